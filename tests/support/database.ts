@@ -1,0 +1,64 @@
+/**
+ * A fresh PostgreSQL database per test file. `npm test` starts one embedded cluster for the run
+ * and passes its admin URL in TEST_PG_ADMIN_URL; a file run on its own starts (or reuses) the
+ * same cluster itself.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../services/db/embedded';
+import { createPool, type Pool } from '../../services/db/pool';
+
+export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
+export const TEST_PG_DATA_DIR = '.test-data/pg';
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let adminUrlPromise: Promise<string> | null = null;
+export function testAdminUrl(): Promise<string> {
+  adminUrlPromise ??= (async () => {
+    if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
+    const local = `postgres://postgres:tertulia-local@127.0.0.1:${TEST_PG_PORT}/postgres`;
+    if (await reachable(local)) return local;
+    const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT });
+    process.once('exit', () => void db.stop());
+    return db.adminUrl;
+  })();
+  return adminUrlPromise;
+}
+
+export interface TestDatabase {
+  url: string;
+  pool: Pool;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(label = 't'): Promise<TestDatabase> {
+  const adminUrl = await testAdminUrl();
+  const name = `${label.replace(/\W/g, '_').slice(0, 30)}_${crypto.randomBytes(4).toString('hex')}`.toLowerCase();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const pool = createPool(url, 20);
+  return {
+    url,
+    pool,
+    async drop() {
+      await pool.end().catch(() => {});
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
