@@ -25,6 +25,12 @@ export async function startEmbeddedPostgres(options: {
   if (options.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   const isRoot = os.userInfo().uid === 0;
   const password = 'tertulia-local';
+  const recent: string[] = [];
+  const remember = (message: unknown) => {
+    recent.push(String(message));
+    if (recent.length > 20) recent.shift();
+    options.log?.(String(message));
+  };
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -34,29 +40,40 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
-    onLog: () => {},
-    onError: (message) => options.log?.(String(message)),
+    onLog: remember,
+    onError: remember,
   });
   const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!initialised) {
     fs.mkdirSync(path.dirname(dataDir), { recursive: true });
     await pg.initialise();
   }
-  removeStalePid(dataDir);
-  await pg.start();
   const urlFor = (database: string) =>
     `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}`;
+  const runningPid = livePostmaster(dataDir);
+  if (runningPid) {
+    // A previous run was killed before it could stop its PostgreSQL: adopt that server.
+    options.log?.(`reusing PostgreSQL already running on this data directory (pid ${runningPid})`);
+    return { adminUrl: urlFor('postgres'), urlFor, stop: async () => void process.kill(runningPid, 'SIGINT') };
+  }
+  try {
+    await pg.start();
+  } catch (error) {
+    throw new Error(`PostgreSQL did not start (port ${options.port}, data ${dataDir}):\n${recent.join('')}`, { cause: error });
+  }
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
 }
 
-/** A killed run can leave postmaster.pid behind; PostgreSQL then refuses to start. */
-function removeStalePid(dataDir: string) {
+/** The pid of a PostgreSQL still serving this data directory; removes a stale pid file. */
+function livePostmaster(dataDir: string): number | null {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return null;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   try {
     process.kill(pid, 0);
+    return pid;
   } catch {
     fs.rmSync(pidFile, { force: true });
+    return null;
   }
 }

@@ -1,0 +1,35 @@
+/**
+ * The demo world of the embedded default, created on first start through the same command
+ * handlers a user's actions go through (never by writing read models). Its accounts and passwords
+ * are printed at start-up and listed in the README.
+ */
+import type { Role } from '../contracts/roles';
+import type { Runtime } from '../services/app/runtime';
+import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
+
+export const DEMO_ACCOUNTS: { emailAddress: string; password: string; roles: Role[]; label: string }[] = [
+  { label: 'admin', emailAddress: 'admin@tertulia.local', password: 'Admin-Tertulia-1', roles: ['ADMIN'] },
+  { label: 'instructor', emailAddress: 'instructor@tertulia.local', password: 'Instructor-Tertulia-1', roles: ['INSTRUCTOR'] },
+  { label: 'speaker', emailAddress: 'speaker@tertulia.local', password: 'Speaker-Tertulia-1', roles: ['SPEAKER'] },
+  { label: 'student', emailAddress: 'student@tertulia.local', password: 'Student-Tertulia-1', roles: ['STUDENT'] },
+];
+
+const SEED_STREAM = 'seed-demo';
+
+/** Seeds once per database; returns false when it had already been done. */
+export async function seedDemo(runtime: Runtime): Promise<boolean> {
+  const { result: fresh } = await runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+    if ((await tx.read(SEED_STREAM)).length) return false;
+    tx.append(SEED_STREAM, [{ type: 'DemoSeedStarted', data: { accounts: DEMO_ACCOUNTS.map((a) => a.emailAddress) } }]);
+    return true;
+  });
+  if (!fresh) return false;
+  const ids: Record<string, string> = {};
+  for (const account of DEMO_ACCOUNTS) {
+    const grant = await runtime.identity.register({ actor: SYSTEM_ACTOR }, account);
+    ids[account.label] = grant.accountId;
+  }
+  const admin = { accountId: ids.admin, roles: ['ADMIN'] };
+  await runtime.billing.changeMinutes({ actor: admin }, { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' });
+  return true;
+}

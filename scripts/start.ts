@@ -1,0 +1,46 @@
+/**
+ * `npm start`: the whole product in one process on the embedded default — PostgreSQL from
+ * node_modules (data in .data/), migrations, projectors, the job runner, the API and the built web
+ * app on one port. DATABASE_URL points it at an external PostgreSQL instead.
+ */
+import { loadConfig } from '../services/app/config';
+import { createRuntime } from '../services/app/runtime';
+import { createServer } from '../services/api/server';
+import { DEMO_ACCOUNTS, seedDemo } from './seed';
+
+async function main() {
+  const config = loadConfig();
+  const runtime = await createRuntime(config);
+  if (config.seedDemo && (await seedDemo(runtime))) runtime.log.info('seeded the demo world');
+  const server = createServer(runtime);
+  await server.listen(config.port, config.host);
+
+  const lines = [
+    '',
+    `Tertulia is running at ${config.publicUrl}`,
+    config.databaseUrl ? 'Database: DATABASE_URL' : `Database: embedded PostgreSQL (data in ${config.dataDir})`,
+    runtime.outbox ? `Mail stays local: read it at ${config.publicUrl}/dev/mailbox` : 'Mail: SMTP',
+    '',
+    'Demo accounts:',
+    ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(11)} ${a.emailAddress.padEnd(28)} ${a.password}`),
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    runtime.log.info('shutting down');
+    await server.close().catch(() => {});
+    await runtime.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * Builds each operation's context: who is asking (from the `auth_token` cookie, an
+ * `Authorization: Bearer` header, or the WebSocket's connectionParams), the request id and the IP.
+ * A token counts only while its session is open, so sign-out takes effect at once.
+ */
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import { findOpenSession } from '../../projections/accounts';
+import type { Runtime } from '../app/runtime';
+import type { Viewer } from './auth';
+
+export interface ApiContext {
+  runtime: Runtime;
+  viewer: Viewer | null;
+  requestId: string;
+  ip: string | null;
+  log: Logger;
+}
+
+export function tokenFromHeaders(headers: { get(name: string): string | null }): string | null {
+  const auth = headers.get('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return auth.slice(7).trim() || null;
+  const cookie = headers.get('cookie');
+  const match = cookie?.match(/(?:^|;\s*)auth_token=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+export async function viewerFromToken(runtime: Runtime, token: string | null): Promise<Viewer | null> {
+  if (!token) return null;
+  const claims = await runtime.tokens.verify(token);
+  if (!claims) return null;
+  const session = await findOpenSession(runtime.pool, claims.sessionId, new Date());
+  if (!session || session.accountId !== claims.accountId) return null;
+  return { accountId: claims.accountId, sessionId: claims.sessionId, roles: session.roles };
+}
+
+export async function buildContext(
+  runtime: Runtime,
+  input: { headers: { get(name: string): string | null }; ip: string | null; token?: string | null; requestId?: string | null },
+): Promise<ApiContext> {
+  const requestId = input.requestId || crypto.randomUUID();
+  const viewer = await viewerFromToken(runtime, input.token ?? tokenFromHeaders(input.headers));
+  return { runtime, viewer, requestId, ip: input.ip, log: runtime.log.child({ requestId, accountId: viewer?.accountId }) };
+}

@@ -1,0 +1,117 @@
+/**
+ * The HTTP server: /graphql (POST, and graphql-ws subscriptions on the same path), /healthz,
+ * /readyz, the dev mailbox when mail stays local, and the built web app with an SPA fallback.
+ */
+import crypto from 'node:crypto';
+import express from 'express';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Runtime } from '../app/runtime';
+import { mountDevMailbox } from '../integrations/mail/mailboxPage';
+import { createGraphQL } from './yoga';
+
+const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
+const READY_LAG_BOUND = 1000;
+
+export function createServer(runtime: Runtime) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  const yoga = createGraphQL(runtime);
+
+  app.use((req, res, next) => {
+    const requestId = (req.headers['x-request-id'] as string) || crypto.randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    const started = Date.now();
+    res.on('finish', () =>
+      runtime.log.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - started }, 'request'),
+    );
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  // Ready: the database answers and no projector is stuck behind the feed (behind and not moving
+  // for READY_LAG_BOUND ms). A projector working through a backlog counts as ready.
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await runtime.pool.query('SELECT 1');
+      const before = await runtime.runner.status();
+      let stuck: string[] = [];
+      if (before.some((s) => s.behind)) {
+        await new Promise((r) => setTimeout(r, READY_LAG_BOUND));
+        const after = await runtime.runner.status();
+        stuck = after
+          .filter((s) => s.behind && s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
+            s.checkpoint?.position === before.find((b) => b.name === s.name)?.checkpoint?.position)
+          .map((s) => s.name);
+      }
+      if (stuck.length) res.status(503).json({ ok: false, lagging: stuck });
+      else res.json({ ok: true, projections: before.map((s) => ({ name: s.name, version: s.version })) });
+    } catch {
+      res.status(503).json({ ok: false, error: 'database unreachable' });
+    }
+  });
+
+  app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
+  if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
+
+  if (fs.existsSync(WEB_DIST)) {
+    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
+    app.get(/^(?!\/(graphql|healthz|readyz|dev)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
+  }
+
+  const server = http.createServer(app);
+  const allowedOrigins = new Set([new URL(runtime.config.publicUrl).origin]);
+  const wss = new WebSocketServer({
+    server,
+    path: yoga.graphqlEndpoint,
+    // Browsers always send Origin on a WebSocket handshake: accept only our own pages.
+    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || allowedOrigins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
+  });
+  useServer(
+    {
+      execute: (args: any) => args.rootValue.execute(args),
+      subscribe: (args: any) => args.rootValue.subscribe(args),
+      onSubscribe: async (ctx, _id, payload) => {
+        const upgrade = ctx.extra.request;
+        const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
+          ...ctx,
+          req: { ip: upgrade.socket.remoteAddress, headers: upgrade.headers },
+          request: { headers: new Headers(Object.entries(upgrade.headers).filter(([, v]) => typeof v === 'string') as [string, string][]) },
+          socket: ctx.extra.socket,
+          params: payload,
+          connectionParams: ctx.connectionParams,
+        });
+        const args = {
+          schema,
+          operationName: payload.operationName,
+          document: parse(payload.query),
+          variableValues: payload.variables,
+          contextValue: await contextFactory(),
+          rootValue: { execute, subscribe },
+        };
+        const errors = validate(args.schema, args.document);
+        if (errors.length) return errors;
+        return args;
+      },
+    },
+    wss,
+  );
+
+  return {
+    server,
+    listen(port: number, host: string) {
+      return new Promise<void>((resolve) => server.listen(port, host, resolve));
+    },
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

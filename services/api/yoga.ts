@@ -1,0 +1,65 @@
+/**
+ * The GraphQL server: one schema from contracts/schema.graphql, resolvers per context, errors
+ * mapped from DomainError to `extensions.code`, and the hardening limits (depth, aliases, cost,
+ * tokens; no introspection in production).
+ */
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import fs from 'node:fs';
+import path from 'node:path';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { DomainError } from '../domain/shared/errors';
+import type { Runtime } from '../app/runtime';
+import { buildContext, type ApiContext } from './context';
+import { resolvers } from './resolvers';
+
+const typeDefs = fs.readFileSync(path.resolve(import.meta.dirname, '../../contracts/schema.graphql'), 'utf8');
+
+const disableIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(NoSchemaIntrospectionCustomRule);
+  },
+};
+
+export function createGraphQL(runtime: Runtime) {
+  return createYoga<{ req?: { ip?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }, ApiContext>({
+    schema: createSchema({ typeDefs, resolvers: resolvers as any }),
+    graphqlEndpoint: '/graphql',
+    graphiql: !runtime.config.production,
+    logging: false,
+    context: async ({ request, req, connectionParams }) =>
+      buildContext(runtime, {
+        headers: request.headers,
+        ip: req?.ip ?? null,
+        token: typeof connectionParams?.authToken === 'string' ? connectionParams.authToken : undefined,
+        requestId: request.headers.get('x-request-id'),
+      }),
+    maskedErrors: {
+      maskError(error, message) {
+        const original = error instanceof GraphQLError ? error.originalError : error;
+        if (original instanceof DomainError) {
+          const e = error as GraphQLError;
+          return new GraphQLError(original.message, {
+            nodes: e.nodes,
+            path: e.path,
+            extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
+          });
+        }
+        if (error instanceof GraphQLError && !error.originalError) return error; // parse/validation errors
+        runtime.log.error({ err: original }, 'unexpected error in a resolver');
+        return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+      },
+    },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        costLimit: { maxCost: 5000 },
+        maxTokens: { n: 3000 },
+        maxDirectives: { n: 20 },
+        blockFieldSuggestion: { enabled: runtime.config.production },
+      }),
+      ...(runtime.config.production ? [disableIntrospection] : []),
+    ],
+  });
+}

@@ -1,0 +1,52 @@
+/** Settings from the environment (all documented in the README), with the embedded defaults. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  embeddedPgPort: number;
+  authSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  production: boolean;
+  logLevel: string;
+  rateLimits: boolean;
+  seedDemo: boolean;
+}
+
+/** A secret made once per data directory, so tokens survive restarts of the embedded product. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(overrides.port ?? env.PORT ?? 3000);
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
+  const production = env.NODE_ENV === 'production';
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
+    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    authSecret: env.AUTH_SECRET ?? persistentSecret(dataDir),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM ?? 'Tertulia <no-reply@tertulia.local>',
+    production,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    rateLimits: env.RATE_LIMITS !== 'off',
+    seedDemo: env.SEED_DEMO !== 'off',
+    ...overrides,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The composition root: picks adapters from the configuration and wires the event store, command
+ * handlers, projections, jobs and mail together. `npm start`, the CLI and the integration tests
+ * all build the product through here, so they run the same code.
+ */
+import pino, { type Logger } from 'pino';
+import { allProjectors } from '../../projections';
+import { createChangeHub, type ChangeHub } from '../api/changes';
+import { CommandExecutor } from '../commands/execute';
+import { billingHandlers, type BillingHandlers } from '../domain/billing/handlers';
+import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
+import { createMailer, type Mailer } from '../domain/notifications/mailer';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { PgListener } from '../db/listener';
+import { createPool, ensureDatabase, type Pool } from '../db/pool';
+import type { EventStore } from '../eventstore/port';
+import { DEFAULT_CHANNEL, createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { ProjectionRunner } from '../feed/runner';
+import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
+import type { MailTransport } from '../integrations/mail/port';
+import { createSmtpTransport } from '../integrations/mail/smtp';
+import { startJobs, type Jobs } from '../jobs';
+import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
+import { createTokenService, type TokenService } from '../api/jwt';
+import type { Config } from './config';
+
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  pool: Pool;
+  databaseUrl: string;
+  store: EventStore;
+  commands: CommandExecutor;
+  runner: ProjectionRunner;
+  listener: PgListener;
+  changes: ChangeHub;
+  jobs: Jobs;
+  mailTransport: MailTransport;
+  /** The local mailbox, when mail goes to the local outbox (embedded default). */
+  outbox: ReturnType<typeof createOutboxTransport> | null;
+  mailer: Mailer;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  identity: IdentityHandlers;
+  billing: BillingHandlers;
+  close(): Promise<void>;
+}
+
+export async function resolveDatabase(config: Config, log: Logger): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
+  log.info('starting embedded PostgreSQL');
+  const embedded = await startEmbeddedPostgres({
+    dataDir: `${config.dataDir}/pg`,
+    port: config.embeddedPgPort,
+    log: (line) => log.debug({ pg: line }),
+  });
+  await ensureDatabase(embedded.adminUrl, 'tertulia');
+  return { url: embedded.urlFor('tertulia'), embedded };
+}
+
+export async function createRuntime(
+  config: Config,
+  options: { databaseUrl?: string; runProjections?: boolean; runJobs?: boolean; log?: Logger } = {},
+): Promise<Runtime> {
+  const log = options.log ?? pino({ level: config.logLevel, redact: ['*.password', '*.token', '*.authorization', '*.cookie'] });
+  const db = options.databaseUrl ? { url: options.databaseUrl, embedded: null } : await resolveDatabase(config, log);
+  const pool = createPool(db.url, 20);
+
+  await migrateEventStore(pool);
+  await migrateRateLimits(pool);
+  await migrateOutbox(pool);
+
+  const store = createPostgresEventStore(pool, {
+    onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error'),
+  });
+  const commands = new CommandExecutor(store);
+  const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
+  const runner = new ProjectionRunner(pool, store, allProjectors, {
+    onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
+    onWake: (wake) => {
+      let off: (() => void) | null = null;
+      void listener.on(DEFAULT_CHANNEL, wake).then((o) => (off = o));
+      return () => off?.();
+    },
+  });
+  await runner.prepare();
+  const changes = await createChangeHub(listener);
+
+  const outbox = config.smtpUrl ? null : createOutboxTransport(pool);
+  const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : outbox!;
+  const jobs = await startJobs(db.url, log);
+  const mailer = createMailer({
+    store,
+    commands,
+    transport: mailTransport,
+    fromAddress: config.mailFrom,
+    serverSecret: config.authSecret,
+    enqueue: (job) => jobs.enqueueMail(job),
+  });
+  if (options.runJobs !== false) await jobs.startWorkers(mailer);
+  if (options.runProjections !== false) runner.start();
+
+  const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl });
+  const billing = billingHandlers({ commands });
+
+  return {
+    config,
+    log,
+    pool,
+    databaseUrl: db.url,
+    store,
+    commands,
+    runner,
+    listener,
+    changes,
+    jobs,
+    mailTransport,
+    outbox,
+    mailer,
+    tokens: createTokenService(config.authSecret),
+    rateLimiter: new RateLimiter(pool, config.rateLimits),
+    identity,
+    billing,
+    async close() {
+      await runner.stop();
+      await jobs.stop().catch(() => {});
+      await store.close();
+      await listener.close();
+      await pool.end();
+      await db.embedded?.stop();
+    },
+  };
+}

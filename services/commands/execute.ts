@@ -1,0 +1,111 @@
+/**
+ * Runs a command as one optimistic transaction over the event store: the handler reads the streams
+ * it needs, decides, and queues appends; every stream it read is appended with the version it was
+ * read at, all at once. On a version conflict the whole handler runs again (bounded), so it always
+ * decides on fresh state; when retries run out the caller gets a clear CONFLICT error.
+ */
+import crypto from 'node:crypto';
+import { ErrorCode } from '../../contracts/errors';
+import type { DomainEvent, Actor } from '../domain/shared/decider';
+import { DomainError } from '../domain/shared/errors';
+import {
+  WrongExpectedVersionError,
+  type AppendRequest,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type StoredEvent,
+} from '../eventstore/port';
+
+export interface CommandMeta {
+  actor: Actor;
+  correlationId?: string;
+  causationId?: string | null;
+  now?: () => Date;
+}
+
+export interface CommandTransaction {
+  readonly now: Date;
+  readonly actor: Actor;
+  read(stream: string): Promise<StoredEvent[]>;
+  /** Queues events; `expected` defaults to the version read, or 'no_stream'/'any' semantics below. */
+  append(stream: string, events: DomainEvent[], expected?: ExpectedVersion): void;
+  /** Work to do once the append has committed (e.g. enqueue a job); dropped if the command fails. */
+  afterCommit(work: () => Promise<void>): void;
+}
+
+export interface CommandOutcome<T> {
+  result: T;
+  /** Undefined when the handler decided nothing needs to be written. */
+  appended?: AppendResult;
+}
+
+const MAX_ATTEMPTS = 5;
+
+export class CommandExecutor {
+  constructor(private readonly store: EventStore) {}
+
+  async execute<T>(meta: CommandMeta, handler: (tx: CommandTransaction) => Promise<T>): Promise<CommandOutcome<T>> {
+    const correlationId = meta.correlationId ?? crypto.randomUUID();
+    for (let attempt = 1; ; attempt++) {
+      const now = meta.now?.() ?? new Date();
+      const versions = new Map<string, number>();
+      const pending = new Map<string, { events: DomainEvent[]; expected?: ExpectedVersion }>();
+      const afterCommit: (() => Promise<void>)[] = [];
+      const tx: CommandTransaction = {
+        now,
+        actor: meta.actor,
+        read: async (stream) => {
+          const events = await this.store.readStream(stream);
+          versions.set(stream, events.length ? events[events.length - 1].streamVersion : 0);
+          return events;
+        },
+        append: (stream, events, expected) => {
+          const entry = pending.get(stream) ?? { events: [], expected };
+          entry.events.push(...events);
+          if (expected !== undefined) entry.expected = expected;
+          pending.set(stream, entry);
+        },
+        afterCommit: (work) => void afterCommit.push(work),
+      };
+      const result = await handler(tx);
+      const requests: AppendRequest[] = [...pending].filter(([, p]) => p.events.length).map(([stream, p]) => ({
+        stream,
+        expected: p.expected ?? expectedFromRead(versions.get(stream)),
+        events: p.events.map((e) => ({
+          type: e.type,
+          data: e.data,
+          metadata: {
+            actorId: meta.actor.accountId,
+            correlationId,
+            causationId: meta.causationId ?? null,
+            occurredAt: now.toISOString(),
+            schemaVersion: 1,
+          },
+        })),
+      }));
+      if (!requests.length) {
+        for (const work of afterCommit) await work();
+        return { result };
+      }
+      let appended: AppendResult;
+      try {
+        appended = await this.store.appendToStreams(requests);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new DomainError(ErrorCode.CONFLICT, 'Someone else changed this at the same time. Please try again.');
+        }
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+        continue;
+      }
+      for (const work of afterCommit) await work();
+      return { result, appended };
+    }
+  }
+}
+
+function expectedFromRead(version: number | undefined): ExpectedVersion {
+  if (version === undefined) return 'any';
+  return version === 0 ? 'no_stream' : version;
+}

@@ -1,0 +1,27 @@
+import type { CommandExecutor, CommandMeta } from '../../commands/execute';
+import { streams as identityStreams } from '../identity/events';
+import { fold } from '../shared/decider';
+import { notFound } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from './ledger';
+
+export function billingHandlers(deps: { commands: CommandExecutor }) {
+  return {
+    /** Admin adjustment of an account's minutes (positive credits, negative debits). */
+    async changeMinutes(meta: CommandMeta, input: { accountId: string; minutes: number; reason: string | null; action?: string }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const account = await tx.read(identityStreams.account(input.accountId));
+        if (!account.length) throw notFound('The account was not found.');
+        const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(input.accountId))) as LedgerEvent[]);
+        const events = decideChangeMinutes(
+          ledger,
+          { transactionId: newId(), accountId: input.accountId, minutes: input.minutes, action: input.action ?? 'admin_adjustment', reason: input.reason?.trim() || null },
+          { now: tx.now, actor: tx.actor },
+        );
+        tx.append(ledgerStream(input.accountId), events);
+        return events[0].data.balanceAfter;
+      });
+    },
+  };
+}
+export type BillingHandlers = ReturnType<typeof billingHandlers>;

@@ -1,0 +1,253 @@
+/**
+ * Identity use cases: each reads the streams that guard its invariants, asks the pure decider, and
+ * appends. One account per address is guarded by the email-<address> stream; a reset link's
+ * single use by the account stream's version.
+ */
+import crypto from 'node:crypto';
+import { ErrorCode, Messages } from '../../../contracts/errors';
+import { emailError, normalizeEmail } from '../../../contracts/validation/email';
+import { passwordFieldErrors } from '../../../contracts/validation/password';
+import type { Role } from '../../../contracts/roles';
+import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import type { AppendResult } from '../../eventstore/port';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { hashToken, randomToken } from '../../security/tokens';
+import type { Mailer } from '../notifications/mailer';
+import { fold } from '../shared/decider';
+import { DomainError, assertNoFieldErrors, badInput } from '../shared/errors';
+import { newId } from '../shared/ids';
+import {
+  RESET_TOKEN_LIFETIME_MS,
+  decideChangeRoles,
+  decideRegister,
+  decideRequestReset,
+  decideResetPassword,
+  decideSignIn,
+  decideSignOut,
+  decideSwitchRole,
+  evolveAccount,
+  initialAccount,
+  type AccountState,
+} from './account';
+import { streams, type AccountEvent, type EmailAddressClaimed, type InvitationIssued } from './events';
+
+export interface IdentityDeps {
+  commands: CommandExecutor;
+  mailer: Mailer;
+  /** Public origin of the web app, for links in mail. */
+  publicUrl: string;
+}
+
+export interface SessionGrant {
+  accountId: string;
+  sessionId: string;
+  expiresAt: string;
+  appended?: AppendResult;
+}
+
+async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
+  return fold(evolveAccount, initialAccount(), (await tx.read(streams.account(accountId))) as AccountEvent[]);
+}
+
+/** The account that owns an address, or null (reads the email stream, so it is never stale). */
+async function accountIdForEmail(tx: CommandTransaction, emailAddress: string): Promise<string | null> {
+  const events = await tx.read(streams.email(normalizeEmail(emailAddress)));
+  const claim = events.find((e) => e.type === 'EmailAddressClaimed') as EmailAddressClaimed | undefined;
+  return claim?.data.accountId ?? null;
+}
+
+function registerInTx(
+  tx: CommandTransaction,
+  input: { emailAddress: string; passwordHash: string; roles: Role[]; via: 'self_signup' | 'invitation' | 'seed'; ip: string | null },
+): { accountId: string; sessionId: string; expiresAt: string } {
+  const accountId = newId();
+  const sessionId = crypto.randomUUID();
+  const normalized = normalizeEmail(input.emailAddress);
+  tx.append(streams.email(normalized), [{ type: 'EmailAddressClaimed', data: { accountId, emailAddress: normalized } }], 'no_stream');
+  const registered = decideRegister(initialAccount(), {
+    accountId,
+    emailAddress: normalized,
+    passwordHash: input.passwordHash,
+    roles: input.roles,
+    via: input.via,
+  });
+  const afterRegister = fold(evolveAccount, initialAccount(), registered);
+  const signedIn = decideSignIn(afterRegister, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
+  tx.append(streams.account(accountId), [...registered, ...signedIn], 'no_stream');
+  return { accountId, sessionId, expiresAt: (signedIn[0].data as { expiresAt: string }).expiresAt };
+}
+
+function validateCredentials(emailAddress: string, password: string, confirmation: string) {
+  const fields: Record<string, string> = {};
+  const emailProblem = emailError(emailAddress);
+  if (emailProblem) fields.emailAddress = emailProblem;
+  Object.assign(fields, passwordFieldErrors(password, confirmation));
+  assertNoFieldErrors(fields);
+}
+
+export function identityHandlers(deps: IdentityDeps) {
+  const { commands } = deps;
+
+  return {
+    async signup(
+      meta: CommandMeta,
+      input: { emailAddress: string; password: string; passwordConfirmation: string; selfAssignedRole?: string | null; ip: string | null },
+    ): Promise<SessionGrant> {
+      validateCredentials(input.emailAddress, input.password, input.passwordConfirmation);
+      const role = input.selfAssignedRole ?? 'STUDENT';
+      if (role !== 'STUDENT' && role !== 'INSTRUCTOR') {
+        throw badInput('Only students and instructors can sign up on their own.', { selfAssignedRole: 'Choose student or instructor.' });
+      }
+      const passwordHash = await hashPassword(input.password);
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        if (await accountIdForEmail(tx, input.emailAddress)) {
+          throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
+        }
+        return registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: [`ONBOARDING_${role}` as Role], via: 'self_signup', ip: input.ip });
+      });
+      return { ...result, appended };
+    },
+
+    async signupInvited(
+      meta: CommandMeta,
+      input: { invitationToken: string; password: string; passwordConfirmation: string; ip: string | null },
+    ): Promise<SessionGrant> {
+      assertNoFieldErrors(passwordFieldErrors(input.password, input.passwordConfirmation));
+      const passwordHash = await hashPassword(input.password);
+      const invitationStream = streams.invitation(hashToken(input.invitationToken.trim()));
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        const events = await tx.read(invitationStream);
+        const issued = events.find((e) => e.type === 'InvitationIssued') as InvitationIssued | undefined;
+        const accepted = events.some((e) => e.type === 'InvitationAccepted');
+        const expired = issued?.data.expiresAt && new Date(issued.data.expiresAt) <= tx.now;
+        if (!issued || accepted || expired) {
+          throw badInput(Messages.invitationInvalid, { invitationToken: Messages.invitationInvalid });
+        }
+        if (await accountIdForEmail(tx, issued.data.emailAddress)) {
+          throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
+        }
+        const grant = registerInTx(tx, {
+          emailAddress: issued.data.emailAddress,
+          passwordHash,
+          roles: [`ONBOARDING_${issued.data.role.replace(/^ONBOARDING_/, '')}` as Role],
+          via: 'invitation',
+          ip: input.ip,
+        });
+        tx.append(invitationStream, [{ type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } }]);
+        return grant;
+      });
+      return { ...result, appended };
+    },
+
+    /** Issues an invitation and returns its token (the speaker-invitation flow mails it). */
+    async issueInvitation(meta: CommandMeta, input: { emailAddress: string; role: Role; expiresAt?: string | null }) {
+      const problem = emailError(input.emailAddress);
+      if (problem) throw badInput(problem, { emailAddress: problem });
+      const token = randomToken();
+      const invitationId = newId();
+      await commands.execute(meta, async (tx) => {
+        tx.append(streams.invitation(hashToken(token)), [
+          { type: 'InvitationIssued', data: { invitationId, emailAddress: normalizeEmail(input.emailAddress), role: input.role, expiresAt: input.expiresAt ?? null } },
+        ], 'no_stream');
+      });
+      return { invitationId, token };
+    },
+
+    async login(meta: CommandMeta, input: { emailAddress: string; password: string; ip: string | null }): Promise<SessionGrant> {
+      const fields: Record<string, string> = {};
+      if (!input.emailAddress.trim()) fields.emailAddress = 'An email address is required.';
+      if (!input.password) fields.password = 'A password is required.';
+      assertNoFieldErrors(fields);
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        const accountId = await accountIdForEmail(tx, input.emailAddress);
+        const account = accountId ? await loadAccount(tx, accountId) : null;
+        const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
+        if (!account || !accountId || !ok) throw new DomainError(ErrorCode.UNAUTHORIZED, Messages.invalidCredentials);
+        const sessionId = crypto.randomUUID();
+        const events = decideSignIn(account, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
+        tx.append(streams.account(accountId), events);
+        return { accountId, sessionId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt };
+      });
+      return { ...result, appended };
+    },
+
+    async logout(meta: CommandMeta, input: { accountId: string; sessionId: string }) {
+      return commands.execute(meta, async (tx) => {
+        const account = await loadAccount(tx, input.accountId);
+        tx.append(streams.account(input.accountId), decideSignOut(account, { sessionId: input.sessionId }));
+        return true;
+      });
+    },
+
+    /** Same answer whether or not the address has an account, so it reveals nothing. */
+    async recoverPassword(meta: CommandMeta, input: { emailAddress: string }) {
+      const problem = emailError(input.emailAddress);
+      if (problem) throw badInput(problem, { emailAddress: problem });
+      return commands.execute(meta, async (tx) => {
+        const accountId = await accountIdForEmail(tx, input.emailAddress);
+        if (!accountId) return true;
+        const account = await loadAccount(tx, accountId);
+        const token = randomToken();
+        const tokenHash = hashToken(token);
+        const events = decideRequestReset(account, { tokenHash }, { now: tx.now, actor: tx.actor });
+        if (!events.length) return true;
+        tx.append(streams.account(accountId), events);
+        tx.append(streams.passwordReset(tokenHash), [
+          { type: 'ResetTokenIssued', data: { accountId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt } },
+        ], 'no_stream');
+        const resetLink = `${deps.publicUrl}/auth/password_reset?token=${encodeURIComponent(token)}`;
+        deps.mailer.queue(tx, {
+          recipient: { accountId, emailAddress: account.emailAddress! },
+          templateKey: 'password_reset',
+          templateValue: { emailAddress: account.emailAddress!, validForMinutes: String(RESET_TOKEN_LIFETIME_MS / 60_000) },
+          secrets: { resetLink },
+        });
+        return true;
+      });
+    },
+
+    async resetPassword(meta: CommandMeta, input: { resetToken: string; password: string; passwordConfirmation: string }) {
+      if (!input.resetToken.trim()) throw badInput(Messages.resetTokenInvalid, { resetToken: Messages.resetTokenInvalid });
+      assertNoFieldErrors(passwordFieldErrors(input.password, input.passwordConfirmation));
+      const tokenHash = hashToken(input.resetToken.trim());
+      const passwordHash = await hashPassword(input.password);
+      return commands.execute(meta, async (tx) => {
+        const issued = (await tx.read(streams.passwordReset(tokenHash)))[0];
+        if (!issued) throw badInput(Messages.resetTokenInvalid, { resetToken: Messages.resetTokenInvalid });
+        const accountId = (issued.data as { accountId: string }).accountId;
+        const account = await loadAccount(tx, accountId);
+        tx.append(streams.account(accountId), decideResetPassword(account, { tokenHash, passwordHash }, { now: tx.now, actor: tx.actor }));
+        return { accountId };
+      });
+    },
+
+    async changeRoles(meta: CommandMeta, input: { accountId: string; add: string[]; remove: string[] }) {
+      return commands.execute(meta, async (tx) => {
+        const account = await loadAccount(tx, input.accountId);
+        tx.append(streams.account(input.accountId), decideChangeRoles(account, input));
+        return true;
+      });
+    },
+
+    async switchRole(meta: CommandMeta, input: { accountId: string; role: string }) {
+      return commands.execute(meta, async (tx) => {
+        const account = await loadAccount(tx, input.accountId);
+        tx.append(streams.account(input.accountId), decideSwitchRole(account, input));
+        return input.role;
+      });
+    },
+
+    /** Seeding and tests: register an account with given roles, exactly as sign-up would. */
+    async register(meta: CommandMeta, input: { emailAddress: string; password: string; roles: Role[] }) {
+      validateCredentials(input.emailAddress, input.password, input.password);
+      const passwordHash = await hashPassword(input.password);
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        if (await accountIdForEmail(tx, input.emailAddress)) throw badInput(Messages.emailTaken);
+        return registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: input.roles, via: 'seed', ip: null });
+      });
+      return { ...result, appended };
+    },
+  };
+}
+
+export type IdentityHandlers = ReturnType<typeof identityHandlers>;

@@ -1,0 +1,93 @@
+/**
+ * Mail as events: a command queues a notification (NotificationQueued) in its own transaction; after
+ * commit a job renders and sends it through the mail port and records NotificationSent or
+ * NotificationFailed. Secrets (reset links) reach the job sealed, never stored in events.
+ */
+import type { CommandExecutor, CommandTransaction } from '../../commands/execute';
+import type { EventStore } from '../../eventstore/port';
+import type { MailTransport } from '../../integrations/mail/port';
+import { seal, unseal } from '../../security/tokens';
+import { SYSTEM_ACTOR, fold } from '../shared/decider';
+import { newId } from '../shared/ids';
+import { renderMail } from './templates';
+import { notificationStream, type NotificationEvent, type NotificationQueued } from './events';
+
+export interface MailJob {
+  notificationId: string;
+  sealedSecrets: string | null;
+}
+
+export interface Mailer {
+  /** Queues a mail inside a command; the job is enqueued once the command commits. */
+  queue(
+    tx: CommandTransaction,
+    mail: { recipient: { accountId: string | null; emailAddress: string }; templateKey: string; templateValue: Record<string, string>; secrets?: Record<string, string> },
+  ): string;
+  /** Sends a queued notification (the job's work). Safe to run twice: a sent mail is not resent. */
+  deliver(job: MailJob, attempt: number, maxAttempts: number): Promise<void>;
+}
+
+export function createMailer(deps: {
+  store: EventStore;
+  commands: CommandExecutor;
+  transport: MailTransport;
+  fromAddress: string;
+  serverSecret: string;
+  enqueue: (job: MailJob) => Promise<void>;
+}): Mailer {
+  return {
+    queue(tx, mail) {
+      const notificationId = newId();
+      const rendered = renderMail(mail.templateKey, mail.templateValue);
+      const queued: NotificationQueued = {
+        type: 'NotificationQueued',
+        data: {
+          notificationId,
+          recipient: mail.recipient,
+          fromAddress: deps.fromAddress,
+          subject: rendered.subject,
+          templateKey: mail.templateKey,
+          templateValue: mail.templateValue,
+          transportType: deps.transport.type,
+        },
+      };
+      tx.append(notificationStream(notificationId), [queued], 'no_stream');
+      const sealedSecrets = mail.secrets ? seal(deps.serverSecret, JSON.stringify(mail.secrets)) : null;
+      tx.afterCommit(() => deps.enqueue({ notificationId, sealedSecrets }));
+      return notificationId;
+    },
+
+    async deliver(job, attempt, maxAttempts) {
+      const stream = notificationStream(job.notificationId);
+      const events = (await deps.store.readStream(stream)) as unknown as NotificationEvent[];
+      const state = fold(
+        (s: { queued: NotificationQueued['data'] | null; sent: boolean }, e: NotificationEvent) =>
+          e.type === 'NotificationQueued' ? { ...s, queued: e.data } : e.type === 'NotificationSent' ? { ...s, sent: true } : s,
+        { queued: null, sent: false },
+        events,
+      );
+      if (!state.queued || state.sent) return;
+      const secrets = job.sealedSecrets ? JSON.parse(unseal(deps.serverSecret, job.sealedSecrets)) : {};
+      const rendered = renderMail(state.queued.templateKey, state.queued.templateValue, secrets);
+      try {
+        const { messageId } = await deps.transport.send({
+          from: state.queued.fromAddress,
+          to: state.queued.recipient.emailAddress,
+          ...rendered,
+          notificationId: job.notificationId,
+        });
+        await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+          await tx.read(stream);
+          tx.append(stream, [{ type: 'NotificationSent', data: { messageId, transportType: deps.transport.type } }]);
+        });
+      } catch (error) {
+        const willRetry = attempt < maxAttempts;
+        await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+          await tx.read(stream);
+          tx.append(stream, [{ type: 'NotificationFailed', data: { error: String((error as Error).message ?? error), attempt, willRetry } }]);
+        });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type pg from 'pg';
+import type { StoredEvent } from '../eventstore/port';
+
+/**
+ * A projector builds one read model from the global feed. Its tables live in their own PostgreSQL
+ * schema (`rm_<name>`); `schema` and `apply` use unqualified table names because the runner sets
+ * the search_path, which lets a rebuild fill a fresh schema and swap it in. Queries outside the
+ * projector use the qualified live names (`rm_accounts.accounts`).
+ */
+export interface Projector {
+  name: string;
+  /** Bump to rebuild the read model from the log on the next start. */
+  version: number;
+  /** Event types it reads; others only advance its checkpoint. */
+  handles: readonly string[];
+  /** DDL creating its tables, run in an empty schema. */
+  schema: string;
+  /** Applies a batch in the runner's transaction. Must be idempotent per batch boundary. */
+  apply(events: StoredEvent[], db: pg.PoolClient): Promise<void>;
+}
+
+export const liveSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}`;
+export const rebuildSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}__next`;
+
+/** Sends a change notice at commit time (NOTIFY is transactional): subscriptions refetch on it. */
+export async function notifyChange(db: pg.PoolClient, topics: { topic: string; key: string }[]): Promise<void> {
+  if (!topics.length) return;
+  await db.query(
+    `SELECT pg_notify('tertulia_changes', json_build_object('topic', t, 'key', k)::text)
+       FROM unnest($1::text[], $2::text[]) AS x(t, k)`,
+    [topics.map((t) => t.topic), topics.map((t) => t.key)],
+  );
+}
