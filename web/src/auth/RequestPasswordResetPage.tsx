@@ -1,0 +1,69 @@
+import { useMutation } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { emailError } from '../../../contracts/validation/email';
+import { muiField } from '../components/fields';
+import { FormAlert } from '../components/FormAlert';
+import { notifySuccess } from '../components/snackbars';
+import { errorMessage } from '../lib/errors';
+import { PASSWORD_RESET_SENT_MESSAGE, RECOVER_PASSWORD } from '../lib/operations';
+import { AuthCard } from '../shell/AuthCard';
+import { QUIET } from './operations';
+
+/** /auth/request_password_reset?email_address= — asks for a reset message by e-mail. */
+export default function RequestPasswordResetPage() {
+  const [params] = useSearchParams();
+  const [recoverPassword, { loading, error, data }] = useMutation<{ recoverPassword: { recovered: boolean } }>(RECOVER_PASSWORD, QUIET);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ emailAddress: string }>({ defaultValues: { emailAddress: params.get('email_address') ?? '' } });
+
+  const onSubmit = handleSubmit(async ({ emailAddress }) => {
+    const result = await recoverPassword({ variables: { input: { emailAddress: emailAddress.trim() } } }).catch(() => null);
+    if (result?.data?.recoverPassword.recovered) notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
+  });
+
+  return (
+    <AuthCard title="Reset your password" subtitle="We'll e-mail you a link to choose a new password.">
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          {...muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          margin="normal"
+          autoFocus
+          error={Boolean(errors.emailAddress)}
+          helperText={errors.emailAddress?.message}
+        />
+        <FormAlert message={error && errorMessage(error)} />
+        {data?.recoverPassword.recovered && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {PASSWORD_RESET_SENT_MESSAGE} If it hasn't arrived after 15 minutes, please{' '}
+            <Link component={RouterLink} to="/help">
+              contact support
+            </Link>
+            .
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={loading} sx={{ mt: 3 }}>
+          {loading ? 'Sending ...' : data ? 'Send again' : 'Send the reset message'}
+        </Button>
+      </form>
+      <Typography sx={{ mt: 3 }}>
+        <Link component={RouterLink} to="/auth/sign_in">
+          Back to sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import { useApolloClient } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { ErrorCode } from '../../../contracts/errors';
+import { SIGN_OUT_FAILED_MESSAGE, signOutMachine } from '../machines/signOutMachine';
+import { useAuth } from '../lib/auth';
+import { hasAuthToken } from '../lib/authCookies';
+import { apiErrorsOf, cleanErrorMessage, hasErrorCode } from '../lib/errors';
+import { AuthCard } from '../shell/AuthCard';
+import { LOGOUT, QUIET } from './operations';
+
+/** /auth/sign_out — signs out on load (spec 1, Auth routes; section 4, Sign-out). */
+export default function SignOutPage() {
+  const client = useApolloClient();
+  const { signOut } = useAuth();
+  const machine = useMemo(
+    () =>
+      signOutMachine.provide({
+        actors: {
+          logout: fromPromise(async () => {
+            if (hasAuthToken()) {
+              try {
+                const result = await client.mutate<{ logout: { loggedOut: boolean } }>({ mutation: LOGOUT, ...QUIET });
+                if (!result.data?.logout.loggedOut) throw new Error(SIGN_OUT_FAILED_MESSAGE);
+              } catch (error) {
+                // A token the server no longer accepts is as good as signed out.
+                if (!hasErrorCode(error, ErrorCode.UNAUTHORIZED)) {
+                  const [first] = apiErrorsOf(error);
+                  throw new Error((first && cleanErrorMessage(first.message)) || SIGN_OUT_FAILED_MESSAGE);
+                }
+              }
+            }
+            await signOut();
+          }),
+        },
+      }),
+    [client, signOut],
+  );
+  const [state, send] = useMachine(machine);
+
+  useEffect(() => {
+    send({ type: 'SIGN_OUT' });
+  }, [send]);
+
+  if (state.matches('signedOut')) {
+    return (
+      <AuthCard title="Sign out">
+        <Typography role="status" sx={{ mb: 3 }}>
+          You have successfully signed out.
+        </Typography>
+        <Button component={RouterLink} to="/auth/sign_in" variant="contained" autoFocus>
+          Sign in again
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const signingOut = state.matches('signingOut');
+  return (
+    <AuthCard title="Sign out">
+      {state.context.error && (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {state.context.error}
+        </Alert>
+      )}
+      <Button
+        variant="contained"
+        disabled={signingOut}
+        onClick={() => send({ type: 'SIGN_OUT' })}
+        startIcon={signingOut ? <CircularProgress size={16} color="inherit" aria-label="Signing out" /> : undefined}
+      >
+        {signingOut ? 'Signing out ...' : 'Sign out'}
+      </Button>
+    </AuthCard>
+  );
+}

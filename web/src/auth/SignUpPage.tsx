@@ -1,0 +1,141 @@
+import { useMutation } from '@apollo/client';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { emailError } from '../../../contracts/validation/email';
+import { checkPassword } from '../../../contracts/validation/password';
+import { muiField } from '../components/fields';
+import { FormAlert } from '../components/FormAlert';
+import { PasswordFields, usePasswordFeedback } from '../components/PasswordFields';
+import { useAuth } from '../lib/auth';
+import { errorMessage } from '../lib/errors';
+import { AuthCard } from '../shell/AuthCard';
+import { QUIET, SIGNUP, SIGNUP_INVITED } from './operations';
+import { afterSignInPath } from './redirect';
+
+type SelfAssignedRole = 'STUDENT' | 'INSTRUCTOR';
+
+interface SignUpForm {
+  emailAddress: string;
+  password: string;
+  passwordConfirmation: string;
+  role: SelfAssignedRole;
+}
+
+/** ?role=INSTRUCTOR picks the instructor option; anything else (speakers included) is a student. */
+const roleFromQuery = (role: string | null): SelfAssignedRole => (role?.toUpperCase() === 'INSTRUCTOR' ? 'INSTRUCTOR' : 'STUDENT');
+
+/**
+ * /auth/sign_up?role=&email_address=&token= — a self sign-up (student or instructor), or with an
+ * invitation token an invited one whose email address is fixed by the invitation.
+ */
+export default function SignUpPage() {
+  const [params] = useSearchParams();
+  const invitationToken = params.get('token');
+  const invitedEmail = params.get('email_address') ?? '';
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { signIn } = useAuth();
+  const [signup, selfCall] = useMutation<{ signup: { token: string } }>(SIGNUP, QUIET);
+  const [signupInvited, invitedCall] = useMutation<{ signupInvited: { token: string } }>(SIGNUP_INVITED, QUIET);
+  const { loading, error } = invitationToken ? invitedCall : selfCall;
+
+  const form = useForm<SignUpForm>({
+    mode: 'onTouched',
+    defaultValues: { emailAddress: invitedEmail, password: '', passwordConfirmation: '', role: roleFromQuery(params.get('role')) },
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const feedback = usePasswordFeedback(...form.watch(['password', 'passwordConfirmation']));
+
+  const onSubmit = handleSubmit(async ({ emailAddress, password, passwordConfirmation, role }) => {
+    if (!checkPassword(password, passwordConfirmation).valid) return;
+    let token: string | undefined;
+    if (invitationToken) {
+      const result = await signupInvited({ variables: { input: { invitationToken, password, passwordConfirmation } } }).catch(() => null);
+      token = result?.data?.signupInvited.token;
+    } else {
+      const input = { emailAddress: emailAddress.trim(), password, passwordConfirmation, selfAssignedRole: role };
+      const result = await signup({ variables: { input } }).catch(() => null);
+      token = result?.data?.signup.token;
+    }
+    if (!token) return;
+    await signIn(token);
+    navigate(afterSignInPath(location.state), { replace: true });
+  });
+
+  return (
+    <AuthCard
+      title={invitationToken ? 'Accept your invitation' : 'Create your account'}
+      subtitle={invitationToken ? 'Choose a password to finish setting up your account.' : 'Practise a language with native speakers.'}
+    >
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          {invitationToken ? (
+            invitedEmail && (
+              <TextField
+                label="Email address"
+                value={invitedEmail}
+                fullWidth
+                margin="normal"
+                helperText="Set by your invitation."
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            )
+          ) : (
+            <>
+              <TextField
+                {...muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                required
+                fullWidth
+                margin="normal"
+                autoFocus
+                error={Boolean(errors.emailAddress)}
+                helperText={errors.emailAddress?.message}
+              />
+              <Controller
+                name="role"
+                control={control}
+                render={({ field }) => (
+                  <FormControl component="fieldset" margin="normal">
+                    <FormLabel component="legend">I am signing up as</FormLabel>
+                    <RadioGroup row {...field}>
+                      <FormControlLabel value="STUDENT" control={<Radio />} label="A student" />
+                      <FormControlLabel value="INSTRUCTOR" control={<Radio />} label="An instructor" />
+                    </RadioGroup>
+                  </FormControl>
+                )}
+              />
+            </>
+          )}
+          <PasswordFields feedback={feedback} />
+          <FormAlert message={error && errorMessage(error)} />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }}>
+            {loading ? 'Creating your account ...' : 'Sign up'}
+          </Button>
+        </form>
+      </FormProvider>
+      <Typography sx={{ mt: 3 }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/auth/sign_in" state={location.state}>
+          Sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

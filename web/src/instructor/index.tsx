@@ -1,0 +1,19 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
+import { ComingLater } from '../components/Page';
+import { NotFoundPage } from '../shell/pages';
+
+/** /instructor/* (spec 3, Instructor). Screens other than security arrive in later releases. */
+export default function InstructorArea() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="courses/grid" replace />} />
+      <Route path="courses" element={<Navigate to="grid" replace />} />
+      <Route path="courses/grid" element={<ComingLater title="Courses" />} />
+      <Route path="templates" element={<ComingLater title="Templates" />} />
+      <Route path="settings" element={<SettingsPlaceholder />} />
+      <Route path="settings/security" element={<SecurityPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

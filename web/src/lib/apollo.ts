@@ -1,0 +1,69 @@
+/**
+ * The one Apollo Client (spec 1, section 7): queries and mutations by POST to /graphql with the
+ * Bearer token and the build id, subscriptions over graphql-ws on the same path, and the global
+ * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
+ */
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, from, split } from '@apollo/client';
+import { onError } from '@apollo/client/link/error';
+import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
+import { getMainDefinition } from '@apollo/client/utilities';
+import { createClient } from 'graphql-ws';
+import { ErrorCode } from '../../../contracts/errors';
+import { notifyGraphQLError, notifyNetworkError, notifyUnauthorized } from '../components/snackbars';
+import { authToken } from './authCookies';
+import { BUILD_ID } from './build';
+import { apiErrorsOf } from './errors';
+
+export const GRAPHQL_PATH = '/graphql';
+export const BUILD_HEADER = 'x-tertulia-build';
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${GRAPHQL_PATH}`;
+}
+
+const socket = createClient({
+  url: socketUrl,
+  lazy: true,
+  connectionParams: () => {
+    const token = authToken();
+    return { buildId: BUILD_ID, ...(token ? { authToken: token } : {}) };
+  },
+  retryAttempts: 5,
+});
+
+/** Reconnects the socket so that it identifies with the current token (after sign-in or out). */
+export function restartSocket(): void {
+  socket.terminate();
+}
+
+const headersLink = new ApolloLink((operation, forward) => {
+  const token = authToken();
+  operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
+    headers: { ...headers, [BUILD_HEADER]: BUILD_ID, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  }));
+  return forward(operation);
+});
+
+const errorLink = onError((failure) => {
+  const { operation, networkError } = failure;
+  if (operation.getContext().quiet) return;
+  const errors = apiErrorsOf(failure);
+  if (errors.some((e) => e.extensions?.code === ErrorCode.UNAUTHORIZED)) notifyUnauthorized();
+  else if (errors.length) notifyGraphQLError();
+  else if (networkError) notifyNetworkError();
+});
+
+const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>[0] }) => {
+  const definition = getMainDefinition(query);
+  return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
+};
+
+export const client = new ApolloClient({
+  link: from([
+    errorLink,
+    split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })])),
+  ]),
+  cache: new InMemoryCache(),
+  defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
+});

@@ -1,0 +1,52 @@
+/**
+ * One place for turning API errors into words (spec 1, sections 7 and 8). Pure: no Apollo or
+ * React imports, so the page, the forms and the global error link all use the same rules.
+ */
+export const GRAPHQL_ERROR_MESSAGE = 'Uh oh, an error occurred on the page.';
+export const NETWORK_ERROR_MESSAGE = 'Oops, your connection seems off. Reload the page to try again.';
+
+export interface ApiError {
+  message: string;
+  extensions?: { code?: unknown; [key: string]: unknown };
+}
+
+/** Strips a 'GraphQL error:' prefix and bracket-quote wrappers (`["..."]`) from a message. */
+export function cleanErrorMessage(message: string): string {
+  let text = message.trim().replace(/^(?:GraphQL error:\s*)+/i, '').trim();
+  if (text.startsWith('[') && text.endsWith(']')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed) && parsed.every((p) => typeof p === 'string')) return parsed.join(' ').trim();
+    } catch {
+      // not JSON, e.g. single quotes
+    }
+    const wrapped = /^\[\s*(["'])([\s\S]*)\1\s*\]$/.exec(text);
+    if (wrapped) text = wrapped[2].trim();
+  }
+  return text;
+}
+
+/**
+ * The GraphQL errors carried by an error from Apollo Client: its `graphQLErrors`, or the `errors`
+ * of a non-2xx HTTP response body (a `networkError` with a `result`).
+ */
+export function apiErrorsOf(error: unknown): ApiError[] {
+  if (!error || typeof error !== 'object') return [];
+  const { graphQLErrors, networkError } = error as { graphQLErrors?: ApiError[]; networkError?: unknown };
+  if (graphQLErrors?.length) return graphQLErrors;
+  const result = (networkError as { result?: { errors?: ApiError[] } } | null | undefined)?.result;
+  return Array.isArray(result?.errors) ? result.errors : [];
+}
+
+export function hasErrorCode(error: unknown, code: string): boolean {
+  return apiErrorsOf(error).some((e) => e.extensions?.code === code);
+}
+
+/** What a form shows inline for a failed call: the server's message, else a sensible fallback. */
+export function errorMessage(error: unknown, fallback = GRAPHQL_ERROR_MESSAGE): string {
+  const [first] = apiErrorsOf(error);
+  if (first) return cleanErrorMessage(first.message) || fallback;
+  if (error && typeof error === 'object' && (error as { networkError?: unknown }).networkError) return NETWORK_ERROR_MESSAGE;
+  if (error instanceof Error) return cleanErrorMessage(error.message) || fallback;
+  return fallback;
+}

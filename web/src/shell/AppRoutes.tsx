@@ -1,0 +1,42 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
+import { RequireAuth } from './RequireAuth';
+import { ShellLayout } from './ShellLayout';
+
+// Areas load on demand (DESIGN.md section 7): a student never downloads the admin.
+const AuthArea = lazy(() => import('../auth'));
+const JoinPage = lazy(() => import('../student/JoinPage'));
+const StudentArea = lazy(() => import('../student'));
+const InstructorArea = lazy(() => import('../instructor'));
+const SpeakerArea = lazy(() => import('../speaker'));
+const ConversationArea = lazy(() => import('../conversation'));
+const AdminArea = lazy(() => import('../admin'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<ShellLayout />}>
+        <Route
+          index
+          element={
+            <RequireAuth>
+              <Navigate to="/auth/role_selection" replace />
+            </RequireAuth>
+          }
+        />
+        <Route path="auth/*" element={<AuthArea />} />
+        <Route path="join/:inviteNumber?" element={<JoinPage />} />
+        <Route path="student/*" element={<RequireAuth><StudentArea /></RequireAuth>} />
+        <Route path="instructor/*" element={<RequireAuth><InstructorArea /></RequireAuth>} />
+        <Route path="speaker/*" element={<RequireAuth><SpeakerArea /></RequireAuth>} />
+        <Route path="conversation/*" element={<RequireAuth><ConversationArea /></RequireAuth>} />
+        <Route path="admin/*" element={<RequireAuth><AdminArea /></RequireAuth>} />
+        <Route path="help" element={<HelpPage />} />
+        <Route path="not_implemented" element={<NotImplementedPage />} />
+        <Route path="~/*" element={<LegacyRedirect />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,88 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useAuth } from '../lib/auth';
+import { EXTERNAL_LINKS } from './links';
+import { RemainingMinutesButton } from './RemainingMinutes';
+import { PRODUCT_NAME } from './usePageTitle';
+
+interface NavItem {
+  label: string;
+  to?: string;
+  href?: string;
+}
+
+const FAQ: NavItem = { label: 'FAQ', href: EXTERNAL_LINKS.faq };
+const HELP: NavItem = { label: 'Help', to: '/help' };
+
+/** Header menus (spec 1, Shell): the full menu when signed in, only FAQ and Help when not. */
+export const SIGNED_IN_ITEMS: NavItem[] = [
+  { label: 'Home', to: '/' },
+  { label: 'Courses', to: '/student/courses' },
+  { label: 'Reserve Time', to: '/student/reserve' },
+  { label: 'Conversations', to: '/student/conversations' },
+  { label: 'Adventures', to: '/student/adventures' },
+  FAQ,
+  HELP,
+  { label: 'Settings', to: '/student/settings' },
+  { label: 'Sign Out', to: '/auth/sign_out' },
+];
+export const SIGNED_OUT_ITEMS: NavItem[] = [FAQ, HELP];
+
+const linkProps = (item: NavItem) =>
+  item.href
+    ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
+    : { component: RouterLink, to: item.to! };
+
+export function Header() {
+  const { signedIn } = useAuth();
+  const items = signedIn ? SIGNED_IN_ITEMS : SIGNED_OUT_ITEMS;
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+
+  return (
+    <AppBar position="static" component="header">
+      <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to="/" color="inherit" sx={{ textTransform: 'none' }}>
+          <Typography variant="h6" component="span">
+            {PRODUCT_NAME}
+          </Typography>
+        </Button>
+        <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          {items.map((item) => (
+            <Button key={item.label} color="inherit" {...linkProps(item)}>
+              {item.label}
+            </Button>
+          ))}
+        </Box>
+        <Box sx={{ flexGrow: 1, display: { xs: 'flex', md: 'none' }, justifyContent: 'flex-end' }}>
+          <IconButton
+            color="inherit"
+            aria-label="Open the menu"
+            aria-controls={menuAnchor ? 'header-menu' : undefined}
+            aria-haspopup="true"
+            aria-expanded={menuAnchor ? 'true' : undefined}
+            onClick={(event) => setMenuAnchor(event.currentTarget)}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Menu id="header-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+            {items.map((item) => (
+              <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
+                {item.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Box>
+        {signedIn && <RemainingMinutesButton />}
+      </Toolbar>
+    </AppBar>
+  );
+}

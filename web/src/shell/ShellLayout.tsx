@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { Loading } from '../components/Loading';
+import { Header } from './Header';
+
+/** Every page: a skip link, the header, then the route's content (areas load lazily). */
+export function ShellLayout() {
+  return (
+    <>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 1300,
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to main content
+      </Link>
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none' }}>
+        <Suspense fallback={<Loading label="Loading the page" />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ComingLater, Page } from '../components/Page';
+import { SecuritySettings } from '../components/SecuritySettings';
+import { NotFoundPage } from '../shell/pages';
+
+function SettingsPage() {
+  return (
+    <Page title="Your settings">
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Profile, minutes and payments, biographies, and camera checks arrive in a later release of Tertulia.
+      </Typography>
+      <Box>
+        <SecuritySettings />
+      </Box>
+    </Page>
+  );
+}
+
+/** /student/* (spec 3, Student). Screens other than settings arrive in later releases. */
+export default function StudentArea() {
+  return (
+    <Routes>
+      <Route index element={<Navigate to="home" replace />} />
+      <Route path="home" element={<ComingLater title="Home" />} />
+      <Route path="courses" element={<ComingLater title="Your Courses" />} />
+      <Route path="adventures" element={<ComingLater title="New Adventures" />} />
+      <Route path="reserve" element={<ComingLater title="Reserve Conversation" />} />
+      <Route path="conversations" element={<ComingLater title="Your Conversations" />} />
+      <Route path="lobby" element={<ComingLater title="Lobby" />} />
+      <Route path="settings" element={<SettingsPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
