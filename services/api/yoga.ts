@@ -45,7 +45,10 @@ export function createGraphQL(runtime: Runtime) {
             extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
           });
         }
-        if (error instanceof GraphQLError && !error.originalError) return error; // parse/validation errors
+        // Errors about the request itself (parse, validation, variable coercion) carry no path.
+        if (error instanceof GraphQLError && (!error.originalError || !error.path)) {
+          return error.extensions.code ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
+        }
         runtime.log.error({ err: original }, 'unexpected error in a resolver');
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
       },
