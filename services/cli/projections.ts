@@ -1,0 +1,91 @@
+/**
+ * `npm run projections -- status | rebuild <name> | rebuild --all | run`
+ *
+ * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
+ * with `npm start` first, or this starts it). `run` is a standalone projector worker.
+ */
+import pino from 'pino';
+import { allProjectors } from '../../projections';
+import { loadConfig } from '../app/config';
+import { resolveDatabase } from '../app/runtime';
+import { PgListener } from '../db/listener';
+import { createPool } from '../db/pool';
+import { DEFAULT_CHANNEL, createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { ProjectionRunner } from '../feed/runner';
+
+const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | run';
+
+async function main() {
+  const [command, arg] = process.argv.slice(2);
+  if (!command || !['status', 'rebuild', 'run'].includes(command)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+  const db = await resolveDatabase(config, log);
+  const pool = createPool(db.url, 5);
+  await migrateEventStore(pool);
+  const store = createPostgresEventStore(pool);
+  const listener = new PgListener(db.url);
+  const runner = new ProjectionRunner(pool, store, allProjectors, {
+    batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
+    onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
+    onWake: (wake) => {
+      void listener.on(DEFAULT_CHANNEL, wake);
+      return () => {};
+    },
+  });
+  await runner.prepare();
+
+  const shutdown = async (code: number) => {
+    await runner.stop();
+    await store.close();
+    await listener.close();
+    await pool.end();
+    await db.embedded?.stop();
+    process.exit(code);
+  };
+
+  if (command === 'status') {
+    const rows = await runner.status();
+    console.log(['projection'.padEnd(16), 'version', 'events applied'.padStart(15), '  checkpoint'.padEnd(28), 'state'].join(' '));
+    for (const r of rows) {
+      const cp = r.checkpoint ? `${r.checkpoint.transactionId}/${r.checkpoint.position}` : '-';
+      console.log([r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), r.behind ? 'behind' : 'caught up'].join(' '));
+    }
+    return shutdown(0);
+  }
+  if (command === 'rebuild') {
+    const names = arg === '--all' ? allProjectors.map((p) => p.name) : arg ? [arg] : [];
+    if (!names.length) {
+      console.error(USAGE);
+      return shutdown(2);
+    }
+    for (const name of names) {
+      if (!allProjectors.some((p) => p.name === name)) {
+        console.error(`Unknown projection '${name}'. Known: ${allProjectors.map((p) => p.name).join(', ')}`);
+        return shutdown(2);
+      }
+      let lastPrint = 0;
+      const result = await runner.rebuild(name, (n) => {
+        if (Date.now() - lastPrint > 500) {
+          process.stdout.write(`\r${name}: ${n} events read`);
+          lastPrint = Date.now();
+        }
+      });
+      process.stdout.write(`\r${name}: rebuilt from ${result.events} events in ${result.ms} ms and swapped in\n`);
+    }
+    return shutdown(0);
+  }
+  // run: a projector worker until stopped
+  runner.start();
+  console.log(`projecting ${allProjectors.map((p) => p.name).join(', ')}`);
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+/**
+ * Given/when/then for deciders: given past events, when a decision runs on the folded state, then
+ * expect these events (or this error).
+ */
+import assert from 'node:assert/strict';
+import { fold, type DomainEvent, type Evolve } from './decider';
+import { DomainError } from './errors';
+
+export function deciderSpec<State, Event extends DomainEvent>(evolve: Evolve<State, Event>, initial: () => State) {
+  return {
+    given(events: Event[]) {
+      const state = fold(evolve, initial(), events);
+      return {
+        when(decision: (state: State) => Event[]) {
+          return {
+            then(expected: Event[]) {
+              assert.deepEqual(decision(state), expected);
+            },
+            thenThrows(code: string, message?: string | RegExp) {
+              assert.throws(
+                () => decision(state),
+                (error: unknown) => {
+                  assert.ok(error instanceof DomainError, `expected a DomainError, got ${error}`);
+                  assert.equal(error.code, code);
+                  if (typeof message === 'string') assert.equal(error.message, message);
+                  else if (message) assert.match(error.message, message);
+                  return true;
+                },
+              );
+            },
+          };
+        },
+      };
+    },
+  };
+}
