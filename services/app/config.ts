@@ -17,6 +17,8 @@ export interface Config {
   logLevel: string;
   rateLimits: boolean;
   seedDemo: boolean;
+  /** Run the projectors in this process (off when a separate projector worker does). */
+  runProjections: boolean;
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -47,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS !== 'off',
     seedDemo: env.SEED_DEMO !== 'off',
+    runProjections: env.RUN_PROJECTIONS !== 'off',
     ...overrides,
   };
 }

@@ -98,7 +98,7 @@ export async function createRuntime(
     enqueue: (job) => jobs.enqueueMail(job),
   });
   if (options.runJobs !== false) await jobs.startWorkers(mailer);
-  if (options.runProjections !== false) runner.start();
+  if (options.runProjections ?? config.runProjections) runner.start();
 
   const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl });
   const billing = billingHandlers({ commands });
