@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../services/db/embedded';
-import { TEST_PG_DATA_DIR, TEST_PG_PORT } from '../tests/support/database';
+import net from 'node:net';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -44,6 +44,17 @@ function findTests(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function main() {
   const files = ['contracts', 'services', 'projections', 'web/src', 'tests', 'scripts']
     .filter((d) => fs.existsSync(d))
@@ -63,7 +74,10 @@ async function main() {
   }
 
   step('Starting PostgreSQL for the tests');
-  const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT, fresh: true });
+  // A cluster of its own per run (free port, own data dir), so runs side by side never collide.
+  const port = await freePort();
+  const dataDir = `.test-data/pg-${port}`;
+  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true });
 
   step(`Running ${files.length} test files`);
   const result = spawnSync(
@@ -72,6 +86,7 @@ async function main() {
     { stdio: 'inherit', env: { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' } },
   );
   await db.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(result.status ?? 1);
 }
 
