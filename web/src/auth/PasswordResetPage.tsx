@@ -21,7 +21,7 @@ interface ResetForm {
 export default function PasswordResetPage() {
   const [params] = useSearchParams();
   const resetToken = params.get('token');
-  const [resetPassword, { loading, error, data }] = useMutation<{ resetPassword: { reset: boolean } }>(RESET_PASSWORD, QUIET);
+  const [resetPassword, { loading, error, data }] = useMutation(RESET_PASSWORD, QUIET);
   const form = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', passwordConfirmation: '' } });
   const feedback = usePasswordFeedback(...form.watch(['password', 'passwordConfirmation']));
 

@@ -18,7 +18,7 @@ import { QUIET } from './operations';
 /** /auth/request_password_reset?email_address= — asks for a reset message by e-mail. */
 export default function RequestPasswordResetPage() {
   const [params] = useSearchParams();
-  const [recoverPassword, { loading, error, data }] = useMutation<{ recoverPassword: { recovered: boolean } }>(RECOVER_PASSWORD, QUIET);
+  const [recoverPassword, { loading, error, data }] = useMutation(RECOVER_PASSWORD, QUIET);
   const {
     register,
     handleSubmit,

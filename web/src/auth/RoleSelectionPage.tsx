@@ -11,7 +11,7 @@ import { useAuth } from '../lib/auth';
 import { hasErrorCode } from '../lib/errors';
 import { chooseHomePath } from '../lib/roles';
 import { AuthCard } from '../shell/AuthCard';
-import { MY_ROLES, QUIET, type MyRolesData } from './operations';
+import { MY_ROLES, QUIET } from './operations';
 
 export const NO_ROLE_MESSAGE = 'Your account does not have a role. This should not happen.';
 export const ROLES_FAILED_MESSAGE = 'Failed to fetch your roles.';
@@ -19,7 +19,7 @@ export const ROLES_FAILED_MESSAGE = 'Failed to fetch your roles.';
 /** /auth/role_selection — sends the account to its role's home (spec 1, Role selection redirect). */
 export default function RoleSelectionPage() {
   const { signOut } = useAuth();
-  const { data, loading, error, refetch } = useQuery<MyRolesData>(MY_ROLES, { fetchPolicy: 'network-only', ...QUIET });
+  const { data, loading, error, refetch } = useQuery(MY_ROLES, { fetchPolicy: 'network-only', ...QUIET });
   // No user behind the token, or the server rejects it: the session is over.
   const sessionOver = (!loading && !error && data && !data.me) || hasErrorCode(error, ErrorCode.UNAUTHORIZED);
 

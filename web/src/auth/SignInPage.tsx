@@ -24,7 +24,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAuth();
-  const [login, { loading, error }] = useMutation<{ login: { token: string } }>(LOGIN, QUIET);
+  const [login, { loading, error }] = useMutation(LOGIN, QUIET);
   const {
     register,
     handleSubmit,

@@ -26,7 +26,7 @@ export default function SignOutPage() {
           logout: fromPromise(async () => {
             if (hasAuthToken()) {
               try {
-                const result = await client.mutate<{ logout: { loggedOut: boolean } }>({ mutation: LOGOUT, ...QUIET });
+                const result = await client.mutate({ mutation: LOGOUT, ...QUIET });
                 if (!result.data?.logout.loggedOut) throw new Error(SIGN_OUT_FAILED_MESSAGE);
               } catch (error) {
                 // A token the server no longer accepts is as good as signed out.

@@ -16,12 +16,11 @@ import { muiField } from '../components/fields';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordFields, usePasswordFeedback } from '../components/PasswordFields';
 import { useAuth } from '../lib/auth';
+import type { SelfAssignedRole } from '../lib/graphql-types';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET, SIGNUP, SIGNUP_INVITED } from './operations';
 import { afterSignInPath } from './redirect';
-
-type SelfAssignedRole = 'STUDENT' | 'INSTRUCTOR';
 
 interface SignUpForm {
   emailAddress: string;
@@ -44,8 +43,8 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAuth();
-  const [signup, selfCall] = useMutation<{ signup: { token: string } }>(SIGNUP, QUIET);
-  const [signupInvited, invitedCall] = useMutation<{ signupInvited: { token: string } }>(SIGNUP_INVITED, QUIET);
+  const [signup, selfCall] = useMutation(SIGNUP, QUIET);
+  const [signupInvited, invitedCall] = useMutation(SIGNUP_INVITED, QUIET);
   const { loading, error } = invitationToken ? invitedCall : selfCall;
 
   const form = useForm<SignUpForm>({

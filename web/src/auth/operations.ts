@@ -1,9 +1,20 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type {
+  Account,
+  Mutation,
+  MutationLoginArgs,
+  MutationResetPasswordArgs,
+  MutationSignupArgs,
+  MutationSignupInvitedArgs,
+  User,
+} from '../lib/graphql-types';
+
+type NoVariables = Record<string, never>;
 
 /** Forms that show the server's message inline keep the global snackbar quiet. */
 export const QUIET = { context: { quiet: true } } as const;
 
-export const LOGIN = gql`
+export const LOGIN: TypedDocumentNode<Pick<Mutation, 'login'>, MutationLoginArgs> = gql`
   mutation Login($input: LoginInput!) {
     login(input: $input) {
       token
@@ -11,7 +22,7 @@ export const LOGIN = gql`
   }
 `;
 
-export const SIGNUP = gql`
+export const SIGNUP: TypedDocumentNode<Pick<Mutation, 'signup'>, MutationSignupArgs> = gql`
   mutation Signup($input: SignupInput!) {
     signup(input: $input) {
       token
@@ -19,7 +30,7 @@ export const SIGNUP = gql`
   }
 `;
 
-export const SIGNUP_INVITED = gql`
+export const SIGNUP_INVITED: TypedDocumentNode<Pick<Mutation, 'signupInvited'>, MutationSignupInvitedArgs> = gql`
   mutation SignupInvited($input: SignupInvitedInput!) {
     signupInvited(input: $input) {
       token
@@ -27,7 +38,7 @@ export const SIGNUP_INVITED = gql`
   }
 `;
 
-export const RESET_PASSWORD = gql`
+export const RESET_PASSWORD: TypedDocumentNode<Pick<Mutation, 'resetPassword'>, MutationResetPasswordArgs> = gql`
   mutation ResetPassword($input: ResetPasswordInput!) {
     resetPassword(input: $input) {
       reset
@@ -35,7 +46,7 @@ export const RESET_PASSWORD = gql`
   }
 `;
 
-export const LOGOUT = gql`
+export const LOGOUT: TypedDocumentNode<Pick<Mutation, 'logout'>, NoVariables> = gql`
   mutation Logout {
     logout {
       loggedOut
@@ -43,7 +54,11 @@ export const LOGOUT = gql`
   }
 `;
 
-export const MY_ROLES = gql`
+export interface MyRolesData {
+  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'roles' | 'activeRole'> }) | null;
+}
+
+export const MY_ROLES: TypedDocumentNode<MyRolesData, NoVariables> = gql`
   query MyRoles {
     me {
       id
@@ -55,7 +70,3 @@ export const MY_ROLES = gql`
     }
   }
 `;
-
-export interface MyRolesData {
-  me: { id: string; account: { id: string; roles: string[]; activeRole: string | null } } | null;
-}

@@ -24,7 +24,7 @@ export interface SwitchingAccount {
  */
 export function RoleSwitch({ account }: { account: SwitchingAccount }) {
   const navigate = useNavigate();
-  const [switchRole, { loading }] = useMutation<{ switchRole: { switched: boolean; role: string } }>(SWITCH_ROLE, {
+  const [switchRole, { loading }] = useMutation(SWITCH_ROLE, {
     context: { quiet: true },
     update(cache, { data }) {
       if (!data?.switchRole.switched) return;

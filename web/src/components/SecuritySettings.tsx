@@ -1,4 +1,4 @@
-import { gql, useMutation, useQuery } from '@apollo/client';
+import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,6 +8,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors';
+import type { Account, User } from '../lib/graphql-types';
 import { PASSWORD_RESET_SENT_MESSAGE, RECOVER_PASSWORD } from '../lib/operations';
 import { switchableRoles } from '../lib/roles';
 import { formatDateTime } from '../lib/time';
@@ -15,7 +16,18 @@ import { Loading } from './Loading';
 import { RoleSwitch } from './RoleSwitch';
 import { notifyError, notifySuccess } from './snackbars';
 
-const ACCOUNT_SECURITY = gql`
+interface AccountSecurityData {
+  me:
+    | (Pick<User, 'id' | 'emailAddress' | 'tzIdentifier'> & {
+        account: Pick<
+          Account,
+          'id' | 'emailAddress' | 'roles' | 'activeRole' | 'currentSignInAt' | 'currentSignInIp' | 'resetPasswordSentAt'
+        >;
+      })
+    | null;
+}
+
+const ACCOUNT_SECURITY: TypedDocumentNode<AccountSecurityData, Record<string, never>> = gql`
   query AccountSecurity {
     me {
       id
@@ -33,23 +45,6 @@ const ACCOUNT_SECURITY = gql`
     }
   }
 `;
-
-interface AccountSecurityData {
-  me: {
-    id: string;
-    emailAddress: string;
-    tzIdentifier: string;
-    account: {
-      id: string;
-      emailAddress: string;
-      roles: string[];
-      activeRole: string | null;
-      currentSignInAt: string | null;
-      currentSignInIp: string | null;
-      resetPasswordSentAt: string | null;
-    };
-  } | null;
-}
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -69,13 +64,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
  * reset sent by e-mail, and the 'Switch Roles' card when the account has more than one role.
  */
 export function SecuritySettings() {
-  const { data, loading, error, refetch } = useQuery<AccountSecurityData>(ACCOUNT_SECURITY);
-  const [recoverPassword, recovery] = useMutation<{ recoverPassword: { recovered: boolean } }>(RECOVER_PASSWORD, {
+  const { data, loading, error, refetch } = useQuery(ACCOUNT_SECURITY);
+  const [recoverPassword, recovery] = useMutation(RECOVER_PASSWORD, {
     context: { quiet: true },
   });
 
   if (loading && !data) return <Loading label="Loading your security settings" />;
-  if (!data?.me) return <Alert severity="error">{error ? errorMessage(error) : 'Your account could not be found.'}</Alert>;
+  if (!data?.me) return <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>;
 
   const { me } = data;
   const { account } = me;

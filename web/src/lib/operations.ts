@@ -1,7 +1,8 @@
-import { gql } from '@apollo/client';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { Mutation, MutationRecoverPasswordArgs, MutationSwitchRoleArgs } from './graphql-types';
 
 /** Calls shared by several areas. */
-export const RECOVER_PASSWORD = gql`
+export const RECOVER_PASSWORD: TypedDocumentNode<Pick<Mutation, 'recoverPassword'>, MutationRecoverPasswordArgs> = gql`
   mutation RecoverPassword($input: RecoverPasswordInput!) {
     recoverPassword(input: $input) {
       recovered
@@ -9,7 +10,7 @@ export const RECOVER_PASSWORD = gql`
   }
 `;
 
-export const SWITCH_ROLE = gql`
+export const SWITCH_ROLE: TypedDocumentNode<Pick<Mutation, 'switchRole'>, MutationSwitchRoleArgs> = gql`
   mutation SwitchRole($input: SwitchRoleInput!) {
     switchRole(input: $input) {
       switched

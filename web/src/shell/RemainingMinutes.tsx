@@ -1,9 +1,16 @@
-import { gql, useQuery, useSubscription } from '@apollo/client';
+import { gql, useQuery, useSubscription, type TypedDocumentNode } from '@apollo/client';
 import Button from '@mui/material/Button';
+import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { notifyUnauthorized } from '../components/snackbars';
+import type { Account, Subscription, SubscriptionRemainingMinutesChangedArgs, User } from '../lib/graphql-types';
 import { useAnimatedNumber } from './useAnimatedNumber';
 
-export const REMAINING_MINUTES = gql`
+interface RemainingMinutesData {
+  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'remainingMinutes'> }) | null;
+}
+
+export const REMAINING_MINUTES: TypedDocumentNode<RemainingMinutesData, Record<string, never>> = gql`
   query RemainingMinutes {
     me {
       id
@@ -15,7 +22,10 @@ export const REMAINING_MINUTES = gql`
   }
 `;
 
-const REMAINING_MINUTES_CHANGED = gql`
+const REMAINING_MINUTES_CHANGED: TypedDocumentNode<
+  Pick<Subscription, 'remainingMinutesChanged'>,
+  SubscriptionRemainingMinutesChangedArgs
+> = gql`
   subscription RemainingMinutesChanged($accountId: ID!) {
     remainingMinutesChanged(accountId: $accountId) {
       accountId
@@ -24,18 +34,19 @@ const REMAINING_MINUTES_CHANGED = gql`
   }
 `;
 
-interface RemainingMinutesData {
-  me: { id: string; account: { id: string; remainingMinutes: number } } | null;
-}
-
 export const minutesLabel = (minutes: number | null) => `${minutes ?? '—'} mins`;
 
 /** The header's balance: '— mins' until known, then 'N mins', animating changes (spec 1, section 4). */
 export function RemainingMinutesButton() {
-  const { data, refetch } = useQuery<RemainingMinutesData>(REMAINING_MINUTES);
+  const { data, refetch } = useQuery(REMAINING_MINUTES);
   const accountId = data?.me?.account.id;
+  // The token is still in the cookie but the server knows no user behind it.
+  const rejected = data !== undefined && data.me === null;
+  useEffect(() => {
+    if (rejected) notifyUnauthorized();
+  }, [rejected]);
   useSubscription(REMAINING_MINUTES_CHANGED, {
-    variables: { accountId },
+    variables: { accountId: accountId ?? '' },
     skip: !accountId,
     onData: () => void refetch(),
   });
@@ -47,6 +58,7 @@ export function RemainingMinutesButton() {
       state={{ panel: 'minutes' }}
       color="inherit"
       variant="outlined"
+      sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
       aria-label={shown === null ? 'Remaining minutes not known yet' : `${shown} remaining minutes`}
     >
       {minutesLabel(shown)}
