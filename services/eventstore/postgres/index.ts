@@ -1,0 +1,561 @@
+/**
+ * The PostgreSQL adapter of the event store port (DESIGN.md section 3).
+ *
+ * - An append is one call of the plpgsql function `eventstore_append` (see migrations.ts): one
+ *   round trip, one transaction, a version check per stream on the `streams` table and one
+ *   multi-row INSERT of the events.
+ * - The global feed reads only rows whose transaction is older than the oldest transaction still
+ *   running (`pg_snapshot_xmin(pg_current_snapshot())`), in (transaction_id, global_position)
+ *   order, so an event committed late by a long transaction is never skipped.
+ * - NOTIFY is a wake-up hint for subscriptions; a poll timer covers lost notifications.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type pg from 'pg';
+import {
+  checkpointOf,
+  WrongExpectedVersionError,
+  type AppendRequest,
+  type AppendResult,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalCheckpoint,
+  type StoredEvent,
+  type Subscription,
+} from '../port';
+import { upcast } from '../upcasting';
+import { WRONG_EXPECTED_VERSION_SQLSTATE } from './migrations';
+
+export { eventStoreMigrations, migrateEventStore } from './migrations';
+
+export const DEFAULT_CHANNEL = 'tertulia_events';
+
+/** Where a subscription failure came from: the handler (fatal) or reading the feed (retried). */
+export interface SubscriptionErrorInfo {
+  source: 'handler' | 'read';
+  /** True when the subscription stopped because of it. */
+  fatal: boolean;
+}
+
+export type SubscriptionErrorHandler = (error: unknown, info: SubscriptionErrorInfo) => void;
+
+export type NotifyMode = 'after-commit' | 'in-transaction' | 'off';
+
+export interface PostgresEventStoreOptions {
+  /** NOTIFY/LISTEN channel. Default 'tertulia_events'. */
+  channel?: string;
+  /**
+   * How appends wake subscribers in other processes (the poll covers anything missed):
+   * - 'after-commit' (default): one NOTIFY at a time per store after appends commit, coalescing
+   *   the appends made meanwhile. PostgreSQL serialises the commits of notifying transactions
+   *   behind one cluster-wide lock, so a NOTIFY in every append caps concurrent append
+   *   throughput at about one commit flush at a time.
+   * - 'in-transaction': pg_notify inside every append transaction (simplest, slowest).
+   * - 'off': no NOTIFY; subscribers of this store are still woken locally.
+   * appendWithClient always notifies inside the caller's transaction unless 'off'.
+   */
+  notify?: NotifyMode;
+  /** Default fallback poll interval for subscriptions, in ms. Default 500. */
+  pollIntervalMs?: number;
+  /** Default batch size for subscriptions. Default 500. */
+  batchSize?: number;
+  /** Called for subscription errors that have no onError of their own. Default: console.error. */
+  onSubscriptionError?: SubscriptionErrorHandler;
+}
+
+export interface PostgresSubscribeOptions {
+  batchSize?: number;
+  pollIntervalMs?: number;
+  /** Told about handler errors (the subscription stops) and read errors (it retries). */
+  onError?: SubscriptionErrorHandler;
+}
+
+export interface PostgresSubscription extends Subscription {
+  /** Settles (never rejects) once the subscription has stopped, by close() or by a failure. */
+  readonly done: Promise<void>;
+  /** The handler error that stopped the subscription, if any. */
+  readonly error: unknown;
+  /** The checkpoint of the last event the handler accepted (or the starting point). */
+  readonly checkpoint: GlobalCheckpoint | null;
+}
+
+export interface PostgresEventStore extends EventStore {
+  /**
+   * Appends inside a transaction the caller manages on `client` (BEGIN already issued): lets
+   * other writes commit atomically with the events. Nothing is visible until the caller commits.
+   */
+  appendWithClient(client: pg.ClientBase, requests: AppendRequest[]): Promise<AppendResult>;
+  subscribeToAll(
+    after: GlobalCheckpoint | null,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    options?: PostgresSubscribeOptions,
+  ): PostgresSubscription;
+}
+
+// Output names differ from the column names on purpose: ORDER BY resolves a bare name to an
+// output column first, and ordering by transaction_id::text would be lexicographic (and unindexed).
+const EVENT_COLUMNS = `e.stream_id, e.stream_version::int AS version, e.type, e.data, e.metadata,
+  e.global_position::text AS position, e.transaction_id::text AS tx, e.recorded_at`;
+
+const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = $1 ORDER BY e.stream_version`;
+
+const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
+  WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    AND (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+  ORDER BY e.transaction_id, e.global_position
+  LIMIT $3`;
+
+/** Several streams at once: the plpgsql function of migration 002, one round trip. */
+const APPEND_MANY_SQL = `SELECT versions::text[] AS versions, transaction_id, last_position::text AS last_position
+  FROM eventstore_append($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text)`;
+
+type StreamCheck = 'no_stream' | 'any' | 'exact';
+
+/**
+ * One stream, the common case: a single statement that bumps the stream's version only if it is
+ * as expected (returning no row otherwise, so nothing is inserted) and inserts the events with
+ * one multi-row INSERT. Parameters: $1 stream, $2 event count, $3 types, $4 data, $5 metadata,
+ * then the expected version (exact) and the NOTIFY channel (in-transaction), when used.
+ */
+function appendOneSql(check: StreamCheck, notify: boolean): string {
+  let next = 6;
+  const expectedParam = check === 'exact' ? `$${next++}::bigint` : '';
+  const channelParam = notify ? `$${next++}::text` : '';
+  const bump = {
+    no_stream: `INSERT INTO streams (stream_id, version) VALUES ($1::text, $2::bigint)
+      ON CONFLICT (stream_id) DO NOTHING RETURNING version`,
+    any: `INSERT INTO streams AS st (stream_id, version) VALUES ($1::text, $2::bigint)
+      ON CONFLICT (stream_id) DO UPDATE SET version = st.version + excluded.version RETURNING st.version`,
+    exact: `UPDATE streams SET version = version + $2::bigint
+      WHERE stream_id = $1::text AND version = ${expectedParam} RETURNING version`,
+  }[check];
+  return `WITH s AS (${bump}),
+  ins AS (
+    INSERT INTO events (stream_id, stream_version, type, data, metadata)
+    SELECT $1::text, s.version - $2::bigint + e.ord, e.type, e.data, e.metadata
+    FROM s, unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(type, data, metadata, ord)
+    ORDER BY e.ord
+    RETURNING global_position)
+  SELECT (SELECT version FROM s)::text AS version,
+         (SELECT max(global_position) FROM ins)::text AS last_position,
+         pg_current_xact_id()::text AS transaction_id${notify ? `,\n         pg_notify(${channelParam}, '')` : ''}`;
+}
+
+const APPEND_ONE_SQL: Record<`${StreamCheck}:${boolean}`, { name: string; text: string }> = Object.fromEntries(
+  (['no_stream', 'any', 'exact'] as const).flatMap((check) =>
+    [false, true].map((notify) => [
+      `${check}:${notify}`,
+      { name: `eventstore_append_one_${check}${notify ? '_notify' : ''}_v1`, text: appendOneSql(check, notify) },
+    ]),
+  ),
+) as never;
+
+const ACTUAL_VERSION_SQL = `SELECT version::text AS version FROM streams WHERE stream_id = $1`;
+
+interface EventRow {
+  stream_id: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  position: string;
+  tx: string;
+  recorded_at: Date;
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return upcast({
+    streamId: row.stream_id,
+    streamVersion: Number(row.version),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: row.position,
+    transactionId: row.tx,
+    recordedAt: row.recorded_at,
+  });
+}
+
+function expectedParam(expected: ExpectedVersion): string {
+  if (expected === 'any' || expected === 'no_stream') return expected;
+  if (!Number.isSafeInteger(expected) || expected < 0) {
+    throw new TypeError(`Expected version must be 'no_stream', 'any' or an integer >= 0, got ${expected}`);
+  }
+  return String(expected);
+}
+
+/** Builds the parameters of eventstore_append; streams sorted so lock order is fixed. */
+function appendManyParams(requests: AppendRequest[], channel: string | null): unknown[] {
+  const sorted = [...requests].sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
+  const requestIndex = new Map<string, number>();
+  const streams: string[] = [];
+  const expected: string[] = [];
+  const counts: number[] = [];
+  for (const request of sorted) {
+    if (typeof request.stream !== 'string' || request.stream === '') {
+      throw new TypeError('Every append request needs a stream id');
+    }
+    if (requestIndex.has(request.stream)) throw new TypeError(`Stream ${request.stream} appears twice in one append`);
+    streams.push(request.stream);
+    requestIndex.set(request.stream, streams.length);
+    expected.push(expectedParam(request.expected));
+    counts.push(request.events.length);
+  }
+  // Events keep the caller's order (of requests, then within each) in the global feed.
+  const eventReq: number[] = [];
+  const eventOff: number[] = [];
+  const types: string[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  for (const request of requests) {
+    request.events.forEach((event, offset) => {
+      eventReq.push(requestIndex.get(request.stream)!);
+      eventOff.push(offset + 1);
+      types.push(event.type);
+      data.push(JSON.stringify(event.data ?? null));
+      metadata.push(JSON.stringify(event.metadata));
+    });
+  }
+  if (types.length === 0) throw new TypeError('appendToStreams needs at least one event');
+  return [streams, expected, counts, eventReq, eventOff, types, data, metadata, channel];
+}
+
+function mapAppendError(error: unknown): unknown {
+  const e = error as { code?: string; detail?: string };
+  if (e?.code === WRONG_EXPECTED_VERSION_SQLSTATE && e.detail) {
+    const detail = JSON.parse(e.detail) as { stream: string; expected: string; actual: string | number | null };
+    const expected: ExpectedVersion =
+      detail.expected === 'any' || detail.expected === 'no_stream' ? detail.expected : Number(detail.expected);
+    const actual = detail.actual === null ? 'no_stream' : Number(detail.actual);
+    return new WrongExpectedVersionError(detail.stream, expected, actual);
+  }
+  return error;
+}
+
+/**
+ * One LISTEN connection per store, shared by its subscriptions; taken from the pool while at
+ * least one subscription is open. If it breaks, subscriptions carry on polling and it is
+ * re-established on the next wait.
+ */
+class Listener {
+  private client: pg.PoolClient | null = null;
+  private connecting: Promise<void> | null = null;
+  private readonly wakers = new Set<() => void>();
+  private retryAfter = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly channel: string,
+  ) {}
+
+  /** Registers a waker; returns its unregistration. */
+  add(wake: () => void): () => void {
+    this.wakers.add(wake);
+    this.ensure();
+    return () => {
+      this.wakers.delete(wake);
+      if (this.wakers.size === 0) void this.release();
+    };
+  }
+
+  /** Wakes this store's subscriptions (after one of its own appends committed). */
+  wakeLocal(): void {
+    for (const wake of [...this.wakers]) wake();
+  }
+
+  ensure(): void {
+    if (this.client || this.connecting || this.wakers.size === 0 || Date.now() < this.retryAfter) return;
+    this.connecting = (async () => {
+      let client: pg.PoolClient | null = null;
+      try {
+        client = await this.pool.connect();
+        const onLost = (error?: unknown) => {
+          if (this.client !== client) return;
+          this.client = null;
+          client!.release(error instanceof Error ? error : new Error('LISTEN connection ended'));
+          this.retryAfter = Date.now() + 1000;
+        };
+        client.on('error', onLost);
+        client.on('end', () => onLost());
+        client.on('notification', (message) => {
+          if (message.channel === this.channel) for (const wake of [...this.wakers]) wake();
+        });
+        await client.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
+        if (this.wakers.size === 0) {
+          client.release();
+          return;
+        }
+        this.client = client;
+        // Something may have been appended while we were connecting.
+        for (const wake of [...this.wakers]) wake();
+      } catch {
+        client?.release(true);
+        this.retryAfter = Date.now() + 1000;
+      } finally {
+        this.connecting = null;
+      }
+    })();
+  }
+
+  async release(): Promise<void> {
+    await this.connecting;
+    const client = this.client;
+    if (!client || this.wakers.size > 0) return;
+    this.client = null;
+    client.removeAllListeners('notification');
+    try {
+      await client.query(`UNLISTEN *`);
+      client.release();
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.wakers.clear();
+    await this.release();
+  }
+}
+
+export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): PostgresEventStore {
+  const channel = options.channel ?? DEFAULT_CHANNEL;
+  const notifyMode: NotifyMode = options.notify ?? 'after-commit';
+  const defaultPoll = options.pollIntervalMs ?? 500;
+  const defaultBatch = options.batchSize ?? 500;
+  const defaultOnError: SubscriptionErrorHandler =
+    options.onSubscriptionError ??
+    ((error, info) => console.error(`[eventstore] subscription ${info.source} error${info.fatal ? ' (stopped)' : ''}:`, error));
+  const listener = new Listener(pool, channel);
+  const subscriptions = new Set<PostgresSubscription>();
+  const insideHandler = new AsyncLocalStorage<PostgresSubscription>();
+  let closed = false;
+
+  // After-commit notification: at most one NOTIFY in flight per store; appends that commit
+  // meanwhile are covered by one more NOTIFY once it returns.
+  let notifyInFlight: Promise<void> | null = null;
+  let notifyAgain = false;
+  function notifyAfterCommit() {
+    if (notifyInFlight) {
+      notifyAgain = true;
+      return;
+    }
+    notifyInFlight = (async () => {
+      do {
+        notifyAgain = false;
+        try {
+          await pool.query({ name: 'eventstore_notify_v1', text: `SELECT pg_notify($1, '')`, values: [channel] });
+        } catch {
+          /* only a hint: subscribers poll */
+        }
+      } while (notifyAgain && !closed);
+      notifyInFlight = null;
+    })();
+  }
+
+  async function appendOne(
+    client: pg.ClientBase | pg.Pool,
+    request: AppendRequest,
+    notifyInTransaction: boolean,
+  ): Promise<AppendResult> {
+    const { stream, events } = request;
+    if (typeof stream !== 'string' || stream === '') throw new TypeError('Every append request needs a stream id');
+    if (events.length === 0) throw new TypeError('appendToStreams needs at least one event');
+    const expected = expectedParam(request.expected);
+    const check: StreamCheck = expected === 'any' ? 'any' : expected === 'no_stream' || expected === '0' ? 'no_stream' : 'exact';
+    const values: unknown[] = [
+      stream,
+      events.length,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    if (check === 'exact') values.push(expected);
+    if (notifyInTransaction) values.push(channel);
+    const statement = APPEND_ONE_SQL[`${check}:${notifyInTransaction}`];
+    const { rows } = await client.query<{ version: string | null; last_position: string | null; transaction_id: string }>({
+      ...statement,
+      values,
+    });
+    const row = rows[0];
+    if (row.version === null || row.last_position === null) {
+      // Nothing was written. Read the version that beat us (it only grows, so it differs from
+      // the expected one).
+      const actual = await client.query<{ version: string }>({ name: 'eventstore_actual_version_v1', text: ACTUAL_VERSION_SQL, values: [stream] });
+      throw new WrongExpectedVersionError(stream, request.expected, actual.rows.length ? Number(actual.rows[0].version) : 'no_stream');
+    }
+    return {
+      versions: { [stream]: Number(row.version) },
+      checkpoint: { transactionId: row.transaction_id, position: row.last_position },
+    };
+  }
+
+  async function appendMany(
+    client: pg.ClientBase | pg.Pool,
+    requests: AppendRequest[],
+    notifyInTransaction: boolean,
+  ): Promise<AppendResult> {
+    const params = appendManyParams(requests, notifyInTransaction ? channel : null);
+    let row: { versions: string[]; transaction_id: string; last_position: string };
+    try {
+      const result = await client.query({ name: 'eventstore_append_many_v1', text: APPEND_MANY_SQL, values: params });
+      row = result.rows[0];
+    } catch (error) {
+      throw mapAppendError(error);
+    }
+    const streams = params[0] as string[];
+    const versions: Record<string, number> = {};
+    streams.forEach((stream, i) => (versions[stream] = Number(row.versions[i])));
+    return { versions, checkpoint: { transactionId: row.transaction_id, position: row.last_position } };
+  }
+
+  async function runAppend(
+    client: pg.ClientBase | pg.Pool,
+    requests: AppendRequest[],
+    inCallerTransaction: boolean,
+  ): Promise<AppendResult> {
+    if (closed) throw new Error('The event store is closed');
+    if (!Array.isArray(requests) || requests.length === 0) throw new TypeError('appendToStreams needs at least one event');
+    const notifyInTransaction = notifyMode === 'in-transaction' || (inCallerTransaction && notifyMode !== 'off');
+    const result =
+      requests.length === 1
+        ? await appendOne(client, requests[0], notifyInTransaction)
+        : await appendMany(client, requests, notifyInTransaction);
+    if (!inCallerTransaction) {
+      listener.wakeLocal();
+      if (notifyMode === 'after-commit') notifyAfterCommit();
+    }
+    return result;
+  }
+
+  async function readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`readAll limit must be a positive integer, got ${limit}`);
+    const { rows } = await pool.query<EventRow>({
+      name: 'eventstore_read_all_v2',
+      text: READ_ALL_SQL,
+      values: [after?.transactionId ?? '0', after?.position ?? '0', limit],
+    });
+    return rows.map(toStoredEvent);
+  }
+
+  function subscribeToAll(
+    after: GlobalCheckpoint | null,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    subscribeOptions: PostgresSubscribeOptions = {},
+  ): PostgresSubscription {
+    if (closed) throw new Error('The event store is closed');
+    const batchSize = subscribeOptions.batchSize ?? defaultBatch;
+    const pollIntervalMs = subscribeOptions.pollIntervalMs ?? defaultPoll;
+    const onError = subscribeOptions.onError ?? defaultOnError;
+    let stopped = false;
+    let woken = false;
+    let wakeWaiter: (() => void) | null = null;
+    let failure: unknown;
+    let checkpoint = after;
+
+    const wake = () => {
+      woken = true;
+      wakeWaiter?.();
+    };
+    const waitForWake = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (woken || stopped) return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wakeWaiter = null;
+          resolve();
+        }
+        wakeWaiter = done;
+        listener.ensure(); // re-LISTEN if the connection was lost
+      });
+    const report = (error: unknown, info: SubscriptionErrorInfo) => {
+      try {
+        onError(error, info);
+      } catch {
+        /* a broken error reporter must not break the loop */
+      }
+    };
+
+    const unregister = listener.add(wake);
+    let subscription!: PostgresSubscription;
+
+    const loop = async () => {
+      let readFailures = 0;
+      while (!stopped) {
+        woken = false;
+        let batch: StoredEvent[];
+        try {
+          batch = await readAll(checkpoint, batchSize);
+          readFailures = 0;
+        } catch (error) {
+          if (stopped) break;
+          readFailures += 1;
+          report(error, { source: 'read', fatal: false });
+          await waitForWake(Math.min(pollIntervalMs * 2 ** readFailures, 10_000));
+          continue;
+        }
+        if (stopped) break;
+        if (batch.length > 0) {
+          try {
+            await insideHandler.run(subscription, () => handler(batch));
+          } catch (error) {
+            failure = error;
+            stopped = true;
+            report(error, { source: 'handler', fatal: true });
+            break;
+          }
+          checkpoint = checkpointOf(batch[batch.length - 1]);
+          if (batch.length === batchSize) continue;
+        }
+        await waitForWake(pollIntervalMs);
+      }
+    };
+
+    const done = loop()
+      .catch((error) => {
+        failure ??= error;
+        report(error, { source: 'handler', fatal: true });
+      })
+      .finally(() => {
+        stopped = true;
+        unregister();
+        subscriptions.delete(subscription);
+      });
+
+    subscription = {
+      done,
+      get error() {
+        return failure;
+      },
+      get checkpoint() {
+        return checkpoint;
+      },
+      async close() {
+        stopped = true;
+        wakeWaiter?.();
+        // Closing from inside the handler must not wait for the handler to return.
+        if (insideHandler.getStore() === subscription) return;
+        await done;
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    appendToStreams: (requests) => runAppend(pool, requests, false),
+    appendWithClient: (client, requests) => runAppend(client, requests, true),
+    async readStream(stream) {
+      const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream_v2', text: READ_STREAM_SQL, values: [stream] });
+      return rows.map(toStoredEvent);
+    },
+    readAll,
+    subscribeToAll,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await listener.close();
+      await notifyInFlight;
+    },
+  };
+}
