@@ -244,6 +244,36 @@ export type SubscriptionRemainingMinutesChangedArgs = {
   accountId: Scalars['ID']['input'];
 };
 
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+/** One sort key of an admin list. */
+export type SortInput = {
+  /** A whitelisted field path with `_` for `.`, e.g. emailAddress or account_remainingMinutes. */
+  field: Scalars['String']['input'];
+  direction?: InputMaybe<SortDirection>;
+};
+
+/**
+ * One filter of an admin list. predicate: eq, not_eq, lt, gt, lteq, gteq or matches (case-insensitive,
+ * `%` is the only wildcard). A null value with eq / not_eq tests for a missing value. An unknown field
+ * or predicate is a BAD_USER_INPUT error naming it.
+ */
+export type FilterInput = {
+  field: Scalars['String']['input'];
+  predicate: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  startCursor?: Maybe<Scalars['String']['output']>;
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasPreviousPage: Scalars['Boolean']['output'];
+  hasNextPage: Scalars['Boolean']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -346,6 +376,10 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<{}>;
   RemainingMinutesChange: ResolverTypeWrapper<RemainingMinutesChange>;
   Subscription: ResolverTypeWrapper<{}>;
+  SortDirection: SortDirection;
+  SortInput: SortInput;
+  FilterInput: FilterInput;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -379,6 +413,9 @@ export type ResolversParentTypes = {
   Mutation: {};
   RemainingMinutesChange: RemainingMinutesChange;
   Subscription: {};
+  SortInput: SortInput;
+  FilterInput: FilterInput;
+  PageInfo: PageInfo;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -493,6 +530,14 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   remainingMinutesChanged?: SubscriptionResolver<ResolversTypes['RemainingMinutesChange'], "remainingMinutesChanged", ParentType, ContextType, RequireFields<SubscriptionRemainingMinutesChangedArgs, 'accountId'>>;
 };
 
+export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   MinuteTransaction?: MinuteTransactionResolvers<ContextType>;
@@ -511,5 +556,6 @@ export type Resolvers<ContextType = ApiContext> = {
   Mutation?: MutationResolvers<ContextType>;
   RemainingMinutesChange?: RemainingMinutesChangeResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
 };
 

@@ -240,3 +240,33 @@ export type Subscription = {
 export type SubscriptionRemainingMinutesChangedArgs = {
   accountId: Scalars['ID']['input'];
 };
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
+
+/** One sort key of an admin list. */
+export type SortInput = {
+  /** A whitelisted field path with `_` for `.`, e.g. emailAddress or account_remainingMinutes. */
+  field: Scalars['String']['input'];
+  direction?: InputMaybe<SortDirection>;
+};
+
+/**
+ * One filter of an admin list. predicate: eq, not_eq, lt, gt, lteq, gteq or matches (case-insensitive,
+ * `%` is the only wildcard). A null value with eq / not_eq tests for a missing value. An unknown field
+ * or predicate is a BAD_USER_INPUT error naming it.
+ */
+export type FilterInput = {
+  field: Scalars['String']['input'];
+  predicate: Scalars['String']['input'];
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  startCursor?: Maybe<Scalars['String']['output']>;
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasPreviousPage: Scalars['Boolean']['output'];
+  hasNextPage: Scalars['Boolean']['output'];
+};
