@@ -1,0 +1,133 @@
+/**
+ * Enrollment input rules and their exact messages (spec 1, section 5; spec 3, section 5), used by
+ * the web forms and by the server alike.
+ */
+import { MAX_EXTRA_CONVERSATIONS } from '../enrollment';
+
+export const INVITE_NUMBER_REQUIRED = 'The invite number is required to find a course.';
+export const INVITE_NUMBER_INVALID = 'The invite number must contain six digits.';
+
+/** Six digits, or 3 digits, a hyphen and 3 digits; surrounding spaces allowed. */
+const INVITE_NUMBER = /^(\d{6}|\d{3}-\d{3})$/;
+
+export function inviteNumberError(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return INVITE_NUMBER_REQUIRED;
+  if (!INVITE_NUMBER.test(trimmed)) return INVITE_NUMBER_INVALID;
+  return null;
+}
+
+/** The invite number as saved and sent: trimmed, hyphen removed. */
+export function normalizeInviteNumber(value: string): string {
+  return value.trim().replace('-', '');
+}
+
+export const REDEMPTION_CODE_REQUIRED = 'The redemption code is required to access the course.';
+export const REDEMPTION_CODE_INVALID = 'The redemption code must contain ten characters.';
+
+/** Ten letters, or 5 letters, a space and 5 letters, any case; surrounding spaces allowed. */
+const STUDENT_CODE = /^([a-z]{10}|[a-z]{5} [a-z]{5})$/i;
+
+export function redemptionCodeError(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return REDEMPTION_CODE_REQUIRED;
+  if (!STUDENT_CODE.test(trimmed)) return REDEMPTION_CODE_INVALID;
+  return null;
+}
+
+/** The code as saved and sent: trimmed, space removed, uppercased. */
+export function normalizeRedemptionCode(value: string): string {
+  return value.trim().replace(/\s+/g, '').toUpperCase();
+}
+
+/** Admin code field (spec 3, section 5): optional; 4+4 or 5+5 word characters, optional space. */
+export const ADMIN_CODE_FORMAT_MESSAGE = 'Not a valid V1 or V2 redemption code format.';
+const ADMIN_CODE = /^(\w{4} ?\w{4}|\w{5} ?\w{5})$/;
+
+export function adminRedemptionCodeError(value: string | null | undefined): string | null {
+  const trimmed = (value ?? '').trim();
+  if (!trimmed) return null;
+  return ADMIN_CODE.test(trimmed) ? null : ADMIN_CODE_FORMAT_MESSAGE;
+}
+
+export const EXTRA_CONVERSATIONS_INVALID = `Extra conversations must be none or 1 to ${MAX_EXTRA_CONVERSATIONS}.`;
+
+export function extraConversationsError(value: number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return Number.isInteger(value) && value >= 0 && value <= MAX_EXTRA_CONVERSATIONS ? null : EXTRA_CONVERSATIONS_INVALID;
+}
+
+/** Redemption set form (spec 3, section 5). */
+export const REDEMPTION_SET_NAME_MIN = 3;
+export const REDEMPTION_SET_MAX_CODES = 1000;
+export const RedemptionSetMessages = {
+  nameTooShort: 'The name must have at least 3 characters.',
+  fillLimitRequired: 'The fill limit is required.',
+  fillLimitPositive: 'The fill limit must be a positive number.',
+  fillLimitTooLarge: `At most ${REDEMPTION_SET_MAX_CODES} codes can be made at a time.`,
+  durationInvalid: 'The duration must be 15 or 30 minutes.',
+  quantityMinimum: 'The quantity must be at least 1.',
+} as const;
+
+export function redemptionSetFieldErrors(input: { name: string; fillLimit: number | null | undefined; duration: number; quantity: number }) {
+  const fields: Record<string, string> = {};
+  if ((input.name ?? '').trim().length < REDEMPTION_SET_NAME_MIN) fields.name = RedemptionSetMessages.nameTooShort;
+  if (input.fillLimit === null || input.fillLimit === undefined || Number.isNaN(input.fillLimit)) fields.fillLimit = RedemptionSetMessages.fillLimitRequired;
+  else if (!Number.isInteger(input.fillLimit) || input.fillLimit < 1) fields.fillLimit = RedemptionSetMessages.fillLimitPositive;
+  else if (input.fillLimit > REDEMPTION_SET_MAX_CODES) fields.fillLimit = RedemptionSetMessages.fillLimitTooLarge;
+  if (input.duration !== 15 && input.duration !== 30) fields.duration = RedemptionSetMessages.durationInvalid;
+  if (!Number.isInteger(input.quantity) || input.quantity < 1) fields.quantity = RedemptionSetMessages.quantityMinimum;
+  return fields;
+}
+
+/** Course form (createCourse). */
+export const CourseMessages = {
+  nameRequired: 'The course name is required.',
+  nameTooLong: 'The course name can have at most 120 characters.',
+  languageInvalid: 'Please choose a language.',
+  proficiencyInvalid: 'Please choose a proficiency.',
+  durationInvalid: 'The duration must be 15 or 30 minutes.',
+  completionInvalid: 'The number of conversations must be between 1 and 100.',
+  startDateRequired: 'The start date is required.',
+  endDateRequired: 'The end date is required.',
+  endBeforeStart: 'The end date must be after the start date.',
+  endInPast: 'Invalid date. Must be a future date.',
+} as const;
+
+export interface CourseFields {
+  name: string;
+  language: string;
+  proficiency: string;
+  durationRequirement: number;
+  completionRequirement: number;
+  startDate: string | null;
+  endDate: string | null;
+}
+
+const LANGUAGE_CODES = ['en', 'es', 'fr', 'pt', 'it', 'de', 'zh'];
+const PROFICIENCY_NAMES = ['beginner', 'intermediate', 'advanced'];
+export const COURSE_NAME_MAX = 120;
+export const COMPLETION_MAX = 100;
+
+/** Per-field problems of a course (createCourse); adventures have no dates. */
+export function courseFieldErrors(input: CourseFields, now: Date, options: { datesRequired: boolean } = { datesRequired: true }) {
+  const fields: Record<string, string> = {};
+  const name = (input.name ?? '').trim();
+  if (!name) fields.name = CourseMessages.nameRequired;
+  else if (name.length > COURSE_NAME_MAX) fields.name = CourseMessages.nameTooLong;
+  if (!LANGUAGE_CODES.includes(input.language)) fields.language = CourseMessages.languageInvalid;
+  if (!PROFICIENCY_NAMES.includes(input.proficiency)) fields.proficiency = CourseMessages.proficiencyInvalid;
+  if (input.durationRequirement !== 15 && input.durationRequirement !== 30) fields.durationRequirement = CourseMessages.durationInvalid;
+  if (!Number.isInteger(input.completionRequirement) || input.completionRequirement < 1 || input.completionRequirement > COMPLETION_MAX) {
+    fields.completionRequirement = CourseMessages.completionInvalid;
+  }
+  if (options.datesRequired) {
+    const start = input.startDate ? new Date(input.startDate) : null;
+    const end = input.endDate ? new Date(input.endDate) : null;
+    if (!start || Number.isNaN(start.getTime())) fields.startDate = CourseMessages.startDateRequired;
+    if (!end || Number.isNaN(end.getTime())) fields.endDate = CourseMessages.endDateRequired;
+    else if (end.getTime() <= now.getTime()) fields.endDate = CourseMessages.endInPast;
+    else if (start && !Number.isNaN(start.getTime()) && end.getTime() <= start.getTime()) fields.endDate = CourseMessages.endBeforeStart;
+  }
+  return fields;
+}

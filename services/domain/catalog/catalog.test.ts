@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CourseMessages } from '../../../contracts/validation/enrollment';
+import { deciderSpec } from '../shared/spec';
+import { decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
+import type { CourseEvent, PricingEvent } from './events';
+import { decideCreatePricingPlan, decideMakeDefault, evolvePricing, initialPricing, priceAgreementFor } from './pricing';
+
+const now = new Date('2026-11-21T12:00:00Z');
+const ctx = { now, actor: { accountId: 'i1', roles: ['INSTRUCTOR'] } };
+const agreement = { id: 'pa1', kind: 'standard' as const, pricingPlanId: 'p1', unitPrice: 1500, currency: 'usd' };
+function ids() {
+  let n = 0;
+  return () => `id${++n}`;
+}
+const create = (over: Partial<CreateCourse> = {}): CreateCourse => ({
+  courseId: 'c1',
+  kind: 'regular',
+  name: ' Spanish 101 ',
+  language: 'es',
+  proficiency: 'beginner',
+  startDate: '2026-12-01T00:00:00.000Z',
+  endDate: '2027-03-01T00:00:00.000Z',
+  inviteNumber: '123456',
+  completionRequirement: 2,
+  durationRequirement: 15,
+  ownerId: 'i1',
+  school: 'Lincoln High',
+  priceAgreement: agreement,
+  newId: ids(),
+  ...over,
+});
+
+describe('course decider', () => {
+  const spec = deciderSpec(evolveCourse, initialCourse);
+  it('creates a course with one lesson assignment per required conversation', () => {
+    spec.given([]).when((s) => decideCreateCourse(s, create(), ctx)).then([
+      {
+        type: 'CourseCreated',
+        data: {
+          courseId: 'c1', kind: 'regular', name: 'Spanish 101', language: 'es', proficiency: 'beginner',
+          startDate: '2026-12-01T00:00:00.000Z', endDate: '2027-03-01T00:00:00.000Z', inviteNumber: '123456',
+          completionRequirement: 2, durationRequirement: 15, ownerId: 'i1', school: 'Lincoln High', priceAgreement: agreement, templateId: null,
+        },
+      },
+      { type: 'LessonAssigned', data: { courseId: 'c1', lessonAssignmentId: 'id1', lessonId: 'id2', title: 'Conversation 1', discussionTopic: null, privateNote: null, dueOn: null, order: 1 } },
+      { type: 'LessonAssigned', data: { courseId: 'c1', lessonAssignmentId: 'id3', lessonId: 'id4', title: 'Conversation 2', discussionTopic: null, privateNote: null, dueOn: null, order: 2 } },
+    ]);
+  });
+
+  it('gives an adventure no school and no end, starting now', () => {
+    const [created] = decideCreateCourse(initialCourse(), create({ kind: 'adventure', startDate: null, endDate: null, completionRequirement: 1 }), ctx) as CourseEvent[];
+    assert.equal(created.type, 'CourseCreated');
+    const data = created.data as any;
+    assert.equal(data.school, null);
+    assert.equal(data.endDate, null);
+    assert.equal(data.startDate, now.toISOString());
+  });
+
+  it('refuses bad fields with per-field messages', () => {
+    spec.given([]).when((s) => decideCreateCourse(s, create({ durationRequirement: 20 }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.durationInvalid);
+    spec.given([]).when((s) => decideCreateCourse(s, create({ endDate: '2026-11-01T00:00:00Z' }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.endInPast);
+    spec.given([]).when((s) => decideCreateCourse(s, create({ language: 'xx', name: '' }), ctx)).thenThrows('BAD_USER_INPUT');
+    spec.given([]).when((s) => decideCreateCourse(s, create({ completionRequirement: 0 }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.completionInvalid);
+  });
+
+  it('is created once', () => {
+    const events = decideCreateCourse(initialCourse(), create(), ctx);
+    spec.given(events).when((s) => decideCreateCourse(s, create(), ctx)).thenThrows('CONFLICT');
+  });
+
+  it('is past once its end date has passed; adventures never', () => {
+    assert.equal(isPastCourse({ endDate: '2026-11-20T00:00:00Z' }, now), true);
+    assert.equal(isPastCourse({ endDate: '2026-11-22T00:00:00Z' }, now), false);
+    assert.equal(isPastCourse({ endDate: null }, now), false);
+  });
+});
+
+describe('pricing plans', () => {
+  const spec = deciderSpec(evolvePricing, initialPricing);
+  const plan = (id: string, over: Record<string, unknown> = {}) => ({
+    pricingPlanId: id, name: `Plan ${id}`, kind: 'standard', conversationDuration: 15,
+    priceList: [{ conversationDuration: 15, unitPrice: 1500 }, { conversationDuration: 30, unitPrice: 2500 }], ...over,
+  });
+  it('makes the first plan the system default, and only one default at a time', () => {
+    const first = decideCreatePricingPlan(initialPricing(), plan('p1'));
+    assert.equal((first[0].data as any).systemDefault, true);
+    const state = [...first, ...decideCreatePricingPlan(evolvePricing(initialPricing(), first[0] as PricingEvent), plan('p2'))].reduce(evolvePricing, initialPricing());
+    assert.equal(state.defaultId, 'p1');
+    spec.given([...first]).when((s) => decideMakeDefault(s, { pricingPlanId: 'p1' })).then([]);
+    spec.given([...first]).when((s) => decideMakeDefault(s, { pricingPlanId: 'nope' })).thenThrows('NOT_FOUND');
+  });
+  it('refuses prices that are not whole cents for 15 or 30 minutes', () => {
+    spec.given([]).when((s) => decideCreatePricingPlan(s, plan('p1', { priceList: [{ conversationDuration: 20, unitPrice: 100 }] }))).thenThrows('BAD_USER_INPUT');
+    spec.given([]).when((s) => decideCreatePricingPlan(s, plan('p1', { priceList: [{ conversationDuration: 15, unitPrice: 1.5 }] }))).thenThrows('BAD_USER_INPUT');
+  });
+  it("gives a course the promotional price, else the list price, else none ('Contact Sales')", () => {
+    const p = { ...plan('p1'), kind: 'standard' as const, promotionalPriceList: [{ conversationDuration: 15, unitPrice: 1000 }], systemDefault: true };
+    assert.equal(priceAgreementFor(p, 15, 'a').unitPrice, 1000);
+    assert.equal(priceAgreementFor(p, 30, 'a').unitPrice, 2500);
+    assert.equal(priceAgreementFor({ ...p, priceList: [], promotionalPriceList: null }, 30, 'a').unitPrice, null);
+    assert.equal(priceAgreementFor({ ...p, kind: 'institutional' }, 15, 'a').unitPrice, null);
+    assert.deepEqual(priceAgreementFor(null, 15, 'a'), { id: 'a', kind: 'standard', pricingPlanId: null, unitPrice: null, currency: 'usd' });
+  });
+});

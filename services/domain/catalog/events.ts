@@ -1,0 +1,85 @@
+import type { PriceAgreementKind, Proficiency } from '../../../contracts/enrollment';
+import type { DomainEvent } from '../shared/decider';
+
+/**
+ * Events of the catalog context. Streams: course-<id> (a course or an adventure and its lessons),
+ * template-<id>, invite-<number> (the number belongs to one course, for ever), pricing-plans (every
+ * pricing plan, so "one system default" is one stream's invariant).
+ */
+export type CourseKind = 'regular' | 'adventure';
+
+export interface PriceAgreement {
+  id: string;
+  kind: PriceAgreementKind;
+  pricingPlanId: string | null;
+  /** Price of one conversation of the course's duration, minor units; null: 'Contact Sales'. */
+  unitPrice: number | null;
+  currency: string;
+}
+
+export type CourseCreated = DomainEvent<'CourseCreated', {
+  courseId: string;
+  kind: CourseKind;
+  name: string;
+  language: string;
+  proficiency: Proficiency;
+  startDate: string;
+  endDate: string | null;
+  inviteNumber: string;
+  completionRequirement: number;
+  durationRequirement: number;
+  ownerId: string | null;
+  school: string | null;
+  priceAgreement: PriceAgreement;
+  templateId: string | null;
+}>;
+
+export type LessonAssigned = DomainEvent<'LessonAssigned', {
+  courseId: string;
+  lessonAssignmentId: string;
+  lessonId: string;
+  title: string;
+  discussionTopic: string | null;
+  privateNote: string | null;
+  dueOn: string | null;
+  order: number;
+}>;
+
+export type CourseEvent = CourseCreated | LessonAssigned;
+
+export type TemplateCreated = DomainEvent<'TemplateCreated', {
+  templateId: string;
+  name: string;
+  language: string;
+  proficiency: Proficiency;
+  completionRequirement: number;
+  durationRequirement: number;
+  ownerId: string | null;
+  priceAgreementKind: PriceAgreementKind;
+}>;
+
+export type InviteNumberClaimed = DomainEvent<'InviteNumberClaimed', { inviteNumber: string; courseId: string }>;
+
+export interface PriceListEntry {
+  conversationDuration: number;
+  unitPrice: number;
+}
+
+export type PricingPlanCreated = DomainEvent<'PricingPlanCreated', {
+  pricingPlanId: string;
+  name: string;
+  kind: PriceAgreementKind;
+  conversationDuration: number;
+  priceList: PriceListEntry[];
+  promotionalPriceList: PriceListEntry[] | null;
+  systemDefault: boolean;
+}>;
+export type SystemDefaultPricingPlanChanged = DomainEvent<'SystemDefaultPricingPlanChanged', { pricingPlanId: string }>;
+export type PricingEvent = PricingPlanCreated | SystemDefaultPricingPlanChanged;
+
+export const catalogStreams = {
+  course: (courseId: string) => `course-${courseId}`,
+  template: (templateId: string) => `template-${templateId}`,
+  invite: (inviteNumber: string) => `invite-${inviteNumber}`,
+  pricingPlans: 'pricing-plans',
+};

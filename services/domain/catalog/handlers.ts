@@ -1,0 +1,127 @@
+/**
+ * Catalog use cases: courses and adventures (with a system-made invite number guarded by its
+ * invite-<number> stream), templates and pricing plans.
+ */
+import crypto from 'node:crypto';
+import { DEFAULT_DURATION } from '../../../contracts/enrollment';
+import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import { fold } from '../shared/decider';
+import { DomainError, badInput, unauthorized } from '../shared/errors';
+import { newId } from '../shared/ids';
+import { decideCreateCourse, evolveCourse, initialCourse, type CourseState } from './course';
+import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent } from './events';
+import { decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
+import { decideCreateTemplate, initialTemplate } from './template';
+
+/** Six digits, never starting with 0 so that it reads the same everywhere. */
+export const randomInviteNumber = () => String(crypto.randomInt(100_000, 1_000_000));
+const MAX_INVITE_TRIES = 20;
+
+export async function loadPricing(tx: CommandTransaction): Promise<PricingState> {
+  return fold(evolvePricing, initialPricing(), (await tx.read(catalogStreams.pricingPlans)) as PricingEvent[]);
+}
+
+export async function loadCourse(tx: CommandTransaction, courseId: string): Promise<CourseState> {
+  return fold(evolveCourse, initialCourse(), (await tx.read(catalogStreams.course(courseId))) as CourseEvent[]);
+}
+
+/** The course an invite number belongs to, read from its stream (never stale), or null. */
+export async function courseIdForInvite(tx: CommandTransaction, inviteNumber: string): Promise<string | null> {
+  const [claim] = await tx.read(catalogStreams.invite(inviteNumber));
+  return claim ? (claim.data as { courseId: string }).courseId : null;
+}
+
+const isPrivileged = (meta: CommandMeta) => meta.actor.roles.includes('ADMIN') || meta.actor.roles.includes('SYSTEM');
+
+export interface CreateCourseInput {
+  kind?: CourseKind;
+  name: string;
+  language: string;
+  proficiency: string;
+  startDate?: string | null;
+  endDate?: string | null;
+  completionRequirement: number;
+  durationRequirement?: number | null;
+  ownerId: string | null;
+  school?: string | null;
+  /** Admin and system only; others get the system default plan. */
+  pricingPlanId?: string | null;
+  templateId?: string | null;
+}
+
+export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers?: () => string }) {
+  const nextInvite = deps.inviteNumbers ?? randomInviteNumber;
+  return {
+    async createCourse(meta: CommandMeta, input: CreateCourseInput) {
+      const kind = input.kind ?? 'regular';
+      if ((kind === 'adventure' || input.pricingPlanId) && !isPrivileged(meta)) throw unauthorized();
+      const courseId = newId();
+      return deps.commands.execute(meta, async (tx) => {
+        const pricing = await loadPricing(tx);
+        const plan = input.pricingPlanId ? planById(pricing, input.pricingPlanId) : defaultPlan(pricing);
+        if (input.pricingPlanId && !plan) throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
+        const durationRequirement = input.durationRequirement ?? DEFAULT_DURATION;
+        // A number never used before: retry on the (rare) collision; a concurrent claim of the same
+        // number fails the append on its no_stream guard and the executor runs this again.
+        let inviteNumber: string | null = null;
+        for (let i = 0; i < MAX_INVITE_TRIES && !inviteNumber; i++) {
+          const candidate = nextInvite();
+          if (!(await tx.read(catalogStreams.invite(candidate))).length) inviteNumber = candidate;
+        }
+        if (!inviteNumber) throw new DomainError('CONFLICT', 'No free invite number was found. Please try again.');
+        const events = decideCreateCourse(
+          initialCourse(),
+          {
+            courseId,
+            kind,
+            name: input.name ?? '',
+            language: input.language,
+            proficiency: input.proficiency,
+            startDate: input.startDate ?? null,
+            endDate: input.endDate ?? null,
+            inviteNumber,
+            completionRequirement: input.completionRequirement,
+            durationRequirement,
+            ownerId: input.ownerId,
+            school: input.school ?? null,
+            priceAgreement: priceAgreementFor(plan, durationRequirement, newId()),
+            templateId: input.templateId ?? null,
+            newId,
+          },
+          { now: tx.now, actor: tx.actor },
+        );
+        tx.append(catalogStreams.invite(inviteNumber), [{ type: 'InviteNumberClaimed', data: { inviteNumber, courseId } }], 'no_stream');
+        tx.append(catalogStreams.course(courseId), events, 'no_stream');
+        return { courseId, inviteNumber };
+      });
+    },
+
+    async createTemplate(meta: CommandMeta, input: { name: string; language: string; proficiency: string; completionRequirement: number; durationRequirement?: number | null; ownerId: string | null; priceAgreementKind?: string | null }) {
+      const templateId = newId();
+      return deps.commands.execute(meta, async (tx) => {
+        const events = decideCreateTemplate(initialTemplate(), { ...input, templateId, durationRequirement: input.durationRequirement ?? DEFAULT_DURATION }, { now: tx.now, actor: tx.actor });
+        tx.append(catalogStreams.template(templateId), events, 'no_stream');
+        return { templateId };
+      });
+    },
+
+    async createPricingPlan(meta: CommandMeta, input: { name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null; systemDefault?: boolean }) {
+      if (!isPrivileged(meta)) throw unauthorized();
+      const pricingPlanId = newId();
+      return deps.commands.execute(meta, async (tx) => {
+        const events = decideCreatePricingPlan(await loadPricing(tx), { ...input, pricingPlanId });
+        tx.append(catalogStreams.pricingPlans, events);
+        return { pricingPlanId };
+      });
+    },
+
+    async makeDefaultPricingPlan(meta: CommandMeta, input: { pricingPlanId: string }) {
+      if (!isPrivileged(meta)) throw unauthorized();
+      return deps.commands.execute(meta, async (tx) => {
+        tx.append(catalogStreams.pricingPlans, decideMakeDefault(await loadPricing(tx), input));
+        return true;
+      });
+    },
+  };
+}
+export type CatalogHandlers = ReturnType<typeof catalogHandlers>;

@@ -1,0 +1,63 @@
+/**
+ * The payment port: card charges made with a payment method the browser tokenised (the card number
+ * never reaches our API). Two adapters: Stripe (PaymentIntents, selected by STRIPE_SECRET_KEY) and
+ * the local gateway (embedded default), which behaves like Stripe's test mode.
+ *
+ * Every charge carries an idempotency key: the same key always gives the same result and never a
+ * second charge, which is what makes a double click or a retried request safe.
+ */
+export interface ChargeRequest {
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** What the browser got from tokenising the card: a local token, or a Stripe PaymentMethod id. */
+  paymentMethod: string;
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+  receiptEmail?: string | null;
+}
+
+export type ChargeResult =
+  | {
+      status: 'succeeded';
+      paymentId: string;
+      amount: number;
+      currency: string;
+      receiptUrl: string | null;
+      cardBrand: string | null;
+      cardLast4: string | null;
+    }
+  | {
+      status: 'declined';
+      /** Stripe's code: card_declined, insufficient_funds, expired_card, incorrect_cvc, processing_error … */
+      code: string;
+      message: string;
+      paymentId: string | null;
+    };
+
+export interface PaymentsPublicConfig {
+  provider: 'local' | 'stripe';
+  /** Stripe's publishable key (never the secret), for Elements in the browser. */
+  publishableKey: string | null;
+  /** Where the local gateway's card form posts the card to be tokenised. */
+  tokensUrl: string | null;
+}
+
+/** The gateway could not be reached or answered in an unexpected way: the outcome is unknown. */
+export class PaymentGatewayError extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause });
+    this.name = 'PaymentGatewayError';
+  }
+}
+
+export interface PaymentGateway {
+  readonly provider: 'local' | 'stripe';
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives a charge back in full; the same key refunds once. */
+  refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;
+  /** The charge made with an idempotency key, if any (recovering an attempt whose process died). */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  publicConfig(): PaymentsPublicConfig;
+}
