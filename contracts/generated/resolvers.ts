@@ -71,12 +71,99 @@ export type User = {
   surname?: Maybe<Scalars['String']['output']>;
   tzIdentifier: Scalars['String']['output'];
   account: Account;
+  /** When the account was created. */
+  createdAt: Scalars['DateTime']['output'];
 };
 
 export type Query = {
   __typename?: 'Query';
   /** The signed-in user, or null when signed out. */
   me?: Maybe<User>;
+  /** Admin only: people holding the STUDENT role (onboarding or not). */
+  students: UserConnection;
+  /** Admin only: people holding the INSTRUCTOR role. */
+  instructors: UserConnection;
+  /** Admin only: people holding the SPEAKER role. */
+  speakers: UserConnection;
+  /** Admin only: every mail the product queued. */
+  notifications: NotificationConnection;
+  /** Admin only. */
+  notification?: Maybe<Notification>;
+  /** The account itself or an admin. */
+  user?: Maybe<User>;
+  /** Admin only: the events of a person's streams in plain words (the audit trail), newest first. */
+  userHistory: HistoryEntryConnection;
+  /** Admin only: people, courses, lessons and conversations matching the words; personal details only with pii. */
+  quickSearch: QuickSearchResults;
+  /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
+  adminDashboard: AdminDashboard;
+};
+
+
+export type QueryStudentsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryInstructorsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QuerySpeakersArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryNotificationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryNotificationArgs = {
+  notificationId: Scalars['ID']['input'];
+};
+
+
+export type QueryUserArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
+export type QueryUserHistoryArgs = {
+  userId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryQuickSearchArgs = {
+  searchQuery: Scalars['String']['input'];
+  pii?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type SignupInput = {
@@ -185,6 +272,10 @@ export type Mutation = {
   changeRoles: ChangeRolesPayload;
   /** Admin only. */
   changeMinutes: ChangeMinutesPayload;
+  /** Admin only: moves an account to another address; refused when another account holds it. */
+  changeUserEmailAddress: ChangeUserEmailAddressPayload;
+  /** Admin only: mails the person a password reset link (as recoverPassword does). */
+  sendPasswordReset: SendPasswordResetPayload;
 };
 
 
@@ -225,6 +316,16 @@ export type MutationChangeRolesArgs = {
 
 export type MutationChangeMinutesArgs = {
   input: ChangeMinutesInput;
+};
+
+
+export type MutationChangeUserEmailAddressArgs = {
+  input: ChangeUserEmailAddressInput;
+};
+
+
+export type MutationSendPasswordResetArgs = {
+  input: SendPasswordResetInput;
 };
 
 export type RemainingMinutesChange = {
@@ -272,6 +373,174 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
   hasPreviousPage: Scalars['Boolean']['output'];
   hasNextPage: Scalars['Boolean']['output'];
+};
+
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+};
+
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<UserEdge>;
+};
+
+export type NotificationRecipient = {
+  __typename?: 'NotificationRecipient';
+  /** The recipient's account, when the mail went to one. */
+  id?: Maybe<Scalars['ID']['output']>;
+  emailAddress: Scalars['String']['output'];
+};
+
+export type TemplateValue = {
+  __typename?: 'TemplateValue';
+  key: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** One step of a notification's life: NotificationQueued, NotificationSent, NotificationFailed (later delivered, opened). */
+export type NotificationEvent = {
+  __typename?: 'NotificationEvent';
+  eventType: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  details?: Maybe<Scalars['String']['output']>;
+};
+
+/** The message rendered from its stored template and values; links carrying secrets show as [redacted]. */
+export type NotificationPreview = {
+  __typename?: 'NotificationPreview';
+  subject: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+};
+
+export type Notification = {
+  __typename?: 'Notification';
+  id: Scalars['ID']['output'];
+  recipient: NotificationRecipient;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  fromAddress: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  transportType: Scalars['String']['output'];
+  templateKey: Scalars['String']['output'];
+  templateValue: Array<TemplateValue>;
+  latestEventType: Scalars['String']['output'];
+  events: Array<NotificationEvent>;
+  preview: NotificationPreview;
+};
+
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor: Scalars['String']['output'];
+  node: Notification;
+};
+
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<NotificationEdge>;
+};
+
+/** Who did something in a person's history; null actor means Tertulia itself. */
+export type HistoryActor = {
+  __typename?: 'HistoryActor';
+  id: Scalars['ID']['output'];
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+};
+
+export type HistoryEntry = {
+  __typename?: 'HistoryEntry';
+  id: Scalars['ID']['output'];
+  eventType: Scalars['String']['output'];
+  occurredAt: Scalars['DateTime']['output'];
+  /** What happened, in plain words. */
+  description: Scalars['String']['output'];
+  actor?: Maybe<HistoryActor>;
+};
+
+export type HistoryEntryEdge = {
+  __typename?: 'HistoryEntryEdge';
+  cursor: Scalars['String']['output'];
+  node: HistoryEntry;
+};
+
+export type HistoryEntryConnection = {
+  __typename?: 'HistoryEntryConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<HistoryEntryEdge>;
+};
+
+export type QuickSearchResult = {
+  __typename?: 'QuickSearchResult';
+  id: Scalars['ID']['output'];
+  /** conversation, course, lesson or person */
+  kind: Scalars['String']['output'];
+  /** A name or title; null while a person has not set up a profile. */
+  title?: Maybe<Scalars['String']['output']>;
+  subtitle?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Scalars['String']['output']>;
+  /** Only with the pii option. */
+  emailAddress?: Maybe<Scalars['String']['output']>;
+};
+
+export type QuickSearchResults = {
+  __typename?: 'QuickSearchResults';
+  conversations: Array<QuickSearchResult>;
+  courses: Array<QuickSearchResult>;
+  lessons: Array<QuickSearchResult>;
+  instructors: Array<QuickSearchResult>;
+  speakers: Array<QuickSearchResult>;
+  students: Array<QuickSearchResult>;
+};
+
+/** A reserved conversation on the admin dashboard (filled by the conversations read model in a later issue). */
+export type DashboardConversation = {
+  __typename?: 'DashboardConversation';
+  id: Scalars['ID']['output'];
+  reservedStart: Scalars['DateTime']['output'];
+  duration: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+  reservedBy?: Maybe<Scalars['String']['output']>;
+  reservedWith?: Maybe<Scalars['String']['output']>;
+};
+
+export type AdminDashboard = {
+  __typename?: 'AdminDashboard';
+  /** Start of today in the admin's time zone. */
+  rangeStart: Scalars['DateTime']['output'];
+  /** End of tomorrow in the admin's time zone. */
+  rangeEnd: Scalars['DateTime']['output'];
+  timeZone: Scalars['String']['output'];
+  /** Reserved conversations in the window, newest reserved start first. */
+  reservedConversations: Array<DashboardConversation>;
+};
+
+export type ChangeUserEmailAddressInput = {
+  userId: Scalars['ID']['input'];
+  emailAddress: Scalars['String']['input'];
+};
+
+export type ChangeUserEmailAddressPayload = {
+  __typename?: 'ChangeUserEmailAddressPayload';
+  changed: Scalars['Boolean']['output'];
+  user: User;
+};
+
+export type SendPasswordResetInput = {
+  userId: Scalars['ID']['input'];
+};
+
+export type SendPasswordResetPayload = {
+  __typename?: 'SendPasswordResetPayload';
+  sent: Scalars['Boolean']['output'];
+  user: User;
 };
 
 
@@ -380,6 +649,27 @@ export type ResolversTypes = {
   SortInput: SortInput;
   FilterInput: FilterInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  UserEdge: ResolverTypeWrapper<UserEdge>;
+  UserConnection: ResolverTypeWrapper<UserConnection>;
+  NotificationRecipient: ResolverTypeWrapper<NotificationRecipient>;
+  TemplateValue: ResolverTypeWrapper<TemplateValue>;
+  NotificationEvent: ResolverTypeWrapper<NotificationEvent>;
+  NotificationPreview: ResolverTypeWrapper<NotificationPreview>;
+  Notification: ResolverTypeWrapper<Notification>;
+  NotificationEdge: ResolverTypeWrapper<NotificationEdge>;
+  NotificationConnection: ResolverTypeWrapper<NotificationConnection>;
+  HistoryActor: ResolverTypeWrapper<HistoryActor>;
+  HistoryEntry: ResolverTypeWrapper<HistoryEntry>;
+  HistoryEntryEdge: ResolverTypeWrapper<HistoryEntryEdge>;
+  HistoryEntryConnection: ResolverTypeWrapper<HistoryEntryConnection>;
+  QuickSearchResult: ResolverTypeWrapper<QuickSearchResult>;
+  QuickSearchResults: ResolverTypeWrapper<QuickSearchResults>;
+  DashboardConversation: ResolverTypeWrapper<DashboardConversation>;
+  AdminDashboard: ResolverTypeWrapper<AdminDashboard>;
+  ChangeUserEmailAddressInput: ChangeUserEmailAddressInput;
+  ChangeUserEmailAddressPayload: ResolverTypeWrapper<ChangeUserEmailAddressPayload>;
+  SendPasswordResetInput: SendPasswordResetInput;
+  SendPasswordResetPayload: ResolverTypeWrapper<SendPasswordResetPayload>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -416,6 +706,27 @@ export type ResolversParentTypes = {
   SortInput: SortInput;
   FilterInput: FilterInput;
   PageInfo: PageInfo;
+  UserEdge: UserEdge;
+  UserConnection: UserConnection;
+  NotificationRecipient: NotificationRecipient;
+  TemplateValue: TemplateValue;
+  NotificationEvent: NotificationEvent;
+  NotificationPreview: NotificationPreview;
+  Notification: Notification;
+  NotificationEdge: NotificationEdge;
+  NotificationConnection: NotificationConnection;
+  HistoryActor: HistoryActor;
+  HistoryEntry: HistoryEntry;
+  HistoryEntryEdge: HistoryEntryEdge;
+  HistoryEntryConnection: HistoryEntryConnection;
+  QuickSearchResult: QuickSearchResult;
+  QuickSearchResults: QuickSearchResults;
+  DashboardConversation: DashboardConversation;
+  AdminDashboard: AdminDashboard;
+  ChangeUserEmailAddressInput: ChangeUserEmailAddressInput;
+  ChangeUserEmailAddressPayload: ChangeUserEmailAddressPayload;
+  SendPasswordResetInput: SendPasswordResetInput;
+  SendPasswordResetPayload: SendPasswordResetPayload;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -453,11 +764,21 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   surname?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tzIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type QueryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  students?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryStudentsArgs>>;
+  instructors?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryInstructorsArgs>>;
+  speakers?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QuerySpeakersArgs>>;
+  notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, Partial<QueryNotificationsArgs>>;
+  notification?: Resolver<Maybe<ResolversTypes['Notification']>, ParentType, ContextType, RequireFields<QueryNotificationArgs, 'notificationId'>>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'userId'>>;
+  userHistory?: Resolver<ResolversTypes['HistoryEntryConnection'], ParentType, ContextType, RequireFields<QueryUserHistoryArgs, 'userId'>>;
+  quickSearch?: Resolver<ResolversTypes['QuickSearchResults'], ParentType, ContextType, RequireFields<QueryQuickSearchArgs, 'searchQuery' | 'pii'>>;
+  adminDashboard?: Resolver<ResolversTypes['AdminDashboard'], ParentType, ContextType>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -518,6 +839,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   switchRole?: Resolver<ResolversTypes['SwitchRolePayload'], ParentType, ContextType, RequireFields<MutationSwitchRoleArgs, 'input'>>;
   changeRoles?: Resolver<ResolversTypes['ChangeRolesPayload'], ParentType, ContextType, RequireFields<MutationChangeRolesArgs, 'input'>>;
   changeMinutes?: Resolver<ResolversTypes['ChangeMinutesPayload'], ParentType, ContextType, RequireFields<MutationChangeMinutesArgs, 'input'>>;
+  changeUserEmailAddress?: Resolver<ResolversTypes['ChangeUserEmailAddressPayload'], ParentType, ContextType, RequireFields<MutationChangeUserEmailAddressArgs, 'input'>>;
+  sendPasswordReset?: Resolver<ResolversTypes['SendPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationSendPasswordResetArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -535,6 +858,153 @@ export type PageInfoResolvers<ContextType = ApiContext, ParentType extends Resol
   endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['UserEdge'] = ResolversParentTypes['UserEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UserConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['UserConnection'] = ResolversParentTypes['UserConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['UserEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationRecipientResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationRecipient'] = ResolversParentTypes['NotificationRecipient']> = {
+  id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  emailAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TemplateValueResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['TemplateValue'] = ResolversParentTypes['TemplateValue']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationEvent'] = ResolversParentTypes['NotificationEvent']> = {
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationPreviewResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationPreview'] = ResolversParentTypes['NotificationPreview']> = {
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  recipient?: Resolver<ResolversTypes['NotificationRecipient'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transportType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  templateValue?: Resolver<Array<ResolversTypes['TemplateValue']>, ParentType, ContextType>;
+  latestEventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['NotificationEvent']>, ParentType, ContextType>;
+  preview?: Resolver<ResolversTypes['NotificationPreview'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationEdge'] = ResolversParentTypes['NotificationEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Notification'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotificationConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationConnection'] = ResolversParentTypes['NotificationConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['NotificationEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HistoryActorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HistoryActor'] = ResolversParentTypes['HistoryActor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HistoryEntryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HistoryEntry'] = ResolversParentTypes['HistoryEntry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<Maybe<ResolversTypes['HistoryActor']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HistoryEntryEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HistoryEntryEdge'] = ResolversParentTypes['HistoryEntryEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['HistoryEntry'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type HistoryEntryConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['HistoryEntryConnection'] = ResolversParentTypes['HistoryEntryConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['HistoryEntryEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type QuickSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['QuickSearchResult'] = ResolversParentTypes['QuickSearchResult']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type QuickSearchResultsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['QuickSearchResults'] = ResolversParentTypes['QuickSearchResults']> = {
+  conversations?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  instructors?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  speakers?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['QuickSearchResult']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DashboardConversationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['DashboardConversation'] = ResolversParentTypes['DashboardConversation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  reservedStart?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reservedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reservedWith?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AdminDashboardResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['AdminDashboard'] = ResolversParentTypes['AdminDashboard']> = {
+  rangeStart?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  rangeEnd?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reservedConversations?: Resolver<Array<ResolversTypes['DashboardConversation']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeUserEmailAddressPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeUserEmailAddressPayload'] = ResolversParentTypes['ChangeUserEmailAddressPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SendPasswordResetPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SendPasswordResetPayload'] = ResolversParentTypes['SendPasswordResetPayload']> = {
+  sent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -557,5 +1027,24 @@ export type Resolvers<ContextType = ApiContext> = {
   RemainingMinutesChange?: RemainingMinutesChangeResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  UserEdge?: UserEdgeResolvers<ContextType>;
+  UserConnection?: UserConnectionResolvers<ContextType>;
+  NotificationRecipient?: NotificationRecipientResolvers<ContextType>;
+  TemplateValue?: TemplateValueResolvers<ContextType>;
+  NotificationEvent?: NotificationEventResolvers<ContextType>;
+  NotificationPreview?: NotificationPreviewResolvers<ContextType>;
+  Notification?: NotificationResolvers<ContextType>;
+  NotificationEdge?: NotificationEdgeResolvers<ContextType>;
+  NotificationConnection?: NotificationConnectionResolvers<ContextType>;
+  HistoryActor?: HistoryActorResolvers<ContextType>;
+  HistoryEntry?: HistoryEntryResolvers<ContextType>;
+  HistoryEntryEdge?: HistoryEntryEdgeResolvers<ContextType>;
+  HistoryEntryConnection?: HistoryEntryConnectionResolvers<ContextType>;
+  QuickSearchResult?: QuickSearchResultResolvers<ContextType>;
+  QuickSearchResults?: QuickSearchResultsResolvers<ContextType>;
+  DashboardConversation?: DashboardConversationResolvers<ContextType>;
+  AdminDashboard?: AdminDashboardResolvers<ContextType>;
+  ChangeUserEmailAddressPayload?: ChangeUserEmailAddressPayloadResolvers<ContextType>;
+  SendPasswordResetPayload?: SendPasswordResetPayloadResolvers<ContextType>;
 };
 

@@ -10,8 +10,8 @@ const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 
 export const accountsProjector: Projector = {
   name: 'accounts',
-  version: 1,
-  handles: ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched'],
+  version: 2,
+  handles: ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched', 'EmailAddressChanged'],
   schema: `
     CREATE TABLE accounts (
       id text PRIMARY KEY,
@@ -76,6 +76,9 @@ export const accountsProjector: Projector = {
           break;
         case 'ActiveRoleSwitched':
           await db.query('UPDATE accounts SET active_role = $2 WHERE id = $1', [id, e.data.role]);
+          break;
+        case 'EmailAddressChanged':
+          await db.query('UPDATE accounts SET email_address = $2 WHERE id = $1', [id, e.data.emailAddress]);
           break;
       }
     }

@@ -18,6 +18,12 @@ export async function migrateProjectionRunner(pool: pg.Pool) {
         name text PRIMARY KEY, version int NOT NULL, transaction_id text, position text,
         events_applied bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())`,
     },
+    {
+      // Trigram indexes for `matches` filters and quick search (read models use gin_trgm_ops). In
+      // public, never in a read model's schema, which a rebuild drops.
+      id: '002_pg_trgm',
+      sql: 'CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public',
+    },
   ]);
 }
 
@@ -27,6 +33,30 @@ export interface RunnerOptions {
   onError?: (projector: string, error: unknown) => void;
   /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
   onWake?: (listener: () => void) => () => void;
+  /**
+   * Batches applied at once across the loops. A batch holds one pooled connection for its
+   * transaction and takes a second to read the feed, so this must stay at most half the pool size,
+   * whatever the number of projectors (otherwise every connection waits for another). Default 2.
+   */
+  maxConcurrentBatches?: number;
+}
+
+/** Counts free batch slots; waiters are served in order. */
+class Slots {
+  private waiting: (() => void)[] = [];
+  constructor(private free: number) {}
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
 }
 
 type Checkpoint = { version: number; checkpoint: GlobalCheckpoint | null };
@@ -83,6 +113,7 @@ export class ProjectionRunner {
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
+  private readonly slots: Slots;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -91,6 +122,7 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
+    this.slots = new Slots(Math.max(1, options.maxConcurrentBatches ?? 2));
   }
 
   /** Creates missing read models and rebuilds those whose version changed. */
@@ -153,7 +185,13 @@ export class ProjectionRunner {
     let failures = 0;
     while (this.running) {
       try {
-        const read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, p.name, liveSchema(p), this.batchSize));
+        await this.slots.acquire();
+        let read: number;
+        try {
+          read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, p.name, liveSchema(p), this.batchSize));
+        } finally {
+          this.slots.release();
+        }
         failures = 0;
         if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000);
       } catch (error) {

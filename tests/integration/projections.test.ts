@@ -54,6 +54,27 @@ async function seedLog(store: EventStore) {
         ],
       },
       { stream: `minutes-${accountId}`, expected: 'no_stream', events: ledger },
+      {
+        // One mail each, for the notification and history read models.
+        stream: `notification-n-${accountId}`,
+        expected: 'no_stream',
+        events: [
+          {
+            type: 'NotificationQueued',
+            data: {
+              notificationId: `n-${accountId}`,
+              recipient: { accountId, emailAddress: `${accountId}@example.com` },
+              fromAddress: 'Tertulia <no-reply@tertulia.local>',
+              subject: 'Reset your Tertulia password',
+              templateKey: 'password_reset',
+              templateValue: { emailAddress: `${accountId}@example.com`, validForMinutes: '60' },
+              transportType: 'outbox',
+            },
+            metadata: meta(),
+          },
+          { type: 'NotificationSent', data: { messageId: `m-${accountId}`, transportType: 'outbox' }, metadata: meta() },
+        ],
+      },
     ]);
   }
 }

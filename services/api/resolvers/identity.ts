@@ -39,17 +39,19 @@ export const identityResolvers: Resolvers = {
   User: {
     id: (account: any) => account.id,
     emailAddress: (account: any) => account.emailAddress,
-    displayName: () => null,
-    givenName: () => null,
-    surname: () => null,
-    tzIdentifier: () => DEFAULT_TIME_ZONE,
+    // Directory rows carry names and a zone once profiles exist; account rows have none.
+    displayName: (u: any) => u.displayName ?? null,
+    givenName: (u: any) => u.givenName ?? null,
+    surname: (u: any) => u.surname ?? null,
+    tzIdentifier: (u: any) => u.tzIdentifier ?? DEFAULT_TIME_ZONE,
     account: (account: any) => account,
   },
   Account: {
     roles: (a: any) => a.roles,
     remainingMinutes: (a: any, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
-      return remainingMinutes(ctx.runtime.pool, a.id);
+      // Admin lists (directory rows) carry the balance already.
+      return typeof a.remainingMinutes === 'number' ? a.remainingMinutes : remainingMinutes(ctx.runtime.pool, a.id);
     },
     minuteTransactions: (a: any, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
@@ -110,7 +112,7 @@ export const identityResolvers: Resolvers = {
         add: input.add ?? [],
         remove: input.remove ?? [],
       });
-      await settled(ctx, appended, ['accounts']);
+      await settled(ctx, appended, ['accounts', 'directory', 'history', 'search']);
       return { changed: !!appended, account: (await accountOrThrow(ctx, input.accountId)) as any };
     },
   },

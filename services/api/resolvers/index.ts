@@ -2,6 +2,7 @@ import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { identityResolvers } from './identity';
 import { minutesResolvers } from './minutes';
+import { adminResolvers } from './admin';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -20,4 +21,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers), DateTime };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers), DateTime };

@@ -13,7 +13,7 @@ export const minutesResolvers: Resolvers = {
         { actor: actorOf(ctx.viewer), correlationId: ctx.requestId },
         { accountId: input.accountId, minutes: input.minutes, reason: input.reason ?? null },
       );
-      await ctx.runtime.runner.waitFor(appended?.checkpoint, ['minutes']);
+      await ctx.runtime.runner.waitFor(appended?.checkpoint, ['minutes', 'directory', 'history']);
       const account = await findAccount(ctx.runtime.pool, input.accountId);
       if (!account) throw notFound('The account was not found.');
       return { changed: true, account: account as any };

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import { Messages } from '../../../contracts/errors';
 import { deciderSpec } from '../shared/spec';
 import {
+  decideChangeEmailAddress,
   decideChangeRoles,
   decideRequestReset,
   decideResetPassword,
@@ -84,5 +85,14 @@ describe('account decider', () => {
     ]);
     spec.given([registered(['STUDENT'])]).when((s) => decideSwitchRole(s, { role: 'SPEAKER' })).thenThrows('BAD_USER_INPUT', Messages.unknownRole);
     spec.given([registered(['STUDENT'])]).when((s) => decideSwitchRole(s, { role: 'WIZARD' })).thenThrows('BAD_USER_INPUT', Messages.unknownRole);
+  });
+
+  it('moves an account to a new address, normalized, and refuses a bad one', () => {
+    spec.given([registered()]).when((s) => decideChangeEmailAddress(s, { emailAddress: '  New@Example.com ' })).then([
+      { type: 'EmailAddressChanged', data: { previousEmailAddress: 'a@example.com', emailAddress: 'new@example.com' } },
+    ]);
+    spec.given([registered()]).when((s) => decideChangeEmailAddress(s, { emailAddress: 'A@example.com' })).then([]);
+    spec.given([registered()]).when((s) => decideChangeEmailAddress(s, { emailAddress: 'not an address' })).thenThrows('BAD_USER_INPUT', 'The given value is invalid.');
+    spec.given([]).when((s) => decideChangeEmailAddress(s, { emailAddress: 'b@example.com' })).thenThrows('NOT_FOUND');
   });
 });

@@ -5,6 +5,7 @@
 import { ErrorCode, Messages } from '../../../contracts/errors';
 import { ADMIN_EDITABLE_ROLES, BASE_ROLES, ROLES, baseRole, type BaseRole, type Role } from '../../../contracts/roles';
 import { type DecisionContext } from '../shared/decider';
+import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import { DomainError, badInput } from '../shared/errors';
 import type { AccountEvent } from './events';
 
@@ -61,6 +62,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       };
     case 'ActiveRoleSwitched':
       return { ...state, activeRole: event.data.role };
+    case 'EmailAddressChanged':
+      return { ...state, emailAddress: event.data.emailAddress };
     default:
       return state;
   }
@@ -143,6 +146,19 @@ export function decideSwitchRole(state: AccountState, cmd: { role: string }): Ac
   }
   if (state.activeRole === cmd.role) return [];
   return [{ type: 'ActiveRoleSwitched', data: { role: cmd.role as Role } }];
+}
+
+/**
+ * An admin changes the account's address (already normalized and checked to be free by the handler,
+ * which claims and releases the email streams in the same append).
+ */
+export function decideChangeEmailAddress(state: AccountState, cmd: { emailAddress: string }): AccountEvent[] {
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  const problem = emailError(cmd.emailAddress);
+  if (problem) throw badInput(problem, { emailAddress: problem });
+  const emailAddress = normalizeEmail(cmd.emailAddress);
+  if (emailAddress === state.emailAddress) return [];
+  return [{ type: 'EmailAddressChanged', data: { previousEmailAddress: state.emailAddress!, emailAddress } }];
 }
 
 const ROLE_ORDER = new Map(ROLES.map((r, i) => [r, i]));

@@ -15,6 +15,8 @@ export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { tok
 export type PasswordChanged = DomainEvent<'PasswordChanged', { passwordHash: string; via: 'reset' }>;
 export type RolesChanged = DomainEvent<'RolesChanged', { roles: Role[]; added: Role[]; removed: Role[] }>;
 export type ActiveRoleSwitched = DomainEvent<'ActiveRoleSwitched', { role: Role }>;
+/** An admin moved the account to another address (the email streams are claimed and released with it). */
+export type EmailAddressChanged = DomainEvent<'EmailAddressChanged', { previousEmailAddress: string; emailAddress: string }>;
 
 export type AccountEvent =
   | AccountRegistered
@@ -23,10 +25,13 @@ export type AccountEvent =
   | PasswordResetRequested
   | PasswordChanged
   | RolesChanged
-  | ActiveRoleSwitched;
+  | ActiveRoleSwitched
+  | EmailAddressChanged;
 
 /** On email-<normalized address>: the address belongs to one account. */
 export type EmailAddressClaimed = DomainEvent<'EmailAddressClaimed', { accountId: string; emailAddress: string }>;
+/** On email-<normalized address>: the account moved to another address; the address is free again. */
+export type EmailAddressReleased = DomainEvent<'EmailAddressReleased', { accountId: string; emailAddress: string }>;
 /** On password-reset-<token hash>: lets a reset link find its account without a read model. */
 export type ResetTokenIssued = DomainEvent<'ResetTokenIssued', { accountId: string; expiresAt: string }>;
 /** On invitation-<token hash>. Issued by the speaker-invitation flow (admin), accepted at sign-up. */

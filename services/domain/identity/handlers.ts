@@ -18,6 +18,7 @@ import { DomainError, assertNoFieldErrors, badInput } from '../shared/errors';
 import { newId } from '../shared/ids';
 import {
   RESET_TOKEN_LIFETIME_MS,
+  decideChangeEmailAddress,
   decideChangeRoles,
   decideRegister,
   decideRequestReset,
@@ -49,11 +50,18 @@ async function loadAccount(tx: CommandTransaction, accountId: string): Promise<A
   return fold(evolveAccount, initialAccount(), (await tx.read(streams.account(accountId))) as AccountEvent[]);
 }
 
-/** The account that owns an address, or null (reads the email stream, so it is never stale). */
+/**
+ * The account that owns an address, or null (reads the email stream, so it is never stale). An
+ * address is owned from its latest claim until a release (an admin moved the account elsewhere).
+ */
 async function accountIdForEmail(tx: CommandTransaction, emailAddress: string): Promise<string | null> {
   const events = await tx.read(streams.email(normalizeEmail(emailAddress)));
-  const claim = events.find((e) => e.type === 'EmailAddressClaimed') as EmailAddressClaimed | undefined;
-  return claim?.data.accountId ?? null;
+  let owner: string | null = null;
+  for (const e of events) {
+    if (e.type === 'EmailAddressClaimed') owner = (e as EmailAddressClaimed).data.accountId;
+    else if (e.type === 'EmailAddressReleased') owner = null;
+  }
+  return owner;
 }
 
 function registerInTx(
@@ -63,7 +71,9 @@ function registerInTx(
   const accountId = newId();
   const sessionId = crypto.randomUUID();
   const normalized = normalizeEmail(input.emailAddress);
-  tx.append(streams.email(normalized), [{ type: 'EmailAddressClaimed', data: { accountId, emailAddress: normalized } }], 'no_stream');
+  // Expected: the version the caller read when it checked the address was free ('no_stream' for a
+  // never-used address; an address released by an email change has events already).
+  tx.append(streams.email(normalized), [{ type: 'EmailAddressClaimed', data: { accountId, emailAddress: normalized } }]);
   const registered = decideRegister(initialAccount(), {
     accountId,
     emailAddress: normalized,
@@ -225,6 +235,29 @@ export function identityHandlers(deps: IdentityDeps) {
       return commands.execute(meta, async (tx) => {
         const account = await loadAccount(tx, input.accountId);
         tx.append(streams.account(input.accountId), decideChangeRoles(account, input));
+        return true;
+      });
+    },
+
+    /**
+     * Admin: moves an account to another address, atomically: the new email-<address> stream is
+     * claimed (refused when another account holds it), the old one released, the account told.
+     */
+    async changeEmailAddress(meta: CommandMeta, input: { accountId: string; emailAddress: string }) {
+      const problem = emailError(input.emailAddress);
+      if (problem) throw badInput(problem, { emailAddress: problem });
+      const emailAddress = normalizeEmail(input.emailAddress);
+      return commands.execute(meta, async (tx) => {
+        const account = await loadAccount(tx, input.accountId);
+        const events = decideChangeEmailAddress(account, { emailAddress });
+        if (!events.length) return false;
+        const owner = await accountIdForEmail(tx, emailAddress);
+        if (owner && owner !== input.accountId) throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
+        const previous = account.emailAddress!;
+        await tx.read(streams.email(previous));
+        tx.append(streams.email(emailAddress), [{ type: 'EmailAddressClaimed', data: { accountId: input.accountId, emailAddress } }]);
+        tx.append(streams.email(previous), [{ type: 'EmailAddressReleased', data: { accountId: input.accountId, emailAddress: previous } }]);
+        tx.append(streams.account(input.accountId), events);
         return true;
       });
     },

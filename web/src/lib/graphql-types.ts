@@ -68,12 +68,99 @@ export type User = {
   surname?: Maybe<Scalars['String']['output']>;
   tzIdentifier: Scalars['String']['output'];
   account: Account;
+  /** When the account was created. */
+  createdAt: Scalars['DateTime']['output'];
 };
 
 export type Query = {
   __typename?: 'Query';
   /** The signed-in user, or null when signed out. */
   me?: Maybe<User>;
+  /** Admin only: people holding the STUDENT role (onboarding or not). */
+  students: UserConnection;
+  /** Admin only: people holding the INSTRUCTOR role. */
+  instructors: UserConnection;
+  /** Admin only: people holding the SPEAKER role. */
+  speakers: UserConnection;
+  /** Admin only: every mail the product queued. */
+  notifications: NotificationConnection;
+  /** Admin only. */
+  notification?: Maybe<Notification>;
+  /** The account itself or an admin. */
+  user?: Maybe<User>;
+  /** Admin only: the events of a person's streams in plain words (the audit trail), newest first. */
+  userHistory: HistoryEntryConnection;
+  /** Admin only: people, courses, lessons and conversations matching the words; personal details only with pii. */
+  quickSearch: QuickSearchResults;
+  /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
+  adminDashboard: AdminDashboard;
+};
+
+
+export type QueryStudentsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryInstructorsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QuerySpeakersArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryNotificationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryNotificationArgs = {
+  notificationId: Scalars['ID']['input'];
+};
+
+
+export type QueryUserArgs = {
+  userId: Scalars['ID']['input'];
+};
+
+
+export type QueryUserHistoryArgs = {
+  userId: Scalars['ID']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryQuickSearchArgs = {
+  searchQuery: Scalars['String']['input'];
+  pii?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type SignupInput = {
@@ -182,6 +269,10 @@ export type Mutation = {
   changeRoles: ChangeRolesPayload;
   /** Admin only. */
   changeMinutes: ChangeMinutesPayload;
+  /** Admin only: moves an account to another address; refused when another account holds it. */
+  changeUserEmailAddress: ChangeUserEmailAddressPayload;
+  /** Admin only: mails the person a password reset link (as recoverPassword does). */
+  sendPasswordReset: SendPasswordResetPayload;
 };
 
 
@@ -222,6 +313,16 @@ export type MutationChangeRolesArgs = {
 
 export type MutationChangeMinutesArgs = {
   input: ChangeMinutesInput;
+};
+
+
+export type MutationChangeUserEmailAddressArgs = {
+  input: ChangeUserEmailAddressInput;
+};
+
+
+export type MutationSendPasswordResetArgs = {
+  input: SendPasswordResetInput;
 };
 
 export type RemainingMinutesChange = {
@@ -269,4 +370,172 @@ export type PageInfo = {
   endCursor?: Maybe<Scalars['String']['output']>;
   hasPreviousPage: Scalars['Boolean']['output'];
   hasNextPage: Scalars['Boolean']['output'];
+};
+
+export type UserEdge = {
+  __typename?: 'UserEdge';
+  cursor: Scalars['String']['output'];
+  node: User;
+};
+
+export type UserConnection = {
+  __typename?: 'UserConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<UserEdge>;
+};
+
+export type NotificationRecipient = {
+  __typename?: 'NotificationRecipient';
+  /** The recipient's account, when the mail went to one. */
+  id?: Maybe<Scalars['ID']['output']>;
+  emailAddress: Scalars['String']['output'];
+};
+
+export type TemplateValue = {
+  __typename?: 'TemplateValue';
+  key: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** One step of a notification's life: NotificationQueued, NotificationSent, NotificationFailed (later delivered, opened). */
+export type NotificationEvent = {
+  __typename?: 'NotificationEvent';
+  eventType: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  details?: Maybe<Scalars['String']['output']>;
+};
+
+/** The message rendered from its stored template and values; links carrying secrets show as [redacted]. */
+export type NotificationPreview = {
+  __typename?: 'NotificationPreview';
+  subject: Scalars['String']['output'];
+  text: Scalars['String']['output'];
+  html: Scalars['String']['output'];
+};
+
+export type Notification = {
+  __typename?: 'Notification';
+  id: Scalars['ID']['output'];
+  recipient: NotificationRecipient;
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  fromAddress: Scalars['String']['output'];
+  subject: Scalars['String']['output'];
+  transportType: Scalars['String']['output'];
+  templateKey: Scalars['String']['output'];
+  templateValue: Array<TemplateValue>;
+  latestEventType: Scalars['String']['output'];
+  events: Array<NotificationEvent>;
+  preview: NotificationPreview;
+};
+
+export type NotificationEdge = {
+  __typename?: 'NotificationEdge';
+  cursor: Scalars['String']['output'];
+  node: Notification;
+};
+
+export type NotificationConnection = {
+  __typename?: 'NotificationConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<NotificationEdge>;
+};
+
+/** Who did something in a person's history; null actor means Tertulia itself. */
+export type HistoryActor = {
+  __typename?: 'HistoryActor';
+  id: Scalars['ID']['output'];
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+};
+
+export type HistoryEntry = {
+  __typename?: 'HistoryEntry';
+  id: Scalars['ID']['output'];
+  eventType: Scalars['String']['output'];
+  occurredAt: Scalars['DateTime']['output'];
+  /** What happened, in plain words. */
+  description: Scalars['String']['output'];
+  actor?: Maybe<HistoryActor>;
+};
+
+export type HistoryEntryEdge = {
+  __typename?: 'HistoryEntryEdge';
+  cursor: Scalars['String']['output'];
+  node: HistoryEntry;
+};
+
+export type HistoryEntryConnection = {
+  __typename?: 'HistoryEntryConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<HistoryEntryEdge>;
+};
+
+export type QuickSearchResult = {
+  __typename?: 'QuickSearchResult';
+  id: Scalars['ID']['output'];
+  /** conversation, course, lesson or person */
+  kind: Scalars['String']['output'];
+  /** A name or title; null while a person has not set up a profile. */
+  title?: Maybe<Scalars['String']['output']>;
+  subtitle?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Scalars['String']['output']>;
+  /** Only with the pii option. */
+  emailAddress?: Maybe<Scalars['String']['output']>;
+};
+
+export type QuickSearchResults = {
+  __typename?: 'QuickSearchResults';
+  conversations: Array<QuickSearchResult>;
+  courses: Array<QuickSearchResult>;
+  lessons: Array<QuickSearchResult>;
+  instructors: Array<QuickSearchResult>;
+  speakers: Array<QuickSearchResult>;
+  students: Array<QuickSearchResult>;
+};
+
+/** A reserved conversation on the admin dashboard (filled by the conversations read model in a later issue). */
+export type DashboardConversation = {
+  __typename?: 'DashboardConversation';
+  id: Scalars['ID']['output'];
+  reservedStart: Scalars['DateTime']['output'];
+  duration: Scalars['Int']['output'];
+  status: Scalars['String']['output'];
+  reservedBy?: Maybe<Scalars['String']['output']>;
+  reservedWith?: Maybe<Scalars['String']['output']>;
+};
+
+export type AdminDashboard = {
+  __typename?: 'AdminDashboard';
+  /** Start of today in the admin's time zone. */
+  rangeStart: Scalars['DateTime']['output'];
+  /** End of tomorrow in the admin's time zone. */
+  rangeEnd: Scalars['DateTime']['output'];
+  timeZone: Scalars['String']['output'];
+  /** Reserved conversations in the window, newest reserved start first. */
+  reservedConversations: Array<DashboardConversation>;
+};
+
+export type ChangeUserEmailAddressInput = {
+  userId: Scalars['ID']['input'];
+  emailAddress: Scalars['String']['input'];
+};
+
+export type ChangeUserEmailAddressPayload = {
+  __typename?: 'ChangeUserEmailAddressPayload';
+  changed: Scalars['Boolean']['output'];
+  user: User;
+};
+
+export type SendPasswordResetInput = {
+  userId: Scalars['ID']['input'];
+};
+
+export type SendPasswordResetPayload = {
+  __typename?: 'SendPasswordResetPayload';
+  sent: Scalars['Boolean']['output'];
+  user: User;
 };

@@ -1,0 +1,168 @@
+/**
+ * Directory read model: one row per person for the back-office lists (students, instructors,
+ * speakers are this table scoped by role). Email, roles, created time, sign-in facts and remaining
+ * minutes now; names, location and time zone come from profiles in a later issue (nullable columns,
+ * already indexed, so the lists can sort and filter on them the day they fill).
+ *
+ * Every column a list sorts or filters on has an index: btree (column, id) for sorting and keyset
+ * paging, GIN pg_trgm for `matches` on text, GIN on the roles array.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+
+const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
+
+export const directoryProjector: Projector = {
+  name: 'directory',
+  version: 1,
+  handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged'],
+  schema: `
+    CREATE TABLE people (
+      id text PRIMARY KEY,
+      email_address text NOT NULL,
+      roles text[] NOT NULL,
+      created_at timestamptz NOT NULL,
+      current_sign_in_at timestamptz,
+      current_sign_in_ip text,
+      reset_password_sent_at timestamptz,
+      remaining_minutes int NOT NULL DEFAULT 0,
+      given_name text,
+      surname text,
+      display_name text,
+      current_city text,
+      current_state text,
+      current_country text,
+      tz_identifier text,
+      updated_at timestamptz NOT NULL
+    );
+    CREATE INDEX people_created ON people (created_at, id);
+    CREATE INDEX people_email ON people (email_address, id);
+    CREATE INDEX people_sign_in ON people (current_sign_in_at, id);
+    CREATE INDEX people_reset_sent ON people (reset_password_sent_at, id);
+    CREATE INDEX people_minutes ON people (remaining_minutes, id);
+    CREATE INDEX people_given_name ON people (given_name, id);
+    CREATE INDEX people_surname ON people (surname, id);
+    CREATE INDEX people_display_name ON people (display_name, id);
+    CREATE INDEX people_country ON people (current_country, id);
+    CREATE INDEX people_city ON people (current_city, id);
+    CREATE INDEX people_roles ON people USING gin (roles);
+    CREATE INDEX people_email_trgm ON people USING gin (email_address gin_trgm_ops);
+    CREATE INDEX people_names_trgm ON people USING gin ((coalesce(given_name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(display_name, '')) gin_trgm_ops);
+    CREATE INDEX people_given_name_trgm ON people USING gin (given_name gin_trgm_ops);
+    CREATE INDEX people_surname_trgm ON people USING gin (surname gin_trgm_ops);
+    CREATE INDEX people_display_name_trgm ON people USING gin (display_name gin_trgm_ops);
+    CREATE INDEX people_city_trgm ON people USING gin (current_city gin_trgm_ops);
+    CREATE INDEX people_country_trgm ON people USING gin (current_country gin_trgm_ops);`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    // Minutes are hot: keep the last balance per account of the batch and write it once, at the end.
+    const balances = new Map<string, { balance: number; at: string }>();
+    for (const e of events) {
+      const at = e.metadata.occurredAt;
+      switch (e.type) {
+        case 'AccountRegistered':
+          await db.query(
+            `INSERT INTO people (id, email_address, roles, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) ON CONFLICT (id) DO NOTHING`,
+            [accountIdOf(e), e.data.emailAddress, e.data.roles, at],
+          );
+          break;
+        case 'SignedIn':
+          await db.query('UPDATE people SET current_sign_in_at = $2, current_sign_in_ip = $3, updated_at = $2 WHERE id = $1', [accountIdOf(e), at, e.data.ip]);
+          break;
+        case 'PasswordResetRequested':
+          await db.query('UPDATE people SET reset_password_sent_at = $2, updated_at = $2 WHERE id = $1', [accountIdOf(e), at]);
+          break;
+        case 'RolesChanged':
+          await db.query('UPDATE people SET roles = $2, updated_at = $3 WHERE id = $1', [accountIdOf(e), e.data.roles, at]);
+          break;
+        case 'EmailAddressChanged':
+          await db.query('UPDATE people SET email_address = $2, updated_at = $3 WHERE id = $1', [accountIdOf(e), e.data.emailAddress, at]);
+          break;
+        case 'MinutesChanged':
+          balances.set(e.data.accountId, { balance: e.data.balanceAfter, at });
+          break;
+      }
+    }
+    if (balances.size) {
+      await db.query(
+        `UPDATE people p SET remaining_minutes = u.balance, updated_at = u.at
+           FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS u(id, balance, at) WHERE p.id = u.id`,
+        [[...balances.keys()], [...balances.values()].map((b) => b.balance), [...balances.values()].map((b) => b.at)],
+      );
+    }
+  },
+};
+
+/** A directory row in the shape the User and Account resolvers take (the AccountRow fields plus more). */
+export interface PersonRow {
+  id: string;
+  emailAddress: string;
+  roles: string[];
+  activeRole: null;
+  createdAt: Date;
+  currentSignInAt: Date | null;
+  currentSignInIp: string | null;
+  resetPasswordSentAt: Date | null;
+  remainingMinutes: number;
+  givenName: string | null;
+  surname: string | null;
+  displayName: string | null;
+  currentCity: string | null;
+  currentState: string | null;
+  currentCountry: string | null;
+  tzIdentifier: string | null;
+}
+
+export const toPerson = (r: any): PersonRow => ({
+  id: r.id,
+  emailAddress: r.email_address,
+  roles: r.roles,
+  activeRole: null,
+  createdAt: r.created_at,
+  currentSignInAt: r.current_sign_in_at,
+  currentSignInIp: r.current_sign_in_ip,
+  resetPasswordSentAt: r.reset_password_sent_at,
+  remainingMinutes: r.remaining_minutes,
+  givenName: r.given_name,
+  surname: r.surname,
+  displayName: r.display_name,
+  currentCity: r.current_city,
+  currentState: r.current_state,
+  currentCountry: r.current_country,
+  tzIdentifier: r.tz_identifier,
+});
+
+/** The people-list whitelist: GraphQL path of a User field (`_` for `.`) to its indexed column. */
+export const PEOPLE_FIELDS: Record<string, ConnectionField> = {
+  id: { column: 'id', type: 'text' },
+  emailAddress: { column: 'email_address', type: 'text' },
+  givenName: { column: 'given_name', type: 'text', nullable: true },
+  surname: { column: 'surname', type: 'text', nullable: true },
+  displayName: { column: 'display_name', type: 'text', nullable: true },
+  currentCity: { column: 'current_city', type: 'text', nullable: true },
+  currentCountry: { column: 'current_country', type: 'text', nullable: true },
+  createdAt: { column: 'created_at', type: 'timestamptz' },
+  account_emailAddress: { column: 'email_address', type: 'text' },
+  account_roles: { column: 'roles', type: 'text[]', sortable: false },
+  account_remainingMinutes: { column: 'remaining_minutes', type: 'int' },
+  account_currentSignInAt: { column: 'current_sign_in_at', type: 'timestamptz', nullable: true },
+  account_currentSignInIp: { column: 'current_sign_in_ip', type: 'text', nullable: true, sortable: false },
+  account_resetPasswordSentAt: { column: 'reset_password_sent_at', type: 'timestamptz', nullable: true },
+};
+
+/** Students, instructors or speakers: the people holding the role, onboarding or not. */
+export function peopleWithRole(role: 'STUDENT' | 'INSTRUCTOR' | 'SPEAKER'): ConnectionSource<PersonRow> {
+  return {
+    from: 'rm_directory.people',
+    fields: PEOPLE_FIELDS,
+    defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
+    scope: (param) => `roles && ${param([role, `ONBOARDING_${role}`])}::text[]`,
+    toNode: toPerson,
+  };
+}
+
+export async function findPerson(pool: pg.Pool, id: string): Promise<PersonRow | null> {
+  const { rows } = await pool.query('SELECT * FROM rm_directory.people WHERE id = $1', [id]);
+  return rows[0] ? toPerson(rows[0]) : null;
+}

@@ -1,0 +1,154 @@
+/**
+ * History read model (the audit trail, per person): every event of a person's streams —
+ * account-<id>, minutes-<id> and the notifications sent to them — in plain words, with who did it
+ * (the event's actor) and when. The event log stays the source of truth; this is its readable,
+ * paged view for the History tab. Actors are shown by their current email address (and name, once
+ * profiles exist), kept in this read model's own `actors` table.
+ *
+ * Other contexts add their events here (enrollments, conversations …): a `describe` case and the
+ * type in `handles`, and the account the event belongs to.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+import type { ConnectionSource } from '../../services/api/connections';
+
+const list = (items: string[]) => items.join(', ');
+const plural = (n: number, word: string) => `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`;
+const humanize = (s: string) => s.replace(/_/g, ' ');
+
+/** The event in plain words (what happened; who and when are columns of their own). */
+export function describe(e: { type: string; data: any }, context: { subject?: string | null } = {}): string {
+  const d = e.data;
+  switch (e.type) {
+    case 'AccountRegistered':
+      if (d.via === 'self_signup') return `Signed up (${list(d.roles)}).`;
+      if (d.via === 'invitation') return `Signed up with an invitation (${list(d.roles)}).`;
+      return `The account was created with the roles ${list(d.roles)}.`;
+    case 'SignedIn':
+      return d.ip ? `Signed in from ${d.ip}.` : 'Signed in.';
+    case 'SignedOut':
+      return 'Signed out.';
+    case 'PasswordResetRequested':
+      return 'A password reset message was requested.';
+    case 'PasswordChanged':
+      return 'The password was changed with a reset link; every session was ended.';
+    case 'RolesChanged': {
+      const parts = [];
+      if (d.added?.length) parts.push(`added ${list(d.added)}`);
+      if (d.removed?.length) parts.push(`removed ${list(d.removed)}`);
+      return `Roles changed: ${parts.join('; ') || 'no change'}. Roles now: ${list(d.roles) || 'none'}.`;
+    }
+    case 'ActiveRoleSwitched':
+      return `Switched to the ${d.role} role.`;
+    case 'EmailAddressChanged':
+      return `The email address changed from ${d.previousEmailAddress} to ${d.emailAddress}.`;
+    case 'MinutesChanged': {
+      const verb = d.minuteQuantity >= 0 ? 'Added' : 'Removed';
+      const reason = d.actionReason ? ` Reason: ${d.actionReason}.` : '';
+      return `${verb} ${plural(Math.abs(d.minuteQuantity), 'minute')} (${humanize(d.action)}).${reason} Balance: ${plural(d.balanceAfter, 'minute')}.`;
+    }
+    case 'NotificationQueued':
+      return `A message was queued: "${d.subject}" to ${d.recipient.emailAddress}.`;
+    case 'NotificationSent':
+      return `The message "${context.subject ?? ''}" was sent through ${d.transportType}.`;
+    case 'NotificationFailed':
+      return `Sending the message "${context.subject ?? ''}" failed (attempt ${d.attempt}): ${d.error}`;
+    default:
+      return humanize(e.type);
+  }
+}
+
+const ACCOUNT_EVENTS = ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched', 'EmailAddressChanged'];
+
+export const historyProjector: Projector = {
+  name: 'history',
+  version: 1,
+  handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
+  schema: `
+    CREATE TABLE entries (
+      position bigint PRIMARY KEY,
+      account_id text NOT NULL,
+      stream_id text NOT NULL,
+      event_type text NOT NULL,
+      occurred_at timestamptz NOT NULL,
+      actor_id text,
+      description text NOT NULL
+    );
+    CREATE INDEX entries_account ON entries (account_id, occurred_at, position);
+    CREATE INDEX entries_account_type ON entries (account_id, event_type, occurred_at, position);
+    CREATE TABLE actors (account_id text PRIMARY KEY, email_address text NOT NULL, display_name text);
+    CREATE TABLE notification_recipients (notification_id text PRIMARY KEY, account_id text, subject text NOT NULL);`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] = [];
+    const add = (e: StoredEvent, accountId: string, text: string) =>
+      rows.push({ position: e.position, accountId, stream: e.streamId, type: e.type, at: e.metadata.occurredAt, actor: e.metadata.actorId, text });
+    for (const e of events) {
+      if (ACCOUNT_EVENTS.includes(e.type)) {
+        const accountId = e.streamId.slice('account-'.length);
+        if (e.type === 'AccountRegistered') {
+          await db.query('INSERT INTO actors (account_id, email_address) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [accountId, e.data.emailAddress]);
+        } else if (e.type === 'EmailAddressChanged') {
+          await db.query('UPDATE actors SET email_address = $2 WHERE account_id = $1', [accountId, e.data.emailAddress]);
+        }
+        add(e, accountId, describe(e));
+      } else if (e.type === 'MinutesChanged') {
+        add(e, e.data.accountId, describe(e));
+      } else if (e.type === 'NotificationQueued') {
+        const notificationId = e.streamId.slice('notification-'.length);
+        const accountId = e.data.recipient.accountId as string | null;
+        await db.query(
+          'INSERT INTO notification_recipients (notification_id, account_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          [notificationId, accountId, e.data.subject],
+        );
+        if (accountId) add(e, accountId, describe(e));
+      } else {
+        const { rows: found } = await db.query('SELECT account_id, subject FROM notification_recipients WHERE notification_id = $1', [
+          e.streamId.slice('notification-'.length),
+        ]);
+        if (found[0]?.account_id) add(e, found[0].account_id, describe(e, { subject: found[0].subject }));
+      }
+    }
+    if (!rows.length) return;
+    await db.query(
+      `INSERT INTO entries (position, account_id, stream_id, event_type, occurred_at, actor_id, description)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
+       ON CONFLICT (position) DO NOTHING`,
+      [rows.map((r) => r.position), rows.map((r) => r.accountId), rows.map((r) => r.stream), rows.map((r) => r.type), rows.map((r) => r.at), rows.map((r) => r.actor), rows.map((r) => r.text)],
+    );
+  },
+};
+
+export interface HistoryEntryRow {
+  id: string;
+  accountId: string;
+  eventType: string;
+  occurredAt: Date;
+  description: string;
+  actor: { id: string; emailAddress: string | null; displayName: string | null } | null;
+}
+
+/** One person's history, newest first by default. */
+export function historyOf(accountId: string): ConnectionSource<HistoryEntryRow> {
+  return {
+    from: `(SELECT e.*, a.email_address AS actor_email, a.display_name AS actor_name
+              FROM rm_history.entries e LEFT JOIN rm_history.actors a ON a.account_id = e.actor_id) AS h`,
+    key: 'position',
+    keyType: 'bigint',
+    fields: {
+      id: { column: 'position', type: 'bigint' },
+      eventType: { column: 'event_type', type: 'text' },
+      occurredAt: { column: 'occurred_at', type: 'timestamptz' },
+    },
+    defaultSort: [{ field: 'occurredAt', direction: 'DESC' }],
+    scope: (param) => `account_id = ${param(accountId)}`,
+    toNode: (r) => ({
+      id: String(r.position),
+      accountId: r.account_id,
+      eventType: r.event_type,
+      occurredAt: r.occurred_at,
+      description: r.description,
+      actor: r.actor_id ? { id: r.actor_id, emailAddress: r.actor_email, displayName: r.actor_name } : null,
+    }),
+  };
+}

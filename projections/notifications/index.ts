@@ -1,0 +1,150 @@
+/**
+ * Notifications read model: one row per mail (recipient, sender, subject, transport, template key and
+ * values, created time, latest event) and its event timeline (queued, sent, failed; delivered and
+ * opened later, where a transport reports them), for the back-office.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+
+const notificationIdOf = (e: StoredEvent) => e.streamId.slice('notification-'.length);
+
+/** The timeline's words for an event's details. */
+export function notificationEventDetails(e: { type: string; data: any }): string {
+  switch (e.type) {
+    case 'NotificationQueued':
+      return `Queued for ${e.data.recipient.emailAddress} through ${e.data.transportType}.`;
+    case 'NotificationSent':
+      return `Handed to ${e.data.transportType}${e.data.messageId ? ` (message id ${e.data.messageId})` : ''}.`;
+    case 'NotificationFailed':
+      return `Attempt ${e.data.attempt} failed: ${e.data.error}${e.data.willRetry ? ' It will be retried.' : ' No more attempts.'}`;
+    default:
+      return '';
+  }
+}
+
+export const notificationsProjector: Projector = {
+  name: 'notifications',
+  version: 1,
+  handles: ['NotificationQueued', 'NotificationSent', 'NotificationFailed'],
+  schema: `
+    CREATE TABLE notifications (
+      id text PRIMARY KEY,
+      recipient_account_id text,
+      recipient_email text NOT NULL,
+      from_address text NOT NULL,
+      subject text NOT NULL,
+      transport_type text NOT NULL,
+      template_key text NOT NULL,
+      template_value jsonb NOT NULL,
+      created_at timestamptz NOT NULL,
+      updated_at timestamptz NOT NULL,
+      latest_event_type text NOT NULL,
+      attempts int NOT NULL DEFAULT 0
+    );
+    CREATE INDEX notifications_created ON notifications (created_at, id);
+    CREATE INDEX notifications_updated ON notifications (updated_at, id);
+    CREATE INDEX notifications_recipient ON notifications (recipient_account_id, created_at, id);
+    CREATE INDEX notifications_recipient_email ON notifications (recipient_email, id);
+    CREATE INDEX notifications_latest ON notifications (latest_event_type, created_at, id);
+    CREATE INDEX notifications_template ON notifications (template_key, created_at, id);
+    CREATE INDEX notifications_transport ON notifications (transport_type, created_at, id);
+    CREATE INDEX notifications_subject ON notifications (subject, id);
+    CREATE INDEX notifications_from ON notifications (from_address, id);
+    CREATE INDEX notifications_recipient_email_trgm ON notifications USING gin (recipient_email gin_trgm_ops);
+    CREATE INDEX notifications_subject_trgm ON notifications USING gin (subject gin_trgm_ops);
+    CREATE TABLE notification_events (
+      notification_id text NOT NULL,
+      position bigint NOT NULL,
+      event_type text NOT NULL,
+      occurred_at timestamptz NOT NULL,
+      details text NOT NULL,
+      PRIMARY KEY (notification_id, position)
+    );`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    for (const e of events) {
+      const id = notificationIdOf(e);
+      const at = e.metadata.occurredAt;
+      if (e.type === 'NotificationQueued') {
+        const d = e.data;
+        await db.query(
+          `INSERT INTO notifications (id, recipient_account_id, recipient_email, from_address, subject, transport_type, template_key,
+             template_value, created_at, updated_at, latest_event_type)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10) ON CONFLICT (id) DO NOTHING`,
+          [id, d.recipient.accountId, d.recipient.emailAddress, d.fromAddress, d.subject, d.transportType, d.templateKey, JSON.stringify(d.templateValue ?? {}), at, e.type],
+        );
+      } else {
+        await db.query(
+          `UPDATE notifications SET latest_event_type = $2, updated_at = $3, attempts = attempts + 1,
+             transport_type = coalesce($4, transport_type) WHERE id = $1`,
+          [id, e.type, at, e.type === 'NotificationSent' ? e.data.transportType : null],
+        );
+      }
+      await db.query(
+        `INSERT INTO notification_events (notification_id, position, event_type, occurred_at, details) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT DO NOTHING`,
+        [id, e.position, e.type, at, notificationEventDetails(e)],
+      );
+    }
+  },
+};
+
+export interface NotificationRow {
+  id: string;
+  recipient: { id: string | null; emailAddress: string };
+  fromAddress: string;
+  subject: string;
+  transportType: string;
+  templateKey: string;
+  templateValue: Record<string, string>;
+  createdAt: Date;
+  updatedAt: Date;
+  latestEventType: string;
+}
+
+export const toNotification = (r: any): NotificationRow => ({
+  id: r.id,
+  recipient: { id: r.recipient_account_id, emailAddress: r.recipient_email },
+  fromAddress: r.from_address,
+  subject: r.subject,
+  transportType: r.transport_type,
+  templateKey: r.template_key,
+  templateValue: r.template_value,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  latestEventType: r.latest_event_type,
+});
+
+export const NOTIFICATION_FIELDS: Record<string, ConnectionField> = {
+  id: { column: 'id', type: 'text' },
+  recipient_id: { column: 'recipient_account_id', type: 'text', nullable: true, sortable: false },
+  recipient_emailAddress: { column: 'recipient_email', type: 'text' },
+  fromAddress: { column: 'from_address', type: 'text' },
+  subject: { column: 'subject', type: 'text' },
+  transportType: { column: 'transport_type', type: 'text' },
+  templateKey: { column: 'template_key', type: 'text' },
+  latestEventType: { column: 'latest_event_type', type: 'text' },
+  createdAt: { column: 'created_at', type: 'timestamptz' },
+  updatedAt: { column: 'updated_at', type: 'timestamptz' },
+};
+
+export const notificationsSource: ConnectionSource<NotificationRow> = {
+  from: 'rm_notifications.notifications',
+  fields: NOTIFICATION_FIELDS,
+  defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
+  toNode: toNotification,
+};
+
+export async function findNotification(pool: pg.Pool, id: string): Promise<NotificationRow | null> {
+  const { rows } = await pool.query('SELECT * FROM rm_notifications.notifications WHERE id = $1', [id]);
+  return rows[0] ? toNotification(rows[0]) : null;
+}
+
+export async function notificationTimeline(pool: pg.Pool, id: string) {
+  const { rows } = await pool.query(
+    'SELECT event_type, occurred_at, details FROM rm_notifications.notification_events WHERE notification_id = $1 ORDER BY position',
+    [id],
+  );
+  return rows.map((r) => ({ eventType: r.event_type, updatedAt: r.occurred_at, details: r.details }));
+}

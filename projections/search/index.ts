@@ -1,0 +1,98 @@
+/**
+ * Quick search read model (admin sidebar): one `documents` table of searchable things, each with a
+ * kind, tags (a person's roles), public words (names, titles, locations) and personal details
+ * (email addresses). Matching is a case-insensitive substring test served by pg_trgm GIN indexes,
+ * ranked by trigram word similarity: never a scan of the other read models.
+ *
+ * Contexts feed it through indexers (`indexers/`): people now; courses, lessons and conversations
+ * add theirs and the groups fill without touching the query.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+import { likePattern } from '../../services/api/connections';
+import { searchIndexers } from './indexers';
+import type { SearchKind } from './indexers/types';
+
+export const searchProjector: Projector = {
+  name: 'search',
+  version: 1,
+  handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
+  schema: `
+    CREATE TABLE documents (
+      kind text NOT NULL,
+      ref_id text NOT NULL,
+      tags text[] NOT NULL DEFAULT '{}',
+      title text,
+      subtitle text,
+      location text,
+      pii text,
+      public_text text GENERATED ALWAYS AS (coalesce(title, '') || ' ' || coalesce(subtitle, '') || ' ' || coalesce(location, '')) STORED,
+      updated_at timestamptz NOT NULL,
+      PRIMARY KEY (kind, ref_id)
+    );
+    CREATE INDEX documents_public_trgm ON documents USING gin (public_text gin_trgm_ops);
+    CREATE INDEX documents_pii_trgm ON documents USING gin (pii gin_trgm_ops);
+    CREATE INDEX documents_tags ON documents USING gin (tags);`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    for (const indexer of searchIndexers) {
+      const mine = events.filter((e) => indexer.handles.includes(e.type));
+      if (mine.length) await indexer.apply(mine, db);
+    }
+  },
+};
+
+export interface QuickSearchHit {
+  id: string;
+  kind: SearchKind;
+  title: string | null;
+  subtitle: string | null;
+  location: string | null;
+  /** Only with the pii option. */
+  emailAddress: string | null;
+}
+
+export type QuickSearchGroups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', QuickSearchHit[]>;
+
+const GROUPS: { name: keyof QuickSearchGroups; kind: SearchKind; tags?: string[] }[] = [
+  { name: 'conversations', kind: 'conversation' },
+  { name: 'courses', kind: 'course' },
+  { name: 'lessons', kind: 'lesson' },
+  { name: 'instructors', kind: 'person', tags: ['INSTRUCTOR', 'ONBOARDING_INSTRUCTOR'] },
+  { name: 'speakers', kind: 'person', tags: ['SPEAKER', 'ONBOARDING_SPEAKER'] },
+  { name: 'students', kind: 'person', tags: ['STUDENT', 'ONBOARDING_STUDENT'] },
+];
+
+export const QUICK_SEARCH_MIN_LENGTH = 2;
+export const QUICK_SEARCH_PER_GROUP = 5;
+
+export async function quickSearch(pool: pg.Pool, searchQuery: string, options: { pii: boolean; perGroup?: number }): Promise<QuickSearchGroups> {
+  const q = searchQuery.trim().slice(0, 100);
+  const empty = Object.fromEntries(GROUPS.map((g) => [g.name, []])) as unknown as QuickSearchGroups;
+  if (q.length < QUICK_SEARCH_MIN_LENGTH) return empty;
+  const pattern = `%${likePattern(q)}%`;
+  const match = options.pii ? '(public_text ILIKE $3 OR pii ILIKE $3)' : 'public_text ILIKE $3';
+  const rank = options.pii ? 'greatest(word_similarity($4, public_text), word_similarity($4, coalesce(pii, \'\')))' : 'word_similarity($4, public_text)';
+  const results = await Promise.all(
+    GROUPS.map(async (group) => {
+      const { rows } = await pool.query(
+        `SELECT kind, ref_id, title, subtitle, location, pii FROM rm_search.documents
+          WHERE kind = $1 AND ($2::text[] IS NULL OR tags && $2::text[]) AND ${match}
+          ORDER BY ${rank} DESC, title NULLS LAST, ref_id LIMIT $5`,
+        [group.kind, group.tags ?? null, pattern, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP],
+      );
+      return [
+        group.name,
+        rows.map((r) => ({
+          id: r.ref_id,
+          kind: r.kind,
+          title: r.title,
+          subtitle: r.subtitle,
+          location: r.location,
+          emailAddress: options.pii ? r.pii : null,
+        })),
+      ] as const;
+    }),
+  );
+  return Object.fromEntries(results) as unknown as QuickSearchGroups;
+}

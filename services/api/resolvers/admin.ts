@@ -1,0 +1,103 @@
+/**
+ * The back-office API (issue 3): people lists, notifications, a person's history, quick search,
+ * the dashboard, and the admin's email change and password reset. Every field checks access first
+ * (services/api/auth.ts); lists go through the one connection mechanism.
+ */
+import { DateTime } from 'luxon';
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { findAccount } from '../../../projections/accounts';
+import { findPerson, peopleWithRole } from '../../../projections/directory';
+import { historyOf } from '../../../projections/history';
+import { findNotification, notificationTimeline, notificationsSource, type NotificationRow } from '../../../projections/notifications';
+import { quickSearch } from '../../../projections/search';
+import { renderMail } from '../../domain/notifications/templates';
+import { notFound } from '../../domain/shared/errors';
+import type { GlobalCheckpoint } from '../../eventstore/port';
+import { actorOf, requireAdmin, requireSelfOrAdmin } from '../auth';
+import { connection } from '../connections';
+import type { ApiContext } from '../context';
+
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** The read models an admin change shows in: the next list, detail or history read sees it. */
+export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
+
+async function settled(ctx: ApiContext, appended: { checkpoint: GlobalCheckpoint } | undefined) {
+  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, ADMIN_READ_MODELS);
+  if (!ok) ctx.log.warn({ projections: ADMIN_READ_MODELS }, 'read models did not catch up within the bound');
+}
+
+const meta = (ctx: ApiContext) => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
+
+async function accountOrThrow(ctx: ApiContext, accountId: string) {
+  const account = await findAccount(ctx.runtime.pool, accountId);
+  if (!account) throw notFound('The account was not found.');
+  return account;
+}
+
+function preview(n: NotificationRow) {
+  try {
+    return renderMail(n.templateKey, n.templateValue);
+  } catch {
+    const text = Object.entries(n.templateValue).map(([k, v]) => `${k}: ${v}`).join('\n');
+    return { subject: n.subject, text, html: `<pre>${text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>` };
+  }
+}
+
+/** Start of today to the end of tomorrow in a time zone (spec 3, section 9). */
+export function dashboardWindow(now: Date, zone: string) {
+  const today = DateTime.fromJSDate(now).setZone(zone).startOf('day');
+  return { rangeStart: today.toJSDate(), rangeEnd: today.plus({ days: 1 }).endOf('day').toJSDate() };
+}
+
+export const adminResolvers: Resolvers = {
+  Query: {
+    students: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('STUDENT'), args)) as any,
+    instructors: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('INSTRUCTOR'), args)) as any,
+    speakers: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('SPEAKER'), args)) as any,
+    notifications: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, notificationsSource, args)) as any,
+    notification: async (_p, { notificationId }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await findNotification(ctx.runtime.pool, notificationId)) as any;
+    },
+    user: async (_p, { userId }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, userId);
+      return (await findAccount(ctx.runtime.pool, userId)) as any;
+    },
+    userHistory: (_p, { userId, ...args }, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, historyOf(userId), args)) as any,
+    quickSearch: async (_p, { searchQuery, pii }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii }) as any;
+    },
+    adminDashboard: async (_p, _args, ctx) => {
+      const viewer = requireAdmin(ctx.viewer);
+      const person = await findPerson(ctx.runtime.pool, viewer.accountId);
+      const zone = person?.tzIdentifier && DateTime.now().setZone(person.tzIdentifier).isValid ? person.tzIdentifier : DEFAULT_TIME_ZONE;
+      // Reservations arrive with the conversations read model (a later issue); the window is ready.
+      return { ...dashboardWindow(new Date(), zone), timeZone: zone, reservedConversations: [] };
+    },
+  },
+  User: {
+    createdAt: (u: any) => u.createdAt,
+  },
+  Notification: {
+    templateValue: (n: any) => Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
+    events: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationTimeline(ctx.runtime.pool, n.id)),
+    preview: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), preview(n as NotificationRow)),
+  },
+  Mutation: {
+    changeUserEmailAddress: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.identity.changeEmailAddress(meta(ctx), { accountId: input.userId, emailAddress: input.emailAddress });
+      await settled(ctx, appended);
+      return { changed: result, user: (await accountOrThrow(ctx, input.userId)) as any };
+    },
+    sendPasswordReset: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const account = await accountOrThrow(ctx, input.userId);
+      const { appended } = await ctx.runtime.identity.recoverPassword(meta(ctx), { emailAddress: account.emailAddress });
+      await settled(ctx, appended);
+      return { sent: !!appended, user: (await accountOrThrow(ctx, input.userId)) as any };
+    },
+  },
+};

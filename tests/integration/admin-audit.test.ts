@@ -1,0 +1,227 @@
+/**
+ * The back-office's changes and what they leave behind: a minutes change by an admin appears in the
+ * student's history with the admin's address; an email change claims the new address and releases
+ * the old one atomically; a password reset sent by an admin is a notification with a timeline and a
+ * redacted preview; quick search finds people only by what the pii option allows; the dashboard
+ * window is today and tomorrow in the admin's time zone.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Messages } from '../../contracts/errors';
+import { dashboardWindow } from '../../services/api/resolvers/admin';
+import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+
+let app: TestApp;
+let admin: { token: string; accountId: string };
+
+const HISTORY = `query($id: ID!, $first: Int, $after: String, $filter: [FilterInput!]) {
+  userHistory(userId: $id, first: $first, after: $after, filter: $filter) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { node { id eventType occurredAt description actor { id emailAddress displayName } } }
+  }
+}`;
+const CHANGE_EMAIL = `mutation($input: ChangeUserEmailAddressInput!) { changeUserEmailAddress(input: $input) { changed user { id emailAddress } } }`;
+const SEND_RESET = `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent user { account { resetPasswordSentAt } } } }`;
+const SEARCH = `query($q: String!, $pii: Boolean) { quickSearch(searchQuery: $q, pii: $pii) {
+  conversations { id } courses { id } lessons { id } instructors { id title emailAddress } speakers { id } students { id kind title location emailAddress } } }`;
+
+before(async () => {
+  app = await startTestApp({}, 'admin_audit');
+  admin = await createAdmin(app, 'boss@example.com');
+});
+after(async () => {
+  await app.close();
+});
+
+async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('audit history', () => {
+  it("shows an admin's minutes change in the student's history with the admin's address", async () => {
+    const student = await signUp(app, 'hannah@example.com');
+    const res = await app.gql(
+      `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+      { input: { accountId: student.accountId, minutes: 30, reason: 'Welcome gift' } },
+      admin.token,
+    );
+    assert.equal(res.data.changeMinutes.changed, true);
+    const history = await app.gql(HISTORY, { id: student.accountId }, admin.token);
+    const entries = history.data.userHistory.edges.map((e: any) => e.node);
+    assert.equal(entries[0].eventType, 'MinutesChanged', 'newest first');
+    assert.equal(entries[0].description, 'Added 30 minutes (admin adjustment). Reason: Welcome gift. Balance: 30 minutes.');
+    assert.deepEqual(entries[0].actor, { id: admin.accountId, emailAddress: 'boss@example.com', displayName: null });
+    // Older entries: the sign-up and its sign-in, done by the student.
+    const signup = entries.find((e: any) => e.eventType === 'AccountRegistered');
+    assert.equal(signup.description, 'Signed up (ONBOARDING_STUDENT).');
+    assert.equal(signup.actor, null, 'a sign-up has no signed-in actor');
+    const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
+    assert.match(signedIn.description, /^Signed in/);
+  });
+
+  it('pages and filters the history with the connection mechanism', async () => {
+    const student = await signUp(app, 'paged@example.com');
+    for (let i = 1; i <= 12; i++) {
+      await app.gql(`mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId: student.accountId, minutes: i, reason: `r${i}` } }, admin.token);
+    }
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const res: any = await app.gql(HISTORY, { id: student.accountId, first: 5, after, filter: [{ field: 'eventType', predicate: 'eq', value: 'MinutesChanged' }] }, admin.token);
+      assert.equal(res.data.userHistory.totalCount, 12);
+      seen.push(...res.data.userHistory.edges.map((e: any) => e.node.description));
+      if (!res.data.userHistory.pageInfo.hasNextPage) break;
+      after = res.data.userHistory.pageInfo.endCursor;
+    }
+    assert.equal(seen.length, 12);
+    assert.match(seen[0], /Reason: r12\./);
+    assert.match(seen[11], /Reason: r1\./);
+  });
+});
+
+describe('changeUserEmailAddress (admin)', () => {
+  it('moves the account to a free address: sign-in follows, the old address is released', async () => {
+    const student = await signUp(app, 'old.address@example.com');
+    const res = await app.gql(CHANGE_EMAIL, { input: { userId: student.accountId, emailAddress: '  New.Address@Example.com ' } }, admin.token);
+    assert.deepEqual(res.data.changeUserEmailAddress, { changed: true, user: { id: student.accountId, emailAddress: 'new.address@example.com' } });
+    await assert.rejects(signIn(app, 'old.address@example.com', 'Passw0rd!'), /incorrect/);
+    assert.ok(await signIn(app, 'new.address@example.com', 'Passw0rd!'));
+    // The old address is free for someone else now.
+    const newcomer = await signUp(app, 'old.address@example.com');
+    assert.notEqual(newcomer.accountId, student.accountId);
+    const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'EmailAddressChanged' }] }, admin.token);
+    const entry = history.data.userHistory.edges[0].node;
+    assert.equal(entry.description, 'The email address changed from old.address@example.com to new.address@example.com.');
+    assert.equal(entry.actor.emailAddress, 'boss@example.com');
+    // The lists show the new address.
+    const list = await app.gql(`{ students(first: 5, filter: [{ field: "emailAddress", predicate: "eq", value: "new.address@example.com" }]) { totalCount } }`, {}, admin.token);
+    assert.equal(list.data.students.totalCount, 1);
+  });
+
+  it("refuses an address another account holds, changing nothing", async () => {
+    const a = await signUp(app, 'taken.a@example.com');
+    await signUp(app, 'taken.b@example.com');
+    const res = await app.gql(CHANGE_EMAIL, { input: { userId: a.accountId, emailAddress: 'TAKEN.B@example.com' } }, admin.token);
+    assert.equal(codeOf(res), 'BAD_USER_INPUT');
+    assert.equal(res.errors![0].message, Messages.emailTaken);
+    assert.equal(res.errors![0].extensions!.fields!.emailAddress, Messages.emailTaken);
+    const bad = await app.gql(CHANGE_EMAIL, { input: { userId: a.accountId, emailAddress: 'nope' } }, admin.token);
+    assert.equal(bad.errors![0].message, 'The given value is invalid.');
+    const same = await app.gql(CHANGE_EMAIL, { input: { userId: a.accountId, emailAddress: 'taken.a@example.com' } }, admin.token);
+    assert.equal(same.data.changeUserEmailAddress.changed, false);
+    assert.ok(await signIn(app, 'taken.a@example.com', 'Passw0rd!'));
+  });
+
+  it('lets exactly one of two concurrent moves to the same address win', async () => {
+    const a = await signUp(app, 'race.a@example.com');
+    const b = await signUp(app, 'race.b@example.com');
+    const results = await Promise.all(
+      [a, b].map((x) => app.gql(CHANGE_EMAIL, { input: { userId: x.accountId, emailAddress: 'race.target@example.com' } }, admin.token)),
+    );
+    const winners = results.filter((r) => r.data?.changeUserEmailAddress?.changed);
+    assert.equal(winners.length, 1);
+    assert.equal(results.filter((r) => r.errors?.[0]?.message === Messages.emailTaken).length, 1);
+  });
+
+  it('returns NOT_FOUND for an unknown account', async () => {
+    const res = await app.gql(CHANGE_EMAIL, { input: { userId: 'nobody', emailAddress: 'x@example.com' } }, admin.token);
+    assert.equal(codeOf(res), 'NOT_FOUND');
+  });
+});
+
+describe('notifications in the back-office', () => {
+  it('records a reset sent by an admin with its timeline and a redacted preview', async () => {
+    const student = await signUp(app, 'reset.me@example.com');
+    const sent = await app.gql(SEND_RESET, { input: { userId: student.accountId } }, admin.token);
+    assert.equal(sent.data.sendPasswordReset.sent, true);
+    assert.ok(sent.data.sendPasswordReset.user.account.resetPasswordSentAt);
+
+    const list = await app.gql(
+      `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey latestEventType recipient { id emailAddress } } } } }`,
+      { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }] },
+      admin.token,
+    );
+    assert.equal(list.data.notifications.totalCount, 1);
+    const node = list.data.notifications.edges[0].node;
+    assert.deepEqual(node.recipient, { id: student.accountId, emailAddress: 'reset.me@example.com' });
+    assert.equal(node.templateKey, 'password_reset');
+
+    const detail = await waitFor(async () => {
+      const res = await app.gql(
+        `query($id: ID!) { notification(notificationId: $id) { id fromAddress subject transportType createdAt latestEventType
+           templateValue { key value } events { eventType updatedAt details } preview { subject text html } } }`,
+        { id: node.id },
+        admin.token,
+      );
+      return res.data.notification.latestEventType === 'NotificationSent' ? res.data.notification : null;
+    });
+    assert.deepEqual(detail.events.map((e: any) => e.eventType), ['NotificationQueued', 'NotificationSent']);
+    assert.match(detail.events[0].details, /Queued for reset.me@example.com/);
+    assert.deepEqual(detail.templateValue, [{ key: 'emailAddress', value: 'reset.me@example.com' }, { key: 'validForMinutes', value: '60' }]);
+    assert.equal(detail.preview.subject, 'Reset your Tertulia password');
+    assert.match(detail.preview.text, /\[redacted\]/, 'the reset link is never stored nor shown');
+    assert.doesNotMatch(detail.preview.text, /token=/);
+
+    const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'matches', value: 'Notification%' }] }, admin.token);
+    assert.ok(history.data.userHistory.totalCount >= 1);
+    const reset = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'PasswordResetRequested' }] }, admin.token);
+    assert.equal(reset.data.userHistory.edges[0].node.actor.emailAddress, 'boss@example.com', 'the admin asked for it');
+  });
+});
+
+describe('quick search', () => {
+  it('finds people by address only with the pii option, grouped by role', async () => {
+    const s = await signUp(app, 'quentin.searchable@example.com');
+    const i = await signUp(app, 'quinn.searchable@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const withPii = await app.gql(SEARCH, { q: 'SEARCHABLE', pii: true }, admin.token);
+    const groups = withPii.data.quickSearch;
+    assert.deepEqual(groups.students.map((x: any) => x.id), [s.accountId]);
+    assert.equal(groups.students[0].emailAddress, 'quentin.searchable@example.com');
+    assert.equal(groups.students[0].kind, 'person');
+    assert.deepEqual(groups.instructors.map((x: any) => x.id), [i.accountId]);
+    for (const g of ['conversations', 'courses', 'lessons', 'speakers']) assert.deepEqual(groups[g], []);
+
+    const withoutPii = await app.gql(SEARCH, { q: 'searchable' }, admin.token);
+    assert.deepEqual(withoutPii.data.quickSearch.students, [], 'without pii an address is neither matched nor shown');
+
+    const short = await app.gql(SEARCH, { q: 'q', pii: true }, admin.token);
+    assert.deepEqual(short.data.quickSearch.students, []);
+  });
+
+  it('follows role and address changes', async () => {
+    const s = await signUp(app, 'morphing@example.com');
+    await app.gql(`mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`, { input: { accountId: s.accountId, add: ['SPEAKER'] } }, admin.token);
+    await app.gql(CHANGE_EMAIL, { input: { userId: s.accountId, emailAddress: 'shapeshifter@example.com' } }, admin.token);
+    const res = await app.gql(SEARCH, { q: 'shapeshift', pii: true }, admin.token);
+    assert.deepEqual(res.data.quickSearch.speakers.map((x: any) => x.id), [s.accountId]);
+    assert.deepEqual(res.data.quickSearch.students.map((x: any) => x.id), [s.accountId]);
+    const old = await app.gql(SEARCH, { q: 'morphing', pii: true }, admin.token);
+    assert.deepEqual(old.data.quickSearch.students, []);
+  });
+});
+
+describe('admin dashboard', () => {
+  it("spans today and tomorrow in the admin's time zone and is empty until reservations exist", async () => {
+    const res = await app.gql(`{ adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id } } }`, {}, admin.token);
+    const d = res.data.adminDashboard;
+    assert.equal(d.timeZone, 'America/New_York');
+    assert.deepEqual(d.reservedConversations, []);
+    const expected = dashboardWindow(new Date(), 'America/New_York');
+    assert.equal(d.rangeStart, expected.rangeStart.toISOString());
+    assert.equal(d.rangeEnd, expected.rangeEnd.toISOString());
+  });
+
+  it('computes the window across a daylight-saving change', () => {
+    // 2025-03-09 is the spring-forward day in New York: 23 hours long.
+    const w = dashboardWindow(new Date('2025-03-09T15:00:00Z'), 'America/New_York');
+    assert.equal(w.rangeStart.toISOString(), '2025-03-09T05:00:00.000Z');
+    assert.equal(w.rangeEnd.toISOString(), '2025-03-11T03:59:59.999Z');
+  });
+});
