@@ -1,6 +1,10 @@
 import type { Projector } from '../services/feed/projector';
 import { accountsProjector } from './accounts';
 import { minutesProjector } from './minutes';
+import { catalogProjector } from './catalog';
+import { codesProjector } from './codes';
+import { enrollmentsProjector } from './enrollments';
+import { paymentsProjector } from './payments';
 import { directoryProjector } from './directory';
 import { historyProjector } from './history';
 import { notificationsProjector } from './notifications';
@@ -10,6 +14,11 @@ import { searchProjector } from './search';
 export const allProjectors: readonly Projector[] = [
   accountsProjector,
   minutesProjector,
+  // Courses, enrollment, payments (issue 4)
+  catalogProjector,
+  enrollmentsProjector,
+  paymentsProjector,
+  codesProjector,
   // Back-office (issue 3)
   directoryProjector,
   notificationsProjector,

@@ -55,6 +55,8 @@ export type Account = {
   isOnboarding: Scalars['Boolean']['output'];
   /** The role the user last switched to; the root path lands there. */
   activeRole?: Maybe<Role>;
+  /** Card payments, newest first. The account itself or an admin. */
+  paidPayments: Array<Payment>;
 };
 
 
@@ -73,6 +75,21 @@ export type User = {
   account: Account;
   /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** The user's enrollments, newest first. */
+  courseEnrollments: Array<CourseEnrollment>;
+  /** Courses the user is enrolled in or owns, in a scope. */
+  courses: Array<Course>;
+  coursesCount: Scalars['Int']['output'];
+};
+
+
+export type UserCoursesArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserCoursesCountArgs = {
+  scope: CourseScope;
 };
 
 export type Query = {
@@ -97,6 +114,21 @@ export type Query = {
   quickSearch: QuickSearchResults;
   /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
   adminDashboard: AdminDashboard;
+  lookupLanguages: Array<Language>;
+  /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
+  enrollingCourse: Course;
+  allAdventures: AdventureList;
+  /** Its owner, its students, admins; any signed-in user for adventures. */
+  course?: Maybe<Course>;
+  /** Admin only. */
+  pricingPlans: Array<PricingPlan>;
+  paymentConfiguration: PaymentConfiguration;
+  /** Admin only. */
+  redemptionSet?: Maybe<RedemptionSet>;
+  /** Admin only. */
+  redemptionCode?: Maybe<RedemptionCode>;
+  /** Admin only. */
+  redemptionCodes: RedemptionCodeConnection;
 };
 
 
@@ -164,6 +196,44 @@ export type QueryUserHistoryArgs = {
 export type QueryQuickSearchArgs = {
   searchQuery: Scalars['String']['input'];
   pii?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryEnrollingCourseArgs = {
+  inviteNumber: Scalars['String']['input'];
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAllAdventuresArgs = {
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+};
+
+
+export type QueryCourseArgs = {
+  courseId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionSetArgs = {
+  redemptionSetId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionCodeArgs = {
+  redemptionCodeId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionCodesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 export type SignupInput = {
@@ -276,6 +346,11 @@ export type Mutation = {
   changeUserEmailAddress: ChangeUserEmailAddressPayload;
   /** Admin only: mails the person a password reset link (as recoverPassword does). */
   sendPasswordReset: SendPasswordResetPayload;
+  /** Instructors (own courses) and admins. */
+  createCourse: CreateCoursePayload;
+  enrollUser: EnrollUserPayload;
+  /** Admin only. */
+  createRedemptionSet: CreateRedemptionSetPayload;
 };
 
 
@@ -326,6 +401,21 @@ export type MutationChangeUserEmailAddressArgs = {
 
 export type MutationSendPasswordResetArgs = {
   input: SendPasswordResetInput;
+};
+
+
+export type MutationCreateCourseArgs = {
+  input: CreateCourseInput;
+};
+
+
+export type MutationEnrollUserArgs = {
+  input: EnrollUserInput;
+};
+
+
+export type MutationCreateRedemptionSetArgs = {
+  input: CreateRedemptionSetInput;
 };
 
 export type RemainingMinutesChange = {
@@ -543,6 +633,308 @@ export type SendPasswordResetPayload = {
   user: User;
 };
 
+export type Proficiency =
+  | 'beginner'
+  | 'intermediate'
+  | 'advanced';
+
+export type CourseKind =
+  | 'regular'
+  | 'adventure';
+
+export type PriceAgreementKind =
+  | 'standard'
+  | 'reserved'
+  | 'institutional';
+
+export type CourseScope =
+  | 'current'
+  | 'current_or_upcoming'
+  | 'upcoming'
+  | 'past';
+
+/** How an enrollment was paid for. */
+export type EnrolledWith =
+  | 'credit_card'
+  | 'redemption_code'
+  | 'institutional'
+  | 'admin';
+
+export type Language = {
+  __typename?: 'Language';
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type Lesson = {
+  __typename?: 'Lesson';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  discussionTopic?: Maybe<Scalars['String']['output']>;
+  /** Only the course's owner and admins see it. */
+  privateNote?: Maybe<Scalars['String']['output']>;
+};
+
+export type LessonAssignment = {
+  __typename?: 'LessonAssignment';
+  id: Scalars['ID']['output'];
+  dueOn?: Maybe<Scalars['DateTime']['output']>;
+  order: Scalars['Int']['output'];
+  lesson: Lesson;
+};
+
+export type PriceAgreement = {
+  __typename?: 'PriceAgreement';
+  id: Scalars['ID']['output'];
+  kind: PriceAgreementKind;
+};
+
+/** A course's prices in minor currency units: unitPrice per conversation, totalPrice per student. */
+export type CoursePrices = {
+  __typename?: 'CoursePrices';
+  unitPrice: Scalars['Int']['output'];
+  totalQuantity: Scalars['Int']['output'];
+  totalPrice: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+};
+
+export type CourseOwner = {
+  __typename?: 'CourseOwner';
+  id: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  school?: Maybe<Scalars['String']['output']>;
+};
+
+export type Course = {
+  __typename?: 'Course';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: CourseKind;
+  startDate: Scalars['DateTime']['output'];
+  /** Null for adventures, which never end. */
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  isPast: Scalars['Boolean']['output'];
+  proficiency: Proficiency;
+  language: Scalars['String']['output'];
+  inviteNumber: Scalars['String']['output'];
+  /** Required conversations. */
+  completionRequirement: Scalars['Int']['output'];
+  /** Minutes per conversation: 15 or 30. */
+  durationRequirement: Scalars['Int']['output'];
+  /** Whether the signed-in user is enrolled. */
+  enrolledIn: Scalars['Boolean']['output'];
+  courseEnrollmentsCount: Scalars['Int']['output'];
+  owner?: Maybe<CourseOwner>;
+  priceAgreement: PriceAgreement;
+  /** Null when there is no price ('Contact Sales'); extraConversations (0 to 9) adds to totalQuantity. */
+  prices?: Maybe<CoursePrices>;
+  lessonAssignments: Array<LessonAssignment>;
+  /** The signed-in user's enrollment in this course, if any. */
+  courseEnrollment?: Maybe<CourseEnrollment>;
+};
+
+
+export type CoursePricesArgs = {
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type LessonAttempt = {
+  __typename?: 'LessonAttempt';
+  id: Scalars['ID']['output'];
+  outcome?: Maybe<Scalars['String']['output']>;
+  conversationId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type LessonProgress = {
+  __typename?: 'LessonProgress';
+  lessonAssignment: LessonAssignment;
+  attempts: Array<LessonAttempt>;
+};
+
+export type CourseProgress = {
+  __typename?: 'CourseProgress';
+  attempting: Scalars['Int']['output'];
+  completed: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  unattempted: Scalars['Int']['output'];
+  report: Array<LessonProgress>;
+};
+
+export type Payment = {
+  __typename?: 'Payment';
+  id: Scalars['ID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Minutes the payment bought. */
+  minutes: Scalars['Int']['output'];
+  /** Minor currency units. */
+  amount: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** The card provider's receipt page. */
+  receiptUrl?: Maybe<Scalars['String']['output']>;
+  cardBrand?: Maybe<Scalars['String']['output']>;
+  cardLast4?: Maybe<Scalars['String']['output']>;
+};
+
+export type CourseEnrollment = {
+  __typename?: 'CourseEnrollment';
+  id: Scalars['ID']['output'];
+  course: Course;
+  enrolledOn: Scalars['DateTime']['output'];
+  enrolledWith: EnrolledWith;
+  extraConversations: Scalars['Int']['output'];
+  /** Minutes the enrollment granted. */
+  minuteQuantity: Scalars['Int']['output'];
+  promotion?: Maybe<Scalars['String']['output']>;
+  acknowledgedPromotionOn?: Maybe<Scalars['DateTime']['output']>;
+  payment?: Maybe<Payment>;
+  progress: CourseProgress;
+};
+
+export type AdventureList = {
+  __typename?: 'AdventureList';
+  adventures: Array<Course>;
+  durationRequirement?: Maybe<Scalars['Int']['output']>;
+  language?: Maybe<Scalars['String']['output']>;
+  proficiency?: Maybe<Proficiency>;
+};
+
+export type PriceListEntry = {
+  __typename?: 'PriceListEntry';
+  conversationDuration: Scalars['Int']['output'];
+  unitPrice: Scalars['Int']['output'];
+};
+
+export type PricingPlan = {
+  __typename?: 'PricingPlan';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['output'];
+  priceList: Array<PriceListEntry>;
+  promotionalPriceList?: Maybe<Array<PriceListEntry>>;
+  systemDefault: Scalars['Boolean']['output'];
+};
+
+/** What the browser needs to tokenise a card: never a secret. */
+export type PaymentConfiguration = {
+  __typename?: 'PaymentConfiguration';
+  /** local (the embedded test-mode gateway) or stripe. */
+  provider: Scalars['String']['output'];
+  /** Stripe's publishable key, for Stripe Elements. */
+  publishableKey?: Maybe<Scalars['String']['output']>;
+  /** Where the local gateway's card form posts the card. */
+  tokensUrl?: Maybe<Scalars['String']['output']>;
+};
+
+export type RedemptionCodeUser = {
+  __typename?: 'RedemptionCodeUser';
+  id: Scalars['ID']['output'];
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+};
+
+export type RedemptionCode = {
+  __typename?: 'RedemptionCode';
+  id: Scalars['ID']['output'];
+  /** Without its version prefix. */
+  value: Scalars['String']['output'];
+  valueVersion: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  minuteQuantity: Scalars['Int']['output'];
+  redeemedBy?: Maybe<RedemptionCodeUser>;
+  redeemedOn?: Maybe<Scalars['DateTime']['output']>;
+  redemptionSet: RedemptionSet;
+};
+
+export type RedemptionSet = {
+  __typename?: 'RedemptionSet';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Total codes. */
+  fillLimit: Scalars['Int']['output'];
+  /** Minutes per conversation. */
+  duration: Scalars['Int']['output'];
+  /** Conversations per code. */
+  quantity: Scalars['Int']['output'];
+  /** Minutes each code is worth: duration × quantity. */
+  minuteQuantity: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<RedemptionCodeUser>;
+  lastFilledOn?: Maybe<Scalars['DateTime']['output']>;
+  codes: Array<RedemptionCode>;
+};
+
+export type RedemptionCodeEdge = {
+  __typename?: 'RedemptionCodeEdge';
+  cursor: Scalars['String']['output'];
+  node: RedemptionCode;
+};
+
+export type RedemptionCodeConnection = {
+  __typename?: 'RedemptionCodeConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<RedemptionCodeEdge>;
+};
+
+export type CreateCourseInput = {
+  name: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+  proficiency: Proficiency;
+  /** 15 (default) or 30. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+  completionRequirement: Scalars['Int']['input'];
+  startDate: Scalars['DateTime']['input'];
+  endDate: Scalars['DateTime']['input'];
+  school?: InputMaybe<Scalars['String']['input']>;
+  /** Admin only: the owner (default the caller). */
+  ownerId?: InputMaybe<Scalars['ID']['input']>;
+  /** Admin only: the plan the price agreement comes from (default the system default). */
+  pricingPlanId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CreateCoursePayload = {
+  __typename?: 'CreateCoursePayload';
+  created: Scalars['Boolean']['output'];
+  course: Course;
+};
+
+export type EnrollUserInput = {
+  inviteNumber: Scalars['String']['input'];
+  /** A card token made in the browser (local gateway token or Stripe PaymentMethod id). */
+  cardToken?: InputMaybe<Scalars['String']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  /** None, or 1 to 9. */
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+  /** Admin only, and only for courses with a standard price agreement. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type EnrollUserPayload = {
+  __typename?: 'EnrollUserPayload';
+  enrolled: Scalars['Boolean']['output'];
+  course: Course;
+  courseEnrollment: CourseEnrollment;
+  /** The card payment, when paid by card. */
+  payment?: Maybe<Payment>;
+};
+
+export type CreateRedemptionSetInput = {
+  name: Scalars['String']['input'];
+  fillLimit: Scalars['Int']['input'];
+  /** Minutes per conversation, default 15. */
+  duration?: InputMaybe<Scalars['Int']['input']>;
+  /** Conversations per code, default 1. */
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateRedemptionSetPayload = {
+  __typename?: 'CreateRedemptionSetPayload';
+  created: Scalars['Boolean']['output'];
+  set: RedemptionSet;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -670,6 +1062,38 @@ export type ResolversTypes = {
   ChangeUserEmailAddressPayload: ResolverTypeWrapper<ChangeUserEmailAddressPayload>;
   SendPasswordResetInput: SendPasswordResetInput;
   SendPasswordResetPayload: ResolverTypeWrapper<SendPasswordResetPayload>;
+  Proficiency: Proficiency;
+  CourseKind: CourseKind;
+  PriceAgreementKind: PriceAgreementKind;
+  CourseScope: CourseScope;
+  EnrolledWith: EnrolledWith;
+  Language: ResolverTypeWrapper<Language>;
+  Lesson: ResolverTypeWrapper<Lesson>;
+  LessonAssignment: ResolverTypeWrapper<LessonAssignment>;
+  PriceAgreement: ResolverTypeWrapper<PriceAgreement>;
+  CoursePrices: ResolverTypeWrapper<CoursePrices>;
+  CourseOwner: ResolverTypeWrapper<CourseOwner>;
+  Course: ResolverTypeWrapper<Course>;
+  LessonAttempt: ResolverTypeWrapper<LessonAttempt>;
+  LessonProgress: ResolverTypeWrapper<LessonProgress>;
+  CourseProgress: ResolverTypeWrapper<CourseProgress>;
+  Payment: ResolverTypeWrapper<Payment>;
+  CourseEnrollment: ResolverTypeWrapper<CourseEnrollment>;
+  AdventureList: ResolverTypeWrapper<AdventureList>;
+  PriceListEntry: ResolverTypeWrapper<PriceListEntry>;
+  PricingPlan: ResolverTypeWrapper<PricingPlan>;
+  PaymentConfiguration: ResolverTypeWrapper<PaymentConfiguration>;
+  RedemptionCodeUser: ResolverTypeWrapper<RedemptionCodeUser>;
+  RedemptionCode: ResolverTypeWrapper<RedemptionCode>;
+  RedemptionSet: ResolverTypeWrapper<RedemptionSet>;
+  RedemptionCodeEdge: ResolverTypeWrapper<RedemptionCodeEdge>;
+  RedemptionCodeConnection: ResolverTypeWrapper<RedemptionCodeConnection>;
+  CreateCourseInput: CreateCourseInput;
+  CreateCoursePayload: ResolverTypeWrapper<CreateCoursePayload>;
+  EnrollUserInput: EnrollUserInput;
+  EnrollUserPayload: ResolverTypeWrapper<EnrollUserPayload>;
+  CreateRedemptionSetInput: CreateRedemptionSetInput;
+  CreateRedemptionSetPayload: ResolverTypeWrapper<CreateRedemptionSetPayload>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -727,6 +1151,33 @@ export type ResolversParentTypes = {
   ChangeUserEmailAddressPayload: ChangeUserEmailAddressPayload;
   SendPasswordResetInput: SendPasswordResetInput;
   SendPasswordResetPayload: SendPasswordResetPayload;
+  Language: Language;
+  Lesson: Lesson;
+  LessonAssignment: LessonAssignment;
+  PriceAgreement: PriceAgreement;
+  CoursePrices: CoursePrices;
+  CourseOwner: CourseOwner;
+  Course: Course;
+  LessonAttempt: LessonAttempt;
+  LessonProgress: LessonProgress;
+  CourseProgress: CourseProgress;
+  Payment: Payment;
+  CourseEnrollment: CourseEnrollment;
+  AdventureList: AdventureList;
+  PriceListEntry: PriceListEntry;
+  PricingPlan: PricingPlan;
+  PaymentConfiguration: PaymentConfiguration;
+  RedemptionCodeUser: RedemptionCodeUser;
+  RedemptionCode: RedemptionCode;
+  RedemptionSet: RedemptionSet;
+  RedemptionCodeEdge: RedemptionCodeEdge;
+  RedemptionCodeConnection: RedemptionCodeConnection;
+  CreateCourseInput: CreateCourseInput;
+  CreateCoursePayload: CreateCoursePayload;
+  EnrollUserInput: EnrollUserInput;
+  EnrollUserPayload: EnrollUserPayload;
+  CreateRedemptionSetInput: CreateRedemptionSetInput;
+  CreateRedemptionSetPayload: CreateRedemptionSetPayload;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -753,6 +1204,7 @@ export type AccountResolvers<ContextType = ApiContext, ParentType extends Resolv
   resetPasswordSentAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   isOnboarding?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<AccountIsOnboardingArgs, 'role'>>;
   activeRole?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType>;
+  paidPayments?: Resolver<Array<ResolversTypes['Payment']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -765,6 +1217,9 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   tzIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<UserCoursesArgs, 'scope'>>;
+  coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<UserCoursesCountArgs, 'scope'>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -779,6 +1234,15 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   userHistory?: Resolver<ResolversTypes['HistoryEntryConnection'], ParentType, ContextType, RequireFields<QueryUserHistoryArgs, 'userId'>>;
   quickSearch?: Resolver<ResolversTypes['QuickSearchResults'], ParentType, ContextType, RequireFields<QueryQuickSearchArgs, 'searchQuery' | 'pii'>>;
   adminDashboard?: Resolver<ResolversTypes['AdminDashboard'], ParentType, ContextType>;
+  lookupLanguages?: Resolver<Array<ResolversTypes['Language']>, ParentType, ContextType>;
+  enrollingCourse?: Resolver<ResolversTypes['Course'], ParentType, ContextType, RequireFields<QueryEnrollingCourseArgs, 'inviteNumber'>>;
+  allAdventures?: Resolver<ResolversTypes['AdventureList'], ParentType, ContextType, Partial<QueryAllAdventuresArgs>>;
+  course?: Resolver<Maybe<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<QueryCourseArgs, 'courseId'>>;
+  pricingPlans?: Resolver<Array<ResolversTypes['PricingPlan']>, ParentType, ContextType>;
+  paymentConfiguration?: Resolver<ResolversTypes['PaymentConfiguration'], ParentType, ContextType>;
+  redemptionSet?: Resolver<Maybe<ResolversTypes['RedemptionSet']>, ParentType, ContextType, RequireFields<QueryRedemptionSetArgs, 'redemptionSetId'>>;
+  redemptionCode?: Resolver<Maybe<ResolversTypes['RedemptionCode']>, ParentType, ContextType, RequireFields<QueryRedemptionCodeArgs, 'redemptionCodeId'>>;
+  redemptionCodes?: Resolver<ResolversTypes['RedemptionCodeConnection'], ParentType, ContextType, Partial<QueryRedemptionCodesArgs>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -841,6 +1305,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changeMinutes?: Resolver<ResolversTypes['ChangeMinutesPayload'], ParentType, ContextType, RequireFields<MutationChangeMinutesArgs, 'input'>>;
   changeUserEmailAddress?: Resolver<ResolversTypes['ChangeUserEmailAddressPayload'], ParentType, ContextType, RequireFields<MutationChangeUserEmailAddressArgs, 'input'>>;
   sendPasswordReset?: Resolver<ResolversTypes['SendPasswordResetPayload'], ParentType, ContextType, RequireFields<MutationSendPasswordResetArgs, 'input'>>;
+  createCourse?: Resolver<ResolversTypes['CreateCoursePayload'], ParentType, ContextType, RequireFields<MutationCreateCourseArgs, 'input'>>;
+  enrollUser?: Resolver<ResolversTypes['EnrollUserPayload'], ParentType, ContextType, RequireFields<MutationEnrollUserArgs, 'input'>>;
+  createRedemptionSet?: Resolver<ResolversTypes['CreateRedemptionSetPayload'], ParentType, ContextType, RequireFields<MutationCreateRedemptionSetArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -1008,6 +1475,218 @@ export type SendPasswordResetPayloadResolvers<ContextType = ApiContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LanguageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Language'] = ResolversParentTypes['Language']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Lesson'] = ResolversParentTypes['Lesson']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  discussionTopic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  privateNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LessonAssignmentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonAssignment'] = ResolversParentTypes['LessonAssignment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  dueOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lesson?: Resolver<ResolversTypes['Lesson'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PriceAgreementResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PriceAgreement'] = ResolversParentTypes['PriceAgreement']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PriceAgreementKind'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CoursePricesResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CoursePrices'] = ResolversParentTypes['CoursePrices']> = {
+  unitPrice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPrice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseOwnerResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseOwner'] = ResolversParentTypes['CourseOwner']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  school?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Course'] = ResolversParentTypes['Course']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['CourseKind'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  isPast?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  proficiency?: Resolver<ResolversTypes['Proficiency'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  inviteNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  completionRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enrolledIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  courseEnrollmentsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['CourseOwner']>, ParentType, ContextType>;
+  priceAgreement?: Resolver<ResolversTypes['PriceAgreement'], ParentType, ContextType>;
+  prices?: Resolver<Maybe<ResolversTypes['CoursePrices']>, ParentType, ContextType, Partial<CoursePricesArgs>>;
+  lessonAssignments?: Resolver<Array<ResolversTypes['LessonAssignment']>, ParentType, ContextType>;
+  courseEnrollment?: Resolver<Maybe<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LessonAttemptResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonAttempt'] = ResolversParentTypes['LessonAttempt']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  outcome?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  conversationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LessonProgressResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonProgress'] = ResolversParentTypes['LessonProgress']> = {
+  lessonAssignment?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['LessonAttempt']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseProgressResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseProgress'] = ResolversParentTypes['CourseProgress']> = {
+  attempting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unattempted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  report?: Resolver<Array<ResolversTypes['LessonProgress']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PaymentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Payment'] = ResolversParentTypes['Payment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receiptUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cardBrand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cardLast4?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseEnrollmentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseEnrollment'] = ResolversParentTypes['CourseEnrollment']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  enrolledOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  enrolledWith?: Resolver<ResolversTypes['EnrolledWith'], ParentType, ContextType>;
+  extraConversations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  promotion?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  acknowledgedPromotionOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType>;
+  progress?: Resolver<ResolversTypes['CourseProgress'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AdventureListResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['AdventureList'] = ResolversParentTypes['AdventureList']> = {
+  adventures?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+  durationRequirement?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  language?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  proficiency?: Resolver<Maybe<ResolversTypes['Proficiency']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PriceListEntryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PriceListEntry'] = ResolversParentTypes['PriceListEntry']> = {
+  conversationDuration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricingPlanResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlan'] = ResolversParentTypes['PricingPlan']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PriceAgreementKind'], ParentType, ContextType>;
+  conversationDuration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceList?: Resolver<Array<ResolversTypes['PriceListEntry']>, ParentType, ContextType>;
+  promotionalPriceList?: Resolver<Maybe<Array<ResolversTypes['PriceListEntry']>>, ParentType, ContextType>;
+  systemDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PaymentConfigurationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PaymentConfiguration'] = ResolversParentTypes['PaymentConfiguration']> = {
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  publishableKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tokensUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RedemptionCodeUserResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RedemptionCodeUser'] = ResolversParentTypes['RedemptionCodeUser']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RedemptionCodeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RedemptionCode'] = ResolversParentTypes['RedemptionCode']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueVersion?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  redeemedBy?: Resolver<Maybe<ResolversTypes['RedemptionCodeUser']>, ParentType, ContextType>;
+  redeemedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  redemptionSet?: Resolver<ResolversTypes['RedemptionSet'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RedemptionSetResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RedemptionSet'] = ResolversParentTypes['RedemptionSet']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fillLimit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['RedemptionCodeUser']>, ParentType, ContextType>;
+  lastFilledOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  codes?: Resolver<Array<ResolversTypes['RedemptionCode']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RedemptionCodeEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RedemptionCodeEdge'] = ResolversParentTypes['RedemptionCodeEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['RedemptionCode'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RedemptionCodeConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RedemptionCodeConnection'] = ResolversParentTypes['RedemptionCodeConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['RedemptionCodeEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CreateCoursePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CreateCoursePayload'] = ResolversParentTypes['CreateCoursePayload']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnrollUserPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EnrollUserPayload'] = ResolversParentTypes['EnrollUserPayload']> = {
+  enrolled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  courseEnrollment?: Resolver<ResolversTypes['CourseEnrollment'], ParentType, ContextType>;
+  payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CreateRedemptionSetPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CreateRedemptionSetPayload'] = ResolversParentTypes['CreateRedemptionSetPayload']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  set?: Resolver<ResolversTypes['RedemptionSet'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   MinuteTransaction?: MinuteTransactionResolvers<ContextType>;
@@ -1046,5 +1725,29 @@ export type Resolvers<ContextType = ApiContext> = {
   AdminDashboard?: AdminDashboardResolvers<ContextType>;
   ChangeUserEmailAddressPayload?: ChangeUserEmailAddressPayloadResolvers<ContextType>;
   SendPasswordResetPayload?: SendPasswordResetPayloadResolvers<ContextType>;
+  Language?: LanguageResolvers<ContextType>;
+  Lesson?: LessonResolvers<ContextType>;
+  LessonAssignment?: LessonAssignmentResolvers<ContextType>;
+  PriceAgreement?: PriceAgreementResolvers<ContextType>;
+  CoursePrices?: CoursePricesResolvers<ContextType>;
+  CourseOwner?: CourseOwnerResolvers<ContextType>;
+  Course?: CourseResolvers<ContextType>;
+  LessonAttempt?: LessonAttemptResolvers<ContextType>;
+  LessonProgress?: LessonProgressResolvers<ContextType>;
+  CourseProgress?: CourseProgressResolvers<ContextType>;
+  Payment?: PaymentResolvers<ContextType>;
+  CourseEnrollment?: CourseEnrollmentResolvers<ContextType>;
+  AdventureList?: AdventureListResolvers<ContextType>;
+  PriceListEntry?: PriceListEntryResolvers<ContextType>;
+  PricingPlan?: PricingPlanResolvers<ContextType>;
+  PaymentConfiguration?: PaymentConfigurationResolvers<ContextType>;
+  RedemptionCodeUser?: RedemptionCodeUserResolvers<ContextType>;
+  RedemptionCode?: RedemptionCodeResolvers<ContextType>;
+  RedemptionSet?: RedemptionSetResolvers<ContextType>;
+  RedemptionCodeEdge?: RedemptionCodeEdgeResolvers<ContextType>;
+  RedemptionCodeConnection?: RedemptionCodeConnectionResolvers<ContextType>;
+  CreateCoursePayload?: CreateCoursePayloadResolvers<ContextType>;
+  EnrollUserPayload?: EnrollUserPayloadResolvers<ContextType>;
+  CreateRedemptionSetPayload?: CreateRedemptionSetPayloadResolvers<ContextType>;
 };
 

@@ -11,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Runtime } from '../app/runtime';
 import { mountDevMailbox } from '../integrations/mail/mailboxPage';
+import { mountPayments } from '../integrations/payments/http';
 import { createGraphQL } from './yoga';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -58,6 +59,7 @@ export function createServer(runtime: Runtime) {
 
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
+  mountPayments(app, runtime);
 
   if (fs.existsSync(WEB_DIST)) {
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));

@@ -19,6 +19,10 @@ export interface Config {
   seedDemo: boolean;
   /** Run the projectors in this process (off when a separate projector worker does). */
   runProjections: boolean;
+  /** Stripe (payments): with a secret key, cards are charged through Stripe instead of the local gateway. */
+  stripeSecretKey: string | null;
+  stripePublishableKey: string | null;
+  stripeWebhookSecret: string | null;
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -50,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimits: env.RATE_LIMITS !== 'off',
     seedDemo: env.SEED_DEMO !== 'off',
     runProjections: env.RUN_PROJECTIONS !== 'off',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || null,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     ...overrides,
   };
 }

@@ -8,6 +8,10 @@ import { allProjectors } from '../../projections';
 import { createChangeHub, type ChangeHub } from '../api/changes';
 import { CommandExecutor } from '../commands/execute';
 import { billingHandlers, type BillingHandlers } from '../domain/billing/handlers';
+import { codeHandlers, type CodeHandlers } from '../domain/billing/codeHandlers';
+import { catalogHandlers, type CatalogHandlers } from '../domain/catalog/handlers';
+import { enrollmentHandlers, type EnrollmentHandlers } from '../domain/enrollment/handlers';
+import { createPayments, type Payments } from '../integrations/payments';
 import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
@@ -43,6 +47,11 @@ export interface Runtime {
   rateLimiter: RateLimiter;
   identity: IdentityHandlers;
   billing: BillingHandlers;
+  // Courses, enrollment, payments (issue 4)
+  payments: Payments;
+  catalog: CatalogHandlers;
+  enrollment: EnrollmentHandlers;
+  codes: CodeHandlers;
   close(): Promise<void>;
 }
 
@@ -102,6 +111,14 @@ export async function createRuntime(
 
   const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl });
   const billing = billingHandlers({ commands });
+  const payments = await createPayments(config, pool);
+  const catalog = catalogHandlers({ commands });
+  const enrollment = enrollmentHandlers({
+    commands,
+    payments: payments.gateway,
+    onError: (error, context) => log.error({ err: error }, context),
+  });
+  const codes = codeHandlers({ commands });
 
   return {
     config,
@@ -121,6 +138,10 @@ export async function createRuntime(
     rateLimiter: new RateLimiter(pool, config.rateLimits),
     identity,
     billing,
+    payments,
+    catalog,
+    enrollment,
+    codes,
     async close() {
       await runner.stop();
       await jobs.stop().catch(() => {});

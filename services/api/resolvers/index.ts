@@ -3,6 +3,8 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { identityResolvers } from './identity';
 import { minutesResolvers } from './minutes';
 import { adminResolvers } from './admin';
+import { codesResolvers } from './codes';
+import { enrollmentResolvers } from './enrollment';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -21,4 +23,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers), DateTime };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers), DateTime };

@@ -272,7 +272,8 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
 
           // By card.
           const unitPrice = course.priceAgreement.unitPrice;
-          if (unitPrice === null) throw badInput(course.kind === 'adventure' ? EnrollmentMessages.adventureFailed : EnrollmentMessages.noPrice);
+          // No price ('Contact Sales'): the course cannot be bought by card.
+          if (unitPrice === null) throw badInput(failedMessage(course.kind), { cardToken: EnrollmentMessages.noPrice });
           const pending = pendingAttempt(state);
           if (pending) {
             if (pending.tokenHash === tokenHash) return { kind: 'charge', course, attempt: pending };

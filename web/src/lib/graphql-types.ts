@@ -52,6 +52,8 @@ export type Account = {
   isOnboarding: Scalars['Boolean']['output'];
   /** The role the user last switched to; the root path lands there. */
   activeRole?: Maybe<Role>;
+  /** Card payments, newest first. The account itself or an admin. */
+  paidPayments: Array<Payment>;
 };
 
 
@@ -70,6 +72,21 @@ export type User = {
   account: Account;
   /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** The user's enrollments, newest first. */
+  courseEnrollments: Array<CourseEnrollment>;
+  /** Courses the user is enrolled in or owns, in a scope. */
+  courses: Array<Course>;
+  coursesCount: Scalars['Int']['output'];
+};
+
+
+export type UserCoursesArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserCoursesCountArgs = {
+  scope: CourseScope;
 };
 
 export type Query = {
@@ -94,6 +111,21 @@ export type Query = {
   quickSearch: QuickSearchResults;
   /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
   adminDashboard: AdminDashboard;
+  lookupLanguages: Array<Language>;
+  /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
+  enrollingCourse: Course;
+  allAdventures: AdventureList;
+  /** Its owner, its students, admins; any signed-in user for adventures. */
+  course?: Maybe<Course>;
+  /** Admin only. */
+  pricingPlans: Array<PricingPlan>;
+  paymentConfiguration: PaymentConfiguration;
+  /** Admin only. */
+  redemptionSet?: Maybe<RedemptionSet>;
+  /** Admin only. */
+  redemptionCode?: Maybe<RedemptionCode>;
+  /** Admin only. */
+  redemptionCodes: RedemptionCodeConnection;
 };
 
 
@@ -161,6 +193,44 @@ export type QueryUserHistoryArgs = {
 export type QueryQuickSearchArgs = {
   searchQuery: Scalars['String']['input'];
   pii?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryEnrollingCourseArgs = {
+  inviteNumber: Scalars['String']['input'];
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAllAdventuresArgs = {
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+};
+
+
+export type QueryCourseArgs = {
+  courseId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionSetArgs = {
+  redemptionSetId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionCodeArgs = {
+  redemptionCodeId: Scalars['ID']['input'];
+};
+
+
+export type QueryRedemptionCodesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 export type SignupInput = {
@@ -273,6 +343,11 @@ export type Mutation = {
   changeUserEmailAddress: ChangeUserEmailAddressPayload;
   /** Admin only: mails the person a password reset link (as recoverPassword does). */
   sendPasswordReset: SendPasswordResetPayload;
+  /** Instructors (own courses) and admins. */
+  createCourse: CreateCoursePayload;
+  enrollUser: EnrollUserPayload;
+  /** Admin only. */
+  createRedemptionSet: CreateRedemptionSetPayload;
 };
 
 
@@ -323,6 +398,21 @@ export type MutationChangeUserEmailAddressArgs = {
 
 export type MutationSendPasswordResetArgs = {
   input: SendPasswordResetInput;
+};
+
+
+export type MutationCreateCourseArgs = {
+  input: CreateCourseInput;
+};
+
+
+export type MutationEnrollUserArgs = {
+  input: EnrollUserInput;
+};
+
+
+export type MutationCreateRedemptionSetArgs = {
+  input: CreateRedemptionSetInput;
 };
 
 export type RemainingMinutesChange = {
@@ -538,4 +628,306 @@ export type SendPasswordResetPayload = {
   __typename?: 'SendPasswordResetPayload';
   sent: Scalars['Boolean']['output'];
   user: User;
+};
+
+export type Proficiency =
+  | 'beginner'
+  | 'intermediate'
+  | 'advanced';
+
+export type CourseKind =
+  | 'regular'
+  | 'adventure';
+
+export type PriceAgreementKind =
+  | 'standard'
+  | 'reserved'
+  | 'institutional';
+
+export type CourseScope =
+  | 'current'
+  | 'current_or_upcoming'
+  | 'upcoming'
+  | 'past';
+
+/** How an enrollment was paid for. */
+export type EnrolledWith =
+  | 'credit_card'
+  | 'redemption_code'
+  | 'institutional'
+  | 'admin';
+
+export type Language = {
+  __typename?: 'Language';
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type Lesson = {
+  __typename?: 'Lesson';
+  id: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  discussionTopic?: Maybe<Scalars['String']['output']>;
+  /** Only the course's owner and admins see it. */
+  privateNote?: Maybe<Scalars['String']['output']>;
+};
+
+export type LessonAssignment = {
+  __typename?: 'LessonAssignment';
+  id: Scalars['ID']['output'];
+  dueOn?: Maybe<Scalars['DateTime']['output']>;
+  order: Scalars['Int']['output'];
+  lesson: Lesson;
+};
+
+export type PriceAgreement = {
+  __typename?: 'PriceAgreement';
+  id: Scalars['ID']['output'];
+  kind: PriceAgreementKind;
+};
+
+/** A course's prices in minor currency units: unitPrice per conversation, totalPrice per student. */
+export type CoursePrices = {
+  __typename?: 'CoursePrices';
+  unitPrice: Scalars['Int']['output'];
+  totalQuantity: Scalars['Int']['output'];
+  totalPrice: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+};
+
+export type CourseOwner = {
+  __typename?: 'CourseOwner';
+  id: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  school?: Maybe<Scalars['String']['output']>;
+};
+
+export type Course = {
+  __typename?: 'Course';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: CourseKind;
+  startDate: Scalars['DateTime']['output'];
+  /** Null for adventures, which never end. */
+  endDate?: Maybe<Scalars['DateTime']['output']>;
+  isPast: Scalars['Boolean']['output'];
+  proficiency: Proficiency;
+  language: Scalars['String']['output'];
+  inviteNumber: Scalars['String']['output'];
+  /** Required conversations. */
+  completionRequirement: Scalars['Int']['output'];
+  /** Minutes per conversation: 15 or 30. */
+  durationRequirement: Scalars['Int']['output'];
+  /** Whether the signed-in user is enrolled. */
+  enrolledIn: Scalars['Boolean']['output'];
+  courseEnrollmentsCount: Scalars['Int']['output'];
+  owner?: Maybe<CourseOwner>;
+  priceAgreement: PriceAgreement;
+  /** Null when there is no price ('Contact Sales'); extraConversations (0 to 9) adds to totalQuantity. */
+  prices?: Maybe<CoursePrices>;
+  lessonAssignments: Array<LessonAssignment>;
+  /** The signed-in user's enrollment in this course, if any. */
+  courseEnrollment?: Maybe<CourseEnrollment>;
+};
+
+
+export type CoursePricesArgs = {
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type LessonAttempt = {
+  __typename?: 'LessonAttempt';
+  id: Scalars['ID']['output'];
+  outcome?: Maybe<Scalars['String']['output']>;
+  conversationId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type LessonProgress = {
+  __typename?: 'LessonProgress';
+  lessonAssignment: LessonAssignment;
+  attempts: Array<LessonAttempt>;
+};
+
+export type CourseProgress = {
+  __typename?: 'CourseProgress';
+  attempting: Scalars['Int']['output'];
+  completed: Scalars['Int']['output'];
+  failed: Scalars['Int']['output'];
+  unattempted: Scalars['Int']['output'];
+  report: Array<LessonProgress>;
+};
+
+export type Payment = {
+  __typename?: 'Payment';
+  id: Scalars['ID']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** Minutes the payment bought. */
+  minutes: Scalars['Int']['output'];
+  /** Minor currency units. */
+  amount: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** The card provider's receipt page. */
+  receiptUrl?: Maybe<Scalars['String']['output']>;
+  cardBrand?: Maybe<Scalars['String']['output']>;
+  cardLast4?: Maybe<Scalars['String']['output']>;
+};
+
+export type CourseEnrollment = {
+  __typename?: 'CourseEnrollment';
+  id: Scalars['ID']['output'];
+  course: Course;
+  enrolledOn: Scalars['DateTime']['output'];
+  enrolledWith: EnrolledWith;
+  extraConversations: Scalars['Int']['output'];
+  /** Minutes the enrollment granted. */
+  minuteQuantity: Scalars['Int']['output'];
+  promotion?: Maybe<Scalars['String']['output']>;
+  acknowledgedPromotionOn?: Maybe<Scalars['DateTime']['output']>;
+  payment?: Maybe<Payment>;
+  progress: CourseProgress;
+};
+
+export type AdventureList = {
+  __typename?: 'AdventureList';
+  adventures: Array<Course>;
+  durationRequirement?: Maybe<Scalars['Int']['output']>;
+  language?: Maybe<Scalars['String']['output']>;
+  proficiency?: Maybe<Proficiency>;
+};
+
+export type PriceListEntry = {
+  __typename?: 'PriceListEntry';
+  conversationDuration: Scalars['Int']['output'];
+  unitPrice: Scalars['Int']['output'];
+};
+
+export type PricingPlan = {
+  __typename?: 'PricingPlan';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['output'];
+  priceList: Array<PriceListEntry>;
+  promotionalPriceList?: Maybe<Array<PriceListEntry>>;
+  systemDefault: Scalars['Boolean']['output'];
+};
+
+/** What the browser needs to tokenise a card: never a secret. */
+export type PaymentConfiguration = {
+  __typename?: 'PaymentConfiguration';
+  /** local (the embedded test-mode gateway) or stripe. */
+  provider: Scalars['String']['output'];
+  /** Stripe's publishable key, for Stripe Elements. */
+  publishableKey?: Maybe<Scalars['String']['output']>;
+  /** Where the local gateway's card form posts the card. */
+  tokensUrl?: Maybe<Scalars['String']['output']>;
+};
+
+export type RedemptionCodeUser = {
+  __typename?: 'RedemptionCodeUser';
+  id: Scalars['ID']['output'];
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  displayName?: Maybe<Scalars['String']['output']>;
+};
+
+export type RedemptionCode = {
+  __typename?: 'RedemptionCode';
+  id: Scalars['ID']['output'];
+  /** Without its version prefix. */
+  value: Scalars['String']['output'];
+  valueVersion: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  minuteQuantity: Scalars['Int']['output'];
+  redeemedBy?: Maybe<RedemptionCodeUser>;
+  redeemedOn?: Maybe<Scalars['DateTime']['output']>;
+  redemptionSet: RedemptionSet;
+};
+
+export type RedemptionSet = {
+  __typename?: 'RedemptionSet';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** Total codes. */
+  fillLimit: Scalars['Int']['output'];
+  /** Minutes per conversation. */
+  duration: Scalars['Int']['output'];
+  /** Conversations per code. */
+  quantity: Scalars['Int']['output'];
+  /** Minutes each code is worth: duration × quantity. */
+  minuteQuantity: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<RedemptionCodeUser>;
+  lastFilledOn?: Maybe<Scalars['DateTime']['output']>;
+  codes: Array<RedemptionCode>;
+};
+
+export type RedemptionCodeEdge = {
+  __typename?: 'RedemptionCodeEdge';
+  cursor: Scalars['String']['output'];
+  node: RedemptionCode;
+};
+
+export type RedemptionCodeConnection = {
+  __typename?: 'RedemptionCodeConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<RedemptionCodeEdge>;
+};
+
+export type CreateCourseInput = {
+  name: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+  proficiency: Proficiency;
+  /** 15 (default) or 30. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+  completionRequirement: Scalars['Int']['input'];
+  startDate: Scalars['DateTime']['input'];
+  endDate: Scalars['DateTime']['input'];
+  school?: InputMaybe<Scalars['String']['input']>;
+  /** Admin only: the owner (default the caller). */
+  ownerId?: InputMaybe<Scalars['ID']['input']>;
+  /** Admin only: the plan the price agreement comes from (default the system default). */
+  pricingPlanId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CreateCoursePayload = {
+  __typename?: 'CreateCoursePayload';
+  created: Scalars['Boolean']['output'];
+  course: Course;
+};
+
+export type EnrollUserInput = {
+  inviteNumber: Scalars['String']['input'];
+  /** A card token made in the browser (local gateway token or Stripe PaymentMethod id). */
+  cardToken?: InputMaybe<Scalars['String']['input']>;
+  code?: InputMaybe<Scalars['String']['input']>;
+  /** None, or 1 to 9. */
+  extraConversations?: InputMaybe<Scalars['Int']['input']>;
+  /** Admin only, and only for courses with a standard price agreement. */
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type EnrollUserPayload = {
+  __typename?: 'EnrollUserPayload';
+  enrolled: Scalars['Boolean']['output'];
+  course: Course;
+  courseEnrollment: CourseEnrollment;
+  /** The card payment, when paid by card. */
+  payment?: Maybe<Payment>;
+};
+
+export type CreateRedemptionSetInput = {
+  name: Scalars['String']['input'];
+  fillLimit: Scalars['Int']['input'];
+  /** Minutes per conversation, default 15. */
+  duration?: InputMaybe<Scalars['Int']['input']>;
+  /** Conversations per code, default 1. */
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateRedemptionSetPayload = {
+  __typename?: 'CreateRedemptionSetPayload';
+  created: Scalars['Boolean']['output'];
+  set: RedemptionSet;
 };

@@ -1,0 +1,196 @@
+/**
+ * Catalog read model: courses and adventures with their price agreements, lesson assignments,
+ * templates and pricing plans. Courses are found by id, by invite number, by owner and, for
+ * adventures, by language, proficiency and duration.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+
+export const catalogProjector: Projector = {
+  name: 'catalog',
+  version: 1,
+  handles: ['CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged'],
+  schema: `
+    CREATE TABLE courses (
+      id text PRIMARY KEY, kind text NOT NULL, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL,
+      start_date timestamptz NOT NULL, end_date timestamptz, invite_number text NOT NULL, completion_requirement int NOT NULL,
+      duration_requirement int NOT NULL, owner_id text, school text, price_agreement jsonb NOT NULL, template_id text,
+      created_at timestamptz NOT NULL);
+    CREATE UNIQUE INDEX courses_invite_number ON courses (invite_number);
+    CREATE INDEX courses_owner ON courses (owner_id, start_date);
+    CREATE INDEX courses_adventures ON courses (kind, language, proficiency, duration_requirement);
+    CREATE TABLE lesson_assignments (
+      id text PRIMARY KEY, course_id text NOT NULL, lesson_id text NOT NULL, title text NOT NULL, discussion_topic text,
+      private_note text, due_on timestamptz, ord int NOT NULL);
+    CREATE INDEX lesson_assignments_course ON lesson_assignments (course_id, ord);
+    CREATE TABLE templates (
+      id text PRIMARY KEY, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL, completion_requirement int NOT NULL,
+      duration_requirement int NOT NULL, owner_id text, price_agreement_kind text NOT NULL, created_at timestamptz NOT NULL);
+    CREATE TABLE pricing_plans (
+      id text PRIMARY KEY, name text NOT NULL, kind text NOT NULL, conversation_duration int NOT NULL, price_list jsonb NOT NULL,
+      promotional_price_list jsonb, system_default boolean NOT NULL, created_at timestamptz NOT NULL);`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    for (const e of events) {
+      const d = e.data;
+      const at = e.metadata.occurredAt;
+      switch (e.type) {
+        case 'CourseCreated':
+          await db.query(
+            `INSERT INTO courses (id, kind, name, language, proficiency, start_date, end_date, invite_number, completion_requirement,
+               duration_requirement, owner_id, school, price_agreement, template_id, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
+            [d.courseId, d.kind, d.name, d.language, d.proficiency, d.startDate, d.endDate, d.inviteNumber, d.completionRequirement,
+              d.durationRequirement, d.ownerId, d.school, JSON.stringify(d.priceAgreement), d.templateId, at],
+          );
+          break;
+        case 'LessonAssigned':
+          await db.query(
+            `INSERT INTO lesson_assignments (id, course_id, lesson_id, title, discussion_topic, private_note, due_on, ord)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+            [d.lessonAssignmentId, d.courseId, d.lessonId, d.title, d.discussionTopic, d.privateNote, d.dueOn, d.order],
+          );
+          break;
+        case 'TemplateCreated':
+          await db.query(
+            `INSERT INTO templates (id, name, language, proficiency, completion_requirement, duration_requirement, owner_id, price_agreement_kind, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+            [d.templateId, d.name, d.language, d.proficiency, d.completionRequirement, d.durationRequirement, d.ownerId, d.priceAgreementKind, at],
+          );
+          break;
+        case 'PricingPlanCreated':
+          if (d.systemDefault) await db.query('UPDATE pricing_plans SET system_default = false');
+          await db.query(
+            `INSERT INTO pricing_plans (id, name, kind, conversation_duration, price_list, promotional_price_list, system_default, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+            [d.pricingPlanId, d.name, d.kind, d.conversationDuration, JSON.stringify(d.priceList), d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null, d.systemDefault, at],
+          );
+          break;
+        case 'SystemDefaultPricingPlanChanged':
+          await db.query('UPDATE pricing_plans SET system_default = (id = $1)', [d.pricingPlanId]);
+          break;
+      }
+    }
+  },
+};
+
+export interface CourseRow {
+  id: string;
+  kind: 'regular' | 'adventure';
+  name: string;
+  language: string;
+  proficiency: string;
+  startDate: Date;
+  endDate: Date | null;
+  inviteNumber: string;
+  completionRequirement: number;
+  durationRequirement: number;
+  ownerId: string | null;
+  school: string | null;
+  priceAgreement: { id: string; kind: string; pricingPlanId: string | null; unitPrice: number | null; currency: string };
+  createdAt: Date;
+}
+
+const toCourse = (r: any): CourseRow => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  language: r.language,
+  proficiency: r.proficiency,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  inviteNumber: r.invite_number,
+  completionRequirement: r.completion_requirement,
+  durationRequirement: r.duration_requirement,
+  ownerId: r.owner_id,
+  school: r.school,
+  priceAgreement: r.price_agreement,
+  createdAt: r.created_at,
+});
+
+export async function findCourse(pool: pg.Pool, id: string): Promise<CourseRow | null> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.courses WHERE id = $1', [id]);
+  return rows[0] ? toCourse(rows[0]) : null;
+}
+
+export async function findCoursesByIds(pool: pg.Pool, ids: readonly string[]): Promise<CourseRow[]> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.courses WHERE id = ANY($1)', [ids]);
+  return rows.map(toCourse);
+}
+
+export async function findCourseByInvite(pool: pg.Pool, inviteNumber: string): Promise<CourseRow | null> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.courses WHERE invite_number = $1', [inviteNumber]);
+  return rows[0] ? toCourse(rows[0]) : null;
+}
+
+export type CourseScope = 'current' | 'current_or_upcoming' | 'upcoming' | 'past';
+
+/** SQL condition for a scope on rm_catalog.courses aliased c, with $now as the parameter given. */
+export function scopeCondition(scope: CourseScope, now: string): string {
+  switch (scope) {
+    case 'past':
+      return `(c.end_date IS NOT NULL AND c.end_date <= ${now})`;
+    case 'current':
+      return `(c.start_date <= ${now} AND (c.end_date IS NULL OR c.end_date > ${now}))`;
+    case 'upcoming':
+      return `(c.start_date > ${now})`;
+    default:
+      return `(c.end_date IS NULL OR c.end_date > ${now})`;
+  }
+}
+
+/** Courses a person is enrolled in or owns, in a scope. */
+export async function coursesOf(pool: pg.Pool, accountId: string, scope: CourseScope, now: Date): Promise<CourseRow[]> {
+  const { rows } = await pool.query(
+    `SELECT c.* FROM rm_catalog.courses c
+      WHERE (c.owner_id = $1 OR EXISTS (SELECT 1 FROM rm_enrollments.course_enrollments e WHERE e.course_id = c.id AND e.student_id = $1))
+        AND ${scopeCondition(scope, '$2')}
+      ORDER BY c.start_date DESC, c.id`,
+    [accountId, now],
+  );
+  return rows.map(toCourse);
+}
+
+export async function adventures(pool: pg.Pool, filter: { durationRequirement?: number | null; language?: string | null; proficiency?: string | null }): Promise<CourseRow[]> {
+  const { rows } = await pool.query(
+    `SELECT * FROM rm_catalog.courses
+      WHERE kind = 'adventure' AND ($1::int IS NULL OR duration_requirement = $1) AND ($2::text IS NULL OR language = $2)
+        AND ($3::text IS NULL OR proficiency = $3)
+      ORDER BY language, proficiency, duration_requirement, name`,
+    [filter.durationRequirement ?? null, filter.language ?? null, filter.proficiency ?? null],
+  );
+  return rows.map(toCourse);
+}
+
+export async function lessonAssignments(pool: pg.Pool, courseId: string) {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.lesson_assignments WHERE course_id = $1 ORDER BY ord', [courseId]);
+  return rows.map((r) => ({
+    id: r.id,
+    dueOn: r.due_on,
+    order: r.ord,
+    courseId: r.course_id,
+    lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },
+  }));
+}
+
+export async function pricingPlans(pool: pg.Pool) {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.pricing_plans ORDER BY created_at, id');
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind,
+    conversationDuration: r.conversation_duration,
+    priceList: r.price_list,
+    promotionalPriceList: r.promotional_price_list,
+    systemDefault: r.system_default,
+  }));
+}
+
+export async function findTemplate(pool: pg.Pool, id: string) {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.templates WHERE id = $1', [id]);
+  const r = rows[0];
+  return r
+    ? { id: r.id, name: r.name, language: r.language, proficiency: r.proficiency, completionRequirement: r.completion_requirement,
+        durationRequirement: r.duration_requirement, ownerId: r.owner_id, priceAgreementKind: r.price_agreement_kind, createdAt: r.created_at }
+    : null;
+}

@@ -1,0 +1,77 @@
+/** Redemption sets and codes (admin): create a set, read it with its codes, list and read codes. */
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { findAccount } from '../../../projections/accounts';
+import { codesOfSet, findRedemptionCode, findRedemptionSet, toCode, type RedemptionCodeRow } from '../../../projections/codes';
+import { displayCodeValue } from '../../domain/billing/codes';
+import { DomainError } from '../../domain/shared/errors';
+import { actorOf, requireAdmin } from '../auth';
+import { connection, type ConnectionSource } from '../connections';
+import type { ApiContext } from '../context';
+
+/** The admin list of codes (spec 3: /admin/redemption_codes), through the shared connection mechanism. */
+export const redemptionCodesSource: ConnectionSource<RedemptionCodeRow> = {
+  from: 'rm_codes.redemption_codes',
+  fields: {
+    // The value as shown (without its version prefix), which is what an admin types.
+    value: { column: 'code', type: 'text' },
+    valueVersion: { column: 'value_version', type: 'text', sortable: false },
+    createdAt: { column: 'created_at', type: 'timestamptz' },
+    minuteQuantity: { column: 'minute_quantity', type: 'int' },
+    redeemedOn: { column: 'redeemed_on', type: 'timestamptz', nullable: true },
+    redeemedBy_id: { column: 'redeemed_by', type: 'text', nullable: true, sortable: false },
+    redemptionSet_id: { column: 'redemption_set_id', type: 'text', sortable: false },
+  },
+  defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
+  toNode: toCode,
+};
+
+async function userRef(ctx: ApiContext, accountId: string | null) {
+  if (!accountId) return null;
+  const account = await findAccount(ctx.runtime.pool, accountId);
+  return { id: accountId, emailAddress: account?.emailAddress ?? null, displayName: null };
+}
+
+export const codesResolvers: Resolvers = {
+  Query: {
+    redemptionSet: async (_p, { redemptionSetId }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await findRedemptionSet(ctx.runtime.pool, redemptionSetId)) as any;
+    },
+    redemptionCode: async (_p, { redemptionCodeId }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await findRedemptionCode(ctx.runtime.pool, redemptionCodeId)) as any;
+    },
+    redemptionCodes: (_p, args, ctx) => {
+      requireAdmin(ctx.viewer);
+      // A value is searched as shown (without its version prefix) and with or without its space.
+      const filter = (args.filter ?? []).map((f) => (f.field === 'value' && f.value ? { ...f, value: f.value.replace(/\s+/g, '').toUpperCase() } : f));
+      return connection(ctx.runtime.pool, redemptionCodesSource, { ...args, filter }) as any;
+    },
+  },
+  RedemptionCode: {
+    value: (c: any) => displayCodeValue(c.value),
+    redeemedBy: (c: any, _args, ctx) => userRef(ctx, c.redeemedBy),
+    redemptionSet: async (c: any, _args, ctx) => {
+      const set = await findRedemptionSet(ctx.runtime.pool, c.redemptionSetId);
+      if (!set) throw new DomainError('NOT_FOUND', 'The redemption set was not found.');
+      return set as any;
+    },
+  },
+  RedemptionSet: {
+    createdBy: (s: any, _args, ctx) => userRef(ctx, s.createdBy),
+    codes: (s: any, _args, ctx) => (requireAdmin(ctx.viewer), codesOfSet(ctx.runtime.pool, s.id)) as any,
+  },
+  Mutation: {
+    createRedemptionSet: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.codes.createRedemptionSet(
+        { actor: actorOf(ctx.viewer), correlationId: ctx.requestId },
+        { name: input.name, fillLimit: input.fillLimit, duration: input.duration ?? null, quantity: input.quantity ?? null },
+      );
+      await ctx.runtime.runner.waitFor(appended?.checkpoint, ['codes']);
+      const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
+      if (!set) throw new DomainError('CONFLICT', 'The set was made but is not readable yet. Please reload.');
+      return { created: true, set: set as any };
+    },
+  },
+};

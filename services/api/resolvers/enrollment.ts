@@ -1,0 +1,223 @@
+/**
+ * Courses, adventures, enrollment and payments (issue 4). Reads come from the catalog,
+ * enrollments and payments read models; enrollUser runs the enrollment use case and answers once
+ * the read models it changed have caught up.
+ */
+import { EnrollmentMessages, LANGUAGES, coursePrices, isLanguageCode } from '../../../contracts/enrollment';
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { extraConversationsError, inviteNumberError, normalizeInviteNumber } from '../../../contracts/validation/enrollment';
+import { findAccount } from '../../../projections/accounts';
+import {
+  adventures,
+  coursesOf,
+  findCourse,
+  findCourseByInvite,
+  lessonAssignments,
+  pricingPlans,
+  type CourseRow,
+  type CourseScope,
+} from '../../../projections/catalog';
+import { enrollmentCount, enrollmentsOf, findEnrollment, type EnrollmentRow } from '../../../projections/enrollments';
+import { findPayment, paidPayments } from '../../../projections/payments';
+import { isPastCourse } from '../../domain/catalog/course';
+import { DomainError, badInput, conflict, notFound } from '../../domain/shared/errors';
+import {
+  actorOf,
+  canSeeCourse,
+  isAdmin,
+  ownsCourse,
+  requireAdmin,
+  requireInstructorOrAdmin,
+  requireSelfOrAdmin,
+  requireStudent,
+  requireViewer,
+} from '../auth';
+import type { ApiContext } from '../context';
+
+const meta = (ctx: ApiContext) => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
+
+async function settled(ctx: ApiContext, appended: { checkpoint: any } | undefined, projections: string[]) {
+  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, projections);
+  if (!ok) ctx.log.warn({ projections }, 'read models did not catch up within the bound');
+}
+
+/** A course as the API hands it on: the row plus the extra conversations it was asked with. */
+type CourseParent = CourseRow & { requestedExtraConversations?: number };
+
+async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseRow | null> {
+  const viewer = requireViewer(ctx.viewer);
+  const course = await findCourse(ctx.runtime.pool, courseId);
+  if (!course) return null;
+  const enrolled = !!(await findEnrollment(ctx.runtime.pool, course.id, viewer.accountId));
+  return canSeeCourse(viewer, course, enrolled) ? course : null;
+}
+
+function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>) {
+  // Conversations (and so attempts) arrive with the conversations issue: every lesson is unattempted.
+  return {
+    attempting: 0,
+    completed: 0,
+    failed: 0,
+    unattempted: lessons.length,
+    report: lessons.map((lessonAssignment) => ({ lessonAssignment, attempts: [] })),
+  };
+}
+
+export const enrollmentResolvers: Resolvers = {
+  Query: {
+    lookupLanguages: () => LANGUAGES.map((l) => ({ ...l })),
+
+    enrollingCourse: async (_p, { inviteNumber, extraConversations }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const problem = inviteNumberError(inviteNumber);
+      if (problem) throw badInput(problem, { inviteNumber: problem });
+      const course = await findCourseByInvite(ctx.runtime.pool, normalizeInviteNumber(inviteNumber));
+      if (!course) throw notFound(EnrollmentMessages.courseNotFound);
+      if (isPastCourse({ endDate: course.endDate?.toISOString() ?? null }, new Date())) {
+        throw notFound(course.kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
+      }
+      if (await findEnrollment(ctx.runtime.pool, course.id, viewer.accountId)) {
+        throw conflict(course.kind === 'adventure' ? EnrollmentMessages.adventureAlreadyEnrolled : EnrollmentMessages.courseAlreadyEnrolled);
+      }
+      const extraProblem = extraConversationsError(extraConversations);
+      if (extraProblem || (extraConversations && course.priceAgreement.unitPrice === null)) {
+        const message = course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : (extraProblem ?? EnrollmentMessages.courseFailed);
+        throw badInput(message, { extraConversations: extraProblem ?? EnrollmentMessages.noPrice });
+      }
+      return { ...course, requestedExtraConversations: extraConversations ?? 0 } as any;
+    },
+
+    allAdventures: async (_p, { durationRequirement, language, proficiency }, ctx) => {
+      requireViewer(ctx.viewer);
+      const list = language && !isLanguageCode(language) ? [] : await adventures(ctx.runtime.pool, { durationRequirement, language, proficiency });
+      return { adventures: list as any, durationRequirement: durationRequirement ?? null, language: language ?? null, proficiency: proficiency ?? null };
+    },
+
+    course: async (_p, { courseId }, ctx) => (await visibleCourse(ctx, courseId)) as any,
+
+    pricingPlans: async (_p, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await pricingPlans(ctx.runtime.pool)) as any;
+    },
+
+    paymentConfiguration: (_p, _args, ctx) => ctx.runtime.payments.gateway.publicConfig(),
+  },
+
+  Course: {
+    startDate: (c: any) => c.startDate,
+    isPast: (c: any) => !!c.endDate && new Date(c.endDate).getTime() <= Date.now(),
+    enrolledIn: async (c: any, _args, ctx) => (ctx.viewer ? !!(await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) : false),
+    courseEnrollmentsCount: (c: any, _args, ctx) => enrollmentCount(ctx.runtime.pool, c.id),
+    owner: async (c: any, _args, ctx) => {
+      if (!c.ownerId) return null;
+      const account = await findAccount(ctx.runtime.pool, c.ownerId);
+      return { id: c.ownerId, displayName: null, emailAddress: account?.emailAddress ?? null, school: c.school };
+    },
+    priceAgreement: (c: any) => ({ id: c.priceAgreement.id, kind: c.priceAgreement.kind }),
+    prices: (c: any, { extraConversations }) => {
+      const extra = extraConversations ?? (c as CourseParent).requestedExtraConversations ?? 0;
+      const problem = extraConversationsError(extra);
+      if (problem) throw badInput(problem, { extraConversations: problem });
+      return coursePrices(c.priceAgreement.unitPrice, c.completionRequirement, extra);
+    },
+    lessonAssignments: (c: any, _args, ctx) => lessonAssignments(ctx.runtime.pool, c.id),
+    courseEnrollment: async (c: any, _args, ctx) => (ctx.viewer ? ((await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) as any) : null),
+  },
+
+  Lesson: {
+    privateNote: async (l: any, _args, ctx) => {
+      const course = await findCourse(ctx.runtime.pool, l.courseId);
+      return course && ownsCourse(ctx.viewer, course) ? l.privateNote : null;
+    },
+  },
+
+  CourseEnrollment: {
+    course: async (e: any, _args, ctx) => {
+      const course = await findCourse(ctx.runtime.pool, (e as EnrollmentRow).courseId);
+      if (!course) throw notFound(EnrollmentMessages.courseNotFound);
+      return course as any;
+    },
+    enrolledWith: (e: any) => e.enrolledWith,
+    payment: async (e: any, _args, ctx) => {
+      const row = e as EnrollmentRow;
+      if (!row.paymentId) return null;
+      requireSelfOrAdmin(ctx.viewer, row.studentId);
+      return (await findPayment(ctx.runtime.pool, row.paymentId)) as any;
+    },
+    progress: async (e: any, _args, ctx) => progressOf(await lessonAssignments(ctx.runtime.pool, (e as EnrollmentRow).courseId)) as any,
+  },
+
+  User: {
+    courseEnrollments: async (u: any, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await enrollmentsOf(ctx.runtime.pool, u.id)) as any;
+    },
+    courses: async (u: any, { scope }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await coursesOf(ctx.runtime.pool, u.id, scope as CourseScope, new Date())) as any;
+    },
+    coursesCount: async (u: any, { scope }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await coursesOf(ctx.runtime.pool, u.id, scope as CourseScope, new Date())).length;
+    },
+  },
+
+  Account: {
+    paidPayments: async (a: any, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, a.id);
+      return (await paidPayments(ctx.runtime.pool, a.id)) as any;
+    },
+  },
+
+  Mutation: {
+    createCourse: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      if ((input.ownerId && input.ownerId !== viewer.accountId) || input.pricingPlanId) requireAdmin(viewer);
+      const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ? String(d) : null);
+      const { result, appended } = await ctx.runtime.catalog.createCourse(meta(ctx), {
+        kind: 'regular',
+        name: input.name,
+        language: input.language,
+        proficiency: input.proficiency,
+        startDate: iso(input.startDate),
+        endDate: iso(input.endDate),
+        completionRequirement: input.completionRequirement,
+        durationRequirement: input.durationRequirement ?? null,
+        ownerId: input.ownerId ?? viewer.accountId,
+        school: input.school ?? null,
+        pricingPlanId: input.pricingPlanId ?? null,
+      });
+      await settled(ctx, appended, ['catalog']);
+      const course = await findCourse(ctx.runtime.pool, result.courseId);
+      if (!course) throw new DomainError('CONFLICT', 'The course was made but is not readable yet. Please reload.');
+      return { created: true, course: course as any };
+    },
+
+    enrollUser: async (_p, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      // userId: an administrator enrolls someone (spec 1, section 6); otherwise a student enrolls.
+      const byAdmin = !!input.userId;
+      if (byAdmin) requireAdmin(viewer);
+      else requireStudent(viewer, EnrollmentMessages.studentOnly);
+      const studentId = input.userId ?? viewer.accountId;
+      const account = await findAccount(ctx.runtime.pool, viewer.accountId);
+      const result = await ctx.runtime.enrollment.enroll(meta(ctx), {
+        inviteNumber: input.inviteNumber,
+        studentId,
+        cardToken: input.cardToken ?? null,
+        code: input.code ?? null,
+        extraConversations: input.extraConversations ?? null,
+        byAdmin,
+        receiptEmail: byAdmin ? null : (account?.emailAddress ?? null),
+      });
+      await settled(ctx, result.appended, ['enrollments', 'minutes', 'payments', 'codes']);
+      const [course, courseEnrollment, payment] = await Promise.all([
+        findCourse(ctx.runtime.pool, result.courseId),
+        findEnrollment(ctx.runtime.pool, result.courseId, studentId),
+        result.payment ? findPayment(ctx.runtime.pool, result.payment.paymentId) : null,
+      ]);
+      if (!course || !courseEnrollment) throw new DomainError('CONFLICT', EnrollmentMessages.courseFailed);
+      return { enrolled: true, course: course as any, courseEnrollment: courseEnrollment as any, payment: payment as any };
+    },
+  },
+};
