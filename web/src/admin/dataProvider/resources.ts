@@ -1,0 +1,135 @@
+/**
+ * The GraphQL behind each back-office resource: its list connection, its record, and the fields both
+ * read. Views never hold GraphQL (react-admin demo style); a new resource (courses, codes,
+ * conversations …) adds an entry here and a folder under web/src/admin/.
+ */
+import { gql, type DocumentNode } from '@apollo/client';
+
+export interface ResourceDefinition {
+  /** The connection query field, e.g. `students`. */
+  listField: string;
+  /** Fields of a list node. */
+  listNode: string;
+  /** Arguments the list query takes besides the connection's, from `meta` (e.g. userId). */
+  listExtraArgs?: Record<string, string>;
+  /** The record query field and its argument, e.g. `user(userId:)`. */
+  oneField?: string;
+  oneArg?: string;
+  oneNode?: string;
+}
+
+const PERSON_LIST_NODE = `id emailAddress displayName givenName surname createdAt
+  account { id roles remainingMinutes currentSignInAt currentSignInIp }`;
+
+export const PERSON_DETAIL_NODE = `id emailAddress displayName givenName surname tzIdentifier createdAt
+  account {
+    id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt
+    minuteTransactions { id minuteQuantity action actionReason createdAt }
+  }`;
+
+const NOTIFICATION_LIST_NODE = `id createdAt updatedAt subject templateKey transportType latestEventType fromAddress recipient { id emailAddress }`;
+const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject transportType templateKey latestEventType
+  recipient { id emailAddress }
+  templateValue { key value }
+  events { eventType updatedAt details }
+  preview { subject text html }`;
+
+const person = (listField: string): ResourceDefinition => ({
+  listField,
+  listNode: PERSON_LIST_NODE,
+  oneField: 'user',
+  oneArg: 'userId',
+  oneNode: PERSON_DETAIL_NODE,
+});
+
+export const RESOURCES: Record<string, ResourceDefinition> = {
+  students: person('students'),
+  instructors: person('instructors'),
+  speakers: person('speakers'),
+  notifications: {
+    listField: 'notifications',
+    listNode: NOTIFICATION_LIST_NODE,
+    oneField: 'notification',
+    oneArg: 'notificationId',
+    oneNode: NOTIFICATION_DETAIL_NODE,
+  },
+  history: {
+    listField: 'userHistory',
+    listNode: 'id eventType occurredAt description actor { id emailAddress displayName }',
+    listExtraArgs: { userId: 'ID!' },
+  },
+};
+
+const CONNECTION_ARGS = '$first: Int, $last: Int, $before: String, $after: String, $sort: [SortInput!], $filter: [FilterInput!]';
+const CONNECTION_PASS = 'first: $first, last: $last, before: $before, after: $after, sort: $sort, filter: $filter';
+
+const cache = new Map<string, DocumentNode>();
+const memo = (key: string, build: () => string) => {
+  if (!cache.has(key)) cache.set(key, gql(build()));
+  return cache.get(key)!;
+};
+
+export function listDocument(resource: string, def: ResourceDefinition): DocumentNode {
+  return memo(`list:${resource}`, () => {
+    const extra = Object.entries(def.listExtraArgs ?? {});
+    const declared = [...extra.map(([name, type]) => `$${name}: ${type}`), CONNECTION_ARGS].join(', ');
+    const passed = [...extra.map(([name]) => `${name}: $${name}`), CONNECTION_PASS].join(', ');
+    return `query AdminList_${resource}(${declared}) {
+      ${def.listField}(${passed}) {
+        totalCount
+        pageInfo { startCursor endCursor hasPreviousPage hasNextPage }
+        edges { cursor node { ${def.listNode} } }
+      }
+    }`;
+  });
+}
+
+export function oneDocument(resource: string, def: ResourceDefinition): DocumentNode {
+  return memo(`one:${resource}`, () => `query AdminOne_${resource}($id: ID!) { ${def.oneField}(${def.oneArg}: $id) { ${def.oneNode} } }`);
+}
+
+/** Calls that are not a resource's list or record. */
+export const CALLS = {
+  me: gql`
+    query AdminMe {
+      me { ${PERSON_DETAIL_NODE} }
+    }
+  `,
+  changeRoles: gql`
+    mutation AdminChangeRoles($input: ChangeRolesInput!) {
+      changeRoles(input: $input) { changed account { id roles } }
+    }
+  `,
+  changeMinutes: gql`
+    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {
+      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }
+    }
+  `,
+  changeUserEmailAddress: gql`
+    mutation AdminChangeUserEmailAddress($input: ChangeUserEmailAddressInput!) {
+      changeUserEmailAddress(input: $input) { changed user { id emailAddress } }
+    }
+  `,
+  sendPasswordReset: gql`
+    mutation AdminSendPasswordReset($input: SendPasswordResetInput!) {
+      sendPasswordReset(input: $input) { sent user { id account { id resetPasswordSentAt } } }
+    }
+  `,
+  quickSearch: gql`
+    query AdminQuickSearch($searchQuery: String!, $pii: Boolean) {
+      quickSearch(searchQuery: $searchQuery, pii: $pii) {
+        conversations { id kind title subtitle location emailAddress }
+        courses { id kind title subtitle location emailAddress }
+        lessons { id kind title subtitle location emailAddress }
+        instructors { id kind title subtitle location emailAddress }
+        speakers { id kind title subtitle location emailAddress }
+        students { id kind title subtitle location emailAddress }
+      }
+    }
+  `,
+  adminDashboard: gql`
+    query AdminDashboard {
+      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith } }
+    }
+  `,
+};
