@@ -186,7 +186,6 @@ describe('PostgreSQL event store specifics', () => {
       }, { pollIntervalMs: 60_000 });
       try {
         await sleep(300); // initial catch-up and LISTEN
-        const started = Date.now();
         if (mode === 'caller transaction') {
           const client = await db.pool.connect();
           try {
@@ -199,8 +198,9 @@ describe('PostgreSQL event store specifics', () => {
         } else {
           await writer.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Woken')] }]);
         }
-        await until(() => received.length === 1, 'the notified delivery', 5_000);
-        assert.ok(Date.now() - started < 2_000, `delivered in ${Date.now() - started} ms`);
+        // Well before the 60 s poll; generous because a transaction held open anywhere in the
+        // cluster (another test file) holds the feed back meanwhile.
+        await until(() => received.length === 1, 'the notified delivery', 15_000);
       } finally {
         await sub.close();
         await reader.close();
@@ -219,7 +219,7 @@ describe('PostgreSQL event store specifics', () => {
     try {
       await sleep(200);
       await own.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Local')] }]);
-      await until(() => received.length === 1, 'the local wake-up', 2_000);
+      await until(() => received.length === 1, 'the local wake-up', 15_000);
     } finally {
       await sub.close();
       await own.close();
@@ -236,7 +236,7 @@ describe('PostgreSQL event store specifics', () => {
     try {
       await sleep(150); // caught up and idle: only the poll can find the next append
       await quiet.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Polled')] }]);
-      await until(() => received.length === 1, 'the polled delivery', 5_000);
+      await until(() => received.length === 1, 'the polled delivery', 15_000);
     } finally {
       await sub.close();
       await quiet.close();

@@ -1,13 +1,17 @@
 /**
  * The PostgreSQL adapter of the event store port (DESIGN.md section 3).
  *
- * - An append is one call of the plpgsql function `eventstore_append` (see migrations.ts): one
- *   round trip, one transaction, a version check per stream on the `streams` table and one
- *   multi-row INSERT of the events.
+ * - An append is one statement, so one round trip and one transaction: the stream's version is
+ *   bumped on `streams` only if it is as expected, and the events go in with one multi-row
+ *   INSERT. Several streams at once go through the plpgsql function `eventstore_append` (see
+ *   migrations.ts), which locks the streams in a fixed order and raises on any mismatch, so
+ *   nothing of the request is written.
  * - The global feed reads only rows whose transaction is older than the oldest transaction still
  *   running (`pg_snapshot_xmin(pg_current_snapshot())`), in (transaction_id, global_position)
  *   order, so an event committed late by a long transaction is never skipped.
- * - NOTIFY is a wake-up hint for subscriptions; a poll timer covers lost notifications.
+ * - NOTIFY is a wake-up hint for subscriptions; a poll timer covers lost notifications. By
+ *   default it is sent after the commit, throttled, rather than in every append transaction
+ *   (see PostgresEventStoreOptions.notify).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
@@ -54,6 +58,8 @@ export interface PostgresEventStoreOptions {
    * appendWithClient always notifies inside the caller's transaction unless 'off'.
    */
   notify?: NotifyMode;
+  /** 'after-commit' only: the least time between two NOTIFYs of this store. Default 10 ms. */
+  notifyIntervalMs?: number;
   /** Default fallback poll interval for subscriptions, in ms. Default 500. */
   pollIntervalMs?: number;
   /** Default batch size for subscriptions. Default 500. */
@@ -82,6 +88,8 @@ export interface PostgresEventStore extends EventStore {
   /**
    * Appends inside a transaction the caller manages on `client` (BEGIN already issued): lets
    * other writes commit atomically with the events. Nothing is visible until the caller commits.
+   * NOTIFY (unless 'off') is part of that transaction. After a WrongExpectedVersionError, roll
+   * the transaction back (a multi-stream conflict has aborted it).
    */
   appendWithClient(client: pg.ClientBase, requests: AppendRequest[]): Promise<AppendResult>;
   subscribeToAll(
@@ -113,10 +121,11 @@ type StreamCheck = 'no_stream' | 'any' | 'exact';
 /**
  * One stream, the common case: a single statement that bumps the stream's version only if it is
  * as expected (returning no row otherwise, so nothing is inserted) and inserts the events with
- * one multi-row INSERT. Parameters: $1 stream, $2 event count, $3 types, $4 data, $5 metadata,
- * then the expected version (exact) and the NOTIFY channel (in-transaction), when used.
+ * one multi-row INSERT. Parameters: $1 stream, $2 event count, $3 types, $4 data, $5 metadata
+ * (arrays, or scalars for the one-event variant, which spares the server an unnest), then the
+ * expected version (exact) and the NOTIFY channel (in-transaction), when used.
  */
-function appendOneSql(check: StreamCheck, notify: boolean): string {
+function appendOneSql(check: StreamCheck, notify: boolean, single: boolean): string {
   let next = 6;
   const expectedParam = check === 'exact' ? `$${next++}::bigint` : '';
   const channelParam = notify ? `$${next++}::text` : '';
@@ -128,26 +137,34 @@ function appendOneSql(check: StreamCheck, notify: boolean): string {
     exact: `UPDATE streams SET version = version + $2::bigint
       WHERE stream_id = $1::text AND version = ${expectedParam} RETURNING version`,
   }[check];
-  return `WITH s AS (${bump}),
-  ins AS (
-    INSERT INTO events (stream_id, stream_version, type, data, metadata)
+  const insert = single
+    ? `INSERT INTO events (stream_id, stream_version, type, data, metadata)
+    SELECT $1::text, s.version, $3::text, $4::jsonb, $5::jsonb FROM s
+    RETURNING global_position`
+    : `INSERT INTO events (stream_id, stream_version, type, data, metadata)
     SELECT $1::text, s.version - $2::bigint + e.ord, e.type, e.data, e.metadata
     FROM s, unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS e(type, data, metadata, ord)
     ORDER BY e.ord
-    RETURNING global_position)
+    RETURNING global_position`;
+  return `WITH s AS (${bump}),
+  ins AS (${insert})
   SELECT (SELECT version FROM s)::text AS version,
          (SELECT max(global_position) FROM ins)::text AS last_position,
          pg_current_xact_id()::text AS transaction_id${notify ? `,\n         pg_notify(${channelParam}, '')` : ''}`;
 }
 
-const APPEND_ONE_SQL: Record<`${StreamCheck}:${boolean}`, { name: string; text: string }> = Object.fromEntries(
-  (['no_stream', 'any', 'exact'] as const).flatMap((check) =>
-    [false, true].map((notify) => [
-      `${check}:${notify}`,
-      { name: `eventstore_append_one_${check}${notify ? '_notify' : ''}_v1`, text: appendOneSql(check, notify) },
-    ]),
-  ),
-) as never;
+type AppendOneKey = `${StreamCheck}:${boolean}:${boolean}`;
+const APPEND_ONE_SQL = {} as Record<AppendOneKey, { name: string; text: string }>;
+for (const check of ['no_stream', 'any', 'exact'] as const) {
+  for (const notify of [false, true]) {
+    for (const single of [false, true]) {
+      APPEND_ONE_SQL[`${check}:${notify}:${single}`] = {
+        name: `eventstore_append_${single ? 'event' : 'events'}_${check}${notify ? '_notify' : ''}_v1`,
+        text: appendOneSql(check, notify, single),
+      };
+    }
+  }
+}
 
 const ACTUAL_VERSION_SQL = `SELECT version::text AS version FROM streams WHERE stream_id = $1`;
 
@@ -238,6 +255,7 @@ function mapAppendError(error: unknown): unknown {
  */
 class Listener {
   private client: pg.PoolClient | null = null;
+  private detach: (() => void) | null = null;
   private connecting: Promise<void> | null = null;
   private readonly wakers = new Set<() => void>();
   private retryAfter = 0;
@@ -262,50 +280,67 @@ class Listener {
     for (const wake of [...this.wakers]) wake();
   }
 
+  /** Connects and LISTENs unless already done (or failed less than a second ago). */
   ensure(): void {
     if (this.client || this.connecting || this.wakers.size === 0 || Date.now() < this.retryAfter) return;
     this.connecting = (async () => {
       let client: pg.PoolClient | null = null;
       try {
         client = await this.pool.connect();
-        const onLost = (error?: unknown) => {
-          if (this.client !== client) return;
-          this.client = null;
-          client!.release(error instanceof Error ? error : new Error('LISTEN connection ended'));
-          this.retryAfter = Date.now() + 1000;
+        const owned = client;
+        const onNotification = (message: pg.Notification) => {
+          if (message.channel === this.channel) this.wakeLocal();
         };
-        client.on('error', onLost);
-        client.on('end', () => onLost());
-        client.on('notification', (message) => {
-          if (message.channel === this.channel) for (const wake of [...this.wakers]) wake();
-        });
-        await client.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
-        if (this.wakers.size === 0) {
-          client.release();
-          return;
-        }
-        this.client = client;
+        const onLost = (error?: unknown) => {
+          if (this.client !== owned) return;
+          this.client = null;
+          this.detach?.();
+          this.detach = null;
+          this.retryAfter = Date.now() + 1000;
+          owned.release(error instanceof Error ? error : new Error('LISTEN connection ended'));
+        };
+        const onEnd = () => onLost();
+        owned.on('notification', onNotification);
+        owned.on('error', onLost);
+        owned.on('end', onEnd);
+        this.detach = () => {
+          owned.off('notification', onNotification);
+          owned.off('error', onLost);
+          owned.off('end', onEnd);
+        };
+        this.client = owned;
+        await owned.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
         // Something may have been appended while we were connecting.
-        for (const wake of [...this.wakers]) wake();
+        this.wakeLocal();
       } catch {
-        client?.release(true);
+        if (client && this.client === client) {
+          this.client = null;
+          this.detach?.();
+          this.detach = null;
+          client.release(true);
+        }
         this.retryAfter = Date.now() + 1000;
       } finally {
         this.connecting = null;
       }
+      if (this.wakers.size === 0) await this.release();
     })();
   }
 
+  /** Gives the connection back to the pool once no subscription needs it. */
   async release(): Promise<void> {
     await this.connecting;
     const client = this.client;
     if (!client || this.wakers.size > 0) return;
     this.client = null;
-    client.removeAllListeners('notification');
     try {
-      await client.query(`UNLISTEN *`);
+      await client.query('UNLISTEN *');
+      this.detach?.();
+      this.detach = null;
       client.release();
     } catch (error) {
+      this.detach?.();
+      this.detach = null;
       client.release(error instanceof Error ? error : true);
     }
   }
@@ -319,6 +354,7 @@ class Listener {
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): PostgresEventStore {
   const channel = options.channel ?? DEFAULT_CHANNEL;
   const notifyMode: NotifyMode = options.notify ?? 'after-commit';
+  const notifyIntervalMs = options.notifyIntervalMs ?? 10;
   const defaultPoll = options.pollIntervalMs ?? 500;
   const defaultBatch = options.batchSize ?? 500;
   const defaultOnError: SubscriptionErrorHandler =
@@ -329,20 +365,30 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   const insideHandler = new AsyncLocalStorage<PostgresSubscription>();
   let closed = false;
 
-  // After-commit notification: at most one NOTIFY in flight per store; appends that commit
-  // meanwhile are covered by one more NOTIFY once it returns.
+  // After-commit notification: at most one NOTIFY in flight per store and at most one per
+  // notifyIntervalMs; the appends that commit meanwhile are covered by the next one.
   let notifyInFlight: Promise<void> | null = null;
   let notifyAgain = false;
+  let lastNotifyAt = -Infinity;
   function notifyAfterCommit() {
+    if (closed) return;
     if (notifyInFlight) {
       notifyAgain = true;
       return;
     }
     notifyInFlight = (async () => {
       do {
+        const wait = lastNotifyAt + notifyIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         notifyAgain = false;
+        lastNotifyAt = performance.now();
         try {
-          await pool.query({ name: 'eventstore_notify_v1', text: `SELECT pg_notify($1, '')`, values: [channel] });
+          // A hint needs no durability: asynchronous commit spares this transaction a WAL flush.
+          await pool.query({
+            name: 'eventstore_notify_v1',
+            text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`,
+            values: [channel],
+          });
         } catch {
           /* only a hint: subscribers poll */
         }
@@ -361,16 +407,19 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     if (events.length === 0) throw new TypeError('appendToStreams needs at least one event');
     const expected = expectedParam(request.expected);
     const check: StreamCheck = expected === 'any' ? 'any' : expected === 'no_stream' || expected === '0' ? 'no_stream' : 'exact';
-    const values: unknown[] = [
-      stream,
-      events.length,
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
+    const single = events.length === 1;
+    const values: unknown[] = single
+      ? [stream, 1, events[0].type, JSON.stringify(events[0].data ?? null), JSON.stringify(events[0].metadata)]
+      : [
+          stream,
+          events.length,
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data ?? null)),
+          events.map((e) => JSON.stringify(e.metadata)),
+        ];
     if (check === 'exact') values.push(expected);
     if (notifyInTransaction) values.push(channel);
-    const statement = APPEND_ONE_SQL[`${check}:${notifyInTransaction}`];
+    const statement = APPEND_ONE_SQL[`${check}:${notifyInTransaction}:${single}`];
     const { rows } = await client.query<{ version: string | null; last_position: string | null; transaction_id: string }>({
       ...statement,
       values,

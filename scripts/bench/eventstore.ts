@@ -1,0 +1,183 @@
+/**
+ * `npm run bench`: the PostgreSQL event store against raw PostgreSQL inserts, in one run, on a
+ * fresh database of the embedded test cluster (TEST_PG_ADMIN_URL, or the cluster the tests use).
+ *
+ *   raw insert     single-row INSERTs into a plain table of the same row shape; one row per
+ *                  transaction (autocommit) or ten per transaction (BEGIN, 10 INSERTs, COMMIT)
+ *   append         appendToStreams with one or ten events per append, each writer on its own
+ *                  streams with numeric expected versions; ratio = append rate / raw rate
+ *   feed read      readAll in batches of 1000 over everything appended
+ *
+ * Each measurement gets BENCH_BUDGET_MS (default 4000) in total, taken as ROUNDS slices that
+ * alternate with those of its raw-insert counterpart, each after a short warm-up: disk flush
+ * latency on a shared machine drifts a lot, and alternating keeps the ratio honest.
+ */
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
+import { checkpointOf, type GlobalCheckpoint, type NewEvent } from '../../services/eventstore/port';
+import { createTestDatabase } from '../../tests/support/database';
+import { formatRate, formatRatio, measureConcurrent, measureInterleaved, measureOnce, Table, type Measurement } from './lib';
+
+const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 4000);
+const ROUNDS = 4;
+const SLICE_MS = BUDGET_MS / ROUNDS;
+const WARMUP_MS = 150;
+const STREAMS_PER_WRITER = 50;
+const SHAPES = [
+  { writers: 1, perTxn: 1 },
+  { writers: 1, perTxn: 10 },
+  { writers: 8, perTxn: 1 },
+  { writers: 8, perTxn: 10 },
+];
+
+const sampleData = (i: number) => ({
+  conversationId: crypto.randomUUID(),
+  speakerId: crypto.randomUUID(),
+  studentId: crypto.randomUUID(),
+  startsAt: '2025-06-01T10:00:00.000Z',
+  minutes: 30,
+  language: 'es',
+  note: `benchmark event ${i}`,
+});
+const sampleMetadata = () => ({
+  actorId: crypto.randomUUID(),
+  correlationId: crypto.randomUUID(),
+  causationId: crypto.randomUUID(),
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
+
+const RAW_TABLE = `CREATE TABLE raw_events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  stream_id text NOT NULL,
+  stream_version bigint NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now())`;
+const RAW_INSERT = `INSERT INTO raw_events (stream_id, stream_version, type, data, metadata) VALUES ($1, $2, $3, $4, $5)`;
+
+async function rawInserts(pool: pg.Pool, writers: number, perTxn: number): Promise<Measurement> {
+  const clients = await Promise.all(Array.from({ length: writers }, () => pool.connect()));
+  let seq = 0;
+  const insert = (client: pg.PoolClient, w: number) => {
+    const i = seq++;
+    return client.query({
+      name: 'bench_raw_insert',
+      text: RAW_INSERT,
+      values: [`raw-${w}-${i % STREAMS_PER_WRITER}`, i, 'Bench.Happened', JSON.stringify(sampleData(i)), JSON.stringify(sampleMetadata())],
+    });
+  };
+  try {
+    return await measureConcurrent({
+      workers: writers,
+      budgetMs: SLICE_MS,
+      warmupMs: WARMUP_MS,
+      async operation(w) {
+        const client = clients[w];
+        if (perTxn === 1) {
+          await insert(client, w);
+          return 1;
+        }
+        await client.query('BEGIN');
+        for (let r = 0; r < perTxn; r++) await insert(client, w);
+        await client.query('COMMIT');
+        return perTxn;
+      },
+    });
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
+
+async function appends(
+  store: PostgresEventStore,
+  versions: Map<string, number>,
+  run: string,
+  writers: number,
+  perTxn: number,
+): Promise<Measurement> {
+  let iterations = 0;
+  return measureConcurrent({
+    workers: writers,
+    budgetMs: SLICE_MS,
+    warmupMs: WARMUP_MS,
+    async operation(w) {
+      const iteration = iterations++;
+      const stream = `bench-${run}-w${w}-s${iteration % STREAMS_PER_WRITER}`;
+      const events: NewEvent[] = Array.from({ length: perTxn }, (_, i) => ({
+        type: 'Bench.Happened',
+        data: sampleData(iteration * perTxn + i),
+        metadata: sampleMetadata(),
+      }));
+      const result = await store.appendToStreams([{ stream, expected: versions.get(stream) ?? 'no_stream', events }]);
+      versions.set(stream, result.versions[stream]);
+      return perTxn;
+    },
+  });
+}
+
+async function feedRead(store: PostgresEventStore): Promise<Measurement> {
+  return measureOnce(async () => {
+    let checkpoint: GlobalCheckpoint | null = null;
+    let total = 0;
+    for (;;) {
+      const batch = await store.readAll(checkpoint, 1000);
+      total += batch.length;
+      if (batch.length < 1000) return total;
+      checkpoint = checkpointOf(batch[batch.length - 1]);
+    }
+  });
+}
+
+async function main() {
+  const started = performance.now();
+  const db = await createTestDatabase('bench');
+  const { rows } = await db.pool.query(`SELECT current_setting('server_version') AS v, current_setting('fsync') AS fsync,
+    current_setting('synchronous_commit') AS sc`);
+  const store = createPostgresEventStore(db.pool);
+  try {
+    await migrateEventStore(db.pool);
+    await db.pool.query(RAW_TABLE);
+
+    console.log(
+      `Event store benchmark: PostgreSQL ${rows[0].v} (fsync=${rows[0].fsync}, synchronous_commit=${rows[0].sc}), ` +
+        `${BUDGET_MS} ms per measurement in ${ROUNDS} slices alternating with raw inserts\n`,
+    );
+    const table = new Table(['measurement', 'writers', 'events/txn', 'events/s', 'txn/s', 'vs raw']);
+    const results: { writers: number; perTxn: number; raw: Measurement; append: Measurement }[] = [];
+    // Raw and event store measured back to back per shape, so they see the same machine state.
+    for (const { writers, perTxn } of SHAPES) {
+      const versions = new Map<string, number>();
+      const [raw, append] = await measureInterleaved(ROUNDS, [
+        () => rawInserts(db.pool, writers, perTxn),
+        () => appends(store, versions, `${writers}x${perTxn}`, writers, perTxn),
+      ]);
+      table.add('raw insert (single-row INSERTs)', writers, perTxn, formatRate(raw.rate), formatRate(raw.operations / raw.seconds), '1.00x');
+      table.add('event store append', writers, perTxn, formatRate(append.rate), formatRate(append.operations / append.seconds), formatRatio(append.rate / raw.rate));
+      results.push({ writers, perTxn, raw, append });
+    }
+    const feed = await feedRead(store);
+    table.add('global feed readAll (batches of 1000)', '', '', formatRate(feed.rate), '', `(${feed.units.toLocaleString('en-US')} events)`);
+
+    table.print();
+    console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+    const missed = results.filter((r) => r.writers === 8 && r.append.rate < r.raw.rate / 2);
+    if (missed.length) {
+      console.log(`Target missed: appends at 8 writers below half the raw insert rate for ${missed.map((r) => `${r.perTxn} event(s)/txn`).join(', ')}.`);
+    } else {
+      console.log('Target met: appends at 8 writers are at least half the raw insert rate.');
+    }
+  } finally {
+    await store.close();
+    await db.drop();
+  }
+}
+
+main()
+  .then(() => process.exit())
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
