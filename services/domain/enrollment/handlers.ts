@@ -20,7 +20,7 @@
 import { CURRENCY, EnrollmentMessages, enrollmentMinutes, type EnrolledWith } from '../../../contracts/enrollment';
 import { extraConversationsError, inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../contracts/validation/enrollment';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
-import type { AppendResult } from '../../eventstore/port';
+import { checkpointOf, type AppendResult, type GlobalCheckpoint } from '../../eventstore/port';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway } from '../../integrations/payments/port';
 import { codeStream, decideRedeemCode, evolveCode, initialCode, type CodeEvent } from '../billing/codes';
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
@@ -85,9 +85,14 @@ type Course = CourseCreated['data'];
 const notFoundMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
 const failedMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureFailed : EnrollmentMessages.courseFailed);
 
-async function loadEnrollment(tx: CommandTransaction, courseId: string, studentId: string): Promise<EnrollmentState> {
-  return fold(evolveEnrollment as any, initialEnrollment(), (await tx.read(enrollmentStream(courseId, studentId))) as EnrollmentEvent[]);
+async function loadEnrollment(tx: CommandTransaction, courseId: string, studentId: string): Promise<EnrollmentState & { enrolledAt: GlobalCheckpoint | null }> {
+  const events = await tx.read(enrollmentStream(courseId, studentId));
+  const enrolled = events.find((e) => e.type === 'StudentEnrolled');
+  return { ...fold(evolveEnrollment as any, initialEnrollment(), events as EnrollmentEvent[]), enrolledAt: enrolled ? checkpointOf(enrolled) : null };
 }
+
+/** For a repeated request: the read models are caught up once they have the original append. */
+const appendedAt = (checkpoint: GlobalCheckpoint | null): AppendResult | undefined => (checkpoint ? { versions: {}, checkpoint } : undefined);
 
 /** The course behind an invite number, if it can be enrolled in (not ended). */
 async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): Promise<Course> {
@@ -115,7 +120,7 @@ const resultOf = (e: StudentEnrolled['data'], payment: EnrollResult['payment']):
 });
 
 type Step =
-  | { kind: 'done'; result: Omit<EnrollResult, 'appended'> }
+  | { kind: 'done'; result: Omit<EnrollResult, 'appended'>; at?: GlobalCheckpoint | null }
   | { kind: 'charge'; course: Course; attempt: AttemptState }
   | { kind: 'recover'; course: Course; attempt: AttemptState };
 
@@ -136,7 +141,7 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
         tx.append(stream, decideFailAttempt(state, { attempt: input.attempt, reason: 'declined', code: result.code, message: result.message }));
         return { status: 'failed' as const, attempt };
       }
-      if (state.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: state.enrolled, attempt };
+      if (state.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: state.enrolled, attempt, at: state.enrolledAt };
       if (!attempt || attempt.status !== 'pending' || state.enrolled) return { status: 'lost' as const, attempt };
       const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
       if (payment.recorded || payment.reversed) return { status: 'lost' as const, attempt };
@@ -188,7 +193,7 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
         }));
       });
     }
-    return { ...settled, appended: outcome.appended };
+    return { ...settled, appended: outcome.appended ?? appendedAt((settled as { at?: GlobalCheckpoint | null }).at ?? null) };
   }
 
   function validate(input: EnrollInput) {
@@ -223,7 +228,7 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
             const joined = tokenHash && state.attempts.find((a) => a.attempt === state.enrolled!.attempt)?.tokenHash === tokenHash;
             if (joined) {
               const e = state.enrolled;
-              return { kind: 'done', result: resultOf(e, e.paymentId ? { paymentId: e.paymentId, amount: e.amount ?? 0, currency: CURRENCY, receiptUrl: null } : null) };
+              return { kind: 'done', at: state.enrolledAt, result: resultOf(e, e.paymentId ? { paymentId: e.paymentId, amount: e.amount ?? 0, currency: CURRENCY, receiptUrl: null } : null) };
             }
             assertNotEnrolled(state, course.kind);
           }
@@ -294,7 +299,7 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
           return { kind: 'charge', course, attempt: next.attempts[next.attempts.length - 1] };
         });
 
-        if (step.kind === 'done') return { ...step.result, appended };
+        if (step.kind === 'done') return { ...step.result, appended: appended ?? appendedAt(step.at ?? null) };
 
         if (step.kind === 'recover') {
           // The attempt's process died: ask the gateway what became of it, settle it, start again.
