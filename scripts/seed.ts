@@ -6,6 +6,7 @@
 import type { Role } from '../contracts/roles';
 import type { Runtime } from '../services/app/runtime';
 import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
+import { seedCourses } from './seedCourses';
 
 export const DEMO_ACCOUNTS: { emailAddress: string; password: string; roles: Role[]; label: string }[] = [
   { label: 'admin', emailAddress: 'admin@tertulia.local', password: 'Admin-Tertulia-1', roles: ['ADMIN'] },
@@ -31,5 +32,6 @@ export async function seedDemo(runtime: Runtime): Promise<boolean> {
   }
   const admin = { accountId: ids.admin, roles: ['ADMIN'] };
   await runtime.billing.changeMinutes({ actor: admin }, { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' });
+  await seedCourses(runtime, ids);
   return true;
 }

@@ -7,6 +7,7 @@ import { loadConfig } from '../services/app/config';
 import { createRuntime } from '../services/app/runtime';
 import { createServer } from '../services/api/server';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
+import { demoInviteNumbers } from './seedCourses';
 
 async function main() {
   const config = loadConfig();
@@ -23,6 +24,9 @@ async function main() {
     '',
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(11)} ${a.emailAddress.padEnd(28)} ${a.password}`),
+    '',
+    'Demo courses (join at /join/<invite number>; pay with card 4242 4242 4242 4242):',
+    ...(await demoInviteNumbers(runtime)).map((c) => `  ${c.inviteNumber.slice(0, 3)}-${c.inviteNumber.slice(3)}  ${c.name}`),
     '',
   ];
   console.log(lines.join('\n'));
