@@ -1,0 +1,99 @@
+/**
+ * Remaining minutes in the header (spec 1, section 4): 'N mins', updated live through the
+ * remainingMinutesChanged subscription when an admin changes them, animated over 2 s, no reload.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { launchBrowser, minutesShown, openSession, signInThroughUi, visible } from './support/browser';
+
+const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed account { remainingMinutes } } }`;
+const ANIMATION_MS = 2000;
+
+let app: TestApp;
+let browser: Browser;
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-minutes'), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** Records every label the header's minutes button shows from now on. */
+async function recordMinutes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { minutesSeen: string[]; minutesObserver?: MutationObserver };
+    w.minutesSeen = [];
+    w.minutesObserver?.disconnect();
+    const banner = document.querySelector('header')!;
+    const read = () => {
+      const label = [...banner.querySelectorAll('a')].map((a) => a.textContent ?? '').find((t) => /^\S+ mins$/.test(t));
+      if (label && label !== w.minutesSeen.at(-1)) w.minutesSeen.push(label);
+    };
+    w.minutesObserver = new MutationObserver(read);
+    w.minutesObserver.observe(banner, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+const minutesSeen = (page: Page) => page.evaluate(() => (window as unknown as { minutesSeen: string[] }).minutesSeen);
+const valuesOf = (labels: string[]) => labels.map((l) => Number(l.replace(/ mins$/, '')));
+
+async function changeMinutes(adminToken: string, accountId: string, minutes: number) {
+  const res = await app.gql(CHANGE_MINUTES, { input: { accountId, minutes, reason: 'e2e' } }, adminToken);
+  assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+  return res.data.changeMinutes.account.remainingMinutes as number;
+}
+
+describe('remaining minutes', () => {
+  it("update live in the student's header when an admin changes them", async () => {
+    const student = await signUp(app, 'learner@example.com', 'Learner-Pass1');
+    const admin = await createAdmin(app);
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, 'learner@example.com', 'Learner-Pass1');
+    await minutesShown(page, 0);
+    await visible(page.getByRole('banner').getByText('0 mins', { exact: true }));
+
+    // A mark that a reload would wipe.
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await recordMinutes(page);
+
+    // A credit: the header counts up to the new balance.
+    const started = Date.now();
+    assert.equal(await changeMinutes(admin.token, student.accountId, 45), 45);
+    await minutesShown(page, 45);
+    await visible(page.getByRole('banner').getByText('45 mins', { exact: true }));
+    assert.ok(Date.now() - started >= ANIMATION_MS - 100, 'the change animates over 2 s');
+    let seen = valuesOf(await minutesSeen(page));
+    assert.equal(seen.at(-1), 45);
+    assert.ok(seen.every((v, i) => v >= 0 && v <= 45 && (i === 0 || v > seen[i - 1])), `counts up: ${seen}`);
+
+    // A debit: it counts down.
+    await recordMinutes(page);
+    assert.equal(await changeMinutes(admin.token, student.accountId, -15), 30);
+    await minutesShown(page, 30);
+    seen = valuesOf(await minutesSeen(page));
+    assert.equal(seen.at(-1), 30);
+    assert.ok(seen.every((v, i) => v >= 30 && v <= 45 && (i === 0 || v < seen[i - 1])), `counts down: ${seen}`);
+
+    assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'no reload');
+    await session.close();
+  });
+
+  it('shows the current balance right after signing in', async () => {
+    const student = await signUp(app, 'rich@example.com', 'Rich-Pass1');
+    const admin = await createAdmin(app, 'admin2@example.com');
+    await changeMinutes(admin.token, student.accountId, 120);
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, 'rich@example.com', 'Rich-Pass1');
+    await minutesShown(page, 120);
+    // The minutes button opens the student's settings.
+    await page.getByRole('link', { name: '120 remaining minutes' }).click();
+    await page.waitForURL((url) => url.pathname === '/student/settings');
+    await visible(page.getByRole('heading', { name: 'Your settings', level: 1 }));
+    await session.close();
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * The shell in the browser (spec 1, Shell): page titles, the header's menus, the 404 page, legacy
+ * redirects, protected URLs coming back after sign-in, and the role selection redirect.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { signUp, startTestApp, type TestApp } from '../support/app';
+import {
+  SIGNED_IN_MENU,
+  SIGNED_OUT_MENU,
+  atPath,
+  launchBrowser,
+  mainNav,
+  menuLabels,
+  minutesShown,
+  openSession,
+  pathOf,
+  signInThroughUi,
+  submitSignIn,
+  titled,
+  visible,
+} from './support/browser';
+
+const STUDENT = { email: 'student@example.com', password: 'Student-Pass1' };
+
+let app: TestApp;
+let browser: Browser;
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-shell'), launchBrowser()]);
+  await signUp(app, STUDENT.email, STUDENT.password);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('signed out', () => {
+  it('shows only FAQ and Help in the header, and no minutes', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/help');
+    await visible(page.getByRole('heading', { name: 'Help', level: 1 }));
+    await titled(page, 'Tertulia - Help');
+    assert.deepEqual(await menuLabels(page), SIGNED_OUT_MENU);
+    const faq = mainNav(page).getByRole('link', { name: 'FAQ' });
+    assert.match((await faq.getAttribute('href')) ?? '', /^https:\/\/.+\/faq$/);
+    assert.equal(await faq.getAttribute('target'), '_blank');
+    assert.equal(await page.getByRole('link', { name: /remaining minutes/ }).count(), 0);
+    assert.equal(await page.getByText(/\bmins$/).count(), 0);
+
+    await mainNav(page).getByRole('link', { name: 'Help' }).click();
+    await atPath(page, '/help');
+    await session.close();
+  });
+
+  it("shows the 404 page with 'Go back' and 'Get help'", async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/help');
+    await visible(page.getByRole('heading', { name: 'Help', level: 1 }));
+    await page.goto('/no/such/page?x=1');
+    await visible(page.getByText("We couldn't find this page."));
+    await titled(page, 'Tertulia - Page not found');
+    assert.equal(pathOf(page), '/no/such/page?x=1', 'the address stays as typed');
+
+    // Go back returns to the page before.
+    await page.getByRole('button', { name: 'Go back' }).click();
+    await atPath(page, '/help');
+    await visible(page.getByRole('heading', { name: 'Help', level: 1 }));
+
+    // Get help opens the help page; unknown paths inside an area get the same page.
+    await page.goto('/auth/nowhere');
+    await visible(page.getByText("We couldn't find this page."));
+    await page.getByRole('link', { name: 'Get help' }).click();
+    await atPath(page, '/help');
+    await titled(page, 'Tertulia - Help');
+    await session.close();
+  });
+
+  it('forwards legacy addresses under /~ with their query string', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/~/sign_in');
+    await atPath(page, '/auth/sign_in');
+    await visible(page.getByRole('heading', { name: 'Sign in', level: 1 }));
+    await titled(page, 'Tertulia - Sign in');
+
+    await page.goto('/~/sign_up?role=INSTRUCTOR');
+    await atPath(page, '/auth/sign_up?role=INSTRUCTOR');
+    assert.equal(await page.getByRole('radio', { name: 'An instructor' }).isChecked(), true);
+
+    await page.goto('/~/no_such_thing');
+    await visible(page.getByText("We couldn't find this page."));
+    await session.close();
+  });
+
+  it('sends a protected URL to sign-in and comes back to exactly that path and query', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    const target = '/student/courses?tab=past&x=1';
+    await page.goto(target);
+    await atPath(page, '/auth/sign_in');
+    await submitSignIn(page, STUDENT.email, STUDENT.password);
+    await atPath(page, target);
+    await visible(page.getByRole('heading', { name: 'Your Courses', level: 1 }));
+    await titled(page, 'Tertulia - Your Courses');
+    assert.deepEqual(await menuLabels(page), SIGNED_IN_MENU);
+    await session.close();
+  });
+});
+
+describe('signed in', () => {
+  it('sends a student from the role selection and from / to the student home', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+
+    await page.goto('/auth/role_selection');
+    await atPath(page, '/student/home');
+    await visible(page.getByRole('heading', { name: 'Home', level: 1 }));
+
+    await page.goto('/help');
+    await visible(page.getByRole('heading', { name: 'Help', level: 1 }));
+    await page.getByRole('banner').getByRole('link', { name: 'Tertulia' }).click();
+    await atPath(page, '/student/home');
+    await titled(page, 'Tertulia - Home');
+
+    // The header's full menu and minutes everywhere, also on pages outside the areas.
+    await page.goto('/help');
+    assert.deepEqual(await menuLabels(page), SIGNED_IN_MENU);
+    await minutesShown(page, 0);
+    await mainNav(page).getByRole('link', { name: 'Courses' }).click();
+    await atPath(page, '/student/courses');
+    await titled(page, 'Tertulia - Your Courses');
+    await session.close();
+  });
+
+  it('keeps the menu on a narrow screen behind a labelled menu button', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    await page.setViewportSize({ width: 390, height: 800 });
+    assert.equal(await mainNav(page).isVisible(), false);
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    const menu = await visible(page.getByRole('menu'));
+    const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+    assert.deepEqual(items, SIGNED_IN_MENU);
+    await menu.getByRole('menuitem', { name: 'Conversations' }).click();
+    await atPath(page, '/student/conversations');
+    await titled(page, 'Tertulia - Your Conversations');
+    await minutesShown(page, 0);
+    await session.close();
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Browser tests in Debian's Chromium through playwright-core: one browser per test file, a fresh
+ * context (cookies, storage) per test. Waits are generous (the suite runs on small, busy
+ * machines) and never fixed sleeps: every helper waits for what the user would see.
+ */
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { TestApp } from '../../support/app';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** How long any wait for the page may take before a test fails. */
+export const WAIT_MS = 30_000;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors thrown in the page so far. */
+  pageErrors: Error[];
+  close(): Promise<void>;
+}
+
+/** A new context on the app with one page; wide enough for the header's full menu. */
+export async function openSession(browser: Browser, app: TestApp): Promise<Session> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  context.setDefaultTimeout(WAIT_MS);
+  context.setDefaultNavigationTimeout(WAIT_MS);
+  // tsx compiles the tests with esbuild's keepNames: functions passed to page.evaluate may call
+  // its `__name` helper, which the page does not have.
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return {
+    context,
+    page,
+    pageErrors,
+    async close() {
+      await context.close();
+      assert.deepEqual(pageErrors.map(String), [], 'the page threw no uncaught errors');
+    },
+  };
+}
+
+/** Waits until the locator is visible (and returns it, to chain). */
+export async function visible(locator: Locator, timeout = WAIT_MS): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits until the locator is hidden or gone. */
+export async function hidden(locator: Locator, timeout = WAIT_MS): Promise<void> {
+  await locator.waitFor({ state: 'hidden', timeout });
+}
+
+/** Waits until the page's path and query are exactly `pathAndQuery`. */
+export async function atPath(page: Page, pathAndQuery: string, timeout = WAIT_MS): Promise<void> {
+  await page.waitForURL((url) => url.pathname + url.search === pathAndQuery, { timeout });
+}
+
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+};
+
+/** Waits until the document title is `title`. */
+export async function titled(page: Page, title: string, timeout = WAIT_MS): Promise<void> {
+  try {
+    await page.waitForFunction((expected) => document.title === expected, title, { timeout });
+  } catch {
+    assert.equal(await page.title(), title);
+  }
+}
+
+/** Waits until the control is visible and enabled. */
+export async function enabled(locator: Locator, timeout = WAIT_MS): Promise<Locator> {
+  await visible(locator, timeout);
+  await eventually(() => locator.isEnabled(), 'the control to be enabled', timeout);
+  return locator;
+}
+
+/** The header's main navigation (wide screens). */
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The labels of the header's menu, in order. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = await visible(mainNav(page));
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
+}
+
+export const SIGNED_IN_MENU = ['Home', 'Courses', 'Reserve Time', 'Conversations', 'Adventures', 'FAQ', 'Help', 'Settings', 'Sign Out'];
+export const SIGNED_OUT_MENU = ['FAQ', 'Help'];
+
+/** The header's remaining-minutes button once it shows `minutes`. */
+export async function minutesShown(page: Page, minutes: number, timeout = WAIT_MS): Promise<Locator> {
+  return visible(page.getByRole('link', { name: `${minutes} remaining minutes`, exact: true }), timeout);
+}
+
+/** Fills the sign-in form at /auth/sign_in (the page must be there) and submits it. */
+export async function submitSignIn(page: Page, emailAddress: string, password: string): Promise<void> {
+  await visible(page.getByRole('heading', { name: 'Sign in', level: 1 }));
+  await page.getByLabel('Email address').fill(emailAddress);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the sign-in page and waits for `landing` (path and query). */
+export async function signInThroughUi(page: Page, emailAddress: string, password: string, landing = '/student/home'): Promise<void> {
+  await page.goto('/auth/sign_in');
+  await submitSignIn(page, emailAddress, password);
+  await atPath(page, landing);
+}
+
+/** The auth_token cookie of the context, if any. */
+export async function authCookie(context: BrowserContext): Promise<string | null> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'auth_token');
+  return cookie && cookie.value ? cookie.value : null;
+}
+
+/** Polls `check` until it returns a value (not undefined/null/false), failing after `timeout`. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, timeout = WAIT_MS): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let delay = 100;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, delay));
+    delay = Math.min(delay * 2, 1000);
+  }
+}
