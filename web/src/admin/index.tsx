@@ -1,17 +1,90 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
-import { ComingLater } from '../components/Page';
-import { NotFoundPage } from '../shell/pages';
+/**
+ * /admin/* — the back-office (spec 3, Administrator): react-admin over the GraphQL API through our
+ * own Apollo client, lazy-loaded so that no other area ships it. One folder per resource (as in
+ * react-admin's demo): students, instructors, speakers, notifications; later issues add courses,
+ * conversations, codes, payroll and invitations the same way, plus a link in layout/AdminLayout.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useEffect, useMemo, useState } from 'react';
+import { Admin, CustomRoutes, Resource, defaultTheme, memoryStore, type RaThemeOptions } from 'react-admin';
+import { Link as RouterLink, Navigate, Route } from 'react-router-dom';
+import { Loading } from '../components/Loading';
+import { Page } from '../components/Page';
+import { client } from '../lib/apollo';
+import { errorMessage } from '../lib/errors';
+import { DEFAULT_TIME_ZONE } from '../lib/time';
+import { Dashboard } from './dashboard/Dashboard';
+import { createDataProvider } from './dataProvider';
+import instructors from './instructors';
+import { AdminLayout } from './layout/AdminLayout';
+import notifications from './notifications';
+import { SettingsArea } from './settings';
+import speakers from './speakers';
+import students from './students';
+import { AdminSelfProvider, type AdminSelf } from './zone';
 
-/** /admin/* (spec 3, Administrator). The back-office arrives in a later release. */
+const dataProvider = createDataProvider(client);
+
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: '#1565c0' }, secondary: { main: '#6a1b9a' } },
+};
+
+const ToDashboard = () => <Navigate to="/admin/dashboard" replace />;
+
 export default function AdminArea() {
+  const [self, setSelf] = useState<AdminSelf | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const store = useMemo(() => memoryStore(), []);
+
+  useEffect(() => {
+    dataProvider
+      .me()
+      .then((me: any) => {
+        if (!me) setProblem('Sign in again to use the back-office.');
+        else if (!me.account.roles.includes('ADMIN')) setProblem('The back-office is for administrators only.');
+        else setSelf({ id: me.id, emailAddress: me.emailAddress, tzIdentifier: me.tzIdentifier ?? DEFAULT_TIME_ZONE });
+      })
+      .catch((error: unknown) => setProblem(errorMessage(error)));
+  }, []);
+
+  if (problem) {
+    return (
+      <Page title="Back-office">
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+        <Button component={RouterLink} to="/" variant="contained">
+          Go home
+        </Button>
+      </Page>
+    );
+  }
+  if (!self) return <Loading label="Loading the back-office" />;
+
   return (
-    <Routes>
-      <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<ComingLater title="Dashboard" />} />
-      <Route path="settings" element={<SettingsPlaceholder />} />
-      <Route path="settings/security" element={<SecurityPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <AdminSelfProvider value={self}>
+      <Admin
+        basename="/admin"
+        dataProvider={dataProvider}
+        layout={AdminLayout}
+        dashboard={ToDashboard}
+        theme={theme}
+        store={store}
+        disableTelemetry
+        title="Tertulia back-office"
+      >
+        <Resource name="students" {...students} />
+        <Resource name="instructors" {...instructors} />
+        <Resource name="speakers" {...speakers} />
+        <Resource name="notifications" {...notifications} />
+        <Resource name="history" />
+        <CustomRoutes>
+          <Route path="dashboard" element={<Dashboard />} />
+          <Route path="settings/*" element={<SettingsArea />} />
+        </CustomRoutes>
+      </Admin>
+    </AdminSelfProvider>
   );
 }

@@ -1,0 +1,107 @@
+/**
+ * /admin/dashboard: reserved conversations from the start of today to the end of tomorrow in the
+ * admin's time zone, newest reserved start first. Empty until reservations exist.
+ */
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { DateTime } from 'luxon';
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+import type { AdminDataProvider } from '../dataProvider';
+import { useAdminTime } from '../zone';
+
+export const EMPTY_DASHBOARD = 'No conversations are reserved for today or tomorrow.';
+
+interface DashboardData {
+  rangeStart: string;
+  rangeEnd: string;
+  timeZone: string;
+  reservedConversations: { id: string; reservedStart: string; duration: number; status: string; reservedBy: string | null; reservedWith: string | null }[];
+}
+
+export function Dashboard() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const format = useAdminTime();
+  const [data, setData] = useState<DashboardData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      dataProvider
+        .adminDashboard()
+        .then((d: DashboardData) => current && (setData(d), setError(null)))
+        .catch((e: unknown) => current && setError(errorMessage(e)));
+    void load();
+    const timer = setInterval(load, 60_000);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [dataProvider]);
+
+  const day = (iso: string, zone: string) => DateTime.fromISO(iso).setZone(zone).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
+  return (
+    <Page title="Dashboard">
+      {error && <Alert severity="error">{error}</Alert>}
+      {!data && !error && <Loading label="Loading the dashboard" />}
+      {data && (
+        <Card variant="outlined" component="section" aria-labelledby="reserved-title">
+          <CardContent>
+            <Typography id="reserved-title" variant="h6" component="h2">
+              Reserved conversations
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Today and tomorrow: {day(data.rangeStart, data.timeZone)} to {day(data.rangeEnd, data.timeZone)} ({data.timeZone})
+            </Typography>
+            {data.reservedConversations.length === 0 ? (
+              <Box sx={{ textAlign: 'center', py: 6 }} data-testid="dashboard-empty">
+                <EventAvailableIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
+                <Typography variant="subtitle1" sx={{ mt: 1 }}>
+                  {EMPTY_DASHBOARD}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Conversations students reserve for these two days will appear here, the latest start first.
+                </Typography>
+              </Box>
+            ) : (
+              <Table size="small" aria-labelledby="reserved-title">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Starts</TableCell>
+                    <TableCell>Duration</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Student</TableCell>
+                    <TableCell>Speaker</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.reservedConversations.map((c) => (
+                    <TableRow key={c.id}>
+                      <TableCell>{format(c.reservedStart)}</TableCell>
+                      <TableCell>{c.duration} min</TableCell>
+                      <TableCell>{c.status}</TableCell>
+                      <TableCell>{c.reservedBy ?? '—'}</TableCell>
+                      <TableCell>{c.reservedWith ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The sidebar's quick search (spec 3, Administrator): groups conversations, courses, lessons,
+ * instructors, speakers and students; 'Searching ...' while asking, 'No results found' when nothing
+ * matches. Personal details (email addresses) are searched and shown only with the pii option on.
+ */
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import type { AdminDataProvider } from '../dataProvider';
+
+export const SEARCHING = 'Searching ...';
+export const NO_RESULTS = 'No results found';
+const MIN_LENGTH = 2;
+const PII_KEY = 'tertulia.admin.quickSearchPii';
+
+interface Hit {
+  id: string;
+  kind: string;
+  title: string | null;
+  subtitle: string | null;
+  location: string | null;
+  emailAddress: string | null;
+}
+type Groups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', Hit[]>;
+
+const GROUPS: { key: keyof Groups; label: string; path: (id: string) => string }[] = [
+  { key: 'conversations', label: 'Conversations', path: (id) => `/admin/conversations/${id}` },
+  { key: 'courses', label: 'Courses', path: (id) => `/admin/courses/${id}` },
+  { key: 'lessons', label: 'Lessons', path: (id) => `/admin/courses?lesson=${id}` },
+  { key: 'instructors', label: 'Instructors', path: (id) => `/admin/instructors/${id}` },
+  { key: 'speakers', label: 'Speakers', path: (id) => `/admin/speakers/${id}` },
+  { key: 'students', label: 'Students', path: (id) => `/admin/students/${id}` },
+];
+
+function label(hit: Hit, pii: boolean) {
+  const primary = hit.title ?? (pii && hit.emailAddress ? hit.emailAddress : 'Name not set yet');
+  const secondary = [hit.title && pii ? hit.emailAddress : null, hit.subtitle, hit.location].filter(Boolean).join(' · ');
+  return { primary, secondary: secondary || null };
+}
+
+export function QuickSearch() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [text, setText] = useState('');
+  const [pii, setPii] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(PII_KEY) === 'on');
+  const query = useDebouncedValue(text.trim(), 250);
+  const [state, setState] = useState<{ query: string; pii: boolean; groups: Groups | null; error: boolean } | null>(null);
+
+  useEffect(() => {
+    localStorage.setItem(PII_KEY, pii ? 'on' : 'off');
+  }, [pii]);
+
+  useEffect(() => {
+    if (query.length < MIN_LENGTH) {
+      setState(null);
+      return;
+    }
+    let current = true;
+    setState({ query, pii, groups: null, error: false });
+    dataProvider
+      .quickSearch({ searchQuery: query, pii })
+      .then((groups: Groups) => current && setState({ query, pii, groups, error: false }))
+      .catch(() => current && setState({ query, pii, groups: null, error: true }));
+    return () => {
+      current = false;
+    };
+  }, [dataProvider, query, pii]);
+
+  const typing = text.trim().length >= MIN_LENGTH && (text.trim() !== query || !state || !state.groups) && !state?.error;
+  const found = state?.groups ? GROUPS.filter((g) => state.groups![g.key].length > 0) : [];
+
+  return (
+    <Box role="search" aria-label="Quick search">
+      <TextField
+        size="small"
+        fullWidth
+        label="Quick search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <FormControlLabel
+        control={<Switch size="small" checked={pii} onChange={(e) => setPii(e.target.checked)} />}
+        label={<Typography variant="body2">Personal details</Typography>}
+        sx={{ mt: 0.5 }}
+      />
+      {text.trim().length >= MIN_LENGTH && (
+        <Paper variant="outlined" sx={{ mt: 1, maxHeight: 420, overflow: 'auto' }} aria-live="polite">
+          {typing ? (
+            <Typography variant="body2" sx={{ p: 1.5 }}>
+              {SEARCHING}
+            </Typography>
+          ) : state?.error ? (
+            <Typography variant="body2" color="error" sx={{ p: 1.5 }}>
+              The search failed. Please try again.
+            </Typography>
+          ) : found.length === 0 ? (
+            <Typography variant="body2" sx={{ p: 1.5 }}>
+              {NO_RESULTS}
+            </Typography>
+          ) : (
+            <List dense disablePadding aria-label="Quick search results">
+              {found.map((group) => (
+                <li key={group.key}>
+                  <ul style={{ padding: 0 }}>
+                    <ListSubheader sx={{ lineHeight: '32px' }}>{group.label}</ListSubheader>
+                    {state!.groups![group.key].map((hit) => {
+                      const { primary, secondary } = label(hit, state!.pii);
+                      return (
+                        <ListItemButton key={`${group.key}-${hit.id}`} component={RouterLink} to={group.path(encodeURIComponent(hit.id))} onClick={() => setText('')}>
+                          <ListItemText primary={primary} secondary={secondary} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+                        </ListItemButton>
+                      );
+                    })}
+                  </ul>
+                </li>
+              ))}
+            </List>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}

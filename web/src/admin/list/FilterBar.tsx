@@ -1,0 +1,150 @@
+/**
+ * A table's filters, as the data grid's filter items (field, operator, value): the current ones as
+ * removable chips and a small form to add one. Operators offered depend on the column's kind; the
+ * data provider maps them to the server's predicates.
+ */
+import AddIcon from '@mui/icons-material/FilterAlt';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DateTime } from 'luxon';
+import { useState, type FormEvent } from 'react';
+import type { TableFilterItem } from '../dataProvider/mapping';
+import { useAdminSelf } from '../zone';
+import { userZone } from '../../lib/time';
+
+export type FilterKind = 'text' | 'number' | 'date' | 'choice';
+
+export interface FilterField {
+  source: string;
+  label: string;
+  kind: FilterKind;
+  choices?: { id: string; name: string }[];
+}
+
+export const OPERATORS: Record<FilterKind, { id: string; name: string }[]> = {
+  text: [
+    { id: 'contains', name: 'contains' },
+    { id: 'equals', name: 'equals' },
+    { id: 'startsWith', name: 'starts with' },
+    { id: 'endsWith', name: 'ends with' },
+    { id: 'is', name: 'is exactly' },
+    { id: 'not', name: 'is not' },
+  ],
+  number: [
+    { id: '=', name: '=' },
+    { id: '!=', name: '≠' },
+    { id: '>', name: '>' },
+    { id: '>=', name: '≥' },
+    { id: '<', name: '<' },
+    { id: '<=', name: '≤' },
+  ],
+  date: [
+    { id: 'after', name: 'after' },
+    { id: 'onOrAfter', name: 'on or after' },
+    { id: 'before', name: 'before' },
+    { id: 'onOrBefore', name: 'on or before' },
+  ],
+  choice: [
+    { id: 'is', name: 'is' },
+    { id: 'not', name: 'is not' },
+  ],
+};
+
+export function describeFilter(item: TableFilterItem, fields: FilterField[], format: (iso: string) => string): string {
+  const field = fields.find((f) => f.source === item.field);
+  const operator = field ? OPERATORS[field.kind].find((o) => o.id === item.operator)?.name ?? item.operator : item.operator;
+  const value = field?.kind === 'date' ? format(String(item.value)) : field?.kind === 'choice' ? field.choices?.find((c) => c.id === item.value)?.name ?? String(item.value) : String(item.value);
+  return `${field?.label ?? item.field} ${operator} ${value}`;
+}
+
+export function FilterBar({
+  fields,
+  items,
+  onChange,
+  format,
+}: {
+  fields: FilterField[];
+  items: TableFilterItem[];
+  onChange(items: TableFilterItem[]): void;
+  format: (iso: string) => string;
+}) {
+  const zone = userZone(useAdminSelf().tzIdentifier);
+  const [field, setField] = useState(fields[0]?.source ?? '');
+  const current = fields.find((f) => f.source === field) ?? fields[0];
+  const [operator, setOperator] = useState(OPERATORS[current?.kind ?? 'text'][0].id);
+  const [value, setValue] = useState('');
+  if (!current) return null;
+
+  const chooseField = (source: string) => {
+    const next = fields.find((f) => f.source === source)!;
+    setField(source);
+    setOperator(OPERATORS[next.kind][0].id);
+    setValue('');
+  };
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (!value.trim()) return;
+    const stored = current.kind === 'date' ? DateTime.fromISO(value, { zone }).toUTC().toISO() : value.trim();
+    onChange([...items, { field: current.source, operator, value: stored }]);
+    setValue('');
+  };
+
+  return (
+    <Stack spacing={1} sx={{ mb: 2 }}>
+      <Stack component="form" onSubmit={add} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} aria-label="Add a filter">
+        <TextField select size="small" label="Column" value={current.source} onChange={(e) => chooseField(e.target.value)} sx={{ minWidth: 170 }}>
+          {fields.map((f) => (
+            <MenuItem key={f.source} value={f.source}>
+              {f.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select size="small" label="Operator" value={operator} onChange={(e) => setOperator(e.target.value)} sx={{ minWidth: 140 }}>
+          {OPERATORS[current.kind].map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {current.kind === 'choice' ? (
+          <TextField select size="small" label="Value" value={value} onChange={(e) => setValue(e.target.value)} sx={{ minWidth: 170 }}>
+            {(current.choices ?? []).map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <TextField
+            size="small"
+            label="Value"
+            value={value}
+            type={current.kind === 'number' ? 'number' : current.kind === 'date' ? 'datetime-local' : 'text'}
+            onChange={(e) => setValue(e.target.value)}
+            slotProps={{ inputLabel: current.kind === 'date' ? { shrink: true } : undefined }}
+          />
+        )}
+        <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={!value.trim()}>
+          Add filter
+        </Button>
+      </Stack>
+      {items.length > 0 && (
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label="Filters">
+          {items.map((item, index) => (
+            <Chip
+              key={`${item.field}-${index}`}
+              label={describeFilter(item, fields, format)}
+              onDelete={() => onChange(items.filter((_, i) => i !== index))}
+            />
+          ))}
+          <Button size="small" onClick={() => onChange([])}>
+            Clear filters
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

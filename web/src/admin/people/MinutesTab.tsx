@@ -1,0 +1,129 @@
+/**
+ * A student's minutes: adjust them (required, a whole number, not zero; an optional reason) and see
+ * every transaction with quantity, action, reason and time, newest first.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useDataProvider } from 'react-admin';
+import { minutesAdjustmentError } from '../../../../contracts/validation/minutes';
+import { notifySuccess } from '../../components/snackbars';
+import { apiErrorsOf, errorMessage } from '../../lib/errors';
+import type { AdminDataProvider } from '../dataProvider';
+import { useAdminTime } from '../zone';
+import type { Person } from './PersonDetail';
+
+export const MINUTES_CHANGED_MESSAGE = 'The minutes were changed successfully!';
+
+const humanize = (s: string) => s.replace(/_/g, ' ');
+
+export function MinutesTab({ person, onChanged }: { person: Person; onChanged(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const format = useAdminTime();
+  const [minutes, setMinutes] = useState('');
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldError = touched ? minutesAdjustmentError(minutes) : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    if (minutesAdjustmentError(minutes)) return;
+    setSaving(true);
+    try {
+      await dataProvider.changeMinutes({ accountId: person.id, minutes: Number(minutes), reason: reason.trim() || null });
+      notifySuccess(MINUTES_CHANGED_MESSAGE);
+      setMinutes('');
+      setReason('');
+      setTouched(false);
+      onChanged();
+    } catch (error) {
+      const fields = apiErrorsOf(error)[0]?.extensions?.fields as Record<string, string> | undefined;
+      setServerError(fields?.minutes ?? errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const transactions = person.account.minuteTransactions;
+  return (
+    <Stack spacing={3}>
+      <Card variant="outlined" component="section" aria-labelledby="adjust-title">
+        <CardContent>
+          <Typography id="adjust-title" variant="h6" component="h2" gutterBottom>
+            Adjust minutes
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {person.account.remainingMinutes} minutes remaining. A positive number adds minutes, a negative one removes them.
+          </Typography>
+          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start" onSubmit={submit} noValidate aria-label="Adjust minutes">
+            <TextField
+              label="Minutes"
+              value={minutes}
+              onChange={(e) => setMinutes(e.target.value)}
+              onBlur={() => setTouched(true)}
+              error={!!fieldError}
+              helperText={fieldError ?? ' '}
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              sx={{ width: { sm: 160 } }}
+            />
+            <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} helperText="Shown in the transactions and the history" sx={{ flexGrow: 1, maxWidth: 420 }} />
+            <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 1 }}>
+              {saving ? 'Saving ...' : 'Change minutes'}
+            </Button>
+          </Stack>
+          {serverError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {serverError}
+            </Alert>
+          )}
+        </CardContent>
+      </Card>
+      <Card variant="outlined" component="section" aria-labelledby="transactions-title">
+        <CardContent>
+          <Typography id="transactions-title" variant="h6" component="h2" gutterBottom>
+            Transactions
+          </Typography>
+          {transactions.length === 0 ? (
+            <Typography color="text.secondary">No minutes have been added or used yet.</Typography>
+          ) : (
+            <Table size="small" aria-labelledby="transactions-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Time</TableCell>
+                  <TableCell align="right">Quantity</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Reason</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {transactions.map((t) => (
+                  <TableRow key={t.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(t.createdAt)}</TableCell>
+                    <TableCell align="right">{t.minuteQuantity > 0 ? `+${t.minuteQuantity}` : t.minuteQuantity}</TableCell>
+                    <TableCell>{humanize(t.action)}</TableCell>
+                    <TableCell>{t.actionReason ?? '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

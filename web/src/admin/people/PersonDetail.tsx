@@ -1,0 +1,108 @@
+/**
+ * /admin/{students,instructors,speakers}/:id and its sub-routes (profile, roles, minutes,
+ * notifications, security, history). The header shows the person's address, roles and remaining
+ * minutes, updated live when the minutes change anywhere.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useGetOne } from 'react-admin';
+import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Loading } from '../../components/Loading';
+import { errorMessage } from '../../lib/errors';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { useRemainingMinutesChanged } from '../dataProvider/subscriptions';
+import { RoleChips } from '../list/fields';
+import { useAdminTime } from '../zone';
+import { HistoryTab } from './HistoryTab';
+import { MinutesTab } from './MinutesTab';
+import { PersonNotifications } from './PersonNotifications';
+import { ProfileTab } from './ProfileTab';
+import { RolesEditor } from './RolesEditor';
+import { SecurityTab } from './SecurityTab';
+import { TAB_LABELS, personPath, type PeopleKind, type PersonTab } from './kinds';
+
+export interface Person {
+  id: string;
+  emailAddress: string;
+  displayName: string | null;
+  givenName: string | null;
+  surname: string | null;
+  tzIdentifier: string;
+  createdAt: string;
+  account: {
+    id: string;
+    emailAddress: string;
+    roles: string[];
+    activeRole: string | null;
+    remainingMinutes: number;
+    currentSignInAt: string | null;
+    currentSignInIp: string | null;
+    resetPasswordSentAt: string | null;
+    minuteTransactions: { id: string; minuteQuantity: number; action: string; actionReason: string | null; createdAt: string }[];
+  };
+}
+
+export function PersonDetail({ kind }: { kind: PeopleKind }) {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const format = useAdminTime();
+  const { data: person, error, isPending, refetch } = useGetOne<Person>(kind.resource, { id });
+  useRemainingMinutesChanged(id, () => void refetch());
+  usePageTitle(person ? `${person.displayName ?? person.emailAddress} · ${kind.title}` : kind.title);
+
+  if (isPending) return <Loading label={`Loading the ${kind.singular}`} />;
+  if (error || !person) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{error ? errorMessage(error) : `The ${kind.singular} was not found.`}</Alert>
+      </Box>
+    );
+  }
+  const base = personPath(kind.resource, person.id);
+  const tail = location.pathname.slice(base.length).replace(/^\//, '').split('/')[0] as PersonTab | '';
+  const current: PersonTab = (kind.tabs as readonly string[]).includes(tail) ? (tail as PersonTab) : 'profile';
+  const onChanged = () => void refetch();
+
+  return (
+    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={`/admin/${kind.resource}`}>
+          {kind.title}
+        </Link>
+        <Typography color="text.primary">{person.emailAddress}</Typography>
+      </Breadcrumbs>
+      <Box component="header" aria-label={`The ${kind.singular}`} sx={{ mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-all' }}>
+          {person.displayName ?? person.emailAddress}
+        </Typography>
+        <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
+          <RoleChips roles={person.account.roles} />
+          <Typography data-testid="person-minutes" aria-live="polite">
+            {person.account.remainingMinutes} minutes remaining
+          </Typography>
+          <Typography color="text.secondary">Created {format(person.createdAt)}</Typography>
+        </Stack>
+      </Box>
+      <Tabs value={current} aria-label={`${kind.singular} sections`} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+        {kind.tabs.map((tab) => (
+          <Tab key={tab} value={tab} label={TAB_LABELS[tab]} component={RouterLink} to={personPath(kind.resource, person.id, tab)} />
+        ))}
+      </Tabs>
+      <Routes>
+        <Route index element={<ProfileTab person={person} onChanged={onChanged} />} />
+        <Route path="roles" element={<RolesEditor accountId={person.id} roles={person.account.roles} onChanged={onChanged} />} />
+        {kind.tabs.includes('minutes') && <Route path="minutes" element={<MinutesTab person={person} onChanged={onChanged} />} />}
+        <Route path="notifications" element={<PersonNotifications person={person} />} />
+        <Route path="security" element={<SecurityTab person={person} onChanged={onChanged} />} />
+        <Route path="history" element={<HistoryTab person={person} />} />
+        <Route path="*" element={<Navigate to={base} replace />} />
+      </Routes>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+/** A person's mail: the notifications list, filtered to them. */
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { NotificationTable } from '../notifications/NotificationList';
+import type { Person } from './PersonDetail';
+
+export function PersonNotifications({ person }: { person: Person }) {
+  const fixedFilter = useMemo(() => [{ field: 'recipient.id', operator: 'is', value: person.id }], [person.id]);
+  return (
+    <section aria-labelledby="person-notifications-title">
+      <Typography id="person-notifications-title" variant="h6" component="h2" gutterBottom>
+        Notifications
+      </Typography>
+      <NotificationTable urlKey="notifications" fixedFilter={fixedFilter} hideRecipient />
+    </section>
+  );
+}

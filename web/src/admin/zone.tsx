@@ -1,0 +1,27 @@
+/** The admin's own account and time zone, shared by the back-office's screens (times show in it). */
+import { createContext, useContext, type ReactNode } from 'react';
+import { formatDateTime, userZone } from '../lib/time';
+
+export interface AdminSelf {
+  id: string;
+  emailAddress: string;
+  tzIdentifier: string;
+}
+
+const AdminSelfContext = createContext<AdminSelf | null>(null);
+
+export function AdminSelfProvider({ value, children }: { value: AdminSelf; children: ReactNode }) {
+  return <AdminSelfContext.Provider value={value}>{children}</AdminSelfContext.Provider>;
+}
+
+export function useAdminSelf(): AdminSelf {
+  const self = useContext(AdminSelfContext);
+  if (!self) throw new Error('useAdminSelf needs the back-office');
+  return self;
+}
+
+/** Formats an instant in the admin's time zone. */
+export function useAdminTime(): (iso: string | null | undefined) => string {
+  const zone = userZone(useContext(AdminSelfContext)?.tzIdentifier);
+  return (iso) => formatDateTime(iso, zone);
+}
