@@ -9,6 +9,7 @@
 import crypto from 'node:crypto';
 import express from 'express';
 import type pg from 'pg';
+import { cardBrand, validateCard, type CardError, type CardInput } from '../../../contracts/cards';
 import { formatMoney } from '../../../contracts/money';
 import { migrate } from '../../db/migrate';
 import { inTransaction } from '../../db/pool';
@@ -52,67 +53,6 @@ const NOT_A_TEST_CARD: Behaviour = {
   code: 'card_declined',
   message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
-  if (/^3(0[0-5]|[68])/.test(digits)) return 'diners';
-  if (/^35/.test(digits)) return 'jcb';
-  if (/^62/.test(digits)) return 'unionpay';
-  return 'unknown';
-}
-
-export interface CardInput {
-  number: string;
-  expMonth: number | string;
-  expYear: number | string;
-  cvc: string;
-  name: string;
-}
-
-export interface CardError {
-  code: string;
-  message: string;
-  param: 'number' | 'exp' | 'cvc' | 'name';
-}
-
-/** Checks a card the way Stripe's card element does before it makes a token. */
-export function validateCard(card: CardInput, now: Date): CardError | null {
-  const number = String(card.number ?? '').replace(/[\s-]/g, '');
-  if (!String(card.name ?? '').trim()) return { code: 'missing_name', message: 'Your name as it appears on the card is required.', param: 'name' };
-  if (!/^\d+$/.test(number) || number.length < 14) return { code: 'incomplete_number', message: 'Your card number is incomplete.', param: 'number' };
-  if (number.length > 19 || !luhnValid(number)) return { code: 'incorrect_number', message: 'Your card number is invalid.', param: 'number' };
-  const month = Number(card.expMonth);
-  let year = Number(card.expYear);
-  if (!Number.isInteger(month) || month < 1 || month > 12) return { code: 'invalid_expiry_month', message: "Your card's expiration date is incomplete.", param: 'exp' };
-  if (!Number.isInteger(year)) return { code: 'invalid_expiry_year', message: "Your card's expiration date is incomplete.", param: 'exp' };
-  if (year < 100) year += 2000;
-  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  if (year * 12 + month < nowMonth) {
-    return year < now.getUTCFullYear()
-      ? { code: 'invalid_expiry_year', message: "Your card's expiration year is in the past.", param: 'exp' }
-      : { code: 'invalid_expiry_month', message: "Your card's expiration date is in the past.", param: 'exp' };
-  }
-  if (year > now.getUTCFullYear() + 50) return { code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'exp' };
-  const cvcLength = cardBrand(number) === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(String(card.cvc ?? ''))) return { code: 'incomplete_cvc', message: "Your card's security code is incomplete.", param: 'cvc' };
-  return null;
-}
 
 export async function migrateLocalGateway(pool: pg.Pool) {
   await migrate(pool, 'payments_local', [
