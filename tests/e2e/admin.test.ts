@@ -1,0 +1,182 @@
+/**
+ * The back-office in Chromium (issue 3): an admin finds a student by quick search, adds minutes with
+ * a reason and sees the transaction, the history entry and the student's own header change live;
+ * changes the student's roles; opens the student's password-reset notification and its timeline;
+ * pages a filtered students list forward and back, reloads, and gets the same view.
+ */
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { eventually, launchBrowser, minutesShown, openSession, signInThroughUi, visible, type Session } from './support/browser';
+
+const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
+const STUDENT = { email: 'rosa.student@example.com', password: 'Student-Pass1' };
+const SCHOOL_STUDENTS = 57;
+
+let app: TestApp;
+let browser: Browser;
+let studentId: string;
+let adminSession: Session;
+
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-admin'), launchBrowser()]);
+  await createAdmin(app, ADMIN.email, ADMIN.password);
+  studentId = (await signUp(app, STUDENT.email, STUDENT.password)).accountId;
+  // A school's worth of students, written as sign-ups would have written them.
+  const meta = (i: number) => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date(Date.UTC(2025, 0, 1, 8, i)).toISOString(), schemaVersion: 1 });
+  let checkpoint;
+  for (let i = 0; i < SCHOOL_STUDENTS; i++) {
+    const id = crypto.randomUUID();
+    const result = await app.runtime.store.appendToStreams([
+      {
+        stream: `account-${id}`,
+        expected: 'no_stream',
+        events: [{ type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) }],
+      },
+    ]);
+    checkpoint = result.checkpoint;
+  }
+  assert.ok(await app.runtime.runner.waitFor(checkpoint, ['directory', 'search', 'accounts'], 30_000));
+  adminSession = await openSession(browser, app);
+  await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+});
+after(async () => {
+  await adminSession?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+const snackbar = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
+
+/** The text of the first cell of each body row of the table on the page. */
+const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+describe('the back-office', () => {
+  it('shows the dashboard with its empty state', async () => {
+    const { page } = adminSession;
+    await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
+    await visible(page.getByText('No conversations are reserved for today or tomorrow.'));
+    await visible(page.getByRole('complementary', { name: 'Back-office' }).getByText(`© ${new Date().getFullYear()} Tertulia`));
+  });
+
+  it('finds a student by quick search, adds 30 minutes, and the student sees them live', async () => {
+    const { page } = adminSession;
+    // The student signs in elsewhere and watches their header.
+    const student = await openSession(browser, app);
+    try {
+      await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
+      await minutesShown(student.page, 0);
+
+      const search = page.getByRole('search', { name: 'Quick search' });
+      await search.getByLabel('Personal details').check();
+      await search.getByLabel('Quick search').fill('zzzz-nobody');
+      await visible(search.getByText('No results found'));
+      await search.getByLabel('Quick search').fill('rosa.stud');
+      const results = await visible(search.getByRole('list', { name: 'Quick search results' }));
+      await visible(results.getByText('Students'));
+      await results.getByRole('link', { name: STUDENT.email }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}`);
+      await visible(page.getByRole('heading', { name: STUDENT.email, level: 1 }));
+
+      await page.getByRole('tab', { name: 'Minutes' }).click();
+      await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}/minutes`);
+      const form = page.getByRole('form', { name: 'Adjust minutes' });
+      await form.getByLabel('Minutes').fill('0');
+      await form.getByRole('button', { name: 'Change minutes' }).click();
+      await visible(form.getByText('Nothing changes with zero minutes. Please provide a different value.'));
+      await form.getByLabel('Minutes').fill('30');
+      await form.getByLabel('Reason').fill('Welcome gift');
+      await form.getByRole('button', { name: 'Change minutes' }).click();
+      await snackbar(page, 'The minutes were changed successfully!');
+      await visible(page.getByTestId('person-minutes').getByText('30 minutes remaining'));
+      const row = await visible(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1));
+      assert.match((await row.textContent()) ?? '', /\+30.*admin adjustment.*Welcome gift/);
+
+      // The student's header follows without a reload.
+      await minutesShown(student.page, 30);
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      const entry = await visible(page.getByRole('row').filter({ hasText: 'Added 30 minutes (admin adjustment). Reason: Welcome gift.' }));
+      assert.match((await entry.textContent()) ?? '', /admin@example\.com/);
+    } finally {
+      await student.close();
+    }
+  });
+
+  it("changes the student's roles: Unassigned to Assigned, applied on save", async () => {
+    const { page } = adminSession;
+    await page.goto(`/admin/students/${studentId}/roles`);
+    const assigned = await visible(page.getByRole('list', { name: 'Assigned', exact: true }));
+    await visible(assigned.getByText('STUDENT', { exact: true }));
+    await page.getByRole('button', { name: 'Assign INSTRUCTOR' }).click();
+    await visible(assigned.getByText('INSTRUCTOR', { exact: true }));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await snackbar(page, 'The roles were updated successfully.');
+    await visible(page.getByText('INSTRUCTOR (onboarding)'));
+    const roles = await app.gql(`query($id: ID!) { user(userId: $id) { account { roles } } }`, { id: studentId }, await adminToken());
+    assert.deepEqual(roles.data.user.account.roles, ['ONBOARDING_STUDENT', 'ONBOARDING_INSTRUCTOR']);
+
+    // Admins edit their own roles too, but never ADMINISTRATOR.
+    await page.goto('/admin/settings/roles');
+    await visible(page.getByRole('list', { name: 'Assigned', exact: true }).getByText('Cannot be changed here'));
+  });
+
+  it("opens the student's password-reset notification and its timeline", async () => {
+    const { page } = adminSession;
+    await page.goto(`/admin/students/${studentId}/security`);
+    await page.getByRole('button', { name: 'Send a password reset' }).click();
+    await snackbar(page, "We've sent the reset message. Check your inbox for the password reset message.");
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('row').filter({ hasText: 'Reset your Tertulia password' }).first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/notifications/'));
+    await visible(page.getByRole('heading', { name: 'Reset your Tertulia password', level: 1 }));
+    const timeline = page.getByRole('table', { name: 'Timeline' });
+    await visible(timeline.getByText('Queued', { exact: true }));
+    await visible(timeline.getByText('Sent', { exact: true }), 60_000);
+    await visible(page.getByText(STUDENT.email).first());
+    assert.match((await page.getByLabel('Plain text').textContent()) ?? '', /\[redacted\]/);
+  });
+
+  it('pages a filtered students list forward and back, and a reload keeps the view', async () => {
+    const { page } = adminSession;
+    const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };
+    await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);
+    const range = page.getByTestId('page-range');
+    await visible(range.getByText(`1–10 of ${SCHOOL_STUDENTS}`));
+    await visible(page.getByText('Email contains @school'));
+    assert.deepEqual(await firstColumn(page), Array.from({ length: 10 }, (_, i) => `pupil${String(i).padStart(2, '0')}@school.example.com`));
+
+    const next = page.getByRole('button', { name: 'Next page' });
+    const previous = page.getByRole('button', { name: 'Previous page' });
+    await next.click();
+    await visible(range.getByText(`11–20 of ${SCHOOL_STUDENTS}`));
+    await next.click();
+    await visible(range.getByText(`21–30 of ${SCHOOL_STUDENTS}`));
+    await eventually(async () => (await firstColumn(page))[0] === 'pupil20@school.example.com', 'the third page');
+    await previous.click();
+    await visible(range.getByText(`11–20 of ${SCHOOL_STUDENTS}`));
+    await eventually(async () => (await firstColumn(page))[0] === 'pupil10@school.example.com', 'the second page again');
+    const shown = await firstColumn(page);
+    assert.deepEqual(shown, Array.from({ length: 10 }, (_, i) => `pupil${String(i + 10).padStart(2, '0')}@school.example.com`));
+
+    const state = JSON.parse(new URL(page.url()).searchParams.get('table')!);
+    assert.equal(state.pagination.page, 1);
+    assert.ok(state.pagination.before, 'going back carries the start cursor in the URL');
+
+    await page.reload();
+    await visible(range.getByText(`11–20 of ${SCHOOL_STUDENTS}`));
+    await eventually(async () => JSON.stringify(await firstColumn(page)) === JSON.stringify(shown), 'the same rows after a reload');
+    await visible(page.getByText('Email contains @school'));
+
+    await previous.click();
+    await visible(range.getByText(`1–10 of ${SCHOOL_STUDENTS}`));
+    assert.equal(JSON.parse(new URL(page.url()).searchParams.get('table')!).pagination.page, 0);
+  });
+});
+
+async function adminToken(): Promise<string> {
+  const res = await app.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, { input: { emailAddress: ADMIN.email, password: ADMIN.password } });
+  return res.data.login.token;
+}
