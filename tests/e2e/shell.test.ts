@@ -144,7 +144,7 @@ describe('signed in', () => {
     assert.equal(await mainNav(page).isVisible(), false);
     await page.getByRole('button', { name: 'Open the menu' }).click();
     const menu = await visible(page.getByRole('menu'));
-    const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+    const items = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.replace(/\s*\(opens in a new tab\)$/, '').trim());
     assert.deepEqual(items, SIGNED_IN_MENU);
     await menu.getByRole('menuitem', { name: 'Conversations' }).click();
     await atPath(page, '/student/conversations');

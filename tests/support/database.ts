@@ -3,9 +3,10 @@
  * and passes its admin URL in TEST_PG_ADMIN_URL; a file run on its own starts (or reuses) the
  * same cluster itself.
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../services/db/embedded';
 import { createPool, type Pool } from '../../services/db/pool';
 
 export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
@@ -28,9 +29,18 @@ export function testAdminUrl(): Promise<string> {
     if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
     const local = `postgres://postgres:tertulia-local@127.0.0.1:${TEST_PG_PORT}/postgres`;
     if (await reachable(local)) return local;
-    const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT });
-    process.once('exit', () => void db.stop());
-    return db.adminUrl;
+    // A file run on its own: start the shared test cluster in a detached process, so this test
+    // process can exit while the cluster stays up for the next run (stop it with `pkill -f standalone-postgres`).
+    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'standalone-postgres.ts')], {
+      detached: true,
+      stdio: 'ignore',
+      env: { ...process.env, TEST_PG_PORT: String(TEST_PG_PORT) },
+    }).unref();
+    for (let i = 0; i < 120; i++) {
+      if (await reachable(local)) return local;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`The test PostgreSQL did not come up on port ${TEST_PG_PORT}`);
   })();
   return adminUrlPromise;
 }

@@ -91,7 +91,7 @@ export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Mai
 /** The labels of the header's menu, in order. */
 export async function menuLabels(page: Page): Promise<string[]> {
   const nav = await visible(mainNav(page));
-  return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
+  return (await nav.getByRole('link').allTextContents()).map((t) => t.replace(/\s*\(opens in a new tab\)$/, '').trim());
 }
 
 export const SIGNED_IN_MENU = ['Home', 'Courses', 'Reserve Time', 'Conversations', 'Adventures', 'FAQ', 'Help', 'Settings', 'Sign Out'];

@@ -59,6 +59,7 @@ export function Header() {
           {items.map((item) => (
             <Button key={item.label} color="inherit" {...linkProps(item)}>
               {item.label}
+              {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
             </Button>
           ))}
         </Box>
@@ -77,6 +78,7 @@ export function Header() {
             {items.map((item) => (
               <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
                 {item.label}
+                {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
               </MenuItem>
             ))}
           </Menu>

@@ -53,7 +53,8 @@ export function NotFoundPage() {
     <Page title="Page not found">
       <Typography sx={{ mb: 3 }}>We couldn't find this page.</Typography>
       <Stack direction="row" spacing={2}>
-        <Button variant="contained" onClick={() => navigate(-1)}>
+        {/* Arrived directly (no earlier page in this tab): going back means going home. */}
+        <Button variant="contained" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
           Go back
         </Button>
         <Button component={RouterLink} to="/help" variant="outlined">
