@@ -48,6 +48,7 @@ export default defineConfig({
       '/graphql': { target: api, ws: true },
       '/dev': { target: api },
       '/healthz': { target: api },
+      '/payments': { target: api },
     },
   },
 });

@@ -2,6 +2,9 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
 import { ComingLater } from '../components/Page';
 import { NotFoundPage } from '../shell/pages';
+import CoursePage from './courses/CoursePage';
+import CoursesGridPage from './courses/CoursesGridPage';
+import NewCoursePage from './courses/NewCoursePage';
 
 /** /instructor/* (spec 3, Instructor). Screens other than security arrive in later releases. */
 export default function InstructorArea() {
@@ -9,7 +12,9 @@ export default function InstructorArea() {
     <Routes>
       <Route index element={<Navigate to="courses/grid" replace />} />
       <Route path="courses" element={<Navigate to="grid" replace />} />
-      <Route path="courses/grid" element={<ComingLater title="Courses" />} />
+      <Route path="courses/grid" element={<CoursesGridPage />} />
+      <Route path="courses/new" element={<NewCoursePage />} />
+      <Route path="courses/:id" element={<CoursePage />} />
       <Route path="templates" element={<ComingLater title="Templates" />} />
       <Route path="settings" element={<SettingsPlaceholder />} />
       <Route path="settings/security" element={<SecurityPage />} />

@@ -22,3 +22,20 @@ export function takePendingInvite(): string | null {
     return null;
   }
 }
+
+/** Reads the stored invite number without forgetting it (the enrollment flow clears it once used). */
+export function peekPendingInvite(): string | null {
+  try {
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function clearPendingInvite(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // storage disabled
+  }
+}

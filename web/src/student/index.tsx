@@ -4,6 +4,8 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ComingLater, Page } from '../components/Page';
 import { SecuritySettings } from '../components/SecuritySettings';
 import { NotFoundPage } from '../shell/pages';
+import AdventuresPage from './adventures/AdventuresPage';
+import CoursesPage from './courses/CoursesPage';
 
 function SettingsPage() {
   return (
@@ -24,8 +26,8 @@ export default function StudentArea() {
     <Routes>
       <Route index element={<Navigate to="home" replace />} />
       <Route path="home" element={<ComingLater title="Home" />} />
-      <Route path="courses" element={<ComingLater title="Your Courses" />} />
-      <Route path="adventures" element={<ComingLater title="New Adventures" />} />
+      <Route path="courses" element={<CoursesPage />} />
+      <Route path="adventures" element={<AdventuresPage />} />
       <Route path="reserve" element={<ComingLater title="Reserve Conversation" />} />
       <Route path="conversations" element={<ComingLater title="Your Conversations" />} />
       <Route path="lobby" element={<ComingLater title="Lobby" />} />

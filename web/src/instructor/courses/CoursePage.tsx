@@ -1,0 +1,79 @@
+/**
+ * /instructor/courses/:id, minimal: the course's facts, its invite number and join link to hand to
+ * students, and its lessons (the full tabs arrive with the instructor area).
+ */
+import { useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router-dom';
+import { languageName } from '../../../../contracts/enrollment';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { priceOrContactSales } from '../../lib/money';
+import { formatDateTime } from '../../lib/time';
+import { InviteNumber } from './InviteNumber';
+import { COURSE } from './operations';
+
+export default function CoursePage() {
+  const { id = '' } = useParams();
+  const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
+  if (loading && !data) return <Loading label="Loading the course" />;
+  const course = data?.course;
+  if (!course) {
+    return (
+      <Page title="Course">
+        <Alert severity="warning">This course was not found.</Alert>
+      </Page>
+    );
+  }
+  const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
+  return (
+    <Page title={course.name}>
+      <Stack spacing={3}>
+        {course.isPast ? (
+          <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
+        ) : (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography variant="subtitle1" component="h2" gutterBottom>
+              Share this course with your students
+            </Typography>
+            <InviteNumber inviteNumber={course.inviteNumber} />
+            {course.courseEnrollmentsCount === 0 && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                No students yet: give them the invite number or the link above.
+              </Typography>
+            )}
+          </Paper>
+        )}
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography>
+            {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of {course.durationRequirement} minutes
+          </Typography>
+          <Typography color="text.secondary">
+            {formatDateTime(course.startDate)} to {formatDateTime(course.endDate)} · {course.courseEnrollmentsCount} students
+          </Typography>
+          <Typography color="text.secondary">
+            Agreement: {course.priceAgreement.kind} · Price Per Student: {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} · Price Per Conversation:{' '}
+            {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
+          </Typography>
+        </Paper>
+        {!course.isPast && missingTopics && <Alert severity="info">Some lessons have no discussion topic yet.</Alert>}
+        <Paper variant="outlined">
+          <List aria-label="Lessons">
+            {course.lessonAssignments?.map((l) => (
+              <ListItem key={l.id}>
+                <ListItemText primary={`${l.order}. ${l.lesson.title}`} secondary={l.lesson.discussionTopic ?? 'No discussion topic yet'} />
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      </Stack>
+    </Page>
+  );
+}

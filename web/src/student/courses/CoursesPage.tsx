@@ -1,0 +1,310 @@
+/**
+ * /student/courses (spec 1, Student enrollment routes): current and upcoming courses, past courses
+ * (details hidden), the selected course's details (class, proficiency, instructor, school, starts,
+ * ends, enrolled on, payment and transaction links, progress) and the enroll panel. Navigation
+ * state may carry desireToEnroll and selectedId; an invite number kept by /join opens the panel.
+ */
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { NO_COURSES_MESSAGE, languageName } from '../../../../contracts/enrollment';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { formatMoney } from '../../lib/money';
+import { peekPendingInvite } from '../../lib/pendingInvite';
+import { formatDateTime } from '../../lib/time';
+import { EnrollPanel } from './EnrollPanel';
+
+interface CourseItem {
+  id: string;
+  name: string;
+  kind: string;
+  language: string;
+  proficiency: string;
+  startDate: string;
+  endDate: string | null;
+  isPast: boolean;
+  durationRequirement: number;
+  completionRequirement: number;
+  owner: { id: string; displayName: string | null; emailAddress: string | null; school: string | null } | null;
+}
+
+interface EnrollmentItem {
+  id: string;
+  enrolledOn: string;
+  enrolledWith: string;
+  minuteQuantity: number;
+  extraConversations: number;
+  course: { id: string };
+  payment: { id: string; amount: number; currency: string; receiptUrl: string | null } | null;
+  progress: {
+    attempting: number;
+    completed: number;
+    failed: number;
+    unattempted: number;
+    report: { lessonAssignment: { id: string; order: number; dueOn: string | null; lesson: { id: string; title: string; discussionTopic: string | null } }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
+  };
+}
+
+interface StudentCoursesData {
+  me: { id: string; tzIdentifier: string; current: CourseItem[]; past: CourseItem[]; courseEnrollments: EnrollmentItem[] } | null;
+}
+
+const COURSE_ITEM = gql`
+  fragment StudentCourseItem on Course {
+    id
+    name
+    kind
+    language
+    proficiency
+    startDate
+    endDate
+    isPast
+    durationRequirement
+    completionRequirement
+    owner {
+      id
+      displayName
+      emailAddress
+      school
+    }
+  }
+`;
+
+export const STUDENT_COURSES: TypedDocumentNode<StudentCoursesData, Record<string, never>> = gql`
+  query StudentCourses {
+    me {
+      id
+      tzIdentifier
+      current: courses(scope: current_or_upcoming) {
+        ...StudentCourseItem
+      }
+      past: courses(scope: past) {
+        ...StudentCourseItem
+      }
+      courseEnrollments {
+        id
+        enrolledOn
+        enrolledWith
+        minuteQuantity
+        extraConversations
+        course {
+          id
+        }
+        payment {
+          id
+          amount
+          currency
+          receiptUrl
+        }
+        progress {
+          attempting
+          completed
+          failed
+          unattempted
+          report {
+            lessonAssignment {
+              id
+              order
+              dueOn
+              lesson {
+                id
+                title
+                discussionTopic
+              }
+            }
+            attempts {
+              id
+              outcome
+              conversationId
+            }
+          }
+        }
+      }
+    }
+  }
+  ${COURSE_ITEM}
+`;
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const ENROLLED_WITH: Record<string, string> = {
+  credit_card: 'Paid by card',
+  redemption_code: 'Redemption code',
+  institutional: 'Paid by the school',
+  admin: 'Enrolled by an administrator',
+};
+
+function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrollment: EnrollmentItem | undefined; zone: string }) {
+  const rows: [string, React.ReactNode][] = [
+    ['Class', course.name],
+    ['Language', languageName(course.language)],
+    ['Proficiency', capitalize(course.proficiency)],
+    ['Instructor', course.owner ? (course.owner.displayName ?? course.owner.emailAddress ?? '—') : course.kind === 'adventure' ? 'Course adventure' : '—'],
+    ['School', course.owner?.school ?? '—'],
+    ['Starts', formatDateTime(course.startDate, zone)],
+    ['Ends', course.endDate ? formatDateTime(course.endDate, zone) : 'Self-paced, no end date'],
+    ['Enrolled on', formatDateTime(enrollment?.enrolledOn, zone)],
+    [
+      'Payment',
+      enrollment?.payment ? (
+        enrollment.payment.receiptUrl ? (
+          <Link href={enrollment.payment.receiptUrl} target="_blank" rel="noopener noreferrer">
+            {formatMoney(enrollment.payment.amount, enrollment.payment.currency)} receipt
+          </Link>
+        ) : (
+          formatMoney(enrollment.payment.amount, enrollment.payment.currency)
+        )
+      ) : (
+        ENROLLED_WITH[enrollment?.enrolledWith ?? ''] ?? '—'
+      ),
+    ],
+    [
+      'Transactions',
+      <Link component={RouterLink} to="/student/settings" state={{ panel: 'minutes' }}>
+        {enrollment ? `${enrollment.minuteQuantity} minutes added` : 'Your minutes'}
+      </Link>,
+    ],
+  ];
+  const progress = enrollment?.progress;
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Course details">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {course.name}
+      </Typography>
+      <Table size="small">
+        <TableBody>
+          {rows.map(([k, v]) => (
+            <TableRow key={k}>
+              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '35%' }}>
+                {k}
+              </TableCell>
+              <TableCell>{v}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {progress && (
+        <Box sx={{ mt: 3 }}>
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            Progress
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
+            <Chip size="small" label={`Completed ${progress.completed}`} color="success" variant="outlined" />
+            <Chip size="small" label={`Attempting ${progress.attempting}`} variant="outlined" />
+            <Chip size="small" label={`Failed ${progress.failed}`} color="error" variant="outlined" />
+            <Chip size="small" label={`Unattempted ${progress.unattempted}`} variant="outlined" />
+          </Stack>
+          <List dense>
+            {progress.report.map(({ lessonAssignment, attempts }) => (
+              <Stack key={lessonAssignment.id} direction="row" alignItems="center" spacing={2} sx={{ py: 0.5 }}>
+                <ListItemText
+                  primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
+                  secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
+                />
+                {attempts.find((a) => a.conversationId) ? (
+                  <Button size="small" component={RouterLink} to="/student/conversations" state={{ selectedId: attempts.find((a) => a.conversationId)!.conversationId }}>
+                    View
+                  </Button>
+                ) : (
+                  <Button size="small" component={RouterLink} to="/student/reserve" disabled={course.isPast}>
+                    Reserve
+                  </Button>
+                )}
+              </Stack>
+            ))}
+          </List>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+export default function CoursesPage() {
+  const location = useLocation();
+  const navState = (location.state ?? {}) as { desireToEnroll?: boolean; selectedId?: string };
+  const [panelInvite, setPanelInvite] = useState(() => peekPendingInvite());
+  const [enrolling, setEnrolling] = useState(!!navState.desireToEnroll || !!panelInvite);
+  const [selectedId, setSelectedId] = useState<string | null>(navState.selectedId ?? null);
+  const { data, loading, error, refetch } = useQuery(STUDENT_COURSES, { fetchPolicy: 'cache-and-network' });
+
+  const onEnrolled = useCallback(() => void refetch(), [refetch]);
+  const me = data?.me;
+  const current = me?.current ?? [];
+  const past = me?.past ?? [];
+  const selected = useMemo(() => current.find((c) => c.id === selectedId) ?? (selectedId ? undefined : current[0]), [current, selectedId]);
+  const enrollmentOf = (courseId: string) => me?.courseEnrollments.find((e) => e.course.id === courseId);
+
+  return (
+    <Page title="Your Courses">
+      {error && !data && <Alert severity="error">{error.message}</Alert>}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Button variant="contained" fullWidth sx={{ mb: 2 }} onClick={() => (setPanelInvite(null), setEnrolling(true))} disabled={enrolling}>
+            Enroll in a course
+          </Button>
+          {loading && !data ? (
+            <Loading label="Loading your courses" />
+          ) : (
+            <Paper variant="outlined">
+              <List aria-label="Current and upcoming courses" subheader={<ListSubheader component="div">Current and upcoming</ListSubheader>}>
+                {current.length === 0 && (
+                  <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">
+                    {NO_COURSES_MESSAGE}
+                  </Typography>
+                )}
+                {current.map((course) => (
+                  <ListItemButton key={course.id} selected={selected?.id === course.id} onClick={() => (setSelectedId(course.id), setEnrolling(false))}>
+                    <ListItemText
+                      primary={course.name}
+                      secondary={`${languageName(course.language)} · ${capitalize(course.proficiency)}${course.kind === 'adventure' ? ' · Adventure' : ''}`}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+              {past.length > 0 && (
+                <List aria-label="Past courses" subheader={<ListSubheader component="div">Past</ListSubheader>}>
+                  {past.map((course) => (
+                    // Past courses hide their details (spec 1).
+                    <ListItemButton key={course.id} disabled>
+                      <ListItemText primary={course.name} secondary={`Ended ${formatDateTime(course.endDate, me?.tzIdentifier)}`} />
+                    </ListItemButton>
+                  ))}
+                </List>
+              )}
+            </Paper>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          {enrolling ? (
+            <EnrollPanel inviteNumber={panelInvite} onEnrolled={onEnrolled} onClose={() => (setPanelInvite(null), setEnrolling(false))} />
+          ) : selected ? (
+            <CourseDetails course={selected} enrollment={enrollmentOf(selected.id)} zone={me?.tzIdentifier ?? ''} />
+          ) : (
+            data && (
+              <Paper variant="outlined" sx={{ p: 3 }}>
+                <Typography>{NO_COURSES_MESSAGE}</Typography>
+              </Paper>
+            )
+          )}
+        </Grid>
+      </Grid>
+    </Page>
+  );
+}
