@@ -59,11 +59,23 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
   }
 }
 
+/**
+ * Who did it: the event's actor; for what a person does before they are signed in (signing up,
+ * signing in, resetting their password with a link) the person themselves. Otherwise null:
+ * Tertulia itself (sending mail, jobs).
+ */
+function actorOf(e: StoredEvent, accountId: string): string | null {
+  if (e.metadata.actorId) return e.metadata.actorId;
+  const selfService =
+    (e.type === 'AccountRegistered' && e.data.via !== 'seed') || e.type === 'SignedIn' || e.type === 'SignedOut' || e.type === 'PasswordChanged';
+  return selfService && e.streamId === `account-${accountId}` ? accountId : null;
+}
+
 const ACCOUNT_EVENTS = ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched', 'EmailAddressChanged'];
 
 export const historyProjector: Projector = {
   name: 'history',
-  version: 1,
+  version: 2,
   handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE entries (
@@ -82,7 +94,7 @@ export const historyProjector: Projector = {
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] = [];
     const add = (e: StoredEvent, accountId: string, text: string) =>
-      rows.push({ position: e.position, accountId, stream: e.streamId, type: e.type, at: e.metadata.occurredAt, actor: e.metadata.actorId, text });
+      rows.push({ position: e.position, accountId, stream: e.streamId, type: e.type, at: e.metadata.occurredAt, actor: actorOf(e, accountId), text });
     for (const e of events) {
       if (ACCOUNT_EVENTS.includes(e.type)) {
         const accountId = e.streamId.slice('account-'.length);

@@ -61,7 +61,7 @@ describe('audit history', () => {
     // Older entries: the sign-up and its sign-in, done by the student.
     const signup = entries.find((e: any) => e.eventType === 'AccountRegistered');
     assert.equal(signup.description, 'Signed up (ONBOARDING_STUDENT).');
-    assert.equal(signup.actor, null, 'a sign-up has no signed-in actor');
+    assert.deepEqual(signup.actor, { id: student.accountId, emailAddress: 'hannah@example.com', displayName: null }, 'signing up is done by the person');
     const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
     assert.match(signedIn.description, /^Signed in/);
   });

@@ -127,7 +127,7 @@ export function FilterBar({
             slotProps={{ inputLabel: current.kind === 'date' ? { shrink: true } : undefined }}
           />
         )}
-        <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={!value.trim()}>
+        <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={!value.trim()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
           Add filter
         </Button>
       </Stack>
