@@ -289,7 +289,7 @@ export default function AdventuresPage() {
                   </Typography>
                 </CardContent>
                 <CardActions>
-                  <Button onClick={() => setChosen(a)} disabled={a.enrolledIn} aria-label={`Choose ${a.name}`}>
+                  <Button onClick={() => setChosen(a)} disabled={a.enrolledIn} aria-label={a.enrolledIn ? `Enrolled in ${a.name}` : `Choose ${a.name}`}>
                     {a.enrolledIn ? 'Enrolled' : 'Choose'}
                   </Button>
                 </CardActions>
