@@ -159,7 +159,7 @@ async function main() {
       results.push({ writers, perTxn, raw, append });
     }
     const feed = await feedRead(store);
-    table.add('global feed readAll (batches of 1000)', '', '', formatRate(feed.rate), '', `(${feed.units.toLocaleString('en-US')} events)`);
+    table.add(`global feed readAll (batches of 1000, ${feed.units.toLocaleString('en-US')} events)`, '', '', formatRate(feed.rate), '', '');
 
     table.print();
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);

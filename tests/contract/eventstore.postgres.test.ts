@@ -12,7 +12,7 @@ import {
   type SubscriptionErrorInfo,
 } from '../../services/eventstore/postgres';
 import { migrate } from '../../services/db/migrate';
-import type { NewEvent, StoredEvent } from '../../services/eventstore/port';
+import { WrongExpectedVersionError, type NewEvent, type StoredEvent } from '../../services/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { runEventStoreContract } from './eventstore.contract';
 
@@ -308,6 +308,26 @@ describe('PostgreSQL event store specifics', () => {
     await sleep(150);
     assert.equal(calls, callsAtClose);
     await assert.rejects(own.appendToStreams([{ stream: uniq('closed'), expected: 'any', events: [ev('X')] }]), /closed/);
+  });
+
+  it('an empty request in a multi-stream append guards a stream version without writing to it', async () => {
+    const guarded = uniq('guarded');
+    const target = uniq('target');
+    await store.appendToStreams([{ stream: guarded, expected: 'no_stream', events: [ev('G1')] }]);
+    await assert.rejects(
+      store.appendToStreams([
+        { stream: guarded, expected: 2, events: [] },
+        { stream: target, expected: 'any', events: [ev('T1')] },
+      ]),
+      (e: unknown) => e instanceof WrongExpectedVersionError && e.stream === guarded && e.actual === 1,
+    );
+    assert.deepEqual(await store.readStream(target), []);
+    const ok = await store.appendToStreams([
+      { stream: guarded, expected: 1, events: [] },
+      { stream: target, expected: 'any', events: [ev('T1')] },
+    ]);
+    assert.deepEqual(ok.versions, { [guarded]: 1, [target]: 1 });
+    assert.equal((await store.readStream(guarded)).length, 1);
   });
 
   it('rejects malformed appends before touching the database', async () => {

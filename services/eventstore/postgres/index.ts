@@ -149,7 +149,7 @@ function appendOneSql(check: StreamCheck, notify: boolean, single: boolean): str
   return `WITH s AS (${bump}),
   ins AS (${insert})
   SELECT (SELECT version FROM s)::text AS version,
-         (SELECT max(global_position) FROM ins)::text AS last_position,
+         (SELECT ${single ? 'global_position' : 'max(global_position)'} FROM ins)::text AS last_position,
          pg_current_xact_id()::text AS transaction_id${notify ? `,\n         pg_notify(${channelParam}, '')` : ''}`;
 }
 
