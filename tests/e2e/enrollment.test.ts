@@ -128,6 +128,47 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
+  it('an admin makes a redemption set, sees its codes, finds one, and downloads the CSV', async () => {
+    await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'boss@example.com', password: 'Boss-Pass1', roles: ['ADMIN'] });
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/auth/sign_in');
+    await submitSignIn(page, 'boss@example.com', 'Boss-Pass1');
+    await atPath(page, '/admin/dashboard');
+    await page.getByRole('link', { name: 'Redemption codes' }).click();
+    await page.getByRole('link', { name: 'New redemption set' }).click();
+    await atPath(page, '/admin/redemption_sets/new');
+    await page.getByLabel('Name').fill('ab');
+    await page.getByRole('button', { name: 'Create codes' }).click();
+    await visible(page.getByText('The name must have at least 3 characters.'));
+    await visible(page.getByText('The fill limit is required.'));
+    await page.getByLabel('Name').fill('Lincoln spring');
+    await page.getByLabel('Fill limit (number of codes)').fill('3');
+    await page.getByLabel('Quantity (conversations per code)').fill('2');
+    await visible(page.getByText('Each code is worth 30 minutes.'));
+    await page.getByRole('button', { name: 'Create codes' }).click();
+    await visible(page.getByRole('heading', { name: 'Lincoln spring', level: 1 }));
+    const codes = page.getByRole('table', { name: 'Codes' }).getByRole('link');
+    await visible(codes.first());
+    assert.equal(await codes.count(), 3);
+    const value = (await codes.first().textContent())!;
+    assert.match(value, /^[A-Z]{10}$/, 'shown without the v1 prefix');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'redemption-set-lincoln-spring.csv');
+    await codes.first().click();
+    await visible(page.getByTestId('code-value').getByText(value));
+    await visible(page.getByText('Not redeemed'));
+    await page.getByRole('link', { name: 'Redemption codes' }).first().click();
+    await atPath(page, '/admin/redemption_codes');
+    await page.getByLabel('Redemption code').fill('ABC');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await visible(page.getByText('Not a valid V1 or V2 redemption code format.'));
+    await page.getByLabel('Redemption code').fill(`${value.slice(0, 5)} ${value.slice(5)}`.toLowerCase());
+    await page.getByRole('button', { name: 'Find' }).click();
+    await visible(page.getByRole('cell', { name: value }));
+    await session.close();
+  });
+
   it('another student enrolls in an institutional course', async () => {
     const course = await createCourseAsSystem(app, { name: 'School French', language: 'fr', pricingPlanId: plans.institutional, ownerId: instructor.accountId, school: 'Lincoln High', completionRequirement: 2, durationRequirement: 30 });
     const session = await joinAsNewStudent(course.inviteNumber);

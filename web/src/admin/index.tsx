@@ -15,6 +15,7 @@ import { client } from '../lib/apollo';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { Dashboard } from './dashboard/Dashboard';
+import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
 import instructors from './instructors';
 import { AdminLayout } from './layout/AdminLayout';
@@ -80,9 +81,12 @@ export default function AdminArea() {
         <Resource name="speakers" {...speakers} />
         <Resource name="notifications" {...notifications} />
         <Resource name="history" />
+        <Resource name="redemption_codes" {...codes} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="settings/*" element={<SettingsArea />} />
+          <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />
+          <Route path="redemption_sets/:id" element={<RedemptionSetShow />} />
         </CustomRoutes>
       </Admin>
     </AdminSelfProvider>

@@ -82,6 +82,8 @@ export interface AdminCalls {
   sendPasswordReset(input: { userId: string }): Promise<any>;
   quickSearch(input: { searchQuery: string; pii: boolean }): Promise<any>;
   adminDashboard(): Promise<any>;
+  redemptionSet(redemptionSetId: string): Promise<any>;
+  createRedemptionSet(input: { name: string; fillLimit: number; duration: number; quantity: number }): Promise<any>;
 }
 
 export type AdminDataProvider = DataProvider & AdminCalls;
@@ -109,5 +111,7 @@ export function createDataProvider(client: ApolloClient<unknown>): AdminDataProv
     sendPasswordReset: async (input) => (await mutate(CALLS.sendPasswordReset, { input })).sendPasswordReset,
     quickSearch: async (input) => (await query(CALLS.quickSearch, input)).quickSearch,
     adminDashboard: async () => (await query(CALLS.adminDashboard)).adminDashboard,
+    redemptionSet: async (redemptionSetId) => (await query(CALLS.redemptionSet, { redemptionSetId })).redemptionSet,
+    createRedemptionSet: async (input) => (await mutate(CALLS.createRedemptionSet, { input })).createRedemptionSet,
   } as AdminDataProvider;
 }

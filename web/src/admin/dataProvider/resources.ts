@@ -34,6 +34,11 @@ const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject tra
   events { eventType updatedAt details }
   preview { subject text html }`;
 
+const REDEMPTION_CODE_NODE = `id value valueVersion createdAt minuteQuantity redeemedOn redeemedBy { id emailAddress displayName }
+  redemptionSet { id name }`;
+const REDEMPTION_SET_NODE = `id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }
+  codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }`;
+
 const person = (listField: string): ResourceDefinition => ({
   listField,
   listNode: PERSON_LIST_NODE,
@@ -52,6 +57,14 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneField: 'notification',
     oneArg: 'notificationId',
     oneNode: NOTIFICATION_DETAIL_NODE,
+  },
+  // Courses, enrollment, payments (issue 4)
+  redemption_codes: {
+    listField: 'redemptionCodes',
+    listNode: REDEMPTION_CODE_NODE,
+    oneField: 'redemptionCode',
+    oneArg: 'redemptionCodeId',
+    oneNode: REDEMPTION_CODE_NODE,
   },
   history: {
     listField: 'userHistory',
@@ -125,6 +138,16 @@ export const CALLS = {
         speakers { id kind title subtitle location emailAddress }
         students { id kind title subtitle location emailAddress }
       }
+    }
+  `,
+  redemptionSet: gql`
+    query AdminRedemptionSet($redemptionSetId: ID!) {
+      redemptionSet(redemptionSetId: $redemptionSetId) { ${REDEMPTION_SET_NODE} }
+    }
+  `,
+  createRedemptionSet: gql`
+    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {
+      createRedemptionSet(input: $input) { created set { ${REDEMPTION_SET_NODE} } }
     }
   `,
   adminDashboard: gql`

@@ -20,6 +20,7 @@ import { ExternalLink } from '../../components/ExternalLink';
 import { currentYear } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { PRODUCT_NAME } from '../../shell/usePageTitle';
+import codes from '../codes';
 import instructors from '../instructors';
 import notifications from '../notifications';
 import speakers from '../speakers';
@@ -34,6 +35,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
+  { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
 ];
 
