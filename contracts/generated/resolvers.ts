@@ -75,11 +75,23 @@ export type User = {
   account: Account;
   /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Admin only: the mail sent to this person, newest first (the notifications connection, filtered to them). */
+  notifications: NotificationConnection;
   /** The user's enrollments, newest first. */
   courseEnrollments: Array<CourseEnrollment>;
   /** Courses the user is enrolled in or owns, in a scope. */
   courses: Array<Course>;
   coursesCount: Scalars['Int']['output'];
+};
+
+
+export type UserNotificationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 
@@ -1217,6 +1229,7 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   tzIdentifier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   account?: Resolver<ResolversTypes['Account'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  notifications?: Resolver<ResolversTypes['NotificationConnection'], ParentType, ContextType, Partial<UserNotificationsArgs>>;
   courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<UserCoursesArgs, 'scope'>>;
   coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<UserCoursesCountArgs, 'scope'>>;

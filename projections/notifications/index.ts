@@ -136,6 +136,12 @@ export const notificationsSource: ConnectionSource<NotificationRow> = {
   toNode: toNotification,
 };
 
+/** One person's mail. */
+export const notificationsFor = (accountId: string): ConnectionSource<NotificationRow> => ({
+  ...notificationsSource,
+  scope: (param) => `recipient_account_id = ${param(accountId)}`,
+});
+
 export async function findNotification(pool: pg.Pool, id: string): Promise<NotificationRow | null> {
   const { rows } = await pool.query('SELECT * FROM rm_notifications.notifications WHERE id = $1', [id]);
   return rows[0] ? toNotification(rows[0]) : null;

@@ -169,6 +169,9 @@ describe('notifications in the back-office', () => {
     assert.match(detail.preview.text, /\[redacted\]/, 'the reset link is never stored nor shown');
     assert.doesNotMatch(detail.preview.text, /token=/);
 
+    const own = await app.gql(`query($id: ID!) { user(userId: $id) { notifications { totalCount edges { node { id subject } } } } }`, { id: student.accountId }, admin.token);
+    assert.deepEqual(own.data.user.notifications.edges.map((e: any) => e.node), [{ id: node.id, subject: 'Reset your Tertulia password' }]);
+
     const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'matches', value: 'Notification%' }] }, admin.token);
     assert.ok(history.data.userHistory.totalCount >= 1);
     const reset = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'PasswordResetRequested' }] }, admin.token);

@@ -45,6 +45,7 @@ const operations = (target: string): { name: string; query: string; variables: R
   { name: 'notifications', query: `{ notifications { totalCount } }`, variables: {} },
   { name: 'notification', query: `query($id: ID!) { notification(notificationId: $id) { id subject } }`, variables: { id: notificationId } },
   { name: 'user', query: `query($id: ID!) { user(userId: $id) { id emailAddress } }`, variables: { id: target } },
+  { name: 'user.notifications', query: `query($id: ID!) { user(userId: $id) { id notifications { totalCount } } }`, variables: { id: target } },
   { name: 'userHistory', query: `query($id: ID!) { userHistory(userId: $id) { totalCount } }`, variables: { id: target } },
   { name: 'quickSearch', query: `{ quickSearch(searchQuery: "other", pii: true) { students { id } } }`, variables: {} },
   { name: 'adminDashboard', query: `{ adminDashboard { rangeStart reservedConversations { id } } }`, variables: {} },

@@ -8,7 +8,7 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { findPerson, peopleWithRole } from '../../../projections/directory';
 import { historyOf } from '../../../projections/history';
-import { findNotification, notificationTimeline, notificationsSource, type NotificationRow } from '../../../projections/notifications';
+import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { renderMail } from '../../domain/notifications/templates';
 import { notFound } from '../../domain/shared/errors';
@@ -79,6 +79,7 @@ export const adminResolvers: Resolvers = {
   },
   User: {
     createdAt: (u: any) => u.createdAt,
+    notifications: (u: any, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, notificationsFor(u.id), args)) as any,
   },
   Notification: {
     templateValue: (n: any) => Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),

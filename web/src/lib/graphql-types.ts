@@ -72,11 +72,23 @@ export type User = {
   account: Account;
   /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Admin only: the mail sent to this person, newest first (the notifications connection, filtered to them). */
+  notifications: NotificationConnection;
   /** The user's enrollments, newest first. */
   courseEnrollments: Array<CourseEnrollment>;
   /** Courses the user is enrolled in or owns, in a scope. */
   courses: Array<Course>;
   coursesCount: Scalars['Int']['output'];
+};
+
+
+export type UserNotificationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 

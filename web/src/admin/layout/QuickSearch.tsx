@@ -102,7 +102,7 @@ export function QuickSearch() {
       <FormControlLabel
         control={<Switch size="small" checked={pii} onChange={(e) => setPii(e.target.checked)} />}
         label={<Typography variant="body2">Personal details</Typography>}
-        sx={{ mt: 0.5 }}
+        sx={{ mt: 0.5, ml: 0 }}
       />
       {text.trim().length >= MIN_LENGTH && (
         <Paper variant="outlined" sx={{ mt: 1, maxHeight: 420, overflow: 'auto' }} aria-live="polite">
