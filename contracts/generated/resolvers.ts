@@ -141,6 +141,8 @@ export type Query = {
   redemptionCode?: Maybe<RedemptionCode>;
   /** Admin only. */
   redemptionCodes: RedemptionCodeConnection;
+  /** Its owner and admins. */
+  template?: Maybe<Template>;
 };
 
 
@@ -246,6 +248,11 @@ export type QueryRedemptionCodesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Array<SortInput>>;
   filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryTemplateArgs = {
+  templateId: Scalars['ID']['input'];
 };
 
 export type SignupInput = {
@@ -363,6 +370,8 @@ export type Mutation = {
   enrollUser: EnrollUserPayload;
   /** Admin only. */
   createRedemptionSet: CreateRedemptionSetPayload;
+  /** Instructors (own templates) and admins. */
+  createTemplate: CreateTemplatePayload;
 };
 
 
@@ -428,6 +437,11 @@ export type MutationEnrollUserArgs = {
 
 export type MutationCreateRedemptionSetArgs = {
   input: CreateRedemptionSetInput;
+};
+
+
+export type MutationCreateTemplateArgs = {
+  input: CreateTemplateInput;
 };
 
 export type RemainingMinutesChange = {
@@ -947,6 +961,40 @@ export type CreateRedemptionSetPayload = {
   set: RedemptionSet;
 };
 
+/** A course record instructors make courses from. */
+export type Template = {
+  __typename?: 'Template';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  language: Scalars['String']['output'];
+  proficiency: Proficiency;
+  completionRequirement: Scalars['Int']['output'];
+  durationRequirement: Scalars['Int']['output'];
+  priceAgreementKind: PriceAgreementKind;
+  owner?: Maybe<CourseOwner>;
+};
+
+export type TemplateRequirementsInput = {
+  completionRequirement: Scalars['Int']['input'];
+  /** 15 (default) or 30. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateTemplateInput = {
+  name: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+  proficiency: Proficiency;
+  requirements: TemplateRequirementsInput;
+  /** Admin only (default standard). */
+  priceAgreementKind?: InputMaybe<PriceAgreementKind>;
+};
+
+export type CreateTemplatePayload = {
+  __typename?: 'CreateTemplatePayload';
+  created: Scalars['Boolean']['output'];
+  template: Template;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1106,6 +1154,10 @@ export type ResolversTypes = {
   EnrollUserPayload: ResolverTypeWrapper<EnrollUserPayload>;
   CreateRedemptionSetInput: CreateRedemptionSetInput;
   CreateRedemptionSetPayload: ResolverTypeWrapper<CreateRedemptionSetPayload>;
+  Template: ResolverTypeWrapper<Template>;
+  TemplateRequirementsInput: TemplateRequirementsInput;
+  CreateTemplateInput: CreateTemplateInput;
+  CreateTemplatePayload: ResolverTypeWrapper<CreateTemplatePayload>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1190,6 +1242,10 @@ export type ResolversParentTypes = {
   EnrollUserPayload: EnrollUserPayload;
   CreateRedemptionSetInput: CreateRedemptionSetInput;
   CreateRedemptionSetPayload: CreateRedemptionSetPayload;
+  Template: Template;
+  TemplateRequirementsInput: TemplateRequirementsInput;
+  CreateTemplateInput: CreateTemplateInput;
+  CreateTemplatePayload: CreateTemplatePayload;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -1256,6 +1312,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   redemptionSet?: Resolver<Maybe<ResolversTypes['RedemptionSet']>, ParentType, ContextType, RequireFields<QueryRedemptionSetArgs, 'redemptionSetId'>>;
   redemptionCode?: Resolver<Maybe<ResolversTypes['RedemptionCode']>, ParentType, ContextType, RequireFields<QueryRedemptionCodeArgs, 'redemptionCodeId'>>;
   redemptionCodes?: Resolver<ResolversTypes['RedemptionCodeConnection'], ParentType, ContextType, Partial<QueryRedemptionCodesArgs>>;
+  template?: Resolver<Maybe<ResolversTypes['Template']>, ParentType, ContextType, RequireFields<QueryTemplateArgs, 'templateId'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -1321,6 +1378,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createCourse?: Resolver<ResolversTypes['CreateCoursePayload'], ParentType, ContextType, RequireFields<MutationCreateCourseArgs, 'input'>>;
   enrollUser?: Resolver<ResolversTypes['EnrollUserPayload'], ParentType, ContextType, RequireFields<MutationEnrollUserArgs, 'input'>>;
   createRedemptionSet?: Resolver<ResolversTypes['CreateRedemptionSetPayload'], ParentType, ContextType, RequireFields<MutationCreateRedemptionSetArgs, 'input'>>;
+  createTemplate?: Resolver<ResolversTypes['CreateTemplatePayload'], ParentType, ContextType, RequireFields<MutationCreateTemplateArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -1700,6 +1758,24 @@ export type CreateRedemptionSetPayloadResolvers<ContextType = ApiContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type TemplateResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Template'] = ResolversParentTypes['Template']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  proficiency?: Resolver<ResolversTypes['Proficiency'], ParentType, ContextType>;
+  completionRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceAgreementKind?: Resolver<ResolversTypes['PriceAgreementKind'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['CourseOwner']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CreateTemplatePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CreateTemplatePayload'] = ResolversParentTypes['CreateTemplatePayload']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['Template'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   MinuteTransaction?: MinuteTransactionResolvers<ContextType>;
@@ -1762,5 +1838,7 @@ export type Resolvers<ContextType = ApiContext> = {
   CreateCoursePayload?: CreateCoursePayloadResolvers<ContextType>;
   EnrollUserPayload?: EnrollUserPayloadResolvers<ContextType>;
   CreateRedemptionSetPayload?: CreateRedemptionSetPayloadResolvers<ContextType>;
+  Template?: TemplateResolvers<ContextType>;
+  CreateTemplatePayload?: CreateTemplatePayloadResolvers<ContextType>;
 };
 

@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUp, startTestApp, type TestApp } from '../support/app';
-import { createCourseAsSystem, createPlans } from '../support/enrollment';
+import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { atPath, enabled, minutesShown, openSession, submitSignIn, visible, WAIT_MS } from './support/browser';
 
 let app: TestApp;
@@ -112,7 +112,7 @@ describe('enrollment in the browser', () => {
 
   it('another student enrolls with a redemption code', async () => {
     const { result } = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E codes', fillLimit: 1, duration: 15, quantity: 4 });
-    await app.runtime.runner.catchUp();
+    await readModelsCaughtUp(app);
     const code = result.codes[0];
     const session = await joinAsNewStudent(invite);
     const { page } = session;

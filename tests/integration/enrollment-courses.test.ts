@@ -179,3 +179,25 @@ describe('lookupLanguages and course visibility', () => {
     assert.equal((await app.gql(Q, { id: course.id }, admin.token)).data.course.id, course.id);
   });
 });
+
+describe('templates', () => {
+  const CREATE_TEMPLATE = `mutation($input: CreateTemplateInput!) { createTemplate(input: $input) { created template {
+    id name language proficiency completionRequirement durationRequirement priceAgreementKind owner { id } } } }`;
+  it('lets an instructor make a template with the course fields, visible to its owner and admins', async () => {
+    const teacher = await createInstructor(app);
+    const res = await app.gql(CREATE_TEMPLATE, { input: { name: 'Spanish I template', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 5 } } }, teacher.token);
+    const template = res.data.createTemplate.template;
+    assert.deepEqual({ ...template, id: undefined }, {
+      id: undefined, name: 'Spanish I template', language: 'es', proficiency: 'beginner', completionRequirement: 5, durationRequirement: 15,
+      priceAgreementKind: 'standard', owner: { id: teacher.accountId },
+    });
+    const other = await createInstructor(app);
+    const Q = `query($id: ID!) { template(templateId: $id) { id } }`;
+    assert.equal((await app.gql(Q, { id: template.id }, teacher.token)).data.template.id, template.id);
+    assert.equal((await app.gql(Q, { id: template.id }, other.token)).data.template, null);
+    const bad = await app.gql(CREATE_TEMPLATE, { input: { name: 'Bad', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 5, durationRequirement: 45 } } }, teacher.token);
+    assert.equal(codeOf(bad), 'BAD_USER_INPUT');
+    const institutional = await app.gql(CREATE_TEMPLATE, { input: { name: 'School', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 }, priceAgreementKind: 'institutional' } }, teacher.token);
+    assert.equal(codeOf(institutional), 'UNAUTHORIZED');
+  });
+});

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { seedDemo } from '../../scripts/seed';
 import { demoInviteNumbers } from '../../scripts/seedCourses';
+import { checkpointOf } from '../../services/eventstore/port';
 import { signIn, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -15,13 +16,16 @@ after(async () => {
 
 it('seeds courses with a standard and an institutional agreement, adventures, and one default plan', async () => {
   assert.equal(await seedDemo(app.runtime), true);
-  await app.runtime.runner.catchUp();
+  // The seed's last event comes after everything it made: wait for the read models to pass it.
+  const seedEvents = await app.runtime.store.readStream('seed-demo');
+  assert.ok(await app.runtime.runner.waitFor(checkpointOf(seedEvents.at(-1)!), ['accounts', 'catalog', 'minutes'], 20_000));
   const invites = await demoInviteNumbers(app.runtime);
   assert.equal(invites.length, 2);
   const token = await signIn(app, 'student@tertulia.local', 'Student-Tertulia-1');
   const kinds = [];
   for (const { inviteNumber } of invites) {
     const res = await app.gql(`query($n: String!) { enrollingCourse(inviteNumber: $n) { priceAgreement { kind } prices { totalPrice } owner { emailAddress } } }`, { n: inviteNumber }, token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     kinds.push(res.data.enrollingCourse.priceAgreement.kind);
     assert.equal(res.data.enrollingCourse.owner.emailAddress, 'instructor@tertulia.local');
   }

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { enrollmentStream, idempotencyKeyFor } from '../../services/domain/enrollment/enrollment';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, type TestApp } from '../support/app';
-import { MINUTES, countEvents, createCourse, createInstructor, createPlans, student } from '../support/enrollment';
+import { MINUTES, countEvents, createCourse, createInstructor, createPlans, readModelsCaughtUp, student } from '../support/enrollment';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_tests';
 let app: TestApp;
@@ -76,14 +76,14 @@ describe('Stripe adapter', () => {
     assert.equal(otherDelivery.status, 200);
     assert.equal(await countEvents(app, 'StudentEnrolled', enrollmentStream(course.id, s.accountId)), 1);
     assert.equal(await countEvents(app, 'PaymentSucceeded', 'payment-pi_test_1'), 1);
-    await app.runtime.runner.catchUp();
+    await readModelsCaughtUp(app);
     let me = await app.gql(MINUTES, {}, s.token);
     assert.equal(me.data.me.account.remainingMinutes, 30);
     assert.deepEqual(me.data.me.account.paidPayments.map((p: any) => [p.amount, p.receiptUrl]), [[3000, 'https://pay.stripe.com/receipts/test']]);
 
     const refunded = await deliver({ ...intentEvent('evt_3', 'charge.refunded', {}), data: { object: { id: 'ch_1', object: 'charge', payment_intent: 'pi_test_1', amount: 3000, amount_refunded: 3000 } } });
     assert.equal(refunded.body.outcome, 'handled');
-    await app.runtime.runner.catchUp();
+    await readModelsCaughtUp(app);
     me = await app.gql(MINUTES, {}, s.token);
     assert.deepEqual(me.data.me.account.paidPayments, [], 'a fully refunded payment is no longer listed as paid');
   });

@@ -81,3 +81,13 @@ export async function countEvents(app: TestApp, type: string, streamPrefix: stri
   const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = $1 AND stream_id LIKE $2`, [type, `${streamPrefix}%`]);
   return rows[0].n;
 }
+
+/** Waits until the read models have every event written so far (catchUp alone may stop early while other databases' transactions are open). */
+export async function readModelsCaughtUp(app: TestApp, names = ['catalog', 'enrollments', 'payments', 'codes', 'minutes', 'accounts']) {
+  const { rows } = await app.runtime.pool.query(
+    'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+  );
+  if (!rows[0]) return;
+  const ok = await app.runtime.runner.waitFor({ transactionId: rows[0].t, position: rows[0].p }, names, 20_000);
+  if (!ok) throw new Error('the read models did not catch up');
+}

@@ -12,6 +12,7 @@ import {
   coursesOf,
   findCourse,
   findCourseByInvite,
+  findTemplate,
   lessonAssignments,
   pricingPlans,
   type CourseRow,
@@ -101,6 +102,20 @@ export const enrollmentResolvers: Resolvers = {
     },
 
     paymentConfiguration: (_p, _args, ctx) => ctx.runtime.payments.gateway.publicConfig(),
+
+    template: async (_p, { templateId }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const template = await findTemplate(ctx.runtime.pool, templateId);
+      return template && (isAdmin(viewer) || template.ownerId === viewer.accountId) ? (template as any) : null;
+    },
+  },
+
+  Template: {
+    owner: async (t: any, _args, ctx) => {
+      if (!t.ownerId) return null;
+      const account = await findAccount(ctx.runtime.pool, t.ownerId);
+      return { id: t.ownerId, displayName: null, emailAddress: account?.emailAddress ?? null, school: null };
+    },
   },
 
   Course: {
@@ -191,6 +206,24 @@ export const enrollmentResolvers: Resolvers = {
       const course = await findCourse(ctx.runtime.pool, result.courseId);
       if (!course) throw new DomainError('CONFLICT', 'The course was made but is not readable yet. Please reload.');
       return { created: true, course: course as any };
+    },
+
+    createTemplate: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      if (input.priceAgreementKind && input.priceAgreementKind !== 'standard') requireAdmin(viewer);
+      const { result, appended } = await ctx.runtime.catalog.createTemplate(meta(ctx), {
+        name: input.name,
+        language: input.language,
+        proficiency: input.proficiency,
+        completionRequirement: input.requirements.completionRequirement,
+        durationRequirement: input.requirements.durationRequirement ?? null,
+        ownerId: viewer.accountId,
+        priceAgreementKind: input.priceAgreementKind ?? 'standard',
+      });
+      await settled(ctx, appended, ['catalog']);
+      const template = await findTemplate(ctx.runtime.pool, result.templateId);
+      if (!template) throw new DomainError('CONFLICT', 'The template was made but is not readable yet. Please reload.');
+      return { created: true, template: template as any };
     },
 
     enrollUser: async (_p, { input }, ctx) => {

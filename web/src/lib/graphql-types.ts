@@ -138,6 +138,8 @@ export type Query = {
   redemptionCode?: Maybe<RedemptionCode>;
   /** Admin only. */
   redemptionCodes: RedemptionCodeConnection;
+  /** Its owner and admins. */
+  template?: Maybe<Template>;
 };
 
 
@@ -243,6 +245,11 @@ export type QueryRedemptionCodesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Array<SortInput>>;
   filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryTemplateArgs = {
+  templateId: Scalars['ID']['input'];
 };
 
 export type SignupInput = {
@@ -360,6 +367,8 @@ export type Mutation = {
   enrollUser: EnrollUserPayload;
   /** Admin only. */
   createRedemptionSet: CreateRedemptionSetPayload;
+  /** Instructors (own templates) and admins. */
+  createTemplate: CreateTemplatePayload;
 };
 
 
@@ -425,6 +434,11 @@ export type MutationEnrollUserArgs = {
 
 export type MutationCreateRedemptionSetArgs = {
   input: CreateRedemptionSetInput;
+};
+
+
+export type MutationCreateTemplateArgs = {
+  input: CreateTemplateInput;
 };
 
 export type RemainingMinutesChange = {
@@ -942,4 +956,38 @@ export type CreateRedemptionSetPayload = {
   __typename?: 'CreateRedemptionSetPayload';
   created: Scalars['Boolean']['output'];
   set: RedemptionSet;
+};
+
+/** A course record instructors make courses from. */
+export type Template = {
+  __typename?: 'Template';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  language: Scalars['String']['output'];
+  proficiency: Proficiency;
+  completionRequirement: Scalars['Int']['output'];
+  durationRequirement: Scalars['Int']['output'];
+  priceAgreementKind: PriceAgreementKind;
+  owner?: Maybe<CourseOwner>;
+};
+
+export type TemplateRequirementsInput = {
+  completionRequirement: Scalars['Int']['input'];
+  /** 15 (default) or 30. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateTemplateInput = {
+  name: Scalars['String']['input'];
+  language: Scalars['String']['input'];
+  proficiency: Proficiency;
+  requirements: TemplateRequirementsInput;
+  /** Admin only (default standard). */
+  priceAgreementKind?: InputMaybe<PriceAgreementKind>;
+};
+
+export type CreateTemplatePayload = {
+  __typename?: 'CreateTemplatePayload';
+  created: Scalars['Boolean']['output'];
+  template: Template;
 };
