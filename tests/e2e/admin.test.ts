@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
@@ -52,6 +54,22 @@ const snackbar = (page: Page, text: string) => visible(page.getByText(text, { ex
 
 /** The text of the first cell of each body row of the table on the page. */
 const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+describe('the back-office bundle', () => {
+  it('ships react-admin in the lazily loaded admin chunk only', () => {
+    const dist = path.resolve(import.meta.dirname, '../../web/dist');
+    const assets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+    const code = new Map(assets.map((f) => [f, fs.readFileSync(path.join(dist, 'assets', f), 'utf8')]));
+    const holders = assets.filter((f) => code.get(f)!.includes('RaDatagrid'));
+    assert.equal(holders.length, 1, `react-admin is in one chunk: ${holders.join(', ')}`);
+    const [chunk] = holders;
+    assert.match(chunk, /^admin-/);
+    for (const [file, text] of code) {
+      assert.ok(!new RegExp(`(from|import)\\s*"\\./${chunk.replace(/[.]/g, '\\.')}"`).test(text), `${file} does not import the admin chunk statically`);
+    }
+    assert.ok(!fs.readFileSync(path.join(dist, 'index.html'), 'utf8').includes(chunk), 'the page does not preload it');
+  });
+});
 
 describe('the back-office', () => {
   it('shows the dashboard with its empty state', async () => {
