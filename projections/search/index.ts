@@ -16,7 +16,7 @@ import type { SearchKind } from './indexers/types';
 
 export const searchProjector: Projector = {
   name: 'search',
-  version: 1,
+  version: 2,
   handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
   schema: `
     CREATE TABLE documents (
@@ -28,11 +28,13 @@ export const searchProjector: Projector = {
       location text,
       pii text,
       public_text text GENERATED ALWAYS AS (coalesce(title, '') || ' ' || coalesce(subtitle, '') || ' ' || coalesce(location, '')) STORED,
+      all_text text GENERATED ALWAYS AS (coalesce(title, '') || ' ' || coalesce(subtitle, '') || ' ' || coalesce(location, '') || ' ' || coalesce(pii, '')) STORED,
       updated_at timestamptz NOT NULL,
       PRIMARY KEY (kind, ref_id)
     );
+    -- One column per pii mode, each with its trigram index: a single ILIKE the index serves.
     CREATE INDEX documents_public_trgm ON documents USING gin (public_text gin_trgm_ops);
-    CREATE INDEX documents_pii_trgm ON documents USING gin (pii gin_trgm_ops);
+    CREATE INDEX documents_all_trgm ON documents USING gin (all_text gin_trgm_ops);
     CREATE INDEX documents_tags ON documents USING gin (tags);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const indexer of searchIndexers) {
@@ -54,7 +56,7 @@ export interface QuickSearchHit {
 
 export type QuickSearchGroups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', QuickSearchHit[]>;
 
-const GROUPS: { name: keyof QuickSearchGroups; kind: SearchKind; tags?: string[] }[] = [
+export const QUICK_SEARCH_GROUPS: { name: keyof QuickSearchGroups; kind: SearchKind; tags?: string[] }[] = [
   { name: 'conversations', kind: 'conversation' },
   { name: 'courses', kind: 'course' },
   { name: 'lessons', kind: 'lesson' },
@@ -66,21 +68,25 @@ const GROUPS: { name: keyof QuickSearchGroups; kind: SearchKind; tags?: string[]
 export const QUICK_SEARCH_MIN_LENGTH = 2;
 export const QUICK_SEARCH_PER_GROUP = 5;
 
+/** One group's query: a single ILIKE on a trigram-indexed column (the pii mode picks which). */
+export function quickSearchSql(pii: boolean): string {
+  const column = pii ? 'all_text' : 'public_text';
+  return `SELECT kind, ref_id, title, subtitle, location, pii FROM rm_search.documents
+    WHERE ${column} ILIKE $3 AND kind = $1 AND ($2::text[] IS NULL OR tags && $2::text[])
+    ORDER BY word_similarity($4, ${column}) DESC, title NULLS LAST, ref_id LIMIT $5`;
+}
+
+export function quickSearchParams(group: { kind: SearchKind; tags?: string[] }, q: string, limit: number): unknown[] {
+  return [group.kind, group.tags ?? null, `%${likePattern(q)}%`, q, limit];
+}
+
 export async function quickSearch(pool: pg.Pool, searchQuery: string, options: { pii: boolean; perGroup?: number }): Promise<QuickSearchGroups> {
   const q = searchQuery.trim().slice(0, 100);
-  const empty = Object.fromEntries(GROUPS.map((g) => [g.name, []])) as unknown as QuickSearchGroups;
+  const empty = Object.fromEntries(QUICK_SEARCH_GROUPS.map((g) => [g.name, []])) as unknown as QuickSearchGroups;
   if (q.length < QUICK_SEARCH_MIN_LENGTH) return empty;
-  const pattern = `%${likePattern(q)}%`;
-  const match = options.pii ? '(public_text ILIKE $3 OR pii ILIKE $3)' : 'public_text ILIKE $3';
-  const rank = options.pii ? 'greatest(word_similarity($4, public_text), word_similarity($4, coalesce(pii, \'\')))' : 'word_similarity($4, public_text)';
   const results = await Promise.all(
-    GROUPS.map(async (group) => {
-      const { rows } = await pool.query(
-        `SELECT kind, ref_id, title, subtitle, location, pii FROM rm_search.documents
-          WHERE kind = $1 AND ($2::text[] IS NULL OR tags && $2::text[]) AND ${match}
-          ORDER BY ${rank} DESC, title NULLS LAST, ref_id LIMIT $5`,
-        [group.kind, group.tags ?? null, pattern, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP],
-      );
+    QUICK_SEARCH_GROUPS.map(async (group) => {
+      const { rows } = await pool.query(quickSearchSql(options.pii), quickSearchParams(group, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP));
       return [
         group.name,
         rows.map((r) => ({
