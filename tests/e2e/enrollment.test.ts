@@ -169,6 +169,24 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
+  it('an admin enrolls a student in the standard course from the student page', async () => {
+    const learner = await signUp(app, 'enrolled-by-admin@example.com', 'Learner-Pass1');
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/auth/sign_in');
+    await submitSignIn(page, 'boss@example.com', 'Boss-Pass1');
+    await atPath(page, '/admin/dashboard');
+    await page.goto(`/admin/students/${learner.accountId}/enroll`);
+    await page.getByLabel('Invite number').fill(`${invite.slice(0, 3)}-${invite.slice(3)}`);
+    await page.getByRole('button', { name: 'Find course' }).click();
+    await visible(page.getByRole('heading', { name: 'Spanish Conversation 101' }));
+    await page.getByRole('button', { name: 'Enroll enrolled-by-admin@example.com' }).click();
+    await visible(page.getByText('The student was enrolled successfully!'));
+    const me = await app.gql(`{ me { account { remainingMinutes } courseEnrollments { enrolledWith } } }`, {}, learner.token);
+    assert.deepEqual(me.data.me, { account: { remainingMinutes: 60 }, courseEnrollments: [{ enrolledWith: 'admin' }] });
+    await session.close();
+  });
+
   it('another student enrolls in an institutional course', async () => {
     const course = await createCourseAsSystem(app, { name: 'School French', language: 'fr', pricingPlanId: plans.institutional, ownerId: instructor.accountId, school: 'Lincoln High', completionRequirement: 2, durationRequirement: 30 });
     const session = await joinAsNewStudent(course.inviteNumber);

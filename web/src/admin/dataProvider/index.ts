@@ -83,6 +83,8 @@ export interface AdminCalls {
   quickSearch(input: { searchQuery: string; pii: boolean }): Promise<any>;
   adminDashboard(): Promise<any>;
   redemptionSet(redemptionSetId: string): Promise<any>;
+  enrollingCourse(input: { inviteNumber: string; extraConversations?: number | null }): Promise<any>;
+  enrollUser(input: { inviteNumber: string; userId: string; code?: string | null; extraConversations?: number | null }): Promise<any>;
   createRedemptionSet(input: { name: string; fillLimit: number; duration: number; quantity: number }): Promise<any>;
 }
 
@@ -112,6 +114,8 @@ export function createDataProvider(client: ApolloClient<unknown>): AdminDataProv
     quickSearch: async (input) => (await query(CALLS.quickSearch, input)).quickSearch,
     adminDashboard: async () => (await query(CALLS.adminDashboard)).adminDashboard,
     redemptionSet: async (redemptionSetId) => (await query(CALLS.redemptionSet, { redemptionSetId })).redemptionSet,
+    enrollingCourse: async (input) => (await query(CALLS.enrollingCourse, input)).enrollingCourse,
+    enrollUser: async (input) => (await mutate(CALLS.enrollUser, { input })).enrollUser,
     createRedemptionSet: async (input) => (await mutate(CALLS.createRedemptionSet, { input })).createRedemptionSet,
   } as AdminDataProvider;
 }

@@ -145,6 +145,19 @@ export const CALLS = {
       redemptionSet(redemptionSetId: $redemptionSetId) { ${REDEMPTION_SET_NODE} }
     }
   `,
+  enrollingCourse: gql`
+    query AdminEnrollingCourse($inviteNumber: String!, $extraConversations: Int) {
+      enrollingCourse(inviteNumber: $inviteNumber, extraConversations: $extraConversations) {
+        id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
+        priceAgreement { id kind } prices { unitPrice totalQuantity totalPrice currency } owner { id displayName emailAddress school }
+      }
+    }
+  `,
+  enrollUser: gql`
+    mutation AdminEnrollUser($input: EnrollUserInput!) {
+      enrollUser(input: $input) { enrolled course { id name } courseEnrollment { id enrolledWith minuteQuantity } }
+    }
+  `,
   createRedemptionSet: gql`
     mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {
       createRedemptionSet(input: $input) { created set { ${REDEMPTION_SET_NODE} } }

@@ -19,6 +19,7 @@ import { usePageTitle } from '../../shell/usePageTitle';
 import { useRemainingMinutesChanged } from '../dataProvider/subscriptions';
 import { RoleChips } from '../list/fields';
 import { useAdminTime } from '../zone';
+import { EnrollTab } from '../enrollment/EnrollTab';
 import { HistoryTab } from './HistoryTab';
 import { MinutesTab } from './MinutesTab';
 import { PersonNotifications } from './PersonNotifications';
@@ -98,6 +99,7 @@ export function PersonDetail({ kind }: { kind: PeopleKind }) {
         <Route index element={<ProfileTab person={person} onChanged={onChanged} />} />
         <Route path="roles" element={<RolesEditor accountId={person.id} roles={person.account.roles} onChanged={onChanged} />} />
         {kind.tabs.includes('minutes') && <Route path="minutes" element={<MinutesTab person={person} onChanged={onChanged} />} />}
+        {kind.tabs.includes('enroll') && <Route path="enroll" element={<EnrollTab person={person} onChanged={onChanged} />} />}
         <Route path="notifications" element={<PersonNotifications person={person} />} />
         <Route path="security" element={<SecurityTab person={person} onChanged={onChanged} />} />
         <Route path="history" element={<HistoryTab person={person} />} />

@@ -1,5 +1,5 @@
 /** The three people lists of the back-office and the detail tabs each has (spec 3, Administrator routes). */
-export type PersonTab = 'profile' | 'roles' | 'minutes' | 'notifications' | 'security' | 'history';
+export type PersonTab = 'profile' | 'roles' | 'minutes' | 'enroll' | 'notifications' | 'security' | 'history';
 
 export interface PeopleKind {
   resource: 'students' | 'instructors' | 'speakers';
@@ -14,7 +14,7 @@ export const STUDENTS: PeopleKind = {
   title: 'Students',
   singular: 'student',
   role: 'STUDENT',
-  tabs: ['profile', 'roles', 'minutes', 'notifications', 'security', 'history'],
+  tabs: ['profile', 'roles', 'minutes', 'enroll', 'notifications', 'security', 'history'],
 };
 export const INSTRUCTORS: PeopleKind = {
   resource: 'instructors',
@@ -35,6 +35,7 @@ export const TAB_LABELS: Record<PersonTab, string> = {
   profile: 'Profile',
   roles: 'Roles',
   minutes: 'Minutes',
+  enroll: 'Enroll',
   notifications: 'Notifications',
   security: 'Security',
   history: 'History',

@@ -1,0 +1,109 @@
+/**
+ * /admin/students/:id/enroll (spec 3): an administrator enrolls the student in a course with a
+ * standard price agreement, by invite number, without a card; optionally with a redemption code or
+ * extra conversations. Success: 'The student was enrolled successfully!'.
+ */
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useDataProvider } from 'react-admin';
+import { MAX_EXTRA_CONVERSATIONS, languageName } from '../../../../contracts/enrollment';
+import { inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../../contracts/validation/enrollment';
+import { notifySuccess } from '../../components/snackbars';
+import { errorMessage } from '../../lib/errors';
+import { priceOrContactSales } from '../../lib/money';
+import type { AdminDataProvider } from '../dataProvider';
+
+export const STUDENT_ENROLLED_MESSAGE = 'The student was enrolled successfully!';
+
+export function EnrollTab({ person, onChanged }: { person: { id: string; emailAddress: string }; onChanged(): void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [invite, setInvite] = useState('');
+  const [course, setCourse] = useState<any | null>(null);
+  const [extra, setExtra] = useState(0);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function find(event: React.FormEvent) {
+    event.preventDefault();
+    const error = inviteNumberError(invite);
+    setProblem(error);
+    setCourse(null);
+    if (error) return;
+    setBusy(true);
+    try {
+      setCourse(await dataProvider.enrollingCourse({ inviteNumber: normalizeInviteNumber(invite) }));
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function enroll() {
+    const codeProblem = code.trim() ? redemptionCodeError(code) : null;
+    if (codeProblem) return setProblem(codeProblem);
+    setBusy(true);
+    setProblem(null);
+    try {
+      await dataProvider.enrollUser({
+        inviteNumber: course.inviteNumber,
+        userId: person.id,
+        code: code.trim() ? normalizeRedemptionCode(code) : null,
+        extraConversations: extra || null,
+      });
+      notifySuccess(STUDENT_ENROLLED_MESSAGE);
+      setCourse(null);
+      setInvite('');
+      setCode('');
+      setExtra(0);
+      onChanged();
+    } catch (e) {
+      setProblem(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const standard = course?.priceAgreement.kind === 'standard';
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 560 }}>
+      <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={find} aria-label="Find a course">
+        <TextField size="small" label="Invite number" placeholder="123-456" value={invite} onChange={(e) => setInvite(e.target.value)} />
+        <Button type="submit" variant="outlined" disabled={busy}>Find course</Button>
+      </Stack>
+      {problem && <Alert severity="error" role="alert">{problem}</Alert>}
+      {course && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6" component="h2">{course.name}</Typography>
+            <Typography color="text.secondary" gutterBottom>
+              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} × {course.durationRequirement} minutes ·{' '}
+              {course.priceAgreement.kind} agreement · {priceOrContactSales(course.prices?.totalPrice)}
+            </Typography>
+            {!standard ? (
+              <Alert severity="warning">Only courses with a standard price agreement can be enrolled by an administrator.</Alert>
+            ) : (
+              <Stack spacing={2} sx={{ mt: 1 }}>
+                <TextField select size="small" label="Extra conversations" value={extra} onChange={(e) => setExtra(Number(e.target.value))} sx={{ maxWidth: 220 }}>
+                  {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => <MenuItem key={n} value={n}>{n === 0 ? 'None' : n}</MenuItem>)}
+                </TextField>
+                <TextField size="small" label="Redemption code (optional)" value={code} onChange={(e) => setCode(e.target.value)} sx={{ maxWidth: 260 }} />
+                <Button variant="contained" onClick={() => void enroll()} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
+                  Enroll {person.emailAddress}
+                </Button>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}
