@@ -610,6 +610,8 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         }, { batchSize: 1, pollIntervalMs: 20 });
 
         let slow: SlowAppend | null = await beginSlowAppend(slowStream, [event('Late.Slow', { who: 'slow' })]);
+        let beforeCommit: StoredEvent[] = [];
+        let subscribedBeforeCommit: StoredEvent[] = [];
         try {
           // A later transaction commits first.
           await store.appendToStreams([{ stream: fastStream, expected: 'no_stream', events: [event('Late.Fast', { who: 'fast' })] }]);
@@ -619,14 +621,16 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
             await poll();
             await sleep(20);
           }
+          // What was handed out while the slow transaction was open (the subscription runs on
+          // its own, so take its list before the COMMIT can possibly be processed).
+          beforeCommit = [...incremental];
+          subscribedBeforeCommit = [...subscribed];
           const slowCommit = slow;
           slow = null;
           await slowCommit.commit();
         } finally {
           if (slow) await slow.commit();
         }
-        const beforeCommit = [...incremental];
-        const subscribedBeforeCommit = [...subscribed];
 
         const feed = await feedOf(store, [slowStream, fastStream], 2);
         await until(async () => {

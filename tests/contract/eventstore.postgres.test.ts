@@ -185,7 +185,7 @@ describe('PostgreSQL event store specifics', () => {
         received.push(...events.filter((e) => e.streamId === stream));
       }, { pollIntervalMs: 60_000 });
       try {
-        await sleep(300); // initial catch-up and LISTEN
+        await sub.ready; // caught up and LISTENing
         if (mode === 'caller transaction') {
           const client = await db.pool.connect();
           try {
@@ -209,6 +209,29 @@ describe('PostgreSQL event store specifics', () => {
     });
   }
 
+  it('events held back by a transaction that sends no NOTIFY arrive soon after it ends, not at the next poll', async () => {
+    const stream = uniq('held');
+    const received: StoredEvent[] = [];
+    const sub = store.subscribeToAll(null, async (events) => {
+      received.push(...events.filter((e) => e.streamId === stream));
+    }, { pollIntervalMs: 60_000 });
+    const blocker = await db.pool.connect();
+    try {
+      await sub.ready;
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT pg_current_xact_id()'); // an older transaction, not an append
+      await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Held')] }]);
+      await sleep(200); // the wake-up came and went: the event is held back
+      assert.equal(received.length, 0);
+      await blocker.query('ROLLBACK');
+      await until(() => received.length === 1, 'the held-back event', 15_000);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      blocker.release();
+      await sub.close();
+    }
+  });
+
   it('a store wakes its own subscriptions without NOTIFY', async () => {
     const own = createPostgresEventStore(db.pool, { notify: 'off', channel: 'tertulia_events_unused_test' });
     const stream = uniq('local');
@@ -217,7 +240,7 @@ describe('PostgreSQL event store specifics', () => {
       received.push(...events.filter((e) => e.streamId === stream));
     }, { pollIntervalMs: 60_000 });
     try {
-      await sleep(200);
+      await sub.ready;
       await own.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Local')] }]);
       await until(() => received.length === 1, 'the local wake-up', 15_000);
     } finally {
@@ -234,7 +257,8 @@ describe('PostgreSQL event store specifics', () => {
       received.push(...events.filter((e) => e.streamId === stream));
     }, { pollIntervalMs: 50 });
     try {
-      await sleep(150); // caught up and idle: only the poll can find the next append
+      await sub.ready;
+      await sleep(100); // caught up and idle: only the poll can find the next append
       await quiet.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Polled')] }]);
       await until(() => received.length === 1, 'the polled delivery', 15_000);
     } finally {
@@ -297,7 +321,7 @@ describe('PostgreSQL event store specifics', () => {
     const sub = own.subscribeToAll(null, async () => {
       calls += 1;
     }, { pollIntervalMs: 20 });
-    await sleep(100);
+    await sub.ready;
     const listening = async () =>
       (await db.pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`)).rows[0].n as number;
     assert.ok((await listening()) >= 1);

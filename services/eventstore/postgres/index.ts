@@ -78,6 +78,11 @@ export interface PostgresSubscribeOptions {
 export interface PostgresSubscription extends Subscription {
   /** Settles (never rejects) once the subscription has stopped, by close() or by a failure. */
   readonly done: Promise<void>;
+  /**
+   * Resolves once the subscription has made its first read and its LISTEN is in place (or has
+   * failed, leaving the poll): from then on a NOTIFY reaches it.
+   */
+  readonly ready: Promise<void>;
   /** The handler error that stopped the subscription, if any. */
   readonly error: unknown;
   /** The checkpoint of the last event the handler accepted (or the starting point). */
@@ -115,6 +120,11 @@ const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
 /** Several streams at once: the plpgsql function of migration 002, one round trip. */
 const APPEND_MANY_SQL = `SELECT versions::text[] AS versions, transaction_id, last_position::text AS last_position
   FROM eventstore_append($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[], $7::jsonb[], $8::jsonb[], $9::text)`;
+
+// Any committed event after the checkpoint: once readAll has come back short, these are events
+// held back behind an older transaction, or committed since.
+const PENDING_SQL = `SELECT EXISTS (SELECT 1 FROM events e
+  WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)) AS pending`;
 
 type StreamCheck = 'no_stream' | 'any' | 'exact';
 
@@ -273,6 +283,11 @@ class Listener {
       this.wakers.delete(wake);
       if (this.wakers.size === 0) void this.release();
     };
+  }
+
+  /** Settles when no connection attempt is under way. */
+  async settled(): Promise<void> {
+    await this.connecting;
   }
 
   /** Wakes this store's subscriptions (after one of its own appends committed). */
@@ -485,6 +500,16 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map(toStoredEvent);
   }
 
+  /** Are there committed events after `after` (held back, or committed since the last read)? */
+  async function eventsPending(after: GlobalCheckpoint | null): Promise<boolean> {
+    const { rows } = await pool.query<{ pending: boolean }>({
+      name: 'eventstore_pending_v1',
+      text: PENDING_SQL,
+      values: [after?.transactionId ?? '0', after?.position ?? '0'],
+    });
+    return rows[0].pending;
+  }
+
   function subscribeToAll(
     after: GlobalCheckpoint | null,
     handler: (events: StoredEvent[]) => Promise<void>,
@@ -527,15 +552,20 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     const unregister = listener.add(wake);
     let subscription!: PostgresSubscription;
 
+    let firstRead!: () => void;
+    const ready = new Promise<void>((resolve) => (firstRead = resolve)).then(() => listener.settled());
     const loop = async () => {
       let readFailures = 0;
+      let heldBackWaits = 0;
       while (!stopped) {
         woken = false;
         let batch: StoredEvent[];
         try {
           batch = await readAll(checkpoint, batchSize);
           readFailures = 0;
+          firstRead();
         } catch (error) {
+          firstRead();
           if (stopped) break;
           readFailures += 1;
           report(error, { source: 'read', fatal: false });
@@ -555,7 +585,23 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
           checkpoint = checkpointOf(batch[batch.length - 1]);
           if (batch.length === batchSize) continue;
         }
-        await waitForWake(pollIntervalMs);
+        // Caught up as far as the feed allows. If committed events wait behind an older
+        // transaction still running (whose end may send no NOTIFY: another database, a write
+        // that is no append), or have committed since the read, look again soon, backing off
+        // up to a second; otherwise sleep until woken or the poll.
+        let pending = false;
+        try {
+          pending = await eventsPending(checkpoint);
+        } catch {
+          /* a hint only */
+        }
+        if (pending) {
+          heldBackWaits += 1;
+          await waitForWake(Math.min(pollIntervalMs, 1000, 5 * 2 ** Math.min(heldBackWaits, 8)));
+        } else {
+          heldBackWaits = 0;
+          await waitForWake(pollIntervalMs);
+        }
       }
     };
 
@@ -566,12 +612,14 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       })
       .finally(() => {
         stopped = true;
+        firstRead();
         unregister();
         subscriptions.delete(subscription);
       });
 
     subscription = {
       done,
+      ready,
       get error() {
         return failure;
       },
