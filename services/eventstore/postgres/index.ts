@@ -102,6 +102,13 @@ export interface PostgresEventStore extends EventStore {
     handler: (events: StoredEvent[]) => Promise<void>,
     options?: PostgresSubscribeOptions,
   ): PostgresSubscription;
+  /**
+   * True when committed events exist after `after` although readAll(after) came back short:
+   * they wait behind an older transaction still running, or committed since. A consumer that
+   * waits for NOTIFY should then look again soon: the end of the older transaction may notify
+   * nobody. (subscribeToAll does this itself.)
+   */
+  eventsPending(after: GlobalCheckpoint | null): Promise<boolean>;
 }
 
 // Output names differ from the column names on purpose: ORDER BY resolves a bare name to an
@@ -647,6 +654,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     },
     readAll,
     subscribeToAll,
+    eventsPending,
     async close() {
       if (closed) return;
       closed = true;
