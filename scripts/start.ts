@@ -24,9 +24,12 @@ async function main() {
     '',
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(11)} ${a.emailAddress.padEnd(28)} ${a.password}`),
-    '',
-    'Demo courses (join at /join/<invite number>; pay with card 4242 4242 4242 4242):',
-    ...(await demoInviteNumbers(runtime)).map((c) => `  ${c.inviteNumber.slice(0, 3)}-${c.inviteNumber.slice(3)}  ${c.name}`),
+    ...(await demoInviteNumbers(runtime).then((courses) =>
+      courses.length
+        ? ['', `Demo courses (open ${config.publicUrl}/join/<invite number>; pay with the test card 4242 4242 4242 4242):`,
+            ...courses.map((c) => `  ${c.inviteNumber.slice(0, 3)}-${c.inviteNumber.slice(3)}  ${c.name}`)]
+        : [],
+    )),
     '',
   ];
   console.log(lines.join('\n'));
