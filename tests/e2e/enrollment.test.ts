@@ -107,6 +107,15 @@ describe('enrollment in the browser', () => {
     const details = await visible(page.getByRole('region', { name: 'Course details' }));
     await visible(details.getByRole('link', { name: '$60 receipt' }));
     await visible(details.getByText('Unattempted 4'));
+    // The transactions link leads to the minutes and payments panel, with the receipt.
+    await details.getByRole('link', { name: '60 minutes added' }).click();
+    await atPath(page, '/student/settings');
+    const payments = await visible(page.getByRole('table', { name: 'Payments' }));
+    await visible(payments.getByRole('cell', { name: '$60' }));
+    const receipt = payments.getByRole('link', { name: 'Receipt' });
+    const href = await receipt.getAttribute('href');
+    const html = await (await fetch(href!)).text();
+    assert.match(html, /Receipt from Tertulia/);
     await session.close();
   });
 

@@ -6,13 +6,15 @@ import { SecuritySettings } from '../components/SecuritySettings';
 import { NotFoundPage } from '../shell/pages';
 import AdventuresPage from './adventures/AdventuresPage';
 import CoursesPage from './courses/CoursesPage';
+import { MinutesAndPayments } from './settings/MinutesAndPayments';
 
 function SettingsPage() {
   return (
     <Page title="Your settings">
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Profile, minutes and payments, biographies, and camera checks arrive in a later release of Tertulia.
+        Profile, biographies, and camera checks arrive in a later release of Tertulia.
       </Typography>
+      <MinutesAndPayments />
       <Box>
         <SecuritySettings />
       </Box>

@@ -1,0 +1,134 @@
+/**
+ * The student's minutes and payments panel (spec 3, /student/settings): the balance, the minute
+ * transactions, and each paid payment with its amount, minutes and receipt link.
+ */
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Loading } from '../../components/Loading';
+import { formatMoney } from '../../lib/money';
+import { formatDateTime } from '../../lib/time';
+
+interface MinutesData {
+  me: {
+    id: string;
+    tzIdentifier: string;
+    account: {
+      id: string;
+      remainingMinutes: number;
+      minuteTransactions: { id: string; minuteQuantity: number; action: string; actionReason: string | null; createdAt: string }[];
+      paidPayments: { id: string; createdAt: string; minutes: number; amount: number; currency: string; receiptUrl: string | null }[];
+    };
+  } | null;
+}
+
+const MINUTES_AND_PAYMENTS: TypedDocumentNode<MinutesData, Record<string, never>> = gql`
+  query StudentMinutesAndPayments {
+    me {
+      id
+      tzIdentifier
+      account {
+        id
+        remainingMinutes
+        minuteTransactions {
+          id
+          minuteQuantity
+          action
+          actionReason
+          createdAt
+        }
+        paidPayments {
+          id
+          createdAt
+          minutes
+          amount
+          currency
+          receiptUrl
+        }
+      }
+    }
+  }
+`;
+
+export function MinutesAndPayments() {
+  const { data, loading } = useQuery(MINUTES_AND_PAYMENTS, { fetchPolicy: 'cache-and-network' });
+  const me = data?.me;
+  return (
+    <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-label="Minutes and payments">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Minutes and payments
+      </Typography>
+      {loading && !me ? (
+        <Loading label="Loading your minutes" />
+      ) : me ? (
+        <>
+          <Typography gutterBottom>{me.account.remainingMinutes} minutes remaining.</Typography>
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+            Payments
+          </Typography>
+          {me.account.paidPayments.length ? (
+            <Table size="small" aria-label="Payments">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Amount</TableCell>
+                  <TableCell>Minutes</TableCell>
+                  <TableCell>Receipt</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {me.account.paidPayments.map((p) => (
+                  <TableRow key={p.id}>
+                    <TableCell>{formatDateTime(p.createdAt, me.tzIdentifier)}</TableCell>
+                    <TableCell>{formatMoney(p.amount, p.currency)}</TableCell>
+                    <TableCell>{p.minutes}</TableCell>
+                    <TableCell>
+                      {p.receiptUrl ? (
+                        <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
+                          Receipt
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          ) : (
+            <Typography color="text.secondary">No payments yet.</Typography>
+          )}
+          <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+            Transactions
+          </Typography>
+          <Table size="small" aria-label="Minute transactions">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Minutes</TableCell>
+                <TableCell>Action</TableCell>
+                <TableCell>Reason</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {me.account.minuteTransactions.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell>{formatDateTime(t.createdAt, me.tzIdentifier)}</TableCell>
+                  <TableCell>{t.minuteQuantity > 0 ? `+${t.minuteQuantity}` : t.minuteQuantity}</TableCell>
+                  <TableCell>{t.action.replace(/_/g, ' ')}</TableCell>
+                  <TableCell>{t.actionReason ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      ) : null}
+    </Paper>
+  );
+}
