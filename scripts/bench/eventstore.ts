@@ -7,6 +7,8 @@
  *   append         appendToStreams with one or ten events per append, each writer on its own
  *                  streams with numeric expected versions; ratio = append rate / raw rate
  *   feed read      readAll in batches of 1000 over everything appended
+ *   replay         the minutes projector rebuilt from a log of REPLAY_EVENTS ledger events on a
+ *                  database of its own (read, set-based apply, checkpoint, swap)
  *
  * Each measurement gets BENCH_BUDGET_MS (default 4000) in total, taken as ROUNDS slices that
  * alternate with those of its raw-insert counterpart, each after a short warm-up: disk flush
@@ -17,6 +19,8 @@ import type pg from 'pg';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
 import { checkpointOf, type GlobalCheckpoint, type NewEvent } from '../../services/eventstore/port';
 import { createTestDatabase } from '../../tests/support/database';
+import { minutesProjector } from '../../projections/minutes';
+import { ProjectionRunner } from '../../services/feed/runner';
 import { formatRate, formatRatio, measureConcurrent, measureInterleaved, measureOnce, Table, type Measurement } from './lib';
 
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 4000);
@@ -131,7 +135,48 @@ async function feedRead(store: PostgresEventStore): Promise<Measurement> {
   });
 }
 
+const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 200_000);
+
+/** Rebuilds the minutes read model from a log of REPLAY_EVENTS MinutesChanged events. */
+async function projectorReplay(): Promise<Measurement> {
+  const db = await createTestDatabase('bench_replay');
+  const store = createPostgresEventStore(db.pool);
+  try {
+    await migrateEventStore(db.pool);
+    const accounts = 2000;
+    const perAccount = Math.ceil(REPLAY_EVENTS / accounts);
+    for (let a = 0; a < accounts; a += 10) {
+      await store.appendToStreams(
+        Array.from({ length: 10 }, (_, k) => {
+          const accountId = `bench-${a + k}`;
+          return {
+            stream: `minutes-${accountId}`,
+            expected: 'no_stream' as const,
+            events: Array.from({ length: perAccount }, (_, i) => ({
+              type: 'MinutesChanged',
+              data: { transactionId: `${accountId}-${i}`, accountId, minuteQuantity: 15, action: 'enrollment', actionReason: null, balanceAfter: 15 * (i + 1) },
+              metadata: sampleMetadata(),
+            })),
+          };
+        }),
+      );
+    }
+    const runner = new ProjectionRunner(db.pool, store, [minutesProjector], { batchSize: 5000 });
+    await runner.prepare();
+    const result = await runner.rebuild(minutesProjector.name);
+    return { units: result.events, operations: 1, seconds: result.ms / 1000, rate: result.events / (result.ms / 1000) };
+  } finally {
+    await store.close();
+    await db.drop();
+  }
+}
+
 async function main() {
+  if (process.argv.includes('--replay-only')) {
+    const replay = await projectorReplay();
+    console.log(`minutes projector replay: ${formatRate(replay.rate)} events/s (${replay.units} events)`);
+    return;
+  }
   const started = performance.now();
   const db = await createTestDatabase('bench');
   const { rows } = await db.pool.query(`SELECT current_setting('server_version') AS v, current_setting('fsync') AS fsync,
@@ -160,6 +205,8 @@ async function main() {
     }
     const feed = await feedRead(store);
     table.add(`global feed readAll (batches of 1000, ${feed.units.toLocaleString('en-US')} events)`, '', '', formatRate(feed.rate), '', '');
+    const replay = await projectorReplay();
+    table.add(`minutes projector replay (rebuild of ${replay.units.toLocaleString('en-US')} events)`, '', '', formatRate(replay.rate), '', '');
 
     table.print();
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
@@ -169,6 +216,7 @@ async function main() {
     } else {
       console.log('Target met: appends at 8 writers are at least half the raw insert rate.');
     }
+    console.log(replay.rate >= 30_000 ? 'Target met: replay at least 30,000 events/s.' : `Target missed: replay ${formatRate(replay.rate)} events/s, below 30,000.`);
   } finally {
     await store.close();
     await db.drop();

@@ -22,12 +22,16 @@ export interface Projector {
 export const liveSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}`;
 export const rebuildSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}__next`;
 
-/** Sends a change notice at commit time (NOTIFY is transactional): subscriptions refetch on it. */
+/**
+ * Sends a change notice at commit time (NOTIFY is transactional): subscriptions refetch on it.
+ * Silent while a rebuild fills a fresh schema (the runner sets tertulia.rebuilding).
+ */
 export async function notifyChange(db: pg.PoolClient, topics: { topic: string; key: string }[]): Promise<void> {
   if (!topics.length) return;
   await db.query(
     `SELECT pg_notify('tertulia_changes', json_build_object('topic', t, 'key', k)::text)
-       FROM unnest($1::text[], $2::text[]) AS x(t, k)`,
+       FROM unnest($1::text[], $2::text[]) AS x(t, k)
+      WHERE current_setting('tertulia.rebuilding', true) IS DISTINCT FROM 'on'`,
     [topics.map((t) => t.topic), topics.map((t) => t.key)],
   );
 }

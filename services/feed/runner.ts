@@ -94,7 +94,9 @@ async function applyBatch(
   if (!events.length) return 0;
   const relevant = events.filter((e) => projector.handles.includes(e.type));
   if (relevant.length) {
-    await db.query(`SET LOCAL search_path TO "${schema}", public`);
+    // A rebuild fills a schema nobody reads yet: its change notices would only wake subscribers for nothing.
+    const rebuilding = schema !== liveSchema(projector);
+    await db.query(`SET LOCAL search_path TO "${schema}", public${rebuilding ? `; SET LOCAL tertulia.rebuilding TO 'on'` : ''}`);
     await projector.apply(relevant, db);
   }
   await saveCheckpoint(db, row, events[events.length - 1], relevant.length);
