@@ -199,3 +199,12 @@ describe('invited sign-up', () => {
     assert.equal(bogus.errors![0].message, Messages.invitationInvalid);
   });
 });
+
+describe('health', () => {
+  it('answers /healthz and /readyz when the database answers and projectors keep up', async () => {
+    assert.deepEqual(await (await fetch(`${app.url}/healthz`)).json(), { ok: true });
+    const ready = await fetch(`${app.url}/readyz`);
+    assert.equal(ready.status, 200);
+    assert.equal((await ready.json()).ok, true);
+  });
+});
