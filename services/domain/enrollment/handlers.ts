@@ -238,9 +238,13 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
             if (input.cardToken) throw badInput('An administrator enrolls a student without a card.', { cardToken: 'Leave the card out.' });
           }
           const institutional = course.priceAgreement.kind === 'institutional';
-          const enrolledWith: EnrolledWith | 'card' = institutional ? 'institutional' : code ? 'redemption_code' : input.byAdmin ? 'admin' : input.cardToken ? 'card' : (() => {
-            throw badInput(EnrollmentMessages.paymentRequired);
-          })();
+          // Institutional courses are paid by the school; others by code, by an admin, or by card.
+          let enrolledWith: EnrolledWith | 'card';
+          if (institutional) enrolledWith = 'institutional';
+          else if (code) enrolledWith = 'redemption_code';
+          else if (input.byAdmin) enrolledWith = 'admin';
+          else if (input.cardToken) enrolledWith = 'card';
+          else throw badInput(EnrollmentMessages.paymentRequired);
           if (extra > 0 && (enrolledWith === 'institutional' || enrolledWith === 'redemption_code')) {
             // Extra conversations are bought: by card, or granted by an administrator.
             throw badInput(course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : 'Extra conversations can only be bought by card.', {
