@@ -84,7 +84,7 @@ async function dumpTables(p: Projector): Promise<Record<string, unknown[]>> {
   const { rows: tables } = await db.pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
   const out: Record<string, unknown[]> = {};
   for (const { tablename } of tables) {
-    const { rows } = await db.pool.query(`SELECT * FROM "${schema}"."${tablename}" ORDER BY 1`);
+    const { rows } = await db.pool.query(`SELECT * FROM "${schema}"."${tablename}" AS t ORDER BY t::text`);
     out[tablename] = rows;
   }
   return out;
