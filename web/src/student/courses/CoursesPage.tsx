@@ -299,7 +299,11 @@ export default function CoursesPage() {
           ) : (
             data && (
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography>{NO_COURSES_MESSAGE}</Typography>
+                <Typography>
+                  {current.length
+                    ? 'Choose a course to see its details and your progress.'
+                    : 'Have an invite number from your instructor? Choose Enroll in a course to join their course.'}
+                </Typography>
               </Paper>
             )
           )}
