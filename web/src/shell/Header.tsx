@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useAuth } from '../lib/auth';
 import { EXTERNAL_LINKS } from './links';
 import { RemainingMinutesButton } from './RemainingMinutes';
@@ -37,6 +37,16 @@ export const SIGNED_IN_ITEMS: NavItem[] = [
 ];
 export const SIGNED_OUT_ITEMS: NavItem[] = [FAQ, HELP];
 
+/** The staff areas have their own sidebars; their header keeps only what is common to every role. */
+const STAFF_AREA = /^\/(admin|instructor|speaker)(\/|$)/;
+const staffItems = (area: string): NavItem[] => [
+  { label: 'Home', to: '/' },
+  FAQ,
+  HELP,
+  { label: 'Settings', to: `/${area}/settings` },
+  { label: 'Sign Out', to: '/auth/sign_out' },
+];
+
 const linkProps = (item: NavItem) =>
   item.href
     ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
@@ -44,7 +54,8 @@ const linkProps = (item: NavItem) =>
 
 export function Header() {
   const { signedIn } = useAuth();
-  const items = signedIn ? SIGNED_IN_ITEMS : SIGNED_OUT_ITEMS;
+  const staffArea = useLocation().pathname.match(STAFF_AREA)?.[1];
+  const items = !signedIn ? SIGNED_OUT_ITEMS : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   return (
@@ -83,7 +94,7 @@ export function Header() {
             ))}
           </Menu>
         </Box>
-        {signedIn && <RemainingMinutesButton />}
+        {signedIn && !staffArea && <RemainingMinutesButton />}
       </Toolbar>
     </AppBar>
   );
