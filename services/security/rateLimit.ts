@@ -27,6 +27,8 @@ export const LIMITS = {
   signInPerIp: (ip: string): Limit => ({ key: `sign_in:ip:${ip}`, max: 50, windowSeconds: 15 * 60 }),
   resetPerAddress: (address: string): Limit => ({ key: `reset:address:${address.trim().toLowerCase()}`, max: 5, windowSeconds: 60 * 60 }),
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowSeconds: 60 * 60 }),
+  /** The local gateway's card tokenisation: stops card-number guessing from one address. */
+  cardTokensPerIp: (ip: string): Limit => ({ key: `card_tokens:ip:${ip}`, max: 30, windowSeconds: 10 * 60 }),
 };
 
 export class RateLimiter {

@@ -49,7 +49,7 @@ export async function handleStripeEvent(runtime: Runtime, event: Stripe.Event): 
 
 export function mountPayments(app: express.Express, runtime: Runtime) {
   const { local, stripe } = runtime.payments;
-  if (local) mountLocalGateway(app, local);
+  if (local) mountLocalGateway(app, local, runtime.rateLimiter);
   if (stripe) {
     app.post(STRIPE_WEBHOOK_PATH, express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
       let event: Stripe.Event;

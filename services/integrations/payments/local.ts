@@ -14,6 +14,7 @@ import { formatMoney } from '../../../contracts/money';
 import { migrate } from '../../db/migrate';
 import { inTransaction } from '../../db/pool';
 import { PaymentGatewayError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './port';
+import { LIMITS, type RateLimiter } from '../../security/rateLimit';
 
 export const LOCAL_GATEWAY_PATH = '/payments/local/v1';
 
@@ -187,11 +188,17 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The gateway's own HTTP endpoints: card tokenisation and receipt pages. */
-export function mountLocalGateway(app: express.Express, gateway: LocalGateway) {
+export function mountLocalGateway(app: express.Express, gateway: LocalGateway, rateLimiter: RateLimiter) {
   const router = express.Router();
   router.post('/tokens', express.json({ limit: '4kb' }), async (req, res) => {
     // The browser's card form posts here, to the gateway, never to the API.
     res.setHeader('cache-control', 'no-store');
+    try {
+      await rateLimiter.hit([LIMITS.cardTokensPerIp(req.ip ?? 'unknown')]);
+    } catch (error) {
+      res.status(429).json({ error: { type: 'rate_limit_error', message: (error as Error).message } });
+      return;
+    }
     const result = await gateway.tokenize(req.body ?? {});
     if ('error' in result) res.status(402).json({ error: { type: 'card_error', ...result.error } });
     else res.json({ id: result.id, object: 'token', card: { brand: result.brand, last4: result.last4 } });
