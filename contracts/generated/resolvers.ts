@@ -509,6 +509,8 @@ export type NotificationRecipient = {
   /** The recipient's account, when the mail went to one. */
   id?: Maybe<Scalars['ID']['output']>;
   emailAddress: Scalars['String']['output'];
+  /** The recipient account's current roles (admin only; empty without an account). */
+  roles: Array<Role>;
 };
 
 export type TemplateValue = {
@@ -1415,6 +1417,7 @@ export type UserConnectionResolvers<ContextType = ApiContext, ParentType extends
 export type NotificationRecipientResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotificationRecipient'] = ResolversParentTypes['NotificationRecipient']> = {
   id?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   emailAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -144,13 +144,13 @@ describe('notifications in the back-office', () => {
     assert.ok(sent.data.sendPasswordReset.user.account.resetPasswordSentAt);
 
     const list = await app.gql(
-      `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey latestEventType recipient { id emailAddress } } } } }`,
+      `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey latestEventType recipient { id emailAddress roles } } } } }`,
       { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }] },
       admin.token,
     );
     assert.equal(list.data.notifications.totalCount, 1);
     const node = list.data.notifications.edges[0].node;
-    assert.deepEqual(node.recipient, { id: student.accountId, emailAddress: 'reset.me@example.com' });
+    assert.deepEqual(node.recipient, { id: student.accountId, emailAddress: 'reset.me@example.com', roles: ['ONBOARDING_STUDENT'] });
     assert.equal(node.templateKey, 'password_reset');
 
     const detail = await waitFor(async () => {

@@ -81,6 +81,12 @@ export const adminResolvers: Resolvers = {
     createdAt: (u: any) => u.createdAt,
     notifications: (u: any, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, notificationsFor(u.id), args)) as any,
   },
+  NotificationRecipient: {
+    roles: async (r: any, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return r.id ? (((await findAccount(ctx.runtime.pool, r.id))?.roles ?? []) as any) : [];
+    },
+  },
   Notification: {
     templateValue: (n: any) => Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
     events: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationTimeline(ctx.runtime.pool, n.id)),

@@ -506,6 +506,8 @@ export type NotificationRecipient = {
   /** The recipient's account, when the mail went to one. */
   id?: Maybe<Scalars['ID']['output']>;
   emailAddress: Scalars['String']['output'];
+  /** The recipient account's current roles (admin only; empty without an account). */
+  roles: Array<Role>;
 };
 
 export type TemplateValue = {

@@ -27,9 +27,9 @@ export const PERSON_DETAIL_NODE = `id emailAddress displayName givenName surname
     minuteTransactions { id minuteQuantity action actionReason createdAt }
   }`;
 
-const NOTIFICATION_LIST_NODE = `id createdAt updatedAt subject templateKey transportType latestEventType fromAddress recipient { id emailAddress }`;
+const NOTIFICATION_LIST_NODE = `id createdAt updatedAt subject templateKey transportType latestEventType fromAddress recipient { id emailAddress roles }`;
 const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject transportType templateKey latestEventType
-  recipient { id emailAddress }
+  recipient { id emailAddress roles }
   templateValue { key value }
   events { eventType updatedAt details }
   preview { subject text html }`;

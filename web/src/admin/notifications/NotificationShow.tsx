@@ -34,10 +34,17 @@ interface NotificationRecord {
   transportType: string;
   templateKey: string;
   latestEventType: string;
-  recipient: { id: string | null; emailAddress: string };
+  recipient: { id: string | null; emailAddress: string; roles?: string[] };
   templateValue: { key: string; value: string }[];
   events: { eventType: string; updatedAt: string; details: string | null }[];
   preview: { subject: string; text: string; html: string };
+}
+
+/** The people list a recipient belongs to, by role (speakers, then instructors, else students). */
+function peopleResourceFor(roles: readonly string[]): 'speakers' | 'instructors' | 'students' {
+  if (roles.some((r) => r.includes('SPEAKER'))) return 'speakers';
+  if (roles.some((r) => r.includes('INSTRUCTOR'))) return 'instructors';
+  return 'students';
 }
 
 export function NotificationShow() {
@@ -77,7 +84,7 @@ export function NotificationShow() {
               <dl>
                 <Detail term="Recipient">
                   {data.recipient.id ? (
-                    <Link component={RouterLink} to={`/admin/students/${encodeURIComponent(data.recipient.id)}`}>
+                    <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
                       {data.recipient.emailAddress}
                     </Link>
                   ) : (
