@@ -18,7 +18,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
-import { DEFAULT_CHANNEL, createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
 import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
 import type { MailTransport } from '../integrations/mail/port';
@@ -86,11 +86,7 @@ export async function createRuntime(
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
-    onWake: (wake) => {
-      let off: (() => void) | null = null;
-      void listener.on(DEFAULT_CHANNEL, wake).then((o) => (off = o));
-      return () => off?.();
-    },
+    onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();
   const changes = await createChangeHub(listener);

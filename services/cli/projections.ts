@@ -8,9 +8,8 @@ import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
 import { resolveDatabase } from '../app/runtime';
-import { PgListener } from '../db/listener';
 import { createPool } from '../db/pool';
-import { DEFAULT_CHANNEL, createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
 
 const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | run';
@@ -27,21 +26,16 @@ async function main() {
   const pool = createPool(db.url, 5);
   await migrateEventStore(pool);
   const store = createPostgresEventStore(pool);
-  const listener = new PgListener(db.url);
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
     onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
-    onWake: (wake) => {
-      void listener.on(DEFAULT_CHANNEL, wake);
-      return () => {};
-    },
+    onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();
 
   const shutdown = async (code: number) => {
     await runner.stop();
     await store.close();
-    await listener.close();
     await pool.end();
     await db.embedded?.stop();
     process.exit(code);

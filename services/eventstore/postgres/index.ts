@@ -109,6 +109,11 @@ export interface PostgresEventStore extends EventStore {
    * nobody. (subscribeToAll does this itself.)
    */
   eventsPending(after: GlobalCheckpoint | null): Promise<boolean>;
+  /**
+   * Calls `wake` whenever events may have been appended: at once after this store's own appends,
+   * and on the NOTIFY of other processes'. A hint only; returns its unregistration.
+   */
+  onAppended(wake: () => void): () => void;
 }
 
 // Output names differ from the column names on purpose: ORDER BY resolves a bare name to an
@@ -655,6 +660,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     readAll,
     subscribeToAll,
     eventsPending,
+    onAppended: (wake) => listener.add(wake),
     async close() {
       if (closed) return;
       closed = true;
