@@ -11,29 +11,15 @@ import { historyOf } from '../../../projections/history';
 import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { renderMail } from '../../domain/notifications/templates';
-import { notFound } from '../../domain/shared/errors';
-import type { GlobalCheckpoint } from '../../eventstore/port';
-import { actorOf, requireAdmin, requireSelfOrAdmin } from '../auth';
+import { requireAdmin, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
-import type { ApiContext } from '../context';
+import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** The read models an admin change shows in: the next list, detail or history read sees it. */
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
 
-async function settled(ctx: ApiContext, appended: { checkpoint: GlobalCheckpoint } | undefined) {
-  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, ADMIN_READ_MODELS);
-  if (!ok) ctx.log.warn({ projections: ADMIN_READ_MODELS }, 'read models did not catch up within the bound');
-}
-
-const meta = (ctx: ApiContext) => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
-
-async function accountOrThrow(ctx: ApiContext, accountId: string) {
-  const account = await findAccount(ctx.runtime.pool, accountId);
-  if (!account) throw notFound('The account was not found.');
-  return account;
-}
 
 function preview(n: NotificationRow) {
   try {
@@ -95,15 +81,15 @@ export const adminResolvers: Resolvers = {
   Mutation: {
     changeUserEmailAddress: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.identity.changeEmailAddress(meta(ctx), { accountId: input.userId, emailAddress: input.emailAddress });
-      await settled(ctx, appended);
+      const { result, appended } = await ctx.runtime.identity.changeEmailAddress(commandMeta(ctx), { accountId: input.userId, emailAddress: input.emailAddress });
+      await settled(ctx, appended, ADMIN_READ_MODELS);
       return { changed: result, user: (await accountOrThrow(ctx, input.userId)) as any };
     },
     sendPasswordReset: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const account = await accountOrThrow(ctx, input.userId);
-      const { appended } = await ctx.runtime.identity.recoverPassword(meta(ctx), { emailAddress: account.emailAddress });
-      await settled(ctx, appended);
+      const { appended } = await ctx.runtime.identity.recoverPassword(commandMeta(ctx), { emailAddress: account.emailAddress });
+      await settled(ctx, appended, ADMIN_READ_MODELS);
       return { sent: !!appended, user: (await accountOrThrow(ctx, input.userId)) as any };
     },
   },

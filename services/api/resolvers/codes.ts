@@ -4,7 +4,8 @@ import { findAccount } from '../../../projections/accounts';
 import { codesOfSet, findRedemptionCode, findRedemptionSet, toCode, type RedemptionCodeRow } from '../../../projections/codes';
 import { displayCodeValue } from '../../domain/billing/codes';
 import { DomainError } from '../../domain/shared/errors';
-import { actorOf, requireAdmin } from '../auth';
+import { requireAdmin } from '../auth';
+import { commandMeta, settled } from '../commandSupport';
 import { connection, type ConnectionSource } from '../connections';
 import type { ApiContext } from '../context';
 
@@ -65,10 +66,10 @@ export const codesResolvers: Resolvers = {
     createRedemptionSet: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const { result, appended } = await ctx.runtime.codes.createRedemptionSet(
-        { actor: actorOf(ctx.viewer), correlationId: ctx.requestId },
+        commandMeta(ctx),
         { name: input.name, fillLimit: input.fillLimit, duration: input.duration ?? null, quantity: input.quantity ?? null },
       );
-      await ctx.runtime.runner.waitFor(appended?.checkpoint, ['codes']);
+      await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
       if (!set) throw new DomainError('CONFLICT', 'The set was made but is not readable yet. Please reload.');
       return { created: true, set: set as any };

@@ -23,7 +23,6 @@ import { findPayment, paidPayments } from '../../../projections/payments';
 import { isPastCourse } from '../../domain/catalog/course';
 import { DomainError, badInput, conflict, notFound } from '../../domain/shared/errors';
 import {
-  actorOf,
   canSeeCourse,
   isAdmin,
   ownsCourse,
@@ -34,13 +33,9 @@ import {
   requireViewer,
 } from '../auth';
 import type { ApiContext } from '../context';
+import { commandMeta, settled } from '../commandSupport';
 
-const meta = (ctx: ApiContext) => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
 
-async function settled(ctx: ApiContext, appended: { checkpoint: any } | undefined, projections: string[]) {
-  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, projections);
-  if (!ok) ctx.log.warn({ projections }, 'read models did not catch up within the bound');
-}
 
 /** A course as the API hands it on: the row plus the extra conversations it was asked with. */
 type CourseParent = CourseRow & { requestedExtraConversations?: number };
@@ -189,7 +184,7 @@ export const enrollmentResolvers: Resolvers = {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       if ((input.ownerId && input.ownerId !== viewer.accountId) || input.pricingPlanId) requireAdmin(viewer);
       const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ? String(d) : null);
-      const { result, appended } = await ctx.runtime.catalog.createCourse(meta(ctx), {
+      const { result, appended } = await ctx.runtime.catalog.createCourse(commandMeta(ctx), {
         kind: 'regular',
         name: input.name,
         language: input.language,
@@ -211,7 +206,7 @@ export const enrollmentResolvers: Resolvers = {
     createTemplate: async (_p, { input }, ctx) => {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       if (input.priceAgreementKind && input.priceAgreementKind !== 'standard') requireAdmin(viewer);
-      const { result, appended } = await ctx.runtime.catalog.createTemplate(meta(ctx), {
+      const { result, appended } = await ctx.runtime.catalog.createTemplate(commandMeta(ctx), {
         name: input.name,
         language: input.language,
         proficiency: input.proficiency,
@@ -234,7 +229,7 @@ export const enrollmentResolvers: Resolvers = {
       else requireStudent(viewer, EnrollmentMessages.studentOnly);
       const studentId = input.userId ?? viewer.accountId;
       const account = await findAccount(ctx.runtime.pool, viewer.accountId);
-      const result = await ctx.runtime.enrollment.enroll(meta(ctx), {
+      const result = await ctx.runtime.enrollment.enroll(commandMeta(ctx), {
         inviteNumber: input.inviteNumber,
         studentId,
         cardToken: input.cardToken ?? null,

@@ -1,32 +1,21 @@
 import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { findAccount, type AccountRow } from '../../../projections/accounts';
+import { findAccount } from '../../../projections/accounts';
 import { minuteTransactions, remainingMinutes } from '../../../projections/minutes';
 import { isOnboarding } from '../../domain/identity/account';
-import { notFound } from '../../domain/shared/errors';
 import { LIMITS } from '../../security/rateLimit';
-import { actorOf, requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
+import { requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
 import type { ApiContext } from '../context';
+import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
-/** Commands answer once the read models they affect have caught up, so the next query sees them. */
-async function settled(ctx: ApiContext, appended: { checkpoint: any } | undefined, projections: string[]) {
-  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, projections);
-  if (!ok) ctx.log.warn({ projections }, 'read models did not catch up within the bound');
-}
 
 async function issueToken(ctx: ApiContext, grant: { accountId: string; sessionId: string; expiresAt: string; appended?: { checkpoint: any } }) {
   await settled(ctx, grant.appended, ['accounts']);
   return ctx.runtime.tokens.sign({ accountId: grant.accountId, sessionId: grant.sessionId }, new Date(grant.expiresAt));
 }
 
-const meta = (ctx: ApiContext) => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
 
-async function accountOrThrow(ctx: ApiContext, accountId: string): Promise<AccountRow> {
-  const account = await findAccount(ctx.runtime.pool, accountId);
-  if (!account) throw notFound('The account was not found.');
-  return account;
-}
 
 export const identityResolvers: Resolvers = {
   Query: {
@@ -64,12 +53,12 @@ export const identityResolvers: Resolvers = {
   Mutation: {
     signup: async (_p, { input }, ctx) => {
       if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signInPerIp(ctx.ip)]);
-      const grant = await ctx.runtime.identity.signup(meta(ctx), { ...input, ip: ctx.ip });
+      const grant = await ctx.runtime.identity.signup(commandMeta(ctx), { ...input, ip: ctx.ip });
       return { token: await issueToken(ctx, grant) };
     },
     signupInvited: async (_p, { input }, ctx) => {
       if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signInPerIp(ctx.ip)]);
-      const grant = await ctx.runtime.identity.signupInvited(meta(ctx), { ...input, ip: ctx.ip });
+      const grant = await ctx.runtime.identity.signupInvited(commandMeta(ctx), { ...input, ip: ctx.ip });
       return { token: await issueToken(ctx, grant) };
     },
     login: async (_p, { input }, ctx) => {
@@ -77,12 +66,12 @@ export const identityResolvers: Resolvers = {
         LIMITS.signInPerAddress(input.emailAddress),
         ...(ctx.ip ? [LIMITS.signInPerIp(ctx.ip)] : []),
       ]);
-      const grant = await ctx.runtime.identity.login(meta(ctx), { ...input, ip: ctx.ip });
+      const grant = await ctx.runtime.identity.login(commandMeta(ctx), { ...input, ip: ctx.ip });
       return { token: await issueToken(ctx, grant) };
     },
     logout: async (_p, _args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { appended } = await ctx.runtime.identity.logout(meta(ctx), { accountId: viewer.accountId, sessionId: viewer.sessionId });
+      const { appended } = await ctx.runtime.identity.logout(commandMeta(ctx), { accountId: viewer.accountId, sessionId: viewer.sessionId });
       await settled(ctx, appended, ['accounts']);
       return { loggedOut: true };
     },
@@ -91,23 +80,23 @@ export const identityResolvers: Resolvers = {
         LIMITS.resetPerAddress(input.emailAddress),
         ...(ctx.ip ? [LIMITS.resetPerIp(ctx.ip)] : []),
       ]);
-      await ctx.runtime.identity.recoverPassword(meta(ctx), input);
+      await ctx.runtime.identity.recoverPassword(commandMeta(ctx), input);
       return { recovered: true };
     },
     resetPassword: async (_p, { input }, ctx) => {
-      const { appended } = await ctx.runtime.identity.resetPassword(meta(ctx), input);
+      const { appended } = await ctx.runtime.identity.resetPassword(commandMeta(ctx), input);
       await settled(ctx, appended, ['accounts']);
       return { reset: true };
     },
     switchRole: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { appended } = await ctx.runtime.identity.switchRole(meta(ctx), { accountId: viewer.accountId, role: input.role });
+      const { appended } = await ctx.runtime.identity.switchRole(commandMeta(ctx), { accountId: viewer.accountId, role: input.role });
       await settled(ctx, appended, ['accounts']);
       return { switched: true, role: input.role };
     },
     changeRoles: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { appended } = await ctx.runtime.identity.changeRoles(meta(ctx), {
+      const { appended } = await ctx.runtime.identity.changeRoles(commandMeta(ctx), {
         accountId: input.accountId,
         add: input.add ?? [],
         remove: input.remove ?? [],

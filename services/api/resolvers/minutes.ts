@@ -1,22 +1,20 @@
 import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { findAccount } from '../../../projections/accounts';
 import { remainingMinutes } from '../../../projections/minutes';
-import { notFound } from '../../domain/shared/errors';
 import type { ApiContext } from '../context';
-import { actorOf, requireAdmin, requireSelfOrAdmin } from '../auth';
+import { requireAdmin, requireSelfOrAdmin } from '../auth';
+import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 export const minutesResolvers: Resolvers = {
   Mutation: {
     changeMinutes: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { appended } = await ctx.runtime.billing.changeMinutes(
-        { actor: actorOf(ctx.viewer), correlationId: ctx.requestId },
-        { accountId: input.accountId, minutes: input.minutes, reason: input.reason ?? null },
-      );
-      await ctx.runtime.runner.waitFor(appended?.checkpoint, ['minutes', 'directory', 'history']);
-      const account = await findAccount(ctx.runtime.pool, input.accountId);
-      if (!account) throw notFound('The account was not found.');
-      return { changed: true, account: account as any };
+      const { appended } = await ctx.runtime.billing.changeMinutes(commandMeta(ctx), {
+        accountId: input.accountId,
+        minutes: input.minutes,
+        reason: input.reason ?? null,
+      });
+      await settled(ctx, appended, ['minutes', 'directory', 'history']);
+      return { changed: true, account: (await accountOrThrow(ctx, input.accountId)) as any };
     },
   },
   Subscription: {

@@ -1,0 +1,24 @@
+/**
+ * What every mutation resolver does around a command: stamp it with the viewer and the request,
+ * and answer only once the read models it changes have caught up (read-your-writes).
+ */
+import { findAccount, type AccountRow } from '../../projections/accounts';
+import type { CommandMeta } from '../commands/execute';
+import { notFound } from '../domain/shared/errors';
+import type { GlobalCheckpoint } from '../eventstore/port';
+import { actorOf } from './auth';
+import type { ApiContext } from './context';
+
+export const commandMeta = (ctx: ApiContext): CommandMeta => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
+
+/** Waits (bounded) until `projections` have processed the append; logs when they did not. */
+export async function settled(ctx: ApiContext, appended: { checkpoint: GlobalCheckpoint } | undefined, projections: string[]) {
+  const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, projections);
+  if (!ok) ctx.log.warn({ projections }, 'read models did not catch up within the bound');
+}
+
+export async function accountOrThrow(ctx: ApiContext, accountId: string): Promise<AccountRow> {
+  const account = await findAccount(ctx.runtime.pool, accountId);
+  if (!account) throw notFound('The account was not found.');
+  return account;
+}
