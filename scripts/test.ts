@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../services/db/embedded';
-import net from 'node:net';
+import { freePort } from '../tests/support/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -42,17 +42,6 @@ function findTests(dir: string, out: string[] = []): string[] {
     else if (/\.test\.tsx?$/.test(entry.name)) out.push(path.relative(root, full));
   }
   return out;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function main() {

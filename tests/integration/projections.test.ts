@@ -11,8 +11,8 @@ import { allProjectors } from '../../projections';
 import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
 import type { EventStore } from '../../services/eventstore/port';
 import { ProjectionRunner } from '../../services/feed/runner';
-import { liveSchema, type Projector } from '../../services/feed/projector';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { liveSchema } from '../../services/feed/projector';
+import { createTestDatabase, dumpSchema, type TestDatabase } from '../support/database';
 import { tallyProjector } from './fixtures/tally';
 
 const ACCOUNTS = 150;
@@ -79,17 +79,6 @@ async function seedLog(store: EventStore) {
   }
 }
 
-async function dumpTables(p: Projector): Promise<Record<string, unknown[]>> {
-  const schema = liveSchema(p);
-  const { rows: tables } = await db.pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
-  const out: Record<string, unknown[]> = {};
-  for (const { tablename } of tables) {
-    const { rows } = await db.pool.query(`SELECT * FROM "${schema}"."${tablename}" AS t ORDER BY t::text`);
-    out[tablename] = rows;
-  }
-  return out;
-}
-
 function startWorker(): Promise<ReturnType<typeof spawn>> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/projector-worker.ts')], {
     env: { ...process.env, DATABASE_URL: db.url, PROJECTION_BATCH_SIZE: '100' },
@@ -142,13 +131,13 @@ describe('projection runner', () => {
     const runner = new ProjectionRunner(db.pool, store, projectors, { batchSize: 500 });
     await runner.catchUp();
     for (const p of projectors) {
-      const before = await dumpTables(p);
+      const before = await dumpSchema(db.pool, liveSchema(p));
       if (['accounts', 'minutes', 'tally'].includes(p.name)) {
         assert.ok(Object.values(before).some((rows) => rows.length > 0), `${p.name} has rows`);
       }
       const result = await runner.rebuild(p.name);
       assert.ok(result.events >= ACCOUNTS * (EVENTS_PER_ACCOUNT + 3));
-      assert.deepEqual(await dumpTables(p), before, `${p.name} is identical after a rebuild`);
+      assert.deepEqual(await dumpSchema(db.pool, liveSchema(p)), before, `${p.name} is identical after a rebuild`);
     }
     const status = await runner.status();
     assert.ok(status.every((s) => !s.behind));

@@ -8,6 +8,7 @@ import { demoInviteNumbers } from '../../scripts/seedCourses';
 import { seedDemo } from '../../scripts/seed';
 import { liveSchema } from '../../services/feed/projector';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { dumpSchema } from '../support/database';
 
 let app: TestApp;
 before(async () => {
@@ -16,15 +17,6 @@ before(async () => {
 after(async () => {
   await app.close();
 });
-
-async function dump(schema: string) {
-  const { rows: tables } = await app.runtime.pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
-  const out: Record<string, unknown[]> = {};
-  for (const { tablename } of tables) {
-    out[tablename] = (await app.runtime.pool.query(`SELECT * FROM "${schema}"."${tablename}" AS t ORDER BY t::text`)).rows;
-  }
-  return out;
-}
 
 it('rebuilds every read model identical after the product has been used', async () => {
   await seedDemo(app.runtime);
@@ -53,8 +45,8 @@ it('rebuilds every read model identical after the product has been used', async 
   await app.runtime.runner.stop();
   await app.runtime.runner.catchUp();
   for (const projector of app.runtime.runner.projectors) {
-    const before = await dump(liveSchema(projector));
+    const before = await dumpSchema(app.runtime.pool, liveSchema(projector));
     await app.runtime.runner.rebuild(projector.name);
-    assert.deepEqual(await dump(liveSchema(projector)), before, `${projector.name} is identical after a rebuild`);
+    assert.deepEqual(await dumpSchema(app.runtime.pool, liveSchema(projector)), before, `${projector.name} is identical after a rebuild`);
   }
 });

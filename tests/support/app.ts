@@ -2,11 +2,11 @@
  * The whole product on a fresh database, for integration tests: the same runtime and server as
  * `npm start`, on a random port, with a small GraphQL client.
  */
-import net, { type AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { createServer } from '../../services/api/server';
 import { createTestDatabase } from './database';
+import { freePort } from './ports';
 
 export interface GraphQLResult<T = any> {
   data?: T;
@@ -53,17 +53,6 @@ export async function startTestApp(overrides: Partial<Config> = {}, label = 'app
       await db.drop();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Signs up a student and returns the token and account id. */

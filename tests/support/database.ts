@@ -72,3 +72,13 @@ export async function createTestDatabase(label = 't'): Promise<TestDatabase> {
     },
   };
 }
+
+/** Every table of a schema, rows in a total order: for comparing a read model before and after a rebuild. */
+export async function dumpSchema(pool: Pool, schema: string): Promise<Record<string, unknown[]>> {
+  const { rows: tables } = await pool.query(`SELECT tablename FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
+  const out: Record<string, unknown[]> = {};
+  for (const { tablename } of tables) {
+    out[tablename] = (await pool.query(`SELECT * FROM "${schema}"."${tablename}" AS t ORDER BY t::text`)).rows;
+  }
+  return out;
+}
