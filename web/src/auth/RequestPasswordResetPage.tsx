@@ -2,12 +2,11 @@ import { useMutation } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { emailError } from '../../../contracts/validation/email';
-import { muiField } from '../components/fields';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
@@ -33,18 +32,7 @@ export default function RequestPasswordResetPage() {
   return (
     <AuthCard title="Reset your password" subtitle="We'll e-mail you a link to choose a new password.">
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          {...muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-          error={Boolean(errors.emailAddress)}
-          helperText={errors.emailAddress?.message}
-        />
+        <EmailField registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })} error={errors.emailAddress?.message} />
         <FormAlert message={error && errorMessage(error)} />
         {data?.recoverPassword.recovered && (
           <Alert severity="success" sx={{ mt: 2 }}>

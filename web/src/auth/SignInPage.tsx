@@ -8,6 +8,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EMAIL_REQUIRED_MESSAGE } from '../../../contracts/validation/email';
 import { PASSWORD_REQUIRED_MESSAGE } from '../../../contracts/validation/password';
 import { muiField } from '../components/fields';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
@@ -44,18 +45,7 @@ export default function SignInPage() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Tertulia.">
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          {...muiField(register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE }))}
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-          error={Boolean(errors.emailAddress)}
-          helperText={errors.emailAddress?.message}
-        />
+        <EmailField registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })} error={errors.emailAddress?.message} />
         <TextField
           {...muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }))}
           label="Password"

@@ -12,7 +12,7 @@ import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { emailError } from '../../../contracts/validation/email';
 import { checkPassword } from '../../../contracts/validation/password';
-import { muiField } from '../components/fields';
+import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordFields, usePasswordFeedback } from '../components/PasswordFields';
 import { useAuth } from '../lib/auth';
@@ -95,18 +95,7 @@ export default function SignUpPage() {
             )
           ) : (
             <>
-              <TextField
-                {...muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                required
-                fullWidth
-                margin="normal"
-                autoFocus
-                error={Boolean(errors.emailAddress)}
-                helperText={errors.emailAddress?.message}
-              />
+              <EmailField registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })} error={errors.emailAddress?.message} />
               <Controller
                 name="role"
                 control={control}
