@@ -1,5 +1,5 @@
 /**
- * `npm run projections -- status | rebuild <name> | rebuild --all | run`
+ * `npm run projections -- status | rebuild <name> | rebuild --all | resume <name> | run`
  *
  * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
  * with `npm start` first, or this starts it). `run` is a standalone projector worker.
@@ -12,11 +12,11 @@ import { createPool } from '../db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | run';
+const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | resume <name> | run';
 
 async function main() {
   const [command, arg] = process.argv.slice(2);
-  if (!command || !['status', 'rebuild', 'run'].includes(command)) {
+  if (!command || !['status', 'rebuild', 'resume', 'run'].includes(command)) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -28,7 +28,8 @@ async function main() {
   const store = createPostgresEventStore(pool);
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
-    onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
+    onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
+    onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply'),
     onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();
@@ -46,8 +47,23 @@ async function main() {
     console.log(['projection'.padEnd(16), 'version', 'events applied'.padStart(15), '  checkpoint'.padEnd(28), 'state'].join(' '));
     for (const r of rows) {
       const cp = r.checkpoint ? `${r.checkpoint.transactionId}/${r.checkpoint.position}` : '-';
-      console.log([r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), r.behind ? 'behind' : 'caught up'].join(' '));
+      const state = r.failure ? 'FAILED' : r.behind ? 'behind' : 'caught up';
+      console.log([r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), state].join(' '));
     }
+    for (const r of rows.filter((x) => x.failure)) {
+      const f = r.failure!;
+      console.log(`\n${r.name} stopped ${f.failedAt} at ${f.eventType} (stream ${f.streamId}, version ${f.streamVersion}, position ${f.transactionId}/${f.position}):`);
+      console.log(`  ${f.error}`);
+      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name}'); 'resume ${r.name}' retries the event as it is.`);
+    }
+    return shutdown(rows.some((r) => r.failure) ? 1 : 0);
+  }
+  if (command === 'resume') {
+    if (!arg || !allProjectors.some((p) => p.name === arg)) {
+      console.error(USAGE);
+      return shutdown(2);
+    }
+    console.log((await runner.resume(arg)) ? `${arg}: failure cleared; the runners try the event again` : `${arg} had not failed`);
     return shutdown(0);
   }
   if (command === 'rebuild') {

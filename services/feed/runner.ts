@@ -3,6 +3,13 @@
  * checkpoint row, reads the next events after it, applies them and moves the checkpoint: a crash
  * anywhere leaves rows and checkpoint together, so nothing is applied twice or skipped. The row
  * lock also serialises several processes running the same projector, and a rebuild's swap.
+ *
+ * An event a projector cannot apply stops that read model only, visibly (docs/decisions.md,
+ * "Projections"): a batch that fails for a reason other than the database being unreachable is
+ * retried one event at a time, so every event before the bad one is applied; the bad one is tried
+ * a few times more and then recorded as the read model's failure in its checkpoint row. Every
+ * runner then leaves that read model alone, `status` and `/readyz` show the event and the error, and
+ * commands stop waiting for it. A rebuild (a fixed projector version) or `resume` clears it.
  */
 import type pg from 'pg';
 import { migrate } from '../db/migrate';
@@ -24,13 +31,20 @@ export async function migrateProjectionRunner(pool: pg.Pool) {
       id: '002_pg_trgm',
       sql: 'CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public',
     },
+    {
+      id: '003_failures',
+      sql: `ALTER TABLE projection_checkpoints ADD COLUMN failed_at timestamptz, ADD COLUMN failure jsonb`,
+    },
   ]);
 }
 
 export interface RunnerOptions {
   batchSize?: number;
   idleWaitMs?: number;
+  /** Every failed batch (it is retried). */
   onError?: (projector: string, error: unknown) => void;
+  /** A projector stopped at an event it cannot apply. */
+  onFailed?: (projector: string, failure: ProjectionFailure) => void;
   /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
   onWake?: (listener: () => void) => () => void;
   /**
@@ -59,16 +73,61 @@ class Slots {
   }
 }
 
-type Checkpoint = { version: number; checkpoint: GlobalCheckpoint | null };
+/** The event a read model stopped at, and why. */
+export interface ProjectionFailure {
+  failedAt: string;
+  position: string;
+  transactionId: string;
+  eventType: string;
+  streamId: string;
+  streamVersion: number;
+  error: string;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  checkpoint: GlobalCheckpoint | null;
+  eventsApplied: number;
+  behind: boolean;
+  failure: ProjectionFailure | null;
+}
+
+export class ProjectionFailedError extends Error {
+  constructor(readonly projection: string, readonly failure: ProjectionFailure) {
+    super(`${projection} cannot apply ${failure.eventType} at ${failure.streamId}@${failure.streamVersion} (position ${failure.position}): ${failure.error}`);
+    this.name = 'ProjectionFailedError';
+  }
+}
+
+/** Tries at the one event a failed batch was narrowed to, before the read model is stopped there. */
+const ATTEMPTS_PER_EVENT = 3;
+
+/**
+ * The database could not be reached or asked us to retry: nothing is wrong with the event.
+ * Connection errors (class 08, node's socket errors), resources (53), operator intervention (57),
+ * serialization failures and deadlocks (40), lock timeouts (55P03).
+ */
+export function isTransientError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string') {
+    if (/^(08|53|57|40)/.test(code) || code === '55P03') return true;
+    if (/^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE …
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
+}
+
+type Checkpoint = { version: number; checkpoint: GlobalCheckpoint | null; failed: boolean };
 
 async function lockCheckpoint(db: pg.PoolClient, name: string): Promise<Checkpoint | null> {
   const { rows } = await db.query(
-    'SELECT version, transaction_id, position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+    'SELECT version, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
     [name],
   );
   if (!rows[0]) return null;
-  const { version, transaction_id, position } = rows[0];
-  return { version, checkpoint: transaction_id ? { transactionId: transaction_id, position } : null };
+  const { version, transaction_id, position, failed_at } = rows[0];
+  return { version, checkpoint: transaction_id ? { transactionId: transaction_id, position } : null, failed: failed_at !== null };
 }
 
 async function saveCheckpoint(db: pg.PoolClient, name: string, last: StoredEvent, count: number) {
@@ -89,7 +148,7 @@ async function applyBatch(
   batchSize: number,
 ): Promise<number> {
   const cp = await lockCheckpoint(db, row);
-  if (!cp) return 0;
+  if (!cp || cp.failed) return 0;
   const events = await store.readAll(cp.checkpoint, batchSize);
   if (!events.length) return 0;
   const relevant = events.filter((e) => projector.handles.includes(e.type));
@@ -141,7 +200,13 @@ export class ProjectionRunner {
           );
         });
       } else if (existing.rows[0].version !== p.version) {
-        await this.rebuild(p.name);
+        try {
+          await this.rebuild(p.name);
+        } catch (error) {
+          // The new version cannot apply the log: keep the old tables, stop the read model, say so.
+          if (!(error instanceof ProjectionFailedError)) throw error;
+          await this.recordFailure(p.name, { ...error.failure, error: `rebuild to version ${p.version}: ${error.failure.error}` });
+        }
       }
     }
   }
@@ -184,7 +249,7 @@ export class ProjectionRunner {
   }
 
   private async loop(p: Projector): Promise<void> {
-    let failures = 0;
+    let transientFailures = 0;
     while (this.running) {
       try {
         await this.slots.acquire();
@@ -194,14 +259,71 @@ export class ProjectionRunner {
         } finally {
           this.slots.release();
         }
-        failures = 0;
+        transientFailures = 0;
         if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000);
       } catch (error) {
-        failures += 1;
         this.options.onError?.(p.name, error);
-        await this.sleep(Math.min(30_000, 250 * 2 ** failures));
+        if (isTransientError(error)) {
+          transientFailures += 1;
+          await this.sleep(Math.min(30_000, 250 * 2 ** transientFailures));
+          continue;
+        }
+        const failure = await this.isolate(p, p.name, liveSchema(p)).catch((e) => (this.options.onError?.(p.name, e), null));
+        if (failure) await this.recordFailure(p.name, failure);
       }
     }
+  }
+
+  /**
+   * After a batch failed: applies the next events one per transaction (up to a batch), trying the
+   * one that fails ATTEMPTS_PER_EVENT times. Returns that event's failure, or null when everything
+   * went through this time (the failure was not the event's).
+   */
+  private async isolate(p: Projector, row: string, schema: string): Promise<ProjectionFailure | null> {
+    for (let applied = 0, attempts = 0; applied < this.batchSize; ) {
+      try {
+        const read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, schema, 1));
+        if (read === 0) return null;
+        applied += read;
+        attempts = 0;
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        if (++attempts < ATTEMPTS_PER_EVENT) {
+          await new Promise((r) => setTimeout(r, 100 * 2 ** attempts));
+          continue;
+        }
+        const { rows } = await this.pool.query('SELECT transaction_id, position FROM projection_checkpoints WHERE name = $1', [row]);
+        const at = rows[0]?.transaction_id ? { transactionId: rows[0].transaction_id, position: rows[0].position } : null;
+        const [event] = await this.store.readAll(at, 1);
+        if (!event) return null;
+        return {
+          failedAt: new Date().toISOString(),
+          position: event.position,
+          transactionId: event.transactionId,
+          eventType: event.type,
+          streamId: event.streamId,
+          streamVersion: event.streamVersion,
+          error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+        };
+      }
+    }
+    return null;
+  }
+
+  /** Stops the read model `name` at its failure: every runner leaves it alone until a rebuild or resume. */
+  private async recordFailure(name: string, failure: ProjectionFailure): Promise<void> {
+    await this.pool.query('UPDATE projection_checkpoints SET failed_at = now(), failure = $2 WHERE name = $1', [name, failure]);
+    this.options.onFailed?.(name, failure);
+  }
+
+  /** Clears a failure so the runners try the event again (after the cause outside the log was fixed). */
+  async resume(name: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE projection_checkpoints SET failed_at = NULL, failure = NULL WHERE name = $1 AND failed_at IS NOT NULL',
+      [name],
+    );
+    this.wakeAll();
+    return (rowCount ?? 0) > 0;
   }
 
   /**
@@ -222,7 +344,15 @@ export class ProjectionRunner {
     });
     let total = 0;
     for (;;) {
-      const read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, rebuildSchema(p), batch));
+      let read: number;
+      try {
+        read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, rebuildSchema(p), batch));
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        const failure = await this.isolate(p, row, rebuildSchema(p));
+        if (failure) throw new ProjectionFailedError(name, failure);
+        continue;
+      }
       total += read;
       onProgress?.(total);
       if (read < batch) break;
@@ -241,7 +371,8 @@ export class ProjectionRunner {
       await db.query(`ALTER SCHEMA "${rebuildSchema(p)}" RENAME TO "${liveSchema(p)}"`);
       await db.query(
         `UPDATE projection_checkpoints AS live SET version = next.version, transaction_id = next.transaction_id,
-           position = next.position, events_applied = next.events_applied, updated_at = now()
+           position = next.position, events_applied = next.events_applied, updated_at = now(),
+           failed_at = NULL, failure = NULL
          FROM projection_checkpoints AS next WHERE live.name = $1 AND next.name = $2`,
         [p.name, row],
       );
@@ -250,29 +381,40 @@ export class ProjectionRunner {
     return { events: total, ms: Date.now() - started };
   }
 
-  async status(): Promise<{ name: string; version: number; checkpoint: GlobalCheckpoint | null; eventsApplied: number; behind: boolean }[]> {
+  async status(): Promise<ProjectionStatus[]> {
     const { rows } = await this.pool.query('SELECT * FROM projection_checkpoints WHERE name = ANY($1)', [this.projectors.map((p) => p.name)]);
     return Promise.all(
       this.projectors.map(async (p) => {
         const r = rows.find((x) => x.name === p.name);
         const checkpoint = r?.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null;
         const next = await this.store.readAll(checkpoint, 1);
-        return { name: p.name, version: r?.version ?? p.version, checkpoint, eventsApplied: Number(r?.events_applied ?? 0), behind: next.length > 0 };
+        return {
+          name: p.name,
+          version: r?.version ?? p.version,
+          checkpoint,
+          eventsApplied: Number(r?.events_applied ?? 0),
+          behind: next.length > 0,
+          failure: (r?.failure as ProjectionFailure | null) ?? null,
+        };
       }),
     );
   }
 
-  /** Waits until every named projector has processed `checkpoint` (read-your-writes for commands). */
+  /**
+   * Waits until every named projector has processed `checkpoint` (read-your-writes for commands).
+   * A read model stopped by a failure is not waited for: it will not move until someone fixes it.
+   */
   async waitFor(checkpoint: GlobalCheckpoint | undefined, names: string[], timeoutMs = 5000): Promise<boolean> {
     if (!checkpoint) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { rows } = await this.pool.query(
-        'SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)',
+        'SELECT name, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1)',
         [names],
       );
       const done = names.every((n) => {
         const r = rows.find((x) => x.name === n);
+        if (r?.failed_at) return true;
         return r?.transaction_id && compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, checkpoint) >= 0;
       });
       if (done) return true;
