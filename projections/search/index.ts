@@ -2,7 +2,9 @@
  * Quick search read model (admin sidebar): one `documents` table of searchable things, each with a
  * kind, tags (a person's roles), public words (names, titles, locations) and personal details
  * (email addresses). Matching is a case-insensitive substring test served by pg_trgm GIN indexes,
- * ranked by trigram word similarity: never a scan of the other read models.
+ * ranked by trigram word similarity: never a scan of the other read models. The search text is
+ * matched literally (`%`, `_` and `\` are characters, not wildcards) and must hold at least
+ * QUICK_SEARCH_MIN_LENGTH characters (code points) once trimmed.
  *
  * Contexts feed it through indexers (`indexers/`): people now; courses, lessons and conversations
  * add theirs and the groups fill without touching the query.
@@ -10,7 +12,8 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import { likePattern } from '../../services/api/connections';
+import { likeLiteral } from '../../services/api/connections';
+import { badInput } from '../../services/domain/shared/errors';
 import { searchIndexers } from './indexers';
 import type { SearchKind } from './indexers/types';
 
@@ -66,6 +69,8 @@ export const QUICK_SEARCH_GROUPS: { name: keyof QuickSearchGroups; kind: SearchK
 ];
 
 export const QUICK_SEARCH_MIN_LENGTH = 2;
+/** Longer search text is cut to this many characters (code points). */
+export const QUICK_SEARCH_MAX_LENGTH = 100;
 export const QUICK_SEARCH_PER_GROUP = 5;
 
 /** One group's query: a single ILIKE on a trigram-indexed column (the pii mode picks which). */
@@ -77,13 +82,16 @@ export function quickSearchSql(pii: boolean): string {
 }
 
 export function quickSearchParams(group: { kind: SearchKind; tags?: string[] }, q: string, limit: number): unknown[] {
-  return [group.kind, group.tags ?? null, `%${likePattern(q)}%`, q, limit];
+  return [group.kind, group.tags ?? null, `%${likeLiteral(q)}%`, q, limit];
 }
 
 export async function quickSearch(pool: pg.Pool, searchQuery: string, options: { pii: boolean; perGroup?: number }): Promise<QuickSearchGroups> {
-  const q = searchQuery.trim().slice(0, 100);
+  if (searchQuery.includes('\u0000')) throw badInput('The search text cannot contain a NUL character.', { searchQuery: 'Not valid text.' });
+  // Characters, not UTF-16 units: an emoji is one, and a cut never splits one.
+  const characters = [...searchQuery.trim()];
+  const q = characters.slice(0, QUICK_SEARCH_MAX_LENGTH).join('');
   const empty = Object.fromEntries(QUICK_SEARCH_GROUPS.map((g) => [g.name, []])) as unknown as QuickSearchGroups;
-  if (q.length < QUICK_SEARCH_MIN_LENGTH) return empty;
+  if (characters.length < QUICK_SEARCH_MIN_LENGTH) return empty;
   const results = await Promise.all(
     QUICK_SEARCH_GROUPS.map(async (group) => {
       const { rows } = await pool.query(quickSearchSql(options.pii), quickSearchParams(group, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP));

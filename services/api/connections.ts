@@ -9,12 +9,17 @@
  *   sorting and comparisons, a pg_trgm GIN index for `matches` on text).
  * - Sorting and filtering happen in SQL; paging is keyset paging on the sort columns plus the
  *   unique key, so a page costs the same wherever it is. Cursors are opaque (base64url JSON of the
- *   row's sort values as PostgreSQL text, plus a signature of the sort they belong to).
+ *   row's sort values as PostgreSQL text, times as ISO 8601 UTC with microseconds, plus a signature
+ *   of the sort they belong to), at most MAX_CURSOR_LENGTH characters.
  * - Predicates: eq not_eq lt gt lteq gteq matches. `matches` is a case-insensitive ILIKE where only
  *   `%` is a wildcard (`_` and `\` in values are literal). A null value with eq / not_eq means
  *   IS NULL / IS NOT NULL. On a text[] column eq / not_eq / matches test the array's elements.
  * - An unknown field or predicate, a field that cannot be sorted or filtered, a value of the wrong
- *   type or a foreign cursor is a BAD_USER_INPUT DomainError naming it.
+ *   type or a foreign cursor is a BAD_USER_INPUT DomainError naming it. Every filter value and every
+ *   value a cursor carries goes through one check for its column type (`checkValue`), so nothing
+ *   PostgreSQL would refuse to cast reaches it: int and bigint within their ranges, numeric a plain
+ *   decimal of at most 64 characters, bool true/false, timestamptz an ISO 8601 date or date-time
+ *   (optional zone) of a year 0001–9999, date a real YYYY-MM-DD, text without NUL.
  */
 import { badInput } from '../domain/shared/errors';
 
@@ -111,30 +116,109 @@ class Params {
 
 const castOf = (type: ColumnType) => `::${type}`;
 
-/** A string value checked against its column type, so that a bad one is a named input error. */
-function checkValue(field: string, type: ColumnType, value: string): string {
-  const ok =
-    type === 'int' || type === 'bigint'
-      ? /^-?\d+$/.test(value.trim())
-      : type === 'numeric'
-        ? /^-?\d+(\.\d+)?$/.test(value.trim())
-        : type === 'bool'
-          ? /^(true|false)$/i.test(value.trim())
-          : type === 'timestamptz' || type === 'date'
-            ? !Number.isNaN(Date.parse(value))
-            : true;
-  if (!ok) throw badInput(`The filter value "${value}" is not a valid ${type} for the field "${field}".`, { filter: field });
-  if (type === 'int' && Math.abs(Number(value)) > 2_147_483_647) {
-    throw badInput(`The filter value "${value}" is out of range for the field "${field}".`, { filter: field });
-  }
-  return type === 'bool' ? value.trim().toLowerCase() : value;
+/** What a value of each column type must look like, for the error message. */
+const EXPECTED: Record<ColumnType, string> = {
+  text: 'text without NUL characters',
+  'text[]': 'text without NUL characters',
+  int: 'a whole number from -2147483648 to 2147483647',
+  bigint: 'a whole number from -9223372036854775808 to 9223372036854775807',
+  numeric: 'a plain decimal number such as -12.5 (at most 64 characters)',
+  bool: 'true or false',
+  timestamptz: 'an ISO 8601 date or date-time with a year from 0001 to 9999, such as 2025-06-01 or 2025-06-01T12:00:00Z',
+  date: 'a calendar date written YYYY-MM-DD with a year from 0001 to 9999',
+};
+
+const INT_RANGE = { int: [-(2n ** 31n), 2n ** 31n - 1n], bigint: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
+const MAX_NUMERIC_LENGTH = 64;
+/**
+ * ISO 8601 as PostgreSQL reads it: a date, optionally a time (`T` or a space; hours and minutes,
+ * optional seconds and fraction) and a zone (`Z`, `±hh`, `±hhmm`, `±hh:mm`, `±hh:mm:ss`, the last as
+ * PostgreSQL itself prints historical offsets in cursors).
+ */
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:[Zz]|[+-](\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)?)?$/;
+
+/** A real day of the proleptic Gregorian calendar (PostgreSQL's), year 0001 to 9999. */
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  return day <= days;
 }
+
+const within = (text: string | undefined, max: number) => text === undefined || Number(text) <= max;
+
+/**
+ * A value as it is sent (numbers and booleans canonical), or null when it is not a valid value of
+ * the type: anything PostgreSQL would refuse to cast is null here.
+ */
+function parseValue(type: ColumnType, value: string): string | null {
+  switch (type) {
+    case 'text':
+    case 'text[]':
+      return value.includes('\u0000') ? null : value;
+    case 'int':
+    case 'bigint': {
+      const v = value.trim();
+      if (!/^[+-]?\d{1,30}$/.test(v)) return null;
+      const n = BigInt(v);
+      const [min, max] = INT_RANGE[type];
+      return n < min || n > max ? null : n.toString();
+    }
+    case 'numeric': {
+      const v = value.trim();
+      return v.length <= MAX_NUMERIC_LENGTH && /^[+-]?\d+(\.\d+)?$/.test(v) ? v : null;
+    }
+    case 'bool': {
+      const v = value.trim().toLowerCase();
+      return v === 'true' || v === 'false' ? v : null;
+    }
+    case 'date':
+    case 'timestamptz': {
+      const m = DATE_TIME.exec(value);
+      if (!m) return null;
+      const [, year, month, day, hour, minute, second, zoneHour, zoneMinute, zoneSecond] = m;
+      if (type === 'date' && m[0].length !== 10) return null;
+      if (!isCalendarDate(Number(year), Number(month), Number(day))) return null;
+      if (!within(hour, 23) || !within(minute, 59) || !within(second, 59)) return null;
+      if (!within(zoneHour, 15) || !within(zoneMinute, 59) || !within(zoneSecond, 59)) return null;
+      return value;
+    }
+  }
+}
+
+/** Shown in messages: a hostile value could be long. */
+const quoted = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
+/**
+ * The one check of a value against its column type, for filter values and cursor values alike:
+ * a value that is not valid never reaches PostgreSQL; `refuse` makes the BAD_USER_INPUT error naming
+ * the field (or the cursor argument) from what was expected.
+ */
+function checkValue(type: ColumnType, value: string, refuse: (expected: string) => Error): string {
+  const valid = parseValue(type, value);
+  if (valid === null) throw refuse(EXPECTED[type]);
+  return valid;
+}
+
+/** A filter value checked against its field's column type. */
+const checkFilterValue = (field: string, type: ColumnType, value: string) =>
+  checkValue(type, value, (expected) =>
+    badInput(`The filter value ${quoted(value)} is not a valid ${type} for the field "${field}": use ${expected}.`, { filter: field }),
+  );
 
 /** `%` is the only wildcard of `matches`; `_` and `\` are literal. */
 export const likePattern = (value: string) => value.replace(/[\\_]/g, (c) => `\\${c}`);
 
+/** Text matched literally by ILIKE (quick search): `\`, `%` and `_` are all escaped. */
+export const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The whitelisted field of that name; never an inherited property such as `constructor`. */
+const whitelisted = (source: ConnectionSource<unknown>, name: string): ConnectionField | undefined =>
+  Object.hasOwn(source.fields, name) ? source.fields[name] : undefined;
+
 function filterSql(source: ConnectionSource<unknown>, item: FilterItem, param: SqlParam): string {
-  const field = source.fields[item.field];
+  const field = whitelisted(source, item.field);
   if (!field) throw badInput(`Unknown filter field "${item.field}".`, { filter: item.field });
   if (field.filterable === false) throw badInput(`The field "${item.field}" cannot be filtered.`, { filter: item.field });
   const predicate = item.predicate as Predicate;
@@ -150,20 +234,22 @@ function filterSql(source: ConnectionSource<unknown>, item: FilterItem, param: S
     if (predicate === 'not_eq') return `${col} IS NOT NULL`;
     throw badInput(`The filter on "${item.field}" with "${predicate}" needs a value.`, { filter: item.field });
   }
-  if (field.type === 'text[]') {
-    const p = param(String(value));
-    if (predicate === 'eq') return `${p}::text = ANY(${col})`;
-    if (predicate === 'not_eq') return `NOT (${p}::text = ANY(coalesce(${col}, '{}')))`;
-    if (predicate === 'matches') {
-      return `EXISTS (SELECT 1 FROM unnest(${col}) AS element WHERE element ILIKE ${param(likePattern(String(value)))})`;
-    }
+  if (field.type === 'text[]' && !['eq', 'not_eq', 'matches'].includes(predicate)) {
     throw badInput(`The field "${item.field}" is a list: use eq, not_eq or matches.`, { filter: item.field });
   }
-  if (predicate === 'matches') {
-    if (field.type !== 'text') throw badInput(`The field "${item.field}" is not text: "matches" works on text fields only.`, { filter: item.field });
-    return `${col} ILIKE ${param(likePattern(String(value)))}`;
+  if (predicate === 'matches' && field.type !== 'text' && field.type !== 'text[]') {
+    throw badInput(`The field "${item.field}" is not text: "matches" works on text fields only.`, { filter: item.field });
   }
-  const p = `${param(checkValue(item.field, field.type, String(value)))}${castOf(field.type)}`;
+  const checked = checkFilterValue(item.field, field.type, String(value));
+  if (field.type === 'text[]') {
+    if (predicate === 'matches') {
+      return `EXISTS (SELECT 1 FROM unnest(${col}) AS element WHERE element ILIKE ${param(likePattern(checked))})`;
+    }
+    const p = param(checked);
+    return predicate === 'eq' ? `${p}::text = ANY(${col})` : `NOT (${p}::text = ANY(coalesce(${col}, '{}')))`;
+  }
+  if (predicate === 'matches') return `${col} ILIKE ${param(likePattern(checked))}`;
+  const p = `${param(checked)}${castOf(field.type)}`;
   switch (predicate) {
     case 'eq':
       return `${col} = ${p}`;
@@ -186,7 +272,7 @@ function orderOf(source: ConnectionSource<unknown>, sort: readonly SortItem[] | 
   const seen = new Set<string>();
   const columns: OrderColumn[] = [];
   for (const item of requested) {
-    const field = source.fields[item.field];
+    const field = whitelisted(source, item.field);
     if (!field) throw badInput(`Unknown sort field "${item.field}".`, { sort: item.field });
     if (field.sortable === false) throw badInput(`The field "${item.field}" cannot be sorted.`, { sort: item.field });
     const direction = String(item.direction ?? 'ASC').toUpperCase();
@@ -203,18 +289,36 @@ function orderOf(source: ConnectionSource<unknown>, sort: readonly SortItem[] | 
   return columns;
 }
 
+/**
+ * A sort value as cursor text: PostgreSQL's own text, except dates and times, which are written as
+ * ISO 8601 whatever the session's DateStyle (UTC, with microseconds), as the cursor check expects.
+ */
+function cursorText(c: OrderColumn): string {
+  if (c.type === 'timestamptz') return `to_char((${c.expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  if (c.type === 'date') return `to_char(${c.expr}, 'YYYY-MM-DD')`;
+  return `(${c.expr})::text`;
+}
+
 const signatureOf = (order: OrderColumn[]) => order.map((c) => `${c.expr}:${c.direction}`).join(',');
 
 export function encodeCursor(signature: string, values: (string | null)[]): string {
   return Buffer.from(JSON.stringify({ s: signature, v: values }), 'utf8').toString('base64url');
 }
 
+/**
+ * The longest cursor accepted, checked before decoding (as the schema's `@limit` on `after` and
+ * `before`): room for the values of a few sort columns (an address, a time, a key) several times over.
+ */
+export const MAX_CURSOR_LENGTH = 2000;
+
 function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'before'): (string | null)[] {
+  const invalid = () => badInput(`The cursor "${name}" is not valid.`, { [name]: 'The cursor is not valid.' });
+  if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]*={0,2}$/.test(cursor)) throw invalid();
   let parsed: { s?: unknown; v?: unknown };
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw badInput(`The cursor "${name}" is not valid.`, { [name]: 'The cursor is not valid.' });
+    throw invalid();
   }
   const values = parsed?.v;
   if (
@@ -225,7 +329,16 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
   ) {
     throw badInput(`The cursor "${name}" belongs to another sort order; start from the first page.`, { [name]: 'The cursor does not match the sort.' });
   }
-  return values as (string | null)[];
+  // A signed sort is no proof of the values: each is checked as a filter value of its column is.
+  return (values as (string | null)[]).map((v, i) =>
+    v === null
+      ? null
+      : checkValue(order[i].type, v, (expected) =>
+          badInput(`The cursor "${name}" holds a value that is not a valid ${order[i].type} for its sort column: expected ${expected}.`, {
+            [name]: 'The cursor is not valid.',
+          }),
+        ),
+  );
 }
 
 /**
@@ -292,7 +405,7 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
   if (before) pageConditions.push(beyond(order, before, 'before', params.add));
   const flip = (d: 'ASC' | 'DESC') => (d === 'ASC' ? 'DESC' : 'ASC');
   const orderBy = order.map((c) => `${c.expr} ${backward ? flip(c.direction) : c.direction}`).join(', ');
-  const cursorColumns = order.map((c, i) => `(${c.expr})::text AS "__cursor_${i}"`).join(', ');
+  const cursorColumns = order.map((c, i) => `${cursorText(c)} AS "__cursor_${i}"`).join(', ');
   const pageSql = `SELECT ${source.select ?? '*'}, ${cursorColumns} FROM ${source.from} ${where(pageConditions)} ORDER BY ${orderBy} LIMIT ${size + 1}`;
   const countSql = `SELECT count(*)::int AS n FROM ${source.from} ${where(base)}`;
   const [page, count] = await Promise.all([
