@@ -2,6 +2,8 @@
  * Card checks the local gateway's card form and its tokenisation endpoint share (the way Stripe's
  * card element checks a card before it makes a token). Pure: used by the browser and the gateway.
  */
+import { textProblem } from './validation/limits';
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -40,6 +42,8 @@ export interface CardError {
   param: 'number' | 'exp' | 'cvc' | 'name';
 }
 
+export const CARDHOLDER_NAME_MAX = 100;
+
 export const CARDHOLDER_PLACEHOLDER = 'Your name as it appears on the card';
 
 export const cardDigits = (number: string) => String(number ?? '').replace(/[\s-]/g, '');
@@ -48,7 +52,9 @@ export const cardDigits = (number: string) => String(number ?? '').replace(/[\s-
 export function cardFieldErrors(card: CardInput, now: Date): CardError[] {
   const errors: CardError[] = [];
   const number = cardDigits(card.number);
+  const nameProblem = textProblem(String(card.name ?? ''), CARDHOLDER_NAME_MAX);
   if (!String(card.name ?? '').trim()) errors.push({ code: 'missing_name', message: 'Your name as it appears on the card is required.', param: 'name' });
+  else if (nameProblem) errors.push({ code: 'invalid_name', message: `Your name as it appears on the card ${nameProblem}.`, param: 'name' });
   if (!/^\d+$/.test(number) || number.length < 14) errors.push({ code: 'incomplete_number', message: 'Your card number is incomplete.', param: 'number' });
   else if (number.length > 19 || !luhnValid(number)) errors.push({ code: 'incorrect_number', message: 'Your card number is invalid.', param: 'number' });
   const month = Number(card.expMonth);

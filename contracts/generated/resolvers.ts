@@ -17,6 +17,11 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   DateTime: { input: Date | string; output: Date | string; }
+  /**
+   * A calendar date, ISO 8601 'YYYY-MM-DD': a real day from 2000-01-01 to 2100-12-31. A day, not an
+   * instant: shown as it is, never converted through a time zone (a course's start and end, a due date).
+   */
+  Date: { input: string; output: string; }
 };
 
 export type Role =
@@ -79,9 +84,14 @@ export type User = {
   notifications: NotificationConnection;
   /** The user's enrollments, newest first. */
   courseEnrollments: Array<CourseEnrollment>;
-  /** Courses the user is enrolled in or owns, in a scope. */
+  /** Courses the user is enrolled in (the student's courses), in a scope. */
   courses: Array<Course>;
   coursesCount: Scalars['Int']['output'];
+  /** Courses the user owns (the instructor's courses), in a scope; never courses they are only enrolled in. */
+  ownedCourses: Array<Course>;
+  ownedCoursesCount: Scalars['Int']['output'];
+  /** One course the user owns; null when they do not own it (even if enrolled in it). */
+  ownedCourse?: Maybe<Course>;
 };
 
 
@@ -102,6 +112,21 @@ export type UserCoursesArgs = {
 
 export type UserCoursesCountArgs = {
   scope: CourseScope;
+};
+
+
+export type UserOwnedCoursesArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserOwnedCoursesCountArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserOwnedCourseArgs = {
+  courseId: Scalars['ID']['input'];
 };
 
 export type Query = {
@@ -129,6 +154,8 @@ export type Query = {
   lookupLanguages: Array<Language>;
   /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
   enrollingCourse: Course;
+  /** What an unredeemed code is worth, without redeeming it; students and admins, rate-limited per account. */
+  enrollingCode: EnrollingCode;
   allAdventures: AdventureList;
   /** Its owner, its students, admins; any signed-in user for adventures. */
   course?: Maybe<Course>;
@@ -216,6 +243,11 @@ export type QueryQuickSearchArgs = {
 export type QueryEnrollingCourseArgs = {
   inviteNumber: Scalars['String']['input'];
   extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryEnrollingCodeArgs = {
+  code: Scalars['String']['input'];
 };
 
 
@@ -706,7 +738,8 @@ export type Lesson = {
 export type LessonAssignment = {
   __typename?: 'LessonAssignment';
   id: Scalars['ID']['output'];
-  dueOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The day the lesson is due by, if set. */
+  dueOn?: Maybe<Scalars['Date']['output']>;
   order: Scalars['Int']['output'];
   lesson: Lesson;
 };
@@ -739,9 +772,11 @@ export type Course = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   kind: CourseKind;
-  startDate: Scalars['DateTime']['output'];
-  /** Null for adventures, which never end. */
-  endDate?: Maybe<Scalars['DateTime']['output']>;
+  /** The course's first day (for an adventure, the day it was made). */
+  startDate: Scalars['Date']['output'];
+  /** The course's last day; null for adventures, which never end. */
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** Whether the end date is over everywhere on Earth (UTC−12): the same answer for every viewer. */
   isPast: Scalars['Boolean']['output'];
   proficiency: Proficiency;
   language: Scalars['String']['output'];
@@ -752,7 +787,8 @@ export type Course = {
   durationRequirement: Scalars['Int']['output'];
   /** Whether the signed-in user is enrolled. */
   enrolledIn: Scalars['Boolean']['output'];
-  courseEnrollmentsCount: Scalars['Int']['output'];
+  /** How many students are enrolled: the course's owner and admins only, null for anyone else. */
+  courseEnrollmentsCount?: Maybe<Scalars['Int']['output']>;
   owner?: Maybe<CourseOwner>;
   priceAgreement: PriceAgreement;
   /** Null when there is no price ('Contact Sales'); extraConversations (0 to 9) adds to totalQuantity. */
@@ -855,6 +891,22 @@ export type PaymentConfiguration = {
   tokensUrl?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * What a redemption code is worth, seen by a signed-in student before redeeming it: never who
+ * redeemed it or which set it came from.
+ */
+export type EnrollingCode = {
+  __typename?: 'EnrollingCode';
+  /** As shown: ten letters. */
+  value: Scalars['String']['output'];
+  /** Minutes the code grants: duration × quantity. */
+  minuteQuantity: Scalars['Int']['output'];
+  /** Minutes per conversation. */
+  duration: Scalars['Int']['output'];
+  /** Conversations. */
+  quantity: Scalars['Int']['output'];
+};
+
 export type RedemptionCodeUser = {
   __typename?: 'RedemptionCodeUser';
   id: Scalars['ID']['output'];
@@ -913,8 +965,10 @@ export type CreateCourseInput = {
   /** 15 (default) or 30. */
   durationRequirement?: InputMaybe<Scalars['Int']['input']>;
   completionRequirement: Scalars['Int']['input'];
-  startDate: Scalars['DateTime']['input'];
-  endDate: Scalars['DateTime']['input'];
+  /** The first day. */
+  startDate: Scalars['Date']['input'];
+  /** The last day: today or later (in the creator's time zone), not before startDate. */
+  endDate: Scalars['Date']['input'];
   school?: InputMaybe<Scalars['String']['input']>;
   /** Admin only: the owner (default the caller). */
   ownerId?: InputMaybe<Scalars['ID']['input']>;
@@ -1069,11 +1123,11 @@ export type DirectiveResolverFn<TResult = {}, TParent = {}, TContext = {}, TArgs
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   Role: Role;
   SelfAssignedRole: SelfAssignedRole;
   MinuteTransaction: ResolverTypeWrapper<MinuteTransaction>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Account: ResolverTypeWrapper<Account>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1145,6 +1199,7 @@ export type ResolversTypes = {
   PriceListEntry: ResolverTypeWrapper<PriceListEntry>;
   PricingPlan: ResolverTypeWrapper<PricingPlan>;
   PaymentConfiguration: ResolverTypeWrapper<PaymentConfiguration>;
+  EnrollingCode: ResolverTypeWrapper<EnrollingCode>;
   RedemptionCodeUser: ResolverTypeWrapper<RedemptionCodeUser>;
   RedemptionCode: ResolverTypeWrapper<RedemptionCode>;
   RedemptionSet: ResolverTypeWrapper<RedemptionSet>;
@@ -1160,14 +1215,15 @@ export type ResolversTypes = {
   TemplateRequirementsInput: TemplateRequirementsInput;
   CreateTemplateInput: CreateTemplateInput;
   CreateTemplatePayload: ResolverTypeWrapper<CreateTemplatePayload>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   DateTime: Scalars['DateTime']['output'];
+  Date: Scalars['Date']['output'];
   MinuteTransaction: MinuteTransaction;
   ID: Scalars['ID']['output'];
-  Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
   Account: Account;
   Boolean: Scalars['Boolean']['output'];
@@ -1233,6 +1289,7 @@ export type ResolversParentTypes = {
   PriceListEntry: PriceListEntry;
   PricingPlan: PricingPlan;
   PaymentConfiguration: PaymentConfiguration;
+  EnrollingCode: EnrollingCode;
   RedemptionCodeUser: RedemptionCodeUser;
   RedemptionCode: RedemptionCode;
   RedemptionSet: RedemptionSet;
@@ -1248,10 +1305,24 @@ export type ResolversParentTypes = {
   TemplateRequirementsInput: TemplateRequirementsInput;
   CreateTemplateInput: CreateTemplateInput;
   CreateTemplatePayload: CreateTemplatePayload;
+  Int: Scalars['Int']['output'];
 };
+
+export type LimitDirectiveArgs = {
+  maxLength?: Maybe<Scalars['Int']['input']>;
+  min?: Maybe<Scalars['Int']['input']>;
+  max?: Maybe<Scalars['Int']['input']>;
+  maxItems?: Maybe<Scalars['Int']['input']>;
+};
+
+export type LimitDirectiveResolver<Result, Parent, ContextType = ApiContext, Args = LimitDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
+}
+
+export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
+  name: 'Date';
 }
 
 export type MinuteTransactionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MinuteTransaction'] = ResolversParentTypes['MinuteTransaction']> = {
@@ -1291,6 +1362,9 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<UserCoursesArgs, 'scope'>>;
   coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<UserCoursesCountArgs, 'scope'>>;
+  ownedCourses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<UserOwnedCoursesArgs, 'scope'>>;
+  ownedCoursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<UserOwnedCoursesCountArgs, 'scope'>>;
+  ownedCourse?: Resolver<Maybe<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<UserOwnedCourseArgs, 'courseId'>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1307,6 +1381,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   adminDashboard?: Resolver<ResolversTypes['AdminDashboard'], ParentType, ContextType>;
   lookupLanguages?: Resolver<Array<ResolversTypes['Language']>, ParentType, ContextType>;
   enrollingCourse?: Resolver<ResolversTypes['Course'], ParentType, ContextType, RequireFields<QueryEnrollingCourseArgs, 'inviteNumber'>>;
+  enrollingCode?: Resolver<ResolversTypes['EnrollingCode'], ParentType, ContextType, RequireFields<QueryEnrollingCodeArgs, 'code'>>;
   allAdventures?: Resolver<ResolversTypes['AdventureList'], ParentType, ContextType, Partial<QueryAllAdventuresArgs>>;
   course?: Resolver<Maybe<ResolversTypes['Course']>, ParentType, ContextType, RequireFields<QueryCourseArgs, 'courseId'>>;
   pricingPlans?: Resolver<Array<ResolversTypes['PricingPlan']>, ParentType, ContextType>;
@@ -1565,7 +1640,7 @@ export type LessonResolvers<ContextType = ApiContext, ParentType extends Resolve
 
 export type LessonAssignmentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonAssignment'] = ResolversParentTypes['LessonAssignment']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  dueOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  dueOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lesson?: Resolver<ResolversTypes['Lesson'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -1597,8 +1672,8 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['CourseKind'], ParentType, ContextType>;
-  startDate?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  endDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   isPast?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   proficiency?: Resolver<ResolversTypes['Proficiency'], ParentType, ContextType>;
   language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1606,7 +1681,7 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   completionRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   durationRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   enrolledIn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  courseEnrollmentsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  courseEnrollmentsCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   owner?: Resolver<Maybe<ResolversTypes['CourseOwner']>, ParentType, ContextType>;
   priceAgreement?: Resolver<ResolversTypes['PriceAgreement'], ParentType, ContextType>;
   prices?: Resolver<Maybe<ResolversTypes['CoursePrices']>, ParentType, ContextType, Partial<CoursePricesArgs>>;
@@ -1692,6 +1767,14 @@ export type PaymentConfigurationResolvers<ContextType = ApiContext, ParentType e
   provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   publishableKey?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   tokensUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EnrollingCodeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EnrollingCode'] = ResolversParentTypes['EnrollingCode']> = {
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  duration?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -1781,6 +1864,7 @@ export type CreateTemplatePayloadResolvers<ContextType = ApiContext, ParentType 
 
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
+  Date?: GraphQLScalarType;
   MinuteTransaction?: MinuteTransactionResolvers<ContextType>;
   Account?: AccountResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
@@ -1833,6 +1917,7 @@ export type Resolvers<ContextType = ApiContext> = {
   PriceListEntry?: PriceListEntryResolvers<ContextType>;
   PricingPlan?: PricingPlanResolvers<ContextType>;
   PaymentConfiguration?: PaymentConfigurationResolvers<ContextType>;
+  EnrollingCode?: EnrollingCodeResolvers<ContextType>;
   RedemptionCodeUser?: RedemptionCodeUserResolvers<ContextType>;
   RedemptionCode?: RedemptionCodeResolvers<ContextType>;
   RedemptionSet?: RedemptionSetResolvers<ContextType>;
@@ -1845,3 +1930,6 @@ export type Resolvers<ContextType = ApiContext> = {
   CreateTemplatePayload?: CreateTemplatePayloadResolvers<ContextType>;
 };
 
+export type DirectiveResolvers<ContextType = ApiContext> = {
+  limit?: LimitDirectiveResolver<any, any, ContextType>;
+};

@@ -4,6 +4,8 @@ import { coursePrices, enrollmentMinutes, formatInviteNumber, joinLink } from '.
 import { formatMoney } from '../money';
 import {
   ADMIN_CODE_FORMAT_MESSAGE,
+  CourseMessages,
+  courseFieldErrors,
   INVITE_NUMBER_INVALID,
   INVITE_NUMBER_REQUIRED,
   REDEMPTION_CODE_INVALID,
@@ -76,5 +78,23 @@ describe('prices, minutes and money', () => {
     assert.equal(formatMoney(1205), '$12.05');
     assert.equal(formatMoney(123400), '$1,234');
     assert.equal(formatMoney(0), '$0');
+  });
+});
+
+describe('course dates (courseFieldErrors)', () => {
+  const course = { name: 'Spanish 101', language: 'es', proficiency: 'beginner', durationRequirement: 15, completionRequirement: 4 };
+  const today = '2026-11-21';
+  it('compares calendar dates with today: an end date today or later is fine, a one-day course too', () => {
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-01', endDate: today }, today), {});
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-23', endDate: '2026-11-23' }, today), {});
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-01', endDate: '2026-11-20' }, today), { endDate: CourseMessages.endInPast });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-12-02', endDate: '2026-12-01' }, today), { endDate: CourseMessages.endBeforeStart });
+  });
+  it('requires both dates and refuses what is not a real day', () => {
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: null, endDate: '' }, today), { startDate: CourseMessages.startDateRequired, endDate: CourseMessages.endDateRequired });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-02-30', endDate: '2026-11-23T00:00:00Z' }, today), { startDate: CourseMessages.dateInvalid, endDate: CourseMessages.dateInvalid });
+  });
+  it('ignores dates where none are asked for (templates, adventures)', () => {
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: null, endDate: null }, today, { datesRequired: false }), {});
   });
 });

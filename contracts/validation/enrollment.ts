@@ -2,6 +2,7 @@
  * Enrollment input rules and their exact messages (spec 1, section 5; spec 3, section 5), used by
  * the web forms and by the server alike.
  */
+import { isCalendarDate } from '../calendarDate';
 import { MAX_EXTRA_CONVERSATIONS } from '../enrollment';
 
 export const INVITE_NUMBER_REQUIRED = 'The invite number is required to find a course.';
@@ -60,6 +61,9 @@ export function extraConversationsError(value: number | null | undefined): strin
 /** Redemption set form (spec 3, section 5). */
 export const REDEMPTION_SET_NAME_MIN = 3;
 export const REDEMPTION_SET_MAX_CODES = 1000;
+/** Conversations one code pays for: as many as the longest course needs. */
+export const REDEMPTION_SET_MAX_QUANTITY = 100;
+export const REDEMPTION_SET_NAME_MAX = 100;
 export const RedemptionSetMessages = {
   nameTooShort: 'The name must have at least 3 characters.',
   fillLimitRequired: 'The fill limit is required.',
@@ -67,16 +71,20 @@ export const RedemptionSetMessages = {
   fillLimitTooLarge: `At most ${REDEMPTION_SET_MAX_CODES} codes can be made at a time.`,
   durationInvalid: 'The duration must be 15 or 30 minutes.',
   quantityMinimum: 'The quantity must be at least 1.',
+  quantityMaximum: `The quantity can be at most ${REDEMPTION_SET_MAX_QUANTITY}.`,
+  nameTooLong: `The name can have at most ${REDEMPTION_SET_NAME_MAX} characters.`,
 } as const;
 
 export function redemptionSetFieldErrors(input: { name: string; fillLimit: number | null | undefined; duration: number; quantity: number }) {
   const fields: Record<string, string> = {};
   if ((input.name ?? '').trim().length < REDEMPTION_SET_NAME_MIN) fields.name = RedemptionSetMessages.nameTooShort;
+  else if (input.name.trim().length > REDEMPTION_SET_NAME_MAX) fields.name = RedemptionSetMessages.nameTooLong;
   if (input.fillLimit === null || input.fillLimit === undefined || Number.isNaN(input.fillLimit)) fields.fillLimit = RedemptionSetMessages.fillLimitRequired;
   else if (!Number.isInteger(input.fillLimit) || input.fillLimit < 1) fields.fillLimit = RedemptionSetMessages.fillLimitPositive;
   else if (input.fillLimit > REDEMPTION_SET_MAX_CODES) fields.fillLimit = RedemptionSetMessages.fillLimitTooLarge;
   if (input.duration !== 15 && input.duration !== 30) fields.duration = RedemptionSetMessages.durationInvalid;
   if (!Number.isInteger(input.quantity) || input.quantity < 1) fields.quantity = RedemptionSetMessages.quantityMinimum;
+  else if (input.quantity > REDEMPTION_SET_MAX_QUANTITY) fields.quantity = RedemptionSetMessages.quantityMaximum;
   return fields;
 }
 
@@ -90,7 +98,9 @@ export const CourseMessages = {
   completionInvalid: 'The number of conversations must be between 1 and 100.',
   startDateRequired: 'The start date is required.',
   endDateRequired: 'The end date is required.',
-  endBeforeStart: 'The end date must be after the start date.',
+  /** The spec's words for a date that is not a real day (spec 3, section 5). */
+  dateInvalid: 'Invalid date. Please provide a different date.',
+  endBeforeStart: 'The end date cannot be before the start date.',
   endInPast: 'Invalid date. Must be a future date.',
 } as const;
 
@@ -100,6 +110,7 @@ export interface CourseFields {
   proficiency: string;
   durationRequirement: number;
   completionRequirement: number;
+  /** Calendar dates, 'YYYY-MM-DD' (contracts/calendarDate.ts). */
   startDate: string | null;
   endDate: string | null;
 }
@@ -109,8 +120,12 @@ const PROFICIENCY_NAMES = ['beginner', 'intermediate', 'advanced'];
 export const COURSE_NAME_MAX = 120;
 export const COMPLETION_MAX = 100;
 
-/** Per-field problems of a course (createCourse); adventures have no dates. */
-export function courseFieldErrors(input: CourseFields, now: Date, options: { datesRequired: boolean } = { datesRequired: true }) {
+/**
+ * Per-field problems of a course (createCourse); adventures have no dates. Dates are compared as
+ * dates: `today` is today's date in the creator's time zone (`todayIn`). The end date may be today
+ * or later, and the same day as the start (a one-day course).
+ */
+export function courseFieldErrors(input: CourseFields, today: string, options: { datesRequired: boolean } = { datesRequired: true }) {
   const fields: Record<string, string> = {};
   const name = (input.name ?? '').trim();
   if (!name) fields.name = CourseMessages.nameRequired;
@@ -122,12 +137,13 @@ export function courseFieldErrors(input: CourseFields, now: Date, options: { dat
     fields.completionRequirement = CourseMessages.completionInvalid;
   }
   if (options.datesRequired) {
-    const start = input.startDate ? new Date(input.startDate) : null;
-    const end = input.endDate ? new Date(input.endDate) : null;
-    if (!start || Number.isNaN(start.getTime())) fields.startDate = CourseMessages.startDateRequired;
-    if (!end || Number.isNaN(end.getTime())) fields.endDate = CourseMessages.endDateRequired;
-    else if (end.getTime() <= now.getTime()) fields.endDate = CourseMessages.endInPast;
-    else if (start && !Number.isNaN(start.getTime()) && end.getTime() <= start.getTime()) fields.endDate = CourseMessages.endBeforeStart;
+    const { startDate: start, endDate: end } = input;
+    if (!start) fields.startDate = CourseMessages.startDateRequired;
+    else if (!isCalendarDate(start)) fields.startDate = CourseMessages.dateInvalid;
+    if (!end) fields.endDate = CourseMessages.endDateRequired;
+    else if (!isCalendarDate(end)) fields.endDate = CourseMessages.dateInvalid;
+    else if (end < today) fields.endDate = CourseMessages.endInPast;
+    else if (start && isCalendarDate(start) && end < start) fields.endDate = CourseMessages.endBeforeStart;
   }
   return fields;
 }

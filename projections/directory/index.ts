@@ -16,7 +16,7 @@ const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 
 export const directoryProjector: Projector = {
   name: 'directory',
-  version: 1,
+  version: 2,
   handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged'],
   schema: `
     CREATE TABLE people (
@@ -27,7 +27,7 @@ export const directoryProjector: Projector = {
       current_sign_in_at timestamptz,
       current_sign_in_ip text,
       reset_password_sent_at timestamptz,
-      remaining_minutes int NOT NULL DEFAULT 0,
+      remaining_minutes bigint NOT NULL DEFAULT 0,
       given_name text,
       surname text,
       display_name text,
@@ -87,7 +87,7 @@ export const directoryProjector: Projector = {
     if (balances.size) {
       await db.query(
         `UPDATE people p SET remaining_minutes = u.balance, updated_at = u.at
-           FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS u(id, balance, at) WHERE p.id = u.id`,
+           FROM unnest($1::text[], $2::bigint[], $3::timestamptz[]) AS u(id, balance, at) WHERE p.id = u.id`,
         [[...balances.keys()], [...balances.values()].map((b) => b.balance), [...balances.values()].map((b) => b.at)],
       );
     }
@@ -123,7 +123,7 @@ export const toPerson = (r: any): PersonRow => ({
   currentSignInAt: r.current_sign_in_at,
   currentSignInIp: r.current_sign_in_ip,
   resetPasswordSentAt: r.reset_password_sent_at,
-  remainingMinutes: r.remaining_minutes,
+  remainingMinutes: Number(r.remaining_minutes),
   givenName: r.given_name,
   surname: r.surname,
   displayName: r.display_name,
@@ -145,7 +145,7 @@ export const PEOPLE_FIELDS: Record<string, ConnectionField> = {
   createdAt: { column: 'created_at', type: 'timestamptz' },
   account_emailAddress: { column: 'email_address', type: 'text' },
   account_roles: { column: 'roles', type: 'text[]', sortable: false },
-  account_remainingMinutes: { column: 'remaining_minutes', type: 'int' },
+  account_remainingMinutes: { column: 'remaining_minutes', type: 'bigint' },
   account_currentSignInAt: { column: 'current_sign_in_at', type: 'timestamptz', nullable: true },
   account_currentSignInIp: { column: 'current_sign_in_ip', type: 'text', nullable: true, sortable: false },
   account_resetPasswordSentAt: { column: 'reset_password_sent_at', type: 'timestamptz', nullable: true },

@@ -9,20 +9,20 @@ import { notifyChange, type Projector } from '../../services/feed/projector';
 
 export const minutesProjector: Projector = {
   name: 'minutes',
-  version: 1,
+  version: 2,
   handles: ['MinutesChanged'],
   schema: `
-    CREATE TABLE balances (account_id text PRIMARY KEY, remaining_minutes int NOT NULL, updated_at timestamptz NOT NULL);
+    CREATE TABLE balances (account_id text PRIMARY KEY, remaining_minutes bigint NOT NULL, updated_at timestamptz NOT NULL);
     CREATE TABLE minute_transactions (
       id text PRIMARY KEY, account_id text NOT NULL, minute_quantity int NOT NULL, action text NOT NULL,
-      action_reason text, actor_id text, created_at timestamptz NOT NULL, balance_after int NOT NULL
+      action_reason text, actor_id text, created_at timestamptz NOT NULL, balance_after bigint NOT NULL
     );
     CREATE INDEX minute_transactions_account ON minute_transactions (account_id, created_at DESC);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const rows = events.map((e) => ({ ...e.data, actorId: e.metadata.actorId, at: e.metadata.occurredAt }));
     await db.query(
       `INSERT INTO minute_transactions (id, account_id, minute_quantity, action, action_reason, actor_id, created_at, balance_after)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::int[])
+       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::bigint[])
        ON CONFLICT (id) DO NOTHING`,
       [
         rows.map((r) => r.transactionId),
@@ -40,7 +40,7 @@ export const minutesProjector: Projector = {
     for (const r of rows) latest.set(r.accountId, { balance: r.balanceAfter, at: r.at });
     await db.query(
       `INSERT INTO balances (account_id, remaining_minutes, updated_at)
-       SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[])
+       SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[])
        ON CONFLICT (account_id) DO UPDATE SET remaining_minutes = EXCLUDED.remaining_minutes, updated_at = EXCLUDED.updated_at`,
       [[...latest.keys()], [...latest.values()].map((v) => v.balance), [...latest.values()].map((v) => v.at)],
     );
@@ -50,7 +50,7 @@ export const minutesProjector: Projector = {
 
 export async function remainingMinutes(pool: pg.Pool, accountId: string): Promise<number> {
   const { rows } = await pool.query('SELECT remaining_minutes FROM rm_minutes.balances WHERE account_id = $1', [accountId]);
-  return rows[0]?.remaining_minutes ?? 0;
+  return Number(rows[0]?.remaining_minutes ?? 0);
 }
 
 export async function minuteTransactions(pool: pg.Pool, accountId: string) {

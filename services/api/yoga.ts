@@ -11,6 +11,7 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { DomainError } from '../domain/shared/errors';
 import type { Runtime } from '../app/runtime';
 import { buildContext, type ApiContext } from './context';
+import { enforceInputLimits } from './inputLimits';
 import { resolvers } from './resolvers';
 
 const typeDefs = fs.readFileSync(path.resolve(import.meta.dirname, '../../contracts/schema.graphql'), 'utf8');
@@ -23,7 +24,7 @@ const disableIntrospection: Plugin = {
 
 export function createGraphQL(runtime: Runtime) {
   return createYoga<{ req?: { ip?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }, ApiContext>({
-    schema: createSchema({ typeDefs, resolvers: resolvers as any }),
+    schema: enforceInputLimits(createSchema({ typeDefs, resolvers: resolvers as any })),
     graphqlEndpoint: '/graphql',
     graphiql: !runtime.config.production,
     logging: false,
@@ -42,7 +43,11 @@ export function createGraphQL(runtime: Runtime) {
           return new GraphQLError(original.message, {
             nodes: e.nodes,
             path: e.path,
-            extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
+            extensions: {
+              code: original.code,
+              ...(original.fields ? { fields: original.fields } : {}),
+              ...(original.reason ? { reason: original.reason } : {}),
+            },
           });
         }
         // Errors about the request itself (parse, validation, variable coercion) carry no path.

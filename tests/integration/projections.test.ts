@@ -121,7 +121,7 @@ describe('projection runner', () => {
     assert.equal(tallies.length, ACCOUNTS);
     for (const t of tallies) assert.deepEqual({ events: t.events, minutes: t.minutes }, expected.get(t.account_id), t.account_id);
 
-    const { rows: balances } = await db.pool.query('SELECT account_id, remaining_minutes FROM rm_minutes.balances');
+    const { rows: balances } = await db.pool.query('SELECT account_id, remaining_minutes::int FROM rm_minutes.balances');
     for (const b of balances) assert.equal(b.remaining_minutes, expected.get(b.account_id)!.minutes);
     const { rows: count } = await db.pool.query('SELECT count(*)::int AS n FROM rm_minutes.minute_transactions');
     assert.equal(count[0].n, ACCOUNTS * EVENTS_PER_ACCOUNT);

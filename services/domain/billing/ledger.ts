@@ -18,6 +18,9 @@ export type MinutesChanged = DomainEvent<'MinutesChanged', {
 }>;
 export type LedgerEvent = MinutesChanged;
 
+/** The most minutes an account holds: far more than anyone uses, far less than any column holds. */
+export const MAX_BALANCE = 1_000_000;
+
 export const ledgerStream = (accountId: string) => `minutes-${accountId}`;
 
 export interface LedgerState {
@@ -38,6 +41,7 @@ export function decideChangeMinutes(
   if (cmd.minutes === 0) throw badInput(Messages.zeroMinutes, { minutes: Messages.zeroMinutes });
   const balanceAfter = state.balance + cmd.minutes;
   if (balanceAfter < 0) throw new DomainError(ErrorCode.INSUFFICIENT_MINUTES, Messages.insufficientMinutes);
+  if (balanceAfter > MAX_BALANCE) throw badInput(Messages.balanceTooLarge, { minutes: Messages.balanceTooLarge });
   return [{
     type: 'MinutesChanged',
     data: {

@@ -14,6 +14,11 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   DateTime: { input: string; output: string; }
+  /**
+   * A calendar date, ISO 8601 'YYYY-MM-DD': a real day from 2000-01-01 to 2100-12-31. A day, not an
+   * instant: shown as it is, never converted through a time zone (a course's start and end, a due date).
+   */
+  Date: { input: string; output: string; }
 };
 
 export type Role =
@@ -76,9 +81,14 @@ export type User = {
   notifications: NotificationConnection;
   /** The user's enrollments, newest first. */
   courseEnrollments: Array<CourseEnrollment>;
-  /** Courses the user is enrolled in or owns, in a scope. */
+  /** Courses the user is enrolled in (the student's courses), in a scope. */
   courses: Array<Course>;
   coursesCount: Scalars['Int']['output'];
+  /** Courses the user owns (the instructor's courses), in a scope; never courses they are only enrolled in. */
+  ownedCourses: Array<Course>;
+  ownedCoursesCount: Scalars['Int']['output'];
+  /** One course the user owns; null when they do not own it (even if enrolled in it). */
+  ownedCourse?: Maybe<Course>;
 };
 
 
@@ -99,6 +109,21 @@ export type UserCoursesArgs = {
 
 export type UserCoursesCountArgs = {
   scope: CourseScope;
+};
+
+
+export type UserOwnedCoursesArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserOwnedCoursesCountArgs = {
+  scope: CourseScope;
+};
+
+
+export type UserOwnedCourseArgs = {
+  courseId: Scalars['ID']['input'];
 };
 
 export type Query = {
@@ -126,6 +151,8 @@ export type Query = {
   lookupLanguages: Array<Language>;
   /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
   enrollingCourse: Course;
+  /** What an unredeemed code is worth, without redeeming it; students and admins, rate-limited per account. */
+  enrollingCode: EnrollingCode;
   allAdventures: AdventureList;
   /** Its owner, its students, admins; any signed-in user for adventures. */
   course?: Maybe<Course>;
@@ -213,6 +240,11 @@ export type QueryQuickSearchArgs = {
 export type QueryEnrollingCourseArgs = {
   inviteNumber: Scalars['String']['input'];
   extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryEnrollingCodeArgs = {
+  code: Scalars['String']['input'];
 };
 
 
@@ -703,7 +735,8 @@ export type Lesson = {
 export type LessonAssignment = {
   __typename?: 'LessonAssignment';
   id: Scalars['ID']['output'];
-  dueOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The day the lesson is due by, if set. */
+  dueOn?: Maybe<Scalars['Date']['output']>;
   order: Scalars['Int']['output'];
   lesson: Lesson;
 };
@@ -736,9 +769,11 @@ export type Course = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   kind: CourseKind;
-  startDate: Scalars['DateTime']['output'];
-  /** Null for adventures, which never end. */
-  endDate?: Maybe<Scalars['DateTime']['output']>;
+  /** The course's first day (for an adventure, the day it was made). */
+  startDate: Scalars['Date']['output'];
+  /** The course's last day; null for adventures, which never end. */
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** Whether the end date is over everywhere on Earth (UTC−12): the same answer for every viewer. */
   isPast: Scalars['Boolean']['output'];
   proficiency: Proficiency;
   language: Scalars['String']['output'];
@@ -749,7 +784,8 @@ export type Course = {
   durationRequirement: Scalars['Int']['output'];
   /** Whether the signed-in user is enrolled. */
   enrolledIn: Scalars['Boolean']['output'];
-  courseEnrollmentsCount: Scalars['Int']['output'];
+  /** How many students are enrolled: the course's owner and admins only, null for anyone else. */
+  courseEnrollmentsCount?: Maybe<Scalars['Int']['output']>;
   owner?: Maybe<CourseOwner>;
   priceAgreement: PriceAgreement;
   /** Null when there is no price ('Contact Sales'); extraConversations (0 to 9) adds to totalQuantity. */
@@ -852,6 +888,22 @@ export type PaymentConfiguration = {
   tokensUrl?: Maybe<Scalars['String']['output']>;
 };
 
+/**
+ * What a redemption code is worth, seen by a signed-in student before redeeming it: never who
+ * redeemed it or which set it came from.
+ */
+export type EnrollingCode = {
+  __typename?: 'EnrollingCode';
+  /** As shown: ten letters. */
+  value: Scalars['String']['output'];
+  /** Minutes the code grants: duration × quantity. */
+  minuteQuantity: Scalars['Int']['output'];
+  /** Minutes per conversation. */
+  duration: Scalars['Int']['output'];
+  /** Conversations. */
+  quantity: Scalars['Int']['output'];
+};
+
 export type RedemptionCodeUser = {
   __typename?: 'RedemptionCodeUser';
   id: Scalars['ID']['output'];
@@ -910,8 +962,10 @@ export type CreateCourseInput = {
   /** 15 (default) or 30. */
   durationRequirement?: InputMaybe<Scalars['Int']['input']>;
   completionRequirement: Scalars['Int']['input'];
-  startDate: Scalars['DateTime']['input'];
-  endDate: Scalars['DateTime']['input'];
+  /** The first day. */
+  startDate: Scalars['Date']['input'];
+  /** The last day: today or later (in the creator's time zone), not before startDate. */
+  endDate: Scalars['Date']['input'];
   school?: InputMaybe<Scalars['String']['input']>;
   /** Admin only: the owner (default the caller). */
   ownerId?: InputMaybe<Scalars['ID']['input']>;
