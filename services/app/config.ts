@@ -16,6 +16,8 @@ export interface Config {
   production: boolean;
   logLevel: string;
   rateLimits: boolean;
+  /** Express's `trust proxy`: false (default), a hop count, or the proxies' addresses/subnets (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
   seedDemo: boolean;
   /** Run the projectors in this process (off when a separate projector worker does). */
   runProjections: boolean;
@@ -35,6 +37,20 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * TRUST_PROXY: unset or 'off' trusts no proxy (the socket's address is the client's); a number trusts
+ * that many hops in front of the server; otherwise a comma-separated list of addresses, subnets or
+ * express's names (loopback, linklocal, uniquelocal). 'true' (trust anyone) is refused: it would let
+ * every client choose its own address.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const text = (value ?? '').trim();
+  if (!text || text === 'off' || text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') throw new Error("TRUST_PROXY=true would trust any client's X-Forwarded-For: give a hop count or the proxies' addresses.");
+  return text;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(overrides.port ?? env.PORT ?? 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
@@ -52,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     production,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS !== 'off',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO !== 'off',
     runProjections: env.RUN_PROJECTIONS !== 'off',
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,

@@ -22,13 +22,24 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/**
+ * Tuned for a whole class behind one school address (docs/decisions.md, "Rate limits"): sign-in
+ * limits count failed attempts only (a sign-in that succeeds is forgiven), so 40 students with a few
+ * typos each all get in, while one account's password can be guessed 10 times per 15 minutes.
+ */
 export const LIMITS = {
+  /** Failed sign-ins of one address. */
   signInPerAddress: (address: string): Limit => ({ key: `sign_in:address:${address.trim().toLowerCase()}`, max: 10, windowSeconds: 15 * 60 }),
-  signInPerIp: (ip: string): Limit => ({ key: `sign_in:ip:${ip}`, max: 50, windowSeconds: 15 * 60 }),
+  /** Failed sign-ins from one client address (a school's whole network may be one). */
+  signInPerIp: (ip: string): Limit => ({ key: `sign_in:ip:${ip}`, max: 200, windowSeconds: 15 * 60 }),
+  /** New accounts from one client address: a class signing up at the start of term. */
+  signUpPerIp: (ip: string): Limit => ({ key: `sign_up:ip:${ip}`, max: 100, windowSeconds: 60 * 60 }),
   resetPerAddress: (address: string): Limit => ({ key: `reset:address:${address.trim().toLowerCase()}`, max: 5, windowSeconds: 60 * 60 }),
-  resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowSeconds: 60 * 60 }),
-  /** The local gateway's card tokenisation: stops card-number guessing from one address. */
-  cardTokensPerIp: (ip: string): Limit => ({ key: `card_tokens:ip:${ip}`, max: 30, windowSeconds: 10 * 60 }),
+  resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 100, windowSeconds: 60 * 60 }),
+  /** The local gateway's card tokenisation: stops card-number guessing from one address, lets a class pay. */
+  cardTokensPerIp: (ip: string): Limit => ({ key: `card_tokens:ip:${ip}`, max: 100, windowSeconds: 10 * 60 }),
+  /** Redemption codes looked up or redeemed by one account: stops a signed-in account from trying codes at speed. */
+  codeChecksPerAccount: (accountId: string): Limit => ({ key: `code_checks:account:${accountId}`, max: 20, windowSeconds: 10 * 60 }),
 };
 
 export class RateLimiter {
@@ -48,5 +59,14 @@ export class RateLimiter {
       );
       if (rows[0].hits > limit.max) throw new DomainError(ErrorCode.RATE_LIMITED, Messages.tooManyAttempts);
     }
+  }
+
+  /**
+   * Takes back one hit of each limit (an attempt that turned out well). Counting first and forgiving
+   * after keeps concurrent attempts from slipping past the limit together.
+   */
+  async forgive(limits: Limit[]): Promise<void> {
+    if (!this.enabled) return;
+    await this.pool.query('UPDATE rate_limits SET hits = greatest(hits - 1, 0) WHERE key = ANY($1)', [limits.map((l) => l.key)]);
   }
 }

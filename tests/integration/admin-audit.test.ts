@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { Messages } from '../../contracts/errors';
 import { dashboardWindow } from '../../services/api/resolvers/admin';
 import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { eventually } from '../support/eventually';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -183,7 +184,11 @@ describe('quick search', () => {
   it('finds people by address only with the pii option, grouped by role', async () => {
     const s = await signUp(app, 'quentin.searchable@example.com');
     const i = await signUp(app, 'quinn.searchable@example.com', 'Passw0rd!', 'INSTRUCTOR');
-    const withPii = await app.gql(SEARCH, { q: 'SEARCHABLE', pii: true }, admin.token);
+    // Sign-up answers once the accounts read model has it; quick search follows a moment later.
+    const withPii = await eventually(async () => {
+      const res = await app.gql(SEARCH, { q: 'SEARCHABLE', pii: true }, admin.token);
+      return res.data.quickSearch.students.length && res.data.quickSearch.instructors.length ? res : null;
+    }, 'both people in quick search');
     const groups = withPii.data.quickSearch;
     assert.deepEqual(groups.students.map((x: any) => x.id), [s.accountId]);
     assert.equal(groups.students[0].emailAddress, 'quentin.searchable@example.com');

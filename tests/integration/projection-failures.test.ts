@@ -11,6 +11,7 @@ import type { EventStore, GlobalCheckpoint } from '../../services/eventstore/por
 import type { Projector } from '../../services/feed/projector';
 import { ProjectionRunner, isTransientError, type ProjectionFailure } from '../../services/feed/runner';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { tallyProjector } from './fixtures/tally';
 
 /** Keeps each change's quantity in a 16-bit column: a quantity beyond it cannot be applied. */
@@ -48,15 +49,6 @@ after(async () => {
   await db.drop();
 });
 
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('a read model that cannot apply an event', () => {
   let runner: ProjectionRunner;
@@ -70,10 +62,10 @@ describe('a read model that cannot apply an event', () => {
     });
     await runner.prepare();
     runner.start();
-    const status = await until(async () => {
+    const status = await eventually(async () => {
       const s = await runner.status();
       return s.find((x) => x.name === 'narrow')?.failure && !s.find((x) => x.name === 'tally')?.behind ? s : null;
-    });
+    }, 'narrow stopped and tally caught up');
 
     const narrowStatus = status.find((x) => x.name === 'narrow')!;
     assert.equal(narrowStatus.failure!.eventType, 'MinutesChanged');
@@ -105,7 +97,7 @@ describe('a read model that cannot apply an event', () => {
     assert.equal(rows[0].n, 12, 'a restarted runner leaves the stopped read model alone');
 
     assert.equal(await runner.resume('narrow'), true);
-    const again = await until(async () => (await runner.status()).find((x) => x.name === 'narrow' && x.failure));
+    const again = await eventually(async () => (await runner.status()).find((x) => x.name === 'narrow' && x.failure), 'narrow stopped again');
     assert.equal(again.failure!.streamVersion, 13, 'the same event fails again after resume');
     await runner.stop();
   });

@@ -52,21 +52,21 @@ export const identityResolvers: Resolvers = {
   },
   Mutation: {
     signup: async (_p, { input }, ctx) => {
-      if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signInPerIp(ctx.ip)]);
+      if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signUpPerIp(ctx.ip)]);
       const grant = await ctx.runtime.identity.signup(commandMeta(ctx), { ...input, ip: ctx.ip });
       return { token: await issueToken(ctx, grant) };
     },
     signupInvited: async (_p, { input }, ctx) => {
-      if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signInPerIp(ctx.ip)]);
+      if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signUpPerIp(ctx.ip)]);
       const grant = await ctx.runtime.identity.signupInvited(commandMeta(ctx), { ...input, ip: ctx.ip });
       return { token: await issueToken(ctx, grant) };
     },
     login: async (_p, { input }, ctx) => {
-      await ctx.runtime.rateLimiter.hit([
-        LIMITS.signInPerAddress(input.emailAddress),
-        ...(ctx.ip ? [LIMITS.signInPerIp(ctx.ip)] : []),
-      ]);
+      // Every attempt counts until it succeeds: only failures stay against the limits.
+      const limits = [LIMITS.signInPerAddress(input.emailAddress), ...(ctx.ip ? [LIMITS.signInPerIp(ctx.ip)] : [])];
+      await ctx.runtime.rateLimiter.hit(limits);
       const grant = await ctx.runtime.identity.login(commandMeta(ctx), { ...input, ip: ctx.ip });
+      await ctx.runtime.rateLimiter.forgive(limits);
       return { token: await issueToken(ctx, grant) };
     },
     logout: async (_p, _args, ctx) => {

@@ -3,6 +3,7 @@
  * context (cookies, storage) per test. Waits are generous (the suite runs on small, busy
  * machines) and never fixed sleeps: every helper waits for what the user would see.
  */
+import { eventually as eventuallyWithin } from '../../support/eventually';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { TestApp } from '../../support/app';
@@ -123,15 +124,6 @@ export async function authCookie(context: BrowserContext): Promise<string | null
   return cookie && cookie.value ? cookie.value : null;
 }
 
-/** Polls `check` until it returns a value (not undefined/null/false), failing after `timeout`. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, timeout = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let delay = 100;
-  for (;;) {
-    const value = await check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, delay));
-    delay = Math.min(delay * 2, 1000);
-  }
-}
+/** Polls `check` until it returns a value, failing after `timeout` (the browser tests' longer default). */
+export const eventually = <T>(check: () => Promise<T | null | undefined | false>, what: string, timeout = WAIT_MS): Promise<T> =>
+  eventuallyWithin(check, what, timeout);
