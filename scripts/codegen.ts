@@ -25,7 +25,7 @@ export async function generate(): Promise<Record<keyof typeof targets, string>> 
     filename: targets.server,
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
     config: {
-      scalars: { DateTime: 'Date | string' },
+      scalars: { DateTime: 'Date | string', Date: 'string' },
       contextType: '../../services/api/context#ApiContext',
       useIndexSignature: false,
       mappers: {},
@@ -37,7 +37,7 @@ export async function generate(): Promise<Record<keyof typeof targets, string>> 
     ...common,
     filename: targets.web,
     plugins: [{ typescript: {} }],
-    config: { scalars: { DateTime: 'string' }, enumsAsTypes: true },
+    config: { scalars: { DateTime: 'string', Date: 'string' }, enumsAsTypes: true },
   });
   return { server: header + server, web: header + web };
 }

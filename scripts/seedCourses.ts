@@ -4,11 +4,11 @@
  * instructor (one paid by card or code, one institutional) and adventures in Spanish and French.
  * The invite numbers are recorded in the seed stream so that start-up can print them.
  */
+import { addDays, todayIn } from '../contracts/calendarDate';
 import type { Runtime } from '../services/app/runtime';
 import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
 
 const SEED_STREAM = 'seed-demo';
-const day = 86_400_000;
 
 export async function seedCourses(runtime: Runtime, ids: Record<string, string>) {
   const meta = { actor: SYSTEM_ACTOR };
@@ -17,8 +17,9 @@ export async function seedCourses(runtime: Runtime, ids: Record<string, string>)
     priceList: [{ conversationDuration: 15, unitPrice: 1500 }, { conversationDuration: 30, unitPrice: 2500 }],
   });
   const institutional = await runtime.catalog.createPricingPlan(meta, { name: 'Institutional', kind: 'institutional', conversationDuration: 15, priceList: [] });
-  const now = Date.now();
-  const term = { startDate: new Date(now - 7 * day).toISOString(), endDate: new Date(now + 120 * day).toISOString() };
+  // A term that began a week ago and ends in four months (calendar dates, in the default time zone).
+  const today = todayIn(null);
+  const term = { startDate: addDays(today, -7), endDate: addDays(today, 120) };
   const paid = await runtime.catalog.createCourse(meta, {
     name: 'Conversational Spanish I', language: 'es', proficiency: 'beginner', completionRequirement: 6, durationRequirement: 15,
     ownerId: ids.instructor, school: 'Tertulia Demo School', pricingPlanId: standard.result.pricingPlanId, ...term,

@@ -4,17 +4,21 @@
  * adventures, by language, proficiency and duration.
  */
 import type pg from 'pg';
+import { datesOnEarth } from '../../contracts/calendarDate';
+// The projector reads CourseCreated in its current shape (calendar dates), whoever runs it.
+import '../../services/domain/upcasters';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
 export const catalogProjector: Projector = {
   name: 'catalog',
-  version: 1,
+  // 2: course dates and due dates are `date` columns (calendar dates, CourseCreated v2).
+  version: 2,
   handles: ['CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged'],
   schema: `
     CREATE TABLE courses (
       id text PRIMARY KEY, kind text NOT NULL, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL,
-      start_date timestamptz NOT NULL, end_date timestamptz, invite_number text NOT NULL, completion_requirement int NOT NULL,
+      start_date date NOT NULL, end_date date, invite_number text NOT NULL, completion_requirement int NOT NULL,
       duration_requirement int NOT NULL, owner_id text, school text, price_agreement jsonb NOT NULL, template_id text,
       created_at timestamptz NOT NULL);
     CREATE UNIQUE INDEX courses_invite_number ON courses (invite_number);
@@ -22,7 +26,7 @@ export const catalogProjector: Projector = {
     CREATE INDEX courses_adventures ON courses (kind, language, proficiency, duration_requirement);
     CREATE TABLE lesson_assignments (
       id text PRIMARY KEY, course_id text NOT NULL, lesson_id text NOT NULL, title text NOT NULL, discussion_topic text,
-      private_note text, due_on timestamptz, ord int NOT NULL);
+      private_note text, due_on date, ord int NOT NULL);
     CREATE INDEX lesson_assignments_course ON lesson_assignments (course_id, ord);
     CREATE TABLE templates (
       id text PRIMARY KEY, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL, completion_requirement int NOT NULL,
@@ -80,8 +84,9 @@ export interface CourseRow {
   name: string;
   language: string;
   proficiency: string;
-  startDate: Date;
-  endDate: Date | null;
+  /** Calendar dates 'YYYY-MM-DD' (`date` columns read as text: services/db/pool.ts). */
+  startDate: string;
+  endDate: string | null;
   inviteNumber: string;
   completionRequirement: number;
   durationRequirement: number;
@@ -91,14 +96,20 @@ export interface CourseRow {
   createdAt: Date;
 }
 
+/** A `date` column as 'YYYY-MM-DD' (pg's default parser would make a Date at local midnight). */
+const dateText = (v: unknown): string | null =>
+  v === null || v === undefined ? null
+  : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+  : String(v);
+
 const toCourse = (r: any): CourseRow => ({
   id: r.id,
   kind: r.kind,
   name: r.name,
   language: r.language,
   proficiency: r.proficiency,
-  startDate: r.start_date,
-  endDate: r.end_date,
+  startDate: dateText(r.start_date)!,
+  endDate: dateText(r.end_date),
   inviteNumber: r.invite_number,
   completionRequirement: r.completion_requirement,
   durationRequirement: r.duration_requirement,
@@ -125,28 +136,33 @@ export async function findCourseByInvite(pool: pg.Pool, inviteNumber: string): P
 
 export type CourseScope = 'current' | 'current_or_upcoming' | 'upcoming' | 'past';
 
-/** SQL condition for a scope on rm_catalog.courses aliased c, with $now as the parameter given. */
-export function scopeCondition(scope: CourseScope, now: string): string {
+/**
+ * SQL condition for a scope on rm_catalog.courses aliased c. `earliest` and `latest` are SQL
+ * expressions of type date holding `datesOnEarth(now)`: a course has started once its start date has begun
+ * anywhere (start_date <= latest, UTC+14) and is past once its end date is over everywhere
+ * (end_date < earliest, UTC−12), the rule of `isPastCourse` (services/domain/catalog/course.ts).
+ */
+export function scopeCondition(scope: CourseScope, earliest: string, latest: string): string {
   switch (scope) {
     case 'past':
-      return `(c.end_date IS NOT NULL AND c.end_date <= ${now})`;
+      return `(c.end_date IS NOT NULL AND c.end_date < ${earliest})`;
     case 'current':
-      return `(c.start_date <= ${now} AND (c.end_date IS NULL OR c.end_date > ${now}))`;
+      return `(c.start_date <= ${latest} AND (c.end_date IS NULL OR c.end_date >= ${earliest}))`;
     case 'upcoming':
-      return `(c.start_date > ${now})`;
+      return `(c.start_date > ${latest})`;
     default:
-      return `(c.end_date IS NULL OR c.end_date > ${now})`;
+      return `(c.end_date IS NULL OR c.end_date >= ${earliest})`;
   }
 }
 
 /** Courses a person is enrolled in or owns, in a scope. */
 export async function coursesOf(pool: pg.Pool, accountId: string, scope: CourseScope, now: Date): Promise<CourseRow[]> {
   const { rows } = await pool.query(
-    `SELECT c.* FROM rm_catalog.courses c
+    `SELECT c.* FROM rm_catalog.courses c, (SELECT $2::date AS earliest, $3::date AS latest) d
       WHERE (c.owner_id = $1 OR EXISTS (SELECT 1 FROM rm_enrollments.course_enrollments e WHERE e.course_id = c.id AND e.student_id = $1))
-        AND ${scopeCondition(scope, '$2')}
+        AND ${scopeCondition(scope, 'd.earliest', 'd.latest')}
       ORDER BY c.start_date DESC, c.id`,
-    [accountId, now],
+    [accountId, datesOnEarth(now).earliest, datesOnEarth(now).latest],
   );
   return rows.map(toCourse);
 }
@@ -166,7 +182,7 @@ export async function lessonAssignments(pool: pg.Pool, courseId: string) {
   const { rows } = await pool.query('SELECT * FROM rm_catalog.lesson_assignments WHERE course_id = $1 ORDER BY ord', [courseId]);
   return rows.map((r) => ({
     id: r.id,
-    dueOn: r.due_on,
+    dueOn: dateText(r.due_on),
     order: r.ord,
     courseId: r.course_id,
     lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },

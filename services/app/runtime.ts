@@ -10,6 +10,8 @@ import { CommandExecutor } from '../commands/execute';
 import { billingHandlers, type BillingHandlers } from '../domain/billing/handlers';
 import { codeHandlers, type CodeHandlers } from '../domain/billing/codeHandlers';
 import { catalogHandlers, type CatalogHandlers } from '../domain/catalog/handlers';
+// Upcasters first: reads lift old event shapes, and new events are stamped with their current version.
+import '../domain/upcasters';
 import { enrollmentHandlers, type EnrollmentHandlers } from '../domain/enrollment/handlers';
 import { createPayments, type Payments } from '../integrations/payments';
 import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
@@ -85,7 +87,8 @@ export async function createRuntime(
   const commands = new CommandExecutor(store);
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
   const runner = new ProjectionRunner(pool, store, allProjectors, {
-    onError: (name, error) => log.error({ err: error, projection: name }, 'projection failed; retrying'),
+    onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
+    onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply; the others go on'),
     onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();

@@ -16,6 +16,7 @@ import {
   type ExpectedVersion,
   type StoredEvent,
 } from '../eventstore/port';
+import { currentSchemaVersion } from '../eventstore/upcasting';
 
 export interface CommandMeta {
   actor: Actor;
@@ -80,7 +81,7 @@ export class CommandExecutor {
             correlationId,
             causationId: meta.causationId ?? null,
             occurredAt: now.toISOString(),
-            schemaVersion: 1,
+            schemaVersion: currentSchemaVersion(e.type),
           },
         })),
       }));

@@ -2,6 +2,8 @@ import pg from 'pg';
 
 // bigint (int8) as string, never a lossy number; numeric stays a string too.
 pg.types.setTypeParser(20, (v) => v);
+// date as its 'YYYY-MM-DD' text: a calendar date, never a Date at local midnight (contracts/calendarDate.ts).
+pg.types.setTypeParser(1082, (v) => v);
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;

@@ -11,6 +11,16 @@ export function registerUpcaster(type: string, fromVersion: number, upcast: Upca
   upcasters.set(`${type}@${fromVersion}`, upcast);
 }
 
+/**
+ * The version an event of `type` is written with today: one past its last upcaster (1 when it has
+ * none). The command executor stamps it, so a new event is never lifted again on read.
+ */
+export function currentSchemaVersion(type: string): number {
+  let version = 1;
+  while (upcasters.has(`${type}@${version}`)) version += 1;
+  return version;
+}
+
 export function upcast(event: StoredEvent): StoredEvent {
   let { data } = event;
   let version = event.metadata.schemaVersion ?? 1;

@@ -9,7 +9,7 @@ import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED } from '../../contracts/v
 import { catalogHandlers } from '../../services/domain/catalog/handlers';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
-import { ENROLL, createCourse, createCourseAsSystem, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
+import { ENROLL, createCourse, createCourseAsSystem, createInstructor, createPlans, inDays, student, tokenize } from '../support/enrollment';
 
 const FIND = `query($inviteNumber: String!, $extra: Int) { enrollingCourse(inviteNumber: $inviteNumber, extraConversations: $extra) {
   id name inviteNumber enrolledIn priceAgreement { kind } prices { unitPrice totalQuantity totalPrice currency } owner { id school }
@@ -42,17 +42,17 @@ describe('createCourse', () => {
   it('refuses students, bad fields, and plan choice by non-admins', async () => {
     const s = await student(app, 'sneaky');
     const res = await app.gql(`mutation($input: CreateCourseInput!) { createCourse(input: $input) { created } }`, {
-      input: { name: 'X', language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 1e9).toISOString() },
+      input: { name: 'X', language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: inDays(0), endDate: inDays(12) },
     }, s.token);
     assert.equal(codeOf(res), 'UNAUTHORIZED');
     const teacher = await createInstructor(app);
     const bad = await app.gql(`mutation($input: CreateCourseInput!) { createCourse(input: $input) { created } }`, {
-      input: { name: '', language: 'xx', proficiency: 'beginner', completionRequirement: 0, durationRequirement: 20, startDate: new Date().toISOString(), endDate: new Date(Date.now() - 1e9).toISOString() },
+      input: { name: '', language: 'xx', proficiency: 'beginner', completionRequirement: 0, durationRequirement: 20, startDate: inDays(-20), endDate: inDays(-12) },
     }, teacher.token);
     assert.equal(codeOf(bad), 'BAD_USER_INPUT');
     assert.deepEqual(Object.keys(bad.errors![0].extensions!.fields!).sort(), ['completionRequirement', 'durationRequirement', 'endDate', 'language', 'name']);
     const plan = await app.gql(`mutation($input: CreateCourseInput!) { createCourse(input: $input) { created } }`, {
-      input: { name: 'Free', language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 1e9).toISOString(), pricingPlanId: plans.institutional },
+      input: { name: 'Free', language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: inDays(0), endDate: inDays(12), pricingPlanId: plans.institutional },
     }, teacher.token);
     assert.equal(codeOf(plan), 'UNAUTHORIZED');
   });
@@ -60,8 +60,8 @@ describe('createCourse', () => {
   it('never hands out an invite number twice: a collision is retried with another number', async () => {
     const numbers = ['111111', '111111', '111111', '222222'];
     const catalog = catalogHandlers({ commands: app.runtime.commands, inviteNumbers: () => numbers.shift() ?? '333333' });
-    const first = await catalog.createCourse({ actor: SYSTEM_ACTOR }, { name: 'A', language: 'fr', proficiency: 'beginner', completionRequirement: 1, ownerId: null, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 1e9).toISOString() });
-    const second = await catalog.createCourse({ actor: SYSTEM_ACTOR }, { name: 'B', language: 'fr', proficiency: 'beginner', completionRequirement: 1, ownerId: null, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 1e9).toISOString() });
+    const first = await catalog.createCourse({ actor: SYSTEM_ACTOR }, { name: 'A', language: 'fr', proficiency: 'beginner', completionRequirement: 1, ownerId: null, startDate: inDays(0), endDate: inDays(12) });
+    const second = await catalog.createCourse({ actor: SYSTEM_ACTOR }, { name: 'B', language: 'fr', proficiency: 'beginner', completionRequirement: 1, ownerId: null, startDate: inDays(0), endDate: inDays(12) });
     assert.equal(first.result.inviteNumber, '111111');
     assert.equal(second.result.inviteNumber, '222222');
   });
@@ -121,8 +121,12 @@ describe('enrollingCourse (finding a course by invite number)', () => {
   });
 
   it('does not find an ended course', async () => {
-    const course = await createCourseAsSystem(app, { name: 'Old', startDate: new Date(Date.now() - 9e9).toISOString(), endDate: new Date(Date.now() + 1500).toISOString() });
-    await new Promise((r) => setTimeout(r, 1600));
+    // Made a month ago, ending ten days ago: its end date is over everywhere on Earth.
+    const { result: course, appended } = await app.runtime.catalog.createCourse(
+      { actor: SYSTEM_ACTOR, now: () => new Date(Date.now() - 30 * 86_400_000) },
+      { name: 'Old', language: 'es', proficiency: 'beginner', completionRequirement: 2, ownerId: null, startDate: inDays(-40), endDate: inDays(-10) },
+    );
+    await app.runtime.runner.waitFor(appended?.checkpoint, ['catalog']);
     const s = await student(app, 'late');
     const res = await app.gql(FIND, { inviteNumber: course.inviteNumber }, s.token);
     assert.equal(res.errors![0].message, EnrollmentMessages.courseNotFound);

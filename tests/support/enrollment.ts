@@ -1,4 +1,5 @@
 /** Helpers for the enrollment and payment integration tests. */
+import { addDays, todayIn } from '../../contracts/calendarDate';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUp, type TestApp } from './app';
 
@@ -25,7 +26,8 @@ export async function createPlans(app: TestApp) {
 export const CREATE_COURSE = `mutation($input: CreateCourseInput!) { createCourse(input: $input) { created course { id name inviteNumber kind
   completionRequirement durationRequirement priceAgreement { kind } prices { unitPrice totalQuantity totalPrice } } } }`;
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** A calendar date some days from today (in the default time zone, as the server's "today"). */
+export const inDays = (days: number) => addDays(todayIn(null), days);
 
 export function courseInput(over: Record<string, unknown> = {}) {
   return {

@@ -19,8 +19,8 @@ const create = (over: Partial<CreateCourse> = {}): CreateCourse => ({
   name: ' Spanish 101 ',
   language: 'es',
   proficiency: 'beginner',
-  startDate: '2026-12-01T00:00:00.000Z',
-  endDate: '2027-03-01T00:00:00.000Z',
+  startDate: '2026-12-01',
+  endDate: '2027-03-01',
   inviteNumber: '123456',
   completionRequirement: 2,
   durationRequirement: 15,
@@ -39,7 +39,7 @@ describe('course decider', () => {
         type: 'CourseCreated',
         data: {
           courseId: 'c1', kind: 'regular', name: 'Spanish 101', language: 'es', proficiency: 'beginner',
-          startDate: '2026-12-01T00:00:00.000Z', endDate: '2027-03-01T00:00:00.000Z', inviteNumber: '123456',
+          startDate: '2026-12-01', endDate: '2027-03-01', inviteNumber: '123456',
           completionRequirement: 2, durationRequirement: 15, ownerId: 'i1', school: 'Lincoln High', priceAgreement: agreement, templateId: null,
         },
       },
@@ -48,18 +48,44 @@ describe('course decider', () => {
     ]);
   });
 
-  it('gives an adventure no school and no end, starting now', () => {
+  it('gives an adventure no school and no end, starting today (in the default time zone)', () => {
     const [created] = decideCreateCourse(initialCourse(), create({ kind: 'adventure', startDate: null, endDate: null, completionRequirement: 1 }), ctx) as CourseEvent[];
     assert.equal(created.type, 'CourseCreated');
     const data = created.data as any;
     assert.equal(data.school, null);
     assert.equal(data.endDate, null);
-    assert.equal(data.startDate, now.toISOString());
+    assert.equal(data.startDate, '2026-11-21');
+    const lateEvening = { ...ctx, now: new Date('2026-11-22T03:00:00Z') }; // 10 PM on the 21st in New York
+    const [late] = decideCreateCourse(initialCourse(), create({ kind: 'adventure', startDate: null, endDate: null, completionRequirement: 1 }), lateEvening) as CourseEvent[];
+    assert.equal((late.data as any).startDate, '2026-11-21');
+  });
+
+  it('stores the calendar dates it was given, whatever the time of day', () => {
+    const [created] = decideCreateCourse(initialCourse(), create({ startDate: '2026-11-23', endDate: '2026-11-23' }), { ...ctx, now: new Date('2026-11-23T23:30:00Z') }) as CourseEvent[];
+    assert.deepEqual([(created.data as any).startDate, (created.data as any).endDate], ['2026-11-23', '2026-11-23'], 'a one-day course');
+  });
+
+  it("compares dates with today in the creator's time zone (America/New_York by default)", () => {
+    // 03:00 UTC on the 22nd is still the 21st in New York: an end date of the 21st is today, not past.
+    const nyEvening = { ...ctx, now: new Date('2026-11-22T03:00:00Z') };
+    assert.doesNotThrow(() => decideCreateCourse(initialCourse(), create({ startDate: '2026-11-21', endDate: '2026-11-21' }), nyEvening));
+    spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: '2026-11-01', endDate: '2026-11-20' }), nyEvening)).thenThrows('BAD_USER_INPUT', CourseMessages.endInPast);
+    // In Tokyo it is already the 22nd.
+    spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: '2026-11-01', endDate: '2026-11-21', timeZone: 'Asia/Tokyo' }), nyEvening)).thenThrows('BAD_USER_INPUT', CourseMessages.endInPast);
+  });
+
+  it('refuses dates that are not calendar dates, and an end before the start', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '1', '2026-11-23T00:00:00Z', '26-11-23', '2101-01-01', '1999-12-31']) {
+      spec.given([]).when((s) => decideCreateCourse(s, create({ endDate: bad }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.dateInvalid);
+      spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: bad }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.dateInvalid);
+    }
+    spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: '2026-12-02', endDate: '2026-12-01' }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.endBeforeStart);
+    spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: null }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.startDateRequired);
   });
 
   it('refuses bad fields with per-field messages', () => {
     spec.given([]).when((s) => decideCreateCourse(s, create({ durationRequirement: 20 }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.durationInvalid);
-    spec.given([]).when((s) => decideCreateCourse(s, create({ endDate: '2026-11-01T00:00:00Z' }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.endInPast);
+    spec.given([]).when((s) => decideCreateCourse(s, create({ startDate: '2026-10-01', endDate: '2026-11-01' }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.endInPast);
     spec.given([]).when((s) => decideCreateCourse(s, create({ language: 'xx', name: '' }), ctx)).thenThrows('BAD_USER_INPUT');
     spec.given([]).when((s) => decideCreateCourse(s, create({ completionRequirement: 0 }), ctx)).thenThrows('BAD_USER_INPUT', CourseMessages.completionInvalid);
   });
@@ -69,9 +95,13 @@ describe('course decider', () => {
     spec.given(events).when((s) => decideCreateCourse(s, create(), ctx)).thenThrows('CONFLICT');
   });
 
-  it('is past once its end date has passed; adventures never', () => {
-    assert.equal(isPastCourse({ endDate: '2026-11-20T00:00:00Z' }, now), true);
-    assert.equal(isPastCourse({ endDate: '2026-11-22T00:00:00Z' }, now), false);
+  it('is past once its end date is over everywhere on Earth (UTC−12); adventures never', () => {
+    assert.equal(isPastCourse({ endDate: '2026-11-20' }, now), true);
+    assert.equal(isPastCourse({ endDate: '2026-11-21' }, now), false, 'its end date is today');
+    assert.equal(isPastCourse({ endDate: '2026-11-22' }, now), false);
+    // The 21st ends in UTC−12 at 12:00 UTC on the 22nd.
+    assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T11:59:59.999Z')), false);
+    assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T12:00:00Z')), true);
     assert.equal(isPastCourse({ endDate: null }, now), false);
   });
 });

@@ -2,6 +2,7 @@
  * The course decider (stream course-<id>): a course or an adventure, its price agreement and its
  * lesson assignments (one per required conversation, topics filled in later by the instructor).
  */
+import { isOver, todayIn } from '../../../contracts/calendarDate';
 import type { Proficiency } from '../../../contracts/enrollment';
 import { courseFieldErrors } from '../../../contracts/validation/enrollment';
 import type { DecisionContext } from '../shared/decider';
@@ -44,8 +45,11 @@ export interface CreateCourse {
   name: string;
   language: string;
   proficiency: string;
+  /** Calendar dates 'YYYY-MM-DD'; none for adventures. */
   startDate: string | null;
   endDate: string | null;
+  /** The creator's IANA time zone, for "today"; the default zone (America/New_York) when missing. */
+  timeZone?: string | null;
   inviteNumber: string;
   completionRequirement: number;
   durationRequirement: number;
@@ -60,7 +64,8 @@ export interface CreateCourse {
 export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: DecisionContext): CourseEvent[] {
   if (state.course) throw conflict('The course already exists.');
   const adventure = cmd.kind === 'adventure';
-  assertNoFieldErrors(courseFieldErrors(cmd, ctx.now, { datesRequired: !adventure }));
+  const today = todayIn(cmd.timeZone, ctx.now);
+  assertNoFieldErrors(courseFieldErrors(cmd, today, { datesRequired: !adventure }));
   const created: CourseCreated = {
     type: 'CourseCreated',
     data: {
@@ -69,8 +74,9 @@ export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: D
       name: cmd.name.trim(),
       language: cmd.language,
       proficiency: cmd.proficiency as Proficiency,
-      startDate: adventure ? ctx.now.toISOString() : new Date(cmd.startDate!).toISOString(),
-      endDate: adventure ? null : new Date(cmd.endDate!).toISOString(),
+      // An adventure starts the day it is made and never ends.
+      startDate: adventure ? today : cmd.startDate!,
+      endDate: adventure ? null : cmd.endDate!,
       inviteNumber: cmd.inviteNumber,
       completionRequirement: cmd.completionRequirement,
       durationRequirement: cmd.durationRequirement,
@@ -97,5 +103,9 @@ export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: D
   return [created, ...lessons];
 }
 
-/** A course has ended once its end date has passed; adventures never end. */
-export const isPastCourse = (course: { endDate: string | null }, now: Date) => !!course.endDate && new Date(course.endDate).getTime() <= now.getTime();
+/**
+ * A course is past once its end date is over everywhere on Earth (in UTC−12), so it is current
+ * through its whole end date for every viewer; adventures never end. The catalog read model's
+ * scopes apply the same rule (projections/catalog, `datesOnEarth`).
+ */
+export const isPastCourse = (course: { endDate: string | null }, now: Date) => !!course.endDate && isOver(course.endDate, now);

@@ -17,6 +17,10 @@ export interface PriceAgreement {
   currency: string;
 }
 
+/**
+ * Schema version 2: startDate and endDate are calendar dates 'YYYY-MM-DD' (an adventure starts the
+ * day it was made and has no end). Version 1 held ISO instants; ./upcasters.ts lifts them on read.
+ */
 export type CourseCreated = DomainEvent<'CourseCreated', {
   courseId: string;
   kind: CourseKind;
@@ -41,6 +45,7 @@ export type LessonAssigned = DomainEvent<'LessonAssigned', {
   title: string;
   discussionTopic: string | null;
   privateNote: string | null;
+  /** A calendar date 'YYYY-MM-DD' (every LessonAssigned stored so far has null: none to upcast). */
   dueOn: string | null;
   order: number;
 }>;

@@ -12,6 +12,8 @@ import { decideCreateCourse, evolveCourse, initialCourse, type CourseState } fro
 import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent } from './events';
 import { decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
 import { decideCreateTemplate, initialTemplate } from './template';
+// Courses are read and written in their current shape (CourseCreated v2).
+import './upcasters';
 
 /** Six digits, never starting with 0 so that it reads the same everywhere. */
 export const randomInviteNumber = () => String(crypto.randomInt(100_000, 1_000_000));
@@ -38,8 +40,11 @@ export interface CreateCourseInput {
   name: string;
   language: string;
   proficiency: string;
+  /** Calendar dates 'YYYY-MM-DD'. */
   startDate?: string | null;
   endDate?: string | null;
+  /** The creator's time zone for "today" (profiles do not store one yet: America/New_York). */
+  timeZone?: string | null;
   completionRequirement: number;
   durationRequirement?: number | null;
   ownerId: string | null;
@@ -79,6 +84,7 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
             proficiency: input.proficiency,
             startDate: input.startDate ?? null,
             endDate: input.endDate ?? null,
+            timeZone: input.timeZone ?? null,
             inviteNumber,
             completionRequirement: input.completionRequirement,
             durationRequirement,

@@ -1,6 +1,7 @@
 /** The template decider (stream template-<id>): a course record instructors make courses from. */
 import type { PriceAgreementKind, Proficiency } from '../../../contracts/enrollment';
 import { PRICE_AGREEMENT_KINDS } from '../../../contracts/enrollment';
+import { todayIn } from '../../../contracts/calendarDate';
 import { courseFieldErrors } from '../../../contracts/validation/enrollment';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, conflict } from '../shared/errors';
@@ -19,7 +20,7 @@ export function decideCreateTemplate(
   ctx: DecisionContext,
 ): TemplateCreated[] {
   if (state.template) throw conflict('The template already exists.');
-  const fields = courseFieldErrors({ ...cmd, startDate: null, endDate: null }, ctx.now, { datesRequired: false });
+  const fields = courseFieldErrors({ ...cmd, startDate: null, endDate: null }, todayIn(null, ctx.now), { datesRequired: false });
   const kind = (cmd.priceAgreementKind ?? 'standard') as PriceAgreementKind;
   if (!PRICE_AGREEMENT_KINDS.includes(kind)) fields.priceAgreementKind = 'The kind is standard, reserved or institutional.';
   assertNoFieldErrors(fields);

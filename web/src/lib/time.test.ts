@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_TIME_ZONE, formatDateTime, userZone } from './time';
+import { DEFAULT_TIME_ZONE, formatDate, formatDateTime, userZone } from './time';
 
 describe('time', () => {
   it('formats an instant in the user time zone', () => {
@@ -17,5 +17,12 @@ describe('time', () => {
   it('shows a dash when there is no instant', () => {
     assert.equal(formatDateTime(null, 'UTC'), '—');
     assert.equal(formatDateTime('not a date', 'UTC'), '—');
+  });
+  it('shows a calendar date as that day, never through a time zone', () => {
+    // The process's own zone does not matter either: the tests run under several TZ values.
+    assert.equal(formatDate('2026-11-23', 'en-US'), 'Nov 23, 2026');
+    assert.equal(formatDate('2000-01-01', 'en-US'), 'Jan 1, 2000');
+    assert.equal(formatDate(null), '—');
+    assert.equal(formatDate('2026-11-23T00:00:00Z'), '—');
   });
 });

@@ -4,38 +4,38 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { addMonths } from '../../../../contracts/calendarDate';
 import { DURATIONS, LANGUAGES, PROFICIENCIES } from '../../../../contracts/enrollment';
 import { courseFieldErrors } from '../../../../contracts/validation/enrollment';
 import { FormAlert } from '../../components/FormAlert';
 import { Page } from '../../components/Page';
 import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
+import { userToday } from '../../lib/time';
 import { CREATE_COURSE } from './operations';
 
 const QUIET = { context: { quiet: true } } as const;
-/** A date field's day as an instant: the start day from its midnight, the end day to its last second. */
-const dayStart = (day: string) => (day ? DateTime.fromISO(day).startOf('day').toUTC().toISO() : null);
-const dayEnd = (day: string) => (day ? DateTime.fromISO(day).endOf('day').toUTC().toISO() : null);
 
 export default function NewCoursePage() {
   const navigate = useNavigate();
+  // The date fields hold calendar dates 'YYYY-MM-DD' and are sent as they are: a day, not an instant.
+  const today = userToday();
   const [form, setForm] = useState({
     name: '',
     language: 'es',
     proficiency: 'beginner',
     durationRequirement: 15,
     completionRequirement: 4,
-    startDate: DateTime.now().toISODate()!,
-    endDate: DateTime.now().plus({ months: 3 }).toISODate()!,
+    startDate: today,
+    endDate: addMonths(today, 3),
     school: '',
   });
   const [submitted, setSubmitted] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [create, { loading, error }] = useMutation(CREATE_COURSE, QUIET);
-  const fields = courseFieldErrors({ ...form, startDate: dayStart(form.startDate), endDate: dayEnd(form.endDate) }, new Date());
+  const fields = courseFieldErrors({ ...form, startDate: form.startDate || null, endDate: form.endDate || null }, today);
   const problem = (key: string) => (submitted ? fields[key] ?? serverFields[key] : undefined);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({ ...f, [key]: ['durationRequirement', 'completionRequirement'].includes(key) ? Number(e.target.value) : e.target.value }));
@@ -46,7 +46,7 @@ export default function NewCoursePage() {
     if (Object.keys(fields).length) return;
     try {
       const { data } = await create({
-        variables: { input: { ...form, startDate: dayStart(form.startDate)!, endDate: dayEnd(form.endDate)!, school: form.school.trim() || null } },
+        variables: { input: { ...form, school: form.school.trim() || null } },
       });
       notifySuccess('The new course was created successfully!');
       navigate(`/instructor/courses/${data!.createCourse.course.id}`);

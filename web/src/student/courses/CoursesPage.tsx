@@ -29,7 +29,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { formatMoney } from '../../lib/money';
 import { peekPendingInvite } from '../../lib/pendingInvite';
-import { formatDateTime } from '../../lib/time';
+import { formatDate, formatDateTime } from '../../lib/time';
 import { EnrollPanel } from './EnrollPanel';
 
 interface CourseItem {
@@ -158,8 +158,8 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
     ['Proficiency', capitalize(course.proficiency)],
     ['Instructor', course.owner ? (course.owner.displayName ?? course.owner.emailAddress ?? '—') : course.kind === 'adventure' ? 'Course adventure' : '—'],
     ['School', course.owner?.school ?? '—'],
-    ['Starts', formatDateTime(course.startDate, zone)],
-    ['Ends', course.endDate ? formatDateTime(course.endDate, zone) : 'Self-paced, no end date'],
+    ['Starts', formatDate(course.startDate)],
+    ['Ends', course.endDate ? formatDate(course.endDate) : 'Self-paced, no end date'],
     ['Enrolled on', formatDateTime(enrollment?.enrolledOn, zone)],
     [
       'Payment',
@@ -283,7 +283,7 @@ export default function CoursesPage() {
                   {past.map((course) => (
                     // Past courses hide their details (spec 1).
                     <ListItemButton key={course.id} disabled>
-                      <ListItemText primary={course.name} secondary={`Ended ${formatDateTime(course.endDate, me?.tzIdentifier)}`} />
+                      <ListItemText primary={course.name} secondary={`Ended ${formatDate(course.endDate)}`} />
                     </ListItemButton>
                   ))}
                 </List>
