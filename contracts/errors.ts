@@ -11,6 +11,17 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * `extensions.reason` of an UNAUTHORIZED error, where it tells more than the code: 'role' means the
+ * session is fine but the account lacks a role, and the message says which.
+ */
+export const ErrorReason = {
+  ROLE: 'role',
+} as const;
+
+/** The refusal for a missing role: 'This needs the instructor role.' */
+export const roleRequiredMessage = (role: string): string => `This needs the ${role.replace(/^ONBOARDING_/, '').toLowerCase()} role.`;
+
 /** Messages the server returns that the web also shows; the spec's words where it has them. */
 export const Messages = {
   unauthorized: 'Huh, your account cannot access the data. Try to sign in again to regain access.',
@@ -22,4 +33,5 @@ export const Messages = {
   unknownRole: 'The switch failed. Cannot switch to an unknown role.',
   zeroMinutes: 'Nothing changes with zero minutes. Please provide a different value.',
   insufficientMinutes: 'The account does not have enough minutes for this change.',
+  balanceTooLarge: 'An account can hold at most 1,000,000 minutes. Please provide a smaller value.',
 } as const;

@@ -18,6 +18,13 @@ export const ADMIN_EDITABLE_ROLES: readonly BaseRole[] = ['STUDENT', 'INSTRUCTOR
 export const baseRole = (role: Role): BaseRole => role.replace(/^ONBOARDING_/, '') as BaseRole;
 export const displayRole = (role: Role): string => baseRole(role);
 
+/**
+ * Whether an account holds a role for access (the spec's role landing rules): the role itself or
+ * its ONBOARDING_ form. The one rule for both sides: the API's auth checks and the web's area guard.
+ */
+export const holdsRole = (roles: readonly string[], role: BaseRole): boolean =>
+  roles.some((r) => r === role || r === `ONBOARDING_${role}`);
+
 /** Where a role lands (spec 1, Role selection redirect). */
 export function homePathForRole(role: string): string | null {
   if (role.includes('ADMIN')) return '/admin/dashboard';

@@ -33,7 +33,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in builds: web/dist is served to anyone, and maps would publish the source.
+    // The dev server (`vite`) still has them; the API server also refuses any *.map.
+    sourcemap: false,
     rollupOptions: {
       output: { manualChunks: vendorChunk },
       onwarn(warning, warn) {

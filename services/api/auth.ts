@@ -3,8 +3,9 @@
  * calls one of these before touching it.
  */
 import type { Actor } from '../domain/shared/decider';
-import { unauthorized } from '../domain/shared/errors';
-import { Messages } from '../../contracts/errors';
+import { DomainError, unauthorized } from '../domain/shared/errors';
+import { ErrorCode, ErrorReason, Messages, roleRequiredMessage } from '../../contracts/errors';
+import { holdsRole, type BaseRole } from '../../contracts/roles';
 
 export interface Viewer {
   accountId: string;
@@ -14,21 +15,33 @@ export interface Viewer {
 
 export const isAdmin = (viewer: Viewer | null) => !!viewer?.roles.includes('ADMIN');
 
+/**
+ * No (open) session: UNAUTHORIZED with the spec's 'Try to sign in again' message. The web offers
+ * Sign In for this one only.
+ */
 export function requireViewer(viewer: Viewer | null): Viewer {
   if (!viewer) throw unauthorized(Messages.unauthorized);
   return viewer;
 }
 
+/**
+ * Signed in, but without the role: still UNAUTHORIZED, with `extensions.reason: 'role'` and a
+ * message naming the role ('This needs the instructor role.'), so the web does not ask to sign in
+ * again when the session is fine.
+ */
+export const roleRefused = (role: BaseRole, message = roleRequiredMessage(role)) =>
+  new DomainError(ErrorCode.UNAUTHORIZED, message, undefined, ErrorReason.ROLE);
+
 export function requireAdmin(viewer: Viewer | null): Viewer {
   const v = requireViewer(viewer);
-  if (!isAdmin(v)) throw unauthorized(Messages.unauthorized);
+  if (!isAdmin(v)) throw roleRefused('ADMIN');
   return v;
 }
 
 /** The account itself or an admin. */
 export function requireSelfOrAdmin(viewer: Viewer | null, accountId: string): Viewer {
   const v = requireViewer(viewer);
-  if (v.accountId !== accountId && !isAdmin(v)) throw unauthorized(Messages.unauthorized);
+  if (v.accountId !== accountId && !isAdmin(v)) throw roleRefused('ADMIN');
   return v;
 }
 
@@ -36,20 +49,20 @@ export const actorOf = (viewer: Viewer | null): Actor => ({ accountId: viewer?.a
 
 // --- Courses, enrollment, payments (issue 4) ---
 
-export const hasRole = (viewer: Viewer | null, role: string) =>
-  !!viewer?.roles.some((r) => r === role || r === `ONBOARDING_${role}`);
+/** The role or its ONBOARDING_ form (the spec's role landing rules; the web's area guard uses the same rule). */
+export const hasRole = (viewer: Viewer | null, role: BaseRole) => !!viewer && holdsRole(viewer.roles, role);
 
 /** Enrolling oneself: a student (onboarding or not). */
-export function requireStudent(viewer: Viewer | null, message: string): Viewer {
+export function requireStudent(viewer: Viewer | null, message?: string): Viewer {
   const v = requireViewer(viewer);
-  if (!hasRole(v, 'STUDENT')) throw unauthorized(message);
+  if (!hasRole(v, 'STUDENT')) throw roleRefused('STUDENT', message);
   return v;
 }
 
 /** Creating a course: an instructor (onboarding or not) or an admin. */
 export function requireInstructorOrAdmin(viewer: Viewer | null): Viewer {
   const v = requireViewer(viewer);
-  if (!hasRole(v, 'INSTRUCTOR') && !isAdmin(v)) throw unauthorized(Messages.unauthorized);
+  if (!hasRole(v, 'INSTRUCTOR') && !isAdmin(v)) throw roleRefused('INSTRUCTOR');
   return v;
 }
 

@@ -12,15 +12,37 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Runtime } from '../app/runtime';
 import { mountDevMailbox } from '../integrations/mail/mailboxPage';
 import { mountPayments } from '../integrations/payments/http';
+import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { createGraphQL } from './yoga';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const READY_LAG_BOUND = 1000;
 
+/**
+ * Source maps are never served, whatever a build left in web/dist (the build emits none): a path
+ * ending in .map, in any letter case and however it is percent-encoded, is a 404 rather than the
+ * file or the SPA's page.
+ */
+function refuseSourceMaps(req: express.Request, res: express.Response, next: express.NextFunction) {
+  let requested = req.path;
+  try {
+    requested = decodeURIComponent(requested);
+  } catch {
+    // undecodable: checked as it came
+  }
+  if (/\.map[/\\]*$/i.test(requested)) {
+    sendError(res, 404, 'NOT_FOUND', 'Not found.');
+    return;
+  }
+  next();
+}
+
 export function createServer(runtime: Runtime) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Off unless configured: otherwise any client could name its own address in X-Forwarded-For and
+  // walk round the per-IP limits. With TRUST_PROXY set, req.ip is the address the proxy vouches for.
+  app.set('trust proxy', runtime.config.trustProxy);
   const yoga = createGraphQL(runtime);
 
   app.use((req, res, next) => {
@@ -35,22 +57,25 @@ export function createServer(runtime: Runtime) {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
-  // Ready: the database answers and no projector is stuck behind the feed (behind and not moving
-  // for READY_LAG_BOUND ms). A projector working through a backlog counts as ready.
+  // Ready: the database answers, no read model has stopped at an event it cannot apply, and none is
+  // stuck behind the feed (behind and not moving for READY_LAG_BOUND ms). A projector working
+  // through a backlog counts as ready. A stopped read model makes this 503 to alert (load balancers
+  // route on /healthz): the product keeps serving, that read model's data stays as it was.
   app.get('/readyz', async (_req, res) => {
     try {
       await runtime.pool.query('SELECT 1');
       const before = await runtime.runner.status();
+      const failed = before.filter((s) => s.failure).map((s) => ({ name: s.name, ...s.failure }));
       let stuck: string[] = [];
-      if (before.some((s) => s.behind)) {
+      if (before.some((s) => s.behind && !s.failure)) {
         await new Promise((r) => setTimeout(r, READY_LAG_BOUND));
         const after = await runtime.runner.status();
         stuck = after
-          .filter((s) => s.behind && s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
+          .filter((s) => s.behind && !s.failure && s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
             s.checkpoint?.position === before.find((b) => b.name === s.name)?.checkpoint?.position)
           .map((s) => s.name);
       }
-      if (stuck.length) res.status(503).json({ ok: false, lagging: stuck });
+      if (stuck.length || failed.length) res.status(503).json({ ok: false, lagging: stuck, failed });
       else res.json({ ok: true, projections: before.map((s) => ({ name: s.name, version: s.version })) });
     } catch {
       res.status(503).json({ ok: false, error: 'database unreachable' });
@@ -61,10 +86,13 @@ export function createServer(runtime: Runtime) {
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
   mountPayments(app, runtime);
 
+  app.use(refuseSourceMaps);
   if (fs.existsSync(WEB_DIST)) {
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
     app.get(/^(?!\/(graphql|healthz|readyz|dev)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
   }
+  app.use(jsonNotFound);
+  app.use(jsonErrorHandler(runtime.log));
 
   const server = http.createServer(app);
   const allowedOrigins = new Set([new URL(runtime.config.publicUrl).origin]);

@@ -2,13 +2,15 @@ import { ErrorCode } from '../../../contracts/errors';
 
 /**
  * The one error type of the product. Deciders, handlers and resolvers throw it; the API turns it
- * into a GraphQL error with `extensions.code` (and `extensions.fields` for per-field messages).
+ * into a GraphQL error with `extensions.code` (and `extensions.fields` for per-field messages,
+ * `extensions.reason` where the code alone does not say what happened, e.g. 'role').
  */
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'DomainError';

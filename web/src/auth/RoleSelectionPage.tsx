@@ -9,12 +9,12 @@ import { ErrorCode } from '../../../contracts/errors';
 import { Loading } from '../components/Loading';
 import { useAuth } from '../lib/auth';
 import { hasErrorCode } from '../lib/errors';
-import { chooseHomePath } from '../lib/roles';
+import { MY_ROLES } from '../lib/operations';
+import { NO_ROLE_MESSAGE, ROLES_FAILED_MESSAGE, chooseHomePath } from '../lib/roles';
 import { AuthCard } from '../shell/AuthCard';
-import { MY_ROLES, QUIET } from './operations';
+import { QUIET } from './operations';
 
-export const NO_ROLE_MESSAGE = 'Your account does not have a role. This should not happen.';
-export const ROLES_FAILED_MESSAGE = 'Failed to fetch your roles.';
+export { NO_ROLE_MESSAGE, ROLES_FAILED_MESSAGE };
 
 /** /auth/role_selection — sends the account to its role's home (spec 1, Role selection redirect). */
 export default function RoleSelectionPage() {

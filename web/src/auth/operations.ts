@@ -1,12 +1,10 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type {
-  Account,
   Mutation,
   MutationLoginArgs,
   MutationResetPasswordArgs,
   MutationSignupArgs,
   MutationSignupInvitedArgs,
-  User,
 } from '../lib/graphql-types';
 
 type NoVariables = Record<string, never>;
@@ -50,23 +48,6 @@ export const LOGOUT: TypedDocumentNode<Pick<Mutation, 'logout'>, NoVariables> = 
   mutation Logout {
     logout {
       loggedOut
-    }
-  }
-`;
-
-export interface MyRolesData {
-  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'roles' | 'activeRole'> }) | null;
-}
-
-export const MY_ROLES: TypedDocumentNode<MyRolesData, NoVariables> = gql`
-  query MyRoles {
-    me {
-      id
-      account {
-        id
-        roles
-        activeRole
-      }
     }
   }
 `;

@@ -119,3 +119,11 @@ export const notifyUnauthorized = () =>
       </>
     ),
   });
+
+/**
+ * Global: the session is fine but the account lacks a role (UNAUTHORIZED with reason 'role'): the
+ * server's words ('This needs the instructor role.'), and no Sign In, since signing in again would
+ * not help.
+ */
+export const notifyRoleRefused = (message: string) =>
+  notifyWarning(message, { autoHideDuration: GRAPHQL_ERROR_SNACKBAR_MS });

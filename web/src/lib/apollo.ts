@@ -8,11 +8,10 @@ import { onError } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
-import { ErrorCode } from '../../../contracts/errors';
-import { notifyGraphQLError, notifyNetworkError, notifyUnauthorized } from '../components/snackbars';
+import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauthorized } from '../components/snackbars';
 import { authToken } from './authCookies';
 import { BUILD_ID } from './build';
-import { apiErrorsOf } from './errors';
+import { apiErrorsOf, refusalOf } from './errors';
 
 export const GRAPHQL_PATH = '/graphql';
 export const BUILD_HEADER = 'x-tertulia-build';
@@ -49,7 +48,9 @@ const errorLink = onError((failure) => {
   const { operation, networkError } = failure;
   if (operation.getContext().quiet) return;
   const errors = apiErrorsOf(failure);
-  if (errors.some((e) => e.extensions?.code === ErrorCode.UNAUTHORIZED)) notifyUnauthorized();
+  const refusal = refusalOf(failure);
+  if (refusal?.kind === 'role') notifyRoleRefused(refusal.message);
+  else if (refusal) notifyUnauthorized();
   else if (errors.length) notifyGraphQLError();
   else if (networkError) notifyNetworkError();
 });

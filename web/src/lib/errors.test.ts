@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NETWORK_ERROR_MESSAGE, cleanErrorMessage, errorMessage, hasErrorCode } from './errors';
+import { Messages } from '../../../contracts/errors';
+import { NETWORK_ERROR_MESSAGE, cleanErrorMessage, errorMessage, hasErrorCode, refusalOf } from './errors';
 
 describe('cleanErrorMessage', () => {
   it('strips the GraphQL error prefix', () => {
@@ -36,5 +37,38 @@ describe('errorMessage', () => {
   it('falls back for anything else', () => {
     assert.equal(errorMessage(new Error('GraphQL error: Boom')), 'Boom');
     assert.equal(errorMessage(undefined, 'Fallback'), 'Fallback');
+  });
+});
+
+describe('refusalOf', () => {
+  const refused = (message: string, extensions: Record<string, unknown>) => ({ graphQLErrors: [{ message, extensions }], networkError: null });
+  it("shows a role refusal's own message, not 'Try to sign in again'", () => {
+    const error = refused('This needs the instructor role.', { code: 'UNAUTHORIZED', reason: 'role' });
+    assert.deepEqual(refusalOf(error), { kind: 'role', message: 'This needs the instructor role.' });
+    assert.equal(errorMessage(error), 'This needs the instructor role.');
+  });
+  it('keeps the spec\'s sign-in message for a session refusal', () => {
+    assert.deepEqual(refusalOf(refused(Messages.unauthorized, { code: 'UNAUTHORIZED' })), { kind: 'session', message: Messages.unauthorized });
+    // Whatever the server said: without the role reason, signing in again is the way out.
+    assert.deepEqual(refusalOf(refused('Not allowed.', { code: 'UNAUTHORIZED' })), { kind: 'session', message: Messages.unauthorized });
+  });
+  it('lets a session refusal win over a role refusal in the same answer', () => {
+    const error = {
+      graphQLErrors: [
+        { message: 'This needs the admin role.', extensions: { code: 'UNAUTHORIZED', reason: 'role' } },
+        { message: Messages.unauthorized, extensions: { code: 'UNAUTHORIZED' } },
+      ],
+    };
+    assert.equal(refusalOf(error)?.kind, 'session');
+  });
+  it('reads refusals from a non-2xx response body, and is null when nothing was refused', () => {
+    const body = { networkError: { statusCode: 200, result: { errors: [{ message: 'This needs the student role.', extensions: { code: 'UNAUTHORIZED', reason: 'role' } }] } } };
+    assert.deepEqual(refusalOf(body), { kind: 'role', message: 'This needs the student role.' });
+    assert.equal(refusalOf(refused('Nope', { code: 'CONFLICT' })), null);
+    assert.equal(refusalOf(undefined), null);
+    assert.equal(refusalOf({ graphQLErrors: [], networkError: new TypeError('Failed to fetch') }), null);
+  });
+  it('ignores a reason on other codes', () => {
+    assert.equal(refusalOf(refused('Bad', { code: 'BAD_USER_INPUT', reason: 'role' })), null);
   });
 });

@@ -2,6 +2,8 @@
  * One place for turning API errors into words (spec 1, sections 7 and 8). Pure: no Apollo or
  * React imports, so the page, the forms and the global error link all use the same rules.
  */
+import { ErrorCode, ErrorReason, Messages } from '../../../contracts/errors';
+
 export const GRAPHQL_ERROR_MESSAGE = 'Uh oh, an error occurred on the page.';
 export const NETWORK_ERROR_MESSAGE = 'Oops, your connection seems off. Reload the page to try again.';
 
@@ -40,6 +42,22 @@ export function apiErrorsOf(error: unknown): ApiError[] {
 
 export function hasErrorCode(error: unknown, code: string): boolean {
   return apiErrorsOf(error).some((e) => e.extensions?.code === code);
+}
+
+/**
+ * What an UNAUTHORIZED answer means: 'session' — no open session, the spec's 'Try to sign in
+ * again' with a Sign In action; 'role' — the session is fine but the account lacks a role
+ * (`extensions.reason: 'role'`), and the server's message says which ('This needs the instructor
+ * role.'). A session refusal wins when both are present. Null when nothing was refused.
+ */
+export type Refusal = { kind: 'session'; message: string } | { kind: 'role'; message: string };
+
+export function refusalOf(error: unknown): Refusal | null {
+  const refused = apiErrorsOf(error).filter((e) => e.extensions?.code === ErrorCode.UNAUTHORIZED);
+  if (!refused.length) return null;
+  const roleOnly = refused.every((e) => e.extensions?.reason === ErrorReason.ROLE);
+  if (!roleOnly) return { kind: 'session', message: Messages.unauthorized };
+  return { kind: 'role', message: cleanErrorMessage(refused[0].message) || Messages.unauthorized };
 }
 
 /** What a form shows inline for a failed call: the server's message, else a sensible fallback. */

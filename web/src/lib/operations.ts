@@ -1,11 +1,29 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Mutation, MutationRecoverPasswordArgs, MutationSwitchRoleArgs } from './graphql-types';
+import type { Account, Mutation, MutationRecoverPasswordArgs, MutationSwitchRoleArgs, User } from './graphql-types';
 
 /** Calls shared by several areas. */
 export const RECOVER_PASSWORD: TypedDocumentNode<Pick<Mutation, 'recoverPassword'>, MutationRecoverPasswordArgs> = gql`
   mutation RecoverPassword($input: RecoverPasswordInput!) {
     recoverPassword(input: $input) {
       recovered
+    }
+  }
+`;
+
+export interface MyRolesData {
+  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'roles' | 'activeRole'> }) | null;
+}
+
+/** The account's roles: for the role selection redirect and the areas' role guard. */
+export const MY_ROLES: TypedDocumentNode<MyRolesData, Record<string, never>> = gql`
+  query MyRoles {
+    me {
+      id
+      account {
+        id
+        roles
+        activeRole
+      }
     }
   }
 `;

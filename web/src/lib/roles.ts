@@ -1,4 +1,7 @@
-import { ROLES, homePathForRole, type Role } from '../../../contracts/roles';
+import { ROLES, holdsRole, homePathForRole, type BaseRole, type Role } from '../../../contracts/roles';
+
+export const NO_ROLE_MESSAGE = 'Your account does not have a role. This should not happen.';
+export const ROLES_FAILED_MESSAGE = 'Failed to fetch your roles.';
 
 /** Order in which a role lands an account with several roles (spec 1, Role selection redirect). */
 const LANDING_ORDER = ['ADMIN', 'SPEAKER', 'INSTRUCTOR', 'STUDENT'] as const;
@@ -46,3 +49,29 @@ export function roleLabel(role: string): string {
   const base = role.replace(/^ONBOARDING_/, '');
   return base.charAt(0) + base.slice(1).toLowerCase();
 }
+
+/** What the area guard decides for an account and the role an area needs. */
+export type RoleGate =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /** The role the area needs, e.g. 'STUDENT'. */
+      needed: BaseRole;
+      /** The role the account acts as (null without any role). */
+      current: string | null;
+      /** The home of that role: where 'Go to your home' leads (null without any role). */
+      home: string | null;
+    };
+
+/**
+ * The web's one role check (the API's auth checks use the same `holdsRole`): an area is open to an
+ * account holding its role or the role's ONBOARDING_ form, whatever its active role. Anyone else
+ * gets the 'needs the {role} role' page with the way to their own home.
+ */
+export function roleGate(roles: readonly string[], activeRole: string | null | undefined, needed: BaseRole): RoleGate {
+  if (holdsRole(roles, needed)) return { allowed: true };
+  return { allowed: false, needed, current: currentRole(roles, activeRole), home: chooseHomePath(roles, activeRole) };
+}
+
+/** 'STUDENT' → 'student', as said in a sentence ('This area needs the student role.'). */
+export const roleWord = (role: string): string => roleLabel(role).toLowerCase();
