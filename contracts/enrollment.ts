@@ -56,6 +56,10 @@ export const EnrollmentMessages = {
   studentOnly: 'Only students can enroll in courses.',
   codeNotFound: 'This redemption code does not exist. Please check the code and try again.',
   codeAlreadyRedeemed: 'This redemption code has already been redeemed.',
+  /** Ours: a code given with an institutional course, which its school pays for; the code is not used. */
+  codeNotNeeded: 'This course is paid for by its school and needs no redemption code. Your code was not used.',
+  /** Ours: an administrator enrolling an account that has no student role. */
+  notAStudent: 'This account has no student role. Give it the student role before enrolling it in a course.',
   /** Ours: the gateway declined without a message of its own. */
   paymentDeclined: 'Your card was declined.',
 } as const;
@@ -88,6 +92,20 @@ export const CONTACT_SALES = 'Contact Sales';
 /** How many minutes an enrollment grants (docs/decisions.md, Enrollment and payments). */
 export function enrollmentMinutes(course: { completionRequirement: number; durationRequirement: number }, extraConversations = 0): number {
   return (course.completionRequirement + extraConversations) * course.durationRequirement;
+}
+
+/**
+ * What a redemption code gives against what a course needs, in words, for the student to confirm
+ * before redeeming (docs/decisions.md, Enrollment and payments). A code grants its own minutes.
+ */
+export function codeWorthText(codeMinutes: number, course: { completionRequirement: number; durationRequirement: number }): string {
+  const needed = enrollmentMinutes(course);
+  const conversations = `${course.completionRequirement} conversation${course.completionRequirement === 1 ? '' : 's'} of ${course.durationRequirement} minutes`;
+  if (codeMinutes === needed) return `This code gives ${codeMinutes} minutes, what the course needs (${conversations}).`;
+  const difference = codeMinutes < needed
+    ? ` You would be ${needed - codeMinutes} minutes short of completing it.`
+    : ` You would have ${codeMinutes - needed} minutes more than it needs.`;
+  return `This code gives ${codeMinutes} minutes; the course needs ${needed} (${conversations}).${difference}`;
 }
 
 /** A course's prices for a unit price (minor units), or null when it has none ('Contact Sales'). */

@@ -104,3 +104,17 @@ export async function findRedemptionCode(pool: pg.Pool, id: string): Promise<Red
   const { rows } = await pool.query('SELECT * FROM rm_codes.redemption_codes WHERE id = $1', [id]);
   return rows[0] ? toCode(rows[0]) : null;
 }
+
+/** A code by its value as shown (normalised, without its version prefix), with its set's duration and quantity. */
+export async function findRedemptionCodeWorth(pool: pg.Pool, shownValue: string) {
+  const { rows } = await pool.query(
+    `SELECT c.code, c.minute_quantity, c.redeemed_on, s.duration, s.quantity
+       FROM rm_codes.redemption_codes c JOIN rm_codes.redemption_sets s ON s.id = c.redemption_set_id
+      WHERE c.code = $1 ORDER BY c.created_at LIMIT 1`,
+    [shownValue],
+  );
+  const r = rows[0];
+  return r
+    ? { value: r.code as string, minuteQuantity: r.minute_quantity as number, duration: r.duration as number, quantity: r.quantity as number, redeemed: !!r.redeemed_on }
+    : null;
+}

@@ -6,6 +6,8 @@
  * conversations credits the right minutes.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -30,6 +32,12 @@ after(async () => {
   await browser?.close();
   await app?.close();
 });
+
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
 
 const studentCount = { n: 0 };
 /** A new student opens /join/{invite} signed out, signs in, and lands on the enroll panel. */
@@ -72,8 +80,11 @@ describe('enrollment in the browser', () => {
     await atPath(page, '/instructor/courses/new');
     await page.getByLabel('Course name').fill('Spanish Conversation 101');
     await page.getByLabel('Required conversations').fill('4');
+    await page.getByLabel('Starts').fill('2026-11-23');
     await page.getByRole('button', { name: 'Create course' }).click();
     await visible(page.getByText('The new course was created successfully!'));
+    // The start date is the day picked (issue 7, item 12), shown as a date in the browser's locale (en-GB).
+    await visible(page.getByText(/^23 Nov 2026 to /));
     const chip = await visible(page.getByTestId('invite-number-chip'));
     const text = (await chip.textContent()) ?? '';
     const match = /(\d{3})-(\d{3})/.exec(text);
@@ -119,8 +130,9 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('another student enrolls with a redemption code', async () => {
+  it('another student enrolls with a redemption code, after seeing what it gives against what the course needs', async () => {
     const { result } = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E codes', fillLimit: 1, duration: 15, quantity: 4 });
+    const short = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E short codes', fillLimit: 1, duration: 15, quantity: 2 });
     await readModelsCaughtUp(app);
     const code = result.codes[0];
     const session = await joinAsNewStudent(invite);
@@ -128,9 +140,20 @@ describe('enrollment in the browser', () => {
     const panel = await acknowledge(page);
     await panel.getByRole('button', { name: 'Use a redemption code instead' }).click();
     await page.getByTestId('redemption-code').fill('abc');
-    await panel.getByRole('button', { name: 'Redeem code' }).click();
+    await panel.getByRole('button', { name: 'Check code' }).click();
     await visible(panel.getByText('The redemption code must contain ten characters.'));
+    // A code worth less than the course needs: the student sees the difference and goes back.
+    await page.getByTestId('redemption-code').fill(short.result.codes[0]);
+    await panel.getByRole('button', { name: 'Check code' }).click();
+    await visible(panel.getByTestId('code-worth-text').getByText(
+      'This code gives 30 minutes; the course needs 60 (4 conversations of 15 minutes). You would be 30 minutes short of completing it.',
+    ));
+    await screenshot(page, 'enrollment-code-short');
+    await panel.getByRole('button', { name: 'Back' }).click();
     await page.getByTestId('redemption-code').fill(`${code.slice(0, 5)} ${code.slice(5)}`.toLowerCase());
+    await panel.getByRole('button', { name: 'Check code' }).click();
+    await visible(panel.getByTestId('code-worth-text').getByText('This code gives 60 minutes, what the course needs (4 conversations of 15 minutes).'));
+    await screenshot(page, 'enrollment-code-confirm');
     await panel.getByRole('button', { name: 'Redeem code' }).click();
     await visible(page.getByTestId('outcome-title').getByText('Your code was redeemed successfully!'));
     await minutesShown(page, 60);

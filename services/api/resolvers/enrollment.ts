@@ -5,7 +5,13 @@
  */
 import { EnrollmentMessages, LANGUAGES, coursePrices, isLanguageCode } from '../../../contracts/enrollment';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { extraConversationsError, inviteNumberError, normalizeInviteNumber } from '../../../contracts/validation/enrollment';
+import {
+  extraConversationsError,
+  inviteNumberError,
+  normalizeInviteNumber,
+  normalizeRedemptionCode,
+  redemptionCodeError,
+} from '../../../contracts/validation/enrollment';
 import { findAccount } from '../../../projections/accounts';
 import {
   adventures,
@@ -19,6 +25,7 @@ import {
   type CourseScope,
 } from '../../../projections/catalog';
 import { enrollmentCount, enrollmentsOf, findEnrollment, type EnrollmentRow } from '../../../projections/enrollments';
+import { findRedemptionCodeWorth } from '../../../projections/codes';
 import { findPayment, paidPayments } from '../../../projections/payments';
 import { isPastCourse } from '../../domain/catalog/course';
 import { DomainError, badInput, conflict, notFound } from '../../domain/shared/errors';
@@ -34,6 +41,7 @@ import {
 } from '../auth';
 import type { ApiContext } from '../context';
 import { commandMeta, settled } from '../commandSupport';
+import { LIMITS } from '../../security/rateLimit';
 
 
 
@@ -46,6 +54,17 @@ async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseR
   if (!course) return null;
   const enrolled = !!(await findEnrollment(ctx.runtime.pool, course.id, viewer.accountId));
   return canSeeCourse(viewer, course, enrolled) ? course : null;
+}
+
+/**
+ * The user's courses in a scope, by how they relate to it: `enrolled` (the student's courses) or
+ * `owned` (the instructor's). Never both: an instructor's queries answer owned courses only.
+ */
+async function coursesBy(ctx: ApiContext, accountId: string, scope: CourseScope, relation: 'enrolled' | 'owned'): Promise<CourseRow[]> {
+  const all = await coursesOf(ctx.runtime.pool, accountId, scope, new Date());
+  if (relation === 'owned') return all.filter((c) => c.ownerId === accountId);
+  const enrolled = new Set((await enrollmentsOf(ctx.runtime.pool, accountId)).map((e) => e.courseId));
+  return all.filter((c) => enrolled.has(c.id));
 }
 
 function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>) {
@@ -69,7 +88,7 @@ export const enrollmentResolvers: Resolvers = {
       if (problem) throw badInput(problem, { inviteNumber: problem });
       const course = await findCourseByInvite(ctx.runtime.pool, normalizeInviteNumber(inviteNumber));
       if (!course) throw notFound(EnrollmentMessages.courseNotFound);
-      if (isPastCourse({ endDate: course.endDate?.toISOString() ?? null }, new Date())) {
+      if (isPastCourse(course, new Date())) {
         throw notFound(course.kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
       }
       if (await findEnrollment(ctx.runtime.pool, course.id, viewer.accountId)) {
@@ -81,6 +100,21 @@ export const enrollmentResolvers: Resolvers = {
         throw badInput(message, { extraConversations: extraProblem ?? EnrollmentMessages.noPrice });
       }
       return { ...course, requestedExtraConversations: extraConversations ?? 0 } as any;
+    },
+
+    enrollingCode: async (_p, { code }, ctx) => {
+      // What a code is worth, for the student to compare with the course before redeeming it. It
+      // never says who redeemed a code or which set it came from; unknown and used codes answer as
+      // enrollUser does; lookups count against the account's code limit (guessing codes).
+      const viewer = requireViewer(ctx.viewer);
+      if (!isAdmin(viewer)) requireStudent(viewer, EnrollmentMessages.studentOnly);
+      const problem = redemptionCodeError(code);
+      if (problem) throw badInput(problem, { code: problem });
+      await ctx.runtime.rateLimiter.hit([LIMITS.codeChecksPerAccount(viewer.accountId)]);
+      const found = await findRedemptionCodeWorth(ctx.runtime.pool, normalizeRedemptionCode(code));
+      if (!found) throw badInput(EnrollmentMessages.codeNotFound, { code: EnrollmentMessages.codeNotFound });
+      if (found.redeemed) throw conflict(EnrollmentMessages.codeAlreadyRedeemed);
+      return { value: found.value, minuteQuantity: found.minuteQuantity, duration: found.duration, quantity: found.quantity };
     },
 
     allAdventures: async (_p, { durationRequirement, language, proficiency }, ctx) => {
@@ -114,10 +148,10 @@ export const enrollmentResolvers: Resolvers = {
   },
 
   Course: {
-    startDate: (c: any) => c.startDate,
-    isPast: (c: any) => !!c.endDate && new Date(c.endDate).getTime() <= Date.now(),
+    isPast: (c: any) => isPastCourse(c, new Date()),
     enrolledIn: async (c: any, _args, ctx) => (ctx.viewer ? !!(await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) : false),
-    courseEnrollmentsCount: (c: any, _args, ctx) => enrollmentCount(ctx.runtime.pool, c.id),
+    // The owner's and admins' business: null for a student of the course (or anyone else).
+    courseEnrollmentsCount: (c: any, _args, ctx) => (ownsCourse(ctx.viewer, c) ? enrollmentCount(ctx.runtime.pool, c.id) : null),
     owner: async (c: any, _args, ctx) => {
       if (!c.ownerId) return null;
       const account = await findAccount(ctx.runtime.pool, c.ownerId);
@@ -164,11 +198,24 @@ export const enrollmentResolvers: Resolvers = {
     },
     courses: async (u: any, { scope }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesOf(ctx.runtime.pool, u.id, scope as CourseScope, new Date())) as any;
+      return (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')) as any;
     },
     coursesCount: async (u: any, { scope }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesOf(ctx.runtime.pool, u.id, scope as CourseScope, new Date())).length;
+      return (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')).length;
+    },
+    ownedCourses: async (u: any, { scope }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')) as any;
+    },
+    ownedCoursesCount: async (u: any, { scope }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')).length;
+    },
+    ownedCourse: async (u: any, { courseId }, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      const course = await findCourse(ctx.runtime.pool, courseId);
+      return course && course.ownerId === u.id ? (course as any) : null;
     },
   },
 
@@ -183,14 +230,15 @@ export const enrollmentResolvers: Resolvers = {
     createCourse: async (_p, { input }, ctx) => {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       if ((input.ownerId && input.ownerId !== viewer.accountId) || input.pricingPlanId) requireAdmin(viewer);
-      const iso = (d: unknown) => (d instanceof Date ? d.toISOString() : d ? String(d) : null);
       const { result, appended } = await ctx.runtime.catalog.createCourse(commandMeta(ctx), {
         kind: 'regular',
         name: input.name,
         language: input.language,
         proficiency: input.proficiency,
-        startDate: iso(input.startDate),
-        endDate: iso(input.endDate),
+        // Calendar dates as the Date scalar parsed them ('YYYY-MM-DD'); "today" is in the creator's
+        // time zone, the default one until profiles store it.
+        startDate: input.startDate,
+        endDate: input.endDate,
         completionRequirement: input.completionRequirement,
         durationRequirement: input.durationRequirement ?? null,
         ownerId: input.ownerId ?? viewer.accountId,
@@ -228,6 +276,8 @@ export const enrollmentResolvers: Resolvers = {
       if (byAdmin) requireAdmin(viewer);
       else requireStudent(viewer, EnrollmentMessages.studentOnly);
       const studentId = input.userId ?? viewer.accountId;
+      // A student trying codes counts against the same limit as looking them up (enrollingCode).
+      if (!byAdmin && input.code && !redemptionCodeError(input.code)) await ctx.runtime.rateLimiter.hit([LIMITS.codeChecksPerAccount(viewer.accountId)]);
       const account = await findAccount(ctx.runtime.pool, viewer.accountId);
       const result = await ctx.runtime.enrollment.enroll(commandMeta(ctx), {
         inviteNumber: input.inviteNumber,

@@ -4,9 +4,11 @@ import { EnrollmentMessages } from '../../../contracts/enrollment';
 import { deciderSpec } from '../shared/spec';
 import {
   AttemptClosedError,
+  assertStudentAccount,
   decideCompleteAttempt,
   decideEnroll,
   decideFailAttempt,
+  decidePaidBy,
   decideStartAttempt,
   evolveEnrollment,
   idempotencyKeyFor,
@@ -73,5 +75,28 @@ describe('enrollment decider', () => {
     const fail = (s: any) => decideFailAttempt(s, { attempt: 1, reason: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
     spec.given([started(1)]).when(fail).then([{ type: 'EnrollmentPaymentFailed', data: { attempt: 1, reason: 'declined', code: 'insufficient_funds', message: 'Your card has insufficient funds.' } }]);
     spec.given([]).when(fail).then([]);
+  });
+
+  it('refuses a redemption code for an institutional course: the school pays, and the code stays unused', () => {
+    const paid = { courseKind: 'regular' as const, cardToken: false, byAdmin: false, extraConversations: 0 };
+    assert.throws(
+      () => decidePaidBy({ ...paid, agreementKind: 'institutional', code: true }),
+      (e: any) => e.code === 'BAD_USER_INPUT' && e.message === EnrollmentMessages.codeNotNeeded && e.fields?.code === EnrollmentMessages.codeNotNeeded,
+    );
+    assert.equal(decidePaidBy({ ...paid, agreementKind: 'institutional', code: false }), 'institutional');
+    assert.equal(decidePaidBy({ ...paid, agreementKind: 'standard', code: true }), 'redemption_code');
+    assert.equal(decidePaidBy({ ...paid, agreementKind: 'reserved', code: true }), 'redemption_code');
+    assert.equal(decidePaidBy({ ...paid, agreementKind: 'standard', code: false, cardToken: true }), 'card');
+    assert.equal(decidePaidBy({ ...paid, agreementKind: 'standard', code: false, byAdmin: true, extraConversations: 2 }), 'admin');
+    assert.throws(() => decidePaidBy({ ...paid, agreementKind: 'standard', code: false }), (e: any) => e.message === EnrollmentMessages.paymentRequired);
+    assert.throws(() => decidePaidBy({ ...paid, agreementKind: 'standard', code: true, extraConversations: 1 }), (e: any) => e.code === 'BAD_USER_INPUT');
+  });
+
+  it('enrolls students only, onboarding or not', () => {
+    assert.doesNotThrow(() => assertStudentAccount(['STUDENT']));
+    assert.doesNotThrow(() => assertStudentAccount(['ONBOARDING_STUDENT', 'INSTRUCTOR']));
+    for (const roles of [[], ['INSTRUCTOR'], ['ADMIN'], ['ONBOARDING_SPEAKER', 'SPEAKER']]) {
+      assert.throws(() => assertStudentAccount(roles), (e: any) => e.code === 'BAD_USER_INPUT' && e.message === EnrollmentMessages.notAStudent, roles.join());
+    }
   });
 });

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { EnrollmentMessages, type EnrolledWith } from '../../../contracts/enrollment';
 import type { DomainEvent } from '../shared/decider';
-import { DomainError, conflict } from '../shared/errors';
+import { DomainError, badInput, conflict } from '../shared/errors';
 import type { CourseKind } from '../catalog/events';
 
 export const enrollmentStream = (courseId: string, studentId: string) => `enrollment-${courseId}-${studentId}`;
@@ -105,6 +105,42 @@ export const alreadyEnrolledMessage = (kind: CourseKind) =>
 
 export function assertNotEnrolled(state: EnrollmentState, kind: CourseKind) {
   if (state.enrolled) throw conflict(alreadyEnrolledMessage(kind));
+}
+
+/** Only a student (onboarding or not) is enrolled in a course, also when an administrator enrolls them. */
+export function assertStudentAccount(roles: readonly string[]) {
+  if (!roles.some((r) => r === 'STUDENT' || r === 'ONBOARDING_STUDENT')) {
+    throw badInput(EnrollmentMessages.notAStudent, { userId: EnrollmentMessages.notAStudent });
+  }
+}
+
+/**
+ * What pays for an enrollment (docs/decisions.md, Enrollment and payments): the school for an
+ * institutional course, and nothing else may (a code given with one is refused, so it is never used
+ * up for nothing); otherwise a redemption code, an administrator, or a card. Extra conversations are
+ * bought by card or granted by an administrator.
+ */
+export function decidePaidBy(cmd: {
+  agreementKind: string;
+  courseKind: CourseKind;
+  code: boolean;
+  cardToken: boolean;
+  byAdmin: boolean;
+  extraConversations: number;
+}): EnrolledWith | 'card' {
+  const institutional = cmd.agreementKind === 'institutional';
+  if (institutional && cmd.code) throw badInput(EnrollmentMessages.codeNotNeeded, { code: EnrollmentMessages.codeNotNeeded });
+  let paidBy: EnrolledWith | 'card';
+  if (institutional) paidBy = 'institutional';
+  else if (cmd.code) paidBy = 'redemption_code';
+  else if (cmd.byAdmin) paidBy = 'admin';
+  else if (cmd.cardToken) paidBy = 'card';
+  else throw badInput(EnrollmentMessages.paymentRequired);
+  if (cmd.extraConversations > 0 && (paidBy === 'institutional' || paidBy === 'redemption_code')) {
+    const onlyByCard = 'Extra conversations can only be bought by card.';
+    throw badInput(cmd.courseKind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : onlyByCard, { extraConversations: onlyByCard });
+  }
+  return paidBy;
 }
 
 /** Enrollment without a card (institutional, redemption code, admin). */

@@ -16,12 +16,18 @@
  *
  * An attempt left open by a process that died is settled from the gateway (`findCharge`) when it is
  * older than STALE_ATTEMPT_MS and the student tries again, or by the Stripe webhook.
+ *
+ * A card token is checked with the gateway (`checkPaymentMethod`: its shape, and whether the gateway
+ * knows it and it is unused, where that is cheap) before an attempt is claimed for it, so a bad token
+ * never claims anything; a token the gateway refuses at the charge (a decline with one of
+ * PAYMENT_METHOD_REFUSALS) closes its attempt at once like any decline. Only an unknown outcome (the
+ * gateway could not be reached) leaves an attempt open.
  */
 import { CURRENCY, EnrollmentMessages, enrollmentMinutes, type EnrolledWith } from '../../../contracts/enrollment';
 import { extraConversationsError, inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../contracts/validation/enrollment';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { checkpointOf, type AppendResult, type GlobalCheckpoint } from '../../eventstore/port';
-import { PaymentGatewayError, type ChargeResult, type PaymentGateway } from '../../integrations/payments/port';
+import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentMethodCheck } from '../../integrations/payments/port';
 import { codeStream, decideRedeemCode, evolveCode, initialCode, type CodeEvent } from '../billing/codes';
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
 import {
@@ -36,15 +42,18 @@ import {
 import { isPastCourse } from '../catalog/course';
 import type { CourseCreated } from '../catalog/events';
 import { courseIdForInvite, loadCourse } from '../catalog/handlers';
-import { streams as identityStreams } from '../identity/events';
+import { evolveAccount, initialAccount } from '../identity/account';
+import { streams as identityStreams, type AccountEvent } from '../identity/events';
 import { SYSTEM_ACTOR, fold } from '../shared/decider';
 import { DomainError, badInput, conflict, notFound } from '../shared/errors';
 import { newId } from '../shared/ids';
 import {
   assertNotEnrolled,
+  assertStudentAccount,
   decideCompleteAttempt,
   decideEnroll,
   decideFailAttempt,
+  decidePaidBy,
   decideStartAttempt,
   enrollmentStream,
   evolveEnrollment,
@@ -84,6 +93,7 @@ type Course = CourseCreated['data'];
 
 const notFoundMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
 const failedMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureFailed : EnrollmentMessages.courseFailed);
+const unreachable = 'The payment provider could not be reached. Please try again in a few minutes.';
 
 async function loadEnrollment(tx: CommandTransaction, courseId: string, studentId: string): Promise<EnrollmentState & { enrolledAt: GlobalCheckpoint | null }> {
   const events = await tx.read(enrollmentStream(courseId, studentId));
@@ -217,6 +227,17 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
       const extra = input.extraConversations ?? 0;
       const code = input.code ? normalizeRedemptionCode(input.code) : null;
       const tokenHash = input.cardToken ? hashToken(input.cardToken) : null;
+      // Asked once, before anything is claimed; used only where a new attempt would be claimed (a
+      // repeat of a request joins its attempt even though its single-use token is used by then).
+      let tokenCheck: PaymentMethodCheck | null = null;
+      if (input.cardToken && !input.byAdmin) {
+        try {
+          tokenCheck = await payments.checkPaymentMethod(input.cardToken);
+        } catch (error) {
+          report(error, 'card token check failed at the gateway');
+          throw new DomainError('PAYMENT_FAILED', error instanceof PaymentGatewayError ? error.message : unreachable);
+        }
+      }
 
       for (let round = 0; round < 3; round++) {
         const { result: step, appended } = await commands.execute<Step>(meta, async (tx) => {
@@ -233,24 +254,20 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
             assertNotEnrolled(state, course.kind);
           }
           if (input.byAdmin) {
-            if (!(await tx.read(identityStreams.account(input.studentId))).length) throw notFound('The account was not found.');
+            const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[]);
+            if (!account.exists) throw notFound('The account was not found.');
+            assertStudentAccount(account.roles);
             if (course.priceAgreement.kind !== 'standard') throw badInput(EnrollmentMessages.adminStandardOnly);
             if (input.cardToken) throw badInput('An administrator enrolls a student without a card.', { cardToken: 'Leave the card out.' });
           }
-          const institutional = course.priceAgreement.kind === 'institutional';
-          // Institutional courses are paid by the school; others by code, by an admin, or by card.
-          let enrolledWith: EnrolledWith | 'card';
-          if (institutional) enrolledWith = 'institutional';
-          else if (code) enrolledWith = 'redemption_code';
-          else if (input.byAdmin) enrolledWith = 'admin';
-          else if (input.cardToken) enrolledWith = 'card';
-          else throw badInput(EnrollmentMessages.paymentRequired);
-          if (extra > 0 && (enrolledWith === 'institutional' || enrolledWith === 'redemption_code')) {
-            // Extra conversations are bought: by card, or granted by an administrator.
-            throw badInput(course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : 'Extra conversations can only be bought by card.', {
-              extraConversations: 'Extra conversations can only be bought by card.',
-            });
-          }
+          const enrolledWith = decidePaidBy({
+            agreementKind: course.priceAgreement.kind,
+            courseKind: course.kind,
+            code: !!code,
+            cardToken: !!input.cardToken,
+            byAdmin: !!input.byAdmin,
+            extraConversations: extra,
+          });
 
           if (enrolledWith !== 'card') {
             const enrollmentId = newId();
@@ -284,8 +301,10 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
           // No price ('Contact Sales'): the course cannot be bought by card.
           if (unitPrice === null) throw badInput(failedMessage(course.kind), { cardToken: EnrollmentMessages.noPrice });
           const pending = pendingAttempt(state);
+          if (pending?.tokenHash === tokenHash) return { kind: 'charge', course, attempt: pending };
+          // A new attempt is claimed only for a token the gateway can charge.
+          if (tokenCheck && tokenCheck.status !== 'usable') throw new DomainError('PAYMENT_FAILED', tokenCheck.message, { cardToken: tokenCheck.code });
           if (pending) {
-            if (pending.tokenHash === tokenHash) return { kind: 'charge', course, attempt: pending };
             if (!isStale(pending, tx.now)) throw conflict(EnrollmentMessages.paymentInProgress);
             return { kind: 'recover', course, attempt: pending };
           }
@@ -337,7 +356,7 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
         } catch (error) {
           // Unknown outcome: the attempt stays open; the webhook or a later attempt settles it.
           report(error, 'charge failed at the gateway');
-          const message = error instanceof PaymentGatewayError ? error.message : 'The payment provider could not be reached. Please try again in a few minutes.';
+          const message = error instanceof PaymentGatewayError ? error.message : unreachable;
           throw new DomainError('PAYMENT_FAILED', message);
         }
         const settled = await settleAttempt(meta, { courseId: course.courseId, studentId: input.studentId, attempt: attempt.attempt, result: charged });

@@ -13,7 +13,14 @@ import { cardBrand, validateCard, type CardError, type CardInput } from '../../.
 import { formatMoney } from '../../../contracts/money';
 import { migrate } from '../../db/migrate';
 import { inTransaction } from '../../db/pool';
-import { PaymentGatewayError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './port';
+import {
+  PaymentGatewayError,
+  PaymentMethodMessages,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+  type PaymentMethodCheck,
+} from './port';
 import { LIMITS, type RateLimiter } from '../../security/rateLimit';
 
 export const LOCAL_GATEWAY_PATH = '/payments/local/v1';
@@ -72,6 +79,8 @@ export async function migrateLocalGateway(pool: pg.Pool) {
 }
 
 const randomId = (prefix: string) => `${prefix}_local_${crypto.randomBytes(12).toString('base64url')}`;
+/** The shape of every token `tokenize` hands out: anything else was never ours. */
+export const LOCAL_TOKEN_PATTERN = /^tok_local_[A-Za-z0-9_-]{16}$/;
 
 export interface LocalGateway extends PaymentGateway {
   tokenize(card: CardInput): Promise<{ id: string; brand: string; last4: string } | { error: CardError }>;
@@ -108,8 +117,20 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
       return { id, brand, last4 };
     },
 
+    async checkPaymentMethod(paymentMethod: string): Promise<PaymentMethodCheck> {
+      if (!LOCAL_TOKEN_PATTERN.test(paymentMethod)) return { status: 'invalid', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid };
+      const { rows } = await pool.query('SELECT used_by_key FROM local_gateway_tokens WHERE id = $1', [paymentMethod]);
+      if (!rows[0]) return { status: 'invalid', code: 'resource_missing', message: PaymentMethodMessages.unknown };
+      if (rows[0].used_by_key) return { status: 'used', code: 'token_already_used', message: PaymentMethodMessages.used };
+      return { status: 'usable' };
+    },
+
     async charge(request: ChargeRequest) {
       if (!Number.isInteger(request.amount) || request.amount <= 0) throw new PaymentGatewayError('The amount must be a positive whole number of minor units.');
+      // Not a token of ours (e.g. a NUL byte the database would refuse): refused before any charge.
+      if (!LOCAL_TOKEN_PATTERN.test(request.paymentMethod)) {
+        return { status: 'declined', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid, paymentId: null };
+      }
       const requestHash = crypto.createHash('sha256').update(`${request.amount}:${request.currency}:${request.paymentMethod}`).digest('hex');
       return inTransaction(pool, async (db) => {
         // One key, one charge: concurrent requests with the same key wait here for the first.
@@ -134,7 +155,7 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
           const known = await db.query('SELECT 1 FROM local_gateway_tokens WHERE id = $1', [request.paymentMethod]);
           status = 'declined';
           code = known.rows.length ? 'token_already_used' : 'resource_missing';
-          message = known.rows.length ? 'This card was already used for another payment. Please enter your card again.' : 'No such card token. Please enter your card again.';
+          message = known.rows.length ? PaymentMethodMessages.used : PaymentMethodMessages.unknown;
         } else if (tok.behaviour.kind === 'decline') {
           status = 'declined';
           code = tok.behaviour.code;

@@ -44,6 +44,25 @@ export interface PaymentsPublicConfig {
   tokensUrl: string | null;
 }
 
+/**
+ * What the gateway says of a payment method before any charge is tried with it (cheap: its shape,
+ * and where the gateway can tell without a charge, whether it exists and is still unused).
+ * `invalid`: no charge could be made with it (malformed, unknown); `used`: a single-use token that
+ * already paid for something (a repeat of that same request may still join its attempt).
+ */
+export type PaymentMethodCheck =
+  | { status: 'usable' }
+  | { status: 'used'; code: string; message: string }
+  | { status: 'invalid'; code: string; message: string };
+
+/** Codes of a refusal made before any charge was tried: the payment method itself was refused. */
+export const PAYMENT_METHOD_REFUSALS = ['invalid_payment_method', 'resource_missing', 'token_already_used'] as const;
+export const PaymentMethodMessages = {
+  invalid: 'The card details could not be read. Please enter your card again.',
+  unknown: 'No such card token. Please enter your card again.',
+  used: 'This card was already used for another payment. Please enter your card again.',
+} as const;
+
 /** The gateway could not be reached or answered in an unexpected way: the outcome is unknown. */
 export class PaymentGatewayError extends Error {
   constructor(message: string, cause?: unknown) {
@@ -54,6 +73,16 @@ export class PaymentGatewayError extends Error {
 
 export interface PaymentGateway {
   readonly provider: 'local' | 'stripe';
+  /**
+   * Checks a payment method before an attempt is claimed for it. Never charges; throws
+   * PaymentGatewayError when the gateway cannot tell.
+   */
+  checkPaymentMethod(paymentMethod: string): Promise<PaymentMethodCheck>;
+  /**
+   * Charges once per idempotency key. A payment method the gateway refuses without trying a charge
+   * (malformed, unknown, already used) is a `declined` result with one of PAYMENT_METHOD_REFUSALS,
+   * never a thrown error: nothing was charged, so the attempt can be closed at once.
+   */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Gives a charge back in full; the same key refunds once. */
   refund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string }>;

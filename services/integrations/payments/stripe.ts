@@ -10,12 +10,37 @@
  * delivers at least once) by recording each event id in its own stream.
  */
 import Stripe from 'stripe';
-import { PaymentGatewayError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './port';
+import {
+  PaymentGatewayError,
+  PaymentMethodMessages,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentGateway,
+  type PaymentMethodCheck,
+} from './port';
+
+/** A PaymentMethod id as Stripe Elements makes it (pm_…; test shortcuts such as pm_card_visa too). */
+export const STRIPE_PAYMENT_METHOD_PATTERN = /^pm_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * Stripe refused the payment method itself (unknown, malformed, already used) before trying a
+ * charge: reported as a decline so the attempt closes at once (nothing was charged).
+ */
+function paymentMethodRefusal(error: unknown): ChargeResult | null {
+  if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
+  const code = error.code ?? '';
+  if (error.param !== 'payment_method' && code !== 'resource_missing' && !code.startsWith('payment_method_')) return null;
+  if (code === 'resource_missing') return { status: 'declined', code: 'resource_missing', message: PaymentMethodMessages.unknown, paymentId: null };
+  if (code === 'payment_method_unexpected_state') return { status: 'declined', code: 'token_already_used', message: PaymentMethodMessages.used, paymentId: null };
+  return { status: 'declined', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid, paymentId: null };
+}
 
 export interface StripeSettings {
   secretKey: string;
   publishableKey: string | null;
   webhookSecret: string | null;
+  /** Tests only: where Stripe's API is (a stand-in server); Stripe's own by default. */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 export interface StripeGateway extends PaymentGateway {
@@ -47,12 +72,23 @@ function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
 }
 
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
-  const client = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 30_000 });
+  const client = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 30_000, ...(settings.api ?? {}) });
   return {
     provider: 'stripe',
     client,
 
+    async checkPaymentMethod(paymentMethod: string): Promise<PaymentMethodCheck> {
+      // The shape only: asking Stripe would cost a round trip per payment; a PaymentMethod Stripe
+      // refuses is then a decline of the charge (below), which closes the attempt at once.
+      return STRIPE_PAYMENT_METHOD_PATTERN.test(paymentMethod)
+        ? { status: 'usable' }
+        : { status: 'invalid', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid };
+    },
+
     async charge(request: ChargeRequest) {
+      if (!STRIPE_PAYMENT_METHOD_PATTERN.test(request.paymentMethod)) {
+        return { status: 'declined', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid, paymentId: null };
+      }
       let intent: Stripe.PaymentIntent;
       try {
         intent = await client.paymentIntents.create(
@@ -79,6 +115,8 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
             paymentId: error.payment_intent?.id ?? null,
           };
         }
+        const refused = paymentMethodRefusal(error);
+        if (refused) return refused;
         throw new PaymentGatewayError('The payment provider could not be reached. Please try again in a few minutes.', error);
       }
       if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') {

@@ -1,21 +1,33 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { EnrollmentMessages, OutcomeTitles } from '../../../contracts/enrollment';
+import { EnrollmentMessages, OutcomeTitles, codeWorthText } from '../../../contracts/enrollment';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED, REDEMPTION_CODE_INVALID } from '../../../contracts/validation/enrollment';
-import { courseEnrollmentMachine, outcomeTitle, type EnrollRequest, type EnrollResult, type EnrollingCourse } from './courseEnrollmentMachine';
+import { courseEnrollmentMachine, outcomeTitle, type CodeWorth, type EnrollRequest, type EnrollResult, type EnrollingCourse } from './courseEnrollmentMachine';
 
 const course = (kind = 'standard'): EnrollingCourse => ({
   id: 'c1', name: 'Spanish 101', inviteNumber: '123456', priceAgreement: { kind },
   prices: kind === 'institutional' ? null : { unitPrice: 1500, totalQuantity: 4, totalPrice: 6000, currency: 'usd' },
 });
 
-function run(options: { find?: (n: string) => Promise<EnrollingCourse>; enroll?: (r: EnrollRequest) => Promise<EnrollResult>; inviteNumber?: string } = {}) {
+const worth = (minuteQuantity = 60): CodeWorth => ({ value: 'ABCDEFGHJK', minuteQuantity, duration: 15, quantity: minuteQuantity / 15 });
+
+function run(options: {
+  find?: (n: string) => Promise<EnrollingCourse>;
+  enroll?: (r: EnrollRequest) => Promise<EnrollResult>;
+  checkCode?: (code: string) => Promise<CodeWorth>;
+  inviteNumber?: string;
+} = {}) {
   const calls: EnrollRequest[] = [];
+  const checked: string[] = [];
   const actor = createActor(
     courseEnrollmentMachine.provide({
       actors: {
         findCourse: fromPromise(async ({ input }) => (options.find ?? (async () => course()))(input.inviteNumber)),
+        checkCode: fromPromise(async ({ input }) => {
+          checked.push(input.code);
+          return (options.checkCode ?? (async () => worth()))(input.code);
+        }),
         enroll: fromPromise(async ({ input }) => {
           calls.push(input);
           return (options.enroll ?? (async () => ({ enrolledWith: 'credit_card' as const, amount: 6000, minuteQuantity: 60 })))(input);
@@ -25,7 +37,7 @@ function run(options: { find?: (n: string) => Promise<EnrollingCourse>; enroll?:
     { input: { inviteNumber: options.inviteNumber } },
   );
   actor.start();
-  return { actor, calls };
+  return { actor, calls, checked };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -91,6 +103,8 @@ describe('courseEnrollmentMachine', () => {
     assert.equal(actor.getSnapshot().context.error, REDEMPTION_CODE_INVALID);
     assert.deepEqual(actor.getSnapshot().value, { code: 'idle' }, 'errors are kept in the step');
     actor.send({ type: 'REDEEM', code: ' abcde fghjk ' });
+    await waitFor(actor, (s) => s.matches({ code: 'confirming' }));
+    actor.send({ type: 'CONFIRM' });
     const done = await waitFor(actor, (s) => s.matches('outcome'));
     assert.deepEqual(calls[0], { inviteNumber: '123456', code: 'ABCDEFGHJK' });
     assert.equal(outcomeTitle(done.context), 'Your code was redeemed successfully!');
@@ -142,5 +156,55 @@ describe('courseEnrollmentMachine', () => {
     assert.equal(s.context.course, null);
     assert.equal(s.context.inviteNumber, '');
     assert.equal(s.context.agreed, false);
+  });
+
+  it('shows what a code gives against what the course needs before redeeming, and lets the student go back', async () => {
+    const long = { ...course(), completionRequirement: 10, durationRequirement: 15 };
+    const { actor, calls, checked } = run({ find: async () => long, checkCode: async () => worth(60), enroll: async () => ({ enrolledWith: 'redemption_code', amount: null, minuteQuantity: 60 }) });
+    actor.send({ type: 'FIND', inviteNumber: '123456' });
+    await waitFor(actor, (s) => s.matches('acknowledging'));
+    actor.send({ type: 'AGREE', agreed: true });
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'USE_CODE' });
+    actor.send({ type: 'REDEEM', code: 'abcdefghjk' });
+    const confirming = await waitFor(actor, (s) => s.matches({ code: 'confirming' }));
+    assert.deepEqual(checked, ['ABCDEFGHJK'], 'the code is looked at');
+    assert.equal(calls.length, 0, 'nothing is redeemed before the student confirms');
+    assert.equal(confirming.context.codeWorth?.minuteQuantity, 60);
+    assert.equal(
+      codeWorthText(confirming.context.codeWorth!.minuteQuantity, long),
+      'This code gives 60 minutes; the course needs 150 (10 conversations of 15 minutes). You would be 90 minutes short of completing it.',
+    );
+    actor.send({ type: 'BACK' });
+    assert.deepEqual(actor.getSnapshot().value, { code: 'idle' });
+    assert.equal(actor.getSnapshot().context.codeWorth, null);
+    assert.equal(calls.length, 0, 'going back redeems nothing');
+    actor.send({ type: 'REDEEM', code: 'abcdefghjk' });
+    await waitFor(actor, (s) => s.matches({ code: 'confirming' }));
+    actor.send({ type: 'CONFIRM' });
+    const done = await waitFor(actor, (s) => s.matches('outcome'));
+    assert.deepEqual(calls, [{ inviteNumber: '123456', code: 'ABCDEFGHJK' }]);
+    assert.equal(outcomeTitle(done.context), OutcomeTitles.redemption_code);
+  });
+
+  it('keeps an unknown or used code as the step’s own error, so it can be fixed', async () => {
+    const used = Object.assign(new Error(EnrollmentMessages.codeAlreadyRedeemed), { code: 'CONFLICT' });
+    const { actor, calls } = run({ checkCode: async () => Promise.reject(used) });
+    actor.send({ type: 'FIND', inviteNumber: '123456' });
+    await waitFor(actor, (s) => s.matches('acknowledging'));
+    actor.send({ type: 'AGREE', agreed: true });
+    actor.send({ type: 'CONTINUE' });
+    actor.send({ type: 'USE_CODE' });
+    actor.send({ type: 'REDEEM', code: 'ABCDEFGHJK' });
+    const failed = await waitFor(actor, (s) => s.matches({ code: 'idle' }) && !!s.context.error);
+    assert.equal(failed.context.error, EnrollmentMessages.codeAlreadyRedeemed);
+    assert.equal(calls.length, 0);
+  });
+
+  it('words what a code gives against what a course needs', () => {
+    const four = { completionRequirement: 4, durationRequirement: 15 };
+    assert.equal(codeWorthText(60, four), 'This code gives 60 minutes, what the course needs (4 conversations of 15 minutes).');
+    assert.equal(codeWorthText(90, { completionRequirement: 1, durationRequirement: 30 }),
+      'This code gives 90 minutes; the course needs 30 (1 conversation of 30 minutes). You would have 60 minutes more than it needs.');
   });
 });

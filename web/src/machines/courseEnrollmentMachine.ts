@@ -11,7 +11,11 @@ import { inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, rede
  * and then goes by the course's price agreement; card and code swap; every enrolling state ends in
  * outcome, with the way it enrolled (credit_card, redemption_code, institutional) or with the
  * error. REVERT from any step goes back to finding and forgets everything. The page provides the
- * real actors (`findCourse`, `enroll`); a card is tokenised by the card form before PAY.
+ * real actors (`findCourse`, `checkCode`, `enroll`); a card is tokenised by the card form before PAY.
+ *
+ * A code is looked at before it is redeemed (code: idle → checking → confirming → redeeming): the
+ * student sees what it gives against what the course needs (`codeWorthText`) and confirms or goes
+ * back. An unknown or used code stays the step's own error, so a typo can be fixed.
  */
 export interface EnrollingCourse {
   id: string;
@@ -20,6 +24,14 @@ export interface EnrollingCourse {
   priceAgreement: { kind: string };
   prices: { unitPrice: number; totalQuantity: number; totalPrice: number; currency: string } | null;
   [key: string]: unknown;
+}
+
+/** What a redemption code is worth (enrollingCode). */
+export interface CodeWorth {
+  value: string;
+  minuteQuantity: number;
+  duration: number;
+  quantity: number;
 }
 
 export interface EnrollResult {
@@ -49,6 +61,8 @@ export interface CourseEnrollmentContext {
   /** What the current enrolling step sends: the card token or the normalised code. */
   cardToken: string | null;
   code: string | null;
+  /** The code being confirmed: what it gives. */
+  codeWorth: CodeWorth | null;
 }
 
 export type CourseEnrollmentEvent =
@@ -60,6 +74,8 @@ export type CourseEnrollmentEvent =
   | { type: 'USE_CODE' }
   | { type: 'USE_CARD' }
   | { type: 'REDEEM'; code: string }
+  | { type: 'CONFIRM' }
+  | { type: 'BACK' }
   | { type: 'RETRY' }
   | { type: 'REVERT' };
 
@@ -86,6 +102,7 @@ const initialContext = (): CourseEnrollmentContext => ({
   result: null,
   cardToken: null,
   code: null,
+  codeWorth: null,
 });
 
 /** The outcome screen's title (spec 1, Outcome screens and section 8). */
@@ -106,6 +123,9 @@ export const courseEnrollmentMachine = setup({
   actors: {
     findCourse: fromPromise<EnrollingCourse, { inviteNumber: string }>(async () => {
       throw new Error('findCourse is provided by the page');
+    }),
+    checkCode: fromPromise<CodeWorth, { code: string }>(async () => {
+      throw new Error('checkCode is provided by the page');
     }),
     enroll: fromPromise<EnrollResult, EnrollRequest>(async () => {
       throw new Error('enroll is provided by the page');
@@ -214,11 +234,28 @@ export const courseEnrollmentMachine = setup({
         idle: {
           on: {
             REDEEM: [
-              { guard: 'validCode', target: 'redeeming', actions: assign(({ event }) => ({ code: normalizeRedemptionCode(event.code), error: null, errorCode: null })) },
+              { guard: 'validCode', target: 'checking', actions: assign(({ event }) => ({ code: normalizeRedemptionCode(event.code), codeWorth: null, error: null, errorCode: null })) },
               // A badly typed code is the step's own error, not an outcome.
               { actions: assign(({ event }) => ({ error: redemptionCodeError(event.code), errorCode: 'BAD_USER_INPUT' })) },
             ],
             USE_CARD: { target: '#courseEnrollment.cardEnrolling', actions: 'clearError' },
+          },
+        },
+        // What is the code worth? Nothing is redeemed yet; an unknown or used code stays here.
+        checking: {
+          invoke: {
+            src: 'checkCode',
+            input: ({ context }) => ({ code: context.code! }),
+            onDone: { target: 'confirming', actions: assign(({ event }) => ({ codeWorth: event.output })) },
+            onError: { target: 'idle', actions: 'keepError' },
+          },
+        },
+        // The student compares what the code gives with what the course needs, then confirms or goes back.
+        confirming: {
+          on: {
+            CONFIRM: 'redeeming',
+            BACK: { target: 'idle', actions: assign({ codeWorth: null }) },
+            USE_CARD: { target: '#courseEnrollment.cardEnrolling', actions: assign({ codeWorth: null, error: null, errorCode: null }) },
           },
         },
         redeeming: {

@@ -115,3 +115,19 @@ export const PAYMENT_CONFIGURATION: TypedDocumentNode<PaymentConfigurationData, 
     }
   }
 `;
+
+export interface EnrollingCodeData {
+  enrollingCode: { value: string; minuteQuantity: number; duration: number; quantity: number };
+}
+
+/** What a redemption code is worth, before redeeming it (never who redeemed it). */
+export const ENROLLING_CODE: TypedDocumentNode<EnrollingCodeData, { code: string }> = gql`
+  query EnrollingCode($code: String!) {
+    enrollingCode(code: $code) {
+      value
+      minuteQuantity
+      duration
+      quantity
+    }
+  }
+`;

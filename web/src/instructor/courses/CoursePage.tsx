@@ -16,7 +16,7 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { priceOrContactSales } from '../../lib/money';
-import { formatDateTime } from '../../lib/time';
+import { formatDate } from '../../lib/time';
 import { InviteNumber } from './InviteNumber';
 import { COURSE } from './operations';
 
@@ -24,7 +24,7 @@ export default function CoursePage() {
   const { id = '' } = useParams();
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <Loading label="Loading the course" />;
-  const course = data?.course;
+  const course = data?.me?.ownedCourse;
   if (!course) {
     return (
       <Page title="Course">
@@ -56,7 +56,7 @@ export default function CoursePage() {
             {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of {course.durationRequirement} minutes
           </Typography>
           <Typography color="text.secondary">
-            {formatDateTime(course.startDate)} to {formatDateTime(course.endDate)} · {course.courseEnrollmentsCount} students
+            {formatDate(course.startDate)} to {formatDate(course.endDate)} · {course.courseEnrollmentsCount} students
           </Typography>
           <Typography color="text.secondary">
             Agreement: {course.priceAgreement.kind} · Price Per Student: {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} · Price Per Conversation:{' '}

@@ -11,7 +11,8 @@ export interface InstructorCourse {
   inviteNumber: string;
   completionRequirement: number;
   durationRequirement: number;
-  courseEnrollmentsCount: number;
+  /** The owner's and admins' only (null for anyone else); the instructor area lists owned courses only. */
+  courseEnrollmentsCount: number | null;
   priceAgreement: { id: string; kind: string };
   prices: { unitPrice: number; totalPrice: number; currency: string } | null;
   owner: { id: string; school: string | null } | null;
@@ -47,14 +48,15 @@ const FIELDS = gql`
   }
 `;
 
+/** The instructor's own courses (ownedCourses): never the courses they are enrolled in as a student. */
 export const MY_COURSES: TypedDocumentNode<{ me: { id: string; current: InstructorCourse[]; past: InstructorCourse[] } | null }, Record<string, never>> = gql`
   query InstructorCourses {
     me {
       id
-      current: courses(scope: current_or_upcoming) {
+      current: ownedCourses(scope: current_or_upcoming) {
         ...InstructorCourseFields
       }
-      past: courses(scope: past) {
+      past: ownedCourses(scope: past) {
         ...InstructorCourseFields
       }
     }
@@ -62,19 +64,23 @@ export const MY_COURSES: TypedDocumentNode<{ me: { id: string; current: Instruct
   ${FIELDS}
 `;
 
-export const COURSE: TypedDocumentNode<{ course: InstructorCourse | null }, { courseId: string }> = gql`
+/** One of the instructor's own courses (ownedCourse): null for a course they only joined as a student. */
+export const COURSE: TypedDocumentNode<{ me: { id: string; ownedCourse: InstructorCourse | null } | null }, { courseId: string }> = gql`
   query InstructorCourse($courseId: ID!) {
-    course(courseId: $courseId) {
-      ...InstructorCourseFields
-      lessonAssignments {
-        id
-        order
-        dueOn
-        lesson {
+    me {
+      id
+      ownedCourse(courseId: $courseId) {
+        ...InstructorCourseFields
+        lessonAssignments {
           id
-          title
-          discussionTopic
-          privateNote
+          order
+          dueOn
+          lesson {
+            id
+            title
+            discussionTopic
+            privateNote
+          }
         }
       }
     }

@@ -17,9 +17,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { Agreement } from '../../components/enrollment/Agreement';
+import { CodeWorth } from '../../components/enrollment/CodeWorth';
 import { CourseFacts } from '../../components/enrollment/CourseFacts';
 import { flowErrorOf } from '../../components/enrollment/flowError';
-import { ENROLLING_COURSE, ENROLL_USER, QUIET, type CourseSummary } from '../../components/enrollment/operations';
+import { ENROLLING_CODE, ENROLLING_COURSE, ENROLL_USER, QUIET, type CourseSummary } from '../../components/enrollment/operations';
 import { Outcome } from '../../components/enrollment/Outcome';
 import { CardPaymentForm } from '../../components/payments/CardPaymentForm';
 import { clearPendingInvite } from '../../lib/pendingInvite';
@@ -38,6 +39,14 @@ function useEnrollmentActors() {
             try {
               const { data } = await client.query({ query: ENROLLING_COURSE, variables: { inviteNumber: input.inviteNumber }, fetchPolicy: 'network-only', ...QUIET });
               return data.enrollingCourse as any;
+            } catch (error) {
+              throw flowErrorOf(error);
+            }
+          }),
+          checkCode: fromPromise(async ({ input }) => {
+            try {
+              const { data } = await client.query({ query: ENROLLING_CODE, variables: { code: input.code }, fetchPolicy: 'network-only', ...QUIET });
+              return data.enrollingCode;
             } catch (error) {
               throw flowErrorOf(error);
             }
@@ -84,6 +93,8 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
 
   const step = state.matches('finding') ? 0 : state.matches('acknowledging') ? 1 : state.matches('outcome') ? 3 : 2;
   const course = context.course as unknown as CourseSummary | null;
+  // A checked code waits for the student's word (confirming), then is redeemed with the comparison still shown.
+  const confirmingCode = state.matches({ code: 'confirming' }) || state.matches({ code: 'redeeming' });
   const revert = () => {
     clearPendingInvite();
     setTyped('');
@@ -176,7 +187,17 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
         </Stack>
       )}
 
-      {state.matches('code') && course && (
+      {confirmingCode && course && context.codeWorth && (
+        <CodeWorth
+          worth={context.codeWorth}
+          course={course}
+          busy={state.matches({ code: 'redeeming' })}
+          onConfirm={() => send({ type: 'CONFIRM' })}
+          onBack={() => send({ type: 'BACK' })}
+        />
+      )}
+
+      {state.matches('code') && !confirmingCode && course && (
         <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), send({ type: 'REDEEM', code }))}>
           <Stack spacing={2}>
             <Typography>Enter the ten-letter redemption code you were given for {course.name}.</Typography>
@@ -190,8 +211,8 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
               slotProps={{ htmlInput: { 'data-testid': 'redemption-code', autoCapitalize: 'characters' } }}
             />
             <Stack direction="row" spacing={2}>
-              <Button type="submit" variant="contained" disabled={state.matches({ code: 'redeeming' })}>
-                Redeem code
+              <Button type="submit" variant="contained" disabled={state.matches({ code: 'checking' })}>
+                {state.matches({ code: 'checking' }) ? 'Checking…' : 'Check code'}
               </Button>
               <Button onClick={() => send({ type: 'USE_CARD' })}>Pay by card instead</Button>
               <Button onClick={revert}>Start over</Button>
