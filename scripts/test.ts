@@ -71,10 +71,7 @@ async function main() {
   step(`Running ${files.length} test files`);
   const result = spawnSync(
     process.execPath,
-    // One file at a time: two files at once have twice left a request of the 50-student reservation race
-    // unanswered under the load of the browser tests (issue 8's closing note); until that is found, the
-    // suite trades a few minutes for a run that cannot hang.
-    ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
     { stdio: 'inherit', env: { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' } },
   );
   await db.stop();
