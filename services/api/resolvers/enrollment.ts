@@ -60,7 +60,9 @@ async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseR
  * The user's courses in a scope, by how they relate to it: `enrolled` (the student's courses) or
  * `owned` (the instructor's). Never both: an instructor's queries answer owned courses only.
  */
+/** The user's courses in a scope, as enrolled student or owner; the user themself or an admin. */
 async function coursesBy(ctx: ApiContext, accountId: string, scope: CourseScope, relation: 'enrolled' | 'owned'): Promise<CourseRow[]> {
+  requireSelfOrAdmin(ctx.viewer, accountId);
   const all = await coursesOf(ctx.runtime.pool, accountId, scope, new Date());
   if (relation === 'owned') return all.filter((c) => c.ownerId === accountId);
   const enrolled = new Set((await enrollmentsOf(ctx.runtime.pool, accountId)).map((e) => e.courseId));
@@ -196,22 +198,10 @@ export const enrollmentResolvers: Resolvers = {
       requireSelfOrAdmin(ctx.viewer, u.id);
       return (await enrollmentsOf(ctx.runtime.pool, u.id)) as any;
     },
-    courses: async (u: any, { scope }, ctx) => {
-      requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')) as any;
-    },
-    coursesCount: async (u: any, { scope }, ctx) => {
-      requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')).length;
-    },
-    ownedCourses: async (u: any, { scope }, ctx) => {
-      requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')) as any;
-    },
-    ownedCoursesCount: async (u: any, { scope }, ctx) => {
-      requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')).length;
-    },
+    courses: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')) as any,
+    coursesCount: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')).length,
+    ownedCourses: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')) as any,
+    ownedCoursesCount: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')).length,
     ownedCourse: async (u: any, { courseId }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
       const course = await findCourse(ctx.runtime.pool, courseId);
