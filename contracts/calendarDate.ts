@@ -65,3 +65,21 @@ export function datesOnEarth(now: Date): { earliest: string; latest: string } {
 export const hasBegun = (date: string, now: Date) => date <= datesOnEarth(now).latest;
 /** A day is over once it is over everywhere (in UTC−12). */
 export const isOver = (date: string, now: Date) => date < datesOnEarth(now).earliest;
+
+// --- Profiles (birthdays): days outside CALENDAR_DATE_MIN..MAX, checked with the same rules ---
+
+/** A real day written YYYY-MM-DD, any year from 1000 to 9999 (a birthday lies before 2000). */
+export function isIsoDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = FORMAT.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Whole years from a birthday to a day (both YYYY-MM-DD): 17 the day of the 17th birthday. */
+export function yearsBetween(birthday: string, day: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number);
+  const [y, m, d] = day.split('-').map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}

@@ -9,6 +9,10 @@ import { directoryProjector } from './directory';
 import { historyProjector } from './history';
 import { notificationsProjector } from './notifications';
 import { searchProjector } from './search';
+import { availabilityProjector } from './availability';
+import { conversationsProjector } from './conversations';
+import { profilesProjector } from './profiles';
+import { speakersProjector } from './speakers';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -24,4 +28,11 @@ export const allProjectors: readonly Projector[] = [
   notificationsProjector,
   historyProjector,
   searchProjector,
+  // Scheduling and conversations (issue 8)
+  availabilityProjector,
+  conversationsProjector,
+  // Speakers (issue 8)
+  speakersProjector,
+  // Profiles and onboarding (issue 8)
+  profilesProjector,
 ];

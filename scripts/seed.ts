@@ -32,6 +32,8 @@ export async function seedDemo(runtime: Runtime): Promise<boolean> {
   }
   const admin = { accountId: ids.admin, roles: ['ADMIN'] };
   await runtime.billing.changeMinutes({ actor: admin }, { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' });
+  // Speakers (issue 8): the demo speaker is promoted, speaks Spanish and English, paid $15.00 an hour.
+  await runtime.speaking.seedPromotedSpeaker({ actor: admin }, { speakerId: ids.speaker, emailAddress: 'speaker@tertulia.local', languages: ['es', 'en'], payRate: 1500 });
   await seedCourses(runtime, ids);
   return true;
 }

@@ -1,8 +1,7 @@
 /**
  * Directory read model: one row per person for the back-office lists (students, instructors,
  * speakers are this table scoped by role). Email, roles, created time, sign-in facts and remaining
- * minutes now; names, location and time zone come from profiles in a later issue (nullable columns,
- * already indexed, so the lists can sort and filter on them the day they fill).
+ * minutes; names, location and time zone from profiles (people's ProfileChanged; null until set).
  *
  * Every column a list sorts or filters on has an index: btree (column, id) for sorting and keyset
  * paging, GIN pg_trgm for `matches` on text, GIN on the roles array.
@@ -14,10 +13,21 @@ import type { ConnectionField, ConnectionSource } from '../../services/api/conne
 
 const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 
+/** Profile fields (people's ProfileChanged) the directory keeps, by column. */
+const PROFILE_COLUMNS: Record<string, string> = {
+  givenName: 'given_name',
+  surname: 'surname',
+  displayName: 'display_name',
+  currentCity: 'current_city',
+  currentState: 'current_state',
+  currentCountry: 'current_country',
+  tzIdentifier: 'tz_identifier',
+};
+
 export const directoryProjector: Projector = {
   name: 'directory',
-  version: 2,
-  handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged'],
+  version: 3,
+  handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged', 'ProfileChanged'],
   schema: `
     CREATE TABLE people (
       id text PRIMARY KEY,
@@ -82,6 +92,16 @@ export const directoryProjector: Projector = {
         case 'MinutesChanged':
           balances.set(e.data.accountId, { balance: e.data.balanceAfter, at });
           break;
+        case 'ProfileChanged': {
+          // Only the fields the event names change (null clears one).
+          const set = Object.entries(PROFILE_COLUMNS).filter(([field]) => field in e.data.changes);
+          if (!set.length) break;
+          await db.query(
+            `UPDATE people SET ${set.map(([, column], i) => `${column} = $${i + 3}`).join(', ')}, updated_at = $2 WHERE id = $1`,
+            [e.data.accountId, at, ...set.map(([field]) => e.data.changes[field] ?? null)],
+          );
+          break;
+        }
       }
     }
     if (balances.size) {

@@ -19,7 +19,7 @@ import type { SearchKind } from './indexers/types';
 
 export const searchProjector: Projector = {
   name: 'search',
-  version: 2,
+  version: 3,
   handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
   schema: `
     CREATE TABLE documents (
@@ -38,7 +38,9 @@ export const searchProjector: Projector = {
     -- One column per pii mode, each with its trigram index: a single ILIKE the index serves.
     CREATE INDEX documents_public_trgm ON documents USING gin (public_text gin_trgm_ops);
     CREATE INDEX documents_all_trgm ON documents USING gin (all_text gin_trgm_ops);
-    CREATE INDEX documents_tags ON documents USING gin (tags);`,
+    CREATE INDEX documents_tags ON documents USING gin (tags);
+    -- People's profile parts (names, location) from which their documents are rebuilt.
+    CREATE TABLE person_profiles (ref_id text PRIMARY KEY, parts jsonb NOT NULL DEFAULT '{}');`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const indexer of searchIndexers) {
       const mine = events.filter((e) => indexer.handles.includes(e.type));

@@ -13,11 +13,14 @@ export async function createChangeHub(listener: PgListener) {
     try {
       const { topic, key } = JSON.parse(payload) as { topic: string; key: string };
       pubSub.publish(topic, key, { key });
+      // Listeners of a whole topic (admins' speakerAccepted) subscribe with the key '*'.
+      pubSub.publish(topic, '*', { key });
     } catch {
       /* a wake-up without payload (reconnect): nothing to route */
     }
   });
   return {
+    /** Notices of one key of a topic, or of every key with '*'. */
     subscribe: (topic: string, key: string) => pubSub.subscribe(topic, key),
   };
 }

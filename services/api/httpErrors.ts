@@ -20,6 +20,7 @@ function describe(error: unknown): { status: number; code: string; message: stri
   const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
   const status = Number(e?.status ?? e?.statusCode);
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
+  if (status === 404 || (error as { code?: unknown })?.code === 'ENOENT') return { status: 404, code: 'NOT_FOUND', message: 'Not found.' };
   if (e?.type === 'entity.parse.failed') return { status: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
   if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body has an unsupported encoding.' };
   if (Number.isInteger(status) && status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: 'The request could not be understood.' };

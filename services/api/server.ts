@@ -12,6 +12,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Runtime } from '../app/runtime';
 import { mountDevMailbox } from '../integrations/mail/mailboxPage';
 import { mountPayments } from '../integrations/payments/http';
+import { mountFiles } from '../integrations/storage/http';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { createGraphQL } from './yoga';
 
@@ -85,11 +86,12 @@ export function createServer(runtime: Runtime) {
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
   mountPayments(app, runtime);
+  mountFiles(app, runtime.storage);
 
   app.use(refuseSourceMaps);
   if (fs.existsSync(WEB_DIST)) {
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/(graphql|healthz|readyz|dev)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
+    app.get(/^(?!\/(graphql|healthz|readyz|dev|files)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

@@ -2,6 +2,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { s3ConfigFromEnv } from '../integrations/storage/config';
+import type { S3StorageConfig } from '../integrations/storage/s3';
 
 export interface Config {
   port: number;
@@ -25,6 +27,10 @@ export interface Config {
   stripeSecretKey: string | null;
   stripePublishableKey: string | null;
   stripeWebhookSecret: string | null;
+  /** Files (headshots): an S3-compatible store when STORAGE_S3_BUCKET is set, else $DATA_DIR/storage. */
+  storageS3: S3StorageConfig | null;
+  /** The video provider new conversations use: local (WebRTC, the embedded default), zoom or twilio. */
+  videoProvider: 'local' | 'zoom' | 'twilio';
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -51,6 +57,12 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   return text;
 }
 
+export function parseVideoProvider(value: string | undefined): Config['videoProvider'] {
+  const provider = (value ?? 'local').trim() || 'local';
+  if (provider !== 'local' && provider !== 'zoom' && provider !== 'twilio') throw new Error(`VIDEO_PROVIDER must be local, zoom or twilio, not '${provider}'.`);
+  return provider;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(overrides.port ?? env.PORT ?? 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
@@ -74,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    storageS3: s3ConfigFromEnv(env),
+    videoProvider: parseVideoProvider(env.VIDEO_PROVIDER),
     ...overrides,
   };
 }

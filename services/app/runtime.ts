@@ -15,7 +15,15 @@ import '../domain/upcasters';
 import { enrollmentHandlers, type EnrollmentHandlers } from '../domain/enrollment/handlers';
 import { createPayments, type Payments } from '../integrations/payments';
 import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
+import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
+import { createStorage, type FileStorage } from '../integrations/storage';
+import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
+import { findInvitation, speakerFacts } from '../../projections/speakers';
+import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
+import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
+import { findPerson } from '../../projections/directory';
+import { findProfile } from '../../projections/profiles';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
@@ -54,6 +62,15 @@ export interface Runtime {
   catalog: CatalogHandlers;
   enrollment: EnrollmentHandlers;
   codes: CodeHandlers;
+  // Scheduling and conversations (issue 8)
+  scheduling: SchedulingHandlers;
+  /** Conversation mail and reminders (issue 8). */
+  conversationMail: ConversationMail;
+  // Speakers (issue 8)
+  speaking: SpeakingHandlers;
+  // Profiles and onboarding (issue 8)
+  storage: FileStorage;
+  people: PeopleHandlers;
   close(): Promise<void>;
 }
 
@@ -105,10 +122,36 @@ export async function createRuntime(
     serverSecret: config.authSecret,
     enqueue: (job) => jobs.enqueueMail(job),
   });
-  if (options.runJobs !== false) await jobs.startWorkers(mailer);
+  const conversationMail = createConversationMail({
+    commands,
+    store,
+    mailer,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    // Email from the directory; name and zone from the profile (the directory's copy when none yet).
+    person: async (id) => {
+      const [person, profile] = await Promise.all([findPerson(pool, id), findProfile(pool, id)]);
+      if (!person) return null;
+      const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null) =>
+        p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
+      return { accountId: id, emailAddress: person.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
+    },
+    reminders: { schedule: (r) => jobs.scheduleReminders(r), cancel: (r) => jobs.cancelReminders(r) },
+    onError: (error, context) => log.error({ err: error }, context),
+  });
+  if (options.runJobs !== false) await jobs.startWorkers(mailer, conversationMail);
   if (options.runProjections ?? config.runProjections) runner.start();
 
-  const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl });
+  const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl, onInvitationAccepted: openSpeakingRecordOnAcceptance });
+  const speaking = speakingHandlers({
+    commands,
+    mailer,
+    publicUrl: config.publicUrl,
+    videoProvider: config.videoProvider,
+    invitationStreamOf: async (id) => (await findInvitation(pool, id))?.stream ?? null,
+  });
+  const storage = createStorage(config);
+  const people = peopleHandlers({ commands, storage });
   const billing = billingHandlers({ commands });
   const payments = await createPayments(config, pool);
   const catalog = catalogHandlers({ commands });
@@ -118,6 +161,7 @@ export async function createRuntime(
     onError: (error, context) => log.error({ err: error }, context),
   });
   const codes = codeHandlers({ commands });
+  const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: (id) => speakerFacts(pool, id), conversationMail });
 
   return {
     config,
@@ -141,6 +185,11 @@ export async function createRuntime(
     catalog,
     enrollment,
     codes,
+    scheduling,
+    conversationMail,
+    speaking,
+    storage,
+    people,
     async close() {
       await runner.stop();
       await jobs.stop().catch(() => {});

@@ -232,6 +232,14 @@ export class ProjectionRunner {
     }
   }
 
+  /** Callers of waitFor, woken whenever a loop of this process moved a checkpoint. */
+  private advancedWaiters = new Set<() => void>();
+  private notifyAdvanced() {
+    const waiters = [...this.advancedWaiters];
+    this.advancedWaiters.clear();
+    for (const w of waiters) w();
+  }
+
   private wakeAll() {
     for (const wake of [...this.wakers]) wake();
   }
@@ -260,6 +268,7 @@ export class ProjectionRunner {
           this.slots.release();
         }
         transientFailures = 0;
+        if (read > 0) this.notifyAdvanced();
         if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000);
       } catch (error) {
         this.options.onError?.(p.name, error);
@@ -420,7 +429,15 @@ export class ProjectionRunner {
       if (done) return true;
       if (Date.now() > deadline) return false;
       this.wakeAll();
-      await new Promise((r) => setTimeout(r, 15));
+      // Woken as soon as a loop here commits a batch; a projector worker elsewhere is polled.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, 50);
+        function wake() {
+          clearTimeout(timer);
+          resolve();
+        }
+        this.advancedWaiters.add(wake);
+      });
     }
   }
 }

@@ -94,8 +94,9 @@ describe('the role guard', () => {
     const presses = await tabTo(page, 'Go to your speaker home');
     assert.ok(presses <= 15, `reached in ${presses} presses`);
     await page.keyboard.press('Enter');
-    await atPath(page, '/speaker/planner');
-    await visible(page.getByRole('heading', { name: 'Planner', level: 1 }));
+    // This speaker has no speaking record yet, so the planner sends them on to needs_invitation.
+    await atPath(page, '/speaker/planner/needs_invitation');
+    await visible(page.getByRole('heading', { name: 'An invitation is needed', level: 1 }));
     await session.close();
   });
 

@@ -15,7 +15,7 @@ import { requireAdmin, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
-export const DEFAULT_TIME_ZONE = 'America/New_York';
+import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
 
 /** The read models an admin change shows in: the next list, detail or history read sees it. */
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];

@@ -3,11 +3,10 @@ import { findAccount } from '../../../projections/accounts';
 import { minuteTransactions, remainingMinutes } from '../../../projections/minutes';
 import { isOnboarding } from '../../domain/identity/account';
 import { LIMITS } from '../../security/rateLimit';
-import { requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
+import { isAdmin, requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
 import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
-const DEFAULT_TIME_ZONE = 'America/New_York';
 
 
 async function issueToken(ctx: ApiContext, grant: { accountId: string; sessionId: string; expiresAt: string; appended?: { checkpoint: any } }) {
@@ -27,12 +26,8 @@ export const identityResolvers: Resolvers = {
   },
   User: {
     id: (account: any) => account.id,
-    emailAddress: (account: any) => account.emailAddress,
-    // Directory rows carry names and a zone once profiles exist; account rows have none.
-    displayName: (u: any) => u.displayName ?? null,
-    givenName: (u: any) => u.givenName ?? null,
-    surname: (u: any) => u.surname ?? null,
-    tzIdentifier: (u: any) => u.tzIdentifier ?? DEFAULT_TIME_ZONE,
+    emailAddress: (account: any, _args, ctx) => (ctx.viewer && (ctx.viewer.accountId === account.id || isAdmin(ctx.viewer)) ? account.emailAddress : null),
+    // Names, time zone and the other profile fields: resolvers/people.ts (the profiles read model).
     account: (account: any) => account,
   },
   Account: {

@@ -4,7 +4,10 @@ import { identityResolvers } from './identity';
 import { minutesResolvers } from './minutes';
 import { adminResolvers } from './admin';
 import { codesResolvers } from './codes';
+import { schedulingResolvers } from './scheduling';
 import { enrollmentResolvers } from './enrollment';
+import { speakersResolvers } from './speakers';
+import { peopleResolvers } from './people';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -34,4 +37,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers), DateTime, Date: CalendarDateScalar };

@@ -45,7 +45,11 @@ export type StudentEnrolled = DomainEvent<'StudentEnrolled', {
   redemptionCodeId: string | null;
   attempt: number | null;
 }>;
-export type EnrollmentEvent = EnrollmentPaymentStarted | EnrollmentPaymentFailed | StudentEnrolled;
+/** A conversation reserved for a lesson of the course (the lesson's attempt); one open attempt per lesson. */
+export type LessonAttemptStarted = DomainEvent<'LessonAttemptStarted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+/** The attempt's conversation was canceled or moved to another lesson: the lesson can be reserved again. */
+export type LessonAttemptCanceled = DomainEvent<'LessonAttemptCanceled', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+export type EnrollmentEvent = EnrollmentPaymentStarted | EnrollmentPaymentFailed | StudentEnrolled | LessonAttemptStarted | LessonAttemptCanceled;
 
 export interface AttemptState {
   attempt: number;
@@ -60,9 +64,12 @@ export interface AttemptState {
 
 export interface EnrollmentState {
   enrolled: StudentEnrolled['data'] | null;
+  /** Card payment attempts. */
   attempts: AttemptState[];
+  /** Open lesson attempts by lesson id. */
+  lessonAttempts: Map<string, { lessonAttemptId: string; conversationId: string }>;
 }
-export const initialEnrollment = (): EnrollmentState => ({ enrolled: null, attempts: [] });
+export const initialEnrollment = (): EnrollmentState => ({ enrolled: null, attempts: [], lessonAttempts: new Map() });
 
 /** Folds stored events; `recordedAt` dates an attempt (the decider never reads a clock). */
 export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent & { recordedAt?: Date; metadata?: { occurredAt?: string } }): EnrollmentState {
@@ -82,9 +89,20 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent 
       return { ...state, attempts: state.attempts.map((a) => (a.attempt === event.data.attempt ? { ...a, status: 'failed' } : a)) };
     case 'StudentEnrolled':
       return {
+        ...state,
         enrolled: event.data,
         attempts: state.attempts.map((a) => (a.attempt === event.data.attempt ? { ...a, status: 'succeeded' } : a)),
       };
+    case 'LessonAttemptStarted': {
+      const lessonAttempts = new Map(state.lessonAttempts);
+      lessonAttempts.set(event.data.lessonId, { lessonAttemptId: event.data.lessonAttemptId, conversationId: event.data.conversationId });
+      return { ...state, lessonAttempts };
+    }
+    case 'LessonAttemptCanceled': {
+      const lessonAttempts = new Map(state.lessonAttempts);
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
+      return { ...state, lessonAttempts };
+    }
     default:
       return state;
   }

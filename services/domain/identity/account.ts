@@ -161,6 +161,23 @@ export function decideChangeEmailAddress(state: AccountState, cmd: { emailAddres
   return [{ type: 'EmailAddressChanged', data: { previousEmailAddress: state.emailAddress!, emailAddress } }];
 }
 
+/**
+ * Onboarding done (people's onboardAccount, after it checked the profile): ONBOARDING_<ROLE> becomes
+ * <ROLE>. Refused when the account is not onboarding for the role; ADMIN has no onboarding.
+ */
+export function decideCompleteOnboarding(state: AccountState, cmd: { role: BaseRole }): AccountEvent[] {
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  const onboarding = `ONBOARDING_${cmd.role}` as Role;
+  if (cmd.role === 'ADMIN' || !state.roles.includes(onboarding)) {
+    throw badInput(`The account is not onboarding as ${cmd.role.toLowerCase()}.`, { role: `The account is not onboarding as ${cmd.role.toLowerCase()}.` });
+  }
+  const roles = sortRoles([...state.roles.filter((r) => r !== onboarding), cmd.role]);
+  const events: AccountEvent[] = [{ type: 'RolesChanged', data: { roles, added: [cmd.role], removed: [onboarding] } }];
+  // The role the person chose stays chosen, in its onboarded form.
+  if (state.activeRole === onboarding) events.push({ type: 'ActiveRoleSwitched', data: { role: cmd.role } });
+  return events;
+}
+
 const ROLE_ORDER = new Map(ROLES.map((r, i) => [r, i]));
 const sortRoles = (roles: Role[]) => [...new Set(roles)].sort((a, b) => ROLE_ORDER.get(a)! - ROLE_ORDER.get(b)!);
 

@@ -42,6 +42,8 @@ export type InvitationIssued = DomainEvent<'InvitationIssued', {
   expiresAt: string | null;
 }>;
 export type InvitationAccepted = DomainEvent<'InvitationAccepted', { invitationId: string; accountId: string }>;
+/** On invitation-<token hash>: an admin withdrew the invitation before it was accepted; its link stops working. */
+export type InvitationRescinded = DomainEvent<'InvitationRescinded', { invitationId: string }>;
 
 export const streams = {
   account: (accountId: string) => `account-${accountId}`,

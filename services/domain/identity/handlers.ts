@@ -37,6 +37,11 @@ export interface IdentityDeps {
   mailer: Mailer;
   /** Public origin of the web app, for links in mail. */
   publicUrl: string;
+  /**
+   * Runs inside the sign-up's transaction when an invitation is accepted (the speaking context opens
+   * the speaker's record in the same append).
+   */
+  onInvitationAccepted?: (tx: CommandTransaction, accepted: { invitationId: string; accountId: string; emailAddress: string; role: Role }) => void;
 }
 
 export interface SessionGrant {
@@ -54,7 +59,7 @@ async function loadAccount(tx: CommandTransaction, accountId: string): Promise<A
  * The account that owns an address, or null (reads the email stream, so it is never stale). An
  * address is owned from its latest claim until a release (an admin moved the account elsewhere).
  */
-async function accountIdForEmail(tx: CommandTransaction, emailAddress: string): Promise<string | null> {
+export async function accountIdForEmail(tx: CommandTransaction, emailAddress: string): Promise<string | null> {
   const events = await tx.read(streams.email(normalizeEmail(emailAddress)));
   let owner: string | null = null;
   for (const e of events) {
@@ -85,6 +90,20 @@ function registerInTx(
   const signedIn = decideSignIn(afterRegister, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
   tx.append(streams.account(accountId), [...registered, ...signedIn], 'no_stream');
   return { accountId, sessionId, expiresAt: (signedIn[0].data as { expiresAt: string }).expiresAt };
+}
+
+/**
+ * Issues an invitation inside a caller's command (the speaker invitation mails it in the same
+ * append): a fresh token whose hash names the stream. The caller checks the address.
+ */
+export function issueInvitationInTx(tx: CommandTransaction, input: { emailAddress: string; role: Role; expiresAt?: string | null }) {
+  const token = randomToken();
+  const invitationId = newId();
+  const stream = streams.invitation(hashToken(token));
+  tx.append(stream, [
+    { type: 'InvitationIssued', data: { invitationId, emailAddress: normalizeEmail(input.emailAddress), role: input.role, expiresAt: input.expiresAt ?? null } },
+  ], 'no_stream');
+  return { invitationId, token, stream };
 }
 
 function validateCredentials(emailAddress: string, password: string, confirmation: string) {
@@ -129,8 +148,9 @@ export function identityHandlers(deps: IdentityDeps) {
         const events = await tx.read(invitationStream);
         const issued = events.find((e) => e.type === 'InvitationIssued') as InvitationIssued | undefined;
         const accepted = events.some((e) => e.type === 'InvitationAccepted');
+        const rescinded = events.some((e) => e.type === 'InvitationRescinded');
         const expired = issued?.data.expiresAt && new Date(issued.data.expiresAt) <= tx.now;
-        if (!issued || accepted || expired) {
+        if (!issued || accepted || rescinded || expired) {
           throw badInput(Messages.invitationInvalid, { invitationToken: Messages.invitationInvalid });
         }
         if (await accountIdForEmail(tx, issued.data.emailAddress)) {
@@ -144,6 +164,7 @@ export function identityHandlers(deps: IdentityDeps) {
           ip: input.ip,
         });
         tx.append(invitationStream, [{ type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } }]);
+        deps.onInvitationAccepted?.(tx, { invitationId: issued.data.invitationId, accountId: grant.accountId, emailAddress: issued.data.emailAddress, role: issued.data.role });
         return grant;
       });
       return { ...result, appended };
@@ -153,14 +174,8 @@ export function identityHandlers(deps: IdentityDeps) {
     async issueInvitation(meta: CommandMeta, input: { emailAddress: string; role: Role; expiresAt?: string | null }) {
       const problem = emailError(input.emailAddress);
       if (problem) throw badInput(problem, { emailAddress: problem });
-      const token = randomToken();
-      const invitationId = newId();
-      await commands.execute(meta, async (tx) => {
-        tx.append(streams.invitation(hashToken(token)), [
-          { type: 'InvitationIssued', data: { invitationId, emailAddress: normalizeEmail(input.emailAddress), role: input.role, expiresAt: input.expiresAt ?? null } },
-        ], 'no_stream');
-      });
-      return { invitationId, token };
+      const { result } = await commands.execute(meta, async (tx) => issueInvitationInTx(tx, input));
+      return { invitationId: result.invitationId, token: result.token };
     },
 
     async login(meta: CommandMeta, input: { emailAddress: string; password: string; ip: string | null }): Promise<SessionGrant> {

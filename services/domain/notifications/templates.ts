@@ -2,10 +2,15 @@
  * Mail templates by key. `values` are stored with the notification; `secrets` (links carrying
  * tokens) only travel sealed to the sending job and are shown as [redacted] in stored previews.
  */
+import type { MailAttachment } from '../../integrations/mail/port';
+import { conversationTemplates } from '../conversations/mailTemplates';
+
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Made by the sending job from the values (calendar invitations); never stored in an event. */
+  attachments?: MailAttachment[];
 }
 
 type Template = (values: Record<string, string>, secrets: Record<string, string>) => RenderedMail;
@@ -33,6 +38,29 @@ const templates: Record<string, Template> = {
 <p>If you did not ask for this, you can ignore this message; your password stays the same.</p>`,
     };
   },
+  // Speakers (issue 8): the invitation link carries the invitation token, so it is a secret.
+  speaker_invitation: (values, secrets) => {
+    const link = secrets.invitationLink ?? '[redacted]';
+    return {
+      subject: 'You are invited to speak on Tertulia',
+      text: [
+        `Hello,`,
+        ``,
+        `You are invited to join Tertulia as a speaker, holding conversations with language students.`,
+        `Open this link to create your account for ${values.emailAddress}:`,
+        ``,
+        link,
+        ``,
+        `After you sign up we will schedule a short interview with you.`,
+      ].join('\n'),
+      html: `<p>Hello,</p><p>You are invited to join Tertulia as a speaker, holding conversations with language students.</p>
+<p>Open this link to create your account for ${escape(values.emailAddress)}:</p>
+<p><a href="${escape(link)}">Accept the invitation</a></p>
+<p>After you sign up we will schedule a short interview with you.</p>`,
+    };
+  },
+  // Conversations (issue 8): reserved, canceled, transferred, reminder, with calendar files.
+  ...conversationTemplates,
 };
 
 export function renderMail(templateKey: string, values: Record<string, string>, secrets: Record<string, string> = {}): RenderedMail {

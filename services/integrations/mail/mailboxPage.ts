@@ -3,7 +3,7 @@
  * /dev/mailbox, so a user can open the reset mail and click its link. Never mounted with SMTP.
  */
 import type express from 'express';
-import type { createOutboxTransport } from './outbox';
+import type { MailboxMessage, createOutboxTransport } from './outbox';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -31,6 +31,34 @@ export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof 
       return;
     }
     res.type('html').send(page(m.subject, `<p><a href="/dev/mailbox">Back to the mailbox</a></p><h1>${esc(m.subject)}</h1>
-      <p class="meta">From ${esc(m.from)} to ${esc(m.to)}, ${esc(m.sentAt.toISOString())}</p><div class="body">${m.html}</div>`));
+      <p class="meta">From ${esc(m.from)} to ${esc(m.to)}, ${esc(m.sentAt.toISOString())}</p><div class="body">${m.html}</div>
+      ${attachmentList(m)}`));
   });
+  // An attachment as sent (a calendar invitation opens in the calendar app), or shown as text with ?view.
+  app.get('/dev/mailbox/:id/attachments/:index', async (req, res) => {
+    const m = await outbox.get(req.params.id);
+    const index = /^\d{1,3}$/.test(req.params.index) ? Number(req.params.index) : -1;
+    const attachment = m?.attachments[index];
+    if (!attachment) {
+      res.status(404).type('html').send(page('Not found', '<p>No such attachment. <a href="/dev/mailbox">Back to the mailbox</a></p>'));
+      return;
+    }
+    if ('view' in req.query) {
+      res.type('text/plain; charset=utf-8').send(attachment.content);
+      return;
+    }
+    const filename = attachment.filename.replace(/[^\w.-]/g, '_');
+    res.setHeader('Content-Disposition', `attachment; filename="${filename}"`);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.type(attachment.contentType).send(attachment.content);
+  });
+}
+
+function attachmentList(m: MailboxMessage) {
+  if (!m.attachments.length) return '';
+  const base = `/dev/mailbox/${encodeURIComponent(m.id)}/attachments`;
+  const items = m.attachments
+    .map((a, i) => `<li><a href="${base}/${i}" download="${esc(a.filename)}">${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)})</span> <a href="${base}/${i}?view">view</a></li>`)
+    .join('');
+  return `<h2>Attachments</h2><ul class="attachments">${items}</ul>`;
 }

@@ -22,6 +22,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import notifications from './notifications';
 import { SettingsArea } from './settings';
 import speakers from './speakers';
+import InvitationsPage from './speakers/InvitationsPage';
 import students from './students';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
@@ -84,6 +85,7 @@ export default function AdminArea() {
         <Resource name="redemption_codes" {...codes} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
+          <Route path="speakers/invitations" element={<InvitationsPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />
           <Route path="redemption_sets/:id" element={<RedemptionSetShow />} />

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../shell/pages';
 import CoursePage from './courses/CoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
+import GalleryPage from './gallery/GalleryPage';
 
 /** /instructor/* (spec 3, Instructor). Screens other than security arrive in later releases. */
 export default function InstructorArea() {
@@ -16,6 +17,7 @@ export default function InstructorArea() {
       <Route path="courses/new" element={<NewCoursePage />} />
       <Route path="courses/:id" element={<CoursePage />} />
       <Route path="templates" element={<ComingLater title="Templates" />} />
+      <Route path="gallery" element={<GalleryPage />} />
       <Route path="settings" element={<SettingsPlaceholder />} />
       <Route path="settings/security" element={<SecurityPage />} />
       <Route path="*" element={<NotFoundPage />} />

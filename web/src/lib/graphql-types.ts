@@ -69,7 +69,8 @@ export type AccountIsOnboardingArgs = {
 export type User = {
   __typename?: 'User';
   id: Scalars['ID']['output'];
-  emailAddress: Scalars['String']['output'];
+  /** The user themself and admins; null for anyone else (an address is personal). */
+  emailAddress?: Maybe<Scalars['String']['output']>;
   displayName?: Maybe<Scalars['String']['output']>;
   givenName?: Maybe<Scalars['String']['output']>;
   surname?: Maybe<Scalars['String']['output']>;
@@ -89,6 +90,31 @@ export type User = {
   ownedCoursesCount: Scalars['Int']['output'];
   /** One course the user owns; null when they do not own it (even if enrolled in it). */
   ownedCourse?: Maybe<Course>;
+  /** The user's conversations as student or speaker, soonest first (reverse: latest first); the user or an admin. */
+  conversations: Array<Conversation>;
+  conversationsCount: Scalars['Int']['output'];
+  /** The speaking record (null when the user has none): the user themself and admins. */
+  speaking?: Maybe<Speaking>;
+  /** Personal: the person and admins (null for others). */
+  gender?: Maybe<Gender>;
+  /** Personal: the person and admins (null for others). A day, YYYY-MM-DD. */
+  dateOfBirth?: Maybe<Scalars['String']['output']>;
+  /** Whole years, counted to today in the person's own time zone. */
+  age?: Maybe<Scalars['Int']['output']>;
+  currentCity?: Maybe<Scalars['String']['output']>;
+  currentState?: Maybe<Scalars['String']['output']>;
+  currentCountry?: Maybe<Scalars['String']['output']>;
+  /** The hometown (optional). */
+  previousCity?: Maybe<Scalars['String']['output']>;
+  previousCountry?: Maybe<Scalars['String']['output']>;
+  school?: Maybe<Scalars['String']['output']>;
+  bioDreamCareer?: Maybe<Scalars['String']['output']>;
+  bioGoalsAre?: Maybe<Scalars['String']['output']>;
+  bioHobbiesAre?: Maybe<Scalars['String']['output']>;
+  /** The headshot's URL: a 512×512 JPEG the server made from the upload. */
+  headshotUrl?: Maybe<Scalars['String']['output']>;
+  /** The spec's name for the same URL. */
+  speakingHeadshotUrl?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -124,6 +150,23 @@ export type UserOwnedCoursesCountArgs = {
 
 export type UserOwnedCourseArgs = {
   courseId: Scalars['ID']['input'];
+};
+
+
+export type UserConversationsArgs = {
+  conversationId?: InputMaybe<Scalars['ID']['input']>;
+  statuses?: InputMaybe<Array<ConversationStatus>>;
+  canceled?: InputMaybe<Scalars['Boolean']['input']>;
+  marked?: InputMaybe<Scalars['Boolean']['input']>;
+  reverse?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type UserConversationsCountArgs = {
+  statuses?: InputMaybe<Array<ConversationStatus>>;
+  canceled?: InputMaybe<Scalars['Boolean']['input']>;
+  markings?: InputMaybe<Array<Marking>>;
 };
 
 export type Query = {
@@ -167,6 +210,22 @@ export type Query = {
   redemptionCodes: RedemptionCodeConnection;
   /** Its owner and admins. */
   template?: Maybe<Template>;
+  /** Every zone a person can choose. */
+  timezones: Array<TimeZone>;
+  /** A speaker's availability in a range, in a zone (the speaker, admins). */
+  availabilityOccurrences: Array<AvailabilityOccurrence>;
+  /** Times a student can reserve with a speaker (at most 8 days); INVALID_TIMEZONE for a zone that does not exist. */
+  availableOpenings: Array<Opening>;
+  /** Speakers of the language (or the course's) with openings on the dates (default the next 7 days), 20 a page. */
+  availableSpeakers: UserConnection;
+  /** Its student, its speaker, the student's instructor for the course, admins. */
+  conversation?: Maybe<Conversation>;
+  /** Admin only: every conversation. */
+  conversations: ConversationConnection;
+  /** Admin only: speaker invitations, newest first (at most 200). */
+  invitations: Array<Invitation>;
+  /** Instructors and admins: promoted speakers who finished onboarding, of a language code. */
+  allSpeakers: SpeakerGallery;
 };
 
 
@@ -282,6 +341,60 @@ export type QueryRedemptionCodesArgs = {
 
 export type QueryTemplateArgs = {
   templateId: Scalars['ID']['input'];
+};
+
+
+export type QueryAvailabilityOccurrencesArgs = {
+  speakerId: Scalars['ID']['input'];
+  rangeStart: Scalars['DateTime']['input'];
+  rangeEnd: Scalars['DateTime']['input'];
+  zoneName: Scalars['String']['input'];
+};
+
+
+export type QueryAvailableOpeningsArgs = {
+  speakerId: Scalars['ID']['input'];
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
+  zoneName: Scalars['String']['input'];
+  duration?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAvailableSpeakersArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  filterBySpeakers?: InputMaybe<Array<Scalars['ID']['input']>>;
+  filterByDates?: InputMaybe<Array<Scalars['Date']['input']>>;
+  zoneName?: InputMaybe<Scalars['String']['input']>;
+  duration?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryConversationArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryConversationsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryInvitationsArgs = {
+  status?: InputMaybe<InvitationStatus>;
+};
+
+
+export type QueryAllSpeakersArgs = {
+  language?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SignupInput = {
@@ -401,6 +514,36 @@ export type Mutation = {
   createRedemptionSet: CreateRedemptionSetPayload;
   /** Instructors (own templates) and admins. */
   createTemplate: CreateTemplatePayload;
+  /** The speaker themself or an admin. */
+  addAvailability: AddAvailabilityPayload;
+  changeAvailability: ChangeAvailabilityPayload;
+  removeAvailability: RemoveAvailabilityPayload;
+  /** A student reserves with their minutes. */
+  createReservation: CreateReservationPayload;
+  /** The student (12 hours ahead, minutes returned), the speaker or an admin (minutes returned). */
+  cancelReservation: CancelReservationPayload;
+  /** The student, when the speaker has not opened the conversation by its tardy time: minutes returned. */
+  cancelTardyReservation: CancelReservationPayload;
+  /** The student, while the conversation is reserved. */
+  changeReservationLesson: ChangeReservationLessonPayload;
+  /** The speaker or an admin, before the start, to a speaker free then who speaks the language. */
+  transferReservation: TransferReservationPayload;
+  /** Admin only: mails an invitation to sign up as a speaker. */
+  inviteSpeaker: InviteSpeakerPayload;
+  /** Admin only: withdraws an invitation that was not accepted. */
+  rescindSpeaker: RescindSpeakerPayload;
+  /** Admin only: schedules the speaker's interview conversation (now, 30 minutes). */
+  interviewSpeaker: InterviewSpeakerPayload;
+  /** Admin only: promote or decline, before or after the interview; final once given. */
+  evaluateSpeaker: EvaluateSpeakerPayload;
+  /** Admin only: a speaker's languages and pay rate. */
+  changeUserSpeaking: ChangeUserSpeakingPayload;
+  /** The signed-in user's profile fields (admins: anyone's, with userId). */
+  changeUser: ChangeUserPayload;
+  /** Ends the signed-in user's onboarding for a role once its profile fields are complete. */
+  onboardAccount: OnboardAccountPayload;
+  /** The signed-in user's headshot; sets speakingHeadshotUrl. */
+  uploadHeadshot: UploadHeadshotPayload;
 };
 
 
@@ -473,6 +616,86 @@ export type MutationCreateTemplateArgs = {
   input: CreateTemplateInput;
 };
 
+
+export type MutationAddAvailabilityArgs = {
+  input: AddAvailabilityInput;
+};
+
+
+export type MutationChangeAvailabilityArgs = {
+  input: ChangeAvailabilityInput;
+};
+
+
+export type MutationRemoveAvailabilityArgs = {
+  input: RemoveAvailabilityInput;
+};
+
+
+export type MutationCreateReservationArgs = {
+  input: CreateReservationInput;
+};
+
+
+export type MutationCancelReservationArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationCancelTardyReservationArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationChangeReservationLessonArgs = {
+  input: ChangeReservationLessonInput;
+};
+
+
+export type MutationTransferReservationArgs = {
+  input: TransferReservationInput;
+};
+
+
+export type MutationInviteSpeakerArgs = {
+  input: InviteSpeakerInput;
+};
+
+
+export type MutationRescindSpeakerArgs = {
+  input: RescindSpeakerInput;
+};
+
+
+export type MutationInterviewSpeakerArgs = {
+  input: InterviewSpeakerInput;
+};
+
+
+export type MutationEvaluateSpeakerArgs = {
+  input: EvaluateSpeakerInput;
+};
+
+
+export type MutationChangeUserSpeakingArgs = {
+  input: ChangeUserSpeakingInput;
+};
+
+
+export type MutationChangeUserArgs = {
+  input: ChangeUserInput;
+};
+
+
+export type MutationOnboardAccountArgs = {
+  input: OnboardAccountInput;
+};
+
+
+export type MutationUploadHeadshotArgs = {
+  input: UploadHeadshotInput;
+};
+
 export type RemainingMinutesChange = {
   __typename?: 'RemainingMinutesChange';
   accountId: Scalars['ID']['output'];
@@ -483,11 +706,20 @@ export type Subscription = {
   __typename?: 'Subscription';
   /** Fires when an account's remaining minutes change. Only the account itself or an admin may listen. */
   remainingMinutesChanged: RemainingMinutesChange;
+  /** Fires when a conversation changes (reserved, canceled, transferred, topic, status); its participants and admins. */
+  conversationChanged: ConversationChange;
+  /** Admins only: fires when a speaker invitation is accepted. */
+  speakerAccepted: SpeakerAccepted;
 };
 
 
 export type SubscriptionRemainingMinutesChangedArgs = {
   accountId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionConversationChangedArgs = {
+  conversationId: Scalars['ID']['input'];
 };
 
 export type SortDirection =
@@ -805,6 +1037,8 @@ export type LessonAttempt = {
   id: Scalars['ID']['output'];
   outcome?: Maybe<Scalars['String']['output']>;
   conversationId?: Maybe<Scalars['ID']['output']>;
+  lesson?: Maybe<Lesson>;
+  conversation?: Maybe<Conversation>;
 };
 
 export type LessonProgress = {
@@ -1046,4 +1280,409 @@ export type CreateTemplatePayload = {
   __typename?: 'CreateTemplatePayload';
   created: Scalars['Boolean']['output'];
   template: Template;
+};
+
+export type TimeZone = {
+  __typename?: 'TimeZone';
+  /** IANA identifier, e.g. America/New_York. */
+  identifier: Scalars['String']['output'];
+  /** e.g. (GMT-05:00) America/New York. */
+  friendlyIdentifier: Scalars['String']['output'];
+  /** e.g. -05:00 (now). */
+  formattedOffset: Scalars['String']['output'];
+};
+
+/** One occurrence of a speaker's availability in a range. */
+export type AvailabilityOccurrence = {
+  __typename?: 'AvailabilityOccurrence';
+  /** The availability rule it comes from (changeAvailability / removeAvailability take it). */
+  sourceId: Scalars['ID']['output'];
+  startTimestamp: Scalars['DateTime']['output'];
+  endTimestamp: Scalars['DateTime']['output'];
+  repeatsWeekly: Scalars['Boolean']['output'];
+};
+
+/** A time a student can reserve with a speaker. */
+export type Opening = {
+  __typename?: 'Opening';
+  sourceId: Scalars['ID']['output'];
+  startTimestamp: Scalars['DateTime']['output'];
+  endTimestamp: Scalars['DateTime']['output'];
+};
+
+export type ConversationStatus =
+  | 'reserved'
+  | 'opened'
+  | 'started'
+  | 'stopped'
+  | 'unused';
+
+export type ConversationKind =
+  | 'lesson'
+  | 'interview';
+
+export type Marking =
+  | 'completed'
+  | 'missed'
+  | 'reserved_by_user_issue'
+  | 'reserved_with_user_issue';
+
+export type CancellationPolicy = {
+  __typename?: 'CancellationPolicy';
+  isCancelable: Scalars['Boolean']['output'];
+  /** Until when the viewer may cancel (null when they cannot). */
+  cancelableUntil?: Maybe<Scalars['DateTime']['output']>;
+  /** Whether canceling now returns the student's minutes. */
+  returnsMinutes: Scalars['Boolean']['output'];
+};
+
+export type OpenablePolicy = {
+  __typename?: 'OpenablePolicy';
+  isOpenable: Scalars['Boolean']['output'];
+  openableAfter: Scalars['DateTime']['output'];
+};
+
+export type TransferablePolicy = {
+  __typename?: 'TransferablePolicy';
+  isTransferable: Scalars['Boolean']['output'];
+  /** Speakers free at the time who speak the language (speakers and admins only; empty otherwise). */
+  transferableTo: Array<User>;
+};
+
+export type TardinessPolicy = {
+  __typename?: 'TardinessPolicy';
+  isTardy: Scalars['Boolean']['output'];
+  tardyAfter: Scalars['DateTime']['output'];
+};
+
+export type Conversation = {
+  __typename?: 'Conversation';
+  id: Scalars['ID']['output'];
+  kind: ConversationKind;
+  /** The video provider: local, zoom or twilio. */
+  provider: Scalars['String']['output'];
+  status: ConversationStatus;
+  reservedStart: Scalars['DateTime']['output'];
+  reservedEnd: Scalars['DateTime']['output'];
+  /** Minutes. */
+  duration: Scalars['Int']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  isCanceled: Scalars['Boolean']['output'];
+  canceledOn?: Maybe<Scalars['DateTime']['output']>;
+  canceledBy?: Maybe<User>;
+  markedAs?: Maybe<Marking>;
+  markedOn?: Maybe<Scalars['DateTime']['output']>;
+  transferredOn?: Maybe<Scalars['DateTime']['output']>;
+  /** A language code. */
+  learningLanguage: Scalars['String']['output'];
+  /** The student. */
+  reservedBy?: Maybe<User>;
+  /** The speaker. */
+  reservedWith?: Maybe<User>;
+  /** The participants other than the viewer. */
+  otherUsers: Array<User>;
+  course?: Maybe<Course>;
+  lesson?: Maybe<Lesson>;
+  lessonAttempt?: Maybe<LessonAttempt>;
+  cancellationPolicy: CancellationPolicy;
+  openablePolicy: OpenablePolicy;
+  transferablePolicy: TransferablePolicy;
+  tardinessPolicy: TardinessPolicy;
+};
+
+export type ConversationEdge = {
+  __typename?: 'ConversationEdge';
+  cursor: Scalars['String']['output'];
+  node: Conversation;
+};
+
+export type ConversationConnection = {
+  __typename?: 'ConversationConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<ConversationEdge>;
+};
+
+export type AddAvailabilityInput = {
+  speakerId: Scalars['ID']['input'];
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
+  /** The zone the times are meant in (a weekly repeat keeps its wall-clock time there). */
+  zoneName: Scalars['String']['input'];
+  repeatsWeekly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type AddAvailabilityPayload = {
+  __typename?: 'AddAvailabilityPayload';
+  added: Scalars['Boolean']['output'];
+  availabilityId: Scalars['ID']['output'];
+};
+
+export type ChangeAvailabilityInput = {
+  availabilityId: Scalars['ID']['input'];
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
+  zoneName: Scalars['String']['input'];
+};
+
+export type ChangeAvailabilityPayload = {
+  __typename?: 'ChangeAvailabilityPayload';
+  changed: Scalars['Boolean']['output'];
+};
+
+export type RemoveAvailabilityInput = {
+  availabilityId: Scalars['ID']['input'];
+};
+
+export type RemoveAvailabilityPayload = {
+  __typename?: 'RemoveAvailabilityPayload';
+  removed: Scalars['Boolean']['output'];
+};
+
+export type CreateReservationInput = {
+  /** With lessonId: a lesson of a course the student is enrolled in. Without: a conversation in a language. */
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  lessonId?: InputMaybe<Scalars['ID']['input']>;
+  /** A language code; taken from the course when there is one. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  speakerId: Scalars['ID']['input'];
+  reservedStart: Scalars['DateTime']['input'];
+  /** 15 or 30 minutes (default the course's, else 15). */
+  duration?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type CreateReservationPayload = {
+  __typename?: 'CreateReservationPayload';
+  created: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type ConversationInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type CancelReservationPayload = {
+  __typename?: 'CancelReservationPayload';
+  canceled: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type ChangeReservationLessonInput = {
+  conversationId: Scalars['ID']['input'];
+  lessonId: Scalars['ID']['input'];
+};
+
+export type ChangeReservationLessonPayload = {
+  __typename?: 'ChangeReservationLessonPayload';
+  changed: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type TransferReservationInput = {
+  conversationId: Scalars['ID']['input'];
+  transfereeId: Scalars['ID']['input'];
+};
+
+export type TransferReservationPayload = {
+  __typename?: 'TransferReservationPayload';
+  transferred: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type ConversationChange = {
+  __typename?: 'ConversationChange';
+  conversationId: Scalars['ID']['output'];
+  changed: Scalars['Boolean']['output'];
+};
+
+export type InvitationStatus =
+  | 'INVITED'
+  | 'ACCEPTED'
+  | 'RESCINDED';
+
+export type SpeakerEvaluation =
+  | 'promote'
+  | 'decline';
+
+/** A speaker's interview: a conversation of kind interview between staff and the speaker. */
+export type SpeakerInterview = {
+  __typename?: 'SpeakerInterview';
+  /** The interview conversation's id. */
+  id: Scalars['ID']['output'];
+  /** reserved until the live call opens, starts and stops it. */
+  status: ConversationStatus;
+  reservedStart: Scalars['DateTime']['output'];
+};
+
+/** A speaker's speaking record: the speaker themself and admins. */
+export type Speaking = {
+  __typename?: 'Speaking';
+  /** The speaker's account id. */
+  id: Scalars['ID']['output'];
+  isPromoted: Scalars['Boolean']['output'];
+  interview?: Maybe<SpeakerInterview>;
+  evaluation?: Maybe<SpeakerEvaluation>;
+  hasEvaluation: Scalars['Boolean']['output'];
+  /** The interview was held and no evaluation was given yet. */
+  isUnderReview: Scalars['Boolean']['output'];
+  evaluatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Language codes the speaker holds conversations in. */
+  languages: Array<Scalars['String']['output']>;
+  /** Cents per hour of conversation. */
+  payRate: Scalars['Int']['output'];
+};
+
+export type Invitation = {
+  __typename?: 'Invitation';
+  id: Scalars['ID']['output'];
+  invitationSentAt: Scalars['DateTime']['output'];
+  emailAddress: Scalars['String']['output'];
+  invitationStatus: InvitationStatus;
+  /** The admin who sent it. */
+  owner?: Maybe<User>;
+  /** Accepted: the speaker's account id. */
+  speakerId?: Maybe<Scalars['ID']['output']>;
+  /** Accepted: the speaker's speaking record. */
+  speaking?: Maybe<Speaking>;
+  acceptedAt?: Maybe<Scalars['DateTime']['output']>;
+  rescindedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** The instructor gallery: promoted, onboarded speakers of a language. */
+export type SpeakerGallery = {
+  __typename?: 'SpeakerGallery';
+  /** The language code asked for (null: every language). */
+  language?: Maybe<Scalars['String']['output']>;
+  speakers: Array<User>;
+};
+
+export type SpeakerAccepted = {
+  __typename?: 'SpeakerAccepted';
+  /** The accepter's email address. */
+  emailAddress: Scalars['String']['output'];
+  invitation: Invitation;
+};
+
+export type InviteSpeakerInput = {
+  emailAddress: Scalars['String']['input'];
+};
+
+export type InviteSpeakerPayload = {
+  __typename?: 'InviteSpeakerPayload';
+  invited: Scalars['Boolean']['output'];
+  invitation: Invitation;
+};
+
+export type RescindSpeakerInput = {
+  invitationId: Scalars['ID']['input'];
+};
+
+export type RescindSpeakerPayload = {
+  __typename?: 'RescindSpeakerPayload';
+  rescinded: Scalars['Boolean']['output'];
+  invitation: Invitation;
+};
+
+export type InterviewSpeakerInput = {
+  speakerId: Scalars['ID']['input'];
+};
+
+export type InterviewSpeakerPayload = {
+  __typename?: 'InterviewSpeakerPayload';
+  ready: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type EvaluateSpeakerInput = {
+  speakerId: Scalars['ID']['input'];
+  evaluation: SpeakerEvaluation;
+};
+
+export type EvaluateSpeakerPayload = {
+  __typename?: 'EvaluateSpeakerPayload';
+  evaluated: Scalars['Boolean']['output'];
+  speaking: Speaking;
+};
+
+export type ChangeUserSpeakingInput = {
+  userId: Scalars['ID']['input'];
+  /** Language codes (lookupLanguages). */
+  languages: Array<Scalars['String']['input']>;
+  /** Cents per hour, 0 to 100000 ('A positive value must be provided.' below 0). */
+  payRate: Scalars['Int']['input'];
+};
+
+export type ChangeUserSpeakingPayload = {
+  __typename?: 'ChangeUserSpeakingPayload';
+  changed: Scalars['Boolean']['output'];
+  user: User;
+};
+
+export type Gender =
+  | 'male'
+  | 'female';
+
+/**
+ * Fields left out are not changed; null or blank clears the hometown and the real names, and is
+ * refused for the others. userId: an admin changing someone else (default: the signed-in user).
+ * The spec's bounds (names 80/145, city and state 60, country 50, school 120, bios 10..10,000
+ * characters) are checked by the domain with the spec's messages; the limits here only guard the
+ * boundary and leave room for characters outside the BMP (two UTF-16 units each).
+ */
+export type ChangeUserInput = {
+  userId?: InputMaybe<Scalars['ID']['input']>;
+  givenName?: InputMaybe<Scalars['String']['input']>;
+  surname?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Gender>;
+  /** YYYY-MM-DD; an age from 17 to 100, not in the future. */
+  dateOfBirth?: InputMaybe<Scalars['String']['input']>;
+  currentCity?: InputMaybe<Scalars['String']['input']>;
+  currentState?: InputMaybe<Scalars['String']['input']>;
+  currentCountry?: InputMaybe<Scalars['String']['input']>;
+  previousCity?: InputMaybe<Scalars['String']['input']>;
+  previousCountry?: InputMaybe<Scalars['String']['input']>;
+  school?: InputMaybe<Scalars['String']['input']>;
+  bioDreamCareer?: InputMaybe<Scalars['String']['input']>;
+  bioGoalsAre?: InputMaybe<Scalars['String']['input']>;
+  bioHobbiesAre?: InputMaybe<Scalars['String']['input']>;
+  /** An IANA zone (America/New_York); INVALID_TIMEZONE otherwise. */
+  tzIdentifier?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeUserPayload = {
+  __typename?: 'ChangeUserPayload';
+  /** False when nothing changed. */
+  changed: Scalars['Boolean']['output'];
+  user: User;
+};
+
+export type OnboardAccountInput = {
+  /** The role whose onboarding is done: STUDENT, INSTRUCTOR or SPEAKER (or its ONBOARDING_ form). */
+  role: Role;
+};
+
+export type OnboardAccountPayload = {
+  __typename?: 'OnboardAccountPayload';
+  onboarded: Scalars['Boolean']['output'];
+  account: Account;
+};
+
+/**
+ * A picture of the signed-in user. Checked by its content (JPEG, PNG or WebP), at most 5 MB decoded,
+ * re-encoded to a 512×512 JPEG without metadata; name, type and size are the browser's and not trusted.
+ */
+export type UploadHeadshotInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  type?: InputMaybe<Scalars['String']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  /** The file's bytes in base64 (a data: URL prefix is allowed). */
+  data: Scalars['String']['input'];
+};
+
+export type UploadHeadshotPayload = {
+  __typename?: 'UploadHeadshotPayload';
+  url: Scalars['String']['output'];
+  user: User;
 };

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { DEFAULT_TIME_ZONE, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
+import { DEFAULT_TIME_ZONE, addDays, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
 
 /** Used when a user has no (valid) time zone stored (spec 3, section 9). */
 export { DEFAULT_TIME_ZONE };
@@ -38,4 +38,105 @@ export function formatDateTime(iso: string | null | undefined, tzIdentifier?: st
 
 export function currentYear(): number {
   return DateTime.now().year;
+}
+
+const localeOf = (locale?: string) => locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language);
+
+/** The spec's schedule time format (section 9). */
+export const SCHEDULE_TIME_FORMAT = 'h:mma';
+
+/** An ISO instant's wall-clock time in the user's zone, in the spec's `h:mma` ('9:30AM'); '—' when missing. */
+export function formatTime(iso: string | null | undefined, tzIdentifier?: string | null): string {
+  if (!iso) return '—';
+  const instant = DateTime.fromISO(iso);
+  if (!instant.isValid) return '—';
+  return instant.setZone(userZone(tzIdentifier)).setLocale('en-US').toFormat(SCHEDULE_TIME_FORMAT);
+}
+
+/** The calendar date 'YYYY-MM-DD' an ISO instant falls on in the user's zone ('' when invalid). */
+export function localDateOf(iso: string, tzIdentifier?: string | null): string {
+  const instant = DateTime.fromISO(iso);
+  return instant.isValid ? instant.setZone(userZone(tzIdentifier)).toISODate()! : '';
+}
+
+/** A calendar date as a short weekday heading, e.g. 'Sun, Mar 29' (the day itself, no zone). */
+export function formatDay(date: string, locale?: string): string {
+  if (!isCalendarDate(date)) return '—';
+  return DateTime.fromISO(date, { zone: 'utc' }).setLocale(localeOf(locale)).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** An ISO instant as its local day and `h:mma` time in the user's zone: 'Sun, Mar 29 at 9:30AM'. */
+export function formatDayAndTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
+  if (!iso || !DateTime.fromISO(iso).isValid) return '—';
+  return `${formatDay(localDateOf(iso, tzIdentifier), locale)} at ${formatTime(iso, tzIdentifier)}`;
+}
+
+/** The short name of the user's zone at an instant, e.g. 'CEST' or 'GMT+2'. */
+export function zoneAbbreviation(iso: string, tzIdentifier?: string | null, locale?: string): string {
+  return DateTime.fromISO(iso).setZone(userZone(tzIdentifier)).setLocale(localeOf(locale)).toFormat('ZZZZ');
+}
+
+/** `days` + 1 calendar dates from today in the user's zone: today through today + days (the reserve search's date filter). */
+export function datesFromToday(days: number, tzIdentifier?: string | null, now: Date = new Date()): string[] {
+  const today = todayIn(userZone(tzIdentifier), now);
+  return Array.from({ length: days + 1 }, (_, i) => addDays(today, i));
+}
+
+/** The range [now, now + days] as ISO instants (the openings query's startTime and endTime). */
+export function rangeFromNow(days: number, now: Date = new Date()): { startTime: string; endTime: string } {
+  const start = DateTime.fromJSDate(now).toUTC().startOf('minute');
+  return { startTime: start.toISO()!, endTime: start.plus({ days }).toISO()! };
+}
+
+/** Items with an ISO `startTimestamp` grouped by their local date in the user's zone, in time order. */
+export function groupByLocalDate<T extends { startTimestamp: string }>(items: readonly T[], tzIdentifier?: string | null): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of [...items].sort((a, b) => Date.parse(a.startTimestamp) - Date.parse(b.startTimestamp))) {
+    const day = localDateOf(item.startTimestamp, tzIdentifier);
+    groups.set(day, [...(groups.get(day) ?? []), item]);
+  }
+  return groups;
+}
+
+/** An ISO instant as a luxon DateTime in the user's zone (null when missing or invalid). */
+export function inZone(iso: string | null | undefined, tzIdentifier?: string | null): DateTime | null {
+  if (!iso) return null;
+  const instant = DateTime.fromISO(iso);
+  return instant.isValid ? instant.setZone(userZone(tzIdentifier)) : null;
+}
+
+/**
+ * A span of time in the user's zone: 'Wed, Mar 5, 9:30AM–9:45AM', the end's day added when it
+ * falls on another day (an end at midnight closes the start's day); '—' when either is missing.
+ */
+export function formatTimeRange(startIso: string | null | undefined, endIso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
+  const start = inZone(startIso, tzIdentifier);
+  const end = inZone(endIso, tzIdentifier);
+  if (!start || !end) return '—';
+  const sameDay = start.hasSame(end, 'day') || +end === +start.plus({ days: 1 }).startOf('day');
+  const endText = sameDay ? formatTime(endIso, tzIdentifier) : formatDayAndTime(endIso, tzIdentifier, locale).replace(' at ', ', ');
+  return `${formatDay(start.toISODate()!, locale)}, ${formatTime(startIso, tzIdentifier)}–${endText}`;
+}
+
+/** The zone as people read it, e.g. 'America/New_York (EST, UTC-5)': its abbreviation and offset now. */
+export function describeZone(tzIdentifier?: string | null, now: Date = new Date()): string {
+  const zone = userZone(tzIdentifier);
+  const time = DateTime.fromJSDate(now, { zone }).setLocale('en-US');
+  const short = time.toFormat('ZZZZ');
+  const offset = `UTC${time.toFormat('Z')}`;
+  return /^(GMT|UTC)/.test(short) ? `${zone} (${offset})` : `${zone} (${short}, ${offset})`;
+}
+
+/** Minutes as '15 minutes' ('1 minute'). */
+export function formatMinutes(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/**
+ * A week (ISO: Monday to Monday) around `now` in the user's zone: `offset` 0 is this week, -1 last
+ * week, 1 next week; the instants that open and close it there.
+ */
+export function weekOf(tzIdentifier: string | null | undefined, offset: number, now: Date = new Date()): { start: DateTime; end: DateTime } {
+  const start = DateTime.fromJSDate(now, { zone: userZone(tzIdentifier) }).startOf('week').plus({ weeks: offset });
+  return { start, end: start.plus({ weeks: 1 }) };
 }

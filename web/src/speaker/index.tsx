@@ -1,14 +1,26 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
 import { ComingLater } from '../components/Page';
 import { NotFoundPage } from '../shell/pages';
+import ConversationDetail from './conversations/ConversationDetail';
+import ConversationsPage from './conversations/ConversationsPage';
+import NeedsInvitationPage from './planner/NeedsInvitationPage';
+import SpeakerPlanner from './planner/SpeakerPlanner';
+
+/** The calendar (FullCalendar) loads only with its page. */
+const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage'));
 
 /** /speaker/* (spec 3, Speaker). Screens other than security arrive in later releases. */
 export default function SpeakerArea() {
   return (
     <Routes>
       <Route index element={<Navigate to="planner" replace />} />
-      <Route path="planner" element={<ComingLater title="Planner" />} />
+      <Route path="planner" element={<SpeakerPlanner />} />
+      <Route path="planner/needs_invitation" element={<NeedsInvitationPage />} />
+      <Route path="availability" element={<AvailabilityPage />} />
+      <Route path="conversations" element={<ConversationsPage />} />
+      <Route path="conversations/:id" element={<ConversationDetail />} />
       <Route path="compatibility" element={<ComingLater title="Compatibility" />} />
       <Route path="settings" element={<SettingsPlaceholder />} />
       <Route path="settings/security" element={<SecurityPage />} />

@@ -6,6 +6,9 @@ import { SecuritySettings } from '../components/SecuritySettings';
 import { NotFoundPage } from '../shell/pages';
 import AdventuresPage from './adventures/AdventuresPage';
 import CoursesPage from './courses/CoursesPage';
+import HomePage from './home/HomePage';
+import LobbyPage from './lobby/LobbyPage';
+import ReservePage from './reserve/ReservePage';
 import { MinutesAndPayments } from './settings/MinutesAndPayments';
 
 function SettingsPage() {
@@ -27,12 +30,12 @@ export default function StudentArea() {
   return (
     <Routes>
       <Route index element={<Navigate to="home" replace />} />
-      <Route path="home" element={<ComingLater title="Home" />} />
+      <Route path="home" element={<HomePage />} />
       <Route path="courses" element={<CoursesPage />} />
       <Route path="adventures" element={<AdventuresPage />} />
-      <Route path="reserve" element={<ComingLater title="Reserve Conversation" />} />
+      <Route path="reserve" element={<ReservePage />} />
       <Route path="conversations" element={<ComingLater title="Your Conversations" />} />
-      <Route path="lobby" element={<ComingLater title="Lobby" />} />
+      <Route path="lobby" element={<LobbyPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

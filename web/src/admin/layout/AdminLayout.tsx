@@ -4,6 +4,7 @@
  * Later resources (courses, conversations, codes, payroll, invitations) add their link to ACTIONS.
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -34,6 +35,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Students', to: '/admin/students', icon: students.icon },
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
+  { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
@@ -47,6 +49,8 @@ const SUPPORT: { label: string; to?: string; href?: string }[] = [
 
 function Sidebar() {
   const { pathname } = useLocation();
+  // The longest matching link is the current one (Speaker invitations lives under Speakers).
+  const activeAction = ACTIONS.filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <Box
       component="aside"
@@ -69,7 +73,7 @@ function Sidebar() {
       <nav aria-label="Back-office sections">
         <List dense disablePadding>
           {ACTIONS.map(({ label, to, icon: Icon }) => (
-            <ListItemButton key={to} component={RouterLink} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)}>
+            <ListItemButton key={to} component={RouterLink} to={to} selected={to === activeAction}>
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <Icon />
               </ListItemIcon>

@@ -20,6 +20,8 @@ import { useRemainingMinutesChanged } from '../dataProvider/subscriptions';
 import { RoleChips } from '../list/fields';
 import { useAdminTime } from '../zone';
 import { EnrollTab } from '../enrollment/EnrollTab';
+import { AvailabilityTab } from '../speakers/AvailabilityTab';
+import { SpeakingTab } from '../speakers/SpeakingTab';
 import { HistoryTab } from './HistoryTab';
 import { MinutesTab } from './MinutesTab';
 import { PersonNotifications } from './PersonNotifications';
@@ -100,6 +102,8 @@ export function PersonDetail({ kind }: { kind: PeopleKind }) {
         <Route path="roles" element={<RolesEditor accountId={person.id} roles={person.account.roles} onChanged={onChanged} />} />
         {kind.tabs.includes('minutes') && <Route path="minutes" element={<MinutesTab person={person} onChanged={onChanged} />} />}
         {kind.tabs.includes('enroll') && <Route path="enroll" element={<EnrollTab person={person} onChanged={onChanged} />} />}
+        {kind.tabs.includes('availability') && <Route path="availability" element={<AvailabilityTab person={person} />} />}
+        {kind.tabs.includes('speaking') && <Route path="speaking" element={<SpeakingTab person={person} />} />}
         <Route path="notifications" element={<PersonNotifications person={person} />} />
         <Route path="security" element={<SecurityTab person={person} onChanged={onChanged} />} />
         <Route path="history" element={<HistoryTab person={person} />} />

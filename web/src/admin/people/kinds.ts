@@ -1,5 +1,5 @@
 /** The three people lists of the back-office and the detail tabs each has (spec 3, Administrator routes). */
-export type PersonTab = 'profile' | 'roles' | 'minutes' | 'enroll' | 'notifications' | 'security' | 'history';
+export type PersonTab = 'profile' | 'roles' | 'minutes' | 'enroll' | 'availability' | 'speaking' | 'notifications' | 'security' | 'history';
 
 export interface PeopleKind {
   resource: 'students' | 'instructors' | 'speakers';
@@ -28,7 +28,7 @@ export const SPEAKERS: PeopleKind = {
   title: 'Speakers',
   singular: 'speaker',
   role: 'SPEAKER',
-  tabs: ['profile', 'roles', 'notifications', 'security', 'history'],
+  tabs: ['profile', 'availability', 'speaking', 'roles', 'notifications', 'security', 'history'],
 };
 
 export const TAB_LABELS: Record<PersonTab, string> = {
@@ -36,6 +36,8 @@ export const TAB_LABELS: Record<PersonTab, string> = {
   roles: 'Roles',
   minutes: 'Minutes',
   enroll: 'Enroll',
+  availability: 'Availability',
+  speaking: 'Speaking',
   notifications: 'Notifications',
   security: 'Security',
   history: 'History',

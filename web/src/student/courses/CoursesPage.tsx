@@ -223,7 +223,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
                     View
                   </Button>
                 ) : (
-                  <Button size="small" component={RouterLink} to="/student/reserve" disabled={course.isPast}>
+                  <Button size="small" component={RouterLink} to="/student/reserve" state={{ courseId: course.id, lessonId: lessonAssignment.lesson.id }} disabled={course.isPast}>
                     Reserve
                   </Button>
                 )}

@@ -1,0 +1,163 @@
+/**
+ * Conversations read model: one row per conversation (lesson or interview) with its participants,
+ * times, course and lesson, cancellation and transfer. Notifies `conversationChanged` per
+ * conversation at commit. Policies are computed at read time from the row (services/domain/
+ * conversations/conversation.ts), since they depend on the clock and the viewer.
+ */
+import type pg from 'pg';
+import type { StoredEvent } from '../../services/eventstore/port';
+import { notifyChange, type Projector } from '../../services/feed/projector';
+
+export const conversationsProjector: Projector = {
+  name: 'conversations',
+  version: 1,
+  handles: ['ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged'],
+  schema: `
+    CREATE TABLE conversations (
+      id text PRIMARY KEY, kind text NOT NULL, provider text NOT NULL, status text NOT NULL,
+      reserved_by text NOT NULL, reserved_with text NOT NULL, reserved_start timestamptz NOT NULL, reserved_end timestamptz NOT NULL,
+      duration int NOT NULL, learning_language text NOT NULL, course_id text, lesson_id text, minutes int NOT NULL,
+      is_canceled boolean NOT NULL DEFAULT false, canceled_on timestamptz, canceled_by text, cancel_reason text,
+      transferred_on timestamptz, marked_as text, marked_on timestamptz,
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
+    CREATE INDEX conversations_speaker ON conversations (reserved_with, reserved_start);
+    CREATE INDEX conversations_student ON conversations (reserved_by, reserved_start);
+    CREATE INDEX conversations_start ON conversations (reserved_start, id);
+    CREATE INDEX conversations_created ON conversations (created_at, id);
+    CREATE INDEX conversations_status ON conversations (status, id);`,
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    const changed = new Set<string>();
+    for (const e of events) {
+      const d = e.data;
+      const at = e.metadata.occurredAt;
+      changed.add(d.conversationId);
+      switch (e.type) {
+        case 'ConversationReserved':
+          await db.query(
+            `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
+               learning_language, course_id, lesson_id, minutes, created_at, updated_at)
+             VALUES ($1, $2, $3, 'reserved', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT (id) DO NOTHING`,
+            [d.conversationId, d.kind, d.provider, d.reservedBy, d.reservedWith, d.reservedStart, d.reservedEnd, d.duration,
+              d.learningLanguage, d.courseId, d.lessonId, d.minutes, at],
+          );
+          break;
+        case 'ConversationCanceled':
+          await db.query(
+            `UPDATE conversations SET is_canceled = true, canceled_on = $2, canceled_by = $3, cancel_reason = $4, updated_at = $2 WHERE id = $1`,
+            [d.conversationId, at, d.canceledBy, d.reason],
+          );
+          break;
+        case 'ConversationTransferred':
+          await db.query('UPDATE conversations SET reserved_with = $2, transferred_on = $3, updated_at = $3 WHERE id = $1', [d.conversationId, d.toSpeakerId, at]);
+          break;
+        case 'ConversationLessonChanged':
+          await db.query('UPDATE conversations SET lesson_id = $2, updated_at = $3 WHERE id = $1', [d.conversationId, d.toLessonId, at]);
+          break;
+      }
+    }
+    await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
+  },
+};
+
+/** A conversation as the read model holds it. */
+export interface ConversationRow {
+  id: string;
+  kind: 'lesson' | 'interview';
+  provider: string;
+  status: string;
+  reservedBy: string;
+  reservedWith: string;
+  start: Date;
+  end: Date;
+  duration: number;
+  learningLanguage: string;
+  courseId: string | null;
+  lessonId: string | null;
+  minutes: number;
+  isCanceled: boolean;
+  canceledOn: Date | null;
+  canceledBy: string | null;
+  cancelReason: string | null;
+  transferredOn: Date | null;
+  markedAs: string | null;
+  markedOn: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const toConversation = (r: any): ConversationRow => ({
+  id: r.id,
+  kind: r.kind,
+  provider: r.provider,
+  status: r.status,
+  reservedBy: r.reserved_by,
+  reservedWith: r.reserved_with,
+  start: r.reserved_start,
+  end: r.reserved_end,
+  duration: r.duration,
+  learningLanguage: r.learning_language,
+  courseId: r.course_id,
+  lessonId: r.lesson_id,
+  minutes: r.minutes,
+  isCanceled: r.is_canceled,
+  canceledOn: r.canceled_on,
+  canceledBy: r.canceled_by,
+  cancelReason: r.cancel_reason,
+  transferredOn: r.transferred_on,
+  markedAs: r.marked_as,
+  markedOn: r.marked_on,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+type Db = { query: pg.Pool['query'] };
+
+export async function findConversation(db: Db, conversationId: string): Promise<ConversationRow | null> {
+  const { rows } = await db.query('SELECT * FROM rm_conversations.conversations WHERE id = $1', [conversationId]);
+  return rows[0] ? toConversation(rows[0]) : null;
+}
+
+export interface ConversationFilter {
+  conversationId?: string | null;
+  statuses?: string[] | null;
+  canceled?: boolean | null;
+  marked?: boolean | null;
+  markings?: string[] | null;
+  reverse?: boolean | null;
+  first?: number | null;
+}
+
+/** A person's conversations as student or speaker. Status 'unused' is a reserved one whose end passed. */
+export async function conversationsOf(db: Db, accountId: string, f: ConversationFilter, now: Date, countOnly = false) {
+  const params: unknown[] = [accountId, now];
+  // $2 (now) is typed where it is used, and also when no filter uses it.
+  const where = ['(reserved_by = $1 OR reserved_with = $1)', '$2::timestamptz IS NOT NULL'];
+  const status = `CASE WHEN status = 'reserved' AND NOT is_canceled AND reserved_end <= $2::timestamptz THEN 'unused' ELSE status END`;
+  if (f.conversationId) where.push(`id = $${params.push(f.conversationId)}`);
+  if (f.statuses?.length) where.push(`${status} = ANY($${params.push(f.statuses)})`);
+  if (f.canceled === true || f.canceled === false) where.push(`is_canceled = $${params.push(f.canceled)}`);
+  if (f.marked === true) where.push('marked_as IS NOT NULL');
+  if (f.marked === false) where.push('marked_as IS NULL');
+  if (f.markings?.length) where.push(`marked_as = ANY($${params.push(f.markings)})`);
+  if (countOnly) {
+    const { rows } = await db.query(`SELECT count(*)::int AS n FROM rm_conversations.conversations WHERE ${where.join(' AND ')}`, params);
+    return rows[0].n as number;
+  }
+  const limit = Math.min(Math.max(f.first ?? 200, 0), 200);
+  const { rows } = await db.query(
+    `SELECT * FROM rm_conversations.conversations WHERE ${where.join(' AND ')}
+      ORDER BY reserved_start ${f.reverse ? 'DESC' : 'ASC'}, id LIMIT ${limit}`,
+    params,
+  );
+  return rows.map(toConversation);
+}
+
+/** The speakers' booked (not canceled) conversations overlapping [from, to). */
+export async function bookedBetween(db: Db, speakerIds: string[], from: Date, to: Date): Promise<ConversationRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM rm_conversations.conversations
+      WHERE reserved_with = ANY($1) AND NOT is_canceled AND reserved_start < $3 AND reserved_end > $2`,
+    [speakerIds, from, to],
+  );
+  return rows.map(toConversation);
+}

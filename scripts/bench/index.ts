@@ -1,0 +1,10 @@
+/** `npm run bench [-- <name>]`: eventstore (default) or reservations. Each prints a table. */
+const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts' };
+const bench = process.argv[2] ?? 'eventstore';
+if (!BENCHES[bench]) {
+  console.error(`usage: npm run bench [-- ${Object.keys(BENCHES).join(' | ')}]`);
+  process.exit(2);
+}
+await import(BENCHES[bench]);
+
+export {};

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench -- reservations`: reservations per second through the GraphQL API (the whole
+ * product: HTTP, the command, the atomic multi-stream append, the read models it waits for), with
+ * 1 and 16 concurrent clients on distinct slots, beside the event store's raw multi-stream append
+ * of the same shape measured in the same run; and the openings query's latency for a speaker with
+ * a month of weekly availability and 100 reservations.
+ *
+ * Each client is a student with its own speakers, reserving quarter hour after quarter hour, so
+ * no two clients ever want the same time (contention is what the tests cover, not this).
+ */
+import crypto from 'node:crypto';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { startTestApp, signIn, type TestApp } from '../../tests/support/app';
+import { formatRate, formatRatio, measureConcurrent, Table } from './lib';
+
+const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 4000);
+const SPEAKERS_PER_CLIENT = 4;
+const OPENINGS_SAMPLES = Number(process.env.BENCH_OPENINGS_SAMPLES ?? 300);
+const DAY = 24 * 3600_000;
+const QUARTER = 15 * 60_000;
+
+const RESERVE = `mutation($input: CreateReservationInput!) { createReservation(input: $input) { created conversation { id } } }`;
+const OPENINGS = `query($speakerId: ID!, $startTime: DateTime!, $endTime: DateTime!) {
+  availableOpenings(speakerId: $speakerId, startTime: $startTime, endTime: $endTime, zoneName: "UTC", duration: 15) { startTimestamp } }`;
+
+let accounts = 0;
+async function speaker(app: TestApp, availability: (speakerId: string) => Promise<void>) {
+  const emailAddress = `bench-speaker-${accounts++}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Bench-Speaker-1', roles: ['SPEAKER'] });
+  await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: accountId, emailAddress, languages: ['es'], payRate: 1500 });
+  await availability(accountId);
+  return accountId;
+}
+async function student(app: TestApp) {
+  const emailAddress = `bench-student-${accounts++}-${crypto.randomUUID().slice(0, 6)}@example.com`;
+  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Bench-Student-1', roles: ['STUDENT'] });
+  await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes: 100_000, reason: 'benchmark' });
+  return { accountId, token: await signIn(app, emailAddress, 'Bench-Student-1') };
+}
+
+/** Whole days of availability (UTC) from tomorrow on, for `days` days. */
+function allDay(app: TestApp, days: number) {
+  return async (speakerId: string) => {
+    const first = Math.floor(Date.now() / DAY) * DAY + DAY;
+    for (let d = 0; d < days; d++) {
+      await app.runtime.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, {
+        speakerId, interval: { start: new Date(first + d * DAY), end: new Date(first + (d + 1) * DAY) }, zoneName: 'UTC', repeatsWeekly: false,
+      });
+    }
+  };
+}
+
+async function reservationRate(app: TestApp, clients: number) {
+  const setups = await Promise.all(
+    Array.from({ length: clients }, async () => ({
+      student: await student(app),
+      speakers: await Promise.all(Array.from({ length: SPEAKERS_PER_CLIENT }, () => speaker(app, allDay(app, 6)))),
+    })),
+  );
+  await app.runtime.runner.catchUp();
+  const first = Math.floor(Date.now() / DAY) * DAY + DAY;
+  let failures = 0;
+  const m = await measureConcurrent({
+    workers: clients,
+    budgetMs: BUDGET_MS,
+    warmupMs: 300,
+    operation: async (worker, i) => {
+      const { student: s, speakers } = setups[worker];
+      const res = await app.gql(
+        RESERVE,
+        { input: { speakerId: speakers[i % speakers.length], reservedStart: new Date(first + i * QUARTER).toISOString(), language: 'es', duration: 15 } },
+        s.token,
+      );
+      if (res.errors) {
+        failures += 1;
+        if (failures < 3) console.error(res.errors[0].message);
+        return 0;
+      }
+      return 1;
+    },
+  });
+  return { ...m, failures };
+}
+
+/** The event store alone: the same streams per reservation (conversation, 2 speaker days, 1 student day, ledger). */
+async function rawMultiStream(app: TestApp, writers: number) {
+  const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+  const versions = new Map<string, number>();
+  const run = crypto.randomUUID().slice(0, 8);
+  return measureConcurrent({
+    workers: writers,
+    budgetMs: BUDGET_MS,
+    warmupMs: 300,
+    operation: async (worker, i) => {
+      const id = crypto.randomUUID();
+      const streams = [`bench-conversation-${id}`, `bench-schedule-${run}-s${worker}-${i}a`, `bench-schedule-${run}-s${worker}-${i}b`, `bench-schedule-${run}-t${worker}-${i}`, `bench-minutes-${run}-${worker}`];
+      await app.runtime.store.appendToStreams(
+        streams.map((stream) => ({ stream, expected: versions.get(stream) ?? 'no_stream', events: [{ type: 'BenchEvent', data: { id, stream }, metadata: meta() }] })),
+      ).then((r) => { for (const [s, v] of Object.entries(r.versions)) versions.set(s, v); });
+      return 1;
+    },
+  });
+}
+
+async function openingsLatency(app: TestApp) {
+  // A speaker with weekly availability 08:00–20:00 UTC every day, started a month ago, and 100 reservations this week.
+  const monthAgo = new Date(Math.floor(Date.now() / DAY) * DAY - 30 * DAY);
+  const speakerId = await speaker(app, async (id) => {
+    for (let d = 0; d < 7; d++) {
+      const day = monthAgo.getTime() + d * DAY;
+      await app.runtime.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, {
+        speakerId: id, interval: { start: new Date(day + 8 * 3600_000), end: new Date(day + 20 * 3600_000) }, zoneName: 'UTC', repeatsWeekly: true,
+      });
+    }
+  });
+  const students = await Promise.all(Array.from({ length: 10 }, () => student(app)));
+  await app.runtime.runner.catchUp();
+  const tomorrow = Math.floor(Date.now() / DAY) * DAY + DAY;
+  let made = 0;
+  for (let d = 0; d < 6 && made < 100; d++) {
+    for (let slot = 0; slot < 24 && made < 100; slot++) {
+      const start = new Date(tomorrow + d * DAY + 8 * 3600_000 + slot * 2 * QUARTER);
+      const s = students[made % students.length];
+      await app.runtime.scheduling.createReservation({ actor: { accountId: s.accountId, roles: ['STUDENT'] } }, {
+        studentId: s.accountId, speakerId, courseId: null, lessonId: null, language: 'es', start, duration: 15,
+      });
+      made += 1;
+    }
+  }
+  await app.runtime.runner.catchUp();
+  const from = new Date();
+  const to = new Date(from.getTime() + 7 * DAY);
+  const times: number[] = [];
+  let openings = 0;
+  for (let i = 0; i < OPENINGS_SAMPLES; i++) {
+    const t0 = performance.now();
+    const res = await app.gql(OPENINGS, { speakerId, startTime: from.toISOString(), endTime: to.toISOString() }, students[0].token);
+    times.push(performance.now() - t0);
+    openings = res.data.availableOpenings.length;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { median: at(0.5), p99: at(0.99), openings, reservations: made };
+}
+
+async function main() {
+  const started = performance.now();
+  const app = await startTestApp({ rateLimits: false, logLevel: 'silent' }, 'bench_reservations');
+  try {
+    console.log(`Reservation benchmark: the whole product over HTTP on the embedded PostgreSQL, ${BUDGET_MS} ms per measurement\n`);
+    const table = new Table(['measurement', 'clients', 'per second', 'ms each', 'vs store', 'refused']);
+    for (const clients of [1, 16]) {
+      const raw = await rawMultiStream(app, clients);
+      const api = await reservationRate(app, clients);
+      table.add('event store: 5-stream atomic append', clients, formatRate(raw.rate), (1000 * clients / raw.rate).toFixed(1), '1.00x', '');
+      table.add('createReservation through GraphQL', clients, formatRate(api.rate), (1000 * clients / api.rate).toFixed(1), formatRatio(api.rate / raw.rate), api.failures);
+    }
+    const latency = await openingsLatency(app);
+    table.add(`availableOpenings, 7 days (${latency.openings} openings, ${latency.reservations} reservations)`, 1, '', `median ${latency.median.toFixed(1)}, p99 ${latency.p99.toFixed(1)}`, '', '');
+    table.print();
+    console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. Targets: 16 clients at least 300 reservations/s; openings p99 under 50 ms.`);
+  } finally {
+    await app.close();
+  }
+}
+
+main()
+  .then(() => process.exit())
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -1,0 +1,333 @@
+/**
+ * Scheduling and conversations: availability, openings, speaker search, reservations and what
+ * follows them. Reads come from the availability, conversations and speakers read models; every
+ * change goes through services/domain/scheduling/handlers.ts. Policies are computed per viewer.
+ */
+import { DateTime } from 'luxon';
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
+import { ErrorCode } from '../../../contracts/errors';
+import { DURATIONS, HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
+import { rulesOf, ruleById } from '../../../projections/availability';
+import { findCourse, lessonAssignments } from '../../../projections/catalog';
+import { bookedBetween, conversationsOf, findConversation, type ConversationRow } from '../../../projections/conversations';
+import { findPerson } from '../../../projections/directory';
+import { findEnrollment } from '../../../projections/enrollments';
+import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
+import {
+  cancellationPolicy,
+  canTransfer,
+  displayStatus,
+  openablePolicy,
+  tardinessPolicy,
+  type PolicyViewer,
+} from '../../domain/conversations/conversation';
+import { openings } from '../../domain/scheduling/openings';
+import { isValidZone, occurrences, timeZones } from '../../domain/scheduling/time';
+import { DomainError, badInput, notFound } from '../../domain/shared/errors';
+import { hasRole, isAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
+import { commandMeta, settled } from '../commandSupport';
+import { connection, type ConnectionSource } from '../connections';
+import type { ApiContext } from '../context';
+
+const DAY = 24 * 3600_000;
+/** Read models a scheduling change must reach before the answer (read-your-writes). */
+const SETTLES = ['conversations', 'minutes', 'availability'];
+
+const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
+
+function zoneOrThrow(zoneName: string | null | undefined): string {
+  if (!isValidZone(zoneName)) throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
+  return zoneName;
+}
+
+function rangeOrThrow(start: Date, end: Date, maxDays: number, names: [string, string]) {
+  if (end.getTime() <= start.getTime()) throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: 'Must be after the start.' });
+  if (end.getTime() - start.getTime() > maxDays * DAY) throw badInput(`The range can span at most ${maxDays} days.`, { [names[1]]: `At most ${maxDays} days after the start.` });
+}
+
+/** The speaker themself or an admin (availability is theirs to see and change). */
+function requireSpeakerOrAdmin(viewer: Viewer | null, speakerId: string): Viewer {
+  const v = requireViewer(viewer);
+  if (isAdmin(v)) return v;
+  if (v.accountId !== speakerId || !hasRole(v, 'SPEAKER')) throw roleRefused('SPEAKER', 'Only the speaker or an admin can see or change this availability.');
+  return v;
+}
+
+/** Students (and admins) search and reserve. */
+function requireStudentOrAdmin(viewer: Viewer | null): Viewer {
+  const v = requireViewer(viewer);
+  if (!isAdmin(v) && !hasRole(v, 'STUDENT')) throw roleRefused('STUDENT');
+  return v;
+}
+
+/** Its student, its speaker, admins, and the instructor who owns its course. */
+async function canSeeConversation(ctx: ApiContext, c: ConversationRow): Promise<boolean> {
+  const v = ctx.viewer;
+  if (!v) return false;
+  if (isAdmin(v) || v.accountId === c.reservedBy || v.accountId === c.reservedWith) return true;
+  if (!c.courseId) return false;
+  const course = await findCourse(ctx.runtime.pool, c.courseId);
+  return !!course && course.ownerId === v.accountId;
+}
+
+async function visibleConversation(ctx: ApiContext, conversationId: string): Promise<ConversationRow | null> {
+  const c = await findConversation(ctx.runtime.pool, conversationId);
+  return c && (await canSeeConversation(ctx, c)) ? c : null;
+}
+
+/** Promoted speakers with the language (every language when null), optionally narrowed to some ids. */
+async function speakerIdsFor(ctx: ApiContext, language: string | null, only: readonly string[] | null): Promise<string[]> {
+  const { rows } = language
+    ? await ctx.runtime.pool.query(`${PROMOTED_SPEAKERS_OF_LANGUAGE_SQL} ORDER BY account_id`, [language])
+    : await ctx.runtime.pool.query('SELECT account_id FROM rm_speakers.speakers WHERE is_promoted ORDER BY account_id');
+  const ids = rows.map((r) => r.account_id as string);
+  return only?.length ? ids.filter((id) => only.includes(id)) : ids;
+}
+
+/** Openings of several speakers in a window, by speaker. */
+async function openingsOf(ctx: ApiContext, speakerIds: string[], from: Date, to: Date, duration: number) {
+  const [rules, booked] = await Promise.all([rulesOf(ctx.runtime.pool, speakerIds), bookedBetween(ctx.runtime.pool, speakerIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))]);
+  const now = new Date();
+  return new Map(
+    speakerIds.map((id) => [
+      id,
+      openings(rules.filter((r) => r.speakerId === id), booked.filter((b) => b.reservedWith === id), { from, to, duration, now }),
+    ]),
+  );
+}
+
+const adminConversations: ConnectionSource<ConversationRow> = {
+  from: 'rm_conversations.conversations',
+  fields: {
+    reservedStart: { column: 'reserved_start', type: 'timestamptz' },
+    createdAt: { column: 'created_at', type: 'timestamptz' },
+    status: { column: 'status', type: 'text' },
+    reservedBy_id: { column: 'reserved_by', type: 'text', sortable: false },
+    reservedWith_id: { column: 'reserved_with', type: 'text', sortable: false },
+    isCanceled: { column: 'is_canceled', type: 'bool', sortable: false },
+  },
+  defaultSort: [{ field: 'reservedStart', direction: 'DESC' }],
+  toNode: (r) => ({
+    id: r.id, kind: r.kind, provider: r.provider, status: r.status, reservedBy: r.reserved_by, reservedWith: r.reserved_with,
+    start: r.reserved_start, end: r.reserved_end, duration: r.duration, learningLanguage: r.learning_language, courseId: r.course_id,
+    lessonId: r.lesson_id, minutes: r.minutes, isCanceled: r.is_canceled, canceledOn: r.canceled_on, canceledBy: r.canceled_by,
+    cancelReason: r.cancel_reason, transferredOn: r.transferred_on, markedAs: r.marked_as, markedOn: r.marked_on,
+    createdAt: r.created_at, updatedAt: r.updated_at,
+  }),
+};
+
+export const schedulingResolvers: Resolvers = {
+  Query: {
+    timezones: () => timeZones(),
+
+    availabilityOccurrences: async (_p, { speakerId, rangeStart, rangeEnd, zoneName }, ctx) => {
+      requireSpeakerOrAdmin(ctx.viewer, speakerId);
+      zoneOrThrow(zoneName);
+      const start = new Date(rangeStart as Date);
+      const end = new Date(rangeEnd as Date);
+      rangeOrThrow(start, end, 62, ['rangeStart', 'rangeEnd']);
+      const rules = await rulesOf(ctx.runtime.pool, [speakerId]);
+      return rules
+        .flatMap((r) => occurrences(r, start, end).map((o) => ({ sourceId: r.availabilityId, startTimestamp: o.start, endTimestamp: o.end, repeatsWeekly: r.repeatsWeekly })))
+        .sort((a, b) => a.startTimestamp.getTime() - b.startTimestamp.getTime());
+    },
+
+    availableOpenings: async (_p, { speakerId, startTime, endTime, zoneName, duration }, ctx) => {
+      requireStudentOrAdmin(ctx.viewer);
+      zoneOrThrow(zoneName);
+      const from = new Date(startTime as Date);
+      const to = new Date(endTime as Date);
+      rangeOrThrow(from, to, HORIZON_DAYS + 1, ['startTime', 'endTime']);
+      const minutes = duration ?? 15;
+      if (!(DURATIONS as readonly number[]).includes(minutes)) throw badInput(SchedulingMessages.durationInvalid, { duration: SchedulingMessages.durationInvalid });
+      const found = (await openingsOf(ctx, [speakerId], from, to, minutes)).get(speakerId) ?? [];
+      return found.map((o) => ({ sourceId: o.sourceId, startTimestamp: o.start, endTimestamp: o.end }));
+    },
+
+    availableSpeakers: async (_p, args, ctx) => {
+      requireStudentOrAdmin(ctx.viewer);
+      const zone = zoneOrThrow(args.zoneName ?? DEFAULT_TIME_ZONE);
+      let language = args.language ?? null;
+      let duration = args.duration ?? 15;
+      if (args.courseId) {
+        const course = await findCourse(ctx.runtime.pool, args.courseId);
+        if (!course || !(isAdmin(ctx.viewer) || (await findEnrollment(ctx.runtime.pool, args.courseId, ctx.viewer!.accountId)))) throw notFound('The course was not found.');
+        language = course.language;
+        duration = args.duration ?? course.durationRequirement;
+      }
+      // The dates chosen (in the student's zone), or the next 7 days.
+      const now = new Date();
+      const dates = args.filterByDates?.length ? [...args.filterByDates].sort() : null;
+      const windows = dates
+        ? dates.map((d) => ({ from: DateTime.fromISO(String(d), { zone }).toJSDate(), to: DateTime.fromISO(String(d), { zone }).plus({ days: 1 }).toJSDate() }))
+        : [{ from: now, to: new Date(now.getTime() + HORIZON_DAYS * DAY) }];
+      const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
+      const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
+      const ids = await speakerIdsFor(ctx, language, args.filterBySpeakers ?? null);
+      const found = await openingsOf(ctx, ids, from, to, duration);
+      const inWindows = (t: Date) => windows.some((w) => t >= w.from && t < w.to);
+      const withOpenings = ids.filter((id) => (found.get(id) ?? []).some((o) => inWindows(o.start)));
+      // Keyset paging on the speaker id (opaque cursor).
+      const after = args.after ? Buffer.from(args.after, 'base64url').toString('utf8') : null;
+      const rest = after ? withOpenings.filter((id) => id > after) : withOpenings;
+      const size = args.first ?? 20;
+      const page = rest.slice(0, size);
+      const people = await Promise.all(page.map((id) => findPerson(ctx.runtime.pool, id)));
+      const edges = page.map((id, i) => ({ cursor: Buffer.from(id, 'utf8').toString('base64url'), node: people[i] })).filter((e) => e.node);
+      return {
+        totalCount: withOpenings.length,
+        pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasPreviousPage: !!after, hasNextPage: rest.length > size },
+        edges,
+      } as any;
+    },
+
+    conversation: async (_p, { conversationId }, ctx) => {
+      requireViewer(ctx.viewer);
+      return (await visibleConversation(ctx, conversationId)) as any;
+    },
+
+    conversations: async (_p, args, ctx) => {
+      const v = requireViewer(ctx.viewer);
+      if (!isAdmin(v)) throw roleRefused('ADMIN');
+      return connection(ctx.runtime.pool, adminConversations, args) as any;
+    },
+  },
+
+  User: {
+    conversations: async (u: any, args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await conversationsOf(ctx.runtime.pool, u.id, args, new Date())) as any;
+    },
+    conversationsCount: async (u: any, args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await conversationsOf(ctx.runtime.pool, u.id, args, new Date(), true)) as number;
+    },
+  },
+
+  Conversation: {
+    reservedStart: (c: any) => c.start,
+    reservedEnd: (c: any) => c.end,
+    status: (c: any) => displayStatus(c, new Date()) as any,
+    canceledBy: async (c: any, _a, ctx) => (c.canceledBy ? findPerson(ctx.runtime.pool, c.canceledBy) : null) as any,
+    reservedBy: async (c: any, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedBy) as any,
+    reservedWith: async (c: any, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedWith) as any,
+    otherUsers: async (c: any, _a, ctx) => {
+      const others = [c.reservedBy, c.reservedWith].filter((id) => id !== ctx.viewer?.accountId);
+      return (await Promise.all(others.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any;
+    },
+    course: async (c: any, _a, ctx) => (c.courseId ? findCourse(ctx.runtime.pool, c.courseId) : null) as any,
+    lesson: async (c: any, _a, ctx) => {
+      if (!c.courseId || !c.lessonId) return null;
+      return ((await lessonAssignments(ctx.runtime.pool, c.courseId)).find((a) => a.lesson.id === c.lessonId)?.lesson ?? null) as any;
+    },
+    lessonAttempt: (c: any) =>
+      c.lessonId ? ({ id: `${c.id}:${c.lessonId}`, outcome: c.isCanceled ? null : 'attempting', conversationId: c.id, lessonId: c.lessonId, courseId: c.courseId } as any) : null,
+    cancellationPolicy: (c: any, _a, ctx) => {
+      const p = cancellationPolicy(c, policyViewer(ctx.viewer), new Date());
+      return { isCancelable: p.isCancelable, cancelableUntil: p.cancelableUntil, returnsMinutes: p.returnsMinutes };
+    },
+    openablePolicy: (c: any) => openablePolicy(c, new Date()),
+    tardinessPolicy: (c: any) => tardinessPolicy(c, new Date()),
+    transferablePolicy: async (c: any, _a, ctx) => {
+      const isTransferable = canTransfer(c, policyViewer(ctx.viewer), new Date());
+      if (!isTransferable) return { isTransferable, transferableTo: [] };
+      const ids = (await speakerIdsFor(ctx, c.learningLanguage, null)).filter((id) => id !== c.reservedWith && id !== c.reservedBy);
+      const found = await openingsOf(ctx, ids, new Date(c.start.getTime() - 1), new Date(c.end.getTime() + 1), c.duration);
+      const free = ids.filter((id) => (found.get(id) ?? []).some((o) => o.start.getTime() === c.start.getTime()));
+      return { isTransferable, transferableTo: (await Promise.all(free.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any };
+    },
+  },
+
+  LessonAttempt: {
+    lesson: async (a: any, _a, ctx) =>
+      a.courseId && a.lessonId ? (((await lessonAssignments(ctx.runtime.pool, a.courseId)).find((x) => x.lesson.id === a.lessonId)?.lesson ?? null) as any) : null,
+    conversation: async (a: any, _a, ctx) => (a.conversationId ? ((await visibleConversation(ctx, a.conversationId)) as any) : null),
+  },
+
+  Mutation: {
+    addAvailability: async (_p, { input }, ctx) => {
+      requireSpeakerOrAdmin(ctx.viewer, input.speakerId);
+      const { result, appended } = await ctx.runtime.scheduling.addAvailability(commandMeta(ctx), {
+        speakerId: input.speakerId,
+        interval: { start: new Date(input.startTime as Date), end: new Date(input.endTime as Date) },
+        zoneName: input.zoneName,
+        repeatsWeekly: !!input.repeatsWeekly,
+      });
+      await settled(ctx, appended, ['availability']);
+      return { added: true, availabilityId: result.availabilityId };
+    },
+    changeAvailability: async (_p, { input }, ctx) => {
+      const rule = await ruleById(ctx.runtime.pool, input.availabilityId);
+      if (!rule) throw notFound('This availability was not found. It may have been removed.');
+      requireSpeakerOrAdmin(ctx.viewer, rule.speakerId);
+      const { appended } = await ctx.runtime.scheduling.changeAvailability(commandMeta(ctx), {
+        speakerId: rule.speakerId,
+        availabilityId: input.availabilityId,
+        interval: { start: new Date(input.startTime as Date), end: new Date(input.endTime as Date) },
+        zoneName: input.zoneName,
+      });
+      await settled(ctx, appended, ['availability']);
+      return { changed: true };
+    },
+    removeAvailability: async (_p, { input }, ctx) => {
+      const rule = await ruleById(ctx.runtime.pool, input.availabilityId);
+      if (!rule) throw notFound('This availability was not found. It may have been removed.');
+      requireSpeakerOrAdmin(ctx.viewer, rule.speakerId);
+      const { appended } = await ctx.runtime.scheduling.removeAvailability(commandMeta(ctx), { speakerId: rule.speakerId, availabilityId: input.availabilityId });
+      await settled(ctx, appended, ['availability']);
+      return { removed: true };
+    },
+
+    createReservation: async (_p, { input }, ctx) => {
+      const v = requireViewer(ctx.viewer);
+      if (!hasRole(v, 'STUDENT')) throw roleRefused('STUDENT', 'Only students can reserve conversations.');
+      const { result, appended } = await ctx.runtime.scheduling.createReservation(commandMeta(ctx), {
+        studentId: v.accountId,
+        speakerId: input.speakerId,
+        courseId: input.courseId ?? null,
+        lessonId: input.lessonId ?? null,
+        language: input.language ?? null,
+        start: new Date(input.reservedStart as Date),
+        duration: input.duration ?? null,
+      });
+      await settled(ctx, appended, SETTLES);
+      return { created: true, conversation: (await findConversation(ctx.runtime.pool, result.conversationId)) as any };
+    },
+    cancelReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, false),
+    cancelTardyReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, true),
+    changeReservationLesson: async (_p, { input }, ctx) => {
+      const v = requireViewer(ctx.viewer);
+      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
+      const { appended } = await ctx.runtime.scheduling.changeReservationLesson(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
+      await settled(ctx, appended, SETTLES);
+      return { changed: true, conversation: (await findConversation(ctx.runtime.pool, input.conversationId)) as any };
+    },
+    transferReservation: async (_p, { input }, ctx) => {
+      const v = requireViewer(ctx.viewer);
+      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
+      const { appended } = await ctx.runtime.scheduling.transferReservation(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
+      await settled(ctx, appended, SETTLES);
+      return { transferred: true, conversation: (await findConversation(ctx.runtime.pool, input.conversationId)) as any };
+    },
+  },
+
+  Subscription: {
+    conversationChanged: {
+      subscribe: async (_p, { conversationId }, ctx) => {
+        requireViewer(ctx.viewer);
+        if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
+        return ctx.runtime.changes.subscribe('conversationChanged', conversationId) as any;
+      },
+      resolve: (_payload: unknown, { conversationId }: { conversationId: string }) => ({ conversationId, changed: true }),
+    },
+  },
+};
+
+async function cancel(ctx: ApiContext, conversationId: string, tardy: boolean) {
+  const v = requireViewer(ctx.viewer);
+  if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
+  const { appended } = await ctx.runtime.scheduling.cancelReservation(commandMeta(ctx), { conversationId, viewer: policyViewer(v), tardy });
+  await settled(ctx, appended, SETTLES);
+  return { canceled: true, conversation: (await findConversation(ctx.runtime.pool, conversationId)) as any };
+}

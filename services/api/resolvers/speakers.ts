@@ -1,0 +1,110 @@
+/**
+ * Speakers (issue 8): invitations, the speaking record, interview, evaluation, speaking settings,
+ * the instructor gallery and the admins' speakerAccepted subscription.
+ */
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { isLanguageCode } from '../../../contracts/enrollment';
+import { SpeakerMessages } from '../../../contracts/speaking';
+import { allProjectors } from '../../../projections';
+import { findAccount } from '../../../projections/accounts';
+import { findInvitation, findSpeaking, listInvitations, promotedSpeakers, type SpeakingRow } from '../../../projections/speakers';
+import { badInput, notFound } from '../../domain/shared/errors';
+import { requireAdmin, requireInstructorOrAdmin, requireSelfOrAdmin } from '../auth';
+import { accountOrThrow, commandMeta, settled } from '../commandSupport';
+import type { ApiContext } from '../context';
+
+/** Read models a speaking change shows in (the conversations one once it exists). */
+const SPEAKING_READ_MODELS = ['speakers', 'history'].filter((n) => allProjectors.some((p) => p.name === n));
+const INTERVIEW_READ_MODELS = ['speakers', 'conversations'].filter((n) => allProjectors.some((p) => p.name === n));
+const INVITATION_READ_MODELS = ['speakers', 'notifications'];
+
+async function speakingOrThrow(ctx: ApiContext, speakerId: string): Promise<SpeakingRow> {
+  const speaking = await findSpeaking(ctx.runtime.pool, speakerId);
+  if (!speaking) throw notFound(SpeakerMessages.noSpeakingRecord);
+  return speaking;
+}
+
+async function invitationOrThrow(ctx: ApiContext, invitationId: string) {
+  const invitation = await findInvitation(ctx.runtime.pool, invitationId);
+  if (!invitation) throw notFound(SpeakerMessages.invitationNotFound);
+  return invitation;
+}
+
+export const speakersResolvers: Resolvers = {
+  Query: {
+    invitations: async (_p, { status }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await listInvitations(ctx.runtime.pool, { status: status ?? null })) as any;
+    },
+    allSpeakers: async (_p, { language }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const code = language?.trim() || null;
+      if (code && !isLanguageCode(code)) throw badInput(SpeakerMessages.languageUnknown, { language: SpeakerMessages.languageUnknown });
+      return { language: code, speakers: (await promotedSpeakers(ctx.runtime.pool, code)) as any };
+    },
+  },
+  User: {
+    speaking: async (user: any, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, user.id);
+      return (await findSpeaking(ctx.runtime.pool, user.id)) as any;
+    },
+  },
+  Speaking: {
+    hasEvaluation: (s: any) => !!s.evaluation,
+    // The interview was held (stopped) or missed (unused), and staff has not decided yet.
+    isUnderReview: (s: any) => !s.evaluation && !!s.interview && ['stopped', 'unused'].includes(s.interview.status),
+  },
+  Invitation: {
+    owner: async (i: any, _args, ctx) => (i.ownerId ? ((await findAccount(ctx.runtime.pool, i.ownerId)) as any) : null),
+    speaking: async (i: any, _args, ctx) => (i.speakerId ? ((await findSpeaking(ctx.runtime.pool, i.speakerId)) as any) : null),
+  },
+  Mutation: {
+    inviteSpeaker: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.speaking.inviteSpeaker(commandMeta(ctx), { emailAddress: input.emailAddress });
+      await settled(ctx, appended, INVITATION_READ_MODELS);
+      return { invited: true, invitation: (await invitationOrThrow(ctx, result.invitationId)) as any };
+    },
+    rescindSpeaker: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { appended } = await ctx.runtime.speaking.rescindSpeaker(commandMeta(ctx), { invitationId: input.invitationId });
+      await settled(ctx, appended, ['speakers']);
+      return { rescinded: true, invitation: (await invitationOrThrow(ctx, input.invitationId)) as any };
+    },
+    interviewSpeaker: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.speaking.interviewSpeaker(commandMeta(ctx), { speakerId: input.speakerId });
+      await settled(ctx, appended, INTERVIEW_READ_MODELS);
+      // The conversation's own fields come from the conversations read model (its resolvers).
+      return { ready: true, conversation: { id: result.conversationId } as any };
+    },
+    evaluateSpeaker: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { appended } = await ctx.runtime.speaking.evaluateSpeaker(commandMeta(ctx), { speakerId: input.speakerId, evaluation: input.evaluation });
+      await settled(ctx, appended, SPEAKING_READ_MODELS);
+      return { evaluated: true, speaking: (await speakingOrThrow(ctx, input.speakerId)) as any };
+    },
+    changeUserSpeaking: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { appended } = await ctx.runtime.speaking.changeUserSpeaking(commandMeta(ctx), {
+        userId: input.userId,
+        languages: input.languages,
+        payRate: input.payRate,
+      });
+      await settled(ctx, appended, SPEAKING_READ_MODELS);
+      return { changed: !!appended, user: (await accountOrThrow(ctx, input.userId)) as any };
+    },
+  },
+  Subscription: {
+    speakerAccepted: {
+      subscribe: (_p, _args, ctx) => {
+        requireAdmin(ctx.viewer);
+        return ctx.runtime.changes.subscribe('speakerAccepted', '*') as any;
+      },
+      resolve: async (payload: { key: string }, _args: unknown, ctx: ApiContext) => {
+        const invitation = await invitationOrThrow(ctx, payload.key);
+        return { emailAddress: invitation.emailAddress, invitation: invitation as any };
+      },
+    },
+  },
+};

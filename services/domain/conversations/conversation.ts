@@ -1,0 +1,126 @@
+/**
+ * One conversation's state (stream conversation-<id>) and the policies computed from it, the rules
+ * of contracts/scheduling.ts in one place: who may cancel until when and whether minutes come back,
+ * when it opens, when the speaker is late, whether it can be transferred.
+ */
+import {
+  OPENABLE_MINUTES_BEFORE,
+  STUDENT_CANCEL_CUTOFF_HOURS,
+  TARDY_AFTER_MINUTES,
+} from '../../../contracts/scheduling';
+import type { ConversationEvent, ConversationKind } from './events';
+
+export type ConversationStatus = 'reserved' | 'opened' | 'started' | 'stopped';
+
+export interface ConversationState {
+  conversationId: string;
+  kind: ConversationKind;
+  provider: string;
+  status: ConversationStatus;
+  reservedBy: string;
+  reservedWith: string;
+  start: Date;
+  end: Date;
+  duration: number;
+  learningLanguage: string;
+  courseId: string | null;
+  lessonId: string | null;
+  minutes: number;
+  canceled: { by: string | null; reason: string } | null;
+}
+
+export function evolveConversation(state: ConversationState | null, event: ConversationEvent): ConversationState | null {
+  switch (event.type) {
+    case 'ConversationReserved': {
+      const d = event.data;
+      return {
+        conversationId: d.conversationId, kind: d.kind, provider: d.provider, status: 'reserved',
+        reservedBy: d.reservedBy, reservedWith: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
+        duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, canceled: null,
+      };
+    }
+    case 'ConversationCanceled':
+      return state && { ...state, canceled: { by: event.data.canceledBy, reason: event.data.reason } };
+    case 'ConversationTransferred':
+      return state && { ...state, reservedWith: event.data.toSpeakerId };
+    case 'ConversationLessonChanged':
+      return state && { ...state, lessonId: event.data.toLessonId };
+    default:
+      return state;
+  }
+}
+
+/** The facts the policies need, whether from the stream or a read-model row. */
+export interface PolicySubject {
+  kind: ConversationKind;
+  status: string;
+  reservedBy: string;
+  reservedWith: string;
+  start: Date;
+  end: Date;
+  isCanceled: boolean;
+}
+export interface PolicyViewer {
+  accountId: string | null;
+  isAdmin: boolean;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export type CancelRole = 'student' | 'speaker' | 'admin';
+
+/** Which side of the conversation the viewer cancels as (admins as admins, even when a participant). */
+export function cancelRoleOf(c: PolicySubject, viewer: PolicyViewer): CancelRole | null {
+  if (viewer.isAdmin) return 'admin';
+  if (viewer.accountId === c.reservedBy && c.kind === 'lesson') return 'student';
+  if (viewer.accountId === c.reservedWith) return 'speaker';
+  return null;
+}
+
+/**
+ * Students cancel up to 12 hours before the start with every minute back (later, a make-up
+ * purchase); the speaker up to the start, and admins until the end, always returning the minutes:
+ * the student is not to pay for what they did not cause.
+ */
+export function cancellationPolicy(c: PolicySubject, viewer: PolicyViewer, now: Date) {
+  const role = cancelRoleOf(c, viewer);
+  const until =
+    role === 'student' ? new Date(c.start.getTime() - STUDENT_CANCEL_CUTOFF_HOURS * HOUR)
+      : role === 'speaker' ? c.start
+        : role === 'admin' ? c.end
+          : null;
+  const open = !c.isCanceled && c.status === 'reserved';
+  return {
+    isCancelable: !!until && open && now.getTime() < until.getTime(),
+    cancelableUntil: open ? until : null,
+    returnsMinutes: true,
+    role,
+  };
+}
+
+export function openablePolicy(c: PolicySubject, now: Date) {
+  const openableAfter = new Date(c.start.getTime() - OPENABLE_MINUTES_BEFORE * MINUTE);
+  return {
+    isOpenable: !c.isCanceled && c.status === 'reserved' && now.getTime() >= openableAfter.getTime() && now.getTime() < c.end.getTime(),
+    openableAfter,
+  };
+}
+
+/** The speaker is late once the conversation is still not opened this long after its start. */
+export function tardinessPolicy(c: PolicySubject, now: Date) {
+  const tardyAfter = new Date(c.start.getTime() + TARDY_AFTER_MINUTES * MINUTE);
+  return { isTardy: !c.isCanceled && c.kind === 'lesson' && c.status === 'reserved' && now.getTime() >= tardyAfter.getTime(), tardyAfter };
+}
+
+/** The speaker holding it, or an admin, before the start. */
+export function canTransfer(c: PolicySubject, viewer: PolicyViewer, now: Date): boolean {
+  return (
+    !c.isCanceled && c.kind === 'lesson' && c.status === 'reserved' && now.getTime() < c.start.getTime() &&
+    (viewer.isAdmin || viewer.accountId === c.reservedWith)
+  );
+}
+
+/** Reserved and never opened after its end: shown as 'unused' (stopped without a conversation). */
+export const displayStatus = (c: PolicySubject, now: Date) =>
+  c.status === 'reserved' && !c.isCanceled && now.getTime() >= c.end.getTime() ? 'unused' : c.status;

@@ -1,0 +1,37 @@
+/**
+ * Local disk storage (embedded default): files under $DATA_DIR/storage/<key>, the content type in a
+ * `<key>.type` file beside each. Written to a temporary name and renamed, so a reader never sees half
+ * a file.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+
+export function createLocalStorage(options: { root: string; publicUrl: string }): FileStorage {
+  const fileOf = (key: string) => path.join(options.root, ...key.split('/'));
+  return {
+    kind: 'local',
+    async put(key, bytes, contentType) {
+      assertStorageKey(key);
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+      await fs.writeFile(`${file}.type`, contentType);
+      await fs.writeFile(temp, bytes);
+      await fs.rename(temp, file);
+    },
+    async get(key) {
+      if (!isStorageKey(key)) return null;
+      const file = fileOf(key);
+      try {
+        const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, 'utf8')]);
+        return { bytes, contentType: contentType.trim() };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    url: (key) => filesUrl(options.publicUrl, key),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The file storage port (headshots now, conversation archives later). Keys are made by the server
+ * (`newStorageKey`), never taken from an upload: lowercase folders and a random name with a known
+ * extension. Files are served by the API at `/files/<key>` (services/integrations/storage/http.ts)
+ * with the stored content type, whatever the adapter.
+ */
+import crypto from 'node:crypto';
+
+export interface StoredFile {
+  bytes: Buffer;
+  contentType: string;
+}
+
+export interface FileStorage {
+  readonly kind: 'local' | 's3';
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Null when there is no such file. */
+  get(key: string): Promise<StoredFile | null>;
+  /** Where a browser fetches the file. */
+  url(key: string): string;
+}
+
+/** A key the server made: `<folder>/<32 hex>.<ext>`; anything else is never read or written. */
+export const STORAGE_KEY = /^[a-z][a-z0-9-]{0,30}\/[0-9a-f]{32}\.(jpg|png|webp|webm|mp4|json)$/;
+
+export function isStorageKey(key: string): boolean {
+  return STORAGE_KEY.test(key);
+}
+
+/** A new random key in a folder: 128 random bits, so keys cannot be guessed or collide. */
+export function newStorageKey(folder: string, extension: 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json'): string {
+  return `${folder}/${crypto.randomBytes(16).toString('hex')}.${extension}`;
+}
+
+export function assertStorageKey(key: string): void {
+  if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key).slice(0, 80)}`);
+}
+
+/** The URL the API serves a key at (both adapters: the API reads through the port). */
+export const filesUrl = (publicUrl: string, key: string) => `${publicUrl.replace(/\/$/, '')}/files/${key}`;

@@ -1,0 +1,200 @@
+/**
+ * The speaker's calendar screens in Chromium (issue 8): a promoted speaker publishes weekly
+ * availability by selecting in the calendar, moves it by dragging, sees a change the server
+ * refuses (an overlap the visible week cannot show) come back, and removes one; the speaker's
+ * conversation detail shows 'Too Early' and a working Cancel for a reservation made through the
+ * API; the planner lists it and refreshes; the admin tab shows the same calendar.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { DateTime } from 'luxon';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, type TestApp, startTestApp } from '../support/app';
+import { addAvailability } from '../support/scheduling';
+import { hidden, openSession, submitSignIn, visible } from './support/browser';
+import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
+
+const ZONE = 'America/New_York';
+
+let app: TestApp;
+let browser: Browser;
+let speaker: SpeakerAccount;
+
+before(async () => {
+  const { launchBrowser } = await import('./support/browser');
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-availability'), launchBrowser()]);
+  speaker = await promotedSpeaker(app, { languages: ['es'], zone: ZONE });
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function signInAsSpeaker(page: Page) {
+  await page.goto('/auth/sign_in');
+  await submitSignIn(page, speaker.emailAddress, speaker.password);
+  await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+}
+
+/** The middle of the calendar cell for `date` ('YYYY-MM-DD') and `time` ('HH:mm:ss'), in page coordinates. */
+async function slotPoint(page: Page, date: string, time: string) {
+  const column = page.locator(`td.fc-timegrid-col[data-date="${date}"]`);
+  const lane = page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
+  await lane.scrollIntoViewIfNeeded();
+  const [c, l] = [await column.boundingBox(), await lane.boundingBox()];
+  assert.ok(c && l, `the calendar shows ${date} ${time}`);
+  return { x: c.x + c.width / 2, y: l.y + l.height / 2 };
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + 5, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+const events = (page: Page) => page.getByTestId('availability-event');
+
+describe('the speaker calendar screens', () => {
+  // Next week, so that every time is in the future whatever the day the test runs.
+  const tuesday = DateTime.now().setZone(ZONE).startOf('week').plus({ weeks: 1, days: 1 });
+  const date = tuesday.toISODate()!;
+
+  it('publishes weekly availability by selecting, moves it by dragging, sees a refused change come back, removes one', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await signInAsSpeaker(page);
+    await page.goto('/speaker/availability');
+    await visible(page.getByRole('heading', { name: 'Availability', level: 1 }));
+    await visible(page.getByTestId('calendar-zone').getByText(/^America\/New_York \((EST|EDT), UTC-[45]\)$/));
+    await visible(page.getByTestId('availability-empty'));
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
+
+    // Select Tuesday 09:00–10:00 and make it weekly.
+    await drag(page, await slotPoint(page, date, '09:00:00'), await slotPoint(page, date, '09:45:00'));
+    const dialog = await visible(page.getByRole('dialog', { name: 'Add availability' }));
+    assert.equal(await dialog.getByLabel('Starts').inputValue(), '09:00');
+    assert.equal(await dialog.getByLabel('Ends').inputValue(), '10:00');
+    await dialog.getByRole('radio', { name: 'Every week on Tuesday' }).check();
+    await screenshot(page, 'availability-add-dialog');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await visible(page.getByText('The availability was added successfully!'));
+    const weekly = await visible(events(page).first());
+    assert.match((await weekly.getAttribute('aria-label')) ?? '', /^Weekly availability, .*9:00AM–10:00AM/);
+    await hidden(page.getByTestId('availability-empty'));
+    // It repeats: the week after shows it too.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await visible(page.locator(`td.fc-timegrid-col[data-date="${tuesday.plus({ weeks: 1 }).toISODate()}"]`));
+    await visible(events(page).first());
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
+
+    // Drag it two hours later: the whole series moves.
+    await drag(page, await slotPoint(page, date, '09:15:00'), await slotPoint(page, date, '11:15:00'));
+    await visible(page.getByText(/^The weekly availability was changed successfully!/));
+    await page.waitForFunction(() => /11:00AM–12:00PM/.test(document.querySelector('[data-testid="availability-event"]')?.getAttribute('aria-label') ?? ''));
+    await screenshot(page, 'availability-week');
+
+    // A one-off the week after, 13:00–14:00, which this week cannot show: moving the series onto
+    // 13:00 is refused by the server, and the event comes back to 11:00.
+    const blocker = tuesday.plus({ weeks: 1 }).set({ hour: 13 });
+    await addAvailability(app, speaker, blocker.toJSDate(), blocker.plus({ hours: 1 }).toJSDate(), ZONE, false);
+    await drag(page, await slotPoint(page, date, '11:15:00'), await slotPoint(page, date, '13:15:00'));
+    await visible(page.getByText('Availability may not overlap other availability.'));
+    await page.waitForFunction(() => {
+      const all = [...document.querySelectorAll('[data-testid="availability-event"]')];
+      return all.length === 1 && /11:00AM–12:00PM/.test(all[0].getAttribute('aria-label') ?? '');
+    });
+    await screenshot(page, 'availability-refused');
+
+    // Remove the one-off from the week after, by keyboard.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await visible(page.locator(`td.fc-timegrid-col[data-date="${blocker.toISODate()}"]`));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="availability-event"]').length === 2);
+    const oneOff = page.locator('[data-testid="availability-event"][aria-label^="Availability,"]');
+    await oneOff.focus();
+    await page.keyboard.press('Enter');
+    const details = await visible(page.getByRole('dialog', { name: 'Availability' }));
+    await details.getByRole('button', { name: 'Remove' }).click();
+    const confirm = await visible(page.getByRole('dialog', { name: 'Remove this availability?' }));
+    await screenshot(page, 'availability-remove-confirm');
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await visible(page.getByText('The availability was removed successfully!'));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="availability-event"]').length === 1);
+
+    // Fine at 375 px: the calendar shows one day.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await visible(page.locator('.fc-timeGridDay-view'));
+    await screenshot(page, 'availability-375');
+    await session.close();
+  });
+
+  it("shows 'Too Early' and a working Cancel for a reservation made through the API; the planner lists it", async () => {
+    const student = await studentWithMinutes(app, 60);
+    const day = DateTime.now().setZone(ZONE).plus({ days: 2 }).set({ hour: 18, minute: 0, second: 0, millisecond: 0 });
+    await addAvailability(app, speaker, day.toJSDate(), day.plus({ hours: 1 }).toJSDate(), ZONE, false);
+    const conversationId = await reserveThroughApi(app, student, speaker.accountId, day.toJSDate());
+
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInAsSpeaker(page);
+    await page.goto('/speaker/planner');
+    await visible(page.getByRole('heading', { name: 'Planner', level: 1 }));
+    const row = await visible(page.getByRole('link', { name: /6:00PM–6:15PM/ }).first());
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await visible(page.getByText('The planner was refreshed successfully!'));
+    await screenshot(page, 'planner');
+    assert.ok(await row.isVisible());
+
+    await page.goto('/speaker/conversations');
+    await visible(page.getByRole('heading', { name: 'Conversations', level: 1 }));
+    const listed = await visible(page.getByRole('link', { name: /6:00PM–6:15PM/ }));
+    await screenshot(page, 'speaker-conversations');
+    await listed.click();
+    await page.waitForURL((url) => url.pathname === `/speaker/conversations/${conversationId}`);
+    await visible(page.getByRole('table', { name: 'Conversation details' }).getByText('15 minutes'));
+    const start = await visible(page.getByTestId('start-button'));
+    assert.equal((await start.textContent())?.trim(), 'Too Early');
+    assert.equal(await start.isDisabled(), true);
+    await screenshot(page, 'conversation-detail');
+    const cancelCard = page.getByRole('region', { name: 'Cancel' });
+    await cancelCard.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = await visible(page.getByRole('dialog', { name: 'Cancel this conversation?' }));
+    await dialog.getByRole('button', { name: 'Cancel conversation' }).click();
+    await visible(page.getByText('The conversation was canceled successfully!'));
+    await visible(cancelCard.getByRole('button', { name: 'Canceled' }));
+    assert.equal((await page.getByTestId('start-button').textContent())?.trim(), 'Cannot Start');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'conversation-detail-375');
+    await session.close();
+  });
+
+  it('shows the same calendar to an admin on the speaker tab', async () => {
+    await createAdmin(app);
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.setViewportSize({ width: 1280, height: 1200 });
+    await page.goto('/auth/sign_in');
+    await submitSignIn(page, 'admin@example.com', 'Adm1nPassword');
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    await page.goto(`/admin/speakers/${speaker.accountId}/availability`);
+    await visible(page.getByTestId('calendar-zone').getByText(/^America\/New_York/));
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
+    await visible(events(page).first());
+    assert.match((await events(page).first().getAttribute('aria-label')) ?? '', /11:00AM–12:00PM/);
+    await screenshot(page, 'admin-speaker-availability');
+    await session.close();
+  });
+});

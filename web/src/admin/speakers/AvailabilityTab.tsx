@@ -1,0 +1,17 @@
+/**
+ * /admin/speakers/:id/availability (spec 3, Administrator routes): the speaker's availability
+ * calendar, the same one the speaker uses, in the speaker's zone; admins read and edit it.
+ */
+import { lazy, Suspense } from 'react';
+import { Loading } from '../../components/Loading';
+
+/** FullCalendar loads only with this tab. */
+const AvailabilityCalendar = lazy(() => import('../../components/availability/AvailabilityCalendar').then((m) => ({ default: m.AvailabilityCalendar })));
+
+export function AvailabilityTab({ person }: { person: { id: string; tzIdentifier: string | null } }) {
+  return (
+    <Suspense fallback={<Loading label="Loading the calendar" />}>
+      <AvailabilityCalendar speakerId={person.id} zoneName={person.tzIdentifier} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * /admin/speakers/:id/speaking (spec 3, speaking settings): the speaker's languages (a multi-select
+ * of the language list) and pay rate, shown as dollars with two decimals and stored in cents
+ * ('A positive value must be provided.' below zero). Also shows the promotion state.
+ */
+import { useMutation, useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PAY_RATE_MESSAGE, SpeakerMessages, centsToDollars, dollarsToCents, payRateError } from '../../../../contracts/speaking';
+import { Loading } from '../../components/Loading';
+import { notifySuccess } from '../../components/snackbars';
+import { apiErrorsOf, errorMessage } from '../../lib/errors';
+import { CHANGE_USER_SPEAKING, USER_SPEAKING } from './operations';
+
+const QUIET = { context: { quiet: true } } as const;
+
+export function SpeakingTab({ person }: { person: { id: string } }) {
+  const { data, loading, error } = useQuery(USER_SPEAKING, { variables: { userId: person.id }, fetchPolicy: 'cache-and-network', ...QUIET });
+  const [change, { loading: saving }] = useMutation(CHANGE_USER_SPEAKING, QUIET);
+  const speaking = data?.user?.speaking ?? null;
+  const languages: { code: string; name: string }[] = data?.lookupLanguages ?? [];
+  const [selected, setSelected] = useState<string[]>([]);
+  const [payRate, setPayRate] = useState('0.00');
+  const [touched, setTouched] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!speaking) return;
+    setSelected(speaking.languages);
+    setPayRate(centsToDollars(speaking.payRate));
+  }, [speaking?.id, speaking?.payRate, speaking?.languages?.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const cents = dollarsToCents(payRate);
+  const payProblem = cents === null ? PAY_RATE_MESSAGE : payRateError(cents);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    setServerError(null);
+    if (payProblem || cents === null) return;
+    try {
+      await change({ variables: { input: { userId: person.id, languages: selected, payRate: cents } } });
+      notifySuccess(SpeakerMessages.settingsChanged);
+      setTouched(false);
+    } catch (e) {
+      const fields = apiErrorsOf(e)[0]?.extensions?.fields as Record<string, string> | undefined;
+      setServerError(fields?.payRate ?? fields?.languages ?? errorMessage(e));
+    }
+  };
+
+  if (loading && !data) return <Loading label="Loading the speaking settings" />;
+  if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (!speaking) return <Alert severity="info">{SpeakerMessages.noSpeakingRecord}</Alert>;
+
+  const nameOf = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="speaking-title">
+      <CardContent>
+        <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+          <Typography id="speaking-title" variant="h6" component="h2">
+            Speaking settings
+          </Typography>
+          {speaking.isPromoted ? (
+            <Chip size="small" color="success" label="Promoted" />
+          ) : speaking.evaluation === 'decline' ? (
+            <Chip size="small" color="error" label="Declined" />
+          ) : (
+            <Chip size="small" label="Not promoted yet" />
+          )}
+        </Stack>
+        <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label="Speaking settings" sx={{ maxWidth: 480 }}>
+          <TextField
+            select
+            label="Languages"
+            value={selected}
+            onChange={(e) => {
+              const value = e.target.value as unknown as string[] | string;
+              setSelected(typeof value === 'string' ? value.split(',') : value);
+            }}
+            helperText="The languages this speaker holds conversations in."
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (codes) => (
+                  <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                    {(codes as string[]).map((c) => (
+                      <Chip key={c} size="small" label={nameOf(c)} />
+                    ))}
+                  </Stack>
+                ),
+              },
+            }}
+          >
+            {languages.map((l) => (
+              <MenuItem key={l.code} value={l.code}>
+                {l.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Pay rate"
+            value={payRate}
+            onChange={(e) => setPayRate(e.target.value)}
+            onBlur={() => {
+              setTouched(true);
+              if (cents !== null) setPayRate(centsToDollars(cents));
+            }}
+            error={touched && !!payProblem}
+            helperText={(touched && payProblem) || 'Dollars per hour of conversation'}
+            required
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+          />
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+          <div>
+            <Button type="submit" variant="contained" disabled={saving}>
+              {saving ? 'Saving ...' : 'Save speaking settings'}
+            </Button>
+          </div>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,488 @@
+/**
+ * A speaker's availability as a week calendar in 15-minute slots in one time zone (spec 3,
+ * Availability), shared by /speaker/availability and the back-office's speaker tab. FullCalendar
+ * (MIT plugins: timegrid, interaction, luxon3 for the named zone) draws it; the server keeps the
+ * rules. Add by selecting (or the Add button), change by dragging or resizing (or the event's
+ * dialog), remove from the event's dialog. Overlaps and spans over two days are not offered; a
+ * refused add, change or removal refetches the events and shows the server's words. Refetched
+ * every 20 s (spec 3, section 9).
+ */
+import { useMutation, useQuery } from '@apollo/client';
+import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
+import interactionPlugin from '@fullcalendar/interaction';
+import luxonPlugin, { toLuxonDateTime } from '@fullcalendar/luxon3';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DateTime } from 'luxon';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { SLOT_MINUTES, SchedulingMessages } from '../../../../contracts/scheduling';
+import { notifyError, notifySuccess } from '../snackbars';
+import { errorMessage } from '../../lib/errors';
+import { describeZone, formatTimeRange, userZone } from '../../lib/time';
+import { ADD_AVAILABILITY, AVAILABILITY_OCCURRENCES, CHANGE_AVAILABILITY, REMOVE_AVAILABILITY } from './operations';
+import { SLOT_DURATION, spanFromFields, spanProblem, toEvents, withinOneDay, type Occurrence } from './rules';
+
+export const AVAILABILITY_POLL_MS = 20_000;
+
+const RULE_MESSAGES = {
+  order: SchedulingMessages.availabilityOrder,
+  sameDay: SchedulingMessages.availabilitySameDay,
+  notOnSlot: SchedulingMessages.availabilityNotOnSlot,
+};
+
+export const AvailabilityMessages = {
+  added: 'The availability was added successfully!',
+  changed: 'The availability was changed successfully!',
+  changedWeekly: 'The weekly availability was changed successfully! Every week now has the new time.',
+  removed: 'The availability was removed successfully!',
+  weeklyNote:
+    'A weekly availability repeats at the same local time every week: moving or resizing one week changes every week, and removing it removes every week.',
+} as const;
+
+interface Props {
+  speakerId: string;
+  /** The zone the calendar shows and the times are meant in (the speaker's). */
+  zoneName: string | null | undefined;
+}
+
+interface Fields {
+  date: string;
+  start: string;
+  end: string;
+}
+
+const fieldsOf = (start: DateTime, end: DateTime): Fields => ({
+  date: start.toISODate()!,
+  start: start.toFormat('HH:mm'),
+  end: end.toFormat('HH:mm'),
+});
+
+export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
+  const zone = userZone(zoneName);
+  const narrow = useMediaQuery('(max-width:599.95px)');
+  const calendarRef = useRef<FullCalendar>(null);
+  const [range, setRange] = useState<{ start: string; end: string } | null>(null);
+  const [adding, setAdding] = useState<{ fields: Fields; repeatsWeekly: boolean } | null>(null);
+  const [selected, setSelected] = useState<Occurrence | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const { data, error, loading, refetch } = useQuery(AVAILABILITY_OCCURRENCES, {
+    variables: range ? { speakerId, rangeStart: range.start, rangeEnd: range.end, zoneName: zone } : undefined,
+    skip: !range,
+    fetchPolicy: 'network-only',
+    pollInterval: AVAILABILITY_POLL_MS,
+    context: { quiet: true },
+  });
+  const occurrences = useMemo(() => data?.availabilityOccurrences ?? [], [data]);
+  const events = useMemo(() => toEvents(occurrences), [occurrences]);
+
+  const [addAvailability] = useMutation(ADD_AVAILABILITY, { context: { quiet: true } });
+  const [changeAvailability] = useMutation(CHANGE_AVAILABILITY, { context: { quiet: true } });
+  const [removeAvailability] = useMutation(REMOVE_AVAILABILITY, { context: { quiet: true } });
+
+  useEffect(() => {
+    calendarRef.current?.getApi().changeView(narrow ? 'timeGridDay' : 'timeGridWeek');
+  }, [narrow]);
+
+  const refresh = useCallback(() => void refetch().catch(() => undefined), [refetch]);
+  /** A refused call: the server's words, and the events as the server has them. */
+  const refused = useCallback(
+    (cause: unknown) => {
+      notifyError(errorMessage(cause));
+      refresh();
+    },
+    [refresh],
+  );
+
+  const luxon = (date: Date) => {
+    const api = calendarRef.current?.getApi();
+    return api ? toLuxonDateTime(date, api) : DateTime.fromJSDate(date, { zone });
+  };
+  const allowed = (span: { start: Date; end: Date }) => withinOneDay(luxon(span.start), luxon(span.end));
+
+  const onDatesSet = (arg: DatesSetArg) => {
+    const start = toLuxonDateTime(arg.start, arg.view.calendar).toUTC().toISO()!;
+    const end = toLuxonDateTime(arg.end, arg.view.calendar).toUTC().toISO()!;
+    setRange((old) => (old && old.start === start && old.end === end ? old : { start, end }));
+  };
+
+  const onSelect = (arg: DateSelectArg) => {
+    arg.view.calendar.unselect();
+    setAdding({ fields: fieldsOf(toLuxonDateTime(arg.start, arg.view.calendar), toLuxonDateTime(arg.end, arg.view.calendar)), repeatsWeekly: false });
+  };
+
+  const openAdd = () => {
+    const next = DateTime.now().setZone(zone).startOf('hour').plus({ hours: 1 });
+    setAdding({ fields: fieldsOf(next, next.plus({ hours: 1 })), repeatsWeekly: false });
+  };
+
+  const change = async (occurrence: Occurrence, start: DateTime, end: DateTime): Promise<boolean> => {
+    try {
+      await changeAvailability({
+        variables: { input: { availabilityId: occurrence.sourceId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone } },
+      });
+      notifySuccess(occurrence.repeatsWeekly ? AvailabilityMessages.changedWeekly : AvailabilityMessages.changed);
+      refresh();
+      return true;
+    } catch (cause) {
+      refused(cause);
+      return false;
+    }
+  };
+
+  const onEventChange = async (arg: EventChangeArg) => {
+    const { event } = arg;
+    const occurrence = occurrenceOf(event.extendedProps, arg.oldEvent.startStr, arg.oldEvent.endStr);
+    if (!event.start || !event.end) return arg.revert();
+    const ok = await change(occurrence, luxon(event.start), luxon(event.end));
+    if (!ok) arg.revert();
+  };
+
+  const onEventClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault();
+    const { event } = arg;
+    setSelected(occurrenceOf(event.extendedProps, event.start!.toISOString(), event.end!.toISOString()));
+  };
+
+  const onEventMount = (arg: EventMountArg) => {
+    const { event } = arg;
+    if (!event.start || !event.end) return;
+    const weekly = event.extendedProps.repeatsWeekly ? 'Weekly availability' : 'Availability';
+    arg.el.setAttribute('aria-label', `${weekly}, ${formatTimeRange(event.start.toISOString(), event.end.toISOString(), zone)}. Press Enter to change or remove it.`);
+    arg.el.setAttribute('data-testid', 'availability-event');
+  };
+
+  return (
+    <Box component="section" aria-label="Availability calendar">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 1 }}>
+        <Typography data-testid="calendar-zone">
+          Times are in <strong>{describeZone(zone)}</strong>.
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
+          Add availability
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Select free time in the calendar to add availability ({SLOT_MINUTES}-minute steps, one day at a time); drag or resize it to change it; select it
+        (or tab to it and press Enter) to change its times or remove it. {AvailabilityMessages.weeklyNote}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={refresh}>Retry</Button>}>
+          {errorMessage(error)}
+        </Alert>
+      )}
+      <Box sx={{ height: 4, mb: 1 }}>{(loading || busy) && <LinearProgress aria-label="Loading the availability" />}</Box>
+      {!loading && !error && data && occurrences.length === 0 && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="availability-empty">
+          No availability {narrow ? 'on this day' : 'in this week'} yet. Select a time in the calendar or use Add availability.
+        </Alert>
+      )}
+      <Box sx={calendarStyles}>
+        <FullCalendar
+          ref={calendarRef}
+          plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
+          initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
+          timeZone={zone}
+          firstDay={1}
+          headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
+          buttonText={{ today: 'Today' }}
+          buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
+          allDaySlot={false}
+          nowIndicator
+          slotDuration={SLOT_DURATION}
+          snapDuration={SLOT_DURATION}
+          slotLabelInterval="01:00"
+          scrollTime="08:00:00"
+          height={640}
+          expandRows
+          selectable
+          selectMirror
+          editable
+          eventInteractive
+          selectOverlap={false}
+          eventOverlap={false}
+          selectAllow={allowed}
+          eventAllow={allowed}
+          events={events}
+          datesSet={onDatesSet}
+          select={onSelect}
+          eventChange={onEventChange}
+          eventClick={onEventClick}
+          eventDidMount={onEventMount}
+          eventTimeFormat={{ hour: 'numeric', minute: '2-digit', meridiem: 'short' }}
+        />
+      </Box>
+      {adding && (
+        <AddDialog
+          zone={zone}
+          initial={adding}
+          occurrences={occurrences}
+          onClose={() => setAdding(null)}
+          onSubmit={async (start, end, repeatsWeekly) => {
+            setBusy(true);
+            try {
+              await addAvailability({
+                variables: { input: { speakerId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone, repeatsWeekly } },
+              });
+              notifySuccess(AvailabilityMessages.added);
+              setAdding(null);
+              refresh();
+            } catch (cause) {
+              setAdding(null);
+              refused(cause);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      )}
+      {selected && (
+        <OccurrenceDialog
+          zone={zone}
+          occurrence={selected}
+          onClose={() => setSelected(null)}
+          onChange={async (start, end) => {
+            setBusy(true);
+            const ok = await change(selected, start, end);
+            setBusy(false);
+            setSelected(null);
+            return ok;
+          }}
+          onRemove={async () => {
+            setBusy(true);
+            try {
+              await removeAvailability({ variables: { input: { availabilityId: selected.sourceId } } });
+              notifySuccess(AvailabilityMessages.removed);
+              refresh();
+            } catch (cause) {
+              refused(cause);
+            } finally {
+              setBusy(false);
+              setSelected(null);
+            }
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+function occurrenceOf(props: Record<string, unknown>, startTimestamp: string, endTimestamp: string): Occurrence {
+  return { sourceId: String(props.sourceId), repeatsWeekly: Boolean(props.repeatsWeekly), startTimestamp, endTimestamp };
+}
+
+/** Mirrors FullCalendar's look onto the app's theme; readable events and a visible focus. */
+const calendarStyles = {
+  '& .fc': { fontSize: { xs: '0.8rem', sm: '0.9rem' } },
+  '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+  '& .fc .fc-toolbar-title': { fontSize: { xs: '1rem', sm: '1.25rem' } },
+  '& .fc .fc-button-primary': { backgroundColor: '#1565c0', borderColor: '#1565c0' },
+  '& .fc .fc-button-primary:disabled': { backgroundColor: '#5e7fa8', borderColor: '#5e7fa8' },
+  '& .fc-event': { backgroundColor: '#2e7d32', borderColor: '#1b5e20', cursor: 'pointer' },
+  '& .fc-event:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 1 },
+  '& .fc-timegrid-slot': { height: '1.1em' },
+} as const;
+
+function AddDialog({
+  zone,
+  initial,
+  occurrences,
+  onClose,
+  onSubmit,
+}: {
+  zone: string;
+  initial: { fields: Fields; repeatsWeekly: boolean };
+  occurrences: readonly Occurrence[];
+  onClose: () => void;
+  onSubmit: (start: DateTime, end: DateTime, repeatsWeekly: boolean) => Promise<void>;
+}) {
+  const [fields, setFields] = useState(initial.fields);
+  const [repeat, setRepeat] = useState(initial.repeatsWeekly ? 'weekly' : 'once');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const span = spanFromFields(fields.date, fields.start, fields.end, zone);
+  const weekday = span ? span.start.setLocale('en-US').toFormat('cccc') : '';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!span) return setProblem('Please give a date, a start and an end.');
+    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
+    if (wrong) return setProblem(wrong);
+    if (occurrences.some((o) => Date.parse(o.startTimestamp) < span.end.toMillis() && span.start.toMillis() < Date.parse(o.endTimestamp))) {
+      return setProblem(SchedulingMessages.availabilityOverlap);
+    }
+    setSaving(true);
+    await onSubmit(span.start, span.end, repeat === 'weekly');
+    setSaving(false);
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="add-availability-title" fullWidth maxWidth="xs">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="add-availability-title">Add availability</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
+            <FormControl>
+              <FormLabel id="availability-repeat">Repeats</FormLabel>
+              <RadioGroup aria-labelledby="availability-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
+                <FormControlLabel value="once" control={<Radio />} label="Only on this day" />
+                <FormControlLabel value="weekly" control={<Radio />} label={`Every week${weekday ? ` on ${weekday}` : ''}`} />
+              </RadioGroup>
+            </FormControl>
+            <Typography variant="body2" color="text.secondary">
+              In {zone}. {repeat === 'weekly' ? 'A weekly availability keeps its local time across daylight-saving changes.' : ''}
+            </Typography>
+            {problem && (
+              <Alert severity="error" role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Add
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: Fields) => void }) {
+  const step = { step: SLOT_MINUTES * 60 };
+  return (
+    <>
+      <TextField label="Date" type="date" value={fields.date} onChange={(e) => onChange({ ...fields, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} required />
+      <Stack direction="row" spacing={2}>
+        <TextField
+          label="Starts"
+          type="time"
+          value={fields.start}
+          onChange={(e) => onChange({ ...fields, start: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: step }}
+          required
+          fullWidth
+        />
+        <TextField
+          label="Ends"
+          type="time"
+          value={fields.end}
+          onChange={(e) => onChange({ ...fields, end: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: step }}
+          helperText="00:00 is midnight"
+          required
+          fullWidth
+        />
+      </Stack>
+    </>
+  );
+}
+
+function OccurrenceDialog({
+  zone,
+  occurrence,
+  onClose,
+  onChange,
+  onRemove,
+}: {
+  zone: string;
+  occurrence: Occurrence;
+  onClose: () => void;
+  onChange: (start: DateTime, end: DateTime) => Promise<boolean>;
+  onRemove: () => Promise<void>;
+}) {
+  const start = DateTime.fromISO(occurrence.startTimestamp).setZone(zone);
+  const end = DateTime.fromISO(occurrence.endTimestamp).setZone(zone);
+  const [fields, setFields] = useState(fieldsOf(start, end));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    const span = spanFromFields(fields.date, fields.start, fields.end, zone);
+    if (!span) return setProblem('Please give a date, a start and an end.');
+    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
+    if (wrong) return setProblem(wrong);
+    setSaving(true);
+    await onChange(span.start, span.end);
+    setSaving(false);
+  };
+
+  if (confirming) {
+    return (
+      <Dialog open onClose={() => setConfirming(false)} aria-labelledby="remove-availability-title" aria-describedby="remove-availability-text">
+        <DialogTitle id="remove-availability-title">Remove this availability?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="remove-availability-text">
+            {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)}.{' '}
+            {occurrence.repeatsWeekly ? 'It repeats weekly: removing it removes it from every week.' : 'Students can no longer reserve this time.'}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} autoFocus>
+            Keep it
+          </Button>
+          <Button color="error" variant="contained" disabled={saving} onClick={async () => (setSaving(true), await onRemove())}>
+            Remove
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="availability-title" fullWidth maxWidth="xs">
+      <form onSubmit={save} noValidate>
+        <DialogTitle id="availability-title">{occurrence.repeatsWeekly ? 'Weekly availability' : 'Availability'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>
+              {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)} ({zone}).
+            </DialogContentText>
+            {occurrence.repeatsWeekly && (
+              <Alert severity="info">Changing this week's time moves the whole weekly series: every week gets the new day and time.</Alert>
+            )}
+            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
+            {problem && (
+              <Alert severity="error" role="alert">
+                {problem}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
+            Remove
+          </Button>
+          <Button onClick={onClose}>Close</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Save changes
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,338 @@
+/**
+ * The onboarding dialogs' fields and steps, each validated with the shared rules
+ * (contracts/validation/profile.ts) through react-hook-form. The speaker dialog uses them all; the
+ * student and instructor dialogs pick theirs.
+ */
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import {
+  BIO_MAX_LENGTH,
+  CLEARABLE_FIELDS,
+  HEADSHOT_MAX_BYTES,
+  ProfileMessages,
+  TEXT_RULES,
+  dateOfBirthError,
+  genderError,
+  suggestDisplayName,
+  textFieldError,
+  type TextField as TextFieldName,
+} from '../../../../contracts/validation/profile';
+import { muiField } from '../fields';
+
+/** The form behind every step: strings, '' for nothing. */
+export interface ProfileForm {
+  givenName: string;
+  surname: string;
+  displayName: string;
+  gender: string;
+  dateOfBirth: string;
+  currentCity: string;
+  currentState: string;
+  currentCountry: string;
+  previousCity: string;
+  previousCountry: string;
+  school: string;
+  bioDreamCareer: string;
+  bioGoalsAre: string;
+  bioHobbiesAre: string;
+  headshotUrl: string;
+}
+export type FormField = keyof ProfileForm;
+
+export interface StepProps {
+  form: UseFormReturn<ProfileForm>;
+  /** The person's today (YYYY-MM-DD, the browser's zone), for the birthday rule. */
+  today: string;
+  /** Whether the person typed their own display name (then no more suggestions). */
+  displayNameEdited: MutableRefObject<boolean>;
+  /** Uploads a picture and answers its URL (throws with the server's message). */
+  uploadHeadshot(file: File): Promise<string>;
+}
+
+export interface OnboardingStepDef {
+  key: string;
+  title: string;
+  /** Fields validated before continuing and saved with changeUser. */
+  fields: FormField[];
+  /** Saves the browser's time zone with this step (the first one). */
+  saveTimeZone?: boolean;
+  render(props: StepProps): ReactNode;
+}
+
+const LABELS: Record<TextFieldName, string> = {
+  givenName: 'Given name',
+  surname: 'Surname',
+  displayName: 'Display name',
+  currentCity: 'City',
+  currentState: 'State or province',
+  currentCountry: 'Country',
+  previousCity: 'City',
+  previousCountry: 'Country',
+  school: 'School',
+  bioDreamCareer: 'Your dream career',
+  bioGoalsAre: 'Your goals',
+  bioHobbiesAre: 'Your hobbies',
+};
+
+export function ProfileTextField({ form, name, label, autoFocus, autoComplete, multiline, helper }: {
+  form: UseFormReturn<ProfileForm>;
+  name: TextFieldName;
+  label?: string;
+  autoFocus?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  helper?: string;
+}) {
+  const required = !CLEARABLE_FIELDS.includes(name) || ['givenName', 'surname'].includes(name);
+  const error = form.formState.errors[name]?.message;
+  const length = [...(form.watch(name) ?? '')].length;
+  const max = TEXT_RULES[name].max;
+  const counter = multiline ? `${length.toLocaleString('en-US')} / ${BIO_MAX_LENGTH.toLocaleString('en-US')}` : undefined;
+  return (
+    <TextField
+      {...muiField(form.register(name, { validate: (v) => textFieldError(name, v, { required }) ?? true }))}
+      label={label ?? LABELS[name]}
+      required={required}
+      fullWidth
+      autoFocus={autoFocus}
+      autoComplete={autoComplete}
+      multiline={multiline}
+      minRows={multiline ? 5 : undefined}
+      error={!!error}
+      helperText={error ?? helper ?? counter}
+      slotProps={{ htmlInput: { maxLength: multiline ? undefined : max * 2 } }}
+    />
+  );
+}
+
+export function StepIntro({ children }: { children: ReactNode }) {
+  return <Typography sx={{ mb: 2 }}>{children}</Typography>;
+}
+
+export const welcomeStep = (text: ReactNode): OnboardingStepDef => ({
+  key: 'welcome',
+  title: 'Welcome to Tertulia!',
+  fields: [],
+  saveTimeZone: true,
+  render: () => <StepIntro>{text}</StepIntro>,
+});
+
+export const realNameStep: OnboardingStepDef = {
+  key: 'real-name',
+  title: 'What is your real name?',
+  fields: ['givenName', 'surname'],
+  render: ({ form }) => (
+    <>
+      <StepIntro>Only the staff sees your full name.</StepIntro>
+      <Stack spacing={2}>
+        <ProfileTextField form={form} name="givenName" autoFocus autoComplete="given-name" />
+        <ProfileTextField form={form} name="surname" autoComplete="family-name" />
+      </Stack>
+    </>
+  ),
+};
+
+function DisplayNameField({ form, displayNameEdited }: StepProps) {
+  // Suggested as the given name, the surname's initial and a period, until the person edits it.
+  useEffect(() => {
+    if (displayNameEdited.current) return;
+    form.setValue('displayName', suggestDisplayName(form.getValues('givenName'), form.getValues('surname')));
+  }, [form, displayNameEdited]);
+  const registered = form.register('displayName', { validate: (v) => textFieldError('displayName', v) ?? true });
+  const error = form.formState.errors.displayName?.message;
+  return (
+    <TextField
+      {...muiField({
+        ...registered,
+        onChange: (event) => {
+          displayNameEdited.current = true;
+          return registered.onChange(event);
+        },
+      })}
+      label="Display name"
+      required
+      fullWidth
+      autoFocus
+      autoComplete="nickname"
+      error={!!error}
+      helperText={error ?? 'This is the name students see.'}
+    />
+  );
+}
+
+export const displayNameStep: OnboardingStepDef = {
+  key: 'display-name',
+  title: 'How should we show your name?',
+  fields: ['displayName'],
+  render: (props) => <DisplayNameField {...props} />,
+};
+
+export const currentLocationStep: OnboardingStepDef = {
+  key: 'current-location',
+  title: 'Where do you live now?',
+  fields: ['currentCity', 'currentState', 'currentCountry'],
+  render: ({ form }) => (
+    <Stack spacing={2}>
+      <ProfileTextField form={form} name="currentCity" autoFocus autoComplete="address-level2" />
+      <ProfileTextField form={form} name="currentState" autoComplete="address-level1" />
+      <ProfileTextField form={form} name="currentCountry" autoComplete="country-name" />
+    </Stack>
+  ),
+};
+
+export const hometownStep: OnboardingStepDef = {
+  key: 'hometown',
+  title: 'Where is your hometown?',
+  fields: ['previousCity', 'previousCountry'],
+  render: ({ form }) => (
+    <>
+      <StepIntro>Optional: leave it empty if you live where you grew up.</StepIntro>
+      <Stack spacing={2}>
+        <ProfileTextField form={form} name="previousCity" label="Hometown city" autoFocus />
+        <ProfileTextField form={form} name="previousCountry" label="Hometown country" />
+      </Stack>
+    </>
+  ),
+};
+
+export const schoolStep: OnboardingStepDef = {
+  key: 'school',
+  title: 'Which school did you attend?',
+  fields: ['school'],
+  render: ({ form }) => <ProfileTextField form={form} name="school" autoFocus autoComplete="organization" />,
+};
+
+function GenderField({ form }: StepProps) {
+  const labelId = useId();
+  const error = form.formState.errors.gender?.message;
+  return (
+    <Controller
+      control={form.control}
+      name="gender"
+      rules={{ validate: (v) => genderError(v) ?? true }}
+      render={({ field }) => (
+        <FormControl error={!!error} required>
+          <FormLabel id={labelId}>Gender</FormLabel>
+          <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(_e, v) => field.onChange(v)} onBlur={field.onBlur}>
+            <FormControlLabel value="male" control={<Radio inputRef={field.ref} autoFocus={!field.value || field.value === 'male'} />} label="Male" />
+            <FormControlLabel value="female" control={<Radio autoFocus={field.value === 'female'} />} label="Female" />
+          </RadioGroup>
+          {error && <FormHelperText>{error}</FormHelperText>}
+        </FormControl>
+      )}
+    />
+  );
+}
+
+export const genderStep: OnboardingStepDef = {
+  key: 'gender',
+  title: 'What is your gender?',
+  fields: ['gender'],
+  render: (props) => <GenderField {...props} />,
+};
+
+export const birthdayStep: OnboardingStepDef = {
+  key: 'birthday',
+  title: 'When is your birthday?',
+  fields: ['dateOfBirth'],
+  render: ({ form, today }) => {
+    const error = form.formState.errors.dateOfBirth?.message;
+    return (
+      <TextField
+        {...muiField(form.register('dateOfBirth', { validate: (v) => dateOfBirthError(v, today) ?? true }))}
+        type="date"
+        label="Birthday"
+        required
+        fullWidth
+        autoFocus
+        autoComplete="bday"
+        error={!!error}
+        helperText={error ?? 'Students see your age, never your birthday.'}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+      />
+    );
+  },
+};
+
+export const bioStep = (name: 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre', title: string, intro: string): OnboardingStepDef => ({
+  key: name,
+  title,
+  fields: [name],
+  render: ({ form }) => (
+    <>
+      <StepIntro>{intro}</StepIntro>
+      <ProfileTextField form={form} name={name} multiline autoFocus />
+    </>
+  ),
+});
+
+function HeadshotField({ form, uploadHeadshot }: StepProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const url = form.watch('headshotUrl');
+  const error = form.formState.errors.headshotUrl?.message;
+  form.register('headshotUrl', { validate: (v) => (v ? true : ProfileMessages.headshotRequired) });
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > HEADSHOT_MAX_BYTES) {
+      form.setError('headshotUrl', { message: ProfileMessages.headshotTooLarge });
+      return;
+    }
+    setBusy(true);
+    form.clearErrors('headshotUrl');
+    try {
+      form.setValue('headshotUrl', await uploadHeadshot(file), { shouldValidate: true });
+    } catch (e) {
+      form.setError('headshotUrl', { message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <Stack spacing={2} alignItems="center">
+      <Avatar src={url || undefined} alt={url ? 'Your headshot' : undefined} sx={{ width: 160, height: 160 }} variant="rounded" />
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        hidden
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      <Button variant="outlined" component="label" htmlFor={inputId} disabled={busy} autoFocus
+        onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.current?.click(); } }}
+        tabIndex={0} role="button">
+        {busy ? <CircularProgress size={20} aria-label="Uploading" /> : url ? 'Choose another picture' : 'Upload a picture'}
+      </Button>
+      <Box role={error ? 'alert' : undefined}>
+        <FormHelperText error={!!error} sx={{ textAlign: 'center' }}>
+          {error ?? 'A clear, friendly picture of your face: JPEG, PNG or WebP, up to 5 MB.'}
+        </FormHelperText>
+      </Box>
+    </Stack>
+  );
+}
+
+export const headshotStep: OnboardingStepDef = {
+  key: 'headshot',
+  title: 'Add your headshot',
+  fields: ['headshotUrl'],
+  render: (props) => <HeadshotField {...props} />,
+};

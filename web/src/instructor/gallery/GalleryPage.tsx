@@ -1,0 +1,97 @@
+/**
+ * /instructor/gallery (spec 3, Instructor): promoted speakers of a language (`allSpeakers`), with
+ * the language filter and 'No speakers exist for the language. Please choose a different language.'
+ */
+import { gql, useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useSearchParams } from 'react-router-dom';
+import { LANGUAGES, languageName } from '../../../../contracts/enrollment';
+import { SpeakerMessages } from '../../../../contracts/speaking';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+
+const ALL_SPEAKERS = gql`
+  query GallerySpeakers($language: String) {
+    allSpeakers(language: $language) {
+      language
+      speakers {
+        id
+        displayName
+        givenName
+        surname
+      }
+    }
+  }
+`;
+
+interface GallerySpeaker {
+  id: string;
+  displayName: string | null;
+  givenName: string | null;
+  surname: string | null;
+}
+
+const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || 'A Tertulia speaker');
+
+export default function GalleryPage() {
+  const [params, setParams] = useSearchParams();
+  const language = params.get('language') && LANGUAGES.some((l) => l.code === params.get('language')) ? params.get('language')! : LANGUAGES[0].code;
+  const { data, loading, error } = useQuery(ALL_SPEAKERS, { variables: { language }, fetchPolicy: 'cache-and-network', context: { quiet: true } });
+  const speakers = (data?.allSpeakers?.speakers ?? []) as GallerySpeaker[];
+
+  return (
+    <Page title="Speaker gallery">
+      <Stack spacing={3}>
+        <TextField
+          select
+          label="Language"
+          value={language}
+          onChange={(e) => setParams({ language: e.target.value }, { replace: true })}
+          sx={{ maxWidth: 280 }}
+        >
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l.code} value={l.code}>
+              {l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {error && !data ? (
+          <Alert severity="error">{errorMessage(error)}</Alert>
+        ) : loading && !data ? (
+          <Loading label="Loading the speakers" />
+        ) : speakers.length === 0 ? (
+          <Alert severity="info">{SpeakerMessages.noSpeakersForLanguage}</Alert>
+        ) : (
+          <Grid container spacing={2} component="ul" aria-label={`${languageName(language)} speakers`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {speakers.map((s) => (
+              <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
+                <Card variant="outlined">
+                  <CardContent>
+                    <Stack direction="row" spacing={2} alignItems="center">
+                      <Avatar>{nameOf(s).charAt(0)}</Avatar>
+                      <div>
+                        <Typography variant="h6" component="h2">
+                          {nameOf(s)}
+                        </Typography>
+                        <Typography color="text.secondary">Speaks {languageName(language)}</Typography>
+                      </div>
+                    </Stack>
+                  </CardContent>
+                </Card>
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </Stack>
+    </Page>
+  );
+}

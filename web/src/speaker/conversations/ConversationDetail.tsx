@@ -1,0 +1,160 @@
+/**
+ * /speaker/conversations/:id (spec 2, "Conversation details panels" and "Instructor and speaker
+ * views"): the details, the discussion topic with the instructor's private note for the speaker,
+ * the participants (names only: the speaker view hides personal details), and the moderation
+ * cards that apply before a call: Start, Cancel, Transfer. Refreshed every 20 s.
+ */
+import { useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { languageName } from '../../../../contracts/enrollment';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, formatMinutes } from '../../lib/time';
+import { personName, proficiencyLabel, statusChip } from './labels';
+import { CancelCard, StartCard, TransferCard } from './ModerationCards';
+import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
+
+export default function ConversationDetail() {
+  const { id = '' } = useParams();
+  const { data, error, loading, refetch } = useQuery(SPEAKER_CONVERSATION, {
+    variables: { conversationId: id },
+    pollInterval: SPEAKER_POLL_MS,
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
+  const conversation = data?.conversation;
+  const zone = data?.me?.tzIdentifier;
+
+  return (
+    <Page title="Conversation">
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+        <Link component={RouterLink} to="/speaker/conversations">
+          Conversations
+        </Link>
+        <Typography color="text.primary">{conversation ? personName(conversation.reservedBy, 'Student') : 'Conversation'}</Typography>
+      </Breadcrumbs>
+      {loading && !data ? (
+        <Loading label="Loading the conversation" />
+      ) : error && !conversation ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+          {errorMessage(error)}
+        </Alert>
+      ) : !conversation ? (
+        <Alert severity="warning">This conversation was not found.</Alert>
+      ) : (
+        <Details conversation={conversation} zone={zone} onChanged={() => void refetch()} />
+      )}
+    </Page>
+  );
+}
+
+function Panel({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerConversationDetail; zone: string | undefined; onChanged: () => void }) {
+  const chip = statusChip(c.status);
+  const rows: [string, ReactNode][] = [
+    ['Reserved On', formatDateTime(c.createdAt, zone)],
+    ['Starts On', formatDateTime(c.reservedStart, zone)],
+    ['Ends On', formatDateTime(c.reservedEnd, zone)],
+    ['Duration', formatMinutes(c.duration)],
+    ['Course Name', c.course?.name ?? `${languageName(c.learningLanguage)} (no course)`],
+    ['Instructor', c.course?.owner?.displayName ?? '—'],
+    ['Proficiency Level', proficiencyLabel(c.course?.proficiency)],
+    ['School', c.course?.owner?.school ?? '—'],
+  ];
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Stack spacing={3}>
+          <Panel title="Details" id="panel-details">
+            <Stack direction="row" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
+              <Chip size="small" label={c.isCanceled ? 'Canceled' : (chip ?? capitalize(c.status))} color={c.isCanceled ? 'default' : chip ? 'primary' : 'default'} />
+              <Chip size="small" variant="outlined" label={languageName(c.learningLanguage)} />
+            </Stack>
+            <Table size="small" aria-label="Conversation details">
+              <TableBody>
+                {rows.map(([label, value]) => (
+                  <TableRow key={label}>
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 500, width: '40%', pl: 0 }}>
+                      {label}
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>{value}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Panel>
+          <Panel title="Discussion Topic" id="panel-topic">
+            {c.lesson ? (
+              <>
+                <Typography variant="subtitle1" component="h3">
+                  {c.lesson.title}
+                </Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{c.lesson.discussionTopic || 'The instructor has not written this topic yet.'}</Typography>
+                {c.lesson.privateNote && (
+                  <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-label="Note from the instructor for the speaker">
+                    <Typography variant="subtitle2" component="h3">
+                      Note for the speaker
+                    </Typography>
+                    <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.lesson.privateNote}</Typography>
+                  </Alert>
+                )}
+              </>
+            ) : (
+              <Typography color="text.secondary">A free conversation in {languageName(c.learningLanguage)}: no course topic.</Typography>
+            )}
+          </Panel>
+          <Panel title="Participants" id="panel-participants">
+            <List dense disablePadding aria-label="Participants">
+              <ListItem disableGutters>
+                <ListItemText primary={personName(c.reservedBy, 'No name given yet')} secondary="Student" />
+              </ListItem>
+              <ListItem disableGutters>
+                <ListItemText primary={personName(c.reservedWith, 'No name given yet')} secondary="Speaker (you)" />
+              </ListItem>
+            </List>
+            <Typography variant="body2" color="text.secondary">
+              The connection history shows here once the conversation has been held.
+            </Typography>
+          </Panel>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Stack spacing={3} component="section" aria-label="Moderation">
+          <StartCard conversation={c} zone={zone} />
+          <CancelCard conversation={c} zone={zone} onChanged={onChanged} />
+          <TransferCard conversation={c} />
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

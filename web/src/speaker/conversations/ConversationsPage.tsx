@@ -1,0 +1,93 @@
+/**
+ * /speaker/conversations (spec 3, "Speaker conversations list"): the speaker's conversations with
+ * no markings in the statuses reserved, opened, started and stopped, soonest first; chips for
+ * opened and started; a warning icon when the start has passed (action needed). Every 20 s.
+ */
+import { useQuery } from '@apollo/client';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { languageName } from '../../../../contracts/enrollment';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+import { formatTime, formatTimeRange } from '../../lib/time';
+import { needsAction, personName, statusChip } from './labels';
+import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from './operations';
+
+export default function ConversationsPage() {
+  const { data, error, loading, refetch } = useQuery(SPEAKER_CONVERSATIONS, {
+    variables: { statuses: SPEAKER_STATUSES },
+    pollInterval: SPEAKER_POLL_MS,
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
+  const me = data?.me;
+  return (
+    <Page title="Conversations">
+      {loading && !data ? (
+        <Loading label="Loading your conversations" />
+      ) : error && !me ? (
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+          {errorMessage(error)}
+        </Alert>
+      ) : !me || me.conversations.length === 0 ? (
+        <Alert severity="info" data-testid="conversations-empty">
+          You have no conversations waiting for you. Reserved conversations show here until they are marked.
+        </Alert>
+      ) : (
+        <Paper variant="outlined">
+          <List aria-label="Your conversations" disablePadding>
+            {me.conversations.map((c) => (
+              <ConversationRow key={c.id} conversation={c} zone={me.tzIdentifier} />
+            ))}
+          </List>
+        </Paper>
+      )}
+    </Page>
+  );
+}
+
+/** One conversation as a link to its detail; `timeOnly` where a day heading already names the day (the planner). */
+export function ConversationRow({ conversation: c, zone, timeOnly = false }: { conversation: SpeakerConversationItem; zone: string; timeOnly?: boolean }) {
+  const chip = statusChip(c.status);
+  const warn = needsAction(c);
+  const student = personName(c.otherUsers[0], 'Student');
+  const what = c.course ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}` : languageName(c.learningLanguage);
+  const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
+  return (
+    <ListItem disablePadding divider>
+      <ListItemButton component={RouterLink} to={`/speaker/conversations/${encodeURIComponent(c.id)}`} aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${warn ? ', action needed' : ''}`}>
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          {warn && (
+            <Tooltip title="The start has passed: action needed">
+              <WarningAmberIcon color="warning" data-testid="action-needed" titleAccess="Action needed" />
+            </Tooltip>
+          )}
+        </ListItemIcon>
+        <ListItemText
+          primary={
+            <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+              <Typography component="span" sx={{ fontWeight: 500 }}>
+                {timeOnly ? `${formatTime(c.reservedStart, zone)}–${formatTime(c.reservedEnd, zone)}` : when}
+              </Typography>
+              {chip && <Chip size="small" color={c.status === 'started' ? 'success' : 'primary'} label={chip} />}
+            </Stack>
+          }
+          secondary={`${student} · ${what} · ${c.duration} minutes`}
+        />
+      </ListItemButton>
+    </ListItem>
+  );
+}

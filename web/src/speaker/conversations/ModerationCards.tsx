@@ -1,0 +1,210 @@
+/**
+ * The moderation cards a speaker uses before a call (spec 2, "Moderation cards"): Start (labels
+ * only until the live room arrives), Cancel and Transfer, each from the server's policies.
+ */
+import { useMutation } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { notifyError, notifySuccess } from '../../components/snackbars';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime } from '../../lib/time';
+import { cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
+import { CANCEL_RESERVATION, SPEAKER_CONVERSATIONS, TRANSFER_RESERVATION, type SpeakerConversationDetail } from './operations';
+
+export const ConversationMessages = {
+  canceled: 'The conversation was canceled successfully!',
+  transferred: 'The conversation was transferred successfully!',
+  liveRoomLater: 'The live conversation room arrives in a coming release: starting from here is not available yet.',
+} as const;
+
+function ModerationCard({ title, id, children, action }: { title: string; id: string; children: ReactNode; action: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>{action}</CardActions>
+    </Card>
+  );
+}
+
+export function StartCard({ conversation: c, zone }: { conversation: SpeakerConversationDetail; zone: string | undefined }) {
+  const label = startLabel(c);
+  const wouldEnable = startEnabled(c);
+  const text =
+    label === 'Too Early'
+      ? `You can start it from ${formatDateTime(c.openablePolicy.openableAfter, zone)}.`
+      : label === 'Start'
+        ? 'The conversation can be started now.'
+        : label === 'Resume'
+          ? 'The conversation is under way.'
+          : 'This conversation cannot be started.';
+  return (
+    <ModerationCard
+      title="Start"
+      id="card-start"
+      action={
+        // Disabled until the live room arrives; the wrapper keeps the explanation reachable by keyboard.
+        <Tooltip title={wouldEnable ? ConversationMessages.liveRoomLater : text}>
+          <Box component="span" tabIndex={0} aria-describedby="start-caption" sx={{ display: 'inline-block' }}>
+            <Button variant="contained" disabled data-testid="start-button">
+              {label}
+            </Button>
+          </Box>
+        </Tooltip>
+      }
+    >
+      <Typography id="start-caption" variant="body2" color="text.secondary">
+        {text} {wouldEnable ? ConversationMessages.liveRoomLater : ''}
+      </Typography>
+    </ModerationCard>
+  );
+}
+
+export function CancelCard({ conversation: c, zone, onChanged }: { conversation: SpeakerConversationDetail; zone: string | undefined; onChanged: () => void }) {
+  const label = cancelLabel(c);
+  const [confirming, setConfirming] = useState(false);
+  const [cancel, { loading }] = useMutation(CANCEL_RESERVATION, {
+    context: { quiet: true },
+    refetchQueries: [SPEAKER_CONVERSATIONS],
+  });
+  const text = c.isCanceled
+    ? `Canceled on ${formatDateTime(c.canceledOn, zone)}${c.canceledBy ? ` by ${personName(c.canceledBy)}` : ''}`.replace(/\.?$/, '.')
+    : c.cancellationPolicy.isCancelable
+      ? `You can cancel until ${formatDateTime(c.cancellationPolicy.cancelableUntil, zone)}.${c.cancellationPolicy.returnsMinutes ? " The student's minutes are returned." : ''}`
+      : 'This conversation can no longer be canceled.';
+
+  const confirm = async () => {
+    try {
+      await cancel({ variables: { input: { conversationId: c.id } } });
+      notifySuccess(ConversationMessages.canceled);
+      setConfirming(false);
+      onChanged();
+    } catch (cause) {
+      setConfirming(false);
+      notifyError(errorMessage(cause));
+      onChanged();
+    }
+  };
+
+  return (
+    <ModerationCard
+      title="Cancel"
+      id="card-cancel"
+      action={
+        <Button variant="outlined" color="error" disabled={label !== 'Cancel'} onClick={() => setConfirming(true)}>
+          {label}
+        </Button>
+      }
+    >
+      <Typography variant="body2" color="text.secondary">
+        {text}
+      </Typography>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title" aria-describedby="cancel-text">
+        <DialogTitle id="cancel-title">Cancel this conversation?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="cancel-text">
+            The student is told by mail{c.cancellationPolicy.returnsMinutes ? ' and gets their minutes back' : ''}. This cannot be undone.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} autoFocus>
+            Keep it
+          </Button>
+          <Button color="error" variant="contained" disabled={loading} onClick={confirm}>
+            Cancel conversation
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </ModerationCard>
+  );
+}
+
+export function TransferCard({ conversation: c }: { conversation: SpeakerConversationDetail }) {
+  const label = transferLabel(c);
+  const navigate = useNavigate();
+  const [transfereeId, setTransfereeId] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [transfer, { loading }] = useMutation(TRANSFER_RESERVATION, { context: { quiet: true }, refetchQueries: [SPEAKER_CONVERSATIONS] });
+  const speakers = c.transferablePolicy.transferableTo;
+  const chosen = speakers.find((s) => s.id === transfereeId);
+
+  const confirm = async () => {
+    try {
+      await transfer({ variables: { input: { conversationId: c.id, transfereeId } } });
+      notifySuccess(ConversationMessages.transferred);
+      navigate('/speaker/conversations');
+    } catch (cause) {
+      setConfirming(false);
+      notifyError(errorMessage(cause));
+    }
+  };
+
+  return (
+    <ModerationCard
+      title="Transfer"
+      id="card-transfer"
+      action={
+        <Button variant="outlined" disabled={label !== 'Transfer' || !chosen} onClick={() => setConfirming(true)}>
+          {label}
+        </Button>
+      }
+    >
+      {label === 'Transfer' ? (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Give this conversation to another speaker who is free at this time and speaks the language.
+          </Typography>
+          <TextField select fullWidth size="small" label="Speaker" value={transfereeId} onChange={(e) => setTransfereeId(e.target.value)}>
+            {speakers.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {personName(s, 'Unnamed speaker')}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          {c.isCanceled || !c.transferablePolicy.isTransferable
+            ? 'This conversation can no longer be transferred.'
+            : 'No other speaker who speaks the language is free at this time.'}
+        </Typography>
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="transfer-title" aria-describedby="transfer-text">
+        <DialogTitle id="transfer-title">Transfer this conversation?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="transfer-text">
+            {personName(chosen, 'The chosen speaker')} will hold it instead of you, and it leaves your conversations.
+          </DialogContentText>
+          {!chosen && <Alert severity="warning">Choose a speaker first.</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} autoFocus>
+            Keep it
+          </Button>
+          <Button variant="contained" disabled={loading || !chosen} onClick={confirm}>
+            Transfer
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </ModerationCard>
+  );
+}

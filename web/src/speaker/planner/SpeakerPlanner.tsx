@@ -1,0 +1,62 @@
+/**
+ * /speaker/planner — the speaker planner order (spec 3): no speaking record → needs_invitation;
+ * not promoted → the interview dialog (refreshed every 10 s); onboarding → the onboarding dialog;
+ * otherwise the planner. A speaker who sees the promotion arrive in the interview dialog moves on
+ * with 'Begin Onboarding'.
+ */
+import { useQuery } from '@apollo/client';
+import Alert from '@mui/material/Alert';
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { errorMessage } from '../../lib/errors';
+import { SpeakerOnboardingDialog } from '../onboarding/SpeakerOnboardingDialog';
+import { InterviewDialog } from './InterviewDialog';
+import { PlannerWeek } from './PlannerWeek';
+import { INTERVIEW_POLL_MS, MY_SPEAKING, type MySpeaking } from './speakingOperations';
+
+export default function SpeakerPlanner() {
+  const [inInterview, setInInterview] = useState(false);
+  const [beganOnboarding, setBeganOnboarding] = useState(false);
+  const { data, error, refetch } = useQuery(MY_SPEAKING, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });
+  const speaking = (data?.me?.speaking ?? null) as MySpeaking | null;
+  const promoted = !!speaking?.isPromoted;
+  const showInterview = !!speaking && (!promoted || (inInterview && !beganOnboarding));
+
+  useEffect(() => {
+    if (speaking && !promoted) setInInterview(true);
+  }, [speaking, promoted]);
+  useEffect(() => {
+    if (!showInterview) return;
+    const timer = setInterval(() => void refetch().catch(() => {}), INTERVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [showInterview, refetch]);
+
+  if (!data) {
+    if (error) {
+      return (
+        <Page title="Planner">
+          <Alert severity="error">{errorMessage(error)}</Alert>
+        </Page>
+      );
+    }
+    return <Loading label="Loading your planner" />;
+  }
+  if (!speaking) return <Navigate to="/speaker/planner/needs_invitation" replace />;
+  if (showInterview) {
+    return (
+      <Page title="Planner">
+        <InterviewDialog speaking={speaking} onBeginOnboarding={() => setBeganOnboarding(true)} />
+      </Page>
+    );
+  }
+  if (data.me.account.isOnboarding) {
+    return (
+      <Page title="Planner">
+        <SpeakerOnboardingDialog onDone={() => void refetch()} />
+      </Page>
+    );
+  }
+  return <PlannerWeek />;
+}

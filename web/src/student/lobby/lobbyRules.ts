@@ -1,0 +1,72 @@
+/**
+ * What the student lobby shows for a conversation (spec 2, Student lobby and section 4), pure so
+ * it is tested beside itself. The server computes the policies; these only read them.
+ */
+import { STUDENT_CANCEL_CUTOFF_HOURS, SUPPORT_ADVICE_AFTER_MINUTES } from '../../../../contracts/scheduling';
+import { formatDateTime } from '../../lib/time';
+
+export const LOBBY_TABS = ['Chat', 'Cancel Conversation', 'Discussion Topic', 'Compatibility'] as const;
+export const CHAT_CAPTION = 'Sending a chat message is available 20 minutes prior to the reserved start time.';
+export const CANCELED_MESSAGE = 'The conversation was canceled successfully!';
+export const MINUTES_RETURNED_MESSAGE = 'Your minutes have been returned successfully!';
+export const TOPIC_CHANGED_MESSAGE = 'The topic was changed successfully!';
+export const NO_CAMERA_MESSAGE = 'No camera was found';
+export const ENDED_MESSAGE = 'This conversation has ended';
+export const CANCELED_TITLE = 'This conversation was canceled';
+/** Lobby redirect countdown (spec 2, section 9). */
+export const REDIRECT_SECONDS = 10;
+
+type Status = 'reserved' | 'opened' | 'started' | 'stopped' | 'unused';
+
+interface Conv {
+  status: Status;
+  reservedStart: string;
+  isCanceled: boolean;
+  canceledOn: string | null;
+  canceledBy: { id: string; displayName: string | null } | null;
+  cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null; returnsMinutes: boolean };
+  tardinessPolicy: { isTardy: boolean };
+}
+
+/** The tab the `option` query parameter picks (0 when missing or out of range). */
+export function tabOf(option: string | null): number {
+  const n = Number(option);
+  return Number.isInteger(n) && n >= 0 && n < LOBBY_TABS.length ? n : 0;
+}
+
+/** 'Ready!' (enabled, flashing) while opened or started; else 'Please wait' (disabled). */
+export const isJoinable = (c: Pick<Conv, 'status' | 'isCanceled'>) => !c.isCanceled && (c.status === 'opened' || c.status === 'started');
+
+/** The lobby is over: 'ended' (stopped or unused), 'canceled', or null while it is still ahead. */
+export function endedKind(c: Pick<Conv, 'status' | 'isCanceled'>): 'ended' | 'canceled' | null {
+  if (c.isCanceled) return 'canceled';
+  if (c.status === 'stopped' || c.status === 'unused') return 'ended';
+  return null;
+}
+
+/** The "We're sorry" dialog: tardy, not opened or started, and the speaker not present. */
+export const showTardy = (c: Conv, speakerPresent: boolean) =>
+  !c.isCanceled && c.tardinessPolicy.isTardy && !isJoinable(c) && endedKind(c) === null && !speakerPresent;
+
+/** Support advice: two minutes after the start, while the button is still not ready. */
+export const showSupportAdvice = (c: Conv, now: number) =>
+  endedKind(c) === null && !isJoinable(c) && now >= Date.parse(c.reservedStart) + SUPPORT_ADVICE_AFTER_MINUTES * 60_000;
+
+/** The cancel card's button label (spec 2, section 4: Cancel). */
+export function cancelLabel(c: Conv): 'Cancel' | 'Canceled' | 'Cannot Cancel' {
+  if (c.isCanceled) return 'Canceled';
+  return c.cancellationPolicy.isCancelable ? 'Cancel' : 'Cannot Cancel';
+}
+
+/** The cancel card's text: until when, when and by whom, or that it cannot be canceled. */
+export function cancelText(c: Conv, viewerId: string, zone: string): string {
+  if (c.isCanceled) {
+    const by = !c.canceledBy ? 'Tertulia' : c.canceledBy.id === viewerId ? 'you' : (c.canceledBy.displayName ?? 'your speaker');
+    return `This conversation was canceled on ${formatDateTime(c.canceledOn, zone)} by ${by.replace(/\.$/, '')}.`;
+  }
+  const { isCancelable, cancelableUntil, returnsMinutes } = c.cancellationPolicy;
+  if (isCancelable) {
+    return `You can cancel this conversation until ${formatDateTime(cancelableUntil, zone)}${returnsMinutes ? ' and your minutes will be returned' : ''}.`;
+  }
+  return `This conversation can no longer be canceled. Conversations can be canceled up to ${STUDENT_CANCEL_CUTOFF_HOURS} hours before they start.`;
+}
