@@ -143,6 +143,19 @@ describe('enrolling by card', () => {
     assert.equal(me.data.me.account.paidPayments.length, 1);
   });
 
+  it('charges once and enrolls once for ten students double-clicking at the same moment (no payment is taken for lost)', async () => {
+    const students = await Promise.all(Array.from({ length: 10 }, (_, i) => student(app, `doubleclick-many-${i}`)));
+    const tokens = await Promise.all(students.map(() => tokenize(app, '4242424242424242')));
+    const results = await Promise.all(students.flatMap((s, i) => [0, 1].map(() => app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: tokens[i] } }, s.token))));
+    for (const r of results) assert.equal(r.data?.enrollUser.enrolled, true, JSON.stringify(r.errors));
+    for (const [i, s] of students.entries()) {
+      assert.equal(await gateway.chargeCount({ token: tokens[i] }), 1);
+      const me = await app.gql(MINUTES, {}, s.token);
+      assert.equal(me.data.me.account.remainingMinutes, 60);
+      assert.equal(me.data.me.account.paidPayments.length, 1);
+    }
+  });
+
   it('needs a card or a code for a standard course', async () => {
     const s = await student(app, 'nothing');
     const res = await app.gql(ENROLL, { input: { inviteNumber: invite } }, s.token);

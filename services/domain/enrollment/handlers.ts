@@ -154,7 +154,14 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
       if (state.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: state.enrolled, attempt, at: state.enrolledAt };
       if (!attempt || attempt.status !== 'pending' || state.enrolled) return { status: 'lost' as const, attempt };
       const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
-      if (payment.recorded || payment.reversed) return { status: 'lost' as const, attempt };
+      if (payment.recorded || payment.reversed) {
+        // The reads of a command are not one snapshot: a concurrent settle of this same charge (a
+        // double click on Pay) may have committed between them. Look at the enrollment again
+        // before calling the charge lost, or the student's own payment would be refunded.
+        const now = await loadEnrollment(tx, input.courseId, input.studentId);
+        if (now.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: now.enrolled, attempt, at: now.enrolledAt };
+        return { status: 'lost' as const, attempt };
+      }
       const minuteQuantity = enrollmentMinutes(course, attempt.extraConversations);
       const enrolled = decideCompleteAttempt(state, {
         attempt: input.attempt,
