@@ -51,6 +51,7 @@ export default defineConfig({
       '/dev': { target: api },
       '/healthz': { target: api },
       '/payments': { target: api },
+      '/api': { target: api },
     },
   },
 });

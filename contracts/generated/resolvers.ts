@@ -118,6 +118,10 @@ export type User = {
   headshotUrl?: Maybe<Scalars['String']['output']>;
   /** The spec's name for the same URL. */
   speakingHeadshotUrl?: Maybe<Scalars['String']['output']>;
+  /** The viewer's own participation: 'Unable to access this conversation. (Conversation ID: {id})' for anyone else. */
+  participants: Array<Participant>;
+  /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
+  videoJoin: VideoJoin;
 };
 
 
@@ -170,6 +174,16 @@ export type UserConversationsCountArgs = {
   statuses?: InputMaybe<Array<ConversationStatus>>;
   canceled?: InputMaybe<Scalars['Boolean']['input']>;
   markings?: InputMaybe<Array<Marking>>;
+};
+
+
+export type UserParticipantsArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type UserVideoJoinArgs = {
+  conversationId: Scalars['ID']['input'];
 };
 
 export type Query = {
@@ -229,6 +243,8 @@ export type Query = {
   invitations: Array<Invitation>;
   /** Instructors and admins: promoted speakers who finished onboarding, of a language code. */
   allSpeakers: SpeakerGallery;
+  /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
+  broadcastPresence: PresenceResult;
 };
 
 
@@ -400,6 +416,11 @@ export type QueryAllSpeakersArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryBroadcastPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -547,6 +568,15 @@ export type Mutation = {
   onboardAccount: OnboardAccountPayload;
   /** The signed-in user's headshot; sets speakingHeadshotUrl. */
   uploadHeadshot: UploadHeadshotPayload;
+  moderateConversation: ModerateConversationPayload;
+  /** The server's clock for the viewer's conversation; also records that the viewer is connected. */
+  syncParticipant: SyncResult;
+  /** The viewer left the room (leave button, window closed). */
+  leaveConversation: SyncResult;
+  moderateConversationChat: ModerateConversationChatPayload;
+  postChatMessage: PostChatMessagePayload;
+  /** Local provider signalling: to the other participant of the token's room. */
+  sendVideoSignal: SendVideoSignalPayload;
 };
 
 
@@ -699,6 +729,36 @@ export type MutationUploadHeadshotArgs = {
   input: UploadHeadshotInput;
 };
 
+
+export type MutationModerateConversationArgs = {
+  input: ModerateConversationInput;
+};
+
+
+export type MutationSyncParticipantArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationLeaveConversationArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationModerateConversationChatArgs = {
+  input: ModerateConversationChatInput;
+};
+
+
+export type MutationPostChatMessageArgs = {
+  input: PostChatMessageInput;
+};
+
+
+export type MutationSendVideoSignalArgs = {
+  input: SendVideoSignalInput;
+};
+
 export type RemainingMinutesChange = {
   __typename?: 'RemainingMinutesChange';
   accountId: Scalars['ID']['output'];
@@ -713,6 +773,12 @@ export type Subscription = {
   conversationChanged: ConversationChange;
   /** Admins only: fires when a speaker invitation is accepted. */
   speakerAccepted: SpeakerAccepted;
+  /** Presence changes of the conversation's participants. */
+  lobbyPresence: PresenceChange;
+  /** Chat messages as they are posted (participants and admins). */
+  conversationChatMessage: ChatMessage;
+  /** Local provider signalling addressed to the token's holder. */
+  videoSignals: VideoSignal;
 };
 
 
@@ -723,6 +789,21 @@ export type SubscriptionRemainingMinutesChangedArgs = {
 
 export type SubscriptionConversationChangedArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionLobbyPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionConversationChatMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionVideoSignalsArgs = {
+  accessToken: Scalars['String']['input'];
 };
 
 export type SortDirection =
@@ -1392,6 +1473,19 @@ export type Conversation = {
   openablePolicy: OpenablePolicy;
   transferablePolicy: TransferablePolicy;
   tardinessPolicy: TardinessPolicy;
+  startedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** When the server stops it (set once started). */
+  stopsOn?: Maybe<Scalars['DateTime']['output']>;
+  stoppedOn?: Maybe<Scalars['DateTime']['output']>;
+  openedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** Both sides with their connection history; the viewer's own accessToken only. */
+  participants: Array<Participant>;
+  chatablePolicy: ChatablePolicy;
+  /** Null until the first message opens it. */
+  conversationChat?: Maybe<ConversationChat>;
+  /** Earlier conversations between the same two people, latest first. */
+  pastConversations: Array<Conversation>;
+  pastConversationsCount: Scalars['Int']['output'];
 };
 
 export type ConversationEdge = {
@@ -1690,6 +1784,155 @@ export type UploadHeadshotPayload = {
   user: User;
 };
 
+export type ParticipantEvent = {
+  __typename?: 'ParticipantEvent';
+  id: Scalars['ID']['output'];
+  /** connected or disconnected */
+  kind: Scalars['String']['output'];
+  sequence: Scalars['Int']['output'];
+  timestamp: Scalars['DateTime']['output'];
+};
+
+export type Participant = {
+  __typename?: 'Participant';
+  /** The participant's account id. */
+  id: Scalars['ID']['output'];
+  /** The identity in the video room. */
+  identity: Scalars['String']['output'];
+  /** The video room's access token: only the viewer's own, only while the conversation is opened or started. */
+  accessToken?: Maybe<Scalars['String']['output']>;
+  /** Seconds connected in all (an open connection counts up to now). */
+  connectedFor: Scalars['Int']['output'];
+  /** Whether connected now. */
+  isConnected: Scalars['Boolean']['output'];
+  participantEvents: Array<ParticipantEvent>;
+  user?: Maybe<User>;
+};
+
+/** How the browser joins the room: the provider, the room, the viewer's token, and (local) the ICE servers. */
+export type VideoJoin = {
+  __typename?: 'VideoJoin';
+  provider: Scalars['String']['output'];
+  roomName: Scalars['String']['output'];
+  identity: Scalars['String']['output'];
+  accessToken: Scalars['String']['output'];
+  /** JSON array of RTCIceServer (local provider); null for vendors. */
+  iceServers?: Maybe<Scalars['String']['output']>;
+  /** host (the speaker, staff in an interview) or guest. */
+  role: Scalars['String']['output'];
+};
+
+export type ChatablePolicy = {
+  __typename?: 'ChatablePolicy';
+  isChatable: Scalars['Boolean']['output'];
+  /** From when a message can be sent (20 minutes before the start). */
+  chatableAfter: Scalars['DateTime']['output'];
+};
+
+export type ChatMessage = {
+  __typename?: 'ChatMessage';
+  id: Scalars['ID']['output'];
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  index: Scalars['Int']['output'];
+  owner?: Maybe<User>;
+  ownerId: Scalars['ID']['output'];
+};
+
+export type ConversationChat = {
+  __typename?: 'ConversationChat';
+  id: Scalars['ID']['output'];
+  /** open or closed (closed once the conversation stopped or was canceled). */
+  state: Scalars['String']['output'];
+  messages: Array<ChatMessage>;
+};
+
+export type SyncResult = {
+  __typename?: 'SyncResult';
+  synced: Scalars['Boolean']['output'];
+  /** When to sync next. */
+  pollingDelayMs: Scalars['Int']['output'];
+  /** The conversation's length in seconds. */
+  totalTicks: Scalars['Int']['output'];
+  /** Seconds left by the server's clock (all of them until it has started, 0 once stopped). */
+  remainingTicks: Scalars['Int']['output'];
+  status: ConversationStatus;
+};
+
+export type PresenceResult = {
+  __typename?: 'PresenceResult';
+  broadcasted: Scalars['Boolean']['output'];
+  /** Whether the other participant is present (signalled within the last 23 seconds). */
+  present: Scalars['Boolean']['output'];
+  /** The other participant. */
+  userId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type PresenceChange = {
+  __typename?: 'PresenceChange';
+  present: Scalars['Boolean']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type VideoSignal = {
+  __typename?: 'VideoSignal';
+  id: Scalars['ID']['output'];
+  fromId: Scalars['ID']['output'];
+  /** offer, answer, candidate, bye, mute, hello */
+  kind: Scalars['String']['output'];
+  /** JSON (an RTCSessionDescription or RTCIceCandidate). */
+  payload: Scalars['String']['output'];
+};
+
+export type ModerateConversationInput = {
+  conversationId: Scalars['ID']['input'];
+  /** Opens the conversation (the speaker, from 5 minutes before). */
+  open?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Marks it (arrives with the after-the-conversation issue). */
+  markAs?: InputMaybe<Marking>;
+};
+
+export type ModerateConversationPayload = {
+  __typename?: 'ModerateConversationPayload';
+  opened?: Maybe<Scalars['Boolean']['output']>;
+  marked?: Maybe<Scalars['Boolean']['output']>;
+  conversation: Conversation;
+};
+
+export type ModerateConversationChatInput = {
+  conversationId: Scalars['ID']['input'];
+  open: Scalars['Boolean']['input'];
+};
+
+export type ModerateConversationChatPayload = {
+  __typename?: 'ModerateConversationChatPayload';
+  opened: Scalars['Boolean']['output'];
+};
+
+export type PostChatMessageInput = {
+  conversationId: Scalars['ID']['input'];
+  /** Plain text, at most 1000 characters. */
+  body: Scalars['String']['input'];
+};
+
+export type PostChatMessagePayload = {
+  __typename?: 'PostChatMessagePayload';
+  posted: Scalars['Boolean']['output'];
+  message: ChatMessage;
+};
+
+export type SendVideoSignalInput = {
+  /** The local provider's access token (from videoJoin). */
+  accessToken: Scalars['String']['input'];
+  kind: Scalars['String']['input'];
+  payload: Scalars['String']['input'];
+};
+
+export type SendVideoSignalPayload = {
+  __typename?: 'SendVideoSignalPayload';
+  sent: Scalars['Boolean']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1906,6 +2149,24 @@ export type ResolversTypes = {
   OnboardAccountPayload: ResolverTypeWrapper<OnboardAccountPayload>;
   UploadHeadshotInput: UploadHeadshotInput;
   UploadHeadshotPayload: ResolverTypeWrapper<UploadHeadshotPayload>;
+  ParticipantEvent: ResolverTypeWrapper<ParticipantEvent>;
+  Participant: ResolverTypeWrapper<Participant>;
+  VideoJoin: ResolverTypeWrapper<VideoJoin>;
+  ChatablePolicy: ResolverTypeWrapper<ChatablePolicy>;
+  ChatMessage: ResolverTypeWrapper<ChatMessage>;
+  ConversationChat: ResolverTypeWrapper<ConversationChat>;
+  SyncResult: ResolverTypeWrapper<SyncResult>;
+  PresenceResult: ResolverTypeWrapper<PresenceResult>;
+  PresenceChange: ResolverTypeWrapper<PresenceChange>;
+  VideoSignal: ResolverTypeWrapper<VideoSignal>;
+  ModerateConversationInput: ModerateConversationInput;
+  ModerateConversationPayload: ResolverTypeWrapper<ModerateConversationPayload>;
+  ModerateConversationChatInput: ModerateConversationChatInput;
+  ModerateConversationChatPayload: ResolverTypeWrapper<ModerateConversationChatPayload>;
+  PostChatMessageInput: PostChatMessageInput;
+  PostChatMessagePayload: ResolverTypeWrapper<PostChatMessagePayload>;
+  SendVideoSignalInput: SendVideoSignalInput;
+  SendVideoSignalPayload: ResolverTypeWrapper<SendVideoSignalPayload>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -2042,6 +2303,24 @@ export type ResolversParentTypes = {
   OnboardAccountPayload: OnboardAccountPayload;
   UploadHeadshotInput: UploadHeadshotInput;
   UploadHeadshotPayload: UploadHeadshotPayload;
+  ParticipantEvent: ParticipantEvent;
+  Participant: Participant;
+  VideoJoin: VideoJoin;
+  ChatablePolicy: ChatablePolicy;
+  ChatMessage: ChatMessage;
+  ConversationChat: ConversationChat;
+  SyncResult: SyncResult;
+  PresenceResult: PresenceResult;
+  PresenceChange: PresenceChange;
+  VideoSignal: VideoSignal;
+  ModerateConversationInput: ModerateConversationInput;
+  ModerateConversationPayload: ModerateConversationPayload;
+  ModerateConversationChatInput: ModerateConversationChatInput;
+  ModerateConversationChatPayload: ModerateConversationChatPayload;
+  PostChatMessageInput: PostChatMessageInput;
+  PostChatMessagePayload: PostChatMessagePayload;
+  SendVideoSignalInput: SendVideoSignalInput;
+  SendVideoSignalPayload: SendVideoSignalPayload;
   Int: Scalars['Int']['output'];
 };
 
@@ -2119,6 +2398,8 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   bioHobbiesAre?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   headshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   speakingHeadshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
+  videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2152,6 +2433,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   conversations?: Resolver<ResolversTypes['ConversationConnection'], ParentType, ContextType, Partial<QueryConversationsArgs>>;
   invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType, Partial<QueryInvitationsArgs>>;
   allSpeakers?: Resolver<ResolversTypes['SpeakerGallery'], ParentType, ContextType, Partial<QueryAllSpeakersArgs>>;
+  broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -2234,6 +2516,12 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changeUser?: Resolver<ResolversTypes['ChangeUserPayload'], ParentType, ContextType, RequireFields<MutationChangeUserArgs, 'input'>>;
   onboardAccount?: Resolver<ResolversTypes['OnboardAccountPayload'], ParentType, ContextType, RequireFields<MutationOnboardAccountArgs, 'input'>>;
   uploadHeadshot?: Resolver<ResolversTypes['UploadHeadshotPayload'], ParentType, ContextType, RequireFields<MutationUploadHeadshotArgs, 'input'>>;
+  moderateConversation?: Resolver<ResolversTypes['ModerateConversationPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationArgs, 'input'>>;
+  syncParticipant?: Resolver<ResolversTypes['SyncResult'], ParentType, ContextType, RequireFields<MutationSyncParticipantArgs, 'input'>>;
+  leaveConversation?: Resolver<ResolversTypes['SyncResult'], ParentType, ContextType, RequireFields<MutationLeaveConversationArgs, 'input'>>;
+  moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
+  postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
+  sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -2246,6 +2534,9 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   remainingMinutesChanged?: SubscriptionResolver<ResolversTypes['RemainingMinutesChange'], "remainingMinutesChanged", ParentType, ContextType, RequireFields<SubscriptionRemainingMinutesChangedArgs, 'accountId'>>;
   conversationChanged?: SubscriptionResolver<ResolversTypes['ConversationChange'], "conversationChanged", ParentType, ContextType, RequireFields<SubscriptionConversationChangedArgs, 'conversationId'>>;
   speakerAccepted?: SubscriptionResolver<ResolversTypes['SpeakerAccepted'], "speakerAccepted", ParentType, ContextType>;
+  lobbyPresence?: SubscriptionResolver<ResolversTypes['PresenceChange'], "lobbyPresence", ParentType, ContextType, RequireFields<SubscriptionLobbyPresenceArgs, 'conversationId'>>;
+  conversationChatMessage?: SubscriptionResolver<ResolversTypes['ChatMessage'], "conversationChatMessage", ParentType, ContextType, RequireFields<SubscriptionConversationChatMessageArgs, 'conversationId'>>;
+  videoSignals?: SubscriptionResolver<ResolversTypes['VideoSignal'], "videoSignals", ParentType, ContextType, RequireFields<SubscriptionVideoSignalsArgs, 'accessToken'>>;
 };
 
 export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -2718,6 +3009,15 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   openablePolicy?: Resolver<ResolversTypes['OpenablePolicy'], ParentType, ContextType>;
   transferablePolicy?: Resolver<ResolversTypes['TransferablePolicy'], ParentType, ContextType>;
   tardinessPolicy?: Resolver<ResolversTypes['TardinessPolicy'], ParentType, ContextType>;
+  startedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  stopsOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  stoppedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  openedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType>;
+  chatablePolicy?: Resolver<ResolversTypes['ChatablePolicy'], ParentType, ContextType>;
+  conversationChat?: Resolver<Maybe<ResolversTypes['ConversationChat']>, ParentType, ContextType>;
+  pastConversations?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
+  pastConversationsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2873,6 +3173,111 @@ export type UploadHeadshotPayloadResolvers<ContextType = ApiContext, ParentType 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ParticipantEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ParticipantEvent'] = ResolversParentTypes['ParticipantEvent']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ParticipantResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Participant'] = ResolversParentTypes['Participant']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accessToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  connectedFor?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isConnected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  participantEvents?: Resolver<Array<ResolversTypes['ParticipantEvent']>, ParentType, ContextType>;
+  user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VideoJoinResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['VideoJoin'] = ResolversParentTypes['VideoJoin']> = {
+  provider?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  roomName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  identity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accessToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  iceServers?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChatablePolicyResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatablePolicy'] = ResolversParentTypes['ChatablePolicy']> = {
+  isChatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  chatableAfter?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChatMessageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChatMessage'] = ResolversParentTypes['ChatMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  ownerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ConversationChatResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConversationChat'] = ResolversParentTypes['ConversationChat']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['ChatMessage']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SyncResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SyncResult'] = ResolversParentTypes['SyncResult']> = {
+  synced?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pollingDelayMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalTicks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remainingTicks?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ConversationStatus'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PresenceResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PresenceResult'] = ResolversParentTypes['PresenceResult']> = {
+  broadcasted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  present?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PresenceChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PresenceChange'] = ResolversParentTypes['PresenceChange']> = {
+  present?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VideoSignalResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['VideoSignal'] = ResolversParentTypes['VideoSignal']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  fromId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  payload?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ModerateConversationPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationPayload'] = ResolversParentTypes['ModerateConversationPayload']> = {
+  opened?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  marked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ModerateConversationChatPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationChatPayload'] = ResolversParentTypes['ModerateConversationChatPayload']> = {
+  opened?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PostChatMessagePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PostChatMessagePayload'] = ResolversParentTypes['PostChatMessagePayload']> = {
+  posted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['ChatMessage'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SendVideoSignalPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SendVideoSignalPayload'] = ResolversParentTypes['SendVideoSignalPayload']> = {
+  sent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -2970,6 +3375,20 @@ export type Resolvers<ContextType = ApiContext> = {
   ChangeUserPayload?: ChangeUserPayloadResolvers<ContextType>;
   OnboardAccountPayload?: OnboardAccountPayloadResolvers<ContextType>;
   UploadHeadshotPayload?: UploadHeadshotPayloadResolvers<ContextType>;
+  ParticipantEvent?: ParticipantEventResolvers<ContextType>;
+  Participant?: ParticipantResolvers<ContextType>;
+  VideoJoin?: VideoJoinResolvers<ContextType>;
+  ChatablePolicy?: ChatablePolicyResolvers<ContextType>;
+  ChatMessage?: ChatMessageResolvers<ContextType>;
+  ConversationChat?: ConversationChatResolvers<ContextType>;
+  SyncResult?: SyncResultResolvers<ContextType>;
+  PresenceResult?: PresenceResultResolvers<ContextType>;
+  PresenceChange?: PresenceChangeResolvers<ContextType>;
+  VideoSignal?: VideoSignalResolvers<ContextType>;
+  ModerateConversationPayload?: ModerateConversationPayloadResolvers<ContextType>;
+  ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
+  PostChatMessagePayload?: PostChatMessagePayloadResolvers<ContextType>;
+  SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

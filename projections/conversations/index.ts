@@ -10,8 +10,11 @@ import { notifyChange, type Projector } from '../../services/feed/projector';
 
 export const conversationsProjector: Projector = {
   name: 'conversations',
-  version: 1,
-  handles: ['ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged'],
+  version: 2,
+  handles: [
+    'ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged',
+    'ConversationOpened', 'ParticipantConnected', 'ParticipantDisconnected', 'ConversationStarted', 'ConversationStopped',
+  ],
   schema: `
     CREATE TABLE conversations (
       id text PRIMARY KEY, kind text NOT NULL, provider text NOT NULL, status text NOT NULL,
@@ -19,7 +22,12 @@ export const conversationsProjector: Projector = {
       duration int NOT NULL, learning_language text NOT NULL, course_id text, lesson_id text, minutes int NOT NULL,
       is_canceled boolean NOT NULL DEFAULT false, canceled_on timestamptz, canceled_by text, cancel_reason text,
       transferred_on timestamptz, marked_as text, marked_on timestamptz,
+      opened_on timestamptz, started_on timestamptz, stops_on timestamptz, stopped_on timestamptz,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
+    CREATE TABLE participant_events (
+      conversation_id text NOT NULL, account_id text NOT NULL, sequence int NOT NULL, kind text NOT NULL, at timestamptz NOT NULL,
+      PRIMARY KEY (conversation_id, account_id, sequence));
+    CREATE INDEX conversations_pair ON conversations (reserved_by, reserved_with, reserved_start);
     CREATE INDEX conversations_speaker ON conversations (reserved_with, reserved_start);
     CREATE INDEX conversations_student ON conversations (reserved_by, reserved_start);
     CREATE INDEX conversations_start ON conversations (reserved_start, id);
@@ -53,6 +61,24 @@ export const conversationsProjector: Projector = {
         case 'ConversationLessonChanged':
           await db.query('UPDATE conversations SET lesson_id = $2, updated_at = $3 WHERE id = $1', [d.conversationId, d.toLessonId, at]);
           break;
+        case 'ConversationOpened':
+          await db.query(`UPDATE conversations SET status = 'opened', opened_on = $2, updated_at = $2 WHERE id = $1`, [d.conversationId, d.at]);
+          break;
+        case 'ParticipantConnected':
+        case 'ParticipantDisconnected':
+          await db.query(
+            `INSERT INTO participant_events (conversation_id, account_id, sequence, kind, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+            [d.conversationId, d.accountId, d.sequence, e.type === 'ParticipantConnected' ? 'connected' : 'disconnected', d.at],
+          );
+          break;
+        case 'ConversationStarted':
+          await db.query(`UPDATE conversations SET status = 'started', started_on = $2, stops_on = $3, updated_at = $2 WHERE id = $1`, [d.conversationId, d.at, d.stopsAt]);
+          break;
+        case 'ConversationStopped':
+          await db.query(`UPDATE conversations SET status = $2, stopped_on = $3, updated_at = $3 WHERE id = $1`, [
+            d.conversationId, d.reason === 'unused' ? 'unused' : 'stopped', d.at,
+          ]);
+          break;
       }
     }
     await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
@@ -81,6 +107,10 @@ export interface ConversationRow {
   transferredOn: Date | null;
   markedAs: string | null;
   markedOn: Date | null;
+  openedOn: Date | null;
+  startedOn: Date | null;
+  stopsOn: Date | null;
+  stoppedOn: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -106,6 +136,10 @@ export const toConversation = (r: any): ConversationRow => ({
   transferredOn: r.transferred_on,
   markedAs: r.marked_as,
   markedOn: r.marked_on,
+  openedOn: r.opened_on,
+  startedOn: r.started_on,
+  stopsOn: r.stops_on,
+  stoppedOn: r.stopped_on,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -158,6 +192,33 @@ export async function bookedBetween(db: Db, speakerIds: string[], from: Date, to
     `SELECT * FROM rm_conversations.conversations
       WHERE reserved_with = ANY($1) AND NOT is_canceled AND reserved_start < $3 AND reserved_end > $2`,
     [speakerIds, from, to],
+  );
+  return rows.map(toConversation);
+}
+
+export interface ParticipantEventRow {
+  accountId: string;
+  sequence: number;
+  kind: 'connected' | 'disconnected';
+  at: Date;
+}
+
+/** The connection history of a conversation, oldest first. */
+export async function participantEvents(db: Db, conversationId: string): Promise<ParticipantEventRow[]> {
+  const { rows } = await db.query(
+    'SELECT account_id, sequence, kind, at FROM rm_conversations.participant_events WHERE conversation_id = $1 ORDER BY at, sequence',
+    [conversationId],
+  );
+  return rows.map((r) => ({ accountId: r.account_id, sequence: r.sequence, kind: r.kind, at: r.at }));
+}
+
+/** Earlier conversations of the same student and speaker, latest first. */
+export async function pastConversationsOf(db: Db, c: Pick<ConversationRow, 'id' | 'reservedBy' | 'reservedWith' | 'start'>): Promise<ConversationRow[]> {
+  const { rows } = await db.query(
+    `SELECT * FROM rm_conversations.conversations
+      WHERE reserved_by = $1 AND reserved_with = $2 AND reserved_start < $3 AND id <> $4
+      ORDER BY reserved_start DESC LIMIT 50`,
+    [c.reservedBy, c.reservedWith, c.start, c.id],
   );
   return rows.map(toConversation);
 }

@@ -26,6 +26,7 @@ const PROFILE_COLUMNS: Record<string, string> = {
 
 export const directoryProjector: Projector = {
   name: 'directory',
+  lane: 'background',
   version: 3,
   handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged', 'ProfileChanged'],
   schema: `
@@ -180,6 +181,13 @@ export function peopleWithRole(role: 'STUDENT' | 'INSTRUCTOR' | 'SPEAKER'): Conn
     scope: (param) => `roles && ${param([role, `ONBOARDING_${role}`])}::text[]`,
     toNode: toPerson,
   };
+}
+
+/** Many at once: a map by account id; unknown ids are absent. */
+export async function findPeople(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, PersonRow>> {
+  if (!ids.length) return new Map();
+  const { rows } = await pool.query('SELECT * FROM rm_directory.people WHERE id = ANY($1::text[])', [[...new Set(ids)]]);
+  return new Map(rows.map((r) => [r.id as string, toPerson(r)]));
 }
 
 export async function findPerson(pool: pg.Pool, id: string): Promise<PersonRow | null> {

@@ -75,6 +75,7 @@ const ACCOUNT_EVENTS = ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordR
 
 export const historyProjector: Projector = {
   name: 'history',
+  lane: 'background',
   version: 2,
   handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `

@@ -26,6 +26,7 @@ export function notificationEventDetails(e: { type: string; data: any }): string
 
 export const notificationsProjector: Projector = {
   name: 'notifications',
+  lane: 'background',
   version: 1,
   handles: ['NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `

@@ -19,6 +19,7 @@ import type { SearchKind } from './indexers/types';
 
 export const searchProjector: Projector = {
   name: 'search',
+  lane: 'background',
   version: 3,
   handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
   schema: `

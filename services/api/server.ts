@@ -13,7 +13,9 @@ import type { Runtime } from '../app/runtime';
 import { mountDevMailbox } from '../integrations/mail/mailboxPage';
 import { mountPayments } from '../integrations/payments/http';
 import { mountFiles } from '../integrations/storage/http';
+import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
+import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -87,11 +89,12 @@ export function createServer(runtime: Runtime) {
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
   mountPayments(app, runtime);
   mountFiles(app, runtime.storage);
+  app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
 
   app.use(refuseSourceMaps);
   if (fs.existsSync(WEB_DIST)) {
     app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/(graphql|healthz|readyz|dev|files)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
+    app.get(/^(?!\/(graphql|healthz|readyz|dev|files|api)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

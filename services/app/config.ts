@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { s3ConfigFromEnv } from '../integrations/storage/config';
 import type { S3StorageConfig } from '../integrations/storage/s3';
+import { videoConfigFromEnv, type VideoConfig } from '../integrations/video/config';
 
 export interface Config {
   port: number;
@@ -31,6 +32,12 @@ export interface Config {
   storageS3: S3StorageConfig | null;
   /** The video provider new conversations use: local (WebRTC, the embedded default), zoom or twilio. */
   videoProvider: 'local' | 'zoom' | 'twilio';
+  /** Video vendor keys (Zoom, Twilio); local needs none. README, Video. */
+  video: VideoConfig;
+  /** The local provider's STUN/TURN servers, a JSON array of RTCIceServer (WEBRTC_ICE_SERVERS). */
+  webrtcIceServers: string;
+  /** Seconds in a conversation's minute: 60, shortened only outside production (tests). */
+  conversationSecondsPerMinute: number;
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -63,6 +70,30 @@ export function parseVideoProvider(value: string | undefined): Config['videoProv
   return provider;
 }
 
+/** WEBRTC_ICE_SERVERS: a JSON array of RTCIceServer objects, each with `urls`. */
+export function parseIceServers(value: string | undefined): string {
+  if (!value?.trim()) return '[]';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new Error('WEBRTC_ICE_SERVERS must be a JSON array of RTCIceServer objects, e.g. [{"urls":"stun:stun.example.com:3478"}].');
+  }
+  if (!Array.isArray(parsed) || !parsed.every((s) => s && typeof s === 'object' && 'urls' in s)) {
+    throw new Error('WEBRTC_ICE_SERVERS must be a JSON array of objects with "urls".');
+  }
+  return JSON.stringify(parsed);
+}
+
+/** CONVERSATION_SECONDS_PER_MINUTE: tests shorten conversations; production refuses anything but 60. */
+export function parseSecondsPerMinute(value: string | undefined, production: boolean): number {
+  if (value === undefined || value === '') return 60;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 60) throw new Error('CONVERSATION_SECONDS_PER_MINUTE must be a whole number from 1 to 60.');
+  if (production && n !== 60) throw new Error('CONVERSATION_SECONDS_PER_MINUTE is for tests only: conversations keep real time in production.');
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(overrides.port ?? env.PORT ?? 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
@@ -88,6 +119,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
     storageS3: s3ConfigFromEnv(env),
     videoProvider: parseVideoProvider(env.VIDEO_PROVIDER),
+    video: videoConfigFromEnv(env),
+    webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
+    conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
     ...overrides,
   };
 }

@@ -16,14 +16,18 @@ import { enrollmentHandlers, type EnrollmentHandlers } from '../domain/enrollmen
 import { createPayments, type Payments } from '../integrations/payments';
 import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
 import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
+import { createVideoProviders, type VideoProviderName, type VideoProviders } from '../integrations/video';
+import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
+import { migrateLive } from '../live/store';
+import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
 import { findInvitation, speakerFacts } from '../../projections/speakers';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
-import { findPerson } from '../../projections/directory';
-import { findProfile } from '../../projections/profiles';
+import { findPeople } from '../../projections/directory';
+import { findProfiles } from '../../projections/profiles';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
@@ -64,12 +68,16 @@ export interface Runtime {
   codes: CodeHandlers;
   // Scheduling and conversations (issue 8)
   scheduling: SchedulingHandlers;
+  /** The live room: open, sync, leave, timers, chat (issue 9). */
+  live: LiveHandlers;
   /** Conversation mail and reminders (issue 8). */
   conversationMail: ConversationMail;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   // Profiles and onboarding (issue 8)
   storage: FileStorage;
+  /** Video providers (issue 9): local always, zoom and twilio when configured. */
+  video: VideoProviders;
   people: PeopleHandlers;
   close(): Promise<void>;
 }
@@ -97,6 +105,7 @@ export async function createRuntime(
   await migrateEventStore(pool);
   await migrateRateLimits(pool);
   await migrateOutbox(pool);
+  await migrateLive(pool);
 
   const store = createPostgresEventStore(pool, {
     onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error'),
@@ -129,17 +138,20 @@ export async function createRuntime(
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     // Email from the directory; name and zone from the profile (the directory's copy when none yet).
-    person: async (id) => {
-      const [person, profile] = await Promise.all([findPerson(pool, id), findProfile(pool, id)]);
-      if (!person) return null;
-      const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null) =>
+    people: async (ids) => {
+      const [people, profiles] = await Promise.all([findPeople(pool, ids), findProfiles(pool, ids)]);
+      const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
         p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
-      return { accountId: id, emailAddress: person.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
+      return ids.map((id) => {
+        const person = people.get(id);
+        if (!person) return null;
+        const profile = profiles.get(id);
+        return { accountId: id, emailAddress: person.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
+      });
     },
     reminders: { schedule: (r) => jobs.scheduleReminders(r), cancel: (r) => jobs.cancelReminders(r) },
     onError: (error, context) => log.error({ err: error }, context),
   });
-  if (options.runJobs !== false) await jobs.startWorkers(mailer, conversationMail);
   if (options.runProjections ?? config.runProjections) runner.start();
 
   const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl, onInvitationAccepted: openSpeakingRecordOnAcceptance });
@@ -151,6 +163,8 @@ export async function createRuntime(
     invitationStreamOf: async (id) => (await findInvitation(pool, id))?.stream ?? null,
   });
   const storage = createStorage(config);
+  const video = createVideoProviders(config);
+  video.videoProviderFor(config.videoProvider); // VIDEO_PROVIDER=zoom|twilio without its keys stops the start
   const people = peopleHandlers({ commands, storage });
   const billing = billingHandlers({ commands });
   const payments = await createPayments(config, pool);
@@ -162,6 +176,18 @@ export async function createRuntime(
   });
   const codes = codeHandlers({ commands });
   const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: (id) => speakerFacts(pool, id), conversationMail });
+  const live = liveHandlers({
+    commands,
+    secondsPerMinute: config.conversationSecondsPerMinute,
+    timers: { schedule: (job, at) => jobs.scheduleConversationTimer(job, at) },
+    endRoom: async (c) => video.videoProviderFor(c.provider as VideoProviderName).endRoom(c.conversationId),
+    onError: (error, context) => log.error({ err: error }, context),
+  });
+  let sweeper: NodeJS.Timeout | null = null;
+  if (options.runJobs !== false) {
+    await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });
+    sweeper = startLiveSweeper(pool, live, log);
+  }
 
   return {
     config,
@@ -186,11 +212,14 @@ export async function createRuntime(
     enrollment,
     codes,
     scheduling,
+    live,
     conversationMail,
     speaking,
     storage,
+    video,
     people,
     async close() {
+      if (sweeper) clearInterval(sweeper);
       await runner.stop();
       await jobs.stop().catch(() => {});
       await store.close();

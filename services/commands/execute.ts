@@ -86,7 +86,7 @@ export class CommandExecutor {
         })),
       }));
       if (!requests.length) {
-        for (const work of afterCommit) await work();
+        await Promise.all(afterCommit.map((work) => work()));
         return { result };
       }
       let appended: AppendResult;
@@ -100,7 +100,7 @@ export class CommandExecutor {
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
         continue;
       }
-      for (const work of afterCommit) await work();
+      await Promise.all(afterCommit.map((work) => work()));
       return { result, appended };
     }
   }

@@ -15,6 +15,11 @@ export interface Projector {
   handles: readonly string[];
   /** DDL creating its tables, run in an empty schema. */
   schema: string;
+  /**
+   * 'background' for heavy read models that no busy command waits for (logs, search indexes): the
+   * runner applies them in a lane of their own, so they never hold up the others.
+   */
+  lane?: 'background';
   /** Applies a batch in the runner's transaction. Must be idempotent per batch boundary. */
   apply(events: StoredEvent[], db: pg.PoolClient): Promise<void>;
 }

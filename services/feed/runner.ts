@@ -1,8 +1,15 @@
 /**
- * Runs projectors over the global feed. Each batch is one transaction that locks the projector's
- * checkpoint row, reads the next events after it, applies them and moves the checkpoint: a crash
- * anywhere leaves rows and checkpoint together, so nothing is applied twice or skipped. The row
- * lock also serialises several processes running the same projector, and a rebuild's swap.
+ * Runs projectors over the global feed. Each batch is one transaction that locks the checkpoint
+ * rows, reads the next events after them, applies them and moves the checkpoints: a crash anywhere
+ * leaves rows and checkpoints together, so nothing is applied twice or skipped. The row locks also
+ * serialise several processes running the same projectors, and a rebuild's swap.
+ *
+ * A running loop takes all the projectors of its lane in one batch (one read of the feed, one
+ * transaction, one checkpoint update): with a dozen read models, a command waiting for its read
+ * models waits for one batch rather than a dozen in turn. Two lanes run side by side: the
+ * background one (history, notifications, search: heavy, and rarely waited for) and the rest. A
+ * batch that fails falls back to a batch per read model for that round, which is where a bad
+ * event is narrowed down.
  *
  * An event a projector cannot apply stops that read model only, visibly (docs/decisions.md,
  * "Projections"): a batch that fails for a reason other than the database being unreachable is
@@ -47,30 +54,6 @@ export interface RunnerOptions {
   onFailed?: (projector: string, failure: ProjectionFailure) => void;
   /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
   onWake?: (listener: () => void) => () => void;
-  /**
-   * Batches applied at once across the loops. A batch holds one pooled connection for its
-   * transaction and takes a second to read the feed, so this must stay at most half the pool size,
-   * whatever the number of projectors (otherwise every connection waits for another). Default 2.
-   */
-  maxConcurrentBatches?: number;
-}
-
-/** Counts free batch slots; waiters are served in order. */
-class Slots {
-  private waiting: (() => void)[] = [];
-  constructor(private free: number) {}
-  async acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free -= 1;
-      return;
-    }
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free += 1;
-  }
 }
 
 /** The event a read model stopped at, and why. */
@@ -162,6 +145,52 @@ async function applyBatch(
   return events.length;
 }
 
+/**
+ * Applies one batch for every live projector at once, in their live schemas: reads the feed once
+ * from the earliest of their checkpoints, gives each projector the events after its own, and moves
+ * every checkpoint to the last event read. Returns how many events it read.
+ */
+async function applySharedBatch(db: pg.PoolClient, store: EventStore, projectors: readonly Projector[], batchSize: number): Promise<number> {
+  const { rows } = await db.query(
+    `SELECT name, transaction_id, position FROM projection_checkpoints
+      WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE`,
+    [projectors.map((p) => p.name)],
+  );
+  if (!rows.length) return 0;
+  const checkpoints = new Map<string, GlobalCheckpoint | null>(
+    rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
+  );
+  const earliest = [...checkpoints.values()].reduce<GlobalCheckpoint | null | undefined>(
+    (min, cp) => (min === undefined ? cp : min === null || cp === null ? null : compareCheckpoints(cp, min) < 0 ? cp : min),
+    undefined,
+  );
+  const events = await store.readAll(earliest ?? null, batchSize);
+  if (!events.length) return 0;
+  const applied: number[] = [];
+  const moved: string[] = [];
+  for (const p of projectors) {
+    if (!checkpoints.has(p.name)) continue;
+    const after = checkpoints.get(p.name);
+    const relevant = events.filter(
+      (e) => p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
+    );
+    if (relevant.length) {
+      await db.query(`SET LOCAL search_path TO "${liveSchema(p)}", public`);
+      await p.apply(relevant, db);
+    }
+    moved.push(p.name);
+    applied.push(relevant.length);
+  }
+  const last = events[events.length - 1];
+  await db.query(
+    `UPDATE projection_checkpoints AS c SET transaction_id = $2, position = $3,
+       events_applied = c.events_applied + x.applied, updated_at = now()
+       FROM unnest($1::text[], $4::bigint[]) AS x(name, applied) WHERE c.name = x.name`,
+    [moved, last.transactionId, last.position, applied],
+  );
+  return events.length;
+}
+
 async function createSchema(db: pg.PoolClient, projector: Projector, schema: string) {
   await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db.query(`CREATE SCHEMA "${schema}"`);
@@ -174,7 +203,6 @@ export class ProjectionRunner {
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
-  private readonly slots: Slots;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -183,7 +211,6 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
-    this.slots = new Slots(Math.max(1, options.maxConcurrentBatches ?? 2));
   }
 
   /** Creates missing read models and rebuilds those whose version changed. */
@@ -215,7 +242,8 @@ export class ProjectionRunner {
     if (this.running) return;
     this.running = true;
     const unsubscribe = this.options.onWake?.(() => this.wakeAll());
-    this.loops = this.projectors.map((p) => this.loop(p));
+    const lanes = [this.projectors.filter((p) => p.lane !== 'background'), this.projectors.filter((p) => p.lane === 'background')];
+    this.loops = lanes.filter((lane) => lane.length).map((lane) => this.loop(lane));
     void Promise.all(this.loops).finally(() => unsubscribe?.());
   }
 
@@ -240,11 +268,17 @@ export class ProjectionRunner {
     for (const w of waiters) w();
   }
 
+  /** Per loop: a wake-up that came while it was busy, so its next sleep returns at once. */
+  private busyLoops = new Set<{ woken: boolean }>();
+
   private wakeAll() {
+    for (const loop of this.busyLoops) loop.woken = true;
     for (const wake of [...this.wakers]) wake();
   }
 
-  private sleep(ms: number): Promise<void> {
+  private sleep(ms: number, loop?: { woken: boolean }): Promise<void> {
+    if (loop?.woken) return Promise.resolve();
+    if (loop) this.busyLoops.delete(loop);
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -256,30 +290,40 @@ export class ProjectionRunner {
     });
   }
 
-  private async loop(p: Projector): Promise<void> {
+  private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
+    const state = { woken: false };
     while (this.running) {
+      state.woken = false;
+      this.busyLoops.add(state);
       try {
-        await this.slots.acquire();
-        let read: number;
-        try {
-          read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, p.name, liveSchema(p), this.batchSize));
-        } finally {
-          this.slots.release();
-        }
+        const read = await inTransaction(this.pool, (db) => applySharedBatch(db, this.store, lane, this.batchSize));
         transientFailures = 0;
         if (read > 0) this.notifyAdvanced();
-        if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000);
+        if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000, state);
       } catch (error) {
-        this.options.onError?.(p.name, error);
         if (isTransientError(error)) {
+          this.options.onError?.('*', error);
           transientFailures += 1;
           await this.sleep(Math.min(30_000, 250 * 2 ** transientFailures));
           continue;
         }
-        const failure = await this.isolate(p, p.name, liveSchema(p)).catch((e) => (this.options.onError?.(p.name, e), null));
-        if (failure) await this.recordFailure(p.name, failure);
+        // One read model could not apply the batch: this round, each goes on its own.
+        for (const p of lane) if (this.running) await this.soloRound(p);
       }
+    }
+  }
+
+  /** One batch for `p` alone; an event it cannot apply is narrowed down and stops it. */
+  private async soloRound(p: Projector): Promise<void> {
+    try {
+      await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, p.name, liveSchema(p), this.batchSize));
+      this.notifyAdvanced();
+    } catch (error) {
+      this.options.onError?.(p.name, error);
+      if (isTransientError(error)) return;
+      const failure = await this.isolate(p, p.name, liveSchema(p)).catch((e) => (this.options.onError?.(p.name, e), null));
+      if (failure) await this.recordFailure(p.name, failure);
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * Timed and background work in PostgreSQL through pg-boss: mail sending and conversation reminders
- * now; auto-stop at a conversation's end and archive processing later.
+ * Timed and background work in PostgreSQL through pg-boss: mail sending, conversation reminders,
+ * and the live conversation's timers (stop when the time is up, stop as unused after the end);
+ * archive processing later. Jobs are rows: they survive a restart of every process.
  */
 import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
@@ -8,7 +9,13 @@ import type { Logger } from 'pino';
 import type { ReminderJob, ReminderOutcome, ScheduledReminder } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export const QUEUES = { sendMail: 'send-mail', conversationReminder: 'conversation-reminder' } as const;
+export const QUEUES = { sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer' } as const;
+
+/** A live conversation's timer: 'stop' when its clock runs out, 'unused' at its reserved end. */
+export interface ConversationTimerJob {
+  conversationId: string;
+  kind: 'stop' | 'unused';
+}
 const MAIL_ATTEMPTS = 4;
 
 /**
@@ -29,8 +36,42 @@ export interface Jobs {
   scheduleReminders(reminders: ScheduledReminder[]): Promise<void>;
   /** Cancels reminder jobs not yet done (tidiness: the job itself checks the conversation). */
   cancelReminders(reminders: ReminderJob[]): Promise<void>;
-  startWorkers(mailer: Mailer, reminders?: { remind(job: ReminderJob): Promise<ReminderOutcome> }): Promise<void>;
+  /** A durable timer that runs at `at` (its work is idempotent: a timer run twice does nothing more). */
+  scheduleConversationTimer(job: ConversationTimerJob, at: Date): Promise<void>;
+  startWorkers(
+    mailer: Mailer,
+    reminders?: { remind(job: ReminderJob): Promise<ReminderOutcome> },
+    timers?: { run(job: ConversationTimerJob): Promise<void> },
+  ): Promise<void>;
   stop(): Promise<void>;
+}
+
+type JobInsert = Parameters<PgBoss['insert']>[0][number];
+
+/**
+ * Jobs enqueued in the same turn of the event loop (the mails and reminders of many commands
+ * committing at once) go in one INSERT: one round trip instead of one per job. Should that insert
+ * fail (a duplicate id, say), each caller's jobs are tried on their own, so one bad job fails
+ * only its own caller.
+ */
+function coalescedInsert(boss: PgBoss) {
+  let pending: { jobs: JobInsert[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  async function flush() {
+    const batch = pending;
+    pending = [];
+    try {
+      await boss.insert(batch.flatMap((b) => b.jobs));
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      await Promise.all(batch.map((b) => boss.insert(b.jobs).then(b.resolve, b.reject)));
+    }
+  }
+  return (jobs: JobInsert[]) =>
+    new Promise<void>((resolve, reject) => {
+      if (!pending.length) setImmediate(flush);
+      pending.push({ jobs, resolve, reject });
+    });
 }
 
 export async function startJobs(connectionString: string, log: Logger): Promise<Jobs> {
@@ -45,6 +86,13 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     // A job carries a sealed reset link: keep it no longer than it is useful.
     retentionMinutes: 60,
   });
+  await boss.createQueue(QUEUES.conversationTimer, {
+    name: QUEUES.conversationTimer,
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    retentionMinutes: 24 * 60,
+  });
   await boss.createQueue(QUEUES.conversationReminder, {
     name: QUEUES.conversationReminder,
     retryLimit: 3,
@@ -53,13 +101,14 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     // Counted from startAfter: a reminder not run within a day of its time is pointless.
     retentionMinutes: 24 * 60,
   });
+  const insert = coalescedInsert(boss);
   return {
     async enqueueMail(job) {
-      await boss.send(QUEUES.sendMail, job);
+      await insert([{ name: QUEUES.sendMail, data: job }]);
     },
     async scheduleReminders(reminders) {
       if (!reminders.length) return;
-      await boss.insert(reminders.map((r) => ({
+      await insert(reminders.map((r) => ({
         id: reminderJobId(r),
         name: QUEUES.conversationReminder,
         data: { conversationId: r.conversationId, offsetMinutes: r.offsetMinutes } satisfies ReminderJob,
@@ -71,7 +120,15 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       if (!reminders.length) return;
       await boss.cancel(QUEUES.conversationReminder, reminders.map(reminderJobId));
     },
-    async startWorkers(mailer, reminders) {
+    async scheduleConversationTimer(job, at) {
+      await insert([{ name: QUEUES.conversationTimer, data: job, startAfter: at }]);
+    },
+    async startWorkers(mailer, reminders, timers) {
+      if (timers) {
+        await boss.work<ConversationTimerJob>(QUEUES.conversationTimer, { pollingIntervalSeconds: 1 }, async ([job]) => {
+          await timers.run(job.data);
+        });
+      }
       await boss.work<MailJob>(QUEUES.sendMail, { includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
         await mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS);
       });

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { ErrorCode, Messages } from '../../contracts/errors';
 import { migrate } from '../db/migrate';
 import { DomainError } from '../domain/shared/errors';
+import { CHAT_MESSAGES_PER_WINDOW, CHAT_WINDOW_SECONDS } from '../../contracts/live';
 
 export async function migrateRateLimits(pool: pg.Pool) {
   await migrate(pool, 'rate_limits', [
@@ -40,6 +41,15 @@ export const LIMITS = {
   cardTokensPerIp: (ip: string): Limit => ({ key: `card_tokens:ip:${ip}`, max: 100, windowSeconds: 10 * 60 }),
   /** Redemption codes looked up or redeemed by one account: stops a signed-in account from trying codes at speed. */
   codeChecksPerAccount: (accountId: string): Limit => ({ key: `code_checks:account:${accountId}`, max: 20, windowSeconds: 10 * 60 }),
+  /**
+   * Connection-speed checks (services/api/throughput.ts) from one client address, each download or
+   * upload one hit. A check is 4 requests, so a class behind one school address can run it 60 times
+   * in 10 minutes; at most 8 MB each, one address cannot make the server send or read more than
+   * about 2 GB per 10 minutes.
+   */
+  throughputPerIp: (ip: string): Limit => ({ key: `throughput:ip:${ip}`, max: 240, windowSeconds: 10 * 60 }),
+  /** Chat messages of one account: a lively conversation, not a flood. */
+  chatMessagesPerAccount: (accountId: string): Limit => ({ key: `chat:account:${accountId}`, max: CHAT_MESSAGES_PER_WINDOW, windowSeconds: CHAT_WINDOW_SECONDS }),
 };
 
 export class RateLimiter {

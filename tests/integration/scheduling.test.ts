@@ -262,6 +262,35 @@ describe('lessons, lateness, listings', () => {
     assert.equal(codeOf(await app.gql(CHANGE, { input: { conversationId: id, lessonId: lessons[2] } }, speaker.token)), 'UNAUTHORIZED');
   });
 
+  it("shows the lesson's private note to the conversation's speaker, never to the student or another speaker", async () => {
+    const { createPlans, createCourseAsSystem, ENROLL } = await import('../support/enrollment');
+    const { catalogStreams } = await import('../../services/domain/catalog/events');
+    const { SYSTEM_ACTOR } = await import('../../services/domain/shared/decider');
+    const plans = await createPlans(app);
+    const course = await createCourseAsSystem(app, { name: 'Notes course', pricingPlanId: plans.institutional });
+    // The instructor's note (changeLesson arrives with the instructor area): a lesson assigned with one.
+    const lessonId = `lesson-note-${Date.now()}`;
+    const { checkpoint } = await app.runtime.store.appendToStreams([{ stream: catalogStreams.course(course.courseId), expected: 'any', events: [{
+      type: 'LessonAssigned',
+      data: { courseId: course.courseId, lessonAssignmentId: `${lessonId}-a`, lessonId, title: 'Ordering food', discussionTopic: 'Restaurants', privateNote: 'Ask about her trip to Lima.', dueOn: null, order: 9 },
+      metadata: { actorId: SYSTEM_ACTOR.accountId, correlationId: lessonId, causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    }] }]);
+    await app.runtime.runner.waitFor(checkpoint, ['catalog']);
+    const speaker = await createSpeaker(app);
+    const otherSpeaker = await createSpeaker(app);
+    const student = await createStudent(app, 0);
+    assert.equal((await app.gql(ENROLL, { input: { inviteNumber: course.inviteNumber } }, student.token)).data.enrollUser.enrolled, true);
+    const start = dayAt(4, 15);
+    await addAvailability(app, speaker, start, plusMinutes(start, 60));
+    const reserved = await reserve(student.token, speaker.accountId, start, { courseId: course.courseId, lessonId, language: null, duration: null });
+    assert.equal(reserved.errors, undefined, JSON.stringify(reserved.errors));
+    const id = reserved.data.createReservation.conversation.id;
+    const NOTE = `query($id: ID!) { conversation(conversationId: $id) { lesson { title privateNote } } }`;
+    assert.deepEqual((await app.gql(NOTE, { id }, speaker.token)).data.conversation.lesson, { title: 'Ordering food', privateNote: 'Ask about her trip to Lima.' });
+    assert.deepEqual((await app.gql(NOTE, { id }, student.token)).data.conversation.lesson, { title: 'Ordering food', privateNote: null });
+    assert.equal((await app.gql(NOTE, { id }, otherSpeaker.token)).data.conversation, null, 'another speaker does not see the conversation at all');
+  });
+
   it('returns the minutes when the speaker is late, and not before', async () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 15);

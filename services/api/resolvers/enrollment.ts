@@ -59,8 +59,8 @@ async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseR
 /**
  * The user's courses in a scope, by how they relate to it: `enrolled` (the student's courses) or
  * `owned` (the instructor's). Never both: an instructor's queries answer owned courses only.
+ * The user themself or an admin only.
  */
-/** The user's courses in a scope, as enrolled student or owner; the user themself or an admin. */
 async function coursesBy(ctx: ApiContext, accountId: string, scope: CourseScope, relation: 'enrolled' | 'owned'): Promise<CourseRow[]> {
   requireSelfOrAdmin(ctx.viewer, accountId);
   const all = await coursesOf(ctx.runtime.pool, accountId, scope, new Date());
@@ -172,6 +172,7 @@ export const enrollmentResolvers: Resolvers = {
 
   Lesson: {
     privateNote: async (l: any, _args, ctx) => {
+      if (l.privateNoteFor && ctx.viewer?.accountId === l.privateNoteFor) return l.privateNote;
       const course = await findCourse(ctx.runtime.pool, l.courseId);
       return course && ownsCourse(ctx.viewer, course) ? l.privateNote : null;
     },

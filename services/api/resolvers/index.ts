@@ -8,6 +8,7 @@ import { schedulingResolvers } from './scheduling';
 import { enrollmentResolvers } from './enrollment';
 import { speakersResolvers } from './speakers';
 import { peopleResolvers } from './people';
+import { liveResolvers } from './live';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -37,4 +38,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers), DateTime, Date: CalendarDateScalar };

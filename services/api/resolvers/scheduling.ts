@@ -10,7 +10,7 @@ import { ErrorCode } from '../../../contracts/errors';
 import { DURATIONS, HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
 import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
-import { bookedBetween, conversationsOf, findConversation, type ConversationRow } from '../../../projections/conversations';
+import { bookedBetween, conversationsOf, findConversation, toConversation, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
 import { findEnrollment } from '../../../projections/enrollments';
 import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
@@ -71,7 +71,7 @@ async function canSeeConversation(ctx: ApiContext, c: ConversationRow): Promise<
   return !!course && course.ownerId === v.accountId;
 }
 
-async function visibleConversation(ctx: ApiContext, conversationId: string): Promise<ConversationRow | null> {
+export async function visibleConversation(ctx: ApiContext, conversationId: string): Promise<ConversationRow | null> {
   const c = await findConversation(ctx.runtime.pool, conversationId);
   return c && (await canSeeConversation(ctx, c)) ? c : null;
 }
@@ -108,13 +108,7 @@ const adminConversations: ConnectionSource<ConversationRow> = {
     isCanceled: { column: 'is_canceled', type: 'bool', sortable: false },
   },
   defaultSort: [{ field: 'reservedStart', direction: 'DESC' }],
-  toNode: (r) => ({
-    id: r.id, kind: r.kind, provider: r.provider, status: r.status, reservedBy: r.reserved_by, reservedWith: r.reserved_with,
-    start: r.reserved_start, end: r.reserved_end, duration: r.duration, learningLanguage: r.learning_language, courseId: r.course_id,
-    lessonId: r.lesson_id, minutes: r.minutes, isCanceled: r.is_canceled, canceledOn: r.canceled_on, canceledBy: r.canceled_by,
-    cancelReason: r.cancel_reason, transferredOn: r.transferred_on, markedAs: r.marked_as, markedOn: r.marked_on,
-    createdAt: r.created_at, updatedAt: r.updated_at,
-  }),
+  toNode: toConversation,
 };
 
 export const schedulingResolvers: Resolvers = {
@@ -219,7 +213,9 @@ export const schedulingResolvers: Resolvers = {
     course: async (c: any, _a, ctx) => (c.courseId ? findCourse(ctx.runtime.pool, c.courseId) : null) as any,
     lesson: async (c: any, _a, ctx) => {
       if (!c.courseId || !c.lessonId) return null;
-      return ((await lessonAssignments(ctx.runtime.pool, c.courseId)).find((a) => a.lesson.id === c.lessonId)?.lesson ?? null) as any;
+      const lesson = (await lessonAssignments(ctx.runtime.pool, c.courseId)).find((a) => a.lesson.id === c.lessonId)?.lesson;
+      // The instructor's private note is for whoever speaks with the student in this conversation.
+      return (lesson ? { ...lesson, privateNoteFor: c.reservedWith } : null) as any;
     },
     lessonAttempt: (c: any) =>
       c.lessonId ? ({ id: `${c.id}:${c.lessonId}`, outcome: c.isCanceled ? null : 'attempting', conversationId: c.id, lessonId: c.lessonId, courseId: c.courseId } as any) : null,

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/scheduling';
 import type { ConversationEvent, ConversationKind } from './events';
 
-export type ConversationStatus = 'reserved' | 'opened' | 'started' | 'stopped';
+export type ConversationStatus = 'reserved' | 'opened' | 'started' | 'stopped' | 'unused';
 
 export interface ConversationState {
   conversationId: string;
@@ -27,6 +27,13 @@ export interface ConversationState {
   lessonId: string | null;
   minutes: number;
   canceled: { by: string | null; reason: string } | null;
+  openedAt: Date | null;
+  startedAt: Date | null;
+  /** When the server's clock runs out (set once started). */
+  stopsAt: Date | null;
+  stoppedAt: Date | null;
+  /** Per participant: connected now, and the sequence of their last connection event. */
+  participants: Record<string, { connected: boolean; sequence: number }>;
 }
 
 export function evolveConversation(state: ConversationState | null, event: ConversationEvent): ConversationState | null {
@@ -37,6 +44,7 @@ export function evolveConversation(state: ConversationState | null, event: Conve
         conversationId: d.conversationId, kind: d.kind, provider: d.provider, status: 'reserved',
         reservedBy: d.reservedBy, reservedWith: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
         duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, canceled: null,
+        openedAt: null, startedAt: null, stopsAt: null, stoppedAt: null, participants: {},
       };
     }
     case 'ConversationCanceled':
@@ -45,6 +53,18 @@ export function evolveConversation(state: ConversationState | null, event: Conve
       return state && { ...state, reservedWith: event.data.toSpeakerId };
     case 'ConversationLessonChanged':
       return state && { ...state, lessonId: event.data.toLessonId };
+    case 'ConversationOpened':
+      return state && { ...state, status: 'opened', openedAt: new Date(event.data.at) };
+    case 'ParticipantConnected':
+    case 'ParticipantDisconnected':
+      return state && {
+        ...state,
+        participants: { ...state.participants, [event.data.accountId]: { connected: event.type === 'ParticipantConnected', sequence: event.data.sequence } },
+      };
+    case 'ConversationStarted':
+      return state && { ...state, status: 'started', startedAt: new Date(event.data.at), stopsAt: new Date(event.data.stopsAt) };
+    case 'ConversationStopped':
+      return state && { ...state, status: event.data.reason === 'unused' ? 'unused' : 'stopped', stoppedAt: new Date(event.data.at) };
     default:
       return state;
   }

@@ -1,7 +1,8 @@
 /**
  * Events of the conversations context. Streams:
  * - conversation-<id>: one conversation's life (reserved or scheduled as an interview, canceled,
- *   transferred, topic changed; opened, started, stopped and marked arrive with the live issue).
+ *   transferred, topic changed; opened, participants connected and disconnected, started, stopped).
+ * - chat-<conversationId>: its chat (chat.ts).
  * Scheduling's own streams (availability and day schedules) are in ../scheduling/events.ts.
  */
 import type { DomainEvent } from '../shared/decider';
@@ -56,4 +57,31 @@ export type ConversationLessonChanged = DomainEvent<'ConversationLessonChanged',
   toLessonId: string;
 }>;
 
-export type ConversationEvent = ConversationReserved | ConversationCanceled | ConversationTransferred | ConversationLessonChanged;
+/** The speaker (staff in an interview) opened the room, from 5 minutes before the start. */
+export type ConversationOpened = DomainEvent<'ConversationOpened', { conversationId: string; openedBy: string; at: string }>;
+
+/** A participant's browser joined the room (its first sync) or left it (leave, or no sync for a while). */
+export type ParticipantConnected = DomainEvent<'ParticipantConnected', { conversationId: string; accountId: string; sequence: number; at: string }>;
+export type ParticipantDisconnected = DomainEvent<'ParticipantDisconnected', {
+  conversationId: string;
+  accountId: string;
+  sequence: number;
+  at: string;
+  /** left (the leave button, the window closed) or lost (no sync for DISCONNECTED_AFTER_MS) */
+  reason: 'left' | 'lost';
+}>;
+
+/** Both participants were connected: the clock runs until `stopsAt` (kept by a durable timer). */
+export type ConversationStarted = DomainEvent<'ConversationStarted', { conversationId: string; at: string; stopsAt: string }>;
+
+/** time_up: the server's clock ran out; unused: it never started (nobody, or one side only, joined). */
+export type ConversationStopped = DomainEvent<'ConversationStopped', { conversationId: string; at: string; reason: 'time_up' | 'unused' }>;
+
+export type LiveConversationEvent = ConversationOpened | ParticipantConnected | ParticipantDisconnected | ConversationStarted | ConversationStopped;
+
+export type ConversationEvent =
+  | ConversationReserved
+  | ConversationCanceled
+  | ConversationTransferred
+  | ConversationLessonChanged
+  | LiveConversationEvent;

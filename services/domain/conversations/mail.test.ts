@@ -35,7 +35,7 @@ function harness(streamLength = 0, failJobs = false) {
     },
     publicUrl: 'https://tertulia.example',
     mailFrom: 'Tertulia <no-reply@tertulia.example>',
-    person: async (id) => people[id] ?? null,
+    people: async (ids) => ids.map((id) => people[id] ?? null),
     reminders: {
       schedule: async (r) => {
         if (failJobs) throw new Error('job queue down');

@@ -64,7 +64,8 @@ export interface ConversationMailDeps {
   publicUrl: string;
   /** The From of our mail ('Tertulia <no-reply@…>'): the calendar event's organizer. */
   mailFrom: string;
-  person(accountId: string): Promise<MailRecipient | null>;
+  /** The recipients, in the order of `accountIds` (null for an unknown account); one lookup for all. */
+  people(accountIds: string[]): Promise<(MailRecipient | null)[]>;
   reminders: {
     schedule(reminders: ScheduledReminder[]): Promise<void>;
     cancel(reminders: ReminderJob[]): Promise<void>;
@@ -90,7 +91,7 @@ export function createConversationMail(deps: ConversationMailDeps) {
   /** The version of the conversation stream before this command's append: the next SEQUENCE. */
   const sequenceOf = async (conversationId: string) => (await deps.store.readStream(conversationStream(conversationId))).length;
 
-  const people = (ids: string[]) => Promise.all(ids.map((id) => deps.person(id)));
+  const people = (ids: string[]) => deps.people(ids);
 
   function queue(
     tx: CommandTransaction,

@@ -172,8 +172,12 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         let duration = input.duration;
         if (input.courseId || input.lessonId) {
           if (!input.courseId || !input.lessonId) throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
-          const course = fold(evolveCourse, initialCourse(), (await tx.read(catalogStreams.course(input.courseId))) as CourseEvent[]);
-          const enrollment = fold(evolveEnrollment, initialEnrollment(), (await tx.read(enrollmentStream(input.courseId, input.studentId))) as EnrollmentEvent[]);
+          const [courseEvents, enrollmentEvents] = await Promise.all([
+            tx.read(catalogStreams.course(input.courseId)) as Promise<CourseEvent[]>,
+            tx.read(enrollmentStream(input.courseId, input.studentId)) as Promise<EnrollmentEvent[]>,
+          ]);
+          const course = fold(evolveCourse, initialCourse(), courseEvents);
+          const enrollment = fold(evolveEnrollment, initialEnrollment(), enrollmentEvents);
           if (!course.course || !enrollment.enrolled || !course.lessons.some((l) => l.lessonId === input.lessonId)) {
             throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
           }
@@ -189,10 +193,12 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         if (!language || !facts.languages.includes(language)) throw badInput(SchedulingMessages.languageMismatch, { language: SchedulingMessages.languageMismatch });
 
         const interval = { start: input.start, end: addMinutes(input.start, duration) };
-        // Days first, then availability (see the module comment).
-        const speaker = await readDays(tx, input.speakerId, utcDays(padded(interval)));
-        const student = await readDays(tx, input.studentId, utcDays(interval));
-        const availability = await readAvailability(tx, input.speakerId);
+        // The speaker's days before their availability (see the module comment); the rest meanwhile.
+        const [[speaker, availability], student, ledgerEvents] = await Promise.all([
+          readDays(tx, input.speakerId, utcDays(padded(interval))).then(async (days) => [days, await readAvailability(tx, input.speakerId)] as const),
+          readDays(tx, input.studentId, utcDays(interval)),
+          tx.read(ledgerStream(input.studentId)) as Promise<LedgerEvent[]>,
+        ]);
         if ([...speaker.bookings.values()].some((b) => overlaps(intervalOf(b), interval, BUFFER_MINUTES * MINUTE))) {
           throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.slotTaken);
         }
@@ -201,7 +207,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         }
         if (!withinAvailability(availability.rules.values(), interval)) throw badInput(SchedulingMessages.outsideAvailability, { reservedStart: SchedulingMessages.outsideAvailability });
 
-        const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(input.studentId))) as LedgerEvent[]);
+        const ledger = fold(evolveLedger, initialLedger(), ledgerEvents);
         changeLedger(tx, ledger, input.studentId, -duration, 'conversation', `Reserved a ${duration}-minute conversation`);
 
         const reserved: ConversationReserved = {

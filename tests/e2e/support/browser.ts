@@ -12,10 +12,17 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How long any wait for the page may take before a test fails. */
 export const WAIT_MS = 30_000;
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * `fakeMedia`: a fake camera and microphone (a test pattern and a beep), granted without a prompt,
+ * for the tests of the equipment check and the live room.
+ */
+export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      ...(fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+    ],
   });
 }
 

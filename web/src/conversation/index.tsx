@@ -1,12 +1,20 @@
+/**
+ * /conversation/* (spec 2): the live room (/conversation?id=), the speaker's open action
+ * (/conversation/open?id=) and the ended screen (/conversation/ended). The room and its video
+ * adapters load with this area only.
+ */
 import { Route, Routes } from 'react-router-dom';
-import { ComingLater } from '../components/Page';
 import { NotFoundPage } from '../shell/pages';
+import EndedPage from './EndedPage';
+import LivePage from './LivePage';
+import OpenPage from './OpenPage';
 
-/** /conversation/* (spec 2, Live conversation). Arrives in a later release. */
 export default function ConversationArea() {
   return (
     <Routes>
-      <Route index element={<ComingLater title="Conversation" />} />
+      <Route index element={<LivePage />} />
+      <Route path="open" element={<OpenPage />} />
+      <Route path="ended" element={<EndedPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

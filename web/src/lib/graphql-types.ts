@@ -115,6 +115,10 @@ export type User = {
   headshotUrl?: Maybe<Scalars['String']['output']>;
   /** The spec's name for the same URL. */
   speakingHeadshotUrl?: Maybe<Scalars['String']['output']>;
+  /** The viewer's own participation: 'Unable to access this conversation. (Conversation ID: {id})' for anyone else. */
+  participants: Array<Participant>;
+  /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
+  videoJoin: VideoJoin;
 };
 
 
@@ -167,6 +171,16 @@ export type UserConversationsCountArgs = {
   statuses?: InputMaybe<Array<ConversationStatus>>;
   canceled?: InputMaybe<Scalars['Boolean']['input']>;
   markings?: InputMaybe<Array<Marking>>;
+};
+
+
+export type UserParticipantsArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type UserVideoJoinArgs = {
+  conversationId: Scalars['ID']['input'];
 };
 
 export type Query = {
@@ -226,6 +240,8 @@ export type Query = {
   invitations: Array<Invitation>;
   /** Instructors and admins: promoted speakers who finished onboarding, of a language code. */
   allSpeakers: SpeakerGallery;
+  /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
+  broadcastPresence: PresenceResult;
 };
 
 
@@ -397,6 +413,11 @@ export type QueryAllSpeakersArgs = {
   language?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryBroadcastPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -544,6 +565,15 @@ export type Mutation = {
   onboardAccount: OnboardAccountPayload;
   /** The signed-in user's headshot; sets speakingHeadshotUrl. */
   uploadHeadshot: UploadHeadshotPayload;
+  moderateConversation: ModerateConversationPayload;
+  /** The server's clock for the viewer's conversation; also records that the viewer is connected. */
+  syncParticipant: SyncResult;
+  /** The viewer left the room (leave button, window closed). */
+  leaveConversation: SyncResult;
+  moderateConversationChat: ModerateConversationChatPayload;
+  postChatMessage: PostChatMessagePayload;
+  /** Local provider signalling: to the other participant of the token's room. */
+  sendVideoSignal: SendVideoSignalPayload;
 };
 
 
@@ -696,6 +726,36 @@ export type MutationUploadHeadshotArgs = {
   input: UploadHeadshotInput;
 };
 
+
+export type MutationModerateConversationArgs = {
+  input: ModerateConversationInput;
+};
+
+
+export type MutationSyncParticipantArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationLeaveConversationArgs = {
+  input: ConversationInput;
+};
+
+
+export type MutationModerateConversationChatArgs = {
+  input: ModerateConversationChatInput;
+};
+
+
+export type MutationPostChatMessageArgs = {
+  input: PostChatMessageInput;
+};
+
+
+export type MutationSendVideoSignalArgs = {
+  input: SendVideoSignalInput;
+};
+
 export type RemainingMinutesChange = {
   __typename?: 'RemainingMinutesChange';
   accountId: Scalars['ID']['output'];
@@ -710,6 +770,12 @@ export type Subscription = {
   conversationChanged: ConversationChange;
   /** Admins only: fires when a speaker invitation is accepted. */
   speakerAccepted: SpeakerAccepted;
+  /** Presence changes of the conversation's participants. */
+  lobbyPresence: PresenceChange;
+  /** Chat messages as they are posted (participants and admins). */
+  conversationChatMessage: ChatMessage;
+  /** Local provider signalling addressed to the token's holder. */
+  videoSignals: VideoSignal;
 };
 
 
@@ -720,6 +786,21 @@ export type SubscriptionRemainingMinutesChangedArgs = {
 
 export type SubscriptionConversationChangedArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionLobbyPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionConversationChatMessageArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type SubscriptionVideoSignalsArgs = {
+  accessToken: Scalars['String']['input'];
 };
 
 export type SortDirection =
@@ -1389,6 +1470,19 @@ export type Conversation = {
   openablePolicy: OpenablePolicy;
   transferablePolicy: TransferablePolicy;
   tardinessPolicy: TardinessPolicy;
+  startedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** When the server stops it (set once started). */
+  stopsOn?: Maybe<Scalars['DateTime']['output']>;
+  stoppedOn?: Maybe<Scalars['DateTime']['output']>;
+  openedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** Both sides with their connection history; the viewer's own accessToken only. */
+  participants: Array<Participant>;
+  chatablePolicy: ChatablePolicy;
+  /** Null until the first message opens it. */
+  conversationChat?: Maybe<ConversationChat>;
+  /** Earlier conversations between the same two people, latest first. */
+  pastConversations: Array<Conversation>;
+  pastConversationsCount: Scalars['Int']['output'];
 };
 
 export type ConversationEdge = {
@@ -1685,4 +1779,153 @@ export type UploadHeadshotPayload = {
   __typename?: 'UploadHeadshotPayload';
   url: Scalars['String']['output'];
   user: User;
+};
+
+export type ParticipantEvent = {
+  __typename?: 'ParticipantEvent';
+  id: Scalars['ID']['output'];
+  /** connected or disconnected */
+  kind: Scalars['String']['output'];
+  sequence: Scalars['Int']['output'];
+  timestamp: Scalars['DateTime']['output'];
+};
+
+export type Participant = {
+  __typename?: 'Participant';
+  /** The participant's account id. */
+  id: Scalars['ID']['output'];
+  /** The identity in the video room. */
+  identity: Scalars['String']['output'];
+  /** The video room's access token: only the viewer's own, only while the conversation is opened or started. */
+  accessToken?: Maybe<Scalars['String']['output']>;
+  /** Seconds connected in all (an open connection counts up to now). */
+  connectedFor: Scalars['Int']['output'];
+  /** Whether connected now. */
+  isConnected: Scalars['Boolean']['output'];
+  participantEvents: Array<ParticipantEvent>;
+  user?: Maybe<User>;
+};
+
+/** How the browser joins the room: the provider, the room, the viewer's token, and (local) the ICE servers. */
+export type VideoJoin = {
+  __typename?: 'VideoJoin';
+  provider: Scalars['String']['output'];
+  roomName: Scalars['String']['output'];
+  identity: Scalars['String']['output'];
+  accessToken: Scalars['String']['output'];
+  /** JSON array of RTCIceServer (local provider); null for vendors. */
+  iceServers?: Maybe<Scalars['String']['output']>;
+  /** host (the speaker, staff in an interview) or guest. */
+  role: Scalars['String']['output'];
+};
+
+export type ChatablePolicy = {
+  __typename?: 'ChatablePolicy';
+  isChatable: Scalars['Boolean']['output'];
+  /** From when a message can be sent (20 minutes before the start). */
+  chatableAfter: Scalars['DateTime']['output'];
+};
+
+export type ChatMessage = {
+  __typename?: 'ChatMessage';
+  id: Scalars['ID']['output'];
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  index: Scalars['Int']['output'];
+  owner?: Maybe<User>;
+  ownerId: Scalars['ID']['output'];
+};
+
+export type ConversationChat = {
+  __typename?: 'ConversationChat';
+  id: Scalars['ID']['output'];
+  /** open or closed (closed once the conversation stopped or was canceled). */
+  state: Scalars['String']['output'];
+  messages: Array<ChatMessage>;
+};
+
+export type SyncResult = {
+  __typename?: 'SyncResult';
+  synced: Scalars['Boolean']['output'];
+  /** When to sync next. */
+  pollingDelayMs: Scalars['Int']['output'];
+  /** The conversation's length in seconds. */
+  totalTicks: Scalars['Int']['output'];
+  /** Seconds left by the server's clock (all of them until it has started, 0 once stopped). */
+  remainingTicks: Scalars['Int']['output'];
+  status: ConversationStatus;
+};
+
+export type PresenceResult = {
+  __typename?: 'PresenceResult';
+  broadcasted: Scalars['Boolean']['output'];
+  /** Whether the other participant is present (signalled within the last 23 seconds). */
+  present: Scalars['Boolean']['output'];
+  /** The other participant. */
+  userId?: Maybe<Scalars['ID']['output']>;
+};
+
+export type PresenceChange = {
+  __typename?: 'PresenceChange';
+  present: Scalars['Boolean']['output'];
+  userId: Scalars['ID']['output'];
+};
+
+export type VideoSignal = {
+  __typename?: 'VideoSignal';
+  id: Scalars['ID']['output'];
+  fromId: Scalars['ID']['output'];
+  /** offer, answer, candidate, bye, mute, hello */
+  kind: Scalars['String']['output'];
+  /** JSON (an RTCSessionDescription or RTCIceCandidate). */
+  payload: Scalars['String']['output'];
+};
+
+export type ModerateConversationInput = {
+  conversationId: Scalars['ID']['input'];
+  /** Opens the conversation (the speaker, from 5 minutes before). */
+  open?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Marks it (arrives with the after-the-conversation issue). */
+  markAs?: InputMaybe<Marking>;
+};
+
+export type ModerateConversationPayload = {
+  __typename?: 'ModerateConversationPayload';
+  opened?: Maybe<Scalars['Boolean']['output']>;
+  marked?: Maybe<Scalars['Boolean']['output']>;
+  conversation: Conversation;
+};
+
+export type ModerateConversationChatInput = {
+  conversationId: Scalars['ID']['input'];
+  open: Scalars['Boolean']['input'];
+};
+
+export type ModerateConversationChatPayload = {
+  __typename?: 'ModerateConversationChatPayload';
+  opened: Scalars['Boolean']['output'];
+};
+
+export type PostChatMessageInput = {
+  conversationId: Scalars['ID']['input'];
+  /** Plain text, at most 1000 characters. */
+  body: Scalars['String']['input'];
+};
+
+export type PostChatMessagePayload = {
+  __typename?: 'PostChatMessagePayload';
+  posted: Scalars['Boolean']['output'];
+  message: ChatMessage;
+};
+
+export type SendVideoSignalInput = {
+  /** The local provider's access token (from videoJoin). */
+  accessToken: Scalars['String']['input'];
+  kind: Scalars['String']['input'];
+  payload: Scalars['String']['input'];
+};
+
+export type SendVideoSignalPayload = {
+  __typename?: 'SendVideoSignalPayload';
+  sent: Scalars['Boolean']['output'];
 };

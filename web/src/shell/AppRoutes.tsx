@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { RequireAuth } from './RequireAuth';
-import { ShellLayout } from './ShellLayout';
+import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin.
 const AuthArea = lazy(() => import('../auth'));
@@ -31,13 +31,15 @@ export function AppRoutes() {
         <Route path="student/*" element={<RequireAuth role="STUDENT"><StudentArea /></RequireAuth>} />
         <Route path="instructor/*" element={<RequireAuth role="INSTRUCTOR"><InstructorArea /></RequireAuth>} />
         <Route path="speaker/*" element={<RequireAuth role="SPEAKER"><SpeakerArea /></RequireAuth>} />
-        {/* Conversations are held by students and speakers alike: signed in is enough here. */}
-        <Route path="conversation/*" element={<RequireAuth><ConversationArea /></RequireAuth>} />
         <Route path="admin/*" element={<RequireAuth role="ADMIN"><AdminArea /></RequireAuth>} />
         <Route path="help" element={<HelpPage />} />
         <Route path="not_implemented" element={<NotImplementedPage />} />
         <Route path="~/*" element={<LegacyRedirect />} />
         <Route path="*" element={<NotFoundPage />} />
+      </Route>
+      <Route element={<RoomLayout />}>
+        {/* Conversations are held by students and speakers alike: signed in is enough here. */}
+        <Route path="conversation/*" element={<RequireAuth><ConversationArea /></RequireAuth>} />
       </Route>
     </Routes>
   );

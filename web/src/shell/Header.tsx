@@ -45,6 +45,7 @@ const AREA_ITEMS: Record<string, NavItem[]> = {
     { label: 'Planner', to: '/speaker/planner' },
     { label: 'Conversations', to: '/speaker/conversations' },
     { label: 'Availability', to: '/speaker/availability' },
+    { label: 'Compatibility', to: '/speaker/compatibility' },
   ],
 };
 const staffItems = (area: string): NavItem[] => [

@@ -32,3 +32,17 @@ export function ShellLayout() {
     </>
   );
 }
+
+/**
+ * The conversation window (spec 2, Live conversation): the whole window is the room, with no
+ * header, so no menu link can take a participant out of it without the Leave button.
+ */
+export function RoomLayout() {
+  return (
+    <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none' }}>
+      <Suspense fallback={<Loading label="Loading the conversation" />}>
+        <Outlet />
+      </Suspense>
+    </Box>
+  );
+}

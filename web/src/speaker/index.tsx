@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
-import { ComingLater } from '../components/Page';
 import { NotFoundPage } from '../shell/pages';
+import { CameraPreviewPage, CompatibilityPage } from './compatibility/CompatibilityPage';
 import ConversationDetail from './conversations/ConversationDetail';
 import ConversationsPage from './conversations/ConversationsPage';
 import NeedsInvitationPage from './planner/NeedsInvitationPage';
@@ -21,7 +21,8 @@ export default function SpeakerArea() {
       <Route path="availability" element={<AvailabilityPage />} />
       <Route path="conversations" element={<ConversationsPage />} />
       <Route path="conversations/:id" element={<ConversationDetail />} />
-      <Route path="compatibility" element={<ComingLater title="Compatibility" />} />
+      <Route path="compatibility" element={<CompatibilityPage />} />
+      <Route path="compatibility/camera" element={<CameraPreviewPage />} />
       <Route path="settings" element={<SettingsPlaceholder />} />
       <Route path="settings/security" element={<SecurityPage />} />
       <Route path="*" element={<NotFoundPage />} />

@@ -9,15 +9,17 @@ import CoursesPage from './courses/CoursesPage';
 import HomePage from './home/HomePage';
 import LobbyPage from './lobby/LobbyPage';
 import ReservePage from './reserve/ReservePage';
+import { CameraAndCompatibility } from './settings/CameraAndCompatibility';
 import { MinutesAndPayments } from './settings/MinutesAndPayments';
 
 function SettingsPage() {
   return (
     <Page title="Your settings">
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Profile, biographies, and camera checks arrive in a later release of Tertulia.
+        Profile and biographies arrive in a later release of Tertulia.
       </Typography>
       <MinutesAndPayments />
+      <CameraAndCompatibility />
       <Box>
         <SecuritySettings />
       </Box>

@@ -2,7 +2,8 @@
  * /speaker/conversations/:id (spec 2, "Conversation details panels" and "Instructor and speaker
  * views"): the details, the discussion topic with the instructor's private note for the speaker,
  * the participants (names only: the speaker view hides personal details), and the moderation
- * cards that apply before a call: Start, Cancel, Transfer. Refreshed every 20 s.
+ * cards that apply before a call: Start, Cancel, Transfer. Refreshed every 20 s. From when it can
+ * be started, the page broadcasts the speaker's presence (the student's lobby shows it).
  */
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
@@ -11,9 +12,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -28,7 +26,9 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMinutes } from '../../lib/time';
-import { personName, proficiencyLabel, statusChip } from './labels';
+import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
+import { usePresence } from '../../conversation/usePresence';
+import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
 import { CancelCard, StartCard, TransferCard } from './ModerationCards';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
 
@@ -78,6 +78,8 @@ function Panel({ title, children, id }: { title: string; children: ReactNode; id
 }
 
 function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerConversationDetail; zone: string | undefined; onChanged: () => void }) {
+  // From when it can be started, the speaker on this page counts as present for the student's lobby.
+  usePresence(c.id, startEnabled(c));
   const chip = statusChip(c.status);
   const rows: [string, ReactNode][] = [
     ['Reserved On', formatDateTime(c.createdAt, zone)],
@@ -132,17 +134,17 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
             )}
           </Panel>
           <Panel title="Participants" id="panel-participants">
-            <List dense disablePadding aria-label="Participants">
-              <ListItem disableGutters>
-                <ListItemText primary={personName(c.reservedBy, 'No name given yet')} secondary="Student" />
-              </ListItem>
-              <ListItem disableGutters>
-                <ListItemText primary={personName(c.reservedWith, 'No name given yet')} secondary="Speaker (you)" />
-              </ListItem>
-            </List>
-            <Typography variant="body2" color="text.secondary">
-              The connection history shows here once the conversation has been held.
-            </Typography>
+            <ParticipantsPanel
+              participants={c.participants.map((p) => ({
+                ...p,
+                role: p.id === c.reservedWith?.id ? 'Speaker (you)' : 'Student',
+                name: personName(p.user, 'No name given yet'),
+              }))}
+              pastConversations={c.pastConversations}
+              pastConversationsCount={c.pastConversationsCount}
+              linkTo={(id) => `/speaker/conversations/${id}`}
+              zone={zone}
+            />
           </Panel>
         </Stack>
       </Grid>

@@ -1,10 +1,10 @@
 /**
- * The moderation cards a speaker uses before a call (spec 2, "Moderation cards"): Start (labels
- * only until the live room arrives), Cancel and Transfer, each from the server's policies.
+ * The moderation cards a speaker uses before a call (spec 2, "Moderation cards"): Start (opens the
+ * live room in its own named window: through /conversation/open while still reserved), Cancel and
+ * Transfer, each from the server's policies.
  */
 import { useMutation } from '@apollo/client';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -16,20 +16,19 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
+import { openConversationWindow } from '../../conversation/windows';
 import { cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
 import { CANCEL_RESERVATION, SPEAKER_CONVERSATIONS, TRANSFER_RESERVATION, type SpeakerConversationDetail } from './operations';
 
 export const ConversationMessages = {
   canceled: 'The conversation was canceled successfully!',
   transferred: 'The conversation was transferred successfully!',
-  liveRoomLater: 'The live conversation room arrives in a coming release: starting from here is not available yet.',
 } as const;
 
 function ModerationCard({ title, id, children, action }: { title: string; id: string; children: ReactNode; action: ReactNode }) {
@@ -48,32 +47,28 @@ function ModerationCard({ title, id, children, action }: { title: string; id: st
 
 export function StartCard({ conversation: c, zone }: { conversation: SpeakerConversationDetail; zone: string | undefined }) {
   const label = startLabel(c);
-  const wouldEnable = startEnabled(c);
+  const enabled = startEnabled(c);
   const text =
     label === 'Too Early'
       ? `You can start it from ${formatDateTime(c.openablePolicy.openableAfter, zone)}.`
       : label === 'Start'
-        ? 'The conversation can be started now.'
+        ? 'The conversation can be started now. It opens in a new window.'
         : label === 'Resume'
-          ? 'The conversation is under way.'
+          ? 'The conversation is under way. It opens in a new window.'
           : 'This conversation cannot be started.';
+  const start = () => openConversationWindow(c.id, { open: c.status === 'reserved' });
   return (
     <ModerationCard
       title="Start"
       id="card-start"
       action={
-        // Disabled until the live room arrives; the wrapper keeps the explanation reachable by keyboard.
-        <Tooltip title={wouldEnable ? ConversationMessages.liveRoomLater : text}>
-          <Box component="span" tabIndex={0} aria-describedby="start-caption" sx={{ display: 'inline-block' }}>
-            <Button variant="contained" disabled data-testid="start-button">
-              {label}
-            </Button>
-          </Box>
-        </Tooltip>
+        <Button variant="contained" disabled={!enabled} onClick={start} aria-describedby="start-caption" data-testid="start-button">
+          {label}
+        </Button>
       }
     >
       <Typography id="start-caption" variant="body2" color="text.secondary">
-        {text} {wouldEnable ? ConversationMessages.liveRoomLater : ''}
+        {text}
       </Typography>
     </ModerationCard>
   );

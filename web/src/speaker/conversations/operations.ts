@@ -95,6 +95,17 @@ export interface SpeakerConversationDetail {
   cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null; returnsMinutes: boolean };
   openablePolicy: { isOpenable: boolean; openableAfter: string };
   transferablePolicy: { isTransferable: boolean; transferableTo: PersonName[] };
+  participants: ConversationParticipant[];
+  pastConversationsCount: number;
+  pastConversations: { id: string; reservedStart: string }[];
+}
+
+export interface ConversationParticipant {
+  id: string;
+  isConnected: boolean;
+  connectedFor: number;
+  participantEvents: { kind: 'connected' | 'disconnected' | string; sequence: number; timestamp: string }[];
+  user: PersonName | null;
 }
 
 export interface SpeakerConversationData {
@@ -164,6 +175,24 @@ export const SPEAKER_CONVERSATION: TypedDocumentNode<SpeakerConversationData, Qu
         transferableTo {
           ...SpeakerPersonName
         }
+      }
+      participants {
+        id
+        isConnected
+        connectedFor
+        participantEvents {
+          kind
+          sequence
+          timestamp
+        }
+        user {
+          ...SpeakerPersonName
+        }
+      }
+      pastConversationsCount
+      pastConversations {
+        id
+        reservedStart
       }
     }
   }

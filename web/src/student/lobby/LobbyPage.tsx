@@ -2,8 +2,9 @@
  * /student/lobby?id=&option= (spec 2, Student lobby): the join panel ('Ready!' / 'Please wait'),
  * the four option tabs, the full-screen 'Ready!' dialog, the tardy "We're sorry" dialog, the
  * support advice, and the ended/canceled message with its countdown home. Refetches on
- * `conversationChanged` and when the tardy time passes. Speaker presence arrives with the live
- * issue: until then the speaker counts as not present.
+ * `conversationChanged`, when the tardy time passes and when the speaker's presence changes
+ * (broadcastPresence polled, lobbyPresence pushed). The Chat tab is the live room's chat; 'Ready!'
+ * opens the room in its own named window.
  */
 import { useMutation, useQuery, useSubscription } from '@apollo/client';
 import Alert from '@mui/material/Alert';
@@ -31,12 +32,14 @@ import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, userZone, zoneAbbreviation } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
+import { Chat } from '../../conversation/Chat';
+import { usePresence } from '../../conversation/usePresence';
+import { openConversationWindow } from '../../conversation/windows';
 import { reservableLessons } from '../reserve/operations';
 import { CameraPreview } from './CameraPreview';
 import {
   CANCELED_MESSAGE,
   CANCELED_TITLE,
-  CHAT_CAPTION,
   ENDED_MESSAGE,
   LOBBY_TABS,
   MINUTES_RETURNED_MESSAGE,
@@ -64,7 +67,7 @@ function useNow(ms = 1000): number {
   return now;
 }
 
-const openConversation = (id: string) => window.open(`/conversation?id=${encodeURIComponent(id)}`, `conversation-${id}`);
+const openConversation = (id: string) => openConversationWindow(id);
 
 const flashing = {
   '@keyframes lobbyFlash': { '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } },
@@ -244,6 +247,8 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
   const wasReady = useRef(ready);
   const [keepWaiting, setKeepWaiting] = useState(false);
   const [returnMinutes, { loading: returning }] = useMutation(CANCEL_TARDY_RESERVATION, { context: QUIET });
+  // Not known yet (null) counts as present: the dialog waits for the first answer.
+  const speakerPresent = usePresence(conversation.id, endedKind(conversation) === null, refetch) ?? true;
 
   useEffect(() => {
     if (ready && !wasReady.current) setReadyOpen(true);
@@ -289,7 +294,7 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
           ))}
         </Tabs>
         <Box role="tabpanel" id={`lobby-panel-${tab}`} aria-labelledby={`lobby-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
-          {tab === 0 && <Typography color="text.secondary">{CHAT_CAPTION}</Typography>}
+          {tab === 0 && <Chat conversationId={conversation.id} zone={zone} />}
           {tab === 1 && <CancelTab conversation={conversation} viewerId={viewerId} zone={zone} onChanged={refetch} />}
           {tab === 2 && <TopicTab conversation={conversation} onChanged={refetch} />}
           {tab === 3 && <CameraPreview />}
@@ -309,7 +314,7 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
         </Stack>
       </Dialog>
 
-      <Dialog open={showTardy(conversation, false) && !keepWaiting} aria-labelledby="tardy-dialog-title">
+      <Dialog open={showTardy(conversation, speakerPresent) && !keepWaiting} aria-labelledby="tardy-dialog-title">
         <DialogTitle id="tardy-dialog-title">We&apos;re sorry</DialogTitle>
         <DialogContent>
           <DialogContentText>

@@ -6,11 +6,13 @@ import { STUDENT_CANCEL_CUTOFF_HOURS, SUPPORT_ADVICE_AFTER_MINUTES } from '../..
 import { formatDateTime } from '../../lib/time';
 
 export const LOBBY_TABS = ['Chat', 'Cancel Conversation', 'Discussion Topic', 'Compatibility'] as const;
-export const CHAT_CAPTION = 'Sending a chat message is available 20 minutes prior to the reserved start time.';
+/** The chat's caption before it can be used (the live room's chat says it in the lobby too). */
+export { CHAT_WAITING_CAPTION as CHAT_CAPTION } from '../../conversation/chatState';
 export const CANCELED_MESSAGE = 'The conversation was canceled successfully!';
 export const MINUTES_RETURNED_MESSAGE = 'Your minutes have been returned successfully!';
 export const TOPIC_CHANGED_MESSAGE = 'The topic was changed successfully!';
-export const NO_CAMERA_MESSAGE = 'No camera was found';
+/** The equipment check shows it (compatibility/CameraView.tsx). */
+export { NO_CAMERA_FOUND as NO_CAMERA_MESSAGE } from '../../compatibility/mediaErrors';
 export const ENDED_MESSAGE = 'This conversation has ended';
 export const CANCELED_TITLE = 'This conversation was canceled';
 /** Lobby redirect countdown (spec 2, section 9). */

@@ -1,0 +1,276 @@
+/**
+ * The live room over GraphQL (issue 9): opening, the server's clock, participants and their
+ * access tokens, presence, chat and the local provider's signalling. Who may do what:
+ * - the two participants (the student and the speaker; staff and the candidate in an interview)
+ *   join, sync, leave, chat and signal; only their own access token is ever returned;
+ * - the host (the speaker; staff in an interview) opens the room;
+ * - instructors of the course and admins see the conversation and its chat read-only.
+ */
+import { Repeater } from 'graphql-yoga';
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
+import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
+import { findPerson } from '../../../projections/directory';
+import { chatablePolicy, chatStream, evolveChat, initialChat, isChatClosed, type ChatEvent, type ChatMessage } from '../../domain/conversations/chat';
+import { displayStatus } from '../../domain/conversations/conversation';
+import { clockOf, hostOf, isParticipant } from '../../domain/conversations/live';
+import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
+import { ErrorCode } from '../../../contracts/errors';
+import { verifyLocalVideoToken, type VideoProviderName } from '../../integrations/video';
+import { enteredRoom, isPresent, latestSignalId, leftRoom, publishChange, putSignal, signalPresence, signalsAfter } from '../../live/store';
+import { LIMITS } from '../../security/rateLimit';
+import { isAdmin, requireViewer, type Viewer } from '../auth';
+import { commandMeta, settled } from '../commandSupport';
+import type { ApiContext } from '../context';
+import { visibleConversation } from './scheduling';
+
+const SIGNAL_KINDS = new Set(['offer', 'answer', 'candidate', 'bye', 'mute', 'hello']);
+const ROOM_PREFIX = 'tertulia-';
+
+const isLiveRow = (c: ConversationRow) => !c.isCanceled && (c.status === 'opened' || c.status === 'started');
+const otherOf = (c: ConversationRow, accountId: string) => (accountId === c.reservedBy ? c.reservedWith : c.reservedBy);
+
+/** The conversation, when the viewer is one of its two participants; the spec's refusal otherwise. */
+async function ownConversation(ctx: ApiContext, conversationId: string): Promise<{ viewer: Viewer; c: ConversationRow }> {
+  const viewer = requireViewer(ctx.viewer);
+  const c = await findConversation(ctx.runtime.pool, conversationId);
+  if (!c || !isParticipant(c, viewer.accountId)) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+  return { viewer, c };
+}
+
+async function seenConversation(ctx: ApiContext, conversationId: string): Promise<ConversationRow> {
+  requireViewer(ctx.viewer);
+  const c = await visibleConversation(ctx, conversationId);
+  if (!c) throw notFound('The conversation was not found.');
+  return c;
+}
+
+async function readChat(ctx: ApiContext, conversationId: string) {
+  return ((await ctx.runtime.store.readStream(chatStream(conversationId))) as unknown as ChatEvent[]).reduce(evolveChat, initialChat());
+}
+
+const messageNode = (m: ChatMessage) => ({ id: m.id, body: m.body, createdAt: m.createdAt, index: m.index, ownerId: m.ownerId });
+
+/** Seconds connected, from the connection history (an open connection counts up to `until`). */
+function connectedSeconds(events: { kind: string; at: Date }[], until: Date): number {
+  let total = 0;
+  let since: Date | null = null;
+  for (const e of events) {
+    if (e.kind === 'connected') since ??= e.at;
+    else if (since) {
+      total += e.at.getTime() - since.getTime();
+      since = null;
+    }
+  }
+  if (since) total += Math.max(0, until.getTime() - since.getTime());
+  return Math.round(total / 1000);
+}
+
+async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Viewer) {
+  if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.noAccess(c.id));
+  const provider = ctx.runtime.video.videoProviderFor(c.provider as VideoProviderName);
+  const person = await findPerson(ctx.runtime.pool, viewer.accountId);
+  const role = hostOf(c) === viewer.accountId ? 'host' : 'guest';
+  const expiresAt = new Date(Math.max(Date.now(), (c.stopsOn ?? c.end).getTime()) + 3600_000);
+  const access = await provider.issueAccess({
+    conversationId: c.id,
+    participant: { accountId: viewer.accountId, displayName: person?.displayName || person?.givenName || 'Participant', role },
+    expiresAt,
+  });
+  return { ...access, role };
+}
+
+/**
+ * Turns a hub subscription into the items `next` finds on each notice. A Repeater, so that a
+ * client going away ends the hub subscription at once, not at the next notice.
+ */
+function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
+  return new Repeater<T>(async (push, stop) => {
+    const it = notices[Symbol.asyncIterator]();
+    const stopped = stop.then(() => ({ done: true as const, value: undefined }));
+    for (;;) {
+      const notice = await Promise.race([it.next(), stopped]);
+      if (notice.done) break;
+      for (const item of await next()) await push(item);
+    }
+    await it.return?.();
+  });
+}
+
+export const liveResolvers: Resolvers = {
+  Query: {
+    broadcastPresence: async (_p, { conversationId }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, conversationId);
+      const { arrived } = await signalPresence(ctx.runtime.pool, c.id, viewer.accountId);
+      if (arrived) await publishChange(ctx.runtime.pool, 'lobbyPresence', c.id);
+      const other = otherOf(c, viewer.accountId);
+      return { broadcasted: true, present: await isPresent(ctx.runtime.pool, c.id, other), userId: other };
+    },
+  },
+
+  Mutation: {
+    moderateConversation: async (_p, { input }, ctx) => {
+      if (input.markAs) throw badInput(LiveMessages.markingLater);
+      if (!input.open) throw badInput('Nothing to do: ask to open the conversation.');
+      const viewer = requireViewer(ctx.viewer);
+      const c = await seenConversation(ctx, input.conversationId);
+      const { appended } = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
+      await settled(ctx, appended, ['conversations']);
+      return { opened: true, marked: null, conversation: (await findConversation(ctx.runtime.pool, c.id)) as any };
+    },
+
+    syncParticipant: async (_p, { input }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, input.conversationId);
+      const live = isLiveRow(c);
+      const { arrived, wasInRoom } = await signalPresence(ctx.runtime.pool, c.id, viewer.accountId, { synced: live });
+      if (arrived) await publishChange(ctx.runtime.pool, 'lobbyPresence', c.id);
+      const spm = ctx.runtime.live.secondsPerMinute;
+      const now = Date.now();
+      // The common case, every 5 s from every room: connected already, running, time not up. Nothing
+      // to decide, so no command: the clock comes from the read model.
+      if (live && wasInRoom && c.status === 'started' && c.stopsOn && now < c.stopsOn.getTime()) {
+        const totalTicks = c.duration * spm;
+        return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, totalTicks, remainingTicks: Math.min(totalTicks, Math.ceil((c.stopsOn.getTime() - now) / 1000)), status: 'started' };
+      }
+      const { result, appended, clock } = await ctx.runtime.live.sync(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
+      if (result.participants[viewer.accountId]?.connected) await enteredRoom(ctx.runtime.pool, c.id, viewer.accountId);
+      await settled(ctx, appended, ['conversations']);
+      return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clock, status: result.status as any };
+    },
+
+    leaveConversation: async (_p, { input }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, input.conversationId);
+      await leftRoom(ctx.runtime.pool, c.id, viewer.accountId);
+      const { result, appended } = await ctx.runtime.live.leave(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId, reason: 'left' });
+      await settled(ctx, appended, ['conversations']);
+      return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clockOf(result, new Date(), ctx.runtime.live.secondsPerMinute), status: result.status as any };
+    },
+
+    moderateConversationChat: async (_p, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const c = await seenConversation(ctx, input.conversationId);
+      if (!input.open) return { opened: false };
+      if (!isParticipant(c, viewer.accountId) && !isAdmin(viewer)) throw unauthorized(LiveMessages.noAccess(c.id));
+      await ctx.runtime.live.openChat(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
+      await publishChange(ctx.runtime.pool, 'conversationChanged', c.id);
+      return { opened: true };
+    },
+
+    postChatMessage: async (_p, { input }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, input.conversationId);
+      await ctx.runtime.rateLimiter.hit([LIMITS.chatMessagesPerAccount(viewer.accountId)]);
+      const { result } = await ctx.runtime.live.postMessage(commandMeta(ctx), { conversationId: c.id, ownerId: viewer.accountId, body: input.body });
+      await publishChange(ctx.runtime.pool, 'chatMessage', c.id);
+      return { posted: true, message: messageNode(result) as any };
+    },
+
+    sendVideoSignal: async (_p, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, input.accessToken);
+      if (!claims || claims.accountId !== viewer.accountId || !claims.roomName.startsWith(ROOM_PREFIX)) throw unauthorized('This video access token is not valid.');
+      if (!SIGNAL_KINDS.has(input.kind)) throw badInput(`Unknown signal kind '${input.kind.slice(0, 16)}'.`);
+      const { c } = await ownConversation(ctx, claims.roomName.slice(ROOM_PREFIX.length));
+      if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notLive);
+      await putSignal(ctx.runtime.pool, { room: claims.roomName, to: otherOf(c, viewer.accountId), from: viewer.accountId, kind: input.kind, payload: input.payload });
+      return { sent: true };
+    },
+  },
+
+  Subscription: {
+    lobbyPresence: {
+      subscribe: async (_p, { conversationId }, ctx) => {
+        const viewer = requireViewer(ctx.viewer);
+        const c = await seenConversation(ctx, conversationId);
+        // Participants watch the other one; staff watch the speaker.
+        const watched = isParticipant(c, viewer.accountId) ? otherOf(c, viewer.accountId) : c.reservedWith;
+        return onNotices(ctx.runtime.changes.subscribe('lobbyPresence', c.id), async () => [
+          { present: await isPresent(ctx.runtime.pool, c.id, watched), userId: watched },
+        ]) as any;
+      },
+      resolve: (payload: unknown) => payload as any,
+    },
+    conversationChatMessage: {
+      subscribe: async (_p, { conversationId }, ctx) => {
+        const c = await seenConversation(ctx, conversationId);
+        let seen = (await readChat(ctx, c.id)).messages.length;
+        return onNotices(ctx.runtime.changes.subscribe('chatMessage', c.id), async () => {
+          const fresh = (await readChat(ctx, c.id)).messages.slice(seen);
+          seen += fresh.length;
+          return fresh.map(messageNode);
+        }) as any;
+      },
+      resolve: (payload: unknown) => payload as any,
+    },
+    videoSignals: {
+      subscribe: async (_p, { accessToken }, ctx) => {
+        const viewer = requireViewer(ctx.viewer);
+        const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, accessToken);
+        if (!claims || claims.accountId !== viewer.accountId) throw unauthorized('This video access token is not valid.');
+        let cursor: string | null = await latestSignalId(ctx.runtime.pool);
+        return onNotices(ctx.runtime.changes.subscribe('videoSignal', `${claims.roomName}:${viewer.accountId}`), async () => {
+          const signals = await signalsAfter(ctx.runtime.pool, claims.roomName, viewer.accountId, cursor);
+          if (signals.length) cursor = signals[signals.length - 1].id;
+          return signals;
+        }) as any;
+      },
+      resolve: (payload: unknown) => payload as any,
+    },
+  },
+
+  Conversation: {
+    participants: async (c: any, _a, ctx) => {
+      const row = c as ConversationRow;
+      const events = await participantEvents(ctx.runtime.pool, row.id);
+      return [row.reservedBy, row.reservedWith].map((id) => ({ id, conversation: row, events: events.filter((e) => e.accountId === id) })) as any;
+    },
+    chatablePolicy: (c: any) => chatablePolicy({ status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null, start: c.start }, new Date()),
+    conversationChat: async (c: any, _a, ctx) => {
+      const chat = await readChat(ctx, c.id);
+      if (!chat.chatId) return null;
+      const closed = isChatClosed({ status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null });
+      return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) } as any;
+    },
+    pastConversations: async (c: any, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)) as any,
+    pastConversationsCount: async (c: any, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)).length,
+  },
+
+  ChatMessage: {
+    owner: async (m: any, _a, ctx) => (await findPerson(ctx.runtime.pool, m.ownerId)) as any,
+  },
+
+  Participant: {
+    identity: (p: any) => p.id,
+    accessToken: async (p: any, _a, ctx) => {
+      const viewer = ctx.viewer;
+      if (!viewer || viewer.accountId !== p.id || !isLiveRow(p.conversation)) return null;
+      return (await issueVideoAccess(ctx, p.conversation, viewer)).accessToken;
+    },
+    connectedFor: (p: any) => connectedSeconds(p.events, p.conversation.stoppedOn ?? new Date()),
+    isConnected: (p: any) => p.events.at(-1)?.kind === 'connected',
+    participantEvents: (p: any) =>
+      p.events.map((e: any) => ({ id: `${p.conversation.id}:${p.id}:${e.sequence}`, kind: e.kind, sequence: e.sequence, timestamp: e.at })),
+    user: async (p: any, _a, ctx) => (await findPerson(ctx.runtime.pool, p.id)) as any,
+  },
+
+  User: {
+    participants: async (u: any, { conversationId }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, conversationId);
+      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+      const events = await participantEvents(ctx.runtime.pool, c.id);
+      return [{ id: viewer.accountId, conversation: c, events: events.filter((e) => e.accountId === viewer.accountId) }] as any;
+    },
+    videoJoin: async (u: any, { conversationId }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, conversationId);
+      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+      const access = await issueVideoAccess(ctx, c, viewer);
+      return {
+        provider: access.provider,
+        roomName: access.roomName,
+        identity: access.identity,
+        accessToken: access.accessToken,
+        iceServers: access.provider === 'local' ? ctx.runtime.config.webrtcIceServers : null,
+        role: access.role,
+      };
+    },
+  },
+};

@@ -1,0 +1,105 @@
+/**
+ * Live conversation use cases: open, sync, leave, the timers, and the chat. Each reads the
+ * conversation stream, decides with live.ts / chat.ts, and appends; the durable timers are
+ * scheduled once the append commits (the stop at `stopsAt`, the unused check at the reserved end).
+ */
+import { SYSTEM_ACTOR } from '../shared/decider';
+import { newId } from '../shared/ids';
+import { notFound } from '../shared/errors';
+import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import { evolveConversation, type ConversationState } from './conversation';
+import { conversationStream, type ConversationEvent } from './events';
+import { clockOf, decideLeave, decideOpen, decideSync, decideTimeUp, decideUnused } from './live';
+import { chatStream, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
+
+export interface LiveDeps {
+  commands: CommandExecutor;
+  /** 60 in production; tests shorten a conversation (CONVERSATION_SECONDS_PER_MINUTE). */
+  secondsPerMinute: number;
+  timers: { schedule(job: { conversationId: string; kind: 'stop' | 'unused' }, at: Date): Promise<void> };
+  /** Ends the vendor's room once the conversation stopped (best effort). */
+  endRoom(c: ConversationState): Promise<void>;
+  onError?(error: unknown, context: string): void;
+}
+
+async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
+  const events = (await tx.read(conversationStream(conversationId))) as ConversationEvent[];
+  const state = events.reduce<ConversationState | null>(evolveConversation, null);
+  if (!state) throw notFound('The conversation was not found.');
+  return state;
+}
+
+async function readChat(tx: CommandTransaction, conversationId: string): Promise<ChatState> {
+  return ((await tx.read(chatStream(conversationId))) as ChatEvent[]).reduce(evolveChat, initialChat());
+}
+
+export function liveHandlers(deps: LiveDeps) {
+  /** Appends `events` to the conversation and schedules what they call for once committed. */
+  function record(tx: CommandTransaction, c: ConversationState, events: ConversationEvent[]): ConversationState {
+    if (!events.length) return c;
+    tx.append(conversationStream(c.conversationId), events);
+    const after = events.reduce<ConversationState | null>(evolveConversation, c)!;
+    for (const e of events) {
+      if (e.type === 'ConversationOpened') tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'unused' }, c.end));
+      if (e.type === 'ConversationStarted') tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'stop' }, new Date(e.data.stopsAt)));
+      if (e.type === 'ConversationStopped') {
+        tx.afterCommit(() => deps.endRoom(after).catch((error) => deps.onError?.(error, 'ending the video room failed')));
+      }
+    }
+    return after;
+  }
+
+  const run = (meta: CommandMeta, conversationId: string, decide: (c: ConversationState, tx: CommandTransaction) => ConversationEvent[]) =>
+    deps.commands.execute(meta, async (tx) => {
+      const c = await readConversation(tx, conversationId);
+      return record(tx, c, decide(c, tx));
+    });
+
+  return {
+    secondsPerMinute: deps.secondsPerMinute,
+
+    /** The host opens the room (from 5 minutes before the start). */
+    open: (meta: CommandMeta, input: { conversationId: string; accountId: string }) =>
+      run(meta, input.conversationId, (c, tx) => decideOpen(c, input.accountId, tx.now)),
+
+    /** A participant's sync: connection, start, the backstop stop; answers the server's clock. */
+    async sync(meta: CommandMeta, input: { conversationId: string; accountId: string }) {
+      const outcome = await run(meta, input.conversationId, (c, tx) => decideSync(c, input.accountId, tx.now, deps.secondsPerMinute));
+      return { ...outcome, clock: clockOf(outcome.result, new Date(), deps.secondsPerMinute) };
+    },
+
+    /** The participant left the room ('left'), or stopped syncing ('lost', by the sweeper). */
+    leave: (meta: CommandMeta, input: { conversationId: string; accountId: string; reason: 'left' | 'lost' }) =>
+      run(meta, input.conversationId, (c, tx) => decideLeave(c, input.accountId, tx.now, input.reason)),
+
+    /** A timer job: stop when the time is up, or as unused at the end; idempotent. */
+    async timer(job: { conversationId: string; kind: 'stop' | 'unused' }) {
+      const { result } = await run({ actor: SYSTEM_ACTOR }, job.conversationId, (c, tx) => (job.kind === 'stop' ? decideTimeUp(c, tx.now) : decideUnused(c, tx.now)));
+      // pg-boss may run a job a moment early: try again at the exact time.
+      if (job.kind === 'stop' && result.status === 'started' && result.stopsAt) {
+        await deps.timers.schedule(job, result.stopsAt);
+      }
+      return result;
+    },
+
+    async openChat(meta: CommandMeta, input: { conversationId: string; accountId: string }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const [c, chat] = await Promise.all([readConversation(tx, input.conversationId), readChat(tx, input.conversationId)]);
+        const events = decideOpenChat(chat, c, input.accountId, tx.now, newId());
+        if (events.length) tx.append(chatStream(c.conversationId), events);
+        return { opened: true };
+      });
+    },
+
+    async postMessage(meta: CommandMeta, input: { conversationId: string; ownerId: string; body: string }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const [c, chat] = await Promise.all([readConversation(tx, input.conversationId), readChat(tx, input.conversationId)]);
+        const events = decidePost(chat, c, { ownerId: input.ownerId, body: input.body, messageId: newId(), chatId: newId() }, tx.now);
+        tx.append(chatStream(c.conversationId), events);
+        return events.reduce(evolveChat, chat).messages.at(-1)!;
+      });
+    },
+  };
+}
+
+export type LiveHandlers = ReturnType<typeof liveHandlers>;

@@ -1,0 +1,311 @@
+/**
+ * The live room in Chromium (issue 9), with the local provider (browser-to-browser WebRTC through
+ * the API's signalling) and Chromium's fake camera and microphone: the speaker starts the
+ * conversation from its detail page (a named window through /conversation/open), the student
+ * joins from the lobby's 'Ready!' (another named window); each sees the other's video playing,
+ * both progress bars advance, they chat both ways, the student's window reloads and rejoins, and
+ * when the server's clock runs out both windows show the ended screen. A 15-minute conversation
+ * lasts 30 seconds here (CONVERSATION_SECONDS_PER_MINUTE 2). Prints the time from the student's
+ * page load to the first frame of the speaker's video. LIVE_DEBUG=1 prints the rooms' signalling.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app';
+import { reserveOpenableNow } from '../support/live';
+import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
+import { CHROMIUM, WAIT_MS, enabled, eventually, hidden, submitSignIn, visible } from './support/browser';
+import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
+
+const SECONDS_PER_MINUTE = 2;
+const SPEAKER_NAME = 'Sofia M.';
+const STUDENT_NAME = 'Ada S.';
+const ENDED = 'The conversation has ended. This window can be closed.';
+
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `live-${name}.png`) });
+}
+
+let app: TestApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([
+    startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-live'),
+    chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        // A generated picture and tone instead of a camera and microphone, allowed without asking.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    }),
+  ]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+interface Person {
+  context: BrowserContext;
+  page: Page;
+  errors: Error[];
+}
+
+async function person(width = 1280, height = 800): Promise<Person> {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, locale: 'en-GB' });
+  context.setDefaultTimeout(WAIT_MS);
+  await context.grantPermissions(['camera', 'microphone']);
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  context.on('page', (p) => p.on('pageerror', (e) => errors.push(e)));
+  if (process.env.LIVE_DEBUG) {
+    await context.addInitScript('globalThis.__liveDebug = true;');
+    context.on('console', (m) => {
+      if (m.type() !== 'log' && m.type() !== 'info') console.log(`  [${new URL(m.page()?.url() ?? 'about:blank').pathname}] ${m.type()}: ${m.text()}`);
+    });
+  }
+  page.on('pageerror', (e) => errors.push(e));
+  return { context, page, errors };
+}
+
+/** The conversation window a click opens (a named window: a new page of the same context). */
+async function windowOpenedBy(p: Person, click: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([p.context.waitForEvent('page'), click()]);
+  popup.setDefaultTimeout(WAIT_MS);
+  return popup;
+}
+
+/** The peer's video in a room: its size and play position. */
+const remoteVideo = (page: Page, peerName: string) =>
+  page.evaluate((label) => {
+    const v = document.querySelector<HTMLVideoElement>(`video[aria-label="${label}"]`);
+    return v ? { width: v.videoWidth, height: v.videoHeight, time: v.currentTime, paused: v.paused } : null;
+  }, `${peerName}'s video`);
+
+/** Waits until the peer's video shows frames; the time since the page's navigation started (ms). */
+async function firstRemoteFrame(page: Page, peerName: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (label) => {
+      const v = document.querySelector<HTMLVideoElement>(`video[aria-label="${label}"]`);
+      return v && v.videoWidth > 0 && v.currentTime > 0 ? performance.now() : null;
+    },
+    `${peerName}'s video`,
+    { polling: 'raf', timeout: WAIT_MS },
+  );
+  return Math.round((await handle.jsonValue()) as number);
+}
+
+/** The peer's video is playing: frames of a real size, and the play position moves on. */
+async function assertPlaying(page: Page, peerName: string) {
+  const first = await eventually(async () => {
+    const v = await remoteVideo(page, peerName);
+    return v && v.width > 0 && v.time > 0 ? v : null;
+  }, `${peerName}'s video to play`);
+  const later = await eventually(async () => {
+    const v = await remoteVideo(page, peerName);
+    return v && v.time > first.time + 0.3 ? v : null;
+  }, `${peerName}'s video to keep playing`);
+  assert.equal(later.paused, false);
+  assert.ok(later.width >= 320, `a real picture (${later.width}x${later.height})`);
+}
+
+const progressOf = async (page: Page) => Number(await page.getByRole('progressbar', { name: 'Conversation progress' }).getAttribute('aria-valuenow'));
+
+async function sendChat(page: Page, text: string) {
+  const panel = page.getByRole('complementary', { name: 'Side panel' });
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  const box = await enabled(panel.getByRole('textbox', { name: 'Message' }));
+  await box.fill(text);
+  await box.press('Enter');
+  await visible(panel.getByRole('log', { name: 'Chat messages' }).getByText(text, { exact: true }));
+}
+
+async function seesChat(page: Page, text: string) {
+  const panel = page.getByRole('complementary', { name: 'Side panel' });
+  await panel.getByRole('tab', { name: 'Chat' }).click();
+  await visible(panel.getByRole('log', { name: 'Chat messages' }).getByText(text, { exact: true }));
+}
+
+describe('the live room', () => {
+  it('connects the speaker and the student, keeps time, chats, rejoins after a reload and ends', async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
+    const { conversationId: id, start } = await reserveOpenableNow(app, speakerAccount, studentAccount);
+    // The start is on the quarter hour, up to 11 minutes ago: 5 minutes after it the speaker is
+    // late. Keep clear of that moment, so the lobby is plainly on time or plainly late.
+    const tardyAt = start.getTime() + TARDY_AFTER_MINUTES * 60_000;
+    if (tardyAt - Date.now() > -10_000 && tardyAt - Date.now() < 40_000) await new Promise((r) => setTimeout(r, tardyAt - Date.now() + 10_000));
+    const late = Date.now() > tardyAt;
+
+    const speaker = await person();
+    const student = await person();
+    let speakerRoom: Page | undefined;
+    let studentRoom: Page | undefined;
+    try {
+      // The student waits in the lobby: not ready until the speaker opens the conversation; when
+      // the speaker is late and not here, the lobby offers the minutes back.
+      await student.page.goto('/auth/sign_in');
+      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
+      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      await student.page.goto(`/student/lobby?id=${id}`);
+      const sorry = student.page.getByRole('dialog', { name: "We're sorry" });
+      if (late) await visible(sorry);
+      else await visible(student.page.getByRole('button', { name: 'Please wait' }));
+      await screenshot(student.page, late ? 'lobby-speaker-late' : 'lobby-waiting');
+
+      // The speaker arrives on the conversation's page: present, so the lobby stops offering.
+      await speaker.page.goto('/auth/sign_in');
+      await submitSignIn(speaker.page, speakerAccount.emailAddress, speakerAccount.password);
+      await speaker.page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await speaker.page.goto(`/speaker/conversations/${id}`);
+      await hidden(sorry);
+      await visible(student.page.getByRole('button', { name: 'Please wait' }));
+      await visible(student.page.getByText('Waiting for the first chat message...'));
+
+      // The speaker starts it from the conversation's page: a window through /conversation/open.
+      const startButton = await enabled(speaker.page.getByTestId('start-button'));
+      assert.equal((await startButton.textContent())?.trim(), 'Start');
+      speakerRoom = await windowOpenedBy(speaker, () => startButton.click());
+      await speakerRoom.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+      await visible(speakerRoom.getByRole('status').getByText('Please wait. The conversation will begin once everyone joins'));
+      await visible(speakerRoom.getByLabel('Your video'));
+      await screenshot(speakerRoom, 'speaker-waiting');
+
+      // The lobby turns ready (the conversation changed) and its dialog opens the student's window.
+      const dialog = await visible(student.page.getByRole('dialog', { name: 'Your conversation is ready' }));
+      studentRoom = await windowOpenedBy(student, () => dialog.getByRole('button', { name: 'Ready!' }).click());
+      const firstFrameMs = await firstRemoteFrame(studentRoom, SPEAKER_NAME);
+      console.log(`# time from the student's page load to the first frame of the speaker's video: ${firstFrameMs} ms`);
+      assert.equal(new URL(studentRoom.url()).pathname, '/conversation');
+
+      // Each sees the other's video playing.
+      await assertPlaying(studentRoom, SPEAKER_NAME);
+      await assertPlaying(speakerRoom, STUDENT_NAME);
+      assert.equal(await studentRoom.evaluate(() => getComputedStyle(document.body).minWidth), '800px', 'the live page is at least 800 px wide');
+
+      // Both progress bars advance with the server's clock.
+      const [s0, t0] = [await progressOf(speakerRoom), await progressOf(studentRoom)];
+      await eventually(async () => (await progressOf(speakerRoom!)) > s0 && (await progressOf(studentRoom!)) > t0, 'both progress bars to advance');
+      await visible(studentRoom.getByText(/^\d+:\d\d left$/));
+
+      // Chat both ways; the lobby's Chat tab sees it too.
+      await sendChat(studentRoom, '¡Hola! <b>¿Qué tal?</b>');
+      await seesChat(speakerRoom, '¡Hola! <b>¿Qué tal?</b>');
+      await sendChat(speakerRoom, 'Muy bien, ¿y tú?');
+      await seesChat(studentRoom, 'Muy bien, ¿y tú?');
+      await screenshot(studentRoom, 'student');
+      await screenshot(speakerRoom, 'speaker');
+
+      // The speaker turns the camera off and on: the student is told.
+      await speakerRoom.getByRole('button', { name: 'Turn camera off' }).click();
+      await visible(studentRoom.getByText(`${SPEAKER_NAME} turned off their camera`));
+      await screenshot(studentRoom, 'student-peer-camera-off');
+      await speakerRoom.getByRole('button', { name: 'Turn camera on' }).click();
+      await studentRoom.getByText(`${SPEAKER_NAME} turned off their camera`).waitFor({ state: 'hidden' });
+
+      // The side panel folds away; the room still fits a narrow window.
+      await speakerRoom.setViewportSize({ width: 820, height: 600 });
+      await speakerRoom.getByRole('button', { name: 'Hide the side panel' }).click();
+      await screenshot(speakerRoom, 'speaker-collapsed-820');
+      await speakerRoom.getByRole('button', { name: 'Show the side panel' }).click();
+      // The selected tab's underline is measured again once the panel shows.
+      await eventually(async () => ((await speakerRoom!.locator('#live-side-panel .MuiTabs-indicator').boundingBox())?.width ?? 0) > 50, 'the tab underline');
+      await screenshot(speakerRoom, 'speaker-820');
+
+      // A reload of the student's window joins again.
+      await studentRoom.reload();
+      const rejoinMs = await firstRemoteFrame(studentRoom, SPEAKER_NAME);
+      console.log(`# after a reload, the first frame of the speaker's video came ${rejoinMs} ms after the page load`);
+      await assertPlaying(studentRoom, SPEAKER_NAME);
+      await assertPlaying(speakerRoom, STUDENT_NAME);
+      await seesChat(studentRoom, 'Muy bien, ¿y tú?');
+
+      // The lobby's chat holds the messages; on a phone too.
+      await student.page.setViewportSize({ width: 375, height: 800 });
+      await student.page.getByRole('tab', { name: 'Chat' }).click();
+      await visible(student.page.getByRole('log', { name: 'Chat messages' }).getByText('Muy bien, ¿y tú?'));
+      await student.page.screenshot({ path: path.join(SCREENSHOTS, 'live-lobby-375.png'), fullPage: true });
+
+      // The server's clock runs out: both windows show the ended screen.
+      await visible(studentRoom.getByText(ENDED), 45_000);
+      await visible(speakerRoom.getByText(ENDED), 15_000);
+      await screenshot(studentRoom, 'ended');
+      assert.equal(new URL(speakerRoom.url()).pathname, '/conversation/ended');
+
+      // The speaker's details now show both participants' connection history and the History drawer.
+      await speaker.page.goto(`/speaker/conversations/${id}`);
+      const participants = speaker.page.getByRole('region', { name: 'Participants' });
+      await visible(participants.getByRole('table', { name: `Connection history of ${SPEAKER_NAME}` }));
+      await visible(participants.getByText('Total time').first());
+      await speaker.page.getByRole('button', { name: 'History' }).click();
+      const drawer = speaker.page.getByRole('region', { name: 'Earlier conversations' });
+      await visible(drawer.getByText('Currently viewing'));
+      await screenshot(speaker.page, 'speaker-details-history');
+      await drawer.getByRole('button', { name: 'Close' }).click();
+      assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
+    } catch (error) {
+      for (const [name, page] of [['failure-speaker', speakerRoom], ['failure-student', studentRoom], ['failure-lobby', student.page]] as const) {
+        if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await speaker.context.close();
+      await student.context.close();
+    }
+  });
+
+  it('opens by address, and tells the speaker when the student leaves', async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
+    const { conversationId: id } = await reserveOpenableNow(app, speakerAccount, studentAccount);
+    const speaker = await person();
+    const student = await person();
+    try {
+      await student.page.goto('/auth/sign_in');
+      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
+      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      // Before the speaker opens it, the student's room waits.
+      await student.page.goto(`/conversation?id=${id}`);
+      await visible(student.page.getByText('Attempting to join you to your conversation. Please wait.'));
+
+      await speaker.page.goto('/auth/sign_in');
+      await submitSignIn(speaker.page, speakerAccount.emailAddress, speakerAccount.password);
+      await speaker.page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await speaker.page.goto(`/conversation/open?id=${id}`);
+      await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+
+      // The student's waiting room joins once the conversation opened.
+      await assertPlaying(student.page, SPEAKER_NAME);
+      await assertPlaying(speaker.page, STUDENT_NAME);
+
+      // Leave: this window was not opened by a script, so it stays and shows the ended screen.
+      await student.page.getByRole('button', { name: 'Leave' }).click();
+      await visible(student.page.getByText(ENDED));
+      await visible(speaker.page.getByText('The participant has left the conversation'));
+      await screenshot(speaker.page, 'speaker-peer-left');
+      assert.deepEqual([...speaker.errors, ...student.errors].map(String), []);
+    } catch (error) {
+      await screenshot(speaker.page, 'failure-leave-speaker').catch(() => undefined);
+      await screenshot(student.page, 'failure-leave-student').catch(() => undefined);
+      throw error;
+    } finally {
+      await speaker.context.close();
+      await student.context.close();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * The live room through the GraphQL API: opening, the server's clock, the durable stop, access
+ * tokens only for the two participants, presence, chat and signalling.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import { LiveMessages } from '../../contracts/live';
+import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
+import { createInstructor } from '../support/enrollment';
+import { reserveOpenableNow } from '../support/live';
+import { createSpeaker, createStudent } from '../support/scheduling';
+
+let app: TestApp;
+// A 15-minute conversation lasts 30 seconds here (2 seconds a minute); never in production.
+before(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'live')));
+after(async () => app?.close());
+
+const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened conversation { id status openedOn } } }`;
+const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id }) { synced pollingDelayMs totalTicks remainingTicks status } }`;
+const LEAVE = `mutation($id: ID!) { leaveConversation(input: { conversationId: $id }) { status } }`;
+const JOIN = `query($id: ID!) { me { videoJoin(conversationId: $id) { provider roomName identity accessToken iceServers role } } }`;
+const MINE = `query($id: ID!) { me { participants(conversationId: $id) { id accessToken connectedFor isConnected } } }`;
+const DETAILS = `query($id: ID!) { conversation(conversationId: $id) { status startedOn stopsOn stoppedOn
+  participants { id accessToken isConnected connectedFor participantEvents { kind sequence timestamp } }
+  chatablePolicy { isChatable } conversationChat { state messages { body index ownerId } } } }`;
+const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted message { index body } } }`;
+const PRESENCE = `query($id: ID!) { broadcastPresence(conversationId: $id) { broadcasted present userId } }`;
+
+async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('the live room', () => {
+  it('opens for the speaker only, starts when both are connected, and stops by the server clock', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+
+    // Before opening: no token for anyone, and the student cannot open it.
+    assert.equal(codeOf(await app.gql(JOIN, { id }, student.token)), 'CONFLICT');
+    assert.equal(codeOf(await app.gql(OPEN, { id }, student.token)), 'UNAUTHORIZED');
+    const opened = await app.gql(OPEN, { id }, speaker.token);
+    assert.equal(opened.errors, undefined, JSON.stringify(opened.errors));
+    assert.equal(opened.data.moderateConversation.conversation.status, 'opened');
+
+    // Tokens: each participant their own, for the local provider's room.
+    const studentJoin = (await app.gql(JOIN, { id }, student.token)).data.me.videoJoin;
+    const speakerJoin = (await app.gql(JOIN, { id }, speaker.token)).data.me.videoJoin;
+    assert.equal(studentJoin.provider, 'local');
+    assert.equal(studentJoin.role, 'guest');
+    assert.equal(speakerJoin.role, 'host');
+    assert.equal(decodeJwt(studentJoin.accessToken).sub, student.accountId);
+    assert.equal(studentJoin.roomName, speakerJoin.roomName);
+
+    // One side connected: not started yet, the clock full.
+    const first = (await app.gql(SYNC, { id }, student.token)).data.syncParticipant;
+    assert.deepEqual(first, { synced: true, pollingDelayMs: 5000, totalTicks: 30, remainingTicks: 30, status: 'opened' });
+    const second = (await app.gql(SYNC, { id }, speaker.token)).data.syncParticipant;
+    assert.equal(second.status, 'started');
+    assert.ok(second.remainingTicks <= 30 && second.remainingTicks >= 28, `remaining ${second.remainingTicks}`);
+
+    // Others see the participants but never a token.
+    const details = (await app.gql(DETAILS, { id }, student.token)).data.conversation;
+    assert.equal(details.status, 'started');
+    assert.deepEqual(details.participants.map((p: any) => p.isConnected), [true, true]);
+    assert.ok(details.participants[0].accessToken, 'the student sees their own token');
+    assert.equal(details.participants[1].accessToken, null, 'but not the speaker’s');
+
+    // The durable timer stops it (nobody syncs meanwhile).
+    const stopped = await eventually(async () => {
+      const c = (await app.gql(DETAILS, { id }, speaker.token)).data.conversation;
+      return c.status === 'stopped' ? c : null;
+    }, 'the server to stop the conversation', 45_000);
+    assert.ok(stopped.stoppedOn);
+    assert.ok(Date.parse(stopped.stoppedOn) >= Date.parse(stopped.stopsOn) - 1000, 'not before its time');
+    const late = (await app.gql(SYNC, { id }, student.token)).data.syncParticipant;
+    assert.equal(late.remainingTicks, 0);
+    assert.equal(late.status, 'stopped');
+    assert.equal(codeOf(await app.gql(JOIN, { id }, student.token)), 'CONFLICT', 'no token once stopped');
+  });
+
+  it('gives no access token to another student, an instructor or a signed-out visitor, and the time cannot be extended', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const stranger = await createStudent(app, 60);
+    const teacher = await createInstructor(app);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    await app.gql(OPEN, { id }, speaker.token);
+
+    for (const token of [stranger.token, teacher.token]) {
+      const res = await app.gql(JOIN, { id }, token);
+      assert.equal(res.errors?.[0].message, LiveMessages.noAccess(id));
+      assert.equal(res.data?.me?.videoJoin ?? null, null);
+      assert.equal((await app.gql(MINE, { id }, token)).errors?.[0].message, LiveMessages.noAccess(id));
+      assert.equal(codeOf(await app.gql(SYNC, { id }, token)), 'UNAUTHORIZED');
+    }
+    const signedOut = await app.gql(JOIN, { id }, null);
+    assert.equal(signedOut.data.me, null, 'a signed-out visitor has no me, so no token');
+    assert.ok(codeOf(await app.gql(SYNC, { id }, null)), 'and cannot sync');
+    // The schema has no way to set the clock: an attempt to pass one is refused as unknown.
+    const extend = await app.gql(`mutation($id: ID!) { syncParticipant(input: { conversationId: $id, remainingTicks: 999 }) { remainingTicks } }`, { id }, student.token);
+    assert.ok(extend.errors?.length);
+  });
+
+  it('records leaving and rejoining in the connection history', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    await app.gql(OPEN, { id }, speaker.token);
+    await app.gql(SYNC, { id }, student.token);
+    await app.gql(LEAVE, { id }, student.token);
+    await app.gql(SYNC, { id }, student.token);
+    const mine = (await app.gql(DETAILS, { id }, student.token)).data.conversation.participants[0];
+    assert.deepEqual(mine.participantEvents.map((e: any) => `${e.kind}:${e.sequence}`), ['connected:1', 'disconnected:2', 'connected:3']);
+    assert.equal(mine.isConnected, true);
+  });
+
+  it('chats both ways before the start, keeps the messages, and refuses a flood', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    assert.equal((await app.gql(DETAILS, { id }, student.token)).data.conversation.conversationChat, null);
+    assert.equal((await app.gql(POST, { id, body: '  Hola! <b>hi</b> ' }, student.token)).data.postChatMessage.message.index, 0);
+    assert.equal((await app.gql(POST, { id, body: '¡Hola! ¿Qué tal?' }, speaker.token)).data.postChatMessage.message.index, 1);
+    const chat = (await app.gql(DETAILS, { id }, speaker.token)).data.conversation.conversationChat;
+    assert.equal(chat.state, 'open');
+    assert.deepEqual(chat.messages.map((m: any) => m.body), ['Hola! <b>hi</b>', '¡Hola! ¿Qué tal?']);
+    assert.equal(codeOf(await app.gql(POST, { id, body: '   ' }, student.token)), 'BAD_USER_INPUT');
+    assert.equal(codeOf(await app.gql(POST, { id, body: 'x'.repeat(1001) }, student.token)), 'BAD_USER_INPUT');
+    const stranger = await createStudent(app, 0);
+    assert.equal(codeOf(await app.gql(POST, { id, body: 'let me in' }, stranger.token)), 'UNAUTHORIZED');
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) limited = codeOf(await app.gql(POST, { id, body: `message ${i}` }, student.token)) === 'RATE_LIMITED';
+    assert.ok(limited, 'a flood is rate limited');
+  });
+
+  it('holds the speaker interview in the same room: staff host and open it, the candidate joins as guest', async () => {
+    const admin = await createAdmin(app, `admin-live-${Date.now()}@example.com`);
+    const speaker = await createSpeaker(app);
+    const res = await app.gql(`mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { conversation { id } } }`, { input: { speakerId: speaker.accountId } }, admin.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const id = res.data.interviewSpeaker.conversation.id;
+    assert.equal(codeOf(await app.gql(OPEN, { id }, speaker.token)), 'UNAUTHORIZED', 'the candidate does not open the interview');
+    assert.equal((await app.gql(OPEN, { id }, admin.token)).data.moderateConversation.opened, true);
+    assert.equal((await app.gql(JOIN, { id }, admin.token)).data.me.videoJoin.role, 'host');
+    assert.equal((await app.gql(JOIN, { id }, speaker.token)).data.me.videoJoin.role, 'guest');
+    await app.gql(SYNC, { id }, admin.token);
+    assert.equal((await app.gql(SYNC, { id }, speaker.token)).data.syncParticipant.status, 'started');
+  });
+
+  it('tells a participant whether the other one is present', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, { broadcasted: true, present: false, userId: speaker.accountId });
+    await app.gql(PRESENCE, { id }, speaker.token);
+    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, { broadcasted: true, present: true, userId: speaker.accountId });
+  });
+});

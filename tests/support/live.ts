@@ -1,0 +1,29 @@
+/** Conversations that can be opened now, for live-room tests. */
+import { plusMinutes, sameDayZone } from './scheduling';
+import type { TestApp } from './app';
+
+const QUARTER = 15 * 60_000;
+
+/**
+ * Reserves a conversation whose room can be opened right now: it starts on the quarter hour at
+ * most 4 minutes ahead (so up to 11 minutes ago), reserved with the command's clock set back two
+ * hours so the notice rule passes. Returns the conversation id and its start.
+ */
+export async function reserveOpenableNow(
+  app: TestApp,
+  speaker: { accountId: string },
+  student: { accountId: string },
+  duration: 15 | 30 = 15,
+): Promise<{ conversationId: string; start: Date }> {
+  const start = new Date(Math.floor((Date.now() + 4 * 60_000) / QUARTER) * QUARTER);
+  const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
+  await app.runtime.scheduling.addAvailability(
+    { actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } },
+    { speakerId: speaker.accountId, interval: { start, end: plusMinutes(start, 60) }, zoneName: sameDayZone(start, plusMinutes(start, 60)), repeatsWeekly: false },
+  );
+  const { result, appended } = await app.runtime.scheduling.createReservation(past, {
+    studentId: student.accountId, speakerId: speaker.accountId, courseId: null, lessonId: null, language: 'es', start, duration,
+  });
+  await app.runtime.runner.waitFor(appended?.checkpoint, ['conversations', 'minutes']);
+  return { conversationId: result.conversationId, start };
+}

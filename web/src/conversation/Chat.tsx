@@ -1,0 +1,181 @@
+/**
+ * The conversation's chat (spec 2, section 4 "Chat state"), in the live room's side panel and the
+ * lobby's Chat tab: waiting ('Sending a chat message is available 20 minutes prior…'),
+ * waiting_open (the first message opens the chat: moderateConversationChat, then the message),
+ * chatting, closed (the stored messages, read-only). New messages arrive by the
+ * `conversationChatMessage` subscription; Enter sends (Shift+Enter for a new line). Bodies are
+ * plain text: React writes them as text, never as HTML.
+ */
+import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contracts/live';
+import { errorMessage } from '../lib/errors';
+import { formatTime } from '../lib/time';
+import {
+  CHAT_CLOSED_CAPTION,
+  CHAT_CLOSED_EMPTY_CAPTION,
+  CHAT_WAITING_CAPTION,
+  CHAT_WAITING_OPEN_CAPTION,
+  authorOf,
+  canSend,
+  chatStateOf,
+  mergeMessages,
+  outgoing,
+  type ChatLine,
+} from './chatState';
+import { CHAT, CHAT_MESSAGE, CONVERSATION_CHANGED, OPEN_CHAT, POST_CHAT_MESSAGE } from './operations';
+
+const QUIET = { quiet: true };
+
+export function Chat({ conversationId, height = 600, zone }: { conversationId: string; height?: number | string; zone?: string | null }) {
+  const client = useApolloClient();
+  const { data, error, refetch } = useQuery(CHAT, { variables: { conversationId }, fetchPolicy: 'cache-and-network', context: QUIET });
+  const [arrived, setArrived] = useState<ChatLine[]>([]);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [post] = useMutation(POST_CHAT_MESSAGE, { context: QUIET });
+  const log = useRef<HTMLDivElement>(null);
+
+  useSubscription(CHAT_MESSAGE, {
+    variables: { conversationId },
+    context: QUIET,
+    fetchPolicy: 'no-cache',
+    onData: ({ data: d }) => {
+      const line = d.data?.conversationChatMessage;
+      if (line) setArrived((a) => [...a, line]);
+    },
+  });
+  useSubscription(CONVERSATION_CHANGED, { variables: { conversationId }, context: QUIET, onData: () => void refetch() });
+
+  const conversation = data?.conversation?.id === conversationId ? data.conversation : null;
+  // Chatting opens 20 minutes before the start: ask again just after then.
+  const chatableAfter = conversation ? Date.parse(conversation.chatablePolicy.chatableAfter) : NaN;
+  const chatable = conversation?.chatablePolicy.isChatable;
+  useEffect(() => {
+    const wait = chatableAfter - Date.now();
+    if (chatable || !(wait > 0) || wait > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refetch(), wait + 1000);
+    return () => clearTimeout(timer);
+  }, [chatableAfter, chatable, refetch]);
+
+  const messages = mergeMessages(conversation?.conversationChat?.messages ?? [], arrived);
+  useEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  if (!conversation) {
+    return error ? <Alert severity="error">{errorMessage(error)}</Alert> : <Typography color="text.secondary">Loading the chat…</Typography>;
+  }
+  const state = chatStateOf(conversation);
+  const viewerId = data?.me?.id;
+  const text = outgoing(draft, CHAT_MESSAGE_MAX_LENGTH);
+
+  const send = async () => {
+    if (!text || sending || !canSend(state)) return;
+    setSending(true);
+    setSendError(null);
+    try {
+      if (state === 'waiting_open') await client.mutate({ mutation: OPEN_CHAT, variables: { input: { conversationId, open: true } }, context: QUIET });
+      const result = await post({ variables: { input: { conversationId, body: text } } });
+      const line = result.data?.postChatMessage.message;
+      if (line) setArrived((a) => [...a, line]);
+      setDraft('');
+      if (state === 'waiting_open') void refetch();
+    } catch (cause) {
+      setSendError(errorMessage(cause));
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  const caption =
+    state === 'waiting' ? CHAT_WAITING_CAPTION
+      : state === 'waiting_open' && messages.length === 0 ? CHAT_WAITING_OPEN_CAPTION
+        : state === 'closed' ? (messages.length ? CHAT_CLOSED_CAPTION : CHAT_CLOSED_EMPTY_CAPTION)
+          : null;
+
+  return (
+    <Paper variant="outlined" component="section" aria-label="Chat" sx={{ height, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+      <Box
+        ref={log}
+        role="log"
+        aria-label="Chat messages"
+        aria-live="polite"
+        tabIndex={0}
+        sx={{ flex: 1, overflowY: 'auto', p: 2, minHeight: 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+      >
+        <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          {messages.map((m) => {
+            const mine = !!viewerId && m.ownerId === viewerId;
+            return (
+              <Box component="li" key={m.id} sx={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: mine ? 'right' : 'left' }}>
+                  {authorOf(m, viewerId)} · {formatTime(m.createdAt, zone)}
+                </Typography>
+                <Typography
+                  sx={{
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 2,
+                    bgcolor: mine ? 'primary.main' : 'grey.100',
+                    color: mine ? 'primary.contrastText' : 'text.primary',
+                  }}
+                >
+                  {m.body}
+                </Typography>
+              </Box>
+            );
+          })}
+        </Stack>
+        {caption && (
+          <Typography color="text.secondary" sx={{ mt: messages.length ? 2 : 0 }}>
+            {caption}
+          </Typography>
+        )}
+      </Box>
+      {sendError && (
+        <Alert severity="error" onClose={() => setSendError(null)} sx={{ mx: 1 }}>
+          {sendError}
+        </Alert>
+      )}
+      {state !== 'closed' && (
+        <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
+          <TextField
+            label="Message"
+            helperText={canSend(state) ? 'Enter sends; Shift+Enter starts a new line.' : undefined}
+            multiline
+            maxRows={4}
+            size="small"
+            fullWidth
+            value={draft}
+            disabled={!canSend(state)}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH } }}
+          />
+          <IconButton aria-label="Send message" color="primary" onClick={() => void send()} disabled={!canSend(state) || !text || sending}>
+            <SendIcon />
+          </IconButton>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The room's side panel (spec 2, Live conversation): the other person's profile with the course
+ * and topic, the chat (600 px high) and 'Explore More' — short tips for a good conversation.
+ */
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import type { TabsActions } from '@mui/material/Tabs';
+import { languageName } from '../../../contracts/enrollment';
+import { Chat } from './Chat';
+import type { LiveConversation, LivePerson } from './operations';
+import { placeOf } from './roomMessages';
+
+export const SIDE_PANEL_TABS = ['Profile', 'Chat', 'Explore More'] as const;
+export const CHAT_HEIGHT = 600;
+
+export const EXPLORE_TIPS = [
+  'Start with a greeting and ask how their day is going.',
+  'Ask open questions: “what”, “how” and “why” keep a conversation going.',
+  'Did not catch a word? Ask them to say it again or to spell it in the chat.',
+  'Note new words in the chat: they stay there after the conversation.',
+  'Talk about where they live, their work, their hobbies and their favourite food.',
+  'Mistakes are fine: speaking is how you learn.',
+] as const;
+
+function Profile({ person, conversation }: { person: LivePerson | null; conversation: LiveConversation }) {
+  const place = person ? placeOf(person) : null;
+  const name = person?.displayName?.trim() || 'Your partner';
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} alignItems="center" component="section" aria-label="Profile">
+        <Avatar src={person?.headshotUrl ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
+          {name.charAt(0)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="h2">
+            {name}
+          </Typography>
+          <Typography color="text.secondary">{place ?? 'Location not shared'}</Typography>
+        </Box>
+      </Stack>
+      <Box component="section" aria-labelledby="live-course">
+        <Typography id="live-course" variant="overline" component="h2" color="text.secondary">
+          Course
+        </Typography>
+        <Typography>{conversation.course?.name ?? `${languageName(conversation.learningLanguage)} (no course)`}</Typography>
+      </Box>
+      <Box component="section" aria-labelledby="live-topic">
+        <Typography id="live-topic" variant="overline" component="h2" color="text.secondary">
+          Discussion topic
+        </Typography>
+        {conversation.lesson ? (
+          <>
+            <Typography variant="subtitle1" component="h3">
+              {conversation.lesson.title}
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{conversation.lesson.discussionTopic || 'Topic to be announced'}</Typography>
+          </>
+        ) : (
+          <Typography>A free conversation in {languageName(conversation.learningLanguage)}: talk about anything you like.</Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
+function ExploreMore() {
+  return (
+    <Box component="section" aria-labelledby="explore-more">
+      <Typography id="explore-more" variant="h6" component="h2" gutterBottom>
+        Explore More
+      </Typography>
+      <List dense disablePadding>
+        {EXPLORE_TIPS.map((tip) => (
+          <ListItem key={tip} disableGutters>
+            <ListItemText primary={tip} />
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+export function SidePanel({ conversation, person, zone, hidden = false }: { conversation: LiveConversation; person: LivePerson | null; zone?: string | null; hidden?: boolean }) {
+  const [tab, setTab] = useState(0);
+  // Hidden panels keep their state (the chat); the tab indicator is measured again when shown.
+  const tabs = useRef<TabsActions>(null);
+  useEffect(() => {
+    if (!hidden) tabs.current?.updateIndicator();
+  }, [hidden]);
+  return (
+    <Box id="live-side-panel" component="aside" aria-label="Side panel" hidden={hidden} sx={{ width: 380, flexShrink: 0, borderLeft: 1, borderColor: 'divider', display: hidden ? 'none' : 'flex', flexDirection: 'column', minHeight: 0, bgcolor: 'background.paper' }}>
+      <Tabs action={tabs} value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth" aria-label="Side panel">
+        {SIDE_PANEL_TABS.map((label, i) => (
+          <Tab key={label} label={label} id={`live-tab-${i}`} aria-controls={`live-panel-${i}`} />
+        ))}
+      </Tabs>
+      {SIDE_PANEL_TABS.map((label, i) => (
+        <Box
+          key={label}
+          role="tabpanel"
+          id={`live-panel-${i}`}
+          aria-labelledby={`live-tab-${i}`}
+          hidden={tab !== i}
+          sx={{ flex: 1, overflowY: 'auto', p: 2, minHeight: 0, display: tab === i ? 'block' : 'none' }}
+        >
+          {i === 0 && <Profile person={person} conversation={conversation} />}
+          {/* Mounted all along, so messages that arrive on another tab are there when it opens. */}
+          {i === 1 && <Chat conversationId={conversation.id} height={CHAT_HEIGHT} zone={zone} />}
+          {i === 2 && <ExploreMore />}
+        </Box>
+      ))}
+    </Box>
+  );
+}
