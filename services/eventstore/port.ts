@@ -67,6 +67,11 @@ export interface EventStore {
   /** A stream's events in version order, upcast to the current shape; [] when absent. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /**
+   * Several streams in one read (one round trip, one snapshot where the store has them): each
+   * stream's events in version order, [] for an absent one, keyed by stream name.
+   */
+  readStreams(streams: readonly string[]): Promise<Map<string, StoredEvent[]>>;
+  /**
    * Up to `limit` committed events after `after`, in (transactionId, position) order. Never
    * returns an event while an older transaction could still commit before it.
    */

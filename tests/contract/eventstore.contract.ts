@@ -235,6 +235,22 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         for (let i = 1; i < events.length; i++) assert.ok(BigInt(events[i].position) > BigInt(events[i - 1].position));
       });
 
+      test('readStreams reads several streams at once, each as readStream would, absent ones empty', async ({ store }) => {
+        const [a, b, absent] = [streamName('many-a'), streamName('many-b'), streamName('many-absent')];
+        await store.appendToStreams([
+          { stream: a, expected: 'no_stream', events: [event('A1', {}), event('A2', {})] },
+          { stream: b, expected: 'no_stream', events: [event('B1', {})] },
+        ]);
+        await store.appendToStreams([{ stream: a, expected: 2, events: [event('A3', { late: true })] }]);
+        const read = await store.readStreams([b, absent, a]);
+        assert.deepEqual([...read.keys()].sort(), [a, absent, b].sort());
+        assert.deepEqual(read.get(a), await store.readStream(a));
+        assert.deepEqual(read.get(b), await store.readStream(b));
+        assert.deepEqual(read.get(absent), []);
+        assert.deepEqual(read.get(a)!.map((e) => [e.type, e.streamVersion]), [['A1', 1], ['A2', 2], ['A3', 3]]);
+        assert.equal((await store.readStreams([])).size, 0);
+      });
+
       test('metadata and data round-trip unchanged', async ({ store }) => {
         const stream = streamName('metadata');
         const full = meta({

@@ -123,6 +123,8 @@ const EVENT_COLUMNS = `e.stream_id, e.stream_version::int AS version, e.type, e.
 
 const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = $1 ORDER BY e.stream_version`;
 
+const READ_STREAMS_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = ANY($1::text[]) ORDER BY e.stream_id, e.stream_version`;
+
 const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
   WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     AND (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
@@ -656,6 +658,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     async readStream(stream) {
       const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream_v2', text: READ_STREAM_SQL, values: [stream] });
       return rows.map(toStoredEvent);
+    },
+    async readStreams(streams) {
+      const byStream = new Map<string, StoredEvent[]>(streams.map((s) => [s, []]));
+      if (!streams.length) return byStream;
+      const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_streams_v1', text: READ_STREAMS_SQL, values: [[...byStream.keys()]] });
+      for (const row of rows) byStream.get(row.stream_id)!.push(toStoredEvent(row));
+      return byStream;
     },
     readAll,
     subscribeToAll,
