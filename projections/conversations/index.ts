@@ -35,20 +35,40 @@ export const conversationsProjector: Projector = {
     CREATE INDEX conversations_status ON conversations (status, id);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const changed = new Set<string>();
+    // New conversations in one INSERT per run of them (a busy batch is mostly reservations); the
+    // run is written before any other event, so every change still follows its reservation.
+    let reserved: StoredEvent[] = [];
+    const insertReserved = async () => {
+      if (!reserved.length) return;
+      const column = (f: (d: any) => unknown) => reserved.map((e) => f(e.data));
+      await db.query(
+        `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
+           learning_language, course_id, lesson_id, minutes, created_at, updated_at)
+         SELECT id, kind, provider, 'reserved', reserved_by, reserved_with, reserved_start, reserved_end, duration,
+           learning_language, course_id, lesson_id, minutes, at, at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
+             $9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[])
+             AS x(id, kind, provider, reserved_by, reserved_with, reserved_start, reserved_end, duration, learning_language, course_id, lesson_id, minutes, at)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          column((d) => d.conversationId), column((d) => d.kind), column((d) => d.provider), column((d) => d.reservedBy),
+          column((d) => d.reservedWith), column((d) => d.reservedStart), column((d) => d.reservedEnd), column((d) => d.duration),
+          column((d) => d.learningLanguage), column((d) => d.courseId), column((d) => d.lessonId), column((d) => d.minutes),
+          reserved.map((e) => e.metadata.occurredAt),
+        ],
+      );
+      reserved = [];
+    };
     for (const e of events) {
       const d = e.data;
       const at = e.metadata.occurredAt;
       changed.add(d.conversationId);
+      if (e.type === 'ConversationReserved') {
+        reserved.push(e);
+        continue;
+      }
+      await insertReserved();
       switch (e.type) {
-        case 'ConversationReserved':
-          await db.query(
-            `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
-               learning_language, course_id, lesson_id, minutes, created_at, updated_at)
-             VALUES ($1, $2, $3, 'reserved', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) ON CONFLICT (id) DO NOTHING`,
-            [d.conversationId, d.kind, d.provider, d.reservedBy, d.reservedWith, d.reservedStart, d.reservedEnd, d.duration,
-              d.learningLanguage, d.courseId, d.lessonId, d.minutes, at],
-          );
-          break;
         case 'ConversationCanceled':
           await db.query(
             `UPDATE conversations SET is_canceled = true, canceled_on = $2, canceled_by = $3, cancel_reason = $4, updated_at = $2 WHERE id = $1`,
@@ -81,6 +101,7 @@ export const conversationsProjector: Projector = {
           break;
       }
     }
+    await insertReserved();
     await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
   },
 };

@@ -96,6 +96,8 @@ export const historyProjector: Projector = {
     const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] = [];
     const add = (e: StoredEvent, accountId: string, text: string) =>
       rows.push({ position: e.position, accountId, stream: e.streamId, type: e.type, at: e.metadata.occurredAt, actor: actorOf(e, accountId), text });
+    const recipients = new Map<string, { accountId: string | null; subject: string }>();
+    const later: StoredEvent[] = [];
     for (const e of events) {
       if (ACCOUNT_EVENTS.includes(e.type)) {
         const accountId = e.streamId.slice('account-'.length);
@@ -110,17 +112,29 @@ export const historyProjector: Projector = {
       } else if (e.type === 'NotificationQueued') {
         const notificationId = e.streamId.slice('notification-'.length);
         const accountId = e.data.recipient.accountId as string | null;
-        await db.query(
-          'INSERT INTO notification_recipients (notification_id, account_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-          [notificationId, accountId, e.data.subject],
-        );
+        recipients.set(notificationId, { accountId, subject: e.data.subject });
         if (accountId) add(e, accountId, describe(e));
       } else {
-        const { rows: found } = await db.query('SELECT account_id, subject FROM notification_recipients WHERE notification_id = $1', [
-          e.streamId.slice('notification-'.length),
-        ]);
-        if (found[0]?.account_id) add(e, found[0].account_id, describe(e, { subject: found[0].subject }));
+        later.push(e);
       }
+    }
+    // Recipients in one statement each way: those queued in this batch are known already.
+    if (recipients.size) {
+      const queued = [...recipients];
+      await db.query(
+        `INSERT INTO notification_recipients (notification_id, account_id, subject)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING`,
+        [queued.map(([id]) => id), queued.map(([, r]) => r.accountId), queued.map(([, r]) => r.subject)],
+      );
+    }
+    const unknown = [...new Set(later.map((e) => e.streamId.slice('notification-'.length)).filter((id) => !recipients.has(id)))];
+    if (unknown.length) {
+      const { rows: found } = await db.query('SELECT notification_id, account_id, subject FROM notification_recipients WHERE notification_id = ANY($1::text[])', [unknown]);
+      for (const r of found) recipients.set(r.notification_id, { accountId: r.account_id, subject: r.subject });
+    }
+    for (const e of later) {
+      const recipient = recipients.get(e.streamId.slice('notification-'.length));
+      if (recipient?.accountId) add(e, recipient.accountId, describe(e, { subject: recipient.subject }));
     }
     if (!rows.length) return;
     await db.query(
