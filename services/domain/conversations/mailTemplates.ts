@@ -55,12 +55,18 @@ function invite(v: Record<string, string>, method: CalendarMethod, description: 
   });
 }
 
-/** A mail of paragraphs; `linkLabel` makes the link a button in HTML, a line in text. */
-function mail(subject: string, v: Record<string, string>, paragraphs: string[], linkLabel: string | null, attachment?: ReturnType<typeof invite>): RenderedMail {
+/**
+ * A mail of paragraphs; `linkLabel` makes the link a button in HTML, a line in text. The calendar
+ * file is made only when someone reads `attachments` (the sending job): queueing a mail renders it
+ * for its subject, and a calendar file is most of the cost of rendering.
+ */
+function mail(subject: string, v: Record<string, string>, paragraphs: string[], linkLabel: string | null, attachment?: () => ReturnType<typeof invite>): RenderedMail {
   const hello = v.recipientName ? `Hello ${v.recipientName},` : 'Hello,';
   const text = [hello, '', ...paragraphs.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n');
   const html = [`<p>${escape(hello)}</p>`, ...paragraphs.map((p) => `<p>${escape(p)}</p>`), ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []), '<p>Tertulia</p>'].join('\n');
-  return { subject, text, html, ...(attachment ? { attachments: [attachment] } : {}) };
+  const rendered: RenderedMail = { subject, text, html };
+  if (attachment) Object.defineProperty(rendered, 'attachments', { enumerable: true, get: () => [attachment()] });
+  return rendered;
 }
 
 const openLabel = (v: Record<string, string>) => (v.role === 'student' ? 'Open the lobby' : 'Open the conversation');
@@ -73,7 +79,7 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
       ? [`Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`, `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`]
       : [`${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`, 'The attached invitation adds it to your calendar.'];
     const subject = v.role === 'student' ? `Reserved: ${what}` : `New conversation: ${what}`;
-    return mail(subject, v, body, openLabel(v), invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+    return mail(subject, v, body, openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
   },
 
   [ConversationTemplates.canceled]: (v) => {
@@ -84,7 +90,7 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
     const body = [`The ${what} on ${when} was canceled${by}.`];
     if (v.role === 'student' && minutes > 0) body.push(`Your ${minutes} minutes were returned to your account.`);
     body.push('The attached cancellation removes it from your calendar.');
-    return mail(`Canceled: ${what}`, v, body, null, invite(v, 'CANCEL', `Canceled: ${what}.`));
+    return mail(`Canceled: ${what}`, v, body, null, () => invite(v, 'CANCEL', `Canceled: ${what}.`));
   },
 
   [ConversationTemplates.transferred]: (v) => {
@@ -94,18 +100,18 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
       return mail(`Transferred: ${what}`, v, [
         `The ${what} on ${when} was transferred to another speaker; it is no longer on your schedule.`,
         'The attached cancellation removes it from your calendar.',
-      ], null, invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`));
+      ], null, () => invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`));
     }
     if (v.change === 'to') {
       return mail(`New conversation: ${what}`, v, [
         `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when}.`,
         'The attached invitation adds it to your calendar.',
-      ], openLabel(v), invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+      ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
     }
     return mail(`Your conversation is now with ${v.otherName}`, v, [
       `Your ${languageName(v.language)} conversation on ${when} is now with ${v.otherName}, at the same time.`,
       'The attached invitation updates it in your calendar.',
-    ], openLabel(v), invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+    ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
   },
 
   [ConversationTemplates.reminder]: (v) => {
