@@ -17,6 +17,8 @@ export interface ConversationTimerJob {
   kind: 'stop' | 'unused';
 }
 const MAIL_ATTEMPTS = 4;
+/** Jobs fetched at once per queue, run side by side. */
+const JOB_BATCH = 20;
 
 /**
  * A reminder's job id, derived from the conversation and the offset (a name-based UUID): scheduling
@@ -102,6 +104,29 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     retentionMinutes: 24 * 60,
   });
   const insert = coalescedInsert(boss);
+
+  /**
+   * Works a queue in batches, each job on its own (one that fails is failed alone, and retried by
+   * its queue's policy). pg-boss waits its polling interval after every fetch, even a full one:
+   * with one job a fetch, a queue would move one job a second (a class's reservation mails, the
+   * stops of every conversation ending at :30). A full batch fetches the next one at once.
+   */
+  async function drain<T extends object>(queue: string, pollingIntervalSeconds: number, handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>) {
+    let workerId: string | undefined;
+    workerId = await boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds, batchSize: JOB_BATCH }, async (batch) => {
+      await Promise.all(
+        batch.map(async (job) => {
+          try {
+            await handle(job);
+          } catch (error) {
+            log.warn({ err: error, queue, jobId: job.id }, 'job failed; its queue retries it');
+            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }),
+      );
+      if (batch.length === JOB_BATCH && workerId) boss.notifyWorker(workerId);
+    });
+  }
   return {
     async enqueueMail(job) {
       await insert([{ name: QUEUES.sendMail, data: job }]);
@@ -124,19 +149,9 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       await insert([{ name: QUEUES.conversationTimer, data: job, startAfter: at }]);
     },
     async startWorkers(mailer, reminders, timers) {
-      if (timers) {
-        await boss.work<ConversationTimerJob>(QUEUES.conversationTimer, { pollingIntervalSeconds: 1 }, async ([job]) => {
-          await timers.run(job.data);
-        });
-      }
-      await boss.work<MailJob>(QUEUES.sendMail, { includeMetadata: true, pollingIntervalSeconds: 1 }, async ([job]) => {
-        await mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS);
-      });
-      if (reminders) {
-        await boss.work<ReminderJob>(QUEUES.conversationReminder, { pollingIntervalSeconds: 5 }, async ([job]) => {
-          await reminders.remind(job.data);
-        });
-      }
+      if (timers) await drain<ConversationTimerJob>(QUEUES.conversationTimer, 1, (job) => timers.run(job.data));
+      await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS));
+      if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)));
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
