@@ -17,7 +17,7 @@ export interface ConversationTimerJob {
   kind: 'stop' | 'unused';
 }
 const MAIL_ATTEMPTS = 4;
-/** Jobs fetched at once per queue, run side by side. */
+/** Jobs fetched at once per queue. */
 const JOB_BATCH = 20;
 
 /**
@@ -106,7 +106,7 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
   const insert = coalescedInsert(boss);
 
   /**
-   * Works a queue in batches, each job on its own (one that fails is failed alone, and retried by
+   * Works a queue in batches, one job at a time (one that fails is failed alone, and retried by
    * its queue's policy). pg-boss waits its polling interval after every fetch, even a full one:
    * with one job a fetch, a queue would move one job a second (a class's reservation mails, the
    * stops of every conversation ending at :30). A full batch fetches the next one at once.
@@ -114,16 +114,15 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
   async function drain<T extends object>(queue: string, pollingIntervalSeconds: number, handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>) {
     let workerId: string | undefined;
     workerId = await boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds, batchSize: JOB_BATCH }, async (batch) => {
-      await Promise.all(
-        batch.map(async (job) => {
-          try {
-            await handle(job);
-          } catch (error) {
-            log.warn({ err: error, queue, jobId: job.id }, 'job failed; its queue retries it');
-            await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
-          }
-        }),
-      );
+      // One after another: background work takes one connection and leaves the rest to requests.
+      for (const job of batch) {
+        try {
+          await handle(job);
+        } catch (error) {
+          log.warn({ err: error, queue, jobId: job.id }, 'job failed; its queue retries it');
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      }
       if (batch.length === JOB_BATCH && workerId) boss.notifyWorker(workerId);
     });
   }
