@@ -5,6 +5,7 @@
  */
 import type { Role } from '../contracts/roles';
 import type { Runtime } from '../services/app/runtime';
+import { DateTime } from 'luxon';
 import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
 import { seedCourses } from './seedCourses';
 
@@ -34,6 +35,22 @@ export async function seedDemo(runtime: Runtime): Promise<boolean> {
   await runtime.billing.changeMinutes({ actor: admin }, { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' });
   // Speakers (issue 8): the demo speaker is promoted, speaks Spanish and English, paid $15.00 an hour.
   await runtime.speaking.seedPromotedSpeaker({ actor: admin }, { speakerId: ids.speaker, emailAddress: 'speaker@tertulia.local', languages: ['es', 'en'], payRate: 1500 });
+  await seedDemoAvailability(runtime, ids.speaker);
   await seedCourses(runtime, ids);
   return true;
+}
+
+/** The demo speaker's week: every day 9:00–21:00 in New York, repeating weekly, so there is something to reserve. */
+async function seedDemoAvailability(runtime: Runtime, speakerId: string) {
+  const zoneName = 'America/New_York';
+  const today = DateTime.now().setZone(zoneName).startOf('day');
+  for (let day = 0; day < 7; day++) {
+    const date = today.plus({ days: day });
+    await runtime.scheduling.addAvailability({ actor: { accountId: speakerId, roles: ['SPEAKER'] } }, {
+      speakerId,
+      interval: { start: date.set({ hour: 9 }).toJSDate(), end: date.set({ hour: 21 }).toJSDate() },
+      zoneName,
+      repeatsWeekly: true,
+    });
+  }
 }

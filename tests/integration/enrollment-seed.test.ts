@@ -35,4 +35,22 @@ it('seeds courses with a standard and an institutional agreement, adventures, an
   const admin = await signIn(app, 'admin@tertulia.local', 'Admin-Tertulia-1');
   const plans = await app.gql(`{ pricingPlans { name kind systemDefault } }`, {}, admin);
   assert.deepEqual(plans.data.pricingPlans.filter((p: any) => p.systemDefault).map((p: any) => p.name), ['Standard']);
+
+  // The demo speaker has a week of availability, so the demo student can reserve at once.
+  assert.ok(await app.runtime.runner.waitFor(checkpointOf((await app.runtime.store.readStream('seed-demo')).at(-1)!), ['availability', 'speakers'], 20_000));
+  const found = await app.gql(
+    `query { availableSpeakers(first: 5, language: "es", zoneName: "America/New_York", duration: 15) { edges { node { id } } } }`,
+    {},
+    token,
+  );
+  assert.equal(found.errors, undefined, JSON.stringify(found.errors));
+  const speakerId = found.data.availableSpeakers.edges[0]?.node.id;
+  assert.ok(speakerId, 'the demo speaker is found for Spanish');
+  const now = new Date();
+  const openings = await app.gql(
+    `query($id: ID!, $from: DateTime!, $to: DateTime!) { availableOpenings(speakerId: $id, startTime: $from, endTime: $to, zoneName: "America/New_York", duration: 15) { startTimestamp } }`,
+    { id: speakerId, from: now.toISOString(), to: new Date(now.getTime() + 7 * 24 * 3600_000).toISOString() },
+    token,
+  );
+  assert.ok(openings.data.availableOpenings.length > 100, `a week of openings (${openings.data.availableOpenings.length})`);
 });
