@@ -6,6 +6,7 @@
 import { loadConfig } from '../services/app/config';
 import { createRuntime } from '../services/app/runtime';
 import { createServer } from '../services/api/server';
+import { exitOnSignals } from '../services/app/shutdown';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { demoInviteNumbers } from './seedCourses';
 
@@ -34,17 +35,13 @@ async function main() {
   ];
   console.log(lines.join('\n'));
 
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    runtime.log.info('shutting down');
-    await server.close().catch(() => {});
-    await runtime.close().catch(() => {});
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  exitOnSignals(
+    async () => {
+      await server.close().catch(() => {});
+      await runtime.close();
+    },
+    { log: (message) => runtime.log.info(message) },
+  );
 }
 
 main().catch((error) => {

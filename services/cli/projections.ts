@@ -7,6 +7,7 @@
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
+import { exitOnSignals } from '../app/shutdown';
 import { resolveDatabase } from '../app/runtime';
 import { createPool } from '../db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
@@ -34,11 +35,14 @@ async function main() {
   });
   await runner.prepare();
 
-  const shutdown = async (code: number) => {
+  const close = async () => {
     await runner.stop();
     await store.close();
     await pool.end();
     await db.embedded?.stop();
+  };
+  const shutdown = async (code: number) => {
+    await close();
     process.exit(code);
   };
 
@@ -91,8 +95,7 @@ async function main() {
   // run: a projector worker until stopped
   runner.start();
   console.log(`projecting ${allProjectors.map((p) => p.name).join(', ')}`);
-  process.on('SIGINT', () => void shutdown(0));
-  process.on('SIGTERM', () => void shutdown(0));
+  exitOnSignals(close, { log: (message) => log.info(message) });
 }
 
 main().catch((error) => {
