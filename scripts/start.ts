@@ -6,7 +6,7 @@
 import { loadConfig } from '../services/app/config';
 import { createRuntime } from '../services/app/runtime';
 import { createServer } from '../services/api/server';
-import { exitOnSignals } from '../services/app/shutdown';
+import { exitOnSignals, exitWithError } from '../services/app/shutdown';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { demoInviteNumbers } from './seedCourses';
 
@@ -44,7 +44,4 @@ async function main() {
   );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithError);

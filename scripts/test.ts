@@ -8,6 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exitWithError } from '../services/app/shutdown';
 import { startEmbeddedPostgres } from '../services/db/embedded';
 import { freePort } from '../tests/support/ports';
 
@@ -114,7 +115,4 @@ async function runLane(files: string[], adminUrl: string, report: 'inherit' | st
   return status;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithError);

@@ -36,3 +36,12 @@ export function exitOnSignals(
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 }
+
+/**
+ * The end of a command-line program that failed: a setup problem the user can fix (its name is
+ * 'SetupError') is said in its own words, anything else with its stack.
+ */
+export function exitWithError(error: unknown): never {
+  console.error(error instanceof Error && error.name === 'SetupError' ? `\n${error.message}\n` : error);
+  process.exit(1);
+}

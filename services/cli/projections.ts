@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
-import { exitOnSignals } from '../app/shutdown';
+import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { resolveDatabase } from '../app/runtime';
 import { createPool } from '../db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
@@ -98,7 +98,4 @@ async function main() {
   exitOnSignals(close, { log: (message) => log.info(message) });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().catch(exitWithError);

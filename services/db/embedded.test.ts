@@ -1,0 +1,29 @@
+/**
+ * As root the embedded PostgreSQL runs as the `postgres` user: a data folder it cannot reach is
+ * refused up front with one sentence saying what to do, before initdb fails with EACCES.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { it } from 'node:test';
+import { assertReachableByOthers } from './embedded';
+
+it('refuses a data folder under a folder closed to other users, saying what to do', () => {
+  const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-closed-'));
+  try {
+    fs.chmodSync(closed, 0o700);
+    assert.throws(
+      () => assertReachableByOthers([path.join(closed, 'project', '.data')]),
+      (error: Error) =>
+        error.name === 'SetupError' &&
+        error.message.includes(`cannot enter ${closed}`) &&
+        /put the project in a folder others can enter/.test(error.message) &&
+        /DATABASE_URL/.test(error.message),
+    );
+    fs.chmodSync(closed, 0o755);
+    assert.doesNotThrow(() => assertReachableByOthers([path.join(closed, 'project', '.data')]));
+  } finally {
+    fs.rmSync(closed, { recursive: true, force: true });
+  }
+});
