@@ -67,8 +67,10 @@ export interface EventStore {
   /** A stream's events in version order, upcast to the current shape; [] when absent. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /**
-   * Several streams in one read (one round trip, one snapshot where the store has them): each
-   * stream's events in version order, [] for an absent one, keyed by stream name.
+   * Several streams in one read: each stream's events in version order, [] for an absent one,
+   * keyed by stream name. PostgreSQL reads them in one statement (one snapshot); a store that
+   * cannot must read them in the order given, which handlers rely on (scheduling reads a
+   * speaker's days before their availability).
    */
   readStreams(streams: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /**

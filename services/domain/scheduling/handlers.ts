@@ -1,9 +1,10 @@
 /**
  * Scheduling use cases: availability, reservations, cancellations, transfers and topic changes.
  * Every invariant is guarded by the streams a command reads (see ./events.ts): a reservation reads
- * the speaker's and the student's days first, then the speaker's availability, and appends its
- * bookings with the versions read, so a second booking of the same time or a concurrent change of
- * the availability makes one of them retry and see the other.
+ * the speaker's and the student's days no later than the speaker's availability (in one read, one
+ * snapshot, on PostgreSQL) and appends its bookings with the versions read; a change of the
+ * availability marks the days it touches, so a second booking of the same time or a concurrent
+ * change of the availability makes one of them retry and see the other.
  */
 import {
   BUFFER_MINUTES,
@@ -193,9 +194,10 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         if (!language || !facts.languages.includes(language)) throw badInput(SchedulingMessages.languageMismatch, { language: SchedulingMessages.languageMismatch });
 
         const interval = { start: input.start, end: addMinutes(input.start, duration) };
-        // The speaker's days before their availability (see the module comment); the rest meanwhile.
-        const [[speaker, availability], student, ledgerEvents] = await Promise.all([
-          readDays(tx, input.speakerId, utcDays(padded(interval))).then(async (days) => [days, await readAvailability(tx, input.speakerId)] as const),
+        // All in one read, the speaker's days first (see the module comment).
+        const [speaker, availability, student, ledgerEvents] = await Promise.all([
+          readDays(tx, input.speakerId, utcDays(padded(interval))),
+          readAvailability(tx, input.speakerId),
           readDays(tx, input.studentId, utcDays(interval)),
           tx.read(ledgerStream(input.studentId)) as Promise<LedgerEvent[]>,
         ]);
