@@ -1,0 +1,181 @@
+/**
+ * Speaker pay, from the event log (issue 12). Facts are folded from conversation and speaking
+ * events; lines are computed from the facts. The rules (docs/decisions.md, "Payroll"):
+ * - A lesson is paid when it was held (it started), or when the speaker opened the room and the
+ *   student never came (stopped as unused after being opened). Canceled ones never are, nor
+ *   interviews, nor a room the speaker never opened.
+ * - It is paid for its reserved minutes at the speaker's pay rate in force when it started (when it
+ *   was opened, for one the student missed), in cents per hour.
+ * - A gap of 1 to 15 minutes between the end of a paid conversation and the start of the speaker's
+ *   next paid one is idle time, paid at the rate of the conversation before it, attached to it.
+ * - Months are calendar months in PAYROLL_TIME_ZONE; idle time across a month's end is split there.
+ * - Each line's amount is rounded to the cent (half up); a month's total is the sum of its lines.
+ */
+import { DateTime } from 'luxon';
+import { IDLE_GAP_MAX_MINUTES, PAYROLL_TIME_ZONE } from '../../../contracts/payroll';
+import type { ConversationEvent } from '../conversations/events';
+import type { SpeakingEvent } from './events';
+
+const MINUTE = 60_000;
+
+/** What payroll knows of one conversation. */
+export interface PayFacts {
+  conversationId: string;
+  kind: 'lesson' | 'interview';
+  speakerId: string;
+  start: Date;
+  end: Date;
+  minutes: number;
+  canceled: boolean;
+  /** The rate (cents per hour) in force when the speaker opened the room; null until then. */
+  openedAtRate: number | null;
+  startedAtRate: number | null;
+  stoppedAs: 'stopped' | 'unused' | null;
+}
+
+export interface PayrollFacts {
+  conversations: Map<string, PayFacts>;
+  rates: Map<string, number>;
+}
+
+export const initialPayrollFacts = (): PayrollFacts => ({ conversations: new Map(), rates: new Map() });
+
+/** The events payroll follows. */
+export const PAYROLL_EVENT_TYPES = [
+  'SpeakingSettingsChanged',
+  'ConversationReserved',
+  'ConversationCanceled',
+  'ConversationTransferred',
+  'ConversationOpened',
+  'ConversationStarted',
+  'ConversationStopped',
+] as const;
+
+/** Folds one event into the facts (mutating them: a projector folds millions). */
+export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent | SpeakingEvent): PayrollFacts {
+  const touch = (id: string, change: (c: PayFacts) => void) => {
+    const c = facts.conversations.get(id);
+    if (c) change(c);
+  };
+  switch (event.type) {
+    case 'SpeakingSettingsChanged':
+      facts.rates.set(event.data.speakerId, event.data.payRate);
+      break;
+    case 'ConversationReserved': {
+      const d = event.data;
+      facts.conversations.set(d.conversationId, {
+        conversationId: d.conversationId, kind: d.kind, speakerId: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
+        minutes: d.duration, canceled: false, openedAtRate: null, startedAtRate: null, stoppedAs: null,
+      });
+      break;
+    }
+    case 'ConversationCanceled':
+      touch(event.data.conversationId, (c) => void (c.canceled = true));
+      break;
+    case 'ConversationTransferred':
+      touch(event.data.conversationId, (c) => void (c.speakerId = event.data.toSpeakerId));
+      break;
+    case 'ConversationOpened':
+      touch(event.data.conversationId, (c) => void (c.openedAtRate = facts.rates.get(c.speakerId) ?? 0));
+      break;
+    case 'ConversationStarted':
+      touch(event.data.conversationId, (c) => void (c.startedAtRate = facts.rates.get(c.speakerId) ?? 0));
+      break;
+    case 'ConversationStopped':
+      touch(event.data.conversationId, (c) => void (c.stoppedAs = event.data.reason === 'unused' ? 'unused' : 'stopped'));
+      break;
+  }
+  return facts;
+}
+
+export interface PaidConversation {
+  conversationId: string;
+  speakerId: string;
+  start: Date;
+  end: Date;
+  minutes: number;
+  /** Cents per hour. */
+  rate: number;
+}
+
+/** The conversation as paid, or null when it is not (see the module comment). */
+export function paidConversation(c: PayFacts): PaidConversation | null {
+  if (c.kind !== 'lesson' || c.canceled) return null;
+  const rate = c.startedAtRate ?? (c.stoppedAs === 'unused' ? c.openedAtRate : null);
+  if (rate === null) return null;
+  return { conversationId: c.conversationId, speakerId: c.speakerId, start: c.start, end: c.end, minutes: c.minutes, rate };
+}
+
+export interface PayrollLine {
+  speakerId: string;
+  /** 'YYYY-MM' in PAYROLL_TIME_ZONE. */
+  month: string;
+  kind: 'conversation' | 'idle';
+  /** When the paid time begins. */
+  time: Date;
+  minutes: number;
+  rate: number;
+  amount: number;
+  /** The conversation the line comes from (for idle time, the one before it). */
+  conversationId: string;
+}
+
+export const payMonthOf = (t: Date, zone = PAYROLL_TIME_ZONE) => DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
+/** Cents for `minutes` at `rate` cents an hour, to the cent, half up. */
+export const amountFor = (minutes: number, rate: number) => Math.round((minutes * rate) / 60);
+
+/** One speaker's lines, from their paid conversations in any order. */
+export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_TIME_ZONE): PayrollLine[] {
+  const sorted = [...paid].sort((a, b) => a.start.getTime() - b.start.getTime() || a.conversationId.localeCompare(b.conversationId));
+  const lines: PayrollLine[] = [];
+  sorted.forEach((c, i) => {
+    lines.push({ speakerId: c.speakerId, month: payMonthOf(c.start, zone), kind: 'conversation', time: c.start, minutes: c.minutes, rate: c.rate, amount: amountFor(c.minutes, c.rate), conversationId: c.conversationId });
+    const next = sorted[i + 1];
+    if (!next) return;
+    const gap = Math.round((next.start.getTime() - c.end.getTime()) / MINUTE);
+    if (gap < 1 || gap > IDLE_GAP_MAX_MINUTES) return;
+    // Split at every month's end inside the gap.
+    for (let from = c.end; from < next.start; ) {
+      const monthEnd = DateTime.fromJSDate(from, { zone }).startOf('month').plus({ months: 1 }).toJSDate();
+      const to = monthEnd < next.start ? monthEnd : next.start;
+      const minutes = Math.round((to.getTime() - from.getTime()) / MINUTE);
+      if (minutes > 0) {
+        lines.push({ speakerId: c.speakerId, month: payMonthOf(from, zone), kind: 'idle', time: from, minutes, rate: c.rate, amount: amountFor(minutes, c.rate), conversationId: c.conversationId });
+      }
+      from = to;
+    }
+  });
+  return lines;
+}
+
+export interface PayrollSummary {
+  speakerId: string;
+  month: string;
+  conversationPayMinutes: number;
+  /** The rate of the month's last conversation (each line carries its own). */
+  conversationPayRate: number;
+  conversationPayAmount: number;
+  idlePayMinutes: number;
+  idlePayRate: number;
+  idlePayAmount: number;
+  totalPay: number;
+}
+
+/** A speaker's month from their lines of that month. */
+export function summarize(speakerId: string, month: string, lines: readonly PayrollLine[]): PayrollSummary {
+  const of = (kind: PayrollLine['kind']) => lines.filter((l) => l.kind === kind);
+  const sum = (ls: readonly PayrollLine[], f: (l: PayrollLine) => number) => ls.reduce((s, l) => s + f(l), 0);
+  const conversations = of('conversation');
+  const idle = of('idle');
+  return {
+    speakerId,
+    month,
+    conversationPayMinutes: sum(conversations, (l) => l.minutes),
+    conversationPayRate: conversations.at(-1)?.rate ?? 0,
+    conversationPayAmount: sum(conversations, (l) => l.amount),
+    idlePayMinutes: sum(idle, (l) => l.minutes),
+    idlePayRate: idle.at(-1)?.rate ?? 0,
+    idlePayAmount: sum(idle, (l) => l.amount),
+    totalPay: sum(lines, (l) => l.amount),
+  };
+}
