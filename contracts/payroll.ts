@@ -16,3 +16,9 @@ export const PAYROLL_PAGE_SIZE = 25;
 
 /** payroll-YYYYMM.csv and payroll-YYYYMM-itemized.csv (spec 3, constants). */
 export const payrollCsvName = (month: string, itemized: boolean) => `payroll-${month.replace('-', '')}${itemized ? '-itemized' : ''}.csv`;
+
+export const PayrollMessages = {
+  monthRange: 'Choose a month from October 2022 to this month.',
+  sameMonth: 'The start and end must lie in the same month.',
+  speakerRole: 'Payroll is for speakers and administrators.',
+};

@@ -13,6 +13,7 @@ import { availabilityProjector } from './availability';
 import { conversationsProjector } from './conversations';
 import { profilesProjector } from './profiles';
 import { speakersProjector } from './speakers';
+import { payrollProjector } from './payroll';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -35,4 +36,6 @@ export const allProjectors: readonly Projector[] = [
   speakersProjector,
   // Profiles and onboarding (issue 8)
   profilesProjector,
+  // Speaker payroll (issue 12)
+  payrollProjector,
 ];

@@ -245,6 +245,13 @@ export type Query = {
   allSpeakers: SpeakerGallery;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
+  /**
+   * The month that startTime falls in (endTime must lie in the same month): the viewer's own row for
+   * a speaker, every speaker's rows with all (admins only). Empty when nothing was paid.
+   */
+  payroll: Array<PayrollRow>;
+  /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
+  itemizedPayroll: Array<PayrollLine>;
 };
 
 
@@ -419,6 +426,20 @@ export type QueryAllSpeakersArgs = {
 
 export type QueryBroadcastPresenceArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryPayrollArgs = {
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryItemizedPayrollArgs = {
+  speakerId: Scalars['ID']['input'];
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
 };
 
 export type SignupInput = {
@@ -1933,6 +1954,38 @@ export type SendVideoSignalPayload = {
   sent: Scalars['Boolean']['output'];
 };
 
+export type PayrollLineKind =
+  | 'conversation'
+  | 'idle';
+
+/** One speaker's pay for a month (spec 3: the payroll summary and the admin's payroll row). */
+export type PayrollRow = {
+  __typename?: 'PayrollRow';
+  /** The speaker's id and the month, 'speakerId:YYYY-MM'. */
+  id: Scalars['ID']['output'];
+  speaker?: Maybe<User>;
+  month: Scalars['String']['output'];
+  conversationPayMinutes: Scalars['Int']['output'];
+  conversationPayRate: Scalars['Int']['output'];
+  conversationPayAmount: Scalars['Int']['output'];
+  idlePayMinutes: Scalars['Int']['output'];
+  idlePayRate: Scalars['Int']['output'];
+  idlePayAmount: Scalars['Int']['output'];
+  totalPay: Scalars['Int']['output'];
+};
+
+/** An itemized line: a paid conversation, or idle time between two (attached to the one before it). */
+export type PayrollLine = {
+  __typename?: 'PayrollLine';
+  time: Scalars['DateTime']['output'];
+  kind: PayrollLineKind;
+  minutes: Scalars['Int']['output'];
+  rate: Scalars['Int']['output'];
+  amount: Scalars['Int']['output'];
+  /** The conversation the line comes from. */
+  attachmentId: Scalars['ID']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2167,6 +2220,9 @@ export type ResolversTypes = {
   PostChatMessagePayload: ResolverTypeWrapper<PostChatMessagePayload>;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: ResolverTypeWrapper<SendVideoSignalPayload>;
+  PayrollLineKind: PayrollLineKind;
+  PayrollRow: ResolverTypeWrapper<PayrollRow>;
+  PayrollLine: ResolverTypeWrapper<PayrollLine>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -2321,6 +2377,8 @@ export type ResolversParentTypes = {
   PostChatMessagePayload: PostChatMessagePayload;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: SendVideoSignalPayload;
+  PayrollRow: PayrollRow;
+  PayrollLine: PayrollLine;
   Int: Scalars['Int']['output'];
 };
 
@@ -2434,6 +2492,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType, Partial<QueryInvitationsArgs>>;
   allSpeakers?: Resolver<ResolversTypes['SpeakerGallery'], ParentType, ContextType, Partial<QueryAllSpeakersArgs>>;
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
+  payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
+  itemizedPayroll?: Resolver<Array<ResolversTypes['PayrollLine']>, ParentType, ContextType, RequireFields<QueryItemizedPayrollArgs, 'speakerId' | 'startTime' | 'endTime'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3278,6 +3338,30 @@ export type SendVideoSignalPayloadResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  conversationPayMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conversationPayRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conversationPayAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idlePayMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idlePayRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  idlePayAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  totalPay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollLineResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollLine'] = ResolversParentTypes['PayrollLine']> = {
+  time?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PayrollLineKind'], ParentType, ContextType>;
+  minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  attachmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -3389,6 +3473,8 @@ export type Resolvers<ContextType = ApiContext> = {
   ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
   PostChatMessagePayload?: PostChatMessagePayloadResolvers<ContextType>;
   SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
+  PayrollRow?: PayrollRowResolvers<ContextType>;
+  PayrollLine?: PayrollLineResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

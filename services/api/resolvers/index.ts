@@ -9,6 +9,7 @@ import { enrollmentResolvers } from './enrollment';
 import { speakersResolvers } from './speakers';
 import { peopleResolvers } from './people';
 import { liveResolvers } from './live';
+import { payrollResolvers } from './payroll';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -38,4 +39,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers), DateTime, Date: CalendarDateScalar };

@@ -242,6 +242,13 @@ export type Query = {
   allSpeakers: SpeakerGallery;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
+  /**
+   * The month that startTime falls in (endTime must lie in the same month): the viewer's own row for
+   * a speaker, every speaker's rows with all (admins only). Empty when nothing was paid.
+   */
+  payroll: Array<PayrollRow>;
+  /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
+  itemizedPayroll: Array<PayrollLine>;
 };
 
 
@@ -416,6 +423,20 @@ export type QueryAllSpeakersArgs = {
 
 export type QueryBroadcastPresenceArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryPayrollArgs = {
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
+  all?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryItemizedPayrollArgs = {
+  speakerId: Scalars['ID']['input'];
+  startTime: Scalars['DateTime']['input'];
+  endTime: Scalars['DateTime']['input'];
 };
 
 export type SignupInput = {
@@ -1928,4 +1949,36 @@ export type SendVideoSignalInput = {
 export type SendVideoSignalPayload = {
   __typename?: 'SendVideoSignalPayload';
   sent: Scalars['Boolean']['output'];
+};
+
+export type PayrollLineKind =
+  | 'conversation'
+  | 'idle';
+
+/** One speaker's pay for a month (spec 3: the payroll summary and the admin's payroll row). */
+export type PayrollRow = {
+  __typename?: 'PayrollRow';
+  /** The speaker's id and the month, 'speakerId:YYYY-MM'. */
+  id: Scalars['ID']['output'];
+  speaker?: Maybe<User>;
+  month: Scalars['String']['output'];
+  conversationPayMinutes: Scalars['Int']['output'];
+  conversationPayRate: Scalars['Int']['output'];
+  conversationPayAmount: Scalars['Int']['output'];
+  idlePayMinutes: Scalars['Int']['output'];
+  idlePayRate: Scalars['Int']['output'];
+  idlePayAmount: Scalars['Int']['output'];
+  totalPay: Scalars['Int']['output'];
+};
+
+/** An itemized line: a paid conversation, or idle time between two (attached to the one before it). */
+export type PayrollLine = {
+  __typename?: 'PayrollLine';
+  time: Scalars['DateTime']['output'];
+  kind: PayrollLineKind;
+  minutes: Scalars['Int']['output'];
+  rate: Scalars['Int']['output'];
+  amount: Scalars['Int']['output'];
+  /** The conversation the line comes from. */
+  attachmentId: Scalars['ID']['output'];
 };
