@@ -1,13 +1,12 @@
 /**
  * Payroll read model (issue 12): each conversation's pay facts, the speakers' rates, and from them
  * the itemized lines and month summaries of services/domain/speaking/payroll.ts. A batch folds its
- * events into the facts it touches, then recomputes the lines of every speaker-month those facts
- * can change (the month of each touched conversation and its neighbours, since idle time is
- * attached across a month's end). Nobody busy waits for it: background lane.
+ * events into the facts it touches, then rewrites only the lines those facts can change: the lines
+ * of each touched conversation and of the paid conversation before it (whose idle time may now end
+ * at it, or no longer), computed by the same rules from the facts around it; then the summaries of
+ * the months those lines fall in. Nobody busy waits for it: background lane.
  */
 import type pg from 'pg';
-import { DateTime } from 'luxon';
-import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import {
@@ -15,17 +14,13 @@ import {
   evolvePayrollFacts,
   initialPayrollFacts,
   paidConversation,
-  payMonthOf,
   payrollLines,
-  summarize,
   type PaidConversation,
   type PayFacts,
   type PayrollLine,
   type PayrollSummary,
 } from '../../services/domain/speaking/payroll';
 
-const monthStart = (month: string) => DateTime.fromFormat(month, 'yyyy-MM', { zone: PAYROLL_TIME_ZONE });
-const neighbours = (month: string) => [-1, 0, 1].map((d) => monthStart(month).plus({ months: d }).toFormat('yyyy-MM'));
 
 const toFacts = (r: any): PayFacts => ({
   conversationId: r.conversation_id, kind: r.kind, speakerId: r.speaker_id, start: r.start_at, end: r.end_at, minutes: r.minutes,
@@ -34,7 +29,7 @@ const toFacts = (r: any): PayFacts => ({
 
 export const payrollProjector: Projector = {
   name: 'payroll',
-  version: 1,
+  version: 2,
   lane: 'background',
   handles: PAYROLL_EVENT_TYPES,
   schema: `
@@ -45,7 +40,8 @@ export const payrollProjector: Projector = {
     CREATE INDEX facts_speaker_start ON facts (speaker_id, start_at);
     CREATE TABLE lines (
       speaker_id text NOT NULL, month text NOT NULL, kind text NOT NULL, time timestamptz NOT NULL, minutes int NOT NULL,
-      rate int NOT NULL, amount bigint NOT NULL, conversation_id text NOT NULL, PRIMARY KEY (speaker_id, month, time, kind));
+      rate int NOT NULL, amount bigint NOT NULL, conversation_id text NOT NULL, PRIMARY KEY (conversation_id, kind, time));
+    CREATE INDEX lines_speaker_month ON lines (speaker_id, month, time);
     CREATE TABLE months (
       speaker_id text NOT NULL, month text NOT NULL, conversation_minutes bigint NOT NULL, conversation_rate int NOT NULL,
       conversation_amount bigint NOT NULL, idle_minutes bigint NOT NULL, idle_rate int NOT NULL, idle_amount bigint NOT NULL,
@@ -65,17 +61,11 @@ export const payrollProjector: Projector = {
     const { rows: rates } = await db.query('SELECT speaker_id, pay_rate FROM rates WHERE speaker_id = ANY($1::text[])', [[...speakers]]);
     for (const r of rates) facts.rates.set(r.speaker_id, r.pay_rate);
 
-    // Where each touched conversation was paid before the batch, and where after: both need new lines.
-    const affected = new Map<string, Set<string>>();
-    const touch = (c: PayFacts) => {
-      const months = affected.get(c.speakerId) ?? new Set<string>();
-      for (const m of neighbours(payMonthOf(c.start))) months.add(m);
-      affected.set(c.speakerId, months);
-    };
-    for (const c of facts.conversations.values()) touch({ ...c });
+    // Each touched conversation as it was before the batch and as it is after: both places need new lines.
+    const windows: PayFacts[] = [...facts.conversations.values()].map((c) => ({ ...c }));
     for (const e of events) evolvePayrollFacts(facts, e as any);
     const touched = conversationIds.map((id) => facts.conversations.get(id)).filter((c): c is PayFacts => !!c);
-    for (const c of touched) touch(c);
+    windows.push(...touched);
 
     if (facts.rates.size) {
       const r = [...facts.rates];
@@ -96,32 +86,65 @@ export const payrollProjector: Projector = {
           col((c) => c.canceled), col((c) => c.openedAtRate), col((c) => c.startedAtRate), col((c) => c.stoppedAs)],
       );
     }
-    for (const [speakerId, months] of affected) await recomputeMonths(db, speakerId, [...months].sort());
+    await rewriteLines(db, windows);
   },
 };
 
-/** Replaces a speaker's lines and summaries of `months` (sorted) with what the rules make of the facts. */
-async function recomputeMonths(db: pg.PoolClient, speakerId: string, months: string[]) {
-  // A day either side: idle time reaches at most 15 minutes across a month's end.
-  const from = monthStart(months[0]).minus({ days: 1 }).toJSDate();
-  const to = monthStart(months.at(-1)!).plus({ months: 1, days: 1 }).toJSDate();
-  const { rows } = await db.query('SELECT * FROM facts WHERE speaker_id = $1 AND start_at >= $2 AND start_at < $3', [speakerId, from, to]);
-  const paid = rows.map(toFacts).map(paidConversation).filter((c): c is PaidConversation => !!c);
-  const lines = payrollLines(paid).filter((l) => months.includes(l.month));
-  await db.query('DELETE FROM lines WHERE speaker_id = $1 AND month = ANY($2::text[])', [speakerId, months]);
-  await db.query('DELETE FROM months WHERE speaker_id = $1 AND month = ANY($2::text[])', [speakerId, months]);
-  if (!lines.length) return;
-  const col = <T>(f: (l: PayrollLine) => T) => lines.map(f);
-  await db.query(
-    `INSERT INTO lines SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::bigint[], $8::text[])`,
-    [col((l) => l.speakerId), col((l) => l.month), col((l) => l.kind), col((l) => l.time), col((l) => l.minutes), col((l) => l.rate), col((l) => l.amount), col((l) => l.conversationId)],
+/** Around a touched conversation, the facts that can change its lines or its predecessor's. */
+const REACH_MS = 2 * 3600_000;
+
+async function rewriteLines(db: pg.PoolClient, windows: PayFacts[]) {
+  if (!windows.length) return;
+  const { rows } = await db.query(
+    `SELECT DISTINCT f.* FROM facts f JOIN unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w(speaker_id, from_at, to_at)
+       ON f.speaker_id = w.speaker_id AND f.start_at >= w.from_at AND f.start_at < w.to_at`,
+    [windows.map((w) => w.speakerId), windows.map((w) => new Date(w.start.getTime() - REACH_MS)), windows.map((w) => new Date(w.end.getTime() + REACH_MS))],
   );
-  const summaries = months.map((m) => summarize(speakerId, m, lines.filter((l) => l.month === m))).filter((s) => lines.some((l) => l.month === s.month));
-  const s = <T>(f: (x: PayrollSummary) => T) => summaries.map(f);
+  const paidBySpeaker = new Map<string, PaidConversation[]>();
+  for (const r of rows) {
+    const paid = paidConversation(toFacts(r));
+    if (paid) paidBySpeaker.set(paid.speakerId, [...(paidBySpeaker.get(paid.speakerId) ?? []), paid]);
+  }
+  // Whose lines to rewrite: each touched conversation, and the paid one before it.
+  const owners = new Set<string>();
+  for (const w of windows) {
+    owners.add(w.conversationId);
+    const before = (paidBySpeaker.get(w.speakerId) ?? []).filter((c) => c.start < w.start && c.conversationId !== w.conversationId);
+    const previous = before.reduce<PaidConversation | null>((latest, c) => (!latest || c.start > latest.start ? c : latest), null);
+    if (previous) owners.add(previous.conversationId);
+  }
+  const lines = [...paidBySpeaker.values()].flatMap((paid) => payrollLines(paid)).filter((l) => owners.has(l.conversationId));
+  const { rows: removed } = await db.query('DELETE FROM lines WHERE conversation_id = ANY($1::text[]) RETURNING speaker_id, month', [[...owners]]);
+  if (lines.length) {
+    const col = <T>(f: (l: PayrollLine) => T) => lines.map(f);
+    await db.query(
+      `INSERT INTO lines SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::int[], $7::bigint[], $8::text[])`,
+      [col((l) => l.speakerId), col((l) => l.month), col((l) => l.kind), col((l) => l.time), col((l) => l.minutes), col((l) => l.rate), col((l) => l.amount), col((l) => l.conversationId)],
+    );
+  }
+  const pairs = new Map<string, [string, string]>();
+  for (const r of [...removed, ...lines.map((l) => ({ speaker_id: l.speakerId, month: l.month }))]) pairs.set(`${r.speaker_id} ${r.month}`, [r.speaker_id, r.month]);
+  if (!pairs.size) return;
+  const [speakers, months] = [[...pairs.values()].map(([s]) => s), [...pairs.values()].map(([, m]) => m)];
   await db.query(
-    `INSERT INTO months SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::bigint[], $6::bigint[], $7::int[], $8::bigint[], $9::bigint[])`,
-    [s((x) => x.speakerId), s((x) => x.month), s((x) => x.conversationPayMinutes), s((x) => x.conversationPayRate), s((x) => x.conversationPayAmount),
-      s((x) => x.idlePayMinutes), s((x) => x.idlePayRate), s((x) => x.idlePayAmount), s((x) => x.totalPay)],
+    `DELETE FROM months t USING unnest($1::text[], $2::text[]) AS p(speaker_id, month) WHERE t.speaker_id = p.speaker_id AND t.month = p.month`,
+    [speakers, months],
+  );
+  // The month's totals as summarize() in the domain defines them: sums of the lines, and the rate of
+  // the month's last line of each kind.
+  await db.query(
+    `INSERT INTO months
+     SELECT l.speaker_id, l.month,
+       coalesce(sum(l.minutes) FILTER (WHERE l.kind = 'conversation'), 0),
+       coalesce((array_agg(l.rate ORDER BY l.time DESC, l.conversation_id COLLATE "C" DESC) FILTER (WHERE l.kind = 'conversation'))[1], 0),
+       coalesce(sum(l.amount) FILTER (WHERE l.kind = 'conversation'), 0),
+       coalesce(sum(l.minutes) FILTER (WHERE l.kind = 'idle'), 0),
+       coalesce((array_agg(l.rate ORDER BY l.time DESC, l.conversation_id COLLATE "C" DESC) FILTER (WHERE l.kind = 'idle'))[1], 0),
+       coalesce(sum(l.amount) FILTER (WHERE l.kind = 'idle'), 0),
+       sum(l.amount)
+     FROM lines l JOIN unnest($1::text[], $2::text[]) AS p(speaker_id, month) ON l.speaker_id = p.speaker_id AND l.month = p.month
+     GROUP BY l.speaker_id, l.month`,
+    [speakers, months],
   );
 }
 
@@ -141,7 +164,7 @@ export async function payrollMonth(pool: pg.Pool, month: string, speakerId: stri
 
 /** A speaker's itemized lines of the month, in time order. */
 export async function itemizedPayroll(pool: pg.Pool, speakerId: string, month: string): Promise<PayrollLine[]> {
-  const { rows } = await pool.query('SELECT * FROM rm_payroll.lines WHERE speaker_id = $1 AND month = $2 ORDER BY time, kind', [speakerId, month]);
+  const { rows } = await pool.query('SELECT * FROM rm_payroll.lines WHERE speaker_id = $1 AND month = $2 ORDER BY time, kind, conversation_id COLLATE "C"', [speakerId, month]);
   return rows.map((r) => ({
     speakerId: r.speaker_id, month: r.month, kind: r.kind, time: r.time, minutes: r.minutes, rate: r.rate, amount: Number(r.amount), conversationId: r.conversation_id,
   }));

@@ -4,7 +4,7 @@
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { PAYROLL_FIRST_MONTH, PayrollMessages } from '../../../contracts/payroll';
-import { findPerson } from '../../../projections/directory';
+import { findPeople } from '../../../projections/directory';
 import { itemizedPayroll, payrollMonth } from '../../../projections/payroll';
 import { payMonthOf, type PayrollSummary } from '../../domain/speaking/payroll';
 import { badInput } from '../../domain/shared/errors';
@@ -33,7 +33,10 @@ export const payrollResolvers: Resolvers = {
       const v = requireSpeakerOrAdmin(ctx.viewer);
       if (all && !isAdmin(v)) throw roleRefused('ADMIN');
       const month = monthOf(startTime as Date, endTime as Date);
-      return (await payrollMonth(ctx.runtime.pool, month, all ? null : v.accountId)).map(row) as any;
+      const summaries = await payrollMonth(ctx.runtime.pool, month, all ? null : v.accountId);
+      // Every speaker's name in one query, not one per row.
+      const people = await findPeople(ctx.runtime.pool, summaries.map((s) => s.speakerId));
+      return summaries.map((s) => ({ ...row(s), speaker: people.get(s.speakerId) ?? null })) as any;
     },
     itemizedPayroll: async (_p, { speakerId, startTime, endTime }, ctx) => {
       requireSpeakerOrAdmin(ctx.viewer);
@@ -41,8 +44,5 @@ export const payrollResolvers: Resolvers = {
       const month = monthOf(startTime as Date, endTime as Date);
       return (await itemizedPayroll(ctx.runtime.pool, speakerId, month)).map((l) => ({ ...l, attachmentId: l.conversationId })) as any;
     },
-  },
-  PayrollRow: {
-    speaker: async (r: any, _a, ctx) => (await findPerson(ctx.runtime.pool, r.speakerId)) as any,
   },
 };

@@ -120,13 +120,55 @@ export interface PayrollLine {
   conversationId: string;
 }
 
-export const payMonthOf = (t: Date, zone = PAYROLL_TIME_ZONE) => DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
+/**
+ * Month starts in PAYROLL_TIME_ZONE from 2000 to 2100, made once: finding an instant's month is a
+ * binary search instead of a time-zone conversion (a rebuild asks millions of times).
+ */
+let monthStarts: { at: number; month: string }[] | null = null;
+function payrollMonthStarts() {
+  if (!monthStarts) {
+    monthStarts = [];
+    // One month past 2100's last, so every month has its end.
+    for (let m = DateTime.fromObject({ year: 2000, month: 1 }, { zone: PAYROLL_TIME_ZONE }); m.year < 2102; m = m.plus({ months: 1 })) {
+      monthStarts.push({ at: m.toMillis(), month: m.toFormat('yyyy-MM') });
+    }
+  }
+  return monthStarts;
+}
+
+/** The index in payrollMonthStarts() of the month holding `ms`, or -1 outside 2000..2100. */
+function monthIndexOf(ms: number): number {
+  const starts = payrollMonthStarts();
+  if (ms < starts[0].at || ms >= starts[starts.length - 1].at) return -1;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid].at <= ms) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** 'YYYY-MM' of the month `t` falls in, in `zone` (PAYROLL_TIME_ZONE unless a test says otherwise). */
+export function payMonthOf(t: Date, zone = PAYROLL_TIME_ZONE): string {
+  const i = zone === PAYROLL_TIME_ZONE ? monthIndexOf(t.getTime()) : -1;
+  return i >= 0 ? payrollMonthStarts()[i].month : DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
+}
+
+/** The start of the month after the one `t` falls in. */
+function nextMonthStart(t: Date, zone: string): Date {
+  const i = zone === PAYROLL_TIME_ZONE ? monthIndexOf(t.getTime()) : -1;
+  const starts = payrollMonthStarts();
+  if (i >= 0 && i + 1 < starts.length) return new Date(starts[i + 1].at);
+  return DateTime.fromJSDate(t, { zone }).startOf('month').plus({ months: 1 }).toJSDate();
+}
 /** Cents for `minutes` at `rate` cents an hour, to the cent, half up. */
 export const amountFor = (minutes: number, rate: number) => Math.round((minutes * rate) / 60);
 
 /** One speaker's lines, from their paid conversations in any order. */
 export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_TIME_ZONE): PayrollLine[] {
-  const sorted = [...paid].sort((a, b) => a.start.getTime() - b.start.getTime() || a.conversationId.localeCompare(b.conversationId));
+  const sorted = [...paid].sort((a, b) => a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0));
   const lines: PayrollLine[] = [];
   sorted.forEach((c, i) => {
     lines.push({ speakerId: c.speakerId, month: payMonthOf(c.start, zone), kind: 'conversation', time: c.start, minutes: c.minutes, rate: c.rate, amount: amountFor(c.minutes, c.rate), conversationId: c.conversationId });
@@ -136,7 +178,7 @@ export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_T
     if (gap < 1 || gap > IDLE_GAP_MAX_MINUTES) return;
     // Split at every month's end inside the gap.
     for (let from = c.end; from < next.start; ) {
-      const monthEnd = DateTime.fromJSDate(from, { zone }).startOf('month').plus({ months: 1 }).toJSDate();
+      const monthEnd = nextMonthStart(from, zone);
       const to = monthEnd < next.start ? monthEnd : next.start;
       const minutes = Math.round((to.getTime() - from.getTime()) / MINUTE);
       if (minutes > 0) {
