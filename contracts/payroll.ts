@@ -21,4 +21,11 @@ export const PayrollMessages = {
   monthRange: 'Choose a month from October 2022 to this month.',
   sameMonth: 'The start and end must lie in the same month.',
   speakerRole: 'Payroll is for speakers and administrators.',
+  monthFormat: 'Choose a month as YYYY-MM.',
+  monthNotOver: 'Only a month that is over can be closed.',
+  alreadyClosed: 'This month is already closed.',
+  notClosed: 'This month is not closed.',
+  reasonRequired: 'Please give a reason for reopening the month.',
+  reasonTooLong: 'The reason must be at most 500 characters.',
+  tooManyMonths: 'Choose at most 13 months at once.',
 };

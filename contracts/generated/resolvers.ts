@@ -246,10 +246,15 @@ export type Query = {
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
   /**
-   * The month that startTime falls in (endTime must lie in the same month): the viewer's own row for
-   * a speaker, every speaker's rows with all (admins only). Empty when nothing was paid.
+   * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
+   * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
+   * month where nothing was paid has no row.
    */
   payroll: Array<PayrollRow>;
+  /** The admin's payroll grid for a month: sort and filter on speaker_givenName, speaker_surname and the amounts. */
+  payrollRows: PayrollRowConnection;
+  /** A month's closing state and corrections (admins). */
+  payrollMonth: PayrollMonth;
   /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
   itemizedPayroll: Array<PayrollLine>;
 };
@@ -436,6 +441,22 @@ export type QueryPayrollArgs = {
 };
 
 
+export type QueryPayrollRowsArgs = {
+  month: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPayrollMonthArgs = {
+  month: Scalars['String']['input'];
+};
+
+
 export type QueryItemizedPayrollArgs = {
   speakerId: Scalars['ID']['input'];
   startTime: Scalars['DateTime']['input'];
@@ -598,6 +619,10 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
+  /** Closes a month at the totals it shows now (admins). */
+  closePayrollMonth: ClosePayrollMonthPayload;
+  /** Reopens a closed month, with the reason (admins). */
+  reopenPayrollMonth: ReopenPayrollMonthPayload;
 };
 
 
@@ -778,6 +803,16 @@ export type MutationPostChatMessageArgs = {
 
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
+};
+
+
+export type MutationClosePayrollMonthArgs = {
+  input: ClosePayrollMonthInput;
+};
+
+
+export type MutationReopenPayrollMonthArgs = {
+  input: ReopenPayrollMonthInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1956,7 +1991,9 @@ export type SendVideoSignalPayload = {
 
 export type PayrollLineKind =
   | 'conversation'
-  | 'idle';
+  | 'idle'
+  /** A correction to a closed month, paid in the next open month (amount may be negative). */
+  | 'adjustment';
 
 /** One speaker's pay for a month (spec 3: the payroll summary and the admin's payroll row). */
 export type PayrollRow = {
@@ -1971,7 +2008,11 @@ export type PayrollRow = {
   idlePayMinutes: Scalars['Int']['output'];
   idlePayRate: Scalars['Int']['output'];
   idlePayAmount: Scalars['Int']['output'];
+  /** Corrections to closed months paid in this month (0 when none). */
+  adjustmentAmount: Scalars['Int']['output'];
   totalPay: Scalars['Int']['output'];
+  /** Whether the month was closed (its numbers no longer change). */
+  closed: Scalars['Boolean']['output'];
 };
 
 /** An itemized line: a paid conversation, or idle time between two (attached to the one before it). */
@@ -1982,8 +2023,78 @@ export type PayrollLine = {
   minutes: Scalars['Int']['output'];
   rate: Scalars['Int']['output'];
   amount: Scalars['Int']['output'];
-  /** The conversation the line comes from. */
-  attachmentId: Scalars['ID']['output'];
+  /** The conversation the line comes from (none for an adjustment). */
+  attachmentId?: Maybe<Scalars['ID']['output']>;
+  /** For an adjustment: the closed month it corrects, 'YYYY-MM'. */
+  adjustsMonth?: Maybe<Scalars['String']['output']>;
+};
+
+export type PayrollRowEdge = {
+  __typename?: 'PayrollRowEdge';
+  cursor: Scalars['String']['output'];
+  node: PayrollRow;
+};
+
+/** The admin's payroll grid (server-side paging, sort and filter). */
+export type PayrollRowConnection = {
+  __typename?: 'PayrollRowConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PayrollRowEdge>;
+};
+
+/** A pay month as the admin closes it: closed months never change silently. */
+export type PayrollMonth = {
+  __typename?: 'PayrollMonth';
+  /** 'YYYY-MM' */
+  month: Scalars['String']['output'];
+  closed: Scalars['Boolean']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  closedBy?: Maybe<User>;
+  /** Every speaker's pay for the month: as closed, or as it stands. */
+  totalPay: Scalars['Int']['output'];
+  speakerCount: Scalars['Int']['output'];
+  /** Corrections to this month found after it was closed, and the month each is paid in. */
+  adjustments: Array<PayrollAdjustment>;
+  /** Closings and reopenings, newest first. */
+  history: Array<PayrollMonthChange>;
+};
+
+export type PayrollAdjustment = {
+  __typename?: 'PayrollAdjustment';
+  speaker?: Maybe<User>;
+  fromMonth: Scalars['String']['output'];
+  toMonth: Scalars['String']['output'];
+  amount: Scalars['Int']['output'];
+};
+
+export type PayrollMonthChange = {
+  __typename?: 'PayrollMonthChange';
+  kind: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  by?: Maybe<User>;
+  reason?: Maybe<Scalars['String']['output']>;
+  totalPay: Scalars['Int']['output'];
+};
+
+export type ClosePayrollMonthInput = {
+  /** 'YYYY-MM', a month before this one. */
+  month: Scalars['String']['input'];
+};
+
+export type ClosePayrollMonthPayload = {
+  __typename?: 'ClosePayrollMonthPayload';
+  payrollMonth: PayrollMonth;
+};
+
+export type ReopenPayrollMonthInput = {
+  month: Scalars['String']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type ReopenPayrollMonthPayload = {
+  __typename?: 'ReopenPayrollMonthPayload';
+  payrollMonth: PayrollMonth;
 };
 
 
@@ -2223,6 +2334,15 @@ export type ResolversTypes = {
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<PayrollRow>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
+  PayrollRowEdge: ResolverTypeWrapper<PayrollRowEdge>;
+  PayrollRowConnection: ResolverTypeWrapper<PayrollRowConnection>;
+  PayrollMonth: ResolverTypeWrapper<PayrollMonth>;
+  PayrollAdjustment: ResolverTypeWrapper<PayrollAdjustment>;
+  PayrollMonthChange: ResolverTypeWrapper<PayrollMonthChange>;
+  ClosePayrollMonthInput: ClosePayrollMonthInput;
+  ClosePayrollMonthPayload: ResolverTypeWrapper<ClosePayrollMonthPayload>;
+  ReopenPayrollMonthInput: ReopenPayrollMonthInput;
+  ReopenPayrollMonthPayload: ResolverTypeWrapper<ReopenPayrollMonthPayload>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -2379,6 +2499,15 @@ export type ResolversParentTypes = {
   SendVideoSignalPayload: SendVideoSignalPayload;
   PayrollRow: PayrollRow;
   PayrollLine: PayrollLine;
+  PayrollRowEdge: PayrollRowEdge;
+  PayrollRowConnection: PayrollRowConnection;
+  PayrollMonth: PayrollMonth;
+  PayrollAdjustment: PayrollAdjustment;
+  PayrollMonthChange: PayrollMonthChange;
+  ClosePayrollMonthInput: ClosePayrollMonthInput;
+  ClosePayrollMonthPayload: ClosePayrollMonthPayload;
+  ReopenPayrollMonthInput: ReopenPayrollMonthInput;
+  ReopenPayrollMonthPayload: ReopenPayrollMonthPayload;
   Int: Scalars['Int']['output'];
 };
 
@@ -2493,6 +2622,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   allSpeakers?: Resolver<ResolversTypes['SpeakerGallery'], ParentType, ContextType, Partial<QueryAllSpeakersArgs>>;
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
+  payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
+  payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
   itemizedPayroll?: Resolver<Array<ResolversTypes['PayrollLine']>, ParentType, ContextType, RequireFields<QueryItemizedPayrollArgs, 'speakerId' | 'startTime' | 'endTime'>>;
 };
 
@@ -2582,6 +2713,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
   postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
+  closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
+  reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -3348,7 +3481,9 @@ export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends Res
   idlePayMinutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   idlePayRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   idlePayAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  adjustmentAmount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   totalPay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3358,7 +3493,60 @@ export type PayrollLineResolvers<ContextType = ApiContext, ParentType extends Re
   minutes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
-  attachmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  attachmentId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  adjustsMonth?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollRowEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRowEdge'] = ResolversParentTypes['PayrollRowEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PayrollRow'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollRowConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRowConnection'] = ResolversParentTypes['PayrollRowConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['PayrollRowEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollMonthResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollMonth'] = ResolversParentTypes['PayrollMonth']> = {
+  month?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  closedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  closedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  totalPay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  speakerCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  adjustments?: Resolver<Array<ResolversTypes['PayrollAdjustment']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['PayrollMonthChange']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollAdjustmentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollAdjustment'] = ResolversParentTypes['PayrollAdjustment']> = {
+  speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  fromMonth?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  toMonth?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PayrollMonthChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollMonthChange'] = ResolversParentTypes['PayrollMonthChange']> = {
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  by?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  totalPay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ClosePayrollMonthPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClosePayrollMonthPayload'] = ResolversParentTypes['ClosePayrollMonthPayload']> = {
+  payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReopenPayrollMonthPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReopenPayrollMonthPayload'] = ResolversParentTypes['ReopenPayrollMonthPayload']> = {
+  payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3475,6 +3663,13 @@ export type Resolvers<ContextType = ApiContext> = {
   SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
+  PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;
+  PayrollRowConnection?: PayrollRowConnectionResolvers<ContextType>;
+  PayrollMonth?: PayrollMonthResolvers<ContextType>;
+  PayrollAdjustment?: PayrollAdjustmentResolvers<ContextType>;
+  PayrollMonthChange?: PayrollMonthChangeResolvers<ContextType>;
+  ClosePayrollMonthPayload?: ClosePayrollMonthPayloadResolvers<ContextType>;
+  ReopenPayrollMonthPayload?: ReopenPayrollMonthPayloadResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -22,6 +22,8 @@ import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
+import { payrollHandlers, type PayrollHandlers } from '../domain/speaking/payrollHandlers';
+import { payrollMonths } from '../../projections/payroll';
 import { findInvitation, speakerFacts } from '../../projections/speakers';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
@@ -74,6 +76,7 @@ export interface Runtime {
   conversationMail: ConversationMail;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
+  payroll: PayrollHandlers;
   // Profiles and onboarding (issue 8)
   storage: FileStorage;
   /** Video providers (issue 9): local always, zoom and twilio when configured. */
@@ -162,6 +165,7 @@ export async function createRuntime(
     videoProvider: config.videoProvider,
     invitationStreamOf: async (id) => (await findInvitation(pool, id))?.stream ?? null,
   });
+  const payroll = payrollHandlers({ commands, currentRows: async (month) => (await payrollMonths(pool, month, month, null)).map(({ closed: _closed, ...row }) => row) });
   const storage = createStorage(config);
   const video = createVideoProviders(config);
   video.videoProviderFor(config.videoProvider); // VIDEO_PROVIDER=zoom|twilio without its keys stops the start
@@ -215,6 +219,7 @@ export async function createRuntime(
     live,
     conversationMail,
     speaking,
+    payroll,
     storage,
     video,
     people,

@@ -61,11 +61,14 @@ it('pays a held conversation to its speaker, itemized, seen by the speaker and a
   assert.equal(codeOf(await app.gql(PAYROLL, heldIn)), 'UNAUTHORIZED');
 });
 
-it('refuses a month before October 2022, after this month, or a range across two months', async () => {
+it('refuses a month before October 2022, after this month, more than 13 months, or itemized lines across two months', async () => {
   const speaker = await createSpeaker(app);
   const messageOf = (res: any) => res.errors?.[0]?.message;
   assert.equal(messageOf(await app.gql(PAYROLL, month(DateTime.fromISO('2022-09-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)), PayrollMessages.monthRange);
   assert.equal(messageOf(await app.gql(PAYROLL, month(thisMonth.plus({ months: 1 })), speaker.token)), PayrollMessages.monthRange);
-  assert.equal(messageOf(await app.gql(PAYROLL, { from: thisMonth.toUTC().toISO(), to: thisMonth.plus({ months: 2 }).toUTC().toISO() }, speaker.token)), PayrollMessages.sameMonth);
+  assert.equal(messageOf(await app.gql(PAYROLL, { from: thisMonth.minus({ months: 13 }).toUTC().toISO(), to: thisMonth.plus({ months: 1 }).toUTC().toISO() }, speaker.token)), PayrollMessages.tooManyMonths);
+  const twoMonths = { from: thisMonth.minus({ months: 1 }).toUTC().toISO(), to: thisMonth.plus({ months: 1 }).toUTC().toISO() };
+  assert.deepEqual((await app.gql(PAYROLL, twoMonths, speaker.token)).data.payroll, [], 'a range of months answers a row per month paid');
+  assert.equal(messageOf(await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...twoMonths }, speaker.token)), PayrollMessages.sameMonth);
   assert.deepEqual((await app.gql(PAYROLL, month(DateTime.fromISO('2022-10-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)).data.payroll, []);
 });

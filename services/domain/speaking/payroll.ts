@@ -156,6 +156,9 @@ export function payMonthOf(t: Date, zone = PAYROLL_TIME_ZONE): string {
   return i >= 0 ? payrollMonthStarts()[i].month : DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
 }
 
+/** The first instant of pay month 'YYYY-MM'. */
+export const payMonthStart = (month: string): Date => DateTime.fromFormat(month, 'yyyy-MM', { zone: PAYROLL_TIME_ZONE }).toJSDate();
+
 /** The start of the month after the one `t` falls in. */
 function nextMonthStart(t: Date, zone: string): Date {
   const i = zone === PAYROLL_TIME_ZONE ? monthIndexOf(t.getTime()) : -1;
@@ -167,7 +170,7 @@ function nextMonthStart(t: Date, zone: string): Date {
 export const amountFor = (minutes: number, rate: number) => Math.round((minutes * rate) / 60);
 
 /** One speaker's lines, from their paid conversations in any order. */
-export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_TIME_ZONE): PayrollLine[] {
+export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_TIME_ZONE, idleGapMaxMinutes = IDLE_GAP_MAX_MINUTES): PayrollLine[] {
   const sorted = [...paid].sort((a, b) => a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0));
   const lines: PayrollLine[] = [];
   sorted.forEach((c, i) => {
@@ -175,7 +178,7 @@ export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_T
     const next = sorted[i + 1];
     if (!next) return;
     const gap = Math.round((next.start.getTime() - c.end.getTime()) / MINUTE);
-    if (gap < 1 || gap > IDLE_GAP_MAX_MINUTES) return;
+    if (gap < 1 || gap > idleGapMaxMinutes) return;
     // Split at every month's end inside the gap.
     for (let from = c.end; from < next.start; ) {
       const monthEnd = nextMonthStart(from, zone);

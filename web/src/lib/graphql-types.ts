@@ -243,10 +243,15 @@ export type Query = {
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
   /**
-   * The month that startTime falls in (endTime must lie in the same month): the viewer's own row for
-   * a speaker, every speaker's rows with all (admins only). Empty when nothing was paid.
+   * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
+   * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
+   * month where nothing was paid has no row.
    */
   payroll: Array<PayrollRow>;
+  /** The admin's payroll grid for a month: sort and filter on speaker_givenName, speaker_surname and the amounts. */
+  payrollRows: PayrollRowConnection;
+  /** A month's closing state and corrections (admins). */
+  payrollMonth: PayrollMonth;
   /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
   itemizedPayroll: Array<PayrollLine>;
 };
@@ -433,6 +438,22 @@ export type QueryPayrollArgs = {
 };
 
 
+export type QueryPayrollRowsArgs = {
+  month: Scalars['String']['input'];
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPayrollMonthArgs = {
+  month: Scalars['String']['input'];
+};
+
+
 export type QueryItemizedPayrollArgs = {
   speakerId: Scalars['ID']['input'];
   startTime: Scalars['DateTime']['input'];
@@ -595,6 +616,10 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
+  /** Closes a month at the totals it shows now (admins). */
+  closePayrollMonth: ClosePayrollMonthPayload;
+  /** Reopens a closed month, with the reason (admins). */
+  reopenPayrollMonth: ReopenPayrollMonthPayload;
 };
 
 
@@ -775,6 +800,16 @@ export type MutationPostChatMessageArgs = {
 
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
+};
+
+
+export type MutationClosePayrollMonthArgs = {
+  input: ClosePayrollMonthInput;
+};
+
+
+export type MutationReopenPayrollMonthArgs = {
+  input: ReopenPayrollMonthInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1953,7 +1988,9 @@ export type SendVideoSignalPayload = {
 
 export type PayrollLineKind =
   | 'conversation'
-  | 'idle';
+  | 'idle'
+  /** A correction to a closed month, paid in the next open month (amount may be negative). */
+  | 'adjustment';
 
 /** One speaker's pay for a month (spec 3: the payroll summary and the admin's payroll row). */
 export type PayrollRow = {
@@ -1968,7 +2005,11 @@ export type PayrollRow = {
   idlePayMinutes: Scalars['Int']['output'];
   idlePayRate: Scalars['Int']['output'];
   idlePayAmount: Scalars['Int']['output'];
+  /** Corrections to closed months paid in this month (0 when none). */
+  adjustmentAmount: Scalars['Int']['output'];
   totalPay: Scalars['Int']['output'];
+  /** Whether the month was closed (its numbers no longer change). */
+  closed: Scalars['Boolean']['output'];
 };
 
 /** An itemized line: a paid conversation, or idle time between two (attached to the one before it). */
@@ -1979,6 +2020,76 @@ export type PayrollLine = {
   minutes: Scalars['Int']['output'];
   rate: Scalars['Int']['output'];
   amount: Scalars['Int']['output'];
-  /** The conversation the line comes from. */
-  attachmentId: Scalars['ID']['output'];
+  /** The conversation the line comes from (none for an adjustment). */
+  attachmentId?: Maybe<Scalars['ID']['output']>;
+  /** For an adjustment: the closed month it corrects, 'YYYY-MM'. */
+  adjustsMonth?: Maybe<Scalars['String']['output']>;
+};
+
+export type PayrollRowEdge = {
+  __typename?: 'PayrollRowEdge';
+  cursor: Scalars['String']['output'];
+  node: PayrollRow;
+};
+
+/** The admin's payroll grid (server-side paging, sort and filter). */
+export type PayrollRowConnection = {
+  __typename?: 'PayrollRowConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PayrollRowEdge>;
+};
+
+/** A pay month as the admin closes it: closed months never change silently. */
+export type PayrollMonth = {
+  __typename?: 'PayrollMonth';
+  /** 'YYYY-MM' */
+  month: Scalars['String']['output'];
+  closed: Scalars['Boolean']['output'];
+  closedAt?: Maybe<Scalars['DateTime']['output']>;
+  closedBy?: Maybe<User>;
+  /** Every speaker's pay for the month: as closed, or as it stands. */
+  totalPay: Scalars['Int']['output'];
+  speakerCount: Scalars['Int']['output'];
+  /** Corrections to this month found after it was closed, and the month each is paid in. */
+  adjustments: Array<PayrollAdjustment>;
+  /** Closings and reopenings, newest first. */
+  history: Array<PayrollMonthChange>;
+};
+
+export type PayrollAdjustment = {
+  __typename?: 'PayrollAdjustment';
+  speaker?: Maybe<User>;
+  fromMonth: Scalars['String']['output'];
+  toMonth: Scalars['String']['output'];
+  amount: Scalars['Int']['output'];
+};
+
+export type PayrollMonthChange = {
+  __typename?: 'PayrollMonthChange';
+  kind: Scalars['String']['output'];
+  at: Scalars['DateTime']['output'];
+  by?: Maybe<User>;
+  reason?: Maybe<Scalars['String']['output']>;
+  totalPay: Scalars['Int']['output'];
+};
+
+export type ClosePayrollMonthInput = {
+  /** 'YYYY-MM', a month before this one. */
+  month: Scalars['String']['input'];
+};
+
+export type ClosePayrollMonthPayload = {
+  __typename?: 'ClosePayrollMonthPayload';
+  payrollMonth: PayrollMonth;
+};
+
+export type ReopenPayrollMonthInput = {
+  month: Scalars['String']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type ReopenPayrollMonthPayload = {
+  __typename?: 'ReopenPayrollMonthPayload';
+  payrollMonth: PayrollMonth;
 };
