@@ -136,15 +136,23 @@ const REACH_MS = 2 * 3600_000;
 
 async function rewriteLines(db: pg.PoolClient, windows: PayFacts[], idleGapMaxMinutes: number) {
   if (!windows.length) return [];
+  // One range per speaker and time (a conversation's window before and after the batch is mostly
+  // the same); LATERAL makes each an index range scan rather than a join over the speaker's year.
+  const ranges = new Map<string, [string, Date, Date]>();
+  for (const w of windows) ranges.set(`${w.speakerId} ${w.start.getTime()} ${w.end.getTime()}`, [w.speakerId, new Date(w.start.getTime() - REACH_MS), new Date(w.end.getTime() + REACH_MS)]);
+  const r = [...ranges.values()];
   const { rows } = await db.query(
-    `SELECT DISTINCT f.* FROM facts f JOIN unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w(speaker_id, from_at, to_at)
-       ON f.speaker_id = w.speaker_id AND f.start_at >= w.from_at AND f.start_at < w.to_at`,
-    [windows.map((w) => w.speakerId), windows.map((w) => new Date(w.start.getTime() - REACH_MS)), windows.map((w) => new Date(w.end.getTime() + REACH_MS))],
+    `SELECT DISTINCT f.* FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w(speaker_id, from_at, to_at)
+     CROSS JOIN LATERAL (SELECT * FROM facts WHERE speaker_id = w.speaker_id AND start_at >= w.from_at AND start_at < w.to_at) AS f`,
+    [r.map((x) => x[0]), r.map((x) => x[1]), r.map((x) => x[2])],
   );
   const paidBySpeaker = new Map<string, PaidConversation[]>();
   for (const r of rows) {
     const paid = paidConversation(toFacts(r));
-    if (paid) paidBySpeaker.set(paid.speakerId, [...(paidBySpeaker.get(paid.speakerId) ?? []), paid]);
+    if (!paid) continue;
+    const list = paidBySpeaker.get(paid.speakerId);
+    if (list) list.push(paid);
+    else paidBySpeaker.set(paid.speakerId, [paid]);
   }
   // Whose lines to rewrite: each touched conversation, and the paid one before it.
   const owners = new Set<string>();

@@ -1,5 +1,5 @@
-/** `npm run bench [-- <name>]`: eventstore (default), reservations or live. Each prints a table. */
-const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts', live: './live.ts' };
+/** `npm run bench [-- <name>]`: eventstore (default), reservations, live or payroll. Each prints a table. */
+const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts', live: './live.ts', payroll: './payroll.ts' };
 const bench = process.argv[2] ?? 'eventstore';
 if (!BENCHES[bench]) {
   console.error(`usage: npm run bench [-- ${Object.keys(BENCHES).join(' | ')}]`);
