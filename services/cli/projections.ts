@@ -1,6 +1,8 @@
 /**
- * `npm run projections -- status | rebuild <name> | rebuild --all | resume <name> | run`
+ * `npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run`
  *
+ * rebuild replays the log into fresh tables and swaps them in while the product keeps serving;
+ * verify replays into scratch tables and prints every difference with the live ones (none expected).
  * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
  * with `npm start` first, or this starts it). `run` is a standalone projector worker.
  */
@@ -13,11 +15,37 @@ import { createPool } from '../db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | resume <name> | run';
+const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run';
+
+const rate = (events: number, ms: number) => `${Math.round(events / Math.max(ms / 1000, 0.001)).toLocaleString('en-US')} events/s`;
+
+/** A progress bar over the log's size (events), with the rate so far, redrawn at most twice a second. */
+async function progressBar(pool: ReturnType<typeof createPool>, name: string) {
+  const { rows } = await pool.query('SELECT count(*)::bigint AS n FROM events');
+  const total = Math.max(1, Number(rows[0].n));
+  const started = Date.now();
+  const tty = process.stdout.isTTY;
+  let last = 0;
+  const draw = (n: number) => {
+    const share = Math.min(1, n / total);
+    const width = 30;
+    const filled = Math.round(share * width);
+    return `${name} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(share * 100).toFixed(0).padStart(3)}%  ${n.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} events  ${rate(n, Date.now() - started)}`;
+  };
+  return {
+    update: (n: number) => {
+      if (Date.now() - last < 500) return;
+      last = Date.now();
+      if (tty) process.stdout.write(`\r${draw(n)}`);
+      else console.log(draw(n));
+    },
+    done: (message: string) => process.stdout.write(`${tty ? '\r\x1b[K' : ''}${name}: ${message}\n`),
+  };
+}
 
 async function main() {
   const [command, arg] = process.argv.slice(2);
-  if (!command || !['status', 'rebuild', 'resume', 'run'].includes(command)) {
+  if (!command || !['status', 'rebuild', 'verify', 'resume', 'run'].includes(command)) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -81,16 +109,30 @@ async function main() {
         console.error(`Unknown projection '${name}'. Known: ${allProjectors.map((p) => p.name).join(', ')}`);
         return shutdown(2);
       }
-      let lastPrint = 0;
-      const result = await runner.rebuild(name, (n) => {
-        if (Date.now() - lastPrint > 500) {
-          process.stdout.write(`\r${name}: ${n} events read`);
-          lastPrint = Date.now();
-        }
-      });
-      process.stdout.write(`\r${name}: rebuilt from ${result.events} events in ${result.ms} ms and swapped in\n`);
+      const progress = await progressBar(pool, name);
+      const result = await runner.rebuild(name, progress.update);
+      progress.done(`rebuilt from ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`);
     }
     return shutdown(0);
+  }
+  if (command === 'verify') {
+    if (!arg || !allProjectors.some((p) => p.name === arg)) {
+      console.error(USAGE);
+      return shutdown(2);
+    }
+    const progress = await progressBar(pool, arg);
+    const result = await runner.verify(arg, progress.update);
+    progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
+    if (!result.differences.length) {
+      console.log(`${arg}: the live tables match a rebuild from the log.`);
+      return shutdown(0);
+    }
+    for (const d of result.differences) {
+      console.log(`\n${arg}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
+      for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
+    }
+    console.log(`\nThe live ${arg} differs from its log. 'npm run projections -- rebuild ${arg}' replaces it with the rebuild.`);
+    return shutdown(1);
   }
   // run: a projector worker until stopped
   runner.start();

@@ -196,6 +196,39 @@ async function applySharedBatch(
   return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position } };
 }
 
+export interface TableDifference {
+  table: string;
+  /** Rows the live table has and a rebuild does not, and the other way round. */
+  onlyLive: number;
+  onlyRebuilt: number;
+  /** A few of those rows, as PostgreSQL prints a row. */
+  samples: { side: 'live' | 'rebuilt'; row: string }[];
+}
+
+/** Every table of `live` against the same table of `rebuilt`, as multisets of rows. */
+async function compareSchemas(db: pg.PoolClient, live: string, rebuilt: string, sample: number): Promise<TableDifference[]> {
+  const { rows: tables } = await db.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    [live],
+  );
+  const out: TableDifference[] = [];
+  for (const { table_name: t } of tables) {
+    const a = `"${live}"."${t}"`;
+    const b = `"${rebuilt}"."${t}"`;
+    // As text, so every column type compares (json has no equality).
+    const only = (x: string, y: string) => db.query(`SELECT t::text AS row FROM ${x} t EXCEPT ALL SELECT t::text FROM ${y} t`);
+    const [l, r] = [await only(a, b), await only(b, a)];
+    if (!l.rows.length && !r.rows.length) continue;
+    out.push({
+      table: t,
+      onlyLive: l.rows.length,
+      onlyRebuilt: r.rows.length,
+      samples: [...l.rows.slice(0, sample).map((x) => ({ side: 'live' as const, row: x.row })), ...r.rows.slice(0, sample).map((x) => ({ side: 'rebuilt' as const, row: x.row }))],
+    });
+  }
+  return out;
+}
+
 async function createSchema(db: pg.PoolClient, projector: Projector, schema: string) {
   await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   await db.query(`CREATE SCHEMA "${schema}"`);
@@ -392,18 +425,13 @@ export class ProjectionRunner {
   }
 
   /**
-   * Rebuilds a read model from the whole log into a fresh schema while the live one keeps serving,
-   * then swaps it in: the swap locks the live checkpoint (pausing the live loop), applies the last
-   * events, drops the old schema and renames the new one, all in one transaction.
+   * Builds read model `p` from the whole log into `schema` (fresh), its checkpoint in row `row`.
+   * Returns how many events it read.
    */
-  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ events: number; ms: number }> {
-    const p = this.projectors.find((x) => x.name === name);
-    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.projectors.map((x) => x.name).join(', ')}`);
-    const started = Date.now();
-    const row = `${p.name}__next`;
+  private async buildFromLog(p: Projector, row: string, schema: string, onProgress?: (applied: number) => void): Promise<number> {
     const batch = Math.max(this.batchSize, 2000);
     await inTransaction(this.pool, async (db) => {
-      await createSchema(db, p, rebuildSchema(p));
+      await createSchema(db, p, schema);
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
     });
@@ -411,17 +439,36 @@ export class ProjectionRunner {
     for (;;) {
       let read: number;
       try {
-        read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, rebuildSchema(p), batch));
+        read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, schema, batch));
       } catch (error) {
         if (isTransientError(error)) throw error;
-        const failure = await this.isolate(p, row, rebuildSchema(p));
-        if (failure) throw new ProjectionFailedError(name, failure);
+        const failure = await this.isolate(p, row, schema);
+        if (failure) throw new ProjectionFailedError(p.name, failure);
         continue;
       }
       total += read;
       onProgress?.(total);
-      if (read < batch) break;
+      if (read < batch) return total;
     }
+  }
+
+  private projector(name: string): Projector {
+    const p = this.projectors.find((x) => x.name === name);
+    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.projectors.map((x) => x.name).join(', ')}`);
+    return p;
+  }
+
+  /**
+   * Rebuilds a read model from the whole log into a fresh schema while the live one keeps serving,
+   * then swaps it in: the swap locks the live checkpoint (pausing the live loop), applies the last
+   * events, drops the old schema and renames the new one, all in one transaction.
+   */
+  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ events: number; ms: number }> {
+    const p = this.projector(name);
+    const started = Date.now();
+    const row = `${p.name}__next`;
+    const batch = Math.max(this.batchSize, 2000);
+    let total = await this.buildFromLog(p, row, rebuildSchema(p), onProgress);
     await inTransaction(this.pool, async (db) => {
       await db.query(
         'INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
@@ -444,6 +491,39 @@ export class ProjectionRunner {
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
     });
     return { events: total, ms: Date.now() - started };
+  }
+
+  /**
+   * Rebuilds a read model into a scratch schema and compares it, table by table, with the live one
+   * at the same point of the log: the live checkpoint is locked (pausing its loops everywhere) and
+   * both are brought to the log's end before the comparison. Nothing live is replaced. Returns the
+   * rows only one side has (at most `sample` of each per table) and how many there are.
+   */
+  async verify(name: string, onProgress?: (applied: number) => void, sample = 5): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
+    const p = this.projector(name);
+    const started = Date.now();
+    const row = `${p.name}__verify`;
+    const scratch = `rm_${p.name}__verify`;
+    const batch = Math.max(this.batchSize, 2000);
+    let total = await this.buildFromLog(p, row, scratch, onProgress);
+    try {
+      const differences = await inTransaction(this.pool, async (db) => {
+        const live = await lockCheckpoint(db, p.name);
+        if (!live) throw new Error(`${name} has no live read model yet: start the product once first.`);
+        if (live.failed) throw new Error(`${name} is stopped at a failure ('status' shows it): rebuild it instead.`);
+        for (let read = batch; read === batch; ) read = await applyBatch(db, this.store, p, p.name, liveSchema(p), batch);
+        for (let read = batch; read === batch; ) {
+          read = await applyBatch(db, this.store, p, row, scratch, batch);
+          total += read;
+        }
+        await db.query('SET LOCAL search_path TO public');
+        return compareSchemas(db, liveSchema(p), scratch, sample);
+      });
+      return { events: total, ms: Date.now() - started, differences };
+    } finally {
+      await this.pool.query(`DROP SCHEMA IF EXISTS "${scratch}" CASCADE`);
+      await this.pool.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
+    }
   }
 
   async status(): Promise<ProjectionStatus[]> {

@@ -4,6 +4,8 @@
  * explicit and recorded; a rebuild by replay gives the same read model.
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { after, before, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { PAYROLL_TIME_ZONE, PayrollMessages } from '../../contracts/payroll';
@@ -89,6 +91,37 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   const before = await dump();
   await app.runtime.runner.rebuild('payroll');
   assert.deepEqual(await dump(), before);
+});
+
+/** `npm run projections -- <args>` against the test database: exit code and output. */
+async function projectionsCli(...args: string[]) {
+  try {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/cli/projections.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout };
+  } catch (error: any) {
+    return { code: error.code as number, stdout: String(error.stdout) };
+  }
+}
+
+it('verifies the live payroll against a replay, names a difference, and rebuilds with progress', async () => {
+  await readModelsCaughtUp(app, ['payroll']);
+  const clean = await projectionsCli('verify', 'payroll');
+  assert.equal(clean.code, 0, clean.stdout);
+  assert.match(clean.stdout, /payroll: the live tables match a rebuild from the log\./);
+  assert.match(clean.stdout, /replayed [\d,]+ events in [\d.]+ s \([\d,]+ events\/s\) into scratch tables/);
+
+  // A live row changed behind the log's back.
+  await app.runtime.pool.query('UPDATE rm_payroll.months SET total = total + 1 WHERE ctid = (SELECT ctid FROM rm_payroll.months LIMIT 1)');
+  const tampered = await projectionsCli('verify', 'payroll');
+  assert.equal(tampered.code, 1);
+  assert.match(tampered.stdout, /payroll\.months: 1 row\(s\) only live, 1 only in the rebuild/);
+
+  const rebuilt = await projectionsCli('rebuild', 'payroll');
+  assert.equal(rebuilt.code, 0, rebuilt.stdout);
+  assert.match(rebuilt.stdout, /payroll: rebuilt from [\d,]+ events in [\d.]+ s \([\d,]+ events\/s\) and swapped in/);
+  assert.equal((await projectionsCli('verify', 'payroll')).code, 0, 'the rebuild put the log back');
 });
 
 async function dump() {

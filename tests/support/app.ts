@@ -15,6 +15,8 @@ export interface GraphQLResult<T = any> {
 
 export interface TestApp {
   url: string;
+  /** The test database's connection string (for a CLI run against it). */
+  databaseUrl: string;
   runtime: Runtime;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null, headers?: Record<string, string>): Promise<GraphQLResult<T>>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, label = 'app
   await server.listen(port, '127.0.0.1');
   return {
     url,
+    databaseUrl: db.url,
     runtime,
     async gql(query, variables = {}, token = null, headers = {}) {
       const res = await fetch(`${url}/graphql`, {
