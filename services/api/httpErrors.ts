@@ -5,6 +5,7 @@
  */
 import type express from 'express';
 import type { Logger } from 'pino';
+import { DomainError } from '../domain/shared/errors';
 
 export interface HttpErrorBody {
   error: { code: string; message: string };
@@ -38,3 +39,11 @@ export function jsonErrorHandler(log: Logger): express.ErrorRequestHandler {
 
 /** Mount after every route: anything not matched is a JSON 404. */
 export const jsonNotFound: express.RequestHandler = (_req, res) => sendError(res, 404, 'NOT_FOUND', 'Not found.');
+
+const DOMAIN_STATUS: Record<string, number> = { UNAUTHORIZED: 403, BAD_USER_INPUT: 400, NOT_FOUND: 404, CONFLICT: 409, RATE_LIMITED: 429 };
+
+/** A DomainError a route's check threw, answered with its code and message; anything else is passed on. */
+export function sendDomainError(res: express.Response, error: unknown, next: express.NextFunction): void {
+  if (error instanceof DomainError && DOMAIN_STATUS[error.code]) sendError(res, DOMAIN_STATUS[error.code], error.code, error.message);
+  else next(error);
+}

@@ -15,6 +15,7 @@ import { mountPayments } from '../integrations/payments/http';
 import { mountFiles } from '../integrations/storage/http';
 import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
+import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
 
@@ -90,6 +91,7 @@ export function createServer(runtime: Runtime) {
   mountPayments(app, runtime);
   mountFiles(app, runtime.storage);
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
+  app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
 
   app.use(refuseSourceMaps);
   if (fs.existsSync(WEB_DIST)) {

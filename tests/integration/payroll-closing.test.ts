@@ -86,6 +86,23 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   assert.deepEqual((await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll, []);
   assert.ok(late);
 
+  // CSV downloads: the speaker's own month, every speaker's for an admin only.
+  const csv = (query: string, token?: string) => fetch(`${app.url}/api/payroll/csv?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const own = await csv(`month=${name(thisMonth)}&kind=summary`, speaker.token);
+  assert.equal(own.status, 200);
+  assert.match(own.headers.get('content-disposition')!, new RegExp(`filename="payroll-${name(thisMonth).replace('-', '')}\\.csv"`));
+  assert.equal((await own.text()).trimEnd().split('\r\n').length, 1, 'a header and no rows once the month was reopened');
+  const everyone = await csv(`month=${name(lastMonth)}&kind=itemized&all=true`, admin.token);
+  assert.match(everyone.headers.get('content-disposition')!, /-itemized\.csv"/);
+  const lines = (await everyone.text()).trimEnd().split('\r\n');
+  assert.equal(lines.length, 1 + 4, 'a header and the four lessons of both speakers');
+  assert.ok(lines.slice(1).every((l) => /,conversation,15,15\.00,3\.75,paid-/.test(l)), lines.join('\n'));
+  assert.equal((await csv(`month=${name(lastMonth)}&kind=summary&all=true`, speaker.token)).status, 403);
+  assert.equal((await csv(`month=${name(lastMonth)}&kind=summary`)).status, 403);
+  const bad = await csv('month=2026-13&kind=summary', speaker.token);
+  assert.equal(bad.status, 400);
+  assert.equal((await bad.json()).error.message, PayrollMessages.monthFormat);
+
   // Closed again, then rebuilt by replay: the same read model.
   assert.equal((await app.gql(CLOSE, { month: name(lastMonth) }, admin.token)).data.closePayrollMonth.payrollMonth.totalPay, 1500);
   const before = await dump();

@@ -16,7 +16,7 @@ import { connection } from '../connections';
 const MAX_MONTHS = 13;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-function checkMonth(month: string, field: string): string {
+export function checkMonth(month: string, field: string): string {
   if (!MONTH.test(month)) throw badInput(PayrollMessages.monthFormat, { [field]: PayrollMessages.monthFormat });
   if (month < PAYROLL_FIRST_MONTH || month > payMonthOf(new Date())) throw badInput(PayrollMessages.monthRange, { [field]: PayrollMessages.monthRange });
   return month;
@@ -33,7 +33,7 @@ function monthsOf(startTime: Date, endTime: Date): { from: string; to: string } 
   return { from, to };
 }
 
-function requireSpeakerOrAdmin(viewer: Viewer | null): Viewer {
+export function requireSpeakerOrAdmin(viewer: Viewer | null): Viewer {
   const v = requireViewer(viewer);
   if (!isAdmin(v) && !hasRole(v, 'SPEAKER')) throw roleRefused('SPEAKER', PayrollMessages.speakerRole);
   return v;
