@@ -22,6 +22,19 @@ export interface Projector {
   lane?: 'background';
   /** Applies a batch in the runner's transaction. Must be idempotent per batch boundary. */
   apply(events: StoredEvent[], db: pg.PoolClient): Promise<void>;
+  /**
+   * Optional, for a read model whose rebuild is too slow batch by batch: a replay that fills the
+   * empty schema of a rebuild from the whole log, keeping what it needs in memory. The runner gives
+   * it every batch in order (`add`, in that batch's transaction: it may write when it must) and
+   * calls `finish` once at the log's end; from there `apply` carries on. It must leave exactly the
+   * tables `apply` would (tests compare the two). If it throws, the runner rebuilds with `apply`.
+   */
+  replay?: () => Replay;
+}
+
+export interface Replay {
+  add(events: StoredEvent[], db: pg.PoolClient): Promise<void>;
+  finish(db: pg.PoolClient): Promise<void>;
 }
 
 export const liveSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}`;

@@ -22,7 +22,7 @@ import type pg from 'pg';
 import { migrate } from '../db/migrate';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
-import { liveSchema, rebuildSchema, type Projector } from './projector';
+import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
 
 export async function migrateProjectionRunner(pool: pg.Pool) {
   await migrate(pool, 'projections', [
@@ -429,12 +429,39 @@ export class ProjectionRunner {
    * Returns how many events it read.
    */
   private async buildFromLog(p: Projector, row: string, schema: string, onProgress?: (applied: number) => void): Promise<number> {
-    const batch = Math.max(this.batchSize, 2000);
+    if (p.replay) {
+      try {
+        return await this.buildFromLogOnce(p, row, schema, onProgress, p.replay());
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        this.options.onError?.(p.name, error);
+        // Batch by batch from the start: that narrows down an event it cannot apply.
+      }
+    }
+    return this.buildFromLogOnce(p, row, schema, onProgress, null);
+  }
+
+  private async buildFromLogOnce(p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
+    const batch = Math.max(this.batchSize, replay ? 10_000 : 2000);
     await inTransaction(this.pool, async (db) => {
       await createSchema(db, p, schema);
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
     });
+    if (replay) {
+      const asReplay = { ...p, apply: (events: StoredEvent[], db: pg.PoolClient) => replay.add(events, db) };
+      let total = 0;
+      for (let read = batch; read === batch; ) {
+        read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, asReplay, row, schema, batch));
+        total += read;
+        onProgress?.(total);
+      }
+      await inTransaction(this.pool, async (db) => {
+        await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+        await replay.finish(db);
+      });
+      return total;
+    }
     let total = 0;
     for (;;) {
       let read: number;

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { after, before, it } from 'node:test';
 import { DateTime } from 'luxon';
 import { PAYROLL_TIME_ZONE, PayrollMessages } from '../../contracts/payroll';
+import { payrollProjector } from '../../projections/payroll';
+import { ProjectionRunner } from '../../services/feed/runner';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
@@ -106,6 +108,10 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   // Closed again, then rebuilt by replay: the same read model.
   assert.equal((await app.gql(CLOSE, { month: name(lastMonth) }, admin.token)).data.closePayrollMonth.payrollMonth.totalPay, 1500);
   const before = await dump();
+  const errors: unknown[] = [];
+  const replaying = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], { onError: (_name, error) => errors.push(error) });
+  assert.deepEqual((await replaying.verify('payroll')).differences, [], 'the replay gives the live tables');
+  assert.deepEqual(errors, [], 'without falling back to batches');
   await app.runtime.runner.rebuild('payroll');
   assert.deepEqual(await dump(), before);
 });
