@@ -10,7 +10,7 @@ import type { StoredEvent } from '../../services/eventstore/port';
 import type { Replay } from '../../services/feed/projector';
 import { PAYROLL_MONTH_EVENT_TYPES } from '../../services/domain/speaking/payrollClosing';
 import { evolvePayrollFacts, initialPayrollFacts, paidConversation, type PaidConversation, type PayFacts } from '../../services/domain/speaking/payroll';
-import { linesOf, ownersOf, paidBySpeaker, replaceLines, upsertFacts, upsertRates } from './lines';
+import { bulkInto, linesOf, ownersOf, paidBySpeaker, replaceLines, upsertFacts, upsertRates } from './lines';
 import { applyMonthEvent, settleMonths } from './months';
 
 export function payrollReplay(idleGapMaxMinutes: number): Replay {
@@ -32,9 +32,18 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
     }
     const bySpeaker = paidBySpeaker(paid);
     const owners = ownersOf(windows, bySpeaker);
+    const lines = linesOf(bySpeaker, owners, idleGapMaxMinutes);
     await upsertRates(db, facts.rates);
-    await upsertFacts(db, after);
-    await settleMonths(db, await replaceLines(db, owners, linesOf(bySpeaker, owners, idleGapMaxMinutes), !written));
+    if (written) {
+      await upsertFacts(db, after);
+      await settleMonths(db, await replaceLines(db, owners, lines));
+    } else {
+      // The first write fills empty tables.
+      await bulkInto(db, 'facts', () => upsertFacts(db, after, true));
+      let pairs: Awaited<ReturnType<typeof replaceLines>> = [];
+      await bulkInto(db, 'lines', async () => (pairs = await replaceLines(db, owners, lines, true)));
+      await settleMonths(db, pairs);
+    }
     changed = new Map();
     written = true;
   }
