@@ -3,7 +3,8 @@
  * memory and written once, instead of read and written back batch by batch. A month event (a close
  * or a reopen) needs the tables as they stand at that point of the log, so the facts changed since
  * the last write are written first, with the lines they can touch, exactly as a batch would. Memory
- * grows with the log: about 300 bytes per conversation.
+ * grows with the log: about 300 bytes per conversation. The facts table (what later batches read)
+ * is written once, at the end.
  */
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
@@ -33,13 +34,10 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
     const bySpeaker = paidBySpeaker(paid);
     const owners = ownersOf(windows, bySpeaker);
     const lines = linesOf(bySpeaker, owners, idleGapMaxMinutes);
-    await upsertRates(db, facts.rates);
-    if (written) {
-      await upsertFacts(db, after);
-      await settleMonths(db, await replaceLines(db, owners, lines));
-    } else {
-      // The first write fills empty tables.
-      await bulkInto(db, 'facts', () => upsertFacts(db, after, true));
+    // Facts are only read by later batches, never by the replay: they are written once, at the end.
+    if (written) await settleMonths(db, await replaceLines(db, owners, lines));
+    else {
+      // The first write fills an empty table.
       let pairs: Awaited<ReturnType<typeof replaceLines>> = [];
       await bulkInto(db, 'lines', async () => (pairs = await replaceLines(db, owners, lines, true)));
       await settleMonths(db, pairs);
@@ -69,6 +67,7 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
     async finish(db: pg.PoolClient) {
       await write(db);
       await upsertRates(db, facts.rates);
+      await bulkInto(db, 'facts', () => upsertFacts(db, [...facts.conversations.values()], true));
     },
   };
 }
