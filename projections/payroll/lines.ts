@@ -98,9 +98,19 @@ export function ownersOf(windows: readonly PayFacts[], paid: Map<string, PaidCon
   return owners;
 }
 
-/** The lines of `owners`, from the paid conversations around them. */
+/**
+ * The lines of `owners`, from the paid conversations around them (`paid` as paidBySpeaker sorts
+ * it): a conversation's lines depend on it and the next one only.
+ */
 export function linesOf(paid: Map<string, PaidConversation[]>, owners: Set<string>, idleGapMaxMinutes: number): PayrollLine[] {
-  return [...paid.values()].flatMap((list) => payrollLines(list, PAYROLL_TIME_ZONE, idleGapMaxMinutes)).filter((l) => owners.has(l.conversationId));
+  const out: PayrollLine[] = [];
+  for (const list of paid.values()) {
+    list.forEach((c, i) => {
+      if (!owners.has(c.conversationId)) return;
+      for (const l of payrollLines(list.slice(i, i + 2), PAYROLL_TIME_ZONE, idleGapMaxMinutes)) if (l.conversationId === c.conversationId) out.push(l);
+    });
+  }
+  return out;
 }
 
 /**
