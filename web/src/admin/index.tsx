@@ -23,6 +23,7 @@ import notifications from './notifications';
 import { SettingsArea } from './settings';
 import speakers from './speakers';
 import InvitationsPage from './speakers/InvitationsPage';
+import PayrollPage from './payroll/PayrollPage';
 import students from './students';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
@@ -82,10 +83,12 @@ export default function AdminArea() {
         <Resource name="speakers" {...speakers} />
         <Resource name="notifications" {...notifications} />
         <Resource name="history" />
+        <Resource name="payroll_rows" />
         <Resource name="redemption_codes" {...codes} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />
+          <Route path="speakers/payroll" element={<PayrollPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />
           <Route path="redemption_sets/:id" element={<RedemptionSetShow />} />

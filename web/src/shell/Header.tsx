@@ -45,6 +45,7 @@ const AREA_ITEMS: Record<string, NavItem[]> = {
     { label: 'Planner', to: '/speaker/planner' },
     { label: 'Conversations', to: '/speaker/conversations' },
     { label: 'Availability', to: '/speaker/availability' },
+    { label: 'Payroll', to: '/speaker/payroll' },
     { label: 'Compatibility', to: '/speaker/compatibility' },
   ],
 };

@@ -10,6 +10,7 @@ import SpeakerPlanner from './planner/SpeakerPlanner';
 
 /** The calendar (FullCalendar) loads only with its page. */
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage'));
+const PayrollPage = lazy(() => import('./payroll/PayrollPage'));
 
 /** /speaker/* (spec 3, Speaker). Screens other than security arrive in later releases. */
 export default function SpeakerArea() {
@@ -19,6 +20,7 @@ export default function SpeakerArea() {
       <Route path="planner" element={<SpeakerPlanner />} />
       <Route path="planner/needs_invitation" element={<NeedsInvitationPage />} />
       <Route path="availability" element={<AvailabilityPage />} />
+      <Route path="payroll" element={<PayrollPage />} />
       <Route path="conversations" element={<ConversationsPage />} />
       <Route path="conversations/:id" element={<ConversationDetail />} />
       <Route path="compatibility" element={<CompatibilityPage />} />

@@ -4,6 +4,7 @@
  * conversations …) adds an entry here and a folder under web/src/admin/.
  */
 import { gql, type DocumentNode } from '@apollo/client';
+import { PAYROLL_ROW_NODE } from '../../payroll/operations';
 
 export interface ResourceDefinition {
   /** The connection query field, e.g. `students`. */
@@ -65,6 +66,12 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneField: 'redemptionCode',
     oneArg: 'redemptionCodeId',
     oneNode: REDEMPTION_CODE_NODE,
+  },
+  // Speaker payroll (issue 12): one month's rows.
+  payroll_rows: {
+    listField: 'payrollRows',
+    listNode: PAYROLL_ROW_NODE,
+    listExtraArgs: { month: 'String!' },
   },
   history: {
     listField: 'userHistory',
