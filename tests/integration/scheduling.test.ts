@@ -218,6 +218,13 @@ describe('after reserving', () => {
     const asStudent = (await app.gql(PEOPLE, { id }, student.token)).data.conversation;
     assert.deepEqual([asStudent.reservedBy.emailAddress, asStudent.reservedWith.emailAddress], [student.emailAddress, null]);
     assert.equal((await app.gql(PEOPLE, { id }, admin.token)).data.conversation.reservedWith.emailAddress, speaker.emailAddress);
+    // The speaker's view hides the student's personal information (spec 2: hidePii), on the server.
+    const PERSONAL = `query($id: ID!) { conversation(conversationId: $id) { reservedBy { id emailAddress gender dateOfBirth } otherUsers { id emailAddress gender dateOfBirth } } }`;
+    const asSpeaker = (await app.gql(PERSONAL, { id }, speaker.token)).data.conversation;
+    assert.deepEqual(asSpeaker.reservedBy, { id: student.accountId, emailAddress: null, gender: null, dateOfBirth: null });
+    assert.deepEqual(asSpeaker.otherUsers, [{ id: student.accountId, emailAddress: null, gender: null, dateOfBirth: null }]);
+    const ACCOUNT = `query($id: ID!) { conversation(conversationId: $id) { reservedBy { account { currentSignInIp } } } }`;
+    assert.equal(codeOf(await app.gql(ACCOUNT, { id }, speaker.token)), 'UNAUTHORIZED', 'nor their account');
     const mine = await app.gql(`{ me { conversations(statuses: [reserved]) { id } } }`, {}, student.token);
     assert.deepEqual(mine.data.me.conversations.map((c: { id: string }) => c.id), [id]);
     const one = await app.gql(`query($id: ID!) { me { conversations(conversationId: $id) { id } conversationsCount } } `, { id }, speaker.token);
