@@ -14,6 +14,7 @@ import { conversationsProjector } from './conversations';
 import { profilesProjector } from './profiles';
 import { speakersProjector } from './speakers';
 import { payrollProjector } from './payroll';
+import { supportProjector } from './support';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -34,6 +35,7 @@ export const allProjectors: readonly Projector[] = [
   conversationsProjector,
   // Speakers (issue 8)
   speakersProjector,
+  supportProjector,
   // Profiles and onboarding (issue 8)
   profilesProjector,
   // Speaker payroll (issue 12)

@@ -257,6 +257,12 @@ export type Query = {
   payrollMonth: PayrollMonth;
   /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
   itemizedPayroll: Array<PayrollLine>;
+  /** The viewer's own support thread (empty until they write). */
+  supportThread: SupportThread;
+  /** Admins: threads, unanswered first, newest first. */
+  supportInbox: Array<SupportInboxItem>;
+  /** Admins: a visitor's thread. */
+  supportThreadOf: SupportThread;
 };
 
 
@@ -463,6 +469,16 @@ export type QueryItemizedPayrollArgs = {
   endTime: Scalars['DateTime']['input'];
 };
 
+
+export type QuerySupportInboxArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QuerySupportThreadOfArgs = {
+  visitorId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -623,6 +639,10 @@ export type Mutation = {
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
   reopenPayrollMonth: ReopenPayrollMonthPayload;
+  /** The viewer writes to support. */
+  postSupportMessage: PostSupportMessagePayload;
+  /** Admins answer a visitor; mailed when the visitor is not on the site. */
+  answerSupportThread: AnswerSupportThreadPayload;
 };
 
 
@@ -815,6 +835,16 @@ export type MutationReopenPayrollMonthArgs = {
   input: ReopenPayrollMonthInput;
 };
 
+
+export type MutationPostSupportMessageArgs = {
+  input: PostSupportMessageInput;
+};
+
+
+export type MutationAnswerSupportThreadArgs = {
+  input: AnswerSupportThreadInput;
+};
+
 export type RemainingMinutesChange = {
   __typename?: 'RemainingMinutesChange';
   accountId: Scalars['ID']['output'];
@@ -835,6 +865,8 @@ export type Subscription = {
   conversationChatMessage: ChatMessage;
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
+  /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
+  supportMessage: SupportMessage;
 };
 
 
@@ -860,6 +892,11 @@ export type SubscriptionConversationChatMessageArgs = {
 
 export type SubscriptionVideoSignalsArgs = {
   accessToken: Scalars['String']['input'];
+};
+
+
+export type SubscriptionSupportMessageArgs = {
+  visitorId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type SortDirection =
@@ -2097,6 +2134,59 @@ export type ReopenPayrollMonthPayload = {
   payrollMonth: PayrollMonth;
 };
 
+export type SupportMessage = {
+  __typename?: 'SupportMessage';
+  id: Scalars['ID']['output'];
+  index: Scalars['Int']['output'];
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** An answer from Tertulia's staff, rather than the visitor's own message. */
+  fromStaff: Scalars['Boolean']['output'];
+};
+
+export type SupportThread = {
+  __typename?: 'SupportThread';
+  /** The visitor's user id. */
+  id: Scalars['ID']['output'];
+  visitor?: Maybe<User>;
+  messages: Array<SupportMessage>;
+  /** The visitor wrote last. */
+  unanswered: Scalars['Boolean']['output'];
+  lastMessageAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A thread in the admin's support inbox. */
+export type SupportInboxItem = {
+  __typename?: 'SupportInboxItem';
+  id: Scalars['ID']['output'];
+  visitor?: Maybe<User>;
+  messageCount: Scalars['Int']['output'];
+  lastMessageAt: Scalars['DateTime']['output'];
+  lastBody: Scalars['String']['output'];
+  unanswered: Scalars['Boolean']['output'];
+};
+
+export type PostSupportMessageInput = {
+  body: Scalars['String']['input'];
+};
+
+export type PostSupportMessagePayload = {
+  __typename?: 'PostSupportMessagePayload';
+  message: SupportMessage;
+};
+
+export type AnswerSupportThreadInput = {
+  visitorId: Scalars['ID']['input'];
+  body: Scalars['String']['input'];
+};
+
+export type AnswerSupportThreadPayload = {
+  __typename?: 'AnswerSupportThreadPayload';
+  message: SupportMessage;
+  /** The visitor was away: the answer was mailed to them. */
+  mailed: Scalars['Boolean']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2343,6 +2433,13 @@ export type ResolversTypes = {
   ClosePayrollMonthPayload: ResolverTypeWrapper<ClosePayrollMonthPayload>;
   ReopenPayrollMonthInput: ReopenPayrollMonthInput;
   ReopenPayrollMonthPayload: ResolverTypeWrapper<ReopenPayrollMonthPayload>;
+  SupportMessage: ResolverTypeWrapper<SupportMessage>;
+  SupportThread: ResolverTypeWrapper<SupportThread>;
+  SupportInboxItem: ResolverTypeWrapper<SupportInboxItem>;
+  PostSupportMessageInput: PostSupportMessageInput;
+  PostSupportMessagePayload: ResolverTypeWrapper<PostSupportMessagePayload>;
+  AnswerSupportThreadInput: AnswerSupportThreadInput;
+  AnswerSupportThreadPayload: ResolverTypeWrapper<AnswerSupportThreadPayload>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -2508,6 +2605,13 @@ export type ResolversParentTypes = {
   ClosePayrollMonthPayload: ClosePayrollMonthPayload;
   ReopenPayrollMonthInput: ReopenPayrollMonthInput;
   ReopenPayrollMonthPayload: ReopenPayrollMonthPayload;
+  SupportMessage: SupportMessage;
+  SupportThread: SupportThread;
+  SupportInboxItem: SupportInboxItem;
+  PostSupportMessageInput: PostSupportMessageInput;
+  PostSupportMessagePayload: PostSupportMessagePayload;
+  AnswerSupportThreadInput: AnswerSupportThreadInput;
+  AnswerSupportThreadPayload: AnswerSupportThreadPayload;
   Int: Scalars['Int']['output'];
 };
 
@@ -2625,6 +2729,9 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
   itemizedPayroll?: Resolver<Array<ResolversTypes['PayrollLine']>, ParentType, ContextType, RequireFields<QueryItemizedPayrollArgs, 'speakerId' | 'startTime' | 'endTime'>>;
+  supportThread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType>;
+  supportInbox?: Resolver<Array<ResolversTypes['SupportInboxItem']>, ParentType, ContextType, Partial<QuerySupportInboxArgs>>;
+  supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -2715,6 +2822,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
+  postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
+  answerSupportThread?: Resolver<ResolversTypes['AnswerSupportThreadPayload'], ParentType, ContextType, RequireFields<MutationAnswerSupportThreadArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -2730,6 +2839,7 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   lobbyPresence?: SubscriptionResolver<ResolversTypes['PresenceChange'], "lobbyPresence", ParentType, ContextType, RequireFields<SubscriptionLobbyPresenceArgs, 'conversationId'>>;
   conversationChatMessage?: SubscriptionResolver<ResolversTypes['ChatMessage'], "conversationChatMessage", ParentType, ContextType, RequireFields<SubscriptionConversationChatMessageArgs, 'conversationId'>>;
   videoSignals?: SubscriptionResolver<ResolversTypes['VideoSignal'], "videoSignals", ParentType, ContextType, RequireFields<SubscriptionVideoSignalsArgs, 'accessToken'>>;
+  supportMessage?: SubscriptionResolver<ResolversTypes['SupportMessage'], "supportMessage", ParentType, ContextType, Partial<SubscriptionSupportMessageArgs>>;
 };
 
 export type PageInfoResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -3550,6 +3660,45 @@ export type ReopenPayrollMonthPayloadResolvers<ContextType = ApiContext, ParentT
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type SupportMessageResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SupportMessage'] = ResolversParentTypes['SupportMessage']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fromStaff?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SupportThreadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SupportThread'] = ResolversParentTypes['SupportThread']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  visitor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  messages?: Resolver<Array<ResolversTypes['SupportMessage']>, ParentType, ContextType>;
+  unanswered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastMessageAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SupportInboxItemResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SupportInboxItem'] = ResolversParentTypes['SupportInboxItem']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  visitor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  messageCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastMessageAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  lastBody?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unanswered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PostSupportMessagePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PostSupportMessagePayload'] = ResolversParentTypes['PostSupportMessagePayload']> = {
+  message?: Resolver<ResolversTypes['SupportMessage'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AnswerSupportThreadPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['AnswerSupportThreadPayload'] = ResolversParentTypes['AnswerSupportThreadPayload']> = {
+  message?: Resolver<ResolversTypes['SupportMessage'], ParentType, ContextType>;
+  mailed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -3670,6 +3819,11 @@ export type Resolvers<ContextType = ApiContext> = {
   PayrollMonthChange?: PayrollMonthChangeResolvers<ContextType>;
   ClosePayrollMonthPayload?: ClosePayrollMonthPayloadResolvers<ContextType>;
   ReopenPayrollMonthPayload?: ReopenPayrollMonthPayloadResolvers<ContextType>;
+  SupportMessage?: SupportMessageResolvers<ContextType>;
+  SupportThread?: SupportThreadResolvers<ContextType>;
+  SupportInboxItem?: SupportInboxItemResolvers<ContextType>;
+  PostSupportMessagePayload?: PostSupportMessagePayloadResolvers<ContextType>;
+  AnswerSupportThreadPayload?: AnswerSupportThreadPayloadResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -23,6 +23,7 @@ import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
 import { payrollHandlers, type PayrollHandlers } from '../domain/speaking/payrollHandlers';
+import { supportHandlers, type SupportHandlers } from '../domain/support/handlers';
 import { payrollMonths } from '../../projections/payroll';
 import { findInvitation, speakerFacts } from '../../projections/speakers';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
@@ -77,6 +78,7 @@ export interface Runtime {
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   payroll: PayrollHandlers;
+  support: SupportHandlers;
   // Profiles and onboarding (issue 8)
   storage: FileStorage;
   /** Video providers (issue 9): local always, zoom and twilio when configured. */
@@ -166,6 +168,7 @@ export async function createRuntime(
     invitationStreamOf: async (id) => (await findInvitation(pool, id))?.stream ?? null,
   });
   const payroll = payrollHandlers({ commands, currentRows: async (month) => (await payrollMonths(pool, month, month, null)).map(({ closed: _closed, ...row }) => row) });
+  const support = supportHandlers({ commands, mailer, publicUrl: config.publicUrl });
   const storage = createStorage(config);
   const video = createVideoProviders(config);
   video.videoProviderFor(config.videoProvider); // VIDEO_PROVIDER=zoom|twilio without its keys stops the start
@@ -220,6 +223,7 @@ export async function createRuntime(
     conversationMail,
     speaking,
     payroll,
+    support,
     storage,
     video,
     people,

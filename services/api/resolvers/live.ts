@@ -84,7 +84,7 @@ async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Vie
  * Turns a hub subscription into the items `next` finds on each notice. A Repeater, so that a
  * client going away ends the hub subscription at once, not at the next notice.
  */
-function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
+export function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
   return new Repeater<T>(async (push, stop) => {
     const it = notices[Symbol.asyncIterator]();
     const stopped = stop.then(() => ({ done: true as const, value: undefined }));

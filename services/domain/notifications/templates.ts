@@ -38,6 +38,13 @@ const templates: Record<string, Template> = {
 <p>If you did not ask for this, you can ignore this message; your password stays the same.</p>`,
     };
   },
+  // Live support (issue 9): an answer that came while the visitor was away.
+  support_answer: (values) => ({
+    subject: 'Tertulia support answered you',
+    text: [`Hello,`, ``, `Tertulia support answered your message:`, ``, values.answer, ``, `Open Help on Tertulia to reply: ${values.link}`].join('\n'),
+    html: `<p>Hello,</p><p>Tertulia support answered your message:</p><blockquote style="white-space:pre-wrap">${escape(values.answer)}</blockquote>
+<p><a href="${escape(values.link)}">Open Help on Tertulia to reply</a></p>`,
+  }),
   // Speakers (issue 8): the invitation link carries the invitation token, so it is a secret.
   speaker_invitation: (values, secrets) => {
     const link = secrets.invitationLink ?? '[redacted]';

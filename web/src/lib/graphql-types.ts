@@ -254,6 +254,12 @@ export type Query = {
   payrollMonth: PayrollMonth;
   /** A speaker's itemized lines of the month that startTime falls in: their own, or any speaker's for admins. */
   itemizedPayroll: Array<PayrollLine>;
+  /** The viewer's own support thread (empty until they write). */
+  supportThread: SupportThread;
+  /** Admins: threads, unanswered first, newest first. */
+  supportInbox: Array<SupportInboxItem>;
+  /** Admins: a visitor's thread. */
+  supportThreadOf: SupportThread;
 };
 
 
@@ -460,6 +466,16 @@ export type QueryItemizedPayrollArgs = {
   endTime: Scalars['DateTime']['input'];
 };
 
+
+export type QuerySupportInboxArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QuerySupportThreadOfArgs = {
+  visitorId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -620,6 +636,10 @@ export type Mutation = {
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
   reopenPayrollMonth: ReopenPayrollMonthPayload;
+  /** The viewer writes to support. */
+  postSupportMessage: PostSupportMessagePayload;
+  /** Admins answer a visitor; mailed when the visitor is not on the site. */
+  answerSupportThread: AnswerSupportThreadPayload;
 };
 
 
@@ -812,6 +832,16 @@ export type MutationReopenPayrollMonthArgs = {
   input: ReopenPayrollMonthInput;
 };
 
+
+export type MutationPostSupportMessageArgs = {
+  input: PostSupportMessageInput;
+};
+
+
+export type MutationAnswerSupportThreadArgs = {
+  input: AnswerSupportThreadInput;
+};
+
 export type RemainingMinutesChange = {
   __typename?: 'RemainingMinutesChange';
   accountId: Scalars['ID']['output'];
@@ -832,6 +862,8 @@ export type Subscription = {
   conversationChatMessage: ChatMessage;
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
+  /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
+  supportMessage: SupportMessage;
 };
 
 
@@ -857,6 +889,11 @@ export type SubscriptionConversationChatMessageArgs = {
 
 export type SubscriptionVideoSignalsArgs = {
   accessToken: Scalars['String']['input'];
+};
+
+
+export type SubscriptionSupportMessageArgs = {
+  visitorId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 export type SortDirection =
@@ -2092,4 +2129,57 @@ export type ReopenPayrollMonthInput = {
 export type ReopenPayrollMonthPayload = {
   __typename?: 'ReopenPayrollMonthPayload';
   payrollMonth: PayrollMonth;
+};
+
+export type SupportMessage = {
+  __typename?: 'SupportMessage';
+  id: Scalars['ID']['output'];
+  index: Scalars['Int']['output'];
+  body: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  /** An answer from Tertulia's staff, rather than the visitor's own message. */
+  fromStaff: Scalars['Boolean']['output'];
+};
+
+export type SupportThread = {
+  __typename?: 'SupportThread';
+  /** The visitor's user id. */
+  id: Scalars['ID']['output'];
+  visitor?: Maybe<User>;
+  messages: Array<SupportMessage>;
+  /** The visitor wrote last. */
+  unanswered: Scalars['Boolean']['output'];
+  lastMessageAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A thread in the admin's support inbox. */
+export type SupportInboxItem = {
+  __typename?: 'SupportInboxItem';
+  id: Scalars['ID']['output'];
+  visitor?: Maybe<User>;
+  messageCount: Scalars['Int']['output'];
+  lastMessageAt: Scalars['DateTime']['output'];
+  lastBody: Scalars['String']['output'];
+  unanswered: Scalars['Boolean']['output'];
+};
+
+export type PostSupportMessageInput = {
+  body: Scalars['String']['input'];
+};
+
+export type PostSupportMessagePayload = {
+  __typename?: 'PostSupportMessagePayload';
+  message: SupportMessage;
+};
+
+export type AnswerSupportThreadInput = {
+  visitorId: Scalars['ID']['input'];
+  body: Scalars['String']['input'];
+};
+
+export type AnswerSupportThreadPayload = {
+  __typename?: 'AnswerSupportThreadPayload';
+  message: SupportMessage;
+  /** The visitor was away: the answer was mailed to them. */
+  mailed: Scalars['Boolean']['output'];
 };
