@@ -24,6 +24,7 @@ import { SettingsArea } from './settings';
 import speakers from './speakers';
 import InvitationsPage from './speakers/InvitationsPage';
 import PayrollPage from './payroll/PayrollPage';
+import SupportInboxPage from './support/SupportInboxPage';
 import students from './students';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
@@ -89,6 +90,7 @@ export default function AdminArea() {
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />
           <Route path="speakers/payroll" element={<PayrollPage />} />
+          <Route path="support" element={<SupportInboxPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />
           <Route path="redemption_sets/:id" element={<RedemptionSetShow />} />

@@ -3,12 +3,13 @@ import Link from '@mui/material/Link';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../components/Loading';
+import { SupportChatProvider } from '../support/SupportChat';
 import { Header } from './Header';
 
 /** Every page: a skip link, the header, then the route's content (areas load lazily). */
 export function ShellLayout() {
   return (
-    <>
+    <SupportChatProvider>
       <Link
         href="#main"
         sx={{
@@ -29,7 +30,7 @@ export function ShellLayout() {
           <Outlet />
         </Suspense>
       </Box>
-    </>
+    </SupportChatProvider>
   );
 }
 

@@ -1,17 +1,32 @@
+import ChatIcon from '@mui/icons-material/Chat';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ExternalLink } from '../components/ExternalLink';
 import { Page } from '../components/Page';
 import { legacyTarget } from './legacy';
 import { EXTERNAL_LINKS } from './links';
+import { useSupportChat } from '../support/SupportChat';
 
 export function HelpPage() {
+  const chat = useSupportChat();
+  // Help expands the support chat (spec 1, Shell).
+  useEffect(() => {
+    if (chat.available) chat.expand();
+  }, [chat]);
   return (
     <Page title="Help">
+      {chat.available ? (
+        <Button variant="contained" startIcon={<ChatIcon />} onClick={chat.expand} sx={{ mb: 3 }}>
+          Chat with support
+        </Button>
+      ) : (
+        <Typography sx={{ mb: 3 }}>Sign in to chat with Tertulia support.</Typography>
+      )}
       <Typography sx={{ mb: 2 }}>Answers, checks and ways to reach us:</Typography>
       <List sx={{ listStyleType: 'disc', pl: 3 }}>
         <ListItem sx={{ display: 'list-item' }}>

@@ -6,6 +6,7 @@
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -39,6 +40,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
+  { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
 ];

@@ -1,0 +1,88 @@
+/**
+ * Live support behind Help in Chromium (issue 9): a student opens Help and writes; an admin sees
+ * the thread in the support inbox and answers; the student sees the answer without reloading;
+ * shrinking hides the box and Help brings it back; when the chat cannot load, the help-blocked
+ * dialog offers Reload.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { hidden, launchBrowser, openSession, signInThroughUi, visible } from './support/browser';
+
+const ADMIN = { email: 'support.admin@example.com', password: 'Adm1nPassword' };
+const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' };
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+let app: TestApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-support'), launchBrowser()]);
+  await createAdmin(app, ADMIN.email, ADMIN.password);
+  await signUp(app, STUDENT.email, STUDENT.password);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('the support chat', () => {
+  it('carries a question from Help to the inbox and the answer back live; shrink hides it, Help expands it', async () => {
+    const student = await openSession(browser, app);
+    const admin = await openSession(browser, app);
+    await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
+    await student.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
+    const box = student.page.getByRole('dialog', { name: 'Support chat' });
+    await visible(box.getByText('Write your question below.', { exact: false }));
+    await box.getByLabel('Message', { exact: true }).fill('My camera stays black in the lobby');
+    await box.getByLabel('Message', { exact: true }).press('Enter');
+    await visible(box.getByTestId('support-message').getByText('My camera stays black in the lobby'));
+
+    await signInThroughUi(admin.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await admin.page.getByRole('link', { name: 'Support inbox' }).click();
+    const thread = admin.page.getByRole('list', { name: 'Support threads' }).getByRole('button').filter({ hasText: 'Unanswered' });
+    await visible(thread);
+    await thread.click();
+    await visible(admin.page.getByTestId('support-message').getByText('My camera stays black in the lobby'));
+    await admin.page.getByLabel('Answer', { exact: true }).fill('Open the equipment check under Settings, then reload the lobby.');
+    await admin.page.getByLabel('Answer', { exact: true }).press('Enter');
+    await visible(admin.page.getByTestId('support-message').getByText('Open the equipment check', { exact: false }));
+    await screenshot(admin.page, 'support-inbox-admin');
+
+    // The student's box shows the answer without a reload (the subscription).
+    await visible(box.getByText('Open the equipment check under Settings, then reload the lobby.'), 10_000);
+    await screenshot(student.page, 'support-chat-student');
+
+    await box.getByRole('button', { name: 'Shrink the chat' }).click();
+    await hidden(box);
+    await student.page.getByRole('button', { name: 'Chat with support' }).click();
+    await visible(box.getByText('Open the equipment check', { exact: false }));
+    await student.page.setViewportSize({ width: 375, height: 740 });
+    await screenshot(student.page, 'support-chat-student-375');
+    await student.close();
+    await admin.close();
+  });
+
+  it('shows the help-blocked dialog with Reload when the chat cannot load', async () => {
+    const student = await openSession(browser, app);
+    const { page } = student;
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('SupportVisit')) await route.fulfill({ status: 503, body: 'unavailable' });
+      else await route.continue();
+    });
+    await page.goto('/help');
+    const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
+    await visible(dialog.getByRole('button', { name: 'Reload' }));
+    await page.unroute('**/graphql');
+    await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Reload' }).click()]);
+    await visible(page.getByRole('dialog', { name: 'Support chat' }).getByLabel('Message', { exact: true }));
+    await student.close();
+  });
+});
