@@ -111,7 +111,7 @@ describe('equipment check', () => {
     try {
       await session.context.addInitScript(RECORD_STREAMS);
       await signInAsSpeaker(page);
-      await mainNav(page).getByRole('link', { name: 'Compatibility' }).click();
+      await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Compatibility' }).click();
       await atPath(page, '/speaker/compatibility');
       await titled(page, 'Tertulia - Compatibility');
       await visible(page.getByRole('heading', { name: 'Compatibility', level: 1 }));
@@ -132,7 +132,7 @@ describe('equipment check', () => {
 
       // Leaving the page stops the camera and the microphone.
       assert.ok((await trackStates(page)).some((s) => s.endsWith(':live')), 'the devices are in use on the page');
-      await mainNav(page).getByRole('link', { name: 'Planner' }).click();
+      await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Planner' }).click();
       await atPath(page, '/speaker/planner');
       await eventually(async () => {
         const states = await trackStates(page);

@@ -65,7 +65,8 @@ describe('speaker payroll', () => {
     await page.goto('/auth/sign_in');
     await submitSignIn(page, speaker.emailAddress, 'Sp3akerPass!');
     await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
-    await page.goto('/speaker/payroll');
+    // The speaker's sidebar (spec 3) leads there.
+    await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Payroll' }).click();
     await visible(page.getByRole('heading', { name: 'Payroll', level: 1 }));
     await page.getByLabel('Month').click();
     await page.getByRole('option', { name: MONTH_LABEL }).click();
@@ -90,6 +91,21 @@ describe('speaker payroll', () => {
 
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'payroll-speaker-375');
+
+    // On a phone the sidebar is a drawer; its search finds conversations by language, name or course.
+    await page.getByRole('button', { name: 'Speaker menu' }).click();
+    const drawer = page.locator('#speaker-drawer');
+    await visible(drawer.getByRole('navigation', { name: 'Speaker' }));
+    await page.waitForFunction(() => document.querySelector('#speaker-drawer .MuiDrawer-paper')?.getBoundingClientRect().left === 0); // slid in
+    await screenshot(page, 'speaker-drawer-375');
+    await drawer.getByLabel('Search conversations').fill('spanish');
+    await drawer.getByLabel('Search conversations').press('Enter');
+    await visible(page.getByText('Conversations matching “spanish”'));
+    const found = page.getByRole('list', { name: 'Your conversations' }).getByRole('link');
+    await visible(found.first());
+    assert.equal(await found.count(), 3);
+    await page.goto('/speaker/conversations?q=nobody-here');
+    await visible(page.getByText('No conversation matches “nobody-here”.'));
     await session.close();
   });
 

@@ -39,19 +39,8 @@ export const SIGNED_OUT_ITEMS: NavItem[] = [FAQ, HELP];
 
 /** The staff areas have their own sidebars; their header keeps only what is common to every role. */
 const STAFF_AREA = /^\/(admin|instructor|speaker)(\/|$)/;
-/** Until the speaker area has its sidebar (spec 3), its pages are reached from the header. */
-const AREA_ITEMS: Record<string, NavItem[]> = {
-  speaker: [
-    { label: 'Planner', to: '/speaker/planner' },
-    { label: 'Conversations', to: '/speaker/conversations' },
-    { label: 'Availability', to: '/speaker/availability' },
-    { label: 'Payroll', to: '/speaker/payroll' },
-    { label: 'Compatibility', to: '/speaker/compatibility' },
-  ],
-};
 const staffItems = (area: string): NavItem[] => [
   { label: 'Home', to: '/' },
-  ...(AREA_ITEMS[area] ?? []),
   FAQ,
   HELP,
   { label: 'Settings', to: `/${area}/settings` },

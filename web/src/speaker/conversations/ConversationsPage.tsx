@@ -17,7 +17,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -34,22 +34,32 @@ export default function ConversationsPage() {
     context: { quiet: true },
   });
   const me = data?.me;
+  // The sidebar's search (?q=): the student's name, the course, the topic or the language.
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().toLowerCase();
+  const shown = (me?.conversations ?? []).filter((c) => !q || [personName(c.otherUsers[0], 'Student'), c.course?.name, c.lesson?.title, languageName(c.learningLanguage)]
+    .some((text) => text?.toLowerCase().includes(q)));
   return (
     <Page title="Conversations">
+      {q && (
+        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setParams({})}>Show all</Button>}>
+          {shown.length ? `Conversations matching “${params.get('q')}”` : `No conversation matches “${params.get('q')}”.`}
+        </Alert>
+      )}
       {loading && !data ? (
         <Loading label="Loading your conversations" />
       ) : error && !me ? (
         <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
           {errorMessage(error)}
         </Alert>
-      ) : !me || me.conversations.length === 0 ? (
+      ) : !me || (me.conversations.length === 0 && !q) ? (
         <Alert severity="info" data-testid="conversations-empty">
           You have no conversations waiting for you. Reserved conversations show here until they are marked.
         </Alert>
-      ) : (
+      ) : !shown.length ? null : (
         <Paper variant="outlined">
           <List aria-label="Your conversations" disablePadding>
-            {me.conversations.map((c) => (
+            {shown.map((c) => (
               <ConversationRow key={c.id} conversation={c} zone={me.tzIdentifier} />
             ))}
           </List>

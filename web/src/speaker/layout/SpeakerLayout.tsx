@@ -1,0 +1,113 @@
+/**
+ * The speaker area's frame (spec 3, Speaker): a 344 px sidebar — Planner, Conversations,
+ * Availability, Payroll, Compatibility, Settings; a search over conversations; support links Help,
+ * FAQ, Sign out — beside the page; on a phone the same sidebar is a drawer behind a Menu button.
+ */
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import ForumIcon from '@mui/icons-material/Forum';
+import MenuIcon from '@mui/icons-material/Menu';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import SearchIcon from '@mui/icons-material/Search';
+import SettingsIcon from '@mui/icons-material/Settings';
+import VideocamIcon from '@mui/icons-material/Videocam';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { EXTERNAL_LINKS } from '../../shell/links';
+
+export const SPEAKER_SIDEBAR_WIDTH = 344;
+
+const SECTIONS: { label: string; to: string; icon: ComponentType }[] = [
+  { label: 'Planner', to: '/speaker/planner', icon: CalendarMonthIcon },
+  { label: 'Conversations', to: '/speaker/conversations', icon: ForumIcon },
+  { label: 'Availability', to: '/speaker/availability', icon: EventAvailableIcon },
+  { label: 'Payroll', to: '/speaker/payroll', icon: PaymentsIcon },
+  { label: 'Compatibility', to: '/speaker/compatibility', icon: VideocamIcon },
+  { label: 'Settings', to: '/speaker/settings', icon: SettingsIcon },
+];
+
+function ConversationSearch({ onDone }: { onDone(): void }) {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  return (
+    <Box
+      component="form"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(`/speaker/conversations${q.trim() ? `?q=${encodeURIComponent(q.trim().slice(0, 100))}` : ''}`);
+        onDone();
+      }}
+    >
+      <TextField
+        label="Search conversations"
+        value={q}
+        onChange={(e) => setQ(e.target.value.slice(0, 100))}
+        size="small"
+        fullWidth
+        slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon aria-hidden /></InputAdornment> } }}
+      />
+    </Box>
+  );
+}
+
+function SidebarContent({ onNavigate }: { onNavigate(): void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <ConversationSearch onDone={onNavigate} />
+      <nav aria-label="Speaker">
+        <List dense disablePadding>
+          {SECTIONS.map(({ label, to, icon: Icon }) => (
+            <ListItemButton key={to} component={RouterLink} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate}>
+              <ListItemIcon sx={{ minWidth: 40 }}><Icon /></ListItemIcon>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </nav>
+      <Divider />
+      <Stack spacing={1} component="nav" aria-label="Support">
+        <Link component={RouterLink} to="/help" onClick={onNavigate}>Help</Link>
+        <Link href={EXTERNAL_LINKS.faq} target="_blank" rel="noopener noreferrer">FAQ<span className="visually-hidden"> (opens in a new tab)</span></Link>
+        <Link component={RouterLink} to="/auth/sign_out">Sign out</Link>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function SpeakerLayout({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+      <Box
+        component="aside"
+        aria-label="Speaker area"
+        sx={{ display: { xs: 'none', md: 'block' }, width: SPEAKER_SIDEBAR_WIDTH, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: 'calc(100vh - 64px)' }}
+      >
+        <SidebarContent onNavigate={() => undefined} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: { xs: 'block', md: 'none' }, px: 2, pt: 2 }}>
+          <Button startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-controls="speaker-drawer" aria-expanded={open}>Speaker menu</Button>
+        </Box>
+        {children}
+      </Box>
+      <Drawer id="speaker-drawer" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: `min(${SPEAKER_SIDEBAR_WIDTH}px, 85vw)` } } }}>
+        <SidebarContent onNavigate={() => setOpen(false)} />
+      </Drawer>
+    </Box>
+  );
+}
