@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from 'playwright-core';
@@ -15,14 +14,9 @@ import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
-import { launchBrowser, openSession, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
 
 const ADMIN = { email: 'payroll.admin@example.com', password: 'Adm1nPassword' };
-const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 let app: TestApp;
 let browser: Browser;

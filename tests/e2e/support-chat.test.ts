@@ -4,20 +4,13 @@
  * shrinking hides the box and Help brings it back; when the chat cannot load, the help-blocked
  * dialog offers Reload.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { hidden, launchBrowser, openSession, signInThroughUi, visible } from './support/browser';
+import { hidden, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
 
 const ADMIN = { email: 'support.admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' };
-const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 let app: TestApp;
 let browser: Browser;

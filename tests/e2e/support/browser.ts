@@ -5,6 +5,8 @@
  */
 import { eventually as eventuallyWithin } from '../../support/eventually';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { TestApp } from '../../support/app';
 
@@ -134,3 +136,12 @@ export async function authCookie(context: BrowserContext): Promise<string | null
 /** Polls `check` until it returns a value, failing after `timeout` (the browser tests' longer default). */
 export const eventually = <T>(check: () => Promise<T | null | undefined | false>, what: string, timeout = WAIT_MS): Promise<T> =>
   eventuallyWithin(check, what, timeout);
+
+/** Where browser tests save their screenshots (SCREENSHOT_DIR, or .test-data/screenshots). */
+export const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../../.test-data/screenshots'));
+
+/** Saves the whole page as `<name>.png` in SCREENSHOTS, to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
