@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createStudent } from '../support/scheduling';
 
@@ -69,11 +71,66 @@ it('lets only the visitor and admins read a thread, only admins answer, and refu
   // Other's own thread is theirs alone, and empty.
   assert.deepEqual((await app.gql(MINE, {}, other.token)).data.supportThread.messages, []);
 
-  assert.equal(codeOf(await app.gql(POST, { body: 'x'.repeat(1001) }, student.token)), 'BAD_USER_INPUT');
+  const overlong = await app.gql(POST, { body: 'x'.repeat(1001) }, student.token);
+  assert.equal(codeOf(overlong), 'BAD_USER_INPUT');
+  assert.equal(overlong.errors![0].message, 'The body can have at most 1,000 characters.');
   assert.equal(codeOf(await app.gql(POST, { body: 'a\u0000b' }, student.token)), 'BAD_USER_INPUT');
   assert.equal(codeOf(await app.gql(POST, { body: '   ' }, student.token)), 'BAD_USER_INPUT');
   assert.equal(codeOf(await app.gql(ANSWER, { visitorId: other.accountId, body: 'Hi' }, admin.token)), 'BAD_USER_INPUT', 'nobody to answer');
 });
+
+it('limits a visitor to the conversation chat\'s pace (30 messages a minute)', async () => {
+  const student = await createStudent(app);
+  for (let i = 0; i < 30; i++) assert.equal((await app.gql(POST, { body: `Message ${i}` }, student.token)).errors, undefined);
+  assert.equal(codeOf(await app.gql(POST, { body: 'One too many' }, student.token)), 'RATE_LIMITED');
+  // Another visitor is not slowed down by it.
+  assert.equal((await app.gql(POST, { body: 'Hello' }, (await createStudent(app)).token)).errors, undefined);
+});
+
+it('delivers new messages live to the visitor and to admins, and to nobody else', async () => {
+  const student = await createStudent(app);
+  const other = await createStudent(app);
+  await app.gql(POST, { body: 'Is anyone there?' }, student.token);
+  const SUB = `subscription($v: ID) { supportMessage(visitorId: $v) { index body fromStaff } }`;
+  const own = subscribe(student.token, SUB, {});
+  const staff = subscribe(admin.token, SUB, { v: student.accountId });
+  const snoop = subscribe(other.token, SUB, { v: student.accountId });
+  const signedOut = subscribe(null, SUB, {});
+  await new Promise((r) => setTimeout(r, 700)); // the subscriptions are in place
+
+  assert.equal(errorCode(await snoop.next()), 'UNAUTHORIZED');
+  assert.equal(errorCode(await signedOut.next()), 'UNAUTHORIZED');
+  await app.gql(ANSWER, { visitorId: student.accountId, body: 'Yes, how can we help?' }, admin.token);
+  assert.deepEqual((await own.next()).supportMessage, { index: 1, body: 'Yes, how can we help?', fromStaff: true });
+  assert.deepEqual((await staff.next()).supportMessage, { index: 1, body: 'Yes, how can we help?', fromStaff: true });
+  await app.gql(POST, { body: 'My microphone' }, student.token);
+  assert.deepEqual((await staff.next()).supportMessage, { index: 2, body: 'My microphone', fromStaff: false });
+  for (const s of [own, staff, snoop, signedOut]) await s.dispose();
+});
+
+const errorCode = (value: any) => (Array.isArray(value) ? value[0]?.extensions?.code : value?.error?.[0]?.extensions?.code ?? value?.error?.message);
+
+/** Subscribes over the WebSocket; `next()` resolves with the next value's data (or its errors). */
+function subscribe(token: string | null, query: string, variables: Record<string, unknown>) {
+  const client = createClient({ url: `${app.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authToken: token } : {}, retryAttempts: 0 });
+  const values: any[] = [];
+  const waiters: ((v: any) => void)[] = [];
+  const push = (v: any) => {
+    const waiter = waiters.shift();
+    if (waiter) waiter(v);
+    else values.push(v);
+  };
+  client.subscribe({ query, variables }, { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} });
+  return {
+    next: (ms = 10_000) =>
+      new Promise<any>((resolve, reject) => {
+        if (values.length) return resolve(values.shift());
+        const timer = setTimeout(() => reject(new Error(`no value within ${ms} ms for ${query}`)), ms);
+        waiters.push((v) => (clearTimeout(timer), resolve(v)));
+      }),
+    dispose: () => client.dispose(),
+  };
+}
 
 async function eventuallyMail(address: string) {
   for (let i = 0; i < 100; i++) {
