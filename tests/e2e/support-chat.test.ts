@@ -73,9 +73,24 @@ describe('the support chat', () => {
     await page.goto('/help');
     const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
     await visible(dialog.getByRole('button', { name: 'Reload' }));
+    // The dialog has faded in before the picture is taken.
+    await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+    await screenshot(page, 'support-help-blocked');
     await page.unroute('**/graphql');
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Reload' }).click()]);
     await visible(page.getByRole('dialog', { name: 'Support chat' }).getByLabel('Message', { exact: true }));
+    await student.close();
+  });
+
+  it('shows the help-blocked dialog when the live connection is refused', async () => {
+    const student = await openSession(browser, app);
+    const { page } = student;
+    // The socket is refused outright (a close the client does not retry): answers could never arrive.
+    await page.routeWebSocket('**/graphql', (ws) => ws.close({ code: 4400, reason: 'Refused' }));
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    await page.goto('/help');
+    const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
+    await visible(dialog.getByRole('button', { name: 'Reload' }));
     await student.close();
   });
 });

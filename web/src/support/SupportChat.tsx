@@ -2,7 +2,8 @@
  * The live support chat behind Help (spec 1, Shell; issue 9): a box in the corner for a signed-in
  * visitor, hidden until Help expands it and hidden again when shrunk. While it is open it asks for
  * the thread every 15 s (that is the visitor being here: an answer is then not mailed) and listens
- * for answers. If it cannot load, the help-blocked dialog says so and offers Reload.
+ * for answers. If it cannot load (the thread's query fails, or the subscription cannot connect),
+ * the help-blocked dialog says so and offers Reload.
  */
 import { useMutation, useQuery, useSubscription } from '@apollo/client';
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
@@ -68,7 +69,9 @@ export function SupportChatProvider({ children }: { children: ReactNode }) {
 
 function SupportChatBox({ onShrink }: { onShrink(): void }) {
   const { data, error, loading, refetch } = useQuery(SUPPORT_VISIT, { fetchPolicy: 'network-only', pollInterval: PRESENCE_POLL_MS, context: { quiet: true } });
-  useSubscription(SUPPORT_MESSAGES, { onData: () => void refetch().catch(() => undefined) });
+  // Answers arrive through the subscription: when it cannot connect (after the socket's retries),
+  // the chat cannot work and says so like a failed load.
+  const live = useSubscription(SUPPORT_MESSAGES, { context: { quiet: true }, onData: () => void refetch().catch(() => undefined) });
   const [post, posting] = useMutation(POST_SUPPORT_MESSAGE, { context: { quiet: true } });
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -86,7 +89,7 @@ function SupportChatBox({ onShrink }: { onShrink(): void }) {
   };
   const onKeyDown = useEnterToSend(() => void send());
 
-  if (error && !data) {
+  if ((error && !data) || live.error) {
     return (
       <Dialog open onClose={onShrink} aria-labelledby="help-blocked-title">
         <DialogTitle id="help-blocked-title">{HELP_BLOCKED_MESSAGE}</DialogTitle>
