@@ -3,10 +3,13 @@
  * the visitor and admins read a thread; an answer to a visitor who is away is mailed once.
  */
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { after, before, it } from 'node:test';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
+import { freePort } from '../support/ports';
 import { createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -15,7 +18,11 @@ before(async () => {
   app = await startTestApp({}, 'support_chat');
   admin = await createAdmin(app);
 });
-after(async () => app?.close());
+const children: ChildProcess[] = [];
+after(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  await app?.close();
+});
 
 const POST = `mutation($body: String!) { postSupportMessage(input: { body: $body }) { message { index body fromStaff } } }`;
 const ANSWER = `mutation($visitorId: ID!, $body: String!) { answerSupportThread(input: { visitorId: $visitorId, body: $body }) { message { index body fromStaff } mailed } }`;
@@ -108,11 +115,37 @@ it('delivers new messages live to the visitor and to admins, and to nobody else'
   for (const s of [own, staff, snoop, signedOut]) await s.dispose();
 });
 
+it('delivers an answer given on one API process to the visitor connected to another', async () => {
+  const other = await startApiProcess();
+  const student = await createStudent(app);
+  await app.gql(POST, { body: 'Anyone on the other server?' }, student.token);
+  const own = subscribe(student.token, `subscription { supportMessage { index body fromStaff } }`, {}, other);
+  await new Promise((r) => setTimeout(r, 700)); // the subscription is in place
+  await app.gql(ANSWER, { visitorId: student.accountId, body: 'Yes, from this one.' }, admin.token);
+  assert.deepEqual((await own.next()).supportMessage, { index: 1, body: 'Yes, from this one.', fromStaff: true });
+  await own.dispose();
+});
+
+/** A second API process on the same database (tests/integration/fixtures/api-process.ts). */
+async function startApiProcess(): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/api-process.ts')], {
+    env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: 'test-secret-not-for-production-0123456789' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`API process exited early (${code})`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
 const errorCode = (value: any) => (Array.isArray(value) ? value[0]?.extensions?.code : value?.error?.[0]?.extensions?.code ?? value?.error?.message);
 
 /** Subscribes over the WebSocket; `next()` resolves with the next value's data (or its errors). */
-function subscribe(token: string | null, query: string, variables: Record<string, unknown>) {
-  const client = createClient({ url: `${app.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authToken: token } : {}, retryAttempts: 0 });
+function subscribe(token: string | null, query: string, variables: Record<string, unknown>, url = app.url) {
+  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authToken: token } : {}, retryAttempts: 0 });
   const values: any[] = [];
   const waiters: ((v: any) => void)[] = [];
   const push = (v: any) => {
