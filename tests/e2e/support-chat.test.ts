@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { hidden, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { atPath, hidden, launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
 
 const ADMIN = { email: 'support.admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' };
@@ -52,7 +52,11 @@ describe('the support chat', () => {
     await visible(box.getByText('Open the equipment check under Settings, then reload the lobby.'), 10_000);
     await screenshot(student.page, 'support-chat-student');
 
-    await box.getByRole('button', { name: 'Shrink the chat' }).click();
+    // Keyboard: from the message field, Shift+Tab reaches Shrink (Send is disabled while empty); Enter hides the box.
+    const field = box.getByLabel('Message', { exact: true });
+    await field.focus();
+    for (let i = 0; i < 3 && !(await box.getByRole('button', { name: 'Shrink the chat' }).evaluate((b) => b === document.activeElement)); i++) await student.page.keyboard.press('Shift+Tab');
+    await student.page.keyboard.press('Enter');
     await hidden(box);
     await student.page.getByRole('button', { name: 'Chat with support' }).click();
     await visible(box.getByText('Open the equipment check', { exact: false }));
@@ -92,5 +96,18 @@ describe('the support chat', () => {
     const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
     await visible(dialog.getByRole('button', { name: 'Reload' }));
     await student.close();
+  });
+
+  it('asks a signed-out visitor to sign in, and opens the box on Help afterwards', async () => {
+    const visitor = await openSession(browser, app);
+    const { page } = visitor;
+    await page.goto('/help');
+    await visible(page.getByText('to chat with Tertulia support.', { exact: false }));
+    await hidden(page.getByRole('dialog', { name: 'Support chat' }));
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, STUDENT.email, STUDENT.password);
+    await atPath(page, '/help');
+    await visible(page.getByRole('dialog', { name: 'Support chat' }).getByLabel('Message', { exact: true }));
+    await visitor.close();
   });
 });

@@ -1,11 +1,13 @@
 import ChatIcon from '@mui/icons-material/Chat';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { fromLocation } from '../auth/redirect';
 import { ExternalLink } from '../components/ExternalLink';
 import { Page } from '../components/Page';
 import { legacyTarget } from './legacy';
@@ -14,6 +16,7 @@ import { useSupportChat } from '../support/SupportChat';
 
 export function HelpPage() {
   const chat = useSupportChat();
+  const location = useLocation();
   // Help expands the support chat (spec 1, Shell).
   useEffect(() => {
     if (chat.available) chat.expand();
@@ -25,7 +28,9 @@ export function HelpPage() {
           Chat with support
         </Button>
       ) : (
-        <Typography sx={{ mb: 3 }}>Sign in to chat with Tertulia support.</Typography>
+        <Typography sx={{ mb: 3 }}>
+          <Link component={RouterLink} to="/auth/sign_in" state={fromLocation(location)}>Sign in</Link> to chat with Tertulia support.
+        </Typography>
       )}
       <Typography sx={{ mb: 2 }}>Answers, checks and ways to reach us:</Typography>
       <List sx={{ listStyleType: 'disc', pl: 3 }}>
