@@ -23,9 +23,10 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyInfo } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
+import { formatDayAndTime } from '../../lib/time';
 import { MessageList, useEnterToSend } from '../../support/MessageList';
 import { ANSWER_SUPPORT_THREAD, SUPPORT_INBOX, SUPPORT_MESSAGES, SUPPORT_THREAD_OF, type VisitorData } from '../../support/operations';
-import { useAdminSelf, useAdminTime } from '../zone';
+import { useAdminSelf } from '../zone';
 
 const INBOX_POLL_MS = 5_000;
 const nameOf = (v: VisitorData | null, id: string) => [v?.givenName, v?.surname].filter(Boolean).join(' ') || v?.displayName || v?.emailAddress || id;
@@ -75,7 +76,7 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
 }
 
 export default function SupportInboxPage() {
-  const formatTime = useAdminTime();
+  const zone = useAdminSelf().tzIdentifier;
   const [params, setParams] = useSearchParams();
   const selected = params.get('visitor');
   const { data, error, loading } = useQuery(SUPPORT_INBOX, { pollInterval: INBOX_POLL_MS, fetchPolicy: 'cache-and-network', context: { quiet: true } });
@@ -93,7 +94,7 @@ export default function SupportInboxPage() {
                 <ListItemButton key={t.id} selected={t.id === selected} onClick={() => setParams({ visitor: t.id })} divider>
                   <ListItemText
                     primary={<Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}><span>{nameOf(t.visitor, t.id)}</span>{t.unanswered && <Chip size="small" color="warning" label="Unanswered" />}</Stack>}
-                    secondary={`${formatTime(t.lastMessageAt)} — ${t.lastBody.slice(0, 80)}`}
+                    secondary={`${formatDayAndTime(t.lastMessageAt, zone)} — ${t.lastBody.slice(0, 80)}`}
                   />
                 </ListItemButton>
               ))}
