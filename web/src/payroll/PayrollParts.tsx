@@ -62,6 +62,9 @@ export function PayrollSummary({ row, month }: { row: PayrollRowData | null; mon
   );
 }
 
+/** On a phone the lines keep time, kind, minutes and amount; the rate is in the summary above. */
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const KIND_LABEL: Record<string, string> = { conversation: 'Conversation', idle: 'Idle time', adjustment: 'Adjustment' };
 
 /** The itemized lines, times in the viewer's zone; an adjustment names the month it corrects. */
@@ -69,23 +72,23 @@ export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone:
   if (!lines.length) return <Typography color="text.secondary" data-testid="payroll-lines-empty">No pay for this month yet.</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Itemized pay">
+      <Table size="small" aria-label="Itemized pay" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow>
             <TableCell>Time</TableCell>
             <TableCell>Kind</TableCell>
             <TableCell align="right">Minutes</TableCell>
-            <TableCell align="right">Rate</TableCell>
+            <TableCell align="right" sx={HIDE_ON_PHONE}>Rate</TableCell>
             <TableCell align="right">Amount</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {lines.map((l, i) => (
             <TableRow key={`${l.attachmentId ?? l.adjustsMonth}-${l.kind}-${i}`}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.kind === 'adjustment' ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{l.kind === 'adjustment' ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
               <TableCell>{l.kind === 'adjustment' ? `Adjustment to ${monthLabel(l.adjustsMonth!)}` : KIND_LABEL[l.kind]}</TableCell>
               <TableCell align="right">{l.kind === 'adjustment' ? '' : l.minutes}</TableCell>
-              <TableCell align="right">{l.kind === 'adjustment' ? '' : perHour(l.rate)}</TableCell>
+              <TableCell align="right" sx={HIDE_ON_PHONE}>{l.kind === 'adjustment' ? '' : perHour(l.rate)}</TableCell>
               <TableCell align="right">{dollars(l.amount)}</TableCell>
             </TableRow>
           ))}
