@@ -82,6 +82,15 @@ describe('speaker payroll', () => {
     const lines = itemizedCsv.trimEnd().split('\r\n');
     assert.equal(lines.length, 5);
     assert.ok(lines.some((l) => /,idle,10,15\.00,2\.50,/.test(l)), itemizedCsv);
+    // A refused download says why, in a snackbar, and saves nothing.
+    await page.route('**/api/payroll/csv**', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'This file is not yours.' } }) }));
+    await page.getByRole('link', { name: `payroll-${MONTH.replace('-', '')}.csv` }).click();
+    const refused = page.getByText('This file is not yours.');
+    await visible(refused);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await refused.waitFor({ state: 'detached' });
+    await page.unroute('**/api/payroll/csv**');
 
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'payroll-speaker-375');

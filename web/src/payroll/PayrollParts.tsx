@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { payrollCsvName } from '../../../contracts/payroll';
 import { formatDayAndTime } from '../lib/time';
+import { downloadCsv } from './downloadCsv';
 import { dollars, monthLabel, payMonthChoices, payrollCsvUrl, shortMonthLabel } from './months';
 import type { PayrollLineData, PayrollRowData } from './operations';
 
@@ -121,16 +122,33 @@ export function PayChart({ rows, months }: { rows: PayrollRowData[]; months: str
 /** File names read as file names: as written, on one line. */
 const CSV_BUTTON = { textTransform: 'none', whiteSpace: 'nowrap' } as const;
 
+/** One CSV as a link (its address works on its own too); a click downloads it with the token. */
+function CsvLink({ month, itemized, all }: { month: string; itemized: boolean; all: boolean }) {
+  const name = payrollCsvName(month, itemized);
+  const url = payrollCsvUrl(month, itemized ? 'itemized' : 'summary', all);
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      href={url}
+      download={name}
+      sx={CSV_BUTTON}
+      onClick={(e) => {
+        e.preventDefault();
+        void downloadCsv(url, name);
+      }}
+    >
+      {name}
+    </Button>
+  );
+}
+
 /** payroll-YYYYMM.csv and payroll-YYYYMM-itemized.csv (every speaker's with `all`). */
 export function CsvDownloads({ month, all = false }: { month: string; all?: boolean }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-      <Button variant="outlined" startIcon={<DownloadIcon />} href={payrollCsvUrl(month, 'summary', all)} download={payrollCsvName(month, false)} sx={CSV_BUTTON}>
-        {payrollCsvName(month, false)}
-      </Button>
-      <Button variant="outlined" startIcon={<DownloadIcon />} href={payrollCsvUrl(month, 'itemized', all)} download={payrollCsvName(month, true)} sx={CSV_BUTTON}>
-        {payrollCsvName(month, true)}
-      </Button>
+      <CsvLink month={month} itemized={false} all={all} />
+      <CsvLink month={month} itemized all={all} />
     </Stack>
   );
 }

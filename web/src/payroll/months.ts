@@ -38,6 +38,6 @@ export function dollars(cents: number): string {
   return `${cents < 0 ? '−' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The CSV download's address (the session cookie authenticates it). */
+/** The CSV download's address (downloadCsv sends the Bearer token; the session cookie also works). */
 export const payrollCsvUrl = (month: string, kind: 'summary' | 'itemized', all = false) =>
   `/api/payroll/csv?month=${encodeURIComponent(month)}&kind=${kind}${all ? '&all=true' : ''}`;
