@@ -93,6 +93,7 @@ describe('speaker payroll', () => {
     await page.unroute('**/api/payroll/csv**');
 
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // no focus ring from the last download
     await screenshot(page, 'payroll-speaker-375');
 
     // On a phone the sidebar is a drawer; its search finds conversations by language, name or course.
@@ -122,6 +123,10 @@ describe('speaker payroll', () => {
     const row = page.locator('table tbody tr').filter({ hasText: 'Pagada' });
     await visible(row.getByText(TOTAL));
     await visible(row);
+    const allCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);
+    assert.match(allCsv, new RegExp(`^${MONTH},${speaker.accountId},Paula,Pagada,60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`, 'm'), allCsv);
+    const allItemized = await download(page, `payroll-${MONTH.replace('-', '')}-itemized.csv`);
+    assert.equal(allItemized.trimEnd().split('\r\n').length, 5, allItemized);
     await row.click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByRole('table', { name: 'Itemized pay' }));
