@@ -2,7 +2,7 @@
  * Fans out change notices that projectors send with NOTIFY (at commit) to this process's GraphQL
  * subscriptions. Every API process listens, so a change seen by one reaches all.
  */
-import { createPubSub } from 'graphql-yoga';
+import { Repeater, createPubSub } from 'graphql-yoga';
 import type { PgListener } from '../db/listener';
 
 export const CHANGES_CHANNEL = 'tertulia_changes';
@@ -25,3 +25,20 @@ export async function createChangeHub(listener: PgListener) {
   };
 }
 export type ChangeHub = Awaited<ReturnType<typeof createChangeHub>>;
+
+/**
+ * Turns a hub subscription into the items `next` finds on each notice. A Repeater, so that a
+ * client going away ends the hub subscription at once, not at the next notice.
+ */
+export function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
+  return new Repeater<T>(async (push, stop) => {
+    const it = notices[Symbol.asyncIterator]();
+    const stopped = stop.then(() => ({ done: true as const, value: undefined }));
+    for (;;) {
+      const notice = await Promise.race([it.next(), stopped]);
+      if (notice.done) break;
+      for (const item of await next()) await push(item);
+    }
+    await it.return?.();
+  });
+}

@@ -4,81 +4,22 @@
  * nothing: the conversation still stops on time, participants rejoin, the chat is all there.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../support/app';
+import { killApiProcesses, startApiProcess, subscribe } from '../support/apiProcesses';
 import { reserveOpenableNow } from '../support/live';
-import { freePort } from '../support/ports';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
-const TEST_SECRET = 'test-secret-not-for-production-0123456789';
 let app: TestApp;
-const children: ChildProcess[] = [];
 before(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'liveproc')));
 after(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killApiProcesses();
   await app?.close();
 });
 
-interface Api {
-  url: string;
-  child: ChildProcess;
-  gql(query: string, variables: Record<string, unknown>, token: string): Promise<any>;
-}
+/** A second API process with this test's shortened conversation clock. */
+const startApi = () => startApiProcess(app.runtime.databaseUrl, { CONVERSATION_SECONDS_PER_MINUTE: '2' });
 
-async function startApi(): Promise<Api> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/api-process.ts')], {
-    env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, CONVERSATION_SECONDS_PER_MINUTE: '2' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`API process exited early (${code})`)));
-  });
-  const url = `http://127.0.0.1:${port}`;
-  return {
-    url,
-    child,
-    async gql(query, variables, token) {
-      const res = await fetch(`${url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-tertulia-build': 'test', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return res.json();
-    },
-  };
-}
-
-/** Subscribes at `url`; `next()` resolves with the next value's data. */
-function subscribe(url: string, token: string, query: string, variables: Record<string, unknown>) {
-  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authToken: token }, retryAttempts: 0 });
-  const values: any[] = [];
-  const waiters: ((v: any) => void)[] = [];
-  client.subscribe({ query, variables }, {
-    next: (value) => {
-      const waiter = waiters.shift();
-      if (waiter) waiter(value.data ?? value.errors);
-      else values.push(value.data ?? value.errors);
-    },
-    error: (e) => values.push({ error: e }),
-    complete: () => {},
-  });
-  return {
-    next: (ms = 10_000) =>
-      new Promise<any>((resolve, reject) => {
-        if (values.length) return resolve(values.shift());
-        const timer = setTimeout(() => reject(new Error(`no value within ${ms} ms for ${query}`)), ms);
-        waiters.push((v) => (clearTimeout(timer), resolve(v)));
-      }),
-    dispose: () => client.dispose(),
-  };
-}
 
 const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened } }`;
 const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id }) { remainingTicks totalTicks status } }`;

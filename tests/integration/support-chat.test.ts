@@ -3,13 +3,9 @@
  * the visitor and admins read a thread; an answer to a visitor who is away is mailed once.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { after, before, it } from 'node:test';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
-import { freePort } from '../support/ports';
+import { killApiProcesses, startApiProcess, subscribe } from '../support/apiProcesses';
 import { createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -18,9 +14,8 @@ before(async () => {
   app = await startTestApp({}, 'support_chat');
   admin = await createAdmin(app);
 });
-const children: ChildProcess[] = [];
 after(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  killApiProcesses();
   await app?.close();
 });
 
@@ -99,10 +94,10 @@ it('delivers new messages live to the visitor and to admins, and to nobody else'
   const other = await createStudent(app);
   await app.gql(POST, { body: 'Is anyone there?' }, student.token);
   const SUB = `subscription($v: ID) { supportMessage(visitorId: $v) { index body fromStaff } }`;
-  const own = subscribe(student.token, SUB, {});
-  const staff = subscribe(admin.token, SUB, { v: student.accountId });
-  const snoop = subscribe(other.token, SUB, { v: student.accountId });
-  const signedOut = subscribe(null, SUB, {});
+  const own = subscribe(app.url, student.token, SUB, {});
+  const staff = subscribe(app.url, admin.token, SUB, { v: student.accountId });
+  const snoop = subscribe(app.url, other.token, SUB, { v: student.accountId });
+  const signedOut = subscribe(app.url, null, SUB, {});
   await new Promise((r) => setTimeout(r, 700)); // the subscriptions are in place
 
   assert.equal(errorCode(await snoop.next()), 'UNAUTHORIZED');
@@ -116,54 +111,19 @@ it('delivers new messages live to the visitor and to admins, and to nobody else'
 });
 
 it('delivers an answer given on one API process to the visitor connected to another', async () => {
-  const other = await startApiProcess();
+  const other = (await startApiProcess(app.runtime.databaseUrl)).url;
   const student = await createStudent(app);
   await app.gql(POST, { body: 'Anyone on the other server?' }, student.token);
-  const own = subscribe(student.token, `subscription { supportMessage { index body fromStaff } }`, {}, other);
+  const own = subscribe(other, student.token, `subscription { supportMessage { index body fromStaff } }`, {});
   await new Promise((r) => setTimeout(r, 700)); // the subscription is in place
   await app.gql(ANSWER, { visitorId: student.accountId, body: 'Yes, from this one.' }, admin.token);
   assert.deepEqual((await own.next()).supportMessage, { index: 1, body: 'Yes, from this one.', fromStaff: true });
   await own.dispose();
 });
 
-/** A second API process on the same database (tests/integration/fixtures/api-process.ts). */
-async function startApiProcess(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/api-process.ts')], {
-    env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: 'test-secret-not-for-production-0123456789' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`API process exited early (${code})`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
 
 const errorCode = (value: any) => (Array.isArray(value) ? value[0]?.extensions?.code : value?.error?.[0]?.extensions?.code ?? value?.error?.message);
 
-/** Subscribes over the WebSocket; `next()` resolves with the next value's data (or its errors). */
-function subscribe(token: string | null, query: string, variables: Record<string, unknown>, url = app.url) {
-  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authToken: token } : {}, retryAttempts: 0 });
-  const values: any[] = [];
-  const waiters: ((v: any) => void)[] = [];
-  const push = (v: any) => {
-    const waiter = waiters.shift();
-    if (waiter) waiter(v);
-    else values.push(v);
-  };
-  client.subscribe({ query, variables }, { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} });
-  return {
-    next: (ms = 10_000) =>
-      new Promise<any>((resolve, reject) => {
-        if (values.length) return resolve(values.shift());
-        const timer = setTimeout(() => reject(new Error(`no value within ${ms} ms for ${query}`)), ms);
-        waiters.push((v) => (clearTimeout(timer), resolve(v)));
-      }),
-    dispose: () => client.dispose(),
-  };
-}
 
 async function eventuallyMail(address: string) {
   for (let i = 0; i < 100; i++) {

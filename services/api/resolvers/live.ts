@@ -6,7 +6,6 @@
  * - the host (the speaker; staff in an interview) opens the room;
  * - instructors of the course and admins see the conversation and its chat read-only.
  */
-import { Repeater } from 'graphql-yoga';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
 import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
@@ -22,6 +21,7 @@ import { LIMITS } from '../../security/rateLimit';
 import { isAdmin, requireViewer, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { onNotices } from '../changes';
 import { visibleConversation } from './scheduling';
 
 const SIGNAL_KINDS = new Set(['offer', 'answer', 'candidate', 'bye', 'mute', 'hello']);
@@ -80,22 +80,6 @@ async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Vie
   return { ...access, role };
 }
 
-/**
- * Turns a hub subscription into the items `next` finds on each notice. A Repeater, so that a
- * client going away ends the hub subscription at once, not at the next notice.
- */
-export function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
-  return new Repeater<T>(async (push, stop) => {
-    const it = notices[Symbol.asyncIterator]();
-    const stopped = stop.then(() => ({ done: true as const, value: undefined }));
-    for (;;) {
-      const notice = await Promise.race([it.next(), stopped]);
-      if (notice.done) break;
-      for (const item of await next()) await push(item);
-    }
-    await it.return?.();
-  });
-}
 
 export const liveResolvers: Resolvers = {
   Query: {

@@ -5,7 +5,7 @@
  * goes by mail as well.
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { findAccount } from '../../../projections/accounts';
+import { findAccount, findAccountsByIds } from '../../../projections/accounts';
 import { supportInbox } from '../../../projections/support';
 import { evolveSupportThread, initialSupportThread, supportStream, type SupportEvent, type SupportMessage } from '../../domain/support/support';
 import { isPresent, publishChange, signalPresence } from '../../live/store';
@@ -13,7 +13,7 @@ import { LIMITS } from '../../security/rateLimit';
 import { requireAdmin, requireViewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
-import { onNotices } from './live';
+import { onNotices } from '../changes';
 
 const presenceKey = (visitorId: string) => `support:${visitorId}`;
 
@@ -41,7 +41,9 @@ export const supportResolvers: Resolvers = {
     supportInbox: async (_p, { first }, ctx) => {
       requireAdmin(ctx.viewer);
       const rows = await supportInbox(ctx.runtime.pool, first ?? 50);
-      return Promise.all(rows.map(async (r) => ({ id: r.visitorId, ...r, visitor: await findAccount(ctx.runtime.pool, r.visitorId) }))) as any;
+      // Every visitor in one query, not one per thread.
+      const visitors = new Map((await findAccountsByIds(ctx.runtime.pool, rows.map((r) => r.visitorId))).map((a) => [a.id, a]));
+      return rows.map((r) => ({ id: r.visitorId, ...r, visitor: visitors.get(r.visitorId) ?? null })) as any;
     },
     supportThreadOf: async (_p, { visitorId }, ctx) => {
       requireAdmin(ctx.viewer);
