@@ -4,7 +4,7 @@
  * and before any resolver runs. Strings and IDs have a maximum length and refuse NUL and broken
  * Unicode; Ints have a range; lists have a maximum size; input objects are checked field by field.
  * Defaults live in contracts/validation/limits.ts; a field or argument overrides them with
- * `@limit(maxLength:, min:, max:, maxItems:)` in contracts/schema.graphql.
+ * `@limit(maxLength:, min:, max:, maxItems:)` in contracts/schema/*.graphql.
  *
  * A refusal is BAD_USER_INPUT naming each failing field in `extensions.fields` (keyed by the field's
  * own name, as the forms' messages are) and nothing runs. The domain's own rules, with the spec's

@@ -1,20 +1,19 @@
 /**
- * The GraphQL server: one schema from contracts/schema.graphql, resolvers per context, errors
+ * The GraphQL server: one schema from contracts/schema/*.graphql, resolvers per context, errors
  * mapped from DomainError to `extensions.code`, and the hardening limits (depth, aliases, cost,
  * tokens; no introspection in production).
  */
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import fs from 'node:fs';
-import path from 'node:path';
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { readSchemaSource } from '../../contracts/schemaSource';
 import { DomainError } from '../domain/shared/errors';
 import type { Runtime } from '../app/runtime';
 import { buildContext, type ApiContext } from './context';
 import { enforceInputLimits } from './inputLimits';
 import { resolvers } from './resolvers';
 
-const typeDefs = fs.readFileSync(path.resolve(import.meta.dirname, '../../contracts/schema.graphql'), 'utf8');
+const typeDefs = readSchemaSource();
 
 const disableIntrospection: Plugin = {
   onValidate({ addValidationRule }) {

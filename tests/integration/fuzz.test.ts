@@ -1,6 +1,6 @@
 /**
  * Property-based fuzz of the whole API (issue 7): every Query and Mutation field of
- * contracts/schema.graphql, discovered from the schema (tests/support/fuzz), so a new operation is
+ * contracts/schema/*.graphql, discovered from the schema (tests/support/fuzz), so a new operation is
  * covered as soon as it is in the schema. Subscription fields are not fuzzed (listed in the output).
  *
  * 1. Random: fast-check arbitraries derived from each argument's type (plausible values from the

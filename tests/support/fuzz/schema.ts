@@ -1,13 +1,11 @@
 /**
- * Walks contracts/schema.graphql and makes, for every field of Query and Mutation, a GraphQL
+ * Walks contracts/schema/*.graphql and makes, for every field of Query and Mutation, a GraphQL
  * document (arguments passed as variables, `{ __typename }` for object results) and a fast-check
  * arbitrary of its variables derived from the argument types. Nothing is listed by hand: a new
  * operation, argument, input field, enum value or scalar is fuzzed as soon as it is in the schema.
  *
  * Subscription fields are not fuzzed here (they need a WebSocket client and have one argument today).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
 import {
   buildSchema,
@@ -29,12 +27,11 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
+import { readSchemaSource } from '../../../contracts/schemaSource';
 import { customScalar, float, hostileString, int, plausibleId, plausibleInt, plausibleScalar, plausibleString, spoiled, type FuzzPools } from './values';
 
-export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../../../contracts/schema.graphql');
-
 export function loadSchema(): GraphQLSchema {
-  return buildSchema(fs.readFileSync(SCHEMA_FILE, 'utf8'));
+  return buildSchema(readSchemaSource());
 }
 
 export interface FuzzOperation {
