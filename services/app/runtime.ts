@@ -180,6 +180,7 @@ export async function createRuntime(
     commands,
     payments: payments.gateway,
     onError: (error, context) => log.error({ err: error }, context),
+    receipts: { mailer, publicUrl: config.publicUrl },
   });
   const codes = codeHandlers({ commands });
   const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: (id) => speakerFacts(pool, id), conversationMail });

@@ -146,7 +146,7 @@ describe('notifications in the back-office', () => {
 
     const list = await app.gql(
       `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey latestEventType recipient { id emailAddress roles } } } } }`,
-      { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }] },
+      { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }, { field: 'templateKey', predicate: 'eq', value: 'password_reset' }] },
       admin.token,
     );
     assert.equal(list.data.notifications.totalCount, 1);
@@ -171,7 +171,9 @@ describe('notifications in the back-office', () => {
     assert.doesNotMatch(detail.preview.text, /token=/);
 
     const own = await app.gql(`query($id: ID!) { user(userId: $id) { notifications { totalCount edges { node { id subject } } } } }`, { id: student.accountId }, admin.token);
-    assert.deepEqual(own.data.user.notifications.edges.map((e: any) => e.node), [{ id: node.id, subject: 'Reset your Tertulia password' }]);
+    // The user's own notifications, newest first: the reset, then the welcome of their sign-up.
+    assert.deepEqual(own.data.user.notifications.edges.map((e: any) => e.node.subject), ['Reset your Tertulia password', 'Welcome to Tertulia']);
+    assert.equal(own.data.user.notifications.edges[0].node.id, node.id);
 
     const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'matches', value: 'Notification%' }] }, admin.token);
     assert.ok(history.data.userHistory.totalCount >= 1);

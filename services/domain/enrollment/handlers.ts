@@ -40,6 +40,8 @@ import {
   type PaymentEvent,
 } from '../billing/payments';
 import { isPastCourse } from '../catalog/course';
+import { queuePaymentReceipt } from '../notifications/accountMail';
+import type { Mailer } from '../notifications/mailer';
 import type { CourseCreated } from '../catalog/events';
 import { courseIdForInvite, loadCourse } from '../catalog/handlers';
 import { evolveAccount, initialAccount } from '../identity/account';
@@ -134,7 +136,13 @@ type Step =
   | { kind: 'charge'; course: Course; attempt: AttemptState }
   | { kind: 'recover'; course: Course; attempt: AttemptState };
 
-export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: PaymentGateway; onError?: (error: unknown, context: string) => void }) {
+export function enrollmentHandlers(deps: {
+  commands: CommandExecutor;
+  payments: PaymentGateway;
+  onError?: (error: unknown, context: string) => void;
+  /** Mails the receipt of each payment, in the append that records it (issue 11). */
+  receipts?: { mailer: Mailer; publicUrl: string };
+}) {
   const { commands, payments } = deps;
   const report = deps.onError ?? (() => {});
 
@@ -190,6 +198,24 @@ export function enrollmentHandlers(deps: { commands: CommandExecutor; payments: 
         cardLast4: result.cardLast4,
       }));
       await creditMinutes(tx, input.studentId, minuteQuantity, course.name);
+      if (deps.receipts) {
+        const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[]);
+        if (account.emailAddress) {
+          queuePaymentReceipt(deps.receipts.mailer, tx, {
+            accountId: input.studentId,
+            emailAddress: account.emailAddress,
+            paymentId: result.paymentId,
+            amount: result.amount,
+            currency: result.currency,
+            minutes: minuteQuantity,
+            courseName: course.name,
+            receiptUrl: result.receiptUrl,
+            cardBrand: result.cardBrand,
+            cardLast4: result.cardLast4,
+            publicUrl: deps.receipts.publicUrl,
+          });
+        }
+      }
       return { status: 'enrolled' as const, enrolled: enrolled[0].data, attempt };
     });
     const settled = outcome.result;

@@ -12,6 +12,7 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import type { AppendResult } from '../../eventstore/port';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { hashToken, randomToken } from '../../security/tokens';
+import { queueWelcome } from '../notifications/accountMail';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { DomainError, assertNoFieldErrors, badInput } from '../shared/errors';
@@ -132,7 +133,9 @@ export function identityHandlers(deps: IdentityDeps) {
         if (await accountIdForEmail(tx, input.emailAddress)) {
           throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
         }
-        return registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: [`ONBOARDING_${role}` as Role], via: 'self_signup', ip: input.ip });
+        const grant = registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: [`ONBOARDING_${role}` as Role], via: 'self_signup', ip: input.ip });
+        queueWelcome(deps.mailer, tx, { accountId: grant.accountId, emailAddress: normalizeEmail(input.emailAddress), role, publicUrl: deps.publicUrl });
+        return grant;
       });
       return { ...result, appended };
     },
@@ -163,6 +166,7 @@ export function identityHandlers(deps: IdentityDeps) {
           via: 'invitation',
           ip: input.ip,
         });
+        queueWelcome(deps.mailer, tx, { accountId: grant.accountId, emailAddress: normalizeEmail(issued.data.emailAddress), role: issued.data.role, publicUrl: deps.publicUrl });
         tx.append(invitationStream, [{ type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } }]);
         deps.onInvitationAccepted?.(tx, { invitationId: issued.data.invitationId, accountId: grant.accountId, emailAddress: issued.data.emailAddress, role: issued.data.role });
         return grant;

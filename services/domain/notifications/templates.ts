@@ -4,6 +4,7 @@
  */
 import type { MailAttachment } from '../../integrations/mail/port';
 import { conversationTemplates } from '../conversations/mailTemplates';
+import { accountTemplates } from './accountMail';
 
 export interface RenderedMail {
   subject: string;
@@ -68,6 +69,8 @@ const templates: Record<string, Template> = {
   },
   // Conversations (issue 8): reserved, canceled, transferred, reminder, with calendar files.
   ...conversationTemplates,
+  // Issue 11: the welcome on sign-up and the receipt of every payment.
+  ...accountTemplates,
 };
 
 export function renderMail(templateKey: string, values: Record<string, string>, secrets: Record<string, string> = {}): RenderedMail {

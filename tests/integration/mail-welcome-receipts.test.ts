@@ -1,0 +1,120 @@
+/**
+ * Mail people expect (issue 11): one welcome on sign-up, one receipt a payment (amount, minutes,
+ * receipt link), through the mailer and listed in the admin's notifications; a double-submitted or
+ * repeated payment still mails one receipt, a declined one none.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { ENROLL, createCourse, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
+import { eventually } from '../support/eventually';
+
+let app: TestApp;
+let admin: { token: string };
+let invite: string;
+before(async () => {
+  app = await startTestApp({}, 'mail_welcome_receipts');
+  await createPlans(app);
+  admin = await createAdmin(app);
+  const teacher = await createInstructor(app);
+  const course = await createCourse(app, teacher.token, { name: 'Receipts Spanish', completionRequirement: 4, durationRequirement: 15 });
+  invite = course.inviteNumber;
+});
+after(async () => {
+  await app.close();
+});
+
+/** The notifications queued for an account, by template key. */
+async function queued(accountId: string, templateKey: string) {
+  const { rows } = await app.runtime.pool.query(
+    `SELECT data FROM events WHERE type = 'NotificationQueued' AND data->'recipient'->>'accountId' = $1 AND data->>'templateKey' = $2`,
+    [accountId, templateKey],
+  );
+  return rows.map((r) => r.data as { notificationId: string; subject: string; templateValue: Record<string, string> });
+}
+
+const LIST = `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey } } } }`;
+
+describe('the welcome', () => {
+  it('is queued exactly once on sign-up, sent, and listed in the admin notifications', async () => {
+    const address = 'new.student@example.com';
+    const s = await signUp(app, address);
+    const welcomes = await queued(s.accountId, 'welcome');
+    assert.equal(welcomes.length, 1);
+    assert.equal(welcomes[0].subject, 'Welcome to Tertulia');
+    assert.deepEqual(welcomes[0].templateValue, { emailAddress: address, role: 'student', link: `${app.url}/student/home` });
+
+    const mail = await eventually(async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Welcome to Tertulia'), 'the welcome mail');
+    assert.match(mail.text, /Join your course with the invite number/);
+    assert.ok(mail.html.includes(`href="${app.url}/student/home"`));
+
+    await eventually(async () => {
+      const list = await app.gql(LIST, { filter: [{ field: 'recipient_id', predicate: 'eq', value: s.accountId }] }, admin.token);
+      return list.data.notifications.totalCount === 1 && list.data.notifications.edges[0].node.templateKey === 'welcome';
+    }, 'the welcome in the admin notifications');
+  });
+
+  it("tells an instructor their first step, and a refused sign-up mails nothing", async () => {
+    const teacher = await createInstructor(app, 'new.teacher@example.com');
+    const [welcome] = await queued(teacher.accountId, 'welcome');
+    assert.equal(welcome.templateValue.role, 'instructor');
+    assert.equal(welcome.templateValue.link, `${app.url}/instructor/courses`);
+
+    const again = await app.gql(
+      `mutation($input: SignupInput!) { signup(input: $input) { token } }`,
+      { input: { emailAddress: 'new.teacher@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } },
+    );
+    assert.ok(again.errors, 'the address is taken');
+    assert.equal((await queued(teacher.accountId, 'welcome')).length, 1);
+  });
+});
+
+describe('the receipt', () => {
+  it('is queued once for a paid enrollment with the amount, the minutes and the receipt link', async () => {
+    const s = { ...(await signUp(app, 'payer@example.com')), emailAddress: 'payer@example.com' };
+    const res = await app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: await tokenize(app, '4242424242424242'), extraConversations: 2 } }, s.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const payment = res.data.enrollUser.payment;
+
+    const receipts = await queued(s.accountId, 'payment_receipt');
+    assert.equal(receipts.length, 1);
+    const v = receipts[0].templateValue;
+    assert.equal(v.amount, '$90.00');
+    assert.equal(v.minutes, '90');
+    assert.equal(v.courseName, 'Receipts Spanish');
+    assert.equal(v.card, 'visa ending in 4242');
+    assert.equal(v.link, payment.receiptUrl);
+    assert.equal(receipts[0].subject, 'Your Tertulia receipt: $90.00');
+
+    const mail = await eventually(async () => (await app.runtime.outbox!.list(s.emailAddress)).find((m) => m.subject.startsWith('Your Tertulia receipt')), 'the receipt mail');
+    assert.match(mail.text, /Amount paid: \$90\.00/);
+    assert.match(mail.text, /Minutes: 90/);
+    assert.ok(mail.html.includes(`href="${payment.receiptUrl}"`));
+    assert.equal((await fetch(payment.receiptUrl)).status, 200, 'the link opens the receipt');
+
+    await eventually(async () => {
+      const list = await app.gql(LIST, { filter: [{ field: 'recipient_id', predicate: 'eq', value: s.accountId }] }, admin.token);
+      return list.data.notifications.edges.map((e: any) => e.node.templateKey).sort().join() === 'payment_receipt,welcome';
+    }, 'the receipt in the admin notifications');
+  });
+
+  it('is queued once for a double-submitted payment and for its repeat, and not for a decline', async () => {
+    const s = await student(app, 'doubleclick');
+    const declined = await app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: await tokenize(app, '4000000000000002') } }, s.token);
+    assert.equal(declined.errors?.[0].extensions?.code, 'PAYMENT_FAILED');
+    assert.equal((await queued(s.accountId, 'payment_receipt')).length, 0);
+
+    const token = await tokenize(app, '4242424242424242');
+    const input = { input: { inviteNumber: invite, cardToken: token } };
+    const [a, b] = await Promise.all([app.gql(ENROLL, input, s.token), app.gql(ENROLL, input, s.token)]);
+    assert.equal(a.data?.enrollUser.enrolled, true, JSON.stringify(a.errors));
+    assert.equal(b.data?.enrollUser.enrolled, true, JSON.stringify(b.errors));
+    const repeat = await app.gql(ENROLL, input, s.token);
+    assert.equal(repeat.data?.enrollUser.enrolled, true, JSON.stringify(repeat.errors));
+
+    const receipts = await queued(s.accountId, 'payment_receipt');
+    assert.equal(receipts.length, 1);
+    assert.equal(receipts[0].templateValue.amount, '$60.00');
+    assert.equal(receipts[0].templateValue.minutes, '60');
+  });
+});
