@@ -26,5 +26,4 @@ export const LiveMessages = {
   notChatable: 'Sending a chat message is available 20 minutes prior to the reserved start time.',
   chatClosed: 'The chat of this conversation is closed.',
   emptyMessage: 'Please write a message.',
-  markingLater: 'Marking conversations is not available yet.',
 } as const;

@@ -122,6 +122,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** Students' ratings of this speaker: admins only (null for anyone else). */
+  speakerRating?: Maybe<SpeakerRating>;
 };
 
 
@@ -635,6 +637,9 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
+  acknowledgePromotion: AcknowledgePromotionPayload;
+  purchaseMakeUpMinutes: PurchaseMakeUpMinutesPayload;
+  rateConversation: RateConversationPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -823,6 +828,21 @@ export type MutationPostChatMessageArgs = {
 
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
+};
+
+
+export type MutationAcknowledgePromotionArgs = {
+  input: AcknowledgePromotionInput;
+};
+
+
+export type MutationPurchaseMakeUpMinutesArgs = {
+  input: PurchaseMakeUpMinutesInput;
+};
+
+
+export type MutationRateConversationArgs = {
+  input: RateConversationInput;
 };
 
 
@@ -1579,6 +1599,16 @@ export type Conversation = {
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
+  markablePolicy: MarkablePolicy;
+  makeUpPolicy: MakeUpPolicy;
+  /** Null when make-up minutes cannot be bought for it (the viewer is its student). */
+  makeUpPrices?: Maybe<MakeUpPrices>;
+  /** Minutes given back to the student for it (refund, bonus, fair time): its student, speaker and admins. */
+  refundedMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Ratings after it ended: admins see both; each participant sees their own. */
+  ratings: Array<ConversationRating>;
+  /** Whether the viewer (its student or speaker) may still rate it. */
+  isRatable: Scalars['Boolean']['output'];
 };
 
 export type ConversationEdge = {
@@ -2026,6 +2056,88 @@ export type SendVideoSignalPayload = {
   sent: Scalars['Boolean']['output'];
 };
 
+export type MarkingChoice = {
+  __typename?: 'MarkingChoice';
+  value: Marking;
+  label: Scalars['String']['output'];
+};
+
+/** Whether the viewer may mark it now, and the choices the Mark dialog offers them. */
+export type MarkablePolicy = {
+  __typename?: 'MarkablePolicy';
+  isMarkable: Scalars['Boolean']['output'];
+  choices: Array<MarkingChoice>;
+};
+
+export type MakeUpPolicy = {
+  __typename?: 'MakeUpPolicy';
+  /** The viewer (its student) can buy make-up minutes for it. */
+  canMakeUp: Scalars['Boolean']['output'];
+};
+
+export type MakeUpPrices = {
+  __typename?: 'MakeUpPrices';
+  /** Minor currency units. */
+  totalPrice: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** The minutes the purchase gives: the conversation's length. */
+  minuteQuantity: Scalars['Int']['output'];
+};
+
+export type ConversationRating = {
+  __typename?: 'ConversationRating';
+  rating: Scalars['Int']['output'];
+  comment?: Maybe<Scalars['String']['output']>;
+  /** student or speaker */
+  role: Scalars['String']['output'];
+  ratedOn: Scalars['DateTime']['output'];
+  ratedBy?: Maybe<User>;
+};
+
+export type SpeakerRating = {
+  __typename?: 'SpeakerRating';
+  count: Scalars['Int']['output'];
+  /** 1 to 5, two decimals; null without ratings. */
+  average?: Maybe<Scalars['Float']['output']>;
+};
+
+export type AcknowledgePromotionInput = {
+  courseEnrollmentId: Scalars['ID']['input'];
+};
+
+export type AcknowledgePromotionPayload = {
+  __typename?: 'AcknowledgePromotionPayload';
+  acknowledged: Scalars['Boolean']['output'];
+  /** Where the student goes next: /student/conversations or /student/adventures. */
+  destination: Scalars['String']['output'];
+};
+
+export type PurchaseMakeUpMinutesInput = {
+  /** The card tokenised in the browser (local gateway token or Stripe PaymentMethod id). */
+  cardToken: Scalars['String']['input'];
+  conversationId: Scalars['ID']['input'];
+};
+
+export type PurchaseMakeUpMinutesPayload = {
+  __typename?: 'PurchaseMakeUpMinutesPayload';
+  purchased: Scalars['Boolean']['output'];
+  minuteQuantity: Scalars['Int']['output'];
+  /** Minor currency units charged. */
+  amount: Scalars['Int']['output'];
+};
+
+export type RateConversationInput = {
+  conversationId: Scalars['ID']['input'];
+  rating: Scalars['Int']['input'];
+  comment?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RateConversationPayload = {
+  __typename?: 'RateConversationPayload';
+  rated: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -2421,6 +2533,19 @@ export type ResolversTypes = {
   PostChatMessagePayload: ResolverTypeWrapper<PostChatMessagePayload>;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: ResolverTypeWrapper<SendVideoSignalPayload>;
+  MarkingChoice: ResolverTypeWrapper<MarkingChoice>;
+  MarkablePolicy: ResolverTypeWrapper<MarkablePolicy>;
+  MakeUpPolicy: ResolverTypeWrapper<MakeUpPolicy>;
+  MakeUpPrices: ResolverTypeWrapper<MakeUpPrices>;
+  ConversationRating: ResolverTypeWrapper<ConversationRating>;
+  SpeakerRating: ResolverTypeWrapper<SpeakerRating>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  AcknowledgePromotionInput: AcknowledgePromotionInput;
+  AcknowledgePromotionPayload: ResolverTypeWrapper<AcknowledgePromotionPayload>;
+  PurchaseMakeUpMinutesInput: PurchaseMakeUpMinutesInput;
+  PurchaseMakeUpMinutesPayload: ResolverTypeWrapper<PurchaseMakeUpMinutesPayload>;
+  RateConversationInput: RateConversationInput;
+  RateConversationPayload: ResolverTypeWrapper<RateConversationPayload>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<PayrollRow>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -2594,6 +2719,19 @@ export type ResolversParentTypes = {
   PostChatMessagePayload: PostChatMessagePayload;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: SendVideoSignalPayload;
+  MarkingChoice: MarkingChoice;
+  MarkablePolicy: MarkablePolicy;
+  MakeUpPolicy: MakeUpPolicy;
+  MakeUpPrices: MakeUpPrices;
+  ConversationRating: ConversationRating;
+  SpeakerRating: SpeakerRating;
+  Float: Scalars['Float']['output'];
+  AcknowledgePromotionInput: AcknowledgePromotionInput;
+  AcknowledgePromotionPayload: AcknowledgePromotionPayload;
+  PurchaseMakeUpMinutesInput: PurchaseMakeUpMinutesInput;
+  PurchaseMakeUpMinutesPayload: PurchaseMakeUpMinutesPayload;
+  RateConversationInput: RateConversationInput;
+  RateConversationPayload: RateConversationPayload;
   PayrollRow: PayrollRow;
   PayrollLine: PayrollLine;
   PayrollRowEdge: PayrollRowEdge;
@@ -2691,6 +2829,7 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   speakingHeadshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
   videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
+  speakerRating?: Resolver<Maybe<ResolversTypes['SpeakerRating']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2820,6 +2959,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
   postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
+  acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
+  purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
+  rateConversation?: Resolver<ResolversTypes['RateConversationPayload'], ParentType, ContextType, RequireFields<MutationRateConversationArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -3321,6 +3463,12 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   conversationChat?: Resolver<Maybe<ResolversTypes['ConversationChat']>, ParentType, ContextType>;
   pastConversations?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
   pastConversationsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  markablePolicy?: Resolver<ResolversTypes['MarkablePolicy'], ParentType, ContextType>;
+  makeUpPolicy?: Resolver<ResolversTypes['MakeUpPolicy'], ParentType, ContextType>;
+  makeUpPrices?: Resolver<Maybe<ResolversTypes['MakeUpPrices']>, ParentType, ContextType>;
+  refundedMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  ratings?: Resolver<Array<ResolversTypes['ConversationRating']>, ParentType, ContextType>;
+  isRatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3581,6 +3729,64 @@ export type SendVideoSignalPayloadResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MarkingChoiceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MarkingChoice'] = ResolversParentTypes['MarkingChoice']> = {
+  value?: Resolver<ResolversTypes['Marking'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarkablePolicyResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MarkablePolicy'] = ResolversParentTypes['MarkablePolicy']> = {
+  isMarkable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  choices?: Resolver<Array<ResolversTypes['MarkingChoice']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MakeUpPolicyResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MakeUpPolicy'] = ResolversParentTypes['MakeUpPolicy']> = {
+  canMakeUp?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MakeUpPricesResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MakeUpPrices'] = ResolversParentTypes['MakeUpPrices']> = {
+  totalPrice?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ConversationRatingResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConversationRating'] = ResolversParentTypes['ConversationRating']> = {
+  rating?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  comment?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ratedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  ratedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerRatingResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerRating'] = ResolversParentTypes['SpeakerRating']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  average?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AcknowledgePromotionPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['AcknowledgePromotionPayload'] = ResolversParentTypes['AcknowledgePromotionPayload']> = {
+  acknowledged?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  destination?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PurchaseMakeUpMinutesPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PurchaseMakeUpMinutesPayload'] = ResolversParentTypes['PurchaseMakeUpMinutesPayload']> = {
+  purchased?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  minuteQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RateConversationPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RateConversationPayload'] = ResolversParentTypes['RateConversationPayload']> = {
+  rated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -3810,6 +4016,15 @@ export type Resolvers<ContextType = ApiContext> = {
   ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
   PostChatMessagePayload?: PostChatMessagePayloadResolvers<ContextType>;
   SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
+  MarkingChoice?: MarkingChoiceResolvers<ContextType>;
+  MarkablePolicy?: MarkablePolicyResolvers<ContextType>;
+  MakeUpPolicy?: MakeUpPolicyResolvers<ContextType>;
+  MakeUpPrices?: MakeUpPricesResolvers<ContextType>;
+  ConversationRating?: ConversationRatingResolvers<ContextType>;
+  SpeakerRating?: SpeakerRatingResolvers<ContextType>;
+  AcknowledgePromotionPayload?: AcknowledgePromotionPayloadResolvers<ContextType>;
+  PurchaseMakeUpMinutesPayload?: PurchaseMakeUpMinutesPayloadResolvers<ContextType>;
+  RateConversationPayload?: RateConversationPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

@@ -10,10 +10,11 @@ import { notifyChange, type Projector } from '../../services/feed/projector';
 
 export const conversationsProjector: Projector = {
   name: 'conversations',
-  version: 2,
+  version: 3,
   handles: [
     'ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged',
     'ConversationOpened', 'ParticipantConnected', 'ParticipantDisconnected', 'ConversationStarted', 'ConversationStopped',
+    'ConversationMarked', 'FairTimeCredited', 'MakeUpPurchasedFor', 'ConversationRated',
   ],
   schema: `
     CREATE TABLE conversations (
@@ -23,7 +24,13 @@ export const conversationsProjector: Projector = {
       is_canceled boolean NOT NULL DEFAULT false, canceled_on timestamptz, canceled_by text, cancel_reason text,
       transferred_on timestamptz, marked_as text, marked_on timestamptz,
       opened_on timestamptz, started_on timestamptz, stops_on timestamptz, stopped_on timestamptz,
-      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL);
+      created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
+      marked_by text, refunded_minutes int NOT NULL DEFAULT 0, make_up_purchased_on timestamptz);
+    -- Ratings after the conversation (issue 10): one per participant.
+    CREATE TABLE conversation_ratings (
+      conversation_id text NOT NULL, rated_by text NOT NULL, role text NOT NULL, rating int NOT NULL, comment text,
+      speaker_id text NOT NULL, rated_on timestamptz NOT NULL, PRIMARY KEY (conversation_id, rated_by));
+    CREATE INDEX conversation_ratings_speaker ON conversation_ratings (speaker_id, role);
     CREATE TABLE participant_events (
       conversation_id text NOT NULL, account_id text NOT NULL, sequence int NOT NULL, kind text NOT NULL, at timestamptz NOT NULL,
       PRIMARY KEY (conversation_id, account_id, sequence));
@@ -99,6 +106,25 @@ export const conversationsProjector: Projector = {
             d.conversationId, d.reason === 'unused' ? 'unused' : 'stopped', d.at,
           ]);
           break;
+        case 'ConversationMarked':
+          await db.query(
+            `UPDATE conversations SET marked_as = $2, marked_on = $3, marked_by = $4, refunded_minutes = refunded_minutes + $5, updated_at = $3 WHERE id = $1`,
+            [d.conversationId, d.markedAs, at, d.markedBy, d.refundedMinutes + d.bonusMinutes],
+          );
+          break;
+        case 'FairTimeCredited':
+          await db.query('UPDATE conversations SET refunded_minutes = refunded_minutes + $2, updated_at = $3 WHERE id = $1', [d.conversationId, d.minutes, at]);
+          break;
+        case 'MakeUpPurchasedFor':
+          await db.query('UPDATE conversations SET make_up_purchased_on = $2, updated_at = $2 WHERE id = $1', [d.conversationId, at]);
+          break;
+        case 'ConversationRated':
+          await db.query(
+            `INSERT INTO conversation_ratings (conversation_id, rated_by, role, rating, comment, speaker_id, rated_on)
+             SELECT $1, $2, $3, $4, $5, reserved_with, $6 FROM conversations WHERE id = $1 ON CONFLICT DO NOTHING`,
+            [d.conversationId, d.ratedBy, d.role, d.rating, d.comment, at],
+          );
+          break;
       }
     }
     await insertReserved();
@@ -134,6 +160,9 @@ export interface ConversationRow {
   stoppedOn: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /** Minutes given back for it (refund, bonus, fair time). */
+  refundedMinutes: number;
+  makeUpPurchasedOn: Date | null;
 }
 
 export const toConversation = (r: any): ConversationRow => ({
@@ -163,6 +192,8 @@ export const toConversation = (r: any): ConversationRow => ({
   stoppedOn: r.stopped_on,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  refundedMinutes: r.refunded_minutes,
+  makeUpPurchasedOn: r.make_up_purchased_on,
 });
 
 type Db = { query: pg.Pool['query'] };
@@ -242,4 +273,29 @@ export async function pastConversationsOf(db: Db, c: Pick<ConversationRow, 'id' 
     [c.reservedBy, c.reservedWith, c.start, c.id],
   );
   return rows.map(toConversation);
+}
+
+export interface RatingRow {
+  conversationId: string;
+  ratedBy: string;
+  role: 'student' | 'speaker';
+  rating: number;
+  comment: string | null;
+  ratedOn: Date;
+}
+const toRating = (r: any): RatingRow => ({ conversationId: r.conversation_id, ratedBy: r.rated_by, role: r.role, rating: r.rating, comment: r.comment, ratedOn: r.rated_on });
+
+/** The ratings of a conversation (student's and speaker's). */
+export async function ratingsOf(db: Db, conversationId: string): Promise<RatingRow[]> {
+  const { rows } = await db.query('SELECT * FROM rm_conversations.conversation_ratings WHERE conversation_id = $1 ORDER BY rated_on', [conversationId]);
+  return rows.map(toRating);
+}
+
+/** A speaker's ratings by students: how many and the average (for admins). */
+export async function speakerRatingSummary(db: Db, speakerId: string): Promise<{ count: number; average: number | null }> {
+  const { rows } = await db.query(
+    `SELECT count(*)::int AS n, avg(rating)::float AS avg FROM rm_conversations.conversation_ratings WHERE speaker_id = $1 AND role = 'student'`,
+    [speakerId],
+  );
+  return { count: rows[0].n, average: rows[0].avg === null ? null : Math.round(rows[0].avg * 100) / 100 };
 }

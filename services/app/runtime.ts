@@ -13,6 +13,7 @@ import { catalogHandlers, type CatalogHandlers } from '../domain/catalog/handler
 // Upcasters first: reads lift old event shapes, and new events are stamped with their current version.
 import '../domain/upcasters';
 import { enrollmentHandlers, type EnrollmentHandlers } from '../domain/enrollment/handlers';
+import { afterConversationHandlers, type AfterConversationHandlers } from '../domain/conversations/afterHandlers';
 import { createPayments, type Payments } from '../integrations/payments';
 import { identityHandlers, type IdentityHandlers } from '../domain/identity/handlers';
 import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
@@ -75,6 +76,8 @@ export interface Runtime {
   live: LiveHandlers;
   /** Conversation mail and reminders (issue 8). */
   conversationMail: ConversationMail;
+  /** Marking, promotions, make-up minutes, ratings (issue 10). */
+  afterConversation: AfterConversationHandlers;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   payroll: PayrollHandlers;
@@ -191,6 +194,7 @@ export async function createRuntime(
     endRoom: async (c) => video.videoProviderFor(c.provider as VideoProviderName).endRoom(c.conversationId),
     onError: (error, context) => log.error({ err: error }, context),
   });
+  const afterConversation = afterConversationHandlers({ commands, payments: payments.gateway, onError: (error, context) => log.error({ err: error }, context) });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });
@@ -222,6 +226,7 @@ export async function createRuntime(
     scheduling,
     live,
     conversationMail,
+    afterConversation,
     speaking,
     payroll,
     support,

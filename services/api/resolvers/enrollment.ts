@@ -24,7 +24,7 @@ import {
   type CourseRow,
   type CourseScope,
 } from '../../../projections/catalog';
-import { enrollmentCount, enrollmentsOf, findEnrollment, type EnrollmentRow } from '../../../projections/enrollments';
+import { enrollmentCount, enrollmentsOf, findEnrollment, lessonAttemptsOf, type EnrollmentRow, type LessonAttemptRow } from '../../../projections/enrollments';
 import { findRedemptionCodeWorth } from '../../../projections/codes';
 import { findPayment, paidPayments } from '../../../projections/payments';
 import { isPastCourse } from '../../domain/catalog/course';
@@ -69,15 +69,19 @@ async function coursesBy(ctx: ApiContext, accountId: string, scope: CourseScope,
   return all.filter((c) => enrolled.has(c.id));
 }
 
-function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>) {
-  // Conversations (and so attempts) arrive with the conversations issue: every lesson is unattempted.
-  return {
-    attempting: 0,
-    completed: 0,
-    failed: 0,
-    unattempted: lessons.length,
-    report: lessons.map((lessonAssignment) => ({ lessonAssignment, attempts: [] })),
-  };
+/** A student's progress in a course: each lesson's attempts and the count of lessons by their latest outcome. */
+function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>, attempts: LessonAttemptRow[]) {
+  const counts = { attempting: 0, completed: 0, failed: 0, unattempted: 0 };
+  const report = lessons.map((lessonAssignment) => {
+    const mine = attempts.filter((a) => a.lessonId === lessonAssignment.lesson.id);
+    const latest = mine.some((a) => a.outcome === 'completed') ? 'completed' : (mine.at(-1)?.outcome ?? 'unattempted');
+    counts[latest] += 1;
+    return {
+      lessonAssignment,
+      attempts: mine.map((a) => ({ id: a.id, outcome: a.outcome, conversationId: a.conversationId, lessonId: a.lessonId, courseId: a.courseId })),
+    };
+  });
+  return { ...counts, report };
 }
 
 export const enrollmentResolvers: Resolvers = {
@@ -191,7 +195,11 @@ export const enrollmentResolvers: Resolvers = {
       requireSelfOrAdmin(ctx.viewer, row.studentId);
       return (await findPayment(ctx.runtime.pool, row.paymentId)) as any;
     },
-    progress: async (e: any, _args, ctx) => progressOf(await lessonAssignments(ctx.runtime.pool, (e as EnrollmentRow).courseId)) as any,
+    progress: async (e: any, _args, ctx) => {
+      const row = e as EnrollmentRow;
+      const [lessons, attempts] = await Promise.all([lessonAssignments(ctx.runtime.pool, row.courseId), lessonAttemptsOf(ctx.runtime.pool, row.courseId, row.studentId)]);
+      return progressOf(lessons, attempts) as any;
+    },
   },
 
   User: {

@@ -11,6 +11,7 @@ import { peopleResolvers } from './people';
 import { liveResolvers } from './live';
 import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
+import { afterConversationResolvers } from './afterConversation';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -40,4 +41,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers), DateTime, Date: CalendarDateScalar };

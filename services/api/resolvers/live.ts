@@ -23,6 +23,8 @@ import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { onNotices } from '../changes';
 import { visibleConversation } from './scheduling';
+import { markConversation } from './afterConversation';
+import { AfterMessages } from '../../../contracts/afterConversation';
 
 const SIGNAL_KINDS = new Set(['offer', 'answer', 'candidate', 'bye', 'mute', 'hello']);
 const ROOM_PREFIX = 'tertulia-';
@@ -94,8 +96,8 @@ export const liveResolvers: Resolvers = {
 
   Mutation: {
     moderateConversation: async (_p, { input }, ctx) => {
-      if (input.markAs) throw badInput(LiveMessages.markingLater);
-      if (!input.open) throw badInput('Nothing to do: ask to open the conversation.');
+      if (input.markAs) return { opened: null, marked: true, conversation: (await markConversation(ctx, input.conversationId, input.markAs)) as any };
+      if (!input.open) throw badInput(AfterMessages.markingRequired, { markAs: AfterMessages.markingRequired });
       const viewer = requireViewer(ctx.viewer);
       const c = await seenConversation(ctx, input.conversationId);
       const { appended } = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });

@@ -12,7 +12,7 @@ import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
 import { bookedBetween, conversationsOf, findConversation, toConversation, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
-import { findEnrollment } from '../../../projections/enrollments';
+import { findEnrollment, lessonAttemptOfConversation } from '../../../projections/enrollments';
 import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
 import {
   cancellationPolicy,
@@ -217,8 +217,12 @@ export const schedulingResolvers: Resolvers = {
       // The instructor's private note is for whoever speaks with the student in this conversation.
       return (lesson ? { ...lesson, privateNoteFor: c.reservedWith } : null) as any;
     },
-    lessonAttempt: (c: any) =>
-      c.lessonId ? ({ id: `${c.id}:${c.lessonId}`, outcome: c.isCanceled ? null : 'attempting', conversationId: c.id, lessonId: c.lessonId, courseId: c.courseId } as any) : null,
+    lessonAttempt: async (c: any, _a, ctx) => {
+      if (!c.lessonId) return null;
+      const attempt = c.isCanceled ? null : await lessonAttemptOfConversation(ctx.runtime.pool, c.id);
+      // A canceled conversation's attempt is gone: the lesson shows as not attempted.
+      return { id: attempt?.id ?? `${c.id}:${c.lessonId}`, outcome: attempt?.outcome ?? (c.isCanceled ? null : 'attempting'), conversationId: c.id, lessonId: c.lessonId, courseId: c.courseId } as any;
+    },
     cancellationPolicy: (c: any, _a, ctx) => {
       const p = cancellationPolicy(c, policyViewer(ctx.viewer), new Date());
       return { isCancelable: p.isCancelable, cancelableUntil: p.cancelableUntil, returnsMinutes: p.returnsMinutes };

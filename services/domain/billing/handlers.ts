@@ -1,4 +1,4 @@
-import type { CommandExecutor, CommandMeta } from '../../commands/execute';
+import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { streams as identityStreams } from '../identity/events';
 import { fold } from '../shared/decider';
 import { notFound } from '../shared/errors';
@@ -25,3 +25,21 @@ export function billingHandlers(deps: { commands: CommandExecutor }) {
   };
 }
 export type BillingHandlers = ReturnType<typeof billingHandlers>;
+
+/**
+ * Credits minutes to an account inside another command's transaction (a refund with a marking,
+ * fair time with a stop, make-up minutes with their payment): read the ledger, decide, append.
+ */
+export async function creditLedger(
+  tx: CommandTransaction,
+  input: { accountId: string; minutes: number; action: string; reason: string | null; transactionId?: string },
+) {
+  const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(input.accountId))) as LedgerEvent[]);
+  const events = decideChangeMinutes(
+    ledger,
+    { transactionId: input.transactionId ?? newId(), accountId: input.accountId, minutes: input.minutes, action: input.action, reason: input.reason },
+    { now: tx.now, actor: tx.actor },
+  );
+  tx.append(ledgerStream(input.accountId), events);
+  return events[0].data;
+}

@@ -16,9 +16,10 @@ export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', {
   minuteQuantity: number;
   receiptUrl: string | null;
   gateway: 'local' | 'stripe';
-  purpose: 'enrollment';
+  /** enrollment: a course bought by card; make_up: make-up minutes for a conversation (issue 10). */
+  purpose: 'enrollment' | 'make_up';
   courseId: string;
-  enrollmentId: string;
+  enrollmentId: string | null;
   idempotencyKey: string;
   cardBrand: string | null;
   cardLast4: string | null;
@@ -31,7 +32,7 @@ export type PaymentReversed = DomainEvent<'PaymentReversed', {
   currency: string;
   idempotencyKey: string;
   refundId: string | null;
-  reason: 'enrollment_not_recorded';
+  reason: 'enrollment_not_recorded' | 'make_up_not_recorded';
 }>;
 /** A refund made at the gateway (e.g. from Stripe's dashboard), reported by its webhook. */
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', { paymentId: string; amountRefunded: number; source: 'gateway' }>;

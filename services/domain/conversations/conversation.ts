@@ -34,6 +34,13 @@ export interface ConversationState {
   stoppedAt: Date | null;
   /** Per participant: connected now, and the sequence of their last connection event. */
   participants: Record<string, { connected: boolean; sequence: number }>;
+  /** Every connection event in order (fair time reads the speaker's drops from it). */
+  connections: { accountId: string; connected: boolean; at: Date }[];
+  markedAs: string | null;
+  /** Minutes given back for this conversation (refund, bonus, fair time), each kind at most once. */
+  refunded: { refund: number; bonus: number; fairTime: number };
+  ratedBy: string[];
+  makeUpPaymentId: string | null;
 }
 
 export function evolveConversation(state: ConversationState | null, event: ConversationEvent): ConversationState | null {
@@ -44,7 +51,8 @@ export function evolveConversation(state: ConversationState | null, event: Conve
         conversationId: d.conversationId, kind: d.kind, provider: d.provider, status: 'reserved',
         reservedBy: d.reservedBy, reservedWith: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
         duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, canceled: null,
-        openedAt: null, startedAt: null, stopsAt: null, stoppedAt: null, participants: {},
+        openedAt: null, startedAt: null, stopsAt: null, stoppedAt: null, participants: {}, connections: [],
+        markedAs: null, refunded: { refund: 0, bonus: 0, fairTime: 0 }, ratedBy: [], makeUpPaymentId: null,
       };
     }
     case 'ConversationCanceled':
@@ -60,11 +68,24 @@ export function evolveConversation(state: ConversationState | null, event: Conve
       return state && {
         ...state,
         participants: { ...state.participants, [event.data.accountId]: { connected: event.type === 'ParticipantConnected', sequence: event.data.sequence } },
+        connections: [...state.connections, { accountId: event.data.accountId, connected: event.type === 'ParticipantConnected', at: new Date(event.data.at) }],
       };
     case 'ConversationStarted':
       return state && { ...state, status: 'started', startedAt: new Date(event.data.at), stopsAt: new Date(event.data.stopsAt) };
     case 'ConversationStopped':
       return state && { ...state, status: event.data.reason === 'unused' ? 'unused' : 'stopped', stoppedAt: new Date(event.data.at) };
+    case 'ConversationMarked':
+      return state && {
+        ...state,
+        markedAs: event.data.markedAs,
+        refunded: { ...state.refunded, refund: state.refunded.refund + event.data.refundedMinutes, bonus: state.refunded.bonus + event.data.bonusMinutes },
+      };
+    case 'FairTimeCredited':
+      return state && { ...state, refunded: { ...state.refunded, fairTime: state.refunded.fairTime + event.data.minutes } };
+    case 'ConversationRated':
+      return state && { ...state, ratedBy: [...state.ratedBy, event.data.ratedBy] };
+    case 'MakeUpPurchasedFor':
+      return state && { ...state, makeUpPaymentId: event.data.paymentId };
     default:
       return state;
   }

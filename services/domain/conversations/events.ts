@@ -79,9 +79,43 @@ export type ConversationStopped = DomainEvent<'ConversationStopped', { conversat
 
 export type LiveConversationEvent = ConversationOpened | ParticipantConnected | ParticipantDisconnected | ConversationStarted | ConversationStopped;
 
+/**
+ * The speaker or an admin marked how it went (issue 10). What it paid back is carried on the event
+ * and appended with it to the student's ledger: `refundedMinutes` (the conversation's minutes) and
+ * `bonusMinutes`, each at most once per conversation however often it is marked.
+ */
+export type ConversationMarked = DomainEvent<'ConversationMarked', {
+  conversationId: string;
+  markedAs: 'completed' | 'missed' | 'reserved_by_user_issue' | 'reserved_with_user_issue';
+  previous: string | null;
+  markedBy: string | null;
+  refundedMinutes: number;
+  bonusMinutes: number;
+  /** The promotion offered on the student's enrollment with it, if any. */
+  promotion: string | null;
+}>;
+
+/** Minutes credited back without anyone asking: the speaker's connection dropped (fair time). */
+export type FairTimeCredited = DomainEvent<'FairTimeCredited', { conversationId: string; studentId: string; minutes: number; lostSeconds: number }>;
+
+/** A participant's rating of a conversation after it ended, once each. */
+export type ConversationRated = DomainEvent<'ConversationRated', {
+  conversationId: string;
+  ratedBy: string;
+  role: 'student' | 'speaker';
+  rating: number;
+  comment: string | null;
+}>;
+
+/** Make-up minutes bought for this conversation (the purchase itself is on makeup-<id>). */
+export type MakeUpPurchasedFor = DomainEvent<'MakeUpPurchasedFor', { conversationId: string; paymentId: string; minuteQuantity: number; amount: number }>;
+
+export type AfterConversationEvent = ConversationMarked | FairTimeCredited | ConversationRated | MakeUpPurchasedFor;
+
 export type ConversationEvent =
   | ConversationReserved
   | ConversationCanceled
   | ConversationTransferred
   | ConversationLessonChanged
-  | LiveConversationEvent;
+  | LiveConversationEvent
+  | AfterConversationEvent;

@@ -3,12 +3,15 @@
  * conversation stream, decides with live.ts / chat.ts, and appends; the durable timers are
  * scheduled once the append commits (the stop at `stopsAt`, the unused check at the reserved end).
  */
+import { MinuteReasons } from '../../../contracts/afterConversation';
+import { creditLedger } from '../billing/handlers';
 import { SYSTEM_ACTOR } from '../shared/decider';
 import { newId } from '../shared/ids';
 import { notFound } from '../shared/errors';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { evolveConversation, type ConversationState } from './conversation';
 import { conversationStream, type ConversationEvent } from './events';
+import { decideFairTime } from './marking';
 import { clockOf, decideLeave, decideOpen, decideSync, decideTimeUp, decideUnused } from './live';
 import { chatStream, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
 
@@ -49,10 +52,22 @@ export function liveHandlers(deps: LiveDeps) {
     return after;
   }
 
+  /** Fair time (issue 10): with a stop on the server's clock, the speaker's lost minutes come back. */
+  async function creditFairTime(tx: CommandTransaction, c: ConversationState, events: ConversationEvent[]): Promise<ConversationState> {
+    const stop = events.find((e) => e.type === 'ConversationStopped' && e.data.reason === 'time_up');
+    if (!stop || stop.type !== 'ConversationStopped') return c;
+    const fair = decideFairTime(c, new Date(stop.data.at), deps.secondsPerMinute);
+    if (!fair.length) return c;
+    tx.append(conversationStream(c.conversationId), fair);
+    await creditLedger(tx, { accountId: c.reservedBy, minutes: fair[0].data.minutes, action: 'fair_time', reason: MinuteReasons.fairTime(fair[0].data.minutes) });
+    return fair.reduce<ConversationState | null>(evolveConversation, c)!;
+  }
+
   const run = (meta: CommandMeta, conversationId: string, decide: (c: ConversationState, tx: CommandTransaction) => ConversationEvent[]) =>
     deps.commands.execute(meta, async (tx) => {
       const c = await readConversation(tx, conversationId);
-      return record(tx, c, decide(c, tx));
+      const events = decide(c, tx);
+      return creditFairTime(tx, record(tx, c, events), events);
     });
 
   return {

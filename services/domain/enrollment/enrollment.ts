@@ -49,7 +49,23 @@ export type StudentEnrolled = DomainEvent<'StudentEnrolled', {
 export type LessonAttemptStarted = DomainEvent<'LessonAttemptStarted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
 /** The attempt's conversation was canceled or moved to another lesson: the lesson can be reserved again. */
 export type LessonAttemptCanceled = DomainEvent<'LessonAttemptCanceled', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
-export type EnrollmentEvent = EnrollmentPaymentStarted | EnrollmentPaymentFailed | StudentEnrolled | LessonAttemptStarted | LessonAttemptCanceled;
+/** The attempt's conversation was marked completed: the lesson is done (it counts toward completion). */
+export type LessonAttemptCompleted = DomainEvent<'LessonAttemptCompleted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+/** The attempt's conversation was marked missed or spoiled: the lesson can be reserved again. */
+export type LessonAttemptFailed = DomainEvent<'LessonAttemptFailed', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+/** A promotion shown on the student's home for this enrollment (issue 10; contracts/afterConversation.ts). */
+export type PromotionOffered = DomainEvent<'PromotionOffered', { enrollmentId: string; promotion: string; conversationId: string | null }>;
+export type PromotionAcknowledged = DomainEvent<'PromotionAcknowledged', { enrollmentId: string; promotion: string }>;
+export type EnrollmentEvent =
+  | EnrollmentPaymentStarted
+  | EnrollmentPaymentFailed
+  | StudentEnrolled
+  | LessonAttemptStarted
+  | LessonAttemptCanceled
+  | LessonAttemptCompleted
+  | LessonAttemptFailed
+  | PromotionOffered
+  | PromotionAcknowledged;
 
 export interface AttemptState {
   attempt: number;
@@ -68,8 +84,12 @@ export interface EnrollmentState {
   attempts: AttemptState[];
   /** Open lesson attempts by lesson id. */
   lessonAttempts: Map<string, { lessonAttemptId: string; conversationId: string }>;
+  /** Lessons whose attempt was completed, with the conversation that completed it. */
+  completedLessons: Map<string, string>;
+  /** The promotion on show (offered, not yet acknowledged). */
+  promotion: string | null;
 }
-export const initialEnrollment = (): EnrollmentState => ({ enrolled: null, attempts: [], lessonAttempts: new Map() });
+export const initialEnrollment = (): EnrollmentState => ({ enrolled: null, attempts: [], lessonAttempts: new Map(), completedLessons: new Map(), promotion: null });
 
 /** Folds stored events; `recordedAt` dates an attempt (the decider never reads a clock). */
 export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent & { recordedAt?: Date; metadata?: { occurredAt?: string } }): EnrollmentState {
@@ -103,6 +123,23 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent 
       if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
       return { ...state, lessonAttempts };
     }
+    case 'LessonAttemptCompleted': {
+      const lessonAttempts = new Map(state.lessonAttempts);
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
+      return { ...state, lessonAttempts, completedLessons: new Map(state.completedLessons).set(event.data.lessonId, event.data.conversationId) };
+    }
+    case 'LessonAttemptFailed': {
+      const lessonAttempts = new Map(state.lessonAttempts);
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
+      const completedLessons = new Map(state.completedLessons);
+      // A conversation re-marked from completed to failed no longer completes its lesson.
+      if (completedLessons.get(event.data.lessonId) === event.data.conversationId) completedLessons.delete(event.data.lessonId);
+      return { ...state, lessonAttempts, completedLessons };
+    }
+    case 'PromotionOffered':
+      return { ...state, promotion: event.data.promotion };
+    case 'PromotionAcknowledged':
+      return { ...state, promotion: null };
     default:
       return state;
   }

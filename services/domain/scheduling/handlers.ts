@@ -182,7 +182,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
           if (!course.course || !enrollment.enrolled || !course.lessons.some((l) => l.lessonId === input.lessonId)) {
             throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
           }
-          if (enrollment.lessonAttempts.has(input.lessonId)) throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
+          if (enrollment.lessonAttempts.has(input.lessonId) || enrollment.completedLessons.has(input.lessonId)) throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
           language = course.course.language;
           duration ??= course.course.durationRequirement;
           tx.append(enrollmentStream(input.courseId, input.studentId), [
@@ -274,7 +274,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         const course = fold(evolveCourse, initialCourse(), (await tx.read(catalogStreams.course(c.courseId))) as CourseEvent[]);
         if (!course.lessons.some((l) => l.lessonId === input.lessonId)) throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
         const enrollment = await closeAttempt(tx, c, c.lessonId);
-        if (enrollment.lessonAttempts.has(input.lessonId)) throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
+        if (enrollment.lessonAttempts.has(input.lessonId) || enrollment.completedLessons.has(input.lessonId)) throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
         tx.append(enrollmentStream(c.courseId, c.reservedBy), [{ type: 'LessonAttemptStarted', data: { lessonAttemptId: newId(), lessonId: input.lessonId, conversationId: c.conversationId } }]);
         tx.append(conversationStream(c.conversationId), [{ type: 'ConversationLessonChanged', data: { conversationId: c.conversationId, courseId: c.courseId, fromLessonId: c.lessonId, toLessonId: input.lessonId } }]);
         return { conversationId: c.conversationId };

@@ -32,6 +32,11 @@ export async function handleStripeEvent(runtime: Runtime, event: Stripe.Event): 
       await runtime.enrollment.settleAttempt(meta, { courseId, studentId, attempt: Number(attempt), result: chargeResultOfIntent(intent) });
       outcome = 'handled';
     }
+    const { conversationId, makeUpAttempt } = intent.metadata ?? {};
+    if (conversationId && makeUpAttempt) {
+      await runtime.afterConversation.settleMakeUp(meta, { conversationId, attempt: Number(makeUpAttempt), result: chargeResultOfIntent(intent) });
+      outcome = 'handled';
+    }
   } else if (event.type === 'charge.refunded') {
     const charge = event.data.object as Stripe.Charge;
     const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;

@@ -119,6 +119,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** Students' ratings of this speaker: admins only (null for anyone else). */
+  speakerRating?: Maybe<SpeakerRating>;
 };
 
 
@@ -632,6 +634,9 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
+  acknowledgePromotion: AcknowledgePromotionPayload;
+  purchaseMakeUpMinutes: PurchaseMakeUpMinutesPayload;
+  rateConversation: RateConversationPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -820,6 +825,21 @@ export type MutationPostChatMessageArgs = {
 
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
+};
+
+
+export type MutationAcknowledgePromotionArgs = {
+  input: AcknowledgePromotionInput;
+};
+
+
+export type MutationPurchaseMakeUpMinutesArgs = {
+  input: PurchaseMakeUpMinutesInput;
+};
+
+
+export type MutationRateConversationArgs = {
+  input: RateConversationInput;
 };
 
 
@@ -1576,6 +1596,16 @@ export type Conversation = {
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
+  markablePolicy: MarkablePolicy;
+  makeUpPolicy: MakeUpPolicy;
+  /** Null when make-up minutes cannot be bought for it (the viewer is its student). */
+  makeUpPrices?: Maybe<MakeUpPrices>;
+  /** Minutes given back to the student for it (refund, bonus, fair time): its student, speaker and admins. */
+  refundedMinutes?: Maybe<Scalars['Int']['output']>;
+  /** Ratings after it ended: admins see both; each participant sees their own. */
+  ratings: Array<ConversationRating>;
+  /** Whether the viewer (its student or speaker) may still rate it. */
+  isRatable: Scalars['Boolean']['output'];
 };
 
 export type ConversationEdge = {
@@ -2021,6 +2051,88 @@ export type SendVideoSignalInput = {
 export type SendVideoSignalPayload = {
   __typename?: 'SendVideoSignalPayload';
   sent: Scalars['Boolean']['output'];
+};
+
+export type MarkingChoice = {
+  __typename?: 'MarkingChoice';
+  value: Marking;
+  label: Scalars['String']['output'];
+};
+
+/** Whether the viewer may mark it now, and the choices the Mark dialog offers them. */
+export type MarkablePolicy = {
+  __typename?: 'MarkablePolicy';
+  isMarkable: Scalars['Boolean']['output'];
+  choices: Array<MarkingChoice>;
+};
+
+export type MakeUpPolicy = {
+  __typename?: 'MakeUpPolicy';
+  /** The viewer (its student) can buy make-up minutes for it. */
+  canMakeUp: Scalars['Boolean']['output'];
+};
+
+export type MakeUpPrices = {
+  __typename?: 'MakeUpPrices';
+  /** Minor currency units. */
+  totalPrice: Scalars['Int']['output'];
+  currency: Scalars['String']['output'];
+  /** The minutes the purchase gives: the conversation's length. */
+  minuteQuantity: Scalars['Int']['output'];
+};
+
+export type ConversationRating = {
+  __typename?: 'ConversationRating';
+  rating: Scalars['Int']['output'];
+  comment?: Maybe<Scalars['String']['output']>;
+  /** student or speaker */
+  role: Scalars['String']['output'];
+  ratedOn: Scalars['DateTime']['output'];
+  ratedBy?: Maybe<User>;
+};
+
+export type SpeakerRating = {
+  __typename?: 'SpeakerRating';
+  count: Scalars['Int']['output'];
+  /** 1 to 5, two decimals; null without ratings. */
+  average?: Maybe<Scalars['Float']['output']>;
+};
+
+export type AcknowledgePromotionInput = {
+  courseEnrollmentId: Scalars['ID']['input'];
+};
+
+export type AcknowledgePromotionPayload = {
+  __typename?: 'AcknowledgePromotionPayload';
+  acknowledged: Scalars['Boolean']['output'];
+  /** Where the student goes next: /student/conversations or /student/adventures. */
+  destination: Scalars['String']['output'];
+};
+
+export type PurchaseMakeUpMinutesInput = {
+  /** The card tokenised in the browser (local gateway token or Stripe PaymentMethod id). */
+  cardToken: Scalars['String']['input'];
+  conversationId: Scalars['ID']['input'];
+};
+
+export type PurchaseMakeUpMinutesPayload = {
+  __typename?: 'PurchaseMakeUpMinutesPayload';
+  purchased: Scalars['Boolean']['output'];
+  minuteQuantity: Scalars['Int']['output'];
+  /** Minor currency units charged. */
+  amount: Scalars['Int']['output'];
+};
+
+export type RateConversationInput = {
+  conversationId: Scalars['ID']['input'];
+  rating: Scalars['Int']['input'];
+  comment?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RateConversationPayload = {
+  __typename?: 'RateConversationPayload';
+  rated: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type PayrollLineKind =

@@ -1,0 +1,125 @@
+/**
+ * After the conversation (issue 10): the policies and prices on Conversation, ratings, promotions and
+ * make-up purchases. Marking itself runs through moderateConversation (./live.ts), which calls
+ * `markConversation` here.
+ */
+import { adminMarkingChoices, makeUpPrice, markingChoices, promotionDestination, type Marking } from '../../../contracts/afterConversation';
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { findCourse } from '../../../projections/catalog';
+import { findConversation, ratingsOf, speakerRatingSummary, type ConversationRow } from '../../../projections/conversations';
+import { findPerson } from '../../../projections/directory';
+import { findAccount } from '../../../projections/accounts';
+import { findEnrollmentById } from '../../../projections/enrollments';
+import { canMakeUp, isMarkable } from '../../domain/conversations/marking';
+import { notFound } from '../../domain/shared/errors';
+import { isAdmin, requireStudent, requireViewer, type Viewer } from '../auth';
+import { commandMeta, settled } from '../commandSupport';
+import type { ApiContext } from '../context';
+import { visibleConversation } from './scheduling';
+
+const asState = (c: ConversationRow) => ({ ...c, canceled: c.isCanceled ? { by: c.canceledBy, reason: c.cancelReason ?? '' } : null, markedAs: c.markedAs });
+
+const makeUpSubject = (c: ConversationRow) => ({ ...c, makeUpPurchased: !!c.makeUpPurchasedOn, refundedTotal: c.refundedMinutes });
+
+const isParticipantOrAdmin = (viewer: Viewer | null, c: ConversationRow) =>
+  !!viewer && (isAdmin(viewer) || viewer.accountId === c.reservedBy || viewer.accountId === c.reservedWith);
+
+/** Marks a conversation the viewer may see; answers the conversation as the read model has it after. */
+export async function markConversation(ctx: ApiContext, conversationId: string, markAs: string) {
+  const viewer = requireViewer(ctx.viewer);
+  const c = await visibleConversation(ctx, conversationId);
+  if (!c) throw notFound('The conversation was not found.');
+  const { appended } = await ctx.runtime.afterConversation.mark(commandMeta(ctx), {
+    conversationId: c.id,
+    markAs,
+    viewer: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) },
+  });
+  await settled(ctx, appended, ['conversations', 'enrollments', 'minutes']);
+  return (await findConversation(ctx.runtime.pool, c.id))!;
+}
+
+export const afterConversationResolvers: Resolvers = {
+  Conversation: {
+    markablePolicy: (c: any, _a, ctx) => {
+      const row = c as ConversationRow;
+      const v = ctx.viewer;
+      const mayMark = !!v && (isAdmin(v) || v.accountId === row.reservedWith);
+      const isMarkableNow = mayMark && isMarkable(asState(row) as any, new Date());
+      const current = (row.markedAs as Marking | null) ?? null;
+      const choices = !isMarkableNow ? [] : isAdmin(v) ? adminMarkingChoices(current) : markingChoices(current);
+      return { isMarkable: isMarkableNow, choices };
+    },
+    makeUpPolicy: (c: any, _a, ctx) => ({ canMakeUp: canMakeUp(makeUpSubject(c), ctx.viewer?.accountId ?? null, new Date()) }),
+    makeUpPrices: async (c: any, _a, ctx) => {
+      const row = c as ConversationRow;
+      if (!row.courseId || !canMakeUp(makeUpSubject(row), ctx.viewer?.accountId ?? null, new Date())) return null;
+      const course = await findCourse(ctx.runtime.pool, row.courseId);
+      const totalPrice = course ? makeUpPrice(course.priceAgreement.unitPrice) : null;
+      return totalPrice === null ? null : { totalPrice, currency: course!.priceAgreement.currency, minuteQuantity: row.minutes };
+    },
+    refundedMinutes: (c: any, _a, ctx) => (isParticipantOrAdmin(ctx.viewer, c) ? (c as ConversationRow).refundedMinutes : null),
+    ratings: async (c: any, _a, ctx) => {
+      const v = ctx.viewer;
+      if (!v) return [];
+      const all = await ratingsOf(ctx.runtime.pool, (c as ConversationRow).id);
+      // Admins see both ratings; a participant sees their own, so neither is swayed by the other's.
+      return all.filter((r) => isAdmin(v) || r.ratedBy === v.accountId) as any;
+    },
+    isRatable: async (c: any, _a, ctx) => {
+      const row = c as ConversationRow;
+      const v = ctx.viewer;
+      if (!v || row.kind !== 'lesson' || row.isCanceled || (v.accountId !== row.reservedBy && v.accountId !== row.reservedWith)) return false;
+      const ended = row.status === 'stopped' || row.status === 'unused' || Date.now() >= row.end.getTime();
+      if (!ended) return false;
+      return !(await ratingsOf(ctx.runtime.pool, row.id)).some((r) => r.ratedBy === v.accountId);
+    },
+  },
+
+  ConversationRating: {
+    ratedBy: async (r: any, _a, ctx) => findPerson(ctx.runtime.pool, r.ratedBy) as any,
+  },
+
+  User: {
+    speakerRating: async (u: any, _a, ctx) => (isAdmin(ctx.viewer) ? speakerRatingSummary(ctx.runtime.pool, u.id) : null),
+  },
+
+  Mutation: {
+    acknowledgePromotion: async (_p, { input }, ctx) => {
+      const viewer = requireStudent(ctx.viewer);
+      const enrollment = await findEnrollmentById(ctx.runtime.pool, input.courseEnrollmentId);
+      // Someone else's enrollment answers as a missing one: ids are not confirmed to strangers.
+      if (!enrollment || enrollment.studentId !== viewer.accountId) throw notFound('The enrollment was not found.');
+      const { result, appended } = await ctx.runtime.afterConversation.acknowledgePromotion(commandMeta(ctx), { courseId: enrollment.courseId, studentId: viewer.accountId });
+      await settled(ctx, appended, ['enrollments']);
+      return { acknowledged: true, destination: promotionDestination(result.promotion) };
+    },
+
+    purchaseMakeUpMinutes: async (_p, { input }, ctx) => {
+      const viewer = requireStudent(ctx.viewer);
+      const c = await visibleConversation(ctx, input.conversationId);
+      if (!c || c.reservedBy !== viewer.accountId) throw notFound('The conversation was not found.');
+      const result = await ctx.runtime.afterConversation.purchaseMakeUp(commandMeta(ctx), {
+        conversationId: c.id,
+        studentId: viewer.accountId,
+        cardToken: input.cardToken,
+        receiptEmail: (await findAccount(ctx.runtime.pool, viewer.accountId))?.emailAddress ?? null,
+      });
+      await settled(ctx, result.appended, ['conversations', 'minutes', 'payments']);
+      return { purchased: result.purchased, minuteQuantity: result.minuteQuantity, amount: result.amount };
+    },
+
+    rateConversation: async (_p, { input }, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      const c = await visibleConversation(ctx, input.conversationId);
+      if (!c) throw notFound('The conversation was not found.');
+      const { appended } = await ctx.runtime.afterConversation.rate(commandMeta(ctx), {
+        conversationId: c.id,
+        accountId: viewer.accountId,
+        rating: input.rating,
+        comment: input.comment ?? null,
+      });
+      await settled(ctx, appended, ['conversations']);
+      return { rated: true, conversation: (await findConversation(ctx.runtime.pool, c.id)) as any };
+    },
+  },
+};

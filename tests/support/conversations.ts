@@ -1,0 +1,69 @@
+/**
+ * Held conversations for after-the-conversation tests: reserved through the API (so minutes, the
+ * lesson attempt and the course are real), then the room's life written to the log as the live
+ * room would have written it (the live room itself is tested in tests/integration/live*.ts).
+ */
+import crypto from 'node:crypto';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import type { NewEvent } from '../../services/eventstore/port';
+import type { TestApp } from './app';
+import { RESERVE, addAvailability, dayAt, plusMinutes } from './scheduling';
+
+const event = (type: string, data: unknown): NewEvent => ({
+  type,
+  data,
+  metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+});
+
+type Person = { accountId: string; token: string };
+let slot = 0;
+
+/** Reserves a 15-minute conversation on a free slot a few days ahead (the speaker's availability added for it). */
+export async function reserveConversation(app: TestApp, student: Person, speaker: Person, lesson?: { courseId: string; lessonId: string }) {
+  const n = slot++;
+  const start = plusMinutes(dayAt(3 + Math.floor(n / 20), 2), (n % 20) * 60);
+  await addAvailability(app, speaker, start, plusMinutes(start, 30));
+  const res = await app.gql(RESERVE, {
+    input: { speakerId: speaker.accountId, reservedStart: start.toISOString(), courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, language: lesson ? null : 'es', duration: lesson ? null : 15 },
+  }, student.token);
+  if (res.errors) throw new Error(res.errors[0].message);
+  return res.data.createReservation.conversation.id as string;
+}
+
+/**
+ * The room's life as the live room writes it: `held` (both came, the clock ran out) or `unused`
+ * (the speaker opened, the student never came). Written with times in the past, so the stop is due.
+ */
+export async function live(app: TestApp, conversationId: string, speakerId: string, studentId: string, how: 'held' | 'unused' | 'running') {
+  const t0 = new Date(Date.now() - 20 * 60_000);
+  const at = (minutes: number) => plusMinutes(t0, minutes).toISOString();
+  const events: NewEvent[] = [event('ConversationOpened', { conversationId, openedBy: speakerId, at: at(0) })];
+  if (how === 'unused') {
+    events.push(event('ConversationStopped', { conversationId, at: at(15), reason: 'unused' }));
+  } else {
+    events.push(
+      event('ParticipantConnected', { conversationId, accountId: speakerId, sequence: 1, at: at(0) }),
+      event('ParticipantConnected', { conversationId, accountId: studentId, sequence: 1, at: at(0) }),
+      event('ConversationStarted', { conversationId, at: at(0), stopsAt: at(15) }),
+    );
+    if (how === 'held') events.push(event('ConversationStopped', { conversationId, at: at(15), reason: 'time_up' }));
+  }
+  const appended = await app.runtime.store.appendToStreams([{ stream: `conversation-${conversationId}`, expected: 'any', events }]);
+  await app.runtime.runner.waitFor(appended.checkpoint, ['conversations']);
+  return { t0, at };
+}
+
+/** Appends connection events (e.g. the speaker's drop) to a running conversation. */
+export async function appendConnections(app: TestApp, conversationId: string, changes: { accountId: string; connected: boolean; sequence: number; at: string }[]) {
+  const events = changes.map((c) =>
+    event(c.connected ? 'ParticipantConnected' : 'ParticipantDisconnected', { conversationId, accountId: c.accountId, sequence: c.sequence, at: c.at, ...(c.connected ? {} : { reason: 'lost' }) }),
+  );
+  await app.runtime.store.appendToStreams([{ stream: `conversation-${conversationId}`, expected: 'any', events }]);
+}
+
+/** Enrolls a student in a course as an administrator would (no payment). */
+export async function enrollAsAdmin(app: TestApp, inviteNumber: string, studentId: string) {
+  const result = await app.runtime.enrollment.enroll({ actor: SYSTEM_ACTOR }, { inviteNumber, studentId, byAdmin: true });
+  await app.runtime.runner.waitFor(result.appended?.checkpoint, ['enrollments', 'minutes']);
+  return result.enrollmentId;
+}
