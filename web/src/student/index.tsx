@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ComingLater, Page } from '../components/Page';
+import { Page } from '../components/Page';
 import { SecuritySettings } from '../components/SecuritySettings';
 import { NotFoundPage } from '../shell/pages';
 import AdventuresPage from './adventures/AdventuresPage';
 import CoursesPage from './courses/CoursesPage';
+import ConversationsPage from './conversations/ConversationsPage';
 import HomePage from './home/HomePage';
 import LobbyPage from './lobby/LobbyPage';
 import ReservePage from './reserve/ReservePage';
@@ -36,7 +37,7 @@ export default function StudentArea() {
       <Route path="courses" element={<CoursesPage />} />
       <Route path="adventures" element={<AdventuresPage />} />
       <Route path="reserve" element={<ReservePage />} />
-      <Route path="conversations" element={<ComingLater title="Your Conversations" />} />
+      <Route path="conversations" element={<ConversationsPage />} />
       <Route path="lobby" element={<LobbyPage />} />
       <Route path="settings" element={<SettingsPage />} />
       <Route path="*" element={<NotFoundPage />} />

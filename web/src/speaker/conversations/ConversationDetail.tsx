@@ -30,6 +30,8 @@ import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel'
 import { usePresence } from '../../conversation/usePresence';
 import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
 import { CancelCard, StartCard, TransferCard } from './ModerationCards';
+import { MarkCard } from '../../conversation/after/MarkCard';
+import { RatingCard } from '../../conversation/after/RatingCard';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
 
 export default function ConversationDetail() {
@@ -153,6 +155,8 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
           <StartCard conversation={c} zone={zone} />
           <CancelCard conversation={c} zone={zone} onChanged={onChanged} />
           <TransferCard conversation={c} />
+          <MarkCard conversation={c} zone={zone} onMarked={onChanged} />
+          <RatingCard conversation={c} who={personName(c.reservedBy, 'the student')} />
         </Stack>
       </Grid>
     </Grid>

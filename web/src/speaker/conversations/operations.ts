@@ -1,4 +1,5 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { MarkablePolicy, OwnRating } from '../../conversation/after/operations';
 import type { ConversationStatus, MutationCancelReservationArgs, MutationTransferReservationArgs, QueryConversationArgs } from '../../lib/graphql-types';
 
 /** The statuses the speaker's planner and list show (spec 3, section 7: no markings, these statuses). */
@@ -98,6 +99,10 @@ export interface SpeakerConversationDetail {
   participants: ConversationParticipant[];
   pastConversationsCount: number;
   pastConversations: { id: string; reservedStart: string }[];
+  markedOn: string | null;
+  markablePolicy: MarkablePolicy;
+  isRatable: boolean;
+  ratings: OwnRating[];
 }
 
 export interface ConversationParticipant {
@@ -193,6 +198,20 @@ export const SPEAKER_CONVERSATION: TypedDocumentNode<SpeakerConversationData, Qu
       pastConversations {
         id
         reservedStart
+      }
+      markedOn
+      markablePolicy {
+        isMarkable
+        choices {
+          value
+          label
+        }
+      }
+      isRatable
+      ratings {
+        rating
+        comment
+        ratedOn
       }
     }
   }

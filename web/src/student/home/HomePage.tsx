@@ -1,46 +1,61 @@
 /**
- * /student/home, minimal until the home issue (spec 3, Student home): the upcoming conversations
- * (reserved, opened, started, not canceled) with links to their lobby, and Reserve Time. The
- * promotion card, billboard, shortcuts and onboarding dialog arrive with that issue.
+ * /student/home (spec 3, Student home): upcoming conversations (at most 3, or 2 beside a promotion
+ * card), the promotion card, a billboard when nothing is upcoming (saying what to do first for a new
+ * student), and the four round shortcuts. Refreshed every 60 s, network first. Acknowledging a
+ * promotion leads to the conversations page (make_up, bad_speaker, bad_tech) or the adventures.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import AutoStoriesIcon from '@mui/icons-material/AutoStories';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import ExploreIcon from '@mui/icons-material/Explore';
+import ForumIcon from '@mui/icons-material/Forum';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { BAD_SPEAKER_BONUS_MINUTES, type PromotionKind } from '../../../../contracts/afterConversation';
 import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { notifyError } from '../../components/snackbars';
+import { ACKNOWLEDGE_PROMOTION } from '../../conversation/after/operations';
 import { errorMessage } from '../../lib/errors';
 import { formatDayAndTime, userZone } from '../../lib/time';
 
+interface HomeConversation {
+  id: string;
+  status: string;
+  reservedStart: string;
+  duration: number;
+  learningLanguage: string;
+  reservedWith: { id: string; displayName: string | null } | null;
+  course: { id: string; name: string } | null;
+  lesson: { id: string; title: string } | null;
+}
 interface HomeData {
   me: {
     id: string;
     tzIdentifier: string;
-    conversations: {
-      id: string;
-      status: string;
-      reservedStart: string;
-      duration: number;
-      learningLanguage: string;
-      reservedWith: { id: string; displayName: string | null } | null;
-      course: { id: string; name: string } | null;
-      lesson: { id: string; title: string } | null;
-    }[];
+    conversations: HomeConversation[];
+    conversationsCount: number;
+    coursesCount: number;
+    courses: { id: string; name: string; courseEnrollment: { id: string; promotion: string | null; acknowledgedPromotionOn: string | null } | null }[];
   } | null;
 }
 
-/** Student home refreshes every 60 s (spec 3, section 4). */
+/** Student home refreshes every 60 s (spec 3, section 9). */
 const HOME_POLL_MS = 60_000;
 
 const STUDENT_HOME: TypedDocumentNode<HomeData, Record<string, never>> = gql`
-  query StudentHomeUpcoming {
+  query StudentHome {
     me {
       id
       tzIdentifier
@@ -63,64 +78,184 @@ const STUDENT_HOME: TypedDocumentNode<HomeData, Record<string, never>> = gql`
           title
         }
       }
+      conversationsCount(markings: [completed])
+      coursesCount(scope: current_or_upcoming)
+      courses(scope: current) {
+        id
+        name
+        courseEnrollment {
+          id
+          promotion
+          acknowledgedPromotionOn
+        }
+      }
     }
   }
 `;
 
+const PROMOTIONS: Record<PromotionKind, { title: string; text: string; action: string }> = {
+  bad_speaker: {
+    title: 'We are sorry about your last conversation',
+    text: `Your speaker missed it or had an issue. Your minutes are back, with ${BAD_SPEAKER_BONUS_MINUTES} bonus minutes from us.`,
+    action: 'See your conversations',
+  },
+  bad_tech: {
+    title: 'Technical trouble? Your minutes are back',
+    text: 'Your first conversation lost to a technical issue is on us. Try the equipment check before the next one.',
+    action: 'See your conversations',
+  },
+  make_up: {
+    title: 'Missed a conversation?',
+    text: 'You can buy its minutes back at half the usual price and reserve another time.',
+    action: 'Make it up',
+  },
+  explore_adventures: {
+    title: 'Course complete, well done!',
+    text: 'Keep talking: adventures are short courses on topics you choose.',
+    action: 'Explore adventures',
+  },
+};
+
 export default function HomePage() {
-  const { data, loading, error } = useQuery(STUDENT_HOME, { fetchPolicy: 'cache-and-network', pollInterval: HOME_POLL_MS });
+  const { data, loading, error, refetch } = useQuery(STUDENT_HOME, { fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first', pollInterval: HOME_POLL_MS });
+  const navigate = useNavigate();
+  const [acknowledge, { loading: acknowledging }] = useMutation(ACKNOWLEDGE_PROMOTION, { context: { quiet: true } });
   const zone = userZone(data?.me?.tzIdentifier);
-  const upcoming = data?.me?.conversations ?? [];
+  const me = data?.me;
+  const promoted = me?.courses.find((c) => c.courseEnrollment?.promotion && !c.courseEnrollment.acknowledgedPromotionOn) ?? null;
+  const promotion = promoted ? PROMOTIONS[promoted.courseEnrollment!.promotion as PromotionKind] : null;
+  const upcoming = (me?.conversations ?? []).slice(0, promotion ? 2 : 3);
+
+  const onAcknowledge = async () => {
+    try {
+      const { data: done } = await acknowledge({ variables: { input: { courseEnrollmentId: promoted!.courseEnrollment!.id } } });
+      navigate(done!.acknowledgePromotion.destination);
+    } catch (cause) {
+      notifyError(errorMessage(cause));
+      void refetch();
+    }
+  };
+
   return (
     <Page title="Home">
       <Stack spacing={3}>
-        <Paper variant="outlined" component="section" aria-labelledby="upcoming-title" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="upcoming-title" variant="h6" component="h2" gutterBottom>
-            Upcoming conversations
-          </Typography>
-          {error && !data ? (
-            <Alert severity="error">{errorMessage(error)}</Alert>
-          ) : loading && !data ? (
-            <Loading label="Loading your conversations" />
-          ) : upcoming.length === 0 ? (
-            <Typography color="text.secondary">You have no upcoming conversations. Reserve time with a speaker to start talking.</Typography>
-          ) : (
-            <List aria-label="Upcoming conversations" disablePadding>
-              {upcoming.map((c) => (
-                <ListItem
-                  key={c.id}
-                  divider
-                  disableGutters
-                  sx={{ flexWrap: 'wrap', gap: 1 }}
-                  secondaryAction={undefined}
-                >
-                  <ListItemText
-                    sx={{ minWidth: 200 }}
-                    primary={formatDayAndTime(c.reservedStart, zone)}
-                    secondary={`${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'} · ${c.lesson ? c.lesson.title : languageName(c.learningLanguage)}${c.course ? ` (${c.course.name})` : ''}`}
-                  />
-                  <Button
-                    component={RouterLink}
-                    to={`/student/lobby?id=${encodeURIComponent(c.id)}`}
-                    variant={c.status === 'reserved' ? 'outlined' : 'contained'}
-                    aria-label={`Lobby for ${formatDayAndTime(c.reservedStart, zone)}`}
-                  >
-                    Lobby
-                  </Button>
-                </ListItem>
-              ))}
-            </List>
-          )}
-        </Paper>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        {error && !data ? (
+          <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>{errorMessage(error)}</Alert>
+        ) : loading && !data ? (
+          <Loading label="Loading your home" />
+        ) : (
+          <>
+            {promotion && promoted && (
+              <Paper component="section" aria-labelledby="promotion-title" data-testid="promotion-card" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+                <Typography id="promotion-title" variant="h6" component="h2" gutterBottom>
+                  {promotion.title}
+                </Typography>
+                <Typography sx={{ mb: 2 }}>{promotion.text}</Typography>
+                <Button variant="contained" color="inherit" sx={{ color: 'primary.main' }} onClick={onAcknowledge} disabled={acknowledging}>
+                  {promotion.action}
+                </Button>
+              </Paper>
+            )}
+            {upcoming.length ? (
+              <Paper variant="outlined" component="section" aria-labelledby="upcoming-title" sx={{ p: { xs: 2, sm: 3 } }}>
+                <Typography id="upcoming-title" variant="h6" component="h2" gutterBottom>
+                  Upcoming conversations
+                </Typography>
+                <List aria-label="Upcoming conversations" disablePadding>
+                  {upcoming.map((c) => (
+                    <ListItem key={c.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+                      <ListItemText
+                        sx={{ minWidth: 200 }}
+                        primary={formatDayAndTime(c.reservedStart, zone)}
+                        secondary={`${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'} · ${c.lesson ? c.lesson.title : languageName(c.learningLanguage)}${c.course ? ` (${c.course.name})` : ''}`}
+                      />
+                      <Button
+                        component={RouterLink}
+                        to={`/student/lobby?id=${encodeURIComponent(c.id)}`}
+                        variant={c.status === 'reserved' ? 'outlined' : 'contained'}
+                        aria-label={`Lobby for ${formatDayAndTime(c.reservedStart, zone)}`}
+                      >
+                        Lobby
+                      </Button>
+                    </ListItem>
+                  ))}
+                </List>
+              </Paper>
+            ) : (
+              <Billboard isNew={!me?.coursesCount && !me?.conversationsCount} />
+            )}
+            <Shortcuts />
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}
+
+/** Nothing upcoming: what to do next (a new student: join a course or try an adventure). */
+function Billboard({ isNew }: { isNew: boolean }) {
+  return (
+    <Paper component="section" aria-labelledby="billboard-title" data-testid="billboard" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <Box aria-hidden sx={{ fontSize: 56, lineHeight: 1, mb: 1, color: 'primary.main' }}>
+        <ForumIcon fontSize="inherit" />
+      </Box>
+      <Typography id="billboard-title" variant="h6" component="h2" gutterBottom>
+        {isNew ? 'Welcome! Start with a course or an adventure' : 'Your next conversation is waiting'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 480, mx: 'auto' }}>
+        {isNew
+          ? 'Join your class with the invite number your instructor gave you, or try an adventure on your own, then reserve time with a native speaker.'
+          : 'You have nothing reserved. Pick a time with a native speaker and keep talking.'}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="center">
+        {isNew ? (
+          <>
+            <Button variant="contained" component={RouterLink} to="/student/courses">
+              Join a course
+            </Button>
+            <Button variant="outlined" component={RouterLink} to="/student/adventures">
+              Try an adventure
+            </Button>
+          </>
+        ) : (
           <Button variant="contained" component={RouterLink} to="/student/reserve">
             Reserve Time
           </Button>
-          <Button component={RouterLink} to="/student/courses">
-            Your Courses
-          </Button>
-        </Stack>
+        )}
       </Stack>
-    </Page>
+    </Paper>
+  );
+}
+
+function Shortcut({ to, label, icon }: { to: string; label: string; icon: ReactNode }) {
+  return (
+    <ButtonBase
+      component={RouterLink}
+      to={to}
+      focusRipple
+      sx={{ flexDirection: 'column', justifyContent: 'flex-start', gap: 1, p: 1, borderRadius: 2, width: { xs: 'calc(50% - 16px)', sm: 128 }, textAlign: 'center' }}
+    >
+      <Box
+        aria-hidden
+        sx={{ width: 64, height: 64, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontSize: 32 }}
+      >
+        {icon}
+      </Box>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+    </ButtonBase>
+  );
+}
+
+/** The four round shortcuts (spec 3, Student home). */
+function Shortcuts() {
+  return (
+    <Box component="nav" aria-label="Shortcuts" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start', gap: 2 }}>
+      <Shortcut to="/student/courses" label="Your Courses" icon={<AutoStoriesIcon fontSize="inherit" />} />
+      <Shortcut to="/student/reserve" label="Reserve Time" icon={<EventAvailableIcon fontSize="inherit" />} />
+      <Shortcut to="/student/conversations" label="Your Conversations" icon={<ForumIcon fontSize="inherit" />} />
+      <Shortcut to="/student/adventures" label="New Adventures" icon={<ExploreIcon fontSize="inherit" />} />
+    </Box>
   );
 }

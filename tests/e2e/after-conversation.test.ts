@@ -1,0 +1,136 @@
+/**
+ * After the conversation in Chromium (issue 10): a speaker marks a held conversation 'Speaker
+ * Missed/Issue'; the student's header shows the refund and bonus live, the home shows the promotion,
+ * and acknowledging it leads to the conversations page. A student buys make-up minutes by card for
+ * a missed conversation, after a declined card and Try Again.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { BAD_SPEAKER_BONUS_MINUTES } from '../../contracts/afterConversation';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { startTestApp, type TestApp } from '../support/app';
+import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
+import { createSpeaker, createStudent } from '../support/scheduling';
+import { atPath, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+let plans: Awaited<ReturnType<typeof createPlans>>;
+
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-after'), launchBrowser()]);
+  plans = await createPlans(app);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** A student enrolled in a priced course (60 minutes), a named speaker, and a held conversation. */
+async function world(how: 'held' | 'unused') {
+  const course = await createCourseAsSystem(app, { name: `Conversation club ${how}`, pricingPlanId: plans.standard });
+  const speaker = await createSpeaker(app);
+  const student = await createStudent(app, 0);
+  const named = await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } });
+  await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
+  await enrollAsAdmin(app, course.inviteNumber, student.accountId);
+  const lessons = (await app.gql(`query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`, { id: course.courseId }, student.token)).data.course.lessonAssignments;
+  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
+  await live(app, id, speaker.accountId, student.accountId, how);
+  await readModelsCaughtUp(app, ['conversations', 'enrollments', 'minutes']);
+  return { speaker, student, id };
+}
+
+describe('after the conversation', () => {
+  it('a speaker issue refunds the student live, the home offers the promotion, and acknowledging it leads to the conversations', async () => {
+    const { speaker, student, id } = await world('held');
+    const studentSession = await openSession(browser, app);
+    const speakerSession = await openSession(browser, app);
+    try {
+      const s = studentSession.page;
+      await s.goto('/auth/sign_in');
+      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
+      await atPath(s, '/student/home');
+      await minutesShown(s, 45);
+
+      const p = speakerSession.page;
+      await p.goto('/auth/sign_in');
+      await submitSignIn(p, speaker.emailAddress, 'Sp3akerPass!');
+      await p.waitForURL(/\/speaker\//);
+      await p.goto(`/speaker/conversations/${id}`);
+      const markCard = p.getByRole('region', { name: 'Mark' });
+      await (await visible(markCard.getByRole('button', { name: 'Mark', exact: true }))).click();
+      const dialog = p.getByRole('dialog', { name: 'Mark this conversation' });
+      // A choice is required.
+      await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
+      await visible(dialog.getByText('This is a required field. Please choose a marking.'));
+      await dialog.getByRole('radio', { name: 'Speaker Missed/Issue' }).check();
+      await screenshot(p, 'after-mark-dialog');
+      await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
+      await visible(markCard.getByRole('button', { name: 'Already Marked' }));
+
+      // The student's header counts up without a reload: 15 back and the bonus.
+      await minutesShown(s, 45 + 15 + BAD_SPEAKER_BONUS_MINUTES);
+      await s.reload();
+      const card = await visible(s.getByTestId('promotion-card'));
+      await visible(card.getByText('We are sorry about your last conversation'));
+      await screenshot(s, 'after-home-promotion');
+      await s.setViewportSize({ width: 390, height: 844 });
+      await screenshot(s, 'after-home-promotion-390');
+      await s.setViewportSize({ width: 1280, height: 800 });
+      await card.getByRole('button', { name: 'See your conversations' }).focus();
+      await s.keyboard.press('Enter');
+      await atPath(s, '/student/conversations');
+      await visible(s.getByRole('heading', { name: 'Your Conversations' }));
+      await s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first().click();
+      await visible(s.getByText(`${15 + BAD_SPEAKER_BONUS_MINUTES} minutes were given back to you for this conversation.`));
+      await screenshot(s, 'after-conversations-refund');
+      // Acknowledged: the promotion is gone from home.
+      await s.goto('/student/home');
+      await visible(s.getByRole('navigation', { name: 'Shortcuts' }));
+      assert.equal(await s.getByTestId('promotion-card').count(), 0);
+    } finally {
+      await studentSession.close();
+      await speakerSession.close();
+    }
+  });
+
+  it('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {
+    const { speaker, student, id } = await world('unused');
+    await app.runtime.afterConversation.mark({ actor: SYSTEM_ACTOR }, { conversationId: id, markAs: 'missed', viewer: { accountId: speaker.accountId, isAdmin: false } });
+    await readModelsCaughtUp(app, ['conversations', 'enrollments']);
+    const session = await openSession(browser, app);
+    try {
+      const s = session.page;
+      await s.setViewportSize({ width: 390, height: 844 });
+      await s.goto('/auth/sign_in');
+      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
+      await atPath(s, '/student/home');
+      await s.goto(`/student/conversations?id=${id}`);
+      const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
+      await visible(row.getByText('Purchase more minutes!'));
+      await s.getByRole('button', { name: 'Purchase more minutes!', exact: true }).click();
+      await visible(s.getByText('$7.50'));
+      const pay = async (number: string) => {
+        await s.getByLabel('Cardholder name').fill('Ada Student');
+        await s.getByLabel('Card number').fill(number);
+        await s.getByLabel(/Expiration/).fill('12 / 34');
+        await s.getByLabel('CVC').fill('123');
+        await s.getByRole('button', { name: /^Pay \$7\.50/ }).click();
+      };
+      await pay('4000 0000 0000 0002');
+      await visible(s.getByText('There was an issue with your payment.'));
+      await screenshot(s, 'after-make-up-declined-390');
+      await s.getByRole('button', { name: 'Try Again' }).click();
+      await pay('4242 4242 4242 4242');
+      await visible(s.getByText('Your payment was completed successfully!'));
+      await visible(s.getByText('$7.50 was charged for 15 make-up minutes.'));
+      await screenshot(s, 'after-make-up-paid-390');
+      await minutesShown(s, 45 + 15);
+    } finally {
+      await session.close();
+    }
+  });
+});
