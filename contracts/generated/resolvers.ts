@@ -245,6 +245,10 @@ export type Query = {
   invitations: Array<Invitation>;
   /** Instructors and admins: promoted speakers who finished onboarding, of a language code. */
   allSpeakers: SpeakerGallery;
+  /** Countries whose name starts with or contains the query (case and accents ignored), at most 20; any signed-in user. */
+  lookupCountries: Array<Country>;
+  /** Schools named in people's profiles that contain the query, the most named first, at most 20; any signed-in user. */
+  lookupSchools: Array<School>;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
   /**
@@ -437,6 +441,16 @@ export type QueryAllSpeakersArgs = {
 };
 
 
+export type QueryLookupCountriesArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLookupSchoolsArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryBroadcastPresenceArgs = {
   conversationId: Scalars['ID']['input'];
 };
@@ -587,7 +601,7 @@ export type Mutation = {
   changeRoles: ChangeRolesPayload;
   /** Admin only. */
   changeMinutes: ChangeMinutesPayload;
-  /** Admin only: moves an account to another address; refused when another account holds it. */
+  /** Admins (anyone's) and instructors (their own): moves an account to another address; refused when another account holds it. */
   changeUserEmailAddress: ChangeUserEmailAddressPayload;
   /** Admin only: mails the person a password reset link (as recoverPassword does). */
   sendPasswordReset: SendPasswordResetPayload;
@@ -1100,6 +1114,7 @@ export type AdminDashboard = {
 
 export type ChangeUserEmailAddressInput = {
   userId: Scalars['ID']['input'];
+  /** At most 255 characters and a basic address pattern ('The given value is invalid.'); the limit here only guards the boundary. */
   emailAddress: Scalars['String']['input'];
 };
 
@@ -1907,6 +1922,21 @@ export type UploadHeadshotPayload = {
   user: User;
 };
 
+/** A country (ISO 3166-1 alpha-2 code and its English name). */
+export type Country = {
+  __typename?: 'Country';
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** A school people of the product name in their profiles (instructors, speakers). */
+export type School = {
+  __typename?: 'School';
+  name: Scalars['String']['output'];
+  /** Not known to the product yet: always null. */
+  address?: Maybe<Scalars['String']['output']>;
+};
+
 export type ParticipantEvent = {
   __typename?: 'ParticipantEvent';
   id: Scalars['ID']['output'];
@@ -2011,7 +2041,7 @@ export type ModerateConversationInput = {
   conversationId: Scalars['ID']['input'];
   /** Opens the conversation (the speaker, from 5 minutes before). */
   open?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Marks it (arrives with the after-the-conversation issue). */
+  /** Marks it: its speaker or an admin (contracts/afterConversation.ts). */
   markAs?: InputMaybe<Marking>;
 };
 
@@ -2515,6 +2545,8 @@ export type ResolversTypes = {
   OnboardAccountPayload: ResolverTypeWrapper<OnboardAccountPayload>;
   UploadHeadshotInput: UploadHeadshotInput;
   UploadHeadshotPayload: ResolverTypeWrapper<UploadHeadshotPayload>;
+  Country: ResolverTypeWrapper<Country>;
+  School: ResolverTypeWrapper<School>;
   ParticipantEvent: ResolverTypeWrapper<ParticipantEvent>;
   Participant: ResolverTypeWrapper<Participant>;
   VideoJoin: ResolverTypeWrapper<VideoJoin>;
@@ -2701,6 +2733,8 @@ export type ResolversParentTypes = {
   OnboardAccountPayload: OnboardAccountPayload;
   UploadHeadshotInput: UploadHeadshotInput;
   UploadHeadshotPayload: UploadHeadshotPayload;
+  Country: Country;
+  School: School;
   ParticipantEvent: ParticipantEvent;
   Participant: Participant;
   VideoJoin: VideoJoin;
@@ -2863,6 +2897,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   conversations?: Resolver<ResolversTypes['ConversationConnection'], ParentType, ContextType, Partial<QueryConversationsArgs>>;
   invitations?: Resolver<Array<ResolversTypes['Invitation']>, ParentType, ContextType, Partial<QueryInvitationsArgs>>;
   allSpeakers?: Resolver<ResolversTypes['SpeakerGallery'], ParentType, ContextType, Partial<QueryAllSpeakersArgs>>;
+  lookupCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType, Partial<QueryLookupCountriesArgs>>;
+  lookupSchools?: Resolver<Array<ResolversTypes['School']>, ParentType, ContextType, Partial<QueryLookupSchoolsArgs>>;
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
@@ -3624,6 +3660,18 @@ export type UploadHeadshotPayloadResolvers<ContextType = ApiContext, ParentType 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CountryResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Country'] = ResolversParentTypes['Country']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SchoolResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['School'] = ResolversParentTypes['School']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ParticipantEventResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ParticipantEvent'] = ResolversParentTypes['ParticipantEvent']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4002,6 +4050,8 @@ export type Resolvers<ContextType = ApiContext> = {
   ChangeUserPayload?: ChangeUserPayloadResolvers<ContextType>;
   OnboardAccountPayload?: OnboardAccountPayloadResolvers<ContextType>;
   UploadHeadshotPayload?: UploadHeadshotPayloadResolvers<ContextType>;
+  Country?: CountryResolvers<ContextType>;
+  School?: SchoolResolvers<ContextType>;
   ParticipantEvent?: ParticipantEventResolvers<ContextType>;
   Participant?: ParticipantResolvers<ContextType>;
   VideoJoin?: VideoJoinResolvers<ContextType>;

@@ -7,6 +7,8 @@ import {
   imageKindOf,
   onboardingProblems,
   profileChangeErrors,
+  settingsFormErrors,
+  bioError,
   suggestDisplayName,
   textFieldError,
   tzIdentifierError,
@@ -136,5 +138,41 @@ describe('image kinds by content', () => {
     assert.equal(imageKindOf(Buffer.from('GIF89a')), null);
     assert.equal(imageKindOf(Buffer.from('hello, this is text')), null);
     assert.equal(imageKindOf(new Uint8Array()), null);
+  });
+});
+
+describe('settings forms (issue 11)', () => {
+  const student = { displayName: 'Ana G.', currentCity: 'Lima', currentState: 'Lima', currentCountry: 'Peru', tzIdentifier: 'America/Lima' };
+  it('student: names optional; display name, location and zone required', () => {
+    assert.deepEqual(settingsFormErrors('STUDENT', { ...student, givenName: '', surname: null }, TODAY), {});
+    assert.deepEqual(settingsFormErrors('STUDENT', {}, TODAY), {
+      displayName: ProfileMessages.required,
+      currentCity: ProfileMessages.required,
+      currentState: ProfileMessages.required,
+      currentCountry: ProfileMessages.required,
+      tzIdentifier: ProfileMessages.required,
+    });
+    assert.deepEqual(settingsFormErrors('STUDENT', { ...student, givenName: 'x'.repeat(81), currentCountry: 'x'.repeat(51) }, TODAY), {
+      givenName: 'A maximum of 80 characters is accepted.',
+      currentCountry: 'A maximum of 50 characters is accepted.',
+    });
+  });
+  it('instructor: names, display name, school and zone required', () => {
+    assert.deepEqual(Object.keys(settingsFormErrors('INSTRUCTOR', {}, TODAY)), ['givenName', 'surname', 'displayName', 'school', 'tzIdentifier']);
+  });
+  it('speaker: the lot, hometown optional, gender and birthday by their rules', () => {
+    const errors = settingsFormErrors('SPEAKER', { dateOfBirth: '2020-01-01', gender: 'other' }, TODAY);
+    assert.equal(errors.dateOfBirth, ProfileMessages.ageRange);
+    assert.equal(errors.gender, ProfileMessages.genderRequired);
+    assert.equal(errors.previousCity, undefined);
+    assert.equal(errors.bioHobbiesAre, ProfileMessages.required);
+  });
+  it('admin: display name and zone', () => {
+    assert.deepEqual(Object.keys(settingsFormErrors('ADMIN', { tzIdentifier: 'Nowhere/Land' }, TODAY)), ['displayName', 'tzIdentifier']);
+  });
+  it('bio panels hold the bio rules', () => {
+    assert.equal(bioError('bioGoalsAre', ''), ProfileMessages.required);
+    assert.equal(bioError('bioGoalsAre', 'short'), ProfileMessages.bioMin);
+    assert.equal(bioError('bioGoalsAre', 'long enough now'), null);
   });
 });

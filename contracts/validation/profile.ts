@@ -200,3 +200,56 @@ export function imageKindOf(bytes: Uint8Array): ImageKind | null {
   if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
   return null;
 }
+
+// --- Settings forms (issue 11) ---
+
+/** The roles with a settings page of their own. */
+export type SettingsRole = 'STUDENT' | 'INSTRUCTOR' | 'SPEAKER' | 'ADMIN';
+
+/**
+ * What each role's profile settings hold (spec 3, section 6, "Profile sections by role": everyone
+ * gets identification, real names, display name and time zone; speakers add location, hometown,
+ * school, gender, birthday, dream career and hobbies bios; instructors add school; students add
+ * location — their three bios are panels of their own). Required fields: the student form's as
+ * the spec gives them (section 5: names optional; display name, location and zone required); the
+ * others' as their onboarding asks (an instructor's and a speaker's names are required, a
+ * speaker's hometown optional); an admin's as a student's.
+ */
+export const SETTINGS_FIELDS = {
+  STUDENT: { required: ['displayName', 'currentCity', 'currentState', 'currentCountry', 'tzIdentifier'], optional: ['givenName', 'surname'] },
+  INSTRUCTOR: { required: ['givenName', 'surname', 'displayName', 'school', 'tzIdentifier'], optional: [] },
+  SPEAKER: {
+    required: [
+      'givenName', 'surname', 'displayName', 'currentCity', 'currentState', 'currentCountry', 'school', 'gender', 'dateOfBirth',
+      'bioDreamCareer', 'bioHobbiesAre', 'tzIdentifier',
+    ],
+    optional: ['previousCity', 'previousCountry'],
+  },
+  ADMIN: { required: ['displayName', 'tzIdentifier'], optional: ['givenName', 'surname'] },
+} as const satisfies Record<SettingsRole, { required: readonly ProfileField[]; optional: readonly ProfileField[] }>;
+
+export const settingsFieldsOf = (role: SettingsRole): ProfileField[] => [...SETTINGS_FIELDS[role].required, ...SETTINGS_FIELDS[role].optional];
+
+/** One field of a settings form: its rule, required or not as the role's form says. */
+export function settingsFieldError(role: SettingsRole, field: ProfileField, value: string | null | undefined, today: string): string | null {
+  const required = (SETTINGS_FIELDS[role].required as readonly ProfileField[]).includes(field);
+  if (!required && (value === null || value === undefined || value.trim() === '')) return null;
+  if (field === 'gender') return genderError(value);
+  if (field === 'dateOfBirth') return dateOfBirthError(value, today);
+  if (field === 'tzIdentifier') return tzIdentifierError(value);
+  return textFieldError(field, value, { required });
+}
+
+/** Every problem of a role's settings form, by field (empty when it can be saved). */
+export function settingsFormErrors(role: SettingsRole, values: Partial<Record<ProfileField, string | null>>, today: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const field of settingsFieldsOf(role)) {
+    const problem = settingsFieldError(role, field, values[field], today);
+    if (problem) errors[field] = problem;
+  }
+  return errors;
+}
+
+/** A bio panel of the student settings (the bio rules of section 5: required, 10..10,000). */
+export const bioError = (field: 'bioDreamCareer' | 'bioGoalsAre' | 'bioHobbiesAre', value: string | null | undefined) =>
+  textFieldError(field, value, { required: true });

@@ -126,3 +126,23 @@ export async function findProfiles(pool: pg.Pool, ids: readonly string[]): Promi
   const { rows } = await pool.query('SELECT * FROM rm_profiles.profiles WHERE id = ANY($1::text[])', [[...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id as string, toProfile(r)]));
 }
+
+/**
+ * Schools people name in their profiles (instructors where they teach, speakers where they
+ * studied) that contain the query, case-insensitively: the most named first, at most `limit`.
+ * The read model is one row a person, so this scans it; fine at a school's scale of thousands.
+ */
+export async function lookupSchools(pool: pg.Pool, query: string | null | undefined, limit = 20): Promise<{ name: string }[]> {
+  const q = (query ?? '').trim();
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } = await pool.query(
+    `SELECT min(school) AS name, count(*) AS people
+       FROM rm_profiles.profiles
+      WHERE school IS NOT NULL AND school ILIKE $1
+      GROUP BY lower(school)
+      ORDER BY people DESC, name
+      LIMIT $2`,
+    [pattern, limit],
+  );
+  return rows.map((r) => ({ name: r.name as string }));
+}

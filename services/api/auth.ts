@@ -78,3 +78,17 @@ export function canSeeCourse(viewer: Viewer | null, course: { ownerId: string | 
 /** A course's private notes and share details: its owner and admins. */
 export const ownsCourse = (viewer: Viewer | null, course: { ownerId: string | null }) =>
   !!viewer && (isAdmin(viewer) || course.ownerId === viewer.accountId);
+
+// --- Profiles and settings (issue 11) ---
+
+/**
+ * Changing an account's email address: admins anyone's; an instructor their own (spec 3, the
+ * instructor's calls: changeUserEmailAddress). Anyone else is refused.
+ */
+export function requireEmailChanger(viewer: Viewer | null, accountId: string): Viewer {
+  const v = requireViewer(viewer);
+  if (isAdmin(v)) return v;
+  if (v.accountId !== accountId) throw roleRefused('ADMIN');
+  if (!hasRole(v, 'INSTRUCTOR')) throw roleRefused('INSTRUCTOR');
+  return v;
+}

@@ -11,7 +11,7 @@ import { historyOf } from '../../../projections/history';
 import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { renderMail } from '../../domain/notifications/templates';
-import { requireAdmin, requireSelfOrAdmin } from '../auth';
+import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
@@ -80,7 +80,7 @@ export const adminResolvers: Resolvers = {
   },
   Mutation: {
     changeUserEmailAddress: async (_p, { input }, ctx) => {
-      requireAdmin(ctx.viewer);
+      requireEmailChanger(ctx.viewer, input.userId);
       const { result, appended } = await ctx.runtime.identity.changeEmailAddress(commandMeta(ctx), { accountId: input.userId, emailAddress: input.emailAddress });
       await settled(ctx, appended, ADMIN_READ_MODELS);
       return { changed: result, user: (await accountOrThrow(ctx, input.userId)) as any };

@@ -3,11 +3,13 @@
  * and changeUser, onboardAccount and uploadHeadshot. Who sees what: public fields (names, location,
  * school, bios, age, headshot) to any signed-in user; personal ones (gender, dateOfBirth) to the
  * person and admins, null for anyone else. hidePii in conversation views narrows this further there.
+ * The settings forms' lookups (issue 11): lookupCountries and lookupSchools, for any signed-in user.
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { todayIn, yearsBetween, zoneOrDefault } from '../../../contracts/calendarDate';
 import { PROFILE_FIELDS, type ProfileField } from '../../../contracts/validation/profile';
-import { findProfiles, type ProfileRow } from '../../../projections/profiles';
+import { lookupCountries } from '../../../contracts/countries';
+import { findProfiles, lookupSchools, type ProfileRow } from '../../../projections/profiles';
 import { isAdmin, requireSelfOrAdmin, requireViewer, type Viewer } from '../auth';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
@@ -75,6 +77,13 @@ const headshotUrl = async (user: any, _args: unknown, ctx: ApiContext) => {
 };
 
 export const peopleResolvers: Resolvers = {
+  Query: {
+    lookupCountries: (_p, { query }, ctx) => (requireViewer(ctx.viewer), lookupCountries(query)),
+    lookupSchools: async (_p, { query }, ctx) => {
+      requireViewer(ctx.viewer);
+      return (await lookupSchools(ctx.runtime.pool, query)).map((s) => ({ name: s.name, address: null }));
+    },
+  },
   User: {
     // Names and zone: the profile first; rows that carry them (directory) otherwise.
     displayName: async (user: any, _args, ctx) => (await profileOf(ctx, user.id))?.displayName ?? user.displayName ?? null,

@@ -242,6 +242,10 @@ export type Query = {
   invitations: Array<Invitation>;
   /** Instructors and admins: promoted speakers who finished onboarding, of a language code. */
   allSpeakers: SpeakerGallery;
+  /** Countries whose name starts with or contains the query (case and accents ignored), at most 20; any signed-in user. */
+  lookupCountries: Array<Country>;
+  /** Schools named in people's profiles that contain the query, the most named first, at most 20; any signed-in user. */
+  lookupSchools: Array<School>;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
   /**
@@ -434,6 +438,16 @@ export type QueryAllSpeakersArgs = {
 };
 
 
+export type QueryLookupCountriesArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryLookupSchoolsArgs = {
+  query?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryBroadcastPresenceArgs = {
   conversationId: Scalars['ID']['input'];
 };
@@ -584,7 +598,7 @@ export type Mutation = {
   changeRoles: ChangeRolesPayload;
   /** Admin only. */
   changeMinutes: ChangeMinutesPayload;
-  /** Admin only: moves an account to another address; refused when another account holds it. */
+  /** Admins (anyone's) and instructors (their own): moves an account to another address; refused when another account holds it. */
   changeUserEmailAddress: ChangeUserEmailAddressPayload;
   /** Admin only: mails the person a password reset link (as recoverPassword does). */
   sendPasswordReset: SendPasswordResetPayload;
@@ -1097,6 +1111,7 @@ export type AdminDashboard = {
 
 export type ChangeUserEmailAddressInput = {
   userId: Scalars['ID']['input'];
+  /** At most 255 characters and a basic address pattern ('The given value is invalid.'); the limit here only guards the boundary. */
   emailAddress: Scalars['String']['input'];
 };
 
@@ -1904,6 +1919,21 @@ export type UploadHeadshotPayload = {
   user: User;
 };
 
+/** A country (ISO 3166-1 alpha-2 code and its English name). */
+export type Country = {
+  __typename?: 'Country';
+  code: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** A school people of the product name in their profiles (instructors, speakers). */
+export type School = {
+  __typename?: 'School';
+  name: Scalars['String']['output'];
+  /** Not known to the product yet: always null. */
+  address?: Maybe<Scalars['String']['output']>;
+};
+
 export type ParticipantEvent = {
   __typename?: 'ParticipantEvent';
   id: Scalars['ID']['output'];
@@ -2008,7 +2038,7 @@ export type ModerateConversationInput = {
   conversationId: Scalars['ID']['input'];
   /** Opens the conversation (the speaker, from 5 minutes before). */
   open?: InputMaybe<Scalars['Boolean']['input']>;
-  /** Marks it (arrives with the after-the-conversation issue). */
+  /** Marks it: its speaker or an admin (contracts/afterConversation.ts). */
   markAs?: InputMaybe<Marking>;
 };
 
