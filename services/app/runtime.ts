@@ -194,7 +194,12 @@ export async function createRuntime(
     endRoom: async (c) => video.videoProviderFor(c.provider as VideoProviderName).endRoom(c.conversationId),
     onError: (error, context) => log.error({ err: error }, context),
   });
-  const afterConversation = afterConversationHandlers({ commands, payments: payments.gateway, onError: (error, context) => log.error({ err: error }, context) });
+  const afterConversation = afterConversationHandlers({
+    commands,
+    payments: payments.gateway,
+    onError: (error, context) => log.error({ err: error }, context),
+    receipts: { mailer, publicUrl: config.publicUrl },
+  });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });

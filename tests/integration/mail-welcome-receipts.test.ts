@@ -6,15 +6,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { ENROLL, createCourse, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
+import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { ENROLL, createCourse, createCourseAsSystem, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
+import { createSpeaker, createStudent } from '../support/scheduling';
 import { eventually } from '../support/eventually';
 
 let app: TestApp;
 let admin: { token: string };
 let invite: string;
+let plans: Awaited<ReturnType<typeof createPlans>>;
 before(async () => {
   app = await startTestApp({}, 'mail_welcome_receipts');
-  await createPlans(app);
+  plans = await createPlans(app);
   admin = await createAdmin(app);
   const teacher = await createInstructor(app);
   const course = await createCourse(app, teacher.token, { name: 'Receipts Spanish', completionRequirement: 4, durationRequirement: 15 });
@@ -116,5 +119,28 @@ describe('the receipt', () => {
     assert.equal(receipts.length, 1);
     assert.equal(receipts[0].templateValue.amount, '$60.00');
     assert.equal(receipts[0].templateValue.minutes, '60');
+  });
+
+  it('is queued once for make-up minutes bought by card (the other kind of payment)', async () => {
+    const course = await createCourseAsSystem(app, { name: 'Make-up Spanish', pricingPlanId: plans.standard });
+    const speaker = await createSpeaker(app);
+    const s = await createStudent(app, 0);
+    await enrollAsAdmin(app, course.inviteNumber, s.accountId);
+    const lessons = await app.gql(`query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`, { id: course.courseId }, s.token);
+    const id = await reserveConversation(app, s, speaker, { courseId: course.courseId, lessonId: lessons.data.course.lessonAssignments[0].lesson.id });
+    await live(app, id, speaker.accountId, s.accountId, 'held');
+    const marked = await app.gql(`mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`, { input: { conversationId: id, markAs: 'missed' } }, speaker.token);
+    assert.equal(marked.errors, undefined, JSON.stringify(marked.errors));
+    const PURCHASE = `mutation($input: PurchaseMakeUpMinutesInput!) { purchaseMakeUpMinutes(input: $input) { purchased minuteQuantity amount } }`;
+    const input = { input: { conversationId: id, cardToken: await tokenize(app, '4242424242424242') } };
+    const [a, b] = await Promise.all([app.gql(PURCHASE, input, s.token), app.gql(PURCHASE, input, s.token)]);
+    assert.ok([a, b].some((r) => r.data?.purchaseMakeUpMinutes?.purchased), JSON.stringify([a.errors, b.errors]));
+
+    const receipts = await queued(s.accountId, 'payment_receipt');
+    assert.equal(receipts.length, 1);
+    assert.equal(receipts[0].templateValue.amount, '$7.50');
+    assert.equal(receipts[0].templateValue.minutes, '15');
+    assert.equal(receipts[0].templateValue.courseName, 'Make-up minutes (Make-up Spanish)');
+    assert.match(receipts[0].templateValue.link, /^http/);
   });
 });

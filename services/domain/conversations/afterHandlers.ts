@@ -24,6 +24,10 @@ import { DomainError, conflict, notFound, unauthorized } from '../shared/errors'
 import { evolveConversation, type ConversationState, type PolicyViewer } from './conversation';
 import { conversationStream, type ConversationEvent } from './events';
 import { canMakeUp, decideMark, decideRate } from './marking';
+import { evolveAccount, initialAccount } from '../identity/account';
+import { streams as identityStreams, type AccountEvent } from '../identity/events';
+import { queuePaymentReceipt } from '../notifications/accountMail';
+import type { Mailer } from '../notifications/mailer';
 
 export const makeUpStream = (conversationId: string) => `makeup-${conversationId}`;
 
@@ -82,7 +86,13 @@ async function makeUpOffer(tx: CommandTransaction, c: ConversationState) {
 const refundedTotal = (c: ConversationState) => c.refunded.refund + c.refunded.bonus + c.refunded.fairTime;
 const makeUpSubject = (c: ConversationState) => ({ ...c, isCanceled: !!c.canceled, makeUpPurchased: !!c.makeUpPaymentId, refundedTotal: refundedTotal(c) });
 
-export function afterConversationHandlers(deps: { commands: CommandExecutor; payments: PaymentGateway; onError?: (error: unknown, context: string) => void }) {
+export function afterConversationHandlers(deps: {
+  commands: CommandExecutor;
+  payments: PaymentGateway;
+  onError?: (error: unknown, context: string) => void;
+  /** Mails the receipt of each make-up payment, in the append that records it (issue 11). */
+  receipts?: { mailer: Mailer; publicUrl: string };
+}) {
   const { commands, payments } = deps;
   const report = deps.onError ?? (() => {});
 
@@ -112,6 +122,17 @@ export function afterConversationHandlers(deps: { commands: CommandExecutor; pay
         idempotencyKey: attempt.idempotencyKey, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
       }));
       await creditLedger(tx, { accountId: studentId, minutes: attempt.minuteQuantity, action: 'make_up', reason: MinuteReasons.makeUp });
+      if (deps.receipts) {
+        const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(studentId))) as AccountEvent[]);
+        const { course } = await loadCourse(tx, c.courseId!);
+        if (account.emailAddress) {
+          queuePaymentReceipt(deps.receipts.mailer, tx, {
+            accountId: studentId, emailAddress: account.emailAddress, paymentId: result.paymentId, amount: result.amount, currency: result.currency,
+            minutes: attempt.minuteQuantity, courseName: `${MinuteReasons.makeUp}${course ? ` (${course.name})` : ''}`, receiptUrl: result.receiptUrl,
+            cardBrand: result.cardBrand, cardLast4: result.cardLast4, publicUrl: deps.receipts.publicUrl,
+          });
+        }
+      }
       return { status: 'purchased' as const, attempt };
     });
     const settled = outcome.result;
