@@ -18,6 +18,7 @@ import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
+import { createMetrics, mountMetrics } from './metrics';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const READY_LAG_BOUND = 1000;
@@ -47,7 +48,8 @@ export function createServer(runtime: Runtime) {
   // Off unless configured: otherwise any client could name its own address in X-Forwarded-For and
   // walk round the per-IP limits. With TRUST_PROXY set, req.ip is the address the proxy vouches for.
   app.set('trust proxy', runtime.config.trustProxy);
-  const yoga = createGraphQL(runtime);
+  const metrics = createMetrics(runtime);
+  const yoga = createGraphQL(runtime, [metrics.plugin]);
 
   app.use((req, res, next) => {
     const requestId = (req.headers['x-request-id'] as string) || crypto.randomUUID();
@@ -61,6 +63,7 @@ export function createServer(runtime: Runtime) {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
+  mountMetrics(app, metrics, runtime.config.metricsToken);
   // Ready: the database answers, no read model has stopped at an event it cannot apply, and none is
   // stuck behind the feed (behind and not moving for READY_LAG_BOUND ms). A projector working
   // through a backlog counts as ready. A stopped read model makes this 503 to alert (load balancers

@@ -21,7 +21,7 @@ const disableIntrospection: Plugin = {
   },
 };
 
-export function createGraphQL(runtime: Runtime) {
+export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
   return createYoga<{ req?: { ip?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }, ApiContext>({
     schema: enforceInputLimits(createSchema({ typeDefs, resolvers: resolvers as any })),
     graphqlEndpoint: '/graphql',
@@ -67,6 +67,7 @@ export function createGraphQL(runtime: Runtime) {
         blockFieldSuggestion: { enabled: runtime.config.production },
       }),
       ...(runtime.config.production ? [disableIntrospection] : []),
+      ...extraPlugins,
     ],
   });
 }

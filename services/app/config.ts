@@ -28,6 +28,8 @@ export interface Config {
   stripeSecretKey: string | null;
   stripePublishableKey: string | null;
   stripeWebhookSecret: string | null;
+  /** Bearer token /metrics asks for (METRICS_TOKEN); null: open (keep it off the public network). */
+  metricsToken: string | null;
   /** Files (headshots): an S3-compatible store when STORAGE_S3_BUCKET is set, else $DATA_DIR/storage. */
   storageS3: S3StorageConfig | null;
   /** The video provider new conversations use: local (WebRTC, the embedded default), zoom or twilio. */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeSecretKey: env.STRIPE_SECRET_KEY || null,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    metricsToken: env.METRICS_TOKEN || null,
     storageS3: s3ConfigFromEnv(env),
     videoProvider: parseVideoProvider(env.VIDEO_PROVIDER),
     video: videoConfigFromEnv(env),

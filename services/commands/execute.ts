@@ -75,6 +75,9 @@ function batchedReads(store: EventStore) {
 }
 
 export class CommandExecutor {
+  /** Told of every committed append (the /metrics counters). */
+  onAppended: ((events: number) => void) | null = null;
+
   constructor(private readonly store: EventStore) {}
 
   async execute<T>(meta: CommandMeta, handler: (tx: CommandTransaction) => Promise<T>): Promise<CommandOutcome<T>> {
@@ -132,6 +135,7 @@ export class CommandExecutor {
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
         continue;
       }
+      this.onAppended?.(requests.reduce((n, r) => n + r.events.length, 0));
       await Promise.all(afterCommit.map((work) => work()));
       return { result, appended };
     }

@@ -45,6 +45,8 @@ export interface Jobs {
     reminders?: { remind(job: ReminderJob): Promise<ReminderOutcome> },
     timers?: { run(job: ConversationTimerJob): Promise<void> },
   ): Promise<void>;
+  /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
+  queueDepths(): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -151,6 +153,10 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       if (timers) await drain<ConversationTimerJob>(QUEUES.conversationTimer, 1, (job) => timers.run(job.data));
       await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS));
       if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)));
+    },
+    async queueDepths() {
+      const sizes = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));
+      return Object.fromEntries(sizes);
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
