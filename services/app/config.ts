@@ -12,6 +12,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** KURRENTDB_URL: keep the events in KurrentDB (25.1+) instead of PostgreSQL; read models stay in PostgreSQL. */
+  kurrentdbUrl: string | null;
   embeddedPgPort: number;
   authSecret: string;
   smtpUrl: string | null;
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
+    kurrentdbUrl: env.KURRENTDB_URL || null,
     embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
     authSecret: env.AUTH_SECRET ?? persistentSecret(dataDir),
     smtpUrl: env.SMTP_URL ?? null,

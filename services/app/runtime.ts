@@ -37,6 +37,7 @@ import { PgListener } from '../db/listener';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import { ProjectionRunner } from '../feed/runner';
 import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
 import type { MailTransport } from '../integrations/mail/port';
@@ -115,9 +116,9 @@ export async function createRuntime(
   await migrateOutbox(pool);
   await migrateLive(pool);
 
-  const store = createPostgresEventStore(pool, {
-    onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error'),
-  });
+  const store = config.kurrentdbUrl
+    ? createKurrentEventStore(config.kurrentdbUrl)
+    : createPostgresEventStore(pool, { onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error') });
   const commands = new CommandExecutor(store);
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
   const runner = new ProjectionRunner(pool, store, allProjectors, {
