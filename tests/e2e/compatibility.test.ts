@@ -221,6 +221,8 @@ describe('equipment check', () => {
       await screenshot(page, 'lobby');
 
       await page.goto('/student/settings');
+      // The settings are cards; the camera and compatibility one opens its panel.
+      await page.getByRole('link', { name: /^Camera and compatibility/ }).click();
       const settings = await visible(page.getByRole('region', { name: 'Camera and compatibility' }));
       assert.equal(await page.getByLabel('Your camera preview').count(), 0, 'the camera is asked for only on request');
       await settings.getByRole('button', { name: 'Check my equipment' }).click();

@@ -61,9 +61,10 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * The security panel (spec 3, Settings): sign-in details in the user's time zone, a password
- * reset sent by e-mail, and the 'Switch Roles' card when the account has more than one role.
+ * reset sent by e-mail, and the 'Switch Roles' card when the account has more than one role
+ * (`roleSwitch={false}`: the student settings show that card on its own).
  */
-export function SecuritySettings() {
+export function SecuritySettings({ roleSwitch = true }: { roleSwitch?: boolean } = {}) {
   const { data, loading, error, refetch } = useQuery(ACCOUNT_SECURITY);
   const [recoverPassword, recovery] = useMutation(RECOVER_PASSWORD, {
     context: { quiet: true },
@@ -108,7 +109,7 @@ export function SecuritySettings() {
           </CardActions>
         </Card>
       </Grid>
-      {switchableRoles(account.roles, account.activeRole).length > 0 && (
+      {roleSwitch && switchableRoles(account.roles, account.activeRole).length > 0 && (
         <Grid size={{ xs: 12, md: 6 }}>
           <Card variant="outlined" component="section" aria-labelledby="roles-title" sx={{ height: '100%' }}>
             <CardContent>

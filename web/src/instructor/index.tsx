@@ -1,15 +1,17 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
 import { ComingLater } from '../components/Page';
+import { OnboardingGate } from '../onboarding/OnboardingGate';
+import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
 import CoursePage from './courses/CoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
 import GalleryPage from './gallery/GalleryPage';
 
-/** /instructor/* (spec 3, Instructor). Screens other than security arrive in later releases. */
+/** /instructor/* (spec 3, Instructor); the onboarding dialog opens over the area while the account is onboarding. */
 export default function InstructorArea() {
   return (
+    <OnboardingGate role="INSTRUCTOR">
     <Routes>
       <Route index element={<Navigate to="courses/grid" replace />} />
       <Route path="courses" element={<Navigate to="grid" replace />} />
@@ -18,9 +20,10 @@ export default function InstructorArea() {
       <Route path="courses/:id" element={<CoursePage />} />
       <Route path="templates" element={<ComingLater title="Templates" />} />
       <Route path="gallery" element={<GalleryPage />} />
-      <Route path="settings" element={<SettingsPlaceholder />} />
+      <Route path="settings" element={<AreaSettingsPage role="INSTRUCTOR" links={[{ to: '/instructor/settings/security', label: 'Security' }]} />} />
       <Route path="settings/security" element={<SecurityPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </OnboardingGate>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { SecurityPage, SettingsPlaceholder } from '../components/AreaSettings';
+import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
 import { CameraPreviewPage, CompatibilityPage } from './compatibility/CompatibilityPage';
 import ConversationDetail from './conversations/ConversationDetail';
@@ -27,7 +27,7 @@ export default function SpeakerArea() {
         <Route path="conversations/:id" element={<ConversationDetail />} />
         <Route path="compatibility" element={<CompatibilityPage />} />
         <Route path="compatibility/camera" element={<CameraPreviewPage />} />
-        <Route path="settings" element={<SettingsPlaceholder />} />
+        <Route path="settings" element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />} />
         <Route path="settings/security" element={<SecurityPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -34,6 +34,9 @@ import { CHANGE_USER, ONBOARDING_PROFILE, ONBOARD_ACCOUNT, UPLOAD_HEADSHOT, type
 
 export const ONBOARDING_FAILED_MESSAGE = 'Huh, something went wrong';
 
+/** The heading takes focus at each step: a visible ring only when reached by keyboard. */
+const TITLE_FOCUS = { outline: 'none', '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } };
+
 export interface OnboardingDialogProps {
   open: boolean;
   role: Extract<Role, 'SPEAKER' | 'STUDENT' | 'INSTRUCTOR'>;
@@ -154,12 +157,18 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   const def = steps[Math.min(step, steps.length - 1)];
   const saving = state.matches('saving') || state.matches('finishing');
 
-  // Each step starts at its first field (keyboard users), and the content scrolls back to the top.
+  // Each step change moves focus to the new step's heading (keyboard and screen reader users hear
+  // where they are; Tab reaches the step's first field), and the content scrolls back to the top.
   const content = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const view = state.matches('done') ? 'done' : state.matches('failed') ? 'failed' : 'editing';
   useEffect(() => {
     // (A block: Chromium's scrollTo returns a promise, which React would take for a cleanup.)
     content.current?.scrollTo?.({ top: 0 });
   }, [step]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [step, view]);
 
   const uploadHeadshot = async (file: File) => {
     try {
@@ -182,13 +191,14 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   if (state.matches('done')) {
     return (
       <>
-        <DialogTitle id="onboarding-title">{congratulations.title}</DialogTitle>
+        <DialogTitle id="onboarding-title" ref={heading} tabIndex={-1} sx={TITLE_FOCUS}>
+          {congratulations.title}
+        </DialogTitle>
         <Progress step={stepCount - 1} stepCount={stepCount} />
         <DialogContent>{congratulations.body}</DialogContent>
         <DialogActions>
           <Button
             variant="contained"
-            autoFocus
             onClick={async () => {
               await client.refetchQueries({ include: 'active' }).catch(() => {});
               onDone();
@@ -204,13 +214,15 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   if (state.matches('failed')) {
     return (
       <>
-        <DialogTitle id="onboarding-title">{ONBOARDING_FAILED_MESSAGE}</DialogTitle>
+        <DialogTitle id="onboarding-title" ref={heading} tabIndex={-1} sx={TITLE_FOCUS}>
+          {ONBOARDING_FAILED_MESSAGE}
+        </DialogTitle>
         <DialogContent>
           <Alert severity="error" role="alert">
             {error || 'Your profile could not be completed.'} Go back, check your answers and try again.
           </Alert>
           {/* In the content, not the actions: a snackbar at the bottom of a phone's screen cannot cover it. */}
-          <Button variant="contained" autoFocus sx={{ mt: 3 }} onClick={() => send({ type: 'BACK' })}>
+          <Button variant="contained" sx={{ mt: 3 }} onClick={() => send({ type: 'BACK' })}>
             Back
           </Button>
         </DialogContent>
@@ -220,7 +232,9 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
 
   return (
     <>
-      <DialogTitle id="onboarding-title">{def.title}</DialogTitle>
+      <DialogTitle id="onboarding-title" ref={heading} tabIndex={-1} sx={TITLE_FOCUS}>
+        {def.title}
+      </DialogTitle>
       <Progress step={step} stepCount={stepCount} />
       <DialogContent ref={content}>
         <Box component="form" id="onboarding-step" noValidate onSubmit={validateStep} sx={{ pt: 1 }} key={def.key}>

@@ -138,7 +138,7 @@ export const realNameStep: OnboardingStepDef = {
     <>
       <StepIntro>Only the staff sees your full name.</StepIntro>
       <Stack spacing={2}>
-        <ProfileTextField form={form} name="givenName" autoFocus autoComplete="given-name" />
+        <ProfileTextField form={form} name="givenName" autoComplete="given-name" />
         <ProfileTextField form={form} name="surname" autoComplete="family-name" />
       </Stack>
     </>
@@ -165,7 +165,6 @@ function DisplayNameField({ form, displayNameEdited }: StepProps) {
       label="Display name"
       required
       fullWidth
-      autoFocus
       autoComplete="nickname"
       error={!!error}
       helperText={error ?? 'This is the name students see.'}
@@ -186,7 +185,7 @@ export const currentLocationStep: OnboardingStepDef = {
   fields: ['currentCity', 'currentState', 'currentCountry'],
   render: ({ form }) => (
     <Stack spacing={2}>
-      <ProfileTextField form={form} name="currentCity" autoFocus autoComplete="address-level2" />
+      <ProfileTextField form={form} name="currentCity" autoComplete="address-level2" />
       <ProfileTextField form={form} name="currentState" autoComplete="address-level1" />
       <ProfileTextField form={form} name="currentCountry" autoComplete="country-name" />
     </Stack>
@@ -201,7 +200,7 @@ export const hometownStep: OnboardingStepDef = {
     <>
       <StepIntro>Optional: leave it empty if you live where you grew up.</StepIntro>
       <Stack spacing={2}>
-        <ProfileTextField form={form} name="previousCity" label="Hometown city" autoFocus />
+        <ProfileTextField form={form} name="previousCity" label="Hometown city" />
         <ProfileTextField form={form} name="previousCountry" label="Hometown country" />
       </Stack>
     </>
@@ -212,7 +211,7 @@ export const schoolStep: OnboardingStepDef = {
   key: 'school',
   title: 'Which school did you attend?',
   fields: ['school'],
-  render: ({ form }) => <ProfileTextField form={form} name="school" autoFocus autoComplete="organization" />,
+  render: ({ form }) => <ProfileTextField form={form} name="school" autoComplete="organization" />,
 };
 
 function GenderField({ form }: StepProps) {
@@ -227,8 +226,8 @@ function GenderField({ form }: StepProps) {
         <FormControl error={!!error} required>
           <FormLabel id={labelId}>Gender</FormLabel>
           <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(_e, v) => field.onChange(v)} onBlur={field.onBlur}>
-            <FormControlLabel value="male" control={<Radio inputRef={field.ref} autoFocus={!field.value || field.value === 'male'} />} label="Male" />
-            <FormControlLabel value="female" control={<Radio autoFocus={field.value === 'female'} />} label="Female" />
+            <FormControlLabel value="male" control={<Radio inputRef={field.ref} />} label="Male" />
+            <FormControlLabel value="female" control={<Radio />} label="Female" />
           </RadioGroup>
           {error && <FormHelperText>{error}</FormHelperText>}
         </FormControl>
@@ -257,7 +256,6 @@ export const birthdayStep: OnboardingStepDef = {
         label="Birthday"
         required
         fullWidth
-        autoFocus
         autoComplete="bday"
         error={!!error}
         helperText={error ?? 'Students see your age, never your birthday.'}
@@ -274,7 +272,7 @@ export const bioStep = (name: 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre'
   render: ({ form }) => (
     <>
       <StepIntro>{intro}</StepIntro>
-      <ProfileTextField form={form} name={name} multiline autoFocus />
+      <ProfileTextField form={form} name={name} multiline />
     </>
   ),
 });
@@ -316,7 +314,7 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
         hidden
         onChange={(e) => void choose(e.target.files?.[0])}
       />
-      <Button variant="outlined" component="label" htmlFor={inputId} disabled={busy} autoFocus
+      <Button variant="outlined" component="label" htmlFor={inputId} disabled={busy}
         onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.current?.click(); } }}
         tabIndex={0} role="button">
         {busy ? <CircularProgress size={20} aria-label="Uploading" /> : url ? 'Choose another picture' : 'Upload a picture'}

@@ -1,7 +1,8 @@
 /**
  * The student settings' camera and compatibility panel (spec 3, /student/settings): opens the
- * equipment check on request, so the settings page does not ask for the camera by itself (route
- * state `{ panel: 'compatibility' }` opens it at once).
+ * equipment check on request, so the settings page does not ask for the camera by itself: choosing
+ * the panel's card (route state `{ panel: 'compatibility' }`) shows the panel; route state
+ * `{ panel: 'compatibility', check: true }` also starts the check at once.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,8 @@ import { useLocation } from 'react-router-dom';
 import { EquipmentCheck } from '../../compatibility/EquipmentCheck';
 
 export function CameraAndCompatibility() {
-  const preselected = (useLocation().state as { panel?: string } | null)?.panel === 'compatibility';
+  const state = useLocation().state as { panel?: string; check?: boolean } | null;
+  const preselected = state?.panel === 'compatibility' && state.check === true;
   const [open, setOpen] = useState(preselected);
   return (
     <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-labelledby="compatibility-title">

@@ -1,0 +1,55 @@
+/**
+ * Shows a role's onboarding dialog over a page while the account is still onboarding for that role
+ * (spec 3: the student's over /student/home, the instructor's over the instructor's area). The page
+ * renders underneath either way; the dialog (and its form code) loads only when it is needed.
+ */
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { Suspense, lazy, type ReactNode } from 'react';
+
+type OnboardingRole = 'STUDENT' | 'INSTRUCTOR';
+
+interface OnboardingStatus {
+  me: { id: string; account: { id: string; isOnboarding: boolean } } | null;
+}
+
+const STUDENT_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, never>> = gql`
+  query StudentOnboardingStatus {
+    me {
+      id
+      account {
+        id
+        isOnboarding(role: STUDENT)
+      }
+    }
+  }
+`;
+const INSTRUCTOR_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, never>> = gql`
+  query InstructorOnboardingStatus {
+    me {
+      id
+      account {
+        id
+        isOnboarding(role: INSTRUCTOR)
+      }
+    }
+  }
+`;
+
+const StudentDialog = lazy(() => import('./StudentOnboardingDialog').then((m) => ({ default: m.StudentOnboardingDialog })));
+const InstructorDialog = lazy(() => import('./InstructorOnboardingDialog').then((m) => ({ default: m.InstructorOnboardingDialog })));
+
+export function OnboardingGate({ role, children }: { role: OnboardingRole; children: ReactNode }) {
+  const { data, refetch } = useQuery(role === 'STUDENT' ? STUDENT_ONBOARDING : INSTRUCTOR_ONBOARDING, { fetchPolicy: 'cache-and-network' });
+  const onboarding = !!data?.me?.account.isOnboarding;
+  const Dialog = role === 'STUDENT' ? StudentDialog : InstructorDialog;
+  return (
+    <>
+      {children}
+      {onboarding && (
+        <Suspense fallback={null}>
+          <Dialog onDone={() => void refetch().catch(() => null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Steps of the student and instructor onboarding dialogs (spec 3) beside the shared ones
+ * (components/onboarding/fields): the name step (real name and display name together, the display
+ * name suggested as 'Ana G.' until edited), the location step with the country suggested from
+ * lookupCountries, and the school step suggested from lookupSchools. Every field keeps the shared
+ * rules (contracts/validation/profile.ts).
+ */
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
+import { suggestDisplayName, textFieldError } from '../../../contracts/validation/profile';
+import { ProfileTextField, StepIntro, type OnboardingStepDef, type StepProps } from '../components/onboarding/fields';
+import { CountryField, SchoolField } from '../settings/fields';
+
+function NameFields({ form, displayNameEdited }: StepProps) {
+  const suggest = () => {
+    if (displayNameEdited.current) return;
+    form.setValue('displayName', suggestDisplayName(form.getValues('givenName'), form.getValues('surname')));
+  };
+  return (
+    <Stack spacing={2}>
+      <div onChange={suggest} onBlur={suggest}>
+        <Stack spacing={2}>
+          <ProfileTextField form={form} name="givenName" autoComplete="given-name" />
+          <ProfileTextField form={form} name="surname" autoComplete="family-name" />
+        </Stack>
+      </div>
+      <div
+        onChange={(e) => {
+          if ((e.target as HTMLInputElement).name === 'displayName') displayNameEdited.current = true;
+        }}
+      >
+        <ProfileTextField form={form} name="displayName" autoComplete="nickname" helper="The name speakers and classmates see." />
+      </div>
+    </Stack>
+  );
+}
+
+export const nameStep = (intro: string): OnboardingStepDef => ({
+  key: 'name',
+  title: 'What is your name?',
+  fields: ['givenName', 'surname', 'displayName'],
+  render: (props) => (
+    <>
+      <StepIntro>{intro}</StepIntro>
+      <NameFields {...props} />
+    </>
+  ),
+});
+
+function CountryInput({ form }: StepProps) {
+  const id = useId();
+  return (
+    <Controller
+      control={form.control}
+      name="currentCountry"
+      rules={{ validate: (v) => textFieldError('currentCountry', v) ?? true }}
+      render={({ field, fieldState }) => (
+        <CountryField id={id} label="Country" required value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
+      )}
+    />
+  );
+}
+
+export const locationStep: OnboardingStepDef = {
+  key: 'location',
+  title: 'Where do you live?',
+  fields: ['currentCity', 'currentState', 'currentCountry'],
+  render: (props) => (
+    <>
+      <StepIntro>Your speakers like to know where you are calling from.</StepIntro>
+      <Stack spacing={2}>
+        <ProfileTextField form={props.form} name="currentCity" autoComplete="address-level2" />
+        <ProfileTextField form={props.form} name="currentState" autoComplete="address-level1" />
+        <CountryInput {...props} />
+      </Stack>
+    </>
+  ),
+};
+
+function SchoolInput({ form }: StepProps) {
+  const id = useId();
+  return (
+    <Controller
+      control={form.control}
+      name="school"
+      rules={{ validate: (v) => textFieldError('school', v) ?? true }}
+      render={({ field, fieldState }) => (
+        <SchoolField id={id} label="School" required value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message}
+          helperText="Where you teach: students see it beside your courses." />
+      )}
+    />
+  );
+}
+
+export const instructorSchoolStep: OnboardingStepDef = {
+  key: 'school',
+  title: 'Where do you teach?',
+  fields: ['school'],
+  render: (props) => <SchoolInput {...props} />,
+};
