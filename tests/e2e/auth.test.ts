@@ -193,7 +193,7 @@ describe('sign-out and signing in again', () => {
     const me = await app.gql(ME, {}, token);
     assert.equal(me.data?.me ?? null, null, 'the old token no longer works at the API');
     assert.deepEqual(await menuLabels(page), SIGNED_OUT_MENU);
-    assert.equal(await page.getByRole('link', { name: /remaining minutes/ }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: /mins remaining/ }).count(), 0);
     await page.unroute('**/graphql');
 
     // Signing in again with the same credentials.

@@ -46,7 +46,7 @@ describe('signed out', () => {
     const faq = mainNav(page).getByRole('link', { name: 'FAQ' });
     assert.match((await faq.getAttribute('href')) ?? '', /^https:\/\/.+\/faq$/);
     assert.equal(await faq.getAttribute('target'), '_blank');
-    assert.equal(await page.getByRole('link', { name: /remaining minutes/ }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: /mins remaining/ }).count(), 0);
     assert.equal(await page.getByText(/\bmins$/).count(), 0);
 
     await mainNav(page).getByRole('link', { name: 'Help' }).click();

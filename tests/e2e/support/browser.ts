@@ -109,7 +109,7 @@ export const SIGNED_OUT_MENU = ['FAQ', 'Help'];
 
 /** The header's remaining-minutes button once it shows `minutes`. */
 export async function minutesShown(page: Page, minutes: number, timeout = WAIT_MS): Promise<Locator> {
-  return visible(page.getByRole('link', { name: `${minutes} remaining minutes`, exact: true }), timeout);
+  return visible(page.getByRole('link', { name: `${minutes} mins remaining`, exact: true }), timeout);
 }
 
 /** Fills the sign-in form at /auth/sign_in (the page must be there) and submits it. */

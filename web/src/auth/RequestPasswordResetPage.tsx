@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { emailError } from '../../../contracts/validation/email';
@@ -21,20 +22,33 @@ export default function RequestPasswordResetPage() {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<{ emailAddress: string }>({ defaultValues: { emailAddress: params.get('email_address') ?? '' } });
+  // The success box belongs to the address it was sent to: it goes once the address changes or
+  // the form shows an error, so a validation error never stands beside an earlier success.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const typed = watch('emailAddress').trim();
+  const sent = !!data?.recoverPassword.recovered && sentTo === typed && !errors.emailAddress && !error;
 
-  const onSubmit = handleSubmit(async ({ emailAddress }) => {
-    const result = await recoverPassword({ variables: { input: { emailAddress: emailAddress.trim() } } }).catch(() => null);
-    if (result?.data?.recoverPassword.recovered) notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
-  });
+  const onSubmit = handleSubmit(
+    async ({ emailAddress }) => {
+      setSentTo(null);
+      const result = await recoverPassword({ variables: { input: { emailAddress: emailAddress.trim() } } }).catch(() => null);
+      if (result?.data?.recoverPassword.recovered) {
+        setSentTo(emailAddress.trim());
+        notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
+      }
+    },
+    () => setSentTo(null),
+  );
 
   return (
     <AuthCard title="Reset your password" subtitle="We'll e-mail you a link to choose a new password.">
       <form onSubmit={onSubmit} noValidate>
         <EmailField registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })} error={errors.emailAddress?.message} />
         <FormAlert message={error && errorMessage(error)} />
-        {data?.recoverPassword.recovered && (
+        {sent && (
           <Alert severity="success" sx={{ mt: 2 }}>
             {PASSWORD_RESET_SENT_MESSAGE} If it hasn't arrived after 15 minutes, please{' '}
             <Link component={RouterLink} to="/help">
@@ -44,7 +58,7 @@ export default function RequestPasswordResetPage() {
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={loading} sx={{ mt: 3 }}>
-          {loading ? 'Sending ...' : data ? 'Send again' : 'Send the reset message'}
+          {loading ? 'Sending ...' : sent ? 'Send again' : 'Send the reset message'}
         </Button>
       </form>
       <Typography sx={{ mt: 3 }}>

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '../components/ExternalLink';
+import { WelcomeIllustration } from '../components/illustrations';
 import { currentYear } from '../lib/time';
 import { EXTERNAL_LINKS } from './links';
 import { PRODUCT_NAME, usePageTitle } from './usePageTitle';
@@ -18,6 +19,9 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
       <Card variant="outlined" sx={{ width: AUTH_CARD_WIDTH, maxWidth: '100%' }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Box sx={{ display: 'flex', justifyContent: 'center', mb: 2 }}>
+            <WelcomeIllustration size={132} />
+          </Box>
           <Typography variant="h4" component="h1" gutterBottom>
             {title}
           </Typography>

@@ -52,6 +52,16 @@ const linkProps = (item: NavItem) =>
     ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
     : { component: RouterLink, to: item.to! };
 
+/** Two speech bubbles: the product's mark beside its name (decorative; the name is the link's text). */
+function LogoMark() {
+  return (
+    <svg width="28" height="24" viewBox="0 0 28 24" aria-hidden="true" focusable="false">
+      <path d="M3 2h14a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H9l-4 3.5V15H3a3 3 0 0 1-3-3V5a3 3 0 0 1 3-3z" fill="#ffffff" />
+      <path d="M25 8h-4v5a4 4 0 0 1-4 4h-5v1a3 3 0 0 0 3 3h5l4 3v-3h1a3 3 0 0 0 3-3v-7a3 3 0 0 0-3-3z" fill="#f0a27f" />
+    </svg>
+  );
+}
+
 export function Header() {
   const { signedIn } = useAuth();
   const staffArea = useLocation().pathname.match(STAFF_AREA)?.[1];
@@ -61,8 +71,9 @@ export function Header() {
   return (
     <AppBar position="static" component="header">
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button component={RouterLink} to="/" color="inherit" sx={{ textTransform: 'none' }}>
-          <Typography variant="h6" component="span">
+        <Button component={RouterLink} to="/" color="inherit" sx={{ textTransform: 'none', gap: 1 }}>
+          <LogoMark />
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
             {PRODUCT_NAME}
           </Typography>
         </Button>

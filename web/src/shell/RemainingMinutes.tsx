@@ -36,7 +36,10 @@ const REMAINING_MINUTES_CHANGED: TypedDocumentNode<
 
 export const minutesLabel = (minutes: number | null) => `${minutes ?? '—'} mins`;
 
-/** The header's balance: '— mins' until known, then 'N mins', animating changes (spec 1, section 4). */
+/**
+ * The header's balance: '— mins' until known, then 'N mins', animating changes (spec 1, section 4);
+ * its accessible name is the visible text and ' remaining' ('60 mins remaining').
+ */
 export function RemainingMinutesButton() {
   const { data, refetch } = useQuery(REMAINING_MINUTES);
   const accountId = data?.me?.account.id;
@@ -59,9 +62,10 @@ export function RemainingMinutesButton() {
       color="inherit"
       variant="outlined"
       sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
-      aria-label={shown === null ? 'Remaining minutes not known yet' : `${shown} remaining minutes`}
     >
-      {minutesLabel(shown)}
+      {/* The visible words start the accessible name (WCAG 2.5.3 label in name): '60 mins remaining'. */}
+      <span>{minutesLabel(shown)}</span>
+      <span className="visually-hidden">{shown === null ? ' remaining, not known yet' : ' remaining'}</span>
     </Button>
   );
 }

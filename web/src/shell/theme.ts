@@ -1,13 +1,43 @@
 import { createTheme } from '@mui/material/styles';
 
 /**
- * One theme: MUI defaults (AA contrast on white) plus a keyboard focus ring that MUI's own
- * `outline: 0` cannot hide: near-black on light surfaces and on the blue header, white on snackbars.
+ * Tertulia's look, in one place (issue 11): a deep teal for the product, a terracotta accent for
+ * the conversation (tertulia: a gathering to talk), on a warm paper background. Every text colour
+ * meets WCAG AA on the surfaces it is used on (checked by axe-core in tests/e2e/accessibility):
+ * primary #1d5c6b on white 7.5:1, secondary #a8441f on white 6.0:1, text.secondary #545a60 on the
+ * background #f7f5f0 6.4:1 (primary.light is for drawings only: 3.3:1). Rounded shapes, a calm type scale in the system's own sans-serif (no
+ * web font to download), buttons in sentence case. A keyboard focus ring that MUI's own
+ * `outline: 0` cannot hide: near-black on light surfaces and on the header, white on snackbars.
  */
 const focusRing = { outline: '3px solid #111 !important', outlineOffset: '2px' };
 
+const FONT = ['"Segoe UI"', 'system-ui', '-apple-system', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
+
 export const theme = createTheme({
-  palette: { primary: { main: '#1565c0' }, secondary: { main: '#6a1b9a' } },
+  palette: {
+    primary: { main: '#1d5c6b', light: '#5e95a3', dark: '#0f3d48', contrastText: '#ffffff' },
+    secondary: { main: '#a8441f', light: '#d9774f', dark: '#7a2e12', contrastText: '#ffffff' },
+    success: { main: '#2e7031' },
+    error: { main: '#b3261e' },
+    warning: { main: '#8a5a00', contrastText: '#ffffff' },
+    info: { main: '#1d5c6b' },
+    background: { default: '#f7f5f0', paper: '#ffffff' },
+    text: { primary: '#1e2428', secondary: '#545a60' },
+    divider: 'rgba(30, 36, 40, 0.14)',
+  },
+  shape: { borderRadius: 10 },
+  spacing: 8,
+  typography: {
+    fontFamily: FONT,
+    h1: { fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h3: { fontWeight: 700 },
+    h4: { fontWeight: 700, fontSize: '1.9rem', letterSpacing: '-0.01em' },
+    h5: { fontWeight: 700 },
+    h6: { fontWeight: 650 },
+    subtitle1: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+  },
   components: {
     MuiCssBaseline: {
       styleOverrides: {
@@ -26,5 +56,20 @@ export const theme = createTheme({
         },
       },
     },
+    MuiAppBar: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { borderBottom: '3px solid #a8441f' } },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 999, paddingInline: 18 } },
+    },
+    MuiCard: { styleOverrides: { root: { borderRadius: 14 } } },
+    MuiPaper: { styleOverrides: { rounded: { borderRadius: 14 } } },
+    MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
+    MuiTextField: { defaultProps: { variant: 'outlined' } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 700 } } },
+    // Links are underlined (not told apart by colour alone, WCAG 1.4.1).
+    MuiLink: { defaultProps: { underline: 'always' } },
   },
 });

@@ -14,6 +14,8 @@ import luxonPlugin, { toLuxonDateTime } from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +27,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -80,6 +83,8 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   const zone = userZone(zoneName);
   const narrow = useMediaQuery('(max-width:599.95px)');
   const calendarRef = useRef<FullCalendar>(null);
+  const calendarBox = useRef<HTMLDivElement>(null);
+  useCalendarScrollStart(calendarBox);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [adding, setAdding] = useState<{ fields: Fields; repeatsWeekly: boolean } | null>(null);
   const [selected, setSelected] = useState<Occurrence | null>(null);
@@ -119,7 +124,10 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   };
   const allowed = (span: { start: Date; end: Date }) => withinOneDay(luxon(span.start), luxon(span.end));
 
+  const [view, setView] = useState<{ title: string; unit: 'week' | 'day'; isCurrent: boolean }>({ title: '', unit: 'week', isCurrent: true });
   const onDatesSet = (arg: DatesSetArg) => {
+    const now = Date.now();
+    setView({ title: arg.view.title, unit: arg.view.type === 'timeGridDay' ? 'day' : 'week', isCurrent: arg.start.getTime() <= now && now < arg.end.getTime() });
     const start = toLuxonDateTime(arg.start, arg.view.calendar).toUTC().toISO()!;
     const end = toLuxonDateTime(arg.end, arg.view.calendar).toUTC().toISO()!;
     setRange((old) => (old && old.start === start && old.end === end ? old : { start, end }));
@@ -196,24 +204,38 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           No availability {narrow ? 'on this day' : 'in this week'} yet. Select a time in the calendar or use Add availability.
         </Alert>
       )}
-      <Box sx={calendarStyles}>
+      {/* The calendar's own toolbar, outside the scrolling hours so it stays in reach. */}
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
+        <IconButton aria-label={`Previous ${view.unit}`} onClick={() => calendarRef.current?.getApi().prev()}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <IconButton aria-label={`Next ${view.unit}`} onClick={() => calendarRef.current?.getApi().next()}>
+          <ChevronRightIcon />
+        </IconButton>
+        <Button variant="outlined" size="small" disabled={view.isCurrent} onClick={() => calendarRef.current?.getApi().today()}>
+          Today
+        </Button>
+        <Typography component="h2" variant="h6" sx={{ ml: { sm: 1 } }} aria-live="polite">
+          {view.title}
+        </Typography>
+      </Stack>
+      {/* The hours scroll inside a focusable region (keyboard users scroll it with the arrow keys). */}
+      <Box sx={calendarStyles} ref={calendarBox} tabIndex={0} role="region" aria-label="Calendar hours">
         <FullCalendar
           ref={calendarRef}
           plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
           initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
           timeZone={zone}
           firstDay={1}
-          headerToolbar={{ left: 'prev,next today', center: 'title', right: '' }}
-          buttonText={{ today: 'Today' }}
-          buttonHints={{ prev: 'Previous $0', next: 'Next $0', today: 'This $0' }}
+          headerToolbar={false}
+          stickyHeaderDates
           allDaySlot={false}
           nowIndicator
           slotDuration={SLOT_DURATION}
           snapDuration={SLOT_DURATION}
           slotLabelInterval="01:00"
           scrollTime="08:00:00"
-          height={640}
-          expandRows
+          height="auto"
           selectable
           selectMirror
           editable
@@ -290,14 +312,41 @@ function occurrenceOf(props: Record<string, unknown>, startTimestamp: string, en
   return { sourceId: String(props.sourceId), repeatsWeekly: Boolean(props.repeatsWeekly), startTimestamp, endTimestamp };
 }
 
+/**
+ * FullCalendar draws every hour (height auto) inside our scrolling region, which starts at 08:00 as
+ * its own scroller did; its toolbar icons would be unnamed images, so the toolbar is ours (above).
+ */
+function useCalendarScrollStart(box: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    let done = false;
+    const scroll = () => {
+      const lane = root.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="08:00:00"]');
+      if (!lane || done) return;
+      done = true;
+      const header = root.querySelector<HTMLElement>('.fc-col-header')?.offsetHeight ?? 0;
+      root.scrollTop = lane.getBoundingClientRect().top - root.getBoundingClientRect().top - header;
+    };
+    scroll();
+    const observer = new MutationObserver(scroll);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [box]);
+}
+
 /** Mirrors FullCalendar's look onto the app's theme; readable events and a visible focus. */
 const calendarStyles = {
   '& .fc': { fontSize: { xs: '0.8rem', sm: '0.9rem' } },
-  '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
-  '& .fc .fc-toolbar-title': { fontSize: { xs: '1rem', sm: '1.25rem' } },
-  '& .fc .fc-button-primary': { backgroundColor: '#1565c0', borderColor: '#1565c0' },
-  '& .fc .fc-button-primary:disabled': { backgroundColor: '#5e7fa8', borderColor: '#5e7fa8' },
-  '& .fc-event': { backgroundColor: '#2e7d32', borderColor: '#1b5e20', cursor: 'pointer' },
+  height: 640,
+  maxHeight: '75vh',
+  overflowY: 'auto',
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  bgcolor: 'background.paper',
+  '& .fc .fc-scrollgrid': { border: 0 },
+  '& .fc-event': { backgroundColor: 'success.main', borderColor: 'success.dark', cursor: 'pointer' },
   '& .fc-event:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 1 },
   '& .fc-timegrid-slot': { height: '1.1em' },
 } as const;

@@ -2,13 +2,45 @@ import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { SUPPORT_TEXT } from '../../../../contracts/enrollment';
+import { Link as RouterLink } from 'react-router-dom';
+import { PRODUCT_NAME, SUPPORT_TEXT } from '../../../../contracts/enrollment';
 
-/** An outcome screen (spec 1, Outcome screens): a title, details, and Try Again on failure. */
-export function Outcome(props: { ok: boolean; title: string; message?: string | null; children?: ReactNode; onRetry?: () => void; onDone?: () => void; doneLabel?: string }) {
+const SUPPORT_NAME = `${PRODUCT_NAME} Support`;
+
+/** The support sentence with 'Tertulia Support' as a link to Help (where the support chat is). */
+function SupportText() {
+  const [before, after] = SUPPORT_TEXT.split(SUPPORT_NAME);
+  if (after === undefined) return <>{SUPPORT_TEXT}</>;
+  return (
+    <>
+      {before}
+      <Link component={RouterLink} to="/help">
+        {SUPPORT_NAME}
+      </Link>
+      {after}
+    </>
+  );
+}
+
+/**
+ * An outcome screen (spec 1, Outcome screens): a title, details, and Try Again on failure; after a
+ * success, the next thing to do (`next`, e.g. reserving the first conversation) as the main button.
+ */
+export function Outcome(props: {
+  ok: boolean;
+  title: string;
+  message?: string | null;
+  children?: ReactNode;
+  onRetry?: () => void;
+  onDone?: () => void;
+  doneLabel?: string;
+  next?: { label: string; to: string; state?: unknown };
+}) {
+  const next = props.ok ? props.next : undefined;
   return (
     <Box role="status" aria-live="polite" sx={{ textAlign: 'center', py: 2 }}>
       {props.ok ? <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} /> : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
@@ -20,16 +52,25 @@ export function Outcome(props: { ok: boolean; title: string; message?: string | 
           {props.message}
         </Typography>
       )}
-      {!props.ok && <Typography color="text.secondary" sx={{ mb: 2 }}>{SUPPORT_TEXT}</Typography>}
+      {!props.ok && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <SupportText />
+        </Typography>
+      )}
       {props.children}
-      <Stack direction="row" spacing={2} justifyContent="center" sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap justifyContent="center" sx={{ mt: 2, flexWrap: 'wrap' }}>
+        {next && (
+          <Button variant="contained" component={RouterLink} to={next.to} state={next.state}>
+            {next.label}
+          </Button>
+        )}
         {!props.ok && props.onRetry && (
           <Button variant="contained" onClick={props.onRetry}>
             Try Again
           </Button>
         )}
         {props.onDone && (
-          <Button variant={props.ok ? 'contained' : 'outlined'} onClick={props.onDone}>
+          <Button variant={props.ok && !next ? 'contained' : 'outlined'} onClick={props.onDone}>
             {props.doneLabel ?? 'Done'}
           </Button>
         )}

@@ -37,6 +37,20 @@ export function CardPaymentForm(props: CardPaymentFormProps) {
   return <LocalCardForm {...props} tokensUrl={config.tokensUrl ?? '/payments/local/v1/tokens'} />;
 }
 
+/**
+ * The cardholder name typed last, kept in memory (never in storage) for this tab, so Try Again
+ * after a declined card does not ask for it again. The card number, expiry and CVC are never kept.
+ */
+let rememberedName = '';
+/** Forgets the kept name (after a payment went through). */
+export function forgetCardholderName() {
+  rememberedName = '';
+}
+function useCardholderName(): [string, (name: string) => void] {
+  const [name, setName] = useState(rememberedName);
+  return [name, (value: string) => setName((rememberedName = value))];
+}
+
 /** "MM / YY" (or MM/YYYY) as month and year. */
 export function parseExpiry(value: string): { expMonth: string; expYear: string } {
   const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(value);
@@ -50,7 +64,7 @@ const formatExpiry = (value: string) => {
 };
 
 function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: CardPaymentFormProps & { tokensUrl: string }) {
-  const [name, setName] = useState('');
+  const [name, setName] = useCardholderName();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -156,7 +170,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
   const mountRef = useRef<HTMLDivElement | null>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [card, setCard] = useState<StripeCardElement | null>(null);
-  const [name, setName] = useState('');
+  const [name, setName] = useCardholderName();
   const [complete, setComplete] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [tokenizing, setTokenizing] = useState(false);

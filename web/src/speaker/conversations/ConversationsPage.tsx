@@ -25,6 +25,8 @@ import { errorMessage } from '../../lib/errors';
 import { formatTime, formatTimeRange } from '../../lib/time';
 import { needsAction, personName, statusChip } from './labels';
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from './operations';
+import { EmptyState } from '../../components/EmptyState';
+import { ConversationIllustration } from '../../components/illustrations';
 
 export default function ConversationsPage() {
   const { data, error, loading, refetch } = useQuery(SPEAKER_CONVERSATIONS, {
@@ -53,9 +55,19 @@ export default function ConversationsPage() {
           {errorMessage(error)}
         </Alert>
       ) : !me || (me.conversations.length === 0 && !q) ? (
-        <Alert severity="info" data-testid="conversations-empty">
-          You have no conversations waiting for you. Reserved conversations show here until they are marked.
-        </Alert>
+        <Paper variant="outlined">
+          <EmptyState
+            testId="conversations-empty"
+            illustration={<ConversationIllustration />}
+            title="You have no conversations waiting for you."
+            description="Reserved conversations show here until they are marked. Keep your availability up to date so students can find you."
+            action={
+              <Button component={RouterLink} to="/speaker/availability" variant="contained">
+                Open your availability
+              </Button>
+            }
+          />
+        </Paper>
       ) : !shown.length ? null : (
         <Paper variant="outlined">
           <List aria-label="Your conversations" disablePadding>

@@ -18,7 +18,6 @@ import Drawer from '@mui/material/Drawer';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -26,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EXTERNAL_LINKS } from '../../shell/links';
+import { ListItemLink } from '../../components/ListItemLink';
 
 export const SPEAKER_SIDEBAR_WIDTH = 344;
 
@@ -71,10 +71,10 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
       <nav aria-label="Speaker">
         <List dense disablePadding>
           {SECTIONS.map(({ label, to, icon: Icon }) => (
-            <ListItemButton key={to} component={RouterLink} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate}>
+            <ListItemLink key={to} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate}>
               <ListItemIcon sx={{ minWidth: 40 }}><Icon /></ListItemIcon>
               <ListItemText primary={label} />
-            </ListItemButton>
+            </ListItemLink>
           ))}
         </List>
       </nav>

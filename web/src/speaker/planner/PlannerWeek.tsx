@@ -22,6 +22,8 @@ import { errorMessage } from '../../lib/errors';
 import { describeZone, formatDay, localDateOf, weekOf } from '../../lib/time';
 import { ConversationRow } from '../conversations/ConversationsPage';
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from '../conversations/operations';
+import { EmptyState } from '../../components/EmptyState';
+import { CalendarIllustration } from '../../components/illustrations';
 
 export const PLANNER_REFRESHED = 'The planner was refreshed successfully!';
 /** Newest first, enough for three weeks of a busy speaker (reservations reach 7 days ahead). */
@@ -101,9 +103,12 @@ export function PlannerWeek() {
                 {formatDay(week.start.toISODate()!)} – {formatDay(week.end.minus({ days: 1 }).toISODate()!)}
               </Typography>
               {week.days.size === 0 ? (
-                <Typography color="text.secondary" data-testid="planner-week-empty">
-                  No conversations {week.offset < 0 ? 'were held' : 'are reserved'} this week.
-                </Typography>
+                <EmptyState
+                  compact
+                  testId="planner-week-empty"
+                  illustration={<CalendarIllustration />}
+                  title={`No conversations ${week.offset < 0 ? 'were held' : 'are reserved'} this week.`}
+                />
               ) : (
                 [...week.days.entries()].map(([day, conversations]) => (
                   <Box key={day} sx={{ mt: 1 }}>

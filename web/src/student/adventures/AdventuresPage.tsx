@@ -25,6 +25,8 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { DURATIONS, LANGUAGES, MAX_EXTRA_CONVERSATIONS, NO_ADVENTURES_MESSAGE, OutcomeTitles, PROFICIENCIES, languageName } from '../../../../contracts/enrollment';
+import { EmptyState } from '../../components/EmptyState';
+import { CompassIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { Agreement } from '../../components/enrollment/Agreement';
@@ -32,7 +34,8 @@ import { CourseFacts } from '../../components/enrollment/CourseFacts';
 import { flowErrorOf } from '../../components/enrollment/flowError';
 import { ENROLLING_COURSE, ENROLL_USER, QUIET, type CourseSummary } from '../../components/enrollment/operations';
 import { Outcome } from '../../components/enrollment/Outcome';
-import { CardPaymentForm } from '../../components/payments/CardPaymentForm';
+import { CardPaymentForm, forgetCardholderName } from '../../components/payments/CardPaymentForm';
+import { errorMessage } from '../../lib/errors';
 import { formatMoney, priceOrContactSales } from '../../lib/money';
 import { STEPS, adventureEnrollmentMachine, stepOf } from '../../machines/adventureEnrollmentMachine';
 import type { EnrollResult } from '../../machines/courseEnrollmentMachine';
@@ -94,6 +97,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
             try {
               const { data } = await client.mutate({ mutation: ENROLL_USER, variables: { input }, ...QUIET });
               const r = data!.enrollUser;
+              forgetCardholderName();
               onEnrolled();
               return { enrolledWith: r.courseEnrollment.enrolledWith as EnrollResult['enrolledWith'], amount: r.payment?.amount ?? null, minuteQuantity: r.courseEnrollment.minuteQuantity };
             } catch (error) {
@@ -115,11 +119,17 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
         {adventure.name}
       </Typography>
       <Stepper activeStep={stepOf(state)} orientation="vertical" sx={{ mb: 2 }}>
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
+        {STEPS.map((label) => {
+          // A failed payment is not a finished Pay step: it is marked as failed, not ticked.
+          const failed = label === 'Pay' && state.matches('outcome') && !context.result;
+          return (
+            <Step key={label} completed={failed ? false : undefined}>
+              <StepLabel error={failed} optional={failed ? <Typography variant="caption" color="error">Payment failed</Typography> : undefined}>
+                {label}
+              </StepLabel>
+            </Step>
+          );
+        })}
       </Stepper>
 
       {state.matches({ loading: 'fetching' }) && <Loading label="Loading the adventure" />}
@@ -214,6 +224,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
           onRetry={() => send({ type: 'RETRY' })}
           onDone={onClose}
           doneLabel="Close"
+          next={context.result ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: context.adventure?.id } } : undefined}
         />
       )}
     </Box>
@@ -225,7 +236,7 @@ export default function AdventuresPage() {
   const [proficiency, setProficiency] = useState<string>('');
   const [duration, setDuration] = useState<number | ''>('');
   const [chosen, setChosen] = useState<AdventureItem | null>(null);
-  const { data, loading, refetch } = useQuery(ALL_ADVENTURES, {
+  const { data, loading, error, refetch } = useQuery(ALL_ADVENTURES, {
     variables: { language: language || null, proficiency: proficiency || null, durationRequirement: duration === '' ? null : duration },
     fetchPolicy: 'cache-and-network',
   });
@@ -270,8 +281,20 @@ export default function AdventuresPage() {
       </Stack>
       {loading && !data ? (
         <Loading label="Loading adventures" />
+      ) : error && !data ? (
+        // A failed load is not an empty list: say what went wrong and offer to load again.
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch().catch(() => null)}>
+              Try again
+            </Button>
+          }
+        >
+          The adventures could not be loaded: {errorMessage(error)}
+        </Alert>
       ) : adventures.length === 0 ? (
-        <Typography color="text.secondary">{NO_ADVENTURES_MESSAGE}</Typography>
+        <EmptyState illustration={<CompassIllustration />} title={NO_ADVENTURES_MESSAGE} />
       ) : (
         <Grid container spacing={2}>
           {adventures.map((a) => (

@@ -12,6 +12,7 @@ import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -22,9 +23,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { NO_COURSES_MESSAGE, languageName } from '../../../../contracts/enrollment';
+import { EmptyState } from '../../components/EmptyState';
+import { BooksIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { formatMoney } from '../../lib/money';
@@ -208,12 +211,13 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
             <Chip size="small" label={`Completed ${progress.completed}`} color="success" variant="outlined" />
             <Chip size="small" label={`Attempting ${progress.attempting}`} variant="outlined" />
-            <Chip size="small" label={`Failed ${progress.failed}`} color="error" variant="outlined" />
+            {/* Nothing failed is not news: the chip shows only once a conversation failed. */}
+            {progress.failed > 0 && <Chip size="small" label={`Failed ${progress.failed}`} color="error" variant="outlined" />}
             <Chip size="small" label={`Unattempted ${progress.unattempted}`} variant="outlined" />
           </Stack>
           <List dense>
             {progress.report.map(({ lessonAssignment, attempts }) => (
-              <Stack key={lessonAssignment.id} direction="row" alignItems="center" spacing={2} sx={{ py: 0.5 }}>
+              <ListItem key={lessonAssignment.id} disableGutters sx={{ gap: 2, py: 0.5 }}>
                 <ListItemText
                   primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
                   secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
@@ -227,7 +231,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
                     Reserve
                   </Button>
                 )}
-              </Stack>
+              </ListItem>
             ))}
           </List>
         </Box>
@@ -243,6 +247,13 @@ export default function CoursesPage() {
   const [enrolling, setEnrolling] = useState(!!navState.desireToEnroll || !!panelInvite);
   const [selectedId, setSelectedId] = useState<string | null>(navState.selectedId ?? null);
   const { data, loading, error, refetch } = useQuery(STUDENT_COURSES, { fetchPolicy: 'cache-and-network' });
+  // The navigation's wishes (open the enroll panel, select a course) are taken once: a reload after
+  // /join then shows the courses as they are, not the enroll panel again.
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (location.state) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onEnrolled = useCallback(() => void refetch(), [refetch]);
   const me = data?.me;
@@ -263,30 +274,51 @@ export default function CoursesPage() {
             <Loading label="Loading your courses" />
           ) : (
             <Paper variant="outlined">
-              <List aria-label="Current and upcoming courses" subheader={<ListSubheader component="div">Current and upcoming</ListSubheader>}>
-                {current.length === 0 && (
-                  <Typography sx={{ px: 2, pb: 2 }} color="text.secondary">
-                    {NO_COURSES_MESSAGE}
-                  </Typography>
-                )}
-                {current.map((course) => (
-                  <ListItemButton key={course.id} selected={selected?.id === course.id} onClick={() => (setSelectedId(course.id), setEnrolling(false))}>
-                    <ListItemText
-                      primary={course.name}
-                      secondary={`${languageName(course.language)} · ${capitalize(course.proficiency)}${course.kind === 'adventure' ? ' · Adventure' : ''}`}
-                    />
-                  </ListItemButton>
-                ))}
-              </List>
-              {past.length > 0 && (
-                <List aria-label="Past courses" subheader={<ListSubheader component="div">Past</ListSubheader>}>
-                  {past.map((course) => (
-                    // Past courses hide their details (spec 1).
-                    <ListItemButton key={course.id} disabled>
-                      <ListItemText primary={course.name} secondary={`Ended ${formatDate(course.endDate)}`} />
-                    </ListItemButton>
+              <ListSubheader component="h2" id="current-courses-heading" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+                Current and upcoming
+              </ListSubheader>
+              {current.length === 0 ? (
+                <EmptyState
+                  compact
+                  illustration={<BooksIllustration />}
+                  title={NO_COURSES_MESSAGE}
+                  description="Join your instructor's course with its invite number, or try an adventure."
+                  action={
+                    <Button component={RouterLink} to="/student/adventures" size="small">
+                      See the adventures
+                    </Button>
+                  }
+                />
+              ) : (
+                <List aria-labelledby="current-courses-heading" sx={{ pt: 0 }}>
+                  {current.map((course) => (
+                    <ListItem key={course.id} disablePadding>
+                      <ListItemButton selected={selected?.id === course.id} aria-current={selected?.id === course.id ? 'true' : undefined} onClick={() => (setSelectedId(course.id), setEnrolling(false))}>
+                        <ListItemText
+                          primary={course.name}
+                          secondary={`${languageName(course.language)} · ${capitalize(course.proficiency)}${course.kind === 'adventure' ? ' · Adventure' : ''}`}
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   ))}
                 </List>
+              )}
+              {past.length > 0 && (
+                <>
+                  <ListSubheader component="h2" id="past-courses-heading" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+                    Past
+                  </ListSubheader>
+                  <List aria-labelledby="past-courses-heading" sx={{ pt: 0 }}>
+                    {past.map((course) => (
+                      // Past courses hide their details (spec 1).
+                      <ListItem key={course.id} disablePadding>
+                        <ListItemButton disabled>
+                          <ListItemText primary={course.name} secondary={`Ended ${formatDate(course.endDate)}`} />
+                        </ListItemButton>
+                      </ListItem>
+                    ))}
+                  </List>
+                </>
               )}
             </Paper>
           )}

@@ -22,7 +22,7 @@ import { CourseFacts } from '../../components/enrollment/CourseFacts';
 import { flowErrorOf } from '../../components/enrollment/flowError';
 import { ENROLLING_CODE, ENROLLING_COURSE, ENROLL_USER, QUIET, type CourseSummary } from '../../components/enrollment/operations';
 import { Outcome } from '../../components/enrollment/Outcome';
-import { CardPaymentForm } from '../../components/payments/CardPaymentForm';
+import { CardPaymentForm, forgetCardholderName } from '../../components/payments/CardPaymentForm';
 import { clearPendingInvite } from '../../lib/pendingInvite';
 import { formatMoney } from '../../lib/money';
 import { courseEnrollmentMachine, outcomeTitle, type EnrollResult } from '../../machines/courseEnrollmentMachine';
@@ -82,15 +82,23 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
     }
   }, [inviteNumber, send]);
 
+  // A kept invite number that finds nothing to enroll in (already enrolled, unknown) is used up:
+  // a reload must not look it up again.
+  useEffect(() => {
+    if (context.error && state.matches('finding')) clearPendingInvite();
+  }, [context.error, state]);
+
   const reported = useRef<unknown>(null);
   useEffect(() => {
     if (context.result && reported.current !== context.result) {
       reported.current = context.result;
       clearPendingInvite();
+      forgetCardholderName();
       onEnrolled();
     }
   }, [context.result, onEnrolled]);
 
+  const failedOutcome = state.matches('outcome') && !context.result;
   const step = state.matches('finding') ? 0 : state.matches('acknowledging') ? 1 : state.matches('outcome') ? 3 : 2;
   const course = context.course as unknown as CourseSummary | null;
   // A checked code waits for the student's word (confirming), then is redeemed with the comparison still shown.
@@ -108,11 +116,17 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
         Enroll in a course
       </Typography>
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
+        {STEPS.map((label) => {
+          // A failed enrollment (a declined card, a refused code) is not a finished Enroll step.
+          const failed = label === 'Enroll' && failedOutcome;
+          return (
+            <Step key={label} completed={failed ? false : undefined}>
+              <StepLabel error={failed} optional={failed ? <Typography variant="caption" color="error">Not enrolled</Typography> : undefined}>
+                {label}
+              </StepLabel>
+            </Step>
+          );
+        })}
       </Stepper>
 
       {state.matches('finding') && (
@@ -236,6 +250,7 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
           onRetry={() => send({ type: 'RETRY' })}
           onDone={context.result ? () => (send({ type: 'REVERT' }), onClose?.()) : revert}
           doneLabel={context.result ? 'Done' : 'Start over'}
+          next={context.result ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: course?.id } } : undefined}
         />
       )}
     </Paper>
