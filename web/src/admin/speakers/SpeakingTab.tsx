@@ -11,6 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -22,6 +23,27 @@ import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { CHANGE_USER_SPEAKING, USER_SPEAKING } from './operations';
 
 const QUIET = { context: { quiet: true } } as const;
+
+/** Students' ratings of the speaker after their conversations (issue 10): admins only. */
+function SpeakerRatingLine({ rating }: { rating: { count: number; average: number | null } | null }) {
+  if (!rating) return null;
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }} aria-label="Students' rating">
+      {rating.count ? (
+        <>
+          <Rating value={rating.average ?? 0} precision={0.1} readOnly size="small" aria-hidden />
+          <Typography variant="body2">
+            {rating.average?.toFixed(2)} out of 5 from {rating.count} student rating{rating.count === 1 ? '' : 's'}
+          </Typography>
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          No student has rated a conversation with this speaker yet.
+        </Typography>
+      )}
+    </Stack>
+  );
+}
 
 export function SpeakingTab({ person }: { person: { id: string } }) {
   const { data, loading, error } = useQuery(USER_SPEAKING, { variables: { userId: person.id }, fetchPolicy: 'cache-and-network', ...QUIET });
@@ -77,6 +99,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
             <Chip size="small" label="Not promoted yet" />
           )}
         </Stack>
+        <SpeakerRatingLine rating={data?.user?.speakerRating ?? null} />
         <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label="Speaking settings" sx={{ maxWidth: 480 }}>
           <TextField
             select

@@ -99,6 +99,10 @@ export const USER_SPEAKING = gql`
         languages
         payRate
       }
+      speakerRating {
+        count
+        average
+      }
     }
     lookupLanguages {
       code
