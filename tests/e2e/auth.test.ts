@@ -1,6 +1,6 @@
 /**
  * Accounts in the browser (spec 1, Auth routes and sections 4, 5, 9): sign-up with the password
- * rules popup and the debounced mismatch message, sign-out in its three states, signing in again,
+ * rules ticked live under the field (issue 11), the debounced mismatch message and why the button waits, sign-out in its three states, signing in again,
  * and a password reset through the dev mailbox.
  */
 import assert from 'node:assert/strict';
@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { Messages } from '../../contracts/errors';
 import { PASSWORD_CHECK_DEBOUNCE_MS, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULES } from '../../contracts/validation/password';
+import { PASSWORD_BLOCKED } from '../../web/src/lib/passwordFeedback';
 import { signUp, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
@@ -22,6 +23,7 @@ import {
   menuLabels,
   minutesShown,
   openSession,
+  screenshot,
   signInThroughUi,
   submitSignIn,
   titled,
@@ -44,7 +46,7 @@ after(async () => {
 type Mark = 'tick' | 'cross';
 
 /**
- * Each rule of the password popup with the mark it shows (a green tick or red cross icon) and
+ * Each rule under the password field with the mark it shows (a green tick or red cross icon) and
  * says to screen readers (hidden text); 'unclear' when the two disagree or are missing.
  */
 async function ruleMarks(page: Page): Promise<Record<string, Mark | string>> {
@@ -92,38 +94,47 @@ describe('sign-up', () => {
 
     await page.getByLabel('Email address').fill('sofia@example.com');
 
-    // The rules popup opens with the password field's focus, every rule crossed while empty.
+    // The rules are listed under the password field (issue 11: not a popup over the fields below),
+    // every rule crossed while empty, and the disabled button says why.
     const password = page.getByRole('textbox', { name: 'Password', exact: true });
-    const rulesPopup = page.getByText('Your password:');
-    assert.equal(await rulesPopup.isVisible(), false);
-    await password.focus();
-    await visible(rulesPopup);
+    const rules = await visible(page.getByText('Your password:'));
+    const signUpButton = page.getByRole('button', { name: 'Sign up' });
+    assert.equal(await signUpButton.isDisabled(), true);
+    await visible(page.getByText(PASSWORD_BLOCKED.rules));
     await waitForMarks(page, marks('cross', 'cross', 'cross', 'cross'));
+    // Ticked live as the password is typed, well before the 1000 ms debounce.
+    const typing = Date.now();
     await password.pressSequentially('abc');
     await waitForMarks(page, marks('cross', 'cross', 'cross', 'tick'));
+    assert.ok(Date.now() - typing < PASSWORD_CHECK_DEBOUNCE_MS + 500, `the marks follow the typing (${Date.now() - typing} ms)`);
     await password.fill('Tertulia');
     await waitForMarks(page, marks('tick', 'cross', 'tick', 'tick'));
     await password.fill('Tertulia-7');
     await waitForMarks(page, marks('tick', 'tick', 'tick', 'tick'));
+    await visible(page.getByText(PASSWORD_BLOCKED.confirm));
 
     // A different confirmation: the mismatch message waits for the 1000 ms debounce.
     const confirmation = page.getByLabel('Confirm password');
+    const rulesBox = await rules.locator('xpath=..').boundingBox();
+    const confirmationBox = await confirmation.boundingBox();
+    assert.ok(rulesBox && confirmationBox && rulesBox.y + rulesBox.height <= confirmationBox.y, 'the rules sit above the confirm field, never over it');
     const mismatch = page.getByText(PASSWORD_MISMATCH_MESSAGE);
-    const signUpButton = page.getByRole('button', { name: 'Sign up' });
     const typed = Date.now();
     await confirmation.fill('Tertulia-8');
     if (Date.now() - typed < PASSWORD_CHECK_DEBOUNCE_MS * 0.8) {
       assert.equal(await mismatch.isVisible(), false, 'no mismatch message before the debounce');
     }
-    await hidden(rulesPopup); // the popup closes with the password field's focus
     await visible(mismatch);
     assert.ok(Date.now() - typed >= PASSWORD_CHECK_DEBOUNCE_MS - 50, 'the mismatch message appears after the debounce');
     assert.equal(await confirmation.getAttribute('aria-invalid'), 'true');
     assert.equal(await signUpButton.isDisabled(), true);
+    await visible(page.getByText(PASSWORD_BLOCKED.mismatch));
+    await screenshot(page, 'auth-sign-up-rules-inline');
 
     // Matching: the message goes at once, and the form can be sent once the check settles.
     await confirmation.fill('Tertulia-7');
     await hidden(mismatch);
+    assert.equal(await page.getByText(PASSWORD_BLOCKED.mismatch).count(), 0, 'no reason once the button can be used');
     await (await enabled(signUpButton)).click();
 
     await atPath(page, '/student/home');

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMutation } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../../contracts/errors';
 import { checkPassword } from '../../../contracts/validation/password';
 import { FormAlert } from '../components/FormAlert';
-import { PasswordFields, usePasswordFeedback } from '../components/PasswordFields';
+import { PasswordFields, SubmitBlockedReason, usePasswordFeedback } from '../components/PasswordFields';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET, RESET_PASSWORD } from './operations';
@@ -24,6 +25,7 @@ export default function PasswordResetPage() {
   const [resetPassword, { loading, error, data }] = useMutation(RESET_PASSWORD, QUIET);
   const form = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', passwordConfirmation: '' } });
   const feedback = usePasswordFeedback(...form.watch(['password', 'passwordConfirmation']));
+  const blockedId = useId();
 
   if (!resetToken) {
     return (
@@ -65,9 +67,10 @@ export default function PasswordResetPage() {
               Request a new link
             </Link>
           )}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }} aria-describedby={feedback.canSubmit ? undefined : blockedId}>
             {loading ? 'Saving ...' : 'Save the new password'}
           </Button>
+          <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />
         </form>
       </FormProvider>
     </AuthCard>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useMutation } from '@apollo/client';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -14,7 +15,7 @@ import { emailError } from '../../../contracts/validation/email';
 import { checkPassword } from '../../../contracts/validation/password';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
-import { PasswordFields, usePasswordFeedback } from '../components/PasswordFields';
+import { PasswordFields, SubmitBlockedReason, usePasswordFeedback } from '../components/PasswordFields';
 import { useAuth } from '../lib/auth';
 import type { SelfAssignedRole } from '../lib/graphql-types';
 import { errorMessage } from '../lib/errors';
@@ -58,6 +59,7 @@ export default function SignUpPage() {
     formState: { errors },
   } = form;
   const feedback = usePasswordFeedback(...form.watch(['password', 'passwordConfirmation']));
+  const blockedId = useId();
 
   const onSubmit = handleSubmit(async ({ emailAddress, password, passwordConfirmation, role }) => {
     if (!checkPassword(password, passwordConfirmation).valid) return;
@@ -113,9 +115,10 @@ export default function SignUpPage() {
           )}
           <PasswordFields feedback={feedback} />
           <FormAlert message={error && errorMessage(error)} />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }} aria-describedby={feedback.canSubmit ? undefined : blockedId}>
             {loading ? 'Creating your account ...' : 'Sign up'}
           </Button>
+          <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />
         </form>
       </FormProvider>
       <Typography sx={{ mt: 3 }}>

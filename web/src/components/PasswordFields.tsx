@@ -1,14 +1,13 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
   PASSWORD_CHECK_DEBOUNCE_MS,
@@ -30,9 +29,11 @@ export function usePasswordFeedback(password = '', passwordConfirmation = ''): P
 }
 
 /**
- * A new password and its confirmation (sign-up, invited sign-up, password reset): while the
- * password field has focus a popup lists the rules with a tick or cross; the confirm field says
- * when the two differ. Needs a FormProvider; the form submits only when `feedback.canSubmit`.
+ * A new password and its confirmation (sign-up, invited sign-up, password reset): the rules are
+ * listed under the password field, each ticked or crossed live as the person types (never a popup
+ * over the fields below); the confirm field says when the two differ (after the debounce). Needs
+ * a FormProvider; the form submits only when `feedback.canSubmit`, and `SubmitBlockedReason`
+ * says why not beside the button.
  */
 export function PasswordFields({ feedback, label = 'Password' }: { feedback: PasswordFeedback; label?: string }) {
   const {
@@ -40,8 +41,6 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
     formState: { errors },
   } = useFormContext<PasswordPair>();
   const rulesId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [focused, setFocused] = useState(false);
   const password = muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }));
   const confirmation = muiField(register('passwordConfirmation', { required: PASSWORD_REQUIRED_MESSAGE }));
   const confirmationMessage = feedback.showMismatch ? PASSWORD_MISMATCH_MESSAGE : errors.passwordConfirmation?.message;
@@ -50,50 +49,43 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
     <>
       <TextField
         {...password}
-        ref={setAnchor}
         label={label}
         type="password"
         autoComplete="new-password"
         required
         fullWidth
         margin="normal"
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          setFocused(false);
-          return password.onBlur(event);
-        }}
         error={Boolean(errors.password)}
         helperText={errors.password?.message}
         slotProps={{ htmlInput: { 'aria-describedby': rulesId } }}
       />
-      <Popper open={focused} anchorEl={anchor} placement="bottom-start" keepMounted sx={{ zIndex: 'modal' }}>
-        <Paper id={rulesId} elevation={6} sx={{ p: 2, mt: 0.5, maxWidth: 360 }}>
-          <Typography variant="subtitle2" component="p">
-            Your password:
-          </Typography>
-          <List dense disablePadding>
-            {feedback.rules.map((rule) => (
-              <ListItem key={rule.key} disableGutters>
-                <ListItemIcon sx={{ minWidth: 32 }}>
-                  {rule.passed ? (
-                    <CheckCircleIcon color="success" fontSize="small" aria-hidden />
-                  ) : (
-                    <CancelIcon color="error" fontSize="small" aria-hidden />
-                  )}
-                </ListItemIcon>
-                <ListItemText
-                  primary={
-                    <>
-                      {rule.message}
-                      <span className="visually-hidden">{rule.passed ? ' (met)' : ' (not met)'}</span>
-                    </>
-                  }
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
-      </Popper>
+      <Box id={rulesId} sx={{ px: 1.5, pb: 0.5 }}>
+        <Typography variant="body2" component="p" color="text.secondary">
+          Your password:
+        </Typography>
+        <List dense disablePadding>
+          {feedback.rules.map((rule) => (
+            <ListItem key={rule.key} disableGutters sx={{ py: 0 }}>
+              <ListItemIcon sx={{ minWidth: 28 }}>
+                {rule.passed ? (
+                  <CheckCircleIcon color="success" fontSize="small" aria-hidden />
+                ) : (
+                  <CancelIcon color="error" fontSize="small" aria-hidden />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                sx={{ my: 0.25 }}
+                primary={
+                  <>
+                    {rule.message}
+                    <span className="visually-hidden">{rule.passed ? ' (met)' : ' (not met)'}</span>
+                  </>
+                }
+              />
+            </ListItem>
+          ))}
+        </List>
+      </Box>
       <TextField
         {...confirmation}
         label="Confirm password"
@@ -107,5 +99,15 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
         slotProps={{ formHelperText: { role: feedback.showMismatch ? 'alert' : undefined } }}
       />
     </>
+  );
+}
+
+/** Says why the form's button is disabled (a disabled button cannot say it itself). */
+export function SubmitBlockedReason({ id, feedback, busy }: { id: string; feedback: PasswordFeedback; busy?: boolean }) {
+  if (busy || !feedback.blockedBecause) return null;
+  return (
+    <Typography id={id} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+      {feedback.blockedBecause}
+    </Typography>
   );
 }
