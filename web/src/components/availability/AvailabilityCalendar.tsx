@@ -84,7 +84,18 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   const narrow = useMediaQuery('(max-width:599.95px)');
   const calendarRef = useRef<FullCalendar>(null);
   const calendarBox = useRef<HTMLDivElement>(null);
-  useCalendarScrollStart(calendarBox);
+  // The first time the hours are laid out, show them from 08:00 (FullCalendar's scrollTime did this
+  // in its own scroller); watched by size, as the grid gets its height after several renders.
+  useEffect(() => {
+    const root = calendarBox.current;
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (scrollToDayStart(root)) observer.disconnect();
+    });
+    observer.observe(root);
+    if (root.firstElementChild) observer.observe(root.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   const [range, setRange] = useState<{ start: string; end: string } | null>(null);
   const [adding, setAdding] = useState<{ fields: Fields; repeatsWeekly: boolean } | null>(null);
   const [selected, setSelected] = useState<Occurrence | null>(null);
@@ -316,23 +327,14 @@ function occurrenceOf(props: Record<string, unknown>, startTimestamp: string, en
  * FullCalendar draws every hour (height auto) inside our scrolling region, which starts at 08:00 as
  * its own scroller did; its toolbar icons would be unnamed images, so the toolbar is ours (above).
  */
-function useCalendarScrollStart(box: React.RefObject<HTMLDivElement | null>) {
-  useEffect(() => {
-    const root = box.current;
-    if (!root) return;
-    let done = false;
-    const scroll = () => {
-      const lane = root.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="08:00:00"]');
-      if (!lane || done) return;
-      done = true;
-      const header = root.querySelector<HTMLElement>('.fc-col-header')?.offsetHeight ?? 0;
-      root.scrollTop = lane.getBoundingClientRect().top - root.getBoundingClientRect().top - header;
-    };
-    scroll();
-    const observer = new MutationObserver(scroll);
-    observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, [box]);
+function scrollToDayStart(root: HTMLElement): boolean {
+  const lane = root.querySelector<HTMLElement>('td.fc-timegrid-slot-lane[data-time="08:00:00"]');
+  if (!lane || root.scrollHeight <= root.clientHeight) return false;
+  const header = root.querySelector<HTMLElement>('.fc-col-header')?.offsetHeight ?? 0;
+  const offset = lane.getBoundingClientRect().top - root.getBoundingClientRect().top - header;
+  if (offset <= 0) return false;
+  root.scrollTop += offset;
+  return true;
 }
 
 /** Mirrors FullCalendar's look onto the app's theme; readable events and a visible focus. */
