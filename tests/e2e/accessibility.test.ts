@@ -49,7 +49,7 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 10_000 }).catch(() => {});
   await page.evaluate(() => document.fonts.ready);
   // Let entering transitions (fades, grows) finish so colours are final.
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(250);
 }
 
 /** Runs axe on the page as it is and returns its violations. */
@@ -96,7 +96,7 @@ async function auditPages(page: Page, paths: string[]): Promise<Violation[]> {
     const name = `a11y${p.replace(/\//g, '-')}`;
     await screenshot(page, `${name}-desktop`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(100);
     await screenshot(page, `${name}-phone`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
@@ -143,6 +143,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     const { context, page } = await signedIn(speaker.emailAddress, 'Sp3akerPass!');
     const vs = await auditPages(page, [
       '/speaker/planner', '/speaker/availability', '/speaker/conversations', '/speaker/payroll', '/speaker/compatibility', '/speaker/settings',
+      '/speaker/settings/security',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
@@ -152,7 +153,9 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     const emailAddress = 'a11y.instructor@example.com';
     await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
     const { context, page } = await signedIn(emailAddress, 'Instruct0r-Pass');
-    const vs = await auditPages(page, ['/instructor/courses/grid', '/instructor/courses/new', '/instructor/gallery', '/instructor/templates', '/instructor/settings']);
+    const vs = await auditPages(page, [
+      '/instructor/courses/grid', '/instructor/courses/new', '/instructor/gallery', '/instructor/templates', '/instructor/settings', '/instructor/settings/security',
+    ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
   });
@@ -162,7 +165,8 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     const { context, page } = await signedIn('a11y.admin@example.com', 'Adm1nPassword');
     const vs = await auditPages(page, [
       '/admin/dashboard', '/admin/students', '/admin/instructors', '/admin/speakers', '/admin/speakers/invitations', '/admin/speakers/payroll',
-      '/admin/redemption_codes', '/admin/notifications', '/admin/support', '/admin/settings',
+      '/admin/redemption_codes', '/admin/redemption_sets/new', '/admin/notifications', '/admin/support', '/admin/settings', '/admin/settings/roles',
+      '/admin/settings/security',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
