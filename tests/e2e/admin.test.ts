@@ -85,6 +85,8 @@ describe('the back-office', () => {
     const student = await openSession(browser, app);
     try {
       await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
+      // (Away from home, where the onboarding dialog of a new student covers the page.)
+      await student.page.goto('/student/courses');
       await minutesShown(student.page, 0);
 
       const search = page.getByRole('search', { name: 'Quick search' });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { signUp, startTestApp, type TestApp } from '../support/app';
+import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { atPath, enabled, minutesShown, openSession, submitSignIn, visible, WAIT_MS } from './support/browser';
 
@@ -26,7 +26,7 @@ before(async () => {
   const { launchBrowser } = await import('./support/browser');
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-enrollment'), launchBrowser()]);
   plans = await createPlans(app);
-  instructor = await signUp(app, 'teacher@example.com', 'Teacher-Pass1', 'INSTRUCTOR');
+  instructor = await signUpOnboarded(app, 'teacher@example.com', 'Teacher-Pass1', 'INSTRUCTOR');
 });
 after(async () => {
   await browser?.close();
@@ -43,7 +43,7 @@ const studentCount = { n: 0 };
 /** A new student opens /join/{invite} signed out, signs in, and lands on the enroll panel. */
 async function joinAsNewStudent(inviteNumber: string) {
   const email = `student${++studentCount.n}@example.com`;
-  await signUp(app, email, 'Student-Pass1');
+  await signUpOnboarded(app, email, 'Student-Pass1');
   const session = await openSession(browser, app);
   const { page } = session;
   await page.goto(`/join/${inviteNumber}`);
@@ -202,7 +202,7 @@ describe('enrollment in the browser', () => {
   });
 
   it('an admin enrolls a student in the standard course from the student page', async () => {
-    const learner = await signUp(app, 'enrolled-by-admin@example.com', 'Learner-Pass1');
+    const learner = await signUpOnboarded(app, 'enrolled-by-admin@example.com', 'Learner-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_in');
@@ -251,7 +251,7 @@ describe('enrollment in the browser', () => {
 
   it('an adventure bought with 2 extra conversations credits the right minutes', async () => {
     await createCourseAsSystem(app, { kind: 'adventure', name: 'Tapas Tour', language: 'es', proficiency: 'beginner', completionRequirement: 3, durationRequirement: 15, startDate: null, endDate: null });
-    await signUp(app, 'explorer@example.com', 'Explorer-Pass1');
+    await signUpOnboarded(app, 'explorer@example.com', 'Explorer-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/student/adventures');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { launchBrowser, minutesShown, openSession, signInThroughUi, visible } from './support/browser';
 
 const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed account { remainingMinutes } } }`;
@@ -49,7 +49,7 @@ async function changeMinutes(adminToken: string, accountId: string, minutes: num
 
 describe('remaining minutes', () => {
   it("update live in the student's header when an admin changes them", async () => {
-    const student = await signUp(app, 'learner@example.com', 'Learner-Pass1');
+    const student = await signUpOnboarded(app, 'learner@example.com', 'Learner-Pass1');
     const admin = await createAdmin(app);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -84,7 +84,7 @@ describe('remaining minutes', () => {
   });
 
   it('shows the current balance right after signing in', async () => {
-    const student = await signUp(app, 'rich@example.com', 'Rich-Pass1');
+    const student = await signUpOnboarded(app, 'rich@example.com', 'Rich-Pass1');
     const admin = await createAdmin(app, 'admin2@example.com');
     await changeMinutes(admin.token, student.accountId, 120);
     const session = await openSession(browser, app);

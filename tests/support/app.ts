@@ -85,3 +85,32 @@ export async function createAdmin(app: TestApp, emailAddress = 'admin@example.co
 }
 
 export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
+
+/**
+ * Ends a signed-up account's onboarding through the API with a complete profile, as its dialog
+ * would (the dialog opens over the student home and the instructor area while an account is
+ * onboarding), for browser tests about something else.
+ */
+export async function completeOnboarding(app: TestApp, token: string, role: 'STUDENT' | 'INSTRUCTOR' = 'STUDENT') {
+  const profile =
+    role === 'STUDENT'
+      ? {
+          givenName: 'Test', surname: 'Student', displayName: 'Test S.', currentCity: 'Lima', currentState: 'Lima', currentCountry: 'Peru',
+          bioHobbiesAre: 'Reading and football.', bioDreamCareer: 'A doctor in the Andes.', bioGoalsAre: 'Speak with confidence.',
+        }
+      : { givenName: 'Test', surname: 'Instructor', displayName: 'Test I.', school: 'Test School' };
+  for (const [query, input] of [
+    [`mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`, profile],
+    [`mutation($input: OnboardAccountInput!) { onboardAccount(input: $input) { onboarded } }`, { role }],
+  ] as const) {
+    const res = await app.gql(query, { input }, token);
+    if (res.errors) throw new Error(res.errors[0].message);
+  }
+}
+
+/** signUp, then the onboarding done (completeOnboarding). */
+export async function signUpOnboarded(app: TestApp, emailAddress: string, password = 'Passw0rd!', role?: 'STUDENT' | 'INSTRUCTOR') {
+  const account = await signUp(app, emailAddress, password, role);
+  await completeOnboarding(app, account.token, role ?? 'STUDENT');
+  return account;
+}
