@@ -72,23 +72,24 @@ async function main() {
   const log = fs.createWriteStream(logFile);
   const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, log: (line) => log.write(line.endsWith('\n') ? line : `${line}\n`) });
 
-  // Two lanes side by side, each a file at a time: the browser tests (CPU-bound in Chromium) and
-  // the rest (mostly waiting on PostgreSQL). The browser lane's report is kept in a file and
-  // printed after the other's, so the two never interleave.
+  // Lanes side by side, each a file at a time: the browser tests (CPU-bound in Chromium) and the
+  // rest (mostly waiting on PostgreSQL), each split over TEST_LANES lanes (default 2 each, so four
+  // processes on this 2-core machine: most of a test's time is waiting). The first lane reports to
+  // the terminal; the others' reports are kept in files and printed after it, so none interleave.
+  const lanesOf = (kind: 'browser' | 'other') => Math.max(1, Number(process.env[`TEST_LANES_${kind.toUpperCase()}`] ?? process.env.TEST_LANES ?? 2));
+  const split = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i)).filter((l) => l.length);
   const browserFiles = files.filter((f) => f.startsWith('tests/e2e'));
   const otherFiles = files.filter((f) => !f.startsWith('tests/e2e'));
-  step(`Running ${files.length} test files (${otherFiles.length} + ${browserFiles.length} in the browser lane)`);
-  const browserReport = `.test-data/browser-lane-${port}.txt`;
-  const [otherStatus, browserStatus] = await Promise.all([
-    runLane(otherFiles, db.adminUrl, 'inherit'),
-    runLane(browserFiles, db.adminUrl, browserReport),
-  ]);
-  if (browserFiles.length) {
-    step('Browser tests');
-    process.stdout.write(fs.readFileSync(browserReport, 'utf8'));
-    fs.rmSync(browserReport, { force: true });
+  const lanes = [...split(otherFiles, lanesOf('other')), ...split(browserFiles, lanesOf('browser'))];
+  step(`Running ${files.length} test files (${otherFiles.length} + ${browserFiles.length} in the browser lanes) in ${lanes.length} lanes`);
+  const reports = lanes.map((_, i) => (i === 0 ? 'inherit' : `.test-data/lane-${i}-${port}.txt`));
+  const statuses = await Promise.all(lanes.map((lane, i) => runLane(lane, db.adminUrl, reports[i])));
+  for (let i = 1; i < lanes.length; i++) {
+    step(`Lane ${i + 1} of ${lanes.length}: ${lanes[i].length} files`);
+    process.stdout.write(fs.readFileSync(reports[i], 'utf8'));
+    fs.rmSync(reports[i], { force: true });
   }
-  const status = otherStatus || browserStatus;
+  const status = statuses.find((x) => x !== 0) ?? 0;
   await db.stop();
   log.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
