@@ -124,6 +124,10 @@ export type User = {
   videoJoin: VideoJoin;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
+  /** The user's templates, newest first: the user themself or an admin. */
+  templates: Array<Template>;
+  /** Share invites sent to the user's address and not accepted (pending, or rejected once rejectedOn is set), newest first. */
+  shareInvites: Array<CourseShareInvite>;
 };
 
 
@@ -269,6 +273,12 @@ export type Query = {
   supportInbox: Array<SupportInboxItem>;
   /** Admins: a visitor's thread. */
   supportThreadOf: SupportThread;
+  /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
+  allTemplatedCourses: TemplatedCourseConnection;
+  /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
+  instructorSearch: InstructorSearchResult;
+  /** Admin only: every course (regular and adventures), newest start first. */
+  courses: CourseConnection;
 };
 
 
@@ -495,6 +505,29 @@ export type QuerySupportThreadOfArgs = {
   visitorId: Scalars['ID']['input'];
 };
 
+
+export type QueryAllTemplatedCoursesArgs = {
+  templateId: Scalars['ID']['input'];
+  past?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryInstructorSearchArgs = {
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryCoursesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -662,6 +695,20 @@ export type Mutation = {
   postSupportMessage: PostSupportMessagePayload;
   /** Admins answer a visitor; mailed when the visitor is not on the site. */
   answerSupportThread: AnswerSupportThreadPayload;
+  /** The course's owner or an admin. */
+  changeLesson: ChangeLessonPayload;
+  /** The course's owner or an admin. */
+  changeLessonAssignment: ChangeLessonAssignmentPayload;
+  /** The template's owner or an admin. */
+  changeTemplate: ChangeTemplatePayload;
+  /** The template's owner or an admin. */
+  removeTemplate: RemoveTemplatePayload;
+  /** The template's owner: one course a row, each offered to the row's address by a share invite (gainOwnership) and mailed there. */
+  createProvisionalCourses: CreateProvisionalCoursesPayload;
+  /** Instructors: accept share invites sent to their own address. */
+  acceptShareInvites: ShareInvitesPayload;
+  /** Instructors: reject share invites sent to their own address. */
+  rejectShareInvites: ShareInvitesPayload;
 };
 
 
@@ -877,6 +924,41 @@ export type MutationPostSupportMessageArgs = {
 
 export type MutationAnswerSupportThreadArgs = {
   input: AnswerSupportThreadInput;
+};
+
+
+export type MutationChangeLessonArgs = {
+  input: ChangeLessonInput;
+};
+
+
+export type MutationChangeLessonAssignmentArgs = {
+  input: ChangeLessonAssignmentInput;
+};
+
+
+export type MutationChangeTemplateArgs = {
+  input: ChangeTemplateInput;
+};
+
+
+export type MutationRemoveTemplateArgs = {
+  input: RemoveTemplateInput;
+};
+
+
+export type MutationCreateProvisionalCoursesArgs = {
+  input: CreateProvisionalCoursesInput;
+};
+
+
+export type MutationAcceptShareInvitesArgs = {
+  input: ShareInvitesInput;
+};
+
+
+export type MutationRejectShareInvitesArgs = {
+  input: ShareInvitesInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1110,6 +1192,7 @@ export type AdminDashboard = {
   timeZone: Scalars['String']['output'];
   /** Reserved conversations in the window, newest reserved start first. */
   reservedConversations: Array<DashboardConversation>;
+  figures: DashboardFigures;
 };
 
 export type ChangeUserEmailAddressInput = {
@@ -1237,6 +1320,10 @@ export type Course = {
   lessonAssignments: Array<LessonAssignment>;
   /** The signed-in user's enrollment in this course, if any. */
   courseEnrollment?: Maybe<CourseEnrollment>;
+  /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
+  courseShareInvites: Array<CourseShareInvite>;
+  /** The template the course was made from, if any. */
+  templateId?: Maybe<Scalars['ID']['output']>;
 };
 
 
@@ -1471,6 +1558,8 @@ export type Template = {
   durationRequirement: Scalars['Int']['output'];
   priceAgreementKind: PriceAgreementKind;
   owner?: Maybe<CourseOwner>;
+  /** Courses made from the template that are current or upcoming. */
+  currentCoursesCount: Scalars['Int']['output'];
 };
 
 export type TemplateRequirementsInput = {
@@ -2329,6 +2418,158 @@ export type AnswerSupportThreadPayload = {
   mailed: Scalars['Boolean']['output'];
 };
 
+/** A course offered to an email address; accepting it with gainOwnership makes the recipient its owner. */
+export type CourseShareInvite = {
+  __typename?: 'CourseShareInvite';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  gainOwnership: Scalars['Boolean']['output'];
+  /** Invited on. */
+  createdAt: Scalars['DateTime']['output'];
+  acceptedOn?: Maybe<Scalars['DateTime']['output']>;
+  rejectedOn?: Maybe<Scalars['DateTime']['output']>;
+  course: Course;
+};
+
+export type TemplatedCourseEdge = {
+  __typename?: 'TemplatedCourseEdge';
+  cursor: Scalars['String']['output'];
+  node: Course;
+};
+
+export type TemplatedCourseConnection = {
+  __typename?: 'TemplatedCourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<TemplatedCourseEdge>;
+};
+
+export type InstructorSearchLesson = {
+  __typename?: 'InstructorSearchLesson';
+  lessonId: Scalars['ID']['output'];
+  lessonAssignmentId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+};
+
+export type InstructorSearchResult = {
+  __typename?: 'InstructorSearchResult';
+  courses: Array<Course>;
+  lessons: Array<InstructorSearchLesson>;
+};
+
+export type ChangeLessonInput = {
+  lessonId: Scalars['ID']['input'];
+  /** Required, at most 120 characters. */
+  title: Scalars['String']['input'];
+  /** Required, at most 600 characters (1000 for 30-minute courses). */
+  discussionTopic: Scalars['String']['input'];
+  /** At most 200 characters. */
+  privateNote?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeLessonPayload = {
+  __typename?: 'ChangeLessonPayload';
+  changed: Scalars['Boolean']['output'];
+  lessonAssignment: LessonAssignment;
+};
+
+export type ChangeLessonAssignmentInput = {
+  lessonAssignmentId: Scalars['ID']['input'];
+  /** Today or later in the instructor's time zone; null clears it. */
+  dueOn?: InputMaybe<Scalars['Date']['input']>;
+};
+
+export type ChangeLessonAssignmentPayload = {
+  __typename?: 'ChangeLessonAssignmentPayload';
+  changed: Scalars['Boolean']['output'];
+  lessonAssignment: LessonAssignment;
+};
+
+export type ChangeTemplateInput = {
+  templateId: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+  /** Only for a standard price agreement (otherwise ignored). */
+  completionRequirement?: InputMaybe<Scalars['Int']['input']>;
+  /** 15 or 30; only for a standard price agreement. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeTemplatePayload = {
+  __typename?: 'ChangeTemplatePayload';
+  changed: Scalars['Boolean']['output'];
+  template: Template;
+};
+
+export type RemoveTemplateInput = {
+  templateId: Scalars['ID']['input'];
+};
+
+export type RemoveTemplatePayload = {
+  __typename?: 'RemoveTemplatePayload';
+  removed: Scalars['Boolean']['output'];
+};
+
+export type ProvisionalCourseAttributes = {
+  emailAddress: Scalars['String']['input'];
+  /** Overrides the template's name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
+};
+
+export type CreateProvisionalCoursesInput = {
+  templateId: Scalars['ID']['input'];
+  /** At most 15 ('You can only create up to 15 courses at a time.'). */
+  attributes: Array<ProvisionalCourseAttributes>;
+};
+
+export type CreateProvisionalCoursesPayload = {
+  __typename?: 'CreateProvisionalCoursesPayload';
+  created: Scalars['Boolean']['output'];
+  courses: Array<Course>;
+};
+
+export type ShareInvitesInput = {
+  inviteIds: Array<Scalars['ID']['input']>;
+};
+
+export type ShareInvitesPayload = {
+  __typename?: 'ShareInvitesPayload';
+  /** How many invites were answered. */
+  count: Scalars['Int']['output'];
+  shareInvites: Array<CourseShareInvite>;
+};
+
+export type CourseEdge = {
+  __typename?: 'CourseEdge';
+  cursor: Scalars['String']['output'];
+  node: Course;
+};
+
+export type CourseConnection = {
+  __typename?: 'CourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<CourseEdge>;
+};
+
+/** A few key figures beside the dashboard's list, in the admin's time zone. */
+export type DashboardFigures = {
+  __typename?: 'DashboardFigures';
+  /** Conversations (not canceled) starting today. */
+  conversationsToday: Scalars['Int']['output'];
+  /** Conversations (not canceled) starting tomorrow. */
+  conversationsTomorrow: Scalars['Int']['output'];
+  /** Minutes bought by card since Monday 00:00 (refunded payments left out). */
+  minutesSoldThisWeek: Scalars['Int']['output'];
+  /** Speakers whose availability covers this moment and who are not in a conversation. */
+  speakersAvailableNow: Scalars['Int']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -2597,6 +2838,27 @@ export type ResolversTypes = {
   PostSupportMessagePayload: ResolverTypeWrapper<PostSupportMessagePayload>;
   AnswerSupportThreadInput: AnswerSupportThreadInput;
   AnswerSupportThreadPayload: ResolverTypeWrapper<AnswerSupportThreadPayload>;
+  CourseShareInvite: ResolverTypeWrapper<CourseShareInvite>;
+  TemplatedCourseEdge: ResolverTypeWrapper<TemplatedCourseEdge>;
+  TemplatedCourseConnection: ResolverTypeWrapper<TemplatedCourseConnection>;
+  InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
+  InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
+  ChangeLessonInput: ChangeLessonInput;
+  ChangeLessonPayload: ResolverTypeWrapper<ChangeLessonPayload>;
+  ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
+  ChangeLessonAssignmentPayload: ResolverTypeWrapper<ChangeLessonAssignmentPayload>;
+  ChangeTemplateInput: ChangeTemplateInput;
+  ChangeTemplatePayload: ResolverTypeWrapper<ChangeTemplatePayload>;
+  RemoveTemplateInput: RemoveTemplateInput;
+  RemoveTemplatePayload: ResolverTypeWrapper<RemoveTemplatePayload>;
+  ProvisionalCourseAttributes: ProvisionalCourseAttributes;
+  CreateProvisionalCoursesInput: CreateProvisionalCoursesInput;
+  CreateProvisionalCoursesPayload: ResolverTypeWrapper<CreateProvisionalCoursesPayload>;
+  ShareInvitesInput: ShareInvitesInput;
+  ShareInvitesPayload: ResolverTypeWrapper<ShareInvitesPayload>;
+  CourseEdge: ResolverTypeWrapper<CourseEdge>;
+  CourseConnection: ResolverTypeWrapper<CourseConnection>;
+  DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -2784,6 +3046,27 @@ export type ResolversParentTypes = {
   PostSupportMessagePayload: PostSupportMessagePayload;
   AnswerSupportThreadInput: AnswerSupportThreadInput;
   AnswerSupportThreadPayload: AnswerSupportThreadPayload;
+  CourseShareInvite: CourseShareInvite;
+  TemplatedCourseEdge: TemplatedCourseEdge;
+  TemplatedCourseConnection: TemplatedCourseConnection;
+  InstructorSearchLesson: InstructorSearchLesson;
+  InstructorSearchResult: InstructorSearchResult;
+  ChangeLessonInput: ChangeLessonInput;
+  ChangeLessonPayload: ChangeLessonPayload;
+  ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
+  ChangeLessonAssignmentPayload: ChangeLessonAssignmentPayload;
+  ChangeTemplateInput: ChangeTemplateInput;
+  ChangeTemplatePayload: ChangeTemplatePayload;
+  RemoveTemplateInput: RemoveTemplateInput;
+  RemoveTemplatePayload: RemoveTemplatePayload;
+  ProvisionalCourseAttributes: ProvisionalCourseAttributes;
+  CreateProvisionalCoursesInput: CreateProvisionalCoursesInput;
+  CreateProvisionalCoursesPayload: CreateProvisionalCoursesPayload;
+  ShareInvitesInput: ShareInvitesInput;
+  ShareInvitesPayload: ShareInvitesPayload;
+  CourseEdge: CourseEdge;
+  CourseConnection: CourseConnection;
+  DashboardFigures: DashboardFigures;
   Int: Scalars['Int']['output'];
 };
 
@@ -2864,6 +3147,8 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
   videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
   speakerRating?: Resolver<Maybe<ResolversTypes['SpeakerRating']>, ParentType, ContextType>;
+  templates?: Resolver<Array<ResolversTypes['Template']>, ParentType, ContextType>;
+  shareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -2907,6 +3192,9 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportThread?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType>;
   supportInbox?: Resolver<Array<ResolversTypes['SupportInboxItem']>, ParentType, ContextType, Partial<QuerySupportInboxArgs>>;
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
+  allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
+  instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3002,6 +3290,13 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
   answerSupportThread?: Resolver<ResolversTypes['AnswerSupportThreadPayload'], ParentType, ContextType, RequireFields<MutationAnswerSupportThreadArgs, 'input'>>;
+  changeLesson?: Resolver<ResolversTypes['ChangeLessonPayload'], ParentType, ContextType, RequireFields<MutationChangeLessonArgs, 'input'>>;
+  changeLessonAssignment?: Resolver<ResolversTypes['ChangeLessonAssignmentPayload'], ParentType, ContextType, RequireFields<MutationChangeLessonAssignmentArgs, 'input'>>;
+  changeTemplate?: Resolver<ResolversTypes['ChangeTemplatePayload'], ParentType, ContextType, RequireFields<MutationChangeTemplateArgs, 'input'>>;
+  removeTemplate?: Resolver<ResolversTypes['RemoveTemplatePayload'], ParentType, ContextType, RequireFields<MutationRemoveTemplateArgs, 'input'>>;
+  createProvisionalCourses?: Resolver<ResolversTypes['CreateProvisionalCoursesPayload'], ParentType, ContextType, RequireFields<MutationCreateProvisionalCoursesArgs, 'input'>>;
+  acceptShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationAcceptShareInvitesArgs, 'input'>>;
+  rejectShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationRejectShareInvitesArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -3161,6 +3456,7 @@ export type AdminDashboardResolvers<ContextType = ApiContext, ParentType extends
   rangeEnd?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reservedConversations?: Resolver<Array<ResolversTypes['DashboardConversation']>, ParentType, ContextType>;
+  figures?: Resolver<ResolversTypes['DashboardFigures'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3239,6 +3535,8 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   prices?: Resolver<Maybe<ResolversTypes['CoursePrices']>, ParentType, ContextType, Partial<CoursePricesArgs>>;
   lessonAssignments?: Resolver<Array<ResolversTypes['LessonAssignment']>, ParentType, ContextType>;
   courseEnrollment?: Resolver<Maybe<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
+  courseShareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
+  templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3407,6 +3705,7 @@ export type TemplateResolvers<ContextType = ApiContext, ParentType extends Resol
   durationRequirement?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   priceAgreementKind?: Resolver<ResolversTypes['PriceAgreementKind'], ParentType, ContextType>;
   owner?: Resolver<Maybe<ResolversTypes['CourseOwner']>, ParentType, ContextType>;
+  currentCoursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3953,6 +4252,101 @@ export type AnswerSupportThreadPayloadResolvers<ContextType = ApiContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type CourseShareInviteResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseShareInvite'] = ResolversParentTypes['CourseShareInvite']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  emailAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  gainOwnership?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  acceptedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  rejectedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TemplatedCourseEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['TemplatedCourseEdge'] = ResolversParentTypes['TemplatedCourseEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type TemplatedCourseConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['TemplatedCourseConnection'] = ResolversParentTypes['TemplatedCourseConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['TemplatedCourseEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InstructorSearchLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchLesson'] = ResolversParentTypes['InstructorSearchLesson']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lessonAssignmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchResult'] = ResolversParentTypes['InstructorSearchResult']> = {
+  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['InstructorSearchLesson']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeLessonPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeLessonPayload'] = ResolversParentTypes['ChangeLessonPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lessonAssignment?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeLessonAssignmentPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeLessonAssignmentPayload'] = ResolversParentTypes['ChangeLessonAssignmentPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lessonAssignment?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeTemplatePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeTemplatePayload'] = ResolversParentTypes['ChangeTemplatePayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  template?: Resolver<ResolversTypes['Template'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemoveTemplatePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemoveTemplatePayload'] = ResolversParentTypes['RemoveTemplatePayload']> = {
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CreateProvisionalCoursesPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CreateProvisionalCoursesPayload'] = ResolversParentTypes['CreateProvisionalCoursesPayload']> = {
+  created?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ShareInvitesPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ShareInvitesPayload'] = ResolversParentTypes['ShareInvitesPayload']> = {
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  shareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseEdge'] = ResolversParentTypes['CourseEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CourseConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseConnection'] = ResolversParentTypes['CourseConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['CourseEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type DashboardFiguresResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['DashboardFigures'] = ResolversParentTypes['DashboardFigures']> = {
+  conversationsToday?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  conversationsTomorrow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minutesSoldThisWeek?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  speakersAvailableNow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4089,6 +4483,20 @@ export type Resolvers<ContextType = ApiContext> = {
   SupportInboxItem?: SupportInboxItemResolvers<ContextType>;
   PostSupportMessagePayload?: PostSupportMessagePayloadResolvers<ContextType>;
   AnswerSupportThreadPayload?: AnswerSupportThreadPayloadResolvers<ContextType>;
+  CourseShareInvite?: CourseShareInviteResolvers<ContextType>;
+  TemplatedCourseEdge?: TemplatedCourseEdgeResolvers<ContextType>;
+  TemplatedCourseConnection?: TemplatedCourseConnectionResolvers<ContextType>;
+  InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
+  InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
+  ChangeLessonPayload?: ChangeLessonPayloadResolvers<ContextType>;
+  ChangeLessonAssignmentPayload?: ChangeLessonAssignmentPayloadResolvers<ContextType>;
+  ChangeTemplatePayload?: ChangeTemplatePayloadResolvers<ContextType>;
+  RemoveTemplatePayload?: RemoveTemplatePayloadResolvers<ContextType>;
+  CreateProvisionalCoursesPayload?: CreateProvisionalCoursesPayloadResolvers<ContextType>;
+  ShareInvitesPayload?: ShareInvitesPayloadResolvers<ContextType>;
+  CourseEdge?: CourseEdgeResolvers<ContextType>;
+  CourseConnection?: CourseConnectionResolvers<ContextType>;
+  DashboardFigures?: DashboardFiguresResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -13,8 +13,13 @@ import type { Projector } from '../../services/feed/projector';
 export const catalogProjector: Projector = {
   name: 'catalog',
   // 2: course dates and due dates are `date` columns (calendar dates, CourseCreated v2).
-  version: 2,
-  handles: ['CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged'],
+  // 3: topics and due dates change, share invites, templates change and are removed (issue 11).
+  version: 3,
+  handles: [
+    'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged',
+    'LessonChanged', 'LessonAssignmentChanged', 'CourseShareInvited', 'CourseShareInviteAccepted', 'CourseShareInviteRejected',
+    'TemplateChanged', 'TemplateRemoved',
+  ],
   schema: `
     CREATE TABLE courses (
       id text PRIMARY KEY, kind text NOT NULL, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL,
@@ -28,9 +33,17 @@ export const catalogProjector: Projector = {
       id text PRIMARY KEY, course_id text NOT NULL, lesson_id text NOT NULL, title text NOT NULL, discussion_topic text,
       private_note text, due_on date, ord int NOT NULL);
     CREATE INDEX lesson_assignments_course ON lesson_assignments (course_id, ord);
+    CREATE INDEX lesson_assignments_lesson ON lesson_assignments (lesson_id);
+    CREATE INDEX courses_template ON courses (template_id, start_date);
+    CREATE TABLE share_invites (
+      id text PRIMARY KEY, course_id text NOT NULL, email_address text NOT NULL, gain_ownership boolean NOT NULL,
+      invited_by text, created_at timestamptz NOT NULL, accepted_on timestamptz, rejected_on timestamptz);
+    CREATE INDEX share_invites_email ON share_invites (email_address, created_at);
+    CREATE INDEX share_invites_course ON share_invites (course_id);
     CREATE TABLE templates (
       id text PRIMARY KEY, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL, completion_requirement int NOT NULL,
       duration_requirement int NOT NULL, owner_id text, price_agreement_kind text NOT NULL, created_at timestamptz NOT NULL);
+    CREATE INDEX templates_owner ON templates (owner_id, created_at);
     CREATE TABLE pricing_plans (
       id text PRIMARY KEY, name text NOT NULL, kind text NOT NULL, conversation_duration int NOT NULL, price_list jsonb NOT NULL,
       promotional_price_list jsonb, system_default boolean NOT NULL, created_at timestamptz NOT NULL);`,
@@ -61,6 +74,35 @@ export const catalogProjector: Projector = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
             [d.templateId, d.name, d.language, d.proficiency, d.completionRequirement, d.durationRequirement, d.ownerId, d.priceAgreementKind, at],
           );
+          break;
+        case 'LessonChanged':
+          await db.query('UPDATE lesson_assignments SET title = $2, discussion_topic = $3, private_note = $4 WHERE lesson_id = $1', [d.lessonId, d.title, d.discussionTopic, d.privateNote]);
+          break;
+        case 'LessonAssignmentChanged':
+          await db.query('UPDATE lesson_assignments SET due_on = $2 WHERE id = $1', [d.lessonAssignmentId, d.dueOn]);
+          break;
+        case 'CourseShareInvited':
+          await db.query(
+            `INSERT INTO share_invites (id, course_id, email_address, gain_ownership, invited_by, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (id) DO NOTHING`,
+            [d.inviteId, d.courseId, d.emailAddress, d.gainOwnership, d.invitedBy, at],
+          );
+          break;
+        case 'CourseShareInviteAccepted':
+          await db.query('UPDATE share_invites SET accepted_on = $2 WHERE id = $1', [d.inviteId, at]);
+          if (d.gainOwnership) await db.query('UPDATE courses SET owner_id = $2 WHERE id = $1', [d.courseId, d.accountId]);
+          break;
+        case 'CourseShareInviteRejected':
+          await db.query('UPDATE share_invites SET rejected_on = $2 WHERE id = $1', [d.inviteId, at]);
+          break;
+        case 'TemplateChanged':
+          await db.query(
+            'UPDATE templates SET name = $2, language = $3, proficiency = $4, completion_requirement = $5, duration_requirement = $6 WHERE id = $1',
+            [d.templateId, d.name, d.language, d.proficiency, d.completionRequirement, d.durationRequirement],
+          );
+          break;
+        case 'TemplateRemoved':
+          await db.query('DELETE FROM templates WHERE id = $1', [d.templateId]);
           break;
         case 'PricingPlanCreated':
           if (d.systemDefault) await db.query('UPDATE pricing_plans SET system_default = false');
@@ -93,6 +135,7 @@ export interface CourseRow {
   ownerId: string | null;
   school: string | null;
   priceAgreement: { id: string; kind: string; pricingPlanId: string | null; unitPrice: number | null; currency: string };
+  templateId: string | null;
   createdAt: Date;
 }
 
@@ -102,7 +145,7 @@ const dateText = (v: unknown): string | null =>
   : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
   : String(v);
 
-const toCourse = (r: any): CourseRow => ({
+export const toCourse = (r: any): CourseRow => ({
   id: r.id,
   kind: r.kind,
   name: r.name,
@@ -116,6 +159,7 @@ const toCourse = (r: any): CourseRow => ({
   ownerId: r.owner_id,
   school: r.school,
   priceAgreement: r.price_agreement,
+  templateId: r.template_id,
   createdAt: r.created_at,
 });
 
@@ -202,11 +246,98 @@ export async function pricingPlans(pool: pg.Pool) {
   }));
 }
 
+const toTemplate = (r: any) => ({
+  id: r.id, name: r.name, language: r.language, proficiency: r.proficiency, completionRequirement: r.completion_requirement,
+  durationRequirement: r.duration_requirement, ownerId: r.owner_id, priceAgreementKind: r.price_agreement_kind, createdAt: r.created_at,
+});
+export type TemplateRow = ReturnType<typeof toTemplate>;
+
 export async function findTemplate(pool: pg.Pool, id: string) {
   const { rows } = await pool.query('SELECT * FROM rm_catalog.templates WHERE id = $1', [id]);
+  return rows[0] ? toTemplate(rows[0]) : null;
+}
+
+/** A person's templates, newest first (removed ones are gone). */
+export async function templatesOf(pool: pg.Pool, ownerId: string): Promise<TemplateRow[]> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.templates WHERE owner_id = $1 ORDER BY created_at DESC, id', [ownerId]);
+  return rows.map(toTemplate);
+}
+
+/**
+ * Courses made from a template, current or past (the catalog's scope rule), newest start first;
+ * `offset`/`limit` page them (the past list pages by 10, spec 3).
+ */
+export async function templatedCourses(pool: pg.Pool, templateId: string, past: boolean, now: Date, page: { offset: number; limit: number | null }) {
+  const { earliest, latest } = datesOnEarth(now);
+  const from = `rm_catalog.courses c, (SELECT $2::date AS earliest, $3::date AS latest) d
+    WHERE c.template_id = $1 AND ${scopeCondition(past ? 'past' : 'current_or_upcoming', 'd.earliest', 'd.latest')}`;
+  const [{ rows }, count] = await Promise.all([
+    pool.query(`SELECT c.* FROM ${from} ORDER BY c.start_date DESC, c.id OFFSET $4 LIMIT $5`, [templateId, earliest, latest, page.offset, page.limit]),
+    pool.query(`SELECT count(*)::int AS n FROM ${from}`, [templateId, earliest, latest]),
+  ]);
+  return { courses: rows.map(toCourse), totalCount: count.rows[0].n as number };
+}
+
+export interface ShareInviteRow {
+  id: string;
+  courseId: string;
+  emailAddress: string;
+  gainOwnership: boolean;
+  invitedBy: string | null;
+  createdAt: Date;
+  acceptedOn: Date | null;
+  rejectedOn: Date | null;
+}
+const toInvite = (r: any): ShareInviteRow => ({
+  id: r.id, courseId: r.course_id, emailAddress: r.email_address, gainOwnership: r.gain_ownership, invitedBy: r.invited_by,
+  createdAt: r.created_at, acceptedOn: r.accepted_on, rejectedOn: r.rejected_on,
+});
+
+/** Share invites sent to an address and not accepted (pending, and rejected ones until removed), newest first. */
+export async function shareInvitesTo(pool: pg.Pool, emailAddress: string): Promise<ShareInviteRow[]> {
+  const { rows } = await pool.query(
+    'SELECT * FROM rm_catalog.share_invites WHERE email_address = $1 AND accepted_on IS NULL ORDER BY created_at DESC, id',
+    [emailAddress.trim().toLowerCase()],
+  );
+  return rows.map(toInvite);
+}
+
+export async function findShareInvites(pool: pg.Pool, ids: readonly string[]): Promise<ShareInviteRow[]> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.share_invites WHERE id = ANY($1)', [ids]);
+  return rows.map(toInvite);
+}
+
+export async function shareInvitesOfCourse(pool: pg.Pool, courseId: string): Promise<ShareInviteRow[]> {
+  const { rows } = await pool.query('SELECT * FROM rm_catalog.share_invites WHERE course_id = $1 ORDER BY created_at, id', [courseId]);
+  return rows.map(toInvite);
+}
+
+/** The instructor's sidebar search: their courses by name and their lessons by title or topic. */
+export async function searchOwned(pool: pg.Pool, ownerId: string, query: string, limit = 8) {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [courses, lessons] = await Promise.all([
+    pool.query('SELECT * FROM rm_catalog.courses WHERE owner_id = $1 AND name ILIKE $2 ORDER BY start_date DESC, id LIMIT $3', [ownerId, pattern, limit]),
+    pool.query(
+      `SELECT l.*, c.name AS course_name FROM rm_catalog.lesson_assignments l JOIN rm_catalog.courses c ON c.id = l.course_id
+        WHERE c.owner_id = $1 AND (l.title ILIKE $2 OR l.discussion_topic ILIKE $2) ORDER BY c.start_date DESC, l.ord LIMIT $3`,
+      [ownerId, pattern, limit],
+    ),
+  ]);
+  return {
+    courses: courses.rows.map(toCourse),
+    lessons: lessons.rows.map((r) => ({ lessonId: r.lesson_id, lessonAssignmentId: r.id, title: r.title, courseId: r.course_id, courseName: r.course_name })),
+  };
+}
+
+/** One lesson assignment by its id or its lesson's id (the course it belongs to routes a command). */
+export async function findLessonAssignment(pool: pg.Pool, by: { id?: string; lessonId?: string }) {
+  const { rows } = await pool.query(
+    'SELECT * FROM rm_catalog.lesson_assignments WHERE ($1::text IS NOT NULL AND id = $1) OR ($2::text IS NOT NULL AND lesson_id = $2) LIMIT 1',
+    [by.id ?? null, by.lessonId ?? null],
+  );
   const r = rows[0];
   return r
-    ? { id: r.id, name: r.name, language: r.language, proficiency: r.proficiency, completionRequirement: r.completion_requirement,
-        durationRequirement: r.duration_requirement, ownerId: r.owner_id, priceAgreementKind: r.price_agreement_kind, createdAt: r.created_at }
+    ? { id: r.id, dueOn: dateText(r.due_on), order: r.ord, courseId: r.course_id,
+        lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id } }
     : null;
 }

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { findPerson, peopleWithRole } from '../../../projections/directory';
+import { adminCoursesSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
 import { historyOf } from '../../../projections/history';
 import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
@@ -28,6 +29,11 @@ function preview(n: NotificationRow) {
     const text = Object.entries(n.templateValue).map(([k, v]) => `${k}: ${v}`).join('\n');
     return { subject: n.subject, text, html: `<pre>${text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>` };
   }
+}
+
+/** Monday 00:00 of the week holding `now`, in a time zone. */
+export function weekStart(now: Date, zone: string): Date {
+  return DateTime.fromJSDate(now).setZone(zone).startOf('week').toJSDate();
 }
 
 /** Start of today to the end of tomorrow in a time zone (spec 3, section 9). */
@@ -55,12 +61,30 @@ export const adminResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii }) as any;
     },
+    courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
     adminDashboard: async (_p, _args, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
       const person = await findPerson(ctx.runtime.pool, viewer.accountId);
       const zone = person?.tzIdentifier && DateTime.now().setZone(person.tzIdentifier).isValid ? person.tzIdentifier : DEFAULT_TIME_ZONE;
-      // Reservations arrive with the conversations read model (a later issue); the window is ready.
-      return { ...dashboardWindow(new Date(), zone), timeZone: zone, reservedConversations: [] };
+      const now = new Date();
+      const window = dashboardWindow(now, zone);
+      return { ...window, timeZone: zone, reservedConversations: await dashboardConversations(ctx.runtime.pool, window.rangeStart, window.rangeEnd), now } as any;
+    },
+  },
+  AdminDashboard: {
+    figures: async (d: any, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      const now: Date = d.now ?? new Date();
+      const tomorrow = DateTime.fromJSDate(d.rangeStart).setZone(d.timeZone).plus({ days: 1 }).toJSDate();
+      const dayAfter = DateTime.fromJSDate(d.rangeStart).setZone(d.timeZone).plus({ days: 2 }).toJSDate();
+      const pool = ctx.runtime.pool;
+      const [conversationsToday, conversationsTomorrow, minutesSoldThisWeek, speakersAvailableNow] = await Promise.all([
+        conversationCount(pool, d.rangeStart, tomorrow),
+        conversationCount(pool, tomorrow, dayAfter),
+        minutesSoldSince(pool, weekStart(now, d.timeZone)),
+        speakersAvailableAt(pool, now),
+      ]);
+      return { conversationsToday, conversationsTomorrow, minutesSoldThisWeek, speakersAvailableNow };
     },
   },
   User: {

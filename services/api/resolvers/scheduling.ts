@@ -10,7 +10,7 @@ import { ErrorCode } from '../../../contracts/errors';
 import { DURATIONS, HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
 import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
-import { bookedBetween, conversationsOf, findConversation, toConversation, type ConversationRow } from '../../../projections/conversations';
+import { bookedBetween, conversationsOf, findConversation, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
 import { findEnrollment, lessonAttemptOfConversation } from '../../../projections/enrollments';
 import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
@@ -27,7 +27,8 @@ import { isValidZone, occurrences, timeZones } from '../../domain/scheduling/tim
 import { DomainError, badInput, notFound } from '../../domain/shared/errors';
 import { hasRole, isAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
-import { connection, type ConnectionSource } from '../connections';
+import { connection } from '../connections';
+import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
 
 const DAY = 24 * 3600_000;
@@ -96,20 +97,6 @@ async function openingsOf(ctx: ApiContext, speakerIds: string[], from: Date, to:
     ]),
   );
 }
-
-const adminConversations: ConnectionSource<ConversationRow> = {
-  from: 'rm_conversations.conversations',
-  fields: {
-    reservedStart: { column: 'reserved_start', type: 'timestamptz' },
-    createdAt: { column: 'created_at', type: 'timestamptz' },
-    status: { column: 'status', type: 'text' },
-    reservedBy_id: { column: 'reserved_by', type: 'text', sortable: false },
-    reservedWith_id: { column: 'reserved_with', type: 'text', sortable: false },
-    isCanceled: { column: 'is_canceled', type: 'bool', sortable: false },
-  },
-  defaultSort: [{ field: 'reservedStart', direction: 'DESC' }],
-  toNode: toConversation,
-};
 
 export const schedulingResolvers: Resolvers = {
   Query: {
@@ -184,7 +171,7 @@ export const schedulingResolvers: Resolvers = {
     conversations: async (_p, args, ctx) => {
       const v = requireViewer(ctx.viewer);
       if (!isAdmin(v)) throw roleRefused('ADMIN');
-      return connection(ctx.runtime.pool, adminConversations, args) as any;
+      return connection(ctx.runtime.pool, adminConversationsSource, args) as any;
     },
   },
 

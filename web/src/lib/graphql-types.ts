@@ -121,6 +121,10 @@ export type User = {
   videoJoin: VideoJoin;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
+  /** The user's templates, newest first: the user themself or an admin. */
+  templates: Array<Template>;
+  /** Share invites sent to the user's address and not accepted (pending, or rejected once rejectedOn is set), newest first. */
+  shareInvites: Array<CourseShareInvite>;
 };
 
 
@@ -266,6 +270,12 @@ export type Query = {
   supportInbox: Array<SupportInboxItem>;
   /** Admins: a visitor's thread. */
   supportThreadOf: SupportThread;
+  /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
+  allTemplatedCourses: TemplatedCourseConnection;
+  /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
+  instructorSearch: InstructorSearchResult;
+  /** Admin only: every course (regular and adventures), newest start first. */
+  courses: CourseConnection;
 };
 
 
@@ -492,6 +502,29 @@ export type QuerySupportThreadOfArgs = {
   visitorId: Scalars['ID']['input'];
 };
 
+
+export type QueryAllTemplatedCoursesArgs = {
+  templateId: Scalars['ID']['input'];
+  past?: InputMaybe<Scalars['Boolean']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryInstructorSearchArgs = {
+  query: Scalars['String']['input'];
+};
+
+
+export type QueryCoursesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -659,6 +692,20 @@ export type Mutation = {
   postSupportMessage: PostSupportMessagePayload;
   /** Admins answer a visitor; mailed when the visitor is not on the site. */
   answerSupportThread: AnswerSupportThreadPayload;
+  /** The course's owner or an admin. */
+  changeLesson: ChangeLessonPayload;
+  /** The course's owner or an admin. */
+  changeLessonAssignment: ChangeLessonAssignmentPayload;
+  /** The template's owner or an admin. */
+  changeTemplate: ChangeTemplatePayload;
+  /** The template's owner or an admin. */
+  removeTemplate: RemoveTemplatePayload;
+  /** The template's owner: one course a row, each offered to the row's address by a share invite (gainOwnership) and mailed there. */
+  createProvisionalCourses: CreateProvisionalCoursesPayload;
+  /** Instructors: accept share invites sent to their own address. */
+  acceptShareInvites: ShareInvitesPayload;
+  /** Instructors: reject share invites sent to their own address. */
+  rejectShareInvites: ShareInvitesPayload;
 };
 
 
@@ -874,6 +921,41 @@ export type MutationPostSupportMessageArgs = {
 
 export type MutationAnswerSupportThreadArgs = {
   input: AnswerSupportThreadInput;
+};
+
+
+export type MutationChangeLessonArgs = {
+  input: ChangeLessonInput;
+};
+
+
+export type MutationChangeLessonAssignmentArgs = {
+  input: ChangeLessonAssignmentInput;
+};
+
+
+export type MutationChangeTemplateArgs = {
+  input: ChangeTemplateInput;
+};
+
+
+export type MutationRemoveTemplateArgs = {
+  input: RemoveTemplateInput;
+};
+
+
+export type MutationCreateProvisionalCoursesArgs = {
+  input: CreateProvisionalCoursesInput;
+};
+
+
+export type MutationAcceptShareInvitesArgs = {
+  input: ShareInvitesInput;
+};
+
+
+export type MutationRejectShareInvitesArgs = {
+  input: ShareInvitesInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1107,6 +1189,7 @@ export type AdminDashboard = {
   timeZone: Scalars['String']['output'];
   /** Reserved conversations in the window, newest reserved start first. */
   reservedConversations: Array<DashboardConversation>;
+  figures: DashboardFigures;
 };
 
 export type ChangeUserEmailAddressInput = {
@@ -1234,6 +1317,10 @@ export type Course = {
   lessonAssignments: Array<LessonAssignment>;
   /** The signed-in user's enrollment in this course, if any. */
   courseEnrollment?: Maybe<CourseEnrollment>;
+  /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
+  courseShareInvites: Array<CourseShareInvite>;
+  /** The template the course was made from, if any. */
+  templateId?: Maybe<Scalars['ID']['output']>;
 };
 
 
@@ -1468,6 +1555,8 @@ export type Template = {
   durationRequirement: Scalars['Int']['output'];
   priceAgreementKind: PriceAgreementKind;
   owner?: Maybe<CourseOwner>;
+  /** Courses made from the template that are current or upcoming. */
+  currentCoursesCount: Scalars['Int']['output'];
 };
 
 export type TemplateRequirementsInput = {
@@ -2324,4 +2413,156 @@ export type AnswerSupportThreadPayload = {
   message: SupportMessage;
   /** The visitor was away: the answer was mailed to them. */
   mailed: Scalars['Boolean']['output'];
+};
+
+/** A course offered to an email address; accepting it with gainOwnership makes the recipient its owner. */
+export type CourseShareInvite = {
+  __typename?: 'CourseShareInvite';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  gainOwnership: Scalars['Boolean']['output'];
+  /** Invited on. */
+  createdAt: Scalars['DateTime']['output'];
+  acceptedOn?: Maybe<Scalars['DateTime']['output']>;
+  rejectedOn?: Maybe<Scalars['DateTime']['output']>;
+  course: Course;
+};
+
+export type TemplatedCourseEdge = {
+  __typename?: 'TemplatedCourseEdge';
+  cursor: Scalars['String']['output'];
+  node: Course;
+};
+
+export type TemplatedCourseConnection = {
+  __typename?: 'TemplatedCourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<TemplatedCourseEdge>;
+};
+
+export type InstructorSearchLesson = {
+  __typename?: 'InstructorSearchLesson';
+  lessonId: Scalars['ID']['output'];
+  lessonAssignmentId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+};
+
+export type InstructorSearchResult = {
+  __typename?: 'InstructorSearchResult';
+  courses: Array<Course>;
+  lessons: Array<InstructorSearchLesson>;
+};
+
+export type ChangeLessonInput = {
+  lessonId: Scalars['ID']['input'];
+  /** Required, at most 120 characters. */
+  title: Scalars['String']['input'];
+  /** Required, at most 600 characters (1000 for 30-minute courses). */
+  discussionTopic: Scalars['String']['input'];
+  /** At most 200 characters. */
+  privateNote?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeLessonPayload = {
+  __typename?: 'ChangeLessonPayload';
+  changed: Scalars['Boolean']['output'];
+  lessonAssignment: LessonAssignment;
+};
+
+export type ChangeLessonAssignmentInput = {
+  lessonAssignmentId: Scalars['ID']['input'];
+  /** Today or later in the instructor's time zone; null clears it. */
+  dueOn?: InputMaybe<Scalars['Date']['input']>;
+};
+
+export type ChangeLessonAssignmentPayload = {
+  __typename?: 'ChangeLessonAssignmentPayload';
+  changed: Scalars['Boolean']['output'];
+  lessonAssignment: LessonAssignment;
+};
+
+export type ChangeTemplateInput = {
+  templateId: Scalars['ID']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+  /** Only for a standard price agreement (otherwise ignored). */
+  completionRequirement?: InputMaybe<Scalars['Int']['input']>;
+  /** 15 or 30; only for a standard price agreement. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeTemplatePayload = {
+  __typename?: 'ChangeTemplatePayload';
+  changed: Scalars['Boolean']['output'];
+  template: Template;
+};
+
+export type RemoveTemplateInput = {
+  templateId: Scalars['ID']['input'];
+};
+
+export type RemoveTemplatePayload = {
+  __typename?: 'RemoveTemplatePayload';
+  removed: Scalars['Boolean']['output'];
+};
+
+export type ProvisionalCourseAttributes = {
+  emailAddress: Scalars['String']['input'];
+  /** Overrides the template's name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
+};
+
+export type CreateProvisionalCoursesInput = {
+  templateId: Scalars['ID']['input'];
+  /** At most 15 ('You can only create up to 15 courses at a time.'). */
+  attributes: Array<ProvisionalCourseAttributes>;
+};
+
+export type CreateProvisionalCoursesPayload = {
+  __typename?: 'CreateProvisionalCoursesPayload';
+  created: Scalars['Boolean']['output'];
+  courses: Array<Course>;
+};
+
+export type ShareInvitesInput = {
+  inviteIds: Array<Scalars['ID']['input']>;
+};
+
+export type ShareInvitesPayload = {
+  __typename?: 'ShareInvitesPayload';
+  /** How many invites were answered. */
+  count: Scalars['Int']['output'];
+  shareInvites: Array<CourseShareInvite>;
+};
+
+export type CourseEdge = {
+  __typename?: 'CourseEdge';
+  cursor: Scalars['String']['output'];
+  node: Course;
+};
+
+export type CourseConnection = {
+  __typename?: 'CourseConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<CourseEdge>;
+};
+
+/** A few key figures beside the dashboard's list, in the admin's time zone. */
+export type DashboardFigures = {
+  __typename?: 'DashboardFigures';
+  /** Conversations (not canceled) starting today. */
+  conversationsToday: Scalars['Int']['output'];
+  /** Conversations (not canceled) starting tomorrow. */
+  conversationsTomorrow: Scalars['Int']['output'];
+  /** Minutes bought by card since Monday 00:00 (refunded payments left out). */
+  minutesSoldThisWeek: Scalars['Int']['output'];
+  /** Speakers whose availability covers this moment and who are not in a conversation. */
+  speakersAvailableNow: Scalars['Int']['output'];
 };

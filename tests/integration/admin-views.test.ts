@@ -1,0 +1,126 @@
+/**
+ * The back-office's conversations and courses tables and the dashboard (issue 11): names of both
+ * people, the shown status ('unused' for a reservation never opened), paging both ways, the
+ * dashboard's window, order and figures; only admins may read them.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { nameOf, writeConversation } from '../support/adminViews';
+import { createSpeaker, createStudent } from '../support/scheduling';
+
+let app: TestApp;
+let admin: { token: string; accountId: string };
+let student: { token: string; accountId: string };
+let speaker: { token: string; accountId: string };
+let instructor: { token: string; accountId: string };
+const ids: Record<string, string> = {};
+
+const HOUR = 3600_000;
+const LIST = `query($first: Int, $last: Int, $after: String, $before: String, $filter: [FilterInput!], $sort: [SortInput!]) {
+  conversations(first: $first, last: $last, after: $after, before: $before, filter: $filter, sort: $sort) {
+    totalCount pageInfo { startCursor endCursor hasPreviousPage hasNextPage }
+    edges { node { id status isCanceled reservedStart reservedBy { id displayName } reservedWith { id displayName } } } } }`;
+
+before(async () => {
+  app = await startTestApp({}, 'admin_views');
+  admin = await createAdmin(app);
+  student = await createStudent(app, 0);
+  speaker = await createSpeaker(app);
+  instructor = await signUp(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+  await nameOf(app, student.accountId, 'Rosa P.');
+  await nameOf(app, speaker.accountId, 'Miguel S.');
+  const now = Date.now();
+  let checkpoint;
+  for (const [key, hoursFromNow, how] of [
+    ['heldYesterday', -30, 'held'], ['unused', -5, 'unused'], ['neverOpened', -3, 'reserved'], ['canceled', 2, 'canceled'], ['soon', 3, 'reserved'], ['nextWeek', 24 * 8, 'reserved'],
+  ] as const) {
+    const written = await writeConversation(app, student.accountId, speaker.accountId, new Date(Math.floor((now + hoursFromNow * HOUR) / 900_000) * 900_000), how);
+    ids[key] = written.conversationId;
+    checkpoint = written.checkpoint;
+  }
+  assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 20_000));
+});
+after(async () => {
+  await app.close();
+});
+
+describe('the admin conversations table', () => {
+  it('names the student and the speaker and pages both ways, newest start first', async () => {
+    const first = await app.gql(LIST, { first: 4 }, admin.token);
+    assert.equal(first.errors, undefined, JSON.stringify(first.errors));
+    const page1 = first.data.conversations;
+    assert.equal(page1.totalCount, 6);
+    assert.deepEqual(page1.edges.map((e: any) => e.node.id), [ids.nextWeek, ids.soon, ids.canceled, ids.neverOpened]);
+    assert.equal(page1.edges[0].node.reservedBy.displayName, 'Rosa P.');
+    assert.equal(page1.edges[0].node.reservedWith.displayName, 'Miguel S.');
+    assert.equal(page1.pageInfo.hasNextPage, true);
+    const second = (await app.gql(LIST, { first: 4, after: page1.pageInfo.endCursor }, admin.token)).data.conversations;
+    assert.deepEqual(second.edges.map((e: any) => e.node.id), [ids.unused, ids.heldYesterday]);
+    assert.equal(second.pageInfo.hasPreviousPage, true);
+    const back = (await app.gql(LIST, { last: 4, before: second.pageInfo.startCursor }, admin.token)).data.conversations;
+    assert.deepEqual(back.edges.map((e: any) => e.node.id), page1.edges.map((e: any) => e.node.id));
+  });
+
+  it("filters on the shown status: 'unused' holds the stopped-unused and the never-opened past reservation", async () => {
+    const res = await app.gql(LIST, { filter: [{ field: 'status', predicate: 'eq', value: 'unused' }] }, admin.token);
+    const nodes = res.data.conversations.edges.map((e: any) => e.node);
+    assert.deepEqual(nodes.map((n: any) => n.id).sort(), [ids.unused, ids.neverOpened].sort());
+    assert.ok(nodes.every((n: any) => n.status === 'unused'));
+  });
+
+  it('sorts and filters by the names and the canceled flag', async () => {
+    const byName = await app.gql(LIST, { filter: [{ field: 'reservedWith_displayName', predicate: 'matches', value: '%miguel%' }], sort: [{ field: 'reservedBy_displayName', direction: 'ASC' }] }, admin.token);
+    assert.equal(byName.data.conversations.totalCount, 6);
+    const canceled = await app.gql(LIST, { filter: [{ field: 'isCanceled', predicate: 'eq', value: 'true' }] }, admin.token);
+    assert.deepEqual(canceled.data.conversations.edges.map((e: any) => e.node.id), [ids.canceled]);
+    const unknown = await app.gql(LIST, { filter: [{ field: 'reservedBy_secret', predicate: 'eq', value: 'x' }] }, admin.token);
+    assert.equal(codeOf(unknown), 'BAD_USER_INPUT');
+  });
+});
+
+describe('the admin dashboard', () => {
+  it('lists the window newest start first without canceled ones, and counts the figures', async () => {
+    const res = await app.gql(`{ adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart status reservedBy reservedWith }
+      figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } } }`, {}, admin.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const d = res.data.adminDashboard;
+    const start = new Date(d.rangeStart).getTime();
+    const end = new Date(d.rangeEnd).getTime();
+    const listed = d.reservedConversations;
+    assert.ok(!listed.some((c: any) => c.id === ids.canceled || c.id === ids.nextWeek));
+    assert.ok(listed.every((c: any) => new Date(c.reservedStart).getTime() >= start && new Date(c.reservedStart).getTime() <= end));
+    const times = listed.map((c: any) => new Date(c.reservedStart).getTime());
+    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.ok(listed.some((c: any) => c.id === ids.soon && c.reservedBy === 'Rosa P.' && c.reservedWith === 'Miguel S.'));
+    const inWindow = [ids.unused, ids.neverOpened, ids.soon, ids.heldYesterday].filter((id) => listed.some((c: any) => c.id === id));
+    assert.equal(d.figures.conversationsToday + d.figures.conversationsTomorrow, inWindow.length);
+    assert.equal(d.figures.minutesSoldThisWeek, 0);
+    assert.equal(d.figures.speakersAvailableNow, 0);
+  });
+});
+
+describe('the admin courses table', () => {
+  it('lists courses with the connection arguments', async () => {
+    const res = await app.gql(`{ courses(first: 5, sort: [{ field: "name", direction: ASC }], filter: [{ field: "isPast", predicate: "eq", value: "false" }]) { totalCount edges { node { id name owner { id } } } } }`, {}, admin.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    assert.ok(res.data.courses.totalCount >= 0);
+  });
+});
+
+describe('authorization', () => {
+  const calls = [
+    { name: 'conversations', query: `{ conversations { totalCount } }` },
+    { name: 'courses', query: `{ courses { totalCount } }` },
+    { name: 'adminDashboard.figures', query: `{ adminDashboard { figures { conversationsToday } } }` },
+  ];
+  for (const call of calls) {
+    it(`refuses ${call.name} to every other role and signed out`, async () => {
+      for (const [who, token] of [['student', () => student.token], ['speaker', () => speaker.token], ['instructor', () => instructor.token], ['signed out', () => null]] as const) {
+        const res = await app.gql(call.query, {}, token());
+        assert.equal(res.data ?? null, null, `${call.name} as ${who}`);
+        assert.ok(['UNAUTHORIZED', 'UNAUTHENTICATED', 'FORBIDDEN'].includes(codeOf(res)), `${call.name} as ${who}: ${codeOf(res)}`);
+      }
+    });
+  }
+});
