@@ -179,7 +179,7 @@ export async function createRuntime(
   const people = peopleHandlers({ commands, storage });
   const billing = billingHandlers({ commands });
   const payments = await createPayments(config, pool);
-  const catalog = catalogHandlers({ commands });
+  const catalog = catalogHandlers({ commands, mailer, publicUrl: config.publicUrl });
   const enrollment = enrollmentHandlers({
     commands,
     payments: payments.gateway,

@@ -24,10 +24,12 @@ it('seeds courses with a standard and an institutional agreement, adventures, an
   const token = await signIn(app, 'student@tertulia.local', 'Student-Tertulia-1');
   const kinds = [];
   for (const { inviteNumber } of invites) {
-    const res = await app.gql(`query($n: String!) { enrollingCourse(inviteNumber: $n) { priceAgreement { kind } prices { totalPrice } owner { emailAddress } } }`, { n: inviteNumber }, token);
+    const res = await app.gql(`query($n: String!) { enrollingCourse(inviteNumber: $n) { priceAgreement { kind } prices { totalPrice } owner { id emailAddress } } }`, { n: inviteNumber }, token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     kinds.push(res.data.enrollingCourse.priceAgreement.kind);
-    assert.equal(res.data.enrollingCourse.owner.emailAddress, 'instructor@tertulia.local');
+    // A student sees who teaches by display name, never the owner's email address (issue 11).
+    assert.ok(res.data.enrollingCourse.owner.id);
+    assert.equal(res.data.enrollingCourse.owner.emailAddress, null);
   }
   assert.deepEqual(kinds, ['standard', 'institutional']);
   const adventures = await app.gql(`{ allAdventures { adventures { language } } }`, {}, token);

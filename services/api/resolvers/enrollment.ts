@@ -13,6 +13,7 @@ import {
   redemptionCodeError,
 } from '../../../contracts/validation/enrollment';
 import { findAccount } from '../../../projections/accounts';
+import { findProfile } from '../../../projections/profiles';
 import {
   adventures,
   coursesOf,
@@ -158,10 +159,12 @@ export const enrollmentResolvers: Resolvers = {
     enrolledIn: async (c: any, _args, ctx) => (ctx.viewer ? !!(await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) : false),
     // The owner's and admins' business: null for a student of the course (or anyone else).
     courseEnrollmentsCount: (c: any, _args, ctx) => (ownsCourse(ctx.viewer, c) ? enrollmentCount(ctx.runtime.pool, c.id) : null),
+    // Students see the owner's display name, never their email address (issue 11): the address
+    // is the owner's and admins' only.
     owner: async (c: any, _args, ctx) => {
       if (!c.ownerId) return null;
-      const account = await findAccount(ctx.runtime.pool, c.ownerId);
-      return { id: c.ownerId, displayName: null, emailAddress: account?.emailAddress ?? null, school: c.school };
+      const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, c.ownerId), findProfile(ctx.runtime.pool, c.ownerId)]);
+      return { id: c.ownerId, displayName: profile?.displayName ?? null, emailAddress: ownsCourse(ctx.viewer, c) ? (account?.emailAddress ?? null) : null, school: c.school };
     },
     priceAgreement: (c: any) => ({ id: c.priceAgreement.id, kind: c.priceAgreement.kind }),
     prices: (c: any, { extraConversations }) => {

@@ -5,8 +5,9 @@
 import { isOver, todayIn } from '../../../contracts/calendarDate';
 import type { Proficiency } from '../../../contracts/enrollment';
 import { courseFieldErrors } from '../../../contracts/validation/enrollment';
+import { InstructorMessages, dueOnError, topicFieldErrors } from '../../../contracts/validation/instructor';
 import type { DecisionContext } from '../shared/decider';
-import { assertNoFieldErrors, conflict } from '../shared/errors';
+import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import type { CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
 
 export interface LessonAssignmentState {
@@ -19,12 +20,20 @@ export interface LessonAssignmentState {
   order: number;
 }
 
+export interface ShareInviteState {
+  inviteId: string;
+  emailAddress: string;
+  gainOwnership: boolean;
+  status: 'pending' | 'accepted' | 'rejected';
+}
+
 export interface CourseState {
   course: CourseCreated['data'] | null;
   lessons: LessonAssignmentState[];
+  invites: ShareInviteState[];
 }
 
-export const initialCourse = (): CourseState => ({ course: null, lessons: [] });
+export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [] });
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -34,6 +43,24 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       const { courseId: _c, ...lesson } = event.data;
       return { ...state, lessons: [...state.lessons, lesson] };
     }
+    case 'LessonChanged': {
+      const { lessonId, title, discussionTopic, privateNote } = event.data;
+      return { ...state, lessons: state.lessons.map((l) => (l.lessonId === lessonId ? { ...l, title, discussionTopic, privateNote } : l)) };
+    }
+    case 'LessonAssignmentChanged':
+      return { ...state, lessons: state.lessons.map((l) => (l.lessonAssignmentId === event.data.lessonAssignmentId ? { ...l, dueOn: event.data.dueOn } : l)) };
+    case 'CourseShareInvited': {
+      const { inviteId, emailAddress, gainOwnership } = event.data;
+      return { ...state, invites: [...state.invites, { inviteId, emailAddress, gainOwnership, status: 'pending' }] };
+    }
+    case 'CourseShareInviteAccepted':
+      return {
+        ...state,
+        course: state.course && event.data.gainOwnership ? { ...state.course, ownerId: event.data.accountId } : state.course,
+        invites: state.invites.map((i) => (i.inviteId === event.data.inviteId ? { ...i, status: 'accepted' } : i)),
+      };
+    case 'CourseShareInviteRejected':
+      return { ...state, invites: state.invites.map((i) => (i.inviteId === event.data.inviteId ? { ...i, status: 'rejected' } : i)) };
     default:
       return state;
   }
@@ -109,3 +136,73 @@ export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: D
  * scopes apply the same rule (projections/catalog, `datesOnEarth`).
  */
 export const isPastCourse = (course: { endDate: string | null }, now: Date) => !!course.endDate && isOver(course.endDate, now);
+
+/** Only the course's owner (or an admin, or the system) changes it. */
+function assertOwner(state: CourseState, ctx: DecisionContext) {
+  if (!state.course) throw notFound('The course was not found.');
+  const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
+  if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
+  return state.course;
+}
+
+/** changeLesson: the spec's topic rules (title ≤ 120, contents ≤ 600 or 1000 for 30 minutes, note ≤ 200). */
+export function decideChangeLesson(
+  state: CourseState,
+  cmd: { lessonId: string; title: string; discussionTopic: string; privateNote?: string | null },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (!state.lessons.some((l) => l.lessonId === cmd.lessonId)) throw notFound('The lesson was not found.');
+  assertNoFieldErrors(topicFieldErrors(cmd, course.durationRequirement));
+  return [{
+    type: 'LessonChanged',
+    data: {
+      courseId: course.courseId,
+      lessonId: cmd.lessonId,
+      title: cmd.title.trim(),
+      discussionTopic: cmd.discussionTopic.trim(),
+      privateNote: cmd.privateNote?.trim() || null,
+    },
+  }];
+}
+
+/** changeLessonAssignment: a due date never before today in the instructor's zone (or none). */
+export function decideChangeLessonAssignment(
+  state: CourseState,
+  cmd: { lessonAssignmentId: string; dueOn: string | null; timeZone?: string | null },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (!state.lessons.some((l) => l.lessonAssignmentId === cmd.lessonAssignmentId)) throw notFound('The lesson was not found.');
+  const problem = dueOnError(cmd.dueOn, todayIn(cmd.timeZone, ctx.now));
+  if (problem) throw badInput(problem, { dueOn: problem });
+  return [{ type: 'LessonAssignmentChanged', data: { courseId: course.courseId, lessonAssignmentId: cmd.lessonAssignmentId, dueOn: cmd.dueOn || null } }];
+}
+
+/** A new course offered to an address: accepting it makes that person the owner (gainOwnership). */
+export function decideShareCourse(state: CourseState, cmd: { inviteId: string; emailAddress: string }, ctx: DecisionContext): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  return [{
+    type: 'CourseShareInvited',
+    data: { courseId: course.courseId, inviteId: cmd.inviteId, emailAddress: cmd.emailAddress, gainOwnership: true, invitedBy: ctx.actor.accountId },
+  }];
+}
+
+/**
+ * Accepting or rejecting a pending share invite: only the person it was sent to (the account whose
+ * address it names). Accepting an invite with gainOwnership makes them the course's owner.
+ */
+export function decideAnswerShareInvite(
+  state: CourseState,
+  cmd: { inviteId: string; accept: boolean; accountId: string; emailAddress: string },
+): CourseEvent[] {
+  if (!state.course) throw notFound('The course was not found.');
+  const invite = state.invites.find((i) => i.inviteId === cmd.inviteId);
+  if (!invite) throw notFound('The share invite was not found.');
+  if (invite.emailAddress !== cmd.emailAddress.trim().toLowerCase()) throw unauthorized(InstructorMessages.inviteNotYours);
+  if (invite.status !== 'pending') throw conflict(InstructorMessages.inviteNotPending);
+  const courseId = state.course.courseId;
+  return cmd.accept
+    ? [{ type: 'CourseShareInviteAccepted', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId, gainOwnership: invite.gainOwnership } }]
+    : [{ type: 'CourseShareInviteRejected', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId } }];
+}

@@ -50,7 +50,30 @@ export type LessonAssigned = DomainEvent<'LessonAssigned', {
   order: number;
 }>;
 
-export type CourseEvent = CourseCreated | LessonAssigned;
+/** The instructor changed a lesson's discussion topic (issue 11); every field in its new form. */
+export type LessonChanged = DomainEvent<'LessonChanged', {
+  courseId: string;
+  lessonId: string;
+  title: string;
+  discussionTopic: string;
+  privateNote: string | null;
+}>;
+
+/** A lesson's due date changed (a calendar date, or null: none). */
+export type LessonAssignmentChanged = DomainEvent<'LessonAssignmentChanged', { courseId: string; lessonAssignmentId: string; dueOn: string | null }>;
+
+/** A course offered to a person by email address (provisioning); gainOwnership: accepting makes them its owner. */
+export type CourseShareInvited = DomainEvent<'CourseShareInvited', {
+  courseId: string;
+  inviteId: string;
+  emailAddress: string;
+  gainOwnership: boolean;
+  invitedBy: string | null;
+}>;
+export type CourseShareInviteAccepted = DomainEvent<'CourseShareInviteAccepted', { courseId: string; inviteId: string; accountId: string; gainOwnership: boolean }>;
+export type CourseShareInviteRejected = DomainEvent<'CourseShareInviteRejected', { courseId: string; inviteId: string; accountId: string }>;
+
+export type CourseEvent = CourseCreated | LessonAssigned | LessonChanged | LessonAssignmentChanged | CourseShareInvited | CourseShareInviteAccepted | CourseShareInviteRejected;
 
 export type TemplateCreated = DomainEvent<'TemplateCreated', {
   templateId: string;
@@ -62,6 +85,17 @@ export type TemplateCreated = DomainEvent<'TemplateCreated', {
   ownerId: string | null;
   priceAgreementKind: PriceAgreementKind;
 }>;
+
+export type TemplateChanged = DomainEvent<'TemplateChanged', {
+  templateId: string;
+  name: string;
+  language: string;
+  proficiency: Proficiency;
+  completionRequirement: number;
+  durationRequirement: number;
+}>;
+export type TemplateRemoved = DomainEvent<'TemplateRemoved', { templateId: string }>;
+export type TemplateEvent = TemplateCreated | TemplateChanged | TemplateRemoved;
 
 export type InviteNumberClaimed = DomainEvent<'InviteNumberClaimed', { inviteNumber: string; courseId: string }>;
 

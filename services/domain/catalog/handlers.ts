@@ -8,10 +8,23 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import { fold } from '../shared/decider';
 import { DomainError, badInput, unauthorized } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { decideCreateCourse, evolveCourse, initialCourse, type CourseState } from './course';
-import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent } from './events';
+import { normalizeEmail } from '../../../contracts/validation/email';
+import { provisionErrors, type ProvisionRow } from '../../../contracts/validation/instructor';
+import type { Mailer } from '../notifications/mailer';
+import { assertNoFieldErrors } from '../shared/errors';
+import {
+  decideAnswerShareInvite,
+  decideChangeLesson,
+  decideChangeLessonAssignment,
+  decideCreateCourse,
+  decideShareCourse,
+  evolveCourse,
+  initialCourse,
+  type CourseState,
+} from './course';
+import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent, type TemplateEvent } from './events';
 import { decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
-import { decideCreateTemplate, initialTemplate } from './template';
+import { decideChangeTemplate, decideCreateTemplate, decideRemoveTemplate, evolveTemplate, initialTemplate, ownedTemplate, type TemplateState } from './template';
 // Courses are read and written in their current shape (CourseCreated v2).
 import './upcasters';
 
@@ -31,6 +44,10 @@ export async function loadCourse(tx: CommandTransaction, courseId: string): Prom
 export async function courseIdForInvite(tx: CommandTransaction, inviteNumber: string): Promise<string | null> {
   const [claim] = await tx.read(catalogStreams.invite(inviteNumber));
   return claim ? (claim.data as { courseId: string }).courseId : null;
+}
+
+export async function loadTemplate(tx: CommandTransaction, templateId: string): Promise<TemplateState> {
+  return fold(evolveTemplate, initialTemplate(), (await tx.read(catalogStreams.template(templateId))) as TemplateEvent[]);
 }
 
 const isPrivileged = (meta: CommandMeta) => meta.actor.roles.includes('ADMIN') || meta.actor.roles.includes('SYSTEM');
@@ -54,51 +71,143 @@ export interface CreateCourseInput {
   templateId?: string | null;
 }
 
-export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers?: () => string }) {
+export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers?: () => string; mailer?: Mailer; publicUrl?: string }) {
   const nextInvite = deps.inviteNumbers ?? randomInviteNumber;
+
+  /** A new course with a never-used invite number, appended to tx (course and invite streams). */
+  async function makeCourse(tx: CommandTransaction, input: CreateCourseInput, claimed = new Set<string>()) {
+    const kind = input.kind ?? 'regular';
+    const courseId = newId();
+    const pricing = await loadPricing(tx);
+    const plan = input.pricingPlanId ? planById(pricing, input.pricingPlanId) : defaultPlan(pricing);
+    if (input.pricingPlanId && !plan) throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
+    const durationRequirement = input.durationRequirement ?? DEFAULT_DURATION;
+    // A number never used before: retry on the (rare) collision; a concurrent claim of the same
+    // number fails the append on its no_stream guard and the executor runs this again.
+    let inviteNumber: string | null = null;
+    for (let i = 0; i < MAX_INVITE_TRIES && !inviteNumber; i++) {
+      const candidate = nextInvite();
+      if (!claimed.has(candidate) && !(await tx.read(catalogStreams.invite(candidate))).length) inviteNumber = candidate;
+    }
+    if (!inviteNumber) throw new DomainError('CONFLICT', 'No free invite number was found. Please try again.');
+    claimed.add(inviteNumber);
+    const events = decideCreateCourse(
+      initialCourse(),
+      {
+        courseId,
+        kind,
+        name: input.name ?? '',
+        language: input.language,
+        proficiency: input.proficiency,
+        startDate: input.startDate ?? null,
+        endDate: input.endDate ?? null,
+        timeZone: input.timeZone ?? null,
+        inviteNumber,
+        completionRequirement: input.completionRequirement,
+        durationRequirement,
+        ownerId: input.ownerId,
+        school: input.school ?? null,
+        priceAgreement: priceAgreementFor(plan, durationRequirement, newId()),
+        templateId: input.templateId ?? null,
+        newId,
+      },
+      { now: tx.now, actor: tx.actor },
+    );
+    tx.append(catalogStreams.invite(inviteNumber), [{ type: 'InviteNumberClaimed', data: { inviteNumber, courseId } }], 'no_stream');
+    tx.append(catalogStreams.course(courseId), events, 'no_stream');
+    return { courseId, inviteNumber, events };
+  }
+
   return {
     async createCourse(meta: CommandMeta, input: CreateCourseInput) {
       const kind = input.kind ?? 'regular';
       if ((kind === 'adventure' || input.pricingPlanId) && !isPrivileged(meta)) throw unauthorized();
-      const courseId = newId();
       return deps.commands.execute(meta, async (tx) => {
-        const pricing = await loadPricing(tx);
-        const plan = input.pricingPlanId ? planById(pricing, input.pricingPlanId) : defaultPlan(pricing);
-        if (input.pricingPlanId && !plan) throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
-        const durationRequirement = input.durationRequirement ?? DEFAULT_DURATION;
-        // A number never used before: retry on the (rare) collision; a concurrent claim of the same
-        // number fails the append on its no_stream guard and the executor runs this again.
-        let inviteNumber: string | null = null;
-        for (let i = 0; i < MAX_INVITE_TRIES && !inviteNumber; i++) {
-          const candidate = nextInvite();
-          if (!(await tx.read(catalogStreams.invite(candidate))).length) inviteNumber = candidate;
-        }
-        if (!inviteNumber) throw new DomainError('CONFLICT', 'No free invite number was found. Please try again.');
-        const events = decideCreateCourse(
-          initialCourse(),
-          {
-            courseId,
-            kind,
-            name: input.name ?? '',
-            language: input.language,
-            proficiency: input.proficiency,
-            startDate: input.startDate ?? null,
-            endDate: input.endDate ?? null,
-            timeZone: input.timeZone ?? null,
-            inviteNumber,
-            completionRequirement: input.completionRequirement,
-            durationRequirement,
-            ownerId: input.ownerId,
-            school: input.school ?? null,
-            priceAgreement: priceAgreementFor(plan, durationRequirement, newId()),
-            templateId: input.templateId ?? null,
-            newId,
-          },
-          { now: tx.now, actor: tx.actor },
-        );
-        tx.append(catalogStreams.invite(inviteNumber), [{ type: 'InviteNumberClaimed', data: { inviteNumber, courseId } }], 'no_stream');
-        tx.append(catalogStreams.course(courseId), events, 'no_stream');
+        const { courseId, inviteNumber } = await makeCourse(tx, input);
         return { courseId, inviteNumber };
+      });
+    },
+
+    /**
+     * createProvisionalCourses: one course a row from the actor's template (name and dates per row),
+     * each offered by a share invite with ownership to the row's address and mailed there, in one
+     * append: all rows or none.
+     */
+    async createProvisionalCourses(meta: CommandMeta, input: { templateId: string; timeZone?: string | null; attributes: ProvisionRow[] }) {
+      assertNoFieldErrors(provisionErrors(input.attributes));
+      return deps.commands.execute(meta, async (tx) => {
+        const template = ownedTemplate(await loadTemplate(tx, input.templateId), { now: tx.now, actor: tx.actor });
+        const made: { courseId: string; inviteId: string; emailAddress: string }[] = [];
+        const claimed = new Set<string>();
+        for (const row of input.attributes) {
+          const { courseId, inviteNumber, events } = await makeCourse(tx, {
+            kind: 'regular',
+            name: row.name?.trim() || template.name,
+            language: template.language,
+            proficiency: template.proficiency,
+            startDate: row.startDate ?? null,
+            endDate: row.endDate ?? null,
+            timeZone: input.timeZone ?? null,
+            completionRequirement: template.completionRequirement,
+            durationRequirement: template.durationRequirement,
+            ownerId: tx.actor.accountId,
+            templateId: template.templateId,
+          }, claimed);
+          const inviteId = newId();
+          const emailAddress = normalizeEmail(row.emailAddress);
+          const state = fold(evolveCourse, initialCourse(), events);
+          tx.append(catalogStreams.course(courseId), decideShareCourse(state, { inviteId, emailAddress }, { now: tx.now, actor: tx.actor }));
+          deps.mailer?.queue(tx, {
+            recipient: { accountId: null, emailAddress },
+            templateKey: 'course_share_invite',
+            templateValue: {
+              courseName: row.name?.trim() || template.name,
+              inviteNumber,
+              link: `${deps.publicUrl ?? ''}/instructor/courses/grid?invites=pending`,
+            },
+          });
+          made.push({ courseId, inviteId, emailAddress });
+        }
+        return made;
+      });
+    },
+
+    async changeLesson(meta: CommandMeta, input: { courseId: string; lessonId: string; title: string; discussionTopic: string; privateNote?: string | null }) {
+      return deps.commands.execute(meta, async (tx) => {
+        tx.append(catalogStreams.course(input.courseId), decideChangeLesson(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }));
+        return true;
+      });
+    },
+
+    async changeLessonAssignment(meta: CommandMeta, input: { courseId: string; lessonAssignmentId: string; dueOn: string | null; timeZone?: string | null }) {
+      return deps.commands.execute(meta, async (tx) => {
+        tx.append(catalogStreams.course(input.courseId), decideChangeLessonAssignment(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }));
+        return true;
+      });
+    },
+
+    /** Accept (all given) or reject share invites sent to the actor's address; invites of several courses in one append. */
+    async answerShareInvites(meta: CommandMeta, input: { invites: { inviteId: string; courseId: string }[]; accept: boolean; emailAddress: string }) {
+      return deps.commands.execute(meta, async (tx) => {
+        for (const invite of input.invites) {
+          const state = await loadCourse(tx, invite.courseId);
+          tx.append(catalogStreams.course(invite.courseId), decideAnswerShareInvite(state, { inviteId: invite.inviteId, accept: input.accept, accountId: tx.actor.accountId!, emailAddress: input.emailAddress }));
+        }
+        return input.invites.length;
+      });
+    },
+
+    async changeTemplate(meta: CommandMeta, input: { templateId: string; name?: string | null; language?: string | null; proficiency?: string | null; completionRequirement?: number | null; durationRequirement?: number | null }) {
+      return deps.commands.execute(meta, async (tx) => {
+        tx.append(catalogStreams.template(input.templateId), decideChangeTemplate(await loadTemplate(tx, input.templateId), input, { now: tx.now, actor: tx.actor }));
+        return true;
+      });
+    },
+
+    async removeTemplate(meta: CommandMeta, input: { templateId: string }) {
+      return deps.commands.execute(meta, async (tx) => {
+        tx.append(catalogStreams.template(input.templateId), decideRemoveTemplate(await loadTemplate(tx, input.templateId), { now: tx.now, actor: tx.actor }));
+        return true;
       });
     },
 

@@ -3,6 +3,7 @@
  * tokens) only travel sealed to the sending job and are shown as [redacted] in stored previews.
  */
 import type { MailAttachment } from '../../integrations/mail/port';
+import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
 import { accountTemplates } from './accountMail';
 
@@ -69,6 +70,7 @@ const templates: Record<string, Template> = {
   },
   // Conversations (issue 8): reserved, canceled, transferred, reminder, with calendar files.
   ...conversationTemplates,
+  ...catalogTemplates,
   // Issue 11: the welcome on sign-up and the receipt of every payment.
   ...accountTemplates,
 };

@@ -1,0 +1,190 @@
+/**
+ * The instructor's area (issue 11): topics and due dates, templates and the courses made from
+ * them, provisioning by share invites, answering invites, the sidebar search. Every call checks the
+ * role here and ownership in the decider (the stream, never a stale read model) or, for reads,
+ * against the read model's owner.
+ */
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { InstructorMessages, PROVISION_MAX } from '../../../contracts/validation/instructor';
+import { findAccount } from '../../../projections/accounts';
+import {
+  findCourse,
+  findCoursesByIds,
+  findLessonAssignment,
+  findShareInvites,
+  findTemplate,
+  searchOwned,
+  shareInvitesOfCourse,
+  shareInvitesTo,
+  templatedCourses,
+  templatesOf,
+} from '../../../projections/catalog';
+import { findProfile } from '../../../projections/profiles';
+import { DomainError, badInput, notFound } from '../../domain/shared/errors';
+import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
+import type { ApiContext } from '../context';
+import { commandMeta, settled } from '../commandSupport';
+
+const PAST_PAGE = 10;
+
+async function zoneOf(ctx: ApiContext, accountId: string) {
+  return (await findProfile(ctx.runtime.pool, accountId))?.tzIdentifier ?? null;
+}
+
+/** A template the viewer may use: theirs, or any for an admin; NOT_FOUND otherwise (never says whose). */
+async function usableTemplate(ctx: ApiContext, templateId: string) {
+  const viewer = requireInstructorOrAdmin(ctx.viewer);
+  const template = await findTemplate(ctx.runtime.pool, templateId);
+  if (!template || (!isAdmin(viewer) && template.ownerId !== viewer.accountId)) throw notFound('The template was not found.');
+  return template;
+}
+
+/** Answering share invites: an instructor, for invites sent to their own address. */
+async function answerInvites(ctx: ApiContext, inviteIds: readonly string[], accept: boolean) {
+  const viewer = ctx.viewer;
+  if (!hasRole(viewer, 'INSTRUCTOR')) {
+    requireInstructorOrAdmin(viewer);
+    throw roleRefused('INSTRUCTOR');
+  }
+  const account = await findAccount(ctx.runtime.pool, viewer!.accountId);
+  if (!account) throw notFound('The account was not found.');
+  const invites = await findShareInvites(ctx.runtime.pool, [...new Set(inviteIds)]);
+  if (invites.length !== new Set(inviteIds).size) throw notFound('The share invite was not found.');
+  const { appended } = await ctx.runtime.catalog.answerShareInvites(commandMeta(ctx), {
+    invites: invites.map((i) => ({ inviteId: i.id, courseId: i.courseId })),
+    accept,
+    emailAddress: account.emailAddress,
+  });
+  await settled(ctx, appended, ['catalog']);
+  const answered = await findShareInvites(ctx.runtime.pool, invites.map((i) => i.id));
+  return { count: answered.length, shareInvites: answered as any };
+}
+
+export const instructorResolvers: Resolvers = {
+  Query: {
+    allTemplatedCourses: async (_p, { templateId, past, first, after }, ctx) => {
+      await usableTemplate(ctx, templateId);
+      const offset = after ? Number.parseInt(Buffer.from(after, 'base64url').toString(), 10) + 1 : 0;
+      if (!Number.isInteger(offset) || offset < 0) throw badInput('The cursor is not valid.', { after: 'The cursor is not valid.' });
+      // Current courses come unpaged; past ones by pages of at most 10 (spec 3).
+      const limit = past ? Math.min(first ?? PAST_PAGE, PAST_PAGE) : (first ?? null);
+      const { courses, totalCount } = await templatedCourses(ctx.runtime.pool, templateId, !!past, new Date(), { offset, limit });
+      const edges = courses.map((node, i) => ({ cursor: Buffer.from(String(offset + i)).toString('base64url'), node: node as any }));
+      return {
+        totalCount,
+        edges,
+        pageInfo: {
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges.at(-1)?.cursor ?? null,
+          hasPreviousPage: offset > 0,
+          hasNextPage: offset + courses.length < totalCount,
+        },
+      };
+    },
+
+    instructorSearch: async (_p, { query }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      const text = query.trim();
+      if (!text) return { courses: [], lessons: [] };
+      return (await searchOwned(ctx.runtime.pool, viewer.accountId, text)) as any;
+    },
+  },
+
+  Course: {
+    templateId: (c: any) => c.templateId ?? null,
+    courseShareInvites: async (c: any, _args, ctx) => {
+      const invites = await shareInvitesOfCourse(ctx.runtime.pool, c.id);
+      if (ownsCourse(ctx.viewer, c)) return invites as any;
+      return ctx.viewer ? (invites.filter((i) => i.invitedBy === ctx.viewer!.accountId) as any) : [];
+    },
+  },
+
+  CourseShareInvite: {
+    course: async (i: any, _args, ctx) => {
+      const course = await findCourse(ctx.runtime.pool, i.courseId);
+      if (!course) throw notFound('The course was not found.');
+      return course as any;
+    },
+  },
+
+  Template: {
+    currentCoursesCount: async (t: any, _args, ctx) => (await templatedCourses(ctx.runtime.pool, t.id, false, new Date(), { offset: 0, limit: 0 })).totalCount,
+  },
+
+  User: {
+    templates: async (u: any, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      return (await templatesOf(ctx.runtime.pool, u.id)) as any;
+    },
+    shareInvites: async (u: any, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, u.id);
+      const account = await findAccount(ctx.runtime.pool, u.id);
+      return account ? ((await shareInvitesTo(ctx.runtime.pool, account.emailAddress)) as any) : [];
+    },
+  },
+
+  Mutation: {
+    changeLesson: async (_p, { input }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const found = await findLessonAssignment(ctx.runtime.pool, { lessonId: input.lessonId });
+      if (!found) throw notFound('The lesson was not found.');
+      const { appended } = await ctx.runtime.catalog.changeLesson(commandMeta(ctx), {
+        courseId: found.courseId,
+        lessonId: input.lessonId,
+        title: input.title,
+        discussionTopic: input.discussionTopic,
+        privateNote: input.privateNote ?? null,
+      });
+      await settled(ctx, appended, ['catalog']);
+      return { changed: true, lessonAssignment: (await findLessonAssignment(ctx.runtime.pool, { id: found.id })) as any };
+    },
+
+    changeLessonAssignment: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      const found = await findLessonAssignment(ctx.runtime.pool, { id: input.lessonAssignmentId });
+      if (!found) throw notFound('The lesson was not found.');
+      const { appended } = await ctx.runtime.catalog.changeLessonAssignment(commandMeta(ctx), {
+        courseId: found.courseId,
+        lessonAssignmentId: found.id,
+        dueOn: input.dueOn ?? null,
+        timeZone: await zoneOf(ctx, viewer.accountId),
+      });
+      await settled(ctx, appended, ['catalog']);
+      return { changed: true, lessonAssignment: (await findLessonAssignment(ctx.runtime.pool, { id: found.id })) as any };
+    },
+
+    changeTemplate: async (_p, { input }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const { templateId, ...fields } = input;
+      const { appended } = await ctx.runtime.catalog.changeTemplate(commandMeta(ctx), { templateId, ...fields });
+      await settled(ctx, appended, ['catalog']);
+      const template = await findTemplate(ctx.runtime.pool, templateId);
+      if (!template) throw new DomainError('CONFLICT', 'The template was changed but is not readable yet. Please reload.');
+      return { changed: true, template: template as any };
+    },
+
+    removeTemplate: async (_p, { input }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const { appended } = await ctx.runtime.catalog.removeTemplate(commandMeta(ctx), { templateId: input.templateId });
+      await settled(ctx, appended, ['catalog']);
+      return { removed: true };
+    },
+
+    createProvisionalCourses: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      if (input.attributes.length > PROVISION_MAX) throw badInput(InstructorMessages.provisionTooMany, { attributes: InstructorMessages.provisionTooMany });
+      const { result, appended } = await ctx.runtime.catalog.createProvisionalCourses(commandMeta(ctx), {
+        templateId: input.templateId,
+        timeZone: await zoneOf(ctx, viewer.accountId),
+        attributes: input.attributes.map((a) => ({ emailAddress: a.emailAddress, name: a.name ?? null, startDate: a.startDate, endDate: a.endDate })),
+      });
+      await settled(ctx, appended, ['catalog']);
+      const courses = await findCoursesByIds(ctx.runtime.pool, result.map((r) => r.courseId));
+      const byId = new Map(courses.map((c) => [c.id, c]));
+      return { created: true, courses: result.map((r) => byId.get(r.courseId)).filter(Boolean) as any };
+    },
+
+    acceptShareInvites: (_p, { input }, ctx) => answerInvites(ctx, input.inviteIds, true),
+    rejectShareInvites: (_p, { input }, ctx) => answerInvites(ctx, input.inviteIds, false),
+  },
+};
