@@ -16,20 +16,41 @@ export const toFacts = (r: any): PayFacts => ({
   canceled: r.canceled, openedAtRate: r.opened_rate, startedAtRate: r.started_rate, stoppedAs: r.stopped_as,
 });
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 /** A value in COPY's text format: NULL as \N; backslash, tab, newline and carriage return escaped. */
 function copyValue(v: unknown): string {
   if (v === null || v === undefined) return '\\N';
-  const s = v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v);
-  return s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? 't' : 'f';
+  if (v instanceof Date) return v.toISOString();
+  const s = String(v);
+  return NEEDS_ESCAPE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s;
 }
 
 /** Writes many rows with COPY (a stream, not one parameter per value): the fast path for a replay's writes. */
-async function copyRows(db: pg.PoolClient, table: string, rows: unknown[][]) {
-  if (!rows.length) return;
-  const lines = (function* () {
-    for (let i = 0; i < rows.length; i += 1000) yield rows.slice(i, i + 1000).map((r) => `${r.map(copyValue).join('\t')}\n`).join('');
+export async function copyRows(db: pg.PoolClient, table: string, rows: Iterable<unknown[]>) {
+  const chunks = (function* () {
+    let chunk = '';
+    let n = 0;
+    for (const r of rows) {
+      let line = '';
+      for (let i = 0; i < r.length; i++) line += (i ? '\t' : '') + copyValue(r[i]);
+      chunk += `${line}\n`;
+      if (++n === 2000) {
+        yield chunk;
+        chunk = '';
+        n = 0;
+      }
+    }
+    if (chunk) yield chunk;
   })();
-  await pipeline(Readable.from(lines), db.query(copyFrom(`COPY ${table} FROM STDIN`)));
+  const first = chunks.next();
+  if (first.done) return;
+  await pipeline(Readable.from((function* () {
+    yield first.value;
+    yield* chunks;
+  })()), db.query(copyFrom(`COPY ${table} FROM STDIN`)));
 }
 
 /** Rows per statement when writing many (PostgreSQL's parameters are arrays, so this bounds memory, not a limit). */

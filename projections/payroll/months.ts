@@ -81,7 +81,9 @@ async function adjustClosed(db: pg.PoolClient, pairs: Pair[], closed: Set<string
  * rate of the month's last line of each kind), plus the corrections paid in them, less (for a
  * reopened month) what was already paid for it in closed months. A month with neither has no row.
  */
-async function rewriteOpenMonths(db: pg.PoolClient, pairs: Pair[]) {
+async function rewriteOpenMonths(db: pg.PoolClient, given: Pair[]) {
+  // Each pair once: a reopen's list can name a speaker-month twice (a new adjustment into it, and its lines).
+  const pairs = [...new Map(given.map((p) => [pairKey(p), p])).values()];
   if (!pairs.length) return;
   const speakers = pairs.map(([s]) => s);
   const months = pairs.map(([, m]) => m);

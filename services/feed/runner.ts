@@ -449,11 +449,24 @@ export class ProjectionRunner {
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
     });
     if (replay) {
-      const asReplay = { ...p, apply: (events: StoredEvent[], db: pg.PoolClient) => replay.add(events, db) };
+      // The next batch is read while this one is folded (a replay is a fresh schema and row nobody
+      // else writes, and a failure starts it over): the log's read and the fold overlap.
+      const handled = new Set(p.handles);
       let total = 0;
-      for (let read = batch; read === batch; ) {
-        read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, asReplay, row, schema, batch));
-        total += read;
+      let next = this.store.readAll(null, batch);
+      for (let events = await next; events.length; events = await next) {
+        const last = events[events.length - 1];
+        next = events.length === batch ? this.store.readAll(last, batch) : Promise.resolve([]);
+        next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
+        const relevant = events.filter((e) => handled.has(e.type));
+        await inTransaction(this.pool, async (db) => {
+          if (relevant.length) {
+            await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+            await replay.add(relevant, db);
+          }
+          await saveCheckpoint(db, row, last, relevant.length);
+        });
+        total += events.length;
         onProgress?.(total);
       }
       await inTransaction(this.pool, async (db) => {

@@ -139,3 +139,51 @@ it('gives the lines and summaries of the whole history, whatever the batches, li
     assert.deepEqual(await readModel(speakers), wanted.get(seed), `seed ${seed}, rebuilt`);
   }
 });
+
+it('replays closes and reopens among the corrections exactly as the batches apply them', async () => {
+  const months = ['2026-03', '2026-04'];
+  const closed = new Set<string>();
+  for (const seed of [11, 12, 13, 14]) {
+    const { speakers, out, rnd } = history(seed, `close${seed}`);
+    const meta = { actorId: null, correlationId: 'c', causationId: null, occurredAt: '2026-05-02T00:00:00.000Z', schemaVersion: 1 };
+    // Closes on made-up totals (so corrections and adjustments follow) and reopens, anywhere in the log.
+    for (let i = 0; i < out.length; i++) {
+      if (rnd() > 0.06) continue;
+      const month = months[Math.floor(rnd() * months.length)];
+      const event: NewEvent = closed.has(month)
+        ? { type: 'PayrollMonthReopened', data: { month, reopenedBy: null, reason: 'checked again' }, metadata: meta }
+        : {
+            type: 'PayrollMonthClosed',
+            metadata: meta,
+            data: {
+              month, closedBy: null, totalPay: 0,
+              rows: speakers.filter(() => rnd() < 0.7).map((speakerId) => ({
+                speakerId, month, conversationPayMinutes: 15, conversationPayRate: 1200, conversationPayAmount: 300, idlePayMinutes: 0,
+                idlePayRate: 0, idlePayAmount: 0, adjustmentAmount: 0, totalPay: Math.floor(rnd() * 2000),
+              })),
+            },
+          };
+      (closed.has(month) ? closed.delete(month) : closed.add(month));
+      out.splice(i, 0, { stream: `payroll-month-${month}`, event });
+      i += 1;
+    }
+    for (let i = 0; i < out.length; ) {
+      const n = 1 + Math.floor(rnd() * 12);
+      const byStream = new Map<string, NewEvent[]>();
+      for (const c of out.slice(i, i + n)) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
+      i += n;
+      await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
+    }
+  }
+  await readModelsCaughtUp(app, ['payroll']);
+  assert.equal((await app.runtime.runner.status()).find((s) => s.name === 'payroll')?.failure, null, 'the payroll read model stopped');
+  const { rows } = await app.runtime.pool.query(
+    `SELECT (SELECT count(*) FROM rm_payroll.adjustments)::int AS adjustments, (SELECT count(*) FROM rm_payroll.month_history WHERE kind = 'reopened')::int AS reopens`,
+  );
+  assert.ok(rows[0].adjustments > 0 && rows[0].reopens > 0, `the histories adjust and reopen: ${JSON.stringify(rows[0])}`);
+  const errors: unknown[] = [];
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], { onError: (_name, error) => errors.push(error) });
+  const verified = await runner.verify('payroll');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(verified.differences, []);
+});
