@@ -1,5 +1,4 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ComingLater } from '../components/Page';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
@@ -7,6 +6,10 @@ import CoursePage from './courses/CoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
 import GalleryPage from './gallery/GalleryPage';
+import ProvisionPage from './templates/ProvisionPage';
+import TemplateFormPage from './templates/TemplateFormPage';
+import TemplatePage from './templates/TemplatePage';
+import TemplatesPage from './templates/TemplatesPage';
 
 /** /instructor/* (spec 3, Instructor); the onboarding dialog opens over the area while the account is onboarding. */
 export default function InstructorArea() {
@@ -18,7 +21,12 @@ export default function InstructorArea() {
       <Route path="courses/grid" element={<CoursesGridPage />} />
       <Route path="courses/new" element={<NewCoursePage />} />
       <Route path="courses/:id" element={<CoursePage />} />
-      <Route path="templates" element={<ComingLater title="Templates" />} />
+      <Route path="templates" element={<TemplatesPage />} />
+      <Route path="templates/new" element={<TemplateFormPage mode="new" />} />
+      <Route path="templates/:id" element={<TemplatePage />} />
+      <Route path="templates/:id/edit" element={<TemplateFormPage mode="edit" />} />
+      <Route path="templates/:id/delete" element={<TemplatePage deleting />} />
+      <Route path="templates/:id/courses/provision" element={<ProvisionPage />} />
       <Route path="gallery" element={<GalleryPage />} />
       <Route path="settings" element={<AreaSettingsPage role="INSTRUCTOR" links={[{ to: '/instructor/settings/security', label: 'Security' }]} />} />
       <Route path="settings/security" element={<SecurityPage />} />

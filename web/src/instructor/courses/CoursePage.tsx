@@ -1,6 +1,6 @@
 /**
- * /instructor/courses/:id, minimal: the course's facts, its invite number and join link to hand to
- * students, and its lessons (the full tabs arrive with the instructor area).
+ * /instructor/courses/:id: tabs chosen by the URL hash: overview (default: facts, invite number,
+ * warnings) and discussion topics (#topics).
  */
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
@@ -11,7 +11,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useParams } from 'react-router-dom';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Link from '@mui/material/Link';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -19,9 +22,13 @@ import { priceOrContactSales } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { InviteNumber } from './InviteNumber';
 import { COURSE } from './operations';
+import { TopicsTab } from './TopicsTab';
 
 export default function CoursePage() {
   const { id = '' } = useParams();
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const tab = hash === '#topics' ? 'topics' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <Loading label="Loading the course" />;
   const course = data?.me?.ownedCourse;
@@ -35,6 +42,11 @@ export default function CoursePage() {
   const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
   return (
     <Page title={course.name}>
+      <Tabs value={tab} onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })} aria-label="Course sections" sx={{ mb: 2 }}>
+        <Tab value="overview" label="Overview" />
+        <Tab value="topics" label="Discussion topics" />
+      </Tabs>
+      {tab === 'topics' ? <TopicsTab course={course} /> : (
       <Stack spacing={3}>
         {course.isPast ? (
           <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
@@ -63,7 +75,11 @@ export default function CoursePage() {
             {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
           </Typography>
         </Paper>
-        {!course.isPast && missingTopics && <Alert severity="info">Some lessons have no discussion topic yet.</Alert>}
+        {!course.isPast && missingTopics && (
+          <Alert severity="warning">
+            Some lessons have no discussion topic yet. <Link component={RouterLink} to="#topics">Add the discussion topics</Link>
+          </Alert>
+        )}
         <Paper variant="outlined">
           <List aria-label="Lessons">
             {course.lessonAssignments?.map((l) => (
@@ -74,6 +90,7 @@ export default function CoursePage() {
           </List>
         </Paper>
       </Stack>
+      )}
     </Page>
   );
 }

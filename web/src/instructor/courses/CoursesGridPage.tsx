@@ -15,6 +15,7 @@ import { formatInviteNumber, languageName } from '../../../../contracts/enrollme
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { MY_COURSES } from './operations';
+import { ShareInvites } from './ShareInvites';
 
 export default function CoursesGridPage() {
   const [showPast, setShowPast] = useState(false);
@@ -22,6 +23,7 @@ export default function CoursesGridPage() {
   const courses = (showPast ? data?.me?.past : data?.me?.current) ?? [];
   return (
     <Page title="Courses">
+      <ShareInvites />
       <FormControlLabel control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />} label="Show past courses" sx={{ mb: 2 }} />
       {loading && !data ? (
         <Loading label="Loading your courses" />

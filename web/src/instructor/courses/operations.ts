@@ -112,3 +112,92 @@ export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean
   }
   ${FIELDS}
 `;
+
+/** The instructor's current courses' due dates: the past-due dialog blocks provisioning while any is past. */
+export const PAST_DUE: TypedDocumentNode<{ me: { id: string; current: { id: string; lessonAssignments: { id: string; dueOn: string | null }[] }[] } | null }, Record<string, never>> = gql`
+  query InstructorPastDue {
+    me {
+      id
+      current: ownedCourses(scope: current_or_upcoming) {
+        id
+        lessonAssignments {
+          id
+          dueOn
+        }
+      }
+    }
+  }
+`;
+
+export interface ShareInvite {
+  id: string;
+  emailAddress: string;
+  createdAt: string;
+  rejectedOn: string | null;
+  course: { id: string; name: string; startDate: string; endDate: string | null };
+}
+
+export const SHARE_INVITES: TypedDocumentNode<{ me: { id: string; shareInvites: ShareInvite[] } | null }, Record<string, never>> = gql`
+  query InstructorShareInvites {
+    me {
+      id
+      shareInvites {
+        id
+        emailAddress
+        createdAt
+        rejectedOn
+        course {
+          id
+          name
+          startDate
+          endDate
+        }
+      }
+    }
+  }
+`;
+
+export const ACCEPT_INVITES: TypedDocumentNode<{ acceptShareInvites: { count: number } }, { inviteIds: string[] }> = gql`
+  mutation AcceptShareInvites($inviteIds: [ID!]!) {
+    acceptShareInvites(input: { inviteIds: $inviteIds }) {
+      count
+    }
+  }
+`;
+
+export const REJECT_INVITES: TypedDocumentNode<{ rejectShareInvites: { count: number } }, { inviteIds: string[] }> = gql`
+  mutation RejectShareInvites($inviteIds: [ID!]!) {
+    rejectShareInvites(input: { inviteIds: $inviteIds }) {
+      count
+    }
+  }
+`;
+
+export const CHANGE_LESSON: TypedDocumentNode<{ changeLesson: { changed: boolean } }, { input: { lessonId: string; title: string; discussionTopic: string; privateNote: string | null } }> = gql`
+  mutation ChangeLesson($input: ChangeLessonInput!) {
+    changeLesson(input: $input) {
+      changed
+      lessonAssignment {
+        id
+        lesson {
+          id
+          title
+          discussionTopic
+          privateNote
+        }
+      }
+    }
+  }
+`;
+
+export const CHANGE_DUE: TypedDocumentNode<{ changeLessonAssignment: { changed: boolean } }, { input: { lessonAssignmentId: string; dueOn: string | null } }> = gql`
+  mutation ChangeLessonAssignment($input: ChangeLessonAssignmentInput!) {
+    changeLessonAssignment(input: $input) {
+      changed
+      lessonAssignment {
+        id
+        dueOn
+      }
+    }
+  }
+`;

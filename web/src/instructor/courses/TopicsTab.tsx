@@ -1,0 +1,117 @@
+/**
+ * The course's discussion topics: each lesson's title, topic, private note and due date, edited in
+ * a dialog with the spec's rules (contracts/validation/instructor.ts) checked as the server does.
+ */
+import { useMutation } from '@apollo/client';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { PRIVATE_NOTE_MAX, TOPIC_TITLE_MAX, dueOnError, topicContentsMax, topicFieldErrors } from '../../../../contracts/validation/instructor';
+import { FormAlert } from '../../components/FormAlert';
+import { notifySuccess } from '../../components/snackbars';
+import { errorMessage } from '../../lib/errors';
+import { formatDate, userToday } from '../../lib/time';
+import { CHANGE_DUE, CHANGE_LESSON, type InstructorCourse } from './operations';
+
+type Assignment = NonNullable<InstructorCourse['lessonAssignments']>[number];
+
+function TopicDialog({ assignment, durationRequirement, onClose }: { assignment: Assignment; durationRequirement: number; onClose: () => void }) {
+  const [form, setForm] = useState({
+    title: assignment.lesson.title,
+    discussionTopic: assignment.lesson.discussionTopic ?? '',
+    privateNote: assignment.lesson.privateNote ?? '',
+    dueOn: assignment.dueOn ?? '',
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const [changeLesson, lesson] = useMutation(CHANGE_LESSON, { context: { quiet: true } });
+  const [changeDue, due] = useMutation(CHANGE_DUE, { context: { quiet: true } });
+  const fields: Record<string, string> = topicFieldErrors(form, durationRequirement);
+  const dueProblem = dueOnError(form.dueOn || null, userToday());
+  if (dueProblem && form.dueOn !== (assignment.dueOn ?? '')) fields.dueOn = dueProblem;
+  const problem = (key: string) => (submitted ? fields[key] : undefined);
+  const max = topicContentsMax(durationRequirement);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(fields).length) return;
+    try {
+      await changeLesson({ variables: { input: { lessonId: assignment.lesson.id, title: form.title, discussionTopic: form.discussionTopic, privateNote: form.privateNote || null } } });
+      if ((form.dueOn || null) !== assignment.dueOn) await changeDue({ variables: { input: { lessonAssignmentId: assignment.id, dueOn: form.dueOn || null } } });
+      notifySuccess('The topic was changed successfully!');
+      onClose();
+    } catch {
+      /* shown below */
+    }
+  }
+  const error = lesson.error ?? due.error;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="topic-title" fullWidth maxWidth="sm">
+      <form noValidate onSubmit={save}>
+        <DialogTitle id="topic-title">Conversation {assignment.order}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Title" value={form.title} onChange={set('title')} required error={!!problem('title')} helperText={problem('title') ?? `${form.title.length}/${TOPIC_TITLE_MAX}`} />
+            <TextField
+              label="Discussion topic"
+              value={form.discussionTopic}
+              onChange={set('discussionTopic')}
+              required
+              multiline
+              minRows={6}
+              error={!!problem('discussionTopic')}
+              helperText={problem('discussionTopic') ?? `${form.discussionTopic.length}/${max}`}
+            />
+            <TextField label="Private note (optional)" value={form.privateNote} onChange={set('privateNote')} error={!!problem('privateNote')} helperText={problem('privateNote') ?? `Only you see it. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`} />
+            <TextField type="date" label="Due date (optional)" value={form.dueOn} onChange={set('dueOn')} error={!!problem('dueOn')} helperText={problem('dueOn')} slotProps={{ inputLabel: { shrink: true } }} />
+            <FormAlert message={error ? errorMessage(error) : null} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={lesson.loading || due.loading}>Save topic</Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+export function TopicsTab({ course }: { course: InstructorCourse }) {
+  const [editing, setEditing] = useState<Assignment | null>(null);
+  const today = userToday();
+  return (
+    <Paper variant="outlined">
+      <List aria-label="Discussion topics">
+        {course.lessonAssignments?.map((l) => (
+          <ListItem
+            key={l.id}
+            secondaryAction={course.isPast ? undefined : <Button onClick={() => setEditing(l)} aria-label={`Edit conversation ${l.order}`}>Edit</Button>}
+            sx={{ pr: 10 }}
+          >
+            <ListItemText
+              primary={`${l.order}. ${l.lesson.title}`}
+              secondary={
+                <>
+                  {l.lesson.discussionTopic ?? 'No discussion topic yet'}
+                  <br />
+                  {l.dueOn ? `Due ${formatDate(l.dueOn)}${l.dueOn < today ? ' (past due)' : ''}` : 'No due date'}
+                </>
+              }
+            />
+          </ListItem>
+        ))}
+      </List>
+      {editing && <TopicDialog assignment={editing} durationRequirement={course.durationRequirement} onClose={() => setEditing(null)} />}
+    </Paper>
+  );
+}

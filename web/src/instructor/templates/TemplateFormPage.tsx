@@ -1,0 +1,103 @@
+/**
+ * /instructor/templates/new and /:id/edit: the template's name, language, level and requirements
+ * (the course rules); requirements are sent only for a standard price agreement (spec 3).
+ */
+import { useMutation, useQuery } from '@apollo/client';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { DURATIONS, LANGUAGES, PROFICIENCIES } from '../../../../contracts/enrollment';
+import { courseFieldErrors } from '../../../../contracts/validation/enrollment';
+import { FormAlert } from '../../components/FormAlert';
+import { Loading } from '../../components/Loading';
+import { Page } from '../../components/Page';
+import { notifySuccess } from '../../components/snackbars';
+import { errorMessage } from '../../lib/errors';
+import { userToday } from '../../lib/time';
+import { CHANGE_TEMPLATE, CREATE_TEMPLATE, MY_TEMPLATES, TEMPLATE } from './operations';
+
+const QUIET = { context: { quiet: true } } as const;
+
+export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const existing = useQuery(TEMPLATE, { variables: { templateId: id }, skip: mode === 'new' });
+  const [form, setForm] = useState({ name: '', language: 'es', proficiency: 'beginner', durationRequirement: 15, completionRequirement: 4 });
+  const [submitted, setSubmitted] = useState(false);
+  const template = existing.data?.template;
+  useEffect(() => {
+    if (template) setForm({ name: template.name, language: template.language, proficiency: template.proficiency, durationRequirement: template.durationRequirement, completionRequirement: template.completionRequirement });
+  }, [template]);
+  const [create, created] = useMutation(CREATE_TEMPLATE, { ...QUIET, refetchQueries: [MY_TEMPLATES] });
+  const [change, changed] = useMutation(CHANGE_TEMPLATE, QUIET);
+  if (mode === 'edit' && existing.loading && !existing.data) return <Loading label="Loading the template" />;
+  const standard = mode === 'new' || template?.priceAgreementKind === 'standard';
+  const fields = courseFieldErrors({ ...form, startDate: null, endDate: null }, userToday(), { datesRequired: false });
+  const problem = (key: string) => (submitted ? fields[key] : undefined);
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((f) => ({ ...f, [key]: ['durationRequirement', 'completionRequirement'].includes(key) ? Number(e.target.value) : e.target.value }));
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(fields).length) return;
+    try {
+      if (mode === 'new') {
+        const { data } = await create({ variables: { input: { name: form.name, language: form.language, proficiency: form.proficiency, requirements: { completionRequirement: form.completionRequirement, durationRequirement: form.durationRequirement } } } });
+        notifySuccess('The new template was created successfully!');
+        navigate(`/instructor/templates/${data!.createTemplate.template.id}`);
+      } else {
+        await change({
+          variables: {
+            input: {
+              templateId: id, name: form.name, language: form.language, proficiency: form.proficiency,
+              completionRequirement: standard ? form.completionRequirement : null, durationRequirement: standard ? form.durationRequirement : null,
+            },
+          },
+        });
+        notifySuccess('The template was changed successfully!');
+        navigate(`/instructor/templates/${id}`);
+      }
+    } catch {
+      /* shown below */
+    }
+  }
+
+  const error = created.error ?? changed.error;
+  return (
+    <Page title={mode === 'new' ? 'New template' : 'Edit template'}>
+      <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={submit}>
+        <TextField label="Template name" value={form.name} onChange={set('name')} required error={!!problem('name')} helperText={problem('name')} />
+        <TextField select label="Language" value={form.language} onChange={set('language')}>
+          {LANGUAGES.map((l) => <MenuItem key={l.code} value={l.code}>{l.name}</MenuItem>)}
+        </TextField>
+        <TextField select label="Proficiency" value={form.proficiency} onChange={set('proficiency')}>
+          {PROFICIENCIES.map((p) => <MenuItem key={p} value={p}>{p.charAt(0).toUpperCase() + p.slice(1)}</MenuItem>)}
+        </TextField>
+        <TextField select label="Conversation length" value={form.durationRequirement} onChange={set('durationRequirement')} disabled={!standard}>
+          {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+        </TextField>
+        <TextField
+          type="number"
+          label="Required conversations"
+          value={form.completionRequirement}
+          onChange={set('completionRequirement')}
+          disabled={!standard}
+          error={!!problem('completionRequirement')}
+          helperText={problem('completionRequirement')}
+          slotProps={{ htmlInput: { min: 1, max: 100 } }}
+        />
+        <FormAlert message={error ? errorMessage(error) : null} />
+        <Stack direction="row" spacing={2}>
+          <Button type="submit" variant="contained" disabled={created.loading || changed.loading}>
+            {mode === 'new' ? 'Create template' : 'Save template'}
+          </Button>
+          <Button onClick={() => navigate(mode === 'new' ? '/instructor/templates' : `/instructor/templates/${id}`)}>Cancel</Button>
+        </Stack>
+      </Stack>
+    </Page>
+  );
+}
