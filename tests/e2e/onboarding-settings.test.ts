@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ProfileMessages } from '../../contracts/validation/profile';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
 import { WAIT_MS, atPath, eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
 
@@ -44,6 +45,12 @@ const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeEleme
 async function stepFocused(page: Page, title: string) {
   await visible(page.getByRole('dialog').getByRole('heading', { name: title }));
   await eventually(async () => (await focused(page)).text === title, `focus on the '${title}' heading`);
+}
+
+/** Highlights the first suggestion of the focused combobox by keyboard, and waits until it is. */
+async function highlightFirst(page: Page) {
+  await page.keyboard.press('ArrowDown');
+  await eventually(() => page.evaluate(() => !!document.activeElement?.getAttribute('aria-activedescendant')), 'a highlighted suggestion');
 }
 
 /** Presses Tab until the focused element's accessible text matches (at most `max` presses). */
@@ -92,7 +99,7 @@ describe('student onboarding and settings', () => {
       await page.keyboard.type('Per');
       // The country is suggested from lookupCountries.
       await visible(page.getByRole('option', { name: 'Peru' }));
-      await page.keyboard.press('ArrowDown');
+      await highlightFirst(page);
       await page.keyboard.press('Enter');
       assert.equal(await dialog.getByLabel('Country').inputValue(), 'Peru');
       await screenshot(page, 'onboarding-student-3-location-phone');
@@ -201,6 +208,26 @@ describe('student onboarding and settings', () => {
   });
 });
 
+describe('switch roles in the student settings', () => {
+  it("shows the 'Switch Roles' card only to an account with more than one role", async () => {
+    await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'both@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] });
+    const { context, page, pageErrors } = await newPage(1280, 860);
+    try {
+      await page.goto('/auth/sign_in');
+      await submitSignIn(page, 'both@example.com', PASSWORD);
+      await page.waitForURL((url) => url.pathname !== '/auth/sign_in');
+      await page.goto('/student/settings');
+      const cards = page.getByRole('list', { name: 'Settings' }).getByRole('listitem');
+      await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
+      await page.getByRole('link', { name: /^Switch Roles/ }).click();
+      await visible(page.getByRole('button', { name: /^Switch to (Instructor|Student)$/ }));
+      assert.deepEqual(pageErrors.map(String), []);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('instructor onboarding and settings', () => {
   it('a new instructor onboards with a suggested school and changes their own email address', async () => {
     // A school the product knows already (another instructor's profile) is suggested.
@@ -230,7 +257,7 @@ describe('instructor onboarding and settings', () => {
       await page.keyboard.type('garci');
       await visible(page.getByRole('option', { name: 'Colegio Garcilaso' }));
       await screenshot(page, 'onboarding-instructor-school-desktop');
-      await page.keyboard.press('ArrowDown');
+      await highlightFirst(page);
       await page.keyboard.press('Enter');
       await eventually(async () => (await dialog.getByLabel('School').inputValue()) === 'Colegio Garcilaso', 'the chosen school');
       await page.keyboard.press('Enter');

@@ -35,10 +35,18 @@ function useSettled(text: string, ms = 250) {
 
 /** A free-text field with suggestions from a lookup query. */
 function SuggestingField({ options, loading, query, setQuery, ...props }: FieldProps & { options: string[]; loading: boolean; query: string; setQuery(q: string): void }) {
+  const [open, setOpen] = useState(false);
   return (
     <Autocomplete
       freeSolo
       id={props.id}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      // Enter with the suggestions open picks one (or keeps the text), never submits the form.
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && open) event.preventDefault();
+      }}
       options={options}
       loading={loading}
       filterOptions={(o) => o}
@@ -69,8 +77,9 @@ export function CountryField(props: FieldProps) {
   const [query, setQuery] = useState(props.value);
   useEffect(() => setQuery(props.value), [props.value]);
   const settled = useSettled(query);
-  const { data, loading } = useQuery(LOOKUP_COUNTRIES, { variables: { query: settled.slice(0, 50) } });
-  const options = useMemo(() => (data?.lookupCountries ?? []).map((c) => c.name), [data]);
+  const { data, previousData, loading } = useQuery(LOOKUP_COUNTRIES, { variables: { query: settled.slice(0, 50) } });
+  // The last answer stays while the next loads, so the list (and a highlighted suggestion) does not flicker away.
+  const options = useMemo(() => ((data ?? previousData)?.lookupCountries ?? []).map((c) => c.name), [data, previousData]);
   return <SuggestingField {...props} options={options} loading={loading} query={query} setQuery={setQuery} autoComplete={props.autoComplete ?? 'country-name'} />;
 }
 
@@ -78,8 +87,8 @@ export function SchoolField(props: FieldProps) {
   const [query, setQuery] = useState(props.value);
   useEffect(() => setQuery(props.value), [props.value]);
   const settled = useSettled(query);
-  const { data, loading } = useQuery(LOOKUP_SCHOOLS, { variables: { query: settled.slice(0, 120) } });
-  const options = useMemo(() => (data?.lookupSchools ?? []).map((s) => s.name), [data]);
+  const { data, previousData, loading } = useQuery(LOOKUP_SCHOOLS, { variables: { query: settled.slice(0, 120) } });
+  const options = useMemo(() => ((data ?? previousData)?.lookupSchools ?? []).map((s) => s.name), [data, previousData]);
   return <SuggestingField {...props} options={options} loading={loading} query={query} setQuery={setQuery} autoComplete={props.autoComplete ?? 'organization'} />;
 }
 
