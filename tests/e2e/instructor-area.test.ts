@@ -1,0 +1,124 @@
+/**
+ * The instructor's area in Chromium (issue 11): an instructor provisions three courses from a
+ * template for three addresses (the form filled by keyboard), one recipient opens the mailed link,
+ * accepts from the course grid, opens the course's discussion topics and sets a topic and its due
+ * date (a past date is refused with the spec's message first). Screenshots, desktop and phone:
+ * .test-data/screenshots/instructor-*.png.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { addDays } from '../../contracts/calendarDate';
+import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createPlans } from '../support/enrollment';
+import { WAIT_MS, atPath, eventually, launchBrowser, screenshot, signInThroughUi, visible } from './support/browser';
+
+const ZONE = 'America/Lima';
+const PASSWORD = 'Instructor-Pass1';
+let app: TestApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-instructor'), launchBrowser()]);
+  await createPlans(app);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function newPage(width: number, height: number) {
+  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
+  context.setDefaultTimeout(WAIT_MS);
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e));
+  return { context, page, pageErrors };
+}
+
+describe('instructor area', () => {
+  it('provisions three courses from a template; a recipient accepts from the mail and sets a topic and its due date', async () => {
+    const owner = await signUpOnboarded(app, 'lead.teacher@example.com', PASSWORD, 'INSTRUCTOR');
+    await signUpOnboarded(app, 'ana.teacher@example.com', PASSWORD, 'INSTRUCTOR');
+    const made = await app.gql(`mutation($input: CreateTemplateInput!) { createTemplate(input: $input) { template { id } } }`, {
+      input: { name: 'Spanish conversation', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } },
+    }, owner.token);
+    const templateId = made.data.createTemplate.template.id as string;
+
+    const desk = await newPage(1280, 900);
+    try {
+      const { page } = desk;
+      await signInThroughUi(page, 'lead.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await page.goto('/instructor/templates');
+      await visible(page.getByRole('heading', { name: 'Spanish conversation' }));
+      await screenshot(page, 'instructor-templates-desktop');
+      await page.getByRole('link', { name: /Spanish conversation/ }).click();
+      await page.getByRole('link', { name: 'Create courses for others' }).click();
+      await atPath(page, `/instructor/templates/${templateId}/courses/provision`);
+
+      // By keyboard: the first address, then a row added with the keyboard for each of the others.
+      await page.getByLabel('Email address 1').focus();
+      await page.keyboard.type('Ana.Teacher@example.com');
+      for (const [i, email] of [[2, 'bob.teacher@example.com'], [3, 'carla@example.com']] as const) {
+        await page.getByRole('button', { name: 'Add a row' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByLabel(`Email address ${i}`).focus();
+        await page.keyboard.type(email);
+      }
+      await page.getByLabel('Course name 1 (optional)').fill('Spanish for Ana');
+      await screenshot(page, 'instructor-provision-desktop');
+      await page.getByRole('button', { name: 'Create courses' }).focus();
+      await page.keyboard.press('Enter');
+      await visible(page.getByText('The courses were created successfully!'));
+      await atPath(page, `/instructor/templates/${templateId}`);
+      await visible(page.getByText('Invited: ana.teacher@example.com'));
+      await visible(page.getByText('Current courses (3)'));
+      await screenshot(page, 'instructor-template-desktop');
+    } finally {
+      await desk.context.close();
+    }
+    assert.deepEqual(desk.pageErrors, []);
+
+    // The recipient, on a phone: the mail's link, sign in, accept all.
+    const mail = await eventually(async () => (await app.runtime.outbox!.list('ana.teacher@example.com')).find((m) => m.subject.includes('Spanish for Ana')), 'the share invite mail');
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    const phone = await newPage(390, 844);
+    try {
+      const { page } = phone;
+      await signInThroughUi(page, 'ana.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await page.goto(link.pathname + link.search);
+      await visible(page.getByRole('heading', { name: 'Courses shared with you (1 pending)' }));
+      await screenshot(page, 'instructor-share-invites-phone');
+      await page.getByRole('button', { name: 'Accept all' }).focus();
+      await page.keyboard.press('Enter');
+      await visible(page.getByText('All courses where accepted successfully!'));
+      await page.getByRole('link', { name: /Spanish for Ana/ }).click();
+      await visible(page.getByRole('tab', { name: 'Overview', selected: true }));
+      await page.getByRole('link', { name: 'Add the discussion topics' }).click();
+      await visible(page.getByRole('tab', { name: 'Discussion topics', selected: true }));
+      assert.match(page.url(), /#topics$/);
+      await page.getByRole('button', { name: 'Edit conversation 1' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Title').fill('Food');
+      await dialog.getByLabel('Discussion topic').fill('Talk about your favourite dish and how it is made.');
+      const yesterday = addDays(new Date().toLocaleDateString('en-CA', { timeZone: ZONE }), -1);
+      await dialog.getByLabel('Due date (optional)').fill(yesterday);
+      await dialog.getByRole('button', { name: 'Save topic' }).click();
+      await visible(dialog.getByText('Invalid date. Must be a future date.'));
+      const nextWeek = addDays(yesterday, 8);
+      await dialog.getByLabel('Due date (optional)').fill(nextWeek);
+      await dialog.getByRole('button', { name: 'Save topic' }).press('Enter');
+      await visible(page.getByText('The topic was changed successfully!'));
+      await visible(page.getByText(/Due /));
+      await screenshot(page, 'instructor-topics-phone');
+      const token = (await phone.context.cookies()).find((c) => c.name === 'auth_token')!.value;
+      const res = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { name lessonAssignments { dueOn lesson { title } } } } }`, {}, token);
+      const course = res.data.me.ownedCourses.find((c: any) => c.name === 'Spanish for Ana');
+      assert.deepEqual(course.lessonAssignments[0], { dueOn: nextWeek, lesson: { title: 'Food' } });
+    } finally {
+      await phone.context.close();
+    }
+    assert.deepEqual(phone.pageErrors, []);
+  });
+});
