@@ -7,8 +7,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+import { signedFilesUrl, verifyFilesSignature } from './signed';
 
-export function createLocalStorage(options: { root: string; publicUrl: string }): FileStorage {
+/** `secret` signs private files' addresses (./signed.ts). */
+export function createLocalStorage(options: { root: string; publicUrl: string; secret: string }): FileStorage {
   const fileOf = (key: string) => path.join(options.root, ...key.split('/'));
   return {
     kind: 'local',
@@ -33,5 +35,15 @@ export function createLocalStorage(options: { root: string; publicUrl: string })
       }
     },
     url: (key) => filesUrl(options.publicUrl, key),
+    async signedUrl(key, ttlSeconds) {
+      assertStorageKey(key);
+      return signedFilesUrl(options.publicUrl, options.secret, key, ttlSeconds);
+    },
+    verifySignature: (key, expires, signature) => verifyFilesSignature(options.secret, key, expires, signature),
+    async delete(key) {
+      assertStorageKey(key);
+      const file = fileOf(key);
+      await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.type`, { force: true })]);
+    },
   };
 }

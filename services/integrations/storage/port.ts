@@ -16,8 +16,17 @@ export interface FileStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** Null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
-  /** Where a browser fetches the file. */
+  /** Where a browser fetches the file (public folders only; see ./signed.ts). */
   url(key: string): string;
+  /**
+   * A short-lived address for a private file (archives): an HMAC-signed `/files` URL checked by the
+   * API on local disk, a presigned GET on an S3-compatible store. `ttlSeconds` is capped at an hour.
+   */
+  signedUrl(key: string, ttlSeconds: number): Promise<string>;
+  /** Checks a `/files` request's signature (expires, signature query parameters) for a private key. */
+  verifySignature(key: string, expires: unknown, signature: unknown): boolean;
+  /** Removes a file; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
 }
 
 /** A key the server made: `<folder>/<32 hex>.<ext>`; anything else is never read or written. */

@@ -4,8 +4,10 @@
  * `/files/<key>` by reading it through this adapter, unless STORAGE_S3_PUBLIC_URL names a public
  * base (a CDN or a public bucket) that serves the keys itself.
  */
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+import { MAX_SIGNED_TTL_SECONDS, verifyFilesSignature } from './signed';
 
 export interface S3StorageConfig {
   bucket: string;
@@ -20,7 +22,8 @@ export interface S3StorageConfig {
   publicUrl: string | null;
 }
 
-export function createS3Storage(config: S3StorageConfig, options: { publicUrl: string }): FileStorage & { client: S3Client } {
+/** `secret` signs `/files` addresses when a signed file is served through the API (./signed.ts). */
+export function createS3Storage(config: S3StorageConfig, options: { publicUrl: string; secret: string }): FileStorage & { client: S3Client } {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -55,5 +58,16 @@ export function createS3Storage(config: S3StorageConfig, options: { publicUrl: s
       }
     },
     url: (key) => (config.publicUrl ? `${config.publicUrl.replace(/\/$/, '')}/${objectKey(key)}` : filesUrl(options.publicUrl, key)),
+    /** A presigned GET straight from the store, valid for `ttlSeconds` (capped at an hour). */
+    async signedUrl(key, ttlSeconds) {
+      assertStorageKey(key);
+      const expiresIn = Math.min(Math.max(1, Math.floor(ttlSeconds)), MAX_SIGNED_TTL_SECONDS);
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }), { expiresIn });
+    },
+    verifySignature: (key, expires, signature) => verifyFilesSignature(options.secret, key, expires, signature),
+    async delete(key) {
+      assertStorageKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+    },
   };
 }

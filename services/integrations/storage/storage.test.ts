@@ -12,6 +12,7 @@ import { s3ConfigFromEnv } from './config';
 import { createLocalStorage } from './local';
 import { isStorageKey, newStorageKey, type FileStorage } from './port';
 import { createS3Storage } from './s3';
+import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignature } from './signed';
 
 function contract(name: string, make: () => FileStorage, options: { skip?: string } = {}) {
   describe(name, { skip: options.skip }, () => {
@@ -29,8 +30,57 @@ function contract(name: string, make: () => FileStorage, options: { skip?: strin
       await assert.rejects(storage.put('../escape.jpg', Buffer.from('x'), 'image/jpeg'));
       assert.equal(await storage.get('headshots/../../auth-secret'), null);
     });
+    it('deletes a file (and a missing one quietly)', async () => {
+      const storage = make();
+      const key = newStorageKey('archives', 'mp4');
+      await storage.put(key, Buffer.from('movie'), 'video/mp4');
+      await storage.delete(key);
+      assert.equal(await storage.get(key), null);
+      await storage.delete(key);
+    });
+    it('gives a signed, expiring address for a private file', async () => {
+      const storage = make();
+      const key = newStorageKey('archives', 'mp4');
+      await storage.put(key, Buffer.from('movie'), 'video/mp4');
+      const url = new URL(await storage.signedUrl(key, 300));
+      if (storage.kind === 'local' || url.pathname.startsWith('/files/')) {
+        assert.equal(storage.verifySignature(key, url.searchParams.get('expires'), url.searchParams.get('signature')), true);
+        assert.equal(storage.verifySignature(newStorageKey('archives', 'mp4'), url.searchParams.get('expires'), url.searchParams.get('signature')), false);
+      } else {
+        const response = await fetch(url);
+        assert.equal(response.status, 200);
+        assert.equal(await response.text(), 'movie');
+      }
+    });
   });
 }
+
+describe('signed /files addresses', () => {
+  const secret = 'test-secret';
+  const key = 'archives/' + 'a'.repeat(32) + '.mp4';
+  const now = new Date('2026-01-01T00:00:00Z');
+  const parts = (url: string) => { const u = new URL(url); return [u.searchParams.get('expires'), u.searchParams.get('signature')] as const; };
+  it('verify until they expire, and only for their key and secret', () => {
+    const [expires, signature] = parts(signedFilesUrl('http://localhost:3000', secret, key, 300, now));
+    assert.equal(Number(expires), now.getTime() / 1000 + 300);
+    assert.equal(verifyFilesSignature(secret, key, expires, signature, now), true);
+    assert.equal(verifyFilesSignature(secret, key, expires, signature, new Date(now.getTime() + 299_000)), true);
+    assert.equal(verifyFilesSignature(secret, key, expires, signature, new Date(now.getTime() + 300_000)), false);
+    assert.equal(verifyFilesSignature('other-secret', key, expires, signature, now), false);
+    assert.equal(verifyFilesSignature(secret, key.replace('aaaa', 'aaab'), expires, signature, now), false);
+    assert.equal(verifyFilesSignature(secret, key, String(Number(expires) + 1000), signature, now), false);
+    assert.equal(verifyFilesSignature(secret, key, expires, undefined, now), false);
+    assert.equal(verifyFilesSignature(secret, key, ['1'], signature, now), false);
+  });
+  it('live at most an hour', () => {
+    const [expires] = parts(signedFilesUrl('http://localhost:3000', secret, key, 10 ** 9, now));
+    assert.equal(Number(expires), now.getTime() / 1000 + MAX_SIGNED_TTL_SECONDS);
+  });
+  it('are needed for private folders only', () => {
+    assert.equal(isPrivateKey(key), true);
+    assert.equal(isPrivateKey('headshots/' + 'a'.repeat(32) + '.jpg'), false);
+  });
+});
 
 describe('storage keys', () => {
   it('are random names in a folder with a known extension', () => {
@@ -43,10 +93,10 @@ describe('storage keys', () => {
   });
 });
 
-contract('local disk storage', () => createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-')), publicUrl: 'http://localhost:3000' }));
+contract('local disk storage', () => createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-')), publicUrl: 'http://localhost:3000', secret: 'local-test-secret' }));
 
 const s3 = s3ConfigFromEnv(process.env);
 if (!s3) console.log('# S3 storage tests skipped: set STORAGE_S3_BUCKET (and STORAGE_S3_ENDPOINT, STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY for MinIO and the like) to run them.');
-contract('S3-compatible storage', () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000' }), {
+contract('S3-compatible storage', () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }), {
   skip: s3 ? undefined : 'STORAGE_S3_BUCKET is not set: no S3-compatible store to test against',
 });
