@@ -154,7 +154,8 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
     const { context, page } = await signedIn(emailAddress, 'Instruct0r-Pass');
     const vs = await auditPages(page, [
-      '/instructor/courses/grid', '/instructor/courses/new', '/instructor/gallery', '/instructor/templates', '/instructor/settings', '/instructor/settings/security',
+      '/instructor/courses/grid', '/instructor/courses/new', '/instructor/gallery', '/instructor/templates', '/instructor/templates/new', '/instructor/settings',
+      '/instructor/settings/security',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
