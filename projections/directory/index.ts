@@ -27,7 +27,7 @@ const PROFILE_COLUMNS: Record<string, string> = {
 export const directoryProjector: Projector = {
   name: 'directory',
   lane: 'background',
-  version: 3,
+  version: 4,
   handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged', 'ProfileChanged'],
   schema: `
     CREATE TABLE people (
@@ -69,6 +69,12 @@ export const directoryProjector: Projector = {
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     // Minutes are hot: keep the last balance per account of the batch and write it once, at the end.
     const balances = new Map<string, { balance: number; at: string }>();
+    // A later change of the same person in the batch is the row's last update: its time stays
+    // updated_at, however the feed is cut into batches (the Kafka feed cuts it differently).
+    const touched = (id: string, at: string) => {
+      const pending = balances.get(id);
+      if (pending) pending.at = at;
+    };
     for (const e of events) {
       const at = e.metadata.occurredAt;
       switch (e.type) {
@@ -80,15 +86,19 @@ export const directoryProjector: Projector = {
           break;
         case 'SignedIn':
           await db.query('UPDATE people SET current_sign_in_at = $2, current_sign_in_ip = $3, updated_at = $2 WHERE id = $1', [accountIdOf(e), at, e.data.ip]);
+          touched(accountIdOf(e), at);
           break;
         case 'PasswordResetRequested':
           await db.query('UPDATE people SET reset_password_sent_at = $2, updated_at = $2 WHERE id = $1', [accountIdOf(e), at]);
+          touched(accountIdOf(e), at);
           break;
         case 'RolesChanged':
           await db.query('UPDATE people SET roles = $2, updated_at = $3 WHERE id = $1', [accountIdOf(e), e.data.roles, at]);
+          touched(accountIdOf(e), at);
           break;
         case 'EmailAddressChanged':
           await db.query('UPDATE people SET email_address = $2, updated_at = $3 WHERE id = $1', [accountIdOf(e), e.data.emailAddress, at]);
+          touched(accountIdOf(e), at);
           break;
         case 'MinutesChanged':
           balances.set(e.data.accountId, { balance: e.data.balanceAfter, at });
@@ -101,6 +111,7 @@ export const directoryProjector: Projector = {
             `UPDATE people SET ${set.map(([, column], i) => `${column} = $${i + 3}`).join(', ')}, updated_at = $2 WHERE id = $1`,
             [e.data.accountId, at, ...set.map(([field]) => e.data.changes[field] ?? null)],
           );
+          touched(e.data.accountId, at);
           break;
         }
       }

@@ -4,7 +4,8 @@
  * rebuild replays the log into fresh tables and swaps them in while the product keeps serving;
  * verify replays into scratch tables and prints every difference with the live ones (none expected).
  * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
- * with `npm start` first, or this starts it). `run` is a standalone projector worker.
+ * with `npm start` first, or this starts it). `run` is a standalone projector worker: on the event
+ * store's feed, or with `--source kafka` (FEED_SOURCE=kafka) in the Kafka consumer group.
  */
 import pino from 'pino';
 import { allProjectors } from '../../projections';
@@ -14,8 +15,9 @@ import { resolveDatabase } from '../app/runtime';
 import { createPool } from '../db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
+import { runKafkaWorker } from '../relay/main';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run';
+const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run [--source direct|kafka]';
 
 const rate = (events: number, ms: number) => `${Math.round(events / Math.max(ms / 1000, 0.001)).toLocaleString('en-US')} events/s`;
 
@@ -48,6 +50,16 @@ async function main() {
   if (!command || !['status', 'rebuild', 'verify', 'resume', 'run'].includes(command)) {
     console.error(USAGE);
     process.exit(2);
+  }
+  if (command === 'run') {
+    const i = process.argv.indexOf('--source');
+    const source = i > 0 ? process.argv[i + 1] : process.env.FEED_SOURCE ?? 'direct';
+    if (source !== 'direct' && source !== 'kafka') {
+      console.error(`--source is 'direct' (the event store's feed, the default) or 'kafka' (the relay's topic; needs KAFKA_BROKERS)`);
+      process.exit(2);
+    }
+    // A worker of the Kafka consumer group (services/relay/worker.ts); `npm run relay` feeds it.
+    if (source === 'kafka') return runKafkaWorker();
   }
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });

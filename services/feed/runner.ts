@@ -148,11 +148,13 @@ async function applyBatch(
 /**
  * Applies one batch for every live projector at once, in their live schemas: reads the feed once
  * from the earliest of their checkpoints, gives each projector the events after its own, and moves
- * every checkpoint to the last event read. Returns how many events it read.
+ * every checkpoint to the last event read (never back: a read model already past it stays). Returns
+ * how many events it read. `store` is any ordered source of the feed: the event store, or a batch of
+ * Kafka messages (services/relay/worker.ts).
  */
-async function applySharedBatch(
+export async function applySharedBatch(
   db: pg.PoolClient,
-  store: EventStore,
+  store: Pick<EventStore, 'readAll'>,
   projectors: readonly Projector[],
   batchSize: number,
 ): Promise<{ read: number; moved: string[]; to: GlobalCheckpoint | null }> {
@@ -190,7 +192,8 @@ async function applySharedBatch(
   await db.query(
     `UPDATE projection_checkpoints AS c SET transaction_id = $2, position = $3,
        events_applied = c.events_applied + x.applied, updated_at = now()
-       FROM unnest($1::text[], $4::bigint[]) AS x(name, applied) WHERE c.name = x.name`,
+       FROM unnest($1::text[], $4::bigint[]) AS x(name, applied) WHERE c.name = x.name
+        AND (c.transaction_id IS NULL OR (c.transaction_id::numeric, c.position::numeric) < ($2::numeric, $3::numeric))`,
     [moved, last.transactionId, last.position, applied],
   );
   return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position } };

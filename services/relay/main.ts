@@ -1,0 +1,115 @@
+/**
+ * `npm run relay` — publishes the event store's feed to Kafka (services/relay/index.ts).
+ * `npm run projections -- run --source kafka` (or FEED_SOURCE=kafka) — a projector worker fed by
+ * Kafka (services/relay/worker.ts); it calls `runKafkaWorker` below.
+ *
+ * Settings: KAFKA_BROKERS (host:port,…; required), KAFKA_TOPIC (tertulia.events), KAFKA_PARTITIONS
+ * (4, when the relay creates the topic), KAFKA_GROUP (tertulia-projectors), KAFKA_SESSION_TIMEOUT_MS
+ * (10000: how soon a dead worker's partitions move; the broker's minimum is 6000), DATABASE_URL (the read
+ * models' and the relay's database; the embedded one when unset), EVENTSTORE_DATABASE_URL (the
+ * event store's database when it is another one), RELAY_BATCH_SIZE / PROJECTION_BATCH_SIZE.
+ */
+import pino from 'pino';
+import { allProjectors } from '../../projections';
+import { loadConfig } from '../app/config';
+import { resolveDatabase } from '../app/runtime';
+import { exitOnSignals, exitWithError } from '../app/shutdown';
+import { createPool } from '../db/pool';
+import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, kafkaClient, startRelay } from './index';
+import { startKafkaProjectors } from './worker';
+
+function brokers(): string[] {
+  const list = (process.env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  if (!list.length) {
+    console.error('Set KAFKA_BROKERS to the Kafka brokers (host:port, comma-separated). `npx tsx scripts/kafka/broker.ts` starts a local one.');
+    process.exit(2);
+  }
+  return list;
+}
+
+const positiveInt = (value: string | undefined, fallback: number, name: string) => {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) {
+    console.error(`${name} must be a whole number from 1 to 100000 (got '${value}')`);
+    process.exit(2);
+  }
+  return n;
+};
+
+async function connect() {
+  const config = loadConfig();
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const db = await resolveDatabase(config, log);
+  const pool = createPool(db.url, 5);
+  const storeUrl = process.env.EVENTSTORE_DATABASE_URL;
+  const storePool = storeUrl ? createPool(storeUrl, 3) : pool;
+  await migrateEventStore(storePool);
+  const store = createPostgresEventStore(storePool);
+  const close = async () => {
+    await store.close();
+    if (storePool !== pool) await storePool.end();
+    await pool.end();
+    await db.embedded?.stop();
+  };
+  return { log, pool, storePool, store, close };
+}
+
+export async function runRelay() {
+  const kafka = kafkaClient(brokers(), 'tertulia-relay');
+  const { log, storePool, store, close } = await connect();
+  const topic = process.env.KAFKA_TOPIC ?? DEFAULT_TOPIC;
+  const relay = startRelay({
+    pool: storePool,
+    store,
+    kafka,
+    topic,
+    partitions: positiveInt(process.env.KAFKA_PARTITIONS, DEFAULT_PARTITIONS, 'KAFKA_PARTITIONS'),
+    batchSize: positiveInt(process.env.RELAY_BATCH_SIZE, 500, 'RELAY_BATCH_SIZE'),
+    onWake: (wake) => store.onAppended(wake),
+    onActive: () => log.info({ topic }, 'relay publishing the event store feed to Kafka'),
+    onPublished: (count, to) => log.debug({ count, to }, 'published'),
+    onError: (error) => log.warn({ err: error }, 'relay failed; starting over from its checkpoint'),
+  });
+  log.info({ topic }, 'relay started (waits as a standby while another relay publishes)');
+  exitOnSignals(async () => {
+    await relay.stop();
+    await close();
+  }, { log: (message) => log.info(message) });
+}
+
+export async function runKafkaWorker() {
+  const kafka = kafkaClient(brokers(), `tertulia-projector-${process.pid}`);
+  const { log, pool, store, close } = await connect();
+  const holdMs = process.env.PROJECTION_TEST_HOLD_MS ? positiveInt(process.env.PROJECTION_TEST_HOLD_MS, 0, 'PROJECTION_TEST_HOLD_MS') : 0;
+  const worker = await startKafkaProjectors({
+    pool,
+    store,
+    kafka,
+    projectors: allProjectors,
+    topic: process.env.KAFKA_TOPIC ?? DEFAULT_TOPIC,
+    groupId: process.env.KAFKA_GROUP ?? 'tertulia-projectors',
+    batchSize: positiveInt(process.env.PROJECTION_BATCH_SIZE, 500, 'PROJECTION_BATCH_SIZE'),
+    holdMs,
+    sessionTimeoutMs: positiveInt(process.env.KAFKA_SESSION_TIMEOUT_MS, 10_000, 'KAFKA_SESSION_TIMEOUT_MS'),
+    onAssigned: (partitions) => log.info({ partitions }, 'projector worker assigned partitions'),
+    onApplied: (partition, events, to) => log.debug({ partition, events, to }, 'applied'),
+    onError: (error) => log.warn({ err: error }, 'projector batch failed; fetching it again'),
+  });
+  log.info('projector worker consuming the Kafka feed');
+  exitOnSignals(async () => {
+    await worker.stop();
+    await close();
+  }, { log: (message) => log.info(message) });
+}
+
+if (process.argv[1] && /services[\\/]relay[\\/]main\.ts$/.test(process.argv[1])) {
+  const command = process.argv[2] ?? 'relay';
+  if (command === 'relay') runRelay().catch(exitWithError);
+  else if (command === 'worker') runKafkaWorker().catch(exitWithError);
+  else {
+    console.error('usage: tsx services/relay/main.ts relay | worker');
+    process.exit(2);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Projector workers fed by Kafka (docs/decisions.md, "Kafka feed (issue 13)"): a consumer group on
+ * the relay's topic. A worker owns some partitions; a partition carries the whole feed in order,
+ * and the read models `partitionOf` maps to it are applied from it with the direct runner's code
+ * (`applySharedBatch`): one PostgreSQL transaction locks their checkpoint rows, applies the events
+ * after each checkpoint and moves the checkpoints. The Kafka offset is committed after that
+ * transaction, as a hint of where to fetch from: the checkpoint in PostgreSQL is the truth, so a
+ * batch seen again (a worker killed before committing its offset, a rebalance, the relay's
+ * duplicates) is dropped event by event, and a killed worker never loses or doubles an effect.
+ */
+import type pg from 'pg';
+import type { Consumer, Kafka } from 'kafkajs';
+import { inTransaction } from '../db/pool';
+import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
+import type { Projector } from '../feed/projector';
+import { applySharedBatch, isTransientError, ProjectionRunner } from '../feed/runner';
+import { DEFAULT_TOPIC, decodeEvent, partitionOf, topicPartitions } from './index';
+
+export interface KafkaProjectorsOptions {
+  /** The read models' database (their schemas and projection_checkpoints). */
+  pool: pg.Pool;
+  /** The event store: read models never applied yet catch up from it before Kafka takes over. */
+  store: EventStore;
+  kafka: Kafka;
+  projectors: readonly Projector[];
+  topic?: string;
+  groupId?: string;
+  batchSize?: number;
+  /** How long the group waits for a silent worker before handing its partitions on (10 s). */
+  sessionTimeoutMs?: number;
+  /** Test only: keep each batch's transaction open this long before committing (kills land mid-batch). */
+  holdMs?: number;
+  onApplied?: (partition: number, events: number, to: GlobalCheckpoint) => void;
+  onError?: (error: unknown) => void;
+  /** Partitions assigned to this worker after each rebalance. */
+  onAssigned?: (partitions: number[]) => void;
+}
+
+export interface KafkaProjectors {
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startKafkaProjectors(options: KafkaProjectorsOptions): Promise<KafkaProjectors> {
+  const topic = options.topic ?? DEFAULT_TOPIC;
+  const batchSize = options.batchSize ?? 500;
+  const { pool, store, kafka, projectors } = options;
+
+  const runner = new ProjectionRunner(pool, store, projectors);
+  // Workers starting together prepare one at a time (creating a schema twice fails).
+  const lock = await pool.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtext('tertulia-projectors-prepare'))`);
+    await runner.prepare();
+    // A read model never applied (new in this release, or a fresh database) catches up from the
+    // event store itself: its partition's committed offset says nothing about it.
+    const { rows } = await pool.query(
+      'SELECT name FROM projection_checkpoints WHERE name = ANY($1) AND transaction_id IS NULL AND failed_at IS NULL',
+      [projectors.map((p) => p.name)],
+    );
+    if (rows.length) await runner.catchUp(rows.map((r) => r.name));
+  } finally {
+    await lock.query(`SELECT pg_advisory_unlock(hashtext('tertulia-projectors-prepare'))`).catch(() => {});
+    lock.release();
+  }
+
+  const admin = kafka.admin();
+  await admin.connect();
+  let partitions = 0;
+  for (let tries = 0; ; tries++) {
+    try {
+      partitions = await topicPartitions(admin, topic);
+      break;
+    } catch (error) {
+      // The relay creates the topic: wait for it.
+      if (tries > 600) throw error;
+      await sleep(500);
+    }
+  }
+  await admin.disconnect();
+  const byPartition = new Map<number, Projector[]>();
+  for (const p of projectors) {
+    const n = partitionOf(p.name, partitions);
+    byPartition.set(n, [...(byPartition.get(n) ?? []), p]);
+  }
+
+  const consumer: Consumer = kafka.consumer({
+    groupId: options.groupId ?? 'tertulia-projectors',
+    sessionTimeout: options.sessionTimeoutMs ?? 10_000,
+    heartbeatInterval: 1000,
+    rebalanceTimeout: 20_000,
+    maxWaitTimeInMs: 250,
+    allowAutoTopicCreation: false,
+  });
+  consumer.on(consumer.events.GROUP_JOIN, (e) => options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)));
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    autoCommit: false,
+    eachBatchAutoResolve: false,
+    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+      const mine = byPartition.get(batch.partition) ?? [];
+      const events = batch.messages.filter((m) => m.value).map((m) => decodeEvent(m.value!));
+      // The feed as the runner reads it: events after a checkpoint, in order, duplicates dropped.
+      const source = {
+        async readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
+          const out: StoredEvent[] = [];
+          let last = after;
+          for (const e of events) {
+            if (out.length >= limit) break;
+            const at = { transactionId: e.transactionId, position: e.position };
+            if (last && compareCheckpoints(at, last) <= 0) continue;
+            out.push(e);
+            last = at;
+          }
+          return out;
+        },
+      };
+      if (mine.length) {
+        for (;;) {
+          if (!isRunning() || isStale()) return;
+          let result: Awaited<ReturnType<typeof applySharedBatch>>;
+          try {
+            result = await inTransaction(pool, async (db) => {
+              const r = await applySharedBatch(db, source, mine, batchSize);
+              if (options.holdMs && r.read) await sleep(options.holdMs);
+              return r;
+            });
+          } catch (error) {
+            options.onError?.(error);
+            // Fetched again from the last committed offset; the checkpoints drop what was applied.
+            if (!isTransientError(error)) await sleep(1000);
+            throw error;
+          }
+          if (!result.read || !result.to) break;
+          options.onApplied?.(batch.partition, result.read, result.to);
+          await heartbeat();
+        }
+      }
+      const lastOffset = batch.lastOffset();
+      resolveOffset(lastOffset);
+      try {
+        await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(lastOffset) + 1n).toString() }]);
+      } catch (error) {
+        // Only a hint (a rebalance took the partition): the next owner starts a little earlier.
+        options.onError?.(error);
+      }
+      await heartbeat();
+    },
+  });
+
+  return {
+    async stop() {
+      await consumer.disconnect();
+    },
+  };
+}
