@@ -16,6 +16,9 @@ import { evolvePayrollFacts, initialPayrollFacts, paidConversation, type PaidCon
 import { bulkInto, copyRows, linesOf, ownersOf, paidBySpeaker, upsertFacts, upsertRates } from './lines';
 import type { Pair } from './months';
 
+/** As index.ts's reach around a changed conversation. */
+const REACH_MS = 2 * 3600_000;
+
 const key = (speakerId: string, month: string) => `${speakerId}\u0000${month}`;
 
 /** 'YYYY-MM' of the month after `month`. */
@@ -244,22 +247,69 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
   /** Conversations changed since the last month event, as they were then (null: new since). */
   let changed = new Map<string, PayFacts | null>();
 
+  /**
+   * Each speaker's conversations (any that were ever theirs: a transfer adds, never removes), kept
+   * in start order, so a settle looks only around the changed ones, as a batch does (index.ts).
+   */
+  const ofSpeaker = new Map<string, { list: PayFacts[]; sorted: boolean }>();
+  const note = (speakerId: string, c: PayFacts) => {
+    const entry = ofSpeaker.get(speakerId);
+    if (!entry) return void ofSpeaker.set(speakerId, { list: [c], sorted: true });
+    const last = entry.list[entry.list.length - 1];
+    if (last.start.getTime() > c.start.getTime()) entry.sorted = false;
+    entry.list.push(c);
+  };
+  /** Around the changed conversations: wider than the idle gap, as a batch's reach (index.ts). */
+  const reach = Math.max(REACH_MS, (idleGapMaxMinutes + 60) * 60_000);
+  /** The first index of `list` (in start order) starting at or after `at`. */
+  const from = (list: PayFacts[], at: number) => {
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid].start.getTime() < at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+
   /** The lines the facts changed since the last time can touch, recomputed, and the months they fall in. */
   function settle() {
     if (!changed.size) return;
     const windows: PayFacts[] = [];
-    const speakers = new Set<string>();
     for (const [id, before] of changed) {
       const after = facts.conversations.get(id);
       if (after) windows.push(after);
       if (before) windows.push(before);
     }
-    for (const w of windows) speakers.add(w.speakerId);
+    // Per speaker, the span the changes reach; the paid conversations in it.
+    const spans = new Map<string, [number, number]>();
+    for (const w of windows) {
+      const span = spans.get(w.speakerId);
+      const lo = w.start.getTime() - reach;
+      const hi = w.end.getTime() + reach;
+      if (!span) spans.set(w.speakerId, [lo, hi]);
+      else {
+        if (lo < span[0]) span[0] = lo;
+        if (hi > span[1]) span[1] = hi;
+      }
+    }
     const paid: PaidConversation[] = [];
-    for (const c of facts.conversations.values()) {
-      if (!speakers.has(c.speakerId)) continue;
-      const p = paidConversation(c);
-      if (p) paid.push(p);
+    for (const [speakerId, [lo, hi]] of spans) {
+      const entry = ofSpeaker.get(speakerId);
+      if (!entry) continue;
+      if (!entry.sorted) {
+        entry.list.sort((a, b) => a.start.getTime() - b.start.getTime());
+        entry.sorted = true;
+      }
+      const seen = new Set<string>();
+      for (let i = from(entry.list, lo); i < entry.list.length && entry.list[i].start.getTime() < hi; i++) {
+        const c = entry.list[i];
+        if (c.speakerId !== speakerId || seen.has(c.conversationId) || facts.conversations.get(c.conversationId) !== c) continue;
+        seen.add(c.conversationId);
+        const p = paidConversation(c);
+        if (p) paid.push(p);
+      }
     }
     const bySpeaker = paidBySpeaker(paid);
     const owners = ownersOf(windows, bySpeaker);
@@ -276,14 +326,16 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
           tables.monthEvent(e);
           continue;
         }
-        if (type !== 'SpeakingSettingsChanged') {
-          const id = e.data.conversationId as string;
-          if (!changed.has(id)) {
-            const before = facts.conversations.get(id);
-            changed.set(id, before ? { ...before } : null);
-          }
+        if (type === 'SpeakingSettingsChanged') {
+          evolvePayrollFacts(facts, e as any);
+          continue;
         }
+        const id = e.data.conversationId as string;
+        const before = facts.conversations.get(id);
+        if (!changed.has(id)) changed.set(id, before ? { ...before } : null);
         evolvePayrollFacts(facts, e as any);
+        const after = facts.conversations.get(id);
+        if (after && (after !== before || type === 'ConversationTransferred')) note(after.speakerId, after);
       }
     },
     async finish(db: pg.PoolClient) {
