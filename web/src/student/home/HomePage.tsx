@@ -23,6 +23,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { BAD_SPEAKER_BONUS_MINUTES, type PromotionKind } from '../../../../contracts/afterConversation';
 import { languageName } from '../../../../contracts/enrollment';
+import { ConversationIllustration, WelcomeIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyError } from '../../components/snackbars';
@@ -196,8 +197,8 @@ export default function HomePage() {
 function Billboard({ isNew }: { isNew: boolean }) {
   return (
     <Paper component="section" aria-labelledby="billboard-title" data-testid="billboard" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-      <Box aria-hidden sx={{ fontSize: 56, lineHeight: 1, mb: 1, color: 'primary.main' }}>
-        <ForumIcon fontSize="inherit" />
+      <Box aria-hidden sx={{ width: 168, maxWidth: '60%', mx: 'auto', mb: 1, '& svg': { width: '100%' } }}>
+        {isNew ? <WelcomeIllustration /> : <ConversationIllustration />}
       </Box>
       <Typography id="billboard-title" variant="h6" component="h2" gutterBottom>
         {isNew ? 'Welcome! Start with a course or an adventure' : 'Your next conversation is waiting'}
