@@ -112,6 +112,11 @@ describe('instructor area', () => {
       await visible(page.getByText('The topic was changed successfully!'));
       await visible(page.getByText(/Due /));
       await screenshot(page, 'instructor-topics-phone');
+      await page.goto('/instructor/courses/grid');
+      await page.getByRole('button', { name: 'Table' }).click();
+      await atPath(page, '/instructor/courses/table');
+      await visible(page.getByRole('table', { name: 'Courses' }).getByRole('link', { name: 'Spanish for Ana' }));
+      await screenshot(page, 'instructor-courses-table-phone');
       const token = (await phone.context.cookies()).find((c) => c.name === 'auth_token')!.value;
       const res = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { name lessonAssignments { dueOn lesson { title } } } } }`, {}, token);
       const course = res.data.me.ownedCourses.find((c: any) => c.name === 'Spanish for Ana');

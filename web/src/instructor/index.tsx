@@ -19,6 +19,7 @@ export default function InstructorArea() {
       <Route index element={<Navigate to="courses/grid" replace />} />
       <Route path="courses" element={<Navigate to="grid" replace />} />
       <Route path="courses/grid" element={<CoursesGridPage />} />
+      <Route path="courses/table" element={<CoursesGridPage view="table" />} />
       <Route path="courses/new" element={<NewCoursePage />} />
       <Route path="courses/:id" element={<CoursePage />} />
       <Route path="templates" element={<TemplatesPage />} />

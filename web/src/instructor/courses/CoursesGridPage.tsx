@@ -1,4 +1,7 @@
-/** /instructor/courses/grid: the instructor's current courses as cards, past ones on a toggle, and a create card. */
+/**
+ * /instructor/courses/grid and /table: the instructor's current courses as cards or a table, past
+ * ones on a toggle, pending share invites, a create card, refreshed every 60 s.
+ */
 import { useQuery } from '@apollo/client';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
@@ -8,25 +11,66 @@ import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { formatInviteNumber, languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { MY_COURSES } from './operations';
 import { ShareInvites } from './ShareInvites';
 
-export default function CoursesGridPage() {
+export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'table' }) {
+  const navigate = useNavigate();
   const [showPast, setShowPast] = useState(false);
   const { data, loading } = useQuery(MY_COURSES, { fetchPolicy: 'cache-and-network', pollInterval: 60_000 });
   const courses = (showPast ? data?.me?.past : data?.me?.current) ?? [];
   return (
     <Page title="Courses">
       <ShareInvites />
-      <FormControlLabel control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />} label="Show past courses" sx={{ mb: 2 }} />
+      <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" sx={{ mb: 2 }}>
+        <FormControlLabel control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />} label="Show past courses" />
+        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v) => v && navigate(`/instructor/courses/${v}`)} aria-label="Course view">
+          <ToggleButton value="grid">Grid</ToggleButton>
+          <ToggleButton value="table">Table</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
       {loading && !data ? (
         <Loading label="Loading your courses" />
+      ) : view === 'table' ? (
+        <TableContainer component={Paper} variant="outlined">
+          <Table aria-label="Courses" size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Language</TableCell>
+                <TableCell>Students</TableCell>
+                <TableCell>Invite number</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {courses.map((c) => (
+                <TableRow key={c.id}>
+                  <TableCell><Link component={RouterLink} to={`/instructor/courses/${c.id}`}>{c.name}</Link></TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{languageName(c.language)} · {c.proficiency}</TableCell>
+                  <TableCell>{c.courseEnrollmentsCount}</TableCell>
+                  <TableCell>{c.isPast ? <Typography color="error" variant="overline">PAST DUE</Typography> : formatInviteNumber(c.inviteNumber)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
       ) : (
         <Grid container spacing={2}>
           {!showPast && (
