@@ -1,5 +1,5 @@
-/** `npm run bench [-- <name>]`: eventstore (default), reservations, live or payroll. Each prints a table. */
-const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts', live: './live.ts', payroll: './payroll.ts' };
+/** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll or archive. Each prints a table. */
+const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts', live: './live.ts', payroll: './payroll.ts', archive: './archive.ts' };
 const bench = process.argv[2] ?? 'eventstore';
 if (!BENCHES[bench]) {
   console.error(`usage: npm run bench [-- ${Object.keys(BENCHES).join(' | ')}]`);

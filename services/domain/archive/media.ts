@@ -128,6 +128,16 @@ export async function generateTestRecording(output: string, seconds: number, opt
   if (code !== 0) throw new Error(`ffmpeg could not generate a test recording: ${stderr.slice(-500)}`);
 }
 
+/** `times` copies of a recording back to back, without re-encoding (for long test recordings). */
+export async function repeatRecording(input: string, times: number, output: string): Promise<void> {
+  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-stream_loop', String(times - 1), '-i', input, '-c', 'copy', output];
+  const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  const code = await new Promise<number | null>((resolve, reject) => { child.on('error', reject); child.on('close', resolve); });
+  if (code !== 0) throw new Error(`ffmpeg could not repeat the recording: ${stderr.slice(-500)}`);
+}
+
 /** Codec names and duration of a media file, read with ffmpeg (no ffprobe in the package). */
 export async function describeMedia(file: string): Promise<{ video: string | null; audio: string | null; durationSeconds: number | null }> {
   const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
