@@ -119,7 +119,7 @@ describe('authorization', () => {
       for (const [who, token] of [['student', () => student.token], ['speaker', () => speaker.token], ['instructor', () => instructor.token], ['signed out', () => null]] as const) {
         const res = await app.gql(call.query, {}, token());
         assert.equal(res.data ?? null, null, `${call.name} as ${who}`);
-        assert.ok(['UNAUTHORIZED', 'UNAUTHENTICATED', 'FORBIDDEN'].includes(codeOf(res)), `${call.name} as ${who}: ${codeOf(res)}`);
+        assert.ok(['UNAUTHORIZED', 'UNAUTHENTICATED', 'FORBIDDEN'].includes(String(codeOf(res))), `${call.name} as ${who}: ${codeOf(res)}`);
       }
     });
   }

@@ -15,6 +15,9 @@ import { client } from '../lib/apollo';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { Dashboard } from './dashboard/Dashboard';
+import conversations from './conversations';
+import courses from './courses';
+import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
 import instructors from './instructors';
@@ -78,6 +81,7 @@ export default function AdminArea() {
         store={store}
         disableTelemetry
         title="Tertulia back-office"
+        catchAll={NotFoundPage}
       >
         <Resource name="students" {...students} />
         <Resource name="instructors" {...instructors} />
@@ -86,6 +90,8 @@ export default function AdminArea() {
         <Resource name="history" />
         <Resource name="payroll_rows" />
         <Resource name="redemption_codes" {...codes} />
+        <Resource name="conversations" {...conversations} />
+        <Resource name="courses" {...courses} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

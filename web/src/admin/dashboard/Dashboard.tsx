@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { ConversationStatus } from '../conversations/status';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
@@ -29,6 +32,30 @@ interface DashboardData {
   rangeEnd: string;
   timeZone: string;
   reservedConversations: { id: string; reservedStart: string; duration: number; status: string; reservedBy: string | null; reservedWith: string | null }[];
+  figures: { conversationsToday: number; conversationsTomorrow: number; minutesSoldThisWeek: number; speakersAvailableNow: number };
+}
+
+function Figures({ figures }: { figures: DashboardData['figures'] }) {
+  const items = [
+    { label: 'Conversations today', value: figures.conversationsToday },
+    { label: 'Conversations tomorrow', value: figures.conversationsTomorrow },
+    { label: 'Minutes sold this week', value: figures.minutesSoldThisWeek },
+    { label: 'Speakers available now', value: figures.speakersAvailableNow },
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0, mb: 3 }} aria-label="Key figures">
+      {items.map((item) => (
+        <Box key={item.label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {item.label}
+          </Typography>
+          <Typography component="dd" variant="h4" sx={{ m: 0 }}>
+            {item.value.toLocaleString()}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
 }
 
 export function Dashboard() {
@@ -56,6 +83,7 @@ export function Dashboard() {
     <Page title="Dashboard">
       {error && <Alert severity="error">{error}</Alert>}
       {!data && !error && <Loading label="Loading the dashboard" />}
+      {data && <Figures figures={data.figures} />}
       {data && (
         <Card variant="outlined" component="section" aria-labelledby="reserved-title">
           <CardContent>
@@ -76,6 +104,7 @@ export function Dashboard() {
                 </Typography>
               </Box>
             ) : (
+              <Box sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-labelledby="reserved-title">
                 <TableHead>
                   <TableRow>
@@ -88,16 +117,23 @@ export function Dashboard() {
                 </TableHead>
                 <TableBody>
                   {data.reservedConversations.map((c) => (
-                    <TableRow key={c.id}>
-                      <TableCell>{format(c.reservedStart)}</TableCell>
-                      <TableCell>{c.duration} min</TableCell>
-                      <TableCell>{c.status}</TableCell>
+                    <TableRow key={c.id} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        <Link component={RouterLink} to={`/admin/conversations/${encodeURIComponent(c.id)}`}>
+                          {format(c.reservedStart)}
+                        </Link>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.duration} min</TableCell>
+                      <TableCell>
+                        <ConversationStatus status={c.status} />
+                      </TableCell>
                       <TableCell>{c.reservedBy ?? '—'}</TableCell>
                       <TableCell>{c.reservedWith ?? '—'}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
+              </Box>
             )}
           </CardContent>
         </Card>

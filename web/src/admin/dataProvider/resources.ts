@@ -40,6 +40,18 @@ const REDEMPTION_CODE_NODE = `id value valueVersion createdAt minuteQuantity red
 const REDEMPTION_SET_NODE = `id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }
   codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }`;
 
+const CONVERSATION_PERSON = 'id displayName emailAddress';
+const CONVERSATION_LIST_NODE = `id status kind duration reservedStart isCanceled markedAs learningLanguage createdAt
+  reservedBy { ${CONVERSATION_PERSON} } reservedWith { ${CONVERSATION_PERSON} }`;
+const CONVERSATION_DETAIL_NODE = `id kind provider status reservedStart reservedEnd duration createdAt updatedAt isCanceled canceledOn
+  canceledBy { ${CONVERSATION_PERSON} } markedAs markedOn transferredOn learningLanguage
+  reservedBy { ${CONVERSATION_PERSON} } reservedWith { ${CONVERSATION_PERSON} }
+  course { id name proficiency owner { id emailAddress school } } lesson { id title discussionTopic }`;
+const COURSE_LIST_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber courseEnrollmentsCount owner { id emailAddress school }`;
+const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
+  courseEnrollmentsCount owner { id emailAddress school } priceAgreement { id kind }
+  lessonAssignments { id dueOn order lesson { id title discussionTopic } }`;
+
 const person = (listField: string): ResourceDefinition => ({
   listField,
   listNode: PERSON_LIST_NODE,
@@ -72,6 +84,21 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     listField: 'payrollRows',
     listNode: PAYROLL_ROW_NODE,
     listExtraArgs: { month: 'String!' },
+  },
+  // Admin views (issue 11)
+  conversations: {
+    listField: 'conversations',
+    listNode: CONVERSATION_LIST_NODE,
+    oneField: 'conversation',
+    oneArg: 'conversationId',
+    oneNode: CONVERSATION_DETAIL_NODE,
+  },
+  courses: {
+    listField: 'courses',
+    listNode: COURSE_LIST_NODE,
+    oneField: 'course',
+    oneArg: 'courseId',
+    oneNode: COURSE_DETAIL_NODE,
   },
   history: {
     listField: 'userHistory',
@@ -172,7 +199,8 @@ export const CALLS = {
   `,
   adminDashboard: gql`
     query AdminDashboard {
-      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith } }
+      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }
+        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }
     }
   `,
 };

@@ -7,23 +7,28 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import SettingsIcon from '@mui/icons-material/Settings';
+import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { currentYear } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { PRODUCT_NAME } from '../../shell/usePageTitle';
 import codes from '../codes';
+import conversations from '../conversations';
+import courses from '../courses';
 import instructors from '../instructors';
 import notifications from '../notifications';
 import speakers from '../speakers';
@@ -37,71 +42,70 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Students', to: '/admin/students', icon: students.icon },
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
+  { label: 'Courses', to: '/admin/courses', icon: courses.icon },
+  { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
-  { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
-  { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
 ];
 
-const SUPPORT: { label: string; to?: string; href?: string }[] = [
-  { label: 'Help', to: '/help' },
-  { label: 'FAQ', href: EXTERNAL_LINKS.faq },
-  { label: 'Sign out', to: '/auth/sign_out' },
+/**
+ * Support links: where an admin answers people. Help, FAQ, Settings and Sign out are in the
+ * header's menu and are not repeated here (decisions: "Admin views (issue 11)").
+ */
+const SUPPORT: { label: string; to: string; icon: ComponentType }[] = [
+  { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
+  { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
 ];
 
-function Sidebar() {
+function NavList({ items, active, label, onNavigate }: { items: { label: string; to: string; icon: ComponentType }[]; active?: string; label: string; onNavigate?(): void }) {
+  return (
+    <nav aria-label={label}>
+      <List dense disablePadding>
+        {items.map(({ label: text, to, icon: Icon }) => (
+          <li key={to}>
+            <ListItemButton component={RouterLink} to={to} selected={to === active} onClick={onNavigate}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={text} />
+            </ListItemButton>
+          </li>
+        ))}
+      </List>
+    </nav>
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const { pathname } = useLocation();
   // The longest matching link is the current one (Speaker invitations lives under Speakers).
-  const activeAction = ACTIONS.filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
+  const active = [...ACTIONS, ...SUPPORT].filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <Box
       component="aside"
       aria-label="Back-office"
       sx={{
-        width: { xs: '100%', md: SIDEBAR_WIDTH },
+        width: SIDEBAR_WIDTH,
+        maxWidth: '100%',
         flexShrink: 0,
-        borderRight: { md: '1px solid' },
-        borderBottom: { xs: '1px solid', md: 'none' },
+        borderRight: '1px solid',
         borderColor: 'divider',
         bgcolor: 'grey.50',
         p: 2,
         display: 'flex',
         flexDirection: 'column',
         gap: 2,
-        minHeight: { md: 'calc(100vh - 64px)' },
+        minHeight: { xs: '100%', md: 'calc(100vh - 64px)' },
       }}
     >
       <QuickSearch />
-      <nav aria-label="Back-office sections">
-        <List dense disablePadding>
-          {ACTIONS.map(({ label, to, icon: Icon }) => (
-            <ListItemButton key={to} component={RouterLink} to={to} selected={to === activeAction}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={label} />
-            </ListItemButton>
-          ))}
-        </List>
-      </nav>
+      <NavList items={ACTIONS} active={active} label="Back-office sections" onNavigate={onNavigate} />
       <Divider />
-      <nav aria-label="Support">
-        <Stack spacing={0.5}>
-          {SUPPORT.map((item) =>
-            item.href ? (
-              <ExternalLink key={item.label} href={item.href} variant="body2">
-                {item.label}
-              </ExternalLink>
-            ) : (
-              <Link key={item.label} component={RouterLink} to={item.to!} variant="body2">
-                {item.label}
-              </Link>
-            ),
-          )}
-        </Stack>
-      </nav>
+      <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1, mb: -1 }}>
+        Support
+      </Typography>
+      <NavList items={SUPPORT} active={active} label="Support" onNavigate={onNavigate} />
       <Box component="footer" sx={{ mt: 'auto', pt: 2 }}>
         <Stack direction="row" spacing={2} sx={{ mb: 0.5 }}>
           <ExternalLink href={EXTERNAL_LINKS.about} variant="caption">
@@ -122,11 +126,34 @@ function Sidebar() {
   );
 }
 
+/**
+ * The sidebar beside the page from 900 px (md) up; on a phone or a narrow window it folds into a
+ * drawer opened by the 'Back-office menu' button above the page, and closes on navigation.
+ */
 export function AdminLayout({ children }: { children?: ReactNode }) {
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  if (wide) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+        <Sidebar />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ display: { xs: 'block', md: 'flex' }, alignItems: 'stretch' }}>
-      <Sidebar />
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ px: 2, pt: 1.5 }}>
+        <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls="admin-drawer">
+          Back-office menu
+        </Button>
+      </Box>
+      <Drawer id="admin-drawer" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, maxWidth: '88vw' } } }}>
+        <Sidebar onNavigate={() => setOpen(false)} />
+      </Drawer>
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
     </Box>
   );
 }

@@ -104,6 +104,7 @@ export function CursorListView({
   rowClick,
   empty,
   toolbar,
+  rowSx,
 }: {
   list: CursorList;
   columns: Column[];
@@ -111,6 +112,8 @@ export function CursorListView({
   rowClick?: string | ((id: RaRecord['id'], resource: string, record: RaRecord) => string | false);
   empty: ReactNode;
   toolbar?: ReactNode;
+  /** Styles a row from its record (e.g. canceled conversations shaded). */
+  rowSx?: (record: RaRecord, index: number) => Record<string, unknown>;
 }) {
   const format = useAdminTime();
   const { state, setState, context } = list;
@@ -143,7 +146,7 @@ export function CursorListView({
               {errorMessage(context.error)}
             </Typography>
           ) : (
-            <Datagrid bulkActionButtons={false} rowClick={rowClick ?? false} empty={<Box sx={{ p: 3 }}>{empty}</Box>}>
+            <Datagrid bulkActionButtons={false} rowClick={rowClick ?? false} rowSx={rowSx as any} empty={<Box sx={{ p: 3 }}>{empty}</Box>}>
               {shown.map((c) => cloneElement(c.field, { key: c.source, source: c.source, label: c.label, sortable: c.sortable !== false }))}
             </Datagrid>
           )}

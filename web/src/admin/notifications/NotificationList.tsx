@@ -25,6 +25,15 @@ export function EventChip({ type }: { type: string }) {
   return <Chip size="small" color={color} label={EVENT_LABELS[type] ?? type} />;
 }
 
+/** How a mail travels, in words (never the internal name such as local_outbox). */
+export const transportLabel = (transport: string) =>
+  ({ local_outbox: 'Kept on this server (no SMTP)', smtp: 'SMTP' } as Record<string, string>)[transport] ?? transport;
+
+function Transport(_: { source?: string; label?: string; sortable?: boolean }) {
+  const record = useRecordContext<{ transportType: string }>();
+  return record ? <Typography variant="body2" component="span">{transportLabel(record.transportType)}</Typography> : null;
+}
+
 function LatestEvent(_: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<{ latestEventType: string }>();
   return record ? <EventChip type={record.latestEventType} /> : null;
@@ -45,7 +54,7 @@ export function NotificationTable({ urlKey = 'table', fixedFilter, hideRecipient
     ...(hideRecipient ? [] : [{ source: 'recipient.emailAddress', label: 'Recipient', field: <TextValue source="recipient.emailAddress" /> }]),
     { source: 'subject', label: 'Subject', field: <TextValue source="subject" /> },
     { source: 'templateKey', label: 'Template', field: <TextValue source="templateKey" /> },
-    { source: 'transportType', label: 'Transport', field: <TextValue source="transportType" /> },
+    { source: 'transportType', label: 'Transport', field: <Transport /> },
     { source: 'latestEventType', label: 'Latest event', field: <LatestEvent /> },
     { source: 'fromAddress', label: 'From', field: <TextValue source="fromAddress" />, defaultVisible: false },
   ];

@@ -23,7 +23,7 @@ import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
-import { EventChip } from './NotificationList';
+import { EventChip, transportLabel } from './NotificationList';
 
 interface NotificationRecord {
   id: string;
@@ -69,7 +69,7 @@ export function NotificationShow() {
         <Link component={RouterLink} to="/admin/notifications">
           Notifications
         </Link>
-        <Typography color="text.primary">{data.id}</Typography>
+        <Typography color="text.primary">{data.subject}</Typography>
       </Breadcrumbs>
       <Typography variant="h4" component="h1" gutterBottom>
         {data.subject}
@@ -93,7 +93,7 @@ export function NotificationShow() {
                 </Detail>
                 <Detail term="From">{data.fromAddress}</Detail>
                 <Detail term="Subject">{data.subject}</Detail>
-                <Detail term="Transport">{data.transportType}</Detail>
+                <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
                 <Detail term="Template">{data.templateKey}</Detail>
                 <Detail term="Created">{format(data.createdAt)}</Detail>
                 <Detail term="Latest event">

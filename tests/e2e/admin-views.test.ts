@@ -1,0 +1,126 @@
+/**
+ * The admin's conversations table in Chromium (issue 11): names of both people, an 'Unused' filter
+ * chosen in the filter bar, paging forward and back, a reload that keeps the view; the dashboard's
+ * figures; the sidebar as a drawer on a 390 px phone with nothing wider than the screen; an unknown
+ * back-office path shows the 404 page. Desktop (1280) and phone screenshots.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { nameOf, writeConversation, type HowItWent } from '../support/adminViews';
+import { createSpeaker } from '../support/scheduling';
+import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
+
+const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
+const UNUSED = 23;
+const HOUR = 3600_000;
+
+let app: TestApp;
+let browser: Browser;
+let session: Session;
+
+before(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-admin-views'), launchBrowser()]);
+  await createAdmin(app, ADMIN.email, ADMIN.password);
+  const student = await signUpOnboarded(app, 'rosa@example.com');
+  const speaker = await createSpeaker(app);
+  await nameOf(app, student.accountId, 'Rosa P.');
+  let checkpoint = await nameOf(app, speaker.accountId, 'Miguel S.');
+  const slot = (hours: number) => new Date(Math.floor((Date.now() + hours * HOUR) / 900_000) * 900_000);
+  const plan: [number, HowItWent][] = [
+    ...Array.from({ length: UNUSED }, (_, i): [number, HowItWent] => [-(i + 2) * 5, 'unused']),
+    [-26, 'held'], [-50, 'held'], [3, 'canceled'], [4, 'reserved'], [20, 'reserved'],
+  ];
+  for (const [hours, how] of plan) checkpoint = (await writeConversation(app, student.accountId, speaker.accountId, slot(hours), how)).checkpoint;
+  assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 30_000));
+  session = await openSession(browser, app);
+  await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+});
+after(async () => {
+  await session?.close();
+  await browser?.close();
+  await app?.close();
+});
+
+const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
+
+describe('the admin conversations and dashboard', () => {
+  it('shows the dashboard with its figures and today and tomorrow named', async () => {
+    const { page } = session;
+    const figures = page.getByRole('generic', { name: 'Key figures' });
+    await visible(page.getByText('Conversations tomorrow'));
+    await visible(page.getByRole('table', { name: 'Reserved conversations' }).getByText('Rosa P.').first());
+    assert.ok(await figures.count() >= 0);
+    await screenshot(page, 'admin-dashboard-desktop');
+  });
+
+  it("filters by status 'Unused', pages both ways and reloads", async () => {
+    const { page } = session;
+    await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Conversations' }).click();
+    await visible(page.getByRole('heading', { name: 'Conversations', level: 1 }));
+    const range = page.getByTestId('page-range');
+    await visible(range.getByText(`1–25 of ${UNUSED + 5}`));
+    await visible(page.getByText('Miguel S.').first());
+
+    await page.getByLabel('Column').click();
+    await page.getByRole('option', { name: 'Status' }).click();
+    await page.getByLabel('Value').click();
+    await page.getByRole('option', { name: 'Unused' }).click();
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await visible(page.getByText('Status is Unused'));
+    await visible(range.getByText(`1–${UNUSED} of ${UNUSED}`));
+
+    await page.getByLabel('Rows per page').click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await visible(range.getByText(`1–10 of ${UNUSED}`));
+    assert.equal(await page.locator('table tbody tr').getByText('Stopped*').count(), 10);
+    const next = page.getByRole('button', { name: 'Next page' });
+    const previous = page.getByRole('button', { name: 'Previous page' });
+    await next.click();
+    await visible(range.getByText(`11–20 of ${UNUSED}`));
+    const second = await firstColumn(page);
+    await next.click();
+    await visible(range.getByText(`21–${UNUSED} of ${UNUSED}`));
+    await previous.click();
+    await visible(range.getByText(`11–20 of ${UNUSED}`));
+    await eventually(async () => JSON.stringify(await firstColumn(page)) === JSON.stringify(second), 'the second page again');
+
+    await page.reload();
+    await visible(range.getByText(`11–20 of ${UNUSED}`));
+    await visible(page.getByText('Status is Unused'));
+    await eventually(async () => JSON.stringify(await firstColumn(page)) === JSON.stringify(second), 'the same rows after a reload');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 1280, `no sideways scrolling at 1280 px (${wide})`);
+    await screenshot(page, 'admin-conversations-desktop');
+
+    await page.locator('table tbody tr').first().click();
+    await visible(page.getByRole('heading', { name: 'Rosa P. with Miguel S.', level: 1 }));
+    await visible(page.getByText('Stopped*'));
+    assert.equal(await page.getByRole('button', { name: /start|resume/i }).count(), 0, 'no start action');
+  });
+
+  it('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/conversations');
+    await visible(page.getByTestId('page-range'));
+    assert.equal(await page.getByRole('complementary', { name: 'Back-office' }).count(), 0, 'no sidebar above the page');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `nothing wider than the phone (${width})`);
+    await screenshot(page, 'admin-conversations-phone');
+    await page.getByRole('button', { name: 'Back-office menu' }).click();
+    const drawer = page.getByRole('complementary', { name: 'Back-office' });
+    await visible(drawer.getByText(`© ${new Date().getFullYear()} Tertulia`));
+    await screenshot(page, 'admin-drawer-phone');
+    await drawer.getByRole('link', { name: 'Dashboard' }).click();
+    await visible(page.getByText('Conversations tomorrow'));
+    await screenshot(page, 'admin-dashboard-phone');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/no-such-page');
+    await visible(page.getByText("We couldn't find this page."));
+    await visible(page.getByRole('button', { name: 'Go back' }));
+    await visible(page.getByRole('link', { name: 'Get help' }));
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * /admin/conversations/:id (spec 2): the conversation's details, read-only (no start, cancel or
+ * mark here): times, status, the student and the speaker (linked to their pages), the course and
+ * discussion topic, cancellation, marking and transfer.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useGetOne } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Loading } from '../../components/Loading';
+import { errorMessage } from '../../lib/errors';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { Detail } from '../people/SecurityTab';
+import { useAdminTime } from '../zone';
+import { ConversationStatus } from './status';
+
+interface PersonRef {
+  id: string;
+  displayName: string | null;
+  emailAddress: string;
+}
+interface ConversationRecord {
+  id: string;
+  kind: string;
+  provider: string;
+  status: string;
+  reservedStart: string;
+  reservedEnd: string;
+  duration: number;
+  createdAt: string;
+  updatedAt: string;
+  isCanceled: boolean;
+  canceledOn: string | null;
+  canceledBy: PersonRef | null;
+  markedAs: string | null;
+  markedOn: string | null;
+  transferredOn: string | null;
+  learningLanguage: string;
+  reservedBy: PersonRef | null;
+  reservedWith: PersonRef | null;
+  course: { id: string; name: string; proficiency: string; owner: { id: string; emailAddress: string | null; school: string | null } | null } | null;
+  lesson: { id: string; title: string; discussionTopic: string | null } | null;
+}
+
+const nameOf = (p: PersonRef | null) => p?.displayName ?? p?.emailAddress ?? '—';
+
+function PersonLink({ person, area }: { person: PersonRef | null; area: 'students' | 'speakers' }) {
+  if (!person) return <>—</>;
+  return (
+    <Link component={RouterLink} to={`/admin/${area}/${encodeURIComponent(person.id)}`}>
+      {nameOf(person)}
+    </Link>
+  );
+}
+
+export function ConversationShow() {
+  const { id = '' } = useParams();
+  const format = useAdminTime();
+  const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
+  const title = data ? `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}` : 'Conversation';
+  usePageTitle(`${title} · Conversations`);
+  if (isPending) return <Loading label="Loading the conversation" />;
+  if (error || !data) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{error ? errorMessage(error) : 'The conversation was not found.'}</Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/admin/conversations">
+          Conversations
+        </Link>
+        <Typography color="text.primary">{format(data.reservedStart)}</Typography>
+      </Breadcrumbs>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card variant="outlined" component="section" aria-labelledby="conversation-times" sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography id="conversation-times" variant="h6" component="h2" gutterBottom>
+                Details
+              </Typography>
+              <dl>
+                <Detail term="Status">
+                  <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
+                </Detail>
+                <Detail term="Reserved On">{format(data.createdAt)}</Detail>
+                <Detail term="Starts On">{format(data.reservedStart)}</Detail>
+                <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
+                <Detail term="Duration">{data.duration} minutes</Detail>
+                <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
+                <Detail term="Video">{data.provider}</Detail>
+                {data.isCanceled && (
+                  <Detail term="Canceled">
+                    {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
+                  </Detail>
+                )}
+                {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
+                {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
+              </dl>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Card variant="outlined" component="section" aria-labelledby="conversation-people" sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography id="conversation-people" variant="h6" component="h2" gutterBottom>
+                Participants and course
+              </Typography>
+              <dl>
+                <Detail term="Student">
+                  <PersonLink person={data.reservedBy} area="students" />
+                </Detail>
+                <Detail term="Speaker">
+                  <PersonLink person={data.reservedWith} area="speakers" />
+                </Detail>
+                <Detail term="Course Name">
+                  {data.course ? (
+                    <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
+                      {data.course.name}
+                    </Link>
+                  ) : (
+                    `None (language ${data.learningLanguage})`
+                  )}
+                </Detail>
+                {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
+                {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
+                <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+              </dl>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,122 @@
+/** /admin/courses/:id: the course's overview, its discussion topics, and its conversations (the conversations table scoped to it). */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useGetOne } from 'react-admin';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Loading } from '../../components/Loading';
+import { errorMessage } from '../../lib/errors';
+import { usePageTitle } from '../../shell/usePageTitle';
+import { ConversationTable } from '../conversations/ConversationList';
+import { Detail } from '../people/SecurityTab';
+
+interface CourseRecord {
+  id: string;
+  name: string;
+  kind: string;
+  language: string;
+  proficiency: string;
+  startDate: string;
+  endDate: string | null;
+  isPast: boolean;
+  inviteNumber: string;
+  completionRequirement: number;
+  durationRequirement: number;
+  courseEnrollmentsCount: number | null;
+  owner: { id: string; emailAddress: string | null; school: string | null } | null;
+  priceAgreement: { kind: string };
+  lessonAssignments: { id: string; dueOn: string | null; order: number; lesson: { id: string; title: string; discussionTopic: string | null } }[];
+}
+
+export function CourseShow() {
+  const { id = '' } = useParams();
+  const { data, error, isPending } = useGetOne<CourseRecord>('courses', { id });
+  usePageTitle(data ? `${data.name} · Courses` : 'Course');
+  const scope = useMemo(() => [{ field: 'course.id', operator: 'is', value: id }], [id]);
+  if (isPending) return <Loading label="Loading the course" />;
+  if (error || !data) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{error ? errorMessage(error) : 'The course was not found.'}</Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to="/admin/courses">
+          Courses
+        </Link>
+        <Typography color="text.primary">{data.name}</Typography>
+      </Breadcrumbs>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {data.name}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card variant="outlined" component="section" aria-labelledby="course-overview" sx={{ height: '100%' }}>
+            <CardContent>
+              <Typography id="course-overview" variant="h6" component="h2" gutterBottom>
+                Overview
+              </Typography>
+              <dl>
+                <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
+                <Detail term="School">{data.owner?.school ?? '—'}</Detail>
+                <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
+                <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
+                <Detail term="Invite number">{data.inviteNumber}</Detail>
+                <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
+                <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
+                <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
+              </dl>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card variant="outlined" component="section" aria-labelledby="course-topics" sx={{ height: '100%' }}>
+            <CardContent sx={{ overflowX: 'auto' }}>
+              <Typography id="course-topics" variant="h6" component="h2" gutterBottom>
+                Discussion topics
+              </Typography>
+              <Table size="small" aria-labelledby="course-topics">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>#</TableCell>
+                    <TableCell>Topic</TableCell>
+                    <TableCell>Due</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.lessonAssignments.map((a) => (
+                    <TableRow key={a.id}>
+                      <TableCell>{a.order + 1}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.lesson.title}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.dueOn ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Conversations
+          </Typography>
+          <ConversationTable urlKey="conversations" fixedFilter={scope} />
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
