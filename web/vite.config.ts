@@ -1,6 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
 function buildId(): string {
@@ -15,14 +19,76 @@ function buildId(): string {
 
 const api = 'http://127.0.0.1:3000';
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text assets worth compressing (the build writes no images or fonts today). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
+
+/**
+ * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text asset the
+ * build emits under assets/, once, at build time; the server sends the copy the browser accepts
+ * (services/api/webAssets.ts). A copy that would not be smaller is not written.
+ */
+function precompress(): Plugin {
+  let assetsDir = '';
+  return {
+    name: 'tertulia-precompress',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    async closeBundle() {
+      if (!fs.existsSync(assetsDir)) return;
+      const files = fs.readdirSync(assetsDir).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (name) => {
+          const file = path.join(assetsDir, name);
+          const source = await fs.promises.readFile(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+              },
+            }),
+            gzip(source, { level: 9 }),
+          ]);
+          if (br.length < source.length) await fs.promises.writeFile(`${file}.br`, br);
+          if (gz.length < source.length) await fs.promises.writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 /** Libraries in their own long-lived chunks, apart from the app's code. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/(@mui|@emotion|@popperjs|notistack)\//.test(id)) return 'mui';
   if (/\/node_modules\/(@apollo|graphql|graphql-ws|@wry|optimism|zen-observable|ts-invariant)\//.test(id)) return 'apollo';
   if (id.includes('/node_modules/luxon/')) return 'luxon';
   if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
   return undefined;
+}
+
+/**
+ * react-router's package resolves to its development build everywhere (its exports have no
+ * production condition); builds take the production one, without the development warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));
+  return {
+    name: 'tertulia-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          { find: /^react-router$/, replacement: dist('index.mjs') },
+          { find: /^react-router\/dom$/, replacement: dist('dom-export.mjs') },
+        ],
+      },
+    }),
+  };
 }
 
 export default defineConfig({
@@ -30,6 +96,7 @@ export default defineConfig({
   publicDir: false,
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   esbuild: { jsx: 'automatic' },
+  plugins: [reactRouterProduction(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

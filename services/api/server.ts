@@ -19,6 +19,7 @@ import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
+import { mountWebApp } from './webAssets';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const READY_LAG_BOUND = 1000;
@@ -97,9 +98,10 @@ export function createServer(runtime: Runtime) {
   app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
 
   app.use(refuseSourceMaps);
-  if (fs.existsSync(WEB_DIST)) {
-    app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
-    app.get(/^(?!\/(graphql|healthz|readyz|dev|files|api)\b).*/, (_req, res) => res.sendFile(path.join(WEB_DIST, 'index.html')));
+  // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).
+  const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : WEB_DIST;
+  if (fs.existsSync(webDist)) {
+    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api)\b).*/);
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

@@ -1,13 +1,17 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../shell/pages';
-import PasswordResetPage from './PasswordResetPage';
-import RequestPasswordResetPage from './RequestPasswordResetPage';
-import RoleSelectionPage from './RoleSelectionPage';
-import SignInPage from './SignInPage';
-import SignOutPage from './SignOutPage';
-import SignUpPage from './SignUpPage';
 
-/** /auth/* (spec 1, Auth routes), loaded as one lazy chunk. */
+// A page a chunk: the sign-in page, the first most visitors see, loads without the others' code
+// (the sign-up's stepper and role choice, the password rules).
+const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
+const RequestPasswordResetPage = lazy(() => import('./RequestPasswordResetPage'));
+const RoleSelectionPage = lazy(() => import('./RoleSelectionPage'));
+const SignInPage = lazy(() => import('./SignInPage'));
+const SignOutPage = lazy(() => import('./SignOutPage'));
+const SignUpPage = lazy(() => import('./SignUpPage'));
+
+/** /auth/* (spec 1, Auth routes): this router is one lazy chunk, each page another. */
 export default function AuthArea() {
   return (
     <Routes>

@@ -36,9 +36,7 @@ export function formatDateTime(iso: string | null | undefined, tzIdentifier?: st
     .toLocaleString({ ...DateTime.DATETIME_MED, timeZoneName: 'short' });
 }
 
-export function currentYear(): number {
-  return DateTime.now().year;
-}
+export { currentYear } from './year';
 
 const localeOf = (locale?: string) => locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language);
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ExternalLink } from '../components/ExternalLink';
 import { WelcomeIllustration } from '../components/illustrations';
-import { currentYear } from '../lib/time';
+import { currentYear } from '../lib/year';
 import { EXTERNAL_LINKS } from './links';
 import { PRODUCT_NAME, usePageTitle } from './usePageTitle';
 

@@ -1,13 +1,16 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
-import StudentSettingsPage from '../settings/StudentSettingsPage';
 import { NotFoundPage } from '../shell/pages';
-import AdventuresPage from './adventures/AdventuresPage';
-import CoursesPage from './courses/CoursesPage';
-import ConversationsPage from './conversations/ConversationsPage';
-import HomePage from './home/HomePage';
-import LobbyPage from './lobby/LobbyPage';
-import ReservePage from './reserve/ReservePage';
+
+// A page a chunk (issue 11, first load): home does not bring the reservation or enrollment flows.
+const AdventuresPage = lazy(() => import('./adventures/AdventuresPage'));
+const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
+const CoursesPage = lazy(() => import('./courses/CoursesPage'));
+const HomePage = lazy(() => import('./home/HomePage'));
+const LobbyPage = lazy(() => import('./lobby/LobbyPage'));
+const ReservePage = lazy(() => import('./reserve/ReservePage'));
+const StudentSettingsPage = lazy(() => import('../settings/StudentSettingsPage'));
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
