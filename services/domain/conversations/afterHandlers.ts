@@ -24,10 +24,7 @@ import { DomainError, conflict, notFound, unauthorized } from '../shared/errors'
 import { evolveConversation, type ConversationState, type PolicyViewer } from './conversation';
 import { conversationStream, type ConversationEvent } from './events';
 import { canMakeUp, decideMark, decideRate } from './marking';
-import { evolveAccount, initialAccount } from '../identity/account';
-import { streams as identityStreams, type AccountEvent } from '../identity/events';
-import { queuePaymentReceipt } from '../notifications/accountMail';
-import type { Mailer } from '../notifications/mailer';
+import { queuePaymentReceipt, type ReceiptSettings } from '../notifications/accountMail';
 
 export const makeUpStream = (conversationId: string) => `makeup-${conversationId}`;
 
@@ -91,7 +88,7 @@ export function afterConversationHandlers(deps: {
   payments: PaymentGateway;
   onError?: (error: unknown, context: string) => void;
   /** Mails the receipt of each make-up payment, in the append that records it (issue 11). */
-  receipts?: { mailer: Mailer; publicUrl: string };
+  receipts?: ReceiptSettings;
 }) {
   const { commands, payments } = deps;
   const report = deps.onError ?? (() => {});
@@ -122,17 +119,12 @@ export function afterConversationHandlers(deps: {
         idempotencyKey: attempt.idempotencyKey, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
       }));
       await creditLedger(tx, { accountId: studentId, minutes: attempt.minuteQuantity, action: 'make_up', reason: MinuteReasons.makeUp });
-      if (deps.receipts) {
-        const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(studentId))) as AccountEvent[]);
-        const { course } = await loadCourse(tx, c.courseId!);
-        if (account.emailAddress) {
-          queuePaymentReceipt(deps.receipts.mailer, tx, {
-            accountId: studentId, emailAddress: account.emailAddress, paymentId: result.paymentId, amount: result.amount, currency: result.currency,
-            minutes: attempt.minuteQuantity, courseName: `${MinuteReasons.makeUp}${course ? ` (${course.name})` : ''}`, receiptUrl: result.receiptUrl,
-            cardBrand: result.cardBrand, cardLast4: result.cardLast4, publicUrl: deps.receipts.publicUrl,
-          });
-        }
-      }
+      const { course } = await loadCourse(tx, c.courseId!);
+      await queuePaymentReceipt(deps.receipts, tx, {
+        accountId: studentId, paymentId: result.paymentId, amount: result.amount, currency: result.currency, minutes: attempt.minuteQuantity,
+        courseName: `${MinuteReasons.makeUp}${course ? ` (${course.name})` : ''}`, receiptUrl: result.receiptUrl,
+        cardBrand: result.cardBrand, cardLast4: result.cardLast4,
+      });
       return { status: 'purchased' as const, attempt };
     });
     const settled = outcome.result;

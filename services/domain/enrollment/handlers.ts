@@ -40,8 +40,7 @@ import {
   type PaymentEvent,
 } from '../billing/payments';
 import { isPastCourse } from '../catalog/course';
-import { queuePaymentReceipt } from '../notifications/accountMail';
-import type { Mailer } from '../notifications/mailer';
+import { queuePaymentReceipt, type ReceiptSettings } from '../notifications/accountMail';
 import type { CourseCreated } from '../catalog/events';
 import { courseIdForInvite, loadCourse } from '../catalog/handlers';
 import { evolveAccount, initialAccount } from '../identity/account';
@@ -141,7 +140,7 @@ export function enrollmentHandlers(deps: {
   payments: PaymentGateway;
   onError?: (error: unknown, context: string) => void;
   /** Mails the receipt of each payment, in the append that records it (issue 11). */
-  receipts?: { mailer: Mailer; publicUrl: string };
+  receipts?: ReceiptSettings;
 }) {
   const { commands, payments } = deps;
   const report = deps.onError ?? (() => {});
@@ -198,24 +197,10 @@ export function enrollmentHandlers(deps: {
         cardLast4: result.cardLast4,
       }));
       await creditMinutes(tx, input.studentId, minuteQuantity, course.name);
-      if (deps.receipts) {
-        const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[]);
-        if (account.emailAddress) {
-          queuePaymentReceipt(deps.receipts.mailer, tx, {
-            accountId: input.studentId,
-            emailAddress: account.emailAddress,
-            paymentId: result.paymentId,
-            amount: result.amount,
-            currency: result.currency,
-            minutes: minuteQuantity,
-            courseName: course.name,
-            receiptUrl: result.receiptUrl,
-            cardBrand: result.cardBrand,
-            cardLast4: result.cardLast4,
-            publicUrl: deps.receipts.publicUrl,
-          });
-        }
-      }
+      await queuePaymentReceipt(deps.receipts, tx, {
+        accountId: input.studentId, paymentId: result.paymentId, amount: result.amount, currency: result.currency, minutes: minuteQuantity,
+        courseName: course.name, receiptUrl: result.receiptUrl, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
+      });
       return { status: 'enrolled' as const, enrolled: enrolled[0].data, attempt };
     });
     const settled = outcome.result;

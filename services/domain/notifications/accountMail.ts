@@ -9,6 +9,9 @@
  */
 import { PRODUCT_NAME } from '../../../contracts/enrollment';
 import type { CommandTransaction } from '../../commands/execute';
+import { evolveAccount, initialAccount } from '../identity/account';
+import { streams as identityStreams, type AccountEvent } from '../identity/events';
+import { fold } from '../shared/decider';
 import type { Mailer } from './mailer';
 import type { RenderedMail } from './templates';
 
@@ -90,13 +93,21 @@ export function queueWelcome(mailer: Mailer, tx: CommandTransaction, input: { ac
   });
 }
 
-/** Queues the receipt of a payment (in the append that records it, so once a payment). */
-export function queuePaymentReceipt(
-  mailer: Mailer,
+/** Where receipts go out from: the mailer and the address links in mail lead to. */
+export interface ReceiptSettings {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * Queues the receipt of a card payment to the paying account's address (in the append that
+ * records the payment, so once a payment). Nothing without settings or an address.
+ */
+export async function queuePaymentReceipt(
+  receipts: ReceiptSettings | undefined,
   tx: CommandTransaction,
   input: {
     accountId: string;
-    emailAddress: string;
     paymentId: string;
     amount: number;
     currency: string;
@@ -105,11 +116,13 @@ export function queuePaymentReceipt(
     receiptUrl: string | null;
     cardBrand: string | null;
     cardLast4: string | null;
-    publicUrl: string;
   },
 ) {
-  return mailer.queue(tx, {
-    recipient: { accountId: input.accountId, emailAddress: input.emailAddress },
+  if (!receipts) return;
+  const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(input.accountId))) as AccountEvent[]);
+  if (!account.emailAddress) return;
+  await receipts.mailer.queue(tx, {
+    recipient: { accountId: input.accountId, emailAddress: account.emailAddress },
     templateKey: AccountTemplates.paymentReceipt,
     templateValue: {
       amount: formatAmount(input.amount, input.currency),
@@ -118,7 +131,7 @@ export function queuePaymentReceipt(
       paidAt: tx.now.toISOString(),
       paymentId: input.paymentId,
       card: input.cardLast4 ? `${input.cardBrand ?? 'card'} ending in ${input.cardLast4}` : '',
-      link: input.receiptUrl ?? `${input.publicUrl.replace(/\/$/, '')}/student/settings`,
+      link: input.receiptUrl ?? `${receipts.publicUrl.replace(/\/$/, '')}/student/settings`,
     },
   });
 }
