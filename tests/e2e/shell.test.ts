@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { signUp, startTestApp, type TestApp } from '../support/app';
+import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
   SIGNED_OUT_MENU,
@@ -28,7 +28,7 @@ let app: TestApp;
 let browser: Browser;
 before(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-shell'), launchBrowser()]);
-  await signUp(app, STUDENT.email, STUDENT.password);
+  await signUpOnboarded(app, STUDENT.email, STUDENT.password);
 });
 after(async () => {
   await browser?.close();
