@@ -112,7 +112,7 @@ describe('after the conversation', () => {
       const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
       await visible(row.getByText('Purchase more minutes!'));
       await s.getByRole('button', { name: 'Purchase more minutes!', exact: true }).click();
-      await visible(s.getByText('$7.50'));
+      await visible(s.getByText('$7.50', { exact: true }));
       const pay = async (number: string) => {
         await s.getByLabel('Cardholder name').fill('Ada Student');
         await s.getByLabel('Card number').fill(number);

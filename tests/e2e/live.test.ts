@@ -9,14 +9,12 @@
  * page load to the first frame of the speaker's video. LIVE_DEBUG=1 prints the rooms' signalling.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
-import { CHROMIUM, WAIT_MS, enabled, eventually, hidden, submitSignIn, visible } from './support/browser';
+import { WAIT_MS, enabled, eventually, hidden, launchBrowser, screenshot as saveScreenshot, submitSignIn, visible } from './support/browser';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 2;
@@ -24,11 +22,8 @@ const SPEAKER_NAME = 'Sofia M.';
 const STUDENT_NAME = 'Ada S.';
 const ENDED = 'The conversation has ended. This window can be closed.';
 
-const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `live-${name}.png`) });
-}
+/** The live room's screenshots are of the window as it is, not the whole page. */
+const screenshot = (page: Page, name: string) => saveScreenshot(page, `live-${name}`, { fullPage: false });
 
 let app: TestApp;
 let browser: Browser;
@@ -36,20 +31,7 @@ let browser: Browser;
 before(async () => {
   [app, browser] = await Promise.all([
     startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-live'),
-    chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // A generated picture and tone instead of a camera and microphone, allowed without asking.
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    }),
+    launchBrowser({ fakeMedia: true }),
   ]);
 });
 after(async () => {
@@ -125,6 +107,7 @@ async function assertPlaying(page: Page, peerName: string) {
 const progressOf = async (page: Page) => Number(await page.getByRole('progressbar', { name: 'Conversation progress' }).getAttribute('aria-valuenow'));
 
 async function sendChat(page: Page, text: string) {
+  await page.bringToFront();
   const panel = page.getByRole('complementary', { name: 'Side panel' });
   await panel.getByRole('tab', { name: 'Chat' }).click();
   const box = await enabled(panel.getByRole('textbox', { name: 'Message' }));
@@ -134,6 +117,7 @@ async function sendChat(page: Page, text: string) {
 }
 
 async function seesChat(page: Page, text: string) {
+  await page.bringToFront();
   const panel = page.getByRole('complementary', { name: 'Side panel' });
   await panel.getByRole('tab', { name: 'Chat' }).click();
   await visible(panel.getByRole('log', { name: 'Chat messages' }).getByText(text, { exact: true }));
@@ -238,7 +222,7 @@ describe('the live room', () => {
       await student.page.setViewportSize({ width: 375, height: 800 });
       await student.page.getByRole('tab', { name: 'Chat' }).click();
       await visible(student.page.getByRole('log', { name: 'Chat messages' }).getByText('Muy bien, ¿y tú?'));
-      await student.page.screenshot({ path: path.join(SCREENSHOTS, 'live-lobby-375.png'), fullPage: true });
+      await saveScreenshot(student.page, 'live-lobby-375');
 
       // The server's clock runs out: both windows show the ended screen.
       await visible(studentRoom.getByText(ENDED), 45_000);

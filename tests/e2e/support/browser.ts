@@ -140,8 +140,8 @@ export const eventually = <T>(check: () => Promise<T | null | undefined | false>
 /** Where browser tests save their screenshots (SCREENSHOT_DIR, or .test-data/screenshots). */
 export const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../../.test-data/screenshots'));
 
-/** Saves the whole page as `<name>.png` in SCREENSHOTS, to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves the page (the whole page unless `fullPage: false`) as `<name>.png` in SCREENSHOTS, to look at. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
