@@ -1713,6 +1713,8 @@ export type Conversation = {
   ratings: Array<ConversationRating>;
   /** Whether the viewer (its student or speaker) may still rate it. */
   isRatable: Scalars['Boolean']['output'];
+  /** Recorded once running: set when it was reserved (course lessons). */
+  archiveOnStart: Scalars['Boolean']['output'];
 };
 
 export type ConversationEdge = {
@@ -3804,6 +3806,7 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   refundedMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   ratings?: Resolver<Array<ResolversTypes['ConversationRating']>, ParentType, ContextType>;
   isRatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  archiveOnStart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

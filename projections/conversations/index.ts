@@ -10,7 +10,7 @@ import { notifyChange, type Projector } from '../../services/feed/projector';
 
 export const conversationsProjector: Projector = {
   name: 'conversations',
-  version: 3,
+  version: 4,
   handles: [
     'ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged',
     'ConversationOpened', 'ParticipantConnected', 'ParticipantDisconnected', 'ConversationStarted', 'ConversationStopped',
@@ -25,7 +25,8 @@ export const conversationsProjector: Projector = {
       transferred_on timestamptz, marked_as text, marked_on timestamptz,
       opened_on timestamptz, started_on timestamptz, stops_on timestamptz, stopped_on timestamptz,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL,
-      marked_by text, refunded_minutes int NOT NULL DEFAULT 0, make_up_purchased_on timestamptz);
+      marked_by text, refunded_minutes int NOT NULL DEFAULT 0, make_up_purchased_on timestamptz,
+      archive_on_start boolean NOT NULL DEFAULT false);
     -- Ratings after the conversation (issue 10): one per participant.
     CREATE TABLE conversation_ratings (
       conversation_id text NOT NULL, rated_by text NOT NULL, role text NOT NULL, rating int NOT NULL, comment text,
@@ -50,18 +51,18 @@ export const conversationsProjector: Projector = {
       const column = (f: (d: any) => unknown) => reserved.map((e) => f(e.data));
       await db.query(
         `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
-           learning_language, course_id, lesson_id, minutes, created_at, updated_at)
+           learning_language, course_id, lesson_id, minutes, created_at, updated_at, archive_on_start)
          SELECT id, kind, provider, 'reserved', reserved_by, reserved_with, reserved_start, reserved_end, duration,
-           learning_language, course_id, lesson_id, minutes, at, at
+           learning_language, course_id, lesson_id, minutes, at, at, archive_on_start
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::int[],
-             $9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[])
-             AS x(id, kind, provider, reserved_by, reserved_with, reserved_start, reserved_end, duration, learning_language, course_id, lesson_id, minutes, at)
+             $9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[], $14::boolean[])
+             AS x(id, kind, provider, reserved_by, reserved_with, reserved_start, reserved_end, duration, learning_language, course_id, lesson_id, minutes, at, archive_on_start)
          ON CONFLICT (id) DO NOTHING`,
         [
           column((d) => d.conversationId), column((d) => d.kind), column((d) => d.provider), column((d) => d.reservedBy),
           column((d) => d.reservedWith), column((d) => d.reservedStart), column((d) => d.reservedEnd), column((d) => d.duration),
           column((d) => d.learningLanguage), column((d) => d.courseId), column((d) => d.lessonId), column((d) => d.minutes),
-          reserved.map((e) => e.metadata.occurredAt),
+          reserved.map((e) => e.metadata.occurredAt), column((d) => d.archiveOnStart === true),
         ],
       );
       reserved = [];
@@ -163,6 +164,8 @@ export interface ConversationRow {
   /** Minutes given back for it (refund, bonus, fair time). */
   refundedMinutes: number;
   makeUpPurchasedOn: Date | null;
+  /** Recorded (issue 10). */
+  archiveOnStart: boolean;
 }
 
 export const toConversation = (r: any): ConversationRow => ({
@@ -194,6 +197,7 @@ export const toConversation = (r: any): ConversationRow => ({
   updatedAt: r.updated_at,
   refundedMinutes: r.refunded_minutes,
   makeUpPurchasedOn: r.make_up_purchased_on,
+  archiveOnStart: r.archive_on_start,
 });
 
 type Db = { query: pg.Pool['query'] };

@@ -21,6 +21,12 @@ export const MAX_ARCHIVE_CHUNKS = 2000;
 /** Largest chunk accepted (5 s of 1080p is well under this). */
 export const MAX_ARCHIVE_CHUNK_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Whether a conversation is recorded, decided when it is reserved: a course lesson is (its
+ * instructor reviews it); a conversation outside a course, and an interview, is not.
+ */
+export const archiveOnStart = (courseId: string | null): boolean => courseId !== null;
+
 export type ArchiveSource = 'browser' | 'zoom' | 'twilio';
 export type ArchiveStatus = 'recording' | 'enqueued' | 'started' | 'available' | 'failed' | 'expired' | 'removed';
 

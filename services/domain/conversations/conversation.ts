@@ -26,6 +26,8 @@ export interface ConversationState {
   courseId: string | null;
   lessonId: string | null;
   minutes: number;
+  /** Recorded (issue 10): set when reserved. */
+  archiveOnStart: boolean;
   canceled: { by: string | null; reason: string } | null;
   openedAt: Date | null;
   startedAt: Date | null;
@@ -50,7 +52,7 @@ export function evolveConversation(state: ConversationState | null, event: Conve
       return {
         conversationId: d.conversationId, kind: d.kind, provider: d.provider, status: 'reserved',
         reservedBy: d.reservedBy, reservedWith: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
-        duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, canceled: null,
+        duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, archiveOnStart: d.archiveOnStart === true, canceled: null,
         openedAt: null, startedAt: null, stopsAt: null, stoppedAt: null, participants: {}, connections: [],
         markedAs: null, refunded: { refund: 0, bonus: 0, fairTime: 0 }, ratedBy: [], makeUpPaymentId: null,
       };

@@ -32,13 +32,22 @@ export type ConversationReserved = DomainEvent<'ConversationReserved', {
   lessonId: string | null;
   /** Minutes debited from the student's ledger (0 for interviews). */
   minutes: number;
+  /**
+   * Record it (issue 10): true for a course lesson (its instructor reviews it), false otherwise.
+   * Absent on reservations made before recordings existed: read as false.
+   */
+  archiveOnStart?: boolean;
 }>;
 
+/**
+ * student | speaker | admin | tardy (the student, because the speaker was late) | withdrawn (the
+ * instructor withdrew or transferred the student from the course: issue 11).
+ */
+export type ConversationCanceledReason = 'student' | 'speaker' | 'admin' | 'tardy' | 'withdrawn';
 export type ConversationCanceled = DomainEvent<'ConversationCanceled', {
   conversationId: string;
   canceledBy: string | null;
-  /** student | speaker | admin | tardy (the student, because the speaker was late) */
-  reason: 'student' | 'speaker' | 'admin' | 'tardy';
+  reason: ConversationCanceledReason;
   /** Minutes returned to the student's ledger in the same append. */
   minutesReturned: number;
 }>;

@@ -17,7 +17,7 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
 import { catalogStreams, type CourseEvent } from '../catalog/events';
 import { evolveCourse, initialCourse } from '../catalog/course';
-import { conversationStream, type ConversationEvent, type ConversationReserved } from '../conversations/events';
+import { conversationStream, type ConversationCanceledReason, type ConversationEvent, type ConversationReserved } from '../conversations/events';
 import { cancellationPolicy, canTransfer, evolveConversation, tardinessPolicy, type ConversationState, type PolicyViewer } from '../conversations/conversation';
 import type { ConversationMail } from '../conversations/mail';
 import { enrollmentStream, evolveEnrollment, initialEnrollment, type EnrollmentEvent } from '../enrollment/enrollment';
@@ -33,6 +33,7 @@ import {
   initialAvailability,
   withinAvailability,
 } from './availability';
+import { archiveOnStart } from '../archive/archive';
 import { availabilityStream, scheduleStream, type AvailabilityEvent, type AvailabilityRule, type Booking, type ScheduleEvent } from './events';
 import { addMinutes, isValidZone, occurrences, onSlot, overlaps, utcDays, type Interval } from './time';
 
@@ -89,6 +90,23 @@ async function readConversation(tx: CommandTransaction, conversationId: string):
 function changeLedger(tx: CommandTransaction, ledger: ReturnType<typeof initialLedger>, accountId: string, minutes: number, action: string, reason: string) {
   const events = decideChangeMinutes(ledger, { transactionId: newId(), accountId, minutes, action, reason }, { now: tx.now, actor: tx.actor });
   tx.append(ledgerStream(accountId), events);
+}
+
+/**
+ * Cancels a reservation inside a command: the conversation's ConversationCanceled and its time
+ * given back on the speaker's and (for a lesson) the student's days. The minutes, the lesson attempt
+ * and the mail are the caller's (a student withdrawn from a course has several at once).
+ */
+export function releaseReservation(
+  tx: CommandTransaction,
+  c: ConversationState,
+  cancel: { canceledBy: string | null; reason: ConversationCanceledReason; minutesReturned: number },
+) {
+  tx.append(conversationStream(c.conversationId), [{ type: 'ConversationCanceled', data: { conversationId: c.conversationId, ...cancel } }]);
+  const released: ScheduleEvent[] = [{ type: 'TimeReleased', data: { conversationId: c.conversationId } }];
+  const interval = { start: c.start, end: c.end };
+  for (const day of utcDays(padded(interval))) tx.append(scheduleStream(c.reservedWith, day), released, 'any');
+  if (c.kind === 'lesson') for (const day of utcDays(interval)) tx.append(scheduleStream(c.reservedBy, day), released, 'any');
 }
 
 export function schedulingHandlers(deps: SchedulingDeps) {
@@ -217,7 +235,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
           data: {
             conversationId, kind: 'lesson', provider: deps.videoProvider, reservedBy: input.studentId, reservedWith: input.speakerId,
             reservedStart: interval.start.toISOString(), reservedEnd: interval.end.toISOString(), duration, learningLanguage: language,
-            courseId: input.courseId, lessonId: input.lessonId, minutes: duration,
+            courseId: input.courseId, lessonId: input.lessonId, minutes: duration, archiveOnStart: archiveOnStart(input.courseId),
           },
         };
         tx.append(conversationStream(conversationId), [reserved], 'no_stream');
@@ -246,12 +264,8 @@ export function schedulingHandlers(deps: SchedulingDeps) {
           reason = policy.role;
         }
         const minutesReturned = c.kind === 'lesson' ? c.minutes : 0;
-        tx.append(conversationStream(c.conversationId), [{ type: 'ConversationCanceled', data: { conversationId: c.conversationId, canceledBy: input.viewer.accountId, reason, minutesReturned } }]);
-        const released: ScheduleEvent[] = [{ type: 'TimeReleased', data: { conversationId: c.conversationId } }];
-        const interval = { start: c.start, end: c.end };
-        for (const day of utcDays(padded(interval))) tx.append(scheduleStream(c.reservedWith, day), released, 'any');
+        releaseReservation(tx, c, { canceledBy: input.viewer.accountId, reason, minutesReturned });
         if (c.kind === 'lesson') {
-          for (const day of utcDays(interval)) tx.append(scheduleStream(c.reservedBy, day), released, 'any');
           if (minutesReturned > 0) {
             const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(c.reservedBy))) as LedgerEvent[]);
             changeLedger(tx, ledger, c.reservedBy, minutesReturned, 'refund', reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled');

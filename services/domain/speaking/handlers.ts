@@ -147,6 +147,7 @@ export function speakingHandlers(deps: SpeakingDeps) {
             courseId: null,
             lessonId: null,
             minutes: 0,
+            archiveOnStart: false,
           },
         };
         tx.append(conversationStream(conversationId), [reserved], 'no_stream');

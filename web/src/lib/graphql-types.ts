@@ -1710,6 +1710,8 @@ export type Conversation = {
   ratings: Array<ConversationRating>;
   /** Whether the viewer (its student or speaker) may still rate it. */
   isRatable: Scalars['Boolean']['output'];
+  /** Recorded once running: set when it was reserved (course lessons). */
+  archiveOnStart: Scalars['Boolean']['output'];
 };
 
 export type ConversationEdge = {
