@@ -29,7 +29,7 @@ export * from './queries';
  * tests/integration/payroll-rule-change.test.ts): the read model is rebuilt by replay on the next
  * start, and closed months keep what they closed on.
  */
-export const createPayrollProjector = (rules: { version: number; idleGapMaxMinutes: number } = { version: 3, idleGapMaxMinutes: IDLE_GAP_MAX_MINUTES }): Projector => ({
+export const createPayrollProjector = (rules: { version: number; idleGapMaxMinutes: number } = { version: 4, idleGapMaxMinutes: IDLE_GAP_MAX_MINUTES }): Projector => ({
   name: 'payroll',
   version: rules.version,
   lane: 'background',
@@ -38,7 +38,8 @@ export const createPayrollProjector = (rules: { version: number; idleGapMaxMinut
     CREATE TABLE rates (speaker_id text PRIMARY KEY, pay_rate int NOT NULL);
     CREATE TABLE facts (
       conversation_id text PRIMARY KEY, kind text NOT NULL, speaker_id text NOT NULL, start_at timestamptz NOT NULL,
-      end_at timestamptz NOT NULL, minutes int NOT NULL, canceled boolean NOT NULL, opened_rate int, started_rate int, stopped_as text);
+      end_at timestamptz NOT NULL, minutes int NOT NULL, canceled boolean NOT NULL, opened_rate int, started_rate int, stopped_as text,
+      speaker_issue boolean NOT NULL);
     CREATE INDEX facts_speaker_start ON facts (speaker_id, start_at);
     CREATE TABLE lines (
       speaker_id text NOT NULL, month text NOT NULL, kind text NOT NULL, time timestamptz NOT NULL, minutes int NOT NULL,

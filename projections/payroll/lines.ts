@@ -14,6 +14,7 @@ import type { Pair } from './months';
 export const toFacts = (r: any): PayFacts => ({
   conversationId: r.conversation_id, kind: r.kind, speakerId: r.speaker_id, start: r.start_at, end: r.end_at, minutes: r.minutes,
   canceled: r.canceled, openedAtRate: r.opened_rate, startedAtRate: r.started_rate, stoppedAs: r.stopped_as,
+  speakerIssue: r.speaker_issue,
 });
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
@@ -89,18 +90,19 @@ export async function bulkInto(db: pg.PoolClient, table: string, write: () => Pr
 /** Writes conversations' facts: new or changed (`fresh`: the table is empty, copied in). */
 export async function upsertFacts(db: pg.PoolClient, facts: PayFacts[], fresh = false) {
   if (fresh) {
-    await copyRows(db, 'facts', facts.map((c) => [c.conversationId, c.kind, c.speakerId, c.start, c.end, c.minutes, c.canceled, c.openedAtRate, c.startedAtRate, c.stoppedAs]));
+    await copyRows(db, 'facts', facts.map((c) => [c.conversationId, c.kind, c.speakerId, c.start, c.end, c.minutes, c.canceled, c.openedAtRate, c.startedAtRate, c.stoppedAs, c.speakerIssue]));
     return;
   }
   await inChunks(facts, (chunk) => {
     const col = <T>(f: (c: PayFacts) => T) => chunk.map(f);
     return db.query(
       `INSERT INTO facts SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[], $6::int[],
-         $7::boolean[], $8::int[], $9::int[], $10::text[])
+         $7::boolean[], $8::int[], $9::int[], $10::text[], $11::boolean[])
        ON CONFLICT (conversation_id) DO UPDATE SET speaker_id = excluded.speaker_id, canceled = excluded.canceled,
-         opened_rate = excluded.opened_rate, started_rate = excluded.started_rate, stopped_as = excluded.stopped_as`,
+         opened_rate = excluded.opened_rate, started_rate = excluded.started_rate, stopped_as = excluded.stopped_as,
+         speaker_issue = excluded.speaker_issue`,
       [col((c) => c.conversationId), col((c) => c.kind), col((c) => c.speakerId), col((c) => c.start), col((c) => c.end), col((c) => c.minutes),
-        col((c) => c.canceled), col((c) => c.openedAtRate), col((c) => c.startedAtRate), col((c) => c.stoppedAs)],
+        col((c) => c.canceled), col((c) => c.openedAtRate), col((c) => c.startedAtRate), col((c) => c.stoppedAs), col((c) => c.speakerIssue)],
     );
   });
 }

@@ -66,6 +66,13 @@ function history(seed: number, run: string) {
       { type: 'ConversationStarted', data: { conversationId: id, at: start.toISOString(), stopsAt: end.toISOString() } },
       { type: 'ConversationStopped', data: { conversationId: id, at: end.toISOString(), reason: 'time_up' } },
     );
+    // Some held ones are marked afterwards, a speaker issue (not paid) or completed, at times corrected.
+    if (fate >= 0.3 && fate < 0.9 && rnd() < 0.4) {
+      const markings = rnd() < 0.5 ? ['reserved_with_user_issue'] : rnd() < 0.5 ? ['reserved_with_user_issue', 'completed'] : ['completed', 'reserved_with_user_issue'];
+      for (const markedAs of markings) {
+        steps.push({ type: 'ConversationMarked', data: { conversationId: id, markedAs, previous: null, markedBy: speakerId, refundedMinutes: 0, bonusMinutes: 0, promotion: null } });
+      }
+    }
     lifecycles.push(steps.map((e) => at(e, `conversation-${id}`)));
   }
   // Interleave the lifecycles (each in its own order), with rate changes among them.

@@ -49,6 +49,19 @@ describe('payroll rules', () => {
     ]).thenLines([['2026-03', 'conversation', '2026-03-02T15:00:00.000Z', 30, 750, 'a']]);
   });
 
+  it("pays nothing for a conversation marked 'Speaker Issue', and pays it again when the marking is corrected", () => {
+    const marked = (id: string, markedAs: 'completed' | 'reserved_with_user_issue'): Event =>
+      ({ type: 'ConversationMarked', data: { conversationId: id, markedAs, previous: null, markedBy: SPEAKER, refundedMinutes: 0, bonusMinutes: 0, promotion: null } });
+    given([
+      rate(1500),
+      ...lesson('a', '2026-03-02T15:00:00Z', 15), marked('a', 'reserved_with_user_issue'),
+      ...lesson('b', '2026-03-02T15:20:00Z', 15), marked('b', 'completed'),
+    ]).thenLines([['2026-03', 'conversation', '2026-03-02T15:20:00.000Z', 15, 375, 'b']]);
+    given([rate(1500), ...lesson('a', '2026-03-02T15:00:00Z', 15), marked('a', 'reserved_with_user_issue'), marked('a', 'completed')]).thenLines([
+      ['2026-03', 'conversation', '2026-03-02T15:00:00.000Z', 15, 375, 'a'],
+    ]);
+  });
+
   it('pays the speaker who opened the room when the student never came', () => {
     given([rate(1500), ...lesson('a', '2026-03-02T15:00:00Z', 15, ['opened', 'unused'])]).thenLines([
       ['2026-03', 'conversation', '2026-03-02T15:00:00.000Z', 15, 375, 'a'],

@@ -3,7 +3,9 @@
  * events; lines are computed from the facts. The rules (docs/decisions.md, "Payroll"):
  * - A lesson is paid when it was held (it started), or when the speaker opened the room and the
  *   student never came (stopped as unused after being opened). Canceled ones never are, nor
- *   interviews, nor a room the speaker never opened.
+ *   interviews, nor a room the speaker never opened, nor one marked 'Speaker Issue'
+ *   (reserved_with_user_issue: the student got the minutes back and a bonus for the speaker's
+ *   fault). A later marking decides: marked otherwise again, it is paid again.
  * - It is paid for its reserved minutes at the speaker's pay rate in force when it started (when it
  *   was opened, for one the student missed), in cents per hour.
  * - A gap of 1 to 15 minutes between the end of a paid conversation and the start of the speaker's
@@ -31,6 +33,8 @@ export interface PayFacts {
   openedAtRate: number | null;
   startedAtRate: number | null;
   stoppedAs: 'stopped' | 'unused' | null;
+  /** Its latest marking is 'Speaker Issue' (reserved_with_user_issue). */
+  speakerIssue: boolean;
 }
 
 export interface PayrollFacts {
@@ -49,6 +53,7 @@ export const PAYROLL_EVENT_TYPES = [
   'ConversationOpened',
   'ConversationStarted',
   'ConversationStopped',
+  'ConversationMarked',
 ] as const;
 
 /** Folds one event into the facts (mutating them: a projector folds millions). */
@@ -65,7 +70,7 @@ export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent
       const d = event.data;
       facts.conversations.set(d.conversationId, {
         conversationId: d.conversationId, kind: d.kind, speakerId: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
-        minutes: d.duration, canceled: false, openedAtRate: null, startedAtRate: null, stoppedAs: null,
+        minutes: d.duration, canceled: false, openedAtRate: null, startedAtRate: null, stoppedAs: null, speakerIssue: false,
       });
       break;
     }
@@ -84,6 +89,9 @@ export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent
     case 'ConversationStopped':
       touch(event.data.conversationId, (c) => void (c.stoppedAs = event.data.reason === 'unused' ? 'unused' : 'stopped'));
       break;
+    case 'ConversationMarked':
+      touch(event.data.conversationId, (c) => void (c.speakerIssue = event.data.markedAs === 'reserved_with_user_issue'));
+      break;
   }
   return facts;
 }
@@ -100,7 +108,7 @@ export interface PaidConversation {
 
 /** The conversation as paid, or null when it is not (see the module comment). */
 export function paidConversation(c: PayFacts): PaidConversation | null {
-  if (c.kind !== 'lesson' || c.canceled) return null;
+  if (c.kind !== 'lesson' || c.canceled || c.speakerIssue) return null;
   const rate = c.startedAtRate ?? (c.stoppedAs === 'unused' ? c.openedAtRate : null);
   if (rate === null) return null;
   return { conversationId: c.conversationId, speakerId: c.speakerId, start: c.start, end: c.end, minutes: c.minutes, rate };
