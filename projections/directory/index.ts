@@ -201,6 +201,32 @@ export async function findPeople(pool: pg.Pool, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.id as string, toPerson(r)]));
 }
 
+/** A person's address, names and zone in the directory and in their profile (null: none yet), as mail needs them. */
+export interface AddressedPerson {
+  emailAddress: string;
+  person: { givenName: string | null; surname: string | null; displayName: string | null; tzIdentifier: string | null };
+  profile: { givenName: string | null; surname: string | null; displayName: string | null; tzIdentifier: string | null } | null;
+}
+
+/** The people of `ids` with their profiles, in one statement (the profiles read model joined). */
+export async function findAddressedPeople(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, AddressedPerson>> {
+  if (!ids.length) return new Map();
+  const { rows } = await pool.query(
+    `SELECT p.id, p.email_address, p.given_name, p.surname, p.display_name, p.tz_identifier,
+            f.id AS profile_id, f.given_name AS profile_given_name, f.surname AS profile_surname,
+            f.display_name AS profile_display_name, f.tz_identifier AS profile_tz_identifier
+       FROM rm_directory.people p LEFT JOIN rm_profiles.profiles f ON f.id = p.id
+      WHERE p.id = ANY($1::text[])`,
+    [[...new Set(ids)]],
+  );
+  return new Map(rows.map((r) => [r.id as string, {
+    emailAddress: r.email_address,
+    person: { givenName: r.given_name, surname: r.surname, displayName: r.display_name, tzIdentifier: r.tz_identifier },
+    profile: r.profile_id === null ? null
+      : { givenName: r.profile_given_name, surname: r.profile_surname, displayName: r.profile_display_name, tzIdentifier: r.profile_tz_identifier },
+  }]));
+}
+
 export async function findPerson(pool: pg.Pool, id: string): Promise<PersonRow | null> {
   const { rows } = await pool.query('SELECT * FROM rm_directory.people WHERE id = $1', [id]);
   return rows[0] ? toPerson(rows[0]) : null;

@@ -30,8 +30,7 @@ import { findInvitation, speakerFacts } from '../../projections/speakers';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
-import { findPeople } from '../../projections/directory';
-import { findProfiles } from '../../projections/profiles';
+import { findAddressedPeople } from '../../projections/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
@@ -43,6 +42,8 @@ import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbo
 import type { MailTransport } from '../integrations/mail/port';
 import { createSmtpTransport } from '../integrations/mail/smtp';
 import { startJobs, type Jobs } from '../jobs';
+import { createArchiveService, type ArchiveService } from '../archive';
+import { migrateArchiveChunks } from '../archive/chunks';
 import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
@@ -88,6 +89,8 @@ export interface Runtime {
   /** Video providers (issue 9): local always, zoom and twilio when configured. */
   video: VideoProviders;
   people: PeopleHandlers;
+  /** Recordings: upload, processing, retention (issue 10). */
+  archive: ArchiveService;
   close(): Promise<void>;
 }
 
@@ -115,6 +118,7 @@ export async function createRuntime(
   await migrateRateLimits(pool);
   await migrateOutbox(pool);
   await migrateLive(pool);
+  await migrateArchiveChunks(pool);
 
   const store = config.kurrentdbUrl
     ? createKurrentEventStore(config.kurrentdbUrl)
@@ -148,14 +152,14 @@ export async function createRuntime(
     mailFrom: config.mailFrom,
     // Email from the directory; name and zone from the profile (the directory's copy when none yet).
     people: async (ids) => {
-      const [people, profiles] = await Promise.all([findPeople(pool, ids), findProfiles(pool, ids)]);
+      const people = await findAddressedPeople(pool, ids);
       const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
         p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
       return ids.map((id) => {
-        const person = people.get(id);
-        if (!person) return null;
-        const profile = profiles.get(id);
-        return { accountId: id, emailAddress: person.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
+        const found = people.get(id);
+        if (!found) return null;
+        const { person, profile } = found;
+        return { accountId: id, emailAddress: found.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
       });
     },
     reminders: { schedule: (r) => jobs.scheduleReminders(r), cancel: (r) => jobs.cancelReminders(r) },
@@ -201,8 +205,18 @@ export async function createRuntime(
     onError: (error, context) => log.error({ err: error }, context),
     receipts: { mailer, publicUrl: config.publicUrl },
   });
+  const archive = createArchiveService({
+    pool,
+    commands,
+    storage,
+    enqueueProcessing: (conversationId) => jobs.enqueueArchive(conversationId),
+    onError: (error, context) => log.warn({ err: error }, context),
+  });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
+    await jobs.startArchiveWorkers({ process: (id) => archive.process(id), expire: (now) => archive.expire(now) });
+    // Archives a crash left waiting or half-processed are queued again (at most one job each).
+    void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });
     sweeper = startLiveSweeper(pool, live, log);
   }
@@ -239,6 +253,7 @@ export async function createRuntime(
     storage,
     video,
     people,
+    archive,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await runner.stop();
