@@ -15,6 +15,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ConversationStatus } from '../lib/graphql-types';
 import { Dashboard } from './Dashboard';
 import { LEAVE_CONVERSATION, type LiveConversation } from './operations';
+import { RecordingIndicator } from './recording/RecordingIndicator';
+import { useRecording } from './recording/useRecording';
 import { LiveText } from './roomMessages';
 import { SidePanel } from './SidePanel';
 import { useLiveClock } from './useLiveClock';
@@ -73,11 +75,15 @@ export function LiveRoom({ conversation, me, onEnded }: Props) {
   }, [onEnded]);
   const clock = useLiveClock(id, joined, onStatus);
   useBodyMinWidth(joined);
+  const peerName = conversation.otherUsers[0]?.displayName?.trim() || 'Your partner';
+  const recording = useRecording(id, joined && conversation.status === 'started', room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
+  const { abandon: abandonRecording, finish: finishRecording } = recording;
 
   // The window closing or reloading: leave the room and tell the server, even as the page goes.
   useEffect(() => {
     if (!joined) return;
     const onPageHide = () => {
+      abandonRecording();
       leave(true);
       void client
         .mutate({ mutation: LEAVE_CONVERSATION, variables: { input: { conversationId: id } }, context: { quiet: true, fetchOptions: { keepalive: true } } })
@@ -85,7 +91,7 @@ export function LiveRoom({ conversation, me, onEnded }: Props) {
     };
     window.addEventListener('pagehide', onPageHide);
     return () => window.removeEventListener('pagehide', onPageHide);
-  }, [joined, leave, client, id]);
+  }, [joined, leave, client, id, abandonRecording]);
 
   const onLeave = async () => {
     setLeaving(true);
@@ -95,6 +101,8 @@ export function LiveRoom({ conversation, me, onEnded }: Props) {
     } catch (error) {
       console.warn('Leaving was not recorded:', error);
     }
+    // The recording's last chunks go up before the window closes (not longer than 15 s).
+    await Promise.race([finishRecording(), new Promise((r) => setTimeout(r, 15_000))]);
     window.close();
     // A window the browser would not close (not opened by a script) shows the ended screen.
     setTimeout(onEnded, 300);
@@ -106,13 +114,12 @@ export function LiveRoom({ conversation, me, onEnded }: Props) {
   }
 
   const person = conversation.otherUsers[0] ?? null;
-  const peerName = person?.displayName?.trim() || 'Your partner';
   const topic = conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
       <Dashboard clock={clock} peerName={peerName} topic={topic} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <VideoStage room={room} peerName={peerName} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
+        <VideoStage room={room} peerName={peerName} badge={recording.recording ? <RecordingIndicator /> : null} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
         <SidePanel conversation={conversation} person={person} hidden={!expanded} />
       </Box>
     </Box>

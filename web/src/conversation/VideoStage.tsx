@@ -114,9 +114,11 @@ export interface StageProps {
   onToggleExpanded: () => void;
   onMedia: (kind: 'audio' | 'video', on: boolean) => void;
   onLeave: () => void;
+  /** Shown at the stage's top left (the recording indicator). */
+  badge?: React.ReactNode;
 }
 
-export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia, onLeave }: StageProps) {
+export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia, onLeave, badge }: StageProps) {
   const [playing, setPlaying] = useState(false);
   const remote: RemoteMedia | null = room.remote;
   useEffect(() => {
@@ -135,6 +137,7 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
           </>
         )}
         {remote && 'element' in remote && <ElementVideo element={remote.element} onPlaying={setPlaying} />}
+        {badge}
         {room.peerLeft ? <Overlay>{LiveText.peerLeft}</Overlay> : waiting ? <Overlay>{LiveText.waitingForPeer}</Overlay> : muted ? <Overlay tone="notice">{muted}</Overlay> : null}
         {room.localStream && (
           <Box

@@ -21,6 +21,9 @@ export interface VideoRoom {
   peerMuted: Record<MediaKind, boolean>;
   audioOn: boolean;
   videoOn: boolean;
+  /** The join's provider and this window's part in it (host: the speaker), once joining. */
+  provider: string | null;
+  role: string | null;
 }
 
 const INITIAL: VideoRoom = {
@@ -32,6 +35,8 @@ const INITIAL: VideoRoom = {
   peerMuted: { audio: false, video: false },
   audioOn: true,
   videoOn: true,
+  provider: null,
+  role: null,
 };
 
 export const captureLocalMedia = () => navigator.mediaDevices.getUserMedia({ audio: true, video: VIDEO_CONSTRAINTS });
@@ -76,7 +81,7 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
       }
       if (cancelled) return local.getTracks().forEach((t) => t.stop());
       stream.current = local;
-      update((r) => ({ ...r, localStream: local, audioOn: true, videoOn: true }));
+      update((r) => ({ ...r, localStream: local, audioOn: true, videoOn: true, provider: join.provider, role: join.role }));
       try {
         const adapter = await loadAdapter(join.provider);
         conn = await adapter.join(join, local, handlers, { displayName });
