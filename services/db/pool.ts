@@ -1,9 +1,12 @@
 import pg from 'pg';
+import { timestamptzParser } from './timestamps';
 
 // bigint (int8) as string, never a lossy number; numeric stays a string too.
 pg.types.setTypeParser(20, (v) => v);
 // date as its 'YYYY-MM-DD' text: a calendar date, never a Date at local midnight (contracts/calendarDate.ts).
 pg.types.setTypeParser(1082, (v) => v);
+// timestamptz read by fixed positions (services/db/timestamps.ts): the default parser is slow.
+pg.types.setTypeParser(1184, timestamptzParser(pg.types.getTypeParser(1184, 'text')));
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
