@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { nameOf, writeConversation, type HowItWent } from '../support/adminViews';
+import { nameOf, writeChat, writeConversation, type HowItWent } from '../support/adminViews';
 import { createSpeaker } from '../support/scheduling';
 import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
 
@@ -19,6 +19,7 @@ const HOUR = 3600_000;
 let app: TestApp;
 let browser: Browser;
 let session: Session;
+let heldId = '';
 
 before(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-admin-views'), launchBrowser()]);
@@ -32,7 +33,12 @@ before(async () => {
     ...Array.from({ length: UNUSED }, (_, i): [number, HowItWent] => [-(i + 2) * 5, 'unused']),
     [-26, 'held'], [-50, 'held'], [3, 'canceled'], [4, 'reserved'], [20, 'reserved'],
   ];
-  for (const [hours, how] of plan) checkpoint = (await writeConversation(app, student.accountId, speaker.accountId, slot(hours), how)).checkpoint;
+  for (const [hours, how] of plan) {
+    const written = await writeConversation(app, student.accountId, speaker.accountId, slot(hours), how);
+    checkpoint = written.checkpoint;
+    if (hours === -26) heldId = written.conversationId;
+  }
+  await writeChat(app, heldId, [[student.accountId, 'Hola Miguel, ¿empezamos?'], [speaker.accountId, '¡Claro! <b>Vamos</b>.']], slot(-26));
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 30_000));
   session = await openSession(browser, app);
   await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
@@ -98,6 +104,23 @@ describe('the admin conversations and dashboard', () => {
     await visible(page.getByRole('heading', { name: 'Rosa P. with Miguel S.', level: 1 }));
     await visible(page.getByText('Stopped*'));
     assert.equal(await page.getByRole('button', { name: /start|resume/i }).count(), 0, 'no start action');
+  });
+
+  it("shows a held conversation's chat read-only, each line with its author", async () => {
+    const { page } = session;
+    await page.goto(`/admin/conversations/${encodeURIComponent(heldId)}`);
+    await visible(page.getByRole('heading', { name: 'Chat', level: 2 }));
+    const log = page.getByRole('log', { name: 'Chat messages' });
+    await visible(log.getByText('Hola Miguel, ¿empezamos?'));
+    await visible(log.getByText('¡Claro! <b>Vamos</b>.'));
+    await visible(log.getByText(/^Student · Rosa P\./));
+    await visible(log.getByText(/^Speaker · Miguel S\./));
+    await visible(page.getByText('The chat has closed. These are the messages that were sent.'));
+    const sidebarBoxes = await page.getByRole('complementary', { name: 'Back-office' }).getByRole('textbox').count();
+    assert.equal(await page.getByRole('textbox').count(), sidebarBoxes, 'nothing to write in but the quick search');
+    assert.equal(await page.getByRole('button', { name: /send/i }).count(), 0, 'no send button');
+    await log.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-conversation-chat-desktop');
   });
 
   it('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {

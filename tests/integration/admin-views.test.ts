@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { nameOf, writeConversation } from '../support/adminViews';
+import { nameOf, writeChat, writeConversation } from '../support/adminViews';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -76,6 +76,25 @@ describe('the admin conversations table', () => {
     assert.deepEqual(canceled.data.conversations.edges.map((e: any) => e.node.id), [ids.canceled]);
     const unknown = await app.gql(LIST, { filter: [{ field: 'reservedBy_secret', predicate: 'eq', value: 'x' }] }, admin.token);
     assert.equal(codeOf(unknown), 'BAD_USER_INPUT');
+  });
+});
+
+describe("the admin's read-only chat of a conversation", () => {
+  const CHAT = `query($id: ID!) { conversation(conversationId: $id) { id conversationChat { state messages { index body ownerId owner { id displayName } } } } }`;
+  it('reads the messages in order with their authors; a student outside it sees nothing; nobody but the two may post', async () => {
+    await writeChat(app, ids.heldYesterday, [[student.accountId, 'Hola, ¿qué tal?'], [speaker.accountId, 'Muy bien, <b>gracias</b>']]);
+    const res = await app.gql(CHAT, { id: ids.heldYesterday }, admin.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const chat = res.data.conversation.conversationChat;
+    assert.equal(chat.state, 'closed');
+    assert.deepEqual(chat.messages.map((m: any) => [m.index, m.body, m.owner.displayName]), [[0, 'Hola, ¿qué tal?', 'Rosa P.'], [1, 'Muy bien, <b>gracias</b>', 'Miguel S.']]);
+    assert.equal((await app.gql(CHAT, { id: ids.soon }, admin.token)).data.conversation.conversationChat, null, 'no chat yet');
+    const stranger = await createStudent(app, 0);
+    const theirs = await app.gql(CHAT, { id: ids.heldYesterday }, stranger.token);
+    assert.equal(theirs.data?.conversation ?? null, null, 'another student does not read it');
+    assert.equal((await app.gql(CHAT, { id: ids.heldYesterday }, null)).data?.conversation ?? null, null, 'signed out does not read it');
+    const post = await app.gql(`mutation($id: ID!) { postChatMessage(input: { conversationId: $id, body: "from the admin" }) { posted } }`, { id: ids.soon }, admin.token);
+    assert.equal(codeOf(post), 'UNAUTHORIZED', 'the admin reads, never writes');
   });
 });
 

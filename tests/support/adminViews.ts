@@ -45,3 +45,13 @@ export async function nameOf(app: TestApp, accountId: string, displayName: strin
   ]);
   return appended.checkpoint;
 }
+
+/** A chat of `lines` (author id, body) in a conversation, as the live room would have written it; returns the checkpoint. */
+export async function writeChat(app: TestApp, conversationId: string, lines: [string, string][], at: Date = new Date()) {
+  const events: NewEvent[] = [event('ChatOpened', { conversationId, chatId: crypto.randomUUID(), openedBy: lines[0]?.[0] ?? 'staff', at: at.toISOString() })];
+  lines.forEach(([ownerId, body], index) =>
+    events.push(event('ChatMessagePosted', { conversationId, messageId: crypto.randomUUID(), index, ownerId, body, at: new Date(at.getTime() + index * 60_000).toISOString() })),
+  );
+  const appended = await app.runtime.store.appendToStreams([{ stream: `chat-${conversationId}`, expected: 'no_stream', events }]);
+  return appended.checkpoint;
+}

@@ -1,7 +1,8 @@
 /**
  * /admin/conversations/:id (spec 2): the conversation's details, read-only (no start, cancel or
  * mark here): times, status, the student and the speaker (linked to their pages), the course and
- * discussion topic, cancellation, marking and transfer.
+ * discussion topic, cancellation, marking and transfer, and the chat's messages (read-only:
+ * ChatTranscript; the page refetches every 30 s).
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +19,7 @@ import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
+import { ChatTranscript, type TranscriptChat } from './ChatTranscript';
 import { ConversationStatus } from './status';
 
 interface PersonRef {
@@ -46,6 +48,7 @@ interface ConversationRecord {
   reservedWith: PersonRef | null;
   course: { id: string; name: string; proficiency: string; owner: { id: string; emailAddress: string | null; school: string | null } | null } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
+  conversationChat: TranscriptChat | null;
 }
 
 const nameOf = (p: PersonRef | null) => p?.displayName ?? p?.emailAddress ?? '—';
@@ -141,6 +144,16 @@ export function ConversationShow() {
                 {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
                 <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
               </dl>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={12}>
+          <Card variant="outlined" component="section" aria-labelledby="conversation-chat">
+            <CardContent>
+              <Typography id="conversation-chat" variant="h6" component="h2" gutterBottom>
+                Chat
+              </Typography>
+              <ChatTranscript chat={data.conversationChat} people={data} format={format} />
             </CardContent>
           </Card>
         </Grid>

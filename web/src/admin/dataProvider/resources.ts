@@ -46,7 +46,8 @@ const CONVERSATION_LIST_NODE = `id status kind duration reservedStart isCanceled
 const CONVERSATION_DETAIL_NODE = `id kind provider status reservedStart reservedEnd duration createdAt updatedAt isCanceled canceledOn
   canceledBy { ${CONVERSATION_PERSON} } markedAs markedOn transferredOn learningLanguage
   reservedBy { ${CONVERSATION_PERSON} } reservedWith { ${CONVERSATION_PERSON} }
-  course { id name proficiency owner { id emailAddress school } } lesson { id title discussionTopic }`;
+  course { id name proficiency owner { id emailAddress school } } lesson { id title discussionTopic }
+  conversationChat { id state messages { id index body createdAt ownerId owner { id displayName emailAddress } } }`;
 const COURSE_LIST_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber courseEnrollmentsCount owner { id emailAddress school }`;
 const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
   courseEnrollmentsCount owner { id emailAddress school } priceAgreement { id kind }
