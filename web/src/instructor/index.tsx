@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
+import ConversationPage from './conversations/ConversationPage';
 import CoursePage from './courses/CoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
@@ -22,6 +23,7 @@ export default function InstructorArea() {
       <Route path="courses/table" element={<CoursesGridPage view="table" />} />
       <Route path="courses/new" element={<NewCoursePage />} />
       <Route path="courses/:id" element={<CoursePage />} />
+      <Route path="conversations/:id" element={<ConversationPage />} />
       <Route path="templates" element={<TemplatesPage />} />
       <Route path="templates/new" element={<TemplateFormPage mode="new" />} />
       <Route path="templates/:id" element={<TemplatePage />} />

@@ -24,6 +24,7 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RatingCard } from '../../conversation/after/RatingCard';
+import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
 import { MakeUpFlow } from './MakeUpFlow';
@@ -162,6 +163,9 @@ function Details({ conversation: c, zone, headingRef }: { conversation: StudentC
               {PURCHASE_MORE}
             </Button>
           )}
+        </Stack>
+        <Stack sx={{ mt: 2 }}>
+          <ArchiveStatusButton conversationId={c.id} />
         </Stack>
       </Paper>
       {buying && (

@@ -1,0 +1,58 @@
+/**
+ * The recording's status and its player (spec 2, archive statuses; details panels: 'Play Archive'
+ * enabled when the archive is available): the server's status text ('Waiting for processing',
+ * 'Processing... (N% complete)', 'FAILED', 'Expired', 'Removed', a dash while recording) beside a
+ * 'Play archive' button that opens /conversation/archive?id=. Asks again every 5 s while the
+ * archive is waiting or being processed. Nothing shows for a conversation without a recording
+ * (or one the viewer may not see).
+ */
+import { useQuery } from '@apollo/client';
+import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ARCHIVE_IN_PROGRESS, CONVERSATION_ARCHIVE, archivePath } from './operations';
+
+export const ARCHIVE_POLL_MS = 5000;
+export const PLAY_ARCHIVE = 'Play archive';
+
+export function ArchiveStatusButton({ conversationId }: { conversationId: string }) {
+  const { data, startPolling, stopPolling } = useQuery(CONVERSATION_ARCHIVE, {
+    variables: { conversationId },
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
+  const archive = data?.conversationArchive?.conversationId === conversationId ? data.conversationArchive : null;
+  const moving = !!archive && ARCHIVE_IN_PROGRESS.includes(archive.status);
+  useEffect(() => {
+    if (!moving) return;
+    startPolling(ARCHIVE_POLL_MS);
+    return () => stopPolling();
+  }, [moving, startPolling, stopPolling]);
+
+  if (!archive) return null;
+  const available = archive.status === 'AVAILABLE';
+  return (
+    <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Archive" role="group">
+      <Typography component="span" fontWeight={600}>
+        Archive:
+      </Typography>
+      {available ? (
+        <Button variant="outlined" size="small" component={RouterLink} to={archivePath(conversationId)} startIcon={<PlayCircleOutlineIcon />}>
+          {PLAY_ARCHIVE}
+        </Button>
+      ) : (
+        <>
+          <Typography component="span" role="status" color={archive.status === 'FAILED' ? 'error' : 'text.secondary'}>
+            {archive.statusText}
+          </Typography>
+          <Button variant="outlined" size="small" disabled startIcon={<PlayCircleOutlineIcon />}>
+            {PLAY_ARCHIVE}
+          </Button>
+        </>
+      )}
+    </Stack>
+  );
+}

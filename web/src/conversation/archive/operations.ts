@@ -1,0 +1,44 @@
+/**
+ * The recording's calls (issue 10; contracts/schema/65-archive.graphql): its status for the
+ * button, and a short-lived signed address to play it.
+ */
+import { gql, type TypedDocumentNode } from '@apollo/client';
+
+export type ArchiveStatusName = 'RECORDING' | 'ENQUEUED' | 'STARTED' | 'AVAILABLE' | 'FAILED' | 'EXPIRED' | 'REMOVED';
+
+export interface ArchiveView {
+  conversationId: string;
+  status: ArchiveStatusName;
+  percent: number;
+  /** The spec's words: 'Waiting for processing', 'Processing... (N% complete)', 'Play archive', … */
+  statusText: string;
+  durationSeconds: number | null;
+  expiresOn: string | null;
+}
+
+/** Statuses that change by themselves: the button asks again every few seconds. */
+export const ARCHIVE_IN_PROGRESS: readonly ArchiveStatusName[] = ['ENQUEUED', 'STARTED'];
+
+export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: ArchiveView | null }, { conversationId: string }> = gql`
+  query ConversationArchive($conversationId: ID!) {
+    conversationArchive(conversationId: $conversationId) {
+      conversationId
+      status
+      percent
+      statusText
+      durationSeconds
+      expiresOn
+    }
+  }
+`;
+
+export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<{ redirectArchiveMedia: { url: string; expiresOn: string } }, { input: { conversationId: string } }> = gql`
+  mutation RedirectArchiveMedia($input: RedirectArchiveMediaInput!) {
+    redirectArchiveMedia(input: $input) {
+      url
+      expiresOn
+    }
+  }
+`;
+
+export const archivePath = (conversationId: string) => `/conversation/archive?id=${encodeURIComponent(conversationId)}`;
