@@ -255,6 +255,8 @@ export type Query = {
   lookupSchools: Array<School>;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
+  /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
+  conversationArchive?: Maybe<ConversationArchive>;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -462,6 +464,11 @@ export type QueryLookupSchoolsArgs = {
 
 
 export type QueryBroadcastPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryConversationArchiveArgs = {
   conversationId: Scalars['ID']['input'];
 };
 
@@ -687,6 +694,10 @@ export type Mutation = {
   acknowledgePromotion: AcknowledgePromotionPayload;
   purchaseMakeUpMinutes: PurchaseMakeUpMinutesPayload;
   rateConversation: RateConversationPayload;
+  /** A short-lived address to play the recording: its student, the instructor of its course, admins. */
+  redirectArchiveMedia: ArchiveMediaRedirect;
+  /** Admins: deletes the recording's file; it shows as Removed. */
+  removeConversationArchive: RemoveConversationArchivePayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -695,6 +706,12 @@ export type Mutation = {
   postSupportMessage: PostSupportMessagePayload;
   /** Admins answer a visitor; mailed when the visitor is not on the site. */
   answerSupportThread: AnswerSupportThreadPayload;
+  /** The owner of both courses (or an admin, between two courses of one owner). */
+  transferUser: TransferUserPayload;
+  /** The course's owner or an admin. */
+  withdrawUser: WithdrawUserPayload;
+  /** The course's owner or an admin; only a course without students. */
+  removeCourse: RemoveCoursePayload;
   /** The course's owner or an admin. */
   changeLesson: ChangeLessonPayload;
   /** The course's owner or an admin. */
@@ -907,6 +924,16 @@ export type MutationRateConversationArgs = {
 };
 
 
+export type MutationRedirectArchiveMediaArgs = {
+  input: RedirectArchiveMediaInput;
+};
+
+
+export type MutationRemoveConversationArchiveArgs = {
+  input: RemoveConversationArchiveInput;
+};
+
+
 export type MutationClosePayrollMonthArgs = {
   input: ClosePayrollMonthInput;
 };
@@ -924,6 +951,21 @@ export type MutationPostSupportMessageArgs = {
 
 export type MutationAnswerSupportThreadArgs = {
   input: AnswerSupportThreadInput;
+};
+
+
+export type MutationTransferUserArgs = {
+  input: TransferUserInput;
+};
+
+
+export type MutationWithdrawUserArgs = {
+  input: WithdrawUserInput;
+};
+
+
+export type MutationRemoveCourseArgs = {
+  input: RemoveCourseInput;
 };
 
 
@@ -1158,8 +1200,10 @@ export type QuickSearchResult = {
   title?: Maybe<Scalars['String']['output']>;
   subtitle?: Maybe<Scalars['String']['output']>;
   location?: Maybe<Scalars['String']['output']>;
-  /** Only with the pii option. */
+  /** Only with the pii option: the person's address, or a conversation's two addresses. */
   emailAddress?: Maybe<Scalars['String']['output']>;
+  /** A lesson's course (its page lists the lesson); null for other kinds. */
+  courseId?: Maybe<Scalars['ID']['output']>;
 };
 
 export type QuickSearchResults = {
@@ -1320,6 +1364,8 @@ export type Course = {
   lessonAssignments: Array<LessonAssignment>;
   /** The signed-in user's enrollment in this course, if any. */
   courseEnrollment?: Maybe<CourseEnrollment>;
+  /** The course's students, oldest enrollment first: its owner and admins (empty for anyone else). */
+  courseEnrollments: Array<CourseEnrollment>;
   /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
   courseShareInvites: Array<CourseShareInvite>;
   /** The template the course was made from, if any. */
@@ -1383,6 +1429,10 @@ export type CourseEnrollment = {
   acknowledgedPromotionOn?: Maybe<Scalars['DateTime']['output']>;
   payment?: Maybe<Payment>;
   progress: CourseProgress;
+  /** The enrolled student: the student, the course's owner and admins. */
+  student: User;
+  /** The student's conversations of this course (canceled ones too), newest first: the student, the course's owner, admins. */
+  conversations: Array<Conversation>;
 };
 
 export type AdventureList = {
@@ -1715,6 +1765,8 @@ export type Conversation = {
   isRatable: Scalars['Boolean']['output'];
   /** Recorded once running: set when it was reserved (course lessons). */
   archiveOnStart: Scalars['Boolean']['output'];
+  /** Its recording: the conversation's student, the instructor of its course and admins; null for anyone else and when there is none. */
+  archive?: Maybe<ConversationArchive>;
 };
 
 export type ConversationEdge = {
@@ -2259,6 +2311,50 @@ export type RateConversationPayload = {
   conversation: Conversation;
 };
 
+export type ArchiveStatus =
+  | 'RECORDING'
+  | 'ENQUEUED'
+  | 'STARTED'
+  | 'AVAILABLE'
+  | 'FAILED'
+  | 'EXPIRED'
+  | 'REMOVED';
+
+/** A conversation's recording; its id is the conversation's. */
+export type ConversationArchive = {
+  __typename?: 'ConversationArchive';
+  conversationId: Scalars['ID']['output'];
+  status: ArchiveStatus;
+  /** 0..100, meaningful while STARTED. */
+  percent: Scalars['Int']['output'];
+  /** The spec's words: 'Waiting for processing', 'Processing... (N% complete)', 'Play archive', 'FAILED', 'Expired', 'Removed'; '-' while recording. */
+  statusText: Scalars['String']['output'];
+  durationSeconds?: Maybe<Scalars['Int']['output']>;
+  /** When the file will be deleted (while AVAILABLE). */
+  expiresOn?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A short-lived signed address of the archive's MP4. */
+export type ArchiveMediaRedirect = {
+  __typename?: 'ArchiveMediaRedirect';
+  url: Scalars['String']['output'];
+  expiresOn: Scalars['DateTime']['output'];
+};
+
+export type RedirectArchiveMediaInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type RemoveConversationArchiveInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type RemoveConversationArchivePayload = {
+  __typename?: 'RemoveConversationArchivePayload';
+  removed: Scalars['Boolean']['output'];
+  archive?: Maybe<ConversationArchive>;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -2546,6 +2642,44 @@ export type ShareInvitesPayload = {
   shareInvites: Array<CourseShareInvite>;
 };
 
+/** Moves a student to another course of the course's owner; minutes stay with the student. */
+export type TransferUserInput = {
+  userId: Scalars['ID']['input'];
+  fromCourseId: Scalars['ID']['input'];
+  /** A current or upcoming course of the same owner, not the one they are in. */
+  toCourseId: Scalars['ID']['input'];
+};
+
+export type TransferUserPayload = {
+  __typename?: 'TransferUserPayload';
+  transferred: Scalars['Boolean']['output'];
+  /** The student's enrollment in the course they were moved to. */
+  courseEnrollment: CourseEnrollment;
+  /** Conversations still to come in the old course that were canceled (their minutes returned). */
+  canceledConversations: Scalars['Int']['output'];
+};
+
+export type WithdrawUserInput = {
+  userId: Scalars['ID']['input'];
+  courseId: Scalars['ID']['input'];
+};
+
+export type WithdrawUserPayload = {
+  __typename?: 'WithdrawUserPayload';
+  withdrawn: Scalars['Boolean']['output'];
+  /** Conversations still to come in the course that were canceled (their minutes returned). */
+  canceledConversations: Scalars['Int']['output'];
+};
+
+export type RemoveCourseInput = {
+  courseId: Scalars['ID']['input'];
+};
+
+export type RemoveCoursePayload = {
+  __typename?: 'RemoveCoursePayload';
+  removed: Scalars['Boolean']['output'];
+};
+
 export type CourseEdge = {
   __typename?: 'CourseEdge';
   cursor: Scalars['String']['output'];
@@ -2821,6 +2955,12 @@ export type ResolversTypes = {
   PurchaseMakeUpMinutesPayload: ResolverTypeWrapper<PurchaseMakeUpMinutesPayload>;
   RateConversationInput: RateConversationInput;
   RateConversationPayload: ResolverTypeWrapper<RateConversationPayload>;
+  ArchiveStatus: ArchiveStatus;
+  ConversationArchive: ResolverTypeWrapper<ConversationArchive>;
+  ArchiveMediaRedirect: ResolverTypeWrapper<ArchiveMediaRedirect>;
+  RedirectArchiveMediaInput: RedirectArchiveMediaInput;
+  RemoveConversationArchiveInput: RemoveConversationArchiveInput;
+  RemoveConversationArchivePayload: ResolverTypeWrapper<RemoveConversationArchivePayload>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<PayrollRow>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -2858,6 +2998,12 @@ export type ResolversTypes = {
   CreateProvisionalCoursesPayload: ResolverTypeWrapper<CreateProvisionalCoursesPayload>;
   ShareInvitesInput: ShareInvitesInput;
   ShareInvitesPayload: ResolverTypeWrapper<ShareInvitesPayload>;
+  TransferUserInput: TransferUserInput;
+  TransferUserPayload: ResolverTypeWrapper<TransferUserPayload>;
+  WithdrawUserInput: WithdrawUserInput;
+  WithdrawUserPayload: ResolverTypeWrapper<WithdrawUserPayload>;
+  RemoveCourseInput: RemoveCourseInput;
+  RemoveCoursePayload: ResolverTypeWrapper<RemoveCoursePayload>;
   CourseEdge: ResolverTypeWrapper<CourseEdge>;
   CourseConnection: ResolverTypeWrapper<CourseConnection>;
   DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
@@ -3030,6 +3176,11 @@ export type ResolversParentTypes = {
   PurchaseMakeUpMinutesPayload: PurchaseMakeUpMinutesPayload;
   RateConversationInput: RateConversationInput;
   RateConversationPayload: RateConversationPayload;
+  ConversationArchive: ConversationArchive;
+  ArchiveMediaRedirect: ArchiveMediaRedirect;
+  RedirectArchiveMediaInput: RedirectArchiveMediaInput;
+  RemoveConversationArchiveInput: RemoveConversationArchiveInput;
+  RemoveConversationArchivePayload: RemoveConversationArchivePayload;
   PayrollRow: PayrollRow;
   PayrollLine: PayrollLine;
   PayrollRowEdge: PayrollRowEdge;
@@ -3066,6 +3217,12 @@ export type ResolversParentTypes = {
   CreateProvisionalCoursesPayload: CreateProvisionalCoursesPayload;
   ShareInvitesInput: ShareInvitesInput;
   ShareInvitesPayload: ShareInvitesPayload;
+  TransferUserInput: TransferUserInput;
+  TransferUserPayload: TransferUserPayload;
+  WithdrawUserInput: WithdrawUserInput;
+  WithdrawUserPayload: WithdrawUserPayload;
+  RemoveCourseInput: RemoveCourseInput;
+  RemoveCoursePayload: RemoveCoursePayload;
   CourseEdge: CourseEdge;
   CourseConnection: CourseConnection;
   DashboardFigures: DashboardFigures;
@@ -3187,6 +3344,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   lookupCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType, Partial<QueryLookupCountriesArgs>>;
   lookupSchools?: Resolver<Array<ResolversTypes['School']>, ParentType, ContextType, Partial<QueryLookupSchoolsArgs>>;
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
+  conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -3288,10 +3446,15 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
   purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
   rateConversation?: Resolver<ResolversTypes['RateConversationPayload'], ParentType, ContextType, RequireFields<MutationRateConversationArgs, 'input'>>;
+  redirectArchiveMedia?: Resolver<ResolversTypes['ArchiveMediaRedirect'], ParentType, ContextType, RequireFields<MutationRedirectArchiveMediaArgs, 'input'>>;
+  removeConversationArchive?: Resolver<ResolversTypes['RemoveConversationArchivePayload'], ParentType, ContextType, RequireFields<MutationRemoveConversationArchiveArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
   answerSupportThread?: Resolver<ResolversTypes['AnswerSupportThreadPayload'], ParentType, ContextType, RequireFields<MutationAnswerSupportThreadArgs, 'input'>>;
+  transferUser?: Resolver<ResolversTypes['TransferUserPayload'], ParentType, ContextType, RequireFields<MutationTransferUserArgs, 'input'>>;
+  withdrawUser?: Resolver<ResolversTypes['WithdrawUserPayload'], ParentType, ContextType, RequireFields<MutationWithdrawUserArgs, 'input'>>;
+  removeCourse?: Resolver<ResolversTypes['RemoveCoursePayload'], ParentType, ContextType, RequireFields<MutationRemoveCourseArgs, 'input'>>;
   changeLesson?: Resolver<ResolversTypes['ChangeLessonPayload'], ParentType, ContextType, RequireFields<MutationChangeLessonArgs, 'input'>>;
   changeLessonAssignment?: Resolver<ResolversTypes['ChangeLessonAssignmentPayload'], ParentType, ContextType, RequireFields<MutationChangeLessonAssignmentArgs, 'input'>>;
   changeTemplate?: Resolver<ResolversTypes['ChangeTemplatePayload'], ParentType, ContextType, RequireFields<MutationChangeTemplateArgs, 'input'>>;
@@ -3430,6 +3593,7 @@ export type QuickSearchResultResolvers<ContextType = ApiContext, ParentType exte
   subtitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  courseId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3537,6 +3701,7 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   prices?: Resolver<Maybe<ResolversTypes['CoursePrices']>, ParentType, ContextType, Partial<CoursePricesArgs>>;
   lessonAssignments?: Resolver<Array<ResolversTypes['LessonAssignment']>, ParentType, ContextType>;
   courseEnrollment?: Resolver<Maybe<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
+  courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courseShareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
   templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -3589,6 +3754,8 @@ export type CourseEnrollmentResolvers<ContextType = ApiContext, ParentType exten
   acknowledgedPromotionOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   payment?: Resolver<Maybe<ResolversTypes['Payment']>, ParentType, ContextType>;
   progress?: Resolver<ResolversTypes['CourseProgress'], ParentType, ContextType>;
+  student?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+  conversations?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -3807,6 +3974,7 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   ratings?: Resolver<Array<ResolversTypes['ConversationRating']>, ParentType, ContextType>;
   isRatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   archiveOnStart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  archive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4137,6 +4305,28 @@ export type RateConversationPayloadResolvers<ContextType = ApiContext, ParentTyp
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ConversationArchiveResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConversationArchive'] = ResolversParentTypes['ConversationArchive']> = {
+  conversationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ArchiveStatus'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  statusText?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  durationSeconds?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  expiresOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ArchiveMediaRedirectResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ArchiveMediaRedirect'] = ResolversParentTypes['ArchiveMediaRedirect']> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemoveConversationArchivePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemoveConversationArchivePayload'] = ResolversParentTypes['RemoveConversationArchivePayload']> = {
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  archive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -4329,6 +4519,24 @@ export type ShareInvitesPayloadResolvers<ContextType = ApiContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type TransferUserPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['TransferUserPayload'] = ResolversParentTypes['TransferUserPayload']> = {
+  transferred?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  courseEnrollment?: Resolver<ResolversTypes['CourseEnrollment'], ParentType, ContextType>;
+  canceledConversations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type WithdrawUserPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['WithdrawUserPayload'] = ResolversParentTypes['WithdrawUserPayload']> = {
+  withdrawn?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  canceledConversations?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemoveCoursePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemoveCoursePayload'] = ResolversParentTypes['RemoveCoursePayload']> = {
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type CourseEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseEdge'] = ResolversParentTypes['CourseEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
@@ -4472,6 +4680,9 @@ export type Resolvers<ContextType = ApiContext> = {
   AcknowledgePromotionPayload?: AcknowledgePromotionPayloadResolvers<ContextType>;
   PurchaseMakeUpMinutesPayload?: PurchaseMakeUpMinutesPayloadResolvers<ContextType>;
   RateConversationPayload?: RateConversationPayloadResolvers<ContextType>;
+  ConversationArchive?: ConversationArchiveResolvers<ContextType>;
+  ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
+  RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;
@@ -4497,6 +4708,9 @@ export type Resolvers<ContextType = ApiContext> = {
   RemoveTemplatePayload?: RemoveTemplatePayloadResolvers<ContextType>;
   CreateProvisionalCoursesPayload?: CreateProvisionalCoursesPayloadResolvers<ContextType>;
   ShareInvitesPayload?: ShareInvitesPayloadResolvers<ContextType>;
+  TransferUserPayload?: TransferUserPayloadResolvers<ContextType>;
+  WithdrawUserPayload?: WithdrawUserPayloadResolvers<ContextType>;
+  RemoveCoursePayload?: RemoveCoursePayloadResolvers<ContextType>;
   CourseEdge?: CourseEdgeResolvers<ContextType>;
   CourseConnection?: CourseConnectionResolvers<ContextType>;
   DashboardFigures?: DashboardFiguresResolvers<ContextType>;

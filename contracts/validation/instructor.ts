@@ -23,6 +23,16 @@ export const InstructorMessages = {
   inviteNotYours: 'This share invite is not yours.',
   inviteNotPending: 'This share invite is no longer pending.',
   transferSameCourse: 'Please choose another course.',
+  transferTargetRequired: 'Please choose the course to transfer the student to.',
+  transferTargetNotYours: 'Please choose one of your current courses.',
+  transferTargetPast: 'That course has ended. Please choose a current course.',
+  transferTargetEnrolled: 'The student is already enrolled in that course.',
+  notEnrolled: 'This student is not enrolled in this course.',
+  inConversation: 'The student is in a conversation of this course right now. Please try again once it has ended.',
+  courseHasStudents: 'This course has students. Transfer or withdraw them before deleting the course.',
+  studentTransferred: 'The student was transferred successfully!',
+  studentWithdrawn: 'The student was withdrawn successfully!',
+  courseDeleted: 'The course was deleted successfully!',
 } as const;
 
 export const topicContentsMax = (durationRequirement: number) => (durationRequirement === 30 ? TOPIC_CONTENTS_MAX_LONG : TOPIC_CONTENTS_MAX);

@@ -14,8 +14,10 @@ export const catalogProjector: Projector = {
   name: 'catalog',
   // 2: course dates and due dates are `date` columns (calendar dates, CourseCreated v2).
   // 3: topics and due dates change, share invites, templates change and are removed (issue 11).
-  version: 3,
+  // 4: CourseRemoved (issue 11) deletes the course, its lessons and its share invites.
+  version: 4,
   handles: [
+    'CourseRemoved',
     'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged',
     'LessonChanged', 'LessonAssignmentChanged', 'CourseShareInvited', 'CourseShareInviteAccepted', 'CourseShareInviteRejected',
     'TemplateChanged', 'TemplateRemoved',
@@ -100,6 +102,11 @@ export const catalogProjector: Projector = {
             'UPDATE templates SET name = $2, language = $3, proficiency = $4, completion_requirement = $5, duration_requirement = $6 WHERE id = $1',
             [d.templateId, d.name, d.language, d.proficiency, d.completionRequirement, d.durationRequirement],
           );
+          break;
+        case 'CourseRemoved':
+          await db.query('DELETE FROM lesson_assignments WHERE course_id = $1', [d.courseId]);
+          await db.query('DELETE FROM share_invites WHERE course_id = $1', [d.courseId]);
+          await db.query('DELETE FROM courses WHERE id = $1', [d.courseId]);
           break;
         case 'TemplateRemoved':
           await db.query('DELETE FROM templates WHERE id = $1', [d.templateId]);

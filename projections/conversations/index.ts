@@ -303,3 +303,12 @@ export async function speakerRatingSummary(db: Db, speakerId: string): Promise<{
   );
   return { count: rows[0].n, average: rows[0].avg === null ? null : Math.round(rows[0].avg * 100) / 100 };
 }
+
+/** A student's conversations of one course (canceled ones too), newest first: the instructor's students tab (issue 11). */
+export async function conversationsOfEnrollment(db: Db, courseId: string, studentId: string): Promise<ConversationRow[]> {
+  const { rows } = await db.query(
+    'SELECT * FROM rm_conversations.conversations WHERE reserved_by = $1 AND course_id = $2 ORDER BY reserved_start DESC, id LIMIT 200',
+    [studentId, courseId],
+  );
+  return rows.map(toConversation);
+}

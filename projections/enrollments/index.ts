@@ -5,8 +5,9 @@ import type { Projector } from '../../services/feed/projector';
 
 export const enrollmentsProjector: Projector = {
   name: 'enrollments',
-  version: 2,
-  handles: ['StudentEnrolled', 'LessonAttemptStarted', 'LessonAttemptCanceled', 'LessonAttemptCompleted', 'LessonAttemptFailed', 'PromotionOffered', 'PromotionAcknowledged'],
+  // 3: StudentWithdrawn (issue 11) removes the enrollment (the attempts stay as the course's history).
+  version: 3,
+  handles: ['StudentEnrolled', 'StudentWithdrawn', 'LessonAttemptStarted', 'LessonAttemptCanceled', 'LessonAttemptCompleted', 'LessonAttemptFailed', 'PromotionOffered', 'PromotionAcknowledged'],
   schema: `
     CREATE TABLE course_enrollments (
       id text PRIMARY KEY, course_id text NOT NULL, student_id text NOT NULL, enrolled_on timestamptz NOT NULL,
@@ -62,6 +63,10 @@ export const enrollmentsProjector: Projector = {
           break;
         case 'LessonAttemptCanceled':
           await db.query('DELETE FROM lesson_attempts WHERE id = $1', [d.lessonAttemptId]);
+          break;
+        case 'StudentWithdrawn':
+          // Withdrawn or transferred: no longer the course's student; enrolling again makes a new row.
+          await db.query('DELETE FROM course_enrollments WHERE stream_id = $1', [e.streamId]);
           break;
         case 'LessonAttemptCompleted':
         case 'LessonAttemptFailed':
@@ -152,6 +157,12 @@ export async function lessonAttemptOfConversation(pool: pg.Pool, conversationId:
   );
   const r = rows[0];
   return r ? { id: r.id, courseId: r.course_id, studentId: r.student_id, lessonId: r.lesson_id, conversationId: r.conversation_id, outcome: r.outcome, startedOn: r.started_on } : null;
+}
+
+/** A course's enrollments, oldest first (the instructor's students tab). */
+export async function enrollmentsOfCourse(pool: pg.Pool, courseId: string): Promise<EnrollmentRow[]> {
+  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 ORDER BY enrolled_on, id', [courseId]);
+  return rows.map(toEnrollment);
 }
 
 export async function findEnrollmentById(pool: pg.Pool, enrollmentId: string): Promise<EnrollmentRow | null> {

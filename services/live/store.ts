@@ -9,25 +9,28 @@
  */
 import type pg from 'pg';
 import { CHANGES_CHANNEL } from '../api/changes';
-import { migrate } from '../db/migrate';
+import { migrate, type Migration } from '../db/migrate';
 import { PRESENCE_WINDOW_MS } from '../../contracts/live';
 
+export const liveMigrations: Migration[] = [
+  {
+    id: '001_presence_signals',
+    up: `CREATE SCHEMA IF NOT EXISTS live;
+      CREATE TABLE live.presence (
+        conversation_id text NOT NULL, account_id text NOT NULL,
+        last_seen_at timestamptz NOT NULL, last_synced_at timestamptz, in_room boolean NOT NULL DEFAULT false,
+        PRIMARY KEY (conversation_id, account_id));
+      CREATE INDEX presence_in_room ON live.presence (last_synced_at) WHERE in_room;
+      CREATE TABLE live.signals (
+        id bigserial PRIMARY KEY, room text NOT NULL, to_account text NOT NULL, from_account text NOT NULL,
+        kind text NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+      CREATE INDEX signals_recipient ON live.signals (room, to_account, id);`,
+    down: 'DROP TABLE live.signals; DROP TABLE live.presence; DROP SCHEMA live;',
+  },
+];
+
 export async function migrateLive(pool: pg.Pool) {
-  await migrate(pool, 'live', [
-    {
-      id: '001_presence_signals',
-      sql: `CREATE SCHEMA IF NOT EXISTS live;
-        CREATE TABLE live.presence (
-          conversation_id text NOT NULL, account_id text NOT NULL,
-          last_seen_at timestamptz NOT NULL, last_synced_at timestamptz, in_room boolean NOT NULL DEFAULT false,
-          PRIMARY KEY (conversation_id, account_id));
-        CREATE INDEX presence_in_room ON live.presence (last_synced_at) WHERE in_room;
-        CREATE TABLE live.signals (
-          id bigserial PRIMARY KEY, room text NOT NULL, to_account text NOT NULL, from_account text NOT NULL,
-          kind text NOT NULL, payload text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
-        CREATE INDEX signals_recipient ON live.signals (room, to_account, id);`,
-    },
-  ]);
+  await migrate(pool, 'live', liveMigrations);
 }
 
 /** Wakes the subscriptions of `topic`/`key` in every API process. */

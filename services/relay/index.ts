@@ -17,7 +17,7 @@
  */
 import type pg from 'pg';
 import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
-import { migrate } from '../db/migrate';
+import { migrate, type Migration } from '../db/migrate';
 import type { EventStore, GlobalCheckpoint, StoredEvent } from '../eventstore/port';
 
 /** A Kafka client for `brokers`, quiet (kafkajs logs every retry; the roles log what matters). */
@@ -60,15 +60,18 @@ export async function topicPartitions(admin: Admin, topic: string): Promise<numb
   return meta.topics[0].partitions.length;
 }
 
+export const relayMigrations: Migration[] = [
+  {
+    id: '001_relay_checkpoints',
+    up: `CREATE TABLE relay_checkpoints (
+      topic text PRIMARY KEY, transaction_id text, position text,
+      events_published bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())`,
+    down: 'DROP TABLE relay_checkpoints',
+  },
+];
+
 export async function migrateRelay(pool: pg.Pool): Promise<void> {
-  await migrate(pool, 'relay', [
-    {
-      id: '001_relay_checkpoints',
-      sql: `CREATE TABLE relay_checkpoints (
-        topic text PRIMARY KEY, transaction_id text, position text,
-        events_published bigint NOT NULL DEFAULT 0, updated_at timestamptz NOT NULL DEFAULT now())`,
-    },
-  ]);
+  await migrate(pool, 'relay', relayMigrations);
 }
 
 export interface RelayOptions {

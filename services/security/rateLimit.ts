@@ -4,17 +4,20 @@
  */
 import type pg from 'pg';
 import { ErrorCode, Messages } from '../../contracts/errors';
-import { migrate } from '../db/migrate';
+import { migrate, type Migration } from '../db/migrate';
 import { DomainError } from '../domain/shared/errors';
 import { CHAT_MESSAGES_PER_WINDOW, CHAT_WINDOW_SECONDS } from '../../contracts/live';
 
+export const rateLimitMigrations: Migration[] = [
+  {
+    id: '001_rate_limits',
+    up: `CREATE TABLE rate_limits (key text PRIMARY KEY, window_start timestamptz NOT NULL, hits int NOT NULL)`,
+    down: 'DROP TABLE rate_limits',
+  },
+];
+
 export async function migrateRateLimits(pool: pg.Pool) {
-  await migrate(pool, 'rate_limits', [
-    {
-      id: '001_rate_limits',
-      sql: `CREATE TABLE rate_limits (key text PRIMARY KEY, window_start timestamptz NOT NULL, hits int NOT NULL)`,
-    },
-  ]);
+  await migrate(pool, 'rate_limits', rateLimitMigrations);
 }
 
 export interface Limit {

@@ -20,12 +20,35 @@ import {
   templatesOf,
 } from '../../../projections/catalog';
 import { findProfile } from '../../../projections/profiles';
-import { DomainError, badInput, notFound } from '../../domain/shared/errors';
+import { conversationsOfEnrollment } from '../../../projections/conversations';
+import { enrollmentCount, enrollmentsOfCourse, findEnrollment, type EnrollmentRow } from '../../../projections/enrollments';
+import { rosterHandlers, type RosterHandlers } from '../../domain/enrollment/rosterHandlers';
+import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
 import type { ApiContext } from '../context';
-import { commandMeta, settled } from '../commandSupport';
+import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 const PAST_PAGE = 10;
+
+/** The roster use cases (transfer, withdraw, remove), made once per runtime from its executor and mail. */
+const rosters = new WeakMap<object, RosterHandlers>();
+function roster(ctx: ApiContext): RosterHandlers {
+  let handlers = rosters.get(ctx.runtime);
+  if (!handlers) {
+    handlers = rosterHandlers({ commands: ctx.runtime.commands, conversationMail: ctx.runtime.conversationMail });
+    rosters.set(ctx.runtime, handlers);
+  }
+  return handlers;
+}
+
+/** A student's enrollment is seen by the student, the course's owner and admins. */
+async function canSeeEnrollment(ctx: ApiContext, e: EnrollmentRow): Promise<boolean> {
+  const v = ctx.viewer;
+  if (!v) return false;
+  if (isAdmin(v) || v.accountId === e.studentId) return true;
+  const course = await findCourse(ctx.runtime.pool, e.courseId);
+  return !!course && course.ownerId === v.accountId;
+}
 
 async function zoneOf(ctx: ApiContext, accountId: string) {
   return (await findProfile(ctx.runtime.pool, accountId))?.tzIdentifier ?? null;
@@ -92,10 +115,22 @@ export const instructorResolvers: Resolvers = {
 
   Course: {
     templateId: (c: any) => c.templateId ?? null,
+    courseEnrollments: async (c: any, _args, ctx) => (ownsCourse(ctx.viewer, c) ? ((await enrollmentsOfCourse(ctx.runtime.pool, c.id)) as any) : []),
     courseShareInvites: async (c: any, _args, ctx) => {
       const invites = await shareInvitesOfCourse(ctx.runtime.pool, c.id);
       if (ownsCourse(ctx.viewer, c)) return invites as any;
       return ctx.viewer ? (invites.filter((i) => i.invitedBy === ctx.viewer!.accountId) as any) : [];
+    },
+  },
+
+  CourseEnrollment: {
+    student: async (e: any, _args, ctx) => {
+      if (!(await canSeeEnrollment(ctx, e))) throw notFound('The enrollment was not found.');
+      return (await accountOrThrow(ctx, (e as EnrollmentRow).studentId)) as any;
+    },
+    conversations: async (e: any, _args, ctx) => {
+      if (!(await canSeeEnrollment(ctx, e))) return [];
+      return (await conversationsOfEnrollment(ctx.runtime.pool, e.courseId, e.studentId)) as any;
     },
   },
 
@@ -124,6 +159,34 @@ export const instructorResolvers: Resolvers = {
   },
 
   Mutation: {
+    transferUser: async (_p, { input }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const { result, appended } = await roster(ctx).transferUser(commandMeta(ctx), { fromCourseId: input.fromCourseId, toCourseId: input.toCourseId, studentId: input.userId });
+      await settled(ctx, appended, ['enrollments', 'conversations', 'minutes']);
+      const enrollment = await findEnrollment(ctx.runtime.pool, input.toCourseId, input.userId);
+      if (!enrollment) throw new DomainError('CONFLICT', 'The student was transferred but the course is not readable yet. Please reload.');
+      return { transferred: true, courseEnrollment: enrollment as any, canceledConversations: result.canceledConversations };
+    },
+
+    withdrawUser: async (_p, { input }, ctx) => {
+      requireInstructorOrAdmin(ctx.viewer);
+      const { result, appended } = await roster(ctx).withdrawUser(commandMeta(ctx), { courseId: input.courseId, studentId: input.userId });
+      await settled(ctx, appended, ['enrollments', 'conversations', 'minutes']);
+      return { withdrawn: true, canceledConversations: result.canceledConversations };
+    },
+
+    removeCourse: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      const course = await findCourse(ctx.runtime.pool, input.courseId);
+      // Another instructor's course: UNAUTHORIZED, as every change to it is (decisions: Templates).
+      if (!course) throw notFound('The course was not found.');
+      if (!ownsCourse(viewer, course)) throw unauthorized('Only the course owner can change it.');
+      const hasStudents = (await enrollmentCount(ctx.runtime.pool, course.id)) > 0;
+      const { appended } = await roster(ctx).removeCourse(commandMeta(ctx), { courseId: course.id, hasStudents });
+      await settled(ctx, appended, ['catalog']);
+      return { removed: true };
+    },
+
     changeLesson: async (_p, { input }, ctx) => {
       requireInstructorOrAdmin(ctx.viewer);
       const found = await findLessonAssignment(ctx.runtime.pool, { lessonId: input.lessonId });

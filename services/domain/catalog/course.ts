@@ -31,9 +31,11 @@ export interface CourseState {
   course: CourseCreated['data'] | null;
   lessons: LessonAssignmentState[];
   invites: ShareInviteState[];
+  /** Deleted by its owner (removeCourse): found by nothing, changed by no one. */
+  removed: boolean;
 }
 
-export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [] });
+export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [], removed: false });
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -61,6 +63,8 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       };
     case 'CourseShareInviteRejected':
       return { ...state, invites: state.invites.map((i) => (i.inviteId === event.data.inviteId ? { ...i, status: 'rejected' } : i)) };
+    case 'CourseRemoved':
+      return { ...state, removed: true };
     default:
       return state;
   }
@@ -139,7 +143,7 @@ export const isPastCourse = (course: { endDate: string | null }, now: Date) => !
 
 /** Only the course's owner (or an admin, or the system) changes it. */
 function assertOwner(state: CourseState, ctx: DecisionContext) {
-  if (!state.course) throw notFound('The course was not found.');
+  if (!state.course || state.removed) throw notFound('The course was not found.');
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
   if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
   return state.course;
@@ -205,4 +209,14 @@ export function decideAnswerShareInvite(
   return cmd.accept
     ? [{ type: 'CourseShareInviteAccepted', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId, gainOwnership: invite.gainOwnership } }]
     : [{ type: 'CourseShareInviteRejected', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId } }];
+}
+
+/**
+ * removeCourse: the owner (or an admin) deletes a course that has no students (`hasStudents` from
+ * the enrollments read model: students must be transferred or withdrawn first).
+ */
+export function decideRemoveCourse(state: CourseState, cmd: { hasStudents: boolean }, ctx: DecisionContext): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (cmd.hasStudents) throw conflict(InstructorMessages.courseHasStudents);
+  return [{ type: 'CourseRemoved', data: { courseId: course.courseId } }];
 }

@@ -73,7 +73,10 @@ export type CourseShareInvited = DomainEvent<'CourseShareInvited', {
 export type CourseShareInviteAccepted = DomainEvent<'CourseShareInviteAccepted', { courseId: string; inviteId: string; accountId: string; gainOwnership: boolean }>;
 export type CourseShareInviteRejected = DomainEvent<'CourseShareInviteRejected', { courseId: string; inviteId: string; accountId: string }>;
 
-export type CourseEvent = CourseCreated | LessonAssigned | LessonChanged | LessonAssignmentChanged | CourseShareInvited | CourseShareInviteAccepted | CourseShareInviteRejected;
+/** The owner (or an admin) deleted the course (removeCourse, issue 11): it had no students; its invite number is never reused. */
+export type CourseRemoved = DomainEvent<'CourseRemoved', { courseId: string }>;
+
+export type CourseEvent = CourseCreated | LessonAssigned | LessonChanged | LessonAssignmentChanged | CourseShareInvited | CourseShareInviteAccepted | CourseShareInviteRejected | CourseRemoved;
 
 export type TemplateCreated = DomainEvent<'TemplateCreated', {
   templateId: string;

@@ -85,7 +85,7 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
   [ConversationTemplates.canceled]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
     const when = formatWhen(v.start, v.end, v.zone);
-    const by = v.reason === 'student' ? ' by the student' : v.reason === 'speaker' ? ' by the speaker' : v.reason === 'admin' ? ' by Tertulia' : v.reason === 'tardy' ? ' because the speaker was late' : '';
+    const by = v.reason === 'student' ? ' by the student' : v.reason === 'speaker' ? ' by the speaker' : v.reason === 'admin' ? ' by Tertulia' : v.reason === 'tardy' ? ' because the speaker was late' : v.reason === 'withdrawn' ? ' because the student left the course' : '';
     const minutes = Number(v.minutesReturned ?? 0);
     const body = [`The ${what} on ${when} was canceled${by}.`];
     if (v.role === 'student' && minutes > 0) body.push(`Your ${minutes} minutes were returned to your account.`);

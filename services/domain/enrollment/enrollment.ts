@@ -44,7 +44,15 @@ export type StudentEnrolled = DomainEvent<'StudentEnrolled', {
   amount: number | null;
   redemptionCodeId: string | null;
   attempt: number | null;
+  /** Set when the instructor moved the student here from another course of theirs (transferUser): no minutes granted. */
+  transferredFrom?: string | null;
 }>;
+/**
+ * The course's instructor (or an admin) took the student out of the course (withdrawUser), or moved
+ * them to another course (transferUser: transferredTo). The student keeps every minute; open lesson
+ * attempts were closed in the same append (docs: decisions-instructor-area).
+ */
+export type StudentWithdrawn = DomainEvent<'StudentWithdrawn', { enrollmentId: string; courseId: string; studentId: string; transferredTo: string | null }>;
 /** A conversation reserved for a lesson of the course (the lesson's attempt); one open attempt per lesson. */
 export type LessonAttemptStarted = DomainEvent<'LessonAttemptStarted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
 /** The attempt's conversation was canceled or moved to another lesson: the lesson can be reserved again. */
@@ -60,6 +68,7 @@ export type EnrollmentEvent =
   | EnrollmentPaymentStarted
   | EnrollmentPaymentFailed
   | StudentEnrolled
+  | StudentWithdrawn
   | LessonAttemptStarted
   | LessonAttemptCanceled
   | LessonAttemptCompleted
@@ -113,6 +122,9 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent 
         enrolled: event.data,
         attempts: state.attempts.map((a) => (a.attempt === event.data.attempt ? { ...a, status: 'succeeded' } : a)),
       };
+    case 'StudentWithdrawn':
+      // Enrolled no more; lessons completed stay completed (enrolling again does not redo them).
+      return { ...state, enrolled: null, promotion: null };
     case 'LessonAttemptStarted': {
       const lessonAttempts = new Map(state.lessonAttempts);
       lessonAttempts.set(event.data.lessonId, { lessonAttemptId: event.data.lessonAttemptId, conversationId: event.data.conversationId });

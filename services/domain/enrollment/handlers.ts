@@ -109,8 +109,9 @@ const appendedAt = (checkpoint: GlobalCheckpoint | null): AppendResult | undefin
 async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): Promise<Course> {
   const courseId = await courseIdForInvite(tx, inviteNumber);
   if (!courseId) throw notFound(EnrollmentMessages.courseNotFound);
-  const { course } = await loadCourse(tx, courseId);
-  if (!course) throw notFound(EnrollmentMessages.courseNotFound);
+  const { course, removed } = await loadCourse(tx, courseId);
+  // A deleted course's invite number finds nothing (the number is never given to another course).
+  if (!course || removed) throw notFound(EnrollmentMessages.courseNotFound);
   // An ended course's invite number no longer finds anything.
   if (isPastCourse(course, tx.now)) throw notFound(notFoundMessage(course.kind));
   return course;

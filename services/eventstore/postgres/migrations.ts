@@ -1,6 +1,7 @@
 /**
  * Schema of the PostgreSQL event store (DESIGN.md section 3). Applied once each, in order, by
- * services/db/migrate.ts under the owner 'eventstore'. Never edit a shipped migration: add one.
+ * services/db/migrate.ts (Knex's migrator) under the owner 'eventstore'; each `down` reverses its
+ * `up`. Never edit a shipped migration: add one.
  */
 import type pg from 'pg';
 import { migrate, type Migration } from '../../db/migrate';
@@ -8,10 +9,12 @@ import { migrate, type Migration } from '../../db/migrate';
 /** SQLSTATE raised by eventstore_append when a stream is not at the expected version. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'TRT01';
 
+export const EVENT_STORE_OWNER = 'eventstore';
+
 export const eventStoreMigrations: Migration[] = [
   {
     id: '001_events_and_streams',
-    sql: `
+    up: `
       -- Every append updates its stream's row: room on each page keeps those updates HOT.
       -- (No CHECK constraints on the hot path: PostgreSQL re-reads them for every statement.)
       CREATE TABLE streams (
@@ -35,10 +38,12 @@ export const eventStoreMigrations: Migration[] = [
         UNIQUE (stream_id, stream_version)
       );
     `,
+    // Drops the log itself: `npm run migrate -- down eventstore` refuses while it holds events.
+    down: `DROP TABLE events; DROP TABLE streams;`,
   },
   {
     id: '002_append_function',
-    sql: `
+    up: `
       -- One call = one append of one or more streams, all or nothing, in one round trip.
       --   p_streams    stream ids, one per request (the caller sorts them: a fixed lock order
       --                means two multi-stream appends cannot deadlock)
@@ -130,9 +135,10 @@ export const eventStoreMigrations: Migration[] = [
       END
       $fn$;
     `,
+    down: `DROP FUNCTION eventstore_append(text[], text[], int[], int[], int[], text[], jsonb[], jsonb[], text);`,
   },
 ];
 
 export async function migrateEventStore(pool: pg.Pool): Promise<void> {
-  await migrate(pool, 'eventstore', eventStoreMigrations);
+  await migrate(pool, EVENT_STORE_OWNER, eventStoreMigrations);
 }

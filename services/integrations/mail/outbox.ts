@@ -4,25 +4,29 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { migrate } from '../../db/migrate';
+import { migrate, type Migration } from '../../db/migrate';
 import type { MailAttachment, MailTransport, OutgoingMail } from './port';
 
+export const outboxMigrations: Migration[] = [
+  {
+    id: '001_dev_mailbox',
+    up: `CREATE TABLE dev_mailbox (
+      id text PRIMARY KEY, notification_id text, from_address text NOT NULL, to_address text NOT NULL,
+      subject text NOT NULL, text_body text NOT NULL, html_body text NOT NULL,
+      sent_at timestamptz NOT NULL DEFAULT now());
+      CREATE INDEX dev_mailbox_sent_at ON dev_mailbox (sent_at DESC);`,
+    down: 'DROP TABLE dev_mailbox',
+  },
+  {
+    // Attachments (calendar invitations) as sent: [{ filename, contentType, content }].
+    id: '002_dev_mailbox_attachments',
+    up: `ALTER TABLE dev_mailbox ADD COLUMN attachments jsonb NOT NULL DEFAULT '[]'::jsonb;`,
+    down: 'ALTER TABLE dev_mailbox DROP COLUMN attachments',
+  },
+];
+
 export async function migrateOutbox(pool: pg.Pool) {
-  await migrate(pool, 'mail_outbox', [
-    {
-      id: '001_dev_mailbox',
-      sql: `CREATE TABLE dev_mailbox (
-        id text PRIMARY KEY, notification_id text, from_address text NOT NULL, to_address text NOT NULL,
-        subject text NOT NULL, text_body text NOT NULL, html_body text NOT NULL,
-        sent_at timestamptz NOT NULL DEFAULT now());
-        CREATE INDEX dev_mailbox_sent_at ON dev_mailbox (sent_at DESC);`,
-    },
-    {
-      // Attachments (calendar invitations) as sent: [{ filename, contentType, content }].
-      id: '002_dev_mailbox_attachments',
-      sql: `ALTER TABLE dev_mailbox ADD COLUMN attachments jsonb NOT NULL DEFAULT '[]'::jsonb;`,
-    },
-  ]);
+  await migrate(pool, 'mail_outbox', outboxMigrations);
 }
 
 export interface MailboxMessage {

@@ -11,7 +11,7 @@ import express from 'express';
 import type pg from 'pg';
 import { cardBrand, validateCard, type CardError, type CardInput } from '../../../contracts/cards';
 import { formatMoney } from '../../../contracts/money';
-import { migrate } from '../../db/migrate';
+import { migrate, type Migration } from '../../db/migrate';
 import { inTransaction } from '../../db/pool';
 import {
   PaymentGatewayError,
@@ -62,20 +62,23 @@ const NOT_A_TEST_CARD: Behaviour = {
   message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
 
+export const localGatewayMigrations: Migration[] = [
+  {
+    id: '001_tokens_and_charges',
+    up: `CREATE TABLE local_gateway_tokens (
+        id text PRIMARY KEY, brand text NOT NULL, last4 text NOT NULL, exp_month int NOT NULL, exp_year int NOT NULL,
+        cardholder_name text NOT NULL, behaviour jsonb NOT NULL, used_by_key text, created_at timestamptz NOT NULL DEFAULT now());
+      CREATE TABLE local_gateway_charges (
+        id text PRIMARY KEY, idempotency_key text NOT NULL UNIQUE, request_hash text NOT NULL, token text NOT NULL,
+        amount int NOT NULL, currency text NOT NULL, status text NOT NULL, code text, message text,
+        brand text, last4 text, cardholder_name text, description text, metadata jsonb NOT NULL DEFAULT '{}',
+        created_at timestamptz NOT NULL DEFAULT now(), refunded_at timestamptz, refund_id text);`,
+    down: 'DROP TABLE local_gateway_charges; DROP TABLE local_gateway_tokens;',
+  },
+];
+
 export async function migrateLocalGateway(pool: pg.Pool) {
-  await migrate(pool, 'payments_local', [
-    {
-      id: '001_tokens_and_charges',
-      sql: `CREATE TABLE local_gateway_tokens (
-          id text PRIMARY KEY, brand text NOT NULL, last4 text NOT NULL, exp_month int NOT NULL, exp_year int NOT NULL,
-          cardholder_name text NOT NULL, behaviour jsonb NOT NULL, used_by_key text, created_at timestamptz NOT NULL DEFAULT now());
-        CREATE TABLE local_gateway_charges (
-          id text PRIMARY KEY, idempotency_key text NOT NULL UNIQUE, request_hash text NOT NULL, token text NOT NULL,
-          amount int NOT NULL, currency text NOT NULL, status text NOT NULL, code text, message text,
-          brand text, last4 text, cardholder_name text, description text, metadata jsonb NOT NULL DEFAULT '{}',
-          created_at timestamptz NOT NULL DEFAULT now(), refunded_at timestamptz, refund_id text);`,
-    },
-  ]);
+  await migrate(pool, 'payments_local', localGatewayMigrations);
 }
 
 const randomId = (prefix: string) => `${prefix}_local_${crypto.randomBytes(12).toString('base64url')}`;

@@ -252,6 +252,8 @@ export type Query = {
   lookupSchools: Array<School>;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
+  /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
+  conversationArchive?: Maybe<ConversationArchive>;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -459,6 +461,11 @@ export type QueryLookupSchoolsArgs = {
 
 
 export type QueryBroadcastPresenceArgs = {
+  conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryConversationArchiveArgs = {
   conversationId: Scalars['ID']['input'];
 };
 
@@ -684,6 +691,10 @@ export type Mutation = {
   acknowledgePromotion: AcknowledgePromotionPayload;
   purchaseMakeUpMinutes: PurchaseMakeUpMinutesPayload;
   rateConversation: RateConversationPayload;
+  /** A short-lived address to play the recording: its student, the instructor of its course, admins. */
+  redirectArchiveMedia: ArchiveMediaRedirect;
+  /** Admins: deletes the recording's file; it shows as Removed. */
+  removeConversationArchive: RemoveConversationArchivePayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -692,6 +703,12 @@ export type Mutation = {
   postSupportMessage: PostSupportMessagePayload;
   /** Admins answer a visitor; mailed when the visitor is not on the site. */
   answerSupportThread: AnswerSupportThreadPayload;
+  /** The owner of both courses (or an admin, between two courses of one owner). */
+  transferUser: TransferUserPayload;
+  /** The course's owner or an admin. */
+  withdrawUser: WithdrawUserPayload;
+  /** The course's owner or an admin; only a course without students. */
+  removeCourse: RemoveCoursePayload;
   /** The course's owner or an admin. */
   changeLesson: ChangeLessonPayload;
   /** The course's owner or an admin. */
@@ -904,6 +921,16 @@ export type MutationRateConversationArgs = {
 };
 
 
+export type MutationRedirectArchiveMediaArgs = {
+  input: RedirectArchiveMediaInput;
+};
+
+
+export type MutationRemoveConversationArchiveArgs = {
+  input: RemoveConversationArchiveInput;
+};
+
+
 export type MutationClosePayrollMonthArgs = {
   input: ClosePayrollMonthInput;
 };
@@ -921,6 +948,21 @@ export type MutationPostSupportMessageArgs = {
 
 export type MutationAnswerSupportThreadArgs = {
   input: AnswerSupportThreadInput;
+};
+
+
+export type MutationTransferUserArgs = {
+  input: TransferUserInput;
+};
+
+
+export type MutationWithdrawUserArgs = {
+  input: WithdrawUserInput;
+};
+
+
+export type MutationRemoveCourseArgs = {
+  input: RemoveCourseInput;
 };
 
 
@@ -1155,8 +1197,10 @@ export type QuickSearchResult = {
   title?: Maybe<Scalars['String']['output']>;
   subtitle?: Maybe<Scalars['String']['output']>;
   location?: Maybe<Scalars['String']['output']>;
-  /** Only with the pii option. */
+  /** Only with the pii option: the person's address, or a conversation's two addresses. */
   emailAddress?: Maybe<Scalars['String']['output']>;
+  /** A lesson's course (its page lists the lesson); null for other kinds. */
+  courseId?: Maybe<Scalars['ID']['output']>;
 };
 
 export type QuickSearchResults = {
@@ -1317,6 +1361,8 @@ export type Course = {
   lessonAssignments: Array<LessonAssignment>;
   /** The signed-in user's enrollment in this course, if any. */
   courseEnrollment?: Maybe<CourseEnrollment>;
+  /** The course's students, oldest enrollment first: its owner and admins (empty for anyone else). */
+  courseEnrollments: Array<CourseEnrollment>;
   /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
   courseShareInvites: Array<CourseShareInvite>;
   /** The template the course was made from, if any. */
@@ -1380,6 +1426,10 @@ export type CourseEnrollment = {
   acknowledgedPromotionOn?: Maybe<Scalars['DateTime']['output']>;
   payment?: Maybe<Payment>;
   progress: CourseProgress;
+  /** The enrolled student: the student, the course's owner and admins. */
+  student: User;
+  /** The student's conversations of this course (canceled ones too), newest first: the student, the course's owner, admins. */
+  conversations: Array<Conversation>;
 };
 
 export type AdventureList = {
@@ -1712,6 +1762,8 @@ export type Conversation = {
   isRatable: Scalars['Boolean']['output'];
   /** Recorded once running: set when it was reserved (course lessons). */
   archiveOnStart: Scalars['Boolean']['output'];
+  /** Its recording: the conversation's student, the instructor of its course and admins; null for anyone else and when there is none. */
+  archive?: Maybe<ConversationArchive>;
 };
 
 export type ConversationEdge = {
@@ -2256,6 +2308,50 @@ export type RateConversationPayload = {
   conversation: Conversation;
 };
 
+export type ArchiveStatus =
+  | 'RECORDING'
+  | 'ENQUEUED'
+  | 'STARTED'
+  | 'AVAILABLE'
+  | 'FAILED'
+  | 'EXPIRED'
+  | 'REMOVED';
+
+/** A conversation's recording; its id is the conversation's. */
+export type ConversationArchive = {
+  __typename?: 'ConversationArchive';
+  conversationId: Scalars['ID']['output'];
+  status: ArchiveStatus;
+  /** 0..100, meaningful while STARTED. */
+  percent: Scalars['Int']['output'];
+  /** The spec's words: 'Waiting for processing', 'Processing... (N% complete)', 'Play archive', 'FAILED', 'Expired', 'Removed'; '-' while recording. */
+  statusText: Scalars['String']['output'];
+  durationSeconds?: Maybe<Scalars['Int']['output']>;
+  /** When the file will be deleted (while AVAILABLE). */
+  expiresOn?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A short-lived signed address of the archive's MP4. */
+export type ArchiveMediaRedirect = {
+  __typename?: 'ArchiveMediaRedirect';
+  url: Scalars['String']['output'];
+  expiresOn: Scalars['DateTime']['output'];
+};
+
+export type RedirectArchiveMediaInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type RemoveConversationArchiveInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type RemoveConversationArchivePayload = {
+  __typename?: 'RemoveConversationArchivePayload';
+  removed: Scalars['Boolean']['output'];
+  archive?: Maybe<ConversationArchive>;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -2541,6 +2637,44 @@ export type ShareInvitesPayload = {
   /** How many invites were answered. */
   count: Scalars['Int']['output'];
   shareInvites: Array<CourseShareInvite>;
+};
+
+/** Moves a student to another course of the course's owner; minutes stay with the student. */
+export type TransferUserInput = {
+  userId: Scalars['ID']['input'];
+  fromCourseId: Scalars['ID']['input'];
+  /** A current or upcoming course of the same owner, not the one they are in. */
+  toCourseId: Scalars['ID']['input'];
+};
+
+export type TransferUserPayload = {
+  __typename?: 'TransferUserPayload';
+  transferred: Scalars['Boolean']['output'];
+  /** The student's enrollment in the course they were moved to. */
+  courseEnrollment: CourseEnrollment;
+  /** Conversations still to come in the old course that were canceled (their minutes returned). */
+  canceledConversations: Scalars['Int']['output'];
+};
+
+export type WithdrawUserInput = {
+  userId: Scalars['ID']['input'];
+  courseId: Scalars['ID']['input'];
+};
+
+export type WithdrawUserPayload = {
+  __typename?: 'WithdrawUserPayload';
+  withdrawn: Scalars['Boolean']['output'];
+  /** Conversations still to come in the course that were canceled (their minutes returned). */
+  canceledConversations: Scalars['Int']['output'];
+};
+
+export type RemoveCourseInput = {
+  courseId: Scalars['ID']['input'];
+};
+
+export type RemoveCoursePayload = {
+  __typename?: 'RemoveCoursePayload';
+  removed: Scalars['Boolean']['output'];
 };
 
 export type CourseEdge = {
