@@ -604,6 +604,21 @@ export class ProjectionRunner {
   }
 
   /**
+   * The checkpoint table as waitFor reads it: one query in flight at a time, shared by every waiter
+   * (16 requests waiting on a busy machine asked it 16 times every 50 ms). A waiter that joins a
+   * read sent before its own append committed may see an older checkpoint, never a newer one than
+   * is true: it only waits one more round.
+   */
+  private checkpointTableRead: Promise<{ name: string; transaction_id: string | null; position: string; failed_at: Date | null }[]> | null = null;
+  private readCheckpointTable() {
+    this.checkpointTableRead ??= this.pool
+      .query('SELECT name, transaction_id, position, failed_at FROM projection_checkpoints')
+      .then((r) => r.rows)
+      .finally(() => (this.checkpointTableRead = null));
+    return this.checkpointTableRead;
+  }
+
+  /**
    * Waits until every named projector has processed `checkpoint` (read-your-writes for commands).
    * A read model stopped by a failure is not waited for: it will not move until someone fixes it.
    */
@@ -620,10 +635,7 @@ export class ProjectionRunner {
     for (let askTable = !loopsHere; ; ) {
       if (reachedHere()) return true;
       if (askTable) {
-        const { rows } = await this.pool.query(
-          'SELECT name, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1)',
-          [names],
-        );
+        const rows = await this.readCheckpointTable();
         const done = names.every((n) => {
           const r = rows.find((x) => x.name === n);
           if (r?.failed_at) return true;

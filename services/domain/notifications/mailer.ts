@@ -59,7 +59,8 @@ export function createMailer(deps: {
 
     async deliver(job, attempt, maxAttempts) {
       const stream = notificationStream(job.notificationId);
-      const events = (await deps.store.readStream(stream)) as unknown as NotificationEvent[];
+      const stored = await deps.store.readStream(stream);
+      const events = stored as unknown as NotificationEvent[];
       const state = fold(
         (s: { queued: NotificationQueued['data'] | null; sent: boolean }, e: NotificationEvent) =>
           e.type === 'NotificationQueued' ? { ...s, queued: e.data } : e.type === 'NotificationSent' ? { ...s, sent: true } : s,
@@ -76,9 +77,18 @@ export function createMailer(deps: {
           ...rendered,
           notificationId: job.notificationId,
         });
+        // Appended at the version read above (one statement fewer a mail); should anything have been
+        // appended since, the command reads the stream again and appends after it.
+        let readVersion: number | null = stored[stored.length - 1].streamVersion;
         await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+          const sent: NotificationEvent[] = [{ type: 'NotificationSent', data: { messageId, transportType: deps.transport.type } }];
+          if (readVersion !== null) {
+            tx.append(stream, sent, readVersion);
+            readVersion = null;
+            return;
+          }
           await tx.read(stream);
-          tx.append(stream, [{ type: 'NotificationSent', data: { messageId, transportType: deps.transport.type } }]);
+          tx.append(stream, sent);
         });
       } catch (error) {
         const willRetry = attempt < maxAttempts;
