@@ -6,6 +6,9 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
+/** Notices (NOTIFY, payload the account id) that an account's sessions ended or its roles changed. */
+export const SESSIONS_CHANNEL = 'tertulia_sessions';
+
 const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 
 export const accountsProjector: Projector = {
@@ -37,6 +40,8 @@ export const accountsProjector: Projector = {
     );
     CREATE INDEX sessions_account ON sessions (account_id);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
+    /** Accounts whose sessions ended or whose roles changed: every API process forgets the sessions it remembers. */
+    const ended = new Set<string>();
     for (const e of events) {
       const id = accountIdOf(e);
       const at = e.metadata.occurredAt;
@@ -60,6 +65,7 @@ export const accountsProjector: Projector = {
           break;
         case 'SignedOut':
           await db.query('UPDATE sessions SET ended_at = $2 WHERE id = $1 AND ended_at IS NULL', [e.data.sessionId, at]);
+          ended.add(id);
           break;
         case 'PasswordResetRequested':
           await db.query('UPDATE accounts SET reset_password_sent_at = $2 WHERE id = $1', [id, at]);
@@ -67,12 +73,14 @@ export const accountsProjector: Projector = {
         case 'PasswordChanged':
           await db.query('UPDATE accounts SET password_changed_at = $2 WHERE id = $1', [id, at]);
           await db.query('UPDATE sessions SET ended_at = $2 WHERE account_id = $1 AND ended_at IS NULL', [id, at]);
+          ended.add(id);
           break;
         case 'RolesChanged':
           await db.query(
             `UPDATE accounts SET roles = $2, active_role = CASE WHEN active_role = ANY($2) THEN active_role END WHERE id = $1`,
             [id, e.data.roles],
           );
+          ended.add(id);
           break;
         case 'ActiveRoleSwitched':
           await db.query('UPDATE accounts SET active_role = $2 WHERE id = $1', [id, e.data.role]);
@@ -82,6 +90,8 @@ export const accountsProjector: Projector = {
           break;
       }
     }
+    // Delivered when this batch commits, that is when the change can be read (services/api/sessionCache.ts).
+    if (ended.size) await db.query(`SELECT pg_notify('${SESSIONS_CHANNEL}', a) FROM unnest($1::text[]) AS a`, [[...ended]]);
   },
 };
 
@@ -120,9 +130,9 @@ export async function findAccountsByIds(pool: pg.Pool, ids: readonly string[]): 
 /** An open session: not signed out, not expired, its account still there. */
 export async function findOpenSession(pool: pg.Pool, sessionId: string, now: Date) {
   const { rows } = await pool.query(
-    `SELECT s.account_id, a.roles FROM rm_accounts.sessions s JOIN rm_accounts.accounts a ON a.id = s.account_id
+    `SELECT s.account_id, a.roles, s.expires_at FROM rm_accounts.sessions s JOIN rm_accounts.accounts a ON a.id = s.account_id
       WHERE s.id = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
     [sessionId, now],
   );
-  return rows[0] ? { accountId: rows[0].account_id as string, roles: rows[0].roles as string[] } : null;
+  return rows[0] ? { accountId: rows[0].account_id as string, roles: rows[0].roles as string[], expiresAt: rows[0].expires_at as Date } : null;
 }

@@ -15,6 +15,9 @@ export const commandMeta = (ctx: ApiContext): CommandMeta => ({ actor: actorOf(c
 export async function settled(ctx: ApiContext, appended: { checkpoint: GlobalCheckpoint } | undefined, projections: string[]) {
   const ok = await ctx.runtime.runner.waitFor(appended?.checkpoint, projections);
   if (!ok) ctx.log.warn({ projections }, 'read models did not catch up within the bound');
+  // A sign-out (or a change of roles) answered here holds in this process from the answer on,
+  // whether or not the read model's notice has arrived yet.
+  if (appended && projections.includes('accounts')) ctx.runtime.sessions.forgetAll();
 }
 
 export async function accountOrThrow(ctx: ApiContext, accountId: string): Promise<AccountRow> {

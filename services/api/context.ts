@@ -1,7 +1,8 @@
 /**
  * Builds each operation's context: who is asking (from the `auth_token` cookie, an
  * `Authorization: Bearer` header, or the WebSocket's connectionParams), the request id and the IP.
- * A token counts only while its session is open, so sign-out takes effect at once.
+ * A token counts only while its session is open, so sign-out takes effect at once (the open
+ * sessions a process remembers are forgotten on every sign-out: ./sessionCache.ts).
  */
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
@@ -29,7 +30,8 @@ export async function viewerFromToken(runtime: Runtime, token: string | null): P
   if (!token) return null;
   const claims = await runtime.tokens.verify(token);
   if (!claims) return null;
-  const session = await findOpenSession(runtime.pool, claims.sessionId, new Date());
+  const now = new Date();
+  const session = await runtime.sessions.get(claims.sessionId, now, () => findOpenSession(runtime.pool, claims.sessionId, now));
   if (!session || session.accountId !== claims.accountId) return null;
   return { accountId: claims.accountId, sessionId: claims.sessionId, roles: session.roles };
 }

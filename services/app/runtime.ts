@@ -33,6 +33,7 @@ import { createConversationMail, type ConversationMail } from '../domain/convers
 import { findAddressedPeople } from '../../projections/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
+import { SessionCache } from '../api/sessionCache';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
@@ -56,6 +57,8 @@ export interface Runtime {
   runner: ProjectionRunner;
   listener: PgListener;
   changes: ChangeHub;
+  /** Open sessions this process remembers, forgotten on every sign-out notice. */
+  sessions: SessionCache;
   jobs: Jobs;
   mailTransport: MailTransport;
   /** The local mailbox, when mail goes to the local outbox (embedded default). */
@@ -127,6 +130,8 @@ export async function createRuntime(
   });
   await runner.prepare();
   const changes = await createChangeHub(listener);
+  const sessions = new SessionCache(listener);
+  await sessions.start();
 
   const outbox = config.smtpUrl ? null : createOutboxTransport(pool);
   const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : outbox!;
@@ -216,6 +221,7 @@ export async function createRuntime(
     runner,
     listener,
     changes,
+    sessions,
     jobs,
     mailTransport,
     outbox,

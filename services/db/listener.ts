@@ -12,6 +12,8 @@ export class PgListener {
   private handlers = new Map<string, Set<Handler>>();
   private closed = false;
   private connecting: Promise<void> | null = null;
+  /** Channels LISTENed on the current connection (emptied when it is lost). */
+  private listened = new Set<string>();
 
   constructor(private readonly connectionString: string, private readonly onError?: (e: unknown) => void) {}
 
@@ -21,7 +23,9 @@ export class PgListener {
       set = new Set();
       this.handlers.set(channel, set);
       await this.ensureConnected();
-      await this.client?.query(`LISTEN "${channel}"`);
+      const client = this.client;
+      await client?.query(`LISTEN "${channel}"`);
+      if (client && client === this.client) this.listened.add(channel);
     }
     set.add(handler);
     return () => set!.delete(handler);
@@ -37,6 +41,7 @@ export class PgListener {
       client.on('error', (e) => {
         this.onError?.(e);
         this.client = null;
+        this.listened.clear();
         client.end().catch(() => {});
         if (!this.closed) setTimeout(() => void this.reconnect(), 1000);
       });
@@ -49,18 +54,32 @@ export class PgListener {
   private async reconnect() {
     try {
       await this.ensureConnected();
-      for (const channel of this.handlers.keys()) await this.client?.query(`LISTEN "${channel}"`);
+      const client = this.client;
+      for (const channel of this.handlers.keys()) {
+        await client?.query(`LISTEN "${channel}"`);
+        if (client && client === this.client) this.listened.add(channel);
+      }
       // Wake everyone: something may have happened while the connection was down.
       for (const set of this.handlers.values()) for (const h of set) h('');
     } catch (e) {
       this.onError?.(e);
       this.client = null;
+      this.listened.clear();
       if (!this.closed) setTimeout(() => void this.reconnect(), 2000);
     }
   }
 
+  /**
+   * Whether notices on `channel` are arriving: the connection is up and has LISTENed to it. A notice
+   * sent while this is false is lost (those who rely on notices stop trusting what they remember).
+   */
+  isListening(channel: string): boolean {
+    return !this.closed && this.client !== null && this.listened.has(channel);
+  }
+
   async close() {
     this.closed = true;
+    this.listened.clear();
     await this.client?.end().catch(() => {});
     this.client = null;
   }

@@ -1,0 +1,61 @@
+/**
+ * Open sessions remembered per API process (services/api/sessionCache.ts): a sign-out through one
+ * process holds at once in another that had the session in memory, and in its own process.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../services/app/config';
+import { createRuntime, type Runtime } from '../../services/app/runtime';
+import { createServer } from '../../services/api/server';
+import { startTestApp, signUp, type TestApp } from '../support/app';
+import { freePort } from '../support/ports';
+
+const ME = `{ me { id } }`;
+const LOGOUT = `mutation { logout { loggedOut } }`;
+
+describe('remembered sessions', () => {
+  let a: TestApp;
+  let other: Runtime;
+  let server: ReturnType<typeof createServer>;
+  let otherUrl: string;
+
+  before(async () => {
+    a = await startTestApp({ rateLimits: false }, 'session_cache');
+    // A second API process on the same database, no projectors or jobs (as `--role api`).
+    const port = await freePort();
+    otherUrl = `http://127.0.0.1:${port}`;
+    other = await createRuntime(
+      loadConfig({ ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'test-secret-not-for-production-0123456789' }, { port, publicUrl: otherUrl, logLevel: 'silent', seedDemo: false, dataDir: '.test-data/app', rateLimits: false }),
+      { databaseUrl: a.databaseUrl, runProjections: false, runJobs: false },
+    );
+    server = createServer(other);
+    await server.listen(port, '127.0.0.1');
+  });
+  after(async () => {
+    await server?.close();
+    await other?.close();
+    await a?.close();
+  });
+
+  const gqlOther = async (query: string, token: string) =>
+    (await (await fetch(`${otherUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tertulia-build': 'test', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query }),
+    })).json()) as any;
+
+  it('a sign-out through one process holds at once in another that remembered the session, and in its own', async () => {
+    for (let i = 0; i < 5; i++) {
+      const { token, accountId } = await signUp(a, `remembered-${i}@example.com`);
+      // Both processes remember the open session (asked twice each).
+      for (let k = 0; k < 2; k++) {
+        assert.equal((await gqlOther(ME, token)).data.me.id, accountId);
+        assert.equal((await a.gql(ME, {}, token)).data.me.id, accountId);
+      }
+      const out = i % 2 ? await gqlOther(LOGOUT, token) : await a.gql(LOGOUT, {}, token);
+      assert.equal(out.data.logout.loggedOut, true);
+      assert.equal((await gqlOther(ME, token)).data.me, null, `round ${i}: the other process refuses the token at once`);
+      assert.equal((await a.gql(ME, {}, token)).data.me, null, `round ${i}: the first process refuses it too`);
+    }
+  });
+});
