@@ -15,6 +15,7 @@ import { profilesProjector } from './profiles';
 import { speakersProjector } from './speakers';
 import { payrollProjector } from './payroll';
 import { supportProjector } from './support';
+import { archivesProjector } from './archives';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -40,4 +41,6 @@ export const allProjectors: readonly Projector[] = [
   profilesProjector,
   // Speaker payroll (issue 12)
   payrollProjector,
+  // Recordings (issue 10)
+  archivesProjector,
 ];

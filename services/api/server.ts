@@ -16,6 +16,7 @@ import { mountFiles } from '../integrations/storage/http';
 import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
+import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
@@ -96,6 +97,7 @@ export function createServer(runtime: Runtime) {
   mountFiles(app, runtime.storage);
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
   app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
+  app.use(ARCHIVE_UPLOAD_PATH, archiveUploadRouter(runtime));
 
   app.use(refuseSourceMaps);
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).

@@ -43,6 +43,8 @@ import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbo
 import type { MailTransport } from '../integrations/mail/port';
 import { createSmtpTransport } from '../integrations/mail/smtp';
 import { startJobs, type Jobs } from '../jobs';
+import { createArchiveService, type ArchiveService } from '../archive';
+import { migrateArchiveChunks } from '../archive/chunks';
 import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
@@ -90,6 +92,8 @@ export interface Runtime {
   /** Video providers (issue 9): local always, zoom and twilio when configured. */
   video: VideoProviders;
   people: PeopleHandlers;
+  /** Recordings: upload, processing, retention (issue 10). */
+  archive: ArchiveService;
   close(): Promise<void>;
 }
 
@@ -117,6 +121,7 @@ export async function createRuntime(
   await migrateRateLimits(pool);
   await migrateOutbox(pool);
   await migrateLive(pool);
+  await migrateArchiveChunks(pool);
 
   const store = config.kurrentdbUrl
     ? createKurrentEventStore(config.kurrentdbUrl)
@@ -205,8 +210,18 @@ export async function createRuntime(
     onError: (error, context) => log.error({ err: error }, context),
     receipts: { mailer, publicUrl: config.publicUrl },
   });
+  const archive = createArchiveService({
+    pool,
+    commands,
+    storage,
+    enqueueProcessing: (conversationId) => jobs.enqueueArchive(conversationId),
+    onError: (error, context) => log.warn({ err: error }, context),
+  });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
+    await jobs.startArchiveWorkers({ process: (id) => archive.process(id), expire: (now) => archive.expire(now) });
+    // Archives a crash left waiting or half-processed are queued again (at most one job each).
+    void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });
     sweeper = startLiveSweeper(pool, live, log);
   }
@@ -244,6 +259,7 @@ export async function createRuntime(
     storage,
     video,
     people,
+    archive,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await runner.stop();

@@ -23,6 +23,7 @@ import { projectionRunnerMigrations } from '../feed/runner';
 import { outboxMigrations } from '../integrations/mail/outbox';
 import { localGatewayMigrations } from '../integrations/payments/local';
 import { liveMigrations } from '../live/store';
+import { archiveChunkMigrations } from '../archive/chunks';
 import { relayMigrations } from '../relay/index';
 import { rateLimitMigrations } from '../security/rateLimit';
 
@@ -32,6 +33,7 @@ export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
   { owner: 'rate_limits', migrations: rateLimitMigrations },
   { owner: 'mail_outbox', migrations: outboxMigrations },
   { owner: 'live', migrations: liveMigrations },
+  { owner: 'archive', migrations: archiveChunkMigrations },
   { owner: 'projections', migrations: projectionRunnerMigrations },
   { owner: 'payments_local', migrations: localGatewayMigrations },
   { owner: 'relay', migrations: relayMigrations },

@@ -9,7 +9,19 @@ import type { Logger } from 'pino';
 import type { ReminderJob, ReminderOutcome, ScheduledReminder } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export const QUEUES = { sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer' } as const;
+export const QUEUES = {
+  sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer',
+  archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry',
+} as const;
+
+/** Recordings (issue 10): a processing run per archive; a retention sweep every hour. */
+export interface ArchiveWork {
+  /** 'retry' asks the queue for another try (the processor counts tries on the archive itself). */
+  process(conversationId: string): Promise<string>;
+  expire(now: Date): Promise<unknown>;
+}
+/** Longest a processing run may take before its job counts as dead and is tried again. */
+const ARCHIVE_RUN_MINUTES = 60;
 
 /** A live conversation's timer: 'stop' when its clock runs out, 'unused' at its reserved end. */
 export interface ConversationTimerJob {
@@ -45,6 +57,10 @@ export interface Jobs {
     reminders?: { remind(job: ReminderJob): Promise<ReminderOutcome> },
     timers?: { run(job: ConversationTimerJob): Promise<void> },
   ): Promise<void>;
+  /** Queues an archive's processing (at most one waiting per archive). */
+  enqueueArchive(conversationId: string): Promise<void>;
+  /** Works archive processing and the hourly retention sweep (services/archive). */
+  startArchiveWorkers(work: ArchiveWork): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
   stop(): Promise<void>;
@@ -105,6 +121,19 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     // Counted from startAfter: a reminder not run within a day of its time is pointless.
     retentionMinutes: 24 * 60,
   });
+  await boss.createQueue(QUEUES.archiveProcess, {
+    name: QUEUES.archiveProcess,
+    // One waiting and one running per archive (singletonKey: the conversation).
+    policy: 'stately',
+    // The processor counts tries on the archive; the queue only needs to come back for them.
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    // A run whose worker died is picked up again once its time is out.
+    expireInMinutes: ARCHIVE_RUN_MINUTES,
+    retentionMinutes: 7 * 24 * 60,
+  });
+  await boss.createQueue(QUEUES.archiveExpiry, { name: QUEUES.archiveExpiry, policy: 'singleton', retryLimit: 2, retentionMinutes: 24 * 60 });
   const insert = coalescedInsert(boss);
 
   /**
@@ -153,6 +182,17 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       if (timers) await drain<ConversationTimerJob>(QUEUES.conversationTimer, 1, (job) => timers.run(job.data));
       await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS));
       if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)));
+    },
+    async enqueueArchive(conversationId) {
+      await boss.send(QUEUES.archiveProcess, { conversationId }, { singletonKey: conversationId });
+    },
+    async startArchiveWorkers(work) {
+      await boss.work<{ conversationId: string }>(QUEUES.archiveProcess, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
+        const outcome = await work.process(job.data.conversationId);
+        if (outcome === 'retry') throw new Error('archive processing to be tried again');
+      });
+      await boss.work(QUEUES.archiveExpiry, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => void (await work.expire(new Date())));
+      await boss.schedule(QUEUES.archiveExpiry, '17 * * * *');
     },
     async queueDepths() {
       const sizes = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));

@@ -13,6 +13,7 @@ import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
 import { instructorResolvers } from './instructor';
+import { archiveResolvers } from './archive';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -42,4 +43,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers), DateTime, Date: CalendarDateScalar };

@@ -57,6 +57,7 @@ describe('archive decider', () => {
     const conv = { studentId: 'st', courseOwnerId: 'in' };
     assert.equal(mayPlayArchive({ accountId: 'st', roles: ['STUDENT'] }, conv), true);
     assert.equal(mayPlayArchive({ accountId: 'in', roles: ['INSTRUCTOR'] }, conv), true);
+    assert.equal(mayPlayArchive({ accountId: 'in', roles: ['ONBOARDING_INSTRUCTOR'] }, conv), true);
     assert.equal(mayPlayArchive({ accountId: 'ad', roles: ['ADMIN'] }, conv), true);
     assert.equal(mayPlayArchive({ accountId: 'other', roles: ['STUDENT'] }, conv), false);
     assert.equal(mayPlayArchive({ accountId: 'sp', roles: ['SPEAKER'] }, conv), false);

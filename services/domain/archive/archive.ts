@@ -7,6 +7,7 @@
  * provider's recording is ready to fetch) → started (processing, with progress) → available | failed;
  * available → expired (the retention period passed, the file deleted) | removed (an admin removed it).
  */
+import { holdsRole } from '../../../contracts/roles';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
 import { badInput, conflict, unauthorized } from '../shared/errors';
 
@@ -150,5 +151,6 @@ export function mayPlayArchive(viewer: { accountId: string | null; roles: readon
   if (!viewer.accountId) return false;
   if (viewer.roles.includes('ADMIN')) return true;
   if (viewer.accountId === conversation.studentId) return true;
-  return conversation.courseOwnerId !== null && viewer.accountId === conversation.courseOwnerId && viewer.roles.includes('INSTRUCTOR');
+  // The course's owner, onboarded or still onboarding (the ONBOARDING_ form of the role).
+  return conversation.courseOwnerId !== null && viewer.accountId === conversation.courseOwnerId && holdsRole(viewer.roles, 'INSTRUCTOR');
 }
