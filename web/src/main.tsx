@@ -1,28 +1,34 @@
-import { ApolloProvider } from '@apollo/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SnackbarRoot } from './components/snackbars';
-import { client, restartSocket } from './lib/apollo';
+import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
 import { AppRoutes } from './shell/AppRoutes';
 import { theme } from './shell/theme';
 
+/** A new session starts clean: the socket reconnects as the new person and the cache is emptied. */
+async function sessionChanged() {
+  const apollo = loadedApollo();
+  if (!apollo) return;
+  apollo.restartSocket();
+  await apollo.client.clearStore();
+}
+
+// No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BrowserRouter>
-      <ApolloProvider client={client}>
-        <AuthProvider onSessionChange={restartSocket}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <SnackbarRoot>
-              <AppRoutes />
-            </SnackbarRoot>
-          </ThemeProvider>
-        </AuthProvider>
-      </ApolloProvider>
+      <AuthProvider onSessionChange={sessionChanged}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <SnackbarRoot>
+            <AppRoutes />
+          </SnackbarRoot>
+        </ThemeProvider>
+      </AuthProvider>
     </BrowserRouter>
   </StrictMode>,
 );

@@ -1,8 +1,8 @@
-import { useMutation } from '@apollo/client';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { EMAIL_REQUIRED_MESSAGE } from '../../../contracts/validation/email';
@@ -10,10 +10,10 @@ import { PASSWORD_REQUIRED_MESSAGE } from '../../../contracts/validation/passwor
 import { muiField } from '../components/fields';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
+import { loadApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
-import { LOGIN, QUIET } from './operations';
 import { afterSignInPath } from './redirect';
 
 interface SignInForm {
@@ -25,7 +25,11 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAuth();
-  const [login, { loading, error }] = useMutation(LOGIN, QUIET);
+  // The Apollo client and the login mutation load when the person submits (or starts typing, see
+  // below), not with the page: this page is the first most visitors see (issue 11, first load).
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const warmUp = () => void Promise.all([loadApollo(), import('./operations')]).catch(() => undefined);
   const {
     register,
     handleSubmit,
@@ -34,8 +38,18 @@ export default function SignInPage() {
   } = useForm<SignInForm>({ defaultValues: { emailAddress: '', password: '' } });
 
   const onSubmit = handleSubmit(async ({ emailAddress, password }) => {
-    const result = await login({ variables: { input: { emailAddress: emailAddress.trim(), password } } }).catch(() => null);
-    const token = result?.data?.login.token;
+    setLoading(true);
+    setError(null);
+    let token: string | undefined;
+    try {
+      const [{ client }, { LOGIN, QUIET }] = await Promise.all([loadApollo(), import('./operations')]);
+      const result = await client.mutate({ mutation: LOGIN, variables: { input: { emailAddress: emailAddress.trim(), password } }, ...QUIET });
+      token = result.data?.login.token;
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
     if (!token) return;
     await signIn(token);
     navigate(afterSignInPath(location.state), { replace: true });
@@ -44,7 +58,7 @@ export default function SignInPage() {
   const email = watch('emailAddress').trim();
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Tertulia.">
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={onSubmit} onInput={warmUp} noValidate>
         <EmailField registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })} error={errors.emailAddress?.message} />
         <TextField
           {...muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }))}
@@ -57,7 +71,7 @@ export default function SignInPage() {
           error={Boolean(errors.password)}
           helperText={errors.password?.message}
         />
-        <FormAlert message={error && errorMessage(error)} />
+        <FormAlert message={error ? errorMessage(error) : null} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={loading} sx={{ mt: 3 }}>
           {loading ? 'Signing in ...' : 'Sign in'}
         </Button>

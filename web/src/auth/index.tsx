@@ -1,9 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { WithApollo } from '../lib/apolloLoader';
 import { NotFoundPage } from '../shell/pages';
 
 // A page a chunk: the sign-in page, the first most visitors see, loads without the others' code
-// (the sign-up's stepper and role choice, the password rules).
+// (the sign-up's stepper and role choice, the password rules), and without the Apollo client,
+// which the others get from WithApollo and the sign-in page loads when it submits.
 const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
 const RequestPasswordResetPage = lazy(() => import('./RequestPasswordResetPage'));
 const RoleSelectionPage = lazy(() => import('./RoleSelectionPage'));
@@ -17,11 +19,11 @@ export default function AuthArea() {
     <Routes>
       <Route index element={<Navigate to="sign_in" replace />} />
       <Route path="sign_in" element={<SignInPage />} />
-      <Route path="sign_up" element={<SignUpPage />} />
-      <Route path="request_password_reset" element={<RequestPasswordResetPage />} />
-      <Route path="password_reset" element={<PasswordResetPage />} />
-      <Route path="role_selection" element={<RoleSelectionPage />} />
-      <Route path="sign_out" element={<SignOutPage />} />
+      <Route path="sign_up" element={<WithApollo><SignUpPage /></WithApollo>} />
+      <Route path="request_password_reset" element={<WithApollo><RequestPasswordResetPage /></WithApollo>} />
+      <Route path="password_reset" element={<WithApollo><PasswordResetPage /></WithApollo>} />
+      <Route path="role_selection" element={<WithApollo><RoleSelectionPage /></WithApollo>} />
+      <Route path="sign_out" element={<WithApollo><SignOutPage /></WithApollo>} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -12,6 +12,7 @@ import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauth
 import { authToken } from './authCookies';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
+import { registerApollo } from './apolloLoader';
 
 export const GRAPHQL_PATH = '/graphql';
 export const BUILD_HEADER = 'x-tertulia-build';
@@ -68,3 +69,4 @@ export const client = new ApolloClient({
   cache: new InMemoryCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });
+registerApollo({ client, restartSocket });

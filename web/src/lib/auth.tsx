@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { clearAuthCookies, hasAuthToken, storeAuthToken, willExpireSoon } from './authCookies';
 
@@ -14,15 +13,13 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The signed-in state, read from the cookies; re-renders its children when it changes. */
-export function AuthProvider({ children, onSessionChange }: { children: ReactNode; onSessionChange?: () => void }) {
-  const client = useApolloClient();
+export function AuthProvider({ children, onSessionChange }: { children: ReactNode; onSessionChange?: () => void | Promise<void> }) {
   const [, setVersion] = useState(0);
 
   const changed = useCallback(async () => {
-    onSessionChange?.();
-    await client.clearStore();
+    await onSessionChange?.();
     setVersion((v) => v + 1);
-  }, [client, onSessionChange]);
+  }, [onSessionChange]);
 
   const signIn = useCallback(
     async (token: string) => {

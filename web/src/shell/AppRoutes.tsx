@@ -1,10 +1,19 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
-import { RequireAuth } from './RequireAuth';
+import { WithApollo } from '../lib/apolloLoader';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
-// Areas load on demand (DESIGN.md section 7): a student never downloads the admin.
+// Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
+// check asks the API, so it comes with the Apollo client, apart from the sign-in page.
+const RequireAuthLoaded = lazy(() => import('./RequireAuth').then((m) => ({ default: m.RequireAuth })));
+function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
+  return (
+    <WithApollo>
+      <RequireAuthLoaded {...props} />
+    </WithApollo>
+  );
+}
 const AuthArea = lazy(() => import('../auth'));
 const JoinPage = lazy(() => import('../student/JoinPage'));
 const StudentArea = lazy(() => import('../student'));

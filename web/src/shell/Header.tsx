@@ -7,12 +7,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
 import { EXTERNAL_LINKS } from './links';
-import { RemainingMinutesButton } from './RemainingMinutes';
 import { PRODUCT_NAME } from './usePageTitle';
+
+// Signed in only, and it asks the API: loaded with the Apollo client (lib/apolloLoader.ts).
+const RemainingMinutesButton = lazy(() => import('./RemainingMinutes').then((m) => ({ default: m.RemainingMinutesButton })));
 
 interface NavItem {
   label: string;
@@ -105,7 +108,13 @@ export function Header() {
             ))}
           </Menu>
         </Box>
-        {signedIn && !staffArea && <RemainingMinutesButton />}
+        {signedIn && !staffArea && (
+          <Suspense fallback={null}>
+            <WithApollo>
+              <RemainingMinutesButton />
+            </WithApollo>
+          </Suspense>
+        )}
       </Toolbar>
     </AppBar>
   );
