@@ -207,6 +207,12 @@ export async function findConversation(db: Db, conversationId: string): Promise<
   return rows[0] ? toConversation(rows[0]) : null;
 }
 
+export async function findConversations(db: Db, conversationIds: readonly string[]): Promise<Map<string, ConversationRow>> {
+  if (!conversationIds.length) return new Map();
+  const { rows } = await db.query('SELECT * FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [[...new Set(conversationIds)]]);
+  return new Map(rows.map((r) => [r.id as string, toConversation(r)]));
+}
+
 export interface ConversationFilter {
   conversationId?: string | null;
   statuses?: string[] | null;

@@ -205,6 +205,17 @@ export async function findInvitation(pool: pg.Pool, id: string): Promise<(Invita
 }
 
 /** What scheduling needs about a speaker: promoted and onboarded (role SPEAKER), and their languages. */
+/** speakerFacts of several speakers in one statement (absent: not a speaker). */
+export async function speakersFacts(pool: pg.Pool, accountIds: readonly string[]): Promise<Map<string, { canSpeak: boolean; languages: string[] }>> {
+  if (!accountIds.length) return new Map();
+  const { rows } = await pool.query(
+    `SELECT s.account_id, s.is_promoted, s.languages, 'SPEAKER' = ANY(a.roles) AS onboarded
+       FROM rm_speakers.speakers s JOIN rm_accounts.accounts a ON a.id = s.account_id WHERE s.account_id = ANY($1::text[])`,
+    [[...new Set(accountIds)]],
+  );
+  return new Map(rows.map((r) => [r.account_id as string, { canSpeak: r.is_promoted && r.onboarded, languages: r.languages ?? [] }]));
+}
+
 export async function speakerFacts(pool: pg.Pool, accountId: string): Promise<{ canSpeak: boolean; languages: string[] } | null> {
   const { rows } = await pool.query(
     `SELECT s.is_promoted, s.languages, 'SPEAKER' = ANY(a.roles) AS onboarded

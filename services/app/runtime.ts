@@ -26,7 +26,8 @@ import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers
 import { payrollHandlers, type PayrollHandlers } from '../domain/speaking/payrollHandlers';
 import { supportHandlers, type SupportHandlers } from '../domain/support/handlers';
 import { payrollMonths } from '../../projections/payroll';
-import { findInvitation, speakerFacts } from '../../projections/speakers';
+import { findInvitation, speakersFacts } from '../../projections/speakers';
+import { coalescedLookup } from '../db/coalesce';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
@@ -149,6 +150,9 @@ export async function createRuntime(
     serverSecret: config.authSecret,
     enqueue: (job) => jobs.enqueueMail(job),
   });
+  // Look-ups of one turn of the event loop in one statement (reservations arriving together).
+  const addressed = coalescedLookup((ids: string[]) => findAddressedPeople(pool, ids));
+  const factsOf = coalescedLookup((ids: string[]) => speakersFacts(pool, ids));
   const conversationMail = createConversationMail({
     commands,
     store,
@@ -157,11 +161,11 @@ export async function createRuntime(
     mailFrom: config.mailFrom,
     // Email from the directory; name and zone from the profile (the directory's copy when none yet).
     people: async (ids) => {
-      const people = await findAddressedPeople(pool, ids);
+      const people = await Promise.all(ids.map(addressed));
       const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
         p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
-      return ids.map((id) => {
-        const found = people.get(id);
+      return ids.map((id, i) => {
+        const found = people[i];
         if (!found) return null;
         const { person, profile } = found;
         return { accountId: id, emailAddress: found.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
@@ -196,7 +200,7 @@ export async function createRuntime(
     receipts: { mailer, publicUrl: config.publicUrl },
   });
   const codes = codeHandlers({ commands });
-  const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: (id) => speakerFacts(pool, id), conversationMail });
+  const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: factsOf, conversationMail });
   const live = liveHandlers({
     commands,
     secondsPerMinute: config.conversationSecondsPerMinute,

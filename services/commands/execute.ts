@@ -44,9 +44,11 @@ export interface CommandOutcome<T> {
 const MAX_ATTEMPTS = 5;
 
 /**
- * Reads asked for in the same turn of the event loop (a handler's `Promise.all` of several streams)
- * go to the store as one read: one round trip instead of one per stream, which is most of a
- * command's cost on a busy machine.
+ * Reads asked for in the same turn of the event loop go to the store as one read: a handler's
+ * `Promise.all` of several streams, and the reads of every command that reached that point in the
+ * same turn (requests that arrived together): one round trip instead of one per stream or per
+ * command, which is most of a command's cost on a busy machine. One statement is one snapshot, so
+ * a command's streams read together are still read at one instant.
  */
 function batchedReads(store: EventStore) {
   let waiting: Map<string, { resolve: (events: StoredEvent[]) => void; reject: (error: unknown) => void }[]> | null = null;
@@ -54,7 +56,8 @@ function batchedReads(store: EventStore) {
     try {
       const streams = [...batch.keys()];
       const read = streams.length === 1 ? new Map([[streams[0], await store.readStream(streams[0])]]) : await store.readStreams(streams);
-      for (const [stream, callers] of batch) for (const c of callers) c.resolve(read.get(stream) ?? []);
+      // Each caller its own array (several commands may read one stream); the events are not changed by anyone.
+      for (const [stream, callers] of batch) for (const c of callers) c.resolve([...(read.get(stream) ?? [])]);
     } catch (error) {
       for (const callers of batch.values()) for (const c of callers) c.reject(error);
     }
@@ -63,7 +66,7 @@ function batchedReads(store: EventStore) {
     new Promise<StoredEvent[]>((resolve, reject) => {
       if (!waiting) {
         const batch = (waiting = new Map());
-        queueMicrotask(() => {
+        setImmediate(() => {
           waiting = null;
           void flush(batch);
         });
@@ -78,7 +81,12 @@ export class CommandExecutor {
   /** Told of every committed append (the /metrics counters). */
   onAppended: ((events: number) => void) | null = null;
 
-  constructor(private readonly store: EventStore) {}
+  /** Shared by every command of this executor (see batchedReads). */
+  private readonly readBatched: (stream: string) => Promise<StoredEvent[]>;
+
+  constructor(private readonly store: EventStore) {
+    this.readBatched = batchedReads(store);
+  }
 
   async execute<T>(meta: CommandMeta, handler: (tx: CommandTransaction) => Promise<T>): Promise<CommandOutcome<T>> {
     const correlationId = meta.correlationId ?? crypto.randomUUID();
@@ -87,12 +95,11 @@ export class CommandExecutor {
       const versions = new Map<string, number>();
       const pending = new Map<string, { events: DomainEvent[]; expected?: ExpectedVersion }>();
       const afterCommit: (() => Promise<void>)[] = [];
-      const readBatched = batchedReads(this.store);
       const tx: CommandTransaction = {
         now,
         actor: meta.actor,
         read: async (stream) => {
-          const events = await readBatched(stream);
+          const events = await this.readBatched(stream);
           versions.set(stream, events.length ? events[events.length - 1].streamVersion : 0);
           return events;
         },

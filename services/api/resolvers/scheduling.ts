@@ -10,7 +10,7 @@ import { ErrorCode } from '../../../contracts/errors';
 import { DURATIONS, HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
 import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
-import { bookedBetween, conversationsOf, findConversation, type ConversationRow } from '../../../projections/conversations';
+import { bookedBetween, conversationsOf, findConversation, findConversations, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
 import { findEnrollment, lessonAttemptOfConversation } from '../../../projections/enrollments';
 import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
@@ -27,6 +27,7 @@ import { isValidZone, occurrences, timeZones } from '../../domain/scheduling/tim
 import { DomainError, badInput, notFound } from '../../domain/shared/errors';
 import { hasRole, isAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
+import { coalescedLookup } from '../../db/coalesce';
 import { connection } from '../connections';
 import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
@@ -34,6 +35,18 @@ import type { ApiContext } from '../context';
 const DAY = 24 * 3600_000;
 /** Read models a scheduling change must reach before the answer (read-your-writes). */
 const SETTLES = ['conversations', 'minutes', 'availability'];
+
+/**
+ * The conversation a mutation answers with, read once its read models caught up. The answers a
+ * projection batch wakes together (16 clients reserving at once) share one statement.
+ */
+const answers = new WeakMap<object, (conversationId: string) => Promise<ConversationRow | null>>();
+function answerOf(ctx: ApiContext, conversationId: string) {
+  const pool = ctx.runtime.pool;
+  let load = answers.get(pool);
+  if (!load) answers.set(pool, (load = coalescedLookup((ids: string[]) => findConversations(pool, ids))));
+  return load(conversationId);
+}
 
 const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
 
@@ -279,7 +292,7 @@ export const schedulingResolvers: Resolvers = {
         duration: input.duration ?? null,
       });
       await settled(ctx, appended, SETTLES);
-      return { created: true, conversation: (await findConversation(ctx.runtime.pool, result.conversationId)) as any };
+      return { created: true, conversation: (await answerOf(ctx, result.conversationId)) as any };
     },
     cancelReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, false),
     cancelTardyReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, true),
@@ -288,14 +301,14 @@ export const schedulingResolvers: Resolvers = {
       if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
       const { appended } = await ctx.runtime.scheduling.changeReservationLesson(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
-      return { changed: true, conversation: (await findConversation(ctx.runtime.pool, input.conversationId)) as any };
+      return { changed: true, conversation: (await answerOf(ctx, input.conversationId)) as any };
     },
     transferReservation: async (_p, { input }, ctx) => {
       const v = requireViewer(ctx.viewer);
       if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
       const { appended } = await ctx.runtime.scheduling.transferReservation(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
-      return { transferred: true, conversation: (await findConversation(ctx.runtime.pool, input.conversationId)) as any };
+      return { transferred: true, conversation: (await answerOf(ctx, input.conversationId)) as any };
     },
   },
 
@@ -316,5 +329,5 @@ async function cancel(ctx: ApiContext, conversationId: string, tardy: boolean) {
   if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
   const { appended } = await ctx.runtime.scheduling.cancelReservation(commandMeta(ctx), { conversationId, viewer: policyViewer(v), tardy });
   await settled(ctx, appended, SETTLES);
-  return { canceled: true, conversation: (await findConversation(ctx.runtime.pool, conversationId)) as any };
+  return { canceled: true, conversation: (await answerOf(ctx, conversationId)) as any };
 }
