@@ -6,8 +6,7 @@
  * matched literally (`%`, `_` and `\` are characters, not wildcards) and must hold at least
  * QUICK_SEARCH_MIN_LENGTH characters (code points) once trimmed.
  *
- * Contexts feed it through indexers (`indexers/`): people now; courses, lessons and conversations
- * add theirs and the groups fill without touching the query.
+ * Contexts feed it through indexers (`indexers/`): people, courses and lessons, conversations.
  */
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
@@ -15,12 +14,13 @@ import type { Projector } from '../../services/feed/projector';
 import { likeLiteral } from '../../services/api/connections';
 import { badInput } from '../../services/domain/shared/errors';
 import { searchIndexers } from './indexers';
+import { COURSE_TAG } from './indexers/catalog';
 import type { SearchKind } from './indexers/types';
 
 export const searchProjector: Projector = {
   name: 'search',
   lane: 'background',
-  version: 3,
+  version: 4,
   handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
   schema: `
     CREATE TABLE documents (
@@ -41,7 +41,11 @@ export const searchProjector: Projector = {
     CREATE INDEX documents_all_trgm ON documents USING gin (all_text gin_trgm_ops);
     CREATE INDEX documents_tags ON documents USING gin (tags);
     -- People's profile parts (names, location) from which their documents are rebuilt.
-    CREATE TABLE person_profiles (ref_id text PRIMARY KEY, parts jsonb NOT NULL DEFAULT '{}');`,
+    CREATE TABLE person_profiles (ref_id text PRIMARY KEY, parts jsonb NOT NULL DEFAULT '{}');
+    -- A conversation's two people, to retitle it when a name or an address changes.
+    CREATE TABLE conversation_people (ref_id text PRIMARY KEY, reserved_by text NOT NULL, reserved_with text NOT NULL);
+    CREATE INDEX conversation_people_by ON conversation_people (reserved_by);
+    CREATE INDEX conversation_people_with ON conversation_people (reserved_with);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const indexer of searchIndexers) {
       const mine = events.filter((e) => indexer.handles.includes(e.type));
@@ -58,6 +62,8 @@ export interface QuickSearchHit {
   location: string | null;
   /** Only with the pii option. */
   emailAddress: string | null;
+  /** A lesson's course (its page holds the lesson); null for other kinds. */
+  courseId: string | null;
 }
 
 export type QuickSearchGroups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', QuickSearchHit[]>;
@@ -79,7 +85,7 @@ export const QUICK_SEARCH_PER_GROUP = 5;
 /** One group's query: a single ILIKE on a trigram-indexed column (the pii mode picks which). */
 export function quickSearchSql(pii: boolean): string {
   const column = pii ? 'all_text' : 'public_text';
-  return `SELECT kind, ref_id, title, subtitle, location, pii FROM rm_search.documents
+  return `SELECT kind, ref_id, tags, title, subtitle, location, pii FROM rm_search.documents
     WHERE ${column} ILIKE $3 AND kind = $1 AND ($2::text[] IS NULL OR tags && $2::text[])
     ORDER BY word_similarity($4, ${column}) DESC, title NULLS LAST, ref_id LIMIT $5`;
 }
@@ -107,6 +113,7 @@ export async function quickSearch(pool: pg.Pool, searchQuery: string, options: {
           subtitle: r.subtitle,
           location: r.location,
           emailAddress: options.pii ? r.pii : null,
+          courseId: r.kind === 'lesson' ? ((r.tags as string[]).find((t) => t.startsWith(COURSE_TAG))?.slice(COURSE_TAG.length) ?? null) : null,
         })),
       ] as const;
     }),

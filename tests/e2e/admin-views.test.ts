@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation, type HowItWent } from '../support/adminViews';
 import { createSpeaker } from '../support/scheduling';
+import { createCourse } from '../support/enrollment';
 import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
@@ -39,6 +40,11 @@ before(async () => {
     if (hours === -26) heldId = written.conversationId;
   }
   await writeChat(app, heldId, [[student.accountId, 'Hola Miguel, ¿empezamos?'], [speaker.accountId, '¡Claro! <b>Vamos</b>.']], slot(-26));
+  const teacher = await signUpOnboarded(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+  const course = await createCourse(app, teacher.token, { name: 'Zarzuela and song', completionRequirement: 3 });
+  const owned = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, teacher.token);
+  await app.gql(`mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { lessonAssignment { id } } }`,
+    { input: { lessonId: owned.data.me.ownedCourse.lessonAssignments[1].lesson.id, title: 'Mercados de Oaxaca', discussionTopic: 'What you buy at a market' } }, teacher.token);
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 30_000));
   session = await openSession(browser, app);
   await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
@@ -121,6 +127,38 @@ describe('the admin conversations and dashboard', () => {
     assert.equal(await page.getByRole('button', { name: /send/i }).count(), 0, 'no send button');
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-conversation-chat-desktop');
+  });
+
+  it('quick search finds conversations, courses and lessons; a lesson opens its course at its row; the switch says what it does', async () => {
+    const { page } = session;
+    await page.goto('/admin/dashboard');
+    const sidebar = page.getByRole('complementary', { name: 'Back-office' });
+    await visible(sidebar.getByText('Off: only names, titles and locations are searched; turn it on to find people by email address.'));
+    const box = sidebar.getByRole('textbox', { name: 'Quick search' });
+    await box.fill('rosa');
+    const results = sidebar.getByRole('list', { name: 'Quick search results' });
+    await visible(results.getByText('Conversations'));
+    await visible(results.getByText('Rosa P. with Miguel S.').first());
+    await visible(results.getByText('Students'));
+    await screenshot(page, 'admin-quick-search-conversations');
+    await box.fill('zarzuela');
+    await visible(results.getByText('Courses'));
+    await visible(results.getByRole('link', { name: /^Zarzuela and song/ }));
+    await visible(results.getByText('Lessons'));
+    await box.fill('oaxaca');
+    await visible(results.getByText('Lessons'));
+    await screenshot(page, 'admin-quick-search-lesson');
+    await results.getByRole('link', { name: /Mercados de Oaxaca/ }).click();
+    await visible(page.getByRole('heading', { name: 'Zarzuela and song', level: 1 }));
+    const row = page.getByRole('row', { name: /Mercados de Oaxaca/ });
+    await visible(row);
+    assert.equal(await row.getAttribute('aria-selected') ?? (await row.evaluate((el) => el.classList.contains('Mui-selected') ? 'true' : 'false')), 'true', 'the lesson row is marked');
+    await screenshot(page, 'admin-quick-search-lesson-course');
+    await sidebar.getByRole('switch', { name: 'Personal details' }).check();
+    await visible(sidebar.getByText('On: email addresses are searched and shown.'));
+    await box.fill('rosa@example');
+    await visible(results.getByText('Rosa P. with Miguel S.').first());
+    await sidebar.getByRole('switch', { name: 'Personal details' }).uncheck();
   });
 
   it('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {

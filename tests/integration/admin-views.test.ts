@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation } from '../support/adminViews';
 import { createSpeaker, createStudent } from '../support/scheduling';
+import { createCourse } from '../support/enrollment';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -95,6 +96,61 @@ describe("the admin's read-only chat of a conversation", () => {
     assert.equal((await app.gql(CHAT, { id: ids.heldYesterday }, null)).data?.conversation ?? null, null, 'signed out does not read it');
     const post = await app.gql(`mutation($id: ID!) { postChatMessage(input: { conversationId: $id, body: "from the admin" }) { posted } }`, { id: ids.soon }, admin.token);
     assert.equal(codeOf(post), 'UNAUTHORIZED', 'the admin reads, never writes');
+  });
+});
+
+describe('quick search: conversations, courses and lessons', () => {
+  const SEARCH = `query($q: String!, $pii: Boolean) { quickSearch(searchQuery: $q, pii: $pii) {
+    conversations { id kind title subtitle emailAddress } courses { id kind title subtitle location } lessons { id kind title subtitle courseId } } }`;
+  const search = async (q: string, pii = false) => {
+    const res = await app.gql(SEARCH, { q, pii }, admin.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    return res.data.quickSearch;
+  };
+  const waitSearch = async (q: string, ready: (r: any) => boolean, pii = false) => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const r = await search(q, pii);
+      if (ready(r)) return r;
+      if (Date.now() > deadline) throw new Error(`quick search for ${q}: ${JSON.stringify(r)}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  };
+
+  it('finds conversations by both names (addresses only with personal details), retitled when a name changes', async () => {
+    const found = await waitSearch('rosa p', (r) => r.conversations.length >= 5);
+    assert.ok(found.conversations.every((c: any) => c.title === 'Rosa P. with Miguel S.' && c.kind === 'conversation' && c.emailAddress === null));
+    assert.ok(found.conversations.some((c: any) => /^Lesson · Spanish · \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} UTC$/.test(c.subtitle)), found.conversations[0].subtitle);
+    assert.deepEqual((await search('mig')).conversations.length, 5, 'five per group');
+    const address = (await app.gql(`query($id: ID!) { user(userId: $id) { emailAddress } }`, { id: student.accountId }, admin.token)).data.user.emailAddress;
+    assert.equal((await search(address)).conversations.length, 0, 'an address is not matched without personal details');
+    const withPii = await search(address, true);
+    assert.ok(withPii.conversations.length > 0 && withPii.conversations[0].emailAddress.includes(address));
+    await nameOf(app, speaker.accountId, 'Miguel Serrano');
+    const renamed = await waitSearch('serrano', (r) => r.conversations.length > 0);
+    assert.equal(renamed.conversations[0].title, 'Rosa P. with Miguel Serrano');
+    await nameOf(app, speaker.accountId, 'Miguel S.');
+    await waitSearch('miguel s.', (r) => r.conversations.length > 0 && r.conversations[0].title === 'Rosa P. with Miguel S.');
+  });
+
+  it('finds a course by name and invite number, and a lesson by its title with its course', async () => {
+    const teacher = await signUp(app, 'zarzuela-teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Zarzuela and song', completionRequirement: 2 });
+    const byName = await waitSearch('zarzuela', (r) => r.courses.length > 0 && r.lessons.length === 2);
+    assert.deepEqual(byName.lessons.map((l: any) => [l.title, l.subtitle, l.courseId]).sort(), [['Conversation 1', 'Zarzuela and song', course.id], ['Conversation 2', 'Zarzuela and song', course.id]], "a course's name finds its lessons too");
+    assert.equal(byName.courses[0].id, course.id);
+    assert.equal(byName.courses[0].title, 'Zarzuela and song');
+    assert.match(byName.courses[0].subtitle, new RegExp(`^Spanish · beginner · invite ${course.inviteNumber}$`));
+    assert.deepEqual((await search(course.inviteNumber)).courses.map((c: any) => c.id), [course.id]);
+
+    const owned = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, teacher.token);
+    const lessonId = owned.data.me.ownedCourse.lessonAssignments[0].lesson.id;
+    const changed = await app.gql(`mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { lessonAssignment { id } } }`,
+      { input: { lessonId, title: 'Mercados de Oaxaca', discussionTopic: 'What you buy at a market' } }, teacher.token);
+    assert.equal(changed.errors, undefined, JSON.stringify(changed.errors));
+    const lesson = await waitSearch('oaxaca', (r) => r.lessons.length > 0);
+    assert.deepEqual(lesson.lessons, [{ id: lessonId, kind: 'lesson', title: 'Mercados de Oaxaca', subtitle: 'Zarzuela and song', courseId: course.id }]);
+    assert.deepEqual(lesson.courses, []);
   });
 });
 

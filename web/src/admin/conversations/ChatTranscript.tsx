@@ -24,9 +24,9 @@ export interface TranscriptChat {
 }
 
 export interface TranscriptPeople {
-  /** The student (or the candidate in an interview). */
+  /** The student (or staff in an interview). */
   reservedBy: { id: string } | null;
-  /** The speaker (or staff in an interview). */
+  /** The speaker (or the candidate in an interview). */
   reservedWith: { id: string } | null;
   kind: string;
 }
@@ -36,8 +36,8 @@ export function transcriptAuthor(line: TranscriptLine, people: TranscriptPeople)
   const name = line.owner?.displayName?.trim() || line.owner?.emailAddress || 'Someone';
   const interview = people.kind === 'interview';
   const role =
-    line.ownerId === people.reservedBy?.id ? (interview ? 'Candidate' : 'Student')
-      : line.ownerId === people.reservedWith?.id ? (interview ? 'Interviewer' : 'Speaker')
+    line.ownerId === people.reservedBy?.id ? (interview ? 'Interviewer' : 'Student')
+      : line.ownerId === people.reservedWith?.id ? (interview ? 'Candidate' : 'Speaker')
         : 'Staff';
   return `${role} · ${name}`;
 }

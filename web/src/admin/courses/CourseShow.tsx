@@ -12,9 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useGetOne } from 'react-admin';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -44,6 +44,12 @@ export function CourseShow() {
   const { data, error, isPending } = useGetOne<CourseRecord>('courses', { id });
   usePageTitle(data ? `${data.name} · Courses` : 'Course');
   const scope = useMemo(() => [{ field: 'course.id', operator: 'is', value: id }], [id]);
+  // A lesson found by quick search: its row is marked and scrolled to.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash.startsWith('#lesson-') || !data) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
+  }, [hash, data]);
   if (isPending) return <Loading label="Loading the course" />;
   if (error || !data) {
     return (
@@ -98,9 +104,9 @@ export function CourseShow() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.lessonAssignments.map((a) => (
-                    <TableRow key={a.id}>
-                      <TableCell>{a.order + 1}</TableCell>
+                  {data.lessonAssignments.map((a, i) => (
+                    <TableRow key={a.id} id={`lesson-${a.lesson.id}`} selected={hash === `#lesson-${encodeURIComponent(a.lesson.id)}`}>
+                      <TableCell>{i + 1}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.lesson.title}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.dueOn ?? '—'}</TableCell>
                     </TableRow>

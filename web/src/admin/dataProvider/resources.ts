@@ -168,7 +168,7 @@ export const CALLS = {
       quickSearch(searchQuery: $searchQuery, pii: $pii) {
         conversations { id kind title subtitle location emailAddress }
         courses { id kind title subtitle location emailAddress }
-        lessons { id kind title subtitle location emailAddress }
+        lessons { id kind title subtitle location emailAddress courseId }
         instructors { id kind title subtitle location emailAddress }
         speakers { id kind title subtitle location emailAddress }
         students { id kind title subtitle location emailAddress }

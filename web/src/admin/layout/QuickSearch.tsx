@@ -1,7 +1,9 @@
 /**
  * The sidebar's quick search (spec 3, Administrator): groups conversations, courses, lessons,
  * instructors, speakers and students; 'Searching ...' while asking, 'No results found' when nothing
- * matches. Personal details (email addresses) are searched and shown only with the pii option on.
+ * matches. Personal details (email addresses) are searched and shown only with the pii option on,
+ * and the line under the switch says so (an address typed with it off finds no one, and the admin
+ * should know why). A lesson leads to its course's page, at its row of discussion topics.
  */
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -33,17 +35,26 @@ interface Hit {
   subtitle: string | null;
   location: string | null;
   emailAddress: string | null;
+  courseId?: string | null;
 }
 type Groups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', Hit[]>;
 
-const GROUPS: { key: keyof Groups; label: string; path: (id: string) => string }[] = [
-  { key: 'conversations', label: 'Conversations', path: (id) => `/admin/conversations/${id}` },
-  { key: 'courses', label: 'Courses', path: (id) => `/admin/courses/${id}` },
-  { key: 'lessons', label: 'Lessons', path: (id) => `/admin/courses?lesson=${id}` },
-  { key: 'instructors', label: 'Instructors', path: (id) => `/admin/instructors/${id}` },
-  { key: 'speakers', label: 'Speakers', path: (id) => `/admin/speakers/${id}` },
-  { key: 'students', label: 'Students', path: (id) => `/admin/students/${id}` },
+const at = (id: string) => encodeURIComponent(id);
+const GROUPS: { key: keyof Groups; label: string; path: (hit: Hit) => string }[] = [
+  { key: 'conversations', label: 'Conversations', path: (hit) => `/admin/conversations/${at(hit.id)}` },
+  { key: 'courses', label: 'Courses', path: (hit) => `/admin/courses/${at(hit.id)}` },
+  // A lesson lives in its course's discussion topics: the course page, scrolled to its row.
+  { key: 'lessons', label: 'Lessons', path: (hit) => `/admin/courses/${at(hit.courseId ?? '')}#lesson-${at(hit.id)}` },
+  { key: 'instructors', label: 'Instructors', path: (hit) => `/admin/instructors/${at(hit.id)}` },
+  { key: 'speakers', label: 'Speakers', path: (hit) => `/admin/speakers/${at(hit.id)}` },
+  { key: 'students', label: 'Students', path: (hit) => `/admin/students/${at(hit.id)}` },
 ];
+
+/** What the Personal details switch does, said beside it (people are not found by address without it). */
+export const PII_EXPLANATION = {
+  on: 'On: email addresses are searched and shown.',
+  off: 'Off: only names, titles and locations are searched; turn it on to find people by email address.',
+};
 
 function label(hit: Hit, pii: boolean) {
   const primary = hit.title ?? (pii && hit.emailAddress ? hit.emailAddress : 'Name not set yet');
@@ -100,10 +111,13 @@ export function QuickSearch() {
         }}
       />
       <FormControlLabel
-        control={<Switch size="small" checked={pii} onChange={(e) => setPii(e.target.checked)} />}
+        control={<Switch size="small" checked={pii} onChange={(e) => setPii(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'quick-search-pii-help' } }} />}
         label={<Typography variant="body2">Personal details</Typography>}
         sx={{ mt: 0.5, ml: 0 }}
       />
+      <Typography id="quick-search-pii-help" variant="caption" color="text.secondary" component="p" sx={{ mt: -0.25, mb: 0.5 }}>
+        {pii ? PII_EXPLANATION.on : PII_EXPLANATION.off}
+      </Typography>
       {text.trim().length >= MIN_LENGTH && (
         <Paper variant="outlined" sx={{ mt: 1, maxHeight: 420, overflow: 'auto' }} aria-live="polite">
           {typing ? (
@@ -127,7 +141,7 @@ export function QuickSearch() {
                     {state!.groups![group.key].map((hit) => {
                       const { primary, secondary } = label(hit, state!.pii);
                       return (
-                        <ListItemButton key={`${group.key}-${hit.id}`} component={RouterLink} to={group.path(encodeURIComponent(hit.id))} onClick={() => setText('')}>
+                        <ListItemButton key={`${group.key}-${hit.id}`} component={RouterLink} to={group.path(hit)} onClick={() => setText('')}>
                           <ListItemText primary={primary} secondary={secondary} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
                         </ListItemButton>
                       );
