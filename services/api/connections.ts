@@ -20,7 +20,11 @@
  *   PostgreSQL would refuse to cast reaches it: int and bigint within their ranges, numeric a plain
  *   decimal of at most 64 characters, bool true/false, timestamptz an ISO 8601 date or date-time
  *   (optional zone) of a year 0001–9999, date a real YYYY-MM-DD, text without NUL.
+ * - The statements (the page, its count, the look beyond each end) are assembled by Knex's query
+ *   builder from one base query (source, scope, filters), which numbers the bindings; the
+ *   conditions themselves are SQL over whitelisted columns. A `?` in a source's SQL is literal.
  */
+import knexFactory, { type Knex } from 'knex';
 import { badInput } from '../domain/shared/errors';
 
 export type ColumnType = 'text' | 'int' | 'bigint' | 'numeric' | 'bool' | 'timestamptz' | 'date' | 'text[]';
@@ -106,12 +110,32 @@ interface OrderColumn {
   direction: 'ASC' | 'DESC';
 }
 
-class Params {
-  readonly values: unknown[] = [];
-  add: SqlParam = (value) => {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  };
+/** Knex as a query builder only (no connection of its own): it writes the statements, `db` runs them. */
+const sql = knexFactory({ client: 'pg' });
+
+/** A fixed fragment (a whitelisted column or expression, a source's FROM): its `?` are not bindings. */
+const fragment = (text: string) => text.replace(/\?/g, '\\?');
+
+/**
+ * Adds the condition `build` writes to `query`, its values bound where `param` put them. Knex binds
+ * `?` in the order they appear, which need not be the order `param` was called in (the keyset
+ * conditions write a later column's bound before the earlier ones' equalities): each value gets a
+ * numbered marker (NUL never occurs in SQL text), read back in the text's order.
+ */
+function whereCondition(query: Knex.QueryBuilder, build: (param: SqlParam) => string): Knex.QueryBuilder {
+  const given: unknown[] = [];
+  const marked = build((value) => `\u0000${given.push(value) - 1}\u0000`);
+  const values: unknown[] = [];
+  const text = marked.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
+    values.push(given[Number(i)]);
+    return '?';
+  });
+  return query.whereRaw(`(${text})`, values as Knex.RawBinding[]);
+}
+
+async function run(db: Queryable, query: Knex.QueryBuilder) {
+  const { sql: text, bindings } = query.toSQL().toNative();
+  return db.query(text, bindings as unknown[]);
 }
 
 const castOf = (type: ColumnType) => `::${type}`;
@@ -227,7 +251,7 @@ function filterSql(source: ConnectionSource<unknown>, item: FilterItem, param: S
       filter: item.predicate,
     });
   }
-  const col = field.column;
+  const col = fragment(field.column);
   const value = item.value;
   if (value === null || value === undefined) {
     if (predicate === 'eq') return `${col} IS NULL`;
@@ -294,9 +318,10 @@ function orderOf(source: ConnectionSource<unknown>, sort: readonly SortItem[] | 
  * ISO 8601 whatever the session's DateStyle (UTC, with microseconds), as the cursor check expects.
  */
 function cursorText(c: OrderColumn): string {
-  if (c.type === 'timestamptz') return `to_char((${c.expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-  if (c.type === 'date') return `to_char(${c.expr}, 'YYYY-MM-DD')`;
-  return `(${c.expr})::text`;
+  const expr = fragment(c.expr);
+  if (c.type === 'timestamptz') return `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+  if (c.type === 'date') return `to_char(${expr}, 'YYYY-MM-DD')`;
+  return `(${expr})::text`;
 }
 
 const signatureOf = (order: OrderColumn[]) => order.map((c) => `${c.expr}:${c.direction}`).join(',');
@@ -348,6 +373,7 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
 function beyond(order: OrderColumn[], values: (string | null)[], side: 'after' | 'before', param: SqlParam, inclusive = false): string {
   const dirOf = (c: OrderColumn) => (side === 'after' ? c.direction : c.direction === 'ASC' ? 'DESC' : 'ASC');
   const bound = (i: number) => `${param(values[i])}${castOf(order[i].type)}`;
+  order = order.map((c) => ({ ...c, expr: fragment(c.expr) }));
   // Fast path: one direction, no NULLs: a row comparison the composite index serves directly.
   const oneDirection = order.every((c) => dirOf(c) === dirOf(order[0]));
   if (oneDirection && values.every((v) => v !== null) && order.every((c) => !c.nullable)) {
@@ -392,29 +418,30 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
   const after = args.after ? decodeCursor(args.after, order, 'after') : null;
   const before = args.before ? decodeCursor(args.before, order, 'before') : null;
 
-  const params = new Params();
-  const base: string[] = [];
-  if (source.scope) base.push(`(${source.scope(params.add)})`);
-  for (const item of args.filter ?? []) base.push(`(${filterSql(source as ConnectionSource<unknown>, item, params.add)})`);
-  const baseParams = params.values.length;
-  const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+  // The rows the list holds: the source, its scope, the filters.
+  let base = sql.queryBuilder().from(sql.raw(fragment(source.from)));
+  if (source.scope) base = whereCondition(base, source.scope);
+  for (const item of args.filter ?? []) base = whereCondition(base, (param) => filterSql(source as ConnectionSource<unknown>, item, param));
 
   // The page: read one row more than asked to learn whether there is more in the paging direction.
-  const pageConditions = [...base];
-  if (after) pageConditions.push(beyond(order, after, 'after', params.add));
-  if (before) pageConditions.push(beyond(order, before, 'before', params.add));
+  let page: Knex.QueryBuilder = base.clone().select(
+    sql.raw(fragment(source.select ?? '*')),
+    ...order.map((c, i) => sql.raw(`${cursorText(c)} AS "__cursor_${i}"`)),
+  );
+  if (after) page = whereCondition(page, (param) => beyond(order, after, 'after', param));
+  if (before) page = whereCondition(page, (param) => beyond(order, before, 'before', param));
+  // The keyset order closes the statement as written here, beside the signature its cursors carry
+  // (Knex's orderByRaw would only lower-case the keywords around the same text).
   const flip = (d: 'ASC' | 'DESC') => (d === 'ASC' ? 'DESC' : 'ASC');
   const orderBy = order.map((c) => `${c.expr} ${backward ? flip(c.direction) : c.direction}`).join(', ');
-  const cursorColumns = order.map((c, i) => `${cursorText(c)} AS "__cursor_${i}"`).join(', ');
-  const pageSql = `SELECT ${source.select ?? '*'}, ${cursorColumns} FROM ${source.from} ${where(pageConditions)} ORDER BY ${orderBy} LIMIT ${size + 1}`;
-  const countSql = `SELECT count(*)::int AS n FROM ${source.from} ${where(base)}`;
-  const [page, count] = await Promise.all([
-    db.query(pageSql, params.values),
-    db.query(countSql, params.values.slice(0, baseParams)),
+  const pageStatement = page.toSQL().toNative();
+  const [pageRows, count] = await Promise.all([
+    db.query(`${pageStatement.sql} ORDER BY ${orderBy} LIMIT ${size + 1}`, pageStatement.bindings as unknown[]),
+    run(db, base.clone().select(sql.raw('count(*)::int AS n'))),
   ]);
 
-  const more = page.rows.length > size;
-  const rows = page.rows.slice(0, size);
+  const more = pageRows.rows.length > size;
+  const rows = pageRows.rows.slice(0, size);
   if (backward) rows.reverse();
   const valuesOf = (row: Record<string, any>) => order.map((_, i) => row[`__cursor_${i}`] as string | null);
   const edges = rows.map((row) => ({ cursor: encodeCursor(signature, valuesOf(row)), node: source.toNode(row) }));
@@ -422,12 +449,8 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
   // The other side: is there anything before the first row (forward) or after the last (backward)?
   const otherSide = async (anchor: (string | null)[] | null, side: 'after' | 'before', inclusive: boolean) => {
     if (!anchor) return false;
-    const p = new Params();
-    const conditions: string[] = [];
-    if (source.scope) conditions.push(`(${source.scope(p.add)})`);
-    for (const item of args.filter ?? []) conditions.push(`(${filterSql(source as ConnectionSource<unknown>, item, p.add)})`);
-    conditions.push(beyond(order, anchor, side, p.add, inclusive));
-    const { rows: found } = await db.query(`SELECT 1 FROM ${source.from} ${where(conditions)} LIMIT 1`, p.values);
+    const query = whereCondition(base.clone().select(sql.raw('1')), (param) => beyond(order, anchor, side, param, inclusive)).limit(1);
+    const { rows: found } = await run(db, query);
     return found.length > 0;
   };
   let hasPreviousPage: boolean;
@@ -456,7 +479,6 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
 export function emptyConnection<Node>(source: Pick<ConnectionSource<Node>, 'fields' | 'key' | 'keyType' | 'defaultSort'>, args: ConnectionArgs): Connection<Node> {
   const full = { ...source, from: '', toNode: () => null as never } as ConnectionSource<unknown>;
   orderOf(full, args.sort);
-  const params = new Params();
-  for (const item of args.filter ?? []) filterSql(full, item, params.add);
+  for (const item of args.filter ?? []) filterSql(full, item, () => '?');
   return { totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasPreviousPage: false, hasNextPage: false }, edges: [] };
 }
