@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
-import { WAIT_MS, atPath, eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, submitSignIn, visible } from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Onboard-Pass1';
@@ -28,15 +28,7 @@ after(async () => {
   await app?.close();
 });
 
-async function newPage(width: number, height: number) {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, locale: 'en-GB', timezoneId: ZONE });
-  context.setDefaultTimeout(WAIT_MS);
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e));
-  return { context, page, pageErrors };
-}
+const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, timezoneId: ZONE });
 
 /** The focused element's text and tag, for where keyboard focus is. */
 const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: (document.activeElement?.textContent ?? '').trim() }));

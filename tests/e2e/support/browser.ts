@@ -36,9 +36,16 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A new context on the app with one page; wide enough for the header's full menu. */
-export async function openSession(browser: Browser, app: TestApp): Promise<Session> {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+/**
+ * A new context on the app with one page; by default wide enough for the header's full menu, in
+ * the machine's time zone.
+ */
+export async function openSession(
+  browser: Browser,
+  app: TestApp,
+  { viewport = { width: 1280, height: 800 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ baseURL: app.url, viewport, locale: 'en-GB', timezoneId });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   // tsx compiles the tests with esbuild's keepNames: functions passed to page.evaluate may call
