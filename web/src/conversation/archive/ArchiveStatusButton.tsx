@@ -3,7 +3,7 @@
  * enabled when the archive is available): the server's status text ('Waiting for processing',
  * 'Processing... (N% complete)', 'FAILED', 'Expired', 'Removed', a dash while recording) beside a
  * 'Play archive' button that opens /conversation/archive?id=. Asks again every 5 s while the
- * archive is waiting or being processed. Nothing shows for a conversation without a recording
+ * archive is recording, waiting or being processed. Nothing shows for a conversation without a recording
  * (or one the viewer may not see).
  */
 import { useQuery } from '@apollo/client';

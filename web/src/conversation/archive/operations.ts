@@ -3,8 +3,9 @@
  * button, and a short-lived signed address to play it.
  */
 import { gql, type TypedDocumentNode } from '@apollo/client';
+import type { ArchiveStatus, MutationRedirectArchiveMediaArgs, QueryConversationArchiveArgs } from '../../lib/graphql-types';
 
-export type ArchiveStatusName = 'RECORDING' | 'ENQUEUED' | 'STARTED' | 'AVAILABLE' | 'FAILED' | 'EXPIRED' | 'REMOVED';
+export type ArchiveStatusName = ArchiveStatus;
 
 export interface ArchiveView {
   conversationId: string;
@@ -16,10 +17,13 @@ export interface ArchiveView {
   expiresOn: string | null;
 }
 
-/** Statuses that change by themselves: the button asks again every few seconds. */
-export const ARCHIVE_IN_PROGRESS: readonly ArchiveStatusName[] = ['ENQUEUED', 'STARTED'];
+/**
+ * Statuses that change by themselves: the button asks again every few seconds. RECORDING too: a
+ * panel opened as the conversation ends sees the upload finish and the processing begin.
+ */
+export const ARCHIVE_IN_PROGRESS: readonly ArchiveStatusName[] = ['RECORDING', 'ENQUEUED', 'STARTED'];
 
-export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: ArchiveView | null }, { conversationId: string }> = gql`
+export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: ArchiveView | null }, QueryConversationArchiveArgs> = gql`
   query ConversationArchive($conversationId: ID!) {
     conversationArchive(conversationId: $conversationId) {
       conversationId
@@ -32,7 +36,7 @@ export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: Arch
   }
 `;
 
-export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<{ redirectArchiveMedia: { url: string; expiresOn: string } }, { input: { conversationId: string } }> = gql`
+export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<{ redirectArchiveMedia: { url: string; expiresOn: string } }, MutationRedirectArchiveMediaArgs> = gql`
   mutation RedirectArchiveMedia($input: RedirectArchiveMediaInput!) {
     redirectArchiveMedia(input: $input) {
       url
