@@ -103,6 +103,22 @@ describe('schema migrations (Knex)', () => {
     assert.deepEqual(rows[0], { a: null, b: null });
   });
 
+  it("the projections' pg_trgm step goes down with the read models that need it, and a start builds them again", async () => {
+    const owner = MIGRATION_OWNERS.find((o) => o.owner === 'projections')!;
+    // A read model as the runner makes one (live and half-built rebuild), with a trigram index.
+    for (const schema of ['rm_probe', 'rm_probe__next']) {
+      await db.pool.query(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.things (name text);
+        CREATE INDEX things_trgm ON ${schema}.things USING gin (name gin_trgm_ops)`);
+    }
+    await db.pool.query(`INSERT INTO projection_checkpoints (name, version) VALUES ('probe', 1)`);
+    assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['003_failures']);
+    assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['002_pg_trgm']);
+    const { rows } = await db.pool.query(`SELECT to_regnamespace('rm_probe') AS live, to_regnamespace('rm_probe__next') AS next,
+      (SELECT count(*)::int FROM projection_checkpoints) AS checkpoints, (SELECT count(*)::int FROM pg_extension WHERE extname = 'pg_trgm') AS trgm`);
+    assert.deepEqual(rows[0], { live: null, next: null, checkpoints: 0, trgm: 0 });
+    assert.deepEqual(await migrate(db.pool, owner.owner, owner.migrations), ['002_pg_trgm', '003_failures']);
+  });
+
   it('SQL with a jsonb ? operator runs as written (Knex does not take it for a binding)', async () => {
     const migrations = [
       {
