@@ -17,6 +17,7 @@ import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
+import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
 import { createGraphQL } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
@@ -98,6 +99,7 @@ export function createServer(runtime: Runtime) {
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
   app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
   app.use(ARCHIVE_UPLOAD_PATH, archiveUploadRouter(runtime));
+  app.use(RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter(runtime));
 
   app.use(refuseSourceMaps);
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).

@@ -219,11 +219,12 @@ export async function createRuntime(
     commands,
     storage,
     enqueueProcessing: (conversationId) => jobs.enqueueArchive(conversationId),
+    enqueueFetch: (job) => jobs.enqueueArchiveFetch(job),
     onError: (error, context) => log.warn({ err: error }, context),
   });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
-    await jobs.startArchiveWorkers({ process: (id) => archive.process(id), expire: (now) => archive.expire(now) });
+    await jobs.startArchiveWorkers({ process: (id) => archive.process(id), expire: (now) => archive.expire(now), fetch: (job) => archive.providers.fetch(job) });
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });

@@ -9,6 +9,8 @@ import { archiveHandlers, type ArchiveHandlers } from '../domain/archive/handler
 import type { FileStorage } from '../integrations/storage';
 import { archiveChunks, type ArchiveChunks } from './chunks';
 import { archiveProcessor, type ArchiveProcessor } from './process';
+import type { ArchiveFetchJob } from '../jobs';
+import { providerRecordings, type ProviderRecordings } from './providers';
 
 export interface ArchiveService extends ArchiveHandlers {
   chunks: ArchiveChunks;
@@ -17,6 +19,8 @@ export interface ArchiveService extends ArchiveHandlers {
   expire(now: Date): Promise<number>;
   /** Queues every archive left waiting or half-processed (a start after a crash). */
   recover(): Promise<number>;
+  /** Zoom and Twilio recordings announced by their webhooks. */
+  providers: ProviderRecordings;
 }
 
 export function createArchiveService(deps: {
@@ -24,6 +28,7 @@ export function createArchiveService(deps: {
   commands: CommandExecutor;
   storage: FileStorage;
   enqueueProcessing(conversationId: string): Promise<void>;
+  enqueueFetch(job: ArchiveFetchJob): Promise<void>;
   onError?: (error: unknown, context: string) => void;
 }): ArchiveService {
   const chunks = archiveChunks(deps.pool);
@@ -33,6 +38,7 @@ export function createArchiveService(deps: {
     ...handlers,
     chunks,
     process: processor.process,
+    providers: providerRecordings({ commands: deps.commands, archive: handlers, enqueueFetch: deps.enqueueFetch }),
     async expire(now) {
       let expired = 0;
       for (const conversationId of await archivesDueToExpire(deps.pool, now)) {

@@ -11,14 +11,24 @@ import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
 export const QUEUES = {
   sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer',
-  archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry',
+  archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry', archiveFetch: 'archive-fetch',
 } as const;
+
+/** A provider's finished recording to download (its address may carry a short-lived token). */
+export interface ArchiveFetchJob {
+  conversationId: string;
+  provider: 'zoom' | 'twilio';
+  url: string;
+  authorization: string | null;
+  durationSeconds: number | null;
+}
 
 /** Recordings (issue 10): a processing run per archive; a retention sweep every hour. */
 export interface ArchiveWork {
   /** 'retry' asks the queue for another try (the processor counts tries on the archive itself). */
   process(conversationId: string): Promise<string>;
   expire(now: Date): Promise<unknown>;
+  fetch(job: ArchiveFetchJob): Promise<unknown>;
 }
 /** Longest a processing run may take before its job counts as dead and is tried again. */
 const ARCHIVE_RUN_MINUTES = 60;
@@ -59,6 +69,8 @@ export interface Jobs {
   ): Promise<void>;
   /** Queues an archive's processing (at most one waiting per archive). */
   enqueueArchive(conversationId: string): Promise<void>;
+  /** Queues the download of a provider's recording (a webhook said it is ready). */
+  enqueueArchiveFetch(job: ArchiveFetchJob): Promise<void>;
   /** Works archive processing and the hourly retention sweep (services/archive). */
   startArchiveWorkers(work: ArchiveWork): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
@@ -133,6 +145,11 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     expireInMinutes: ARCHIVE_RUN_MINUTES,
     retentionMinutes: 7 * 24 * 60,
   });
+  await boss.createQueue(QUEUES.archiveFetch, {
+    name: QUEUES.archiveFetch, retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInMinutes: 30,
+    // The job holds the provider's download token: keep it no longer than it is useful.
+    retentionMinutes: 24 * 60,
+  });
   await boss.createQueue(QUEUES.archiveExpiry, { name: QUEUES.archiveExpiry, policy: 'singleton', retryLimit: 2, retentionMinutes: 24 * 60 });
   const insert = coalescedInsert(boss);
 
@@ -186,7 +203,11 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     async enqueueArchive(conversationId) {
       await boss.send(QUEUES.archiveProcess, { conversationId }, { singletonKey: conversationId });
     },
+    async enqueueArchiveFetch(job) {
+      await boss.send(QUEUES.archiveFetch, job, { singletonKey: job.conversationId });
+    },
     async startArchiveWorkers(work) {
+      await boss.work<ArchiveFetchJob>(QUEUES.archiveFetch, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => void (await work.fetch(job.data)));
       await boss.work<{ conversationId: string }>(QUEUES.archiveProcess, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
         const outcome = await work.process(job.data.conversationId);
         if (outcome === 'retry') throw new Error('archive processing to be tried again');

@@ -7,6 +7,7 @@
  * is deleted and the archive shows as expired.
  */
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,9 @@ const REDIRECT = `mutation($input: RedirectArchiveMediaInput!) { redirectArchive
 const REMOVE = `mutation($input: RemoveConversationArchiveInput!) { removeConversationArchive(input: $input) { removed archive { status statusText } } }`;
 
 const RECORDING_SECONDS = 12;
+// The webhook routes read their secrets when the server is made.
+process.env.ZOOM_WEBHOOK_SECRET_TOKEN = 'zoom-webhook-test-secret';
+process.env.TWILIO_AUTH_TOKEN = 'twilio-auth-test-token';
 const CHUNKS = 5;
 
 describe('recordings', () => {
@@ -222,5 +226,49 @@ describe('recordings', () => {
     assert.deepEqual(res.data.removeConversationArchive, { removed: true, archive: { status: 'REMOVED', statusText: 'Removed' } });
     assert.equal(await app.runtime.storage.get(mediaKey), null);
     assert.equal(codeOf(await redirect(id, student.token)), 'CONFLICT');
+  });
+
+  it('provider webhooks: a verified Zoom delivery is taken once, a tampered or unsigned one is a 404; the recording goes the same processing path', async () => {
+    const id = await heldLesson(3);
+    const zoom = async (payload: unknown, sign: (body: string, ts: string) => string | null) => {
+      const body = JSON.stringify(payload);
+      const ts = String(Math.floor(Date.now() / 1000));
+      const signature = sign(body, ts);
+      return fetch(`${app.url}/api/webhooks/zoom/recordings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-zm-request-timestamp': ts, ...(signature ? { 'x-zm-signature': signature } : {}) },
+        body,
+      });
+    };
+    const secret = process.env.ZOOM_WEBHOOK_SECRET_TOKEN!;
+    const signed = (body: string, ts: string) => `v0=${crypto.createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`;
+    const validation = await zoom({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-123' } }, signed);
+    assert.deepEqual(await validation.json(), { plainToken: 'plain-123', encryptedToken: crypto.createHmac('sha256', secret).update('plain-123').digest('hex') });
+    const completed = {
+      event: 'session.recording_completed', event_ts: 1764064800123, download_token: 'short-lived',
+      payload: { object: { session_id: 'sess-1', session_name: `tertulia-${id}`, recording_files: [{ file_type: 'MP4', status: 'completed', download_url: 'https://zoom.us/rec/download/abc' }] } },
+    };
+    assert.equal((await zoom(completed, (body, ts) => signed(body.replace('sess-1', 'sess-2'), ts))).status, 404);
+    assert.equal((await zoom(completed, () => null)).status, 404);
+    assert.deepEqual(await (await zoom(completed, signed)).json(), { received: true, taken: true });
+    assert.deepEqual(await (await zoom(completed, signed)).json(), { received: true, taken: false });
+    // Twilio: its signature over our address and the sorted parameters, or a 404.
+    const callback = `/api/webhooks/twilio/recordings?conversationId=${id}`;
+    const params = { StatusCallbackEvent: 'composition-available', CompositionSid: 'CJ1', MediaUri: '/v1/Compositions/CJ1/Media' };
+    const data = Object.keys(params).sort().reduce((acc, k) => acc + k + (params as any)[k], `${app.url}${callback}`);
+    const twilioSig = crypto.createHmac('sha1', process.env.TWILIO_AUTH_TOKEN!).update(data).digest('base64');
+    const post = (signature: string) => fetch(`${app.url}${callback}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
+    assert.equal((await post(twilioSig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))).status, 404);
+    assert.equal((await post(twilioSig)).status, 200);
+
+    // The provider's file (fetched by the job in production) goes through the same processing.
+    assert.deepEqual(await app.runtime.archive.receiveProviderRecording({ conversationId: id, source: 'zoom', bytes: recording, durationSeconds: RECORDING_SECONDS }), { enqueued: true });
+    const done = await eventually(async () => {
+      const a = await findArchive(app.runtime.pool, id);
+      return a?.status === 'available' || a?.status === 'failed' ? a : null;
+    }, 'the provider recording is processed', 120_000);
+    assert.equal(done.status, 'available');
+    assert.equal(done.source, 'zoom');
+    assert.equal(codeOf(await redirect(id, instructor.token)), undefined);
   });
 });
