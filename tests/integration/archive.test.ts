@@ -54,7 +54,7 @@ describe('recordings', () => {
     admin = await createAdmin(app);
     const plans = await createPlans(app);
     instructor = await createInstructor(app);
-    const course = await createCourseAsSystem(app, { name: 'Recorded course', pricingPlanId: plans.standard, ownerId: instructor.accountId });
+    const course = await createCourseAsSystem(app, { name: 'Recorded course', pricingPlanId: plans.standard, ownerId: instructor.accountId, completionRequirement: 8 });
     courseId = course.courseId;
     speaker = await createSpeaker(app);
     student = await createStudent(app, 0);
@@ -270,5 +270,37 @@ describe('recordings', () => {
     assert.equal(done.status, 'available');
     assert.equal(done.source, 'zoom');
     assert.equal(codeOf(await redirect(id, instructor.token)), undefined);
+  });
+
+  it('restart-safe: an archive whose worker died mid-way is taken up again on a start; after 3 attempts it fails', async () => {
+    const crashed = async (id: string, attempts: number) => {
+      const parts = chunksOf(recording, CHUNKS);
+      for (let i = 0; i < CHUNKS; i++) assert.equal((await put(id, i, parts[i], speaker.token)).status, 200);
+      // As a worker leaves it when its process dies: enqueued, then claimed `attempts` times, never finished.
+      const at = new Date().toISOString();
+      const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: at, schemaVersion: 1 });
+      const events = [
+        { type: 'ArchiveEnqueued', data: { conversationId: id, chunkCount: CHUNKS, durationSeconds: RECORDING_SECONDS, at }, metadata: meta() },
+        ...Array.from({ length: attempts }, (_, i) => ({ type: 'ArchiveProcessingStarted', data: { conversationId: id, attempt: i + 1, at }, metadata: meta() })),
+      ];
+      const appended = await app.runtime.store.appendToStreams([{ stream: `archive-${id}`, expected: 'any', events }]);
+      await app.runtime.runner.waitFor(appended.checkpoint, ['archives']);
+    };
+    const resumed = await heldLesson(4);
+    await crashed(resumed, 1);
+    assert.equal((await app.gql(ARCHIVE, { id: resumed }, student.token)).data.conversationArchive.statusText, 'Processing... (0% complete)');
+    assert.ok((await app.runtime.archive.recover()) >= 1);
+    await eventually(async () => (await findArchive(app.runtime.pool, resumed))?.status === 'available', 'the crashed archive is processed', 120_000);
+    const claims = (await app.runtime.store.readStream(`archive-${resumed}`)).filter((e) => e.type === 'ArchiveProcessingStarted').map((e) => (e.data as any).attempt);
+    assert.deepEqual(claims, [1, 2]);
+
+    const givenUp = await heldLesson(5);
+    await crashed(givenUp, 3);
+    assert.equal(await app.runtime.archive.process(givenUp), 'nothing');
+    const failed = await eventually(async () => {
+      const a = (await app.gql(ARCHIVE, { id: givenUp }, student.token)).data?.conversationArchive;
+      return a?.status === 'FAILED' ? a : null;
+    }, 'the archive fails');
+    assert.equal(failed.statusText, 'FAILED');
   });
 });
