@@ -127,6 +127,17 @@ export async function findAccountsByIds(pool: pg.Pool, ids: readonly string[]): 
   return rows.map(toAccount);
 }
 
+/** The open sessions among `sessionIds` (as findOpenSession), in one statement. */
+export async function findOpenSessions(pool: pg.Pool, sessionIds: readonly string[], now: Date) {
+  if (!sessionIds.length) return new Map<string, { accountId: string; roles: string[]; expiresAt: Date }>();
+  const { rows } = await pool.query(
+    `SELECT s.id, s.account_id, a.roles, s.expires_at FROM rm_accounts.sessions s JOIN rm_accounts.accounts a ON a.id = s.account_id
+      WHERE s.id = ANY($1::text[]) AND s.ended_at IS NULL AND s.expires_at > $2`,
+    [[...new Set(sessionIds)], now],
+  );
+  return new Map(rows.map((r) => [r.id as string, { accountId: r.account_id as string, roles: r.roles as string[], expiresAt: r.expires_at as Date }]));
+}
+
 /** An open session: not signed out, not expired, its account still there. */
 export async function findOpenSession(pool: pg.Pool, sessionId: string, now: Date) {
   const { rows } = await pool.query(

@@ -6,9 +6,11 @@
  */
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
-import { findOpenSession } from '../../projections/accounts';
+import { findOpenSessions } from '../../projections/accounts';
+import { coalescedLookup } from '../db/coalesce';
 import type { Runtime } from '../app/runtime';
 import type { Viewer } from './auth';
+import type { OpenSession } from './sessionCache';
 
 export interface ApiContext {
   runtime: Runtime;
@@ -26,12 +28,22 @@ export function tokenFromHeaders(headers: { get(name: string): string | null }):
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/**
+ * The sessions of requests that arrive together, looked up in one statement (services/db/coalesce.ts),
+ * each as open or not at the moment the statement is sent.
+ */
+const openSessionLookups = new WeakMap<object, (sessionId: string) => Promise<OpenSession | null>>();
+function openSessionOf(pool: Runtime['pool'], sessionId: string) {
+  let lookup = openSessionLookups.get(pool);
+  if (!lookup) openSessionLookups.set(pool, (lookup = coalescedLookup((ids: string[]) => findOpenSessions(pool, ids, new Date()))));
+  return lookup(sessionId);
+}
+
 export async function viewerFromToken(runtime: Runtime, token: string | null): Promise<Viewer | null> {
   if (!token) return null;
   const claims = await runtime.tokens.verify(token);
   if (!claims) return null;
-  const now = new Date();
-  const session = await runtime.sessions.get(claims.sessionId, now, () => findOpenSession(runtime.pool, claims.sessionId, now));
+  const session = await runtime.sessions.get(claims.sessionId, new Date(), () => openSessionOf(runtime.pool, claims.sessionId));
   if (!session || session.accountId !== claims.accountId) return null;
   return { accountId: claims.accountId, sessionId: claims.sessionId, roles: session.roles };
 }
