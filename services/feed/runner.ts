@@ -21,8 +21,22 @@
 import type pg from 'pg';
 import { migrate, type Migration } from '../db/migrate';
 import { inTransaction } from '../db/pool';
-import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
+import { compareCheckpoints, type EventStore, type GlobalCheckpoint } from '../eventstore/port';
+import {
+  applyBatch,
+  applySharedBatch,
+  isolateFailure,
+  isTransientError,
+  lockCheckpoint,
+  ProjectionFailedError,
+  recordFailure,
+  saveCheckpoint,
+  type ProjectionFailure,
+} from './batch';
 import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
+
+// The batch and checkpoint code lives in ./batch (shared with the Kafka worker); re-exported here.
+export { applySharedBatch, isTransientError, ProjectionFailedError, type FeedSource, type ProjectionFailure } from './batch';
 
 export const projectionRunnerMigrations: Migration[] = [
   {
@@ -71,17 +85,6 @@ export interface RunnerOptions {
   onWake?: (listener: () => void) => () => void;
 }
 
-/** The event a read model stopped at, and why. */
-export interface ProjectionFailure {
-  failedAt: string;
-  position: string;
-  transactionId: string;
-  eventType: string;
-  streamId: string;
-  streamVersion: number;
-  error: string;
-}
-
 export interface ProjectionStatus {
   name: string;
   version: number;
@@ -89,129 +92,6 @@ export interface ProjectionStatus {
   eventsApplied: number;
   behind: boolean;
   failure: ProjectionFailure | null;
-}
-
-export class ProjectionFailedError extends Error {
-  constructor(readonly projection: string, readonly failure: ProjectionFailure) {
-    super(`${projection} cannot apply ${failure.eventType} at ${failure.streamId}@${failure.streamVersion} (position ${failure.position}): ${failure.error}`);
-    this.name = 'ProjectionFailedError';
-  }
-}
-
-/** Tries at the one event a failed batch was narrowed to, before the read model is stopped there. */
-const ATTEMPTS_PER_EVENT = 3;
-
-/**
- * The database could not be reached or asked us to retry: nothing is wrong with the event.
- * Connection errors (class 08, node's socket errors), resources (53), operator intervention (57),
- * serialization failures and deadlocks (40), lock timeouts (55P03).
- */
-export function isTransientError(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'string') {
-    if (/^(08|53|57|40)/.test(code) || code === '55P03') return true;
-    if (/^E[A-Z]+$/.test(code)) return true; // ECONNREFUSED, ECONNRESET, ETIMEDOUT, EPIPE …
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
-}
-
-type Checkpoint = { version: number; checkpoint: GlobalCheckpoint | null; failed: boolean };
-
-async function lockCheckpoint(db: pg.PoolClient, name: string): Promise<Checkpoint | null> {
-  const { rows } = await db.query(
-    'SELECT version, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-    [name],
-  );
-  if (!rows[0]) return null;
-  const { version, transaction_id, position, failed_at } = rows[0];
-  return { version, checkpoint: transaction_id ? { transactionId: transaction_id, position } : null, failed: failed_at !== null };
-}
-
-async function saveCheckpoint(db: pg.PoolClient, name: string, last: StoredEvent, count: number) {
-  await db.query(
-    `UPDATE projection_checkpoints SET transaction_id = $2, position = $3,
-       events_applied = events_applied + $4, updated_at = now() WHERE name = $1`,
-    [name, last.transactionId, last.position, count],
-  );
-}
-
-/** Applies one batch into `schema` under the checkpoint row `row`; returns how many events it read. */
-async function applyBatch(
-  db: pg.PoolClient,
-  store: EventStore,
-  projector: Projector,
-  row: string,
-  schema: string,
-  batchSize: number,
-): Promise<number> {
-  const cp = await lockCheckpoint(db, row);
-  if (!cp || cp.failed) return 0;
-  const events = await store.readAll(cp.checkpoint, batchSize);
-  if (!events.length) return 0;
-  const relevant = events.filter((e) => projector.handles.includes(e.type));
-  if (relevant.length) {
-    // A rebuild fills a schema nobody reads yet: its change notices would only wake subscribers for nothing.
-    const rebuilding = schema !== liveSchema(projector);
-    await db.query(`SET LOCAL search_path TO "${schema}", public${rebuilding ? `; SET LOCAL tertulia.rebuilding TO 'on'` : ''}`);
-    await projector.apply(relevant, db);
-  }
-  await saveCheckpoint(db, row, events[events.length - 1], relevant.length);
-  return events.length;
-}
-
-/**
- * Applies one batch for every live projector at once, in their live schemas: reads the feed once
- * from the earliest of their checkpoints, gives each projector the events after its own, and moves
- * every checkpoint to the last event read (never back: a read model already past it stays). Returns
- * how many events it read. `store` is any ordered source of the feed: the event store, or a batch of
- * Kafka messages (services/relay/worker.ts).
- */
-export async function applySharedBatch(
-  db: pg.PoolClient,
-  store: Pick<EventStore, 'readAll'>,
-  projectors: readonly Projector[],
-  batchSize: number,
-): Promise<{ read: number; moved: string[]; to: GlobalCheckpoint | null }> {
-  const { rows } = await db.query(
-    `SELECT name, transaction_id, position FROM projection_checkpoints
-      WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE`,
-    [projectors.map((p) => p.name)],
-  );
-  if (!rows.length) return { read: 0, moved: [], to: null };
-  const checkpoints = new Map<string, GlobalCheckpoint | null>(
-    rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
-  );
-  const earliest = [...checkpoints.values()].reduce<GlobalCheckpoint | null | undefined>(
-    (min, cp) => (min === undefined ? cp : min === null || cp === null ? null : compareCheckpoints(cp, min) < 0 ? cp : min),
-    undefined,
-  );
-  const events = await store.readAll(earliest ?? null, batchSize);
-  if (!events.length) return { read: 0, moved: [], to: null };
-  const applied: number[] = [];
-  const moved: string[] = [];
-  for (const p of projectors) {
-    if (!checkpoints.has(p.name)) continue;
-    const after = checkpoints.get(p.name);
-    const relevant = events.filter(
-      (e) => p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
-    );
-    if (relevant.length) {
-      await db.query(`SET LOCAL search_path TO "${liveSchema(p)}", public`);
-      await p.apply(relevant, db);
-    }
-    moved.push(p.name);
-    applied.push(relevant.length);
-  }
-  const last = events[events.length - 1];
-  await db.query(
-    `UPDATE projection_checkpoints AS c SET transaction_id = $2, position = $3,
-       events_applied = c.events_applied + x.applied, updated_at = now()
-       FROM unnest($1::text[], $4::bigint[]) AS x(name, applied) WHERE c.name = x.name
-        AND (c.transaction_id IS NULL OR (c.transaction_id::numeric, c.position::numeric) < ($2::numeric, $3::numeric))`,
-    [moved, last.transactionId, last.position, applied],
-  );
-  return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position } };
 }
 
 export interface TableDifference {
@@ -269,9 +149,26 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
   }
 
-  /** Creates missing read models and rebuilds those whose version changed. */
+  /**
+   * Creates missing read models and rebuilds those whose version changed. Several processes may
+   * start at once on one database (workers, API processes): they prepare one at a time, under a
+   * session advisory lock held on a connection of its own, so a schema is never created twice and a
+   * changed version is rebuilt once (the next process finds it done).
+   */
   async prepare(): Promise<void> {
     await migrateProjectionRunner(this.pool);
+    const lock = await this.pool.connect();
+    try {
+      await lock.query(`SELECT pg_advisory_lock(hashtext('tertulia-projectors-prepare'))`);
+      await this.prepareLocked();
+    } finally {
+      // A failed unlock means the connection is gone, and the lock with it.
+      await lock.query(`SELECT pg_advisory_unlock(hashtext('tertulia-projectors-prepare'))`).catch(() => {});
+      lock.release();
+    }
+  }
+
+  private async prepareLocked(): Promise<void> {
     for (const p of this.projectors) {
       const existing = await this.pool.query('SELECT version FROM projection_checkpoints WHERE name = $1', [p.name]);
       if (!existing.rows[0]) {
@@ -395,40 +292,13 @@ export class ProjectionRunner {
    * one that fails ATTEMPTS_PER_EVENT times. Returns that event's failure, or null when everything
    * went through this time (the failure was not the event's).
    */
-  private async isolate(p: Projector, row: string, schema: string): Promise<ProjectionFailure | null> {
-    for (let applied = 0, attempts = 0; applied < this.batchSize; ) {
-      try {
-        const read = await inTransaction(this.pool, (db) => applyBatch(db, this.store, p, row, schema, 1));
-        if (read === 0) return null;
-        applied += read;
-        attempts = 0;
-      } catch (error) {
-        if (isTransientError(error)) throw error;
-        if (++attempts < ATTEMPTS_PER_EVENT) {
-          await new Promise((r) => setTimeout(r, 100 * 2 ** attempts));
-          continue;
-        }
-        const { rows } = await this.pool.query('SELECT transaction_id, position FROM projection_checkpoints WHERE name = $1', [row]);
-        const at = rows[0]?.transaction_id ? { transactionId: rows[0].transaction_id, position: rows[0].position } : null;
-        const [event] = await this.store.readAll(at, 1);
-        if (!event) return null;
-        return {
-          failedAt: new Date().toISOString(),
-          position: event.position,
-          transactionId: event.transactionId,
-          eventType: event.type,
-          streamId: event.streamId,
-          streamVersion: event.streamVersion,
-          error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
-        };
-      }
-    }
-    return null;
+  private isolate(p: Projector, row: string, schema: string): Promise<ProjectionFailure | null> {
+    return isolateFailure(this.pool, this.store, p, row, schema, this.batchSize);
   }
 
   /** Stops the read model `name` at its failure: every runner leaves it alone until a rebuild or resume. */
   private async recordFailure(name: string, failure: ProjectionFailure): Promise<void> {
-    await this.pool.query('UPDATE projection_checkpoints SET failed_at = now(), failure = $2 WHERE name = $1', [name, failure]);
+    await recordFailure(this.pool, name, failure);
     this.options.onFailed?.(name, failure);
   }
 

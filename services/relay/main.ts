@@ -96,6 +96,7 @@ export async function runKafkaWorker() {
     onAssigned: (partitions) => log.info({ partitions }, 'projector worker assigned partitions'),
     onApplied: (partition, events, to) => log.debug({ partition, events, to }, 'applied'),
     onError: (error) => log.warn({ err: error }, 'projector batch failed; fetching it again'),
+    onFailed: (projection, failure) => log.error({ projection, failure }, 'read model stopped at an event it cannot apply'),
   });
   log.info('projector worker consuming the Kafka feed');
   exitOnSignals(async () => {

@@ -13,7 +13,9 @@ import type { Consumer, Kafka } from 'kafkajs';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
-import { applySharedBatch, isTransientError, ProjectionRunner } from '../feed/runner';
+import { applyBatch, applySharedBatch, isolateFailure, isTransientError, recordFailure, type FeedSource, type ProjectionFailure } from '../feed/batch';
+import { liveSchema } from '../feed/projector';
+import { ProjectionRunner } from '../feed/runner';
 import { DEFAULT_TOPIC, decodeEvent, partitionOf, topicPartitions } from './index';
 
 export interface KafkaProjectorsOptions {
@@ -32,6 +34,8 @@ export interface KafkaProjectorsOptions {
   holdMs?: number;
   onApplied?: (partition: number, events: number, to: GlobalCheckpoint) => void;
   onError?: (error: unknown) => void;
+  /** A read model stopped at an event it cannot apply (the direct runner's policy: it alone stops). */
+  onFailed?: (projector: string, failure: ProjectionFailure) => void;
   /** Partitions assigned to this worker after each rebalance. */
   onAssigned?: (partitions: number[]) => void;
 }
@@ -48,22 +52,16 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
   const { pool, store, kafka, projectors } = options;
 
   const runner = new ProjectionRunner(pool, store, projectors);
-  // Workers starting together prepare one at a time (creating a schema twice fails).
-  const lock = await pool.connect();
-  try {
-    await lock.query(`SELECT pg_advisory_lock(hashtext('tertulia-projectors-prepare'))`);
-    await runner.prepare();
-    // A read model never applied (new in this release, or a fresh database) catches up from the
-    // event store itself: its partition's committed offset says nothing about it.
-    const { rows } = await pool.query(
-      'SELECT name FROM projection_checkpoints WHERE name = ANY($1) AND transaction_id IS NULL AND failed_at IS NULL',
-      [projectors.map((p) => p.name)],
-    );
-    if (rows.length) await runner.catchUp(rows.map((r) => r.name));
-  } finally {
-    await lock.query(`SELECT pg_advisory_unlock(hashtext('tertulia-projectors-prepare'))`).catch(() => {});
-    lock.release();
-  }
+  // Workers starting together prepare one at a time (prepare takes an advisory lock).
+  await runner.prepare();
+  // A read model never applied (new in this release, or a fresh database) catches up from the
+  // event store itself: its partition's committed offset says nothing about it. Two workers doing
+  // this at once take turns batch by batch (the checkpoint rows are locked).
+  const { rows } = await pool.query(
+    'SELECT name FROM projection_checkpoints WHERE name = ANY($1) AND transaction_id IS NULL AND failed_at IS NULL',
+    [projectors.map((p) => p.name)],
+  );
+  if (rows.length) await runner.catchUp(rows.map((r) => r.name));
 
   const admin = kafka.admin();
   await admin.connect();
@@ -85,6 +83,50 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
     byPartition.set(n, [...(byPartition.get(n) ?? []), p]);
   }
 
+  /**
+   * An event a read model cannot apply stops that read model only, as on the direct feed
+   * (docs/decisions.md, "Projections"): each read model of the partition takes the batch on its
+   * own, the bad event is narrowed down (tried ATTEMPTS_PER_EVENT times) and recorded as the read
+   * model's failure in its checkpoint row; the partition's other read models, and the offsets, go on.
+   */
+  async function soloRound(p: Projector, source: FeedSource) {
+    try {
+      await inTransaction(pool, (db) => applyBatch(db, source, p, p.name, liveSchema(p), batchSize));
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      const failure = await isolateFailure(pool, source, p, p.name, liveSchema(p), batchSize);
+      if (failure) {
+        await recordFailure(pool, p.name, failure);
+        options.onFailed?.(p.name, failure);
+      }
+    }
+  }
+
+  /** The last event of the previous batch of each partition this worker applied. */
+  const lastSeen = new Map<number, GlobalCheckpoint>();
+  /**
+   * A read model whose checkpoint is before this batch and not at the end of the previous one (a
+   * worker's first batch of a partition, a read model resumed after a failure, a changed partition
+   * count) may miss events the partition carried earlier: if the event store has events between
+   * its checkpoint and the batch, it catches up from the store first (the batch then drops them).
+   */
+  async function closeGaps(partition: number, mine: readonly Projector[], first: StoredEvent) {
+    const firstAt = { transactionId: first.transactionId, position: first.position };
+    const seen = lastSeen.get(partition);
+    const { rows } = await pool.query(
+      'SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1) AND failed_at IS NULL',
+      [mine.map((p) => p.name)],
+    );
+    const lagging: string[] = [];
+    for (const r of rows) {
+      const at: GlobalCheckpoint | null = r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null;
+      if (at && (compareCheckpoints(at, firstAt) >= 0 || (seen && compareCheckpoints(at, seen) >= 0))) continue;
+      const [next] = await store.readAll(at, 1);
+      if (next && compareCheckpoints({ transactionId: next.transactionId, position: next.position }, firstAt) < 0) lagging.push(r.name);
+    }
+    if (lagging.length) await runner.catchUp(lagging);
+  }
+
   const consumer: Consumer = kafka.consumer({
     groupId: options.groupId ?? 'tertulia-projectors',
     sessionTimeout: options.sessionTimeoutMs ?? 10_000,
@@ -93,6 +135,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
     maxWaitTimeInMs: 250,
     allowAutoTopicCreation: false,
   });
+  consumer.on(consumer.events.GROUP_JOIN, () => lastSeen.clear()); // a partition may come back after others moved it on
   consumer.on(consumer.events.GROUP_JOIN, (e) => options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)));
   await consumer.connect();
   await consumer.subscribe({ topic, fromBeginning: true });
@@ -117,7 +160,8 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
           return out;
         },
       };
-      if (mine.length) {
+      if (mine.length && events.length) {
+        await closeGaps(batch.partition, mine, events[0]);
         for (;;) {
           if (!isRunning() || isStale()) return;
           let result: Awaited<ReturnType<typeof applySharedBatch>>;
@@ -130,13 +174,17 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
           } catch (error) {
             options.onError?.(error);
             // Fetched again from the last committed offset; the checkpoints drop what was applied.
-            if (!isTransientError(error)) await sleep(1000);
-            throw error;
+            if (isTransientError(error)) throw error;
+            // One read model could not apply the batch: this batch, each goes on its own.
+            for (const p of mine) if (isRunning() && !isStale()) await soloRound(p, source);
+            continue;
           }
           if (!result.read || !result.to) break;
           options.onApplied?.(batch.partition, result.read, result.to);
           await heartbeat();
         }
+        const last = events[events.length - 1];
+        lastSeen.set(batch.partition, { transactionId: last.transactionId, position: last.position });
       }
       const lastOffset = batch.lastOffset();
       resolveOffset(lastOffset);
