@@ -279,6 +279,8 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
+  lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
 };
@@ -523,6 +525,16 @@ export type QueryAllTemplatedCoursesArgs = {
 
 export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
+};
+
+
+export type QueryLessonsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 
@@ -1310,6 +1322,8 @@ export type LessonAssignment = {
   dueOn?: Maybe<Scalars['Date']['output']>;
   order: Scalars['Int']['output'];
   lesson: Lesson;
+  /** The course the lesson belongs to. */
+  course?: Maybe<Course>;
 };
 
 export type PriceAgreement = {
@@ -2706,6 +2720,19 @@ export type DashboardFigures = {
   speakersAvailableNow: Scalars['Int']['output'];
 };
 
+export type LessonAssignmentEdge = {
+  __typename?: 'LessonAssignmentEdge';
+  cursor: Scalars['String']['output'];
+  node: LessonAssignment;
+};
+
+export type LessonAssignmentConnection = {
+  __typename?: 'LessonAssignmentConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<LessonAssignmentEdge>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3007,6 +3034,8 @@ export type ResolversTypes = {
   CourseEdge: ResolverTypeWrapper<CourseEdge>;
   CourseConnection: ResolverTypeWrapper<CourseConnection>;
   DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
+  LessonAssignmentEdge: ResolverTypeWrapper<LessonAssignmentEdge>;
+  LessonAssignmentConnection: ResolverTypeWrapper<LessonAssignmentConnection>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3226,6 +3255,8 @@ export type ResolversParentTypes = {
   CourseEdge: CourseEdge;
   CourseConnection: CourseConnection;
   DashboardFigures: DashboardFigures;
+  LessonAssignmentEdge: LessonAssignmentEdge;
+  LessonAssignmentConnection: LessonAssignmentConnection;
   Int: Scalars['Int']['output'];
 };
 
@@ -3354,6 +3385,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
 };
 
@@ -3657,6 +3689,7 @@ export type LessonAssignmentResolvers<ContextType = ApiContext, ParentType exten
   dueOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   lesson?: Resolver<ResolversTypes['Lesson'], ParentType, ContextType>;
+  course?: Resolver<Maybe<ResolversTypes['Course']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4558,6 +4591,19 @@ export type DashboardFiguresResolvers<ContextType = ApiContext, ParentType exten
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LessonAssignmentEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonAssignmentEdge'] = ResolversParentTypes['LessonAssignmentEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LessonAssignmentConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LessonAssignmentConnection'] = ResolversParentTypes['LessonAssignmentConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['LessonAssignmentEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4714,6 +4760,8 @@ export type Resolvers<ContextType = ApiContext> = {
   CourseEdge?: CourseEdgeResolvers<ContextType>;
   CourseConnection?: CourseConnectionResolvers<ContextType>;
   DashboardFigures?: DashboardFiguresResolvers<ContextType>;
+  LessonAssignmentEdge?: LessonAssignmentEdgeResolvers<ContextType>;
+  LessonAssignmentConnection?: LessonAssignmentConnectionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -85,6 +85,47 @@ export const adminCoursesSource: ConnectionSource<AdminCourseRow> = {
   toNode: (r) => ({ ...toCourse(r), ownerDisplayName: r.owner_name, ownerEmailAddress: r.owner_email }),
 };
 
+/** A lesson (a course's discussion topic) with its course, as the admin's lessons table lists it. */
+export interface AdminLessonRow {
+  id: string;
+  dueOn: string | null;
+  order: number;
+  courseId: string;
+  lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null; courseId: string };
+}
+
+const dateText = (d: Date | string | null) => (d == null ? null : typeof d === 'string' ? d : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+
+/**
+ * Every lesson of every course (issue 11, the spec's admin lessons table): a row per lesson
+ * assignment with its course's name, language and dates; the course's latest start first, then the
+ * lesson's order. Read at request time from the catalog, as the courses table is.
+ */
+export const adminLessonsSource: ConnectionSource<any> = {
+  from: `(SELECT la.*, co.name AS course_name, co.language AS course_language, co.start_date AS course_start_date, co.kind AS course_kind
+    FROM rm_catalog.lesson_assignments la JOIN rm_catalog.courses co ON co.id = la.course_id) AS admin_lessons`,
+  fields: {
+    id: { column: 'id', type: 'text' },
+    order: { column: 'ord', type: 'int' },
+    dueOn: { column: 'due_on', type: 'date', nullable: true },
+    lesson_title: { column: 'title', type: 'text' },
+    lesson_discussionTopic: { column: 'discussion_topic', type: 'text', nullable: true },
+    course_id: { column: 'course_id', type: 'text', sortable: false },
+    course_name: { column: 'course_name', type: 'text' },
+    course_language: { column: 'course_language', type: 'text' },
+    course_kind: { column: 'course_kind', type: 'text' },
+    course_startDate: { column: 'course_start_date', type: 'date' },
+  },
+  defaultSort: [{ field: 'course_startDate', direction: 'DESC' }, { field: 'order', direction: 'ASC' }],
+  toNode: (r: any): AdminLessonRow => ({
+    id: r.id,
+    dueOn: dateText(r.due_on),
+    order: r.ord,
+    courseId: r.course_id,
+    lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },
+  }),
+};
+
 export interface DashboardConversationRow {
   id: string;
   reservedStart: Date;

@@ -161,6 +161,20 @@ describe('the admin conversations and dashboard', () => {
     await sidebar.getByRole('switch', { name: 'Personal details' }).uncheck();
   });
 
+  it("lists every course's lessons, and a lesson row opens its course", async () => {
+    const { page } = session;
+    await page.goto('/admin/dashboard');
+    await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Lessons' }).click();
+    await visible(page.getByRole('heading', { name: 'Lessons', level: 1 }));
+    await visible(page.getByTestId('page-range').getByText('1–3 of 3'));
+    await visible(page.getByRole('cell', { name: 'Mercados de Oaxaca' }));
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 1280, `no sideways scrolling at 1280 px (${wide})`);
+    await screenshot(page, 'admin-lessons-desktop');
+    await page.getByRole('cell', { name: 'Mercados de Oaxaca' }).click();
+    await visible(page.getByRole('heading', { name: 'Zarzuela and song', level: 1 }));
+  });
+
   it('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 390, height: 844 });

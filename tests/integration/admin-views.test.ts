@@ -183,8 +183,33 @@ describe('the admin courses table', () => {
   });
 });
 
+describe('the admin lessons table', () => {
+  const LESSONS = `query($first: Int, $after: String, $before: String, $last: Int, $filter: [FilterInput!], $sort: [SortInput!]) {
+    lessons(first: $first, after: $after, before: $before, last: $last, filter: $filter, sort: $sort) {
+      totalCount pageInfo { endCursor startCursor hasNextPage hasPreviousPage } edges { node { id order dueOn lesson { id title } course { id name } } } } }`;
+  it("lists every course's lessons with their course, filters by course name, sorts by title and pages both ways", async () => {
+    const teacher = await signUp(app, 'lessons-teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Tapas talk', completionRequirement: 5 });
+    const filter = [{ field: 'course_name', predicate: 'eq', value: 'Tapas talk' }];
+    const page1 = await app.gql(LESSONS, { first: 2, filter, sort: [{ field: 'order', direction: 'DESC' }] }, admin.token);
+    assert.equal(page1.errors, undefined, JSON.stringify(page1.errors));
+    const c = page1.data.lessons;
+    assert.equal(c.totalCount, 5);
+    assert.deepEqual(c.edges.map((e: any) => [e.node.order, e.node.lesson.title, e.node.course.id, e.node.course.name]), [[5, 'Conversation 5', course.id, 'Tapas talk'], [4, 'Conversation 4', course.id, 'Tapas talk']]);
+    const page2 = (await app.gql(LESSONS, { first: 2, after: c.pageInfo.endCursor, filter, sort: [{ field: 'order', direction: 'DESC' }] }, admin.token)).data.lessons;
+    assert.deepEqual(page2.edges.map((e: any) => e.node.order), [3, 2]);
+    const back = (await app.gql(LESSONS, { last: 2, before: page2.pageInfo.startCursor, filter, sort: [{ field: 'order', direction: 'DESC' }] }, admin.token)).data.lessons;
+    assert.deepEqual(back.edges.map((e: any) => e.node.order), [5, 4]);
+    const byTitle = (await app.gql(LESSONS, { filter: [{ field: 'lesson_title', predicate: 'matches', value: '%tion 3' }, ...filter] }, admin.token)).data.lessons;
+    assert.deepEqual(byTitle.edges.map((e: any) => e.node.lesson.title), ['Conversation 3']);
+    assert.equal(codeOf(await app.gql(LESSONS, { filter: [{ field: 'lesson_privateNote', predicate: 'eq', value: 'x' }] }, admin.token)), 'BAD_USER_INPUT', 'private notes are not a filter');
+    assert.equal(codeOf(await app.gql(LESSONS, { sort: [{ field: 'course_id', direction: 'ASC' }] }, admin.token)), 'BAD_USER_INPUT');
+  });
+});
+
 describe('authorization', () => {
   const calls = [
+    { name: 'lessons', query: `{ lessons { totalCount } }` },
     { name: 'conversations', query: `{ conversations { totalCount } }` },
     { name: 'courses', query: `{ courses { totalCount } }` },
     { name: 'adminDashboard.figures', query: `{ adminDashboard { figures { conversationsToday } } }` },

@@ -7,7 +7,8 @@ import { DateTime } from 'luxon';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { findPerson, peopleWithRole } from '../../../projections/directory';
-import { adminCoursesSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
+import { findCourse } from '../../../projections/catalog';
+import { adminCoursesSource, adminLessonsSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
 import { historyOf } from '../../../projections/history';
 import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
@@ -62,6 +63,7 @@ export const adminResolvers: Resolvers = {
       return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii }) as any;
     },
     courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
+    lessons: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminLessonsSource, args)) as any,
     adminDashboard: async (_p, _args, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
       const person = await findPerson(ctx.runtime.pool, viewer.accountId);
@@ -70,6 +72,10 @@ export const adminResolvers: Resolvers = {
       const window = dashboardWindow(now, zone);
       return { ...window, timeZone: zone, reservedConversations: await dashboardConversations(ctx.runtime.pool, window.rangeStart, window.rangeEnd), now } as any;
     },
+  },
+  LessonAssignment: {
+    // Who reads a lesson assignment read its course already (the course page, the admin's lessons table).
+    course: async (a: any, _args, ctx) => (a.courseId ? ((await findCourse(ctx.runtime.pool, a.courseId)) as any) : null),
   },
   AdminDashboard: {
     figures: async (d: any, _args, ctx) => {

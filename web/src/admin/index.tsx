@@ -17,6 +17,7 @@ import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { Dashboard } from './dashboard/Dashboard';
 import conversations from './conversations';
 import courses from './courses';
+import lessons from './lessons';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
@@ -92,6 +93,7 @@ export default function AdminArea() {
         <Resource name="redemption_codes" {...codes} />
         <Resource name="conversations" {...conversations} />
         <Resource name="courses" {...courses} />
+        <Resource name="lessons" {...lessons} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

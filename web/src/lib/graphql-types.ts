@@ -276,6 +276,8 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
+  lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
 };
@@ -520,6 +522,16 @@ export type QueryAllTemplatedCoursesArgs = {
 
 export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
+};
+
+
+export type QueryLessonsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 
@@ -1307,6 +1319,8 @@ export type LessonAssignment = {
   dueOn?: Maybe<Scalars['Date']['output']>;
   order: Scalars['Int']['output'];
   lesson: Lesson;
+  /** The course the lesson belongs to. */
+  course?: Maybe<Course>;
 };
 
 export type PriceAgreement = {
@@ -2701,4 +2715,17 @@ export type DashboardFigures = {
   minutesSoldThisWeek: Scalars['Int']['output'];
   /** Speakers whose availability covers this moment and who are not in a conversation. */
   speakersAvailableNow: Scalars['Int']['output'];
+};
+
+export type LessonAssignmentEdge = {
+  __typename?: 'LessonAssignmentEdge';
+  cursor: Scalars['String']['output'];
+  node: LessonAssignment;
+};
+
+export type LessonAssignmentConnection = {
+  __typename?: 'LessonAssignmentConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<LessonAssignmentEdge>;
 };

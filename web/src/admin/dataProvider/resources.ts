@@ -101,6 +101,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneArg: 'courseId',
     oneNode: COURSE_DETAIL_NODE,
   },
+  lessons: {
+    listField: 'lessons',
+    listNode: 'id dueOn order lesson { id title discussionTopic } course { id name language kind startDate }',
+  },
   history: {
     listField: 'userHistory',
     listNode: 'id eventType occurredAt description actor { id emailAddress displayName }',

@@ -29,6 +29,7 @@ import { PRODUCT_NAME } from '../../shell/usePageTitle';
 import codes from '../codes';
 import conversations from '../conversations';
 import courses from '../courses';
+import lessons from '../lessons';
 import instructors from '../instructors';
 import notifications from '../notifications';
 import speakers from '../speakers';
@@ -43,6 +44,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
   { label: 'Courses', to: '/admin/courses', icon: courses.icon },
+  { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
   { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
