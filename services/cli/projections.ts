@@ -13,7 +13,9 @@ import { loadConfig } from '../app/config';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { resolveDatabase } from '../app/runtime';
 import { createPool } from '../db/pool';
-import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { createKurrentEventStore, type KurrentEventStore } from '../eventstore/kurrentdb';
+import type { EventStore } from '../eventstore/port';
+import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
 import { runKafkaWorker } from '../relay/main';
 
@@ -21,14 +23,19 @@ const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild -
 
 const rate = (events: number, ms: number) => `${Math.round(events / Math.max(ms / 1000, 0.001)).toLocaleString('en-US')} events/s`;
 
-/** A progress bar over the log's size (events), with the rate so far, redrawn at most twice a second. */
-async function progressBar(pool: ReturnType<typeof createPool>, name: string) {
-  const { rows } = await pool.query('SELECT count(*)::bigint AS n FROM events');
-  const total = Math.max(1, Number(rows[0].n));
+/**
+ * A progress bar over the log's size (events), with the rate so far, redrawn at most twice a second.
+ * The size comes from the event store port: a store that cannot count cheaply (KurrentDB) gets the
+ * count and rate without a bar.
+ */
+async function progressBar(store: EventStore, name: string) {
+  const counted = store.countEvents ? await store.countEvents() : null;
+  const total = Math.max(1, counted ?? 1);
   const started = Date.now();
   const tty = process.stdout.isTTY;
   let last = 0;
   const draw = (n: number) => {
+    if (counted === null) return `${name}  ${n.toLocaleString('en-US')} events  ${rate(n, Date.now() - started)}`;
     const share = Math.min(1, n / total);
     const width = 30;
     const filled = Math.round(share * width);
@@ -66,7 +73,9 @@ async function main() {
   const db = await resolveDatabase(config, log);
   const pool = createPool(db.url, 5);
   await migrateEventStore(pool);
-  const store = createPostgresEventStore(pool);
+  // The log where the product keeps it (KURRENTDB_URL, as services/app/runtime.ts); read models,
+  // checkpoints and status stay in PostgreSQL, and the CLI reads the log only through the port.
+  const store: PostgresEventStore | KurrentEventStore = config.kurrentdbUrl ? createKurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool);
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
@@ -121,7 +130,7 @@ async function main() {
         console.error(`Unknown projection '${name}'. Known: ${allProjectors.map((p) => p.name).join(', ')}`);
         return shutdown(2);
       }
-      const progress = await progressBar(pool, name);
+      const progress = await progressBar(store, name);
       const result = await runner.rebuild(name, progress.update);
       progress.done(`rebuilt from ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`);
     }
@@ -132,7 +141,7 @@ async function main() {
       console.error(USAGE);
       return shutdown(2);
     }
-    const progress = await progressBar(pool, arg);
+    const progress = await progressBar(store, arg);
     const result = await runner.verify(arg, progress.update);
     progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
     if (!result.differences.length) {

@@ -78,6 +78,17 @@ export interface EventStore {
    * returns an event while an older transaction could still commit before it.
    */
   readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]>;
+  /**
+   * The global feed's position now: the checkpoint of the last event appended, or null for an empty
+   * store. A projector at or past it has seen every event appended before the call (projections
+   * CLI, "caught up" checks), whichever store holds the log.
+   */
+  headCheckpoint(): Promise<GlobalCheckpoint | null>;
+  /**
+   * How many events the store holds, where that is cheap to know (PostgreSQL: a count); a store
+   * that cannot count without reading everything (KurrentDB's $all) leaves it out. For progress bars.
+   */
+  countEvents?(): Promise<number>;
   /** Delivers batches from readAll in order, waking on new appends; the handler is awaited. */
   subscribeToAll(
     after: GlobalCheckpoint | null,

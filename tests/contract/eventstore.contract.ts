@@ -472,6 +472,22 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
     });
 
     describe('the global feed', () => {
+      test('headCheckpoint is the last event appended; readAll after it finds nothing of ours', async ({ store }) => {
+        const stream = streamName('head');
+        const before = await store.headCheckpoint();
+        const counted = store.countEvents ? await store.countEvents() : null;
+        const first = await store.appendToStreams([{ stream, expected: 'no_stream', events: [event('Headed', { i: 1 })] }]);
+        assert.deepEqual(await store.headCheckpoint(), first.checkpoint);
+        if (before) assert.ok(compareCheckpoints(first.checkpoint, before) > 0, 'the head moved forward');
+        const second = await store.appendToStreams([{ stream, expected: 1, events: [event('Headed', { i: 2 }), event('Headed', { i: 3 })] }]);
+        const head = await store.headCheckpoint();
+        assert.deepEqual(head, second.checkpoint);
+        assert.deepEqual((await store.readAll(head, 10)).filter((e) => e.streamId === stream), []);
+        const [last] = (await store.readStream(stream)).slice(-1);
+        assert.deepEqual(head, checkpointOf(last));
+        if (counted !== null) assert.equal(await store.countEvents!(), counted + 3);
+      });
+
       test('readAll with a limit pages through everything exactly once, in checkpoint order', async ({ store }) => {
         const streams = [streamName('page-a'), streamName('page-b'), streamName('page-c')];
         for (let i = 0; i < 6; i++) {

@@ -47,10 +47,9 @@ async function withSpeakers(ctx: ApiContext, rows: PayrollMonthRow[]) {
 
 /** The payroll read model at the log's end, so a close takes the totals everyone sees. */
 async function payrollCaughtUp(ctx: ApiContext) {
-  const { rows } = await ctx.runtime.pool.query(
-    'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
-  );
-  if (rows[0]) await settled(ctx, { checkpoint: { transactionId: rows[0].t, position: rows[0].p } }, ['payroll']);
+  // Through the event store port: the log may be in KurrentDB, not in this database.
+  const head = await ctx.runtime.store.headCheckpoint();
+  if (head) await settled(ctx, { checkpoint: head }, ['payroll']);
 }
 
 async function monthAnswer(ctx: ApiContext, month: string) {

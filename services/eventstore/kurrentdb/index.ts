@@ -17,7 +17,7 @@
  * - subscribeToAll is the port's batch loop over readAll, woken by a live $all subscription and a
  *   poll, so handlers see the same batches and checkpoints as on PostgreSQL.
  */
-import { ANY, END, KurrentDBClient, NO_STREAM, START, jsonEvent, type AllStreamResolvedEvent, type Position } from '@kurrent/kurrentdb-client';
+import { ANY, BACKWARDS, END, KurrentDBClient, NO_STREAM, START, jsonEvent, type AllStreamResolvedEvent, type Position } from '@kurrent/kurrentdb-client';
 import crypto from 'node:crypto';
 import {
   WrongExpectedVersionError,
@@ -187,6 +187,23 @@ export function createKurrentEventStore(connectionString: string, options: { pol
     },
 
     readAll,
+
+    /** $all read backwards from its end, past system events, to the last event of ours. */
+    async headCheckpoint(): Promise<GlobalCheckpoint | null> {
+      let from: Position | typeof END = END;
+      for (;;) {
+        let count = 0;
+        let last: Position | null = null;
+        for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: from, maxCount: 100 })) {
+          count += 1;
+          const stored = toStoredEvent(resolved as never);
+          if (stored) return { transactionId: stored.transactionId, position: stored.position };
+          last = (resolved as AllStreamResolvedEvent).event?.position ?? last;
+        }
+        if (count < 100 || !last) return null;
+        from = last;
+      }
+    },
 
     subscribeToAll(after, handler, o = {}) {
       const batchSize = o.batchSize ?? options.batchSize ?? 500;

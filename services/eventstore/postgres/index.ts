@@ -667,6 +667,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       return byStream;
     },
     readAll,
+    async headCheckpoint() {
+      const { rows } = await pool.query<{ t: string; p: string }>({
+        name: 'eventstore_head_v1',
+        text: 'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+      });
+      return rows[0] ? { transactionId: rows[0].t, position: rows[0].p } : null;
+    },
+    async countEvents() {
+      const { rows } = await pool.query<{ n: string }>('SELECT count(*)::bigint AS n FROM events');
+      return Number(rows[0].n);
+    },
     subscribeToAll,
     eventsPending,
     onAppended: (wake) => listener.add(wake),
