@@ -10,11 +10,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
 import { WAIT_MS, enabled, eventually, hidden, launchBrowser, screenshot as saveScreenshot, submitSignIn, visible } from './support/browser';
+import { assertPlaying, roomPerson, windowOpenedBy } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 2;
@@ -39,43 +40,7 @@ after(async () => {
   await app?.close();
 });
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  errors: Error[];
-}
-
-async function person(width = 1280, height = 800): Promise<Person> {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, locale: 'en-GB' });
-  context.setDefaultTimeout(WAIT_MS);
-  await context.grantPermissions(['camera', 'microphone']);
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  context.on('page', (p) => p.on('pageerror', (e) => errors.push(e)));
-  if (process.env.LIVE_DEBUG) {
-    await context.addInitScript('globalThis.__liveDebug = true;');
-    context.on('console', (m) => {
-      if (m.type() !== 'log' && m.type() !== 'info') console.log(`  [${new URL(m.page()?.url() ?? 'about:blank').pathname}] ${m.type()}: ${m.text()}`);
-    });
-  }
-  page.on('pageerror', (e) => errors.push(e));
-  return { context, page, errors };
-}
-
-/** The conversation window a click opens (a named window: a new page of the same context). */
-async function windowOpenedBy(p: Person, click: () => Promise<void>): Promise<Page> {
-  const [popup] = await Promise.all([p.context.waitForEvent('page'), click()]);
-  popup.setDefaultTimeout(WAIT_MS);
-  return popup;
-}
-
-/** The peer's video in a room: its size and play position. */
-const remoteVideo = (page: Page, peerName: string) =>
-  page.evaluate((label) => {
-    const v = document.querySelector<HTMLVideoElement>(`video[aria-label="${label}"]`);
-    return v ? { width: v.videoWidth, height: v.videoHeight, time: v.currentTime, paused: v.paused } : null;
-  }, `${peerName}'s video`);
+const person = (width?: number, height?: number) => roomPerson(browser, app.url, width, height);
 
 /** Waits until the peer's video shows frames; the time since the page's navigation started (ms). */
 async function firstRemoteFrame(page: Page, peerName: string): Promise<number> {
@@ -88,20 +53,6 @@ async function firstRemoteFrame(page: Page, peerName: string): Promise<number> {
     { polling: 'raf', timeout: WAIT_MS },
   );
   return Math.round((await handle.jsonValue()) as number);
-}
-
-/** The peer's video is playing: frames of a real size, and the play position moves on. */
-async function assertPlaying(page: Page, peerName: string) {
-  const first = await eventually(async () => {
-    const v = await remoteVideo(page, peerName);
-    return v && v.width > 0 && v.time > 0 ? v : null;
-  }, `${peerName}'s video to play`);
-  const later = await eventually(async () => {
-    const v = await remoteVideo(page, peerName);
-    return v && v.time > first.time + 0.3 ? v : null;
-  }, `${peerName}'s video to keep playing`);
-  assert.equal(later.paused, false);
-  assert.ok(later.width >= 320, `a real picture (${later.width}x${later.height})`);
 }
 
 const progressOf = async (page: Page) => Number(await page.getByRole('progressbar', { name: 'Conversation progress' }).getAttribute('aria-valuenow'));

@@ -7,13 +7,15 @@ const QUARTER = 15 * 60_000;
 /**
  * Reserves a conversation whose room can be opened right now: it starts on the quarter hour at
  * most 4 minutes ahead (so up to 11 minutes ago), reserved with the command's clock set back two
- * hours so the notice rule passes. Returns the conversation id and its start.
+ * hours so the notice rule passes. With `lesson`, a lesson of the student's course (recorded).
+ * Returns the conversation id and its start.
  */
 export async function reserveOpenableNow(
   app: TestApp,
   speaker: { accountId: string },
   student: { accountId: string },
   duration: 15 | 30 = 15,
+  lesson?: { courseId: string; lessonId: string },
 ): Promise<{ conversationId: string; start: Date }> {
   const start = new Date(Math.floor((Date.now() + 4 * 60_000) / QUARTER) * QUARTER);
   const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
@@ -22,8 +24,8 @@ export async function reserveOpenableNow(
     { speakerId: speaker.accountId, interval: { start, end: plusMinutes(start, 60) }, zoneName: sameDayZone(start, plusMinutes(start, 60)), repeatsWeekly: false },
   );
   const { result, appended } = await app.runtime.scheduling.createReservation(past, {
-    studentId: student.accountId, speakerId: speaker.accountId, courseId: null, lessonId: null, language: 'es', start, duration,
+    studentId: student.accountId, speakerId: speaker.accountId, courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, language: lesson ? null : 'es', start, duration: lesson ? null : duration,
   });
-  await app.runtime.runner.waitFor(appended?.checkpoint, ['conversations', 'minutes']);
+  await app.runtime.runner.waitFor(appended?.checkpoint, ['conversations', 'minutes', ...(lesson ? ['enrollments'] : [])]);
   return { conversationId: result.conversationId, start };
 }

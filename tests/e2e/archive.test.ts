@@ -1,0 +1,183 @@
+/**
+ * Recordings in Chromium (issue 10), with the local provider and Chromium's fake camera and
+ * microphone: a lesson of an instructor's course is held (15 minutes lasting 15 seconds here); the
+ * speaker's window records both sides while it runs and uploads the slices; the server processes
+ * the recording; the student's conversation panel follows the archive's status to 'Play archive',
+ * and the archive page plays it (a real duration, the play position moves on); the course's
+ * instructor plays it from their view of the conversation; another student gets the server's
+ * refusal. Screenshots of the room, the panel (also at 390 px) and the archive page.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { enrollAsAdmin } from '../support/conversations';
+import { createCourse } from '../support/enrollment';
+import { reserveOpenableNow } from '../support/live';
+import { eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
+import { roomPerson, type Person } from './support/live';
+import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
+
+const SECONDS_PER_MINUTE = 1;
+const SPEAKER_NAME = 'Sofia M.';
+const STUDENT_NAME = 'Ada S.';
+const ENDED = 'The conversation has ended. This window can be closed.';
+const RECORDING = 'This conversation is being recorded';
+
+let app: TestApp;
+let browser: Browser;
+
+before(async () => {
+  [app, browser] = await Promise.all([
+    startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-archive'),
+    launchBrowser({ fakeMedia: true }),
+  ]);
+});
+after(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedIn(p: Person, account: { emailAddress: string; password: string }) {
+  await p.page.goto('/auth/sign_in');
+  await submitSignIn(p.page, account.emailAddress, account.password);
+  await p.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+}
+
+/** The archive page's video: its length and play position once it can play. */
+const archiveVideo = (page: Page) =>
+  page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('video[aria-label="Conversation archive"]');
+    // Chromium counts the audio it decoded: the recording carries the mixed microphones.
+    const audio = (v as HTMLVideoElement & { webkitAudioDecodedByteCount?: number } | null)?.webkitAudioDecodedByteCount ?? null;
+    return v ? { duration: v.duration, time: v.currentTime, width: v.videoWidth, ready: v.readyState, error: v.error?.message ?? null, audio } : null;
+  });
+
+/** The archive page plays the recording: a real length and picture, and the position moves on. */
+async function assertArchivePlays(page: Page, shot: string) {
+  await visible(page.getByRole('heading', { name: 'Conversation archive', level: 1 }));
+  const loaded = await eventually(async () => {
+    const v = await archiveVideo(page);
+    if (v?.error) throw new Error(`the archive does not play: ${v.error}`);
+    return v && v.ready >= 1 && Number.isFinite(v.duration) && v.duration > 0 ? v : null;
+  }, 'the archive to load');
+  assert.ok(loaded.duration >= 5, `the recording lasts a while (${loaded.duration} s)`);
+  // Keyboard: the player takes focus from the page's controls.
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+  const order: (string | null)[] = [];
+  for (let i = 0; i < 6 && order.at(-1) !== 'Conversation archive'; i++) {
+    await page.keyboard.press('Tab');
+    order.push(await focused());
+  }
+  assert.equal(order.at(-1), 'Conversation archive', `the player is reached by Tab (${order.join(' → ')})`);
+  await page.evaluate(() => {
+    const v = document.querySelector<HTMLVideoElement>('video[aria-label="Conversation archive"]')!;
+    v.muted = true;
+    return v.play();
+  });
+  const first = await eventually(async () => {
+    const v = await archiveVideo(page);
+    return v && v.time > 0 ? v : null;
+  }, 'the archive to play');
+  const later = await eventually(async () => {
+    const v = await archiveVideo(page);
+    return v && v.time > first.time + 0.5 ? v : null;
+  }, 'the archive to keep playing');
+  assert.ok(first.width >= 320, `a real picture (${first.width} px wide)`);
+  assert.ok(later.audio === null || later.audio > 0, `sound was decoded (${later.audio} bytes)`);
+  await screenshot(page, shot, { fullPage: false });
+}
+
+describe('recordings', () => {
+  it('records a held course conversation, processes it, plays it for the student and the instructor, refuses another student', async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
+    const instructorEmail = `teacher-${Date.now()}@example.com`;
+    const instructor = { ...(await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR')), emailAddress: instructorEmail, password: 'Passw0rd!' };
+    const course = await createCourse(app, instructor.token, { name: 'Conversational Spanish' });
+    const lessons = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, instructor.token);
+    const lessonId = lessons.data?.me?.ownedCourse?.lessonAssignments?.[0]?.lesson?.id as string;
+    assert.ok(lessonId, 'the course has lessons');
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
+    await enrollAsAdmin(app, course.inviteNumber, studentAccount.accountId);
+    const otherStudent = await studentWithMinutes(app, 0);
+    const { conversationId: id } = await reserveOpenableNow(app, speakerAccount, studentAccount, 15, { courseId: course.id, lessonId });
+
+    const speaker = await roomPerson(browser, app.url);
+    const student = await roomPerson(browser, app.url);
+    const teacher = await roomPerson(browser, app.url);
+    const other = await roomPerson(browser, app.url, 390, 800);
+    try {
+      await signedIn(speaker, speakerAccount);
+      await signedIn(student, studentAccount);
+      // The speaker opens the room by address; the student joins the same way.
+      await speaker.page.goto(`/conversation/open?id=${id}`);
+      await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+      await student.page.goto(`/conversation?id=${id}`);
+
+      // Only the speaker's window records, once the conversation runs (both connected). The
+      // conversation is short: what the recording holds is checked by playing the archive.
+      await visible(speaker.page.getByRole('status', { name: RECORDING }));
+      await screenshot(speaker.page, 'archive-room-recording', { fullPage: false });
+      assert.equal(await student.page.getByRole('status', { name: RECORDING }).count(), 0, "the student's window does not record");
+
+      // The server's clock ends it; the recording's last slices go up from the ended screen.
+      await visible(speaker.page.getByText(ENDED), 60_000);
+      await visible(student.page.getByText(ENDED), 15_000);
+
+      // The student's panel follows the archive to 'Play archive'.
+      await student.page.goto(`/student/conversations?id=${id}`);
+      const archive = student.page.getByRole('group', { name: 'Archive' });
+      await visible(archive);
+      const seen = new Set<string>();
+      const play = archive.getByRole('link', { name: 'Play archive' });
+      await eventually(async () => {
+        const text = (await archive.textContent())?.replace('Archive:', '').replace('Play archive', '').trim();
+        if (text?.startsWith('Processing') && ![...seen].some((t) => t.startsWith('Processing'))) await screenshot(student.page, 'archive-student-panel-processing');
+        if (text) seen.add(text);
+        return (await play.count()) > 0;
+      }, 'the archive to be processed', 300_000);
+      console.log(`# statuses the panel showed on the way: ${[...seen].join(' → ') || '(none: processed before the page looked)'}`);
+      for (const text of seen) assert.match(text, /^(-|Waiting for processing|Processing\.\.\. \(\d{1,3}% complete\))$/, 'the spec status texts');
+      await screenshot(student.page, 'archive-student-panel');
+      await student.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(student.page, 'archive-student-panel-390');
+      await student.page.setViewportSize({ width: 1280, height: 800 });
+
+      // By keyboard: focus the button and press Enter.
+      await play.focus();
+      await student.page.keyboard.press('Enter');
+      await student.page.waitForURL((url) => url.pathname === '/conversation/archive' && url.searchParams.get('id') === id);
+      await assertArchivePlays(student.page, 'archive-student-playing');
+      await student.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(student.page, 'archive-student-playing-390', { fullPage: false });
+
+      // The course's instructor plays it from their view of the conversation.
+      await signedIn(teacher, instructor);
+      await teacher.page.goto(`/instructor/conversations/${id}`);
+      await visible(teacher.page.getByRole('heading', { name: `Conversation of ${STUDENT_NAME}` }));
+      await screenshot(teacher.page, 'archive-instructor-conversation');
+      await teacher.page.getByRole('group', { name: 'Archive' }).getByRole('link', { name: 'Play archive' }).click();
+      await assertArchivePlays(teacher.page, 'archive-instructor-playing');
+
+      // Another student gets the server's refusal, and no address.
+      await signedIn(other, otherStudent);
+      await other.page.goto(`/conversation/archive?id=${id}`);
+      const refusal = await visible(other.page.getByRole('alert'));
+      const message = (await refusal.textContent())?.trim() ?? '';
+      assert.ok(message.length > 0 && !/Please wait/.test(message), `the server's message is shown (${message})`);
+      assert.equal(await other.page.locator('video').count(), 0);
+      await screenshot(other.page, 'archive-refused-390');
+      console.log(`# another student sees: ${message}`);
+
+      assert.deepEqual([...speaker.errors, ...student.errors, ...teacher.errors, ...other.errors].map(String), [], 'no uncaught errors in any window');
+    } catch (error) {
+      for (const [name, p] of [['speaker', speaker], ['student', student], ['instructor', teacher], ['other', other]] as const) {
+        if (!p.page.isClosed()) await screenshot(p.page, `archive-failure-${name}`, { fullPage: false }).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      for (const p of [speaker, student, teacher, other]) await p.context.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Browser helpers for tests of the live room (tests/e2e/live.test.ts, archive.test.ts): a person
+ * (a context with the camera and microphone granted, errors collected), the window a click opens,
+ * and whether the peer's video is playing.
+ */
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { WAIT_MS, eventually } from './browser';
+
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  errors: Error[];
+}
+
+/** A participant's browser context (fake media granted); LIVE_DEBUG=1 prints the rooms' signalling. */
+export async function roomPerson(browser: Browser, baseURL: string, width = 1280, height = 800): Promise<Person> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height }, locale: 'en-GB' });
+  context.setDefaultTimeout(WAIT_MS);
+  await context.grantPermissions(['camera', 'microphone']);
+  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  context.on('page', (p) => p.on('pageerror', (e) => errors.push(e)));
+  if (process.env.LIVE_DEBUG) {
+    await context.addInitScript('globalThis.__liveDebug = true;');
+    context.on('console', (m) => {
+      if (m.type() !== 'log' && m.type() !== 'info') console.log(`  [${new URL(m.page()?.url() ?? 'about:blank').pathname}] ${m.type()}: ${m.text()}`);
+    });
+  }
+  page.on('pageerror', (e) => errors.push(e));
+  return { context, page, errors };
+}
+
+/** The conversation window a click opens (a named window: a new page of the same context). */
+export async function windowOpenedBy(p: Person, click: () => Promise<void>): Promise<Page> {
+  const [popup] = await Promise.all([p.context.waitForEvent('page'), click()]);
+  popup.setDefaultTimeout(WAIT_MS);
+  return popup;
+}
+
+/** The peer's video in a room: its size and play position. */
+export const remoteVideo = (page: Page, peerName: string) =>
+  page.evaluate((label) => {
+    const v = document.querySelector<HTMLVideoElement>(`video[aria-label="${label}"]`);
+    return v ? { width: v.videoWidth, height: v.videoHeight, time: v.currentTime, paused: v.paused } : null;
+  }, `${peerName}'s video`);
+
+/** The peer's video is playing: frames of a real size, and the play position moves on. */
+export async function assertPlaying(page: Page, peerName: string) {
+  const first = await eventually(async () => {
+    const v = await remoteVideo(page, peerName);
+    return v && v.width > 0 && v.time > 0 ? v : null;
+  }, `${peerName}'s video to play`);
+  const later = await eventually(async () => {
+    const v = await remoteVideo(page, peerName);
+    return v && v.time > first.time + 0.3 ? v : null;
+  }, `${peerName}'s video to keep playing`);
+  assert.equal(later.paused, false);
+  assert.ok(later.width >= 320, `a real picture (${later.width}x${later.height})`);
+}
