@@ -2,7 +2,9 @@
  * The instructor's area in Chromium (issue 11): an instructor provisions three courses from a
  * template for three addresses (the form filled by keyboard), one recipient opens the mailed link,
  * accepts from the course grid, opens the course's discussion topics and sets a topic and its due
- * date (a past date is refused with the spec's message first). Screenshots, desktop and phone:
+ * date (a past date is refused with the spec's message first). An instructor opens a course's
+ * students, reads a student's conversation history, progress and profile, opens a conversation,
+ * transfers the student to another course and withdraws them there. Screenshots, desktop and phone:
  * .test-data/screenshots/instructor-*.png.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +12,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { addDays } from '../../contracts/calendarDate';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { createPlans } from '../support/enrollment';
+import { enrollAsAdmin, reserveConversation } from '../support/conversations';
+import { createCourse, createPlans } from '../support/enrollment';
+import { createSpeaker } from '../support/scheduling';
 import { WAIT_MS, atPath, eventually, launchBrowser, screenshot, signInThroughUi, visible } from './support/browser';
 
 const ZONE = 'America/Lima';
@@ -125,5 +129,82 @@ describe('instructor area', () => {
       await phone.context.close();
     }
     assert.deepEqual(phone.pageErrors, []);
+  });
+
+  it('shows a course\'s students; the instructor opens a conversation, transfers the student, then withdraws them', async () => {
+    const owner = await signUpOnboarded(app, 'class.teacher@example.com', PASSWORD, 'INSTRUCTOR');
+    const student = await signUpOnboarded(app, 'rosa.student@example.com', PASSWORD);
+    const speaker = await createSpeaker(app);
+    const from = await createCourse(app, owner.token, { name: 'Spanish Monday' });
+    const to = await createCourse(app, owner.token, { name: 'Spanish Thursday' });
+    await enrollAsAdmin(app, from.inviteNumber, student.accountId);
+    const lessons = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: from.id }, owner.token);
+    const lessonId = lessons.data.me.ownedCourse.lessonAssignments[0].lesson.id as string;
+    const conversationId = await reserveConversation(app, student, speaker, { courseId: from.id, lessonId });
+    const studentName = (await app.gql(`{ me { displayName } }`, {}, student.token)).data.me.displayName as string;
+
+    for (const [width, height, label] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+      const view = await newPage(width, height);
+      try {
+        const { page } = view;
+        await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+        await page.goto(`/instructor/courses/${from.id}#students`);
+        await visible(page.getByRole('tab', { name: 'Students (1)', selected: true }));
+        await page.getByRole('button', { name: new RegExp(`^${studentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+ of`) }).click();
+        await visible(page.getByRole('tab', { name: 'Conversation History', selected: true }));
+        const history = page.getByRole('list', { name: `Conversations of ${studentName}` });
+        await visible(history.getByText(/Reserved/));
+        await screenshot(page, `instructor-students-${label}`);
+        await page.getByRole('tab', { name: 'Course Progress' }).click();
+        await visible(page.getByText('Reserved 1'));
+        await page.getByRole('tab', { name: 'Student Profile' }).click();
+        await visible(page.getByText('Hobbies'));
+        await screenshot(page, `instructor-student-profile-${label}`);
+        await page.getByRole('tab', { name: 'Conversation History' }).click();
+        await history.getByRole('link').first().click();
+        await atPath(page, `/instructor/conversations/${conversationId}`);
+        await visible(page.getByRole('heading', { name: `Conversation of ${studentName}` }));
+        await visible(page.getByRole('link', { name: 'Spanish Monday' }));
+        await screenshot(page, `instructor-conversation-${label}`);
+      } finally {
+        await view.context.close();
+      }
+      assert.deepEqual(view.pageErrors, []);
+    }
+
+    const desk = await newPage(1280, 900);
+    try {
+      const { page } = desk;
+      await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await page.goto(`/instructor/courses/${from.id}#students`);
+      await visible(page.getByRole('tab', { name: 'Students (1)', selected: true }));
+      await page.getByRole('button', { name: `Actions for ${studentName}` }).click();
+      await page.getByRole('menuitem', { name: 'Transfer to another course' }).click();
+      const dialog = page.getByRole('dialog', { name: `Transfer ${studentName}` });
+      await dialog.getByRole('button', { name: 'Transfer' }).click();
+      await visible(dialog.getByText('Please choose the course to transfer the student to.'));
+      await dialog.getByRole('combobox', { name: 'Course' }).click();
+      await page.getByRole('option', { name: /Spanish Thursday/ }).click();
+      await screenshot(page, 'instructor-transfer-desktop');
+      await dialog.getByRole('button', { name: 'Transfer' }).click();
+      await visible(page.getByText('The student was transferred successfully!'));
+      await visible(page.getByRole('tab', { name: 'Students (0)' }));
+      await visible(page.getByText('No students yet'));
+
+      await page.goto(`/instructor/courses/${to.id}#students`);
+      await visible(page.getByRole('tab', { name: 'Students (1)', selected: true }));
+      await page.getByRole('button', { name: `Actions for ${studentName}` }).click();
+      await page.getByRole('menuitem', { name: 'Withdraw from the course' }).click();
+      const confirm = page.getByRole('dialog', { name: `Withdraw ${studentName}?` });
+      await visible(confirm.getByText(/They keep their minutes/));
+      await confirm.getByRole('button', { name: 'Withdraw' }).click();
+      await visible(page.getByText('The student was withdrawn successfully!'));
+      await visible(page.getByRole('tab', { name: 'Students (0)' }));
+    } finally {
+      await desk.context.close();
+    }
+    assert.deepEqual(desk.pageErrors, []);
+    const conversation = await app.gql(`query($id: ID!) { conversation(conversationId: $id) { isCanceled } }`, { id: conversationId }, student.token);
+    assert.equal(conversation.data.conversation.isCanceled, true, 'the conversation still to come was canceled by the transfer');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * /instructor/courses/:id: tabs chosen by the URL hash: overview (default: facts, invite number,
- * warnings) and discussion topics (#topics).
+ * warnings), students (#students, its badge the enrollment count) and discussion topics (#topics).
  */
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Badge from '@mui/material/Badge';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { languageName } from '../../../../contracts/enrollment';
@@ -20,7 +21,9 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { priceOrContactSales } from '../../lib/money';
 import { formatDate } from '../../lib/time';
+import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { InviteNumber } from './InviteNumber';
+import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
 
@@ -28,7 +31,7 @@ export default function CoursePage() {
   const { id = '' } = useParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const tab = hash === '#topics' ? 'topics' : 'overview';
+  const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <Loading label="Loading the course" />;
   const course = data?.me?.ownedCourse;
@@ -42,11 +45,22 @@ export default function CoursePage() {
   const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
   return (
     <Page title={course.name}>
-      <Tabs value={tab} onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })} aria-label="Course sections" sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })} aria-label="Course sections" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
         <Tab value="overview" label="Overview" />
+        <Tab
+          value="students"
+          label={
+            <Badge badgeContent={course.courseEnrollmentsCount ?? 0} showZero color="primary" max={999} sx={{ pr: 1.5 }}>
+              Students
+            </Badge>
+          }
+          aria-label={`Students (${course.courseEnrollmentsCount ?? 0})`}
+        />
         <Tab value="topics" label="Discussion topics" />
       </Tabs>
-      {tab === 'topics' ? <TopicsTab course={course} /> : (
+      {tab === 'topics' ? <TopicsTab course={course} /> : tab === 'students' ? (
+        <StudentsTab courseId={course.id} courseName={course.name} inviteNumber={course.inviteNumber} total={course.completionRequirement} />
+      ) : (
       <Stack spacing={3}>
         {course.isPast ? (
           <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
@@ -56,11 +70,6 @@ export default function CoursePage() {
               Share this course with your students
             </Typography>
             <InviteNumber inviteNumber={course.inviteNumber} />
-            {course.courseEnrollmentsCount === 0 && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                No students yet: give them the invite number or the link above.
-              </Typography>
-            )}
           </Paper>
         )}
         <Paper variant="outlined" sx={{ p: 2 }}>
@@ -75,9 +84,15 @@ export default function CoursePage() {
             {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
           </Typography>
         </Paper>
+        {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
         {!course.isPast && missingTopics && (
           <Alert severity="warning">
             Some lessons have no discussion topic yet. <Link component={RouterLink} to="#topics">Add the discussion topics</Link>
+          </Alert>
+        )}
+        {!course.isPast && !missingTopics && course.courseEnrollmentsCount === 0 && (
+          <Alert severity="warning">
+            No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
           </Alert>
         )}
         <Paper variant="outlined">
