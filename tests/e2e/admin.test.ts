@@ -106,6 +106,7 @@ describe('the back-office', () => {
       await form.getByLabel('Minutes').fill('0');
       await form.getByRole('button', { name: 'Change minutes' }).click();
       await visible(form.getByText('Nothing changes with zero minutes. Please provide a different value.'));
+      await visible(form.getByText('Please say why the minutes change: the reason is kept in the history.'));
       await form.getByLabel('Minutes').fill('30');
       await form.getByLabel('Reason').fill('Welcome gift');
       await form.getByRole('button', { name: 'Change minutes' }).click();

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { MAX_EXTRA_CONVERSATIONS, languageName } from '../../../../contracts/enrollment';
-import { inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../../contracts/validation/enrollment';
+import { adminRedemptionCodeError, inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode } from '../../../../contracts/validation/enrollment';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { priceOrContactSales } from '../../lib/money';
@@ -28,6 +28,7 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
   const [course, setCourse] = useState<any | null>(null);
   const [extra, setExtra] = useState(0);
   const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -48,8 +49,10 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
   }
 
   async function enroll() {
-    const codeProblem = code.trim() ? redemptionCodeError(code) : null;
-    if (codeProblem) return setProblem(codeProblem);
+    // The admin's rule (spec 3, section 5): 4+4 or 5+5 word characters, said beside the field.
+    const codeProblem = adminRedemptionCodeError(code);
+    setCodeError(codeProblem);
+    if (codeProblem) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -95,7 +98,20 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
                 <TextField select size="small" label="Extra conversations" value={extra} onChange={(e) => setExtra(Number(e.target.value))} sx={{ maxWidth: 220 }}>
                   {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => <MenuItem key={n} value={n}>{n === 0 ? 'None' : n}</MenuItem>)}
                 </TextField>
-                <TextField size="small" label="Redemption code (optional)" value={code} onChange={(e) => setCode(e.target.value)} sx={{ maxWidth: 260 }} />
+                <TextField
+                  size="small"
+                  label="Redemption code (optional)"
+                  value={code}
+                  onChange={(e) => {
+                    setCode(e.target.value);
+                    if (codeError) setCodeError(adminRedemptionCodeError(e.target.value));
+                  }}
+                  onBlur={() => setCodeError(adminRedemptionCodeError(code))}
+                  error={!!codeError}
+                  helperText={codeError ?? ' '}
+                  slotProps={{ htmlInput: { maxLength: 20 } }}
+                  sx={{ maxWidth: 320 }}
+                />
                 <Button variant="contained" onClick={() => void enroll()} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
                   Enroll {person.emailAddress}
                 </Button>

@@ -162,16 +162,21 @@ export function NotificationShow() {
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 The message as stored: links that carried a secret were never stored and show as [redacted].
               </Typography>
-              <Box
-                component="iframe"
-                title="Message preview"
-                sandbox=""
-                srcDoc={data.preview.html}
-                sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
-              />
-              <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 2, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
-                {data.preview.text}
-              </Typography>
+              {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
+              {data.preview.html.trim() && (
+                <Box
+                  component="iframe"
+                  title="Message preview"
+                  sandbox=""
+                  srcDoc={data.preview.html}
+                  sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
+                />
+              )}
+              {data.preview.text.trim() && (
+                <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
+                  {data.preview.text}
+                </Typography>
+              )}
             </CardContent>
           </Card>
         </Grid>

@@ -1,5 +1,6 @@
 /**
- * A student's minutes: adjust them (required, a whole number, not zero; an optional reason) and see
+ * A student's minutes: adjust them (required, a whole number, not zero; a reason, required by this
+ * form as the audit trail, though the API keeps it optional) and see
  * every transaction with quantity, action, reason and time, newest first.
  */
 import Alert from '@mui/material/Alert';
@@ -27,6 +28,14 @@ export const MINUTES_CHANGED_MESSAGE = 'The minutes were changed successfully!';
 
 const humanize = (s: string) => s.replace(/_/g, ' ');
 
+const REASON_MAX = 500;
+export const REASON_REQUIRED = 'Please say why the minutes change: the reason is kept in the history.';
+function reasonProblem(reason: string): string | null {
+  const text = reason.trim();
+  if (!text) return REASON_REQUIRED;
+  return text.length > REASON_MAX ? `A reason is at most ${REASON_MAX} characters.` : null;
+}
+
 export function MinutesTab({ person, onChanged }: { person: Person; onChanged(): void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
@@ -35,20 +44,25 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [reasonTouched, setReasonTouched] = useState(false);
   const fieldError = touched ? minutesAdjustmentError(minutes) : null;
+  // The reason is the audit trail: the form asks for it (the API keeps it optional, as the spec's call has none).
+  const reasonError = reasonTouched ? reasonProblem(reason) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    setReasonTouched(true);
     setServerError(null);
-    if (minutesAdjustmentError(minutes)) return;
+    if (minutesAdjustmentError(minutes) || reasonProblem(reason)) return;
     setSaving(true);
     try {
-      await dataProvider.changeMinutes({ accountId: person.id, minutes: Number(minutes), reason: reason.trim() || null });
+      await dataProvider.changeMinutes({ accountId: person.id, minutes: Number(minutes), reason: reason.trim() });
       notifySuccess(MINUTES_CHANGED_MESSAGE);
       setMinutes('');
       setReason('');
       setTouched(false);
+      setReasonTouched(false);
       onChanged();
     } catch (error) {
       const fields = apiErrorsOf(error)[0]?.extensions?.fields as Record<string, string> | undefined;
@@ -81,7 +95,17 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               sx={{ width: { sm: 160 } }}
             />
-            <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} helperText="Shown in the transactions and the history" sx={{ flexGrow: 1, maxWidth: 420 }} />
+            <TextField
+              label="Reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              onBlur={() => setReasonTouched(true)}
+              required
+              error={!!reasonError}
+              helperText={reasonError ?? 'Shown in the transactions and the history'}
+              slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
+              sx={{ flexGrow: 1, maxWidth: 420 }}
+            />
             <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 1 }}>
               {saving ? 'Saving ...' : 'Change minutes'}
             </Button>
