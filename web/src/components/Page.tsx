@@ -16,14 +16,3 @@ export function Page({ title, children }: { title: string; children?: ReactNode 
   );
 }
 
-/** A route whose screen is built in a later release: says so plainly, without a fake UI. */
-export function ComingLater({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Page title={title}>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        This part of Tertulia arrives in a later release.
-      </Typography>
-      {children}
-    </Page>
-  );
-}
