@@ -95,6 +95,9 @@ export default function CoursePage() {
             No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
           </Alert>
         )}
+        <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error" sx={{ alignSelf: 'flex-start' }}>
+          Delete this course
+        </Link>
         <Paper variant="outlined">
           <List aria-label="Lessons">
             {course.lessonAssignments?.map((l) => (
