@@ -16,8 +16,8 @@
  *               seconds of the workers, the relay, the broker and the rest of the machine
  *               (PostgreSQL, and whatever else runs) are taken over that window.
  *
- * BENCH_FEED_SAMPLES (200) latency samples per mode; BENCH_FEED_EVENTS (20000) backlog;
- * BENCH_FEED_PROFILE=1 also writes a CPU profile of the single worker and prints its top functions.
+ * BENCH_FEED_SAMPLES (200) latency samples per mode; BENCH_FEED_EVENTS (20000) backlog. (Node 20
+ * refuses --cpu-prof in NODE_OPTIONS, so a worker profile needs the worker started by hand.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +37,6 @@ import { Table } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_FEED_SAMPLES ?? 200);
 const BACKLOG = Number(process.env.BENCH_FEED_EVENTS ?? 20_000);
-const PROFILE = process.env.BENCH_FEED_PROFILE === '1';
 const ACCOUNTS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values: number[], p: number) => {
@@ -253,7 +252,6 @@ async function main() {
         KAFKA_GROUP: `bench-throughput-${count}`,
         // The workers wait on the held checkpoint rows while the relay publishes: no rebalance meanwhile.
         KAFKA_SESSION_TIMEOUT_MS: '60000',
-        ...(PROFILE && count === 1 ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(os.tmpdir(), 'tertulia-feed-profile')}` } : {}),
       };
       const workers = Array.from({ length: count }, () => role('worker', env));
       await Promise.all(workers.map((w) => w.waitFor('assigned partitions', 120_000)));
@@ -353,39 +351,12 @@ async function main() {
     }
     tput.print();
     console.log(`\nTotal ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-    if (PROFILE) {
-      await sleep(1000);
-      printProfile(path.join(os.tmpdir(), 'tertulia-feed-profile'));
-    }
   } finally {
     killRoles();
     killApiProcesses();
     for (const db of databases) await db.drop().catch(() => {});
     await broker.stop();
   }
-}
-
-/** The newest CPU profile in `dir`: the top functions by self time. */
-function printProfile(dir: string) {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f)) : [];
-  const file = files.sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
-  if (!file) return console.log('\n(no CPU profile was written)');
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const byName = new Map<string, number>();
-  let total = 0;
-  for (const n of profile.nodes) {
-    const t = self.get(n.id) ?? 0;
-    total += t;
-    const where = n.callFrame.url ? `${n.callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/main\//, '')}:${n.callFrame.lineNumber + 1}` : '';
-    const key = `${n.callFrame.functionName || '(anonymous)'} ${where}`.trim();
-    byName.set(key, (byName.get(key) ?? 0) + t);
-  }
-  const t = new Table(['single worker, self time', 'share']);
-  for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12)) t.add(name.slice(0, 110), `${((us / total) * 100).toFixed(1)}%`);
-  console.log(`\nCPU profile of the single worker's whole life (${file}):`);
-  t.print();
 }
 
 main().then(
