@@ -89,9 +89,14 @@ describe('the admin conversations and dashboard', () => {
     assert.equal(await page.locator('table tbody tr').getByText('Stopped*').count(), 10);
     const next = page.getByRole('button', { name: 'Next page' });
     const previous = page.getByRole('button', { name: 'Previous page' });
+    const firstPage = JSON.stringify(await firstColumn(page));
     await next.click();
     await visible(range.getByText(`11–20 of ${UNUSED}`));
-    const second = await firstColumn(page);
+    // The range may show before the table has the new rows: the second page is ten other starts.
+    const second = await eventually(async () => {
+      const rows = await firstColumn(page);
+      return rows.length === 10 && JSON.stringify(rows) !== firstPage ? rows : null;
+    }, "the second page's rows");
     await next.click();
     await visible(range.getByText(`21–${UNUSED} of ${UNUSED}`));
     await previous.click();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -59,7 +59,7 @@ const operations = (target: string): { name: string; query: string; variables: R
   { name: 'sendPasswordReset', query: `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`, variables: { input: { userId: target } } },
 ];
 
-const eventCount = async () => (await app.runtime.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n as number;
+const eventCount = () => eventCountWithoutMail(app);
 
 describe('back-office authorization', () => {
   for (const who of ['student', 'instructor', 'nobody'] as const) {

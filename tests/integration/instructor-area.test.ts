@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 import { createPlans, inDays } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 
@@ -37,7 +37,7 @@ const CHANGE_DUE = `mutation($input: ChangeLessonAssignmentInput!) { changeLesso
 const SEARCH = `query($q: String!) { instructorSearch(query: $q) { courses { id name } lessons { title courseName } } }`;
 
 // Mail delivery appends to notification streams on its own time: counted apart.
-const eventCount = async () => (await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id NOT LIKE 'notification-%'`)).rows[0].n as number;
+const eventCount = () => eventCountWithoutMail(app);
 const row = (emailAddress: string, name?: string) => ({ emailAddress, name, startDate: inDays(1), endDate: inDays(60) });
 
 before(async () => {

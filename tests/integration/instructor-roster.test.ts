@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 import { live, reserveConversation, enrollAsAdmin } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { balanceOf, createSpeaker } from '../support/scheduling';
@@ -36,7 +36,7 @@ const CONVERSATION = `query($id: ID!) { conversation(conversationId: $id) { id i
 const TRANSACTIONS = `{ me { account { minuteTransactions { minuteQuantity action actionReason } } } }`;
 
 // Mail delivery appends to notification streams on its own time: counted apart.
-const eventCount = async () => (await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id NOT LIKE 'notification-%'`)).rows[0].n as number;
+const eventCount = () => eventCountWithoutMail(app);
 
 async function lessonsOf(courseId: string): Promise<string[]> {
   const res = await app.gql(LESSONS, { id: courseId }, owner.token);

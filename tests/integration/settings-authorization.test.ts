@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 
 type Person = { token: string; accountId: string };
 let app: TestApp;
@@ -23,7 +23,7 @@ const CHANGE_EMAIL = `mutation($input: ChangeUserEmailAddressInput!) { changeUse
 const COUNTRIES = `query($q: String) { lookupCountries(query: $q) { code name } }`;
 const SCHOOLS = `query($q: String) { lookupSchools(query: $q) { name address } }`;
 
-const eventCount = async () => (await app.runtime.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n as number;
+const eventCount = () => eventCountWithoutMail(app);
 const emailOf = async (accountId: string) =>
   (await app.runtime.pool.query(`SELECT data->>'emailAddress' AS e FROM events WHERE stream_id = $1 AND type IN ('AccountRegistered', 'EmailAddressChanged') ORDER BY stream_version DESC LIMIT 1`, [`account-${accountId}`])).rows[0].e as string;
 

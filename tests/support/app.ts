@@ -84,6 +84,16 @@ export async function createAdmin(app: TestApp, emailAddress = 'admin@example.co
   return { token, accountId: me.data.me.id as string };
 }
 
+/**
+ * Events written so far, less the mail's own streams (`notification-*`), which jobs write whenever a
+ * mail queued earlier goes out or a reminder comes due: for "a refusal writes nothing" checks, which
+ * must not depend on when an earlier test's mail is sent.
+ */
+export async function eventCountWithoutMail(app: TestApp): Promise<number> {
+  const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id NOT LIKE 'notification-%'`);
+  return rows[0].n;
+}
+
 export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;
 
 /**
