@@ -73,32 +73,20 @@ async function main() {
   const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, log: (line) => log.write(line.endsWith('\n') ? line : `${line}\n`) });
 
   // Lanes side by side, each a file at a time: the browser tests (CPU-bound in Chromium) and the
-  // rest (mostly waiting on PostgreSQL), each kind over TEST_LANES lanes (default 2 each, so four
-  // processes on this 2-core machine: most of a test's time is waiting). A lane takes the next file
-  // of its kind when it is free, so lanes end together whatever each file takes. The first lane
-  // reports to the terminal; the others' reports are kept in files and printed after it, so none
-  // interleave.
+  // rest (mostly waiting on PostgreSQL), each split over TEST_LANES lanes (default 2 each, so four
+  // processes on this 2-core machine: most of a test's time is waiting). The first lane reports to
+  // the terminal; the others' reports are kept in files and printed after it, so none interleave.
   const lanesOf = (kind: 'browser' | 'other') => Math.max(1, Number(process.env[`TEST_LANES_${kind.toUpperCase()}`] ?? process.env.TEST_LANES ?? 2));
+  const split = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i)).filter((l) => l.length);
   const browserFiles = files.filter((f) => f.startsWith('tests/e2e'));
   const otherFiles = files.filter((f) => !f.startsWith('tests/e2e'));
-  const pools = [{ kind: 'other' as const, queue: [...otherFiles] }, { kind: 'browser' as const, queue: [...browserFiles] }].filter((p) => p.queue.length);
-  const lanes = pools.flatMap((pool) => Array.from({ length: lanesOf(pool.kind) }, () => pool.queue));
+  const lanes = [...split(otherFiles, lanesOf('other')), ...split(browserFiles, lanesOf('browser'))];
   step(`Running ${files.length} test files (${otherFiles.length} + ${browserFiles.length} in the browser lanes) in ${lanes.length} lanes`);
   const reports = lanes.map((_, i) => (i === 0 ? 'inherit' : `.test-data/lane-${i}-${port}.txt`));
-  const ran = lanes.map(() => 0);
-  const statuses = await Promise.all(
-    lanes.map(async (queue, i) => {
-      let status = 0;
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        ran[i] += 1;
-        status = (await runFile(file, db.adminUrl, reports[i])) || status;
-      }
-      return status;
-    }),
-  );
+  const statuses = await Promise.all(lanes.map((lane, i) => runLane(lane, db.adminUrl, reports[i])));
   for (let i = 1; i < lanes.length; i++) {
-    step(`Lane ${i + 1} of ${lanes.length}: ${ran[i]} files`);
-    if (fs.existsSync(reports[i])) process.stdout.write(fs.readFileSync(reports[i], 'utf8'));
+    step(`Lane ${i + 1} of ${lanes.length}: ${lanes[i].length} files`);
+    process.stdout.write(fs.readFileSync(reports[i], 'utf8'));
     fs.rmSync(reports[i], { force: true });
   }
   const status = statuses.find((x) => x !== 0) ?? 0;
@@ -111,14 +99,15 @@ async function main() {
 }
 
 /**
- * Runs one test file with Node's test runner; the report goes to the terminal or is appended to a
+ * Runs test files a file at a time with Node's test runner; the report goes to the terminal or a
  * file. Asynchronously, never spawnSync: this process holds the pipes of PostgreSQL's server log,
  * and a blocked event loop stops draining them; once the pipe is full every backend that logs (an
  * error, a conflict) hangs in write(2) for good (issue 8's "hanging reservation race").
  */
-async function runFile(file: string, adminUrl: string, report: 'inherit' | string): Promise<number> {
-  const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+async function runLane(files: string[], adminUrl: string, report: 'inherit' | string): Promise<number> {
+  if (!files.length) return 0;
+  const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
     stdio: ['ignore', out, out],
     env: { ...process.env, TEST_PG_ADMIN_URL: adminUrl, NODE_ENV: 'test' },
   });

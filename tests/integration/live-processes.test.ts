@@ -37,7 +37,7 @@ describe('the live room across API processes', () => {
     const presence = subscribe(other.url, student.token, `subscription($id: ID!) { lobbyPresence(conversationId: $id) { present userId } }`, { id });
     const chat = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChatMessage(conversationId: $id) { body index } }`, { id });
     const changes = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChanged(conversationId: $id) { changed } }`, { id });
-    await new Promise((r) => setTimeout(r, 700)); // the subscriptions are in place
+    await Promise.all([presence.ready(), chat.ready(), changes.ready()]);
 
     await app.gql(PRESENCE, { id }, speaker.token);
     assert.deepEqual((await presence.next()).lobbyPresence, { present: true, userId: speaker.accountId });

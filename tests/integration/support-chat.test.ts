@@ -115,7 +115,7 @@ it('delivers an answer given on one API process to the visitor connected to anot
   const student = await createStudent(app);
   await app.gql(POST, { body: 'Anyone on the other server?' }, student.token);
   const own = subscribe(other, student.token, `subscription { supportMessage { index body fromStaff } }`, {});
-  await new Promise((r) => setTimeout(r, 700)); // the subscription is in place
+  await own.ready();
   await app.gql(ANSWER, { visitorId: student.accountId, body: 'Yes, from this one.' }, admin.token);
   assert.deepEqual((await own.next()).supportMessage, { index: 1, body: 'Yes, from this one.', fromStaff: true });
   await own.dispose();

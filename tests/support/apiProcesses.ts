@@ -60,8 +60,17 @@ export function subscribe(url: string, token: string | null, query: string, vari
     if (waiter) waiter(v);
     else values.push(v);
   };
+  // The server acknowledges the connection once it has checked the token; the subscription itself
+  // has no acknowledgement, so `ready` waits for that and then a little for the subscribe message.
+  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
   client.subscribe({ query, variables }, { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} });
   return {
+    ready: async (ms = 30_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms for ${query}`)), ms)));
+      await Promise.race([connected, timeout]).finally(() => clearTimeout(timer));
+      await new Promise((r) => setTimeout(r, 500));
+    },
     next: (ms = 10_000) =>
       new Promise<any>((resolve, reject) => {
         if (values.length) return resolve(values.shift());
