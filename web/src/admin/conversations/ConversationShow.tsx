@@ -4,9 +4,6 @@
  * discussion topic, cancellation, marking and transfer, and the chat's messages (read-only:
  * ChatTranscript; the page refetches every 30 s).
  */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -14,8 +11,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading';
-import { errorMessage } from '../../lib/errors';
+import { ShowFrame } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
@@ -68,96 +64,83 @@ export function ConversationShow() {
   const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
   const title = data ? `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}` : 'Conversation';
   usePageTitle(`${title} · Conversations`);
-  if (isPending) return <Loading label="Loading the conversation" />;
-  if (error || !data) {
-    return (
-      <Box sx={{ p: 4 }}>
-        <Alert severity="error">{error ? errorMessage(error) : 'The conversation was not found.'}</Alert>
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/admin/conversations">
-          Conversations
-        </Link>
-        <Typography color="text.primary">{format(data.reservedStart)}</Typography>
-      </Breadcrumbs>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
-      </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined" component="section" aria-labelledby="conversation-times" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography id="conversation-times" variant="h6" component="h2" gutterBottom>
-                Details
-              </Typography>
-              <dl>
-                <Detail term="Status">
-                  <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
-                </Detail>
-                <Detail term="Reserved On">{format(data.createdAt)}</Detail>
-                <Detail term="Starts On">{format(data.reservedStart)}</Detail>
-                <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
-                <Detail term="Duration">{data.duration} minutes</Detail>
-                <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
-                <Detail term="Video">{data.provider}</Detail>
-                {data.isCanceled && (
-                  <Detail term="Canceled">
-                    {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
-                  </Detail>
-                )}
-                {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
-                {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
-              </dl>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined" component="section" aria-labelledby="conversation-people" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography id="conversation-people" variant="h6" component="h2" gutterBottom>
-                Participants and course
-              </Typography>
-              <dl>
-                <Detail term="Student">
-                  <PersonLink person={data.reservedBy} area="students" />
-                </Detail>
-                <Detail term="Speaker">
-                  <PersonLink person={data.reservedWith} area="speakers" />
-                </Detail>
-                <Detail term="Course Name">
-                  {data.course ? (
-                    <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
-                      {data.course.name}
-                    </Link>
-                  ) : (
-                    `None (language ${data.learningLanguage})`
-                  )}
-                </Detail>
-                {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
-                {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
-                <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
-              </dl>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={12}>
-          <Card variant="outlined" component="section" aria-labelledby="conversation-chat">
-            <CardContent>
-              <Typography id="conversation-chat" variant="h6" component="h2" gutterBottom>
-                Chat
-              </Typography>
-              <ChatTranscript chat={data.conversationChat} people={data} format={format} />
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-    </Box>
+    <ShowFrame record={{ data, error, isPending }} what="the conversation" list={{ path: '/admin/conversations', label: 'Conversations' }} crumb={(c) => format(c.reservedStart)} title={() => title}>
+      {(data) => (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
+          </Typography>
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Card variant="outlined" component="section" aria-labelledby="conversation-times" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography id="conversation-times" variant="h6" component="h2" gutterBottom>
+                    Details
+                  </Typography>
+                  <dl>
+                    <Detail term="Status">
+                      <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
+                    </Detail>
+                    <Detail term="Reserved On">{format(data.createdAt)}</Detail>
+                    <Detail term="Starts On">{format(data.reservedStart)}</Detail>
+                    <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
+                    <Detail term="Duration">{data.duration} minutes</Detail>
+                    <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
+                    <Detail term="Video">{data.provider}</Detail>
+                    {data.isCanceled && (
+                      <Detail term="Canceled">
+                        {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
+                      </Detail>
+                    )}
+                    {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
+                    {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
+                  </dl>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Card variant="outlined" component="section" aria-labelledby="conversation-people" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography id="conversation-people" variant="h6" component="h2" gutterBottom>
+                    Participants and course
+                  </Typography>
+                  <dl>
+                    <Detail term="Student">
+                      <PersonLink person={data.reservedBy} area="students" />
+                    </Detail>
+                    <Detail term="Speaker">
+                      <PersonLink person={data.reservedWith} area="speakers" />
+                    </Detail>
+                    <Detail term="Course Name">
+                      {data.course ? (
+                        <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
+                          {data.course.name}
+                        </Link>
+                      ) : (
+                        `None (language ${data.learningLanguage})`
+                      )}
+                    </Detail>
+                    {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
+                    {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
+                    <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+                  </dl>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={12}>
+              <Card variant="outlined" component="section" aria-labelledby="conversation-chat">
+                <CardContent>
+                  <Typography id="conversation-chat" variant="h6" component="h2" gutterBottom>
+                    Chat
+                  </Typography>
+                  <ChatTranscript chat={data.conversationChat} people={data} format={format} />
+                </CardContent>
+              </Card>
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </ShowFrame>
   );
 }

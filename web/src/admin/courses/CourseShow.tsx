@@ -1,7 +1,4 @@
 /** /admin/courses/:id: the course's overview, its discussion topics, and its conversations (the conversations table scoped to it). */
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -15,8 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading';
-import { errorMessage } from '../../lib/errors';
+import { ShowFrame } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { ConversationTable } from '../conversations/ConversationList';
 import { Detail } from '../people/SecurityTab';
@@ -50,79 +46,66 @@ export function CourseShow() {
     if (!hash.startsWith('#lesson-') || !data) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
   }, [hash, data]);
-  if (isPending) return <Loading label="Loading the course" />;
-  if (error || !data) {
-    return (
-      <Box sx={{ p: 4 }}>
-        <Alert severity="error">{error ? errorMessage(error) : 'The course was not found.'}</Alert>
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/admin/courses">
-          Courses
-        </Link>
-        <Typography color="text.primary">{data.name}</Typography>
-      </Breadcrumbs>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
-        {data.name}
-      </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <Card variant="outlined" component="section" aria-labelledby="course-overview" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography id="course-overview" variant="h6" component="h2" gutterBottom>
-                Overview
+    <ShowFrame record={{ data, error, isPending }} what="the course" list={{ path: '/admin/courses', label: 'Courses' }} crumb={(course) => course.name} title={(course) => course.name}>
+      {(data) => (
+        <>
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <Card variant="outlined" component="section" aria-labelledby="course-overview" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography id="course-overview" variant="h6" component="h2" gutterBottom>
+                    Overview
+                  </Typography>
+                  <dl>
+                    <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
+                    <Detail term="School">{data.owner?.school ?? '—'}</Detail>
+                    <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
+                    <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
+                    <Detail term="Invite number">{data.inviteNumber}</Detail>
+                    <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
+                    <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
+                    <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
+                  </dl>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Card variant="outlined" component="section" aria-labelledby="course-topics" sx={{ height: '100%' }}>
+                <CardContent sx={{ overflowX: 'auto' }}>
+                  <Typography id="course-topics" variant="h6" component="h2" gutterBottom>
+                    Discussion topics
+                  </Typography>
+                  <Table size="small" aria-labelledby="course-topics">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>#</TableCell>
+                        <TableCell>Topic</TableCell>
+                        <TableCell>Due</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.lessonAssignments.map((a, i) => (
+                        <TableRow key={a.id} id={`lesson-${a.lesson.id}`} selected={hash === `#lesson-${encodeURIComponent(a.lesson.id)}`}>
+                          <TableCell>{i + 1}</TableCell>
+                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.lesson.title}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.dueOn ?? '—'}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={12}>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Conversations
               </Typography>
-              <dl>
-                <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
-                <Detail term="School">{data.owner?.school ?? '—'}</Detail>
-                <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
-                <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
-                <Detail term="Invite number">{data.inviteNumber}</Detail>
-                <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
-                <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
-                <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
-              </dl>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Card variant="outlined" component="section" aria-labelledby="course-topics" sx={{ height: '100%' }}>
-            <CardContent sx={{ overflowX: 'auto' }}>
-              <Typography id="course-topics" variant="h6" component="h2" gutterBottom>
-                Discussion topics
-              </Typography>
-              <Table size="small" aria-labelledby="course-topics">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>#</TableCell>
-                    <TableCell>Topic</TableCell>
-                    <TableCell>Due</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.lessonAssignments.map((a, i) => (
-                    <TableRow key={a.id} id={`lesson-${a.lesson.id}`} selected={hash === `#lesson-${encodeURIComponent(a.lesson.id)}`}>
-                      <TableCell>{i + 1}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.lesson.title}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.dueOn ?? '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={12}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Conversations
-          </Typography>
-          <ConversationTable urlKey="conversations" fixedFilter={scope} />
-        </Grid>
-      </Grid>
-    </Box>
+              <ConversationTable urlKey="conversations" fixedFilter={scope} />
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </ShowFrame>
   );
 }

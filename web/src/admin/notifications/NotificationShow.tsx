@@ -3,9 +3,7 @@
  * time, the event timeline, and a preview of the message as stored (links carrying secrets were never
  * stored and show as [redacted]).
  */
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -18,8 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading';
-import { errorMessage } from '../../lib/errors';
+import { ShowFrame } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
@@ -55,132 +52,119 @@ export function NotificationShow() {
     refetchInterval: (query: any) => (query.state.data?.latestEventType === 'NotificationQueued' ? 3000 : false),
   } as any);
   usePageTitle(data ? `${data.subject} · Notifications` : 'Notification');
-  if (isPending) return <Loading label="Loading the notification" />;
-  if (error || !data) {
-    return (
-      <Box sx={{ p: 4 }}>
-        <Alert severity="error">{error ? errorMessage(error) : 'The notification was not found.'}</Alert>
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-        <Link component={RouterLink} to="/admin/notifications">
-          Notifications
-        </Link>
-        <Typography color="text.primary">{data.subject}</Typography>
-      </Breadcrumbs>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {data.subject}
-      </Typography>
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined" component="section" aria-labelledby="notification-details" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography id="notification-details" variant="h6" component="h2" gutterBottom>
-                Details
-              </Typography>
-              <dl>
-                <Detail term="Recipient">
-                  {data.recipient.id ? (
-                    <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
-                      {data.recipient.emailAddress}
-                    </Link>
-                  ) : (
-                    data.recipient.emailAddress
+    <ShowFrame record={{ data, error, isPending }} what="the notification" list={{ path: '/admin/notifications', label: 'Notifications' }} crumb={(n) => n.subject} title={(n) => n.subject}>
+      {(data) => (
+        <>
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Card variant="outlined" component="section" aria-labelledby="notification-details" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography id="notification-details" variant="h6" component="h2" gutterBottom>
+                    Details
+                  </Typography>
+                  <dl>
+                    <Detail term="Recipient">
+                      {data.recipient.id ? (
+                        <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
+                          {data.recipient.emailAddress}
+                        </Link>
+                      ) : (
+                        data.recipient.emailAddress
+                      )}
+                    </Detail>
+                    <Detail term="From">{data.fromAddress}</Detail>
+                    <Detail term="Subject">{data.subject}</Detail>
+                    <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
+                    <Detail term="Template">{data.templateKey}</Detail>
+                    <Detail term="Created">{format(data.createdAt)}</Detail>
+                    <Detail term="Latest event">
+                      <EventChip type={data.latestEventType} />
+                    </Detail>
+                  </dl>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <Card variant="outlined" component="section" aria-labelledby="notification-values" sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography id="notification-values" variant="h6" component="h2" gutterBottom>
+                    Template values
+                  </Typography>
+                  <Table size="small" aria-labelledby="notification-values">
+                    <TableBody>
+                      {data.templateValue.map((v) => (
+                        <TableRow key={v.key}>
+                          <TableCell component="th" scope="row">
+                            {v.key}
+                          </TableCell>
+                          <TableCell>{v.value}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={12}>
+              <Card variant="outlined" component="section" aria-labelledby="notification-timeline">
+                <CardContent>
+                  <Typography id="notification-timeline" variant="h6" component="h2" gutterBottom>
+                    Timeline
+                  </Typography>
+                  <Table size="small" aria-labelledby="notification-timeline">
+                    <TableHead>
+                      <TableRow>
+                        <TableCell>Time</TableCell>
+                        <TableCell>Event</TableCell>
+                        <TableCell>Details</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {data.events.map((e, i) => (
+                        <TableRow key={i}>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(e.updatedAt)}</TableCell>
+                          <TableCell>
+                            <EventChip type={e.eventType} />
+                          </TableCell>
+                          <TableCell>{e.details ?? ''}</TableCell>
+                        </TableRow>
+                      ))}
+                    </TableBody>
+                  </Table>
+                </CardContent>
+              </Card>
+            </Grid>
+            <Grid size={12}>
+              <Card variant="outlined" component="section" aria-labelledby="notification-preview">
+                <CardContent>
+                  <Typography id="notification-preview" variant="h6" component="h2" gutterBottom>
+                    Preview
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    The message as stored: links that carried a secret were never stored and show as [redacted].
+                  </Typography>
+                  {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
+                  {data.preview.html.trim() && (
+                    <Box
+                      component="iframe"
+                      title="Message preview"
+                      sandbox=""
+                      srcDoc={data.preview.html}
+                      sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
+                    />
                   )}
-                </Detail>
-                <Detail term="From">{data.fromAddress}</Detail>
-                <Detail term="Subject">{data.subject}</Detail>
-                <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
-                <Detail term="Template">{data.templateKey}</Detail>
-                <Detail term="Created">{format(data.createdAt)}</Detail>
-                <Detail term="Latest event">
-                  <EventChip type={data.latestEventType} />
-                </Detail>
-              </dl>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Card variant="outlined" component="section" aria-labelledby="notification-values" sx={{ height: '100%' }}>
-            <CardContent>
-              <Typography id="notification-values" variant="h6" component="h2" gutterBottom>
-                Template values
-              </Typography>
-              <Table size="small" aria-labelledby="notification-values">
-                <TableBody>
-                  {data.templateValue.map((v) => (
-                    <TableRow key={v.key}>
-                      <TableCell component="th" scope="row">
-                        {v.key}
-                      </TableCell>
-                      <TableCell>{v.value}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={12}>
-          <Card variant="outlined" component="section" aria-labelledby="notification-timeline">
-            <CardContent>
-              <Typography id="notification-timeline" variant="h6" component="h2" gutterBottom>
-                Timeline
-              </Typography>
-              <Table size="small" aria-labelledby="notification-timeline">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Event</TableCell>
-                    <TableCell>Details</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.events.map((e, i) => (
-                    <TableRow key={i}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(e.updatedAt)}</TableCell>
-                      <TableCell>
-                        <EventChip type={e.eventType} />
-                      </TableCell>
-                      <TableCell>{e.details ?? ''}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
-        </Grid>
-        <Grid size={12}>
-          <Card variant="outlined" component="section" aria-labelledby="notification-preview">
-            <CardContent>
-              <Typography id="notification-preview" variant="h6" component="h2" gutterBottom>
-                Preview
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                The message as stored: links that carried a secret were never stored and show as [redacted].
-              </Typography>
-              {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
-              {data.preview.html.trim() && (
-                <Box
-                  component="iframe"
-                  title="Message preview"
-                  sandbox=""
-                  srcDoc={data.preview.html}
-                  sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
-                />
-              )}
-              {data.preview.text.trim() && (
-                <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
-                  {data.preview.text}
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
-      </Grid>
-    </Box>
+                  {data.preview.text.trim() && (
+                    <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
+                      {data.preview.text}
+                    </Typography>
+                  )}
+                </CardContent>
+              </Card>
+            </Grid>
+          </Grid>
+        </>
+      )}
+    </ShowFrame>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * The frame of an admin show page (/admin/<resource>/:id): loading, the error or not-found message,
+ * then the breadcrumb back to the list, the page's heading and its content.
+ */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Loading } from '../../components/Loading';
+import { errorMessage } from '../../lib/errors';
+
+interface ShowFrameProps<T> {
+  /** What react-admin's useGetOne answered. */
+  record: { data: T | undefined; error: unknown; isPending: boolean };
+  /** 'the course': used in 'Loading the course' and 'The course was not found.' */
+  what: string;
+  list: { path: string; label: string };
+  /** The breadcrumb's last item and the heading, from the record. */
+  crumb(data: T): ReactNode;
+  title(data: T): ReactNode;
+  children(data: T): ReactNode;
+}
+
+export function ShowFrame<T>({ record: { data, error, isPending }, what, list, crumb, title, children }: ShowFrameProps<T>) {
+  if (isPending) return <Loading label={`Loading ${what}`} />;
+  if (error || !data) {
+    const notFound = `${what.charAt(0).toUpperCase()}${what.slice(1)} was not found.`;
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert severity="error">{error ? errorMessage(error) : notFound}</Alert>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
+      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+        <Link component={RouterLink} to={list.path}>
+          {list.label}
+        </Link>
+        <Typography color="text.primary">{crumb(data)}</Typography>
+      </Breadcrumbs>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {title(data)}
+      </Typography>
+      {children(data)}
+    </Box>
+  );
+}
