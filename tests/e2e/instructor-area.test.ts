@@ -15,7 +15,7 @@ import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { WAIT_MS, atPath, eventually, launchBrowser, screenshot, signInThroughUi, visible } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Instructor-Pass1';
@@ -31,15 +31,7 @@ after(async () => {
   await app?.close();
 });
 
-async function newPage(width: number, height: number) {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
-  context.setDefaultTimeout(WAIT_MS);
-  await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
-  const page = await context.newPage();
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e));
-  return { context, page, pageErrors };
-}
+const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
 
 describe('instructor area', () => {
   it('provisions three courses from a template; a recipient accepts from the mail and sets a topic and its due date', async () => {

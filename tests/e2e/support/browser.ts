@@ -38,14 +38,14 @@ export interface Session {
 
 /**
  * A new context on the app with one page; by default wide enough for the header's full menu, in
- * the machine's time zone.
+ * British English and the machine's time zone.
  */
 export async function openSession(
   browser: Browser,
   app: TestApp,
-  { viewport = { width: 1280, height: 800 }, timezoneId }: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+  { viewport = { width: 1280, height: 800 }, timezoneId, locale = 'en-GB' }: { viewport?: { width: number; height: number }; timezoneId?: string; locale?: string } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, locale: 'en-GB', timezoneId });
+  const context = await browser.newContext({ baseURL: app.url, viewport, locale, timezoneId });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   // tsx compiles the tests with esbuild's keepNames: functions passed to page.evaluate may call
