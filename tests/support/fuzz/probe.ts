@@ -15,9 +15,20 @@ export interface Answer {
   ms: number;
 }
 
+/**
+ * A pooled connection the server closed as idle just as the request went out (Node's server ends
+ * keep-alive sockets after 5 s) fails before any answer: that request is sent once more on a new
+ * connection. Anything else, and a second such failure, is the server's to answer for.
+ */
+const IDLE_SOCKET_CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
 export async function post(url: string, body: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
   const started = Date.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
+  const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
+  const res = await send().catch((error: unknown) => {
+    if (IDLE_SOCKET_CLOSED.has((error as { cause?: { code?: string } }).cause?.code ?? '')) return send();
+    throw error;
+  });
   const text = await res.text();
   let json: any;
   try {
