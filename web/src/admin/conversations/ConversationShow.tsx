@@ -4,14 +4,12 @@
  * discussion topic, cancellation, marking and transfer, and the chat's messages (read-only:
  * ChatTranscript; the page refetches every 30 s).
  */
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ShowFrame } from '../show/ShowFrame';
+import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
@@ -73,70 +71,55 @@ export function ConversationShow() {
           </Typography>
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="conversation-times" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography id="conversation-times" variant="h6" component="h2" gutterBottom>
-                    Details
-                  </Typography>
-                  <dl>
-                    <Detail term="Status">
-                      <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
+              <ShowSection id="conversation-times" title="Details" fullHeight>
+                <dl>
+                  <Detail term="Status">
+                    <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
+                  </Detail>
+                  <Detail term="Reserved On">{format(data.createdAt)}</Detail>
+                  <Detail term="Starts On">{format(data.reservedStart)}</Detail>
+                  <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
+                  <Detail term="Duration">{data.duration} minutes</Detail>
+                  <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
+                  <Detail term="Video">{data.provider}</Detail>
+                  {data.isCanceled && (
+                    <Detail term="Canceled">
+                      {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
                     </Detail>
-                    <Detail term="Reserved On">{format(data.createdAt)}</Detail>
-                    <Detail term="Starts On">{format(data.reservedStart)}</Detail>
-                    <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
-                    <Detail term="Duration">{data.duration} minutes</Detail>
-                    <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
-                    <Detail term="Video">{data.provider}</Detail>
-                    {data.isCanceled && (
-                      <Detail term="Canceled">
-                        {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
-                      </Detail>
-                    )}
-                    {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
-                    {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
-                  </dl>
-                </CardContent>
-              </Card>
+                  )}
+                  {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
+                  {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
+                </dl>
+              </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="conversation-people" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography id="conversation-people" variant="h6" component="h2" gutterBottom>
-                    Participants and course
-                  </Typography>
-                  <dl>
-                    <Detail term="Student">
-                      <PersonLink person={data.reservedBy} area="students" />
-                    </Detail>
-                    <Detail term="Speaker">
-                      <PersonLink person={data.reservedWith} area="speakers" />
-                    </Detail>
-                    <Detail term="Course Name">
-                      {data.course ? (
-                        <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
-                          {data.course.name}
-                        </Link>
-                      ) : (
-                        `None (language ${data.learningLanguage})`
-                      )}
-                    </Detail>
-                    {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
-                    {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
-                    <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
-                  </dl>
-                </CardContent>
-              </Card>
+              <ShowSection id="conversation-people" title="Participants and course" fullHeight>
+                <dl>
+                  <Detail term="Student">
+                    <PersonLink person={data.reservedBy} area="students" />
+                  </Detail>
+                  <Detail term="Speaker">
+                    <PersonLink person={data.reservedWith} area="speakers" />
+                  </Detail>
+                  <Detail term="Course Name">
+                    {data.course ? (
+                      <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
+                        {data.course.name}
+                      </Link>
+                    ) : (
+                      `None (language ${data.learningLanguage})`
+                    )}
+                  </Detail>
+                  {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
+                  {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
+                  <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+                </dl>
+              </ShowSection>
             </Grid>
             <Grid size={12}>
-              <Card variant="outlined" component="section" aria-labelledby="conversation-chat">
-                <CardContent>
-                  <Typography id="conversation-chat" variant="h6" component="h2" gutterBottom>
-                    Chat
-                  </Typography>
-                  <ChatTranscript chat={data.conversationChat} people={data} format={format} />
-                </CardContent>
-              </Card>
+              <ShowSection id="conversation-chat" title="Chat">
+                <ChatTranscript chat={data.conversationChat} people={data} format={format} />
+              </ShowSection>
             </Grid>
           </Grid>
         </>

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { ShowFrame } from '../show/ShowFrame';
+import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { ConversationTable } from '../conversations/ConversationList';
 import { Detail } from '../people/SecurityTab';
@@ -52,23 +52,18 @@ export function CourseShow() {
         <>
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 5 }}>
-              <Card variant="outlined" component="section" aria-labelledby="course-overview" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography id="course-overview" variant="h6" component="h2" gutterBottom>
-                    Overview
-                  </Typography>
-                  <dl>
-                    <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
-                    <Detail term="School">{data.owner?.school ?? '—'}</Detail>
-                    <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
-                    <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
-                    <Detail term="Invite number">{data.inviteNumber}</Detail>
-                    <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
-                    <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
-                    <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
-                  </dl>
-                </CardContent>
-              </Card>
+              <ShowSection id="course-overview" title="Overview" fullHeight>
+                <dl>
+                  <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
+                  <Detail term="School">{data.owner?.school ?? '—'}</Detail>
+                  <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
+                  <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
+                  <Detail term="Invite number">{data.inviteNumber}</Detail>
+                  <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
+                  <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
+                  <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
+                </dl>
+              </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 7 }}>
               <Card variant="outlined" component="section" aria-labelledby="course-topics" sx={{ height: '100%' }}>

@@ -4,8 +4,6 @@
  * stored and show as [redacted]).
  */
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -16,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ShowFrame } from '../show/ShowFrame';
+import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
 import { useAdminTime } from '../zone';
@@ -58,109 +56,89 @@ export function NotificationShow() {
         <>
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="notification-details" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography id="notification-details" variant="h6" component="h2" gutterBottom>
-                    Details
-                  </Typography>
-                  <dl>
-                    <Detail term="Recipient">
-                      {data.recipient.id ? (
-                        <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
-                          {data.recipient.emailAddress}
-                        </Link>
-                      ) : (
-                        data.recipient.emailAddress
-                      )}
-                    </Detail>
-                    <Detail term="From">{data.fromAddress}</Detail>
-                    <Detail term="Subject">{data.subject}</Detail>
-                    <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
-                    <Detail term="Template">{data.templateKey}</Detail>
-                    <Detail term="Created">{format(data.createdAt)}</Detail>
-                    <Detail term="Latest event">
-                      <EventChip type={data.latestEventType} />
-                    </Detail>
-                  </dl>
-                </CardContent>
-              </Card>
+              <ShowSection id="notification-details" title="Details" fullHeight>
+                <dl>
+                  <Detail term="Recipient">
+                    {data.recipient.id ? (
+                      <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
+                        {data.recipient.emailAddress}
+                      </Link>
+                    ) : (
+                      data.recipient.emailAddress
+                    )}
+                  </Detail>
+                  <Detail term="From">{data.fromAddress}</Detail>
+                  <Detail term="Subject">{data.subject}</Detail>
+                  <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
+                  <Detail term="Template">{data.templateKey}</Detail>
+                  <Detail term="Created">{format(data.createdAt)}</Detail>
+                  <Detail term="Latest event">
+                    <EventChip type={data.latestEventType} />
+                  </Detail>
+                </dl>
+              </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="notification-values" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography id="notification-values" variant="h6" component="h2" gutterBottom>
-                    Template values
-                  </Typography>
-                  <Table size="small" aria-labelledby="notification-values">
-                    <TableBody>
-                      {data.templateValue.map((v) => (
-                        <TableRow key={v.key}>
-                          <TableCell component="th" scope="row">
-                            {v.key}
-                          </TableCell>
-                          <TableCell>{v.value}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </CardContent>
-              </Card>
-            </Grid>
-            <Grid size={12}>
-              <Card variant="outlined" component="section" aria-labelledby="notification-timeline">
-                <CardContent>
-                  <Typography id="notification-timeline" variant="h6" component="h2" gutterBottom>
-                    Timeline
-                  </Typography>
-                  <Table size="small" aria-labelledby="notification-timeline">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Time</TableCell>
-                        <TableCell>Event</TableCell>
-                        <TableCell>Details</TableCell>
+              <ShowSection id="notification-values" title="Template values" fullHeight>
+                <Table size="small" aria-labelledby="notification-values">
+                  <TableBody>
+                    {data.templateValue.map((v) => (
+                      <TableRow key={v.key}>
+                        <TableCell component="th" scope="row">
+                          {v.key}
+                        </TableCell>
+                        <TableCell>{v.value}</TableCell>
                       </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {data.events.map((e, i) => (
-                        <TableRow key={i}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(e.updatedAt)}</TableCell>
-                          <TableCell>
-                            <EventChip type={e.eventType} />
-                          </TableCell>
-                          <TableCell>{e.details ?? ''}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </CardContent>
-              </Card>
+                    ))}
+                  </TableBody>
+                </Table>
+              </ShowSection>
             </Grid>
             <Grid size={12}>
-              <Card variant="outlined" component="section" aria-labelledby="notification-preview">
-                <CardContent>
-                  <Typography id="notification-preview" variant="h6" component="h2" gutterBottom>
-                    Preview
+              <ShowSection id="notification-timeline" title="Timeline">
+                <Table size="small" aria-labelledby="notification-timeline">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Time</TableCell>
+                      <TableCell>Event</TableCell>
+                      <TableCell>Details</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {data.events.map((e, i) => (
+                      <TableRow key={i}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(e.updatedAt)}</TableCell>
+                        <TableCell>
+                          <EventChip type={e.eventType} />
+                        </TableCell>
+                        <TableCell>{e.details ?? ''}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </ShowSection>
+            </Grid>
+            <Grid size={12}>
+              <ShowSection id="notification-preview" title="Preview">
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                  The message as stored: links that carried a secret were never stored and show as [redacted].
+                </Typography>
+                {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
+                {data.preview.html.trim() && (
+                  <Box
+                    component="iframe"
+                    title="Message preview"
+                    sandbox=""
+                    srcDoc={data.preview.html}
+                    sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
+                  />
+                )}
+                {data.preview.text.trim() && (
+                  <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
+                    {data.preview.text}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    The message as stored: links that carried a secret were never stored and show as [redacted].
-                  </Typography>
-                  {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
-                  {data.preview.html.trim() && (
-                    <Box
-                      component="iframe"
-                      title="Message preview"
-                      sandbox=""
-                      srcDoc={data.preview.html}
-                      sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
-                    />
-                  )}
-                  {data.preview.text.trim() && (
-                    <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
-                      {data.preview.text}
-                    </Typography>
-                  )}
-                </CardContent>
-              </Card>
+                )}
+              </ShowSection>
             </Grid>
           </Grid>
         </>

@@ -5,6 +5,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -47,5 +49,19 @@ export function ShowFrame<T>({ record: { data, error, isPending }, what, list, c
       </Typography>
       {children(data)}
     </Box>
+  );
+}
+
+/** A titled card of a show page, labelled by its heading. */
+export function ShowSection({ id, title, fullHeight = false, children }: { id: string; title: string; fullHeight?: boolean; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id} sx={fullHeight ? { height: '100%' } : undefined}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
   );
 }
