@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { generate, targets } from './codegen';
 
 it('the committed generated types match contracts/schema/*.graphql (run `npm run codegen`)', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { coursePrices, enrollmentMinutes, formatInviteNumber, joinLink } from '../enrollment';
 import { formatMoney } from '../money';
 import {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { MINUTES_NOT_A_NUMBER_MESSAGE, MINUTES_REQUIRED_MESSAGE, minutesAdjustmentError } from './minutes';
 
 describe('minutes adjustment rule', () => {

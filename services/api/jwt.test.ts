@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it, mock } from 'node:test';
+import { it, vi } from 'vitest';
 import { createTokenService } from './jwt';
 
 it('verifies its own tokens, refuses altered ones and other secrets, and stops at expiry even when remembered', async () => {
@@ -14,10 +14,10 @@ it('verifies its own tokens, refuses altered ones and other secrets, and stops a
   assert.equal(await tokens.verify(`${header}.${forged}.${signature}`), null);
   assert.equal(await createTokenService('secret-two-0123456789-0123456789').verify(token), null);
 
-  mock.timers.enable({ apis: ['Date'], now: Date.now() + 61_000 });
+  vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
   try {
     assert.equal(await tokens.verify(token), null, 'an expired token is refused though it was verified before');
   } finally {
-    mock.timers.reset();
+    vi.useRealTimers();
   }
 });

@@ -1,6 +1,6 @@
 /** Payroll CSV content: dollars, quoting, and names a spreadsheet would run as formulas. */
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { itemizedCsv, summaryCsv } from './payrollCsv';
 
 const names = new Map([['s1', { givenName: '=HYPERLINK("x")', surname: 'Pérez, Jr.' }]]);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import type { EventStore } from '../eventstore/port';
 import { SYSTEM_ACTOR } from '../domain/shared/decider';
@@ -9,12 +9,12 @@ import { CommandExecutor } from './execute';
 
 let db: TestDatabase;
 let store: EventStore;
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('commands');
   await migrateEventStore(db.pool);
   store = createPostgresEventStore(db.pool);
 });
-after(async () => {
+afterAll(async () => {
   await store.close();
   await db.drop();
 });

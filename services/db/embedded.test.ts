@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { assertReachableByOthers } from './embedded';
 
 it('refuses a data folder under a folder closed to other users, saying what to do', () => {

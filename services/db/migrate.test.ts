@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
 import { MIGRATION_OWNERS, runMigrateCommand } from '../cli/migrate';
 import { createPostgresEventStore } from '../eventstore/postgres';
@@ -45,10 +45,10 @@ const recorded = async (pool: Pool, owner: string) =>
 
 describe('schema migrations (Knex)', () => {
   let db: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     db = await createTestDatabase('migrate');
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.drop();
   });
 
@@ -136,10 +136,10 @@ describe('schema migrations (Knex)', () => {
 
 describe('a database migrated by the old runner', () => {
   let db: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     db = await createTestDatabase('migrate_legacy');
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.drop();
   });
 
@@ -215,10 +215,10 @@ describe('a database migrated by the old runner', () => {
 
 describe('several processes migrating at once', () => {
   let db: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     db = await createTestDatabase('migrate_race');
   });
-  after(async () => {
+  afterAll(async () => {
     await db?.drop();
   });
 

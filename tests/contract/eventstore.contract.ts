@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { describe, it, type TestContext } from 'node:test';
+import { describe, it, type TestContext } from 'vitest';
+import { skipTest } from '../support/skip';
 import {
   checkpointOf,
   compareCheckpoints,
@@ -620,7 +621,7 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         if (!beginSlowAppend) {
           const reason = `${name} cannot hold an append transaction open (no beginSlowAppend): late-commit test not run`;
           console.log(`# SKIP: ${reason}`);
-          t.skip(reason);
+          skipTest(t, reason);
           return;
         }
         const slowStream = streamName('late-slow');

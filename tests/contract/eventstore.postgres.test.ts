@@ -3,7 +3,7 @@
  * plus what only the PostgreSQL adapter promises (migrations, LISTEN wake-ups, handler errors).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   createPostgresEventStore,
   eventStoreMigrations,
@@ -18,12 +18,12 @@ import { runEventStoreContract } from './eventstore.contract';
 
 let db: TestDatabase;
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('eventstore');
   await migrateEventStore(db.pool);
 });
 
-after(async () => {
+afterAll(async () => {
   await db?.drop();
 });
 
@@ -76,10 +76,10 @@ async function until(condition: () => boolean, what: string, timeoutMs = 10_000)
 
 describe('PostgreSQL event store specifics', () => {
   let store: PostgresEventStore;
-  before(() => {
+  beforeAll(() => {
     store = createPostgresEventStore(db.pool);
   });
-  after(() => store.close());
+  afterAll(() => store.close());
 
   it('migrations are idempotent and create the tables DESIGN.md describes', async () => {
     await migrateEventStore(db.pool);

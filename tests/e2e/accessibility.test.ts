@@ -10,8 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -33,10 +32,10 @@ let app: TestApp;
 let browser: Browser;
 const found: Violation[] = [];
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-accessibility'), launchBrowser()]);
 });
-after(async () => {
+test.afterAll(async () => {
   fs.mkdirSync(path.dirname(REPORT), { recursive: true });
   fs.writeFileSync(REPORT, JSON.stringify(found, null, 2));
   await browser?.close();
@@ -119,8 +118,8 @@ async function signedIn(email: string, password: string) {
 const describeViolations = (vs: Violation[]) =>
   vs.map((v) => `${v.page}: ${v.rule} (${v.impact}) ${v.help}\n    ${v.nodes.map((n) => n.target).join('\n    ')}`).join('\n');
 
-describe('axe-core, WCAG 2.1 A and AA', () => {
-  it('finds no violation on the signed-out pages', async () => {
+test.describe('axe-core, WCAG 2.1 A and AA', () => {
+  test('finds no violation on the signed-out pages', async () => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB', reducedMotion: 'reduce' });
     const page = await context.newPage();
     const vs = await auditPages(page, ['/auth/sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
@@ -128,7 +127,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     assert.deepEqual(vs, [], describeViolations(vs));
   });
 
-  it("finds no violation on a student's pages", async () => {
+  test("finds no violation on a student's pages", async () => {
     const student = await createStudent(app, 60);
     const { context, page } = await signedIn(student.emailAddress, 'Stud3ntPass!');
     const vs = await auditPages(page, [
@@ -138,7 +137,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     assert.deepEqual(vs, [], describeViolations(vs));
   });
 
-  it("finds no violation on a speaker's pages", async () => {
+  test("finds no violation on a speaker's pages", async () => {
     const speaker = await createSpeaker(app);
     const { context, page } = await signedIn(speaker.emailAddress, 'Sp3akerPass!');
     const vs = await auditPages(page, [
@@ -149,7 +148,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     assert.deepEqual(vs, [], describeViolations(vs));
   });
 
-  it("finds no violation on an instructor's pages", async () => {
+  test("finds no violation on an instructor's pages", async () => {
     const emailAddress = 'a11y.instructor@example.com';
     await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
     const { context, page } = await signedIn(emailAddress, 'Instruct0r-Pass');
@@ -161,7 +160,7 @@ describe('axe-core, WCAG 2.1 A and AA', () => {
     assert.deepEqual(vs, [], describeViolations(vs));
   });
 
-  it("finds no violation on an admin's pages", async () => {
+  test("finds no violation on an admin's pages", async () => {
     await createAdmin(app, 'a11y.admin@example.com', 'Adm1nPassword');
     const { context, page } = await signedIn('a11y.admin@example.com', 'Adm1nPassword');
     const vs = await auditPages(page, [

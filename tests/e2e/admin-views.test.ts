@@ -5,8 +5,7 @@
  * back-office path shows the 404 page. Desktop (1280) and phone screenshots.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation, type HowItWent } from '../support/adminViews';
 import { createSpeaker } from '../support/scheduling';
@@ -22,7 +21,7 @@ let browser: Browser;
 let session: Session;
 let heldId = '';
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-admin-views'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   const student = await signUpOnboarded(app, 'rosa@example.com');
@@ -49,7 +48,7 @@ before(async () => {
   session = await openSession(browser, app);
   await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
 });
-after(async () => {
+test.afterAll(async () => {
   await session?.close();
   await browser?.close();
   await app?.close();
@@ -57,8 +56,8 @@ after(async () => {
 
 const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
 
-describe('the admin conversations and dashboard', () => {
-  it('shows the dashboard with its figures and today and tomorrow named', async () => {
+test.describe('the admin conversations and dashboard', () => {
+  test('shows the dashboard with its figures and today and tomorrow named', async () => {
     const { page } = session;
     const figures = page.getByRole('generic', { name: 'Key figures' });
     await visible(page.getByText('Conversations tomorrow'));
@@ -67,7 +66,7 @@ describe('the admin conversations and dashboard', () => {
     await screenshot(page, 'admin-dashboard-desktop');
   });
 
-  it("filters by status 'Unused', pages both ways and reloads", async () => {
+  test("filters by status 'Unused', pages both ways and reloads", async () => {
     const { page } = session;
     await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Conversations' }).click();
     await visible(page.getByRole('heading', { name: 'Conversations', level: 1 }));
@@ -117,7 +116,7 @@ describe('the admin conversations and dashboard', () => {
     assert.equal(await page.getByRole('button', { name: /start|resume/i }).count(), 0, 'no start action');
   });
 
-  it("shows a held conversation's chat read-only, each line with its author", async () => {
+  test("shows a held conversation's chat read-only, each line with its author", async () => {
     const { page } = session;
     await page.goto(`/admin/conversations/${encodeURIComponent(heldId)}`);
     await visible(page.getByRole('heading', { name: 'Chat', level: 2 }));
@@ -134,7 +133,7 @@ describe('the admin conversations and dashboard', () => {
     await screenshot(page, 'admin-conversation-chat-desktop');
   });
 
-  it('quick search finds conversations, courses and lessons; a lesson opens its course at its row; the switch says what it does', async () => {
+  test('quick search finds conversations, courses and lessons; a lesson opens its course at its row; the switch says what it does', async () => {
     const { page } = session;
     await page.goto('/admin/dashboard');
     const sidebar = page.getByRole('complementary', { name: 'Back-office' });
@@ -166,7 +165,7 @@ describe('the admin conversations and dashboard', () => {
     await sidebar.getByRole('switch', { name: 'Personal details' }).uncheck();
   });
 
-  it("lists every course's lessons, and a lesson row opens its course", async () => {
+  test("lists every course's lessons, and a lesson row opens its course", async () => {
     const { page } = session;
     await page.goto('/admin/dashboard');
     await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Lessons' }).click();
@@ -180,7 +179,7 @@ describe('the admin conversations and dashboard', () => {
     await visible(page.getByRole('heading', { name: 'Zarzuela and song', level: 1 }));
   });
 
-  it('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {
+  test('folds the sidebar into a drawer on a phone, fits 390 px, and shows the 404 page for unknown paths', async () => {
     const { page } = session;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/admin/conversations');

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { eventually, launchBrowser, minutesShown, openSession, signInThroughUi, visible, type Session } from './support/browser';
 
@@ -22,7 +21,7 @@ let browser: Browser;
 let studentId: string;
 let adminSession: Session;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-admin'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   studentId = (await signUp(app, STUDENT.email, STUDENT.password)).accountId;
@@ -44,7 +43,7 @@ before(async () => {
   adminSession = await openSession(browser, app);
   await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
 });
-after(async () => {
+test.afterAll(async () => {
   await adminSession?.close();
   await browser?.close();
   await app?.close();
@@ -55,8 +54,8 @@ const snackbar = (page: Page, text: string) => visible(page.getByText(text, { ex
 /** The text of the first cell of each body row of the table on the page. */
 const firstColumn = (page: Page) => page.locator('table tbody tr td:first-child').allTextContents();
 
-describe('the back-office bundle', () => {
-  it('ships react-admin in the lazily loaded admin chunk only', () => {
+test.describe('the back-office bundle', () => {
+  test('ships react-admin in the lazily loaded admin chunk only', () => {
     const dist = path.resolve(import.meta.dirname, '../../web/dist');
     const assets = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
     const code = new Map(assets.map((f) => [f, fs.readFileSync(path.join(dist, 'assets', f), 'utf8')]));
@@ -71,15 +70,15 @@ describe('the back-office bundle', () => {
   });
 });
 
-describe('the back-office', () => {
-  it('shows the dashboard with its empty state', async () => {
+test.describe('the back-office', () => {
+  test('shows the dashboard with its empty state', async () => {
     const { page } = adminSession;
     await visible(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
     await visible(page.getByText('No conversations are reserved for today or tomorrow.'));
     await visible(page.getByRole('complementary', { name: 'Back-office' }).getByText(`© ${new Date().getFullYear()} Tertulia`));
   });
 
-  it('finds a student by quick search, adds 30 minutes, and the student sees them live', async () => {
+  test('finds a student by quick search, adds 30 minutes, and the student sees them live', async () => {
     const { page } = adminSession;
     // The student signs in elsewhere and watches their header.
     const student = await openSession(browser, app);
@@ -126,7 +125,7 @@ describe('the back-office', () => {
     }
   });
 
-  it("changes the student's roles: Unassigned to Assigned, applied on save", async () => {
+  test("changes the student's roles: Unassigned to Assigned, applied on save", async () => {
     const { page } = adminSession;
     await page.goto(`/admin/students/${studentId}/roles`);
     const assigned = await visible(page.getByRole('list', { name: 'Assigned', exact: true }));
@@ -144,7 +143,7 @@ describe('the back-office', () => {
     await visible(page.getByRole('list', { name: 'Assigned', exact: true }).getByText('Cannot be changed here'));
   });
 
-  it("opens the student's password-reset notification and its timeline", async () => {
+  test("opens the student's password-reset notification and its timeline", async () => {
     const { page } = adminSession;
     await page.goto(`/admin/students/${studentId}/security`);
     await page.getByRole('button', { name: 'Send a password reset' }).click();
@@ -160,7 +159,7 @@ describe('the back-office', () => {
     assert.match((await page.getByLabel('Plain text').textContent()) ?? '', /\[redacted\]/);
   });
 
-  it('pages a filtered students list forward and back, and a reload keeps the view', async () => {
+  test('pages a filtered students list forward and back, and a reload keeps the view', async () => {
     const { page } = adminSession;
     const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };
     await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);

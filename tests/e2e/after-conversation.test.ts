@@ -5,8 +5,7 @@
  * a missed conversation, after a declined card and Try Again.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test, type Browser } from '@playwright/test';
 import { BAD_SPEAKER_BONUS_MINUTES } from '../../contracts/afterConversation';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, type TestApp } from '../support/app';
@@ -19,11 +18,11 @@ let app: TestApp;
 let browser: Browser;
 let plans: Awaited<ReturnType<typeof createPlans>>;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-after'), launchBrowser()]);
   plans = await createPlans(app);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -43,8 +42,8 @@ async function world(how: 'held' | 'unused') {
   return { speaker, student, id };
 }
 
-describe('after the conversation', () => {
-  it('a speaker issue refunds the student live, the home offers the promotion, and acknowledging it leads to the conversations', async () => {
+test.describe('after the conversation', () => {
+  test('a speaker issue refunds the student live, the home offers the promotion, and acknowledging it leads to the conversations', async () => {
     const { speaker, student, id } = await world('held');
     const studentSession = await openSession(browser, app);
     const speakerSession = await openSession(browser, app);
@@ -97,7 +96,7 @@ describe('after the conversation', () => {
     }
   });
 
-  it('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {
+  test('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {
     const { speaker, student, id } = await world('unused');
     await app.runtime.afterConversation.mark({ actor: SYSTEM_ACTOR }, { conversationId: id, markAs: 'missed', viewer: { accountId: speaker.accountId, isAdmin: false } });
     await readModelsCaughtUp(app, ['conversations', 'enrollments']);

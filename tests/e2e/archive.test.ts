@@ -8,8 +8,7 @@
  * refusal. Screenshots of the room, the panel (also at 390 px) and the archive page.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin } from '../support/conversations';
 import { createCourse } from '../support/enrollment';
@@ -27,13 +26,13 @@ const RECORDING = 'This conversation is being recorded';
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([
     startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-archive'),
     launchBrowser({ fakeMedia: true }),
   ]);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -88,8 +87,8 @@ async function assertArchivePlays(page: Page, shot: string) {
   await screenshot(page, shot, { fullPage: false });
 }
 
-describe('recordings', () => {
-  it('records a held course conversation, processes it, plays it for the student and the instructor, refuses another student', async () => {
+test.describe('recordings', () => {
+  test('records a held course conversation, processes it, plays it for the student and the instructor, refuses another student', async () => {
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
     const instructorEmail = `teacher-${Date.now()}@example.com`;
     const instructor = { ...(await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR')), emailAddress: instructorEmail, password: 'Passw0rd!' };

@@ -4,8 +4,7 @@
  * and a password reset through the dev mailbox.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { Messages } from '../../contracts/errors';
 import { PASSWORD_CHECK_DEBOUNCE_MS, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULES } from '../../contracts/validation/password';
 import { PASSWORD_BLOCKED } from '../../web/src/lib/passwordFeedback';
@@ -35,10 +34,10 @@ const ME = `{ me { id } }`;
 
 let app: TestApp;
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-auth'), launchBrowser()]);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -82,8 +81,8 @@ const marks = (length: Mark, number: Mark, uppercase: Mark, lowercase: Mark): Re
   'Must contain 1 lowercase letter': lowercase,
 });
 
-describe('sign-up', () => {
-  it('signs up a student through /auth/sign_up and lands on the student home', async () => {
+test.describe('sign-up', () => {
+  test('signs up a student through /auth/sign_up and lands on the student home', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_up');
@@ -147,8 +146,8 @@ describe('sign-up', () => {
   });
 });
 
-describe('sign-out and signing in again', () => {
-  it("shows 'Sign out', 'Signing out ...' and the success message, and the old token stops working", async () => {
+test.describe('sign-out and signing in again', () => {
+  test("shows 'Sign out', 'Signing out ...' and the success message, and the old token stops working", async () => {
     const email = 'leaving@example.com';
     const password = 'Leaving-Pass1';
     await signUpOnboarded(app, email, password);
@@ -219,7 +218,7 @@ describe('sign-out and signing in again', () => {
     await session.close();
   });
 
-  it('signs in through /auth/sign_in, the address in any case and with spaces around it', async () => {
+  test('signs in through /auth/sign_in, the address in any case and with spaces around it', async () => {
     await signUpOnboarded(app, 'returning@example.com', 'Returning-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;
@@ -233,7 +232,7 @@ describe('sign-out and signing in again', () => {
     await session.close();
   });
 
-  it("shows the server's message inline for a wrong password and stays on the sign-in page", async () => {
+  test("shows the server's message inline for a wrong password and stays on the sign-in page", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_in');
@@ -245,8 +244,8 @@ describe('sign-out and signing in again', () => {
   });
 });
 
-describe('password reset', () => {
-  it('resets the password with the link from the dev mailbox', async () => {
+test.describe('password reset', () => {
+  test('resets the password with the link from the dev mailbox', async () => {
     const email = 'forgetful@example.com';
     const oldPassword = 'Old-Password1';
     const newPassword = 'New-Password2';

@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, type TestApp, startTestApp } from '../support/app';
 import { addAvailability } from '../support/scheduling';
 import { hidden, openSession, submitSignIn, visible } from './support/browser';
@@ -22,12 +21,12 @@ let app: TestApp;
 let browser: Browser;
 let speaker: SpeakerAccount;
 
-before(async () => {
+test.beforeAll(async () => {
   const { launchBrowser } = await import('./support/browser');
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-availability'), launchBrowser()]);
   speaker = await promotedSpeaker(app, { languages: ['es'], zone: ZONE });
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -64,12 +63,12 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 
 const events = (page: Page) => page.getByTestId('availability-event');
 
-describe('the speaker calendar screens', () => {
+test.describe('the speaker calendar screens', () => {
   // Next week, so that every time is in the future whatever the day the test runs.
   const tuesday = DateTime.now().setZone(ZONE).startOf('week').plus({ weeks: 1, days: 1 });
   const date = tuesday.toISODate()!;
 
-  it('publishes weekly availability by selecting, moves it by dragging, sees a refused change come back, removes one', async () => {
+  test('publishes weekly availability by selecting, moves it by dragging, sees a refused change come back, removes one', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.setViewportSize({ width: 1280, height: 1200 });
@@ -140,7 +139,7 @@ describe('the speaker calendar screens', () => {
     await session.close();
   });
 
-  it("shows 'Too Early' and a working Cancel for a reservation made through the API; the planner lists it", async () => {
+  test("shows 'Too Early' and a working Cancel for a reservation made through the API; the planner lists it", async () => {
     const student = await studentWithMinutes(app, 60);
     const day = DateTime.now().setZone(ZONE).plus({ days: 2 }).set({ hour: 18, minute: 0, second: 0, millisecond: 0 });
     await addAvailability(app, speaker, day.toJSDate(), day.plus({ hours: 1 }).toJSDate(), ZONE, false);
@@ -180,7 +179,7 @@ describe('the speaker calendar screens', () => {
     await session.close();
   });
 
-  it('shows the same calendar to an admin on the speaker tab', async () => {
+  test('shows the same calendar to an admin on the speaker tab', async () => {
     await createAdmin(app);
     const session = await openSession(browser, app);
     const { page } = session;

@@ -9,8 +9,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { type TestApp, startTestApp } from '../support/app';
 import { addAvailability, hoursAhead, plusMinutes } from '../support/scheduling';
 import { WAIT_MS, atPath, eventually, launchBrowser, mainNav, openSession, submitSignIn, titled, visible, type Session } from './support/browser';
@@ -49,11 +48,11 @@ let app: TestApp;
 let browser: Browser;
 let speaker: SpeakerAccount;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-compatibility'), launchBrowser({ fakeMedia: true })]);
   speaker = await promotedSpeaker(app, { languages: ['es'], zone: 'Europe/Madrid' });
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -104,8 +103,8 @@ async function checkSpeed(page: Page, { slowUpload = false } = {}) {
   if (slowUpload) await page.unroute('**/api/throughput/upload');
 }
 
-describe('equipment check', () => {
-  it("the speaker's Compatibility page: camera, microphone, browser support and speed; released on leaving", async () => {
+test.describe('equipment check', () => {
+  test("the speaker's Compatibility page: camera, microphone, browser support and speed; released on leaving", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     try {
@@ -146,7 +145,7 @@ describe('equipment check', () => {
     }
   });
 
-  it('the camera preview alone, and the page at a phone’s width', async () => {
+  test('the camera preview alone, and the page at a phone’s width', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     try {
@@ -179,7 +178,7 @@ describe('equipment check', () => {
     }
   });
 
-  it("a camera in use: the catalogue's message, the microphone still measured, Try again", async () => {
+  test("a camera in use: the catalogue's message, the microphone still measured, Try again", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     try {
@@ -200,7 +199,7 @@ describe('equipment check', () => {
     }
   });
 
-  it("the student's lobby Compatibility tab and the settings panel", async () => {
+  test("the student's lobby Compatibility tab and the settings panel", async () => {
     const start = hoursAhead(30);
     await addAvailability(app, speaker, start, plusMinutes(start, 60));
     const student = await studentWithMinutes(app, 60);

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
@@ -22,13 +21,13 @@ let instructor: { token: string; accountId: string };
 /** The course the instructor makes in the first test; the next tests join it. */
 let invite = '';
 
-before(async () => {
+test.beforeAll(async () => {
   const { launchBrowser } = await import('./support/browser');
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-enrollment'), launchBrowser()]);
   plans = await createPlans(app);
   instructor = await signUpOnboarded(app, 'teacher@example.com', 'Teacher-Pass1', 'INSTRUCTOR');
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -69,8 +68,8 @@ async function fillCard(page: Page, number: string) {
   await page.getByTestId('card-cvc').fill('123');
 }
 
-describe('enrollment in the browser', () => {
-  it('an instructor creates a course and sees its invite number and join link', async () => {
+test.describe('enrollment in the browser', () => {
+  test('an instructor creates a course and sees its invite number and join link', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_in');
@@ -95,7 +94,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('a student opens the join link, pays by card and sees the outcome and the minutes change live', async () => {
+  test('a student opens the join link, pays by card and sees the outcome and the minutes change live', async () => {
     const session = await joinAsNewStudent(invite);
     const { page } = session;
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
@@ -130,7 +129,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('another student enrolls with a redemption code, after seeing what it gives against what the course needs', async () => {
+  test('another student enrolls with a redemption code, after seeing what it gives against what the course needs', async () => {
     const { result } = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E codes', fillLimit: 1, duration: 15, quantity: 4 });
     const short = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E short codes', fillLimit: 1, duration: 15, quantity: 2 });
     await readModelsCaughtUp(app);
@@ -160,7 +159,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('an admin makes a redemption set, sees its codes, finds one, and downloads the CSV', async () => {
+  test('an admin makes a redemption set, sees its codes, finds one, and downloads the CSV', async () => {
     await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'boss@example.com', password: 'Boss-Pass1', roles: ['ADMIN'] });
     const session = await openSession(browser, app);
     const { page } = session;
@@ -201,7 +200,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('an admin enrolls a student in the standard course from the student page', async () => {
+  test('an admin enrolls a student in the standard course from the student page', async () => {
     const learner = await signUpOnboarded(app, 'enrolled-by-admin@example.com', 'Learner-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;
@@ -219,7 +218,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('another student enrolls in an institutional course', async () => {
+  test('another student enrolls in an institutional course', async () => {
     const course = await createCourseAsSystem(app, { name: 'School French', language: 'fr', pricingPlanId: plans.institutional, ownerId: instructor.accountId, school: 'Lincoln High', completionRequirement: 2, durationRequirement: 30 });
     const session = await joinAsNewStudent(course.inviteNumber);
     const { page } = session;
@@ -231,7 +230,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('a declined card shows the payment failure outcome, and Try Again works', async () => {
+  test('a declined card shows the payment failure outcome, and Try Again works', async () => {
     const session = await joinAsNewStudent(invite);
     const { page } = session;
     const panel = await acknowledge(page);
@@ -249,7 +248,7 @@ describe('enrollment in the browser', () => {
     await session.close();
   });
 
-  it('an adventure bought with 2 extra conversations credits the right minutes', async () => {
+  test('an adventure bought with 2 extra conversations credits the right minutes', async () => {
     await createCourseAsSystem(app, { kind: 'adventure', name: 'Tapas Tour', language: 'es', proficiency: 'beginner', completionRequirement: 3, durationRequirement: 15, startDate: null, endDate: null });
     await signUpOnboarded(app, 'explorer@example.com', 'Explorer-Pass1');
     const session = await openSession(browser, app);

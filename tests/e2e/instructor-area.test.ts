@@ -8,8 +8,7 @@
  * .test-data/screenshots/instructor-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test, type Browser } from '@playwright/test';
 import { addDays } from '../../contracts/calendarDate';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
@@ -22,19 +21,19 @@ const PASSWORD = 'Instructor-Pass1';
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-instructor'), launchBrowser()]);
   await createPlans(app);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
 
 const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
 
-describe('instructor area', () => {
-  it('provisions three courses from a template; a recipient accepts from the mail and sets a topic and its due date', async () => {
+test.describe('instructor area', () => {
+  test('provisions three courses from a template; a recipient accepts from the mail and sets a topic and its due date', async () => {
     const owner = await signUpOnboarded(app, 'lead.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     await signUpOnboarded(app, 'ana.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     const made = await app.gql(`mutation($input: CreateTemplateInput!) { createTemplate(input: $input) { template { id } } }`, {
@@ -123,7 +122,7 @@ describe('instructor area', () => {
     assert.deepEqual(phone.pageErrors, []);
   });
 
-  it('shows a course\'s students; the instructor opens a conversation, transfers the student, then withdraws them', async () => {
+  test('shows a course\'s students; the instructor opens a conversation, transfers the student, then withdraws them', async () => {
     const owner = await signUpOnboarded(app, 'class.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     const student = await signUpOnboarded(app, 'rosa.student@example.com', PASSWORD);
     const speaker = await createSpeaker(app);

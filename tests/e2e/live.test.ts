@@ -9,8 +9,7 @@
  * page load to the first frame of the speaker's video. LIVE_DEBUG=1 prints the rooms' signalling.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
@@ -29,13 +28,13 @@ const screenshot = (page: Page, name: string) => saveScreenshot(page, `live-${na
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([
     startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-live'),
     launchBrowser({ fakeMedia: true }),
   ]);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -74,8 +73,8 @@ async function seesChat(page: Page, text: string) {
   await visible(panel.getByRole('log', { name: 'Chat messages' }).getByText(text, { exact: true }));
 }
 
-describe('the live room', () => {
-  it('connects the speaker and the student, keeps time, chats, rejoins after a reload and ends', async () => {
+test.describe('the live room', () => {
+  test('connects the speaker and the student, keeps time, chats, rejoins after a reload and ends', async () => {
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
     const studentAccount = await studentWithMinutes(app, 60);
     await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
@@ -203,7 +202,7 @@ describe('the live room', () => {
     }
   });
 
-  it('opens by address, and tells the speaker when the student leaves', async () => {
+  test('opens by address, and tells the speaker when the student leaves', async () => {
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
     const studentAccount = await studentWithMinutes(app, 60);
     await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);

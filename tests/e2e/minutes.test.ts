@@ -3,8 +3,7 @@
  * remainingMinutesChanged subscription when an admin changes them, animated over 2 s, no reload.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { launchBrowser, minutesShown, openSession, signInThroughUi, visible } from './support/browser';
 
@@ -13,10 +12,10 @@ const ANIMATION_MS = 2000;
 
 let app: TestApp;
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-minutes'), launchBrowser()]);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -47,8 +46,8 @@ async function changeMinutes(adminToken: string, accountId: string, minutes: num
   return res.data.changeMinutes.account.remainingMinutes as number;
 }
 
-describe('remaining minutes', () => {
-  it("update live in the student's header when an admin changes them", async () => {
+test.describe('remaining minutes', () => {
+  test("update live in the student's header when an admin changes them", async () => {
     const student = await signUpOnboarded(app, 'learner@example.com', 'Learner-Pass1');
     const admin = await createAdmin(app);
     const session = await openSession(browser, app);
@@ -83,7 +82,7 @@ describe('remaining minutes', () => {
     await session.close();
   });
 
-  it('shows the current balance right after signing in', async () => {
+  test('shows the current balance right after signing in', async () => {
     const student = await signUpOnboarded(app, 'rich@example.com', 'Rich-Pass1');
     const admin = await createAdmin(app, 'admin2@example.com');
     await changeMinutes(admin.token, student.accountId, 120);

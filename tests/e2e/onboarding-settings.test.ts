@@ -7,8 +7,7 @@
  * in /instructor/settings. Screenshots (desktop and phone): .test-data/screenshots/onboarding-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
@@ -20,10 +19,10 @@ const PASSWORD = 'Onboard-Pass1';
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-onboarding-settings'), launchBrowser()]);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -54,8 +53,8 @@ async function tabTo(page: Page, matches: (f: { tag: string; text: string }) => 
   throw new Error(`Tab never reached ${what}; focus is on ${JSON.stringify(await focused(page))}`);
 }
 
-describe('student onboarding and settings', () => {
-  it('a new student completes the 7-step onboarding by keyboard and edits a bio in settings', async () => {
+test.describe('student onboarding and settings', () => {
+  test('a new student completes the 7-step onboarding by keyboard and edits a bio in settings', async () => {
     const email = 'rosa@example.com';
     await signUp(app, email, PASSWORD);
     const { context, page, pageErrors } = await newPage(390, 844);
@@ -200,8 +199,8 @@ describe('student onboarding and settings', () => {
   });
 });
 
-describe('switch roles in the student settings', () => {
-  it("shows the 'Switch Roles' card only to an account with more than one role", async () => {
+test.describe('switch roles in the student settings', () => {
+  test("shows the 'Switch Roles' card only to an account with more than one role", async () => {
     await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'both@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] });
     const { context, page, pageErrors } = await newPage(1280, 860);
     try {
@@ -220,8 +219,8 @@ describe('switch roles in the student settings', () => {
   });
 });
 
-describe('instructor onboarding and settings', () => {
-  it('a new instructor onboards with a suggested school and changes their own email address', async () => {
+test.describe('instructor onboarding and settings', () => {
+  test('a new instructor onboards with a suggested school and changes their own email address', async () => {
     // A school the product knows already (another instructor's profile) is suggested.
     const colleague = await signUp(app, 'colleague@example.com', PASSWORD, 'INSTRUCTOR');
     await app.gql(`mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`, { input: { school: 'Colegio Garcilaso' } }, colleague.token);

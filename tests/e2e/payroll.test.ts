@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { after, before, describe, it } from 'node:test';
 import { DateTime } from 'luxon';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
@@ -25,7 +24,7 @@ const lastMonth = DateTime.now().setZone(PAYROLL_TIME_ZONE).startOf('month').min
 const MONTH = lastMonth.toFormat('yyyy-MM');
 const MONTH_LABEL = lastMonth.toFormat('LLLL yyyy');
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-payroll'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   speaker = await createSpeaker(app);
@@ -38,7 +37,7 @@ before(async () => {
   await holdLesson(app, speaker.accountId, day.plus({ days: 2 }).toJSDate(), 30);
   await readModelsCaughtUp(app, ['payroll']);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -52,8 +51,8 @@ async function download(page: Page, name: string): Promise<string> {
   return fs.readFileSync((await file.path())!, 'utf8');
 }
 
-describe('speaker payroll', () => {
-  it('shows the speaker their month, itemized, and downloads both CSVs', async () => {
+test.describe('speaker payroll', () => {
+  test('shows the speaker their month, itemized, and downloads both CSVs', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_in');
@@ -113,7 +112,7 @@ describe('speaker payroll', () => {
     await session.close();
   });
 
-  it('shows an admin the same total in the grid, the speaker\'s lines, and closes the month', async () => {
+  test('shows an admin the same total in the grid, the speaker\'s lines, and closes the month', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, ADMIN.email, ADMIN.password, '/admin/dashboard');

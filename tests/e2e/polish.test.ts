@@ -8,8 +8,7 @@
  * Screenshots: .test-data/screenshots/polish-*.png.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { EMAIL_INVALID_MESSAGE } from '../../contracts/validation/email';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -23,7 +22,7 @@ let invite = '';
 let codeInvite = '';
 let codes: string[] = [];
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-polish'), launchBrowser()]);
   const plans = await createPlans(app);
   const course = await createCourseAsSystem(app, { name: 'Polish Spanish', pricingPlanId: plans.standard, completionRequirement: 4, durationRequirement: 15 });
@@ -33,7 +32,7 @@ before(async () => {
   codes = (await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'Polish codes', fillLimit: 2, duration: 15, quantity: 4 })).result.codes;
   await readModelsCaughtUp(app);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -65,8 +64,8 @@ async function fillCard(page: Page, number: string, name = 'Ada Student') {
   await page.getByTestId('card-cvc').fill('123');
 }
 
-describe('enrolling as a new student', () => {
-  it('a declined card: Enroll is marked failed, Support is a link, Try Again keeps the name; then the first conversation is offered; a reload stays put', async () => {
+test.describe('enrolling as a new student', () => {
+  test('a declined card: Enroll is marked failed, Support is a link, Try Again keeps the name; then the first conversation is offered; a reload stays put', async () => {
     const session = await newStudent(`/join/${invite}`, '/student/courses');
     const { page } = session;
     const panel = await acknowledge(page);
@@ -111,7 +110,7 @@ describe('enrolling as a new student', () => {
     await session.close();
   });
 
-  it('a mistyped code is an error beside the field, and Try Again after a refused code keeps it', async () => {
+  test('a mistyped code is an error beside the field, and Try Again after a refused code keeps it', async () => {
     const session = await newStudent(`/join/${codeInvite}`, '/student/courses');
     const { page } = session;
     const panel = await acknowledge(page);
@@ -144,7 +143,7 @@ describe('enrolling as a new student', () => {
     await session.close();
   });
 
-  it('a failed adventures load shows the error and Try again, not "no adventures"', async () => {
+  test('a failed adventures load shows the error and Try again, not "no adventures"', async () => {
     const session = await newStudent('/student/courses', '/student/courses');
     const { page } = session;
     let fail = true;
@@ -167,8 +166,8 @@ describe('enrolling as a new student', () => {
   });
 });
 
-describe('the reset request', () => {
-  it('drops the success box when the address changes to a wrong one', async () => {
+test.describe('the reset request', () => {
+  test('drops the success box when the address changes to a wrong one', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/request_password_reset');
@@ -184,8 +183,8 @@ describe('the reset request', () => {
   });
 });
 
-describe('minutes and payments on a phone', () => {
-  it('stacks the payments and transactions as cards at 390 px, with nothing wider than the screen', async () => {
+test.describe('minutes and payments on a phone', () => {
+  test('stacks the payments and transactions as cards at 390 px, with nothing wider than the screen', async () => {
     const session = await newStudent(`/join/${invite}`, '/student/courses');
     const { page } = session;
     const panel = await acknowledge(page);

@@ -11,9 +11,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import { DateTime, Settings } from 'luxon';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
 import { atPath, enabled, minutesShown, submitSignIn, titled, visible, WAIT_MS } from './support/browser';
 import { addWeeklyAvailability, dstWindow, enrolledStudent, nextDstWindowStart, promotedSpeaker, shownDay, shownTime, wallClock } from './support/scheduling';
@@ -25,11 +24,11 @@ async function screenshot(page: Page, name: string) {
 }
 
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   const { launchBrowser } = await import('./support/browser');
   browser = await launchBrowser();
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
 });
 
@@ -148,8 +147,8 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
   await atPath(page, '/student/home');
 }
 
-describe('reserving in the browser', () => {
-  it('a student in Madrid finds a New York speaker at the right local time, reserves, sees the lobby and cancels with the minutes back', async () => {
+test.describe('reserving in the browser', () => {
+  test('a student in Madrid finds a New York speaker at the right local time, reserves, sees the lobby and cancels with the minutes back', async () => {
     const app = await startTestApp({}, 'e2e-reserve');
     try {
       const speakerZone = 'America/New_York';
@@ -175,7 +174,7 @@ describe('reserving in the browser', () => {
     }
   });
 
-  it('shows the weekly wall-clock time correctly on both sides of a daylight-saving change, and reserves after it', async () => {
+  test('shows the weekly wall-clock time correctly on both sides of a daylight-saving change, and reserves after it', async () => {
     const real = DateTime.now();
     const found = dstWindow(real);
     const window = found ? { at: real, ...found } : nextDstWindowStart(real);

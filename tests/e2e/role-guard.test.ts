@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { Messages } from '../../contracts/errors';
 import type { Role } from '../../contracts/roles';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -21,11 +20,11 @@ const PASSWORD = 'Guard-Pass1';
 
 let app: TestApp;
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-role-guard'), launchBrowser()]);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
@@ -68,8 +67,8 @@ async function tabTo(page: Page, name: string, limit = 25): Promise<number> {
   throw new Error(`'${name}' was not reached with Tab`);
 }
 
-describe('the role guard', () => {
-  it('shows a speaker the student role page at /student/courses and a join link, not the courses or the enroll form', async () => {
+test.describe('the role guard', () => {
+  test('shows a speaker the student role page at /student/courses and a join link, not the courses or the enroll form', async () => {
     await account('speaker@example.com', ['SPEAKER']);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -100,7 +99,7 @@ describe('the role guard', () => {
     await session.close();
   });
 
-  it('shows an onboarding speaker the instructor role page at /instructor/courses/new, not the form', async () => {
+  test('shows an onboarding speaker the instructor role page at /instructor/courses/new, not the form', async () => {
     await account('new.speaker@example.com', ['ONBOARDING_SPEAKER']);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -118,7 +117,7 @@ describe('the role guard', () => {
     await session.close();
   });
 
-  it('shows a student the admin role page at /admin, also on a phone', async () => {
+  test('shows a student the admin role page at /admin, also on a phone', async () => {
     await signUp(app, 'pupil@example.com', PASSWORD);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -145,7 +144,7 @@ describe('the role guard', () => {
     await session.close();
   });
 
-  it('offers an account with several roles a switch to the others', async () => {
+  test('offers an account with several roles a switch to the others', async () => {
     await account('busy@example.com', ['SPEAKER', 'INSTRUCTOR']);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -166,7 +165,7 @@ describe('the role guard', () => {
     await session.close();
   });
 
-  it("shows the server's role refusal from any call, not 'Try to sign in again'", async () => {
+  test("shows the server's role refusal from any call, not 'Try to sign in again'", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, 'pupil@example.com', PASSWORD);
@@ -198,7 +197,7 @@ describe('the role guard', () => {
     await session.close();
   });
 
-  it('still sends a signed-out visitor to sign in, and back to the area afterwards', async () => {
+  test('still sends a signed-out visitor to sign in, and back to the area afterwards', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/instructor/courses/new');

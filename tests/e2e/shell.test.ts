@@ -3,8 +3,7 @@
  * redirects, protected URLs coming back after sign-in, and the role selection redirect.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test, type Browser } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
@@ -26,17 +25,17 @@ const STUDENT = { email: 'student@example.com', password: 'Student-Pass1' };
 
 let app: TestApp;
 let browser: Browser;
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-shell'), launchBrowser()]);
   await signUpOnboarded(app, STUDENT.email, STUDENT.password);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
 
-describe('signed out', () => {
-  it('shows only FAQ and Help in the header, and no minutes', async () => {
+test.describe('signed out', () => {
+  test('shows only FAQ and Help in the header, and no minutes', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/help');
@@ -54,7 +53,7 @@ describe('signed out', () => {
     await session.close();
   });
 
-  it("shows the 404 page with 'Go back' and 'Get help'", async () => {
+  test("shows the 404 page with 'Go back' and 'Get help'", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/help');
@@ -78,7 +77,7 @@ describe('signed out', () => {
     await session.close();
   });
 
-  it('forwards legacy addresses under /~ with their query string', async () => {
+  test('forwards legacy addresses under /~ with their query string', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/~/sign_in');
@@ -95,7 +94,7 @@ describe('signed out', () => {
     await session.close();
   });
 
-  it('sends a protected URL to sign-in and comes back to exactly that path and query', async () => {
+  test('sends a protected URL to sign-in and comes back to exactly that path and query', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     const target = '/student/courses?tab=past&x=1';
@@ -110,8 +109,8 @@ describe('signed out', () => {
   });
 });
 
-describe('signed in', () => {
-  it('sends a student from the role selection and from / to the student home', async () => {
+test.describe('signed in', () => {
+  test('sends a student from the role selection and from / to the student home', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, STUDENT.email, STUDENT.password);
@@ -136,7 +135,7 @@ describe('signed in', () => {
     await session.close();
   });
 
-  it('keeps the menu on a narrow screen behind a labelled menu button', async () => {
+  test('keeps the menu on a narrow screen behind a labelled menu button', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, STUDENT.email, STUDENT.password);

@@ -8,8 +8,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { atPath, enabled, eventually, launchBrowser, openSession, signInThroughUi, visible, type Session } from './support/browser';
@@ -22,14 +21,14 @@ let browser: Browser;
 let adminSession: Session;
 let speakerSession: Session;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-speakers'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   adminSession = await openSession(browser, app);
   speakerSession = await openSession(browser, app);
   await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
 });
-after(async () => {
+test.afterAll(async () => {
   await speakerSession?.close();
   await adminSession?.close();
   await browser?.close();
@@ -45,8 +44,8 @@ async function screenshot(page: Page, name: string) {
 }
 const snackbar = (page: Page, text: string) => visible(page.getByText(text, { exact: true }).first());
 
-describe('speaker invitation to promotion', () => {
-  it('invites, signs up from the mail, promotes and sets the speaking settings', async () => {
+test.describe('speaker invitation to promotion', () => {
+  test('invites, signs up from the mail, promotes and sets the speaking settings', async () => {
     const admin = adminSession.page;
     const speaker = speakerSession.page;
 

@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, startTestApp, type TestApp } from '../support/app';
@@ -29,20 +28,20 @@ const ZONE = 'America/Lima';
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-speaker-onboarding'), launchBrowser()]);
   // A speaker as the admin flow leaves one: invited (ONBOARDING_SPEAKER) and promoted.
   const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: EMAIL, password: PASSWORD, roles: ['ONBOARDING_SPEAKER'] });
   const { appended } = await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress: EMAIL, languages: ['es'], payRate: 1500 });
   await app.runtime.runner.waitFor(appended?.checkpoint, ['speakers', 'accounts']);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
 
-describe('speaker onboarding', () => {
-  it('goes through every step at 375 px, with a headshot, and lands on the planner', async () => {
+test.describe('speaker onboarding', () => {
+  test('goes through every step at 375 px, with a headshot, and lands on the planner', async () => {
     const context = await browser.newContext({ baseURL: app.url, viewport: { width: 375, height: 740 }, locale: 'en-GB', timezoneId: ZONE });
     context.setDefaultTimeout(WAIT_MS);
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');

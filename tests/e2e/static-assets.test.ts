@@ -9,17 +9,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { test } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
 import { acceptedQuality } from '../../services/api/webAssets';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 let app: TestApp;
-before(async () => {
+test.beforeAll(async () => {
   app = await startTestApp({}, 'e2e-static-assets');
 });
-after(async () => app?.close());
+test.afterAll(async () => app?.close());
 
 /** The raw response (no decoding), so the bytes on the wire can be compared with the files. */
 function get(pathname: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -33,8 +33,8 @@ function get(pathname: string, acceptEncoding?: string): Promise<{ status: numbe
   });
 }
 
-describe('the web app over HTTP', () => {
-  it('sends each hashed script in the encoding the request accepts, immutable for a year', async () => {
+test.describe('the web app over HTTP', () => {
+  test('sends each hashed script in the encoding the request accepts, immutable for a year', async () => {
     const page = await get('/auth/sign_in');
     const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(page.body.toString())?.[1];
     assert.ok(entry, 'index.html names its entry script');
@@ -62,7 +62,7 @@ describe('the web app over HTTP', () => {
     assert.ok(fs.readFileSync(`${file}.br`).length < fs.readFileSync(`${file}.gz`).length, 'brotli is the smaller copy');
   });
 
-  it('revalidates index.html and 404s an asset that is not there, without the page', async () => {
+  test('revalidates index.html and 404s an asset that is not there, without the page', async () => {
     for (const p of ['/auth/sign_in', '/student/home', '/index.html']) {
       const res = await get(p, 'br');
       assert.equal(res.status, 200, p);
@@ -77,7 +77,7 @@ describe('the web app over HTTP', () => {
     }
   });
 
-  it('reads Accept-Encoding by its q-values', () => {
+  test('reads Accept-Encoding by its q-values', () => {
     assert.equal(acceptedQuality('gzip, br;q=0.5', 'br'), 0.5);
     assert.equal(acceptedQuality('br;q=0', 'br'), 0);
     assert.equal(acceptedQuality('*', 'br'), 1);

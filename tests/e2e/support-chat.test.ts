@@ -4,8 +4,7 @@
  * shrinking hides the box and Help brings it back; when the chat cannot load, the help-blocked
  * dialog offers Reload.
  */
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test, type Browser } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { atPath, hidden, launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
 
@@ -15,18 +14,18 @@ const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' 
 let app: TestApp;
 let browser: Browser;
 
-before(async () => {
+test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-support'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   await signUp(app, STUDENT.email, STUDENT.password);
 });
-after(async () => {
+test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
 
-describe('the support chat', () => {
-  it('carries a question from Help to the inbox and the answer back live; shrink hides it, Help expands it', async () => {
+test.describe('the support chat', () => {
+  test('carries a question from Help to the inbox and the answer back live; shrink hides it, Help expands it', async () => {
     const student = await openSession(browser, app);
     const admin = await openSession(browser, app);
     await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
@@ -66,7 +65,7 @@ describe('the support chat', () => {
     await admin.close();
   });
 
-  it('shows the help-blocked dialog with Reload when the chat cannot load', async () => {
+  test('shows the help-blocked dialog with Reload when the chat cannot load', async () => {
     const student = await openSession(browser, app);
     const { page } = student;
     await signInThroughUi(page, STUDENT.email, STUDENT.password);
@@ -86,7 +85,7 @@ describe('the support chat', () => {
     await student.close();
   });
 
-  it('shows the help-blocked dialog when the live connection is refused', async () => {
+  test('shows the help-blocked dialog when the live connection is refused', async () => {
     const student = await openSession(browser, app);
     const { page } = student;
     // The socket is refused outright (a close the client does not retry): answers could never arrive.
@@ -98,7 +97,7 @@ describe('the support chat', () => {
     await student.close();
   });
 
-  it('asks a signed-out visitor to sign in, and opens the box on Help afterwards', async () => {
+  test('asks a signed-out visitor to sign in, and opens the box on Help afterwards', async () => {
     const visitor = await openSession(browser, app);
     const { page } = visitor;
     await page.goto('/help');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Messages } from '../../contracts/errors';
 import { PASSWORD_MISMATCH_MESSAGE } from '../../contracts/validation/password';
 import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
@@ -9,10 +9,10 @@ const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token } }`
 const ME = `{ me { id emailAddress account { id roles remainingMinutes isOnboarding(role: STUDENT) currentSignInAt currentSignInIp resetPasswordSentAt minuteTransactions { id } } } }`;
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'accounts');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -6,7 +6,7 @@
  * window is today and tomorrow in the admin's time zone.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Messages } from '../../contracts/errors';
 import { dashboardWindow } from '../../services/api/resolvers/admin';
 import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
@@ -27,11 +27,11 @@ const SEND_RESET = `mutation($input: SendPasswordResetInput!) { sendPasswordRese
 const SEARCH = `query($q: String!, $pii: Boolean) { quickSearch(searchQuery: $q, pii: $pii) {
   conversations { id } courses { id } lessons { id } instructors { id title emailAddress } speakers { id } students { id kind title location emailAddress } } }`;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'admin_audit');
   admin = await createAdmin(app, 'boss@example.com');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

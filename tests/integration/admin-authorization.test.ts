@@ -4,7 +4,7 @@
  * nothing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 
 let app: TestApp;
@@ -14,7 +14,7 @@ let instructor: { token: string; accountId: string };
 let other: { token: string; accountId: string };
 let notificationId: string;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'admin_authz');
   admin = await createAdmin(app);
   student = await signUp(app, 'stu@example.com');
@@ -34,7 +34,7 @@ before(async () => {
     await new Promise((r) => setTimeout(r, 100));
   }
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -4,7 +4,7 @@
  * and filters gives exactly the rows and order of a reference sort, and bad input is named.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DomainError } from '../../services/domain/shared/errors';
 import { connection, type Connection, type ConnectionArgs, type ConnectionSource } from '../../services/api/connections';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -35,7 +35,7 @@ const source: ConnectionSource<Row> = {
   toNode: (r) => ({ id: r.id, name: r.name, score: r.score, createdAt: r.created_at.toISOString(), tags: r.tags }),
 };
 
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('admin_connections');
   await db.pool.query(`CREATE SCHEMA conn_test;
     CREATE TABLE conn_test.items (id text PRIMARY KEY, name text COLLATE "C" NOT NULL, score int, created_at timestamptz NOT NULL, tags text[] NOT NULL);
@@ -56,7 +56,7 @@ before(async () => {
     JSON.stringify(rows.map((r) => ({ id: r.id, name: r.name, score: r.score, created_at: r.createdAt, tags: r.tags }))),
   ]);
 });
-after(async () => {
+afterAll(async () => {
   await db.drop();
 });
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 
 const STUDENTS = 260;
@@ -22,7 +22,7 @@ const LIST = (name: string) => `query($first: Int, $last: Int, $after: String, $
   }
 }`;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'admin_lists');
   admin = await createAdmin(app);
   // Seed through the event store, as sign-ups and admin credits would have written it.
@@ -55,7 +55,7 @@ before(async () => {
   }
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['directory'], 30_000));
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -4,7 +4,7 @@
  * search on its trigram indexes and filtered, sorted people lists on the directory's indexes.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { peopleWithRole } from '../../projections/directory';
 import { QUICK_SEARCH_GROUPS, quickSearchParams, quickSearchSql } from '../../projections/search';
 import { connection, type Queryable } from '../../services/api/connections';
@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from '../support/app';
 const ROWS = 20_000;
 let app: TestApp;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'admin_plans');
   const db = app.runtime.pool;
   // Straight into the disposable read models (varied names and addresses): the plans are under test.
@@ -30,7 +30,7 @@ before(async () => {
   await db.query('VACUUM ANALYZE rm_search.documents');
   await db.query('VACUUM ANALYZE rm_directory.people');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

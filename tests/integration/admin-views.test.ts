@@ -4,7 +4,7 @@
  * dashboard's window, order and figures; only admins may read them.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation } from '../support/adminViews';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -23,7 +23,7 @@ const LIST = `query($first: Int, $last: Int, $after: String, $before: String, $f
     totalCount pageInfo { startCursor endCursor hasPreviousPage hasNextPage }
     edges { node { id status isCanceled reservedStart reservedBy { id displayName } reservedWith { id displayName } } } } }`;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'admin_views');
   admin = await createAdmin(app);
   student = await createStudent(app, 0);
@@ -42,7 +42,7 @@ before(async () => {
   }
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 20_000));
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

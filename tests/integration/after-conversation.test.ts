@@ -4,7 +4,7 @@
  * minutes by card (declined changes nothing, concurrent purchases charge once); fair time; ratings.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { AfterMessages, BAD_SPEAKER_BONUS_MINUTES, MinuteReasons } from '../../contracts/afterConversation';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { appendConnections, enrollAsAdmin, live, reserveConversation } from '../support/conversations';
@@ -26,12 +26,12 @@ describe('after the conversation', () => {
   let admin: string;
   let plans: Awaited<ReturnType<typeof createPlans>>;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await startTestApp();
     admin = (await createAdmin(app)).token;
     plans = await createPlans(app);
   });
-  after(() => app.close());
+  afterAll(() => app.close());
 
   /** A student enrolled in a priced course (4 lessons), a speaker, and the lesson ids. */
   async function world() {

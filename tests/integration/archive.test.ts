@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { findArchive } from '../../projections/archives';
 import { ARCHIVE_RETENTION_DAYS } from '../../services/domain/archive/archive';
 import { describeMedia, generateTestRecording } from '../../services/domain/archive/media';
@@ -45,7 +45,7 @@ describe('recordings', () => {
   let lessons: string[];
   let courseId: string;
 
-  before(async () => {
+  beforeAll(async () => {
     app = await startTestApp();
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'archive-test-'));
     const file = path.join(dir, 'recording.webm');
@@ -62,7 +62,7 @@ describe('recordings', () => {
     await enrollAsAdmin(app, course.inviteNumber, student.accountId);
     lessons = (await app.gql(LESSONS, { id: courseId }, student.token)).data.course.lessonAssignments.map((a: any) => a.lesson.id);
   });
-  after(async () => {
+  afterAll(async () => {
     await app.close();
     await fs.rm(dir, { recursive: true, force: true });
   });

@@ -4,7 +4,7 @@
  * two students race for one code).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { REDEMPTION_CODE_INVALID, REDEMPTION_CODE_REQUIRED, RedemptionSetMessages } from '../../contracts/validation/enrollment';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
@@ -19,14 +19,14 @@ const LIST = `query($first: Int, $after: String, $filter: [FilterInput!], $sort:
 let app: TestApp;
 let admin: { token: string; accountId: string };
 let invite: string;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'codes_redemption');
   await createPlans(app);
   admin = await createAdmin(app);
   const teacher = await createInstructor(app);
   invite = (await createCourse(app, teacher.token, { name: 'Code course' })).inviteNumber;
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

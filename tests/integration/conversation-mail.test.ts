@@ -5,7 +5,7 @@
  * time, dropped when the conversation was canceled, sent to the current speaker after a transfer.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import PgBoss from 'pg-boss';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { QUEUES, reminderJobId } from '../../services/jobs';
@@ -16,10 +16,10 @@ import { parseIcs } from '../support/ics';
 import { CANCEL, RESERVE, addAvailability, createSpeaker, createStudent, dayAt, plusMinutes } from '../support/scheduling';
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({ rateLimits: false }, 'conversation_mail');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

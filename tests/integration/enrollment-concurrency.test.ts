@@ -3,7 +3,7 @@
  * payments), the ledger never below zero, and admin enrollment.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { enrollmentStream, idempotencyKeyFor } from '../../services/domain/enrollment/enrollment';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -14,14 +14,14 @@ let app: TestApp;
 let plans: Awaited<ReturnType<typeof createPlans>>;
 let admin: { token: string; accountId: string };
 let paid: { id: string; inviteNumber: string };
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'enrollment_concurrency');
   plans = await createPlans(app);
   admin = await createAdmin(app);
   const teacher = await createInstructor(app);
   paid = await createCourse(app, teacher.token, { name: 'Busy course', completionRequirement: 4, durationRequirement: 15 });
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -3,7 +3,7 @@
  * catalogue (spec 1, section 8) for finding a course.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED } from '../../contracts/validation/enrollment';
 import { catalogHandlers } from '../../services/domain/catalog/handlers';
@@ -17,11 +17,11 @@ const FIND = `query($inviteNumber: String!, $extra: Int) { enrollingCourse(invit
 
 let app: TestApp;
 let plans: Awaited<ReturnType<typeof createPlans>>;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'enrollment_courses');
   plans = await createPlans(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

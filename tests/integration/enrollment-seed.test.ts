@@ -1,16 +1,16 @@
 /** The demo world's courses: a default plan, the demo instructor's two courses, adventures. */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { seedDemo } from '../../scripts/seed';
 import { demoInviteNumbers } from '../../scripts/seedCourses';
 import { checkpointOf } from '../../services/eventstore/port';
 import { signIn, startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'enrollment_seed');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

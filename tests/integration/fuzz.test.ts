@@ -24,7 +24,7 @@
  * phases to the operations whose name contains it (e.g. FUZZ_ONLY=Mutation.createCourse).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import fc from 'fast-check';
 import { compareCheckpoints } from '../../services/eventstore/port';
 import { startTestApp, type TestApp } from '../support/app';
@@ -54,7 +54,7 @@ let sweep: SweepCase[];
 let skipped: string[];
 let serverLog: ReturnType<typeof captureServerLog>;
 
-before(async () => {
+beforeAll(async () => {
   // Rate limits off: a fuzz of sign-ins and sign-ups would otherwise only meet RATE_LIMITED.
   app = await startTestApp({ rateLimits: false }, 'fuzz');
   const schema = loadSchema();
@@ -66,7 +66,7 @@ before(async () => {
   sweep = sweepCases(schema, world.pools, listFields).filter((c) => c.operation.includes(ONLY));
   serverLog = captureServerLog(app);
 });
-after(async () => {
+afterAll(async () => {
   await app?.close();
 });
 

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { peopleWithRole } from '../../projections/directory';
 import { quickSearch } from '../../projections/search';
 import { connection, MAX_CURSOR_LENGTH, type ColumnType, type Connection, type ConnectionArgs, type ConnectionSource } from '../../services/api/connections';
@@ -45,7 +45,7 @@ const HISTORY = `query($id: ID!, $first: Int, $last: Int, $after: String, $befor
 const SEARCH = `query($q: String!, $pii: Boolean) { quickSearch(searchQuery: $q, pii: $pii) {
   conversations { id } courses { id } lessons { id } instructors { id } speakers { id } students { id emailAddress } } }`;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'hardening_connections');
   admin = await createAdmin(app);
   const meta = (at: string) => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: at, schemaVersion: 1 });
@@ -102,7 +102,7 @@ before(async () => {
       ('r2', -5, -1, -0.25, false, '0001-01-01', '0001-01-01T00:00:00Z', '{}'),
       ('r3', NULL, NULL, NULL, NULL, NULL, NULL, '{c}');`);
 });
-after(async () => {
+afterAll(async () => {
   await app?.close();
 });
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { todayIn } from '../../contracts/calendarDate';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
@@ -16,11 +16,11 @@ const MY_COURSES = `query($scope: CourseScope!) { me { courses(scope: $scope) { 
 const CREATE = `mutation($input: CreateCourseInput!) { createCourse(input: $input) { created course { id inviteNumber startDate endDate } } }`;
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'hardening_course_dates');
   await createPlans(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

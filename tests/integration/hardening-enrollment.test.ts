@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { REDEMPTION_CODE_INVALID } from '../../contracts/validation/enrollment';
 import { Messages } from '../../contracts/errors';
@@ -25,14 +25,14 @@ let admin: { token: string; accountId: string };
 let teacher: { token: string; accountId: string };
 let paid: { id: string; inviteNumber: string; name: string };
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'hardening_enrollment');
   plans = await createPlans(app);
   admin = await createAdmin(app, 'admin-hardening@example.com');
   teacher = await createInstructor(app);
   paid = await createCourse(app, teacher.token, { name: 'Hardened Spanish', completionRequirement: 4, durationRequirement: 15 });
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -4,7 +4,7 @@
  * JSON error shape outside GraphQL.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { parseTrustProxy } from '../../services/app/config';
 import { startTestApp, codeOf, createAdmin, signIn, signUp, type TestApp } from '../support/app';
 import { createCourse, createInstructor } from '../support/enrollment';
@@ -20,13 +20,13 @@ let app: TestApp;
 let admin: { token: string; accountId: string };
 let student: { token: string; accountId: string };
 let instructor: { token: string; accountId: string };
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'hardening_limits');
   admin = await createAdmin(app);
   student = await signUp(app, 'student@example.com');
   instructor = await createInstructor(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { skipTest } from '../support/skip';
 import { ErrorReason, Messages, roleRequiredMessage } from '../../contracts/errors';
 import type { Role } from '../../contracts/roles';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -22,11 +23,11 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 const course = (over: Record<string, unknown> = {}) => courseInput({ startDate: day(1), endDate: day(90), ...over });
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'hardening-roles');
   await createPlans(app);
 });
-after(async () => {
+afterAll(async () => {
   await app?.close();
 });
 
@@ -46,7 +47,7 @@ function refusal(res: GraphQLResult) {
 
 describe('a refusal for a missing role says which role', () => {
   let invite = '';
-  before(async () => {
+  beforeAll(async () => {
     const instructor = await signUp(app, `owner-${Date.now()}@example.com`, 'Role-Pass1', 'INSTRUCTOR');
     invite = (await createCourse(app, instructor.token, { startDate: day(1), endDate: day(90) })).inviteNumber;
   });
@@ -122,7 +123,7 @@ describe('a refusal for the session asks to sign in again', () => {
 describe('source maps', () => {
   it('the built web app has no source maps and points to none', (t) => {
     if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      t.skip('web/dist is not built (npx vite build --config web/vite.config.ts)');
+      skipTest(t, 'web/dist is not built (npx vite build --config web/vite.config.ts)');
       return;
     }
     const files = fs.readdirSync(WEB_DIST, { recursive: true, encoding: 'utf8' });

@@ -6,7 +6,7 @@
  * templates, courses and invites, each refusal writing nothing.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 import { createPlans, inDays } from '../support/enrollment';
@@ -40,7 +40,7 @@ const SEARCH = `query($q: String!) { instructorSearch(query: $q) { courses { id 
 const eventCount = () => eventCountWithoutMail(app);
 const row = (emailAddress: string, name?: string) => ({ emailAddress, name, startDate: inDays(1), endDate: inDays(60) });
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'instructor_area');
   await createPlans(app);
   await createAdmin(app);
@@ -54,7 +54,7 @@ before(async () => {
   assert.equal(made.errors, undefined, JSON.stringify(made.errors));
   templateId = made.data.createTemplate.template.id;
 });
-after(() => app?.close());
+afterAll(() => app?.close());
 
 describe('instructor area', () => {
   let courseIds: string[] = [];

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 import { live, reserveConversation, enrollAsAdmin } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
@@ -59,7 +59,7 @@ async function refused(query: string, input: unknown, token: string | undefined,
   assert.equal(await eventCount(), before, 'a refusal writes nothing');
 }
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'instructor_roster');
   await createPlans(app);
   admin = (await createAdmin(app)).token;
@@ -72,7 +72,7 @@ before(async () => {
   courseOther = await createCourse(app, other.token, { name: 'Not yours' });
   await enrollAsAdmin(app, courseA.inviteNumber, student.accountId);
 });
-after(() => app?.close());
+afterAll(() => app?.close());
 
 describe('the instructor\'s students', () => {
   let upcoming: string;

@@ -8,7 +8,7 @@
  * keeps its order.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { createPool } from '../../services/db/pool';
 import { compareCheckpoints, type GlobalCheckpoint } from '../../services/eventstore/port';
 import { liveSchema } from '../../services/feed/projector';
@@ -41,7 +41,7 @@ const startWorker = () => {
   return w;
 };
 
-before(async () => {
+beforeAll(async () => {
   [broker, app] = await Promise.all([startKafkaBroker(), startTestApp({}, 'kafka_direct')]);
   readModels = await createTestDatabase('kafka_rm');
   rmPool = createPool(readModels.url, 3);
@@ -53,7 +53,7 @@ before(async () => {
   admin = await createAdmin(app);
 });
 
-after(async () => {
+afterAll(async () => {
   killRoles();
   await rmPool?.end();
   await readModels?.drop();

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
 import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import type { ProjectionFailure } from '../../services/feed/batch';
@@ -51,7 +51,7 @@ let worker: KafkaProjectors;
 const failures: { name: string; failure: ProjectionFailure }[] = [];
 const errors: unknown[] = [];
 
-before(async () => {
+beforeAll(async () => {
   [broker, db] = await Promise.all([startKafkaBroker(), createTestDatabase('kafka_poison')]);
   await migrateEventStore(db.pool);
   await db.pool.query('CREATE TABLE public.poison (id text PRIMARY KEY)');
@@ -77,7 +77,7 @@ before(async () => {
   });
 });
 
-after(async () => {
+afterAll(async () => {
   await worker?.stop();
   await relay?.stop();
   await store?.close();

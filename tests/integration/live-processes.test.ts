@@ -4,15 +4,15 @@
  * nothing: the conversation still stops on time, participants rejoin, the chat is all there.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { killApiProcesses, startApiProcess, subscribe } from '../support/apiProcesses';
 import { reserveOpenableNow } from '../support/live';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
-before(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'liveproc')));
-after(async () => {
+beforeAll(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'liveproc')));
+afterAll(async () => {
   killApiProcesses();
   await app?.close();
 });

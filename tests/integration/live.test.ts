@@ -3,7 +3,7 @@
  * tokens only for the two participants, presence, chat and signalling.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { LiveMessages } from '../../contracts/live';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
@@ -13,8 +13,8 @@ import { createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
 // A 15-minute conversation lasts 30 seconds here (2 seconds a minute); never in production.
-before(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'live')));
-after(async () => app?.close());
+beforeAll(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'live')));
+afterAll(async () => app?.close());
 
 const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened conversation { id status openedOn } } }`;
 const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id }) { synced pollingDelayMs totalTicks remainingTicks status } }`;

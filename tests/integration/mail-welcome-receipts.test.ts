@@ -4,7 +4,7 @@
  * repeated payment still mails one receipt, a declined one none.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
 import { ENROLL, createCourse, createCourseAsSystem, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
@@ -15,7 +15,7 @@ let app: TestApp;
 let admin: { token: string };
 let invite: string;
 let plans: Awaited<ReturnType<typeof createPlans>>;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'mail_welcome_receipts');
   plans = await createPlans(app);
   admin = await createAdmin(app);
@@ -23,7 +23,7 @@ before(async () => {
   const course = await createCourse(app, teacher.token, { name: 'Receipts Spanish', completionRequirement: 4, durationRequirement: 15 });
   invite = course.inviteNumber;
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -1,14 +1,14 @@
 /** GET /metrics (issue 13): operation rate and latency, appends, projection lag, job queues; the optional token. */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../support/app';
 
 describe('/metrics', () => {
   let app: TestApp;
-  before(async () => {
+  beforeAll(async () => {
     app = await startTestApp({ metricsToken: 'scrape-me' });
   });
-  after(() => app.close());
+  afterAll(() => app.close());
 
   const scrape = async (token?: string) => fetch(`${app.url}/metrics`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 

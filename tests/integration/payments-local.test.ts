@@ -4,7 +4,7 @@
  * receipts, and a charge whose enrollment lost being refunded.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { enrollmentStream, idempotencyKeyFor } from '../../services/domain/enrollment/enrollment';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -16,7 +16,7 @@ let app: TestApp;
 let gateway: LocalGateway;
 let invite: string;
 let courseId: string;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'payments_local');
   await createPlans(app);
   gateway = app.runtime.payments.local!;
@@ -25,7 +25,7 @@ before(async () => {
   invite = course.inviteNumber;
   courseId = course.id;
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

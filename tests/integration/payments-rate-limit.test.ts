@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
 import { tokenize } from '../support/enrollment';
 import { LIMITS } from '../../services/security/rateLimit';
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'gateway_limit');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

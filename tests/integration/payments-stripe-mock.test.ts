@@ -5,18 +5,18 @@
  * read into the port's terms. Declines and webhooks are tested in payments-stripe.test.ts.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createStripeGateway, type StripeGateway } from '../../services/integrations/payments/stripe';
 import { startStripeMock, type StripeMock } from '../../scripts/stripe-mock';
 
 describe('Stripe adapter against stripe-mock', () => {
   let mock: StripeMock;
   let gateway: StripeGateway;
-  before(async () => {
+  beforeAll(async () => {
     mock = await startStripeMock();
     gateway = createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: null, api: { host: '127.0.0.1', port: mock.port, protocol: 'http' } });
   });
-  after(() => mock?.stop());
+  afterAll(() => mock?.stop());
 
   const request = {
     amount: 3000, currency: 'usd', paymentMethod: 'pm_card_visa', idempotencyKey: 'enroll-abc', description: 'Tertulia: Spanish 1',

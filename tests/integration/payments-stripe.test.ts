@@ -4,7 +4,7 @@
  * duplicate deliveries, refunds.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import Stripe from 'stripe';
 import { enrollmentStream, idempotencyKeyFor } from '../../services/domain/enrollment/enrollment';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -15,11 +15,11 @@ const WEBHOOK_SECRET = 'whsec_test_secret_for_tests';
 let app: TestApp;
 const stripe = new Stripe('sk_test_not_a_real_key');
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({ stripeSecretKey: 'sk_test_not_a_real_key', stripePublishableKey: 'pk_test_publishable', stripeWebhookSecret: WEBHOOK_SECRET }, 'payments_stripe');
   await createPlans(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { PAYROLL_TIME_ZONE, PayrollMessages } from '../../contracts/payroll';
 import { payrollProjector } from '../../projections/payroll';
@@ -17,8 +17,8 @@ import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
 
 let app: TestApp;
-before(async () => (app = await startTestApp({}, 'payroll_closing')));
-after(async () => app?.close());
+beforeAll(async () => (app = await startTestApp({}, 'payroll_closing')));
+afterAll(async () => app?.close());
 
 const CLOSE = `mutation($month: String!) { closePayrollMonth(input: { month: $month }) { payrollMonth { month closed totalPay speakerCount } } }`;
 const REOPEN = `mutation($month: String!, $reason: String!) { reopenPayrollMonth(input: { month: $month, reason: $reason }) { payrollMonth { closed history { kind reason totalPay } } } }`;

@@ -5,7 +5,7 @@
  * summaries the rules give for the whole history at once, live and after a rebuild.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { fold } from '../../services/domain/shared/decider';
 import {
   evolvePayrollFacts,
@@ -22,8 +22,8 @@ import { startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 
 let app: TestApp;
-before(async () => (app = await startTestApp({}, 'payroll_projection')));
-after(async () => app?.close());
+beforeAll(async () => (app = await startTestApp({}, 'payroll_projection')));
+afterAll(async () => app?.close());
 
 /** A small deterministic generator (mulberry32), so a failure can be replayed from its seed. */
 function random(seed: number) {

@@ -5,7 +5,7 @@
  * and its difference shows as an adjustment in the open month.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import { createPayrollProjector } from '../../projections/payroll';
@@ -16,8 +16,8 @@ import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
 
 let app: TestApp;
-before(async () => (app = await startTestApp({}, 'payroll_rule_change')));
-after(async () => app?.close());
+beforeAll(async () => (app = await startTestApp({}, 'payroll_rule_change')));
+afterAll(async () => app?.close());
 
 const CLOSE = `mutation($month: String!) { closePayrollMonth(input: { month: $month }) { payrollMonth { totalPay } } }`;
 const PAYROLL = `query($from: DateTime!, $to: DateTime!) { payroll(startTime: $from, endTime: $to) {

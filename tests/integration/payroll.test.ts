@@ -3,7 +3,7 @@
  * and only the speaker and admins see it.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { PAYROLL_TIME_ZONE, PayrollMessages } from '../../contracts/payroll';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
@@ -12,8 +12,8 @@ import { reserveOpenableNow } from '../support/live';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
-before(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'payroll')));
-after(async () => app?.close());
+beforeAll(async () => (app = await startTestApp({ conversationSecondsPerMinute: 2 }, 'payroll')));
+afterAll(async () => app?.close());
 
 const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened } }`;
 const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id }) { status } }`;

@@ -6,7 +6,7 @@
  * run in the forms (contracts/validation/profile.ts; web/src/settings/forms.test.ts).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { todayIn } from '../../contracts/calendarDate';
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../../contracts/validation/email';
 import { ProfileMessages } from '../../contracts/validation/profile';
@@ -64,14 +64,14 @@ async function accepted(who: Person, query: string, input: Record<string, unknow
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
 }
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'profile_rules');
   student = await signUp(app, 'amaia@example.com');
   instructor = await signUp(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   await accepted(student, CHANGE_USER, VALID);
   await accepted(instructor, CHANGE_USER, { givenName: 'Jon', surname: 'Arriola', displayName: 'Jon A.', school: 'Ikastola Bilbao', tzIdentifier: 'Europe/Madrid' });
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

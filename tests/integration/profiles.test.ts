@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import sharp from 'sharp';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { peopleResolvers } from '../../services/api/resolvers/people';
@@ -53,12 +53,12 @@ async function createSpeaker(emailAddress: string, options: { promoted?: boolean
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'profiles');
   admin = await createAdmin(app);
   speaker = await createSpeaker('lucia@example.com');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

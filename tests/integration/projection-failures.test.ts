@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
 import type { EventStore, GlobalCheckpoint } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
@@ -35,7 +35,7 @@ const change = (accountId: string, i: number, minuteQuantity: number) => ({
 let db: TestDatabase;
 let store: EventStore;
 let last: GlobalCheckpoint;
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('projection-failures');
   await migrateEventStore(db.pool);
   store = createPostgresEventStore(db.pool);
@@ -44,7 +44,7 @@ before(async () => {
   const appended = await store.appendToStreams([{ stream: 'minutes-b', expected: 'no_stream', events: Array.from({ length: 30 }, (_, i) => change('b', i, 5)) }]);
   last = appended.checkpoint;
 });
-after(async () => {
+afterAll(async () => {
   await store.close();
   await db.drop();
 });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type pg from 'pg';
 import { allProjectors } from '../../projections';
 import { createPool } from '../../services/db/pool';
@@ -22,13 +22,13 @@ const PROCESSES = 4;
 let db: TestDatabase;
 let store: EventStore;
 let pools: pg.Pool[];
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('projection-prepare');
   pools = Array.from({ length: PROCESSES }, () => createPool(db.url, 3));
   await migrateEventStore(db.pool);
   store = createPostgresEventStore(db.pool);
 });
-after(async () => {
+afterAll(async () => {
   await Promise.all(pools.map((p) => p.end()));
   await store.close();
   await db.drop();

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { allProjectors } from '../../projections';
 import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
 import type { EventStore } from '../../services/eventstore/port';
@@ -21,13 +21,13 @@ const projectors = [...allProjectors, tallyProjector];
 
 let db: TestDatabase;
 let store: EventStore;
-before(async () => {
+beforeAll(async () => {
   db = await createTestDatabase('projections');
   await migrateEventStore(db.pool);
   store = createPostgresEventStore(db.pool);
   await seedLog(store);
 });
-after(async () => {
+afterAll(async () => {
   await store.close();
   await db.drop();
 });

@@ -3,7 +3,7 @@
  * admin changes, a reset mail), every read model rebuilt from the log comes back identical.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { demoInviteNumbers } from '../../scripts/seedCourses';
 import { seedDemo } from '../../scripts/seed';
 import { liveSchema } from '../../services/feed/projector';
@@ -12,10 +12,10 @@ import { dumpSchema } from '../support/database';
 import { readModelsCaughtUp } from '../support/enrollment';
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'rebuild_flows');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Messages } from '../../contracts/errors';
@@ -10,11 +10,11 @@ const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(in
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'roles_minutes');
   admin = await createAdmin(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -56,7 +56,7 @@ describe('several API processes and projector workers on one database', () => {
   let api2: Awaited<ReturnType<typeof startRole>>;
   let worker1: Awaited<ReturnType<typeof startRole>>;
 
-  before(async () => {
+  beforeAll(async () => {
     db = await createTestDatabase('scaleout');
     api1 = await startRole(db, 'api'); // migrates first
     [api2, worker1] = await Promise.all([startRole(db, 'api'), startRole(db, 'worker'), startRole(db, 'worker')]);
@@ -65,7 +65,7 @@ describe('several API processes and projector workers on one database', () => {
       databaseUrl: db.url, runProjections: false, runJobs: false,
     });
   });
-  after(async () => {
+  afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
     await system?.close();
     await db?.drop();

@@ -3,18 +3,18 @@
  * and the races that must never double-book a speaker, a student or their minutes.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { AVAILABILITY, CANCEL, OPENINGS, RESERVE, addAvailability, balanceOf, createSpeaker, createStudent, dayAt, hoursAhead, plusMinutes, sameDayZone } from '../support/scheduling';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({ rateLimits: false }, 'scheduling');
   admin = await createAdmin(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

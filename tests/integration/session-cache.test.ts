@@ -3,7 +3,7 @@
  * process holds at once in another that had the session in memory, and in its own process.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { loadConfig } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { createServer } from '../../services/api/server';
@@ -19,7 +19,7 @@ describe('remembered sessions', () => {
   let server: ReturnType<typeof createServer>;
   let otherUrl: string;
 
-  before(async () => {
+  beforeAll(async () => {
     a = await startTestApp({ rateLimits: false }, 'session_cache');
     // A second API process on the same database, no projectors or jobs (as `--role api`).
     const port = await freePort();
@@ -31,7 +31,7 @@ describe('remembered sessions', () => {
     server = createServer(other);
     await server.listen(port, '127.0.0.1');
   });
-  after(async () => {
+  afterAll(async () => {
     await server?.close();
     await other?.close();
     await a?.close();

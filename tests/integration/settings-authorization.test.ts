@@ -6,7 +6,7 @@
  * nothing. The lookups answer real data: the ISO country list and schools from people's profiles.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
 
@@ -27,7 +27,7 @@ const eventCount = () => eventCountWithoutMail(app);
 const emailOf = async (accountId: string) =>
   (await app.runtime.pool.query(`SELECT data->>'emailAddress' AS e FROM events WHERE stream_id = $1 AND type IN ('AccountRegistered', 'EmailAddressChanged') ORDER BY stream_version DESC LIMIT 1`, [`account-${accountId}`])).rows[0].e as string;
 
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'settings_authz');
   admin = await createAdmin(app);
   student = await signUp(app, 'student@example.com');
@@ -40,7 +40,7 @@ before(async () => {
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   }
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

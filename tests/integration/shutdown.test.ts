@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/shutdown-process.ts');
 

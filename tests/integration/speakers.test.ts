@@ -4,7 +4,7 @@
  * speaking settings; the instructor gallery; every admin operation refused to everyone else.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { Messages } from '../../contracts/errors';
@@ -25,11 +25,11 @@ const MY_SPEAKING = `{ me { id account { roles } speaking { id isPromoted evalua
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'speakers');
   admin = await createAdmin(app);
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -3,18 +3,18 @@
  * the visitor and admins read a thread; an answer to a visitor who is away is mailed once.
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { afterAll, beforeAll, it } from 'vitest';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { killApiProcesses, startApiProcess, subscribe } from '../support/apiProcesses';
 import { createStudent } from '../support/scheduling';
 
 let app: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'support_chat');
   admin = await createAdmin(app);
 });
-after(async () => {
+afterAll(async () => {
   killApiProcesses();
   await app?.close();
 });

@@ -4,16 +4,16 @@
  * oversized upload and a JSON 429 once one address has used up its limit.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { THROUGHPUT_DEFAULT_BYTES, THROUGHPUT_MAX_BYTES, THROUGHPUT_PATH } from '../../contracts/throughput';
 import { LIMITS } from '../../services/security/rateLimit';
 import { startTestApp, type TestApp } from '../support/app';
 
 let app: TestApp;
-before(async () => {
+beforeAll(async () => {
   app = await startTestApp({}, 'throughput');
 });
-after(async () => {
+afterAll(async () => {
   await app.close();
 });
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { describeMedia, generateTestRecording, percentOf, progressParser, transcodeToMp4 } from './media';
 
 describe('archive media', () => {

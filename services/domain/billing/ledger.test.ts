@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { deciderSpec } from '../shared/spec';
 import { MAX_BALANCE, decideChangeMinutes, evolveLedger, initialLedger, type LedgerEvent } from './ledger';
 

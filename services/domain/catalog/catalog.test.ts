@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { CourseMessages } from '../../../contracts/validation/enrollment';
 import { deciderSpec } from '../shared/spec';
 import { decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';

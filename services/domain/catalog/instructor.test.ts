@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { InstructorMessages } from '../../../contracts/validation/instructor';
 import { deciderSpec } from '../shared/spec';
 import { decideAnswerShareInvite, decideChangeLesson, decideChangeLessonAssignment, decideShareCourse, evolveCourse, initialCourse } from './course';

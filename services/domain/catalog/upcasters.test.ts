@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { StoredEvent } from '../../eventstore/port';
 import { currentSchemaVersion, upcast } from '../../eventstore/upcasting';
 import { calendarDateOfLegacyInstant } from './upcasters';

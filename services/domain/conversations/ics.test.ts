@@ -4,7 +4,7 @@
  * times; and the mail bodies show the time in the recipient's zone in the spec's h:mma.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { parseIcs } from '../../../tests/support/ics';
 import { renderMail } from '../notifications/templates';
 import { addressOf, conversationIcs, conversationUid, type ConversationInvite } from './ics';

@@ -4,7 +4,7 @@
  * reminders are scheduled, and that nothing fails the command when the job queue does.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { CommandTransaction } from '../../commands/execute';
 import type { StoredEvent } from '../../eventstore/port';
 import { SYSTEM_ACTOR } from '../shared/decider';

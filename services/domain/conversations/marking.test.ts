@@ -1,6 +1,6 @@
 /** Marking, fair time, ratings and make-up eligibility, given/when/then on conversation events (issue 10). */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { AfterMessages, BAD_SPEAKER_BONUS_MINUTES } from '../../../contracts/afterConversation';
 import { evolveConversation, type ConversationState } from './conversation';
 import type { ConversationEvent } from './events';

@@ -1,6 +1,6 @@
 /** What a student's open lesson attempt becomes when they leave the course (withdrawUser, transferUser). */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import type { ConversationState } from '../conversations/conversation';
 import { attemptOnLeaving } from './rosterHandlers';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { ProfileMessages } from '../../../contracts/validation/profile';
 import { decideCompleteOnboarding, evolveAccount, initialAccount } from '../identity/account';
 import type { AccountEvent } from '../identity/events';

@@ -1,6 +1,6 @@
 /** Payroll rules, given events, when the lines are computed, then these lines (issue 12). */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { fold } from '../shared/decider';
 import type { ConversationEvent } from '../conversations/events';
 import type { SpeakingEvent } from './events';

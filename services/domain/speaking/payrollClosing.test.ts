@@ -1,5 +1,5 @@
 /** Closing and reopening a pay month, given/when/then (issue 12). */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { PayrollMessages } from '../../../contracts/payroll';
 import { deciderSpec } from '../shared/spec';
 import {

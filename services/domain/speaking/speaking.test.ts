@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { centsToDollars, dollarsToCents, payRateError } from '../../../contracts/speaking';
 import { deciderSpec } from '../shared/spec';
 import type { SpeakingEvent } from './events';

@@ -1,5 +1,5 @@
 /** The support thread, given/when/then (issue 9). */
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { LiveMessages } from '../../../contracts/live';
 import { deciderSpec } from '../shared/spec';
 import { SupportMessages, decidePostSupport, evolveSupportThread, initialSupportThread, type SupportEvent } from './support';

@@ -1,6 +1,6 @@
 /** What nodemailer is given: a calendar attachment becomes the message's calendar part, with its method. */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import nodemailer from 'nodemailer';
 import { calendarMethodOf, toNodemailerMessage } from './smtp';
 import type { OutgoingMail } from './port';

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
+import { skipFor } from '../../../tests/support/skip';
 import { s3ConfigFromEnv } from './config';
 import { createLocalStorage } from './local';
 import { isStorageKey, newStorageKey, type FileStorage } from './port';
@@ -15,7 +16,7 @@ import { createS3Storage } from './s3';
 import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignature } from './signed';
 
 function contract(name: string, make: () => FileStorage, options: { skip?: string } = {}) {
-  describe(name, { skip: options.skip }, () => {
+  skipFor(options.skip).describe(name, () => {
     it('puts, gets with the content type, and answers null for a missing key', async () => {
       const storage = make();
       const key = newStorageKey('headshots', 'jpg');

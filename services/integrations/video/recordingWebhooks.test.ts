@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import twilio from 'twilio';
 import { twilioSignature, verifyTwilioSignature, verifyZoomSignature, zoomUrlValidation } from './recordingWebhooks';
 

@@ -4,7 +4,8 @@
  * Twilio) run only when their keys are in the environment; otherwise they are skipped and say so.
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
+import { skipFor } from '../../../tests/support/skip';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import twilio from 'twilio';
 import { createTokenService } from '../../api/jwt';
@@ -267,7 +268,7 @@ const env = videoConfigFromEnv(process.env);
 const zoomLive = env.zoom?.apiKey ? env.zoom : null;
 if (!zoomLive) console.log('# Zoom video tests skipped: set ZOOM_VIDEO_SDK_KEY, ZOOM_VIDEO_SDK_SECRET, ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET to run them.');
 describe('Zoom Video SDK (live)', () => {
-  it('ends a room that has no live session without error (the API accepts our API JWT)', { skip: zoomLive ? undefined : 'Zoom Video SDK and API keys are not set' }, async () => {
+  skipFor(zoomLive ? undefined : 'Zoom Video SDK and API keys are not set').it('ends a room that has no live session without error (the API accepts our API JWT)', async () => {
     await createZoomVideoProvider(zoomLive!).endRoom(newId());
   });
 });
@@ -275,7 +276,7 @@ describe('Zoom Video SDK (live)', () => {
 const twilioLive = env.twilio;
 if (!twilioLive) console.log('# Twilio video tests skipped: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET to run them.');
 describe('Twilio Video (live)', () => {
-  it('completes an in-progress room, and ignores one that is over or never existed', { skip: twilioLive ? undefined : 'Twilio keys are not set' }, async () => {
+  skipFor(twilioLive ? undefined : 'Twilio keys are not set').it('completes an in-progress room, and ignores one that is over or never existed', async () => {
     const provider = createTwilioVideoProvider(twilioLive!);
     const rest = twilio(twilioLive!.apiKeySid, twilioLive!.apiKeySecret, { accountSid: twilioLive!.accountSid });
     const conversationId = newId();

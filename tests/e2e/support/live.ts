@@ -4,7 +4,7 @@
  * and whether the peer's video is playing.
  */
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { WAIT_MS, eventually } from './browser';
 
 export interface Person {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { NO_MEDIA_DEVICES_MESSAGE, acquireMedia, levelOfRms, missingWebRtc, stopMedia, type MediaEnvironment } from './media';
 
 type Constraints = { video: boolean; audio: boolean };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { THROUGHPUT_MAX_BYTES } from '../../../contracts/throughput';
 import { formatMbps, mbps, nextSize, speedVerdict } from './speed';
 

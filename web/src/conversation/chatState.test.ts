@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { authorOf, canSend, chatStateOf, mergeMessages, outgoing, type ChatLine, type ChatSubject } from './chatState';
 
 const subject = (over: Partial<ChatSubject> = {}): ChatSubject => ({

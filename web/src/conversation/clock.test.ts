@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { applySync, driftTicks, formatTicks, initialClock, progressPercent, serverRemainingAt, tick, tickInterval } from './clock';
 
 const T0 = 1_700_000_000_000;

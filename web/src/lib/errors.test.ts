@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { Messages } from '../../../contracts/errors';
 import { NETWORK_ERROR_MESSAGE, cleanErrorMessage, errorMessage, hasErrorCode, refusalOf } from './errors';
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { formatMoney, payButtonLabel, priceOrContactSales } from './money';
 
 it('formats minor units as the spec says, with Contact Sales where there is no price', () => {

@@ -1,6 +1,6 @@
 /** The speaker calendar screens' helpers in lib/time.ts (ranges, zones, weeks). */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { describeZone, formatMinutes, formatTimeRange, inZone, weekOf } from './time';
 
 describe('time for the speaker screens', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { DEFAULT_TIME_ZONE, datesFromToday, formatDate, formatDateTime, formatDay, formatDayAndTime, formatTime, groupByLocalDate, localDateOf, rangeFromNow, userZone } from './time';
 
 describe('time', () => {

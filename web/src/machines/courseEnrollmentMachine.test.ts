@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EnrollmentMessages, OutcomeTitles, codeWorthText } from '../../../contracts/enrollment';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED, REDEMPTION_CODE_INVALID } from '../../../contracts/validation/enrollment';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { createActor } from 'xstate';
 import { AfterMessages } from '../../../contracts/afterConversation';
 import { makeUpMachine } from './makeUpMachine';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { SIGN_OUT_FAILED_MESSAGE, signOutMachine } from './signOutMachine';
 

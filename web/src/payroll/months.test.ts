@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { dollars, monthLabel, monthRange, payMonthChoices } from './months';
 
 it('offers this month and twelve before it, never before October 2022', () => {

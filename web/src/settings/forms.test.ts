@@ -4,7 +4,7 @@
  * tests/integration/profile-rules.test.ts refuses the same values on the server).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { ProfileMessages, settingsFieldError, settingsFormErrors } from '../../../contracts/validation/profile';
 import { changedFields, formValuesOf } from './formValues';
 import { SETTING_DESCRIPTION_MAX, truncate } from './text';

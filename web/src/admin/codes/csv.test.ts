@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { codesCsv, csvFileName } from './csv';
 
 it('writes one row per code, quoting what needs quoting', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { defaultTableState, parseTableState, writeTableState, type TableState } from './tableState';
 
 const defaults = defaultTableState({ sort: [{ field: 'createdAt', sort: 'desc' }] });

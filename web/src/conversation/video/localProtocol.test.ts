@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { initialProtocol, onFailed, onSignal, onStalled, wantsHello, type Envelope, type ProtocolState } from './localProtocol';
 
 let n = 0;

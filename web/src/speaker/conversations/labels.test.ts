@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { cancelLabel, needsAction, personName, startEnabled, startLabel, statusChip, transferLabel } from './labels';
 
 const c = (status: 'reserved' | 'opened' | 'started' | 'stopped' | 'unused', isOpenable: boolean, isCanceled = false) => ({ status, isCanceled, openablePolicy: { isOpenable } });

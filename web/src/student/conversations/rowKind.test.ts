@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { it } from 'vitest';
 import { rowKind } from './rowKind';
 
 it('decides the row in the spec\'s order: canceled, live statuses, markings, default', () => {

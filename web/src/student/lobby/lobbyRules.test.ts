@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { describe, it } from 'vitest';
 import { cancelLabel, cancelText, endedKind, isJoinable, showSupportAdvice, showTardy, tabOf } from './lobbyRules';
 
 const conv = (over: Record<string, unknown> = {}) => ({
