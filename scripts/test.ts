@@ -1,8 +1,15 @@
 /**
  * `npm test`: the whole suite on a fresh machine. Installs Debian's Chromium when missing (browser
- * tests), type-checks, builds the web app, starts one embedded PostgreSQL cluster for the run and
- * runs every *.test.ts file with Node's test runner. Arguments narrow the files:
- * `npm test -- services/domain` runs only the files under that path.
+ * tests), type-checks, builds the web app, starts one embedded PostgreSQL cluster for the run, and
+ * runs the tests on their two runners side by side: Vitest (unit, contract and integration tests,
+ * vitest.config.ts) and Playwright's own runner (the browser tests under tests/e2e,
+ * playwright.config.ts). Arguments narrow the files: `npm test -- services/domain` runs only the
+ * files under that path.
+ *
+ * Workers: TEST_WORKERS_VITEST (default 3) and TEST_WORKERS_BROWSER (default 2) files at a time.
+ * Vitest reports to the terminal as it goes; Playwright's report is kept in a file and printed
+ * when Vitest is done (then followed live), so the two never interleave. The run ends with the
+ * counts of both, every skipped test with its reason, and the wall time.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,11 +18,16 @@ import path from 'node:path';
 import { exitWithError } from '../services/app/shutdown';
 import { startEmbeddedPostgres } from '../services/db/embedded';
 import { freePort } from '../tests/support/ports';
+import type { RunSummary } from '../tests/support/vitest-summary';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 const filters = process.argv.slice(2);
 const CHROMIUM = '/usr/bin/chromium';
+const BROWSER_DIR = 'tests/e2e/';
+/** Where Vitest's projects (vitest.config.ts) look for tests: a test file elsewhere would not run. */
+const VITEST_DIRS = ['contracts/', 'services/', 'projections/', 'web/src/', 'scripts/', 'tests/contract/', 'tests/integration/'];
+const started = Date.now();
 
 function step(title: string) {
   console.log(`\n=== ${title}`);
@@ -45,20 +57,32 @@ function findTests(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+const workers = (name: string, fallback: number) => Math.max(1, Number(process.env[name] ?? fallback));
+
 async function main() {
   const files = ['contracts', 'services', 'projections', 'web/src', 'tests', 'scripts']
     .filter((d) => fs.existsSync(d))
     .flatMap((d) => findTests(d))
     .filter((f) => !filters.length || filters.some((p) => f.startsWith(p)))
     .sort();
-  const needsBrowser = files.some((f) => f.startsWith('tests/e2e'));
+  if (!files.length) {
+    console.error(`No test file under ${filters.join(', ')}`);
+    process.exit(1);
+  }
+  const browserFiles = files.filter((f) => f.startsWith(BROWSER_DIR));
+  const otherFiles = files.filter((f) => !f.startsWith(BROWSER_DIR));
+  const strays = otherFiles.filter((f) => !VITEST_DIRS.some((d) => f.startsWith(d)));
+  if (strays.length) {
+    console.error(`Test files outside every Vitest project (add their folder to vitest.config.ts and VITEST_DIRS here):\n  ${strays.join('\n  ')}`);
+    process.exit(1);
+  }
 
-  if (needsBrowser) ensureChromium();
+  if (browserFiles.length) ensureChromium();
   if (!filters.length) {
     step('Type-checking');
     execFileSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
   }
-  if (needsBrowser) {
+  if (browserFiles.length) {
     step('Building the web app');
     execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
@@ -72,48 +96,149 @@ async function main() {
   const log = fs.createWriteStream(logFile);
   const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, log: (line) => log.write(line.endsWith('\n') ? line : `${line}\n`) });
 
-  // Lanes side by side, each a file at a time: the browser tests (CPU-bound in Chromium) and the
-  // rest (mostly waiting on PostgreSQL), each split over TEST_LANES lanes (default 2 each, so four
-  // processes on this 2-core machine: most of a test's time is waiting). The first lane reports to
-  // the terminal; the others' reports are kept in files and printed after it, so none interleave.
-  const lanesOf = (kind: 'browser' | 'other') => Math.max(1, Number(process.env[`TEST_LANES_${kind.toUpperCase()}`] ?? process.env.TEST_LANES ?? 2));
-  const split = (list: string[], n: number) => Array.from({ length: n }, (_, i) => list.filter((_, j) => j % n === i)).filter((l) => l.length);
-  const browserFiles = files.filter((f) => f.startsWith('tests/e2e'));
-  const otherFiles = files.filter((f) => !f.startsWith('tests/e2e'));
-  const lanes = [...split(otherFiles, lanesOf('other')), ...split(browserFiles, lanesOf('browser'))];
-  step(`Running ${files.length} test files (${otherFiles.length} + ${browserFiles.length} in the browser lanes) in ${lanes.length} lanes`);
-  const reports = lanes.map((_, i) => (i === 0 ? 'inherit' : `.test-data/lane-${i}-${port}.txt`));
-  const statuses = await Promise.all(lanes.map((lane, i) => runLane(lane, db.adminUrl, reports[i])));
-  for (let i = 1; i < lanes.length; i++) {
-    step(`Lane ${i + 1} of ${lanes.length}: ${lanes[i].length} files`);
-    process.stdout.write(fs.readFileSync(reports[i], 'utf8'));
-    fs.rmSync(reports[i], { force: true });
+  const vitestWorkers = workers('TEST_WORKERS_VITEST', 3);
+  const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);
+  const env = { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' };
+  const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
+  const browserJson = path.resolve(`.test-data/playwright-${port}.json`);
+  const browserReport = `.test-data/playwright-report-${port}.txt`;
+  fs.rmSync(vitestSummary, { force: true });
+  fs.rmSync(browserJson, { force: true });
+
+  step(
+    `Running ${files.length} test files: ${otherFiles.length} on Vitest (${vitestWorkers} at a time)` +
+      (browserFiles.length ? `, ${browserFiles.length} browser test files on Playwright (${browserWorkers} at a time, report below when Vitest is done)` : ''),
+  );
+  // Explicit files when narrowed (both runners would read a path as a pattern); all of each
+  // runner's own otherwise.
+  const vitest = otherFiles.length
+    ? run(
+        [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', `--maxWorkers=${vitestWorkers}`, '--reporter=verbose', '--reporter=./tests/support/vitest-summary.ts', ...(filters.length ? otherFiles : [])],
+        { ...env, VITEST_SUMMARY_FILE: vitestSummary },
+        'inherit',
+      )
+    : Promise.resolve(0);
+  const browser = browserFiles.length
+    ? run(
+        [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', `--workers=${browserWorkers}`, '--reporter=list,json', ...(filters.length ? browserFiles : [])],
+        { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0' },
+        browserReport,
+      )
+    : Promise.resolve(0);
+  const vitestStatus = await vitest;
+  let browserStatus = 0;
+  if (browserFiles.length) {
+    step(`Browser tests (Playwright)${otherFiles.length ? ', after Vitest' : ''}`);
+    browserStatus = await follow(browserReport, browser);
   }
-  const status = statuses.find((x) => x !== 0) ?? 0;
+
+  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[] }[] = [];
+  if (otherFiles.length) counts.push({ name: 'unit, contract and integration (Vitest)', ...readVitest(vitestSummary, vitestStatus) });
+  if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
+  const status = vitestStatus || browserStatus;
   await db.stop();
   log.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (status === 0) fs.rmSync(logFile, { force: true });
-  else console.log(`\nPostgreSQL's log of this run: ${logFile}`);
-  process.exit(status);
+
+  step('Summary');
+  for (const c of counts) console.log(`${c.name}: ${c.passed} tests passed, ${c.skipped} skipped, ${c.failed} failed`);
+  const skips = counts.flatMap((c) => c.skips);
+  if (skips.length) {
+    console.log(`\nSkipped, and why:`);
+    for (const s of skips) console.log(`  - ${s.test}\n      ${s.reason}`);
+  }
+  if (status === 0) {
+    fs.rmSync(logFile, { force: true });
+    fs.rmSync(browserReport, { force: true });
+  } else {
+    console.log(`\nPostgreSQL's log of this run: ${logFile}`);
+    if (browserStatus) console.log(`Browser tests: the report is in ${browserReport}; traces of the failed ones under .test-data/playwright (npx playwright show-trace <trace.zip>)`);
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  console.log(`\nWall time: ${Math.floor(seconds / 60)}m ${seconds % 60}s`);
+  const total = (key: 'passed' | 'failed' | 'skipped') => counts.reduce((n, c) => n + c[key], 0);
+  console.log(`Tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
+  process.exit(status || (total('failed') ? 1 : 0));
 }
 
 /**
- * Runs test files a file at a time with Node's test runner; the report goes to the terminal or a
- * file. Asynchronously, never spawnSync: this process holds the pipes of PostgreSQL's server log,
- * and a blocked event loop stops draining them; once the pipe is full every backend that logs (an
- * error, a conflict) hangs in write(2) for good (issue 8's "hanging reservation race").
+ * Runs a test runner (a Node script) with its report to the terminal or a file. Asynchronously,
+ * never spawnSync: this process holds the pipes of PostgreSQL's server log, and a blocked event
+ * loop stops draining them; once the pipe is full every backend that logs (an error, a conflict)
+ * hangs in write(2) for good (issue 8's "hanging reservation race").
  */
-async function runLane(files: string[], adminUrl: string, report: 'inherit' | string): Promise<number> {
-  if (!files.length) return 0;
+async function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string): Promise<number> {
   const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
-    stdio: ['ignore', out, out],
-    env: { ...process.env, TEST_PG_ADMIN_URL: adminUrl, NODE_ENV: 'test' },
-  });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env });
   const status = await new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   if (typeof out === 'number') fs.closeSync(out);
   return status;
+}
+
+/** Prints a report file so far, then what is added to it until `done` settles. */
+async function follow(file: string, done: Promise<number>): Promise<number> {
+  let offset = 0;
+  let finished = false;
+  const status = done.finally(() => (finished = true));
+  const drain = () => {
+    if (!fs.existsSync(file)) return;
+    const size = fs.statSync(file).size;
+    if (size <= offset) return;
+    const fd = fs.openSync(file, 'r');
+    const chunk = Buffer.alloc(size - offset);
+    fs.readSync(fd, chunk, 0, chunk.length, offset);
+    fs.closeSync(fd);
+    offset = size;
+    process.stdout.write(chunk);
+  };
+  while (!finished) {
+    drain();
+    await Promise.race([status, new Promise((r) => setTimeout(r, 500))]);
+  }
+  drain();
+  return status;
+}
+
+function readVitest(file: string, status: number) {
+  if (!fs.existsSync(file)) {
+    console.log(`Vitest ended (exit ${status}) without its summary: counted as a failure`);
+    return { passed: 0, failed: 1, skipped: 0, skips: [] };
+  }
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as RunSummary;
+  fs.rmSync(file, { force: true });
+  if (s.errors) console.log(`Vitest: ${s.errors} error(s) outside the tests (see above)`);
+  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[] }[] }[];
+}
+
+function readPlaywright(file: string, status: number) {
+  if (!fs.existsSync(file)) {
+    console.log(`Playwright ended (exit ${status}) without its report: counted as a failure`);
+    return { passed: 0, failed: 1, skipped: 0, skips: [] };
+  }
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors: unknown[]; suites: PlaywrightSuite[] };
+  fs.rmSync(file, { force: true });
+  const skips: { test: string; reason: string }[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests) {
+        if (t.status !== 'skipped') continue;
+        const reason = t.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped (no reason given, or did not run after a failure)';
+        skips.push({ test: `${spec.file} > ${[...titles, spec.title].join(' > ')}`, reason });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // A flaky test (failed, then passed on a retry) counts as failed: there are no retries.
+  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips };
 }
 
 main().catch(exitWithError);

@@ -1,0 +1,35 @@
+/**
+ * Playwright's own runner for the browser tests under tests/e2e (issue 13), in Debian's Chromium:
+ *
+ *   npx playwright test                        every browser test (build the web app first:
+ *                                              npx vite build --config web/vite.config.ts)
+ *   npx playwright test tests/e2e/auth.test.ts one file
+ *   npx playwright show-trace <trace.zip>      the trace of a failed test (under .test-data/playwright)
+ *
+ * The tests launch Chromium through tests/e2e/support/browser.ts (one browser per file, a context
+ * per test); the runner records a trace of every context a test opens and keeps it when the test
+ * fails. No browser is downloaded: /usr/bin/chromium (CHROMIUM_PATH) is the only one used.
+ */
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.test.ts',
+  // Files side by side, each file's tests in order in one worker, as they were written.
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  // A test with its file's app and browser start-up: generous, the machines are small and busy.
+  timeout: 300_000,
+  reporter: [['list']],
+  outputDir: '.test-data/playwright',
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * A Vitest reporter for `npm test` (scripts/test.ts): at the end of the run it writes the counts
+ * and every skipped test with its reason to the JSON file named in VITEST_SUMMARY_FILE, for the
+ * run's closing summary. It prints nothing itself.
+ */
+import fs from 'node:fs';
+import type { Reporter, TestModule } from 'vitest/node';
+
+export interface RunSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Errors outside any test (an unhandled rejection, a file that did not load). */
+  errors: number;
+  skips: { test: string; reason: string }[];
+  failures: string[];
+}
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    const out = process.env.VITEST_SUMMARY_FILE;
+    if (!out) return;
+    const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, errors: unhandledErrors.length, skips: [], failures: [] };
+    for (const module of modules) {
+      const where = module.relativeModuleId;
+      if (module.errors().length) {
+        summary.errors += module.errors().length;
+        summary.failures.push(`${where}: ${module.errors()[0].message}`);
+      }
+      for (const test of module.children.allTests()) {
+        const result = test.result();
+        const name = `${where} > ${test.fullName}`;
+        if (result.state === 'passed') summary.passed++;
+        else if (result.state === 'failed') {
+          summary.failed++;
+          summary.failures.push(name);
+        } else if (result.state === 'skipped') {
+          summary.skipped++;
+          summary.skips.push({ test: name, reason: result.note || (/\[skipped: (.*?)\](?: >|$)/.exec(test.fullName)?.[1] ?? `skipped (${test.options.mode}), no reason given`) });
+        } else {
+          // Still pending at the end: the run was cut short.
+          summary.failed++;
+          summary.failures.push(`${name} (did not finish)`);
+        }
+      }
+    }
+    fs.writeFileSync(out, JSON.stringify(summary, null, 2));
+  }
+}

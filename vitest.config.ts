@@ -1,0 +1,46 @@
+/**
+ * Vitest for the unit, contract and integration tests (issue 13), a project per layer:
+ *
+ *   npx vitest                        watch mode, every project
+ *   npx vitest run --project unit     one layer (unit, contract, integration)
+ *   npx vitest run --coverage         with v8 coverage, in .test-data/coverage
+ *   npm test                          the whole suite (scripts/test.ts), browser tests included
+ *
+ * Tests that need PostgreSQL start (or reuse) the shared test cluster themselves when run outside
+ * `npm test` (tests/support/database.ts). Each test file runs in a process of its own, as under
+ * node:test; waits are generous (some integration tests wait minutes on workers and clocks).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    pool: 'forks',
+    isolate: true,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    teardownTimeout: 60_000,
+    // Hooks in the order they are written, as node:test runs them (Vitest's default runs the
+    // after-hooks last-registered first).
+    sequence: { hooks: 'list' },
+    // Several files side by side on a 2-core machine: most of their time is waiting on PostgreSQL.
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'projections/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['tests/integration/**/*.test.ts'] } },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['contracts/**/*.ts', 'services/**/*.ts', 'projections/**/*.ts', 'web/src/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts'],
+      reportsDirectory: '.test-data/coverage',
+    },
+  },
+});
