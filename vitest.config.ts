@@ -13,6 +13,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // A package's "main" without an extension resolves as Node resolves it, `.js` first: Vite
+  // tries `.mjs` first, and graphql's "main": "index" then gave the tests graphql's ES build while
+  // graphql-yoga, loaded by Node, has the CommonJS one, two graphql realms ("Cannot use
+  // GraphQLObjectType … from another module or realm"). No source file here is .js or .mjs.
+  resolve: { extensions: ['.js', '.json', '.mjs', '.mts', '.ts', '.jsx', '.tsx'] },
   test: {
     environment: 'node',
     pool: 'forks',
