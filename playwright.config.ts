@@ -30,6 +30,9 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
-    trace: 'retain-on-failure',
+    // Actions, DOM snapshots, network and console of every context a test opens, kept when the
+    // test fails; no screencast (JPEG frames of every page all along), which costs CPU that the
+    // timed tests (the live room) need on a 2-core machine: the snapshots show the pages.
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
   },
 });

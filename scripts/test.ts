@@ -6,7 +6,9 @@
  * playwright.config.ts). Arguments narrow the files: `npm test -- services/domain` runs only the
  * files under that path.
  *
- * Workers: TEST_WORKERS_VITEST (default 3) and TEST_WORKERS_BROWSER (default 2) files at a time.
+ * Workers: TEST_WORKERS_VITEST and TEST_WORKERS_BROWSER files at a time, 2 each by default: four
+ * test processes on this 2-core machine, as the node:test lanes were (most of a test's time is
+ * waiting; three Vitest workers made the whole run CPU-bound and the live room's timed test miss).
  * Vitest reports to the terminal as it goes; Playwright's report is kept in a file and printed
  * when Vitest is done (then followed live), so the two never interleave. The run ends with the
  * counts of both, every skipped test with its reason, and the wall time.
@@ -96,7 +98,7 @@ async function main() {
   const log = fs.createWriteStream(logFile);
   const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, log: (line) => log.write(line.endsWith('\n') ? line : `${line}\n`) });
 
-  const vitestWorkers = workers('TEST_WORKERS_VITEST', 3);
+  const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);
   const env = { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' };
   const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
