@@ -62,10 +62,16 @@ describe('audit history', () => {
     assert.deepEqual(entries[0].actor, { id: admin.accountId, emailAddress: 'boss@example.com', displayName: null });
     // Older entries: the sign-up and its sign-in, done by the student.
     const signup = entries.find((e: any) => e.eventType === 'AccountRegistered');
-    assert.equal(signup.description, 'Signed up (ONBOARDING_STUDENT).');
+    assert.equal(signup.description, 'Signed up as student (onboarding).');
     assert.deepEqual(signup.actor, { id: student.accountId, emailAddress: 'hannah@example.com', displayName: null }, 'signing up is done by the person');
     const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
     assert.match(signedIn.description, /^Signed in/);
+    // The welcome mail's delivery, in words: never the transport's internal name.
+    const sent = await waitFor(async () => {
+      const all = (await app.gql(HISTORY, { id: student.accountId }, admin.token)).data.userHistory.edges.map((e: any) => e.node);
+      return all.find((e: any) => e.eventType === 'NotificationSent');
+    });
+    assert.match(sent.description, /^The message ".+" was sent \(kept on this server without SMTP\)\.$/);
   });
 
   it('pages and filters the history with the connection mechanism', async () => {
