@@ -149,8 +149,8 @@ export const enrollmentResolvers: Resolvers = {
   Template: {
     owner: async (t: any, _args, ctx) => {
       if (!t.ownerId) return null;
-      const account = await findAccount(ctx.runtime.pool, t.ownerId);
-      return { id: t.ownerId, displayName: null, emailAddress: account?.emailAddress ?? null, school: null };
+      const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, t.ownerId), findProfile(ctx.runtime.pool, t.ownerId)]);
+      return { id: t.ownerId, displayName: profile?.displayName ?? null, emailAddress: account?.emailAddress ?? null, school: null };
     },
   },
 
