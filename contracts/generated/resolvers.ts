@@ -283,6 +283,10 @@ export type Query = {
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
+  /** Admin only: the pricing plans table, the system default first, then by name. */
+  pricingPlanTable: PricingPlanConnection;
+  /** Admin only. */
+  pricingPlan?: Maybe<PricingPlan>;
 };
 
 
@@ -547,6 +551,21 @@ export type QueryCoursesArgs = {
   filter?: InputMaybe<Array<FilterInput>>;
 };
 
+
+export type QueryPricingPlanTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanArgs = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -738,6 +757,12 @@ export type Mutation = {
   acceptShareInvites: ShareInvitesPayload;
   /** Instructors: reject share invites sent to their own address. */
   rejectShareInvites: ShareInvitesPayload;
+  /** Admin only. */
+  createPricingPlan: PricingPlanPayload;
+  /** Admin only. Courses already made keep their price; the plan prices courses made from now on. */
+  changePricingPlan: PricingPlanPayload;
+  /** Admin only. Exactly one plan is the default: this one takes it over. */
+  makeDefaultPricingPlan: PricingPlanPayload;
 };
 
 
@@ -1013,6 +1038,21 @@ export type MutationAcceptShareInvitesArgs = {
 
 export type MutationRejectShareInvitesArgs = {
   input: ShareInvitesInput;
+};
+
+
+export type MutationCreatePricingPlanArgs = {
+  input: CreatePricingPlanInput;
+};
+
+
+export type MutationChangePricingPlanArgs = {
+  input: ChangePricingPlanInput;
+};
+
+
+export type MutationMakeDefaultPricingPlanArgs = {
+  input: MakeDefaultPricingPlanInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1472,6 +1512,10 @@ export type PricingPlan = {
   priceList: Array<PriceListEntry>;
   promotionalPriceList?: Maybe<Array<PriceListEntry>>;
   systemDefault: Scalars['Boolean']['output'];
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Courses made with it (each keeps the price agreement it was made with). */
+  coursesCount: Scalars['Int']['output'];
 };
 
 /** What the browser needs to tokenise a card: never a secret. */
@@ -2733,6 +2777,55 @@ export type LessonAssignmentConnection = {
   edges: Array<LessonAssignmentEdge>;
 };
 
+export type PricingPlanEdge = {
+  __typename?: 'PricingPlanEdge';
+  cursor: Scalars['String']['output'];
+  node: PricingPlan;
+};
+
+export type PricingPlanConnection = {
+  __typename?: 'PricingPlanConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PricingPlanEdge>;
+};
+
+/** A price of one conversation of a duration, in cents. */
+export type PriceListEntryInput = {
+  conversationDuration: Scalars['Int']['input'];
+  unitPrice: Scalars['Int']['input'];
+};
+
+export type CreatePricingPlanInput = {
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+  /** Make it the system default (the first plan always is). */
+  systemDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ChangePricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+};
+
+export type MakeDefaultPricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+export type PricingPlanPayload = {
+  __typename?: 'PricingPlanPayload';
+  /** False when nothing changed (the same terms saved again, or already the default). */
+  changed: Scalars['Boolean']['output'];
+  pricingPlan: PricingPlan;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3036,6 +3129,13 @@ export type ResolversTypes = {
   DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
   LessonAssignmentEdge: ResolverTypeWrapper<LessonAssignmentEdge>;
   LessonAssignmentConnection: ResolverTypeWrapper<LessonAssignmentConnection>;
+  PricingPlanEdge: ResolverTypeWrapper<PricingPlanEdge>;
+  PricingPlanConnection: ResolverTypeWrapper<PricingPlanConnection>;
+  PriceListEntryInput: PriceListEntryInput;
+  CreatePricingPlanInput: CreatePricingPlanInput;
+  ChangePricingPlanInput: ChangePricingPlanInput;
+  MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
+  PricingPlanPayload: ResolverTypeWrapper<PricingPlanPayload>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3257,6 +3357,13 @@ export type ResolversParentTypes = {
   DashboardFigures: DashboardFigures;
   LessonAssignmentEdge: LessonAssignmentEdge;
   LessonAssignmentConnection: LessonAssignmentConnection;
+  PricingPlanEdge: PricingPlanEdge;
+  PricingPlanConnection: PricingPlanConnection;
+  PriceListEntryInput: PriceListEntryInput;
+  CreatePricingPlanInput: CreatePricingPlanInput;
+  ChangePricingPlanInput: ChangePricingPlanInput;
+  MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
+  PricingPlanPayload: PricingPlanPayload;
   Int: Scalars['Int']['output'];
 };
 
@@ -3387,6 +3494,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
+  pricingPlanTable?: Resolver<ResolversTypes['PricingPlanConnection'], ParentType, ContextType, Partial<QueryPricingPlanTableArgs>>;
+  pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3494,6 +3603,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createProvisionalCourses?: Resolver<ResolversTypes['CreateProvisionalCoursesPayload'], ParentType, ContextType, RequireFields<MutationCreateProvisionalCoursesArgs, 'input'>>;
   acceptShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationAcceptShareInvitesArgs, 'input'>>;
   rejectShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationRejectShareInvitesArgs, 'input'>>;
+  createPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationCreatePricingPlanArgs, 'input'>>;
+  changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
+  makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -3814,6 +3926,8 @@ export type PricingPlanResolvers<ContextType = ApiContext, ParentType extends Re
   priceList?: Resolver<Array<ResolversTypes['PriceListEntry']>, ParentType, ContextType>;
   promotionalPriceList?: Resolver<Maybe<Array<ResolversTypes['PriceListEntry']>>, ParentType, ContextType>;
   systemDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4604,6 +4718,25 @@ export type LessonAssignmentConnectionResolvers<ContextType = ApiContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PricingPlanEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanEdge'] = ResolversParentTypes['PricingPlanEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PricingPlan'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricingPlanConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanConnection'] = ResolversParentTypes['PricingPlanConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['PricingPlanEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricingPlanPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanPayload'] = ResolversParentTypes['PricingPlanPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pricingPlan?: Resolver<ResolversTypes['PricingPlan'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4762,6 +4895,9 @@ export type Resolvers<ContextType = ApiContext> = {
   DashboardFigures?: DashboardFiguresResolvers<ContextType>;
   LessonAssignmentEdge?: LessonAssignmentEdgeResolvers<ContextType>;
   LessonAssignmentConnection?: LessonAssignmentConnectionResolvers<ContextType>;
+  PricingPlanEdge?: PricingPlanEdgeResolvers<ContextType>;
+  PricingPlanConnection?: PricingPlanConnectionResolvers<ContextType>;
+  PricingPlanPayload?: PricingPlanPayloadResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -280,6 +280,10 @@ export type Query = {
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
+  /** Admin only: the pricing plans table, the system default first, then by name. */
+  pricingPlanTable: PricingPlanConnection;
+  /** Admin only. */
+  pricingPlan?: Maybe<PricingPlan>;
 };
 
 
@@ -544,6 +548,21 @@ export type QueryCoursesArgs = {
   filter?: InputMaybe<Array<FilterInput>>;
 };
 
+
+export type QueryPricingPlanTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanArgs = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -735,6 +754,12 @@ export type Mutation = {
   acceptShareInvites: ShareInvitesPayload;
   /** Instructors: reject share invites sent to their own address. */
   rejectShareInvites: ShareInvitesPayload;
+  /** Admin only. */
+  createPricingPlan: PricingPlanPayload;
+  /** Admin only. Courses already made keep their price; the plan prices courses made from now on. */
+  changePricingPlan: PricingPlanPayload;
+  /** Admin only. Exactly one plan is the default: this one takes it over. */
+  makeDefaultPricingPlan: PricingPlanPayload;
 };
 
 
@@ -1010,6 +1035,21 @@ export type MutationAcceptShareInvitesArgs = {
 
 export type MutationRejectShareInvitesArgs = {
   input: ShareInvitesInput;
+};
+
+
+export type MutationCreatePricingPlanArgs = {
+  input: CreatePricingPlanInput;
+};
+
+
+export type MutationChangePricingPlanArgs = {
+  input: ChangePricingPlanInput;
+};
+
+
+export type MutationMakeDefaultPricingPlanArgs = {
+  input: MakeDefaultPricingPlanInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1469,6 +1509,10 @@ export type PricingPlan = {
   priceList: Array<PriceListEntry>;
   promotionalPriceList?: Maybe<Array<PriceListEntry>>;
   systemDefault: Scalars['Boolean']['output'];
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Courses made with it (each keeps the price agreement it was made with). */
+  coursesCount: Scalars['Int']['output'];
 };
 
 /** What the browser needs to tokenise a card: never a secret. */
@@ -2728,4 +2772,53 @@ export type LessonAssignmentConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<LessonAssignmentEdge>;
+};
+
+export type PricingPlanEdge = {
+  __typename?: 'PricingPlanEdge';
+  cursor: Scalars['String']['output'];
+  node: PricingPlan;
+};
+
+export type PricingPlanConnection = {
+  __typename?: 'PricingPlanConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PricingPlanEdge>;
+};
+
+/** A price of one conversation of a duration, in cents. */
+export type PriceListEntryInput = {
+  conversationDuration: Scalars['Int']['input'];
+  unitPrice: Scalars['Int']['input'];
+};
+
+export type CreatePricingPlanInput = {
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+  /** Make it the system default (the first plan always is). */
+  systemDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ChangePricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+};
+
+export type MakeDefaultPricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+export type PricingPlanPayload = {
+  __typename?: 'PricingPlanPayload';
+  /** False when nothing changed (the same terms saved again, or already the default). */
+  changed: Scalars['Boolean']['output'];
+  pricingPlan: PricingPlan;
 };
