@@ -4,7 +4,8 @@
  * system default once any plan exists. A course's price agreement is taken from a plan when the
  * course is made, so later plan changes never reprice a course students are paying for.
  */
-import { CURRENCY, PRICE_AGREEMENT_KINDS, type PriceAgreementKind } from '../../../contracts/enrollment';
+import { CURRENCY, type PriceAgreementKind } from '../../../contracts/enrollment';
+import { pricingPlanFieldErrors } from '../../../contracts/validation/pricing';
 import { assertNoFieldErrors, badInput, notFound } from '../shared/errors';
 import type { PriceAgreement, PriceListEntry, PricingEvent, PricingPlanCreated } from './events';
 
@@ -36,33 +37,12 @@ export function evolvePricing(state: PricingState, event: PricingEvent): Pricing
 export const planById = (state: PricingState, id: string | null | undefined) => state.plans.find((p) => p.pricingPlanId === id) ?? null;
 export const defaultPlan = (state: PricingState) => planById(state, state.defaultId);
 
-/** Longest plan name. */
-export const MAX_PLAN_NAME = 100;
-/** Highest price of one conversation, in cents ($10,000): beyond any real plan, within every column. */
-export const MAX_UNIT_PRICE = 1_000_000;
-
-function priceListErrors(list: PriceListEntry[] | null, field: string, fields: Record<string, string>) {
-  if (!list) return;
-  for (const entry of list) {
-    if (entry.conversationDuration !== 15 && entry.conversationDuration !== 30) fields[field] = 'Prices are for 15 or 30 minute conversations.';
-    if (!Number.isInteger(entry.unitPrice) || entry.unitPrice < 0 || entry.unitPrice > MAX_UNIT_PRICE) fields[field] = 'A price is a whole number of cents from 0 to 1,000,000.';
-  }
-  if (new Set(list.map((e) => e.conversationDuration)).size !== list.length) fields[field] = 'One price per conversation duration.';
-}
-
 type PlanTerms = { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null };
 
 /** A plan's terms checked and tidied, with a message per field that is wrong. */
 function validTerms(cmd: PlanTerms): Omit<PricingPlan, 'systemDefault'> {
-  const fields: Record<string, string> = {};
-  const name = typeof cmd.name === 'string' ? cmd.name.trim() : '';
-  if (!name) fields.name = 'The plan needs a name.';
-  else if (name.length > MAX_PLAN_NAME) fields.name = `A plan name has at most ${MAX_PLAN_NAME} characters.`;
-  if (!PRICE_AGREEMENT_KINDS.includes(cmd.kind as PriceAgreementKind)) fields.kind = 'The kind is standard, reserved or institutional.';
-  if (cmd.conversationDuration !== 15 && cmd.conversationDuration !== 30) fields.conversationDuration = 'The duration is 15 or 30 minutes.';
-  priceListErrors(cmd.priceList, 'priceList', fields);
-  priceListErrors(cmd.promotionalPriceList ?? null, 'promotionalPriceList', fields);
-  assertNoFieldErrors(fields);
+  assertNoFieldErrors(pricingPlanFieldErrors(cmd));
+  const name = cmd.name.trim();
   const inOrder = (list: PriceListEntry[]) => [...list].sort((a, b) => a.conversationDuration - b.conversationDuration).map(({ conversationDuration, unitPrice }) => ({ conversationDuration, unitPrice }));
   const promotional = cmd.promotionalPriceList?.length ? inOrder(cmd.promotionalPriceList) : null;
   return { pricingPlanId: cmd.pricingPlanId, name, kind: cmd.kind as PriceAgreementKind, conversationDuration: cmd.conversationDuration, priceList: inOrder(cmd.priceList), promotionalPriceList: promotional };

@@ -18,6 +18,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import conversations from './conversations';
 import courses from './courses';
 import lessons from './lessons';
+import pricingPlans from './pricingPlans';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
@@ -94,6 +95,7 @@ export default function AdminArea() {
         <Resource name="conversations" {...conversations} />
         <Resource name="courses" {...courses} />
         <Resource name="lessons" {...lessons} />
+        <Resource name="pricing_plans" {...pricingPlans} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

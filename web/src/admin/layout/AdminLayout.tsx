@@ -30,6 +30,7 @@ import codes from '../codes';
 import conversations from '../conversations';
 import courses from '../courses';
 import lessons from '../lessons';
+import pricingPlans from '../pricingPlans';
 import instructors from '../instructors';
 import notifications from '../notifications';
 import speakers from '../speakers';
@@ -49,6 +50,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
+  { label: 'Pricing plans', to: '/admin/pricing_plans', icon: pricingPlans.icon },
 ];
 
 /**
