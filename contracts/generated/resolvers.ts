@@ -1643,9 +1643,11 @@ export type EnrollUserPayload = {
 export type CreateRedemptionSetInput = {
   name: Scalars['String']['input'];
   fillLimit: Scalars['Int']['input'];
+  /** Minutes each code is worth: duration × quantity (the spec's argument). Give it, or quantity. */
+  minuteQuantity?: InputMaybe<Scalars['Int']['input']>;
   /** Minutes per conversation, default 15. */
   duration?: InputMaybe<Scalars['Int']['input']>;
-  /** Conversations per code, default 1. */
+  /** Conversations per code, default 1 (without minuteQuantity). */
   quantity?: InputMaybe<Scalars['Int']['input']>;
 };
 

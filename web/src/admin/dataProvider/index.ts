@@ -85,7 +85,7 @@ export interface AdminCalls {
   redemptionSet(redemptionSetId: string): Promise<any>;
   enrollingCourse(input: { inviteNumber: string; extraConversations?: number | null }): Promise<any>;
   enrollUser(input: { inviteNumber: string; userId: string; code?: string | null; extraConversations?: number | null }): Promise<any>;
-  createRedemptionSet(input: { name: string; fillLimit: number; duration: number; quantity: number }): Promise<any>;
+  createRedemptionSet(input: { name: string; fillLimit: number; minuteQuantity: number; duration: number }): Promise<any>;
   createPricingPlan(input: PricingPlanInput & { systemDefault?: boolean }): Promise<{ changed: boolean; pricingPlan: any }>;
   changePricingPlan(input: PricingPlanInput & { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
   makeDefaultPricingPlan(input: { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
