@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { eventually, launchBrowser, minutesShown, openSession, signInThroughUi, visible, type Session } from './support/browser';
+import { eventually, launchBrowser, minutesShown, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'rosa.student@example.com', password: 'Student-Pass1' };
@@ -35,7 +35,11 @@ before(async () => {
       {
         stream: `account-${id}`,
         expected: 'no_stream',
-        events: [{ type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) }],
+        events: [
+          { type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) },
+          // Signed in since (the table's widest column: a time).
+          { type: 'SignedIn', data: { sessionId: crypto.randomUUID(), ip: '203.0.113.7', expiresAt: new Date(Date.UTC(2025, 0, 2)).toISOString() }, metadata: meta(i + 30) },
+        ],
       },
     ]);
     checkpoint = result.checkpoint;
@@ -194,6 +198,14 @@ describe('the back-office', () => {
     await previous.click();
     await visible(range.getByText(`1–10 of ${SCHOOL_STUDENTS}`));
     assert.equal(JSON.parse(new URL(page.url()).searchParams.get('table')!).pagination.page, 0);
+
+    // On a 1280 px laptop the table fits beside the sidebar: no sideways scrolling.
+    const sideways = await page.locator('table').first().evaluate((table) => {
+      const card = table.parentElement!;
+      return card.scrollWidth - card.clientWidth;
+    });
+    assert.ok(sideways <= 0, `the students table scrolls ${sideways} px sideways at 1280 px`);
+    await screenshot(page, 'admin-students-1280');
   });
 });
 
