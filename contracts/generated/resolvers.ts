@@ -287,6 +287,8 @@ export type Query = {
   pricingPlanTable: PricingPlanConnection;
   /** Admin only. */
   pricingPlan?: Maybe<PricingPlan>;
+  /** Admin only: everyone with a speaking record, newest first. */
+  speakerCandidates: SpeakerCandidateConnection;
 };
 
 
@@ -564,6 +566,16 @@ export type QueryPricingPlanTableArgs = {
 
 export type QueryPricingPlanArgs = {
   pricingPlanId: Scalars['ID']['input'];
+};
+
+
+export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 export type SignupInput = {
@@ -2828,6 +2840,46 @@ export type PricingPlanPayload = {
   pricingPlan: PricingPlan;
 };
 
+/** Where a speaker stands on the way to speaking. */
+export type SpeakerCandidateStage =
+  /** Has a speaking record, no interview yet. */
+  | 'waiting'
+  /** An interview was made; not evaluated yet. */
+  | 'interviewing'
+  | 'promoted'
+  | 'declined';
+
+/** A speaker under consideration or decided on (spec 3: evaluation, evaluatedOn, interviewedOn, languages, payRate). */
+export type SpeakerCandidate = {
+  __typename?: 'SpeakerCandidate';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  stage: SpeakerCandidateStage;
+  evaluation?: Maybe<SpeakerEvaluation>;
+  evaluatedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The start of the interview conversation. */
+  interviewedOn?: Maybe<Scalars['DateTime']['output']>;
+  languages: Array<Scalars['String']['output']>;
+  /** Cents per hour. */
+  payRate: Scalars['Int']['output'];
+  /** When the speaking record was opened (the invitation was accepted). */
+  openedOn: Scalars['DateTime']['output'];
+};
+
+export type SpeakerCandidateEdge = {
+  __typename?: 'SpeakerCandidateEdge';
+  cursor: Scalars['String']['output'];
+  node: SpeakerCandidate;
+};
+
+export type SpeakerCandidateConnection = {
+  __typename?: 'SpeakerCandidateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<SpeakerCandidateEdge>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3138,6 +3190,10 @@ export type ResolversTypes = {
   ChangePricingPlanInput: ChangePricingPlanInput;
   MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
   PricingPlanPayload: ResolverTypeWrapper<PricingPlanPayload>;
+  SpeakerCandidateStage: SpeakerCandidateStage;
+  SpeakerCandidate: ResolverTypeWrapper<SpeakerCandidate>;
+  SpeakerCandidateEdge: ResolverTypeWrapper<SpeakerCandidateEdge>;
+  SpeakerCandidateConnection: ResolverTypeWrapper<SpeakerCandidateConnection>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3366,6 +3422,9 @@ export type ResolversParentTypes = {
   ChangePricingPlanInput: ChangePricingPlanInput;
   MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
   PricingPlanPayload: PricingPlanPayload;
+  SpeakerCandidate: SpeakerCandidate;
+  SpeakerCandidateEdge: SpeakerCandidateEdge;
+  SpeakerCandidateConnection: SpeakerCandidateConnection;
   Int: Scalars['Int']['output'];
 };
 
@@ -3498,6 +3557,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
   pricingPlanTable?: Resolver<ResolversTypes['PricingPlanConnection'], ParentType, ContextType, Partial<QueryPricingPlanTableArgs>>;
   pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
+  speakerCandidates?: Resolver<ResolversTypes['SpeakerCandidateConnection'], ParentType, ContextType, Partial<QuerySpeakerCandidatesArgs>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -4739,6 +4799,33 @@ export type PricingPlanPayloadResolvers<ContextType = ApiContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type SpeakerCandidateResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidate'] = ResolversParentTypes['SpeakerCandidate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  emailAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stage?: Resolver<ResolversTypes['SpeakerCandidateStage'], ParentType, ContextType>;
+  evaluation?: Resolver<Maybe<ResolversTypes['SpeakerEvaluation']>, ParentType, ContextType>;
+  evaluatedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  interviewedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  languages?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  payRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  openedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerCandidateEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidateEdge'] = ResolversParentTypes['SpeakerCandidateEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['SpeakerCandidate'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerCandidateConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidateConnection'] = ResolversParentTypes['SpeakerCandidateConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['SpeakerCandidateEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4900,6 +4987,9 @@ export type Resolvers<ContextType = ApiContext> = {
   PricingPlanEdge?: PricingPlanEdgeResolvers<ContextType>;
   PricingPlanConnection?: PricingPlanConnectionResolvers<ContextType>;
   PricingPlanPayload?: PricingPlanPayloadResolvers<ContextType>;
+  SpeakerCandidate?: SpeakerCandidateResolvers<ContextType>;
+  SpeakerCandidateEdge?: SpeakerCandidateEdgeResolvers<ContextType>;
+  SpeakerCandidateConnection?: SpeakerCandidateConnectionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

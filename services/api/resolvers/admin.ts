@@ -12,6 +12,7 @@ import { adminCoursesSource, adminLessonsSource, conversationCount, dashboardCon
 import { historyOf } from '../../../projections/history';
 import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
+import { speakerCandidatesSource } from '../../../projections/speakers';
 import { renderMail } from '../../domain/notifications/templates';
 import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
@@ -64,6 +65,7 @@ export const adminResolvers: Resolvers = {
     },
     courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
     lessons: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminLessonsSource, args)) as any,
+    speakerCandidates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, speakerCandidatesSource, args)) as any,
     adminDashboard: async (_p, _args, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
       const person = await findPerson(ctx.runtime.pool, viewer.accountId);

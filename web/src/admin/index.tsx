@@ -19,6 +19,7 @@ import conversations from './conversations';
 import courses from './courses';
 import lessons from './lessons';
 import pricingPlans from './pricingPlans';
+import { CandidatesPage } from './speakers/CandidatesPage';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
@@ -96,10 +97,12 @@ export default function AdminArea() {
         <Resource name="courses" {...courses} />
         <Resource name="lessons" {...lessons} />
         <Resource name="pricing_plans" {...pricingPlans} />
+        <Resource name="speaker_candidates" />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />
           <Route path="speakers/payroll" element={<PayrollPage />} />
+          <Route path="speakers/candidates" element={<CandidatesPage />} />
           <Route path="support" element={<SupportInboxPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />

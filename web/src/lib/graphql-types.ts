@@ -284,6 +284,8 @@ export type Query = {
   pricingPlanTable: PricingPlanConnection;
   /** Admin only. */
   pricingPlan?: Maybe<PricingPlan>;
+  /** Admin only: everyone with a speaking record, newest first. */
+  speakerCandidates: SpeakerCandidateConnection;
 };
 
 
@@ -561,6 +563,16 @@ export type QueryPricingPlanTableArgs = {
 
 export type QueryPricingPlanArgs = {
   pricingPlanId: Scalars['ID']['input'];
+};
+
+
+export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 export type SignupInput = {
@@ -2823,4 +2835,44 @@ export type PricingPlanPayload = {
   /** False when nothing changed (the same terms saved again, or already the default). */
   changed: Scalars['Boolean']['output'];
   pricingPlan: PricingPlan;
+};
+
+/** Where a speaker stands on the way to speaking. */
+export type SpeakerCandidateStage =
+  /** Has a speaking record, no interview yet. */
+  | 'waiting'
+  /** An interview was made; not evaluated yet. */
+  | 'interviewing'
+  | 'promoted'
+  | 'declined';
+
+/** A speaker under consideration or decided on (spec 3: evaluation, evaluatedOn, interviewedOn, languages, payRate). */
+export type SpeakerCandidate = {
+  __typename?: 'SpeakerCandidate';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  stage: SpeakerCandidateStage;
+  evaluation?: Maybe<SpeakerEvaluation>;
+  evaluatedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The start of the interview conversation. */
+  interviewedOn?: Maybe<Scalars['DateTime']['output']>;
+  languages: Array<Scalars['String']['output']>;
+  /** Cents per hour. */
+  payRate: Scalars['Int']['output'];
+  /** When the speaking record was opened (the invitation was accepted). */
+  openedOn: Scalars['DateTime']['output'];
+};
+
+export type SpeakerCandidateEdge = {
+  __typename?: 'SpeakerCandidateEdge';
+  cursor: Scalars['String']['output'];
+  node: SpeakerCandidate;
+};
+
+export type SpeakerCandidateConnection = {
+  __typename?: 'SpeakerCandidateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<SpeakerCandidateEdge>;
 };

@@ -104,6 +104,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneArg: 'courseId',
     oneNode: COURSE_DETAIL_NODE,
   },
+  speaker_candidates: {
+    listField: 'speakerCandidates',
+    listNode: 'id emailAddress displayName stage evaluation evaluatedOn interviewedOn languages payRate openedOn',
+  },
   pricing_plans: {
     listField: 'pricingPlanTable',
     listNode: PRICING_PLAN_NODE,

@@ -5,6 +5,7 @@
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -48,6 +49,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
   { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
+  { label: 'Speaker candidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
   { label: 'Pricing plans', to: '/admin/pricing_plans', icon: pricingPlans.icon },
