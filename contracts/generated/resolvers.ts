@@ -289,6 +289,8 @@ export type Query = {
   pricingPlan?: Maybe<PricingPlan>;
   /** Admin only: everyone with a speaking record, newest first. */
   speakerCandidates: SpeakerCandidateConnection;
+  /** Admin only: every mail template with its counts, by key. */
+  mailTemplates: MailTemplateConnection;
 };
 
 
@@ -570,6 +572,16 @@ export type QueryPricingPlanArgs = {
 
 
 export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryMailTemplatesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -2880,6 +2892,38 @@ export type SpeakerCandidateConnection = {
   edges: Array<SpeakerCandidateEdge>;
 };
 
+/** A mail the product sends, with what became of its messages. */
+export type MailTemplate = {
+  __typename?: 'MailTemplate';
+  /** The template key. */
+  id: Scalars['ID']['output'];
+  templateKey: Scalars['String']['output'];
+  /** Messages queued with it. */
+  messages: Scalars['Int']['output'];
+  /** Messages handed to the transport. */
+  sent: Scalars['Int']['output'];
+  /** Sending attempts that failed (a message may fail and then be sent on a retry). */
+  failedAttempts: Scalars['Int']['output'];
+  lastQueuedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The subject of the latest message. */
+  latestSubject?: Maybe<Scalars['String']['output']>;
+  /** NotificationQueued, NotificationSent or NotificationFailed: the latest event of any of its messages. */
+  latestEventType?: Maybe<Scalars['String']['output']>;
+};
+
+export type MailTemplateEdge = {
+  __typename?: 'MailTemplateEdge';
+  cursor: Scalars['String']['output'];
+  node: MailTemplate;
+};
+
+export type MailTemplateConnection = {
+  __typename?: 'MailTemplateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<MailTemplateEdge>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3194,6 +3238,9 @@ export type ResolversTypes = {
   SpeakerCandidate: ResolverTypeWrapper<SpeakerCandidate>;
   SpeakerCandidateEdge: ResolverTypeWrapper<SpeakerCandidateEdge>;
   SpeakerCandidateConnection: ResolverTypeWrapper<SpeakerCandidateConnection>;
+  MailTemplate: ResolverTypeWrapper<MailTemplate>;
+  MailTemplateEdge: ResolverTypeWrapper<MailTemplateEdge>;
+  MailTemplateConnection: ResolverTypeWrapper<MailTemplateConnection>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3425,6 +3472,9 @@ export type ResolversParentTypes = {
   SpeakerCandidate: SpeakerCandidate;
   SpeakerCandidateEdge: SpeakerCandidateEdge;
   SpeakerCandidateConnection: SpeakerCandidateConnection;
+  MailTemplate: MailTemplate;
+  MailTemplateEdge: MailTemplateEdge;
+  MailTemplateConnection: MailTemplateConnection;
   Int: Scalars['Int']['output'];
 };
 
@@ -3558,6 +3608,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   pricingPlanTable?: Resolver<ResolversTypes['PricingPlanConnection'], ParentType, ContextType, Partial<QueryPricingPlanTableArgs>>;
   pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
   speakerCandidates?: Resolver<ResolversTypes['SpeakerCandidateConnection'], ParentType, ContextType, Partial<QuerySpeakerCandidatesArgs>>;
+  mailTemplates?: Resolver<ResolversTypes['MailTemplateConnection'], ParentType, ContextType, Partial<QueryMailTemplatesArgs>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -4826,6 +4877,31 @@ export type SpeakerCandidateConnectionResolvers<ContextType = ApiContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type MailTemplateResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplate'] = ResolversParentTypes['MailTemplate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  templateKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failedAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastQueuedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  latestSubject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latestEventType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MailTemplateEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplateEdge'] = ResolversParentTypes['MailTemplateEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['MailTemplate'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MailTemplateConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplateConnection'] = ResolversParentTypes['MailTemplateConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['MailTemplateEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4990,6 +5066,9 @@ export type Resolvers<ContextType = ApiContext> = {
   SpeakerCandidate?: SpeakerCandidateResolvers<ContextType>;
   SpeakerCandidateEdge?: SpeakerCandidateEdgeResolvers<ContextType>;
   SpeakerCandidateConnection?: SpeakerCandidateConnectionResolvers<ContextType>;
+  MailTemplate?: MailTemplateResolvers<ContextType>;
+  MailTemplateEdge?: MailTemplateEdgeResolvers<ContextType>;
+  MailTemplateConnection?: MailTemplateConnectionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

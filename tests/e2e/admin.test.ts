@@ -164,6 +164,20 @@ describe('the back-office', () => {
     assert.match((await page.getByLabel('Plain text').textContent()) ?? '', /\[redacted\]/);
   });
 
+  it('lists the mail templates with their counts, and opens one template\'s messages', async () => {
+    const { page } = adminSession;
+    await page.getByRole('navigation', { name: 'Support', exact: true }).getByRole('link', { name: 'Mail templates' }).click();
+    await visible(page.getByRole('heading', { name: 'Mail templates', level: 1 }));
+    const reset = page.locator('table tbody tr').filter({ hasText: 'Password reset' });
+    await visible(reset.getByText('Reset your Tertulia password'));
+    await visible(page.locator('table tbody tr').filter({ hasText: 'Course share invite' }).getByText('Never sent'));
+    await screenshot(page, 'admin-mail-templates-desktop');
+    await reset.click();
+    await page.waitForURL((url) => url.pathname === '/admin/notifications');
+    await visible(page.getByText('Template is exactly password_reset'));
+    await visible(page.getByRole('row').filter({ hasText: 'Reset your Tertulia password' }).first());
+  });
+
   it('pages a filtered students list forward and back, and a reload keeps the view', async () => {
     const { page } = adminSession;
     const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };

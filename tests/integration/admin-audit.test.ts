@@ -242,3 +242,41 @@ describe('admin dashboard', () => {
     assert.equal(w.rangeEnd.toISOString(), '2025-03-11T03:59:59.999Z');
   });
 });
+
+describe('mail templates (admin)', () => {
+  const TEMPLATES = `query($first: Int, $filter: [FilterInput!], $sort: [SortInput!]) { mailTemplates(first: $first, filter: $filter, sort: $sort) {
+    totalCount edges { node { id templateKey messages sent failedAttempts lastQueuedOn latestSubject latestEventType } } } }`;
+
+  it('lists every template the product sends, its counts kept equal to the messages and their events', async () => {
+    const student = await signUp(app, 'templates.student@example.com');
+    assert.equal((await app.gql(SEND_RESET, { input: { userId: student.accountId } }, admin.token)).errors, undefined);
+    // The welcome and the reset go out in the background: wait for both to be sent.
+    const templates = await waitFor(async () => {
+      const res = await app.gql(TEMPLATES, { first: 100 }, admin.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      const nodes = res.data.mailTemplates.edges.map((e: any) => e.node);
+      const byKey = new Map<string, any>(nodes.map((n: any) => [n.templateKey, n]));
+      return byKey.get('password_reset')?.sent >= 1 && byKey.get('welcome')?.sent >= 1 ? byKey : null;
+    });
+    assert.ok(templates.has('course_share_invite') && templates.has('payment_receipt'), 'templates never used show too');
+    assert.deepEqual([templates.get('course_share_invite').messages, templates.get('course_share_invite').latestEventType], [0, null]);
+    assert.equal(templates.get('password_reset').latestSubject !== null, true);
+    // The counts are the messages and their events, template by template.
+    const { rows } = await app.runtime.pool.query(`SELECT n.template_key,
+        count(DISTINCT n.id)::int AS messages,
+        count(e.*) FILTER (WHERE e.event_type = 'NotificationSent')::int AS sent,
+        count(e.*) FILTER (WHERE e.event_type = 'NotificationFailed')::int AS failed
+      FROM rm_notifications.notifications n LEFT JOIN rm_notifications.notification_events e ON e.notification_id = n.id GROUP BY n.template_key`);
+    const stats = await (await app.gql(TEMPLATES, { first: 100 }, admin.token)).data.mailTemplates.edges.map((e: any) => e.node);
+    for (const row of rows) {
+      const shown = stats.find((n: any) => n.templateKey === row.template_key);
+      assert.deepEqual([shown.messages, shown.sent, shown.failedAttempts], [row.messages, row.sent, row.failed], row.template_key);
+    }
+
+    const used = await app.gql(TEMPLATES, { first: 100, filter: [{ field: 'messages', predicate: 'gt', value: '0' }], sort: [{ field: 'messages', direction: 'DESC' }] }, admin.token);
+    const usedKeys = used.data.mailTemplates.edges.map((e: any) => e.node.templateKey);
+    assert.ok(usedKeys.includes('welcome') && !usedKeys.includes('course_share_invite'));
+    assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, student.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, null)), 'UNAUTHORIZED');
+  });
+});

@@ -19,6 +19,7 @@ import conversations from './conversations';
 import courses from './courses';
 import lessons from './lessons';
 import pricingPlans from './pricingPlans';
+import mailTemplates from './mailTemplates';
 import { CandidatesPage } from './speakers/CandidatesPage';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
@@ -98,6 +99,7 @@ export default function AdminArea() {
         <Resource name="lessons" {...lessons} />
         <Resource name="pricing_plans" {...pricingPlans} />
         <Resource name="speaker_candidates" />
+        <Resource name="mail_templates" {...mailTemplates} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

@@ -286,6 +286,8 @@ export type Query = {
   pricingPlan?: Maybe<PricingPlan>;
   /** Admin only: everyone with a speaking record, newest first. */
   speakerCandidates: SpeakerCandidateConnection;
+  /** Admin only: every mail template with its counts, by key. */
+  mailTemplates: MailTemplateConnection;
 };
 
 
@@ -567,6 +569,16 @@ export type QueryPricingPlanArgs = {
 
 
 export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryMailTemplatesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -2875,4 +2887,36 @@ export type SpeakerCandidateConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<SpeakerCandidateEdge>;
+};
+
+/** A mail the product sends, with what became of its messages. */
+export type MailTemplate = {
+  __typename?: 'MailTemplate';
+  /** The template key. */
+  id: Scalars['ID']['output'];
+  templateKey: Scalars['String']['output'];
+  /** Messages queued with it. */
+  messages: Scalars['Int']['output'];
+  /** Messages handed to the transport. */
+  sent: Scalars['Int']['output'];
+  /** Sending attempts that failed (a message may fail and then be sent on a retry). */
+  failedAttempts: Scalars['Int']['output'];
+  lastQueuedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The subject of the latest message. */
+  latestSubject?: Maybe<Scalars['String']['output']>;
+  /** NotificationQueued, NotificationSent or NotificationFailed: the latest event of any of its messages. */
+  latestEventType?: Maybe<Scalars['String']['output']>;
+};
+
+export type MailTemplateEdge = {
+  __typename?: 'MailTemplateEdge';
+  cursor: Scalars['String']['output'];
+  node: MailTemplate;
+};
+
+export type MailTemplateConnection = {
+  __typename?: 'MailTemplateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<MailTemplateEdge>;
 };

@@ -104,6 +104,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneArg: 'courseId',
     oneNode: COURSE_DETAIL_NODE,
   },
+  mail_templates: {
+    listField: 'mailTemplates',
+    listNode: 'id templateKey messages sent failedAttempts lastQueuedOn latestSubject latestEventType',
+  },
   speaker_candidates: {
     listField: 'speakerCandidates',
     listNode: 'id emailAddress displayName stage evaluation evaluatedOn interviewedOn languages payRate openedOn',

@@ -34,6 +34,7 @@ import lessons from '../lessons';
 import pricingPlans from '../pricingPlans';
 import instructors from '../instructors';
 import notifications from '../notifications';
+import mailTemplates from '../mailTemplates';
 import speakers from '../speakers';
 import students from '../students';
 import { QuickSearch } from './QuickSearch';
@@ -62,6 +63,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
 const SUPPORT: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
+  { label: 'Mail templates', to: '/admin/mail_templates', icon: mailTemplates.icon },
 ];
 
 function NavList({ items, active, label, onNavigate }: { items: { label: string; to: string; icon: ComponentType }[]; active?: string; label: string; onNavigate?(): void }) {
