@@ -279,6 +279,8 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
+  profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
@@ -533,6 +535,16 @@ export type QueryAllTemplatedCoursesArgs = {
 
 export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
+};
+
+
+export type QueryProfilesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 
@@ -3603,6 +3615,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  profiles?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryProfilesArgs>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
   pricingPlanTable?: Resolver<ResolversTypes['PricingPlanConnection'], ParentType, ContextType, Partial<QueryPricingPlanTableArgs>>;

@@ -178,6 +178,17 @@ describe('the back-office', () => {
     await visible(page.getByRole('row').filter({ hasText: 'Reset your Tertulia password' }).first());
   });
 
+  it('lists every profile, and a row opens the person under their role', async () => {
+    const { page } = adminSession;
+    await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Profiles' }).click();
+    await visible(page.getByRole('heading', { name: 'Profiles', level: 1 }));
+    const row = page.locator('table tbody tr').filter({ hasText: STUDENT.email });
+    await visible(row.getByText('Not set yet').first());
+    await screenshot(page, 'admin-profiles-desktop');
+    await row.click();
+    await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}`);
+  });
+
   it('pages a filtered students list forward and back, and a reload keeps the view', async () => {
     const { page } = adminSession;
     const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };

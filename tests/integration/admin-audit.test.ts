@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Messages } from '../../contracts/errors';
 import { dashboardWindow } from '../../services/api/resolvers/admin';
-import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 
 let app: TestApp;
@@ -278,5 +278,31 @@ describe('mail templates (admin)', () => {
     assert.ok(usedKeys.includes('welcome') && !usedKeys.includes('course_share_invite'));
     assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, student.token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, null)), 'UNAUTHORIZED');
+  });
+});
+
+describe('the profiles table (admin)', () => {
+  const PROFILES = `query($first: Int, $filter: [FilterInput!], $sort: [SortInput!]) { profiles(first: $first, filter: $filter, sort: $sort) {
+    totalCount edges { node { id emailAddress displayName givenName surname currentCity currentCountry school tzIdentifier account { roles } } } } }`;
+
+  it('lists every role with what its profile says, filters and sorts on the profile, and is for admins only', async () => {
+    const student = await signUpOnboarded(app, 'profile.student@profiles.example.com');
+    const teacher = await signUpOnboarded(app, 'profile.teacher@profiles.example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const ours = { field: 'emailAddress', predicate: 'matches', value: '%@profiles.example.com' };
+    const both = await waitFor(async () => {
+      const res = await app.gql(PROFILES, { first: 10, filter: [ours], sort: [{ field: 'displayName', direction: 'DESC' }] }, admin.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      const nodes = res.data.profiles.edges.map((e: any) => e.node);
+      return nodes.length === 2 && nodes.every((n: any) => n.displayName) ? nodes : null;
+    });
+    assert.deepEqual(both.map((n: any) => n.displayName), ['Test S.', 'Test I.']);
+    assert.deepEqual([both[0].id, both[0].currentCity, both[0].currentCountry, both[0].account.roles], [student.accountId, 'Lima', 'Peru', ['STUDENT']]);
+    assert.deepEqual([both[1].id, both[1].school, both[1].account.roles], [teacher.accountId, 'Test School', ['INSTRUCTOR']]);
+    const schooled = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'school', predicate: 'matches', value: '%school%' }] }, admin.token);
+    assert.deepEqual(schooled.data.profiles.edges.map((e: any) => e.node.id), [teacher.accountId]);
+    const inLima = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'currentCity', predicate: 'eq', value: 'Lima' }] }, admin.token);
+    assert.deepEqual(inLima.data.profiles.edges.map((e: any) => e.node.id), [student.accountId]);
+    assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, student.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, null)), 'UNAUTHORIZED');
   });
 });

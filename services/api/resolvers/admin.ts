@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
-import { findPerson, peopleWithRole } from '../../../projections/directory';
+import { findPerson, peopleWithRole, profilesSource } from '../../../projections/directory';
 import { findCourse } from '../../../projections/catalog';
 import { adminCoursesSource, adminLessonsSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
 import { historyOf } from '../../../projections/history';
@@ -67,6 +67,7 @@ export const adminResolvers: Resolvers = {
     },
     courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
     lessons: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminLessonsSource, args)) as any,
+    profiles: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, profilesSource, args)) as any,
     mailTemplates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, MAIL_TEMPLATES, args)) as any,
     speakerCandidates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, speakerCandidatesSource, args)) as any,
     adminDashboard: async (_p, _args, ctx) => {

@@ -20,6 +20,7 @@ import courses from './courses';
 import lessons from './lessons';
 import pricingPlans from './pricingPlans';
 import mailTemplates from './mailTemplates';
+import profiles from './profiles';
 import { CandidatesPage } from './speakers/CandidatesPage';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
@@ -100,6 +101,7 @@ export default function AdminArea() {
         <Resource name="pricing_plans" {...pricingPlans} />
         <Resource name="speaker_candidates" />
         <Resource name="mail_templates" {...mailTemplates} />
+        <Resource name="profiles" {...profiles} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

@@ -276,6 +276,8 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
+  profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
@@ -530,6 +532,16 @@ export type QueryAllTemplatedCoursesArgs = {
 
 export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
+};
+
+
+export type QueryProfilesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
 };
 
 

@@ -104,6 +104,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneArg: 'courseId',
     oneNode: COURSE_DETAIL_NODE,
   },
+  profiles: {
+    listField: 'profiles',
+    listNode: 'id emailAddress displayName givenName surname currentCity currentState currentCountry school tzIdentifier account { id roles }',
+  },
   mail_templates: {
     listField: 'mailTemplates',
     listNode: 'id templateKey messages sent failedAttempts lastQueuedOn latestSubject latestEventType',

@@ -35,6 +35,7 @@ import pricingPlans from '../pricingPlans';
 import instructors from '../instructors';
 import notifications from '../notifications';
 import mailTemplates from '../mailTemplates';
+import profiles from '../profiles';
 import speakers from '../speakers';
 import students from '../students';
 import { QuickSearch } from './QuickSearch';
@@ -46,6 +47,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Students', to: '/admin/students', icon: students.icon },
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
+  { label: 'Profiles', to: '/admin/profiles', icon: profiles.icon },
   { label: 'Courses', to: '/admin/courses', icon: courses.icon },
   { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
   { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
