@@ -24,6 +24,31 @@ export type Proficiency = (typeof PROFICIENCIES)[number];
 export const DURATIONS = [15, 30] as const;
 export const DEFAULT_DURATION = 15;
 
+/** Where a student stands with one lesson of their course (spec 2, Lesson attempt). */
+export type LessonOutcome = 'unattempted' | 'attempting' | 'completed' | 'failed';
+
+/**
+ * A lesson's outcome from the student's attempts at it, oldest first: completed once any attempt
+ * completed (a later one cannot undo it), else the latest attempt's, else unattempted.
+ */
+export function lessonOutcome(attempts: readonly { outcome: string | null }[]): LessonOutcome {
+  if (attempts.some((a) => a.outcome === 'completed')) return 'completed';
+  const latest = attempts.at(-1)?.outcome;
+  return latest === 'attempting' || latest === 'failed' ? latest : 'unattempted';
+}
+
+/**
+ * What a lesson in a list offers (spec 2, Lesson attempt outcome in lists): unattempted and failed
+ * lessons are reserved; attempting and completed ones viewed, through the attempt's conversation
+ * (the View button is disabled without one).
+ */
+export function lessonAction(attempts: readonly { outcome: string | null; conversationId: string | null }[]): { action: 'reserve' } | { action: 'view'; conversationId: string | null } {
+  const outcome = lessonOutcome(attempts);
+  if (outcome === 'unattempted' || outcome === 'failed') return { action: 'reserve' };
+  const attempt = [...attempts].reverse().find((a) => a.outcome === outcome && a.conversationId);
+  return { action: 'view', conversationId: attempt?.conversationId ?? null };
+}
+
 export const PRICE_AGREEMENT_KINDS = ['standard', 'reserved', 'institutional'] as const;
 export type PriceAgreementKind = (typeof PRICE_AGREEMENT_KINDS)[number];
 

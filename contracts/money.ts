@@ -12,3 +12,14 @@ export function formatMoney(minorUnits: number, currency = 'usd'): string {
     maximumFractionDigits: whole ? 0 : 2,
   }).format(minorUnits / 100);
 }
+
+/** The form's dollars ('12.5', '12.50') to cents; null when it is not an amount of at least 0. */
+export function dollarsToCents(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, fraction = ''] = t.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents shown as dollars with two decimals: 1250 → '12.50'. */
+export const centsToDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;

@@ -49,17 +49,6 @@ export function payRateError(cents: number | null | undefined): string | null {
   return null;
 }
 
-/** The form's dollars ('12.5', '12.50') to cents; null when it is not an amount of at least 0. */
-export function dollarsToCents(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  const [whole, fraction = ''] = t.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** Cents shown as dollars with two decimals: 1250 → '12.50'. */
-export const centsToDollars = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
 /** The languages problem, or null: known codes, no repeats, at most MAX_SPEAKER_LANGUAGES. */
 export function speakerLanguagesError(languages: readonly string[]): string | null {
   if (languages.length > MAX_SPEAKER_LANGUAGES) return SpeakerMessages.tooManyLanguages;

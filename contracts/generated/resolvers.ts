@@ -279,10 +279,20 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
+  profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
+  /** Admin only: the pricing plans table, the system default first, then by name. */
+  pricingPlanTable: PricingPlanConnection;
+  /** Admin only. */
+  pricingPlan?: Maybe<PricingPlan>;
+  /** Admin only: everyone with a speaking record, newest first. */
+  speakerCandidates: SpeakerCandidateConnection;
+  /** Admin only: every mail template with its counts, by key. */
+  mailTemplates: MailTemplateConnection;
 };
 
 
@@ -528,6 +538,16 @@ export type QueryInstructorSearchArgs = {
 };
 
 
+export type QueryProfilesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
 export type QueryLessonsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -539,6 +559,41 @@ export type QueryLessonsArgs = {
 
 
 export type QueryCoursesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanArgs = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+
+export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryMailTemplatesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -738,6 +793,12 @@ export type Mutation = {
   acceptShareInvites: ShareInvitesPayload;
   /** Instructors: reject share invites sent to their own address. */
   rejectShareInvites: ShareInvitesPayload;
+  /** Admin only. */
+  createPricingPlan: PricingPlanPayload;
+  /** Admin only. Courses already made keep their price; the plan prices courses made from now on. */
+  changePricingPlan: PricingPlanPayload;
+  /** Admin only. Exactly one plan is the default: this one takes it over. */
+  makeDefaultPricingPlan: PricingPlanPayload;
 };
 
 
@@ -1013,6 +1074,21 @@ export type MutationAcceptShareInvitesArgs = {
 
 export type MutationRejectShareInvitesArgs = {
   input: ShareInvitesInput;
+};
+
+
+export type MutationCreatePricingPlanArgs = {
+  input: CreatePricingPlanInput;
+};
+
+
+export type MutationChangePricingPlanArgs = {
+  input: ChangePricingPlanInput;
+};
+
+
+export type MutationMakeDefaultPricingPlanArgs = {
+  input: MakeDefaultPricingPlanInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1472,6 +1548,10 @@ export type PricingPlan = {
   priceList: Array<PriceListEntry>;
   promotionalPriceList?: Maybe<Array<PriceListEntry>>;
   systemDefault: Scalars['Boolean']['output'];
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Courses made with it (each keeps the price agreement it was made with). */
+  coursesCount: Scalars['Int']['output'];
 };
 
 /** What the browser needs to tokenise a card: never a secret. */
@@ -1599,9 +1679,11 @@ export type EnrollUserPayload = {
 export type CreateRedemptionSetInput = {
   name: Scalars['String']['input'];
   fillLimit: Scalars['Int']['input'];
+  /** Minutes each code is worth: duration × quantity (the spec's argument). Give it, or quantity. */
+  minuteQuantity?: InputMaybe<Scalars['Int']['input']>;
   /** Minutes per conversation, default 15. */
   duration?: InputMaybe<Scalars['Int']['input']>;
-  /** Conversations per code, default 1. */
+  /** Conversations per code, default 1 (without minuteQuantity). */
   quantity?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -2733,6 +2815,127 @@ export type LessonAssignmentConnection = {
   edges: Array<LessonAssignmentEdge>;
 };
 
+export type PricingPlanEdge = {
+  __typename?: 'PricingPlanEdge';
+  cursor: Scalars['String']['output'];
+  node: PricingPlan;
+};
+
+export type PricingPlanConnection = {
+  __typename?: 'PricingPlanConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PricingPlanEdge>;
+};
+
+/** A price of one conversation of a duration, in cents. */
+export type PriceListEntryInput = {
+  conversationDuration: Scalars['Int']['input'];
+  unitPrice: Scalars['Int']['input'];
+};
+
+export type CreatePricingPlanInput = {
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+  /** Make it the system default (the first plan always is). */
+  systemDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ChangePricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+};
+
+export type MakeDefaultPricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+export type PricingPlanPayload = {
+  __typename?: 'PricingPlanPayload';
+  /** False when nothing changed (the same terms saved again, or already the default). */
+  changed: Scalars['Boolean']['output'];
+  pricingPlan: PricingPlan;
+};
+
+/** Where a speaker stands on the way to speaking. */
+export type SpeakerCandidateStage =
+  /** Has a speaking record, no interview yet. */
+  | 'waiting'
+  /** An interview was made; not evaluated yet. */
+  | 'interviewing'
+  | 'promoted'
+  | 'declined';
+
+/** A speaker under consideration or decided on (spec 3: evaluation, evaluatedOn, interviewedOn, languages, payRate). */
+export type SpeakerCandidate = {
+  __typename?: 'SpeakerCandidate';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  stage: SpeakerCandidateStage;
+  evaluation?: Maybe<SpeakerEvaluation>;
+  evaluatedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The start of the interview conversation. */
+  interviewedOn?: Maybe<Scalars['DateTime']['output']>;
+  languages: Array<Scalars['String']['output']>;
+  /** Cents per hour. */
+  payRate: Scalars['Int']['output'];
+  /** When the speaking record was opened (the invitation was accepted). */
+  openedOn: Scalars['DateTime']['output'];
+};
+
+export type SpeakerCandidateEdge = {
+  __typename?: 'SpeakerCandidateEdge';
+  cursor: Scalars['String']['output'];
+  node: SpeakerCandidate;
+};
+
+export type SpeakerCandidateConnection = {
+  __typename?: 'SpeakerCandidateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<SpeakerCandidateEdge>;
+};
+
+/** A mail the product sends, with what became of its messages. */
+export type MailTemplate = {
+  __typename?: 'MailTemplate';
+  /** The template key. */
+  id: Scalars['ID']['output'];
+  templateKey: Scalars['String']['output'];
+  /** Messages queued with it. */
+  messages: Scalars['Int']['output'];
+  /** Messages handed to the transport. */
+  sent: Scalars['Int']['output'];
+  /** Sending attempts that failed (a message may fail and then be sent on a retry). */
+  failedAttempts: Scalars['Int']['output'];
+  lastQueuedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The subject of the latest message. */
+  latestSubject?: Maybe<Scalars['String']['output']>;
+  /** NotificationQueued, NotificationSent or NotificationFailed: the latest event of any of its messages. */
+  latestEventType?: Maybe<Scalars['String']['output']>;
+};
+
+export type MailTemplateEdge = {
+  __typename?: 'MailTemplateEdge';
+  cursor: Scalars['String']['output'];
+  node: MailTemplate;
+};
+
+export type MailTemplateConnection = {
+  __typename?: 'MailTemplateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<MailTemplateEdge>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3036,6 +3239,20 @@ export type ResolversTypes = {
   DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
   LessonAssignmentEdge: ResolverTypeWrapper<LessonAssignmentEdge>;
   LessonAssignmentConnection: ResolverTypeWrapper<LessonAssignmentConnection>;
+  PricingPlanEdge: ResolverTypeWrapper<PricingPlanEdge>;
+  PricingPlanConnection: ResolverTypeWrapper<PricingPlanConnection>;
+  PriceListEntryInput: PriceListEntryInput;
+  CreatePricingPlanInput: CreatePricingPlanInput;
+  ChangePricingPlanInput: ChangePricingPlanInput;
+  MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
+  PricingPlanPayload: ResolverTypeWrapper<PricingPlanPayload>;
+  SpeakerCandidateStage: SpeakerCandidateStage;
+  SpeakerCandidate: ResolverTypeWrapper<SpeakerCandidate>;
+  SpeakerCandidateEdge: ResolverTypeWrapper<SpeakerCandidateEdge>;
+  SpeakerCandidateConnection: ResolverTypeWrapper<SpeakerCandidateConnection>;
+  MailTemplate: ResolverTypeWrapper<MailTemplate>;
+  MailTemplateEdge: ResolverTypeWrapper<MailTemplateEdge>;
+  MailTemplateConnection: ResolverTypeWrapper<MailTemplateConnection>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3257,6 +3474,19 @@ export type ResolversParentTypes = {
   DashboardFigures: DashboardFigures;
   LessonAssignmentEdge: LessonAssignmentEdge;
   LessonAssignmentConnection: LessonAssignmentConnection;
+  PricingPlanEdge: PricingPlanEdge;
+  PricingPlanConnection: PricingPlanConnection;
+  PriceListEntryInput: PriceListEntryInput;
+  CreatePricingPlanInput: CreatePricingPlanInput;
+  ChangePricingPlanInput: ChangePricingPlanInput;
+  MakeDefaultPricingPlanInput: MakeDefaultPricingPlanInput;
+  PricingPlanPayload: PricingPlanPayload;
+  SpeakerCandidate: SpeakerCandidate;
+  SpeakerCandidateEdge: SpeakerCandidateEdge;
+  SpeakerCandidateConnection: SpeakerCandidateConnection;
+  MailTemplate: MailTemplate;
+  MailTemplateEdge: MailTemplateEdge;
+  MailTemplateConnection: MailTemplateConnection;
   Int: Scalars['Int']['output'];
 };
 
@@ -3385,8 +3615,13 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  profiles?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryProfilesArgs>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
+  pricingPlanTable?: Resolver<ResolversTypes['PricingPlanConnection'], ParentType, ContextType, Partial<QueryPricingPlanTableArgs>>;
+  pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
+  speakerCandidates?: Resolver<ResolversTypes['SpeakerCandidateConnection'], ParentType, ContextType, Partial<QuerySpeakerCandidatesArgs>>;
+  mailTemplates?: Resolver<ResolversTypes['MailTemplateConnection'], ParentType, ContextType, Partial<QueryMailTemplatesArgs>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3494,6 +3729,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createProvisionalCourses?: Resolver<ResolversTypes['CreateProvisionalCoursesPayload'], ParentType, ContextType, RequireFields<MutationCreateProvisionalCoursesArgs, 'input'>>;
   acceptShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationAcceptShareInvitesArgs, 'input'>>;
   rejectShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationRejectShareInvitesArgs, 'input'>>;
+  createPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationCreatePricingPlanArgs, 'input'>>;
+  changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
+  makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -3814,6 +4052,8 @@ export type PricingPlanResolvers<ContextType = ApiContext, ParentType extends Re
   priceList?: Resolver<Array<ResolversTypes['PriceListEntry']>, ParentType, ContextType>;
   promotionalPriceList?: Resolver<Maybe<Array<ResolversTypes['PriceListEntry']>>, ParentType, ContextType>;
   systemDefault?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -4604,6 +4844,77 @@ export type LessonAssignmentConnectionResolvers<ContextType = ApiContext, Parent
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PricingPlanEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanEdge'] = ResolversParentTypes['PricingPlanEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PricingPlan'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricingPlanConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanConnection'] = ResolversParentTypes['PricingPlanConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['PricingPlanEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PricingPlanPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PricingPlanPayload'] = ResolversParentTypes['PricingPlanPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  pricingPlan?: Resolver<ResolversTypes['PricingPlan'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerCandidateResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidate'] = ResolversParentTypes['SpeakerCandidate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  emailAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stage?: Resolver<ResolversTypes['SpeakerCandidateStage'], ParentType, ContextType>;
+  evaluation?: Resolver<Maybe<ResolversTypes['SpeakerEvaluation']>, ParentType, ContextType>;
+  evaluatedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  interviewedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  languages?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  payRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  openedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerCandidateEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidateEdge'] = ResolversParentTypes['SpeakerCandidateEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['SpeakerCandidate'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SpeakerCandidateConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SpeakerCandidateConnection'] = ResolversParentTypes['SpeakerCandidateConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['SpeakerCandidateEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MailTemplateResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplate'] = ResolversParentTypes['MailTemplate']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  templateKey?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  messages?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sent?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failedAttempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastQueuedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  latestSubject?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latestEventType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MailTemplateEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplateEdge'] = ResolversParentTypes['MailTemplateEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['MailTemplate'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MailTemplateConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MailTemplateConnection'] = ResolversParentTypes['MailTemplateConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['MailTemplateEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -4762,6 +5073,15 @@ export type Resolvers<ContextType = ApiContext> = {
   DashboardFigures?: DashboardFiguresResolvers<ContextType>;
   LessonAssignmentEdge?: LessonAssignmentEdgeResolvers<ContextType>;
   LessonAssignmentConnection?: LessonAssignmentConnectionResolvers<ContextType>;
+  PricingPlanEdge?: PricingPlanEdgeResolvers<ContextType>;
+  PricingPlanConnection?: PricingPlanConnectionResolvers<ContextType>;
+  PricingPlanPayload?: PricingPlanPayloadResolvers<ContextType>;
+  SpeakerCandidate?: SpeakerCandidateResolvers<ContextType>;
+  SpeakerCandidateEdge?: SpeakerCandidateEdgeResolvers<ContextType>;
+  SpeakerCandidateConnection?: SpeakerCandidateConnectionResolvers<ContextType>;
+  MailTemplate?: MailTemplateResolvers<ContextType>;
+  MailTemplateEdge?: MailTemplateEdgeResolvers<ContextType>;
+  MailTemplateConnection?: MailTemplateConnectionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -73,7 +73,20 @@ export const RedemptionSetMessages = {
   quantityMinimum: 'The quantity must be at least 1.',
   quantityMaximum: `The quantity can be at most ${REDEMPTION_SET_MAX_QUANTITY}.`,
   nameTooLong: `The name can have at most ${REDEMPTION_SET_NAME_MAX} characters.`,
+  minutesNotWhole: 'The minutes must be a whole number of conversations of the duration (15 or 30 minutes each).',
 } as const;
+
+/**
+ * The spec's call gives a code's worth as minuteQuantity (= duration × quantity); our form also
+ * names the duration. The duration and quantity that make those minutes: the duration given (15
+ * when none), and minuteQuantity / duration conversations, or null when the minutes are not a
+ * whole number of conversations of that duration.
+ */
+export function redemptionSetShape(input: { minuteQuantity: number; duration?: number | null }): { duration: number; quantity: number } | null {
+  const duration = input.duration ?? 15;
+  if (!Number.isInteger(input.minuteQuantity) || input.minuteQuantity < 1 || (duration !== 15 && duration !== 30) || input.minuteQuantity % duration !== 0) return null;
+  return { duration, quantity: input.minuteQuantity / duration };
+}
 
 export function redemptionSetFieldErrors(input: { name: string; fillLimit: number | null | undefined; duration: number; quantity: number }) {
   const fields: Record<string, string> = {};

@@ -9,6 +9,7 @@ import { datesOnEarth } from '../../contracts/calendarDate';
 import '../../services/domain/upcasters';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
+import type { ConnectionSource } from '../../services/api/connections';
 
 export const catalogProjector: Projector = {
   name: 'catalog',
@@ -18,7 +19,7 @@ export const catalogProjector: Projector = {
   version: 4,
   handles: [
     'CourseRemoved',
-    'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'SystemDefaultPricingPlanChanged',
+    'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'PricingPlanChanged', 'SystemDefaultPricingPlanChanged',
     'LessonChanged', 'LessonAssignmentChanged', 'CourseShareInvited', 'CourseShareInviteAccepted', 'CourseShareInviteRejected',
     'TemplateChanged', 'TemplateRemoved',
   ],
@@ -117,6 +118,12 @@ export const catalogProjector: Projector = {
             `INSERT INTO pricing_plans (id, name, kind, conversation_duration, price_list, promotional_price_list, system_default, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
             [d.pricingPlanId, d.name, d.kind, d.conversationDuration, JSON.stringify(d.priceList), d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null, d.systemDefault, at],
+          );
+          break;
+        case 'PricingPlanChanged':
+          await db.query(
+            'UPDATE pricing_plans SET name = $2, kind = $3, conversation_duration = $4, price_list = $5, promotional_price_list = $6 WHERE id = $1',
+            [d.pricingPlanId, d.name, d.kind, d.conversationDuration, JSON.stringify(d.priceList), d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null],
           );
           break;
         case 'SystemDefaultPricingPlanChanged':
@@ -240,18 +247,48 @@ export async function lessonAssignments(pool: pg.Pool, courseId: string) {
   }));
 }
 
-export async function pricingPlans(pool: pg.Pool) {
-  const { rows } = await pool.query('SELECT * FROM rm_catalog.pricing_plans ORDER BY created_at, id');
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    kind: r.kind,
-    conversationDuration: r.conversation_duration,
-    priceList: r.price_list,
-    promotionalPriceList: r.promotional_price_list,
-    systemDefault: r.system_default,
-  }));
+/** Plans with how many courses were made with each (a course's agreement names its plan). */
+const PLANS_WITH_COURSES = `(SELECT p.*, (SELECT count(*) FROM rm_catalog.courses c WHERE c.price_agreement->>'pricingPlanId' = p.id)::int AS courses_count
+  FROM rm_catalog.pricing_plans p) AS plans`;
+
+const toPricingPlan = (r: any) => ({
+  id: r.id as string,
+  name: r.name as string,
+  kind: r.kind as string,
+  conversationDuration: r.conversation_duration as number,
+  priceList: r.price_list as { conversationDuration: number; unitPrice: number }[],
+  promotionalPriceList: r.promotional_price_list as { conversationDuration: number; unitPrice: number }[] | null,
+  systemDefault: r.system_default as boolean,
+  createdAt: r.created_at as Date,
+  coursesCount: r.courses_count as number,
+});
+export type PricingPlanRow = ReturnType<typeof toPricingPlan>;
+
+export async function pricingPlans(pool: pg.Pool): Promise<PricingPlanRow[]> {
+  const { rows } = await pool.query(`SELECT * FROM ${PLANS_WITH_COURSES} ORDER BY created_at, id`);
+  return rows.map(toPricingPlan);
 }
+
+export async function findPricingPlan(pool: pg.Pool, id: string): Promise<PricingPlanRow | null> {
+  const { rows } = await pool.query(`SELECT * FROM ${PLANS_WITH_COURSES} WHERE id = $1`, [id]);
+  return rows[0] ? toPricingPlan(rows[0]) : null;
+}
+
+/** The back-office's pricing plans table: the default first, then by name. */
+export const adminPricingPlansSource: ConnectionSource<PricingPlanRow> = {
+  from: PLANS_WITH_COURSES,
+  fields: {
+    id: { column: 'id', type: 'text' },
+    name: { column: 'name', type: 'text' },
+    kind: { column: 'kind', type: 'text' },
+    conversationDuration: { column: 'conversation_duration', type: 'int' },
+    systemDefault: { column: 'system_default', type: 'bool' },
+    coursesCount: { column: 'courses_count', type: 'int' },
+    createdAt: { column: 'created_at', type: 'timestamptz' },
+  },
+  defaultSort: [{ field: 'systemDefault', direction: 'DESC' }, { field: 'name', direction: 'ASC' }],
+  toNode: toPricingPlan,
+};
 
 const toTemplate = (r: any) => ({
   id: r.id, name: r.name, language: r.language, proficiency: r.proficiency, completionRequirement: r.completion_requirement,

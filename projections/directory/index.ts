@@ -231,3 +231,25 @@ export async function findPerson(pool: pg.Pool, id: string): Promise<PersonRow |
   const { rows } = await pool.query('SELECT * FROM rm_directory.people WHERE id = $1', [id]);
   return rows[0] ? toPerson(rows[0]) : null;
 }
+
+/**
+ * The back-office's profiles table (spec 3): every person of every role with what their profile
+ * says about them (names, location, school, time zone), the profiles read model joined at read time.
+ */
+export const profilesSource: ConnectionSource<PersonRow> = {
+  from: `(SELECT p.id, p.email_address, p.roles, p.created_at, p.remaining_minutes, p.current_sign_in_at, p.current_sign_in_ip,
+      p.reset_password_sent_at, p.updated_at,
+      coalesce(f.given_name, p.given_name) AS given_name, coalesce(f.surname, p.surname) AS surname,
+      coalesce(f.display_name, p.display_name) AS display_name, coalesce(f.current_city, p.current_city) AS current_city,
+      f.current_state, coalesce(f.current_country, p.current_country) AS current_country, f.school,
+      coalesce(f.tz_identifier, p.tz_identifier) AS tz_identifier, f.updated_at AS profile_updated_at
+    FROM rm_directory.people p LEFT JOIN rm_profiles.profiles f ON f.id = p.id) AS profiles`,
+  fields: {
+    ...PEOPLE_FIELDS,
+    currentState: { column: 'current_state', type: 'text', nullable: true },
+    school: { column: 'school', type: 'text', nullable: true },
+    tzIdentifier: { column: 'tz_identifier', type: 'text', nullable: true },
+  },
+  defaultSort: [{ field: 'createdAt', direction: 'DESC' }],
+  toNode: toPerson,
+};

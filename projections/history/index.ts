@@ -9,11 +9,14 @@
  * type in `handles`, and the account the event belongs to.
  */
 import type pg from 'pg';
+import { transportInWords } from '../../contracts/notifications';
+import { roleInWords } from '../../contracts/roles';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import type { ConnectionSource } from '../../services/api/connections';
 
 const list = (items: string[]) => items.join(', ');
+const roles = (items: string[] | undefined) => list((items ?? []).map(roleInWords));
 const plural = (n: number, word: string) => `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`;
 const humanize = (s: string) => s.replace(/_/g, ' ');
 
@@ -22,9 +25,9 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
   const d = e.data;
   switch (e.type) {
     case 'AccountRegistered':
-      if (d.via === 'self_signup') return `Signed up (${list(d.roles)}).`;
-      if (d.via === 'invitation') return `Signed up with an invitation (${list(d.roles)}).`;
-      return `The account was created with the roles ${list(d.roles)}.`;
+      if (d.via === 'self_signup') return `Signed up as ${roles(d.roles)}.`;
+      if (d.via === 'invitation') return `Signed up with an invitation as ${roles(d.roles)}.`;
+      return `The account was created as ${roles(d.roles)}.`;
     case 'SignedIn':
       return d.ip ? `Signed in from ${d.ip}.` : 'Signed in.';
     case 'SignedOut':
@@ -35,12 +38,12 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
       return 'The password was changed with a reset link; every session was ended.';
     case 'RolesChanged': {
       const parts = [];
-      if (d.added?.length) parts.push(`added ${list(d.added)}`);
-      if (d.removed?.length) parts.push(`removed ${list(d.removed)}`);
-      return `Roles changed: ${parts.join('; ') || 'no change'}. Roles now: ${list(d.roles) || 'none'}.`;
+      if (d.added?.length) parts.push(`added ${roles(d.added)}`);
+      if (d.removed?.length) parts.push(`removed ${roles(d.removed)}`);
+      return `Roles changed: ${parts.join('; ') || 'no change'}. Roles now: ${roles(d.roles) || 'none'}.`;
     }
     case 'ActiveRoleSwitched':
-      return `Switched to the ${d.role} role.`;
+      return `Switched to the ${roleInWords(d.role)} role.`;
     case 'EmailAddressChanged':
       return `The email address changed from ${d.previousEmailAddress} to ${d.emailAddress}.`;
     case 'MinutesChanged': {
@@ -51,7 +54,7 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
     case 'NotificationQueued':
       return `A message was queued: "${d.subject}" to ${d.recipient.emailAddress}.`;
     case 'NotificationSent':
-      return `The message "${context.subject ?? ''}" was sent through ${d.transportType}.`;
+      return `The message "${context.subject ?? ''}" was sent (${transportInWords(d.transportType)}).`;
     case 'NotificationFailed':
       return `Sending the message "${context.subject ?? ''}" failed (attempt ${d.attempt}): ${d.error}`;
     default:
@@ -76,7 +79,7 @@ const ACCOUNT_EVENTS = ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordR
 export const historyProjector: Projector = {
   name: 'history',
   lane: 'background',
-  version: 2,
+  version: 3,
   handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE entries (

@@ -27,7 +27,7 @@ export function notificationEventDetails(e: { type: string; data: any }): string
 export const notificationsProjector: Projector = {
   name: 'notifications',
   lane: 'background',
-  version: 1,
+  version: 2,
   handles: ['NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE notifications (
@@ -62,9 +62,21 @@ export const notificationsProjector: Projector = {
       occurred_at timestamptz NOT NULL,
       details text NOT NULL,
       PRIMARY KEY (notification_id, position)
+    );
+    CREATE TABLE template_stats (
+      template_key text PRIMARY KEY,
+      messages int NOT NULL DEFAULT 0,
+      sent int NOT NULL DEFAULT 0,
+      failed_attempts int NOT NULL DEFAULT 0,
+      last_queued_at timestamptz,
+      latest_subject text,
+      latest_event_type text,
+      latest_event_at timestamptz
     );`,
-  // Three statements a batch, whatever its size: the mail of a busy hour (two per reservation,
-  // each queued and sent) would otherwise be three round trips an event.
+  // Five statements a batch, whatever its size: the mail of a busy hour (two per reservation,
+  // each queued and sent) would otherwise be several round trips an event. Per template, the
+  // counts of the mail templates table move with the same batch (messages queued, sends, failed
+  // attempts, the latest subject and event).
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const created: StoredEvent[] = [];
     const changed = new Map<string, { type: string; at: string; attempts: number; transport: string | null }>();
@@ -84,12 +96,23 @@ export const notificationsProjector: Projector = {
     if (created.length) {
       const column = (f: (e: StoredEvent) => unknown) => created.map(f);
       await db.query(
-        `INSERT INTO notifications (id, recipient_account_id, recipient_email, from_address, subject, transport_type, template_key,
-           template_value, created_at, updated_at, latest_event_type)
-         SELECT id, account, email, sender, subject, transport, template, value::jsonb, at, at, 'NotificationQueued'
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-             AS x(id, account, email, sender, subject, transport, template, value, at)
-         ON CONFLICT (id) DO NOTHING`,
+        `WITH inserted AS (
+           INSERT INTO notifications (id, recipient_account_id, recipient_email, from_address, subject, transport_type, template_key,
+             template_value, created_at, updated_at, latest_event_type)
+           SELECT id, account, email, sender, subject, transport, template, value::jsonb, at, at, 'NotificationQueued'
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+               AS x(id, account, email, sender, subject, transport, template, value, at)
+           ON CONFLICT (id) DO NOTHING
+           RETURNING template_key, subject, created_at)
+         INSERT INTO template_stats AS s (template_key, messages, last_queued_at, latest_subject, latest_event_type, latest_event_at)
+         SELECT template_key, count(*), max(created_at), (array_agg(subject ORDER BY created_at DESC))[1], 'NotificationQueued', max(created_at)
+           FROM inserted GROUP BY template_key
+         ON CONFLICT (template_key) DO UPDATE SET
+           messages = s.messages + EXCLUDED.messages,
+           last_queued_at = GREATEST(s.last_queued_at, EXCLUDED.last_queued_at),
+           latest_subject = CASE WHEN EXCLUDED.last_queued_at >= s.last_queued_at THEN EXCLUDED.latest_subject ELSE s.latest_subject END,
+           latest_event_type = CASE WHEN EXCLUDED.latest_event_at >= s.latest_event_at THEN EXCLUDED.latest_event_type ELSE s.latest_event_type END,
+           latest_event_at = GREATEST(s.latest_event_at, EXCLUDED.latest_event_at)`,
         [
           column(notificationIdOf),
           column((e) => e.data.recipient.accountId),
@@ -111,6 +134,21 @@ export const notificationsProjector: Projector = {
          FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[]) AS c(id, type, at, attempts, transport)
          WHERE n.id = c.id`,
         [changes.map(([id]) => id), changes.map(([, c]) => c.type), changes.map(([, c]) => c.at), changes.map(([, c]) => c.attempts), changes.map(([, c]) => c.transport)],
+      );
+    }
+    const outcomes = events.filter((e) => e.type !== 'NotificationQueued');
+    if (outcomes.length) {
+      await db.query(
+        `UPDATE template_stats AS s SET
+           sent = s.sent + x.sent, failed_attempts = s.failed_attempts + x.failed,
+           latest_event_type = CASE WHEN x.at >= s.latest_event_at THEN x.latest ELSE s.latest_event_type END,
+           latest_event_at = GREATEST(s.latest_event_at, x.at)
+         FROM (SELECT n.template_key, count(*) FILTER (WHERE o.type = 'NotificationSent') AS sent,
+                 count(*) FILTER (WHERE o.type = 'NotificationFailed') AS failed, max(o.at) AS at, (array_agg(o.type ORDER BY o.at DESC, o.ord DESC))[1] AS latest
+                 FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS o(id, type, at, ord)
+                 JOIN notifications n ON n.id = o.id GROUP BY n.template_key) AS x
+         WHERE s.template_key = x.template_key`,
+        [outcomes.map(notificationIdOf), outcomes.map((e) => e.type), outcomes.map((e) => e.metadata.occurredAt)],
       );
     }
     await db.query(
@@ -185,4 +223,52 @@ export async function notificationTimeline(pool: pg.Pool, id: string) {
     [id],
   );
   return rows.map((r) => ({ eventType: r.event_type, updatedAt: r.occurred_at, details: r.details }));
+}
+
+/**
+ * The mail templates table: every template the product sends (its keys come from the code, so one
+ * never sent shows too, with nothing counted), with the messages queued, the sends, the failed
+ * attempts, the latest subject and the latest event.
+ */
+export interface MailTemplateRow {
+  id: string;
+  templateKey: string;
+  messages: number;
+  sent: number;
+  failedAttempts: number;
+  lastQueuedOn: Date | null;
+  latestSubject: string | null;
+  latestEventType: string | null;
+}
+
+const sqlText = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+export function mailTemplatesSource(templateKeys: readonly string[]): ConnectionSource<MailTemplateRow> {
+  const keys = templateKeys.map((k) => `(${sqlText(k)})`).join(', ');
+  return {
+    from: `(SELECT k.template_key, coalesce(s.messages, 0) AS messages, coalesce(s.sent, 0) AS sent, coalesce(s.failed_attempts, 0) AS failed_attempts,
+        s.last_queued_at, s.latest_subject, s.latest_event_type
+      FROM (VALUES ${keys}) AS k(template_key) LEFT JOIN rm_notifications.template_stats s ON s.template_key = k.template_key) AS mail_templates`,
+    key: 'template_key',
+    fields: {
+      templateKey: { column: 'template_key', type: 'text' },
+      messages: { column: 'messages', type: 'int' },
+      sent: { column: 'sent', type: 'int' },
+      failedAttempts: { column: 'failed_attempts', type: 'int' },
+      lastQueuedOn: { column: 'last_queued_at', type: 'timestamptz', nullable: true },
+      latestSubject: { column: 'latest_subject', type: 'text', nullable: true },
+      latestEventType: { column: 'latest_event_type', type: 'text', nullable: true },
+    },
+    defaultSort: [{ field: 'templateKey', direction: 'ASC' }],
+    toNode: (r: any): MailTemplateRow => ({
+      id: r.template_key,
+      templateKey: r.template_key,
+      messages: r.messages,
+      sent: r.sent,
+      failedAttempts: r.failed_attempts,
+      lastQueuedOn: r.last_queued_at,
+      latestSubject: r.latest_subject,
+      latestEventType: r.latest_event_type,
+    }),
+  };
 }

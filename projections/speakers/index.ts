@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { toPerson, type PersonRow } from '../directory';
+import type { ConnectionSource } from '../../services/api/connections';
 
 const isSpeakerRole = (role: unknown) => role === 'SPEAKER' || role === 'ONBOARDING_SPEAKER';
 
@@ -225,3 +226,52 @@ export async function speakerFacts(pool: pg.Pool, accountId: string): Promise<{ 
   if (!rows[0]) return null;
   return { canSpeak: rows[0].is_promoted && rows[0].onboarded, languages: rows[0].languages ?? [] };
 }
+
+/**
+ * The back-office's candidates table (spec 3's "instructor candidate": evaluation, evaluatedOn,
+ * interviewedOn, languages, payRate): everyone with a speaking record, with their names from the
+ * directory and where they stand (waiting for an interview, interviewed, promoted or declined).
+ */
+export interface SpeakerCandidateRow {
+  id: string;
+  emailAddress: string;
+  displayName: string | null;
+  stage: 'waiting' | 'interviewing' | 'promoted' | 'declined';
+  evaluation: string | null;
+  evaluatedOn: Date | null;
+  interviewedOn: Date | null;
+  languages: string[];
+  payRate: number;
+  openedOn: Date;
+}
+
+export const speakerCandidatesSource: ConnectionSource<SpeakerCandidateRow> = {
+  from: `(SELECT s.*, p.display_name,
+      CASE WHEN s.evaluation = 'decline' THEN 'declined' WHEN s.is_promoted THEN 'promoted'
+           WHEN s.interview_id IS NOT NULL THEN 'interviewing' ELSE 'waiting' END AS stage
+    FROM rm_speakers.speakers s LEFT JOIN rm_directory.people p ON p.id = s.account_id) AS candidates`,
+  key: 'account_id',
+  fields: {
+    emailAddress: { column: 'email_address', type: 'text' },
+    displayName: { column: 'display_name', type: 'text', nullable: true },
+    stage: { column: 'stage', type: 'text' },
+    evaluatedOn: { column: 'evaluated_at', type: 'timestamptz', nullable: true },
+    interviewedOn: { column: 'interview_start', type: 'timestamptz', nullable: true },
+    languages: { column: 'languages', type: 'text[]', sortable: false },
+    payRate: { column: 'pay_rate', type: 'int' },
+    openedOn: { column: 'opened_at', type: 'timestamptz' },
+  },
+  defaultSort: [{ field: 'openedOn', direction: 'DESC' }],
+  toNode: (r: any): SpeakerCandidateRow => ({
+    id: r.account_id,
+    emailAddress: r.email_address,
+    displayName: r.display_name,
+    stage: r.stage,
+    evaluation: r.evaluation,
+    evaluatedOn: r.evaluated_at,
+    interviewedOn: r.interview_start,
+    languages: r.languages,
+    payRate: r.pay_rate,
+    openedOn: r.opened_at,
+  }),
+};

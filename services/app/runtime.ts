@@ -206,6 +206,7 @@ export async function createRuntime(
     secondsPerMinute: config.conversationSecondsPerMinute,
     timers: { schedule: (job, at) => jobs.scheduleConversationTimer(job, at) },
     endRoom: async (c) => video.videoProviderFor(c.provider as VideoProviderName).endRoom(c.conversationId),
+    vendorRecording: (job) => jobs.enqueueVideoRecording(job),
     onError: (error, context) => log.error({ err: error }, context),
   });
   const afterConversation = afterConversationHandlers({
@@ -224,7 +225,15 @@ export async function createRuntime(
   });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
-    await jobs.startArchiveWorkers({ process: (id) => archive.process(id), expire: (now) => archive.expire(now), fetch: (job) => archive.providers.fetch(job) });
+    await jobs.startArchiveWorkers({
+      process: (id) => archive.process(id),
+      sweep: (now) => archive.sweep(now),
+      fetch: (job) => archive.providers.fetch(job),
+      videoRecording: async ({ conversationId, provider, step }) => {
+        const vendor = video.videoProviderFor(provider);
+        await (step === 'start' ? vendor.startRecording(conversationId) : vendor.finishRecording(conversationId));
+      },
+    });
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });

@@ -12,7 +12,19 @@ import type { MailJob, Mailer } from '../domain/notifications/mailer';
 export const QUEUES = {
   sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer',
   archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry', archiveFetch: 'archive-fetch',
+  videoRecording: 'video-recording',
 } as const;
+
+/**
+ * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
+ * both are in the room, or have the finished file made once the room ended. A job, so a vendor
+ * that is slow to list a new session or a closed room is asked again, and a restart loses nothing.
+ */
+export interface VideoRecordingJob {
+  conversationId: string;
+  provider: 'zoom' | 'twilio';
+  step: 'start' | 'finish';
+}
 
 /** A provider's finished recording to download (its address may carry a short-lived token). */
 export interface ArchiveFetchJob {
@@ -27,7 +39,10 @@ export interface ArchiveFetchJob {
 export interface ArchiveWork {
   /** 'retry' asks the queue for another try (the processor counts tries on the archive itself). */
   process(conversationId: string): Promise<string>;
-  expire(now: Date): Promise<unknown>;
+  /** The hourly sweep: retention, and uploads a crashed browser left open. */
+  sweep(now: Date): Promise<unknown>;
+  /** Asks the vendor to start or finish its cloud recording. */
+  videoRecording(job: VideoRecordingJob): Promise<unknown>;
   fetch(job: ArchiveFetchJob): Promise<unknown>;
 }
 /** Longest a processing run may take before its job counts as dead and is tried again. */
@@ -71,7 +86,9 @@ export interface Jobs {
   enqueueArchive(conversationId: string): Promise<void>;
   /** Queues the download of a provider's recording (a webhook said it is ready). */
   enqueueArchiveFetch(job: ArchiveFetchJob): Promise<void>;
-  /** Works archive processing and the hourly retention sweep (services/archive). */
+  /** Queues a step of a vendor's cloud recording (at most one waiting per conversation and step). */
+  enqueueVideoRecording(job: VideoRecordingJob): Promise<void>;
+  /** Works archive processing, vendor recordings and the hourly sweep (services/archive). */
   startArchiveWorkers(work: ArchiveWork): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
@@ -150,6 +167,9 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     // The job holds the provider's download token: keep it no longer than it is useful.
     retentionMinutes: 24 * 60,
   });
+  await boss.createQueue(QUEUES.videoRecording, {
+    name: QUEUES.videoRecording, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInMinutes: 5, retentionMinutes: 24 * 60,
+  });
   await boss.createQueue(QUEUES.archiveExpiry, { name: QUEUES.archiveExpiry, policy: 'singleton', retryLimit: 2, retentionMinutes: 24 * 60 });
   const insert = coalescedInsert(boss);
 
@@ -206,13 +226,17 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     async enqueueArchiveFetch(job) {
       await boss.send(QUEUES.archiveFetch, job, { singletonKey: job.conversationId });
     },
+    async enqueueVideoRecording(job) {
+      await boss.send(QUEUES.videoRecording, job, { singletonKey: `${job.conversationId}:${job.step}` });
+    },
     async startArchiveWorkers(work) {
+      await boss.work<VideoRecordingJob>(QUEUES.videoRecording, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => void (await work.videoRecording(job.data)));
       await boss.work<ArchiveFetchJob>(QUEUES.archiveFetch, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => void (await work.fetch(job.data)));
       await boss.work<{ conversationId: string }>(QUEUES.archiveProcess, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
         const outcome = await work.process(job.data.conversationId);
         if (outcome === 'retry') throw new Error('archive processing to be tried again');
       });
-      await boss.work(QUEUES.archiveExpiry, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => void (await work.expire(new Date())));
+      await boss.work(QUEUES.archiveExpiry, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => void (await work.sweep(new Date())));
       await boss.schedule(QUEUES.archiveExpiry, '17 * * * *');
     },
     async queueDepths() {

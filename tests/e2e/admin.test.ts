@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { eventually, launchBrowser, minutesShown, openSession, signInThroughUi, visible, type Session } from './support/browser';
+import { eventually, launchBrowser, minutesShown, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'rosa.student@example.com', password: 'Student-Pass1' };
@@ -34,7 +34,11 @@ test.beforeAll(async () => {
       {
         stream: `account-${id}`,
         expected: 'no_stream',
-        events: [{ type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) }],
+        events: [
+          { type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) },
+          // Signed in since (the table's widest column: a time).
+          { type: 'SignedIn', data: { sessionId: crypto.randomUUID(), ip: '203.0.113.7', expiresAt: new Date(Date.UTC(2025, 0, 2)).toISOString() }, metadata: meta(i + 30) },
+        ],
       },
     ]);
     checkpoint = result.checkpoint;
@@ -159,6 +163,31 @@ test.describe('the back-office', () => {
     assert.match((await page.getByLabel('Plain text').textContent()) ?? '', /\[redacted\]/);
   });
 
+  test('lists the mail templates with their counts, and opens one template\'s messages', async () => {
+    const { page } = adminSession;
+    await page.getByRole('navigation', { name: 'Support', exact: true }).getByRole('link', { name: 'Mail templates' }).click();
+    await visible(page.getByRole('heading', { name: 'Mail templates', level: 1 }));
+    const reset = page.locator('table tbody tr').filter({ hasText: 'Password reset' });
+    await visible(reset.getByText('Reset your Tertulia password'));
+    await visible(page.locator('table tbody tr').filter({ hasText: 'Course share invite' }).getByText('Never sent'));
+    await screenshot(page, 'admin-mail-templates-desktop');
+    await reset.click();
+    await page.waitForURL((url) => url.pathname === '/admin/notifications');
+    await visible(page.getByText('Template is exactly password_reset'));
+    await visible(page.getByRole('row').filter({ hasText: 'Reset your Tertulia password' }).first());
+  });
+
+  test('lists every profile, and a row opens the person under their role', async () => {
+    const { page } = adminSession;
+    await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Profiles' }).click();
+    await visible(page.getByRole('heading', { name: 'Profiles', level: 1 }));
+    const row = page.locator('table tbody tr').filter({ hasText: STUDENT.email });
+    await visible(row.getByText('Not set yet').first());
+    await screenshot(page, 'admin-profiles-desktop');
+    await row.click();
+    await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}`);
+  });
+
   test('pages a filtered students list forward and back, and a reload keeps the view', async () => {
     const { page } = adminSession;
     const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };
@@ -193,6 +222,14 @@ test.describe('the back-office', () => {
     await previous.click();
     await visible(range.getByText(`1–10 of ${SCHOOL_STUDENTS}`));
     assert.equal(JSON.parse(new URL(page.url()).searchParams.get('table')!).pagination.page, 0);
+
+    // On a 1280 px laptop the table fits beside the sidebar: no sideways scrolling.
+    const sideways = await page.locator('table').first().evaluate((table) => {
+      const card = table.parentElement!;
+      return card.scrollWidth - card.clientWidth;
+    });
+    assert.ok(sideways <= 0, `the students table scrolls ${sideways} px sideways at 1280 px`);
+    await screenshot(page, 'admin-students-1280');
   });
 });
 

@@ -129,6 +129,16 @@ test.describe('speaker invitation to promotion', () => {
     await visible(admin.getByRole('heading', { name: 'Speaking settings' }));
     assert.equal(await admin.getByRole('textbox', { name: 'Pay rate' }).inputValue(), '12.50');
 
+    // The candidates table shows where the speaker stands, and opens their speaking settings.
+    await admin.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Speaker candidates' }).click();
+    await visible(admin.getByRole('heading', { name: 'Speaker candidates', level: 1 }));
+    const candidate = admin.locator('table tbody tr').filter({ hasText: 'Promoted' });
+    await visible(candidate.getByText('Spanish, French'));
+    await visible(candidate.getByText('$12.50 / hour'));
+    await screenshot(admin, 'admin-speaker-candidates');
+    await candidate.click();
+    await admin.waitForURL((url) => url.pathname === `/admin/speakers/${speakerId}/speaking`);
+
     // The speaker begins onboarding.
     await dialog.getByRole('button', { name: 'Begin Onboarding' }).click();
     await visible(speaker.getByRole('dialog', { name: 'Welcome to Tertulia' }));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Messages } from '../../contracts/errors';
 import { dashboardWindow } from '../../services/api/resolvers/admin';
-import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 
 let app: TestApp;
@@ -62,10 +62,16 @@ describe('audit history', () => {
     assert.deepEqual(entries[0].actor, { id: admin.accountId, emailAddress: 'boss@example.com', displayName: null });
     // Older entries: the sign-up and its sign-in, done by the student.
     const signup = entries.find((e: any) => e.eventType === 'AccountRegistered');
-    assert.equal(signup.description, 'Signed up (ONBOARDING_STUDENT).');
+    assert.equal(signup.description, 'Signed up as student (onboarding).');
     assert.deepEqual(signup.actor, { id: student.accountId, emailAddress: 'hannah@example.com', displayName: null }, 'signing up is done by the person');
     const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
     assert.match(signedIn.description, /^Signed in/);
+    // The welcome mail's delivery, in words: never the transport's internal name.
+    const sent = await waitFor(async () => {
+      const all = (await app.gql(HISTORY, { id: student.accountId }, admin.token)).data.userHistory.edges.map((e: any) => e.node);
+      return all.find((e: any) => e.eventType === 'NotificationSent');
+    });
+    assert.match(sent.description, /^The message ".+" was sent \(kept on this server without SMTP\)\.$/);
   });
 
   it('pages and filters the history with the connection mechanism', async () => {
@@ -234,5 +240,69 @@ describe('admin dashboard', () => {
     const w = dashboardWindow(new Date('2025-03-09T15:00:00Z'), 'America/New_York');
     assert.equal(w.rangeStart.toISOString(), '2025-03-09T05:00:00.000Z');
     assert.equal(w.rangeEnd.toISOString(), '2025-03-11T03:59:59.999Z');
+  });
+});
+
+describe('mail templates (admin)', () => {
+  const TEMPLATES = `query($first: Int, $filter: [FilterInput!], $sort: [SortInput!]) { mailTemplates(first: $first, filter: $filter, sort: $sort) {
+    totalCount edges { node { id templateKey messages sent failedAttempts lastQueuedOn latestSubject latestEventType } } } }`;
+
+  it('lists every template the product sends, its counts kept equal to the messages and their events', async () => {
+    const student = await signUp(app, 'templates.student@example.com');
+    assert.equal((await app.gql(SEND_RESET, { input: { userId: student.accountId } }, admin.token)).errors, undefined);
+    // The welcome and the reset go out in the background: wait for both to be sent.
+    const templates = await waitFor(async () => {
+      const res = await app.gql(TEMPLATES, { first: 100 }, admin.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      const nodes = res.data.mailTemplates.edges.map((e: any) => e.node);
+      const byKey = new Map<string, any>(nodes.map((n: any) => [n.templateKey, n]));
+      return byKey.get('password_reset')?.sent >= 1 && byKey.get('welcome')?.sent >= 1 ? byKey : null;
+    });
+    assert.ok(templates.has('course_share_invite') && templates.has('payment_receipt'), 'templates never used show too');
+    assert.deepEqual([templates.get('course_share_invite').messages, templates.get('course_share_invite').latestEventType], [0, null]);
+    assert.equal(templates.get('password_reset').latestSubject !== null, true);
+    // The counts are the messages and their events, template by template.
+    const { rows } = await app.runtime.pool.query(`SELECT n.template_key,
+        count(DISTINCT n.id)::int AS messages,
+        count(e.*) FILTER (WHERE e.event_type = 'NotificationSent')::int AS sent,
+        count(e.*) FILTER (WHERE e.event_type = 'NotificationFailed')::int AS failed
+      FROM rm_notifications.notifications n LEFT JOIN rm_notifications.notification_events e ON e.notification_id = n.id GROUP BY n.template_key`);
+    const stats = await (await app.gql(TEMPLATES, { first: 100 }, admin.token)).data.mailTemplates.edges.map((e: any) => e.node);
+    for (const row of rows) {
+      const shown = stats.find((n: any) => n.templateKey === row.template_key);
+      assert.deepEqual([shown.messages, shown.sent, shown.failedAttempts], [row.messages, row.sent, row.failed], row.template_key);
+    }
+
+    const used = await app.gql(TEMPLATES, { first: 100, filter: [{ field: 'messages', predicate: 'gt', value: '0' }], sort: [{ field: 'messages', direction: 'DESC' }] }, admin.token);
+    const usedKeys = used.data.mailTemplates.edges.map((e: any) => e.node.templateKey);
+    assert.ok(usedKeys.includes('welcome') && !usedKeys.includes('course_share_invite'));
+    assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, student.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, null)), 'UNAUTHORIZED');
+  });
+});
+
+describe('the profiles table (admin)', () => {
+  const PROFILES = `query($first: Int, $filter: [FilterInput!], $sort: [SortInput!]) { profiles(first: $first, filter: $filter, sort: $sort) {
+    totalCount edges { node { id emailAddress displayName givenName surname currentCity currentCountry school tzIdentifier account { roles } } } } }`;
+
+  it('lists every role with what its profile says, filters and sorts on the profile, and is for admins only', async () => {
+    const student = await signUpOnboarded(app, 'profile.student@profiles.example.com');
+    const teacher = await signUpOnboarded(app, 'profile.teacher@profiles.example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const ours = { field: 'emailAddress', predicate: 'matches', value: '%@profiles.example.com' };
+    const both = await waitFor(async () => {
+      const res = await app.gql(PROFILES, { first: 10, filter: [ours], sort: [{ field: 'displayName', direction: 'DESC' }] }, admin.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      const nodes = res.data.profiles.edges.map((e: any) => e.node);
+      return nodes.length === 2 && nodes.every((n: any) => n.displayName) ? nodes : null;
+    });
+    assert.deepEqual(both.map((n: any) => n.displayName), ['Test S.', 'Test I.']);
+    assert.deepEqual([both[0].id, both[0].currentCity, both[0].currentCountry, both[0].account.roles], [student.accountId, 'Lima', 'Peru', ['STUDENT']]);
+    assert.deepEqual([both[1].id, both[1].school, both[1].account.roles], [teacher.accountId, 'Test School', ['INSTRUCTOR']]);
+    const schooled = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'school', predicate: 'matches', value: '%school%' }] }, admin.token);
+    assert.deepEqual(schooled.data.profiles.edges.map((e: any) => e.node.id), [teacher.accountId]);
+    const inLima = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'currentCity', predicate: 'eq', value: 'Lima' }] }, admin.token);
+    assert.deepEqual(inLima.data.profiles.edges.map((e: any) => e.node.id), [student.accountId]);
+    assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, student.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, null)), 'UNAUTHORIZED');
   });
 });

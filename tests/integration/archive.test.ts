@@ -272,6 +272,38 @@ describe('recordings', () => {
     assert.equal(codeOf(await redirect(id, instructor.token)), undefined);
   });
 
+  it('the hourly sweep settles uploads a crashed browser left open: processed up to the first gap, or failed with nothing to play', async () => {
+    const parts = chunksOf(recording, CHUNKS);
+    const cutShort = await heldLesson(6);
+    for (const i of [0, 1, 2, 4]) assert.equal((await put(cutShort, i, parts[i], speaker.token)).status, 200);
+    const headless = await heldLesson(7);
+    assert.equal((await put(headless, 1, parts[1], speaker.token)).status, 200);
+    const headlessKeys = (await app.runtime.archive.chunks.list(headless)).map((c) => c.key);
+    await eventually(async () => (await findArchive(app.runtime.pool, headless))?.status === 'recording', 'the uploads are open');
+
+    // Still within the silence allowed: nothing happens.
+    assert.deepEqual(await app.runtime.archive.sweep(new Date(Date.now() + 10 * 60_000)), { expired: 0, settled: 0 });
+    assert.deepEqual(await app.runtime.archive.sweep(new Date(Date.now() + 31 * 60_000)), { expired: 0, settled: 2 });
+    assert.deepEqual(await app.runtime.archive.sweep(new Date(Date.now() + 32 * 60_000)), { expired: 0, settled: 0 });
+
+    const done = await eventually(async () => {
+      const a = await findArchive(app.runtime.pool, cutShort);
+      return a?.status === 'available' || a?.status === 'failed' ? a : null;
+    }, 'the stalled upload is processed', 120_000);
+    assert.equal(done.status, 'available');
+    const enqueued = (await app.runtime.store.readStream(`archive-${cutShort}`)).find((e) => e.type === 'ArchiveEnqueued');
+    assert.deepEqual(enqueued?.data, { conversationId: cutShort, chunkCount: 3, durationSeconds: null, at: (enqueued?.data as any).at });
+    assert.equal((await app.runtime.archive.chunks.list(cutShort)).length, 0, 'every chunk, the one after the gap too, is cleared');
+
+    const failed = await eventually(async () => {
+      const a = (await app.gql(ARCHIVE, { id: headless }, student.token)).data?.conversationArchive;
+      return a?.status === 'FAILED' ? a : null;
+    }, 'the upload without its first part fails');
+    assert.equal(failed.statusText, 'FAILED');
+    assert.equal((await app.runtime.archive.chunks.list(headless)).length, 0);
+    for (const key of headlessKeys) assert.equal(await app.runtime.storage.get(key), null);
+  });
+
   it('restart-safe: an archive whose worker died mid-way is taken up again on a start; after 3 attempts it fails', async () => {
     const crashed = async (id: string, attempts: number) => {
       const parts = chunksOf(recording, CHUNKS);

@@ -53,6 +53,18 @@ describe('createRedemptionSet (admin)', () => {
     assert.deepEqual([defaults.duration, defaults.quantity, defaults.minuteQuantity], [15, 1, 15]);
   });
 
+  it("takes the spec's call, (fillLimit, minuteQuantity, name), counting the minutes in conversations of the duration (15 unless given)", async () => {
+    const spec = await makeSet({ fillLimit: 2, minuteQuantity: 60, name: 'Spec call' });
+    assert.deepEqual([spec.duration, spec.quantity, spec.minuteQuantity, spec.codes[0].minuteQuantity], [15, 4, 60, 60]);
+    const halfHours = await makeSet({ fillLimit: 1, minuteQuantity: 60, duration: 30, name: 'Half hours' });
+    assert.deepEqual([halfHours.duration, halfHours.quantity, halfHours.minuteQuantity], [30, 2, 60]);
+    for (const input of [{ minuteQuantity: 20 }, { minuteQuantity: 45, duration: 30 }, { minuteQuantity: 60, quantity: 3 }]) {
+      const res = await app.gql(CREATE_SET, { input: { name: 'Odd minutes', fillLimit: 1, ...input } }, admin.token);
+      assert.equal(codeOf(res), 'BAD_USER_INPUT', JSON.stringify(input));
+      assert.deepEqual(res.errors![0].extensions!.fields, { minuteQuantity: RedemptionSetMessages.minutesNotWhole });
+    }
+  });
+
   it("refuses a short name, a fill limit that is not positive, and a quantity under 1", async () => {
     const res = await app.gql(CREATE_SET, { input: { name: 'ab', fillLimit: 0, quantity: 0 } }, admin.token);
     assert.equal(codeOf(res), 'BAD_USER_INPUT');

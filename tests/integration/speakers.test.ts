@@ -326,3 +326,48 @@ describe('authorization', () => {
     assert.equal(await eventCount(types), before);
   });
 });
+
+describe('the speaker candidates table (admin)', () => {
+  const CANDIDATES = `query($first: Int, $after: String, $sort: [SortInput!], $filter: [FilterInput!]) {
+    speakerCandidates(first: $first, after: $after, sort: $sort, filter: $filter) {
+      totalCount pageInfo { hasNextPage endCursor }
+      edges { node { id emailAddress stage evaluation evaluatedOn interviewedOn languages payRate openedOn } } } }`;
+  const ours = [{ field: 'emailAddress', predicate: 'matches', value: '%@candidates.example.com' }];
+
+  it('lists every speaking record with its stage, pages and filters on the server, and is refused to everyone else', async () => {
+    const waiting = await inviteAndAccept('wendy@candidates.example.com');
+    const interviewing = await inviteAndAccept('ivan@candidates.example.com');
+    const promoted = await inviteAndAccept('paula@candidates.example.com');
+    const declined = await inviteAndAccept('dora@candidates.example.com');
+    for (const s of [interviewing, promoted, declined]) assert.equal((await app.gql(INTERVIEW, { input: { speakerId: s.accountId } }, admin.token)).errors, undefined);
+    assert.equal((await app.gql(EVALUATE, { input: { speakerId: promoted.accountId, evaluation: 'promote' } }, admin.token)).errors, undefined);
+    assert.equal((await app.gql(EVALUATE, { input: { speakerId: declined.accountId, evaluation: 'decline' } }, admin.token)).errors, undefined);
+
+    const all = await eventually(async () => {
+      const res = await app.gql(CANDIDATES, { first: 50, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      const nodes = res.data.speakerCandidates.edges.map((e: any) => e.node);
+      return nodes.length === 4 && nodes.find((n: any) => n.id === declined.accountId)?.stage === 'declined' ? nodes : null;
+    }, 'the four candidates');
+    const byId = new Map<string, any>(all.map((n: any) => [n.id, n]));
+    assert.deepEqual(all.map((n: any) => n.emailAddress), ['dora@candidates.example.com', 'ivan@candidates.example.com', 'paula@candidates.example.com', 'wendy@candidates.example.com']);
+    assert.equal(byId.get(waiting.accountId).stage, 'waiting');
+    assert.equal(byId.get(waiting.accountId).interviewedOn, null);
+    assert.equal(byId.get(interviewing.accountId).stage, 'interviewing');
+    assert.ok(byId.get(interviewing.accountId).interviewedOn);
+    assert.equal(byId.get(interviewing.accountId).evaluation, null);
+    assert.deepEqual([byId.get(promoted.accountId).stage, byId.get(promoted.accountId).evaluation], ['promoted', 'promote']);
+    assert.ok(byId.get(promoted.accountId).evaluatedOn);
+    assert.deepEqual([byId.get(declined.accountId).stage, byId.get(declined.accountId).evaluation], ['declined', 'decline']);
+
+    const page1 = (await app.gql(CANDIDATES, { first: 3, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token)).data.speakerCandidates;
+    assert.equal(page1.totalCount, 4);
+    const page2 = (await app.gql(CANDIDATES, { first: 3, after: page1.pageInfo.endCursor, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token)).data.speakerCandidates;
+    assert.deepEqual(page2.edges.map((e: any) => e.node.emailAddress), ['wendy@candidates.example.com']);
+    const undecided = (await app.gql(CANDIDATES, { first: 50, filter: [...ours, { field: 'stage', predicate: 'eq', value: 'interviewing' }] }, admin.token)).data.speakerCandidates;
+    assert.deepEqual(undecided.edges.map((e: any) => e.node.id), [interviewing.accountId]);
+
+    const student = await signUp(app, 'candidates-student@example.com');
+    for (const token of [student.token, waiting.token, null]) assert.equal(codeOf(await app.gql(CANDIDATES, { first: 5 }, token)), 'UNAUTHORIZED');
+  });
+});

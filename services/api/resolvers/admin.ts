@@ -6,13 +6,14 @@
 import { DateTime } from 'luxon';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
-import { findPerson, peopleWithRole } from '../../../projections/directory';
+import { findPerson, peopleWithRole, profilesSource } from '../../../projections/directory';
 import { findCourse } from '../../../projections/catalog';
 import { adminCoursesSource, adminLessonsSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
 import { historyOf } from '../../../projections/history';
-import { findNotification, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
+import { findNotification, mailTemplatesSource, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
-import { renderMail } from '../../domain/notifications/templates';
+import { speakerCandidatesSource } from '../../../projections/speakers';
+import { MAIL_TEMPLATE_KEYS, renderMail } from '../../domain/notifications/templates';
 import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
@@ -43,6 +44,8 @@ export function dashboardWindow(now: Date, zone: string) {
   return { rangeStart: today.toJSDate(), rangeEnd: today.plus({ days: 1 }).endOf('day').toJSDate() };
 }
 
+const MAIL_TEMPLATES = mailTemplatesSource(MAIL_TEMPLATE_KEYS);
+
 export const adminResolvers: Resolvers = {
   Query: {
     students: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('STUDENT'), args)) as any,
@@ -64,6 +67,9 @@ export const adminResolvers: Resolvers = {
     },
     courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
     lessons: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminLessonsSource, args)) as any,
+    profiles: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, profilesSource, args)) as any,
+    mailTemplates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, MAIL_TEMPLATES, args)) as any,
+    speakerCandidates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, speakerCandidatesSource, args)) as any,
     adminDashboard: async (_p, _args, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
       const person = await findPerson(ctx.runtime.pool, viewer.accountId);

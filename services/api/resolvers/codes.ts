@@ -3,7 +3,8 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { codesOfSet, findRedemptionCode, findRedemptionSet, toCode, type RedemptionCodeRow } from '../../../projections/codes';
 import { displayCodeValue } from '../../domain/billing/codes';
-import { DomainError } from '../../domain/shared/errors';
+import { DomainError, badInput } from '../../domain/shared/errors';
+import { RedemptionSetMessages, redemptionSetShape } from '../../../contracts/validation/enrollment';
 import { requireAdmin } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import { connection, type ConnectionSource } from '../connections';
@@ -65,10 +66,15 @@ export const codesResolvers: Resolvers = {
   Mutation: {
     createRedemptionSet: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.codes.createRedemptionSet(
-        commandMeta(ctx),
-        { name: input.name, fillLimit: input.fillLimit, duration: input.duration ?? null, quantity: input.quantity ?? null },
-      );
+      let { duration = null, quantity = null } = input;
+      if (input.minuteQuantity != null) {
+        const shape = redemptionSetShape({ minuteQuantity: input.minuteQuantity, duration });
+        if (!shape || (quantity != null && quantity !== shape.quantity)) {
+          throw badInput(RedemptionSetMessages.minutesNotWhole, { minuteQuantity: RedemptionSetMessages.minutesNotWhole });
+        }
+        ({ duration, quantity } = shape);
+      }
+      const { result, appended } = await ctx.runtime.codes.createRedemptionSet(commandMeta(ctx), { name: input.name, fillLimit: input.fillLimit, duration, quantity });
       await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
       if (!set) throw new DomainError('CONFLICT', 'The set was made but is not readable yet. Please reload.');

@@ -3,7 +3,7 @@
  * enrollments and payments read models; enrollUser runs the enrollment use case and answers once
  * the read models it changed have caught up.
  */
-import { EnrollmentMessages, LANGUAGES, coursePrices, isLanguageCode } from '../../../contracts/enrollment';
+import { EnrollmentMessages, LANGUAGES, coursePrices, isLanguageCode, lessonOutcome } from '../../../contracts/enrollment';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import {
   extraConversationsError,
@@ -75,8 +75,7 @@ function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>, atte
   const counts = { attempting: 0, completed: 0, failed: 0, unattempted: 0 };
   const report = lessons.map((lessonAssignment) => {
     const mine = attempts.filter((a) => a.lessonId === lessonAssignment.lesson.id);
-    const latest = mine.some((a) => a.outcome === 'completed') ? 'completed' : (mine.at(-1)?.outcome ?? 'unattempted');
-    counts[latest] += 1;
+    counts[lessonOutcome(mine)] += 1;
     return {
       lessonAssignment,
       attempts: mine.map((a) => ({ id: a.id, outcome: a.outcome, conversationId: a.conversationId, lessonId: a.lessonId, courseId: a.courseId })),
@@ -149,8 +148,8 @@ export const enrollmentResolvers: Resolvers = {
   Template: {
     owner: async (t: any, _args, ctx) => {
       if (!t.ownerId) return null;
-      const account = await findAccount(ctx.runtime.pool, t.ownerId);
-      return { id: t.ownerId, displayName: null, emailAddress: account?.emailAddress ?? null, school: null };
+      const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, t.ownerId), findProfile(ctx.runtime.pool, t.ownerId)]);
+      return { id: t.ownerId, displayName: profile?.displayName ?? null, emailAddress: account?.emailAddress ?? null, school: null };
     },
   },
 

@@ -4,7 +4,7 @@ import type { DecisionContext } from '../shared/decider';
 import { deciderSpec } from '../shared/spec';
 import {
   ARCHIVE_RETENTION_DAYS, archiveStatusText, decideAvailable, decideEnqueue, decideExpire, decideFail, decideProgress,
-  decideRemove, decideStartProcessing, decideStartRecording, evolveArchive, initialArchive, mayPlayArchive, type ArchiveEvent,
+  decideRemove, decideSettleStalledUpload, decideStartProcessing, decideStartRecording, evolveArchive, initialArchive, mayPlayArchive, type ArchiveEvent,
 } from './archive';
 
 const now = new Date('2026-03-01T10:00:00Z');
@@ -42,6 +42,19 @@ describe('archive decider', () => {
     spec.given([started, enqueued, processing]).when((s) => decideFail(s, 'ffmpeg failed', system)).then([{ type: 'ArchiveFailed', data: { conversationId: c, reason: 'ffmpeg failed', at: now.toISOString() } }]);
     spec.given([started, enqueued, processing, available]).when((s) => decideRemove(s, { ...system, actor: { accountId: 's', roles: ['STUDENT'] } })).thenThrows('UNAUTHORIZED');
     spec.given([started, enqueued, processing, available]).when((s) => decideRemove(s, admin)).then([{ type: 'ArchiveRemoved', data: { conversationId: c, by: 'admin-1', at: now.toISOString() } }]);
+  });
+  it('settles a stalled browser upload: the gap-free run from chunk 0 is processed, none at all fails', () => {
+    const settle = (received: number[]) => (s: Parameters<typeof decideSettleStalledUpload>[0]) => decideSettleStalledUpload(s, { receivedIndexes: received }, system);
+    spec.given([started]).when(settle([2, 0, 1, 5, 6])).then([{ type: 'ArchiveEnqueued', data: { conversationId: c, chunkCount: 3, durationSeconds: null, at: now.toISOString() } }]);
+    spec.given([started]).when(settle([1, 2])).then([
+      { type: 'ArchiveFailed', data: { conversationId: c, reason: 'The upload of the recording stopped before its first part arrived.', at: now.toISOString() } },
+    ]);
+    spec.given([started]).when(settle([])).then([
+      { type: 'ArchiveFailed', data: { conversationId: c, reason: 'The upload of the recording stopped before its first part arrived.', at: now.toISOString() } },
+    ]);
+    // Only an upload still open, and only a browser's (a provider's recording arrives whole).
+    spec.given([started, enqueued]).when(settle([0, 1, 2])).then([]);
+    spec.given([{ ...started, data: { ...started.data, source: 'zoom' } } as ArchiveEvent]).when(settle([0])).then([]);
   });
   it('says the spec\'s status texts', () => {
     assert.equal(archiveStatusText('enqueued', 0), 'Waiting for processing');

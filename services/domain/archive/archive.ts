@@ -129,6 +129,23 @@ export function decideFail(state: ArchiveState, reason: string, ctx: DecisionCon
   return [{ type: 'ArchiveFailed', data: { conversationId: state.conversationId!, reason: reason.slice(0, 500), at: ctx.now.toISOString() } }];
 }
 
+/**
+ * A browser upload that went silent (the speaker's browser crashed or lost the network for good
+ * before it reported the upload complete): what arrived from chunk 0 on without a gap is a playable
+ * recording of the conversation up to that moment, so it is processed; with no chunk 0 there is
+ * nothing to play and the archive fails.
+ */
+export const STALLED_UPLOAD_MINUTES = 30;
+
+export function decideSettleStalledUpload(state: ArchiveState, input: { receivedIndexes: readonly number[] }, ctx: DecisionContext): ArchiveEvent[] {
+  if (state.status !== 'recording' || state.source !== 'browser') return [];
+  const received = new Set(input.receivedIndexes);
+  let prefix = 0;
+  while (received.has(prefix) && prefix < MAX_ARCHIVE_CHUNKS) prefix++;
+  if (prefix > 0) return decideEnqueue(state, { chunkCount: prefix, durationSeconds: null }, ctx);
+  return [{ type: 'ArchiveFailed', data: { conversationId: state.conversationId!, reason: 'The upload of the recording stopped before its first part arrived.', at: ctx.now.toISOString() } }];
+}
+
 /** The retention job: an available archive past its expiry becomes expired (its file is deleted after). */
 export function decideExpire(state: ArchiveState, ctx: DecisionContext): ArchiveEvent[] {
   if (state.status !== 'available' || !state.expiresAt || state.expiresAt > ctx.now) return [];

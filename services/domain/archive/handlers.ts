@@ -18,6 +18,7 @@ import {
   decideEnqueue,
   decideExpire,
   decideRemove,
+  decideSettleStalledUpload,
   decideStartRecording,
   evolveArchive,
   initialArchive,
@@ -151,6 +152,27 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
         return enqueued.length > 0;
       });
       return { enqueued: outcome.result };
+    },
+
+    /**
+     * A browser upload that went silent (see decideSettleStalledUpload): processed up to its first
+     * gap, or failed with nothing to play; a failed one's chunks are deleted. True when it changed.
+     */
+    async settleStalledUpload(conversationId: string, now: Date) {
+      const received = (await chunks.list(conversationId)).map((c) => c.index);
+      const outcome = await commands.execute(system({ now: () => now }), async (tx) => {
+        const { state } = await readArchive(tx, conversationId);
+        const events = decideSettleStalledUpload(state, { receivedIndexes: received }, { now, actor: tx.actor });
+        if (!events.length) return null;
+        tx.append(archiveStream(conversationId), events);
+        if (events[0].type === 'ArchiveEnqueued') tx.afterCommit(() => deps.enqueueProcessing(conversationId));
+        return events[0].type;
+      });
+      if (outcome.result === 'ArchiveFailed') {
+        for (const chunk of await chunks.list(conversationId)) await storage.delete(chunk.key);
+        await chunks.clear(conversationId);
+      }
+      return outcome.result !== null;
     },
 
     /** An archive past its retention: its file is deleted, then it shows as expired. */

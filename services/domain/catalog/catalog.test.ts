@@ -4,7 +4,7 @@ import { CourseMessages } from '../../../contracts/validation/enrollment';
 import { deciderSpec } from '../shared/spec';
 import { decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
 import type { CourseEvent, PricingEvent } from './events';
-import { decideCreatePricingPlan, decideMakeDefault, evolvePricing, initialPricing, priceAgreementFor } from './pricing';
+import { decideChangePricingPlan, decideCreatePricingPlan, decideMakeDefault, evolvePricing, initialPricing, priceAgreementFor } from './pricing';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const ctx = { now, actor: { accountId: 'i1', roles: ['INSTRUCTOR'] } };
@@ -123,6 +123,25 @@ describe('pricing plans', () => {
   it('refuses prices that are not whole cents for 15 or 30 minutes', () => {
     spec.given([]).when((s) => decideCreatePricingPlan(s, plan('p1', { priceList: [{ conversationDuration: 20, unitPrice: 100 }] }))).thenThrows('BAD_USER_INPUT');
     spec.given([]).when((s) => decideCreatePricingPlan(s, plan('p1', { priceList: [{ conversationDuration: 15, unitPrice: 1.5 }] }))).thenThrows('BAD_USER_INPUT');
+  });
+  it('edits a plan\'s terms (tidied, prices in duration order), keeps its default, and changes nothing when saved unchanged', () => {
+    const created = decideCreatePricingPlan(initialPricing(), plan('p1'));
+    const edit = { ...plan('p1'), name: '  Spring offer ', kind: 'reserved', priceList: [{ conversationDuration: 30, unitPrice: 2400 }, { conversationDuration: 15, unitPrice: 1400 }], promotionalPriceList: [] };
+    spec.given(created).when((s) => decideChangePricingPlan(s, edit)).then([{
+      type: 'PricingPlanChanged',
+      data: { pricingPlanId: 'p1', name: 'Spring offer', kind: 'reserved', conversationDuration: 15, priceList: [{ conversationDuration: 15, unitPrice: 1400 }, { conversationDuration: 30, unitPrice: 2400 }], promotionalPriceList: null },
+    }]);
+    const changed = [...created, ...decideChangePricingPlan(created.reduce(evolvePricing, initialPricing()), edit)];
+    const state = changed.reduce(evolvePricing, initialPricing());
+    assert.equal(state.plans[0].name, 'Spring offer');
+    assert.equal(state.plans[0].systemDefault, true);
+    assert.equal(state.defaultId, 'p1');
+    spec.given(changed).when((s) => decideChangePricingPlan(s, { ...edit, priceList: [...edit.priceList].reverse() })).then([]);
+    spec.given(created).when((s) => decideChangePricingPlan(s, plan('p1'))).then([]);
+    spec.given(created).when((s) => decideChangePricingPlan(s, plan('nope'))).thenThrows('NOT_FOUND');
+    spec.given(created).when((s) => decideChangePricingPlan(s, { ...plan('p1'), name: ' ' })).thenThrows('BAD_USER_INPUT');
+    spec.given(created).when((s) => decideChangePricingPlan(s, { ...plan('p1'), name: 'x'.repeat(101) })).thenThrows('BAD_USER_INPUT');
+    spec.given(created).when((s) => decideChangePricingPlan(s, { ...plan('p1'), priceList: [{ conversationDuration: 15, unitPrice: 1_000_001 }] })).thenThrows('BAD_USER_INPUT');
   });
   it("gives a course the promotional price, else the list price, else none ('Contact Sales')", () => {
     const p = { ...plan('p1'), kind: 'standard' as const, promotionalPriceList: [{ conversationDuration: 15, unitPrice: 1000 }], systemDefault: true };

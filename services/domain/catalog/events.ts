@@ -116,8 +116,10 @@ export type PricingPlanCreated = DomainEvent<'PricingPlanCreated', {
   promotionalPriceList: PriceListEntry[] | null;
   systemDefault: boolean;
 }>;
+/** A plan's terms edited by an admin (courses keep the agreement they were made with). */
+export type PricingPlanChanged = DomainEvent<'PricingPlanChanged', Omit<PricingPlanCreated['data'], 'systemDefault'>>;
 export type SystemDefaultPricingPlanChanged = DomainEvent<'SystemDefaultPricingPlanChanged', { pricingPlanId: string }>;
-export type PricingEvent = PricingPlanCreated | SystemDefaultPricingPlanChanged;
+export type PricingEvent = PricingPlanCreated | PricingPlanChanged | SystemDefaultPricingPlanChanged;
 
 export const catalogStreams = {
   course: (courseId: string) => `course-${courseId}`,

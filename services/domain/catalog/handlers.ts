@@ -23,7 +23,7 @@ import {
   type CourseState,
 } from './course';
 import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent, type TemplateEvent } from './events';
-import { decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
+import { decideChangePricingPlan, decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
 import { decideChangeTemplate, decideCreateTemplate, decideRemoveTemplate, evolveTemplate, initialTemplate, ownedTemplate, type TemplateState } from './template';
 // Courses are read and written in their current shape (CourseCreated v2).
 import './upcasters';
@@ -227,6 +227,15 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
         const events = decideCreatePricingPlan(await loadPricing(tx), { ...input, pricingPlanId });
         tx.append(catalogStreams.pricingPlans, events);
         return { pricingPlanId };
+      });
+    },
+
+    async changePricingPlan(meta: CommandMeta, input: { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null }) {
+      if (!isPrivileged(meta)) throw unauthorized();
+      return deps.commands.execute(meta, async (tx) => {
+        const events = decideChangePricingPlan(await loadPricing(tx), input);
+        if (events.length) tx.append(catalogStreams.pricingPlans, events);
+        return { changed: events.length > 0 };
       });
     },
 

@@ -4,7 +4,8 @@
  * system default once any plan exists. A course's price agreement is taken from a plan when the
  * course is made, so later plan changes never reprice a course students are paying for.
  */
-import { CURRENCY, PRICE_AGREEMENT_KINDS, type PriceAgreementKind } from '../../../contracts/enrollment';
+import { CURRENCY, type PriceAgreementKind } from '../../../contracts/enrollment';
+import { pricingPlanFieldErrors } from '../../../contracts/validation/pricing';
 import { assertNoFieldErrors, badInput, notFound } from '../shared/errors';
 import type { PriceAgreement, PriceListEntry, PricingEvent, PricingPlanCreated } from './events';
 
@@ -22,6 +23,10 @@ export function evolvePricing(state: PricingState, event: PricingEvent): Pricing
       const defaultId = event.data.systemDefault ? event.data.pricingPlanId : state.defaultId;
       return { plans: [...state.plans, event.data], defaultId };
     }
+    case 'PricingPlanChanged': {
+      const changed = event.data;
+      return { ...state, plans: state.plans.map((p) => (p.pricingPlanId === changed.pricingPlanId ? { ...changed, systemDefault: p.systemDefault } : p)) };
+    }
     case 'SystemDefaultPricingPlanChanged':
       return { ...state, defaultId: event.data.pricingPlanId };
     default:
@@ -32,40 +37,41 @@ export function evolvePricing(state: PricingState, event: PricingEvent): Pricing
 export const planById = (state: PricingState, id: string | null | undefined) => state.plans.find((p) => p.pricingPlanId === id) ?? null;
 export const defaultPlan = (state: PricingState) => planById(state, state.defaultId);
 
-function priceListErrors(list: PriceListEntry[] | null, field: string, fields: Record<string, string>) {
-  if (!list) return;
-  for (const entry of list) {
-    if (entry.conversationDuration !== 15 && entry.conversationDuration !== 30) fields[field] = 'Prices are for 15 or 30 minute conversations.';
-    if (!Number.isInteger(entry.unitPrice) || entry.unitPrice < 0) fields[field] = 'A price is a whole, non-negative number of cents.';
-  }
-  if (new Set(list.map((e) => e.conversationDuration)).size !== list.length) fields[field] = 'One price per conversation duration.';
+type PlanTerms = { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null };
+
+/** A plan's terms checked and tidied, with a message per field that is wrong. */
+function validTerms(cmd: PlanTerms): Omit<PricingPlan, 'systemDefault'> {
+  assertNoFieldErrors(pricingPlanFieldErrors(cmd));
+  const name = cmd.name.trim();
+  const inOrder = (list: PriceListEntry[]) => [...list].sort((a, b) => a.conversationDuration - b.conversationDuration).map(({ conversationDuration, unitPrice }) => ({ conversationDuration, unitPrice }));
+  const promotional = cmd.promotionalPriceList?.length ? inOrder(cmd.promotionalPriceList) : null;
+  return { pricingPlanId: cmd.pricingPlanId, name, kind: cmd.kind as PriceAgreementKind, conversationDuration: cmd.conversationDuration, priceList: inOrder(cmd.priceList), promotionalPriceList: promotional };
 }
 
-export function decideCreatePricingPlan(
-  state: PricingState,
-  cmd: { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null; systemDefault?: boolean },
-): PricingEvent[] {
-  const fields: Record<string, string> = {};
-  if (!cmd.name?.trim()) fields.name = 'The plan needs a name.';
-  if (!PRICE_AGREEMENT_KINDS.includes(cmd.kind as PriceAgreementKind)) fields.kind = 'The kind is standard, reserved or institutional.';
-  if (cmd.conversationDuration !== 15 && cmd.conversationDuration !== 30) fields.conversationDuration = 'The duration is 15 or 30 minutes.';
-  priceListErrors(cmd.priceList, 'priceList', fields);
-  priceListErrors(cmd.promotionalPriceList ?? null, 'promotionalPriceList', fields);
-  assertNoFieldErrors(fields);
+const pricesText = (list: PriceListEntry[] | null) =>
+  (list ?? []).map((e) => `${e.conversationDuration}:${e.unitPrice}`).sort().join(',');
+const sameTerms = (a: Omit<PricingPlan, 'systemDefault'>, b: Omit<PricingPlan, 'systemDefault'>) =>
+  a.name === b.name && a.kind === b.kind && a.conversationDuration === b.conversationDuration &&
+  pricesText(a.priceList) === pricesText(b.priceList) && pricesText(a.promotionalPriceList) === pricesText(b.promotionalPriceList);
+
+export function decideCreatePricingPlan(state: PricingState, cmd: PlanTerms & { systemDefault?: boolean }): PricingEvent[] {
+  const terms = validTerms(cmd);
   if (planById(state, cmd.pricingPlanId)) throw badInput('The pricing plan already exists.');
-  return [{
-    type: 'PricingPlanCreated',
-    data: {
-      pricingPlanId: cmd.pricingPlanId,
-      name: cmd.name.trim(),
-      kind: cmd.kind as PriceAgreementKind,
-      conversationDuration: cmd.conversationDuration,
-      priceList: cmd.priceList,
-      promotionalPriceList: cmd.promotionalPriceList ?? null,
-      // The first plan becomes the default: there is always one once any plan exists.
-      systemDefault: !!cmd.systemDefault || state.plans.length === 0,
-    },
-  }];
+  // The first plan becomes the default: there is always one once any plan exists.
+  return [{ type: 'PricingPlanCreated', data: { ...terms, systemDefault: !!cmd.systemDefault || state.plans.length === 0 } }];
+}
+
+/**
+ * An admin edits a plan's terms. Courses already made keep the price agreement they were made
+ * with (it is copied into the course), so an edit prices only courses made from now on. Saving the
+ * same terms again changes nothing.
+ */
+export function decideChangePricingPlan(state: PricingState, cmd: PlanTerms): PricingEvent[] {
+  const current = planById(state, cmd.pricingPlanId);
+  if (!current) throw notFound('The pricing plan was not found.');
+  const terms = validTerms(cmd);
+  if (sameTerms(current, terms)) return [];
+  return [{ type: 'PricingPlanChanged', data: terms }];
 }
 
 export function decideMakeDefault(state: PricingState, cmd: { pricingPlanId: string }): PricingEvent[] {

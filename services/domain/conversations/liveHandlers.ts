@@ -22,6 +22,8 @@ export interface LiveDeps {
   timers: { schedule(job: { conversationId: string; kind: 'stop' | 'unused' }, at: Date): Promise<void> };
   /** Ends the vendor's room once the conversation stopped (best effort). */
   endRoom(c: ConversationState): Promise<void>;
+  /** Queues a step of the vendor's cloud recording of a recorded conversation (Zoom, Twilio). */
+  vendorRecording(job: { conversationId: string; provider: 'zoom' | 'twilio'; step: 'start' | 'finish' }): Promise<void>;
   onError?(error: unknown, context: string): void;
 }
 
@@ -42,11 +44,20 @@ export function liveHandlers(deps: LiveDeps) {
     if (!events.length) return c;
     tx.append(conversationStream(c.conversationId), events);
     const after = events.reduce<ConversationState | null>(evolveConversation, c)!;
+    // The local provider records in the speaker's browser; a vendor records in its cloud.
+    const vendorRecorded = after.archiveOnStart && after.kind === 'lesson' && (after.provider === 'zoom' || after.provider === 'twilio');
+    const recording = (step: 'start' | 'finish') => () =>
+      deps.vendorRecording({ conversationId: c.conversationId, provider: after.provider as 'zoom' | 'twilio', step })
+        .catch((error) => deps.onError?.(error, `queueing the vendor recording's ${step} failed`));
     for (const e of events) {
       if (e.type === 'ConversationOpened') tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'unused' }, c.end));
-      if (e.type === 'ConversationStarted') tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'stop' }, new Date(e.data.stopsAt)));
+      if (e.type === 'ConversationStarted') {
+        tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'stop' }, new Date(e.data.stopsAt)));
+        if (vendorRecorded) tx.afterCommit(recording('start'));
+      }
       if (e.type === 'ConversationStopped') {
         tx.afterCommit(() => deps.endRoom(after).catch((error) => deps.onError?.(error, 'ending the video room failed')));
+        if (vendorRecorded) tx.afterCommit(recording('finish'));
       }
     }
     return after;

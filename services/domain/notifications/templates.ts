@@ -75,6 +75,9 @@ const templates: Record<string, Template> = {
   ...accountTemplates,
 };
 
+/** Every template the product sends, by key. */
+export const MAIL_TEMPLATE_KEYS: readonly string[] = Object.keys(templates).sort();
+
 export function renderMail(templateKey: string, values: Record<string, string>, secrets: Record<string, string> = {}): RenderedMail {
   const template = templates[templateKey];
   if (!template) throw new Error(`Unknown mail template ${templateKey}`);

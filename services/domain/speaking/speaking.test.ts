@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { centsToDollars, dollarsToCents, payRateError } from '../../../contracts/speaking';
+import { centsToDollars, dollarsToCents } from '../../../contracts/money';
+import { payRateError } from '../../../contracts/speaking';
 import { deciderSpec } from '../shared/spec';
 import type { SpeakingEvent } from './events';
 import { decideChangeSettings, decideEvaluate, decideInterview, decideOpen, evolveSpeaking, initialSpeaking } from './speaking';

@@ -25,12 +25,15 @@ const MISSING: Record<VideoProviderName, string> = {
   twilio: 'TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET',
 };
 
-/** `authSecret` signs local video tokens (the server secret, as for auth tokens). */
-export function createVideoProviders(config: { authSecret: string; video: VideoConfig }): VideoProviders {
+/**
+ * `authSecret` signs local video tokens (the server secret, as for auth tokens); `publicUrl` is
+ * where vendors call our recording webhooks.
+ */
+export function createVideoProviders(config: { authSecret: string; publicUrl: string; video: VideoConfig }): VideoProviders {
   const providers: Record<VideoProviderName, VideoProvider | null> = {
     local: createLocalVideoProvider({ secret: config.authSecret }),
     zoom: config.video.zoom ? createZoomVideoProvider(config.video.zoom) : null,
-    twilio: config.video.twilio ? createTwilioVideoProvider(config.video.twilio) : null,
+    twilio: config.video.twilio ? createTwilioVideoProvider(config.video.twilio, { publicUrl: config.publicUrl }) : null,
   };
   return {
     providers,

@@ -41,6 +41,14 @@ export function createLocalVideoProvider(options: { secret: string }): VideoProv
       // Nothing to do here: there is no vendor room. The signalling layer closes the peers of a
       // conversation when it stops, and refuses tokens once they expire.
     },
+
+    async startRecording() {
+      // The speaker's browser records and uploads (web/src/conversation/recording).
+    },
+
+    async finishRecording() {
+      // The browser reports its upload complete itself.
+    },
   };
 }
 

@@ -32,7 +32,21 @@ export interface VideoProvider {
   issueAccess(input: { conversationId: string; participant: VideoRoomParticipant; expiresAt: Date }): Promise<VideoAccess>;
   /** Ends the room for everyone (best effort: the room may not exist at the vendor). */
   endRoom(conversationId: string): Promise<void>;
+  /**
+   * Starts the vendor's cloud recording of the live room (a conversation with archiveOnStart, once
+   * both are in). The local provider records in the speaker's browser instead: nothing to do.
+   */
+  startRecording(conversationId: string): Promise<void>;
+  /**
+   * Once the room ended: has the vendor make the finished recording and announce it to our
+   * recording webhook (Twilio composes the room's tracks; Zoom announces on its own).
+   */
+  finishRecording(conversationId: string): Promise<void>;
 }
+
+/** Twilio's composition status callback for a conversation (the webhook route checks its signature). */
+export const twilioRecordingCallbackUrl = (publicUrl: string, conversationId: string) =>
+  `${publicUrl}/api/webhooks/twilio/recordings?conversationId=${encodeURIComponent(conversationId)}`;
 
 /**
  * `tertulia-<conversation id>`: lowercase (Zoom lowercases session names), well under Zoom's 200 and

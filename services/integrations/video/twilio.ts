@@ -8,9 +8,15 @@
  * sub = account SID) with a VideoGrant for the room and identity = our account id. Twilio caps a
  * token's life at 24 hours. endRoom completes the in-progress room through the REST API (the
  * room's unique name stands in for its SID); a room that is not in progress answers 404, ignored.
+ *
+ * Recording (a conversation with archiveOnStart): startRecording sets the live room's recording
+ * rules to record every track (a Group Room may start recording at any time); once the room is
+ * completed, finishRecording asks for one composition of it (every participant's video in a grid,
+ * all audio, MP4) whose status callback is our recording webhook, which fetches the file when
+ * Twilio says `composition-available`. A room with a composition already is not composed again.
  */
 import twilio from 'twilio';
-import { conversationRoomName, epochSeconds, type VideoProvider } from './port';
+import { conversationRoomName, epochSeconds, twilioRecordingCallbackUrl, type VideoProvider } from './port';
 
 export interface TwilioVideoConfig {
   accountSid: string;
@@ -18,16 +24,38 @@ export interface TwilioVideoConfig {
   apiKeySecret: string;
 }
 
-/** The part of the REST client endRoom uses (tests pass a stand-in). */
+/** The part of the REST client the provider uses (tests pass a stand-in). */
 export interface TwilioRoomsClient {
-  video: { v1: { rooms(sidOrName: string): { update(params: { status: 'completed' }): Promise<unknown> } } };
+  video: {
+    v1: {
+      rooms: {
+        (sidOrName: string): {
+          update(params: { status: 'completed' }): Promise<unknown>;
+          recordingRules: { update(params: { rules: unknown }): Promise<unknown> };
+        };
+        list(params: { uniqueName: string; status: 'completed'; limit: number }): Promise<{ sid: string; endTime?: Date | null }[]>;
+      };
+      compositions: {
+        list(params: { roomSid: string; limit: number }): Promise<{ sid: string }[]>;
+        create(params: {
+          roomSid: string;
+          audioSources: string[];
+          videoLayout: unknown;
+          resolution: string;
+          format: 'mp4';
+          statusCallback: string;
+          statusCallbackMethod: 'POST';
+        }): Promise<{ sid: string }>;
+      };
+    };
+  };
 }
 
 const MAX_TTL = 24 * 60 * 60;
 
 export function createTwilioVideoProvider(
   config: TwilioVideoConfig,
-  options: { client?: TwilioRoomsClient } = {},
+  options: { client?: TwilioRoomsClient; publicUrl: string },
 ): VideoProvider {
   let client = options.client ?? null;
   const rest = () => (client ??= twilio(config.apiKeySid, config.apiKeySecret, { accountSid: config.accountSid }));
@@ -51,6 +79,28 @@ export function createTwilioVideoProvider(
       } catch (error) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
+    },
+
+    async startRecording(conversationId) {
+      await rest().video.v1.rooms(conversationRoomName(conversationId)).recordingRules.update({ rules: [{ type: 'include', all: true }] });
+    },
+
+    async finishRecording(conversationId) {
+      const uniqueName = conversationRoomName(conversationId);
+      const rooms = await rest().video.v1.rooms.list({ uniqueName, status: 'completed', limit: 20 });
+      // A job retries this: the room may take a moment to show as completed after endRoom.
+      if (!rooms.length) throw new Error(`Twilio has no completed room ${uniqueName} to compose yet.`);
+      const room = rooms.reduce((newest, r) => ((r.endTime?.getTime() ?? 0) > (newest.endTime?.getTime() ?? 0) ? r : newest));
+      if ((await rest().video.v1.compositions.list({ roomSid: room.sid, limit: 1 })).length) return;
+      await rest().video.v1.compositions.create({
+        roomSid: room.sid,
+        audioSources: ['*'],
+        videoLayout: { grid: { video_sources: ['*'] } },
+        resolution: '1280x720',
+        format: 'mp4',
+        statusCallback: twilioRecordingCallbackUrl(options.publicUrl, conversationId),
+        statusCallbackMethod: 'POST',
+      });
     },
   };
 }

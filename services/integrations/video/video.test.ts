@@ -18,6 +18,7 @@ import { createTwilioVideoProvider, type TwilioRoomsClient } from './twilio';
 import { createZoomVideoProvider, ZOOM_API_BASE } from './zoom';
 
 const SECRET = 'server-secret-for-video-tests-0123456789';
+const PUBLIC_URL = 'https://tertulia.example.com';
 const key = (secret: string) => new TextEncoder().encode(secret);
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -29,6 +30,7 @@ describe('room names', () => {
     const conversationId = newId();
     const { providers } = createVideoProviders({
       authSecret: SECRET,
+      publicUrl: PUBLIC_URL,
       video: {
         zoom: { sdkKey: 'k', sdkSecret: 's', apiKey: null, apiSecret: null },
         twilio: { accountSid: 'AC' + '0'.repeat(32), apiKeySid: 'SK' + '0'.repeat(32), apiKeySecret: 's' },
@@ -173,6 +175,27 @@ describe('Zoom Video SDK provider', () => {
     assert.equal(second.url.href, `${ZOOM_API_BASE}/videosdk/sessions/${encodeURIComponent(encodeURIComponent('/gone//x=='))}/status`);
   });
 
+  it('starts the cloud recording of the live session (PATCH …/events, recording.start), and says why it cannot', async () => {
+    const conversationId = newId();
+    const calls: { method: string; path: string; body: unknown }[] = [];
+    let sessions = [{ id: 'abc/+def==', session_name: zoom.roomName(conversationId) }];
+    const fake = (async (input: string | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input));
+      calls.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : null });
+      return url.pathname === '/v2/videosdk/sessions' ? Response.json({ sessions }) : new Response(null, { status: 204 });
+    }) as typeof fetch;
+    const withApi = createZoomVideoProvider({ ...config, apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret-0123456789' }, { fetch: fake });
+    await withApi.startRecording(conversationId);
+    assert.deepEqual(calls.slice(1), [{ method: 'PATCH', path: '/v2/videosdk/sessions/abc%2F%2Bdef%3D%3D/events', body: { method: 'recording.start' } }]);
+    // Zoom announces the finished file on its own: nothing to ask for.
+    calls.length = 0;
+    await withApi.finishRecording(conversationId);
+    assert.equal(calls.length, 0);
+    sessions = [];
+    await assert.rejects(withApi.startRecording(conversationId), /Zoom has no live session tertulia-.* to record/);
+    await assert.rejects(zoom.startRecording(conversationId), /Zoom cloud recording needs ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET/);
+  });
+
   it('reports a failing Zoom API', async () => {
     const failing = (async () => new Response('{"code":124,"message":"Invalid access token."}', { status: 401 })) as typeof fetch;
     const withApi = createZoomVideoProvider({ ...config, apiKey: 'k', apiSecret: 's' }, { fetch: failing });
@@ -184,7 +207,7 @@ describe('Twilio Video provider', () => {
   const config = { accountSid: 'AC' + 'a'.repeat(32), apiKeySid: 'SK' + 'b'.repeat(32), apiKeySecret: 'twilio-api-key-secret-0123456789' };
 
   it('makes an AccessToken with a video grant for the room: identity, iss = API key SID, sub = account SID, exp', async () => {
-    const provider = createTwilioVideoProvider(config);
+    const provider = createTwilioVideoProvider(config, { publicUrl: PUBLIC_URL });
     const conversationId = newId();
     const expiresAt = inMinutes(90);
     const access = await provider.issueAccess({ conversationId, participant: student, expiresAt });
@@ -206,30 +229,77 @@ describe('Twilio Video provider', () => {
   });
 
   it('caps a token at 24 hours', async () => {
-    const provider = createTwilioVideoProvider(config);
+    const provider = createTwilioVideoProvider(config, { publicUrl: PUBLIC_URL });
     const access = await provider.issueAccess({ conversationId: newId(), participant: speaker, expiresAt: inMinutes(3 * 24 * 60) });
     const claims = decodeJwt(access.accessToken);
     assert.equal(claims.exp! - claims.iat!, 24 * 60 * 60);
   });
 
-  it('ends a room by completing it, and ignores a room that is not in progress (404)', async () => {
-    const updates: [string, unknown][] = [];
-    let answer: 'ok' | 404 | 500 = 'ok';
+  /** A stand-in of the REST client's video rooms and compositions, recording every call. */
+  function fakeTwilio(options: { endAnswer?: () => 'ok' | 404 | 500; completedRooms?: { sid: string; endTime: Date }[]; compositions?: string[] } = {}) {
+    const calls: [string, ...unknown[]][] = [];
+    const rooms = Object.assign(
+      (name: string) => ({
+        async update(params: { status: 'completed' }) {
+          calls.push(['rooms.update', name, params]);
+          const answer = options.endAnswer?.() ?? 'ok';
+          if (answer !== 'ok') throw Object.assign(new Error(`HTTP ${answer}`), { status: answer });
+          return {};
+        },
+        recordingRules: { async update(params: { rules: unknown }) { calls.push(['recordingRules.update', name, params]); return {}; } },
+      }),
+      { async list(params: unknown) { calls.push(['rooms.list', params]); return options.completedRooms ?? []; } },
+    );
     const client: TwilioRoomsClient = {
-      video: { v1: { rooms: (name) => ({ async update(params) {
-        updates.push([name, params]);
-        if (answer !== 'ok') throw Object.assign(new Error(`HTTP ${answer}`), { status: answer });
-        return {};
-      } }) } },
+      video: { v1: {
+        rooms,
+        compositions: {
+          async list(params) { calls.push(['compositions.list', params]); return (options.compositions ?? []).map((sid) => ({ sid })); },
+          async create(params) { calls.push(['compositions.create', params]); return { sid: 'CJ-new' }; },
+        },
+      } },
     };
-    const provider = createTwilioVideoProvider(config, { client });
+    return { client, calls };
+  }
+
+  it('ends a room by completing it, and ignores a room that is not in progress (404)', async () => {
+    let answer: 'ok' | 404 | 500 = 'ok';
+    const { client, calls } = fakeTwilio({ endAnswer: () => answer });
+    const provider = createTwilioVideoProvider(config, { client, publicUrl: PUBLIC_URL });
     const conversationId = newId();
     await provider.endRoom(conversationId);
-    assert.deepEqual(updates, [[provider.roomName(conversationId), { status: 'completed' }]]);
+    assert.deepEqual(calls, [['rooms.update', provider.roomName(conversationId), { status: 'completed' }]]);
     answer = 404;
     await provider.endRoom(conversationId);
     answer = 500;
     await assert.rejects(provider.endRoom(conversationId), /HTTP 500/);
+  });
+
+  it('records a live room by its recording rules, then composes the newest completed room once, calling back our webhook', async () => {
+    const conversationId = newId();
+    const older = { sid: 'RM-old', endTime: new Date('2026-01-01T10:00:00Z') };
+    const newest = { sid: 'RM-new', endTime: new Date('2026-01-01T11:00:00Z') };
+    const { client, calls } = fakeTwilio({ completedRooms: [older, newest] });
+    const provider = createTwilioVideoProvider(config, { client, publicUrl: PUBLIC_URL });
+    await provider.startRecording(conversationId);
+    assert.deepEqual(calls, [['recordingRules.update', provider.roomName(conversationId), { rules: [{ type: 'include', all: true }] }]]);
+    calls.length = 0;
+    await provider.finishRecording(conversationId);
+    assert.deepEqual(calls, [
+      ['rooms.list', { uniqueName: provider.roomName(conversationId), status: 'completed', limit: 20 }],
+      ['compositions.list', { roomSid: 'RM-new', limit: 1 }],
+      ['compositions.create', {
+        roomSid: 'RM-new', audioSources: ['*'], videoLayout: { grid: { video_sources: ['*'] } }, resolution: '1280x720', format: 'mp4',
+        statusCallback: `${PUBLIC_URL}/api/webhooks/twilio/recordings?conversationId=${conversationId}`, statusCallbackMethod: 'POST',
+      }],
+    ]);
+    // A composition already there (a retried job): nothing more.
+    const again = fakeTwilio({ completedRooms: [newest], compositions: ['CJ-1'] });
+    await createTwilioVideoProvider(config, { client: again.client, publicUrl: PUBLIC_URL }).finishRecording(conversationId);
+    assert.deepEqual(again.calls.map((c) => c[0]), ['rooms.list', 'compositions.list']);
+    // The room not completed yet: the job is told to try again.
+    const early = fakeTwilio();
+    await assert.rejects(createTwilioVideoProvider(config, { client: early.client, publicUrl: PUBLIC_URL }).finishRecording(conversationId), /no completed room tertulia-.* to compose yet/);
   });
 });
 
@@ -253,7 +323,7 @@ describe('video configuration', () => {
   });
 
   it('offers local always, and names the variables of a stored provider that is not configured', () => {
-    const video = createVideoProviders({ authSecret: SECRET, video: videoConfigFromEnv({}) });
+    const video = createVideoProviders({ authSecret: SECRET, publicUrl: PUBLIC_URL, video: videoConfigFromEnv({}) });
     assert.equal(video.videoProviderFor('local').name, 'local');
     assert.equal(video.providers.zoom, null);
     assert.equal(video.providers.twilio, null);
@@ -277,7 +347,7 @@ const twilioLive = env.twilio;
 if (!twilioLive) console.log('# Twilio video tests skipped: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET to run them.');
 describe('Twilio Video (live)', () => {
   skipFor(twilioLive ? undefined : 'Twilio keys are not set').it('completes an in-progress room, and ignores one that is over or never existed', async () => {
-    const provider = createTwilioVideoProvider(twilioLive!);
+    const provider = createTwilioVideoProvider(twilioLive!, { publicUrl: PUBLIC_URL });
     const rest = twilio(twilioLive!.apiKeySid, twilioLive!.apiKeySecret, { accountSid: twilioLive!.accountSid });
     const conversationId = newId();
     const room = await rest.video.v1.rooms.create({ uniqueName: provider.roomName(conversationId) });

@@ -7,10 +7,14 @@
  * The optional session_key, geo_regions and cloud recording claims are left out. Zoom wants exp
  * between 30 minutes and 48 hours after iat, so the expiry asked for is moved into that window.
  *
- * Ending a session for everyone takes the Video SDK REST API, which the SDK key cannot call: it
- * wants an API JWT signed with the Video SDK *API* key and secret (ZOOM_VIDEO_API_KEY,
- * ZOOM_VIDEO_API_SECRET). With them, endRoom finds the live session by name and sets its status to
- * `end`; without them it does nothing, and the session ends when its participants leave it.
+ * Ending a session for everyone and starting its cloud recording take the Video SDK REST API, which
+ * the SDK key cannot call: it wants an API JWT signed with the Video SDK *API* key and secret
+ * (ZOOM_VIDEO_API_KEY, ZOOM_VIDEO_API_SECRET). With them, endRoom finds the live session by name and
+ * sets its status to `end`; without them it does nothing, and the session ends when its
+ * participants leave it. startRecording sends the session the in-session event `recording.start`
+ * (the account needs Video SDK cloud recording); without API keys it fails, saying so. Zoom stops
+ * the recording when the session ends and announces the file with `session.recording_completed`
+ * to our webhook, so finishRecording has nothing to do.
  */
 import { SignJWT } from 'jose';
 import { conversationRoomName, epochSeconds, type VideoProvider } from './port';
@@ -43,7 +47,7 @@ export function createZoomVideoProvider(
       .sign(secretKey(config.apiSecret!));
   }
 
-  async function api(method: 'GET' | 'PUT', path: string, body?: unknown): Promise<Response> {
+  async function api(method: 'GET' | 'PUT' | 'PATCH', path: string, body?: unknown): Promise<Response> {
     return http(`${ZOOM_API_BASE}${path}`, {
       method,
       headers: { Authorization: `Bearer ${await apiJwt()}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
@@ -55,6 +59,23 @@ export function createZoomVideoProvider(
     const text = await response.text().catch(() => '');
     return new Error(`Zoom ${what} failed: HTTP ${response.status} ${text.slice(0, 200)}`);
   }
+
+  /** The live sessions named after the conversation's room, as path segments for the API. */
+  async function liveSessions(conversationId: string): Promise<string[]> {
+    const roomName = conversationRoomName(conversationId);
+    // Live sessions are listed by start date: two days back covers any conversation still running.
+    const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const query = new URLSearchParams({ type: 'live', from: day(-2), to: day(1), session_name: roomName, page_size: '300' });
+    const listed = await api('GET', `/videosdk/sessions?${query}`);
+    if (!listed.ok) throw await failure(listed, 'listing live sessions');
+    const { sessions = [] } = (await listed.json()) as { sessions?: { id?: string; session_name?: string }[] };
+    return sessions
+      .filter((session) => session.id && session.session_name?.toLowerCase() === roomName)
+      // Zoom's rule for ids that begin with '/' or contain '//': encode them twice.
+      .map(({ id }) => (id!.startsWith('/') || id!.includes('//') ? encodeURIComponent(encodeURIComponent(id!)) : encodeURIComponent(id!)));
+  }
+
+  const hasApi = () => !!config.apiKey && !!config.apiSecret;
 
   return {
     name: 'zoom',
@@ -79,21 +100,25 @@ export function createZoomVideoProvider(
     },
 
     async endRoom(conversationId) {
-      if (!config.apiKey || !config.apiSecret) return; // No API credentials: the session ends when everyone leaves.
-      const roomName = conversationRoomName(conversationId);
-      // Live sessions are listed by start date: two days back covers any conversation still running.
-      const day = (offset: number) => new Date(now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-      const query = new URLSearchParams({ type: 'live', from: day(-2), to: day(1), session_name: roomName, page_size: '300' });
-      const listed = await api('GET', `/videosdk/sessions?${query}`);
-      if (!listed.ok) throw await failure(listed, 'listing live sessions');
-      const { sessions = [] } = (await listed.json()) as { sessions?: { id?: string; session_name?: string }[] };
-      for (const session of sessions) {
-        if (!session.id || session.session_name?.toLowerCase() !== roomName) continue;
-        // Zoom's rule for ids that begin with '/' or contain '//': encode them twice.
-        const id = session.id.startsWith('/') || session.id.includes('//') ? encodeURIComponent(encodeURIComponent(session.id)) : encodeURIComponent(session.id);
+      if (!hasApi()) return; // No API credentials: the session ends when everyone leaves.
+      for (const id of await liveSessions(conversationId)) {
         const ended = await api('PUT', `/videosdk/sessions/${id}/status`, { action: 'end' });
         if (!ended.ok && ended.status !== 404) throw await failure(ended, 'ending a session');
       }
+    },
+
+    async startRecording(conversationId) {
+      if (!hasApi()) throw new Error('Zoom cloud recording needs ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET: this conversation is not recorded.');
+      const sessions = await liveSessions(conversationId);
+      if (!sessions.length) throw new Error(`Zoom has no live session ${conversationRoomName(conversationId)} to record.`);
+      for (const id of sessions) {
+        const started = await api('PATCH', `/videosdk/sessions/${id}/events`, { method: 'recording.start' });
+        if (!started.ok) throw await failure(started, 'starting the cloud recording');
+      }
+    },
+
+    async finishRecording() {
+      // Zoom stops recording with the session and sends session.recording_completed to our webhook.
     },
   };
 }

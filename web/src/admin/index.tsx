@@ -18,6 +18,10 @@ import { Dashboard } from './dashboard/Dashboard';
 import conversations from './conversations';
 import courses from './courses';
 import lessons from './lessons';
+import pricingPlans from './pricingPlans';
+import mailTemplates from './mailTemplates';
+import profiles from './profiles';
+import { CandidatesPage } from './speakers/CandidatesPage';
 import { NotFoundPage } from '../shell/pages';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import { createDataProvider } from './dataProvider';
@@ -94,10 +98,15 @@ export default function AdminArea() {
         <Resource name="conversations" {...conversations} />
         <Resource name="courses" {...courses} />
         <Resource name="lessons" {...lessons} />
+        <Resource name="pricing_plans" {...pricingPlans} />
+        <Resource name="speaker_candidates" />
+        <Resource name="mail_templates" {...mailTemplates} />
+        <Resource name="profiles" {...profiles} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />
           <Route path="speakers/payroll" element={<PayrollPage />} />
+          <Route path="speakers/candidates" element={<CandidatesPage />} />
           <Route path="support" element={<SupportInboxPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />

@@ -276,10 +276,20 @@ export type Query = {
   allTemplatedCourses: TemplatedCourseConnection;
   /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
+  profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
   lessons: LessonAssignmentConnection;
   /** Admin only: every course (regular and adventures), newest start first. */
   courses: CourseConnection;
+  /** Admin only: the pricing plans table, the system default first, then by name. */
+  pricingPlanTable: PricingPlanConnection;
+  /** Admin only. */
+  pricingPlan?: Maybe<PricingPlan>;
+  /** Admin only: everyone with a speaking record, newest first. */
+  speakerCandidates: SpeakerCandidateConnection;
+  /** Admin only: every mail template with its counts, by key. */
+  mailTemplates: MailTemplateConnection;
 };
 
 
@@ -525,6 +535,16 @@ export type QueryInstructorSearchArgs = {
 };
 
 
+export type QueryProfilesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
 export type QueryLessonsArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -536,6 +556,41 @@ export type QueryLessonsArgs = {
 
 
 export type QueryCoursesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryPricingPlanArgs = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+
+export type QuerySpeakerCandidatesArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryMailTemplatesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -735,6 +790,12 @@ export type Mutation = {
   acceptShareInvites: ShareInvitesPayload;
   /** Instructors: reject share invites sent to their own address. */
   rejectShareInvites: ShareInvitesPayload;
+  /** Admin only. */
+  createPricingPlan: PricingPlanPayload;
+  /** Admin only. Courses already made keep their price; the plan prices courses made from now on. */
+  changePricingPlan: PricingPlanPayload;
+  /** Admin only. Exactly one plan is the default: this one takes it over. */
+  makeDefaultPricingPlan: PricingPlanPayload;
 };
 
 
@@ -1010,6 +1071,21 @@ export type MutationAcceptShareInvitesArgs = {
 
 export type MutationRejectShareInvitesArgs = {
   input: ShareInvitesInput;
+};
+
+
+export type MutationCreatePricingPlanArgs = {
+  input: CreatePricingPlanInput;
+};
+
+
+export type MutationChangePricingPlanArgs = {
+  input: ChangePricingPlanInput;
+};
+
+
+export type MutationMakeDefaultPricingPlanArgs = {
+  input: MakeDefaultPricingPlanInput;
 };
 
 export type RemainingMinutesChange = {
@@ -1469,6 +1545,10 @@ export type PricingPlan = {
   priceList: Array<PriceListEntry>;
   promotionalPriceList?: Maybe<Array<PriceListEntry>>;
   systemDefault: Scalars['Boolean']['output'];
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Courses made with it (each keeps the price agreement it was made with). */
+  coursesCount: Scalars['Int']['output'];
 };
 
 /** What the browser needs to tokenise a card: never a secret. */
@@ -1596,9 +1676,11 @@ export type EnrollUserPayload = {
 export type CreateRedemptionSetInput = {
   name: Scalars['String']['input'];
   fillLimit: Scalars['Int']['input'];
+  /** Minutes each code is worth: duration × quantity (the spec's argument). Give it, or quantity. */
+  minuteQuantity?: InputMaybe<Scalars['Int']['input']>;
   /** Minutes per conversation, default 15. */
   duration?: InputMaybe<Scalars['Int']['input']>;
-  /** Conversations per code, default 1. */
+  /** Conversations per code, default 1 (without minuteQuantity). */
   quantity?: InputMaybe<Scalars['Int']['input']>;
 };
 
@@ -2728,4 +2810,125 @@ export type LessonAssignmentConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<LessonAssignmentEdge>;
+};
+
+export type PricingPlanEdge = {
+  __typename?: 'PricingPlanEdge';
+  cursor: Scalars['String']['output'];
+  node: PricingPlan;
+};
+
+export type PricingPlanConnection = {
+  __typename?: 'PricingPlanConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PricingPlanEdge>;
+};
+
+/** A price of one conversation of a duration, in cents. */
+export type PriceListEntryInput = {
+  conversationDuration: Scalars['Int']['input'];
+  unitPrice: Scalars['Int']['input'];
+};
+
+export type CreatePricingPlanInput = {
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+  /** Make it the system default (the first plan always is). */
+  systemDefault?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type ChangePricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  kind: PriceAgreementKind;
+  conversationDuration: Scalars['Int']['input'];
+  priceList: Array<PriceListEntryInput>;
+  promotionalPriceList?: InputMaybe<Array<PriceListEntryInput>>;
+};
+
+export type MakeDefaultPricingPlanInput = {
+  pricingPlanId: Scalars['ID']['input'];
+};
+
+export type PricingPlanPayload = {
+  __typename?: 'PricingPlanPayload';
+  /** False when nothing changed (the same terms saved again, or already the default). */
+  changed: Scalars['Boolean']['output'];
+  pricingPlan: PricingPlan;
+};
+
+/** Where a speaker stands on the way to speaking. */
+export type SpeakerCandidateStage =
+  /** Has a speaking record, no interview yet. */
+  | 'waiting'
+  /** An interview was made; not evaluated yet. */
+  | 'interviewing'
+  | 'promoted'
+  | 'declined';
+
+/** A speaker under consideration or decided on (spec 3: evaluation, evaluatedOn, interviewedOn, languages, payRate). */
+export type SpeakerCandidate = {
+  __typename?: 'SpeakerCandidate';
+  id: Scalars['ID']['output'];
+  emailAddress: Scalars['String']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  stage: SpeakerCandidateStage;
+  evaluation?: Maybe<SpeakerEvaluation>;
+  evaluatedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The start of the interview conversation. */
+  interviewedOn?: Maybe<Scalars['DateTime']['output']>;
+  languages: Array<Scalars['String']['output']>;
+  /** Cents per hour. */
+  payRate: Scalars['Int']['output'];
+  /** When the speaking record was opened (the invitation was accepted). */
+  openedOn: Scalars['DateTime']['output'];
+};
+
+export type SpeakerCandidateEdge = {
+  __typename?: 'SpeakerCandidateEdge';
+  cursor: Scalars['String']['output'];
+  node: SpeakerCandidate;
+};
+
+export type SpeakerCandidateConnection = {
+  __typename?: 'SpeakerCandidateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<SpeakerCandidateEdge>;
+};
+
+/** A mail the product sends, with what became of its messages. */
+export type MailTemplate = {
+  __typename?: 'MailTemplate';
+  /** The template key. */
+  id: Scalars['ID']['output'];
+  templateKey: Scalars['String']['output'];
+  /** Messages queued with it. */
+  messages: Scalars['Int']['output'];
+  /** Messages handed to the transport. */
+  sent: Scalars['Int']['output'];
+  /** Sending attempts that failed (a message may fail and then be sent on a retry). */
+  failedAttempts: Scalars['Int']['output'];
+  lastQueuedOn?: Maybe<Scalars['DateTime']['output']>;
+  /** The subject of the latest message. */
+  latestSubject?: Maybe<Scalars['String']['output']>;
+  /** NotificationQueued, NotificationSent or NotificationFailed: the latest event of any of its messages. */
+  latestEventType?: Maybe<Scalars['String']['output']>;
+};
+
+export type MailTemplateEdge = {
+  __typename?: 'MailTemplateEdge';
+  cursor: Scalars['String']['output'];
+  node: MailTemplate;
+};
+
+export type MailTemplateConnection = {
+  __typename?: 'MailTemplateConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<MailTemplateEdge>;
 };

@@ -1,9 +1,10 @@
-/** /admin/redemption_codes/:id: the code (without its version prefix), its minutes, its set, who redeemed it and when. */
-import Alert from '@mui/material/Alert';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+/**
+ * /admin/redemption_codes/:id: the code (without its version prefix), its minutes, its set, who
+ * redeemed it and when, and the spec's disabled Invalidate Code button.
+ */
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,9 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading';
-import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { useAdminTime } from '../zone';
 
 interface CodeRecord {
@@ -32,40 +32,42 @@ export function RedemptionCodeShow() {
   const format = useAdminTime();
   const { data, error, isPending } = useGetOne<CodeRecord>('redemption_codes', { id });
   usePageTitle(data ? `${data.value} · Redemption codes` : 'Redemption code');
-  if (isPending) return <Loading label="Loading the code" />;
-  if (error || !data) return <Alert severity="error">{errorMessage(error, 'The code was not found.')}</Alert>;
-  const rows: [string, React.ReactNode][] = [
-    ['Code', <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">{data.value}</Typography>],
-    ['Version', data.valueVersion],
-    ['Minutes', data.minuteQuantity],
-    ['Created', format(data.createdAt)],
-    ['Set', <Link component={RouterLink} to={`/admin/redemption_sets/${data.redemptionSet.id}`}>{data.redemptionSet.name}</Link>],
-    ['Redeemed by', data.redeemedBy ? <Link component={RouterLink} to={`/admin/students/${data.redeemedBy.id}`}>{data.redeemedBy.displayName ?? data.redeemedBy.emailAddress}</Link> : 'Not redeemed'],
-    ['Redeemed on', data.redeemedOn ? format(data.redeemedOn) : '—'],
-  ];
   return (
-    <>
-      <Breadcrumbs sx={{ mb: 2 }}>
-        <Link component={RouterLink} to="/admin/redemption_codes">Redemption codes</Link>
-        <Typography color="text.primary">{data.value}</Typography>
-      </Breadcrumbs>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Redemption code {data.value}
-      </Typography>
-      <Card variant="outlined">
-        <CardContent>
-          <Table size="small">
-            <TableBody>
-              {rows.map(([k, v]) => (
-                <TableRow key={k}>
-                  <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: 200 }}>{k}</TableCell>
-                  <TableCell>{v}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </CardContent>
-      </Card>
-    </>
+    <ShowFrame record={{ data, error, isPending }} what="the code" list={{ path: '/admin/redemption_codes', label: 'Redemption codes' }} crumb={(code) => code.value} title={(code) => `Redemption code ${code.value}`}>
+      {(code) => {
+        const rows: [string, React.ReactNode][] = [
+          ['Code', <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">{code.value}</Typography>],
+          ['Version', code.valueVersion],
+          ['Minutes', code.minuteQuantity],
+          ['Created', format(code.createdAt)],
+          ['Set', <Link component={RouterLink} to={`/admin/redemption_sets/${code.redemptionSet.id}`}>{code.redemptionSet.name}</Link>],
+          ['Redeemed by', code.redeemedBy ? <Link component={RouterLink} to={`/admin/students/${code.redeemedBy.id}`}>{code.redeemedBy.displayName ?? code.redeemedBy.emailAddress}</Link> : 'Not redeemed'],
+          ['Redeemed on', code.redeemedOn ? format(code.redeemedOn) : '—'],
+        ];
+        return (
+          <Stack spacing={2}>
+            <ShowSection id="code-details" title="Details">
+              <Table size="small">
+                <TableBody>
+                  {rows.map(([k, v]) => (
+                    <TableRow key={k}>
+                      <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: 200 }}>{k}</TableCell>
+                      <TableCell>{v}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </ShowSection>
+            {/* Spec 3: the Invalidate Code button is there and disabled; it says why. */}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+              <Button variant="outlined" color="error" disabled aria-describedby="invalidate-why">Invalidate Code</Button>
+              <Typography id="invalidate-why" variant="body2" color="text.secondary">
+                Codes cannot be invalidated: an unredeemed code stays good until someone redeems it.
+              </Typography>
+            </Stack>
+          </Stack>
+        );
+      }}
+    </ShowFrame>
   );
 }

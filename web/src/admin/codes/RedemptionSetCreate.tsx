@@ -41,7 +41,8 @@ export function RedemptionSetCreate() {
     setSaving(true);
     setServerError(null);
     try {
-      const result = await dataProvider.createRedemptionSet({ name: name.trim(), fillLimit: Number(fillLimit), duration, quantity: Number(quantity) });
+      // The spec's call: what a code is worth (duration × quantity), with the duration it is counted in.
+      const result = await dataProvider.createRedemptionSet({ name: name.trim(), fillLimit: Number(fillLimit), minuteQuantity: minutes, duration });
       notifySuccess('The redemption set was created successfully!');
       navigate(`/admin/redemption_sets/${result.set.id}`);
     } catch (error) {

@@ -85,7 +85,19 @@ export interface AdminCalls {
   redemptionSet(redemptionSetId: string): Promise<any>;
   enrollingCourse(input: { inviteNumber: string; extraConversations?: number | null }): Promise<any>;
   enrollUser(input: { inviteNumber: string; userId: string; code?: string | null; extraConversations?: number | null }): Promise<any>;
-  createRedemptionSet(input: { name: string; fillLimit: number; duration: number; quantity: number }): Promise<any>;
+  createRedemptionSet(input: { name: string; fillLimit: number; minuteQuantity: number; duration: number }): Promise<any>;
+  createPricingPlan(input: PricingPlanInput & { systemDefault?: boolean }): Promise<{ changed: boolean; pricingPlan: any }>;
+  changePricingPlan(input: PricingPlanInput & { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
+  makeDefaultPricingPlan(input: { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
+}
+
+/** A pricing plan's terms as the back-office sends them (prices in cents). */
+export interface PricingPlanInput {
+  name: string;
+  kind: string;
+  conversationDuration: number;
+  priceList: { conversationDuration: number; unitPrice: number }[];
+  promotionalPriceList: { conversationDuration: number; unitPrice: number }[] | null;
 }
 
 export type AdminDataProvider = DataProvider & AdminCalls;
@@ -117,5 +129,8 @@ export function createDataProvider(client: ApolloClient<unknown>): AdminDataProv
     enrollingCourse: async (input) => (await query(CALLS.enrollingCourse, input)).enrollingCourse,
     enrollUser: async (input) => (await mutate(CALLS.enrollUser, { input })).enrollUser,
     createRedemptionSet: async (input) => (await mutate(CALLS.createRedemptionSet, { input })).createRedemptionSet,
+    createPricingPlan: async (input) => (await mutate(CALLS.createPricingPlan, { input })).createPricingPlan,
+    changePricingPlan: async (input) => (await mutate(CALLS.changePricingPlan, { input })).changePricingPlan,
+    makeDefaultPricingPlan: async (input) => (await mutate(CALLS.makeDefaultPricingPlan, { input })).makeDefaultPricingPlan,
   } as AdminDataProvider;
 }

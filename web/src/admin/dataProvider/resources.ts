@@ -53,6 +53,9 @@ const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate 
   courseEnrollmentsCount owner { id emailAddress school } priceAgreement { id kind }
   lessonAssignments { id dueOn order lesson { id title discussionTopic } }`;
 
+export const PRICING_PLAN_NODE = `id name kind conversationDuration systemDefault coursesCount createdAt
+  priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }`;
+
 const person = (listField: string): ResourceDefinition => ({
   listField,
   listNode: PERSON_LIST_NODE,
@@ -100,6 +103,25 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneField: 'course',
     oneArg: 'courseId',
     oneNode: COURSE_DETAIL_NODE,
+  },
+  profiles: {
+    listField: 'profiles',
+    listNode: 'id emailAddress displayName givenName surname currentCity currentState currentCountry school tzIdentifier account { id roles }',
+  },
+  mail_templates: {
+    listField: 'mailTemplates',
+    listNode: 'id templateKey messages sent failedAttempts lastQueuedOn latestSubject latestEventType',
+  },
+  speaker_candidates: {
+    listField: 'speakerCandidates',
+    listNode: 'id emailAddress displayName stage evaluation evaluatedOn interviewedOn languages payRate openedOn',
+  },
+  pricing_plans: {
+    listField: 'pricingPlanTable',
+    listNode: PRICING_PLAN_NODE,
+    oneField: 'pricingPlan',
+    oneArg: 'pricingPlanId',
+    oneNode: PRICING_PLAN_NODE,
   },
   lessons: {
     listField: 'lessons',
@@ -195,6 +217,21 @@ export const CALLS = {
   enrollUser: gql`
     mutation AdminEnrollUser($input: EnrollUserInput!) {
       enrollUser(input: $input) { enrolled course { id name } courseEnrollment { id enrolledWith minuteQuantity } }
+    }
+  `,
+  createPricingPlan: gql`
+    mutation AdminCreatePricingPlan($input: CreatePricingPlanInput!) {
+      createPricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
+    }
+  `,
+  changePricingPlan: gql`
+    mutation AdminChangePricingPlan($input: ChangePricingPlanInput!) {
+      changePricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
+    }
+  `,
+  makeDefaultPricingPlan: gql`
+    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {
+      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
     }
   `,
   createRedemptionSet: gql`

@@ -5,6 +5,7 @@
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -30,8 +31,11 @@ import codes from '../codes';
 import conversations from '../conversations';
 import courses from '../courses';
 import lessons from '../lessons';
+import pricingPlans from '../pricingPlans';
 import instructors from '../instructors';
 import notifications from '../notifications';
+import mailTemplates from '../mailTemplates';
+import profiles from '../profiles';
 import speakers from '../speakers';
 import students from '../students';
 import { QuickSearch } from './QuickSearch';
@@ -43,12 +47,15 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Students', to: '/admin/students', icon: students.icon },
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
   { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
+  { label: 'Profiles', to: '/admin/profiles', icon: profiles.icon },
   { label: 'Courses', to: '/admin/courses', icon: courses.icon },
   { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
   { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
+  { label: 'Speaker candidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
+  { label: 'Pricing plans', to: '/admin/pricing_plans', icon: pricingPlans.icon },
 ];
 
 /**
@@ -58,6 +65,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
 const SUPPORT: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
+  { label: 'Mail templates', to: '/admin/mail_templates', icon: mailTemplates.icon },
 ];
 
 function NavList({ items, active, label, onNavigate }: { items: { label: string; to: string; icon: ComponentType }[]; active?: string; label: string; onNavigate?(): void }) {

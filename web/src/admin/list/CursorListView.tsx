@@ -65,6 +65,8 @@ export function CursorPagination({ list }: { list: CursorList }) {
   const total = context.total ?? 0;
   const shown = context.data?.length ?? 0;
   const from = shown ? page * pageSize + 1 : 0;
+  // The page in the URL is loading: its rows are not there yet, so neither is the way on from them.
+  const loading = !!context.isPlaceholderData;
   return (
     <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ py: 1, flexWrap: 'wrap' }} component="nav" aria-label="Pages">
       <TextField
@@ -87,10 +89,10 @@ export function CursorPagination({ list }: { list: CursorList }) {
       <Button size="small" onClick={list.goFirst} disabled={page === 0}>
         First
       </Button>
-      <Button size="small" onClick={list.goPrevious} disabled={page === 0} aria-label="Previous page">
+      <Button size="small" onClick={list.goPrevious} disabled={page === 0 || loading} aria-label="Previous page">
         Previous
       </Button>
-      <Button size="small" onClick={list.goNext} disabled={!pageInfo?.hasNextPage} aria-label="Next page">
+      <Button size="small" onClick={list.goNext} disabled={!pageInfo?.hasNextPage || loading} aria-label="Next page">
         Next
       </Button>
     </Stack>

@@ -63,8 +63,11 @@ export function useCursorList(options: CursorListOptions): CursorList {
   );
   const pageInfo: ConnectionPageInfo | null = result.meta?.pageInfo ?? null;
 
-  const goNext = useCallback(() => setState({ ...state, pagination: nextPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [setState, state, pageInfo]);
-  const goPrevious = useCallback(() => setState({ ...state, pagination: previousPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [setState, state, pageInfo]);
+  // While a new page loads, the rows (and their cursors) are still the previous page's: paging on
+  // from them would ask for the wrong page (a quick second Next would show the second page again).
+  const settled = !result.isPlaceholderData;
+  const goNext = useCallback(() => settled && setState({ ...state, pagination: nextPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [settled, setState, state, pageInfo]);
+  const goPrevious = useCallback(() => settled && setState({ ...state, pagination: previousPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [settled, setState, state, pageInfo]);
   const goFirst = useCallback(() => setState({ ...state, pagination: firstPage(state.pagination) }), [setState, state]);
 
   const context = {

@@ -9,6 +9,7 @@ import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
 import { TextValue, TimeField } from '../list/fields';
 import { useCursorList } from '../list/useCursorList';
+import { transportInWords } from '../../../../contracts/notifications';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'createdAt', sort: 'desc' }] });
 
@@ -25,9 +26,11 @@ export function EventChip({ type }: { type: string }) {
   return <Chip size="small" color={color} label={EVENT_LABELS[type] ?? type} />;
 }
 
-/** How a mail travels, in words (never the internal name such as local_outbox). */
-export const transportLabel = (transport: string) =>
-  ({ local_outbox: 'Kept on this server (no SMTP)', smtp: 'SMTP' } as Record<string, string>)[transport] ?? transport;
+/** How a mail travels, in words, as a label (capitalised). */
+export const transportLabel = (transport: string) => {
+  const words = transportInWords(transport);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 function Transport(_: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<{ transportType: string }>();

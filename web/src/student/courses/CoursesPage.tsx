@@ -25,7 +25,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { NO_COURSES_MESSAGE, languageName } from '../../../../contracts/enrollment';
+import { NO_COURSES_MESSAGE, languageName, lessonAction } from '../../../../contracts/enrollment';
 import { EmptyState } from '../../components/EmptyState';
 import { BooksIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
@@ -216,14 +216,16 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
             <Chip size="small" label={`Unattempted ${progress.unattempted}`} variant="outlined" />
           </Stack>
           <List dense>
-            {progress.report.map(({ lessonAssignment, attempts }) => (
+            {progress.report.map(({ lessonAssignment, attempts }) => {
+              const next = lessonAction(attempts);
+              return (
               <ListItem key={lessonAssignment.id} disableGutters sx={{ gap: 2, py: 0.5 }}>
                 <ListItemText
                   primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
                   secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
                 />
-                {attempts.find((a) => a.conversationId) ? (
-                  <Button size="small" component={RouterLink} to="/student/conversations" state={{ selectedId: attempts.find((a) => a.conversationId)!.conversationId }}>
+                {next.action === 'view' ? (
+                  <Button size="small" component={RouterLink} to="/student/conversations" state={{ selectedId: next.conversationId }} disabled={!next.conversationId}>
                     View
                   </Button>
                 ) : (
@@ -232,7 +234,8 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
                   </Button>
                 )}
               </ListItem>
-            ))}
+              );
+            })}
           </List>
         </Box>
       )}

@@ -1,0 +1,59 @@
+/**
+ * Pricing plans in the back-office (issue 11): the table, a plan's page, and creating, editing and
+ * making a plan the default. Admins only. The rules are the domain's (services/domain/catalog/pricing.ts).
+ */
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { adminPricingPlansSource, findPricingPlan } from '../../../projections/catalog';
+import { DomainError } from '../../domain/shared/errors';
+import { requireAdmin } from '../auth';
+import { commandMeta, settled } from '../commandSupport';
+import { connection } from '../connections';
+import type { ApiContext } from '../context';
+
+async function payload(ctx: ApiContext, pricingPlanId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
+  await settled(ctx, appended, ['catalog']);
+  const plan = await findPricingPlan(ctx.runtime.pool, pricingPlanId);
+  if (!plan) throw new DomainError('CONFLICT', 'The pricing plan was saved but is not readable yet. Please reload.');
+  return { changed, pricingPlan: plan as any };
+}
+
+export const pricingPlanResolvers: Resolvers = {
+  Query: {
+    pricingPlanTable: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminPricingPlansSource, args)) as any,
+    pricingPlan: async (_p, { pricingPlanId }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return (await findPricingPlan(ctx.runtime.pool, pricingPlanId)) as any;
+    },
+  },
+  Mutation: {
+    createPricingPlan: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.catalog.createPricingPlan(commandMeta(ctx), {
+        name: input.name,
+        kind: input.kind,
+        conversationDuration: input.conversationDuration,
+        priceList: input.priceList,
+        promotionalPriceList: input.promotionalPriceList ?? null,
+        systemDefault: input.systemDefault ?? false,
+      });
+      return payload(ctx, result.pricingPlanId, true, appended);
+    },
+    changePricingPlan: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.catalog.changePricingPlan(commandMeta(ctx), {
+        pricingPlanId: input.pricingPlanId,
+        name: input.name,
+        kind: input.kind,
+        conversationDuration: input.conversationDuration,
+        priceList: input.priceList,
+        promotionalPriceList: input.promotionalPriceList ?? null,
+      });
+      return payload(ctx, input.pricingPlanId, result.changed, appended);
+    },
+    makeDefaultPricingPlan: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { appended } = await ctx.runtime.catalog.makeDefaultPricingPlan(commandMeta(ctx), input);
+      return payload(ctx, input.pricingPlanId, !!appended, appended);
+    },
+  },
+};

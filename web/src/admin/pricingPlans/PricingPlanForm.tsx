@@ -1,0 +1,125 @@
+/**
+ * A pricing plan's terms (issue 11): name, kind, the conversation duration courses get from it, and
+ * a list price and an optional promotional price for 15 and 30 minute conversations, in dollars
+ * (stored in cents). Checked as typed by the server's own rules (contracts/validation/pricing.ts);
+ * the server's answer per field shows beside the field.
+ */
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { DURATIONS } from '../../../../contracts/enrollment';
+import { MAX_PLAN_NAME, pricingPlanFieldErrors } from '../../../../contracts/validation/pricing';
+import { FormAlert } from '../../components/FormAlert';
+import { apiErrorsOf, errorMessage } from '../../lib/errors';
+import type { PricingPlanInput } from '../dataProvider';
+import { KIND_CHOICES } from './kinds';
+import { priceListOf, priceTextsOf, type PriceEntry, type PriceTexts } from './prices';
+
+const NOT_AN_AMOUNT = 'Write an amount in dollars, e.g. 15 or 12.50.';
+
+export interface PricingPlanValues {
+  name: string;
+  kind: string;
+  conversationDuration: number;
+  priceList: readonly PriceEntry[];
+  promotionalPriceList: readonly PriceEntry[] | null;
+}
+
+export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extra }: {
+  initial: PricingPlanValues;
+  submitLabel: string;
+  onSubmit(input: PricingPlanInput): Promise<void>;
+  onCancel(): void;
+  /** Shown between the fields and the buttons (e.g. the system default choice). */
+  extra?: ReactNode;
+}) {
+  const [name, setName] = useState(initial.name);
+  const [kind, setKind] = useState(initial.kind);
+  const [duration, setDuration] = useState(initial.conversationDuration);
+  const [prices, setPrices] = useState<PriceTexts>(() => priceTextsOf(initial.priceList));
+  const [promotional, setPromotional] = useState<PriceTexts>(() => priceTextsOf(initial.promotionalPriceList));
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+
+  const list = priceListOf(prices);
+  const promo = priceListOf(promotional);
+  const input: PricingPlanInput = { name: name.trim(), kind, conversationDuration: duration, priceList: list.list, promotionalPriceList: promo.list.length ? promo.list : null };
+  const fields = pricingPlanFieldErrors(input);
+  const priceProblem = (which: 'priceList' | 'promotionalPriceList', d: number) => {
+    if (!submitted) return undefined;
+    const invalid = (which === 'priceList' ? list : promo).invalid;
+    if (invalid.includes(d)) return NOT_AN_AMOUNT;
+    return fields[which] ?? serverFields[which];
+  };
+  const problem = (key: string) => (submitted ? fields[key] ?? serverFields[key] : undefined);
+  const hasProblems = Object.keys(fields).length > 0 || list.invalid.length > 0 || promo.invalid.length > 0;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (hasProblems) return;
+    setSaving(true);
+    setServerError(null);
+    setServerFields({});
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      setServerError(errorMessage(error));
+      setServerFields((apiErrorsOf(error)[0]?.extensions?.fields as Record<string, string>) ?? {});
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const priceFields = (which: 'priceList' | 'promotionalPriceList', texts: PriceTexts, set: (t: PriceTexts) => void, label: string) => (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {DURATIONS.map((d) => {
+        const message = priceProblem(which, d);
+        return (
+          <TextField
+            key={d}
+            label={`${label}, ${d} minutes`}
+            value={texts[d] ?? ''}
+            onChange={(e) => set({ ...texts, [d]: e.target.value })}
+            error={!!message}
+            helperText={message ?? 'Blank: no price for this length'}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal', maxLength: 12 } }}
+            sx={{ flex: 1 }}
+          />
+        );
+      })}
+    </Stack>
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 640 }} onSubmit={submit} aria-label="Pricing plan">
+      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={!!problem('name')} helperText={problem('name')} slotProps={{ htmlInput: { maxLength: MAX_PLAN_NAME + 20 } }} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} error={!!problem('kind')} helperText={problem('kind')} sx={{ flex: 1 }}>
+          {KIND_CHOICES.map((k) => <MenuItem key={k.id} value={k.id}>{k.name}</MenuItem>)}
+        </TextField>
+        <TextField select label="Conversation duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={!!problem('conversationDuration')} helperText={problem('conversationDuration')} sx={{ flex: 1 }}>
+          {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+        </TextField>
+      </Stack>
+      <Typography variant="subtitle1" component="h2">Prices per conversation</Typography>
+      {priceFields('priceList', prices, setPrices, 'List price')}
+      {priceFields('promotionalPriceList', promotional, setPromotional, 'Promotional price')}
+      <Typography variant="body2" color="text.secondary">
+        A course made with this plan gets the promotional price for its length when there is one, else the list price; with neither, or for an institutional plan, students see 'Contact Sales'. Courses already made keep the price they were made with.
+      </Typography>
+      {extra}
+      <FormAlert message={serverError} />
+      <Stack direction="row" spacing={2}>
+        <Button type="submit" variant="contained" disabled={saving}>{submitLabel}</Button>
+        <Button onClick={onCancel} disabled={saving}>Cancel</Button>
+      </Stack>
+    </Stack>
+  );
+}
