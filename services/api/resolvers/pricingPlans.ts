@@ -17,6 +17,15 @@ async function payload(ctx: ApiContext, pricingPlanId: string, changed: boolean,
   return { changed, pricingPlan: plan as any };
 }
 
+/** A plan's terms as the command takes them, from either input. */
+const termsOf = (input: { name: string; kind: string; conversationDuration: number; priceList: { conversationDuration: number; unitPrice: number }[]; promotionalPriceList?: { conversationDuration: number; unitPrice: number }[] | null }) => ({
+  name: input.name,
+  kind: input.kind,
+  conversationDuration: input.conversationDuration,
+  priceList: input.priceList,
+  promotionalPriceList: input.promotionalPriceList ?? null,
+});
+
 export const pricingPlanResolvers: Resolvers = {
   Query: {
     pricingPlanTable: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminPricingPlansSource, args)) as any,
@@ -28,26 +37,12 @@ export const pricingPlanResolvers: Resolvers = {
   Mutation: {
     createPricingPlan: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.catalog.createPricingPlan(commandMeta(ctx), {
-        name: input.name,
-        kind: input.kind,
-        conversationDuration: input.conversationDuration,
-        priceList: input.priceList,
-        promotionalPriceList: input.promotionalPriceList ?? null,
-        systemDefault: input.systemDefault ?? false,
-      });
+      const { result, appended } = await ctx.runtime.catalog.createPricingPlan(commandMeta(ctx), { ...termsOf(input), systemDefault: input.systemDefault ?? false });
       return payload(ctx, result.pricingPlanId, true, appended);
     },
     changePricingPlan: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.catalog.changePricingPlan(commandMeta(ctx), {
-        pricingPlanId: input.pricingPlanId,
-        name: input.name,
-        kind: input.kind,
-        conversationDuration: input.conversationDuration,
-        priceList: input.priceList,
-        promotionalPriceList: input.promotionalPriceList ?? null,
-      });
+      const { result, appended } = await ctx.runtime.catalog.changePricingPlan(commandMeta(ctx), { ...termsOf(input), pricingPlanId: input.pricingPlanId });
       return payload(ctx, input.pricingPlanId, result.changed, appended);
     },
     makeDefaultPricingPlan: async (_p, { input }, ctx) => {
