@@ -1,4 +1,5 @@
 import type { PriceAgreementKind, Proficiency } from '../../../contracts/enrollment';
+import type { PriceListEntry } from '../../../contracts/validation/pricing';
 import type { DomainEvent } from '../shared/decider';
 
 /**
@@ -102,10 +103,7 @@ export type TemplateEvent = TemplateCreated | TemplateChanged | TemplateRemoved;
 
 export type InviteNumberClaimed = DomainEvent<'InviteNumberClaimed', { inviteNumber: string; courseId: string }>;
 
-export interface PriceListEntry {
-  conversationDuration: number;
-  unitPrice: number;
-}
+export type { PriceListEntry };
 
 export type PricingPlanCreated = DomainEvent<'PricingPlanCreated', {
   pricingPlanId: string;

@@ -3,10 +3,9 @@ import { centsToDollars, dollarsToCents } from '../../../../contracts/money';
 import { DURATIONS } from '../../../../contracts/enrollment';
 import { formatMoney } from '../../lib/money';
 
-export interface PriceEntry {
-  conversationDuration: number;
-  unitPrice: number;
-}
+import type { PriceListEntry as PriceEntry } from '../../../../contracts/validation/pricing';
+
+export type { PriceEntry };
 
 /** '15 min $15 · 30 min $25', or a dash when the list is empty. */
 export const pricesText = (list: readonly PriceEntry[] | null | undefined) =>
