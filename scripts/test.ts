@@ -134,7 +134,7 @@ async function main() {
     browserStatus = await follow(browserReport, browser);
   }
 
-  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[] }[] = [];
+  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[]; failures: string[] }[] = [];
   if (otherFiles.length) counts.push({ name: 'unit, contract and integration (Vitest)', ...readVitest(vitestSummary, vitestStatus) });
   if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
   const status = vitestStatus || browserStatus;
@@ -148,6 +148,11 @@ async function main() {
   if (skips.length) {
     console.log(`\nSkipped, and why:`);
     for (const s of skips) console.log(`  - ${s.test}\n      ${s.reason}`);
+  }
+  const failures = counts.flatMap((c) => c.failures);
+  if (failures.length) {
+    console.log(`\nFailed:`);
+    for (const f of failures) console.log(`  - ${f}`);
   }
   if (status === 0) {
     fs.rmSync(logFile, { force: true });
@@ -204,35 +209,43 @@ async function follow(file: string, done: Promise<number>): Promise<number> {
 function readVitest(file: string, status: number) {
   if (!fs.existsSync(file)) {
     console.log(`Vitest ended (exit ${status}) without its summary: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [] };
+    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Vitest ended (exit ${status}) without its summary`] };
   }
   const s = JSON.parse(fs.readFileSync(file, 'utf8')) as RunSummary;
   fs.rmSync(file, { force: true });
   if (s.errors) console.log(`Vitest: ${s.errors} error(s) outside the tests (see above)`);
-  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips };
+  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips, failures: s.failures };
 }
 
 interface PlaywrightSuite {
   title: string;
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[] }[] }[];
+  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[]; results?: { error?: { message?: string } }[] }[] }[];
 }
 
 function readPlaywright(file: string, status: number) {
   if (!fs.existsSync(file)) {
     console.log(`Playwright ended (exit ${status}) without its report: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [] };
+    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Playwright ended (exit ${status}) without its report`] };
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors: unknown[]; suites: PlaywrightSuite[] };
   fs.rmSync(file, { force: true });
   const skips: { test: string; reason: string }[] = [];
+  const failures: string[] = [];
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
+        const name = `${spec.file} > ${[...titles, spec.title].join(' > ')}`;
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          const message = t.results?.find((r) => r.error)?.error?.message ?? '';
+          // Playwright colours its messages even in the JSON report.
+          const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, 4);
+          failures.push([name, ...lines].join('\n      ').slice(0, 800));
+        }
         if (t.status !== 'skipped') continue;
         const reason = t.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped (no reason given, or did not run after a failure)';
-        skips.push({ test: `${spec.file} > ${[...titles, spec.title].join(' > ')}`, reason });
+        skips.push({ test: name, reason });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -240,7 +253,7 @@ function readPlaywright(file: string, status: number) {
   for (const suite of report.suites) walk(suite, []);
   const { expected, unexpected, flaky, skipped } = report.stats;
   // A flaky test (failed, then passed on a retry) counts as failed: there are no retries.
-  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips };
+  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips, failures };
 }
 
 main().catch(exitWithError);

@@ -1,7 +1,8 @@
 /**
  * A Vitest reporter for `npm test` (scripts/test.ts): at the end of the run it writes the counts
- * and every skipped test with its reason to the JSON file named in VITEST_SUMMARY_FILE, for the
- * run's closing summary. It prints nothing itself.
+ * every skipped test with its reason and every failed one with the start of its error to the JSON
+ * file named in VITEST_SUMMARY_FILE, for the run's closing summary (the part of a long CI log that
+ * is sure to be kept). It prints nothing itself.
  */
 import fs from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -33,7 +34,8 @@ export default class SummaryReporter implements Reporter {
         if (result.state === 'passed') summary.passed++;
         else if (result.state === 'failed') {
           summary.failed++;
-          summary.failures.push(name);
+          const error = result.errors?.[0];
+          summary.failures.push(error ? `${name}\n      ${firstLines(error.message ?? String(error))}` : name);
         } else if (result.state === 'skipped') {
           summary.skipped++;
           summary.skips.push({ test: name, reason: result.note || (/\[skipped: (.*?)\](?: >|$)/.exec(test.fullName)?.[1] ?? `skipped (${test.options.mode}), no reason given`) });
@@ -46,4 +48,9 @@ export default class SummaryReporter implements Reporter {
     }
     fs.writeFileSync(out, JSON.stringify(summary, null, 2));
   }
+}
+
+/** The first lines of an error message, enough to tell one failure from another. */
+function firstLines(message: string): string {
+  return message.split('\n').filter((line) => line.trim()).slice(0, 4).join('\n      ').slice(0, 600);
 }
