@@ -77,6 +77,9 @@ test.describe('speaker invitation to promotion', () => {
     assert.equal(await emailField.getAttribute('readonly'), '');
     await speaker.getByRole('textbox', { name: 'Password', exact: true }).fill(SPEAKER.password);
     await speaker.getByLabel('Confirm password').fill(SPEAKER.password);
+    // The admin's live notice shows for a few seconds only: watch for it from the moment of the sign-up.
+    const told = snackbar(admin, SpeakerMessages.accepted(SPEAKER.email));
+    told.catch(() => undefined); // awaited below; not an unhandled rejection if a step before fails first
     await (await enabled(speaker.getByRole('button', { name: 'Sign up' }))).click();
 
     // The speaker lands in the planner's interview dialog; the lobby cannot connect yet.
@@ -89,7 +92,7 @@ test.describe('speaker invitation to promotion', () => {
     assert.equal(await dialog.getByRole('button', { name: 'Connect' }).isDisabled(), true);
 
     // The admin is told live, and the row turns ACCEPTED.
-    await snackbar(admin, SpeakerMessages.accepted(SPEAKER.email));
+    await told;
     await visible(row.getByText('Accepted', { exact: true }));
     await screenshot(admin, 'speaker-invitation-accepted');
 
