@@ -16,6 +16,7 @@ import { speakersProjector } from './speakers';
 import { payrollProjector } from './payroll';
 import { supportProjector } from './support';
 import { archivesProjector } from './archives';
+import { groupsProjector } from './groups';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -43,4 +44,6 @@ export const allProjectors: readonly Projector[] = [
   payrollProjector,
   // Recordings (issue 10)
   archivesProjector,
+  // The admin's groups table (issue 11): schools and what their instructors run
+  groupsProjector,
 ];

@@ -293,6 +293,10 @@ export type Query = {
   speakerCandidates: SpeakerCandidateConnection;
   /** Admin only: every mail template with its counts, by key. */
   mailTemplates: MailTemplateConnection;
+  /** Admin only: every school instructors name, with its counts, by name. */
+  groups: GroupConnection;
+  /** Admin only: one group (null when no instructor names that school any more). */
+  group?: Maybe<Group>;
 };
 
 
@@ -600,6 +604,21 @@ export type QueryMailTemplatesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Array<SortInput>>;
   filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryGroupsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryGroupArgs = {
+  groupId: Scalars['ID']['input'];
 };
 
 export type SignupInput = {
@@ -2936,6 +2955,67 @@ export type MailTemplateConnection = {
   edges: Array<MailTemplateEdge>;
 };
 
+/** A school named by instructors in their profiles, with what its instructors run on the product. */
+export type Group = {
+  __typename?: 'Group';
+  /** Stable for the school however it is capitalised or spaced. */
+  id: Scalars['ID']['output'];
+  /** The school as its instructors write it (the spelling most of them use). */
+  name: Scalars['String']['output'];
+  /** Instructors naming the school in their profile. */
+  instructorsCount: Scalars['Int']['output'];
+  /** Courses those instructors own (past, current and upcoming; adventures belong to no school). */
+  coursesCount: Scalars['Int']['output'];
+  /** Of those, the courses running now: started, and not over everywhere on Earth. */
+  currentCoursesCount: Scalars['Int']['output'];
+  /** Different students enrolled in those courses (one in two of its courses counts once). */
+  studentsCount: Scalars['Int']['output'];
+  /** Minutes the conversations of those courses used: debited when reserved, less what came back (cancellations, refunds when marked, fair time). */
+  minutesUsed: Scalars['Int']['output'];
+  /** The school's instructors, by name. */
+  instructors: Array<GroupInstructor>;
+  /** Their courses, the latest start first. */
+  courses: Array<GroupCourse>;
+};
+
+/** An instructor of a group. */
+export type GroupInstructor = {
+  __typename?: 'GroupInstructor';
+  id: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  /** Courses they own. */
+  coursesCount: Scalars['Int']['output'];
+};
+
+/** A course of a group's instructor, with what the group counts of it. */
+export type GroupCourse = {
+  __typename?: 'GroupCourse';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  startDate: Scalars['Date']['output'];
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** Over everywhere on Earth (as Course.isPast). */
+  isPast: Scalars['Boolean']['output'];
+  owner?: Maybe<GroupInstructor>;
+  /** Students enrolled now. */
+  studentsCount: Scalars['Int']['output'];
+  minutesUsed: Scalars['Int']['output'];
+};
+
+export type GroupEdge = {
+  __typename?: 'GroupEdge';
+  cursor: Scalars['String']['output'];
+  node: Group;
+};
+
+export type GroupConnection = {
+  __typename?: 'GroupConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<GroupEdge>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3253,6 +3333,11 @@ export type ResolversTypes = {
   MailTemplate: ResolverTypeWrapper<MailTemplate>;
   MailTemplateEdge: ResolverTypeWrapper<MailTemplateEdge>;
   MailTemplateConnection: ResolverTypeWrapper<MailTemplateConnection>;
+  Group: ResolverTypeWrapper<Group>;
+  GroupInstructor: ResolverTypeWrapper<GroupInstructor>;
+  GroupCourse: ResolverTypeWrapper<GroupCourse>;
+  GroupEdge: ResolverTypeWrapper<GroupEdge>;
+  GroupConnection: ResolverTypeWrapper<GroupConnection>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3487,6 +3572,11 @@ export type ResolversParentTypes = {
   MailTemplate: MailTemplate;
   MailTemplateEdge: MailTemplateEdge;
   MailTemplateConnection: MailTemplateConnection;
+  Group: Group;
+  GroupInstructor: GroupInstructor;
+  GroupCourse: GroupCourse;
+  GroupEdge: GroupEdge;
+  GroupConnection: GroupConnection;
   Int: Scalars['Int']['output'];
 };
 
@@ -3622,6 +3712,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
   speakerCandidates?: Resolver<ResolversTypes['SpeakerCandidateConnection'], ParentType, ContextType, Partial<QuerySpeakerCandidatesArgs>>;
   mailTemplates?: Resolver<ResolversTypes['MailTemplateConnection'], ParentType, ContextType, Partial<QueryMailTemplatesArgs>>;
+  groups?: Resolver<ResolversTypes['GroupConnection'], ParentType, ContextType, Partial<QueryGroupsArgs>>;
+  group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'groupId'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -4915,6 +5007,52 @@ export type MailTemplateConnectionResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type GroupResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Group'] = ResolversParentTypes['Group']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  instructorsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  currentCoursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  studentsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minutesUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  instructors?: Resolver<Array<ResolversTypes['GroupInstructor']>, ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['GroupCourse']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GroupInstructorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GroupInstructor'] = ResolversParentTypes['GroupInstructor']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  coursesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GroupCourseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GroupCourse'] = ResolversParentTypes['GroupCourse']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  isPast?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  owner?: Resolver<Maybe<ResolversTypes['GroupInstructor']>, ParentType, ContextType>;
+  studentsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  minutesUsed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GroupEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GroupEdge'] = ResolversParentTypes['GroupEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Group'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type GroupConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['GroupConnection'] = ResolversParentTypes['GroupConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['GroupEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -5082,6 +5220,11 @@ export type Resolvers<ContextType = ApiContext> = {
   MailTemplate?: MailTemplateResolvers<ContextType>;
   MailTemplateEdge?: MailTemplateEdgeResolvers<ContextType>;
   MailTemplateConnection?: MailTemplateConnectionResolvers<ContextType>;
+  Group?: GroupResolvers<ContextType>;
+  GroupInstructor?: GroupInstructorResolvers<ContextType>;
+  GroupCourse?: GroupCourseResolvers<ContextType>;
+  GroupEdge?: GroupEdgeResolvers<ContextType>;
+  GroupConnection?: GroupConnectionResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -17,6 +17,7 @@ import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { Dashboard } from './dashboard/Dashboard';
 import conversations from './conversations';
 import courses from './courses';
+import groups from './groups';
 import lessons from './lessons';
 import pricingPlans from './pricingPlans';
 import mailTemplates from './mailTemplates';
@@ -102,6 +103,7 @@ export default function AdminArea() {
         <Resource name="speaker_candidates" />
         <Resource name="mail_templates" {...mailTemplates} />
         <Resource name="profiles" {...profiles} />
+        <Resource name="groups" {...groups} />
         <CustomRoutes>
           <Route path="dashboard" element={<Dashboard />} />
           <Route path="speakers/invitations" element={<InvitationsPage />} />

@@ -290,6 +290,10 @@ export type Query = {
   speakerCandidates: SpeakerCandidateConnection;
   /** Admin only: every mail template with its counts, by key. */
   mailTemplates: MailTemplateConnection;
+  /** Admin only: every school instructors name, with its counts, by name. */
+  groups: GroupConnection;
+  /** Admin only: one group (null when no instructor names that school any more). */
+  group?: Maybe<Group>;
 };
 
 
@@ -597,6 +601,21 @@ export type QueryMailTemplatesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Array<SortInput>>;
   filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryGroupsArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryGroupArgs = {
+  groupId: Scalars['ID']['input'];
 };
 
 export type SignupInput = {
@@ -2931,4 +2950,65 @@ export type MailTemplateConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<MailTemplateEdge>;
+};
+
+/** A school named by instructors in their profiles, with what its instructors run on the product. */
+export type Group = {
+  __typename?: 'Group';
+  /** Stable for the school however it is capitalised or spaced. */
+  id: Scalars['ID']['output'];
+  /** The school as its instructors write it (the spelling most of them use). */
+  name: Scalars['String']['output'];
+  /** Instructors naming the school in their profile. */
+  instructorsCount: Scalars['Int']['output'];
+  /** Courses those instructors own (past, current and upcoming; adventures belong to no school). */
+  coursesCount: Scalars['Int']['output'];
+  /** Of those, the courses running now: started, and not over everywhere on Earth. */
+  currentCoursesCount: Scalars['Int']['output'];
+  /** Different students enrolled in those courses (one in two of its courses counts once). */
+  studentsCount: Scalars['Int']['output'];
+  /** Minutes the conversations of those courses used: debited when reserved, less what came back (cancellations, refunds when marked, fair time). */
+  minutesUsed: Scalars['Int']['output'];
+  /** The school's instructors, by name. */
+  instructors: Array<GroupInstructor>;
+  /** Their courses, the latest start first. */
+  courses: Array<GroupCourse>;
+};
+
+/** An instructor of a group. */
+export type GroupInstructor = {
+  __typename?: 'GroupInstructor';
+  id: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  /** Courses they own. */
+  coursesCount: Scalars['Int']['output'];
+};
+
+/** A course of a group's instructor, with what the group counts of it. */
+export type GroupCourse = {
+  __typename?: 'GroupCourse';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  startDate: Scalars['Date']['output'];
+  endDate?: Maybe<Scalars['Date']['output']>;
+  /** Over everywhere on Earth (as Course.isPast). */
+  isPast: Scalars['Boolean']['output'];
+  owner?: Maybe<GroupInstructor>;
+  /** Students enrolled now. */
+  studentsCount: Scalars['Int']['output'];
+  minutesUsed: Scalars['Int']['output'];
+};
+
+export type GroupEdge = {
+  __typename?: 'GroupEdge';
+  cursor: Scalars['String']['output'];
+  node: Group;
+};
+
+export type GroupConnection = {
+  __typename?: 'GroupConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<GroupEdge>;
 };

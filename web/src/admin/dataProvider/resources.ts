@@ -56,6 +56,9 @@ const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate 
 export const PRICING_PLAN_NODE = `id name kind conversationDuration systemDefault coursesCount createdAt
   priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }`;
 
+const GROUP_LIST_NODE = 'id name instructorsCount coursesCount currentCoursesCount studentsCount minutesUsed';
+const GROUP_INSTRUCTOR = 'id displayName emailAddress coursesCount';
+
 const person = (listField: string): ResourceDefinition => ({
   listField,
   listNode: PERSON_LIST_NODE,
@@ -122,6 +125,15 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneField: 'pricingPlan',
     oneArg: 'pricingPlanId',
     oneNode: PRICING_PLAN_NODE,
+  },
+  groups: {
+    listField: 'groups',
+    listNode: GROUP_LIST_NODE,
+    oneField: 'group',
+    oneArg: 'groupId',
+    oneNode: `${GROUP_LIST_NODE}
+      instructors { ${GROUP_INSTRUCTOR} }
+      courses { id name startDate endDate isPast studentsCount minutesUsed owner { ${GROUP_INSTRUCTOR} } }`,
   },
   lessons: {
     listField: 'lessons',

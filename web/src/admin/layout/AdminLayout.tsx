@@ -30,6 +30,7 @@ import { PRODUCT_NAME } from '../../shell/usePageTitle';
 import codes from '../codes';
 import conversations from '../conversations';
 import courses from '../courses';
+import groups from '../groups';
 import lessons from '../lessons';
 import pricingPlans from '../pricingPlans';
 import instructors from '../instructors';
@@ -50,6 +51,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Profiles', to: '/admin/profiles', icon: profiles.icon },
   { label: 'Courses', to: '/admin/courses', icon: courses.icon },
   { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
+  { label: 'Groups', to: '/admin/groups', icon: groups.icon },
   { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker candidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
