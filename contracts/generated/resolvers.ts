@@ -818,6 +818,8 @@ export type Mutation = {
   changePricingPlan: PricingPlanPayload;
   /** Admin only. Exactly one plan is the default: this one takes it over. */
   makeDefaultPricingPlan: PricingPlanPayload;
+  /** The course's owner or an admin. */
+  changeCourse: ChangeCoursePayload;
 };
 
 
@@ -1108,6 +1110,11 @@ export type MutationChangePricingPlanArgs = {
 
 export type MutationMakeDefaultPricingPlanArgs = {
   input: MakeDefaultPricingPlanInput;
+};
+
+
+export type MutationChangeCourseArgs = {
+  input: ChangeCourseInput;
 };
 
 export type RemainingMinutesChange = {
@@ -2955,6 +2962,35 @@ export type MailTemplateConnection = {
   edges: Array<MailTemplateEdge>;
 };
 
+/**
+ * The fields given replace the course's (null or missing: unchanged), with createCourse's rules. The
+ * requirements change only for a standard price agreement; language and conversation length only
+ * while no student has joined; a lower lesson count removes the last lessons, refused when a student
+ * reserved or held a conversation for one of them. A past course (or an adventure) is not changed.
+ */
+export type ChangeCourseInput = {
+  courseId: Scalars['ID']['input'];
+  /** Required, at most 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+  /** The first day. */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** The last day: today or later (in the instructor's time zone), not before startDate. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** 1 to 100; raising it adds lessons at the end, lowering it removes the last ones. Standard price agreements only. */
+  completionRequirement?: InputMaybe<Scalars['Int']['input']>;
+  /** 15 or 30 minutes. Standard price agreements only, and only while no student has joined. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCoursePayload = {
+  __typename?: 'ChangeCoursePayload';
+  /** False when the input changed nothing. */
+  changed: Scalars['Boolean']['output'];
+  course?: Maybe<Course>;
+};
+
 /** A school named by instructors in their profiles, with what its instructors run on the product. */
 export type Group = {
   __typename?: 'Group';
@@ -3333,6 +3369,8 @@ export type ResolversTypes = {
   MailTemplate: ResolverTypeWrapper<MailTemplate>;
   MailTemplateEdge: ResolverTypeWrapper<MailTemplateEdge>;
   MailTemplateConnection: ResolverTypeWrapper<MailTemplateConnection>;
+  ChangeCourseInput: ChangeCourseInput;
+  ChangeCoursePayload: ResolverTypeWrapper<ChangeCoursePayload>;
   Group: ResolverTypeWrapper<Group>;
   GroupInstructor: ResolverTypeWrapper<GroupInstructor>;
   GroupCourse: ResolverTypeWrapper<GroupCourse>;
@@ -3572,6 +3610,8 @@ export type ResolversParentTypes = {
   MailTemplate: MailTemplate;
   MailTemplateEdge: MailTemplateEdge;
   MailTemplateConnection: MailTemplateConnection;
+  ChangeCourseInput: ChangeCourseInput;
+  ChangeCoursePayload: ChangeCoursePayload;
   Group: Group;
   GroupInstructor: GroupInstructor;
   GroupCourse: GroupCourse;
@@ -3824,6 +3864,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationCreatePricingPlanArgs, 'input'>>;
   changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
   makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
+  changeCourse?: Resolver<ResolversTypes['ChangeCoursePayload'], ParentType, ContextType, RequireFields<MutationChangeCourseArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -5007,6 +5048,12 @@ export type MailTemplateConnectionResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ChangeCoursePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeCoursePayload'] = ResolversParentTypes['ChangeCoursePayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<Maybe<ResolversTypes['Course']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type GroupResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Group'] = ResolversParentTypes['Group']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5220,6 +5267,7 @@ export type Resolvers<ContextType = ApiContext> = {
   MailTemplate?: MailTemplateResolvers<ContextType>;
   MailTemplateEdge?: MailTemplateEdgeResolvers<ContextType>;
   MailTemplateConnection?: MailTemplateConnectionResolvers<ContextType>;
+  ChangeCoursePayload?: ChangeCoursePayloadResolvers<ContextType>;
   Group?: GroupResolvers<ContextType>;
   GroupInstructor?: GroupInstructorResolvers<ContextType>;
   GroupCourse?: GroupCourseResolvers<ContextType>;

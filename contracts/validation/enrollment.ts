@@ -115,6 +115,17 @@ export const CourseMessages = {
   dateInvalid: 'Invalid date. Please provide a different date.',
   endBeforeStart: 'The end date cannot be before the start date.',
   endInPast: 'Invalid date. Must be a future date.',
+  /** Course edit (changeCourse; docs/decisions.md, "Course edit"). */
+  courseUpdated: 'The course was updated successfully!',
+  coursePast: 'This course has ended and can no longer be changed.',
+  adventureLocked: 'Adventures cannot be changed here.',
+  requirementsLocked: "This course's requirements come from its price agreement and cannot be changed.",
+  languageLocked: 'The language cannot be changed once students have joined the course.',
+  durationLocked: 'The conversation length cannot be changed once students have joined the course.',
+  topicsTooLong: (max: number) => `Some discussion topics are longer than ${max.toLocaleString('en-US')} characters, the most for this conversation length. Please shorten them first.`,
+  /** Lowering the lesson count would remove a lesson a student reserved or held a conversation for. */
+  lessonsHeld: (order: number) =>
+    `A student has already reserved or held a conversation for lesson ${order}, so the course needs at least ${order} conversations.`,
 } as const;
 
 export interface CourseFields {
@@ -159,4 +170,16 @@ export function courseFieldErrors(input: CourseFields, today: string, options: {
     else if (start && isCalendarDate(start) && end < start) fields.endDate = CourseMessages.endBeforeStart;
   }
   return fields;
+}
+
+/**
+ * What a course edit may change (changeCourse, and the edit form that disables the rest): the
+ * requirements only for a standard price agreement (spec 3: 'standard' allows editing
+ * requirements); language and conversation length only while no student has joined (nor reserved
+ * or held a conversation: `joined`), since students joined for that language and were granted
+ * minutes for that length.
+ */
+export function courseEditLocks(course: { priceAgreementKind: string; joined: boolean }) {
+  const requirements = course.priceAgreementKind !== 'standard';
+  return { requirements, language: course.joined, duration: requirements || course.joined };
 }

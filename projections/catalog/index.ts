@@ -16,9 +16,10 @@ export const catalogProjector: Projector = {
   // 2: course dates and due dates are `date` columns (calendar dates, CourseCreated v2).
   // 3: topics and due dates change, share invites, templates change and are removed (issue 11).
   // 4: CourseRemoved (issue 11) deletes the course, its lessons and its share invites.
-  version: 4,
+  // 5: CourseChanged and LessonRemoved (course edit, issue 11).
+  version: 5,
   handles: [
-    'CourseRemoved',
+    'CourseRemoved', 'CourseChanged', 'LessonRemoved',
     'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'PricingPlanChanged', 'SystemDefaultPricingPlanChanged',
     'LessonChanged', 'LessonAssignmentChanged', 'CourseShareInvited', 'CourseShareInviteAccepted', 'CourseShareInviteRejected',
     'TemplateChanged', 'TemplateRemoved',
@@ -70,6 +71,16 @@ export const catalogProjector: Projector = {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
             [d.lessonAssignmentId, d.courseId, d.lessonId, d.title, d.discussionTopic, d.privateNote, d.dueOn, d.order],
           );
+          break;
+        case 'CourseChanged':
+          await db.query(
+            `UPDATE courses SET name = $2, language = $3, proficiency = $4, start_date = $5, end_date = $6, completion_requirement = $7,
+               duration_requirement = $8, price_agreement = $9 WHERE id = $1`,
+            [d.courseId, d.name, d.language, d.proficiency, d.startDate, d.endDate, d.completionRequirement, d.durationRequirement, JSON.stringify(d.priceAgreement)],
+          );
+          break;
+        case 'LessonRemoved':
+          await db.query('DELETE FROM lesson_assignments WHERE id = $1', [d.lessonAssignmentId]);
           break;
         case 'TemplateCreated':
           await db.query(

@@ -159,6 +159,19 @@ export async function lessonAttemptOfConversation(pool: pg.Pool, conversationId:
   return r ? { id: r.id, courseId: r.course_id, studentId: r.student_id, lessonId: r.lesson_id, conversationId: r.conversation_id, outcome: r.outcome, startedOn: r.started_on } : null;
 }
 
+/**
+ * Everyone who is or was a student of the course: enrolled now, or with a lesson attempt kept
+ * from before they were withdrawn or transferred (changeCourse reads each one's stream).
+ */
+export async function studentsOfCourse(pool: pg.Pool, courseId: string): Promise<string[]> {
+  const { rows } = await pool.query(
+    `SELECT student_id FROM rm_enrollments.course_enrollments WHERE course_id = $1
+     UNION SELECT student_id FROM rm_enrollments.lesson_attempts WHERE course_id = $1`,
+    [courseId],
+  );
+  return rows.map((r) => r.student_id as string);
+}
+
 /** A course's enrollments, oldest first (the instructor's students tab). */
 export async function enrollmentsOfCourse(pool: pg.Pool, courseId: string): Promise<EnrollmentRow[]> {
   const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 ORDER BY enrolled_on, id', [courseId]);

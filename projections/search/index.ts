@@ -20,7 +20,8 @@ import type { SearchKind } from './indexers/types';
 export const searchProjector: Projector = {
   name: 'search',
   lane: 'background',
-  version: 4,
+  // 5: course edits (CourseChanged, LessonRemoved).
+  version: 5,
   handles: [...new Set(searchIndexers.flatMap((i) => i.handles))],
   schema: `
     CREATE TABLE documents (

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
+import { addDays, todayIn } from '../../contracts/calendarDate';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -150,11 +151,16 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
 
   test("finds no violation on an instructor's pages", async () => {
     const emailAddress = 'a11y.instructor@example.com';
-    await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
+    const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
+    // A course of theirs for the course's own pages (its edit form).
+    const { result, appended } = await app.runtime.catalog.createCourse({ actor: { accountId, roles: ['INSTRUCTOR'] } }, {
+      name: 'Audited course', language: 'es', proficiency: 'beginner', completionRequirement: 2, ownerId: accountId, startDate: addDays(todayIn(null), -1), endDate: addDays(todayIn(null), 60),
+    });
+    await app.runtime.runner.waitFor(appended?.checkpoint, ['catalog']);
     const { context, page } = await signedIn(emailAddress, 'Instruct0r-Pass');
     const vs = await auditPages(page, [
-      '/instructor/courses/grid', '/instructor/courses/new', '/instructor/gallery', '/instructor/templates', '/instructor/templates/new', '/instructor/settings',
-      '/instructor/settings/security',
+      '/instructor/courses/grid', '/instructor/courses/new', `/instructor/courses/${result.courseId}/edit`, '/instructor/gallery', '/instructor/templates',
+      '/instructor/templates/new', '/instructor/settings', '/instructor/settings/security',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));

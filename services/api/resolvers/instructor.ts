@@ -21,7 +21,7 @@ import {
 } from '../../../projections/catalog';
 import { findProfile } from '../../../projections/profiles';
 import { conversationsOfEnrollment } from '../../../projections/conversations';
-import { enrollmentCount, enrollmentsOfCourse, findEnrollment, type EnrollmentRow } from '../../../projections/enrollments';
+import { enrollmentCount, enrollmentsOfCourse, findEnrollment, studentsOfCourse, type EnrollmentRow } from '../../../projections/enrollments';
 import { rosterHandlers, type RosterHandlers } from '../../domain/enrollment/rosterHandlers';
 import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
@@ -185,6 +185,28 @@ export const instructorResolvers: Resolvers = {
       const { appended } = await roster(ctx).removeCourse(commandMeta(ctx), { courseId: course.id, hasStudents });
       await settled(ctx, appended, ['catalog']);
       return { removed: true };
+    },
+
+    changeCourse: async (_p, { input }, ctx) => {
+      const viewer = requireInstructorOrAdmin(ctx.viewer);
+      const course = await findCourse(ctx.runtime.pool, input.courseId);
+      // Another instructor's course: UNAUTHORIZED, as every change to it is; the decider checks again on the stream.
+      if (!course) throw notFound('The course was not found.');
+      if (!ownsCourse(viewer, course)) throw unauthorized('Only the course owner can change it.');
+      const { result, appended } = await ctx.runtime.catalog.changeCourse(commandMeta(ctx), {
+        courseId: course.id,
+        name: input.name ?? null,
+        language: input.language ?? null,
+        proficiency: input.proficiency ?? null,
+        startDate: input.startDate ?? null,
+        endDate: input.endDate ?? null,
+        completionRequirement: input.completionRequirement ?? null,
+        durationRequirement: input.durationRequirement ?? null,
+        timeZone: await zoneOf(ctx, viewer.accountId),
+        studentIds: await studentsOfCourse(ctx.runtime.pool, course.id),
+      });
+      await settled(ctx, appended, ['catalog']);
+      return { changed: result.changed, course: (await findCourse(ctx.runtime.pool, course.id)) as any };
     },
 
     changeLesson: async (_p, { input }, ctx) => {

@@ -4,11 +4,11 @@
  */
 import { isOver, todayIn } from '../../../contracts/calendarDate';
 import type { Proficiency } from '../../../contracts/enrollment';
-import { courseFieldErrors } from '../../../contracts/validation/enrollment';
-import { InstructorMessages, dueOnError, topicFieldErrors } from '../../../contracts/validation/instructor';
+import { CourseMessages, courseEditLocks, courseFieldErrors } from '../../../contracts/validation/enrollment';
+import { InstructorMessages, dueOnError, topicContentsMax, topicFieldErrors } from '../../../contracts/validation/instructor';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
-import type { CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
+import type { CourseChanged, CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
 
 export interface LessonAssignmentState {
   lessonAssignmentId: string;
@@ -41,6 +41,12 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
   switch (event.type) {
     case 'CourseCreated':
       return { ...state, course: event.data };
+    case 'CourseChanged': {
+      const { courseId: _c, ...fields } = event.data;
+      return state.course ? { ...state, course: { ...state.course, ...fields } } : state;
+    }
+    case 'LessonRemoved':
+      return { ...state, lessons: state.lessons.filter((l) => l.lessonAssignmentId !== event.data.lessonAssignmentId) };
     case 'LessonAssigned': {
       const { courseId: _c, ...lesson } = event.data;
       return { ...state, lessons: [...state.lessons, lesson] };
@@ -147,6 +153,107 @@ function assertOwner(state: CourseState, ctx: DecisionContext) {
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
   if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
   return state.course;
+}
+
+export interface ChangeCourse {
+  /** Null or missing: unchanged. */
+  name?: string | null;
+  language?: string | null;
+  proficiency?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  completionRequirement?: number | null;
+  durationRequirement?: number | null;
+  /** The editor's IANA time zone, for "today"; the default zone (America/New_York) when missing. */
+  timeZone?: string | null;
+  /**
+   * What the course's students did, read by the handler from their enrollment streams: how many
+   * are enrolled now, and the lessons anyone (withdrawn students too) reserved or held a
+   * conversation for that was not canceled.
+   */
+  roster: { enrolled: number; heldLessonIds: readonly string[] };
+  /** The price agreement for a new conversation length (the handler prices it from the agreement's plan). */
+  priceFor: (durationRequirement: number) => PriceAgreement;
+  /** Makes ids for added lessons and their assignments. */
+  newId: () => string;
+}
+
+/**
+ * changeCourse (docs/decisions.md, "Course edit"): the owner (or an admin) changes a course that
+ * has not ended, with createCourse's rules. Requirements change only for a standard price
+ * agreement; language and conversation length only while no student has joined; a higher lesson
+ * count adds lessons at the end, a lower one removes the last lessons unless a student reserved or
+ * held a conversation for one of them. Nothing changed: no events.
+ */
+export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: DecisionContext): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (course.kind === 'adventure') throw conflict(CourseMessages.adventureLocked);
+  if (isPastCourse(course, ctx.now)) throw conflict(CourseMessages.coursePast);
+  const next = {
+    name: cmd.name ?? course.name,
+    language: cmd.language ?? course.language,
+    proficiency: cmd.proficiency ?? course.proficiency,
+    startDate: cmd.startDate ?? course.startDate,
+    endDate: cmd.endDate ?? course.endDate,
+    completionRequirement: cmd.completionRequirement ?? course.completionRequirement,
+    durationRequirement: cmd.durationRequirement ?? course.durationRequirement,
+  };
+  const fields = courseFieldErrors(next, todayIn(cmd.timeZone, ctx.now));
+  // An end date kept as it is never counts as past: the course is current (above) through its end
+  // date somewhere on Earth, even when that day is over in the editor's zone.
+  if (fields.endDate === CourseMessages.endInPast && next.endDate === course.endDate) delete fields.endDate;
+
+  const joined = cmd.roster.enrolled > 0 || cmd.roster.heldLessonIds.length > 0;
+  const locks = courseEditLocks({ priceAgreementKind: course.priceAgreement.kind, joined });
+  const durationChanged = next.durationRequirement !== course.durationRequirement;
+  if (locks.requirements && next.completionRequirement !== course.completionRequirement) fields.completionRequirement ??= CourseMessages.requirementsLocked;
+  if (durationChanged && locks.duration) fields.durationRequirement ??= locks.requirements ? CourseMessages.requirementsLocked : CourseMessages.durationLocked;
+  if (locks.language && next.language !== course.language) fields.language ??= CourseMessages.languageLocked;
+  // A shorter conversation takes shorter topics (600 characters for 15 minutes, 1000 for 30).
+  const topicMax = topicContentsMax(next.durationRequirement);
+  if (durationChanged && state.lessons.some((l) => (l.discussionTopic ?? '').length > topicMax)) fields.durationRequirement ??= CourseMessages.topicsTooLong(topicMax);
+
+  // The lesson count: lessons go or come at the end only, so every lesson keeps its number.
+  const lessons = [...state.lessons].sort((a, b) => a.order - b.order);
+  const removed = fields.completionRequirement ? [] : lessons.slice(next.completionRequirement);
+  const held = new Set(cmd.roster.heldLessonIds);
+  const heldRemoved = removed.filter((l) => held.has(l.lessonId));
+  if (heldRemoved.length) fields.completionRequirement = CourseMessages.lessonsHeld(Math.max(...heldRemoved.map((l) => l.order)));
+  assertNoFieldErrors(fields);
+
+  const changed: CourseChanged['data'] = {
+    courseId: course.courseId,
+    name: next.name.trim(),
+    language: next.language,
+    proficiency: next.proficiency as Proficiency,
+    startDate: next.startDate,
+    endDate: next.endDate!,
+    completionRequirement: next.completionRequirement,
+    durationRequirement: next.durationRequirement,
+    priceAgreement: durationChanged ? cmd.priceFor(next.durationRequirement) : course.priceAgreement,
+  };
+  const same = (Object.keys(changed) as (keyof typeof changed)[]).every((k) => k === 'priceAgreement' || changed[k] === (course as Record<string, unknown>)[k]);
+  if (same && lessons.length === next.completionRequirement) return [];
+
+  const lastOrder = lessons.at(-1)?.order ?? 0;
+  const added: CourseEvent[] = Array.from({ length: Math.max(0, next.completionRequirement - lessons.length) }, (_, i) => ({
+    type: 'LessonAssigned',
+    data: {
+      courseId: course.courseId,
+      lessonAssignmentId: cmd.newId(),
+      lessonId: cmd.newId(),
+      title: `Conversation ${lastOrder + i + 1}`,
+      discussionTopic: null,
+      privateNote: null,
+      dueOn: null,
+      order: lastOrder + i + 1,
+    },
+  }));
+  return [
+    { type: 'CourseChanged', data: changed },
+    ...removed.reverse().map((l): CourseEvent => ({ type: 'LessonRemoved', data: { courseId: course.courseId, lessonAssignmentId: l.lessonAssignmentId, lessonId: l.lessonId } })),
+    ...added,
+  ];
 }
 
 /** changeLesson: the spec's topic rules (title ≤ 120, contents ≤ 600 or 1000 for 30 minutes, note ≤ 200). */

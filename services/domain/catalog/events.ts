@@ -77,7 +77,31 @@ export type CourseShareInviteRejected = DomainEvent<'CourseShareInviteRejected',
 /** The owner (or an admin) deleted the course (removeCourse, issue 11): it had no students; its invite number is never reused. */
 export type CourseRemoved = DomainEvent<'CourseRemoved', { courseId: string }>;
 
-export type CourseEvent = CourseCreated | LessonAssigned | LessonChanged | LessonAssignmentChanged | CourseShareInvited | CourseShareInviteAccepted | CourseShareInviteRejected | CourseRemoved;
+/**
+ * The owner (or an admin) edited the course (changeCourse, docs/decisions.md "Course edit"): every
+ * field in its new form. A changed lesson count comes with LessonAssigned (added at the end) or
+ * LessonRemoved (the last ones) in the same append; a changed duration with the agreement repriced
+ * for it from the agreement's plan.
+ */
+export type CourseChanged = DomainEvent<'CourseChanged', {
+  courseId: string;
+  name: string;
+  language: string;
+  proficiency: Proficiency;
+  /** Calendar dates 'YYYY-MM-DD'. */
+  startDate: string;
+  endDate: string;
+  completionRequirement: number;
+  durationRequirement: number;
+  priceAgreement: PriceAgreement;
+}>;
+
+/** A lesson (and its assignment) taken off the end of a course whose lesson count was lowered; no student had attempted it. */
+export type LessonRemoved = DomainEvent<'LessonRemoved', { courseId: string; lessonAssignmentId: string; lessonId: string }>;
+
+export type CourseEvent =
+  | CourseCreated | CourseChanged | LessonAssigned | LessonRemoved | LessonChanged | LessonAssignmentChanged
+  | CourseShareInvited | CourseShareInviteAccepted | CourseShareInviteRejected | CourseRemoved;
 
 export type TemplateCreated = DomainEvent<'TemplateCreated', {
   templateId: string;

@@ -12,8 +12,10 @@ import { normalizeEmail } from '../../../contracts/validation/email';
 import { provisionErrors, type ProvisionRow } from '../../../contracts/validation/instructor';
 import type { Mailer } from '../notifications/mailer';
 import { assertNoFieldErrors } from '../shared/errors';
+import { enrollmentStream } from '../enrollment/enrollment';
 import {
   decideAnswerShareInvite,
+  decideChangeCourse,
   decideChangeLesson,
   decideChangeLessonAssignment,
   decideCreateCourse,
@@ -23,7 +25,7 @@ import {
   type CourseState,
 } from './course';
 import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent, type TemplateEvent } from './events';
-import { decideChangePricingPlan, decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, type PricingState } from './pricing';
+import { decideChangePricingPlan, decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, repricedAgreement, type PricingState } from './pricing';
 import { decideChangeTemplate, decideCreateTemplate, decideRemoveTemplate, evolveTemplate, initialTemplate, ownedTemplate, type TemplateState } from './template';
 // Courses are read and written in their current shape (CourseCreated v2).
 import './upcasters';
@@ -51,6 +53,47 @@ export async function loadTemplate(tx: CommandTransaction, templateId: string): 
 }
 
 const isPrivileged = (meta: CommandMeta) => meta.actor.roles.includes('ADMIN') || meta.actor.roles.includes('SYSTEM');
+
+/**
+ * What the given students did in a course, from their enrollment streams (never a stale read):
+ * how many are enrolled now, and the lessons any of them reserved or held a conversation for that
+ * was not canceled (open, completed or failed attempts; a withdrawn student's history counts too).
+ */
+export async function readCourseRoster(tx: CommandTransaction, courseId: string, studentIds: readonly string[]) {
+  const streams = await Promise.all([...new Set(studentIds)].map((id) => tx.read(enrollmentStream(courseId, id))));
+  let enrolled = 0;
+  const held = new Set<string>();
+  for (const events of streams) {
+    let isEnrolled = false;
+    const open = new Map<string, string>();
+    for (const e of events) {
+      const d = e.data as { lessonAttemptId?: string; lessonId?: string };
+      if (e.type === 'StudentEnrolled') isEnrolled = true;
+      else if (e.type === 'StudentWithdrawn') isEnrolled = false;
+      else if (e.type === 'LessonAttemptStarted') open.set(d.lessonAttemptId!, d.lessonId!);
+      else if (e.type === 'LessonAttemptCanceled') open.delete(d.lessonAttemptId!);
+      else if (e.type === 'LessonAttemptCompleted' || e.type === 'LessonAttemptFailed') held.add(d.lessonId!);
+    }
+    if (isEnrolled) enrolled++;
+    for (const lessonId of open.values()) held.add(lessonId);
+  }
+  return { enrolled, heldLessonIds: [...held] };
+}
+
+export interface ChangeCourseInput {
+  courseId: string;
+  name?: string | null;
+  language?: string | null;
+  proficiency?: string | null;
+  startDate?: string | null;
+  endDate?: string | null;
+  completionRequirement?: number | null;
+  durationRequirement?: number | null;
+  /** The editor's time zone for "today" (their profile's; America/New_York when none). */
+  timeZone?: string | null;
+  /** Everyone who is or was the course's student (enrollments read model): their streams are read. */
+  studentIds: readonly string[];
+}
 
 export interface CreateCourseInput {
   kind?: CourseKind;
@@ -169,6 +212,27 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
           made.push({ courseId, inviteId, emailAddress });
         }
         return made;
+      });
+    },
+
+    /**
+     * changeCourse: the course and its lessons in one append on its stream (CourseChanged with
+     * LessonAssigned or LessonRemoved); a new conversation length is priced from the agreement's plan.
+     */
+    async changeCourse(meta: CommandMeta, input: ChangeCourseInput) {
+      return deps.commands.execute(meta, async (tx) => {
+        const [state, roster] = await Promise.all([loadCourse(tx, input.courseId), readCourseRoster(tx, input.courseId, input.studentIds)]);
+        const agreement = state.course?.priceAgreement;
+        const repricing = !!agreement && input.durationRequirement != null && input.durationRequirement !== state.course!.durationRequirement;
+        const pricing = repricing ? await loadPricing(tx) : null;
+        const events = decideChangeCourse(state, {
+          ...input,
+          roster,
+          priceFor: (duration) => repricedAgreement(agreement!, pricing && agreement!.pricingPlanId ? planById(pricing, agreement!.pricingPlanId) : null, duration, newId()),
+          newId,
+        }, { now: tx.now, actor: tx.actor });
+        if (events.length) tx.append(catalogStreams.course(input.courseId), events);
+        return { changed: events.length > 0 };
       });
     },
 

@@ -91,3 +91,14 @@ export function priceAgreementFor(plan: PricingPlan | null, durationRequirement:
   const unitPrice = plan.kind === 'institutional' ? null : (find(plan.promotionalPriceList) ?? find(plan.priceList) ?? null);
   return { id: agreementId, kind: plan.kind, pricingPlanId: plan.pricingPlanId, unitPrice, currency: CURRENCY };
 }
+
+/**
+ * A course's agreement for a new conversation length (changeCourse, while no student has joined):
+ * the same kind and plan, the unit price for the new length from the plan's current lists
+ * (promotional first), or none ('Contact Sales') when the plan is gone or has no price for it.
+ */
+export function repricedAgreement(agreement: PriceAgreement, plan: PricingPlan | null, durationRequirement: number, agreementId: string): PriceAgreement {
+  const find = (list: PriceListEntry[] | null) => list?.find((e) => e.conversationDuration === durationRequirement)?.unitPrice;
+  const unitPrice = !plan || agreement.kind === 'institutional' ? null : (find(plan.promotionalPriceList) ?? find(plan.priceList) ?? null);
+  return { ...agreement, id: agreementId, unitPrice };
+}

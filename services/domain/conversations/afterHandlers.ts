@@ -158,14 +158,19 @@ export function afterConversationHandlers(deps: {
         const ledger = ((await tx.read(ledgerStream(c.reservedBy))) as LedgerEvent[]);
         const priorTechRefunds = ledger.filter((e) => e.data.action === 'tech_refund').length;
         const enrollment = c.courseId ? await readEnrollment(tx, c.courseId, c.reservedBy) : null;
-        const course = c.courseId && enrollment?.enrolled ? (await loadCourse(tx, c.courseId)).course : null;
+        const courseState = c.courseId && enrollment?.enrolled ? await loadCourse(tx, c.courseId) : null;
+        const course = courseState?.course ?? null;
+        // Completion counts the course's lessons as they are now (an edit adds or removes lessons at
+        // the end, never one a student attempted; a lesson no longer in the course counts toward nothing).
+        const inCourse = new Set(courseState?.lessons.map((l) => l.lessonId) ?? []);
         const decision = decideMark(c, { markAs: input.markAs, viewer: input.viewer }, {
           now: tx.now,
           priorTechRefunds,
           enrollment: enrollment?.enrolled && course
             ? {
                 enrollmentId: enrollment.enrolled.enrollmentId, courseKind: course.kind, completionRequirement: course.completionRequirement,
-                completedLessons: enrollment.completedLessons.size, lessonCompletedHere: [...enrollment.completedLessons.values()].includes(c.conversationId),
+                completedLessons: [...enrollment.completedLessons.keys()].filter((id) => inCourse.has(id)).length,
+                lessonCompletedHere: [...enrollment.completedLessons.values()].includes(c.conversationId) || (!!c.lessonId && !inCourse.has(c.lessonId)),
               }
             : null,
         });

@@ -5,6 +5,7 @@ import { NotFoundPage } from '../shell/pages';
 import ConversationPage from './conversations/ConversationPage';
 import CoursePage from './courses/CoursePage';
 import DeleteCoursePage from './courses/DeleteCoursePage';
+import EditCoursePage from './courses/EditCoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
 import GalleryPage from './gallery/GalleryPage';
@@ -24,6 +25,7 @@ export default function InstructorArea() {
       <Route path="courses/table" element={<CoursesGridPage view="table" />} />
       <Route path="courses/new" element={<NewCoursePage />} />
       <Route path="courses/:id" element={<CoursePage />} />
+      <Route path="courses/:id/edit" element={<EditCoursePage />} />
       <Route path="courses/:id/delete" element={<DeleteCoursePage />} />
       <Route path="conversations/:id" element={<ConversationPage />} />
       <Route path="templates" element={<TemplatesPage />} />

@@ -815,6 +815,8 @@ export type Mutation = {
   changePricingPlan: PricingPlanPayload;
   /** Admin only. Exactly one plan is the default: this one takes it over. */
   makeDefaultPricingPlan: PricingPlanPayload;
+  /** The course's owner or an admin. */
+  changeCourse: ChangeCoursePayload;
 };
 
 
@@ -1105,6 +1107,11 @@ export type MutationChangePricingPlanArgs = {
 
 export type MutationMakeDefaultPricingPlanArgs = {
   input: MakeDefaultPricingPlanInput;
+};
+
+
+export type MutationChangeCourseArgs = {
+  input: ChangeCourseInput;
 };
 
 export type RemainingMinutesChange = {
@@ -2950,6 +2957,35 @@ export type MailTemplateConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<MailTemplateEdge>;
+};
+
+/**
+ * The fields given replace the course's (null or missing: unchanged), with createCourse's rules. The
+ * requirements change only for a standard price agreement; language and conversation length only
+ * while no student has joined; a lower lesson count removes the last lessons, refused when a student
+ * reserved or held a conversation for one of them. A past course (or an adventure) is not changed.
+ */
+export type ChangeCourseInput = {
+  courseId: Scalars['ID']['input'];
+  /** Required, at most 120 characters. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  proficiency?: InputMaybe<Proficiency>;
+  /** The first day. */
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  /** The last day: today or later (in the instructor's time zone), not before startDate. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  /** 1 to 100; raising it adds lessons at the end, lowering it removes the last ones. Standard price agreements only. */
+  completionRequirement?: InputMaybe<Scalars['Int']['input']>;
+  /** 15 or 30 minutes. Standard price agreements only, and only while no student has joined. */
+  durationRequirement?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCoursePayload = {
+  __typename?: 'ChangeCoursePayload';
+  /** False when the input changed nothing. */
+  changed: Scalars['Boolean']['output'];
+  course?: Maybe<Course>;
 };
 
 /** A school named by instructors in their profiles, with what its instructors run on the product. */

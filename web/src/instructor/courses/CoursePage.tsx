@@ -3,7 +3,9 @@
  * warnings), students (#students, its badge the enrollment count) and discussion topics (#topics).
  */
 import { useQuery } from '@apollo/client';
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -95,9 +97,17 @@ export default function CoursePage() {
             No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
           </Alert>
         )}
-        <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error" sx={{ alignSelf: 'flex-start' }}>
-          Delete this course
-        </Link>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          {/* A past course is read-only (changeCourse refuses it): no Edit. */}
+          {!course.isPast && (
+            <Button component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/edit`} variant="outlined" startIcon={<EditIcon />}>
+              Edit course
+            </Button>
+          )}
+          <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error">
+            Delete this course
+          </Link>
+        </Stack>
         <Paper variant="outlined">
           <List aria-label="Lessons">
             {course.lessonAssignments?.map((l) => (

@@ -201,3 +201,29 @@ export const CHANGE_DUE: TypedDocumentNode<{ changeLessonAssignment: { changed: 
     }
   }
 `;
+
+export interface ChangeCourseVariables {
+  input: {
+    courseId: string;
+    name: string;
+    language: string;
+    proficiency: string;
+    startDate: string;
+    endDate: string;
+    /** Null: unchanged (a price agreement other than standard keeps its requirements). */
+    completionRequirement: number | null;
+    durationRequirement: number | null;
+  };
+}
+
+export const CHANGE_COURSE: TypedDocumentNode<{ changeCourse: { changed: boolean; course: InstructorCourse | null } }, ChangeCourseVariables> = gql`
+  mutation ChangeCourse($input: ChangeCourseInput!) {
+    changeCourse(input: $input) {
+      changed
+      course {
+        ...InstructorCourseFields
+      }
+    }
+  }
+  ${FIELDS}
+`;
