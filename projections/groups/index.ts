@@ -39,10 +39,10 @@ export const groupsProjector: Projector = {
   name: 'groups',
   // No command waits for it (only the admin's table reads it).
   lane: 'background',
-  version: 1,
+  version: 2,
   handles: [
     'AccountRegistered', 'RolesChanged', 'ProfileChanged',
-    'CourseCreated', 'CourseShareInviteAccepted', 'CourseRemoved',
+    'CourseCreated', 'CourseChanged', 'CourseShareInviteAccepted', 'CourseRemoved',
     ...HOT,
   ],
   schema: `
@@ -194,6 +194,16 @@ export const groupsProjector: Projector = {
                INSERT INTO courses (id, owner_id, name, start_date, end_date) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING RETURNING owner_id)
              SELECT p.group_id FROM inserted i JOIN people p ON p.id = i.owner_id`,
             [d.courseId, d.ownerId ?? null, d.name, d.startDate, d.endDate ?? null],
+          );
+          touch(rows[0]?.group_id);
+          break;
+        }
+        case 'CourseChanged': {
+          // An edited course keeps its group; its name and dates (what makes it current) follow the edit.
+          const { rows } = await db.query(
+            `WITH changed AS (UPDATE courses SET name = $2, start_date = $3, end_date = $4 WHERE id = $1 RETURNING owner_id)
+             SELECT p.group_id FROM changed c JOIN people p ON p.id = c.owner_id`,
+            [d.courseId, d.name, d.startDate, d.endDate ?? null],
           );
           touch(rows[0]?.group_id);
           break;

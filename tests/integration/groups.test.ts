@@ -5,7 +5,7 @@
  * the counts, two spellings of one school, an instructor without a school, a speaker naming one
  * (not counted), adventures (no school); an instructor changing school, a course changing owner
  * (a share invite accepted with ownership), a course removed and an instructor losing the role
- * move the counts. Paging both ways, sorting, filters; the group's page; refused to everyone but
+ * move the counts; a course edit moves its name and dates. Paging both ways, sorting, filters; the group's page; refused to everyone but
  * admins; a rebuild of the read model gives the same rows.
  */
 import assert from 'node:assert/strict';
@@ -167,6 +167,17 @@ describe('the groups table', () => {
       [['Norte upcoming', 'Ana', 0, 0, false], ['Norte A1', 'Ana', 2, 30, false], ['Norte B1', 'Bea', 1, 15, false]],
     );
     assert.equal((await app.gql(ONE, { id: 'no-such-group' }, admin.token)).data.group, null);
+  });
+
+  it('follows a course edit: its name on the group\'s page, and whether it counts as current by its new dates', async () => {
+    const CHANGE_COURSE = `mutation($input: ChangeCourseInput!) { changeCourse(input: $input) { changed } }`;
+    await ok(CHANGE_COURSE, { courseId: course.anaNext.id, name: 'Norte starting now', startDate: inDays(0) }, ana.token);
+    assert.deepEqual((await counts())['Escuela Norte'], [3, 3, 3, 2, 45]);
+    const group = (await app.gql(ONE, { id: norteId }, admin.token)).data.group;
+    assert.ok(group.courses.some((c: any) => c.name === 'Norte starting now' && !c.isPast));
+    // Back as it was, for the tests after this one.
+    await ok(CHANGE_COURSE, { courseId: course.anaNext.id, name: 'Norte upcoming', startDate: inDays(10) }, ana.token);
+    assert.deepEqual((await counts())['Escuela Norte'], [3, 3, 2, 2, 45]);
   });
 
   it('moves the counts when an instructor changes school, a course changes owner, a course is removed or an instructor stops being one', async () => {
