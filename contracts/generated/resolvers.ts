@@ -277,8 +277,6 @@ export type Query = {
   supportThreadOf: SupportThread;
   /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
   allTemplatedCourses: TemplatedCourseConnection;
-  /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
-  instructorSearch: InstructorSearchResult;
   /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
   profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
@@ -293,6 +291,12 @@ export type Query = {
   speakerCandidates: SpeakerCandidateConnection;
   /** Admin only: every mail template with its counts, by key. */
   mailTemplates: MailTemplateConnection;
+  /**
+   * The instructor's own courses by name and their lessons by title or discussion topic (the sidebar
+   * search): instructors (an admin gets the courses they own, usually none; the back-office has its
+   * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
+   */
+  instructorSearch: InstructorSearchResult;
 };
 
 
@@ -533,11 +537,6 @@ export type QueryAllTemplatedCoursesArgs = {
 };
 
 
-export type QueryInstructorSearchArgs = {
-  query: Scalars['String']['input'];
-};
-
-
 export type QueryProfilesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -600,6 +599,11 @@ export type QueryMailTemplatesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   sort?: InputMaybe<Array<SortInput>>;
   filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryInstructorSearchArgs = {
+  query: Scalars['String']['input'];
 };
 
 export type SignupInput = {
@@ -2638,21 +2642,6 @@ export type TemplatedCourseConnection = {
   edges: Array<TemplatedCourseEdge>;
 };
 
-export type InstructorSearchLesson = {
-  __typename?: 'InstructorSearchLesson';
-  lessonId: Scalars['ID']['output'];
-  lessonAssignmentId: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  courseId: Scalars['ID']['output'];
-  courseName: Scalars['String']['output'];
-};
-
-export type InstructorSearchResult = {
-  __typename?: 'InstructorSearchResult';
-  courses: Array<Course>;
-  lessons: Array<InstructorSearchLesson>;
-};
-
 export type ChangeLessonInput = {
   lessonId: Scalars['ID']['input'];
   /** Required, at most 120 characters. */
@@ -2936,6 +2925,29 @@ export type MailTemplateConnection = {
   edges: Array<MailTemplateEdge>;
 };
 
+/** A lesson of one of the caller's courses whose title or discussion topic matched. */
+export type InstructorSearchLesson = {
+  __typename?: 'InstructorSearchLesson';
+  lessonId: Scalars['ID']['output'];
+  lessonAssignmentId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** The lesson's discussion topic (null while none is set). */
+  discussionTopic?: Maybe<Scalars['String']['output']>;
+  /** The lesson's place in its course, from 1. */
+  order: Scalars['Int']['output'];
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+};
+
+/** The sidebar search's two groups, each best match first and at most 8 long. */
+export type InstructorSearchResult = {
+  __typename?: 'InstructorSearchResult';
+  /** The caller's courses whose name matched. */
+  courses: Array<Course>;
+  /** Lessons of the caller's courses whose title or discussion topic matched. */
+  lessons: Array<InstructorSearchLesson>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3213,8 +3225,6 @@ export type ResolversTypes = {
   CourseShareInvite: ResolverTypeWrapper<CourseShareInvite>;
   TemplatedCourseEdge: ResolverTypeWrapper<TemplatedCourseEdge>;
   TemplatedCourseConnection: ResolverTypeWrapper<TemplatedCourseConnection>;
-  InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
-  InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
   ChangeLessonInput: ChangeLessonInput;
   ChangeLessonPayload: ResolverTypeWrapper<ChangeLessonPayload>;
   ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
@@ -3253,6 +3263,8 @@ export type ResolversTypes = {
   MailTemplate: ResolverTypeWrapper<MailTemplate>;
   MailTemplateEdge: ResolverTypeWrapper<MailTemplateEdge>;
   MailTemplateConnection: ResolverTypeWrapper<MailTemplateConnection>;
+  InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
+  InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3448,8 +3460,6 @@ export type ResolversParentTypes = {
   CourseShareInvite: CourseShareInvite;
   TemplatedCourseEdge: TemplatedCourseEdge;
   TemplatedCourseConnection: TemplatedCourseConnection;
-  InstructorSearchLesson: InstructorSearchLesson;
-  InstructorSearchResult: InstructorSearchResult;
   ChangeLessonInput: ChangeLessonInput;
   ChangeLessonPayload: ChangeLessonPayload;
   ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
@@ -3487,6 +3497,8 @@ export type ResolversParentTypes = {
   MailTemplate: MailTemplate;
   MailTemplateEdge: MailTemplateEdge;
   MailTemplateConnection: MailTemplateConnection;
+  InstructorSearchLesson: InstructorSearchLesson;
+  InstructorSearchResult: InstructorSearchResult;
   Int: Scalars['Int']['output'];
 };
 
@@ -3614,7 +3626,6 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportInbox?: Resolver<Array<ResolversTypes['SupportInboxItem']>, ParentType, ContextType, Partial<QuerySupportInboxArgs>>;
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
-  instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
   profiles?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryProfilesArgs>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
@@ -3622,6 +3633,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   pricingPlan?: Resolver<Maybe<ResolversTypes['PricingPlan']>, ParentType, ContextType, RequireFields<QueryPricingPlanArgs, 'pricingPlanId'>>;
   speakerCandidates?: Resolver<ResolversTypes['SpeakerCandidateConnection'], ParentType, ContextType, Partial<QuerySpeakerCandidatesArgs>>;
   mailTemplates?: Resolver<ResolversTypes['MailTemplateConnection'], ParentType, ContextType, Partial<QueryMailTemplatesArgs>>;
+  instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -4742,21 +4754,6 @@ export type TemplatedCourseConnectionResolvers<ContextType = ApiContext, ParentT
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type InstructorSearchLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchLesson'] = ResolversParentTypes['InstructorSearchLesson']> = {
-  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lessonAssignmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchResult'] = ResolversParentTypes['InstructorSearchResult']> = {
-  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
-  lessons?: Resolver<Array<ResolversTypes['InstructorSearchLesson']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
 export type ChangeLessonPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeLessonPayload'] = ResolversParentTypes['ChangeLessonPayload']> = {
   changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lessonAssignment?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
@@ -4915,6 +4912,23 @@ export type MailTemplateConnectionResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type InstructorSearchLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchLesson'] = ResolversParentTypes['InstructorSearchLesson']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lessonAssignmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  discussionTopic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchResult'] = ResolversParentTypes['InstructorSearchResult']> = {
+  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['InstructorSearchLesson']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -5057,8 +5071,6 @@ export type Resolvers<ContextType = ApiContext> = {
   CourseShareInvite?: CourseShareInviteResolvers<ContextType>;
   TemplatedCourseEdge?: TemplatedCourseEdgeResolvers<ContextType>;
   TemplatedCourseConnection?: TemplatedCourseConnectionResolvers<ContextType>;
-  InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
-  InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
   ChangeLessonPayload?: ChangeLessonPayloadResolvers<ContextType>;
   ChangeLessonAssignmentPayload?: ChangeLessonAssignmentPayloadResolvers<ContextType>;
   ChangeTemplatePayload?: ChangeTemplatePayloadResolvers<ContextType>;
@@ -5082,6 +5094,8 @@ export type Resolvers<ContextType = ApiContext> = {
   MailTemplate?: MailTemplateResolvers<ContextType>;
   MailTemplateEdge?: MailTemplateEdgeResolvers<ContextType>;
   MailTemplateConnection?: MailTemplateConnectionResolvers<ContextType>;
+  InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
+  InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {
