@@ -1227,6 +1227,12 @@ export type Notification = {
   __typename?: 'Notification';
   id: Scalars['ID']['output'];
   recipient: NotificationRecipient;
+  /**
+   * Admin only, as the rest of the notification: the token of the mail's public page,
+   * /mail/<publicToken>, linked from every mail as 'View this mail in your browser'. Derived from the
+   * id with the server's secret (an HMAC), never stored.
+   */
+  publicToken: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
   fromAddress: Scalars['String']['output'];
@@ -3813,6 +3819,7 @@ export type NotificationPreviewResolvers<ContextType = ApiContext, ParentType ex
 export type NotificationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   recipient?: Resolver<ResolversTypes['NotificationRecipient'], ParentType, ContextType>;
+  publicToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1224,6 +1224,12 @@ export type Notification = {
   __typename?: 'Notification';
   id: Scalars['ID']['output'];
   recipient: NotificationRecipient;
+  /**
+   * Admin only, as the rest of the notification: the token of the mail's public page,
+   * /mail/<publicToken>, linked from every mail as 'View this mail in your browser'. Derived from the
+   * id with the server's secret (an HMAC), never stored.
+   */
+  publicToken: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
   fromAddress: Scalars['String']['output'];
