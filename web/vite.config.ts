@@ -119,6 +119,8 @@ export default defineConfig({
       '/healthz': { target: api },
       '/payments': { target: api },
       '/api': { target: api },
+      // A mail's public page (services/api/mailPage.ts), linked from the admin's notification.
+      '^/mail/': { target: api },
     },
   },
 });

@@ -277,8 +277,6 @@ export type Query = {
   supportThreadOf: SupportThread;
   /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
   allTemplatedCourses: TemplatedCourseConnection;
-  /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
-  instructorSearch: InstructorSearchResult;
   /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
   profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
@@ -297,6 +295,12 @@ export type Query = {
   groups: GroupConnection;
   /** Admin only: one group (null when no instructor names that school any more). */
   group?: Maybe<Group>;
+  /**
+   * The instructor's own courses by name and their lessons by title or discussion topic (the sidebar
+   * search): instructors (an admin gets the courses they own, usually none; the back-office has its
+   * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
+   */
+  instructorSearch: InstructorSearchResult;
 };
 
 
@@ -537,11 +541,6 @@ export type QueryAllTemplatedCoursesArgs = {
 };
 
 
-export type QueryInstructorSearchArgs = {
-  query: Scalars['String']['input'];
-};
-
-
 export type QueryProfilesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -619,6 +618,11 @@ export type QueryGroupsArgs = {
 
 export type QueryGroupArgs = {
   groupId: Scalars['ID']['input'];
+};
+
+
+export type QueryInstructorSearchArgs = {
+  query: Scalars['String']['input'];
 };
 
 export type SignupInput = {
@@ -1249,6 +1253,12 @@ export type Notification = {
   __typename?: 'Notification';
   id: Scalars['ID']['output'];
   recipient: NotificationRecipient;
+  /**
+   * Admin only, as the rest of the notification: the token of the mail's public page,
+   * /mail/<publicToken>, linked from every mail as 'View this mail in your browser'. Derived from the
+   * id with the server's secret (an HMAC), never stored.
+   */
+  publicToken: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
   fromAddress: Scalars['String']['output'];
@@ -2664,21 +2674,6 @@ export type TemplatedCourseConnection = {
   edges: Array<TemplatedCourseEdge>;
 };
 
-export type InstructorSearchLesson = {
-  __typename?: 'InstructorSearchLesson';
-  lessonId: Scalars['ID']['output'];
-  lessonAssignmentId: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  courseId: Scalars['ID']['output'];
-  courseName: Scalars['String']['output'];
-};
-
-export type InstructorSearchResult = {
-  __typename?: 'InstructorSearchResult';
-  courses: Array<Course>;
-  lessons: Array<InstructorSearchLesson>;
-};
-
 export type ChangeLessonInput = {
   lessonId: Scalars['ID']['input'];
   /** Required, at most 120 characters. */
@@ -3052,6 +3047,29 @@ export type GroupConnection = {
   edges: Array<GroupEdge>;
 };
 
+/** A lesson of one of the caller's courses whose title or discussion topic matched. */
+export type InstructorSearchLesson = {
+  __typename?: 'InstructorSearchLesson';
+  lessonId: Scalars['ID']['output'];
+  lessonAssignmentId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** The lesson's discussion topic (null while none is set). */
+  discussionTopic?: Maybe<Scalars['String']['output']>;
+  /** The lesson's place in its course, from 1. */
+  order: Scalars['Int']['output'];
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+};
+
+/** The sidebar search's two groups, each best match first and at most 8 long. */
+export type InstructorSearchResult = {
+  __typename?: 'InstructorSearchResult';
+  /** The caller's courses whose name matched. */
+  courses: Array<Course>;
+  /** Lessons of the caller's courses whose title or discussion topic matched. */
+  lessons: Array<InstructorSearchLesson>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3329,8 +3347,6 @@ export type ResolversTypes = {
   CourseShareInvite: ResolverTypeWrapper<CourseShareInvite>;
   TemplatedCourseEdge: ResolverTypeWrapper<TemplatedCourseEdge>;
   TemplatedCourseConnection: ResolverTypeWrapper<TemplatedCourseConnection>;
-  InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
-  InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
   ChangeLessonInput: ChangeLessonInput;
   ChangeLessonPayload: ResolverTypeWrapper<ChangeLessonPayload>;
   ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
@@ -3376,6 +3392,8 @@ export type ResolversTypes = {
   GroupCourse: ResolverTypeWrapper<GroupCourse>;
   GroupEdge: ResolverTypeWrapper<GroupEdge>;
   GroupConnection: ResolverTypeWrapper<GroupConnection>;
+  InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
+  InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3571,8 +3589,6 @@ export type ResolversParentTypes = {
   CourseShareInvite: CourseShareInvite;
   TemplatedCourseEdge: TemplatedCourseEdge;
   TemplatedCourseConnection: TemplatedCourseConnection;
-  InstructorSearchLesson: InstructorSearchLesson;
-  InstructorSearchResult: InstructorSearchResult;
   ChangeLessonInput: ChangeLessonInput;
   ChangeLessonPayload: ChangeLessonPayload;
   ChangeLessonAssignmentInput: ChangeLessonAssignmentInput;
@@ -3617,6 +3633,8 @@ export type ResolversParentTypes = {
   GroupCourse: GroupCourse;
   GroupEdge: GroupEdge;
   GroupConnection: GroupConnection;
+  InstructorSearchLesson: InstructorSearchLesson;
+  InstructorSearchResult: InstructorSearchResult;
   Int: Scalars['Int']['output'];
 };
 
@@ -3744,7 +3762,6 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportInbox?: Resolver<Array<ResolversTypes['SupportInboxItem']>, ParentType, ContextType, Partial<QuerySupportInboxArgs>>;
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
-  instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
   profiles?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryProfilesArgs>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
@@ -3754,6 +3771,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   mailTemplates?: Resolver<ResolversTypes['MailTemplateConnection'], ParentType, ContextType, Partial<QueryMailTemplatesArgs>>;
   groups?: Resolver<ResolversTypes['GroupConnection'], ParentType, ContextType, Partial<QueryGroupsArgs>>;
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'groupId'>>;
+  instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3934,6 +3952,7 @@ export type NotificationPreviewResolvers<ContextType = ApiContext, ParentType ex
 export type NotificationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Notification'] = ResolversParentTypes['Notification']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   recipient?: Resolver<ResolversTypes['NotificationRecipient'], ParentType, ContextType>;
+  publicToken?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   fromAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4875,21 +4894,6 @@ export type TemplatedCourseConnectionResolvers<ContextType = ApiContext, ParentT
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
-export type InstructorSearchLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchLesson'] = ResolversParentTypes['InstructorSearchLesson']> = {
-  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  lessonAssignmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
-export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchResult'] = ResolversParentTypes['InstructorSearchResult']> = {
-  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
-  lessons?: Resolver<Array<ResolversTypes['InstructorSearchLesson']>, ParentType, ContextType>;
-  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
-};
-
 export type ChangeLessonPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeLessonPayload'] = ResolversParentTypes['ChangeLessonPayload']> = {
   changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   lessonAssignment?: Resolver<ResolversTypes['LessonAssignment'], ParentType, ContextType>;
@@ -5100,6 +5104,23 @@ export type GroupConnectionResolvers<ContextType = ApiContext, ParentType extend
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type InstructorSearchLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchLesson'] = ResolversParentTypes['InstructorSearchLesson']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lessonAssignmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  discussionTopic?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorSearchResult'] = ResolversParentTypes['InstructorSearchResult']> = {
+  courses?: Resolver<Array<ResolversTypes['Course']>, ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['InstructorSearchLesson']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -5242,8 +5263,6 @@ export type Resolvers<ContextType = ApiContext> = {
   CourseShareInvite?: CourseShareInviteResolvers<ContextType>;
   TemplatedCourseEdge?: TemplatedCourseEdgeResolvers<ContextType>;
   TemplatedCourseConnection?: TemplatedCourseConnectionResolvers<ContextType>;
-  InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
-  InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
   ChangeLessonPayload?: ChangeLessonPayloadResolvers<ContextType>;
   ChangeLessonAssignmentPayload?: ChangeLessonAssignmentPayloadResolvers<ContextType>;
   ChangeTemplatePayload?: ChangeTemplatePayloadResolvers<ContextType>;
@@ -5273,6 +5292,8 @@ export type Resolvers<ContextType = ApiContext> = {
   GroupCourse?: GroupCourseResolvers<ContextType>;
   GroupEdge?: GroupEdgeResolvers<ContextType>;
   GroupConnection?: GroupConnectionResolvers<ContextType>;
+  InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
+  InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

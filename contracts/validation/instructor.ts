@@ -11,6 +11,9 @@ export const TOPIC_CONTENTS_MAX = 600;
 export const TOPIC_CONTENTS_MAX_LONG = 1000;
 export const PRIVATE_NOTE_MAX = 200;
 export const PROVISION_MAX = 15;
+/** The sidebar search (spec 3, Instructor): shorter text (code points, trimmed) finds nothing; longer is refused at the boundary (@limit). */
+export const INSTRUCTOR_SEARCH_MIN_LENGTH = 2;
+export const INSTRUCTOR_SEARCH_MAX_LENGTH = 100;
 
 export const InstructorMessages = {
   required: 'This is a required field.  Please provide a value.',

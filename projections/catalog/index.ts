@@ -1,15 +1,23 @@
 /**
  * Catalog read model: courses and adventures with their price agreements, lesson assignments,
  * templates and pricing plans. Courses are found by id, by invite number, by owner and, for
- * adventures, by language, proficiency and duration.
+ * adventures, by language, proficiency and duration; an owner's courses and lessons by their words
+ * (the instructor's sidebar search, trigram-indexed).
  */
 import type pg from 'pg';
 import { datesOnEarth } from '../../contracts/calendarDate';
+import { INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../contracts/validation/instructor';
 // The projector reads CourseCreated in its current shape (calendar dates), whoever runs it.
 import '../../services/domain/upcasters';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { ConnectionSource } from '../../services/api/connections';
+import { likeLiteral, type ConnectionSource } from '../../services/api/connections';
+
+/**
+ * What a lesson is found by in the instructor's search: its title and its discussion topic, one
+ * expression (the index's and the query's must be the same for the planner to use it).
+ */
+const lessonSearchText = (alias = '') => `${alias}title || ' ' || coalesce(${alias}discussion_topic, '')`;
 
 export const catalogProjector: Projector = {
   name: 'catalog',
@@ -17,7 +25,8 @@ export const catalogProjector: Projector = {
   // 3: topics and due dates change, share invites, templates change and are removed (issue 11).
   // 4: CourseRemoved (issue 11) deletes the course, its lessons and its share invites.
   // 5: CourseChanged and LessonRemoved (course edit, issue 11).
-  version: 5,
+  // 6: trigram indexes for the instructor's sidebar search (course names, lesson titles and topics).
+  version: 6,
   handles: [
     'CourseRemoved', 'CourseChanged', 'LessonRemoved',
     'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'PricingPlanChanged', 'SystemDefaultPricingPlanChanged',
@@ -38,6 +47,9 @@ export const catalogProjector: Projector = {
       private_note text, due_on date, ord int NOT NULL);
     CREATE INDEX lesson_assignments_course ON lesson_assignments (course_id, ord);
     CREATE INDEX lesson_assignments_lesson ON lesson_assignments (lesson_id);
+    -- The instructor's sidebar search (searchOwned): substring matches on names, titles and topics.
+    CREATE INDEX courses_name_trgm ON courses USING gin (name gin_trgm_ops);
+    CREATE INDEX lesson_assignments_text_trgm ON lesson_assignments USING gin ((${lessonSearchText()}) gin_trgm_ops);
     CREATE INDEX courses_template ON courses (template_id, start_date);
     CREATE TABLE share_invites (
       id text PRIMARY KEY, course_id text NOT NULL, email_address text NOT NULL, gain_ownership boolean NOT NULL,
@@ -367,20 +379,46 @@ export async function shareInvitesOfCourse(pool: pg.Pool, courseId: string): Pro
   return rows.map(toInvite);
 }
 
-/** The instructor's sidebar search: their courses by name and their lessons by title or topic. */
-export async function searchOwned(pool: pg.Pool, ownerId: string, query: string, limit = 8) {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const INSTRUCTOR_SEARCH_PER_GROUP = 8;
+
+/**
+ * The instructor's sidebar search: the owner's courses by name and the lessons of the owner's courses
+ * by title or discussion topic. A case-insensitive substring match, the text taken literally (`%`,
+ * `_` and `\` are characters), best word similarity first, then the latest course. The owner is a
+ * condition of both statements: nobody else's course or lesson is ever read. The trigram indexes
+ * above serve the match and `courses_owner` the owner; the planner takes whichever is narrower
+ * (an instructor with a few courses, or one with thousands). Text under two characters (code
+ * points, once trimmed) finds nothing.
+ */
+export async function searchOwned(pool: pg.Pool, ownerId: string, query: string, limit = INSTRUCTOR_SEARCH_PER_GROUP) {
+  const text = query.trim();
+  if ([...text].length < INSTRUCTOR_SEARCH_MIN_LENGTH) return { courses: [], lessons: [] };
+  const pattern = `%${likeLiteral(text)}%`;
   const [courses, lessons] = await Promise.all([
-    pool.query('SELECT * FROM rm_catalog.courses WHERE owner_id = $1 AND name ILIKE $2 ORDER BY start_date DESC, id LIMIT $3', [ownerId, pattern, limit]),
+    pool.query(
+      `SELECT * FROM rm_catalog.courses WHERE owner_id = $1 AND name ILIKE $2
+        ORDER BY word_similarity($3, name) DESC, start_date DESC, id LIMIT $4`,
+      [ownerId, pattern, text, limit],
+    ),
     pool.query(
       `SELECT l.*, c.name AS course_name FROM rm_catalog.lesson_assignments l JOIN rm_catalog.courses c ON c.id = l.course_id
-        WHERE c.owner_id = $1 AND (l.title ILIKE $2 OR l.discussion_topic ILIKE $2) ORDER BY c.start_date DESC, l.ord LIMIT $3`,
-      [ownerId, pattern, limit],
+        WHERE c.owner_id = $1 AND (${lessonSearchText('l.')}) ILIKE $2
+        ORDER BY word_similarity($3, ${lessonSearchText('l.')}) DESC, c.start_date DESC, l.course_id, l.ord
+        LIMIT $4`,
+      [ownerId, pattern, text, limit],
     ),
   ]);
   return {
     courses: courses.rows.map(toCourse),
-    lessons: lessons.rows.map((r) => ({ lessonId: r.lesson_id, lessonAssignmentId: r.id, title: r.title, courseId: r.course_id, courseName: r.course_name })),
+    lessons: lessons.rows.map((r) => ({
+      lessonId: r.lesson_id as string,
+      lessonAssignmentId: r.id as string,
+      title: r.title as string,
+      discussionTopic: r.discussion_topic as string | null,
+      order: r.ord as number,
+      courseId: r.course_id as string,
+      courseName: r.course_name as string,
+    })),
   };
 }
 

@@ -6,6 +6,7 @@
 import type express from 'express';
 import type { Logger } from 'pino';
 import { DomainError } from '../domain/shared/errors';
+import { loggedPath } from '../security/mailTokens';
 
 export interface HttpErrorBody {
   error: { code: string; message: string };
@@ -32,7 +33,7 @@ function describe(error: unknown): { status: number; code: string; message: stri
 export function jsonErrorHandler(log: Logger): express.ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, code, message } = describe(error);
-    if (status >= 500) log.error({ err: error, requestId: req.headers['x-request-id'], path: req.path }, 'unexpected error in a route');
+    if (status >= 500) log.error({ err: error, requestId: req.headers['x-request-id'], path: loggedPath(req.path) }, 'unexpected error in a route');
     sendError(res, status, code, message);
   };
 }

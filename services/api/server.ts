@@ -1,6 +1,7 @@
 /**
  * The HTTP server: /graphql (POST, and graphql-ws subscriptions on the same path), /healthz,
- * /readyz, the dev mailbox when mail stays local, and the built web app with an SPA fallback.
+ * /readyz, the dev mailbox when mail stays local, mails' public pages (/mail/<publicToken>), and the
+ * built web app with an SPA fallback.
  */
 import crypto from 'node:crypto';
 import express from 'express';
@@ -14,7 +15,9 @@ import { mountDevMailbox } from '../integrations/mail/mailboxPage';
 import { mountPayments } from '../integrations/payments/http';
 import { mountFiles } from '../integrations/storage/http';
 import { THROUGHPUT_PATH } from '../../contracts/throughput';
+import { loggedPath } from '../security/mailTokens';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
+import { mountMailPage } from './mailPage';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
@@ -60,7 +63,7 @@ export function createServer(runtime: Runtime) {
     res.setHeader('x-request-id', requestId);
     const started = Date.now();
     res.on('finish', () =>
-      runtime.log.info({ requestId, method: req.method, path: req.path, status: res.statusCode, ms: Date.now() - started }, 'request'),
+      runtime.log.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started }, 'request'),
     );
     next();
   });
@@ -94,6 +97,8 @@ export function createServer(runtime: Runtime) {
 
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
+  // A mail's public page (/mail/<publicToken>): before the web app, whose fallback would answer it.
+  mountMailPage(app, runtime);
   mountPayments(app, runtime);
   mountFiles(app, runtime.storage);
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));

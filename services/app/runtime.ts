@@ -148,6 +148,7 @@ export async function createRuntime(
     transport: mailTransport,
     fromAddress: config.mailFrom,
     serverSecret: config.authSecret,
+    publicUrl: config.publicUrl,
     enqueue: (job) => jobs.enqueueMail(job),
   });
   // Look-ups of one turn of the event loop in one statement (reservations arriving together).

@@ -13,7 +13,8 @@ import { historyOf } from '../../../projections/history';
 import { findNotification, mailTemplatesSource, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { speakerCandidatesSource } from '../../../projections/speakers';
-import { MAIL_TEMPLATE_KEYS, renderMail } from '../../domain/notifications/templates';
+import { MAIL_TEMPLATE_KEYS, renderStoredMail } from '../../domain/notifications/templates';
+import { notificationPublicToken } from '../../security/mailTokens';
 import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
 import { connection } from '../connections';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
@@ -24,14 +25,7 @@ import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
 
 
-function preview(n: NotificationRow) {
-  try {
-    return renderMail(n.templateKey, n.templateValue);
-  } catch {
-    const text = Object.entries(n.templateValue).map(([k, v]) => `${k}: ${v}`).join('\n');
-    return { subject: n.subject, text, html: `<pre>${text.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</pre>` };
-  }
-}
+const preview = (n: NotificationRow) => renderStoredMail(n);
 
 /** Monday 00:00 of the week holding `now`, in a time zone. */
 export function weekStart(now: Date, zone: string): Date {
@@ -113,6 +107,8 @@ export const adminResolvers: Resolvers = {
     templateValue: (n: any) => Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
     events: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationTimeline(ctx.runtime.pool, n.id)),
     preview: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), preview(n as NotificationRow)),
+    // Derived, never stored (services/security/mailTokens.ts); like the rest of a notification, admins only.
+    publicToken: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationPublicToken(ctx.runtime.config.authSecret, (n as NotificationRow).id)),
   },
   Mutation: {
     changeUserEmailAddress: async (_p, { input }, ctx) => {

@@ -1,15 +1,17 @@
 /**
  * Mail as events: a command queues a notification (NotificationQueued) in its own transaction; after
  * commit a job renders and sends it through the mail port and records NotificationSent or
- * NotificationFailed. Secrets (reset links) reach the job sealed, never stored in events.
+ * NotificationFailed. Secrets (reset links) reach the job sealed, never stored in events. Every mail
+ * sent ends with the link to its public page (/mail/<publicToken>, services/security/mailTokens.ts).
  */
 import type { CommandExecutor, CommandTransaction } from '../../commands/execute';
 import type { EventStore } from '../../eventstore/port';
 import type { MailTransport } from '../../integrations/mail/port';
+import { mailPageUrl, notificationPublicToken } from '../../security/mailTokens';
 import { seal, unseal } from '../../security/tokens';
 import { SYSTEM_ACTOR, fold } from '../shared/decider';
 import { newId } from '../shared/ids';
-import { renderMail } from './templates';
+import { renderMail, withBrowserLink } from './templates';
 import { notificationStream, type NotificationEvent, type NotificationQueued } from './events';
 
 export interface MailJob {
@@ -33,6 +35,8 @@ export function createMailer(deps: {
   transport: MailTransport;
   fromAddress: string;
   serverSecret: string;
+  /** PUBLIC_URL: every mail links to its public page there. */
+  publicUrl: string;
   enqueue: (job: MailJob) => Promise<void>;
 }): Mailer {
   return {
@@ -69,7 +73,9 @@ export function createMailer(deps: {
       );
       if (!state.queued || state.sent) return;
       const secrets = job.sealedSecrets ? JSON.parse(unseal(deps.serverSecret, job.sealedSecrets)) : {};
-      const rendered = renderMail(state.queued.templateKey, state.queued.templateValue, secrets);
+      // Every mail ends with the link to its public page ('View this mail in your browser').
+      const browserUrl = mailPageUrl(deps.publicUrl, notificationPublicToken(deps.serverSecret, job.notificationId));
+      const rendered = withBrowserLink(renderMail(state.queued.templateKey, state.queued.templateValue, secrets), browserUrl);
       try {
         const { messageId } = await deps.transport.send({
           from: state.queued.fromAddress,

@@ -83,3 +83,33 @@ export function renderMail(templateKey: string, values: Record<string, string>, 
   if (!template) throw new Error(`Unknown mail template ${templateKey}`);
   return template(values, secrets);
 }
+
+/** The words of the link every mail ends with (its public page, Notification.publicToken). */
+export const BROWSER_LINK_TEXT = 'View this mail in your browser';
+
+/**
+ * Every mail's layout as sent: the template's message, then the link to its public page
+ * (`/mail/<publicToken>`), last, so a mail's own link stays its first.
+ */
+export function withBrowserLink(mail: RenderedMail, url: string): RenderedMail {
+  return {
+    ...mail,
+    text: `${mail.text}\n\n${BROWSER_LINK_TEXT}: ${url}`,
+    html: `${mail.html}\n<p style="margin-top:24px;font-size:12px;color:#555"><a href="${escape(url)}">${BROWSER_LINK_TEXT}</a></p>`,
+  };
+}
+
+/**
+ * A stored notification rendered again from its stored values, for reading (the admin's preview and
+ * the public page): secrets were never stored, so links that carried one show as [redacted]; a
+ * template no longer known shows its values as text under the stored subject. No attachments.
+ */
+export function renderStoredMail(n: { templateKey: string; templateValue: Record<string, string>; subject: string }): Omit<RenderedMail, 'attachments'> {
+  try {
+    const { subject, text, html } = renderMail(n.templateKey, n.templateValue);
+    return { subject, text, html };
+  } catch {
+    const text = Object.entries(n.templateValue).map(([k, v]) => `${k}: ${v}`).join('\n');
+    return { subject: n.subject, text, html: `<pre>${escape(text)}</pre>` };
+  }
+}

@@ -9,15 +9,20 @@ import EditCoursePage from './courses/EditCoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
 import NewCoursePage from './courses/NewCoursePage';
 import GalleryPage from './gallery/GalleryPage';
+import { InstructorLayout } from './layout/InstructorLayout';
 import ProvisionPage from './templates/ProvisionPage';
 import TemplateFormPage from './templates/TemplateFormPage';
 import TemplatePage from './templates/TemplatePage';
 import TemplatesPage from './templates/TemplatesPage';
 
-/** /instructor/* (spec 3, Instructor); the onboarding dialog opens over the area while the account is onboarding. */
+/**
+ * /instructor/* (spec 3, Instructor), in the instructor's sidebar layout; the onboarding dialog opens
+ * over the area while the account is onboarding.
+ */
 export default function InstructorArea() {
   return (
     <OnboardingGate role="INSTRUCTOR">
+    <InstructorLayout>
     <Routes>
       <Route index element={<Navigate to="courses/grid" replace />} />
       <Route path="courses" element={<Navigate to="grid" replace />} />
@@ -39,6 +44,7 @@ export default function InstructorArea() {
       <Route path="settings/security" element={<SecurityPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
+    </InstructorLayout>
     </OnboardingGate>
   );
 }

@@ -274,8 +274,6 @@ export type Query = {
   supportThreadOf: SupportThread;
   /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
   allTemplatedCourses: TemplatedCourseConnection;
-  /** The instructor's own courses by name and their lessons by title or topic (the sidebar search). */
-  instructorSearch: InstructorSearchResult;
   /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
   profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
@@ -294,6 +292,12 @@ export type Query = {
   groups: GroupConnection;
   /** Admin only: one group (null when no instructor names that school any more). */
   group?: Maybe<Group>;
+  /**
+   * The instructor's own courses by name and their lessons by title or discussion topic (the sidebar
+   * search): instructors (an admin gets the courses they own, usually none; the back-office has its
+   * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
+   */
+  instructorSearch: InstructorSearchResult;
 };
 
 
@@ -534,11 +538,6 @@ export type QueryAllTemplatedCoursesArgs = {
 };
 
 
-export type QueryInstructorSearchArgs = {
-  query: Scalars['String']['input'];
-};
-
-
 export type QueryProfilesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
@@ -616,6 +615,11 @@ export type QueryGroupsArgs = {
 
 export type QueryGroupArgs = {
   groupId: Scalars['ID']['input'];
+};
+
+
+export type QueryInstructorSearchArgs = {
+  query: Scalars['String']['input'];
 };
 
 export type SignupInput = {
@@ -1246,6 +1250,12 @@ export type Notification = {
   __typename?: 'Notification';
   id: Scalars['ID']['output'];
   recipient: NotificationRecipient;
+  /**
+   * Admin only, as the rest of the notification: the token of the mail's public page,
+   * /mail/<publicToken>, linked from every mail as 'View this mail in your browser'. Derived from the
+   * id with the server's secret (an HMAC), never stored.
+   */
+  publicToken: Scalars['String']['output'];
   createdAt: Scalars['DateTime']['output'];
   updatedAt: Scalars['DateTime']['output'];
   fromAddress: Scalars['String']['output'];
@@ -2661,21 +2671,6 @@ export type TemplatedCourseConnection = {
   edges: Array<TemplatedCourseEdge>;
 };
 
-export type InstructorSearchLesson = {
-  __typename?: 'InstructorSearchLesson';
-  lessonId: Scalars['ID']['output'];
-  lessonAssignmentId: Scalars['ID']['output'];
-  title: Scalars['String']['output'];
-  courseId: Scalars['ID']['output'];
-  courseName: Scalars['String']['output'];
-};
-
-export type InstructorSearchResult = {
-  __typename?: 'InstructorSearchResult';
-  courses: Array<Course>;
-  lessons: Array<InstructorSearchLesson>;
-};
-
 export type ChangeLessonInput = {
   lessonId: Scalars['ID']['input'];
   /** Required, at most 120 characters. */
@@ -3047,4 +3042,27 @@ export type GroupConnection = {
   totalCount: Scalars['Int']['output'];
   pageInfo: PageInfo;
   edges: Array<GroupEdge>;
+};
+
+/** A lesson of one of the caller's courses whose title or discussion topic matched. */
+export type InstructorSearchLesson = {
+  __typename?: 'InstructorSearchLesson';
+  lessonId: Scalars['ID']['output'];
+  lessonAssignmentId: Scalars['ID']['output'];
+  title: Scalars['String']['output'];
+  /** The lesson's discussion topic (null while none is set). */
+  discussionTopic?: Maybe<Scalars['String']['output']>;
+  /** The lesson's place in its course, from 1. */
+  order: Scalars['Int']['output'];
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+};
+
+/** The sidebar search's two groups, each best match first and at most 8 long. */
+export type InstructorSearchResult = {
+  __typename?: 'InstructorSearchResult';
+  /** The caller's courses whose name matched. */
+  courses: Array<Course>;
+  /** Lessons of the caller's courses whose title or discussion topic matched. */
+  lessons: Array<InstructorSearchLesson>;
 };

@@ -11,6 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { useAreaSidebarHoldsLinks } from './areaSidebar';
 import { EXTERNAL_LINKS } from './links';
 import { PRODUCT_NAME } from './usePageTitle';
 
@@ -68,7 +69,10 @@ function LogoMark() {
 export function Header() {
   const { signedIn } = useAuth();
   const staffArea = useLocation().pathname.match(STAFF_AREA)?.[1];
-  const items = !signedIn ? SIGNED_OUT_ITEMS : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
+  // An area sidebar holding Settings, Help, FAQ and Sign out (the instructor's): nothing left to
+  // repeat here but Home, which the logo already is.
+  const sidebarHoldsLinks = useAreaSidebarHoldsLinks();
+  const items = !signedIn ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   return (
@@ -80,34 +84,38 @@ export function Header() {
             {PRODUCT_NAME}
           </Typography>
         </Button>
-        <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-          {items.map((item) => (
-            <Button key={item.label} color="inherit" {...linkProps(item)}>
-              {item.label}
-              {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
-            </Button>
-          ))}
-        </Box>
-        <Box sx={{ flexGrow: 1, display: { xs: 'flex', md: 'none' }, justifyContent: 'flex-end' }}>
-          <IconButton
-            color="inherit"
-            aria-label="Open the menu"
-            aria-controls={menuAnchor ? 'header-menu' : undefined}
-            aria-haspopup="true"
-            aria-expanded={menuAnchor ? 'true' : undefined}
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
-          >
-            <MenuIcon />
-          </IconButton>
-          <Menu id="header-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
-            {items.map((item) => (
-              <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
-                {item.label}
-                {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
-              </MenuItem>
-            ))}
-          </Menu>
-        </Box>
+        {items.length > 0 && (
+          <>
+            <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+              {items.map((item) => (
+                <Button key={item.label} color="inherit" {...linkProps(item)}>
+                  {item.label}
+                  {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
+                </Button>
+              ))}
+            </Box>
+            <Box sx={{ flexGrow: 1, display: { xs: 'flex', md: 'none' }, justifyContent: 'flex-end' }}>
+              <IconButton
+                color="inherit"
+                aria-label="Open the menu"
+                aria-controls={menuAnchor ? 'header-menu' : undefined}
+                aria-haspopup="true"
+                aria-expanded={menuAnchor ? 'true' : undefined}
+                onClick={(event) => setMenuAnchor(event.currentTarget)}
+              >
+                <MenuIcon />
+              </IconButton>
+              <Menu id="header-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+                {items.map((item) => (
+                  <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
+                    {item.label}
+                    {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </Box>
+          </>
+        )}
         {signedIn && !staffArea && (
           <Suspense fallback={null}>
             <WithApollo>

@@ -10,6 +10,8 @@ export const EXTERNAL_LINKS = {
   terms: `${SUPPORT}/terms`,
   privacy: `${SUPPORT}/privacy`,
   helpCentre: `${SUPPORT}/help`,
+  /** The instructor sidebar's Quick Start (spec 3): the support site's first steps for instructors. */
+  instructorQuickStart: `${SUPPORT}/help/instructor-quick-start`,
   domainAllowlist: `${SUPPORT}/help/essential-domains`,
   videoDiagnostics: 'https://zoom.us/test',
   speedTest: 'https://www.speedtest.net/',

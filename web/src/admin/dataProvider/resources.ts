@@ -29,7 +29,7 @@ export const PERSON_DETAIL_NODE = `id emailAddress displayName givenName surname
   }`;
 
 const NOTIFICATION_LIST_NODE = `id createdAt updatedAt subject templateKey transportType latestEventType fromAddress recipient { id emailAddress roles }`;
-const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject transportType templateKey latestEventType
+const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject transportType templateKey latestEventType publicToken
   recipient { id emailAddress roles }
   templateValue { key value }
   events { eventType updatedAt details }

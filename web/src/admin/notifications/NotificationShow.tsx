@@ -1,7 +1,8 @@
 /**
  * /admin/notifications/:id: recipient, sender, subject, transport, template key and values, created
- * time, the event timeline, and a preview of the message as stored (links carrying secrets were never
- * stored and show as [redacted]).
+ * time, the link to the mail's public page ('View in browser', /mail/<publicToken>, the page the
+ * recipient's 'View this mail in your browser' opens), the event timeline, and a preview of the
+ * message as stored (links carrying secrets were never stored and show as [redacted]).
  */
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -14,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ExternalLink } from '../../components/ExternalLink';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
@@ -29,6 +31,8 @@ interface NotificationRecord {
   transportType: string;
   templateKey: string;
   latestEventType: string;
+  /** The mail's public page is /mail/<publicToken> (anyone holding the mail can open it). */
+  publicToken: string;
   recipient: { id: string | null; emailAddress: string; roles?: string[] };
   templateValue: { key: string; value: string }[];
   events: { eventType: string; updatedAt: string; details: string | null }[];
@@ -74,6 +78,9 @@ export function NotificationShow() {
                   <Detail term="Created">{format(data.createdAt)}</Detail>
                   <Detail term="Latest event">
                     <EventChip type={data.latestEventType} />
+                  </Detail>
+                  <Detail term="Public page">
+                    <ExternalLink href={`/mail/${encodeURIComponent(data.publicToken)}`}>View in browser</ExternalLink>
                   </Detail>
                 </dl>
               </ShowSection>

@@ -1,6 +1,7 @@
 /**
  * The course's discussion topics: each lesson's title, topic, private note and due date, edited in
  * a dialog with the spec's rules (contracts/validation/instructor.ts) checked as the server does.
+ * A lesson opened from the sidebar search (route state `lessonId`) is marked and scrolled to.
  */
 import { useMutation } from '@apollo/client';
 import Button from '@mui/material/Button';
@@ -14,12 +15,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { PRIVATE_NOTE_MAX, TOPIC_TITLE_MAX, dueOnError, topicContentsMax, topicFieldErrors } from '../../../../contracts/validation/instructor';
 import { FormAlert } from '../../components/FormAlert';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, userToday } from '../../lib/time';
+import type { TopicsTabState } from '../layout/InstructorSearch';
 import { CHANGE_DUE, CHANGE_LESSON, type InstructorCourse } from './operations';
 
 type Assignment = NonNullable<InstructorCourse['lessonAssignments']>[number];
@@ -89,14 +92,21 @@ function TopicDialog({ assignment, durationRequirement, onClose }: { assignment:
 export function TopicsTab({ course }: { course: InstructorCourse }) {
   const [editing, setEditing] = useState<Assignment | null>(null);
   const today = userToday();
+  const location = useLocation();
+  const marked = (location.state as TopicsTabState | null)?.lessonId ?? null;
+  useEffect(() => {
+    if (marked) document.getElementById(`lesson-${marked}`)?.scrollIntoView?.({ block: 'center' });
+  }, [marked, location.key]);
   return (
     <Paper variant="outlined">
       <List aria-label="Discussion topics">
         {course.lessonAssignments?.map((l) => (
           <ListItem
             key={l.id}
+            id={`lesson-${l.lesson.id}`}
+            aria-current={l.lesson.id === marked ? 'true' : undefined}
             secondaryAction={course.isPast ? undefined : <Button onClick={() => setEditing(l)} aria-label={`Edit conversation ${l.order}`}>Edit</Button>}
-            sx={{ pr: 10 }}
+            sx={{ pr: 10, ...(l.lesson.id === marked ? { bgcolor: 'action.selected' } : {}) }}
           >
             <ListItemText
               primary={`${l.order}. ${l.lesson.title}`}

@@ -1,0 +1,158 @@
+/**
+ * The instructor area's frame (spec 3, Instructor): a 344 px sidebar with the search over the
+ * instructor's courses and lessons, the sections (Courses, Templates, Gallery, Settings) and the
+ * support links (Quick Start, Help, FAQ, Sign out), beside the page from 900 px (md) up; below, it
+ * folds into a drawer opened by 'Instructor menu' above the page and closed on navigation. While it
+ * is on screen the header leaves out the links it holds (shell/areaSidebar.tsx): each link once.
+ */
+import CollectionsIcon from '@mui/icons-material/Collections';
+import DescriptionIcon from '@mui/icons-material/Description';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
+import SchoolIcon from '@mui/icons-material/School';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { ListItemLink } from '../../components/ListItemLink';
+import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
+import { EXTERNAL_LINKS } from '../../shell/links';
+import { InstructorSearch } from './InstructorSearch';
+
+export const INSTRUCTOR_SIDEBAR_WIDTH = 344;
+
+interface SidebarLink {
+  label: string;
+  icon: ComponentType;
+  /** A page of the product. */
+  to?: string;
+  /** Another site, opened in a new tab. */
+  href?: string;
+  /** Paths under which the link is the current one (besides its own). */
+  under?: string[];
+}
+
+export const SECTIONS: SidebarLink[] = [
+  // A course's page and a student's conversation are reached from the courses.
+  { label: 'Courses', to: '/instructor/courses/grid', icon: SchoolIcon, under: ['/instructor/courses', '/instructor/conversations'] },
+  { label: 'Templates', to: '/instructor/templates', icon: DescriptionIcon },
+  { label: 'Gallery', to: '/instructor/gallery', icon: CollectionsIcon },
+  { label: 'Settings', to: '/instructor/settings', icon: SettingsIcon },
+];
+
+export const SUPPORT_LINKS: SidebarLink[] = [
+  { label: 'Quick Start', href: EXTERNAL_LINKS.instructorQuickStart, icon: RocketLaunchIcon },
+  { label: 'Help', to: '/help', icon: HelpOutlineIcon },
+  { label: 'FAQ', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
+  { label: 'Sign out', to: '/auth/sign_out', icon: LogoutIcon },
+];
+
+const isCurrent = (link: SidebarLink, pathname: string) =>
+  [link.to, ...(link.under ?? [])].some((p) => p && (pathname === p || pathname.startsWith(`${p}/`)));
+
+function LinkList({ links, label, onNavigate }: { links: SidebarLink[]; label: string; onNavigate?(): void }) {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label={label}>
+      <List dense disablePadding>
+        {links.map((link) => {
+          const { label: text, icon: Icon } = link;
+          const content = (
+            <>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={text} />
+            </>
+          );
+          return link.href ? (
+            <ListItem key={text} disablePadding>
+              <ListItemButton component="a" href={link.href} target="_blank" rel="noopener noreferrer">
+                {content}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </ListItemButton>
+            </ListItem>
+          ) : (
+            <ListItemLink key={text} to={link.to!} selected={isCurrent(link, pathname)} onClick={onNavigate}>
+              {content}
+            </ListItemLink>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  return (
+    <Box
+      component="aside"
+      aria-label="Instructor area"
+      sx={{
+        width: INSTRUCTOR_SIDEBAR_WIDTH,
+        maxWidth: '100%',
+        flexShrink: 0,
+        borderRight: '1px solid',
+        borderColor: 'divider',
+        bgcolor: 'grey.50',
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 2,
+        minHeight: { xs: '100%', md: 'calc(100vh - 64px)' },
+      }}
+    >
+      <InstructorSearch onNavigate={onNavigate} />
+      <LinkList links={SECTIONS} label="Instructor" onNavigate={onNavigate} />
+      <Divider />
+      <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1, mb: -1 }}>
+        Support
+      </Typography>
+      <LinkList links={SUPPORT_LINKS} label="Support" onNavigate={onNavigate} />
+    </Box>
+  );
+}
+
+export function InstructorLayout({ children }: { children: ReactNode }) {
+  useSidebarHoldsLinks();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [open, setOpen] = useState(false);
+  // Any navigation closes the drawer (a lesson result may only change the hash and state).
+  const { key } = useLocation();
+  useEffect(() => setOpen(false), [key]);
+  if (wide) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+        <Sidebar />
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ px: 2, pt: 1.5 }}>
+        <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls="instructor-drawer">
+          Instructor menu
+        </Button>
+      </Box>
+      <Drawer id="instructor-drawer" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: INSTRUCTOR_SIDEBAR_WIDTH, maxWidth: '88vw' } } }}>
+        <Sidebar onNavigate={() => setOpen(false)} />
+      </Drawer>
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
+    </Box>
+  );
+}
