@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
+import { InstructorMessages } from '../../contracts/validation/instructor';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
@@ -105,6 +106,45 @@ test.describe('course edit', () => {
       await screenshot(page, 'instructor-course-edit-course-phone');
     } finally {
       await phone.close();
+    }
+  });
+
+  test('deletes a course behind the confirmation: refused with students (the message in the dialog), done without', async () => {
+    const owner = await signUpOnboarded(app, 'delete.teacher@example.com', PASSWORD, 'INSTRUCTOR');
+    const student = await signUpOnboarded(app, 'delete.student@example.com', PASSWORD);
+    const kept = await createCourse(app, owner.token, { name: 'French with a student' });
+    const gone = await createCourse(app, owner.token, { name: 'French nobody joined' });
+    await enrollAsAdmin(app, kept.inviteNumber, student.accountId);
+
+    const desk = await newPage(1280, 900);
+    try {
+      const { page } = desk;
+      await signInThroughUi(page, 'delete.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+
+      // With a student: the dialog says how many, and the server's refusal shows inside it; Cancel goes back.
+      await page.goto(`/instructor/courses/${kept.id}/delete`);
+      const dialog = page.getByRole('dialog', { name: 'Delete French with a student?' });
+      await visible(dialog.getByText('(1 now)', { exact: false }));
+      await dialog.getByRole('button', { name: 'Delete course' }).click();
+      await visible(dialog.getByText(InstructorMessages.courseHasStudents));
+      await screenshot(page, 'instructor-course-delete-refused-desktop');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await atPath(page, `/instructor/courses/${kept.id}`);
+
+      // Without students, from the course page by keyboard: deleted, said so, and gone from the grid.
+      await page.goto(`/instructor/courses/${gone.id}`);
+      await visible(page.getByRole('heading', { name: 'French nobody joined', level: 1 }));
+      await page.getByRole('link', { name: 'Delete this course' }).focus();
+      await page.keyboard.press('Enter');
+      await atPath(page, `/instructor/courses/${gone.id}/delete`);
+      const confirm = page.getByRole('dialog', { name: 'Delete French nobody joined?' });
+      await (await enabled(confirm.getByRole('button', { name: 'Delete course' }))).click();
+      await visible(page.getByText(InstructorMessages.courseDeleted));
+      await atPath(page, '/instructor/courses/grid');
+      await visible(page.getByText('French with a student'));
+      assert.equal(await page.getByText('French nobody joined').count(), 0);
+    } finally {
+      await desk.close();
     }
   });
 });
