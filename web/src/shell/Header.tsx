@@ -69,8 +69,8 @@ function LogoMark() {
 export function Header() {
   const { signedIn } = useAuth();
   const staffArea = useLocation().pathname.match(STAFF_AREA)?.[1];
-  // An area sidebar holding Settings, Help, FAQ and Sign out (the instructor's): nothing left to
-  // repeat here but Home, which the logo already is.
+  // An area sidebar holding Settings, Help, FAQ and Sign out (the instructor's, the speaker's):
+  // nothing left to repeat here but Home, which the logo already is.
   const sidebarHoldsLinks = useAreaSidebarHoldsLinks();
   const items = !signedIn ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);

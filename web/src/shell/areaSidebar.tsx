@@ -1,9 +1,9 @@
 /**
  * Which menu holds the area's links. An area whose sidebar carries Settings and the support links
- * (Help, FAQ, Sign out: the instructor's, spec 3) says so while it is on screen, and the header then
- * leaves them out rather than show each twice (the logo stays the link home). Said by the sidebar
- * itself, not by the path: a role page shown at /instructor/… to someone without the role has no
- * sidebar, and keeps the header's menu.
+ * (Help, FAQ, Sign out: the instructor's and the speaker's, spec 3) says so while it is on screen,
+ * and the header then leaves them out rather than show each twice (the logo stays the link home).
+ * Said by the sidebar itself, not by the path: a role page shown at /instructor/… to someone
+ * without the role has no sidebar, and keeps the header's menu.
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 

@@ -2,6 +2,8 @@
  * The speaker area's frame (spec 3, Speaker): a 344 px sidebar — Planner, Conversations,
  * Availability, Payroll, Compatibility, Settings; a search over conversations; support links Help,
  * FAQ, Sign out — beside the page; on a phone the same sidebar is a drawer behind a Menu button.
+ * While it is on screen the header leaves out the links it holds (shell/areaSidebar.tsx): each link
+ * once, as in the instructor's area.
  */
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
@@ -24,6 +26,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { ListItemLink } from '../../components/ListItemLink';
 
@@ -89,6 +92,7 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
 }
 
 export function SpeakerLayout({ children }: { children: ReactNode }) {
+  useSidebarHoldsLinks();
   const [open, setOpen] = useState(false);
   return (
     <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
