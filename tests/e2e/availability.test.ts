@@ -63,6 +63,23 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 
 const events = (page: Page) => page.getByTestId('availability-event');
 
+/** The links the speaker's sidebar holds, which the header then leaves out (FAQ opens a new tab). */
+const SIDEBAR_LINKS = [/^Settings$/, /^Help$/, /^FAQ \(opens in a new tab\)$/, /^Sign out$/];
+
+/** While the speaker's sidebar is on screen the header keeps only its logo: no links, no menu button. */
+async function headerOnlyLogo(page: Page) {
+  const banner = page.getByRole('banner');
+  assert.deepEqual(await banner.getByRole('link').allInnerTexts(), ['Tertulia'], 'the header keeps only the logo');
+  assert.equal(await banner.getByRole('button').count(), 0, 'and no menu button of its own');
+}
+
+/** Each link once (docs/decisions.md, "Instructor sidebar and search"); `count` 0 while the drawer is closed. */
+async function sidebarLinksCount(page: Page, count = 1) {
+  for (const name of SIDEBAR_LINKS) {
+    assert.equal(await page.getByRole('link', { name }).count(), count, `${name} ${count} time(s)`);
+  }
+}
+
 test.describe('the speaker calendar screens', () => {
   // Next week, so that every time is in the future whatever the day the test runs.
   const tuesday = DateTime.now().setZone(ZONE).startOf('week').plus({ weeks: 1, days: 1 });
@@ -150,6 +167,8 @@ test.describe('the speaker calendar screens', () => {
     await signInAsSpeaker(page);
     await page.goto('/speaker/planner');
     await visible(page.getByRole('heading', { name: 'Planner', level: 1 }));
+    await headerOnlyLogo(page);
+    await sidebarLinksCount(page);
     const row = await visible(page.getByRole('link', { name: /6:00PM–6:15PM/ }).first());
     await page.getByRole('button', { name: 'Refresh' }).click();
     await visible(page.getByText('The planner was refreshed successfully!'));
@@ -176,6 +195,26 @@ test.describe('the speaker calendar screens', () => {
     assert.equal((await page.getByTestId('start-button').textContent())?.trim(), 'Cannot Start');
     await page.setViewportSize({ width: 375, height: 800 });
     await screenshot(page, 'conversation-detail-375');
+
+    // A phone: one menu button, the speaker's; its drawer holds each link once.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/speaker/conversations');
+    await visible(page.getByRole('heading', { name: 'Conversations', level: 1 }));
+    const menu = await visible(page.getByRole('button', { name: 'Speaker menu' }));
+    await headerOnlyLogo(page);
+    await sidebarLinksCount(page, 0);
+    await screenshot(page, 'speaker-conversations-390');
+    await menu.click();
+    const drawer = page.locator('#speaker-drawer');
+    await visible(drawer.getByRole('navigation', { name: 'Speaker' }));
+    await page.waitForFunction(() => document.querySelector('#speaker-drawer .MuiDrawer-paper')?.getBoundingClientRect().left === 0); // slid in
+    await sidebarLinksCount(page);
+    await screenshot(page, 'speaker-drawer-390');
+    await drawer.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((url) => url.pathname === '/speaker/settings');
+    await hidden(drawer);
+    await visible(page.getByRole('heading', { name: 'Settings', level: 1 }));
+    await headerOnlyLogo(page);
     await session.close();
   });
 
