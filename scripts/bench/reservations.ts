@@ -5,6 +5,9 @@
  * of the same shape measured in the same run; and the openings query's latency for a speaker with
  * a month of weekly availability and 100 reservations.
  *
+ * A third row per client count is the floor: a query that does next to nothing, through the same
+ * HTTP and GraphQL stack, so a reservation's cost can be read against the API's own.
+ *
  * Each client is a student with its own speakers, reserving quarter hour after quarter hour, so
  * no two clients ever want the same time (contention is what the tests cover, not this). The
  * clients run in a worker thread (graphqlClients.ts), as browsers would elsewhere: the API's event
@@ -76,6 +79,21 @@ async function reservationRate(app: TestApp, clients: number) {
         variables: { input: { speakerId: speakers[i % speakers.length], reservedStart: new Date(first + i * QUARTER).toISOString(), language: 'es', duration: 15 } },
       })),
     })),
+  });
+}
+
+/**
+ * The API's floor on this machine: an authenticated query that does next to nothing (`me { id }`,
+ * the session from the cache) through the same HTTP and GraphQL stack, for comparison with a
+ * reservation's cost.
+ */
+async function trivialQueryRate(app: TestApp, clients: number) {
+  const tokens = await Promise.all(Array.from({ length: clients }, async () => (await student(app)).token));
+  return runGraphQLClients({
+    url: app.url,
+    budgetMs: BUDGET_MS,
+    warmupMs: 300,
+    clients: tokens.map((token) => ({ token, calls: Array.from({ length: 50 * CALLS_PER_CLIENT }, () => ({ query: '{ me { id } }', variables: {} })) })),
   });
 }
 
@@ -172,6 +190,8 @@ async function main() {
       table.add('event store: 5-stream atomic append', clients, formatRate(raw.rate), (1000 * clients / raw.rate).toFixed(1), '1.00x', '');
       table.add('createReservation through GraphQL', clients, formatRate(api.rate), (1000 * clients / api.rate).toFixed(1), formatRatio(api.rate / raw.rate), api.failures);
       if (api.errors.length) console.error(`refused: ${api.errors.join(' | ')}`);
+      const floor = await trivialQueryRate(app, clients);
+      table.add('floor: { me { id } } through GraphQL', clients, formatRate(floor.rate), (1000 * clients / floor.rate).toFixed(1), formatRatio(floor.rate / raw.rate), floor.failures);
     }
     const mail = await mailDrain(app);
     table.add(`mail sent after them (${mail.mails} mails${mail.left ? `, ${mail.left} still queued after 2 min` : ''})`, '', formatRate(mail.rate), '', '', '');
