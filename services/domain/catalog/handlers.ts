@@ -16,6 +16,7 @@ import { enrollmentStream } from '../enrollment/enrollment';
 import {
   decideAnswerShareInvite,
   decideChangeCourse,
+  type ChangeCourse,
   decideChangeLesson,
   decideChangeLessonAssignment,
   decideCreateCourse,
@@ -80,20 +81,12 @@ export async function readCourseRoster(tx: CommandTransaction, courseId: string,
   return { enrolled, heldLessonIds: [...held] };
 }
 
-export interface ChangeCourseInput {
+/** The edit as the decider takes it, less what the handler reads itself (the roster, prices, ids). */
+export type ChangeCourseInput = Omit<ChangeCourse, 'roster' | 'priceFor' | 'newId'> & {
   courseId: string;
-  name?: string | null;
-  language?: string | null;
-  proficiency?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  completionRequirement?: number | null;
-  durationRequirement?: number | null;
-  /** The editor's time zone for "today" (their profile's; America/New_York when none). */
-  timeZone?: string | null;
   /** Everyone who is or was the course's student (enrollments read model): their streams are read. */
   studentIds: readonly string[];
-}
+};
 
 export interface CreateCourseInput {
   kind?: CourseKind;
