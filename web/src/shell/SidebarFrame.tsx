@@ -2,8 +2,7 @@
  * An area's frame with a sidebar (the back-office's, the instructor's, the speaker's): the sidebar
  * beside the page from 900 px (md) up; below, a drawer opened by a labelled menu button above the
  * page, closed by any navigation. Only one of the two is mounted at a time, so a drawer left open
- * while the window widens is gone with it (no scroll lock or hidden page left behind); the page
- * itself stays mounted across the breakpoint.
+ * while the window widens is gone with it (no scroll lock or hidden page left behind).
  */
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
@@ -29,24 +28,25 @@ export function SidebarFrame({ sidebar, menuLabel, drawerId, width, children }: 
   // Any navigation closes the drawer (a result may change only the hash and the state).
   const { key } = useLocation();
   useEffect(() => setOpen(false), [key]);
-  // One tree for both widths, the page always in the same place: crossing the breakpoint (a window
-  // resized, a tablet turned, a full-page screenshot) must not remount the page and lose what is on it.
+  if (wide) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+        {sidebar()}
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      </Box>
+    );
+  }
   return (
-    <Box sx={{ display: wide ? 'flex' : 'block', alignItems: 'stretch', minWidth: 0 }}>
-      {wide && sidebar()}
-      {!wide && (
-        <Box sx={{ px: 2, pt: 1.5 }}>
-          <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls={drawerId}>
-            {menuLabel}
-          </Button>
-        </Box>
-      )}
-      {!wide && (
-        <Drawer id={drawerId} open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width, maxWidth: '88vw' } } }}>
-          {sidebar(() => setOpen(false))}
-        </Drawer>
-      )}
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+    <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ px: 2, pt: 1.5 }}>
+        <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls={drawerId}>
+          {menuLabel}
+        </Button>
+      </Box>
+      <Drawer id={drawerId} open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width, maxWidth: '88vw' } } }}>
+        {sidebar(() => setOpen(false))}
+      </Drawer>
+      <Box sx={{ minWidth: 0 }}>{children}</Box>
     </Box>
   );
 }
