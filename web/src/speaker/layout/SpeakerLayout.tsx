@@ -8,12 +8,15 @@
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import ForumIcon from '@mui/icons-material/Forum';
+import MenuIcon from '@mui/icons-material/Menu';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -26,7 +29,6 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { ListItemLink } from '../../components/ListItemLink';
-import { SidebarFrame } from '../../shell/SidebarFrame';
 
 export const SPEAKER_SIDEBAR_WIDTH = 344;
 
@@ -89,23 +91,27 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
   );
 }
 
-function Sidebar({ onNavigate }: { onNavigate?(): void }) {
-  return (
-    <Box
-      component="aside"
-      aria-label="Speaker area"
-      sx={{ width: SPEAKER_SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: { xs: '100%', md: 'calc(100vh - 64px)' } }}
-    >
-      <SidebarContent onNavigate={onNavigate ?? (() => undefined)} />
-    </Box>
-  );
-}
-
 export function SpeakerLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
+  const [open, setOpen] = useState(false);
   return (
-    <SidebarFrame sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Speaker menu" drawerId="speaker-drawer" width={SPEAKER_SIDEBAR_WIDTH}>
-      {children}
-    </SidebarFrame>
+    <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
+      <Box
+        component="aside"
+        aria-label="Speaker area"
+        sx={{ display: { xs: 'none', md: 'block' }, width: SPEAKER_SIDEBAR_WIDTH, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: 'calc(100vh - 64px)' }}
+      >
+        <SidebarContent onNavigate={() => undefined} />
+      </Box>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: { xs: 'block', md: 'none' }, px: 2, pt: 2 }}>
+          <Button startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-controls="speaker-drawer" aria-expanded={open}>Speaker menu</Button>
+        </Box>
+        {children}
+      </Box>
+      <Drawer id="speaker-drawer" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: `min(${SPEAKER_SIDEBAR_WIDTH}px, 85vw)` } } }}>
+        <SidebarContent onNavigate={() => setOpen(false)} />
+      </Drawer>
+    </Box>
   );
 }
