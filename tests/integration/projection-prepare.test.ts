@@ -36,6 +36,20 @@ afterAll(async () => {
 
 const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
 
+/**
+ * Waits until the global feed hands out `count` events. The feed holds back every event behind the
+ * oldest transaction still open in the whole cluster (its xmin is cluster-wide), and other test
+ * files run beside this one on the same cluster: a rebuild started before then reads fewer events
+ * (the live loops would apply the rest later), which is not what this file tests.
+ */
+async function feedShows(count: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await store.readAll(null, count + 1)).length < count) {
+    if (Date.now() > deadline) throw new Error(`the feed did not show ${count} events within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 async function prepareTogether(projectors: readonly Projector[]) {
   const results = await Promise.allSettled(pools.map((pool) => new ProjectionRunner(pool, store, projectors).prepare()));
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -66,6 +80,10 @@ describe('prepare() from several processes at once', () => {
         })),
       },
     ]);
+    await feedShows(40);
+    // Nothing has applied them yet (no loop runs here): what the read model counts below is the rebuild's.
+    const { rows: before } = await db.pool.query('SELECT version, events_applied::int AS applied FROM projection_checkpoints WHERE name = $1', ['tally']);
+    assert.deepEqual(before, [{ version: 1, applied: 0 }]);
     await prepareTogether([{ ...tallyProjector, version: 2 }]);
     const { rows } = await db.pool.query('SELECT version, events_applied::int AS applied, failed_at FROM projection_checkpoints WHERE name = $1', ['tally']);
     assert.deepEqual(rows, [{ version: 2, applied: 40, failed_at: null }]);
