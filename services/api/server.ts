@@ -22,7 +22,7 @@ import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
-import { createGraphQL } from './yoga';
+import { createGraphQL, GRAPHQL_BODY_LIMIT_BYTES } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
 import { mountWebApp } from './webAssets';
 
@@ -46,6 +46,28 @@ function refuseSourceMaps(req: express.Request, res: express.Response, next: exp
     return;
   }
   next();
+}
+
+/**
+ * The GraphQL body limit, checked here instead of in yoga (see GRAPHQL_BODY_LIMIT_BYTES): a declared
+ * length is the body's exact length (Node's parser holds the client to it), so it is checked and the
+ * body left to stream into yoga; a chunked body is read into one buffer with the limit. Over it: the
+ * JSON 413 of every route.
+ */
+const bufferGraphQLBody = express.raw({ type: () => true, limit: GRAPHQL_BODY_LIMIT_BYTES });
+function limitGraphQLBody(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const declared = req.headers['content-length'];
+  if (declared !== undefined) {
+    if (Number(declared) > GRAPHQL_BODY_LIMIT_BYTES) sendError(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    else next();
+    return;
+  }
+  bufferGraphQLBody(req, res, (error?: unknown) => {
+    if (error) return next(error);
+    // An empty buffer would send yoga back to the stream already read (it would wait forever).
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0) return sendError(res, 400, 'BAD_REQUEST', 'The request body is empty.');
+    next();
+  });
 }
 
 export function createServer(runtime: Runtime) {
@@ -95,6 +117,7 @@ export function createServer(runtime: Runtime) {
     }
   });
 
+  app.post(yoga.graphqlEndpoint, limitGraphQLBody);
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
   // A mail's public page (/mail/<publicToken>): before the web app, whose fallback would answer it.

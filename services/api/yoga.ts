@@ -15,6 +15,14 @@ import { resolvers } from './resolvers';
 
 const typeDefs = readSchemaSource();
 
+/**
+ * The largest GraphQL request body (yoga's own default; a 5 MB headshot travels base64-encoded
+ * inside one). The HTTP server reads the body once with this limit before yoga sees it
+ * (services/api/server.ts), so yoga's own check is off: it pipes every body through a
+ * TransformStream and builds a second Request, which measured as half the CPU of a small request.
+ */
+export const GRAPHQL_BODY_LIMIT_BYTES = 25_000_000;
+
 const disableIntrospection: Plugin = {
   onValidate({ addValidationRule }) {
     addValidationRule(NoSchemaIntrospectionCustomRule);
@@ -25,6 +33,7 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
   return createYoga<{ req?: { ip?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }, ApiContext>({
     schema: enforceInputLimits(createSchema({ typeDefs, resolvers: resolvers as any })),
     graphqlEndpoint: '/graphql',
+    maxRequestBodySize: false,
     graphiql: !runtime.config.production,
     logging: false,
     context: async ({ request, req, connectionParams }) =>

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { GRAPHQL_BODY_LIMIT_BYTES } from '../../services/api/yoga';
 import { parseTrustProxy } from '../../services/app/config';
 import { startTestApp, codeOf, createAdmin, signIn, signUp, type TestApp } from '../support/app';
 import { createCourse, createInstructor } from '../support/enrollment';
@@ -202,6 +203,32 @@ describe('errors outside GraphQL', () => {
     assert.equal((await isJsonError(big, 413)).error.code, 'PAYLOAD_TOO_LARGE');
     const bad = await fetch(`${app.url}/payments/local/v1/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"number": ' });
     assert.equal((await isJsonError(bad, 400)).error.code, 'BAD_REQUEST');
+  });
+
+  it('refuses a GraphQL body over the limit with a JSON 413, declared or streamed, and still answers one under it', async () => {
+    const post = (body: BodyInit, streamed: boolean) =>
+      fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...(streamed ? { duplex: 'half' } : {}) } as RequestInit);
+    // Sent in pieces without a length (chunked), as a stream-uploading client would.
+    const inPieces = (text: string) => {
+      const bytes = Buffer.from(text);
+      return new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 1 << 20) controller.enqueue(bytes.subarray(i, i + (1 << 20)));
+          controller.close();
+        },
+      });
+    };
+    const tooBig = JSON.stringify({ query: `{ __typename }`, variables: { pad: 'x'.repeat(GRAPHQL_BODY_LIMIT_BYTES) } });
+    assert.equal((await isJsonError(await post(tooBig, false), 413)).error.code, 'PAYLOAD_TOO_LARGE');
+    assert.equal((await isJsonError(await post(inPieces(tooBig), true), 413)).error.code, 'PAYLOAD_TOO_LARGE');
+    const small = JSON.stringify({ query: `{ __typename }` });
+    for (const res of [await post(small, false), await post(inPieces(small), true)]) {
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { data: { __typename: 'Query' } });
+    }
+    const malformed = await post('{"query": ', false);
+    assert.equal(malformed.status, 400);
+    assert.equal((await malformed.json()).errors[0].extensions.code, 'BAD_REQUEST');
   });
 
   it("refuses NUL in the local gateway's card form as a card error", async () => {
