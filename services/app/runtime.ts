@@ -37,7 +37,7 @@ import { PgListener } from '../db/listener';
 import { SessionCache } from '../api/sessionCache';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
-import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { createPostgresEventStore, migrateEventStore, READ_MODEL_CONNECTIONS } from '../eventstore/postgres';
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import { ProjectionRunner } from '../feed/runner';
 import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
@@ -129,7 +129,9 @@ export async function createRuntime(
     : createPostgresEventStore(pool, { onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error') });
   const commands = new CommandExecutor(store);
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
-  const runner = new ProjectionRunner(pool, store, allProjectors, {
+  // The read models' batches on connections of their own, named so the feed's horizon leaves them out.
+  const readModelPool = createPool(db.url, 5, READ_MODEL_CONNECTIONS);
+  const runner = new ProjectionRunner(readModelPool, store, allProjectors, {
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
     onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply; the others go on'),
     onWake: (wake) => store.onAppended(wake),
@@ -281,6 +283,7 @@ export async function createRuntime(
       await jobs.stop().catch(() => {});
       await store.close();
       await listener.close();
+      await readModelPool.end();
       await pool.end();
       await db.embedded?.stop();
     },

@@ -11,8 +11,9 @@ pg.types.setTypeParser(1184, timestamptzParser(pg.types.getTypeParser(1184, 'tex
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000 });
+/** `applicationName` names the connections in pg_stat_activity (and for the feed's horizon). */
+export function createPool(connectionString: string, max = 10, applicationName?: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, ...(applicationName ? { application_name: applicationName } : {}) });
   pool.on('error', () => {
     /* an idle client died (e.g. server restart); the pool replaces it */
   });

@@ -4,8 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import pg from 'pg';
 import {
   createPostgresEventStore,
+  READ_MODEL_CONNECTIONS,
   eventStoreMigrations,
   migrateEventStore,
   type PostgresEventStore,
@@ -135,6 +137,43 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await client.query('ROLLBACK').catch(() => {});
       client.release();
+    }
+  });
+
+  it("a read model's open transaction does not hold back the feed; any other open transaction does", async () => {
+    const connect = async (applicationName?: string) => {
+      const client = new pg.Client({ connectionString: db.url, ...(applicationName ? { application_name: applicationName } : {}) });
+      await client.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_current_xact_id()'); // holds a transaction id, as a writing batch does
+      return client;
+    };
+    const seen = async (stream: string) => (await store.readAll(null, 100_000)).some((e) => e.streamId === stream);
+    // Other test files' transactions share the cluster (and its horizon) for a moment now and then.
+    const shownSoon = async (stream: string) => {
+      for (let i = 0; i < 250; i++) if (await seen(stream)) return true;
+      else await sleep(20);
+      return false;
+    };
+    const readModel = await connect(READ_MODEL_CONNECTIONS);
+    try {
+      const first = uniq('past-read-model');
+      await store.appendToStreams([{ stream: first, expected: 'no_stream', events: [ev('A')] }]);
+      assert.ok(await shownSoon(first), "an event committed after a read model's batch began is in the feed while the batch is open");
+
+      const other = await connect();
+      const second = uniq('behind-other');
+      try {
+        await store.appendToStreams([{ stream: second, expected: 'no_stream', events: [ev('B')] }]);
+        assert.ok(!(await seen(second)), 'held back while an older transaction of another connection is open');
+      } finally {
+        await other.query('ROLLBACK');
+        await other.end();
+      }
+      assert.ok(await shownSoon(second), 'shown once it ended, the read model still open');
+    } finally {
+      await readModel.query('ROLLBACK');
+      await readModel.end();
     }
   });
 

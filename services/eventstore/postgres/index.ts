@@ -125,8 +125,28 @@ const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id
 
 const READ_STREAMS_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = ANY($1::text[]) ORDER BY e.stream_id, e.stream_version`;
 
+/**
+ * The application_name of connections whose transactions never append events: the read models'
+ * (services/feed/runner.ts). The feed's horizon leaves their transactions out (below).
+ */
+export const READ_MODEL_CONNECTIONS = 'tertulia-read-models';
+
+/**
+ * The feed shows events of transactions older than every transaction still running that could
+ * still append: the oldest in-progress one, or the snapshot's end when none. A read model's batch
+ * is a transaction too, but it never appends, so its connections (READ_MODEL_CONNECTIONS) are left
+ * out: otherwise one long batch (a busy read model) held every other read model, and every command
+ * waiting for one, behind it. Such a backend is seen in pg_stat_activity with this role's rights;
+ * where it is not, its transaction counts as any other (the older, slower horizon, never a wrong one).
+ */
 const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
-  WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  WHERE e.transaction_id < (
+      SELECT coalesce(
+        (SELECT min(x) FROM pg_snapshot_xip(s.snapshot) AS x
+          WHERE x::xid NOT IN (SELECT backend_xid FROM pg_stat_activity
+                                WHERE application_name = '${READ_MODEL_CONNECTIONS}' AND backend_xid IS NOT NULL)),
+        pg_snapshot_xmax(s.snapshot))
+      FROM (SELECT pg_current_snapshot() AS snapshot) s)
     AND (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
   ORDER BY e.transaction_id, e.global_position
   LIMIT $3`;
@@ -507,7 +527,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   async function readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`readAll limit must be a positive integer, got ${limit}`);
     const { rows } = await pool.query<EventRow>({
-      name: 'eventstore_read_all_v2',
+      name: 'eventstore_read_all_v3',
       text: READ_ALL_SQL,
       values: [after?.transactionId ?? '0', after?.position ?? '0', limit],
     });
