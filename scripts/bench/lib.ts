@@ -1,7 +1,8 @@
 /**
- * Small helpers for the benchmarks in scripts/bench: time-budgeted concurrent measurements and a
- * plain-text table that later rows (e.g. a projector replay) can be appended to.
+ * Small helpers for the benchmarks in scripts/bench: time-budgeted concurrent measurements, the CPU
+ * they cost, and a plain-text table that later rows (e.g. a projector replay) can be appended to.
  */
+import fs from 'node:fs';
 
 export interface Measurement {
   /** Units of work done (rows, events) inside the measured window. */
@@ -11,6 +12,59 @@ export interface Measurement {
   seconds: number;
   /** units / second */
   rate: number;
+  /** CPU spent from the window's start to its end (measureConcurrent only; null parts: not Linux). */
+  cpu?: CpuSpent;
+}
+
+/** CPU time in ms: this process (every thread), the calling thread alone, PostgreSQL's server processes. */
+export interface CpuSpent {
+  processMs: number;
+  threadMs: number | null;
+  postgresMs: number | null;
+}
+
+/** The kernel's clock ticks per second for /proc times (USER_HZ, 100 on Linux's usual builds). */
+const TICK_MS = 10;
+
+function procTimesMs(statPath: string): number | null {
+  try {
+    const stat = fs.readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime + stime
+  } catch {
+    return null;
+  }
+}
+
+/** Every PostgreSQL server process on this machine (the benchmarks start the only cluster). */
+function postgresMs(): number | null {
+  if (process.platform !== 'linux') return null;
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += procTimesMs(`/proc/${pid}/stat`) ?? 0;
+  }
+  return total;
+}
+
+/** A reading of the CPU clocks; two readings' difference is what was spent between them. */
+export function readCpu(): CpuSpent {
+  const usage = process.cpuUsage();
+  return {
+    processMs: (usage.user + usage.system) / 1000,
+    threadMs: process.platform === 'linux' ? procTimesMs('/proc/thread-self/stat') : null,
+    postgresMs: postgresMs(),
+  };
+}
+
+export function cpuSpent(from: CpuSpent, to: CpuSpent): CpuSpent {
+  const diff = (a: number | null, b: number | null) => (a == null || b == null ? null : b - a);
+  return { processMs: to.processMs - from.processMs, threadMs: diff(from.threadMs, to.threadMs), postgresMs: diff(from.postgresMs, to.postgresMs) };
 }
 
 export interface ConcurrentOptions {
@@ -38,6 +92,12 @@ export async function measureConcurrent(options: ConcurrentOptions): Promise<Mea
   let operations = 0;
   let firstCounted = Infinity;
   let lastCounted = measureFrom;
+  // The CPU clocks read when the window opens and closes (operations in flight at either edge
+  // count on one side and not the other, about evenly).
+  let cpuAtStart: CpuSpent | null = null;
+  let cpuAtEnd: CpuSpent | null = null;
+  const opening = setTimeout(() => void (cpuAtStart = readCpu()), warmupMs);
+  const closing = setTimeout(() => void (cpuAtEnd = readCpu()), warmupMs + budgetMs);
   await Promise.all(
     Array.from({ length: options.workers }, async (_, worker) => {
       for (let iteration = 0; ; iteration++) {
@@ -54,8 +114,11 @@ export async function measureConcurrent(options: ConcurrentOptions): Promise<Mea
       }
     }),
   );
+  clearTimeout(opening);
+  clearTimeout(closing);
+  cpuAtEnd ??= readCpu();
   const seconds = Math.max(lastCounted - Math.min(firstCounted, lastCounted), 1) / 1000;
-  return { units, operations, seconds, rate: units / seconds };
+  return { units, operations, seconds, rate: units / seconds, ...(cpuAtStart ? { cpu: cpuSpent(cpuAtStart, cpuAtEnd) } : {}) };
 }
 
 /** Adds up measurements of the same thing taken in several slices. */

@@ -12,12 +12,18 @@
  * no two clients ever want the same time (contention is what the tests cover, not this). The
  * clients run in a worker thread (graphqlClients.ts), as browsers would elsewhere: the API's event
  * loop serves, it does not also make the load.
+ *
+ * Each row also says what an operation cost the machine in CPU: this process's threads (less the
+ * load generator's own thread) and PostgreSQL's server processes, read from the kernel's clocks as
+ * the window opened and closed. On a machine whose cores the whole product shares, that cost is
+ * what bounds the rate: cores × 1000 / (ms each) operations per second at most.
  */
 import crypto from 'node:crypto';
+import os from 'node:os';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, signIn, type TestApp } from '../../tests/support/app';
 import { runGraphQLClients } from './graphqlClients';
-import { formatRate, formatRatio, measureConcurrent, Table } from './lib';
+import { formatRate, formatRatio, measureConcurrent, Table, type Measurement } from './lib';
 
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 4000);
 const SPEAKERS_PER_CLIENT = 4;
@@ -178,28 +184,43 @@ async function openingsLatency(app: TestApp) {
   return { median: at(0.5), p99: at(0.99), openings, reservations: made };
 }
 
+/** The CPU one operation cost: the server's threads (the client's thread left out) and PostgreSQL. */
+function cpuEach(m: Measurement, clientThread: boolean): { node: number; postgres: number | null } | null {
+  if (!m.cpu || !m.operations) return null;
+  const node = m.cpu.processMs - (clientThread ? (m.cpu.threadMs ?? 0) : 0);
+  return { node: node / m.operations, postgres: m.cpu.postgresMs == null ? null : m.cpu.postgresMs / m.operations };
+}
+const formatCpu = (c: ReturnType<typeof cpuEach>) => (c ? `${c.node.toFixed(2)} + ${c.postgres == null ? '?' : c.postgres.toFixed(2)}` : '');
+
 async function main() {
   const started = performance.now();
   const app = await startTestApp({ rateLimits: false, logLevel: 'silent' }, 'bench_reservations');
   try {
     console.log(`Reservation benchmark: the whole product over HTTP on the embedded PostgreSQL, ${BUDGET_MS} ms per measurement\n`);
-    const table = new Table(['measurement', 'clients', 'per second', 'ms each', 'vs store', 'refused']);
+    const table = new Table(['measurement', 'clients', 'per second', 'ms each', 'vs store', 'refused', 'CPU ms each (node + pg)']);
     let mail: Awaited<ReturnType<typeof mailDrain>> | null = null;
+    let busiest: ReturnType<typeof cpuEach> = null;
     for (const clients of [1, 16]) {
       const raw = await rawMultiStream(app, clients);
       const api = await reservationRate(app, clients);
-      table.add('event store: 5-stream atomic append', clients, formatRate(raw.rate), (1000 * clients / raw.rate).toFixed(1), '1.00x', '');
-      table.add('createReservation through GraphQL', clients, formatRate(api.rate), (1000 * clients / api.rate).toFixed(1), formatRatio(api.rate / raw.rate), api.failures);
+      table.add('event store: 5-stream atomic append', clients, formatRate(raw.rate), (1000 * clients / raw.rate).toFixed(1), '1.00x', '', formatCpu(cpuEach(raw, false)));
+      table.add('createReservation through GraphQL', clients, formatRate(api.rate), (1000 * clients / api.rate).toFixed(1), formatRatio(api.rate / raw.rate), api.failures, formatCpu(cpuEach(api, true)));
+      if (clients === 16) busiest = cpuEach(api, true);
       if (api.errors.length) console.error(`refused: ${api.errors.join(' | ')}`);
       // Before the next measurement, which would give the mail time to go out unmeasured.
       if (clients === 16) mail = await mailDrain(app);
       const floor = await trivialQueryRate(app, clients);
-      table.add('floor: { me { id } } through GraphQL', clients, formatRate(floor.rate), (1000 * clients / floor.rate).toFixed(1), formatRatio(floor.rate / raw.rate), floor.failures);
+      table.add('floor: { me { id } } through GraphQL', clients, formatRate(floor.rate), (1000 * clients / floor.rate).toFixed(1), formatRatio(floor.rate / raw.rate), floor.failures, formatCpu(cpuEach(floor, true)));
     }
     if (mail) table.add(`mail sent after them (${mail.mails} mails${mail.left ? `, ${mail.left} still queued after 2 min` : ''})`, '', formatRate(mail.rate), '', '', '');
     const latency = await openingsLatency(app);
     table.add(`availableOpenings, 7 days (${latency.openings} openings, ${latency.reservations} reservations)`, 1, '', `median ${latency.median.toFixed(1)}, p99 ${latency.p99.toFixed(1)}`, '', '');
     table.print();
+    const cores = os.availableParallelism();
+    if (busiest?.postgres != null) {
+      const each = busiest.node + busiest.postgres;
+      console.log(`\nAt 16 clients a reservation cost ${each.toFixed(1)} ms of CPU; ${cores} cores allow at most ${formatRate((cores * 1000) / each)}/s at that cost (300/s allows ${((cores * 1000) / 300).toFixed(1)} ms each, the load generator's share included).`);
+    }
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. Targets: 16 clients at least 300 reservations/s; openings p99 under 50 ms.`);
   } finally {
     await app.close();
