@@ -3,7 +3,7 @@
  * they travel and are stored as ISO 'YYYY-MM-DD' strings and are never converted through a time
  * zone. The one date helper of the web and the server (docs/decisions.md, "Course dates").
  */
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 
 /** The domain's range: nothing the product does needs a day outside it. */
 export const CALENDAR_DATE_MIN = '2000-01-01';
@@ -30,9 +30,24 @@ export function utcDateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/**
+ * Whether `zone` is an IANA zone this runtime knows. Answers are kept (asking builds a formatter,
+ * dear enough to show in every mail rendered); the cache is bounded, whatever callers pass.
+ */
+const knownZones = new Map<string, boolean>();
+export function isIanaZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    known = IANAZone.isValidZone(zone);
+    if (knownZones.size >= 1000) knownZones.clear();
+    knownZones.set(zone, known);
+  }
+  return known;
+}
+
 /** A valid IANA zone, else the default one. */
 export function zoneOrDefault(zone: string | null | undefined): string {
-  return zone && DateTime.now().setZone(zone).isValid ? zone : DEFAULT_TIME_ZONE;
+  return zone && isIanaZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
 /** Today's date in a time zone (the default one when the zone is missing or invalid). */

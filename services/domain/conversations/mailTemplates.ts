@@ -10,7 +10,6 @@
  * Canceled adds reason and minutesReturned; transferred adds change (from | to | student);
  * the reminder adds offsetMinutes.
  */
-import { DateTime } from 'luxon';
 import { zoneOrDefault } from '../../../contracts/calendarDate';
 import { OPENABLE_MINUTES_BEFORE } from '../../../contracts/scheduling';
 import { languageName } from '../../../contracts/enrollment';
@@ -29,9 +28,34 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 /** 'Tuesday, March 10, 2026 at 3:00PM–3:30PM (America/New_York)': the spec's h:mma, in the recipient's zone. */
 export function formatWhen(startIso: string, endIso: string, zone: string | null | undefined): string {
   const z = zoneOrDefault(zone);
-  const start = DateTime.fromISO(startIso).setZone(z).setLocale('en-US');
-  const end = DateTime.fromISO(endIso).setZone(z).setLocale('en-US');
-  return `${start.toFormat('cccc, LLLL d, yyyy')} at ${start.toFormat('h:mma')}–${end.toFormat('h:mma')} (${z})`;
+  const start = partsIn(z, startIso);
+  const end = partsIn(z, endIso);
+  return `${start.weekday}, ${start.month} ${start.day}, ${start.year} at ${start.time}–${end.time} (${z})`;
+}
+
+/**
+ * One formatter per zone, kept: building one (luxon builds several a call) cost most of a mail's
+ * rendering, and every reservation renders two mails twice (the subject when queued, the mail
+ * when sent). Zones in use are few; the cache is bounded all the same.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(zone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    if (formatters.size >= 500) formatters.clear();
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h12', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit',
+    });
+    formatters.set(zone, formatter);
+  }
+  return formatter;
+}
+
+/** An instant's wall-clock parts in `zone`, the time as the spec's h:mma ('3:00PM'). */
+function partsIn(zone: string, iso: string) {
+  const part: Record<string, string> = {};
+  for (const p of formatterFor(zone).formatToParts(new Date(iso))) part[p.type] = p.value;
+  return { weekday: part.weekday, month: part.month, day: part.day, year: part.year, time: `${part.hour}:${part.minute}${part.dayPeriod.toUpperCase()}` };
 }
 
 /** 'Spanish conversation with Ana': the calendar event's SUMMARY and the subjects' core. */

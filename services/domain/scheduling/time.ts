@@ -4,6 +4,7 @@
  * Every instant the domain stores is UTC.
  */
 import { DateTime, IANAZone } from 'luxon';
+import { isIanaZone } from '../../../contracts/calendarDate';
 import { SLOT_MINUTES } from '../../../contracts/scheduling';
 import type { AvailabilityRule } from './events';
 
@@ -13,7 +14,7 @@ export interface Interval {
 }
 
 export const isValidZone = (zone: string | null | undefined): zone is string =>
-  typeof zone === 'string' && zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone);
+  typeof zone === 'string' && zone.length > 0 && zone.length <= 64 && isIanaZone(zone);
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
