@@ -71,6 +71,8 @@ describe('conversation mail templates', () => {
     assert.equal(formatWhen(values.start, values.end, 'America/New_York'), 'Sunday, March 14, 2027 at 10:30AM–11:00AM (America/New_York)');
     assert.equal(formatWhen(values.start, values.end, 'Asia/Kolkata'), 'Sunday, March 14, 2027 at 8:00PM–8:30PM (Asia/Kolkata)');
     assert.equal(formatWhen('2027-03-13T14:30:00Z', '2027-03-13T15:00:00Z', null), 'Saturday, March 13, 2027 at 9:30AM–10:00AM (America/New_York)');
+    // Midnight and noon in the 12-hour clock; a zone that is not one falls back to the default.
+    assert.equal(formatWhen('2027-03-13T05:00:00Z', '2027-03-13T17:05:00Z', 'Nowhere/Atlantis'), 'Saturday, March 13, 2027 at 12:00AM–12:05PM (America/New_York)');
   });
 
   it('renders the reservation with a REQUEST invitation made from the stored values', () => {
