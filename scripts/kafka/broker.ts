@@ -117,6 +117,18 @@ function java(): string {
 }
 
 /** Starts a single-node KRaft broker; resolves once it answers a client. */
+/**
+ * A KRaft cluster id: 16 random bytes, base64url. Never one that starts with '-', which the storage
+ * tool's argument parser takes for an option ('expected one argument'): one start in 64 failed so.
+ * Kafka's own Uuid.randomUuid() draws again for the same reason.
+ */
+export function newClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Promise<KafkaBroker> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const libs = await ensureKafkaJars();
@@ -152,7 +164,7 @@ export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Pr
   const jvm = ['-Xms128m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-Djava.awt.headless=true', '-cp', classpath];
   const started = Date.now();
   say(`formatting KRaft storage in ${dir}`);
-  const clusterId = randomBytes(16).toString('base64url');
+  const clusterId = newClusterId();
   const format = spawnSync(java(), [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], { encoding: 'utf8' });
   if (format.error || format.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
