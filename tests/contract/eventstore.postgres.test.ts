@@ -140,6 +140,22 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('a stream read again is whole: what this store keeps, and what another process appended since', async () => {
+    const stream = uniq('kept');
+    const other = createPostgresEventStore(db.pool);
+    try {
+      await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('A'), ev('B')] }]);
+      assert.deepEqual((await store.readStream(stream)).map((e) => e.type), ['A', 'B']);
+      await other.appendToStreams([{ stream, expected: 2, events: [ev('C')] }]);
+      assert.deepEqual((await store.readStream(stream)).map((e) => [e.type, e.streamVersion]), [['A', 1], ['B', 2], ['C', 3]]);
+      const both = await store.readStreams([stream, uniq('empty')]);
+      assert.deepEqual(both.get(stream)!.map((e) => e.type), ['A', 'B', 'C']);
+      assert.deepEqual([...both.values()][1], []);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a read model's open transaction does not hold back the feed; any other open transaction does", async () => {
     const connect = async (applicationName?: string) => {
       const client = new pg.Client({ connectionString: db.url, ...(applicationName ? { application_name: applicationName } : {}) });

@@ -28,6 +28,7 @@ import {
 } from '../port';
 import { upcast } from '../upcasting';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './migrations';
+import { StreamCache } from './streamCache';
 
 export { eventStoreMigrations, migrateEventStore } from './migrations';
 
@@ -66,6 +67,8 @@ export interface PostgresEventStoreOptions {
   batchSize?: number;
   /** Called for subscription errors that have no onError of their own. Default: console.error. */
   onSubscriptionError?: SubscriptionErrorHandler;
+  /** Events of recently read streams kept in memory (streamCache.ts); 0 keeps none. Default 20,000. */
+  streamCacheEvents?: number;
 }
 
 export interface PostgresSubscribeOptions {
@@ -121,9 +124,10 @@ export interface PostgresEventStore extends EventStore {
 const EVENT_COLUMNS = `e.stream_id, e.stream_version::int AS version, e.type, e.data, e.metadata,
   e.global_position::text AS position, e.transaction_id::text AS tx, e.recorded_at`;
 
-const READ_STREAM_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = $1 ORDER BY e.stream_version`;
-
-const READ_STREAMS_SQL = `SELECT ${EVENT_COLUMNS} FROM events e WHERE e.stream_id = ANY($1::text[]) ORDER BY e.stream_id, e.stream_version`;
+/** Each stream's events after a version (the ones a StreamCache does not hold yet), one statement. */
+const READ_STREAMS_AFTER_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
+  JOIN unnest($1::text[], $2::bigint[]) AS s(stream_id, after) ON e.stream_id = s.stream_id AND e.stream_version > s.after
+  ORDER BY e.stream_id, e.stream_version`;
 
 /**
  * The application_name of connections whose transactions never append events: the read models'
@@ -524,6 +528,22 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return result;
   }
 
+  const cache = new StreamCache(options.streamCacheEvents ?? 20_000);
+
+  /** Whole streams: what the cache holds of each, and what follows it from PostgreSQL, in one statement (one snapshot). */
+  async function readStreams(streams: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+    const prefixes = new Map(streams.map((s) => [s, cache.prefix(s)]));
+    const after = new Map<string, StoredEvent[]>([...prefixes.keys()].map((s) => [s, []]));
+    if (!prefixes.size) return after;
+    const { rows } = await pool.query<EventRow>({
+      name: 'eventstore_read_streams_after_v1',
+      text: READ_STREAMS_AFTER_SQL,
+      values: [[...prefixes.keys()], [...prefixes.values()].map(StreamCache.versionOf)],
+    });
+    for (const row of rows) after.get(row.stream_id)!.push(toStoredEvent(row));
+    return new Map([...prefixes].map(([stream, prefix]) => [stream, cache.extend(stream, prefix, after.get(stream)!)]));
+  }
+
   async function readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`readAll limit must be a positive integer, got ${limit}`);
     const { rows } = await pool.query<EventRow>({
@@ -676,16 +696,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     appendToStreams: (requests) => runAppend(pool, requests, false),
     appendWithClient: (client, requests) => runAppend(client, requests, true),
     async readStream(stream) {
-      const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream_v2', text: READ_STREAM_SQL, values: [stream] });
-      return rows.map(toStoredEvent);
+      return (await readStreams([stream])).get(stream)!;
     },
-    async readStreams(streams) {
-      const byStream = new Map<string, StoredEvent[]>(streams.map((s) => [s, []]));
-      if (!streams.length) return byStream;
-      const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_streams_v1', text: READ_STREAMS_SQL, values: [[...byStream.keys()]] });
-      for (const row of rows) byStream.get(row.stream_id)!.push(toStoredEvent(row));
-      return byStream;
-    },
+    readStreams,
     readAll,
     async headCheckpoint() {
       const { rows } = await pool.query<{ t: string; p: string }>({
