@@ -116,7 +116,6 @@ function java(): string {
   return home ? join(home, 'bin', 'java') : 'java';
 }
 
-/** Starts a single-node KRaft broker; resolves once it answers a client. */
 /**
  * A KRaft cluster id: 16 random bytes, base64url. Never one that starts with '-', which the storage
  * tool's argument parser takes for an option ('expected one argument'): one start in 64 failed so.
@@ -129,6 +128,7 @@ export function newClusterId(): string {
   }
 }
 
+/** Starts a single-node KRaft broker; resolves once it answers a client. */
 export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Promise<KafkaBroker> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const libs = await ensureKafkaJars();
