@@ -3,7 +3,7 @@
  * occurrence by occurrence, so a weekly repeat keeps its local time across daylight-saving changes.
  * Every instant the domain stores is UTC.
  */
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime } from 'luxon';
 import { isIanaZone } from '../../../contracts/calendarDate';
 import { SLOT_MINUTES } from '../../../contracts/scheduling';
 import type { AvailabilityRule } from './events';
@@ -103,7 +103,7 @@ export function timeZones(now = new Date()) {
   const listed = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
   const ids = [...new Set([...listed.map((id) => CURRENT_NAMES[id] ?? id), 'UTC'])];
   return ids
-    .filter((id) => IANAZone.isValidZone(id))
+    .filter((id) => isIanaZone(id))
     .map((identifier) => {
       const offset = DateTime.fromJSDate(now, { zone: identifier }).toFormat('ZZ');
       return { identifier, friendlyIdentifier: `(GMT${offset}) ${identifier.replace(/_/g, ' ')}`, formattedOffset: offset, minutes: DateTime.fromJSDate(now, { zone: identifier }).offset };
