@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { embeddedUrl } from '../../services/db/embedded';
 import { createPool, type Pool } from '../../services/db/pool';
 
 export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
@@ -27,7 +28,7 @@ let adminUrlPromise: Promise<string> | null = null;
 export function testAdminUrl(): Promise<string> {
   adminUrlPromise ??= (async () => {
     if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
-    const local = `postgres://postgres:tertulia-local@127.0.0.1:${TEST_PG_PORT}/postgres`;
+    const local = embeddedUrl(TEST_PG_PORT, 'postgres');
     if (await reachable(local)) return local;
     // A file run on its own: start the shared test cluster in a detached process, so this test
     // process can exit while the cluster stays up for the next run (stop it with `pkill -f standalone-postgres`).
