@@ -37,8 +37,9 @@ import { PgListener } from '../db/listener';
 import { SessionCache } from '../api/sessionCache';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
-import { createPostgresEventStore, migrateEventStore, READ_MODEL_CONNECTIONS } from '../eventstore/postgres';
+import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
+import { READ_MODEL_POOL } from '../feed/batch';
 import { ProjectionRunner } from '../feed/runner';
 import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
 import type { MailTransport } from '../integrations/mail/port';
@@ -130,7 +131,7 @@ export async function createRuntime(
   const commands = new CommandExecutor(store);
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
   // The read models' batches on connections of their own, named so the feed's horizon leaves them out.
-  const readModelPool = createPool(db.url, 5, READ_MODEL_CONNECTIONS);
+  const readModelPool = createPool(db.url, 5, READ_MODEL_POOL);
   const runner = new ProjectionRunner(readModelPool, store, allProjectors, {
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
     onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply; the others go on'),

@@ -11,9 +11,21 @@ pg.types.setTypeParser(1184, timestamptzParser(pg.types.getTypeParser(1184, 'tex
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-/** `applicationName` names the connections in pg_stat_activity (and for the feed's horizon). */
-export function createPool(connectionString: string, max = 10, applicationName?: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, ...(applicationName ? { application_name: applicationName } : {}) });
+export interface PoolOptions {
+  /** Names the connections in pg_stat_activity (and for the feed's horizon). */
+  applicationName?: string;
+  /** Commit without waiting for the WAL flush: only for writes the log can redo (read models). */
+  asynchronousCommit?: boolean;
+}
+
+export function createPool(connectionString: string, max = 10, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    ...(options.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
+  });
   pool.on('error', () => {
     /* an idle client died (e.g. server restart); the pool replaces it */
   });

@@ -7,9 +7,18 @@
  * (services/relay/worker.ts) share all of it; only their feed sources differ.
  */
 import type pg from 'pg';
-import { inTransaction } from '../db/pool';
+import { inTransaction, type PoolOptions } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
+import { READ_MODEL_CONNECTIONS } from '../eventstore/postgres';
 import { liveSchema, type Projector } from './projector';
+
+/**
+ * The connections read models are written on. Named, so the feed's horizon leaves their
+ * transactions out (they never append); and committed without waiting for the WAL flush: a read
+ * model and its checkpoint commit together, so a crash can only lose a tail of batches that the
+ * log replays on the next start (docs/decisions.md, "Read-model commits are asynchronous").
+ */
+export const READ_MODEL_POOL: PoolOptions = { applicationName: READ_MODEL_CONNECTIONS, asynchronousCommit: true };
 
 /** Any ordered source of the global feed: the event store, or a batch of Kafka messages. */
 export type FeedSource = Pick<EventStore, 'readAll'>;

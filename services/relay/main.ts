@@ -14,8 +14,9 @@ import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
 import { resolveDatabase } from '../app/runtime';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
-import { createPool } from '../db/pool';
-import { createPostgresEventStore, migrateEventStore, READ_MODEL_CONNECTIONS } from '../eventstore/postgres';
+import { createPool, type PoolOptions } from '../db/pool';
+import { READ_MODEL_POOL } from '../feed/batch';
+import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, kafkaClient, startRelay } from './index';
 import { startKafkaProjectors } from './worker';
 
@@ -38,12 +39,12 @@ const positiveInt = (value: string | undefined, fallback: number, name: string) 
   return n;
 };
 
-/** `applicationName`: READ_MODEL_CONNECTIONS for a projector worker, whose transactions never append. */
-async function connect(applicationName?: string) {
+/** `poolOptions`: READ_MODEL_POOL for a projector worker, whose transactions only write read models. */
+async function connect(poolOptions?: PoolOptions) {
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const db = await resolveDatabase(config, log);
-  const pool = createPool(db.url, 5, applicationName);
+  const pool = createPool(db.url, 5, poolOptions);
   const storeUrl = process.env.EVENTSTORE_DATABASE_URL;
   const storePool = storeUrl ? createPool(storeUrl, 3) : pool;
   await migrateEventStore(storePool);
@@ -82,7 +83,7 @@ export async function runRelay() {
 
 export async function runKafkaWorker() {
   const kafka = kafkaClient(brokers(), `tertulia-projector-${process.pid}`);
-  const { log, pool, store, close } = await connect(READ_MODEL_CONNECTIONS);
+  const { log, pool, store, close } = await connect(READ_MODEL_POOL);
   const holdMs = process.env.PROJECTION_TEST_HOLD_MS ? positiveInt(process.env.PROJECTION_TEST_HOLD_MS, 0, 'PROJECTION_TEST_HOLD_MS') : 0;
   const worker = await startKafkaProjectors({
     pool,

@@ -8,7 +8,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { allProjectors } from '../../projections';
-import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
+import { createPool, type Pool } from '../../services/db/pool';
+import { createPostgresEventStore, migrateEventStore, READ_MODEL_CONNECTIONS } from '../../services/eventstore/postgres';
+import { READ_MODEL_POOL } from '../../services/feed/batch';
 import type { EventStore } from '../../services/eventstore/port';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { liveSchema } from '../../services/feed/projector';
@@ -141,6 +143,20 @@ describe('projection runner', () => {
     }
     const status = await runner.status();
     assert.ok(status.every((s) => !s.behind));
+  });
+
+  it("commits read models without waiting for the WAL flush, on named connections; the product's other connections wait", async () => {
+    const readModels = createPool(db.url, 1, READ_MODEL_POOL);
+    const others = createPool(db.url, 1);
+    try {
+      const setting = async (pool: Pool) =>
+        (await pool.query(`SELECT current_setting('synchronous_commit') AS commit, current_setting('application_name') AS name`)).rows[0];
+      assert.deepEqual(await setting(readModels), { commit: 'off', name: READ_MODEL_CONNECTIONS });
+      assert.deepEqual(await setting(others), { commit: 'on', name: '' });
+    } finally {
+      await readModels.end();
+      await others.end();
+    }
   });
 });
 
