@@ -83,7 +83,11 @@ export interface RunnerOptions {
   onFailed?: (projector: string, failure: ProjectionFailure) => void;
   /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
   onWake?: (listener: () => void) => () => void;
+  /** The background lane's least time between the starts of two batches when caught up (default BACKGROUND_PACE_MS). */
+  backgroundPaceMs?: number;
 }
+
+export const BACKGROUND_PACE_MS = 200;
 
 export interface ProjectionStatus {
   name: string;
@@ -139,6 +143,7 @@ export class ProjectionRunner {
   private wakers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
+  private readonly backgroundPaceMs: number;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -147,6 +152,7 @@ export class ProjectionRunner {
     private readonly options: RunnerOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 500;
+    this.backgroundPaceMs = options.backgroundPaceMs ?? BACKGROUND_PACE_MS;
   }
 
   /**
@@ -252,15 +258,20 @@ export class ProjectionRunner {
   private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
     const state = { woken: false };
+    const paced = lane.every((p) => p.lane === 'background');
     while (this.running) {
       state.woken = false;
       this.busyLoops.add(state);
+      const begun = performance.now();
       try {
         const { read, moved, to } = await inTransaction(this.pool, (db) => applySharedBatch(db, this.store, lane, this.batchSize));
         transientFailures = 0;
         if (to) for (const name of moved) this.reached.set(name, to);
         if (read > 0) this.notifyAdvanced();
-        if (read < this.batchSize) await this.sleep(this.options.idleWaitMs ?? 1000, state);
+        if (read < this.batchSize) {
+          await this.sleep(this.options.idleWaitMs ?? 1000, state);
+          if (paced) await this.pace(lane, begun);
+        }
       } catch (error) {
         if (isTransientError(error)) {
           this.options.onError?.('*', error);
@@ -273,6 +284,24 @@ export class ProjectionRunner {
       }
     }
   }
+
+  /**
+   * The background lane, caught up and woken by new events, starts its next batch no sooner than
+   * BACKGROUND_PACE_MS after the last one began, unless a command is waiting for one of its read
+   * models: under load its batches then hold more events, and a batch's fixed cost (its
+   * transaction, the feed read, a statement or two per read model) is paid less often
+   * (docs/decisions.md, "The background lane is paced").
+   */
+  private async pace(lane: readonly Projector[], lastBegun: number): Promise<void> {
+    const waitedFor = () => lane.some((p) => (this.waiting.get(p.name) ?? 0) > 0);
+    for (let left = lastBegun + this.backgroundPaceMs - performance.now(); this.running && left > 0 && !waitedFor(); ) {
+      await this.sleep(left);
+      left = lastBegun + this.backgroundPaceMs - performance.now();
+    }
+  }
+
+  /** How many waitFor calls are waiting for each read model now. */
+  private waiting = new Map<string, number>();
 
   /** One batch for `p` alone; an event it cannot apply is narrowed down and stops it. */
   private async soloRound(p: Projector): Promise<void> {
@@ -495,13 +524,27 @@ export class ProjectionRunner {
   async waitFor(checkpoint: GlobalCheckpoint | undefined, names: string[], timeoutMs = 5000): Promise<boolean> {
     if (!checkpoint) return true;
     const deadline = Date.now() + timeoutMs;
+    // With the loops here, a wake-up from them is answered from memory; the table is read at the
+    // start otherwise, and whenever 50 ms pass without one (a worker elsewhere, a failed read model).
+    const loopsHere = this.running && names.every((n) => this.projectors.some((p) => p.name === n));
+    // Counted while waiting: the background lane does not pace itself for a read model someone waits for.
+    for (const n of names) this.waiting.set(n, (this.waiting.get(n) ?? 0) + 1);
+    try {
+      return await this.waitUntilReached(checkpoint, names, deadline, loopsHere);
+    } finally {
+      for (const n of names) {
+        const count = (this.waiting.get(n) ?? 1) - 1;
+        if (count > 0) this.waiting.set(n, count);
+        else this.waiting.delete(n);
+      }
+    }
+  }
+
+  private async waitUntilReached(checkpoint: GlobalCheckpoint, names: string[], deadline: number, loopsHere: boolean): Promise<boolean> {
     const reachedHere = () => names.every((n) => {
       const at = this.reached.get(n);
       return at && compareCheckpoints(at, checkpoint) >= 0;
     });
-    // With the loops here, a wake-up from them is answered from memory; the table is read at the
-    // start otherwise, and whenever 50 ms pass without one (a worker elsewhere, a failed read model).
-    const loopsHere = this.running && names.every((n) => this.projectors.some((p) => p.name === n));
     for (let askTable = !loopsHere; ; ) {
       if (reachedHere()) return true;
       if (askTable) {
