@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
-import type { EventStore } from '../../services/eventstore/port';
+import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
 import type { Projector } from '../../services/feed/projector';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { createTestDatabase, type TestDatabase } from '../support/database';
@@ -23,7 +22,7 @@ const change = (accountId: string) => ({
 });
 
 let db: TestDatabase;
-let store: EventStore;
+let store: PostgresEventStore;
 let runner: ProjectionRunner | null = null;
 beforeAll(async () => {
   db = await createTestDatabase('projection-pacing');
