@@ -27,7 +27,7 @@ const PROFILE_COLUMNS: Record<string, string> = {
 export const directoryProjector: Projector = {
   name: 'directory',
   lane: 'background',
-  version: 5,
+  version: 4,
   handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged', 'ProfileChanged'],
   schema: `
     CREATE TABLE people (
@@ -47,15 +47,12 @@ export const directoryProjector: Projector = {
       current_country text,
       tz_identifier text,
       updated_at timestamptz NOT NULL
-    ) WITH (fillfactor = 90);
-    -- No index on remaining_minutes: every reservation, cancellation and purchase changes it, and
-    -- with no indexed column changed (and room left on the page) PostgreSQL updates the row in
-    -- place (HOT) instead of adding an entry to each of its eighteen indexes, seven of them
-    -- trigram indexes. Sorting the people list by minutes sorts the filtered rows instead.
+    );
     CREATE INDEX people_created ON people (created_at, id);
     CREATE INDEX people_email ON people (email_address, id);
     CREATE INDEX people_sign_in ON people (current_sign_in_at, id);
     CREATE INDEX people_reset_sent ON people (reset_password_sent_at, id);
+    CREATE INDEX people_minutes ON people (remaining_minutes, id);
     CREATE INDEX people_given_name ON people (given_name, id);
     CREATE INDEX people_surname ON people (surname, id);
     CREATE INDEX people_display_name ON people (display_name, id);
