@@ -23,6 +23,11 @@ export interface CpuSpent {
   postgresMs: number | null;
 }
 
+/** A reading of the clocks: PostgreSQL's per process, so one that exits meanwhile takes nothing away. */
+export interface CpuReading extends CpuSpent {
+  postgresByPid: Map<string, number> | null;
+}
+
 /** The kernel's clock ticks per second for /proc times (USER_HZ, 100 on Linux's usual builds). */
 const TICK_MS = 10;
 
@@ -36,10 +41,10 @@ function procTimesMs(statPath: string): number | null {
   }
 }
 
-/** Every PostgreSQL server process on this machine (the benchmarks start the only cluster). */
-function postgresMs(): number | null {
+/** Every PostgreSQL server process on this machine (the benchmarks start the only cluster), by pid. */
+function postgresByPid(): Map<string, number> | null {
   if (process.platform !== 'linux') return null;
-  let total = 0;
+  const times = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
@@ -47,24 +52,37 @@ function postgresMs(): number | null {
     } catch {
       continue;
     }
-    total += procTimesMs(`/proc/${pid}/stat`) ?? 0;
+    const ms = procTimesMs(`/proc/${pid}/stat`);
+    if (ms != null) times.set(pid, ms);
   }
-  return total;
+  return times;
 }
 
 /** A reading of the CPU clocks; two readings' difference is what was spent between them. */
-export function readCpu(): CpuSpent {
+export function readCpu(): CpuReading {
   const usage = process.cpuUsage();
+  const byPid = postgresByPid();
   return {
     processMs: (usage.user + usage.system) / 1000,
     threadMs: process.platform === 'linux' ? procTimesMs('/proc/thread-self/stat') : null,
-    postgresMs: postgresMs(),
+    postgresMs: byPid ? [...byPid.values()].reduce((a, b) => a + b, 0) : null,
+    postgresByPid: byPid,
   };
 }
 
-export function cpuSpent(from: CpuSpent, to: CpuSpent): CpuSpent {
+/**
+ * What was spent between two readings. PostgreSQL's is summed per process alive at the end (from
+ * zero for one started meanwhile): a connection closed in between would otherwise subtract all it
+ * ever spent. What such a process spent in the window is left out.
+ */
+export function cpuSpent(from: CpuReading, to: CpuReading): CpuSpent {
   const diff = (a: number | null, b: number | null) => (a == null || b == null ? null : b - a);
-  return { processMs: to.processMs - from.processMs, threadMs: diff(from.threadMs, to.threadMs), postgresMs: diff(from.postgresMs, to.postgresMs) };
+  let postgresMs: number | null = null;
+  if (from.postgresByPid && to.postgresByPid) {
+    postgresMs = 0;
+    for (const [pid, ms] of to.postgresByPid) postgresMs += ms - (from.postgresByPid.get(pid) ?? 0);
+  }
+  return { processMs: to.processMs - from.processMs, threadMs: diff(from.threadMs, to.threadMs), postgresMs };
 }
 
 export interface ConcurrentOptions {
@@ -94,8 +112,8 @@ export async function measureConcurrent(options: ConcurrentOptions): Promise<Mea
   let lastCounted = measureFrom;
   // The CPU clocks read when the window opens and closes (operations in flight at either edge
   // count on one side and not the other, about evenly).
-  let cpuAtStart: CpuSpent | null = null;
-  let cpuAtEnd: CpuSpent | null = null;
+  let cpuAtStart: CpuReading | null = null;
+  let cpuAtEnd: CpuReading | null = null;
   const opening = setTimeout(() => void (cpuAtStart = readCpu()), warmupMs);
   const closing = setTimeout(() => void (cpuAtEnd = readCpu()), warmupMs + budgetMs);
   await Promise.all(
