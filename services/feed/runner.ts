@@ -88,6 +88,8 @@ export interface RunnerOptions {
 }
 
 export const BACKGROUND_PACE_MS = 200;
+/** A batch of fewer events than this is light traffic: the next one is not paced. */
+export const BACKGROUND_PACE_MIN_EVENTS = 20;
 
 export interface ProjectionStatus {
   name: string;
@@ -270,7 +272,7 @@ export class ProjectionRunner {
         if (read > 0) this.notifyAdvanced();
         if (read < this.batchSize) {
           await this.sleep(this.options.idleWaitMs ?? 1000, state);
-          if (paced) await this.pace(lane, begun);
+          if (paced && read >= BACKGROUND_PACE_MIN_EVENTS) await this.pace(lane, begun);
         }
       } catch (error) {
         if (isTransientError(error)) {
@@ -286,11 +288,12 @@ export class ProjectionRunner {
   }
 
   /**
-   * The background lane, caught up and woken by new events, starts its next batch no sooner than
-   * BACKGROUND_PACE_MS after the last one began, unless a command is waiting for one of its read
-   * models: under load its batches then hold more events, and a batch's fixed cost (its
-   * transaction, the feed read, a statement or two per read model) is paid less often
-   * (docs/decisions.md, "The background lane is paced").
+   * Under load (its last batch held BACKGROUND_PACE_MIN_EVENTS or more), the background lane,
+   * caught up and woken by new events, starts its next batch no sooner than BACKGROUND_PACE_MS
+   * after the last one began, unless a command is waiting for one of its read models: its batches
+   * then hold more events, and a batch's fixed cost (its transaction, the feed read, a statement or
+   * two per read model) is paid less often. Light traffic is not paced: a read model read soon
+   * after a few changes shows them as before (docs/decisions.md, "The background lane is paced under load").
    */
   private async pace(lane: readonly Projector[], lastBegun: number): Promise<void> {
     const waitedFor = () => lane.some((p) => (this.waiting.get(p.name) ?? 0) > 0);

@@ -1,20 +1,22 @@
 /**
- * The background lane is paced (docs/decisions.md, "The background lane is paced"): caught up and
- * woken by new events, it starts a batch no sooner than `backgroundPaceMs` after the last one
- * began, unless a command waits for one of its read models, which it then serves at once.
+ * The background lane is paced under load (docs/decisions.md, "The background lane is paced"):
+ * after a batch of BACKGROUND_PACE_MIN_EVENTS or more, caught up and woken by new events, it starts
+ * the next no sooner than `backgroundPaceMs` after the last one began, unless a command waits for
+ * one of its read models, which it then serves at once. After a smaller batch it is not paced.
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
 import type { Projector } from '../../services/feed/projector';
-import { ProjectionRunner } from '../../services/feed/runner';
+import { BACKGROUND_PACE_MIN_EVENTS, ProjectionRunner } from '../../services/feed/runner';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { tallyProjector } from './fixtures/tally';
 
 const background: Projector = { ...tallyProjector, name: 'tally_background', lane: 'background' };
 
 const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const changes = (accountId: string, n: number) => Array.from({ length: n }, () => change(accountId));
 const change = (accountId: string) => ({
   type: 'MinutesChanged',
   data: { transactionId: crypto.randomUUID(), accountId, minuteQuantity: 1, action: 'admin_adjustment', actionReason: null, balanceAfter: 0 },
@@ -59,28 +61,39 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number 
 }
 
 describe('the background lane', () => {
-  it('woken by new events, starts its next batch no sooner than the pace allows, then applies them', async () => {
+  it('after a batch of many events, starts its next no sooner than the pace allows, then applies it', async () => {
     await start(2000);
     const account = `paced-${crypto.randomUUID()}`;
+    const many = BACKGROUND_PACE_MIN_EVENTS;
+    await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
+    assert.notEqual(await until(async () => (await tallied(account)) === many, 10_000), null, 'the first events are applied');
+    // The batch that applied them began before this moment; the next may not begin for 2 s after it.
+    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
+    await sleep(500);
+    assert.equal(await tallied(account), many, 'not applied half a second later: the lane waits for its pace');
+    assert.notEqual(await until(async () => (await tallied(account)) === many + 1, 10_000), null, 'applied once the pace allows');
+  });
+
+  it('after a batch of a few events (light traffic), applies the next at once', async () => {
+    await start(60_000);
+    const account = `light-${crypto.randomUUID()}`;
     await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [change(account)] }]);
     assert.notEqual(await until(async () => (await tallied(account)) === 1, 10_000), null, 'the first event is applied');
-    // The batch that applied it began before this moment; the next may not begin for 2 s after it.
     await store.appendToStreams([{ stream: `minutes-${account}`, expected: 1, events: [change(account)] }]);
-    await sleep(500);
-    assert.equal(await tallied(account), 1, 'not applied half a second later: the lane waits for its pace');
-    assert.notEqual(await until(async () => (await tallied(account)) === 2, 10_000), null, 'applied once the pace allows');
+    assert.notEqual(await until(async () => (await tallied(account)) === 2, 10_000), null, 'the next is applied well before the minute-long pace');
   });
 
   it('serves a command waiting for one of its read models at once', async () => {
     const lane = await start(60_000);
     const account = `waited-${crypto.randomUUID()}`;
-    const first = await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [change(account)] }]);
+    const many = BACKGROUND_PACE_MIN_EVENTS;
+    const first = await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
     assert.equal(await lane.waitFor(first.checkpoint, [background.name], 10_000), true);
-    // The lane is now inside its minute-long pace: only a waiter's wake-up brings it back early.
-    const second = await store.appendToStreams([{ stream: `minutes-${account}`, expected: 1, events: [change(account)] }]);
+    // After a batch that large the lane is inside its minute-long pace: only a waiter's wake-up brings it back early.
+    const second = await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
     const started = performance.now();
     assert.equal(await lane.waitFor(second.checkpoint, [background.name], 5_000), true, 'waitFor is answered long before the pace ends');
     assert.ok(performance.now() - started < 5_000);
-    assert.equal(await tallied(account), 2);
+    assert.equal(await tallied(account), many + 1);
   });
 });

@@ -23,11 +23,12 @@ export async function createSpeaker(app: TestApp, languages = ['es'], password =
 /** A student holding `minutes`, signed in. */
 export async function createStudent(app: TestApp, minutes = 120, password = 'Stud3ntPass!') {
   const emailAddress = unique('student');
-  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['STUDENT'] });
-  if (minutes) {
-    const { appended } = await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes, reason: 'test' });
-    await app.runtime.runner.waitFor(appended?.checkpoint, ['minutes']);
-  }
+  const registered = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['STUDENT'] });
+  const { accountId } = registered;
+  let last = registered.appended?.checkpoint;
+  if (minutes) last = (await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes, reason: 'test' })).appended?.checkpoint;
+  // The directory too: a conversation's participants are read from it (a background read model).
+  await app.runtime.runner.waitFor(last, ['minutes', 'directory']);
   return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
 }
 
