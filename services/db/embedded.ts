@@ -64,15 +64,16 @@ export async function startEmbeddedPostgres(options: {
   return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
 }
 
+/** Local only: the server listens on this machine alone. */
+const EMBEDDED_PASSWORD = 'tertulia-local';
+
 /**
  * Where the server's Unix socket lives (null on Windows, which has none). The product connects
  * through it rather than TCP on 127.0.0.1: every query is a round trip, and on a small machine
  * whose cores sit idle between them, a round trip through the socket costs both sides about a
- * quarter less CPU (docs/decisions.md, "Reservation throughput"). TCP stays open for other tools.
+ * quarter less CPU (docs/decisions.md, "The embedded PostgreSQL is reached through its Unix
+ * socket"). TCP stays open for other tools.
  */
-/** Local only: the server listens on this machine alone. */
-const EMBEDDED_PASSWORD = 'tertulia-local';
-
 const SOCKET_DIR = process.platform === 'win32' ? null : '/tmp';
 
 /** A connection string to the embedded server: through its Unix socket where there is one. */

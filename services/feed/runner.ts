@@ -83,7 +83,7 @@ export interface RunnerOptions {
   onFailed?: (projector: string, failure: ProjectionFailure) => void;
   /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
   onWake?: (listener: () => void) => () => void;
-  /** The background lane's least time between the starts of two batches when caught up (default BACKGROUND_PACE_MS). */
+  /** Under load, the background lane's least time between the starts of two batches (default BACKGROUND_PACE_MS). */
   backgroundPaceMs?: number;
 }
 
@@ -227,6 +227,9 @@ export class ProjectionRunner {
    */
   private reached = new Map<string, GlobalCheckpoint>();
 
+  /** How many waitFor calls are waiting for each read model now (the background lane does not pace itself for those). */
+  private waiting = new Map<string, number>();
+
   /** Callers of waitFor, woken whenever a loop of this process moved a checkpoint. */
   private advancedWaiters = new Set<() => void>();
   private notifyAdvanced() {
@@ -302,9 +305,6 @@ export class ProjectionRunner {
       left = lastBegun + this.backgroundPaceMs - performance.now();
     }
   }
-
-  /** How many waitFor calls are waiting for each read model now. */
-  private waiting = new Map<string, number>();
 
   /** One batch for `p` alone; an event it cannot apply is narrowed down and stops it. */
   private async soloRound(p: Projector): Promise<void> {
