@@ -2,11 +2,11 @@
  * Open sessions remembered per process, so that a request does not ask PostgreSQL whether its
  * token's session is still open (one statement, on this machine a good part of a small request).
  *
- * Sign-out still takes effect at once in every process: the accounts read model sends a notice
- * (NOTIFY, delivered when its batch commits, SESSIONS_CHANNEL) whenever a session ends or an
- * account's roles change, and every process forgets all it remembered when one arrives. The process
- * that ran the sign-out also forgets as soon as the read model has caught up (`forgetAll` from
- * `settled`), before it answers. Nothing is remembered while the notice connection is down, a
+ * Sign-out still takes effect in every process: the accounts read model sends a notice (NOTIFY,
+ * sent when its batch commits, SESSIONS_CHANNEL) whenever a session ends or an account's roles
+ * change, and every process forgets all it remembered when one arrives, which PostgreSQL delivers
+ * within moments, not in step with anything else. The process that ran the sign-out forgets at once,
+ * as soon as the read model has caught up (`forgetAll` from `settled`), before it answers. Nothing is remembered while the notice connection is down, a
  * reconnection forgets everything, a lookup that overlapped a notice is not remembered (the
  * generation), and an entry is trusted for MAX_AGE_MS at most, which bounds the one case no notice
  * reveals: a connection that died without a word.
@@ -41,6 +41,11 @@ export class SessionCache {
   forgetAll(): void {
     this.generation += 1;
     this.entries.clear();
+  }
+
+  /** How many times everything was forgotten (a notice, a sign-out here, a lost connection): tests watch it. */
+  get forgotten(): number {
+    return this.generation;
   }
 
   private trusted(): boolean {

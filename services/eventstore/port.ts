@@ -79,6 +79,13 @@ export interface EventStore {
    */
   readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]>;
   /**
+   * True when committed events exist after `after` although readAll(after) came back short: they
+   * wait behind an older transaction still running, or committed since. A reader woken by appends
+   * should then look again soon, since the end of that older transaction may wake nobody. Left out
+   * by a store whose feed never holds an event back (KurrentDB's $all is in commit order).
+   */
+  eventsPending?(after: GlobalCheckpoint | null): Promise<boolean>;
+  /**
    * The global feed's position now: the checkpoint of the last event appended, or null for an empty
    * store. A projector at or past it has seen every event appended before the call (projections
    * CLI, "caught up" checks), whichever store holds the log.

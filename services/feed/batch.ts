@@ -107,7 +107,7 @@ export async function applyBatch(
  * Applies one batch for every live projector at once, in their live schemas: reads the feed once
  * from the earliest of their checkpoints, gives each projector the events after its own, and moves
  * every checkpoint to the last event read (never back: a read model already past it stays). Returns
- * how many events it read. `store` is any ordered source of the feed: the event store, or a batch of
+ * how many events it read, from where (`from`, the earliest checkpoint) and to which (`to`). `store` is any ordered source of the feed: the event store, or a batch of
  * Kafka messages (services/relay/worker.ts).
  */
 export async function applySharedBatch(
@@ -115,13 +115,13 @@ export async function applySharedBatch(
   store: FeedSource,
   projectors: readonly Projector[],
   batchSize: number,
-): Promise<{ read: number; moved: string[]; to: GlobalCheckpoint | null }> {
+): Promise<{ read: number; moved: string[]; to: GlobalCheckpoint | null; from: GlobalCheckpoint | null }> {
   const { rows } = await db.query(
     `SELECT name, transaction_id, position FROM projection_checkpoints
       WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE`,
     [projectors.map((p) => p.name)],
   );
-  if (!rows.length) return { read: 0, moved: [], to: null };
+  if (!rows.length) return { read: 0, moved: [], to: null, from: null };
   const checkpoints = new Map<string, GlobalCheckpoint | null>(
     rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
   );
@@ -130,7 +130,7 @@ export async function applySharedBatch(
     undefined,
   );
   const events = await store.readAll(earliest ?? null, batchSize);
-  if (!events.length) return { read: 0, moved: [], to: null };
+  if (!events.length) return { read: 0, moved: [], to: null, from: earliest ?? null };
   const applied: number[] = [];
   const moved: string[] = [];
   for (const p of projectors) {
@@ -154,7 +154,7 @@ export async function applySharedBatch(
         AND (c.transaction_id IS NULL OR (c.transaction_id::numeric, c.position::numeric) < ($2::numeric, $3::numeric))`,
     [moved, last.transactionId, last.position, applied],
   );
-  return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position } };
+  return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position }, from: earliest ?? null };
 }
 
 /**

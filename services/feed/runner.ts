@@ -262,6 +262,7 @@ export class ProjectionRunner {
 
   private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
+    let heldBackWaits = 0;
     const state = { woken: false };
     const paced = lane.every((p) => p.lane === 'background');
     while (this.running) {
@@ -269,12 +270,17 @@ export class ProjectionRunner {
       this.busyLoops.add(state);
       const begun = performance.now();
       try {
-        const { read, moved, to } = await inTransaction(this.pool, (db) => applySharedBatch(db, this.store, lane, this.batchSize));
+        const { read, moved, to, from } = await inTransaction(this.pool, (db) => applySharedBatch(db, this.store, lane, this.batchSize));
         transientFailures = 0;
         if (to) for (const name of moved) this.reached.set(name, to);
         if (read > 0) this.notifyAdvanced();
         if (read < this.batchSize) {
-          await this.sleep(this.options.idleWaitMs ?? 1000, state);
+          // Events held back behind an older transaction (in any database of the server, or a write
+          // that is no append) are announced by nobody when it ends: look again soon, backing off.
+          const heldBack = !state.woken && (await this.eventsPending(to ?? from));
+          heldBackWaits = heldBack ? heldBackWaits + 1 : 0;
+          const idle = this.options.idleWaitMs ?? 1000;
+          await this.sleep(heldBack ? Math.min(idle, 1000, 5 * 2 ** Math.min(heldBackWaits, 8)) : idle, state);
           if (paced && read >= BACKGROUND_PACE_MIN_EVENTS) await this.pace(lane, begun);
         }
       } catch (error) {
@@ -287,6 +293,15 @@ export class ProjectionRunner {
         // One read model could not apply the batch: this round, each goes on its own.
         for (const p of lane) if (this.running) await this.soloRound(p);
       }
+    }
+  }
+
+  /** The store's hint that events wait after `after` although the feed came back short (never throws). */
+  private async eventsPending(after: GlobalCheckpoint | null): Promise<boolean> {
+    try {
+      return (await this.store.eventsPending?.(after)) ?? false;
+    } catch {
+      return false;
     }
   }
 

@@ -105,12 +105,7 @@ export interface PostgresEventStore extends EventStore {
     handler: (events: StoredEvent[]) => Promise<void>,
     options?: PostgresSubscribeOptions,
   ): PostgresSubscription;
-  /**
-   * True when committed events exist after `after` although readAll(after) came back short:
-   * they wait behind an older transaction still running, or committed since. A consumer that
-   * waits for NOTIFY should then look again soon: the end of the older transaction may notify
-   * nobody. (subscribeToAll does this itself.)
-   */
+  /** As the port's (subscribeToAll does this itself); always there in PostgreSQL, whose feed holds events back. */
   eventsPending(after: GlobalCheckpoint | null): Promise<boolean>;
   /**
    * Calls `wake` whenever events may have been appended: at once after this store's own appends,
