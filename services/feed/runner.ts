@@ -81,10 +81,19 @@ export interface RunnerOptions {
   onError?: (projector: string, error: unknown) => void;
   /** A projector stopped at an event it cannot apply. */
   onFailed?: (projector: string, failure: ProjectionFailure) => void;
-  /** A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. */
-  onWake?: (listener: () => void) => () => void;
+  /**
+   * A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. With the
+   * event types appended, where known, only the lanes that handle one of them are woken.
+   */
+  onWake?: (listener: (types?: readonly string[]) => void) => () => void;
   /** Under load, the background lane's least time between the starts of two batches (default BACKGROUND_PACE_MS). */
   backgroundPaceMs?: number;
+}
+
+/** A lane's loop: whether a wake-up came while it was busy, and the event types that concern it. */
+interface LoopState {
+  woken: boolean;
+  handles: ReadonlySet<string>;
 }
 
 export const BACKGROUND_PACE_MS = 200;
@@ -142,7 +151,8 @@ async function createSchema(db: pg.PoolClient, projector: Projector, schema: str
 
 export class ProjectionRunner {
   private running = false;
-  private wakers = new Set<() => void>();
+  /** Sleepers, each with the event types that concern it (null: any wake-up). */
+  private wakers = new Map<() => void, ReadonlySet<string> | null>();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
   private readonly backgroundPaceMs: number;
@@ -202,7 +212,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const unsubscribe = this.options.onWake?.(() => this.wakeAll());
+    const unsubscribe = this.options.onWake?.((types) => this.wakeAll(types));
     const lanes = [this.projectors.filter((p) => p.lane !== 'background'), this.projectors.filter((p) => p.lane === 'background')];
     this.loops = lanes.filter((lane) => lane.length).map((lane) => this.loop(lane));
     void Promise.all(this.loops).finally(() => unsubscribe?.());
@@ -239,14 +249,20 @@ export class ProjectionRunner {
   }
 
   /** Per loop: a wake-up that came while it was busy, so its next sleep returns at once. */
-  private busyLoops = new Set<{ woken: boolean }>();
+  private busyLoops = new Set<LoopState>();
 
-  private wakeAll() {
-    for (const loop of this.busyLoops) loop.woken = true;
-    for (const wake of [...this.wakers]) wake();
+  /**
+   * Wakes the loops, and anything else asleep here. Appends of event types known to concern no
+   * read model of a lane do not wake it (most of the mail's events concern none that commands wait
+   * for): it reads them with its next batch, after a wake-up that concerns it or its idle poll.
+   */
+  private wakeAll(types?: readonly string[]) {
+    const concerns = (handles: ReadonlySet<string> | null) => !types || !handles || types.some((t) => handles.has(t));
+    for (const loop of this.busyLoops) if (concerns(loop.handles)) loop.woken = true;
+    for (const [wake, handles] of [...this.wakers]) if (concerns(handles)) wake();
   }
 
-  private sleep(ms: number, loop?: { woken: boolean }): Promise<void> {
+  private sleep(ms: number, loop?: LoopState): Promise<void> {
     if (loop?.woken) return Promise.resolve();
     if (loop) this.busyLoops.delete(loop);
     return new Promise((resolve) => {
@@ -256,14 +272,14 @@ export class ProjectionRunner {
         resolve();
       };
       const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      this.wakers.set(done, loop?.handles ?? null);
     });
   }
 
   private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
     let heldBackWaits = 0;
-    const state = { woken: false };
+    const state: LoopState = { woken: false, handles: new Set(lane.flatMap((p) => p.handles)) };
     const paced = lane.every((p) => p.lane === 'background');
     while (this.running) {
       state.woken = false;

@@ -14,6 +14,7 @@
  *   (see PostgresEventStoreOptions.notify).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
   checkpointOf,
@@ -109,9 +110,10 @@ export interface PostgresEventStore extends EventStore {
   eventsPending(after: GlobalCheckpoint | null): Promise<boolean>;
   /**
    * Calls `wake` whenever events may have been appended: at once after this store's own appends,
-   * and on the NOTIFY of other processes'. A hint only; returns its unregistration.
+   * with their event types, and on the NOTIFY of other processes' (types unknown). A hint only;
+   * returns its unregistration.
    */
-  onAppended(wake: () => void): () => void;
+  onAppended(wake: (types?: readonly string[]) => void): () => void;
 }
 
 // Output names differ from the column names on purpose: ORDER BY resolves a bare name to an
@@ -300,16 +302,18 @@ class Listener {
   private client: pg.PoolClient | null = null;
   private detach: (() => void) | null = null;
   private connecting: Promise<void> | null = null;
-  private readonly wakers = new Set<() => void>();
+  private readonly wakers = new Set<(types?: readonly string[]) => void>();
   private retryAfter = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly channel: string,
+    /** The payload of this store's own after-commit notices, which its appends have already announced here. */
+    private readonly ownPayload: string,
   ) {}
 
   /** Registers a waker; returns its unregistration. */
-  add(wake: () => void): () => void {
+  add(wake: (types?: readonly string[]) => void): () => void {
     this.wakers.add(wake);
     this.ensure();
     return () => {
@@ -323,9 +327,9 @@ class Listener {
     await this.connecting;
   }
 
-  /** Wakes this store's subscriptions (after one of its own appends committed). */
-  wakeLocal(): void {
-    for (const wake of [...this.wakers]) wake();
+  /** Wakes this store's subscriptions (after one of its own appends committed: with its event types). */
+  wakeLocal(types?: readonly string[]): void {
+    for (const wake of [...this.wakers]) wake(types);
   }
 
   /** Connects and LISTENs unless already done (or failed less than a second ago). */
@@ -337,7 +341,7 @@ class Listener {
         client = await this.pool.connect();
         const owned = client;
         const onNotification = (message: pg.Notification) => {
-          if (message.channel === this.channel) this.wakeLocal();
+          if (message.channel === this.channel && message.payload !== this.ownPayload) this.wakeLocal();
         };
         const onLost = (error?: unknown) => {
           if (this.client !== owned) return;
@@ -408,7 +412,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   const defaultOnError: SubscriptionErrorHandler =
     options.onSubscriptionError ??
     ((error, info) => console.error(`[eventstore] subscription ${info.source} error${info.fatal ? ' (stopped)' : ''}:`, error));
-  const listener = new Listener(pool, channel);
+  // Marks this store's after-commit notices: its own appends woke its subscribers already, with their event types.
+  const notifyOrigin = randomUUID();
+  const listener = new Listener(pool, channel, notifyOrigin);
   const subscriptions = new Set<PostgresSubscription>();
   const insideHandler = new AsyncLocalStorage<PostgresSubscription>();
   let closed = false;
@@ -433,9 +439,9 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         try {
           // A hint needs no durability: asynchronous commit spares this transaction a WAL flush.
           await pool.query({
-            name: 'eventstore_notify_v1',
-            text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`,
-            values: [channel],
+            name: 'eventstore_notify_v2',
+            text: `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`,
+            values: [channel, notifyOrigin],
           });
         } catch {
           /* only a hint: subscribers poll */
@@ -517,7 +523,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         ? await appendOne(client, requests[0], notifyInTransaction)
         : await appendMany(client, requests, notifyInTransaction);
     if (!inCallerTransaction) {
-      listener.wakeLocal();
+      listener.wakeLocal([...new Set(requests.flatMap((r) => r.events.map((e) => e.type)))]);
       if (notifyMode === 'after-commit') notifyAfterCommit();
     }
     return result;
