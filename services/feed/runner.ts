@@ -97,7 +97,11 @@ interface LoopState {
 }
 
 export const BACKGROUND_PACE_MS = 200;
-/** A batch of fewer events than this is light traffic: the next one is not paced. */
+/**
+ * Fewer events than this in the batches begun within the last BACKGROUND_PACE_MS is light traffic:
+ * the next batch is not paced. (Counted over that window, not in the last batch alone: a steady
+ * stream of a few events a batch, unpaced, would otherwise stay a batch an event.)
+ */
 export const BACKGROUND_PACE_MIN_EVENTS = 20;
 
 export interface ProjectionStatus {
@@ -281,6 +285,7 @@ export class ProjectionRunner {
     let heldBackWaits = 0;
     const state: LoopState = { woken: false, handles: new Set(lane.flatMap((p) => p.handles)) };
     const paced = lane.every((p) => p.lane === 'background');
+    const recent: { begun: number; read: number }[] = [];
     while (this.running) {
       state.woken = false;
       this.busyLoops.add(state);
@@ -297,7 +302,7 @@ export class ProjectionRunner {
           heldBackWaits = heldBack ? heldBackWaits + 1 : 0;
           const idle = this.options.idleWaitMs ?? 1000;
           await this.sleep(heldBack ? Math.min(idle, 1000, 5 * 2 ** Math.min(heldBackWaits, 8)) : idle, state);
-          if (paced && read >= BACKGROUND_PACE_MIN_EVENTS) await this.pace(lane, begun);
+          if (paced && this.underLoad(recent, begun, read)) await this.pace(lane, begun);
         }
       } catch (error) {
         if (isTransientError(error)) {
@@ -321,9 +326,16 @@ export class ProjectionRunner {
     }
   }
 
+  /** Records a batch of the background lane; true when those begun within the pace held BACKGROUND_PACE_MIN_EVENTS or more. */
+  private underLoad(recent: { begun: number; read: number }[], begun: number, read: number): boolean {
+    recent.push({ begun, read });
+    while (recent[0].begun < begun - this.backgroundPaceMs) recent.shift();
+    return recent.reduce((n, batch) => n + batch.read, 0) >= BACKGROUND_PACE_MIN_EVENTS;
+  }
+
   /**
-   * Under load (its last batch held BACKGROUND_PACE_MIN_EVENTS or more), the background lane,
-   * caught up and woken by new events, starts its next batch no sooner than BACKGROUND_PACE_MS
+   * Under load (its batches of the last BACKGROUND_PACE_MS held BACKGROUND_PACE_MIN_EVENTS or more),
+   * the background lane, caught up and woken by new events, starts its next batch no sooner than BACKGROUND_PACE_MS
    * after the last one began, unless a command is waiting for one of its read models: its batches
    * then hold more events, and a batch's fixed cost (its transaction, the feed read, a statement or
    * two per read model) is paid less often. Light traffic is not paced: a read model read soon

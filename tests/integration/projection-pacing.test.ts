@@ -1,8 +1,9 @@
 /**
  * The background lane is paced under load (docs/decisions.md, "The background lane is paced"):
- * after a batch of BACKGROUND_PACE_MIN_EVENTS or more, caught up and woken by new events, it starts
- * the next no sooner than `backgroundPaceMs` after the last one began, unless a command waits for
- * one of its read models, which it then serves at once. After a smaller batch it is not paced.
+ * once its batches begun within the last `backgroundPaceMs` held BACKGROUND_PACE_MIN_EVENTS or more,
+ * caught up and woken by new events, it starts the next no sooner than `backgroundPaceMs` after the
+ * last one began, unless a command waits for one of its read models, which it then serves at once.
+ * Light traffic (fewer events than that) is not paced.
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -81,6 +82,23 @@ describe('the background lane', () => {
     assert.notEqual(await until(async () => (await tallied(account)) === 1, 10_000), null, 'the first event is applied');
     await store.appendToStreams([{ stream: `minutes-${account}`, expected: 1, events: [change(account)] }]);
     assert.notEqual(await until(async () => (await tallied(account)) === 2, 10_000), null, 'the next is applied well before the minute-long pace');
+  });
+
+  it('paces a steady stream of a few events a batch once those of the last pace add up to many', async () => {
+    await start(10_000);
+    const account = `steady-${crypto.randomUUID()}`;
+    // One event a batch: each is applied before the next is appended. Light traffic so far...
+    for (let n = 1; n < BACKGROUND_PACE_MIN_EVENTS; n++) {
+      await store.appendToStreams([{ stream: `minutes-${account}`, expected: n === 1 ? 'no_stream' : n - 1, events: [change(account)] }]);
+      assert.notEqual(await until(async () => (await tallied(account)) === n, 10_000), null, `event ${n} applied at once`);
+    }
+    // ...until the batches begun within the pace hold BACKGROUND_PACE_MIN_EVENTS events together.
+    const many = BACKGROUND_PACE_MIN_EVENTS;
+    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many - 1, events: [change(account)] }]);
+    assert.notEqual(await until(async () => (await tallied(account)) === many, 10_000), null, 'the last of them applied');
+    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
+    await sleep(500);
+    assert.equal(await tallied(account), many, 'the next waits for the pace');
   });
 
   it('serves a command waiting for one of its read models at once', async () => {
