@@ -59,10 +59,17 @@ async function student(app: TestApp) {
   return { accountId, token: await signIn(app, emailAddress, 'Bench-Student-1') };
 }
 
-/** Whole days of availability (UTC) from tomorrow on, for `days` days. */
+/**
+ * The first UTC day whose every slot can be reserved: tomorrow, or the day after when tomorrow
+ * begins within two hours (a reservation needs 60 minutes' notice; a bench run late in the UTC day
+ * had its first slots refused).
+ */
+const firstBookableDay = () => Math.floor((Date.now() + 2 * 3600_000) / DAY) * DAY + DAY;
+
+/** Whole days of availability (UTC) from the first bookable day on, for `days` days. */
 function allDay(app: TestApp, days: number) {
   return async (speakerId: string) => {
-    const first = Math.floor(Date.now() / DAY) * DAY + DAY;
+    const first = firstBookableDay();
     for (let d = 0; d < days; d++) {
       await app.runtime.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, {
         speakerId, interval: { start: new Date(first + d * DAY), end: new Date(first + (d + 1) * DAY) }, zoneName: 'UTC', repeatsWeekly: false,
@@ -82,7 +89,7 @@ async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_
     })),
   );
   await app.runtime.runner.catchUp();
-  const first = Math.floor(Date.now() / DAY) * DAY + DAY;
+  const first = firstBookableDay();
   return runGraphQLClients({
     url: app.url,
     budgetMs,
