@@ -5,11 +5,12 @@
  * Sign-out still takes effect in every process: the accounts read model sends a notice (NOTIFY,
  * sent when its batch commits, SESSIONS_CHANNEL) whenever a session ends or an account's roles
  * change, and every process forgets all it remembered when one arrives, which PostgreSQL delivers
- * within moments, not in step with anything else. The process that ran the sign-out forgets at once,
- * as soon as the read model has caught up (`forgetAll` from `settled`), before it answers. Nothing is remembered while the notice connection is down, a
- * reconnection forgets everything, a lookup that overlapped a notice is not remembered (the
- * generation), and an entry is trusted for MAX_AGE_MS at most, which bounds the one case no notice
- * reveals: a connection that died without a word.
+ * within moments, not in step with anything else. The process that ran the sign-out forgets at
+ * once, as soon as the read model has caught up (`forgetAll` from `settled`), before it answers.
+ * Nothing is remembered while the notice connection is down, a reconnection forgets everything, a
+ * lookup that overlapped a notice is not remembered (the generation), and an entry is trusted for
+ * MAX_AGE_MS at most, which bounds the one case no notice reveals: a connection that died without
+ * a word.
  */
 import { SESSIONS_CHANNEL } from '../../projections/accounts';
 import type { PgListener } from '../db/listener';

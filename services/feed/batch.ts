@@ -107,8 +107,9 @@ export async function applyBatch(
  * Applies one batch for every live projector at once, in their live schemas: reads the feed once
  * from the earliest of their checkpoints, gives each projector the events after its own, and moves
  * every checkpoint to the last event read (never back: a read model already past it stays). Returns
- * how many events it read, from where (`from`, the earliest checkpoint) and to which (`to`). `store` is any ordered source of the feed: the event store, or a batch of
- * Kafka messages (services/relay/worker.ts).
+ * how many events it read, from where (`from`, the earliest checkpoint) and to which (`to`). `store`
+ * is any ordered source of the feed: the event store, or a batch of Kafka messages
+ * (services/relay/worker.ts).
  */
 export async function applySharedBatch(
   db: pg.PoolClient,

@@ -7,58 +7,30 @@
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, it } from 'vitest';
-import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
+import { describe, it } from 'vitest';
 import type { Projector } from '../../services/feed/projector';
 import { BACKGROUND_PACE_MIN_EVENTS, ProjectionRunner } from '../../services/feed/runner';
-import { createTestDatabase, type TestDatabase } from '../support/database';
-import { tallyProjector } from './fixtures/tally';
+import { eventually } from '../support/eventually';
+import { useFeedDatabase } from './fixtures/feedDatabase';
+import { minutesChanged, tallyProjector } from './fixtures/tally';
 
 const background: Projector = { ...tallyProjector, name: 'tally_background', lane: 'background' };
-
-const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const change = minutesChanged;
 const changes = (accountId: string, n: number) => Array.from({ length: n }, () => change(accountId));
-const change = (accountId: string) => ({
-  type: 'MinutesChanged',
-  data: { transactionId: crypto.randomUUID(), accountId, minuteQuantity: 1, action: 'admin_adjustment', actionReason: null, balanceAfter: 0 },
-  metadata: meta(),
-});
 
-let db: TestDatabase;
-let store: PostgresEventStore;
-let runner: ProjectionRunner | null = null;
-beforeAll(async () => {
-  db = await createTestDatabase('projection-pacing');
-  await migrateEventStore(db.pool);
-  store = createPostgresEventStore(db.pool);
-});
-afterEach(async () => {
-  await runner?.stop();
-  runner = null;
-});
-afterAll(async () => {
-  await store.close();
-  await db.drop();
-});
-
+const feed = useFeedDatabase('projection-pacing');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tallied = async (accountId: string) =>
-  (await db.pool.query('SELECT events FROM rm_tally_background.tallies WHERE account_id = $1', [accountId])).rows[0]?.events ?? 0;
+  (await feed.db.pool.query('SELECT events FROM rm_tally_background.tallies WHERE account_id = $1', [accountId])).rows[0]?.events ?? 0;
+const talliedReaches = (accountId: string, n: number, what: string) => eventually(async () => (await tallied(accountId)) === n, what, 10_000);
 
 async function start(backgroundPaceMs: number) {
-  runner = new ProjectionRunner(db.pool, store, [background], { backgroundPaceMs, idleWaitMs: 60_000, onWake: (wake) => store.onAppended(wake) });
+  const { db, store } = feed;
+  const runner = new ProjectionRunner(db.pool, store, [background], { backgroundPaceMs, idleWaitMs: 60_000, onWake: (wake) => store.onAppended(wake) });
+  feed.runner = runner;
   await runner.prepare();
   runner.start();
   return runner;
-}
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<number | null> {
-  const started = performance.now();
-  while (performance.now() - started < ms) {
-    if (await check()) return performance.now() - started;
-    await sleep(20);
-  }
-  return null;
 }
 
 describe('the background lane', () => {
@@ -66,22 +38,22 @@ describe('the background lane', () => {
     await start(2000);
     const account = `paced-${crypto.randomUUID()}`;
     const many = BACKGROUND_PACE_MIN_EVENTS;
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
-    assert.notEqual(await until(async () => (await tallied(account)) === many, 10_000), null, 'the first events are applied');
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
+    await talliedReaches(account, many, 'the first events are applied');
     // The batch that applied them began before this moment; the next may not begin for 2 s after it.
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
     await sleep(500);
     assert.equal(await tallied(account), many, 'not applied half a second later: the lane waits for its pace');
-    assert.notEqual(await until(async () => (await tallied(account)) === many + 1, 10_000), null, 'applied once the pace allows');
+    await talliedReaches(account, many + 1, 'applied once the pace allows');
   });
 
   it('after a batch of a few events (light traffic), applies the next at once', async () => {
     await start(60_000);
     const account = `light-${crypto.randomUUID()}`;
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [change(account)] }]);
-    assert.notEqual(await until(async () => (await tallied(account)) === 1, 10_000), null, 'the first event is applied');
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: 1, events: [change(account)] }]);
-    assert.notEqual(await until(async () => (await tallied(account)) === 2, 10_000), null, 'the next is applied well before the minute-long pace');
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [change(account)] }]);
+    await talliedReaches(account, 1, 'the first event is applied');
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 1, events: [change(account)] }]);
+    await talliedReaches(account, 2, 'the next is applied well before the minute-long pace');
   });
 
   it('paces a steady stream of a few events a batch once those of the last pace add up to many', async () => {
@@ -89,14 +61,14 @@ describe('the background lane', () => {
     const account = `steady-${crypto.randomUUID()}`;
     // One event a batch: each is applied before the next is appended. Light traffic so far...
     for (let n = 1; n < BACKGROUND_PACE_MIN_EVENTS; n++) {
-      await store.appendToStreams([{ stream: `minutes-${account}`, expected: n === 1 ? 'no_stream' : n - 1, events: [change(account)] }]);
-      assert.notEqual(await until(async () => (await tallied(account)) === n, 10_000), null, `event ${n} applied at once`);
+      await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: n === 1 ? 'no_stream' : n - 1, events: [change(account)] }]);
+      await talliedReaches(account, n, `event ${n} applied at once`);
     }
     // ...until the batches begun within the pace hold BACKGROUND_PACE_MIN_EVENTS events together.
     const many = BACKGROUND_PACE_MIN_EVENTS;
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many - 1, events: [change(account)] }]);
-    assert.notEqual(await until(async () => (await tallied(account)) === many, 10_000), null, 'the last of them applied');
-    await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many - 1, events: [change(account)] }]);
+    await talliedReaches(account, many, 'the last of them applied');
+    await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
     await sleep(500);
     assert.equal(await tallied(account), many, 'the next waits for the pace');
   });
@@ -105,10 +77,10 @@ describe('the background lane', () => {
     const lane = await start(60_000);
     const account = `waited-${crypto.randomUUID()}`;
     const many = BACKGROUND_PACE_MIN_EVENTS;
-    const first = await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
+    const first = await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
     assert.equal(await lane.waitFor(first.checkpoint, [background.name], 10_000), true);
     // After a batch that large the lane is inside its minute-long pace: only a waiter's wake-up brings it back early.
-    const second = await store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
+    const second = await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
     const started = performance.now();
     assert.equal(await lane.waitFor(second.checkpoint, [background.name], 5_000), true, 'waitFor is answered long before the pace ends');
     assert.ok(performance.now() - started < 5_000);
