@@ -130,3 +130,12 @@ export const checkpointOf = (e: StoredEvent): GlobalCheckpoint => ({
   transactionId: e.transactionId,
   position: e.position,
 });
+
+/** Called when events may have been appended, with their types where known (this process's own appends). */
+export type AppendedWake = (types?: readonly string[]) => void;
+
+/**
+ * How long a reader waits before looking again at events held back (`eventsPending`), after
+ * `waits` such looks in a row: 5 ms doubling, at most a second and at most its usual poll.
+ */
+export const heldBackRetryMs = (waits: number, pollMs: number) => Math.min(pollMs, 1000, 5 * 2 ** Math.min(waits, 8));

@@ -21,7 +21,7 @@
 import type pg from 'pg';
 import { migrate, type Migration } from '../db/migrate';
 import { inTransaction } from '../db/pool';
-import { compareCheckpoints, type EventStore, type GlobalCheckpoint } from '../eventstore/port';
+import { compareCheckpoints, heldBackRetryMs, type AppendedWake, type EventStore, type GlobalCheckpoint } from '../eventstore/port';
 import {
   applyBatch,
   applySharedBatch,
@@ -85,7 +85,7 @@ export interface RunnerOptions {
    * A wake-up hint source (e.g. LISTEN on the event channel); polling covers missed ones. With the
    * event types appended, where known, only the lanes that handle one of them are woken.
    */
-  onWake?: (listener: (types?: readonly string[]) => void) => () => void;
+  onWake?: (listener: AppendedWake) => () => void;
   /** Under load, the background lane's least time between the starts of two batches (default BACKGROUND_PACE_MS). */
   backgroundPaceMs?: number;
 }
@@ -301,7 +301,7 @@ export class ProjectionRunner {
           const heldBack = !state.woken && (await this.eventsPending(to ?? from));
           heldBackWaits = heldBack ? heldBackWaits + 1 : 0;
           const idle = this.options.idleWaitMs ?? 1000;
-          await this.sleep(heldBack ? Math.min(idle, 1000, 5 * 2 ** Math.min(heldBackWaits, 8)) : idle, state);
+          await this.sleep(heldBack ? heldBackRetryMs(heldBackWaits, idle) : idle, state);
           if (paced && this.underLoad(recent, begun, read)) await this.pace(lane, begun);
         }
       } catch (error) {
@@ -334,12 +334,13 @@ export class ProjectionRunner {
   }
 
   /**
-   * Under load (its batches of the last BACKGROUND_PACE_MS held BACKGROUND_PACE_MIN_EVENTS or more),
-   * the background lane, caught up and woken by new events, starts its next batch no sooner than BACKGROUND_PACE_MS
-   * after the last one began, unless a command is waiting for one of its read models: its batches
-   * then hold more events, and a batch's fixed cost (its transaction, the feed read, a statement or
-   * two per read model) is paid less often. Light traffic is not paced: a read model read soon
-   * after a few changes shows them as before (docs/decisions.md, "The background lane is paced under load").
+   * Under load (its batches of the last BACKGROUND_PACE_MS held BACKGROUND_PACE_MIN_EVENTS or
+   * more), the background lane, caught up and woken by new events, starts its next batch no sooner
+   * than BACKGROUND_PACE_MS after the last one began, unless a command is waiting for one of its
+   * read models: its batches then hold more events, and a batch's fixed cost (its transaction, the
+   * feed read, a statement or two per read model) is paid less often. Light traffic is not paced: a
+   * read model read soon after a few changes shows them as before (docs/decisions.md, "The
+   * background lane is paced under load").
    */
   private async pace(lane: readonly Projector[], lastBegun: number): Promise<void> {
     const waitedFor = () => lane.some((p) => (this.waiting.get(p.name) ?? 0) > 0);

@@ -18,7 +18,9 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import {
   checkpointOf,
+  heldBackRetryMs,
   WrongExpectedVersionError,
+  type AppendedWake,
   type AppendRequest,
   type AppendResult,
   type EventStore,
@@ -113,7 +115,7 @@ export interface PostgresEventStore extends EventStore {
    * with their event types, and on the NOTIFY of other processes' (types unknown). A hint only;
    * returns its unregistration.
    */
-  onAppended(wake: (types?: readonly string[]) => void): () => void;
+  onAppended(wake: AppendedWake): () => void;
 }
 
 // Output names differ from the column names on purpose: ORDER BY resolves a bare name to an
@@ -302,7 +304,7 @@ class Listener {
   private client: pg.PoolClient | null = null;
   private detach: (() => void) | null = null;
   private connecting: Promise<void> | null = null;
-  private readonly wakers = new Set<(types?: readonly string[]) => void>();
+  private readonly wakers = new Set<AppendedWake>();
   private retryAfter = 0;
 
   constructor(
@@ -313,7 +315,7 @@ class Listener {
   ) {}
 
   /** Registers a waker; returns its unregistration. */
-  add(wake: (types?: readonly string[]) => void): () => void {
+  add(wake: AppendedWake): () => void {
     this.wakers.add(wake);
     this.ensure();
     return () => {
@@ -652,7 +654,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
         }
         if (pending) {
           heldBackWaits += 1;
-          await waitForWake(Math.min(pollIntervalMs, 1000, 5 * 2 ** Math.min(heldBackWaits, 8)));
+          await waitForWake(heldBackRetryMs(heldBackWaits, pollIntervalMs));
         } else {
           heldBackWaits = 0;
           await waitForWake(pollIntervalMs);
