@@ -130,7 +130,7 @@ const EVENT_COLUMNS = `e.stream_id, e.stream_version::int AS version, e.type, e.
  * streams) led the planner to hash-join a sequential scan of the whole log, 4-8 ms a command
  * instead of a tenth of a millisecond, until the next ANALYZE.
  */
-const READ_STREAMS_AFTER_SQL = `SELECT ${EVENT_COLUMNS}
+export const READ_STREAMS_AFTER_SQL = `SELECT ${EVENT_COLUMNS}
   FROM unnest($1::text[], $2::bigint[]) AS s(stream_id, after)
   CROSS JOIN LATERAL (SELECT * FROM events e
     WHERE e.stream_id = s.stream_id AND e.stream_version > s.after
@@ -170,7 +170,7 @@ const APPEND_MANY_SQL = `SELECT versions::text[] AS versions, transaction_id, la
 // held back behind an older transaction, or committed since. Not EXISTS (...): PostgreSQL drops
 // the ORDER BY of an EXISTS, and its plan then scanned the whole log from its start (a third of the
 // rows estimated to match).
-const PENDING_SQL = `SELECT 1 AS pending FROM events e
+export const PENDING_SQL = `SELECT 1 AS pending FROM events e
   WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
   ORDER BY e.transaction_id, e.global_position
   LIMIT 1`;
