@@ -84,6 +84,11 @@ export function createServer(runtime: Runtime) {
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
     const started = Date.now();
+    // GraphQL calls that answer once (an event stream stays open and waits on nobody's behalf);
+    // 'close' comes for every response, finished or abandoned.
+    if (req.method === 'POST' && req.path === yoga.graphqlEndpoint && !req.headers.accept?.includes('text/event-stream')) {
+      res.on('close', runtime.requestLoad.enter());
+    }
     res.on('finish', () =>
       runtime.log.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started }, 'request'),
     );

@@ -34,6 +34,7 @@ import { createConversationMail, type ConversationMail } from '../domain/convers
 import { findAddressedPeople } from '../../projections/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
+import { RequestLoad } from '../api/requestLoad';
 import { SessionCache } from '../api/sessionCache';
 import { createPool, ensureDatabase, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
@@ -63,6 +64,8 @@ export interface Runtime {
   changes: ChangeHub;
   /** Open sessions this process remembers, forgotten on every sign-out notice. */
   sessions: SessionCache;
+  /** The HTTP requests this process is answering now (background work yields to them). */
+  requestLoad: RequestLoad;
   jobs: Jobs;
   mailTransport: MailTransport;
   /** The local mailbox, when mail goes to the local outbox (embedded default). */
@@ -140,6 +143,7 @@ export async function createRuntime(
   await runner.prepare();
   const changes = await createChangeHub(listener);
   const sessions = new SessionCache(listener);
+  const requestLoad = new RequestLoad();
   await sessions.start();
 
   const outbox = config.smtpUrl ? null : createOutboxTransport(pool);
@@ -240,7 +244,7 @@ export async function createRuntime(
     });
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
-    await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) });
+    await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) }, () => requestLoad.busy());
     sweeper = startLiveSweeper(pool, live, log);
   }
 
@@ -255,6 +259,7 @@ export async function createRuntime(
     listener,
     changes,
     sessions,
+    requestLoad,
     jobs,
     mailTransport,
     outbox,

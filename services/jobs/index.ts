@@ -77,10 +77,15 @@ export interface Jobs {
   cancelReminders(reminders: ReminderJob[]): Promise<void>;
   /** A durable timer that runs at `at` (its work is idempotent: a timer run twice does nothing more). */
   scheduleConversationTimer(job: ConversationTimerJob, at: Date): Promise<void>;
+  /**
+   * `busy`, when given, is asked after each full batch of mail or reminders: while it answers true
+   * the queue waits its polling interval before the next batch (requests first; timers never wait).
+   */
   startWorkers(
     mailer: Mailer,
     reminders?: { remind(job: ReminderJob): Promise<ReminderOutcome> },
     timers?: { run(job: ConversationTimerJob): Promise<void> },
+    busy?: () => boolean,
   ): Promise<void>;
   /** Queues an archive's processing (at most one waiting per archive). */
   enqueueArchive(conversationId: string): Promise<void>;
@@ -177,9 +182,15 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
    * Works a queue in batches, one job at a time (one that fails is failed alone, and retried by
    * its queue's policy). pg-boss waits its polling interval after every fetch, even a full one:
    * with one job a fetch, a queue would move one job a second (a class's reservation mails, the
-   * stops of every conversation ending at :30). A full batch fetches the next one at once.
+   * stops of every conversation ending at :30). A full batch fetches the next one at once, unless
+   * `busy` says requests are waiting: then the queue takes a batch a polling interval.
    */
-  async function drain<T extends object>(queue: string, pollingIntervalSeconds: number, handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>) {
+  async function drain<T extends object>(
+    queue: string,
+    pollingIntervalSeconds: number,
+    handle: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+    busy: () => boolean = () => false,
+  ) {
     let workerId: string | undefined;
     workerId = await boss.work<T>(queue, { includeMetadata: true, pollingIntervalSeconds, batchSize: JOB_BATCH }, async (batch) => {
       // One after another: background work takes one connection and leaves the rest to requests.
@@ -191,7 +202,7 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
           await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
         }
       }
-      if (batch.length === JOB_BATCH && workerId) boss.notifyWorker(workerId);
+      if (batch.length === JOB_BATCH && workerId && !busy()) boss.notifyWorker(workerId);
     });
   }
   return {
@@ -215,10 +226,10 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     async scheduleConversationTimer(job, at) {
       await insert([{ name: QUEUES.conversationTimer, data: job, startAfter: at }]);
     },
-    async startWorkers(mailer, reminders, timers) {
+    async startWorkers(mailer, reminders, timers, busy) {
       if (timers) await drain<ConversationTimerJob>(QUEUES.conversationTimer, 1, (job) => timers.run(job.data));
-      await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS));
-      if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)));
+      await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS), busy);
+      if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)), busy);
     },
     async enqueueArchive(conversationId) {
       await boss.send(QUEUES.archiveProcess, { conversationId }, { singletonKey: conversationId });
