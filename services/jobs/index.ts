@@ -78,8 +78,9 @@ export interface Jobs {
   /** A durable timer that runs at `at` (its work is idempotent: a timer run twice does nothing more). */
   scheduleConversationTimer(job: ConversationTimerJob, at: Date): Promise<void>;
   /**
-   * `busy`, when given, is asked after each full batch of mail or reminders: while it answers true
-   * the queue waits its polling interval before the next batch (requests first; timers never wait).
+   * `busy`, when given, is asked after each full batch of mail: while it answers true the mail
+   * queue waits its polling interval before the next batch (requests first). Reminders and timers
+   * never wait: a reminder only queues its mail, which then waits its turn.
    */
   startWorkers(
     mailer: Mailer,
@@ -229,7 +230,7 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     async startWorkers(mailer, reminders, timers, busy) {
       if (timers) await drain<ConversationTimerJob>(QUEUES.conversationTimer, 1, (job) => timers.run(job.data));
       await drain<MailJob>(QUEUES.sendMail, 1, (job) => mailer.deliver(job.data, job.retryCount + 1, MAIL_ATTEMPTS), busy);
-      if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)), busy);
+      if (reminders) await drain<ReminderJob>(QUEUES.conversationReminder, 5, async (job) => void (await reminders.remind(job.data)));
     },
     async enqueueArchive(conversationId) {
       await boss.send(QUEUES.archiveProcess, { conversationId }, { singletonKey: conversationId });
