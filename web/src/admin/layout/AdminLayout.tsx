@@ -8,12 +8,7 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -21,7 +16,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { currentYear } from '../../lib/time';
@@ -40,6 +35,7 @@ import profiles from '../profiles';
 import speakers from '../speakers';
 import students from '../students';
 import { QuickSearch } from './QuickSearch';
+import { SidebarLayout } from '../../components/SidebarLayout';
 
 export const SIDEBAR_WIDTH = 344;
 
@@ -143,29 +139,9 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
  * drawer opened by the 'Back-office menu' button above the page, and closes on navigation.
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
-  if (wide) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
-        <Sidebar />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Box sx={{ px: 2, pt: 1.5 }}>
-        <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls="admin-drawer">
-          Back-office menu
-        </Button>
-      </Box>
-      <Drawer id="admin-drawer" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, maxWidth: '88vw' } } }}>
-        <Sidebar onNavigate={() => setOpen(false)} />
-      </Drawer>
-      <Box sx={{ minWidth: 0 }}>{children}</Box>
-    </Box>
+    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Back-office menu" drawerId="admin-drawer" drawerWidth={SIDEBAR_WIDTH}>
+      {children}
+    </SidebarLayout>
   );
 }

@@ -9,29 +9,25 @@ import CollectionsIcon from '@mui/icons-material/Collections';
 import DescriptionIcon from '@mui/icons-material/Description';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import LogoutIcon from '@mui/icons-material/Logout';
-import MenuIcon from '@mui/icons-material/Menu';
 import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SchoolIcon from '@mui/icons-material/School';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ListItemLink } from '../../components/ListItemLink';
 import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { InstructorSearch } from './InstructorSearch';
+import { SidebarLayout } from '../../components/SidebarLayout';
 
 export const INSTRUCTOR_SIDEBAR_WIDTH = 344;
 
@@ -129,30 +125,9 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
 
 export function InstructorLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const [open, setOpen] = useState(false);
-  // Any navigation closes the drawer (a lesson result may only change the hash and state).
-  const { key } = useLocation();
-  useEffect(() => setOpen(false), [key]);
-  if (wide) {
-    return (
-      <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
-        <Sidebar />
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
-      </Box>
-    );
-  }
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Box sx={{ px: 2, pt: 1.5 }}>
-        <Button variant="outlined" startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-expanded={open} aria-controls="instructor-drawer">
-          Instructor menu
-        </Button>
-      </Box>
-      <Drawer id="instructor-drawer" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: INSTRUCTOR_SIDEBAR_WIDTH, maxWidth: '88vw' } } }}>
-        <Sidebar onNavigate={() => setOpen(false)} />
-      </Drawer>
-      <Box sx={{ minWidth: 0 }}>{children}</Box>
-    </Box>
+    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Instructor menu" drawerId="instructor-drawer" drawerWidth={INSTRUCTOR_SIDEBAR_WIDTH}>
+      {children}
+    </SidebarLayout>
   );
 }
