@@ -108,13 +108,16 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
    * A read model whose checkpoint is before this batch and not at the end of the previous one (a
    * worker's first batch of a partition, a read model resumed after a failure, a changed partition
    * count) may miss events the partition carried earlier: if the event store has events between
-   * its checkpoint and the batch, it catches up from the store first (the batch then drops them).
+   * its checkpoint and the batch, it must catch up from the store first (the batch then drops them).
+   * Asked inside the batch's transaction with the checkpoint rows locked, so a read model resumed
+   * meanwhile waits for the batch to end instead of joining it after the question was answered
+   * (it then took the batch's events over the gap: a read model with events missing for good).
    */
-  async function closeGaps(partition: number, mine: readonly Projector[], first: StoredEvent) {
+  async function laggingIn(db: pg.PoolClient, partition: number, mine: readonly Projector[], first: StoredEvent): Promise<string[]> {
     const firstAt = { transactionId: first.transactionId, position: first.position };
     const seen = lastSeen.get(partition);
-    const { rows } = await pool.query(
-      'SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1) AND failed_at IS NULL',
+    const { rows } = await db.query(
+      'SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE',
       [mine.map((p) => p.name)],
     );
     const lagging: string[] = [];
@@ -124,7 +127,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
       const [next] = await store.readAll(at, 1);
       if (next && compareCheckpoints({ transactionId: next.transactionId, position: next.position }, firstAt) < 0) lagging.push(r.name);
     }
-    if (lagging.length) await runner.catchUp(lagging);
+    return lagging;
   }
 
   const consumer: Consumer = kafka.consumer({
@@ -161,12 +164,13 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
         },
       };
       if (mine.length && events.length) {
-        await closeGaps(batch.partition, mine, events[0]);
         for (;;) {
           if (!isRunning() || isStale()) return;
-          let result: Awaited<ReturnType<typeof applySharedBatch>>;
+          let result: Awaited<ReturnType<typeof applySharedBatch>> | { lagging: string[] };
           try {
             result = await inTransaction(pool, async (db) => {
+              const lagging = await laggingIn(db, batch.partition, mine, events[0]);
+              if (lagging.length) return { lagging };
               const r = await applySharedBatch(db, source, mine, batchSize);
               if (options.holdMs && r.read) await sleep(options.holdMs);
               return r;
@@ -177,6 +181,10 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
             if (isTransientError(error)) throw error;
             // One read model could not apply the batch: this batch, each goes on its own.
             for (const p of mine) if (isRunning() && !isStale()) await soloRound(p, source);
+            continue;
+          }
+          if ('lagging' in result) {
+            await runner.catchUp(result.lagging);
             continue;
           }
           if (!result.read || !result.to) break;
