@@ -6,11 +6,13 @@
  * row (docs/decisions.md, "Projections"). The direct runner (runner.ts) and the Kafka worker
  * (services/relay/worker.ts) share all of it; only their feed sources differ.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import { inTransaction, type PoolOptions } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import { READ_MODEL_CONNECTIONS } from '../eventstore/postgres';
-import { liveSchema, type Projector } from './projector';
+import { changeNoticesSql, deferChangeNotices, liveSchema, type Projector } from './projector';
+
+const { escapeIdentifier, escapeLiteral } = pg;
 
 /**
  * The connections read models are written on. Named, so the feed's horizon leaves their
@@ -103,59 +105,128 @@ export async function applyBatch(
   return events.length;
 }
 
+export interface SharedBatchResult {
+  read: number;
+  moved: string[];
+  to: GlobalCheckpoint | null;
+  from: GlobalCheckpoint | null;
+  /** What `options.lagging` named (then nothing was read or applied). */
+  lagging: string[];
+}
+
+export interface SharedBatchOptions {
+  /** The lane's search path from `sharedSearchPath`, set once for all; null: each read model sets its own. */
+  searchPath: string | null;
+  /**
+   * Asked with the checkpoint rows locked, before the feed is read: read models that must catch up
+   * elsewhere first (the Kafka worker's gap check). When it names any, nothing is applied.
+   */
+  lagging?: (db: pg.PoolClient, checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>) => Promise<string[]>;
+  /** Runs just before the commit (tests hold a batch open with it). */
+  beforeCommit?: (read: number) => Promise<void>;
+}
+
 /**
- * Applies one batch for every live projector at once, in their live schemas: reads the feed once
- * from the earliest of their checkpoints, gives each projector the events after its own, and moves
- * every checkpoint to the last event read (never back: a read model already past it stays). Returns
- * how many events it read, from where (`from`, the earliest checkpoint) and to which (`to`). `store`
- * is any ordered source of the feed: the event store, or a batch of Kafka messages
- * (services/relay/worker.ts).
+ * The search path that serves every read model of a lane at once (`"rm_a", "rm_b", public`), or
+ * null when two of them have a relation of the same name (then each sets its own, a round trip
+ * each). Asked of the catalog once a lane starts: the names come from the projectors' DDL, which
+ * only a new release changes.
+ */
+export async function sharedSearchPath(db: pg.Pool | pg.PoolClient, projectors: readonly Projector[]): Promise<string | null> {
+  if (projectors.length < 2) return null;
+  const schemas = projectors.map(liveSchema);
+  const { rows } = await db.query(
+    `SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S')
+      GROUP BY c.relname HAVING count(*) > 1 LIMIT 1`,
+    [schemas],
+  );
+  return rows.length ? null : [...schemas.map((s) => escapeIdentifier(s)), 'public'].join(', ');
+}
+
+/**
+ * Applies one batch for every live projector at once, in their live schemas, as one transaction:
+ * reads the feed once from the earliest of their checkpoints, gives each projector the events
+ * after its own, and moves every checkpoint to the last event read (never back: a read model
+ * already past it stays). Returns how many events it read, from where (`from`, the earliest
+ * checkpoint) and to which (`to`). `store` is any ordered source of the feed: the event store, or
+ * a batch of Kafka messages (services/relay/worker.ts).
+ *
+ * The transaction opens (BEGIN, the search path, the checkpoint rows locked) and closes (the
+ * checkpoints moved, COMMIT) in one round trip each, its values written as literals: a waiting
+ * command's answer waits for this loop, and on a busy machine each round trip is a wait for the
+ * event loop and for a core (docs/decisions.md, "A shared batch opens and closes in one round trip").
  */
 export async function applySharedBatch(
-  db: pg.PoolClient,
+  pool: pg.Pool,
   store: FeedSource,
   projectors: readonly Projector[],
   batchSize: number,
-): Promise<{ read: number; moved: string[]; to: GlobalCheckpoint | null; from: GlobalCheckpoint | null }> {
-  const { rows } = await db.query(
-    `SELECT name, transaction_id, position FROM projection_checkpoints
-      WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE`,
-    [projectors.map((p) => p.name)],
-  );
-  if (!rows.length) return { read: 0, moved: [], to: null, from: null };
-  const checkpoints = new Map<string, GlobalCheckpoint | null>(
-    rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
-  );
-  const earliest = [...checkpoints.values()].reduce<GlobalCheckpoint | null | undefined>(
-    (min, cp) => (min === undefined ? cp : min === null || cp === null ? null : compareCheckpoints(cp, min) < 0 ? cp : min),
-    undefined,
-  );
-  const events = await store.readAll(earliest ?? null, batchSize);
-  if (!events.length) return { read: 0, moved: [], to: null, from: earliest ?? null };
-  const applied: number[] = [];
-  const moved: string[] = [];
-  for (const p of projectors) {
-    if (!checkpoints.has(p.name)) continue;
-    const after = checkpoints.get(p.name);
-    const relevant = events.filter(
-      (e) => p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
+  options: SharedBatchOptions,
+): Promise<SharedBatchResult> {
+  const db = await pool.connect();
+  let open = true;
+  // Change notices wait for the closing statement; never left held on a client back in the pool.
+  const heldNotices = deferChangeNotices(db);
+  try {
+    const opened = await db.query(
+      `BEGIN;${options.searchPath ? ` SET LOCAL search_path TO ${options.searchPath};` : ''}
+       SELECT name, transaction_id, position FROM projection_checkpoints
+        WHERE name = ANY(ARRAY[${projectors.map((p) => escapeLiteral(p.name)).join(', ')}]::text[]) AND failed_at IS NULL
+        ORDER BY name FOR UPDATE`,
     );
-    if (relevant.length) {
-      await db.query(`SET LOCAL search_path TO "${liveSchema(p)}", public`);
-      await p.apply(relevant, db);
+    const { rows } = (opened as unknown as pg.QueryResult[]).at(-1)!;
+    const checkpoints = new Map<string, GlobalCheckpoint | null>(
+      rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
+    );
+    const lagging = checkpoints.size && options.lagging ? await options.lagging(db, checkpoints) : [];
+    const earliest = [...checkpoints.values()].reduce<GlobalCheckpoint | null | undefined>(
+      (min, cp) => (min === undefined ? cp : min === null || cp === null ? null : compareCheckpoints(cp, min) < 0 ? cp : min),
+      undefined,
+    );
+    const events = checkpoints.size && !lagging.length ? await store.readAll(earliest ?? null, batchSize) : [];
+    if (!events.length) {
+      await db.query('COMMIT');
+      open = false;
+      return { read: 0, moved: [], to: null, from: earliest ?? null, lagging };
     }
-    moved.push(p.name);
-    applied.push(relevant.length);
+    const applied: number[] = [];
+    const moved: string[] = [];
+    for (const p of projectors) {
+      if (!checkpoints.has(p.name)) continue;
+      const after = checkpoints.get(p.name);
+      const relevant = events.filter(
+        (e) => p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
+      );
+      if (relevant.length) {
+        if (!options.searchPath) await db.query(`SET LOCAL search_path TO ${escapeIdentifier(liveSchema(p))}, public`);
+        await p.apply(relevant, db);
+      }
+      moved.push(p.name);
+      applied.push(relevant.length);
+    }
+    const notices = changeNoticesSql(heldNotices());
+    const last = events[events.length - 1];
+    await options.beforeCommit?.(events.length);
+    const [txid, position] = [escapeLiteral(last.transactionId), escapeLiteral(last.position)];
+    await db.query(
+      `${notices}
+       UPDATE projection_checkpoints AS c SET transaction_id = ${txid}, position = ${position},
+         events_applied = c.events_applied + x.applied, updated_at = now()
+         FROM unnest(ARRAY[${moved.map(escapeLiteral).join(', ')}]::text[], ARRAY[${applied.join(', ')}]::bigint[]) AS x(name, applied)
+        WHERE c.name = x.name
+          AND (c.transaction_id IS NULL OR (c.transaction_id::numeric, c.position::numeric) < (${txid}::numeric, ${position}::numeric));
+       COMMIT`,
+    );
+    open = false;
+    return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position }, from: earliest ?? null, lagging };
+  } catch (error) {
+    if (open) await db.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    heldNotices();
+    db.release();
   }
-  const last = events[events.length - 1];
-  await db.query(
-    `UPDATE projection_checkpoints AS c SET transaction_id = $2, position = $3,
-       events_applied = c.events_applied + x.applied, updated_at = now()
-       FROM unnest($1::text[], $4::bigint[]) AS x(name, applied) WHERE c.name = x.name
-        AND (c.transaction_id IS NULL OR (c.transaction_id::numeric, c.position::numeric) < ($2::numeric, $3::numeric))`,
-    [moved, last.transactionId, last.position, applied],
-  );
-  return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position }, from: earliest ?? null };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { StoredEvent } from '../eventstore/port';
 
 /**
@@ -40,16 +40,47 @@ export interface Replay {
 export const liveSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}`;
 export const rebuildSchema = (p: Pick<Projector, 'name'>) => `rm_${p.name}__next`;
 
+export type ChangeNotice = { topic: string; key: string };
+
+/** Notices held by a shared batch for its closing statement (deferChangeNotices). */
+const heldNotices = new WeakMap<pg.PoolClient, ChangeNotice[]>();
+
 /**
  * Sends a change notice at commit time (NOTIFY is transactional): subscriptions refetch on it.
- * Silent while a rebuild fills a fresh schema (the runner sets tertulia.rebuilding).
+ * Silent while a rebuild fills a fresh schema (the runner sets tertulia.rebuilding). Inside a
+ * shared batch the notices wait for the batch's closing statement (one round trip fewer each).
  */
-export async function notifyChange(db: pg.PoolClient, topics: { topic: string; key: string }[]): Promise<void> {
+export async function notifyChange(db: pg.PoolClient, topics: ChangeNotice[]): Promise<void> {
   if (!topics.length) return;
+  const held = heldNotices.get(db);
+  if (held) {
+    held.push(...topics);
+    return;
+  }
   await db.query(
     `SELECT pg_notify('tertulia_changes', json_build_object('topic', t, 'key', k)::text)
        FROM unnest($1::text[], $2::text[]) AS x(t, k)
       WHERE current_setting('tertulia.rebuilding', true) IS DISTINCT FROM 'on'`,
     [topics.map((t) => t.topic), topics.map((t) => t.key)],
   );
+}
+
+/**
+ * Holds the change notices sent on `db` from now on; the returned function stops holding and
+ * gives them, for the caller to send in its transaction (changeNoticesSql).
+ */
+export function deferChangeNotices(db: pg.PoolClient): () => ChangeNotice[] {
+  const held: ChangeNotice[] = [];
+  heldNotices.set(db, held);
+  return () => {
+    heldNotices.delete(db);
+    return held;
+  };
+}
+
+/** A statement sending `notices` (values as literals, for a statement of several), or '' for none. */
+export function changeNoticesSql(notices: ChangeNotice[]): string {
+  if (!notices.length) return '';
+  const payloads = notices.map((n) => pg.escapeLiteral(JSON.stringify({ topic: n.topic, key: n.key })));
+  return `SELECT pg_notify('tertulia_changes', payload) FROM unnest(ARRAY[${payloads.join(', ')}]::text[]) AS x(payload);`;
 }

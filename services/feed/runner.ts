@@ -25,6 +25,7 @@ import { compareCheckpoints, heldBackRetryMs, type AppendedWake, type EventStore
 import {
   applyBatch,
   applySharedBatch,
+  sharedSearchPath,
   isolateFailure,
   isTransientError,
   lockCheckpoint,
@@ -286,12 +287,14 @@ export class ProjectionRunner {
     const state: LoopState = { woken: false, handles: new Set(lane.flatMap((p) => p.handles)) };
     const paced = lane.every((p) => p.lane === 'background');
     const recent: { begun: number; read: number }[] = [];
+    let searchPath: string | null | undefined;
     while (this.running) {
       state.woken = false;
       this.busyLoops.add(state);
       const begun = performance.now();
       try {
-        const { read, moved, to, from } = await inTransaction(this.pool, (db) => applySharedBatch(db, this.store, lane, this.batchSize));
+        searchPath ??= await sharedSearchPath(this.pool, lane);
+        const { read, moved, to, from } = await applySharedBatch(this.pool, this.store, lane, this.batchSize, { searchPath });
         transientFailures = 0;
         if (to) for (const name of moved) this.reached.set(name, to);
         if (read > 0) this.notifyAdvanced();

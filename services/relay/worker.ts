@@ -13,7 +13,7 @@ import type { Consumer, Kafka } from 'kafkajs';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
-import { applyBatch, applySharedBatch, isolateFailure, isTransientError, recordFailure, type FeedSource, type ProjectionFailure } from '../feed/batch';
+import { applyBatch, applySharedBatch, isolateFailure, isTransientError, recordFailure, sharedSearchPath, type FeedSource, type ProjectionFailure, type SharedBatchResult } from '../feed/batch';
 import { liveSchema } from '../feed/projector';
 import { ProjectionRunner } from '../feed/runner';
 import { DEFAULT_TOPIC, decodeEvent, partitionOf, topicPartitions } from './index';
@@ -78,6 +78,8 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
   }
   await admin.disconnect();
   const byPartition = new Map<number, Projector[]>();
+  /** Each partition's read models' shared search path (sharedSearchPath), asked once. */
+  const searchPaths = new Map<number, string | null>();
   for (const p of projectors) {
     const n = partitionOf(p.name, partitions);
     byPartition.set(n, [...(byPartition.get(n) ?? []), p]);
@@ -113,19 +115,14 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
    * meanwhile waits for the batch to end instead of joining it after the question was answered
    * (it then took the batch's events over the gap: a read model with events missing for good).
    */
-  async function laggingIn(db: pg.PoolClient, partition: number, mine: readonly Projector[], first: StoredEvent): Promise<string[]> {
+  async function laggingIn(partition: number, checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>, first: StoredEvent): Promise<string[]> {
     const firstAt = { transactionId: first.transactionId, position: first.position };
     const seen = lastSeen.get(partition);
-    const { rows } = await db.query(
-      'SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1) AND failed_at IS NULL ORDER BY name FOR UPDATE',
-      [mine.map((p) => p.name)],
-    );
     const lagging: string[] = [];
-    for (const r of rows) {
-      const at: GlobalCheckpoint | null = r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null;
+    for (const [name, at] of checkpoints) {
       if (at && (compareCheckpoints(at, firstAt) >= 0 || (seen && compareCheckpoints(at, seen) >= 0))) continue;
       const [next] = await store.readAll(at, 1);
-      if (next && compareCheckpoints({ transactionId: next.transactionId, position: next.position }, firstAt) < 0) lagging.push(r.name);
+      if (next && compareCheckpoints({ transactionId: next.transactionId, position: next.position }, firstAt) < 0) lagging.push(name);
     }
     return lagging;
   }
@@ -166,14 +163,13 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
       if (mine.length && events.length) {
         for (;;) {
           if (!isRunning() || isStale()) return;
-          let result: Awaited<ReturnType<typeof applySharedBatch>> | { lagging: string[] };
+          let result: SharedBatchResult;
           try {
-            result = await inTransaction(pool, async (db) => {
-              const lagging = await laggingIn(db, batch.partition, mine, events[0]);
-              if (lagging.length) return { lagging };
-              const r = await applySharedBatch(db, source, mine, batchSize);
-              if (options.holdMs && r.read) await sleep(options.holdMs);
-              return r;
+            if (!searchPaths.has(batch.partition)) searchPaths.set(batch.partition, await sharedSearchPath(pool, mine));
+            result = await applySharedBatch(pool, source, mine, batchSize, {
+              searchPath: searchPaths.get(batch.partition) ?? null,
+              lagging: (_db, checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
+              beforeCommit: async (read) => void (options.holdMs && read && (await sleep(options.holdMs))),
             });
           } catch (error) {
             options.onError?.(error);
@@ -183,7 +179,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
             for (const p of mine) if (isRunning() && !isStale()) await soloRound(p, source);
             continue;
           }
-          if ('lagging' in result) {
+          if (result.lagging.length) {
             await runner.catchUp(result.lagging);
             continue;
           }
