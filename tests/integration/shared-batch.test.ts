@@ -74,9 +74,11 @@ function countingPool(max = 2) {
   return { pool, counted };
 }
 
+/** Appends `count` changes of a new account, and waits until the feed shows them (a transaction of another test's database may hold it back). */
 async function appendChanges(count: number) {
   const account = `acct-${crypto.randomUUID()}`;
   await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: Array.from({ length: count }, () => minutesChanged(account)) }]);
+  await eventually(async () => (await store.readAll(null, 10_000)).filter((e) => e.data.accountId === account).length === count, 'the feed shows the changes', 10_000);
   return account;
 }
 

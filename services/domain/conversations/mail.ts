@@ -138,10 +138,20 @@ export function createConversationMail(deps: ConversationMailDeps) {
   const remindersOf = (conversationId: string): ReminderJob[] => REMINDER_OFFSETS_MINUTES.map((offsetMinutes) => ({ conversationId, offsetMinutes }));
 
   return {
+    /**
+     * Starts looking up a reservation's student and speaker before the command needs them, so the
+     * look-up runs alongside the command's reads instead of after them; give it to `reserved`.
+     */
+    lookUpParties(studentId: string, speakerId: string): Promise<(MailRecipient | null)[]> {
+      const lookUp = people([studentId, speakerId]);
+      lookUp.catch(() => {}); // awaited (and its error thrown) by `reserved`; a refused command never awaits it
+      return lookUp;
+    },
+
     /** A lesson was reserved: REQUEST to both (SEQUENCE 0), and its reminders scheduled. */
-    async reserved(tx: CommandTransaction, c: MailedConversation) {
+    async reserved(tx: CommandTransaction, c: MailedConversation, parties?: Promise<(MailRecipient | null)[]>) {
       if (c.kind !== 'lesson') return;
-      const [student, speaker] = await people([c.reservedBy, c.reservedWith]);
+      const [student, speaker] = await (parties ?? people([c.reservedBy, c.reservedWith]));
       const extra = { method: 'REQUEST', sequence: '0' };
       queue(tx, ConversationTemplates.reserved, c, 'student', student, speaker, extra);
       queue(tx, ConversationTemplates.reserved, c, 'speaker', speaker, student, extra);

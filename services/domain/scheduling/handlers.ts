@@ -176,6 +176,8 @@ export function schedulingHandlers(deps: SchedulingDeps) {
       input: { studentId: string; speakerId: string; courseId: string | null; lessonId: string | null; language: string | null; start: Date; duration: number | null },
     ) {
       if (input.speakerId === input.studentId) throw badInput(SchedulingMessages.notASpeaker, { speakerId: SchedulingMessages.notASpeaker });
+      // The mail's recipients are looked up alongside the speaker's facts and the command's reads.
+      const parties = deps.conversationMail?.lookUpParties(input.studentId, input.speakerId);
       const facts = await deps.speakerFacts(input.speakerId);
       if (!facts?.canSpeak) throw badInput(SchedulingMessages.notASpeaker, { speakerId: SchedulingMessages.notASpeaker });
       if (!onSlot(input.start)) throw badInput(SchedulingMessages.notOnSlot, { reservedStart: SchedulingMessages.notOnSlot });
@@ -242,7 +244,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         const booked = (role: Booking['role']): ScheduleEvent[] => [{ type: 'TimeBooked', data: { conversationId, start: reserved.data.reservedStart, end: reserved.data.reservedEnd, role } }];
         for (const s of speaker.streams) tx.append(s, booked('speaker'));
         for (const s of student.streams) tx.append(s, booked('student'));
-        await deps.conversationMail?.reserved(tx, evolveConversation(null, reserved)!);
+        await deps.conversationMail?.reserved(tx, evolveConversation(null, reserved)!, parties);
         return { conversationId };
       });
     },
