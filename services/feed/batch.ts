@@ -121,7 +121,7 @@ export interface SharedBatchOptions {
    * Asked with the checkpoint rows locked, before the feed is read: read models that must catch up
    * elsewhere first (the Kafka worker's gap check). When it names any, nothing is applied.
    */
-  lagging?: (db: pg.PoolClient, checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>) => Promise<string[]>;
+  lagging?: (checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>) => Promise<string[]>;
   /** Runs just before the commit (tests hold a batch open with it). */
   beforeCommit?: (read: number) => Promise<void>;
 }
@@ -179,7 +179,7 @@ export async function applySharedBatch(
     const checkpoints = new Map<string, GlobalCheckpoint | null>(
       rows.map((r) => [r.name, r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null]),
     );
-    const lagging = checkpoints.size && options.lagging ? await options.lagging(db, checkpoints) : [];
+    const lagging = checkpoints.size && options.lagging ? await options.lagging(checkpoints) : [];
     const earliest = [...checkpoints.values()].reduce<GlobalCheckpoint | null | undefined>(
       (min, cp) => (min === undefined ? cp : min === null || cp === null ? null : compareCheckpoints(cp, min) < 0 ? cp : min),
       undefined,

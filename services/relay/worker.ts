@@ -168,7 +168,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
             if (!searchPaths.has(batch.partition)) searchPaths.set(batch.partition, await sharedSearchPath(pool, mine));
             result = await applySharedBatch(pool, source, mine, batchSize, {
               searchPath: searchPaths.get(batch.partition) ?? null,
-              lagging: (_db, checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
+              lagging: (checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
               beforeCommit: async (read) => void (options.holdMs && read && (await sleep(options.holdMs))),
             });
           } catch (error) {
