@@ -57,12 +57,7 @@ export async function notifyChange(db: pg.PoolClient, topics: ChangeNotice[]): P
     held.push(...topics);
     return;
   }
-  await db.query(
-    `SELECT pg_notify('tertulia_changes', json_build_object('topic', t, 'key', k)::text)
-       FROM unnest($1::text[], $2::text[]) AS x(t, k)
-      WHERE current_setting('tertulia.rebuilding', true) IS DISTINCT FROM 'on'`,
-    [topics.map((t) => t.topic), topics.map((t) => t.key)],
-  );
+  await db.query(changeNoticesSql(topics));
 }
 
 /**
@@ -78,9 +73,13 @@ export function deferChangeNotices(db: pg.PoolClient): () => ChangeNotice[] {
   };
 }
 
-/** A statement sending `notices` (values as literals, for a statement of several), or '' for none. */
+/**
+ * The statement sending `notices` (values as literals, so it can join a statement of several), or
+ * '' for none. Silent while a rebuild fills a fresh schema.
+ */
 export function changeNoticesSql(notices: ChangeNotice[]): string {
   if (!notices.length) return '';
   const payloads = notices.map((n) => pg.escapeLiteral(JSON.stringify({ topic: n.topic, key: n.key })));
-  return `SELECT pg_notify('tertulia_changes', payload) FROM unnest(ARRAY[${payloads.join(', ')}]::text[]) AS x(payload);`;
+  return `SELECT pg_notify('tertulia_changes', payload) FROM unnest(ARRAY[${payloads.join(', ')}]::text[]) AS x(payload)
+           WHERE current_setting('tertulia.rebuilding', true) IS DISTINCT FROM 'on';`;
 }

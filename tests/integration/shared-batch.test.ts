@@ -74,6 +74,19 @@ function countingPool(max = 2) {
   return { pool, counted };
 }
 
+/** One shared batch of `projectors` on a pool of its own, and the statements it sent (the search path asked first, not counted). */
+async function countedBatch(projectors: Projector[]) {
+  const { pool, counted } = countingPool();
+  try {
+    const searchPath = await sharedSearchPath(pool, projectors);
+    counted.statements = 0;
+    const batch = await applySharedBatch(pool, store, projectors, 500, { searchPath });
+    return { batch, statements: counted.statements };
+  } finally {
+    await pool.end();
+  }
+}
+
 /** Appends `count` changes of a new account, and waits until the feed shows them (a transaction of another test's database may hold it back). */
 async function appendChanges(count: number) {
   const account = `acct-${crypto.randomUUID()}`;
@@ -94,18 +107,11 @@ describe('a shared batch', () => {
 
   it('opens and closes in one round trip each, writes each read model in its own schema, and notifies on commit', async () => {
     const account = await appendChanges(3);
-    const { pool, counted } = countingPool();
-    try {
-      const searchPath = await sharedSearchPath(pool, [alpha, beta]);
-      counted.statements = 0;
-      const batch = await applySharedBatch(pool, store, [alpha, beta], 500, { searchPath });
-      assert.ok(batch.read >= 3);
-      assert.deepEqual(batch.moved, ['alpha', 'beta']);
-      // Open; alpha's insert; beta's insert; close (notices, checkpoints, COMMIT). The feed is read on the store's pool.
-      assert.equal(counted.statements, 4);
-    } finally {
-      await pool.end();
-    }
+    const { batch, statements } = await countedBatch([alpha, beta]);
+    assert.ok(batch.read >= 3);
+    assert.deepEqual(batch.moved, ['alpha', 'beta']);
+    // Open; alpha's insert; beta's insert; close (notices, checkpoints, COMMIT). The feed is read on the store's pool.
+    assert.equal(statements, 4);
     assert.equal(await rowsIn('rm_alpha', 'marks', account), 3);
     assert.equal(await rowsIn('rm_beta', 'notes', account), 3);
     // PostgreSQL delivers a transaction's identical notices once: one from each read model.
@@ -115,16 +121,9 @@ describe('a shared batch', () => {
 
   it('sets each read model its own search path when their tables clash', async () => {
     const account = await appendChanges(2);
-    const { pool, counted } = countingPool();
-    try {
-      const searchPath = await sharedSearchPath(pool, [alpha, gamma]);
-      counted.statements = 0;
-      await applySharedBatch(pool, store, [alpha, gamma], 500, { searchPath });
-      // Open; the search path and the insert of alpha, then of gamma; close.
-      assert.equal(counted.statements, 1 + 2 + 2 + 1);
-    } finally {
-      await pool.end();
-    }
+    const { statements } = await countedBatch([alpha, gamma]);
+    // Open; the search path and the insert of alpha, then of gamma; close.
+    assert.equal(statements, 1 + 2 + 2 + 1);
     assert.equal(await rowsIn('rm_alpha', 'marks', account), 2);
     assert.equal(await rowsIn('rm_gamma', 'marks', account), 2);
   });
