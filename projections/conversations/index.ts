@@ -49,8 +49,10 @@ export const conversationsProjector: Projector = {
     const insertReserved = async () => {
       if (!reserved.length) return;
       const column = (f: (d: any) => unknown) => reserved.map((e) => f(e.data));
-      await db.query(
-        `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
+      // Named (prepared once per connection): the lane that commands wait for runs it every batch.
+      await db.query({
+        name: 'conversations_insert_reserved_v1',
+        text: `INSERT INTO conversations (id, kind, provider, status, reserved_by, reserved_with, reserved_start, reserved_end, duration,
            learning_language, course_id, lesson_id, minutes, created_at, updated_at, archive_on_start)
          SELECT id, kind, provider, 'reserved', reserved_by, reserved_with, reserved_start, reserved_end, duration,
            learning_language, course_id, lesson_id, minutes, at, at, archive_on_start
@@ -58,13 +60,13 @@ export const conversationsProjector: Projector = {
              $9::text[], $10::text[], $11::text[], $12::int[], $13::timestamptz[], $14::boolean[])
              AS x(id, kind, provider, reserved_by, reserved_with, reserved_start, reserved_end, duration, learning_language, course_id, lesson_id, minutes, at, archive_on_start)
          ON CONFLICT (id) DO NOTHING`,
-        [
+        values: [
           column((d) => d.conversationId), column((d) => d.kind), column((d) => d.provider), column((d) => d.reservedBy),
           column((d) => d.reservedWith), column((d) => d.reservedStart), column((d) => d.reservedEnd), column((d) => d.duration),
           column((d) => d.learningLanguage), column((d) => d.courseId), column((d) => d.lessonId), column((d) => d.minutes),
           reserved.map((e) => e.metadata.occurredAt), column((d) => d.archiveOnStart === true),
         ],
-      );
+      });
       reserved = [];
     };
     for (const e of events) {

@@ -211,14 +211,16 @@ export interface AddressedPerson {
 /** The people of `ids` with their profiles, in one statement (the profiles read model joined). */
 export async function findAddressedPeople(pool: pg.Pool, ids: readonly string[]): Promise<Map<string, AddressedPerson>> {
   if (!ids.length) return new Map();
-  const { rows } = await pool.query(
-    `SELECT p.id, p.email_address, p.given_name, p.surname, p.display_name, p.tz_identifier,
+  // Named (prepared once per connection): every mailing command asks it, and its plan cost more than its run.
+  const { rows } = await pool.query({
+    name: 'directory_addressed_people_v1',
+    text: `SELECT p.id, p.email_address, p.given_name, p.surname, p.display_name, p.tz_identifier,
             f.id AS profile_id, f.given_name AS profile_given_name, f.surname AS profile_surname,
             f.display_name AS profile_display_name, f.tz_identifier AS profile_tz_identifier
        FROM rm_directory.people p LEFT JOIN rm_profiles.profiles f ON f.id = p.id
       WHERE p.id = ANY($1::text[])`,
-    [[...new Set(ids)]],
-  );
+    values: [[...new Set(ids)]],
+  });
   return new Map(rows.map((r) => [r.id as string, {
     emailAddress: r.email_address,
     person: { givenName: r.given_name, surname: r.surname, displayName: r.display_name, tzIdentifier: r.tz_identifier },
