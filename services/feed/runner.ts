@@ -293,7 +293,8 @@ export class ProjectionRunner {
       this.busyLoops.add(state);
       const begun = performance.now();
       try {
-        searchPath ??= await sharedSearchPath(this.pool, lane);
+        // Asked once a loop: null (a clash, one search path a read model) is an answer too.
+        if (searchPath === undefined) searchPath = await sharedSearchPath(this.pool, lane);
         const { read, moved, to, from } = await applySharedBatch(this.pool, this.store, lane, this.batchSize, { searchPath });
         transientFailures = 0;
         if (to) for (const name of moved) this.reached.set(name, to);

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createPool } from '../../services/db/pool';
 import { createPostgresEventStore, migrateEventStore } from '../../services/eventstore/postgres';
-import type { EventStore } from '../../services/eventstore/port';
+import type { PostgresEventStore } from '../../services/eventstore/postgres';
 import { applySharedBatch, sharedSearchPath } from '../../services/feed/batch';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { ProjectionRunner } from '../../services/feed/runner';
@@ -40,7 +40,7 @@ const beta = marker('beta', 'notes', betaFails);
 const gamma = marker('gamma', 'marks');
 
 let db: TestDatabase;
-let store: EventStore;
+let store: PostgresEventStore;
 let listener: pg.Client;
 const notices: { topic: string; key: string }[] = [];
 
@@ -60,14 +60,16 @@ afterAll(async () => {
   await db.drop();
 });
 
-/** A pool whose connections count the statements sent on them. */
+/** A pool whose connections count the statements sent on them, and those that ask the catalog. */
 function countingPool(max = 2) {
   const pool = createPool(db.url, max);
-  const counted = { statements: 0 };
+  const counted = { statements: 0, catalog: 0 };
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       counted.statements += 1;
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+      if (text.includes('FROM pg_class')) counted.catalog += 1;
       return query(...args);
     };
   });
@@ -126,6 +128,22 @@ describe('a shared batch', () => {
     assert.equal(statements, 1 + 2 + 2 + 1);
     assert.equal(await rowsIn('rm_alpha', 'marks', account), 2);
     assert.equal(await rowsIn('rm_gamma', 'marks', account), 2);
+  });
+
+  it("a runner's lane asks the catalog for its search path once, also when its read models' tables clash", async () => {
+    const { pool, counted } = countingPool();
+    const runner = new ProjectionRunner(pool, store, [alpha, gamma], { onWake: (wake) => store.onAppended(wake) });
+    runner.start();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const account = await appendChanges(1);
+        await eventually(async () => (await rowsIn('rm_gamma', 'marks', account)) === 1, 'the lane applied the change', 10_000);
+      }
+    } finally {
+      await runner.stop();
+      await pool.end();
+    }
+    assert.equal(counted.catalog, 1);
   });
 
   it('a failed batch sends no notice, moves nothing, and leaves no notice held on its connection', async () => {
