@@ -80,15 +80,27 @@ function invite(v: Record<string, string>, method: CalendarMethod, description: 
 }
 
 /**
- * A mail of paragraphs; `linkLabel` makes the link a button in HTML, a line in text. The calendar
- * file is made only when someone reads `attachments` (the sending job): queueing a mail renders it
- * for its subject, and a calendar file is most of the cost of rendering.
+ * A mail of paragraphs; `linkLabel` makes the link a button in HTML, a line in text. Only the
+ * subject is made at once: queueing a mail (inside the reservation's command) renders it for its
+ * subject alone, so the body (its dates formatted in the recipient's zone) is made when someone
+ * reads `text` or `html`, and the calendar file, most of the cost, when someone reads
+ * `attachments` (the sending job).
  */
-function mail(subject: string, v: Record<string, string>, paragraphs: string[], linkLabel: string | null, attachment?: () => ReturnType<typeof invite>): RenderedMail {
-  const hello = v.recipientName ? `Hello ${v.recipientName},` : 'Hello,';
-  const text = [hello, '', ...paragraphs.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n');
-  const html = [`<p>${escape(hello)}</p>`, ...paragraphs.map((p) => `<p>${escape(p)}</p>`), ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []), '<p>Tertulia</p>'].join('\n');
-  const rendered: RenderedMail = { subject, text, html };
+function mail(subject: string, v: Record<string, string>, paragraphs: () => string[], linkLabel: string | null, attachment?: () => ReturnType<typeof invite>): RenderedMail {
+  let body: { text: string; html: string } | null = null;
+  const made = () => {
+    if (body) return body;
+    const hello = v.recipientName ? `Hello ${v.recipientName},` : 'Hello,';
+    const lines = paragraphs();
+    body = {
+      text: [hello, '', ...lines.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n'),
+      html: [`<p>${escape(hello)}</p>`, ...lines.map((p) => `<p>${escape(p)}</p>`), ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []), '<p>Tertulia</p>'].join('\n'),
+    };
+    return body;
+  };
+  const rendered = { subject } as RenderedMail;
+  Object.defineProperty(rendered, 'text', { enumerable: true, get: () => made().text });
+  Object.defineProperty(rendered, 'html', { enumerable: true, get: () => made().html });
   if (attachment) Object.defineProperty(rendered, 'attachments', { enumerable: true, get: () => [attachment()] });
   return rendered;
 }
@@ -98,53 +110,57 @@ const openLabel = (v: Record<string, string>) => (v.role === 'student' ? 'Open t
 export const conversationTemplates: Record<string, (values: Record<string, string>) => RenderedMail> = {
   [ConversationTemplates.reserved]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
-    const when = formatWhen(v.start, v.end, v.zone);
-    const body = v.role === 'student'
-      ? [`Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`, `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`]
-      : [`${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`, 'The attached invitation adds it to your calendar.'];
+    const body = () => {
+      const when = formatWhen(v.start, v.end, v.zone);
+      return v.role === 'student'
+        ? [`Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`, `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`]
+        : [`${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`, 'The attached invitation adds it to your calendar.'];
+    };
     const subject = v.role === 'student' ? `Reserved: ${what}` : `New conversation: ${what}`;
     return mail(subject, v, body, openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
   },
 
   [ConversationTemplates.canceled]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
-    const when = formatWhen(v.start, v.end, v.zone);
     const by = v.reason === 'student' ? ' by the student' : v.reason === 'speaker' ? ' by the speaker' : v.reason === 'admin' ? ' by Tertulia' : v.reason === 'tardy' ? ' because the speaker was late' : v.reason === 'withdrawn' ? ' because the student left the course' : '';
     const minutes = Number(v.minutesReturned ?? 0);
-    const body = [`The ${what} on ${when} was canceled${by}.`];
-    if (v.role === 'student' && minutes > 0) body.push(`Your ${minutes} minutes were returned to your account.`);
-    body.push('The attached cancellation removes it from your calendar.');
+    const body = () => [
+      `The ${what} on ${formatWhen(v.start, v.end, v.zone)} was canceled${by}.`,
+      ...(v.role === 'student' && minutes > 0 ? [`Your ${minutes} minutes were returned to your account.`] : []),
+      'The attached cancellation removes it from your calendar.',
+    ];
     return mail(`Canceled: ${what}`, v, body, null, () => invite(v, 'CANCEL', `Canceled: ${what}.`));
   },
 
   [ConversationTemplates.transferred]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
-    const when = formatWhen(v.start, v.end, v.zone);
+    const when = () => formatWhen(v.start, v.end, v.zone);
     if (v.change === 'from') {
-      return mail(`Transferred: ${what}`, v, [
-        `The ${what} on ${when} was transferred to another speaker; it is no longer on your schedule.`,
+      return mail(`Transferred: ${what}`, v, () => [
+        `The ${what} on ${when()} was transferred to another speaker; it is no longer on your schedule.`,
         'The attached cancellation removes it from your calendar.',
       ], null, () => invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`));
     }
     if (v.change === 'to') {
-      return mail(`New conversation: ${what}`, v, [
-        `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when}.`,
+      return mail(`New conversation: ${what}`, v, () => [
+        `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when()}.`,
         'The attached invitation adds it to your calendar.',
       ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
     }
-    return mail(`Your conversation is now with ${v.otherName}`, v, [
-      `Your ${languageName(v.language)} conversation on ${when} is now with ${v.otherName}, at the same time.`,
+    return mail(`Your conversation is now with ${v.otherName}`, v, () => [
+      `Your ${languageName(v.language)} conversation on ${when()} is now with ${v.otherName}, at the same time.`,
       'The attached invitation updates it in your calendar.',
     ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
   },
 
   [ConversationTemplates.reminder]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
-    const when = formatWhen(v.start, v.end, v.zone);
     const offset = Number(v.offsetMinutes);
     const lead = offset >= 120 && offset % 60 === 0 ? `in ${offset / 60} hours` : offset === 60 ? 'in 1 hour' : `in ${offset} minutes`;
-    const body = [`Your ${what} starts ${lead}: ${when}.`];
-    if (v.role === 'student') body.push(`The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start; check your camera and microphone there.`);
+    const body = () => [
+      `Your ${what} starts ${lead}: ${formatWhen(v.start, v.end, v.zone)}.`,
+      ...(v.role === 'student' ? [`The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start; check your camera and microphone there.`] : []),
+    ];
     return mail(`Reminder: ${what} ${lead}`, v, body, openLabel(v));
   },
 };
