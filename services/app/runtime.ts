@@ -149,6 +149,14 @@ export async function createRuntime(
   const outbox = config.smtpUrl ? null : createOutboxTransport(pool);
   const mailTransport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : outbox!;
   const jobs = await startJobs(db.url, log);
+  // Jobs from the feed (services/jobs/dispatch.ts), in a runner of its own: it runs wherever jobs
+  // are worked, whether or not this process keeps the read models.
+  const dispatch = new ProjectionRunner(readModelPool, store, [jobs.dispatcher], {
+    onError: (name, error) => log.warn({ err: error, projection: name }, 'job dispatch batch failed; retrying'),
+    onFailed: (name, failure) => log.error({ projection: name, failure }, 'job dispatch stopped at an event it cannot act on'),
+    onWake: (wake) => store.onAppended(wake),
+  });
+  await dispatch.prepare();
   const mailer = createMailer({
     store,
     commands,
@@ -179,8 +187,6 @@ export async function createRuntime(
         return { accountId: id, emailAddress: found.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
       });
     },
-    reminders: { schedule: (r) => jobs.scheduleReminders(r), cancel: (r) => jobs.cancelReminders(r) },
-    onError: (error, context) => log.error({ err: error }, context),
   });
   if (options.runProjections ?? config.runProjections) runner.start();
 
@@ -245,6 +251,7 @@ export async function createRuntime(
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) }, () => requestLoad.busy());
+    dispatch.start();
     sweeper = startLiveSweeper(pool, live, log);
   }
 
@@ -286,6 +293,7 @@ export async function createRuntime(
     async close() {
       if (sweeper) clearInterval(sweeper);
       await runner.stop();
+      await dispatch.stop();
       await jobs.stop().catch(() => {});
       await store.close();
       await listener.close();

@@ -20,6 +20,13 @@ export interface Projector {
    * runner applies them in a lane of their own, so they never hold up the others.
    */
   lane?: 'background';
+  /**
+   * For a reactor, which acts on events rather than keeping tables (the job dispatcher,
+   * services/jobs/dispatch.ts): it acts on what is appended from its creation on. A new one starts
+   * at the feed's head instead of replaying the log, a new version carries on from where the old
+   * one was, and it is never rebuilt (replaying would act on the past again).
+   */
+  fromHead?: true;
   /** Applies a batch in the runner's transaction. Must be idempotent per batch boundary. */
   apply(events: StoredEvent[], db: pg.PoolClient): Promise<void>;
   /**

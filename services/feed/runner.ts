@@ -195,13 +195,16 @@ export class ProjectionRunner {
     for (const p of this.projectors) {
       const existing = await this.pool.query('SELECT version FROM projection_checkpoints WHERE name = $1', [p.name]);
       if (!existing.rows[0]) {
+        const head = p.fromHead ? await this.store.headCheckpoint() : null;
         await inTransaction(this.pool, async (db) => {
           await createSchema(db, p, liveSchema(p));
           await db.query(
-            'INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-            [p.name, p.version],
+            'INSERT INTO projection_checkpoints (name, version, transaction_id, position) VALUES ($1, $2, $3, $4) ON CONFLICT (name) DO NOTHING',
+            [p.name, p.version, head?.transactionId ?? null, head?.position ?? null],
           );
         });
+      } else if (existing.rows[0].version !== p.version && p.fromHead) {
+        await this.pool.query('UPDATE projection_checkpoints SET version = $2 WHERE name = $1', [p.name, p.version]);
       } else if (existing.rows[0].version !== p.version) {
         try {
           await this.rebuild(p.name);
@@ -397,6 +400,8 @@ export class ProjectionRunner {
    * Returns how many events it read.
    */
   private async buildFromLog(p: Projector, row: string, schema: string, onProgress?: (applied: number) => void): Promise<number> {
+    // Rebuild and verify replay the log: a reactor would act on all of it again.
+    if (p.fromHead) throw new Error(`${p.name} acts on new events only: it is never replayed from the log.`);
     if (p.replay) {
       try {
         return await this.buildFromLogOnce(p, row, schema, onProgress, p.replay());

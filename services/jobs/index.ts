@@ -3,18 +3,17 @@
  * and the live conversation's timers (stop when the time is up, stop as unused after the end);
  * archive processing later. Jobs are rows: they survive a restart of every process.
  */
-import crypto from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { createPool } from '../db/pool';
-import type { ReminderJob, ReminderOutcome, ScheduledReminder } from '../domain/conversations/mail';
+import type { Projector } from '../feed/projector';
+import { jobDispatcher } from './dispatch';
+import { mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+
+export { QUEUES, reminderJobId } from './queues';
+import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export const QUEUES = {
-  sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer',
-  archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry', archiveFetch: 'archive-fetch',
-  videoRecording: 'video-recording',
-} as const;
 
 /**
  * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
@@ -58,24 +57,17 @@ const MAIL_ATTEMPTS = 4;
 /** Jobs fetched at once per queue. */
 const JOB_BATCH = 20;
 
-/**
- * A reminder's job id, derived from the conversation and the offset (a name-based UUID): scheduling
- * twice inserts once, and a cancellation finds the jobs without storing their ids.
- */
-export function reminderJobId(job: ReminderJob): string {
-  const hash = crypto.createHash('sha256').update(`conversation-reminder:${job.conversationId}:${job.offsetMinutes}`).digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50; // version 5 layout
-  hash[8] = (hash[8] & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 export interface Jobs {
+  /**
+   * Enqueues the job of a mail whose secrets travel sealed in it (a reset link), after its command
+   * committed. Every other mail's job, and every reminder, comes from the feed (`dispatcher`).
+   */
   enqueueMail(job: MailJob): Promise<void>;
-  /** Durable reminder jobs that start at their time (`startAfter`); scheduling one twice is a no-op. */
-  scheduleReminders(reminders: ScheduledReminder[]): Promise<void>;
-  /** Cancels reminder jobs not yet done (tidiness: the job itself checks the conversation). */
-  cancelReminders(reminders: ReminderJob[]): Promise<void>;
+  /**
+   * The job dispatcher (services/jobs/dispatch.ts): run it in a runner of its own wherever jobs are
+   * worked; it inserts the jobs the feed asks for in the transaction that moves its checkpoint.
+   */
+  dispatcher: Projector;
   /** A durable timer that runs at `at` (its work is idempotent: a timer run twice does nothing more). */
   scheduleConversationTimer(job: ConversationTimerJob, at: Date): Promise<void>;
   /**
@@ -102,8 +94,6 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-type JobInsert = Parameters<PgBoss['insert']>[0][number];
-
 /**
  * Jobs enqueued in the same turn of the event loop (the mails and reminders of many commands
  * committing at once) go in one INSERT: one round trip instead of one per job. Should that insert
@@ -111,7 +101,7 @@ type JobInsert = Parameters<PgBoss['insert']>[0][number];
  * only its own caller.
  */
 function coalescedInsert(boss: PgBoss) {
-  let pending: { jobs: JobInsert[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  let pending: { jobs: JobRow[]; resolve: () => void; reject: (error: unknown) => void }[] = [];
   async function flush() {
     const batch = pending;
     pending = [];
@@ -123,7 +113,7 @@ function coalescedInsert(boss: PgBoss) {
       await Promise.all(batch.map((b) => boss.insert(b.jobs).then(b.resolve, b.reject)));
     }
   }
-  return (jobs: JobInsert[]) =>
+  return (jobs: JobRow[]) =>
     new Promise<void>((resolve, reject) => {
       if (!pending.length) setImmediate(flush);
       pending.push({ jobs, resolve, reject });
@@ -131,28 +121,19 @@ function coalescedInsert(boss: PgBoss) {
 }
 
 /**
- * pg-boss's connection: a pool of our own on which every statement with parameters is a named
- * (prepared) one, planned once per connection. pg-boss sends its job insert, a large statement, as
- * an unnamed one that PostgreSQL plans again on every call: prepared, an insert of ten jobs costs
- * half as much (docs/decisions.md, "pg-boss's statements are prepared"). Statements without parameters go as they are: pg-boss's migrations send
- * several commands in one text, which a prepared statement cannot hold.
+ * pg-boss's connection: a pool of our own (4 connections) whose statements with parameters are
+ * prepared. Once closed it answers every statement with no rows, as pg-boss's own connection did: a
+ * job still running when the process stops (its failure recorded late) must not throw into nowhere.
  */
 export function preparingConnection(connectionString: string, max = 4) {
   const pool = createPool(connectionString, max, { applicationName: 'pgboss' });
-  const names = new Map<string, string>();
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) {
-      name = `pgboss_${crypto.createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
+  let closed = false;
   return {
     pool,
-    db: {
-      executeSql: (text: string, values?: unknown[]) =>
-        values?.length ? pool.query({ name: nameOf(text), text, values }) : pool.query(text),
+    db: pgBossExecutor(async (statement) => (closed ? { rows: [] } : pool.query(statement as string))),
+    async close() {
+      closed = true;
+      await pool.end();
     },
   };
 }
@@ -237,22 +218,9 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
   }
   return {
     async enqueueMail(job) {
-      await insert([{ name: QUEUES.sendMail, data: job }]);
+      await insert([mailJobRow(job)]);
     },
-    async scheduleReminders(reminders) {
-      if (!reminders.length) return;
-      await insert(reminders.map((r) => ({
-        id: reminderJobId(r),
-        name: QUEUES.conversationReminder,
-        data: { conversationId: r.conversationId, offsetMinutes: r.offsetMinutes } satisfies ReminderJob,
-        startAfter: r.runAt,
-        singletonKey: `${r.conversationId}:${r.offsetMinutes}`,
-      })));
-    },
-    async cancelReminders(reminders) {
-      if (!reminders.length) return;
-      await boss.cancel(QUEUES.conversationReminder, reminders.map(reminderJobId));
-    },
+    dispatcher: jobDispatcher(boss),
     async scheduleConversationTimer(job, at) {
       await insert([{ name: QUEUES.conversationTimer, data: job, startAfter: at }]);
     },
@@ -286,7 +254,7 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
-      await connection.pool.end();
+      await connection.close();
     },
   };
 }

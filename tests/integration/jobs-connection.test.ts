@@ -17,7 +17,7 @@ beforeAll(async () => {
   connection = preparingConnection(db.url, 1);
 });
 afterAll(async () => {
-  await connection?.pool.end();
+  await connection?.close();
   await db?.drop();
 });
 
@@ -41,5 +41,11 @@ describe("pg-boss's connection", () => {
     const result = await connection.db.executeSql('CREATE TABLE t (v int); INSERT INTO t VALUES (1); SELECT v FROM t');
     assert.ok(Array.isArray(result));
     assert.equal((await prepared()).length, before);
+  });
+
+  it('answers with no rows once closed, as pg-boss expects of a connection it no longer uses', async () => {
+    const closing = preparingConnection(db.url, 1);
+    await closing.close();
+    assert.deepEqual((await closing.db.executeSql('SELECT $1::int AS one', [1])).rows, []);
   });
 });

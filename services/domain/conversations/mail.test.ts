@@ -1,24 +1,21 @@
 /**
- * What conversation mail queues and schedules, with fakes for the transaction, the mailer, the
- * read models and the job queue: who gets which method, SEQUENCE from the stream's version, which
- * reminders are scheduled, and that nothing fails the command when the job queue does.
+ * What conversation mail queues, with fakes for the transaction, the mailer and the read models:
+ * who gets which method, SEQUENCE from the stream's version. (Reminders come from the feed:
+ * services/jobs/dispatch.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import type { CommandTransaction } from '../../commands/execute';
 import type { StoredEvent } from '../../eventstore/port';
 import { SYSTEM_ACTOR } from '../shared/decider';
-import { createConversationMail, REMINDER_OFFSETS_MINUTES, type MailRecipient, type ReminderJob, type ScheduledReminder } from './mail';
+import { createConversationMail, type MailRecipient } from './mail';
 import type { MailedConversation } from './mail';
 
 const HOUR = 3600_000;
 const now = new Date('2027-03-10T12:00:00Z');
 
-function harness(streamLength = 0, failJobs = false) {
+function harness(streamLength = 0) {
   const queued: { to: string; templateKey: string; values: Record<string, string> }[] = [];
-  const scheduled: ScheduledReminder[] = [];
-  const canceled: ReminderJob[] = [];
-  const errors: string[] = [];
   const people: Record<string, MailRecipient> = {
     student: { accountId: 'student', emailAddress: 'student@example.com', name: 'Bob', zone: 'Asia/Kolkata' },
     ana: { accountId: 'ana', emailAddress: 'ana@example.com', name: 'Ana', zone: null },
@@ -36,21 +33,10 @@ function harness(streamLength = 0, failJobs = false) {
     publicUrl: 'https://tertulia.example',
     mailFrom: 'Tertulia <no-reply@tertulia.example>',
     people: async (ids) => ids.map((id) => people[id] ?? null),
-    reminders: {
-      schedule: async (r) => {
-        if (failJobs) throw new Error('job queue down');
-        scheduled.push(...r);
-      },
-      cancel: async (r) => void canceled.push(...r),
-    },
-    onError: (_e, context) => void errors.push(context),
   });
   const after: (() => Promise<void>)[] = [];
   const tx: CommandTransaction = { now, actor: SYSTEM_ACTOR, read: async () => [], append: () => {}, afterCommit: (w) => void after.push(w) };
-  const commit = async () => {
-    for (const w of after) await w();
-  };
-  return { mail, tx, queued, scheduled, canceled, errors, commit };
+  return { mail, tx, queued, after };
 }
 
 const conversation = (over: Partial<MailedConversation> = {}): MailedConversation => ({
@@ -60,7 +46,7 @@ const conversation = (over: Partial<MailedConversation> = {}): MailedConversatio
 });
 
 describe('conversation mail', () => {
-  it('on a reservation, sends both a REQUEST at SEQUENCE 0 with their links and zones, and schedules both reminders', async () => {
+  it('on a reservation, sends both a REQUEST at SEQUENCE 0 with their links and zones, and leaves nothing for after the commit', async () => {
     const h = harness();
     await h.mail.reserved(h.tx, conversation());
     assert.deepEqual(h.queued.map((q) => [q.to, q.templateKey, q.values.role, q.values.method, q.values.sequence]), [
@@ -75,36 +61,17 @@ describe('conversation mail', () => {
     assert.equal(student.zone, 'Asia/Kolkata');
     assert.equal(speaker.zone, 'America/New_York', 'the default zone when none is stored');
     assert.equal(student.organizerEmail, 'no-reply@tertulia.example');
-    assert.equal(h.scheduled.length, 0, 'reminders wait for the commit');
-    await h.commit();
-    assert.deepEqual(h.scheduled.map((r) => [r.offsetMinutes, r.runAt.toISOString()]), [
-      [1440, '2027-03-11T12:00:00.000Z'],
-      [60, '2027-03-12T11:00:00.000Z'],
-    ]);
-    assert.deepEqual([...REMINDER_OFFSETS_MINUTES], [1440, 60]);
+    assert.equal(h.after.length, 0, 'its jobs come from the feed');
   });
 
-  it('schedules only the reminders still in the future, and a failing job queue does not fail the command', async () => {
-    const h = harness();
-    await h.mail.reserved(h.tx, conversation({ start: new Date(now.getTime() + 3 * HOUR), end: new Date(now.getTime() + 3.5 * HOUR) }));
-    await h.commit();
-    assert.deepEqual(h.scheduled.map((r) => r.offsetMinutes), [60]);
-
-    const failing = harness(0, true);
-    await failing.mail.reserved(failing.tx, conversation());
-    await failing.commit();
-    assert.deepEqual(failing.errors, ['scheduling conversation reminders failed']);
-  });
-
-  it('on a cancellation, sends both a CANCEL with SEQUENCE = the stream version, and cancels the reminders', async () => {
+  it('on a cancellation, sends both a CANCEL with SEQUENCE = the stream version', async () => {
     const h = harness(2);
     await h.mail.canceled(h.tx, conversation(), { reason: 'student', minutesReturned: 30 });
     assert.deepEqual(h.queued.map((q) => [q.to, q.templateKey, q.values.method, q.values.sequence, q.values.reason]), [
       ['student@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
       ['ana@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
     ]);
-    await h.commit();
-    assert.deepEqual(h.canceled, [{ conversationId: 'c1', offsetMinutes: 1440 }, { conversationId: 'c1', offsetMinutes: 60 }]);
+    assert.equal(h.after.length, 0);
   });
 
   it('on a transfer, sends the old speaker a CANCEL, the new one a REQUEST and the student an update', async () => {
@@ -115,15 +82,12 @@ describe('conversation mail', () => {
       ['carla@example.com', 'to', 'REQUEST', '1', 'Bob'],
       ['student@example.com', 'student', 'REQUEST', '1', 'a Tertulia speaker'],
     ]);
-    await h.commit();
-    assert.equal(h.scheduled.length + h.canceled.length, 0, 'reminders read the speaker when they run');
   });
 
   it('sends nothing for interviews', async () => {
     const h = harness();
     await h.mail.reserved(h.tx, conversation({ kind: 'interview' }));
     await h.mail.canceled(h.tx, conversation({ kind: 'interview' }));
-    await h.commit();
-    assert.equal(h.queued.length + h.scheduled.length + h.canceled.length, 0);
+    assert.equal(h.queued.length, 0);
   });
 });

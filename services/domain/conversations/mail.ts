@@ -5,16 +5,16 @@
  *
  * The scheduling handlers call `reserved`, `canceled` and `transferred` inside their command
  * transaction, after deciding: the mails are queued as notifications in the same append (mail as
- * events), the reminders are scheduled or canceled once it commits.
+ * events).
  *
  * Reminders: 24 hours and 1 hour before the start (REMINDER_OFFSETS_MINUTES), only those still in the
  * future when reserved, as durable pg-boss jobs with the reminder time as `startAfter` (rows in
- * PostgreSQL: they survive a restart). Correctness is the job's read-time check: it reads the
- * conversation stream and sends nothing when the conversation was canceled, is no longer reserved
- * or has begun, and it reminds whoever is the speaker then (after a transfer, the new one). A
- * cancellation also cancels the pending jobs (their ids are derived from the conversation and the
- * offset, so nothing needs storing), which is only tidiness. A reminder is queued at most once: the
- * job appends ConversationReminderQueued to its own stream with 'no stream' expected.
+ * PostgreSQL: they survive a restart), inserted by the job dispatcher from the reservation's event
+ * and canceled by it from the cancellation's (services/jobs/dispatch.ts). Correctness is the job's
+ * read-time check: it reads the conversation stream and sends nothing when the conversation was
+ * canceled, is no longer reserved or has begun, and it reminds whoever is the speaker then (after a
+ * transfer, the new one). A reminder is queued at most once: the job appends
+ * ConversationReminderQueued to its own stream with 'no stream' expected.
  */
 import { SYSTEM_ACTOR, type DomainEvent } from '../shared/decider';
 import { zoneOrDefault } from '../../../contracts/calendarDate';
@@ -34,6 +34,7 @@ export interface ReminderJob {
   conversationId: string;
   offsetMinutes: number;
 }
+/** A reminder job and when it runs. */
 export interface ScheduledReminder extends ReminderJob {
   runAt: Date;
 }
@@ -66,11 +67,6 @@ export interface ConversationMailDeps {
   mailFrom: string;
   /** The recipients, in the order of `accountIds` (null for an unknown account); one lookup for all. */
   people(accountIds: string[]): Promise<(MailRecipient | null)[]>;
-  reminders: {
-    schedule(reminders: ScheduledReminder[]): Promise<void>;
-    cancel(reminders: ReminderJob[]): Promise<void>;
-  };
-  onError?(error: unknown, context: string): void;
 }
 
 /** The facts of a conversation the mails need (a ConversationState has them). */
@@ -124,19 +120,6 @@ export function createConversationMail(deps: ConversationMailDeps) {
     });
   }
 
-  /** After-commit work that must not fail the command that committed: errors are reported only. */
-  function later(tx: CommandTransaction, context: string, work: () => Promise<void>) {
-    tx.afterCommit(async () => {
-      try {
-        await work();
-      } catch (error) {
-        deps.onError?.(error, context);
-      }
-    });
-  }
-
-  const remindersOf = (conversationId: string): ReminderJob[] => REMINDER_OFFSETS_MINUTES.map((offsetMinutes) => ({ conversationId, offsetMinutes }));
-
   return {
     /**
      * Starts looking up a reservation's student and speaker before the command needs them, so the
@@ -148,27 +131,22 @@ export function createConversationMail(deps: ConversationMailDeps) {
       return lookUp;
     },
 
-    /** A lesson was reserved: REQUEST to both (SEQUENCE 0), and its reminders scheduled. */
+    /** A lesson was reserved: REQUEST to both (SEQUENCE 0). */
     async reserved(tx: CommandTransaction, c: MailedConversation, parties?: Promise<(MailRecipient | null)[]>) {
       if (c.kind !== 'lesson') return;
       const [student, speaker] = await (parties ?? people([c.reservedBy, c.reservedWith]));
       const extra = { method: 'REQUEST', sequence: '0' };
       queue(tx, ConversationTemplates.reserved, c, 'student', student, speaker, extra);
       queue(tx, ConversationTemplates.reserved, c, 'speaker', speaker, student, extra);
-      const reminders = remindersOf(c.conversationId)
-        .map((r) => ({ ...r, runAt: new Date(c.start.getTime() - r.offsetMinutes * 60_000) }))
-        .filter((r) => r.runAt.getTime() > tx.now.getTime());
-      if (reminders.length) later(tx, 'scheduling conversation reminders failed', () => deps.reminders.schedule(reminders));
     },
 
-    /** A lesson was canceled (`c` as it was before): CANCEL to both; its pending reminders canceled. */
+    /** A lesson was canceled (`c` as it was before): CANCEL to both. */
     async canceled(tx: CommandTransaction, c: MailedConversation, details: { reason?: string; minutesReturned?: number } = {}) {
       if (c.kind !== 'lesson') return;
       const [[student, speaker], sequence] = await Promise.all([people([c.reservedBy, c.reservedWith]), sequenceOf(c.conversationId)]);
       const extra = { method: 'CANCEL', sequence: String(sequence), reason: details.reason ?? '', minutesReturned: String(details.minutesReturned ?? c.minutes) };
       queue(tx, ConversationTemplates.canceled, c, 'student', student, speaker, extra);
       queue(tx, ConversationTemplates.canceled, c, 'speaker', speaker, student, extra);
-      later(tx, 'canceling conversation reminders failed', () => deps.reminders.cancel(remindersOf(c.conversationId)));
     },
 
     /**

@@ -1,8 +1,11 @@
 /**
- * Mail as events: a command queues a notification (NotificationQueued) in its own transaction; after
- * commit a job renders and sends it through the mail port and records NotificationSent or
- * NotificationFailed. Secrets (reset links) reach the job sealed, never stored in events. Every mail
- * sent ends with the link to its public page (/mail/<publicToken>, services/security/mailTokens.ts).
+ * Mail as events: a command queues a notification (NotificationQueued) in its own transaction; a
+ * job renders and sends it through the mail port and records NotificationSent or
+ * NotificationFailed. The job comes from the feed (services/jobs/dispatch.ts), in the transaction
+ * that moves the dispatcher past the event, so no crash can lose it; a mail with secrets (a reset
+ * link) has its job enqueued by the command after commit instead, the secrets sealed in it, never
+ * stored in events. Every mail sent ends with the link to its public page (/mail/<publicToken>,
+ * services/security/mailTokens.ts).
  */
 import type { CommandExecutor, CommandTransaction } from '../../commands/execute';
 import type { EventStore } from '../../eventstore/port';
@@ -20,7 +23,7 @@ export interface MailJob {
 }
 
 export interface Mailer {
-  /** Queues a mail inside a command; the job is enqueued once the command commits. */
+  /** Queues a mail inside a command (its job comes from the feed, or after commit when it has secrets). */
   queue(
     tx: CommandTransaction,
     mail: { recipient: { accountId: string | null; emailAddress: string }; templateKey: string; templateValue: Record<string, string>; secrets?: Record<string, string> },
@@ -37,6 +40,7 @@ export function createMailer(deps: {
   serverSecret: string;
   /** PUBLIC_URL: every mail links to its public page there. */
   publicUrl: string;
+  /** Enqueues the job of a mail with secrets, after its command committed. */
   enqueue: (job: MailJob) => Promise<void>;
 }): Mailer {
   return {
@@ -53,11 +57,14 @@ export function createMailer(deps: {
           templateKey: mail.templateKey,
           templateValue: mail.templateValue,
           transportType: deps.transport.type,
+          ...(mail.secrets ? { secretsSealed: true as const } : {}),
         },
       };
       tx.append(notificationStream(notificationId), [queued], 'no_stream');
-      const sealedSecrets = mail.secrets ? seal(deps.serverSecret, JSON.stringify(mail.secrets)) : null;
-      tx.afterCommit(() => deps.enqueue({ notificationId, sealedSecrets }));
+      if (mail.secrets) {
+        const sealedSecrets = seal(deps.serverSecret, JSON.stringify(mail.secrets));
+        tx.afterCommit(() => deps.enqueue({ notificationId, sealedSecrets }));
+      }
       return notificationId;
     },
 
