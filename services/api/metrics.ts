@@ -15,13 +15,13 @@ import type express from 'express';
 import type { DefinitionNode, OperationDefinitionNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Runtime } from '../app/runtime';
+import { projectionStatuses, type Runtime } from '../app/runtime';
 
 export const METRICS_PATH = '/metrics';
 /** Operation names are the client's: cap how many distinct ones a process labels. */
 const MAX_OPERATION_LABELS = 500;
 
-export function createMetrics(runtime: Pick<Runtime, 'runner' | 'jobs' | 'store' | 'commands'>) {
+export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jobs' | 'store' | 'commands'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const operations = new Counter({
@@ -47,7 +47,7 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'jobs' | 'store'
     registers: [registry],
     async collect() {
       const now = Date.now();
-      for (const s of await runtime.runner.status()) {
+      for (const s of await projectionStatuses(runtime)) {
         const [next] = s.behind ? await runtime.store.readAll(s.checkpoint, 1) : [];
         this.set({ projection: s.name }, next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0);
       }
@@ -59,7 +59,7 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'jobs' | 'store'
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
-      for (const s of await runtime.runner.status()) this.set({ projection: s.name }, s.failure ? 1 : 0);
+      for (const s of await projectionStatuses(runtime)) this.set({ projection: s.name }, s.failure ? 1 : 0);
     },
   });
   new Gauge({

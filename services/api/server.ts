@@ -10,7 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { Runtime } from '../app/runtime';
+import { projectionStatuses, type Runtime } from '../app/runtime';
 import { mountDevMailbox } from '../integrations/mail/mailboxPage';
 import { mountPayments } from '../integrations/payments/http';
 import { mountFiles } from '../integrations/storage/http';
@@ -104,12 +104,12 @@ export function createServer(runtime: Runtime) {
   app.get('/readyz', async (_req, res) => {
     try {
       await runtime.pool.query('SELECT 1');
-      const before = await runtime.runner.status();
+      const before = await projectionStatuses(runtime);
       const failed = before.filter((s) => s.failure).map((s) => ({ name: s.name, ...s.failure }));
       let stuck: string[] = [];
       if (before.some((s) => s.behind && !s.failure)) {
         await new Promise((r) => setTimeout(r, READY_LAG_BOUND));
-        const after = await runtime.runner.status();
+        const after = await projectionStatuses(runtime);
         stuck = after
           .filter((s) => s.behind && !s.failure && s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
             s.checkpoint?.position === before.find((b) => b.name === s.name)?.checkpoint?.position)

@@ -60,6 +60,8 @@ export interface Runtime {
   store: EventStore;
   commands: CommandExecutor;
   runner: ProjectionRunner;
+  /** The job dispatcher's runner (services/jobs/dispatch.ts): running wherever jobs are worked. */
+  dispatch: ProjectionRunner;
   listener: PgListener;
   changes: ChangeHub;
   /** Open sessions this process remembers, forgotten on every sign-out notice. */
@@ -263,6 +265,7 @@ export async function createRuntime(
     store,
     commands,
     runner,
+    dispatch,
     listener,
     changes,
     sessions,
@@ -302,4 +305,9 @@ export async function createRuntime(
       await db.embedded?.stop();
     },
   };
+}
+
+/** Where every read model and the job dispatcher stand (readiness, metrics): a stopped dispatcher stops mail. */
+export async function projectionStatuses(runtime: Pick<Runtime, 'runner' | 'dispatch'>) {
+  return [...(await runtime.runner.status()), ...(await runtime.dispatch.status())];
 }

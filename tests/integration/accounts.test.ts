@@ -206,6 +206,8 @@ describe('health', () => {
     assert.deepEqual(await (await fetch(`${app.url}/healthz`)).json(), { ok: true });
     const ready = await fetch(`${app.url}/readyz`);
     assert.equal(ready.status, 200);
-    assert.equal((await ready.json()).ok, true);
+    const body = await ready.json();
+    assert.equal(body.ok, true);
+    assert.ok(body.projections.some((p: { name: string }) => p.name === 'job_dispatch'), 'the job dispatcher is watched too');
   });
 });

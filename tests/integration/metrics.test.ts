@@ -32,6 +32,7 @@ describe('/metrics', () => {
     assert.ok(appended > 0, 'the sign-up appended events');
     assert.match(text, /tertulia_projection_lag_seconds\{projection="accounts"\} [\d.]+/);
     assert.match(text, /tertulia_projection_failed\{projection="accounts"\} 0/);
+    assert.match(text, /tertulia_projection_failed\{projection="job_dispatch"\} 0/, 'the job dispatcher too: when it stops, mail stops');
     assert.match(text, /tertulia_job_queue_depth\{queue="send-mail"\} \d+/);
     assert.match(text, /process_cpu_user_seconds_total/);
   });
