@@ -55,11 +55,13 @@ describe('jobs from the feed', () => {
     try {
       const speaker = await person(first, 'SPEAKER');
       student = await person(first, 'STUDENT');
-      await first.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: speaker.accountId, emailAddress: speaker.emailAddress, languages: ['es'], payRate: 1500 });
-      await first.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId: student.accountId, minutes: 60, reason: 'test' });
+      const promoted = await first.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: speaker.accountId, emailAddress: speaker.emailAddress, languages: ['es'], payRate: 1500 });
+      const credited = await first.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId: student.accountId, minutes: 60, reason: 'test' });
       const start = new Date(Math.floor(Date.now() / DAY) * DAY + 3 * DAY + 14 * 3600_000);
       await first.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, { speakerId: speaker.accountId, interval: { start, end: new Date(start.getTime() + 3600_000) }, zoneName: 'UTC', repeatsWeekly: false });
-      await first.runner.catchUp();
+      // The read models the reservation reads (a speaker who can speak; the parties' addresses).
+      assert.ok(await first.runner.waitFor(promoted.appended?.checkpoint, ['speakers', 'accounts', 'directory'], 15_000));
+      assert.ok(await first.runner.waitFor(credited.appended?.checkpoint, ['minutes', 'directory'], 15_000));
       const reserved = await first.scheduling.createReservation({ actor: { accountId: student.accountId, roles: ['STUDENT'] } }, {
         studentId: student.accountId, speakerId: speaker.accountId, courseId: null, lessonId: null, language: 'es', start, duration: 30,
       });
