@@ -9,11 +9,10 @@ import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
 import { jobDispatcher } from './dispatch';
 import { mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
-
-export { QUEUES, reminderJobId } from './queues';
 import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
+export { QUEUES, reminderJobId } from './queues';
 
 /**
  * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
@@ -95,8 +94,8 @@ export interface Jobs {
 }
 
 /**
- * Jobs enqueued in the same turn of the event loop (the mails and reminders of many commands
- * committing at once) go in one INSERT: one round trip instead of one per job. Should that insert
+ * Jobs enqueued in the same turn of the event loop (the conversation timers or reset mails of many
+ * commands committing at once) go in one INSERT: one round trip instead of one per job. Should that insert
  * fail (a duplicate id, say), each caller's jobs are tried on their own, so one bad job fails
  * only its own caller.
  */
