@@ -54,7 +54,7 @@ export function jobDispatcher(boss: PgBoss): Projector {
         }
       }
       // On the batch's connection, in its transaction: the jobs commit with the checkpoint.
-      const inBatch = { db: pgBossExecutor((statement) => db.query(statement as string)) };
+      const inBatch = { db: pgBossExecutor((statement) => db.query(statement)) };
       if (rows.length) await boss.insert(rows, inBatch);
       if (canceled.length) await boss.cancel(QUEUES.conversationReminder, canceled, inBatch);
     },

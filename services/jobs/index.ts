@@ -129,7 +129,7 @@ export function preparingConnection(connectionString: string, max = 4) {
   let closed = false;
   return {
     pool,
-    db: pgBossExecutor(async (statement) => (closed ? { rows: [] } : pool.query(statement as string))),
+    db: pgBossExecutor(async (statement) => (closed ? { rows: [] } : pool.query(statement))),
     async close() {
       closed = true;
       await pool.end();

@@ -4,6 +4,7 @@
  * (pg-boss inserts with ON CONFLICT DO NOTHING), and let a cancellation find it without storing it.
  */
 import crypto from 'node:crypto';
+import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { ReminderJob, ScheduledReminder } from '../domain/conversations/mail';
 import type { MailJob } from '../domain/notifications/mailer';
@@ -51,9 +52,9 @@ export const reminderJobRows = (reminders: ScheduledReminder[]): JobRow[] =>
  * prepared"). Statements without parameters (its migrations, several commands in one text) go as
  * they are: a prepared statement holds one command.
  */
-export function pgBossExecutor(query: (statement: string | { name: string; text: string; values: unknown[] }) => Promise<{ rows: any[] }>) {
+export function pgBossExecutor(query: (statement: pg.QueryConfig) => Promise<{ rows: any[] }>) {
   return {
-    executeSql: (text: string, values?: unknown[]) => (values?.length ? query({ name: statementName(text), text, values }) : query(text)),
+    executeSql: (text: string, values?: unknown[]) => query(values?.length ? { name: statementName(text), text, values } : { text }),
   };
 }
 
