@@ -4,6 +4,7 @@
  * archive processing later. Jobs are rows: they survive a restart of every process.
  */
 import PgBoss from 'pg-boss';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
@@ -121,15 +122,18 @@ function coalescedInsert(boss: PgBoss) {
 
 /**
  * pg-boss's connection: a pool of our own (4 connections) whose statements with parameters are
- * prepared. Once closed it answers every statement with no rows, as pg-boss's own connection did: a
- * job still running when the process stops (its failure recorded late) must not throw into nowhere.
+ * prepared. Once closed it answers every statement with nothing (no result at all), exactly as
+ * pg-boss's own connection does: a job still running when the process stops has its failure recorded
+ * late by a call nobody awaits, which reads an absent result as "no job affected" but throws on a
+ * result without rows.
  */
 export function preparingConnection(connectionString: string, max = 4) {
   const pool = createPool(connectionString, max, { applicationName: 'pgboss' });
   let closed = false;
   return {
     pool,
-    db: pgBossExecutor(async (statement) => (closed ? { rows: [] } : pool.query(statement))),
+    // pg-boss's types promise a result always; its own connection gives none once closed.
+    db: pgBossExecutor(async (statement) => (closed ? (undefined as unknown as pg.QueryResult) : pool.query(statement))),
     async close() {
       closed = true;
       await pool.end();

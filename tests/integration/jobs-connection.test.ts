@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import PgBoss from 'pg-boss';
 import { preparingConnection } from '../../services/jobs';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
@@ -43,9 +44,18 @@ describe("pg-boss's connection", () => {
     assert.equal((await prepared()).length, before);
   });
 
-  it('answers with no rows once closed, as pg-boss expects of a connection it no longer uses', async () => {
+  it('answers nothing once closed, as pg-boss expects of a connection it no longer uses', async () => {
     const closing = preparingConnection(db.url, 1);
     await closing.close();
-    assert.deepEqual((await closing.db.executeSql('SELECT $1::int AS one', [1])).rows, []);
+    assert.equal(await closing.db.executeSql('SELECT $1::int AS one', [1]), undefined);
+  });
+
+  it("lets pg-boss record a job's failure after the connection closed, without throwing", async () => {
+    // A job that ends while the process stops: pg-boss calls fail() without awaiting it, so a throw
+    // there is an unhandled rejection (it was, with an empty result in place of none).
+    const closing = preparingConnection(db.url, 1);
+    const boss = new PgBoss({ db: closing.db });
+    await closing.close();
+    assert.deepEqual(await boss.fail('send-mail', 'a-job-id', new Error('stopped')), { jobs: ['a-job-id'], requested: 1, affected: 0 });
   });
 });
