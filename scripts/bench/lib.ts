@@ -148,6 +148,16 @@ export function combine(measurements: Measurement[]): Measurement {
 }
 
 /**
+ * The middle one of several measurements of the same thing, by rate (the lower middle of an even
+ * number): on a machine whose speed drifts, one window can land in a slow or fast second.
+ */
+export function median<M extends Measurement>(measurements: M[]): M {
+  if (!measurements.length) throw new Error('median of no measurements');
+  const sorted = [...measurements].sort((a, b) => a.rate - b.rate);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
  * Measures several contenders in alternating slices (A, B, A, B, ...) and combines each one's
  * slices, so that drift in the machine (disk flush latency, noisy neighbours) hits all of them
  * alike. Each contender gets `rounds` slices of its own budget.
