@@ -2,9 +2,9 @@
  * `npm run bench -- reservations`: reservations per second through the GraphQL API (the whole
  * product: HTTP, the command, the atomic multi-stream append, the read models it waits for), with
  * 1 and 16 concurrent clients on distinct slots (16: the median of three windows, BENCH_WINDOWS),
- * beside the event store's raw multi-stream append
- * of the same shape measured in the same run; and the openings query's latency for a speaker with
- * a month of weekly availability and 100 reservations.
+ * beside the event store's raw multi-stream append of the same shape measured in the same run; and
+ * the openings query's latency for a speaker with a month of weekly availability and 100
+ * reservations.
  *
  * A third row per client count is the floor: a query that does next to nothing, through the same
  * HTTP and GraphQL stack, so a reservation's cost can be read against the API's own.
