@@ -22,7 +22,6 @@ import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
-import { graphqlPostHandler } from './graphqlPost';
 import { createGraphQL, GRAPHQL_BODY_LIMIT_BYTES } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
 import { mountWebApp } from './webAssets';
@@ -123,7 +122,7 @@ export function createServer(runtime: Runtime) {
     }
   });
 
-  app.post(yoga.graphqlEndpoint, limitGraphQLBody, graphqlPostHandler(yoga));
+  app.post(yoga.graphqlEndpoint, limitGraphQLBody);
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
   if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
   // A mail's public page (/mail/<publicToken>): before the web app, whose fallback would answer it.
