@@ -10,6 +10,8 @@ import { measureConcurrent, type Measurement } from './lib';
 export interface GraphQLCall {
   query: string;
   variables: Record<string, unknown>;
+  /** Whose call this is, when not the client's own token (a client acting for several students). */
+  token?: string;
 }
 export interface GraphQLClientPlan {
   token: string | null;
@@ -83,7 +85,7 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
       const call = plan.calls[i];
       if (!call) throw new Error(`client ${worker} ran out of calls after ${i}: plan more`);
       const t0 = performance.now();
-      const body = (await post(`${options.url}/graphql`, plan.token, JSON.stringify(call))) as { errors?: { message: string }[] };
+      const body = (await post(`${options.url}/graphql`, call.token ?? plan.token, JSON.stringify({ query: call.query, variables: call.variables }))) as { errors?: { message: string }[] };
       if (t0 - started >= options.warmupMs) latencies.push(performance.now() - t0);
       if (body.errors?.length) {
         failures += 1;
