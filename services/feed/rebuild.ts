@@ -1,0 +1,197 @@
+/**
+ * Building a read model from the whole log, off to the side of the live one: `rebuild` builds a
+ * fresh schema and swaps it in; `verify` builds a scratch one and compares it, table by table, with
+ * the live read model at the same point of the log. A replay (Projector.replay) folds the log in
+ * memory where a projector offers one; otherwise batch by batch, which narrows down an event the
+ * projector cannot apply.
+ */
+import type pg from 'pg';
+import { inTransaction } from '../db/pool';
+import type { EventStore } from '../eventstore/port';
+import { applyBatch, isolateFailure, isTransientError, lockCheckpoint, ProjectionFailedError, saveCheckpoint } from './batch';
+import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
+
+export interface RebuildContext {
+  pool: pg.Pool;
+  store: EventStore;
+  batchSize: number;
+  /** A failed replay (the build then goes batch by batch). */
+  onError?: (projector: string, error: unknown) => void;
+}
+
+export interface TableDifference {
+  table: string;
+  /** Rows the live table has and a rebuild does not, and the other way round. */
+  onlyLive: number;
+  onlyRebuilt: number;
+  /** A few of those rows, as PostgreSQL prints a row. */
+  samples: { side: 'live' | 'rebuilt'; row: string }[];
+}
+
+/** Every table of `live` against the same table of `rebuilt`, as multisets of rows. */
+async function compareSchemas(db: pg.PoolClient, live: string, rebuilt: string, sample: number): Promise<TableDifference[]> {
+  const { rows: tables } = await db.query(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    [live],
+  );
+  const out: TableDifference[] = [];
+  for (const { table_name: t } of tables) {
+    const a = `"${live}"."${t}"`;
+    const b = `"${rebuilt}"."${t}"`;
+    // As text, so every column type compares (json has no equality).
+    const only = (x: string, y: string) => db.query(`SELECT t::text AS row FROM ${x} t EXCEPT ALL SELECT t::text FROM ${y} t`);
+    const [l, r] = [await only(a, b), await only(b, a)];
+    if (!l.rows.length && !r.rows.length) continue;
+    out.push({
+      table: t,
+      onlyLive: l.rows.length,
+      onlyRebuilt: r.rows.length,
+      samples: [...l.rows.slice(0, sample).map((x) => ({ side: 'live' as const, row: x.row })), ...r.rows.slice(0, sample).map((x) => ({ side: 'rebuilt' as const, row: x.row }))],
+    });
+  }
+  return out;
+}
+
+/** A read model's schema, fresh: dropped if it exists, then created with the projector's tables. */
+export async function createSchema(db: pg.PoolClient, projector: Projector, schema: string) {
+  await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await db.query(`CREATE SCHEMA "${schema}"`);
+  await db.query(`SET LOCAL search_path TO "${schema}", public`);
+  await db.query(projector.schema);
+}
+
+/**
+ * Builds read model `p` from the whole log into `schema` (fresh), its checkpoint in row `row`.
+ * Returns how many events it read.
+ */
+async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress?: (applied: number) => void): Promise<number> {
+  // Rebuild and verify replay the log: a reactor would act on all of it again.
+  if (p.fromHead) throw new Error(`${p.name} acts on new events only: it is never replayed from the log.`);
+  if (p.replay) {
+    try {
+      return await buildFromLogOnce(ctx, p, row, schema, onProgress, p.replay());
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      ctx.onError?.(p.name, error);
+      // Batch by batch from the start: that narrows down an event it cannot apply.
+    }
+  }
+  return buildFromLogOnce(ctx, p, row, schema, onProgress, null);
+}
+
+async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
+  const batch = Math.max(ctx.batchSize, replay ? 10_000 : 2000);
+  await inTransaction(ctx.pool, async (db) => {
+    await createSchema(db, p, schema);
+    await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
+    await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
+  });
+  if (replay) {
+    // The next batch is read while this one is folded (a replay is a fresh schema and row nobody
+    // else writes, and a failure starts it over): the log's read and the fold overlap.
+    const handled = new Set(p.handles);
+    let total = 0;
+    let next = ctx.store.readAll(null, batch);
+    for (let events = await next; events.length; events = await next) {
+      const last = events[events.length - 1];
+      next = events.length === batch ? ctx.store.readAll(last, batch) : Promise.resolve([]);
+      next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
+      const relevant = events.filter((e) => handled.has(e.type));
+      await inTransaction(ctx.pool, async (db) => {
+        if (relevant.length) {
+          await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+          await replay.add(relevant, db);
+        }
+        await saveCheckpoint(db, row, last, relevant.length);
+      });
+      total += events.length;
+      onProgress?.(total);
+    }
+    await inTransaction(ctx.pool, async (db) => {
+      await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+      await replay.finish(db);
+    });
+    return total;
+  }
+  let total = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = await inTransaction(ctx.pool, (db) => applyBatch(db, ctx.store, p, row, schema, batch));
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      const failure = await isolateFailure(ctx.pool, ctx.store, p, row, schema, ctx.batchSize);
+      if (failure) throw new ProjectionFailedError(p.name, failure);
+      continue;
+    }
+    total += read;
+    onProgress?.(total);
+    if (read < batch) return total;
+  }
+}
+
+/**
+ * Rebuilds a read model from the whole log into a fresh schema while the live one keeps serving,
+ * then swaps it in: the swap locks the live checkpoint (pausing the live loop), applies the last
+ * events, drops the old schema and renames the new one, all in one transaction.
+ */
+export async function rebuildReadModel(ctx: RebuildContext, p: Projector, onProgress?: (applied: number) => void): Promise<{ events: number; ms: number }> {
+  const started = Date.now();
+  const row = `${p.name}__next`;
+  const batch = Math.max(ctx.batchSize, 2000);
+  let total = await buildFromLog(ctx, p, row, rebuildSchema(p), onProgress);
+  await inTransaction(ctx.pool, async (db) => {
+    await db.query(
+      'INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [p.name, p.version],
+    );
+    await lockCheckpoint(db, p.name);
+    for (let read = batch; read === batch; ) {
+      read = await applyBatch(db, ctx.store, p, row, rebuildSchema(p), batch);
+      total += read;
+    }
+    await db.query(`DROP SCHEMA IF EXISTS "${liveSchema(p)}" CASCADE`);
+    await db.query(`ALTER SCHEMA "${rebuildSchema(p)}" RENAME TO "${liveSchema(p)}"`);
+    await db.query(
+      `UPDATE projection_checkpoints AS live SET version = next.version, transaction_id = next.transaction_id,
+         position = next.position, events_applied = next.events_applied, updated_at = now(),
+         failed_at = NULL, failure = NULL
+       FROM projection_checkpoints AS next WHERE live.name = $1 AND next.name = $2`,
+      [p.name, row],
+    );
+    await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
+  });
+  return { events: total, ms: Date.now() - started };
+}
+
+/**
+ * Rebuilds a read model into a scratch schema and compares it, table by table, with the live one
+ * at the same point of the log: the live checkpoint is locked (pausing its loops everywhere) and
+ * both are brought to the log's end before the comparison. Nothing live is replaced. Returns the
+ * rows only one side has (at most `sample` of each per table) and how many there are.
+ */
+export async function verifyReadModel(ctx: RebuildContext, p: Projector, onProgress?: (applied: number) => void, sample = 5): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
+  const started = Date.now();
+  const row = `${p.name}__verify`;
+  const scratch = `rm_${p.name}__verify`;
+  const batch = Math.max(ctx.batchSize, 2000);
+  let total = await buildFromLog(ctx, p, row, scratch, onProgress);
+  try {
+    const differences = await inTransaction(ctx.pool, async (db) => {
+      const live = await lockCheckpoint(db, p.name);
+      if (!live) throw new Error(`${p.name} has no live read model yet: start the product once first.`);
+      if (live.failed) throw new Error(`${p.name} is stopped at a failure ('status' shows it): rebuild it instead.`);
+      for (let read = batch; read === batch; ) read = await applyBatch(db, ctx.store, p, p.name, liveSchema(p), batch);
+      for (let read = batch; read === batch; ) {
+        read = await applyBatch(db, ctx.store, p, row, scratch, batch);
+        total += read;
+      }
+      await db.query('SET LOCAL search_path TO public');
+      return compareSchemas(db, liveSchema(p), scratch, sample);
+    });
+    return { events: total, ms: Date.now() - started, differences };
+  } finally {
+    await ctx.pool.query(`DROP SCHEMA IF EXISTS "${scratch}" CASCADE`);
+    await ctx.pool.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
+  }
+}
