@@ -98,6 +98,15 @@ test.describe('instructor sidebar and search', () => {
       await screenshot(page, 'instructor-search-desktop');
       assert.deepEqual(await sidebarViolations(page), [], 'the open results pass axe');
 
+      // Across the breakpoint and back (a window resized; a full-page screenshot does it for a
+      // moment): the sidebar is not mounted afresh, so the search and its results stay.
+      await page.setViewportSize({ width: 600, height: 900 });
+      await visible(page.getByRole('button', { name: 'Instructor menu' }));
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await hidden(page.getByRole('button', { name: 'Instructor menu' }));
+      assert.equal(await searchBox(page).inputValue(), 'spanish');
+      await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));
+
       // By keyboard: Down to the course, Down to the lesson, Enter.
       await searchBox(page).press('ArrowDown');
       assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish for Travellers')), true);
