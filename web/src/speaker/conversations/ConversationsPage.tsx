@@ -70,7 +70,7 @@ export default function ConversationsPage() {
         </Paper>
       ) : !shown.length ? null : (
         <Paper variant="outlined">
-          <List aria-label="Your conversations" disablePadding>
+          <List aria-label="Your conversations" disablePadding sx={{ '& > li:last-of-type': { borderBottom: 0 } }}>
             {shown.map((c) => (
               <ConversationRow key={c.id} conversation={c} zone={me.tzIdentifier} />
             ))}

@@ -1,22 +1,20 @@
 /**
  * The speaker area's frame (spec 3, Speaker): a 344 px sidebar — Planner, Conversations,
  * Availability, Payroll, Compatibility, Settings; a search over conversations; support links Help,
- * FAQ, Sign out — beside the page; on a phone the same sidebar is a drawer behind a Menu button.
+ * FAQ, Sign out — beside the page from 900 px up; below, the same sidebar is a drawer behind
+ * 'Speaker menu' (components/SidebarLayout.tsx, as in the instructor's and the back-office areas).
  * While it is on screen the header leaves out the links it holds (shell/areaSidebar.tsx): each link
  * once, as in the instructor's area.
  */
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import ForumIcon from '@mui/icons-material/Forum';
-import MenuIcon from '@mui/icons-material/Menu';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import SearchIcon from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -29,6 +27,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { ListItemLink } from '../../components/ListItemLink';
+import { SidebarLayout } from '../../components/SidebarLayout';
 
 export const SPEAKER_SIDEBAR_WIDTH = 344;
 
@@ -91,27 +90,23 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
   );
 }
 
+function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  return (
+    <Box
+      component="aside"
+      aria-label="Speaker area"
+      sx={{ width: SPEAKER_SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: { xs: '100%', md: 'calc(100vh - 64px)' } }}
+    >
+      <SidebarContent onNavigate={onNavigate ?? (() => undefined)} />
+    </Box>
+  );
+}
+
 export function SpeakerLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
-  const [open, setOpen] = useState(false);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'stretch' }}>
-      <Box
-        component="aside"
-        aria-label="Speaker area"
-        sx={{ display: { xs: 'none', md: 'block' }, width: SPEAKER_SIDEBAR_WIDTH, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: 'calc(100vh - 64px)' }}
-      >
-        <SidebarContent onNavigate={() => undefined} />
-      </Box>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: { xs: 'block', md: 'none' }, px: 2, pt: 2 }}>
-          <Button startIcon={<MenuIcon />} onClick={() => setOpen(true)} aria-controls="speaker-drawer" aria-expanded={open}>Speaker menu</Button>
-        </Box>
-        {children}
-      </Box>
-      <Drawer id="speaker-drawer" open={open} onClose={() => setOpen(false)} sx={{ display: { md: 'none' } }} slotProps={{ paper: { sx: { width: `min(${SPEAKER_SIDEBAR_WIDTH}px, 85vw)` } } }}>
-        <SidebarContent onNavigate={() => setOpen(false)} />
-      </Drawer>
-    </Box>
+    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Speaker menu" drawerId="speaker-drawer" drawerWidth={SPEAKER_SIDEBAR_WIDTH}>
+      {children}
+    </SidebarLayout>
   );
 }
