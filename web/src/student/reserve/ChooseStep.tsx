@@ -1,0 +1,102 @@
+/** Step 1 of /student/reserve: a course and one of its lessons, or a language (and length) without a course. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { languageName } from '../../../../contracts/enrollment';
+import { DURATIONS } from '../../../../contracts/scheduling';
+import type { FlowSend, FlowState, Me } from './flow';
+import { reservableLessons, type ReserveSetupData } from './operations';
+
+export function ChooseStep({ me, languages, state, send }: { me: Me; languages: ReserveSetupData['lookupLanguages']; state: FlowState; send: FlowSend }) {
+  const { courseId, lessonId, language, duration } = state.context;
+  const courses = me.courses.filter((c) => !c.isPast);
+  const course = courses.find((c) => c.id === courseId);
+  const lessons = course ? reservableLessons(course) : [];
+  const ready = courseId ? !!lessonId : !!language;
+  return (
+    <Paper variant="outlined" component="section" aria-label="Choose what to talk about" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack spacing={3}>
+        {courses.length > 0 ? (
+          <>
+            <FormControl>
+              <FormLabel id="reserve-course">Course</FormLabel>
+              <RadioGroup
+                aria-labelledby="reserve-course"
+                value={courseId ?? ''}
+                onChange={(_, id) => send({ type: 'CHOOSE_COURSE', courseId: id, duration: courses.find((c) => c.id === id)?.durationRequirement ?? 15 })}
+              >
+                {courses.map((c) => (
+                  <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={`${c.name} (${languageName(c.language)}, ${c.durationRequirement} minutes)`} />
+                ))}
+              </RadioGroup>
+            </FormControl>
+            {course && (
+              <FormControl>
+                <FormLabel id="reserve-lesson">Lesson</FormLabel>
+                {lessons.length === 0 ? (
+                  <Typography color="text.secondary">Every lesson of this course already has a conversation.</Typography>
+                ) : (
+                  <RadioGroup aria-labelledby="reserve-lesson" value={lessonId ?? ''} onChange={(_, id) => send({ type: 'CHOOSE_LESSON', lessonId: id })}>
+                    {lessons.map((a) => (
+                      <FormControlLabel
+                        key={a.lesson.id}
+                        value={a.lesson.id}
+                        control={<Radio />}
+                        label={
+                          <Box sx={{ py: 0.5 }}>
+                            <Typography>{`${a.order}. ${a.lesson.title}`}</Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              {a.lesson.discussionTopic ?? 'Topic to be announced'}
+                            </Typography>
+                          </Box>
+                        }
+                      />
+                    ))}
+                  </RadioGroup>
+                )}
+              </FormControl>
+            )}
+          </>
+        ) : (
+          <>
+            <Typography color="text.secondary">You have no current course: choose a language to talk in.</Typography>
+            <TextField select label="Language" value={language ?? ''} onChange={(e) => send({ type: 'CHOOSE_LANGUAGE', language: e.target.value })} sx={{ maxWidth: 320 }}>
+              {languages.map((l) => (
+                <MenuItem key={l.code} value={l.code}>
+                  {l.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label="Duration"
+              value={duration}
+              onChange={(e) => send({ type: 'SET_DURATION', duration: Number(e.target.value) })}
+              sx={{ maxWidth: 320 }}
+            >
+              {DURATIONS.map((d) => (
+                <MenuItem key={d} value={d}>
+                  {d} minutes
+                </MenuItem>
+              ))}
+            </TextField>
+          </>
+        )}
+        <Box>
+          <Button variant="contained" disabled={!ready} onClick={() => send({ type: 'NEXT' })}>
+            Find a speaker
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
