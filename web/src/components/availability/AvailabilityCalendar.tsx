@@ -8,7 +8,7 @@
  * every 20 s (spec 3, section 9).
  */
 import { useMutation, useQuery } from '@apollo/client';
-import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
+import { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
 import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin, { toLuxonDateTime } from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
@@ -19,38 +19,22 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DateTime } from 'luxon';
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { SLOT_MINUTES, SchedulingMessages } from '../../../../contracts/scheduling';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SLOT_MINUTES } from '../../../../contracts/scheduling';
 import { notifyError, notifySuccess } from '../snackbars';
 import { errorMessage } from '../../lib/errors';
 import { describeZone, formatTimeRange, userZone } from '../../lib/time';
 import { ADD_AVAILABILITY, AVAILABILITY_OCCURRENCES, CHANGE_AVAILABILITY, REMOVE_AVAILABILITY } from './operations';
-import { SLOT_DURATION, spanFromFields, spanProblem, toEvents, withinOneDay, type Occurrence } from './rules';
+import { SLOT_DURATION, toEvents, withinOneDay, type Occurrence } from './rules';
+import { AddDialog, fieldsOf, OccurrenceDialog, type Fields } from './AvailabilityDialogs';
 
 export const AVAILABILITY_POLL_MS = 20_000;
-
-const RULE_MESSAGES = {
-  order: SchedulingMessages.availabilityOrder,
-  sameDay: SchedulingMessages.availabilitySameDay,
-  notOnSlot: SchedulingMessages.availabilityNotOnSlot,
-};
 
 export const AvailabilityMessages = {
   added: 'The availability was added successfully!',
@@ -66,18 +50,6 @@ interface Props {
   /** The zone the calendar shows and the times are meant in (the speaker's). */
   zoneName: string | null | undefined;
 }
-
-interface Fields {
-  date: string;
-  start: string;
-  end: string;
-}
-
-const fieldsOf = (start: DateTime, end: DateTime): Fields => ({
-  date: start.toISODate()!,
-  start: start.toFormat('HH:mm'),
-  end: end.toFormat('HH:mm'),
-});
 
 export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   const zone = userZone(zoneName);
@@ -352,188 +324,3 @@ const calendarStyles = {
   '& .fc-event:focus-visible': { outline: '3px solid #ff9800', outlineOffset: 1 },
   '& .fc-timegrid-slot': { height: '1.1em' },
 } as const;
-
-function AddDialog({
-  zone,
-  initial,
-  occurrences,
-  onClose,
-  onSubmit,
-}: {
-  zone: string;
-  initial: { fields: Fields; repeatsWeekly: boolean };
-  occurrences: readonly Occurrence[];
-  onClose: () => void;
-  onSubmit: (start: DateTime, end: DateTime, repeatsWeekly: boolean) => Promise<void>;
-}) {
-  const [fields, setFields] = useState(initial.fields);
-  const [repeat, setRepeat] = useState(initial.repeatsWeekly ? 'weekly' : 'once');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const span = spanFromFields(fields.date, fields.start, fields.end, zone);
-  const weekday = span ? span.start.setLocale('en-US').toFormat('cccc') : '';
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!span) return setProblem('Please give a date, a start and an end.');
-    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
-    if (wrong) return setProblem(wrong);
-    if (occurrences.some((o) => Date.parse(o.startTimestamp) < span.end.toMillis() && span.start.toMillis() < Date.parse(o.endTimestamp))) {
-      return setProblem(SchedulingMessages.availabilityOverlap);
-    }
-    setSaving(true);
-    await onSubmit(span.start, span.end, repeat === 'weekly');
-    setSaving(false);
-  };
-
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="add-availability-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-availability-title">Add availability</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
-            <FormControl>
-              <FormLabel id="availability-repeat">Repeats</FormLabel>
-              <RadioGroup aria-labelledby="availability-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
-                <FormControlLabel value="once" control={<Radio />} label="Only on this day" />
-                <FormControlLabel value="weekly" control={<Radio />} label={`Every week${weekday ? ` on ${weekday}` : ''}`} />
-              </RadioGroup>
-            </FormControl>
-            <Typography variant="body2" color="text.secondary">
-              In {zone}. {repeat === 'weekly' ? 'A weekly availability keeps its local time across daylight-saving changes.' : ''}
-            </Typography>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: Fields) => void }) {
-  const step = { step: SLOT_MINUTES * 60 };
-  return (
-    <>
-      <TextField label="Date" type="date" value={fields.date} onChange={(e) => onChange({ ...fields, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} required />
-      <Stack direction="row" spacing={2}>
-        <TextField
-          label="Starts"
-          type="time"
-          value={fields.start}
-          onChange={(e) => onChange({ ...fields, start: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: step }}
-          required
-          fullWidth
-        />
-        <TextField
-          label="Ends"
-          type="time"
-          value={fields.end}
-          onChange={(e) => onChange({ ...fields, end: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: step }}
-          helperText="00:00 is midnight"
-          required
-          fullWidth
-        />
-      </Stack>
-    </>
-  );
-}
-
-function OccurrenceDialog({
-  zone,
-  occurrence,
-  onClose,
-  onChange,
-  onRemove,
-}: {
-  zone: string;
-  occurrence: Occurrence;
-  onClose: () => void;
-  onChange: (start: DateTime, end: DateTime) => Promise<boolean>;
-  onRemove: () => Promise<void>;
-}) {
-  const start = DateTime.fromISO(occurrence.startTimestamp).setZone(zone);
-  const end = DateTime.fromISO(occurrence.endTimestamp).setZone(zone);
-  const [fields, setFields] = useState(fieldsOf(start, end));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    const span = spanFromFields(fields.date, fields.start, fields.end, zone);
-    if (!span) return setProblem('Please give a date, a start and an end.');
-    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
-    if (wrong) return setProblem(wrong);
-    setSaving(true);
-    await onChange(span.start, span.end);
-    setSaving(false);
-  };
-
-  if (confirming) {
-    return (
-      <Dialog open onClose={() => setConfirming(false)} aria-labelledby="remove-availability-title" aria-describedby="remove-availability-text">
-        <DialogTitle id="remove-availability-title">Remove this availability?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="remove-availability-text">
-            {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)}.{' '}
-            {occurrence.repeatsWeekly ? 'It repeats weekly: removing it removes it from every week.' : 'Students can no longer reserve this time.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Keep it
-          </Button>
-          <Button color="error" variant="contained" disabled={saving} onClick={async () => (setSaving(true), await onRemove())}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
-
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="availability-title" fullWidth maxWidth="xs">
-      <form onSubmit={save} noValidate>
-        <DialogTitle id="availability-title">{occurrence.repeatsWeekly ? 'Weekly availability' : 'Availability'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>
-              {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)} ({zone}).
-            </DialogContentText>
-            {occurrence.repeatsWeekly && (
-              <Alert severity="info">Changing this week's time moves the whole weekly series: every week gets the new day and time.</Alert>
-            )}
-            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
-            Remove
-          </Button>
-          <Button onClick={onClose}>Close</Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            Save changes
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
