@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE, addDays, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
+import { countOf } from './plural';
 
 /** Used when a user has no (valid) time zone stored (spec 3, section 9). */
 export { DEFAULT_TIME_ZONE };
@@ -127,7 +128,7 @@ export function describeZone(tzIdentifier?: string | null, now: Date = new Date(
 
 /** Minutes as '15 minutes' ('1 minute'). */
 export function formatMinutes(minutes: number): string {
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  return countOf(minutes, 'minute');
 }
 
 /**

@@ -22,6 +22,7 @@ import { errorMessage } from '../../lib/errors';
 import { currentPayMonth, dollars, monthLabel } from '../../payroll/months';
 import { CLOSE_PAYROLL_MONTH, PAYROLL_MONTH, REOPEN_PAYROLL_MONTH } from '../../payroll/operations';
 import { useAdminTime } from '../zone';
+import { countOf } from '../../lib/plural';
 
 const REASON_MAX = 500;
 const who = (p: { displayName: string | null; emailAddress: string | null } | null) => p?.displayName ?? p?.emailAddress ?? 'Tertulia';
@@ -63,7 +64,7 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
           <Chip size="small" data-testid="payroll-month-state" label={state.closed ? 'Closed' : 'Open'} color={state.closed ? 'success' : 'default'} />
         </Stack>
         <Typography data-testid="payroll-month-total">
-          {dollars(state.totalPay)} to {state.speakerCount} {state.speakerCount === 1 ? 'speaker' : 'speakers'}
+          {dollars(state.totalPay)} to {countOf(state.speakerCount, 'speaker')}
         </Typography>
         {state.closed ? (
           <Button variant="outlined" onClick={() => setDialog('reopen')} disabled={busy}>Reopen month</Button>
@@ -102,7 +103,7 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         <DialogTitle id="close-month-title">Close {monthLabel(month)}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The month closes at {dollars(state.totalPay)} for {state.speakerCount} {state.speakerCount === 1 ? 'speaker' : 'speakers'}. Its numbers will not change
+            The month closes at {dollars(state.totalPay)} for {countOf(state.speakerCount, 'speaker')}. Its numbers will not change
             again: a later correction is paid as an adjustment in the next open month.
           </DialogContentText>
           {problem && <Alert severity="error" sx={{ mt: 2 }}>{problem}</Alert>}

@@ -22,6 +22,7 @@ import { Loading } from '../../components/Loading';
 import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { CHANGE_USER_SPEAKING, USER_SPEAKING } from './operations';
+import { countOf } from '../../lib/plural';
 
 const QUIET = { context: { quiet: true } } as const;
 
@@ -34,7 +35,7 @@ function SpeakerRatingLine({ rating }: { rating: { count: number; average: numbe
         <>
           <Rating value={rating.average ?? 0} precision={0.1} readOnly size="small" aria-hidden />
           <Typography variant="body2">
-            {rating.average?.toFixed(2)} out of 5 from {rating.count} student rating{rating.count === 1 ? '' : 's'}
+            {rating.average?.toFixed(2)} out of 5 from {countOf(rating.count, 'student rating')}
           </Typography>
         </>
       ) : (

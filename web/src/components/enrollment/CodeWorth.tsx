@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { codeWorthText, enrollmentMinutes } from '../../../../contracts/enrollment';
 import type { CodeWorth as Worth } from '../../machines/courseEnrollmentMachine';
+import { countOf } from '../../lib/plural';
 
 /**
  * Before a code is redeemed: what it gives against what the course needs, and the choice to redeem
@@ -26,7 +27,7 @@ export function CodeWorth({
   return (
     <Stack spacing={2} data-testid="code-worth">
       <Typography>
-        Code <strong>{worth.value.slice(0, 5)} {worth.value.slice(5)}</strong> pays for {worth.quantity} conversation{worth.quantity === 1 ? '' : 's'} of {worth.duration} minutes in {course.name}.
+        Code <strong>{worth.value.slice(0, 5)} {worth.value.slice(5)}</strong> pays for {countOf(worth.quantity, 'conversation')} of {worth.duration} minutes in {course.name}.
       </Typography>
       <Alert severity={short ? 'warning' : 'info'} data-testid="code-worth-text">
         {codeWorthText(worth.minuteQuantity, course)}

@@ -28,6 +28,7 @@ import { InviteNumber } from './InviteNumber';
 import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
+import { countOf } from '../../lib/plural';
 
 export default function CoursePage() {
   const { id = '' } = useParams();
@@ -79,7 +80,8 @@ export default function CoursePage() {
             {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of {course.durationRequirement} minutes
           </Typography>
           <Typography color="text.secondary">
-            {formatDate(course.startDate)} to {formatDate(course.endDate)} · {course.courseEnrollmentsCount} students
+            {formatDate(course.startDate)} to {formatDate(course.endDate)}
+            {course.courseEnrollmentsCount != null && ` · ${countOf(course.courseEnrollmentsCount, 'student')}`}
           </Typography>
           <Typography color="text.secondary">
             Agreement: {course.priceAgreement.kind} · Price Per Student: {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} · Price Per Conversation:{' '}

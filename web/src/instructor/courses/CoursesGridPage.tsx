@@ -30,6 +30,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { MY_COURSES } from './operations';
 import { ShareInvites } from './ShareInvites';
+import { countOf } from '../../lib/plural';
 
 export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'table' }) {
   const navigate = useNavigate();
@@ -90,7 +91,8 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
                   <CardContent>
                     <Typography variant="h6" component="h2">{c.name}</Typography>
                     <Typography color="text.secondary">
-                      {languageName(c.language)} · {c.proficiency} · {c.courseEnrollmentsCount} students
+                      {languageName(c.language)} · {c.proficiency}
+                      {c.courseEnrollmentsCount != null && ` · ${countOf(c.courseEnrollmentsCount, 'student')}`}
                     </Typography>
                     {c.isPast ? (
                       <Typography color="error" variant="overline">PAST DUE</Typography>

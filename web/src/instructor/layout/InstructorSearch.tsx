@@ -25,6 +25,7 @@ import { Link as RouterLink, type To } from 'react-router-dom';
 import { languageName } from '../../../../contracts/enrollment';
 import { INSTRUCTOR_SEARCH_MAX_LENGTH, INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../../../contracts/validation/instructor';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { countOf } from '../../lib/plural';
 
 export const SEARCHING = 'Searching ...';
 export const NO_RESULTS = 'No results found';
@@ -108,8 +109,6 @@ function lessonHit(l: SearchLesson): Hit {
   };
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
   const [text, setText] = useState('');
   const trimmed = text.trim();
@@ -164,7 +163,7 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
 
   const status = !open ? '' : searching ? SEARCHING : error ? 'The search failed. Please try again.' : hits.length === 0 ? NO_RESULTS : null;
   const found = data && !searching && hits.length
-    ? `${plural(data.instructorSearch.courses.length, 'course', 'courses')} and ${plural(data.instructorSearch.lessons.length, 'lesson', 'lessons')} found. Press the down arrow to go through them.`
+    ? `${countOf(data.instructorSearch.courses.length, 'course')} and ${countOf(data.instructorSearch.lessons.length, 'lesson')} found. Press the down arrow to go through them.`
     : '';
   let index = 0;
 

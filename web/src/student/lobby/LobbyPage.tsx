@@ -54,6 +54,7 @@ import {
   tabOf,
 } from './lobbyRules';
 import { CANCEL_RESERVATION, CANCEL_TARDY_RESERVATION, CHANGE_RESERVATION_LESSON, CONVERSATION_CHANGED, LOBBY, type LobbyConversation } from './operations';
+import { countOf } from '../../lib/plural';
 
 const QUIET = { quiet: true };
 
@@ -228,7 +229,7 @@ function EndedPanel({ kind }: { kind: 'ended' | 'canceled' }) {
           {kind === 'canceled' ? CANCELED_TITLE : ENDED_MESSAGE}
         </Typography>
         <Typography role="timer" aria-live="off">
-          Going to your home page in {left} {left === 1 ? 'second' : 'seconds'}.
+          Going to your home page in {countOf(left, 'second')}.
         </Typography>
         <Button variant="contained" component={RouterLink} to="/student/home" replace>
           Go home now
