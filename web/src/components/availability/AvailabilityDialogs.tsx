@@ -30,6 +30,11 @@ const RULE_MESSAGES = {
   notOnSlot: SchedulingMessages.availabilityNotOnSlot,
 };
 
+/** What is wrong with the times a dialog was given, by the calendar's own rules; null when nothing. */
+function problemOf(span: ReturnType<typeof spanFromFields>): string | null {
+  return span ? spanProblem(span.start, span.end, RULE_MESSAGES) : 'Please give a date, a start and an end.';
+}
+
 export interface Fields {
   date: string;
   start: string;
@@ -64,9 +69,8 @@ export function AddDialog({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!span) return setProblem('Please give a date, a start and an end.');
-    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
-    if (wrong) return setProblem(wrong);
+    const wrong = problemOf(span);
+    if (wrong || !span) return setProblem(wrong);
     if (occurrences.some((o) => Date.parse(o.startTimestamp) < span.end.toMillis() && span.start.toMillis() < Date.parse(o.endTimestamp))) {
       return setProblem(SchedulingMessages.availabilityOverlap);
     }
@@ -163,9 +167,8 @@ export function OccurrenceDialog({
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const span = spanFromFields(fields.date, fields.start, fields.end, zone);
-    if (!span) return setProblem('Please give a date, a start and an end.');
-    const wrong = spanProblem(span.start, span.end, RULE_MESSAGES);
-    if (wrong) return setProblem(wrong);
+    const wrong = problemOf(span);
+    if (wrong || !span) return setProblem(wrong);
     setSaving(true);
     await onChange(span.start, span.end);
     setSaving(false);
