@@ -5,16 +5,13 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { useAdminTime } from '../zone';
+import { FactsTable } from '../../components/FactsTable';
 
 interface CodeRecord {
   id: string;
@@ -47,16 +44,7 @@ export function RedemptionCodeShow() {
         return (
           <Stack spacing={2}>
             <ShowSection id="code-details" title="Details">
-              <Table size="small">
-                <TableBody>
-                  {rows.map(([k, v]) => (
-                    <TableRow key={k}>
-                      <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: 200 }}>{k}</TableCell>
-                      <TableCell>{v}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <FactsTable rows={rows} labelWidth={200} />
             </ShowSection>
             {/* Spec 3: the Invalidate Code button is there and disabled; it says why. */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>

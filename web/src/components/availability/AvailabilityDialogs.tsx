@@ -22,6 +22,7 @@ import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import { SLOT_MINUTES, SchedulingMessages } from '../../../../contracts/scheduling';
 import { formatTimeRange } from '../../lib/time';
+import { FormAlert } from '../FormAlert';
 import { spanFromFields, spanProblem, type Occurrence } from './rules';
 
 const RULE_MESSAGES = {
@@ -96,11 +97,7 @@ export function AddDialog({
             <Typography variant="body2" color="text.secondary">
               In {zone}. {repeat === 'weekly' ? 'A weekly availability keeps its local time across daylight-saving changes.' : ''}
             </Typography>
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <FormAlert message={problem} />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -209,11 +206,7 @@ export function OccurrenceDialog({
               <Alert severity="info">Changing this week's time moves the whole weekly series: every week gets the new day and time.</Alert>
             )}
             <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <FormAlert message={problem} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

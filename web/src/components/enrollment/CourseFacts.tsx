@@ -1,10 +1,7 @@
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { languageName } from '../../../../contracts/enrollment';
 import { formatMoney, priceOrContactSales } from '../../lib/money';
 import type { CourseSummary } from './operations';
+import { FactsTable } from '../FactsTable';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -24,18 +21,7 @@ export function CourseFacts({ course, showPrices = true }: { course: CourseSumma
   }
   if (showPrices && course.priceAgreement.kind === 'institutional') rows.push(['Price', 'Paid by your school']);
   return (
-    <Table size="small" aria-label="Course details">
-      <TableBody>
-        {rows.map(([k, v]) => (
-          <TableRow key={k}>
-            <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
-              {k}
-            </TableCell>
-            <TableCell>{v}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <FactsTable rows={rows} label="Course details" />
   );
 }
 

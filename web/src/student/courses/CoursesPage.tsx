@@ -18,10 +18,6 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -34,6 +30,7 @@ import { formatMoney } from '../../lib/money';
 import { peekPendingInvite } from '../../lib/pendingInvite';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { EnrollPanel } from './EnrollPanel';
+import { FactsTable } from '../../components/FactsTable';
 
 interface CourseItem {
   id: string;
@@ -191,18 +188,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
       <Typography variant="h6" component="h2" gutterBottom>
         {course.name}
       </Typography>
-      <Table size="small">
-        <TableBody>
-          {rows.map(([k, v]) => (
-            <TableRow key={k}>
-              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '35%' }}>
-                {k}
-              </TableCell>
-              <TableCell>{v}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <FactsTable rows={rows} labelWidth="35%" />
       {progress && (
         <Box sx={{ mt: 3 }}>
           <Typography variant="subtitle1" component="h3" gutterBottom>

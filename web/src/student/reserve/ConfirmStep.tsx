@@ -3,16 +3,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { languageName } from '../../../../contracts/enrollment';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, zoneAbbreviation } from '../../lib/time';
 import type { FlowSend, FlowState, Me } from './flow';
 import type { ReserveSetupData, SpeakerProfile } from './operations';
 import { speakerName } from './SpeakerResult';
+import { FactsTable } from '../../components/FactsTable';
+import { FormAlert } from '../../components/FormAlert';
 
 export function ConfirmStep({ me, languages, zone, state, send }: { me: Me; languages: ReserveSetupData['lookupLanguages']; zone: string; state: FlowState; send: FlowSend }) {
   const ctx = state.context;
@@ -40,28 +38,13 @@ export function ConfirmStep({ me, languages, zone, state, send }: { me: Me; lang
       <Typography variant="h6" component="h2" gutterBottom>
         Confirm your conversation
       </Typography>
-      <Table size="small" aria-label="Reservation">
-        <TableBody>
-          {rows.map(([k, v]) => (
-            <TableRow key={k}>
-              <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '40%' }}>
-                {k}
-              </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{v}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <FactsTable rows={rows} label="Reservation" />
       {remaining < ctx.duration && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           You have {remaining} minutes; this conversation needs {ctx.duration}.
         </Alert>
       )}
-      {ctx.error && (
-        <Alert severity="error" sx={{ mt: 2 }} role="alert">
-          {ctx.error}
-        </Alert>
-      )}
+      <FormAlert message={ctx.error} />
       <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
         <Button variant="contained" onClick={() => send({ type: 'RESERVE' })} disabled={reserving}>
           {reserving ? 'Reserving…' : 'Reserve'}
