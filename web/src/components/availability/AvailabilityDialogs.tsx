@@ -24,6 +24,7 @@ import { SLOT_MINUTES, SchedulingMessages } from '../../../../contracts/scheduli
 import { formatTimeRange } from '../../lib/time';
 import { FormAlert } from '../FormAlert';
 import { spanFromFields, spanProblem, type Occurrence } from './rules';
+import { ConfirmDialog } from '../ConfirmDialog';
 
 const RULE_MESSAGES = {
   order: SchedulingMessages.availabilityOrder,
@@ -173,23 +174,16 @@ export function OccurrenceDialog({
 
   if (confirming) {
     return (
-      <Dialog open onClose={() => setConfirming(false)} aria-labelledby="remove-availability-title" aria-describedby="remove-availability-text">
-        <DialogTitle id="remove-availability-title">Remove this availability?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="remove-availability-text">
-            {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)}.{' '}
-            {occurrence.repeatsWeekly ? 'It repeats weekly: removing it removes it from every week.' : 'Students can no longer reserve this time.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Keep it
-          </Button>
-          <Button color="error" variant="contained" disabled={saving} onClick={async () => (setSaving(true), await onRemove())}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open
+        title="Remove this availability?"
+        text={`${formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)}. ${occurrence.repeatsWeekly ? 'It repeats weekly: removing it removes it from every week.' : 'Students can no longer reserve this time.'}`}
+        confirmLabel="Remove"
+        destructive
+        busy={saving}
+        onClose={() => setConfirming(false)}
+        onConfirm={async () => (setSaving(true), await onRemove())}
+      />
     );
   }
 

@@ -9,11 +9,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -25,6 +20,7 @@ import { formatDateTime } from '../../lib/time';
 import { openConversationWindow } from '../../conversation/windows';
 import { cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
 import { CANCEL_RESERVATION, SPEAKER_CONVERSATIONS, TRANSFER_RESERVATION, type SpeakerConversationDetail } from './operations';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 export const ConversationMessages = {
   canceled: 'The conversation was canceled successfully!',
@@ -113,22 +109,16 @@ export function CancelCard({ conversation: c, zone, onChanged }: { conversation:
       <Typography variant="body2" color="text.secondary">
         {text}
       </Typography>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="cancel-title" aria-describedby="cancel-text">
-        <DialogTitle id="cancel-title">Cancel this conversation?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="cancel-text">
-            The student is told by mail{c.cancellationPolicy.returnsMinutes ? ' and gets their minutes back' : ''}. This cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Keep it
-          </Button>
-          <Button color="error" variant="contained" disabled={loading} onClick={confirm}>
-            Cancel conversation
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this conversation?"
+        text={`The student is told by mail${c.cancellationPolicy.returnsMinutes ? ' and gets their minutes back' : ''}. This cannot be undone.`}
+        confirmLabel="Cancel conversation"
+        destructive
+        busy={loading}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirm}
+      />
     </ModerationCard>
   );
 }
@@ -183,23 +173,18 @@ export function TransferCard({ conversation: c }: { conversation: SpeakerConvers
             : 'No other speaker who speaks the language is free at this time.'}
         </Typography>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="transfer-title" aria-describedby="transfer-text">
-        <DialogTitle id="transfer-title">Transfer this conversation?</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="transfer-text">
-            {personName(chosen, 'The chosen speaker')} will hold it instead of you, and it leaves your conversations.
-          </DialogContentText>
-          {!chosen && <Alert severity="warning">Choose a speaker first.</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} autoFocus>
-            Keep it
-          </Button>
-          <Button variant="contained" disabled={loading || !chosen} onClick={confirm}>
-            Transfer
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Transfer this conversation?"
+        text={`${personName(chosen, 'The chosen speaker')} will hold it instead of you, and it leaves your conversations.`}
+        confirmLabel="Transfer"
+        busy={loading}
+        confirmDisabled={!chosen}
+        onClose={() => setConfirming(false)}
+        onConfirm={confirm}
+      >
+        {!chosen && <Alert severity="warning">Choose a speaker first.</Alert>}
+      </ConfirmDialog>
     </ModerationCard>
   );
 }

@@ -55,6 +55,7 @@ import {
 } from './lobbyRules';
 import { CANCEL_RESERVATION, CANCEL_TARDY_RESERVATION, CHANGE_RESERVATION_LESSON, CONVERSATION_CHANGED, LOBBY, type LobbyConversation } from './operations';
 import { countOf } from '../../lib/plural';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const QUIET = { quiet: true };
 
@@ -141,23 +142,16 @@ function CancelTab({ conversation, viewerId, zone, onChanged }: { conversation: 
       <Button variant="outlined" color="error" disabled={label !== 'Cancel'} onClick={() => setConfirming(true)}>
         {label}
       </Button>
-      <Dialog open={confirming} onClose={() => !loading && setConfirming(false)} aria-labelledby="cancel-dialog-title">
-        <DialogTitle id="cancel-dialog-title">Cancel this conversation?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {formatDayAndTime(conversation.reservedStart, zone)} with {conversation.reservedWith?.displayName ?? 'your speaker'}.{' '}
-            {conversation.cancellationPolicy.returnsMinutes ? `Your ${conversation.duration} minutes will be returned.` : 'Your minutes will not be returned.'}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={loading} autoFocus>
-            Keep it
-          </Button>
-          <Button color="error" variant="contained" onClick={submit} disabled={loading}>
-            Cancel conversation
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this conversation?"
+        text={`${formatDayAndTime(conversation.reservedStart, zone)} with ${conversation.reservedWith?.displayName ?? 'your speaker'}. ${conversation.cancellationPolicy.returnsMinutes ? `Your ${conversation.duration} minutes will be returned.` : 'Your minutes will not be returned.'}`}
+        confirmLabel="Cancel conversation"
+        destructive
+        busy={loading}
+        onClose={() => setConfirming(false)}
+        onConfirm={submit}
+      />
     </Stack>
   );
 }
