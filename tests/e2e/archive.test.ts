@@ -14,7 +14,7 @@ import { enrollAsAdmin } from '../support/conversations';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
 import { eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
-import { roomPerson, type Person } from './support/live';
+import { missingSubscription, roomPerson, type Person } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 1;
@@ -106,6 +106,9 @@ test.describe('recordings', () => {
     const student = await roomPerson(browser, app.url);
     const teacher = await roomPerson(browser, app.url);
     const other = await roomPerson(browser, app.url, 390, 800);
+    // The speaker's window never hears `conversationChanged`: it learns that the conversation
+    // started from the server's clock, as it must when that message comes too early to be heard.
+    const speakerChanges = await missingSubscription(speaker.page, 'conversationChanged');
     try {
       await signedIn(speaker, speakerAccount);
       await signedIn(student, studentAccount);
@@ -119,6 +122,7 @@ test.describe('recordings', () => {
       await visible(speaker.page.getByRole('status', { name: RECORDING }));
       await screenshot(speaker.page, 'archive-room-recording', { fullPage: false });
       assert.equal(await student.page.getByRole('status', { name: RECORDING }).count(), 0, "the student's window does not record");
+      assert.ok(speakerChanges.dropped() > 0, "the speaker's window missed the conversation's changes");
 
       // The server's clock ends it; the recording's last slices go up from the ended screen.
       await visible(speaker.page.getByText(ENDED), 60_000);

@@ -59,3 +59,37 @@ export async function assertPlaying(page: Page, peerName: string) {
   assert.equal(later.paused, false);
   assert.ok(later.width >= 320, `a real picture (${later.width}x${later.height})`);
 }
+
+/**
+ * The page hears nothing on its `field` subscriptions (what a subscription that connected after
+ * the change, or a proxy that dropped a message, would leave it with); everything else on the
+ * GraphQL socket passes. Set before the page opens the socket.
+ */
+export async function missingSubscription(page: Page, field: string): Promise<{ dropped: () => number }> {
+  let dropped = 0;
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    const server = ws.connectToServer();
+    const muted = new Set<string>();
+    const parsed = (message: string | Buffer) => {
+      try {
+        return typeof message === 'string' ? (JSON.parse(message) as { id?: string; type?: string; payload?: { query?: string } }) : null;
+      } catch {
+        return null;
+      }
+    };
+    ws.onMessage((message) => {
+      const m = parsed(message);
+      if (m?.type === 'subscribe' && m.id && m.payload?.query?.includes(field)) muted.add(m.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const m = parsed(message);
+      if (m?.type === 'next' && m.id && muted.has(m.id)) {
+        dropped++;
+        return;
+      }
+      ws.send(message);
+    });
+  });
+  return { dropped: () => dropped };
+}

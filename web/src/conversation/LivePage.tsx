@@ -42,7 +42,7 @@ export default function LivePage() {
   if (!conversation || !data?.me) return <Notice>{noAccessMessage(id)}</Notice>;
   if (!isProvider(conversation.provider)) return <Notice>{`This conversation uses a video provider this page does not know (${conversation.provider}).`}</Notice>;
   if (over) return <Loading label={LiveText.loading} />;
-  return <LiveRoom conversation={conversation} me={data.me} onEnded={() => navigate(ENDED_PATH, { replace: true })} />;
+  return <LiveRoom conversation={conversation} me={data.me} onEnded={() => navigate(ENDED_PATH, { replace: true })} onStale={() => void refetch()} />;
 }
 
 function Notice({ children }: { children: string }) {

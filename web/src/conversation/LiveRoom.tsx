@@ -60,9 +60,11 @@ interface Props {
   conversation: LiveConversation;
   me: { id: string; displayName: string | null };
   onEnded: () => void;
+  /** The server's clock answered a status the page's copy of the conversation does not have yet. */
+  onStale: () => void;
 }
 
-export function LiveRoom({ conversation, me, onEnded }: Props) {
+export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   const client = useApolloClient();
   const [leaving, setLeaving] = useState(false);
   const [expanded, setExpanded] = useState(true);
@@ -70,13 +72,17 @@ export function LiveRoom({ conversation, me, onEnded }: Props) {
   const live = !conversation.isCanceled && (conversation.status === 'opened' || conversation.status === 'started');
   const { room, setMedia, leave } = useVideoRoom(id, live && !leaving, me.displayName ?? undefined);
   const joined = room.phase === 'joined' && !leaving;
+  // The clock's answers are the room's word on the status: `conversationChanged` alone can miss a
+  // change (a subscription that connected after it), and the page would never learn it started.
   const onStatus = useCallback((status: ConversationStatus) => {
     if (status === 'stopped' || status === 'unused') onEnded();
-  }, [onEnded]);
+    else if (status !== conversation.status) onStale();
+  }, [onEnded, onStale, conversation.status]);
   const clock = useLiveClock(id, joined, onStatus);
   useBodyMinWidth(joined);
   const peerName = conversation.otherUsers[0]?.displayName?.trim() || 'Your partner';
-  const recording = useRecording(id, joined && conversation.status === 'started', room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
+  const started = conversation.status === 'started' || clock.status === 'started';
+  const recording = useRecording(id, joined && started, room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
   const { abandon: abandonRecording, finish: finishRecording } = recording;
 
   // The window closing or reloading: leave the room and tell the server, even as the page goes.
