@@ -2003,6 +2003,7 @@ export type TransferReservationPayload = {
 export type ConversationChange = {
   __typename?: 'ConversationChange';
   conversationId: Scalars['ID']['output'];
+  /** False on the first message, sent as soon as the server listens: read the conversation then, and nothing is missed between a page's first read and its subscription. */
   changed: Scalars['Boolean']['output'];
 };
 

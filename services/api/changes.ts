@@ -22,7 +22,32 @@ export async function createChangeHub(listener: PgListener) {
   return {
     /** Notices of one key of a topic, or of every key with '*'. */
     subscribe: (topic: string, key: string) => pubSub.subscribe(topic, key),
+    /**
+     * The same, led by one notice `{ key, listening: true }` as soon as this process listens. A
+     * page reads its data and subscribes at the same moment; a change between the read and the
+     * moment the server listens (after the subscription's checks, or while a socket reconnects)
+     * would be lost. A page that reads again on every notice, the first one too, misses nothing.
+     */
+    subscribeFromNow: (topic: string, key: string): AsyncIterable<Notice> =>
+      new Repeater<Notice>(async (push, stop) => {
+        const it = pubSub.subscribe(topic, key)[Symbol.asyncIterator]();
+        let next = it.next(); // the first call starts listening
+        const stopped = stop.then(() => ({ done: true as const, value: undefined }));
+        await push({ key, listening: true });
+        for (;;) {
+          const notice = await Promise.race([next, stopped]);
+          if (notice.done) break;
+          await push(notice.value);
+          next = it.next();
+        }
+        await it.return?.();
+      }),
   };
+}
+export interface Notice {
+  key: string;
+  /** The first notice of a subscribeFromNow: listening from here on, nothing need have changed. */
+  listening?: true;
 }
 export type ChangeHub = Awaited<ReturnType<typeof createChangeHub>>;
 

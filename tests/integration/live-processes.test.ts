@@ -38,6 +38,8 @@ describe('the live room across API processes', () => {
     const chat = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChatMessage(conversationId: $id) { body index } }`, { id });
     const changes = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChanged(conversationId: $id) { changed } }`, { id });
     await Promise.all([presence.ready(), chat.ready(), changes.ready()]);
+    // conversationChanged says when it listens, before anything changed: the page reads then.
+    assert.deepEqual((await changes.next()).conversationChanged, { changed: false });
 
     await app.gql(PRESENCE, { id }, speaker.token);
     assert.deepEqual((await presence.next()).lobbyPresence, { present: true, userId: speaker.accountId });

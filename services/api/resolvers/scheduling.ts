@@ -26,6 +26,7 @@ import { openings } from '../../domain/scheduling/openings';
 import { isValidZone, occurrences, timeZones } from '../../domain/scheduling/time';
 import { DomainError, badInput, notFound } from '../../domain/shared/errors';
 import { hasRole, isAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
+import type { Notice } from '../changes';
 import { commandMeta, settled } from '../commandSupport';
 import { coalescedLookup } from '../../db/coalesce';
 import { connection } from '../connections';
@@ -317,9 +318,9 @@ export const schedulingResolvers: Resolvers = {
       subscribe: async (_p, { conversationId }, ctx) => {
         requireViewer(ctx.viewer);
         if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
-        return ctx.runtime.changes.subscribe('conversationChanged', conversationId) as any;
+        return ctx.runtime.changes.subscribeFromNow('conversationChanged', conversationId) as any;
       },
-      resolve: (_payload: unknown, { conversationId }: { conversationId: string }) => ({ conversationId, changed: true }),
+      resolve: (notice: Notice, { conversationId }: { conversationId: string }) => ({ conversationId, changed: !notice.listening }),
     },
   },
 };
