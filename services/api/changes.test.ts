@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import type { PgListener } from '../db/listener';
-import { CHANGES_CHANNEL, createChangeHub } from './changes';
+import { CHANGES_CHANNEL, createChangeHub, onNotices } from './changes';
 
 /** A stand-in for the database's LISTEN: the test sends what NOTIFY would. */
 function fakeListener() {
@@ -44,5 +44,24 @@ describe('change hub', () => {
     const pending = it.next();
     await it.return?.();
     assert.equal((await pending).done, true);
+  });
+
+  it('onNotices over subscribeFromNow finds at once what came between its cursor and listening', async () => {
+    const { listener, notify } = fakeListener();
+    const hub = await createChangeHub(listener);
+    const chat = ['hola'];
+    let seen = chat.length; // the subscription's cursor
+    chat.push('¿me oyes?'); // posted before the hub listens: its notice is gone
+    const fresh = async () => {
+      const items = chat.slice(seen);
+      seen += items.length;
+      return items;
+    };
+    const it = onNotices(hub.subscribeFromNow('chatMessage', 'c1'), fresh)[Symbol.asyncIterator]();
+    assert.equal((await it.next()).value, '¿me oyes?');
+    chat.push('sí');
+    notify('chatMessage', 'c1');
+    assert.equal((await it.next()).value, 'sí');
+    await it.return?.();
   });
 });

@@ -53,7 +53,9 @@ export type ChangeHub = Awaited<ReturnType<typeof createChangeHub>>;
 
 /**
  * Turns a hub subscription into the items `next` finds on each notice. A Repeater, so that a
- * client going away ends the hub subscription at once, not at the next notice.
+ * client going away ends the hub subscription at once, not at the next notice. Given a
+ * subscribeFromNow, `next` runs once as soon as the server listens, so whatever came between the
+ * caller's cursor and that moment is found then, not at some later notice.
  */
 export function onNotices<T>(notices: AsyncIterable<unknown>, next: () => Promise<T[]>): AsyncIterable<T> {
   return new Repeater<T>(async (push, stop) => {

@@ -16,7 +16,7 @@ import { startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
 import { WAIT_MS, enabled, eventually, hidden, launchBrowser, screenshot as saveScreenshot, submitSignIn, visible } from './support/browser';
-import { assertPlaying, roomPerson, windowOpenedBy } from './support/live';
+import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 4;
@@ -216,16 +216,23 @@ test.describe('the live room', () => {
       await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
       await student.page.waitForURL((url) => url.pathname === '/student/home');
       // Before the speaker opens it, the student's room waits.
+      const socket = await interruptibleSocket(student.page);
       await student.page.goto(`/conversation?id=${id}`);
       await visible(student.page.getByText('Attempting to join you to your conversation. Please wait.'));
+      await eventually(async () => socket.counts().connections > 0, "the student's socket");
 
+      // The student's connection to the server is gone while the speaker opens the conversation:
+      // that change is never pushed to the student's page.
+      await socket.cut();
       await speaker.page.goto('/auth/sign_in');
       await submitSignIn(speaker.page, speakerAccount.emailAddress, speakerAccount.password);
       await speaker.page.waitForURL((url) => url.pathname.startsWith('/speaker'));
       await speaker.page.goto(`/conversation/open?id=${id}`);
       await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+      await eventually(async () => socket.counts().refused > 0, "the student's page to try to reconnect");
+      socket.restore();
 
-      // The student's waiting room joins once the conversation opened.
+      // The student's waiting room comes back, reads the conversation again and joins.
       await assertPlaying(student.page, SPEAKER_NAME);
       await assertPlaying(speaker.page, STUDENT_NAME);
 

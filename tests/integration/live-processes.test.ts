@@ -41,6 +41,8 @@ describe('the live room across API processes', () => {
     // conversationChanged says when it listens, before anything changed: the page reads then.
     assert.deepEqual((await changes.next()).conversationChanged, { changed: false });
 
+    // Presence starts with how things stand; then each change.
+    assert.deepEqual((await presence.next()).lobbyPresence, { present: false, userId: speaker.accountId });
     await app.gql(PRESENCE, { id }, speaker.token);
     assert.deepEqual((await presence.next()).lobbyPresence, { present: true, userId: speaker.accountId });
     await app.gql(POST, { id, body: 'Hola desde el otro proceso' }, speaker.token);

@@ -169,7 +169,7 @@ export const liveResolvers: Resolvers = {
         const c = await seenConversation(ctx, conversationId);
         // Participants watch the other one; staff watch the speaker.
         const watched = isParticipant(c, viewer.accountId) ? otherOf(c, viewer.accountId) : c.reservedWith;
-        return onNotices(ctx.runtime.changes.subscribe('lobbyPresence', c.id), async () => [
+        return onNotices(ctx.runtime.changes.subscribeFromNow('lobbyPresence', c.id), async () => [
           { present: await isPresent(ctx.runtime.pool, c.id, watched), userId: watched },
         ]) as any;
       },
@@ -179,7 +179,7 @@ export const liveResolvers: Resolvers = {
       subscribe: async (_p, { conversationId }, ctx) => {
         const c = await seenConversation(ctx, conversationId);
         let seen = (await readChat(ctx, c.id)).messages.length;
-        return onNotices(ctx.runtime.changes.subscribe('chatMessage', c.id), async () => {
+        return onNotices(ctx.runtime.changes.subscribeFromNow('chatMessage', c.id), async () => {
           const fresh = (await readChat(ctx, c.id)).messages.slice(seen);
           seen += fresh.length;
           return fresh.map(messageNode);
@@ -193,7 +193,7 @@ export const liveResolvers: Resolvers = {
         const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, accessToken);
         if (!claims || claims.accountId !== viewer.accountId) throw unauthorized('This video access token is not valid.');
         let cursor: string | null = await latestSignalId(ctx.runtime.pool);
-        return onNotices(ctx.runtime.changes.subscribe('videoSignal', `${claims.roomName}:${viewer.accountId}`), async () => {
+        return onNotices(ctx.runtime.changes.subscribeFromNow('videoSignal', `${claims.roomName}:${viewer.accountId}`), async () => {
           const signals = await signalsAfter(ctx.runtime.pool, claims.roomName, viewer.accountId, cursor);
           if (signals.length) cursor = signals[signals.length - 1].id;
           return signals;

@@ -78,7 +78,7 @@ export const supportResolvers: Resolvers = {
         const threadOf = visitorId ?? viewer.accountId;
         if (threadOf !== viewer.accountId) requireAdmin(viewer);
         let seen = (await readThread(ctx, threadOf)).messages.length;
-        return onNotices(ctx.runtime.changes.subscribe('supportMessage', threadOf), async () => {
+        return onNotices(ctx.runtime.changes.subscribeFromNow('supportMessage', threadOf), async () => {
           const fresh = (await readThread(ctx, threadOf)).messages.slice(seen);
           seen += fresh.length;
           return fresh.map(messageNode);

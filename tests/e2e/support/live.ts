@@ -4,7 +4,7 @@
  * and whether the peer's video is playing.
  */
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { WAIT_MS, eventually } from './browser';
 
 export interface Person {
@@ -92,4 +92,36 @@ export async function missingSubscription(page: Page, field: string): Promise<{ 
     });
   });
   return { dropped: () => dropped };
+}
+
+/**
+ * The page's GraphQL socket, which the test can cut (as a server restart does, close code 1012)
+ * and keep refused until `restore`; the page reconnects on its own.
+ */
+export async function interruptibleSocket(page: Page) {
+  const open = new Set<WebSocketRoute>();
+  let refusing = false;
+  let connections = 0;
+  let refused = 0;
+  await page.routeWebSocket(/\/graphql$/, (ws) => {
+    if (refusing) {
+      refused++;
+      void ws.close({ code: 1012, reason: 'Service Restart' });
+      return;
+    }
+    connections++;
+    ws.connectToServer();
+    open.add(ws);
+  });
+  return {
+    cut: async () => {
+      refusing = true;
+      for (const ws of open) await ws.close({ code: 1012, reason: 'Service Restart' }).catch(() => undefined);
+      open.clear();
+    },
+    restore: () => {
+      refusing = false;
+    },
+    counts: () => ({ connections, refused }),
+  };
 }

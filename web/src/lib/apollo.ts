@@ -13,6 +13,7 @@ import { authToken } from './authCookies';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
 import { registerApollo } from './apolloLoader';
+import { reconnectDelayMs } from './reconnect';
 
 export const GRAPHQL_PATH = '/graphql';
 export const BUILD_HEADER = 'x-tertulia-build';
@@ -29,7 +30,11 @@ const socket = createClient({
     const token = authToken();
     return { buildId: BUILD_ID, ...(token ? { authToken: token } : {}) };
   },
-  retryAttempts: 5,
+  // Pages that wait on a subscription (the lobby, the live room, the inboxes) come back however long
+  // the socket was gone; on each return they subscribe again, and their first message makes them
+  // read again what changed meanwhile.
+  retryAttempts: Number.POSITIVE_INFINITY,
+  retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
 });
 
 /** Reconnects the socket so that it identifies with the current token (after sign-in or out). */
