@@ -3,7 +3,7 @@
  * it is tested beside itself. The server computes the policies; these only read them.
  */
 import { STUDENT_CANCEL_CUTOFF_HOURS, SUPPORT_ADVICE_AFTER_MINUTES } from '../../../../contracts/scheduling';
-import { formatDateTime } from '../../lib/time';
+import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 
 export const LOBBY_TABS = ['Chat', 'Cancel Conversation', 'Discussion Topic', 'Compatibility'] as const;
 /** The chat's caption before it can be used (the live room's chat says it in the lobby too). */
@@ -61,14 +61,17 @@ export function cancelLabel(c: Conv): 'Cancel' | 'Canceled' | 'Cannot Cancel' {
 }
 
 /** The cancel card's text: until when, when and by whom, or that it cannot be canceled. */
+/** An instant as the lobby's card says its times: 'Sat, Mar 29 at 8:00PM CET', in the student's zone. */
+const when = (iso: string | null | undefined, zone: string) => (iso ? `${formatDayAndTime(iso, zone)} ${zoneAbbreviation(iso, zone)}` : '—');
+
 export function cancelText(c: Conv, viewerId: string, zone: string): string {
   if (c.isCanceled) {
     const by = !c.canceledBy ? 'Tertulia' : c.canceledBy.id === viewerId ? 'you' : (c.canceledBy.displayName ?? 'your speaker');
-    return `This conversation was canceled on ${formatDateTime(c.canceledOn, zone)} by ${by.replace(/\.$/, '')}.`;
+    return `This conversation was canceled on ${when(c.canceledOn, zone)} by ${by.replace(/\.$/, '')}.`;
   }
   const { isCancelable, cancelableUntil, returnsMinutes } = c.cancellationPolicy;
   if (isCancelable) {
-    return `You can cancel this conversation until ${formatDateTime(cancelableUntil, zone)}${returnsMinutes ? ' and your minutes will be returned' : ''}.`;
+    return `You can cancel this conversation until ${when(cancelableUntil, zone)}${returnsMinutes ? ' and your minutes will be returned' : ''}.`;
   }
   return `This conversation can no longer be canceled. Conversations can be canceled up to ${STUDENT_CANCEL_CUTOFF_HOURS} hours before they start.`;
 }
