@@ -96,7 +96,7 @@ describe('changeMinutes (admin) and the ledger', () => {
   it('lets only the account itself or an admin read its minutes', async () => {
     const a = await signUp(app, 'reader-a@example.com');
     const b = await signUp(app, 'reader-b@example.com');
-    const sub = await subscribeOnce(app, b.token, a.accountId).catch((e: Error) => e);
+    const sub = await subscribeFor(app, b.token, a.accountId, 1)[0].catch((e: Error) => e);
     assert.ok(sub instanceof Error && /This needs the admin role\./.test(sub.message), String(sub)); // a role refusal (issue 7, item 13)
   });
 });
@@ -104,10 +104,11 @@ describe('changeMinutes (admin) and the ledger', () => {
 describe('remainingMinutesChanged subscription', () => {
   it('fires when an admin changes the balance from another session', async () => {
     const student = await signUp(app, 'live@example.com');
-    const next = subscribeOnce(app, student.token, student.accountId);
-    await new Promise((r) => setTimeout(r, 300));
+    const messages = subscribeFor(app, student.token, student.accountId, 2);
+    // The first message is the balance as it stands, sent once the server listens; then each change.
+    assert.deepEqual(await messages[0], { accountId: student.accountId, remainingMinutes: 0 });
     await app.gql(CHANGE_MINUTES, { input: { accountId: student.accountId, minutes: 45, reason: 'Live' } }, admin.token);
-    assert.deepEqual(await next, { accountId: student.accountId, remainingMinutes: 45 });
+    assert.deepEqual(await messages[1], { accountId: student.accountId, remainingMinutes: 45 });
   });
 
   it('refuses a WebSocket from a foreign origin', async () => {
@@ -136,7 +137,8 @@ describe('hardening', () => {
   });
 });
 
-function subscribeOnce(app: TestApp, token: string, accountId: string): Promise<unknown> {
+/** The first `count` messages of remainingMinutesChanged, each a promise; an error rejects those not yet come. */
+function subscribeFor(app: TestApp, token: string, accountId: string, count: number): Promise<unknown>[] {
   const client = createClient({
     url: `${app.url.replace('http', 'ws')}/graphql`,
     webSocketImpl: WebSocket,
@@ -144,22 +146,30 @@ function subscribeOnce(app: TestApp, token: string, accountId: string): Promise<
     lazy: true,
     retryAttempts: 0,
   });
-  return new Promise((resolve, reject) => {
-    const dispose = client.subscribe(
-      { query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { accountId remainingMinutes } }`, variables: { id: accountId } },
-      {
-        next: (value) => {
+  const waiters = Array.from({ length: count }, () => {
+    const w = {} as { promise: Promise<unknown>; resolve: (v: unknown) => void; reject: (e: Error) => void };
+    w.promise = new Promise((resolve, reject) => Object.assign(w, { resolve, reject }));
+    return w;
+  });
+  let received = 0;
+  const fail = (error: Error) => {
+    void client.dispose();
+    for (const w of waiters.slice(received)) w.reject(error);
+  };
+  const dispose = client.subscribe(
+    { query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { accountId remainingMinutes } }`, variables: { id: accountId } },
+    {
+      next: (value) => {
+        if (value.errors) return fail(new Error(value.errors[0].message));
+        waiters[received++]?.resolve(value.data?.remainingMinutesChanged);
+        if (received === count) {
           dispose();
           void client.dispose();
-          if (value.errors) reject(new Error(value.errors[0].message));
-          else resolve(value.data?.remainingMinutesChanged);
-        },
-        error: (error) => {
-          void client.dispose();
-          reject(Array.isArray(error) ? new Error(error[0].message) : error instanceof Error ? error : new Error(String(error)));
-        },
-        complete: () => {},
+        }
       },
-    );
-  });
+      error: (error) => fail(Array.isArray(error) ? new Error(error[0].message) : error instanceof Error ? error : new Error(String(error))),
+      complete: () => {},
+    },
+  );
+  return waiters.map((w) => w.promise);
 }

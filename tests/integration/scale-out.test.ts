@@ -92,6 +92,7 @@ describe('several API processes and projector workers on one database', () => {
     const changes = subscribe(api1.url, studentToken, `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, { id: studentId });
     try {
       await changes.ready();
+      assert.deepEqual(await changes.next(15_000), { remainingMinutesChanged: { remainingMinutes: 0 } }, 'the balance as it stands, first');
       const credited = await credit(api2, adminToken, studentId, 30);
       assert.equal(credited.errors, undefined, JSON.stringify(credited.errors));
       assert.deepEqual(await changes.next(15_000), { remainingMinutesChanged: { remainingMinutes: 30 } });

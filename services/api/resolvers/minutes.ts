@@ -21,7 +21,7 @@ export const minutesResolvers: Resolvers = {
     remainingMinutesChanged: {
       subscribe: (_p, { accountId }, ctx) => {
         requireSelfOrAdmin(ctx.viewer, accountId);
-        return ctx.runtime.changes.subscribe('remainingMinutesChanged', accountId) as any;
+        return ctx.runtime.changes.subscribeFromNow('remainingMinutesChanged', accountId) as any;
       },
       resolve: async (_payload: unknown, { accountId }: { accountId: string }, ctx: ApiContext) => ({
         accountId,

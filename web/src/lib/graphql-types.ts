@@ -1126,7 +1126,7 @@ export type RemainingMinutesChange = {
 
 export type Subscription = {
   __typename?: 'Subscription';
-  /** Fires when an account's remaining minutes change. Only the account itself or an admin may listen. */
+  /** The balance as it stands once the server listens, then each time an account's remaining minutes change. Only the account itself or an admin may listen. */
   remainingMinutesChanged: RemainingMinutesChange;
   /** Fires when a conversation changes (reserved, canceled, transferred, topic, status); its participants and admins. */
   conversationChanged: ConversationChange;
