@@ -135,6 +135,45 @@ async function feedRead(store: PostgresEventStore): Promise<Measurement> {
   });
 }
 
+const LONG_STREAM_EVENTS = 1000;
+
+/**
+ * A long stream read by a store that keeps nothing (a student's minutes ledger after years, read
+ * when no recent command left it in the stream cache): whole, and its last event alone (what a
+ * command reads of a ledger); reads per second of each, alternating.
+ */
+async function longStreamReads(db: { pool: pg.Pool }): Promise<{ whole: Measurement; last: Measurement }> {
+  const store = createPostgresEventStore(db.pool, { streamCacheEvents: 0 });
+  try {
+    const stream = `minutes-bench-${crypto.randomUUID()}`;
+    for (let i = 0; i < LONG_STREAM_EVENTS; i += 100) {
+      await store.appendToStreams([{
+        stream,
+        expected: i === 0 ? 'no_stream' : i,
+        events: Array.from({ length: 100 }, (_, k) => ({
+          type: 'MinutesChanged',
+          data: { transactionId: crypto.randomUUID(), accountId: stream, minuteQuantity: -15, action: 'conversation', actionReason: 'Reserved a 15-minute conversation', balanceAfter: 100_000 - 15 * (i + k) },
+          metadata: sampleMetadata(),
+        })),
+      }]);
+    }
+    const reads = (lastOnly: boolean) => async (): Promise<Measurement> => {
+      const start = performance.now();
+      let n = 0;
+      while (performance.now() - start < SLICE_MS / 2) {
+        await store.readStreams([stream], lastOnly ? { lastOnly: [stream] } : {});
+        n++;
+      }
+      const seconds = (performance.now() - start) / 1000;
+      return { units: n, operations: n, seconds, rate: n / seconds };
+    };
+    const [whole, last] = await measureInterleaved(ROUNDS, [reads(false), reads(true)]);
+    return { whole, last };
+  } finally {
+    await store.close();
+  }
+}
+
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 200_000);
 
 /** Rebuilds the minutes read model from a log of REPLAY_EVENTS MinutesChanged events. */
@@ -205,10 +244,16 @@ async function main() {
     }
     const feed = await feedRead(store);
     table.add(`global feed readAll (batches of 1000, ${feed.units.toLocaleString('en-US')} events)`, '', '', formatRate(feed.rate), '', '');
+    const long = await longStreamReads(db);
     const replay = await projectorReplay();
     table.add(`minutes projector replay (rebuild of ${replay.units.toLocaleString('en-US')} events)`, '', '', formatRate(replay.rate), '', '');
 
     table.print();
+    const reads = new Table(['stream read, nothing kept in memory', 'reads/s', 'ms each', 'vs whole']);
+    reads.add(`${LONG_STREAM_EVENTS.toLocaleString('en-US')}-event stream, whole`, formatRate(long.whole.rate), (1000 / long.whole.rate).toFixed(2), '1.00x');
+    reads.add('its last event alone (lastOnly: a ledger in a command)', formatRate(long.last.rate), (1000 / long.last.rate).toFixed(2), formatRatio(long.last.rate / long.whole.rate));
+    console.log('');
+    reads.print();
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     const missed = results.filter((r) => r.writers === 8 && r.append.rate < r.raw.rate / 2);
     if (missed.length) {

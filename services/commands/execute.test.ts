@@ -76,4 +76,26 @@ describe('command executor', () => {
     );
     assert.deepEqual(done, ['first']);
   });
+
+  it('readLast gives the last event and guards the append like read: concurrent debits of one balance all decide on fresh state', async () => {
+    const commands = new CommandExecutor(store);
+    const ledger = 'ledger-readlast';
+    await commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+      assert.equal(await tx.readLast(ledger), null);
+      tx.append(ledger, [{ type: 'Balance', data: { after: 3 } }]);
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+          const [last, other] = await Promise.all([tx.readLast(ledger), tx.read('readlast-other')]);
+          assert.equal(other.length, 0);
+          const after = (last!.data as { after: number }).after - 1;
+          if (after < 0) throw new DomainError('INSUFFICIENT_MINUTES', 'none left');
+          tx.append(ledger, [{ type: 'Balance', data: { after } }]);
+        }),
+      ),
+    );
+    assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 3);
+    assert.deepEqual((await store.readStream(ledger)).map((e) => e.data.after), [3, 2, 1, 0]);
+  });
 });

@@ -29,6 +29,11 @@ export interface CommandTransaction {
   readonly now: Date;
   readonly actor: Actor;
   read(stream: string): Promise<StoredEvent[]>;
+  /**
+   * The stream's last event alone (null when absent), for a stream whose state is its last event;
+   * its cost does not grow with the stream. An append to it expects the version read, as `read`.
+   */
+  readLast(stream: string): Promise<StoredEvent | null>;
   /** Queues events; `expected` defaults to the version read, or 'no_stream'/'any' semantics below. */
   append(stream: string, events: DomainEvent[], expected?: ExpectedVersion): void;
   /** Work to do once the append has committed (e.g. enqueue a job); dropped if the command fails. */
@@ -51,18 +56,27 @@ const MAX_ATTEMPTS = 5;
  * a command's streams read together are still read at one instant.
  */
 function batchedReads(store: EventStore) {
-  let waiting: Map<string, { resolve: (events: StoredEvent[]) => void; reject: (error: unknown) => void }[]> | null = null;
+  type Caller = { resolve: (events: StoredEvent[]) => void; reject: (error: unknown) => void };
+  /** Per stream: the callers of a whole read, and of a last-event read. */
+  let waiting: Map<string, { whole: Caller[]; last: Caller[] }> | null = null;
   async function flush(batch: NonNullable<typeof waiting>) {
     try {
       const streams = [...batch.keys()];
-      const read = streams.length === 1 ? new Map([[streams[0], await store.readStream(streams[0])]]) : await store.readStreams(streams);
+      // A stream that some caller wants whole is read whole; its last event serves the others.
+      const lastOnly = streams.filter((s) => !batch.get(s)!.whole.length);
+      const read =
+        streams.length === 1 && !lastOnly.length ? new Map([[streams[0], await store.readStream(streams[0])]]) : await store.readStreams(streams, { lastOnly });
       // Each caller its own array (several commands may read one stream); the events are not changed by anyone.
-      for (const [stream, callers] of batch) for (const c of callers) c.resolve([...(read.get(stream) ?? [])]);
+      for (const [stream, callers] of batch) {
+        const events = read.get(stream) ?? [];
+        for (const c of callers.whole) c.resolve([...events]);
+        for (const c of callers.last) c.resolve(events.slice(-1));
+      }
     } catch (error) {
-      for (const callers of batch.values()) for (const c of callers) c.reject(error);
+      for (const callers of batch.values()) for (const c of [...callers.whole, ...callers.last]) c.reject(error);
     }
   }
-  return (stream: string) =>
+  return (stream: string, mode: 'whole' | 'last') =>
     new Promise<StoredEvent[]>((resolve, reject) => {
       if (!waiting) {
         const batch = (waiting = new Map());
@@ -71,8 +85,8 @@ function batchedReads(store: EventStore) {
           void flush(batch);
         });
       }
-      const callers = waiting.get(stream) ?? [];
-      callers.push({ resolve, reject });
+      const callers = waiting.get(stream) ?? { whole: [], last: [] };
+      callers[mode].push({ resolve, reject });
       waiting.set(stream, callers);
     });
 }
@@ -82,7 +96,7 @@ export class CommandExecutor {
   onAppended: ((events: number) => void) | null = null;
 
   /** Shared by every command of this executor (see batchedReads). */
-  private readonly readBatched: (stream: string) => Promise<StoredEvent[]>;
+  private readonly readBatched: (stream: string, mode: 'whole' | 'last') => Promise<StoredEvent[]>;
 
   constructor(private readonly store: EventStore) {
     this.readBatched = batchedReads(store);
@@ -99,9 +113,14 @@ export class CommandExecutor {
         now,
         actor: meta.actor,
         read: async (stream) => {
-          const events = await this.readBatched(stream);
+          const events = await this.readBatched(stream, 'whole');
           versions.set(stream, events.length ? events[events.length - 1].streamVersion : 0);
           return events;
+        },
+        readLast: async (stream) => {
+          const [last = null] = await this.readBatched(stream, 'last');
+          versions.set(stream, last?.streamVersion ?? 0);
+          return last;
         },
         append: (stream, events, expected) => {
           const entry = pending.get(stream) ?? { events: [], expected };

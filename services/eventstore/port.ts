@@ -61,6 +61,15 @@ export interface Subscription {
   close(): Promise<void>;
 }
 
+export interface ReadStreamsOptions {
+  /**
+   * Streams (also named in `streams`) whose last event alone is wanted: `[last]`, or [] when absent.
+   * For a stream whose state is its last event (a minutes ledger carries its balance), so that
+   * reading it costs the same however long it grows. Its streamVersion is the stream's version.
+   */
+  lastOnly?: readonly string[];
+}
+
 export interface EventStore {
   /** Appends to every stream or to none; throws WrongExpectedVersionError on any mismatch. */
   appendToStreams(requests: AppendRequest[]): Promise<AppendResult>;
@@ -72,7 +81,7 @@ export interface EventStore {
    * cannot must read them in the order given, which handlers rely on (scheduling reads a
    * speaker's days before their availability).
    */
-  readStreams(streams: readonly string[]): Promise<Map<string, StoredEvent[]>>;
+  readStreams(streams: readonly string[], options?: ReadStreamsOptions): Promise<Map<string, StoredEvent[]>>;
   /**
    * Up to `limit` committed events after `after`, in (transactionId, position) order. Never
    * returns an event while an older transaction could still commit before it.

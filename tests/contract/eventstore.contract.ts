@@ -252,6 +252,23 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         assert.equal((await store.readStreams([])).size, 0);
       });
 
+      test('readStreams gives the last event alone of the lastOnly streams, in the same read as whole ones', async ({ store }) => {
+        const [whole, ledger, absent] = [streamName('last-whole'), streamName('last-ledger'), streamName('last-absent')];
+        await store.appendToStreams([
+          { stream: whole, expected: 'no_stream', events: [event('W1', {}), event('W2', {})] },
+          { stream: ledger, expected: 'no_stream', events: [event('L1', { balance: 10 }), event('L2', { balance: 25 })] },
+        ]);
+        await store.appendToStreams([{ stream: ledger, expected: 2, events: [event('L3', { balance: 5 })] }]);
+        const read = await store.readStreams([whole, ledger, absent], { lastOnly: [ledger, absent] });
+        assert.deepEqual(read.get(whole)!.map((e) => e.type), ['W1', 'W2']);
+        assert.deepEqual(read.get(ledger)!.map((e) => [e.type, e.streamVersion, e.data]), [['L3', 3, { balance: 5 }]]);
+        assert.deepEqual(read.get(ledger)![0], (await store.readStream(ledger))[2], 'the same event as a whole read gives');
+        assert.deepEqual(read.get(absent), []);
+        // Asked again after another append: the new last one (nothing stale kept).
+        await store.appendToStreams([{ stream: ledger, expected: 3, events: [event('L4', { balance: 0 })] }]);
+        assert.deepEqual((await store.readStreams([ledger], { lastOnly: [ledger] })).get(ledger)!.map((e) => e.streamVersion), [4]);
+      });
+
       test('metadata and data round-trip unchanged', async ({ store }) => {
         const stream = streamName('metadata');
         const full = meta({

@@ -156,6 +156,24 @@ describe('PostgreSQL event store specifics', () => {
     }
   });
 
+  it('a last-event read of a stream it does not keep reads one row and keeps nothing; of one it keeps, reads only what is new', async () => {
+    const stream = uniq('ledger');
+    const fresh = createPostgresEventStore(db.pool);
+    try {
+      await store.appendToStreams([{ stream, expected: 'no_stream', events: Array.from({ length: 40 }, (_, i) => ev(`E${i}`)) }]);
+      const before = fresh.cachedEvents();
+      const [last] = (await fresh.readStreams([stream], { lastOnly: [stream] })).get(stream)!;
+      assert.deepEqual([last.type, last.streamVersion], ['E39', 40]);
+      assert.equal(fresh.cachedEvents(), before, 'a last-event read keeps nothing');
+      await fresh.readStream(stream); // now kept whole
+      await store.appendToStreams([{ stream, expected: 40, events: [ev('E40')] }]);
+      const [next] = (await fresh.readStreams([stream], { lastOnly: [stream] })).get(stream)!;
+      assert.deepEqual([next.type, next.streamVersion], ['E40', 41]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it("a read model's open transaction does not hold back the feed; any other open transaction does", async () => {
     const connect = async (applicationName?: string) => {
       const client = new pg.Client({ connectionString: db.url, ...(applicationName ? { application_name: applicationName } : {}) });

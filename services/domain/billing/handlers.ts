@@ -1,9 +1,8 @@
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { streams as identityStreams } from '../identity/events';
-import { fold } from '../shared/decider';
 import { notFound } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from './ledger';
+import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent, type LedgerState } from './ledger';
 
 export function billingHandlers(deps: { commands: CommandExecutor }) {
   return {
@@ -12,7 +11,7 @@ export function billingHandlers(deps: { commands: CommandExecutor }) {
       return deps.commands.execute(meta, async (tx) => {
         const account = await tx.read(identityStreams.account(input.accountId));
         if (!account.length) throw notFound('The account was not found.');
-        const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(input.accountId))) as LedgerEvent[]);
+        const ledger = await readLedger(tx, input.accountId);
         const events = decideChangeMinutes(
           ledger,
           { transactionId: newId(), accountId: input.accountId, minutes: input.minutes, action: input.action ?? 'admin_adjustment', reason: input.reason?.trim() || null },
@@ -27,6 +26,15 @@ export function billingHandlers(deps: { commands: CommandExecutor }) {
 export type BillingHandlers = ReturnType<typeof billingHandlers>;
 
 /**
+ * An account's minutes: every ledger entry carries the balance after it, so the last one alone is
+ * the state, and reading it costs the same however long the ledger grows (an append expects it).
+ */
+export async function readLedger(tx: Pick<CommandTransaction, 'readLast'>, accountId: string): Promise<LedgerState> {
+  const last = (await tx.readLast(ledgerStream(accountId))) as LedgerEvent | null;
+  return last ? evolveLedger(initialLedger(), last) : initialLedger();
+}
+
+/**
  * Credits minutes to an account inside another command's transaction (a refund with a marking,
  * fair time with a stop, make-up minutes with their payment): read the ledger, decide, append.
  */
@@ -34,7 +42,7 @@ export async function creditLedger(
   tx: CommandTransaction,
   input: { accountId: string; minutes: number; action: string; reason: string | null; transactionId?: string },
 ) {
-  const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(input.accountId))) as LedgerEvent[]);
+  const ledger = await readLedger(tx, input.accountId);
   const events = decideChangeMinutes(
     ledger,
     { transactionId: input.transactionId ?? newId(), accountId: input.accountId, minutes: input.minutes, action: input.action, reason: input.reason },

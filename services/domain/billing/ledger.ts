@@ -28,6 +28,10 @@ export interface LedgerState {
 }
 export const initialLedger = (): LedgerState => ({ balance: 0 });
 
+/**
+ * The state is the last event's balance: commands read only that event (readLedger). Every ledger
+ * event type must carry the balance after it.
+ */
 export function evolveLedger(state: LedgerState, event: LedgerEvent): LedgerState {
   return event.type === 'MinutesChanged' ? { balance: event.data.balanceAfter } : state;
 }

@@ -35,7 +35,7 @@ function harness(streamLength = 0) {
     people: async (ids) => ids.map((id) => people[id] ?? null),
   });
   const after: (() => Promise<void>)[] = [];
-  const tx: CommandTransaction = { now, actor: SYSTEM_ACTOR, read: async () => [], append: () => {}, afterCommit: (w) => void after.push(w) };
+  const tx: CommandTransaction = { now, actor: SYSTEM_ACTOR, read: async () => [], readLast: async () => null, append: () => {}, afterCommit: (w) => void after.push(w) };
   return { mail, tx, queued, after };
 }
 

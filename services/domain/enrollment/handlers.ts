@@ -29,7 +29,8 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import { checkpointOf, type AppendResult, type GlobalCheckpoint } from '../../eventstore/port';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentMethodCheck } from '../../integrations/payments/port';
 import { codeStream, decideRedeemCode, evolveCode, initialCode, type CodeEvent } from '../billing/codes';
-import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
+import { decideChangeMinutes, ledgerStream } from '../billing/ledger';
+import { readLedger } from '../billing/handlers';
 import {
   decideGatewayRefund,
   decideRecordPayment,
@@ -118,7 +119,7 @@ async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): P
 }
 
 async function creditMinutes(tx: CommandTransaction, accountId: string, minutes: number, reason: string) {
-  const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(accountId))) as LedgerEvent[]);
+  const ledger = await readLedger(tx, accountId);
   tx.append(ledgerStream(accountId), decideChangeMinutes(ledger, { transactionId: newId(), accountId, minutes, action: 'enrollment', reason }, { now: tx.now, actor: tx.actor }));
 }
 

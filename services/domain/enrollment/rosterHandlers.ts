@@ -18,6 +18,7 @@
 import { InstructorMessages } from '../../../contracts/validation/instructor';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
+import { readLedger } from '../billing/handlers';
 import { decideRemoveCourse, isPastCourse } from '../catalog/course';
 import { loadCourse } from '../catalog/handlers';
 import { catalogStreams } from '../catalog/events';
@@ -87,7 +88,7 @@ export function rosterHandlers(deps: RosterDeps) {
       if (fate === 'cancel' && c) {
         releaseReservation(tx, c, { canceledBy: tx.actor.accountId, reason: 'withdrawn', minutesReturned: c.minutes });
         if (c.minutes > 0) {
-          ledger ??= fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(studentId))) as LedgerEvent[]);
+          ledger ??= await readLedger(tx, studentId);
           const [credit] = decideChangeMinutes(ledger, {
             transactionId: newId(), accountId: studentId, minutes: c.minutes, action: 'refund',
             reason: transferredTo ? 'Conversation canceled: transferred to another course' : 'Conversation canceled: withdrawn from the course',

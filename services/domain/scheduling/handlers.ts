@@ -14,7 +14,8 @@ import {
   SchedulingMessages,
 } from '../../../contracts/scheduling';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
-import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
+import { decideChangeMinutes, initialLedger, ledgerStream } from '../billing/ledger';
+import { readLedger } from '../billing/handlers';
 import { catalogStreams, type CourseEvent } from '../catalog/events';
 import { evolveCourse, initialCourse } from '../catalog/course';
 import { conversationStream, type ConversationCanceledReason, type ConversationEvent, type ConversationReserved } from '../conversations/events';
@@ -215,11 +216,11 @@ export function schedulingHandlers(deps: SchedulingDeps) {
 
         const interval = { start: input.start, end: addMinutes(input.start, duration) };
         // All in one read, the speaker's days first (see the module comment).
-        const [speaker, availability, student, ledgerEvents] = await Promise.all([
+        const [speaker, availability, student, ledger] = await Promise.all([
           readDays(tx, input.speakerId, utcDays(padded(interval))),
           readAvailability(tx, input.speakerId),
           readDays(tx, input.studentId, utcDays(interval)),
-          tx.read(ledgerStream(input.studentId)) as Promise<LedgerEvent[]>,
+          readLedger(tx, input.studentId),
         ]);
         if ([...speaker.bookings.values()].some((b) => overlaps(intervalOf(b), interval, BUFFER_MINUTES * MINUTE))) {
           throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.slotTaken);
@@ -229,7 +230,6 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         }
         if (!withinAvailability(availability.rules.values(), interval)) throw badInput(SchedulingMessages.outsideAvailability, { reservedStart: SchedulingMessages.outsideAvailability });
 
-        const ledger = fold(evolveLedger, initialLedger(), ledgerEvents);
         changeLedger(tx, ledger, input.studentId, -duration, 'conversation', `Reserved a ${duration}-minute conversation`);
 
         const reserved: ConversationReserved = {
@@ -269,7 +269,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         releaseReservation(tx, c, { canceledBy: input.viewer.accountId, reason, minutesReturned });
         if (c.kind === 'lesson') {
           if (minutesReturned > 0) {
-            const ledger = fold(evolveLedger, initialLedger(), (await tx.read(ledgerStream(c.reservedBy))) as LedgerEvent[]);
+            const ledger = await readLedger(tx, c.reservedBy);
             changeLedger(tx, ledger, c.reservedBy, minutesReturned, 'refund', reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled');
           }
           if (c.courseId && c.lessonId) await closeAttempt(tx, c, c.lessonId);

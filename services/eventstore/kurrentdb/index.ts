@@ -27,6 +27,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type GlobalCheckpoint,
+  type ReadStreamsOptions,
   type StoredEvent,
   type Subscription,
 } from '../port';
@@ -123,6 +124,20 @@ export function createKurrentEventStore(connectionString: string, options: { pol
     return out;
   }
 
+  /** The stream's last event alone ([] when absent): read backwards from its end, one event. */
+  async function readLastEvent(stream: string): Promise<StoredEvent[]> {
+    try {
+      for await (const resolved of client.readStream(stream, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        const stored = toStoredEvent(resolved as never);
+        return stored ? [stored] : [];
+      }
+    } catch (error) {
+      if ((error as { type?: string }).type === 'stream-not-found') return [];
+      throw error;
+    }
+    return [];
+  }
+
   async function readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
     if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`readAll limit must be a positive integer, got ${limit}`);
     const out: StoredEvent[] = [];
@@ -180,9 +195,10 @@ export function createKurrentEventStore(connectionString: string, options: { pol
     readStream,
 
     /** No one-snapshot read across streams here: read them one after another, in the order given (the port allows it). */
-    async readStreams(streams: readonly string[]) {
+    async readStreams(streams: readonly string[], options: ReadStreamsOptions = {}) {
+      const lastOnly = new Set(options.lastOnly ?? []);
       const out = new Map<string, StoredEvent[]>();
-      for (const stream of streams) out.set(stream, await readStream(stream));
+      for (const stream of streams) out.set(stream, lastOnly.has(stream) ? await readLastEvent(stream) : await readStream(stream));
       return out;
     },
 

@@ -21,6 +21,7 @@ import {
   type AppendRequest,
   type AppendResult,
   type EventStore,
+  type ReadStreamsOptions,
   type GlobalCheckpoint,
   type StoredEvent,
 } from '../port';
@@ -35,6 +36,7 @@ import {
   PENDING_SQL,
   READ_ALL_SQL,
   READ_STREAMS_AFTER_SQL,
+  READ_STREAMS_AND_LAST_SQL,
   toStoredEvent,
   type EventRow,
   type StreamCheck,
@@ -97,6 +99,8 @@ export interface PostgresEventStore extends EventStore {
    * returns its unregistration.
    */
   onAppended(wake: AppendedWake): () => void;
+  /** How many events the stream cache keeps now (streamCache.ts). */
+  cachedEvents(): number;
 }
 
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): PostgresEventStore {
@@ -226,18 +230,35 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
   const cache = new StreamCache(options.streamCacheEvents ?? 20_000);
 
-  /** Whole streams: what the cache holds of each, and what follows it from PostgreSQL, in one statement (one snapshot). */
-  async function readStreams(streams: readonly string[]): Promise<Map<string, StoredEvent[]>> {
-    const prefixes = new Map(streams.map((s) => [s, cache.prefix(s)]));
+  /**
+   * Whole streams: what the cache holds of each, and what follows it from PostgreSQL; and the last
+   * event alone of the `lastOnly` ones the cache does not hold (one row each, never kept): one
+   * statement, one snapshot.
+   */
+  async function readStreams(streams: readonly string[], options: ReadStreamsOptions = {}): Promise<Map<string, StoredEvent[]>> {
+    const prefixes = new Map<string, readonly StoredEvent[]>();
+    const lastOnly = new Set(options.lastOnly ?? []);
+    const tails = new Map<string, StoredEvent[]>();
+    for (const stream of streams) {
+      if (lastOnly.has(stream) && !cache.holds(stream)) tails.set(stream, []);
+      else prefixes.set(stream, cache.prefix(stream));
+    }
     const after = new Map<string, StoredEvent[]>([...prefixes.keys()].map((s) => [s, []]));
-    if (!prefixes.size) return after;
-    const { rows } = await pool.query<EventRow>({
-      name: 'eventstore_read_streams_after_v2',
-      text: READ_STREAMS_AFTER_SQL,
-      values: [[...prefixes.keys()], [...prefixes.values()].map(StreamCache.versionOf)],
-    });
-    for (const row of rows) after.get(row.stream_id)!.push(toStoredEvent(row));
-    return new Map([...prefixes].map(([stream, prefix]) => [stream, cache.extend(stream, prefix, after.get(stream)!)]));
+    if (prefixes.size || tails.size) {
+      const values = [[...prefixes.keys()], [...prefixes.values()].map(StreamCache.versionOf)];
+      const { rows } = tails.size
+        ? await pool.query<EventRow & { last_only: boolean }>({ name: 'eventstore_read_streams_and_last_v1', text: READ_STREAMS_AND_LAST_SQL, values: [...values, [...tails.keys()]] })
+        : await pool.query<EventRow & { last_only?: boolean }>({ name: 'eventstore_read_streams_after_v2', text: READ_STREAMS_AFTER_SQL, values });
+      for (const row of rows) (row.last_only ? tails : after).get(row.stream_id)!.push(toStoredEvent(row));
+    }
+    return new Map(
+      streams.map((stream) => {
+        const tail = tails.get(stream);
+        if (tail) return [stream, tail];
+        const whole = cache.extend(stream, prefixes.get(stream)!, after.get(stream)!);
+        return [stream, lastOnly.has(stream) ? whole.slice(-1) : whole];
+      }),
+    );
   }
 
   async function readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
@@ -280,7 +301,8 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     async readStream(stream) {
       return (await readStreams([stream])).get(stream)!;
     },
-    readStreams,
+    readStreams: (streams, options) => readStreams(streams, options),
+    cachedEvents: () => cache.eventsKept,
     readAll,
     async headCheckpoint() {
       const { rows } = await pool.query<{ t: string; p: string }>({

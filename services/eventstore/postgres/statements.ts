@@ -31,6 +31,18 @@ export const READ_STREAMS_AFTER_SQL = `SELECT ${EVENT_COLUMNS}
     ORDER BY e.stream_version OFFSET 0) e`;
 
 /**
+ * READ_STREAMS_AFTER_SQL, and the last event alone of the streams in $3 (newest first on the
+ * (stream_id, stream_version) index: one row however long the stream), in one statement.
+ */
+export const READ_STREAMS_AND_LAST_SQL = `SELECT false AS last_only, r.* FROM (${READ_STREAMS_AFTER_SQL}) r
+  UNION ALL
+  SELECT true AS last_only, ${EVENT_COLUMNS}
+  FROM unnest($3::text[]) AS t(stream_id)
+  CROSS JOIN LATERAL (SELECT * FROM events e
+    WHERE e.stream_id = t.stream_id
+    ORDER BY e.stream_version DESC LIMIT 1) e`;
+
+/**
  * The application_name of connections whose transactions never append events: the read models'
  * (services/feed/runner.ts). The feed's horizon leaves their transactions out (below).
  */

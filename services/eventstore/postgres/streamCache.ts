@@ -24,6 +24,11 @@ export class StreamCache {
     return kept;
   }
 
+  /** Whether some of `stream` is kept (a read of its last event alone then takes it from here). */
+  holds(stream: string): boolean {
+    return this.streams.has(stream);
+  }
+
   /** Version of the last event of a prefix (0 for none): the next read asks for what follows. */
   static versionOf(prefix: readonly StoredEvent[]): number {
     return prefix.length ? prefix[prefix.length - 1].streamVersion : 0;
@@ -48,7 +53,7 @@ export class StreamCache {
     return whole;
   }
 
-  /** Events kept, all streams (for tests). */
+  /** Events kept, all streams. */
   get eventsKept(): number {
     return this.size;
   }
