@@ -26,15 +26,17 @@ export function formatDate(date: string | null | undefined, locale?: string): st
     .toLocaleString(DateTime.DATE_MED);
 }
 
-/** An ISO instant shown in the user's time zone, e.g. 'Mar 4, 2025, 9:30 AM EST'; '—' when missing. */
+/**
+ * An ISO instant shown in the user's time zone: its day with the year in the browser's locale, its
+ * time in the spec's h:mma (as every schedule time), the zone's short name: 'Mar 4, 2025, 3:30PM
+ * GMT+1' ('4 Mar 2025, 3:30PM CET' in en-GB); '—' when missing.
+ */
 export function formatDateTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
   if (!iso) return '—';
   const instant = DateTime.fromISO(iso, { setZone: false });
   if (!instant.isValid) return '—';
-  return instant
-    .setZone(userZone(tzIdentifier))
-    .setLocale(locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language))
-    .toLocaleString({ ...DateTime.DATETIME_MED, timeZoneName: 'short' });
+  const local = instant.setZone(userZone(tzIdentifier)).setLocale(localeOf(locale));
+  return `${local.toLocaleString(DateTime.DATE_MED)}, ${formatTime(iso, tzIdentifier)} ${local.toFormat('ZZZZ')}`;
 }
 
 export { currentYear } from './year';
