@@ -29,8 +29,7 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import { checkpointOf, type AppendResult, type GlobalCheckpoint } from '../../eventstore/port';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentMethodCheck } from '../../integrations/payments/port';
 import { codeStream, decideRedeemCode, evolveCode, initialCode, type CodeEvent } from '../billing/codes';
-import { decideChangeMinutes, ledgerStream } from '../billing/ledger';
-import { readLedger } from '../billing/handlers';
+import { creditLedger } from '../billing/handlers';
 import {
   decideGatewayRefund,
   decideRecordPayment,
@@ -118,10 +117,6 @@ async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): P
   return course;
 }
 
-async function creditMinutes(tx: CommandTransaction, accountId: string, minutes: number, reason: string) {
-  const ledger = await readLedger(tx, accountId);
-  tx.append(ledgerStream(accountId), decideChangeMinutes(ledger, { transactionId: newId(), accountId, minutes, action: 'enrollment', reason }, { now: tx.now, actor: tx.actor }));
-}
 
 const resultOf = (e: StudentEnrolled['data'], payment: EnrollResult['payment']): Omit<EnrollResult, 'appended'> => ({
   enrollmentId: e.enrollmentId,
@@ -198,7 +193,7 @@ export function enrollmentHandlers(deps: {
         cardBrand: result.cardBrand,
         cardLast4: result.cardLast4,
       }));
-      await creditMinutes(tx, input.studentId, minuteQuantity, course.name);
+      await creditLedger(tx, { accountId: input.studentId, minutes: minuteQuantity, action: 'enrollment', reason: course.name });
       await queuePaymentReceipt(deps.receipts, tx, {
         accountId: input.studentId, paymentId: result.paymentId, amount: result.amount, currency: result.currency, minutes: minuteQuantity,
         courseName: course.name, receiptUrl: result.receiptUrl, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
@@ -311,7 +306,7 @@ export function enrollmentHandlers(deps: {
               redemptionCodeId,
             }, tx.now);
             tx.append(stream, events);
-            await creditMinutes(tx, input.studentId, minuteQuantity, course.name);
+            await creditLedger(tx, { accountId: input.studentId, minutes: minuteQuantity, action: 'enrollment', reason: course.name });
             const enrolled = events.find((e) => e.type === 'StudentEnrolled') as StudentEnrolled;
             return { kind: 'done', result: resultOf(enrolled.data, null) };
           }

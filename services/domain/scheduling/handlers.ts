@@ -14,8 +14,8 @@ import {
   SchedulingMessages,
 } from '../../../contracts/scheduling';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
-import { decideChangeMinutes, initialLedger, ledgerStream } from '../billing/ledger';
-import { readLedger } from '../billing/handlers';
+import { decideChangeMinutes, ledgerStream } from '../billing/ledger';
+import { creditLedger, readLedger } from '../billing/handlers';
 import { catalogStreams, type CourseEvent } from '../catalog/events';
 import { evolveCourse, initialCourse } from '../catalog/course';
 import { conversationStream, type ConversationCanceledReason, type ConversationEvent, type ConversationReserved } from '../conversations/events';
@@ -88,10 +88,6 @@ async function readConversation(tx: CommandTransaction, conversationId: string):
   return state;
 }
 
-function changeLedger(tx: CommandTransaction, ledger: ReturnType<typeof initialLedger>, accountId: string, minutes: number, action: string, reason: string) {
-  const events = decideChangeMinutes(ledger, { transactionId: newId(), accountId, minutes, action, reason }, { now: tx.now, actor: tx.actor });
-  tx.append(ledgerStream(accountId), events);
-}
 
 /**
  * Cancels a reservation inside a command: the conversation's ConversationCanceled and its time
@@ -230,7 +226,9 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         }
         if (!withinAvailability(availability.rules.values(), interval)) throw badInput(SchedulingMessages.outsideAvailability, { reservedStart: SchedulingMessages.outsideAvailability });
 
-        changeLedger(tx, ledger, input.studentId, -duration, 'conversation', `Reserved a ${duration}-minute conversation`);
+        tx.append(ledgerStream(input.studentId), decideChangeMinutes(ledger, {
+          transactionId: newId(), accountId: input.studentId, minutes: -duration, action: 'conversation', reason: `Reserved a ${duration}-minute conversation`,
+        }, { now: tx.now, actor: tx.actor }));
 
         const reserved: ConversationReserved = {
           type: 'ConversationReserved',
@@ -269,8 +267,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         releaseReservation(tx, c, { canceledBy: input.viewer.accountId, reason, minutesReturned });
         if (c.kind === 'lesson') {
           if (minutesReturned > 0) {
-            const ledger = await readLedger(tx, c.reservedBy);
-            changeLedger(tx, ledger, c.reservedBy, minutesReturned, 'refund', reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled');
+            await creditLedger(tx, { accountId: c.reservedBy, minutes: minutesReturned, action: 'refund', reason: reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled' });
           }
           if (c.courseId && c.lessonId) await closeAttempt(tx, c, c.lessonId);
         }
