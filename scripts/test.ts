@@ -95,8 +95,7 @@ async function main() {
   const port = await freePort();
   const dataDir = `.test-data/pg-${port}`;
   const logFile = `.test-data/postgres-${port}.log`;
-  const log = fs.createWriteStream(logFile);
-  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, log: (line) => log.write(line.endsWith('\n') ? line : `${line}\n`) });
+  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, logFile });
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);
@@ -139,7 +138,6 @@ async function main() {
   if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
   const status = vitestStatus || browserStatus;
   await db.stop();
-  log.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   step('Summary');

