@@ -322,6 +322,18 @@ describe('lessons, lateness, listings', () => {
     assert.equal((await app.gql(TARDY, { input: { conversationId: id } }, student.token)).errors![0].message, SchedulingMessages.notTardy);
   });
 
+  it('refuses a day that does not exist (31 November, 30 February) naming the field, and debits nothing', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 120);
+    const year = new Date().getUTCFullYear() + 1;
+    for (const reservedStart of [`${year}-11-31T11:00:00Z`, `${year}-02-30T10:00:00Z`, `${year}-04-31T10:00:00Z`, `${year}-06-30T24:00:00Z`]) {
+      const res = await app.gql(RESERVE, { input: { speakerId: speaker.accountId, reservedStart, language: 'es', duration: 15 } }, student.token);
+      assert.equal(codeOf(res), 'BAD_USER_INPUT', reservedStart);
+      assert.match(res.errors![0].message, /"input\.reservedStart".*Not a valid date and time/, reservedStart);
+    }
+    assert.equal(await balanceOf(app, student.token), 120);
+  });
+
   it('shows availability occurrences to the speaker in a range, and time zones to everyone', async () => {
     const speaker = await createSpeaker(app);
     await addAvailability(app, speaker, dayAt(2, 9), dayAt(2, 10), 'UTC', true);
