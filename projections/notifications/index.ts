@@ -27,7 +27,7 @@ export function notificationEventDetails(e: { type: string; data: any }): string
 export const notificationsProjector: Projector = {
   name: 'notifications',
   lane: 'background',
-  version: 2,
+  version: 3,
   handles: ['NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE notifications (
@@ -42,7 +42,8 @@ export const notificationsProjector: Projector = {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       latest_event_type text NOT NULL,
-      attempts int NOT NULL DEFAULT 0
+      attempts int NOT NULL DEFAULT 0,
+      queued_position bigint NOT NULL
     );
     CREATE INDEX notifications_created ON notifications (created_at, id);
     CREATE INDEX notifications_updated ON notifications (updated_at, id);
@@ -70,13 +71,16 @@ export const notificationsProjector: Projector = {
       failed_attempts int NOT NULL DEFAULT 0,
       last_queued_at timestamptz,
       latest_subject text,
+      latest_subject_position bigint,
       latest_event_type text,
-      latest_event_at timestamptz
+      latest_event_at timestamptz,
+      latest_event_position bigint
     );`,
   // Five statements a batch, whatever its size: the mail of a busy hour (two per reservation,
   // each queued and sent) would otherwise be several round trips an event. Per template, the
   // counts of the mail templates table move with the same batch (messages queued, sends, failed
-  // attempts, the latest subject and event).
+  // attempts, the latest subject and event). "Latest" is by the log's position, never by time: two
+  // mails of one append tie on their time, and a replay must pick the same one as the live run.
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const created: StoredEvent[] = [];
     const changed = new Map<string, { type: string; at: string; attempts: number; transport: string | null }>();
@@ -98,21 +102,24 @@ export const notificationsProjector: Projector = {
       await db.query(
         `WITH inserted AS (
            INSERT INTO notifications (id, recipient_account_id, recipient_email, from_address, subject, transport_type, template_key,
-             template_value, created_at, updated_at, latest_event_type)
-           SELECT id, account, email, sender, subject, transport, template, value::jsonb, at, at, 'NotificationQueued'
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
-               AS x(id, account, email, sender, subject, transport, template, value, at)
+             template_value, created_at, updated_at, latest_event_type, queued_position)
+           SELECT id, account, email, sender, subject, transport, template, value::jsonb, at, at, 'NotificationQueued', pos
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::bigint[])
+               AS x(id, account, email, sender, subject, transport, template, value, at, pos)
            ON CONFLICT (id) DO NOTHING
-           RETURNING template_key, subject, created_at)
-         INSERT INTO template_stats AS s (template_key, messages, last_queued_at, latest_subject, latest_event_type, latest_event_at)
-         SELECT template_key, count(*), max(created_at), (array_agg(subject ORDER BY created_at DESC))[1], 'NotificationQueued', max(created_at)
+           RETURNING template_key, subject, created_at, queued_position)
+         INSERT INTO template_stats AS s (template_key, messages, last_queued_at, latest_subject, latest_subject_position, latest_event_type, latest_event_at, latest_event_position)
+         SELECT template_key, count(*), max(created_at), (array_agg(subject ORDER BY queued_position DESC))[1], max(queued_position),
+                'NotificationQueued', (array_agg(created_at ORDER BY queued_position DESC))[1], max(queued_position)
            FROM inserted GROUP BY template_key
          ON CONFLICT (template_key) DO UPDATE SET
            messages = s.messages + EXCLUDED.messages,
            last_queued_at = GREATEST(s.last_queued_at, EXCLUDED.last_queued_at),
-           latest_subject = CASE WHEN EXCLUDED.last_queued_at >= s.last_queued_at THEN EXCLUDED.latest_subject ELSE s.latest_subject END,
-           latest_event_type = CASE WHEN EXCLUDED.latest_event_at >= s.latest_event_at THEN EXCLUDED.latest_event_type ELSE s.latest_event_type END,
-           latest_event_at = GREATEST(s.latest_event_at, EXCLUDED.latest_event_at)`,
+           latest_subject = CASE WHEN EXCLUDED.latest_subject_position > s.latest_subject_position THEN EXCLUDED.latest_subject ELSE s.latest_subject END,
+           latest_subject_position = GREATEST(s.latest_subject_position, EXCLUDED.latest_subject_position),
+           latest_event_type = CASE WHEN EXCLUDED.latest_event_position > s.latest_event_position THEN EXCLUDED.latest_event_type ELSE s.latest_event_type END,
+           latest_event_at = CASE WHEN EXCLUDED.latest_event_position > s.latest_event_position THEN EXCLUDED.latest_event_at ELSE s.latest_event_at END,
+           latest_event_position = GREATEST(s.latest_event_position, EXCLUDED.latest_event_position)`,
         [
           column(notificationIdOf),
           column((e) => e.data.recipient.accountId),
@@ -123,6 +130,7 @@ export const notificationsProjector: Projector = {
           column((e) => e.data.templateKey),
           column((e) => JSON.stringify(e.data.templateValue ?? {})),
           column((e) => e.metadata.occurredAt),
+          column((e) => e.position),
         ],
       );
     }
@@ -141,14 +149,16 @@ export const notificationsProjector: Projector = {
       await db.query(
         `UPDATE template_stats AS s SET
            sent = s.sent + x.sent, failed_attempts = s.failed_attempts + x.failed,
-           latest_event_type = CASE WHEN x.at >= s.latest_event_at THEN x.latest ELSE s.latest_event_type END,
-           latest_event_at = GREATEST(s.latest_event_at, x.at)
+           latest_event_type = CASE WHEN x.pos > s.latest_event_position THEN x.latest ELSE s.latest_event_type END,
+           latest_event_at = CASE WHEN x.pos > s.latest_event_position THEN x.at ELSE s.latest_event_at END,
+           latest_event_position = GREATEST(s.latest_event_position, x.pos)
          FROM (SELECT n.template_key, count(*) FILTER (WHERE o.type = 'NotificationSent') AS sent,
-                 count(*) FILTER (WHERE o.type = 'NotificationFailed') AS failed, max(o.at) AS at, (array_agg(o.type ORDER BY o.at DESC, o.ord DESC))[1] AS latest
-                 FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS o(id, type, at, ord)
+                 count(*) FILTER (WHERE o.type = 'NotificationFailed') AS failed, max(o.pos) AS pos,
+                 (array_agg(o.type ORDER BY o.pos DESC))[1] AS latest, (array_agg(o.at ORDER BY o.pos DESC))[1] AS at
+                 FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS o(id, type, at, pos)
                  JOIN notifications n ON n.id = o.id GROUP BY n.template_key) AS x
          WHERE s.template_key = x.template_key`,
-        [outcomes.map(notificationIdOf), outcomes.map((e) => e.type), outcomes.map((e) => e.metadata.occurredAt)],
+        [outcomes.map(notificationIdOf), outcomes.map((e) => e.type), outcomes.map((e) => e.metadata.occurredAt), outcomes.map((e) => e.position)],
       );
     }
     await db.query(
