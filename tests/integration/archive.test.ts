@@ -28,9 +28,6 @@ const REDIRECT = `mutation($input: RedirectArchiveMediaInput!) { redirectArchive
 const REMOVE = `mutation($input: RemoveConversationArchiveInput!) { removeConversationArchive(input: $input) { removed archive { status statusText } } }`;
 
 const RECORDING_SECONDS = 12;
-// The webhook routes read their secrets when the server is made.
-process.env.ZOOM_WEBHOOK_SECRET_TOKEN = 'zoom-webhook-test-secret';
-process.env.TWILIO_AUTH_TOKEN = 'twilio-auth-test-token';
 const CHUNKS = 5;
 
 describe('recordings', () => {
@@ -46,7 +43,16 @@ describe('recordings', () => {
   let courseId: string;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    // The webhook routes read their secrets when the server is made; set for this file only (test
+    // files share their worker's process).
+    process.env.ZOOM_WEBHOOK_SECRET_TOKEN = 'zoom-webhook-test-secret';
+    process.env.TWILIO_AUTH_TOKEN = 'twilio-auth-test-token';
+    try {
+      app = await startTestApp();
+    } finally {
+      delete process.env.ZOOM_WEBHOOK_SECRET_TOKEN;
+      delete process.env.TWILIO_AUTH_TOKEN;
+    }
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'archive-test-'));
     const file = path.join(dir, 'recording.webm');
     await generateTestRecording(file, RECORDING_SECONDS, { size: '320x240', rate: 15 });
@@ -240,7 +246,7 @@ describe('recordings', () => {
         body,
       });
     };
-    const secret = process.env.ZOOM_WEBHOOK_SECRET_TOKEN!;
+    const secret = 'zoom-webhook-test-secret';
     const signed = (body: string, ts: string) => `v0=${crypto.createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`;
     const validation = await zoom({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-123' } }, signed);
     assert.deepEqual(await validation.json(), { plainToken: 'plain-123', encryptedToken: crypto.createHmac('sha256', secret).update('plain-123').digest('hex') });
@@ -256,7 +262,7 @@ describe('recordings', () => {
     const callback = `/api/webhooks/twilio/recordings?conversationId=${id}`;
     const params = { StatusCallbackEvent: 'composition-available', CompositionSid: 'CJ1', MediaUri: '/v1/Compositions/CJ1/Media' };
     const data = Object.keys(params).sort().reduce((acc, k) => acc + k + (params as any)[k], `${app.url}${callback}`);
-    const twilioSig = crypto.createHmac('sha1', process.env.TWILIO_AUTH_TOKEN!).update(data).digest('base64');
+    const twilioSig = crypto.createHmac('sha1', 'twilio-auth-test-token').update(data).digest('base64');
     const post = (signature: string) => fetch(`${app.url}${callback}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
     assert.equal((await post(twilioSig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))).status, 404);
     assert.equal((await post(twilioSig)).status, 200);
