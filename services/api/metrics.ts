@@ -6,8 +6,13 @@
  * - tertulia_events_appended_total: events appended by this process's commands (rate() gives appends/s).
  * - tertulia_projection_lag_seconds{projection}: age of the oldest event a read model has not
  *   applied (0 when caught up); tertulia_projection_failed{projection}: 1 while it is stopped.
- * - tertulia_job_queue_depth{queue}: jobs waiting per queue.
+ * - tertulia_job_queue_depth{queue}: jobs waiting per queue (scheduled ones included);
+ *   tertulia_job_queue_oldest_due_seconds{queue}: how long the oldest job that is due has waited.
+ * - tertulia_http_responses_total{status_class}: HTTP responses by class (2xx … 5xx).
+ * - tertulia_database_up: 1 when the database answers a trivial query within 5 s. When it does not,
+ *   the gauges read from it are left out of that scrape rather than failing it.
  * - the process's own metrics (process_*, nodejs_*).
+ * Alert rules and a Grafana dashboard on these: ops/monitoring/.
  * With METRICS_TOKEN set the endpoint needs `Authorization: Bearer <token>`.
  */
 import crypto from 'node:crypto';
@@ -20,8 +25,42 @@ import { projectionStatuses, type Runtime } from '../app/runtime';
 export const METRICS_PATH = '/metrics';
 /** Operation names are the client's: cap how many distinct ones a process labels. */
 const MAX_OPERATION_LABELS = 500;
+/** How long a scrape waits for the database to answer before reporting it unreachable. */
+const DATABASE_PROBE_MS = 5000;
 
-export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jobs' | 'store' | 'commands'>) {
+/** 1 when the database answers `SELECT 1` within DATABASE_PROBE_MS, else 0. */
+async function databaseAnswers(pool: Pick<Runtime['pool'], 'query'>): Promise<0 | 1> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<0>((resolve) => { timer = setTimeout(() => resolve(0), DATABASE_PROBE_MS); });
+  try {
+    return await Promise.race([pool.query('SELECT 1').then(() => 1 as const, () => 0 as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A gauge read from the database at each scrape. Should the read fail (the database unreachable),
+ * the gauge shows nothing in that scrape, so the rest of /metrics, tertulia_database_up among it,
+ * still answers.
+ */
+function databaseGauge(registry: Registry, name: string, help: string, labelName: string, read: () => Promise<Iterable<[string, number]>>) {
+  return new Gauge({
+    name, help, labelNames: [labelName], registers: [registry],
+    async collect() {
+      let values: Iterable<[string, number]>;
+      try {
+        values = await read();
+      } catch {
+        this.reset();
+        return;
+      }
+      for (const [label, value] of values) this.set({ [labelName]: label }, value);
+    },
+  });
+}
+
+export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jobs' | 'store' | 'commands' | 'pool'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const operations = new Counter({
@@ -40,37 +79,37 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jo
   const appended = new Counter({ name: 'tertulia_events_appended_total', help: 'Events appended by this process.', registers: [registry] });
   runtime.commands.onAppended = (n) => appended.inc(n);
 
+  databaseGauge(registry, 'tertulia_projection_lag_seconds', 'Age of the oldest event a read model has not applied yet (0 when caught up).', 'projection', async () => {
+    const now = Date.now();
+    const lags: [string, number][] = [];
+    for (const s of await projectionStatuses(runtime)) {
+      const [next] = s.behind ? await runtime.store.readAll(s.checkpoint, 1) : [];
+      lags.push([s.name, next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0]);
+    }
+    return lags;
+  });
+  databaseGauge(registry, 'tertulia_projection_failed', '1 while a read model is stopped at an event it cannot apply.', 'projection', async () =>
+    (await projectionStatuses(runtime)).map((s) => [s.name, s.failure ? 1 : 0]));
+  databaseGauge(registry, 'tertulia_job_queue_depth', 'Jobs waiting per queue, those scheduled for later included.', 'queue', async () =>
+    Object.entries(await runtime.jobs.queueDepths()));
+  databaseGauge(registry, 'tertulia_job_queue_oldest_due_seconds', 'Seconds the oldest due job of a queue has waited for a worker (0 when none).', 'queue', async () =>
+    Object.entries(await runtime.jobs.oldestDueAges()));
   new Gauge({
-    name: 'tertulia_projection_lag_seconds',
-    help: 'Age of the oldest event a read model has not applied yet (0 when caught up).',
-    labelNames: ['projection'] as const,
+    name: 'tertulia_database_up',
+    help: '1 when the database answers a trivial query within 5 s, else 0.',
     registers: [registry],
     async collect() {
-      const now = Date.now();
-      for (const s of await projectionStatuses(runtime)) {
-        const [next] = s.behind ? await runtime.store.readAll(s.checkpoint, 1) : [];
-        this.set({ projection: s.name }, next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0);
-      }
+      this.set(await databaseAnswers(runtime.pool));
     },
   });
-  new Gauge({
-    name: 'tertulia_projection_failed',
-    help: '1 while a read model is stopped at an event it cannot apply.',
-    labelNames: ['projection'] as const,
+  const responses = new Counter({
+    name: 'tertulia_http_responses_total',
+    help: 'HTTP responses by status class (2xx, 3xx, 4xx, 5xx).',
+    labelNames: ['status_class'] as const,
     registers: [registry],
-    async collect() {
-      for (const s of await projectionStatuses(runtime)) this.set({ projection: s.name }, s.failure ? 1 : 0);
-    },
   });
-  new Gauge({
-    name: 'tertulia_job_queue_depth',
-    help: 'Jobs waiting per queue.',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      for (const [queue, depth] of Object.entries(await runtime.jobs.queueDepths())) this.set({ queue }, depth);
-    },
-  });
+  /** Counts a finished HTTP response (server.ts calls it for every one). */
+  const countResponse = (status: number) => responses.inc({ status_class: `${Math.min(5, Math.max(1, Math.floor(status / 100)))}xx` });
 
   const seen = new Set<string>();
   const labelOf = (name: string | null | undefined) => {
@@ -100,7 +139,7 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jo
     },
   };
 
-  return { registry, plugin };
+  return { registry, plugin, countResponse };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -89,9 +89,10 @@ export function createServer(runtime: Runtime) {
     if (req.method === 'POST' && req.path === yoga.graphqlEndpoint && !req.headers.accept?.includes('text/event-stream')) {
       res.on('close', runtime.requestLoad.enter());
     }
-    res.on('finish', () =>
-      runtime.log.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started }, 'request'),
-    );
+    res.on('finish', () => {
+      metrics.countResponse(res.statusCode);
+      runtime.log.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started }, 'request');
+    });
     next();
   });
 

@@ -91,6 +91,12 @@ export interface Jobs {
   startArchiveWorkers(work: ArchiveWork): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
+  /**
+   * Per queue, the age in seconds of the oldest job whose start time has passed and that no worker
+   * has taken (0 when none), for /metrics: a backlog, unlike the depth, which counts every reminder
+   * and timer scheduled for later.
+   */
+  oldestDueAges(queues?: readonly string[]): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -254,6 +260,15 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     async queueDepths() {
       const sizes = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));
       return Object.fromEntries(sizes);
+    },
+    async oldestDueAges(queues = Object.values(QUEUES)) {
+      // state < 'active': created or waiting to retry, as pg-boss's own queue size counts them.
+      const { rows } = await connection.pool.query(
+        `SELECT name, extract(epoch FROM now() - min(start_after))::float8 AS age FROM pgboss.job
+          WHERE name = ANY($1) AND state < 'active' AND start_after <= now() GROUP BY name`,
+        [queues],
+      );
+      return Object.fromEntries(queues.map((name) => [name, Math.max(0, rows.find((r) => r.name === name)?.age ?? 0)]));
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

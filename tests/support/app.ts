@@ -5,7 +5,7 @@
 import { loadConfig, type Config } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { createServer } from '../../services/api/server';
-import { createTestDatabase } from './database';
+import { createTestDatabase, type TestDatabase } from './database';
 import { freePort } from './ports';
 
 export interface GraphQLResult<T = any> {
@@ -22,8 +22,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, label = 'app'): Promise<TestApp> {
+/** `prepare` fills the fresh database before the product first starts on it (an old installation's dump). */
+export async function startTestApp(overrides: Partial<Config> = {}, label = 'app', prepare?: (db: TestDatabase) => Promise<void>): Promise<TestApp> {
   const db = await createTestDatabase(label);
+  await prepare?.(db);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
