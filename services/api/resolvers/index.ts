@@ -17,6 +17,7 @@ import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
 import { CalendarDateScalar } from '../calendarDateScalar';
+import { withPrivacy } from '../privacy';
 
 const DateTime = new GraphQLScalarType({
   name: 'DateTime',
@@ -45,4 +46,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...withPrivacy(merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers)), DateTime, Date: CalendarDateScalar };
