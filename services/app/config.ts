@@ -64,7 +64,7 @@ export function parseCorsOrigins(value: string | undefined): string[] {
     } catch {
       // refused below
     }
-    if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+    if (!url || text.includes('*') || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
       throw new Error(`CORS_ORIGINS: '${text}' is not an origin (scheme://host[:port], no path, no wildcard).`);
     }
     origins.push(url.origin);
