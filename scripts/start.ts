@@ -13,6 +13,7 @@ import { loadConfig } from '../services/app/config';
 import { createRuntime } from '../services/app/runtime';
 import { createServer } from '../services/api/server';
 import { exitOnSignals, exitWithError } from '../services/app/shutdown';
+import { surfacesSummary } from '../services/app/surfaces';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { demoInviteNumbers } from './seedCourses';
 
@@ -43,7 +44,7 @@ async function api() {
   const runtime = await createRuntime(config, { runProjections: false });
   const server = createServer(runtime);
   await server.listen(config.port, config.host);
-  console.log(`Tertulia API running at ${config.publicUrl} (read models kept by projector workers)`);
+  console.log([`Tertulia API running at ${config.publicUrl} (read models kept by projector workers)`, ...surfacesSummary(config, config.surfaces)].join('\n'));
   exitOnSignals(
     async () => {
       await server.close().catch(() => {});
@@ -67,7 +68,8 @@ async function main() {
     '',
     `Tertulia is running at ${config.publicUrl}`,
     config.databaseUrl ? 'Database: DATABASE_URL' : `Database: embedded PostgreSQL (data in ${config.dataDir})`,
-    runtime.outbox ? `Mail stays local: read it at ${config.publicUrl}/dev/mailbox` : 'Mail: SMTP',
+    config.surfaces.mailbox ? `Mail stays local: read it at ${config.publicUrl}/dev/mailbox (from this machine)` : 'Mail: SMTP',
+    ...surfacesSummary(config, config.surfaces),
     '',
     'Demo accounts:',
     ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(11)} ${a.emailAddress.padEnd(28)} ${a.password}`),

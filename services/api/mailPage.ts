@@ -62,10 +62,12 @@ function securityHeaders(res: express.Response) {
 }
 
 export function mountMailPage(app: express.Express, runtime: Pick<Runtime, 'pool' | 'config'>) {
-  app.get(new RegExp(`^${MAIL_PAGE_PATH}/([^/]*)/?$`), async (req, res, next) => {
+  // Every path under /mail is answered here, a token with a '/' (standard base64) or a trailing
+  // slash included: one spelling is a mail, anything else the same plain 404, never the web app.
+  app.get(new RegExp(`^${MAIL_PAGE_PATH}(?:/(.*))?$`), async (req, res, next) => {
     try {
       securityHeaders(res);
-      const token = (req.params as unknown as Record<string, string>)[0];
+      const token = (req.params as unknown as Record<string, string | undefined>)[0] ?? '';
       const id = notificationIdOfPublicToken(runtime.config.authSecret, token);
       const notification = id ? await findNotification(runtime.pool, id) : null;
       if (!notification) {

@@ -25,6 +25,10 @@ import { throughputRouter } from './throughput';
 import { createGraphQL, GRAPHQL_BODY_LIMIT_BYTES } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
 import { mountWebApp } from './webAssets';
+import { allowedOrigins, corsPolicy } from './cors';
+import { csrfPrevention } from './csrf';
+import { appPageHeaders, securityHeaders } from './securityHeaders';
+import { SocketSessions } from './socketSessions';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const READY_LAG_BOUND = 1000;
@@ -78,6 +82,9 @@ export function createServer(runtime: Runtime) {
   app.set('trust proxy', runtime.config.trustProxy);
   const metrics = createMetrics(runtime);
   const yoga = createGraphQL(runtime, [metrics.plugin]);
+  const origins = allowedOrigins(runtime.config.publicUrl, runtime.config.corsOrigins);
+  app.use(securityHeaders(runtime.config));
+  app.use(corsPolicy(origins));
 
   app.use((req, res, next) => {
     const requestId = (req.headers['x-request-id'] as string) || crypto.randomUUID();
@@ -97,7 +104,7 @@ export function createServer(runtime: Runtime) {
   });
 
   app.get('/healthz', (_req, res) => void res.json({ ok: true }));
-  mountMetrics(app, metrics, runtime.config.metricsToken);
+  mountMetrics(app, metrics, runtime.config.metricsToken, runtime.config.surfaces.openMetrics);
   // Ready: the database answers, no read model has stopped at an event it cannot apply, and none is
   // stuck behind the feed (behind and not moving for READY_LAG_BOUND ms). A projector working
   // through a backlog counts as ready. A stopped read model makes this 503 to alert (load balancers
@@ -123,9 +130,10 @@ export function createServer(runtime: Runtime) {
     }
   });
 
+  app.use(yoga.graphqlEndpoint, csrfPrevention);
   app.post(yoga.graphqlEndpoint, limitGraphQLBody);
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
-  if (runtime.outbox) mountDevMailbox(app, runtime.outbox);
+  if (runtime.outbox && runtime.config.surfaces.mailbox) mountDevMailbox(app, runtime.outbox);
   // A mail's public page (/mail/<publicToken>): before the web app, whose fallback would answer it.
   mountMailPage(app, runtime);
   mountPayments(app, runtime);
@@ -139,19 +147,20 @@ export function createServer(runtime: Runtime) {
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).
   const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : WEB_DIST;
   if (fs.existsSync(webDist)) {
-    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api)\b).*/);
+    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail)\b).*/, appPageHeaders);
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));
 
   const server = http.createServer(app);
-  const allowedOrigins = new Set([new URL(runtime.config.publicUrl).origin]);
   const wss = new WebSocketServer({
     server,
     path: yoga.graphqlEndpoint,
     // Browsers always send Origin on a WebSocket handshake: accept only our own pages.
-    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || allowedOrigins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
+    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || origins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
   });
+  const socketSessions = new SocketSessions(runtime);
+  socketSessions.start().catch((error) => runtime.log.error({ err: error }, 'listening for ended sessions failed'));
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
@@ -166,12 +175,15 @@ export function createServer(runtime: Runtime) {
           params: payload,
           connectionParams: ctx.connectionParams,
         });
+        const contextValue = await contextFactory();
+        // Its subscriptions end with its session (./socketSessions.ts).
+        if (contextValue.viewer) socketSessions.track(contextValue.viewer.sessionId, ctx.extra.socket);
         const args = {
           schema,
           operationName: payload.operationName,
           document: parse(payload.query),
           variableValues: payload.variables,
-          contextValue: await contextFactory(),
+          contextValue,
           rootValue: { execute, subscribe },
         };
         const errors = validate(args.schema, args.document);
@@ -188,6 +200,7 @@ export function createServer(runtime: Runtime) {
       return new Promise<void>((resolve) => server.listen(port, host, resolve));
     },
     async close() {
+      socketSessions.stop();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();

@@ -34,7 +34,9 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
     schema: enforceInputLimits(createSchema({ typeDefs, resolvers: resolvers as any })),
     graphqlEndpoint: '/graphql',
     maxRequestBodySize: false,
-    graphiql: !runtime.config.production,
+    graphiql: runtime.config.surfaces.graphiql,
+    // One CORS policy for every route, in the HTTP server (./cors.ts): yoga's own reflects any origin.
+    cors: false,
     logging: false,
     context: async ({ request, req, connectionParams }) =>
       buildContext(runtime, {
@@ -75,7 +77,7 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
         maxDirectives: { n: 20 },
         blockFieldSuggestion: { enabled: runtime.config.production },
       }),
-      ...(runtime.config.production ? [disableIntrospection] : []),
+      ...(runtime.config.surfaces.introspection ? [] : [disableIntrospection]),
       ...extraPlugins,
     ],
   });

@@ -5,11 +5,14 @@ import path from 'node:path';
 import { s3ConfigFromEnv } from '../integrations/storage/config';
 import type { S3StorageConfig } from '../integrations/storage/s3';
 import { videoConfigFromEnv, type VideoConfig } from '../integrations/video/config';
+import { parseDevSurfaces, surfacesOf, type DevSurface, type Surfaces } from './surfaces';
 
 export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /** CORS_ORIGINS: origins besides PUBLIC_URL's that browsers may call the API from with credentials. */
+  corsOrigins: string[];
   dataDir: string;
   databaseUrl: string | null;
   /** KURRENTDB_URL: keep the events in KurrentDB (25.1+) instead of PostgreSQL; read models stay in PostgreSQL. */
@@ -42,6 +45,31 @@ export interface Config {
   webrtcIceServers: string;
   /** Seconds in a conversation's minute: 60, shortened only outside production (tests). */
   conversationSecondsPerMinute: number;
+  /** DEV_SURFACES: the development-only surfaces a production start keeps on (./surfaces.ts). */
+  devSurfaces: Set<DevSurface>;
+  /** What is on: development-only surfaces, decided once from the rest (./surfaces.ts). */
+  surfaces: Surfaces;
+}
+
+/**
+ * CORS_ORIGINS: a comma-separated list of origins (scheme://host[:port]). Each must be an origin
+ * exactly, never a pattern, `*` or `null`: the API answers credentialed requests from these only.
+ */
+export function parseCorsOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const text of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      // refused below
+    }
+    if (!url || text.includes('*') || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+      throw new Error(`CORS_ORIGINS: '${text}' is not an origin (scheme://host[:port], no path, no wildcard).`);
+    }
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -102,10 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = Number(overrides.port ?? env.PORT ?? 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
   const production = env.NODE_ENV === 'production';
-  return {
+  const config: Omit<Config, 'surfaces'> & { surfaces?: Surfaces } = {
     port,
     host: env.HOST ?? '0.0.0.0',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
     dataDir,
     databaseUrl: env.DATABASE_URL ?? null,
     kurrentdbUrl: env.KURRENTDB_URL || null,
@@ -128,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfigFromEnv(env),
     webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
     conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
+    devSurfaces: parseDevSurfaces(env.DEV_SURFACES),
     ...overrides,
   };
+  return { ...config, surfaces: overrides.surfaces ?? surfacesOf(config) };
 }

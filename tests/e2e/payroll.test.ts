@@ -75,7 +75,7 @@ test.describe('speaker payroll', () => {
     await screenshot(page, 'payroll-speaker');
 
     const summaryCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);
-    assert.match(summaryCsv.split('\r\n')[0], /^Month,Speaker ID,Given name,Surname,Conversation minutes/);
+    assert.match(summaryCsv.split('\r\n')[0], /^"Month","Speaker ID","Given name","Surname","Conversation minutes"/);
     assert.match(summaryCsv.split('\r\n')[1], new RegExp(`^${MONTH},${speaker.accountId},.*,60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`));
     const itemizedCsv = await download(page, `payroll-${MONTH.replace('-', '')}-itemized.csv`);
     const lines = itemizedCsv.trimEnd().split('\r\n');

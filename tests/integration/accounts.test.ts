@@ -89,7 +89,8 @@ describe('sign-in and sign-out', () => {
 
   it('makes a token unusable at once on logout, also through the cookie', async () => {
     const { token } = await signUp(app, 'dora@example.com');
-    const viaCookie = await app.gql(`{ me { id } }`, {}, null, { cookie: `auth_token=${token}` });
+    // A cookie-signed call carries the CSRF header, as the web app's do (services/api/csrf.ts).
+    const viaCookie = await app.gql(`{ me { id } }`, {}, null, { cookie: `auth_token=${token}`, 'x-graphql-csrf': '1' });
     assert.ok(viaCookie.data.me.id);
     const out = await app.gql(`mutation { logout { loggedOut } }`, {}, token);
     assert.equal(out.data.logout.loggedOut, true);

@@ -149,7 +149,7 @@ export const enrollmentResolvers: Resolvers = {
     owner: async (t: any, _args, ctx) => {
       if (!t.ownerId) return null;
       const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, t.ownerId), findProfile(ctx.runtime.pool, t.ownerId)]);
-      return { id: t.ownerId, displayName: profile?.displayName ?? null, emailAddress: account?.emailAddress ?? null, school: null };
+      return { id: t.ownerId, displayName: profile?.displayName ?? null, emailAddress: ownsCourse(ctx.viewer, t) ? (account?.emailAddress ?? null) : null, school: null };
     },
   },
 

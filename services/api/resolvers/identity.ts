@@ -2,6 +2,8 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { minuteTransactions, remainingMinutes } from '../../../projections/minutes';
 import { isOnboarding } from '../../domain/identity/account';
+import { checkResetAddress } from '../../domain/identity/handlers';
+import { normalizeEmail } from '../../../contracts/validation/email';
 import { LIMITS } from '../../security/rateLimit';
 import { isAdmin, requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
 import type { ApiContext } from '../context';
@@ -75,7 +77,14 @@ export const identityResolvers: Resolvers = {
         LIMITS.resetPerAddress(input.emailAddress),
         ...(ctx.ip ? [LIMITS.resetPerIp(ctx.ip)] : []),
       ]);
-      await ctx.runtime.identity.recoverPassword(commandMeta(ctx), input);
+      checkResetAddress(input.emailAddress);
+      const request = ctx.runtime.identity.recoverPassword(commandMeta(ctx), input);
+      // The answer must not tell whether the address has an account, in its words or in its time
+      // (issue 27): only a known address writes and mails, so the work goes on after the answer.
+      // Asking for one's own address (the security settings) waits, to read its new sent time.
+      const own = ctx.viewer && (await findAccount(ctx.runtime.pool, ctx.viewer.accountId))?.emailAddress === normalizeEmail(input.emailAddress);
+      if (own) await request;
+      else request.catch((error) => ctx.log.error({ err: error }, 'a password reset request failed'));
       return { recovered: true };
     },
     resetPassword: async (_p, { input }, ctx) => {

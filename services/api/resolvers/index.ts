@@ -17,6 +17,7 @@ import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
+import { withPrivacy } from '../privacy';
 
 /** Merges the resolver maps of every context into one. */
 function merge(...maps: Resolvers[]): Resolvers {
@@ -27,4 +28,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers), DateTime: DateTimeScalar, Date: CalendarDateScalar };
+export const resolvers = { ...withPrivacy(merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers)), DateTime: DateTimeScalar, Date: CalendarDateScalar };

@@ -107,6 +107,12 @@ export function issueInvitationInTx(tx: CommandTransaction, input: { emailAddres
   return { invitationId, token, stream };
 }
 
+/** A reset request's address as typed: its problem is the same whether or not an account has it. */
+export function checkResetAddress(emailAddress: string): void {
+  const problem = emailError(emailAddress);
+  if (problem) throw badInput(problem, { emailAddress: problem });
+}
+
 function validateCredentials(emailAddress: string, password: string, confirmation: string) {
   const fields: Record<string, string> = {};
   const emailProblem = emailError(emailAddress);
@@ -210,8 +216,7 @@ export function identityHandlers(deps: IdentityDeps) {
 
     /** Same answer whether or not the address has an account, so it reveals nothing. */
     async recoverPassword(meta: CommandMeta, input: { emailAddress: string }) {
-      const problem = emailError(input.emailAddress);
-      if (problem) throw badInput(problem, { emailAddress: problem });
+      checkResetAddress(input.emailAddress);
       return commands.execute(meta, async (tx) => {
         const accountId = await accountIdForEmail(tx, input.emailAddress);
         if (!accountId) return true;

@@ -1,8 +1,12 @@
 /**
  * The dev mailbox: with mail kept local (no SMTP_URL), every message "sent" is readable at
- * /dev/mailbox, so a user can open the reset mail and click its link. Never mounted with SMTP.
+ * /dev/mailbox, so a user can open the reset mail and click its link. Never mounted with SMTP, nor
+ * in production unless DEV_SURFACES names it (services/app/surfaces.ts); and it answers only
+ * clients on this machine (loopback, as the client's address is known: TRUST_PROXY), every other
+ * one the plain 404 of an unknown path — it holds every account's password-reset links.
  */
 import type express from 'express';
+import { sendError } from '../../api/httpErrors';
 import type { MailboxMessage, createOutboxTransport } from './outbox';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,7 +17,16 @@ table{border-collapse:collapse;width:100%}td,th{padding:.5rem;border-bottom:1px 
 a{color:#0b57d0}.meta{color:#444}.body{border:1px solid #ccc;padding:1rem;border-radius:6px}</style></head>
 <body><p class="meta">Development mailbox: mail of this local Tertulia, nothing leaves the machine.</p>${body}</body></html>`;
 
+export const MAILBOX_PATH = '/dev/mailbox';
+
+/** 127.0.0.0/8, ::1 and IPv4-mapped loopback. */
+export const isLoopback = (address: string | undefined) => !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
+
 export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof createOutboxTransport>) {
+  app.use(MAILBOX_PATH, (req, res, next) => {
+    if (isLoopback(req.ip)) return next();
+    sendError(res, 404, 'NOT_FOUND', 'Not found.');
+  });
   app.get('/dev/mailbox', async (req, res) => {
     const to = typeof req.query.to === 'string' && req.query.to ? req.query.to : undefined;
     const messages = await outbox.list(to);

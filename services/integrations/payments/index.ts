@@ -24,6 +24,8 @@ export async function createPayments(config: Config, pool: pg.Pool): Promise<Pay
     });
     return { gateway: stripe, local: null, stripe };
   }
+  // Off in production unless DEV_SURFACES names it (services/app/surfaces.ts refuses such a start first).
+  if (!config.surfaces.localPayments) throw new Error('The local test-mode card gateway is off here: set STRIPE_SECRET_KEY.');
   await migrateLocalGateway(pool);
   const local = createLocalGateway(pool, { publicUrl: config.publicUrl });
   return { gateway: local, local, stripe: null };

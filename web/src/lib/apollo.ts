@@ -1,6 +1,7 @@
 /**
  * The one Apollo Client (spec 1, section 7): queries and mutations by POST to /graphql with the
- * Bearer token and the build id, subscriptions over graphql-ws on the same path, and the global
+ * Bearer token, the build id and the CSRF header (also what react-admin's data provider sends: it
+ * calls through this client), subscriptions over graphql-ws on the same path, and the global
  * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
  */
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, from, split } from '@apollo/client';
@@ -17,6 +18,8 @@ import { reconnectDelayMs } from './reconnect';
 
 export const GRAPHQL_PATH = '/graphql';
 export const BUILD_HEADER = 'x-tertulia-build';
+/** The header the API asks of a request that its cookie signs in (services/api/csrf.ts): sent on every call. */
+export const CSRF_HEADER = 'x-graphql-csrf';
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
@@ -45,7 +48,7 @@ export function restartSocket(): void {
 const headersLink = new ApolloLink((operation, forward) => {
   const token = authToken();
   operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-    headers: { ...headers, [BUILD_HEADER]: BUILD_ID, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { ...headers, [BUILD_HEADER]: BUILD_ID, [CSRF_HEADER]: '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
   }));
   return forward(operation);
 });
