@@ -42,6 +42,11 @@ export interface Config {
   webrtcIceServers: string;
   /** Seconds in a conversation's minute: 60, shortened only outside production (tests). */
   conversationSecondsPerMinute: number;
+  /**
+   * Tests only, never from the environment (set through startTestApp's overrides): back-office
+   * rebuilds read the log in small batches, each late, so a browser test sees one part-way.
+   */
+  readModelRebuildTestPace: { eventsPerBatch: number; delayMs: number } | null;
 }
 
 /** A secret made once per data directory, so tokens survive restarts of the embedded product. */
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfigFromEnv(env),
     webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
     conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
+    readModelRebuildTestPace: null,
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ import { instructorResolvers } from './instructor';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
+import { readModelResolvers } from './readModels';
 import { CalendarDateScalar } from '../calendarDateScalar';
 
 const DateTime = new GraphQLScalarType({
@@ -45,4 +46,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers), DateTime, Date: CalendarDateScalar };
+export const resolvers = { ...merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers, readModelResolvers), DateTime, Date: CalendarDateScalar };
