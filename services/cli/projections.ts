@@ -169,7 +169,7 @@ async function main() {
       const f = r.failure!;
       console.log(`\n${r.name} stopped ${f.failedAt} at ${f.eventType} (stream ${f.streamId}, version ${f.streamVersion}, position ${f.transactionId}/${f.position}):`);
       console.log(`  ${f.error}`);
-      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name}'); 'resume ${r.name}' retries the event as it is.`);
+      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name} --reason "<why>"'); 'resume ${r.name} --reason "<why>"' retries the event as it is.`);
     }
     return shutdown(rows.some((r) => r.failure) ? 1 : 0);
   }
@@ -216,7 +216,7 @@ async function main() {
       console.log(`\n${arg}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
       for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
     }
-    console.log(`\nThe live ${arg} differs from its log. 'npm run projections -- rebuild ${arg}' replaces it with the rebuild.`);
+    console.log(`\nThe live ${arg} differs from its log. 'npm run projections -- rebuild ${arg} --reason "<why>"' replaces it with the rebuild.`);
     return shutdown(1);
   }
   // run: a projector worker until stopped
