@@ -301,6 +301,10 @@ export type Query = {
    * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
    */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every read model with its state, in the order the product runs them. */
+  readModels: Array<ReadModel>;
+  /** Admin only: one read model. */
+  readModel: ReadModel;
 };
 
 
@@ -625,6 +629,11 @@ export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
 };
 
+
+export type QueryReadModelArgs = {
+  name: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -824,6 +833,12 @@ export type Mutation = {
   makeDefaultPricingPlan: PricingPlanPayload;
   /** The course's owner or an admin. */
   changeCourse: ChangeCoursePayload;
+  /** Admin only: rebuilds a read model from the log into fresh tables and swaps them in; refused while one runs on it. */
+  rebuildReadModel: RebuildReadModelPayload;
+  /** Admin only: replays the log into scratch tables and compares them with the live read model; nothing live changes. */
+  verifyReadModel: VerifyReadModelPayload;
+  /** Admin only: a stopped read model tries its event again. */
+  resumeReadModel: ResumeReadModelPayload;
 };
 
 
@@ -1119,6 +1134,21 @@ export type MutationMakeDefaultPricingPlanArgs = {
 
 export type MutationChangeCourseArgs = {
   input: ChangeCourseInput;
+};
+
+
+export type MutationRebuildReadModelArgs = {
+  input: RebuildReadModelInput;
+};
+
+
+export type MutationVerifyReadModelArgs = {
+  input: VerifyReadModelInput;
+};
+
+
+export type MutationResumeReadModelArgs = {
+  input: ResumeReadModelInput;
 };
 
 export type RemainingMinutesChange = {
@@ -3071,6 +3101,153 @@ export type InstructorSearchResult = {
   lessons: Array<InstructorSearchLesson>;
 };
 
+export type ReadModelState =
+  /** Applying the log as it grows (see lagEvents and lagSeconds). */
+  | 'LIVE'
+  /** Being rebuilt into fresh tables; the live ones keep answering until the swap. */
+  | 'REBUILDING'
+  /** Being replayed into scratch tables to compare with the live ones. */
+  | 'VERIFYING'
+  /** Stopped at an event it cannot apply (failure says which). */
+  | 'STOPPED';
+
+export type ReadModelOperationKind =
+  | 'REBUILD'
+  | 'VERIFY'
+  | 'RESUME';
+
+export type ReadModelOperationOutcome =
+  | 'RUNNING'
+  | 'SUCCEEDED'
+  | 'FAILED'
+  /** Its process ended before it did; the live tables were left as they were. */
+  | 'INTERRUPTED';
+
+/** Who ran an operation: an admin in the back-office, or someone at the command line. */
+export type ReadModelOperator = {
+  __typename?: 'ReadModelOperator';
+  /** BACK_OFFICE or CLI. */
+  via: Scalars['String']['output'];
+  /** The admin (back-office). */
+  person?: Maybe<User>;
+  /** The operating system's user and machine (CLI). */
+  osUser?: Maybe<Scalars['String']['output']>;
+  host?: Maybe<Scalars['String']['output']>;
+};
+
+/** The event a stopped read model cannot apply. */
+export type ReadModelFailure = {
+  __typename?: 'ReadModelFailure';
+  eventType: Scalars['String']['output'];
+  streamId: Scalars['String']['output'];
+  streamVersion: Scalars['Int']['output'];
+  /** The event's place in the log: transaction/position. */
+  position: Scalars['String']['output'];
+  failedOn: Scalars['DateTime']['output'];
+  error: Scalars['String']['output'];
+};
+
+/** A table whose rows differ between the live read model and a replay of the log. */
+export type ReadModelDifference = {
+  __typename?: 'ReadModelDifference';
+  table: Scalars['String']['output'];
+  onlyLive: Scalars['Int']['output'];
+  onlyRebuilt: Scalars['Int']['output'];
+};
+
+/** A rebuild or verify under way. */
+export type ReadModelProgress = {
+  __typename?: 'ReadModelProgress';
+  eventsDone: Scalars['Int']['output'];
+  /** The log's size when it started (null where the store cannot count cheaply). */
+  eventsTotal?: Maybe<Scalars['Int']['output']>;
+  eventsPerSecond: Scalars['Float']['output'];
+  /** Null until the rate is known, or without eventsTotal. */
+  secondsLeft?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A rebuild, verify or resume of a read model, from its stream of events. */
+export type ReadModelOperation = {
+  __typename?: 'ReadModelOperation';
+  id: Scalars['ID']['output'];
+  kind: ReadModelOperationKind;
+  by: ReadModelOperator;
+  /** Null only for a verify from the command line without --reason. */
+  reason?: Maybe<Scalars['String']['output']>;
+  startedOn: Scalars['DateTime']['output'];
+  finishedOn?: Maybe<Scalars['DateTime']['output']>;
+  outcome: ReadModelOperationOutcome;
+  /** While it runs. */
+  progress?: Maybe<ReadModelProgress>;
+  /** Events read (rebuild, verify). */
+  events?: Maybe<Scalars['Int']['output']>;
+  durationMs?: Maybe<Scalars['Int']['output']>;
+  /** A verify's tables that differ (empty: none). */
+  differences?: Maybe<Array<ReadModelDifference>>;
+  error?: Maybe<Scalars['String']['output']>;
+  /** A resume: whether the read model had stopped (false: nothing to clear). */
+  cleared?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type ReadModel = {
+  __typename?: 'ReadModel';
+  /** Its name. */
+  id: Scalars['ID']['output'];
+  /** The projector version its live tables were built with. */
+  version: Scalars['Int']['output'];
+  /** Where it stands in the log: transaction/position (null before its first event). */
+  checkpoint?: Maybe<Scalars['String']['output']>;
+  eventsApplied: Scalars['Float']['output'];
+  /** Events in the log after its checkpoint (null where the store cannot count cheaply). */
+  lagEvents?: Maybe<Scalars['Float']['output']>;
+  /** Age of the oldest event it has not applied (0 when caught up). */
+  lagSeconds: Scalars['Float']['output'];
+  state: ReadModelState;
+  failure?: Maybe<ReadModelFailure>;
+  /** The rebuild or verify running now, in any process. */
+  running?: Maybe<ReadModelOperation>;
+  /** Its operations, newest first. */
+  history: Array<ReadModelOperation>;
+};
+
+
+export type ReadModelHistoryArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RebuildReadModelInput = {
+  name: Scalars['ID']['input'];
+  /** Why, for the record. */
+  reason: Scalars['String']['input'];
+};
+
+export type RebuildReadModelPayload = {
+  __typename?: 'RebuildReadModelPayload';
+  /** The rebuild, started: it runs in the background (poll readModels for its progress). */
+  operation: ReadModelOperation;
+};
+
+export type VerifyReadModelInput = {
+  name: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type VerifyReadModelPayload = {
+  __typename?: 'VerifyReadModelPayload';
+  operation: ReadModelOperation;
+};
+
+export type ResumeReadModelInput = {
+  name: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type ResumeReadModelPayload = {
+  __typename?: 'ResumeReadModelPayload';
+  operation: ReadModelOperation;
+  readModel: ReadModel;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -3395,6 +3572,21 @@ export type ResolversTypes = {
   GroupConnection: ResolverTypeWrapper<GroupConnection>;
   InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
   InstructorSearchResult: ResolverTypeWrapper<InstructorSearchResult>;
+  ReadModelState: ReadModelState;
+  ReadModelOperationKind: ReadModelOperationKind;
+  ReadModelOperationOutcome: ReadModelOperationOutcome;
+  ReadModelOperator: ResolverTypeWrapper<ReadModelOperator>;
+  ReadModelFailure: ResolverTypeWrapper<ReadModelFailure>;
+  ReadModelDifference: ResolverTypeWrapper<ReadModelDifference>;
+  ReadModelProgress: ResolverTypeWrapper<ReadModelProgress>;
+  ReadModelOperation: ResolverTypeWrapper<ReadModelOperation>;
+  ReadModel: ResolverTypeWrapper<ReadModel>;
+  RebuildReadModelInput: RebuildReadModelInput;
+  RebuildReadModelPayload: ResolverTypeWrapper<RebuildReadModelPayload>;
+  VerifyReadModelInput: VerifyReadModelInput;
+  VerifyReadModelPayload: ResolverTypeWrapper<VerifyReadModelPayload>;
+  ResumeReadModelInput: ResumeReadModelInput;
+  ResumeReadModelPayload: ResolverTypeWrapper<ResumeReadModelPayload>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 };
 
@@ -3636,6 +3828,18 @@ export type ResolversParentTypes = {
   GroupConnection: GroupConnection;
   InstructorSearchLesson: InstructorSearchLesson;
   InstructorSearchResult: InstructorSearchResult;
+  ReadModelOperator: ReadModelOperator;
+  ReadModelFailure: ReadModelFailure;
+  ReadModelDifference: ReadModelDifference;
+  ReadModelProgress: ReadModelProgress;
+  ReadModelOperation: ReadModelOperation;
+  ReadModel: ReadModel;
+  RebuildReadModelInput: RebuildReadModelInput;
+  RebuildReadModelPayload: RebuildReadModelPayload;
+  VerifyReadModelInput: VerifyReadModelInput;
+  VerifyReadModelPayload: VerifyReadModelPayload;
+  ResumeReadModelInput: ResumeReadModelInput;
+  ResumeReadModelPayload: ResumeReadModelPayload;
   Int: Scalars['Int']['output'];
 };
 
@@ -3773,6 +3977,8 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   groups?: Resolver<ResolversTypes['GroupConnection'], ParentType, ContextType, Partial<QueryGroupsArgs>>;
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'groupId'>>;
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  readModels?: Resolver<Array<ResolversTypes['ReadModel']>, ParentType, ContextType>;
+  readModel?: Resolver<ResolversTypes['ReadModel'], ParentType, ContextType, RequireFields<QueryReadModelArgs, 'name'>>;
 };
 
 export type SignupPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SignupPayload'] = ResolversParentTypes['SignupPayload']> = {
@@ -3884,6 +4090,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
   makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
   changeCourse?: Resolver<ResolversTypes['ChangeCoursePayload'], ParentType, ContextType, RequireFields<MutationChangeCourseArgs, 'input'>>;
+  rebuildReadModel?: Resolver<ResolversTypes['RebuildReadModelPayload'], ParentType, ContextType, RequireFields<MutationRebuildReadModelArgs, 'input'>>;
+  verifyReadModel?: Resolver<ResolversTypes['VerifyReadModelPayload'], ParentType, ContextType, RequireFields<MutationVerifyReadModelArgs, 'input'>>;
+  resumeReadModel?: Resolver<ResolversTypes['ResumeReadModelPayload'], ParentType, ContextType, RequireFields<MutationResumeReadModelArgs, 'input'>>;
 };
 
 export type RemainingMinutesChangeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemainingMinutesChange'] = ResolversParentTypes['RemainingMinutesChange']> = {
@@ -5122,6 +5331,86 @@ export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ReadModelOperatorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelOperator'] = ResolversParentTypes['ReadModelOperator']> = {
+  via?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  person?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  osUser?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  host?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReadModelFailureResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelFailure'] = ResolversParentTypes['ReadModelFailure']> = {
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  streamId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  streamVersion?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  failedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReadModelDifferenceResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelDifference'] = ResolversParentTypes['ReadModelDifference']> = {
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  onlyLive?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  onlyRebuilt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReadModelProgressResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelProgress'] = ResolversParentTypes['ReadModelProgress']> = {
+  eventsDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventsTotal?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  eventsPerSecond?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  secondsLeft?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReadModelOperationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelOperation'] = ResolversParentTypes['ReadModelOperation']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ReadModelOperationKind'], ParentType, ContextType>;
+  by?: Resolver<ResolversTypes['ReadModelOperator'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  startedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  finishedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['ReadModelOperationOutcome'], ParentType, ContextType>;
+  progress?: Resolver<Maybe<ResolversTypes['ReadModelProgress']>, ParentType, ContextType>;
+  events?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  durationMs?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  differences?: Resolver<Maybe<Array<ResolversTypes['ReadModelDifference']>>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cleared?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ReadModelResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModel'] = ResolversParentTypes['ReadModel']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  checkpoint?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventsApplied?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lagEvents?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  lagSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ReadModelState'], ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['ReadModelFailure']>, ParentType, ContextType>;
+  running?: Resolver<Maybe<ResolversTypes['ReadModelOperation']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['ReadModelOperation']>, ParentType, ContextType, Partial<ReadModelHistoryArgs>>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RebuildReadModelPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RebuildReadModelPayload'] = ResolversParentTypes['RebuildReadModelPayload']> = {
+  operation?: Resolver<ResolversTypes['ReadModelOperation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type VerifyReadModelPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['VerifyReadModelPayload'] = ResolversParentTypes['VerifyReadModelPayload']> = {
+  operation?: Resolver<ResolversTypes['ReadModelOperation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ResumeReadModelPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ResumeReadModelPayload'] = ResolversParentTypes['ResumeReadModelPayload']> = {
+  operation?: Resolver<ResolversTypes['ReadModelOperation'], ParentType, ContextType>;
+  readModel?: Resolver<ResolversTypes['ReadModel'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = ApiContext> = {
   DateTime?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -5295,6 +5584,15 @@ export type Resolvers<ContextType = ApiContext> = {
   GroupConnection?: GroupConnectionResolvers<ContextType>;
   InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
   InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
+  ReadModelOperator?: ReadModelOperatorResolvers<ContextType>;
+  ReadModelFailure?: ReadModelFailureResolvers<ContextType>;
+  ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;
+  ReadModelProgress?: ReadModelProgressResolvers<ContextType>;
+  ReadModelOperation?: ReadModelOperationResolvers<ContextType>;
+  ReadModel?: ReadModelResolvers<ContextType>;
+  RebuildReadModelPayload?: RebuildReadModelPayloadResolvers<ContextType>;
+  VerifyReadModelPayload?: VerifyReadModelPayloadResolvers<ContextType>;
+  ResumeReadModelPayload?: ResumeReadModelPayloadResolvers<ContextType>;
 };
 
 export type DirectiveResolvers<ContextType = ApiContext> = {

@@ -49,6 +49,11 @@ export interface Config {
   devSurfaces: Set<DevSurface>;
   /** What is on: development-only surfaces, decided once from the rest (./surfaces.ts). */
   surfaces: Surfaces;
+  /**
+   * Tests only, never from the environment (set through startTestApp's overrides): back-office
+   * rebuilds read the log in small batches, each late, so a browser test sees one part-way.
+   */
+  readModelRebuildTestPace: { eventsPerBatch: number; delayMs: number } | null;
 }
 
 /**
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
     conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
     devSurfaces: parseDevSurfaces(env.DEV_SURFACES),
+    readModelRebuildTestPace: null,
     ...overrides,
   };
   return { ...config, surfaces: overrides.surfaces ?? surfacesOf(config) };

@@ -31,7 +31,7 @@ import { coalescedLookup } from '../db/coalesce';
 import { schedulingHandlers, type SchedulingHandlers } from '../domain/scheduling/handlers';
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
-import { findAddressedPeople } from '../../projections/directory';
+import { findAddressedPeople, findPeople } from '../../projections/directory';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { RequestLoad } from '../api/requestLoad';
@@ -42,6 +42,7 @@ import { createPostgresEventStore, migrateEventStore } from '../eventstore/postg
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import { READ_MODEL_POOL } from '../feed/batch';
 import { ProjectionRunner } from '../feed/runner';
+import { ReadModelOperations } from '../feed/operations';
 import { createOutboxTransport, migrateOutbox } from '../integrations/mail/outbox';
 import type { MailTransport } from '../integrations/mail/port';
 import { createSmtpTransport } from '../integrations/mail/smtp';
@@ -62,6 +63,8 @@ export interface Runtime {
   runner: ProjectionRunner;
   /** The job dispatcher's runner (services/jobs/dispatch.ts): running wherever jobs are worked. */
   dispatch: ProjectionRunner;
+  /** Rebuild, verify and resume of read models from the back-office, recorded (issue 26). */
+  readModels: ReadModelOperations;
   listener: PgListener;
   changes: ChangeHub;
   /** Open sessions this process remembers, forgotten on every sign-out notice. */
@@ -191,6 +194,16 @@ export async function createRuntime(
     },
   });
   if (options.runProjections ?? config.runProjections) runner.start();
+  const readModels = new ReadModelOperations({
+    pool,
+    readModelPool,
+    store,
+    runner,
+    commands,
+    emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
+    testPace: config.readModelRebuildTestPace,
+    onError: (error, context) => log.warn({ err: error }, context),
+  });
 
   const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl, onInvitationAccepted: openSpeakingRecordOnAcceptance });
   const speaking = speakingHandlers({
@@ -266,6 +279,7 @@ export async function createRuntime(
     commands,
     runner,
     dispatch,
+    readModels,
     listener,
     changes,
     sessions,
@@ -295,6 +309,7 @@ export async function createRuntime(
     archive,
     async close() {
       if (sweeper) clearInterval(sweeper);
+      await readModels.stop();
       await runner.stop();
       await dispatch.stop();
       await jobs.stop().catch(() => {});

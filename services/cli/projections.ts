@@ -1,12 +1,17 @@
 /**
  * `npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | verify --all | resume <name> | run`
  *
+ * rebuild and resume need `--reason "<why>"`, verify takes one: each is recorded on the read
+ * model's stream (who: the CLI and the OS user), as from the back-office, and refused while another
+ * rebuild or verify of that read model runs anywhere (services/feed/operations.ts).
+ *
  * rebuild replays the log into fresh tables and swaps them in while the product keeps serving;
  * verify replays into scratch tables and prints every difference with the live ones (none expected).
  * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
  * with `npm start` first, or this starts it). `run` is a standalone projector worker: on the event
  * store's feed, or with `--source kafka` (FEED_SOURCE=kafka) in the Kafka consumer group.
  */
+import os from 'node:os';
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
@@ -17,9 +22,33 @@ import { createKurrentEventStore, type KurrentEventStore } from '../eventstore/k
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../eventstore/postgres';
 import { ProjectionRunner } from '../feed/runner';
+import { ReadModelOperations } from '../feed/operations';
+import { CommandExecutor } from '../commands/execute';
+import { DomainError } from '../domain/shared/errors';
+import type { Operator } from '../domain/readModels/events';
+import { checkedReason } from '../domain/readModels/operations';
+import { findPeople } from '../../projections/directory';
 import { runKafkaWorker } from '../relay/main';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> | rebuild --all | verify <name> | verify --all | resume <name> | run [--source direct|kafka]';
+const USAGE = 'usage: npm run projections -- status | rebuild <name> --reason "<why>" | rebuild --all --reason "<why>" | verify <name> [--reason "<why>"] | verify --all [--reason "<why>"] | resume <name> --reason "<why>" | run [--source direct|kafka]';
+
+/** The value after `--reason`, or null without the flag (undefined: the flag without a value). */
+function reasonArgument(argv: string[]): string | null | undefined {
+  const i = argv.indexOf('--reason');
+  if (i < 0) return null;
+  return argv[i + 1];
+}
+
+/** Who runs this CLI: the OS user and the machine. */
+function cliOperator(): Operator {
+  let osUser = process.env.USER ?? 'unknown';
+  try {
+    osUser = os.userInfo().username;
+  } catch {
+    // No passwd entry for this uid (a container): the environment's word is what there is.
+  }
+  return { via: 'cli', osUser, host: os.hostname() };
+}
 
 const rate = (events: number, ms: number) => `${Math.round(events / Math.max(ms / 1000, 0.001)).toLocaleString('en-US')} events/s`;
 
@@ -68,6 +97,18 @@ async function main() {
     // A worker of the Kafka consumer group (services/relay/worker.ts); `npm run relay` feeds it.
     if (source === 'kafka') return runKafkaWorker();
   }
+  // The reason is checked before anything is opened: a refusal changes nothing.
+  const reason = reasonArgument(process.argv.slice(2));
+  const operator = cliOperator();
+  if (command === 'rebuild' || command === 'verify' || command === 'resume') {
+    try {
+      if (reason === undefined || (reason === null && command !== 'verify')) throw new Error(`${command} needs --reason "<why>": it is recorded with the ${command}.`);
+      checkedReason(reason, command, operator);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(2);
+    }
+  }
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const db = await resolveDatabase(config, log);
@@ -83,6 +124,16 @@ async function main() {
     onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();
+  const operations = new ReadModelOperations({
+    pool,
+    readModelPool: pool,
+    store,
+    runner,
+    commands: new CommandExecutor(store),
+    batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
+    emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
+    onError: (error, context) => log.warn({ err: error }, context),
+  });
 
   const close = async () => {
     await runner.stop();
@@ -93,6 +144,17 @@ async function main() {
   const shutdown = async (code: number) => {
     await close();
     process.exit(code);
+  };
+
+  /** A refusal (another rebuild or verify runs on it): its sentence, exit 1, nothing changed. */
+  const unlessRefused = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      console.error(error.message);
+      return shutdown(1) as never;
+    }
   };
 
   if (command === 'status') {
@@ -107,7 +169,7 @@ async function main() {
       const f = r.failure!;
       console.log(`\n${r.name} stopped ${f.failedAt} at ${f.eventType} (stream ${f.streamId}, version ${f.streamVersion}, position ${f.transactionId}/${f.position}):`);
       console.log(`  ${f.error}`);
-      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name}'); 'resume ${r.name}' retries the event as it is.`);
+      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name} --reason "<why>"'); 'resume ${r.name} --reason "<why>"' retries the event as it is.`);
     }
     return shutdown(rows.some((r) => r.failure) ? 1 : 0);
   }
@@ -116,7 +178,8 @@ async function main() {
       console.error(USAGE);
       return shutdown(2);
     }
-    console.log((await runner.resume(arg)) ? `${arg}: failure cleared; the runners try the event again` : `${arg} had not failed`);
+    const { cleared } = await unlessRefused(operations.resume(arg, operator, reason));
+    console.log(cleared ? `${arg}: failure cleared; the runners try the event again` : `${arg} had not failed`);
     return shutdown(0);
   }
   if (command === 'rebuild') {
@@ -131,7 +194,7 @@ async function main() {
         return shutdown(2);
       }
       const progress = await progressBar(store, name);
-      const result = await runner.rebuild(name, progress.update);
+      const result = await (await unlessRefused(operations.begin('rebuild', name, operator, reason, progress.update))).done;
       progress.done(`rebuilt from ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`);
     }
     return shutdown(0);
@@ -145,18 +208,19 @@ async function main() {
     let differing = 0;
     for (const name of names) {
       const progress = await progressBar(store, name);
-      const result = await runner.verify(name, progress.update);
+      const result = await (await unlessRefused(operations.begin('verify', name, operator, reason, progress.update))).done;
       progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
-      if (!result.differences.length) {
+      const differences = result.differences ?? [];
+      if (!differences.length) {
         console.log(`${name}: the live tables match a rebuild from the log.`);
         continue;
       }
       differing++;
-      for (const d of result.differences) {
+      for (const d of differences) {
         console.log(`\n${name}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
         for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
       }
-      console.log(`\nThe live ${name} differs from its log. 'npm run projections -- rebuild ${name}' replaces it with the rebuild.`);
+      console.log(`\nThe live ${name} differs from its log. 'npm run projections -- rebuild ${name} --reason "<why>"' replaces it with the rebuild.`);
     }
     if (names.length > 1) console.log(differing ? `${differing} of ${names.length} read models differ from the log.` : `All ${names.length} read models match the log.`);
     return shutdown(differing ? 1 : 0);

@@ -105,6 +105,8 @@ export interface EventStore {
    * that cannot count without reading everything (KurrentDB's $all) leaves it out. For progress bars.
    */
   countEvents?(): Promise<number>;
+  /** How many committed events come after `after` (a read model's lag in events), where `countEvents` is cheap too. */
+  countEventsAfter?(after: GlobalCheckpoint | null): Promise<number>;
   /** Delivers batches from readAll in order, waking on new appends; the handler is awaited. */
   subscribeToAll(
     after: GlobalCheckpoint | null,

@@ -32,6 +32,17 @@ export const projectionRunnerMigrations: Migration[] = [
     up: `ALTER TABLE projection_checkpoints ADD COLUMN failed_at timestamptz, ADD COLUMN failure jsonb`,
     down: `ALTER TABLE projection_checkpoints DROP COLUMN failed_at, DROP COLUMN failure`,
   },
+  {
+    // The rebuild or verify running on each read model, from any process, with its progress
+    // (services/feed/operations.ts). A row whose process died stays until the next operation on
+    // that read model: an advisory lock held by the running process tells the two apart.
+    id: '004_operations',
+    up: `CREATE TABLE read_model_operations (
+      name text PRIMARY KEY, operation_id text NOT NULL, operation text NOT NULL, started_by jsonb NOT NULL,
+      reason text, started_at timestamptz NOT NULL DEFAULT now(), events_done bigint NOT NULL DEFAULT 0,
+      events_total bigint, updated_at timestamptz NOT NULL DEFAULT now())`,
+    down: 'DROP TABLE read_model_operations',
+  },
 ];
 
 export async function migrateProjectionRunner(pool: pg.Pool) {

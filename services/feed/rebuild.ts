@@ -17,6 +17,11 @@ export interface RebuildContext {
   batchSize: number;
   /** A failed replay (the build then goes batch by batch). */
   onError?: (projector: string, error: unknown) => void;
+  /**
+   * Tests only: read the log in batches of exactly this many events (rather than 2,000 or 10,000 at
+   * least), so that a browser test can watch a rebuild of a small log part-way (services/feed/operations.ts).
+   */
+  testBatchSize?: number;
 }
 
 export interface TableDifference {
@@ -80,7 +85,7 @@ async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, sche
 }
 
 async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
-  const batch = Math.max(ctx.batchSize, replay ? 10_000 : 2000);
+  const batch = ctx.testBatchSize ?? Math.max(ctx.batchSize, replay ? 10_000 : 2000);
   await inTransaction(ctx.pool, async (db) => {
     await createSchema(db, p, schema);
     await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);

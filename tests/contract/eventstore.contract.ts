@@ -504,6 +504,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         const [last] = (await store.readStream(stream)).slice(-1);
         assert.deepEqual(head, checkpointOf(last));
         if (counted !== null) assert.equal(await store.countEvents!(), counted + 3);
+        if (store.countEventsAfter) {
+          assert.equal(await store.countEventsAfter(first.checkpoint), 2, 'a read model at the first is two behind');
+          assert.equal(await store.countEventsAfter(head), 0);
+        }
       });
 
       test('readAll with a limit pages through everything exactly once, in checkpoint order', async ({ store }) => {

@@ -172,7 +172,7 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
     const vs = await auditPages(page, [
       '/admin/dashboard', '/admin/students', '/admin/instructors', '/admin/speakers', '/admin/speakers/invitations', '/admin/speakers/payroll',
       '/admin/redemption_codes', '/admin/redemption_sets/new', '/admin/notifications', '/admin/support', '/admin/settings', '/admin/settings/roles',
-      '/admin/settings/security', '/admin/courses', '/admin/lessons', '/admin/conversations', '/admin/pricing_plans', '/admin/pricing_plans/create', '/admin/speakers/candidates', '/admin/mail_templates', '/admin/profiles', '/admin/groups',
+      '/admin/settings/security', '/admin/courses', '/admin/lessons', '/admin/conversations', '/admin/pricing_plans', '/admin/pricing_plans/create', '/admin/speakers/candidates', '/admin/mail_templates', '/admin/profiles', '/admin/groups', '/admin/read_models',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));

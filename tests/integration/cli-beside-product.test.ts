@@ -124,16 +124,16 @@ describe('every CLI command beside a running product', () => {
 
       const commands: { args: string[]; code: number; says: RegExp; until?: RegExp }[] = [
         { args: ['projections', '--', 'status'], code: 0, says: /payroll/ },
-        { args: ['projections', '--', 'rebuild', '--all'], code: 0, says: /swapped in/ },
+        { args: ['projections', '--', 'rebuild', '--all', '--reason', 'beside the product'], code: 0, says: /swapped in/ },
         { args: ['projections', '--', 'verify', '--all'], code: 0, says: /read models match the log/ },
-        { args: ['projections', '--', 'resume', 'payroll'], code: 0, says: /payroll had not failed/ },
+        { args: ['projections', '--', 'resume', 'payroll', '--reason', 'beside the product'], code: 0, says: /payroll had not failed/ },
         { args: ['projections', '--', 'run'], code: 0, says: /projecting/, until: /projecting/ },
         { args: ['migrate'], code: 0, says: /up to date/ },
         { args: ['migrate', '--', 'status'], code: 0, says: /applied/ },
         { args: ['relay'], code: 0, says: /relay started/, until: /relay started/ },
       ];
       for (const command of commands) {
-        const name = command.args.filter((a) => a !== '--').join(' ');
+        const name = command.args.filter((a) => a !== '--' && a !== '--reason' && a !== 'beside the product').join(' ');
         const { code, output } = await npmRun(command.args, { until: command.until });
         assert.match(output, command.says, `${name} said:\n${output}`);
         if (!command.until) assert.equal(code, command.code, `${name} exited ${code}:\n${output}`);

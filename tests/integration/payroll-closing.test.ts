@@ -141,7 +141,7 @@ it('verifies the live payroll against a replay, names a difference, and rebuilds
   assert.equal(tampered.code, 1);
   assert.match(tampered.stdout, /payroll\.months: 1 row\(s\) only live, 1 only in the rebuild/);
 
-  const rebuilt = await projectionsCli('rebuild', 'payroll');
+  const rebuilt = await projectionsCli('rebuild', 'payroll', '--reason', 'A live row was changed behind the log');
   assert.equal(rebuilt.code, 0, rebuilt.stdout);
   assert.match(rebuilt.stdout, /payroll: rebuilt from [\d,]+ events in [\d.]+ s \([\d,]+ events\/s\) and swapped in/);
   assert.equal((await projectionsCli('verify', 'payroll')).code, 0, 'the rebuild put the log back');

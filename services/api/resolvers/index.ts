@@ -15,6 +15,7 @@ import { instructorResolvers } from './instructor';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
+import { readModelResolvers } from './readModels';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
 import { withPrivacy } from '../privacy';
@@ -28,4 +29,4 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...withPrivacy(merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers)), DateTime: DateTimeScalar, Date: CalendarDateScalar };
+export const resolvers = { ...withPrivacy(merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers, readModelResolvers)), DateTime: DateTimeScalar, Date: CalendarDateScalar };

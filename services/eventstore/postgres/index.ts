@@ -315,6 +315,14 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       const { rows } = await pool.query<{ n: string }>('SELECT count(*)::bigint AS n FROM events');
       return Number(rows[0].n);
     },
+    async countEventsAfter(after) {
+      const { rows } = await pool.query<{ n: string }>({
+        name: 'eventstore_count_after_v1',
+        text: 'SELECT count(*)::bigint AS n FROM events WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)',
+        values: [after?.transactionId ?? '0', after?.position ?? '0'],
+      });
+      return Number(rows[0].n);
+    },
     subscribeToAll,
     eventsPending,
     onAppended: (wake) => listener.add(wake),

@@ -33,6 +33,7 @@ import { SettingsArea } from './settings';
 import speakers from './speakers';
 import InvitationsPage from './speakers/InvitationsPage';
 import PayrollPage from './payroll/PayrollPage';
+import ReadModelsPage from './readModels/ReadModelsPage';
 import SupportInboxPage from './support/SupportInboxPage';
 import students from './students';
 import { AdminSelfProvider, type AdminSelf } from './zone';
@@ -110,6 +111,7 @@ export default function AdminArea() {
           <Route path="speakers/payroll" element={<PayrollPage />} />
           <Route path="speakers/candidates" element={<CandidatesPage />} />
           <Route path="support" element={<SupportInboxPage />} />
+          <Route path="read_models" element={<ReadModelsPage />} />
           <Route path="settings/*" element={<SettingsArea />} />
           <Route path="redemption_sets/new" element={<RedemptionSetCreate />} />
           <Route path="redemption_sets/:id" element={<RedemptionSetShow />} />

@@ -298,6 +298,10 @@ export type Query = {
    * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
    */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: every read model with its state, in the order the product runs them. */
+  readModels: Array<ReadModel>;
+  /** Admin only: one read model. */
+  readModel: ReadModel;
 };
 
 
@@ -622,6 +626,11 @@ export type QueryInstructorSearchArgs = {
   query: Scalars['String']['input'];
 };
 
+
+export type QueryReadModelArgs = {
+  name: Scalars['ID']['input'];
+};
+
 export type SignupInput = {
   emailAddress: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -821,6 +830,12 @@ export type Mutation = {
   makeDefaultPricingPlan: PricingPlanPayload;
   /** The course's owner or an admin. */
   changeCourse: ChangeCoursePayload;
+  /** Admin only: rebuilds a read model from the log into fresh tables and swaps them in; refused while one runs on it. */
+  rebuildReadModel: RebuildReadModelPayload;
+  /** Admin only: replays the log into scratch tables and compares them with the live read model; nothing live changes. */
+  verifyReadModel: VerifyReadModelPayload;
+  /** Admin only: a stopped read model tries its event again. */
+  resumeReadModel: ResumeReadModelPayload;
 };
 
 
@@ -1116,6 +1131,21 @@ export type MutationMakeDefaultPricingPlanArgs = {
 
 export type MutationChangeCourseArgs = {
   input: ChangeCourseInput;
+};
+
+
+export type MutationRebuildReadModelArgs = {
+  input: RebuildReadModelInput;
+};
+
+
+export type MutationVerifyReadModelArgs = {
+  input: VerifyReadModelInput;
+};
+
+
+export type MutationResumeReadModelArgs = {
+  input: ResumeReadModelInput;
 };
 
 export type RemainingMinutesChange = {
@@ -3066,4 +3096,151 @@ export type InstructorSearchResult = {
   courses: Array<Course>;
   /** Lessons of the caller's courses whose title or discussion topic matched. */
   lessons: Array<InstructorSearchLesson>;
+};
+
+export type ReadModelState =
+  /** Applying the log as it grows (see lagEvents and lagSeconds). */
+  | 'LIVE'
+  /** Being rebuilt into fresh tables; the live ones keep answering until the swap. */
+  | 'REBUILDING'
+  /** Being replayed into scratch tables to compare with the live ones. */
+  | 'VERIFYING'
+  /** Stopped at an event it cannot apply (failure says which). */
+  | 'STOPPED';
+
+export type ReadModelOperationKind =
+  | 'REBUILD'
+  | 'VERIFY'
+  | 'RESUME';
+
+export type ReadModelOperationOutcome =
+  | 'RUNNING'
+  | 'SUCCEEDED'
+  | 'FAILED'
+  /** Its process ended before it did; the live tables were left as they were. */
+  | 'INTERRUPTED';
+
+/** Who ran an operation: an admin in the back-office, or someone at the command line. */
+export type ReadModelOperator = {
+  __typename?: 'ReadModelOperator';
+  /** BACK_OFFICE or CLI. */
+  via: Scalars['String']['output'];
+  /** The admin (back-office). */
+  person?: Maybe<User>;
+  /** The operating system's user and machine (CLI). */
+  osUser?: Maybe<Scalars['String']['output']>;
+  host?: Maybe<Scalars['String']['output']>;
+};
+
+/** The event a stopped read model cannot apply. */
+export type ReadModelFailure = {
+  __typename?: 'ReadModelFailure';
+  eventType: Scalars['String']['output'];
+  streamId: Scalars['String']['output'];
+  streamVersion: Scalars['Int']['output'];
+  /** The event's place in the log: transaction/position. */
+  position: Scalars['String']['output'];
+  failedOn: Scalars['DateTime']['output'];
+  error: Scalars['String']['output'];
+};
+
+/** A table whose rows differ between the live read model and a replay of the log. */
+export type ReadModelDifference = {
+  __typename?: 'ReadModelDifference';
+  table: Scalars['String']['output'];
+  onlyLive: Scalars['Int']['output'];
+  onlyRebuilt: Scalars['Int']['output'];
+};
+
+/** A rebuild or verify under way. */
+export type ReadModelProgress = {
+  __typename?: 'ReadModelProgress';
+  eventsDone: Scalars['Int']['output'];
+  /** The log's size when it started (null where the store cannot count cheaply). */
+  eventsTotal?: Maybe<Scalars['Int']['output']>;
+  eventsPerSecond: Scalars['Float']['output'];
+  /** Null until the rate is known, or without eventsTotal. */
+  secondsLeft?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A rebuild, verify or resume of a read model, from its stream of events. */
+export type ReadModelOperation = {
+  __typename?: 'ReadModelOperation';
+  id: Scalars['ID']['output'];
+  kind: ReadModelOperationKind;
+  by: ReadModelOperator;
+  /** Null only for a verify from the command line without --reason. */
+  reason?: Maybe<Scalars['String']['output']>;
+  startedOn: Scalars['DateTime']['output'];
+  finishedOn?: Maybe<Scalars['DateTime']['output']>;
+  outcome: ReadModelOperationOutcome;
+  /** While it runs. */
+  progress?: Maybe<ReadModelProgress>;
+  /** Events read (rebuild, verify). */
+  events?: Maybe<Scalars['Int']['output']>;
+  durationMs?: Maybe<Scalars['Int']['output']>;
+  /** A verify's tables that differ (empty: none). */
+  differences?: Maybe<Array<ReadModelDifference>>;
+  error?: Maybe<Scalars['String']['output']>;
+  /** A resume: whether the read model had stopped (false: nothing to clear). */
+  cleared?: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type ReadModel = {
+  __typename?: 'ReadModel';
+  /** Its name. */
+  id: Scalars['ID']['output'];
+  /** The projector version its live tables were built with. */
+  version: Scalars['Int']['output'];
+  /** Where it stands in the log: transaction/position (null before its first event). */
+  checkpoint?: Maybe<Scalars['String']['output']>;
+  eventsApplied: Scalars['Float']['output'];
+  /** Events in the log after its checkpoint (null where the store cannot count cheaply). */
+  lagEvents?: Maybe<Scalars['Float']['output']>;
+  /** Age of the oldest event it has not applied (0 when caught up). */
+  lagSeconds: Scalars['Float']['output'];
+  state: ReadModelState;
+  failure?: Maybe<ReadModelFailure>;
+  /** The rebuild or verify running now, in any process. */
+  running?: Maybe<ReadModelOperation>;
+  /** Its operations, newest first. */
+  history: Array<ReadModelOperation>;
+};
+
+
+export type ReadModelHistoryArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RebuildReadModelInput = {
+  name: Scalars['ID']['input'];
+  /** Why, for the record. */
+  reason: Scalars['String']['input'];
+};
+
+export type RebuildReadModelPayload = {
+  __typename?: 'RebuildReadModelPayload';
+  /** The rebuild, started: it runs in the background (poll readModels for its progress). */
+  operation: ReadModelOperation;
+};
+
+export type VerifyReadModelInput = {
+  name: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type VerifyReadModelPayload = {
+  __typename?: 'VerifyReadModelPayload';
+  operation: ReadModelOperation;
+};
+
+export type ResumeReadModelInput = {
+  name: Scalars['ID']['input'];
+  reason: Scalars['String']['input'];
+};
+
+export type ResumeReadModelPayload = {
+  __typename?: 'ResumeReadModelPayload';
+  operation: ReadModelOperation;
+  readModel: ReadModel;
 };

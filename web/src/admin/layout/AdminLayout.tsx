@@ -7,6 +7,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import StorageIcon from '@mui/icons-material/Storage';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -54,6 +55,7 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
   { label: 'Pricing plans', to: '/admin/pricing_plans', icon: pricingPlans.icon },
+  { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
 ];
 
 /**
