@@ -3,7 +3,7 @@
  * by a share invite (provisioning). Values: courseName, inviteNumber, link (the recipient's course
  * grid, where pending invites are accepted or rejected once signed in with the invited address).
  */
-import type { RenderedMail } from '../notifications/templates';
+import type { RenderedMail } from '../notifications/renderedMail';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -13,7 +13,7 @@
 import { zoneOrDefault } from '../../../contracts/calendarDate';
 import { OPENABLE_MINUTES_BEFORE } from '../../../contracts/scheduling';
 import { languageName } from '../../../contracts/enrollment';
-import type { RenderedMail } from '../notifications/templates';
+import type { RenderedMail } from '../notifications/renderedMail';
 import { conversationIcsAttachment, type CalendarMethod } from './ics';
 
 export const ConversationTemplates = {

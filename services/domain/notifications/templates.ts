@@ -2,18 +2,11 @@
  * Mail templates by key. `values` are stored with the notification; `secrets` (links carrying
  * tokens) only travel sealed to the sending job and are shown as [redacted] in stored previews.
  */
-import type { MailAttachment } from '../../integrations/mail/port';
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
-import { accountTemplates } from './accountMail';
+import { accountTemplates } from './accountMailTemplates';
+import type { RenderedMail } from './renderedMail';
 
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-  /** Made by the sending job from the values (calendar invitations); never stored in an event. */
-  attachments?: MailAttachment[];
-}
 
 type Template = (values: Record<string, string>, secrets: Record<string, string>) => RenderedMail;
 

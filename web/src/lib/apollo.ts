@@ -13,7 +13,6 @@ import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauth
 import { authToken } from './authCookies';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
-import { registerApollo } from './apolloLoader';
 import { reconnectDelayMs } from './reconnect';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -77,4 +76,3 @@ export const client = new ApolloClient({
   cache: new InMemoryCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });
-registerApollo({ client, restartSocket });

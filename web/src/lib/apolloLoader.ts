@@ -14,11 +14,6 @@ interface ApolloModule {
 
 let loaded: ApolloModule | null = null;
 
-/** Called by the client's module once it is evaluated. */
-export function registerApollo(module: ApolloModule): void {
-  loaded = module;
-}
-
 /** The client, loading it first when needed. */
 export function loadApollo(): Promise<ApolloModule> {
   return import('./apollo').then((m) => (loaded = m));
@@ -30,4 +25,4 @@ export function loadedApollo(): ApolloModule | null {
 }
 
 /** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(() => import('./ApolloRoot'));
+export const WithApollo = lazy(() => loadApollo().then(() => import('./ApolloRoot')));

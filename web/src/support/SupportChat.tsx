@@ -14,7 +14,6 @@ import { useAuth } from '../lib/auth';
 // provider, and most visits never open the chat.
 const SupportChatBox = lazy(() => import('./SupportChatBox'));
 
-export const HELP_BLOCKED_MESSAGE = 'Sorry, our help is not being helpful.';
 
 interface SupportChatControls {
   /** Whether the chat exists here (a signed-in visitor). */

@@ -20,7 +20,8 @@ import { Loading } from '../components/Loading';
 import { errorMessage } from '../lib/errors';
 import { MessageList, useEnterToSend } from './MessageList';
 import { POST_SUPPORT_MESSAGE, SUPPORT_MESSAGES, SUPPORT_VISIT } from './operations';
-import { HELP_BLOCKED_MESSAGE } from './SupportChat';
+
+export const HELP_BLOCKED_MESSAGE = 'Sorry, our help is not being helpful.';
 
 const PRESENCE_POLL_MS = 15_000;
 

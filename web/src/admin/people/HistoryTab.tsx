@@ -7,7 +7,7 @@ import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
 import { TextValue, TimeField } from '../list/fields';
 import { useCursorList } from '../list/useCursorList';
-import type { Person } from './PersonDetail';
+import type { Person } from './person';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'occurredAt', sort: 'desc' }] });
 

@@ -22,7 +22,7 @@ import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
-import type { Person } from './PersonDetail';
+import type { Person } from './person';
 
 export const MINUTES_CHANGED_MESSAGE = 'The minutes were changed successfully!';
 

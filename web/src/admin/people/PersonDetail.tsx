@@ -29,27 +29,7 @@ import { ProfileTab } from './ProfileTab';
 import { RolesEditor } from './RolesEditor';
 import { SecurityTab } from './SecurityTab';
 import { TAB_LABELS, personPath, type PeopleKind, type PersonTab } from './kinds';
-
-export interface Person {
-  id: string;
-  emailAddress: string;
-  displayName: string | null;
-  givenName: string | null;
-  surname: string | null;
-  tzIdentifier: string;
-  createdAt: string;
-  account: {
-    id: string;
-    emailAddress: string;
-    roles: string[];
-    activeRole: string | null;
-    remainingMinutes: number;
-    currentSignInAt: string | null;
-    currentSignInIp: string | null;
-    resetPasswordSentAt: string | null;
-    minuteTransactions: { id: string; minuteQuantity: number; action: string; actionReason: string | null; createdAt: string }[];
-  };
-}
+import type { Person } from './person';
 
 export function PersonDetail({ kind }: { kind: PeopleKind }) {
   const { id = '' } = useParams();

@@ -2,7 +2,7 @@
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { NotificationTable } from '../notifications/NotificationList';
-import type { Person } from './PersonDetail';
+import type { Person } from './person';
 
 export function PersonNotifications({ person }: { person: Person }) {
   const fixedFilter = useMemo(() => [{ field: 'recipient.id', operator: 'is', value: person.id }], [person.id]);

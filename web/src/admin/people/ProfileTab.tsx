@@ -15,7 +15,7 @@ import { emailError, normalizeEmail } from '../../../../contracts/validation/ema
 import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
-import type { Person } from './PersonDetail';
+import type { Person } from './person';
 
 export const PROFILE_CHANGED_MESSAGE = 'The profile was changed successfully!';
 

@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/errors';
 import { PASSWORD_RESET_SENT_MESSAGE } from '../../lib/operations';
 import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
-import type { Person } from './PersonDetail';
+import type { Person } from './person';
 
 export const RESET_NOTE = 'If the message has not arrived within 15 minutes, contact support.';
 

@@ -11,7 +11,7 @@ import { Page } from '../../components/Page';
 import { AreaSettingsPage, SecurityPage } from '../../settings/AreaSettingsPage';
 import { notifyError } from '../../components/snackbars';
 import type { AdminDataProvider } from '../dataProvider';
-import type { Person } from '../people/PersonDetail';
+import type { Person } from '../people/person';
 import { RolesEditor } from '../people/RolesEditor';
 
 export const ROLES_LOAD_FAILED = 'Failed to fetch your roles.';

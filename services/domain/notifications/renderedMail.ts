@@ -1,0 +1,10 @@
+import type { MailAttachment } from '../../integrations/mail/port';
+
+/** A mail made from its template and values: what the templates of every context return. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  /** Made by the sending job from the values (calendar invitations); never stored in an event. */
+  attachments?: MailAttachment[];
+}
