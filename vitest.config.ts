@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // A run on its own starts the test cluster once and stops it at the end (not under npm test).
+    globalSetup: ['./tests/support/vitest-global-setup.ts'],
     isolate: false,
     testTimeout: 300_000,
     hookTimeout: 300_000,

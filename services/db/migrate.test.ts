@@ -111,12 +111,13 @@ describe('schema migrations (Knex)', () => {
         CREATE INDEX things_trgm ON ${schema}.things USING gin (name gin_trgm_ops)`);
     }
     await db.pool.query(`INSERT INTO projection_checkpoints (name, version) VALUES ('probe', 1)`);
+    assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['004_operations']);
     assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['003_failures']);
     assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['002_pg_trgm']);
     const { rows } = await db.pool.query(`SELECT to_regnamespace('rm_probe') AS live, to_regnamespace('rm_probe__next') AS next,
       (SELECT count(*)::int FROM projection_checkpoints) AS checkpoints, (SELECT count(*)::int FROM pg_extension WHERE extname = 'pg_trgm') AS trgm`);
     assert.deepEqual(rows[0], { live: null, next: null, checkpoints: 0, trgm: 0 });
-    assert.deepEqual(await migrate(db.pool, owner.owner, owner.migrations), ['002_pg_trgm', '003_failures']);
+    assert.deepEqual(await migrate(db.pool, owner.owner, owner.migrations), ['002_pg_trgm', '003_failures', '004_operations']);
   });
 
   it('SQL with a jsonb ? operator runs as written (Knex does not take it for a binding)', async () => {

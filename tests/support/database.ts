@@ -3,45 +3,26 @@
  * and passes its admin URL in TEST_PG_ADMIN_URL; a file run on its own starts (or reuses) the
  * same cluster itself.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
-import { embeddedUrl } from '../../services/db/embedded';
+import { startEmbeddedPostgres } from '../../services/db/embedded';
 import { createPool, type Pool } from '../../services/db/pool';
 
 export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
 export const TEST_PG_DATA_DIR = '.test-data/pg';
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 let adminUrlPromise: Promise<string> | null = null;
+/**
+ * The test cluster's maintenance database: `npm test`'s (TEST_PG_ADMIN_URL), or, for a file or a
+ * benchmark run on its own, the shared cluster under .test-data/pg, started by the first process
+ * that needs it and stopped by the last one to leave (services/db/embeddedUsers.ts): nothing is
+ * left running when the run ends.
+ */
 export function testAdminUrl(): Promise<string> {
   adminUrlPromise ??= (async () => {
     if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
-    const local = embeddedUrl(TEST_PG_PORT, 'postgres');
-    if (await reachable(local)) return local;
-    // A file run on its own: start the shared test cluster in a detached process, so this test
-    // process can exit while the cluster stays up for the next run (stop it with `pkill -f standalone-postgres`).
-    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'standalone-postgres.ts')], {
-      detached: true,
-      stdio: 'ignore',
-      env: { ...process.env, TEST_PG_PORT: String(TEST_PG_PORT) },
-    }).unref();
-    for (let i = 0; i < 120; i++) {
-      if (await reachable(local)) return local;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error(`The test PostgreSQL did not come up on port ${TEST_PG_PORT}`);
+    const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT });
+    return db.adminUrl;
   })();
   return adminUrlPromise;
 }

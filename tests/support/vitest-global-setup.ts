@@ -1,0 +1,18 @@
+/**
+ * Vitest run on its own (`npx vitest run <file>`, watch mode): one test cluster for the run,
+ * started here in Vitest's own process and stopped when the run ends, its address handed to the
+ * workers in TEST_PG_ADMIN_URL. Under `npm test` (scripts/test.ts), which starts its own, nothing
+ * to do.
+ */
+import { startEmbeddedPostgres } from '../../services/db/embedded';
+import { TEST_PG_DATA_DIR, TEST_PG_PORT } from './database';
+
+export default async function setup() {
+  if (process.env.TEST_PG_ADMIN_URL) return;
+  const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT });
+  process.env.TEST_PG_ADMIN_URL = db.adminUrl;
+  return async () => {
+    delete process.env.TEST_PG_ADMIN_URL;
+    await db.stop();
+  };
+}
