@@ -173,6 +173,7 @@ describe('a database migrated by the old runner', () => {
     const expected = Object.fromEntries(rest.map((o) => [o.owner, [] as string[]]));
     expected.mail_outbox = ['002_dev_mailbox_attachments'];
     expected.relay = ['001_relay_checkpoints'];
+    expected.installation = ['001_installation'];
     assert.deepEqual(applied, expected);
     const { rows } = await db.pool.query(`SELECT to_regclass('public.schema_migrations') AS t`);
     assert.equal(rows[0].t, null);
