@@ -49,6 +49,7 @@ import { createSmtpTransport } from '../integrations/mail/smtp';
 import { startJobs, type Jobs } from '../jobs';
 import { createArchiveService, type ArchiveService } from '../archive';
 import { migrateArchiveChunks } from '../archive/chunks';
+import { migrateInstallation } from '../backup/installation';
 import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
@@ -132,6 +133,7 @@ export async function createRuntime(
   await migrateOutbox(pool);
   await migrateLive(pool);
   await migrateArchiveChunks(pool);
+  await migrateInstallation(pool);
 
   const store = config.kurrentdbUrl
     ? createKurrentEventStore(config.kurrentdbUrl)

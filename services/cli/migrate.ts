@@ -24,6 +24,7 @@ import { outboxMigrations } from '../integrations/mail/outbox';
 import { localGatewayMigrations } from '../integrations/payments/local';
 import { liveMigrations } from '../live/store';
 import { archiveChunkMigrations } from '../archive/chunks';
+import { installationMigrations } from '../backup/installation';
 import { relayMigrations } from '../relay/index';
 import { rateLimitMigrations } from '../security/rateLimit';
 
@@ -37,6 +38,7 @@ export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
   { owner: 'projections', migrations: projectionRunnerMigrations },
   { owner: 'payments_local', migrations: localGatewayMigrations },
   { owner: 'relay', migrations: relayMigrations },
+  { owner: 'installation', migrations: installationMigrations },
 ];
 
 const USAGE = `usage: npm run migrate [-- latest [owner] | status [owner] | down <owner> [--all] [--force]]

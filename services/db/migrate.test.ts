@@ -150,7 +150,7 @@ describe('a database migrated by the old runner', () => {
     const appliedAt = '2026-01-02T03:04:05.000Z';
     await db.pool.query(`CREATE TABLE schema_migrations (
       owner text NOT NULL, id text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (owner, id))`);
-    const old = MIGRATION_OWNERS.filter((o) => o.owner !== 'relay').map((o) =>
+    const old = MIGRATION_OWNERS.filter((o) => o.owner !== 'relay' && o.owner !== 'installation').map((o) =>
       o.owner === 'mail_outbox' ? { ...o, migrations: o.migrations.slice(0, 1) } : o,
     );
     for (const o of old) {
@@ -174,6 +174,7 @@ describe('a database migrated by the old runner', () => {
     const expected = Object.fromEntries(rest.map((o) => [o.owner, [] as string[]]));
     expected.mail_outbox = ['002_dev_mailbox_attachments'];
     expected.relay = ['001_relay_checkpoints'];
+    expected.installation = ['001_installation'];
     assert.deepEqual(applied, expected);
     const { rows } = await db.pool.query(`SELECT to_regclass('public.schema_migrations') AS t`);
     assert.equal(rows[0].t, null);

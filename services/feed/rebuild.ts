@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { inTransaction } from '../db/pool';
-import type { EventStore } from '../eventstore/port';
+import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import { applyBatch, isolateFailure, isTransientError, lockCheckpoint, ProjectionFailedError, saveCheckpoint } from './batch';
 import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
 
@@ -155,18 +155,23 @@ export async function rebuildReadModel(ctx: RebuildContext, p: Projector, onProg
       read = await applyBatch(db, ctx.store, p, row, rebuildSchema(p), batch);
       total += read;
     }
-    await db.query(`DROP SCHEMA IF EXISTS "${liveSchema(p)}" CASCADE`);
-    await db.query(`ALTER SCHEMA "${rebuildSchema(p)}" RENAME TO "${liveSchema(p)}"`);
-    await db.query(
-      `UPDATE projection_checkpoints AS live SET version = next.version, transaction_id = next.transaction_id,
-         position = next.position, events_applied = next.events_applied, updated_at = now(),
-         failed_at = NULL, failure = NULL
-       FROM projection_checkpoints AS next WHERE live.name = $1 AND next.name = $2`,
-      [p.name, row],
-    );
-    await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
+    await swapIn(db, p, row);
   });
   return { events: total, ms: Date.now() - started };
+}
+
+/** In the transaction holding the live checkpoint's lock: the rebuilt schema replaces the live one, its checkpoint row too. */
+async function swapIn(db: pg.PoolClient, p: Projector, row: string) {
+  await db.query(`DROP SCHEMA IF EXISTS "${liveSchema(p)}" CASCADE`);
+  await db.query(`ALTER SCHEMA "${rebuildSchema(p)}" RENAME TO "${liveSchema(p)}"`);
+  await db.query(
+    `UPDATE projection_checkpoints AS live SET version = next.version, transaction_id = next.transaction_id,
+       position = next.position, events_applied = next.events_applied, updated_at = now(),
+       failed_at = NULL, failure = NULL
+     FROM projection_checkpoints AS next WHERE live.name = $1 AND next.name = $2`,
+    [p.name, row],
+  );
+  await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
 }
 
 /**
@@ -199,4 +204,159 @@ export async function verifyReadModel(ctx: RebuildContext, p: Projector, onProgr
     await ctx.pool.query(`DROP SCHEMA IF EXISTS "${scratch}" CASCADE`);
     await ctx.pool.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
   }
+}
+
+export interface SharedRebuildOptions {
+  /** Events read so far (the log is read once for all the read models). */
+  onProgress?: (events: number) => void;
+  /**
+   * Per read model, a point of the log where `check` is given its tables as they stand there (a
+   * restore compares them with the backed-up installation's). A read model whose point is not
+   * reached is checked at the log's end.
+   */
+  checkAt?: ReadonlyMap<string, GlobalCheckpoint | null>;
+  check?: (projector: Projector, schema: string, db: pg.PoolClient) => Promise<void>;
+  /** Read models built at once, each batch (each on a connection of its own). Default 3. */
+  concurrency?: number;
+}
+
+interface SharedBuild {
+  p: Projector;
+  row: string;
+  schema: string;
+  handled: ReadonlySet<string>;
+  /** Folding in memory until the end (or its check point), then batch by batch. */
+  replay: Replay | null;
+  checkAt: GlobalCheckpoint | null | undefined;
+  checked: boolean;
+}
+
+const after = (e: StoredEvent, cp: GlobalCheckpoint) => compareCheckpoints({ transactionId: e.transactionId, position: e.position }, cp) > 0;
+
+/**
+ * Rebuilds every read model of `projectors` from the whole log, reading the log once for all of
+ * them rather than once each: each batch read is given to every read model (its replay where it has
+ * one, else its batch apply), each into its fresh schema under its `__next` checkpoint row; at the
+ * end each is swapped in as rebuildReadModel does. A read model whose replay or apply fails here is
+ * rebuilt on its own afterwards by rebuildReadModel (which narrows down an event it cannot apply).
+ * Returns the events read and the read models rebuilt on their own.
+ */
+export async function rebuildAllReadModels(
+  ctx: RebuildContext,
+  projectors: readonly Projector[],
+  options: SharedRebuildOptions = {},
+): Promise<{ events: number; ms: number; onTheirOwn: string[] }> {
+  const started = Date.now();
+  const batch = Math.max(ctx.batchSize, 10_000);
+  const builds: SharedBuild[] = projectors
+    .filter((p) => !p.fromHead)
+    .map((p) => ({
+      p,
+      row: `${p.name}__next`,
+      schema: rebuildSchema(p),
+      handled: new Set(p.handles),
+      replay: p.replay?.() ?? null,
+      checkAt: options.checkAt?.has(p.name) ? options.checkAt.get(p.name) : undefined,
+      checked: !options.check || !options.checkAt?.has(p.name),
+    }));
+  for (const b of builds) {
+    await inTransaction(ctx.pool, async (db) => {
+      await createSchema(db, b.p, b.schema);
+      await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [b.row]);
+      await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [b.row, b.p.version]);
+    });
+  }
+  const onTheirOwn = new Set<string>();
+  const enter = (db: pg.PoolClient, b: SharedBuild) => db.query(`SET LOCAL search_path TO "${b.schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+  const finishReplay = async (db: pg.PoolClient, b: SharedBuild) => {
+    if (!b.replay) return;
+    const replay = b.replay;
+    b.replay = null;
+    await replay.finish(db);
+  };
+  const check = async (db: pg.PoolClient, b: SharedBuild) => {
+    await finishReplay(db, b);
+    b.checked = true;
+    await options.check!(b.p, b.schema, db);
+  };
+  const give = async (db: pg.PoolClient, b: SharedBuild, events: StoredEvent[]) => {
+    const relevant = events.filter((e) => b.handled.has(e.type));
+    if (!relevant.length) return;
+    if (b.replay) await b.replay.add(relevant, db);
+    else await b.p.apply(relevant, db);
+  };
+  /** One batch for one read model, in one transaction: up to its check point, the check, the rest. */
+  const step = async (b: SharedBuild, events: StoredEvent[]) => {
+    try {
+      await inTransaction(ctx.pool, async (db) => {
+        await enter(db, b);
+        if (!b.checked && b.checkAt === null) await check(db, b);
+        if (!b.checked && b.checkAt) {
+          const cut = events.findIndex((e) => after(e, b.checkAt!));
+          if (cut >= 0) {
+            await give(db, b, events.slice(0, cut));
+            await check(db, b);
+            await give(db, b, events.slice(cut));
+          } else await give(db, b, events);
+        } else await give(db, b, events);
+        const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
+        await saveCheckpoint(db, b.row, events[events.length - 1], relevant);
+      });
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      ctx.onError?.(b.p.name, error);
+      onTheirOwn.add(b.p.name);
+    }
+  };
+
+  let total = 0;
+  let next = ctx.store.readAll(null, batch);
+  for (let events = await next; events.length; events = await next) {
+    const last = events[events.length - 1];
+    next = events.length === batch ? ctx.store.readAll(last, batch) : Promise.resolve([]);
+    next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
+    const pending = builds.filter((b) => !onTheirOwn.has(b.p.name));
+    await eachLimited(pending, options.concurrency ?? 3, (b) => step(b, events));
+    total += events.length;
+    options.onProgress?.(total);
+  }
+  // The log's end: what still folds in memory is written, and what was not checked yet is.
+  await eachLimited(builds.filter((b) => !onTheirOwn.has(b.p.name)), options.concurrency ?? 3, async (b) => {
+    try {
+      await inTransaction(ctx.pool, async (db) => {
+        await enter(db, b);
+        if (!b.checked) await check(db, b);
+        else await finishReplay(db, b);
+      });
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      ctx.onError?.(b.p.name, error);
+      onTheirOwn.add(b.p.name);
+    }
+  });
+  for (const b of builds) {
+    if (onTheirOwn.has(b.p.name)) {
+      await rebuildReadModel(ctx, b.p);
+      continue;
+    }
+    await inTransaction(ctx.pool, async (db) => {
+      await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [b.p.name, b.p.version]);
+      await lockCheckpoint(db, b.p.name);
+      for (let read = batch; read === batch; ) {
+        read = await applyBatch(db, ctx.store, b.p, b.row, b.schema, batch);
+        total += read;
+      }
+      await swapIn(db, b.p, b.row);
+    });
+  }
+  return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn] };
+}
+
+/** Runs `work` on every item, at most `limit` at once. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  const worker = async () => {
+    while (i < items.length) await work(items[i++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

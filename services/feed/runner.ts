@@ -33,12 +33,12 @@ import {
 } from './batch';
 import { migrateProjectionRunner } from './migrations';
 import { liveSchema, type Projector } from './projector';
-import { createSchema, rebuildReadModel, verifyReadModel, type RebuildContext, type TableDifference } from './rebuild';
+import { createSchema, rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type SharedRebuildOptions, type TableDifference } from './rebuild';
 
 // The batch and checkpoint code lives in ./batch (shared with the Kafka worker); re-exported here.
 export { applySharedBatch, isTransientError, ProjectionFailedError, type FeedSource, type ProjectionFailure } from './batch';
 export { migrateProjectionRunner, projectionRunnerMigrations } from './migrations';
-export type { TableDifference } from './rebuild';
+export type { SharedRebuildOptions, TableDifference } from './rebuild';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -335,6 +335,14 @@ export class ProjectionRunner {
   /** Rebuilds a read model into a scratch schema and compares it with the live one (rebuild.ts). */
   verify(name: string, onProgress?: (applied: number) => void, sample = 5): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
     return verifyReadModel(this.rebuildContext, this.projector(name), onProgress, sample);
+  }
+
+  /**
+   * Rebuilds every read model of this runner reading the log once for all of them, and swaps each
+   * in (rebuild.ts, rebuildAllReadModels): what a restore does; `rebuild` stays the one-model way.
+   */
+  rebuildAll(options: SharedRebuildOptions = {}): Promise<{ events: number; ms: number; onTheirOwn: string[] }> {
+    return rebuildAllReadModels(this.rebuildContext, this.projectors, options);
   }
 
   private projector(name: string): Projector {
