@@ -80,13 +80,20 @@ async function main() {
   }
 
   if (browserFiles.length) ensureChromium();
+  const stepTimes: { step: string; seconds: number }[] = [];
+  const timed = <T>(name: string, work: () => T): T => {
+    const t = Date.now();
+    const result = work();
+    stepTimes.push({ step: name, seconds: (Date.now() - t) / 1000 });
+    return result;
+  };
   if (!filters.length) {
     step('Type-checking');
-    execFileSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' });
+    timed('type-check', () => execFileSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' }));
   }
   if (browserFiles.length) {
     step('Building the web app');
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+    timed('web build', () => execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' }));
   }
 
   step('Starting PostgreSQL for the tests');
@@ -126,14 +133,17 @@ async function main() {
         browserReport,
       )
     : Promise.resolve(0);
+  const runnersStarted = Date.now();
   const vitestStatus = await vitest;
+  const vitestSeconds = (Date.now() - runnersStarted) / 1000;
   let browserStatus = 0;
   if (browserFiles.length) {
     step(`Browser tests (Playwright)${otherFiles.length ? ', after Vitest' : ''}`);
     browserStatus = await follow(browserReport, browser);
   }
+  const runnersSeconds = (Date.now() - runnersStarted) / 1000;
 
-  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[]; failures: string[] }[] = [];
+  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[]; failures: string[]; files: FileTime[] }[] = [];
   if (otherFiles.length) counts.push({ name: 'unit, contract and integration (Vitest)', ...readVitest(vitestSummary, vitestStatus) });
   if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
   const status = vitestStatus || browserStatus;
@@ -147,6 +157,7 @@ async function main() {
     console.log(`\nSkipped, and why:`);
     for (const s of skips) console.log(`  - ${s.test}\n      ${s.reason}`);
   }
+  printTimes(stepTimes, { vitestSeconds, runnersSeconds, browser: browserFiles.length > 0 }, counts.flatMap((c) => c.files));
   const failures = counts.flatMap((c) => c.failures);
   if (failures.length) {
     console.log(`\nFailed:`);
@@ -204,36 +215,66 @@ async function follow(file: string, done: Promise<number>): Promise<number> {
   return status;
 }
 
+interface FileTime {
+  file: string;
+  layer: string;
+  ms: number;
+}
+
+/**
+ * Where the time went: each step's wall time, each layer's files' time summed (files run side by
+ * side, so a layer's sum exceeds its share of the wall), and the ten slowest files.
+ */
+function printTimes(steps: { step: string; seconds: number }[], runners: { vitestSeconds: number; runnersSeconds: number; browser: boolean }, files: FileTime[]) {
+  const s = (seconds: number) => `${Math.round(seconds)} s`;
+  console.log('\nTime by step (wall):');
+  for (const t of steps) console.log(`  ${t.step.padEnd(30)} ${s(t.seconds).padStart(7)}`);
+  console.log(`  ${'Vitest'.padEnd(30)} ${s(runners.vitestSeconds).padStart(7)}`);
+  if (runners.browser) console.log(`  ${'browser tests, after Vitest'.padEnd(30)} ${s(runners.runnersSeconds - runners.vitestSeconds).padStart(7)}`);
+  const layers = [...new Set(files.map((f) => f.layer))];
+  if (!layers.length) return;
+  console.log('Time by layer (its files summed, run side by side):');
+  for (const layer of layers) {
+    const mine = files.filter((f) => f.layer === layer);
+    console.log(`  ${`${layer} (${mine.length} files)`.padEnd(30)} ${s(mine.reduce((n, f) => n + f.ms, 0) / 1000).padStart(7)}`);
+  }
+  console.log('Slowest ten files:');
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${s(f.ms / 1000).padStart(6)}  ${f.layer.padEnd(12)} ${f.file}`);
+}
+
 function readVitest(file: string, status: number) {
   if (!fs.existsSync(file)) {
     console.log(`Vitest ended (exit ${status}) without its summary: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Vitest ended (exit ${status}) without its summary`] };
+    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Vitest ended (exit ${status}) without its summary`], files: [] };
   }
   const s = JSON.parse(fs.readFileSync(file, 'utf8')) as RunSummary;
   fs.rmSync(file, { force: true });
   if (s.errors) console.log(`Vitest: ${s.errors} error(s) outside the tests (see above)`);
-  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips, failures: s.failures };
+  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips, failures: s.failures, files: s.files };
 }
 
 interface PlaywrightSuite {
   title: string;
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[]; results?: { error?: { message?: string } }[] }[] }[];
+  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[]; results?: { duration?: number; error?: { message?: string } }[] }[] }[];
 }
 
 function readPlaywright(file: string, status: number) {
   if (!fs.existsSync(file)) {
     console.log(`Playwright ended (exit ${status}) without its report: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Playwright ended (exit ${status}) without its report`] };
+    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Playwright ended (exit ${status}) without its report`], files: [] };
   }
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors: unknown[]; suites: PlaywrightSuite[] };
   fs.rmSync(file, { force: true });
   const skips: { test: string; reason: string }[] = [];
   const failures: string[] = [];
+  const fileMs = new Map<string, number>();
   const walk = (suite: PlaywrightSuite, titles: string[]) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests) {
+        const ms = (t.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0);
+        fileMs.set(`tests/e2e/${spec.file}`, (fileMs.get(`tests/e2e/${spec.file}`) ?? 0) + ms);
         const name = `${spec.file} > ${[...titles, spec.title].join(' > ')}`;
         if (t.status === 'unexpected' || t.status === 'flaky') {
           const message = t.results?.find((r) => r.error)?.error?.message ?? '';
@@ -251,7 +292,8 @@ function readPlaywright(file: string, status: number) {
   for (const suite of report.suites) walk(suite, []);
   const { expected, unexpected, flaky, skipped } = report.stats;
   // A flaky test (failed, then passed on a retry) counts as failed: there are no retries.
-  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips, failures };
+  const files = [...fileMs].map(([file, ms]) => ({ file, layer: 'browser', ms }));
+  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips, failures, files };
 }
 
 main().catch(exitWithError);

@@ -1,6 +1,7 @@
 /**
  * A Vitest reporter for `npm test` (scripts/test.ts): at the end of the run it writes the counts
- * every skipped test with its reason and every failed one with the start of its error to the JSON
+ * every skipped test with its reason, every failed one with the start of its error, and each file's
+ * time (for the run's time by layer and slowest files) to the JSON
  * file named in VITEST_SUMMARY_FILE, for the run's closing summary (the part of a long CI log that
  * is sure to be kept). It prints nothing itself.
  */
@@ -15,15 +16,19 @@ export interface RunSummary {
   errors: number;
   skips: { test: string; reason: string }[];
   failures: string[];
+  /** Each file's time: importing it and running its tests and hooks, with its project (layer). */
+  files: { file: string; layer: string; ms: number }[];
 }
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const out = process.env.VITEST_SUMMARY_FILE;
     if (!out) return;
-    const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, errors: unhandledErrors.length, skips: [], failures: [] };
+    const summary: RunSummary = { passed: 0, failed: 0, skipped: 0, errors: unhandledErrors.length, skips: [], failures: [], files: [] };
     for (const module of modules) {
       const where = module.relativeModuleId;
+      const d = module.diagnostic();
+      summary.files.push({ file: where, layer: module.project.name, ms: Math.round(d.collectDuration + d.duration) });
       if (module.errors().length) {
         summary.errors += module.errors().length;
         summary.failures.push(`${where}: ${module.errors()[0].message}`);
