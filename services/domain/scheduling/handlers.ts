@@ -6,8 +6,7 @@
  * availability marks the days it touches, so a second booking of the same time or a concurrent
  * change of the availability makes one of them retry and see the other.
  */
-import { HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
-import { ErrorCode } from '../../../contracts/errors';
+import { HORIZON_DAYS } from '../../../contracts/scheduling';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { ledgerStream } from '../billing/ledger';
 import { creditLedger, readLedger } from '../billing/handlers';
@@ -19,21 +18,19 @@ import { decideCancel, decideCancelTardy, decideChangeLesson, decideTransfer, ex
 import type { ConversationMail } from '../conversations/mail';
 import { enrollmentStream, evolveEnrollment, initialEnrollment, type EnrollmentEvent, type EnrollmentState } from '../enrollment/enrollment';
 import { fold } from '../shared/decider';
-import { DomainError } from '../shared/errors';
 import { newId } from '../shared/ids';
 import {
+  assertKeepsBookings,
   decideAddAvailability,
   decideChangeAvailability,
   decideRemoveAvailability,
   evolveAvailability,
   initialAvailability,
-  withinAvailability,
 } from './availability';
 import { availabilityStream, scheduleStream, type AvailabilityEvent, type AvailabilityRule, type ScheduleEvent } from './events';
 import {
   bookingsOf,
   decideReserve,
-  intervalOf,
   padded,
   reservationShape,
   speakerDays,
@@ -42,7 +39,7 @@ import {
   type ReserveCommand,
   type SpeakerFacts,
 } from './reservation.decider';
-import { addMinutes, isValidZone, occurrences, utcDays, type Interval } from './time';
+import { addMinutes, occurrences, utcDays, type Interval } from './time';
 
 export interface SchedulingDeps {
   commands: CommandExecutor;
@@ -102,9 +99,9 @@ export function schedulingHandlers(deps: SchedulingDeps) {
   };
 
   /**
-   * Availability changes may not strand a reservation: every booking inside the old occurrences
-   * must lie inside the availability after the change. The days read get a marker, so a
-   * reservation racing the change conflicts with it.
+   * Availability changes may not strand a reservation (assertKeepsBookings, ./availability.ts) on
+   * the days the rule touches before and after. The days read get a marker, so a reservation
+   * racing the change conflicts with it.
    */
   async function changeRules(tx: CommandTransaction, speakerId: string, availabilityId: string, decide: (state: ReturnType<typeof initialAvailability>) => AvailabilityEvent[]) {
     const stream = availabilityStream(speakerId);
@@ -114,24 +111,13 @@ export function schedulingHandlers(deps: SchedulingDeps) {
     const old = before.rules.get(availabilityId);
     const days = horizonDays([old, after.rules.get(availabilityId)].filter((r): r is AvailabilityRule => !!r), tx.now);
     const { streams, bookings } = await readDays(tx, speakerId, days);
-    for (const booking of bookings.values()) {
-      if (booking.role !== 'speaker' || Date.parse(booking.end) <= tx.now.getTime()) continue;
-      const interval = intervalOf(booking);
-      if (old && withinAvailability([old], interval) && !withinAvailability(after.rules.values(), interval)) {
-        throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.availabilityHasReservations);
-      }
-    }
+    assertKeepsBookings({ availabilityId, before, after }, [...bookings.values()], tx.now);
     for (const s of streams) tx.append(s, [{ type: 'AvailabilityMarked', data: { availabilityId } }]);
     tx.append(stream, events);
   }
 
-  function checkZone(zoneName: string) {
-    if (!isValidZone(zoneName)) throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
-  }
-
   return {
     async addAvailability(meta: CommandMeta, input: { speakerId: string; interval: Interval; zoneName: string; repeatsWeekly: boolean }) {
-      checkZone(input.zoneName);
       const availabilityId = newId();
       return deps.commands.execute(meta, async (tx) => {
         const state = await readAvailability(tx, input.speakerId);
@@ -141,7 +127,6 @@ export function schedulingHandlers(deps: SchedulingDeps) {
     },
 
     async changeAvailability(meta: CommandMeta, input: { speakerId: string; availabilityId: string; interval: Interval; zoneName: string }) {
-      checkZone(input.zoneName);
       return deps.commands.execute(meta, (tx) =>
         changeRules(tx, input.speakerId, input.availabilityId, (state) => decideChangeAvailability(state, input, tx.now)),
       );

@@ -34,7 +34,7 @@ export interface SpeakerFacts {
   languages: string[];
 }
 
-export const intervalOf = (b: Pick<Booking, 'start' | 'end'>): Interval => ({ start: new Date(b.start), end: new Date(b.end) });
+const intervalOf = (b: Pick<Booking, 'start' | 'end'>): Interval => ({ start: new Date(b.start), end: new Date(b.end) });
 /** A speaker's booking holds the buffer on both sides (paid as idle time in payroll). */
 export const padded = (i: Interval): Interval => ({ start: addMinutes(i.start, -BUFFER_MINUTES), end: addMinutes(i.end, BUFFER_MINUTES) });
 /** The UTC days a booking is written to: a speaker's padded by the buffer, a student's as it is. */
