@@ -1,5 +1,7 @@
 /**
  * Scheduling use cases: availability, reservations, cancellations, transfers and topic changes.
+ * Each reads, decides with a pure decider (./availability.ts, ./reservation.decider.ts,
+ * ../conversations/conversation.decider.ts: the rules and their tests are there) and appends.
  * Every invariant is guarded by the streams a command reads (see ./events.ts): a reservation reads
  * the speaker's and the student's days no later than the speaker's availability (in one read, one
  * snapshot, on PostgreSQL) and appends its bookings with the versions read; a change of the
