@@ -1,12 +1,13 @@
 /**
  * A speaker's availability (stream availability-<speakerId>): rules that may not overlap each other
- * and start and end on the same local day, on the 15-minute grid. Whether a change would strand a
- * reservation is checked by the handler, which reads the speaker's days.
+ * and start and end on the same local day, on the 15-minute grid, in a known zone; and a change may
+ * not strand a reservation (decided on the speaker's bookings the handler reads).
  */
+import { ErrorCode } from '../../../contracts/errors';
 import { SchedulingMessages } from '../../../contracts/scheduling';
-import { badInput, notFound } from '../shared/errors';
-import type { AvailabilityEvent, AvailabilityRule } from './events';
-import { localShape, occurrences, overlaps, type Interval } from './time';
+import { DomainError, badInput, notFound } from '../shared/errors';
+import type { AvailabilityEvent, AvailabilityRule, Booking } from './events';
+import { isValidZone, localShape, occurrences, overlaps, type Interval } from './time';
 
 export interface AvailabilityState {
   rules: Map<string, AvailabilityRule>;
@@ -35,6 +36,7 @@ export function evolveAvailability(state: AvailabilityState, event: Availability
 const OVERLAP_WINDOW_WEEKS = 20;
 
 function shapeOrThrow(interval: Interval, zoneName: string) {
+  if (!isValidZone(zoneName)) throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
   const shape = localShape(interval, zoneName);
   if (shape === 'order') throw badInput(SchedulingMessages.availabilityOrder, { endTime: SchedulingMessages.availabilityOrder });
   if (shape === 'same_day') throw badInput(SchedulingMessages.availabilitySameDay, { endTime: SchedulingMessages.availabilitySameDay });
@@ -71,9 +73,9 @@ export function decideChangeAvailability(
   cmd: { availabilityId: string; interval: Interval; zoneName: string },
   now: Date,
 ): AvailabilityEvent[] {
+  const shape = shapeOrThrow(cmd.interval, cmd.zoneName);
   const rule = state.rules.get(cmd.availabilityId);
   if (!rule) throw notFound('This availability was not found. It may have been removed.');
-  const shape = shapeOrThrow(cmd.interval, cmd.zoneName);
   assertNoOverlap(state, { ...rule, zoneName: cmd.zoneName, ...shape }, now);
   return [{ type: 'AvailabilityChanged', data: { availabilityId: rule.availabilityId, zoneName: cmd.zoneName, ...shape } }];
 }
@@ -81,6 +83,26 @@ export function decideChangeAvailability(
 export function decideRemoveAvailability(state: AvailabilityState, cmd: { availabilityId: string }): AvailabilityEvent[] {
   if (!state.rules.has(cmd.availabilityId)) throw notFound('This availability was not found. It may have been removed.');
   return [{ type: 'AvailabilityRemoved', data: { availabilityId: cmd.availabilityId } }];
+}
+
+/**
+ * A change of one rule may not strand a reservation: every speaker booking still ahead that lay
+ * inside the rule before must lie inside the availability after the change.
+ */
+export function assertKeepsBookings(
+  change: { availabilityId: string; before: AvailabilityState; after: AvailabilityState },
+  bookings: readonly Booking[],
+  now: Date,
+) {
+  const old = change.before.rules.get(change.availabilityId);
+  if (!old) return;
+  for (const booking of bookings) {
+    if (booking.role !== 'speaker' || Date.parse(booking.end) <= now.getTime()) continue;
+    const interval = { start: new Date(booking.start), end: new Date(booking.end) };
+    if (withinAvailability([old], interval) && !withinAvailability(change.after.rules.values(), interval)) {
+      throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.availabilityHasReservations);
+    }
+  }
 }
 
 /** Whether `interval` lies inside one occurrence of the rules. */

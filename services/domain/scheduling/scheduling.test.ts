@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { DateTime } from 'luxon';
 import { SchedulingMessages } from '../../../contracts/scheduling';
-import { decideAddAvailability, decideChangeAvailability, evolveAvailability, initialAvailability, withinAvailability } from './availability';
-import type { AvailabilityRule } from './events';
+import { assertKeepsBookings, decideAddAvailability, decideChangeAvailability, decideRemoveAvailability, evolveAvailability, initialAvailability, withinAvailability } from './availability';
+import { assertDomainError } from '../shared/spec';
+import type { AvailabilityRule, Booking } from './events';
 import { openings } from './openings';
 import { localShape, occurrences, utcDays } from './time';
 
@@ -54,6 +55,33 @@ describe('the shape of availability', () => {
   it('tells whether an interval lies inside one occurrence', () => {
     assert.equal(withinAvailability([rule()], { start: new Date('2027-03-15T13:00:00Z'), end: new Date('2027-03-15T13:30:00Z') }), true);
     assert.equal(withinAvailability([rule()], { start: new Date('2027-03-15T14:45:00Z'), end: new Date('2027-03-15T15:15:00Z') }), false);
+  });
+});
+
+describe('changing availability keeps the reservations', () => {
+  const now = new Date('2027-03-07T12:00:00Z');
+  const before = evolveAvailability(initialAvailability(), { type: 'AvailabilityAdded', data: rule({ repeatsWeekly: false }) });
+  const booking = (start: string, end: string, role: Booking['role'] = 'speaker'): Booking => ({ conversationId: 'c', start, end, role });
+  const inside = booking('2027-03-08T14:30:00Z', '2027-03-08T14:45:00Z');
+  const after = (events: ReturnType<typeof decideRemoveAvailability>) => events.reduce(evolveAvailability, before);
+  it('refuses to remove or shrink availability that holds a reservation still ahead', () => {
+    const removed = after(decideRemoveAvailability(before, { availabilityId: 'r1' }));
+    assertDomainError(() => assertKeepsBookings({ availabilityId: 'r1', before, after: removed }, [inside], now), 'CONFLICT', SchedulingMessages.availabilityHasReservations);
+    const shrunk = after(decideChangeAvailability(before, { availabilityId: 'r1', interval: { start: new Date('2027-03-08T14:00:00Z'), end: new Date('2027-03-08T14:30:00Z') }, zoneName: 'America/New_York' }, now));
+    assertDomainError(() => assertKeepsBookings({ availabilityId: 'r1', before, after: shrunk }, [inside], now), 'CONFLICT', SchedulingMessages.availabilityHasReservations);
+  });
+  it('allows it when the reservation stays inside, is past, is a student booking, or lay outside the rule', () => {
+    const removed = after(decideRemoveAvailability(before, { availabilityId: 'r1' }));
+    const moved = after(decideChangeAvailability(before, { availabilityId: 'r1', interval: { start: new Date('2027-03-08T14:30:00Z'), end: new Date('2027-03-08T17:00:00Z') }, zoneName: 'America/New_York' }, now));
+    assertKeepsBookings({ availabilityId: 'r1', before, after: moved }, [inside], now);
+    assertKeepsBookings({ availabilityId: 'r1', before, after: removed }, [inside], new Date('2027-03-08T14:45:00Z'));
+    assertKeepsBookings({ availabilityId: 'r1', before, after: removed }, [{ ...inside, role: 'student' }], now);
+    assertKeepsBookings({ availabilityId: 'r1', before, after: removed }, [booking('2027-03-08T18:00:00Z', '2027-03-08T18:15:00Z')], now);
+  });
+  it('refuses a zone that does not exist, before anything else', () => {
+    const interval = { start: new Date('2027-03-09T14:00:00Z'), end: new Date('2027-03-09T15:00:00Z') };
+    assertDomainError(() => decideAddAvailability(before, { availabilityId: 'r2', speakerId: 's', interval, zoneName: 'Mars/Olympus', repeatsWeekly: false }, now), 'INVALID_TIMEZONE', SchedulingMessages.invalidTimezone);
+    assertDomainError(() => decideChangeAvailability(before, { availabilityId: 'gone', interval, zoneName: 'Mars/Olympus' }, now), 'INVALID_TIMEZONE', SchedulingMessages.invalidTimezone);
   });
 });
 

@@ -17,20 +17,22 @@ export function deciderSpec<State, Event extends DomainEvent>(evolve: Evolve<Sta
               assert.deepEqual(decision(state), expected);
             },
             thenThrows(code: string, message?: string | RegExp) {
-              assert.throws(
-                () => decision(state),
-                (error: unknown) => {
-                  assert.ok(error instanceof DomainError, `expected a DomainError, got ${error}`);
-                  assert.equal(error.code, code);
-                  if (typeof message === 'string') assert.equal(error.message, message);
-                  else if (message) assert.match(error.message, message);
-                  return true;
-                },
-              );
+              assertDomainError(() => decision(state), code, message);
             },
           };
         },
       };
     },
   };
+}
+
+/** Asserts that `run` throws the product's DomainError with this code (and message, when given). */
+export function assertDomainError(run: () => unknown, code: string, message?: string | RegExp) {
+  assert.throws(run, (error: unknown) => {
+    assert.ok(error instanceof DomainError, `expected a DomainError, got ${error}`);
+    assert.equal(error.code, code);
+    if (typeof message === 'string') assert.equal(error.message, message);
+    else if (message) assert.match(error.message, message);
+    return true;
+  });
 }
