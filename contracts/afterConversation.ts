@@ -1,7 +1,7 @@
 /**
  * What happens once a conversation has been held, missed or spoiled (issue 10), in one place: the
  * markings and their choices, what each pays back, promotions, make-up prices, fair time and
- * feedback. docs/decisions.md, "After the conversation", says why each number is what it is.
+ * feedback. docs/decisions/after-the-conversation.md, "After the conversation", says why each number is what it is.
  */
 
 export const MARKINGS = ['completed', 'missed', 'reserved_by_user_issue', 'reserved_with_user_issue'] as const;

@@ -1,7 +1,7 @@
 /**
  * Calendar dates: a course's start and end, a lesson's due date. They are days, not instants, so
  * they travel and are stored as ISO 'YYYY-MM-DD' strings and are never converted through a time
- * zone. The one date helper of the web and the server (docs/decisions.md, "Course dates").
+ * zone. The one date helper of the web and the server (docs/decisions/enrollment-and-payments.md, "Course dates").
  */
 import { DateTime, IANAZone } from 'luxon';
 

@@ -114,14 +114,14 @@ export const NO_COURSES_MESSAGE = 'Currently, not enrolled in a course.';
 export const NO_ADVENTURES_MESSAGE = 'No course adventures exist for the language. Please choose a different language.';
 export const CONTACT_SALES = 'Contact Sales';
 
-/** How many minutes an enrollment grants (docs/decisions.md, Enrollment and payments). */
+/** How many minutes an enrollment grants (docs/decisions/enrollment-and-payments.md, Enrollment and payments). */
 export function enrollmentMinutes(course: { completionRequirement: number; durationRequirement: number }, extraConversations = 0): number {
   return (course.completionRequirement + extraConversations) * course.durationRequirement;
 }
 
 /**
  * What a redemption code gives against what a course needs, in words, for the student to confirm
- * before redeeming (docs/decisions.md, Enrollment and payments). A code grants its own minutes.
+ * before redeeming (docs/decisions/enrollment-and-payments.md, Enrollment and payments). A code grants its own minutes.
  */
 export function codeWorthText(codeMinutes: number, course: { completionRequirement: number; durationRequirement: number }): string {
   const needed = enrollmentMinutes(course);

@@ -1,5 +1,5 @@
 /**
- * Live conversation rules in one place (docs/decisions.md, "Live conversations"): the spec's
+ * Live conversation rules in one place (docs/decisions/live-conversations.md, "Live conversations"): the spec's
  * constants and the ones we decided. The server keeps the time; the browser only shows it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Scheduling rules in one place (docs/decisions.md, "Scheduling"): the spec's constants and the
+ * Scheduling rules in one place (docs/decisions/scheduling-and-conversations.md, "Scheduling"): the spec's constants and the
  * ones we decided. The server computes every policy from these; the web only shows the results.
  */
 

@@ -115,7 +115,7 @@ export const CourseMessages = {
   dateInvalid: 'Invalid date. Please provide a different date.',
   endBeforeStart: 'The end date cannot be before the start date.',
   endInPast: 'Invalid date. Must be a future date.',
-  /** Course edit (changeCourse; docs/decisions.md, "Course edit"). */
+  /** Course edit (changeCourse; docs/decisions/course-edit.md, "Course edit"). */
   courseUpdated: 'The course was updated successfully!',
   coursePast: 'This course has ended and can no longer be changed.',
   adventureLocked: 'Adventures cannot be changed here.',

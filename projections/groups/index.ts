@@ -1,5 +1,5 @@
 /**
- * Groups read model (spec 3's admin "groups" table; docs/decisions.md, "Groups table"): a group is a
+ * Groups read model (spec 3's admin "groups" table; docs/decisions/groups-table.md, "Groups table"): a group is a
  * school, as instructors name it in their profile. Per group: the instructors naming it, the regular
  * courses they own, the different students enrolled in those courses and the minutes those courses'
  * conversations used. The counts are kept here, moved by the batch that changes them, so a page of

@@ -1,7 +1,7 @@
 /**
  * The HTTP requests this process is answering now. Background work yields to them: mail, when as
  * many requests as REQUESTS_THAT_MAKE_BUSY are open, waits its queue's polling interval between
- * batches instead of fetching the next at once (docs/decisions.md, "Mail yields to requests").
+ * batches instead of fetching the next at once (docs/decisions/scheduling-and-conversations.md, "Mail yields to requests").
  */
 export const REQUESTS_THAT_MAKE_BUSY = 8;
 

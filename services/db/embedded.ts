@@ -8,7 +8,7 @@
  * registers itself (embeddedUsers.ts); the server runs in a session of its own (so a Ctrl-C meant
  * for one of them never reaches it), and the last user to leave stops it. A command beside a
  * running product therefore never stops the product's database, and a product started beside a
- * long command keeps its database when that command ends (docs/decisions.md, "A command beside
+ * long command keeps its database when that command ends (docs/decisions/running-beside-the-product.md, "A command beside
  * the running product").
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -191,7 +191,7 @@ const EMBEDDED_PASSWORD = 'tertulia-local';
  * Where the server's Unix socket lives (null on Windows, which has none). The product connects
  * through it rather than TCP on 127.0.0.1: every query is a round trip, and on a small machine
  * whose cores sit idle between them, a round trip through the socket costs both sides about a
- * quarter less CPU (docs/decisions.md, "The embedded PostgreSQL is reached through its Unix
+ * quarter less CPU (docs/decisions/back-office.md, "The embedded PostgreSQL is reached through its Unix
  * socket"). TCP stays open for other tools.
  */
 const SOCKET_DIR = process.platform === 'win32' ? null : '/tmp';

@@ -1,5 +1,5 @@
 /**
- * Schema migrations on Knex's migrator (docs/decisions.md, "Schema migrations"). Each module (event
+ * Schema migrations on Knex's migrator (docs/decisions/schema-migrations-and-admin-lists-on-knex.md, "Schema migrations"). Each module (event
  * store, projections, live room, rate limits, mail outbox, local gateway, relay) owns its list: the
  * list is the Knex migration source, each entry an `up` and a `down` that really reverses it.
  * Bookkeeping is one Knex table per owner in the schema `migrations` (`migrations.eventstore`, and

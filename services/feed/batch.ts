@@ -3,7 +3,7 @@
  * locks checkpoint rows in `projection_checkpoints`, reads the next events after them from a feed
  * source, applies them and moves the checkpoints. A failed batch is narrowed to the one event a
  * read model cannot apply, which is then recorded as that read model's failure in its checkpoint
- * row (docs/decisions.md, "Projections"). The direct runner (runner.ts) and the Kafka worker
+ * row (docs/decisions/back-office.md, "Projections"). The direct runner (runner.ts) and the Kafka worker
  * (services/relay/worker.ts) share all of it; only their feed sources differ.
  */
 import pg from 'pg';
@@ -18,7 +18,7 @@ const { escapeIdentifier, escapeLiteral } = pg;
  * The connections read models are written on. Named, so the feed's horizon leaves their
  * transactions out (they never append); and committed without waiting for the WAL flush: a read
  * model and its checkpoint commit together, so a crash can only lose a tail of batches that the
- * log replays on the next start (docs/decisions.md, "Read-model commits are asynchronous").
+ * log replays on the next start (docs/decisions/back-office.md, "Read-model commits are asynchronous").
  */
 export const READ_MODEL_POOL: PoolOptions = { applicationName: READ_MODEL_CONNECTIONS, asynchronousCommit: true };
 
@@ -155,7 +155,7 @@ export async function sharedSearchPath(db: pg.Pool | pg.PoolClient, projectors: 
  * The transaction opens (BEGIN, the search path, the checkpoint rows locked) and closes (the
  * checkpoints moved, COMMIT) in one round trip each, its values written as literals: a waiting
  * command's answer waits for this loop, and on a busy machine each round trip is a wait for the
- * event loop and for a core (docs/decisions.md, "A shared batch opens and closes in one round trip").
+ * event loop and for a core (docs/decisions/back-office.md, "A shared batch opens and closes in one round trip").
  */
 export async function applySharedBatch(
   pool: pg.Pool,

@@ -11,7 +11,7 @@
  * batch that fails falls back to a batch per read model for that round, which is where a bad
  * event is narrowed down.
  *
- * An event a projector cannot apply stops that read model only, visibly (docs/decisions.md,
+ * An event a projector cannot apply stops that read model only, visibly (docs/decisions/back-office.md,
  * "Projections"): a batch that fails for a reason other than the database being unreachable is
  * retried one event at a time, so every event before the bad one is applied; the bad one is tried
  * a few times more and then recorded as the read model's failure in its checkpoint row. Every
@@ -271,7 +271,7 @@ export class ProjectionRunner {
    * than BACKGROUND_PACE_MS after the last one began, unless a command is waiting for one of its
    * read models: its batches then hold more events, and a batch's fixed cost (its transaction, the
    * feed read, a statement or two per read model) is paid less often. Light traffic is not paced: a
-   * read model read soon after a few changes shows them as before (docs/decisions.md, "The
+   * read model read soon after a few changes shows them as before (docs/decisions/back-office.md, "The
    * background lane is paced under load").
    */
   private async pace(lane: readonly Projector[], lastBegun: number): Promise<void> {

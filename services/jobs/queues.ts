@@ -48,7 +48,7 @@ export const reminderJobRows = (reminders: ScheduledReminder[]): JobRow[] =>
  * pg-boss's way into PostgreSQL (its `db` option) through `query`: every statement with parameters
  * goes as a named one, planned once per connection. pg-boss sends them unnamed, and its job insert
  * (a CTE over json_to_recordset joined to the queue's settings) was planned again on every call:
- * inserting ten jobs a call cost twice as much (docs/decisions.md, "pg-boss's statements are
+ * inserting ten jobs a call cost twice as much (docs/decisions/scheduling-and-conversations.md, "pg-boss's statements are
  * prepared"). Statements without parameters (its migrations, several commands in one text) go as
  * they are: a prepared statement holds one command.
  */

@@ -1,6 +1,6 @@
 /**
  * The relay: publishes the event store's global feed to a Kafka topic, in the feed's order, for the
- * projector workers of services/relay/worker.ts (docs/decisions.md, "Kafka feed (issue 13)").
+ * projector workers of services/relay/worker.ts (docs/decisions/kafka-feed.md, "Kafka feed (issue 13)").
  *
  * Every event goes to every partition of the topic, in global order (transactionId, position). A
  * read model belongs to one partition (`partitionOf`, a stable hash of its name), so a worker that

@@ -1,5 +1,5 @@
 /**
- * Projector workers fed by Kafka (docs/decisions.md, "Kafka feed (issue 13)"): a consumer group on
+ * Projector workers fed by Kafka (docs/decisions/kafka-feed.md, "Kafka feed (issue 13)"): a consumer group on
  * the relay's topic. A worker owns some partitions; a partition carries the whole feed in order,
  * and the read models `partitionOf` maps to it are applied from it with the direct runner's code
  * (`applySharedBatch`): one PostgreSQL transaction locks their checkpoint rows, applies the events
@@ -87,7 +87,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
 
   /**
    * An event a read model cannot apply stops that read model only, as on the direct feed
-   * (docs/decisions.md, "Projections"): each read model of the partition takes the batch on its
+   * (docs/decisions/back-office.md, "Projections"): each read model of the partition takes the batch on its
    * own, the bad event is narrowed down (tried ATTEMPTS_PER_EVENT times) and recorded as the read
    * model's failure in its checkpoint row; the partition's other read models, and the offsets, go on.
    */

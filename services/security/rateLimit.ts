@@ -27,7 +27,7 @@ export interface Limit {
 }
 
 /**
- * Tuned for a whole class behind one school address (docs/decisions.md, "Rate limits"): sign-in
+ * Tuned for a whole class behind one school address (docs/decisions/accounts-and-sign-in.md, "Rate limits"): sign-in
  * limits count failed attempts only (a sign-in that succeeds is forgiven), so 40 students with a few
  * typos each all get in, while one account's password can be guessed 10 times per 15 minutes.
  */

@@ -73,7 +73,7 @@ async function headerOnlyLogo(page: Page) {
   assert.equal(await banner.getByRole('button').count(), 0, 'and no menu button of its own');
 }
 
-/** Each link once (docs/decisions.md, "Instructor sidebar and search"); `count` 0 while the drawer is closed. */
+/** Each link once (docs/decisions/instructor-sidebar-and-search.md, "Instructor sidebar and search"); `count` 0 while the drawer is closed. */
 async function sidebarLinksCount(page: Page, count = 1) {
   for (const name of SIDEBAR_LINKS) {
     assert.equal(await page.getByRole('link', { name }).count(), count, `${name} ${count} time(s)`);

@@ -1,5 +1,5 @@
 /**
- * Course edit in Chromium (docs/decisions.md, "Course edit"): the instructor opens a course, goes to
+ * Course edit in Chromium (docs/decisions/course-edit.md, "Course edit"): the instructor opens a course, goes to
  * Edit course by keyboard (the heading takes the focus), changes the name and the lesson count and
  * sees both on the course page with the spec-style snackbar. On a phone, with a student who
  * reserved lesson 2, the language is locked and a lower count is refused beside the field with the

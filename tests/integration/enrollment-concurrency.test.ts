@@ -1,5 +1,5 @@
 /**
- * Enrolled once, charged once, minutes granted as decided (docs/decisions.md, Enrollment and
+ * Enrolled once, charged once, minutes granted as decided (docs/decisions/enrollment-and-payments.md, Enrollment and
  * payments), the ledger never below zero, and admin enrollment.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * The admin's groups table (issue 11; docs/decisions.md, "Groups table"): a group is a school
+ * The admin's groups table (issue 11; docs/decisions/groups-table.md, "Groups table"): a group is a school
  * instructors name in their profile. Three schools with instructors, courses, enrollments and
  * conversations made through the API (conversations written to the log as the live room would):
  * the counts, two spellings of one school, an instructor without a school, a speaker naming one

@@ -1,5 +1,5 @@
 /**
- * changeCourse through the API (docs/decisions.md, "Course edit"): the owner changes name,
+ * changeCourse through the API (docs/decisions/course-edit.md, "Course edit"): the owner changes name,
  * proficiency, dates, language and conversation length (repriced) while nobody has joined; the
  * lesson count goes up (lessons added at the end) and down (the last lessons removed, never one a
  * student reserved or held a conversation for); completion still counts right after the count

@@ -1,5 +1,5 @@
 /**
- * The Kafka feed on a real broker (docs/decisions.md, "Kafka feed (issue 13)"): the product runs on
+ * The Kafka feed on a real broker (docs/decisions/kafka-feed.md, "Kafka feed (issue 13)"): the product runs on
  * one database with its direct feed; the relay publishes that database's feed to Kafka and projector
  * workers (child processes) build every read model in a second database from Kafka alone. After
  * each disturbance — workers killed mid-batch, a rebalance, the relay killed mid-publish — both

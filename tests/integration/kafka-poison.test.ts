@@ -1,6 +1,6 @@
 /**
  * A poison event on the Kafka feed, on a real broker: the projector failure policy of the direct
- * feed (docs/decisions.md, "Projections") holds for the Kafka worker. An event one read model
+ * feed (docs/decisions/back-office.md, "Projections") holds for the Kafka worker. An event one read model
  * cannot apply stops that read model only, right before the event, recorded in its checkpoint row;
  * the other read model of the same partition, and the worker's offsets, go on. Once the cause is
  * fixed and the read model resumed, it takes the events the partition carried meanwhile from the

@@ -1,5 +1,5 @@
 /**
- * The projector failure policy (docs/decisions.md, "Projections"): an event one read model cannot
+ * The projector failure policy (docs/decisions/back-office.md, "Projections"): an event one read model cannot
  * apply stops that read model only, right before the event, visibly; the others go on; commands
  * stop waiting for it; a fixed version (rebuild) or `resume` clears it.
  */

@@ -1,5 +1,5 @@
 /**
- * The background lane is paced under load (docs/decisions.md, "The background lane is paced"):
+ * The background lane is paced under load (docs/decisions/back-office.md, "The background lane is paced"):
  * once its batches begun within the last `backgroundPaceMs` held BACKGROUND_PACE_MIN_EVENTS or more,
  * caught up and woken by new events, it starts the next no sooner than `backgroundPaceMs` after the
  * last one began, unless a command waits for one of its read models, which it then serves at once.

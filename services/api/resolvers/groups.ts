@@ -1,5 +1,5 @@
 /**
- * The admin's groups table (issue 11; docs/decisions.md, "Groups table"): schools instructors name,
+ * The admin's groups table (issue 11; docs/decisions/groups-table.md, "Groups table"): schools instructors name,
  * with the counts the groups read model keeps. Admins only, the table and a group's page alike.
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';

@@ -162,7 +162,7 @@ export function decideRemove(state: ArchiveState, ctx: DecisionContext): Archive
 /**
  * Who may play an archive (spec: only the student and their instructor; admins see everything).
  * The speaker may not: the recording is the student's learning record, and a speaker has no need
- * to watch themselves (decided in docs/decisions.md).
+ * to watch themselves (decided in docs/decisions/recordings.md).
  */
 export function mayPlayArchive(viewer: { accountId: string | null; roles: readonly string[] }, conversation: { studentId: string; courseOwnerId: string | null }): boolean {
   if (!viewer.accountId) return false;

@@ -179,7 +179,7 @@ export interface ChangeCourse {
 }
 
 /**
- * changeCourse (docs/decisions.md, "Course edit"): the owner (or an admin) changes a course that
+ * changeCourse (docs/decisions/course-edit.md, "Course edit"): the owner (or an admin) changes a course that
  * has not ended, with createCourse's rules. Requirements change only for a standard price
  * agreement; language and conversation length only while no student has joined; a higher lesson
  * count adds lessons at the end, a lower one removes the last lessons unless a student reserved or

@@ -1,5 +1,5 @@
 /**
- * changeCourse's decider (docs/decisions.md, "Course edit"): the fields it changes, the lesson count
+ * changeCourse's decider (docs/decisions/course-edit.md, "Course edit"): the fields it changes, the lesson count
  * up and down, what is locked once students joined, past courses and adventures, and who may.
  */
 import assert from 'node:assert/strict';

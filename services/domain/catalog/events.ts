@@ -78,7 +78,7 @@ export type CourseShareInviteRejected = DomainEvent<'CourseShareInviteRejected',
 export type CourseRemoved = DomainEvent<'CourseRemoved', { courseId: string }>;
 
 /**
- * The owner (or an admin) edited the course (changeCourse, docs/decisions.md "Course edit"): every
+ * The owner (or an admin) edited the course (changeCourse, docs/decisions/course-edit.md "Course edit"): every
  * field in its new form. A changed lesson count comes with LessonAssigned (added at the end) or
  * LessonRemoved (the last ones) in the same append; a changed duration with the agreement repriced
  * for it from the agreement's plan.

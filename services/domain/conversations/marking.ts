@@ -1,7 +1,7 @@
 /**
  * After the conversation (issue 10), pure decisions on one conversation's state: marking and what
  * it pays back, fair time when the speaker's connection dropped, ratings, and whether make-up minutes
- * can be bought. Rules and numbers: contracts/afterConversation.ts; why: docs/decisions.md.
+ * can be bought. Rules and numbers: contracts/afterConversation.ts; why: docs/decisions/after-the-conversation.md.
  */
 import {
   AfterMessages,

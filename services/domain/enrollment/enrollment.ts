@@ -182,7 +182,7 @@ export function assertStudentAccount(roles: readonly string[]) {
 }
 
 /**
- * What pays for an enrollment (docs/decisions.md, Enrollment and payments): the school for an
+ * What pays for an enrollment (docs/decisions/enrollment-and-payments.md, Enrollment and payments): the school for an
  * institutional course, and nothing else may (a code given with one is refused, so it is never used
  * up for nothing); otherwise a redemption code, an administrator, or a card. Extra conversations are
  * bought by card or granted by an administrator.

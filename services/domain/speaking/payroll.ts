@@ -1,6 +1,6 @@
 /**
  * Speaker pay, from the event log (issue 12). Facts are folded from conversation and speaking
- * events; lines are computed from the facts. The rules (docs/decisions.md, "Payroll"):
+ * events; lines are computed from the facts. The rules (docs/decisions/payroll.md, "Payroll"):
  * - A lesson is paid when it was held (it started), or when the speaker opened the room and the
  *   student never came (stopped as unused after being opened). Canceled ones never are, nor
  *   interviews, nor a room the speaker never opened, nor one marked 'Speaker Issue'

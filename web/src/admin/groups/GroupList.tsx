@@ -1,6 +1,6 @@
 /**
  * /admin/groups (spec 3's groups table): a group is a school instructors name in their profile
- * (docs/decisions.md, "Groups table"). Each with its instructors, their courses (all and current),
+ * (docs/decisions/groups-table.md, "Groups table"). Each with its instructors, their courses (all and current),
  * the different students enrolled and the minutes those courses' conversations used, kept by the
  * groups read model; paged, sorted and filtered on the server. A row opens the group's page.
  */

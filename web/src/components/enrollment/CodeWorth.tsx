@@ -8,7 +8,7 @@ import { countOf } from '../../lib/plural';
 
 /**
  * Before a code is redeemed: what it gives against what the course needs, and the choice to redeem
- * it or go back (docs/decisions.md: a code grants its own minutes, whatever the course).
+ * it or go back (docs/decisions/enrollment-and-payments.md: a code grants its own minutes, whatever the course).
  */
 export function CodeWorth({
   worth,

@@ -1,6 +1,6 @@
 /**
  * /instructor/courses/:id/edit: the new-course form prefilled with the course (changeCourse;
- * docs/decisions.md, "Course edit"). Requirements are sent only for a standard price agreement;
+ * docs/decisions/course-edit.md, "Course edit"). Requirements are sent only for a standard price agreement;
  * language and conversation length are shown locked once students have joined (the server decides
  * on every student's record and answers beside the field otherwise). A past course is read-only.
  */
