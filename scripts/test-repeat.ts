@@ -1,0 +1,63 @@
+/**
+ * `npm run test:repeat -- <n> [paths…]`: the whole suite (or the files under `paths`) n times in a
+ * row on this machine, then a table of every test that failed in any run, with the runs it failed
+ * in, and each run's wall time. A flaky test is a bug with a cause: this finds them; it never
+ * retries anything to make a run pass. Exit 1 when any run failed.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const [countArg, ...paths] = process.argv.slice(2);
+const runs = Number(countArg);
+if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+  console.error('usage: npm run test:repeat -- <runs, 1 to 50> [paths…]');
+  process.exit(2);
+}
+
+interface Run {
+  seconds: number;
+  passed: number;
+  failed: string[];
+}
+
+/** One `npm test` run, its output shown as it comes; its counts and failures read from its summary. */
+function runOnce(): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test.ts'), ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code) => {
+      // The summary lists each failed test as '  - <name>' (its error's lines indented further).
+      const failedBlock = output.split('\nFailed:\n')[1]?.split('\n\n')[0] ?? '';
+      const failed = failedBlock.split('\n').filter((l) => l.startsWith('  - ')).map((l) => l.slice(4));
+      const passed = Number(/^Tests: (\d+) passed/m.exec(output)?.[1] ?? 0);
+      if (code && !failed.length) failed.push(`the run itself (exit ${code}, no test named)`);
+      resolve({ seconds: Math.round((Date.now() - started) / 1000), passed, failed });
+    });
+  });
+}
+
+const results: Run[] = [];
+for (let i = 1; i <= runs; i++) {
+  console.log(`\n##### test:repeat: run ${i} of ${runs}`);
+  results.push(await runOnce());
+}
+
+console.log(`\n##### test:repeat: ${runs} run(s)\n`);
+console.log('| run | wall | passed | failed |');
+console.log('|---|---|---|---|');
+results.forEach((r, i) => console.log(`| ${i + 1} | ${Math.floor(r.seconds / 60)}m ${r.seconds % 60}s | ${r.passed} | ${r.failed.length} |`));
+const failing = new Map<string, number[]>();
+results.forEach((r, i) => r.failed.forEach((name) => failing.set(name, [...(failing.get(name) ?? []), i + 1])));
+if (!failing.size) {
+  console.log(`\nNo test failed in any of the ${runs} runs.`);
+  process.exit(0);
+}
+console.log('\n| test | failed in runs |');
+console.log('|---|---|');
+for (const [name, inRuns] of failing) console.log(`| ${name.replace(/\|/g, '\\|')} | ${inRuns.join(', ')} |`);
+process.exit(1);
