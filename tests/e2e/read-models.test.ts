@@ -122,4 +122,27 @@ test.describe('read models in the back-office', () => {
     await speakerSession.close();
     await adminSession.close();
   });
+
+  test('a confirmation stays open, with what was typed, while the window crosses the breakpoint', async () => {
+    // One frame for every area (components/SidebarLayout.tsx): a tablet turned or a window resized
+    // does not mount the page afresh, so an open dialog and its text stay (issue 29).
+    const { page } = await openSession(browser, app);
+    await signInThroughUi(page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await page.goto('/admin/read_models');
+    await page.getByTestId('read-model-payroll').getByRole('button', { name: 'Verify payroll' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verify payroll?' });
+    await dialog.getByLabel('Reason').fill('Checking after the upgrade');
+    for (const width of [600, 1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The layout has changed (the drawer the sidebar folds into exists below 900 px only) …
+      await page.locator('#admin-drawer').waitFor({ state: width < 900 ? 'attached' : 'detached' });
+      // … and the dialog is the same one.
+      await visible(dialog);
+      assert.equal(await dialog.getByLabel('Reason').inputValue(), 'Checking after the upgrade', `the reason is kept at ${width} px`);
+    }
+    await screenshot(page, 'read-models-dialog-phone');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 });
