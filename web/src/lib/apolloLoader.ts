@@ -29,5 +29,8 @@ export function loadedApollo(): ApolloModule | null {
   return loaded;
 }
 
+/** The provider's chunk (with the client's); the shell asks for it early (shell/routeModules.ts). */
+export const loadApolloRoot = () => import('./ApolloRoot');
+
 /** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(() => import('./ApolloRoot'));
+export const WithApollo = lazy(loadApolloRoot);
