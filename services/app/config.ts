@@ -53,7 +53,7 @@ export interface Config {
    * Tests only, never from the environment (set through startTestApp's overrides): back-office
    * rebuilds read the log in small batches, each late, so a browser test sees one part-way.
    */
-  readModelRebuildTestPace: { eventsPerBatch: number; delayMs: number } | null;
+  readModelRebuildTestPace: { eventsPerBatch: number; delayMs: number; gate?: Promise<void> } | null;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { GlobalCheckpoint } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
 import { ProjectionRunner } from '../feed/runner';
 import { createPostgresEventStore } from '../eventstore/postgres';
+import { FEED_HORIZON_SQL } from '../eventstore/postgres/statements';
 import { BACKUP_FORMAT, BackupRefusedError, LineSplitter, readFrames, secretFingerprint, type BackupEnd, type BackupHeader } from './format';
 import { fingerprintDifferences, schemaFingerprint } from './fingerprint';
 import { installationId, migrateInstallation } from './installation';
@@ -308,11 +309,30 @@ async function loadLogAndFiles(plan: RestorePlan, target: RestoreTarget, progres
  * Every read model rebuilt in one read of the log; each one whose backed-up state lies within the
  * restored log is compared with it at its backed-up checkpoint (the same event, by its position).
  */
+/**
+ * Waits until the feed shows the whole restored log. Its horizon is the PostgreSQL cluster's: a
+ * transaction left open in another database of the same server holds back the restored
+ * transactions, all newer, and the rebuild would read a short log (it read none once, beside a busy
+ * test run). Refuses after `timeoutMs`, naming why, before anything is built.
+ */
+async function feedShowsEveryEvent(pool: pg.Pool, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 1000)) {
+    const { rows } = await pool.query(`SELECT coalesce((SELECT max(transaction_id) FROM events) < (${FEED_HORIZON_SQL}), true) AS visible`);
+    if (rows[0].visible) return;
+    if (Date.now() > deadline) {
+      throw new BackupRefusedError(`The log is restored, but a transaction open elsewhere on this PostgreSQL server has hidden it from the feed for over ${timeoutMs / 1000} s (pg_stat_activity shows it): end it, then build the read models with npm run projections -- rebuild --all --reason "after a restore".`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
 async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onProgress: (events: number) => void): Promise<ReadModelCheck[]> {
   const store = createPostgresEventStore(target.pool, { notify: 'off' });
   const runner = new ProjectionRunner(target.pool, store, target.projectors, { batchSize: 10_000 });
   const checks: ReadModelCheck[] = [];
   try {
+    await feedShowsEveryEvent(target.pool);
     await runner.prepare();
     const backedUp = new Map(plan.header.readModels.map((r) => [r.name, r]));
     const positions = [...plan.comparable].flatMap((n) => (backedUp.get(n)!.checkpoint ? [backedUp.get(n)!.checkpoint!.position] : []));

@@ -26,10 +26,15 @@ import type { Projector } from './projector';
 import { rebuildReadModel, verifyReadModel, type RebuildContext, type TableDifference } from './rebuild';
 import type { ProjectionRunner } from './runner';
 
-/** Tests only: the rebuild reads the log in batches of this size, each read `delayMs` late (config readModelRebuildTestPace). */
+/**
+ * Tests only: the rebuild reads the log in batches of this size, each read `delayMs` late, and
+ * every read after the first waits for `gate` when one is given, so a test can act while a rebuild
+ * is surely part-way (config readModelRebuildTestPace).
+ */
 export interface TestPace {
   eventsPerBatch: number;
   delayMs: number;
+  gate?: Promise<void>;
 }
 
 export interface ReadModelOperationsOptions {
@@ -305,7 +310,7 @@ export class ReadModelOperations {
     const { readModelPool, store, batchSize, testPace, onError } = this.options;
     return {
       pool: readModelPool,
-      store: testPace ? pacedStore(store, testPace.delayMs) : store,
+      store: testPace ? pacedStore(store, testPace) : store,
       batchSize: batchSize ?? 500,
       testBatchSize: testPace?.eventsPerBatch,
       onError: (projector, error) => onError?.(error, `replay of ${projector} failed; rebuilding batch by batch`),
@@ -322,13 +327,14 @@ async function unlock(lock: pg.PoolClient, name: string) {
   }
 }
 
-/** Tests only: the log read `delayMs` late each time (TestPace). */
-function pacedStore(store: EventStore, delayMs: number): EventStore {
+/** Tests only: the log read `delayMs` late each time, and after the first read only once `gate` opens (TestPace). */
+function pacedStore(store: EventStore, pace: TestPace): EventStore {
   return new Proxy(store, {
     get(target, key, receiver) {
       if (key === 'readAll') {
         return async (after: GlobalCheckpoint | null, limit: number) => {
-          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (after && pace.gate) await pace.gate;
+          await new Promise((resolve) => setTimeout(resolve, pace.delayMs));
           return target.readAll(after, limit);
         };
       }

@@ -56,14 +56,15 @@ export const READ_MODEL_CONNECTIONS = 'tertulia-read-models';
  * waiting for one, behind it. Such a backend is seen in pg_stat_activity with this role's rights;
  * where it is not, its transaction counts as any other (the older, slower horizon, never a wrong one).
  */
-export const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
-  WHERE e.transaction_id < (
-      SELECT coalesce(
+export const FEED_HORIZON_SQL = `SELECT coalesce(
         (SELECT min(x) FROM pg_snapshot_xip(s.snapshot) AS x
           WHERE x::xid NOT IN (SELECT backend_xid FROM pg_stat_activity
                                 WHERE application_name = '${READ_MODEL_CONNECTIONS}' AND backend_xid IS NOT NULL)),
         pg_snapshot_xmax(s.snapshot))
-      FROM (SELECT pg_current_snapshot() AS snapshot) s)
+      FROM (SELECT pg_current_snapshot() AS snapshot) s`;
+
+export const READ_ALL_SQL = `SELECT ${EVENT_COLUMNS} FROM events e
+  WHERE e.transaction_id < (${FEED_HORIZON_SQL})
     AND (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
   ORDER BY e.transaction_id, e.global_position
   LIMIT $3`;
