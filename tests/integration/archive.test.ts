@@ -163,8 +163,8 @@ describe('recordings', () => {
     assert.ok(progress.length >= 1, 'progress was reported');
     assert.deepEqual(progress, [...progress].sort((a, b) => a - b));
     assert.ok(progress.every((p) => p >= 5 && p <= 99));
-    // The chunks are gone once the MP4 exists.
-    assert.deepEqual(await app.runtime.archive.chunks.list(id), []);
+    // The chunks are gone once the MP4 exists (cleared right after the archive is recorded available).
+    await eventually(async () => (await app.runtime.archive.chunks.list(id)).length === 0, 'the chunks cleared');
 
     // Who may play: the student, the course's instructor, an admin.
     const urls: string[] = [];
@@ -299,14 +299,14 @@ describe('recordings', () => {
     assert.equal(done.status, 'available');
     const enqueued = (await app.runtime.store.readStream(`archive-${cutShort}`)).find((e) => e.type === 'ArchiveEnqueued');
     assert.deepEqual(enqueued?.data, { conversationId: cutShort, chunkCount: 3, durationSeconds: null, at: (enqueued?.data as any).at });
-    assert.equal((await app.runtime.archive.chunks.list(cutShort)).length, 0, 'every chunk, the one after the gap too, is cleared');
+    await eventually(async () => (await app.runtime.archive.chunks.list(cutShort)).length === 0, 'every chunk, the one after the gap too, cleared');
 
     const failed = await eventually(async () => {
       const a = (await app.gql(ARCHIVE, { id: headless }, student.token)).data?.conversationArchive;
       return a?.status === 'FAILED' ? a : null;
     }, 'the upload without its first part fails');
     assert.equal(failed.statusText, 'FAILED');
-    assert.equal((await app.runtime.archive.chunks.list(headless)).length, 0);
+    await eventually(async () => (await app.runtime.archive.chunks.list(headless)).length === 0, 'the failed upload\'s chunks cleared');
     for (const key of headlessKeys) assert.equal(await app.runtime.storage.get(key), null);
   });
 
