@@ -123,7 +123,7 @@ test.describe('speaker payroll', () => {
     await visible(row.getByText(TOTAL));
     await visible(row);
     const allCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);
-    assert.match(allCsv, new RegExp(`^${MONTH},${speaker.accountId},Paula,Pagada,60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`, 'm'), allCsv);
+    assert.match(allCsv, new RegExp(`^${MONTH},${speaker.accountId},"Paula","Pagada",60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`, 'm'), allCsv);
     const allItemized = await download(page, `payroll-${MONTH.replace('-', '')}-itemized.csv`);
     assert.equal(allItemized.trimEnd().split('\r\n').length, 5, allItemized);
     await row.click();
