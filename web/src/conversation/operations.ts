@@ -34,12 +34,15 @@ export interface LivePerson {
 
 export interface LiveConversation {
   id: string;
+  kind: string;
   provider: string;
   status: ConversationStatus;
   isCanceled: boolean;
   duration: number;
   reservedStart: string;
   learningLanguage: string;
+  /** The student; the staff member in an interview. */
+  reservedBy: { id: string } | null;
   otherUsers: LivePerson[];
   course: { id: string; name: string } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
@@ -59,12 +62,16 @@ export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArg
     }
     conversation(conversationId: $conversationId) {
       id
+      kind
       provider
       status
       isCanceled
       duration
       reservedStart
       learningLanguage
+      reservedBy {
+        id
+      }
       otherUsers {
         id
         displayName
