@@ -123,12 +123,18 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   }
 
   const person = conversation.otherUsers[0] ?? null;
+  // Both participants are told (spec 2): the host's window records, the guest's does not.
+  const recordingBadge = recording.recording || (conversation.archiveOnStart && started) ? (
+    <RecordingIndicator />
+  ) : conversation.archiveOnStart ? (
+    <RecordingIndicator upcoming />
+  ) : null;
   const topic = interview ? INTERVIEW_LABEL : conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
       <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <VideoStage room={room} peerName={peerName} badge={recording.recording ? <RecordingIndicator /> : null} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
+        <VideoStage room={room} peerName={peerName} badge={recordingBadge} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
         <SidePanel conversation={conversation} person={person} peerName={peerName} hidden={!expanded} />
       </Box>
     </Box>

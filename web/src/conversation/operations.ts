@@ -41,6 +41,8 @@ export interface LiveConversation {
   duration: number;
   reservedStart: string;
   learningLanguage: string;
+  /** Recorded once it runs (issue 10): both participants are told. */
+  archiveOnStart: boolean;
   /** The student; the staff member in an interview. */
   reservedBy: { id: string } | null;
   otherUsers: LivePerson[];
@@ -69,6 +71,7 @@ export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArg
       duration
       reservedStart
       learningLanguage
+      archiveOnStart
       reservedBy {
         id
       }
