@@ -112,6 +112,17 @@ test.describe('the live room', () => {
       await visible(student.page.getByRole('button', { name: 'Please wait' }));
       await visible(student.page.getByText('Waiting for the first chat message...'));
 
+      // A lobby message reaches the speaker's page before the room: its chat card, live.
+      const lobbyBox = await enabled(student.page.getByRole('textbox', { name: 'Message' }));
+      await lobbyBox.fill('Running two minutes late, sorry!');
+      await lobbyBox.press('Enter');
+      const chatCard = speaker.page.getByRole('region', { name: 'Chat' });
+      await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
+      await saveScreenshot(speaker.page, 'live-speaker-details-chat');
+      await speaker.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(speaker.page, 'live-speaker-details-chat-375');
+      await speaker.page.setViewportSize({ width: 1280, height: 800 });
+
       // The speaker starts it from the conversation's page: a window through /conversation/open.
       const startButton = await enabled(speaker.page.getByTestId('start-button'));
       assert.equal((await startButton.textContent())?.trim(), 'Start');

@@ -30,7 +30,7 @@ import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel'
 import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
 import { usePresence } from '../../conversation/usePresence';
 import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
-import { CancelCard, StartCard, TransferCard } from './ModerationCards';
+import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
 import { MarkCard } from '../../conversation/after/MarkCard';
 import { RatingCard } from '../../conversation/after/RatingCard';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
@@ -156,6 +156,7 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={3} component="section" aria-label="Moderation">
           <StartCard conversation={c} zone={zone} />
+          <ChatCard conversation={c} zone={zone} />
           <CancelCard conversation={c} zone={zone} onChanged={onChanged} />
           <TransferCard conversation={c} />
           <MarkCard conversation={c} zone={zone} onMarked={onChanged} />
