@@ -13,6 +13,8 @@ describe('the time zone offer', () => {
     assert.equal(zoneToOffer('America/New_York', 'Europe/Madrid', storage), 'Europe/Madrid');
     assert.equal(zoneToOffer('Europe/Madrid', 'Europe/Madrid', storage), null);
     assert.equal(zoneToOffer('America/New_York', null, storage), null);
+    // A browser naming the zone by its old alias is in the same zone.
+    assert.equal(zoneToOffer('Asia/Kolkata', 'Asia/Calcutta', storage), null);
     rememberKept('America/New_York', 'Europe/Madrid', storage);
     assert.equal(zoneToOffer('America/New_York', 'Europe/Madrid', storage), null);
     // Another trip asks again.

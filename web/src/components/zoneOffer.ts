@@ -29,9 +29,18 @@ export const SAVE_ZONE: TypedDocumentNode<Pick<Mutation, 'changeUser'>, Mutation
 
 const keptKey = (saved: string, browser: string) => `tertulia.zone-kept.${saved}.${browser}`;
 
+/** A zone's canonical name: browsers name some zones by an older alias (Asia/Calcutta for Asia/Kolkata). */
+function canonicalZone(zone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return zone;
+  }
+}
+
 /** The zone to offer, or null: none when the browser's is unknown, the same, or was declined. */
 export function zoneToOffer(saved: string | null | undefined, browser: string | null, storage: Pick<Storage, 'getItem'> | null): string | null {
-  if (!saved || !browser || saved === browser) return null;
+  if (!saved || !browser || canonicalZone(saved) === canonicalZone(browser)) return null;
   return storage?.getItem(keptKey(saved, browser)) ? null : browser;
 }
 

@@ -59,7 +59,7 @@ export function Interstitial({ message, error, detail }: { message: string; erro
 
 interface Props {
   conversation: LiveConversation;
-  me: { id: string; displayName: string | null };
+  me: { id: string; displayName: string | null; tzIdentifier?: string | null };
   onEnded: () => void;
   /** The server's clock answered a status the page's copy of the conversation does not have yet. */
   onStale: () => void;
@@ -135,7 +135,7 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
       <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <VideoStage room={room} peerName={peerName} badge={recordingBadge} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
-        <SidePanel conversation={conversation} person={person} peerName={peerName} hidden={!expanded} />
+        <SidePanel conversation={conversation} person={person} peerName={peerName} zone={me.tzIdentifier} hidden={!expanded} />
       </Box>
     </Box>
   );

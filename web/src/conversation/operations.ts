@@ -51,7 +51,7 @@ export interface LiveConversation {
 }
 
 export interface LiveData {
-  me: { id: string; displayName: string | null } | null;
+  me: { id: string; displayName: string | null; tzIdentifier: string } | null;
   conversation: LiveConversation | null;
 }
 
@@ -61,6 +61,7 @@ export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArg
     me {
       id
       displayName
+      tzIdentifier
     }
     conversation(conversationId: $conversationId) {
       id
