@@ -22,6 +22,7 @@ export const LiveMessages = {
   noAccess: (conversationId: string) => `Unable to access this conversation. (Conversation ID: ${conversationId})`,
   notOpenable: 'This conversation cannot be opened now. It opens 5 minutes before its start.',
   onlySpeakerOpens: 'Only the speaker of this conversation can open it.',
+  onlyInterviewerOpens: 'Only the staff member who scheduled this interview can open it.',
   notLive: 'This conversation is not open.',
   notChatable: 'Sending a chat message is available 20 minutes prior to the reserved start time.',
   chatClosed: 'The chat of this conversation is closed.',

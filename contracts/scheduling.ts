@@ -15,6 +15,8 @@ export const HORIZON_DAYS = 7;
 export const BUFFER_MINUTES = 15;
 /** A student cancels with a full return of minutes up to this many hours before the start. */
 export const STUDENT_CANCEL_CUTOFF_HOURS = 12;
+/** The last moment a student can cancel a conversation starting at `start` (after it, never). */
+export const studentCancelDeadline = (start: Date) => new Date(start.getTime() - STUDENT_CANCEL_CUTOFF_HOURS * 3_600_000);
 /** A conversation can be opened (started) from this many minutes before its start. */
 export const OPENABLE_MINUTES_BEFORE = 5;
 /** Chat is available from this many minutes before the start. */

@@ -1358,6 +1358,8 @@ export type QuickSearchResult = {
   emailAddress?: Maybe<Scalars['String']['output']>;
   /** A lesson's course (its page lists the lesson); null for other kinds. */
   courseId?: Maybe<Scalars['ID']['output']>;
+  /** A conversation's start (shown in the viewer's zone; the subtitle leaves it out); null for other kinds. */
+  startsAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type QuickSearchResults = {
@@ -4226,6 +4228,7 @@ export type QuickSearchResultResolvers<ContextType = ApiContext, ParentType exte
   location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   courseId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  startsAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 

@@ -15,6 +15,7 @@ import { likeLiteral } from '../../services/api/connections';
 import { badInput } from '../../services/domain/shared/errors';
 import { searchIndexers } from './indexers';
 import { COURSE_TAG } from './indexers/catalog';
+import { startWords } from './indexers/conversations';
 import type { SearchKind } from './indexers/types';
 
 export const searchProjector: Projector = {
@@ -65,6 +66,8 @@ export interface QuickSearchHit {
   emailAddress: string | null;
   /** A lesson's course (its page holds the lesson); null for other kinds. */
   courseId: string | null;
+  /** A conversation's start (the viewer's page shows it in their zone); null for other kinds. */
+  startsAt: Date | null;
 }
 
 export type QuickSearchGroups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', QuickSearchHit[]>;
@@ -115,9 +118,28 @@ export async function quickSearch(pool: pg.Pool, searchQuery: string, options: {
           location: r.location,
           emailAddress: options.pii ? r.pii : null,
           courseId: r.kind === 'lesson' ? ((r.tags as string[]).find((t) => t.startsWith(COURSE_TAG))?.slice(COURSE_TAG.length) ?? null) : null,
+          startsAt: null as Date | null,
         })),
       ] as const;
     }),
   );
-  return Object.fromEntries(results) as unknown as QuickSearchGroups;
+  const groups = Object.fromEntries(results) as unknown as QuickSearchGroups;
+  await withStarts(pool, groups.conversations);
+  return groups;
+}
+
+/**
+ * A conversation's document says its start in UTC words, to be found by them; a page shows the
+ * start in the viewer's zone instead: the hit carries the instant, and its subtitle drops the words.
+ */
+async function withStarts(pool: pg.Pool, hits: QuickSearchHit[]) {
+  if (!hits.length) return;
+  const { rows } = await pool.query('SELECT id, reserved_start FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [hits.map((h) => h.id)]);
+  const starts = new Map(rows.map((r) => [r.id as string, r.reserved_start as Date]));
+  for (const hit of hits) {
+    const start = starts.get(hit.id) ?? null;
+    const words = start ? ` · ${startWords(start.toISOString())}` : null;
+    if (words && hit.subtitle?.endsWith(words)) hit.subtitle = hit.subtitle.slice(0, -words.length);
+    hit.startsAt = start;
+  }
 }

@@ -15,7 +15,8 @@ const isSpeakerRole = (role: unknown) => role === 'SPEAKER' || role === 'ONBOARD
 
 export const speakersProjector: Projector = {
   name: 'speakers',
-  version: 1,
+  // 2: the interview's status is the conversations read model's (read with the record).
+  version: 2,
   handles: [
     'InvitationIssued',
     'InvitationAccepted',
@@ -34,7 +35,6 @@ export const speakersProjector: Projector = {
       evaluation text,
       evaluated_at timestamptz,
       interview_id text,
-      interview_status text,
       interview_start timestamptz,
       languages text[] NOT NULL DEFAULT '{}',
       pay_rate int NOT NULL DEFAULT 0,
@@ -90,7 +90,7 @@ export const speakersProjector: Projector = {
           break;
         case 'InterviewScheduled':
           await db.query(
-            `UPDATE speakers SET interview_id = $2, interview_status = 'reserved', interview_start = $3, updated_at = $4 WHERE account_id = $1`,
+            `UPDATE speakers SET interview_id = $2, interview_start = $3, updated_at = $4 WHERE account_id = $1`,
             [d.speakerId, d.conversationId, d.reservedStart, at],
           );
           break;
@@ -125,24 +125,32 @@ export interface SpeakingRow {
   payRate: number;
 }
 
+/**
+ * A speaking record with its interview's status as the conversations read model has it (the one
+ * word on a conversation's status; reserved past its end reads 'unused', as everywhere).
+ */
+const SPEAKING_SQL = `SELECT s.*,
+    CASE WHEN c.status = 'reserved' AND NOT c.is_canceled AND c.reserved_end <= now() THEN 'unused' ELSE c.status END AS interview_status
+  FROM rm_speakers.speakers s LEFT JOIN rm_conversations.conversations c ON c.id = s.interview_id`;
+
 const toSpeaking = (r: any): SpeakingRow => ({
   id: r.account_id,
   emailAddress: r.email_address,
   isPromoted: r.is_promoted,
   evaluation: r.evaluation,
   evaluatedAt: r.evaluated_at,
-  interview: r.interview_id ? { id: r.interview_id, status: r.interview_status, reservedStart: r.interview_start } : null,
+  interview: r.interview_id ? { id: r.interview_id, status: r.interview_status ?? 'reserved', reservedStart: r.interview_start } : null,
   languages: r.languages,
   payRate: r.pay_rate,
 });
 
 export async function findSpeaking(pool: pg.Pool, accountId: string): Promise<SpeakingRow | null> {
-  const { rows } = await pool.query('SELECT * FROM rm_speakers.speakers WHERE account_id = $1', [accountId]);
+  const { rows } = await pool.query(`${SPEAKING_SQL} WHERE s.account_id = $1`, [accountId]);
   return rows[0] ? toSpeaking(rows[0]) : null;
 }
 
 export async function findSpeakings(pool: pg.Pool, accountIds: readonly string[]): Promise<Map<string, SpeakingRow>> {
-  const { rows } = await pool.query('SELECT * FROM rm_speakers.speakers WHERE account_id = ANY($1)', [accountIds]);
+  const { rows } = await pool.query(`${SPEAKING_SQL} WHERE s.account_id = ANY($1)`, [accountIds]);
   return new Map(rows.map((r) => [r.account_id as string, toSpeaking(r)]));
 }
 

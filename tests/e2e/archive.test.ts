@@ -22,6 +22,7 @@ const SPEAKER_NAME = 'Sofia M.';
 const STUDENT_NAME = 'Ada S.';
 const ENDED = 'The conversation has ended. This window can be closed.';
 const RECORDING = 'This conversation is being recorded';
+const WILL_RECORD = 'This conversation will be recorded';
 
 let app: TestApp;
 let browser: Browser;
@@ -112,16 +113,25 @@ test.describe('recordings', () => {
     try {
       await signedIn(speaker, speakerAccount);
       await signedIn(student, studentAccount);
+      // The student's lobby says, before joining, that the conversation will be recorded.
+      await student.page.goto(`/student/lobby?id=${id}`);
+      await visible(student.page.getByRole('region', { name: 'Join' }).getByRole('status', { name: WILL_RECORD }));
+      await screenshot(student.page, 'archive-lobby-will-record');
+      await student.page.setViewportSize({ width: 375, height: 800 });
+      await screenshot(student.page, 'archive-lobby-will-record-375');
+      await student.page.setViewportSize({ width: 1280, height: 800 });
       // The speaker opens the room by address; the student joins the same way.
       await speaker.page.goto(`/conversation/open?id=${id}`);
       await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
       await student.page.goto(`/conversation?id=${id}`);
 
-      // Only the speaker's window records, once the conversation runs (both connected). The
-      // conversation is short: what the recording holds is checked by playing the archive.
+      // The speaker's window records once the conversation runs (both connected), and both
+      // participants are told. The conversation is short: what the recording holds is checked by
+      // playing the archive.
       await visible(speaker.page.getByRole('status', { name: RECORDING }));
+      await visible(student.page.getByRole('status', { name: RECORDING }));
       await screenshot(speaker.page, 'archive-room-recording', { fullPage: false });
-      assert.equal(await student.page.getByRole('status', { name: RECORDING }).count(), 0, "the student's window does not record");
+      await screenshot(student.page, 'archive-student-room-recording', { fullPage: false });
       assert.ok(speakerChanges.dropped() > 0, "the speaker's window missed the conversation's changes");
 
       // The server's clock ends it; the recording's last slices go up from the ended screen.

@@ -97,6 +97,9 @@ test.describe('instructor area', () => {
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Title').fill('Food');
       await dialog.getByLabel('Discussion topic').fill('Talk about your favourite dish and how it is made.');
+      // The private note is the speaker's, never the student's (issue 28).
+      await visible(dialog.getByText(/^Only the speaker sees it, never the student\. \d+\/\d+$/));
+      await screenshot(page, 'instructor-topic-dialog-phone');
       const yesterday = addDays(new Date().toLocaleDateString('en-CA', { timeZone: ZONE }), -1);
       await dialog.getByLabel('Due date (optional)').fill(yesterday);
       await dialog.getByRole('button', { name: 'Save topic' }).click();

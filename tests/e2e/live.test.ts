@@ -12,10 +12,11 @@
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
-import { startTestApp, type TestApp } from '../support/app';
+import { DateTime } from 'luxon';
+import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
-import { WAIT_MS, enabled, eventually, hidden, launchBrowser, screenshot as saveScreenshot, submitSignIn, visible } from './support/browser';
+import { WAIT_MS, enabled, eventually, hidden, launchBrowser, openSession, screenshot as saveScreenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
 import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
@@ -111,6 +112,17 @@ test.describe('the live room', () => {
       await hidden(sorry);
       await visible(student.page.getByRole('button', { name: 'Please wait' }));
       await visible(student.page.getByText('Waiting for the first chat message...'));
+
+      // A lobby message reaches the speaker's page before the room: its chat card, live.
+      const lobbyBox = await enabled(student.page.getByRole('textbox', { name: 'Message' }));
+      await lobbyBox.fill('Running two minutes late, sorry!');
+      await lobbyBox.press('Enter');
+      const chatCard = speaker.page.getByRole('region', { name: 'Chat' });
+      await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
+      await saveScreenshot(speaker.page, 'live-speaker-details-chat');
+      await speaker.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(speaker.page, 'live-speaker-details-chat-375');
+      await speaker.page.setViewportSize({ width: 1280, height: 800 });
 
       // The speaker starts it from the conversation's page: a window through /conversation/open.
       const startButton = await enabled(speaker.page.getByTestId('start-button'));
@@ -249,6 +261,50 @@ test.describe('the live room', () => {
     } finally {
       await speaker.context.close();
       await student.context.close();
+    }
+  });
+});
+
+test.describe('one rule for times (issue 28)', () => {
+  test("shows a conversation's start in the viewer's zone on the student's, the speaker's and the admin's pages, under three browser zones", async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: 'Zoe Zones' });
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: 'Zed Zones' } }, studentAccount.token);
+    const admin = await createAdmin(app, 'zones-admin@example.com', 'Adm1nPassword');
+    const { conversationId: id, start } = await reserveOpenableNow(app, speakerAccount, studentAccount);
+    for (const zone of ['Europe/Madrid', 'America/Chicago', 'Asia/Kolkata']) {
+      // Each saved its zone (the sign-up records the browser's), and browses from it.
+      for (const token of [speakerAccount.token, studentAccount.token, admin.token]) await app.gql(CHANGE_USER, { input: { tzIdentifier: zone } }, token);
+      const local = DateTime.fromJSDate(start).setZone(zone);
+      const time = local.toFormat('h:mma');
+      const abbreviation = local.setLocale('en-GB').toFormat('ZZZZ').replace(/[+]/g, '\\+');
+      const open = async (emailAddress: string, password: string, landing: string) => {
+        const session = await openSession(browser, app, { timezoneId: zone });
+        await signInThroughUi(session.page, emailAddress, password, landing);
+        return session;
+      };
+
+      const student = await open(studentAccount.emailAddress, studentAccount.password, '/student/home');
+      await student.page.goto(`/student/lobby?id=${id}`);
+      // (A late speaker's 'We're sorry' dialog may cover the lobby: the heading is read behind it.)
+      await visible(student.page.getByRole('heading', { name: new RegExp(`, ${time} – .* ${abbreviation}$`), includeHidden: true }));
+      await student.close();
+
+      const speaker = await open(speakerAccount.emailAddress, speakerAccount.password, '/speaker/planner');
+      await speaker.page.goto(`/speaker/conversations/${id}`);
+      const details = speaker.page.getByRole('table', { name: 'Conversation details' });
+      await visible(details.getByRole('row', { name: new RegExp(`^Starts On .*, ${time} ${abbreviation}$`) }));
+      await speaker.close();
+
+      const back = await open('zones-admin@example.com', 'Adm1nPassword', '/admin/dashboard');
+      await back.page.getByRole('search', { name: 'Quick search' }).getByLabel('Quick search').fill('Zed Zones');
+      const hit = back.page.getByRole('list', { name: 'Quick search results' }).getByRole('link', { name: /Zed Zones with Zoe Zones/ });
+      await visible(hit.getByText(new RegExp(`Lesson · Spanish · .*, ${time} ${abbreviation}`)));
+      assert.equal(await hit.getByText(/UTC/).count(), 0, 'no UTC words in the hit');
+      // The browser is in the saved zone (even when it names it by an alias): nothing to offer.
+      assert.equal(await back.page.getByRole('region', { name: 'Time zone' }).count(), 0);
+      if (zone === 'Asia/Kolkata') await saveScreenshot(back.page, 'zones-admin-quick-search');
+      await back.close();
     }
   });
 });

@@ -12,9 +12,9 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { EMAIL_INVALID_MESSAGE } from '../../contracts/validation/email';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { signUp, startTestApp, type TestApp } from '../support/app';
+import { signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, enabled, hidden, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { atPath, authCookie, enabled, hidden, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -163,6 +163,53 @@ test.describe('enrolling as a new student', () => {
     await visible(page.getByText(/No course adventures exist for the language/));
     await screenshot(page, 'polish-adventures-empty');
     await session.close();
+  });
+});
+
+test.describe('the time zone (issue 28)', () => {
+  test('a student who comes by the invite link in Madrid sees Madrid times; a saved zone that differs is offered for change', async () => {
+    const madrid = await openSession(browser, app, { timezoneId: 'Europe/Madrid' });
+    const { page } = madrid;
+    // Signed out, the join link leads to sign-in, and from there to a new account.
+    await page.goto(`/join/${invite}`);
+    await atPath(page, '/auth/sign_in');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await atPath(page, '/auth/sign_up');
+    await page.getByLabel('Email address').fill('madrid@example.com');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Student-Pass1');
+    await page.getByLabel('Confirm password').fill('Student-Pass1');
+    await (await enabled(page.getByRole('button', { name: 'Sign up' }))).click();
+    await atPath(page, '/student/courses');
+    const panel = await acknowledge(page);
+    await fillCard(page, '4242 4242 4242 4242');
+    await (await enabled(panel.getByRole('button', { name: 'Pay $60 for access' }))).click();
+    await (await visible(panel.getByRole('link', { name: 'Reserve your first conversation' }))).click();
+    await atPath(page, '/student/reserve');
+    // The only course comes chosen: pick a lesson and look for a speaker.
+    const choose = page.getByRole('region', { name: 'Choose what to talk about' });
+    assert.equal(await (await visible(choose.getByRole('radio', { name: /^Polish Spanish/ }))).isChecked(), true);
+    await choose.getByRole('radiogroup', { name: 'Lesson' }).getByRole('radio').first().check();
+    await choose.getByRole('button', { name: 'Find a speaker' }).click();
+    await visible(page.getByText('times in Europe/Madrid', { exact: false }));
+    assert.equal((await app.gql('{ me { tzIdentifier } }', {}, await authCookie(madrid.context))).data.me.tzIdentifier, 'Europe/Madrid');
+    assert.equal(await page.getByRole('region', { name: 'Time zone' }).count(), 0, 'no offer: the zone was recorded at sign-up');
+    await screenshot(page, 'zone-madrid-reserve');
+    await madrid.close();
+
+    // An account whose saved zone is not the browser's is offered the browser's.
+    const email = 'traveller@example.com';
+    await signUpOnboarded(app, email, 'Student-Pass1');
+    const travelling = await openSession(browser, app, { timezoneId: 'Asia/Tokyo', viewport: { width: 375, height: 800 } });
+    await travelling.page.goto('/auth/sign_in');
+    await submitSignIn(travelling.page, email, 'Student-Pass1');
+    const offer = await visible(travelling.page.getByRole('region', { name: 'Time zone' }));
+    await visible(offer.getByText('Times are shown in America/New_York, but this device is in Asia/Tokyo.'));
+    await screenshot(travelling.page, 'zone-offer-375');
+    await offer.getByRole('button', { name: 'Use Asia/Tokyo' }).click();
+    await hidden(offer);
+    const token = await authCookie(travelling.context);
+    assert.equal((await app.gql('{ me { tzIdentifier } }', {}, token)).data.me.tzIdentifier, 'Asia/Tokyo');
+    await travelling.close();
   });
 });
 

@@ -2,8 +2,11 @@
  * Speaker invitation in Chromium (issue 8): an admin invites a speaker at
  * /admin/speakers/invitations; the speaker signs up from the mail in the dev mailbox (the address
  * locked) and lands in the interview dialog; the admin sees 'An invitation was accepted by …'
- * live, schedules the interview, promotes (landing on the speaking settings), sets languages and
- * the pay rate (dollars, stored in cents); the speaker's dialog turns to 'Begin Onboarding'.
+ * live, opens the interview (which joins it in its own window), the candidate connects from the
+ * dialog (another window) and each sees the other's video (issue 28: Chromium's fake camera and the
+ * local provider); the admin promotes (landing on the speaking settings), sets languages and the
+ * pay rate (dollars, stored in cents); the speaker's dialog turns to 'Begin Onboarding', and the
+ * invitation can no longer be interviewed.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,6 +15,7 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { atPath, enabled, eventually, launchBrowser, openSession, signInThroughUi, visible, type Session } from './support/browser';
+import { assertPlaying, windowOpenedBy } from './support/live';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const SPEAKER = { email: 'sofia.speaker@example.com', password: 'Speak3r-Pass' };
@@ -22,10 +26,11 @@ let adminSession: Session;
 let speakerSession: Session;
 
 test.beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({}, 'e2e-speakers'), launchBrowser()]);
+  [app, browser] = await Promise.all([startTestApp({ videoProvider: 'local' }, 'e2e-speakers'), launchBrowser({ fakeMedia: true })]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   adminSession = await openSession(browser, app);
   speakerSession = await openSession(browser, app);
+  for (const session of [adminSession, speakerSession]) await session.context.grantPermissions(['camera', 'microphone']);
   await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
 });
 test.afterAll(async () => {
@@ -88,7 +93,7 @@ test.describe('speaker invitation to promotion', () => {
     await visible(dialog.getByText('Welcome, future speaker!'));
     await screenshot(speaker, 'speaker-interview-intro');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    await visible(dialog.getByText('Your interview has not been scheduled yet', { exact: false }));
+    await visible(dialog.getByText('Your interview has not been opened yet', { exact: false }));
     assert.equal(await dialog.getByRole('button', { name: 'Connect' }).isDisabled(), true);
 
     // The admin is told live, and the row turns ACCEPTED.
@@ -96,10 +101,37 @@ test.describe('speaker invitation to promotion', () => {
     await visible(row.getByText('Accepted', { exact: true }));
     await screenshot(admin, 'speaker-invitation-accepted');
 
-    // Interview, then promote: the promotion opens the speaking settings.
-    await row.getByRole('button', { name: 'Interview' }).click();
+    // The admin opens the interview: it joins it in the conversation's own window.
+    const adminRoom = await windowOpenedBy(adminSession, () => row.getByRole('button', { name: 'Interview', exact: true }).click());
+    await adminRoom.waitForURL((url) => url.pathname === '/conversation' && !!url.searchParams.get('id'));
     await snackbar(admin, SpeakerMessages.interviewOpened);
-    await visible(row.getByText('Interview scheduled'));
+    await visible(row.getByText('Interview open'));
+    await visible(adminRoom.getByRole('status').getByText('Please wait. The conversation will begin once everyone joins'));
+
+    // The candidate's lobby (refreshed every 10 s) lets them connect: another window.
+    await visible(dialog.getByText('Your interviewer is waiting. Connect to join the call.'), 25_000);
+    const candidateRoom = await windowOpenedBy(speakerSession, async () => (await enabled(dialog.getByRole('button', { name: 'Connect' }))).click());
+    await candidateRoom.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === new URL(adminRoom.url()).searchParams.get('id'));
+
+    // Each sees the other; the room says it is an interview.
+    await assertPlaying(candidateRoom, 'Tertulia staff');
+    await assertPlaying(adminRoom, 'the candidate');
+    await visible(candidateRoom.getByRole('heading', { name: 'Your interview with Tertulia staff', level: 1 }));
+    await visible(adminRoom.getByRole('heading', { name: 'Interview with the candidate', level: 1 }));
+    await visible(adminRoom.getByRole('complementary', { name: 'Side panel' }).getByText('A video interview of a speaker candidate', { exact: false }));
+    await visible(adminRoom.getByText(/^\d+:\d\d left$/));
+    await adminRoom.screenshot({ path: path.join(SCREENSHOTS, 'interview-admin-room.png') });
+    await candidateRoom.screenshot({ path: path.join(SCREENSHOTS, 'interview-candidate-room.png') });
+    await admin.reload();
+    await visible(row.getByText('Interviewing now'));
+    await visible(row.getByRole('button', { name: 'Join interview' }));
+    await screenshot(admin, 'speaker-invitation-interviewing');
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await screenshot(admin, 'speaker-invitation-interviewing-375');
+    await admin.setViewportSize({ width: 1280, height: 800 });
+
+    // After the interview, the admin promotes: the promotion opens the speaking settings.
+    await admin.bringToFront();
     await row.getByRole('button', { name: 'Promote' }).click();
     await snackbar(admin, SpeakerMessages.promoted);
     await admin.waitForURL((url) => /^\/admin\/speakers\/[^/]+\/speaking$/.test(url.pathname));
@@ -141,6 +173,13 @@ test.describe('speaker invitation to promotion', () => {
     await screenshot(admin, 'admin-speaker-candidates');
     await candidate.click();
     await admin.waitForURL((url) => url.pathname === `/admin/speakers/${speakerId}/speaking`);
+
+    // A promoted speaker is not interviewed again.
+    await admin.goto('/admin/speakers/invitations');
+    await visible(row.getByText('Promoted', { exact: true }));
+    assert.equal(await row.getByRole('button', { name: 'Interview', exact: true }).isDisabled(), true);
+    await adminRoom.close();
+    await candidateRoom.close();
 
     // The speaker begins onboarding.
     await dialog.getByRole('button', { name: 'Begin Onboarding' }).click();

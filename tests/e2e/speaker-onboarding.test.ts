@@ -98,7 +98,11 @@ test.describe('speaker onboarding', () => {
     await dialog.getByLabel('Country').fill('x'.repeat(51));
     await proceed();
     await visible(dialog.getByText('A maximum of 50 characters is accepted.'));
+    // The country is suggested from the server's list, as the student's onboarding does (issue 28).
     await dialog.getByLabel('Country').fill('Peru');
+    await (await visible(page.getByRole('option', { name: 'Peru', exact: true }))).click();
+    assert.equal(await dialog.getByLabel('Country').inputValue(), 'Peru');
+    await screenshot(page, '03b-country-suggested');
     await proceed();
 
     // Hometown is optional.

@@ -9,7 +9,7 @@ import { LiveMessages } from '../../contracts/live';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createInstructor } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
-import { createSpeaker, createStudent } from '../support/scheduling';
+import { createCandidate, createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
 // A 15-minute conversation lasts 30 seconds here (2 seconds a minute); never in production.
@@ -143,7 +143,7 @@ describe('the live room', () => {
 
   it('holds the speaker interview in the same room: staff host and open it, the candidate joins as guest', async () => {
     const admin = await createAdmin(app, `admin-live-${Date.now()}@example.com`);
-    const speaker = await createSpeaker(app);
+    const speaker = await createCandidate(app);
     const res = await app.gql(`mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { conversation { id } } }`, { input: { speakerId: speaker.accountId } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const id = res.data.interviewSpeaker.conversation.id;

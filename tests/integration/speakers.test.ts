@@ -171,14 +171,15 @@ describe('speaker invitation', () => {
 });
 
 describe('interview and evaluation', () => {
-  it('schedules the interview as a conversation stream appended with the speaking record', async () => {
+  it('schedules the interview as a conversation stream appended with the speaking record, and opens it', async () => {
     const speaker = await inviteAndAccept('ivan@example.com');
     const res = await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.equal(res.data.interviewSpeaker.ready, true);
     const conversationId = res.data.interviewSpeaker.conversation.id;
     const stream = await app.runtime.store.readStream(`conversation-${conversationId}`);
-    assert.equal(stream.length, 1);
+    assert.deepEqual(stream.map((e) => e.type), ['ConversationReserved', 'ConversationOpened']);
+    assert.equal((stream[1].data as any).openedBy, admin.accountId);
     const reserved = stream[0] as any;
     assert.equal(reserved.type, 'ConversationReserved');
     assert.equal(reserved.data.kind, 'interview');
@@ -190,19 +191,42 @@ describe('interview and evaluation', () => {
     assert.equal(reserved.data.provider, 'local');
     // One atomic append: the same transaction wrote both.
     const { rows } = await app.runtime.pool.query(
-      `SELECT count(DISTINCT transaction_id)::int AS n FROM events WHERE (stream_id = $1) OR (stream_id = $2 AND type = 'InterviewScheduled')`,
+      `SELECT count(DISTINCT transaction_id)::int AS n FROM events WHERE (stream_id = $1 AND type = 'ConversationReserved') OR (stream_id = $2 AND type = 'InterviewScheduled')`,
       [`conversation-${conversationId}`, `speaking-${speaker.accountId}`],
     );
     assert.equal(rows[0].n, 1);
 
+    // The candidate sees it opened: their Connect button works (spec 3, interview dialog).
     const me = await app.gql(MY_SPEAKING, {}, speaker.token);
-    assert.deepEqual(me.data.me.speaking.interview, { id: conversationId, status: 'reserved' });
-    // Asking again answers the same interview.
+    assert.deepEqual(me.data.me.speaking.interview, { id: conversationId, status: 'opened' });
+    assert.equal(me.data.me.speaking.isUnderReview, false);
+    // Asking again answers the same interview, still open.
     const again = await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token);
     assert.equal(again.data.interviewSpeaker.conversation.id, conversationId);
+    assert.equal((await app.runtime.store.readStream(`conversation-${conversationId}`)).length, 2);
+    // Another staff member cannot take over an interview that is open.
+    const other = await createAdmin(app, 'second-admin@example.com');
+    const taken = await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, other.token);
+    assert.equal(taken.errors?.[0].message, 'Only the staff member who scheduled this interview can open it.');
   });
 
-  it('promotes (either order with the interview) and keeps ONBOARDING_SPEAKER until onboarding', async () => {
+  it('schedules a new interview once the last one was missed (past its end), not before', async () => {
+    const speaker = await inviteAndAccept('mia@example.com');
+    const first = (await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token)).data.interviewSpeaker.conversation.id;
+    const asAdmin = (minutesLater: number) => ({ actor: { accountId: admin.accountId, roles: ['ADMIN'] as any }, now: () => new Date(Date.now() + minutesLater * 60_000) });
+    const during = await app.runtime.speaking.interviewSpeaker(asAdmin(29), { speakerId: speaker.accountId });
+    assert.deepEqual(during.result, { conversationId: first, created: false });
+    const after = await app.runtime.speaking.interviewSpeaker(asAdmin(31), { speakerId: speaker.accountId });
+    assert.equal(after.result.created, true);
+    assert.notEqual(after.result.conversationId, first);
+    const record = await eventually(async () => {
+      const me = await app.gql(MY_SPEAKING, {}, speaker.token);
+      return me.data.me.speaking.interview.id === after.result.conversationId ? me.data.me.speaking : null;
+    }, 'the new interview on the record');
+    assert.equal(record.interview.status, 'reserved');
+  });
+
+  it('promotes (with or without an interview) and keeps ONBOARDING_SPEAKER until onboarding; no interview follows', async () => {
     const speaker = await inviteAndAccept('paula@example.com');
     const res = await app.gql(EVALUATE, { input: { speakerId: speaker.accountId, evaluation: 'promote' } }, admin.token);
     assert.deepEqual(res.data.evaluateSpeaker, {
@@ -210,7 +234,7 @@ describe('interview and evaluation', () => {
       speaking: { id: speaker.accountId, isPromoted: true, evaluation: 'promote', hasEvaluation: true, isUnderReview: false },
     });
     const interview = await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token);
-    assert.equal(interview.errors, undefined);
+    assert.equal(interview.errors?.[0].message, SpeakerMessages.alreadyPromoted);
     const me = await app.gql(MY_SPEAKING, {}, speaker.token);
     assert.deepEqual(me.data.me.account.roles, ['ONBOARDING_SPEAKER']);
     assert.equal(me.data.me.speaking.isPromoted, true);

@@ -1,5 +1,7 @@
 /** Speakers with availability and students with minutes, for scheduling tests. */
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { newId } from '../../services/domain/shared/ids';
+import { openSpeakingRecordOnAcceptance } from '../../services/domain/speaking/handlers';
 import { signIn, type TestApp } from './app';
 
 let counter = 0;
@@ -16,6 +18,17 @@ export async function createSpeaker(app: TestApp, languages = ['es'], password =
   const emailAddress = unique('speaker');
   const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['SPEAKER'] });
   const { appended } = await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: accountId, emailAddress, languages, payRate: 1500 });
+  await app.runtime.runner.waitFor(appended?.checkpoint, ['speakers', 'accounts', 'directory']);
+  return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
+}
+
+/** A speaker candidate (the interview's subject): signed up, a speaking record, not evaluated yet, signed in. */
+export async function createCandidate(app: TestApp, password = 'Sp3akerPass!') {
+  const emailAddress = unique('candidate');
+  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['ONBOARDING_SPEAKER'] });
+  const { appended } = await app.runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+    openSpeakingRecordOnAcceptance(tx, { invitationId: newId(), accountId, emailAddress, role: 'ONBOARDING_SPEAKER' });
+  });
   await app.runtime.runner.waitFor(appended?.checkpoint, ['speakers', 'accounts', 'directory']);
   return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
 }

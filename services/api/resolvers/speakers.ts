@@ -72,9 +72,12 @@ export const speakersResolvers: Resolvers = {
       return { rescinded: true, invitation: (await invitationOrThrow(ctx, input.invitationId)) as any };
     },
     interviewSpeaker: async (_p, { input }, ctx) => {
-      requireAdmin(ctx.viewer);
+      const viewer = requireAdmin(ctx.viewer);
       const { result, appended } = await ctx.runtime.speaking.interviewSpeaker(commandMeta(ctx), { speakerId: input.speakerId });
-      await settled(ctx, appended, INTERVIEW_READ_MODELS);
+      // Staff holds the interview now: it opens at once, so the candidate can connect (spec 3:
+      // ready, and the conversation to join). Opening an open interview changes nothing.
+      const opened = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: result.conversationId, accountId: viewer.accountId });
+      await settled(ctx, opened.appended ?? appended, INTERVIEW_READ_MODELS);
       // The conversation's own fields come from the conversations read model (its resolvers).
       return { ready: true, conversation: { id: result.conversationId } as any };
     },

@@ -5,8 +5,8 @@
  */
 import {
   OPENABLE_MINUTES_BEFORE,
-  STUDENT_CANCEL_CUTOFF_HOURS,
   TARDY_AFTER_MINUTES,
+  studentCancelDeadline,
 } from '../../../contracts/scheduling';
 import type { ConversationEvent, ConversationKind } from './events';
 
@@ -109,7 +109,6 @@ export interface PolicyViewer {
 }
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 
 export type CancelRole = 'student' | 'speaker' | 'admin';
 
@@ -129,7 +128,7 @@ export function cancelRoleOf(c: PolicySubject, viewer: PolicyViewer): CancelRole
 export function cancellationPolicy(c: PolicySubject, viewer: PolicyViewer, now: Date) {
   const role = cancelRoleOf(c, viewer);
   const until =
-    role === 'student' ? new Date(c.start.getTime() - STUDENT_CANCEL_CUTOFF_HOURS * HOUR)
+    role === 'student' ? studentCancelDeadline(c.start)
       : role === 'speaker' ? c.start
         : role === 'admin' ? c.end
           : null;

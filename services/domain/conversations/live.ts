@@ -29,7 +29,7 @@ const policySubject = (c: ConversationState) => ({ ...c, isCanceled: !!c.cancele
 
 /** The host opens the room from 5 minutes before the start until the end; opening twice is a no-op. */
 export function decideOpen(c: ConversationState, accountId: string, now: Date): LiveConversationEvent[] {
-  if (accountId !== hostOf(c)) throw unauthorized(LiveMessages.onlySpeakerOpens);
+  if (accountId !== hostOf(c)) throw unauthorized(c.kind === 'interview' ? LiveMessages.onlyInterviewerOpens : LiveMessages.onlySpeakerOpens);
   if (isLive(c)) return [];
   if (!openablePolicy(policySubject(c), now).isOpenable) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notOpenable);
   return [{ type: 'ConversationOpened', data: { conversationId: c.conversationId, openedBy: accountId, at: now.toISOString() } }];

@@ -7,7 +7,8 @@ import { SpeakerMessages } from '../../../contracts/speaking';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import type { Role } from '../../../contracts/roles';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
-import { conversationStream, type ConversationReserved } from '../conversations/events';
+import { evolveConversation, type ConversationState } from '../conversations/conversation';
+import { conversationStream, type ConversationEvent, type ConversationReserved } from '../conversations/events';
 import { accountIdForEmail, issueInvitationInTx } from '../identity/handlers';
 import type { InvitationIssued } from '../identity/events';
 import type { Mailer } from '../notifications/mailer';
@@ -35,6 +36,15 @@ const isSpeakerRole = (role: string) => role === 'SPEAKER' || role === 'ONBOARDI
 
 async function loadSpeaking(tx: CommandTransaction, speakerId: string): Promise<SpeakingState> {
   return fold(evolveSpeaking, initialSpeaking(), (await tx.read(speakingStreams.speaking(speakerId))) as SpeakingEvent[]);
+}
+
+/** Whether the interview conversation can no longer be held: it was held, missed or canceled. */
+async function interviewIsOver(tx: CommandTransaction, conversationId: string): Promise<boolean> {
+  const events = (await tx.read(conversationStream(conversationId))) as ConversationEvent[];
+  const c = events.reduce<ConversationState | null>(evolveConversation, null);
+  if (!c || c.canceled || c.status === 'stopped' || c.status === 'unused') return true;
+  // Reserved or opened past its end is missed (the unused timer may not have run yet).
+  return c.status !== 'started' && tx.now.getTime() >= c.end.getTime();
 }
 
 interface InvitationFacts {
@@ -123,13 +133,14 @@ export function speakingHandlers(deps: SpeakingDeps) {
     /**
      * Schedules the interview: a conversation of kind interview between the admin and the speaker,
      * starting now, appended ('no_stream') with InterviewScheduled on the speaking record in one
-     * command. A speaker with an interview gets it back.
+     * command. A speaker whose interview can still be held gets it back (the API then opens it).
      */
     async interviewSpeaker(meta: CommandMeta, input: { speakerId: string }) {
       return commands.execute(meta, async (tx) => {
         const state = await loadSpeaking(tx, input.speakerId);
         const conversationId = newId();
-        const events = decideInterview(state, { conversationId }, { now: tx.now, actor: tx.actor });
+        const previousIsOver = !!state.interviewId && (await interviewIsOver(tx, state.interviewId));
+        const events = decideInterview(state, { conversationId, previousIsOver }, { now: tx.now, actor: tx.actor });
         if (!events.length) return { conversationId: state.interviewId!, created: false };
         const start = tx.now;
         const reserved: ConversationReserved = {

@@ -18,12 +18,16 @@ describe('speaking record decider', () => {
     spec.given([opened]).when((s) => decideOpen(s, { speakerId: 's', invitationId: 'i', emailAddress: 's@example.com' })).then([]);
   });
 
-  it('schedules one interview, before or after a promotion, never for a declined speaker', () => {
-    spec.given([opened]).when((s) => decideInterview(s, { conversationId: 'c1' }, ctx)).then([interviewed]);
-    spec.given([opened, evaluated('promote')]).when((s) => decideInterview(s, { conversationId: 'c1' }, ctx)).then([interviewed]);
-    spec.given([opened, interviewed]).when((s) => decideInterview(s, { conversationId: 'c2' }, ctx)).then([]);
-    spec.given([opened, evaluated('decline')]).when((s) => decideInterview(s, { conversationId: 'c1' }, ctx)).thenThrows('CONFLICT', 'This speaker was declined.');
-    spec.given([]).when((s) => decideInterview(s, { conversationId: 'c1' }, ctx)).thenThrows('NOT_FOUND');
+  it('schedules one interview at a time, a new one once it is over, never for an evaluated speaker', () => {
+    const interview = (conversationId: string, previousIsOver = false) => (s: ReturnType<typeof initialSpeaking>) =>
+      decideInterview(s, { conversationId, previousIsOver }, ctx);
+    spec.given([opened]).when(interview('c1')).then([interviewed]);
+    spec.given([opened, interviewed]).when(interview('c2')).then([]);
+    spec.given([opened, interviewed]).when(interview('c2', true)).then([{ ...interviewed, data: { ...interviewed.data, conversationId: 'c2' } } as SpeakingEvent]);
+    spec.given([opened, evaluated('promote')]).when(interview('c1')).thenThrows('CONFLICT', 'This speaker was already promoted.');
+    spec.given([opened, interviewed, evaluated('promote')]).when(interview('c2', true)).thenThrows('CONFLICT', 'This speaker was already promoted.');
+    spec.given([opened, evaluated('decline')]).when(interview('c1')).thenThrows('CONFLICT', 'This speaker was declined.');
+    spec.given([]).when(interview('c1')).thenThrows('NOT_FOUND');
   });
 
   it('evaluates in either order with the interview; an evaluation is final', () => {

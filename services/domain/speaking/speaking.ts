@@ -54,13 +54,20 @@ export function decideOpen(state: SpeakingState, cmd: { speakerId: string; invit
 }
 
 /**
- * Schedules the interview. A speaker has one interview: asking again answers the existing one (the
- * handler returns it), so a double click makes one conversation. A declined speaker is not interviewed.
+ * Schedules the interview. A speaker has one interview at a time: asking again answers the existing
+ * one (the handler returns it), so a double click makes one conversation; once that interview is
+ * over (held, missed or canceled) and staff has not decided, asking again schedules a new one. An
+ * evaluated speaker is not interviewed: a promoted one is onboarding and never sees the interview.
  */
-export function decideInterview(state: SpeakingState, cmd: { conversationId: string }, ctx: DecisionContext): SpeakingEvent[] {
+export function decideInterview(
+  state: SpeakingState,
+  cmd: { conversationId: string; previousIsOver: boolean },
+  ctx: DecisionContext,
+): SpeakingEvent[] {
   requireRecord(state);
   if (state.evaluation === 'decline') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.declined);
-  if (state.interviewId) return [];
+  if (state.evaluation === 'promote') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.alreadyPromoted);
+  if (state.interviewId && !cmd.previousIsOver) return [];
   return [{ type: 'InterviewScheduled', data: { speakerId: state.speakerId!, conversationId: cmd.conversationId, reservedStart: ctx.now.toISOString() } }];
 }
 

@@ -33,7 +33,7 @@ export async function roomPerson(browser: Browser, baseURL: string, width = 1280
 }
 
 /** The conversation window a click opens (a named window: a new page of the same context). */
-export async function windowOpenedBy(p: Person, click: () => Promise<void>): Promise<Page> {
+export async function windowOpenedBy(p: Pick<Person, 'context'>, click: () => Promise<void>): Promise<Page> {
   const [popup] = await Promise.all([p.context.waitForEvent('page'), click()]);
   popup.setDefaultTimeout(WAIT_MS);
   return popup;

@@ -22,6 +22,8 @@ import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET, SIGNUP, SIGNUP_INVITED } from './operations';
 import { afterSignInPath } from './redirect';
+import { SAVE_ZONE } from '../components/zoneOffer';
+import { browserTimeZone } from '../lib/time';
 
 interface SignUpForm {
   emailAddress: string;
@@ -46,6 +48,7 @@ export default function SignUpPage() {
   const { signIn } = useAuth();
   const [signup, selfCall] = useMutation(SIGNUP, QUIET);
   const [signupInvited, invitedCall] = useMutation(SIGNUP_INVITED, QUIET);
+  const [saveZone] = useMutation(SAVE_ZONE, QUIET);
   const { loading, error } = invitationToken ? invitedCall : selfCall;
 
   const form = useForm<SignUpForm>({
@@ -74,6 +77,11 @@ export default function SignUpPage() {
     }
     if (!token) return;
     await signIn(token);
+    // Times are shown in the saved zone: record the browser's now, since a student who comes by an
+    // invite link never passes the onboarding dialog that would. Best effort: the zone offer
+    // (ZoneOffer) asks again if this did not land.
+    const zone = browserTimeZone();
+    if (zone) await saveZone({ variables: { input: { tzIdentifier: zone } } }).catch((e: unknown) => console.warn('The time zone was not saved:', e));
     navigate(afterSignInPath(location.state), { replace: true });
   });
 

@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTicks, progressPercent, type ClockState } from './clock';
 
-export function Dashboard({ clock, peerName, topic }: { clock: ClockState; peerName: string; topic: string }) {
+/** `heading`: who the conversation is with ('Conversation with Ada S.', 'Interview with the candidate'). */
+export function Dashboard({ clock, heading, topic }: { clock: ClockState; heading: string; topic: string }) {
   const started = clock.status === 'started' || clock.status === 'stopped';
   const percent = progressPercent(clock);
   const left = formatTicks(clock.remaining);
@@ -16,8 +17,8 @@ export function Dashboard({ clock, peerName, topic }: { clock: ClockState; peerN
   return (
     <Box component="section" aria-label="Dashboard" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Stack direction="row" spacing={2} alignItems="baseline" justifyContent="space-between" sx={{ mb: 0.5 }}>
-        <Typography variant="subtitle1" component="h1" noWrap title={`Conversation with ${peerName}`}>
-          Conversation with {peerName}
+        <Typography variant="subtitle1" component="h1" noWrap title={heading}>
+          {heading}
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ minWidth: 0 }} title={topic}>
           {topic}

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversationStatus } from '../lib/graphql-types';
+import { INTERVIEW_LABEL, interviewPeerFallback, isInterview, roomHeading } from './interview';
 import { Dashboard } from './Dashboard';
 import { LEAVE_CONVERSATION, type LiveConversation } from './operations';
 import { RecordingIndicator } from './recording/RecordingIndicator';
@@ -58,7 +59,7 @@ export function Interstitial({ message, error, detail }: { message: string; erro
 
 interface Props {
   conversation: LiveConversation;
-  me: { id: string; displayName: string | null };
+  me: { id: string; displayName: string | null; tzIdentifier?: string | null };
   onEnded: () => void;
   /** The server's clock answered a status the page's copy of the conversation does not have yet. */
   onStale: () => void;
@@ -80,7 +81,9 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   }, [onEnded, onStale, conversation.status]);
   const clock = useLiveClock(id, joined, onStatus);
   useBodyMinWidth(joined);
-  const peerName = conversation.otherUsers[0]?.displayName?.trim() || 'Your partner';
+  const interview = isInterview(conversation);
+  const staff = interview && conversation.reservedBy?.id === me.id;
+  const peerName = conversation.otherUsers[0]?.displayName?.trim() || (interview ? interviewPeerFallback(staff) : 'Your partner');
   const started = conversation.status === 'started' || clock.status === 'started';
   const recording = useRecording(id, joined && started, room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
   const { abandon: abandonRecording, finish: finishRecording } = recording;
@@ -120,13 +123,19 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   }
 
   const person = conversation.otherUsers[0] ?? null;
-  const topic = conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation';
+  // Both participants are told (spec 2): the host's window records, the guest's does not.
+  const recordingBadge = recording.recording || (conversation.archiveOnStart && started) ? (
+    <RecordingIndicator />
+  ) : conversation.archiveOnStart ? (
+    <RecordingIndicator upcoming />
+  ) : null;
+  const topic = interview ? INTERVIEW_LABEL : conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
-      <Dashboard clock={clock} peerName={peerName} topic={topic} />
+      <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <VideoStage room={room} peerName={peerName} badge={recording.recording ? <RecordingIndicator /> : null} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
-        <SidePanel conversation={conversation} person={person} hidden={!expanded} />
+        <VideoStage room={room} peerName={peerName} badge={recordingBadge} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
+        <SidePanel conversation={conversation} person={person} peerName={peerName} zone={me.tzIdentifier} hidden={!expanded} />
       </Box>
     </Box>
   );

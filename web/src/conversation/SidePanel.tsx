@@ -15,6 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TabsActions } from '@mui/material/Tabs';
 import { languageName } from '../../../contracts/enrollment';
 import { Chat } from './Chat';
+import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from './interview';
 import type { LiveConversation, LivePerson } from './operations';
 import { placeOf } from './roomMessages';
 
@@ -30,14 +31,14 @@ export const EXPLORE_TIPS = [
   'Mistakes are fine: speaking is how you learn.',
 ] as const;
 
-function Profile({ person, conversation }: { person: LivePerson | null; conversation: LiveConversation }) {
+function Profile({ person, peerName, conversation }: { person: LivePerson | null; peerName: string; conversation: LiveConversation }) {
   const place = person ? placeOf(person) : null;
-  const name = person?.displayName?.trim() || 'Your partner';
+  const name = peerName;
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} alignItems="center" component="section" aria-label="Profile">
         <Avatar src={person?.headshotUrl ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
-          {name.charAt(0)}
+          {name.charAt(0).toUpperCase()}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="h2">
@@ -46,6 +47,23 @@ function Profile({ person, conversation }: { person: LivePerson | null; conversa
           <Typography color="text.secondary">{place ?? 'Location not shared'}</Typography>
         </Box>
       </Stack>
+      {isInterview(conversation) ? (
+        <Box component="section" aria-labelledby="live-interview">
+          <Typography id="live-interview" variant="overline" component="h2" color="text.secondary">
+            {INTERVIEW_LABEL}
+          </Typography>
+          <Typography>{INTERVIEW_ABOUT}</Typography>
+        </Box>
+      ) : (
+        <LessonFacts conversation={conversation} />
+      )}
+    </Stack>
+  );
+}
+
+function LessonFacts({ conversation }: { conversation: LiveConversation }) {
+  return (
+    <>
       <Box component="section" aria-labelledby="live-course">
         <Typography id="live-course" variant="overline" component="h2" color="text.secondary">
           Course
@@ -67,7 +85,7 @@ function Profile({ person, conversation }: { person: LivePerson | null; conversa
           <Typography>A free conversation in {languageName(conversation.learningLanguage)}: talk about anything you like.</Typography>
         )}
       </Box>
-    </Stack>
+    </>
   );
 }
 
@@ -88,7 +106,7 @@ function ExploreMore() {
   );
 }
 
-export function SidePanel({ conversation, person, zone, hidden = false }: { conversation: LiveConversation; person: LivePerson | null; zone?: string | null; hidden?: boolean }) {
+export function SidePanel({ conversation, person, peerName, zone, hidden = false }: { conversation: LiveConversation; person: LivePerson | null; peerName: string; zone?: string | null; hidden?: boolean }) {
   const [tab, setTab] = useState(0);
   // Hidden panels keep their state (the chat); the tab indicator is measured again when shown.
   const tabs = useRef<TabsActions>(null);
@@ -111,7 +129,7 @@ export function SidePanel({ conversation, person, zone, hidden = false }: { conv
           hidden={tab !== i}
           sx={{ flex: 1, overflowY: 'auto', p: 2, minHeight: 0, display: tab === i ? 'block' : 'none' }}
         >
-          {i === 0 && <Profile person={person} conversation={conversation} />}
+          {i === 0 && <Profile person={person} peerName={peerName} conversation={conversation} />}
           {/* Mounted all along, so messages that arrive on another tab are there when it opens. */}
           {i === 1 && <Chat conversationId={conversation.id} height={CHAT_HEIGHT} zone={zone} />}
           {i === 2 && <ExploreMore />}

@@ -34,19 +34,24 @@ export interface LivePerson {
 
 export interface LiveConversation {
   id: string;
+  kind: string;
   provider: string;
   status: ConversationStatus;
   isCanceled: boolean;
   duration: number;
   reservedStart: string;
   learningLanguage: string;
+  /** Recorded once it runs (issue 10): both participants are told. */
+  archiveOnStart: boolean;
+  /** The student; the staff member in an interview. */
+  reservedBy: { id: string } | null;
   otherUsers: LivePerson[];
   course: { id: string; name: string } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
 }
 
 export interface LiveData {
-  me: { id: string; displayName: string | null } | null;
+  me: { id: string; displayName: string | null; tzIdentifier: string } | null;
   conversation: LiveConversation | null;
 }
 
@@ -56,15 +61,21 @@ export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArg
     me {
       id
       displayName
+      tzIdentifier
     }
     conversation(conversationId: $conversationId) {
       id
+      kind
       provider
       status
       isCanceled
       duration
       reservedStart
       learningLanguage
+      archiveOnStart
+      reservedBy {
+        id
+      }
       otherUsers {
         id
         displayName

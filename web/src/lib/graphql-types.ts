@@ -1355,6 +1355,8 @@ export type QuickSearchResult = {
   emailAddress?: Maybe<Scalars['String']['output']>;
   /** A lesson's course (its page lists the lesson); null for other kinds. */
   courseId?: Maybe<Scalars['ID']['output']>;
+  /** A conversation's start (shown in the viewer's zone; the subtitle leaves it out); null for other kinds. */
+  startsAt?: Maybe<Scalars['DateTime']['output']>;
 };
 
 export type QuickSearchResults = {

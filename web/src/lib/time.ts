@@ -1,18 +1,32 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE, addDays, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
+import { isValidTimeZone } from '../../../contracts/validation/profile';
 import { countOf } from './plural';
 
 /** Used when a user has no (valid) time zone stored (spec 3, section 9). */
 export { DEFAULT_TIME_ZONE };
 
-/** A valid IANA zone for the user, else the default. */
+/**
+ * The one rule for times (issue 28): the viewer's saved zone, else the browser's, else the default.
+ * Every instant on a page goes through it (formatDateTime, formatTime and the rest below).
+ */
 export function userZone(tzIdentifier: string | null | undefined): string {
-  return zoneOrDefault(tzIdentifier);
+  return isValidTimeZone(tzIdentifier) ? tzIdentifier! : zoneOrDefault(browserTimeZone());
+}
+
+/** The browser's IANA zone, when it is one the server accepts (else null). */
+export function browserTimeZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isValidTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Today's calendar date 'YYYY-MM-DD' in the user's time zone (the default one until profiles store it). */
 export function userToday(tzIdentifier?: string | null): string {
-  return todayIn(tzIdentifier);
+  return todayIn(userZone(tzIdentifier));
 }
 
 /**

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { suggestDisplayName, textFieldError } from '../../../contracts/validation/profile';
-import { ProfileTextField, StepIntro, type OnboardingStepDef, type StepProps } from '../components/onboarding/fields';
+import { CountryInput, ProfileTextField, StepIntro, type OnboardingStepDef, type StepProps } from '../components/onboarding/fields';
 import { CountryField, SchoolField } from '../settings/fields';
 
 function NameFields({ form, displayNameEdited }: StepProps) {
@@ -47,20 +47,6 @@ export const nameStep = (intro: string): OnboardingStepDef => ({
     </>
   ),
 });
-
-function CountryInput({ form }: StepProps) {
-  const id = useId();
-  return (
-    <Controller
-      control={form.control}
-      name="currentCountry"
-      rules={{ validate: (v) => textFieldError('currentCountry', v) ?? true }}
-      render={({ field, fieldState }) => (
-        <CountryField id={id} label="Country" required value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
-      )}
-    />
-  );
-}
 
 export const locationStep: OnboardingStepDef = {
   key: 'location',

@@ -8,6 +8,7 @@ import type { BaseRole } from '../../../contracts/roles';
 import { fromLocation } from '../auth/redirect';
 import { Loading } from '../components/Loading';
 import { Page } from '../components/Page';
+import { ZoneOffer } from '../components/ZoneOffer';
 import { useAuth } from '../lib/auth';
 import { refusalOf } from '../lib/errors';
 import { MY_ROLES } from '../lib/operations';
@@ -62,5 +63,10 @@ function RoleGuard({ children, role }: { children: ReactNode; role: BaseRole }) 
   }
   const gate = roleGate(account.roles, account.activeRole, role);
   if (!gate.allowed) return <RoleRequiredPage gate={gate} account={account} />;
-  return children;
+  return (
+    <>
+      <ZoneOffer />
+      {children}
+    </>
+  );
 }

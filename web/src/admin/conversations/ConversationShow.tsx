@@ -4,11 +4,15 @@
  * discussion topic, cancellation, marking and transfer, and the chat's messages (read-only:
  * ChatTranscript; the page refetches every 30 s).
  */
+import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { openConversationWindow } from '../../conversation/windows';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
@@ -60,15 +64,28 @@ export function ConversationShow() {
   const { id = '' } = useParams();
   const format = useAdminTime();
   const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
-  const title = data ? `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}` : 'Conversation';
+  const title = !data ? 'Conversation' : isInterview(data) ? `${INTERVIEW_LABEL}: ${nameOf(data.reservedWith)}` : `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}`;
   usePageTitle(`${title} · Conversations`);
   return (
     <ShowFrame record={{ data, error, isPending }} what="the conversation" list={{ path: '/admin/conversations', label: 'Conversations' }} crumb={(c) => format(c.reservedStart)} title={() => title}>
       {(data) => (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
-          </Typography>
+          {isInterview(data) ? (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+              <Typography variant="body2" color="text.secondary">
+                A speaker interview: the interviewer opens it from Speaker invitations (Interview) and holds it in its own window.
+              </Typography>
+              {!data.isCanceled && (data.status === 'opened' || data.status === 'started') && (
+                <Button variant="contained" size="small" onClick={() => openConversationWindow(data.id)} sx={{ flexShrink: 0 }}>
+                  Join interview
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
+            </Typography>
+          )}
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
               <ShowSection id="conversation-times" title="Details" fullHeight>
@@ -95,24 +112,30 @@ export function ConversationShow() {
             <Grid size={{ xs: 12, md: 6 }}>
               <ShowSection id="conversation-people" title="Participants and course" fullHeight>
                 <dl>
-                  <Detail term="Student">
-                    <PersonLink person={data.reservedBy} area="students" />
+                  <Detail term={isInterview(data) ? 'Interviewer' : 'Student'}>
+                    {isInterview(data) ? nameOf(data.reservedBy) : <PersonLink person={data.reservedBy} area="students" />}
                   </Detail>
-                  <Detail term="Speaker">
+                  <Detail term={isInterview(data) ? 'Candidate' : 'Speaker'}>
                     <PersonLink person={data.reservedWith} area="speakers" />
                   </Detail>
-                  <Detail term="Course Name">
-                    {data.course ? (
-                      <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
-                        {data.course.name}
-                      </Link>
-                    ) : (
-                      `None (language ${data.learningLanguage})`
-                    )}
-                  </Detail>
-                  {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
-                  {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
-                  <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+                  {isInterview(data) ? (
+                    <Detail term="About">{INTERVIEW_ABOUT}</Detail>
+                  ) : (
+                    <>
+                      <Detail term="Course Name">
+                        {data.course ? (
+                          <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
+                            {data.course.name}
+                          </Link>
+                        ) : (
+                          `None (language ${data.learningLanguage})`
+                        )}
+                      </Detail>
+                      {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
+                      {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
+                      <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+                    </>
+                  )}
                 </dl>
               </ShowSection>
             </Grid>

@@ -204,7 +204,7 @@ export const CALLS = {
   quickSearch: gql`
     query AdminQuickSearch($searchQuery: String!, $pii: Boolean) {
       quickSearch(searchQuery: $searchQuery, pii: $pii) {
-        conversations { id kind title subtitle location emailAddress }
+        conversations { id kind title subtitle location emailAddress startsAt }
         courses { id kind title subtitle location emailAddress }
         lessons { id kind title subtitle location emailAddress courseId }
         instructors { id kind title subtitle location emailAddress }

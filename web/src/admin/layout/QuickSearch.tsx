@@ -22,6 +22,7 @@ import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { AdminDataProvider } from '../dataProvider';
+import { useAdminTime } from '../zone';
 
 export const SEARCHING = 'Searching ...';
 export const NO_RESULTS = 'No results found';
@@ -36,6 +37,8 @@ interface Hit {
   location: string | null;
   emailAddress: string | null;
   courseId?: string | null;
+  /** A conversation's start, shown in the admin's zone like the rest of the back-office. */
+  startsAt?: string | null;
 }
 type Groups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', Hit[]>;
 
@@ -56,14 +59,16 @@ export const PII_EXPLANATION = {
   off: 'Off: only names, titles and locations are searched; turn it on to find people by email address.',
 };
 
-function label(hit: Hit, pii: boolean) {
+function label(hit: Hit, pii: boolean, format: (iso: string | null | undefined) => string) {
   const primary = hit.title ?? (pii && hit.emailAddress ? hit.emailAddress : 'Name not set yet');
-  const secondary = [hit.title && pii ? hit.emailAddress : null, hit.subtitle, hit.location].filter(Boolean).join(' · ');
+  const when = hit.startsAt ? format(hit.startsAt) : null;
+  const secondary = [hit.title && pii ? hit.emailAddress : null, hit.subtitle, when, hit.location].filter(Boolean).join(' · ');
   return { primary, secondary: secondary || null };
 }
 
 export function QuickSearch() {
   const dataProvider = useDataProvider<AdminDataProvider>();
+  const format = useAdminTime();
   const [text, setText] = useState('');
   const [pii, setPii] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(PII_KEY) === 'on');
   const query = useDebouncedValue(text.trim(), 250);
@@ -139,7 +144,7 @@ export function QuickSearch() {
                   <ul style={{ padding: 0 }}>
                     <ListSubheader sx={{ lineHeight: '32px' }}>{group.label}</ListSubheader>
                     {state!.groups![group.key].map((hit) => {
-                      const { primary, secondary } = label(hit, state!.pii);
+                      const { primary, secondary } = label(hit, state!.pii, format);
                       return (
                         <ListItemButton key={`${group.key}-${hit.id}`} component={RouterLink} to={group.path(hit)} onClick={() => setText('')}>
                           <ListItemText primary={primary} secondary={secondary} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />

@@ -1,7 +1,8 @@
 /**
  * /admin/speakers/invitations (spec 3, "Admin speaker invitation"): invite by address, the list
- * with status chips; INVITED can be rescinded; ACCEPTED can be interviewed, promoted or declined
- * in either order; promotion then opens the speaker's speaking settings. 'An invitation was
+ * with status chips; INVITED can be rescinded; ACCEPTED can be interviewed (which opens the
+ * interview and joins it in the conversation's own window, where the candidate connects), promoted
+ * or declined; once evaluated there is no interview. Promotion then opens the speaking settings. 'An invitation was
  * accepted by {email}' arrives live through the speakerAccepted subscription.
  */
 import { useMutation, useQuery, useSubscription } from '@apollo/client';
@@ -16,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -25,6 +27,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { SpeakerMessages } from '../../../../contracts/speaking';
 import { emailError } from '../../../../contracts/validation/email';
 import { Loading } from '../../components/Loading';
+import { openConversationWindow } from '../../conversation/windows';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useAdminTime } from '../zone';
@@ -45,6 +48,17 @@ const STATUS_CHIP: Record<InvitationItem['invitationStatus'], { label: string; c
   ACCEPTED: { label: 'Accepted', color: 'success' },
   RESCINDED: { label: 'Rescinded', color: 'default' },
 };
+
+const isLiveStatus = (status: string) => status === 'opened' || status === 'started';
+
+/** Where the speaker's interview stands, as the row's chip says it. */
+function interviewChip(status: string): string {
+  if (status === 'opened') return 'Interview open';
+  if (status === 'started') return 'Interviewing now';
+  if (status === 'stopped') return 'Interviewed';
+  if (status === 'unused') return 'Interview missed';
+  return 'Interview scheduled';
+}
 
 export default function InvitationsPage() {
   usePageTitle('Speaker invitations');
@@ -147,97 +161,119 @@ export default function InvitationsPage() {
       ) : invitations.length === 0 ? (
         <Typography color="text.secondary">No speaker invitations were sent yet.</Typography>
       ) : (
-        <Table size="small" aria-label="Speaker invitations">
-          <TableHead>
-            <TableRow>
-              <TableCell>Sent</TableCell>
-              <TableCell>Email address</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Invited by</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invitations.map((i) => {
-              const chip = STATUS_CHIP[i.invitationStatus];
-              const evaluated = !!i.speaking?.hasEvaluation;
-              return (
-                <TableRow key={i.id} data-testid="invitation-row" data-email={i.emailAddress}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(i.invitationSentAt)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>
-                    {i.speakerId ? (
-                      <RouterLink to={`/admin/speakers/${encodeURIComponent(i.speakerId)}`}>{i.emailAddress}</RouterLink>
-                    ) : (
-                      i.emailAddress
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-                      <Chip size="small" label={chip.label} color={chip.color} />
-                      {i.speaking?.interview && <Chip size="small" variant="outlined" label="Interview scheduled" />}
-                      {i.speaking?.evaluation === 'promote' && <Chip size="small" color="success" variant="outlined" label="Promoted" />}
-                      {i.speaking?.evaluation === 'decline' && <Chip size="small" color="error" variant="outlined" label="Declined" />}
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{i.owner ? i.owner.givenName ?? i.owner.emailAddress : '—'}</TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-                      {i.invitationStatus === 'INVITED' && (
-                        <Button
-                          size="small"
-                          color="warning"
-                          disabled={busy === i.id}
-                          onClick={() => run(i.id, () => rescind({ variables: { input: { invitationId: i.id } } }), SpeakerMessages.rescinded, SpeakerMessages.rescindFailed)}
-                        >
-                          Rescind
-                        </Button>
+        // A phone scrolls the table sideways rather than widening the page.
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Speaker invitations">
+            <TableHead>
+              <TableRow>
+                <TableCell>Sent</TableCell>
+                <TableCell>Email address</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Invited by</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {invitations.map((i) => {
+                const chip = STATUS_CHIP[i.invitationStatus];
+                const evaluated = !!i.speaking?.hasEvaluation;
+                // An open interview is joined, not opened again (its window may have been closed).
+                const live = !evaluated && !!i.speaking?.interview && isLiveStatus(i.speaking.interview.status);
+                return (
+                  <TableRow key={i.id} data-testid="invitation-row" data-email={i.emailAddress}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(i.invitationSentAt)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>
+                      {i.speakerId ? (
+                        <RouterLink to={`/admin/speakers/${encodeURIComponent(i.speakerId)}`}>{i.emailAddress}</RouterLink>
+                      ) : (
+                        i.emailAddress
                       )}
-                      {i.invitationStatus === 'ACCEPTED' && i.speakerId && (
-                        <>
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                        <Chip size="small" label={chip.label} color={chip.color} />
+                        {i.speaking?.interview && <Chip size="small" variant="outlined" label={interviewChip(i.speaking.interview.status)} />}
+                        {i.speaking?.evaluation === 'promote' && <Chip size="small" color="success" variant="outlined" label="Promoted" />}
+                        {i.speaking?.evaluation === 'decline' && <Chip size="small" color="error" variant="outlined" label="Declined" />}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{i.owner ? i.owner.givenName ?? i.owner.emailAddress : '—'}</TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+                        {i.invitationStatus === 'INVITED' && (
                           <Button
                             size="small"
-                            disabled={busy === i.id || i.speaking?.evaluation === 'decline'}
-                            onClick={() =>
-                              run(i.id, () => interview({ variables: { input: { speakerId: i.speakerId } } }), SpeakerMessages.interviewOpened, SpeakerMessages.interviewFailed)
-                            }
+                            color="warning"
+                            disabled={busy === i.id}
+                            onClick={() => run(i.id, () => rescind({ variables: { input: { invitationId: i.id } } }), SpeakerMessages.rescinded, SpeakerMessages.rescindFailed)}
                           >
-                            Interview
+                            Rescind
                           </Button>
-                          <Button
-                            size="small"
-                            color="success"
-                            disabled={busy === i.id || evaluated}
-                            onClick={async () => {
-                              const ok = await run(
-                                i.id,
-                                () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'promote' } } }),
-                                SpeakerMessages.promoted,
-                                SpeakerMessages.promoteFailed,
-                              );
-                              if (ok) navigate(`/admin/speakers/${encodeURIComponent(i.speakerId!)}/speaking`);
-                            }}
-                          >
-                            Promote
-                          </Button>
-                          <Button
-                            size="small"
-                            color="error"
-                            disabled={busy === i.id || evaluated}
-                            onClick={() =>
-                              run(i.id, () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'decline' } } }), SpeakerMessages.declinedOk, SpeakerMessages.declineFailed)
-                            }
-                          >
-                            Decline
-                          </Button>
-                        </>
-                      )}
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                        )}
+                        {i.invitationStatus === 'ACCEPTED' && i.speakerId && (
+                          <>
+                            {live ? (
+                              <Button size="small" variant="outlined" onClick={() => openConversationWindow(i.speaking!.interview!.id)}>
+                                Join interview
+                              </Button>
+                            ) : (
+                              <Button
+                                size="small"
+                                disabled={busy === i.id || evaluated}
+                                onClick={async () => {
+                                  let conversationId: string | null = null;
+                                  await run(
+                                    i.id,
+                                    async () => {
+                                      const { data: opened } = await interview({ variables: { input: { speakerId: i.speakerId } } });
+                                      conversationId = opened?.interviewSpeaker.conversation.id ?? null;
+                                    },
+                                    SpeakerMessages.interviewOpened,
+                                    SpeakerMessages.interviewFailed,
+                                  );
+                                  // Staff joins the interview at once, in the conversation's own window.
+                                  if (conversationId) openConversationWindow(conversationId);
+                                }}
+                              >
+                                Interview
+                              </Button>
+                            )}
+                            <Button
+                              size="small"
+                              color="success"
+                              disabled={busy === i.id || evaluated}
+                              onClick={async () => {
+                                const ok = await run(
+                                  i.id,
+                                  () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'promote' } } }),
+                                  SpeakerMessages.promoted,
+                                  SpeakerMessages.promoteFailed,
+                                );
+                                if (ok) navigate(`/admin/speakers/${encodeURIComponent(i.speakerId!)}/speaking`);
+                              }}
+                            >
+                              Promote
+                            </Button>
+                            <Button
+                              size="small"
+                              color="error"
+                              disabled={busy === i.id || evaluated}
+                              onClick={() =>
+                                run(i.id, () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'decline' } } }), SpeakerMessages.declinedOk, SpeakerMessages.declineFailed)
+                              }
+                            >
+                              Decline
+                            </Button>
+                          </>
+                        )}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
       )}
     </Box>
   );

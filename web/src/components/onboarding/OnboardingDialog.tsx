@@ -23,9 +23,9 @@ import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'reac
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { todayIn } from '../../../../contracts/calendarDate';
-import { isValidTimeZone } from '../../../../contracts/validation/profile';
 import type { ChangeUserInput, Role } from '../../lib/graphql-types';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
+import { browserTimeZone } from '../../lib/time';
 import { onboardingMachine } from '../../machines/onboardingMachine';
 import { FormAlert } from '../FormAlert';
 import { Loading } from '../Loading';
@@ -53,16 +53,6 @@ const EMPTY: ProfileForm = {
 
 const valuesOf = (me: OnboardingProfile): ProfileForm =>
   Object.fromEntries(Object.keys(EMPTY).map((k) => [k, (me as Record<string, unknown>)[k] ?? ''])) as unknown as ProfileForm;
-
-/** The browser's IANA zone, when it is one the server accepts. */
-export function browserTimeZone(): string | null {
-  try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isValidTimeZone(zone) ? zone : null;
-  } catch {
-    return null;
-  }
-}
 
 function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

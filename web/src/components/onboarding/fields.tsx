@@ -30,6 +30,7 @@ import {
   textFieldError,
   type TextField as TextFieldName,
 } from '../../../../contracts/validation/profile';
+import { CountryField } from '../../settings/fields';
 import { muiField } from '../fields';
 
 /** The form behind every step: strings, '' for nothing. */
@@ -179,6 +180,22 @@ export const displayNameStep: OnboardingStepDef = {
   render: (props) => <DisplayNameField {...props} />,
 };
 
+/** A country with the server's suggestions, as the settings pages ask it (not free text alone). */
+export function CountryInput({ form, name = 'currentCountry', label = 'Country' }: Pick<StepProps, 'form'> & { name?: 'currentCountry' | 'previousCountry'; label?: string }) {
+  const id = useId();
+  const required = name === 'currentCountry';
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      rules={{ validate: (v) => textFieldError(name, v, { required }) ?? true }}
+      render={({ field, fieldState }) => (
+        <CountryField id={id} label={label} required={required} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
+      )}
+    />
+  );
+}
+
 export const currentLocationStep: OnboardingStepDef = {
   key: 'current-location',
   title: 'Where do you live now?',
@@ -187,7 +204,7 @@ export const currentLocationStep: OnboardingStepDef = {
     <Stack spacing={2}>
       <ProfileTextField form={form} name="currentCity" autoComplete="address-level2" />
       <ProfileTextField form={form} name="currentState" autoComplete="address-level1" />
-      <ProfileTextField form={form} name="currentCountry" autoComplete="country-name" />
+      <CountryInput form={form} />
     </Stack>
   ),
 };
@@ -201,7 +218,7 @@ export const hometownStep: OnboardingStepDef = {
       <StepIntro>Optional: leave it empty if you live where you grew up.</StepIntro>
       <Stack spacing={2}>
         <ProfileTextField form={form} name="previousCity" label="Hometown city" />
-        <ProfileTextField form={form} name="previousCountry" label="Hometown country" />
+        <CountryInput form={form} name="previousCountry" label="Hometown country" />
       </Stack>
     </>
   ),

@@ -1,18 +1,21 @@
 /**
- * The room's sign that the conversation is being recorded (issue 10): a red dot and 'Recording' at
- * the video's top left, named for assistive technology.
+ * The room's sign that the conversation is recorded (issue 10; both participants see it, issue 28):
+ * a red dot and 'Recording' at the video's top left once it runs, 'Will be recorded' before,
+ * named for assistive technology.
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
 export const RECORDING_LABEL = 'This conversation is being recorded';
+export const WILL_RECORD_LABEL = 'This conversation will be recorded';
 
-export function RecordingIndicator() {
+export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean }) {
+  const label = upcoming ? WILL_RECORD_LABEL : RECORDING_LABEL;
   return (
     <Box
       role="status"
-      aria-label={RECORDING_LABEL}
-      title={RECORDING_LABEL}
+      aria-label={label}
+      title={label}
       sx={{
         position: 'absolute',
         top: 12,
@@ -35,14 +38,15 @@ export function RecordingIndicator() {
           height: 10,
           borderRadius: '50%',
           bgcolor: '#ff4d4d',
-          '@media (prefers-reduced-motion: no-preference)': {
+          opacity: upcoming ? 0.6 : 1,
+          '@media (prefers-reduced-motion: no-preference)': upcoming ? {} : {
             animation: 'recording-pulse 2s ease-in-out infinite',
             '@keyframes recording-pulse': { '50%': { opacity: 0.35 } },
           },
         }}
       />
       <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-        Recording
+        {upcoming ? 'Will be recorded' : 'Recording'}
       </Typography>
     </Box>
   );

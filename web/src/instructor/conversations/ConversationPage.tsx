@@ -15,7 +15,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import type { ConversationStatus, Marking } from '../../lib/graphql-types';
-import { formatDayAndTime } from '../../lib/time';
+import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
 
 interface InstructorConversation {
@@ -85,7 +85,7 @@ export default function ConversationPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Conversation details">
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">
-            {formatDayAndTime(c.reservedStart, zone)} · {ROW_LABELS[rowKind(c)]}
+            {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {ROW_LABELS[rowKind(c)]}
           </Typography>
           <Typography>
             {c.duration} minutes with {c.reservedWith?.displayName ?? 'a speaker'}

@@ -42,7 +42,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { Loading } from '../../components/Loading';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
-import { formatDate, formatDayAndTime } from '../../lib/time';
+import { formatDate, formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { RowIcon } from '../../student/conversations/RowIcon';
 import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
@@ -70,7 +70,7 @@ function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollmen
             <ListItemText
               primary={
                 <Link component={RouterLink} to={`/instructor/conversations/${encodeURIComponent(c.id)}`}>
-                  {formatDayAndTime(c.reservedStart, zone)} · {ROW_LABELS[kind]}
+                  {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {ROW_LABELS[kind]}
                 </Link>
               }
               secondary={`${c.lesson?.title ?? 'No lesson'} · ${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'}`}

@@ -75,7 +75,7 @@ function TopicDialog({ assignment, durationRequirement, onClose }: { assignment:
               error={!!problem('discussionTopic')}
               helperText={problem('discussionTopic') ?? `${form.discussionTopic.length}/${max}`}
             />
-            <TextField label="Private note (optional)" value={form.privateNote} onChange={set('privateNote')} error={!!problem('privateNote')} helperText={problem('privateNote') ?? `Only you see it. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`} />
+            <TextField label="Private note (optional)" value={form.privateNote} onChange={set('privateNote')} error={!!problem('privateNote')} helperText={problem('privateNote') ?? `Only the speaker sees it, never the student. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`} />
             <TextField type="date" label="Due date (optional)" value={form.dueOn} onChange={set('dueOn')} error={!!problem('dueOn')} helperText={problem('dueOn')} slotProps={{ inputLabel: { shrink: true } }} />
             <FormAlert message={error ? errorMessage(error) : null} />
           </Stack>

@@ -27,9 +27,10 @@ import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMinutes } from '../../lib/time';
 import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
+import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
 import { usePresence } from '../../conversation/usePresence';
 import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
-import { CancelCard, StartCard, TransferCard } from './ModerationCards';
+import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
 import { MarkCard } from '../../conversation/after/MarkCard';
 import { RatingCard } from '../../conversation/after/RatingCard';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
@@ -51,7 +52,7 @@ export default function ConversationDetail() {
         <Link component={RouterLink} to="/speaker/conversations">
           Conversations
         </Link>
-        <Typography color="text.primary">{conversation ? personName(conversation.reservedBy, 'Student') : 'Conversation'}</Typography>
+        <Typography color="text.primary">{conversation ? (isInterview(conversation) ? INTERVIEW_LABEL : personName(conversation.reservedBy, 'Student')) : 'Conversation'}</Typography>
       </Breadcrumbs>
       {loading && !data ? (
         <Loading label="Loading the conversation" />
@@ -132,14 +133,16 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
                 )}
               </>
             ) : (
-              <Typography color="text.secondary">A free conversation in {languageName(c.learningLanguage)}: no course topic.</Typography>
+              <Typography color="text.secondary">
+                {isInterview(c) ? INTERVIEW_ABOUT : `A free conversation in ${languageName(c.learningLanguage)}: no course topic.`}
+              </Typography>
             )}
           </Panel>
           <Panel title="Participants" id="panel-participants">
             <ParticipantsPanel
               participants={c.participants.map((p) => ({
                 ...p,
-                role: p.id === c.reservedWith?.id ? 'Speaker (you)' : 'Student',
+                role: p.id === c.reservedWith?.id ? 'Speaker (you)' : isInterview(c) ? 'Interviewer' : 'Student',
                 name: personName(p.user, 'No name given yet'),
               }))}
               pastConversations={c.pastConversations}
@@ -153,6 +156,7 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
       <Grid size={{ xs: 12, md: 5 }}>
         <Stack spacing={3} component="section" aria-label="Moderation">
           <StartCard conversation={c} zone={zone} />
+          <ChatCard conversation={c} zone={zone} />
           <CancelCard conversation={c} zone={zone} onChanged={onChanged} />
           <TransferCard conversation={c} />
           <MarkCard conversation={c} zone={zone} onMarked={onChanged} />

@@ -23,6 +23,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatTime, formatTimeRange } from '../../lib/time';
+import { INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
 import { needsAction, personName, statusChip } from './labels';
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from './operations';
 import { EmptyState } from '../../components/EmptyState';
@@ -84,9 +85,11 @@ export default function ConversationsPage() {
 /** One conversation as a link to its detail; `timeOnly` where a day heading already names the day (the planner). */
 export function ConversationRow({ conversation: c, zone, timeOnly = false }: { conversation: SpeakerConversationItem; zone: string; timeOnly?: boolean }) {
   const chip = statusChip(c.status);
-  const warn = needsAction(c);
-  const student = personName(c.otherUsers[0], 'Student');
-  const what = c.course ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}` : languageName(c.learningLanguage);
+  const interview = isInterview(c);
+  // An interview is not marked: it never waits for the speaker's action.
+  const warn = !interview && needsAction(c);
+  const student = interview ? 'Tertulia staff' : personName(c.otherUsers[0], 'Student');
+  const what = interview ? INTERVIEW_LABEL : c.course ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}` : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
   return (
     <ListItem disablePadding divider>

@@ -17,6 +17,7 @@ import { useNavigate } from 'react-router-dom';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
+import { Chat } from '../../conversation/Chat';
 import { openConversationWindow } from '../../conversation/windows';
 import { cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
 import { CANCEL_RESERVATION, SPEAKER_CONVERSATIONS, TRANSFER_RESERVATION, type SpeakerConversationDetail } from './operations';
@@ -37,6 +38,23 @@ function ModerationCard({ title, id, children, action }: { title: string; id: st
         {children}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>{action}</CardActions>
+    </Card>
+  );
+}
+
+/**
+ * The conversation's chat beside the moderation cards (spec 2): the student may write from 20
+ * minutes before the start, so a 'running late' reaches the speaker here, before the room. Live.
+ */
+export function ChatCard({ conversation: c, zone }: { conversation: SpeakerConversationDetail; zone: string | undefined }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="card-chat">
+      <CardContent>
+        <Typography id="card-chat" variant="h6" component="h2" gutterBottom>
+          Chat
+        </Typography>
+        <Chat conversationId={c.id} height={360} zone={zone} />
+      </CardContent>
     </Card>
   );
 }

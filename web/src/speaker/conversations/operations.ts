@@ -16,6 +16,7 @@ export interface PersonName {
 
 export interface SpeakerConversationItem {
   id: string;
+  kind: string;
   status: ConversationStatus;
   reservedStart: string;
   reservedEnd: string;
@@ -53,6 +54,7 @@ export const SPEAKER_CONVERSATIONS: TypedDocumentNode<SpeakerConversationsData, 
       tzIdentifier
       conversations(statuses: $statuses, marked: false, canceled: false, reverse: $reverse, first: $first) {
         id
+        kind
         status
         reservedStart
         reservedEnd

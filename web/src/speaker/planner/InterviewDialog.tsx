@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { openConversationWindow } from '../../conversation/windows';
 import { canConnect, interviewView, type MySpeaking } from './speakingOperations';
 
 export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MySpeaking; onBeginOnboarding(): void }) {
@@ -21,7 +22,9 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
   const [introDone, setIntroDone] = useState(false);
   const view = interviewView(speaking, introDone);
   const signOut = () => navigate('/auth/sign_out');
-  const connect = () => speaking.interview && navigate(`/conversation?id=${encodeURIComponent(speaking.interview.id)}`);
+  // The interview opens in its own named window, as every conversation does (spec 2); the dialog
+  // stays and turns to the outcome once staff decides.
+  const connect = () => speaking.interview && openConversationWindow(speaking.interview.id);
 
   const titles = {
     intro: 'Welcome, future speaker!',
@@ -47,13 +50,11 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
         {view === 'lobby' && (
           <Stack spacing={2}>
             {!speaking.interview ? (
-              <Alert severity="info">Your interview has not been scheduled yet. Our staff will open it soon; this page checks every 10 seconds.</Alert>
+              <Alert severity="info">Your interview has not been opened yet. Our staff will open it soon.</Alert>
             ) : canConnect(speaking) ? (
               <Alert severity="success">Your interviewer is waiting. Connect to join the call.</Alert>
             ) : (
-              <Alert severity="info">
-                Your interview is scheduled. The Connect button becomes available as soon as your interviewer opens the call.
-              </Alert>
+              <Alert severity="info">Your interview is not open now. The Connect button becomes available as soon as your interviewer opens the call.</Alert>
             )}
             <Typography color="text.secondary">Use a quiet place, a camera and a microphone. This page checks for your interview every 10 seconds.</Typography>
           </Stack>

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { languageName } from '../../../../contracts/enrollment';
+import { OPENABLE_MINUTES_BEFORE } from '../../../../contracts/scheduling';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyError, notifySuccess } from '../../components/snackbars';
@@ -34,6 +35,7 @@ import { formatDay, formatDayAndTime, formatTime, localDateOf, userZone, zoneAbb
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { Chat } from '../../conversation/Chat';
 import { usePresence } from '../../conversation/usePresence';
+import { WILL_RECORD_LABEL } from '../../conversation/recording/RecordingIndicator';
 import { openConversationWindow } from '../../conversation/windows';
 import { reservableLessons } from '../reserve/operations';
 import { CameraPreview } from './CameraPreview';
@@ -104,8 +106,15 @@ function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversatio
         </Box>
         {!ready && (
           <Typography variant="body2" color="text.secondary">
-            The button turns to Ready! once {speaker} opens the conversation, from {formatTime(conversation.reservedStart, zone)}.
+            The button turns to Ready! once {speaker} opens the conversation: from {formatTime(conversation.openablePolicy.openableAfter, zone)},{' '}
+            {OPENABLE_MINUTES_BEFORE} minutes before the start.
           </Typography>
+        )}
+        {conversation.archiveOnStart && (
+          <Box role="status" aria-label={WILL_RECORD_LABEL} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#d32f2f', flexShrink: 0 }} />
+            <Typography variant="body2">This conversation will be recorded: you and your instructor can play it back afterwards.</Typography>
+          </Box>
         )}
         {showSupportAdvice(conversation, now) && (
           <Alert severity="info">

@@ -15,6 +15,8 @@ export interface LobbyConversation {
   reservedEnd: string;
   duration: number;
   learningLanguage: string;
+  /** Recorded once it runs (issue 10). */
+  archiveOnStart: boolean;
   isCanceled: boolean;
   canceledOn: string | null;
   canceledBy: { id: string; displayName: string | null } | null;
@@ -53,6 +55,7 @@ export const LOBBY: TypedDocumentNode<LobbyData, { id: string }> = gql`
       reservedEnd
       duration
       learningLanguage
+      archiveOnStart
       isCanceled
       canceledOn
       canceledBy {

@@ -11,6 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { languageName } from '../../../../contracts/enrollment';
 import { DURATIONS } from '../../../../contracts/scheduling';
 import type { FlowSend, FlowState, Me } from './flow';
@@ -22,6 +23,11 @@ export function ChooseStep({ me, languages, state, send }: { me: Me; languages: 
   const course = courses.find((c) => c.id === courseId);
   const lessons = course ? reservableLessons(course) : [];
   const ready = courseId ? !!lessonId : !!language;
+  // A student with one current course talks in it: it comes chosen (issue 28).
+  const only = courses.length === 1 ? courses[0] : null;
+  useEffect(() => {
+    if (only && !courseId) send({ type: 'CHOOSE_COURSE', courseId: only.id, duration: only.durationRequirement });
+  }, [only, courseId, send]);
   return (
     <Paper variant="outlined" component="section" aria-label="Choose what to talk about" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>

@@ -11,6 +11,7 @@ import type { ReserveSetupData, SpeakerProfile } from './operations';
 import { speakerName } from './SpeakerResult';
 import { FactsTable } from '../../components/FactsTable';
 import { FormAlert } from '../../components/FormAlert';
+import { STUDENT_CANCEL_CUTOFF_HOURS, studentCancelDeadline } from '../../../../contracts/scheduling';
 
 export function ConfirmStep({ me, languages, zone, state, send }: { me: Me; languages: ReserveSetupData['lookupLanguages']; zone: string; state: FlowState; send: FlowSend }) {
   const ctx = state.context;
@@ -42,6 +43,11 @@ export function ConfirmStep({ me, languages, zone, state, send }: { me: Me; lang
       {remaining < ctx.duration && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           You have {remaining} minutes; this conversation needs {ctx.duration}.
+        </Alert>
+      )}
+      {Date.now() >= studentCancelDeadline(new Date(start)).getTime() && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="no-cancel-warning">
+          This conversation starts within {STUDENT_CANCEL_CUTOFF_HOURS} hours: once reserved, it cannot be canceled.
         </Alert>
       )}
       <FormAlert message={ctx.error} />
