@@ -2,17 +2,16 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { WithApollo } from '../lib/apolloLoader';
 import { NotFoundPage } from '../shell/pages';
-import { AUTH_PAGES } from './pages';
 
 // A page a chunk: the sign-in page, the first most visitors see, loads without the others' code
 // (the sign-up's stepper and role choice, the password rules), and without the Apollo client,
 // which the others get from WithApollo and the sign-in page loads when it submits.
-const PasswordResetPage = lazy(AUTH_PAGES.password_reset);
-const RequestPasswordResetPage = lazy(AUTH_PAGES.request_password_reset);
-const RoleSelectionPage = lazy(AUTH_PAGES.role_selection);
-const SignInPage = lazy(AUTH_PAGES.sign_in);
-const SignOutPage = lazy(AUTH_PAGES.sign_out);
-const SignUpPage = lazy(AUTH_PAGES.sign_up);
+const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
+const RequestPasswordResetPage = lazy(() => import('./RequestPasswordResetPage'));
+const RoleSelectionPage = lazy(() => import('./RoleSelectionPage'));
+const SignInPage = lazy(() => import('./SignInPage'));
+const SignOutPage = lazy(() => import('./SignOutPage'));
+const SignUpPage = lazy(() => import('./SignUpPage'));
 
 /** /auth/* (spec 1, Auth routes): this router is one lazy chunk, each page another. */
 export default function AuthArea() {

@@ -4,10 +4,9 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'react-router-dom';
-import { Loading } from './Loading';
 
 /**
  * An area's sidebar beside the page from 900 px (md) up; on a phone or a narrow window it folds
@@ -62,10 +61,7 @@ export function SidebarLayout({
           </Drawer>
         </Box>
       )}
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {/* A page loading on demand keeps the sidebar in place. */}
-        <Suspense fallback={<Loading label="Loading the page" />}>{children}</Suspense>
-      </Box>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
     </Box>
   );
 }

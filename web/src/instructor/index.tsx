@@ -1,25 +1,19 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
+import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
-import { lazyNamed } from '../shell/routeModules';
+import ConversationPage from './conversations/ConversationPage';
 import CoursePage from './courses/CoursePage';
+import DeleteCoursePage from './courses/DeleteCoursePage';
+import EditCoursePage from './courses/EditCoursePage';
 import CoursesGridPage from './courses/CoursesGridPage';
+import NewCoursePage from './courses/NewCoursePage';
+import GalleryPage from './gallery/GalleryPage';
 import { InstructorLayout } from './layout/InstructorLayout';
-
-// The courses and a course's page, where an instructor lands, come with this chunk; every other
-// page loads when first shown (issue 31).
-const AreaSettingsPage = lazyNamed(() => import('../settings/AreaSettingsPage'), 'AreaSettingsPage');
-const ConversationPage = lazy(() => import('./conversations/ConversationPage'));
-const DeleteCoursePage = lazy(() => import('./courses/DeleteCoursePage'));
-const EditCoursePage = lazy(() => import('./courses/EditCoursePage'));
-const GalleryPage = lazy(() => import('./gallery/GalleryPage'));
-const NewCoursePage = lazy(() => import('./courses/NewCoursePage'));
-const ProvisionPage = lazy(() => import('./templates/ProvisionPage'));
-const SecurityPage = lazyNamed(() => import('../settings/AreaSettingsPage'), 'SecurityPage');
-const TemplateFormPage = lazy(() => import('./templates/TemplateFormPage'));
-const TemplatePage = lazy(() => import('./templates/TemplatePage'));
-const TemplatesPage = lazy(() => import('./templates/TemplatesPage'));
+import ProvisionPage from './templates/ProvisionPage';
+import TemplateFormPage from './templates/TemplateFormPage';
+import TemplatePage from './templates/TemplatePage';
+import TemplatesPage from './templates/TemplatesPage';
 
 /**
  * /instructor/* (spec 3, Instructor), in the instructor's sidebar layout; the onboarding dialog opens

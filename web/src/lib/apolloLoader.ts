@@ -24,11 +24,5 @@ export function loadedApollo(): ApolloModule | null {
   return loaded;
 }
 
-/**
- * The provider's chunk and the client's, side by side (the client is then known to loadedApollo);
- * the shell asks for them early (shell/routeModules.ts).
- */
-export const loadApolloRoot = () => Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root);
-
 /** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(loadApolloRoot);
+export const WithApollo = lazy(() => loadApollo().then(() => import('./ApolloRoot')));

@@ -2,14 +2,11 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { WithApollo } from '../lib/apolloLoader';
-import { AREAS, preloadFirstPage } from './routeModules';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
-// check asks the API, so it comes with the Apollo client, apart from the sign-in page. The first
-// page's chunks are all asked for now, not one lazy boundary after another.
-preloadFirstPage(window.location.pathname);
-const RequireAuthLoaded = lazy(() => AREAS.requireAuth().then((m) => ({ default: m.RequireAuth })));
+// check asks the API, so it comes with the Apollo client, apart from the sign-in page.
+const RequireAuthLoaded = lazy(() => import('./RequireAuth').then((m) => ({ default: m.RequireAuth })));
 function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
   return (
     <WithApollo>
@@ -17,13 +14,13 @@ function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
     </WithApollo>
   );
 }
-const AuthArea = lazy(AREAS.auth);
-const JoinPage = lazy(AREAS.join);
-const StudentArea = lazy(AREAS.student);
-const InstructorArea = lazy(AREAS.instructor);
-const SpeakerArea = lazy(AREAS.speaker);
-const ConversationArea = lazy(AREAS.conversation);
-const AdminArea = lazy(AREAS.admin);
+const AuthArea = lazy(() => import('../auth'));
+const JoinPage = lazy(() => import('../student/JoinPage'));
+const StudentArea = lazy(() => import('../student'));
+const InstructorArea = lazy(() => import('../instructor'));
+const SpeakerArea = lazy(() => import('../speaker'));
+const ConversationArea = lazy(() => import('../conversation'));
+const AdminArea = lazy(() => import('../admin'));
 
 export function AppRoutes() {
   return (

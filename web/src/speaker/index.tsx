@@ -1,22 +1,17 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
-import { lazyNamed } from '../shell/routeModules';
+import { CameraPreviewPage, CompatibilityPage } from './compatibility/CompatibilityPage';
+import ConversationDetail from './conversations/ConversationDetail';
 import ConversationsPage from './conversations/ConversationsPage';
 import NeedsInvitationPage from './planner/NeedsInvitationPage';
 import SpeakerPlanner from './planner/SpeakerPlanner';
 import { SpeakerLayout } from './layout/SpeakerLayout';
 
-// The planner, the speaker's first page, comes with this chunk (with the conversations, which its
-// week shows); every other page loads when first shown (issue 31), the calendar (FullCalendar)
-// with its page.
-const AreaSettingsPage = lazyNamed(() => import('../settings/AreaSettingsPage'), 'AreaSettingsPage');
+/** The calendar (FullCalendar) loads only with its page. */
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage'));
-const CameraPreviewPage = lazyNamed(() => import('./compatibility/CompatibilityPage'), 'CameraPreviewPage');
-const CompatibilityPage = lazyNamed(() => import('./compatibility/CompatibilityPage'), 'CompatibilityPage');
-const ConversationDetail = lazy(() => import('./conversations/ConversationDetail'));
 const PayrollPage = lazy(() => import('./payroll/PayrollPage'));
-const SecurityPage = lazyNamed(() => import('../settings/AreaSettingsPage'), 'SecurityPage');
 
 /** /speaker/* (spec 3, Speaker), in the speaker's sidebar layout. */
 export default function SpeakerArea() {
