@@ -306,10 +306,6 @@ async function loadLogAndFiles(plan: RestorePlan, target: RestoreTarget, progres
 }
 
 /**
- * Every read model rebuilt in one read of the log; each one whose backed-up state lies within the
- * restored log is compared with it at its backed-up checkpoint (the same event, by its position).
- */
-/**
  * Waits until the feed shows the whole restored log. Its horizon is the PostgreSQL cluster's: a
  * transaction left open in another database of the same server holds back the restored
  * transactions, all newer, and the rebuild would read a short log (it read none once, beside a busy
@@ -327,6 +323,10 @@ async function feedShowsEveryEvent(pool: pg.Pool, timeoutMs = 120_000): Promise<
   }
 }
 
+/**
+ * Every read model rebuilt in one read of the log; each one whose backed-up state lies within the
+ * restored log is compared with it at its backed-up checkpoint (the same event, by its position).
+ */
 async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onProgress: (events: number) => void): Promise<ReadModelCheck[]> {
   const store = createPostgresEventStore(target.pool, { notify: 'off' });
   const runner = new ProjectionRunner(target.pool, store, target.projectors, { batchSize: 10_000 });
