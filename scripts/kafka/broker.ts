@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, r
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kafkaClient } from '../../services/relay/index';
+import { connectKafka } from '../../services/integrations/kafka';
 
 export const KAFKA_VERSION = process.env.KAFKA_VERSION ?? '4.1.1';
 
@@ -197,7 +197,7 @@ export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Pr
       return '';
     }
   };
-  const admin = kafkaClient(brokers, 'tertulia-broker-check').admin();
+  const kafka = connectKafka(brokers, 'tertulia-broker-check');
   for (;;) {
     if (exited !== undefined) {
       const log = tail();
@@ -210,12 +210,9 @@ export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Pr
       throw new Error(`The Kafka broker did not answer within ${timeoutMs / 1000} s:\n${log}`);
     }
     try {
-      await admin.connect();
-      await admin.listTopics();
-      await admin.disconnect();
+      await kafka.ping();
       break;
     } catch {
-      await admin.disconnect().catch(() => {});
       await sleep(250);
     }
   }
