@@ -5,12 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { startKafkaBroker, type KafkaBroker } from '../../scripts/kafka/broker';
+import { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster } from '../../scripts/kafka/broker';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { KafkaPort } from '../../services/integrations/kafka';
 import { decodeEvent } from '../../services/relay/index';
 
-export { startKafkaBroker, type KafkaBroker };
+export { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster };
 
 const MAIN = path.resolve(import.meta.dirname, '../../services/relay/main.ts');
 const started = new Set<ChildProcess>();
