@@ -8,10 +8,12 @@
  * no read model depends on the order of two partitions. The consumer group spreads the partitions,
  * hence the read models, over the workers.
  *
- * The relay keeps its own checkpoint (relay_checkpoints, in the event store's database) and moves
- * it only after Kafka acknowledged the batch (acks from all in-sync replicas, idempotent
- * producer, one request in flight): a crash re-publishes from the checkpoint, in order, so nothing
- * is lost or reordered; what was sent twice carries the same global position and the workers drop
+ * It reads the log through the event store's port (the catch-up subscription): PostgreSQL's events
+ * table, or KurrentDB's $all (docs/decisions/kafka-cluster.md). It keeps its own checkpoint
+ * (relay_checkpoints, in PostgreSQL: the event store's database, or DATABASE_URL beside KurrentDB)
+ * and moves it only after Kafka acknowledged the batch (acks from all in-sync replicas, idempotent
+ * producer, one request in flight: services/integrations/kafka): a crash re-publishes from the
+ * checkpoint, in order, so nothing is lost or reordered; what was sent twice carries the same global position and the workers drop
  * it. One relay publishes at a time (a PostgreSQL advisory lock); another waits as a standby, since
  * two interleaving relays could put a later event before an earlier one.
  */

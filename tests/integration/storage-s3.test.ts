@@ -23,7 +23,7 @@ beforeAll(async () => {
   if (unavailable) return;
   server = await startS3Server('tertulia-headshots');
   app = await startTestApp({ storageS3: s3ConfigFromEnv({ ...server.env, STORAGE_S3_PREFIX: 'tertulia/' }) }, 'storage_s3');
-}, 120_000);
+}, 600_000); // the first use installs moto with pip
 
 afterAll(async () => {
   await app?.close();

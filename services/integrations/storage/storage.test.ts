@@ -20,7 +20,8 @@ import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignat
 function contract(name: string, make: () => FileStorage, options: { skip?: string | null; setup?: () => Promise<() => Promise<void>> } = {}) {
   skipFor(options.skip).describe(name, () => {
     let teardown: (() => Promise<void>) | undefined;
-    beforeAll(async () => void (teardown = await options.setup?.()), 120_000);
+    // The first use installs moto with pip (about a minute; more on a busy machine).
+    beforeAll(async () => void (teardown = await options.setup?.()), 600_000);
     afterAll(async () => teardown?.());
     it('puts, gets with the content type, and answers null for a missing key', async () => {
       const storage = make();
