@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import { applyBatch, isolateFailure, isTransientError, lockCheckpoint, ProjectionFailedError, saveCheckpoint } from './batch';
+import { dropGinIndexes } from './bulk';
 import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
 
 export interface RebuildContext {
@@ -65,6 +66,13 @@ export async function createSchema(db: pg.PoolClient, projector: Projector, sche
   await db.query(projector.schema);
 }
 
+/** Makes the indexes a build of `schema` put off (dropGinIndexes: names as seen from it), in `db`'s transaction. */
+async function makeDeferredIndexes(db: pg.PoolClient, schema: string, statements: readonly string[]) {
+  if (!statements.length) return;
+  await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL maintenance_work_mem TO '256MB'`);
+  for (const statement of statements) await db.query(statement);
+}
+
 /**
  * Builds read model `p` from the whole log into `schema` (fresh), its checkpoint in row `row`.
  * Returns how many events it read.
@@ -86,11 +94,19 @@ async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, sche
 
 async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
   const batch = ctx.testBatchSize ?? Math.max(ctx.batchSize, replay ? 10_000 : 2000);
-  await inTransaction(ctx.pool, async (db) => {
+  const deferred = await inTransaction(ctx.pool, async (db) => {
     await createSchema(db, p, schema);
     await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
     await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
+    return dropGinIndexes(db, schema);
   });
+  const total = await foldLog(ctx, p, row, schema, batch, onProgress, replay);
+  await inTransaction(ctx.pool, (db) => makeDeferredIndexes(db, schema, deferred));
+  return total;
+}
+
+/** buildFromLogOnce's read of the log, into a fresh schema. */
+async function foldLog(ctx: RebuildContext, p: Projector, row: string, schema: string, batch: number, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
   if (replay) {
     // The next batch is read while this one is folded (a replay is a fresh schema and row nobody
     // else writes, and a failure starts it over): the log's read and the fold overlap.
@@ -229,6 +245,28 @@ interface SharedBuild {
   replay: Replay | null;
   checkAt: GlobalCheckpoint | null | undefined;
   checked: boolean;
+  /** Its GIN indexes' statements, made at the log's end (dropGinIndexes). */
+  deferredIndexes: string[];
+  /** Time spent on it (its folds, applies, finish, check and swap), and the events it handled. */
+  ms: number;
+  handledEvents: number;
+}
+
+/** One read model's share of a shared rebuild (benchmarks print it). */
+export interface ReadModelBuildTime {
+  name: string;
+  /** Time spent on it; read models run side by side, so these add up to more than the whole. */
+  ms: number;
+  /** Events of a type it handles. */
+  events: number;
+}
+
+export interface SharedRebuildResult {
+  events: number;
+  ms: number;
+  /** Read models whose replay or apply failed in the shared read, rebuilt on their own after. */
+  onTheirOwn: string[];
+  perModel: ReadModelBuildTime[];
 }
 
 const after = (e: StoredEvent, cp: GlobalCheckpoint) => compareCheckpoints({ transactionId: e.transactionId, position: e.position }, cp) > 0;
@@ -245,7 +283,7 @@ export async function rebuildAllReadModels(
   ctx: RebuildContext,
   projectors: readonly Projector[],
   options: SharedRebuildOptions = {},
-): Promise<{ events: number; ms: number; onTheirOwn: string[] }> {
+): Promise<SharedRebuildResult> {
   const started = Date.now();
   const batch = Math.max(ctx.batchSize, 10_000);
   const builds: SharedBuild[] = projectors
@@ -258,12 +296,24 @@ export async function rebuildAllReadModels(
       replay: p.replay?.() ?? null,
       checkAt: options.checkAt?.has(p.name) ? options.checkAt.get(p.name) : undefined,
       checked: !options.check || !options.checkAt?.has(p.name),
+      deferredIndexes: [],
+      ms: 0,
+      handledEvents: 0,
     }));
+  const timed = async <T>(b: SharedBuild, work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      b.ms += performance.now() - t;
+    }
+  };
   for (const b of builds) {
     await inTransaction(ctx.pool, async (db) => {
       await createSchema(db, b.p, b.schema);
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [b.row]);
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [b.row, b.p.version]);
+      b.deferredIndexes = await dropGinIndexes(db, b.schema);
     });
   }
   const onTheirOwn = new Set<string>();
@@ -288,7 +338,7 @@ export async function rebuildAllReadModels(
   /** One batch for one read model, in one transaction: up to its check point, the check, the rest. */
   const step = async (b: SharedBuild, events: StoredEvent[]) => {
     try {
-      await inTransaction(ctx.pool, async (db) => {
+      await timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
         if (!b.checked && b.checkAt === null) await check(db, b);
         if (!b.checked && b.checkAt) {
@@ -300,8 +350,9 @@ export async function rebuildAllReadModels(
           } else await give(db, b, events);
         } else await give(db, b, events);
         const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
+        b.handledEvents += relevant;
         await saveCheckpoint(db, b.row, events[events.length - 1], relevant);
-      });
+      }));
     } catch (error) {
       if (isTransientError(error)) throw error;
       ctx.onError?.(b.p.name, error);
@@ -323,11 +374,12 @@ export async function rebuildAllReadModels(
   // The log's end: what still folds in memory is written, and what was not checked yet is.
   await eachLimited(builds.filter((b) => !onTheirOwn.has(b.p.name)), options.concurrency ?? 3, async (b) => {
     try {
-      await inTransaction(ctx.pool, async (db) => {
+      await timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
         if (!b.checked) await check(db, b);
         else await finishReplay(db, b);
-      });
+        await makeDeferredIndexes(db, b.schema, b.deferredIndexes);
+      }));
     } catch (error) {
       if (isTransientError(error)) throw error;
       ctx.onError?.(b.p.name, error);
@@ -339,7 +391,7 @@ export async function rebuildAllReadModels(
       await rebuildReadModel(ctx, b.p);
       continue;
     }
-    await inTransaction(ctx.pool, async (db) => {
+    await timed(b, () => inTransaction(ctx.pool, async (db) => {
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [b.p.name, b.p.version]);
       await lockCheckpoint(db, b.p.name);
       for (let read = batch; read === batch; ) {
@@ -347,9 +399,10 @@ export async function rebuildAllReadModels(
         total += read;
       }
       await swapIn(db, b.p, b.row);
-    });
+    }));
   }
-  return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn] };
+  const perModel = builds.map((b) => ({ name: b.p.name, ms: b.ms, events: b.handledEvents }));
+  return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn], perModel };
 }
 
 /** Runs `work` on every item, at most `limit` at once. */
