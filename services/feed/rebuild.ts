@@ -232,7 +232,7 @@ export interface SharedRebuildOptions {
    */
   checkAt?: ReadonlyMap<string, GlobalCheckpoint | null>;
   check?: (projector: Projector, schema: string, db: pg.PoolClient) => Promise<void>;
-  /** Read models built at once, each batch (each on a connection of its own). Default 3. */
+  /** Transactions at once across the read models (each on a connection of its own). Default 3. */
   concurrency?: number;
 }
 
@@ -245,6 +245,8 @@ interface SharedBuild {
   replay: Replay | null;
   checkAt: GlobalCheckpoint | null | undefined;
   checked: boolean;
+  /** The last event of the batches it had nothing in, when no batch it wrote came after. */
+  unsaved: StoredEvent | null;
   /** Its GIN indexes' statements, made at the log's end (dropGinIndexes). */
   deferredIndexes: string[];
   /** Time spent on it (its folds, applies, finish, check and swap), and the events it handled. */
@@ -296,6 +298,7 @@ export async function rebuildAllReadModels(
       replay: p.replay?.() ?? null,
       checkAt: options.checkAt?.has(p.name) ? options.checkAt.get(p.name) : undefined,
       checked: !options.check || !options.checkAt?.has(p.name),
+      unsaved: null,
       deferredIndexes: [],
       ms: 0,
       handledEvents: 0,
@@ -335,10 +338,23 @@ export async function rebuildAllReadModels(
     if (b.replay) await b.replay.add(relevant, db);
     else await b.p.apply(relevant, db);
   };
-  /** One batch for one read model, in one transaction: up to its check point, the check, the rest. */
+  const slots = limiter(options.concurrency ?? 3);
+  /**
+   * One batch for one read model, in one transaction: up to its check point, the check, the rest.
+   * A batch with nothing it handles and no check takes no transaction: its checkpoint is saved with
+   * its next write.
+   */
   const step = async (b: SharedBuild, events: StoredEvent[]) => {
+    if (onTheirOwn.has(b.p.name)) return;
+    const last = events[events.length - 1];
+    const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
+    const checkHere = !b.checked && (b.checkAt === null || events.some((e) => after(e, b.checkAt!)));
+    if (!relevant && !checkHere) {
+      b.unsaved = last;
+      return;
+    }
     try {
-      await timed(b, () => inTransaction(ctx.pool, async (db) => {
+      await slots(() => timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
         if (!b.checked && b.checkAt === null) await check(db, b);
         if (!b.checked && b.checkAt) {
@@ -349,10 +365,10 @@ export async function rebuildAllReadModels(
             await give(db, b, events.slice(cut));
           } else await give(db, b, events);
         } else await give(db, b, events);
-        const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
         b.handledEvents += relevant;
-        await saveCheckpoint(db, b.row, events[events.length - 1], relevant);
-      }));
+        await saveCheckpoint(db, b.row, last, relevant);
+      })));
+      b.unsaved = null;
     } catch (error) {
       if (isTransientError(error)) throw error;
       ctx.onError?.(b.p.name, error);
@@ -360,22 +376,34 @@ export async function rebuildAllReadModels(
     }
   };
 
+  // Each read model takes the batches in order on a lane of its own, so a slow one does not hold the
+  // others back batch by batch (nor the read of the log): at most READ_AHEAD batches wait in memory.
+  const lanes = new Map(builds.map((b) => [b, Promise.resolve()]));
+  const waiting: Promise<unknown>[] = [];
   let total = 0;
+  let done = 0;
   let next = ctx.store.readAll(null, batch);
   for (let events = await next; events.length; events = await next) {
     const last = events[events.length - 1];
     next = events.length === batch ? ctx.store.readAll(last, batch) : Promise.resolve([]);
     next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
-    const pending = builds.filter((b) => !onTheirOwn.has(b.p.name));
-    await eachLimited(pending, options.concurrency ?? 3, (b) => step(b, events));
+    const given = Promise.all(builds.map((b) => {
+      const lane = lanes.get(b)!.then(() => step(b, events));
+      lanes.set(b, lane);
+      return lane;
+    })).then(() => options.onProgress?.((done += events.length)));
+    given.catch(() => {}); // awaited below; a failure surfaces there
+    waiting.push(given);
     total += events.length;
-    options.onProgress?.(total);
+    if (waiting.length >= READ_AHEAD) await waiting.shift();
   }
+  await Promise.all(waiting);
   // The log's end: what still folds in memory is written, and what was not checked yet is.
   await eachLimited(builds.filter((b) => !onTheirOwn.has(b.p.name)), options.concurrency ?? 3, async (b) => {
     try {
       await timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
+        if (b.unsaved) await saveCheckpoint(db, b.row, b.unsaved, 0);
         if (!b.checked) await check(db, b);
         else await finishReplay(db, b);
         await makeDeferredIndexes(db, b.schema, b.deferredIndexes);
@@ -403,6 +431,26 @@ export async function rebuildAllReadModels(
   }
   const perModel = builds.map((b) => ({ name: b.p.name, ms: b.ms, events: b.handledEvents }));
   return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn], perModel };
+}
+
+/** Batches read ahead of the slowest read model in a shared rebuild. */
+const READ_AHEAD = 4;
+
+/** A function running the work it is given, at most `limit` at once (the others wait, in order). */
+function limiter(limit: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const nextInLine = queue.shift();
+      if (nextInLine) nextInLine();
+      else active--;
+    }
+  };
 }
 
 /** Runs `work` on every item, at most `limit` at once. */
