@@ -1,7 +1,7 @@
 /**
  * Writing a read model's tables in bulk, for replays and rebuilds into empty tables: rows by COPY,
- * a table's indexes and keys made once after its load, and GIN indexes (text search, arrays: no
- * apply looks a row up through one) put off until a rebuild has read the whole log.
+ * a table's indexes and keys made once after its load, and trigram indexes (searches only) put off
+ * until a rebuild has read the whole log.
  */
 import type pg from 'pg';
 import { Readable } from 'node:stream';
@@ -63,15 +63,16 @@ export async function bulkInto(db: pg.PoolClient, table: string, write: () => Pr
 }
 
 /**
- * Drops the GIN indexes of `schema` (text search, arrays) and returns the statements that make them
- * again (names as seen with `schema` first in the search_path): a rebuild loads its tables without them and makes each once at the end, one bulk build
- * instead of an insertion per row. Only GIN: no apply looks a row up through one, so the batches in
- * between keep their plans.
+ * Drops the trigram indexes of `schema` and returns the statements that make them again (names as
+ * seen with `schema` first in the search_path): a rebuild loads its tables without them and makes
+ * each once at the end, one bulk build instead of a GIN insertion per row. Only trigram indexes:
+ * they serve searches (ILIKE, similarity), never an apply's lookups, so the batches in between keep
+ * their plans (a GIN index on an array can serve an apply's `@>`, and stays).
  */
-export async function dropGinIndexes(db: pg.PoolClient, schema: string): Promise<string[]> {
+export async function dropTrigramIndexes(db: pg.PoolClient, schema: string): Promise<string[]> {
   const { rows } = await db.query(
-    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def FROM pg_class i JOIN pg_am am ON am.oid = i.relam
-      WHERE i.relkind = 'i' AND am.amname = 'gin' AND i.relnamespace = $1::regnamespace ORDER BY i.relname`,
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def FROM pg_class i
+      WHERE i.relkind = 'i' AND i.relnamespace = $1::regnamespace AND pg_get_indexdef(i.oid) LIKE '%gin_trgm_ops%' ORDER BY i.relname`,
     [schema],
   );
   for (const r of rows) await db.query(`DROP INDEX "${schema}"."${r.name}"`);

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import { applyBatch, isolateFailure, isTransientError, lockCheckpoint, ProjectionFailedError, saveCheckpoint } from './batch';
-import { dropGinIndexes } from './bulk';
+import { dropTrigramIndexes } from './bulk';
 import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
 
 export interface RebuildContext {
@@ -66,7 +66,7 @@ export async function createSchema(db: pg.PoolClient, projector: Projector, sche
   await db.query(projector.schema);
 }
 
-/** Makes the indexes a build of `schema` put off (dropGinIndexes: names as seen from it), in `db`'s transaction. */
+/** Makes the indexes a build of `schema` put off (dropTrigramIndexes: names as seen from it), in `db`'s transaction. */
 async function makeDeferredIndexes(db: pg.PoolClient, schema: string, statements: readonly string[]) {
   if (!statements.length) return;
   await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL maintenance_work_mem TO '256MB'`);
@@ -98,7 +98,7 @@ async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, 
     await createSchema(db, p, schema);
     await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
     await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
-    return dropGinIndexes(db, schema);
+    return dropTrigramIndexes(db, schema);
   });
   const total = await foldLog(ctx, p, row, schema, batch, onProgress, replay);
   await inTransaction(ctx.pool, (db) => makeDeferredIndexes(db, schema, deferred));
@@ -247,7 +247,7 @@ interface SharedBuild {
   checked: boolean;
   /** The last event of the batches it had nothing in, when no batch it wrote came after. */
   unsaved: StoredEvent | null;
-  /** Its GIN indexes' statements, made at the log's end (dropGinIndexes). */
+  /** Its trigram indexes' statements, made at the log's end (dropTrigramIndexes). */
   deferredIndexes: string[];
   /** Time spent on it (its folds, applies, finish, check and swap), and the events it handled. */
   ms: number;
@@ -316,7 +316,7 @@ export async function rebuildAllReadModels(
       await createSchema(db, b.p, b.schema);
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [b.row]);
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [b.row, b.p.version]);
-      b.deferredIndexes = await dropGinIndexes(db, b.schema);
+      b.deferredIndexes = await dropTrigramIndexes(db, b.schema);
     });
   }
   const onTheirOwn = new Set<string>();
