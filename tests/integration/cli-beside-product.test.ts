@@ -108,6 +108,7 @@ describe('every CLI command beside a running product', () => {
     const student = await login('student@tertulia.local', 'Student-Tertulia-1');
     const admin = await login('admin@tertulia.local', 'Admin-Tertulia-1');
     const studentId = (await gql('{ me { id } }', {}, student)).data.me.id as string;
+    const report: string[] = [];
     const balance = subscribe(url, student, `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, { id: studentId });
     try {
       await balance.ready();
@@ -139,6 +140,7 @@ describe('every CLI command beside a running product', () => {
         if (!command.until) assert.equal(code, command.code, `${name} exited ${code}:\n${output}`);
         assert.ok(postmasterRunning(), `PostgreSQL still runs after ${name}`);
         await stillServing(name);
+        report.push(`| npm run ${name} | ${command.until ? 'Ctrl-C once running' : `exit ${code}`} | 200 | delivered (${minutes} min) |`);
       }
 
       const down = await npmRun(['migrate', '--', 'down', 'relay']);
@@ -147,9 +149,12 @@ describe('every CLI command beside a running product', () => {
       const status = await npmRun(['migrate', '--', 'status', 'relay']);
       assert.match(status.output, /relay: \d+ applied, 0 pending/, 'the refused reversal changed nothing');
       await stillServing('a refused migrate down');
+      report.push(`| npm run migrate -- down relay | exit 1, refused, nothing changed | 200 | delivered (${minutes} min) |`);
     } finally {
       balance.dispose();
     }
+    // The table the issue's closing note quotes: what each command did beside the product.
+    console.log(['| command | ended | /readyz after | subscription after |', '|---|---|---|---|', ...report].join('\n'));
 
     product.kill('SIGTERM');
     assert.equal(await productExited, 0);
