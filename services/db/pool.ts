@@ -33,6 +33,12 @@ export function createPool(connectionString: string, max = 10, options: PoolOpti
   pool.on('error', () => {
     /* an idle client died (e.g. server restart); the pool replaces it */
   });
+  // A checked-out client that loses its connection between two queries (the server restarted, an
+  // administrator ended it) emits 'error' with nobody listening: an uncaught exception that took
+  // the whole process down. Its holder learns of it from its next query, which fails.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return pool;
 }
 
