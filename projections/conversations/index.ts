@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
+import { conversationsReplay } from './replay';
 
 export const conversationsProjector: Projector = {
   name: 'conversations',
@@ -133,6 +134,7 @@ export const conversationsProjector: Projector = {
     await insertReserved();
     await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
   },
+  replay: conversationsReplay,
 };
 
 /** A conversation as the read model holds it. */

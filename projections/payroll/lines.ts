@@ -4,11 +4,9 @@
  * Shared by the projector's batches and its replay. Tables unqualified (the runner's search_path).
  */
 import type pg from 'pg';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import { payrollLines, type PaidConversation, type PayFacts, type PayrollLine } from '../../services/domain/speaking/payroll';
+import { copyRows } from '../../services/feed/bulk';
 import type { Pair } from './months';
 
 export const toFacts = (r: any): PayFacts => ({
@@ -16,43 +14,6 @@ export const toFacts = (r: any): PayFacts => ({
   canceled: r.canceled, openedAtRate: r.opened_rate, startedAtRate: r.started_rate, stoppedAs: r.stopped_as,
   speakerIssue: r.speaker_issue,
 });
-
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
-
-/** A value in COPY's text format: NULL as \N; backslash, tab, newline and carriage return escaped. */
-function copyValue(v: unknown): string {
-  if (v === null || v === undefined) return '\\N';
-  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-  if (typeof v === 'boolean') return v ? 't' : 'f';
-  if (v instanceof Date) return v.toISOString();
-  const s = String(v);
-  return NEEDS_ESCAPE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s;
-}
-
-/** Writes many rows with COPY (a stream, not one parameter per value): the fast path for a replay's writes. */
-export async function copyRows(db: pg.PoolClient, table: string, rows: Iterable<unknown[]>) {
-  const chunks = (function* () {
-    let chunk = '';
-    let n = 0;
-    for (const r of rows) {
-      let line = '';
-      for (let i = 0; i < r.length; i++) line += (i ? '\t' : '') + copyValue(r[i]);
-      chunk += `${line}\n`;
-      if (++n === 2000) {
-        yield chunk;
-        chunk = '';
-        n = 0;
-      }
-    }
-    if (chunk) yield chunk;
-  })();
-  const first = chunks.next();
-  if (first.done) return;
-  await pipeline(Readable.from((function* () {
-    yield first.value;
-    yield* chunks;
-  })()), db.query(copyFrom(`COPY ${table} FROM STDIN`)));
-}
 
 /** Rows per statement when writing many (PostgreSQL's parameters are arrays, so this bounds memory, not a limit). */
 const CHUNK = 20_000;
@@ -68,23 +29,6 @@ export async function upsertRates(db: pg.PoolClient, rates: Map<string, number>)
      ON CONFLICT (speaker_id) DO UPDATE SET pay_rate = excluded.pay_rate`,
     [r.map(([id]) => id), r.map(([, rate]) => rate)],
   );
-}
-
-/**
- * Fills an empty table fast: its indexes and keys are dropped, `write` runs, and they are made
- * again from their definitions (one sort per index instead of one insertion per row).
- */
-export async function bulkInto(db: pg.PoolClient, table: string, write: () => Promise<unknown>) {
-  const { rows } = await db.query(
-    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS index_def, c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_def
-     FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
-     LEFT JOIN pg_constraint c ON c.conindid = i.oid AND c.conrelid = t.oid
-     WHERE t.relname = $1 AND t.relnamespace = current_schema()::regnamespace`,
-    [table],
-  );
-  for (const r of rows) await db.query(r.constraint_name ? `ALTER TABLE ${table} DROP CONSTRAINT "${r.constraint_name}"` : `DROP INDEX "${r.name}"`);
-  await write();
-  for (const r of rows) await db.query(r.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT "${r.constraint_name}" ${r.constraint_def}` : r.index_def);
 }
 
 /** Writes conversations' facts: new or changed (`fresh`: the table is empty, copied in). */

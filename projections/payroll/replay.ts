@@ -13,7 +13,8 @@ import type { StoredEvent } from '../../services/eventstore/port';
 import type { Replay } from '../../services/feed/projector';
 import type { PayrollMonthEvent } from '../../services/domain/speaking/payrollClosing';
 import { evolvePayrollFacts, initialPayrollFacts, paidConversation, type PaidConversation, type PayFacts, type PayrollLine } from '../../services/domain/speaking/payroll';
-import { bulkInto, copyRows, linesOf, ownersOf, paidBySpeaker, upsertFacts, upsertRates } from './lines';
+import { bulkInto, copyRows } from '../../services/feed/bulk';
+import { linesOf, ownersOf, paidBySpeaker, upsertFacts, upsertRates } from './lines';
 import type { Pair } from './months';
 
 /** As index.ts's reach around a changed conversation. */

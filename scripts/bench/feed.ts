@@ -16,7 +16,13 @@
  *               seconds of the workers, the relay, the broker and the rest of the machine
  *               (PostgreSQL, and whatever else runs) are taken over that window.
  *
- * BENCH_FEED_SAMPLES (200) latency samples per mode; BENCH_FEED_EVENTS (20000) backlog. (Node 20
+ *   broker kill (BENCH_FEED_BROKERS=3: the same run on a three-broker KRaft cluster, the topics
+ *               replicated 3 times with min.insync.replicas 2): after the Kafka latency, one broker
+ *               is SIGKILLed, one event appended, and the time from the kill until the minutes read
+ *               model applied it is taken; the broker is started again before the throughput runs.
+ *
+ * BENCH_FEED_SAMPLES (200) latency samples per mode; BENCH_FEED_EVENTS (20000) backlog;
+ * BENCH_FEED_BROKERS (1) brokers in the Kafka cluster. (Node 20
  * refuses --cpu-prof in NODE_OPTIONS, so a worker profile needs the worker started by hand.)
  */
 import fs from 'node:fs';
@@ -32,11 +38,14 @@ import { createPostgresEventStore, migrateEventStore } from '../../services/even
 import { compareCheckpoints, type GlobalCheckpoint, type NewEvent } from '../../services/eventstore/port';
 import { startApiProcess, killApiProcesses, type ApiProcess } from '../../tests/support/apiProcesses';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database';
-import { killRoles, startKafkaBroker, startRole, type Role } from '../../tests/support/kafka';
+import { replicationFor } from '../../services/integrations/kafka';
+import { killRoles, startKafkaCluster, startRole, type Role } from '../../tests/support/kafka';
+import type { KafkaNode } from '../../scripts/kafka/broker';
 import { Table } from './lib';
 
 const SAMPLES = Number(process.env.BENCH_FEED_SAMPLES ?? 200);
 const BACKLOG = Number(process.env.BENCH_FEED_EVENTS ?? 20_000);
+const BROKERS = Number(process.env.BENCH_FEED_BROKERS ?? 1);
 const ACCOUNTS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (values: number[], p: number) => {
@@ -128,6 +137,25 @@ async function measureLatency(db: TestDatabase, api: ApiProcess, label: string):
   return out;
 }
 
+/**
+ * Kills `node` (SIGKILL), appends one event and times the kill until the minutes read model applied
+ * it (its partition's leader moved, the relay and the worker found the new one); starts it again.
+ */
+async function brokerKillToProjected(db: TestDatabase, node: KafkaNode): Promise<number> {
+  const store = createPostgresEventStore(db.pool);
+  const t0 = performance.now();
+  await node.kill('SIGKILL');
+  const { checkpoint } = await store.appendToStreams([{ stream: 'minutes-bench-kill', expected: 'any', events: [minutesChanged('bench-kill', 'kill-0', 1)] }]);
+  await waitUntil(async () => {
+    const { rows } = await db.pool.query("SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'minutes'");
+    return !!rows[0]?.transaction_id && compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, checkpoint) >= 0;
+  }, 120_000, 'the event appended after the broker kill to be projected');
+  const elapsed = performance.now() - t0;
+  await store.close();
+  await node.restart();
+  return elapsed;
+}
+
 /** CPU seconds (user + system) of a process, from /proc. */
 function cpuSeconds(pid: number): number {
   try {
@@ -198,8 +226,9 @@ interface Throughput {
 async function main() {
   const started = Date.now();
   console.log(`Feed benchmark: ${SAMPLES} latency samples per mode, a backlog of ${BACKLOG.toLocaleString('en-US')} events for throughput; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}\n`);
-  const broker = await startKafkaBroker();
+  const broker = await startKafkaCluster({ size: BROKERS });
   const brokers = broker.brokers.join(',');
+  const kafkaLabel = `kafka (${BROKERS} broker${BROKERS > 1 ? 's' : ''}, RF ${replicationFor(BROKERS).replicationFactor})`;
   const databases: TestDatabase[] = [];
   const fresh = async (label: string) => {
     const db = await createTestDatabase(label);
@@ -230,6 +259,7 @@ async function main() {
     await Promise.all(lw.map((w) => w.waitFor('assigned partitions')));
     await sleep(3000); // the group settles (both members assigned)
     const kafkaLat = await measureLatency(viaKafka, kafkaApi, 'kafka');
+    const killToProjected = BROKERS >= 3 ? await brokerKillToProjected(viaKafka, broker.nodes[0]) : null;
     for (const r of [relay, ...lw]) await r.kill('SIGTERM');
     kafkaApi.child.kill('SIGTERM');
 
@@ -327,9 +357,10 @@ async function main() {
     table.add('direct: append (commit)', directLat.append.length, ms(percentile(directLat.append, 0.5)), ms(percentile(directLat.append, 0.99)));
     table.add('direct: append → read model', directLat.readModel.length, ms(percentile(directLat.readModel, 0.5)), ms(percentile(directLat.readModel, 0.99)), 'p99 < 100');
     table.add('direct: append → subscriber', directLat.subscriber.length, ms(percentile(directLat.subscriber, 0.5)), ms(percentile(directLat.subscriber, 0.99)), 'p99 < 100');
-    table.add('kafka: append (commit)', kafkaLat.append.length, ms(percentile(kafkaLat.append, 0.5)), ms(percentile(kafkaLat.append, 0.99)));
-    table.add('kafka: append → read model', kafkaLat.readModel.length, ms(percentile(kafkaLat.readModel, 0.5)), ms(percentile(kafkaLat.readModel, 0.99)), 'p99 < 250');
-    table.add('kafka: append → subscriber', kafkaLat.subscriber.length, ms(percentile(kafkaLat.subscriber, 0.5)), ms(percentile(kafkaLat.subscriber, 0.99)), 'p99 < 250');
+    table.add(`${kafkaLabel}: append (commit)`, kafkaLat.append.length, ms(percentile(kafkaLat.append, 0.5)), ms(percentile(kafkaLat.append, 0.99)));
+    table.add(`${kafkaLabel}: append → read model`, kafkaLat.readModel.length, ms(percentile(kafkaLat.readModel, 0.5)), ms(percentile(kafkaLat.readModel, 0.99)), 'p99 < 250');
+    table.add(`${kafkaLabel}: append → subscriber`, kafkaLat.subscriber.length, ms(percentile(kafkaLat.subscriber, 0.5)), ms(percentile(kafkaLat.subscriber, 0.99)), 'p99 < 250');
+    if (killToProjected !== null) table.add(`${kafkaLabel}: broker SIGKILL → next event projected`, 1, ms(killToProjected), '-');
     table.print();
     const lost = [...directLat.subscriber, ...kafkaLat.subscriber, ...directLat.readModel, ...kafkaLat.readModel].filter((x) => !Number.isFinite(x)).length;
     if (lost) console.log(`\n${lost} sample(s) never arrived within 10 s (counted as '-' above the percentiles).`);
@@ -339,7 +370,7 @@ async function main() {
     for (const r of results) {
       const busy = (r.cpu.workers + r.cpu.relay + r.cpu.broker + r.cpu.rest) / r.cpu.wall / os.cpus().length;
       tput.add(
-        `${r.workers} worker${r.workers > 1 ? 's' : ''}, ${allProjectors.length} read models`,
+        `${r.workers} worker${r.workers > 1 ? 's' : ''}, ${allProjectors.length} read models, ${BROKERS} broker${BROKERS > 1 ? 's' : ''}`,
         BACKLOG.toLocaleString('en-US'),
         r.seconds.toFixed(2),
         Math.round(r.rate).toLocaleString('en-US'),

@@ -86,6 +86,13 @@ async function main() {
     table.add('(source) every read model rebuilt in one read of the log', sourceBuild.events.toLocaleString('en-US'), formatRate(sourceBuild.events / (sourceBuild.ms / 1000)), seconds(sourceBuild.ms));
     console.log(`\nRestore benchmark: ${SPEAKERS} speakers, ${CONVERSATIONS_PER_SPEAKER} conversations each over a year; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
     table.print();
+    console.log(`\nEach read model's share of the restore's rebuild (${report.perModel.length} at once, up to 3 side by side; its folds, applies, finish, check and swap):\n`);
+    const shares = new Table(['read model', 'events handled', 's (restore)', 's (source)']);
+    const sourceMs = new Map(sourceBuild.perModel.map((m) => [m.name, m.ms]));
+    for (const m of [...report.perModel].sort((a, b) => b.ms - a.ms)) {
+      shares.add(m.name, m.events.toLocaleString('en-US'), seconds(m.ms), seconds(sourceMs.get(m.name) ?? 0));
+    }
+    shares.print();
     const outcomes = report.checks.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.outcome]: (acc[c.outcome] ?? 0) + 1 }), {});
     console.log(`\nRead models compared with the source: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
     for (const c of report.checks.filter((x) => x.outcome !== 'matches')) console.log(`  ${c.name}: ${c.outcome} (${c.detail})`);

@@ -4,11 +4,12 @@
  * On first use the broker's jars (org.apache.kafka:kafka_2.13 and its runtime dependencies) are
  * fetched from Maven Central with `mvn dependency:copy-dependencies` into a cache outside the
  * repository (~/.cache/tertulia/kafka-<version>/, or $TERTULIA_CACHE_DIR), under a lock file so two
- * processes never fetch at once. Each start formats a fresh KRaft storage directory (one node,
- * broker and controller) in a temporary folder, listens on free ports of 127.0.0.1 and answers once
- * kafkajs's admin client can list topics. `stop()` sends SIGTERM, then SIGKILL after a few seconds.
+ * processes never fetch at once. Each start formats fresh KRaft storage directories (each node a
+ * broker and a controller) in a temporary folder, listens on free ports of 127.0.0.1 and answers
+ * once a client can list topics. `stop()` sends SIGTERM, then SIGKILL after a few seconds.
  *
- * `npx tsx scripts/kafka/broker.ts` starts one and prints its address until Ctrl-C.
+ * `npx tsx scripts/kafka/broker.ts` starts one broker and prints its address until Ctrl-C;
+ * `-- --brokers 3` a three-broker cluster (tests/integration/kafka-cluster.test.ts kills its nodes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, r
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { kafkaClient } from '../../services/relay/index';
+import { connectKafka } from '../../services/integrations/kafka';
 
 export const KAFKA_VERSION = process.env.KAFKA_VERSION ?? '4.1.1';
 
@@ -105,11 +106,25 @@ export async function ensureKafkaJars(): Promise<string> {
 }
 
 export interface KafkaBroker {
-  /** host:port list for kafkajs. */
+  /** host:port list for the clients. */
   brokers: string[];
   stop(): Promise<void>;
 }
 
+/** One node of a cluster (broker and controller), which a test may kill and start again. */
+export interface KafkaNode {
+  id: number;
+  address: string;
+  /** Kills the node's JVM with `signal` and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  /** Starts it again on its data and ports; resolves once it answers. */
+  restart(): Promise<void>;
+  running(): boolean;
+}
+
+export interface KafkaCluster extends KafkaBroker {
+  nodes: KafkaNode[];
+}
 
 function java(): string {
   const home = process.env.JAVA_HOME;
@@ -128,106 +143,175 @@ export function newClusterId(): string {
   }
 }
 
-/** Starts a single-node KRaft broker; resolves once it answers a client. */
-export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Promise<KafkaBroker> {
+/**
+ * Starts a KRaft cluster of `size` nodes, each a broker and a controller (a quorum of `size`
+ * voters), on free ports of 127.0.0.1; resolves once every broker answers. A cluster of three
+ * replicates its internal topics three times with min.insync.replicas 2, as production does, and
+ * fences a silent broker within seconds (broker.session.timeout.ms 4000) so that a killed broker's
+ * partitions move quickly.
+ */
+export async function startKafkaCluster(options: { size?: number; timeoutMs?: number } = {}): Promise<KafkaCluster> {
+  const size = options.size ?? 1;
+  if (!Number.isInteger(size) || size < 1 || size > 5) throw new Error(`A Kafka cluster has 1 to 5 nodes (got ${size})`);
   const timeoutMs = options.timeoutMs ?? 90_000;
   const libs = await ensureKafkaJars();
-  const classpath = `${libs}/*`;
   const dir = mkdtempSync(join(tmpdir(), 'tertulia-kafka-'));
-  const [port, controllerPort] = [await freePort(), await freePort()];
-  const properties = join(dir, 'server.properties');
-  writeFileSync(
-    properties,
-    [
-      'process.roles=broker,controller',
-      'node.id=1',
-      `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-      'controller.listener.names=CONTROLLER',
-      'inter.broker.listener.name=PLAINTEXT',
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
-      `log.dirs=${join(dir, 'data')}`,
-      'num.partitions=1',
-      'offsets.topic.replication.factor=1',
-      'offsets.topic.num.partitions=4',
-      'transaction.state.log.replication.factor=1',
-      'transaction.state.log.min.isr=1',
-      'share.coordinator.state.topic.replication.factor=1',
-      'share.coordinator.state.topic.min.isr=1',
-      'group.initial.rebalance.delay.ms=0',
-      'auto.create.topics.enable=false',
-      '',
-    ].join('\n'),
-  );
-  // Small heap and quick JIT: a test broker on a busy two-core machine.
-  const jvm = ['-Xms128m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-Djava.awt.headless=true', '-cp', classpath];
-  const started = Date.now();
-  say(`formatting KRaft storage in ${dir}`);
+  const ports: { port: number; controllerPort: number }[] = [];
+  for (let i = 0; i < size; i++) ports.push({ port: await freePort(), controllerPort: await freePort() });
+  const voters = ports.map((p, i) => `${i + 1}@127.0.0.1:${p.controllerPort}`).join(',');
+  const replication = size >= 3 ? 3 : size;
+  const minIsr = size >= 3 ? 2 : 1;
+  // Small heap and quick JIT: test brokers on a busy two-core machine.
+  const jvm = ['-Xms96m', size > 1 ? '-Xmx384m' : '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-Djava.awt.headless=true', '-cp', `${libs}/*`];
   const clusterId = newClusterId();
-  const format = spawnSync(java(), [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties], { encoding: 'utf8' });
-  if (format.error || format.status !== 0) {
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`Kafka storage format failed (is Java 17+ installed?): ${format.error?.message ?? ''}\n${format.stdout}${format.stderr}`.trim());
-  }
-  say(`starting the broker on 127.0.0.1:${port}`);
-  const logFile = join(dir, 'broker.log');
-  const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(java(), [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', out, out] });
-  closeSync(out);
-  let exited: number | null | undefined;
-  child.on('exit', (code) => (exited = code));
-  const brokers = [`127.0.0.1:${port}`];
+  const brokers = ports.map((p) => `127.0.0.1:${p.port}`);
+  const started = Date.now();
+  say(`formatting KRaft storage for ${size} node(s) in ${dir}`);
+
+  const nodes = await Promise.all(
+    ports.map(async ({ port, controllerPort }, i) => {
+      const id = i + 1;
+      const nodeDir = join(dir, `node-${id}`);
+      mkdirSync(nodeDir, { recursive: true });
+      const properties = join(nodeDir, 'server.properties');
+      writeFileSync(
+        properties,
+        [
+          'process.roles=broker,controller',
+          `node.id=${id}`,
+          `controller.quorum.voters=${voters}`,
+          `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+          `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+          'controller.listener.names=CONTROLLER',
+          'inter.broker.listener.name=PLAINTEXT',
+          'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+          `log.dirs=${join(nodeDir, 'data')}`,
+          'num.partitions=1',
+          `default.replication.factor=${replication}`,
+          `min.insync.replicas=${minIsr}`,
+          'unclean.leader.election.enable=false',
+          `offsets.topic.replication.factor=${replication}`,
+          'offsets.topic.num.partitions=4',
+          `transaction.state.log.replication.factor=${replication}`,
+          `transaction.state.log.min.isr=${minIsr}`,
+          `share.coordinator.state.topic.replication.factor=${replication}`,
+          `share.coordinator.state.topic.min.isr=${minIsr}`,
+          'group.initial.rebalance.delay.ms=0',
+          'auto.create.topics.enable=false',
+          'broker.heartbeat.interval.ms=500',
+          'broker.session.timeout.ms=4000',
+          '',
+        ].join('\n'),
+      );
+      const format = await run(java(), [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties]);
+      if (format.code !== 0) {
+        rmSync(dir, { recursive: true, force: true });
+        throw new Error(`Kafka storage format failed (is Java 17+ installed?): ${format.output}`.trim());
+      }
+      const logFile = join(nodeDir, 'broker.log');
+      let child: ChildProcess | null = null;
+      let exited: number | null | undefined;
+      const launch = () => {
+        const out = openSync(logFile, 'a');
+        exited = undefined;
+        child = spawn(java(), [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', out, out] });
+        closeSync(out);
+        child.on('exit', (code) => (exited = code));
+      };
+      const tail = () => {
+        try {
+          return readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
+        } catch {
+          return '';
+        }
+      };
+      const kill = async (signal: NodeJS.Signals) => {
+        if (!child || exited !== undefined) return;
+        const gone = new Promise<void>((r) => child!.once('exit', () => r()));
+        child.kill(signal);
+        const timer = setTimeout(() => child?.kill('SIGKILL'), 5000);
+        await gone;
+        clearTimeout(timer);
+      };
+      const address = `127.0.0.1:${port}`;
+      /** Waits until this node answers a client (its own address only). */
+      const answers = async (since: number) => {
+        const kafka = connectKafka([address], `tertulia-broker-check-${id}`);
+        for (;;) {
+          if (exited !== undefined) throw new Error(`Kafka node ${id} exited with ${exited} while starting:\n${tail()}`);
+          if (Date.now() - since > timeoutMs) throw new Error(`Kafka node ${id} did not answer within ${timeoutMs / 1000} s:\n${tail()}`);
+          try {
+            await kafka.ping();
+            return;
+          } catch {
+            await sleep(250);
+          }
+        }
+      };
+      const node: KafkaNode & { launch(): void; answers(since: number): Promise<void> } = {
+        id,
+        address,
+        kill,
+        running: () => !!child && exited === undefined,
+        launch,
+        answers,
+        async restart() {
+          if (node.running()) throw new Error(`Kafka node ${id} is running`);
+          launch();
+          await answers(Date.now());
+        },
+      };
+      return node;
+    }),
+  );
 
   const stop = async () => {
-    if (exited === undefined) {
-      const gone = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await gone;
-      clearTimeout(timer);
-    }
+    await Promise.all(nodes.map((n) => n.kill('SIGTERM')));
     rmSync(dir, { recursive: true, force: true });
   };
-
-  const tail = () => {
-    try {
-      return readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-    } catch {
-      return '';
-    }
-  };
-  const admin = kafkaClient(brokers, 'tertulia-broker-check').admin();
-  for (;;) {
-    if (exited !== undefined) {
-      const log = tail();
-      rmSync(dir, { recursive: true, force: true });
-      throw new Error(`The Kafka broker exited with ${exited} while starting:\n${log}`);
-    }
-    if (Date.now() - started > timeoutMs) {
-      const log = tail();
-      await stop();
-      throw new Error(`The Kafka broker did not answer within ${timeoutMs / 1000} s:\n${log}`);
-    }
-    try {
-      await admin.connect();
-      await admin.listTopics();
-      await admin.disconnect();
-      break;
-    } catch {
-      await admin.disconnect().catch(() => {});
+  say(`starting ${size} node(s) on ${brokers.join(', ')}`);
+  for (const n of nodes) n.launch();
+  try {
+    await Promise.all(nodes.map((n) => n.answers(started)));
+    // Every broker registered with the quorum (a client of one node sees them all).
+    const kafka = connectKafka(brokers, 'tertulia-cluster-check');
+    while ((await kafka.brokerCount()) < size) {
+      if (Date.now() - started > timeoutMs) throw new Error(`Only some of the ${size} Kafka nodes joined the cluster within ${timeoutMs / 1000} s`);
       await sleep(250);
     }
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  say(`broker ready at ${brokers[0]} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`${size === 1 ? 'broker' : `${size}-broker cluster`} ready at ${brokers.join(',')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return { brokers, nodes, stop };
+}
+
+/** Starts a single-node KRaft broker; resolves once it answers a client. */
+export async function startKafkaBroker(options: { timeoutMs?: number } = {}): Promise<KafkaBroker> {
+  const { brokers, stop } = await startKafkaCluster({ size: 1, timeoutMs: options.timeoutMs });
   return { brokers, stop };
 }
 
+/** Runs a short command, collecting its output. */
+function run(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.on('error', (error) => resolve({ code: -1, output: `${error.message}\n${output}` }));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
 if (process.argv[1] && /scripts[\\/]kafka[\\/]broker\.ts$/.test(process.argv[1])) {
-  const broker = await startKafkaBroker();
-  console.log(`KAFKA_BROKERS=${broker.brokers.join(',')}`);
+  const i = process.argv.indexOf('--brokers');
+  const size = i > 0 ? Number(process.argv[i + 1]) : 1;
+  const cluster = await startKafkaCluster({ size });
+  console.log(`KAFKA_BROKERS=${cluster.brokers.join(',')}`);
   const stop = async () => {
-    await broker.stop();
+    await cluster.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { migrateEventStore } from '../eventstore/postgres';
 import type { GlobalCheckpoint } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
-import { ProjectionRunner } from '../feed/runner';
+import { ProjectionRunner, type ReadModelBuildTime } from '../feed/runner';
 import { createPostgresEventStore } from '../eventstore/postgres';
 import { FEED_HORIZON_SQL } from '../eventstore/postgres/statements';
 import { BACKUP_FORMAT, BackupRefusedError, LineSplitter, readFrames, secretFingerprint, type BackupEnd, type BackupHeader } from './format';
@@ -176,6 +176,8 @@ export interface RestoreReport {
   files: number;
   loadMs: number;
   rebuildMs: number;
+  /** Each read model's share of the rebuild. */
+  perModel: ReadModelBuildTime[];
   checks: ReadModelCheck[];
   notes: string[];
 }
@@ -205,8 +207,8 @@ export async function restoreBackup(plan: RestorePlan, target: RestoreTarget, pr
   }
 
   const rebuildStarted = Date.now();
-  const checks = await rebuildAndCompare(plan, target, (n) => progress?.('read models', n, plan.events));
-  return { events: plan.events, files, loadMs, rebuildMs: Date.now() - rebuildStarted, checks, notes };
+  const { checks, perModel } = await rebuildAndCompare(plan, target, (n) => progress?.('read models', n, plan.events));
+  return { events: plan.events, files, loadMs, rebuildMs: Date.now() - rebuildStarted, perModel, checks, notes };
 }
 
 /**
@@ -323,14 +325,16 @@ async function feedShowsEveryEvent(pool: pg.Pool, timeoutMs = 120_000): Promise<
   }
 }
 
+
 /**
  * Every read model rebuilt in one read of the log; each one whose backed-up state lies within the
  * restored log is compared with it at its backed-up checkpoint (the same event, by its position).
  */
-async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onProgress: (events: number) => void): Promise<ReadModelCheck[]> {
+async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onProgress: (events: number) => void): Promise<{ checks: ReadModelCheck[]; perModel: ReadModelBuildTime[] }> {
   const store = createPostgresEventStore(target.pool, { notify: 'off' });
   const runner = new ProjectionRunner(target.pool, store, target.projectors, { batchSize: 10_000 });
   const checks: ReadModelCheck[] = [];
+  let perModel: ReadModelBuildTime[] = [];
   try {
     await feedShowsEveryEvent(target.pool);
     await runner.prepare();
@@ -356,6 +360,7 @@ async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onPro
         checks.push(differences.length ? { name: p.name, outcome: 'differs', detail: differences.join('; ') } : { name: p.name, outcome: 'matches', detail: 'every table as backed up' });
       },
     });
+    perModel = result.perModel;
     for (const name of result.onTheirOwn) {
       const i = checks.findIndex((c) => c.name === name);
       if (i < 0) checks.push({ name, outcome: 'not compared', detail: 'rebuilt on its own after its replay failed' });
@@ -364,5 +369,5 @@ async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onPro
     await store.close();
   }
   const order = new Map(target.projectors.map((p, i) => [p.name, i]));
-  return checks.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
+  return { checks: checks.sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0)), perModel };
 }

@@ -10,6 +10,8 @@
  * Works on the database the product uses: DATABASE_URL, or the embedded one under .data/ (start it
  * with `npm start` first, or this starts it). `run` is a standalone projector worker: on the event
  * store's feed, or with `--source kafka` (FEED_SOURCE=kafka) in the Kafka consumer group.
+ * `status` only reads (health probes run it): a read model whose version changed shows as not built
+ * yet until a worker's start or a rebuild builds it; exit 1 when a read model stopped at a failure.
  */
 import os from 'node:os';
 import pino from 'pino';
@@ -112,8 +114,11 @@ async function main() {
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
   const db = await resolveDatabase(config, log);
-  const pool = createPool(db.url, 5);
-  await migrateEventStore(pool);
+  // `status` is what health probes run: it never writes (no migration, no prepare, which may
+  // start a rebuild), on connections PostgreSQL keeps read-only.
+  const readOnly = command === 'status';
+  const pool = createPool(db.url, 5, { readOnly });
+  if (!readOnly) await migrateEventStore(pool);
   // The log where the product keeps it (KURRENTDB_URL, as services/app/runtime.ts); read models,
   // checkpoints and status stay in PostgreSQL, and the CLI reads the log only through the port.
   const store: PostgresEventStore | KurrentEventStore = config.kurrentdbUrl ? createKurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool);
@@ -123,7 +128,7 @@ async function main() {
     onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply'),
     onWake: (wake) => store.onAppended(wake),
   });
-  await runner.prepare();
+  if (!readOnly) await runner.prepare();
   const operations = new ReadModelOperations({
     pool,
     readModelPool: pool,
@@ -162,7 +167,8 @@ async function main() {
     console.log(['projection'.padEnd(16), 'version', 'events applied'.padStart(15), '  checkpoint'.padEnd(28), 'state'].join(' '));
     for (const r of rows) {
       const cp = r.checkpoint ? `${r.checkpoint.transactionId}/${r.checkpoint.position}` : '-';
-      const state = r.failure ? 'FAILED' : r.behind ? 'behind' : 'caught up';
+      const codeVersion = allProjectors.find((p) => p.name === r.name)!.version;
+      const state = r.failure ? 'FAILED' : r.version !== codeVersion ? `version ${codeVersion} not built yet` : r.behind ? 'behind' : 'caught up';
       console.log([r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), state].join(' '));
     }
     for (const r of rows.filter((x) => x.failure)) {

@@ -16,6 +16,8 @@ export interface PoolOptions {
   applicationName?: string;
   /** Commit without waiting for the WAL flush: only for writes the log can redo (read models). */
   asynchronousCommit?: boolean;
+  /** Every transaction read-only (PostgreSQL refuses any write): for probes that must never write. */
+  readOnly?: boolean;
 }
 
 export function createPool(connectionString: string, max = 10, options: PoolOptions = {}): pg.Pool {
@@ -24,7 +26,9 @@ export function createPool(connectionString: string, max = 10, options: PoolOpti
     max,
     idleTimeoutMillis: 30_000,
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
-    ...(options.asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
+    ...(options.asynchronousCommit || options.readOnly
+      ? { options: [options.asynchronousCommit && '-c synchronous_commit=off', options.readOnly && '-c default_transaction_read_only=on'].filter(Boolean).join(' ') }
+      : {}),
   });
   pool.on('error', () => {
     /* an idle client died (e.g. server restart); the pool replaces it */

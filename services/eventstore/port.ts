@@ -58,6 +58,10 @@ export interface AppendResult {
 }
 
 export interface Subscription {
+  /** Settles (never rejects) once the subscription has stopped, by close() or by its handler's failure. */
+  readonly done: Promise<void>;
+  /** The handler's error that stopped it, if any (read errors are retried). */
+  readonly error: unknown;
   close(): Promise<void>;
 }
 

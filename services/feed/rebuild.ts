@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import { applyBatch, isolateFailure, isTransientError, lockCheckpoint, ProjectionFailedError, saveCheckpoint } from './batch';
+import { dropTrigramIndexes } from './bulk';
 import { liveSchema, rebuildSchema, type Projector, type Replay } from './projector';
 
 export interface RebuildContext {
@@ -65,6 +66,13 @@ export async function createSchema(db: pg.PoolClient, projector: Projector, sche
   await db.query(projector.schema);
 }
 
+/** Makes the indexes a build of `schema` put off (dropTrigramIndexes: names as seen from it), in `db`'s transaction. */
+async function makeDeferredIndexes(db: pg.PoolClient, schema: string, statements: readonly string[]) {
+  if (!statements.length) return;
+  await db.query(`SET LOCAL search_path TO "${schema}", public; SET LOCAL maintenance_work_mem TO '256MB'`);
+  for (const statement of statements) await db.query(statement);
+}
+
 /**
  * Builds read model `p` from the whole log into `schema` (fresh), its checkpoint in row `row`.
  * Returns how many events it read.
@@ -86,11 +94,19 @@ async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, sche
 
 async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
   const batch = ctx.testBatchSize ?? Math.max(ctx.batchSize, replay ? 10_000 : 2000);
-  await inTransaction(ctx.pool, async (db) => {
+  const deferred = await inTransaction(ctx.pool, async (db) => {
     await createSchema(db, p, schema);
     await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [row]);
     await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [row, p.version]);
+    return dropTrigramIndexes(db, schema);
   });
+  const total = await foldLog(ctx, p, row, schema, batch, onProgress, replay);
+  await inTransaction(ctx.pool, (db) => makeDeferredIndexes(db, schema, deferred));
+  return total;
+}
+
+/** buildFromLogOnce's read of the log, into a fresh schema. */
+async function foldLog(ctx: RebuildContext, p: Projector, row: string, schema: string, batch: number, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
   if (replay) {
     // The next batch is read while this one is folded (a replay is a fresh schema and row nobody
     // else writes, and a failure starts it over): the log's read and the fold overlap.
@@ -216,7 +232,7 @@ export interface SharedRebuildOptions {
    */
   checkAt?: ReadonlyMap<string, GlobalCheckpoint | null>;
   check?: (projector: Projector, schema: string, db: pg.PoolClient) => Promise<void>;
-  /** Read models built at once, each batch (each on a connection of its own). Default 3. */
+  /** Transactions at once across the read models (each on a connection of its own). Default 3. */
   concurrency?: number;
 }
 
@@ -229,6 +245,30 @@ interface SharedBuild {
   replay: Replay | null;
   checkAt: GlobalCheckpoint | null | undefined;
   checked: boolean;
+  /** The last event of the batches it had nothing in, when no batch it wrote came after. */
+  unsaved: StoredEvent | null;
+  /** Its trigram indexes' statements, made at the log's end (dropTrigramIndexes). */
+  deferredIndexes: string[];
+  /** Time spent on it (its folds, applies, finish, check and swap), and the events it handled. */
+  ms: number;
+  handledEvents: number;
+}
+
+/** One read model's share of a shared rebuild (benchmarks print it). */
+export interface ReadModelBuildTime {
+  name: string;
+  /** Time spent on it; read models run side by side, so these add up to more than the whole. */
+  ms: number;
+  /** Events of a type it handles. */
+  events: number;
+}
+
+export interface SharedRebuildResult {
+  events: number;
+  ms: number;
+  /** Read models whose replay or apply failed in the shared read, rebuilt on their own after. */
+  onTheirOwn: string[];
+  perModel: ReadModelBuildTime[];
 }
 
 const after = (e: StoredEvent, cp: GlobalCheckpoint) => compareCheckpoints({ transactionId: e.transactionId, position: e.position }, cp) > 0;
@@ -245,7 +285,7 @@ export async function rebuildAllReadModels(
   ctx: RebuildContext,
   projectors: readonly Projector[],
   options: SharedRebuildOptions = {},
-): Promise<{ events: number; ms: number; onTheirOwn: string[] }> {
+): Promise<SharedRebuildResult> {
   const started = Date.now();
   const batch = Math.max(ctx.batchSize, 10_000);
   const builds: SharedBuild[] = projectors
@@ -258,12 +298,25 @@ export async function rebuildAllReadModels(
       replay: p.replay?.() ?? null,
       checkAt: options.checkAt?.has(p.name) ? options.checkAt.get(p.name) : undefined,
       checked: !options.check || !options.checkAt?.has(p.name),
+      unsaved: null,
+      deferredIndexes: [],
+      ms: 0,
+      handledEvents: 0,
     }));
+  const timed = async <T>(b: SharedBuild, work: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    try {
+      return await work();
+    } finally {
+      b.ms += performance.now() - t;
+    }
+  };
   for (const b of builds) {
     await inTransaction(ctx.pool, async (db) => {
       await createSchema(db, b.p, b.schema);
       await db.query('DELETE FROM projection_checkpoints WHERE name = $1', [b.row]);
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2)', [b.row, b.p.version]);
+      b.deferredIndexes = await dropTrigramIndexes(db, b.schema);
     });
   }
   const onTheirOwn = new Set<string>();
@@ -285,10 +338,23 @@ export async function rebuildAllReadModels(
     if (b.replay) await b.replay.add(relevant, db);
     else await b.p.apply(relevant, db);
   };
-  /** One batch for one read model, in one transaction: up to its check point, the check, the rest. */
+  const slots = limiter(options.concurrency ?? 3);
+  /**
+   * One batch for one read model, in one transaction: up to its check point, the check, the rest.
+   * A batch with nothing it handles and no check takes no transaction: its checkpoint is saved with
+   * its next write.
+   */
   const step = async (b: SharedBuild, events: StoredEvent[]) => {
+    if (onTheirOwn.has(b.p.name)) return;
+    const last = events[events.length - 1];
+    const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
+    const checkHere = !b.checked && (b.checkAt === null || events.some((e) => after(e, b.checkAt!)));
+    if (!relevant && !checkHere) {
+      b.unsaved = last;
+      return;
+    }
     try {
-      await inTransaction(ctx.pool, async (db) => {
+      await slots(() => timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
         if (!b.checked && b.checkAt === null) await check(db, b);
         if (!b.checked && b.checkAt) {
@@ -299,9 +365,10 @@ export async function rebuildAllReadModels(
             await give(db, b, events.slice(cut));
           } else await give(db, b, events);
         } else await give(db, b, events);
-        const relevant = events.reduce((n, e) => n + (b.handled.has(e.type) ? 1 : 0), 0);
-        await saveCheckpoint(db, b.row, events[events.length - 1], relevant);
-      });
+        b.handledEvents += relevant;
+        await saveCheckpoint(db, b.row, last, relevant);
+      })));
+      b.unsaved = null;
     } catch (error) {
       if (isTransientError(error)) throw error;
       ctx.onError?.(b.p.name, error);
@@ -309,25 +376,38 @@ export async function rebuildAllReadModels(
     }
   };
 
+  // Each read model takes the batches in order on a lane of its own, so a slow one does not hold the
+  // others back batch by batch (nor the read of the log): at most READ_AHEAD batches wait in memory.
+  const lanes = new Map(builds.map((b) => [b, Promise.resolve()]));
+  const waiting: Promise<unknown>[] = [];
   let total = 0;
+  let done = 0;
   let next = ctx.store.readAll(null, batch);
   for (let events = await next; events.length; events = await next) {
     const last = events[events.length - 1];
     next = events.length === batch ? ctx.store.readAll(last, batch) : Promise.resolve([]);
     next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
-    const pending = builds.filter((b) => !onTheirOwn.has(b.p.name));
-    await eachLimited(pending, options.concurrency ?? 3, (b) => step(b, events));
+    const given = Promise.all(builds.map((b) => {
+      const lane = lanes.get(b)!.then(() => step(b, events));
+      lanes.set(b, lane);
+      return lane;
+    })).then(() => options.onProgress?.((done += events.length)));
+    given.catch(() => {}); // awaited below; a failure surfaces there
+    waiting.push(given);
     total += events.length;
-    options.onProgress?.(total);
+    if (waiting.length >= READ_AHEAD) await waiting.shift();
   }
+  await Promise.all(waiting);
   // The log's end: what still folds in memory is written, and what was not checked yet is.
   await eachLimited(builds.filter((b) => !onTheirOwn.has(b.p.name)), options.concurrency ?? 3, async (b) => {
     try {
-      await inTransaction(ctx.pool, async (db) => {
+      await timed(b, () => inTransaction(ctx.pool, async (db) => {
         await enter(db, b);
+        if (b.unsaved) await saveCheckpoint(db, b.row, b.unsaved, 0);
         if (!b.checked) await check(db, b);
         else await finishReplay(db, b);
-      });
+        await makeDeferredIndexes(db, b.schema, b.deferredIndexes);
+      }));
     } catch (error) {
       if (isTransientError(error)) throw error;
       ctx.onError?.(b.p.name, error);
@@ -339,7 +419,7 @@ export async function rebuildAllReadModels(
       await rebuildReadModel(ctx, b.p);
       continue;
     }
-    await inTransaction(ctx.pool, async (db) => {
+    await timed(b, () => inTransaction(ctx.pool, async (db) => {
       await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [b.p.name, b.p.version]);
       await lockCheckpoint(db, b.p.name);
       for (let read = batch; read === batch; ) {
@@ -347,9 +427,30 @@ export async function rebuildAllReadModels(
         total += read;
       }
       await swapIn(db, b.p, b.row);
-    });
+    }));
   }
-  return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn] };
+  const perModel = builds.map((b) => ({ name: b.p.name, ms: b.ms, events: b.handledEvents }));
+  return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn], perModel };
+}
+
+/** Batches read ahead of the slowest read model in a shared rebuild. */
+const READ_AHEAD = 4;
+
+/** A function running the work it is given, at most `limit` at once (the others wait, in order). */
+function limiter(limit: number) {
+  let active = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    else await new Promise<void>((resolve) => queue.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const nextInLine = queue.shift();
+      if (nextInLine) nextInLine();
+      else active--;
+    }
+  };
 }
 
 /** Runs `work` on every item, at most `limit` at once. */

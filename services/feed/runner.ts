@@ -33,12 +33,12 @@ import {
 } from './batch';
 import { migrateProjectionRunner } from './migrations';
 import { liveSchema, type Projector } from './projector';
-import { createSchema, rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type SharedRebuildOptions, type TableDifference } from './rebuild';
+import { createSchema, rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type SharedRebuildOptions, type SharedRebuildResult, type TableDifference } from './rebuild';
 
 // The batch and checkpoint code lives in ./batch (shared with the Kafka worker); re-exported here.
 export { applySharedBatch, isTransientError, ProjectionFailedError, type FeedSource, type ProjectionFailure } from './batch';
 export { migrateProjectionRunner, projectionRunnerMigrations } from './migrations';
-export type { SharedRebuildOptions, TableDifference } from './rebuild';
+export type { ReadModelBuildTime, SharedRebuildOptions, SharedRebuildResult, TableDifference } from './rebuild';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -341,7 +341,7 @@ export class ProjectionRunner {
    * Rebuilds every read model of this runner reading the log once for all of them, and swaps each
    * in (rebuild.ts, rebuildAllReadModels): what a restore does; `rebuild` stays the one-model way.
    */
-  rebuildAll(options: SharedRebuildOptions = {}): Promise<{ events: number; ms: number; onTheirOwn: string[] }> {
+  rebuildAll(options: SharedRebuildOptions = {}): Promise<SharedRebuildResult> {
     return rebuildAllReadModels(this.rebuildContext, this.projectors, options);
   }
 

@@ -8,22 +8,19 @@
  * no read model depends on the order of two partitions. The consumer group spreads the partitions,
  * hence the read models, over the workers.
  *
- * The relay keeps its own checkpoint (relay_checkpoints, in the event store's database) and moves
- * it only after Kafka acknowledged the batch (acks from all in-sync replicas, idempotent
- * producer, one request in flight): a crash re-publishes from the checkpoint, in order, so nothing
- * is lost or reordered; what was sent twice carries the same global position and the workers drop
+ * It reads the log through the event store's port (the catch-up subscription): PostgreSQL's events
+ * table, or KurrentDB's $all (docs/decisions/kafka-cluster.md). It keeps its own checkpoint
+ * (relay_checkpoints, in PostgreSQL: the event store's database, or DATABASE_URL beside KurrentDB)
+ * and moves it only after Kafka acknowledged the batch (acks from all in-sync replicas, idempotent
+ * producer, one request in flight: services/integrations/kafka): a crash re-publishes from the
+ * checkpoint, in order, so nothing is lost or reordered; what was sent twice carries the same global position and the workers drop
  * it. One relay publishes at a time (a PostgreSQL advisory lock); another waits as a standby, since
  * two interleaving relays could put a later event before an earlier one.
  */
 import type pg from 'pg';
-import { Kafka, logLevel, type Admin, type Producer } from 'kafkajs';
 import { migrate, type Migration } from '../db/migrate';
-import type { EventStore, GlobalCheckpoint, StoredEvent } from '../eventstore/port';
-
-/** A Kafka client for `brokers`, quiet (kafkajs logs every retry; the roles log what matters). */
-export function kafkaClient(brokers: string[], clientId = 'tertulia'): Kafka {
-  return new Kafka({ clientId, brokers, logLevel: logLevel.NOTHING, retry: { retries: 8, initialRetryTime: 100 } });
-}
+import type { EventStore, GlobalCheckpoint, StoredEvent, Subscription } from '../eventstore/port';
+import type { FeedMessage, FeedProducer, KafkaPort, TopicSettings } from '../integrations/kafka';
 
 export const DEFAULT_TOPIC = 'tertulia.events';
 export const DEFAULT_PARTITIONS = 4;
@@ -49,17 +46,6 @@ export function decodeEvent(value: Buffer | string): StoredEvent {
   return { ...e, recordedAt: new Date(e.recordedAt) };
 }
 
-/** Creates the topic with `partitions` partitions when absent; returns how many it has. */
-export async function ensureTopic(admin: Admin, topic: string, partitions: number): Promise<number> {
-  await admin.createTopics({ topics: [{ topic, numPartitions: partitions, replicationFactor: -1 }], waitForLeaders: true });
-  return topicPartitions(admin, topic);
-}
-
-export async function topicPartitions(admin: Admin, topic: string): Promise<number> {
-  const meta = await admin.fetchTopicMetadata({ topics: [topic] });
-  return meta.topics[0].partitions.length;
-}
-
 export const relayMigrations: Migration[] = [
   {
     id: '001_relay_checkpoints',
@@ -77,19 +63,17 @@ export async function migrateRelay(pool: pg.Pool): Promise<void> {
 export interface RelayOptions {
   pool: pg.Pool;
   store: EventStore;
-  kafka: Kafka;
+  kafka: KafkaPort;
   topic?: string;
   /** Partitions of a topic the relay creates; an existing topic keeps its own. */
   partitions?: number;
   batchSize?: number;
-  /** Polling interval when no wake-up comes. */
+  /** Polling interval of the subscription when no wake-up comes (the store wakes it on appends). */
   idleWaitMs?: number;
-  /** A wake-up hint on appends (LISTEN); polling covers missed ones. */
-  onWake?: (listener: () => void) => () => void;
   onPublished?: (count: number, to: GlobalCheckpoint) => void;
   onError?: (error: unknown) => void;
   /** Said once the relay holds the lock and publishes (a standby waits before that). */
-  onActive?: () => void;
+  onActive?: (topic: TopicSettings) => void;
 }
 
 export interface Relay {
@@ -106,23 +90,11 @@ export function startRelay(options: RelayOptions): Relay {
   const idleWaitMs = options.idleWaitMs ?? 250;
   const { pool, store, kafka } = options;
   let running = true;
-  let wake: (() => void) | null = null;
-  const unsubscribe = options.onWake?.(() => wake?.());
-  let producer: Producer | null = null;
+  let subscription: Subscription | null = null;
+  let producer: FeedProducer | null = null;
   let lockClient: pg.PoolClient | null = null;
   let markActive: () => void = () => {};
   const active = new Promise<void>((r) => (markActive = r));
-
-  const idle = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      }
-      wake = done;
-    });
 
   async function readCheckpoint(): Promise<GlobalCheckpoint | null> {
     const { rows } = await pool.query('SELECT transaction_id, position FROM relay_checkpoints WHERE topic = $1', [topic]);
@@ -136,37 +108,38 @@ export function startRelay(options: RelayOptions): Relay {
     // Blocks while another relay publishes this topic; its death (connection closed) hands over.
     await lockClient.query('SELECT pg_advisory_lock(hashtext($1))', [`tertulia-relay:${topic}`]);
     if (!running) return;
-    const admin = kafka.admin();
-    await admin.connect();
-    const partitions = await ensureTopic(admin, topic, options.partitions ?? DEFAULT_PARTITIONS);
-    await admin.disconnect();
-    producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
-    await producer.connect();
+    const settings = await kafka.ensureTopic(topic, options.partitions ?? DEFAULT_PARTITIONS);
+    const { partitions } = settings;
+    producer = await kafka.producer();
     markActive();
-    options.onActive?.();
-    let after = await readCheckpoint();
-    while (running) {
-      const events = await store.readAll(after, batchSize);
-      if (!events.length) {
-        await idle(idleWaitMs);
-        continue;
-      }
-      const messages = [];
-      for (const e of events) {
-        const key = messageKey(e);
-        const value = encodeEvent(e);
-        for (let partition = 0; partition < partitions; partition++) messages.push({ partition, key, value });
-      }
-      await producer.send({ topic, acks: -1, messages });
-      const last = events[events.length - 1];
-      await pool.query(
-        `UPDATE relay_checkpoints SET transaction_id = $2, position = $3, events_published = events_published + $4, updated_at = now()
-          WHERE topic = $1`,
-        [topic, last.transactionId, last.position, events.length],
-      );
-      after = { transactionId: last.transactionId, position: last.position };
-      options.onPublished?.(events.length, after);
-    }
+    options.onActive?.(settings);
+    // The port's catch-up subscription to the global feed, from the relay's checkpoint: on
+    // PostgreSQL the events table in (transactionId, position) order, on KurrentDB $all from the
+    // checkpoint's commit/prepare position (system events left out). A batch is published, then
+    // the checkpoint moves; a failure ends the subscription and this run starts over from it.
+    if (!running) return;
+    subscription = store.subscribeToAll(
+      await readCheckpoint(),
+      async (events) => {
+        const messages: FeedMessage[] = [];
+        for (const e of events) {
+          const key = messageKey(e);
+          const value = encodeEvent(e);
+          for (let partition = 0; partition < partitions; partition++) messages.push({ partition, key, value });
+        }
+        await producer!.send(topic, messages);
+        const last = events[events.length - 1];
+        await pool.query(
+          `UPDATE relay_checkpoints SET transaction_id = $2, position = $3, events_published = events_published + $4, updated_at = now()
+            WHERE topic = $1`,
+          [topic, last.transactionId, last.position, events.length],
+        );
+        options.onPublished?.(events.length, { transactionId: last.transactionId, position: last.position });
+      },
+      { batchSize, pollIntervalMs: idleWaitMs },
+    );
+    await subscription.done;
+    if (subscription.error && running) throw subscription.error;
   }
 
   const loop = (async () => {
@@ -177,7 +150,7 @@ export function startRelay(options: RelayOptions): Relay {
       } catch (error) {
         if (!running) return;
         options.onError?.(error);
-        await (producer as Producer | null)?.disconnect().catch(() => {});
+        await (producer as FeedProducer | null)?.disconnect().catch(() => {});
         producer = null;
         (lockClient as pg.PoolClient | null)?.release(true);
         lockClient = null;
@@ -190,8 +163,7 @@ export function startRelay(options: RelayOptions): Relay {
     active,
     async stop() {
       running = false;
-      wake?.();
-      unsubscribe?.();
+      await subscription?.close();
       // A relay waiting for the lock is released by closing its connection.
       lockClient?.release(true);
       lockClient = null;

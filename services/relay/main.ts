@@ -7,7 +7,8 @@
  * (4, when the relay creates the topic), KAFKA_GROUP (tertulia-projectors), KAFKA_SESSION_TIMEOUT_MS
  * (10000: how soon a dead worker's partitions move; the broker's minimum is 6000), DATABASE_URL (the read
  * models' and the relay's database; the embedded one when unset), EVENTSTORE_DATABASE_URL (the
- * event store's database when it is another one), RELAY_BATCH_SIZE / PROJECTION_BATCH_SIZE.
+ * event store's database when it is another one), KURRENTDB_URL (the log in KurrentDB: the relay
+ * follows $all, its checkpoint in DATABASE_URL), RELAY_BATCH_SIZE / PROJECTION_BATCH_SIZE.
  */
 import pino from 'pino';
 import { allProjectors } from '../../projections';
@@ -16,8 +17,11 @@ import { resolveDatabase } from '../app/runtime';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { createPool, type PoolOptions } from '../db/pool';
 import { READ_MODEL_POOL } from '../feed/batch';
+import { createKurrentEventStore } from '../eventstore/kurrentdb';
+import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
-import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, kafkaClient, startRelay } from './index';
+import { connectKafka } from '../integrations/kafka';
+import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, startRelay } from './index';
 import { startKafkaProjectors } from './worker';
 
 function brokers(): string[] {
@@ -39,28 +43,39 @@ const positiveInt = (value: string | undefined, fallback: number, name: string) 
   return n;
 };
 
-/** `poolOptions`: READ_MODEL_POOL for a projector worker, whose transactions only write read models. */
+/**
+ * The databases and the event store. The log is where the product keeps it (KURRENTDB_URL, as
+ * services/app/runtime.ts); the relay's checkpoint and the read models stay in PostgreSQL: the
+ * event store's database on PostgreSQL (EVENTSTORE_DATABASE_URL or DATABASE_URL), DATABASE_URL's
+ * beside KurrentDB. `poolOptions`: READ_MODEL_POOL for a projector worker, whose transactions only
+ * write read models.
+ */
 async function connect(poolOptions?: PoolOptions) {
   const config = loadConfig();
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const db = await resolveDatabase(config, log);
   const pool = createPool(db.url, 5, poolOptions);
   const storeUrl = process.env.EVENTSTORE_DATABASE_URL;
-  const storePool = storeUrl ? createPool(storeUrl, 3) : pool;
-  await migrateEventStore(storePool);
-  const store = createPostgresEventStore(storePool);
+  const storePool = storeUrl && !config.kurrentdbUrl ? createPool(storeUrl, 3) : pool;
+  let store: EventStore;
+  if (config.kurrentdbUrl) {
+    store = createKurrentEventStore(config.kurrentdbUrl);
+  } else {
+    await migrateEventStore(storePool);
+    store = createPostgresEventStore(storePool);
+  }
   const close = async () => {
     await store.close();
     if (storePool !== pool) await storePool.end();
     await pool.end();
     await db.embedded?.stop();
   };
-  return { log, pool, storePool, store, close };
+  return { log, pool, storePool, store, close, eventStore: config.kurrentdbUrl ? 'kurrentdb' : 'postgres' };
 }
 
 export async function runRelay() {
-  const kafka = kafkaClient(brokers(), 'tertulia-relay');
-  const { log, storePool, store, close } = await connect();
+  const kafka = connectKafka(brokers(), 'tertulia-relay');
+  const { log, storePool, store, close, eventStore } = await connect();
   const topic = process.env.KAFKA_TOPIC ?? DEFAULT_TOPIC;
   const relay = startRelay({
     pool: storePool,
@@ -69,8 +84,7 @@ export async function runRelay() {
     topic,
     partitions: positiveInt(process.env.KAFKA_PARTITIONS, DEFAULT_PARTITIONS, 'KAFKA_PARTITIONS'),
     batchSize: positiveInt(process.env.RELAY_BATCH_SIZE, 500, 'RELAY_BATCH_SIZE'),
-    onWake: (wake) => store.onAppended(wake),
-    onActive: () => log.info({ topic }, 'relay publishing the event store feed to Kafka'),
+    onActive: (settings) => log.info({ topic, eventStore, ...settings }, 'relay publishing the event store feed to Kafka'),
     onPublished: (count, to) => log.debug({ count, to }, 'published'),
     onError: (error) => log.warn({ err: error }, 'relay failed; starting over from its checkpoint'),
   });
@@ -82,7 +96,7 @@ export async function runRelay() {
 }
 
 export async function runKafkaWorker() {
-  const kafka = kafkaClient(brokers(), `tertulia-projector-${process.pid}`);
+  const kafka = connectKafka(brokers(), `tertulia-projector-${process.pid}`);
   const { log, pool, store, close } = await connect(READ_MODEL_POOL);
   const holdMs = process.env.PROJECTION_TEST_HOLD_MS ? positiveInt(process.env.PROJECTION_TEST_HOLD_MS, 0, 'PROJECTION_TEST_HOLD_MS') : 0;
   const worker = await startKafkaProjectors({

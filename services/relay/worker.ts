@@ -9,21 +9,21 @@
  * duplicates) is dropped event by event, and a killed worker never loses or doubles an effect.
  */
 import type pg from 'pg';
-import type { Consumer, Kafka } from 'kafkajs';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
 import { applyBatch, applySharedBatch, isolateFailure, isTransientError, recordFailure, sharedSearchPath, type FeedSource, type ProjectionFailure, type SharedBatchResult } from '../feed/batch';
 import { liveSchema } from '../feed/projector';
 import { ProjectionRunner } from '../feed/runner';
-import { DEFAULT_TOPIC, decodeEvent, partitionOf, topicPartitions } from './index';
+import type { KafkaPort } from '../integrations/kafka';
+import { DEFAULT_TOPIC, decodeEvent, partitionOf } from './index';
 
 export interface KafkaProjectorsOptions {
   /** The read models' database (their schemas and projection_checkpoints). */
   pool: pg.Pool;
   /** The event store: read models never applied yet catch up from it before Kafka takes over. */
   store: EventStore;
-  kafka: Kafka;
+  kafka: KafkaPort;
   projectors: readonly Projector[];
   topic?: string;
   groupId?: string;
@@ -63,12 +63,10 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
   );
   if (rows.length) await runner.catchUp(rows.map((r) => r.name));
 
-  const admin = kafka.admin();
-  await admin.connect();
   let partitions = 0;
   for (let tries = 0; ; tries++) {
     try {
-      partitions = await topicPartitions(admin, topic);
+      partitions = await kafka.topicPartitions(topic);
       break;
     } catch (error) {
       // The relay creates the topic: wait for it.
@@ -76,7 +74,6 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
       await sleep(500);
     }
   }
-  await admin.disconnect();
   const byPartition = new Map<number, Projector[]>();
   /** Each partition's read models' shared search path (sharedSearchPath), asked once. */
   const searchPaths = new Map<number, string | null>();
@@ -127,84 +124,76 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
     return lagging;
   }
 
-  const consumer: Consumer = kafka.consumer({
+  const consumer = kafka.consumer({
     groupId: options.groupId ?? 'tertulia-projectors',
-    sessionTimeout: options.sessionTimeoutMs ?? 10_000,
-    heartbeatInterval: 1000,
-    rebalanceTimeout: 20_000,
-    maxWaitTimeInMs: 250,
-    allowAutoTopicCreation: false,
-  });
-  consumer.on(consumer.events.GROUP_JOIN, () => lastSeen.clear()); // a partition may come back after others moved it on
-  consumer.on(consumer.events.GROUP_JOIN, (e) => options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)));
-  await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
-  await consumer.run({
-    autoCommit: false,
-    eachBatchAutoResolve: false,
-    eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-      const mine = byPartition.get(batch.partition) ?? [];
-      const events = batch.messages.filter((m) => m.value).map((m) => decodeEvent(m.value!));
-      // The feed as the runner reads it: events after a checkpoint, in order, duplicates dropped.
-      const source = {
-        async readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
-          const out: StoredEvent[] = [];
-          let last = after;
-          for (const e of events) {
-            if (out.length >= limit) break;
-            const at = { transactionId: e.transactionId, position: e.position };
-            if (last && compareCheckpoints(at, last) <= 0) continue;
-            out.push(e);
-            last = at;
-          }
-          return out;
-        },
-      };
-      if (mine.length && events.length) {
-        for (;;) {
-          if (!isRunning() || isStale()) return;
-          let result: SharedBatchResult;
-          try {
-            if (!searchPaths.has(batch.partition)) searchPaths.set(batch.partition, await sharedSearchPath(pool, mine));
-            result = await applySharedBatch(pool, source, mine, batchSize, {
-              searchPath: searchPaths.get(batch.partition) ?? null,
-              lagging: (checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
-              beforeCommit: async (read) => void (options.holdMs && read && (await sleep(options.holdMs))),
-            });
-          } catch (error) {
-            options.onError?.(error);
-            // Fetched again from the last committed offset; the checkpoints drop what was applied.
-            if (isTransientError(error)) throw error;
-            // One read model could not apply the batch: this batch, each goes on its own.
-            for (const p of mine) if (isRunning() && !isStale()) await soloRound(p, source);
-            continue;
-          }
-          if (result.lagging.length) {
-            await runner.catchUp(result.lagging);
-            continue;
-          }
-          if (!result.read || !result.to) break;
-          options.onApplied?.(batch.partition, result.read, result.to);
-          await heartbeat();
-        }
-        const last = events[events.length - 1];
-        lastSeen.set(batch.partition, { transactionId: last.transactionId, position: last.position });
-      }
-      const lastOffset = batch.lastOffset();
-      resolveOffset(lastOffset);
-      try {
-        await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(lastOffset) + 1n).toString() }]);
-      } catch (error) {
-        // Only a hint (a rebalance took the partition): the next owner starts a little earlier.
-        options.onError?.(error);
-      }
-      await heartbeat();
+    sessionTimeoutMs: options.sessionTimeoutMs,
+    onAssigned(assigned) {
+      lastSeen.clear(); // a partition may come back after others moved it on
+      options.onAssigned?.(assigned);
     },
+  });
+  await consumer.start(topic, async (batch) => {
+    const { heartbeat, isRunning, isStale } = batch;
+    const mine = byPartition.get(batch.partition) ?? [];
+    const events = batch.messages.filter((m) => m.value).map((m) => decodeEvent(m.value!));
+    // The feed as the runner reads it: events after a checkpoint, in order, duplicates dropped.
+    const source = {
+      async readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
+        const out: StoredEvent[] = [];
+        let last = after;
+        for (const e of events) {
+          if (out.length >= limit) break;
+          const at = { transactionId: e.transactionId, position: e.position };
+          if (last && compareCheckpoints(at, last) <= 0) continue;
+          out.push(e);
+          last = at;
+        }
+        return out;
+      },
+    };
+    if (mine.length && events.length) {
+      for (;;) {
+        if (!isRunning() || isStale()) return;
+        let result: SharedBatchResult;
+        try {
+          if (!searchPaths.has(batch.partition)) searchPaths.set(batch.partition, await sharedSearchPath(pool, mine));
+          result = await applySharedBatch(pool, source, mine, batchSize, {
+            searchPath: searchPaths.get(batch.partition) ?? null,
+            lagging: (checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
+            beforeCommit: async (read) => void (options.holdMs && read && (await sleep(options.holdMs))),
+          });
+        } catch (error) {
+          options.onError?.(error);
+          // Fetched again from the last committed offset; the checkpoints drop what was applied.
+          if (isTransientError(error)) throw error;
+          // One read model could not apply the batch: this batch, each goes on its own.
+          for (const p of mine) if (isRunning() && !isStale()) await soloRound(p, source);
+          continue;
+        }
+        if (result.lagging.length) {
+          await runner.catchUp(result.lagging);
+          continue;
+        }
+        if (!result.read || !result.to) break;
+        options.onApplied?.(batch.partition, result.read, result.to);
+        await heartbeat();
+      }
+      const last = events[events.length - 1];
+      lastSeen.set(batch.partition, { transactionId: last.transactionId, position: last.position });
+    }
+    try {
+      // After the read models' transaction only: the checkpoints committed first.
+      await batch.commit();
+    } catch (error) {
+      // Only a hint (a rebalance took the partition): the next owner starts a little earlier.
+      options.onError?.(error);
+    }
+    await heartbeat();
   });
 
   return {
     async stop() {
-      await consumer.disconnect();
+      await consumer.stop();
     },
   };
 }

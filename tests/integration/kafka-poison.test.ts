@@ -14,7 +14,8 @@ import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import type { ProjectionFailure } from '../../services/feed/batch';
 import type { Projector } from '../../services/feed/projector';
 import { ProjectionRunner } from '../../services/feed/runner';
-import { kafkaClient, startRelay, type Relay } from '../../services/relay/index';
+import { connectKafka } from '../../services/integrations/kafka';
+import { startRelay, type Relay } from '../../services/relay/index';
 import { startKafkaProjectors, type KafkaProjectors } from '../../services/relay/worker';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { startKafkaBroker, type KafkaBroker } from '../support/kafka';
@@ -60,8 +61,8 @@ beforeAll(async () => {
   // One event before the workers start, so the read models take their first checkpoint from the
   // store (as any new read model does) and everything after comes from Kafka.
   await store.appendToStreams([{ stream: 'minutes-a', expected: 'no_stream', events: changes('a', 0, 1) }]);
-  const kafka = kafkaClient(broker.brokers, 'kafka-poison-test');
-  relay = startRelay({ pool: db.pool, store, kafka, topic: 'poison.events', partitions: 1, batchSize: 50, onWake: (wake) => store.onAppended(wake) });
+  const kafka = connectKafka(broker.brokers, 'kafka-poison-test');
+  relay = startRelay({ pool: db.pool, store, kafka, topic: 'poison.events', partitions: 1, batchSize: 50 });
   await relay.active;
   worker = await startKafkaProjectors({
     pool: db.pool,

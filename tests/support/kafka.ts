@@ -5,9 +5,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { startKafkaBroker, type KafkaBroker } from '../../scripts/kafka/broker';
+import { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster } from '../../scripts/kafka/broker';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { KafkaPort } from '../../services/integrations/kafka';
+import { decodeEvent } from '../../services/relay/index';
 
-export { startKafkaBroker, type KafkaBroker };
+export { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster };
 
 const MAIN = path.resolve(import.meta.dirname, '../../services/relay/main.ts');
 const started = new Set<ChildProcess>();
@@ -70,4 +73,38 @@ export function startRole(role: 'relay' | 'worker', env: Record<string, string>)
 export function killRoles() {
   for (const child of started) child.kill('SIGKILL');
   started.clear();
+}
+
+/**
+ * Every message of `topic` up to each partition's end as it is now, decoded, by partition in
+ * offset order (duplicates kept), read by a consumer group of its own.
+ */
+export async function readTopic(kafka: KafkaPort, topic: string, timeoutMs = 60_000): Promise<Map<number, StoredEvent[]>> {
+  const ends = await kafka.topicEnds(topic);
+  const seen = new Map<number, StoredEvent[]>([...ends.keys()].map((p) => [p, []]));
+  const next = new Map<number, bigint>([...ends.keys()].map((p) => [p, 0n]));
+  const complete = () => [...ends].every(([p, end]) => next.get(p)! >= BigInt(end));
+  if (complete()) return seen;
+  const consumer = kafka.consumer({ groupId: `read-${topic}-${process.pid}-${Date.now()}` });
+  let done!: () => void;
+  const finished = new Promise<void>((r) => (done = r));
+  await consumer.start(topic, async (batch) => {
+    for (const m of batch.messages) {
+      if (BigInt(m.offset) >= BigInt(ends.get(batch.partition) ?? '0')) continue;
+      seen.get(batch.partition)!.push(decodeEvent(m.value!));
+      next.set(batch.partition, BigInt(m.offset) + 1n);
+    }
+    if (complete()) done();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      finished,
+      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${topic} was not read to its end within ${timeoutMs} ms`)), timeoutMs))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await consumer.stop();
+  }
+  return seen;
 }

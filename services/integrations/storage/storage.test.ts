@@ -1,22 +1,28 @@
 /**
- * The storage port's contract, on local disk always and on an S3-compatible store when
- * STORAGE_S3_BUCKET (and usually STORAGE_S3_ENDPOINT and keys) are set; otherwise the S3 tests are
- * skipped and say so.
+ * The storage port's contract, on local disk always and on an S3-compatible store: the one
+ * STORAGE_S3_BUCKET (and usually STORAGE_S3_ENDPOINT and keys) names, or else moto's S3 server
+ * started here (scripts/storage/s3-server.ts, installed with pip on first use). Skipped, saying
+ * why, only where neither can be had (no python3).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipFor } from '../../../tests/support/skip';
+import { s3ServerUnavailable, startS3Server } from '../../../scripts/storage/s3-server';
 import { s3ConfigFromEnv } from './config';
 import { createLocalStorage } from './local';
 import { isStorageKey, newStorageKey, type FileStorage } from './port';
-import { createS3Storage } from './s3';
+import { createS3Storage, type S3StorageConfig } from './s3';
 import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignature } from './signed';
 
-function contract(name: string, make: () => FileStorage, options: { skip?: string } = {}) {
+function contract(name: string, make: () => FileStorage, options: { skip?: string | null; setup?: () => Promise<() => Promise<void>> } = {}) {
   skipFor(options.skip).describe(name, () => {
+    let teardown: (() => Promise<void>) | undefined;
+    // The first use installs moto with pip (about a minute; more on a busy machine).
+    beforeAll(async () => void (teardown = await options.setup?.()), 600_000);
+    afterAll(async () => teardown?.());
     it('puts, gets with the content type, and answers null for a missing key', async () => {
       const storage = make();
       const key = newStorageKey('headshots', 'jpg');
@@ -96,8 +102,16 @@ describe('storage keys', () => {
 
 contract('local disk storage', () => createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-')), publicUrl: 'http://localhost:3000', secret: 'local-test-secret' }));
 
-const s3 = s3ConfigFromEnv(process.env);
-if (!s3) console.log('# S3 storage tests skipped: set STORAGE_S3_BUCKET (and STORAGE_S3_ENDPOINT, STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY for MinIO and the like) to run them.');
-contract('S3-compatible storage', () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }), {
-  skip: s3 ? undefined : 'STORAGE_S3_BUCKET is not set: no S3-compatible store to test against',
+const fromEnv = s3ConfigFromEnv(process.env);
+let s3: S3StorageConfig | null = fromEnv;
+const unavailable = fromEnv ? null : s3ServerUnavailable();
+contract(fromEnv ? 'S3-compatible storage (STORAGE_S3_BUCKET)' : "S3-compatible storage (moto's server)", () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }), {
+  skip: unavailable && `no STORAGE_S3_BUCKET, and ${unavailable}`,
+  setup: fromEnv
+    ? undefined
+    : async () => {
+        const server = await startS3Server();
+        s3 = s3ConfigFromEnv(server.env);
+        return server.stop;
+      },
 });

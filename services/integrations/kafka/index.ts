@@ -1,0 +1,188 @@
+/**
+ * The project's Kafka port: the only module that imports a Kafka client library (kafkajs today).
+ * The relay, the projector workers, the broker script and the tests use these few operations, so a
+ * change of client (@platformatic/kafka, Confluent's client) touches this folder alone; the criteria
+ * for switching are in docs/decisions/kafka-cluster.md.
+ *
+ * Production settings (docs/decisions/kafka-cluster.md):
+ * - A topic this port creates is replicated on 3 brokers with min.insync.replicas=2 when the
+ *   cluster has 3 or more, so one broker may die with no write refused and no acknowledged write
+ *   lost; on a smaller cluster (a development broker) on every broker, with min.insync.replicas=1.
+ * - The producer is idempotent, waits for every in-sync replica (acks=all) and keeps one request in
+ *   flight, so a retried send never lands after the one that followed it: each partition keeps the
+ *   order of the sends, hence every stream's order.
+ * - Consumers never commit on their own: the caller commits a batch's offset after its effects are
+ *   committed (the read model's checkpoint, services/relay/worker.ts).
+ */
+import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+
+export interface FeedMessage {
+  partition: number;
+  key: string;
+  value: string;
+}
+
+export interface TopicSettings {
+  partitions: number;
+  replicationFactor: number;
+  minInsyncReplicas: number;
+}
+
+export interface ConsumedMessage {
+  offset: string;
+  key: string | null;
+  value: Buffer | null;
+}
+
+export interface ConsumedBatch {
+  partition: number;
+  messages: ConsumedMessage[];
+  /** False once the consumer stops; true while it runs. */
+  isRunning(): boolean;
+  /** True once a rebalance took this batch's partition away. */
+  isStale(): boolean;
+  /** Tells the group this member is alive (long batches). */
+  heartbeat(): Promise<void>;
+  /** Marks the batch consumed and commits the offset after its last message (throws when the group moved on). */
+  commit(): Promise<void>;
+}
+
+export interface FeedConsumerOptions {
+  groupId: string;
+  /** How long the group waits for a silent member before handing its partitions on (the broker's minimum is 6000). */
+  sessionTimeoutMs?: number;
+  /** The partitions of `topic` this member holds, after each rebalance. */
+  onAssigned?: (partitions: number[]) => void;
+}
+
+export interface FeedConsumer {
+  /** Joins the group and delivers `topic`'s batches, from the group's committed offsets (the beginning for a new group). */
+  start(topic: string, eachBatch: (batch: ConsumedBatch) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface FeedProducer {
+  /** Resolves once every in-sync replica holds the messages, in order. */
+  send(topic: string, messages: FeedMessage[]): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export interface KafkaPort {
+  readonly brokers: readonly string[];
+  /** Resolves when the cluster answers a metadata request; throws otherwise. */
+  ping(): Promise<void>;
+  /** How many brokers the cluster has now. */
+  brokerCount(): Promise<number>;
+  /** Creates `topic` when absent (settings above); returns the settings it has. */
+  ensureTopic(topic: string, partitions: number): Promise<TopicSettings>;
+  /** The topic's partition count; throws while it does not exist. */
+  topicPartitions(topic: string): Promise<number>;
+  /** The offset after each partition's last message (the high watermark), by partition. */
+  topicEnds(topic: string): Promise<Map<number, string>>;
+  producer(): Promise<FeedProducer>;
+  consumer(options: FeedConsumerOptions): FeedConsumer;
+}
+
+/** Replication for a cluster of `brokers`: 3 with min.insync.replicas 2 on three or more. */
+export function replicationFor(brokers: number): { replicationFactor: number; minInsyncReplicas: number } {
+  return brokers >= 3 ? { replicationFactor: 3, minInsyncReplicas: 2 } : { replicationFactor: Math.max(1, brokers), minInsyncReplicas: 1 };
+}
+
+async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
+/**
+ * A port on `brokers` (host:port); quiet (the client logs every retry; the roles log what matters).
+ * Retries back off to at most a second, 30 times: after a broker dies its partitions' new leaders
+ * are found within about a second of their election (15.8 s from the kill with the client's
+ * exponential back-off, 6 s so, on the three-broker test cluster), with the same ~30 s of patience.
+ */
+export function connectKafka(brokers: readonly string[], clientId = 'tertulia'): KafkaPort {
+  const kafka = new Kafka({ clientId, brokers: [...brokers], logLevel: logLevel.NOTHING, retry: { retries: 30, initialRetryTime: 100, maxRetryTime: 1000 } });
+
+  async function topicSettings(admin: Admin, topic: string): Promise<TopicSettings> {
+    const meta = await admin.fetchTopicMetadata({ topics: [topic] });
+    const partitions = meta.topics[0].partitions;
+    const config = await admin.describeConfigs({ resources: [{ type: 2 /* TOPIC */, name: topic, configNames: ['min.insync.replicas'] }], includeSynonyms: false });
+    const minIsr = config.resources[0]?.configEntries.find((e) => e.configName === 'min.insync.replicas')?.configValue;
+    return { partitions: partitions.length, replicationFactor: partitions[0]?.replicas.length ?? 0, minInsyncReplicas: Number(minIsr ?? 1) };
+  }
+
+  return {
+    brokers,
+    async ping() {
+      await withAdmin(kafka, (admin) => admin.listTopics());
+    },
+    async brokerCount() {
+      return withAdmin(kafka, async (admin) => (await admin.describeCluster()).brokers.length);
+    },
+    async ensureTopic(topic, partitions) {
+      return withAdmin(kafka, async (admin) => {
+        const { replicationFactor, minInsyncReplicas } = replicationFor((await admin.describeCluster()).brokers.length);
+        await admin.createTopics({
+          topics: [{ topic, numPartitions: partitions, replicationFactor, configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }] }],
+          waitForLeaders: true,
+        });
+        return topicSettings(admin, topic);
+      });
+    },
+    async topicPartitions(topic) {
+      return withAdmin(kafka, async (admin) => (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0].partitions.length);
+    },
+    async topicEnds(topic) {
+      return withAdmin(kafka, async (admin) => new Map((await admin.fetchTopicOffsets(topic)).map((o) => [o.partition, o.high])));
+    },
+    async producer() {
+      const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
+      await producer.connect();
+      return {
+        async send(topic, messages) {
+          await producer.send({ topic, acks: -1, messages });
+        },
+        disconnect: () => producer.disconnect(),
+      };
+    },
+    consumer(options) {
+      const consumer: Consumer = kafka.consumer({
+        groupId: options.groupId,
+        sessionTimeout: options.sessionTimeoutMs ?? 10_000,
+        heartbeatInterval: 1000,
+        rebalanceTimeout: 20_000,
+        maxWaitTimeInMs: 250,
+        allowAutoTopicCreation: false,
+      });
+      return {
+        async start(topic, eachBatch) {
+          consumer.on(consumer.events.GROUP_JOIN, (e) => options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)));
+          await consumer.connect();
+          await consumer.subscribe({ topic, fromBeginning: true });
+          await consumer.run({
+            autoCommit: false,
+            eachBatchAutoResolve: false,
+            eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) =>
+              eachBatch({
+                partition: batch.partition,
+                messages: batch.messages.map((m) => ({ offset: m.offset, key: m.key?.toString() ?? null, value: m.value })),
+                isRunning,
+                isStale,
+                heartbeat,
+                async commit() {
+                  const last = batch.lastOffset();
+                  resolveOffset(last);
+                  await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(last) + 1n).toString() }]);
+                },
+              }),
+          });
+        },
+        stop: () => consumer.disconnect(),
+      };
+    },
+  };
+}
