@@ -276,10 +276,11 @@ const after = (e: StoredEvent, cp: GlobalCheckpoint) => compareCheckpoints({ tra
 /**
  * Rebuilds every read model of `projectors` from the whole log, reading the log once for all of
  * them rather than once each: each batch read is given to every read model (its replay where it has
- * one, else its batch apply), each into its fresh schema under its `__next` checkpoint row; at the
- * end each is swapped in as rebuildReadModel does. A read model whose replay or apply fails here is
- * rebuilt on its own afterwards by rebuildReadModel (which narrows down an event it cannot apply).
- * Returns the events read and the read models rebuilt on their own.
+ * one, else its batch apply), in order on a lane of its own, each into its fresh schema under its
+ * `__next` checkpoint row; at the end each is swapped in as rebuildReadModel does. A read model
+ * whose replay or apply fails here is rebuilt on its own afterwards by rebuildReadModel (which
+ * narrows down an event it cannot apply). Returns the events read, the read models rebuilt on their
+ * own and each one's share of the time.
  */
 export async function rebuildAllReadModels(
   ctx: RebuildContext,
