@@ -37,11 +37,20 @@ export function exitOnSignals(
   process.on('SIGTERM', onSignal);
 }
 
+/** A problem the user can act on (a setup to change, a refusal): said in its own words, no stack. */
+export class SetupError extends Error {}
+
 /**
- * The end of a command-line program that failed: a setup problem the user can fix (its name is
- * 'SetupError') is said in its own words, anything else with its stack.
+ * The end of a command-line program that failed: a SetupError (or an error named 'SetupError') is
+ * said in its own words, anything else with its stack.
  */
 export function exitWithError(error: unknown): never {
-  console.error(error instanceof Error && error.name === 'SetupError' ? `\n${error.message}\n` : error);
+  const forTheUser = error instanceof SetupError || (error instanceof Error && error.name === 'SetupError');
+  console.error(forTheUser ? `\n${(error as Error).message}\n` : error);
   process.exit(1);
+}
+
+/** Runs a command-line program to its exit code; a failure ends it through exitWithError. */
+export function runCommand(main: () => Promise<number>): void {
+  main().then((code) => process.exit(code), exitWithError);
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
+import { SetupError } from '../app/shutdown';
 import type { GlobalCheckpoint } from '../eventstore/port';
 
 export const BACKUP_FORMAT = 1;
@@ -58,7 +59,8 @@ export interface BackupEnd {
   files: number;
 }
 
-export class BackupRefusedError extends Error {
+/** A backup or restore refused before anything was written: said to the user in one sentence. */
+export class BackupRefusedError extends SetupError {
   constructor(message: string) {
     super(message);
     this.name = 'BackupRefusedError';

@@ -6,10 +6,9 @@
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
-import { exitWithError } from '../app/shutdown';
+import { runCommand } from '../app/shutdown';
 import { resolveDatabase } from '../app/runtime';
 import { takeBackup } from '../backup/backup';
-import { BackupRefusedError } from '../backup/format';
 import { newBackupFile } from '../backup/paths';
 import { createPool } from '../db/pool';
 import { progressLine } from './progress';
@@ -57,12 +56,4 @@ async function main(): Promise<number> {
   }
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error) => {
-    if (error instanceof BackupRefusedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    exitWithError(error);
-  });
+runCommand(main);

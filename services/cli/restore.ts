@@ -8,9 +8,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
-import { exitWithError } from '../app/shutdown';
+import { runCommand } from '../app/shutdown';
 import { resolveDatabase } from '../app/runtime';
-import { BackupRefusedError } from '../backup/format';
 import { existingBackupFile } from '../backup/paths';
 import { assertDataFolderReady, assertRestorableInto, parseUntil, planRestore, restoreBackup, type Until } from '../backup/restore';
 import { createPool } from '../db/pool';
@@ -93,12 +92,4 @@ async function main(): Promise<number> {
   }
 }
 
-main()
-  .then((code) => process.exit(code))
-  .catch((error) => {
-    if (error instanceof BackupRefusedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    exitWithError(error);
-  });
+runCommand(main);
