@@ -63,5 +63,3 @@ try {
 } finally {
   await fs.rm(workDir, { recursive: true, force: true });
 }
-
-export {};

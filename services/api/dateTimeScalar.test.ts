@@ -1,7 +1,7 @@
 /** The DateTime scalar takes only real instants: no rolled-over days, hours or offsets (issue 26). */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
 import { describe, it } from 'vitest';
 import { DateTimeScalar, parseInstant } from './dateTimeScalar';
 

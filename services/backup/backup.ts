@@ -24,9 +24,7 @@ export interface BackupSource {
   authSecret: { value: string; fromDataDir: boolean };
 }
 
-export interface BackupProgress {
-  (phase: 'read models' | 'events' | 'files', done: number, total: number): void;
-}
+export type BackupProgress = (phase: 'read models' | 'events' | 'files', done: number, total: number) => void
 
 export interface BackupResult {
   header: BackupHeader;

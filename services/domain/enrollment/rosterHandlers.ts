@@ -17,7 +17,7 @@
  */
 import { InstructorMessages } from '../../../contracts/validation/instructor';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
-import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
+import { decideChangeMinutes, evolveLedger, type initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
 import { readLedger } from '../billing/handlers';
 import { decideRemoveCourse, isPastCourse } from '../catalog/course';
 import { loadCourse } from '../catalog/handlers';

@@ -4,7 +4,7 @@
  */
 import { ErrorCode, Messages } from '../../../contracts/errors';
 import { ADMIN_EDITABLE_ROLES, BASE_ROLES, ROLES, baseRole, type BaseRole, type Role } from '../../../contracts/roles';
-import { type DecisionContext } from '../shared/decider';
+import type { DecisionContext } from '../shared/decider';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import { DomainError, badInput } from '../shared/errors';
 import type { AccountEvent } from './events';

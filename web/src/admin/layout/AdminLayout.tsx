@@ -17,7 +17,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { currentYear } from '../../lib/time';

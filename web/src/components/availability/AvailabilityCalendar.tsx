@@ -8,7 +8,7 @@
  * every 20 s (spec 3, section 9).
  */
 import { useMutation, useQuery } from '@apollo/client';
-import { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
+import type { DateSelectArg, DatesSetArg, EventChangeArg, EventClickArg, EventMountArg } from '@fullcalendar/core';
 import interactionPlugin from '@fullcalendar/interaction';
 import luxonPlugin, { toLuxonDateTime } from '@fullcalendar/luxon3';
 import FullCalendar from '@fullcalendar/react';
