@@ -40,7 +40,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['contracts/**/*.test.ts', 'services/**/*.test.ts', 'projections/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'contracts/**/*.test.ts',
+            'services/**/*.test.ts',
+            'projections/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
         },
       },
       { extends: true, test: { name: 'contract', include: ['tests/contract/**/*.test.ts'] } },

@@ -5,7 +5,22 @@ import { addDays, addMonths, datesOnEarth, hasBegun, isCalendarDate, isOver, tod
 describe('calendar dates', () => {
   it('accepts real days written YYYY-MM-DD from 2000 to 2100 only', () => {
     for (const ok of ['2026-11-23', '2000-01-01', '2100-12-31', '2028-02-29']) assert.equal(isCalendarDate(ok), true, ok);
-    for (const bad of ['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-11-00', '1', '', '2026-11-23T00:00:00Z', '2026-1-23', ' 2026-11-23', '1999-12-31', '2101-01-01', 20261123, null]) {
+    for (const bad of [
+      '2026-02-30',
+      '2027-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-11-00',
+      '1',
+      '',
+      '2026-11-23T00:00:00Z',
+      '2026-1-23',
+      ' 2026-11-23',
+      '1999-12-31',
+      '2101-01-01',
+      20261123,
+      null,
+    ]) {
       assert.equal(isCalendarDate(bad), false, String(bad));
     }
   });

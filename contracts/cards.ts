@@ -53,27 +53,41 @@ export function cardFieldErrors(card: CardInput, now: Date): CardError[] {
   const errors: CardError[] = [];
   const number = cardDigits(card.number);
   const nameProblem = textProblem(String(card.name ?? ''), CARDHOLDER_NAME_MAX);
-  if (!String(card.name ?? '').trim()) errors.push({ code: 'missing_name', message: 'Your name as it appears on the card is required.', param: 'name' });
-  else if (nameProblem) errors.push({ code: 'invalid_name', message: `Your name as it appears on the card ${nameProblem}.`, param: 'name' });
-  if (!/^\d+$/.test(number) || number.length < 14) errors.push({ code: 'incomplete_number', message: 'Your card number is incomplete.', param: 'number' });
-  else if (number.length > 19 || !luhnValid(number)) errors.push({ code: 'incorrect_number', message: 'Your card number is invalid.', param: 'number' });
+  if (!String(card.name ?? '').trim())
+    errors.push({ code: 'missing_name', message: 'Your name as it appears on the card is required.', param: 'name' });
+  else if (nameProblem)
+    errors.push({ code: 'invalid_name', message: `Your name as it appears on the card ${nameProblem}.`, param: 'name' });
+  if (!/^\d+$/.test(number) || number.length < 14)
+    errors.push({ code: 'incomplete_number', message: 'Your card number is incomplete.', param: 'number' });
+  else if (number.length > 19 || !luhnValid(number))
+    errors.push({ code: 'incorrect_number', message: 'Your card number is invalid.', param: 'number' });
   const month = Number(card.expMonth);
   let year = Number(card.expYear);
-  if (!String(card.expMonth ?? '').trim() || !Number.isInteger(month) || month < 1 || month > 12 || !String(card.expYear ?? '').trim() || !Number.isInteger(year)) {
+  if (
+    !String(card.expMonth ?? '').trim() ||
+    !Number.isInteger(month) ||
+    month < 1 ||
+    month > 12 ||
+    !String(card.expYear ?? '').trim() ||
+    !Number.isInteger(year)
+  ) {
     errors.push({ code: 'invalid_expiry', message: "Your card's expiration date is incomplete.", param: 'exp' });
   } else {
     if (year < 100) year += 2000;
     const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
     if (year * 12 + month < nowMonth) {
-      errors.push(year < now.getUTCFullYear()
-        ? { code: 'invalid_expiry_year', message: "Your card's expiration year is in the past.", param: 'exp' }
-        : { code: 'invalid_expiry_month', message: "Your card's expiration date is in the past.", param: 'exp' });
+      errors.push(
+        year < now.getUTCFullYear()
+          ? { code: 'invalid_expiry_year', message: "Your card's expiration year is in the past.", param: 'exp' }
+          : { code: 'invalid_expiry_month', message: "Your card's expiration date is in the past.", param: 'exp' },
+      );
     } else if (year > now.getUTCFullYear() + 50) {
       errors.push({ code: 'invalid_expiry_year', message: "Your card's expiration year is invalid.", param: 'exp' });
     }
   }
   const cvcLength = cardBrand(number) === 'amex' ? 4 : 3;
-  if (!new RegExp(`^\\d{${cvcLength}}$`).test(String(card.cvc ?? ''))) errors.push({ code: 'incomplete_cvc', message: "Your card's security code is incomplete.", param: 'cvc' });
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(String(card.cvc ?? '')))
+    errors.push({ code: 'incomplete_cvc', message: "Your card's security code is incomplete.", param: 'cvc' });
   return errors;
 }
 

@@ -42,7 +42,9 @@ export function lessonOutcome(attempts: readonly { outcome: string | null }[]): 
  * lessons are reserved; attempting and completed ones viewed, through the attempt's conversation
  * (the View button is disabled without one).
  */
-export function lessonAction(attempts: readonly { outcome: string | null; conversationId: string | null }[]): { action: 'reserve' } | { action: 'view'; conversationId: string | null } {
+export function lessonAction(
+  attempts: readonly { outcome: string | null; conversationId: string | null }[],
+): { action: 'reserve' } | { action: 'view'; conversationId: string | null } {
   const outcome = lessonOutcome(attempts);
   if (outcome === 'unattempted' || outcome === 'failed') return { action: 'reserve' };
   const attempt = [...attempts].reverse().find((a) => a.outcome === outcome && a.conversationId);
@@ -127,9 +129,10 @@ export function codeWorthText(codeMinutes: number, course: { completionRequireme
   const needed = enrollmentMinutes(course);
   const conversations = `${course.completionRequirement} conversation${course.completionRequirement === 1 ? '' : 's'} of ${course.durationRequirement} minutes`;
   if (codeMinutes === needed) return `This code gives ${codeMinutes} minutes, what the course needs (${conversations}).`;
-  const difference = codeMinutes < needed
-    ? ` You would be ${needed - codeMinutes} minutes short of completing it.`
-    : ` You would have ${codeMinutes - needed} minutes more than it needs.`;
+  const difference =
+    codeMinutes < needed
+      ? ` You would be ${needed - codeMinutes} minutes short of completing it.`
+      : ` You would have ${codeMinutes - needed} minutes more than it needs.`;
   return `This code gives ${codeMinutes} minutes; the course needs ${needed} (${conversations}).${difference}`;
 }
 

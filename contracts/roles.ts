@@ -28,8 +28,7 @@ export const roleInWords = (role: string): string => {
  * Whether an account holds a role for access (the spec's role landing rules): the role itself or
  * its ONBOARDING_ form. The one rule for both sides: the API's auth checks and the web's area guard.
  */
-export const holdsRole = (roles: readonly string[], role: BaseRole): boolean =>
-  roles.some((r) => r === role || r === `ONBOARDING_${role}`);
+export const holdsRole = (roles: readonly string[], role: BaseRole): boolean => roles.some((r) => r === role || r === `ONBOARDING_${role}`);
 
 /** Where a role lands (spec 1, Role selection redirect). */
 export function homePathForRole(role: string): string | null {

@@ -14,7 +14,16 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 const composeText = read('docker-compose.yml');
 const compose = parse(composeText, { merge: true }) as {
-  services: Record<string, { build?: unknown; command?: string | string[]; environment?: Record<string, unknown>; healthcheck?: { test: string[] }; profiles?: string[] }>;
+  services: Record<
+    string,
+    {
+      build?: unknown;
+      command?: string | string[];
+      environment?: Record<string, unknown>;
+      healthcheck?: { test: string[] };
+      profiles?: string[];
+    }
+  >;
 };
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 
@@ -29,7 +38,8 @@ function variablesRead(): Set<string> {
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
       else if (/\.ts$/.test(entry) && !/\.test\.ts$/.test(entry)) {
-        for (const m of readFileSync(full, 'utf8').matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g)) names.add(m[1] ?? m[2]);
+        for (const m of readFileSync(full, 'utf8').matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g))
+          names.add(m[1] ?? m[2]);
       }
     }
   };
@@ -58,7 +68,7 @@ it('every variable it sets for the app is one the code reads', () => {
   }
 });
 
-it("every app command is an npm script, with a subcommand its CLI knows", () => {
+it('every app command is an npm script, with a subcommand its CLI knows', () => {
   const subcommands: Record<string, RegExp> = {
     projections: /^(status|rebuild|verify|resume|run)$/,
     serve: /^--role$/,
@@ -79,14 +89,19 @@ it('health probes only read: the projections status, or an HTTP readiness check'
     if (!service.healthcheck || !service.build) continue;
     const probe = commandText(service.healthcheck.test);
     const run = npmRun(probe);
-    const readOnly = (run?.script === 'projections' && run.args[0] === 'status' && run.args.length === 1) || /fetch\('http:\/\/localhost:\d+\/readyz'\)/.test(probe);
+    const readOnly =
+      (run?.script === 'projections' && run.args[0] === 'status' && run.args.length === 1) ||
+      /fetch\('http:\/\/localhost:\d+\/readyz'\)/.test(probe);
     assert.ok(readOnly, `${name}'s health probe '${probe}' is not a read-only command`);
   }
 });
 
 it('every profile is documented in the file and in the README', () => {
   const readme = read('README.md');
-  const header = composeText.split('\n').filter((l) => l.startsWith('#')).join('\n');
+  const header = composeText
+    .split('\n')
+    .filter((l) => l.startsWith('#'))
+    .join('\n');
   const profiles = new Set(Object.values(compose.services).flatMap((s) => s.profiles ?? []));
   assert.ok(profiles.size > 0);
   for (const profile of profiles) {

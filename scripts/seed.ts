@@ -32,9 +32,15 @@ export async function seedDemo(runtime: Runtime): Promise<boolean> {
     ids[account.label] = grant.accountId;
   }
   const admin = { accountId: ids.admin, roles: ['ADMIN'] };
-  await runtime.billing.changeMinutes({ actor: admin }, { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' });
+  await runtime.billing.changeMinutes(
+    { actor: admin },
+    { accountId: ids.student, minutes: 60, reason: 'Welcome minutes for the demo student' },
+  );
   // Speakers (issue 8): the demo speaker is promoted, speaks Spanish and English, paid $15.00 an hour.
-  await runtime.speaking.seedPromotedSpeaker({ actor: admin }, { speakerId: ids.speaker, emailAddress: 'speaker@tertulia.local', languages: ['es', 'en'], payRate: 1500 });
+  await runtime.speaking.seedPromotedSpeaker(
+    { actor: admin },
+    { speakerId: ids.speaker, emailAddress: 'speaker@tertulia.local', languages: ['es', 'en'], payRate: 1500 },
+  );
   await seedDemoAvailability(runtime, ids.speaker);
   await seedCourses(runtime, ids);
   return true;
@@ -46,11 +52,14 @@ async function seedDemoAvailability(runtime: Runtime, speakerId: string) {
   const today = DateTime.now().setZone(zoneName).startOf('day');
   for (let day = 0; day < 7; day++) {
     const date = today.plus({ days: day });
-    await runtime.scheduling.addAvailability({ actor: { accountId: speakerId, roles: ['SPEAKER'] } }, {
-      speakerId,
-      interval: { start: date.set({ hour: 9 }).toJSDate(), end: date.set({ hour: 21 }).toJSDate() },
-      zoneName,
-      repeatsWeekly: true,
-    });
+    await runtime.scheduling.addAvailability(
+      { actor: { accountId: speakerId, roles: ['SPEAKER'] } },
+      {
+        speakerId,
+        interval: { start: date.set({ hour: 9 }).toJSDate(), end: date.set({ hour: 21 }).toJSDate() },
+        zoneName,
+        repeatsWeekly: true,
+      },
+    );
   }
 }

@@ -13,20 +13,45 @@ const SEED_STREAM = 'seed-demo';
 export async function seedCourses(runtime: Runtime, ids: Record<string, string>) {
   const meta = { actor: SYSTEM_ACTOR };
   const standard = await runtime.catalog.createPricingPlan(meta, {
-    name: 'Standard', kind: 'standard', conversationDuration: 15, systemDefault: true,
-    priceList: [{ conversationDuration: 15, unitPrice: 1500 }, { conversationDuration: 30, unitPrice: 2500 }],
+    name: 'Standard',
+    kind: 'standard',
+    conversationDuration: 15,
+    systemDefault: true,
+    priceList: [
+      { conversationDuration: 15, unitPrice: 1500 },
+      { conversationDuration: 30, unitPrice: 2500 },
+    ],
   });
-  const institutional = await runtime.catalog.createPricingPlan(meta, { name: 'Institutional', kind: 'institutional', conversationDuration: 15, priceList: [] });
+  const institutional = await runtime.catalog.createPricingPlan(meta, {
+    name: 'Institutional',
+    kind: 'institutional',
+    conversationDuration: 15,
+    priceList: [],
+  });
   // A term that began a week ago and ends in four months (calendar dates, in the default time zone).
   const today = todayIn(null);
   const term = { startDate: addDays(today, -7), endDate: addDays(today, 120) };
   const paid = await runtime.catalog.createCourse(meta, {
-    name: 'Conversational Spanish I', language: 'es', proficiency: 'beginner', completionRequirement: 6, durationRequirement: 15,
-    ownerId: ids.instructor, school: 'Tertulia Demo School', pricingPlanId: standard.result.pricingPlanId, ...term,
+    name: 'Conversational Spanish I',
+    language: 'es',
+    proficiency: 'beginner',
+    completionRequirement: 6,
+    durationRequirement: 15,
+    ownerId: ids.instructor,
+    school: 'Tertulia Demo School',
+    pricingPlanId: standard.result.pricingPlanId,
+    ...term,
   });
   const school = await runtime.catalog.createCourse(meta, {
-    name: 'French for Travelers (school-paid)', language: 'fr', proficiency: 'intermediate', completionRequirement: 4, durationRequirement: 30,
-    ownerId: ids.instructor, school: 'Tertulia Demo School', pricingPlanId: institutional.result.pricingPlanId, ...term,
+    name: 'French for Travelers (school-paid)',
+    language: 'fr',
+    proficiency: 'intermediate',
+    completionRequirement: 4,
+    durationRequirement: 30,
+    ownerId: ids.instructor,
+    school: 'Tertulia Demo School',
+    pricingPlanId: institutional.result.pricingPlanId,
+    ...term,
   });
   const adventures: [string, string, string, number, number][] = [
     ['Tapas and Small Talk', 'es', 'beginner', 3, 15],
@@ -35,14 +60,33 @@ export async function seedCourses(runtime: Runtime, ids: Record<string, string>)
     ['French Cinema Club', 'fr', 'intermediate', 4, 30],
   ];
   for (const [name, language, proficiency, completionRequirement, durationRequirement] of adventures) {
-    await runtime.catalog.createCourse(meta, { kind: 'adventure', name, language, proficiency, completionRequirement, durationRequirement, ownerId: null });
+    await runtime.catalog.createCourse(meta, {
+      kind: 'adventure',
+      name,
+      language,
+      proficiency,
+      completionRequirement,
+      durationRequirement,
+      ownerId: null,
+    });
   }
   await runtime.commands.execute(meta, async (tx) => {
     await tx.read(SEED_STREAM);
-    tx.append(SEED_STREAM, [{ type: 'DemoCoursesSeeded', data: { courses: [
-      { name: 'Conversational Spanish I (card or code)', inviteNumber: paid.result.inviteNumber },
-      { name: 'French for Travelers (institutional)', inviteNumber: school.result.inviteNumber },
-    ] } }], 'any');
+    tx.append(
+      SEED_STREAM,
+      [
+        {
+          type: 'DemoCoursesSeeded',
+          data: {
+            courses: [
+              { name: 'Conversational Spanish I (card or code)', inviteNumber: paid.result.inviteNumber },
+              { name: 'French for Travelers (institutional)', inviteNumber: school.result.inviteNumber },
+            ],
+          },
+        },
+      ],
+      'any',
+    );
   });
 }
 

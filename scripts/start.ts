@@ -44,7 +44,12 @@ async function api() {
   const runtime = await createRuntime(config, { runProjections: false });
   const server = createServer(runtime);
   await server.listen(config.port, config.host);
-  console.log([`Tertulia API running at ${config.publicUrl} (read models kept by projector workers)`, ...surfacesSummary(config, config.surfaces)].join('\n'));
+  console.log(
+    [
+      `Tertulia API running at ${config.publicUrl} (read models kept by projector workers)`,
+      ...surfacesSummary(config, config.surfaces),
+    ].join('\n'),
+  );
   exitOnSignals(
     async () => {
       await server.close().catch(() => {});
@@ -75,8 +80,11 @@ async function main() {
     ...DEMO_ACCOUNTS.map((a) => `  ${a.label.padEnd(11)} ${a.emailAddress.padEnd(28)} ${a.password}`),
     ...(await demoInviteNumbers(runtime).then((courses) =>
       courses.length
-        ? ['', `Demo courses (open ${config.publicUrl}/join/<invite number>; pay with the test card 4242 4242 4242 4242):`,
-            ...courses.map((c) => `  ${c.inviteNumber.slice(0, 3)}-${c.inviteNumber.slice(3)}  ${c.name}`)]
+        ? [
+            '',
+            `Demo courses (open ${config.publicUrl}/join/<invite number>; pay with the test card 4242 4242 4242 4242):`,
+            ...courses.map((c) => `  ${c.inviteNumber.slice(0, 3)}-${c.inviteNumber.slice(3)}  ${c.name}`),
+          ]
         : [],
     )),
     '',

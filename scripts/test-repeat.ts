@@ -24,7 +24,9 @@ interface Run {
 function runOnce(): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test.ts'), ...paths], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test.ts'), ...paths], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk;
@@ -33,7 +35,10 @@ function runOnce(): Promise<Run> {
     child.on('close', (code) => {
       // The summary lists each failed test as '  - <name>' (its error's lines indented further).
       const failedBlock = output.split('\nFailed:\n')[1]?.split('\n\n')[0] ?? '';
-      const failed = failedBlock.split('\n').filter((l) => l.startsWith('  - ')).map((l) => l.slice(4));
+      const failed = failedBlock
+        .split('\n')
+        .filter((l) => l.startsWith('  - '))
+        .map((l) => l.slice(4));
       const passed = Number(/^Tests: (\d+) passed/m.exec(output)?.[1] ?? 0);
       if (code && !failed.length) failed.push(`the run itself (exit ${code}, no test named)`);
       resolve({ seconds: Math.round((Date.now() - started) / 1000), passed, failed });
@@ -50,7 +55,9 @@ for (let i = 1; i <= runs; i++) {
 console.log(`\n##### test:repeat: ${runs} run(s)\n`);
 console.log('| run | wall | passed | failed |');
 console.log('|---|---|---|---|');
-results.forEach((r, i) => console.log(`| ${i + 1} | ${Math.floor(r.seconds / 60)}m ${r.seconds % 60}s | ${r.passed} | ${r.failed.length} |`));
+results.forEach((r, i) =>
+  console.log(`| ${i + 1} | ${Math.floor(r.seconds / 60)}m ${r.seconds % 60}s | ${r.passed} | ${r.failed.length} |`),
+);
 const failing = new Map<string, number[]>();
 results.forEach((r, i) => r.failed.forEach((name) => failing.set(name, [...(failing.get(name) ?? []), i + 1])));
 if (!failing.size) {

@@ -75,7 +75,9 @@ async function main() {
   const otherFiles = files.filter((f) => !f.startsWith(BROWSER_DIR));
   const strays = otherFiles.filter((f) => !VITEST_DIRS.some((d) => f.startsWith(d)));
   if (strays.length) {
-    console.error(`Test files outside every Vitest project (add their folder to vitest.config.ts and VITEST_DIRS here):\n  ${strays.join('\n  ')}`);
+    console.error(
+      `Test files outside every Vitest project (add their folder to vitest.config.ts and VITEST_DIRS here):\n  ${strays.join('\n  ')}`,
+    );
     process.exit(1);
   }
 
@@ -93,7 +95,9 @@ async function main() {
   }
   if (browserFiles.length) {
     step('Building the web app');
-    timed('web build', () => execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' }));
+    timed('web build', () =>
+      execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' }),
+    );
   }
 
   step('Starting PostgreSQL for the tests');
@@ -115,20 +119,35 @@ async function main() {
 
   step(
     `Running ${files.length} test files: ${otherFiles.length} on Vitest (${vitestWorkers} at a time)` +
-      (browserFiles.length ? `, ${browserFiles.length} browser test files on Playwright (${browserWorkers} at a time, report below when Vitest is done)` : ''),
+      (browserFiles.length
+        ? `, ${browserFiles.length} browser test files on Playwright (${browserWorkers} at a time, report below when Vitest is done)`
+        : ''),
   );
   // Explicit files when narrowed (both runners would read a path as a pattern); all of each
   // runner's own otherwise.
   const vitest = otherFiles.length
     ? run(
-        [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', `--maxWorkers=${vitestWorkers}`, '--reporter=verbose', '--reporter=./tests/support/vitest-summary.ts', ...(filters.length ? otherFiles : [])],
+        [
+          path.join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          `--maxWorkers=${vitestWorkers}`,
+          '--reporter=verbose',
+          '--reporter=./tests/support/vitest-summary.ts',
+          ...(filters.length ? otherFiles : []),
+        ],
         { ...env, VITEST_SUMMARY_FILE: vitestSummary },
         'inherit',
       )
     : Promise.resolve(0);
   const browser = browserFiles.length
     ? run(
-        [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', `--workers=${browserWorkers}`, '--reporter=list,json', ...(filters.length ? browserFiles : [])],
+        [
+          path.join(root, 'node_modules/@playwright/test/cli.js'),
+          'test',
+          `--workers=${browserWorkers}`,
+          '--reporter=list,json',
+          ...(filters.length ? browserFiles : []),
+        ],
         { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0' },
         browserReport,
       )
@@ -143,7 +162,15 @@ async function main() {
   }
   const runnersSeconds = (Date.now() - runnersStarted) / 1000;
 
-  const counts: { name: string; passed: number; failed: number; skipped: number; skips: { test: string; reason: string }[]; failures: string[]; files: FileTime[] }[] = [];
+  const counts: {
+    name: string;
+    passed: number;
+    failed: number;
+    skipped: number;
+    skips: { test: string; reason: string }[];
+    failures: string[];
+    files: FileTime[];
+  }[] = [];
   if (otherFiles.length) counts.push({ name: 'unit, contract and integration (Vitest)', ...readVitest(vitestSummary, vitestStatus) });
   if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
   const status = vitestStatus || browserStatus;
@@ -157,7 +184,11 @@ async function main() {
     console.log(`\nSkipped, and why:`);
     for (const s of skips) console.log(`  - ${s.test}\n      ${s.reason}`);
   }
-  printTimes(stepTimes, { vitestSeconds, runnersSeconds, browser: browserFiles.length > 0 }, counts.flatMap((c) => c.files));
+  printTimes(
+    stepTimes,
+    { vitestSeconds, runnersSeconds, browser: browserFiles.length > 0 },
+    counts.flatMap((c) => c.files),
+  );
   const failures = counts.flatMap((c) => c.failures);
   if (failures.length) {
     console.log(`\nFailed:`);
@@ -168,7 +199,10 @@ async function main() {
     fs.rmSync(browserReport, { force: true });
   } else {
     console.log(`\nPostgreSQL's log of this run: ${logFile}`);
-    if (browserStatus) console.log(`Browser tests: the report is in ${browserReport}; traces of the failed ones under .test-data/playwright (npx playwright show-trace <trace.zip>)`);
+    if (browserStatus)
+      console.log(
+        `Browser tests: the report is in ${browserReport}; traces of the failed ones under .test-data/playwright (npx playwright show-trace <trace.zip>)`,
+      );
   }
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`\nWall time: ${Math.floor(seconds / 60)}m ${seconds % 60}s`);
@@ -225,12 +259,17 @@ interface FileTime {
  * Where the time went: each step's wall time, each layer's files' time summed (files run side by
  * side, so a layer's sum exceeds its share of the wall), and the ten slowest files.
  */
-function printTimes(steps: { step: string; seconds: number }[], runners: { vitestSeconds: number; runnersSeconds: number; browser: boolean }, files: FileTime[]) {
+function printTimes(
+  steps: { step: string; seconds: number }[],
+  runners: { vitestSeconds: number; runnersSeconds: number; browser: boolean },
+  files: FileTime[],
+) {
   const s = (seconds: number) => `${Math.round(seconds)} s`;
   console.log('\nTime by step (wall):');
   for (const t of steps) console.log(`  ${t.step.padEnd(30)} ${s(t.seconds).padStart(7)}`);
   console.log(`  ${'Vitest'.padEnd(30)} ${s(runners.vitestSeconds).padStart(7)}`);
-  if (runners.browser) console.log(`  ${'browser tests, after Vitest'.padEnd(30)} ${s(runners.runnersSeconds - runners.vitestSeconds).padStart(7)}`);
+  if (runners.browser)
+    console.log(`  ${'browser tests, after Vitest'.padEnd(30)} ${s(runners.runnersSeconds - runners.vitestSeconds).padStart(7)}`);
   const layers = [...new Set(files.map((f) => f.layer))];
   if (!layers.length) return;
   console.log('Time by layer (its files summed, run side by side):');
@@ -239,7 +278,8 @@ function printTimes(steps: { step: string; seconds: number }[], runners: { vites
     console.log(`  ${`${layer} (${mine.length} files)`.padEnd(30)} ${s(mine.reduce((n, f) => n + f.ms, 0) / 1000).padStart(7)}`);
   }
   console.log('Slowest ten files:');
-  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10)) console.log(`  ${s(f.ms / 1000).padStart(6)}  ${f.layer.padEnd(12)} ${f.file}`);
+  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
+    console.log(`  ${s(f.ms / 1000).padStart(6)}  ${f.layer.padEnd(12)} ${f.file}`);
 }
 
 function readVitest(file: string, status: number) {
@@ -257,7 +297,15 @@ interface PlaywrightSuite {
   title: string;
   file: string;
   suites?: PlaywrightSuite[];
-  specs?: { title: string; file: string; tests: { status: string; annotations: { type: string; description?: string }[]; results?: { duration?: number; error?: { message?: string } }[] }[] }[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: {
+      status: string;
+      annotations: { type: string; description?: string }[];
+      results?: { duration?: number; error?: { message?: string } }[];
+    }[];
+  }[];
 }
 
 function readPlaywright(file: string, status: number) {
@@ -265,7 +313,11 @@ function readPlaywright(file: string, status: number) {
     console.log(`Playwright ended (exit ${status}) without its report: counted as a failure`);
     return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Playwright ended (exit ${status}) without its report`], files: [] };
   }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors: unknown[]; suites: PlaywrightSuite[] };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    errors: unknown[];
+    suites: PlaywrightSuite[];
+  };
   fs.rmSync(file, { force: true });
   const skips: { test: string; reason: string }[] = [];
   const failures: string[] = [];
@@ -279,11 +331,17 @@ function readPlaywright(file: string, status: number) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
           const message = t.results?.find((r) => r.error)?.error?.message ?? '';
           // Playwright colours its messages even in the JSON report.
-          const lines = message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => l.trim()).slice(0, 4);
+          const lines = message
+            .replace(/\x1b\[[0-9;]*m/g, '')
+            .split('\n')
+            .filter((l) => l.trim())
+            .slice(0, 4);
           failures.push([name, ...lines].join('\n      ').slice(0, 800));
         }
         if (t.status !== 'skipped') continue;
-        const reason = t.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ?? 'skipped (no reason given, or did not run after a failure)';
+        const reason =
+          t.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ??
+          'skipped (no reason given, or did not run after a failure)';
         skips.push({ test: name, reason });
       }
     }

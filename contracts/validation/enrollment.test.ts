@@ -27,7 +27,8 @@ describe('invite number rules', () => {
   });
   it('accepts six digits or 3-3 with surrounding spaces, and nothing else', () => {
     for (const ok of ['123456', '123-456', ' 123-456 ', '000001']) assert.equal(inviteNumberError(ok), null, ok);
-    for (const bad of ['12345', '1234567', '12-3456', '123 456', 'abcdef', '123--456', '123-4567']) assert.equal(inviteNumberError(bad), INVITE_NUMBER_INVALID, bad);
+    for (const bad of ['12345', '1234567', '12-3456', '123 456', 'abcdef', '123--456', '123-4567'])
+      assert.equal(inviteNumberError(bad), INVITE_NUMBER_INVALID, bad);
   });
   it('removes the hyphen and spaces on save; formats as 123-456', () => {
     assert.equal(normalizeInviteNumber(' 123-456 '), '123456');
@@ -40,7 +41,8 @@ describe('student redemption code rules', () => {
   it('requires ten letters, or 5 + space + 5, any case', () => {
     assert.equal(redemptionCodeError(''), REDEMPTION_CODE_REQUIRED);
     for (const ok of ['ABCDEFGHJK', 'abcde fghjk', ' AbCdE FgHjK ']) assert.equal(redemptionCodeError(ok), null, ok);
-    for (const bad of ['ABCDEFGHJ', 'ABCDEFGHJKL', 'ABCD EFGHJK', 'ABCDE1GHJK', 'ABCDE  FGHJK']) assert.equal(redemptionCodeError(bad), REDEMPTION_CODE_INVALID, bad);
+    for (const bad of ['ABCDEFGHJ', 'ABCDEFGHJKL', 'ABCD EFGHJK', 'ABCDE1GHJK', 'ABCDE  FGHJK'])
+      assert.equal(redemptionCodeError(bad), REDEMPTION_CODE_INVALID, bad);
   });
   it('is trimmed, the space removed and uppercased', () => {
     assert.equal(normalizeRedemptionCode(' abcde fghjk '), 'ABCDEFGHJK');
@@ -87,12 +89,22 @@ describe('course dates (courseFieldErrors)', () => {
   it('compares calendar dates with today: an end date today or later is fine, a one-day course too', () => {
     assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-01', endDate: today }, today), {});
     assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-23', endDate: '2026-11-23' }, today), {});
-    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-01', endDate: '2026-11-20' }, today), { endDate: CourseMessages.endInPast });
-    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-12-02', endDate: '2026-12-01' }, today), { endDate: CourseMessages.endBeforeStart });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-11-01', endDate: '2026-11-20' }, today), {
+      endDate: CourseMessages.endInPast,
+    });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-12-02', endDate: '2026-12-01' }, today), {
+      endDate: CourseMessages.endBeforeStart,
+    });
   });
   it('requires both dates and refuses what is not a real day', () => {
-    assert.deepEqual(courseFieldErrors({ ...course, startDate: null, endDate: '' }, today), { startDate: CourseMessages.startDateRequired, endDate: CourseMessages.endDateRequired });
-    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-02-30', endDate: '2026-11-23T00:00:00Z' }, today), { startDate: CourseMessages.dateInvalid, endDate: CourseMessages.dateInvalid });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: null, endDate: '' }, today), {
+      startDate: CourseMessages.startDateRequired,
+      endDate: CourseMessages.endDateRequired,
+    });
+    assert.deepEqual(courseFieldErrors({ ...course, startDate: '2026-02-30', endDate: '2026-11-23T00:00:00Z' }, today), {
+      startDate: CourseMessages.dateInvalid,
+      endDate: CourseMessages.dateInvalid,
+    });
   });
   it('ignores dates where none are asked for (templates, adventures)', () => {
     assert.deepEqual(courseFieldErrors({ ...course, startDate: null, endDate: null }, today, { datesRequired: false }), {});

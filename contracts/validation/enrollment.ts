@@ -82,17 +82,32 @@ export const RedemptionSetMessages = {
  * when none), and minuteQuantity / duration conversations, or null when the minutes are not a
  * whole number of conversations of that duration.
  */
-export function redemptionSetShape(input: { minuteQuantity: number; duration?: number | null }): { duration: number; quantity: number } | null {
+export function redemptionSetShape(input: {
+  minuteQuantity: number;
+  duration?: number | null;
+}): { duration: number; quantity: number } | null {
   const duration = input.duration ?? 15;
-  if (!Number.isInteger(input.minuteQuantity) || input.minuteQuantity < 1 || (duration !== 15 && duration !== 30) || input.minuteQuantity % duration !== 0) return null;
+  if (
+    !Number.isInteger(input.minuteQuantity) ||
+    input.minuteQuantity < 1 ||
+    (duration !== 15 && duration !== 30) ||
+    input.minuteQuantity % duration !== 0
+  )
+    return null;
   return { duration, quantity: input.minuteQuantity / duration };
 }
 
-export function redemptionSetFieldErrors(input: { name: string; fillLimit: number | null | undefined; duration: number; quantity: number }) {
+export function redemptionSetFieldErrors(input: {
+  name: string;
+  fillLimit: number | null | undefined;
+  duration: number;
+  quantity: number;
+}) {
   const fields: Record<string, string> = {};
   if ((input.name ?? '').trim().length < REDEMPTION_SET_NAME_MIN) fields.name = RedemptionSetMessages.nameTooShort;
   else if (input.name.trim().length > REDEMPTION_SET_NAME_MAX) fields.name = RedemptionSetMessages.nameTooLong;
-  if (input.fillLimit === null || input.fillLimit === undefined || Number.isNaN(input.fillLimit)) fields.fillLimit = RedemptionSetMessages.fillLimitRequired;
+  if (input.fillLimit === null || input.fillLimit === undefined || Number.isNaN(input.fillLimit))
+    fields.fillLimit = RedemptionSetMessages.fillLimitRequired;
   else if (!Number.isInteger(input.fillLimit) || input.fillLimit < 1) fields.fillLimit = RedemptionSetMessages.fillLimitPositive;
   else if (input.fillLimit > REDEMPTION_SET_MAX_CODES) fields.fillLimit = RedemptionSetMessages.fillLimitTooLarge;
   if (input.duration !== 15 && input.duration !== 30) fields.duration = RedemptionSetMessages.durationInvalid;
@@ -122,7 +137,8 @@ export const CourseMessages = {
   requirementsLocked: "This course's requirements come from its price agreement and cannot be changed.",
   languageLocked: 'The language cannot be changed once students have joined the course.',
   durationLocked: 'The conversation length cannot be changed once students have joined the course.',
-  topicsTooLong: (max: number) => `Some discussion topics are longer than ${max.toLocaleString('en-US')} characters, the most for this conversation length. Please shorten them first.`,
+  topicsTooLong: (max: number) =>
+    `Some discussion topics are longer than ${max.toLocaleString('en-US')} characters, the most for this conversation length. Please shorten them first.`,
   /** Lowering the lesson count would remove a lesson a student reserved or held a conversation for. */
   lessonsHeld: (order: number) =>
     `A student has already reserved or held a conversation for lesson ${order}, so the course needs at least ${order} conversations.`,

@@ -38,10 +38,14 @@ export const InstructorMessages = {
   courseDeleted: 'The course was deleted successfully!',
 } as const;
 
-export const topicContentsMax = (durationRequirement: number) => (durationRequirement === 30 ? TOPIC_CONTENTS_MAX_LONG : TOPIC_CONTENTS_MAX);
+export const topicContentsMax = (durationRequirement: number) =>
+  durationRequirement === 30 ? TOPIC_CONTENTS_MAX_LONG : TOPIC_CONTENTS_MAX;
 
 /** changeLesson: title required ≤ 120, contents required ≤ 600 (1000 for 30-minute courses), note optional ≤ 200. */
-export function topicFieldErrors(input: { title: string; discussionTopic: string; privateNote?: string | null }, durationRequirement: number) {
+export function topicFieldErrors(
+  input: { title: string; discussionTopic: string; privateNote?: string | null },
+  durationRequirement: number,
+) {
   const fields: Record<string, string> = {};
   const title = (input.title ?? '').trim();
   const contents = (input.discussionTopic ?? '').trim();

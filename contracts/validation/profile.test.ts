@@ -27,8 +27,15 @@ describe('profile text fields', () => {
 
   it('holds each field to its maximum (city and state 60, country 50, school 120, names 80/145)', () => {
     const cases: [Parameters<typeof textFieldError>[0], number][] = [
-      ['currentCity', 60], ['currentState', 60], ['previousCity', 60], ['currentCountry', 50], ['previousCountry', 50],
-      ['school', 120], ['displayName', 145], ['givenName', 80], ['surname', 145],
+      ['currentCity', 60],
+      ['currentState', 60],
+      ['previousCity', 60],
+      ['currentCountry', 50],
+      ['previousCountry', 50],
+      ['school', 120],
+      ['displayName', 145],
+      ['givenName', 80],
+      ['surname', 145],
     ];
     for (const [field, max] of cases) {
       assert.equal(textFieldError(field, 'x'.repeat(max)), null, `${field} at ${max}`);
@@ -40,7 +47,7 @@ describe('profile text fields', () => {
     assert.equal(textFieldError('givenName', '😀'.repeat(80)), null);
   });
 
-  it('holds bios to 10..10,000 characters with the spec\'s words', () => {
+  it("holds bios to 10..10,000 characters with the spec's words", () => {
     assert.equal(textFieldError('bioHobbiesAre', ''), 'This is a required field.  Please provide a value.');
     assert.equal(textFieldError('bioHobbiesAre', 'too short'), 'A minimum of 10 characters is required. Please add a bit more.');
     assert.equal(textFieldError('bioDreamCareer', 'ten chars!'), null);
@@ -53,7 +60,8 @@ describe('gender', () => {
   it('is male or female', () => {
     assert.equal(genderError('male'), null);
     assert.equal(genderError('female'), null);
-    for (const bad of ['', null, undefined, 'Male', 'other']) assert.equal(genderError(bad), 'This is a required field. Please choose Male or Female.');
+    for (const bad of ['', null, undefined, 'Male', 'other'])
+      assert.equal(genderError(bad), 'This is a required field. Please choose Male or Female.');
   });
 });
 
@@ -102,7 +110,7 @@ describe('a profile change', () => {
 });
 
 describe('display name suggestion', () => {
-  it('is the given name, the surname\'s first letter and a period', () => {
+  it("is the given name, the surname's first letter and a period", () => {
     assert.equal(suggestDisplayName('Ana', 'García'), 'Ana G.');
     assert.equal(suggestDisplayName(' Ana ', ' de la Cruz'), 'Ana D.');
     assert.equal(suggestDisplayName('Ana', ''), 'Ana');
@@ -112,8 +120,17 @@ describe('display name suggestion', () => {
 
 describe('onboarding requirements', () => {
   const complete = {
-    givenName: 'Ana', surname: 'García', displayName: 'Ana G.', currentCity: 'Lima', currentState: 'Lima', currentCountry: 'Peru',
-    school: 'PUCP', gender: 'female' as const, dateOfBirth: '1990-05-01', bioHobbiesAre: 'Hiking and salsa', bioDreamCareer: 'A travel writer',
+    givenName: 'Ana',
+    surname: 'García',
+    displayName: 'Ana G.',
+    currentCity: 'Lima',
+    currentState: 'Lima',
+    currentCountry: 'Peru',
+    school: 'PUCP',
+    gender: 'female' as const,
+    dateOfBirth: '1990-05-01',
+    bioHobbiesAre: 'Hiking and salsa',
+    bioDreamCareer: 'A travel writer',
     headshot: true,
   };
   it('a speaker needs every step but the hometown, headshot included', () => {
@@ -142,7 +159,13 @@ describe('image kinds by content', () => {
 });
 
 describe('settings forms (issue 11)', () => {
-  const student = { displayName: 'Ana G.', currentCity: 'Lima', currentState: 'Lima', currentCountry: 'Peru', tzIdentifier: 'America/Lima' };
+  const student = {
+    displayName: 'Ana G.',
+    currentCity: 'Lima',
+    currentState: 'Lima',
+    currentCountry: 'Peru',
+    tzIdentifier: 'America/Lima',
+  };
   it('student: names optional; display name, location and zone required', () => {
     assert.deepEqual(settingsFormErrors('STUDENT', { ...student, givenName: '', surname: null }, TODAY), {});
     assert.deepEqual(settingsFormErrors('STUDENT', {}, TODAY), {
@@ -158,7 +181,13 @@ describe('settings forms (issue 11)', () => {
     });
   });
   it('instructor: names, display name, school and zone required', () => {
-    assert.deepEqual(Object.keys(settingsFormErrors('INSTRUCTOR', {}, TODAY)), ['givenName', 'surname', 'displayName', 'school', 'tzIdentifier']);
+    assert.deepEqual(Object.keys(settingsFormErrors('INSTRUCTOR', {}, TODAY)), [
+      'givenName',
+      'surname',
+      'displayName',
+      'school',
+      'tzIdentifier',
+    ]);
   });
   it('speaker: the lot, hometown optional, gender and birthday by their rules', () => {
     const errors = settingsFormErrors('SPEAKER', { dateOfBirth: '2020-01-01', gender: 'other' }, TODAY);

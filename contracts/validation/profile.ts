@@ -30,8 +30,21 @@ export interface ProfileFields {
 }
 export type ProfileField = keyof ProfileFields;
 export const PROFILE_FIELDS: readonly ProfileField[] = [
-  'givenName', 'surname', 'displayName', 'gender', 'dateOfBirth', 'currentCity', 'currentState', 'currentCountry',
-  'previousCity', 'previousCountry', 'school', 'bioDreamCareer', 'bioGoalsAre', 'bioHobbiesAre', 'tzIdentifier',
+  'givenName',
+  'surname',
+  'displayName',
+  'gender',
+  'dateOfBirth',
+  'currentCity',
+  'currentState',
+  'currentCountry',
+  'previousCity',
+  'previousCountry',
+  'school',
+  'bioDreamCareer',
+  'bioGoalsAre',
+  'bioHobbiesAre',
+  'tzIdentifier',
 ];
 
 export const ProfileMessages = {
@@ -105,7 +118,7 @@ export function genderError(value: string | null | undefined): string | null {
  * to 100 years on it.
  */
 export function dateOfBirthError(value: string | null | undefined, today: string, options: { required?: boolean } = {}): string | null {
-  if (blank(value)) return options.required ?? true ? ProfileMessages.required : null;
+  if (blank(value)) return (options.required ?? true) ? ProfileMessages.required : null;
   if (!isIsoDay(value)) return ProfileMessages.invalidDate;
   if (value > today) return ProfileMessages.futureDate;
   const age = yearsBetween(value, today);
@@ -164,8 +177,31 @@ export function suggestDisplayName(givenName: string | null | undefined, surname
  * names and school.
  */
 export const ONBOARDING_REQUIREMENTS = {
-  SPEAKER: ['givenName', 'surname', 'displayName', 'currentCity', 'currentState', 'currentCountry', 'school', 'gender', 'dateOfBirth', 'bioHobbiesAre', 'bioDreamCareer', 'headshot'],
-  STUDENT: ['givenName', 'surname', 'displayName', 'currentCity', 'currentState', 'currentCountry', 'bioHobbiesAre', 'bioDreamCareer', 'bioGoalsAre'],
+  SPEAKER: [
+    'givenName',
+    'surname',
+    'displayName',
+    'currentCity',
+    'currentState',
+    'currentCountry',
+    'school',
+    'gender',
+    'dateOfBirth',
+    'bioHobbiesAre',
+    'bioDreamCareer',
+    'headshot',
+  ],
+  STUDENT: [
+    'givenName',
+    'surname',
+    'displayName',
+    'currentCity',
+    'currentState',
+    'currentCountry',
+    'bioHobbiesAre',
+    'bioDreamCareer',
+    'bioGoalsAre',
+  ],
   INSTRUCTOR: ['givenName', 'surname', 'displayName', 'school'],
 } as const satisfies Record<string, readonly (ProfileField | 'headshot')[]>;
 export type OnboardingRole = keyof typeof ONBOARDING_REQUIREMENTS;
@@ -216,22 +252,43 @@ export type SettingsRole = 'STUDENT' | 'INSTRUCTOR' | 'SPEAKER' | 'ADMIN';
  * speaker's hometown optional); an admin's as a student's.
  */
 export const SETTINGS_FIELDS = {
-  STUDENT: { required: ['displayName', 'currentCity', 'currentState', 'currentCountry', 'tzIdentifier'], optional: ['givenName', 'surname'] },
+  STUDENT: {
+    required: ['displayName', 'currentCity', 'currentState', 'currentCountry', 'tzIdentifier'],
+    optional: ['givenName', 'surname'],
+  },
   INSTRUCTOR: { required: ['givenName', 'surname', 'displayName', 'school', 'tzIdentifier'], optional: [] },
   SPEAKER: {
     required: [
-      'givenName', 'surname', 'displayName', 'currentCity', 'currentState', 'currentCountry', 'school', 'gender', 'dateOfBirth',
-      'bioDreamCareer', 'bioHobbiesAre', 'tzIdentifier',
+      'givenName',
+      'surname',
+      'displayName',
+      'currentCity',
+      'currentState',
+      'currentCountry',
+      'school',
+      'gender',
+      'dateOfBirth',
+      'bioDreamCareer',
+      'bioHobbiesAre',
+      'tzIdentifier',
     ],
     optional: ['previousCity', 'previousCountry'],
   },
   ADMIN: { required: ['displayName', 'tzIdentifier'], optional: ['givenName', 'surname'] },
 } as const satisfies Record<SettingsRole, { required: readonly ProfileField[]; optional: readonly ProfileField[] }>;
 
-export const settingsFieldsOf = (role: SettingsRole): ProfileField[] => [...SETTINGS_FIELDS[role].required, ...SETTINGS_FIELDS[role].optional];
+export const settingsFieldsOf = (role: SettingsRole): ProfileField[] => [
+  ...SETTINGS_FIELDS[role].required,
+  ...SETTINGS_FIELDS[role].optional,
+];
 
 /** One field of a settings form: its rule, required or not as the role's form says. */
-export function settingsFieldError(role: SettingsRole, field: ProfileField, value: string | null | undefined, today: string): string | null {
+export function settingsFieldError(
+  role: SettingsRole,
+  field: ProfileField,
+  value: string | null | undefined,
+  today: string,
+): string | null {
   const required = (SETTINGS_FIELDS[role].required as readonly ProfileField[]).includes(field);
   if (!required && (value === null || value === undefined || value.trim() === '')) return null;
   if (field === 'gender') return genderError(value);
@@ -241,7 +298,11 @@ export function settingsFieldError(role: SettingsRole, field: ProfileField, valu
 }
 
 /** Every problem of a role's settings form, by field (empty when it can be saved). */
-export function settingsFormErrors(role: SettingsRole, values: Partial<Record<ProfileField, string | null>>, today: string): Record<string, string> {
+export function settingsFormErrors(
+  role: SettingsRole,
+  values: Partial<Record<ProfileField, string | null>>,
+  today: string,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of settingsFieldsOf(role)) {
     const problem = settingsFieldError(role, field, values[field], today);

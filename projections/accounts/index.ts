@@ -14,7 +14,16 @@ const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 export const accountsProjector: Projector = {
   name: 'accounts',
   version: 2,
-  handles: ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched', 'EmailAddressChanged'],
+  handles: [
+    'AccountRegistered',
+    'SignedIn',
+    'SignedOut',
+    'PasswordResetRequested',
+    'PasswordChanged',
+    'RolesChanged',
+    'ActiveRoleSwitched',
+    'EmailAddressChanged',
+  ],
   schema: `
     CREATE TABLE accounts (
       id text PRIMARY KEY,
@@ -135,7 +144,9 @@ export async function findOpenSessions(pool: pg.Pool, sessionIds: readonly strin
       WHERE s.id = ANY($1::text[]) AND s.ended_at IS NULL AND s.expires_at > $2`,
     [[...new Set(sessionIds)], now],
   );
-  return new Map(rows.map((r) => [r.id as string, { accountId: r.account_id as string, roles: r.roles as string[], expiresAt: r.expires_at as Date }]));
+  return new Map(
+    rows.map((r) => [r.id as string, { accountId: r.account_id as string, roles: r.roles as string[], expiresAt: r.expires_at as Date }]),
+  );
 }
 
 /** An open session: not signed out, not expired, its account still there. */
@@ -145,5 +156,7 @@ export async function findOpenSession(pool: pg.Pool, sessionId: string, now: Dat
       WHERE s.id = $1 AND s.ended_at IS NULL AND s.expires_at > $2`,
     [sessionId, now],
   );
-  return rows[0] ? { accountId: rows[0].account_id as string, roles: rows[0].roles as string[], expiresAt: rows[0].expires_at as Date } : null;
+  return rows[0]
+    ? { accountId: rows[0].account_id as string, roles: rows[0].roles as string[], expiresAt: rows[0].expires_at as Date }
+    : null;
 }

@@ -13,8 +13,14 @@ export const archivesProjector: Projector = {
   name: 'archives',
   version: 1,
   handles: [
-    'ArchiveRecordingStarted', 'ArchiveEnqueued', 'ArchiveProcessingStarted', 'ArchiveProgressed',
-    'ArchiveAvailable', 'ArchiveFailed', 'ArchiveExpired', 'ArchiveRemoved',
+    'ArchiveRecordingStarted',
+    'ArchiveEnqueued',
+    'ArchiveProcessingStarted',
+    'ArchiveProgressed',
+    'ArchiveAvailable',
+    'ArchiveFailed',
+    'ArchiveExpired',
+    'ArchiveRemoved',
   ],
   schema: `
     CREATE TABLE archives (
@@ -44,10 +50,18 @@ export const archivesProjector: Projector = {
           );
           break;
         case 'ArchiveProcessingStarted':
-          await db.query(`UPDATE archives SET status = 'started', percent = 0, attempts = $2, updated_at = $3 WHERE conversation_id = $1`, [d.conversationId, d.attempt, d.at]);
+          await db.query(`UPDATE archives SET status = 'started', percent = 0, attempts = $2, updated_at = $3 WHERE conversation_id = $1`, [
+            d.conversationId,
+            d.attempt,
+            d.at,
+          ]);
           break;
         case 'ArchiveProgressed':
-          await db.query(`UPDATE archives SET percent = GREATEST(percent, $2), updated_at = $3 WHERE conversation_id = $1`, [d.conversationId, d.percent, at]);
+          await db.query(`UPDATE archives SET percent = GREATEST(percent, $2), updated_at = $3 WHERE conversation_id = $1`, [
+            d.conversationId,
+            d.percent,
+            at,
+          ]);
           break;
         case 'ArchiveAvailable':
           await db.query(
@@ -57,17 +71,26 @@ export const archivesProjector: Projector = {
           );
           break;
         case 'ArchiveFailed':
-          await db.query(`UPDATE archives SET status = 'failed', failure = $2, ended_on = $3, updated_at = $3 WHERE conversation_id = $1`, [d.conversationId, d.reason, d.at]);
+          await db.query(`UPDATE archives SET status = 'failed', failure = $2, ended_on = $3, updated_at = $3 WHERE conversation_id = $1`, [
+            d.conversationId,
+            d.reason,
+            d.at,
+          ]);
           break;
         case 'ArchiveExpired':
         case 'ArchiveRemoved':
           await db.query(`UPDATE archives SET status = $2, media_key = NULL, ended_on = $3, updated_at = $3 WHERE conversation_id = $1`, [
-            d.conversationId, e.type === 'ArchiveExpired' ? 'expired' : 'removed', d.at,
+            d.conversationId,
+            e.type === 'ArchiveExpired' ? 'expired' : 'removed',
+            d.at,
           ]);
           break;
       }
     }
-    await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
+    await notifyChange(
+      db,
+      [...changed].map((key) => ({ topic: 'conversationChanged', key })),
+    );
   },
 };
 

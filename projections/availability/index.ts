@@ -21,10 +21,16 @@ export const availabilityProjector: Projector = {
       const at = e.metadata.occurredAt;
       if (e.type === 'AvailabilityAdded') {
         const r = e.data as AvailabilityRule;
-        await db.query(
-          `INSERT INTO rules VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (availability_id) DO NOTHING`,
-          [r.availabilityId, r.speakerId, r.zoneName, r.localDate, r.startTime, r.endTime, r.repeatsWeekly, at],
-        );
+        await db.query(`INSERT INTO rules VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (availability_id) DO NOTHING`, [
+          r.availabilityId,
+          r.speakerId,
+          r.zoneName,
+          r.localDate,
+          r.startTime,
+          r.endTime,
+          r.repeatsWeekly,
+          at,
+        ]);
       } else if (e.type === 'AvailabilityChanged') {
         await db.query(
           `UPDATE rules SET zone_name = $2, local_date = $3, start_time = $4, end_time = $5, updated_at = $6 WHERE availability_id = $1`,
@@ -48,7 +54,9 @@ const toRule = (r: any): AvailabilityRule => ({
 });
 
 export async function rulesOf(db: { query: pg.Pool['query'] }, speakerIds: string[]): Promise<AvailabilityRule[]> {
-  const { rows } = await db.query('SELECT * FROM rm_availability.rules WHERE speaker_id = ANY($1) ORDER BY local_date, start_time', [speakerIds]);
+  const { rows } = await db.query('SELECT * FROM rm_availability.rules WHERE speaker_id = ANY($1) ORDER BY local_date, start_time', [
+    speakerIds,
+  ]);
   return rows.map(toRule);
 }
 

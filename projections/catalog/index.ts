@@ -28,10 +28,22 @@ export const catalogProjector: Projector = {
   // 6: trigram indexes for the instructor's sidebar search (course names, lesson titles and topics).
   version: 6,
   handles: [
-    'CourseRemoved', 'CourseChanged', 'LessonRemoved',
-    'CourseCreated', 'LessonAssigned', 'TemplateCreated', 'PricingPlanCreated', 'PricingPlanChanged', 'SystemDefaultPricingPlanChanged',
-    'LessonChanged', 'LessonAssignmentChanged', 'CourseShareInvited', 'CourseShareInviteAccepted', 'CourseShareInviteRejected',
-    'TemplateChanged', 'TemplateRemoved',
+    'CourseRemoved',
+    'CourseChanged',
+    'LessonRemoved',
+    'CourseCreated',
+    'LessonAssigned',
+    'TemplateCreated',
+    'PricingPlanCreated',
+    'PricingPlanChanged',
+    'SystemDefaultPricingPlanChanged',
+    'LessonChanged',
+    'LessonAssignmentChanged',
+    'CourseShareInvited',
+    'CourseShareInviteAccepted',
+    'CourseShareInviteRejected',
+    'TemplateChanged',
+    'TemplateRemoved',
   ],
   schema: `
     CREATE TABLE courses (
@@ -73,8 +85,23 @@ export const catalogProjector: Projector = {
             `INSERT INTO courses (id, kind, name, language, proficiency, start_date, end_date, invite_number, completion_requirement,
                duration_requirement, owner_id, school, price_agreement, template_id, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
-            [d.courseId, d.kind, d.name, d.language, d.proficiency, d.startDate, d.endDate, d.inviteNumber, d.completionRequirement,
-              d.durationRequirement, d.ownerId, d.school, JSON.stringify(d.priceAgreement), d.templateId, at],
+            [
+              d.courseId,
+              d.kind,
+              d.name,
+              d.language,
+              d.proficiency,
+              d.startDate,
+              d.endDate,
+              d.inviteNumber,
+              d.completionRequirement,
+              d.durationRequirement,
+              d.ownerId,
+              d.school,
+              JSON.stringify(d.priceAgreement),
+              d.templateId,
+              at,
+            ],
           );
           break;
         case 'LessonAssigned':
@@ -88,7 +115,17 @@ export const catalogProjector: Projector = {
           await db.query(
             `UPDATE courses SET name = $2, language = $3, proficiency = $4, start_date = $5, end_date = $6, completion_requirement = $7,
                duration_requirement = $8, price_agreement = $9 WHERE id = $1`,
-            [d.courseId, d.name, d.language, d.proficiency, d.startDate, d.endDate, d.completionRequirement, d.durationRequirement, JSON.stringify(d.priceAgreement)],
+            [
+              d.courseId,
+              d.name,
+              d.language,
+              d.proficiency,
+              d.startDate,
+              d.endDate,
+              d.completionRequirement,
+              d.durationRequirement,
+              JSON.stringify(d.priceAgreement),
+            ],
           );
           break;
         case 'LessonRemoved':
@@ -98,11 +135,26 @@ export const catalogProjector: Projector = {
           await db.query(
             `INSERT INTO templates (id, name, language, proficiency, completion_requirement, duration_requirement, owner_id, price_agreement_kind, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
-            [d.templateId, d.name, d.language, d.proficiency, d.completionRequirement, d.durationRequirement, d.ownerId, d.priceAgreementKind, at],
+            [
+              d.templateId,
+              d.name,
+              d.language,
+              d.proficiency,
+              d.completionRequirement,
+              d.durationRequirement,
+              d.ownerId,
+              d.priceAgreementKind,
+              at,
+            ],
           );
           break;
         case 'LessonChanged':
-          await db.query('UPDATE lesson_assignments SET title = $2, discussion_topic = $3, private_note = $4 WHERE lesson_id = $1', [d.lessonId, d.title, d.discussionTopic, d.privateNote]);
+          await db.query('UPDATE lesson_assignments SET title = $2, discussion_topic = $3, private_note = $4 WHERE lesson_id = $1', [
+            d.lessonId,
+            d.title,
+            d.discussionTopic,
+            d.privateNote,
+          ]);
           break;
         case 'LessonAssignmentChanged':
           await db.query('UPDATE lesson_assignments SET due_on = $2 WHERE id = $1', [d.lessonAssignmentId, d.dueOn]);
@@ -140,13 +192,29 @@ export const catalogProjector: Projector = {
           await db.query(
             `INSERT INTO pricing_plans (id, name, kind, conversation_duration, price_list, promotional_price_list, system_default, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-            [d.pricingPlanId, d.name, d.kind, d.conversationDuration, JSON.stringify(d.priceList), d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null, d.systemDefault, at],
+            [
+              d.pricingPlanId,
+              d.name,
+              d.kind,
+              d.conversationDuration,
+              JSON.stringify(d.priceList),
+              d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null,
+              d.systemDefault,
+              at,
+            ],
           );
           break;
         case 'PricingPlanChanged':
           await db.query(
             'UPDATE pricing_plans SET name = $2, kind = $3, conversation_duration = $4, price_list = $5, promotional_price_list = $6 WHERE id = $1',
-            [d.pricingPlanId, d.name, d.kind, d.conversationDuration, JSON.stringify(d.priceList), d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null],
+            [
+              d.pricingPlanId,
+              d.name,
+              d.kind,
+              d.conversationDuration,
+              JSON.stringify(d.priceList),
+              d.promotionalPriceList ? JSON.stringify(d.promotionalPriceList) : null,
+            ],
           );
           break;
         case 'SystemDefaultPricingPlanChanged':
@@ -178,9 +246,11 @@ export interface CourseRow {
 
 /** A `date` column as 'YYYY-MM-DD' (pg's default parser would make a Date at local midnight). */
 const dateText = (v: unknown): string | null =>
-  v === null || v === undefined ? null
-  : v instanceof Date ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
-  : String(v);
+  v === null || v === undefined
+    ? null
+    : v instanceof Date
+      ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+      : String(v);
 
 export const toCourse = (r: any): CourseRow => ({
   id: r.id,
@@ -248,7 +318,10 @@ export async function coursesOf(pool: pg.Pool, accountId: string, scope: CourseS
   return rows.map(toCourse);
 }
 
-export async function adventures(pool: pg.Pool, filter: { durationRequirement?: number | null; language?: string | null; proficiency?: string | null }): Promise<CourseRow[]> {
+export async function adventures(
+  pool: pg.Pool,
+  filter: { durationRequirement?: number | null; language?: string | null; proficiency?: string | null },
+): Promise<CourseRow[]> {
   const { rows } = await pool.query(
     `SELECT * FROM rm_catalog.courses
       WHERE kind = 'adventure' AND ($1::int IS NULL OR duration_requirement = $1) AND ($2::text IS NULL OR language = $2)
@@ -309,13 +382,23 @@ export const adminPricingPlansSource: ConnectionSource<PricingPlanRow> = {
     coursesCount: { column: 'courses_count', type: 'int' },
     createdAt: { column: 'created_at', type: 'timestamptz' },
   },
-  defaultSort: [{ field: 'systemDefault', direction: 'DESC' }, { field: 'name', direction: 'ASC' }],
+  defaultSort: [
+    { field: 'systemDefault', direction: 'DESC' },
+    { field: 'name', direction: 'ASC' },
+  ],
   toNode: toPricingPlan,
 };
 
 const toTemplate = (r: any) => ({
-  id: r.id, name: r.name, language: r.language, proficiency: r.proficiency, completionRequirement: r.completion_requirement,
-  durationRequirement: r.duration_requirement, ownerId: r.owner_id, priceAgreementKind: r.price_agreement_kind, createdAt: r.created_at,
+  id: r.id,
+  name: r.name,
+  language: r.language,
+  proficiency: r.proficiency,
+  completionRequirement: r.completion_requirement,
+  durationRequirement: r.duration_requirement,
+  ownerId: r.owner_id,
+  priceAgreementKind: r.price_agreement_kind,
+  createdAt: r.created_at,
 });
 export type TemplateRow = ReturnType<typeof toTemplate>;
 
@@ -334,12 +417,24 @@ export async function templatesOf(pool: pg.Pool, ownerId: string): Promise<Templ
  * Courses made from a template, current or past (the catalog's scope rule), newest start first;
  * `offset`/`limit` page them (the past list pages by 10, spec 3).
  */
-export async function templatedCourses(pool: pg.Pool, templateId: string, past: boolean, now: Date, page: { offset: number; limit: number | null }) {
+export async function templatedCourses(
+  pool: pg.Pool,
+  templateId: string,
+  past: boolean,
+  now: Date,
+  page: { offset: number; limit: number | null },
+) {
   const { earliest, latest } = datesOnEarth(now);
   const from = `rm_catalog.courses c, (SELECT $2::date AS earliest, $3::date AS latest) d
     WHERE c.template_id = $1 AND ${scopeCondition(past ? 'past' : 'current_or_upcoming', 'd.earliest', 'd.latest')}`;
   const [{ rows }, count] = await Promise.all([
-    pool.query(`SELECT c.* FROM ${from} ORDER BY c.start_date DESC, c.id OFFSET $4 LIMIT $5`, [templateId, earliest, latest, page.offset, page.limit]),
+    pool.query(`SELECT c.* FROM ${from} ORDER BY c.start_date DESC, c.id OFFSET $4 LIMIT $5`, [
+      templateId,
+      earliest,
+      latest,
+      page.offset,
+      page.limit,
+    ]),
     pool.query(`SELECT count(*)::int AS n FROM ${from}`, [templateId, earliest, latest]),
   ]);
   return { courses: rows.map(toCourse), totalCount: count.rows[0].n as number };
@@ -356,8 +451,14 @@ export interface ShareInviteRow {
   rejectedOn: Date | null;
 }
 const toInvite = (r: any): ShareInviteRow => ({
-  id: r.id, courseId: r.course_id, emailAddress: r.email_address, gainOwnership: r.gain_ownership, invitedBy: r.invited_by,
-  createdAt: r.created_at, acceptedOn: r.accepted_on, rejectedOn: r.rejected_on,
+  id: r.id,
+  courseId: r.course_id,
+  emailAddress: r.email_address,
+  gainOwnership: r.gain_ownership,
+  invitedBy: r.invited_by,
+  createdAt: r.created_at,
+  acceptedOn: r.accepted_on,
+  rejectedOn: r.rejected_on,
 });
 
 /** Share invites sent to an address and not accepted (pending, and rejected ones until removed), newest first. */
@@ -430,7 +531,18 @@ export async function findLessonAssignment(pool: pg.Pool, by: { id?: string; les
   );
   const r = rows[0];
   return r
-    ? { id: r.id, dueOn: dateText(r.due_on), order: r.ord, courseId: r.course_id,
-        lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id } }
+    ? {
+        id: r.id,
+        dueOn: dateText(r.due_on),
+        order: r.ord,
+        courseId: r.course_id,
+        lesson: {
+          id: r.lesson_id,
+          title: r.title,
+          discussionTopic: r.discussion_topic,
+          privateNote: r.private_note,
+          courseId: r.course_id,
+        },
+      }
     : null;
 }

@@ -37,16 +37,23 @@ export const codesProjector: Projector = {
         `INSERT INTO redemption_codes (id, value, code, value_version, redemption_set_id, minute_quantity, created_at)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::timestamptz[]) ON CONFLICT (id) DO NOTHING`,
         [
-          issued.map((e) => e.data.redemptionCodeId), issued.map((e) => e.data.value),
-          issued.map((e) => String(e.data.value).replace(/^v\d+/, '')), issued.map((e) => e.data.valueVersion),
-          issued.map((e) => e.data.redemptionSetId), issued.map((e) => e.data.minuteQuantity), issued.map((e) => e.metadata.occurredAt),
+          issued.map((e) => e.data.redemptionCodeId),
+          issued.map((e) => e.data.value),
+          issued.map((e) => String(e.data.value).replace(/^v\d+/, '')),
+          issued.map((e) => e.data.valueVersion),
+          issued.map((e) => e.data.redemptionSetId),
+          issued.map((e) => e.data.minuteQuantity),
+          issued.map((e) => e.metadata.occurredAt),
         ],
       );
     }
     for (const e of events) {
       if (e.type === 'RedemptionCodeRedeemed') {
         await db.query('UPDATE redemption_codes SET redeemed_by = $2, redeemed_on = $3, course_id = $4 WHERE id = $1', [
-          e.data.redemptionCodeId, e.data.accountId, e.metadata.occurredAt, e.data.courseId,
+          e.data.redemptionCodeId,
+          e.data.accountId,
+          e.metadata.occurredAt,
+          e.data.courseId,
         ]);
       }
     }
@@ -115,6 +122,12 @@ export async function findRedemptionCodeWorth(pool: pg.Pool, shownValue: string)
   );
   const r = rows[0];
   return r
-    ? { value: r.code as string, minuteQuantity: r.minute_quantity as number, duration: r.duration as number, quantity: r.quantity as number, redeemed: !!r.redeemed_on }
+    ? {
+        value: r.code as string,
+        minuteQuantity: r.minute_quantity as number,
+        duration: r.duration as number,
+        quantity: r.quantity as number,
+        redeemed: !!r.redeemed_on,
+      }
     : null;
 }

@@ -13,9 +13,19 @@ export const conversationsProjector: Projector = {
   name: 'conversations',
   version: 4,
   handles: [
-    'ConversationReserved', 'ConversationCanceled', 'ConversationTransferred', 'ConversationLessonChanged',
-    'ConversationOpened', 'ParticipantConnected', 'ParticipantDisconnected', 'ConversationStarted', 'ConversationStopped',
-    'ConversationMarked', 'FairTimeCredited', 'MakeUpPurchasedFor', 'ConversationRated',
+    'ConversationReserved',
+    'ConversationCanceled',
+    'ConversationTransferred',
+    'ConversationLessonChanged',
+    'ConversationOpened',
+    'ParticipantConnected',
+    'ParticipantDisconnected',
+    'ConversationStarted',
+    'ConversationStopped',
+    'ConversationMarked',
+    'FairTimeCredited',
+    'MakeUpPurchasedFor',
+    'ConversationRated',
   ],
   schema: `
     CREATE TABLE conversations (
@@ -62,10 +72,20 @@ export const conversationsProjector: Projector = {
              AS x(id, kind, provider, reserved_by, reserved_with, reserved_start, reserved_end, duration, learning_language, course_id, lesson_id, minutes, at, archive_on_start)
          ON CONFLICT (id) DO NOTHING`,
         values: [
-          column((d) => d.conversationId), column((d) => d.kind), column((d) => d.provider), column((d) => d.reservedBy),
-          column((d) => d.reservedWith), column((d) => d.reservedStart), column((d) => d.reservedEnd), column((d) => d.duration),
-          column((d) => d.learningLanguage), column((d) => d.courseId), column((d) => d.lessonId), column((d) => d.minutes),
-          reserved.map((e) => e.metadata.occurredAt), column((d) => d.archiveOnStart === true),
+          column((d) => d.conversationId),
+          column((d) => d.kind),
+          column((d) => d.provider),
+          column((d) => d.reservedBy),
+          column((d) => d.reservedWith),
+          column((d) => d.reservedStart),
+          column((d) => d.reservedEnd),
+          column((d) => d.duration),
+          column((d) => d.learningLanguage),
+          column((d) => d.courseId),
+          column((d) => d.lessonId),
+          column((d) => d.minutes),
+          reserved.map((e) => e.metadata.occurredAt),
+          column((d) => d.archiveOnStart === true),
         ],
       });
       reserved = [];
@@ -87,13 +107,20 @@ export const conversationsProjector: Projector = {
           );
           break;
         case 'ConversationTransferred':
-          await db.query('UPDATE conversations SET reserved_with = $2, transferred_on = $3, updated_at = $3 WHERE id = $1', [d.conversationId, d.toSpeakerId, at]);
+          await db.query('UPDATE conversations SET reserved_with = $2, transferred_on = $3, updated_at = $3 WHERE id = $1', [
+            d.conversationId,
+            d.toSpeakerId,
+            at,
+          ]);
           break;
         case 'ConversationLessonChanged':
           await db.query('UPDATE conversations SET lesson_id = $2, updated_at = $3 WHERE id = $1', [d.conversationId, d.toLessonId, at]);
           break;
         case 'ConversationOpened':
-          await db.query(`UPDATE conversations SET status = 'opened', opened_on = $2, updated_at = $2 WHERE id = $1`, [d.conversationId, d.at]);
+          await db.query(`UPDATE conversations SET status = 'opened', opened_on = $2, updated_at = $2 WHERE id = $1`, [
+            d.conversationId,
+            d.at,
+          ]);
           break;
         case 'ParticipantConnected':
         case 'ParticipantDisconnected':
@@ -103,11 +130,17 @@ export const conversationsProjector: Projector = {
           );
           break;
         case 'ConversationStarted':
-          await db.query(`UPDATE conversations SET status = 'started', started_on = $2, stops_on = $3, updated_at = $2 WHERE id = $1`, [d.conversationId, d.at, d.stopsAt]);
+          await db.query(`UPDATE conversations SET status = 'started', started_on = $2, stops_on = $3, updated_at = $2 WHERE id = $1`, [
+            d.conversationId,
+            d.at,
+            d.stopsAt,
+          ]);
           break;
         case 'ConversationStopped':
           await db.query(`UPDATE conversations SET status = $2, stopped_on = $3, updated_at = $3 WHERE id = $1`, [
-            d.conversationId, d.reason === 'unused' ? 'unused' : 'stopped', d.at,
+            d.conversationId,
+            d.reason === 'unused' ? 'unused' : 'stopped',
+            d.at,
           ]);
           break;
         case 'ConversationMarked':
@@ -117,7 +150,11 @@ export const conversationsProjector: Projector = {
           );
           break;
         case 'FairTimeCredited':
-          await db.query('UPDATE conversations SET refunded_minutes = refunded_minutes + $2, updated_at = $3 WHERE id = $1', [d.conversationId, d.minutes, at]);
+          await db.query('UPDATE conversations SET refunded_minutes = refunded_minutes + $2, updated_at = $3 WHERE id = $1', [
+            d.conversationId,
+            d.minutes,
+            at,
+          ]);
           break;
         case 'MakeUpPurchasedFor':
           await db.query('UPDATE conversations SET make_up_purchased_on = $2, updated_at = $2 WHERE id = $1', [d.conversationId, at]);
@@ -132,7 +169,10 @@ export const conversationsProjector: Projector = {
       }
     }
     await insertReserved();
-    await notifyChange(db, [...changed].map((key) => ({ topic: 'conversationChanged', key })));
+    await notifyChange(
+      db,
+      [...changed].map((key) => ({ topic: 'conversationChanged', key })),
+    );
   },
   replay: conversationsReplay,
 };
@@ -213,7 +253,9 @@ export async function findConversation(db: Db, conversationId: string): Promise<
 
 export async function findConversations(db: Db, conversationIds: readonly string[]): Promise<Map<string, ConversationRow>> {
   if (!conversationIds.length) return new Map();
-  const { rows } = await db.query('SELECT * FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [[...new Set(conversationIds)]]);
+  const { rows } = await db.query('SELECT * FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [
+    [...new Set(conversationIds)],
+  ]);
   return new Map(rows.map((r) => [r.id as string, toConversation(r)]));
 }
 
@@ -279,7 +321,10 @@ export async function participantEvents(db: Db, conversationId: string): Promise
 }
 
 /** Earlier conversations of the same student and speaker, latest first. */
-export async function pastConversationsOf(db: Db, c: Pick<ConversationRow, 'id' | 'reservedBy' | 'reservedWith' | 'start'>): Promise<ConversationRow[]> {
+export async function pastConversationsOf(
+  db: Db,
+  c: Pick<ConversationRow, 'id' | 'reservedBy' | 'reservedWith' | 'start'>,
+): Promise<ConversationRow[]> {
   const { rows } = await db.query(
     `SELECT * FROM rm_conversations.conversations
       WHERE reserved_by = $1 AND reserved_with = $2 AND reserved_start < $3 AND id <> $4
@@ -297,11 +342,20 @@ export interface RatingRow {
   comment: string | null;
   ratedOn: Date;
 }
-const toRating = (r: any): RatingRow => ({ conversationId: r.conversation_id, ratedBy: r.rated_by, role: r.role, rating: r.rating, comment: r.comment, ratedOn: r.rated_on });
+const toRating = (r: any): RatingRow => ({
+  conversationId: r.conversation_id,
+  ratedBy: r.rated_by,
+  role: r.role,
+  rating: r.rating,
+  comment: r.comment,
+  ratedOn: r.rated_on,
+});
 
 /** The ratings of a conversation (student's and speaker's). */
 export async function ratingsOf(db: Db, conversationId: string): Promise<RatingRow[]> {
-  const { rows } = await db.query('SELECT * FROM rm_conversations.conversation_ratings WHERE conversation_id = $1 ORDER BY rated_on', [conversationId]);
+  const { rows } = await db.query('SELECT * FROM rm_conversations.conversation_ratings WHERE conversation_id = $1 ORDER BY rated_on', [
+    conversationId,
+  ]);
   return rows.map(toRating);
 }
 

@@ -14,10 +14,36 @@ import { bulkInto, copyRows } from '../../services/feed/bulk';
 
 /** The conversations table's columns, in the order a row below holds them. */
 const COLUMNS = [
-  'id', 'kind', 'provider', 'status', 'reserved_by', 'reserved_with', 'reserved_start', 'reserved_end', 'duration',
-  'learning_language', 'course_id', 'lesson_id', 'minutes', 'is_canceled', 'canceled_on', 'canceled_by', 'cancel_reason',
-  'transferred_on', 'marked_as', 'marked_on', 'opened_on', 'started_on', 'stops_on', 'stopped_on', 'created_at', 'updated_at',
-  'marked_by', 'refunded_minutes', 'make_up_purchased_on', 'archive_on_start',
+  'id',
+  'kind',
+  'provider',
+  'status',
+  'reserved_by',
+  'reserved_with',
+  'reserved_start',
+  'reserved_end',
+  'duration',
+  'learning_language',
+  'course_id',
+  'lesson_id',
+  'minutes',
+  'is_canceled',
+  'canceled_on',
+  'canceled_by',
+  'cancel_reason',
+  'transferred_on',
+  'marked_as',
+  'marked_on',
+  'opened_on',
+  'started_on',
+  'stops_on',
+  'stopped_on',
+  'created_at',
+  'updated_at',
+  'marked_by',
+  'refunded_minutes',
+  'make_up_purchased_on',
+  'archive_on_start',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Row = Record<Column, unknown>;
@@ -25,7 +51,8 @@ type Row = Record<Column, unknown>;
 /** What `refunded_minutes + $n` accepts: an integer (a number or its text). */
 function minutesOf(value: unknown, event: StoredEvent): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw new Error(`conversations replay: ${event.type} at ${event.position} gives minutes ${String(value)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n))
+    throw new Error(`conversations replay: ${event.type} at ${event.position} gives minutes ${String(value)}`);
   return n;
 }
 
@@ -47,11 +74,35 @@ export function conversationsReplay(): Replay {
           case 'ConversationReserved':
             if (conversations.has(id)) break;
             conversations.set(id, {
-              id, kind: d.kind, provider: d.provider, status: 'reserved', reserved_by: d.reservedBy, reserved_with: d.reservedWith,
-              reserved_start: d.reservedStart, reserved_end: d.reservedEnd, duration: d.duration, learning_language: d.learningLanguage,
-              course_id: d.courseId, lesson_id: d.lessonId, minutes: d.minutes, is_canceled: false, canceled_on: null, canceled_by: null,
-              cancel_reason: null, transferred_on: null, marked_as: null, marked_on: null, opened_on: null, started_on: null, stops_on: null,
-              stopped_on: null, created_at: at, updated_at: at, marked_by: null, refunded_minutes: 0, make_up_purchased_on: null,
+              id,
+              kind: d.kind,
+              provider: d.provider,
+              status: 'reserved',
+              reserved_by: d.reservedBy,
+              reserved_with: d.reservedWith,
+              reserved_start: d.reservedStart,
+              reserved_end: d.reservedEnd,
+              duration: d.duration,
+              learning_language: d.learningLanguage,
+              course_id: d.courseId,
+              lesson_id: d.lessonId,
+              minutes: d.minutes,
+              is_canceled: false,
+              canceled_on: null,
+              canceled_by: null,
+              cancel_reason: null,
+              transferred_on: null,
+              marked_as: null,
+              marked_on: null,
+              opened_on: null,
+              started_on: null,
+              stops_on: null,
+              stopped_on: null,
+              created_at: at,
+              updated_at: at,
+              marked_by: null,
+              refunded_minutes: 0,
+              make_up_purchased_on: null,
               archive_on_start: d.archiveOnStart === true,
             });
             break;
@@ -71,7 +122,13 @@ export function conversationsReplay(): Replay {
           case 'ParticipantDisconnected': {
             const key = `${id}\u0000${d.accountId}\u0000${d.sequence}`;
             if (!participantEvents.has(key)) {
-              participantEvents.set(key, [id, d.accountId, d.sequence, e.type === 'ParticipantConnected' ? 'connected' : 'disconnected', d.at]);
+              participantEvents.set(key, [
+                id,
+                d.accountId,
+                d.sequence,
+                e.type === 'ParticipantConnected' ? 'connected' : 'disconnected',
+                d.at,
+              ]);
             }
             break;
           }
@@ -86,7 +143,13 @@ export function conversationsReplay(): Replay {
             const refunded = minutesOf(d.refundedMinutes + d.bonusMinutes, e);
             const row = conversations.get(id);
             if (!row) break;
-            Object.assign(row, { marked_as: d.markedAs, marked_on: at, marked_by: d.markedBy, refunded_minutes: (row.refunded_minutes as number) + refunded, updated_at: at });
+            Object.assign(row, {
+              marked_as: d.markedAs,
+              marked_on: at,
+              marked_by: d.markedBy,
+              refunded_minutes: (row.refunded_minutes as number) + refunded,
+              updated_at: at,
+            });
             break;
           }
           case 'FairTimeCredited': {
@@ -110,14 +173,20 @@ export function conversationsReplay(): Replay {
     },
     async finish(db: pg.PoolClient) {
       await bulkInto(db, 'conversations', () =>
-        copyRows(db, `conversations (${COLUMNS.join(', ')})`, (function* () {
-          for (const row of conversations.values()) yield COLUMNS.map((c) => row[c]);
-        })()),
+        copyRows(
+          db,
+          `conversations (${COLUMNS.join(', ')})`,
+          (function* () {
+            for (const row of conversations.values()) yield COLUMNS.map((c) => row[c]);
+          })(),
+        ),
       );
       await bulkInto(db, 'conversation_ratings', () =>
         copyRows(db, 'conversation_ratings (conversation_id, rated_by, role, rating, comment, speaker_id, rated_on)', ratings.values()),
       );
-      await bulkInto(db, 'participant_events', () => copyRows(db, 'participant_events (conversation_id, account_id, sequence, kind, at)', participantEvents.values()));
+      await bulkInto(db, 'participant_events', () =>
+        copyRows(db, 'participant_events (conversation_id, account_id, sequence, kind, at)', participantEvents.values()),
+      );
     },
   };
 }

@@ -94,7 +94,12 @@ export interface AdminLessonRow {
   lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null; courseId: string };
 }
 
-const dateText = (d: Date | string | null) => (d == null ? null : typeof d === 'string' ? d : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`);
+const dateText = (d: Date | string | null) =>
+  d == null
+    ? null
+    : typeof d === 'string'
+      ? d
+      : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
  * Every lesson of every course (issue 11, the spec's admin lessons table): a row per lesson
@@ -116,7 +121,10 @@ export const adminLessonsSource: ConnectionSource<any> = {
     course_kind: { column: 'course_kind', type: 'text' },
     course_startDate: { column: 'course_start_date', type: 'date' },
   },
-  defaultSort: [{ field: 'course_startDate', direction: 'DESC' }, { field: 'order', direction: 'ASC' }],
+  defaultSort: [
+    { field: 'course_startDate', direction: 'DESC' },
+    { field: 'order', direction: 'ASC' },
+  ],
   toNode: (r: any): AdminLessonRow => ({
     id: r.id,
     dueOn: dateText(r.due_on),
@@ -191,8 +199,15 @@ export async function speakersAvailableAt(pool: pg.Pool, now: Date): Promise<num
   const later = new Date(now.getTime() + 1);
   const available = new Set<string>();
   for (const r of rows) {
-    const rule = { zoneName: r.zone_name, localDate: r.local_date, startTime: r.start_time, endTime: r.end_time, repeatsWeekly: r.repeats_weekly };
-    if (occurrences(rule, now, later).some((o) => o.start.getTime() <= now.getTime() && o.end.getTime() > now.getTime())) available.add(r.speaker_id);
+    const rule = {
+      zoneName: r.zone_name,
+      localDate: r.local_date,
+      startTime: r.start_time,
+      endTime: r.end_time,
+      repeatsWeekly: r.repeats_weekly,
+    };
+    if (occurrences(rule, now, later).some((o) => o.start.getTime() <= now.getTime() && o.end.getTime() > now.getTime()))
+      available.add(r.speaker_id);
   }
   return available.size;
 }

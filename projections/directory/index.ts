@@ -28,7 +28,15 @@ export const directoryProjector: Projector = {
   name: 'directory',
   lane: 'background',
   version: 4,
-  handles: ['AccountRegistered', 'SignedIn', 'PasswordResetRequested', 'RolesChanged', 'EmailAddressChanged', 'MinutesChanged', 'ProfileChanged'],
+  handles: [
+    'AccountRegistered',
+    'SignedIn',
+    'PasswordResetRequested',
+    'RolesChanged',
+    'EmailAddressChanged',
+    'MinutesChanged',
+    'ProfileChanged',
+  ],
   schema: `
     CREATE TABLE people (
       id text PRIMARY KEY,
@@ -85,7 +93,11 @@ export const directoryProjector: Projector = {
           );
           break;
         case 'SignedIn':
-          await db.query('UPDATE people SET current_sign_in_at = $2, current_sign_in_ip = $3, updated_at = $2 WHERE id = $1', [accountIdOf(e), at, e.data.ip]);
+          await db.query('UPDATE people SET current_sign_in_at = $2, current_sign_in_ip = $3, updated_at = $2 WHERE id = $1', [
+            accountIdOf(e),
+            at,
+            e.data.ip,
+          ]);
           touched(accountIdOf(e), at);
           break;
         case 'PasswordResetRequested':
@@ -221,12 +233,24 @@ export async function findAddressedPeople(pool: pg.Pool, ids: readonly string[])
       WHERE p.id = ANY($1::text[])`,
     values: [[...new Set(ids)]],
   });
-  return new Map(rows.map((r) => [r.id as string, {
-    emailAddress: r.email_address,
-    person: { givenName: r.given_name, surname: r.surname, displayName: r.display_name, tzIdentifier: r.tz_identifier },
-    profile: r.profile_id === null ? null
-      : { givenName: r.profile_given_name, surname: r.profile_surname, displayName: r.profile_display_name, tzIdentifier: r.profile_tz_identifier },
-  }]));
+  return new Map(
+    rows.map((r) => [
+      r.id as string,
+      {
+        emailAddress: r.email_address,
+        person: { givenName: r.given_name, surname: r.surname, displayName: r.display_name, tzIdentifier: r.tz_identifier },
+        profile:
+          r.profile_id === null
+            ? null
+            : {
+                givenName: r.profile_given_name,
+                surname: r.profile_surname,
+                displayName: r.profile_display_name,
+                tzIdentifier: r.profile_tz_identifier,
+              },
+      },
+    ]),
+  );
 }
 
 export async function findPerson(pool: pg.Pool, id: string): Promise<PersonRow | null> {

@@ -7,7 +7,16 @@ export const enrollmentsProjector: Projector = {
   name: 'enrollments',
   // 3: StudentWithdrawn (issue 11) removes the enrollment (the attempts stay as the course's history).
   version: 3,
-  handles: ['StudentEnrolled', 'StudentWithdrawn', 'LessonAttemptStarted', 'LessonAttemptCanceled', 'LessonAttemptCompleted', 'LessonAttemptFailed', 'PromotionOffered', 'PromotionAcknowledged'],
+  handles: [
+    'StudentEnrolled',
+    'StudentWithdrawn',
+    'LessonAttemptStarted',
+    'LessonAttemptCanceled',
+    'LessonAttemptCompleted',
+    'LessonAttemptFailed',
+    'PromotionOffered',
+    'PromotionAcknowledged',
+  ],
   schema: `
     CREATE TABLE course_enrollments (
       id text PRIMARY KEY, course_id text NOT NULL, student_id text NOT NULL, enrolled_on timestamptz NOT NULL,
@@ -36,9 +45,17 @@ export const enrollmentsProjector: Projector = {
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[], $5::text[], $6::int[], $7::int[], $8::text[], $9::int[], $10::text[], $11::text[], $12::text[])
          ON CONFLICT (id) DO NOTHING`,
         [
-          rows.map((r) => r.enrollmentId), rows.map((r) => r.courseId), rows.map((r) => r.studentId), rows.map((r) => r.at),
-          rows.map((r) => r.enrolledWith), rows.map((r) => r.extraConversations), rows.map((r) => r.minuteQuantity),
-          rows.map((r) => r.paymentId), rows.map((r) => r.amount), rows.map((r) => r.redemptionCodeId), rows.map((r) => r.by),
+          rows.map((r) => r.enrollmentId),
+          rows.map((r) => r.courseId),
+          rows.map((r) => r.studentId),
+          rows.map((r) => r.at),
+          rows.map((r) => r.enrolledWith),
+          rows.map((r) => r.extraConversations),
+          rows.map((r) => r.minuteQuantity),
+          rows.map((r) => r.paymentId),
+          rows.map((r) => r.amount),
+          rows.map((r) => r.redemptionCodeId),
+          rows.map((r) => r.by),
           rows.map((r) => r.stream),
         ],
       );
@@ -71,11 +88,17 @@ export const enrollmentsProjector: Projector = {
         case 'LessonAttemptCompleted':
         case 'LessonAttemptFailed':
           await db.query(`UPDATE lesson_attempts SET outcome = $2, updated_on = $3 WHERE conversation_id = $1 AND lesson_id = $4`, [
-            d.conversationId, e.type === 'LessonAttemptCompleted' ? 'completed' : 'failed', at, d.lessonId,
+            d.conversationId,
+            e.type === 'LessonAttemptCompleted' ? 'completed' : 'failed',
+            at,
+            d.lessonId,
           ]);
           break;
         case 'PromotionOffered':
-          await db.query('UPDATE course_enrollments SET promotion = $2, acknowledged_promotion_on = NULL WHERE id = $1', [d.enrollmentId, d.promotion]);
+          await db.query('UPDATE course_enrollments SET promotion = $2, acknowledged_promotion_on = NULL WHERE id = $1', [
+            d.enrollmentId,
+            d.promotion,
+          ]);
           break;
         case 'PromotionAcknowledged':
           await db.query('UPDATE course_enrollments SET acknowledged_promotion_on = $2 WHERE id = $1', [d.enrollmentId, at]);
@@ -115,12 +138,17 @@ const toEnrollment = (r: any): EnrollmentRow => ({
 });
 
 export async function enrollmentsOf(pool: pg.Pool, studentId: string): Promise<EnrollmentRow[]> {
-  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE student_id = $1 ORDER BY enrolled_on DESC, id', [studentId]);
+  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE student_id = $1 ORDER BY enrolled_on DESC, id', [
+    studentId,
+  ]);
   return rows.map(toEnrollment);
 }
 
 export async function findEnrollment(pool: pg.Pool, courseId: string, studentId: string): Promise<EnrollmentRow | null> {
-  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 AND student_id = $2', [courseId, studentId]);
+  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 AND student_id = $2', [
+    courseId,
+    studentId,
+  ]);
   return rows[0] ? toEnrollment(rows[0]) : null;
 }
 
@@ -146,7 +174,15 @@ export async function lessonAttemptsOf(pool: pg.Pool, courseId: string, studentI
       WHERE course_id = $1 AND student_id = $2 ORDER BY started_on, id`,
     [courseId, studentId],
   );
-  return rows.map((r) => ({ id: r.id, courseId: r.course_id, studentId: r.student_id, lessonId: r.lesson_id, conversationId: r.conversation_id, outcome: r.outcome, startedOn: r.started_on }));
+  return rows.map((r) => ({
+    id: r.id,
+    courseId: r.course_id,
+    studentId: r.student_id,
+    lessonId: r.lesson_id,
+    conversationId: r.conversation_id,
+    outcome: r.outcome,
+    startedOn: r.started_on,
+  }));
 }
 
 /** The attempt a conversation is for, if any. */
@@ -156,7 +192,17 @@ export async function lessonAttemptOfConversation(pool: pg.Pool, conversationId:
     [conversationId],
   );
   const r = rows[0];
-  return r ? { id: r.id, courseId: r.course_id, studentId: r.student_id, lessonId: r.lesson_id, conversationId: r.conversation_id, outcome: r.outcome, startedOn: r.started_on } : null;
+  return r
+    ? {
+        id: r.id,
+        courseId: r.course_id,
+        studentId: r.student_id,
+        lessonId: r.lesson_id,
+        conversationId: r.conversation_id,
+        outcome: r.outcome,
+        startedOn: r.started_on,
+      }
+    : null;
 }
 
 /**
@@ -174,7 +220,9 @@ export async function studentsOfCourse(pool: pg.Pool, courseId: string): Promise
 
 /** A course's enrollments, oldest first (the instructor's students tab). */
 export async function enrollmentsOfCourse(pool: pg.Pool, courseId: string): Promise<EnrollmentRow[]> {
-  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 ORDER BY enrolled_on, id', [courseId]);
+  const { rows } = await pool.query('SELECT * FROM rm_enrollments.course_enrollments WHERE course_id = $1 ORDER BY enrolled_on, id', [
+    courseId,
+  ]);
   return rows.map(toEnrollment);
 }
 

@@ -33,7 +33,14 @@ export const groupIdOf = (school: string) => crypto.createHash('sha256').update(
 /** A school as stored: trimmed; blank or absent is none. */
 const schoolOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-const HOT = new Set(['StudentEnrolled', 'StudentWithdrawn', 'ConversationReserved', 'ConversationCanceled', 'ConversationMarked', 'FairTimeCredited']);
+const HOT = new Set([
+  'StudentEnrolled',
+  'StudentWithdrawn',
+  'ConversationReserved',
+  'ConversationCanceled',
+  'ConversationMarked',
+  'FairTimeCredited',
+]);
 
 export const groupsProjector: Projector = {
   name: 'groups',
@@ -41,8 +48,13 @@ export const groupsProjector: Projector = {
   lane: 'background',
   version: 2,
   handles: [
-    'AccountRegistered', 'RolesChanged', 'ProfileChanged',
-    'CourseCreated', 'CourseChanged', 'CourseShareInviteAccepted', 'CourseRemoved',
+    'AccountRegistered',
+    'RolesChanged',
+    'ProfileChanged',
+    'CourseCreated',
+    'CourseChanged',
+    'CourseShareInviteAccepted',
+    'CourseRemoved',
     ...HOT,
   ],
   schema: `
@@ -136,7 +148,7 @@ export const groupsProjector: Projector = {
     const person = async (id: string, set: { instructor?: boolean; school?: string | null }) => {
       const instructor = set.instructor ?? null;
       const hasSchool = 'school' in set;
-      const school = hasSchool ? set.school ?? null : null;
+      const school = hasSchool ? (set.school ?? null) : null;
       const { rows } = await db.query(
         `WITH before AS (SELECT group_id FROM people WHERE id = $1),
          after AS (
@@ -178,7 +190,8 @@ export const groupsProjector: Projector = {
       switch (e.type) {
         case 'AccountRegistered': {
           // Only instructors get a row here; anyone else gets one if they name a school or become one.
-          if (Array.isArray(d.roles) && d.roles.includes('INSTRUCTOR')) await person(e.streamId.slice('account-'.length), { instructor: true });
+          if (Array.isArray(d.roles) && d.roles.includes('INSTRUCTOR'))
+            await person(e.streamId.slice('account-'.length), { instructor: true });
           break;
         }
         case 'RolesChanged':
@@ -256,7 +269,9 @@ export const groupsProjector: Projector = {
  * spelling most of its instructors use (the first in order on a tie).
  */
 async function recountGroups(db: pg.PoolClient, ids: string[]) {
-  await db.query('DELETE FROM groups g WHERE g.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM people p WHERE p.group_id = g.id)', [ids]);
+  await db.query('DELETE FROM groups g WHERE g.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM people p WHERE p.group_id = g.id)', [
+    ids,
+  ]);
   await db.query(
     `INSERT INTO groups AS g (id, name, instructors, courses, students, minutes_used)
      SELECT m.group_id, n.school, m.instructors, coalesce(c.courses, 0), coalesce(s.students, 0), coalesce(c.minutes, 0)

@@ -70,11 +70,23 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
 function actorOf(e: StoredEvent, accountId: string): string | null {
   if (e.metadata.actorId) return e.metadata.actorId;
   const selfService =
-    (e.type === 'AccountRegistered' && e.data.via !== 'seed') || e.type === 'SignedIn' || e.type === 'SignedOut' || e.type === 'PasswordChanged';
+    (e.type === 'AccountRegistered' && e.data.via !== 'seed') ||
+    e.type === 'SignedIn' ||
+    e.type === 'SignedOut' ||
+    e.type === 'PasswordChanged';
   return selfService && e.streamId === `account-${accountId}` ? accountId : null;
 }
 
-const ACCOUNT_EVENTS = ['AccountRegistered', 'SignedIn', 'SignedOut', 'PasswordResetRequested', 'PasswordChanged', 'RolesChanged', 'ActiveRoleSwitched', 'EmailAddressChanged'];
+const ACCOUNT_EVENTS = [
+  'AccountRegistered',
+  'SignedIn',
+  'SignedOut',
+  'PasswordResetRequested',
+  'PasswordChanged',
+  'RolesChanged',
+  'ActiveRoleSwitched',
+  'EmailAddressChanged',
+];
 
 export const historyProjector: Projector = {
   name: 'history',
@@ -96,16 +108,28 @@ export const historyProjector: Projector = {
     CREATE TABLE actors (account_id text PRIMARY KEY, email_address text NOT NULL, display_name text);
     CREATE TABLE notification_recipients (notification_id text PRIMARY KEY, account_id text, subject text NOT NULL);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
-    const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] = [];
+    const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] =
+      [];
     const add = (e: StoredEvent, accountId: string, text: string) =>
-      rows.push({ position: e.position, accountId, stream: e.streamId, type: e.type, at: e.metadata.occurredAt, actor: actorOf(e, accountId), text });
+      rows.push({
+        position: e.position,
+        accountId,
+        stream: e.streamId,
+        type: e.type,
+        at: e.metadata.occurredAt,
+        actor: actorOf(e, accountId),
+        text,
+      });
     const recipients = new Map<string, { accountId: string | null; subject: string }>();
     const later: StoredEvent[] = [];
     for (const e of events) {
       if (ACCOUNT_EVENTS.includes(e.type)) {
         const accountId = e.streamId.slice('account-'.length);
         if (e.type === 'AccountRegistered') {
-          await db.query('INSERT INTO actors (account_id, email_address) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [accountId, e.data.emailAddress]);
+          await db.query('INSERT INTO actors (account_id, email_address) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [
+            accountId,
+            e.data.emailAddress,
+          ]);
         } else if (e.type === 'EmailAddressChanged') {
           await db.query('UPDATE actors SET email_address = $2 WHERE account_id = $1', [accountId, e.data.emailAddress]);
         }
@@ -132,7 +156,10 @@ export const historyProjector: Projector = {
     }
     const unknown = [...new Set(later.map((e) => e.streamId.slice('notification-'.length)).filter((id) => !recipients.has(id)))];
     if (unknown.length) {
-      const { rows: found } = await db.query('SELECT notification_id, account_id, subject FROM notification_recipients WHERE notification_id = ANY($1::text[])', [unknown]);
+      const { rows: found } = await db.query(
+        'SELECT notification_id, account_id, subject FROM notification_recipients WHERE notification_id = ANY($1::text[])',
+        [unknown],
+      );
       for (const r of found) recipients.set(r.notification_id, { accountId: r.account_id, subject: r.subject });
     }
     for (const e of later) {
@@ -144,7 +171,15 @@ export const historyProjector: Projector = {
       `INSERT INTO entries (position, account_id, stream_id, event_type, occurred_at, actor_id, description)
        SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
        ON CONFLICT (position) DO NOTHING`,
-      [rows.map((r) => r.position), rows.map((r) => r.accountId), rows.map((r) => r.stream), rows.map((r) => r.type), rows.map((r) => r.at), rows.map((r) => r.actor), rows.map((r) => r.text)],
+      [
+        rows.map((r) => r.position),
+        rows.map((r) => r.accountId),
+        rows.map((r) => r.stream),
+        rows.map((r) => r.type),
+        rows.map((r) => r.at),
+        rows.map((r) => r.actor),
+        rows.map((r) => r.text),
+      ],
     );
   },
 };

@@ -48,7 +48,10 @@ export const minutesProjector: Projector = {
         [...latest.values()].map((v) => v.at),
       ],
     });
-    await notifyChange(db, [...latest.keys()].map((key) => ({ topic: 'remainingMinutesChanged', key })));
+    await notifyChange(
+      db,
+      [...latest.keys()].map((key) => ({ topic: 'remainingMinutesChanged', key })),
+    );
   },
 };
 

@@ -141,7 +141,13 @@ export const notificationsProjector: Projector = {
            transport_type = coalesce(c.transport, n.transport_type)
          FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[]) AS c(id, type, at, attempts, transport)
          WHERE n.id = c.id`,
-        [changes.map(([id]) => id), changes.map(([, c]) => c.type), changes.map(([, c]) => c.at), changes.map(([, c]) => c.attempts), changes.map(([, c]) => c.transport)],
+        [
+          changes.map(([id]) => id),
+          changes.map(([, c]) => c.type),
+          changes.map(([, c]) => c.at),
+          changes.map(([, c]) => c.attempts),
+          changes.map(([, c]) => c.transport),
+        ],
       );
     }
     const outcomes = events.filter((e) => e.type !== 'NotificationQueued');
@@ -158,14 +164,25 @@ export const notificationsProjector: Projector = {
                  FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[]) AS o(id, type, at, pos)
                  JOIN notifications n ON n.id = o.id GROUP BY n.template_key) AS x
          WHERE s.template_key = x.template_key`,
-        [outcomes.map(notificationIdOf), outcomes.map((e) => e.type), outcomes.map((e) => e.metadata.occurredAt), outcomes.map((e) => e.position)],
+        [
+          outcomes.map(notificationIdOf),
+          outcomes.map((e) => e.type),
+          outcomes.map((e) => e.metadata.occurredAt),
+          outcomes.map((e) => e.position),
+        ],
       );
     }
     await db.query(
       `INSERT INTO notification_events (notification_id, position, event_type, occurred_at, details)
        SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::timestamptz[], $5::text[])
        ON CONFLICT DO NOTHING`,
-      [events.map(notificationIdOf), events.map((e) => e.position), events.map((e) => e.type), events.map((e) => e.metadata.occurredAt), events.map(notificationEventDetails)],
+      [
+        events.map(notificationIdOf),
+        events.map((e) => e.position),
+        events.map((e) => e.type),
+        events.map((e) => e.metadata.occurredAt),
+        events.map(notificationEventDetails),
+      ],
     );
   },
 };

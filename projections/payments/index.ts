@@ -22,8 +22,21 @@ export const paymentsProjector: Projector = {
             `INSERT INTO payments (id, account_id, amount, currency, minute_quantity, receipt_url, gateway, purpose, course_id, enrollment_id,
                card_brand, card_last4, status, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'paid', $13) ON CONFLICT (id) DO NOTHING`,
-            [d.paymentId, d.accountId, d.amount, d.currency, d.minuteQuantity, d.receiptUrl, d.gateway, d.purpose, d.courseId, d.enrollmentId,
-              d.cardBrand, d.cardLast4, e.metadata.occurredAt],
+            [
+              d.paymentId,
+              d.accountId,
+              d.amount,
+              d.currency,
+              d.minuteQuantity,
+              d.receiptUrl,
+              d.gateway,
+              d.purpose,
+              d.courseId,
+              d.enrollmentId,
+              d.cardBrand,
+              d.cardLast4,
+              e.metadata.occurredAt,
+            ],
           );
           break;
         case 'PaymentReversed':
@@ -77,7 +90,10 @@ const toPayment = (r: any): PaymentRow => ({
 
 /** Paid payments of an account, newest first (reversed and fully refunded ones left out). */
 export async function paidPayments(pool: pg.Pool, accountId: string): Promise<PaymentRow[]> {
-  const { rows } = await pool.query(`SELECT * FROM rm_payments.payments WHERE account_id = $1 AND status = 'paid' ORDER BY created_at DESC, id`, [accountId]);
+  const { rows } = await pool.query(
+    `SELECT * FROM rm_payments.payments WHERE account_id = $1 AND status = 'paid' ORDER BY created_at DESC, id`,
+    [accountId],
+  );
   return rows.map(toPayment);
 }
 

@@ -17,7 +17,13 @@ import { IDLE_GAP_MAX_MINUTES } from '../../contracts/payroll';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import { PAYROLL_MONTH_EVENT_TYPES } from '../../services/domain/speaking/payrollClosing';
-import { PAYROLL_EVENT_TYPES, evolvePayrollFacts, initialPayrollFacts, paidConversation, type PayFacts } from '../../services/domain/speaking/payroll';
+import {
+  PAYROLL_EVENT_TYPES,
+  evolvePayrollFacts,
+  initialPayrollFacts,
+  paidConversation,
+  type PayFacts,
+} from '../../services/domain/speaking/payroll';
 import { linesOf, ownersOf, paidBySpeaker, replaceLines, toFacts, upsertFacts, upsertRates } from './lines';
 import { applyMonthEvent, settleMonths } from './months';
 import { payrollReplay } from './replay';
@@ -29,7 +35,9 @@ export * from './queries';
  * tests/integration/payroll-rule-change.test.ts): the read model is rebuilt by replay on the next
  * start, and closed months keep what they closed on.
  */
-export const createPayrollProjector = (rules: { version: number; idleGapMaxMinutes: number } = { version: 4, idleGapMaxMinutes: IDLE_GAP_MAX_MINUTES }): Projector => ({
+export const createPayrollProjector = (
+  rules: { version: number; idleGapMaxMinutes: number } = { version: 4, idleGapMaxMinutes: IDLE_GAP_MAX_MINUTES },
+): Projector => ({
   name: 'payroll',
   version: rules.version,
   lane: 'background',
@@ -80,30 +88,31 @@ export const payrollProjector = createPayrollProjector();
 
 /** Conversation and rate events: the facts they touch, then the lines and months those can change. */
 async function applyPayEvents(db: pg.PoolClient, events: StoredEvent[], idleGapMaxMinutes: number): Promise<void> {
-    const conversationIds = [...new Set(events.filter((e) => e.type !== 'SpeakingSettingsChanged').map((e) => e.data.conversationId as string))];
-    const facts = initialPayrollFacts();
-    const { rows: known } = await db.query('SELECT * FROM facts WHERE conversation_id = ANY($1::text[])', [conversationIds]);
-    for (const r of known) facts.conversations.set(r.conversation_id, toFacts(r));
-    const speakers = new Set<string>(known.map((r) => r.speaker_id));
-    for (const e of events) {
-      if (e.type === 'SpeakingSettingsChanged') speakers.add(e.data.speakerId);
-      if (e.type === 'ConversationReserved') speakers.add(e.data.reservedWith);
-      if (e.type === 'ConversationTransferred') speakers.add(e.data.toSpeakerId);
-    }
-    const { rows: rates } = await db.query('SELECT speaker_id, pay_rate FROM rates WHERE speaker_id = ANY($1::text[])', [[...speakers]]);
-    for (const r of rates) facts.rates.set(r.speaker_id, r.pay_rate);
+  const conversationIds = [
+    ...new Set(events.filter((e) => e.type !== 'SpeakingSettingsChanged').map((e) => e.data.conversationId as string)),
+  ];
+  const facts = initialPayrollFacts();
+  const { rows: known } = await db.query('SELECT * FROM facts WHERE conversation_id = ANY($1::text[])', [conversationIds]);
+  for (const r of known) facts.conversations.set(r.conversation_id, toFacts(r));
+  const speakers = new Set<string>(known.map((r) => r.speaker_id));
+  for (const e of events) {
+    if (e.type === 'SpeakingSettingsChanged') speakers.add(e.data.speakerId);
+    if (e.type === 'ConversationReserved') speakers.add(e.data.reservedWith);
+    if (e.type === 'ConversationTransferred') speakers.add(e.data.toSpeakerId);
+  }
+  const { rows: rates } = await db.query('SELECT speaker_id, pay_rate FROM rates WHERE speaker_id = ANY($1::text[])', [[...speakers]]);
+  for (const r of rates) facts.rates.set(r.speaker_id, r.pay_rate);
 
-    // Each touched conversation as it was before the batch and as it is after: both places need new lines.
-    const windows: PayFacts[] = [...facts.conversations.values()].map((c) => ({ ...c }));
-    for (const e of events) evolvePayrollFacts(facts, e as any);
-    const touched = conversationIds.map((id) => facts.conversations.get(id)).filter((c): c is PayFacts => !!c);
-    windows.push(...touched);
+  // Each touched conversation as it was before the batch and as it is after: both places need new lines.
+  const windows: PayFacts[] = [...facts.conversations.values()].map((c) => ({ ...c }));
+  for (const e of events) evolvePayrollFacts(facts, e as any);
+  const touched = conversationIds.map((id) => facts.conversations.get(id)).filter((c): c is PayFacts => !!c);
+  windows.push(...touched);
 
-    await upsertRates(db, facts.rates);
-    await upsertFacts(db, touched);
-    await settleMonths(db, await rewriteLines(db, windows, idleGapMaxMinutes));
+  await upsertRates(db, facts.rates);
+  await upsertFacts(db, touched);
+  await settleMonths(db, await rewriteLines(db, windows, idleGapMaxMinutes));
 }
-
 
 /** Around a touched conversation, the facts that can change its lines or its predecessor's. */
 const REACH_MS = 2 * 3600_000;
@@ -114,7 +123,12 @@ async function rewriteLines(db: pg.PoolClient, windows: PayFacts[], idleGapMaxMi
   // One range per speaker and time (a conversation's window before and after the batch is mostly
   // the same); LATERAL makes each an index range scan rather than a join over the speaker's year.
   const ranges = new Map<string, [string, Date, Date]>();
-  for (const w of windows) ranges.set(`${w.speakerId} ${w.start.getTime()} ${w.end.getTime()}`, [w.speakerId, new Date(w.start.getTime() - REACH_MS), new Date(w.end.getTime() + REACH_MS)]);
+  for (const w of windows)
+    ranges.set(`${w.speakerId} ${w.start.getTime()} ${w.end.getTime()}`, [
+      w.speakerId,
+      new Date(w.start.getTime() - REACH_MS),
+      new Date(w.end.getTime() + REACH_MS),
+    ]);
   const r = [...ranges.values()];
   const { rows } = await db.query(
     `SELECT DISTINCT f.* FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS w(speaker_id, from_at, to_at)

@@ -10,8 +10,16 @@ import { copyRows } from '../../services/feed/bulk';
 import type { Pair } from './months';
 
 export const toFacts = (r: any): PayFacts => ({
-  conversationId: r.conversation_id, kind: r.kind, speakerId: r.speaker_id, start: r.start_at, end: r.end_at, minutes: r.minutes,
-  canceled: r.canceled, openedAtRate: r.opened_rate, startedAtRate: r.started_rate, stoppedAs: r.stopped_as,
+  conversationId: r.conversation_id,
+  kind: r.kind,
+  speakerId: r.speaker_id,
+  start: r.start_at,
+  end: r.end_at,
+  minutes: r.minutes,
+  canceled: r.canceled,
+  openedAtRate: r.opened_rate,
+  startedAtRate: r.started_rate,
+  stoppedAs: r.stopped_as,
   speakerIssue: r.speaker_issue,
 });
 
@@ -34,7 +42,23 @@ export async function upsertRates(db: pg.PoolClient, rates: Map<string, number>)
 /** Writes conversations' facts: new or changed (`fresh`: the table is empty, copied in). */
 export async function upsertFacts(db: pg.PoolClient, facts: PayFacts[], fresh = false) {
   if (fresh) {
-    await copyRows(db, 'facts', facts.map((c) => [c.conversationId, c.kind, c.speakerId, c.start, c.end, c.minutes, c.canceled, c.openedAtRate, c.startedAtRate, c.stoppedAs, c.speakerIssue]));
+    await copyRows(
+      db,
+      'facts',
+      facts.map((c) => [
+        c.conversationId,
+        c.kind,
+        c.speakerId,
+        c.start,
+        c.end,
+        c.minutes,
+        c.canceled,
+        c.openedAtRate,
+        c.startedAtRate,
+        c.stoppedAs,
+        c.speakerIssue,
+      ]),
+    );
     return;
   }
   await inChunks(facts, (chunk) => {
@@ -45,8 +69,19 @@ export async function upsertFacts(db: pg.PoolClient, facts: PayFacts[], fresh = 
        ON CONFLICT (conversation_id) DO UPDATE SET speaker_id = excluded.speaker_id, canceled = excluded.canceled,
          opened_rate = excluded.opened_rate, started_rate = excluded.started_rate, stopped_as = excluded.stopped_as,
          speaker_issue = excluded.speaker_issue`,
-      [col((c) => c.conversationId), col((c) => c.kind), col((c) => c.speakerId), col((c) => c.start), col((c) => c.end), col((c) => c.minutes),
-        col((c) => c.canceled), col((c) => c.openedAtRate), col((c) => c.startedAtRate), col((c) => c.stoppedAs), col((c) => c.speakerIssue)],
+      [
+        col((c) => c.conversationId),
+        col((c) => c.kind),
+        col((c) => c.speakerId),
+        col((c) => c.start),
+        col((c) => c.end),
+        col((c) => c.minutes),
+        col((c) => c.canceled),
+        col((c) => c.openedAtRate),
+        col((c) => c.startedAtRate),
+        col((c) => c.stoppedAs),
+        col((c) => c.speakerIssue),
+      ],
     );
   });
 }
@@ -60,7 +95,10 @@ export function paidBySpeaker(paid: Iterable<PaidConversation>): Map<string, Pai
     else out.set(c.speakerId, [c]);
   }
   for (const list of out.values()) {
-    list.sort((a, b) => a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0));
+    list.sort(
+      (a, b) =>
+        a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0),
+    );
   }
   return out;
 }
@@ -97,7 +135,8 @@ export function linesOf(paid: Map<string, PaidConversation[]>, owners: Set<strin
   for (const list of paid.values()) {
     list.forEach((c, i) => {
       if (!owners.has(c.conversationId)) return;
-      for (const l of payrollLines(list.slice(i, i + 2), PAYROLL_TIME_ZONE, idleGapMaxMinutes)) if (l.conversationId === c.conversationId) out.push(l);
+      for (const l of payrollLines(list.slice(i, i + 2), PAYROLL_TIME_ZONE, idleGapMaxMinutes))
+        if (l.conversationId === c.conversationId) out.push(l);
     });
   }
   return out;
@@ -116,7 +155,11 @@ export async function replaceLines(db: pg.PoolClient, owners: Set<string>, lines
       for (const r of rows) touch(r.speaker_id, r.month);
     });
   }
-  await copyRows(db, 'lines', lines.map((l) => [l.speakerId, l.month, l.kind, l.time, l.minutes, l.rate, l.amount, l.conversationId]));
+  await copyRows(
+    db,
+    'lines',
+    lines.map((l) => [l.speakerId, l.month, l.kind, l.time, l.minutes, l.rate, l.amount, l.conversationId]),
+  );
   for (const l of lines) touch(l.speakerId, l.month);
   return [...pairs.values()];
 }

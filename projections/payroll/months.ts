@@ -30,7 +30,7 @@ export async function settleMonths(db: pg.PoolClient, pairs: Pair[]) {
   const closed = await closedMonths(db);
   const open = new Map<string, Pair>();
   const closedPairs: Pair[] = [];
-  for (const p of pairs) (closed.has(p[1]) ? closedPairs.push(p) : open.set(pairKey(p), p));
+  for (const p of pairs) closed.has(p[1]) ? closedPairs.push(p) : open.set(pairKey(p), p);
   for (const p of await adjustClosed(db, closedPairs, closed)) open.set(pairKey(p), p);
   await rewriteOpenMonths(db, [...open.values()]);
 }
@@ -61,17 +61,21 @@ async function adjustClosed(db: pg.PoolClient, pairs: Pair[], closed: Set<string
     [speakers, months],
   );
   const changed: Pair[] = replaced.map((r) => [r.speaker_id, r.to_month]);
-  const added = rows.filter((r) => Number(r.owed) !== 0).map((r) => {
-    let to = monthAfter(r.month);
-    while (closed.has(to)) to = monthAfter(to);
-    changed.push([r.speaker_id, to]);
-    return [r.speaker_id, r.month, to, r.owed] as const;
-  });
+  const added = rows
+    .filter((r) => Number(r.owed) !== 0)
+    .map((r) => {
+      let to = monthAfter(r.month);
+      while (closed.has(to)) to = monthAfter(to);
+      changed.push([r.speaker_id, to]);
+      return [r.speaker_id, r.month, to, r.owed] as const;
+    });
   if (added.length) {
-    await db.query(
-      'INSERT INTO adjustments SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])',
-      [added.map((a) => a[0]), added.map((a) => a[1]), added.map((a) => a[2]), added.map((a) => a[3])],
-    );
+    await db.query('INSERT INTO adjustments SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])', [
+      added.map((a) => a[0]),
+      added.map((a) => a[1]),
+      added.map((a) => a[2]),
+      added.map((a) => a[3]),
+    ]);
   }
   return changed;
 }
@@ -140,16 +144,37 @@ export async function applyMonthEvent(db: pg.PoolClient, stored: StoredEvent) {
         `INSERT INTO months SELECT s, $1, cm, cr, ca, im, ir, ia, adj, total, true
          FROM unnest($2::text[], $3::bigint[], $4::int[], $5::bigint[], $6::bigint[], $7::int[], $8::bigint[], $9::bigint[], $10::bigint[])
            AS r(s, cm, cr, ca, im, ir, ia, adj, total)`,
-        [month, col((r) => r.speakerId), col((r) => r.conversationPayMinutes), col((r) => r.conversationPayRate), col((r) => r.conversationPayAmount),
-          col((r) => r.idlePayMinutes), col((r) => r.idlePayRate), col((r) => r.idlePayAmount), col((r) => r.adjustmentAmount), col((r) => r.totalPay)],
+        [
+          month,
+          col((r) => r.speakerId),
+          col((r) => r.conversationPayMinutes),
+          col((r) => r.conversationPayRate),
+          col((r) => r.conversationPayAmount),
+          col((r) => r.idlePayMinutes),
+          col((r) => r.idlePayRate),
+          col((r) => r.idlePayAmount),
+          col((r) => r.adjustmentAmount),
+          col((r) => r.totalPay),
+        ],
       );
-      await db.query('INSERT INTO closed_totals SELECT s, $1, t FROM unnest($2::text[], $3::bigint[]) AS r(s, t)', [month, col((r) => r.speakerId), col((r) => r.totalPay)]);
+      await db.query('INSERT INTO closed_totals SELECT s, $1, t FROM unnest($2::text[], $3::bigint[]) AS r(s, t)', [
+        month,
+        col((r) => r.speakerId),
+        col((r) => r.totalPay),
+      ]);
     }
     await db.query(
       'INSERT INTO closed_months VALUES ($1, $2, $3, $4) ON CONFLICT (month) DO UPDATE SET closed_at = excluded.closed_at, closed_by = excluded.closed_by, total = excluded.total',
       [month, at, e.data.closedBy, e.data.totalPay],
     );
-    await db.query('INSERT INTO month_history VALUES ($1, $2, $3, $4, NULL, $5, $6)', [month, 'closed', at, e.data.closedBy, e.data.totalPay, stored.position]);
+    await db.query('INSERT INTO month_history VALUES ($1, $2, $3, $4, NULL, $5, $6)', [
+      month,
+      'closed',
+      at,
+      e.data.closedBy,
+      e.data.totalPay,
+      stored.position,
+    ]);
     // Anything the rows no longer match (a rule replayed since) is an adjustment from here on.
     const closed = await closedMonths(db);
     await rewriteOpenMonths(db, await adjustClosed(db, await pairsOf(db, [month]), closed));
@@ -158,7 +183,15 @@ export async function applyMonthEvent(db: pg.PoolClient, stored: StoredEvent) {
   if (e.type === 'PayrollMonthReopened') {
     const { rows } = await db.query('DELETE FROM closed_months WHERE month = $1 RETURNING total', [month]);
     await db.query('DELETE FROM closed_totals WHERE month = $1', [month]);
-    await db.query('INSERT INTO month_history VALUES ($1, $2, $3, $4, $5, $6, $7)', [month, 'reopened', at, e.data.reopenedBy, e.data.reason, rows[0]?.total ?? 0, stored.position]);
+    await db.query('INSERT INTO month_history VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      month,
+      'reopened',
+      at,
+      e.data.reopenedBy,
+      e.data.reason,
+      rows[0]?.total ?? 0,
+      stored.position,
+    ]);
     // The month is live again: its own corrections go, and the closed months before it may now pay theirs in it.
     const { rows: dropped } = await db.query(
       'DELETE FROM adjustments WHERE from_month = $1 AND to_month NOT IN (SELECT month FROM closed_months) RETURNING speaker_id, to_month',

@@ -10,21 +10,35 @@ export interface PayrollMonthRow extends PayrollSummary {
 }
 
 const toRow = (r: any): PayrollMonthRow => ({
-  speakerId: r.speaker_id, month: r.month, conversationPayMinutes: Number(r.conversation_minutes), conversationPayRate: r.conversation_rate,
-  conversationPayAmount: Number(r.conversation_amount), idlePayMinutes: Number(r.idle_minutes), idlePayRate: r.idle_rate,
-  idlePayAmount: Number(r.idle_amount), adjustmentAmount: Number(r.adjustment_amount), totalPay: Number(r.total), closed: r.closed,
+  speakerId: r.speaker_id,
+  month: r.month,
+  conversationPayMinutes: Number(r.conversation_minutes),
+  conversationPayRate: r.conversation_rate,
+  conversationPayAmount: Number(r.conversation_amount),
+  idlePayMinutes: Number(r.idle_minutes),
+  idlePayRate: r.idle_rate,
+  idlePayAmount: Number(r.idle_amount),
+  adjustmentAmount: Number(r.adjustment_amount),
+  totalPay: Number(r.total),
+  closed: r.closed,
 });
 
 /** The rows of months `from`..`to` ('YYYY-MM', inclusive): one speaker's, or every speaker's; by month, then speaker. */
 export async function payrollMonths(pool: pg.Pool, from: string, to: string, speakerId: string | null): Promise<PayrollMonthRow[]> {
   const { rows } = speakerId
-    ? await pool.query('SELECT * FROM rm_payroll.months WHERE speaker_id = $3 AND month BETWEEN $1 AND $2 ORDER BY month', [from, to, speakerId])
+    ? await pool.query('SELECT * FROM rm_payroll.months WHERE speaker_id = $3 AND month BETWEEN $1 AND $2 ORDER BY month', [
+        from,
+        to,
+        speakerId,
+      ])
     : await pool.query('SELECT * FROM rm_payroll.months WHERE month BETWEEN $1 AND $2 ORDER BY month, speaker_id', [from, to]);
   return rows.map(toRow);
 }
 
 /** One month's rows for the admin grid, with the speakers' names to sort and filter on. */
-export function payrollRowsSource(month: string): ConnectionSource<PayrollMonthRow & { speaker: { id: string; givenName: string | null; surname: string | null } }> {
+export function payrollRowsSource(
+  month: string,
+): ConnectionSource<PayrollMonthRow & { speaker: { id: string; givenName: string | null; surname: string | null } }> {
   const amount = (column: string): ConnectionField => ({ column, type: 'bigint' });
   return {
     from: `(SELECT m.*, p.given_name, p.surname FROM rm_payroll.months m LEFT JOIN rm_directory.people p ON p.id = m.speaker_id) AS payroll_rows`,
@@ -72,7 +86,12 @@ export async function payrollMonthState(pool: pg.Pool, month: string): Promise<P
     closedBy: c?.closed_by ?? null,
     totalPay: Number(totals.rows[0].total),
     speakerCount: totals.rows[0].n,
-    adjustments: adjustments.rows.map((r) => ({ speakerId: r.speaker_id, fromMonth: r.from_month, toMonth: r.to_month, amount: Number(r.amount) })),
+    adjustments: adjustments.rows.map((r) => ({
+      speakerId: r.speaker_id,
+      fromMonth: r.from_month,
+      toMonth: r.to_month,
+      amount: Number(r.amount),
+    })),
     history: history.rows.map((r) => ({ kind: r.kind, at: r.at, by: r.by_id, reason: r.reason, totalPay: Number(r.total) })),
   };
 }
@@ -103,10 +122,30 @@ export async function itemizedPayroll(pool: pg.Pool, speakerId: string | null, m
   const bySpeaker = new Map<string, ItemizedLine[]>();
   const push = (l: ItemizedLine) => bySpeaker.set(l.speakerId, [...(bySpeaker.get(l.speakerId) ?? []), l]);
   for (const r of adjustments.rows) {
-    push({ speakerId: r.speaker_id, month, kind: 'adjustment', time: monthStart, minutes: 0, rate: 0, amount: Number(r.amount), conversationId: null, adjustsMonth: r.from_month });
+    push({
+      speakerId: r.speaker_id,
+      month,
+      kind: 'adjustment',
+      time: monthStart,
+      minutes: 0,
+      rate: 0,
+      amount: Number(r.amount),
+      conversationId: null,
+      adjustsMonth: r.from_month,
+    });
   }
   for (const r of lines.rows) {
-    push({ speakerId: r.speaker_id, month: r.month, kind: r.kind, time: r.time, minutes: r.minutes, rate: r.rate, amount: Number(r.amount), conversationId: r.conversation_id, adjustsMonth: null });
+    push({
+      speakerId: r.speaker_id,
+      month: r.month,
+      kind: r.kind,
+      time: r.time,
+      minutes: r.minutes,
+      rate: r.rate,
+      amount: Number(r.amount),
+      conversationId: r.conversation_id,
+      adjustsMonth: null,
+    });
   }
   for (const id of [...bySpeaker.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) out.push(...bySpeaker.get(id)!);
   return out;

@@ -12,7 +12,14 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Replay } from '../../services/feed/projector';
 import type { PayrollMonthEvent } from '../../services/domain/speaking/payrollClosing';
-import { evolvePayrollFacts, initialPayrollFacts, paidConversation, type PaidConversation, type PayFacts, type PayrollLine } from '../../services/domain/speaking/payroll';
+import {
+  evolvePayrollFacts,
+  initialPayrollFacts,
+  paidConversation,
+  type PaidConversation,
+  type PayFacts,
+  type PayrollLine,
+} from '../../services/domain/speaking/payroll';
 import { bulkInto, copyRows } from '../../services/feed/bulk';
 import { linesOf, ownersOf, paidBySpeaker, upsertFacts, upsertRates } from './lines';
 import type { Pair } from './months';
@@ -29,8 +36,25 @@ function monthAfter(month: string): string {
 }
 
 /** A row of the months table, in its columns' order. */
-type MonthRow = [speakerId: string, month: string, cm: number, cr: number, ca: number, im: number, ir: number, ia: number, adjustment: number, total: number, closed: boolean];
-interface Adjustment { speakerId: string; from: string; to: string; amount: number }
+type MonthRow = [
+  speakerId: string,
+  month: string,
+  cm: number,
+  cr: number,
+  ca: number,
+  im: number,
+  ir: number,
+  ia: number,
+  adjustment: number,
+  total: number,
+  closed: boolean,
+];
+interface Adjustment {
+  speakerId: string;
+  from: string;
+  to: string;
+  amount: number;
+}
 
 /** The read model's tables as maps, changed as months.ts and lines.ts change the tables. */
 class PayrollTables {
@@ -101,7 +125,7 @@ class PayrollTables {
     if (!pairs.length) return;
     const open = new Map<string, Pair>();
     const closedPairs: Pair[] = [];
-    for (const p of pairs) (this.closedMonths.has(p[1]) ? closedPairs.push(p) : open.set(key(...p), p));
+    for (const p of pairs) this.closedMonths.has(p[1]) ? closedPairs.push(p) : open.set(key(...p), p);
     for (const p of this.adjustClosed(closedPairs)) open.set(key(...p), p);
     this.rewriteOpenMonths([...open.values()]);
   }
@@ -142,7 +166,11 @@ class PayrollTables {
       seen.add(k);
       this.months.delete(k);
       let n = 0;
-      let cm = 0, ca = 0, im = 0, ia = 0, total = 0;
+      let cm = 0,
+        ca = 0,
+        im = 0,
+        ia = 0,
+        total = 0;
       let lastConversation: PayrollLine | null = null;
       let lastIdle: PayrollLine | null = null;
       const later = (a: PayrollLine, b: PayrollLine | null) =>
@@ -162,7 +190,8 @@ class PayrollTables {
       }
       const { to, fromToClosed } = this.adjustmentSums(s, m);
       const amount = to - fromToClosed;
-      if (n > 0 || amount !== 0) this.months.set(k, [s, m, cm, lastConversation?.rate ?? 0, ca, im, lastIdle?.rate ?? 0, ia, amount, total + amount, false]);
+      if (n > 0 || amount !== 0)
+        this.months.set(k, [s, m, cm, lastConversation?.rate ?? 0, ca, im, lastIdle?.rate ?? 0, ia, amount, total + amount, false]);
     }
   }
 
@@ -194,8 +223,19 @@ class PayrollTables {
       for (const r of e.data.rows) {
         const k = key(r.speakerId, month);
         if (this.months.has(k)) throw new Error(`payroll replay: ${month} closes ${r.speakerId} twice`);
-        this.months.set(k, [r.speakerId, month, r.conversationPayMinutes, r.conversationPayRate, r.conversationPayAmount, r.idlePayMinutes,
-          r.idlePayRate, r.idlePayAmount, r.adjustmentAmount, r.totalPay, true]);
+        this.months.set(k, [
+          r.speakerId,
+          month,
+          r.conversationPayMinutes,
+          r.conversationPayRate,
+          r.conversationPayAmount,
+          r.idlePayMinutes,
+          r.idlePayRate,
+          r.idlePayAmount,
+          r.adjustmentAmount,
+          r.totalPay,
+          true,
+        ]);
         this.closedTotals.set(k, { speakerId: r.speakerId, month, total: r.totalPay });
       }
       this.closedMonths.set(month, { closedAt: at, closedBy: e.data.closedBy, total: e.data.totalPay });
@@ -224,20 +264,37 @@ class PayrollTables {
   /** Writes every table (empty: a fresh schema) but facts and rates. */
   async write(db: pg.PoolClient) {
     await bulkInto(db, 'lines', () =>
-      copyRows(db, 'lines', (function* (linesOf) {
-        for (const lines of linesOf.values()) for (const l of lines) yield [l.speakerId, l.month, l.kind, l.time, l.minutes, l.rate, l.amount, l.conversationId];
-      })(this.linesOf)),
+      copyRows(
+        db,
+        'lines',
+        (function* (linesOf) {
+          for (const lines of linesOf.values())
+            for (const l of lines) yield [l.speakerId, l.month, l.kind, l.time, l.minutes, l.rate, l.amount, l.conversationId];
+        })(this.linesOf),
+      ),
     );
     await copyRows(db, 'months', this.months.values());
-    await copyRows(db, 'closed_months', (function* (closed) {
-      for (const [month, c] of closed) yield [month, c.closedAt, c.closedBy, c.total];
-    })(this.closedMonths));
-    await copyRows(db, 'closed_totals', (function* (totals) {
-      for (const c of totals.values()) yield [c.speakerId, c.month, c.total];
-    })(this.closedTotals));
-    await copyRows(db, 'adjustments', (function* (adjustments) {
-      for (const a of adjustments.values()) yield [a.speakerId, a.from, a.to, a.amount];
-    })(this.adjustments));
+    await copyRows(
+      db,
+      'closed_months',
+      (function* (closed) {
+        for (const [month, c] of closed) yield [month, c.closedAt, c.closedBy, c.total];
+      })(this.closedMonths),
+    );
+    await copyRows(
+      db,
+      'closed_totals',
+      (function* (totals) {
+        for (const c of totals.values()) yield [c.speakerId, c.month, c.total];
+      })(this.closedTotals),
+    );
+    await copyRows(
+      db,
+      'adjustments',
+      (function* (adjustments) {
+        for (const a of adjustments.values()) yield [a.speakerId, a.from, a.to, a.amount];
+      })(this.adjustments),
+    );
     await copyRows(db, 'month_history', this.history);
   }
 }

@@ -62,7 +62,10 @@ export const profilesProjector: Projector = {
       const at = e.metadata.occurredAt;
       await db.query('INSERT INTO profiles (id, updated_at) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [id, at]);
       if (e.type === 'ProfileChanged') {
-        const changes = Object.entries(e.data.changes as Record<string, string | null>).filter(([k]) => k in COLUMNS) as [Field, string | null][];
+        const changes = Object.entries(e.data.changes as Record<string, string | null>).filter(([k]) => k in COLUMNS) as [
+          Field,
+          string | null,
+        ][];
         if (!changes.length) continue;
         const sets = changes.map(([k], i) => `${COLUMNS[k]} = $${i + 3}`).join(', ');
         await db.query(`UPDATE profiles SET ${sets}, updated_at = $2 WHERE id = $1`, [id, at, ...changes.map(([, v]) => v)]);
@@ -71,7 +74,10 @@ export const profilesProjector: Projector = {
       }
       changed.add(id);
     }
-    await notifyChange(db, [...changed].map((key) => ({ topic: 'profile', key })));
+    await notifyChange(
+      db,
+      [...changed].map((key) => ({ topic: 'profile', key })),
+    );
   },
 };
 

@@ -98,7 +98,11 @@ export function quickSearchParams(group: { kind: SearchKind; tags?: string[] }, 
   return [group.kind, group.tags ?? null, `%${likeLiteral(q)}%`, q, limit];
 }
 
-export async function quickSearch(pool: pg.Pool, searchQuery: string, options: { pii: boolean; perGroup?: number }): Promise<QuickSearchGroups> {
+export async function quickSearch(
+  pool: pg.Pool,
+  searchQuery: string,
+  options: { pii: boolean; perGroup?: number },
+): Promise<QuickSearchGroups> {
   if (searchQuery.includes('\u0000')) throw badInput('The search text cannot contain a NUL character.', { searchQuery: 'Not valid text.' });
   // Characters, not UTF-16 units: an emoji is one, and a cut never splits one.
   const characters = [...searchQuery.trim()];
@@ -107,7 +111,10 @@ export async function quickSearch(pool: pg.Pool, searchQuery: string, options: {
   if (characters.length < QUICK_SEARCH_MIN_LENGTH) return empty;
   const results = await Promise.all(
     QUICK_SEARCH_GROUPS.map(async (group) => {
-      const { rows } = await pool.query(quickSearchSql(options.pii), quickSearchParams(group, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP));
+      const { rows } = await pool.query(
+        quickSearchSql(options.pii),
+        quickSearchParams(group, q, options.perGroup ?? QUICK_SEARCH_PER_GROUP),
+      );
       return [
         group.name,
         rows.map((r) => ({
@@ -117,7 +124,8 @@ export async function quickSearch(pool: pg.Pool, searchQuery: string, options: {
           subtitle: r.subtitle,
           location: r.location,
           emailAddress: options.pii ? r.pii : null,
-          courseId: r.kind === 'lesson' ? ((r.tags as string[]).find((t) => t.startsWith(COURSE_TAG))?.slice(COURSE_TAG.length) ?? null) : null,
+          courseId:
+            r.kind === 'lesson' ? ((r.tags as string[]).find((t) => t.startsWith(COURSE_TAG))?.slice(COURSE_TAG.length) ?? null) : null,
           startsAt: null as Date | null,
         })),
       ] as const;
@@ -134,7 +142,9 @@ export async function quickSearch(pool: pg.Pool, searchQuery: string, options: {
  */
 async function withStarts(pool: pg.Pool, hits: QuickSearchHit[]) {
   if (!hits.length) return;
-  const { rows } = await pool.query('SELECT id, reserved_start FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [hits.map((h) => h.id)]);
+  const { rows } = await pool.query('SELECT id, reserved_start FROM rm_conversations.conversations WHERE id = ANY($1::text[])', [
+    hits.map((h) => h.id),
+  ]);
   const starts = new Map(rows.map((r) => [r.id as string, r.reserved_start as Date]));
   for (const hit of hits) {
     const start = starts.get(hit.id) ?? null;

@@ -89,10 +89,12 @@ export const speakersProjector: Projector = {
           );
           break;
         case 'InterviewScheduled':
-          await db.query(
-            `UPDATE speakers SET interview_id = $2, interview_start = $3, updated_at = $4 WHERE account_id = $1`,
-            [d.speakerId, d.conversationId, d.reservedStart, at],
-          );
+          await db.query(`UPDATE speakers SET interview_id = $2, interview_start = $3, updated_at = $4 WHERE account_id = $1`, [
+            d.speakerId,
+            d.conversationId,
+            d.reservedStart,
+            at,
+          ]);
           break;
         case 'SpeakerEvaluated':
           await db.query(
@@ -110,7 +112,10 @@ export const speakersProjector: Projector = {
           break;
       }
     }
-    await notifyChange(db, accepted.map((key) => ({ topic: 'speakerAccepted', key })));
+    await notifyChange(
+      db,
+      accepted.map((key) => ({ topic: 'speakerAccepted', key })),
+    );
   },
 };
 
@@ -215,7 +220,10 @@ export async function findInvitation(pool: pg.Pool, id: string): Promise<(Invita
 
 /** What scheduling needs about a speaker: promoted and onboarded (role SPEAKER), and their languages. */
 /** speakerFacts of several speakers in one statement (absent: not a speaker). */
-export async function speakersFacts(pool: pg.Pool, accountIds: readonly string[]): Promise<Map<string, { canSpeak: boolean; languages: string[] }>> {
+export async function speakersFacts(
+  pool: pg.Pool,
+  accountIds: readonly string[],
+): Promise<Map<string, { canSpeak: boolean; languages: string[] }>> {
   if (!accountIds.length) return new Map();
   // Named (prepared once per connection): every reservation asks it, and its plan cost more than its run.
   const { rows } = await pool.query({

@@ -26,7 +26,13 @@ export const supportProjector: Projector = {
        FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::text[], $5::boolean[]) AS x(v, i, at, body, staff)
        ON CONFLICT (visitor_id) DO UPDATE SET message_count = excluded.message_count, last_message_at = excluded.last_message_at,
          last_body = excluded.last_body, unanswered = excluded.unanswered`,
-      [rows.map((d) => d.visitorId), rows.map((d) => d.index), rows.map((d) => d.at), rows.map((d) => d.body), rows.map((d) => d.fromStaff)],
+      [
+        rows.map((d) => d.visitorId),
+        rows.map((d) => d.index),
+        rows.map((d) => d.at),
+        rows.map((d) => d.body),
+        rows.map((d) => d.fromStaff),
+      ],
     );
   },
 };
@@ -41,5 +47,11 @@ export interface SupportInboxRow {
 
 export async function supportInbox(pool: pg.Pool, limit: number): Promise<SupportInboxRow[]> {
   const { rows } = await pool.query('SELECT * FROM rm_support.threads ORDER BY unanswered DESC, last_message_at DESC LIMIT $1', [limit]);
-  return rows.map((r) => ({ visitorId: r.visitor_id, messageCount: r.message_count, lastMessageAt: r.last_message_at, lastBody: r.last_body, unanswered: r.unanswered }));
+  return rows.map((r) => ({
+    visitorId: r.visitor_id,
+    messageCount: r.message_count,
+    lastMessageAt: r.last_message_at,
+    lastBody: r.last_body,
+    unanswered: r.unanswered,
+  }));
 }

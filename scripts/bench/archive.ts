@@ -18,7 +18,10 @@ const cacheDir = path.join(os.tmpdir(), 'tertulia-bench-archive');
 await fs.mkdir(cacheDir, { recursive: true });
 const source = path.join(cacheDir, `recording-${MINUTES}min-640x480.webm`);
 
-const exists = await fs.stat(source).then((s) => s.size > 0, () => false);
+const exists = await fs.stat(source).then(
+  (s) => s.size > 0,
+  () => false,
+);
 if (!exists) {
   console.log(`Generating a ${MINUTES}-minute test recording (cached at ${source}) …`);
   const started = performance.now();
@@ -46,7 +49,9 @@ try {
   const started = performance.now();
   const result = await transcodeToMp4(chunks, output, {
     durationSeconds: SECONDS,
-    onProgress: (percent) => { if (percent % 25 === 0) progressAt.push({ percent, seconds: (performance.now() - started) / 1000 }); },
+    onProgress: (percent) => {
+      if (percent % 25 === 0) progressAt.push({ percent, seconds: (performance.now() - started) / 1000 });
+    },
   });
   const media = await describeMedia(output);
   const outSize = (await fs.stat(output)).size;
@@ -57,7 +62,10 @@ try {
     .add('recording', `${MINUTES} min, 640x480 30 fps VP8 + Opus, ${(bytes.length / 1e6).toFixed(1)} MB in ${chunkCount} chunks`)
     .add('archive', `${media.video}/${media.audio} MP4, ${(media.durationSeconds ?? 0).toFixed(1)} s, ${(outSize / 1e6).toFixed(1)} MB`)
     .add('processing time', `${result.elapsedSeconds.toFixed(1)} s`)
-    .add('processing / recording length', `${((result.elapsedSeconds / SECONDS) * 100).toFixed(1)} % (${(SECONDS / result.elapsedSeconds).toFixed(1)}x real time)`);
+    .add(
+      'processing / recording length',
+      `${((result.elapsedSeconds / SECONDS) * 100).toFixed(1)} % (${(SECONDS / result.elapsedSeconds).toFixed(1)}x real time)`,
+    );
   for (const p of progressAt) table.add(`  progress ${p.percent} % reported at`, `${p.seconds.toFixed(1)} s`);
   table.print();
 } finally {

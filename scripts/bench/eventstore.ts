@@ -147,15 +147,24 @@ async function longStreamReads(db: { pool: pg.Pool }): Promise<{ whole: Measurem
   try {
     const stream = `minutes-bench-${crypto.randomUUID()}`;
     for (let i = 0; i < LONG_STREAM_EVENTS; i += 100) {
-      await store.appendToStreams([{
-        stream,
-        expected: i === 0 ? 'no_stream' : i,
-        events: Array.from({ length: 100 }, (_, k) => ({
-          type: 'MinutesChanged',
-          data: { transactionId: crypto.randomUUID(), accountId: stream, minuteQuantity: -15, action: 'conversation', actionReason: 'Reserved a 15-minute conversation', balanceAfter: 100_000 - 15 * (i + k) },
-          metadata: sampleMetadata(),
-        })),
-      }]);
+      await store.appendToStreams([
+        {
+          stream,
+          expected: i === 0 ? 'no_stream' : i,
+          events: Array.from({ length: 100 }, (_, k) => ({
+            type: 'MinutesChanged',
+            data: {
+              transactionId: crypto.randomUUID(),
+              accountId: stream,
+              minuteQuantity: -15,
+              action: 'conversation',
+              actionReason: 'Reserved a 15-minute conversation',
+              balanceAfter: 100_000 - 15 * (i + k),
+            },
+            metadata: sampleMetadata(),
+          })),
+        },
+      ]);
     }
     const reads = (lastOnly: boolean) => async (): Promise<Measurement> => {
       const start = performance.now();
@@ -193,7 +202,14 @@ async function projectorReplay(): Promise<Measurement> {
             expected: 'no_stream' as const,
             events: Array.from({ length: perAccount }, (_, i) => ({
               type: 'MinutesChanged',
-              data: { transactionId: `${accountId}-${i}`, accountId, minuteQuantity: 15, action: 'enrollment', actionReason: null, balanceAfter: 15 * (i + 1) },
+              data: {
+                transactionId: `${accountId}-${i}`,
+                accountId,
+                minuteQuantity: 15,
+                action: 'enrollment',
+                actionReason: null,
+                balanceAfter: 15 * (i + 1),
+              },
               metadata: sampleMetadata(),
             })),
           };
@@ -238,30 +254,67 @@ async function main() {
         () => rawInserts(db.pool, writers, perTxn),
         () => appends(store, versions, `${writers}x${perTxn}`, writers, perTxn),
       ]);
-      table.add('raw insert (single-row INSERTs)', writers, perTxn, formatRate(raw.rate), formatRate(raw.operations / raw.seconds), '1.00x');
-      table.add('event store append', writers, perTxn, formatRate(append.rate), formatRate(append.operations / append.seconds), formatRatio(append.rate / raw.rate));
+      table.add(
+        'raw insert (single-row INSERTs)',
+        writers,
+        perTxn,
+        formatRate(raw.rate),
+        formatRate(raw.operations / raw.seconds),
+        '1.00x',
+      );
+      table.add(
+        'event store append',
+        writers,
+        perTxn,
+        formatRate(append.rate),
+        formatRate(append.operations / append.seconds),
+        formatRatio(append.rate / raw.rate),
+      );
       results.push({ writers, perTxn, raw, append });
     }
     const feed = await feedRead(store);
     table.add(`global feed readAll (batches of 1000, ${feed.units.toLocaleString('en-US')} events)`, '', '', formatRate(feed.rate), '', '');
     const long = await longStreamReads(db);
     const replay = await projectorReplay();
-    table.add(`minutes projector replay (rebuild of ${replay.units.toLocaleString('en-US')} events)`, '', '', formatRate(replay.rate), '', '');
+    table.add(
+      `minutes projector replay (rebuild of ${replay.units.toLocaleString('en-US')} events)`,
+      '',
+      '',
+      formatRate(replay.rate),
+      '',
+      '',
+    );
 
     table.print();
     const reads = new Table(['stream read, nothing kept in memory', 'reads/s', 'ms each', 'vs whole']);
-    reads.add(`${LONG_STREAM_EVENTS.toLocaleString('en-US')}-event stream, whole`, formatRate(long.whole.rate), (1000 / long.whole.rate).toFixed(2), '1.00x');
-    reads.add('its last event alone (lastOnly: a ledger in a command)', formatRate(long.last.rate), (1000 / long.last.rate).toFixed(2), formatRatio(long.last.rate / long.whole.rate));
+    reads.add(
+      `${LONG_STREAM_EVENTS.toLocaleString('en-US')}-event stream, whole`,
+      formatRate(long.whole.rate),
+      (1000 / long.whole.rate).toFixed(2),
+      '1.00x',
+    );
+    reads.add(
+      'its last event alone (lastOnly: a ledger in a command)',
+      formatRate(long.last.rate),
+      (1000 / long.last.rate).toFixed(2),
+      formatRatio(long.last.rate / long.whole.rate),
+    );
     console.log('');
     reads.print();
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s.`);
     const missed = results.filter((r) => r.writers === 8 && r.append.rate < r.raw.rate / 2);
     if (missed.length) {
-      console.log(`Target missed: appends at 8 writers below half the raw insert rate for ${missed.map((r) => `${r.perTxn} event(s)/txn`).join(', ')}.`);
+      console.log(
+        `Target missed: appends at 8 writers below half the raw insert rate for ${missed.map((r) => `${r.perTxn} event(s)/txn`).join(', ')}.`,
+      );
     } else {
       console.log('Target met: appends at 8 writers are at least half the raw insert rate.');
     }
-    console.log(replay.rate >= 30_000 ? 'Target met: replay at least 30,000 events/s.' : `Target missed: replay ${formatRate(replay.rate)} events/s, below 30,000.`);
+    console.log(
+      replay.rate >= 30_000
+        ? 'Target met: replay at least 30,000 events/s.'
+        : `Target missed: replay ${formatRate(replay.rate)} events/s, below 30,000.`,
+    );
   } finally {
     await store.close();
     await db.drop();

@@ -54,7 +54,13 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
 
-const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const meta = () => ({
+  actorId: null,
+  correlationId: crypto.randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 const minutesChanged = (accountId: string, id: string, balanceAfter: number): NewEvent => ({
   type: 'MinutesChanged',
   data: { transactionId: id, accountId, minuteQuantity: 1, action: 'admin_adjustment', actionReason: null, balanceAfter },
@@ -65,7 +71,10 @@ async function signUpOn(api: ApiProcess, email: string) {
   const res = await fetch(`${api.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-tertulia-build': 'bench' },
-    body: JSON.stringify({ query: `mutation($input: SignupInput!) { signup(input: $input) { token } }`, variables: { input: { emailAddress: email, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } } }),
+    body: JSON.stringify({
+      query: `mutation($input: SignupInput!) { signup(input: $input) { token } }`,
+      variables: { input: { emailAddress: email, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } },
+    }),
   });
   const body = (await res.json()) as any;
   if (body.errors) throw new Error(body.errors[0].message);
@@ -99,7 +108,12 @@ async function measureLatency(db: TestDatabase, api: ApiProcess, label: string):
   });
   await listener.query('LISTEN tertulia_changes');
   let valueWaiter: { balance: number; resolve: (at: number) => void } | null = null;
-  const client = createClient({ url: `${api.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authToken: token }, retryAttempts: 0 });
+  const client = createClient({
+    url: `${api.url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authToken: token },
+    retryAttempts: 0,
+  });
   client.subscribe(
     { query: 'subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }', variables: { id: accountId } },
     {
@@ -120,7 +134,9 @@ async function measureLatency(db: TestDatabase, api: ApiProcess, label: string):
     const value = new Promise<number>((resolve) => (valueWaiter = { balance, resolve }));
     const timeout = sleep(10_000).then(() => NaN);
     const t0 = performance.now();
-    await store.appendToStreams([{ stream: `minutes-${accountId}`, expected: 'any', events: [minutesChanged(accountId, `${label}-${i}`, balance)] }]);
+    await store.appendToStreams([
+      { stream: `minutes-${accountId}`, expected: 'any', events: [minutesChanged(accountId, `${label}-${i}`, balance)] },
+    ]);
     const t1 = performance.now();
     const [atNotice, atValue] = await Promise.all([Promise.race([notice, timeout]), Promise.race([value, timeout])]);
     noticeWaiter = null;
@@ -145,11 +161,20 @@ async function brokerKillToProjected(db: TestDatabase, node: KafkaNode): Promise
   const store = createPostgresEventStore(db.pool);
   const t0 = performance.now();
   await node.kill('SIGKILL');
-  const { checkpoint } = await store.appendToStreams([{ stream: 'minutes-bench-kill', expected: 'any', events: [minutesChanged('bench-kill', 'kill-0', 1)] }]);
-  await waitUntil(async () => {
-    const { rows } = await db.pool.query("SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'minutes'");
-    return !!rows[0]?.transaction_id && compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, checkpoint) >= 0;
-  }, 120_000, 'the event appended after the broker kill to be projected');
+  const { checkpoint } = await store.appendToStreams([
+    { stream: 'minutes-bench-kill', expected: 'any', events: [minutesChanged('bench-kill', 'kill-0', 1)] },
+  ]);
+  await waitUntil(
+    async () => {
+      const { rows } = await db.pool.query("SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'minutes'");
+      return (
+        !!rows[0]?.transaction_id &&
+        compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, checkpoint) >= 0
+      );
+    },
+    120_000,
+    'the event appended after the broker kill to be projected',
+  );
   const elapsed = performance.now() - t0;
   await store.close();
   await node.restart();
@@ -190,21 +215,28 @@ function descendants(root: number): Map<number, string> {
   }
   const out = new Map<number, string>();
   const walk = (p: number) => {
-    for (const [child, pp] of parent) if (pp === p && !out.has(child)) (out.set(child, cmd.get(child) ?? ''), walk(child));
+    for (const [child, pp] of parent) if (pp === p && !out.has(child)) out.set(child, cmd.get(child) ?? ''), walk(child);
   };
   walk(root);
   return out;
 }
 
 async function lastCheckpoint(pool: pg.Pool): Promise<GlobalCheckpoint> {
-  const { rows } = await pool.query('SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1');
+  const { rows } = await pool.query(
+    'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+  );
   return { transactionId: rows[0].t, position: rows[0].p };
 }
 
 async function allAt(pool: pg.Pool, to: GlobalCheckpoint): Promise<boolean> {
-  const { rows } = await pool.query('SELECT transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1)', [allProjectors.map((p) => p.name)]);
+  const { rows } = await pool.query('SELECT transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1)', [
+    allProjectors.map((p) => p.name),
+  ]);
   if (rows.some((r) => r.failed_at)) throw new Error('a read model failed during the bench');
-  return rows.length === allProjectors.length && rows.every((r) => r.transaction_id && compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, to) >= 0);
+  return (
+    rows.length === allProjectors.length &&
+    rows.every((r) => r.transaction_id && compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, to) >= 0)
+  );
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string) {
@@ -225,7 +257,9 @@ interface Throughput {
 
 async function main() {
   const started = Date.now();
-  console.log(`Feed benchmark: ${SAMPLES} latency samples per mode, a backlog of ${BACKLOG.toLocaleString('en-US')} events for throughput; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    `Feed benchmark: ${SAMPLES} latency samples per mode, a backlog of ${BACKLOG.toLocaleString('en-US')} events for throughput; ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}\n`,
+  );
   const broker = await startKafkaCluster({ size: BROKERS });
   const brokers = broker.brokers.join(',');
   const kafkaLabel = `kafka (${BROKERS} broker${BROKERS > 1 ? 's' : ''}, RF ${replicationFor(BROKERS).replicationFactor})`;
@@ -252,7 +286,13 @@ async function main() {
     const viaKafka = await fresh('bench_feed_kafka');
     await migrateEventStore(viaKafka.pool);
     const kafkaApi = await startApiProcess(viaKafka.url, { NODE_ENV: 'test', RUN_PROJECTIONS: 'off' });
-    const kenv = { KAFKA_BROKERS: brokers, DATABASE_URL: viaKafka.url, KAFKA_TOPIC: 'bench.latency', KAFKA_GROUP: 'bench-latency', KAFKA_PARTITIONS: '4' };
+    const kenv = {
+      KAFKA_BROKERS: brokers,
+      DATABASE_URL: viaKafka.url,
+      KAFKA_TOPIC: 'bench.latency',
+      KAFKA_GROUP: 'bench-latency',
+      KAFKA_PARTITIONS: '4',
+    };
     const relay = role('relay', kenv);
     await relay.waitFor('relay publishing');
     const lw = [role('worker', kenv), role('worker', kenv)];
@@ -315,10 +355,16 @@ async function main() {
       );
     }
     const end = await lastCheckpoint(log.pool);
-    await waitUntil(async () => {
-      const { rows } = await log.pool.query('SELECT transaction_id, position FROM relay_checkpoints WHERE topic = $1', [topic]);
-      return !!rows[0]?.transaction_id && compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, end) >= 0;
-    }, 300_000, 'the relay to publish the backlog');
+    await waitUntil(
+      async () => {
+        const { rows } = await log.pool.query('SELECT transaction_id, position FROM relay_checkpoints WHERE topic = $1', [topic]);
+        return (
+          !!rows[0]?.transaction_id && compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, end) >= 0
+        );
+      },
+      300_000,
+      'the relay to publish the backlog',
+    );
     await sleep(1000);
 
     const results: Throughput[] = [];
@@ -329,14 +375,26 @@ async function main() {
       const relayPid = trelay.child.pid!;
       const brokerPids = [...pids].filter(([, c]) => /java/.test(c) && /kafka/i.test(c)).map(([p]) => p);
       const mine = [process.pid, ...pids.keys()];
-      const before = { workers: workerPids.map(cpuSeconds), relay: cpuSeconds(relayPid), broker: brokerPids.map(cpuSeconds), mine: mine.map(cpuSeconds), machine: machineBusySeconds() };
+      const before = {
+        workers: workerPids.map(cpuSeconds),
+        relay: cpuSeconds(relayPid),
+        broker: brokerPids.map(cpuSeconds),
+        mine: mine.map(cpuSeconds),
+        machine: machineBusySeconds(),
+      };
       const t0 = performance.now();
       await gate.query('COMMIT');
       gate.release();
       await waitUntil(() => allAt(run.pool, end), 600_000, `${run.count} worker(s) to apply the backlog`);
       const seconds = (performance.now() - t0) / 1000;
       const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-      const after = { workers: workerPids.map(cpuSeconds), relay: cpuSeconds(relayPid), broker: brokerPids.map(cpuSeconds), mine: mine.map(cpuSeconds), machine: machineBusySeconds() };
+      const after = {
+        workers: workerPids.map(cpuSeconds),
+        relay: cpuSeconds(relayPid),
+        broker: brokerPids.map(cpuSeconds),
+        mine: mine.map(cpuSeconds),
+        machine: machineBusySeconds(),
+      };
       const mineDelta = sum(after.mine) - sum(before.mine);
       results.push({
         workers: run.count,
@@ -354,19 +412,66 @@ async function main() {
     }
 
     const table = new Table(['measurement', 'samples', 'p50 ms', 'p99 ms', 'target']);
-    table.add('direct: append (commit)', directLat.append.length, ms(percentile(directLat.append, 0.5)), ms(percentile(directLat.append, 0.99)));
-    table.add('direct: append → read model', directLat.readModel.length, ms(percentile(directLat.readModel, 0.5)), ms(percentile(directLat.readModel, 0.99)), 'p99 < 100');
-    table.add('direct: append → subscriber', directLat.subscriber.length, ms(percentile(directLat.subscriber, 0.5)), ms(percentile(directLat.subscriber, 0.99)), 'p99 < 100');
-    table.add(`${kafkaLabel}: append (commit)`, kafkaLat.append.length, ms(percentile(kafkaLat.append, 0.5)), ms(percentile(kafkaLat.append, 0.99)));
-    table.add(`${kafkaLabel}: append → read model`, kafkaLat.readModel.length, ms(percentile(kafkaLat.readModel, 0.5)), ms(percentile(kafkaLat.readModel, 0.99)), 'p99 < 250');
-    table.add(`${kafkaLabel}: append → subscriber`, kafkaLat.subscriber.length, ms(percentile(kafkaLat.subscriber, 0.5)), ms(percentile(kafkaLat.subscriber, 0.99)), 'p99 < 250');
+    table.add(
+      'direct: append (commit)',
+      directLat.append.length,
+      ms(percentile(directLat.append, 0.5)),
+      ms(percentile(directLat.append, 0.99)),
+    );
+    table.add(
+      'direct: append → read model',
+      directLat.readModel.length,
+      ms(percentile(directLat.readModel, 0.5)),
+      ms(percentile(directLat.readModel, 0.99)),
+      'p99 < 100',
+    );
+    table.add(
+      'direct: append → subscriber',
+      directLat.subscriber.length,
+      ms(percentile(directLat.subscriber, 0.5)),
+      ms(percentile(directLat.subscriber, 0.99)),
+      'p99 < 100',
+    );
+    table.add(
+      `${kafkaLabel}: append (commit)`,
+      kafkaLat.append.length,
+      ms(percentile(kafkaLat.append, 0.5)),
+      ms(percentile(kafkaLat.append, 0.99)),
+    );
+    table.add(
+      `${kafkaLabel}: append → read model`,
+      kafkaLat.readModel.length,
+      ms(percentile(kafkaLat.readModel, 0.5)),
+      ms(percentile(kafkaLat.readModel, 0.99)),
+      'p99 < 250',
+    );
+    table.add(
+      `${kafkaLabel}: append → subscriber`,
+      kafkaLat.subscriber.length,
+      ms(percentile(kafkaLat.subscriber, 0.5)),
+      ms(percentile(kafkaLat.subscriber, 0.99)),
+      'p99 < 250',
+    );
     if (killToProjected !== null) table.add(`${kafkaLabel}: broker SIGKILL → next event projected`, 1, ms(killToProjected), '-');
     table.print();
-    const lost = [...directLat.subscriber, ...kafkaLat.subscriber, ...directLat.readModel, ...kafkaLat.readModel].filter((x) => !Number.isFinite(x)).length;
+    const lost = [...directLat.subscriber, ...kafkaLat.subscriber, ...directLat.readModel, ...kafkaLat.readModel].filter(
+      (x) => !Number.isFinite(x),
+    ).length;
     if (lost) console.log(`\n${lost} sample(s) never arrived within 10 s (counted as '-' above the percentiles).`);
 
     console.log('');
-    const tput = new Table(['throughput through Kafka', 'events', 'seconds', 'events/s', 'vs 1 worker', 'CPU s: workers', 'relay', 'broker', 'rest (PostgreSQL…)', 'machine busy']);
+    const tput = new Table([
+      'throughput through Kafka',
+      'events',
+      'seconds',
+      'events/s',
+      'vs 1 worker',
+      'CPU s: workers',
+      'relay',
+      'broker',
+      'rest (PostgreSQL…)',
+      'machine busy',
+    ]);
     for (const r of results) {
       const busy = (r.cpu.workers + r.cpu.relay + r.cpu.broker + r.cpu.rest) / r.cpu.wall / os.cpus().length;
       tput.add(

@@ -50,22 +50,30 @@ export function runGraphQLClients(options: ClientsOptions): Promise<ClientsResul
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, token: string | null, payload: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
-      agent,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => {
-        try {
-          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        } catch (error) {
-          reject(new Error(`HTTP ${response.statusCode}: not JSON (${String(error)})`));
-        }
-      });
-      response.on('error', reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (error) {
+            reject(new Error(`HTTP ${response.statusCode}: not JSON (${String(error)})`));
+          }
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(payload);
   });
@@ -85,7 +93,11 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
       const call = plan.calls[i];
       if (!call) throw new Error(`client ${worker} ran out of calls after ${i}: plan more`);
       const t0 = performance.now();
-      const body = (await post(`${options.url}/graphql`, call.token ?? plan.token, JSON.stringify({ query: call.query, variables: call.variables }))) as { errors?: { message: string }[] };
+      const body = (await post(
+        `${options.url}/graphql`,
+        call.token ?? plan.token,
+        JSON.stringify({ query: call.query, variables: call.variables }),
+      )) as { errors?: { message: string }[] };
       if (t0 - started >= options.warmupMs) latencies.push(performance.now() - t0);
       if (body.errors?.length) {
         failures += 1;

@@ -1,5 +1,14 @@
 /** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll, archive, web, feed or restore. Each prints a table. */
-const BENCHES: Record<string, string> = { eventstore: './eventstore.ts', reservations: './reservations.ts', live: './live.ts', payroll: './payroll.ts', archive: './archive.ts', web: './web.ts', feed: './feed.ts', restore: './restore.ts' };
+const BENCHES: Record<string, string> = {
+  eventstore: './eventstore.ts',
+  reservations: './reservations.ts',
+  live: './live.ts',
+  payroll: './payroll.ts',
+  archive: './archive.ts',
+  web: './web.ts',
+  feed: './feed.ts',
+  restore: './restore.ts',
+};
 const bench = process.argv[2] ?? 'eventstore';
 if (!BENCHES[bench]) {
   console.error(`usage: npm run bench [-- ${Object.keys(BENCHES).join(' | ')}]`);

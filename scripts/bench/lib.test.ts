@@ -23,7 +23,10 @@ describe('median', () => {
   it('takes the middle window by rate, the lower middle of an even number, and never reorders its input', () => {
     const windows = [at(340), at(262), at(301)];
     assert.equal(median(windows).rate, 301);
-    assert.deepEqual(windows.map((w) => w.rate), [340, 262, 301]);
+    assert.deepEqual(
+      windows.map((w) => w.rate),
+      [340, 262, 301],
+    );
     assert.equal(median([at(5), at(1), at(9), at(3)]).rate, 3);
     assert.equal(median([at(7)]).rate, 7);
     assert.throws(() => median([]));

@@ -54,13 +54,19 @@ async function main() {
   const started = Date.now();
   // A 15-minute conversation stays live for the whole run.
   const app = await startTestApp({ conversationSecondsPerMinute: 60 }, 'bench_live');
-  console.log(`Live benchmark: ${CONVERSATIONS * 2} participants in ${CONVERSATIONS} conversations, ${SECONDS} s of load on one API process, ${RUNS} runs\n`);
+  console.log(
+    `Live benchmark: ${CONVERSATIONS * 2} participants in ${CONVERSATIONS} conversations, ${SECONDS} s of load on one API process, ${RUNS} runs\n`,
+  );
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts')], {
-    env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts')],
+    {
+      env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, NODE_ENV: 'test' },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());
     child.on('exit', (code) => reject(new Error(`API process exited (${code})`)));
@@ -86,11 +92,15 @@ async function main() {
   const round = async (): Promise<Round> => {
     const pairs = [];
     for (let i = 0; i < CONVERSATIONS; i += 10) {
-      pairs.push(...(await Promise.all(Array.from({ length: Math.min(10, CONVERSATIONS - i) }, async () => {
-        const [speaker, student] = await Promise.all([createSpeaker(app), createStudent(app, 60)]);
-        const { conversationId } = await reserveOpenableNow(app, speaker, student);
-        return { conversationId, speaker, student };
-      }))));
+      pairs.push(
+        ...(await Promise.all(
+          Array.from({ length: Math.min(10, CONVERSATIONS - i) }, async () => {
+            const [speaker, student] = await Promise.all([createSpeaker(app), createStudent(app, 60)]);
+            const { conversationId } = await reserveOpenableNow(app, speaker, student);
+            return { conversationId, speaker, student };
+          }),
+        )),
+      );
     }
     for (const p of pairs) await gql(OPEN, { id: p.conversationId }, p.speaker.token);
     // The in-process app's projector finishes with the setup's events before the load starts.
@@ -99,18 +109,26 @@ async function main() {
     // Each student watches the speaker's presence; the speaker's first broadcast is their arrival.
     const deliveries: number[] = [];
     const clients = pairs.map((p) => {
-      const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { authToken: p.student.token }, retryAttempts: 0 });
-      client.subscribe({ query: `subscription($id: ID!) { lobbyPresence(conversationId: $id) { present } }`, variables: { id: p.conversationId } }, {
-        next: (value) => {
-          const present = (value.data as any)?.lobbyPresence?.present;
-          if (present && (p as any).arrivedAt) {
-            deliveries.push(performance.now() - (p as any).arrivedAt);
-            (p as any).arrivedAt = null;
-          }
-        },
-        error: () => {},
-        complete: () => {},
+      const client = createClient({
+        url: `${url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authToken: p.student.token },
+        retryAttempts: 0,
       });
+      client.subscribe(
+        { query: `subscription($id: ID!) { lobbyPresence(conversationId: $id) { present } }`, variables: { id: p.conversationId } },
+        {
+          next: (value) => {
+            const present = (value.data as any)?.lobbyPresence?.present;
+            if (present && (p as any).arrivedAt) {
+              deliveries.push(performance.now() - (p as any).arrivedAt);
+              (p as any).arrivedAt = null;
+            }
+          },
+          error: () => {},
+          complete: () => {},
+        },
+      );
       return client;
     });
     await new Promise((r) => setTimeout(r, 2000));
@@ -155,8 +173,19 @@ async function main() {
         await new Promise((r) => setTimeout(r, Math.max(10, Math.min(nextPresence, nextSync) - performance.now())));
       }
     };
-    await Promise.all(pairs.flatMap((p) => [participant(p.conversationId, p.student.token), participant(p.conversationId, p.speaker.token, p as any)]));
-    const result = { sync: syncTimes, steadySync, presence: presenceTimes, steadyPresence, deliveries, errors, api: await apiPauses(), bench: benchPauses.read() };
+    await Promise.all(
+      pairs.flatMap((p) => [participant(p.conversationId, p.student.token), participant(p.conversationId, p.speaker.token, p as any)]),
+    );
+    const result = {
+      sync: syncTimes,
+      steadySync,
+      presence: presenceTimes,
+      steadyPresence,
+      deliveries,
+      errors,
+      api: await apiPauses(),
+      bench: benchPauses.read(),
+    };
     for (const c of clients) await c.dispose();
     return result;
   };
@@ -176,13 +205,23 @@ async function main() {
     ['presence delivery to the other participant', (r) => r.deliveries],
   ];
   // Median of the runs' figures, and their spread (lowest-highest): the machine is shared.
-  const spread = (values: number[]) => `${percentile(values, 0.5).toFixed(1)} (${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)})`;
+  const spread = (values: number[]) =>
+    `${percentile(values, 0.5).toFixed(1)} (${Math.min(...values).toFixed(1)}-${Math.max(...values).toFixed(1)})`;
   console.log(`\nLatency as a participant sees it: median of ${RUNS} runs (lowest-highest)\n`);
   const table = new Table(['measurement', 'samples/run', 'p50 ms', 'p99 ms', 'p99 each run']);
   for (const [label, of] of rows) {
     const p50s = rounds.map((r) => percentile(of(r), 0.5));
     const p99s = rounds.map((r) => percentile(of(r), 0.99));
-    table.add(label, percentile(rounds.map((r) => of(r).length), 0.5), spread(p50s), spread(p99s), p99s.map((v) => v.toFixed(1)).join(' / '));
+    table.add(
+      label,
+      percentile(
+        rounds.map((r) => of(r).length),
+        0.5,
+      ),
+      spread(p50s),
+      spread(p99s),
+      p99s.map((v) => v.toFixed(1)).join(' / '),
+    );
   }
   table.print();
 

@@ -22,7 +22,7 @@ export function watchPauses() {
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gc.count += 1;
-      if (((entry as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major += 1;
       gc.totalMs += entry.duration;
       gc.maxMs = Math.max(gc.maxMs, entry.duration);
     }
@@ -54,5 +54,12 @@ export function watchPauses() {
 
 /** The row a pause table prints for one process. */
 export function pauseCells(stats: PauseStats): string[] {
-  return [stats.loopP50Ms.toFixed(1), stats.loopP99Ms.toFixed(1), stats.loopMaxMs.toFixed(1), `${stats.gcCount} (${stats.gcMajorCount} major)`, stats.gcTotalMs.toFixed(0), stats.gcMaxMs.toFixed(1)];
+  return [
+    stats.loopP50Ms.toFixed(1),
+    stats.loopP99Ms.toFixed(1),
+    stats.loopMaxMs.toFixed(1),
+    `${stats.gcCount} (${stats.gcMajorCount} major)`,
+    stats.gcTotalMs.toFixed(0),
+    stats.gcMaxMs.toFixed(1),
+  ];
 }

@@ -69,13 +69,27 @@ async function main() {
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
 
     const table = new Table(['measurement', 'events', 'events/s', 'ms']);
-    table.add('raw read of the log (readAll, batches of 2,000)', read.toLocaleString('en-US'), formatRate(read / readSeconds), (readSeconds * 1000).toFixed(0));
-    table.add('payroll rebuild (fresh tables, swapped in)', rebuild.events.toLocaleString('en-US'), formatRate(rebuild.events / (rebuild.ms / 1000)), rebuild.ms);
+    table.add(
+      'raw read of the log (readAll, batches of 2,000)',
+      read.toLocaleString('en-US'),
+      formatRate(read / readSeconds),
+      (readSeconds * 1000).toFixed(0),
+    );
+    table.add(
+      'payroll rebuild (fresh tables, swapped in)',
+      rebuild.events.toLocaleString('en-US'),
+      formatRate(rebuild.events / (rebuild.ms / 1000)),
+      rebuild.ms,
+    );
     table.add(`admin month query, ${rows} speakers: p50 / p99`, '', '', `${at(0.5)} / ${at(0.99)}`);
-    const closed = await app.runtime.pool.query('SELECT (SELECT count(*) FROM rm_payroll.closed_months)::int AS months, (SELECT count(*) FROM rm_payroll.adjustments)::int AS adjustments');
+    const closed = await app.runtime.pool.query(
+      'SELECT (SELECT count(*) FROM rm_payroll.closed_months)::int AS months, (SELECT count(*) FROM rm_payroll.adjustments)::int AS adjustments',
+    );
     console.log(`\nPayroll benchmark: ${SPEAKERS} speakers, ${CONVERSATIONS_PER_SPEAKER} conversations each over a year\n`);
     table.print();
-    console.log(`\n${closed.rows[0].months} months closed in the log; ${closed.rows[0].adjustments} adjustments after the rebuild (0: every close matched the rules).`);
+    console.log(
+      `\n${closed.rows[0].months} months closed in the log; ${closed.rows[0].adjustments} adjustments after the rebuild (0: every close matched the rules).`,
+    );
     console.log('\nTargets: rebuild at least 50,000 events/s; month query p99 under 100 ms.');
   } finally {
     await app.close();

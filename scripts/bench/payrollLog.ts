@@ -15,7 +15,13 @@ export const CONVERSATIONS_PER_SPEAKER = Number(process.env.BENCH_PAYROLL_CONVER
 const CLOSE_MONTHS = process.env.BENCH_PAYROLL_CLOSE !== '0';
 const MINUTE = 60_000;
 
-const meta = (at: Date) => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: at.toISOString(), schemaVersion: 1 });
+const meta = (at: Date) => ({
+  actorId: null,
+  correlationId: crypto.randomUUID(),
+  causationId: null,
+  occurredAt: at.toISOString(),
+  schemaVersion: 1,
+});
 const event = (type: string, data: unknown, at: Date): NewEvent => ({ type, data, metadata: meta(at) });
 
 /** Conversation `i` of a speaker's year: about one every 17 hours, in pairs 15 minutes apart (paid idle time). */
@@ -25,17 +31,32 @@ function conversation(speakerId: string, i: number, yearStart: Date) {
   const end = new Date(start.getTime() + 15 * MINUTE);
   const conversationId = `${speakerId}-c${i}`;
   const stream = `conversation-${conversationId}`;
-  const reserved = event('ConversationReserved', {
-    conversationId, kind: 'lesson', provider: 'local', reservedBy: `student-${i % 50}`, reservedWith: speakerId, reservedStart: start.toISOString(),
-    reservedEnd: end.toISOString(), duration: 15, learningLanguage: 'es', courseId: null, lessonId: null, minutes: 15,
-  }, new Date(start.getTime() - 24 * 60 * MINUTE));
-  const lifecycle = i % 20 === 7
-    ? [event('ConversationCanceled', { conversationId, canceledBy: null, reason: 'student', minutesReturned: 15 }, start)]
-    : [
-        event('ConversationOpened', { conversationId, openedBy: speakerId, at: start.toISOString() }, start),
-        event('ConversationStarted', { conversationId, at: start.toISOString(), stopsAt: end.toISOString() }, start),
-        event('ConversationStopped', { conversationId, at: end.toISOString(), reason: 'time_up' }, end),
-      ];
+  const reserved = event(
+    'ConversationReserved',
+    {
+      conversationId,
+      kind: 'lesson',
+      provider: 'local',
+      reservedBy: `student-${i % 50}`,
+      reservedWith: speakerId,
+      reservedStart: start.toISOString(),
+      reservedEnd: end.toISOString(),
+      duration: 15,
+      learningLanguage: 'es',
+      courseId: null,
+      lessonId: null,
+      minutes: 15,
+    },
+    new Date(start.getTime() - 24 * 60 * MINUTE),
+  );
+  const lifecycle =
+    i % 20 === 7
+      ? [event('ConversationCanceled', { conversationId, canceledBy: null, reason: 'student', minutesReturned: 15 }, start)]
+      : [
+          event('ConversationOpened', { conversationId, openedBy: speakerId, at: start.toISOString() }, start),
+          event('ConversationStarted', { conversationId, at: start.toISOString(), stopsAt: end.toISOString() }, start),
+          event('ConversationStopped', { conversationId, at: end.toISOString(), reason: 'time_up' }, end),
+        ];
   return { stream, reserved, lifecycle, start };
 }
 
@@ -53,11 +74,25 @@ function monthRows(speakers: string[], yearStart: Date): Map<string, ClosedPayro
       if (i % 20 === 7) continue;
       const c = conversation(speakerId, i, yearStart);
       const rate = s % 10 === 0 && i > RAISE_AT ? 1800 : 1500;
-      paid.push({ conversationId: c.stream.slice('conversation-'.length), speakerId, start: c.start, end: new Date(c.start.getTime() + 15 * MINUTE), minutes: 15, rate });
+      paid.push({
+        conversationId: c.stream.slice('conversation-'.length),
+        speakerId,
+        start: c.start,
+        end: new Date(c.start.getTime() + 15 * MINUTE),
+        minutes: 15,
+        rate,
+      });
     }
     const lines = payrollLines(paid);
     for (const month of new Set(lines.map((l) => l.month))) {
-      const row = { ...summarize(speakerId, month, lines.filter((l) => l.month === month)), adjustmentAmount: 0 };
+      const row = {
+        ...summarize(
+          speakerId,
+          month,
+          lines.filter((l) => l.month === month),
+        ),
+        adjustmentAmount: 0,
+      };
       byMonth.set(month, [...(byMonth.get(month) ?? []), row]);
     }
   }
@@ -76,7 +111,10 @@ export function* chronologicalLog(yearStart: Date) {
   const rows = monthRows(speakers, yearStart);
   const thisMonth = payMonthOf(new Date());
   let lastClosed = payMonthOf(new Date(yearStart.getTime() - 1));
-  yield speakers.map((speakerId) => ({ stream: `speaking-${speakerId}`, events: [event('SpeakingSettingsChanged', { speakerId, languages: ['es'], payRate: 1500 }, yearStart)] }));
+  yield speakers.map((speakerId) => ({
+    stream: `speaking-${speakerId}`,
+    events: [event('SpeakingSettingsChanged', { speakerId, languages: ['es'], payRate: 1500 }, yearStart)],
+  }));
   for (let i = 0; i <= CONVERSATIONS_PER_SPEAKER; i++) {
     const group: { stream: string; events: NewEvent[] }[] = [];
     for (const [s, speakerId] of speakers.entries()) {
@@ -88,7 +126,10 @@ export function* chronologicalLog(yearStart: Date) {
         const held = conversation(speakerId, i - 1, yearStart);
         group.push({ stream: held.stream, events: held.lifecycle });
         if (s % 10 === 0 && i - 1 === RAISE_AT) {
-          group.push({ stream: `speaking-${speakerId}`, events: [event('SpeakingSettingsChanged', { speakerId, languages: ['es'], payRate: 1800 }, held.start)] });
+          group.push({
+            stream: `speaking-${speakerId}`,
+            events: [event('SpeakingSettingsChanged', { speakerId, languages: ['es'], payRate: 1800 }, held.start)],
+          });
         }
       }
     }
@@ -100,8 +141,12 @@ export function* chronologicalLog(yearStart: Date) {
       lastClosed = previous;
       const closing = rows.get(previous) ?? [];
       const totalPay = closing.reduce((sum, r) => sum + r.totalPay, 0);
-      yield [{ stream: `payroll-month-${previous}`, events: [event('PayrollMonthClosed', { month: previous, closedBy: null, totalPay, rows: closing }, heldAt.toJSDate())] }];
+      yield [
+        {
+          stream: `payroll-month-${previous}`,
+          events: [event('PayrollMonthClosed', { month: previous, closedBy: null, totalPay, rows: closing }, heldAt.toJSDate())],
+        },
+      ];
     }
   }
 }
-

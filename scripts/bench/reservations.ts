@@ -54,14 +54,23 @@ const OPENINGS = `query($speakerId: ID!, $startTime: DateTime!, $endTime: DateTi
 let accounts = 0;
 async function speaker(app: TestApp, availability: (speakerId: string) => Promise<void>) {
   const emailAddress = `bench-speaker-${accounts++}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Bench-Speaker-1', roles: ['SPEAKER'] });
-  await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: accountId, emailAddress, languages: ['es'], payRate: 1500 });
+  const { accountId } = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Bench-Speaker-1', roles: ['SPEAKER'] },
+  );
+  await app.runtime.speaking.seedPromotedSpeaker(
+    { actor: SYSTEM_ACTOR },
+    { speakerId: accountId, emailAddress, languages: ['es'], payRate: 1500 },
+  );
   await availability(accountId);
   return accountId;
 }
 async function student(app: TestApp) {
   const emailAddress = `bench-student-${accounts++}-${crypto.randomUUID().slice(0, 6)}@example.com`;
-  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Bench-Student-1', roles: ['STUDENT'] });
+  const { accountId } = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Bench-Student-1', roles: ['STUDENT'] },
+  );
   await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes: 100_000, reason: 'benchmark' });
   return { accountId, token: await signIn(app, emailAddress, 'Bench-Student-1') };
 }
@@ -78,9 +87,15 @@ function allDay(app: TestApp, days: number) {
   return async (speakerId: string) => {
     const first = firstBookableDay();
     for (let d = 0; d < days; d++) {
-      await app.runtime.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, {
-        speakerId, interval: { start: new Date(first + d * DAY), end: new Date(first + (d + 1) * DAY) }, zoneName: 'UTC', repeatsWeekly: false,
-      });
+      await app.runtime.scheduling.addAvailability(
+        { actor: SYSTEM_ACTOR },
+        {
+          speakerId,
+          interval: { start: new Date(first + d * DAY), end: new Date(first + (d + 1) * DAY) },
+          zoneName: 'UTC',
+          repeatsWeekly: false,
+        },
+      );
     }
   };
 }
@@ -97,7 +112,7 @@ const SLOTS_PER_STUDENT = BOOKABLE_DAYS * 96;
 const MAX_CLIENT_RATE = (clients: number) => (clients === 1 ? 300 : 80);
 
 async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_MS) {
-  const studentsPerClient = Math.ceil(((budgetMs + 300) / 1000) * MAX_CLIENT_RATE(clients) / SLOTS_PER_STUDENT);
+  const studentsPerClient = Math.ceil((((budgetMs + 300) / 1000) * MAX_CLIENT_RATE(clients)) / SLOTS_PER_STUDENT);
   // Each student with speakers of its own: a student reserves quarter hour after quarter hour,
   // its speakers in turn, so neither a student nor a speaker is ever wanted twice at one time.
   const lane = async () => ({
@@ -119,7 +134,14 @@ async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_
         return {
           token: s.token,
           query: RESERVE,
-          variables: { input: { speakerId: speakers[slot % speakers.length], reservedStart: new Date(first + slot * QUARTER).toISOString(), language: 'es', duration: 15 } },
+          variables: {
+            input: {
+              speakerId: speakers[slot % speakers.length],
+              reservedStart: new Date(first + slot * QUARTER).toISOString(),
+              language: 'es',
+              duration: 15,
+            },
+          },
         };
       }),
     })),
@@ -143,7 +165,13 @@ async function trivialQueryRate(app: TestApp, clients: number) {
 
 /** The event store alone: the same streams per reservation (conversation, 2 speaker days, 1 student day, ledger). */
 async function rawMultiStream(app: TestApp, writers: number) {
-  const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+  const meta = () => ({
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  });
   const versions = new Map<string, number>();
   const run = crypto.randomUUID().slice(0, 8);
   return measureConcurrent({
@@ -152,10 +180,24 @@ async function rawMultiStream(app: TestApp, writers: number) {
     warmupMs: 300,
     operation: async (worker, i) => {
       const id = crypto.randomUUID();
-      const streams = [`bench-conversation-${id}`, `bench-schedule-${run}-s${worker}-${i}a`, `bench-schedule-${run}-s${worker}-${i}b`, `bench-schedule-${run}-t${worker}-${i}`, `bench-minutes-${run}-${worker}`];
-      await app.runtime.store.appendToStreams(
-        streams.map((stream) => ({ stream, expected: versions.get(stream) ?? 'no_stream', events: [{ type: 'BenchEvent', data: { id, stream }, metadata: meta() }] })),
-      ).then((r) => { for (const [s, v] of Object.entries(r.versions)) versions.set(s, v); });
+      const streams = [
+        `bench-conversation-${id}`,
+        `bench-schedule-${run}-s${worker}-${i}a`,
+        `bench-schedule-${run}-s${worker}-${i}b`,
+        `bench-schedule-${run}-t${worker}-${i}`,
+        `bench-minutes-${run}-${worker}`,
+      ];
+      await app.runtime.store
+        .appendToStreams(
+          streams.map((stream) => ({
+            stream,
+            expected: versions.get(stream) ?? 'no_stream',
+            events: [{ type: 'BenchEvent', data: { id, stream }, metadata: meta() }],
+          })),
+        )
+        .then((r) => {
+          for (const [s, v] of Object.entries(r.versions)) versions.set(s, v);
+        });
       return 1;
     },
   });
@@ -167,9 +209,11 @@ async function rawMultiStream(app: TestApp, writers: number) {
  */
 async function mailDrain(app: TestApp) {
   const unsent = async () =>
-    (await app.runtime.pool.query(
-      `SELECT count(*) FILTER (WHERE type = 'NotificationQueued')::int - count(*) FILTER (WHERE type = 'NotificationSent')::int AS n FROM events`,
-    )).rows[0].n as number;
+    (
+      await app.runtime.pool.query(
+        `SELECT count(*) FILTER (WHERE type = 'NotificationQueued')::int - count(*) FILTER (WHERE type = 'NotificationSent')::int AS n FROM events`,
+      )
+    ).rows[0].n as number;
   const started = performance.now();
   const waiting = await unsent();
   let left = waiting;
@@ -187,9 +231,15 @@ async function openingsLatency(app: TestApp) {
   const speakerId = await speaker(app, async (id) => {
     for (let d = 0; d < 7; d++) {
       const day = monthAgo.getTime() + d * DAY;
-      await app.runtime.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, {
-        speakerId: id, interval: { start: new Date(day + 8 * 3600_000), end: new Date(day + 20 * 3600_000) }, zoneName: 'UTC', repeatsWeekly: true,
-      });
+      await app.runtime.scheduling.addAvailability(
+        { actor: SYSTEM_ACTOR },
+        {
+          speakerId: id,
+          interval: { start: new Date(day + 8 * 3600_000), end: new Date(day + 20 * 3600_000) },
+          zoneName: 'UTC',
+          repeatsWeekly: true,
+        },
+      );
     }
   });
   const students = await Promise.all(Array.from({ length: 10 }, () => student(app)));
@@ -200,9 +250,18 @@ async function openingsLatency(app: TestApp) {
     for (let slot = 0; slot < 24 && made < 100; slot++) {
       const start = new Date(tomorrow + d * DAY + 8 * 3600_000 + slot * 2 * QUARTER);
       const s = students[made % students.length];
-      await app.runtime.scheduling.createReservation({ actor: { accountId: s.accountId, roles: ['STUDENT'] } }, {
-        studentId: s.accountId, speakerId, courseId: null, lessonId: null, language: 'es', start, duration: 15,
-      });
+      await app.runtime.scheduling.createReservation(
+        { actor: { accountId: s.accountId, roles: ['STUDENT'] } },
+        {
+          studentId: s.accountId,
+          speakerId,
+          courseId: null,
+          lessonId: null,
+          language: 'es',
+          start,
+          duration: 15,
+        },
+      );
       made += 1;
     }
   }
@@ -228,26 +287,52 @@ function cpuEach(m: Measurement, clientThread: boolean): { node: number; postgre
   const node = m.cpu.processMs - (clientThread ? (m.cpu.threadMs ?? 0) : 0);
   return { node: node / m.operations, postgres: m.cpu.postgresMs == null ? null : m.cpu.postgresMs / m.operations };
 }
-const formatCpu = (c: ReturnType<typeof cpuEach>) => (c ? `${c.node.toFixed(2)} + ${c.postgres == null ? '?' : c.postgres.toFixed(2)}` : '');
+const formatCpu = (c: ReturnType<typeof cpuEach>) =>
+  c ? `${c.node.toFixed(2)} + ${c.postgres == null ? '?' : c.postgres.toFixed(2)}` : '';
 
 async function main() {
   const started = performance.now();
   const app = await startTestApp({ rateLimits: false, logLevel: 'silent' }, 'bench_reservations');
   try {
-    console.log(`Reservation benchmark: the whole product over HTTP on the embedded PostgreSQL, ${BUDGET_MS} ms per measurement, after ${WARMUP_MS} ms of warm-up\n`);
+    console.log(
+      `Reservation benchmark: the whole product over HTTP on the embedded PostgreSQL, ${BUDGET_MS} ms per measurement, after ${WARMUP_MS} ms of warm-up\n`,
+    );
     const table = new Table(['measurement', 'clients', 'per second', 'ms each', 'vs store', 'refused', 'CPU ms each (node + pg)']);
     let mail: Awaited<ReturnType<typeof mailDrain>> | null = null;
     let busiest: ReturnType<typeof cpuEach> = null;
     if (WARMUP_MS > 0) {
       const warm = await reservationRate(app, WARMUP_CLIENTS, WARMUP_MS);
-      table.add(`createReservation, warm-up (${(WARMUP_MS / 1000).toFixed(0)} s, other students)`, WARMUP_CLIENTS, formatRate(warm.rate), (1000 * WARMUP_CLIENTS / warm.rate).toFixed(1), '', warm.failures, formatCpu(cpuEach(warm, true)));
+      table.add(
+        `createReservation, warm-up (${(WARMUP_MS / 1000).toFixed(0)} s, other students)`,
+        WARMUP_CLIENTS,
+        formatRate(warm.rate),
+        ((1000 * WARMUP_CLIENTS) / warm.rate).toFixed(1),
+        '',
+        warm.failures,
+        formatCpu(cpuEach(warm, true)),
+      );
       // Its mail goes out first, so the measurements below do not also pay for it.
       const warmMail = await mailDrain(app);
-      table.add(`mail sent after the warm-up (${warmMail.mails} mails${warmMail.left ? `, ${warmMail.left} still queued after 2 min` : ''})`, '', formatRate(warmMail.rate), '', '', '');
+      table.add(
+        `mail sent after the warm-up (${warmMail.mails} mails${warmMail.left ? `, ${warmMail.left} still queued after 2 min` : ''})`,
+        '',
+        formatRate(warmMail.rate),
+        '',
+        '',
+        '',
+      );
     }
     for (const clients of [1, 16]) {
       const raw = await rawMultiStream(app, clients);
-      table.add('event store: 5-stream atomic append', clients, formatRate(raw.rate), (1000 * clients / raw.rate).toFixed(1), '1.00x', '', formatCpu(cpuEach(raw, false)));
+      table.add(
+        'event store: 5-stream atomic append',
+        clients,
+        formatRate(raw.rate),
+        ((1000 * clients) / raw.rate).toFixed(1),
+        '1.00x',
+        '',
+        formatCpu(cpuEach(raw, false)),
+      );
       // At 16 clients (the target's row) the median of several windows, each after the last one's
       // mail went out (which would otherwise go out during the next window).
       const windows: Awaited<ReturnType<typeof reservationRate>>[] = [];
@@ -256,25 +341,63 @@ async function main() {
         windows.push(await reservationRate(app, clients));
       }
       const api = median(windows);
-      const label = windows.length > 1 ? `createReservation through GraphQL, median of ${windows.length} windows (${windows.map((m) => formatRate(m.rate)).join(' / ')})` : 'createReservation through GraphQL';
-      table.add(label, clients, formatRate(api.rate), (1000 * clients / api.rate).toFixed(1), formatRatio(api.rate / raw.rate), windows.reduce((n, m) => n + m.failures, 0), formatCpu(cpuEach(api, true)));
+      const label =
+        windows.length > 1
+          ? `createReservation through GraphQL, median of ${windows.length} windows (${windows.map((m) => formatRate(m.rate)).join(' / ')})`
+          : 'createReservation through GraphQL';
+      table.add(
+        label,
+        clients,
+        formatRate(api.rate),
+        ((1000 * clients) / api.rate).toFixed(1),
+        formatRatio(api.rate / raw.rate),
+        windows.reduce((n, m) => n + m.failures, 0),
+        formatCpu(cpuEach(api, true)),
+      );
       if (clients === 16) busiest = cpuEach(api, true);
       for (const m of windows) if (m.errors.length) console.error(`refused: ${m.errors.join(' | ')}`);
       // Before the next measurement, which would give the mail time to go out unmeasured.
       if (clients === 16) mail = await mailDrain(app);
       const floor = await trivialQueryRate(app, clients);
-      table.add('floor: { me { id } } through GraphQL', clients, formatRate(floor.rate), (1000 * clients / floor.rate).toFixed(1), formatRatio(floor.rate / raw.rate), floor.failures, formatCpu(cpuEach(floor, true)));
+      table.add(
+        'floor: { me { id } } through GraphQL',
+        clients,
+        formatRate(floor.rate),
+        ((1000 * clients) / floor.rate).toFixed(1),
+        formatRatio(floor.rate / raw.rate),
+        floor.failures,
+        formatCpu(cpuEach(floor, true)),
+      );
     }
-    if (mail) table.add(`mail sent after them (${mail.mails} mails${mail.left ? `, ${mail.left} still queued after 2 min` : ''})`, '', formatRate(mail.rate), '', '', '');
+    if (mail)
+      table.add(
+        `mail sent after them (${mail.mails} mails${mail.left ? `, ${mail.left} still queued after 2 min` : ''})`,
+        '',
+        formatRate(mail.rate),
+        '',
+        '',
+        '',
+      );
     const latency = await openingsLatency(app);
-    table.add(`availableOpenings, 7 days (${latency.openings} openings, ${latency.reservations} reservations)`, 1, '', `median ${latency.median.toFixed(1)}, p99 ${latency.p99.toFixed(1)}`, '', '');
+    table.add(
+      `availableOpenings, 7 days (${latency.openings} openings, ${latency.reservations} reservations)`,
+      1,
+      '',
+      `median ${latency.median.toFixed(1)}, p99 ${latency.p99.toFixed(1)}`,
+      '',
+      '',
+    );
     table.print();
     const cores = os.availableParallelism();
     if (busiest?.postgres != null) {
       const each = busiest.node + busiest.postgres;
-      console.log(`\nAt 16 clients a reservation cost ${each.toFixed(1)} ms of CPU; ${cores} cores allow at most ${formatRate((cores * 1000) / each)}/s at that cost (300/s allows ${((cores * 1000) / 300).toFixed(1)} ms each, the load generator's share included).`);
+      console.log(
+        `\nAt 16 clients a reservation cost ${each.toFixed(1)} ms of CPU; ${cores} cores allow at most ${formatRate((cores * 1000) / each)}/s at that cost (300/s allows ${((cores * 1000) / 300).toFixed(1)} ms each, the load generator's share included).`,
+      );
     }
-    console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. Targets: 16 clients at least 300 reservations/s; openings p99 under 50 ms.`);
+    console.log(
+      `\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s. Targets: 16 clients at least 300 reservations/s; openings p99 under 50 ms.`,
+    );
   } finally {
     await app.close();
   }

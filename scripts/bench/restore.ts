@@ -48,7 +48,9 @@ async function main() {
     }
     process.stdout.write(`\rwrote ${appended.toLocaleString('en-US')} events in ${seconds(performance.now() - writing)} s\n`);
     // The source's read models at the log's end, so the backup records them for the restore to compare.
-    const sourceBuild = await app.runtime.runner.rebuildAll({ onProgress: (n) => show(`source read models: ${n.toLocaleString('en-US')} events`) });
+    const sourceBuild = await app.runtime.runner.rebuildAll({
+      onProgress: (n) => show(`source read models: ${n.toLocaleString('en-US')} events`),
+    });
     process.stdout.write('\n');
 
     const readStarted = performance.now();
@@ -63,31 +65,73 @@ async function main() {
 
     const file = path.join(work, 'bench.backup');
     const backup = await takeBackup(
-      { pool: app.runtime.pool, projectors: allProjectors, storage: { root: path.join(work, 'source', 'storage') }, authSecret: { value: app.runtime.config.authSecret, fromDataDir: false } },
+      {
+        pool: app.runtime.pool,
+        projectors: allProjectors,
+        storage: { root: path.join(work, 'source', 'storage') },
+        authSecret: { value: app.runtime.config.authSecret, fromDataDir: false },
+      },
       file,
     );
     const restoreStarted = performance.now();
     const plan = await planRestore(file, null);
     const planMs = performance.now() - restoreStarted;
     await assertRestorableInto(target.pool, plan);
-    const report = await restoreBackup(plan, { pool: target.pool, projectors: allProjectors, storageRoot: path.join(work, 'target', 'storage'), authSecretFile: null, envAuthSecret: app.runtime.config.authSecret }, (phase, done) => {
-      show(`restoring, ${phase}: ${done.toLocaleString('en-US')}`);
-    });
+    const report = await restoreBackup(
+      plan,
+      {
+        pool: target.pool,
+        projectors: allProjectors,
+        storageRoot: path.join(work, 'target', 'storage'),
+        authSecretFile: null,
+        envAuthSecret: app.runtime.config.authSecret,
+      },
+      (phase, done) => {
+        show(`restoring, ${phase}: ${done.toLocaleString('en-US')}`);
+      },
+    );
     const restoreMs = performance.now() - restoreStarted;
     process.stdout.write('\n');
 
     const n = backup.events;
     const table = new Table(['measurement', 'events', 'events/s', 's']);
-    table.add('raw read of the log (readAll, batches of 10,000)', read.toLocaleString('en-US'), formatRate(read / (readMs / 1000)), seconds(readMs));
-    table.add(`backup (snapshot, COPY, gzip; ${(backup.bytes / 1e6).toFixed(0)} MB)`, n.toLocaleString('en-US'), formatRate(n / (backup.ms / 1000)), seconds(backup.ms));
+    table.add(
+      'raw read of the log (readAll, batches of 10,000)',
+      read.toLocaleString('en-US'),
+      formatRate(read / (readMs / 1000)),
+      seconds(readMs),
+    );
+    table.add(
+      `backup (snapshot, COPY, gzip; ${(backup.bytes / 1e6).toFixed(0)} MB)`,
+      n.toLocaleString('en-US'),
+      formatRate(n / (backup.ms / 1000)),
+      seconds(backup.ms),
+    );
     table.add('restore: the file checked whole', n.toLocaleString('en-US'), formatRate(n / (planMs / 1000)), seconds(planMs));
     table.add('restore: the log copied in', n.toLocaleString('en-US'), formatRate(n / (report.loadMs / 1000)), seconds(report.loadMs));
-    table.add(`restore: ${allProjectors.length} read models rebuilt (one read) and compared`, n.toLocaleString('en-US'), formatRate(n / (report.rebuildMs / 1000)), seconds(report.rebuildMs));
+    table.add(
+      `restore: ${allProjectors.length} read models rebuilt (one read) and compared`,
+      n.toLocaleString('en-US'),
+      formatRate(n / (report.rebuildMs / 1000)),
+      seconds(report.rebuildMs),
+    );
     table.add('restore, whole', n.toLocaleString('en-US'), formatRate(n / (restoreMs / 1000)), seconds(restoreMs));
-    table.add('(source) every read model rebuilt in one read of the log', sourceBuild.events.toLocaleString('en-US'), formatRate(sourceBuild.events / (sourceBuild.ms / 1000)), seconds(sourceBuild.ms));
-    console.log(`\nRestore benchmark: ${SPEAKERS} speakers, ${CONVERSATIONS_PER_SPEAKER} conversations each over a year; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+    table.add(
+      '(source) every read model rebuilt in one read of the log',
+      sourceBuild.events.toLocaleString('en-US'),
+      formatRate(sourceBuild.events / (sourceBuild.ms / 1000)),
+      seconds(sourceBuild.ms),
+    );
+    console.log(
+      `\nRestore benchmark: ${SPEAKERS} speakers, ${CONVERSATIONS_PER_SPEAKER} conversations each over a year; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+    );
     table.print();
-    console.log(`\nEach read model's share of the restore's rebuild (${report.perModel.length} at once, up to 3 side by side; its folds, applies, finish, check and swap):\n`);
+    console.log(
+      `\nEach read model's share of the restore's rebuild (${report.perModel.length} at once, up to 3 side by side; its folds, applies, finish, check and swap):\n`,
+    );
     const shares = new Table(['read model', 'events handled', 's (restore)', 's (source)']);
     const sourceMs = new Map(sourceBuild.perModel.map((m) => [m.name, m.ms]));
     for (const m of [...report.perModel].sort((a, b) => b.ms - a.ms)) {
@@ -95,7 +139,11 @@ async function main() {
     }
     shares.print();
     const outcomes = report.checks.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.outcome]: (acc[c.outcome] ?? 0) + 1 }), {});
-    console.log(`\nRead models compared with the source: ${Object.entries(outcomes).map(([k, v]) => `${v} ${k}`).join(', ')}.`);
+    console.log(
+      `\nRead models compared with the source: ${Object.entries(outcomes)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}.`,
+    );
     for (const c of report.checks.filter((x) => x.outcome !== 'matches')) console.log(`  ${c.name}: ${c.outcome} (${c.detail})`);
     console.log('\nTarget: the whole restore under 60 s for 1,000,000 events.');
   } finally {

@@ -84,7 +84,9 @@ async function load(browser: Browser, app: TestApp, route: Route, cookies: Cooki
     if (slow) await cdp.send('Network.emulateNetworkConditions', SLOW);
     await page.goto(route.path, { timeout: 120_000 });
     await page.locator('h1').first().waitFor({ state: 'visible', timeout: 120_000 });
-    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 60_000 }).catch(() => {});
+    await page
+      .waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 60_000 })
+      .catch(() => {});
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => {});
     if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path} landed on ${page.url()}`);
     result.lcpMs = await page.evaluate(() => (window as any).__lcp as number | null);
@@ -94,8 +96,7 @@ async function load(browser: Browser, app: TestApp, route: Route, cookies: Cooki
   }
 }
 
-const headerOf = (headers: Record<string, string>, name: string) =>
-  Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+const headerOf = (headers: Record<string, string>, name: string) => Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 
 /** Signs in through the sign-in page once and keeps the cookies. */
 async function cookiesOf(browser: Browser, app: TestApp, who: Who): Promise<Cookie[]> {
@@ -119,7 +120,10 @@ async function main() {
   process.env.WEB_DIST = dist;
   if (!process.argv.includes('--no-build')) {
     console.log(`Building the web app (production) into ${path.relative(root, dist)} ...`);
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} holds no built web app`);
   const app = await startTestApp({ rateLimits: false, logLevel: 'silent' }, 'bench_web');

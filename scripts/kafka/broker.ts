@@ -13,7 +13,19 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync, renameSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  closeSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  readFileSync,
+  renameSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -162,7 +174,16 @@ export async function startKafkaCluster(options: { size?: number; timeoutMs?: nu
   const replication = size >= 3 ? 3 : size;
   const minIsr = size >= 3 ? 2 : 1;
   // Small heap and quick JIT: test brokers on a busy two-core machine.
-  const jvm = ['-Xms96m', size > 1 ? '-Xmx384m' : '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-Xshare:auto', '-Djava.awt.headless=true', '-cp', `${libs}/*`];
+  const jvm = [
+    '-Xms96m',
+    size > 1 ? '-Xmx384m' : '-Xmx512m',
+    '-XX:+UseSerialGC',
+    '-XX:TieredStopAtLevel=1',
+    '-Xshare:auto',
+    '-Djava.awt.headless=true',
+    '-cp',
+    `${libs}/*`,
+  ];
   const clusterId = newClusterId();
   const brokers = ports.map((p) => `127.0.0.1:${p.port}`);
   const started = Date.now();
@@ -276,14 +297,17 @@ export async function startKafkaCluster(options: { size?: number; timeoutMs?: nu
     // Every broker registered with the quorum (a client of one node sees them all).
     const kafka = connectKafka(brokers, 'tertulia-cluster-check');
     while ((await kafka.brokerCount()) < size) {
-      if (Date.now() - started > timeoutMs) throw new Error(`Only some of the ${size} Kafka nodes joined the cluster within ${timeoutMs / 1000} s`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`Only some of the ${size} Kafka nodes joined the cluster within ${timeoutMs / 1000} s`);
       await sleep(250);
     }
   } catch (error) {
     await stop();
     throw error;
   }
-  say(`${size === 1 ? 'broker' : `${size}-broker cluster`} ready at ${brokers.join(',')} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(
+    `${size === 1 ? 'broker' : `${size}-broker cluster`} ready at ${brokers.join(',')} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { brokers, nodes, stop };
 }
 

@@ -52,7 +52,11 @@ export async function ensureMoto(): Promise<string> {
     const venv = path.join(CACHE, 'venv');
     rmSync(venv, { recursive: true, force: true });
     await promisify(execFile)('python3', ['-m', 'venv', venv], { timeout: 120_000 });
-    await promisify(execFile)(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', `moto[server]==${MOTO_VERSION}`], { timeout: 10 * 60_000 });
+    await promisify(execFile)(
+      path.join(venv, 'bin', 'pip'),
+      ['install', '--quiet', '--disable-pip-version-check', `moto[server]==${MOTO_VERSION}`],
+      { timeout: 10 * 60_000 },
+    );
     if (!existsSync(SERVER)) throw new Error(`pip installed moto but ${SERVER} is missing`);
     return SERVER;
   } finally {
@@ -99,7 +103,12 @@ export async function startS3Server(bucket = 'tertulia-test'): Promise<S3Server>
     child.kill('SIGTERM');
     await gone;
   };
-  const client = new S3Client({ region: env.STORAGE_S3_REGION, endpoint, forcePathStyle: true, credentials: { accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY } });
+  const client = new S3Client({
+    region: env.STORAGE_S3_REGION,
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: env.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: env.STORAGE_S3_SECRET_ACCESS_KEY },
+  });
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {

@@ -39,7 +39,11 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   const router = express.Router();
   const uploader = async (req: express.Request) => {
     const viewer = requireViewer(await viewerFromToken(runtime, tokenFromHeaders({ get: (n) => req.get(n) ?? null })));
-    return { viewer, meta: { actor: actorOf(viewer), correlationId: req.get('x-request-id') }, who: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) } };
+    return {
+      viewer,
+      meta: { actor: actorOf(viewer), correlationId: req.get('x-request-id') },
+      who: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) },
+    };
   };
   const raw = express.raw({ type: () => true, limit: MAX_ARCHIVE_CHUNK_BYTES });
   // Who is asking is known before a byte of the body is read: strangers are not buffered.
@@ -96,7 +100,9 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
       }
       const outcome = await runtime.archive.completeUpload(meta, { conversationId, chunkCount, durationSeconds, viewer: who });
       if (!outcome.enqueued) {
-        res.status(409).json({ error: { code: 'CONFLICT', message: 'Some chunks of the recording have not arrived.' }, missing: outcome.missing });
+        res
+          .status(409)
+          .json({ error: { code: 'CONFLICT', message: 'Some chunks of the recording have not arrived.' }, missing: outcome.missing });
         return;
       }
       await runtime.runner.waitFor(outcome.appended?.checkpoint, ['archives']);

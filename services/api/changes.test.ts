@@ -6,7 +6,9 @@ import { CHANGES_CHANNEL, createChangeHub, onNotices } from './changes';
 /** A stand-in for the database's LISTEN: the test sends what NOTIFY would. */
 function fakeListener() {
   const handlers = new Map<string, (payload: string) => void>();
-  const listener = { on: async (channel: string, handler: (payload: string) => void) => (handlers.set(channel, handler), () => handlers.delete(channel)) };
+  const listener = {
+    on: async (channel: string, handler: (payload: string) => void) => (handlers.set(channel, handler), () => handlers.delete(channel)),
+  };
   const notify = (topic: string, key: string) => handlers.get(CHANGES_CHANNEL)!(JSON.stringify({ topic, key }));
   return { listener: listener as unknown as PgListener, notify };
 }

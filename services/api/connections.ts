@@ -352,7 +352,9 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
     values.length !== order.length ||
     !values.every((v) => v === null || typeof v === 'string')
   ) {
-    throw badInput(`The cursor "${name}" belongs to another sort order; start from the first page.`, { [name]: 'The cursor does not match the sort.' });
+    throw badInput(`The cursor "${name}" belongs to another sort order; start from the first page.`, {
+      [name]: 'The cursor does not match the sort.',
+    });
   }
   // A signed sort is no proof of the values: each is checked as a filter value of its column is.
   return (values as (string | null)[]).map((v, i) =>
@@ -403,7 +405,8 @@ function beyond(order: OrderColumn[], values: (string | null)[], side: 'after' |
 
 function pageSize(value: number | null | undefined, name: 'first' | 'last'): number {
   if (value === null || value === undefined) return DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(value) || value < 0) throw badInput(`"${name}" must be zero or a positive whole number.`, { [name]: 'Not a valid page size.' });
+  if (!Number.isInteger(value) || value < 0)
+    throw badInput(`"${name}" must be zero or a positive whole number.`, { [name]: 'Not a valid page size.' });
   if (value > MAX_PAGE_SIZE) throw badInput(`"${name}" can be at most ${MAX_PAGE_SIZE}.`, { [name]: `At most ${MAX_PAGE_SIZE}.` });
   return value;
 }
@@ -424,10 +427,9 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
   for (const item of args.filter ?? []) base = whereCondition(base, (param) => filterSql(source as ConnectionSource<unknown>, item, param));
 
   // The page: read one row more than asked to learn whether there is more in the paging direction.
-  let page: Knex.QueryBuilder = base.clone().select(
-    sql.raw(fragment(source.select ?? '*')),
-    ...order.map((c, i) => sql.raw(`${cursorText(c)} AS "__cursor_${i}"`)),
-  );
+  let page: Knex.QueryBuilder = base
+    .clone()
+    .select(sql.raw(fragment(source.select ?? '*')), ...order.map((c, i) => sql.raw(`${cursorText(c)} AS "__cursor_${i}"`)));
   if (after) page = whereCondition(page, (param) => beyond(order, after, 'after', param));
   if (before) page = whereCondition(page, (param) => beyond(order, before, 'before', param));
   // The keyset order closes the statement as written here, beside the signature its cursors carry
@@ -457,10 +459,14 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
   let hasNextPage: boolean;
   if (backward) {
     hasPreviousPage = more;
-    hasNextPage = rows.length ? await otherSide(before ? valuesOf(rows.at(-1)!) : null, 'after', false) : await otherSide(before, 'after', true);
+    hasNextPage = rows.length
+      ? await otherSide(before ? valuesOf(rows.at(-1)!) : null, 'after', false)
+      : await otherSide(before, 'after', true);
   } else {
     hasNextPage = more;
-    hasPreviousPage = rows.length ? await otherSide(after ? valuesOf(rows[0]) : null, 'before', false) : await otherSide(after, 'before', true);
+    hasPreviousPage = rows.length
+      ? await otherSide(after ? valuesOf(rows[0]) : null, 'before', false)
+      : await otherSide(after, 'before', true);
   }
 
   return {
@@ -476,7 +482,10 @@ export async function connection<Node>(db: Queryable, source: ConnectionSource<N
 }
 
 /** An empty connection, for lists whose read model arrives in a later issue (the args are still checked). */
-export function emptyConnection<Node>(source: Pick<ConnectionSource<Node>, 'fields' | 'key' | 'keyType' | 'defaultSort'>, args: ConnectionArgs): Connection<Node> {
+export function emptyConnection<Node>(
+  source: Pick<ConnectionSource<Node>, 'fields' | 'key' | 'keyType' | 'defaultSort'>,
+  args: ConnectionArgs,
+): Connection<Node> {
   const full = { ...source, from: '', toNode: () => null as never } as ConnectionSource<unknown>;
   orderOf(full, args.sort);
   for (const item of args.filter ?? []) filterSql(full, item, () => '?');

@@ -6,7 +6,14 @@
  */
 import type express from 'express';
 
-export const CORS_ALLOWED_HEADERS = ['content-type', 'authorization', 'x-graphql-csrf', 'apollo-require-preflight', 'x-tertulia-build', 'x-request-id'];
+export const CORS_ALLOWED_HEADERS = [
+  'content-type',
+  'authorization',
+  'x-graphql-csrf',
+  'apollo-require-preflight',
+  'x-tertulia-build',
+  'x-request-id',
+];
 const ALLOWED_METHODS = 'GET, POST';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

@@ -19,7 +19,9 @@ export function parseInstant(text: unknown): Date | null {
   if (typeof text !== 'string' || text.length > 40) return null;
   const m = ISO_INSTANT.exec(text);
   if (!m) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) => (x === undefined ? undefined : Number(x))) as number[];
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((x) =>
+    x === undefined ? undefined : Number(x),
+  ) as number[];
   const [offsetHours, offsetMinutes] = [Number(m[10] ?? 0), Number(m[11] ?? 0)];
   if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return null;
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 18 || offsetMinutes > 59) return null;

@@ -24,8 +24,10 @@ function describe(error: unknown): { status: number; code: string; message: stri
   if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' };
   if (status === 404 || (error as { code?: unknown })?.code === 'ENOENT') return { status: 404, code: 'NOT_FOUND', message: 'Not found.' };
   if (e?.type === 'entity.parse.failed') return { status: 400, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' };
-  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported') return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body has an unsupported encoding.' };
-  if (Number.isInteger(status) && status >= 400 && status < 500) return { status, code: 'BAD_REQUEST', message: 'The request could not be understood.' };
+  if (e?.type === 'charset.unsupported' || e?.type === 'encoding.unsupported')
+    return { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body has an unsupported encoding.' };
+  if (Number.isInteger(status) && status >= 400 && status < 500)
+    return { status, code: 'BAD_REQUEST', message: 'The request could not be understood.' };
   return { status: 500, code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.' };
 }
 
@@ -33,7 +35,8 @@ function describe(error: unknown): { status: number; code: string; message: stri
 export function jsonErrorHandler(log: Logger): express.ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, code, message } = describe(error);
-    if (status >= 500) log.error({ err: error, requestId: req.headers['x-request-id'], path: loggedPath(req.path) }, 'unexpected error in a route');
+    if (status >= 500)
+      log.error({ err: error, requestId: req.headers['x-request-id'], path: loggedPath(req.path) }, 'unexpected error in a route');
     sendError(res, status, code, message);
   };
 }

@@ -73,7 +73,9 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
       if (value === null || value === undefined) return;
       let check = compiled.get(type);
       if (!check) {
-        const fields = Object.values(type.getFields()).map((f: GraphQLInputField) => [f.name, checkFor(f.type, f.name, limitOf(f.astNode))] as const);
+        const fields = Object.values(type.getFields()).map(
+          (f: GraphQLInputField) => [f.name, checkFor(f.type, f.name, limitOf(f.astNode))] as const,
+        );
         check = (v, p) => {
           for (const [fieldName, fieldCheck] of fields) fieldCheck((v as Record<string, unknown>)[fieldName], p);
         };
@@ -88,7 +90,12 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
       const range = { min: limit.min ?? DEFAULT_INT_RANGE.min, max: limit.max ?? DEFAULT_INT_RANGE.max };
       return (value, problems) => {
         if (typeof value !== 'number') return;
-        const problem = type.name === 'Int' ? intProblem(value, range) : value < range.min || value > range.max ? `must be between ${range.min} and ${range.max}` : null;
+        const problem =
+          type.name === 'Int'
+            ? intProblem(value, range)
+            : value < range.min || value > range.max
+              ? `must be between ${range.min} and ${range.max}`
+              : null;
         if (problem) problems[name] ??= limitMessage(name, problem);
       };
     }

@@ -10,7 +10,9 @@ it('verifies its own tokens, refuses altered ones and other secrets, and stops a
   assert.deepEqual(await tokens.verify(token), claims, 'the remembered answer is the same');
 
   const [header, payload, signature] = token.split('.');
-  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'account-2' })).toString('base64url');
+  const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'account-2' })).toString(
+    'base64url',
+  );
   assert.equal(await tokens.verify(`${header}.${forged}.${signature}`), null);
   assert.equal(await createTokenService('secret-two-0123456789-0123456789').verify(token), null);
 

@@ -31,9 +31,17 @@ const DATABASE_PROBE_MS = 5000;
 /** 1 when the database answers `SELECT 1` within DATABASE_PROBE_MS, else 0. */
 async function databaseAnswers(pool: Pick<Runtime['pool'], 'query'>): Promise<0 | 1> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<0>((resolve) => { timer = setTimeout(() => resolve(0), DATABASE_PROBE_MS); });
+  const timeout = new Promise<0>((resolve) => {
+    timer = setTimeout(() => resolve(0), DATABASE_PROBE_MS);
+  });
   try {
-    return await Promise.race([pool.query('SELECT 1').then(() => 1 as const, () => 0 as const), timeout]);
+    return await Promise.race([
+      pool.query('SELECT 1').then(
+        () => 1 as const,
+        () => 0 as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -46,7 +54,10 @@ async function databaseAnswers(pool: Pick<Runtime['pool'], 'query'>): Promise<0 
  */
 function databaseGauge(registry: Registry, name: string, help: string, labelName: string, read: () => Promise<Iterable<[string, number]>>) {
   return new Gauge({
-    name, help, labelNames: [labelName], registers: [registry],
+    name,
+    help,
+    labelNames: [labelName],
+    registers: [registry],
     async collect() {
       let values: Iterable<[string, number]>;
       try {
@@ -79,21 +90,38 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jo
   const appended = new Counter({ name: 'tertulia_events_appended_total', help: 'Events appended by this process.', registers: [registry] });
   runtime.commands.onAppended = (n) => appended.inc(n);
 
-  databaseGauge(registry, 'tertulia_projection_lag_seconds', 'Age of the oldest event a read model has not applied yet (0 when caught up).', 'projection', async () => {
-    const now = Date.now();
-    const lags: [string, number][] = [];
-    for (const s of await projectionStatuses(runtime)) {
-      const [next] = s.behind ? await runtime.store.readAll(s.checkpoint, 1) : [];
-      lags.push([s.name, next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0]);
-    }
-    return lags;
-  });
-  databaseGauge(registry, 'tertulia_projection_failed', '1 while a read model is stopped at an event it cannot apply.', 'projection', async () =>
-    (await projectionStatuses(runtime)).map((s) => [s.name, s.failure ? 1 : 0]));
+  databaseGauge(
+    registry,
+    'tertulia_projection_lag_seconds',
+    'Age of the oldest event a read model has not applied yet (0 when caught up).',
+    'projection',
+    async () => {
+      const now = Date.now();
+      const lags: [string, number][] = [];
+      for (const s of await projectionStatuses(runtime)) {
+        const [next] = s.behind ? await runtime.store.readAll(s.checkpoint, 1) : [];
+        lags.push([s.name, next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0]);
+      }
+      return lags;
+    },
+  );
+  databaseGauge(
+    registry,
+    'tertulia_projection_failed',
+    '1 while a read model is stopped at an event it cannot apply.',
+    'projection',
+    async () => (await projectionStatuses(runtime)).map((s) => [s.name, s.failure ? 1 : 0]),
+  );
   databaseGauge(registry, 'tertulia_job_queue_depth', 'Jobs waiting per queue, those scheduled for later included.', 'queue', async () =>
-    Object.entries(await runtime.jobs.queueDepths()));
-  databaseGauge(registry, 'tertulia_job_queue_oldest_due_seconds', 'Seconds the oldest due job of a queue has waited for a worker (0 when none).', 'queue', async () =>
-    Object.entries(await runtime.jobs.oldestDueAges()));
+    Object.entries(await runtime.jobs.queueDepths()),
+  );
+  databaseGauge(
+    registry,
+    'tertulia_job_queue_oldest_due_seconds',
+    'Seconds the oldest due job of a queue has waited for a worker (0 when none).',
+    'queue',
+    async () => Object.entries(await runtime.jobs.oldestDueAges()),
+  );
   new Gauge({
     name: 'tertulia_database_up',
     help: '1 when the database answers a trivial query within 5 s, else 0.',
@@ -125,7 +153,9 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jo
   const plugin: Plugin = {
     onExecute({ args }) {
       const started = process.hrtime.bigint();
-      const op = (args.document.definitions as readonly DefinitionNode[]).find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+      const op = (args.document.definitions as readonly DefinitionNode[]).find(
+        (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition',
+      );
       const kind = op?.operation ?? 'query';
       const operation = labelOf(args.operationName ?? op?.name?.value);
       return {

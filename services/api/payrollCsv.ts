@@ -38,22 +38,73 @@ const csv = (rows: (string | number | null)[][], textColumns: number[]) =>
 type Names = Map<string, Pick<PersonRow, 'givenName' | 'surname'>>;
 
 export function summaryCsv(rows: PayrollMonthRow[], names: Names): string {
-  return csv([
-    ['Month', 'Speaker ID', 'Given name', 'Surname', 'Conversation minutes', 'Conversation rate ($/h)', 'Conversation pay ($)',
-      'Idle minutes', 'Idle rate ($/h)', 'Idle pay ($)', 'Adjustments ($)', 'Total pay ($)', 'Closed'],
-    ...rows.map((r) => [r.month, r.speakerId, names.get(r.speakerId)?.givenName ?? '', names.get(r.speakerId)?.surname ?? '',
-      r.conversationPayMinutes, dollars(r.conversationPayRate), dollars(r.conversationPayAmount), r.idlePayMinutes, dollars(r.idlePayRate),
-      dollars(r.idlePayAmount), dollars(r.adjustmentAmount), dollars(r.totalPay), r.closed ? 'yes' : 'no']),
-  ], [2, 3]);
+  return csv(
+    [
+      [
+        'Month',
+        'Speaker ID',
+        'Given name',
+        'Surname',
+        'Conversation minutes',
+        'Conversation rate ($/h)',
+        'Conversation pay ($)',
+        'Idle minutes',
+        'Idle rate ($/h)',
+        'Idle pay ($)',
+        'Adjustments ($)',
+        'Total pay ($)',
+        'Closed',
+      ],
+      ...rows.map((r) => [
+        r.month,
+        r.speakerId,
+        names.get(r.speakerId)?.givenName ?? '',
+        names.get(r.speakerId)?.surname ?? '',
+        r.conversationPayMinutes,
+        dollars(r.conversationPayRate),
+        dollars(r.conversationPayAmount),
+        r.idlePayMinutes,
+        dollars(r.idlePayRate),
+        dollars(r.idlePayAmount),
+        dollars(r.adjustmentAmount),
+        dollars(r.totalPay),
+        r.closed ? 'yes' : 'no',
+      ]),
+    ],
+    [2, 3],
+  );
 }
 
 export function itemizedCsv(lines: ItemizedLine[], names: Names): string {
-  return csv([
-    ['Speaker ID', 'Given name', 'Surname', `Time (${PAYROLL_TIME_ZONE})`, 'Kind', 'Minutes', 'Rate ($/h)', 'Amount ($)', 'Conversation ID', 'Corrects month'],
-    ...lines.map((l) => [l.speakerId, names.get(l.speakerId)?.givenName ?? '', names.get(l.speakerId)?.surname ?? '',
-      DateTime.fromJSDate(l.time, { zone: PAYROLL_TIME_ZONE }).toISO({ suppressMilliseconds: true }), l.kind, l.minutes,
-      dollars(l.rate), dollars(l.amount), l.conversationId, l.adjustsMonth]),
-  ], [1, 2]);
+  return csv(
+    [
+      [
+        'Speaker ID',
+        'Given name',
+        'Surname',
+        `Time (${PAYROLL_TIME_ZONE})`,
+        'Kind',
+        'Minutes',
+        'Rate ($/h)',
+        'Amount ($)',
+        'Conversation ID',
+        'Corrects month',
+      ],
+      ...lines.map((l) => [
+        l.speakerId,
+        names.get(l.speakerId)?.givenName ?? '',
+        names.get(l.speakerId)?.surname ?? '',
+        DateTime.fromJSDate(l.time, { zone: PAYROLL_TIME_ZONE }).toISO({ suppressMilliseconds: true }),
+        l.kind,
+        l.minutes,
+        dollars(l.rate),
+        dollars(l.amount),
+        l.conversationId,
+        l.adjustsMonth,
+      ]),
+    ],
+    [1, 2],
+  );
 }
 
 export function payrollCsvRouter(runtime: Runtime): express.Router {
@@ -69,11 +120,23 @@ export function payrollCsvRouter(runtime: Runtime): express.Router {
       const body = itemized
         ? await (async () => {
             const lines = await itemizedPayroll(runtime.pool, speakerId, month, payMonthStart(month));
-            return itemizedCsv(lines, await findPeople(runtime.pool, lines.map((l) => l.speakerId)));
+            return itemizedCsv(
+              lines,
+              await findPeople(
+                runtime.pool,
+                lines.map((l) => l.speakerId),
+              ),
+            );
           })()
         : await (async () => {
             const rows = await payrollMonths(runtime.pool, month, month, speakerId);
-            return summaryCsv(rows, await findPeople(runtime.pool, rows.map((r) => r.speakerId)));
+            return summaryCsv(
+              rows,
+              await findPeople(
+                runtime.pool,
+                rows.map((r) => r.speakerId),
+              ),
+            );
           })();
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', `attachment; filename="${payrollCsvName(month, itemized)}"`);

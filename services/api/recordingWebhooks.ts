@@ -44,13 +44,23 @@ function zoomFile(files: unknown): { url: string } | null {
   return null;
 }
 
-export function recordingWebhooksRouter(runtime: Runtime, secrets: RecordingWebhookSecrets = recordingWebhookSecretsFromEnv(process.env)): express.Router {
+export function recordingWebhooksRouter(
+  runtime: Runtime,
+  secrets: RecordingWebhookSecrets = recordingWebhookSecretsFromEnv(process.env),
+): express.Router {
   const router = express.Router();
 
   router.post('/zoom/recordings', express.raw({ type: () => true, limit: '256kb' }), async (req, res, next) => {
     try {
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-      if (!secrets.zoomSecretToken || !verifyZoomSignature(secrets.zoomSecretToken, { signature: req.get('x-zm-signature'), timestamp: req.get('x-zm-request-timestamp') }, raw)) {
+      if (
+        !secrets.zoomSecretToken ||
+        !verifyZoomSignature(
+          secrets.zoomSecretToken,
+          { signature: req.get('x-zm-signature'), timestamp: req.get('x-zm-request-timestamp') },
+          raw,
+        )
+      ) {
         notFound(res);
         return;
       }
@@ -99,7 +109,12 @@ export function recordingWebhooksRouter(runtime: Runtime, secrets: RecordingWebh
       const conversationId = str(req.query.conversationId, 64)?.toLowerCase() ?? '';
       const mediaUri = str(params.MediaUri, 500);
       const twilio = runtime.config.video.twilio;
-      if (params.StatusCallbackEvent !== 'composition-available' || !ID.test(conversationId) || !mediaUri?.startsWith('/v1/Compositions/') || !twilio) {
+      if (
+        params.StatusCallbackEvent !== 'composition-available' ||
+        !ID.test(conversationId) ||
+        !mediaUri?.startsWith('/v1/Compositions/') ||
+        !twilio
+      ) {
         res.json({ received: true, taken: false });
         return;
       }

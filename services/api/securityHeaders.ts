@@ -33,7 +33,11 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'stripe
   const stripe = !!config.stripeSecretKey;
   const zoom = !!config.video.zoom;
   const twilio = !!config.video.twilio;
-  const storage = [originOf(config.storageS3?.publicUrl), originOf(config.storageS3?.endpoint), config.storageS3 && !config.storageS3.endpoint ? 'https://*.amazonaws.com' : null].filter(Boolean);
+  const storage = [
+    originOf(config.storageS3?.publicUrl),
+    originOf(config.storageS3?.endpoint),
+    config.storageS3 && !config.storageS3.endpoint ? 'https://*.amazonaws.com' : null,
+  ].filter(Boolean);
   const list = (...sources: (string | false | null | undefined)[]) => sources.filter(Boolean).join(' ');
   return [
     "default-src 'self'",

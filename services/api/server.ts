@@ -98,7 +98,10 @@ export function createServer(runtime: Runtime) {
     }
     res.on('finish', () => {
       metrics.countResponse(res.statusCode);
-      runtime.log.info({ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started }, 'request');
+      runtime.log.info(
+        { requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Date.now() - started },
+        'request',
+      );
     });
     next();
   });
@@ -119,8 +122,13 @@ export function createServer(runtime: Runtime) {
         await new Promise((r) => setTimeout(r, READY_LAG_BOUND));
         const after = await projectionStatuses(runtime);
         stuck = after
-          .filter((s) => s.behind && !s.failure && s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
-            s.checkpoint?.position === before.find((b) => b.name === s.name)?.checkpoint?.position)
+          .filter(
+            (s) =>
+              s.behind &&
+              !s.failure &&
+              s.eventsApplied === before.find((b) => b.name === s.name)?.eventsApplied &&
+              s.checkpoint?.position === before.find((b) => b.name === s.name)?.checkpoint?.position,
+          )
           .map((s) => s.name);
       }
       if (stuck.length || failed.length) res.status(503).json({ ok: false, lagging: stuck, failed });
@@ -157,7 +165,8 @@ export function createServer(runtime: Runtime) {
     server,
     path: yoga.graphqlEndpoint,
     // Browsers always send Origin on a WebSocket handshake: accept only our own pages.
-    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) => !origin || origins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
+    verifyClient: ({ origin, req }: { origin?: string; req: http.IncomingMessage }) =>
+      !origin || origins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
   });
   const socketSessions = new SocketSessions(runtime);
   socketSessions.start().catch((error) => runtime.log.error({ err: error }, 'listening for ended sessions failed'));

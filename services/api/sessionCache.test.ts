@@ -18,7 +18,11 @@ function fakeListener() {
   };
 }
 
-const session = (expiresInMs = 3600_000): OpenSession => ({ accountId: 'a1', roles: ['STUDENT'], expiresAt: new Date(Date.now() + expiresInMs) });
+const session = (expiresInMs = 3600_000): OpenSession => ({
+  accountId: 'a1',
+  roles: ['STUDENT'],
+  expiresAt: new Date(Date.now() + expiresInMs),
+});
 
 describe('session cache', () => {
   it('answers from memory once started and listening, and asks again after a notice', async () => {

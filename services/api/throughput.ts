@@ -80,7 +80,9 @@ export function throughputRouter(rateLimiter: RateLimiter): express.Router {
       sendError(res, 400, 'BAD_REQUEST', 'bytes must be a whole number of bytes.');
       return;
     }
-    res.status(200).set({ 'content-type': 'application/octet-stream', 'content-length': String(bytes), 'x-content-type-options': 'nosniff' });
+    res
+      .status(200)
+      .set({ 'content-type': 'application/octet-stream', 'content-length': String(bytes), 'x-content-type-options': 'nosniff' });
     try {
       await pipeline(Readable.from(noise(bytes)), res);
     } catch {

@@ -82,9 +82,18 @@ function assetsHandler(assetsDir: string): express.RequestHandler {
 }
 
 /** Mounts the web app from `dist`: /assets/*, then index.html for every path the SPA owns. */
-export function mountWebApp(app: express.Express, dist: string, spaPaths: RegExp, pageHeaders: (res: express.Response) => void = () => {}): void {
+export function mountWebApp(
+  app: express.Express,
+  dist: string,
+  spaPaths: RegExp,
+  pageHeaders: (res: express.Response) => void = () => {},
+): void {
   app.use('/assets', assetsHandler(path.join(dist, 'assets')));
-  const revalidate = { index: false, cacheControl: false, setHeaders: (res: express.Response) => res.setHeader('Cache-Control', REVALIDATE) };
+  const revalidate = {
+    index: false,
+    cacheControl: false,
+    setHeaders: (res: express.Response) => res.setHeader('Cache-Control', REVALIDATE),
+  };
   app.use(express.static(dist, revalidate));
   app.get(spaPaths, (_req, res) => {
     res.setHeader('Cache-Control', REVALIDATE);

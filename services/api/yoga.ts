@@ -62,7 +62,9 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
         }
         // Errors about the request itself (parse, validation, variable coercion) carry no path.
         if (error instanceof GraphQLError && (!error.originalError || !error.path)) {
-          return error.extensions.code ? error : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
+          return error.extensions.code
+            ? error
+            : new GraphQLError(error.message, { nodes: error.nodes, extensions: { ...error.extensions, code: 'BAD_USER_INPUT' } });
         }
         runtime.log.error({ err: original }, 'unexpected error in a resolver');
         return new GraphQLError(message, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });

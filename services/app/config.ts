@@ -62,7 +62,10 @@ export interface Config {
  */
 export function parseCorsOrigins(value: string | undefined): string[] {
   const origins: string[] = [];
-  for (const text of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const text of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL | null = null;
     try {
       url = new URL(text);
@@ -97,13 +100,15 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   const text = (value ?? '').trim();
   if (!text || text === 'off' || text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  if (text === 'true') throw new Error("TRUST_PROXY=true would trust any client's X-Forwarded-For: give a hop count or the proxies' addresses.");
+  if (text === 'true')
+    throw new Error("TRUST_PROXY=true would trust any client's X-Forwarded-For: give a hop count or the proxies' addresses.");
   return text;
 }
 
 export function parseVideoProvider(value: string | undefined): Config['videoProvider'] {
   const provider = (value ?? 'local').trim() || 'local';
-  if (provider !== 'local' && provider !== 'zoom' && provider !== 'twilio') throw new Error(`VIDEO_PROVIDER must be local, zoom or twilio, not '${provider}'.`);
+  if (provider !== 'local' && provider !== 'zoom' && provider !== 'twilio')
+    throw new Error(`VIDEO_PROVIDER must be local, zoom or twilio, not '${provider}'.`);
   return provider;
 }
 
@@ -127,7 +132,8 @@ export function parseSecondsPerMinute(value: string | undefined, production: boo
   if (value === undefined || value === '') return 60;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 60) throw new Error('CONVERSATION_SECONDS_PER_MINUTE must be a whole number from 1 to 60.');
-  if (production && n !== 60) throw new Error('CONVERSATION_SECONDS_PER_MINUTE is for tests only: conversations keep real time in production.');
+  if (production && n !== 60)
+    throw new Error('CONVERSATION_SECONDS_PER_MINUTE is for tests only: conversations keep real time in production.');
   return n;
 }
 

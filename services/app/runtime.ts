@@ -144,7 +144,8 @@ export async function createRuntime(
   const readModelPool = createPool(db.url, 5, READ_MODEL_POOL);
   const runner = new ProjectionRunner(readModelPool, store, allProjectors, {
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
-    onFailed: (name, failure) => log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply; the others go on'),
+    onFailed: (name, failure) =>
+      log.error({ projection: name, failure }, 'read model stopped at an event it cannot apply; the others go on'),
     onWake: (wake) => store.onAppended(wake),
   });
   await runner.prepare();
@@ -191,7 +192,12 @@ export async function createRuntime(
         const found = people[i];
         if (!found) return null;
         const { person, profile } = found;
-        return { accountId: id, emailAddress: found.emailAddress, name: names(profile) ?? names(person), zone: profile?.tzIdentifier ?? person.tzIdentifier };
+        return {
+          accountId: id,
+          emailAddress: found.emailAddress,
+          name: names(profile) ?? names(person),
+          zone: profile?.tzIdentifier ?? person.tzIdentifier,
+        };
       });
     },
   });
@@ -207,7 +213,12 @@ export async function createRuntime(
     onError: (error, context) => log.warn({ err: error }, context),
   });
 
-  const identity = identityHandlers({ commands, mailer, publicUrl: config.publicUrl, onInvitationAccepted: openSpeakingRecordOnAcceptance });
+  const identity = identityHandlers({
+    commands,
+    mailer,
+    publicUrl: config.publicUrl,
+    onInvitationAccepted: openSpeakingRecordOnAcceptance,
+  });
   const speaking = speakingHandlers({
     commands,
     mailer,
@@ -215,7 +226,10 @@ export async function createRuntime(
     videoProvider: config.videoProvider,
     invitationStreamOf: async (id) => (await findInvitation(pool, id))?.stream ?? null,
   });
-  const payroll = payrollHandlers({ commands, currentRows: async (month) => (await payrollMonths(pool, month, month, null)).map(({ closed: _closed, ...row }) => row) });
+  const payroll = payrollHandlers({
+    commands,
+    currentRows: async (month) => (await payrollMonths(pool, month, month, null)).map(({ closed: _closed, ...row }) => row),
+  });
   const support = supportHandlers({ commands, mailer, publicUrl: config.publicUrl });
   const storage = createStorage(config);
   const video = createVideoProviders(config);

@@ -9,8 +9,10 @@ const PRODUCTION = { ...base, NODE_ENV: 'production', PUBLIC_URL: 'https://tertu
 const CONFIGURED = { SMTP_URL: 'smtps://u:p@smtp.example.com:465', STRIPE_SECRET_KEY: 'sk_test_x', METRICS_TOKEN: 'metrics-token' };
 
 it('a production start without mail, card gateway or metrics token refuses, naming all three', () => {
-  assert.throws(() => loadConfig(PRODUCTION), (error: Error) =>
-    /SMTP_URL/.test(error.message) && /STRIPE_SECRET_KEY/.test(error.message) && /METRICS_TOKEN/.test(error.message));
+  assert.throws(
+    () => loadConfig(PRODUCTION),
+    (error: Error) => /SMTP_URL/.test(error.message) && /STRIPE_SECRET_KEY/.test(error.message) && /METRICS_TOKEN/.test(error.message),
+  );
   assert.throws(() => loadConfig({ ...PRODUCTION, ...CONFIGURED, METRICS_TOKEN: '' }), /METRICS_TOKEN/);
 });
 
@@ -26,10 +28,17 @@ it('production with everything configured: every development surface off; DEV_SU
 });
 
 it('development keeps every surface on, as before', () => {
-  assert.deepEqual(loadConfig(base).surfaces, { mailbox: true, localPayments: true, openMetrics: true, graphiql: true, introspection: true });
+  assert.deepEqual(loadConfig(base).surfaces, {
+    mailbox: true,
+    localPayments: true,
+    openMetrics: true,
+    graphiql: true,
+    introspection: true,
+  });
 });
 
 it('CORS_ORIGINS takes origins only: no wildcard, no null, no path', () => {
   assert.deepEqual(parseCorsOrigins(' https://a.example , http://localhost:5173 '), ['https://a.example', 'http://localhost:5173']);
-  for (const bad of ['*', 'null', 'https://*.example', 'https://a.example/path', 'ftp://a.example', 'a.example']) assert.throws(() => parseCorsOrigins(bad), /not an origin/, bad);
+  for (const bad of ['*', 'null', 'https://*.example', 'https://a.example/path', 'ftp://a.example', 'a.example'])
+    assert.throws(() => parseCorsOrigins(bad), /not an origin/, bad);
 });

@@ -24,9 +24,13 @@ export interface Surfaces {
 
 /** DEV_SURFACES: a comma-separated list of the names above; anything else stops the start. */
 export function parseDevSurfaces(value: string | undefined): Set<DevSurface> {
-  const names = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const name of names) {
-    if (!(DEV_SURFACES as readonly string[]).includes(name)) throw new Error(`DEV_SURFACES: unknown surface '${name}' (known: ${DEV_SURFACES.join(', ')}).`);
+    if (!(DEV_SURFACES as readonly string[]).includes(name))
+      throw new Error(`DEV_SURFACES: unknown surface '${name}' (known: ${DEV_SURFACES.join(', ')}).`);
   }
   return new Set(names as DevSurface[]);
 }
@@ -35,13 +39,23 @@ export function parseDevSurfaces(value: string | undefined): Set<DevSurface> {
  * What is on for this configuration, or an error naming every missing setting of a production
  * start (all at once, so one try shows the whole list).
  */
-export function surfacesOf(config: { production: boolean; devSurfaces: Set<DevSurface>; smtpUrl: string | null; stripeSecretKey: string | null; metricsToken: string | null }): Surfaces {
+export function surfacesOf(config: {
+  production: boolean;
+  devSurfaces: Set<DevSurface>;
+  smtpUrl: string | null;
+  stripeSecretKey: string | null;
+  metricsToken: string | null;
+}): Surfaces {
   const allowed = (name: DevSurface) => !config.production || config.devSurfaces.has(name);
   if (config.production) {
     const missing = [
       !config.smtpUrl && !allowed('mailbox') && 'SMTP_URL (mail would go nowhere; DEV_SURFACES=mailbox keeps it in the local mailbox)',
-      !config.stripeSecretKey && !allowed('local-payments') && 'STRIPE_SECRET_KEY (the local test-mode card gateway is off in production; DEV_SURFACES=local-payments keeps it)',
-      !config.metricsToken && !allowed('open-metrics') && 'METRICS_TOKEN (/metrics would answer anyone; DEV_SURFACES=open-metrics keeps it open)',
+      !config.stripeSecretKey &&
+        !allowed('local-payments') &&
+        'STRIPE_SECRET_KEY (the local test-mode card gateway is off in production; DEV_SURFACES=local-payments keeps it)',
+      !config.metricsToken &&
+        !allowed('open-metrics') &&
+        'METRICS_TOKEN (/metrics would answer anyone; DEV_SURFACES=open-metrics keeps it open)',
     ].filter(Boolean);
     if (missing.length) throw new Error(`NODE_ENV=production needs:\n  - ${missing.join('\n  - ')}`);
   }

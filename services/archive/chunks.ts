@@ -37,7 +37,10 @@ export interface ChunkRow {
 export function archiveChunks(pool: pg.Pool) {
   return {
     async has(conversationId: string, index: number): Promise<boolean> {
-      const { rowCount } = await pool.query('SELECT 1 FROM archive.chunks WHERE conversation_id = $1 AND idx = $2', [conversationId, index]);
+      const { rowCount } = await pool.query('SELECT 1 FROM archive.chunks WHERE conversation_id = $1 AND idx = $2', [
+        conversationId,
+        index,
+      ]);
       return !!rowCount;
     },
     /** Records a stored chunk; false when that index was already there (nothing changes). */
@@ -49,7 +52,9 @@ export function archiveChunks(pool: pg.Pool) {
       return !!rowCount;
     },
     async list(conversationId: string): Promise<ChunkRow[]> {
-      const { rows } = await pool.query('SELECT idx, storage_key, bytes FROM archive.chunks WHERE conversation_id = $1 ORDER BY idx', [conversationId]);
+      const { rows } = await pool.query('SELECT idx, storage_key, bytes FROM archive.chunks WHERE conversation_id = $1 ORDER BY idx', [
+        conversationId,
+      ]);
       return rows.map((r) => ({ index: r.idx, key: r.storage_key, bytes: r.bytes }));
     },
     async clear(conversationId: string): Promise<void> {

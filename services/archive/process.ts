@@ -113,7 +113,12 @@ export function archiveProcessor(deps: ProcessDeps) {
       const mediaKey = newStorageKey('archives', 'mp4');
       await storage.put(mediaKey, made.bytes, 'video/mp4');
       const done = await append(conversationId, (s, now) =>
-        decideAvailable(s, { mediaKey, durationSeconds: Math.round(made.durationSeconds), bytes: made.bytes.length }, { now, actor: SYSTEM_ACTOR }));
+        decideAvailable(
+          s,
+          { mediaKey, durationSeconds: Math.round(made.durationSeconds), bytes: made.bytes.length },
+          { now, actor: SYSTEM_ACTOR },
+        ),
+      );
       if (!done.result.length) {
         // Removed (or finished by another worker) meanwhile: this copy is not needed.
         await storage.delete(mediaKey);

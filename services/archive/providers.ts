@@ -25,7 +25,21 @@ export function providerRecordings(deps: {
       const stream = webhookEventStream(job.provider, eventId);
       const outcome = await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
         if ((await tx.read(stream)).length) return false;
-        tx.append(stream, [{ type: 'ProviderRecordingAnnounced', data: { provider: job.provider, eventId: eventId.slice(0, 500), conversationId: job.conversationId, at: tx.now.toISOString() } }], 'no_stream');
+        tx.append(
+          stream,
+          [
+            {
+              type: 'ProviderRecordingAnnounced',
+              data: {
+                provider: job.provider,
+                eventId: eventId.slice(0, 500),
+                conversationId: job.conversationId,
+                at: tx.now.toISOString(),
+              },
+            },
+          ],
+          'no_stream',
+        );
         tx.afterCommit(() => deps.enqueueFetch(job));
         return true;
       });
@@ -34,12 +48,20 @@ export function providerRecordings(deps: {
 
     /** The job: downloads the recording and enqueues it for processing. */
     async fetch(job: ArchiveFetchJob) {
-      const res = await (deps.fetchImpl ?? fetch)(job.url, { headers: job.authorization ? { authorization: job.authorization } : {}, redirect: 'follow' });
+      const res = await (deps.fetchImpl ?? fetch)(job.url, {
+        headers: job.authorization ? { authorization: job.authorization } : {},
+        redirect: 'follow',
+      });
       if (!res.ok) throw new Error(`${job.provider} answered ${res.status} for the recording of ${job.conversationId}`);
       const length = Number(res.headers.get('content-length') ?? 0);
       if (length > MAX_PROVIDER_RECORDING_BYTES) throw new Error(`The ${job.provider} recording is too large (${length} bytes).`);
       const bytes = Buffer.from(await res.arrayBuffer());
-      return deps.archive.receiveProviderRecording({ conversationId: job.conversationId, source: job.provider, bytes, durationSeconds: job.durationSeconds });
+      return deps.archive.receiveProviderRecording({
+        conversationId: job.conversationId,
+        source: job.provider,
+        bytes,
+        durationSeconds: job.durationSeconds,
+      });
     },
   };
 }

@@ -24,7 +24,7 @@ export interface BackupSource {
   authSecret: { value: string; fromDataDir: boolean };
 }
 
-export type BackupProgress = (phase: 'read models' | 'events' | 'files', done: number, total: number) => void
+export type BackupProgress = (phase: 'read models' | 'events' | 'files', done: number, total: number) => void;
 
 export interface BackupResult {
   header: BackupHeader;
@@ -35,7 +35,16 @@ export interface BackupResult {
 }
 
 /** The columns of a backed-up event, in the order its COPY text holds them. */
-export const EVENT_COLUMNS = ['global_position', 'transaction_id', 'stream_id', 'stream_version', 'type', 'data', 'metadata', 'recorded_at'] as const;
+export const EVENT_COLUMNS = [
+  'global_position',
+  'transaction_id',
+  'stream_id',
+  'stream_version',
+  'type',
+  'data',
+  'metadata',
+  'recorded_at',
+] as const;
 
 export async function takeBackup(source: BackupSource, file: string, progress?: BackupProgress): Promise<BackupResult> {
   const started = Date.now();
@@ -65,14 +74,26 @@ export async function takeBackup(source: BackupSource, file: string, progress?: 
         lastRecordedAt: log.rows[0].last?.toISOString() ?? null,
       },
       readModels,
-      storage: 'root' in source.storage
-        ? { kind: 'local' }
-        : { kind: 's3', bucket: source.storage.s3.bucket, prefix: source.storage.s3.prefix, endpoint: source.storage.s3.endpoint, region: source.storage.s3.region },
-      authSecret: { kept: source.authSecret.fromDataDir ? source.authSecret.value : null, fingerprint: secretFingerprint(source.authSecret.value) },
+      storage:
+        'root' in source.storage
+          ? { kind: 'local' }
+          : {
+              kind: 's3',
+              bucket: source.storage.s3.bucket,
+              prefix: source.storage.s3.prefix,
+              endpoint: source.storage.s3.endpoint,
+              region: source.storage.s3.region,
+            },
+      authSecret: {
+        kept: source.authSecret.fromDataDir ? source.authSecret.value : null,
+        fingerprint: secretFingerprint(source.authSecret.value),
+      },
     };
     await writer.json('H', header);
     let lines = 0;
-    const copy = db.query(copyTo(`COPY (SELECT ${EVENT_COLUMNS.join(', ')} FROM events ORDER BY transaction_id, global_position) TO STDOUT`));
+    const copy = db.query(
+      copyTo(`COPY (SELECT ${EVENT_COLUMNS.join(', ')} FROM events ORDER BY transaction_id, global_position) TO STDOUT`),
+    );
     for await (const chunk of copy as AsyncIterable<Buffer>) {
       await writer.frame('E', chunk);
       for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
@@ -95,7 +116,10 @@ export async function takeBackup(source: BackupSource, file: string, progress?: 
 /** Each read model's version, checkpoint and tables as the snapshot sees them. */
 async function readModelStates(db: pg.ClientBase, projectors: readonly Projector[], done: (n: number) => void): Promise<ReadModelState[]> {
   const names = projectors.filter((p) => !p.fromHead).map((p) => p.name);
-  const { rows } = await db.query('SELECT name, version, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name', [names]);
+  const { rows } = await db.query(
+    'SELECT name, version, transaction_id, position, failed_at FROM projection_checkpoints WHERE name = ANY($1) ORDER BY name',
+    [names],
+  );
   const out: ReadModelState[] = [];
   for (const r of rows) {
     out.push({

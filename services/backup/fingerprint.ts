@@ -9,8 +9,12 @@ import type { TableFingerprint } from './format';
 
 export async function schemaFingerprint(db: pg.ClientBase, schema: string): Promise<Record<string, TableFingerprint>> {
   // Set for this statement's transaction and put back: a rebuild goes on in it with the server's own settings.
-  const { rows: saved } = await db.query(`SELECT current_setting('TimeZone') AS tz, current_setting('DateStyle') AS ds, current_setting('extra_float_digits') AS efd`);
-  await db.query(`SELECT set_config('TimeZone', 'UTC', true), set_config('DateStyle', 'ISO, YMD', true), set_config('extra_float_digits', '1', true)`);
+  const { rows: saved } = await db.query(
+    `SELECT current_setting('TimeZone') AS tz, current_setting('DateStyle') AS ds, current_setting('extra_float_digits') AS efd`,
+  );
+  await db.query(
+    `SELECT set_config('TimeZone', 'UTC', true), set_config('DateStyle', 'ISO, YMD', true), set_config('extra_float_digits', '1', true)`,
+  );
   try {
     const { rows: tables } = await db.query(
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
@@ -25,11 +29,10 @@ export async function schemaFingerprint(db: pg.ClientBase, schema: string): Prom
     }
     return out;
   } finally {
-    await db.query(`SELECT set_config('TimeZone', $1, true), set_config('DateStyle', $2, true), set_config('extra_float_digits', $3, true)`, [
-      saved[0].tz,
-      saved[0].ds,
-      saved[0].efd,
-    ]);
+    await db.query(
+      `SELECT set_config('TimeZone', $1, true), set_config('DateStyle', $2, true), set_config('extra_float_digits', $3, true)`,
+      [saved[0].tz, saved[0].ds, saved[0].efd],
+    );
   }
 }
 
@@ -38,5 +41,8 @@ export function fingerprintDifferences(expected: Record<string, TableFingerprint
   const names = [...new Set([...Object.keys(expected), ...Object.keys(actual)])].sort();
   return names
     .filter((t) => expected[t]?.rows !== actual[t]?.rows || expected[t]?.hash !== actual[t]?.hash)
-    .map((t) => `${t}: ${expected[t] ? `${expected[t].rows} rows` : 'absent'} in the backup, ${actual[t] ? `${actual[t].rows} rows` : 'absent'} restored${expected[t]?.rows === actual[t]?.rows ? ' (rows differ)' : ''}`);
+    .map(
+      (t) =>
+        `${t}: ${expected[t] ? `${expected[t].rows} rows` : 'absent'} in the backup, ${actual[t] ? `${actual[t].rows} rows` : 'absent'} restored${expected[t]?.rows === actual[t]?.rows ? ' (rows differ)' : ''}`,
+    );
 }

@@ -174,7 +174,8 @@ export async function* readFrames(file: string): AsyncGenerator<Frame> {
         const payload = frame.subarray(5);
         if (kind === 'Z') {
           const end = JSON.parse(payload.toString()) as BackupEnd;
-          if (end.sha256 !== hash.digest('hex')) throw new BackupRefusedError('The backup file is damaged (its checksum does not match its contents): nothing was restored.');
+          if (end.sha256 !== hash.digest('hex'))
+            throw new BackupRefusedError('The backup file is damaged (its checksum does not match its contents): nothing was restored.');
           ended = true;
           yield { kind, payload };
           if (length) throw new BackupRefusedError('The backup file goes on after its end: it is damaged. Nothing was restored.');
@@ -186,7 +187,11 @@ export async function* readFrames(file: string): AsyncGenerator<Frame> {
     }
   } catch (error) {
     if (error instanceof BackupRefusedError) throw error;
-    if (error instanceof SyntaxError || (error as NodeJS.ErrnoException).code?.startsWith?.('Z_') || /unexpected end|incorrect header|invalid/i.test(String(error))) {
+    if (
+      error instanceof SyntaxError ||
+      (error as NodeJS.ErrnoException).code?.startsWith?.('Z_') ||
+      /unexpected end|incorrect header|invalid/i.test(String(error))
+    ) {
       throw new BackupRefusedError(magicSeen ? TRUNCATED : 'This is not a Tertulia backup file.');
     }
     throw error;

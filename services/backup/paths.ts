@@ -16,7 +16,8 @@ function checkText(what: string, value: string | undefined): string {
 /** A backup to write: a new file in a folder that exists. */
 export function newBackupFile(value: string | undefined): string {
   const file = checkText('backup file', value);
-  if (fs.existsSync(file)) throw new BackupRefusedError(`${file} already exists: choose a new file name (a backup never overwrites a file).`);
+  if (fs.existsSync(file))
+    throw new BackupRefusedError(`${file} already exists: choose a new file name (a backup never overwrites a file).`);
   const dir = path.dirname(file);
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new BackupRefusedError(`The folder ${dir} does not exist.`);
   return file;
@@ -33,7 +34,8 @@ export function existingBackupFile(value: string | undefined): string {
 
 /** A stored file's path inside a backup, as a relative path under the storage folder (never out of it). */
 export function storedFilePath(root: string, relative: unknown): string {
-  if (typeof relative !== 'string' || relative.length > 1024 || relative.includes('\0')) throw new BackupRefusedError('The backup file names a stored file badly: it is damaged.');
+  if (typeof relative !== 'string' || relative.length > 1024 || relative.includes('\0'))
+    throw new BackupRefusedError('The backup file names a stored file badly: it is damaged.');
   const parts = relative.split('/');
   if (!parts.every((p) => /^[A-Za-z0-9._-]{1,255}$/.test(p) && p !== '.' && p !== '..')) {
     throw new BackupRefusedError('The backup file names a stored file outside the storage folder: it is damaged.');

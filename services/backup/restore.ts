@@ -17,7 +17,15 @@ import type { Projector } from '../feed/projector';
 import { ProjectionRunner, type ReadModelBuildTime } from '../feed/runner';
 import { createPostgresEventStore } from '../eventstore/postgres';
 import { FEED_HORIZON_SQL } from '../eventstore/postgres/statements';
-import { BACKUP_FORMAT, BackupRefusedError, LineSplitter, readFrames, secretFingerprint, type BackupEnd, type BackupHeader } from './format';
+import {
+  BACKUP_FORMAT,
+  BackupRefusedError,
+  LineSplitter,
+  readFrames,
+  secretFingerprint,
+  type BackupEnd,
+  type BackupHeader,
+} from './format';
 import { fingerprintDifferences, schemaFingerprint } from './fingerprint';
 import { installationId, migrateInstallation } from './installation';
 import { storedFilePath } from './paths';
@@ -26,8 +34,12 @@ export type Until = { kind: 'time'; at: Date; micros: number; text: string } | {
 
 /** `--until`: an instant with its offset (2026-05-01T12:00:00Z), or a log position (`1234` or `status`'s `5678/1234`). */
 export function parseUntil(value: string | undefined): Until {
-  if (!value) throw new BackupRefusedError('--until needs an instant (2026-05-01T12:00:00Z) or a log position (1234, or 5678/1234 as `npm run projections -- status` prints it).');
-  if (value.length > 64 || value.includes('\0')) throw new BackupRefusedError('--until is an instant or a log position: that value is not one.');
+  if (!value)
+    throw new BackupRefusedError(
+      '--until needs an instant (2026-05-01T12:00:00Z) or a log position (1234, or 5678/1234 as `npm run projections -- status` prints it).',
+    );
+  if (value.length > 64 || value.includes('\0'))
+    throw new BackupRefusedError('--until is an instant or a log position: that value is not one.');
   const position = /^(?:\d{1,19}\/)?(\d{1,19})$/.exec(value);
   if (position) return { kind: 'position', position: String(BigInt(position[1])), text: value };
   if (!/[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(value)) {
@@ -66,7 +78,12 @@ export interface RestorePlan {
 function fieldsOf(line: string) {
   const a = line.indexOf('\t');
   const b = line.indexOf('\t', a + 1);
-  return { position: line.slice(0, a), transactionId: line.slice(a + 1, b), rest: line.slice(b + 1), recordedAt: () => line.slice(line.lastIndexOf('\t') + 1) };
+  return {
+    position: line.slice(0, a),
+    transactionId: line.slice(a + 1, b),
+    rest: line.slice(b + 1),
+    recordedAt: () => line.slice(line.lastIndexOf('\t') + 1),
+  };
 }
 
 /**
@@ -89,7 +106,9 @@ export async function planRestore(file: string, until: Until | null, onProgress?
       if (frame.kind !== 'H') throw new BackupRefusedError('The backup file has no header: it is damaged.');
       header = JSON.parse(frame.payload.toString()) as BackupHeader;
       if (header.product !== 'tertulia' || header.format !== BACKUP_FORMAT) {
-        throw new BackupRefusedError(`This backup is in format ${header.format}; this version of Tertulia restores format ${BACKUP_FORMAT}.`);
+        throw new BackupRefusedError(
+          `This backup is in format ${header.format}; this version of Tertulia restores format ${BACKUP_FORMAT}.`,
+        );
       }
       wanted = new Set(header.readModels.flatMap((r) => (r.checkpoint ? [r.checkpoint.position] : [])));
       continue;
@@ -112,14 +131,22 @@ export async function planRestore(file: string, until: Until | null, onProgress?
     onProgress?.(events);
   }
   if (!header || !end) throw new BackupRefusedError('The backup file is truncated or damaged: nothing was restored.');
-  if (!lines.whole || events !== header.log.events || events !== end.events) throw new BackupRefusedError('The backup file holds fewer events than its header says: it is damaged. Nothing was restored.');
+  if (!lines.whole || events !== header.log.events || events !== end.events)
+    throw new BackupRefusedError('The backup file holds fewer events than its header says: it is damaged. Nothing was restored.');
   if (until?.kind === 'position' && cutTransaction === null) {
-    throw new BackupRefusedError(`This backup holds no event at log position ${until.position}${header.log.position ? ` (its log ends at ${header.log.position.transactionId}/${header.log.position.position})` : ''}.`);
+    throw new BackupRefusedError(
+      `This backup holds no event at log position ${until.position}${header.log.position ? ` (its log ends at ${header.log.position.transactionId}/${header.log.position.position})` : ''}.`,
+    );
   }
   const restored = Math.min(cut ?? events, events);
-  if (until && restored === 0) throw new BackupRefusedError(`Nothing in this backup was recorded by ${until.text}: its first event was recorded ${header.log.firstRecordedAt}.`);
+  if (until && restored === 0)
+    throw new BackupRefusedError(
+      `Nothing in this backup was recorded by ${until.text}: its first event was recorded ${header.log.firstRecordedAt}.`,
+    );
   const comparable = new Set(
-    header.readModels.filter((r) => !r.failed && (r.checkpoint === null || (checkpointIndex.get(r.checkpoint.position) ?? Infinity) < restored)).map((r) => r.name),
+    header.readModels
+      .filter((r) => !r.failed && (r.checkpoint === null || (checkpointIndex.get(r.checkpoint.position) ?? Infinity) < restored))
+      .map((r) => r.name),
   );
   return { file, header, end, events: restored, lastRestored: restored ? last : null, comparable, until };
 }
@@ -129,25 +156,38 @@ export async function assertRestorableInto(pool: pg.Pool, plan: RestorePlan): Pr
   const { rows } = await pool.query(`SELECT to_regclass('public.events') IS NOT NULL AS has_log`);
   if (rows[0].has_log) {
     const held = await pool.query('SELECT EXISTS (SELECT 1 FROM events) AS held');
-    if (held.rows[0].held) throw new BackupRefusedError('Refused: this database already holds an event log; restore into an empty database or data folder.');
+    if (held.rows[0].held)
+      throw new BackupRefusedError('Refused: this database already holds an event log; restore into an empty database or data folder.');
   }
   const id = await installationId(pool);
   if (id && id !== plan.header.installationId) {
-    throw new BackupRefusedError(`Refused: this backup is of installation ${plan.header.installationId}, and this database already belongs to installation ${id}.`);
+    throw new BackupRefusedError(
+      `Refused: this backup is of installation ${plan.header.installationId}, and this database already belongs to installation ${id}.`,
+    );
   }
 }
 
 /** One sentence when the data folder holds something the restore would write; nothing is written. */
-export function assertDataFolderReady(dataDir: string, options: { embedded: boolean; localStorage: boolean; authSecretFromFile: boolean }, plan: RestorePlan): void {
+export function assertDataFolderReady(
+  dataDir: string,
+  options: { embedded: boolean; localStorage: boolean; authSecretFromFile: boolean },
+  plan: RestorePlan,
+): void {
   if (dataDir.includes('\0') || dataDir.length > 4096) throw new BackupRefusedError('DATA_DIR is not a usable path.');
   const stat = fs.statSync(dataDir, { throwIfNoEntry: false });
   if (!stat) return;
   if (!stat.isDirectory()) throw new BackupRefusedError(`Refused: ${dataDir} (DATA_DIR) is a file, not a folder.`);
-  if (options.embedded && fs.readdirSync(dataDir).length) throw new BackupRefusedError(`Refused: the data folder ${dataDir} is not empty; restore into an empty (or new) data folder.`);
+  if (options.embedded && fs.readdirSync(dataDir).length)
+    throw new BackupRefusedError(`Refused: the data folder ${dataDir} is not empty; restore into an empty (or new) data folder.`);
   const storage = path.join(dataDir, 'storage');
-  if (options.localStorage && fs.existsSync(storage) && fs.readdirSync(storage).length) throw new BackupRefusedError(`Refused: ${storage} already holds files; restore into an empty data folder.`);
+  if (options.localStorage && fs.existsSync(storage) && fs.readdirSync(storage).length)
+    throw new BackupRefusedError(`Refused: ${storage} already holds files; restore into an empty data folder.`);
   const secret = path.join(dataDir, 'auth-secret');
-  if (options.authSecretFromFile && fs.existsSync(secret) && secretFingerprint(fs.readFileSync(secret, 'utf8').trim()) !== plan.header.authSecret.fingerprint) {
+  if (
+    options.authSecretFromFile &&
+    fs.existsSync(secret) &&
+    secretFingerprint(fs.readFileSync(secret, 'utf8').trim()) !== plan.header.authSecret.fingerprint
+  ) {
     throw new BackupRefusedError(`Refused: ${secret} holds another installation's auth secret; restore into an empty data folder.`);
   }
 }
@@ -183,7 +223,11 @@ export interface RestoreReport {
 }
 
 /** Restores a planned backup into an empty database (assertRestorableInto first). */
-export async function restoreBackup(plan: RestorePlan, target: RestoreTarget, progress?: (phase: RestorePhase, done: number, total: number) => void): Promise<RestoreReport> {
+export async function restoreBackup(
+  plan: RestorePlan,
+  target: RestoreTarget,
+  progress?: (phase: RestorePhase, done: number, total: number) => void,
+): Promise<RestoreReport> {
   const notes: string[] = [];
   await migrateEventStore(target.pool);
   await migrateInstallation(target.pool);
@@ -197,13 +241,19 @@ export async function restoreBackup(plan: RestorePlan, target: RestoreTarget, pr
     fs.mkdirSync(path.dirname(target.authSecretFile), { recursive: true });
     fs.writeFileSync(target.authSecretFile, plan.header.authSecret.kept, { mode: 0o600, flag: 'wx' });
   } else if (target.envAuthSecret && secretFingerprint(target.envAuthSecret) !== plan.header.authSecret.fingerprint) {
-    notes.push('AUTH_SECRET differs from the backed-up installation\'s: everyone signs in again, and links in mail already sent stop working.');
+    notes.push(
+      "AUTH_SECRET differs from the backed-up installation's: everyone signs in again, and links in mail already sent stop working.",
+    );
   } else if (!plan.header.authSecret.kept && !target.envAuthSecret) {
-    notes.push('The backed-up installation had its AUTH_SECRET set in its environment: set the same one before starting, or everyone signs in again.');
+    notes.push(
+      'The backed-up installation had its AUTH_SECRET set in its environment: set the same one before starting, or everyone signs in again.',
+    );
   }
   if (plan.header.storage.kind === 's3') {
     const s3 = plan.header.storage;
-    notes.push(`Stored files stay in S3: bucket ${s3.bucket}${s3.prefix ? `, prefix ${s3.prefix}` : ''}${s3.endpoint ? ` at ${s3.endpoint}` : ''} (region ${s3.region}); point STORAGE_S3_* at it.`);
+    notes.push(
+      `Stored files stay in S3: bucket ${s3.bucket}${s3.prefix ? `, prefix ${s3.prefix}` : ''}${s3.endpoint ? ` at ${s3.endpoint}` : ''} (region ${s3.region}); point STORAGE_S3_* at it.`,
+    );
   }
 
   const rebuildStarted = Date.now();
@@ -219,7 +269,11 @@ export async function restoreBackup(plan: RestorePlan, target: RestoreTarget, pr
  * one transaction, and an event whose position is below the one before it (a later append that
  * committed first) starts the next, so the restored feed has the backed-up one's order.
  */
-async function loadLogAndFiles(plan: RestorePlan, target: RestoreTarget, progress?: (phase: RestorePhase, done: number, total: number) => void): Promise<number> {
+async function loadLogAndFiles(
+  plan: RestorePlan,
+  target: RestoreTarget,
+  progress?: (phase: RestorePhase, done: number, total: number) => void,
+): Promise<number> {
   const db = await target.pool.connect();
   let copy: Writable | null = null;
   let copyDone: Promise<unknown> | null = null;
@@ -245,7 +299,9 @@ async function loadLogAndFiles(plan: RestorePlan, target: RestoreTarget, progres
   const openRun = async () => {
     // The restore's own runs need no flush each: the last commit below is synchronous and flushes them all.
     await db.query(`BEGIN; SET LOCAL synchronous_commit TO off`);
-    const stream = db.query(copyFrom('COPY events (global_position, stream_id, stream_version, type, data, metadata, recorded_at) FROM STDIN'));
+    const stream = db.query(
+      copyFrom('COPY events (global_position, stream_id, stream_version, type, data, metadata, recorded_at) FROM STDIN'),
+    );
     copyDone = new Promise((resolve, reject) => {
       stream.on('finish', resolve);
       stream.on('error', reject);
@@ -296,7 +352,9 @@ async function loadLogAndFiles(plan: RestorePlan, target: RestoreTarget, progres
     }
     await closeRun();
     await db.query(`INSERT INTO streams (stream_id, version) SELECT stream_id, max(stream_version) FROM events GROUP BY stream_id`);
-    await db.query(`SELECT setval(pg_get_serial_sequence('events', 'global_position'), coalesce((SELECT max(global_position) FROM events), 1), (SELECT count(*) > 0 FROM events))`);
+    await db.query(
+      `SELECT setval(pg_get_serial_sequence('events', 'global_position'), coalesce((SELECT max(global_position) FROM events), 1), (SELECT count(*) > 0 FROM events))`,
+    );
     return files;
   } catch (error) {
     if (copy) (copy as Writable).destroy();
@@ -319,18 +377,23 @@ async function feedShowsEveryEvent(pool: pg.Pool, timeoutMs = 120_000): Promise<
     const { rows } = await pool.query(`SELECT coalesce((SELECT max(transaction_id) FROM events) < (${FEED_HORIZON_SQL}), true) AS visible`);
     if (rows[0].visible) return;
     if (Date.now() > deadline) {
-      throw new BackupRefusedError(`The log is restored, but a transaction open elsewhere on this PostgreSQL server has hidden it from the feed for over ${timeoutMs / 1000} s (pg_stat_activity shows it): end it, then build the read models with npm run projections -- rebuild --all --reason "after a restore".`);
+      throw new BackupRefusedError(
+        `The log is restored, but a transaction open elsewhere on this PostgreSQL server has hidden it from the feed for over ${timeoutMs / 1000} s (pg_stat_activity shows it): end it, then build the read models with npm run projections -- rebuild --all --reason "after a restore".`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
 
-
 /**
  * Every read model rebuilt in one read of the log; each one whose backed-up state lies within the
  * restored log is compared with it at its backed-up checkpoint (the same event, by its position).
  */
-async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onProgress: (events: number) => void): Promise<{ checks: ReadModelCheck[]; perModel: ReadModelBuildTime[] }> {
+async function rebuildAndCompare(
+  plan: RestorePlan,
+  target: RestoreTarget,
+  onProgress: (events: number) => void,
+): Promise<{ checks: ReadModelCheck[]; perModel: ReadModelBuildTime[] }> {
   const store = createPostgresEventStore(target.pool, { notify: 'off' });
   const runner = new ProjectionRunner(target.pool, store, target.projectors, { batchSize: 10_000 });
   const checks: ReadModelCheck[] = [];
@@ -340,24 +403,41 @@ async function rebuildAndCompare(plan: RestorePlan, target: RestoreTarget, onPro
     await runner.prepare();
     const backedUp = new Map(plan.header.readModels.map((r) => [r.name, r]));
     const positions = [...plan.comparable].flatMap((n) => (backedUp.get(n)!.checkpoint ? [backedUp.get(n)!.checkpoint!.position] : []));
-    const { rows } = await target.pool.query('SELECT global_position::text AS p, transaction_id::text AS t FROM events WHERE global_position = ANY($1::bigint[])', [positions]);
+    const { rows } = await target.pool.query(
+      'SELECT global_position::text AS p, transaction_id::text AS t FROM events WHERE global_position = ANY($1::bigint[])',
+      [positions],
+    );
     const here = new Map(rows.map((r) => [r.p, r.t]));
     const checkAt = new Map<string, GlobalCheckpoint | null>();
     for (const p of target.projectors) {
       const state = backedUp.get(p.name);
       if (p.fromHead) continue;
       if (!state) checks.push({ name: p.name, outcome: 'not compared', detail: 'the backed-up installation had no such read model' });
-      else if (state.version !== p.version) checks.push({ name: p.name, outcome: 'not compared', detail: `backed up at version ${state.version}, rebuilt at version ${p.version}` });
+      else if (state.version !== p.version)
+        checks.push({
+          name: p.name,
+          outcome: 'not compared',
+          detail: `backed up at version ${state.version}, rebuilt at version ${p.version}`,
+        });
       else if (state.failed) checks.push({ name: p.name, outcome: 'not compared', detail: 'it was stopped at a failure when backed up' });
-      else if (!plan.comparable.has(p.name)) checks.push({ name: p.name, outcome: 'not compared', detail: `its backed-up state lies after ${plan.until?.text}` });
-      else checkAt.set(p.name, state.checkpoint ? { transactionId: here.get(state.checkpoint.position)!, position: state.checkpoint.position } : null);
+      else if (!plan.comparable.has(p.name))
+        checks.push({ name: p.name, outcome: 'not compared', detail: `its backed-up state lies after ${plan.until?.text}` });
+      else
+        checkAt.set(
+          p.name,
+          state.checkpoint ? { transactionId: here.get(state.checkpoint.position)!, position: state.checkpoint.position } : null,
+        );
     }
     const result = await runner.rebuildAll({
       onProgress,
       checkAt,
       check: async (p, schema, db) => {
         const differences = fingerprintDifferences(backedUp.get(p.name)!.tables, await schemaFingerprint(db, schema));
-        checks.push(differences.length ? { name: p.name, outcome: 'differs', detail: differences.join('; ') } : { name: p.name, outcome: 'matches', detail: 'every table as backed up' });
+        checks.push(
+          differences.length
+            ? { name: p.name, outcome: 'differs', detail: differences.join('; ') }
+            : { name: p.name, outcome: 'matches', detail: 'every table as backed up' },
+        );
       },
     });
     perModel = result.perModel;

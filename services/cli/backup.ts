@@ -24,7 +24,9 @@ async function main(): Promise<number> {
   const file = newBackupFile(args[0]);
   const config = loadConfig();
   if (config.kurrentdbUrl) {
-    console.error('Refused: with KURRENTDB_URL the event log lives in KurrentDB, which `npm run backup` cannot read in one snapshot with the rest; back KurrentDB up with its own tools and PostgreSQL with pg_dump.');
+    console.error(
+      'Refused: with KURRENTDB_URL the event log lives in KurrentDB, which `npm run backup` cannot read in one snapshot with the rest; back KurrentDB up with its own tools and PostgreSQL with pg_dump.',
+    );
     return 2;
   }
   const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
@@ -44,10 +46,15 @@ async function main(): Promise<number> {
     );
     progress.clear();
     const at = result.header.log.position;
-    console.log(`Backed up ${result.events.toLocaleString('en-US')} events (log position ${at ? `${at.transactionId}/${at.position}` : 'empty'}), ${result.header.readModels.length} read models' states and ${result.files} stored files`);
-    console.log(`into ${file} (${(result.bytes / 1e6).toFixed(1)} MB) in ${(result.ms / 1000).toFixed(1)} s; installation ${result.header.installationId}.`);
-    if (result.header.authSecret.kept) console.log('It holds the auth secret and everyone\'s data: keep it as safe as the server.');
-    if (result.header.storage.kind === 's3') console.log('Stored files stay in S3: the file records where (back the bucket up on its own).');
+    console.log(
+      `Backed up ${result.events.toLocaleString('en-US')} events (log position ${at ? `${at.transactionId}/${at.position}` : 'empty'}), ${result.header.readModels.length} read models' states and ${result.files} stored files`,
+    );
+    console.log(
+      `into ${file} (${(result.bytes / 1e6).toFixed(1)} MB) in ${(result.ms / 1000).toFixed(1)} s; installation ${result.header.installationId}.`,
+    );
+    if (result.header.authSecret.kept) console.log("It holds the auth secret and everyone's data: keep it as safe as the server.");
+    if (result.header.storage.kind === 's3')
+      console.log('Stored files stay in S3: the file records where (back the bucket up on its own).');
     return 0;
   } finally {
     progress.clear();

@@ -97,7 +97,9 @@ export async function runMigrateCommand(pool: Pool, args: string[], out: (line: 
       const o = ownerOf(name);
       const others = await otherConnections(pool);
       if (others) {
-        out(`Refused: ${others} other connection(s) use this database (the product, a worker or another command), and reversing a migration under them breaks them; stop them first. Nothing was changed.`);
+        out(
+          `Refused: ${others} other connection(s) use this database (the product, a worker or another command), and reversing a migration under them breaks them; stop them first. Nothing was changed.`,
+        );
         return 1;
       }
       if (o.owner === EVENT_STORE_OWNER && !flags.has('--force')) {

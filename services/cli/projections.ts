@@ -32,7 +32,8 @@ import { checkedReason } from '../domain/readModels/operations';
 import { findPeople } from '../../projections/directory';
 import { runKafkaWorker } from '../relay/main';
 
-const USAGE = 'usage: npm run projections -- status | rebuild <name> --reason "<why>" | rebuild --all --reason "<why>" | verify <name> [--reason "<why>"] | verify --all [--reason "<why>"] | resume <name> --reason "<why>" | run [--source direct|kafka]';
+const USAGE =
+  'usage: npm run projections -- status | rebuild <name> --reason "<why>" | rebuild --all --reason "<why>" | verify <name> [--reason "<why>"] | verify --all [--reason "<why>"] | resume <name> --reason "<why>" | run [--source direct|kafka]';
 
 /** The value after `--reason`, or null without the flag (undefined: the flag without a value). */
 function reasonArgument(argv: string[]): string | null | undefined {
@@ -91,7 +92,7 @@ async function main() {
   }
   if (command === 'run') {
     const i = process.argv.indexOf('--source');
-    const source = i > 0 ? process.argv[i + 1] : process.env.FEED_SOURCE ?? 'direct';
+    const source = i > 0 ? process.argv[i + 1] : (process.env.FEED_SOURCE ?? 'direct');
     if (source !== 'direct' && source !== 'kafka') {
       console.error(`--source is 'direct' (the event store's feed, the default) or 'kafka' (the relay's topic; needs KAFKA_BROKERS)`);
       process.exit(2);
@@ -104,7 +105,8 @@ async function main() {
   const operator = cliOperator();
   if (command === 'rebuild' || command === 'verify' || command === 'resume') {
     try {
-      if (reason === undefined || (reason === null && command !== 'verify')) throw new Error(`${command} needs --reason "<why>": it is recorded with the ${command}.`);
+      if (reason === undefined || (reason === null && command !== 'verify'))
+        throw new Error(`${command} needs --reason "<why>": it is recorded with the ${command}.`);
       checkedReason(reason, command, operator);
     } catch (error) {
       console.error((error as Error).message);
@@ -121,7 +123,9 @@ async function main() {
   if (!readOnly) await migrateEventStore(pool);
   // The log where the product keeps it (KURRENTDB_URL, as services/app/runtime.ts); read models,
   // checkpoints and status stay in PostgreSQL, and the CLI reads the log only through the port.
-  const store: PostgresEventStore | KurrentEventStore = config.kurrentdbUrl ? createKurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool);
+  const store: PostgresEventStore | KurrentEventStore = config.kurrentdbUrl
+    ? createKurrentEventStore(config.kurrentdbUrl)
+    : createPostgresEventStore(pool);
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),
@@ -168,14 +172,26 @@ async function main() {
     for (const r of rows) {
       const cp = r.checkpoint ? `${r.checkpoint.transactionId}/${r.checkpoint.position}` : '-';
       const codeVersion = allProjectors.find((p) => p.name === r.name)!.version;
-      const state = r.failure ? 'FAILED' : r.version !== codeVersion ? `version ${codeVersion} not built yet` : r.behind ? 'behind' : 'caught up';
-      console.log([r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), state].join(' '));
+      const state = r.failure
+        ? 'FAILED'
+        : r.version !== codeVersion
+          ? `version ${codeVersion} not built yet`
+          : r.behind
+            ? 'behind'
+            : 'caught up';
+      console.log(
+        [r.name.padEnd(16), String(r.version).padStart(7), String(r.eventsApplied).padStart(15), `  ${cp}`.padEnd(28), state].join(' '),
+      );
     }
     for (const r of rows.filter((x) => x.failure)) {
       const f = r.failure!;
-      console.log(`\n${r.name} stopped ${f.failedAt} at ${f.eventType} (stream ${f.streamId}, version ${f.streamVersion}, position ${f.transactionId}/${f.position}):`);
+      console.log(
+        `\n${r.name} stopped ${f.failedAt} at ${f.eventType} (stream ${f.streamId}, version ${f.streamVersion}, position ${f.transactionId}/${f.position}):`,
+      );
       console.log(`  ${f.error}`);
-      console.log(`  Fix the projector, bump its version and restart (or 'rebuild ${r.name} --reason "<why>"'); 'resume ${r.name} --reason "<why>"' retries the event as it is.`);
+      console.log(
+        `  Fix the projector, bump its version and restart (or 'rebuild ${r.name} --reason "<why>"'); 'resume ${r.name} --reason "<why>"' retries the event as it is.`,
+      );
     }
     return shutdown(rows.some((r) => r.failure) ? 1 : 0);
   }
@@ -201,12 +217,19 @@ async function main() {
       }
       const progress = await progressBar(store, name);
       const result = await (await unlessRefused(operations.begin('rebuild', name, operator, reason, progress.update))).done;
-      progress.done(`rebuilt from ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`);
+      progress.done(
+        `rebuilt from ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`,
+      );
     }
     return shutdown(0);
   }
   if (command === 'verify') {
-    const names = arg === '--all' ? allProjectors.filter((p) => !p.fromHead).map((p) => p.name) : arg && allProjectors.some((p) => p.name === arg) ? [arg] : [];
+    const names =
+      arg === '--all'
+        ? allProjectors.filter((p) => !p.fromHead).map((p) => p.name)
+        : arg && allProjectors.some((p) => p.name === arg)
+          ? [arg]
+          : [];
     if (!names.length) {
       console.error(USAGE);
       return shutdown(2);
@@ -215,7 +238,9 @@ async function main() {
     for (const name of names) {
       const progress = await progressBar(store, name);
       const result = await (await unlessRefused(operations.begin('verify', name, operator, reason, progress.update))).done;
-      progress.done(`replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`);
+      progress.done(
+        `replayed ${result.events.toLocaleString('en-US')} events in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) into scratch tables`,
+      );
       const differences = result.differences ?? [];
       if (!differences.length) {
         console.log(`${name}: the live tables match a rebuild from the log.`);
@@ -226,9 +251,14 @@ async function main() {
         console.log(`\n${name}.${d.table}: ${d.onlyLive} row(s) only live, ${d.onlyRebuilt} only in the rebuild`);
         for (const s of d.samples) console.log(`  ${s.side === 'live' ? 'live   ' : 'rebuilt'} ${s.row.slice(0, 300)}`);
       }
-      console.log(`\nThe live ${name} differs from its log. 'npm run projections -- rebuild ${name} --reason "<why>"' replaces it with the rebuild.`);
+      console.log(
+        `\nThe live ${name} differs from its log. 'npm run projections -- rebuild ${name} --reason "<why>"' replaces it with the rebuild.`,
+      );
     }
-    if (names.length > 1) console.log(differing ? `${differing} of ${names.length} read models differ from the log.` : `All ${names.length} read models match the log.`);
+    if (names.length > 1)
+      console.log(
+        differing ? `${differing} of ${names.length} read models differ from the log.` : `All ${names.length} read models match the log.`,
+      );
     return shutdown(differing ? 1 : 0);
   }
   // run: a projector worker until stopped

@@ -38,7 +38,9 @@ async function main(): Promise<number> {
   // Read without making an auth secret in the data folder: the restore puts the backup's there.
   const config = loadConfig({ ...process.env, AUTH_SECRET: envSecret ?? 'restore-makes-no-secret' });
   if (config.kurrentdbUrl) {
-    console.error('Refused: with KURRENTDB_URL the event log lives in KurrentDB; `npm run restore` restores the PostgreSQL event store only (restore KurrentDB with its own tools, then `npm run projections -- rebuild --all`).');
+    console.error(
+      'Refused: with KURRENTDB_URL the event log lives in KurrentDB; `npm run restore` restores the PostgreSQL event store only (restore KurrentDB with its own tools, then `npm run projections -- rebuild --all`).',
+    );
     return 2;
   }
   const progress = progressLine();
@@ -58,7 +60,9 @@ async function main(): Promise<number> {
       db = await resolveDatabase(config, log);
       pool = createPool(db.url, 6);
     }
-    console.log(`Restoring ${plan.events.toLocaleString('en-US')} of ${plan.header.log.events.toLocaleString('en-US')} events${until ? ` (up to ${until.text})` : ''} of installation ${plan.header.installationId}, backed up ${plan.header.createdAt}.`);
+    console.log(
+      `Restoring ${plan.events.toLocaleString('en-US')} of ${plan.header.log.events.toLocaleString('en-US')} events${until ? ` (up to ${until.text})` : ''} of installation ${plan.header.installationId}, backed up ${plan.header.createdAt}.`,
+    );
     const report = await restoreBackup(
       plan,
       {
@@ -71,16 +75,24 @@ async function main(): Promise<number> {
       (phase, done, total) => progress.update(phase, done, total, phase === 'files' ? 'files' : 'events'),
     );
     progress.clear();
-    console.log(`Log: ${report.events.toLocaleString('en-US')} events in ${(report.loadMs / 1000).toFixed(1)} s (${rate(report.events, report.loadMs)}), ${report.files} stored files${plan.lastRestored ? `; the last one recorded ${plan.lastRestored.recordedAt}, at position ${plan.lastRestored.position}` : ''}.`);
-    console.log(`Read models rebuilt in one read of the log in ${(report.rebuildMs / 1000).toFixed(1)} s (${rate(report.events, report.rebuildMs)}):`);
+    console.log(
+      `Log: ${report.events.toLocaleString('en-US')} events in ${(report.loadMs / 1000).toFixed(1)} s (${rate(report.events, report.loadMs)}), ${report.files} stored files${plan.lastRestored ? `; the last one recorded ${plan.lastRestored.recordedAt}, at position ${plan.lastRestored.position}` : ''}.`,
+    );
+    console.log(
+      `Read models rebuilt in one read of the log in ${(report.rebuildMs / 1000).toFixed(1)} s (${rate(report.events, report.rebuildMs)}):`,
+    );
     for (const c of report.checks) console.log(`  ${c.name.padEnd(16)} ${c.outcome.padEnd(13)} ${c.detail}`);
     for (const note of report.notes) console.log(note);
     if (!localStorage && plan.header.storage.kind === 'local' && plan.end.files) {
-      console.log(`The backup's ${plan.end.files} stored files were not restored: this product stores files in S3 (STORAGE_S3_BUCKET); restore into local storage and copy them over.`);
+      console.log(
+        `The backup's ${plan.end.files} stored files were not restored: this product stores files in S3 (STORAGE_S3_BUCKET); restore into local storage and copy them over.`,
+      );
     }
     const differ = report.checks.filter((c) => c.outcome === 'differs');
     if (differ.length) {
-      console.log(`\n${differ.map((c) => c.name).join(', ')} differ from the backed-up installation's at the same point of the log: the log is restored whole; 'npm run projections -- verify <name>' shows the rows.`);
+      console.log(
+        `\n${differ.map((c) => c.name).join(', ')} differ from the backed-up installation's at the same point of the log: the log is restored whole; 'npm run projections -- verify <name>' shows the rows.`,
+      );
       return 1;
     }
     console.log('\nRestored. Start the product (npm start) on this data folder or database.');

@@ -32,7 +32,10 @@ describe('command executor', () => {
       ),
     );
     const events = await store.readStream(counter);
-    assert.deepEqual(events.map((e) => e.data.seen), [0, 1, 2, 3]);
+    assert.deepEqual(
+      events.map((e) => e.data.seen),
+      [0, 1, 2, 3],
+    );
   });
 
   it('gives up after a bounded number of attempts with a CONFLICT error', async () => {
@@ -43,7 +46,19 @@ describe('command executor', () => {
         attempts += 1;
         await tx.read('always-moving');
         // Someone else always gets there first.
-        await store.appendToStreams([{ stream: 'always-moving', expected: 'any', events: [{ type: 'Moved', data: {}, metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } }] }]);
+        await store.appendToStreams([
+          {
+            stream: 'always-moving',
+            expected: 'any',
+            events: [
+              {
+                type: 'Moved',
+                data: {},
+                metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+              },
+            ],
+          },
+        ]);
         tx.append('always-moving', [{ type: 'Tried', data: {} }]);
       }),
       (error: unknown) => error instanceof DomainError && error.code === 'CONFLICT',
@@ -54,11 +69,20 @@ describe('command executor', () => {
   it('stamps metadata: actor, correlation, time, schema version', async () => {
     const commands = new CommandExecutor(store);
     const now = new Date('2026-11-21T10:00:00Z');
-    await commands.execute({ actor: { accountId: 'acc-9', roles: ['ADMIN'] }, correlationId: 'corr-1', causationId: 'cause-1', now: () => now }, async (tx) => {
-      tx.append('meta-1', [{ type: 'Stamped', data: {} }], 'no_stream');
-    });
+    await commands.execute(
+      { actor: { accountId: 'acc-9', roles: ['ADMIN'] }, correlationId: 'corr-1', causationId: 'cause-1', now: () => now },
+      async (tx) => {
+        tx.append('meta-1', [{ type: 'Stamped', data: {} }], 'no_stream');
+      },
+    );
     const [event] = await store.readStream('meta-1');
-    assert.deepEqual(event.metadata, { actorId: 'acc-9', correlationId: 'corr-1', causationId: 'cause-1', occurredAt: now.toISOString(), schemaVersion: 1 });
+    assert.deepEqual(event.metadata, {
+      actorId: 'acc-9',
+      correlationId: 'corr-1',
+      causationId: 'cause-1',
+      occurredAt: now.toISOString(),
+      schemaVersion: 1,
+    });
   });
 
   it('runs after-commit work only when the append commits', async () => {
@@ -96,6 +120,9 @@ describe('command executor', () => {
       ),
     );
     assert.equal(outcomes.filter((o) => o.status === 'fulfilled').length, 3);
-    assert.deepEqual((await store.readStream(ledger)).map((e) => e.data.after), [3, 2, 1, 0]);
+    assert.deepEqual(
+      (await store.readStream(ledger)).map((e) => e.data.after),
+      [3, 2, 1, 0],
+    );
   });
 });

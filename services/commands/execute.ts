@@ -65,7 +65,9 @@ function batchedReads(store: EventStore) {
       // A stream that some caller wants whole is read whole; its last event serves the others.
       const lastOnly = streams.filter((s) => !batch.get(s)!.whole.length);
       const read =
-        streams.length === 1 && !lastOnly.length ? new Map([[streams[0], await store.readStream(streams[0])]]) : await store.readStreams(streams, { lastOnly });
+        streams.length === 1 && !lastOnly.length
+          ? new Map([[streams[0], await store.readStream(streams[0])]])
+          : await store.readStreams(streams, { lastOnly });
       // Each caller its own array (several commands may read one stream); the events are not changed by anyone.
       for (const [stream, callers] of batch) {
         const events = read.get(stream) ?? [];
@@ -131,21 +133,23 @@ export class CommandExecutor {
         afterCommit: (work) => void afterCommit.push(work),
       };
       const result = await handler(tx);
-      const requests: AppendRequest[] = [...pending].filter(([, p]) => p.events.length).map(([stream, p]) => ({
-        stream,
-        expected: p.expected ?? expectedFromRead(versions.get(stream)),
-        events: p.events.map((e) => ({
-          type: e.type,
-          data: e.data,
-          metadata: {
-            actorId: meta.actor.accountId,
-            correlationId,
-            causationId: meta.causationId ?? null,
-            occurredAt: now.toISOString(),
-            schemaVersion: currentSchemaVersion(e.type),
-          },
-        })),
-      }));
+      const requests: AppendRequest[] = [...pending]
+        .filter(([, p]) => p.events.length)
+        .map(([stream, p]) => ({
+          stream,
+          expected: p.expected ?? expectedFromRead(versions.get(stream)),
+          events: p.events.map((e) => ({
+            type: e.type,
+            data: e.data,
+            metadata: {
+              actorId: meta.actor.accountId,
+              correlationId,
+              causationId: meta.causationId ?? null,
+              occurredAt: now.toISOString(),
+              schemaVersion: currentSchemaVersion(e.type),
+            },
+          })),
+        }));
       if (!requests.length) {
         await Promise.all(afterCommit.map((work) => work()));
         return { result };

@@ -138,8 +138,7 @@ async function startServer(dataDir: string, port: number, isRoot: boolean, logFi
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
   child.unref();
-  const failed = (why: string) =>
-    new Error(`PostgreSQL did not start (port ${port}, data ${dataDir}): ${why}\n${tail(logFile, 20)}`);
+  const failed = (why: string) => new Error(`PostgreSQL did not start (port ${port}, data ${dataDir}): ${why}\n${tail(logFile, 20)}`);
   for (const deadline = Date.now() + 120_000; ; ) {
     if (exited !== undefined) throw failed(`it exited with code ${exited}`);
     if (await accepts(adminUrl)) return;

@@ -56,7 +56,9 @@ function liveUsers(dataDir: string): { pid: number; file: string }[] {
 
 /** The live processes other than `me` that use the server. */
 export function otherUsers(dataDir: string, me: UserEntry): { pid: number }[] {
-  return liveUsers(dataDir).filter((u) => u.pid !== me.pid).map(({ pid }) => ({ pid }));
+  return liveUsers(dataDir)
+    .filter((u) => u.pid !== me.pid)
+    .map(({ pid }) => ({ pid }));
 }
 
 /**
@@ -112,7 +114,8 @@ export async function withStartLock<T>(dataDir: string, work: () => Promise<T>, 
         fs.rmSync(lock, { recursive: true, force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new Error(`Waited ${timeoutMs / 1000} s for process ${pid} to finish starting or stopping PostgreSQL on ${dataDir}.`);
+      if (Date.now() > deadline)
+        throw new Error(`Waited ${timeoutMs / 1000} s for process ${pid} to finish starting or stopping PostgreSQL on ${dataDir}.`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

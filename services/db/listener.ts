@@ -15,7 +15,10 @@ export class PgListener {
   /** Channels LISTENed on the current connection (emptied when it is lost). */
   private listened = new Set<string>();
 
-  constructor(private readonly connectionString: string, private readonly onError?: (e: unknown) => void) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly onError?: (e: unknown) => void,
+  ) {}
 
   async on(channel: string, handler: Handler): Promise<() => void> {
     let set = this.handlers.get(channel);

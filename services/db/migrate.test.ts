@@ -20,16 +20,22 @@ async function schemaOf(pool: Pool) {
   const keep = `NOT IN ('pg_catalog', 'information_schema', '${MIGRATIONS_SCHEMA}')`;
   const q = async (sql: string) => (await pool.query(sql)).rows.map((r) => Object.values(r).join('|'));
   return {
-    schemata: await q(`SELECT schema_name FROM information_schema.schemata WHERE schema_name NOT IN ('pg_catalog', 'information_schema', 'public', '${MIGRATIONS_SCHEMA}') AND schema_name NOT LIKE 'pg\\_%' ORDER BY 1`),
+    schemata: await q(
+      `SELECT schema_name FROM information_schema.schemata WHERE schema_name NOT IN ('pg_catalog', 'information_schema', 'public', '${MIGRATIONS_SCHEMA}') AND schema_name NOT LIKE 'pg\\_%' ORDER BY 1`,
+    ),
     columns: await q(`SELECT table_schema, table_name, column_name, ordinal_position, data_type, is_nullable, column_default, is_identity
       FROM information_schema.columns WHERE table_schema ${keep} ORDER BY 1, 2, 4`),
-    constraints: await q(`SELECT tc.table_schema, tc.table_name, tc.constraint_type, string_agg(k.column_name, ',' ORDER BY k.ordinal_position)
+    constraints:
+      await q(`SELECT tc.table_schema, tc.table_name, tc.constraint_type, string_agg(k.column_name, ',' ORDER BY k.ordinal_position)
       FROM information_schema.table_constraints tc LEFT JOIN information_schema.key_column_usage k
         ON k.constraint_schema = tc.constraint_schema AND k.constraint_name = tc.constraint_name
       WHERE tc.table_schema ${keep} AND tc.constraint_type <> 'CHECK' GROUP BY 1, 2, 3, tc.constraint_name ORDER BY 1, 2, 3, 4`),
-    indexes: await q(`SELECT schemaname, tablename, indexdef FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog', '${MIGRATIONS_SCHEMA}') ORDER BY 1, 2, 3`),
+    indexes: await q(
+      `SELECT schemaname, tablename, indexdef FROM pg_indexes WHERE schemaname NOT IN ('pg_catalog', '${MIGRATIONS_SCHEMA}') ORDER BY 1, 2, 3`,
+    ),
     // Functions of the product (an extension's own, pg_trgm's, come and go with the extension).
-    routines: await q(`SELECT n.nspname, p.proname, md5(pg_get_functiondef(p.oid)) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    routines:
+      await q(`SELECT n.nspname, p.proname, md5(pg_get_functiondef(p.oid)) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')
       ORDER BY 1, 2, 3`),
     extensions: await q(`SELECT extname FROM pg_extension WHERE extname <> 'plpgsql' ORDER BY 1`),
@@ -61,7 +67,11 @@ describe('schema migrations (Knex)', () => {
     assert.ok(first.routines.some((r) => r.startsWith('public|eventstore_append|')));
     assert.deepEqual(first.extensions, ['pg_trgm']);
     for (const o of MIGRATION_OWNERS) {
-      assert.deepEqual((await recorded(db.pool, o.owner)).map((r) => r.name), o.migrations.map((m) => m.id), o.owner);
+      assert.deepEqual(
+        (await recorded(db.pool, o.owner)).map((r) => r.name),
+        o.migrations.map((m) => m.id),
+        o.owner,
+      );
     }
     // A second run applies nothing.
     for (const o of MIGRATION_OWNERS) assert.deepEqual(await migrate(db.pool, o.owner, o.migrations), []);
@@ -80,13 +90,18 @@ describe('schema migrations (Knex)', () => {
   it('down reverses one migration at a time, newest first, and up applies it again', async () => {
     const owner = MIGRATION_OWNERS.find((o) => o.owner === 'mail_outbox')!;
     const columns = async () =>
-      (await db.pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'dev_mailbox' ORDER BY ordinal_position`)).rows.map((r) => r.column_name);
+      (
+        await db.pool.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'dev_mailbox' ORDER BY ordinal_position`)
+      ).rows.map((r) => r.column_name);
     assert.ok((await columns()).includes('attachments'));
     assert.deepEqual(await migrateDown(db.pool, owner.owner, owner.migrations), ['002_dev_mailbox_attachments']);
     assert.ok(!(await columns()).includes('attachments'));
     assert.ok((await columns()).includes('subject'));
     const status = await migrationStatus(db.pool, owner.owner, owner.migrations);
-    assert.deepEqual(status.applied.map((a) => a.id), ['001_dev_mailbox']);
+    assert.deepEqual(
+      status.applied.map((a) => a.id),
+      ['001_dev_mailbox'],
+    );
     assert.deepEqual(status.pending, ['002_dev_mailbox_attachments']);
     assert.deepEqual(await migrate(db.pool, owner.owner, owner.migrations), ['002_dev_mailbox_attachments']);
     assert.ok((await columns()).includes('attachments'));
@@ -180,22 +195,31 @@ describe('a database migrated by the old runner', () => {
     assert.equal(rows[0].t, null);
 
     const status = await migrationStatus(db.pool, 'eventstore', first.migrations);
-    assert.deepEqual(status.applied.map((a) => [a.id, a.batch, a.appliedAt.toISOString()]), [
-      ['001_events_and_streams', 1, appliedAt],
-      ['002_append_function', 1, appliedAt],
-    ]);
+    assert.deepEqual(
+      status.applied.map((a) => [a.id, a.batch, a.appliedAt.toISOString()]),
+      [
+        ['001_events_and_streams', 1, appliedAt],
+        ['002_append_function', 1, appliedAt],
+      ],
+    );
     assert.deepEqual(status.pending, []);
     const outbox = await migrationStatus(db.pool, 'mail_outbox', MIGRATION_OWNERS.find((o) => o.owner === 'mail_outbox')!.migrations);
-    assert.deepEqual(outbox.applied.map((a) => [a.id, a.batch]), [['001_dev_mailbox', 1], ['002_dev_mailbox_attachments', 2]]);
+    assert.deepEqual(
+      outbox.applied.map((a) => [a.id, a.batch]),
+      [
+        ['001_dev_mailbox', 1],
+        ['002_dev_mailbox_attachments', 2],
+      ],
+    );
     // The log survived and still appends.
     const events = await db.pool.query('SELECT stream_id FROM events');
     assert.deepEqual(events.rows, [{ stream_id: 'legacy-1' }]);
 
     // And adopted migrations reverse like any other.
-    assert.deepEqual(await migrateDown(db.pool, 'mail_outbox', MIGRATION_OWNERS.find((o) => o.owner === 'mail_outbox')!.migrations, { all: true }), [
-      '002_dev_mailbox_attachments',
-      '001_dev_mailbox',
-    ]);
+    assert.deepEqual(
+      await migrateDown(db.pool, 'mail_outbox', MIGRATION_OWNERS.find((o) => o.owner === 'mail_outbox')!.migrations, { all: true }),
+      ['002_dev_mailbox_attachments', '001_dev_mailbox'],
+    );
     assert.equal((await db.pool.query(`SELECT to_regclass('public.dev_mailbox') AS t`)).rows[0].t, null);
   });
 
@@ -244,7 +268,11 @@ describe('several processes migrating at once', () => {
     assert.equal(two.code, 0, two.out);
     for (const o of MIGRATION_OWNERS) {
       const rows = await recorded(db.pool, o.owner);
-      assert.deepEqual(rows.map((r) => r.name), o.migrations.map((m) => m.id), o.owner);
+      assert.deepEqual(
+        rows.map((r) => r.name),
+        o.migrations.map((m) => m.id),
+        o.owner,
+      );
       assert.equal(new Set(rows.map((r) => r.batch)).size, 1, `${o.owner} applied in one batch`);
     }
     // At most one of the processes applied the event store's migrations (this one may have).

@@ -177,7 +177,12 @@ export async function migrate(pool: pg.Pool, owner: string, migrations: readonly
  * Reverses the owner's last applied migration (`all`: every one, newest first), each `down` in one
  * transaction with its record. Returns the ids reversed.
  */
-export async function migrateDown(pool: pg.Pool, owner: string, migrations: readonly Migration[], options: { all?: boolean } = {}): Promise<string[]> {
+export async function migrateDown(
+  pool: pg.Pool,
+  owner: string,
+  migrations: readonly Migration[],
+  options: { all?: boolean } = {},
+): Promise<string[]> {
   checkOwner(owner, migrations);
   return withMigrationLock(pool, async (knex, client) => {
     await prepareOwner(knex, client, owner, migrations);

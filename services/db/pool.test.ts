@@ -27,7 +27,14 @@ it('a checked-out client whose connection is ended fails its next query, and not
   try {
     await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
     // The server's notice arrives on the idle client; its next query fails instead.
-    await eventually(async () => client.query('SELECT 1').then(() => false, () => true), 'the ended client refuses its next query');
+    await eventually(
+      async () =>
+        client.query('SELECT 1').then(
+          () => false,
+          () => true,
+        ),
+      'the ended client refuses its next query',
+    );
     assert.deepEqual(uncaught, []);
   } finally {
     process.off('uncaughtException', record);

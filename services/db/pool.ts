@@ -27,7 +27,11 @@ export function createPool(connectionString: string, max = 10, options: PoolOpti
     idleTimeoutMillis: 30_000,
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
     ...(options.asynchronousCommit || options.readOnly
-      ? { options: [options.asynchronousCommit && '-c synchronous_commit=off', options.readOnly && '-c default_transaction_read_only=on'].filter(Boolean).join(' ') }
+      ? {
+          options: [options.asynchronousCommit && '-c synchronous_commit=off', options.readOnly && '-c default_transaction_read_only=on']
+            .filter(Boolean)
+            .join(' '),
+        }
       : {}),
   });
   pool.on('error', () => {

@@ -44,7 +44,8 @@ export function timestamptzParser(fallback: (text: string) => unknown) {
       ms = Math.floor(ms);
     }
     const sign = text.charCodeAt(i) === 45 /* - */ ? -1 : 1;
-    const offsetSeconds = two(text, i + 1) * 3600 + (text.length >= i + 6 ? two(text, i + 4) * 60 : 0) + (text.length >= i + 9 ? two(text, i + 7) : 0);
+    const offsetSeconds =
+      two(text, i + 1) * 3600 + (text.length >= i + 6 ? two(text, i + 4) * 60 : 0) + (text.length >= i + 9 ? two(text, i + 7) : 0);
     const year = digit(text, 0) * 1000 + digit(text, 1) * 100 + two(text, 2);
     const utc = Date.UTC(year, two(text, 5) - 1, two(text, 8), two(text, 11), two(text, 14), two(text, 17), ms);
     // Date.UTC reads years 0–99 as 1900–1999.

@@ -37,8 +37,13 @@ export interface ProjectionFailure {
 }
 
 export class ProjectionFailedError extends Error {
-  constructor(readonly projection: string, readonly failure: ProjectionFailure) {
-    super(`${projection} cannot apply ${failure.eventType} at ${failure.streamId}@${failure.streamVersion} (position ${failure.position}): ${failure.error}`);
+  constructor(
+    readonly projection: string,
+    readonly failure: ProjectionFailure,
+  ) {
+    super(
+      `${projection} cannot apply ${failure.eventType} at ${failure.streamId}@${failure.streamVersion} (position ${failure.position}): ${failure.error}`,
+    );
     this.name = 'ProjectionFailedError';
   }
 }
@@ -196,7 +201,8 @@ export async function applySharedBatch(
       if (!checkpoints.has(p.name)) continue;
       const after = checkpoints.get(p.name);
       const relevant = events.filter(
-        (e) => p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
+        (e) =>
+          p.handles.includes(e.type) && (!after || compareCheckpoints({ transactionId: e.transactionId, position: e.position }, after) > 0),
       );
       if (relevant.length) {
         if (!options.searchPath) await db.query(`SET LOCAL search_path TO ${escapeIdentifier(liveSchema(p))}, public`);
@@ -219,7 +225,13 @@ export async function applySharedBatch(
        COMMIT`,
     );
     open = false;
-    return { read: events.length, moved, to: { transactionId: last.transactionId, position: last.position }, from: earliest ?? null, lagging };
+    return {
+      read: events.length,
+      moved,
+      to: { transactionId: last.transactionId, position: last.position },
+      from: earliest ?? null,
+      lagging,
+    };
   } catch (error) {
     if (open) await db.query('ROLLBACK').catch(() => {});
     throw error;

@@ -17,7 +17,9 @@ function copyValue(v: unknown): string {
   if (typeof v === 'boolean') return v ? 't' : 'f';
   if (v instanceof Date) return v.toISOString();
   const s = String(v);
-  return NEEDS_ESCAPE.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : s;
+  return NEEDS_ESCAPE.test(s)
+    ? s.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))
+    : s;
 }
 
 /** Writes many rows with COPY (a stream, not one parameter per value): the fast path for a replay's writes. */
@@ -39,10 +41,15 @@ export async function copyRows(db: pg.PoolClient, table: string, rows: Iterable<
   })();
   const first = chunks.next();
   if (first.done) return;
-  await pipeline(Readable.from((function* () {
-    yield first.value;
-    yield* chunks;
-  })()), db.query(copyFrom(`COPY ${table} FROM STDIN`)));
+  await pipeline(
+    Readable.from(
+      (function* () {
+        yield first.value;
+        yield* chunks;
+      })(),
+    ),
+    db.query(copyFrom(`COPY ${table} FROM STDIN`)),
+  );
 }
 
 /**
@@ -57,9 +64,11 @@ export async function bulkInto(db: pg.PoolClient, table: string, write: () => Pr
      WHERE t.relname = $1 AND t.relnamespace = current_schema()::regnamespace`,
     [table],
   );
-  for (const r of rows) await db.query(r.constraint_name ? `ALTER TABLE ${table} DROP CONSTRAINT "${r.constraint_name}"` : `DROP INDEX "${r.name}"`);
+  for (const r of rows)
+    await db.query(r.constraint_name ? `ALTER TABLE ${table} DROP CONSTRAINT "${r.constraint_name}"` : `DROP INDEX "${r.name}"`);
   await write();
-  for (const r of rows) await db.query(r.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT "${r.constraint_name}" ${r.constraint_def}` : r.index_def);
+  for (const r of rows)
+    await db.query(r.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT "${r.constraint_name}" ${r.constraint_def}` : r.index_def);
 }
 
 /**

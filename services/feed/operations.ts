@@ -19,7 +19,17 @@ import { SYSTEM_ACTOR, type Actor } from '../domain/shared/decider';
 import { badInput, conflict } from '../domain/shared/errors';
 import type { Operator, ReadModelOperationEvent, ReadModelOperationFinished, ReadModelOperationKind } from '../domain/readModels/events';
 import { readModelStreams } from '../domain/readModels/events';
-import { checkedReason, decideFinish, decideResume, decideStart, evolveOperations, historyOf, initialOperationsState, type OperationRecord, type OperationsState } from '../domain/readModels/operations';
+import {
+  checkedReason,
+  decideFinish,
+  decideResume,
+  decideStart,
+  evolveOperations,
+  historyOf,
+  initialOperationsState,
+  type OperationRecord,
+  type OperationsState,
+} from '../domain/readModels/operations';
 import type { EventStore, GlobalCheckpoint, StoredEvent } from '../eventstore/port';
 import type { ProjectionFailure } from './batch';
 import type { Projector } from './projector';
@@ -99,7 +109,10 @@ const PROGRESS_EVERY_MS = 500;
 
 const operatorActor = (by: Operator): Actor => (by.via === 'back-office' ? { accountId: by.accountId, roles: ['ADMIN'] } : SYSTEM_ACTOR);
 const stateOf = (events: StoredEvent[]): OperationsState =>
-  events.reduce((s, e) => evolveOperations(s, { type: e.type, data: e.data, at: e.metadata.occurredAt } as ReadModelOperationEvent & { at: string }), initialOperationsState());
+  events.reduce(
+    (s, e) => evolveOperations(s, { type: e.type, data: e.data, at: e.metadata.occurredAt } as ReadModelOperationEvent & { at: string }),
+    initialOperationsState(),
+  );
 
 export class ReadModelOperations {
   private readonly running = new Map<string, Promise<unknown>>();
@@ -142,14 +155,26 @@ export class ReadModelOperations {
       );
       await this.options.commands.execute({ actor: operatorActor(by) }, async (tx) => {
         const stream = readModelStreams.operations(name);
-        tx.append(stream, decideStart(stateOf(await tx.read(stream)), { operationId, readModel: name, operation, version: projector.version, reason, by }, { now: tx.now, actor: tx.actor }));
+        tx.append(
+          stream,
+          decideStart(
+            stateOf(await tx.read(stream)),
+            { operationId, readModel: name, operation, version: projector.version, reason, by },
+            { now: tx.now, actor: tx.actor },
+          ),
+        );
       });
       const done = this.run(operation, projector, operationId, by, eventsTotal, onProgress).finally(async () => {
-        await this.options.pool.query('DELETE FROM read_model_operations WHERE name = $1 AND operation_id = $2', [name, operationId]).catch((e) => this.options.onError?.(e, 'clearing a read model operation'));
+        await this.options.pool
+          .query('DELETE FROM read_model_operations WHERE name = $1 AND operation_id = $2', [name, operationId])
+          .catch((e) => this.options.onError?.(e, 'clearing a read model operation'));
         await unlock(lock, name);
         this.running.delete(operationId);
       });
-      this.running.set(operationId, done.catch(() => {}));
+      this.running.set(
+        operationId,
+        done.catch(() => {}),
+      );
       return { operationId, done };
     } catch (error) {
       if (locked) await this.options.pool.query('DELETE FROM read_model_operations WHERE name = $1', [name]).catch(() => {});
@@ -175,8 +200,12 @@ export class ReadModelOperations {
       if (done === written) return;
       written = done;
       this.options.pool
-        .query('UPDATE read_model_operations SET events_done = $3, updated_at = now() WHERE name = $1 AND operation_id = $2', [projector.name, operationId, written])
-        .catch((e) => this.options.onError?.(e, 'recording a read model operation\'s progress'));
+        .query('UPDATE read_model_operations SET events_done = $3, updated_at = now() WHERE name = $1 AND operation_id = $2', [
+          projector.name,
+          operationId,
+          written,
+        ])
+        .catch((e) => this.options.onError?.(e, "recording a read model operation's progress"));
     }, PROGRESS_EVERY_MS);
     const progress = (n: number) => {
       if (this.stopping) throw new OperationStopped();
@@ -191,16 +220,31 @@ export class ReadModelOperations {
           ? { ...(await rebuildReadModel(ctx, projector, progress)), differences: null }
           : await verifyReadModel(ctx, projector, progress);
       const differences = outcome.differences?.map(({ table, onlyLive, onlyRebuilt }) => ({ table, onlyLive, onlyRebuilt })) ?? null;
-      result = { operationId, readModel: projector.name, operation, outcome: 'succeeded', events: outcome.events, ms: outcome.ms, differences, error: null };
+      result = {
+        operationId,
+        readModel: projector.name,
+        operation,
+        outcome: 'succeeded',
+        events: outcome.events,
+        ms: outcome.ms,
+        differences,
+        error: null,
+      };
       await this.finish(projector.name, by, result);
       return { events: outcome.events, ms: outcome.ms, differences: outcome.differences };
     } catch (error) {
       const stopped = error instanceof OperationStopped;
       result = {
-        operationId, readModel: projector.name, operation, outcome: stopped ? 'interrupted' : 'failed',
-        events: done, ms: Date.now() - started, differences: null, error: error instanceof Error ? error.message : String(error),
+        operationId,
+        readModel: projector.name,
+        operation,
+        outcome: stopped ? 'interrupted' : 'failed',
+        events: done,
+        ms: Date.now() - started,
+        differences: null,
+        error: error instanceof Error ? error.message : String(error),
       };
-      await this.finish(projector.name, by, result).catch((e) => this.options.onError?.(e, 'recording a read model operation\'s failure'));
+      await this.finish(projector.name, by, result).catch((e) => this.options.onError?.(e, "recording a read model operation's failure"));
       throw error;
     } finally {
       clearInterval(progressWriter);
@@ -221,8 +265,13 @@ export class ReadModelOperations {
     const left = rows[0];
     if (!left) return;
     await this.finish(name, left.started_by, {
-      operationId: left.operation_id, readModel: name, operation: left.operation, outcome: 'interrupted',
-      events: Number(left.events_done), ms: new Date(left.updated_at).getTime() - new Date(left.started_at).getTime(), differences: null,
+      operationId: left.operation_id,
+      readModel: name,
+      operation: left.operation,
+      outcome: 'interrupted',
+      events: Number(left.events_done),
+      ms: new Date(left.updated_at).getTime() - new Date(left.started_at).getTime(),
+      differences: null,
       error: 'Its process ended before it did; the live tables were left as they were.',
     }).catch((e) => this.options.onError?.(e, 'recording an interrupted read model operation'));
     await this.options.pool.query('DELETE FROM read_model_operations WHERE name = $1 AND operation_id = $2', [name, left.operation_id]);
@@ -251,7 +300,14 @@ export class ReadModelOperations {
     const cleared = await this.options.runner.resume(name);
     await this.options.commands.execute({ actor: operatorActor(by) }, async (tx) => {
       const stream = readModelStreams.operations(name);
-      tx.append(stream, decideResume(stateOf(await tx.read(stream)), { operationId, readModel: name, reason, by, cleared }, { now: tx.now, actor: tx.actor }));
+      tx.append(
+        stream,
+        decideResume(
+          stateOf(await tx.read(stream)),
+          { operationId, readModel: name, reason, by, cleared },
+          { now: tx.now, actor: tx.actor },
+        ),
+      );
     });
     return { operationId, cleared };
   }
@@ -271,33 +327,49 @@ export class ReadModelOperations {
                         AND l.classid::bigint = (${LOCK_NAMESPACE}::bigint & 4294967295) AND l.objid::bigint = (hashtext(o.name)::bigint & 4294967295))`,
       [names ?? null],
     );
-    return new Map(rows.map((r) => [r.name as string, {
-      operationId: r.operation_id, operation: r.operation, by: r.started_by, reason: r.reason, startedAt: new Date(r.started_at),
-      eventsDone: Number(r.events_done), eventsTotal: r.events_total === null ? null : Number(r.events_total), updatedAt: new Date(r.updated_at),
-    }]));
+    return new Map(
+      rows.map((r) => [
+        r.name as string,
+        {
+          operationId: r.operation_id,
+          operation: r.operation,
+          by: r.started_by,
+          reason: r.reason,
+          startedAt: new Date(r.started_at),
+          eventsDone: Number(r.events_done),
+          eventsTotal: r.events_total === null ? null : Number(r.events_total),
+          updatedAt: new Date(r.updated_at),
+        },
+      ]),
+    );
   }
 
   /** Every read model: version, checkpoint, lag in events and seconds, failure, and what runs on it. */
   async statuses(): Promise<ReadModelStatus[]> {
     const { store, runner, pool } = this.options;
     const names = runner.projectors.map((p) => p.name);
-    const [{ rows }, running] = await Promise.all([pool.query('SELECT * FROM projection_checkpoints WHERE name = ANY($1)', [names]), this.runningOperations()]);
+    const [{ rows }, running] = await Promise.all([
+      pool.query('SELECT * FROM projection_checkpoints WHERE name = ANY($1)', [names]),
+      this.runningOperations(),
+    ]);
     const now = Date.now();
-    return Promise.all(runner.projectors.map(async (p) => {
-      const r = rows.find((x) => x.name === p.name);
-      const checkpoint: GlobalCheckpoint | null = r?.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null;
-      const [[next], lagEvents] = await Promise.all([store.readAll(checkpoint, 1), store.countEventsAfter?.(checkpoint) ?? null]);
-      return {
-        name: p.name,
-        version: r?.version ?? p.version,
-        checkpoint,
-        eventsApplied: Number(r?.events_applied ?? 0),
-        lagEvents,
-        lagSeconds: next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0,
-        failure: (r?.failure as ProjectionFailure | null) ?? null,
-        running: running.get(p.name) ?? null,
-      };
-    }));
+    return Promise.all(
+      runner.projectors.map(async (p) => {
+        const r = rows.find((x) => x.name === p.name);
+        const checkpoint: GlobalCheckpoint | null = r?.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null;
+        const [[next], lagEvents] = await Promise.all([store.readAll(checkpoint, 1), store.countEventsAfter?.(checkpoint) ?? null]);
+        return {
+          name: p.name,
+          version: r?.version ?? p.version,
+          checkpoint,
+          eventsApplied: Number(r?.events_applied ?? 0),
+          lagEvents,
+          lagSeconds: next ? Math.max(0, (now - next.recordedAt.getTime()) / 1000) : 0,
+          failure: (r?.failure as ProjectionFailure | null) ?? null,
+          running: running.get(p.name) ?? null,
+        };
+      }),
+    );
   }
 
   /** Ends this process's running operations (each recorded as interrupted) and waits for them. */

@@ -52,7 +52,10 @@ async function compareSchemas(db: pg.PoolClient, live: string, rebuilt: string, 
       table: t,
       onlyLive: l.rows.length,
       onlyRebuilt: r.rows.length,
-      samples: [...l.rows.slice(0, sample).map((x) => ({ side: 'live' as const, row: x.row })), ...r.rows.slice(0, sample).map((x) => ({ side: 'rebuilt' as const, row: x.row }))],
+      samples: [
+        ...l.rows.slice(0, sample).map((x) => ({ side: 'live' as const, row: x.row })),
+        ...r.rows.slice(0, sample).map((x) => ({ side: 'rebuilt' as const, row: x.row })),
+      ],
     });
   }
   return out;
@@ -77,7 +80,13 @@ async function makeDeferredIndexes(db: pg.PoolClient, schema: string, statements
  * Builds read model `p` from the whole log into `schema` (fresh), its checkpoint in row `row`.
  * Returns how many events it read.
  */
-async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress?: (applied: number) => void): Promise<number> {
+async function buildFromLog(
+  ctx: RebuildContext,
+  p: Projector,
+  row: string,
+  schema: string,
+  onProgress?: (applied: number) => void,
+): Promise<number> {
   // Rebuild and verify replay the log: a reactor would act on all of it again.
   if (p.fromHead) throw new Error(`${p.name} acts on new events only: it is never replayed from the log.`);
   if (p.replay) {
@@ -92,7 +101,14 @@ async function buildFromLog(ctx: RebuildContext, p: Projector, row: string, sche
   return buildFromLogOnce(ctx, p, row, schema, onProgress, null);
 }
 
-async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, schema: string, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
+async function buildFromLogOnce(
+  ctx: RebuildContext,
+  p: Projector,
+  row: string,
+  schema: string,
+  onProgress: ((applied: number) => void) | undefined,
+  replay: Replay | null,
+): Promise<number> {
   const batch = ctx.testBatchSize ?? Math.max(ctx.batchSize, replay ? 10_000 : 2000);
   const deferred = await inTransaction(ctx.pool, async (db) => {
     await createSchema(db, p, schema);
@@ -106,7 +122,15 @@ async function buildFromLogOnce(ctx: RebuildContext, p: Projector, row: string, 
 }
 
 /** buildFromLogOnce's read of the log, into a fresh schema. */
-async function foldLog(ctx: RebuildContext, p: Projector, row: string, schema: string, batch: number, onProgress: ((applied: number) => void) | undefined, replay: Replay | null): Promise<number> {
+async function foldLog(
+  ctx: RebuildContext,
+  p: Projector,
+  row: string,
+  schema: string,
+  batch: number,
+  onProgress: ((applied: number) => void) | undefined,
+  replay: Replay | null,
+): Promise<number> {
   if (replay) {
     // The next batch is read while this one is folded (a replay is a fresh schema and row nobody
     // else writes, and a failure starts it over): the log's read and the fold overlap.
@@ -156,16 +180,17 @@ async function foldLog(ctx: RebuildContext, p: Projector, row: string, schema: s
  * then swaps it in: the swap locks the live checkpoint (pausing the live loop), applies the last
  * events, drops the old schema and renames the new one, all in one transaction.
  */
-export async function rebuildReadModel(ctx: RebuildContext, p: Projector, onProgress?: (applied: number) => void): Promise<{ events: number; ms: number }> {
+export async function rebuildReadModel(
+  ctx: RebuildContext,
+  p: Projector,
+  onProgress?: (applied: number) => void,
+): Promise<{ events: number; ms: number }> {
   const started = Date.now();
   const row = `${p.name}__next`;
   const batch = Math.max(ctx.batchSize, 2000);
   let total = await buildFromLog(ctx, p, row, rebuildSchema(p), onProgress);
   await inTransaction(ctx.pool, async (db) => {
-    await db.query(
-      'INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [p.name, p.version],
-    );
+    await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [p.name, p.version]);
     await lockCheckpoint(db, p.name);
     for (let read = batch; read === batch; ) {
       read = await applyBatch(db, ctx.store, p, row, rebuildSchema(p), batch);
@@ -196,7 +221,12 @@ async function swapIn(db: pg.PoolClient, p: Projector, row: string) {
  * both are brought to the log's end before the comparison. Nothing live is replaced. Returns the
  * rows only one side has (at most `sample` of each per table) and how many there are.
  */
-export async function verifyReadModel(ctx: RebuildContext, p: Projector, onProgress?: (applied: number) => void, sample = 5): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
+export async function verifyReadModel(
+  ctx: RebuildContext,
+  p: Projector,
+  onProgress?: (applied: number) => void,
+  sample = 5,
+): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
   const started = Date.now();
   const row = `${p.name}__verify`;
   const scratch = `rm_${p.name}__verify`;
@@ -271,7 +301,8 @@ export interface SharedRebuildResult {
   perModel: ReadModelBuildTime[];
 }
 
-const after = (e: StoredEvent, cp: GlobalCheckpoint) => compareCheckpoints({ transactionId: e.transactionId, position: e.position }, cp) > 0;
+const after = (e: StoredEvent, cp: GlobalCheckpoint) =>
+  compareCheckpoints({ transactionId: e.transactionId, position: e.position }, cp) > 0;
 
 /**
  * Rebuilds every read model of `projectors` from the whole log, reading the log once for all of
@@ -321,7 +352,8 @@ export async function rebuildAllReadModels(
     });
   }
   const onTheirOwn = new Set<string>();
-  const enter = (db: pg.PoolClient, b: SharedBuild) => db.query(`SET LOCAL search_path TO "${b.schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
+  const enter = (db: pg.PoolClient, b: SharedBuild) =>
+    db.query(`SET LOCAL search_path TO "${b.schema}", public; SET LOCAL tertulia.rebuilding TO 'on'`);
   const finishReplay = async (db: pg.PoolClient, b: SharedBuild) => {
     if (!b.replay) return;
     const replay = b.replay;
@@ -355,20 +387,24 @@ export async function rebuildAllReadModels(
       return;
     }
     try {
-      await slots(() => timed(b, () => inTransaction(ctx.pool, async (db) => {
-        await enter(db, b);
-        if (!b.checked && b.checkAt === null) await check(db, b);
-        if (!b.checked && b.checkAt) {
-          const cut = events.findIndex((e) => after(e, b.checkAt!));
-          if (cut >= 0) {
-            await give(db, b, events.slice(0, cut));
-            await check(db, b);
-            await give(db, b, events.slice(cut));
-          } else await give(db, b, events);
-        } else await give(db, b, events);
-        b.handledEvents += relevant;
-        await saveCheckpoint(db, b.row, last, relevant);
-      })));
+      await slots(() =>
+        timed(b, () =>
+          inTransaction(ctx.pool, async (db) => {
+            await enter(db, b);
+            if (!b.checked && b.checkAt === null) await check(db, b);
+            if (!b.checked && b.checkAt) {
+              const cut = events.findIndex((e) => after(e, b.checkAt!));
+              if (cut >= 0) {
+                await give(db, b, events.slice(0, cut));
+                await check(db, b);
+                await give(db, b, events.slice(cut));
+              } else await give(db, b, events);
+            } else await give(db, b, events);
+            b.handledEvents += relevant;
+            await saveCheckpoint(db, b.row, last, relevant);
+          }),
+        ),
+      );
       b.unsaved = null;
     } catch (error) {
       if (isTransientError(error)) throw error;
@@ -388,11 +424,13 @@ export async function rebuildAllReadModels(
     const last = events[events.length - 1];
     next = events.length === batch ? ctx.store.readAll(last, batch) : Promise.resolve([]);
     next.catch(() => {}); // awaited on the next turn; a failure here surfaces there
-    const given = Promise.all(builds.map((b) => {
-      const lane = lanes.get(b)!.then(() => step(b, events));
-      lanes.set(b, lane);
-      return lane;
-    })).then(() => options.onProgress?.((done += events.length)));
+    const given = Promise.all(
+      builds.map((b) => {
+        const lane = lanes.get(b)!.then(() => step(b, events));
+        lanes.set(b, lane);
+        return lane;
+      }),
+    ).then(() => options.onProgress?.((done += events.length)));
     given.catch(() => {}); // awaited below; a failure surfaces there
     waiting.push(given);
     total += events.length;
@@ -400,35 +438,46 @@ export async function rebuildAllReadModels(
   }
   await Promise.all(waiting);
   // The log's end: what still folds in memory is written, and what was not checked yet is.
-  await eachLimited(builds.filter((b) => !onTheirOwn.has(b.p.name)), options.concurrency ?? 3, async (b) => {
-    try {
-      await timed(b, () => inTransaction(ctx.pool, async (db) => {
-        await enter(db, b);
-        if (b.unsaved) await saveCheckpoint(db, b.row, b.unsaved, 0);
-        if (!b.checked) await check(db, b);
-        else await finishReplay(db, b);
-        await makeDeferredIndexes(db, b.schema, b.deferredIndexes);
-      }));
-    } catch (error) {
-      if (isTransientError(error)) throw error;
-      ctx.onError?.(b.p.name, error);
-      onTheirOwn.add(b.p.name);
-    }
-  });
+  await eachLimited(
+    builds.filter((b) => !onTheirOwn.has(b.p.name)),
+    options.concurrency ?? 3,
+    async (b) => {
+      try {
+        await timed(b, () =>
+          inTransaction(ctx.pool, async (db) => {
+            await enter(db, b);
+            if (b.unsaved) await saveCheckpoint(db, b.row, b.unsaved, 0);
+            if (!b.checked) await check(db, b);
+            else await finishReplay(db, b);
+            await makeDeferredIndexes(db, b.schema, b.deferredIndexes);
+          }),
+        );
+      } catch (error) {
+        if (isTransientError(error)) throw error;
+        ctx.onError?.(b.p.name, error);
+        onTheirOwn.add(b.p.name);
+      }
+    },
+  );
   for (const b of builds) {
     if (onTheirOwn.has(b.p.name)) {
       await rebuildReadModel(ctx, b.p);
       continue;
     }
-    await timed(b, () => inTransaction(ctx.pool, async (db) => {
-      await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [b.p.name, b.p.version]);
-      await lockCheckpoint(db, b.p.name);
-      for (let read = batch; read === batch; ) {
-        read = await applyBatch(db, ctx.store, b.p, b.row, b.schema, batch);
-        total += read;
-      }
-      await swapIn(db, b.p, b.row);
-    }));
+    await timed(b, () =>
+      inTransaction(ctx.pool, async (db) => {
+        await db.query('INSERT INTO projection_checkpoints (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+          b.p.name,
+          b.p.version,
+        ]);
+        await lockCheckpoint(db, b.p.name);
+        for (let read = batch; read === batch; ) {
+          read = await applyBatch(db, ctx.store, b.p, b.row, b.schema, batch);
+          total += read;
+        }
+        await swapIn(db, b.p, b.row);
+      }),
+    );
   }
   const perModel = builds.map((b) => ({ name: b.p.name, ms: b.ms, events: b.handledEvents }));
   return { events: total, ms: Date.now() - started, onTheirOwn: [...onTheirOwn], perModel };

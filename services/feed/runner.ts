@@ -33,7 +33,16 @@ import {
 } from './batch';
 import { migrateProjectionRunner } from './migrations';
 import { liveSchema, type Projector } from './projector';
-import { createSchema, rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type SharedRebuildOptions, type SharedRebuildResult, type TableDifference } from './rebuild';
+import {
+  createSchema,
+  rebuildAllReadModels,
+  rebuildReadModel,
+  verifyReadModel,
+  type RebuildContext,
+  type SharedRebuildOptions,
+  type SharedRebuildResult,
+  type TableDifference,
+} from './rebuild';
 
 // The batch and checkpoint code lives in ./batch (shared with the Kafka worker); re-exported here.
 export { applySharedBatch, isTransientError, ProjectionFailedError, type FeedSource, type ProjectionFailure } from './batch';
@@ -333,7 +342,11 @@ export class ProjectionRunner {
   }
 
   /** Rebuilds a read model into a scratch schema and compares it with the live one (rebuild.ts). */
-  verify(name: string, onProgress?: (applied: number) => void, sample = 5): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
+  verify(
+    name: string,
+    onProgress?: (applied: number) => void,
+    sample = 5,
+  ): Promise<{ events: number; ms: number; differences: TableDifference[] }> {
     return verifyReadModel(this.rebuildContext, this.projector(name), onProgress, sample);
   }
 
@@ -352,7 +365,9 @@ export class ProjectionRunner {
   }
 
   async status(): Promise<ProjectionStatus[]> {
-    const { rows } = await this.pool.query('SELECT * FROM projection_checkpoints WHERE name = ANY($1)', [this.projectors.map((p) => p.name)]);
+    const { rows } = await this.pool.query('SELECT * FROM projection_checkpoints WHERE name = ANY($1)', [
+      this.projectors.map((p) => p.name),
+    ]);
     return Promise.all(
       this.projectors.map(async (p) => {
         const r = rows.find((x) => x.name === p.name);
@@ -376,7 +391,8 @@ export class ProjectionRunner {
    * read sent before its own append committed may see an older checkpoint, never a newer one than
    * is true: it only waits one more round.
    */
-  private checkpointTableRead: Promise<{ name: string; transaction_id: string | null; position: string; failed_at: Date | null }[]> | null = null;
+  private checkpointTableRead: Promise<{ name: string; transaction_id: string | null; position: string; failed_at: Date | null }[]> | null =
+    null;
   private readCheckpointTable() {
     this.checkpointTableRead ??= this.pool
       .query('SELECT name, transaction_id, position, failed_at FROM projection_checkpoints')
@@ -409,10 +425,11 @@ export class ProjectionRunner {
   }
 
   private async waitUntilReached(checkpoint: GlobalCheckpoint, names: string[], deadline: number, loopsHere: boolean): Promise<boolean> {
-    const reachedHere = () => names.every((n) => {
-      const at = this.reached.get(n);
-      return at && compareCheckpoints(at, checkpoint) >= 0;
-    });
+    const reachedHere = () =>
+      names.every((n) => {
+        const at = this.reached.get(n);
+        return at && compareCheckpoints(at, checkpoint) >= 0;
+      });
     for (let askTable = !loopsHere; ; ) {
       if (reachedHere()) return true;
       if (askTable) {

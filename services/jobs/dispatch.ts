@@ -27,8 +27,11 @@ import { mailJobId, mailJobRow, pgBossExecutor, QUEUES, reminderJobId, reminderJ
 export function remindersOf(reserved: ConversationReserved['data'], reservedAt: Date): ScheduledReminder[] {
   if (reserved.kind !== 'lesson') return [];
   const start = Date.parse(reserved.reservedStart);
-  return REMINDER_OFFSETS_MINUTES.map((offsetMinutes) => ({ conversationId: reserved.conversationId, offsetMinutes, runAt: new Date(start - offsetMinutes * 60_000) }))
-    .filter((r) => r.runAt.getTime() > reservedAt.getTime());
+  return REMINDER_OFFSETS_MINUTES.map((offsetMinutes) => ({
+    conversationId: reserved.conversationId,
+    offsetMinutes,
+    runAt: new Date(start - offsetMinutes * 60_000),
+  })).filter((r) => r.runAt.getTime() > reservedAt.getTime());
 }
 
 export function jobDispatcher(boss: PgBoss): Projector {
@@ -45,7 +48,8 @@ export function jobDispatcher(boss: PgBoss): Projector {
       for (const e of events) {
         if (e.type === 'NotificationQueued') {
           const queued = e.data as NotificationQueued['data'];
-          if (!queued.secretsSealed) rows.push(mailJobRow({ notificationId: queued.notificationId, sealedSecrets: null }, mailJobId(queued.notificationId)));
+          if (!queued.secretsSealed)
+            rows.push(mailJobRow({ notificationId: queued.notificationId, sealedSecrets: null }, mailJobId(queued.notificationId)));
         } else if (e.type === 'ConversationReserved') {
           rows.push(...reminderJobRows(remindersOf(e.data as ConversationReserved['data'], new Date(e.metadata.occurredAt))));
         } else if (e.type === 'ConversationCanceled') {

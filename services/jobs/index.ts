@@ -188,14 +188,28 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     retentionMinutes: 7 * 24 * 60,
   });
   await boss.createQueue(QUEUES.archiveFetch, {
-    name: QUEUES.archiveFetch, retryLimit: 4, retryDelay: 30, retryBackoff: true, expireInMinutes: 30,
+    name: QUEUES.archiveFetch,
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 30,
     // The job holds the provider's download token: keep it no longer than it is useful.
     retentionMinutes: 24 * 60,
   });
   await boss.createQueue(QUEUES.videoRecording, {
-    name: QUEUES.videoRecording, retryLimit: 6, retryDelay: 5, retryBackoff: true, expireInMinutes: 5, retentionMinutes: 24 * 60,
+    name: QUEUES.videoRecording,
+    retryLimit: 6,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInMinutes: 5,
+    retentionMinutes: 24 * 60,
   });
-  await boss.createQueue(QUEUES.archiveExpiry, { name: QUEUES.archiveExpiry, policy: 'singleton', retryLimit: 2, retentionMinutes: 24 * 60 });
+  await boss.createQueue(QUEUES.archiveExpiry, {
+    name: QUEUES.archiveExpiry,
+    policy: 'singleton',
+    retryLimit: 2,
+    retentionMinutes: 24 * 60,
+  });
   const insert = coalescedInsert(boss);
 
   /**
@@ -248,8 +262,16 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       await boss.send(QUEUES.videoRecording, job, { singletonKey: `${job.conversationId}:${job.step}` });
     },
     async startArchiveWorkers(work) {
-      await boss.work<VideoRecordingJob>(QUEUES.videoRecording, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => void (await work.videoRecording(job.data)));
-      await boss.work<ArchiveFetchJob>(QUEUES.archiveFetch, { pollingIntervalSeconds: 5, batchSize: 1 }, async ([job]) => void (await work.fetch(job.data)));
+      await boss.work<VideoRecordingJob>(
+        QUEUES.videoRecording,
+        { pollingIntervalSeconds: 2, batchSize: 1 },
+        async ([job]) => void (await work.videoRecording(job.data)),
+      );
+      await boss.work<ArchiveFetchJob>(
+        QUEUES.archiveFetch,
+        { pollingIntervalSeconds: 5, batchSize: 1 },
+        async ([job]) => void (await work.fetch(job.data)),
+      );
       await boss.work<{ conversationId: string }>(QUEUES.archiveProcess, { pollingIntervalSeconds: 2, batchSize: 1 }, async ([job]) => {
         const outcome = await work.process(job.data.conversationId);
         if (outcome === 'retry') throw new Error('archive processing to be tried again');

@@ -10,8 +10,12 @@ import type { ReminderJob, ScheduledReminder } from '../domain/conversations/mai
 import type { MailJob } from '../domain/notifications/mailer';
 
 export const QUEUES = {
-  sendMail: 'send-mail', conversationReminder: 'conversation-reminder', conversationTimer: 'conversation-timer',
-  archiveProcess: 'archive-process', archiveExpiry: 'archive-expiry', archiveFetch: 'archive-fetch',
+  sendMail: 'send-mail',
+  conversationReminder: 'conversation-reminder',
+  conversationTimer: 'conversation-timer',
+  archiveProcess: 'archive-process',
+  archiveExpiry: 'archive-expiry',
+  archiveFetch: 'archive-fetch',
   videoRecording: 'video-recording',
 } as const;
 

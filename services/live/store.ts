@@ -65,7 +65,10 @@ export async function signalPresence(
 
 /** The participant's connection is recorded (their sync appended ParticipantConnected or found it). */
 export async function enteredRoom(pool: pg.Pool, conversationId: string, accountId: string) {
-  await pool.query('UPDATE live.presence SET in_room = true, last_synced_at = now() WHERE conversation_id = $1 AND account_id = $2', [conversationId, accountId]);
+  await pool.query('UPDATE live.presence SET in_room = true, last_synced_at = now() WHERE conversation_id = $1 AND account_id = $2', [
+    conversationId,
+    accountId,
+  ]);
 }
 
 export async function isPresent(pool: pg.Pool, conversationId: string, accountId: string): Promise<boolean> {
@@ -99,7 +102,11 @@ export interface StoredSignal {
 
 export async function putSignal(pool: pg.Pool, signal: { room: string; to: string; from: string; kind: string; payload: string }) {
   await pool.query('INSERT INTO live.signals (room, to_account, from_account, kind, payload) VALUES ($1, $2, $3, $4, $5)', [
-    signal.room, signal.to, signal.from, signal.kind, signal.payload,
+    signal.room,
+    signal.to,
+    signal.from,
+    signal.kind,
+    signal.payload,
   ]);
   await publishChange(pool, 'videoSignal', `${signal.room}:${signal.to}`);
 }

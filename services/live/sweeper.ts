@@ -21,7 +21,9 @@ export function startLiveSweeper(pool: pg.Pool, live: LiveHandlers, log: Logger)
     running = true;
     try {
       for (const lost of await takeLostParticipants(pool, DISCONNECTED_AFTER_MS)) {
-        await live.leave({ actor: SYSTEM_ACTOR }, { ...lost, reason: 'lost' }).catch((error) => log.warn({ err: error, ...lost }, 'recording a lost participant failed'));
+        await live
+          .leave({ actor: SYSTEM_ACTOR }, { ...lost, reason: 'lost' })
+          .catch((error) => log.warn({ err: error, ...lost }, 'recording a lost participant failed'));
       }
       if (++sweeps % PRUNE_EVERY === 0) await pruneSignals(pool);
     } catch (error) {

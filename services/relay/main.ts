@@ -25,9 +25,14 @@ import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, startRelay } from './index';
 import { startKafkaProjectors } from './worker';
 
 function brokers(): string[] {
-  const list = (process.env.KAFKA_BROKERS ?? '').split(',').map((b) => b.trim()).filter(Boolean);
+  const list = (process.env.KAFKA_BROKERS ?? '')
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (!list.length) {
-    console.error('Set KAFKA_BROKERS to the Kafka brokers (host:port, comma-separated). `npx tsx scripts/kafka/broker.ts` starts a local one.');
+    console.error(
+      'Set KAFKA_BROKERS to the Kafka brokers (host:port, comma-separated). `npx tsx scripts/kafka/broker.ts` starts a local one.',
+    );
     process.exit(2);
   }
   return list;
@@ -89,10 +94,13 @@ export async function runRelay() {
     onError: (error) => log.warn({ err: error }, 'relay failed; starting over from its checkpoint'),
   });
   log.info({ topic }, 'relay started (waits as a standby while another relay publishes)');
-  exitOnSignals(async () => {
-    await relay.stop();
-    await close();
-  }, { log: (message) => log.info(message) });
+  exitOnSignals(
+    async () => {
+      await relay.stop();
+      await close();
+    },
+    { log: (message) => log.info(message) },
+  );
 }
 
 export async function runKafkaWorker() {
@@ -115,10 +123,13 @@ export async function runKafkaWorker() {
     onFailed: (projection, failure) => log.error({ projection, failure }, 'read model stopped at an event it cannot apply'),
   });
   log.info('projector worker consuming the Kafka feed');
-  exitOnSignals(async () => {
-    await worker.stop();
-    await close();
-  }, { log: (message) => log.info(message) });
+  exitOnSignals(
+    async () => {
+      await worker.stop();
+      await close();
+    },
+    { log: (message) => log.info(message) },
+  );
 }
 
 if (process.argv[1] && /services[\\/]relay[\\/]main\.ts$/.test(process.argv[1])) {

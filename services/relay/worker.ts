@@ -12,7 +12,17 @@ import type pg from 'pg';
 import { inTransaction } from '../db/pool';
 import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
-import { applyBatch, applySharedBatch, isolateFailure, isTransientError, recordFailure, sharedSearchPath, type FeedSource, type ProjectionFailure, type SharedBatchResult } from '../feed/batch';
+import {
+  applyBatch,
+  applySharedBatch,
+  isolateFailure,
+  isTransientError,
+  recordFailure,
+  sharedSearchPath,
+  type FeedSource,
+  type ProjectionFailure,
+  type SharedBatchResult,
+} from '../feed/batch';
 import { liveSchema } from '../feed/projector';
 import { ProjectionRunner } from '../feed/runner';
 import type { KafkaPort } from '../integrations/kafka';
@@ -112,7 +122,11 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
    * meanwhile waits for the batch to end instead of joining it after the question was answered
    * (it then took the batch's events over the gap: a read model with events missing for good).
    */
-  async function laggingIn(partition: number, checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>, first: StoredEvent): Promise<string[]> {
+  async function laggingIn(
+    partition: number,
+    checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>,
+    first: StoredEvent,
+  ): Promise<string[]> {
     const firstAt = { transactionId: first.transactionId, position: first.position };
     const seen = lastSeen.get(partition);
     const lagging: string[] = [];

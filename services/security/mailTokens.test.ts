@@ -15,11 +15,14 @@ describe('notification public tokens', () => {
     assert.match(token, /^[A-Za-z0-9_-]+$/, 'URL-safe as it is');
     assert.equal(token, notificationPublicToken(SECRET, id));
     assert.equal(notificationIdOfPublicToken(SECRET, token), id);
-    assert.ok(!token.includes(SECRET) && !Buffer.from(token, 'base64url').toString('latin1').includes(SECRET), 'the secret is not in the token');
+    assert.ok(
+      !token.includes(SECRET) && !Buffer.from(token, 'base64url').toString('latin1').includes(SECRET),
+      'the secret is not in the token',
+    );
     assert.equal(mailPageUrl('https://tertulia.example/', token), `https://tertulia.example/mail/${token}`);
   });
 
-  it('refuses every changed character, another secret, and one id\'s MAC with another id', () => {
+  it("refuses every changed character, another secret, and one id's MAC with another id", () => {
     const id = newId();
     const token = notificationPublicToken(SECRET, id);
     for (let i = 0; i < token.length; i++) assert.equal(notificationIdOfPublicToken(SECRET, changedAt(token, i)), null, `character ${i}`);
@@ -33,7 +36,20 @@ describe('notification public tokens', () => {
 
   it('refuses what is not shaped like a token before any MAC is made', () => {
     const token = notificationPublicToken(SECRET, newId());
-    for (const bad of [undefined, null, 42, '', 'abc', token.slice(0, 40), `${token}=`, `${token}.`, `${token.slice(0, 20)}+${token.slice(21)}`, `${token.slice(0, 20)}/${token.slice(21)}`, 'A'.repeat(5000), `${token}\u0000`]) {
+    for (const bad of [
+      undefined,
+      null,
+      42,
+      '',
+      'abc',
+      token.slice(0, 40),
+      `${token}=`,
+      `${token}.`,
+      `${token.slice(0, 20)}+${token.slice(21)}`,
+      `${token.slice(0, 20)}/${token.slice(21)}`,
+      'A'.repeat(5000),
+      `${token}\u0000`,
+    ]) {
       assert.equal(notificationIdOfPublicToken(SECRET, bad), null, String(bad).slice(0, 20));
     }
     // The MAC alone (no id) and a MAC over an empty id are not tokens.

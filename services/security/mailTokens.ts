@@ -13,7 +13,9 @@ import crypto from 'node:crypto';
 const MAC_BYTES = 32;
 /** Ids are UUIDs (36 characters); anything far longer is not one of ours. */
 const MAX_ID_BYTES = 64;
-const TOKEN_SHAPE = new RegExp(`^[A-Za-z0-9_-]{${Math.ceil(((MAC_BYTES + 1) * 4) / 3)},${Math.ceil(((MAC_BYTES + MAX_ID_BYTES) * 4) / 3)}}$`);
+const TOKEN_SHAPE = new RegExp(
+  `^[A-Za-z0-9_-]{${Math.ceil(((MAC_BYTES + 1) * 4) / 3)},${Math.ceil(((MAC_BYTES + MAX_ID_BYTES) * 4) / 3)}}$`,
+);
 
 /** The purpose's own key, derived from the server secret (never the secret itself). */
 function keyOf(serverSecret: string): Buffer {

@@ -33,7 +33,11 @@ export interface Limit {
  */
 export const LIMITS = {
   /** Failed sign-ins of one address. */
-  signInPerAddress: (address: string): Limit => ({ key: `sign_in:address:${address.trim().toLowerCase()}`, max: 10, windowSeconds: 15 * 60 }),
+  signInPerAddress: (address: string): Limit => ({
+    key: `sign_in:address:${address.trim().toLowerCase()}`,
+    max: 10,
+    windowSeconds: 15 * 60,
+  }),
   /** Failed sign-ins from one client address (a school's whole network may be one). */
   signInPerIp: (ip: string): Limit => ({ key: `sign_in:ip:${ip}`, max: 200, windowSeconds: 15 * 60 }),
   /** New accounts from one client address: a class signing up at the start of term. */
@@ -52,11 +56,18 @@ export const LIMITS = {
    */
   throughputPerIp: (ip: string): Limit => ({ key: `throughput:ip:${ip}`, max: 240, windowSeconds: 10 * 60 }),
   /** Chat messages of one account: a lively conversation, not a flood. */
-  chatMessagesPerAccount: (accountId: string): Limit => ({ key: `chat:account:${accountId}`, max: CHAT_MESSAGES_PER_WINDOW, windowSeconds: CHAT_WINDOW_SECONDS }),
+  chatMessagesPerAccount: (accountId: string): Limit => ({
+    key: `chat:account:${accountId}`,
+    max: CHAT_MESSAGES_PER_WINDOW,
+    windowSeconds: CHAT_WINDOW_SECONDS,
+  }),
 };
 
 export class RateLimiter {
-  constructor(private readonly pool: pg.Pool, private readonly enabled = true) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly enabled = true,
+  ) {}
 
   /** Counts one hit against each limit; throws RATE_LIMITED when any is exceeded. */
   async hit(limits: Limit[]): Promise<void> {

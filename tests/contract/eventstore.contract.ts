@@ -100,10 +100,13 @@ const inStreams = (streams: string[]) => {
  */
 async function feedOf(store: EventStore, streams: string[], count: number): Promise<StoredEvent[]> {
   let events: StoredEvent[] = [];
-  await until(async () => {
-    events = (await readFeed(store)).filter(inStreams(streams));
-    return events.length >= count;
-  }, `${count} events of ${streams.join(', ')} in the feed`);
+  await until(
+    async () => {
+      events = (await readFeed(store)).filter(inStreams(streams));
+      return events.length >= count;
+    },
+    `${count} events of ${streams.join(', ')} in the feed`,
+  );
   return events;
 }
 
@@ -177,9 +180,8 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
       test('no_stream on an existing stream fails with the actual version', async ({ store }) => {
         const stream = streamName('exists');
         await store.appendToStreams([{ stream, expected: 'no_stream', events: [event('A', {}), event('B', {})] }]);
-        await assert.rejects(
-          store.appendToStreams([{ stream, expected: 'no_stream', events: [event('C', {})] }]),
-          (e) => assertWrongExpectedVersion(e, { stream, expected: 'no_stream', actual: 2 }),
+        await assert.rejects(store.appendToStreams([{ stream, expected: 'no_stream', events: [event('C', {})] }]), (e) =>
+          assertWrongExpectedVersion(e, { stream, expected: 'no_stream', actual: 2 }),
         );
         assert.equal((await store.readStream(stream)).length, 2);
       });
@@ -188,21 +190,22 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         const stream = streamName('numeric');
         await store.appendToStreams([{ stream, expected: 'no_stream', events: [event('A', {}), event('B', {})] }]);
         for (const wrong of [1, 3, 17]) {
-          await assert.rejects(
-            store.appendToStreams([{ stream, expected: wrong, events: [event('X', {})] }]),
-            (e) => assertWrongExpectedVersion(e, { stream, expected: wrong, actual: 2 }),
+          await assert.rejects(store.appendToStreams([{ stream, expected: wrong, events: [event('X', {})] }]), (e) =>
+            assertWrongExpectedVersion(e, { stream, expected: wrong, actual: 2 }),
           );
         }
         const result = await store.appendToStreams([{ stream, expected: 2, events: [event('C', {})] }]);
         assert.equal(result.versions[stream], 3);
-        assert.deepEqual((await store.readStream(stream)).map((e) => e.type), ['A', 'B', 'C']);
+        assert.deepEqual(
+          (await store.readStream(stream)).map((e) => e.type),
+          ['A', 'B', 'C'],
+        );
       });
 
       test('a numeric expected version on an absent stream fails with no_stream', async ({ store }) => {
         const stream = streamName('absent-numeric');
-        await assert.rejects(
-          store.appendToStreams([{ stream, expected: 1, events: [event('X', {})] }]),
-          (e) => assertWrongExpectedVersion(e, { stream, expected: 1, actual: 'no_stream' }),
+        await assert.rejects(store.appendToStreams([{ stream, expected: 1, events: [event('X', {})] }]), (e) =>
+          assertWrongExpectedVersion(e, { stream, expected: 1, actual: 'no_stream' }),
         );
         assert.deepEqual(await store.readStream(stream), []);
       });
@@ -214,11 +217,14 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         const second = await store.appendToStreams([{ stream, expected: 'any', events: [event('B', {}), event('C', {})] }]);
         assert.equal(second.versions[stream], 3);
         const events = await store.readStream(stream);
-        assert.deepEqual(events.map((e) => [e.streamVersion, e.type]), [
-          [1, 'A'],
-          [2, 'B'],
-          [3, 'C'],
-        ]);
+        assert.deepEqual(
+          events.map((e) => [e.streamVersion, e.type]),
+          [
+            [1, 'A'],
+            [2, 'B'],
+            [3, 'C'],
+          ],
+        );
       });
 
       test('readStream returns events in version order with 1-based, gapless versions', async ({ store }) => {
@@ -230,9 +236,15 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         }
         const events = await store.readStream(stream);
         assert.equal(events.length, 15);
-        assert.deepEqual(events.map((e) => e.streamVersion), Array.from({ length: 15 }, (_, i) => i + 1));
+        assert.deepEqual(
+          events.map((e) => e.streamVersion),
+          Array.from({ length: 15 }, (_, i) => i + 1),
+        );
         const expectedData = [0, 1, 2, 3, 4].flatMap((batch) => Array.from({ length: batch + 1 }, (_, i) => ({ batch, i })));
-        assert.deepEqual(events.map((e) => e.data), expectedData);
+        assert.deepEqual(
+          events.map((e) => e.data),
+          expectedData,
+        );
         for (let i = 1; i < events.length; i++) assert.ok(BigInt(events[i].position) > BigInt(events[i - 1].position));
       });
 
@@ -248,7 +260,14 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         assert.deepEqual(read.get(a), await store.readStream(a));
         assert.deepEqual(read.get(b), await store.readStream(b));
         assert.deepEqual(read.get(absent), []);
-        assert.deepEqual(read.get(a)!.map((e) => [e.type, e.streamVersion]), [['A1', 1], ['A2', 2], ['A3', 3]]);
+        assert.deepEqual(
+          read.get(a)!.map((e) => [e.type, e.streamVersion]),
+          [
+            ['A1', 1],
+            ['A2', 2],
+            ['A3', 3],
+          ],
+        );
         assert.equal((await store.readStreams([])).size, 0);
       });
 
@@ -260,13 +279,22 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         ]);
         await store.appendToStreams([{ stream: ledger, expected: 2, events: [event('L3', { balance: 5 })] }]);
         const read = await store.readStreams([whole, ledger, absent], { lastOnly: [ledger, absent] });
-        assert.deepEqual(read.get(whole)!.map((e) => e.type), ['W1', 'W2']);
-        assert.deepEqual(read.get(ledger)!.map((e) => [e.type, e.streamVersion, e.data]), [['L3', 3, { balance: 5 }]]);
+        assert.deepEqual(
+          read.get(whole)!.map((e) => e.type),
+          ['W1', 'W2'],
+        );
+        assert.deepEqual(
+          read.get(ledger)!.map((e) => [e.type, e.streamVersion, e.data]),
+          [['L3', 3, { balance: 5 }]],
+        );
         assert.deepEqual(read.get(ledger)![0], (await store.readStream(ledger))[2], 'the same event as a whole read gives');
         assert.deepEqual(read.get(absent), []);
         // Asked again after another append: the new last one (nothing stale kept).
         await store.appendToStreams([{ stream: ledger, expected: 3, events: [event('L4', { balance: 0 })] }]);
-        assert.deepEqual((await store.readStreams([ledger], { lastOnly: [ledger] })).get(ledger)!.map((e) => e.streamVersion), [4]);
+        assert.deepEqual(
+          (await store.readStreams([ledger], { lastOnly: [ledger] })).get(ledger)!.map((e) => e.streamVersion),
+          [4],
+        );
       });
 
       test('metadata and data round-trip unchanged', async ({ store }) => {
@@ -326,11 +354,20 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
           [{ name: 'Dan' }, 1],
         ];
         const fromStream = await store.readStream(stream);
-        assert.deepEqual(fromStream.map((e) => [e.data, e.metadata.schemaVersion]), expected);
+        assert.deepEqual(
+          fromStream.map((e) => [e.data, e.metadata.schemaVersion]),
+          expected,
+        );
         const fromFeed = await feedOf(store, [stream], 4);
-        assert.deepEqual(fromFeed.map((e) => [e.data, e.metadata.schemaVersion]), expected);
+        assert.deepEqual(
+          fromFeed.map((e) => [e.data, e.metadata.schemaVersion]),
+          expected,
+        );
         // Reading twice gives the same thing: the stored shape was not changed.
-        assert.deepEqual((await store.readStream(stream)).map((e) => e.data), expected.map(([d]) => d));
+        assert.deepEqual(
+          (await store.readStream(stream)).map((e) => e.data),
+          expected.map(([d]) => d),
+        );
       });
     });
 
@@ -349,7 +386,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         assert.equal(new Set(appended.map((e) => e.transactionId)).size, 1);
         assert.deepEqual(checkpointOf(appended[appended.length - 1]), result.checkpoint);
         assert.equal(compareCheckpoints(result.checkpoint, checkpointOf(feed[feed.length - 1])), 0);
-        assert.deepEqual((await store.readStream(b)).map((e) => e.type), ['B1', 'B2']);
+        assert.deepEqual(
+          (await store.readStream(b)).map((e) => e.type),
+          ['B1', 'B2'],
+        );
       });
 
       test("one stream's conflict leaves nothing written to any stream of the request", async ({ store }) => {
@@ -373,8 +413,14 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         }
         assert.deepEqual(await store.readStream(fresh), []);
         assert.deepEqual(await store.readStream(anyStream), []);
-        assert.deepEqual((await store.readStream(existing)).map((e) => e.type), ['E1']);
-        assert.deepEqual((await store.readStream(taken)).map((e) => e.type), ['T1']);
+        assert.deepEqual(
+          (await store.readStream(existing)).map((e) => e.type),
+          ['E1'],
+        );
+        assert.deepEqual(
+          (await store.readStream(taken)).map((e) => e.type),
+          ['T1'],
+        );
         // The streams were not created either: no_stream still succeeds on them.
         const ok = await store.appendToStreams([
           { stream: fresh, expected: 'no_stream', events: [event('F1', {})] },
@@ -403,7 +449,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
           for (const r of lost) assertWrongExpectedVersion(r.reason, { stream, expected: round, actual: round + 1 });
         }
         const events = await store.readStream(stream);
-        assert.deepEqual(events.map((e) => e.streamVersion), [1, 2, 3, 4, 5, 6]);
+        assert.deepEqual(
+          events.map((e) => e.streamVersion),
+          [1, 2, 3, 4, 5, 6],
+        );
       });
 
       test('20 concurrent creators with no_stream: exactly one wins', async ({ store }) => {
@@ -430,7 +479,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
           ),
         );
         const events = await store.readStream(stream);
-        assert.deepEqual(events.map((e) => e.streamVersion), Array.from({ length: 40 }, (_, i) => i + 1));
+        assert.deepEqual(
+          events.map((e) => e.streamVersion),
+          Array.from({ length: 40 }, (_, i) => i + 1),
+        );
         // Each append's two events are adjacent.
         for (let i = 0; i < 40; i += 2) assert.deepEqual(events[i + 1].data, { ...(events[i].data as object), i: 1 });
       });
@@ -457,12 +509,22 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         };
         await Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
         const events = await store.readStream(stream);
-        assert.deepEqual(events.map((e) => e.streamVersion), Array.from({ length: 200 }, (_, i) => i + 1));
+        assert.deepEqual(
+          events.map((e) => e.streamVersion),
+          Array.from({ length: 200 }, (_, i) => i + 1),
+        );
         const seen = new Set(events.map((e) => JSON.stringify(e.data)));
         assert.equal(seen.size, 200, 'every (writer, i) exactly once');
         for (let w = 0; w < 8; w++) {
-          const mine = events.map((e) => e.data as { w: number; i: number }).filter((d) => d.w === w).map((d) => d.i);
-          assert.deepEqual(mine, Array.from({ length: 25 }, (_, i) => i), `writer ${w} in order`);
+          const mine = events
+            .map((e) => e.data as { w: number; i: number })
+            .filter((d) => d.w === w)
+            .map((d) => d.i);
+          assert.deepEqual(
+            mine,
+            Array.from({ length: 25 }, (_, i) => i),
+            `writer ${w} in order`,
+          );
         }
         assert.ok(conflicts > 0, 'the writers really raced');
       });
@@ -497,10 +559,15 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         const first = await store.appendToStreams([{ stream, expected: 'no_stream', events: [event('Headed', { i: 1 })] }]);
         assert.deepEqual(await store.headCheckpoint(), first.checkpoint);
         if (before) assert.ok(compareCheckpoints(first.checkpoint, before) > 0, 'the head moved forward');
-        const second = await store.appendToStreams([{ stream, expected: 1, events: [event('Headed', { i: 2 }), event('Headed', { i: 3 })] }]);
+        const second = await store.appendToStreams([
+          { stream, expected: 1, events: [event('Headed', { i: 2 }), event('Headed', { i: 3 })] },
+        ]);
         const head = await store.headCheckpoint();
         assert.deepEqual(head, second.checkpoint);
-        assert.deepEqual((await store.readAll(head, 10)).filter((e) => e.streamId === stream), []);
+        assert.deepEqual(
+          (await store.readAll(head, 10)).filter((e) => e.streamId === stream),
+          [],
+        );
         const [last] = (await store.readStream(stream)).slice(-1);
         assert.deepEqual(head, checkpointOf(last));
         if (counted !== null) assert.equal(await store.countEvents!(), counted + 3);
@@ -533,7 +600,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         // Per stream, the feed is in version order.
         for (const stream of streams) {
           const versions = all.filter((e) => e.streamId === stream).map((e) => e.streamVersion);
-          assert.deepEqual(versions, [...versions].sort((x, y) => x - y));
+          assert.deepEqual(
+            versions,
+            [...versions].sort((x, y) => x - y),
+          );
         }
         // Reading after the last checkpoint returns nothing of ours.
         const last = checkpointOf(all[all.length - 1]);
@@ -568,7 +638,10 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
             await store.appendToStreams([{ stream, expected: 'any', events: [event('Live', { i })] }]);
           }
           await until(() => received.length >= 10, 'the subscription to deliver 10 events');
-          assert.deepEqual(received.map((e) => (e.data as { i: number }).i), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+          assert.deepEqual(
+            received.map((e) => (e.data as { i: number }).i),
+            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+          );
           assert.ok(largestBatch <= 3, `batches of at most batchSize, got ${largestBatch}`);
           assert.equal(overlapped, false, 'the handler is awaited: batches never overlap');
         } finally {
@@ -586,12 +659,19 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         await store.appendToStreams([{ stream, expected: 'no_stream', events: [1, 2, 3, 4, 5].map((i) => event('R', { i })) }]);
         const feed = await feedOf(store, [stream], 5);
         const received: StoredEvent[] = [];
-        const subscription = store.subscribeToAll(checkpointOf(feed[1]), async (events) => {
-          received.push(...events);
-        }, { pollIntervalMs: 50 });
+        const subscription = store.subscribeToAll(
+          checkpointOf(feed[1]),
+          async (events) => {
+            received.push(...events);
+          },
+          { pollIntervalMs: 50 },
+        );
         try {
           await until(() => received.filter(inStreams([stream])).length >= 3, 'the rest of the stream');
-          assert.deepEqual(received.filter(inStreams([stream])).map((e) => e.streamVersion), [3, 4, 5]);
+          assert.deepEqual(
+            received.filter(inStreams([stream])).map((e) => e.streamVersion),
+            [3, 4, 5],
+          );
           for (const e of received) assert.ok(compareCheckpoints(checkpointOf(e), checkpointOf(feed[1])) > 0);
         } finally {
           await subscription.close();
@@ -602,9 +682,13 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         const shared = streamName('stress-shared');
         const streams = [shared, ...Array.from({ length: 6 }, (_, w) => streamName(`stress-${w}`))];
         const received: StoredEvent[] = [];
-        const subscription = store.subscribeToAll(await feedEnd(store), async (events) => {
-          received.push(...events.filter(inStreams(streams)));
-        }, { batchSize: 5, pollIntervalMs: 20 });
+        const subscription = store.subscribeToAll(
+          await feedEnd(store),
+          async (events) => {
+            received.push(...events.filter(inStreams(streams)));
+          },
+          { batchSize: 5, pollIntervalMs: 20 },
+        );
         let expectedCount = 0;
         try {
           await Promise.all(
@@ -659,9 +743,13 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         };
         await poll();
         const subscribed: StoredEvent[] = [];
-        const subscription = store.subscribeToAll(checkpoint, async (events) => {
-          subscribed.push(...events.filter(mine));
-        }, { batchSize: 1, pollIntervalMs: 20 });
+        const subscription = store.subscribeToAll(
+          checkpoint,
+          async (events) => {
+            subscribed.push(...events.filter(mine));
+          },
+          { batchSize: 1, pollIntervalMs: 20 },
+        );
 
         let slow: SlowAppend | null = await beginSlowAppend(slowStream, [event('Late.Slow', { who: 'slow' })]);
         let beforeCommit: StoredEvent[] = [];

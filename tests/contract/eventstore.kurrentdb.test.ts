@@ -19,7 +19,8 @@ if (url) {
     return { store, cleanup: () => store.close() };
   });
 } else {
-  const reason = 'KURRENTDB_URL is not set: the event store contract did not run against KurrentDB (set it to a KurrentDB 25.1+ node to run it)';
+  const reason =
+    'KURRENTDB_URL is not set: the event store contract did not run against KurrentDB (set it to a KurrentDB 25.1+ node to run it)';
   console.log(`\n  SKIPPED: ${reason}\n`);
   describe('event store contract: kurrentdb', () => {
     skipFor(reason).it('runs the whole contract suite against KurrentDB', () => {});
@@ -40,22 +41,68 @@ describe('KurrentDB adapter mapping (no server)', () => {
   });
 
   it('refuses malformed appends as the PostgreSQL adapter does', () => {
-    const ev = { type: 'A', data: {}, metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } };
+    const ev = {
+      type: 'A',
+      data: {},
+      metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    };
     assert.throws(() => validate([]), TypeError);
     assert.throws(() => validate([{ stream: 's', expected: 'any', events: [] }]), TypeError);
-    assert.throws(() => validate([{ stream: 's', expected: 'any', events: [ev] }, { stream: 's', expected: 'any', events: [ev] }]), /twice/);
+    assert.throws(
+      () =>
+        validate([
+          { stream: 's', expected: 'any', events: [ev] },
+          { stream: 's', expected: 'any', events: [ev] },
+        ]),
+      /twice/,
+    );
     assert.throws(() => validate([{ stream: '', expected: 'any', events: [ev] }]), TypeError);
   });
 
-  it('reads a recorded event as the port\'s stored event, with its $all position as the checkpoint, and skips system events', () => {
+  it("reads a recorded event as the port's stored event, with its $all position as the checkpoint, and skips system events", () => {
     const metadata = { actorId: 'a1', correlationId: 'c1', causationId: null, occurredAt: '2026-11-25T10:00:00.000Z', schemaVersion: 1 };
     const created = new Date('2026-11-25T10:00:01Z');
     const stored = toStoredEvent({
-      event: { streamId: 'account-1', revision: 2n, type: 'AccountRegistered', data: { x: 1 }, metadata: { tertulia: JSON.stringify(metadata) }, created, position: { commit: 900n, prepare: 880n } },
+      event: {
+        streamId: 'account-1',
+        revision: 2n,
+        type: 'AccountRegistered',
+        data: { x: 1 },
+        metadata: { tertulia: JSON.stringify(metadata) },
+        created,
+        position: { commit: 900n, prepare: 880n },
+      },
     });
-    assert.deepEqual(stored, { streamId: 'account-1', streamVersion: 3, type: 'AccountRegistered', data: { x: 1 }, metadata, transactionId: '900', position: '880', recordedAt: created });
-    assert.equal(toStoredEvent({ event: { streamId: '$stats', revision: 0n, type: '$statsCollected', data: {}, metadata: {}, created, position: { commit: 1n, prepare: 1n } } }), null);
-    assert.equal(toStoredEvent({ event: { streamId: 'x', revision: 0n, type: '$metadata', data: {}, metadata: {}, created, position: { commit: 1n, prepare: 1n } } }), null);
+    assert.deepEqual(stored, {
+      streamId: 'account-1',
+      streamVersion: 3,
+      type: 'AccountRegistered',
+      data: { x: 1 },
+      metadata,
+      transactionId: '900',
+      position: '880',
+      recordedAt: created,
+    });
+    assert.equal(
+      toStoredEvent({
+        event: {
+          streamId: '$stats',
+          revision: 0n,
+          type: '$statsCollected',
+          data: {},
+          metadata: {},
+          created,
+          position: { commit: 1n, prepare: 1n },
+        },
+      }),
+      null,
+    );
+    assert.equal(
+      toStoredEvent({
+        event: { streamId: 'x', revision: 0n, type: '$metadata', data: {}, metadata: {}, created, position: { commit: 1n, prepare: 1n } },
+      }),
+      null,
+    );
   });
 
   it('orders checkpoints as $all does (commit, then prepare, as numbers)', () => {

@@ -132,7 +132,11 @@ describe('PostgreSQL event store specifics', () => {
         mine = (await store.readAll(null, 100_000)).filter((e) => e.streamId === slowStream || e.streamId === fastStream);
         if (mine.length < 2) await sleep(10);
       }
-      assert.deepEqual(mine.map((e) => e.type), ['Slow', 'Fast'], 'ordered by transaction id: the older one first');
+      assert.deepEqual(
+        mine.map((e) => e.type),
+        ['Slow', 'Fast'],
+        'ordered by transaction id: the older one first',
+      );
       assert.equal(mine[1].transactionId, fast.checkpoint.transactionId);
     } finally {
       await client.query('ROLLBACK').catch(() => {});
@@ -145,11 +149,24 @@ describe('PostgreSQL event store specifics', () => {
     const other = createPostgresEventStore(db.pool);
     try {
       await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('A'), ev('B')] }]);
-      assert.deepEqual((await store.readStream(stream)).map((e) => e.type), ['A', 'B']);
+      assert.deepEqual(
+        (await store.readStream(stream)).map((e) => e.type),
+        ['A', 'B'],
+      );
       await other.appendToStreams([{ stream, expected: 2, events: [ev('C')] }]);
-      assert.deepEqual((await store.readStream(stream)).map((e) => [e.type, e.streamVersion]), [['A', 1], ['B', 2], ['C', 3]]);
+      assert.deepEqual(
+        (await store.readStream(stream)).map((e) => [e.type, e.streamVersion]),
+        [
+          ['A', 1],
+          ['B', 2],
+          ['C', 3],
+        ],
+      );
       const both = await store.readStreams([stream, uniq('empty')]);
-      assert.deepEqual(both.get(stream)!.map((e) => e.type), ['A', 'B', 'C']);
+      assert.deepEqual(
+        both.get(stream)!.map((e) => e.type),
+        ['A', 'B', 'C'],
+      );
       assert.deepEqual([...both.values()][1], []);
     } finally {
       await other.close();
@@ -185,8 +202,9 @@ describe('PostgreSQL event store specifics', () => {
     const seen = async (stream: string) => (await store.readAll(null, 100_000)).some((e) => e.streamId === stream);
     // Other test files' transactions share the cluster (and its horizon) for a moment now and then.
     const shownSoon = async (stream: string) => {
-      for (let i = 0; i < 250; i++) if (await seen(stream)) return true;
-      else await sleep(20);
+      for (let i = 0; i < 250; i++)
+        if (await seen(stream)) return true;
+        else await sleep(20);
       return false;
     };
     const readModel = await connect(READ_MODEL_CONNECTIONS);
@@ -221,7 +239,10 @@ describe('PostgreSQL event store specifics', () => {
       [stream, metadata],
     );
     const all = await store.readAll(null, 100_000);
-    assert.deepEqual(all.filter((e) => e.streamId === stream).map((e) => e.type), ['Nine', 'Ten', 'Hundred']);
+    assert.deepEqual(
+      all.filter((e) => e.streamId === stream).map((e) => e.type),
+      ['Nine', 'Ten', 'Hundred'],
+    );
     const paged: string[] = [];
     let after = null as StoredEvent | null;
     for (;;) {
@@ -230,7 +251,10 @@ describe('PostgreSQL event store specifics', () => {
       paged.push(page[0].type);
       after = page[0];
     }
-    assert.deepEqual(paged.filter((t) => ['Nine', 'Ten', 'Hundred'].includes(t)), ['Nine', 'Ten', 'Hundred']);
+    assert.deepEqual(
+      paged.filter((t) => ['Nine', 'Ten', 'Hundred'].includes(t)),
+      ['Nine', 'Ten', 'Hundred'],
+    );
   });
 
   it('a rolled-back caller transaction leaves nothing behind', async () => {
@@ -254,9 +278,13 @@ describe('PostgreSQL event store specifics', () => {
       const reader = createPostgresEventStore(db.pool); // stands for another process
       const stream = uniq('notify');
       const received: StoredEvent[] = [];
-      const sub = reader.subscribeToAll(null, async (events) => {
-        received.push(...events.filter((e) => e.streamId === stream));
-      }, { pollIntervalMs: 60_000 });
+      const sub = reader.subscribeToAll(
+        null,
+        async (events) => {
+          received.push(...events.filter((e) => e.streamId === stream));
+        },
+        { pollIntervalMs: 60_000 },
+      );
       try {
         await sub.ready; // caught up and LISTENing
         if (mode === 'caller transaction') {
@@ -285,9 +313,13 @@ describe('PostgreSQL event store specifics', () => {
   it('events held back by a transaction that sends no NOTIFY arrive soon after it ends, not at the next poll', async () => {
     const stream = uniq('held');
     const received: StoredEvent[] = [];
-    const sub = store.subscribeToAll(null, async (events) => {
-      received.push(...events.filter((e) => e.streamId === stream));
-    }, { pollIntervalMs: 60_000 });
+    const sub = store.subscribeToAll(
+      null,
+      async (events) => {
+        received.push(...events.filter((e) => e.streamId === stream));
+      },
+      { pollIntervalMs: 60_000 },
+    );
     const blocker = await db.pool.connect();
     try {
       await sub.ready;
@@ -309,9 +341,13 @@ describe('PostgreSQL event store specifics', () => {
     const own = createPostgresEventStore(db.pool, { notify: 'off', channel: 'tertulia_events_unused_test' });
     const stream = uniq('local');
     const received: StoredEvent[] = [];
-    const sub = own.subscribeToAll(null, async (events) => {
-      received.push(...events.filter((e) => e.streamId === stream));
-    }, { pollIntervalMs: 60_000 });
+    const sub = own.subscribeToAll(
+      null,
+      async (events) => {
+        received.push(...events.filter((e) => e.streamId === stream));
+      },
+      { pollIntervalMs: 60_000 },
+    );
     try {
       await sub.ready;
       await own.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Local')] }]);
@@ -326,9 +362,13 @@ describe('PostgreSQL event store specifics', () => {
     const quiet = createPostgresEventStore(db.pool, { notify: 'off', channel: 'tertulia_events_quiet_test' });
     const stream = uniq('poll');
     const received: StoredEvent[] = [];
-    const sub = quiet.subscribeToAll(null, async (events) => {
-      received.push(...events.filter((e) => e.streamId === stream));
-    }, { pollIntervalMs: 50 });
+    const sub = quiet.subscribeToAll(
+      null,
+      async (events) => {
+        received.push(...events.filter((e) => e.streamId === stream));
+      },
+      { pollIntervalMs: 50 },
+    );
     try {
       await sub.ready;
       await sleep(100); // caught up and idle: only the poll can find the next append
@@ -360,19 +400,30 @@ describe('PostgreSQL event store specifics', () => {
     );
     await sub.done;
     assert.equal(calls, 1, 'the failing batch is not retried or skipped');
-    assert.deepEqual(accepted.map((e) => e.type), ['One']);
+    assert.deepEqual(
+      accepted.map((e) => e.type),
+      ['One'],
+    );
     assert.equal((sub.error as Error).message, 'projection broke');
-    assert.deepEqual(errors.map(([e, info]) => [(e as Error).message, info]), [
-      ['projection broke', { source: 'handler', fatal: true }],
-    ]);
+    assert.deepEqual(
+      errors.map(([e, info]) => [(e as Error).message, info]),
+      [['projection broke', { source: 'handler', fatal: true }]],
+    );
     // Resuming from its checkpoint redelivers the failed event first.
     const resumed: StoredEvent[] = [];
-    const again = store.subscribeToAll(sub.checkpoint, async (events) => {
-      resumed.push(...events.filter((e) => e.streamId === stream));
-    }, { pollIntervalMs: 20 });
+    const again = store.subscribeToAll(
+      sub.checkpoint,
+      async (events) => {
+        resumed.push(...events.filter((e) => e.streamId === stream));
+      },
+      { pollIntervalMs: 20 },
+    );
     await until(() => resumed.length >= 2, 'the redelivery');
     await again.close();
-    assert.deepEqual(resumed.map((e) => e.type), ['Two', 'Three']);
+    assert.deepEqual(
+      resumed.map((e) => e.type),
+      ['Two', 'Three'],
+    );
     await sub.close(); // closing a stopped subscription is fine
   });
 
@@ -380,10 +431,14 @@ describe('PostgreSQL event store specifics', () => {
     const stream = uniq('self-close');
     await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('A'), ev('B')] }]);
     let calls = 0;
-    const sub = store.subscribeToAll(null, async () => {
-      calls += 1;
-      await sub.close();
-    }, { batchSize: 1 });
+    const sub = store.subscribeToAll(
+      null,
+      async () => {
+        calls += 1;
+        await sub.close();
+      },
+      { batchSize: 1 },
+    );
     await sub.done;
     assert.equal(calls, 1);
   });
@@ -391,12 +446,17 @@ describe('PostgreSQL event store specifics', () => {
   it('store.close() stops its subscriptions and releases the LISTEN connection', async () => {
     const own = createPostgresEventStore(db.pool);
     let calls = 0;
-    const sub = own.subscribeToAll(null, async () => {
-      calls += 1;
-    }, { pollIntervalMs: 20 });
+    const sub = own.subscribeToAll(
+      null,
+      async () => {
+        calls += 1;
+      },
+      { pollIntervalMs: 20 },
+    );
     await sub.ready;
     const listening = async () =>
-      (await db.pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`)).rows[0].n as number;
+      (await db.pool.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`))
+        .rows[0].n as number;
     assert.ok((await listening()) >= 1);
     await own.close();
     await sub.done;

@@ -42,7 +42,11 @@ export function runRelayContract(name: string, subject: () => Promise<RelaySubje
       // A store shared with other runs (KurrentDB) holds older events: the relay starts at its end.
       start = await s.store.headCheckpoint();
       await migrateRelay(s.pool);
-      await s.pool.query('INSERT INTO relay_checkpoints (topic, transaction_id, position) VALUES ($1, $2, $3)', [topic, start?.transactionId ?? null, start?.position ?? null]);
+      await s.pool.query('INSERT INTO relay_checkpoints (topic, transaction_id, position) VALUES ($1, $2, $3)', [
+        topic,
+        start?.transactionId ?? null,
+        start?.position ?? null,
+      ]);
     });
 
     afterAll(async () => {
@@ -52,12 +56,26 @@ export function runRelayContract(name: string, subject: () => Promise<RelaySubje
 
     const run = () => startRelay({ pool: s.pool, store: s.store, kafka: s.kafka, topic, partitions: 2, batchSize: 3, idleWaitMs: 100 });
     const append = async (stream: string, from: number, count: number) =>
-      (await s.store.appendToStreams([{ stream: `${stream}-${suffix}`, expected: 'any', events: Array.from({ length: count }, (_, i) => event('RelayContractTested', from + i)) }])).checkpoint;
+      (
+        await s.store.appendToStreams([
+          {
+            stream: `${stream}-${suffix}`,
+            expected: 'any',
+            events: Array.from({ length: count }, (_, i) => event('RelayContractTested', from + i)),
+          },
+        ])
+      ).checkpoint;
     const published = async () => {
-      const { rows } = await s.pool.query('SELECT transaction_id, position, events_published FROM relay_checkpoints WHERE topic = $1', [topic]);
-      return { at: rows[0].transaction_id ? `${rows[0].transaction_id}.${rows[0].position}` : null, count: Number(rows[0].events_published) };
+      const { rows } = await s.pool.query('SELECT transaction_id, position, events_published FROM relay_checkpoints WHERE topic = $1', [
+        topic,
+      ]);
+      return {
+        at: rows[0].transaction_id ? `${rows[0].transaction_id}.${rows[0].position}` : null,
+        count: Number(rows[0].events_published),
+      };
     };
-    const untilPublished = (to: GlobalCheckpoint) => eventually(async () => (await published()).at === key(to), `the relay's checkpoint at ${key(to)}`, 30_000);
+    const untilPublished = (to: GlobalCheckpoint) =>
+      eventually(async () => (await published()).at === key(to), `the relay's checkpoint at ${key(to)}`, 30_000);
     /** The store's events after the relay's starting point, as the port reads them. */
     const logAfterStart = async () => (await s.store.readAll(start, 1000)).filter((e) => e.streamId.endsWith(`-${suffix}`));
 

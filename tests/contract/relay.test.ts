@@ -66,10 +66,15 @@ it('`npm run relay` with KURRENTDB_URL reads KurrentDB, never the PostgreSQL log
     KAFKA_TOPIC: 'relay-main-kurrent',
   });
   await relay.waitFor('relay publishing');
-  const line = relay.output().split('\n').find((l) => l.includes('relay publishing'))!;
+  const line = relay
+    .output()
+    .split('\n')
+    .find((l) => l.includes('relay publishing'))!;
   assert.equal(JSON.parse(line).eventStore, 'kurrentdb');
   await relay.kill('SIGTERM');
-  const { rows } = await db.pool.query("SELECT to_regclass('public.events') AS events, to_regclass('public.relay_checkpoints') AS checkpoints");
+  const { rows } = await db.pool.query(
+    "SELECT to_regclass('public.events') AS events, to_regclass('public.relay_checkpoints') AS checkpoints",
+  );
   assert.equal(rows[0].events, null, 'no PostgreSQL event log was created');
   assert.equal(rows[0].checkpoints, 'relay_checkpoints', "the relay's checkpoint lives in DATABASE_URL");
 });

@@ -46,7 +46,9 @@ test.afterAll(async () => {
 /** Waits for the page to settle: a heading drawn, no progress indicator, fonts loaded. */
 async function settled(page: Page) {
   await page.locator('h1, h2').first().waitFor({ state: 'visible', timeout: 15_000 });
-  await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 10_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 10_000 })
+    .catch(() => {});
   await page.evaluate(() => document.fonts.ready);
   // Let entering transitions (fades, grows) finish so colours are final.
   await page.waitForTimeout(250);
@@ -76,7 +78,11 @@ async function audit(page: Page, name: string): Promise<Violation[]> {
  * are fixed (each: the pages, the rule, where the fix goes). Everything else fails the test.
  */
 const REPORTED: { pages: RegExp; rule: string; fixIn: string }[] = [
-  { pages: /^\/admin\//, rule: 'list', fixIn: 'web/src/admin/layout/AdminLayout.tsx: the sidebar links straight in <ul> (use components/ListItemLink)' },
+  {
+    pages: /^\/admin\//,
+    rule: 'list',
+    fixIn: 'web/src/admin/layout/AdminLayout.tsx: the sidebar links straight in <ul> (use components/ListItemLink)',
+  },
 ];
 const reported = (v: Violation) => REPORTED.some((r) => r.rule === v.rule && r.pages.test(v.page));
 
@@ -107,7 +113,12 @@ async function auditPages(page: Page, paths: string[]): Promise<Violation[]> {
 }
 
 async function signedIn(email: string, password: string) {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB', reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: app.url,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
   const page = await context.newPage();
@@ -122,7 +133,12 @@ const describeViolations = (vs: Violation[]) =>
 
 test.describe('axe-core, WCAG 2.1 A and AA', () => {
   test('finds no violation on the signed-out pages', async () => {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 800 }, locale: 'en-GB', reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     const vs = await auditPages(page, ['/auth/sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
     await context.close();
@@ -133,7 +149,12 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
     const student = await createStudent(app, 60);
     const { context, page } = await signedIn(student.emailAddress, 'Stud3ntPass!');
     const vs = await auditPages(page, [
-      '/student/home', '/student/courses', '/student/adventures', '/student/reserve', '/student/conversations', '/student/settings',
+      '/student/home',
+      '/student/courses',
+      '/student/adventures',
+      '/student/reserve',
+      '/student/conversations',
+      '/student/settings',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
@@ -143,7 +164,12 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
     const speaker = await createSpeaker(app);
     const { context, page } = await signedIn(speaker.emailAddress, 'Sp3akerPass!');
     const vs = await auditPages(page, [
-      '/speaker/planner', '/speaker/availability', '/speaker/conversations', '/speaker/payroll', '/speaker/compatibility', '/speaker/settings',
+      '/speaker/planner',
+      '/speaker/availability',
+      '/speaker/conversations',
+      '/speaker/payroll',
+      '/speaker/compatibility',
+      '/speaker/settings',
       '/speaker/settings/security',
     ]);
     await context.close();
@@ -152,16 +178,34 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
 
   test("finds no violation on an instructor's pages", async () => {
     const emailAddress = 'a11y.instructor@example.com';
-    const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] });
+    const { accountId } = await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress, password: 'Instruct0r-Pass', roles: ['INSTRUCTOR'] },
+    );
     // A course of theirs for the course's own pages (its edit form).
-    const { result, appended } = await app.runtime.catalog.createCourse({ actor: { accountId, roles: ['INSTRUCTOR'] } }, {
-      name: 'Audited course', language: 'es', proficiency: 'beginner', completionRequirement: 2, ownerId: accountId, startDate: addDays(todayIn(null), -1), endDate: addDays(todayIn(null), 60),
-    });
+    const { result, appended } = await app.runtime.catalog.createCourse(
+      { actor: { accountId, roles: ['INSTRUCTOR'] } },
+      {
+        name: 'Audited course',
+        language: 'es',
+        proficiency: 'beginner',
+        completionRequirement: 2,
+        ownerId: accountId,
+        startDate: addDays(todayIn(null), -1),
+        endDate: addDays(todayIn(null), 60),
+      },
+    );
     await app.runtime.runner.waitFor(appended?.checkpoint, ['catalog']);
     const { context, page } = await signedIn(emailAddress, 'Instruct0r-Pass');
     const vs = await auditPages(page, [
-      '/instructor/courses/grid', '/instructor/courses/new', `/instructor/courses/${result.courseId}/edit`, '/instructor/gallery', '/instructor/templates',
-      '/instructor/templates/new', '/instructor/settings', '/instructor/settings/security',
+      '/instructor/courses/grid',
+      '/instructor/courses/new',
+      `/instructor/courses/${result.courseId}/edit`,
+      '/instructor/gallery',
+      '/instructor/templates',
+      '/instructor/templates/new',
+      '/instructor/settings',
+      '/instructor/settings/security',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
@@ -171,9 +215,29 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
     await createAdmin(app, 'a11y.admin@example.com', 'Adm1nPassword');
     const { context, page } = await signedIn('a11y.admin@example.com', 'Adm1nPassword');
     const vs = await auditPages(page, [
-      '/admin/dashboard', '/admin/students', '/admin/instructors', '/admin/speakers', '/admin/speakers/invitations', '/admin/speakers/payroll',
-      '/admin/redemption_codes', '/admin/redemption_sets/new', '/admin/notifications', '/admin/support', '/admin/settings', '/admin/settings/roles',
-      '/admin/settings/security', '/admin/courses', '/admin/lessons', '/admin/conversations', '/admin/pricing_plans', '/admin/pricing_plans/create', '/admin/speakers/candidates', '/admin/mail_templates', '/admin/profiles', '/admin/groups', '/admin/read_models',
+      '/admin/dashboard',
+      '/admin/students',
+      '/admin/instructors',
+      '/admin/speakers',
+      '/admin/speakers/invitations',
+      '/admin/speakers/payroll',
+      '/admin/redemption_codes',
+      '/admin/redemption_sets/new',
+      '/admin/notifications',
+      '/admin/support',
+      '/admin/settings',
+      '/admin/settings/roles',
+      '/admin/settings/security',
+      '/admin/courses',
+      '/admin/lessons',
+      '/admin/conversations',
+      '/admin/pricing_plans',
+      '/admin/pricing_plans/create',
+      '/admin/speakers/candidates',
+      '/admin/mail_templates',
+      '/admin/profiles',
+      '/admin/groups',
+      '/admin/read_models',
     ]);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));

@@ -40,8 +40,16 @@ async function gqlOk(query: string, input: Record<string, unknown>, token: strin
 /** An onboarded instructor naming a school. */
 async function instructor(email: string, displayName: string, school: string) {
   const person = await signUp(app, email, 'Passw0rd!', 'INSTRUCTOR');
-  await gqlOk(`mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`, { givenName: displayName, surname: 'Teacher', displayName, school }, person.token);
-  await gqlOk(`mutation($input: OnboardAccountInput!) { onboardAccount(input: $input) { onboarded } }`, { role: 'INSTRUCTOR' }, person.token);
+  await gqlOk(
+    `mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`,
+    { givenName: displayName, surname: 'Teacher', displayName, school },
+    person.token,
+  );
+  await gqlOk(
+    `mutation($input: OnboardAccountInput!) { onboardAccount(input: $input) { onboarded } }`,
+    { role: 'INSTRUCTOR' },
+    person.token,
+  );
   return person;
 }
 
@@ -71,16 +79,30 @@ test.describe('the groups table', () => {
     await page.reload();
     const rows = page.locator('table tbody tr');
     await visible(rows.nth(1));
-    assert.deepEqual((await rows.locator('td:first-child').allTextContents()).map((t) => t.trim()), ['Colegio Sur', 'Escuela Norte']);
+    assert.deepEqual(
+      (await rows.locator('td:first-child').allTextContents()).map((t) => t.trim()),
+      ['Colegio Sur', 'Escuela Norte'],
+    );
     await visible(rows.nth(1).getByRole('cell', { name: '15', exact: true }));
 
     // Sorted by students, most first.
     const sortByStudents = page.getByRole('columnheader', { name: 'Students' }).getByRole('button');
     await sortByStudents.click();
-    await eventually(async () => decodeURIComponent(page.url()).includes('"field":"studentsCount","sort":"asc"'), 'sorted by students, fewest first');
+    await eventually(
+      async () => decodeURIComponent(page.url()).includes('"field":"studentsCount","sort":"asc"'),
+      'sorted by students, fewest first',
+    );
     await sortByStudents.click();
-    await eventually(async () => decodeURIComponent(page.url()).includes('"field":"studentsCount","sort":"desc"'), 'sorted by students, most first');
-    await eventually(async () => JSON.stringify((await rows.locator('td:first-child').allTextContents()).map((t) => t.trim())) === JSON.stringify(['Escuela Norte', 'Colegio Sur']), 'most students first');
+    await eventually(
+      async () => decodeURIComponent(page.url()).includes('"field":"studentsCount","sort":"desc"'),
+      'sorted by students, most first',
+    );
+    await eventually(
+      async () =>
+        JSON.stringify((await rows.locator('td:first-child').allTextContents()).map((t) => t.trim())) ===
+        JSON.stringify(['Escuela Norte', 'Colegio Sur']),
+      'most students first',
+    );
     await page.mouse.move(0, 0);
     await screenshot(page, 'admin-groups-desktop');
 

@@ -54,13 +54,26 @@ test.describe('pricing plans in the back-office', () => {
     await visible(page.getByText('System default'), 10_000);
 
     // A second plan, made through the API; the table shows both, the default first.
-    const res = await app.gql(`mutation($input: CreatePricingPlanInput!) { createPricingPlan(input: $input) { pricingPlan { id } } }`,
-      { input: { name: 'Spring offer', kind: 'reserved', conversationDuration: 30, priceList: [{ conversationDuration: 30, unitPrice: 2000 }] } }, admin.token);
+    const res = await app.gql(
+      `mutation($input: CreatePricingPlanInput!) { createPricingPlan(input: $input) { pricingPlan { id } } }`,
+      {
+        input: {
+          name: 'Spring offer',
+          kind: 'reserved',
+          conversationDuration: 30,
+          priceList: [{ conversationDuration: 30, unitPrice: 2000 }],
+        },
+      },
+      admin.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     await page.getByRole('link', { name: 'Pricing plans' }).first().click();
     const rows = page.locator('table tbody tr');
     await visible(rows.nth(1));
-    assert.deepEqual((await rows.locator('td:first-child').allTextContents()).map((t) => t.trim()), ['Standard', 'Spring offer']);
+    assert.deepEqual(
+      (await rows.locator('td:first-child').allTextContents()).map((t) => t.trim()),
+      ['Standard', 'Spring offer'],
+    );
     await visible(rows.nth(0).getByText('15 min $15 · 30 min $25.50'));
     await visible(rows.nth(0).getByText('15 min $10'));
     await visible(rows.nth(1).getByText('Reserved'));

@@ -31,19 +31,44 @@ test.beforeAll(async () => {
   const slot = (hours: number) => new Date(Math.floor((Date.now() + hours * HOUR) / 900_000) * 900_000);
   const plan: [number, HowItWent][] = [
     ...Array.from({ length: UNUSED }, (_, i): [number, HowItWent] => [-(i + 2) * 5, 'unused']),
-    [-26, 'held'], [-50, 'held'], [3, 'canceled'], [4, 'reserved'], [20, 'reserved'],
+    [-26, 'held'],
+    [-50, 'held'],
+    [3, 'canceled'],
+    [4, 'reserved'],
+    [20, 'reserved'],
   ];
   for (const [hours, how] of plan) {
     const written = await writeConversation(app, student.accountId, speaker.accountId, slot(hours), how);
     checkpoint = written.checkpoint;
     if (hours === -26) heldId = written.conversationId;
   }
-  await writeChat(app, heldId, [[student.accountId, 'Hola Miguel, ¿empezamos?'], [speaker.accountId, '¡Claro! <b>Vamos</b>.']], slot(-26));
+  await writeChat(
+    app,
+    heldId,
+    [
+      [student.accountId, 'Hola Miguel, ¿empezamos?'],
+      [speaker.accountId, '¡Claro! <b>Vamos</b>.'],
+    ],
+    slot(-26),
+  );
   const teacher = await signUpOnboarded(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   const course = await createCourse(app, teacher.token, { name: 'Zarzuela and song', completionRequirement: 3 });
-  const owned = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, teacher.token);
-  await app.gql(`mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { lessonAssignment { id } } }`,
-    { input: { lessonId: owned.data.me.ownedCourse.lessonAssignments[1].lesson.id, title: 'Mercados de Oaxaca', discussionTopic: 'What you buy at a market' } }, teacher.token);
+  const owned = await app.gql(
+    `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+    { id: course.id },
+    teacher.token,
+  );
+  await app.gql(
+    `mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { lessonAssignment { id } } }`,
+    {
+      input: {
+        lessonId: owned.data.me.ownedCourse.lessonAssignments[1].lesson.id,
+        title: 'Mercados de Oaxaca',
+        discussionTopic: 'What you buy at a market',
+      },
+    },
+    teacher.token,
+  );
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 30_000));
   session = await openSession(browser, app);
   await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
@@ -62,7 +87,7 @@ test.describe('the admin conversations and dashboard', () => {
     const figures = page.getByRole('generic', { name: 'Key figures' });
     await visible(page.getByText('Conversations tomorrow'));
     await visible(page.getByRole('table', { name: 'Reserved conversations' }).getByText('Rosa P.').first());
-    assert.ok(await figures.count() >= 0);
+    assert.ok((await figures.count()) >= 0);
     await screenshot(page, 'admin-dashboard-desktop');
   });
 
@@ -156,7 +181,11 @@ test.describe('the admin conversations and dashboard', () => {
     await visible(page.getByRole('heading', { name: 'Zarzuela and song', level: 1 }));
     const row = page.getByRole('row', { name: /Mercados de Oaxaca/ });
     await visible(row);
-    assert.equal(await row.getAttribute('aria-selected') ?? (await row.evaluate((el) => el.classList.contains('Mui-selected') ? 'true' : 'false')), 'true', 'the lesson row is marked');
+    assert.equal(
+      (await row.getAttribute('aria-selected')) ?? (await row.evaluate((el) => (el.classList.contains('Mui-selected') ? 'true' : 'false'))),
+      'true',
+      'the lesson row is marked',
+    );
     await screenshot(page, 'admin-quick-search-lesson-course');
     await sidebar.getByRole('switch', { name: 'Personal details' }).check();
     await visible(sidebar.getByText('On: email addresses are searched and shown.'));

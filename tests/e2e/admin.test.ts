@@ -10,7 +10,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { eventually, launchBrowser, minutesShown, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
+import {
+  eventually,
+  launchBrowser,
+  minutesShown,
+  openSession,
+  screenshot,
+  signInThroughUi,
+  visible,
+  type Session,
+} from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'rosa.student@example.com', password: 'Student-Pass1' };
@@ -26,7 +35,13 @@ test.beforeAll(async () => {
   await createAdmin(app, ADMIN.email, ADMIN.password);
   studentId = (await signUp(app, STUDENT.email, STUDENT.password)).accountId;
   // A school's worth of students, written as sign-ups would have written them.
-  const meta = (i: number) => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date(Date.UTC(2025, 0, 1, 8, i)).toISOString(), schemaVersion: 1 });
+  const meta = (i: number) => ({
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date(Date.UTC(2025, 0, 1, 8, i)).toISOString(),
+    schemaVersion: 1,
+  });
   let checkpoint;
   for (let i = 0; i < SCHOOL_STUDENTS; i++) {
     const id = crypto.randomUUID();
@@ -35,9 +50,23 @@ test.beforeAll(async () => {
         stream: `account-${id}`,
         expected: 'no_stream',
         events: [
-          { type: 'AccountRegistered', data: { accountId: id, emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(i) },
+          {
+            type: 'AccountRegistered',
+            data: {
+              accountId: id,
+              emailAddress: `pupil${String(i).padStart(2, '0')}@school.example.com`,
+              passwordHash: 'x',
+              roles: ['STUDENT'],
+              via: 'seed',
+            },
+            metadata: meta(i),
+          },
           // Signed in since (the table's widest column: a time).
-          { type: 'SignedIn', data: { sessionId: crypto.randomUUID(), ip: '203.0.113.7', expiresAt: new Date(Date.UTC(2025, 0, 2)).toISOString() }, metadata: meta(i + 30) },
+          {
+            type: 'SignedIn',
+            data: { sessionId: crypto.randomUUID(), ip: '203.0.113.7', expiresAt: new Date(Date.UTC(2025, 0, 2)).toISOString() },
+            metadata: meta(i + 30),
+          },
         ],
       },
     ]);
@@ -68,7 +97,10 @@ test.describe('the back-office bundle', () => {
     const [chunk] = holders;
     assert.match(chunk, /^admin-/);
     for (const [file, text] of code) {
-      assert.ok(!new RegExp(`(from|import)\\s*"\\./${chunk.replace(/[.]/g, '\\.')}"`).test(text), `${file} does not import the admin chunk statically`);
+      assert.ok(
+        !new RegExp(`(from|import)\\s*"\\./${chunk.replace(/[.]/g, '\\.')}"`).test(text),
+        `${file} does not import the admin chunk statically`,
+      );
     }
     assert.ok(!fs.readFileSync(path.join(dist, 'index.html'), 'utf8').includes(chunk), 'the page does not preload it');
   });
@@ -163,7 +195,7 @@ test.describe('the back-office', () => {
     assert.match((await page.getByLabel('Plain text').textContent()) ?? '', /\[redacted\]/);
   });
 
-  test('lists the mail templates with their counts, and opens one template\'s messages', async () => {
+  test("lists the mail templates with their counts, and opens one template's messages", async () => {
     const { page } = adminSession;
     await page.getByRole('navigation', { name: 'Support', exact: true }).getByRole('link', { name: 'Mail templates' }).click();
     await visible(page.getByRole('heading', { name: 'Mail templates', level: 1 }));
@@ -190,12 +222,19 @@ test.describe('the back-office', () => {
 
   test('pages a filtered students list forward and back, and a reload keeps the view', async () => {
     const { page } = adminSession;
-    const table = { filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] }, pagination: { page: 0, pageSize: 10 }, sort: [{ field: 'emailAddress', sort: 'asc' }] };
+    const table = {
+      filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] },
+      pagination: { page: 0, pageSize: 10 },
+      sort: [{ field: 'emailAddress', sort: 'asc' }],
+    };
     await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);
     const range = page.getByTestId('page-range');
     await visible(range.getByText(`1–10 of ${SCHOOL_STUDENTS}`));
     await visible(page.getByText('Email contains @school'));
-    assert.deepEqual(await firstColumn(page), Array.from({ length: 10 }, (_, i) => `pupil${String(i).padStart(2, '0')}@school.example.com`));
+    assert.deepEqual(
+      await firstColumn(page),
+      Array.from({ length: 10 }, (_, i) => `pupil${String(i).padStart(2, '0')}@school.example.com`),
+    );
 
     const next = page.getByRole('button', { name: 'Next page' });
     const previous = page.getByRole('button', { name: 'Previous page' });
@@ -208,7 +247,10 @@ test.describe('the back-office', () => {
     await visible(range.getByText(`11–20 of ${SCHOOL_STUDENTS}`));
     await eventually(async () => (await firstColumn(page))[0] === 'pupil10@school.example.com', 'the second page again');
     const shown = await firstColumn(page);
-    assert.deepEqual(shown, Array.from({ length: 10 }, (_, i) => `pupil${String(i + 10).padStart(2, '0')}@school.example.com`));
+    assert.deepEqual(
+      shown,
+      Array.from({ length: 10 }, (_, i) => `pupil${String(i + 10).padStart(2, '0')}@school.example.com`),
+    );
 
     const state = JSON.parse(new URL(page.url()).searchParams.get('table')!);
     assert.equal(state.pagination.page, 1);
@@ -224,16 +266,21 @@ test.describe('the back-office', () => {
     assert.equal(JSON.parse(new URL(page.url()).searchParams.get('table')!).pagination.page, 0);
 
     // On a 1280 px laptop the table fits beside the sidebar: no sideways scrolling.
-    const sideways = await page.locator('table').first().evaluate((table) => {
-      const card = table.parentElement!;
-      return card.scrollWidth - card.clientWidth;
-    });
+    const sideways = await page
+      .locator('table')
+      .first()
+      .evaluate((table) => {
+        const card = table.parentElement!;
+        return card.scrollWidth - card.clientWidth;
+      });
     assert.ok(sideways <= 0, `the students table scrolls ${sideways} px sideways at 1280 px`);
     await screenshot(page, 'admin-students-1280');
   });
 });
 
 async function adminToken(): Promise<string> {
-  const res = await app.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, { input: { emailAddress: ADMIN.email, password: ADMIN.password } });
+  const res = await app.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, {
+    input: { emailAddress: ADMIN.email, password: ADMIN.password },
+  });
   return res.data.login.token;
 }

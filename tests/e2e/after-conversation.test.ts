@@ -32,10 +32,19 @@ async function world(how: 'held' | 'unused') {
   const course = await createCourseAsSystem(app, { name: `Conversation club ${how}`, pricingPlanId: plans.standard });
   const speaker = await createSpeaker(app);
   const student = await createStudent(app, 0);
-  const named = await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } });
+  const named = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } },
+  );
   await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
   await enrollAsAdmin(app, course.inviteNumber, student.accountId);
-  const lessons = (await app.gql(`query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`, { id: course.courseId }, student.token)).data.course.lessonAssignments;
+  const lessons = (
+    await app.gql(
+      `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
+      { id: course.courseId },
+      student.token,
+    )
+  ).data.course.lessonAssignments;
   const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
   await live(app, id, speaker.accountId, student.accountId, how);
   await readModelsCaughtUp(app, ['conversations', 'enrollments', 'minutes']);
@@ -98,7 +107,10 @@ test.describe('after the conversation', () => {
 
   test('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {
     const { speaker, student, id } = await world('unused');
-    await app.runtime.afterConversation.mark({ actor: SYSTEM_ACTOR }, { conversationId: id, markAs: 'missed', viewer: { accountId: speaker.accountId, isAdmin: false } });
+    await app.runtime.afterConversation.mark(
+      { actor: SYSTEM_ACTOR },
+      { conversationId: id, markAs: 'missed', viewer: { accountId: speaker.accountId, isAdmin: false } },
+    );
     await readModelsCaughtUp(app, ['conversations', 'enrollments']);
     const session = await openSession(browser, app);
     try {

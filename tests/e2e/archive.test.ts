@@ -49,8 +49,10 @@ const archiveVideo = (page: Page) =>
   page.evaluate(() => {
     const v = document.querySelector<HTMLVideoElement>('video[aria-label="Conversation archive"]');
     // Chromium counts the audio it decoded: the recording carries the mixed microphones.
-    const audio = (v as HTMLVideoElement & { webkitAudioDecodedByteCount?: number } | null)?.webkitAudioDecodedByteCount ?? null;
-    return v ? { duration: v.duration, time: v.currentTime, width: v.videoWidth, ready: v.readyState, error: v.error?.message ?? null, audio } : null;
+    const audio = (v as (HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) | null)?.webkitAudioDecodedByteCount ?? null;
+    return v
+      ? { duration: v.duration, time: v.currentTime, width: v.videoWidth, ready: v.readyState, error: v.error?.message ?? null, audio }
+      : null;
   });
 
 /** The archive page plays the recording: a real length and picture, and the position moves on. */
@@ -63,7 +65,8 @@ async function assertArchivePlays(page: Page, shot: string) {
   }, 'the archive to load');
   assert.ok(loaded.duration >= 5, `the recording lasts a while (${loaded.duration} s)`);
   // Keyboard: the player takes focus from the page's controls.
-  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+  const focused = () =>
+    page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
   const order: (string | null)[] = [];
   for (let i = 0; i < 6 && order.at(-1) !== 'Conversation archive'; i++) {
     await page.keyboard.press('Tab');
@@ -92,9 +95,17 @@ test.describe('recordings', () => {
   test('records a held course conversation, processes it, plays it for the student and the instructor, refuses another student', async () => {
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
     const instructorEmail = `teacher-${Date.now()}@example.com`;
-    const instructor = { ...(await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR')), emailAddress: instructorEmail, password: 'Passw0rd!' };
+    const instructor = {
+      ...(await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR')),
+      emailAddress: instructorEmail,
+      password: 'Passw0rd!',
+    };
     const course = await createCourse(app, instructor.token, { name: 'Conversational Spanish' });
-    const lessons = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, instructor.token);
+    const lessons = await app.gql(
+      `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+      { id: course.id },
+      instructor.token,
+    );
     const lessonId = lessons.data?.me?.ownedCourse?.lessonAssignments?.[0]?.lesson?.id as string;
     assert.ok(lessonId, 'the course has lessons');
     const studentAccount = await studentWithMinutes(app, 60);
@@ -144,14 +155,20 @@ test.describe('recordings', () => {
       await visible(archive);
       const seen = new Set<string>();
       const play = archive.getByRole('link', { name: 'Play archive' });
-      await eventually(async () => {
-        const text = (await archive.textContent())?.replace('Archive:', '').replace('Play archive', '').trim();
-        if (text?.startsWith('Processing') && ![...seen].some((t) => t.startsWith('Processing'))) await screenshot(student.page, 'archive-student-panel-processing');
-        if (text) seen.add(text);
-        return (await play.count()) > 0;
-      }, 'the archive to be processed', 300_000);
+      await eventually(
+        async () => {
+          const text = (await archive.textContent())?.replace('Archive:', '').replace('Play archive', '').trim();
+          if (text?.startsWith('Processing') && ![...seen].some((t) => t.startsWith('Processing')))
+            await screenshot(student.page, 'archive-student-panel-processing');
+          if (text) seen.add(text);
+          return (await play.count()) > 0;
+        },
+        'the archive to be processed',
+        300_000,
+      );
       console.log(`# statuses the panel showed on the way: ${[...seen].join(' → ') || '(none: processed before the page looked)'}`);
-      for (const text of seen) assert.match(text, /^(-|Waiting for processing|Processing\.\.\. \(\d{1,3}% complete\))$/, 'the spec status texts');
+      for (const text of seen)
+        assert.match(text, /^(-|Waiting for processing|Processing\.\.\. \(\d{1,3}% complete\))$/, 'the spec status texts');
       await screenshot(student.page, 'archive-student-panel');
       await student.page.setViewportSize({ width: 390, height: 844 });
       await screenshot(student.page, 'archive-student-panel-390');
@@ -183,9 +200,18 @@ test.describe('recordings', () => {
       await screenshot(other.page, 'archive-refused-390');
       console.log(`# another student sees: ${message}`);
 
-      assert.deepEqual([...speaker.errors, ...student.errors, ...teacher.errors, ...other.errors].map(String), [], 'no uncaught errors in any window');
+      assert.deepEqual(
+        [...speaker.errors, ...student.errors, ...teacher.errors, ...other.errors].map(String),
+        [],
+        'no uncaught errors in any window',
+      );
     } catch (error) {
-      for (const [name, p] of [['speaker', speaker], ['student', student], ['instructor', teacher], ['other', other]] as const) {
+      for (const [name, p] of [
+        ['speaker', speaker],
+        ['student', student],
+        ['instructor', teacher],
+        ['other', other],
+      ] as const) {
         if (!p.page.isClosed()) await screenshot(p.page, `archive-failure-${name}`, { fullPage: false }).catch(() => undefined);
       }
       throw error;

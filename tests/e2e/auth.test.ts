@@ -116,7 +116,10 @@ test.describe('sign-up', () => {
     const confirmation = page.getByLabel('Confirm password');
     const rulesBox = await rules.locator('xpath=..').boundingBox();
     const confirmationBox = await confirmation.boundingBox();
-    assert.ok(rulesBox && confirmationBox && rulesBox.y + rulesBox.height <= confirmationBox.y, 'the rules sit above the confirm field, never over it');
+    assert.ok(
+      rulesBox && confirmationBox && rulesBox.y + rulesBox.height <= confirmationBox.y,
+      'the rules sit above the confirm field, never over it',
+    );
     const mismatch = page.getByText(PASSWORD_MISMATCH_MESSAGE);
     const typed = Date.now();
     await confirmation.fill('Tertulia-8');
@@ -198,7 +201,11 @@ test.describe('sign-out and signing in again', () => {
     const again = await visible(page.getByRole('link', { name: 'Sign in again' }));
     assert.equal(logoutCalls, 2);
     assert.equal(await authCookie(context), null, 'the auth_token cookie is gone');
-    assert.equal((await context.cookies()).some((c) => c.name === 'auth_token_expiration_hint'), false, 'the hint cookie is gone');
+    assert.equal(
+      (await context.cookies()).some((c) => c.name === 'auth_token_expiration_hint'),
+      false,
+      'the hint cookie is gone',
+    );
     const me = await app.gql(ME, {}, token);
     assert.equal(me.data?.me ?? null, null, 'the old token no longer works at the API');
     assert.deepEqual(await menuLabels(page), SIGNED_OUT_MENU);

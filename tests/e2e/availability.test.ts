@@ -119,7 +119,9 @@ test.describe('the speaker calendar screens', () => {
     // Drag it two hours later: the whole series moves.
     await drag(page, await slotPoint(page, date, '09:15:00'), await slotPoint(page, date, '11:15:00'));
     await visible(page.getByText(/^The weekly availability was changed successfully!/));
-    await page.waitForFunction(() => /11:00AM–12:00PM/.test(document.querySelector('[data-testid="availability-event"]')?.getAttribute('aria-label') ?? ''));
+    await page.waitForFunction(() =>
+      /11:00AM–12:00PM/.test(document.querySelector('[data-testid="availability-event"]')?.getAttribute('aria-label') ?? ''),
+    );
     await screenshot(page, 'availability-week');
 
     // A one-off the week after, 13:00–14:00, which this week cannot show: moving the series onto

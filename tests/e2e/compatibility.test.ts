@@ -12,7 +12,18 @@ import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { type TestApp, startTestApp } from '../support/app';
 import { addAvailability, hoursAhead, plusMinutes } from '../support/scheduling';
-import { WAIT_MS, atPath, eventually, launchBrowser, mainNav, openSession, submitSignIn, titled, visible, type Session } from './support/browser';
+import {
+  WAIT_MS,
+  atPath,
+  eventually,
+  launchBrowser,
+  mainNav,
+  openSession,
+  submitSignIn,
+  titled,
+  visible,
+  type Session,
+} from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
@@ -66,7 +77,10 @@ async function signInAsSpeaker(page: Page) {
 /** Waits until the camera preview plays frames. */
 async function cameraPlaying(page: Page) {
   const video = await visible(page.getByLabel('Your camera preview'));
-  await eventually(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused && v.readyState >= 2), 'the camera preview to play');
+  await eventually(
+    () => video.evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused && v.readyState >= 2),
+    'the camera preview to play',
+  );
 }
 
 /** Waits until the microphone bar shows sound (the fake microphone beeps). */
@@ -81,7 +95,11 @@ async function microphoneMoving(page: Page) {
 
 /** The states of every track the page got. */
 const trackStates = (page: Page) =>
-  page.evaluate(() => ((window as unknown as { __streams: MediaStream[] }).__streams ?? []).flatMap((s) => s.getTracks().map((t) => `${t.kind}:${t.readyState}`)));
+  page.evaluate(() =>
+    ((window as unknown as { __streams: MediaStream[] }).__streams ?? []).flatMap((s) =>
+      s.getTracks().map((t) => `${t.kind}:${t.readyState}`),
+    ),
+  );
 
 async function checkSpeed(page: Page, { slowUpload = false } = {}) {
   if (slowUpload) {
@@ -114,7 +132,8 @@ test.describe('equipment check', () => {
       await atPath(page, '/speaker/compatibility');
       await titled(page, 'Tertulia - Compatibility');
       await visible(page.getByRole('heading', { name: 'Compatibility', level: 1 }));
-      for (const name of ['Camera', 'Microphone', 'Browser support', 'Connection speed']) await visible(page.getByRole('heading', { name, level: 2 }));
+      for (const name of ['Camera', 'Microphone', 'Browser support', 'Connection speed'])
+        await visible(page.getByRole('heading', { name, level: 2 }));
 
       await cameraPlaying(page);
       await microphoneMoving(page);
@@ -130,7 +149,10 @@ test.describe('equipment check', () => {
       await visible(page.getByText('Meets the 1 Mbps requirement'));
 
       // Leaving the page stops the camera and the microphone.
-      assert.ok((await trackStates(page)).some((s) => s.endsWith(':live')), 'the devices are in use on the page');
+      assert.ok(
+        (await trackStates(page)).some((s) => s.endsWith(':live')),
+        'the devices are in use on the page',
+      );
       await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Planner' }).click();
       await atPath(page, '/speaker/planner');
       await eventually(async () => {
@@ -185,7 +207,11 @@ test.describe('equipment check', () => {
       await session.context.addInitScript(CAMERA_IN_USE);
       await signInAsSpeaker(page);
       await page.goto('/speaker/compatibility');
-      await visible(page.getByRole('alert').filter({ hasText: 'The camera is already in use. Please close any other applications that may be using the camera and try again.' }));
+      await visible(
+        page.getByRole('alert').filter({
+          hasText: 'The camera is already in use. Please close any other applications that may be using the camera and try again.',
+        }),
+      );
       await visible(page.getByText('The camera is not available'));
       await microphoneMoving(page);
       await page.getByRole('button', { name: 'Try again' }).click();

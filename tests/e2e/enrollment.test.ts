@@ -130,8 +130,14 @@ test.describe('enrollment in the browser', () => {
   });
 
   test('another student enrolls with a redemption code, after seeing what it gives against what the course needs', async () => {
-    const { result } = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E codes', fillLimit: 1, duration: 15, quantity: 4 });
-    const short = await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'E2E short codes', fillLimit: 1, duration: 15, quantity: 2 });
+    const { result } = await app.runtime.codes.createRedemptionSet(
+      { actor: SYSTEM_ACTOR },
+      { name: 'E2E codes', fillLimit: 1, duration: 15, quantity: 4 },
+    );
+    const short = await app.runtime.codes.createRedemptionSet(
+      { actor: SYSTEM_ACTOR },
+      { name: 'E2E short codes', fillLimit: 1, duration: 15, quantity: 2 },
+    );
     await readModelsCaughtUp(app);
     const code = result.codes[0];
     const session = await joinAsNewStudent(invite);
@@ -144,14 +150,20 @@ test.describe('enrollment in the browser', () => {
     // A code worth less than the course needs: the student sees the difference and goes back.
     await page.getByTestId('redemption-code').fill(short.result.codes[0]);
     await panel.getByRole('button', { name: 'Check code' }).click();
-    await visible(panel.getByTestId('code-worth-text').getByText(
-      'This code gives 30 minutes; the course needs 60 (4 conversations of 15 minutes). You would be 30 minutes short of completing it.',
-    ));
+    await visible(
+      panel
+        .getByTestId('code-worth-text')
+        .getByText(
+          'This code gives 30 minutes; the course needs 60 (4 conversations of 15 minutes). You would be 30 minutes short of completing it.',
+        ),
+    );
     await screenshot(page, 'enrollment-code-short');
     await panel.getByRole('button', { name: 'Back' }).click();
     await page.getByTestId('redemption-code').fill(`${code.slice(0, 5)} ${code.slice(5)}`.toLowerCase());
     await panel.getByRole('button', { name: 'Check code' }).click();
-    await visible(panel.getByTestId('code-worth-text').getByText('This code gives 60 minutes, what the course needs (4 conversations of 15 minutes).'));
+    await visible(
+      panel.getByTestId('code-worth-text').getByText('This code gives 60 minutes, what the course needs (4 conversations of 15 minutes).'),
+    );
     await screenshot(page, 'enrollment-code-confirm');
     await panel.getByRole('button', { name: 'Redeem code' }).click();
     await visible(page.getByTestId('outcome-title').getByText('Your code was redeemed successfully!'));
@@ -160,7 +172,10 @@ test.describe('enrollment in the browser', () => {
   });
 
   test('an admin makes a redemption set, sees its codes, finds one, and downloads the CSV', async () => {
-    await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'boss@example.com', password: 'Boss-Pass1', roles: ['ADMIN'] });
+    await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: 'boss@example.com', password: 'Boss-Pass1', roles: ['ADMIN'] },
+    );
     const session = await openSession(browser, app);
     const { page } = session;
     await page.goto('/auth/sign_in');
@@ -219,7 +234,15 @@ test.describe('enrollment in the browser', () => {
   });
 
   test('another student enrolls in an institutional course', async () => {
-    const course = await createCourseAsSystem(app, { name: 'School French', language: 'fr', pricingPlanId: plans.institutional, ownerId: instructor.accountId, school: 'Lincoln High', completionRequirement: 2, durationRequirement: 30 });
+    const course = await createCourseAsSystem(app, {
+      name: 'School French',
+      language: 'fr',
+      pricingPlanId: plans.institutional,
+      ownerId: instructor.accountId,
+      school: 'Lincoln High',
+      completionRequirement: 2,
+      durationRequirement: 30,
+    });
     const session = await joinAsNewStudent(course.inviteNumber);
     const { page } = session;
     const panel = await acknowledge(page);
@@ -249,7 +272,16 @@ test.describe('enrollment in the browser', () => {
   });
 
   test('an adventure bought with 2 extra conversations credits the right minutes', async () => {
-    await createCourseAsSystem(app, { kind: 'adventure', name: 'Tapas Tour', language: 'es', proficiency: 'beginner', completionRequirement: 3, durationRequirement: 15, startDate: null, endDate: null });
+    await createCourseAsSystem(app, {
+      kind: 'adventure',
+      name: 'Tapas Tour',
+      language: 'es',
+      proficiency: 'beginner',
+      completionRequirement: 3,
+      durationRequirement: 15,
+      startDate: null,
+      endDate: null,
+    });
     await signUpOnboarded(app, 'explorer@example.com', 'Explorer-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;

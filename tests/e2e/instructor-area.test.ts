@@ -30,15 +30,20 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
+const newPage = (width: number, height: number) =>
+  openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: ZONE });
 
 test.describe('instructor area', () => {
   test('provisions three courses from a template; a recipient accepts from the mail and sets a topic and its due date', async () => {
     const owner = await signUpOnboarded(app, 'lead.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     await signUpOnboarded(app, 'ana.teacher@example.com', PASSWORD, 'INSTRUCTOR');
-    const made = await app.gql(`mutation($input: CreateTemplateInput!) { createTemplate(input: $input) { template { id } } }`, {
-      input: { name: 'Spanish conversation', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } },
-    }, owner.token);
+    const made = await app.gql(
+      `mutation($input: CreateTemplateInput!) { createTemplate(input: $input) { template { id } } }`,
+      {
+        input: { name: 'Spanish conversation', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } },
+      },
+      owner.token,
+    );
     const templateId = made.data.createTemplate.template.id as string;
 
     const desk = await newPage(1280, 900);
@@ -55,7 +60,10 @@ test.describe('instructor area', () => {
       // By keyboard: the first address, then a row added with the keyboard for each of the others.
       await page.getByLabel('Email address 1').focus();
       await page.keyboard.type('Ana.Teacher@example.com');
-      for (const [i, email] of [[2, 'bob.teacher@example.com'], [3, 'carla@example.com']] as const) {
+      for (const [i, email] of [
+        [2, 'bob.teacher@example.com'],
+        [3, 'carla@example.com'],
+      ] as const) {
         await page.getByRole('button', { name: 'Add a row' }).focus();
         await page.keyboard.press('Enter');
         await page.getByLabel(`Email address ${i}`).focus();
@@ -76,7 +84,10 @@ test.describe('instructor area', () => {
     assert.deepEqual(desk.pageErrors, []);
 
     // The recipient, on a phone: the mail's link, sign in, accept all.
-    const mail = await eventually(async () => (await app.runtime.outbox!.list('ana.teacher@example.com')).find((m) => m.subject.includes('Spanish for Ana')), 'the share invite mail');
+    const mail = await eventually(
+      async () => (await app.runtime.outbox!.list('ana.teacher@example.com')).find((m) => m.subject.includes('Spanish for Ana')),
+      'the share invite mail',
+    );
     const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     const phone = await newPage(390, 844);
     try {
@@ -116,7 +127,11 @@ test.describe('instructor area', () => {
       await visible(page.getByRole('table', { name: 'Courses' }).getByRole('link', { name: 'Spanish for Ana' }));
       await screenshot(page, 'instructor-courses-table-phone');
       const token = (await phone.context.cookies()).find((c) => c.name === 'auth_token')!.value;
-      const res = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { name lessonAssignments { dueOn lesson { title } } } } }`, {}, token);
+      const res = await app.gql(
+        `{ me { ownedCourses(scope: current_or_upcoming) { name lessonAssignments { dueOn lesson { title } } } } }`,
+        {},
+        token,
+      );
       const course = res.data.me.ownedCourses.find((c: any) => c.name === 'Spanish for Ana');
       assert.deepEqual(course.lessonAssignments[0], { dueOn: nextWeek, lesson: { title: 'Food' } });
     } finally {
@@ -125,19 +140,26 @@ test.describe('instructor area', () => {
     assert.deepEqual(phone.pageErrors, []);
   });
 
-  test('shows a course\'s students; the instructor opens a conversation, transfers the student, then withdraws them', async () => {
+  test("shows a course's students; the instructor opens a conversation, transfers the student, then withdraws them", async () => {
     const owner = await signUpOnboarded(app, 'class.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     const student = await signUpOnboarded(app, 'rosa.student@example.com', PASSWORD);
     const speaker = await createSpeaker(app);
     const from = await createCourse(app, owner.token, { name: 'Spanish Monday' });
     const to = await createCourse(app, owner.token, { name: 'Spanish Thursday' });
     await enrollAsAdmin(app, from.inviteNumber, student.accountId);
-    const lessons = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: from.id }, owner.token);
+    const lessons = await app.gql(
+      `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+      { id: from.id },
+      owner.token,
+    );
     const lessonId = lessons.data.me.ownedCourse.lessonAssignments[0].lesson.id as string;
     const conversationId = await reserveConversation(app, student, speaker, { courseId: from.id, lessonId });
     const studentName = (await app.gql(`{ me { displayName } }`, {}, student.token)).data.me.displayName as string;
 
-    for (const [width, height, label] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+    for (const [width, height, label] of [
+      [1280, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
       const view = await newPage(width, height);
       try {
         const { page } = view;
@@ -198,7 +220,11 @@ test.describe('instructor area', () => {
       await desk.context.close();
     }
     assert.deepEqual(desk.pageErrors, []);
-    const conversation = await app.gql(`query($id: ID!) { conversation(conversationId: $id) { isCanceled } }`, { id: conversationId }, student.token);
+    const conversation = await app.gql(
+      `query($id: ID!) { conversation(conversationId: $id) { isCanceled } }`,
+      { id: conversationId },
+      student.token,
+    );
     assert.equal(conversation.data.conversation.isCanceled, true, 'the conversation still to come was canceled by the transfer');
   });
 });

@@ -28,7 +28,8 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: 'America/New_York' });
+const newPage = (width: number, height: number) =>
+  openSession(browser, app, { viewport: { width, height }, locale: 'en-US', timezoneId: 'America/New_York' });
 
 test.describe('course edit', () => {
   test("edits a course's name and lesson count and sees them on the course page", async () => {
@@ -55,7 +56,11 @@ test.describe('course edit', () => {
       await page.getByLabel('Course name').fill('');
       await page.getByRole('button', { name: 'Save' }).click();
       await visible(page.getByText('The course name is required.'));
-      assert.equal(await page.getByLabel('Course name').evaluate((el) => el === document.activeElement), true, 'the field in error has the focus');
+      assert.equal(
+        await page.getByLabel('Course name').evaluate((el) => el === document.activeElement),
+        true,
+        'the field in error has the focus',
+      );
 
       await page.getByLabel('Course name').fill('Spanish Monday (evening)');
       await page.getByLabel('Required conversations').fill('6');
@@ -81,7 +86,11 @@ test.describe('course edit', () => {
     const speaker = await createSpeaker(app);
     const course = await createCourse(app, owner.token, { name: 'Spanish Thursday', completionRequirement: 3 });
     await enrollAsAdmin(app, course.inviteNumber, student.accountId);
-    const lessons = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: course.id }, owner.token);
+    const lessons = await app.gql(
+      `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+      { id: course.id },
+      owner.token,
+    );
     const lessonId = lessons.data.me.ownedCourse.lessonAssignments[1].lesson.id as string;
     await reserveConversation(app, student, speaker, { courseId: course.id, lessonId });
 
@@ -95,8 +104,14 @@ test.describe('course edit', () => {
       assert.equal(await page.getByRole('combobox', { name: 'Language' }).getAttribute('aria-disabled'), 'true');
       await page.getByLabel('Required conversations').fill('1');
       await page.getByRole('button', { name: 'Save' }).click();
-      await visible(page.getByText('A student has already reserved or held a conversation for lesson 2, so the course needs at least 2 conversations.'));
-      assert.equal(await page.getByLabel('Required conversations').evaluate((el) => el === document.activeElement), true, 'the field in error has the focus');
+      await visible(
+        page.getByText('A student has already reserved or held a conversation for lesson 2, so the course needs at least 2 conversations.'),
+      );
+      assert.equal(
+        await page.getByLabel('Required conversations').evaluate((el) => el === document.activeElement),
+        true,
+        'the field in error has the focus',
+      );
       await enabled(page.getByRole('button', { name: 'Save' }));
       await screenshot(page, 'instructor-course-edit-phone');
       await page.getByRole('button', { name: 'Cancel' }).click();

@@ -22,9 +22,17 @@ const courses: Record<string, string> = {};
 let guestsLessonId = '';
 
 async function setTopic(token: string, courseId: string, index: number, title: string, discussionTopic: string) {
-  const owned = await app.gql(`query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`, { id: courseId }, token);
+  const owned = await app.gql(
+    `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+    { id: courseId },
+    token,
+  );
   const lessonId = owned.data.me.ownedCourse.lessonAssignments[index].lesson.id as string;
-  const res = await app.gql(`mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { changed } }`, { input: { lessonId, title, discussionTopic } }, token);
+  const res = await app.gql(
+    `mutation($input: ChangeLessonInput!) { changeLesson(input: $input) { changed } }`,
+    { input: { lessonId, title, discussionTopic } },
+    token,
+  );
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   return lessonId;
 }
@@ -52,7 +60,10 @@ async function sidebarViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol: the pages' CSP refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
-    const r = await (window as any).axe.run('aside', { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    const r = await (window as any).axe.run('aside', {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
     return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
   });
 }
@@ -70,14 +81,17 @@ async function slowSearch(page: Page) {
 }
 
 test.describe('instructor sidebar and search', () => {
-  test('a wide screen: the sidebar\'s links once each; grouped results, by keyboard to a lesson', async () => {
+  test("a wide screen: the sidebar's links once each; grouped results, by keyboard to a lesson", async () => {
     const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const { page } = session;
     try {
       await slowSearch(page);
       await signInThroughUi(page, 'ana.sidebar@example.com', PASSWORD, '/instructor/courses/grid');
       const aside = await visible(sidebar(page));
-      const names = async (nav: string) => (await aside.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((t) => t.replace(/\s+\(opens in a new tab\)/, '').trim());
+      const names = async (nav: string) =>
+        (await aside.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((t) =>
+          t.replace(/\s+\(opens in a new tab\)/, '').trim(),
+        );
       assert.deepEqual(await names('Instructor'), ['Courses', 'Templates', 'Gallery', 'Settings']);
       assert.deepEqual(await names('Support'), ['Quick Start', 'Help', 'FAQ', 'Sign out']);
       assert.equal(await aside.getByRole('link', { name: 'Courses' }).getAttribute('aria-current'), 'page');
@@ -91,8 +105,16 @@ test.describe('instructor sidebar and search', () => {
       await visible(aside.getByRole('status').getByText('Searching ...'));
       const list = await visible(results(page));
       const groups = list.getByRole('list');
-      assert.deepEqual(await groups.evaluateAll((els) => els.map((el) => el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent)), ['Courses', 'Lessons']);
-      assert.deepEqual(await list.getByRole('link').evaluateAll((els) => els.map((el) => el.querySelector('.MuiListItemText-primary')!.textContent)), ['Spanish for Travellers', 'Spanish guests']);
+      assert.deepEqual(
+        await groups.evaluateAll((els) =>
+          els.map((el) => el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent),
+        ),
+        ['Courses', 'Lessons'],
+      );
+      assert.deepEqual(
+        await list.getByRole('link').evaluateAll((els) => els.map((el) => el.querySelector('.MuiListItemText-primary')!.textContent)),
+        ['Spanish for Travellers', 'Spanish guests'],
+      );
       assert.equal(await list.getByText('Spanish Literature').count(), 0, "another instructor's course is never listed");
       assert.equal(await list.getByText('Spanish poets').count(), 0);
       await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));

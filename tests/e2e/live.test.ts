@@ -16,7 +16,18 @@ import { DateTime } from 'luxon';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
 import { TARDY_AFTER_MINUTES } from '../../contracts/scheduling';
-import { WAIT_MS, enabled, eventually, hidden, launchBrowser, openSession, screenshot as saveScreenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
+import {
+  WAIT_MS,
+  enabled,
+  eventually,
+  hidden,
+  launchBrowser,
+  openSession,
+  screenshot as saveScreenshot,
+  signInThroughUi,
+  submitSignIn,
+  visible,
+} from './support/browser';
 import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
@@ -57,7 +68,8 @@ async function firstRemoteFrame(page: Page, peerName: string): Promise<number> {
   return Math.round((await handle.jsonValue()) as number);
 }
 
-const progressOf = async (page: Page) => Number(await page.getByRole('progressbar', { name: 'Conversation progress' }).getAttribute('aria-valuenow'));
+const progressOf = async (page: Page) =>
+  Number(await page.getByRole('progressbar', { name: 'Conversation progress' }).getAttribute('aria-valuenow'));
 
 async function sendChat(page: Page, text: string) {
   await page.bringToFront();
@@ -85,7 +97,8 @@ test.describe('the live room', () => {
     // The start is on the quarter hour, up to 11 minutes ago: 5 minutes after it the speaker is
     // late. Keep clear of that moment, so the lobby is plainly on time or plainly late.
     const tardyAt = start.getTime() + TARDY_AFTER_MINUTES * 60_000;
-    if (tardyAt - Date.now() > -10_000 && tardyAt - Date.now() < 40_000) await new Promise((r) => setTimeout(r, tardyAt - Date.now() + 10_000));
+    if (tardyAt - Date.now() > -10_000 && tardyAt - Date.now() < 40_000)
+      await new Promise((r) => setTimeout(r, tardyAt - Date.now() + 10_000));
     const late = Date.now() > tardyAt;
 
     const speaker = await person();
@@ -143,11 +156,18 @@ test.describe('the live room', () => {
       // Each sees the other's video playing.
       await assertPlaying(studentRoom, SPEAKER_NAME);
       await assertPlaying(speakerRoom, STUDENT_NAME);
-      assert.equal(await studentRoom.evaluate(() => getComputedStyle(document.body).minWidth), '800px', 'the live page is at least 800 px wide');
+      assert.equal(
+        await studentRoom.evaluate(() => getComputedStyle(document.body).minWidth),
+        '800px',
+        'the live page is at least 800 px wide',
+      );
 
       // Both progress bars advance with the server's clock.
       const [s0, t0] = [await progressOf(speakerRoom), await progressOf(studentRoom)];
-      await eventually(async () => (await progressOf(speakerRoom!)) > s0 && (await progressOf(studentRoom!)) > t0, 'both progress bars to advance');
+      await eventually(
+        async () => (await progressOf(speakerRoom!)) > s0 && (await progressOf(studentRoom!)) > t0,
+        'both progress bars to advance',
+      );
       await visible(studentRoom.getByText(/^\d+:\d\d left$/));
 
       // Chat both ways; the lobby's Chat tab sees it too.
@@ -171,7 +191,10 @@ test.describe('the live room', () => {
       await screenshot(speakerRoom, 'speaker-collapsed-820');
       await speakerRoom.getByRole('button', { name: 'Show the side panel' }).click();
       // The selected tab's underline is measured again once the panel shows.
-      await eventually(async () => ((await speakerRoom!.locator('#live-side-panel .MuiTabs-indicator').boundingBox())?.width ?? 0) > 50, 'the tab underline');
+      await eventually(
+        async () => ((await speakerRoom!.locator('#live-side-panel .MuiTabs-indicator').boundingBox())?.width ?? 0) > 50,
+        'the tab underline',
+      );
       await screenshot(speakerRoom, 'speaker-820');
 
       // A reload of the student's window joins again.
@@ -206,7 +229,11 @@ test.describe('the live room', () => {
       await drawer.getByRole('button', { name: 'Close' }).click();
       assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
     } catch (error) {
-      for (const [name, page] of [['failure-speaker', speakerRoom], ['failure-student', studentRoom], ['failure-lobby', student.page]] as const) {
+      for (const [name, page] of [
+        ['failure-speaker', speakerRoom],
+        ['failure-student', studentRoom],
+        ['failure-lobby', student.page],
+      ] as const) {
         if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
       }
       throw error;
@@ -274,7 +301,8 @@ test.describe('one rule for times (issue 28)', () => {
     const { conversationId: id, start } = await reserveOpenableNow(app, speakerAccount, studentAccount);
     for (const zone of ['Europe/Madrid', 'America/Chicago', 'Asia/Kolkata']) {
       // Each saved its zone (the sign-up records the browser's), and browses from it.
-      for (const token of [speakerAccount.token, studentAccount.token, admin.token]) await app.gql(CHANGE_USER, { input: { tzIdentifier: zone } }, token);
+      for (const token of [speakerAccount.token, studentAccount.token, admin.token])
+        await app.gql(CHANGE_USER, { input: { tzIdentifier: zone } }, token);
       const local = DateTime.fromJSDate(start).setZone(zone);
       const time = local.toFormat('h:mma');
       const abbreviation = local.setLocale('en-GB').toFormat('ZZZZ').replace(/[+]/g, '\\+');

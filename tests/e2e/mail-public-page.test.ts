@@ -20,9 +20,13 @@ test.beforeAll(async () => {
   const admin = await createAdmin(app, 'other.admin@example.com', 'Adm1nPassword');
   const student = await signUp(app, 'reader@example.com');
   notification = await eventually(async () => {
-    const res = await app.gql(`query($f: [FilterInput!]) { notifications(filter: $f) { edges { node { id publicToken templateKey } } } }`, {
-      f: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }],
-    }, admin.token);
+    const res = await app.gql(
+      `query($f: [FilterInput!]) { notifications(filter: $f) { edges { node { id publicToken templateKey } } } }`,
+      {
+        f: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }],
+      },
+      admin.token,
+    );
     return res.data?.notifications.edges.map((e: any) => e.node).find((n: any) => n.templateKey === 'welcome');
   }, 'the welcome notification');
 });
@@ -56,7 +60,10 @@ test.describe('a mail in the browser', () => {
   });
 
   test('the page opens signed out, on a desktop and a phone; a changed token is not found', async () => {
-    for (const [name, viewport] of [['desktop', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844 }]] as const) {
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
       const context = await browser.newContext({ baseURL: app.url, viewport });
       try {
         const page = await context.newPage();

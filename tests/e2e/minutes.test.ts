@@ -29,7 +29,9 @@ async function recordMinutes(page: Page): Promise<void> {
     const banner = document.querySelector('header')!;
     const read = () => {
       // The visible words ('45 mins'), without the visually hidden ' remaining' of the name.
-      const label = [...banner.querySelectorAll('a')].map((a) => (a.textContent ?? '').replace(/ remaining.*$/, '')).find((t) => /^\S+ mins$/.test(t));
+      const label = [...banner.querySelectorAll('a')]
+        .map((a) => (a.textContent ?? '').replace(/ remaining.*$/, ''))
+        .find((t) => /^\S+ mins$/.test(t));
       if (label && label !== w.minutesSeen.at(-1)) w.minutesSeen.push(label);
     };
     w.minutesObserver = new MutationObserver(read);
@@ -68,7 +70,10 @@ test.describe('remaining minutes', () => {
     assert.ok(Date.now() - started >= ANIMATION_MS - 100, 'the change animates over 2 s');
     let seen = valuesOf(await minutesSeen(page));
     assert.equal(seen.at(-1), 45);
-    assert.ok(seen.every((v, i) => v >= 0 && v <= 45 && (i === 0 || v > seen[i - 1])), `counts up: ${seen}`);
+    assert.ok(
+      seen.every((v, i) => v >= 0 && v <= 45 && (i === 0 || v > seen[i - 1])),
+      `counts up: ${seen}`,
+    );
 
     // A debit: it counts down.
     await recordMinutes(page);
@@ -76,7 +81,10 @@ test.describe('remaining minutes', () => {
     await minutesShown(page, 30);
     seen = valuesOf(await minutesSeen(page));
     assert.equal(seen.at(-1), 30);
-    assert.ok(seen.every((v, i) => v >= 30 && v <= 45 && (i === 0 || v < seen[i - 1])), `counts down: ${seen}`);
+    assert.ok(
+      seen.every((v, i) => v >= 30 && v <= 45 && (i === 0 || v < seen[i - 1])),
+      `counts down: ${seen}`,
+    );
 
     assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'no reload');
     await session.close();

@@ -30,7 +30,8 @@ test.afterAll(async () => {
 const newPage = (width: number, height: number) => openSession(browser, app, { viewport: { width, height }, timezoneId: ZONE });
 
 /** The focused element's text and tag, for where keyboard focus is. */
-const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: (document.activeElement?.textContent ?? '').trim() }));
+const focused = (page: Page) =>
+  page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: (document.activeElement?.textContent ?? '').trim() }));
 
 /** Waits until the dialog shows `title` and its heading has the keyboard focus. */
 async function stepFocused(page: Page, title: string) {
@@ -128,7 +129,13 @@ test.describe('student onboarding and settings', () => {
       await eventually(async () => (await page.getByRole('dialog').count()) === 0, 'the dialog to close');
 
       const token = await signIn(app, email, PASSWORD);
-      const me = (await app.gql(`{ me { givenName surname displayName currentCity currentState currentCountry bioHobbiesAre bioDreamCareer bioGoalsAre tzIdentifier account { roles } } }`, {}, token)).data.me;
+      const me = (
+        await app.gql(
+          `{ me { givenName surname displayName currentCity currentState currentCountry bioHobbiesAre bioDreamCareer bioGoalsAre tzIdentifier account { roles } } }`,
+          {},
+          token,
+        )
+      ).data.me;
       assert.deepEqual(me, {
         givenName: 'Rosa',
         surname: 'Huamán Quispe',
@@ -150,9 +157,16 @@ test.describe('student onboarding and settings', () => {
       const cards = page.getByRole('list', { name: 'Settings' }).getByRole('listitem');
       await eventually(async () => (await cards.count()) === 7, 'seven setting cards');
       assert.deepEqual(await cards.getByRole('heading').allTextContents(), [
-        'Profile', 'Minutes and payments', 'Security', 'Your hobbies', 'Your dream career', 'Your goals', 'Camera and compatibility',
+        'Profile',
+        'Minutes and payments',
+        'Security',
+        'Your hobbies',
+        'Your dream career',
+        'Your goals',
+        'Camera and compatibility',
       ]);
-      for (const text of await cards.locator('p').allTextContents()) assert.ok([...text].length <= 55, `'${text}' is at most 55 characters`);
+      for (const text of await cards.locator('p').allTextContents())
+        assert.ok([...text].length <= 55, `'${text}' is at most 55 characters`);
       await screenshot(page, 'onboarding-settings-cards-desktop');
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, 'onboarding-settings-cards-phone');
@@ -161,7 +175,10 @@ test.describe('student onboarding and settings', () => {
       // By keyboard: the hobbies card opens its panel with focus on its heading.
       await tabTo(page, (f) => f.tag === 'A' && f.text.startsWith('Your hobbies'), 'the hobbies card', 60);
       await page.keyboard.press('Enter');
-      await eventually(async () => (await focused(page)).text === 'Your hobbies' && (await focused(page)).tag === 'H2', 'focus on the panel heading');
+      await eventually(
+        async () => (await focused(page)).text === 'Your hobbies' && (await focused(page)).tag === 'H2',
+        'focus on the panel heading',
+      );
       const field = page.getByRole('textbox', { name: 'Your hobbies' });
       assert.equal(await field.inputValue(), 'Chess, football and Andean music.');
       await page.keyboard.press('Tab');
@@ -202,7 +219,10 @@ test.describe('student onboarding and settings', () => {
 
 test.describe('switch roles in the student settings', () => {
   test("shows the 'Switch Roles' card only to an account with more than one role", async () => {
-    await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'both@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] });
+    await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: 'both@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] },
+    );
     const { context, page, pageErrors } = await newPage(1280, 860);
     try {
       await page.goto('/auth/sign_in');
@@ -224,7 +244,11 @@ test.describe('instructor onboarding and settings', () => {
   test('a new instructor onboards with a suggested school and changes their own email address', async () => {
     // A school the product knows already (another instructor's profile) is suggested.
     const colleague = await signUp(app, 'colleague@example.com', PASSWORD, 'INSTRUCTOR');
-    await app.gql(`mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`, { input: { school: 'Colegio Garcilaso' } }, colleague.token);
+    await app.gql(
+      `mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`,
+      { input: { school: 'Colegio Garcilaso' } },
+      colleague.token,
+    );
     await signUp(app, 'pablo@example.com', PASSWORD, 'INSTRUCTOR');
     const { context, page, pageErrors } = await newPage(1280, 860);
     try {

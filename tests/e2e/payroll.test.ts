@@ -28,7 +28,10 @@ test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-payroll'), launchBrowser()]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   speaker = await createSpeaker(app);
-  const named = await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: speaker.accountId, change: { givenName: 'Paula', surname: 'Pagada' } });
+  const named = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: speaker.accountId, change: { givenName: 'Paula', surname: 'Pagada' } },
+  );
   await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
   // Two back-to-back lessons (10 idle minutes between them) and one more, last month; $15.00 an hour.
   const day = lastMonth.plus({ days: 9, hours: 10 });
@@ -76,14 +79,25 @@ test.describe('speaker payroll', () => {
 
     const summaryCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);
     assert.match(summaryCsv.split('\r\n')[0], /^"Month","Speaker ID","Given name","Surname","Conversation minutes"/);
-    assert.match(summaryCsv.split('\r\n')[1], new RegExp(`^${MONTH},${speaker.accountId},.*,60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`));
+    assert.match(
+      summaryCsv.split('\r\n')[1],
+      new RegExp(`^${MONTH},${speaker.accountId},.*,60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`),
+    );
     const itemizedCsv = await download(page, `payroll-${MONTH.replace('-', '')}-itemized.csv`);
     const lines = itemizedCsv.trimEnd().split('\r\n');
     assert.equal(lines.length, 5);
-    assert.ok(lines.some((l) => /,idle,10,15\.00,2\.50,/.test(l)), itemizedCsv);
+    assert.ok(
+      lines.some((l) => /,idle,10,15\.00,2\.50,/.test(l)),
+      itemizedCsv,
+    );
     // A refused download says why, in a snackbar, and saves nothing.
     await page.route('**/api/payroll/csv**', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'This file is not yours.' } }) }));
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'This file is not yours.' } }),
+      }),
+    );
     await page.getByRole('link', { name: `payroll-${MONTH.replace('-', '')}.csv` }).click();
     const refused = page.getByText('This file is not yours.');
     await visible(refused);
@@ -112,7 +126,7 @@ test.describe('speaker payroll', () => {
     await session.close();
   });
 
-  test('shows an admin the same total in the grid, the speaker\'s lines, and closes the month', async () => {
+  test("shows an admin the same total in the grid, the speaker's lines, and closes the month", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, ADMIN.email, ADMIN.password, '/admin/dashboard');
@@ -123,7 +137,11 @@ test.describe('speaker payroll', () => {
     await visible(row.getByText(TOTAL));
     await visible(row);
     const allCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);
-    assert.match(allCsv, new RegExp(`^${MONTH},${speaker.accountId},"Paula","Pagada",60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`, 'm'), allCsv);
+    assert.match(
+      allCsv,
+      new RegExp(`^${MONTH},${speaker.accountId},"Paula","Pagada",60,15\\.00,15\\.00,10,15\\.00,2\\.50,0\\.00,17\\.50,no$`, 'm'),
+      allCsv,
+    );
     const allItemized = await download(page, `payroll-${MONTH.replace('-', '')}-itemized.csv`);
     assert.equal(allItemized.trimEnd().split('\r\n').length, 5, allItemized);
     await row.click();

@@ -14,7 +14,18 @@ import { EMAIL_INVALID_MESSAGE } from '../../contracts/validation/email';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, authCookie, enabled, hidden, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import {
+  atPath,
+  authCookie,
+  enabled,
+  hidden,
+  launchBrowser,
+  minutesShown,
+  openSession,
+  screenshot,
+  submitSignIn,
+  visible,
+} from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -25,11 +36,23 @@ let codes: string[] = [];
 test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-polish'), launchBrowser()]);
   const plans = await createPlans(app);
-  const course = await createCourseAsSystem(app, { name: 'Polish Spanish', pricingPlanId: plans.standard, completionRequirement: 4, durationRequirement: 15 });
+  const course = await createCourseAsSystem(app, {
+    name: 'Polish Spanish',
+    pricingPlanId: plans.standard,
+    completionRequirement: 4,
+    durationRequirement: 15,
+  });
   invite = course.inviteNumber;
-  const coded = await createCourseAsSystem(app, { name: 'Coded Spanish', pricingPlanId: plans.standard, completionRequirement: 4, durationRequirement: 15 });
+  const coded = await createCourseAsSystem(app, {
+    name: 'Coded Spanish',
+    pricingPlanId: plans.standard,
+    completionRequirement: 4,
+    durationRequirement: 15,
+  });
   codeInvite = coded.inviteNumber;
-  codes = (await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'Polish codes', fillLimit: 2, duration: 15, quantity: 4 })).result.codes;
+  codes = (
+    await app.runtime.codes.createRedemptionSet({ actor: SYSTEM_ACTOR }, { name: 'Polish codes', fillLimit: 2, duration: 15, quantity: 4 })
+  ).result.codes;
   await readModelsCaughtUp(app);
 });
 test.afterAll(async () => {
@@ -126,7 +149,11 @@ test.describe('enrolling as a new student', () => {
     await page.route('**/graphql', async (route) => {
       if (refuse && route.request().postData()?.includes('EnrollUser')) {
         refuse = false;
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+        });
         return;
       }
       await route.continue();
@@ -149,7 +176,11 @@ test.describe('enrolling as a new student', () => {
     let fail = true;
     await page.route('**/graphql', async (route) => {
       if (fail && route.request().postData()?.includes('AllAdventures')) {
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+        });
         return;
       }
       await route.continue();

@@ -29,17 +29,26 @@ const gate = new Promise<void>((resolve) => (openGate = resolve));
 let speaker: Awaited<ReturnType<typeof createSpeaker>>;
 
 test.beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ readModelRebuildTestPace: { eventsPerBatch: 4, delayMs: 100, gate } }, 'e2e-read-models'), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startTestApp({ readModelRebuildTestPace: { eventsPerBatch: 4, delayMs: 100, gate } }, 'e2e-read-models'),
+    launchBrowser(),
+  ]);
   await createAdmin(app, ADMIN.email, ADMIN.password);
   speaker = await createSpeaker(app);
-  const named = await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: speaker.accountId, change: { givenName: 'Paula', surname: 'Pagada' } });
+  const named = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: speaker.accountId, change: { givenName: 'Paula', surname: 'Pagada' } },
+  );
   await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
   // This month (the speaker's page opens on it): two back-to-back lessons and one more.
   const day = DateTime.now().setZone(PAYROLL_TIME_ZONE).startOf('month').plus({ hours: 1 });
   await holdLesson(app, speaker.accountId, day.toJSDate());
   await holdLesson(app, speaker.accountId, day.plus({ minutes: 25 }).toJSDate());
   await holdLesson(app, speaker.accountId, day.plus({ hours: 3 }).toJSDate(), 30);
-  await readModelsCaughtUp(app, app.runtime.runner.projectors.map((p) => p.name));
+  await readModelsCaughtUp(
+    app,
+    app.runtime.runner.projectors.map((p) => p.name),
+  );
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -79,7 +88,11 @@ test.describe('read models in the back-office', () => {
     // The confirmation says what will happen and wants a reason.
     await row.getByRole('button', { name: 'Rebuild payroll' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Rebuild payroll?' });
-    await visible(dialog.getByText('Tertulia reads the whole event log into fresh payroll tables while the current ones keep answering', { exact: false }));
+    await visible(
+      dialog.getByText('Tertulia reads the whole event log into fresh payroll tables while the current ones keep answering', {
+        exact: false,
+      }),
+    );
     const confirm = dialog.getByRole('button', { name: 'Rebuild payroll' });
     assert.equal(await confirm.isDisabled(), true, 'no reason, no rebuild');
     await dialog.getByLabel('Reason').fill('   ');

@@ -15,7 +15,16 @@ import { DateTime, Settings } from 'luxon';
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
 import { atPath, enabled, minutesShown, submitSignIn, titled, visible, WAIT_MS } from './support/browser';
-import { addWeeklyAvailability, dstWindow, enrolledStudent, nextDstWindowStart, promotedSpeaker, shownDay, shownTime, wallClock } from './support/scheduling';
+import {
+  addWeeklyAvailability,
+  dstWindow,
+  enrolledStudent,
+  nextDstWindowStart,
+  promotedSpeaker,
+  shownDay,
+  shownTime,
+  wallClock,
+} from './support/scheduling';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 async function screenshot(page: Page, name: string) {
@@ -33,7 +42,11 @@ test.afterAll(async () => {
 });
 
 /** A context in the student's zone (the browser's own zone too), en-GB like the other browser tests. */
-async function studentContext(app: TestApp, timezoneId: string, clockAt?: Date): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
+async function studentContext(
+  app: TestApp,
+  timezoneId: string,
+  clockAt?: Date,
+): Promise<{ context: BrowserContext; page: Page; errors: Error[] }> {
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId });
   context.setDefaultTimeout(WAIT_MS);
   await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
@@ -164,8 +177,12 @@ test.describe('reserving in the browser', () => {
       await page.waitForURL((url) => url.pathname.startsWith('/student'));
       await minutesShown(page, 60);
       await reserveSeeAndCancel(page, {
-        speakerName: 'Sofia M.', courseName: 'Spanish Conversation 101', studentZone,
-        start: wallClock(date, '10:00', speakerZone), minutesBefore: 60, label: 'reserve',
+        speakerName: 'Sofia M.',
+        courseName: 'Spanish Conversation 101',
+        studentZone,
+        start: wallClock(date, '10:00', speakerZone),
+        minutesBefore: 60,
+        label: 'reserve',
       });
       await context.close();
       assert.deepEqual(errors.map(String), []);
@@ -197,7 +214,11 @@ test.describe('reserving in the browser', () => {
       const afterStart = wallClock(changeDate, '10:00', speakerZone);
       const offsetMoved = afterStart.offset - beforeStart.offset;
       assert.notEqual(offsetMoved, 0, `${speakerZone} changes its offset on ${changeDate}`);
-      assert.notEqual(shownTime(beforeStart, studentZone), shownTime(afterStart, studentZone), 'the same wall clock is another local time across the change');
+      assert.notEqual(
+        shownTime(beforeStart, studentZone),
+        shownTime(afterStart, studentZone),
+        'the same wall clock is another local time across the change',
+      );
 
       const { context, page, errors } = await studentContext(app, studentZone, new Date(Date.now()));
       await page.goto('/auth/sign_in');
@@ -214,11 +235,18 @@ test.describe('reserving in the browser', () => {
       await page.getByRole('button', { name: 'Find a speaker' }).click();
       const result = await visible(page.getByRole('article', { name: 'Lucas P.' }));
       for (const start of [beforeStart, afterStart]) {
-        await visible(result.getByRole('button', { name: `${shownTime(start, studentZone)} on ${shownDay(start, studentZone)} with Lucas P.` }));
+        await visible(
+          result.getByRole('button', { name: `${shownTime(start, studentZone)} on ${shownDay(start, studentZone)} with Lucas P.` }),
+        );
       }
       await screenshot(page, 'reserve-dst-results');
       await reserveSeeAndCancel(page, {
-        speakerName: 'Lucas P.', courseName: 'Spanish DST', studentZone, start: afterStart, minutesBefore: 60, label: 'reserve-dst',
+        speakerName: 'Lucas P.',
+        courseName: 'Spanish DST',
+        studentZone,
+        start: afterStart,
+        minutesBefore: 60,
+        label: 'reserve-dst',
       });
       await context.close();
       assert.deepEqual(errors.map(String), []);

@@ -110,15 +110,21 @@ test.describe('speaker invitation to promotion', () => {
 
     // The candidate's lobby (refreshed every 10 s) lets them connect: another window.
     await visible(dialog.getByText('Your interviewer is waiting. Connect to join the call.'), 25_000);
-    const candidateRoom = await windowOpenedBy(speakerSession, async () => (await enabled(dialog.getByRole('button', { name: 'Connect' }))).click());
-    await candidateRoom.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === new URL(adminRoom.url()).searchParams.get('id'));
+    const candidateRoom = await windowOpenedBy(speakerSession, async () =>
+      (await enabled(dialog.getByRole('button', { name: 'Connect' }))).click(),
+    );
+    await candidateRoom.waitForURL(
+      (url) => url.pathname === '/conversation' && url.searchParams.get('id') === new URL(adminRoom.url()).searchParams.get('id'),
+    );
 
     // Each sees the other; the room says it is an interview.
     await assertPlaying(candidateRoom, 'Tertulia staff');
     await assertPlaying(adminRoom, 'the candidate');
     await visible(candidateRoom.getByRole('heading', { name: 'Your interview with Tertulia staff', level: 1 }));
     await visible(adminRoom.getByRole('heading', { name: 'Interview with the candidate', level: 1 }));
-    await visible(adminRoom.getByRole('complementary', { name: 'Side panel' }).getByText('A video interview of a speaker candidate', { exact: false }));
+    await visible(
+      adminRoom.getByRole('complementary', { name: 'Side panel' }).getByText('A video interview of a speaker candidate', { exact: false }),
+    );
     await visible(adminRoom.getByText(/^\d+:\d\d left$/));
     await adminRoom.screenshot({ path: path.join(SCREENSHOTS, 'interview-admin-room.png') });
     await candidateRoom.screenshot({ path: path.join(SCREENSHOTS, 'interview-candidate-room.png') });

@@ -31,8 +31,14 @@ let browser: Browser;
 test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-speaker-onboarding'), launchBrowser()]);
   // A speaker as the admin flow leaves one: invited (ONBOARDING_SPEAKER) and promoted.
-  const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: EMAIL, password: PASSWORD, roles: ['ONBOARDING_SPEAKER'] });
-  const { appended } = await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress: EMAIL, languages: ['es'], payRate: 1500 });
+  const grant = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress: EMAIL, password: PASSWORD, roles: ['ONBOARDING_SPEAKER'] },
+  );
+  const { appended } = await app.runtime.speaking.seedPromotedSpeaker(
+    { actor: SYSTEM_ACTOR },
+    { speakerId: grant.accountId, emailAddress: EMAIL, languages: ['es'], payRate: 1500 },
+  );
   await app.runtime.runner.waitFor(appended?.checkpoint, ['speakers', 'accounts']);
 });
 test.afterAll(async () => {
@@ -42,7 +48,12 @@ test.afterAll(async () => {
 
 test.describe('speaker onboarding', () => {
   test('goes through every step at 375 px, with a headshot, and lands on the planner', async () => {
-    const context = await browser.newContext({ baseURL: app.url, viewport: { width: 375, height: 740 }, locale: 'en-GB', timezoneId: ZONE });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 375, height: 740 },
+      locale: 'en-GB',
+      timezoneId: ZONE,
+    });
     context.setDefaultTimeout(WAIT_MS);
     await context.addInitScript('globalThis.__name = globalThis.__name || ((fn) => fn);');
     const page = await context.newPage();
@@ -54,7 +65,11 @@ test.describe('speaker onboarding', () => {
     await page.route('**/graphql', async (route) => {
       if (failOnboarding && route.request().postData()?.includes('OnboardAccount')) {
         failOnboarding = false;
-        await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) });
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ message: 'The service is busy.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+        });
         return;
       }
       await route.continue();
@@ -150,7 +165,9 @@ test.describe('speaker onboarding', () => {
     const preview = await visible(dialog.getByRole('img', { name: 'Your headshot' }));
     const headshotUrl = String(await preview.getAttribute('src'));
     assert.match(headshotUrl, /\/files\/headshots\/[0-9a-f]{32}\.jpg$/);
-    await page.waitForFunction(() => [...document.querySelectorAll('img')].some((i) => i.alt === 'Your headshot' && i.complete && i.naturalWidth === 512));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('img')].some((i) => i.alt === 'Your headshot' && i.complete && i.naturalWidth === 512),
+    );
     await screenshot(page, '05-headshot');
     await proceed();
 
@@ -170,7 +187,11 @@ test.describe('speaker onboarding', () => {
 
     // Everything was saved, the zone included, and the account is a speaker now.
     const token = await signIn(app, EMAIL, PASSWORD);
-    const me = await app.gql(`{ me { displayName givenName surname currentCity currentCountry previousCity school gender dateOfBirth bioHobbiesAre tzIdentifier headshotUrl account { roles } } }`, {}, token);
+    const me = await app.gql(
+      `{ me { displayName givenName surname currentCity currentCountry previousCity school gender dateOfBirth bioHobbiesAre tzIdentifier headshotUrl account { roles } } }`,
+      {},
+      token,
+    );
     assert.deepEqual(me.data.me, {
       displayName: 'Valentina Q.',
       givenName: 'Valentina',

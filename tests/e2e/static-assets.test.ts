@@ -24,11 +24,15 @@ test.afterAll(async () => app?.close());
 /** The raw response (no decoding), so the bytes on the wire can be compared with the files. */
 function get(pathname: string, acceptEncoding?: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${app.url}${pathname}`, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.get(
+      `${app.url}${pathname}`,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      },
+    );
     req.on('error', reject);
   });
 }
@@ -70,7 +74,10 @@ test.describe('the web app over HTTP', () => {
       assert.match(res.headers['content-type'] ?? '', /^text\/html/, p);
       assert.match(res.body.toString(), /<div id="root">/, p);
     }
-    for (const p of ['/assets/no-such-chunk-0000.js', `/assets/${path.basename(fs.readdirSync(path.join(WEB_DIST, 'assets')).find((f) => f.endsWith('.js.br'))!)}`]) {
+    for (const p of [
+      '/assets/no-such-chunk-0000.js',
+      `/assets/${path.basename(fs.readdirSync(path.join(WEB_DIST, 'assets')).find((f) => f.endsWith('.js.br'))!)}`,
+    ]) {
       const res = await get(p, 'br');
       assert.equal(res.status, 404, p);
       assert.doesNotMatch(res.body.toString('latin1'), /<div id="root">/, `${p} is not answered with the page`);

@@ -54,7 +54,12 @@ test.describe('the support chat', () => {
     // Keyboard: from the message field, Shift+Tab reaches Shrink (Send is disabled while empty); Enter hides the box.
     const field = box.getByLabel('Message', { exact: true });
     await field.focus();
-    for (let i = 0; i < 3 && !(await box.getByRole('button', { name: 'Shrink the chat' }).evaluate((b) => b === document.activeElement)); i++) await student.page.keyboard.press('Shift+Tab');
+    for (
+      let i = 0;
+      i < 3 && !(await box.getByRole('button', { name: 'Shrink the chat' }).evaluate((b) => b === document.activeElement));
+      i++
+    )
+      await student.page.keyboard.press('Shift+Tab');
     await student.page.keyboard.press('Enter');
     await hidden(box);
     await student.page.getByRole('button', { name: 'Chat with support' }).click();
@@ -77,7 +82,9 @@ test.describe('the support chat', () => {
     const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
     await visible(dialog.getByRole('button', { name: 'Reload' }));
     // The dialog has faded in before the picture is taken.
-    await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.MuiDialog-container')].every((d) => getComputedStyle(d).opacity === '1'),
+    );
     await screenshot(page, 'support-help-blocked');
     await page.unroute('**/graphql');
     await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: 'Reload' }).click()]);

@@ -32,7 +32,9 @@ describe('sign-up', () => {
     const { token } = await signUp(app, 'ines@example.com', 'Passw0rd!', 'INSTRUCTOR');
     const me = await app.gql(ME, {}, token);
     assert.deepEqual(me.data.me.account.roles, ['ONBOARDING_INSTRUCTOR']);
-    const speaker = await app.gql(SIGNUP, { input: { emailAddress: 's@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!', selfAssignedRole: 'SPEAKER' } });
+    const speaker = await app.gql(SIGNUP, {
+      input: { emailAddress: 's@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!', selfAssignedRole: 'SPEAKER' },
+    });
     assert.equal(codeOf(speaker), 'BAD_USER_INPUT'); // SPEAKER is not a SelfAssignedRole value
   });
 
@@ -45,27 +47,41 @@ describe('sign-up', () => {
     assert.match(fields.password, /Must contain 1 uppercase letter/);
     assert.doesNotMatch(fields.password, /lowercase/);
     assert.equal(fields.passwordConfirmation, PASSWORD_MISMATCH_MESSAGE);
-    const bad = await app.gql(SIGNUP, { input: { emailAddress: 'not-an-address', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } });
+    const bad = await app.gql(SIGNUP, {
+      input: { emailAddress: 'not-an-address', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' },
+    });
     assert.equal(bad.errors![0].extensions!.fields!.emailAddress, 'The given value is invalid.');
   });
 
   it('refuses an address already taken, whatever its case', async () => {
     await signUp(app, 'dup@example.com');
-    const res = await app.gql(SIGNUP, { input: { emailAddress: ' DUP@example.com ', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } });
+    const res = await app.gql(SIGNUP, {
+      input: { emailAddress: ' DUP@example.com ', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' },
+    });
     assert.equal(res.errors![0].message, Messages.emailTaken);
   });
 
   it('makes exactly one account from concurrent sign-ups of one address', async () => {
     const attempts = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        app.gql(SIGNUP, { input: { emailAddress: i % 2 ? 'race@example.com' : 'RACE@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } }),
+        app.gql(SIGNUP, {
+          input: {
+            emailAddress: i % 2 ? 'race@example.com' : 'RACE@example.com',
+            password: 'Passw0rd!',
+            passwordConfirmation: 'Passw0rd!',
+          },
+        }),
       ),
     );
     assert.equal(attempts.filter((r) => r.data?.signup?.token).length, 1);
     assert.ok(attempts.filter((r) => r.errors).every((r) => r.errors![0].message === Messages.emailTaken));
-    const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM rm_accounts.accounts WHERE email_address = 'race@example.com'`);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT count(*)::int AS n FROM rm_accounts.accounts WHERE email_address = 'race@example.com'`,
+    );
     assert.equal(rows[0].n, 1);
-    const registered = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = 'AccountRegistered' AND data->>'emailAddress' = 'race@example.com'`);
+    const registered = await app.runtime.pool.query(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'AccountRegistered' AND data->>'emailAddress' = 'race@example.com'`,
+    );
     assert.equal(registered.rows[0].n, 1);
   });
 });
@@ -137,7 +153,11 @@ describe('password reset', () => {
     const mismatch = await app.gql(RESET, { input: { resetToken, password: 'N3wPassword', passwordConfirmation: 'Other1234' } });
     assert.equal(mismatch.errors![0].extensions!.fields!.passwordConfirmation, PASSWORD_MISMATCH_MESSAGE);
 
-    assert.equal((await app.gql(RESET, { input: { resetToken, password: 'N3wPassword', passwordConfirmation: 'N3wPassword' } })).data.resetPassword.reset, true);
+    assert.equal(
+      (await app.gql(RESET, { input: { resetToken, password: 'N3wPassword', passwordConfirmation: 'N3wPassword' } })).data.resetPassword
+        .reset,
+      true,
+    );
     const again = await app.gql(RESET, { input: { resetToken, password: 'An0therOne', passwordConfirmation: 'An0therOne' } });
     assert.equal(again.errors![0].message, Messages.resetTokenInvalid);
 
@@ -164,7 +184,10 @@ describe('password reset', () => {
         `SELECT type FROM events WHERE stream_id IN (SELECT stream_id FROM events WHERE type = 'NotificationQueued' AND data->'recipient'->>'emailAddress' = 'gus@example.com' AND data->>'templateKey' = 'password_reset') ORDER BY stream_version`,
       );
       if (rows.length === 2) {
-        assert.deepEqual(rows.map((r) => r.type), ['NotificationQueued', 'NotificationSent']);
+        assert.deepEqual(
+          rows.map((r) => r.type),
+          ['NotificationQueued', 'NotificationSent'],
+        );
         return;
       }
       await new Promise((r) => setTimeout(r, 100));
@@ -209,6 +232,9 @@ describe('health', () => {
     assert.equal(ready.status, 200);
     const body = await ready.json();
     assert.equal(body.ok, true);
-    assert.ok(body.projections.some((p: { name: string }) => p.name === 'job_dispatch'), 'the job dispatcher is watched too');
+    assert.ok(
+      body.projections.some((p: { name: string }) => p.name === 'job_dispatch'),
+      'the job dispatcher is watched too',
+    );
   });
 });

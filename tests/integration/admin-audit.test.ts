@@ -63,7 +63,11 @@ describe('audit history', () => {
     // Older entries: the sign-up and its sign-in, done by the student.
     const signup = entries.find((e: any) => e.eventType === 'AccountRegistered');
     assert.equal(signup.description, 'Signed up as student (onboarding).');
-    assert.deepEqual(signup.actor, { id: student.accountId, emailAddress: 'hannah@example.com', displayName: null }, 'signing up is done by the person');
+    assert.deepEqual(
+      signup.actor,
+      { id: student.accountId, emailAddress: 'hannah@example.com', displayName: null },
+      'signing up is done by the person',
+    );
     const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
     assert.match(signedIn.description, /^Signed in/);
     // The welcome mail's delivery, in words: never the transport's internal name.
@@ -77,12 +81,20 @@ describe('audit history', () => {
   it('pages and filters the history with the connection mechanism', async () => {
     const student = await signUp(app, 'paged@example.com');
     for (let i = 1; i <= 12; i++) {
-      await app.gql(`mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId: student.accountId, minutes: i, reason: `r${i}` } }, admin.token);
+      await app.gql(
+        `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+        { input: { accountId: student.accountId, minutes: i, reason: `r${i}` } },
+        admin.token,
+      );
     }
     const seen: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const res: any = await app.gql(HISTORY, { id: student.accountId, first: 5, after, filter: [{ field: 'eventType', predicate: 'eq', value: 'MinutesChanged' }] }, admin.token);
+      const res: any = await app.gql(
+        HISTORY,
+        { id: student.accountId, first: 5, after, filter: [{ field: 'eventType', predicate: 'eq', value: 'MinutesChanged' }] },
+        admin.token,
+      );
       assert.equal(res.data.userHistory.totalCount, 12);
       seen.push(...res.data.userHistory.edges.map((e: any) => e.node.description));
       if (!res.data.userHistory.pageInfo.hasNextPage) break;
@@ -97,23 +109,38 @@ describe('audit history', () => {
 describe('changeUserEmailAddress (admin)', () => {
   it('moves the account to a free address: sign-in follows, the old address is released', async () => {
     const student = await signUp(app, 'old.address@example.com');
-    const res = await app.gql(CHANGE_EMAIL, { input: { userId: student.accountId, emailAddress: '  New.Address@Example.com ' } }, admin.token);
-    assert.deepEqual(res.data.changeUserEmailAddress, { changed: true, user: { id: student.accountId, emailAddress: 'new.address@example.com' } });
+    const res = await app.gql(
+      CHANGE_EMAIL,
+      { input: { userId: student.accountId, emailAddress: '  New.Address@Example.com ' } },
+      admin.token,
+    );
+    assert.deepEqual(res.data.changeUserEmailAddress, {
+      changed: true,
+      user: { id: student.accountId, emailAddress: 'new.address@example.com' },
+    });
     await assert.rejects(signIn(app, 'old.address@example.com', 'Passw0rd!'), /incorrect/);
     assert.ok(await signIn(app, 'new.address@example.com', 'Passw0rd!'));
     // The old address is free for someone else now.
     const newcomer = await signUp(app, 'old.address@example.com');
     assert.notEqual(newcomer.accountId, student.accountId);
-    const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'EmailAddressChanged' }] }, admin.token);
+    const history = await app.gql(
+      HISTORY,
+      { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'EmailAddressChanged' }] },
+      admin.token,
+    );
     const entry = history.data.userHistory.edges[0].node;
     assert.equal(entry.description, 'The email address changed from old.address@example.com to new.address@example.com.');
     assert.equal(entry.actor.emailAddress, 'boss@example.com');
     // The lists show the new address.
-    const list = await app.gql(`{ students(first: 5, filter: [{ field: "emailAddress", predicate: "eq", value: "new.address@example.com" }]) { totalCount } }`, {}, admin.token);
+    const list = await app.gql(
+      `{ students(first: 5, filter: [{ field: "emailAddress", predicate: "eq", value: "new.address@example.com" }]) { totalCount } }`,
+      {},
+      admin.token,
+    );
     assert.equal(list.data.students.totalCount, 1);
   });
 
-  it("refuses an address another account holds, changing nothing", async () => {
+  it('refuses an address another account holds, changing nothing', async () => {
     const a = await signUp(app, 'taken.a@example.com');
     await signUp(app, 'taken.b@example.com');
     const res = await app.gql(CHANGE_EMAIL, { input: { userId: a.accountId, emailAddress: 'TAKEN.B@example.com' } }, admin.token);
@@ -153,7 +180,12 @@ describe('notifications in the back-office', () => {
 
     const list = await app.gql(
       `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey latestEventType recipient { id emailAddress roles } } } } }`,
-      { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }, { field: 'templateKey', predicate: 'eq', value: 'password_reset' }] },
+      {
+        filter: [
+          { field: 'recipient_id', predicate: 'eq', value: student.accountId },
+          { field: 'templateKey', predicate: 'eq', value: 'password_reset' },
+        ],
+      },
       admin.token,
     );
     assert.equal(list.data.notifications.totalCount, 1);
@@ -170,21 +202,42 @@ describe('notifications in the back-office', () => {
       );
       return res.data.notification.latestEventType === 'NotificationSent' ? res.data.notification : null;
     });
-    assert.deepEqual(detail.events.map((e: any) => e.eventType), ['NotificationQueued', 'NotificationSent']);
+    assert.deepEqual(
+      detail.events.map((e: any) => e.eventType),
+      ['NotificationQueued', 'NotificationSent'],
+    );
     assert.match(detail.events[0].details, /Queued for reset.me@example.com/);
-    assert.deepEqual(detail.templateValue, [{ key: 'emailAddress', value: 'reset.me@example.com' }, { key: 'validForMinutes', value: '60' }]);
+    assert.deepEqual(detail.templateValue, [
+      { key: 'emailAddress', value: 'reset.me@example.com' },
+      { key: 'validForMinutes', value: '60' },
+    ]);
     assert.equal(detail.preview.subject, 'Reset your Tertulia password');
     assert.match(detail.preview.text, /\[redacted\]/, 'the reset link is never stored nor shown');
     assert.doesNotMatch(detail.preview.text, /token=/);
 
-    const own = await app.gql(`query($id: ID!) { user(userId: $id) { notifications { totalCount edges { node { id subject } } } } }`, { id: student.accountId }, admin.token);
+    const own = await app.gql(
+      `query($id: ID!) { user(userId: $id) { notifications { totalCount edges { node { id subject } } } } }`,
+      { id: student.accountId },
+      admin.token,
+    );
     // The user's own notifications, newest first: the reset, then the welcome of their sign-up.
-    assert.deepEqual(own.data.user.notifications.edges.map((e: any) => e.node.subject), ['Reset your Tertulia password', 'Welcome to Tertulia']);
+    assert.deepEqual(
+      own.data.user.notifications.edges.map((e: any) => e.node.subject),
+      ['Reset your Tertulia password', 'Welcome to Tertulia'],
+    );
     assert.equal(own.data.user.notifications.edges[0].node.id, node.id);
 
-    const history = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'matches', value: 'Notification%' }] }, admin.token);
+    const history = await app.gql(
+      HISTORY,
+      { id: student.accountId, filter: [{ field: 'eventType', predicate: 'matches', value: 'Notification%' }] },
+      admin.token,
+    );
     assert.ok(history.data.userHistory.totalCount >= 1);
-    const reset = await app.gql(HISTORY, { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'PasswordResetRequested' }] }, admin.token);
+    const reset = await app.gql(
+      HISTORY,
+      { id: student.accountId, filter: [{ field: 'eventType', predicate: 'eq', value: 'PasswordResetRequested' }] },
+      admin.token,
+    );
     assert.equal(reset.data.userHistory.edges[0].node.actor.emailAddress, 'boss@example.com', 'the admin asked for it');
   });
 });
@@ -199,10 +252,16 @@ describe('quick search', () => {
       return res.data.quickSearch.students.length && res.data.quickSearch.instructors.length ? res : null;
     }, 'both people in quick search');
     const groups = withPii.data.quickSearch;
-    assert.deepEqual(groups.students.map((x: any) => x.id), [s.accountId]);
+    assert.deepEqual(
+      groups.students.map((x: any) => x.id),
+      [s.accountId],
+    );
     assert.equal(groups.students[0].emailAddress, 'quentin.searchable@example.com');
     assert.equal(groups.students[0].kind, 'person');
-    assert.deepEqual(groups.instructors.map((x: any) => x.id), [i.accountId]);
+    assert.deepEqual(
+      groups.instructors.map((x: any) => x.id),
+      [i.accountId],
+    );
     for (const g of ['conversations', 'courses', 'lessons', 'speakers']) assert.deepEqual(groups[g], []);
 
     const withoutPii = await app.gql(SEARCH, { q: 'searchable' }, admin.token);
@@ -214,11 +273,21 @@ describe('quick search', () => {
 
   it('follows role and address changes', async () => {
     const s = await signUp(app, 'morphing@example.com');
-    await app.gql(`mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`, { input: { accountId: s.accountId, add: ['SPEAKER'] } }, admin.token);
+    await app.gql(
+      `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`,
+      { input: { accountId: s.accountId, add: ['SPEAKER'] } },
+      admin.token,
+    );
     await app.gql(CHANGE_EMAIL, { input: { userId: s.accountId, emailAddress: 'shapeshifter@example.com' } }, admin.token);
     const res = await app.gql(SEARCH, { q: 'shapeshift', pii: true }, admin.token);
-    assert.deepEqual(res.data.quickSearch.speakers.map((x: any) => x.id), [s.accountId]);
-    assert.deepEqual(res.data.quickSearch.students.map((x: any) => x.id), [s.accountId]);
+    assert.deepEqual(
+      res.data.quickSearch.speakers.map((x: any) => x.id),
+      [s.accountId],
+    );
+    assert.deepEqual(
+      res.data.quickSearch.students.map((x: any) => x.id),
+      [s.accountId],
+    );
     const old = await app.gql(SEARCH, { q: 'morphing', pii: true }, admin.token);
     assert.deepEqual(old.data.quickSearch.students, []);
   });
@@ -273,7 +342,11 @@ describe('mail templates (admin)', () => {
       assert.deepEqual([shown.messages, shown.sent, shown.failedAttempts], [row.messages, row.sent, row.failed], row.template_key);
     }
 
-    const used = await app.gql(TEMPLATES, { first: 100, filter: [{ field: 'messages', predicate: 'gt', value: '0' }], sort: [{ field: 'messages', direction: 'DESC' }] }, admin.token);
+    const used = await app.gql(
+      TEMPLATES,
+      { first: 100, filter: [{ field: 'messages', predicate: 'gt', value: '0' }], sort: [{ field: 'messages', direction: 'DESC' }] },
+      admin.token,
+    );
     const usedKeys = used.data.mailTemplates.edges.map((e: any) => e.node.templateKey);
     assert.ok(usedKeys.includes('welcome') && !usedKeys.includes('course_share_invite'));
     assert.equal(codeOf(await app.gql(TEMPLATES, { first: 5 }, student.token)), 'UNAUTHORIZED');
@@ -295,13 +368,33 @@ describe('the profiles table (admin)', () => {
       const nodes = res.data.profiles.edges.map((e: any) => e.node);
       return nodes.length === 2 && nodes.every((n: any) => n.displayName) ? nodes : null;
     });
-    assert.deepEqual(both.map((n: any) => n.displayName), ['Test S.', 'Test I.']);
-    assert.deepEqual([both[0].id, both[0].currentCity, both[0].currentCountry, both[0].account.roles], [student.accountId, 'Lima', 'Peru', ['STUDENT']]);
+    assert.deepEqual(
+      both.map((n: any) => n.displayName),
+      ['Test S.', 'Test I.'],
+    );
+    assert.deepEqual(
+      [both[0].id, both[0].currentCity, both[0].currentCountry, both[0].account.roles],
+      [student.accountId, 'Lima', 'Peru', ['STUDENT']],
+    );
     assert.deepEqual([both[1].id, both[1].school, both[1].account.roles], [teacher.accountId, 'Test School', ['INSTRUCTOR']]);
-    const schooled = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'school', predicate: 'matches', value: '%school%' }] }, admin.token);
-    assert.deepEqual(schooled.data.profiles.edges.map((e: any) => e.node.id), [teacher.accountId]);
-    const inLima = await app.gql(PROFILES, { first: 10, filter: [ours, { field: 'currentCity', predicate: 'eq', value: 'Lima' }] }, admin.token);
-    assert.deepEqual(inLima.data.profiles.edges.map((e: any) => e.node.id), [student.accountId]);
+    const schooled = await app.gql(
+      PROFILES,
+      { first: 10, filter: [ours, { field: 'school', predicate: 'matches', value: '%school%' }] },
+      admin.token,
+    );
+    assert.deepEqual(
+      schooled.data.profiles.edges.map((e: any) => e.node.id),
+      [teacher.accountId],
+    );
+    const inLima = await app.gql(
+      PROFILES,
+      { first: 10, filter: [ours, { field: 'currentCity', predicate: 'eq', value: 'Lima' }] },
+      admin.token,
+    );
+    assert.deepEqual(
+      inLima.data.profiles.edges.map((e: any) => e.node.id),
+      [student.accountId],
+    );
     assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, student.token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(PROFILES, { first: 5 }, null)), 'UNAUTHORIZED');
   });

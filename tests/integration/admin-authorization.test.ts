@@ -20,7 +20,11 @@ beforeAll(async () => {
   student = await signUp(app, 'stu@example.com');
   instructor = await signUp(app, 'ins@example.com', 'Passw0rd!', 'INSTRUCTOR');
   other = await signUp(app, 'other@example.com');
-  const reset = await app.gql(`mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`, { input: { userId: other.accountId } }, admin.token);
+  const reset = await app.gql(
+    `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`,
+    { input: { userId: other.accountId } },
+    admin.token,
+  );
   assert.equal(reset.data.sendPasswordReset.sent, true);
   // Wait for the mail job to record the sending, so that nothing else writes during the tests.
   for (let tries = 0; ; tries++) {
@@ -43,20 +47,40 @@ const operations = (target: string): { name: string; query: string; variables: R
   { name: 'instructors', query: `{ instructors { totalCount } }`, variables: {} },
   { name: 'speakers', query: `{ speakers { totalCount } }`, variables: {} },
   { name: 'notifications', query: `{ notifications { totalCount } }`, variables: {} },
-  { name: 'notification', query: `query($id: ID!) { notification(notificationId: $id) { id subject } }`, variables: { id: notificationId } },
+  {
+    name: 'notification',
+    query: `query($id: ID!) { notification(notificationId: $id) { id subject } }`,
+    variables: { id: notificationId },
+  },
   { name: 'user', query: `query($id: ID!) { user(userId: $id) { id emailAddress } }`, variables: { id: target } },
-  { name: 'user.notifications', query: `query($id: ID!) { user(userId: $id) { id notifications { totalCount } } }`, variables: { id: target } },
+  {
+    name: 'user.notifications',
+    query: `query($id: ID!) { user(userId: $id) { id notifications { totalCount } } }`,
+    variables: { id: target },
+  },
   { name: 'userHistory', query: `query($id: ID!) { userHistory(userId: $id) { totalCount } }`, variables: { id: target } },
   { name: 'quickSearch', query: `{ quickSearch(searchQuery: "other", pii: true) { students { id } } }`, variables: {} },
   { name: 'adminDashboard', query: `{ adminDashboard { rangeStart reservedConversations { id } } }`, variables: {} },
-  { name: 'changeRoles', query: `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`, variables: { input: { accountId: target, add: ['SPEAKER'] } } },
-  { name: 'changeMinutes', query: `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, variables: { input: { accountId: target, minutes: 500, reason: 'free' } } },
+  {
+    name: 'changeRoles',
+    query: `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`,
+    variables: { input: { accountId: target, add: ['SPEAKER'] } },
+  },
+  {
+    name: 'changeMinutes',
+    query: `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+    variables: { input: { accountId: target, minutes: 500, reason: 'free' } },
+  },
   {
     name: 'changeUserEmailAddress',
     query: `mutation($input: ChangeUserEmailAddressInput!) { changeUserEmailAddress(input: $input) { changed } }`,
     variables: { input: { userId: target, emailAddress: 'stolen@example.com' } },
   },
-  { name: 'sendPasswordReset', query: `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`, variables: { input: { userId: target } } },
+  {
+    name: 'sendPasswordReset',
+    query: `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`,
+    variables: { input: { userId: target } },
+  },
 ];
 
 const eventCount = () => eventCountWithoutMail(app);
@@ -74,13 +98,24 @@ describe('back-office authorization', () => {
           // An instructor may change their own address (issue 11; tests/integration/settings-authorization.test.ts).
           if (op.name === 'changeUserEmailAddress' && who === 'instructor' && target === caller?.accountId) continue;
           const res = await app.gql(op.query, op.variables, caller?.token ?? null);
-          assert.equal(codeOf(res), 'UNAUTHORIZED', `${op.name} as ${who} on ${target === other.accountId ? 'another' : 'self'}: ${JSON.stringify(res)}`);
+          assert.equal(
+            codeOf(res),
+            'UNAUTHORIZED',
+            `${op.name} as ${who} on ${target === other.accountId ? 'another' : 'self'}: ${JSON.stringify(res)}`,
+          );
           assert.ok(!res.data || Object.values(res.data).every((v) => v === null), `${op.name} leaked data`);
         }
       }
       assert.equal(await eventCount(), before, 'no event was written');
-      const after = await app.gql(`query($id: ID!) { user(userId: $id) { emailAddress account { roles remainingMinutes } } }`, { id: other.accountId }, admin.token);
-      assert.deepEqual(after.data.user, { emailAddress: 'other@example.com', account: { roles: ['ONBOARDING_STUDENT'], remainingMinutes: 0 } });
+      const after = await app.gql(
+        `query($id: ID!) { user(userId: $id) { emailAddress account { roles remainingMinutes } } }`,
+        { id: other.accountId },
+        admin.token,
+      );
+      assert.deepEqual(after.data.user, {
+        emailAddress: 'other@example.com',
+        account: { roles: ['ONBOARDING_STUDENT'], remainingMinutes: 0 },
+      });
     });
   }
 

@@ -89,7 +89,13 @@ async function walkForward(args: ConnectionArgs, size: number) {
   for (let guard = 0; guard < 100; guard++) {
     const page: Connection<Row> = await connection(db.pool, source, { ...args, first: size, after });
     const pageIds = page.edges.map((e) => e.node.id);
-    pages.push({ ids: pageIds, start: page.pageInfo.startCursor, end: page.pageInfo.endCursor, hasPrev: page.pageInfo.hasPreviousPage, hasNext: page.pageInfo.hasNextPage });
+    pages.push({
+      ids: pageIds,
+      start: page.pageInfo.startCursor,
+      end: page.pageInfo.endCursor,
+      hasPrev: page.pageInfo.hasPreviousPage,
+      hasNext: page.pageInfo.hasNextPage,
+    });
     ids.push(...pageIds);
     if (!page.pageInfo.hasNextPage) return { ids, pages, total: page.totalCount };
     after = page.pageInfo.endCursor;
@@ -116,12 +122,21 @@ const cases: { title: string; sort: Sort[]; filter?: ConnectionArgs['filter']; k
   { title: 'score ascending, NULLs last', sort: [{ field: 'score', direction: 'ASC' }] },
   {
     title: 'mixed directions: time ascending, then name descending',
-    sort: [{ field: 'createdAt', direction: 'ASC' }, { field: 'name', direction: 'DESC' }],
+    sort: [
+      { field: 'createdAt', direction: 'ASC' },
+      { field: 'name', direction: 'DESC' },
+    ],
   },
   {
     title: 'filtered by score >= 20 and a name pattern, sorted by score then name',
-    sort: [{ field: 'score', direction: 'DESC' }, { field: 'name', direction: 'ASC' }],
-    filter: [{ field: 'score', predicate: 'gteq', value: '20' }, { field: 'name', predicate: 'matches', value: '%Y%' }],
+    sort: [
+      { field: 'score', direction: 'DESC' },
+      { field: 'name', direction: 'ASC' },
+    ],
+    filter: [
+      { field: 'score', predicate: 'gteq', value: '20' },
+      { field: 'name', predicate: 'matches', value: '%Y%' },
+    ],
     keep: (r) => r.score !== null && r.score >= 20 && r.name.includes('y'),
   },
   {
@@ -144,13 +159,19 @@ describe('connections: keyset paging over a read-model table', () => {
       assert.equal(forward.total, expected.length);
       assert.deepEqual(forward.ids, expected);
       assert.equal(forward.pages[0].hasPrev, false);
-      assert.ok(forward.pages.slice(1).every((p) => p.hasPrev), 'every later page has a previous page');
+      assert.ok(
+        forward.pages.slice(1).every((p) => p.hasPrev),
+        'every later page has a previous page',
+      );
       const backward = await walkBackward({ sort: c.sort, filter: c.filter }, 25);
       assert.deepEqual(backward, expected);
       // Forward to page 3, then back one page with its start cursor: page 2 again.
       const third = forward.pages[2];
       const back = await connection(db.pool, source, { sort: c.sort, filter: c.filter, last: 25, before: third.start });
-      assert.deepEqual(back.edges.map((e) => e.node.id), forward.pages[1].ids);
+      assert.deepEqual(
+        back.edges.map((e) => e.node.id),
+        forward.pages[1].ids,
+      );
       assert.equal(back.pageInfo.hasNextPage, true);
       assert.equal(back.pageInfo.hasPreviousPage, true);
     });
@@ -159,7 +180,10 @@ describe('connections: keyset paging over a read-model table', () => {
   it('uses the default sort and page size of 25 when none is given', async () => {
     const page = await connection(db.pool, source, {});
     assert.equal(page.edges.length, 25);
-    assert.deepEqual(page.edges.map((e) => e.node.id), reference([{ field: 'createdAt', direction: 'DESC' }], () => true).slice(0, 25));
+    assert.deepEqual(
+      page.edges.map((e) => e.node.id),
+      reference([{ field: 'createdAt', direction: 'DESC' }], () => true).slice(0, 25),
+    );
     assert.equal(page.totalCount, ROWS);
   });
 
@@ -178,9 +202,18 @@ describe('connections: keyset paging over a read-model table', () => {
   });
 
   it('returns an empty page with the right flags past the end', async () => {
-    const all = await connection(db.pool, source, { first: 200, sort: [{ field: 'id', direction: 'ASC' }], filter: [{ field: 'score', predicate: 'eq', value: '0' }] });
+    const all = await connection(db.pool, source, {
+      first: 200,
+      sort: [{ field: 'id', direction: 'ASC' }],
+      filter: [{ field: 'score', predicate: 'eq', value: '0' }],
+    });
     const last = all.pageInfo.endCursor;
-    const past = await connection(db.pool, source, { first: 25, after: last, sort: [{ field: 'id', direction: 'ASC' }], filter: [{ field: 'score', predicate: 'eq', value: '0' }] });
+    const past = await connection(db.pool, source, {
+      first: 25,
+      after: last,
+      sort: [{ field: 'id', direction: 'ASC' }],
+      filter: [{ field: 'score', predicate: 'eq', value: '0' }],
+    });
     assert.equal(past.edges.length, 0);
     assert.equal(past.pageInfo.hasNextPage, false);
     assert.equal(past.pageInfo.hasPreviousPage, true);

@@ -14,7 +14,9 @@ let app: TestApp;
 let admin: { token: string; accountId: string };
 const people: { id: string; email: string; minutes: number; createdAt: string; roles: string[] }[] = [];
 
-const LIST = (name: string) => `query($first: Int, $last: Int, $after: String, $before: String, $sort: [SortInput!], $filter: [FilterInput!]) {
+const LIST = (
+  name: string,
+) => `query($first: Int, $last: Int, $after: String, $before: String, $sort: [SortInput!], $filter: [FilterInput!]) {
   ${name}(first: $first, last: $last, after: $after, before: $before, sort: $sort, filter: $filter) {
     totalCount
     pageInfo { startCursor endCursor hasPreviousPage hasNextPage }
@@ -26,7 +28,13 @@ beforeAll(async () => {
   app = await startTestApp({}, 'admin_lists');
   admin = await createAdmin(app);
   // Seed through the event store, as sign-ups and admin credits would have written it.
-  const meta = (at: Date) => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: at.toISOString(), schemaVersion: 1 });
+  const meta = (at: Date) => ({
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: at.toISOString(),
+    schemaVersion: 1,
+  });
   const start = Date.UTC(2025, 5, 1);
   let checkpoint;
   for (let i = 0; i < STUDENTS + INSTRUCTORS; i++) {
@@ -41,14 +49,35 @@ beforeAll(async () => {
       {
         stream: `account-${id}`,
         expected: 'no_stream',
-        events: [{ type: 'AccountRegistered', data: { accountId: id, emailAddress: email, passwordHash: 'x', roles, via: 'seed' }, metadata: meta(createdAt) }],
+        events: [
+          {
+            type: 'AccountRegistered',
+            data: { accountId: id, emailAddress: email, passwordHash: 'x', roles, via: 'seed' },
+            metadata: meta(createdAt),
+          },
+        ],
       },
       ...(minutes
-        ? [{
-            stream: `minutes-${id}`,
-            expected: 'no_stream' as const,
-            events: [{ type: 'MinutesChanged', data: { transactionId: `${id}-t1`, accountId: id, minuteQuantity: minutes, action: 'admin_adjustment', actionReason: null, balanceAfter: minutes }, metadata: meta(createdAt) }],
-          }]
+        ? [
+            {
+              stream: `minutes-${id}`,
+              expected: 'no_stream' as const,
+              events: [
+                {
+                  type: 'MinutesChanged',
+                  data: {
+                    transactionId: `${id}-t1`,
+                    accountId: id,
+                    minuteQuantity: minutes,
+                    action: 'admin_adjustment',
+                    actionReason: null,
+                    balanceAfter: minutes,
+                  },
+                  metadata: meta(createdAt),
+                },
+              ],
+            },
+          ]
         : []),
     ]);
     checkpoint = result.checkpoint;
@@ -78,8 +107,14 @@ describe('admin people lists', () => {
   });
 
   it('pages a few hundred students forward and back with sort and filter', async () => {
-    const sort = [{ field: 'account_remainingMinutes', direction: 'DESC' }, { field: 'emailAddress', direction: 'ASC' }];
-    const filter = [{ field: 'emailAddress', predicate: 'matches', value: '%@SCHOOL%' }, { field: 'account_remainingMinutes', predicate: 'gteq', value: '10' }];
+    const sort = [
+      { field: 'account_remainingMinutes', direction: 'DESC' },
+      { field: 'emailAddress', direction: 'ASC' },
+    ];
+    const filter = [
+      { field: 'emailAddress', predicate: 'matches', value: '%@SCHOOL%' },
+      { field: 'account_remainingMinutes', predicate: 'gteq', value: '10' },
+    ];
     const expected = people
       .filter((p) => !p.roles.includes('INSTRUCTOR') && p.email.includes('@school') && p.minutes >= 10)
       .sort((a, b) => b.minutes - a.minutes || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0) || (a.id < b.id ? -1 : 1))
@@ -115,14 +150,20 @@ describe('admin people lists', () => {
 
     // Forward to page 3, back with its start cursor: page 2.
     const back: any = await page('students', { last: 25, before: starts[2], sort, filter });
-    assert.deepEqual(back.edges.map((e: any) => e.node.id), expected.slice(25, 50));
+    assert.deepEqual(
+      back.edges.map((e: any) => e.node.id),
+      expected.slice(25, 50),
+    );
   });
 
   it('sorts by creation time by default, newest first, 25 to a page', async () => {
     const p = await page('students', {});
     assert.equal(p.edges.length, 25);
     const times = p.edges.map((e: any) => Date.parse(e.node.createdAt));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
   });
 
   it('filters on a role inside the roles list', async () => {
@@ -134,10 +175,18 @@ describe('admin people lists', () => {
     const field = await app.gql(LIST('students'), { filter: [{ field: 'passwordHash', predicate: 'eq', value: 'x' }] }, admin.token);
     assert.equal(codeOf(field), 'BAD_USER_INPUT');
     assert.match(field.errors![0].message, /"passwordHash"/);
-    const predicate = await app.gql(LIST('students'), { filter: [{ field: 'emailAddress', predicate: 'sounds_like', value: 'x' }] }, admin.token);
+    const predicate = await app.gql(
+      LIST('students'),
+      { filter: [{ field: 'emailAddress', predicate: 'sounds_like', value: 'x' }] },
+      admin.token,
+    );
     assert.equal(codeOf(predicate), 'BAD_USER_INPUT');
     assert.match(predicate.errors![0].message, /"sounds_like"/);
-    const sort = await app.gql(`query($sort: [SortInput!]) { notifications(sort: $sort) { totalCount } }`, { sort: [{ field: 'body', direction: 'ASC' }] }, admin.token);
+    const sort = await app.gql(
+      `query($sort: [SortInput!]) { notifications(sort: $sort) { totalCount } }`,
+      { sort: [{ field: 'body', direction: 'ASC' }] },
+      admin.token,
+    );
     assert.equal(codeOf(sort), 'BAD_USER_INPUT');
     assert.match(sort.errors![0].message, /"body"/);
   });

@@ -53,8 +53,22 @@ describe('back-office query plans', () => {
   }
 
   for (const [title, args] of [
-    ['sorted by creation time, filtered by an address pattern', { first: 25, sort: [{ field: 'createdAt', direction: 'DESC' }], filter: [{ field: 'emailAddress', predicate: 'matches', value: '%pupil1234%' }] }],
-    ['sorted by address, past a cursor-like bound', { first: 25, sort: [{ field: 'emailAddress', direction: 'ASC' }], filter: [{ field: 'account_remainingMinutes', predicate: 'gteq', value: '100' }] }],
+    [
+      'sorted by creation time, filtered by an address pattern',
+      {
+        first: 25,
+        sort: [{ field: 'createdAt', direction: 'DESC' }],
+        filter: [{ field: 'emailAddress', predicate: 'matches', value: '%pupil1234%' }],
+      },
+    ],
+    [
+      'sorted by address, past a cursor-like bound',
+      {
+        first: 25,
+        sort: [{ field: 'emailAddress', direction: 'ASC' }],
+        filter: [{ field: 'account_remainingMinutes', predicate: 'gteq', value: '100' }],
+      },
+    ],
     ['sorted by minutes, default page', { first: 25, sort: [{ field: 'account_remainingMinutes', direction: 'DESC' }] }],
   ] as const) {
     it(`a people list ${title} uses indexes`, async () => {

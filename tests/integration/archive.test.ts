@@ -60,7 +60,12 @@ describe('recordings', () => {
     admin = await createAdmin(app);
     const plans = await createPlans(app);
     instructor = await createInstructor(app);
-    const course = await createCourseAsSystem(app, { name: 'Recorded course', pricingPlanId: plans.standard, ownerId: instructor.accountId, completionRequirement: 8 });
+    const course = await createCourseAsSystem(app, {
+      name: 'Recorded course',
+      pricingPlanId: plans.standard,
+      ownerId: instructor.accountId,
+      completionRequirement: 8,
+    });
     courseId = course.courseId;
     speaker = await createSpeaker(app);
     student = await createStudent(app, 0);
@@ -79,10 +84,19 @@ describe('recordings', () => {
   };
   const auth = (token: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
   const put = (id: string, index: number, body: Buffer, token: string | null) =>
-    fetch(`${app.url}/api/conversations/${encodeURIComponent(id)}/archive/chunks/${index}`, { method: 'PUT', headers: { 'content-type': 'video/webm', ...auth(token) }, body: new Uint8Array(body) });
-  const list = async (id: string, token: string) => (await (await fetch(`${app.url}/api/conversations/${id}/archive/chunks`, { headers: auth(token) })).json()) as any;
+    fetch(`${app.url}/api/conversations/${encodeURIComponent(id)}/archive/chunks/${index}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'video/webm', ...auth(token) },
+      body: new Uint8Array(body),
+    });
+  const list = async (id: string, token: string) =>
+    (await (await fetch(`${app.url}/api/conversations/${id}/archive/chunks`, { headers: auth(token) })).json()) as any;
   const complete = (id: string, body: unknown, token: string) =>
-    fetch(`${app.url}/api/conversations/${id}/archive/complete`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth(token) }, body: JSON.stringify(body) });
+    fetch(`${app.url}/api/conversations/${id}/archive/complete`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth(token) },
+      body: JSON.stringify(body),
+    });
   const redirect = (id: string, token: string) => app.gql(REDIRECT, { input: { conversationId: id } }, token);
   const archiveEvents = async (id: string) => (await app.runtime.store.readStream(`archive-${id}`)).map((e) => e.type);
 
@@ -147,10 +161,14 @@ describe('recordings', () => {
     assert.equal((await put(id, 5, parts[0], speaker.token)).status, 409);
 
     // The job processes it: enqueued → started (with progress) → available.
-    const done = await eventually(async () => {
-      const a = (await app.gql(ARCHIVE, { id }, student.token)).data?.conversationArchive;
-      return a?.status === 'AVAILABLE' || a?.status === 'FAILED' ? a : null;
-    }, 'the archive is processed', 120_000);
+    const done = await eventually(
+      async () => {
+        const a = (await app.gql(ARCHIVE, { id }, student.token)).data?.conversationArchive;
+        return a?.status === 'AVAILABLE' || a?.status === 'FAILED' ? a : null;
+      },
+      'the archive is processed',
+      120_000,
+    );
     assert.equal(done.status, 'AVAILABLE');
     assert.equal(done.statusText, 'Play archive');
     assert.equal(done.percent, 100);
@@ -158,10 +176,18 @@ describe('recordings', () => {
     const expiresOn = new Date(done.expiresOn).getTime();
     assert.ok(Math.abs(expiresOn - (Date.now() + ARCHIVE_RETENTION_DAYS * 86_400_000)) < 10 * 60_000);
     const types = await archiveEvents(id);
-    assert.deepEqual(types.filter((t) => t !== 'ArchiveProgressed'), ['ArchiveRecordingStarted', 'ArchiveEnqueued', 'ArchiveProcessingStarted', 'ArchiveAvailable']);
-    const progress = (await app.runtime.store.readStream(`archive-${id}`)).filter((e) => e.type === 'ArchiveProgressed').map((e) => (e.data as any).percent);
+    assert.deepEqual(
+      types.filter((t) => t !== 'ArchiveProgressed'),
+      ['ArchiveRecordingStarted', 'ArchiveEnqueued', 'ArchiveProcessingStarted', 'ArchiveAvailable'],
+    );
+    const progress = (await app.runtime.store.readStream(`archive-${id}`))
+      .filter((e) => e.type === 'ArchiveProgressed')
+      .map((e) => (e.data as any).percent);
     assert.ok(progress.length >= 1, 'progress was reported');
-    assert.deepEqual(progress, [...progress].sort((a, b) => a - b));
+    assert.deepEqual(
+      progress,
+      [...progress].sort((a, b) => a - b),
+    );
     assert.ok(progress.every((p) => p >= 5 && p <= 99));
     // The chunks are gone once the MP4 exists (cleared right after the archive is recorded available).
     await eventually(async () => (await app.runtime.archive.chunks.list(id)).length === 0, 'the chunks cleared');
@@ -226,7 +252,8 @@ describe('recordings', () => {
     await uploadAll(id);
     await eventually(async () => (await findArchive(app.runtime.pool, id))?.status === 'available', 'processed', 120_000);
     const mediaKey = (await findArchive(app.runtime.pool, id))!.mediaKey!;
-    for (const who of [student, instructor, speaker]) assert.equal(codeOf(await app.gql(REMOVE, { input: { conversationId: id } }, who.token)), 'UNAUTHORIZED');
+    for (const who of [student, instructor, speaker])
+      assert.equal(codeOf(await app.gql(REMOVE, { input: { conversationId: id } }, who.token)), 'UNAUTHORIZED');
     const res = await app.gql(REMOVE, { input: { conversationId: id } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.deepEqual(res.data.removeConversationArchive, { removed: true, archive: { status: 'REMOVED', statusText: 'Removed' } });
@@ -242,17 +269,32 @@ describe('recordings', () => {
       const signature = sign(body, ts);
       return fetch(`${app.url}/api/webhooks/zoom/recordings`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-zm-request-timestamp': ts, ...(signature ? { 'x-zm-signature': signature } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'x-zm-request-timestamp': ts,
+          ...(signature ? { 'x-zm-signature': signature } : {}),
+        },
         body,
       });
     };
     const secret = 'zoom-webhook-test-secret';
     const signed = (body: string, ts: string) => `v0=${crypto.createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`;
     const validation = await zoom({ event: 'endpoint.url_validation', payload: { plainToken: 'plain-123' } }, signed);
-    assert.deepEqual(await validation.json(), { plainToken: 'plain-123', encryptedToken: crypto.createHmac('sha256', secret).update('plain-123').digest('hex') });
+    assert.deepEqual(await validation.json(), {
+      plainToken: 'plain-123',
+      encryptedToken: crypto.createHmac('sha256', secret).update('plain-123').digest('hex'),
+    });
     const completed = {
-      event: 'session.recording_completed', event_ts: 1764064800123, download_token: 'short-lived',
-      payload: { object: { session_id: 'sess-1', session_name: `tertulia-${id}`, recording_files: [{ file_type: 'MP4', status: 'completed', download_url: 'https://zoom.us/rec/download/abc' }] } },
+      event: 'session.recording_completed',
+      event_ts: 1764064800123,
+      download_token: 'short-lived',
+      payload: {
+        object: {
+          session_id: 'sess-1',
+          session_name: `tertulia-${id}`,
+          recording_files: [{ file_type: 'MP4', status: 'completed', download_url: 'https://zoom.us/rec/download/abc' }],
+        },
+      },
     };
     assert.equal((await zoom(completed, (body, ts) => signed(body.replace('sess-1', 'sess-2'), ts))).status, 404);
     assert.equal((await zoom(completed, () => null)).status, 404);
@@ -261,18 +303,37 @@ describe('recordings', () => {
     // Twilio: its signature over our address and the sorted parameters, or a 404.
     const callback = `/api/webhooks/twilio/recordings?conversationId=${id}`;
     const params = { StatusCallbackEvent: 'composition-available', CompositionSid: 'CJ1', MediaUri: '/v1/Compositions/CJ1/Media' };
-    const data = Object.keys(params).sort().reduce((acc, k) => acc + k + (params as any)[k], `${app.url}${callback}`);
+    const data = Object.keys(params)
+      .sort()
+      .reduce((acc, k) => acc + k + (params as any)[k], `${app.url}${callback}`);
     const twilioSig = crypto.createHmac('sha1', 'twilio-auth-test-token').update(data).digest('base64');
-    const post = (signature: string) => fetch(`${app.url}${callback}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(params) });
+    const post = (signature: string) =>
+      fetch(`${app.url}${callback}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+        body: new URLSearchParams(params),
+      });
     assert.equal((await post(twilioSig.replace(/^./, (c) => (c === 'A' ? 'B' : 'A')))).status, 404);
     assert.equal((await post(twilioSig)).status, 200);
 
     // The provider's file (fetched by the job in production) goes through the same processing.
-    assert.deepEqual(await app.runtime.archive.receiveProviderRecording({ conversationId: id, source: 'zoom', bytes: recording, durationSeconds: RECORDING_SECONDS }), { enqueued: true });
-    const done = await eventually(async () => {
-      const a = await findArchive(app.runtime.pool, id);
-      return a?.status === 'available' || a?.status === 'failed' ? a : null;
-    }, 'the provider recording is processed', 120_000);
+    assert.deepEqual(
+      await app.runtime.archive.receiveProviderRecording({
+        conversationId: id,
+        source: 'zoom',
+        bytes: recording,
+        durationSeconds: RECORDING_SECONDS,
+      }),
+      { enqueued: true },
+    );
+    const done = await eventually(
+      async () => {
+        const a = await findArchive(app.runtime.pool, id);
+        return a?.status === 'available' || a?.status === 'failed' ? a : null;
+      },
+      'the provider recording is processed',
+      120_000,
+    );
     assert.equal(done.status, 'available');
     assert.equal(done.source, 'zoom');
     assert.equal(codeOf(await redirect(id, instructor.token)), undefined);
@@ -292,21 +353,28 @@ describe('recordings', () => {
     assert.deepEqual(await app.runtime.archive.sweep(new Date(Date.now() + 31 * 60_000)), { expired: 0, settled: 2 });
     assert.deepEqual(await app.runtime.archive.sweep(new Date(Date.now() + 32 * 60_000)), { expired: 0, settled: 0 });
 
-    const done = await eventually(async () => {
-      const a = await findArchive(app.runtime.pool, cutShort);
-      return a?.status === 'available' || a?.status === 'failed' ? a : null;
-    }, 'the stalled upload is processed', 120_000);
+    const done = await eventually(
+      async () => {
+        const a = await findArchive(app.runtime.pool, cutShort);
+        return a?.status === 'available' || a?.status === 'failed' ? a : null;
+      },
+      'the stalled upload is processed',
+      120_000,
+    );
     assert.equal(done.status, 'available');
     const enqueued = (await app.runtime.store.readStream(`archive-${cutShort}`)).find((e) => e.type === 'ArchiveEnqueued');
     assert.deepEqual(enqueued?.data, { conversationId: cutShort, chunkCount: 3, durationSeconds: null, at: (enqueued?.data as any).at });
-    await eventually(async () => (await app.runtime.archive.chunks.list(cutShort)).length === 0, 'every chunk, the one after the gap too, cleared');
+    await eventually(
+      async () => (await app.runtime.archive.chunks.list(cutShort)).length === 0,
+      'every chunk, the one after the gap too, cleared',
+    );
 
     const failed = await eventually(async () => {
       const a = (await app.gql(ARCHIVE, { id: headless }, student.token)).data?.conversationArchive;
       return a?.status === 'FAILED' ? a : null;
     }, 'the upload without its first part fails');
     assert.equal(failed.statusText, 'FAILED');
-    await eventually(async () => (await app.runtime.archive.chunks.list(headless)).length === 0, 'the failed upload\'s chunks cleared');
+    await eventually(async () => (await app.runtime.archive.chunks.list(headless)).length === 0, "the failed upload's chunks cleared");
     for (const key of headlessKeys) assert.equal(await app.runtime.storage.get(key), null);
   });
 
@@ -318,18 +386,35 @@ describe('recordings', () => {
       const at = new Date().toISOString();
       const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: at, schemaVersion: 1 });
       const events = [
-        { type: 'ArchiveEnqueued', data: { conversationId: id, chunkCount: CHUNKS, durationSeconds: RECORDING_SECONDS, at }, metadata: meta() },
-        ...Array.from({ length: attempts }, (_, i) => ({ type: 'ArchiveProcessingStarted', data: { conversationId: id, attempt: i + 1, at }, metadata: meta() })),
+        {
+          type: 'ArchiveEnqueued',
+          data: { conversationId: id, chunkCount: CHUNKS, durationSeconds: RECORDING_SECONDS, at },
+          metadata: meta(),
+        },
+        ...Array.from({ length: attempts }, (_, i) => ({
+          type: 'ArchiveProcessingStarted',
+          data: { conversationId: id, attempt: i + 1, at },
+          metadata: meta(),
+        })),
       ];
       const appended = await app.runtime.store.appendToStreams([{ stream: `archive-${id}`, expected: 'any', events }]);
       await app.runtime.runner.waitFor(appended.checkpoint, ['archives']);
     };
     const resumed = await heldLesson(4);
     await crashed(resumed, 1);
-    assert.equal((await app.gql(ARCHIVE, { id: resumed }, student.token)).data.conversationArchive.statusText, 'Processing... (0% complete)');
+    assert.equal(
+      (await app.gql(ARCHIVE, { id: resumed }, student.token)).data.conversationArchive.statusText,
+      'Processing... (0% complete)',
+    );
     assert.ok((await app.runtime.archive.recover()) >= 1);
-    await eventually(async () => (await findArchive(app.runtime.pool, resumed))?.status === 'available', 'the crashed archive is processed', 120_000);
-    const claims = (await app.runtime.store.readStream(`archive-${resumed}`)).filter((e) => e.type === 'ArchiveProcessingStarted').map((e) => (e.data as any).attempt);
+    await eventually(
+      async () => (await findArchive(app.runtime.pool, resumed))?.status === 'available',
+      'the crashed archive is processed',
+      120_000,
+    );
+    const claims = (await app.runtime.store.readStream(`archive-${resumed}`))
+      .filter((e) => e.type === 'ArchiveProcessingStarted')
+      .map((e) => (e.data as any).attempt);
     assert.deepEqual(claims, [1, 2]);
 
     const givenUp = await heldLesson(5);

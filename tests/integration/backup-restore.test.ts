@@ -15,7 +15,14 @@ import { takeBackup } from '../../services/backup/backup';
 import { BackupRefusedError } from '../../services/backup/format';
 import { migrateInstallation } from '../../services/backup/installation';
 import { existingBackupFile, newBackupFile } from '../../services/backup/paths';
-import { assertDataFolderReady, assertRestorableInto, parseUntil, planRestore, restoreBackup, type RestorePlan } from '../../services/backup/restore';
+import {
+  assertDataFolderReady,
+  assertRestorableInto,
+  parseUntil,
+  planRestore,
+  restoreBackup,
+  type RestorePlan,
+} from '../../services/backup/restore';
 import { liveSchema } from '../../services/feed/projector';
 import { startTestApp, type TestApp } from '../support/app';
 import { reserveConversation } from '../support/conversations';
@@ -42,7 +49,12 @@ afterAll(async () => {
 
 const backup = (name: string) =>
   takeBackup(
-    { pool: app.runtime.pool, projectors: allProjectors, storage: { root: path.join(work, 'source', 'storage') }, authSecret: { value: SECRET, fromDataDir: true } },
+    {
+      pool: app.runtime.pool,
+      projectors: allProjectors,
+      storage: { root: path.join(work, 'source', 'storage') },
+      authSecret: { value: SECRET, fromDataDir: true },
+    },
     path.join(work, name),
   );
 
@@ -50,7 +62,17 @@ async function emptyTarget(label: string) {
   const db = await createTestDatabase(label);
   targets.push(db);
   const dataDir = path.join(work, label);
-  return { db, dataDir, target: { pool: db.pool, projectors: allProjectors, storageRoot: path.join(dataDir, 'storage'), authSecretFile: path.join(dataDir, 'auth-secret'), envAuthSecret: null } };
+  return {
+    db,
+    dataDir,
+    target: {
+      pool: db.pool,
+      projectors: allProjectors,
+      storageRoot: path.join(dataDir, 'storage'),
+      authSecretFile: path.join(dataDir, 'auth-secret'),
+      envAuthSecret: null,
+    },
+  };
 }
 
 async function restoreInto(label: string, plan: RestorePlan) {
@@ -112,9 +134,16 @@ describe('a backup during a stream of reservations', () => {
     for (const e of back) assert.deepEqual(e, byPosition.get(e.p));
     assert.ok(source.length > back.length);
     // The feed's order is the source's, and what is appended after a restore comes after it.
-    const order = (await restored.db.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')).rows.map((r) => r.p);
-    const sourceOrder = (await app.runtime.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')).rows.map((r) => r.p);
-    assert.deepEqual(order, sourceOrder.filter((p) => byPosition.has(p) && back.some((e) => e.p === p)));
+    const order = (
+      await restored.db.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')
+    ).rows.map((r) => r.p);
+    const sourceOrder = (
+      await app.runtime.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')
+    ).rows.map((r) => r.p);
+    assert.deepEqual(
+      order,
+      sourceOrder.filter((p) => byPosition.has(p) && back.some((e) => e.p === p)),
+    );
     const streams = await restored.db.pool.query('SELECT count(*)::int AS n, sum(version)::int AS v FROM streams');
     assert.deepEqual(streams.rows[0], { n: new Set(back.map((e) => e.stream_id)).size, v: back.length });
 
@@ -126,7 +155,10 @@ describe('a backup during a stream of reservations', () => {
   it('a backup of the settled product restores to the same rows in every read model table', async () => {
     // Nothing writes any more (the mail jobs append too), and every read model is at the log's end.
     await app.runtime.jobs.stop();
-    await readModelsCaughtUp(app, allProjectors.map((p) => p.name));
+    await readModelsCaughtUp(
+      app,
+      allProjectors.map((p) => p.name),
+    );
     await app.runtime.runner.stop();
     await backup('settled.backup');
     // A transaction left open in another database of the same server (here the source's) hides
@@ -139,10 +171,16 @@ describe('a backup during a stream of reservations', () => {
       await blocker.query('BEGIN');
       await blocker.query('SELECT pg_current_xact_id()');
       const restoring = restoreInto('backup_settled', await planRestore(path.join(work, 'settled.backup'), null));
-      const waiting = eventually(async () => {
-        const { rows } = await app.runtime.pool.query(`SELECT 1 FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%max(transaction_id) FROM events) < (SELECT coalesce(%'`);
-        return rows.length > 0;
-      }, 'the restore waiting for the feed to show its log', 120_000);
+      const waiting = eventually(
+        async () => {
+          const { rows } = await app.runtime.pool.query(
+            `SELECT 1 FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND query LIKE '%max(transaction_id) FROM events) < (SELECT coalesce(%'`,
+          );
+          return rows.length > 0;
+        },
+        'the restore waiting for the feed to show its log',
+        120_000,
+      );
       waiting.catch(() => {});
       await Promise.race([restoring, waiting]);
       await blocker.query('COMMIT');
@@ -155,7 +193,11 @@ describe('a backup during a stream of reservations', () => {
   });
 
   it('--until a log position restores the log up to that append, whole, and compares what lies before it', async () => {
-    const source = (await app.runtime.pool.query(`SELECT global_position::text AS p, transaction_id::text AS t FROM events ORDER BY transaction_id, global_position`)).rows;
+    const source = (
+      await app.runtime.pool.query(
+        `SELECT global_position::text AS p, transaction_id::text AS t FROM events ORDER BY transaction_id, global_position`,
+      )
+    ).rows;
     const inDuring = source.slice(0, during.header.log.events);
     // An event in the middle of a multi-event append (a reservation): the rest of the append comes too.
     const middle = inDuring.findIndex((e, i) => i > inDuring.length / 2 && inDuring[i + 1]?.t === e.t);
@@ -163,14 +205,24 @@ describe('a backup during a stream of reservations', () => {
     const lastOfAppend = inDuring.findLastIndex((e) => e.t === inDuring[middle].t);
     assert.equal(plan.events, lastOfAppend + 1);
     const restored = await restoreInto('backup_until_position', plan);
-    const back = (await restored.db.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')).rows.map((r) => r.p);
-    assert.deepEqual(back, inDuring.slice(0, lastOfAppend + 1).map((e) => e.p));
+    const back = (
+      await restored.db.pool.query('SELECT global_position::text AS p FROM events ORDER BY transaction_id, global_position')
+    ).rows.map((r) => r.p);
+    assert.deepEqual(
+      back,
+      inDuring.slice(0, lastOfAppend + 1).map((e) => e.p),
+    );
     assert.ok(restored.report.checks.every((c) => c.outcome !== 'differs'));
-    assert.ok(restored.report.checks.some((c) => c.outcome === 'not compared'), 'read models backed up past the point are not compared');
+    assert.ok(
+      restored.report.checks.some((c) => c.outcome === 'not compared'),
+      'read models backed up past the point are not compared',
+    );
   });
 
   it('--until an instant restores the events recorded by then', async () => {
-    const { rows } = await app.runtime.pool.query(`SELECT (extract(epoch FROM recorded_at) * 1000000)::bigint::text AS us FROM events ORDER BY transaction_id, global_position`);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT (extract(epoch FROM recorded_at) * 1000000)::bigint::text AS us FROM events ORDER BY transaction_id, global_position`,
+    );
     const inDuring = rows.slice(0, during.header.log.events).map((r) => Number(r.us));
     const cut = new Date(Math.floor(inDuring[Math.floor(inDuring.length / 3)] / 1000));
     const plan = await planRestore(path.join(work, 'during.backup'), parseUntil(cut.toISOString()));
@@ -185,7 +237,10 @@ describe('a backup during a stream of reservations', () => {
   it('refuses, before writing anything, a store that is not empty, another installation, and a truncated or damaged file', async () => {
     const file = path.join(work, 'during.backup');
     const before = (await app.runtime.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n;
-    await assert.rejects(assertRestorableInto(app.runtime.pool, during), /^BackupRefusedError: Refused: this database already holds an event log/);
+    await assert.rejects(
+      assertRestorableInto(app.runtime.pool, during),
+      /^BackupRefusedError: Refused: this database already holds an event log/,
+    );
     assert.equal((await app.runtime.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n, before);
 
     const other = await emptyTarget('backup_other');
@@ -208,11 +263,21 @@ describe('a backup during a stream of reservations', () => {
     const folder = path.join(work, 'used-folder');
     fs.mkdirSync(path.join(folder, 'storage', 'headshots'), { recursive: true });
     fs.writeFileSync(path.join(folder, 'storage', 'headshots', 'x'), 'x');
-    assert.throws(() => assertDataFolderReady(folder, { embedded: false, localStorage: true, authSecretFromFile: true }, during), /already holds files/);
-    assert.throws(() => assertDataFolderReady(folder, { embedded: true, localStorage: true, authSecretFromFile: true }, during), /is not empty/);
+    assert.throws(
+      () => assertDataFolderReady(folder, { embedded: false, localStorage: true, authSecretFromFile: true }, during),
+      /already holds files/,
+    );
+    assert.throws(
+      () => assertDataFolderReady(folder, { embedded: true, localStorage: true, authSecretFromFile: true }, during),
+      /is not empty/,
+    );
     fs.mkdirSync(path.join(work, 'secret-folder'));
     fs.writeFileSync(path.join(work, 'secret-folder', 'auth-secret'), 'another-installations-secret');
-    assert.throws(() => assertDataFolderReady(path.join(work, 'secret-folder'), { embedded: false, localStorage: true, authSecretFromFile: true }, during), /another installation's auth secret/);
+    assert.throws(
+      () =>
+        assertDataFolderReady(path.join(work, 'secret-folder'), { embedded: false, localStorage: true, authSecretFromFile: true }, during),
+      /another installation's auth secret/,
+    );
   });
 
   it('the restore command refuses a data folder that is not empty in one sentence, and writes nothing', () => {
@@ -222,7 +287,11 @@ describe('a backup during a stream of reservations', () => {
     const env = { ...process.env, DATA_DIR: folder, DATABASE_URL: '', AUTH_SECRET: '', LOG_LEVEL: 'silent' };
     delete (env as Record<string, string | undefined>).DATABASE_URL;
     delete (env as Record<string, string | undefined>).AUTH_SECRET;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'services/cli/restore.ts'), path.join(work, 'during.backup')], { cwd: root, env, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'services/cli/restore.ts'), path.join(work, 'during.backup')],
+      { cwd: root, env, encoding: 'utf8' },
+    );
     assert.equal(run.status, 1, run.stderr);
     assert.equal(run.stderr.trim(), `Refused: the data folder ${folder} is not empty; restore into an empty (or new) data folder.`);
     assert.deepEqual(fs.readdirSync(folder), ['something']);

@@ -25,7 +25,10 @@ const post = (body: string, headers: Record<string, string>) => fetch(`${app.url
 
 describe('CORS: PUBLIC_URL and CORS_ORIGINS only', () => {
   const preflight = (origin: string) =>
-    fetch(`${app.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-graphql-csrf' } });
+    fetch(`${app.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-graphql-csrf' },
+    });
 
   it('answers its own origin and the listed ones with credentials; never reflects another, nor null', async () => {
     for (const origin of [app.url, ALLOWED_EXTRA]) {
@@ -40,7 +43,11 @@ describe('CORS: PUBLIC_URL and CORS_ORIGINS only', () => {
       const res = await preflight(origin);
       assert.equal(res.status, 403, origin);
       assert.equal(res.headers.get('access-control-allow-origin'), null, origin);
-      const answer = await post(JSON.stringify({ query: '{ me { emailAddress } }' }), { origin, 'content-type': 'application/json', authorization: `Bearer ${token}` });
+      const answer = await post(JSON.stringify({ query: '{ me { emailAddress } }' }), {
+        origin,
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      });
       assert.equal(answer.headers.get('access-control-allow-origin'), null, origin);
       assert.equal(answer.headers.get('access-control-allow-credentials'), null, origin);
       assert.match(answer.headers.get('vary') ?? '', /Origin/);
@@ -64,7 +71,11 @@ describe('CSRF', () => {
     const viaGet = await fetch(`${app.url}/graphql?query=${encodeURIComponent('{ me { id } }')}`, { headers: { cookie } });
     assert.equal(viaGet.status, 403);
     // The session survived all of that; the web app's call (JSON, the header) works.
-    const me = await post(JSON.stringify({ query: '{ me { emailAddress } }' }), { 'content-type': 'application/json', cookie, 'x-graphql-csrf': '1' });
+    const me = await post(JSON.stringify({ query: '{ me { emailAddress } }' }), {
+      'content-type': 'application/json',
+      cookie,
+      'x-graphql-csrf': '1',
+    });
     assert.equal((await me.json()).data.me.emailAddress, 'csrf.victim@example.com');
   });
 });
@@ -134,7 +145,10 @@ describe('account enumeration', () => {
       holder.release();
     }
     // Once the writes go through, the known address gets its mail, the unknown one nothing.
-    await eventually(async () => (await app.runtime.outbox!.list('known.reset@example.com')).some((m) => m.subject === 'Reset your Tertulia password'), 'the reset mail');
+    await eventually(
+      async () => (await app.runtime.outbox!.list('known.reset@example.com')).some((m) => m.subject === 'Reset your Tertulia password'),
+      'the reset mail',
+    );
     assert.equal((await app.runtime.outbox!.list('nobody.here@example.com')).length, 0);
     // A bad address is refused the same way whoever has it.
     assert.equal(codeOf(await app.gql(RECOVER, { input: { emailAddress: 'not an address' } })), 'BAD_USER_INPUT');
@@ -146,17 +160,28 @@ describe('subscriptions end with their session', () => {
   async function subscribed(token: string, accountId: string) {
     const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
     const messages: any[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
     ws.on('message', (data) => messages.push(JSON.parse(data.toString())));
     await new Promise((resolve) => ws.on('open', resolve));
     ws.send(JSON.stringify({ type: 'connection_init', payload: { authToken: token } }));
     await eventually(async () => messages.some((m) => m.type === 'connection_ack'), 'the ack');
-    ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, variables: { id: accountId } } }));
+    ws.send(
+      JSON.stringify({
+        id: '1',
+        type: 'subscribe',
+        payload: {
+          query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`,
+          variables: { id: accountId },
+        },
+      }),
+    );
     await eventually(async () => messages.some((m) => m.type === 'next'), 'the first message');
     return { ws, messages, closed };
   }
 
-  it('sign-out closes the socket with 4403 Session ended; another session\'s socket stays', async () => {
+  it("sign-out closes the socket with 4403 Session ended; another session's socket stays", async () => {
     const student = await signUp(app, 'sub.logout@example.com');
     const admin = await createAdmin(app, 'sub.admin@example.com');
     const mine = await subscribed(student.token, student.accountId);
@@ -167,8 +192,12 @@ describe('subscriptions end with their session', () => {
     assert.equal(other.ws.readyState, WebSocket.OPEN);
     // The admin's subscription still delivers.
     const before = other.messages.length;
-    await app.gql(`mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId: student.accountId, minutes: 15, reason: 'x' } }, admin.token);
-    await eventually(async () => other.messages.length > before, 'the admin\'s next message');
+    await app.gql(
+      `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+      { input: { accountId: student.accountId, minutes: 15, reason: 'x' } },
+      admin.token,
+    );
+    await eventually(async () => other.messages.length > before, "the admin's next message");
     other.ws.close();
   });
 
@@ -179,9 +208,13 @@ describe('subscriptions end with their session', () => {
       const mail = (await app.runtime.outbox!.list('sub.reset@example.com')).find((m) => m.subject === 'Reset your Tertulia password');
       return mail && decodeURIComponent(/token=([^"&\s<]+)/.exec(mail.text)![1]);
     };
-    await app.gql(`mutation($input: RecoverPasswordInput!) { recoverPassword(input: $input) { recovered } }`, { input: { emailAddress: 'sub.reset@example.com' } });
+    await app.gql(`mutation($input: RecoverPasswordInput!) { recoverPassword(input: $input) { recovered } }`, {
+      input: { emailAddress: 'sub.reset@example.com' },
+    });
     const resetToken = await eventually(tokenOf, 'the reset mail');
-    const reset = await app.gql(`mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { reset } }`, { input: { resetToken, password: 'N3wPassword!', passwordConfirmation: 'N3wPassword!' } });
+    const reset = await app.gql(`mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { reset } }`, {
+      input: { resetToken, password: 'N3wPassword!', passwordConfirmation: 'N3wPassword!' },
+    });
     assert.equal(reset.data.resetPassword.reset, true);
     assert.equal((await socket.closed).code, SESSION_ENDED_CLOSE.code);
   });

@@ -26,7 +26,12 @@ let productExited: Promise<number | null>;
 function npmRun(args: string[], options: { until?: RegExp } = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     // In a process group of its own, as in a terminal of its own.
-    const child = spawn('npm', ['run', '--silent', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['run', '--silent', ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     let stopping = false;
     const take = (chunk: Buffer) => {
@@ -87,7 +92,11 @@ describe('every CLI command beside a running product', () => {
       KAFKA_BROKERS: '127.0.0.1:1',
     };
     url = `http://127.0.0.1:${port}`;
-    product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     productExited = new Promise((resolve) => product.on('exit', resolve));
     let output = '';
     await new Promise<void>((resolve, reject) => {
@@ -109,7 +118,9 @@ describe('every CLI command beside a running product', () => {
     const admin = await login('admin@tertulia.local', 'Admin-Tertulia-1');
     const studentId = (await gql('{ me { id } }', {}, student)).data.me.id as string;
     const report: string[] = [];
-    const balance = subscribe(url, student, `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, { id: studentId });
+    const balance = subscribe(url, student, `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, {
+      id: studentId,
+    });
     try {
       await balance.ready();
       let minutes = (await balance.next(15_000)).remainingMinutesChanged.remainingMinutes as number;
@@ -117,10 +128,18 @@ describe('every CLI command beside a running product', () => {
       const stillServing = async (after: string) => {
         const ready = await fetch(`${url}/readyz`);
         assert.equal(ready.status, 200, `/readyz after ${after}: ${await ready.text()}`);
-        const credited = await gql(`mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId: studentId, minutes: 5, reason: `after ${after}` } }, admin);
+        const credited = await gql(
+          `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+          { input: { accountId: studentId, minutes: 5, reason: `after ${after}` } },
+          admin,
+        );
         assert.equal(credited.errors, undefined, JSON.stringify(credited.errors));
         minutes += 5;
-        assert.deepEqual(await balance.next(15_000), { remainingMinutesChanged: { remainingMinutes: minutes } }, `the subscription delivers after ${after}`);
+        assert.deepEqual(
+          await balance.next(15_000),
+          { remainingMinutesChanged: { remainingMinutes: minutes } },
+          `the subscription delivers after ${after}`,
+        );
       };
 
       const commands: { args: string[]; code: number; says: RegExp; until?: RegExp }[] = [

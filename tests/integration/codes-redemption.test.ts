@@ -65,7 +65,7 @@ describe('createRedemptionSet (admin)', () => {
     }
   });
 
-  it("refuses a short name, a fill limit that is not positive, and a quantity under 1", async () => {
+  it('refuses a short name, a fill limit that is not positive, and a quantity under 1', async () => {
     const res = await app.gql(CREATE_SET, { input: { name: 'ab', fillLimit: 0, quantity: 0 } }, admin.token);
     assert.equal(codeOf(res), 'BAD_USER_INPUT');
     assert.deepEqual(res.errors![0].extensions!.fields, {
@@ -123,11 +123,16 @@ describe('redeeming a code on enrollment', () => {
   it('is redeemed once when students race for it', async () => {
     const set = await makeSet({ name: 'Race', fillLimit: 1, duration: 30, quantity: 1 });
     const students = await Promise.all(Array.from({ length: 5 }, (_, i) => student(app, `racer${i}`)));
-    const results = await Promise.all(students.map((s) => app.gql(ENROLL, { input: { inviteNumber: invite, code: set.codes[0].value } }, s.token)));
+    const results = await Promise.all(
+      students.map((s) => app.gql(ENROLL, { input: { inviteNumber: invite, code: set.codes[0].value } }, s.token)),
+    );
     assert.equal(results.filter((r) => r.data?.enrollUser?.enrolled).length, 1);
     for (const r of results.filter((r) => r.errors)) assert.equal(r.errors![0].message, EnrollmentMessages.codeAlreadyRedeemed);
     const balances = await Promise.all(students.map(async (s) => (await app.gql(MINUTES, {}, s.token)).data.me.account.remainingMinutes));
-    assert.deepEqual(balances.sort((a, b) => a - b), [0, 0, 0, 0, 30]);
+    assert.deepEqual(
+      balances.sort((a, b) => a - b),
+      [0, 0, 0, 0, 30],
+    );
   });
 
   it('does not use up a code when the student is already enrolled', async () => {
@@ -147,15 +152,26 @@ describe('redemptionCodes (admin list through the connection mechanism)', () => 
     const all = await app.gql(LIST, { first: 200 }, admin.token);
     assert.ok(all.data.redemptionCodes.totalCount >= 30);
     const page1 = await app.gql(LIST, { first: 10, sort: [{ field: 'value', direction: 'ASC' }] }, admin.token);
-    const page2 = await app.gql(LIST, { first: 10, after: page1.data.redemptionCodes.pageInfo.endCursor, sort: [{ field: 'value', direction: 'ASC' }] }, admin.token);
+    const page2 = await app.gql(
+      LIST,
+      { first: 10, after: page1.data.redemptionCodes.pageInfo.endCursor, sort: [{ field: 'value', direction: 'ASC' }] },
+      admin.token,
+    );
     const values = [...page1.data.redemptionCodes.edges, ...page2.data.redemptionCodes.edges].map((e: any) => e.node.value);
     assert.deepEqual(values, [...values].sort());
     assert.equal(new Set(values).size, 20);
     const target = set.codes[3].value as string;
     const spaced = `${target.slice(0, 5)} ${target.slice(5)}`.toLowerCase();
     const found = await app.gql(LIST, { filter: [{ field: 'value', predicate: 'eq', value: spaced }] }, admin.token);
-    assert.deepEqual(found.data.redemptionCodes.edges.map((e: any) => e.node.value), [target]);
-    const unredeemed = await app.gql(LIST, { first: 200, filter: [{ field: 'redeemedOn', predicate: 'not_eq', value: null }] }, admin.token);
+    assert.deepEqual(
+      found.data.redemptionCodes.edges.map((e: any) => e.node.value),
+      [target],
+    );
+    const unredeemed = await app.gql(
+      LIST,
+      { first: 200, filter: [{ field: 'redeemedOn', predicate: 'not_eq', value: null }] },
+      admin.token,
+    );
     assert.ok(unredeemed.data.redemptionCodes.edges.every((e: any) => e.node.redeemedOn));
     const bad = await app.gql(LIST, { filter: [{ field: 'nope', predicate: 'eq', value: 'x' }] }, admin.token);
     assert.equal(codeOf(bad), 'BAD_USER_INPUT');

@@ -27,7 +27,10 @@ const TRANSFER = `mutation($input: TransferReservationInput!) { transferReservat
 const HOUR = 3600_000;
 
 async function named(person: { accountId: string }, displayName: string, tzIdentifier: string) {
-  const { appended } = await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: person.accountId, change: { displayName, tzIdentifier } });
+  const { appended } = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: person.accountId, change: { displayName, tzIdentifier } },
+  );
   await app.runtime.runner.waitFor(appended?.checkpoint, ['directory', 'profiles']);
 }
 
@@ -159,10 +162,13 @@ describe('reminders', () => {
       const rows = await reminderJobs(id);
       return rows.length === 2 && rows;
     }, 'the reminder jobs');
-    assert.deepEqual(jobs.map((j) => [j.data.offsetMinutes, j.start_after.toISOString(), j.state]), [
-      [1440, new Date(start.getTime() - 24 * HOUR).toISOString(), 'created'],
-      [60, new Date(start.getTime() - HOUR).toISOString(), 'created'],
-    ]);
+    assert.deepEqual(
+      jobs.map((j) => [j.data.offsetMinutes, j.start_after.toISOString(), j.state]),
+      [
+        [1440, new Date(start.getTime() - 24 * HOUR).toISOString(), 'created'],
+        [60, new Date(start.getTime() - HOUR).toISOString(), 'created'],
+      ],
+    );
     assert.equal(jobs[0].id, reminderJobId({ conversationId: id, offsetMinutes: 1440 }));
 
     // Restart safety: the jobs are rows in PostgreSQL, which another pg-boss (a restarted process)
@@ -208,7 +214,11 @@ describe('reminders', () => {
     await mailsTo(first.emailAddress, 2);
 
     assert.equal(await app.runtime.conversationMail.remind({ conversationId: id, offsetMinutes: 60 }), 'queued');
-    assert.equal(await app.runtime.conversationMail.remind({ conversationId: id, offsetMinutes: 60 }), 'duplicate', 'a job run twice reminds once');
+    assert.equal(
+      await app.runtime.conversationMail.remind({ conversationId: id, offsetMinutes: 60 }),
+      'duplicate',
+      'a job run twice reminds once',
+    );
     const [, , reminder] = await mailsTo(student.emailAddress, 3);
     const [, toSecond] = await mailsTo(second.emailAddress, 2);
     assert.equal(reminder.subject, 'Reminder: Spanish conversation with Carla in 1 hour');

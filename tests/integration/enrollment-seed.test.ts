@@ -24,7 +24,11 @@ it('seeds courses with a standard and an institutional agreement, adventures, an
   const token = await signIn(app, 'student@tertulia.local', 'Student-Tertulia-1');
   const kinds = [];
   for (const { inviteNumber } of invites) {
-    const res = await app.gql(`query($n: String!) { enrollingCourse(inviteNumber: $n) { priceAgreement { kind } prices { totalPrice } owner { id emailAddress } } }`, { n: inviteNumber }, token);
+    const res = await app.gql(
+      `query($n: String!) { enrollingCourse(inviteNumber: $n) { priceAgreement { kind } prices { totalPrice } owner { id emailAddress } } }`,
+      { n: inviteNumber },
+      token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     kinds.push(res.data.enrollingCourse.priceAgreement.kind);
     // A student sees who teaches by display name, never the owner's email address (issue 11).
@@ -36,10 +40,19 @@ it('seeds courses with a standard and an institutional agreement, adventures, an
   assert.deepEqual([...new Set(adventures.data.allAdventures.adventures.map((a: any) => a.language))], ['es', 'fr']);
   const admin = await signIn(app, 'admin@tertulia.local', 'Admin-Tertulia-1');
   const plans = await app.gql(`{ pricingPlans { name kind systemDefault } }`, {}, admin);
-  assert.deepEqual(plans.data.pricingPlans.filter((p: any) => p.systemDefault).map((p: any) => p.name), ['Standard']);
+  assert.deepEqual(
+    plans.data.pricingPlans.filter((p: any) => p.systemDefault).map((p: any) => p.name),
+    ['Standard'],
+  );
 
   // The demo speaker has a week of availability, so the demo student can reserve at once.
-  assert.ok(await app.runtime.runner.waitFor(checkpointOf((await app.runtime.store.readStream('seed-demo')).at(-1)!), ['availability', 'speakers'], 20_000));
+  assert.ok(
+    await app.runtime.runner.waitFor(
+      checkpointOf((await app.runtime.store.readStream('seed-demo')).at(-1)!),
+      ['availability', 'speakers'],
+      20_000,
+    ),
+  );
   const found = await app.gql(
     `query { availableSpeakers(first: 5, language: "es", zoneName: "America/New_York", duration: 15) { edges { node { id } } } }`,
     {},

@@ -142,12 +142,21 @@ describe('API fuzz (every query and mutation, every role)', () => {
           continue;
         }
         // One call for an operation without arguments; more for those with more to vary.
-        const numRuns = op.leaves === 0 ? 1 : Math.max(1, Math.round(RUNS * (ROLE_SHARE[caller.role] ?? 1) * (op.leaves >= 8 ? 2 : op.leaves >= 4 ? 1.5 : 1)));
+        const numRuns =
+          op.leaves === 0
+            ? 1
+            : Math.max(1, Math.round(RUNS * (ROLE_SHARE[caller.role] ?? 1) * (op.leaves >= 8 ? 2 : op.leaves >= 4 ? 1.5 : 1)));
         const result = await fc.check(
           fc.asyncProperty(op.variables, async (variables) => {
             await call(caller, op, variables);
           }),
-          { numRuns, seed: seedFor(caller.role, op.name), interruptAfterTimeLimit: left, markInterruptAsFailure: false, endOnFailure: true },
+          {
+            numRuns,
+            seed: seedFor(caller.role, op.name),
+            interruptAfterTimeLimit: left,
+            markInterruptAsFailure: false,
+            endOnFailure: true,
+          },
         );
         // The budget ran out before this operation's first call: left out, like the ones after it
         // (fast-check reports a property interrupted before any run as failed).
@@ -161,10 +170,18 @@ describe('API fuzz (every query and mutation, every role)', () => {
       }
       console.log(`fuzz: ${caller.role} done in ${((Date.now() - roleStarted) / 1000).toFixed(1)} s`);
     }
-    console.log(`fuzz: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failures.size} failing answers; ${slowCommands} commands answered before their read models caught up`);
+    console.log(
+      `fuzz: ${calls} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failures.size} failing answers; ${slowCommands} commands answered before their read models caught up`,
+    );
     console.log(
       `fuzz: outcomes per operation (all roles):\n${[...outcomes]
-        .map(([op, m]) => `  ${op}: ${[...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`)
+        .map(
+          ([op, m]) =>
+            `  ${op}: ${[...m]
+              .sort((a, b) => b[1] - a[1])
+              .map(([k, n]) => `${k} ${n}`)
+              .join(', ')}`,
+        )
         .join('\n')}`,
     );
     if (unrun) console.log(`fuzz: time budget (${BUDGET_MS} ms) spent: ${unrun} operation × role pairs not run: ${leftOut.join(', ')}`);
@@ -183,7 +200,9 @@ describe('API fuzz (every query and mutation, every role)', () => {
       }
       await call(admin, { name: c.operation, kind: c.kind, field: c.field, document: c.document }, c.variables, `${c.leaf}: ${c.edge}`);
     }
-    console.log(`fuzz: edge sweep: ${sweep.length - unrun} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failures.size} failing answers`);
+    console.log(
+      `fuzz: edge sweep: ${sweep.length - unrun} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${failures.size} failing answers`,
+    );
     if (unrun) console.log(`fuzz: time budget (${BUDGET_MS} ms) spent: ${unrun} sweep calls not run`);
     assert.equal(failures.size, 0, `the edge sweep found failures, grouped by cause:\n${failures.report()}`);
   });
@@ -218,14 +237,30 @@ describe('API fuzz (every query and mutation, every role)', () => {
     const TOKENS = `${app.url}/payments/local/v1/tokens`;
     const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123', name: 'Ada Student' };
     const requests: { name: string; url: string; body: string }[] = [
-      { name: '2 MB body to /graphql', url: `${app.url}/graphql`, body: JSON.stringify({ query: '{ me { id } }', variables: { pad: 'x'.repeat(2 * 1024 * 1024) } }) },
+      {
+        name: '2 MB body to /graphql',
+        url: `${app.url}/graphql`,
+        body: JSON.stringify({ query: '{ me { id } }', variables: { pad: 'x'.repeat(2 * 1024 * 1024) } }),
+      },
       { name: '2 MB query to /graphql', url: `${app.url}/graphql`, body: JSON.stringify({ query: `{ ${'me { id } '.repeat(200_000)}}` }) },
       { name: 'malformed JSON to /graphql', url: `${app.url}/graphql`, body: '{"query": "{ me { id } }", ' },
       { name: 'a JSON string to /graphql', url: `${app.url}/graphql`, body: '"{ me { id } }"' },
-      { name: 'NUL in the GraphQL document', url: `${app.url}/graphql`, body: JSON.stringify({ query: '{ me { id } }\u0000', variables: { '\u0000': 1 } }) },
-      { name: 'variables nested 100,000 deep', url: `${app.url}/graphql`, body: `{"query": "{ me { id } }", "variables": {"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}` },
+      {
+        name: 'NUL in the GraphQL document',
+        url: `${app.url}/graphql`,
+        body: JSON.stringify({ query: '{ me { id } }\u0000', variables: { '\u0000': 1 } }),
+      },
+      {
+        name: 'variables nested 100,000 deep',
+        url: `${app.url}/graphql`,
+        body: `{"query": "{ me { id } }", "variables": {"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}}`,
+      },
       { name: 'NUL in the token endpoint body', url: TOKENS, body: JSON.stringify({ ...card, name: 'Ada\u0000Student' }) },
-      { name: 'NUL everywhere in the token endpoint body', url: TOKENS, body: JSON.stringify({ number: '4242\u0000', expMonth: '\u0000', expYear: '\u0000', cvc: '\u0000', name: '\u0000' }) },
+      {
+        name: 'NUL everywhere in the token endpoint body',
+        url: TOKENS,
+        body: JSON.stringify({ number: '4242\u0000', expMonth: '\u0000', expYear: '\u0000', cvc: '\u0000', name: '\u0000' }),
+      },
       { name: 'malformed JSON to the token endpoint', url: TOKENS, body: '{"number": ' },
       { name: '2 MB body to the token endpoint', url: TOKENS, body: JSON.stringify({ ...card, name: 'x'.repeat(2 * 1024 * 1024) }) },
     ];
@@ -234,7 +269,10 @@ describe('API fuzz (every query and mutation, every role)', () => {
       const answer = await post(r.url, r.body);
       serverLog.take();
       const found = transportProblems(answer);
-      if (found.length) problems.push(`${r.name}: HTTP ${answer.status}, ${found.filter((f) => !f.startsWith('HTTP')).join(', ')}: ${answer.text.slice(0, 160).replace(/\s+/g, ' ')}`);
+      if (found.length)
+        problems.push(
+          `${r.name}: HTTP ${answer.status}, ${found.filter((f) => !f.startsWith('HTTP')).join(', ')}: ${answer.text.slice(0, 160).replace(/\s+/g, ' ')}`,
+        );
     }
     assert.deepEqual(problems, []);
   });

@@ -42,7 +42,13 @@ const CHANGE_ROLES = `mutation($input: ChangeRolesInput!) { changeRoles(input: $
 const event = (type: string, data: unknown): NewEvent => ({
   type,
   data,
-  metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 let app: TestApp;
@@ -79,7 +85,9 @@ async function table(variables: Record<string, unknown> = {}, token = admin.toke
 async function counts() {
   await caughtUp();
   const rows = (await table()).edges.map((e: any) => e.node);
-  return Object.fromEntries(rows.map((g: any) => [g.name, [g.instructorsCount, g.coursesCount, g.currentCoursesCount, g.studentsCount, g.minutesUsed]]));
+  return Object.fromEntries(
+    rows.map((g: any) => [g.name, [g.instructorsCount, g.coursesCount, g.currentCoursesCount, g.studentsCount, g.minutesUsed]]),
+  );
 }
 
 beforeAll(async () => {
@@ -96,7 +104,7 @@ describe('the groups table', () => {
   const course: Record<string, { id: string; inviteNumber: string }> = {};
   let norteId = '';
 
-  it('counts each school\'s instructors, courses, current courses, students and minutes', async () => {
+  it("counts each school's instructors, courses, current courses, students and minutes", async () => {
     assert.deepEqual(await counts(), {}, 'no school named yet');
     ana = await instructor('ana@example.com', 'Ana', 'Escuela Norte');
     bea = await instructor('bea@example.com', 'Bea', 'escuela  norte');
@@ -114,15 +122,23 @@ describe('the groups table', () => {
     course.dan1 = await createCourse(app, dan.token, { name: 'Sur D1' });
     course.eve1 = await createCourse(app, eve.token, { name: 'No school' });
     // An adventure owned by an instructor belongs to no school; so does a course with no owner.
-    const adventure = await createCourseAsSystem(app, { kind: 'adventure', name: 'Adventure', ownerId: ana.accountId, startDate: null, endDate: null });
-    await createCourseAsSystem(app, { name: 'Nobody\'s', ownerId: null });
+    const adventure = await createCourseAsSystem(app, {
+      kind: 'adventure',
+      name: 'Adventure',
+      ownerId: ana.accountId,
+      startDate: null,
+      endDate: null,
+    });
+    await createCourseAsSystem(app, { name: "Nobody's", ownerId: null });
 
     await enrollAsAdmin(app, course.ana1.inviteNumber, s[0].accountId);
     await enrollAsAdmin(app, course.ana1.inviteNumber, s[1].accountId);
     await enrollAsAdmin(app, course.bea1.inviteNumber, s[0].accountId);
     await enrollAsAdmin(app, course.dan1.inviteNumber, s[2].accountId);
     await enrollAsAdmin(app, course.eve1.inviteNumber, s[2].accountId);
-    const adventureInvite = (await app.runtime.pool.query('SELECT invite_number FROM rm_catalog.courses WHERE id = $1', [adventure.courseId])).rows[0].invite_number;
+    const adventureInvite = (
+      await app.runtime.pool.query('SELECT invite_number FROM rm_catalog.courses WHERE id = $1', [adventure.courseId])
+    ).rows[0].invite_number;
     await enrollAsAdmin(app, adventureInvite, s[1].accountId);
 
     const past = (hours: number) => new Date(Date.now() - hours * 3_600_000);
@@ -136,10 +152,28 @@ describe('the groups table', () => {
     const refunded = await writeConversation(app, s[2].accountId, speaker.accountId, past(24), 'held', course.dan1.id);
     const fair = await writeConversation(app, s[2].accountId, speaker.accountId, past(23), 'held', course.dan1.id);
     await app.runtime.store.appendToStreams([
-      { stream: `conversation-${refunded.conversationId}`, expected: 'any', events: [event('ConversationMarked', {
-        conversationId: refunded.conversationId, markedAs: 'reserved_with_user_issue', previous: null, markedBy: admin.accountId, refundedMinutes: 15, bonusMinutes: 10, promotion: null,
-      })] },
-      { stream: `conversation-${fair.conversationId}`, expected: 'any', events: [event('FairTimeCredited', { conversationId: fair.conversationId, studentId: s[2].accountId, minutes: 5, lostSeconds: 300 })] },
+      {
+        stream: `conversation-${refunded.conversationId}`,
+        expected: 'any',
+        events: [
+          event('ConversationMarked', {
+            conversationId: refunded.conversationId,
+            markedAs: 'reserved_with_user_issue',
+            previous: null,
+            markedBy: admin.accountId,
+            refundedMinutes: 15,
+            bonusMinutes: 10,
+            promotion: null,
+          }),
+        ],
+      },
+      {
+        stream: `conversation-${fair.conversationId}`,
+        expected: 'any',
+        events: [
+          event('FairTimeCredited', { conversationId: fair.conversationId, studentId: s[2].accountId, minutes: 5, lostSeconds: 300 }),
+        ],
+      },
       // Events about nobody the read model knows: applied, changing nothing.
       { stream: 'profile-ghost', expected: 'any', events: [event('ProfileChanged', { accountId: 'ghost', changes: { school: '   ' } })] },
     ]);
@@ -154,22 +188,31 @@ describe('the groups table', () => {
     norteId = norte.id;
   });
 
-  it('shows a group\'s instructors and courses', async () => {
+  it("shows a group's instructors and courses", async () => {
     const res = await app.gql(ONE, { id: norteId }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const group = res.data.group;
     assert.equal(group.name, 'Escuela Norte');
-    assert.deepEqual(group.instructors.map((i: any) => [i.displayName, i.emailAddress, i.coursesCount]), [
-      ['Ana', 'ana@example.com', 2], ['Bea', 'bea@example.com', 1], ['Cid', 'cid@example.com', 0],
-    ]);
+    assert.deepEqual(
+      group.instructors.map((i: any) => [i.displayName, i.emailAddress, i.coursesCount]),
+      [
+        ['Ana', 'ana@example.com', 2],
+        ['Bea', 'bea@example.com', 1],
+        ['Cid', 'cid@example.com', 0],
+      ],
+    );
     assert.deepEqual(
       group.courses.map((c: any) => [c.name, c.owner.displayName, c.studentsCount, c.minutesUsed, c.isPast]),
-      [['Norte upcoming', 'Ana', 0, 0, false], ['Norte A1', 'Ana', 2, 30, false], ['Norte B1', 'Bea', 1, 15, false]],
+      [
+        ['Norte upcoming', 'Ana', 0, 0, false],
+        ['Norte A1', 'Ana', 2, 30, false],
+        ['Norte B1', 'Bea', 1, 15, false],
+      ],
     );
     assert.equal((await app.gql(ONE, { id: 'no-such-group' }, admin.token)).data.group, null);
   });
 
-  it('follows a course edit: its name on the group\'s page, and whether it counts as current by its new dates', async () => {
+  it("follows a course edit: its name on the group's page, and whether it counts as current by its new dates", async () => {
     const CHANGE_COURSE = `mutation($input: ChangeCourseInput!) { changeCourse(input: $input) { changed } }`;
     await ok(CHANGE_COURSE, { courseId: course.anaNext.id, name: 'Norte starting now', startDate: inDays(0) }, ana.token);
     assert.deepEqual((await counts())['Escuela Norte'], [3, 3, 3, 2, 45]);
@@ -189,8 +232,20 @@ describe('the groups table', () => {
     });
 
     // Ana provisions a course for Dan's address: hers (Norte) until Dan accepts it with ownership.
-    const template = (await ok(CREATE_TEMPLATE, { name: 'Shared', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } }, ana.token)).createTemplate.template.id;
-    const [shared] = (await ok(PROVISION, { templateId: template, attributes: [{ emailAddress: 'dan@example.com', startDate: inDays(3), endDate: inDays(30) }] }, ana.token)).createProvisionalCourses.courses;
+    const template = (
+      await ok(
+        CREATE_TEMPLATE,
+        { name: 'Shared', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } },
+        ana.token,
+      )
+    ).createTemplate.template.id;
+    const [shared] = (
+      await ok(
+        PROVISION,
+        { templateId: template, attributes: [{ emailAddress: 'dan@example.com', startDate: inDays(3), endDate: inDays(30) }] },
+        ana.token,
+      )
+    ).createProvisionalCourses.courses;
     await enrollAsAdmin(app, shared.inviteNumber, s[2].accountId);
     assert.deepEqual((await counts())['Escuela Norte'], [2, 3, 1, 3, 30]);
     const invites = (await app.gql(INVITES, {}, dan.token)).data.me.shareInvites;
@@ -225,29 +280,81 @@ describe('the groups table', () => {
     const byName = [{ field: 'name', direction: 'ASC' }];
     const first = await table({ first: 2, sort: byName });
     assert.equal(first.totalCount, 3);
-    assert.deepEqual(first.edges.map((e: any) => e.node.name), ['Colegio Sur', 'Escuela Norte']);
+    assert.deepEqual(
+      first.edges.map((e: any) => e.node.name),
+      ['Colegio Sur', 'Escuela Norte'],
+    );
     assert.deepEqual([first.pageInfo.hasPreviousPage, first.pageInfo.hasNextPage], [false, true]);
     const second = await table({ first: 2, after: first.pageInfo.endCursor, sort: byName });
-    assert.deepEqual(second.edges.map((e: any) => e.node.name), ['Instituto Este']);
+    assert.deepEqual(
+      second.edges.map((e: any) => e.node.name),
+      ['Instituto Este'],
+    );
     assert.deepEqual([second.pageInfo.hasPreviousPage, second.pageInfo.hasNextPage], [true, false]);
     const back = await table({ first: undefined, last: 2, before: second.pageInfo.startCursor, sort: byName });
-    assert.deepEqual(back.edges.map((e: any) => e.node.name), ['Colegio Sur', 'Escuela Norte']);
+    assert.deepEqual(
+      back.edges.map((e: any) => e.node.name),
+      ['Colegio Sur', 'Escuela Norte'],
+    );
     assert.deepEqual([back.pageInfo.hasPreviousPage, back.pageInfo.hasNextPage], [false, true]);
 
     const names = async (variables: Record<string, unknown>) => (await table(variables)).edges.map((e: any) => e.node.name);
     assert.deepEqual(await names({ sort: [{ field: 'name', direction: 'DESC' }] }), ['Instituto Este', 'Escuela Norte', 'Colegio Sur']);
-    assert.deepEqual(await names({ sort: [{ field: 'coursesCount', direction: 'DESC' }] }), ['Colegio Sur', 'Escuela Norte', 'Instituto Este']);
-    assert.deepEqual(await names({ sort: [{ field: 'minutesUsed', direction: 'ASC' }] }), ['Instituto Este', 'Colegio Sur', 'Escuela Norte']);
-    assert.deepEqual(await names({ sort: [{ field: 'instructorsCount', direction: 'DESC' }, { field: 'name', direction: 'DESC' }] }), ['Colegio Sur', 'Instituto Este', 'Escuela Norte']);
-    assert.deepEqual(await names({ sort: [{ field: 'studentsCount', direction: 'ASC' }, { field: 'name', direction: 'ASC' }] }), ['Instituto Este', 'Colegio Sur', 'Escuela Norte']);
+    assert.deepEqual(await names({ sort: [{ field: 'coursesCount', direction: 'DESC' }] }), [
+      'Colegio Sur',
+      'Escuela Norte',
+      'Instituto Este',
+    ]);
+    assert.deepEqual(await names({ sort: [{ field: 'minutesUsed', direction: 'ASC' }] }), [
+      'Instituto Este',
+      'Colegio Sur',
+      'Escuela Norte',
+    ]);
+    assert.deepEqual(
+      await names({
+        sort: [
+          { field: 'instructorsCount', direction: 'DESC' },
+          { field: 'name', direction: 'DESC' },
+        ],
+      }),
+      ['Colegio Sur', 'Instituto Este', 'Escuela Norte'],
+    );
+    assert.deepEqual(
+      await names({
+        sort: [
+          { field: 'studentsCount', direction: 'ASC' },
+          { field: 'name', direction: 'ASC' },
+        ],
+      }),
+      ['Instituto Este', 'Colegio Sur', 'Escuela Norte'],
+    );
 
     assert.deepEqual(await names({ filter: [{ field: 'name', predicate: 'matches', value: '%NORTE%' }] }), ['Escuela Norte']);
-    assert.deepEqual(await names({ filter: [{ field: 'name', predicate: 'matches', value: 'norte' }] }), [], 'matches without % is the whole name');
-    assert.deepEqual(await names({ filter: [{ field: 'studentsCount', predicate: 'gteq', value: '1' }, { field: 'minutesUsed', predicate: 'lt', value: '30' }] }), ['Colegio Sur']);
-    for (const filter of [[{ field: 'school', predicate: 'eq', value: 'x' }], [{ field: 'studentsCount', predicate: 'eq', value: 'many' }]]) {
+    assert.deepEqual(
+      await names({ filter: [{ field: 'name', predicate: 'matches', value: 'norte' }] }),
+      [],
+      'matches without % is the whole name',
+    );
+    assert.deepEqual(
+      await names({
+        filter: [
+          { field: 'studentsCount', predicate: 'gteq', value: '1' },
+          { field: 'minutesUsed', predicate: 'lt', value: '30' },
+        ],
+      }),
+      ['Colegio Sur'],
+    );
+    for (const filter of [
+      [{ field: 'school', predicate: 'eq', value: 'x' }],
+      [{ field: 'studentsCount', predicate: 'eq', value: 'many' }],
+    ]) {
       assert.equal(codeOf(await app.gql(TABLE, { filter }, admin.token)), 'BAD_USER_INPUT');
     }
-    assert.equal(codeOf(await app.gql(TABLE, { sort: [{ field: 'currentCoursesCount', direction: 'ASC' }] }, admin.token)), 'BAD_USER_INPUT', 'current courses move with the clock: not sortable');
+    assert.equal(
+      codeOf(await app.gql(TABLE, { sort: [{ field: 'currentCoursesCount', direction: 'ASC' }] }, admin.token)),
+      'BAD_USER_INPUT',
+      'current courses move with the clock: not sortable',
+    );
   });
 
   it('is refused to students, instructors, speakers and signed-out callers', async () => {

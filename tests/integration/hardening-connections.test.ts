@@ -10,7 +10,14 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { peopleWithRole } from '../../projections/directory';
 import { quickSearch } from '../../projections/search';
-import { connection, MAX_CURSOR_LENGTH, type ColumnType, type Connection, type ConnectionArgs, type ConnectionSource } from '../../services/api/connections';
+import {
+  connection,
+  MAX_CURSOR_LENGTH,
+  type ColumnType,
+  type Connection,
+  type ConnectionArgs,
+  type ConnectionSource,
+} from '../../services/api/connections';
 import { DomainError } from '../../services/domain/shared/errors';
 import { codeOf, createAdmin, startTestApp, type GraphQLResult, type TestApp } from '../support/app';
 
@@ -76,7 +83,13 @@ beforeAll(async () => {
       {
         stream: `account-${s.id}`,
         expected: 'no_stream',
-        events: [{ type: 'AccountRegistered', data: { accountId: s.id, emailAddress: s.email, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta(s.createdAt) }],
+        events: [
+          {
+            type: 'AccountRegistered',
+            data: { accountId: s.id, emailAddress: s.email, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' },
+            metadata: meta(s.createdAt),
+          },
+        ],
       },
     ]);
     checkpoint = result.checkpoint;
@@ -87,11 +100,19 @@ beforeAll(async () => {
     balance += 5;
     return {
       type: 'MinutesChanged',
-      data: { transactionId: `${HISTORY_OWNER}-t${k}`, accountId: HISTORY_OWNER, minuteQuantity: 5, action: 'admin_adjustment', actionReason: null, balanceAfter: balance },
+      data: {
+        transactionId: `${HISTORY_OWNER}-t${k}`,
+        accountId: HISTORY_OWNER,
+        minuteQuantity: 5,
+        action: 'admin_adjustment',
+        actionReason: null,
+        balanceAfter: balance,
+      },
       metadata: meta(new Date(start + (k + 1) * 3600_000).toISOString()),
     };
   });
-  checkpoint = (await app.runtime.store.appendToStreams([{ stream: `minutes-${HISTORY_OWNER}`, expected: 'no_stream', events: changes }])).checkpoint;
+  checkpoint = (await app.runtime.store.appendToStreams([{ stream: `minutes-${HISTORY_OWNER}`, expected: 'no_stream', events: changes }]))
+    .checkpoint;
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['directory', 'history', 'search'], 30_000));
 
   // A table with every column type, for the type rules the people lists do not exercise.
@@ -158,15 +179,27 @@ async function list(variables: Record<string, unknown>) {
 describe('admin list filters are checked against the column type (issue 7, item 4)', () => {
   it('refuses a createdAt value PostgreSQL cannot read, naming the field', async () => {
     // "1" and the others pass JavaScript's Date.parse; PostgreSQL refuses each.
-    for (const value of ['1', 'abc', '2025-02-30', '0000-01-01', '2025-13-01', '2025-06-01T25:00:00Z', '2025-06-01T12:00:00+16:00', '10000-01-01', 'June 1, 2025']) {
+    for (const value of [
+      '1',
+      'abc',
+      '2025-02-30',
+      '0000-01-01',
+      '2025-13-01',
+      '2025-06-01T25:00:00Z',
+      '2025-06-01T12:00:00+16:00',
+      '10000-01-01',
+      'June 1, 2025',
+    ]) {
       const res = await app.gql(LIST, { filter: [{ field: 'createdAt', predicate: 'gt', value }] }, admin.token);
       assertRefused(res, /not a valid timestamptz for the field "createdAt"/, { filter: 'createdAt' });
     }
   });
 
-  it("names an inherited property such as constructor as an unknown field, in sorts and filters (found by the fuzz run)", async () => {
+  it('names an inherited property such as constructor as an unknown field, in sorts and filters (found by the fuzz run)', async () => {
     for (const field of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
-      assertRefused(await app.gql(LIST, { filter: [{ field, predicate: 'eq', value: 'x' }] }, admin.token), /Unknown filter field/, { filter: field });
+      assertRefused(await app.gql(LIST, { filter: [{ field, predicate: 'eq', value: 'x' }] }, admin.token), /Unknown filter field/, {
+        filter: field,
+      });
       assertRefused(await app.gql(LIST, { sort: [{ field, direction: 'ASC' }] }, admin.token), /Unknown sort field/, { sort: field });
     }
   });
@@ -177,8 +210,16 @@ describe('admin list filters are checked against the column type (issue 7, item 
       assertRefused(res, /not a valid (int|bigint) for the field "account_remainingMinutes"/, { filter: 'account_remainingMinutes' });
     }
     // 32 bits for an int column, 64 for a bigint one.
-    for (const [field, value] of [['i', '2147483648'], ['i', '-2147483649'], ['big', '9223372036854775808'], ['big', '-9223372036854775809']]) {
-      await rejectsAsBadInput(connection(app.runtime.pool, typedSource, { filter: [{ field, predicate: 'eq', value }] }), new RegExp(`not a valid \\w+ for the field "${field}"`));
+    for (const [field, value] of [
+      ['i', '2147483648'],
+      ['i', '-2147483649'],
+      ['big', '9223372036854775808'],
+      ['big', '-9223372036854775809'],
+    ]) {
+      await rejectsAsBadInput(
+        connection(app.runtime.pool, typedSource, { filter: [{ field, predicate: 'eq', value }] }),
+        new RegExp(`not a valid \\w+ for the field "${field}"`),
+      );
     }
     const edge = await list({ filter: [{ field: 'account_remainingMinutes', predicate: 'lteq', value: '2147483647' }] });
     assert.equal(edge.totalCount, students.length);
@@ -193,8 +234,15 @@ describe('admin list filters are checked against the column type (issue 7, item 
     assert.equal(all.data.userHistory.totalCount, HISTORY_ENTRIES);
     const one = all.data.userHistory.edges[3].node;
     const found = await app.gql(HISTORY, { id: HISTORY_OWNER, filter: [{ field: 'id', predicate: 'eq', value: one.id }] }, admin.token);
-    assert.deepEqual(found.data.userHistory.edges.map((e: any) => e.node.id), [one.id]);
-    const largest = await app.gql(HISTORY, { id: HISTORY_OWNER, filter: [{ field: 'id', predicate: 'eq', value: '9223372036854775807' }] }, admin.token);
+    assert.deepEqual(
+      found.data.userHistory.edges.map((e: any) => e.node.id),
+      [one.id],
+    );
+    const largest = await app.gql(
+      HISTORY,
+      { id: HISTORY_OWNER, filter: [{ field: 'id', predicate: 'eq', value: '9223372036854775807' }] },
+      admin.token,
+    );
     assert.equal(largest.errors, undefined, JSON.stringify(largest.errors));
     assert.equal(largest.data.userHistory.totalCount, 0);
   });
@@ -209,27 +257,90 @@ describe('admin list filters are checked against the column type (issue 7, item 
       ['2025-06-02T20:00:00-04:00', '2025-06-05 12:00:00+00'],
       ['2025-06-03T00:00Z', '2025-06-05T13:30:00+0130'],
     ]) {
-      const page = await list({ filter: [{ field: 'createdAt', predicate: 'gteq', value: gteq }, { field: 'createdAt', predicate: 'lt', value: lt }] });
+      const page = await list({
+        filter: [
+          { field: 'createdAt', predicate: 'gteq', value: gteq },
+          { field: 'createdAt', predicate: 'lt', value: lt },
+        ],
+      });
       assert.equal(page.totalCount, expected, `${gteq} .. ${lt}`);
     }
   });
 
   it('refuses NUL in text values at the list mechanism too, naming the field', async () => {
     const people = peopleWithRole('STUDENT');
-    await rejectsAsBadInput(connection(app.runtime.pool, people, { filter: [{ field: 'emailAddress', predicate: 'eq', value: 'a\u0000b' }] }), /"emailAddress"/);
-    await rejectsAsBadInput(connection(app.runtime.pool, people, { filter: [{ field: 'emailAddress', predicate: 'matches', value: '%\u0000%' }] }), /"emailAddress"/);
-    await rejectsAsBadInput(connection(app.runtime.pool, people, { filter: [{ field: 'account_roles', predicate: 'eq', value: 'STU\u0000DENT' }] }), /"account_roles"/);
+    await rejectsAsBadInput(
+      connection(app.runtime.pool, people, { filter: [{ field: 'emailAddress', predicate: 'eq', value: 'a\u0000b' }] }),
+      /"emailAddress"/,
+    );
+    await rejectsAsBadInput(
+      connection(app.runtime.pool, people, { filter: [{ field: 'emailAddress', predicate: 'matches', value: '%\u0000%' }] }),
+      /"emailAddress"/,
+    );
+    await rejectsAsBadInput(
+      connection(app.runtime.pool, people, { filter: [{ field: 'account_roles', predicate: 'eq', value: 'STU\u0000DENT' }] }),
+      /"account_roles"/,
+    );
   });
 
   // Every value either is refused as BAD_USER_INPUT or PostgreSQL accepts it: never a database error.
   const HOSTILE = [
-    '', ' ', '1', 'abc', 'NaN', 'Infinity', 'infinity', 'now', 'epoch', 'yes', 't', 'TRUE', 'false', '+7', '-0', '  12  ', '1e5', '1.5', '.5', '5.',
-    '2147483647', '2147483648', '-2147483648', '-2147483649', '9223372036854775807', '9223372036854775808', '-9223372036854775808',
-    '-9223372036854775809', '99999999999999999999', '1'.repeat(70), `1.${'5'.repeat(70)}`,
-    '2024-02-29', '2025-02-29', '2025-02-30', '2025-13-01', '0000-01-01', '0001-01-01', '9999-12-31', '10000-01-01', '2025-6-1',
-    '2025-06-01T24:00:00Z', '2025-06-01T23:59:60Z', '2025-06-01T23:59:59.999999999Z', '2025-06-01T12Z', '2025-06-01T12:00:00+16:00',
-    '2025-06-01T12:00:00+15:59', '2025-06-01T12:00:00-0530', '2025-06-01 12:00:00', '2025-06-01t12:00z', '2025-06-01T12:00:00 America/New_York',
-    '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59-15:59', 'June 1, 2025', 'a\u0000b', '\uD800', "'; DROP TABLE x; --",
+    '',
+    ' ',
+    '1',
+    'abc',
+    'NaN',
+    'Infinity',
+    'infinity',
+    'now',
+    'epoch',
+    'yes',
+    't',
+    'TRUE',
+    'false',
+    '+7',
+    '-0',
+    '  12  ',
+    '1e5',
+    '1.5',
+    '.5',
+    '5.',
+    '2147483647',
+    '2147483648',
+    '-2147483648',
+    '-2147483649',
+    '9223372036854775807',
+    '9223372036854775808',
+    '-9223372036854775808',
+    '-9223372036854775809',
+    '99999999999999999999',
+    '1'.repeat(70),
+    `1.${'5'.repeat(70)}`,
+    '2024-02-29',
+    '2025-02-29',
+    '2025-02-30',
+    '2025-13-01',
+    '0000-01-01',
+    '0001-01-01',
+    '9999-12-31',
+    '10000-01-01',
+    '2025-6-1',
+    '2025-06-01T24:00:00Z',
+    '2025-06-01T23:59:60Z',
+    '2025-06-01T23:59:59.999999999Z',
+    '2025-06-01T12Z',
+    '2025-06-01T12:00:00+16:00',
+    '2025-06-01T12:00:00+15:59',
+    '2025-06-01T12:00:00-0530',
+    '2025-06-01 12:00:00',
+    '2025-06-01t12:00z',
+    '2025-06-01T12:00:00 America/New_York',
+    '0001-01-01T00:00:00+15:59',
+    '9999-12-31T23:59:59-15:59',
+    'June 1, 2025',
+    'a\u0000b',
+    '\uD800',
+    "'; DROP TABLE x; --",
   ];
   // Exactly these of HOSTILE are valid, per type (the rules of services/api/connections.ts).
   const INTS = ['1', '+7', '-0', '  12  ', '2147483647', '-2147483648'];
@@ -243,8 +354,13 @@ describe('admin list filters are checked against the column type (issue 7, item 
     date: DATES,
     timestamptz: [
       ...DATES,
-      '2025-06-01T23:59:59.999999999Z', '2025-06-01T12:00:00+15:59', '2025-06-01T12:00:00-0530', '2025-06-01 12:00:00',
-      '2025-06-01t12:00z', '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59-15:59',
+      '2025-06-01T23:59:59.999999999Z',
+      '2025-06-01T12:00:00+15:59',
+      '2025-06-01T12:00:00-0530',
+      '2025-06-01 12:00:00',
+      '2025-06-01t12:00z',
+      '0001-01-01T00:00:00+15:59',
+      '9999-12-31T23:59:59-15:59',
     ],
   };
 
@@ -256,7 +372,10 @@ describe('admin list filters are checked against the column type (issue 7, item 
           try {
             await connection(app.runtime.pool, typedSource, { filter: [{ field, predicate, value }] });
             if (type !== 'text' && type !== 'text[]') {
-              assert.ok(EXPECTED_VALID[type].includes(value), `${JSON.stringify(value)} was taken as a ${type}; the rule says it is not one`);
+              assert.ok(
+                EXPECTED_VALID[type].includes(value),
+                `${JSON.stringify(value)} was taken as a ${type}; the rule says it is not one`,
+              );
             }
           } catch (error) {
             assert.ok(error instanceof DomainError, `${type} ${predicate} ${JSON.stringify(value)} reached PostgreSQL: ${String(error)}`);
@@ -276,10 +395,19 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
   it('refuses a forged students cursor whose values do not fit the column types, naming the argument', async () => {
     const first = await list({ first: 5 }); // createdAt DESC, then id
     const cursor = first.pageInfo.endCursor as string;
-    const forgeries = [forge(cursor, 0, 'abc'), forge(cursor, 0, '1'), forge(cursor, 0, '0000-01-01T00:00:00Z'), forge(cursor, 0, '2025-02-30')];
+    const forgeries = [
+      forge(cursor, 0, 'abc'),
+      forge(cursor, 0, '1'),
+      forge(cursor, 0, '0000-01-01T00:00:00Z'),
+      forge(cursor, 0, '2025-02-30'),
+    ];
     for (const forged of forgeries) {
       for (const name of ['after', 'before'] as const) {
-        const res = await app.gql(LIST, { first: name === 'after' ? 5 : undefined, last: name === 'before' ? 5 : undefined, [name]: forged }, admin.token);
+        const res = await app.gql(
+          LIST,
+          { first: name === 'after' ? 5 : undefined, last: name === 'before' ? 5 : undefined, [name]: forged },
+          admin.token,
+        );
         assertRefused(res, new RegExp(`cursor "${name}".*not a valid timestamptz`), { [name]: /cursor/ });
       }
     }
@@ -311,8 +439,14 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
     const long = forge(cursor, 1, 'x'.repeat(MAX_CURSOR_LENGTH));
     assert.ok(long.length > MAX_CURSOR_LENGTH);
     await rejectsAsBadInput(connection(app.runtime.pool, people, { first: 5, after: long }), /cursor "after" is not valid/);
-    await rejectsAsBadInput(connection(app.runtime.pool, people, { first: 5, before: 'A'.repeat(MAX_CURSOR_LENGTH + 1) }), /cursor "before" is not valid/);
-    await rejectsAsBadInput(connection(app.runtime.pool, people, { first: 5, after: forge(cursor, 1, 'seed\u00000001') }), /cursor "after".*not a valid text/);
+    await rejectsAsBadInput(
+      connection(app.runtime.pool, people, { first: 5, before: 'A'.repeat(MAX_CURSOR_LENGTH + 1) }),
+      /cursor "before" is not valid/,
+    );
+    await rejectsAsBadInput(
+      connection(app.runtime.pool, people, { first: 5, after: forge(cursor, 1, 'seed\u00000001') }),
+      /cursor "after".*not a valid text/,
+    );
     await rejectsAsBadInput(connection(app.runtime.pool, people, { first: 5, after: `${cursor}!` }), /cursor "after" is not valid/);
   });
 
@@ -323,7 +457,10 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
       const cursor = (await connection(app.runtime.pool, typedSource, args)).pageInfo.endCursor!;
       for (const value of ['abc', '', '0000-01-01', '2025-02-30T00:00:00Z', 'maybe', '1'.repeat(70), 'a\u0000b']) {
         for (const name of ['after', 'before'] as const) {
-          await rejectsAsBadInput(connection(app.runtime.pool, typedSource, { ...args, [name]: forge(cursor, 0, value) }), new RegExp(`cursor "${name}".*${type}`));
+          await rejectsAsBadInput(
+            connection(app.runtime.pool, typedSource, { ...args, [name]: forge(cursor, 0, value) }),
+            new RegExp(`cursor "${name}".*${type}`),
+          );
         }
       }
     }
@@ -331,7 +468,9 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
 
   it('still pages forward and back with real cursors, dates and times included', async () => {
     const sort = [{ field: 'createdAt', direction: 'ASC' }];
-    const expected = [...students].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1)).map((s) => s.id);
+    const expected = [...students]
+      .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (a.id < b.id ? -1 : 1))
+      .map((s) => s.id);
     const ids: string[] = [];
     const starts: string[] = [];
     let after: string | null = null;
@@ -346,7 +485,10 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
     assert.deepEqual(ids, expected);
     assert.match(decode(starts[1]).v[0]!, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/, 'times travel as ISO 8601 with microseconds');
     const back = await list({ last: 7, before: starts[2], sort });
-    assert.deepEqual(back.edges.map((e: any) => e.node.id), expected.slice(7, 14));
+    assert.deepEqual(
+      back.edges.map((e: any) => e.node.id),
+      expected.slice(7, 14),
+    );
 
     // Every column type's own cursor round-trips, NULLs included.
     for (const field of ['i', 'big', 'n', 'b', 'd', 't'] as const) {
@@ -354,7 +496,11 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
         const seen: string[] = [];
         let cursor: string | null = null;
         for (let guard = 0; guard < 5; guard++) {
-          const p: Connection<{ id: string }> = await connection(app.runtime.pool, typedSource, { first: 1, after: cursor, sort: [{ field, direction }] });
+          const p: Connection<{ id: string }> = await connection(app.runtime.pool, typedSource, {
+            first: 1,
+            after: cursor,
+            sort: [{ field, direction }],
+          });
           seen.push(...p.edges.map((e) => e.node.id));
           if (!p.pageInfo.hasNextPage) break;
           cursor = p.pageInfo.endCursor;
@@ -374,7 +520,11 @@ describe('admin list cursors are checked like filter values (issue 7, item 4)', 
       hAfter = res.data.userHistory.pageInfo.endCursor;
     }
     assert.equal(history.length, HISTORY_ENTRIES);
-    assert.deepEqual(history, [...history].sort((a, b) => Date.parse(b) - Date.parse(a)), 'newest first');
+    assert.deepEqual(
+      history,
+      [...history].sort((a, b) => Date.parse(b) - Date.parse(a)),
+      'newest first',
+    );
   });
 });
 
@@ -392,15 +542,25 @@ describe('quick search matches its text literally (issue 7, item 8)', () => {
       assert.ok(nothing(await search(q)), `${JSON.stringify(q)} matched something`);
     }
     assert.deepEqual((await search('under%score')).students, [], '% is a character, not a wildcard');
-    assert.deepEqual((await search('under_score')).students.map((s: any) => s.id), ['lit-1'], '_ is a character, not a wildcard');
-    assert.deepEqual((await search('UNDERXSCORE')).students.map((s: any) => s.id), ['lit-2'], 'still case-insensitive');
+    assert.deepEqual(
+      (await search('under_score')).students.map((s: any) => s.id),
+      ['lit-1'],
+      '_ is a character, not a wildcard',
+    );
+    assert.deepEqual(
+      (await search('UNDERXSCORE')).students.map((s: any) => s.id),
+      ['lit-2'],
+      'still case-insensitive',
+    );
   });
 
   it('counts real characters, after trimming, for the two-character minimum', async () => {
     for (const q of ['%', ' % ', '  u  ', '\u{1F600}', ' \t\n']) assert.ok(nothing(await search(q)), JSON.stringify(q));
     // Too short is not searched at all: one emoji is one character (two UTF-16 units).
     const queries: string[] = [];
-    const spy = { query: (text: string, params: unknown[]) => (queries.push(text), app.runtime.pool.query(text, params)) } as unknown as typeof app.runtime.pool;
+    const spy = {
+      query: (text: string, params: unknown[]) => (queries.push(text), app.runtime.pool.query(text, params)),
+    } as unknown as typeof app.runtime.pool;
     for (const q of ['%', ' _ ', '\u{1F600}', ' \u{1F600} ']) await quickSearch(spy, q, { pii: true });
     assert.deepEqual(queries, []);
     await quickSearch(spy, '\u{1F600}\u{1F600}', { pii: true });
@@ -409,7 +569,10 @@ describe('quick search matches its text literally (issue 7, item 8)', () => {
   });
 
   it('ranks by word similarity, not by id', async () => {
-    assert.deepEqual((await search('rankme')).students.map((s: any) => s.id), ['rank-c', 'rank-b', 'rank-a']);
+    assert.deepEqual(
+      (await search('rankme')).students.map((s: any) => s.id),
+      ['rank-c', 'rank-b', 'rank-a'],
+    );
   });
 
   it('refuses NUL in the search text as BAD_USER_INPUT', async () => {

@@ -17,7 +17,17 @@ import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { PaymentMethodMessages, type PaymentGateway } from '../../services/integrations/payments/port';
 import { createStripeGateway } from '../../services/integrations/payments/stripe';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
-import { ENROLL, MINUTES, countEvents, createCourse, createCourseAsSystem, createInstructor, createPlans, student, tokenize } from '../support/enrollment';
+import {
+  ENROLL,
+  MINUTES,
+  countEvents,
+  createCourse,
+  createCourseAsSystem,
+  createInstructor,
+  createPlans,
+  student,
+  tokenize,
+} from '../support/enrollment';
 
 let app: TestApp;
 let plans: Awaited<ReturnType<typeof createPlans>>;
@@ -46,7 +56,8 @@ async function makeCodes(input: { fillLimit: number; duration?: number; quantity
   return res.data.createRedemptionSet.set.codes as { id: string; value: string }[];
 }
 
-const attempts = (courseId: string, studentId: string) => countEvents(app, 'EnrollmentPaymentStarted', enrollmentStream(courseId, studentId));
+const attempts = (courseId: string, studentId: string) =>
+  countEvents(app, 'EnrollmentPaymentStarted', enrollmentStream(courseId, studentId));
 
 describe('item 6: a bad card token never locks the student out', () => {
   for (const [label, token] of [
@@ -58,14 +69,22 @@ describe('item 6: a bad card token never locks the student out', () => {
       const s = await student(app, 'bad-token');
       // The use case itself (the API's input limits may refuse some tokens before it)…
       await assert.rejects(
-        () => app.runtime.enrollment.enroll({ actor: { accountId: s.accountId, roles: ['STUDENT'] } }, { inviteNumber: paid.inviteNumber, studentId: s.accountId, cardToken: token }),
+        () =>
+          app.runtime.enrollment.enroll(
+            { actor: { accountId: s.accountId, roles: ['STUDENT'] } },
+            { inviteNumber: paid.inviteNumber, studentId: s.accountId, cardToken: token },
+          ),
         (e: any) => e.code === 'PAYMENT_FAILED' && [PaymentMethodMessages.invalid, PaymentMethodMessages.unknown].includes(e.message),
       );
       // …and through the API.
       const bad = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, cardToken: token } }, s.token);
       assert.ok(['PAYMENT_FAILED', 'BAD_USER_INPUT'].includes(codeOf(bad)!), JSON.stringify(bad.errors));
       assert.equal(await attempts(paid.id, s.accountId), 0, 'nothing was claimed');
-      const good = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } }, s.token);
+      const good = await app.gql(
+        ENROLL,
+        { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } },
+        s.token,
+      );
       assert.equal(good.data?.enrollUser.enrolled, true, JSON.stringify(good.errors));
       assert.equal(good.data.enrollUser.payment.amount, 6000);
     });
@@ -83,7 +102,11 @@ describe('item 6: a bad card token never locks the student out', () => {
     const reused = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, cardToken: token } }, other.token);
     assert.equal(reused.errors?.[0].message, PaymentMethodMessages.used);
     assert.equal(await attempts(paid.id, other.accountId), 0);
-    const good = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '5555555555554444') } }, other.token);
+    const good = await app.gql(
+      ENROLL,
+      { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '5555555555554444') } },
+      other.token,
+    );
     assert.equal(good.data?.enrollUser.enrolled, true, JSON.stringify(good.errors));
   });
 
@@ -95,9 +118,10 @@ describe('item 6: a bad card token never locks the student out', () => {
       ...real,
       provider: real.provider,
       checkPaymentMethod: async () => ({ status: 'usable' }),
-      charge: async (request) => (refuse
-        ? { status: 'declined', code: 'token_already_used', message: PaymentMethodMessages.used, paymentId: null }
-        : real.charge(request)),
+      charge: async (request) =>
+        refuse
+          ? { status: 'declined', code: 'token_already_used', message: PaymentMethodMessages.used, paymentId: null }
+          : real.charge(request),
       refund: (id, key) => real.refund(id, key),
       findCharge: (key) => real.findCharge(key),
       publicConfig: () => real.publicConfig(),
@@ -105,19 +129,38 @@ describe('item 6: a bad card token never locks the student out', () => {
     const handlers = enrollmentHandlers({ commands: app.runtime.commands, payments: gateway });
     const s = await student(app, 'raced-token');
     await assert.rejects(
-      () => handlers.enroll({ actor: { accountId: s.accountId, roles: ['STUDENT'] } }, { inviteNumber: paid.inviteNumber, studentId: s.accountId, cardToken: 'tok_local_BBBBBBBBBBBBBBBB' }),
+      () =>
+        handlers.enroll(
+          { actor: { accountId: s.accountId, roles: ['STUDENT'] } },
+          { inviteNumber: paid.inviteNumber, studentId: s.accountId, cardToken: 'tok_local_BBBBBBBBBBBBBBBB' },
+        ),
       (e: any) => e.code === 'PAYMENT_FAILED' && e.message === PaymentMethodMessages.used,
     );
     assert.equal(await countEvents(app, 'EnrollmentPaymentFailed', enrollmentStream(paid.id, s.accountId)), 1, 'the attempt is closed');
     refuse = false;
-    const good = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } }, s.token);
+    const good = await app.gql(
+      ENROLL,
+      { input: { inviteNumber: paid.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } },
+      s.token,
+    );
     assert.equal(good.data?.enrollUser.enrolled, true, JSON.stringify(good.errors));
   });
 
   it('the local gateway answers a malformed token with a decline, never an error', async () => {
     const local = app.runtime.payments.local!;
-    assert.deepEqual(await local.checkPaymentMethod('tok_local_\u0000'), { status: 'invalid', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid });
-    const charged = await local.charge({ amount: 100, currency: 'usd', paymentMethod: 'x\u0000', idempotencyKey: 'hardening-nul', description: 'x', metadata: {} });
+    assert.deepEqual(await local.checkPaymentMethod('tok_local_\u0000'), {
+      status: 'invalid',
+      code: 'invalid_payment_method',
+      message: PaymentMethodMessages.invalid,
+    });
+    const charged = await local.charge({
+      amount: 100,
+      currency: 'usd',
+      paymentMethod: 'x\u0000',
+      idempotencyKey: 'hardening-nul',
+      description: 'x',
+      metadata: {},
+    });
     assert.equal(charged.status, 'declined');
   });
 
@@ -129,19 +172,47 @@ describe('item 6: a bad card token never locks the student out', () => {
       req.resume();
       req.on('end', () => {
         res.writeHead(400, { 'content-type': 'application/json', 'request-id': 'req_test' });
-        res.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: "No such PaymentMethod: 'pm_gone'" } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'payment_method',
+              message: "No such PaymentMethod: 'pm_gone'",
+            },
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as AddressInfo).port;
-      const stripe = createStripeGateway({ secretKey: 'sk_test_not_a_real_key', publishableKey: null, webhookSecret: null, api: { host: '127.0.0.1', port, protocol: 'http' } });
+      const stripe = createStripeGateway({
+        secretKey: 'sk_test_not_a_real_key',
+        publishableKey: null,
+        webhookSecret: null,
+        api: { host: '127.0.0.1', port, protocol: 'http' },
+      });
       assert.equal((await stripe.checkPaymentMethod('garbage')).status, 'invalid');
       assert.equal((await stripe.checkPaymentMethod('pm_1NabcDEF')).status, 'usable');
-      const malformed = await stripe.charge({ amount: 100, currency: 'usd', paymentMethod: 'pm_\u0000', idempotencyKey: 'k1', description: 'x', metadata: {} });
+      const malformed = await stripe.charge({
+        amount: 100,
+        currency: 'usd',
+        paymentMethod: 'pm_\u0000',
+        idempotencyKey: 'k1',
+        description: 'x',
+        metadata: {},
+      });
       assert.equal(malformed.status, 'declined');
       assert.equal(calls, 0, 'a malformed PaymentMethod never reaches Stripe');
-      const unknown = await stripe.charge({ amount: 100, currency: 'usd', paymentMethod: 'pm_gone', idempotencyKey: 'k2', description: 'x', metadata: {} });
+      const unknown = await stripe.charge({
+        amount: 100,
+        currency: 'usd',
+        paymentMethod: 'pm_gone',
+        idempotencyKey: 'k2',
+        description: 'x',
+        metadata: {},
+      });
       assert.deepEqual(unknown, { status: 'declined', code: 'resource_missing', message: PaymentMethodMessages.unknown, paymentId: null });
     } finally {
       server.close();
@@ -151,7 +222,14 @@ describe('item 6: a bad card token never locks the student out', () => {
 
 describe('item 7: a code pays only for what it can pay for, and is seen before it is redeemed', () => {
   it('refuses a code with an institutional course, leaves it unused, and the course grants its own minutes', async () => {
-    const school = await createCourseAsSystem(app, { name: 'School French', pricingPlanId: plans.institutional, ownerId: teacher.accountId, school: 'Lincoln High', completionRequirement: 4, durationRequirement: 30 });
+    const school = await createCourseAsSystem(app, {
+      name: 'School French',
+      pricingPlanId: plans.institutional,
+      ownerId: teacher.accountId,
+      school: 'Lincoln High',
+      completionRequirement: 4,
+      durationRequirement: 30,
+    });
     const [code] = await makeCodes({ fillLimit: 1, duration: 15, quantity: 1 });
     const s = await student(app, 'school-code');
     const res = await app.gql(ENROLL, { input: { inviteNumber: school.inviteNumber, code: code.value } }, s.token);
@@ -174,7 +252,11 @@ describe('item 7: a code pays only for what it can pay for, and is seen before i
     const s = await student(app, 'code-looker');
     const typed = `${code.value.slice(0, 5)} ${code.value.slice(5)}`.toLowerCase();
     const seen = await app.gql(ENROLLING_CODE, { code: typed }, s.token);
-    assert.deepEqual(seen.data?.enrollingCode, { value: code.value, minuteQuantity: 60, duration: 15, quantity: 4 }, JSON.stringify(seen.errors));
+    assert.deepEqual(
+      seen.data?.enrollingCode,
+      { value: code.value, minuteQuantity: 60, duration: 15, quantity: 4 },
+      JSON.stringify(seen.errors),
+    );
     assert.equal((await app.gql(CODE, { id: code.id }, admin.token)).data.redemptionCode.redeemedOn, null, 'looking does not redeem');
     // A used code and an unknown code answer as enrollUser does; who redeemed is not a field.
     const redeemer = await student(app, 'code-redeemer');
@@ -208,7 +290,12 @@ describe('item 7: a code pays only for what it can pay for, and is seen before i
   });
 
   it('grants a short code its own minutes (the student confirmed the difference in the web)', async () => {
-    const long = await createCourseAsSystem(app, { name: 'Long course', completionRequirement: 10, durationRequirement: 15, ownerId: teacher.accountId });
+    const long = await createCourseAsSystem(app, {
+      name: 'Long course',
+      completionRequirement: 10,
+      durationRequirement: 15,
+      ownerId: teacher.accountId,
+    });
     const [code] = await makeCodes({ fillLimit: 1, duration: 15, quantity: 4 });
     const s = await student(app, 'short-code');
     const res = await app.gql(ENROLL, { input: { inviteNumber: long.inviteNumber, code: code.value } }, s.token);
@@ -223,7 +310,10 @@ describe('item 9: an administrator enrolls students only', () => {
     assert.equal(codeOf(res), 'BAD_USER_INPUT');
     assert.equal(res.errors![0].message, EnrollmentMessages.notAStudent);
     assert.equal(await countEvents(app, 'StudentEnrolled', enrollmentStream(paid.id, other.accountId)), 0);
-    const speaker = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'speaker-hardening@example.com', password: 'Speaker-Pass1', roles: ['SPEAKER'] });
+    const speaker = await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: 'speaker-hardening@example.com', password: 'Speaker-Pass1', roles: ['SPEAKER'] },
+    );
     const speakerId = speaker.accountId;
     const asSpeaker = await app.gql(ENROLL, { input: { inviteNumber: paid.inviteNumber, userId: speakerId } }, admin.token);
     assert.equal(asSpeaker.errors?.[0].message, EnrollmentMessages.notAStudent, JSON.stringify(asSpeaker.errors));
@@ -238,39 +328,65 @@ describe("item 11: an instructor's course queries answer owned courses only", ()
   it('gives a student who became an instructor their own courses, never the ones they are enrolled in', async () => {
     const other = await createCourse(app, teacher.token, { name: "Someone else's course" });
     const s = await student(app, 'student-turned-teacher');
-    const enrolled = await app.gql(ENROLL, { input: { inviteNumber: other.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } }, s.token);
+    const enrolled = await app.gql(
+      ENROLL,
+      { input: { inviteNumber: other.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } },
+      s.token,
+    );
     assert.equal(enrolled.data?.enrollUser.enrolled, true, JSON.stringify(enrolled.errors));
-    const roles = await app.gql(`mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`, { input: { accountId: s.accountId, add: ['INSTRUCTOR'] } }, admin.token);
+    const roles = await app.gql(
+      `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`,
+      { input: { accountId: s.accountId, add: ['INSTRUCTOR'] } },
+      admin.token,
+    );
     assert.ok(!roles.errors, JSON.stringify(roles.errors));
     const own = await createCourse(app, s.token, { name: 'My own course' });
 
-    const me = await app.gql(`query($other: ID!, $own: ID!) { me {
+    const me = await app.gql(
+      `query($other: ID!, $own: ID!) { me {
       ownedCourses(scope: current_or_upcoming) { ${FIELDS} } ownedCoursesCount(scope: current_or_upcoming)
       past: ownedCourses(scope: past) { id }
       ownedCourse(courseId: $other) { id } mine: ownedCourse(courseId: $own) { id courseEnrollmentsCount }
-      courses(scope: current_or_upcoming) { ${FIELDS} } coursesCount(scope: current_or_upcoming) } }`, { other: other.id, own: own.id }, s.token);
+      courses(scope: current_or_upcoming) { ${FIELDS} } coursesCount(scope: current_or_upcoming) } }`,
+      { other: other.id, own: own.id },
+      s.token,
+    );
     assert.ok(!me.errors, JSON.stringify(me.errors));
-    assert.deepEqual(me.data.me.ownedCourses.map((c: any) => c.name), ['My own course']);
+    assert.deepEqual(
+      me.data.me.ownedCourses.map((c: any) => c.name),
+      ['My own course'],
+    );
     assert.equal(me.data.me.ownedCoursesCount, 1);
     assert.deepEqual(me.data.me.past, []);
     assert.equal(me.data.me.ownedCourse, null, 'a course they are only enrolled in is not theirs to open');
     assert.deepEqual(me.data.me.mine, { id: own.id, courseEnrollmentsCount: 0 });
     // As a student they see the course they joined, without its owner's figures.
-    assert.deepEqual(me.data.me.courses.map((c: any) => [c.id, c.courseEnrollmentsCount]), [[other.id, null]]);
+    assert.deepEqual(
+      me.data.me.courses.map((c: any) => [c.id, c.courseEnrollmentsCount]),
+      [[other.id, null]],
+    );
     assert.equal(me.data.me.coursesCount, 1);
     const direct = await app.gql(`query($id: ID!) { course(courseId: $id) { ${FIELDS} } }`, { id: other.id }, s.token);
     assert.equal(direct.data.course.courseEnrollmentsCount, null);
     assert.ok(direct.data.course.lessonAssignments.every((l: any) => l.lesson.privateNote === null));
 
     // Its owner and admins see the count; an instructor's own list never holds courses they joined.
-    const owner = await app.gql(`query($id: ID!) { course(courseId: $id) { courseEnrollmentsCount } me { ownedCourses(scope: current_or_upcoming) { id } courses(scope: current_or_upcoming) { id } } }`, { id: other.id }, teacher.token);
+    const owner = await app.gql(
+      `query($id: ID!) { course(courseId: $id) { courseEnrollmentsCount } me { ownedCourses(scope: current_or_upcoming) { id } courses(scope: current_or_upcoming) { id } } }`,
+      { id: other.id },
+      teacher.token,
+    );
     assert.equal(owner.data.course.courseEnrollmentsCount, 1);
     assert.ok(owner.data.me.ownedCourses.some((c: any) => c.id === other.id));
     assert.deepEqual(owner.data.me.courses, [], 'an instructor is enrolled in nothing');
     const byAdmin = await app.gql(`query($id: ID!) { course(courseId: $id) { courseEnrollmentsCount } }`, { id: other.id }, admin.token);
     assert.equal(byAdmin.data.course.courseEnrollmentsCount, 1);
     // Another person's owned courses are theirs and admins' only.
-    const peek = await app.gql(`query($id: ID!) { user(userId: $id) { ownedCourses(scope: current_or_upcoming) { id } } }`, { id: teacher.accountId }, s.token);
+    const peek = await app.gql(
+      `query($id: ID!) { user(userId: $id) { ownedCourses(scope: current_or_upcoming) { id } } }`,
+      { id: teacher.accountId },
+      s.token,
+    );
     assert.ok(peek.errors?.length || !peek.data?.user, JSON.stringify(peek));
   });
 });

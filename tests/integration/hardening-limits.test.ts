@@ -35,7 +35,11 @@ afterAll(async () => {
 async function assertReadModelsCaughtUp() {
   await eventually(async () => {
     const status = await app.runtime.runner.status();
-    assert.deepEqual(status.filter((s) => s.failure).map((s) => s.name), [], 'no read model stopped');
+    assert.deepEqual(
+      status.filter((s) => s.failure).map((s) => s.name),
+      [],
+      'no read model stopped',
+    );
     return !status.some((s) => s.behind);
   }, 'every read model at the end of the log');
 }
@@ -49,7 +53,8 @@ describe('numbers every read model can hold', () => {
 
   it('never lets a balance grow past what an account may hold, and the read models keep up', async () => {
     let last;
-    for (let i = 0; i < 11; i++) last = await app.gql(CHANGE_MINUTES, { input: { accountId: student.accountId, minutes: 100_000 } }, admin.token);
+    for (let i = 0; i < 11; i++)
+      last = await app.gql(CHANGE_MINUTES, { input: { accountId: student.accountId, minutes: 100_000 } }, admin.token);
     assert.equal(codeOf(last!), 'BAD_USER_INPUT');
     assert.match(last!.errors![0].message, /at most 1,000,000 minutes/);
     const me = await app.gql(`{ me { account { remainingMinutes } } }`, {}, student.token);
@@ -76,9 +81,46 @@ describe('numbers every read model can hold', () => {
 describe('strings', () => {
   const NUL = 'a\u0000b';
   const cases: [string, string, Record<string, unknown>, () => string | null, string][] = [
-    ['signup email', SIGNUP, { input: { emailAddress: `x${NUL}@example.com`, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } }, () => null, 'emailAddress'],
-    ['course name', CREATE_COURSE, { input: { name: NUL, language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: '2030-01-01', endDate: '2030-02-01' } }, () => instructor.token, 'name'],
-    ['course school', CREATE_COURSE, { input: { name: 'A', school: NUL, language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: '2030-01-01', endDate: '2030-02-01' } }, () => instructor.token, 'school'],
+    [
+      'signup email',
+      SIGNUP,
+      { input: { emailAddress: `x${NUL}@example.com`, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } },
+      () => null,
+      'emailAddress',
+    ],
+    [
+      'course name',
+      CREATE_COURSE,
+      {
+        input: {
+          name: NUL,
+          language: 'es',
+          proficiency: 'beginner',
+          completionRequirement: 2,
+          startDate: '2030-01-01',
+          endDate: '2030-02-01',
+        },
+      },
+      () => instructor.token,
+      'name',
+    ],
+    [
+      'course school',
+      CREATE_COURSE,
+      {
+        input: {
+          name: 'A',
+          school: NUL,
+          language: 'es',
+          proficiency: 'beginner',
+          completionRequirement: 2,
+          startDate: '2030-01-01',
+          endDate: '2030-02-01',
+        },
+      },
+      () => instructor.token,
+      'school',
+    ],
     ['redemption set name', CREATE_SET, { input: { name: NUL, fillLimit: 1 } }, () => admin.token, 'name'],
     ['minutes reason', CHANGE_MINUTES, { input: { accountId: 'x', minutes: 5, reason: NUL } }, () => admin.token, 'reason'],
   ];
@@ -91,21 +133,47 @@ describe('strings', () => {
   }
 
   it('refuses NUL in filter values and quick search', async () => {
-    const list = await app.gql(`{ students(filter: [{ field: "emailAddress", predicate: "eq", value: "a\\u0000b" }]) { totalCount } }`, {}, admin.token);
+    const list = await app.gql(
+      `{ students(filter: [{ field: "emailAddress", predicate: "eq", value: "a\\u0000b" }]) { totalCount } }`,
+      {},
+      admin.token,
+    );
     assert.equal(codeOf(list), 'BAD_USER_INPUT');
     assert.ok(list.errors![0].extensions!.fields!.value);
-    const search = await app.gql(`query($q: String!) { quickSearch(searchQuery: $q, pii: true) { students { id } } }`, { q: 'ab\u0000' }, admin.token);
+    const search = await app.gql(
+      `query($q: String!) { quickSearch(searchQuery: $q, pii: true) { students { id } } }`,
+      { q: 'ab\u0000' },
+      admin.token,
+    );
     assert.equal(codeOf(search), 'BAD_USER_INPUT');
   });
 
   it('refuses broken Unicode (a lone surrogate)', async () => {
-    const res = await app.gql(CHANGE_MINUTES, { input: { accountId: student.accountId, minutes: 5, reason: 'ok \uD800 then' } }, admin.token);
+    const res = await app.gql(
+      CHANGE_MINUTES,
+      { input: { accountId: student.accountId, minutes: 5, reason: 'ok \uD800 then' } },
+      admin.token,
+    );
     assert.equal(res.errors![0].extensions!.fields!.reason, 'The reason is not valid Unicode text.');
   });
 
   it('refuses overlong strings instead of storing them', async () => {
     const long = 'x'.repeat(100_000);
-    const school = await app.gql(CREATE_COURSE, { input: { name: 'A', school: long, language: 'es', proficiency: 'beginner', completionRequirement: 2, startDate: '2030-01-01', endDate: '2030-02-01' } }, instructor.token);
+    const school = await app.gql(
+      CREATE_COURSE,
+      {
+        input: {
+          name: 'A',
+          school: long,
+          language: 'es',
+          proficiency: 'beginner',
+          completionRequirement: 2,
+          startDate: '2030-01-01',
+          endDate: '2030-02-01',
+        },
+      },
+      instructor.token,
+    );
     assert.equal(school.errors![0].extensions!.fields!.school, 'The school can have at most 200 characters.');
     const set = await app.gql(CREATE_SET, { input: { name: long, fillLimit: 1 } }, admin.token);
     assert.equal(codeOf(set), 'BAD_USER_INPUT');
@@ -118,9 +186,17 @@ describe('strings', () => {
 
   it('checks arguments of nested fields and lists too', async () => {
     const course = await createCourse(app, instructor.token);
-    const res = await app.gql(`query($id: ID!) { course(courseId: $id) { prices(extraConversations: 2000000) { totalPrice } } }`, { id: course.id }, instructor.token);
+    const res = await app.gql(
+      `query($id: ID!) { course(courseId: $id) { prices(extraConversations: 2000000) { totalPrice } } }`,
+      { id: course.id },
+      instructor.token,
+    );
     assert.equal(codeOf(res), 'BAD_USER_INPUT', JSON.stringify(res));
-    const page = await app.gql(`query($id: ID!) { user(userId: $id) { notifications(first: 201) { totalCount } } }`, { id: student.accountId }, admin.token);
+    const page = await app.gql(
+      `query($id: ID!) { user(userId: $id) { notifications(first: 201) { totalCount } } }`,
+      { id: student.accountId },
+      admin.token,
+    );
     assert.equal(page.errors![0].extensions!.fields!.first, 'The first must be between 0 and 200.');
     const filters = Array.from({ length: 21 }, () => ({ field: 'emailAddress', predicate: 'eq', value: 'a' }));
     const many = await app.gql(`query($f: [FilterInput!]) { students(filter: $f) { totalCount } }`, { f: filters }, admin.token);
@@ -131,7 +207,9 @@ describe('strings', () => {
 describe('the client address', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
     await signUp(app, 'xff@example.com');
-    const login = await app.gql(LOGIN, { input: { emailAddress: 'xff@example.com', password: 'Passw0rd!' } }, null, { 'x-forwarded-for': '203.0.113.7' });
+    const login = await app.gql(LOGIN, { input: { emailAddress: 'xff@example.com', password: 'Passw0rd!' } }, null, {
+      'x-forwarded-for': '203.0.113.7',
+    });
     const me = await app.gql(`{ me { account { currentSignInIp } } }`, {}, login.data.login.token);
     assert.equal(me.data.me.account.currentSignInIp, '127.0.0.1');
   });
@@ -140,7 +218,9 @@ describe('the client address', () => {
     const proxied = await startTestApp({ trustProxy: 1 }, 'hardening_proxy');
     try {
       await signUp(proxied, 'behind@example.com');
-      const login = await proxied.gql(LOGIN, { input: { emailAddress: 'behind@example.com', password: 'Passw0rd!' } }, null, { 'x-forwarded-for': '198.51.100.9' });
+      const login = await proxied.gql(LOGIN, { input: { emailAddress: 'behind@example.com', password: 'Passw0rd!' } }, null, {
+        'x-forwarded-for': '198.51.100.9',
+      });
       const me = await proxied.gql(`{ me { account { currentSignInIp } } }`, {}, login.data.login.token);
       assert.equal(me.data.me.account.currentSignInIp, '198.51.100.9');
     } finally {
@@ -162,7 +242,11 @@ describe('a class signing in from one school address', () => {
     const limited = await startTestApp({ rateLimits: true }, 'hardening_class');
     try {
       const students = Array.from({ length: 40 }, (_, i) => `pupil${i}@school.example`);
-      for (const email of students) await limited.runtime.identity.register({ actor: { accountId: null, roles: ['SYSTEM'] } }, { emailAddress: email, password: 'Cl4ssroom!', roles: ['STUDENT'] });
+      for (const email of students)
+        await limited.runtime.identity.register(
+          { actor: { accountId: null, roles: ['SYSTEM'] } },
+          { emailAddress: email, password: 'Cl4ssroom!', roles: ['STUDENT'] },
+        );
       let signedIn = 0;
       for (const email of students) {
         for (const typo of ['Cl4ssroon!', 'cl4ssroom!', 'Classroom!']) {
@@ -177,8 +261,12 @@ describe('a class signing in from one school address', () => {
       // Guessing one account's password from the same address: ten failures, then refused even
       // with the right password until the window has passed.
       const target = 'teacher@school.example';
-      await limited.runtime.identity.register({ actor: { accountId: null, roles: ['SYSTEM'] } }, { emailAddress: target, password: 'T3acher!!', roles: ['INSTRUCTOR'] });
-      for (let i = 0; i < 10; i++) assert.equal(codeOf(await limited.gql(LOGIN, { input: { emailAddress: target, password: `Guess${i}xx!` } })), 'UNAUTHORIZED');
+      await limited.runtime.identity.register(
+        { actor: { accountId: null, roles: ['SYSTEM'] } },
+        { emailAddress: target, password: 'T3acher!!', roles: ['INSTRUCTOR'] },
+      );
+      for (let i = 0; i < 10; i++)
+        assert.equal(codeOf(await limited.gql(LOGIN, { input: { emailAddress: target, password: `Guess${i}xx!` } })), 'UNAUTHORIZED');
       const refused = await limited.gql(LOGIN, { input: { emailAddress: target, password: 'T3acher!!' } });
       assert.equal(codeOf(refused), 'RATE_LIMITED');
     } finally {
@@ -199,15 +287,28 @@ describe('errors outside GraphQL', () => {
   };
 
   it('answers a body too large and a malformed body as JSON without a stack trace', async () => {
-    const big = await fetch(`${app.url}/payments/local/v1/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(10_000) }) });
+    const big = await fetch(`${app.url}/payments/local/v1/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(10_000) }),
+    });
     assert.equal((await isJsonError(big, 413)).error.code, 'PAYLOAD_TOO_LARGE');
-    const bad = await fetch(`${app.url}/payments/local/v1/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"number": ' });
+    const bad = await fetch(`${app.url}/payments/local/v1/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"number": ',
+    });
     assert.equal((await isJsonError(bad, 400)).error.code, 'BAD_REQUEST');
   });
 
   it('refuses a GraphQL body over the limit with a JSON 413, declared or streamed, and still answers one under it', async () => {
     const post = (body: BodyInit, streamed: boolean) =>
-      fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, ...(streamed ? { duplex: 'half' } : {}) } as RequestInit);
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        ...(streamed ? { duplex: 'half' } : {}),
+      } as RequestInit);
     // Sent in pieces without a length (chunked), as a stream-uploading client would.
     const inPieces = (text: string) => {
       const bytes = Buffer.from(text);
@@ -249,13 +350,24 @@ describe('errors outside GraphQL', () => {
 
 describe('a stopped read model', () => {
   it('shows in /readyz and does not hold up commands that wait for it', async () => {
-    const failure = { failedAt: new Date().toISOString(), position: '1', transactionId: '1', eventType: 'MinutesChanged', streamId: 'minutes-x', streamVersion: 1, error: 'value out of range' };
+    const failure = {
+      failedAt: new Date().toISOString(),
+      position: '1',
+      transactionId: '1',
+      eventType: 'MinutesChanged',
+      streamId: 'minutes-x',
+      streamVersion: 1,
+      error: 'value out of range',
+    };
     await app.runtime.pool.query(`UPDATE projection_checkpoints SET failed_at = now(), failure = $1 WHERE name = 'directory'`, [failure]);
     try {
       const ready = await fetch(`${app.url}/readyz`);
       assert.equal(ready.status, 503);
       const body = await ready.json();
-      assert.deepEqual(body.failed.map((f: { name: string }) => f.name), ['directory']);
+      assert.deepEqual(
+        body.failed.map((f: { name: string }) => f.name),
+        ['directory'],
+      );
       assert.equal(body.failed[0].eventType, 'MinutesChanged');
 
       const started = Date.now();

@@ -82,7 +82,7 @@ describe('a refusal for a missing role says which role', () => {
     assert.equal(roleRequiredMessage('ADMIN'), 'This needs the admin role.');
   });
 
-  it('another account\'s data needs the admin role too', async () => {
+  it("another account's data needs the admin role too", async () => {
     const one = await signUp(app, `one-${Date.now()}@example.com`, 'Role-Pass1');
     const other = await signUp(app, `other-${Date.now()}@example.com`, 'Role-Pass1');
     const res = await app.gql(`query($id: ID!) { user(userId: $id) { id } }`, { id: other.accountId }, one.token);
@@ -98,7 +98,7 @@ describe('a refusal for a missing role says which role', () => {
 });
 
 describe('a refusal for the session asks to sign in again', () => {
-  it('signed out: the spec\'s message and no reason', async () => {
+  it("signed out: the spec's message and no reason", async () => {
     for (const query of [STUDENTS, LOGOUT]) {
       assert.deepEqual(refusal(await app.gql(query)), { code: 'UNAUTHORIZED', reason: null, message: Messages.unauthorized });
     }
@@ -127,7 +127,11 @@ describe('source maps', () => {
       return;
     }
     const files = fs.readdirSync(WEB_DIST, { recursive: true, encoding: 'utf8' });
-    assert.deepEqual(files.filter((f) => /\.map$/i.test(f)), [], 'no .map files in web/dist');
+    assert.deepEqual(
+      files.filter((f) => /\.map$/i.test(f)),
+      [],
+      'no .map files in web/dist',
+    );
     for (const file of files.filter((f) => /\.(js|css|html)$/.test(f))) {
       const text = fs.readFileSync(path.join(WEB_DIST, file), 'utf8');
       assert.doesNotMatch(text, /[#@] sourceMappingURL=/, `${file} names no source map`);

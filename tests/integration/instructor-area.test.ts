@@ -48,9 +48,16 @@ beforeAll(async () => {
   ana = await signUp(app, 'ana.teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   bob = await signUp(app, 'bob.teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   student = await signUp(app, 'student@example.com');
-  const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'speaker@example.com', password: 'Passw0rdSpk', roles: ['SPEAKER'] });
+  const grant = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress: 'speaker@example.com', password: 'Passw0rdSpk', roles: ['SPEAKER'] },
+  );
   speaker = { token: await signIn(app, 'speaker@example.com', 'Passw0rdSpk'), accountId: grant.accountId };
-  const made = await app.gql(CREATE_TEMPLATE, { input: { name: 'Spanish conversation', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } } }, owner.token);
+  const made = await app.gql(
+    CREATE_TEMPLATE,
+    { input: { name: 'Spanish conversation', language: 'es', proficiency: 'beginner', requirements: { completionRequirement: 2 } } },
+    owner.token,
+  );
   assert.equal(made.errors, undefined, JSON.stringify(made.errors));
   templateId = made.data.createTemplate.template.id;
 });
@@ -70,20 +77,40 @@ describe('instructor area', () => {
     const before = await eventCount();
     const tooMany = await app.gql(PROVISION, { input: { templateId, attributes: sixteen } }, owner.token);
     assert.equal(tooMany.errors?.[0].message, 'You can only create up to 15 courses at a time.');
-    const past = await app.gql(PROVISION, { input: { templateId, attributes: [{ ...row('ana.teacher@example.com'), endDate: inDays(-2), startDate: inDays(-9) }] } }, owner.token);
+    const past = await app.gql(
+      PROVISION,
+      { input: { templateId, attributes: [{ ...row('ana.teacher@example.com'), endDate: inDays(-2), startDate: inDays(-9) }] } },
+      owner.token,
+    );
     assert.equal(past.errors?.[0].message, 'Invalid date. Must be a future date.');
     assert.equal(await eventCount(), before, 'refused submissions write nothing');
 
-    const res = await app.gql(PROVISION, {
-      input: { templateId, attributes: [row('Ana.Teacher@example.com', 'Spanish for Ana'), row('bob.teacher@example.com'), row('carla@example.com')] },
-    }, owner.token);
+    const res = await app.gql(
+      PROVISION,
+      {
+        input: {
+          templateId,
+          attributes: [row('Ana.Teacher@example.com', 'Spanish for Ana'), row('bob.teacher@example.com'), row('carla@example.com')],
+        },
+      },
+      owner.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const courses = res.data.createProvisionalCourses.courses;
-    assert.deepEqual(courses.map((c: any) => c.name), ['Spanish for Ana', 'Spanish talk', 'Spanish talk']);
-    assert.deepEqual(courses.map((c: any) => c.courseShareInvites[0].emailAddress), ['ana.teacher@example.com', 'bob.teacher@example.com', 'carla@example.com']);
+    assert.deepEqual(
+      courses.map((c: any) => c.name),
+      ['Spanish for Ana', 'Spanish talk', 'Spanish talk'],
+    );
+    assert.deepEqual(
+      courses.map((c: any) => c.courseShareInvites[0].emailAddress),
+      ['ana.teacher@example.com', 'bob.teacher@example.com', 'carla@example.com'],
+    );
     assert.ok(courses.every((c: any) => c.templateId === templateId && c.courseShareInvites[0].gainOwnership));
     courseIds = courses.map((c: any) => c.id);
-    const mail = await eventually(async () => (await app.runtime.outbox!.list('ana.teacher@example.com')).find((m) => m.subject.includes('Spanish for Ana')), 'the invite mail');
+    const mail = await eventually(
+      async () => (await app.runtime.outbox!.list('ana.teacher@example.com')).find((m) => m.subject.includes('Spanish for Ana')),
+      'the invite mail',
+    );
     assert.match(mail.text, /\/instructor\/courses\/grid/);
 
     const listed = await app.gql(TEMPLATED, { t: templateId }, owner.token);
@@ -96,14 +123,15 @@ describe('instructor area', () => {
     assert.deepEqual(mine.data.me.templates, [{ id: templateId, name: 'Spanish talk', currentCoursesCount: 3 }]);
   });
 
-  it('a recipient accepts and owns the course; another rejects one; nobody answers someone else\'s invite', async () => {
+  it("a recipient accepts and owns the course; another rejects one; nobody answers someone else's invite", async () => {
     const anaInvites = (await app.gql(INVITES, {}, ana.token)).data.me.shareInvites;
     assert.equal(anaInvites.length, 1);
     const bobInvites = (await app.gql(INVITES, {}, bob.token)).data.me.shareInvites;
     const before = await eventCount();
     const stolen = await app.gql(ACCEPT, { input: { inviteIds: [bobInvites[0].id] } }, ana.token);
     assert.equal(codeOf(stolen), 'UNAUTHORIZED');
-    for (const who of [student, speaker]) assert.equal(codeOf(await app.gql(ACCEPT, { input: { inviteIds: [anaInvites[0].id] } }, who.token)), 'UNAUTHORIZED');
+    for (const who of [student, speaker])
+      assert.equal(codeOf(await app.gql(ACCEPT, { input: { inviteIds: [anaInvites[0].id] } }, who.token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(ACCEPT, { input: { inviteIds: [anaInvites[0].id] } }, null)), 'UNAUTHORIZED');
     assert.equal(await eventCount(), before);
 
@@ -121,22 +149,40 @@ describe('instructor area', () => {
     assert.equal(codeOf(await app.gql(ACCEPT, { input: { inviteIds: [bobInvites[0].id] } }, bob.token)), 'CONFLICT');
   });
 
-  it('the owner edits a topic and its due date; the spec\'s rules; nobody else can', async () => {
+  it("the owner edits a topic and its due date; the spec's rules; nobody else can", async () => {
     const course = (await app.gql(OWNED, { id: courseIds[0] }, ana.token)).data.me.ownedCourse;
     const [first] = course.lessonAssignments;
-    const changed = await app.gql(CHANGE_LESSON, { input: { lessonId: first.lesson.id, title: 'Food', discussionTopic: 'Your favourite dish', privateNote: 'Go slow' } }, ana.token);
-    assert.deepEqual(changed.data.changeLesson.lessonAssignment.lesson, { title: 'Food', discussionTopic: 'Your favourite dish', privateNote: 'Go slow' });
+    const changed = await app.gql(
+      CHANGE_LESSON,
+      { input: { lessonId: first.lesson.id, title: 'Food', discussionTopic: 'Your favourite dish', privateNote: 'Go slow' } },
+      ana.token,
+    );
+    assert.deepEqual(changed.data.changeLesson.lessonAssignment.lesson, {
+      title: 'Food',
+      discussionTopic: 'Your favourite dish',
+      privateNote: 'Go slow',
+    });
     const due = await app.gql(CHANGE_DUE, { input: { lessonAssignmentId: first.id, dueOn: inDays(7) } }, ana.token);
     assert.equal(due.data.changeLessonAssignment.lessonAssignment.dueOn, inDays(7));
 
     const before = await eventCount();
     const pastDue = await app.gql(CHANGE_DUE, { input: { lessonAssignmentId: first.id, dueOn: inDays(-3) } }, ana.token);
     assert.equal(pastDue.errors?.[0].message, 'Invalid date. Must be a future date.');
-    const long = await app.gql(CHANGE_LESSON, { input: { lessonId: first.lesson.id, title: 'x'.repeat(121), discussionTopic: 'ok' } }, ana.token);
+    const long = await app.gql(
+      CHANGE_LESSON,
+      { input: { lessonId: first.lesson.id, title: 'x'.repeat(121), discussionTopic: 'ok' } },
+      ana.token,
+    );
     assert.equal(long.errors?.[0].message, 'A maximum of 120 characters is accepted.');
     for (const who of [owner, bob, student, speaker]) {
-      assert.equal(codeOf(await app.gql(CHANGE_LESSON, { input: { lessonId: first.lesson.id, title: 'Mine', discussionTopic: 'Mine' } }, who.token)), 'UNAUTHORIZED');
-      assert.equal(codeOf(await app.gql(CHANGE_DUE, { input: { lessonAssignmentId: first.id, dueOn: inDays(9) } }, who.token)), 'UNAUTHORIZED');
+      assert.equal(
+        codeOf(await app.gql(CHANGE_LESSON, { input: { lessonId: first.lesson.id, title: 'Mine', discussionTopic: 'Mine' } }, who.token)),
+        'UNAUTHORIZED',
+      );
+      assert.equal(
+        codeOf(await app.gql(CHANGE_DUE, { input: { lessonAssignmentId: first.id, dueOn: inDays(9) } }, who.token)),
+        'UNAUTHORIZED',
+      );
     }
     assert.equal(codeOf(await app.gql(CHANGE_DUE, { input: { lessonAssignmentId: first.id, dueOn: inDays(9) } }, null)), 'UNAUTHORIZED');
     assert.equal(await eventCount(), before, 'refusals write nothing');
@@ -149,9 +195,17 @@ describe('instructor area', () => {
   it("templates are their owner's: others are refused and write nothing; removal keeps the courses", async () => {
     const before = await eventCount();
     for (const who of [ana, student, speaker]) {
-      assert.ok(['UNAUTHORIZED', 'NOT_FOUND'].includes(codeOf(await app.gql(CHANGE_TEMPLATE, { input: { templateId, name: 'Stolen' } }, who.token))!));
+      assert.ok(
+        ['UNAUTHORIZED', 'NOT_FOUND'].includes(
+          codeOf(await app.gql(CHANGE_TEMPLATE, { input: { templateId, name: 'Stolen' } }, who.token))!,
+        ),
+      );
       assert.ok(['UNAUTHORIZED', 'NOT_FOUND'].includes(codeOf(await app.gql(REMOVE_TEMPLATE, { input: { templateId } }, who.token))!));
-      assert.ok(['UNAUTHORIZED', 'NOT_FOUND'].includes(codeOf(await app.gql(PROVISION, { input: { templateId, attributes: [row('x@example.com')] } }, who.token))!));
+      assert.ok(
+        ['UNAUTHORIZED', 'NOT_FOUND'].includes(
+          codeOf(await app.gql(PROVISION, { input: { templateId, attributes: [row('x@example.com')] } }, who.token))!,
+        ),
+      );
       assert.ok(['UNAUTHORIZED', 'NOT_FOUND'].includes(codeOf(await app.gql(TEMPLATED, { t: templateId }, who.token))!));
     }
     assert.equal(codeOf(await app.gql(REMOVE_TEMPLATE, { input: { templateId } }, null)), 'UNAUTHORIZED');

@@ -74,25 +74,44 @@ describe('course edit', () => {
   it('changes the fields while nobody has joined; a new conversation length is repriced; the same input changes nothing', async () => {
     const course = await createCourse(app, owner.token, { name: 'Spanish 101', completionRequirement: 4 });
     const res = await changed({
-      courseId: course.id, name: ' French 201 ', language: 'fr', proficiency: 'intermediate', startDate: inDays(3), endDate: inDays(120), durationRequirement: 30,
+      courseId: course.id,
+      name: ' French 201 ',
+      language: 'fr',
+      proficiency: 'intermediate',
+      startDate: inDays(3),
+      endDate: inDays(120),
+      durationRequirement: 30,
     });
     assert.equal(res.changed, true);
     assert.deepEqual(res.course, {
-      id: course.id, name: 'French 201', language: 'fr', proficiency: 'intermediate', startDate: inDays(3), endDate: inDays(120),
-      completionRequirement: 4, durationRequirement: 30, prices: { unitPrice: 2500, totalPrice: 10_000 },
+      id: course.id,
+      name: 'French 201',
+      language: 'fr',
+      proficiency: 'intermediate',
+      startDate: inDays(3),
+      endDate: inDays(120),
+      completionRequirement: 4,
+      durationRequirement: 30,
+      prices: { unitPrice: 2500, totalPrice: 10_000 },
     });
     const again = await changed({ courseId: course.id, name: 'French 201', language: 'fr', completionRequirement: 4 });
     assert.equal(again.changed, false);
     assert.equal(again.course.name, 'French 201');
   });
 
-  it("refuses what createCourse refuses, with the same field messages", async () => {
+  it('refuses what createCourse refuses, with the same field messages', async () => {
     const course = await createCourse(app, owner.token, { name: 'Rules' });
     await refused({ courseId: course.id, name: '' }, owner.token, 'BAD_USER_INPUT', { name: CourseMessages.nameRequired });
     await refused({ courseId: course.id, endDate: inDays(-1) }, owner.token, 'BAD_USER_INPUT', { endDate: CourseMessages.endInPast });
-    await refused({ courseId: course.id, startDate: inDays(10), endDate: inDays(5) }, owner.token, 'BAD_USER_INPUT', { endDate: CourseMessages.endBeforeStart });
-    await refused({ courseId: course.id, completionRequirement: 0 }, owner.token, 'BAD_USER_INPUT', { completionRequirement: CourseMessages.completionInvalid });
-    await refused({ courseId: course.id, durationRequirement: 20 }, owner.token, 'BAD_USER_INPUT', { durationRequirement: CourseMessages.durationInvalid });
+    await refused({ courseId: course.id, startDate: inDays(10), endDate: inDays(5) }, owner.token, 'BAD_USER_INPUT', {
+      endDate: CourseMessages.endBeforeStart,
+    });
+    await refused({ courseId: course.id, completionRequirement: 0 }, owner.token, 'BAD_USER_INPUT', {
+      completionRequirement: CourseMessages.completionInvalid,
+    });
+    await refused({ courseId: course.id, durationRequirement: 20 }, owner.token, 'BAD_USER_INPUT', {
+      durationRequirement: CourseMessages.durationInvalid,
+    });
   });
 
   it('adds lessons at the end and removes the last ones; keeps lessons students attempted; completion counts the course as it is now', async () => {
@@ -102,19 +121,32 @@ describe('course edit', () => {
     // Lesson 1 held and completed, lesson 2 reserved; lesson 3 untouched.
     const first = await reserveConversation(app, student, speaker, { courseId: course.id, lessonId: lessons[0] });
     await live(app, first, speaker.accountId, student.accountId, 'held');
-    assert.equal((await app.gql(MARK, { input: { conversationId: first, markAs: 'completed' } }, speaker.token)).data.moderateConversation.marked, true);
+    assert.equal(
+      (await app.gql(MARK, { input: { conversationId: first, markAs: 'completed' } }, speaker.token)).data.moderateConversation.marked,
+      true,
+    );
     const second = await reserveConversation(app, student, speaker, { courseId: course.id, lessonId: lessons[1] });
 
-    await refused({ courseId: course.id, completionRequirement: 1 }, owner.token, 'BAD_USER_INPUT', { completionRequirement: CourseMessages.lessonsHeld(2) });
+    await refused({ courseId: course.id, completionRequirement: 1 }, owner.token, 'BAD_USER_INPUT', {
+      completionRequirement: CourseMessages.lessonsHeld(2),
+    });
     // Students have joined: language and conversation length stay.
     await refused({ courseId: course.id, language: 'fr', durationRequirement: 30 }, owner.token, 'BAD_USER_INPUT', {
-      language: CourseMessages.languageLocked, durationRequirement: CourseMessages.durationLocked,
+      language: CourseMessages.languageLocked,
+      durationRequirement: CourseMessages.durationLocked,
     });
 
     const down = await changed({ courseId: course.id, completionRequirement: 2, name: 'Spanish lessons (short)' });
     assert.equal(down.course.completionRequirement, 2);
-    assert.deepEqual((await owned(course.id)).lessonAssignments.map((l: any) => l.lesson.id), lessons.slice(0, 2));
-    assert.deepEqual((await app.gql(ROSTER, { id: course.id }, owner.token)).data.course.courseEnrollments[0].progress, { completed: 1, attempting: 1, unattempted: 0 });
+    assert.deepEqual(
+      (await owned(course.id)).lessonAssignments.map((l: any) => l.lesson.id),
+      lessons.slice(0, 2),
+    );
+    assert.deepEqual((await app.gql(ROSTER, { id: course.id }, owner.token)).data.course.courseEnrollments[0].progress, {
+      completed: 1,
+      attempting: 1,
+      unattempted: 0,
+    });
 
     // Lesson 2 completed: the course (2 now) is complete, and its promotion is offered.
     await live(app, second, speaker.accountId, student.accountId, 'held');
@@ -126,18 +158,47 @@ describe('course edit', () => {
     // Up again: new lessons continue the numbering, unattempted.
     await changed({ courseId: course.id, completionRequirement: 4 });
     const after = await owned(course.id);
-    assert.deepEqual(after.lessonAssignments.map((l: any) => [l.order, l.lesson.title]), [[1, 'Conversation 1'], [2, 'Conversation 2'], [3, 'Conversation 3'], [4, 'Conversation 4']]);
-    assert.deepEqual(after.lessonAssignments.slice(0, 2).map((l: any) => l.lesson.id), lessons.slice(0, 2));
-    assert.deepEqual((await app.gql(ROSTER, { id: course.id }, owner.token)).data.course.courseEnrollments[0].progress, { completed: 2, attempting: 0, unattempted: 2 });
+    assert.deepEqual(
+      after.lessonAssignments.map((l: any) => [l.order, l.lesson.title]),
+      [
+        [1, 'Conversation 1'],
+        [2, 'Conversation 2'],
+        [3, 'Conversation 3'],
+        [4, 'Conversation 4'],
+      ],
+    );
+    assert.deepEqual(
+      after.lessonAssignments.slice(0, 2).map((l: any) => l.lesson.id),
+      lessons.slice(0, 2),
+    );
+    assert.deepEqual((await app.gql(ROSTER, { id: course.id }, owner.token)).data.course.courseEnrollments[0].progress, {
+      completed: 2,
+      attempting: 0,
+      unattempted: 2,
+    });
   });
 
   it('refuses a past course: read-only', async () => {
     const earlier = Date.now() - 100 * 86_400_000;
-    const made = await app.runtime.catalog.createCourse({ actor: SYSTEM_ACTOR, now: () => new Date(earlier) }, {
-      name: 'Last term', language: 'es', proficiency: 'beginner', completionRequirement: 2, ownerId: owner.accountId, startDate: inDays(-100), endDate: inDays(-30),
-    });
+    const made = await app.runtime.catalog.createCourse(
+      { actor: SYSTEM_ACTOR, now: () => new Date(earlier) },
+      {
+        name: 'Last term',
+        language: 'es',
+        proficiency: 'beginner',
+        completionRequirement: 2,
+        ownerId: owner.accountId,
+        startDate: inDays(-100),
+        endDate: inDays(-30),
+      },
+    );
     await app.runtime.runner.waitFor(made.appended?.checkpoint, ['catalog']);
-    await refused({ courseId: made.result.courseId, name: 'Next term', endDate: inDays(30) }, owner.token, 'CONFLICT', CourseMessages.coursePast);
+    await refused(
+      { courseId: made.result.courseId, name: 'Next term', endDate: inDays(30) },
+      owner.token,
+      'CONFLICT',
+      CourseMessages.coursePast,
+    );
   });
 
   it('refuses anyone but the owner or an admin, writing nothing', async () => {

@@ -74,11 +74,11 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-describe('the instructor\'s students', () => {
+describe("the instructor's students", () => {
   let upcoming: string;
   let held: string;
 
-  it('lists the course\'s students with progress and conversations to its owner and admins only', async () => {
+  it("lists the course's students with progress and conversations to its owner and admins only", async () => {
     const lessons = await lessonsOf(courseA.id);
     upcoming = await reserveConversation(app, student, speaker, { courseId: courseA.id, lessonId: lessons[0] });
     held = await reserveConversation(app, student, speaker, { courseId: courseA.id, lessonId: lessons[1] });
@@ -100,7 +100,7 @@ describe('the instructor\'s students', () => {
     assert.deepEqual(asStudent.data.course.courseEnrollments, []);
   });
 
-  it('refuses transfers and withdrawals to anyone but the owner, and the owner\'s mistakes, writing nothing', async () => {
+  it("refuses transfers and withdrawals to anyone but the owner, and the owner's mistakes, writing nothing", async () => {
     const transfer = { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id };
     const withdraw = { userId: student.accountId, courseId: courseA.id };
     for (const token of [student.token, speaker.token, undefined]) {
@@ -112,9 +112,21 @@ describe('the instructor\'s students', () => {
     await refused(WITHDRAW, withdraw, other.token, 'UNAUTHORIZED');
     await refused(TRANSFER, { ...transfer, toCourseId: courseOther.id }, other.token, 'UNAUTHORIZED');
     // The owner: not into someone else's course, not into the same one, not a student who is not there.
-    await refused(TRANSFER, { ...transfer, toCourseId: courseOther.id }, owner.token, 'BAD_USER_INPUT', 'Please choose one of your current courses.');
+    await refused(
+      TRANSFER,
+      { ...transfer, toCourseId: courseOther.id },
+      owner.token,
+      'BAD_USER_INPUT',
+      'Please choose one of your current courses.',
+    );
     await refused(TRANSFER, { ...transfer, toCourseId: courseA.id }, owner.token, 'BAD_USER_INPUT', 'Please choose another course.');
-    await refused(WITHDRAW, { userId: other.accountId, courseId: courseA.id }, owner.token, 'NOT_FOUND', 'This student is not enrolled in this course.');
+    await refused(
+      WITHDRAW,
+      { userId: other.accountId, courseId: courseA.id },
+      owner.token,
+      'NOT_FOUND',
+      'This student is not enrolled in this course.',
+    );
     await refused(TRANSFER, { ...transfer, toCourseId: crypto.randomUUID() }, owner.token, 'NOT_FOUND');
   });
 
@@ -122,18 +134,42 @@ describe('the instructor\'s students', () => {
     const lessons = await lessonsOf(courseA.id);
     const running = await reserveConversation(app, student, speaker, { courseId: courseA.id, lessonId: lessons[2] });
     await live(app, running, speaker.accountId, student.accountId, 'running');
-    await refused(TRANSFER, { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id }, owner.token, 'CONFLICT',
-      'The student is in a conversation of this course right now. Please try again once it has ended.');
-    const appended = await app.runtime.store.appendToStreams([{
-      stream: `conversation-${running}`, expected: 'any',
-      events: [{ type: 'ConversationStopped', data: { conversationId: running, at: new Date().toISOString(), reason: 'time_up' }, metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 } }],
-    }]);
+    await refused(
+      TRANSFER,
+      { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id },
+      owner.token,
+      'CONFLICT',
+      'The student is in a conversation of this course right now. Please try again once it has ended.',
+    );
+    const appended = await app.runtime.store.appendToStreams([
+      {
+        stream: `conversation-${running}`,
+        expected: 'any',
+        events: [
+          {
+            type: 'ConversationStopped',
+            data: { conversationId: running, at: new Date().toISOString(), reason: 'time_up' },
+            metadata: {
+              actorId: null,
+              correlationId: crypto.randomUUID(),
+              causationId: null,
+              occurredAt: new Date().toISOString(),
+              schemaVersion: 1,
+            },
+          },
+        ],
+      },
+    ]);
     await app.runtime.runner.waitFor(appended.checkpoint, ['conversations']);
   });
 
   it('transfers a student: minutes stay, what is to come is canceled with its minutes back, the rest stays as history', async () => {
     const balance = await balanceOf(app, student.token);
-    const res = await app.gql(TRANSFER, { input: { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id } }, owner.token);
+    const res = await app.gql(
+      TRANSFER,
+      { input: { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id } },
+      owner.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.equal(res.data.transferUser.transferred, true);
     assert.equal(res.data.transferUser.canceledConversations, 1);
@@ -143,7 +179,11 @@ describe('the instructor\'s students', () => {
     // The conversation to come is canceled and its 15 minutes are back; nothing else moves.
     assert.equal(await balanceOf(app, student.token), balance + 15);
     const tx = await app.gql(TRANSACTIONS, {}, student.token);
-    assert.ok(tx.data.me.account.minuteTransactions.some((t: any) => t.action === 'refund' && t.actionReason === 'Conversation canceled: transferred to another course'));
+    assert.ok(
+      tx.data.me.account.minuteTransactions.some(
+        (t: any) => t.action === 'refund' && t.actionReason === 'Conversation canceled: transferred to another course',
+      ),
+    );
     assert.equal((await app.gql(CONVERSATION, { id: upcoming }, owner.token)).data.conversation.isCanceled, true);
     assert.equal((await app.gql(CONVERSATION, { id: held }, owner.token)).data.conversation.isCanceled, false);
 
@@ -152,15 +192,25 @@ describe('the instructor\'s students', () => {
     assert.equal(b.courseEnrollmentsCount, 1);
     assert.deepEqual(b.courseEnrollments[0].progress, { completed: 0, attempting: 0, unattempted: 4 });
     const mine = await app.gql(MY_COURSES, {}, student.token);
-    assert.deepEqual(mine.data.me.courses.map((c: any) => c.id), [courseB.id]);
+    assert.deepEqual(
+      mine.data.me.courses.map((c: any) => c.id),
+      [courseB.id],
+    );
 
     // Done once: the student is no longer in A.
     await refused(TRANSFER, { userId: student.accountId, fromCourseId: courseA.id, toCourseId: courseB.id }, owner.token, 'NOT_FOUND');
   });
 
   it('refuses to delete a course with students, and to anyone but its owner', async () => {
-    await refused(REMOVE, { courseId: courseB.id }, owner.token, 'CONFLICT', 'This course has students. Transfer or withdraw them before deleting the course.');
-    for (const token of [student.token, speaker.token, undefined, other.token]) await refused(REMOVE, { courseId: courseA.id }, token, 'UNAUTHORIZED');
+    await refused(
+      REMOVE,
+      { courseId: courseB.id },
+      owner.token,
+      'CONFLICT',
+      'This course has students. Transfer or withdraw them before deleting the course.',
+    );
+    for (const token of [student.token, speaker.token, undefined, other.token])
+      await refused(REMOVE, { courseId: courseA.id }, token, 'UNAUTHORIZED');
   });
 
   it('withdraws a student, who keeps their minutes and may join again', async () => {
@@ -178,13 +228,20 @@ describe('the instructor\'s students', () => {
     assert.equal(again.errors, undefined, JSON.stringify(again.errors));
   });
 
-  it('deletes a course without students: gone from the owner\'s list and its invite number finds nothing', async () => {
+  it("deletes a course without students: gone from the owner's list and its invite number finds nothing", async () => {
     const res = await app.gql(REMOVE, { input: { courseId: courseA.id } }, owner.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.equal(res.data.removeCourse.removed, true);
     const owned = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { id } } }`, {}, owner.token);
-    assert.deepEqual(owned.data.me.ownedCourses.map((c: any) => c.id), [courseB.id]);
-    const found = await app.gql(`query($n: String!) { enrollingCourse(inviteNumber: $n) { id } }`, { n: courseA.inviteNumber }, student.token);
+    assert.deepEqual(
+      owned.data.me.ownedCourses.map((c: any) => c.id),
+      [courseB.id],
+    );
+    const found = await app.gql(
+      `query($n: String!) { enrollingCourse(inviteNumber: $n) { id } }`,
+      { n: courseA.inviteNumber },
+      student.token,
+    );
     assert.equal(codeOf(found), 'NOT_FOUND');
     await refused(REMOVE, { courseId: courseA.id }, owner.token, 'NOT_FOUND');
     // Its past conversations stay readable to their student.

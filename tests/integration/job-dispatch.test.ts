@@ -32,22 +32,30 @@ afterAll(async () => {
 
 async function person(runtime: Runtime, role: 'SPEAKER' | 'STUDENT') {
   const emailAddress = `${role.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const { accountId } = await runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Dispatch-Test-1', roles: [role] });
+  const { accountId } = await runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Dispatch-Test-1', roles: [role] },
+  );
   return { accountId, emailAddress };
 }
 
 /** Signs up a student: a welcome mail is queued in the same append. */
 async function signUp(runtime: Runtime) {
   const emailAddress = `student-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  await runtime.identity.signup({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Dispatch-Test-1', passwordConfirmation: 'Dispatch-Test-1', selfAssignedRole: 'STUDENT', ip: null });
+  await runtime.identity.signup(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Dispatch-Test-1', passwordConfirmation: 'Dispatch-Test-1', selfAssignedRole: 'STUDENT', ip: null },
+  );
   return { emailAddress };
 }
 
 const jobsOf = async (runtime: Runtime, queue: string, ids: string[]) =>
-  Number((await runtime.pool.query('SELECT count(*) FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])', [queue, ids])).rows[0].count);
+  Number(
+    (await runtime.pool.query('SELECT count(*) FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[])', [queue, ids])).rows[0].count,
+  );
 
 describe('jobs from the feed', () => {
-  it("a reservation committed by a process that died before enqueueing gets its mail and reminders from the next one", async () => {
+  it('a reservation committed by a process that died before enqueueing gets its mail and reminders from the next one', async () => {
     // The first process keeps the read models but works no jobs: as if it died right after each commit.
     const first = await createRuntime(config(), { databaseUrl: db.url, runJobs: false });
     let conversationId: string;
@@ -55,16 +63,39 @@ describe('jobs from the feed', () => {
     try {
       const speaker = await person(first, 'SPEAKER');
       student = await person(first, 'STUDENT');
-      const promoted = await first.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: speaker.accountId, emailAddress: speaker.emailAddress, languages: ['es'], payRate: 1500 });
-      const credited = await first.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId: student.accountId, minutes: 60, reason: 'test' });
+      const promoted = await first.speaking.seedPromotedSpeaker(
+        { actor: SYSTEM_ACTOR },
+        { speakerId: speaker.accountId, emailAddress: speaker.emailAddress, languages: ['es'], payRate: 1500 },
+      );
+      const credited = await first.billing.changeMinutes(
+        { actor: SYSTEM_ACTOR },
+        { accountId: student.accountId, minutes: 60, reason: 'test' },
+      );
       const start = new Date(Math.floor(Date.now() / DAY) * DAY + 3 * DAY + 14 * 3600_000);
-      await first.scheduling.addAvailability({ actor: SYSTEM_ACTOR }, { speakerId: speaker.accountId, interval: { start, end: new Date(start.getTime() + 3600_000) }, zoneName: 'UTC', repeatsWeekly: false });
+      await first.scheduling.addAvailability(
+        { actor: SYSTEM_ACTOR },
+        {
+          speakerId: speaker.accountId,
+          interval: { start, end: new Date(start.getTime() + 3600_000) },
+          zoneName: 'UTC',
+          repeatsWeekly: false,
+        },
+      );
       // The read models the reservation reads (a speaker who can speak; the parties' addresses).
       assert.ok(await first.runner.waitFor(promoted.appended?.checkpoint, ['speakers', 'accounts', 'directory'], 15_000));
       assert.ok(await first.runner.waitFor(credited.appended?.checkpoint, ['minutes', 'directory'], 15_000));
-      const reserved = await first.scheduling.createReservation({ actor: { accountId: student.accountId, roles: ['STUDENT'] } }, {
-        studentId: student.accountId, speakerId: speaker.accountId, courseId: null, lessonId: null, language: 'es', start, duration: 30,
-      });
+      const reserved = await first.scheduling.createReservation(
+        { actor: { accountId: student.accountId, roles: ['STUDENT'] } },
+        {
+          studentId: student.accountId,
+          speakerId: speaker.accountId,
+          courseId: null,
+          lessonId: null,
+          language: 'es',
+          start,
+          duration: 30,
+        },
+      );
       conversationId = reserved.result.conversationId;
       const reminders = [1440, 60].map((offsetMinutes) => reminderJobId({ conversationId, offsetMinutes }));
       assert.equal(await jobsOf(first, QUEUES.conversationReminder, reminders), 0, 'nothing enqueued by the command');
@@ -76,10 +107,14 @@ describe('jobs from the feed', () => {
     try {
       const reminders = [1440, 60].map((offsetMinutes) => reminderJobId({ conversationId: conversationId!, offsetMinutes }));
       await eventually(async () => (await jobsOf(next, QUEUES.conversationReminder, reminders)) === 2, 'both reminder jobs', 15_000);
-      const mail = await eventually(async () => {
-        const messages = await next.outbox!.list(student!.emailAddress);
-        return messages.find((m) => m.subject.startsWith('Reserved:'));
-      }, "the student's reservation mail", 15_000);
+      const mail = await eventually(
+        async () => {
+          const messages = await next.outbox!.list(student!.emailAddress);
+          return messages.find((m) => m.subject.startsWith('Reserved:'));
+        },
+        "the student's reservation mail",
+        15_000,
+      );
       assert.match(mail.text, new RegExp(`/student/lobby\\?id=${conversationId!}`));
     } finally {
       await next.close();
@@ -99,7 +134,11 @@ describe('jobs from the feed', () => {
       const runtime = await createRuntime(config(), { databaseUrl: fresh.url });
       try {
         const later = await signUp(runtime);
-        await eventually(async () => (await runtime.outbox!.list(later.emailAddress)).length > 0, 'the mail of an account made after the dispatcher', 15_000);
+        await eventually(
+          async () => (await runtime.outbox!.list(later.emailAddress)).length > 0,
+          'the mail of an account made after the dispatcher',
+          15_000,
+        );
         await new Promise((resolve) => setTimeout(resolve, 1000));
         assert.equal((await runtime.outbox!.list(old.emailAddress)).length, 0, 'the mail queued before the dispatcher existed is not sent');
         const { rows } = await runtime.pool.query(

@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 const prepared = async () =>
-  (await connection.db.executeSql(`SELECT name, statement FROM pg_prepared_statements ORDER BY name`)).rows as { name: string; statement: string }[];
+  (await connection.db.executeSql(`SELECT name, statement FROM pg_prepared_statements ORDER BY name`)).rows as {
+    name: string;
+    statement: string;
+  }[];
 
 describe("pg-boss's connection", () => {
   it('prepares a statement with parameters once and reuses it', async () => {

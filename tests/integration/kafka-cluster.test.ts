@@ -31,8 +31,18 @@ let rebuilt: TestDatabase;
 let relay: Role;
 const workers: Role[] = [];
 
-const relayEnv = () => ({ KAFKA_BROKERS: cluster.brokers.join(','), DATABASE_URL: app.databaseUrl, RELAY_BATCH_SIZE: '100', KAFKA_PARTITIONS: '4' });
-const workerEnv = () => ({ KAFKA_BROKERS: cluster.brokers.join(','), DATABASE_URL: app.databaseUrl, PROJECTION_BATCH_SIZE: '100', KAFKA_SESSION_TIMEOUT_MS: '6000' });
+const relayEnv = () => ({
+  KAFKA_BROKERS: cluster.brokers.join(','),
+  DATABASE_URL: app.databaseUrl,
+  RELAY_BATCH_SIZE: '100',
+  KAFKA_PARTITIONS: '4',
+});
+const workerEnv = () => ({
+  KAFKA_BROKERS: cluster.brokers.join(','),
+  DATABASE_URL: app.databaseUrl,
+  PROJECTION_BATCH_SIZE: '100',
+  KAFKA_SESSION_TIMEOUT_MS: '6000',
+});
 /** The read models a rebuild makes (a reactor such as the job dispatcher starts at the head and is never replayed). */
 const replayed = allProjectors.filter((p) => !p.fromHead);
 
@@ -54,13 +64,17 @@ afterAll(async () => {
 const eventCount = async () => Number((await app.runtime.pool.query('SELECT count(*) AS n FROM events')).rows[0].n);
 
 async function head(): Promise<GlobalCheckpoint> {
-  const { rows } = await app.runtime.pool.query('SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1');
+  const { rows } = await app.runtime.pool.query(
+    'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1',
+  );
   return { transactionId: rows[0].t, position: rows[0].p };
 }
 
 /** The read models (through Kafka, or in `pool`) that have not reached `to`. */
 async function behind(to: GlobalCheckpoint, pool = app.runtime.pool): Promise<string[]> {
-  const { rows } = await pool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [replayed.map((p) => p.name)]);
+  const { rows } = await pool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [
+    replayed.map((p) => p.name),
+  ]);
   return replayed
     .map((p) => p.name)
     .filter((n) => {
@@ -92,7 +106,12 @@ it('kills a broker, the relay and a worker under load: every read model equals a
     }
   };
   const writing = Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-  const grown = async (from: number) => eventually(async () => (await eventCount()) >= from + EVENTS_BETWEEN_FAULTS, `the log to grow by ${EVENTS_BETWEEN_FAULTS} events`, 120_000);
+  const grown = async (from: number) =>
+    eventually(
+      async () => (await eventCount()) >= from + EVENTS_BETWEEN_FAULTS,
+      `the log to grow by ${EVENTS_BETWEEN_FAULTS} events`,
+      120_000,
+    );
 
   const faults: { fault: string; recoveredMs: number }[] = [];
   try {
@@ -140,17 +159,29 @@ it('kills a broker, the relay and a worker under load: every read model equals a
   // The count too: a transaction that commits late adds an event below the head.
   for (;;) {
     const [end, count] = [await head(), await eventCount()];
-    await eventually(async () => !(await behind(end)).length, `every read model through Kafka at ${end.transactionId}/${end.position}`, 90_000);
-    await eventually(async () => {
-      await rebuild.catchUp();
-      return !(await behind(end, rebuilt.pool)).length;
-    }, `the rebuild at ${end.transactionId}/${end.position}`, 90_000);
+    await eventually(
+      async () => !(await behind(end)).length,
+      `every read model through Kafka at ${end.transactionId}/${end.position}`,
+      90_000,
+    );
+    await eventually(
+      async () => {
+        await rebuild.catchUp();
+        return !(await behind(end, rebuilt.pool)).length;
+      },
+      `the rebuild at ${end.transactionId}/${end.position}`,
+      90_000,
+    );
     if (compareCheckpoints(await head(), end) === 0 && (await eventCount()) === count) break;
   }
   const written = await eventCount();
 
   const counts = async (pool: typeof rebuilt.pool) =>
-    new Map((await pool.query('SELECT name, events_applied FROM projection_checkpoints WHERE name = ANY($1)', [replayed.map((p) => p.name)])).rows.map((r) => [r.name, Number(r.events_applied)]));
+    new Map(
+      (
+        await pool.query('SELECT name, events_applied FROM projection_checkpoints WHERE name = ANY($1)', [replayed.map((p) => p.name)])
+      ).rows.map((r) => [r.name, Number(r.events_applied)]),
+    );
   const [viaKafka, byRebuild] = [await counts(app.runtime.pool), await counts(rebuilt.pool)];
   const rows: { readModel: string; viaKafka: number; rebuilt: number; tablesDiffering: number }[] = [];
   for (const p of replayed) {
@@ -159,7 +190,9 @@ it('kills a broker, the relay and a worker under load: every read model equals a
     const differing = [...tables].filter((t) => JSON.stringify(live[t]) !== JSON.stringify(fresh[t]));
     for (const t of differing) {
       const [a, b] = [(live[t] ?? []).map((r) => JSON.stringify(r)), (fresh[t] ?? []).map((r) => JSON.stringify(r))];
-      console.log(`  ${p.name}.${t}: only through Kafka ${JSON.stringify(a.filter((r) => !b.includes(r)).slice(0, 3))}; only rebuilt ${JSON.stringify(b.filter((r) => !a.includes(r)).slice(0, 3))}`);
+      console.log(
+        `  ${p.name}.${t}: only through Kafka ${JSON.stringify(a.filter((r) => !b.includes(r)).slice(0, 3))}; only rebuilt ${JSON.stringify(b.filter((r) => !a.includes(r)).slice(0, 3))}`,
+      );
     }
     rows.push({ readModel: p.name, viaKafka: viaKafka.get(p.name)!, rebuilt: byRebuild.get(p.name)!, tablesDiffering: differing.length });
   }
@@ -178,7 +211,11 @@ it('kills a broker, the relay and a worker under load: every read model equals a
   );
   for (const r of rows) {
     assert.equal(r.tablesDiffering, 0, `${r.readModel} through Kafka equals its rebuild from the log, table by table`);
-    assert.equal(r.viaKafka, r.rebuilt, `${r.readModel} applied every event once (${r.viaKafka} through Kafka, ${r.rebuilt} by the rebuild)`);
+    assert.equal(
+      r.viaKafka,
+      r.rebuilt,
+      `${r.readModel} applied every event once (${r.viaKafka} through Kafka, ${r.rebuilt} by the rebuild)`,
+    );
   }
   assert.ok(written >= 4 * EVENTS_BETWEEN_FAULTS);
 

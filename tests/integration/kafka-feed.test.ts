@@ -27,7 +27,12 @@ let relay: Role;
 const workers: Role[] = [];
 let admin: { token: string };
 
-const relayEnv = () => ({ KAFKA_BROKERS: broker.brokers.join(','), DATABASE_URL: app.databaseUrl, RELAY_BATCH_SIZE: '10', KAFKA_PARTITIONS: '4' });
+const relayEnv = () => ({
+  KAFKA_BROKERS: broker.brokers.join(','),
+  DATABASE_URL: app.databaseUrl,
+  RELAY_BATCH_SIZE: '10',
+  KAFKA_PARTITIONS: '4',
+});
 const workerEnv = () => ({
   KAFKA_BROKERS: broker.brokers.join(','),
   DATABASE_URL: readModels.url,
@@ -75,7 +80,9 @@ async function lastEvent(): Promise<GlobalCheckpoint | null> {
 async function kafkaReached(to: GlobalCheckpoint, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await rmPool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [names()]);
+    const { rows } = await rmPool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [
+      names(),
+    ]);
     const behind = names().filter((n) => {
       const r = rows.find((x) => x.name === n);
       return !r?.transaction_id || compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, to) < 0;
@@ -110,8 +117,17 @@ async function flows(count: number) {
   for (let i = 0; i < count; i++) {
     const n = ++round;
     const student = await signUp(app, `kafka-${n}@example.com`);
-    await app.gql(`mutation($i: ChangeMinutesInput!) { changeMinutes(input: $i) { changed } }`, { i: { accountId: student.accountId, minutes: 10 + n, reason: `kafka ${n}` } }, admin.token);
-    if (n % 2) await app.gql(`mutation($i: ChangeRolesInput!) { changeRoles(input: $i) { changed } }`, { i: { accountId: student.accountId, add: ['INSTRUCTOR'] } }, admin.token);
+    await app.gql(
+      `mutation($i: ChangeMinutesInput!) { changeMinutes(input: $i) { changed } }`,
+      { i: { accountId: student.accountId, minutes: 10 + n, reason: `kafka ${n}` } },
+      admin.token,
+    );
+    if (n % 2)
+      await app.gql(
+        `mutation($i: ChangeRolesInput!) { changeRoles(input: $i) { changed } }`,
+        { i: { accountId: student.accountId, add: ['INSTRUCTOR'] } },
+        admin.token,
+      );
   }
 }
 
@@ -159,7 +175,9 @@ it('the relay killed mid-publish loses nothing, and every partition carries the 
   await assertSameReadModels('after the relay was killed');
 
   // Every event of the log on every partition, first appearances in global order.
-  const { rows } = await app.runtime.pool.query('SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id, global_position');
+  const { rows } = await app.runtime.pool.query(
+    'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY transaction_id, global_position',
+  );
   const log = rows.map((r) => `${r.t}.${r.p}`);
   const seen = new Map<number, string[]>();
   let duplicates = 0;

@@ -36,11 +36,24 @@ const picky: Projector = {
   },
 };
 
-const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const meta = () => ({
+  actorId: null,
+  correlationId: crypto.randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 const changes = (accountId: string, from: number, count: number) =>
   Array.from({ length: count }, (_, k) => ({
     type: 'MinutesChanged',
-    data: { transactionId: `${accountId}-t${from + k}`, accountId, minuteQuantity: 1, action: 'admin_adjustment', actionReason: null, balanceAfter: 0 },
+    data: {
+      transactionId: `${accountId}-t${from + k}`,
+      accountId,
+      minuteQuantity: 1,
+      action: 'admin_adjustment',
+      actionReason: null,
+      balanceAfter: 0,
+    },
     metadata: meta(),
   }));
 
@@ -87,9 +100,16 @@ afterAll(async () => {
 });
 
 async function checkpoint(name: string): Promise<{ at: GlobalCheckpoint | null; failure: ProjectionFailure | null; applied: number }> {
-  const { rows } = await db.pool.query('SELECT transaction_id, position, failure, events_applied FROM projection_checkpoints WHERE name = $1', [name]);
+  const { rows } = await db.pool.query(
+    'SELECT transaction_id, position, failure, events_applied FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
   const r = rows[0];
-  return { at: r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null, failure: r.failure, applied: Number(r.events_applied) };
+  return {
+    at: r.transaction_id ? { transactionId: r.transaction_id, position: r.position } : null,
+    failure: r.failure,
+    applied: Number(r.events_applied),
+  };
 }
 
 /** Retries `check` until it stops throwing (an assertion), for up to `timeoutMs`. */
@@ -112,7 +132,14 @@ it('stops only the read model that cannot apply an event, right before it; the p
   // The 13th change of stream a (a-t12) is refused by picky; tally (same partition) takes it.
   await store.appendToStreams([{ stream: 'minutes-a', expected: 1, events: changes('a', 1, 29) }]);
   await store.appendToStreams([{ stream: 'minutes-b', expected: 'no_stream', events: changes('b', 0, 30) }]);
-  await until(async () => assert.deepEqual(await tally(), [{ account_id: 'a', events: 30 }, { account_id: 'b', events: 30 }]), 60_000);
+  await until(
+    async () =>
+      assert.deepEqual(await tally(), [
+        { account_id: 'a', events: 30 },
+        { account_id: 'b', events: 30 },
+      ]),
+    60_000,
+  );
   await until(async () => assert.equal(failures.length, 1), 30_000);
 
   assert.equal(failures[0].name, 'picky');
@@ -131,7 +158,14 @@ it('stops only the read model that cannot apply an event, right before it; the p
 
   // The worker keeps consuming: more events reach tally, picky stays where it stopped.
   await store.appendToStreams([{ stream: 'minutes-c', expected: 'no_stream', events: changes('c', 0, 5) }]);
-  await until(async () => assert.deepEqual((await tally()).find((r) => r.account_id === 'c'), { account_id: 'c', events: 5 }), 30_000);
+  await until(
+    async () =>
+      assert.deepEqual(
+        (await tally()).find((r) => r.account_id === 'c'),
+        { account_id: 'c', events: 5 },
+      ),
+    30_000,
+  );
   assert.deepEqual((await checkpoint('picky')).at, cp.at);
   assert.equal(failures.length, 1, 'stopped once, not retried for ever');
 });
@@ -141,11 +175,23 @@ it('resumed after the cause is fixed, it takes what the partition carried meanwh
   assert.equal(await new ProjectionRunner(db.pool, store, [picky, tallyProjector]).resume('picky'), true);
   // The next batch on the partition (one new event) finds picky behind its previous end.
   await store.appendToStreams([{ stream: 'minutes-c', expected: 5, events: changes('c', 5, 1) }]);
-  const expected = [...Array.from({ length: 30 }, (_, i) => `a-t${i}`), ...Array.from({ length: 30 }, (_, i) => `b-t${i}`), ...Array.from({ length: 6 }, (_, i) => `c-t${i}`)].sort();
+  const expected = [
+    ...Array.from({ length: 30 }, (_, i) => `a-t${i}`),
+    ...Array.from({ length: 30 }, (_, i) => `b-t${i}`),
+    ...Array.from({ length: 6 }, (_, i) => `c-t${i}`),
+  ].sort();
   await until(async () => assert.deepEqual((await pickyIds()).sort(), expected), 30_000);
   const cp = await checkpoint('picky');
   assert.equal(cp.failure, null);
   assert.equal(cp.applied, expected.length, 'every event applied once');
   // Picky may catch up from the store before the worker's batch with the new event reaches tally.
-  await until(async () => assert.deepEqual(await tally(), [{ account_id: 'a', events: 30 }, { account_id: 'b', events: 30 }, { account_id: 'c', events: 6 }]), 30_000);
+  await until(
+    async () =>
+      assert.deepEqual(await tally(), [
+        { account_id: 'a', events: 30 },
+        { account_id: 'b', events: 30 },
+        { account_id: 'c', events: 6 },
+      ]),
+    30_000,
+  );
 });

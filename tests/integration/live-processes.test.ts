@@ -20,7 +20,6 @@ afterAll(async () => {
 /** A second API process with this test's shortened conversation clock. */
 const startApi = () => startApiProcess(app.runtime.databaseUrl, { CONVERSATION_SECONDS_PER_MINUTE: '2' });
 
-
 const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened } }`;
 const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id }) { remainingTicks totalTicks status } }`;
 const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted } }`;
@@ -34,9 +33,21 @@ describe('the live room across API processes', () => {
     const student = await createStudent(app, 60);
     const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
 
-    const presence = subscribe(other.url, student.token, `subscription($id: ID!) { lobbyPresence(conversationId: $id) { present userId } }`, { id });
-    const chat = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChatMessage(conversationId: $id) { body index } }`, { id });
-    const changes = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChanged(conversationId: $id) { changed } }`, { id });
+    const presence = subscribe(
+      other.url,
+      student.token,
+      `subscription($id: ID!) { lobbyPresence(conversationId: $id) { present userId } }`,
+      { id },
+    );
+    const chat = subscribe(
+      other.url,
+      student.token,
+      `subscription($id: ID!) { conversationChatMessage(conversationId: $id) { body index } }`,
+      { id },
+    );
+    const changes = subscribe(other.url, student.token, `subscription($id: ID!) { conversationChanged(conversationId: $id) { changed } }`, {
+      id,
+    });
     await Promise.all([presence.ready(), chat.ready(), changes.ready()]);
     // conversationChanged says when it listens, before anything changed: the page reads then.
     assert.deepEqual((await changes.next()).conversationChanged, { changed: false });
@@ -73,7 +84,10 @@ describe('the live room across API processes', () => {
     assert.equal(rejoined.status, 'started');
     assert.ok(rejoined.remainingTicks > 0 && rejoined.remainingTicks < rejoined.totalTicks, JSON.stringify(rejoined));
     const during = (await api.gql(DETAILS, { id }, speaker.token)).data.conversation;
-    assert.deepEqual(during.conversationChat.messages.map((m: any) => m.body), ['uno', 'dos', 'tres']);
+    assert.deepEqual(
+      during.conversationChat.messages.map((m: any) => m.body),
+      ['uno', 'dos', 'tres'],
+    );
 
     const deadline = Date.now() + 45_000;
     let c = during;
@@ -84,6 +98,9 @@ describe('the live room across API processes', () => {
     assert.equal(c.status, 'stopped', 'stopped by the durable timer');
     const late = Date.parse(c.stoppedOn) - Date.parse(c.stopsOn);
     assert.ok(late >= -1000 && late < 10_000, `stopped ${late} ms after its time`);
-    assert.deepEqual(c.conversationChat.messages.map((m: any) => m.body), ['uno', 'dos', 'tres']);
+    assert.deepEqual(
+      c.conversationChat.messages.map((m: any) => m.body),
+      ['uno', 'dos', 'tres'],
+    );
   });
 });

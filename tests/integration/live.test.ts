@@ -69,15 +69,22 @@ describe('the live room', () => {
     // Others see the participants but never a token.
     const details = (await app.gql(DETAILS, { id }, student.token)).data.conversation;
     assert.equal(details.status, 'started');
-    assert.deepEqual(details.participants.map((p: any) => p.isConnected), [true, true]);
+    assert.deepEqual(
+      details.participants.map((p: any) => p.isConnected),
+      [true, true],
+    );
     assert.ok(details.participants[0].accessToken, 'the student sees their own token');
     assert.equal(details.participants[1].accessToken, null, 'but not the speaker’s');
 
     // The durable timer stops it (nobody syncs meanwhile).
-    const stopped = await eventually(async () => {
-      const c = (await app.gql(DETAILS, { id }, speaker.token)).data.conversation;
-      return c.status === 'stopped' ? c : null;
-    }, 'the server to stop the conversation', 45_000);
+    const stopped = await eventually(
+      async () => {
+        const c = (await app.gql(DETAILS, { id }, speaker.token)).data.conversation;
+        return c.status === 'stopped' ? c : null;
+      },
+      'the server to stop the conversation',
+      45_000,
+    );
     assert.ok(stopped.stoppedOn);
     assert.ok(Date.parse(stopped.stoppedOn) >= Date.parse(stopped.stopsOn) - 1000, 'not before its time');
     const late = (await app.gql(SYNC, { id }, student.token)).data.syncParticipant;
@@ -105,7 +112,11 @@ describe('the live room', () => {
     assert.equal(signedOut.data.me, null, 'a signed-out visitor has no me, so no token');
     assert.ok(codeOf(await app.gql(SYNC, { id }, null)), 'and cannot sync');
     // The schema has no way to set the clock: an attempt to pass one is refused as unknown.
-    const extend = await app.gql(`mutation($id: ID!) { syncParticipant(input: { conversationId: $id, remainingTicks: 999 }) { remainingTicks } }`, { id }, student.token);
+    const extend = await app.gql(
+      `mutation($id: ID!) { syncParticipant(input: { conversationId: $id, remainingTicks: 999 }) { remainingTicks } }`,
+      { id },
+      student.token,
+    );
     assert.ok(extend.errors?.length);
   });
 
@@ -118,7 +129,10 @@ describe('the live room', () => {
     await app.gql(LEAVE, { id }, student.token);
     await app.gql(SYNC, { id }, student.token);
     const mine = (await app.gql(DETAILS, { id }, student.token)).data.conversation.participants[0];
-    assert.deepEqual(mine.participantEvents.map((e: any) => `${e.kind}:${e.sequence}`), ['connected:1', 'disconnected:2', 'connected:3']);
+    assert.deepEqual(
+      mine.participantEvents.map((e: any) => `${e.kind}:${e.sequence}`),
+      ['connected:1', 'disconnected:2', 'connected:3'],
+    );
     assert.equal(mine.isConnected, true);
   });
 
@@ -131,20 +145,28 @@ describe('the live room', () => {
     assert.equal((await app.gql(POST, { id, body: '¡Hola! ¿Qué tal?' }, speaker.token)).data.postChatMessage.message.index, 1);
     const chat = (await app.gql(DETAILS, { id }, speaker.token)).data.conversation.conversationChat;
     assert.equal(chat.state, 'open');
-    assert.deepEqual(chat.messages.map((m: any) => m.body), ['Hola! <b>hi</b>', '¡Hola! ¿Qué tal?']);
+    assert.deepEqual(
+      chat.messages.map((m: any) => m.body),
+      ['Hola! <b>hi</b>', '¡Hola! ¿Qué tal?'],
+    );
     assert.equal(codeOf(await app.gql(POST, { id, body: '   ' }, student.token)), 'BAD_USER_INPUT');
     assert.equal(codeOf(await app.gql(POST, { id, body: 'x'.repeat(1001) }, student.token)), 'BAD_USER_INPUT');
     const stranger = await createStudent(app, 0);
     assert.equal(codeOf(await app.gql(POST, { id, body: 'let me in' }, stranger.token)), 'UNAUTHORIZED');
     let limited = false;
-    for (let i = 0; i < 40 && !limited; i++) limited = codeOf(await app.gql(POST, { id, body: `message ${i}` }, student.token)) === 'RATE_LIMITED';
+    for (let i = 0; i < 40 && !limited; i++)
+      limited = codeOf(await app.gql(POST, { id, body: `message ${i}` }, student.token)) === 'RATE_LIMITED';
     assert.ok(limited, 'a flood is rate limited');
   });
 
   it('holds the speaker interview in the same room: staff host and open it, the candidate joins as guest', async () => {
     const admin = await createAdmin(app, `admin-live-${Date.now()}@example.com`);
     const speaker = await createCandidate(app);
-    const res = await app.gql(`mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { conversation { id } } }`, { input: { speakerId: speaker.accountId } }, admin.token);
+    const res = await app.gql(
+      `mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { conversation { id } } }`,
+      { input: { speakerId: speaker.accountId } },
+      admin.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const id = res.data.interviewSpeaker.conversation.id;
     assert.equal(codeOf(await app.gql(OPEN, { id }, speaker.token)), 'UNAUTHORIZED', 'the candidate does not open the interview');
@@ -159,8 +181,16 @@ describe('the live room', () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 60);
     const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
-    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, { broadcasted: true, present: false, userId: speaker.accountId });
+    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, {
+      broadcasted: true,
+      present: false,
+      userId: speaker.accountId,
+    });
     await app.gql(PRESENCE, { id }, speaker.token);
-    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, { broadcasted: true, present: true, userId: speaker.accountId });
+    assert.deepEqual((await app.gql(PRESENCE, { id }, student.token)).data.broadcastPresence, {
+      broadcasted: true,
+      present: true,
+      userId: speaker.accountId,
+    });
   });
 });

@@ -25,7 +25,11 @@ const ONE = `query($id: ID!) { notification(notificationId: $id) { id publicToke
 type Node = { id: string; subject: string; templateKey: string; publicToken: string };
 async function notificationOf(templateKey: string): Promise<Node> {
   return eventually(async () => {
-    const res = await app.gql(NOTIFICATIONS, { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }] }, admin.token);
+    const res = await app.gql(
+      NOTIFICATIONS,
+      { filter: [{ field: 'recipient_id', predicate: 'eq', value: student.accountId }] },
+      admin.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     return (res.data.notifications.edges as { node: Node }[]).map((e) => e.node).find((n) => n.templateKey === templateKey);
   }, `the ${templateKey} notification`);
@@ -87,7 +91,11 @@ describe('a mail in the browser', () => {
   });
 
   it("a reset mail's page never shows the reset link", async () => {
-    const res = await app.gql(`mutation($input: RecoverPasswordInput!) { recoverPassword(input: $input) { recovered } }`, { input: { emailAddress: ADDRESS } }, null);
+    const res = await app.gql(
+      `mutation($input: RecoverPasswordInput!) { recoverPassword(input: $input) { recovered } }`,
+      { input: { emailAddress: ADDRESS } },
+      null,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const reset = await notificationOf('password_reset');
     const sent = await sentMail(reset.id);
@@ -106,7 +114,10 @@ describe('a mail in the browser', () => {
       await notFound(token.slice(0, i) + (token[i] === 'A' ? 'B' : 'A') + token.slice(i + 1), `character ${i} changed`);
     }
     const mac = Buffer.from(token, 'base64url').subarray(0, 32);
-    await notFound(Buffer.concat([mac, Buffer.from(reset.id, 'utf8')]).toString('base64url'), "another notification's id under this token's MAC");
+    await notFound(
+      Buffer.concat([mac, Buffer.from(reset.id, 'utf8')]).toString('base64url'),
+      "another notification's id under this token's MAC",
+    );
     await notFound(notificationPublicToken('not-the-server-secret', welcome.id), "another secret's token");
     await notFound(notificationPublicToken(app.runtime.config.authSecret, newId()), 'a good token of a mail that is not there');
     for (const junk of ['x', 'A'.repeat(3000), `${token}%00`, encodeURIComponent(`${token}'"<>`)]) await notFound(junk, junk.slice(0, 12));

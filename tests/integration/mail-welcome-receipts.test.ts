@@ -47,7 +47,10 @@ describe('the welcome', () => {
     assert.equal(welcomes[0].subject, 'Welcome to Tertulia');
     assert.deepEqual(welcomes[0].templateValue, { emailAddress: address, role: 'student', link: `${app.url}/student/home` });
 
-    const mail = await eventually(async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Welcome to Tertulia'), 'the welcome mail');
+    const mail = await eventually(
+      async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Welcome to Tertulia'),
+      'the welcome mail',
+    );
     assert.match(mail.text, /Join your course with the invite number/);
     assert.ok(mail.html.includes(`href="${app.url}/student/home"`));
 
@@ -57,16 +60,15 @@ describe('the welcome', () => {
     }, 'the welcome in the admin notifications');
   });
 
-  it("tells an instructor their first step, and a refused sign-up mails nothing", async () => {
+  it('tells an instructor their first step, and a refused sign-up mails nothing', async () => {
     const teacher = await createInstructor(app, 'new.teacher@example.com');
     const [welcome] = await queued(teacher.accountId, 'welcome');
     assert.equal(welcome.templateValue.role, 'instructor');
     assert.equal(welcome.templateValue.link, `${app.url}/instructor/courses`);
 
-    const again = await app.gql(
-      `mutation($input: SignupInput!) { signup(input: $input) { token } }`,
-      { input: { emailAddress: 'new.teacher@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } },
-    );
+    const again = await app.gql(`mutation($input: SignupInput!) { signup(input: $input) { token } }`, {
+      input: { emailAddress: 'new.teacher@example.com', password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' },
+    });
     assert.ok(again.errors, 'the address is taken');
     assert.equal((await queued(teacher.accountId, 'welcome')).length, 1);
   });
@@ -75,7 +77,11 @@ describe('the welcome', () => {
 describe('the receipt', () => {
   it('is queued once for a paid enrollment with the amount, the minutes and the receipt link', async () => {
     const s = { ...(await signUp(app, 'payer@example.com')), emailAddress: 'payer@example.com' };
-    const res = await app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: await tokenize(app, '4242424242424242'), extraConversations: 2 } }, s.token);
+    const res = await app.gql(
+      ENROLL,
+      { input: { inviteNumber: invite, cardToken: await tokenize(app, '4242424242424242'), extraConversations: 2 } },
+      s.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const payment = res.data.enrollUser.payment;
 
@@ -89,7 +95,10 @@ describe('the receipt', () => {
     assert.equal(v.link, payment.receiptUrl);
     assert.equal(receipts[0].subject, 'Your Tertulia receipt: $90.00');
 
-    const mail = await eventually(async () => (await app.runtime.outbox!.list(s.emailAddress)).find((m) => m.subject.startsWith('Your Tertulia receipt')), 'the receipt mail');
+    const mail = await eventually(
+      async () => (await app.runtime.outbox!.list(s.emailAddress)).find((m) => m.subject.startsWith('Your Tertulia receipt')),
+      'the receipt mail',
+    );
     assert.match(mail.text, /Amount paid: \$90\.00/);
     assert.match(mail.text, /Minutes: 90/);
     assert.ok(mail.html.includes(`href="${payment.receiptUrl}"`));
@@ -97,13 +106,22 @@ describe('the receipt', () => {
 
     await eventually(async () => {
       const list = await app.gql(LIST, { filter: [{ field: 'recipient_id', predicate: 'eq', value: s.accountId }] }, admin.token);
-      return list.data.notifications.edges.map((e: any) => e.node.templateKey).sort().join() === 'payment_receipt,welcome';
+      return (
+        list.data.notifications.edges
+          .map((e: any) => e.node.templateKey)
+          .sort()
+          .join() === 'payment_receipt,welcome'
+      );
     }, 'the receipt in the admin notifications');
   });
 
   it('is queued once for a double-submitted payment and for its repeat, and not for a decline', async () => {
     const s = await student(app, 'doubleclick');
-    const declined = await app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: await tokenize(app, '4000000000000002') } }, s.token);
+    const declined = await app.gql(
+      ENROLL,
+      { input: { inviteNumber: invite, cardToken: await tokenize(app, '4000000000000002') } },
+      s.token,
+    );
     assert.equal(declined.errors?.[0].extensions?.code, 'PAYMENT_FAILED');
     assert.equal((await queued(s.accountId, 'payment_receipt')).length, 0);
 
@@ -126,15 +144,29 @@ describe('the receipt', () => {
     const speaker = await createSpeaker(app);
     const s = await createStudent(app, 0);
     await enrollAsAdmin(app, course.inviteNumber, s.accountId);
-    const lessons = await app.gql(`query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`, { id: course.courseId }, s.token);
-    const id = await reserveConversation(app, s, speaker, { courseId: course.courseId, lessonId: lessons.data.course.lessonAssignments[0].lesson.id });
+    const lessons = await app.gql(
+      `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
+      { id: course.courseId },
+      s.token,
+    );
+    const id = await reserveConversation(app, s, speaker, {
+      courseId: course.courseId,
+      lessonId: lessons.data.course.lessonAssignments[0].lesson.id,
+    });
     await live(app, id, speaker.accountId, s.accountId, 'held');
-    const marked = await app.gql(`mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`, { input: { conversationId: id, markAs: 'missed' } }, speaker.token);
+    const marked = await app.gql(
+      `mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`,
+      { input: { conversationId: id, markAs: 'missed' } },
+      speaker.token,
+    );
     assert.equal(marked.errors, undefined, JSON.stringify(marked.errors));
     const PURCHASE = `mutation($input: PurchaseMakeUpMinutesInput!) { purchaseMakeUpMinutes(input: $input) { purchased minuteQuantity amount } }`;
     const input = { input: { conversationId: id, cardToken: await tokenize(app, '4242424242424242') } };
     const [a, b] = await Promise.all([app.gql(PURCHASE, input, s.token), app.gql(PURCHASE, input, s.token)]);
-    assert.ok([a, b].some((r) => r.data?.purchaseMakeUpMinutes?.purchased), JSON.stringify([a.errors, b.errors]));
+    assert.ok(
+      [a, b].some((r) => r.data?.purchaseMakeUpMinutes?.purchased),
+      JSON.stringify([a.errors, b.errors]),
+    );
 
     const receipts = await queued(s.accountId, 'payment_receipt');
     assert.equal(receipts.length, 1);

@@ -30,8 +30,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const enqueue = (n: number) =>
-  Promise.all(Array.from({ length: n }, (_, i) => jobs.enqueueMail({ notificationId: `n-${i}` } as never)));
+const enqueue = (n: number) => Promise.all(Array.from({ length: n }, (_, i) => jobs.enqueueMail({ notificationId: `n-${i}` } as never)));
 
 describe('the request load', () => {
   it('is busy from REQUESTS_THAT_MAKE_BUSY open requests; leaving twice counts once', () => {

@@ -84,21 +84,38 @@ describe('/metrics', () => {
     const alerts = new Set<string>();
     for (const group of file.groups) {
       assert.ok(typeof group.name === 'string' && group.name, 'a group has a name');
-      assert.deepEqual(Object.keys(group).filter((k) => !['name', 'interval', 'limit', 'query_offset', 'labels', 'rules'].includes(k)), []);
+      assert.deepEqual(
+        Object.keys(group).filter((k) => !['name', 'interval', 'limit', 'query_offset', 'labels', 'rules'].includes(k)),
+        [],
+      );
       assert.ok(Array.isArray(group.rules) && group.rules.length > 0);
       for (const rule of group.rules) {
-        assert.deepEqual(Object.keys(rule).filter((k) => !['alert', 'record', 'expr', 'for', 'keep_firing_for', 'labels', 'annotations'].includes(k)), [], rule.alert);
+        assert.deepEqual(
+          Object.keys(rule).filter((k) => !['alert', 'record', 'expr', 'for', 'keep_firing_for', 'labels', 'annotations'].includes(k)),
+          [],
+          rule.alert,
+        );
         assert.ok(typeof rule.alert === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(rule.alert) && !rule.record, 'an alert rule, named');
         assert.ok(!alerts.has(rule.alert), `${rule.alert} once`);
         alerts.add(rule.alert);
         if (rule.for !== undefined) assert.match(rule.for, /^(\d+(ms|s|m|h|d|w|y))+$/, rule.alert);
         assert.ok(['critical', 'warning'].includes(rule.labels?.severity), `${rule.alert} has a severity`);
-        assert.ok(typeof rule.annotations?.summary === 'string' && typeof rule.annotations?.description === 'string', `${rule.alert} says what and why`);
-        for (const name of metricNamesOf(rule.expr)) assert.ok(PROMETHEUS_OWN.has(name) || exposed.has(name), `${rule.alert}: ${name} is in /metrics`);
+        assert.ok(
+          typeof rule.annotations?.summary === 'string' && typeof rule.annotations?.description === 'string',
+          `${rule.alert} says what and why`,
+        );
+        for (const name of metricNamesOf(rule.expr))
+          assert.ok(PROMETHEUS_OWN.has(name) || exposed.has(name), `${rule.alert}: ${name} is in /metrics`);
       }
     }
     // What issue 26 asks to be alerted on.
-    for (const name of ['TertuliaReadModelStopped', 'TertuliaReadModelLagging', 'TertuliaJobBacklog', 'TertuliaHttp5xxRate', 'TertuliaDatabaseUnreachable']) {
+    for (const name of [
+      'TertuliaReadModelStopped',
+      'TertuliaReadModelLagging',
+      'TertuliaJobBacklog',
+      'TertuliaHttp5xxRate',
+      'TertuliaDatabaseUnreachable',
+    ]) {
       assert.ok(alerts.has(name), name);
     }
   });
@@ -120,7 +137,11 @@ describe('/metrics', () => {
       }
     }
     const ours = [...exposed].filter((n) => n.startsWith('tertulia_')).map((n) => n.replace(/_(bucket|sum|count)$/, ''));
-    assert.deepEqual(ours.filter((n) => !shown.has(n)), [], 'every tertulia_ metric is on the dashboard');
+    assert.deepEqual(
+      ours.filter((n) => !shown.has(n)),
+      [],
+      'every tertulia_ metric is on the dashboard',
+    );
   });
 
   // Last: it takes the database away from the app for a moment.
@@ -130,7 +151,9 @@ describe('/metrics', () => {
     await admin.connect();
     try {
       await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+        database,
+      ]);
       assert.equal((await fetch(`${app.url}/readyz`)).status, 503);
       const res = await scrape('scrape-me');
       assert.equal(res.status, 200, 'a scrape still answers');

@@ -75,7 +75,10 @@ describe('enrolling by card', () => {
     const me = await app.gql(MINUTES, {}, s.token);
     assert.equal(me.data.me.account.remainingMinutes, 90);
     assert.deepEqual(me.data.me.account.minuteTransactions, [{ minuteQuantity: 90, action: 'enrollment', actionReason: 'Paid Spanish' }]);
-    assert.deepEqual(me.data.me.account.paidPayments.map((p: any) => ({ amount: p.amount, minutes: p.minutes })), [{ amount: 9000, minutes: 90 }]);
+    assert.deepEqual(
+      me.data.me.account.paidPayments.map((p: any) => ({ amount: p.amount, minutes: p.minutes })),
+      [{ amount: 9000, minutes: 90 }],
+    );
     const receipt = await fetch(payment.receiptUrl);
     assert.equal(receipt.status, 200);
     const html = await receipt.text();
@@ -146,7 +149,9 @@ describe('enrolling by card', () => {
   it('charges once and enrolls once for ten students double-clicking at the same moment (no payment is taken for lost)', async () => {
     const students = await Promise.all(Array.from({ length: 10 }, (_, i) => student(app, `doubleclick-many-${i}`)));
     const tokens = await Promise.all(students.map(() => tokenize(app, '4242424242424242')));
-    const results = await Promise.all(students.flatMap((s, i) => [0, 1].map(() => app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: tokens[i] } }, s.token))));
+    const results = await Promise.all(
+      students.flatMap((s, i) => [0, 1].map(() => app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: tokens[i] } }, s.token))),
+    );
     for (const r of results) assert.equal(r.data?.enrollUser.enrolled, true, JSON.stringify(r.errors));
     for (const [i, s] of students.entries()) {
       assert.equal(await gateway.chargeCount({ token: tokens[i] }), 1);
@@ -169,14 +174,36 @@ describe('enrolling by card', () => {
     const key = idempotencyKeyFor(courseId, s.accountId, 1);
     await app.runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
       tx.append(enrollmentStream(courseId, s.accountId), [
-        { type: 'EnrollmentPaymentStarted', data: { courseId, studentId: s.accountId, attempt: 1, idempotencyKey: key, tokenHash: 'x', amount: 6000, currency: 'usd', extraConversations: 0 } },
+        {
+          type: 'EnrollmentPaymentStarted',
+          data: {
+            courseId,
+            studentId: s.accountId,
+            attempt: 1,
+            idempotencyKey: key,
+            tokenHash: 'x',
+            amount: 6000,
+            currency: 'usd',
+            extraConversations: 0,
+          },
+        },
         { type: 'EnrollmentPaymentFailed', data: { attempt: 1, reason: 'abandoned', code: null, message: null } },
       ]);
     });
     const token = await tokenize(app, '4242424242424242');
-    const charge = await gateway.charge({ amount: 6000, currency: 'usd', paymentMethod: token, idempotencyKey: key, description: 'late', metadata: {} });
+    const charge = await gateway.charge({
+      amount: 6000,
+      currency: 'usd',
+      paymentMethod: token,
+      idempotencyKey: key,
+      description: 'late',
+      metadata: {},
+    });
     assert.equal(charge.status, 'succeeded');
-    const settled = await app.runtime.enrollment.settleAttempt({ actor: SYSTEM_ACTOR }, { courseId, studentId: s.accountId, attempt: 1, result: charge });
+    const settled = await app.runtime.enrollment.settleAttempt(
+      { actor: SYSTEM_ACTOR },
+      { courseId, studentId: s.accountId, attempt: 1, result: charge },
+    );
     assert.equal(settled.status, 'lost');
     const row = await gateway.getCharge((charge as any).paymentId);
     assert.ok(row.refunded_at, 'refunded at the gateway');

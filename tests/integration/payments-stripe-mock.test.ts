@@ -14,16 +14,26 @@ describe('Stripe adapter against stripe-mock', () => {
   let gateway: StripeGateway;
   beforeAll(async () => {
     mock = await startStripeMock();
-    gateway = createStripeGateway({ secretKey: 'sk_test_123', publishableKey: 'pk_test_123', webhookSecret: null, api: { host: '127.0.0.1', port: mock.port, protocol: 'http' } });
+    gateway = createStripeGateway({
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_123',
+      webhookSecret: null,
+      api: { host: '127.0.0.1', port: mock.port, protocol: 'http' },
+    });
   });
   afterAll(() => mock?.stop());
 
   const request = {
-    amount: 3000, currency: 'usd', paymentMethod: 'pm_card_visa', idempotencyKey: 'enroll-abc', description: 'Tertulia: Spanish 1',
-    metadata: { courseId: 'c1', studentId: 's1', attempt: '1' }, receiptEmail: 'student@example.com',
+    amount: 3000,
+    currency: 'usd',
+    paymentMethod: 'pm_card_visa',
+    idempotencyKey: 'enroll-abc',
+    description: 'Tertulia: Spanish 1',
+    metadata: { courseId: 'c1', studentId: 's1', attempt: '1' },
+    receiptEmail: 'student@example.com',
   };
 
-  it('charges with a confirmed PaymentIntent that Stripe\'s specification accepts, and reads its answer', async () => {
+  it("charges with a confirmed PaymentIntent that Stripe's specification accepts, and reads its answer", async () => {
     const result = await gateway.charge(request);
     // stripe-mock answers from a fixture: a PaymentIntent still waiting for a payment method, which
     // the adapter reads as a decline carrying the intent's id (no charge was made).
@@ -51,7 +61,11 @@ describe('Stripe adapter against stripe-mock', () => {
   });
 
   it('refuses a payment method that is not a Stripe id before calling Stripe', async () => {
-    assert.deepEqual(await gateway.checkPaymentMethod('tok_local_123'), { status: 'invalid', code: 'invalid_payment_method', message: 'The card details could not be read. Please enter your card again.' });
+    assert.deepEqual(await gateway.checkPaymentMethod('tok_local_123'), {
+      status: 'invalid',
+      code: 'invalid_payment_method',
+      message: 'The card details could not be read. Please enter your card again.',
+    });
     assert.equal((await gateway.charge({ ...request, paymentMethod: 'not a method' })).status, 'declined');
   });
 });

@@ -59,37 +59,61 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   // A lesson of last month recorded late: last month stays as closed; this month pays the difference.
   const late = await holdLesson(app, speaker.accountId, lastMonth.plus({ days: 6, hours: 10 }).toJSDate());
   await readModelsCaughtUp(app, ['payroll']);
-  assert.deepEqual((await app.gql(PAYROLL, range(lastMonth), speaker.token)).data.payroll, [{ month: name(lastMonth), totalPay: 750, adjustmentAmount: 0, closed: true }]);
-  assert.deepEqual((await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll, [{ month: name(thisMonth), totalPay: 375, adjustmentAmount: 375, closed: false }]);
+  assert.deepEqual((await app.gql(PAYROLL, range(lastMonth), speaker.token)).data.payroll, [
+    { month: name(lastMonth), totalPay: 750, adjustmentAmount: 0, closed: true },
+  ]);
+  assert.deepEqual((await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll, [
+    { month: name(thisMonth), totalPay: 375, adjustmentAmount: 375, closed: false },
+  ]);
   assert.deepEqual((await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...range(thisMonth) }, speaker.token)).data.itemizedPayroll, [
     { kind: 'adjustment', minutes: 0, amount: 375, attachmentId: null, adjustsMonth: name(lastMonth) },
   ]);
   const state = (await app.gql(MONTH, { month: name(lastMonth) }, admin.token)).data.payrollMonth;
   assert.equal(state.closed, true);
   assert.equal(state.totalPay, 1125, 'the closed total is what it closed on');
-  assert.deepEqual(state.adjustments, [{ speaker: { id: speaker.accountId }, fromMonth: name(lastMonth), toMonth: name(thisMonth), amount: 375 }]);
+  assert.deepEqual(state.adjustments, [
+    { speaker: { id: speaker.accountId }, fromMonth: name(lastMonth), toMonth: name(thisMonth), amount: 375 },
+  ]);
   assert.equal(codeOf(await app.gql(MONTH, { month: name(lastMonth) }, speaker.token)), 'UNAUTHORIZED');
 
   // The admin grid: server-side sort and filter over the month's rows.
   const grid = await app.gql(ROWS, { month: name(lastMonth), sort: [{ field: 'totalPay', direction: 'DESC' }] }, admin.token);
   assert.equal(grid.errors, undefined, JSON.stringify(grid.errors));
-  assert.deepEqual(grid.data.payrollRows.edges.map((e: any) => [e.node.speaker.id, e.node.totalPay, e.node.closed]), [[speaker.accountId, 750, true], [other.accountId, 375, true]]);
-  assert.equal(codeOf(await app.gql(ROWS, { month: name(lastMonth), filter: [{ field: 'emailAddress', predicate: 'eq', value: 'x' }] }, admin.token)), 'BAD_USER_INPUT');
+  assert.deepEqual(
+    grid.data.payrollRows.edges.map((e: any) => [e.node.speaker.id, e.node.totalPay, e.node.closed]),
+    [
+      [speaker.accountId, 750, true],
+      [other.accountId, 375, true],
+    ],
+  );
+  assert.equal(
+    codeOf(await app.gql(ROWS, { month: name(lastMonth), filter: [{ field: 'emailAddress', predicate: 'eq', value: 'x' }] }, admin.token)),
+    'BAD_USER_INPUT',
+  );
   assert.equal(codeOf(await app.gql(ROWS, { month: '2026-13' }, admin.token)), 'BAD_USER_INPUT');
 
   // Reopening needs a reason, is recorded, and makes the month live again (the adjustment goes).
-  assert.equal((await app.gql(REOPEN, { month: name(lastMonth), reason: '  ' }, admin.token)).errors?.[0].message, PayrollMessages.reasonRequired);
+  assert.equal(
+    (await app.gql(REOPEN, { month: name(lastMonth), reason: '  ' }, admin.token)).errors?.[0].message,
+    PayrollMessages.reasonRequired,
+  );
   const reopened = await app.gql(REOPEN, { month: name(lastMonth), reason: 'A lesson was recorded late' }, admin.token);
   assert.deepEqual(reopened.data.reopenPayrollMonth.payrollMonth, {
     closed: false,
-    history: [{ kind: 'reopened', reason: 'A lesson was recorded late', totalPay: 1125 }, { kind: 'closed', reason: null, totalPay: 1125 }],
+    history: [
+      { kind: 'reopened', reason: 'A lesson was recorded late', totalPay: 1125 },
+      { kind: 'closed', reason: null, totalPay: 1125 },
+    ],
   });
-  assert.deepEqual((await app.gql(PAYROLL, range(lastMonth), speaker.token)).data.payroll, [{ month: name(lastMonth), totalPay: 1125, adjustmentAmount: 0, closed: false }]);
+  assert.deepEqual((await app.gql(PAYROLL, range(lastMonth), speaker.token)).data.payroll, [
+    { month: name(lastMonth), totalPay: 1125, adjustmentAmount: 0, closed: false },
+  ]);
   assert.deepEqual((await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll, []);
   assert.ok(late);
 
   // CSV downloads: the speaker's own month, every speaker's for an admin only.
-  const csv = (query: string, token?: string) => fetch(`${app.url}/api/payroll/csv?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const csv = (query: string, token?: string) =>
+    fetch(`${app.url}/api/payroll/csv?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const own = await csv(`month=${name(thisMonth)}&kind=summary`, speaker.token);
   assert.equal(own.status, 200);
   assert.match(own.headers.get('content-disposition')!, new RegExp(`filename="payroll-${name(thisMonth).replace('-', '')}\\.csv"`));
@@ -98,7 +122,10 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   assert.match(everyone.headers.get('content-disposition')!, /-itemized\.csv"/);
   const lines = (await everyone.text()).trimEnd().split('\r\n');
   assert.equal(lines.length, 1 + 4, 'a header and the four lessons of both speakers');
-  assert.ok(lines.slice(1).every((l) => /,conversation,15,15\.00,3\.75,paid-/.test(l)), lines.join('\n'));
+  assert.ok(
+    lines.slice(1).every((l) => /,conversation,15,15\.00,3\.75,paid-/.test(l)),
+    lines.join('\n'),
+  );
   assert.equal((await csv(`month=${name(lastMonth)}&kind=summary&all=true`, speaker.token)).status, 403);
   assert.equal((await csv(`month=${name(lastMonth)}&kind=summary`)).status, 403);
   const bad = await csv('month=2026-13&kind=summary', speaker.token);
@@ -109,7 +136,9 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
   assert.equal((await app.gql(CLOSE, { month: name(lastMonth) }, admin.token)).data.closePayrollMonth.payrollMonth.totalPay, 1500);
   const before = await dump();
   const errors: unknown[] = [];
-  const replaying = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], { onError: (_name, error) => errors.push(error) });
+  const replaying = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], {
+    onError: (_name, error) => errors.push(error),
+  });
   assert.deepEqual((await replaying.verify('payroll')).differences, [], 'the replay gives the live tables');
   assert.deepEqual(errors, [], 'without falling back to batches');
   await app.runtime.runner.rebuild('payroll');

@@ -53,24 +53,60 @@ function history(seed: number, run: string) {
     const duration = pick([15, 30]);
     const end = new Date(start.getTime() + duration * 60_000);
     const speakerId = pick(speakers);
-    const steps: { type: string; data: unknown }[] = [{
-      type: 'ConversationReserved',
-      data: { conversationId: id, kind: 'lesson', provider: 'local', reservedBy: 's', reservedWith: speakerId, reservedStart: start.toISOString(), reservedEnd: end.toISOString(), duration, learningLanguage: 'es', courseId: null, lessonId: null, minutes: duration },
-    }];
-    if (rnd() < 0.2) steps.push({ type: 'ConversationTransferred', data: { conversationId: id, fromSpeakerId: speakerId, toSpeakerId: pick(speakers), transferredBy: null } });
+    const steps: { type: string; data: unknown }[] = [
+      {
+        type: 'ConversationReserved',
+        data: {
+          conversationId: id,
+          kind: 'lesson',
+          provider: 'local',
+          reservedBy: 's',
+          reservedWith: speakerId,
+          reservedStart: start.toISOString(),
+          reservedEnd: end.toISOString(),
+          duration,
+          learningLanguage: 'es',
+          courseId: null,
+          lessonId: null,
+          minutes: duration,
+        },
+      },
+    ];
+    if (rnd() < 0.2)
+      steps.push({
+        type: 'ConversationTransferred',
+        data: { conversationId: id, fromSpeakerId: speakerId, toSpeakerId: pick(speakers), transferredBy: null },
+      });
     const fate = rnd();
-    if (fate < 0.15) steps.push({ type: 'ConversationCanceled', data: { conversationId: id, canceledBy: null, reason: 'student', minutesReturned: duration } });
-    else if (fate < 0.3) steps.push({ type: 'ConversationOpened', data: { conversationId: id, openedBy: speakerId, at: start.toISOString() } }, { type: 'ConversationStopped', data: { conversationId: id, at: end.toISOString(), reason: 'unused' } });
-    else if (fate < 0.9) steps.push(
-      { type: 'ConversationOpened', data: { conversationId: id, openedBy: speakerId, at: start.toISOString() } },
-      { type: 'ConversationStarted', data: { conversationId: id, at: start.toISOString(), stopsAt: end.toISOString() } },
-      { type: 'ConversationStopped', data: { conversationId: id, at: end.toISOString(), reason: 'time_up' } },
-    );
+    if (fate < 0.15)
+      steps.push({
+        type: 'ConversationCanceled',
+        data: { conversationId: id, canceledBy: null, reason: 'student', minutesReturned: duration },
+      });
+    else if (fate < 0.3)
+      steps.push(
+        { type: 'ConversationOpened', data: { conversationId: id, openedBy: speakerId, at: start.toISOString() } },
+        { type: 'ConversationStopped', data: { conversationId: id, at: end.toISOString(), reason: 'unused' } },
+      );
+    else if (fate < 0.9)
+      steps.push(
+        { type: 'ConversationOpened', data: { conversationId: id, openedBy: speakerId, at: start.toISOString() } },
+        { type: 'ConversationStarted', data: { conversationId: id, at: start.toISOString(), stopsAt: end.toISOString() } },
+        { type: 'ConversationStopped', data: { conversationId: id, at: end.toISOString(), reason: 'time_up' } },
+      );
     // Some held ones are marked afterwards, a speaker issue (not paid) or completed, at times corrected.
     if (fate >= 0.3 && fate < 0.9 && rnd() < 0.4) {
-      const markings = rnd() < 0.5 ? ['reserved_with_user_issue'] : rnd() < 0.5 ? ['reserved_with_user_issue', 'completed'] : ['completed', 'reserved_with_user_issue'];
+      const markings =
+        rnd() < 0.5
+          ? ['reserved_with_user_issue']
+          : rnd() < 0.5
+            ? ['reserved_with_user_issue', 'completed']
+            : ['completed', 'reserved_with_user_issue'];
       for (const markedAs of markings) {
-        steps.push({ type: 'ConversationMarked', data: { conversationId: id, markedAs, previous: null, markedBy: speakerId, refundedMinutes: 0, bonusMinutes: 0, promotion: null } });
+        steps.push({
+          type: 'ConversationMarked',
+          data: { conversationId: id, markedAs, previous: null, markedBy: speakerId, refundedMinutes: 0, bonusMinutes: 0, promotion: null },
+        });
       }
     }
     lifecycles.push(steps.map((e) => at(e, `conversation-${id}`)));
@@ -79,7 +115,12 @@ function history(seed: number, run: string) {
   while (lifecycles.some((l) => l.length)) {
     if (rnd() < 0.05) {
       const speakerId = pick(speakers);
-      out.push(at({ type: 'SpeakingSettingsChanged', data: { speakerId, languages: ['es'], payRate: 1000 + Math.floor(rnd() * 1000) } }, `speaking-${speakerId}`));
+      out.push(
+        at(
+          { type: 'SpeakingSettingsChanged', data: { speakerId, languages: ['es'], payRate: 1000 + Math.floor(rnd() * 1000) } },
+          `speaking-${speakerId}`,
+        ),
+      );
     }
     out.push(pick(lifecycles.filter((l) => l.length)).shift()!);
   }
@@ -91,10 +132,22 @@ async function readModel(speakers: string[]) {
     `SELECT conversation_id, kind, time, minutes, rate, amount, month FROM rm_payroll.lines WHERE speaker_id = ANY($1) ORDER BY speaker_id, time, kind, conversation_id COLLATE "C"`,
     [speakers],
   );
-  const months = await app.runtime.pool.query(`SELECT * FROM rm_payroll.months WHERE speaker_id = ANY($1) ORDER BY speaker_id, month`, [speakers]);
+  const months = await app.runtime.pool.query(`SELECT * FROM rm_payroll.months WHERE speaker_id = ANY($1) ORDER BY speaker_id, month`, [
+    speakers,
+  ]);
   return {
     lines: lines.rows.map((r) => [r.conversation_id, r.kind, r.time.toISOString(), r.minutes, r.rate, Number(r.amount), r.month]),
-    months: months.rows.map((r) => [r.speaker_id, r.month, Number(r.conversation_minutes), r.conversation_rate, Number(r.conversation_amount), Number(r.idle_minutes), r.idle_rate, Number(r.idle_amount), Number(r.total)]),
+    months: months.rows.map((r) => [
+      r.speaker_id,
+      r.month,
+      Number(r.conversation_minutes),
+      r.conversation_rate,
+      Number(r.conversation_amount),
+      Number(r.idle_minutes),
+      r.idle_rate,
+      Number(r.idle_amount),
+      Number(r.total),
+    ]),
   };
 }
 
@@ -103,11 +156,27 @@ function expected(speakers: string[], events: NewEvent[]) {
   const paid = [...facts.conversations.values()].map(paidConversation).filter((c): c is PaidConversation => !!c);
   const lines = speakers.flatMap((s) => payrollLines(paid.filter((c) => c.speakerId === s)));
   const months = speakers.flatMap((s) =>
-    [...new Set(lines.filter((l) => l.speakerId === s).map((l) => l.month))].sort().map((m) => summarize(s, m, lines.filter((l) => l.speakerId === s && l.month === m))),
+    [...new Set(lines.filter((l) => l.speakerId === s).map((l) => l.month))].sort().map((m) =>
+      summarize(
+        s,
+        m,
+        lines.filter((l) => l.speakerId === s && l.month === m),
+      ),
+    ),
   );
   return {
     lines: lines.map((l) => [l.conversationId, l.kind, l.time.toISOString(), l.minutes, l.rate, l.amount, l.month]),
-    months: months.map((m) => [m.speakerId, m.month, m.conversationPayMinutes, m.conversationPayRate, m.conversationPayAmount, m.idlePayMinutes, m.idlePayRate, m.idlePayAmount, m.totalPay]),
+    months: months.map((m) => [
+      m.speakerId,
+      m.month,
+      m.conversationPayMinutes,
+      m.conversationPayRate,
+      m.conversationPayAmount,
+      m.idlePayMinutes,
+      m.idlePayRate,
+      m.idlePayAmount,
+      m.totalPay,
+    ]),
   };
 }
 
@@ -136,7 +205,9 @@ it('gives the lines and summaries of the whole history, whatever the batches, li
   }
   // The replay (what a rebuild uses) gives the live tables exactly, without falling back to batches.
   const errors: unknown[] = [];
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], { onError: (_name, error) => errors.push(error) });
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], {
+    onError: (_name, error) => errors.push(error),
+  });
   const verified = await runner.verify('payroll');
   assert.deepEqual(errors, []);
   assert.deepEqual(verified.differences, []);
@@ -163,14 +234,26 @@ it('replays closes and reopens among the corrections exactly as the batches appl
             type: 'PayrollMonthClosed',
             metadata: meta,
             data: {
-              month, closedBy: null, totalPay: 0,
-              rows: speakers.filter(() => rnd() < 0.7).map((speakerId) => ({
-                speakerId, month, conversationPayMinutes: 15, conversationPayRate: 1200, conversationPayAmount: 300, idlePayMinutes: 0,
-                idlePayRate: 0, idlePayAmount: 0, adjustmentAmount: 0, totalPay: Math.floor(rnd() * 2000),
-              })),
+              month,
+              closedBy: null,
+              totalPay: 0,
+              rows: speakers
+                .filter(() => rnd() < 0.7)
+                .map((speakerId) => ({
+                  speakerId,
+                  month,
+                  conversationPayMinutes: 15,
+                  conversationPayRate: 1200,
+                  conversationPayAmount: 300,
+                  idlePayMinutes: 0,
+                  idlePayRate: 0,
+                  idlePayAmount: 0,
+                  adjustmentAmount: 0,
+                  totalPay: Math.floor(rnd() * 2000),
+                })),
             },
           };
-      (closed.has(month) ? closed.delete(month) : closed.add(month));
+      closed.has(month) ? closed.delete(month) : closed.add(month);
       out.splice(i, 0, { stream: `payroll-month-${month}`, event });
       i += 1;
     }
@@ -189,7 +272,9 @@ it('replays closes and reopens among the corrections exactly as the batches appl
   );
   assert.ok(rows[0].adjustments > 0 && rows[0].reopens > 0, `the histories adjust and reopen: ${JSON.stringify(rows[0])}`);
   const errors: unknown[] = [];
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], { onError: (_name, error) => errors.push(error) });
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [payrollProjector], {
+    onError: (_name, error) => errors.push(error),
+  });
   const verified = await runner.verify('payroll');
   assert.deepEqual(errors, []);
   assert.deepEqual(verified.differences, []);

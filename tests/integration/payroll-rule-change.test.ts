@@ -42,23 +42,41 @@ it('rebuilds the payroll to a changed rule on start, reporting the closed month 
   await backToBack(speaker.accountId, thisMonth);
   await readModelsCaughtUp(app, ['payroll']);
   // 375 + 375 + 12 idle minutes (300) each month.
-  assert.equal((await app.gql(CLOSE, { month: lastMonth.toFormat('yyyy-MM') }, admin.token)).data.closePayrollMonth.payrollMonth.totalPay, 1050);
-  assert.deepEqual((await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll.map((r: any) => r.totalPay), [1050]);
+  assert.equal(
+    (await app.gql(CLOSE, { month: lastMonth.toFormat('yyyy-MM') }, admin.token)).data.closePayrollMonth.payrollMonth.totalPay,
+    1050,
+  );
+  assert.deepEqual(
+    (await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll.map((r: any) => r.totalPay),
+    [1050],
+  );
 
   // The product restarts with the new rule: its projections prepare (rebuild on a new version), then run.
   await app.runtime.runner.stop();
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [createPayrollProjector({ version: 1000, idleGapMaxMinutes: 10 })]);
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [
+    createPayrollProjector({ version: 1000, idleGapMaxMinutes: 10 }),
+  ]);
   await runner.prepare();
   const status = (await runner.status())[0];
   assert.equal(status.version, 1000);
   assert.equal(status.failure, null);
 
   const last = (await app.gql(PAYROLL, range(lastMonth), speaker.token)).data.payroll;
-  assert.deepEqual(last, [{ month: lastMonth.toFormat('yyyy-MM'), idlePayMinutes: 12, idlePayAmount: 300, adjustmentAmount: 0, totalPay: 1050, closed: true }], 'the closed month is as it closed');
+  assert.deepEqual(
+    last,
+    [{ month: lastMonth.toFormat('yyyy-MM'), idlePayMinutes: 12, idlePayAmount: 300, adjustmentAmount: 0, totalPay: 1050, closed: true }],
+    'the closed month is as it closed',
+  );
   const lastLines = (await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...range(lastMonth) }, speaker.token)).data.itemizedPayroll;
-  assert.deepEqual(lastLines.map((l: any) => l.kind), ['conversation', 'conversation'], 'its lines follow the new rule');
+  assert.deepEqual(
+    lastLines.map((l: any) => l.kind),
+    ['conversation', 'conversation'],
+    'its lines follow the new rule',
+  );
   const now = (await app.gql(PAYROLL, range(thisMonth), speaker.token)).data.payroll;
-  assert.deepEqual(now, [{ month: thisMonth.toFormat('yyyy-MM'), idlePayMinutes: 0, idlePayAmount: 0, adjustmentAmount: -300, totalPay: 450, closed: false }]);
+  assert.deepEqual(now, [
+    { month: thisMonth.toFormat('yyyy-MM'), idlePayMinutes: 0, idlePayAmount: 0, adjustmentAmount: -300, totalPay: 450, closed: false },
+  ]);
   const lines = (await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...range(thisMonth) }, speaker.token)).data.itemizedPayroll;
   assert.deepEqual(lines[0], { kind: 'adjustment', minutes: 0, amount: -300, adjustsMonth: lastMonth.toFormat('yyyy-MM') });
 });

@@ -40,15 +40,24 @@ it('pays a held conversation to its speaker, itemized, seen by the speaker and a
   const heldIn = month(DateTime.fromJSDate(start).setZone(PAYROLL_TIME_ZONE).startOf('month'));
   const mine = await app.gql(PAYROLL, heldIn, speaker.token);
   assert.equal(mine.errors, undefined, JSON.stringify(mine.errors));
-  assert.deepEqual(mine.data.payroll, [{
-    id: `${speaker.accountId}:${DateTime.fromJSDate(start).setZone(PAYROLL_TIME_ZONE).toFormat('yyyy-MM')}`,
-    month: DateTime.fromJSDate(start).setZone(PAYROLL_TIME_ZONE).toFormat('yyyy-MM'),
-    speaker: { id: speaker.accountId },
-    conversationPayMinutes: 15, conversationPayRate: 1500, conversationPayAmount: 375,
-    idlePayMinutes: 0, idlePayRate: 0, idlePayAmount: 0, totalPay: 375,
-  }]);
+  assert.deepEqual(mine.data.payroll, [
+    {
+      id: `${speaker.accountId}:${DateTime.fromJSDate(start).setZone(PAYROLL_TIME_ZONE).toFormat('yyyy-MM')}`,
+      month: DateTime.fromJSDate(start).setZone(PAYROLL_TIME_ZONE).toFormat('yyyy-MM'),
+      speaker: { id: speaker.accountId },
+      conversationPayMinutes: 15,
+      conversationPayRate: 1500,
+      conversationPayAmount: 375,
+      idlePayMinutes: 0,
+      idlePayRate: 0,
+      idlePayAmount: 0,
+      totalPay: 375,
+    },
+  ]);
   const lines = await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...heldIn }, speaker.token);
-  assert.deepEqual(lines.data.itemizedPayroll, [{ time: start.toISOString(), kind: 'conversation', minutes: 15, rate: 1500, amount: 375, attachmentId: id }]);
+  assert.deepEqual(lines.data.itemizedPayroll, [
+    { time: start.toISOString(), kind: 'conversation', minutes: 15, rate: 1500, amount: 375, attachmentId: id },
+  ]);
 
   // Admins see every speaker's row and anyone's lines; nobody else does.
   const all = await app.gql(PAYROLL, { ...heldIn, all: true }, admin.token);
@@ -64,11 +73,29 @@ it('pays a held conversation to its speaker, itemized, seen by the speaker and a
 it('refuses a month before October 2022, after this month, more than 13 months, or itemized lines across two months', async () => {
   const speaker = await createSpeaker(app);
   const messageOf = (res: any) => res.errors?.[0]?.message;
-  assert.equal(messageOf(await app.gql(PAYROLL, month(DateTime.fromISO('2022-09-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)), PayrollMessages.monthRange);
+  assert.equal(
+    messageOf(await app.gql(PAYROLL, month(DateTime.fromISO('2022-09-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)),
+    PayrollMessages.monthRange,
+  );
   assert.equal(messageOf(await app.gql(PAYROLL, month(thisMonth.plus({ months: 1 })), speaker.token)), PayrollMessages.monthRange);
-  assert.equal(messageOf(await app.gql(PAYROLL, { from: thisMonth.minus({ months: 13 }).toUTC().toISO(), to: thisMonth.plus({ months: 1 }).toUTC().toISO() }, speaker.token)), PayrollMessages.tooManyMonths);
+  assert.equal(
+    messageOf(
+      await app.gql(
+        PAYROLL,
+        { from: thisMonth.minus({ months: 13 }).toUTC().toISO(), to: thisMonth.plus({ months: 1 }).toUTC().toISO() },
+        speaker.token,
+      ),
+    ),
+    PayrollMessages.tooManyMonths,
+  );
   const twoMonths = { from: thisMonth.minus({ months: 1 }).toUTC().toISO(), to: thisMonth.plus({ months: 1 }).toUTC().toISO() };
   assert.deepEqual((await app.gql(PAYROLL, twoMonths, speaker.token)).data.payroll, [], 'a range of months answers a row per month paid');
-  assert.equal(messageOf(await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...twoMonths }, speaker.token)), PayrollMessages.sameMonth);
-  assert.deepEqual((await app.gql(PAYROLL, month(DateTime.fromISO('2022-10-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)).data.payroll, []);
+  assert.equal(
+    messageOf(await app.gql(ITEMIZED, { speakerId: speaker.accountId, ...twoMonths }, speaker.token)),
+    PayrollMessages.sameMonth,
+  );
+  assert.deepEqual(
+    (await app.gql(PAYROLL, month(DateTime.fromISO('2022-10-01', { zone: PAYROLL_TIME_ZONE })), speaker.token)).data.payroll,
+    [],
+  );
 });

@@ -38,7 +38,9 @@ function privatePaths(): string[] {
   return paths;
 }
 
-const PRIVATE = Object.entries(PRIVATE_FIELDS).flatMap(([type, fields]) => Object.entries(fields).map(([field, audience]) => ({ type, field, audience })));
+const PRIVATE = Object.entries(PRIVATE_FIELDS).flatMap(([type, fields]) =>
+  Object.entries(fields).map(([field, audience]) => ({ type, field, audience })),
+);
 const OWNER = 'owner-account-id';
 const viewerOf = (accountId: string, roles: string[]) => ({ accountId, sessionId: `session-${accountId}`, roles });
 const ROLES = {
@@ -57,11 +59,14 @@ describe('the privacy table covers every path', () => {
     for (const { type, field, audience } of PRIVATE) {
       const resolve = (resolvers as any)[type][field];
       assert.deepEqual(resolve?.[PRIVACY_GUARD], audience, `${type}.${field} is guarded by the table`);
-      assert.ok(paths.some((p) => p.endsWith(`(${type}.${field})`)), `${type}.${field} is reachable`);
+      assert.ok(
+        paths.some((p) => p.endsWith(`(${type}.${field})`)),
+        `${type}.${field} is reachable`,
+      );
     }
   });
 
-  it('another person\'s private field is null or refused for every role but admin', async () => {
+  it("another person's private field is null or refused for every role but admin", async () => {
     const schema = loadSchema();
     for (const { type, field } of PRIVATE) {
       const resolve = (resolvers as any)[type][field] ?? defaultFieldResolver;
@@ -76,7 +81,10 @@ describe('the privacy table covers every path', () => {
         } catch (error) {
           answer = `refused: ${(error as Error).message}`;
         }
-        assert.ok(answer === null || (typeof answer === 'string' && answer.startsWith('refused')), `${type}.${field} as ${role}: ${String(answer)}`);
+        assert.ok(
+          answer === null || (typeof answer === 'string' && answer.startsWith('refused')),
+          `${type}.${field} as ${role}: ${String(answer)}`,
+        );
       }
     }
   });
@@ -89,20 +97,30 @@ describe('through HTTP', () => {
   });
   afterAll(() => app?.close());
 
-  it('no path the issue found tells a person\'s address, sign-in or reset times to another', async () => {
+  it("no path the issue found tells a person's address, sign-in or reset times to another", async () => {
     const speaker = await createSpeaker(app, ['es']);
     const student = await createStudent(app, 120);
     const instructor = await signUpOnboarded(app, 'teacher.privacy@example.com', 'Passw0rd!', 'INSTRUCTOR');
     const admin = await createAdmin(app);
     const start = hoursAhead(30);
     await addAvailability(app, speaker, start, new Date(start.getTime() + 2 * 3600_000));
-    const reserved = await app.gql(RESERVE, { input: { speakerId: speaker.accountId, reservedStart: start.toISOString(), language: 'es', duration: 15 } }, student.token);
+    const reserved = await app.gql(
+      RESERVE,
+      { input: { speakerId: speaker.accountId, reservedStart: start.toISOString(), language: 'es', duration: 15 } },
+      student.token,
+    );
     assert.equal(reserved.errors, undefined, JSON.stringify(reserved.errors));
     const conversationId = reserved.data.createReservation.conversation.id;
 
     const ACCOUNT = 'id emailAddress account { emailAddress currentSignInAt currentSignInIp resetPasswordSentAt }';
     const leaks = (user: any) =>
-      [user?.emailAddress, user?.account?.emailAddress, user?.account?.currentSignInAt, user?.account?.currentSignInIp, user?.account?.resetPasswordSentAt].filter((v) => v != null);
+      [
+        user?.emailAddress,
+        user?.account?.emailAddress,
+        user?.account?.currentSignInAt,
+        user?.account?.currentSignInIp,
+        user?.account?.resetPasswordSentAt,
+      ].filter((v) => v != null);
     const read = async (query: string, token: string, pick: (data: any) => any[], what: string) => {
       const res = await app.gql(query, {}, token);
       const people = res.data ? pick(res.data).filter(Boolean) : [];
@@ -111,15 +129,39 @@ describe('through HTTP', () => {
       return { people, refused: !!res.errors?.length };
     };
 
-    const harvest = await read(`{ availableSpeakers(first: 50) { edges { node { ${ACCOUNT} } } } }`, student.token, (d) => d.availableSpeakers.edges.map((e: any) => e.node), 'a student through availableSpeakers');
+    const harvest = await read(
+      `{ availableSpeakers(first: 50) { edges { node { ${ACCOUNT} } } } }`,
+      student.token,
+      (d) => d.availableSpeakers.edges.map((e: any) => e.node),
+      'a student through availableSpeakers',
+    );
     assert.ok(harvest.refused || harvest.people.length === 0, 'the account of a speaker is refused to a student');
     const mine = `{ me { conversations(conversationId: "${conversationId}") { reservedBy { ${ACCOUNT} } reservedWith { ${ACCOUNT} } otherUsers { ${ACCOUNT} } } } }`;
-    await read(mine, student.token, (d) => d.me?.conversations.flatMap((c: any) => [c.reservedWith, ...c.otherUsers]) ?? [], 'a student reading their speaker');
-    await read(mine, speaker.token, (d) => d.me?.conversations.flatMap((c: any) => [c.reservedBy, ...c.otherUsers]) ?? [], 'a speaker reading their student');
-    await read(`{ allSpeakers { speakers { ${ACCOUNT} } } }`, instructor.token, (d) => d.allSpeakers.speakers, 'an instructor through allSpeakers');
+    await read(
+      mine,
+      student.token,
+      (d) => d.me?.conversations.flatMap((c: any) => [c.reservedWith, ...c.otherUsers]) ?? [],
+      'a student reading their speaker',
+    );
+    await read(
+      mine,
+      speaker.token,
+      (d) => d.me?.conversations.flatMap((c: any) => [c.reservedBy, ...c.otherUsers]) ?? [],
+      'a speaker reading their student',
+    );
+    await read(
+      `{ allSpeakers { speakers { ${ACCOUNT} } } }`,
+      instructor.token,
+      (d) => d.allSpeakers.speakers,
+      'an instructor through allSpeakers',
+    );
 
     // The names the screens show still come through; the person and an admin read the rest.
-    const named = await app.gql(`{ me { conversations(conversationId: "${conversationId}") { reservedWith { id displayName headshotUrl emailAddress } } } }`, {}, student.token);
+    const named = await app.gql(
+      `{ me { conversations(conversationId: "${conversationId}") { reservedWith { id displayName headshotUrl emailAddress } } } }`,
+      {},
+      student.token,
+    );
     assert.equal(named.data.me.conversations[0].reservedWith.id, speaker.accountId);
     assert.equal(named.data.me.conversations[0].reservedWith.emailAddress, null);
     const self = await app.gql(`{ me { ${ACCOUNT} } }`, {}, student.token);

@@ -69,7 +69,13 @@ beforeAll(async () => {
   student = await signUp(app, 'amaia@example.com');
   instructor = await signUp(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   await accepted(student, CHANGE_USER, VALID);
-  await accepted(instructor, CHANGE_USER, { givenName: 'Jon', surname: 'Arriola', displayName: 'Jon A.', school: 'Ikastola Bilbao', tzIdentifier: 'Europe/Madrid' });
+  await accepted(instructor, CHANGE_USER, {
+    givenName: 'Jon',
+    surname: 'Arriola',
+    displayName: 'Jon A.',
+    school: 'Ikastola Bilbao',
+    tzIdentifier: 'Europe/Madrid',
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -80,7 +86,13 @@ describe('bio fields (dream career, goals, hobbies)', () => {
     it(`${field}: required, at least 10 and at most 10,000 characters`, async () => {
       await refused(student, CHANGE_USER, { [field]: '' }, field, 'This is a required field.  Please provide a value.');
       await refused(student, CHANGE_USER, { [field]: null }, field, 'This is a required field.  Please provide a value.');
-      await refused(student, CHANGE_USER, { [field]: '   short   ' }, field, 'A minimum of 10 characters is required. Please add a bit more.');
+      await refused(
+        student,
+        CHANGE_USER,
+        { [field]: '   short   ' },
+        field,
+        'A minimum of 10 characters is required. Please add a bit more.',
+      );
       await refused(student, CHANGE_USER, { [field]: 'x'.repeat(10_001) }, field, 'A maximum of 10,000 characters is accepted.');
       await accepted(student, CHANGE_USER, { [field]: 'x'.repeat(10_000) });
       await accepted(student, CHANGE_USER, { [field]: '0123456789' });
@@ -172,8 +184,14 @@ describe('email', () => {
 
 describe('headshot', () => {
   it("a speaker's onboarding needs one: 'A headshot is required. Please upload a picture.'", async () => {
-    const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'mikel@example.com', password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] });
-    await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress: 'mikel@example.com', languages: ['es'], payRate: 1500 });
+    const grant = await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: 'mikel@example.com', password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] },
+    );
+    await app.runtime.speaking.seedPromotedSpeaker(
+      { actor: SYSTEM_ACTOR },
+      { speakerId: grant.accountId, emailAddress: 'mikel@example.com', languages: ['es'], payRate: 1500 },
+    );
     const speaker = { token: await signIn(app, 'mikel@example.com', 'Passw0rdSpk'), accountId: grant.accountId };
     const { bioGoalsAre: _goals, ...speakerProfile } = VALID;
     await accepted(speaker, CHANGE_USER, speakerProfile);

@@ -41,9 +41,15 @@ let speaker: { token: string; accountId: string };
 
 /** An invited speaker, promoted by staff unless told otherwise, still onboarding. */
 async function createSpeaker(emailAddress: string, options: { promoted?: boolean } = {}) {
-  const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] });
+  const grant = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] },
+  );
   if (options.promoted !== false) {
-    await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress, languages: ['es'], payRate: 1500 });
+    await app.runtime.speaking.seedPromotedSpeaker(
+      { actor: SYSTEM_ACTOR },
+      { speakerId: grant.accountId, emailAddress, languages: ['es'], payRate: 1500 },
+    );
   }
   const token = await signIn(app, emailAddress, 'Passw0rdSpk');
   const me = await app.gql(`{ me { id } }`, {}, token);
@@ -51,7 +57,9 @@ async function createSpeaker(emailAddress: string, options: { promoted?: boolean
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 20, g: 120, b: 200, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   app = await startTestApp({}, 'profiles');
@@ -83,8 +91,12 @@ describe('changeUser', () => {
     assert.equal(again.data.changeUser.changed, false, 'the same value (trimmed) changes nothing');
   });
 
-  it('refuses values against the spec\'s rules with its messages, per field', async () => {
-    const res = await app.gql(CHANGE_USER, { input: { bioHobbiesAre: 'short', currentCity: 'x'.repeat(61), displayName: '  ', gender: null } }, speaker.token);
+  it("refuses values against the spec's rules with its messages, per field", async () => {
+    const res = await app.gql(
+      CHANGE_USER,
+      { input: { bioHobbiesAre: 'short', currentCity: 'x'.repeat(61), displayName: '  ', gender: null } },
+      speaker.token,
+    );
     assert.equal(codeOf(res), 'BAD_USER_INPUT');
     assert.deepEqual(res.errors![0].extensions!.fields, {
       displayName: ProfileMessages.required,
@@ -93,10 +105,14 @@ describe('changeUser', () => {
       bioHobbiesAre: ProfileMessages.bioMin,
     });
     const long = await app.gql(CHANGE_USER, { input: { bioDreamCareer: 'x'.repeat(10_001) } }, speaker.token);
-    assert.equal(long.errors![0].message, ProfileMessages.bioMax, 'the spec\'s message, not the boundary\'s');
+    assert.equal(long.errors![0].message, ProfileMessages.bioMax, "the spec's message, not the boundary's");
     const future = await app.gql(CHANGE_USER, { input: { dateOfBirth: '2999-01-01' } }, speaker.token);
     assert.equal(future.errors![0].message, ProfileMessages.futureDate);
-    const young = await app.gql(CHANGE_USER, { input: { dateOfBirth: new Date(Date.now() - 10 * 365 * 86400_000).toISOString().slice(0, 10) } }, speaker.token);
+    const young = await app.gql(
+      CHANGE_USER,
+      { input: { dateOfBirth: new Date(Date.now() - 10 * 365 * 86400_000).toISOString().slice(0, 10) } },
+      speaker.token,
+    );
     assert.equal(young.errors![0].message, ProfileMessages.ageRange);
     const badDate = await app.gql(CHANGE_USER, { input: { dateOfBirth: '1990-02-30' } }, speaker.token);
     assert.equal(badDate.errors![0].message, ProfileMessages.invalidDate);
@@ -124,8 +140,16 @@ describe('changeUser', () => {
     assert.equal(codeOf(anonymous), 'UNAUTHORIZED');
     const byAdmin = await app.gql(CHANGE_USER, { input: { userId: student.accountId, displayName: 'Pedro P.' } }, admin.token);
     assert.equal(byAdmin.data.changeUser.user.displayName, 'Pedro P.');
-    const seen = await app.gql(`query($id: ID!) { user(userId: $id) { displayName gender dateOfBirth } }`, { id: speaker.accountId }, admin.token);
-    assert.deepEqual(seen.data.user, { displayName: 'Lucía F.', gender: 'female', dateOfBirth: '1992-07-14' }, 'admins see personal fields');
+    const seen = await app.gql(
+      `query($id: ID!) { user(userId: $id) { displayName gender dateOfBirth } }`,
+      { id: speaker.accountId },
+      admin.token,
+    );
+    assert.deepEqual(
+      seen.data.user,
+      { displayName: 'Lucía F.', gender: 'female', dateOfBirth: '1992-07-14' },
+      'admins see personal fields',
+    );
   });
 
   it('shows personal fields (gender, birthday) only to the person and admins; public ones to any signed-in user', async () => {
@@ -167,7 +191,11 @@ describe('uploadHeadshot', () => {
       .jpeg()
       .withMetadata({ orientation: 6 })
       .toBuffer();
-    const res = await app.gql(UPLOAD, { input: { name: 'camera.jpg', type: 'image/jpeg', size: wide.length, data: wide.toString('base64') } }, speaker.token);
+    const res = await app.gql(
+      UPLOAD,
+      { input: { name: 'camera.jpg', type: 'image/jpeg', size: wide.length, data: wide.toString('base64') } },
+      speaker.token,
+    );
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const out = Buffer.from(await (await fetch(res.data.uploadHeadshot.url)).arrayBuffer());
     const meta = await sharp(out).metadata();
@@ -182,11 +210,19 @@ describe('uploadHeadshot', () => {
     assert.equal(notImage.errors![0].message, ProfileMessages.headshotNotImage);
 
     const fakePng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
-    const broken = await app.gql(UPLOAD, { input: { name: 'x.png', type: 'image/png', size: 208, data: fakePng.toString('base64') } }, speaker.token);
+    const broken = await app.gql(
+      UPLOAD,
+      { input: { name: 'x.png', type: 'image/png', size: 208, data: fakePng.toString('base64') } },
+      speaker.token,
+    );
     assert.equal(broken.errors![0].message, ProfileMessages.headshotUnreadable);
 
     const big = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024)]);
-    const tooLarge = await app.gql(UPLOAD, { input: { name: 'big.png', type: 'image/png', size: big.length, data: big.toString('base64') } }, speaker.token);
+    const tooLarge = await app.gql(
+      UPLOAD,
+      { input: { name: 'big.png', type: 'image/png', size: big.length, data: big.toString('base64') } },
+      speaker.token,
+    );
     assert.equal(codeOf(tooLarge), 'BAD_USER_INPUT');
     assert.equal(tooLarge.errors![0].message, ProfileMessages.headshotTooLarge);
 
@@ -196,14 +232,23 @@ describe('uploadHeadshot', () => {
 
   it('serves only server-made keys', async () => {
     // Raw paths (fetch would normalise the dot segments away before sending).
-    const get = (path: string) => new Promise<{ status: number; type: string }>((resolve, reject) => {
-      const { hostname, port } = new URL(app.url);
-      http.get({ hostname, port, path }, (res) => {
-        res.resume();
-        resolve({ status: res.statusCode!, type: String(res.headers['content-type']) });
-      }).on('error', reject);
-    });
-    for (const path of ['/files/headshots/../../auth-secret', '/files/%2e%2e/auth-secret', '/files/headshots/nothing.jpg', '/files/headshots%2f..%2f..%2fauth-secret', `/files/headshots/${'0'.repeat(32)}.jpg`]) {
+    const get = (path: string) =>
+      new Promise<{ status: number; type: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(app.url);
+        http
+          .get({ hostname, port, path }, (res) => {
+            res.resume();
+            resolve({ status: res.statusCode!, type: String(res.headers['content-type']) });
+          })
+          .on('error', reject);
+      });
+    for (const path of [
+      '/files/headshots/../../auth-secret',
+      '/files/%2e%2e/auth-secret',
+      '/files/headshots/nothing.jpg',
+      '/files/headshots%2f..%2f..%2fauth-secret',
+      `/files/headshots/${'0'.repeat(32)}.jpg`,
+    ]) {
       const res = await get(path);
       assert.equal(res.status, 404, path);
       assert.ok(res.type.startsWith('application/json'), path);
@@ -225,7 +270,11 @@ describe('onboardAccount', () => {
     const noHeadshot = await app.gql(ONBOARD, { input: { role: 'SPEAKER' } }, newcomer.token);
     assert.equal(noHeadshot.errors![0].message, ProfileMessages.headshotRequired);
 
-    await app.gql(UPLOAD, { input: { name: 'a.png', type: 'image/png', size: 1, data: (await png(300, 300)).toString('base64') } }, newcomer.token);
+    await app.gql(
+      UPLOAD,
+      { input: { name: 'a.png', type: 'image/png', size: 1, data: (await png(300, 300)).toString('base64') } },
+      newcomer.token,
+    );
     const ok = await app.gql(ONBOARD, { input: { role: 'SPEAKER' } }, newcomer.token);
     assert.equal(ok.errors, undefined, JSON.stringify(ok.errors));
     assert.deepEqual(ok.data.onboardAccount, { onboarded: true, account: { roles: ['SPEAKER'], isOnboarding: false } });
@@ -262,13 +311,34 @@ describe('names in the back-office', () => {
     );
     assert.equal(list.errors, undefined, JSON.stringify(list.errors));
     assert.equal(list.data.speakers.totalCount, 1);
-    assert.deepEqual(list.data.speakers.edges[0].node, { id: speaker.accountId, displayName: 'Lucía F.', givenName: 'Lucía', surname: 'Fernández' });
+    assert.deepEqual(list.data.speakers.edges[0].node, {
+      id: speaker.accountId,
+      displayName: 'Lucía F.',
+      givenName: 'Lucía',
+      surname: 'Fernández',
+    });
 
-    const search = await app.gql(`{ quickSearch(searchQuery: "Valpara") { speakers { id title subtitle location emailAddress } } }`, {}, admin.token);
-    assert.deepEqual(search.data.quickSearch.speakers.filter((s: { id: string }) => s.id === speaker.accountId), [
-      { id: speaker.accountId, title: 'Lucía F.', subtitle: 'Lucía Fernández', location: 'Valparaíso, Valparaíso, Chile', emailAddress: null },
-    ]);
+    const search = await app.gql(
+      `{ quickSearch(searchQuery: "Valpara") { speakers { id title subtitle location emailAddress } } }`,
+      {},
+      admin.token,
+    );
+    assert.deepEqual(
+      search.data.quickSearch.speakers.filter((s: { id: string }) => s.id === speaker.accountId),
+      [
+        {
+          id: speaker.accountId,
+          title: 'Lucía F.',
+          subtitle: 'Lucía Fernández',
+          location: 'Valparaíso, Valparaíso, Chile',
+          emailAddress: null,
+        },
+      ],
+    );
     const byName = await app.gql(`{ quickSearch(searchQuery: "lucía f") { speakers { id } } }`, {}, admin.token);
-    assert.deepEqual(byName.data.quickSearch.speakers.map((s: { id: string }) => s.id), [speaker.accountId]);
+    assert.deepEqual(
+      byName.data.quickSearch.speakers.map((s: { id: string }) => s.id),
+      [speaker.accountId],
+    );
   });
 });

@@ -21,11 +21,18 @@ const narrow = (version: number, column: 'smallint' | 'int'): Projector => ({
   handles: ['MinutesChanged'],
   schema: `CREATE TABLE changes (id text PRIMARY KEY, quantity ${column} NOT NULL)`,
   async apply(events, db) {
-    for (const e of events) await db.query('INSERT INTO changes (id, quantity) VALUES ($1, $2)', [e.data.transactionId, e.data.minuteQuantity]);
+    for (const e of events)
+      await db.query('INSERT INTO changes (id, quantity) VALUES ($1, $2)', [e.data.transactionId, e.data.minuteQuantity]);
   },
 });
 
-const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const meta = () => ({
+  actorId: null,
+  correlationId: crypto.randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 const change = (accountId: string, i: number, minuteQuantity: number) => ({
   type: 'MinutesChanged',
   data: { transactionId: `${accountId}-t${i}`, accountId, minuteQuantity, action: 'admin_adjustment', actionReason: null, balanceAfter: 0 },
@@ -40,15 +47,18 @@ beforeAll(async () => {
   await migrateEventStore(db.pool);
   store = createPostgresEventStore(db.pool);
   // 30 changes, the 13th of them too large for a smallint; then 30 more.
-  await store.appendToStreams([{ stream: 'minutes-a', expected: 'no_stream', events: Array.from({ length: 30 }, (_, i) => change('a', i, i === 12 ? 2_000_000 : 10)) }]);
-  const appended = await store.appendToStreams([{ stream: 'minutes-b', expected: 'no_stream', events: Array.from({ length: 30 }, (_, i) => change('b', i, 5)) }]);
+  await store.appendToStreams([
+    { stream: 'minutes-a', expected: 'no_stream', events: Array.from({ length: 30 }, (_, i) => change('a', i, i === 12 ? 2_000_000 : 10)) },
+  ]);
+  const appended = await store.appendToStreams([
+    { stream: 'minutes-b', expected: 'no_stream', events: Array.from({ length: 30 }, (_, i) => change('b', i, 5)) },
+  ]);
   last = appended.checkpoint;
 });
 afterAll(async () => {
   await store.close();
   await db.drop();
 });
-
 
 describe('a read model that cannot apply an event', () => {
   let runner: ProjectionRunner;
@@ -72,13 +82,19 @@ describe('a read model that cannot apply an event', () => {
     assert.equal(narrowStatus.failure!.streamId, 'minutes-a');
     assert.equal(narrowStatus.failure!.streamVersion, 13);
     assert.match(narrowStatus.failure!.error, /out of range/);
-    assert.deepEqual(failures.map((f) => f.name), ['narrow']);
+    assert.deepEqual(
+      failures.map((f) => f.name),
+      ['narrow'],
+    );
     // Everything before the bad event is applied; nothing after it.
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM rm_narrow.changes');
     assert.equal(rows[0].n, 12);
     // The other read model applied the whole log, the bad event included.
     const { rows: tallies } = await db.pool.query('SELECT account_id, events FROM rm_tally.tallies ORDER BY account_id');
-    assert.deepEqual(tallies, [{ account_id: 'a', events: 30 }, { account_id: 'b', events: 30 }]);
+    assert.deepEqual(tallies, [
+      { account_id: 'a', events: 30 },
+      { account_id: 'b', events: 30 },
+    ]);
   });
 
   it('is not waited for by commands, so they answer at once', async () => {
@@ -97,7 +113,10 @@ describe('a read model that cannot apply an event', () => {
     assert.equal(rows[0].n, 12, 'a restarted runner leaves the stopped read model alone');
 
     assert.equal(await runner.resume('narrow'), true);
-    const again = await eventually(async () => (await runner.status()).find((x) => x.name === 'narrow' && x.failure), 'narrow stopped again');
+    const again = await eventually(
+      async () => (await runner.status()).find((x) => x.name === 'narrow' && x.failure),
+      'narrow stopped again',
+    );
     assert.equal(again.failure!.streamVersion, 13, 'the same event fails again after resume');
     await runner.stop();
   });
@@ -127,7 +146,10 @@ describe('a read model that cannot apply an event', () => {
 
 describe('transient errors', () => {
   it('are told apart from events that cannot be applied', () => {
-    assert.equal(isTransientError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })), true);
+    assert.equal(
+      isTransientError(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })),
+      true,
+    );
     assert.equal(isTransientError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })), true);
     assert.equal(isTransientError(new Error('Connection terminated unexpectedly')), true);
     assert.equal(isTransientError(Object.assign(new Error('could not serialize access'), { code: '40001' })), true);

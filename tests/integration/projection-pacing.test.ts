@@ -22,11 +22,16 @@ const feed = useFeedDatabase('projection-pacing');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tallied = async (accountId: string) =>
   (await feed.db.pool.query('SELECT events FROM rm_tally_background.tallies WHERE account_id = $1', [accountId])).rows[0]?.events ?? 0;
-const talliedReaches = (accountId: string, n: number, what: string) => eventually(async () => (await tallied(accountId)) === n, what, 10_000);
+const talliedReaches = (accountId: string, n: number, what: string) =>
+  eventually(async () => (await tallied(accountId)) === n, what, 10_000);
 
 async function start(backgroundPaceMs: number) {
   const { db, store } = feed;
-  const runner = new ProjectionRunner(db.pool, store, [background], { backgroundPaceMs, idleWaitMs: 60_000, onWake: (wake) => store.onAppended(wake) });
+  const runner = new ProjectionRunner(db.pool, store, [background], {
+    backgroundPaceMs,
+    idleWaitMs: 60_000,
+    onWake: (wake) => store.onAppended(wake),
+  });
   feed.runner = runner;
   await runner.prepare();
   runner.start();
@@ -61,7 +66,9 @@ describe('the background lane', () => {
     const account = `steady-${crypto.randomUUID()}`;
     // One event a batch: each is applied before the next is appended. Light traffic so far...
     for (let n = 1; n < BACKGROUND_PACE_MIN_EVENTS; n++) {
-      await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: n === 1 ? 'no_stream' : n - 1, events: [change(account)] }]);
+      await feed.store.appendToStreams([
+        { stream: `minutes-${account}`, expected: n === 1 ? 'no_stream' : n - 1, events: [change(account)] },
+      ]);
       await talliedReaches(account, n, `event ${n} applied at once`);
     }
     // ...until the batches begun within the pace hold BACKGROUND_PACE_MIN_EVENTS events together.
@@ -77,7 +84,9 @@ describe('the background lane', () => {
     const lane = await start(60_000);
     const account = `waited-${crypto.randomUUID()}`;
     const many = BACKGROUND_PACE_MIN_EVENTS;
-    const first = await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) }]);
+    const first = await feed.store.appendToStreams([
+      { stream: `minutes-${account}`, expected: 'no_stream', events: changes(account, many) },
+    ]);
     assert.equal(await lane.waitFor(first.checkpoint, [background.name], 10_000), true);
     // After a batch that large the lane is inside its minute-long pace: only a waiter's wake-up brings it back early.
     const second = await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);

@@ -34,7 +34,13 @@ afterAll(async () => {
   await db.drop();
 });
 
-const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+const meta = () => ({
+  actorId: null,
+  correlationId: crypto.randomUUID(),
+  causationId: null,
+  occurredAt: new Date().toISOString(),
+  schemaVersion: 1,
+});
 
 /**
  * Waits until the global feed hands out `count` events. The feed holds back every event behind the
@@ -53,7 +59,11 @@ async function feedShows(count: number, timeoutMs = 20_000) {
 async function prepareTogether(projectors: readonly Projector[]) {
   const results = await Promise.allSettled(pools.map((pool) => new ProjectionRunner(pool, store, projectors).prepare()));
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-  assert.deepEqual(failed.map((r) => String(r.reason)), [], 'every process prepares without an error');
+  assert.deepEqual(
+    failed.map((r) => String(r.reason)),
+    [],
+    'every process prepares without an error',
+  );
 }
 
 describe('prepare() from several processes at once', () => {
@@ -61,10 +71,18 @@ describe('prepare() from several processes at once', () => {
     await prepareTogether([...allProjectors, tallyProjector]);
     const names = [...allProjectors, tallyProjector].map((p) => p.name).sort();
     const { rows } = await db.pool.query('SELECT name, version FROM projection_checkpoints ORDER BY name');
-    assert.deepEqual(rows.map((r) => r.name), names);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      names,
+    );
     const { rows: schemas } = await db.pool.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm\\_%' ORDER BY nspname`);
-    assert.deepEqual(schemas.map((r) => r.nspname), names.map((n) => `rm_${n}`).sort());
-    const { rows: tables } = await db.pool.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'rm_tally'`);
+    assert.deepEqual(
+      schemas.map((r) => r.nspname),
+      names.map((n) => `rm_${n}`).sort(),
+    );
+    const { rows: tables } = await db.pool.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'rm_tally'`,
+    );
     assert.equal(tables[0].n, 1);
   });
 
@@ -75,17 +93,30 @@ describe('prepare() from several processes at once', () => {
         expected: 'no_stream',
         events: Array.from({ length: 40 }, (_, i) => ({
           type: 'MinutesChanged',
-          data: { transactionId: `p-${i}`, accountId: 'p', minuteQuantity: 3, action: 'admin_adjustment', actionReason: null, balanceAfter: 0 },
+          data: {
+            transactionId: `p-${i}`,
+            accountId: 'p',
+            minuteQuantity: 3,
+            action: 'admin_adjustment',
+            actionReason: null,
+            balanceAfter: 0,
+          },
           metadata: meta(),
         })),
       },
     ]);
     await feedShows(40);
     // Nothing has applied them yet (no loop runs here): what the read model counts below is the rebuild's.
-    const { rows: before } = await db.pool.query('SELECT version, events_applied::int AS applied FROM projection_checkpoints WHERE name = $1', ['tally']);
+    const { rows: before } = await db.pool.query(
+      'SELECT version, events_applied::int AS applied FROM projection_checkpoints WHERE name = $1',
+      ['tally'],
+    );
     assert.deepEqual(before, [{ version: 1, applied: 0 }]);
     await prepareTogether([{ ...tallyProjector, version: 2 }]);
-    const { rows } = await db.pool.query('SELECT version, events_applied::int AS applied, failed_at FROM projection_checkpoints WHERE name = $1', ['tally']);
+    const { rows } = await db.pool.query(
+      'SELECT version, events_applied::int AS applied, failed_at FROM projection_checkpoints WHERE name = $1',
+      ['tally'],
+    );
     assert.deepEqual(rows, [{ version: 2, applied: 40, failed_at: null }]);
     const { rows: tallies } = await db.pool.query('SELECT account_id, events, minutes::int AS minutes FROM rm_tally.tallies');
     assert.deepEqual(tallies, [{ account_id: 'p', events: 40, minutes: 120 }]);

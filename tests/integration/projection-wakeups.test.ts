@@ -16,10 +16,19 @@ const feed = useFeedDatabase('projection-wakeups');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** An event no read model of the test handles. */
 const unhandled = () =>
-  feed.store.appendToStreams([{ stream: `other-${crypto.randomUUID()}`, expected: 'no_stream', events: [{ type: 'SomethingElseHappened', data: {}, metadata: eventMetadata() }] }]);
+  feed.store.appendToStreams([
+    {
+      stream: `other-${crypto.randomUUID()}`,
+      expected: 'no_stream',
+      events: [{ type: 'SomethingElseHappened', data: {}, metadata: eventMetadata() }],
+    },
+  ]);
 const reached = async (checkpoint: GlobalCheckpoint) => {
   const { rows } = await feed.db.pool.query(`SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'tally'`);
-  return Boolean(rows[0]?.transaction_id) && compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, checkpoint) >= 0;
+  return (
+    Boolean(rows[0]?.transaction_id) &&
+    compareCheckpoints({ transactionId: rows[0].transaction_id, position: rows[0].position }, checkpoint) >= 0
+  );
 };
 
 async function start() {
@@ -40,7 +49,9 @@ describe('wake-ups by event type', () => {
     await sleep(500);
     assert.equal(await reached(other.checkpoint), false, 'the lane slept through an event none of its read models handles');
     const account = `wake-${crypto.randomUUID()}`;
-    const handled = await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] }]);
+    const handled = await feed.store.appendToStreams([
+      { stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] },
+    ]);
     await eventually(() => reached(handled.checkpoint), 'woken by an event it handles, the lane read both', 10_000);
     assert.equal((await feed.db.pool.query('SELECT events FROM rm_tally.tallies WHERE account_id = $1', [account])).rows[0]?.events, 1);
   });

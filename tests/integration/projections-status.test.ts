@@ -33,10 +33,14 @@ afterAll(async () => {
 async function snapshot() {
   const q = async (sql: string) => (await db.pool.query(sql)).rows;
   return {
-    checkpoints: await q('SELECT name, version, transaction_id, position, events_applied, updated_at, failed_at FROM projection_checkpoints ORDER BY name'),
+    checkpoints: await q(
+      'SELECT name, version, transaction_id, position, events_applied, updated_at, failed_at FROM projection_checkpoints ORDER BY name',
+    ),
     schemas: await q("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'rm\\_%' ORDER BY nspname"),
     operations: await q('SELECT * FROM read_model_operations ORDER BY name'),
-    tables: await q("SELECT schemaname, tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2"),
+    tables: await q(
+      "SELECT schemaname, tablename FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2",
+    ),
   };
 }
 

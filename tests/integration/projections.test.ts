@@ -36,23 +36,48 @@ afterAll(async () => {
 
 /** Accounts with sign-ins, role changes and a ledger each: every projector has work. */
 async function seedLog(store: EventStore) {
-  const meta = () => ({ actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
+  const meta = () => ({
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  });
   for (let a = 0; a < ACCOUNTS; a++) {
     const accountId = `acc-${a}`;
     let balance = 0;
     const ledger = Array.from({ length: EVENTS_PER_ACCOUNT }, (_, i) => {
       const minuteQuantity = i % 3 === 2 ? -Math.min(balance, 5) || 1 : 15;
       balance += minuteQuantity;
-      return { type: 'MinutesChanged', data: { transactionId: `${accountId}-t${i}`, accountId, minuteQuantity, action: 'admin_adjustment', actionReason: `r${i}`, balanceAfter: balance }, metadata: meta() };
+      return {
+        type: 'MinutesChanged',
+        data: {
+          transactionId: `${accountId}-t${i}`,
+          accountId,
+          minuteQuantity,
+          action: 'admin_adjustment',
+          actionReason: `r${i}`,
+          balanceAfter: balance,
+        },
+        metadata: meta(),
+      };
     });
     await store.appendToStreams([
       {
         stream: `account-${accountId}`,
         expected: 'no_stream',
         events: [
-          { type: 'AccountRegistered', data: { accountId, emailAddress: `${accountId}@example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' }, metadata: meta() },
+          {
+            type: 'AccountRegistered',
+            data: { accountId, emailAddress: `${accountId}@example.com`, passwordHash: 'x', roles: ['STUDENT'], via: 'seed' },
+            metadata: meta(),
+          },
           { type: 'SignedIn', data: { sessionId: `${accountId}-s1`, ip: '10.0.0.1', expiresAt: '2030-01-01T00:00:00Z' }, metadata: meta() },
-          { type: 'RolesChanged', data: { roles: ['STUDENT', 'ONBOARDING_INSTRUCTOR'], added: ['ONBOARDING_INSTRUCTOR'], removed: [] }, metadata: meta() },
+          {
+            type: 'RolesChanged',
+            data: { roles: ['STUDENT', 'ONBOARDING_INSTRUCTOR'], added: ['ONBOARDING_INSTRUCTOR'], removed: [] },
+            metadata: meta(),
+          },
         ],
       },
       { stream: `minutes-${accountId}`, expected: 'no_stream', events: ledger },
@@ -105,7 +130,10 @@ describe('projection runner', () => {
       await new Promise((r) => child.once('exit', r));
       kills.push((await appliedSoFar()) - before);
     }
-    assert.ok(kills.some((n) => n > 0), 'the worker made progress between kills');
+    assert.ok(
+      kills.some((n) => n > 0),
+      'the worker made progress between kills',
+    );
     await runner.catchUp();
 
     // Independent recomputation straight from the log.
@@ -135,7 +163,10 @@ describe('projection runner', () => {
     for (const p of projectors) {
       const before = await dumpSchema(db.pool, liveSchema(p));
       if (['accounts', 'minutes', 'tally'].includes(p.name)) {
-        assert.ok(Object.values(before).some((rows) => rows.length > 0), `${p.name} has rows`);
+        assert.ok(
+          Object.values(before).some((rows) => rows.length > 0),
+          `${p.name} has rows`,
+        );
       }
       const result = await runner.rebuild(p.name);
       assert.ok(result.events >= ACCOUNTS * (EVENTS_PER_ACCOUNT + 3));

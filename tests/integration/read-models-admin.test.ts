@@ -38,7 +38,10 @@ beforeAll(async () => {
   speaker = await createSpeaker(app);
   const start = new Date(Date.now() - 3 * 24 * 3600_000);
   for (let i = 0; i < 6; i++) await holdLesson(app, speaker.accountId, new Date(start.getTime() + i * 3600_000));
-  await readModelsCaughtUp(app, app.runtime.runner.projectors.map((p) => p.name));
+  await readModelsCaughtUp(
+    app,
+    app.runtime.runner.projectors.map((p) => p.name),
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -68,7 +71,15 @@ const historyOf = async (name: string) => {
 /** Waits until `check` passes (its last failure is the message otherwise). */
 async function until(check: () => Promise<void>, timeout = 30_000) {
   let last: unknown = null;
-  await eventually(() => check().then(() => true, (error) => ((last = error), false)), 'a check to pass', timeout).catch(() => {
+  await eventually(
+    () =>
+      check().then(
+        () => true,
+        (error) => ((last = error), false),
+      ),
+    'a check to pass',
+    timeout,
+  ).catch(() => {
     throw last;
   });
 }
@@ -78,8 +89,17 @@ const untilIdle = (name: string) => until(async () => assert.equal((await histor
 function otherProcess(gate: Promise<void>) {
   const pool = createPool(app.databaseUrl, 4);
   const store = createPostgresEventStore(pool);
-  const gated: EventStore = Object.assign(Object.create(store), { readAll: async (...args: Parameters<EventStore['readAll']>) => (await gate, store.readAll(...args)) });
-  const ops = new ReadModelOperations({ pool, readModelPool: pool, store: gated, runner: app.runtime.runner, commands: new CommandExecutor(store), emailOf: async () => null });
+  const gated: EventStore = Object.assign(Object.create(store), {
+    readAll: async (...args: Parameters<EventStore['readAll']>) => (await gate, store.readAll(...args)),
+  });
+  const ops = new ReadModelOperations({
+    pool,
+    readModelPool: pool,
+    store: gated,
+    runner: app.runtime.runner,
+    commands: new CommandExecutor(store),
+    emailOf: async () => null,
+  });
   return { ops, close: async () => (await store.close(), await pool.end()) };
 }
 
@@ -90,7 +110,13 @@ describe('read models in the back-office', () => {
     const before = await operationEvents();
     const input = { name: 'payroll', reason: 'Trying my luck' };
     for (const token of [student.token, speaker.token, instructor.token, null]) {
-      for (const [query, variables] of [[READ_MODELS, {}], [HISTORY, { name: 'payroll' }], [REBUILD, { input }], [VERIFY, { input }], [RESUME, { input }]] as const) {
+      for (const [query, variables] of [
+        [READ_MODELS, {}],
+        [HISTORY, { name: 'payroll' }],
+        [REBUILD, { input }],
+        [VERIFY, { input }],
+        [RESUME, { input }],
+      ] as const) {
         const res = await app.gql(query, variables, token);
         assert.equal(codeOf(res), 'UNAUTHORIZED', `${query.slice(0, 40)} as ${token ? 'signed in' : 'anonymous'}`);
         assert.equal(res.data?.readModels ?? res.data?.readModel ?? null, null);
@@ -104,7 +130,10 @@ describe('read models in the back-office', () => {
     const res = await app.gql(READ_MODELS, {}, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const models = res.data.readModels;
-    assert.deepEqual(models.map((m: any) => m.id), app.runtime.runner.projectors.map((p) => p.name));
+    assert.deepEqual(
+      models.map((m: any) => m.id),
+      app.runtime.runner.projectors.map((p) => p.name),
+    );
     const payroll = models.find((m: any) => m.id === 'payroll');
     const version = app.runtime.runner.projectors.find((p) => p.name === 'payroll')!.version;
     assert.equal(payroll.version, version);
@@ -148,7 +177,10 @@ describe('read models in the back-office', () => {
     const started = await app.gql(REBUILD, { input: { name: 'payroll', reason: '  Payroll looked wrong to a speaker ' } }, admin.token);
     assert.equal(started.errors, undefined, JSON.stringify(started.errors));
     assert.deepEqual(started.data.rebuildReadModel.operation, {
-      id: started.data.rebuildReadModel.operation.id, kind: 'REBUILD', outcome: 'RUNNING', reason: 'Payroll looked wrong to a speaker',
+      id: started.data.rebuildReadModel.operation.id,
+      kind: 'REBUILD',
+      outcome: 'RUNNING',
+      reason: 'Payroll looked wrong to a speaker',
       by: { via: 'BACK_OFFICE', person: { emailAddress: ADMIN_EMAIL } },
     });
 
@@ -156,7 +188,12 @@ describe('read models in the back-office', () => {
     for (const query of [REBUILD, VERIFY]) {
       const again = await app.gql(query, { input: { name: 'payroll', reason: 'Me too' } }, admin.token);
       assert.equal(codeOf(again), 'CONFLICT');
-      assert.match(again.errors![0].message, new RegExp(`^payroll is being rebuilt already: started by ${ADMIN_EMAIL.replace('.', '\\.')} from the back-office on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(reason: Payroll looked wrong to a speaker\\)\\.`));
+      assert.match(
+        again.errors![0].message,
+        new RegExp(
+          `^payroll is being rebuilt already: started by ${ADMIN_EMAIL.replace('.', '\\.')} from the back-office on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC \\(reason: Payroll looked wrong to a speaker\\)\\.`,
+        ),
+      );
     }
     try {
       await until(async () => {
@@ -187,7 +224,9 @@ describe('read models in the back-office', () => {
 
   it('verifies, recording the differences it finds', async () => {
     // A live row changed behind the log's back.
-    await app.runtime.pool.query('UPDATE rm_payroll.months SET total = total + 1 WHERE ctid = (SELECT ctid FROM rm_payroll.months LIMIT 1)');
+    await app.runtime.pool.query(
+      'UPDATE rm_payroll.months SET total = total + 1 WHERE ctid = (SELECT ctid FROM rm_payroll.months LIMIT 1)',
+    );
     const res = await app.gql(VERIFY, { input: { name: 'payroll', reason: 'Checking after a manual fix' } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     await untilIdle('payroll');
@@ -199,17 +238,36 @@ describe('read models in the back-office', () => {
 
   it('shows a stopped read model with its event and error, and resumes it with the reason recorded', async () => {
     await recordFailure(app.runtime.pool, 'codes', {
-      failedAt: new Date().toISOString(), position: '42', transactionId: '7', eventType: 'RedemptionCodeIssued', streamId: 'redemption-set-x', streamVersion: 3, error: 'disk full',
+      failedAt: new Date().toISOString(),
+      position: '42',
+      transactionId: '7',
+      eventType: 'RedemptionCodeIssued',
+      streamId: 'redemption-set-x',
+      streamVersion: 3,
+      error: 'disk full',
     });
     const stopped = (await app.gql(READ_MODELS, {}, admin.token)).data.readModels.find((m: any) => m.id === 'codes');
     assert.equal(stopped.state, 'STOPPED');
-    assert.deepEqual({ ...stopped.failure, failedOn: undefined }, { eventType: 'RedemptionCodeIssued', streamId: 'redemption-set-x', streamVersion: 3, position: '7/42', error: 'disk full', failedOn: undefined });
+    assert.deepEqual(
+      { ...stopped.failure, failedOn: undefined },
+      {
+        eventType: 'RedemptionCodeIssued',
+        streamId: 'redemption-set-x',
+        streamVersion: 3,
+        position: '7/42',
+        error: 'disk full',
+        failedOn: undefined,
+      },
+    );
     const res = await app.gql(RESUME, { input: { name: 'codes', reason: 'Freed disk space' } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.equal(res.data.resumeReadModel.operation.kind, 'RESUME');
     const after = await historyOf('codes');
     assert.equal(after.state, 'LIVE');
-    assert.deepEqual(after.history.map((h: any) => [h.kind, h.outcome, h.reason, h.cleared]), [['RESUME', 'SUCCEEDED', 'Freed disk space', true]]);
+    assert.deepEqual(
+      after.history.map((h: any) => [h.kind, h.outcome, h.reason, h.cleared]),
+      [['RESUME', 'SUCCEEDED', 'Freed disk space', true]],
+    );
     // A resume of a read model that had not stopped is recorded too, as clearing nothing.
     await app.gql(RESUME, { input: { name: 'codes', reason: 'Just in case' } }, admin.token);
     assert.equal((await historyOf('codes')).history[0].cleared, false);
@@ -219,8 +277,14 @@ describe('read models in the back-office', () => {
     let open!: () => void;
     const other = otherProcess(new Promise<void>((resolve) => (open = resolve)));
     try {
-      const { done } = await other.ops.begin('rebuild', 'speakers', { via: 'cli', osUser: 'ops-person', host: 'ops-box' }, 'Nightly rebuild');
-      const refusal = /^speakers is being rebuilt already: started by ops-person at the command line on ops-box on .* UTC \(reason: Nightly rebuild\)\./;
+      const { done } = await other.ops.begin(
+        'rebuild',
+        'speakers',
+        { via: 'cli', osUser: 'ops-person', host: 'ops-box' },
+        'Nightly rebuild',
+      );
+      const refusal =
+        /^speakers is being rebuilt already: started by ops-person at the command line on ops-box on .* UTC \(reason: Nightly rebuild\)\./;
       const res = await app.gql(REBUILD, { input: { name: 'speakers', reason: 'Mine' } }, admin.token);
       assert.equal(codeOf(res), 'CONFLICT');
       assert.match(res.errors![0].message, refusal);
@@ -237,36 +301,69 @@ describe('read models in the back-office', () => {
       await other.close();
     }
     const { history } = await historyOf('speakers');
-    assert.deepEqual(history.map((h: any) => [h.kind, h.outcome, h.reason, h.by.via, h.by.osUser]), [['REBUILD', 'SUCCEEDED', 'Nightly rebuild', 'CLI', 'ops-person']]);
+    assert.deepEqual(
+      history.map((h: any) => [h.kind, h.outcome, h.reason, h.by.via, h.by.osUser]),
+      [['REBUILD', 'SUCCEEDED', 'Nightly rebuild', 'CLI', 'ops-person']],
+    );
   });
 
-  it('records the CLI\'s operations with the OS user, needing a reason to rebuild or resume', async () => {
+  it("records the CLI's operations with the OS user, needing a reason to rebuild or resume", async () => {
     const refused = await projectionsCli('rebuild', 'directory');
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /^rebuild needs --reason "<why>": it is recorded with the rebuild\./);
     const verified = await projectionsCli('verify', 'directory');
     assert.equal(verified.code, 0, verified.stdout + verified.stderr);
     const { history } = await historyOf('directory');
-    assert.deepEqual(history.map((h: any) => [h.kind, h.outcome, h.reason, h.by.via, h.by.osUser, h.by.host]), [['VERIFY', 'SUCCEEDED', null, 'CLI', os.userInfo().username, os.hostname()]]);
+    assert.deepEqual(
+      history.map((h: any) => [h.kind, h.outcome, h.reason, h.by.via, h.by.osUser, h.by.host]),
+      [['VERIFY', 'SUCCEEDED', null, 'CLI', os.userInfo().username, os.hostname()]],
+    );
   });
 
   it('shows an operation whose process died as interrupted, and records it so at the next one', async () => {
     // What a process killed mid-rebuild leaves: its start recorded, its row, and no lock.
     const operationId = 'dead-process-operation';
     await app.runtime.commands.execute({ actor: { accountId: admin.accountId, roles: ['ADMIN'] } }, async (tx) => {
-      tx.append('read-model-availability', [{ type: 'ReadModelOperationStarted', data: { operationId, readModel: 'availability', operation: 'rebuild', version: 1, reason: 'Before the crash', by: { via: 'back-office', accountId: admin.accountId } } }]);
+      tx.append('read-model-availability', [
+        {
+          type: 'ReadModelOperationStarted',
+          data: {
+            operationId,
+            readModel: 'availability',
+            operation: 'rebuild',
+            version: 1,
+            reason: 'Before the crash',
+            by: { via: 'back-office', accountId: admin.accountId },
+          },
+        },
+      ]);
     });
-    await app.runtime.pool.query(`INSERT INTO read_model_operations (name, operation_id, operation, started_by, reason) VALUES ('availability', $1, 'rebuild', $2, 'Before the crash')`, [operationId, { via: 'back-office', accountId: admin.accountId }]);
+    await app.runtime.pool.query(
+      `INSERT INTO read_model_operations (name, operation_id, operation, started_by, reason) VALUES ('availability', $1, 'rebuild', $2, 'Before the crash')`,
+      [operationId, { via: 'back-office', accountId: admin.accountId }],
+    );
     const shown = await historyOf('availability');
     assert.equal(shown.state, 'LIVE', 'nobody runs it');
-    assert.deepEqual(shown.history.map((h: any) => [h.outcome, h.error]), [['INTERRUPTED', 'Its process ended before it did; the live tables were left as they were.']]);
+    assert.deepEqual(
+      shown.history.map((h: any) => [h.outcome, h.error]),
+      [['INTERRUPTED', 'Its process ended before it did; the live tables were left as they were.']],
+    );
 
     const res = await app.gql(REBUILD, { input: { name: 'availability', reason: 'After the crash' } }, admin.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     await untilIdle('availability');
-    const { rows } = await app.runtime.pool.query(`SELECT data->>'outcome' AS outcome FROM events WHERE stream_id = 'read-model-availability' AND type = 'ReadModelOperationFinished' AND data->>'operationId' = $1`, [operationId]);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT data->>'outcome' AS outcome FROM events WHERE stream_id = 'read-model-availability' AND type = 'ReadModelOperationFinished' AND data->>'operationId' = $1`,
+      [operationId],
+    );
     assert.deepEqual(rows, [{ outcome: 'interrupted' }], 'recorded by the next operation');
-    assert.deepEqual((await historyOf('availability')).history.map((h: any) => [h.reason, h.outcome]), [['After the crash', 'SUCCEEDED'], ['Before the crash', 'INTERRUPTED']]);
+    assert.deepEqual(
+      (await historyOf('availability')).history.map((h: any) => [h.reason, h.outcome]),
+      [
+        ['After the crash', 'SUCCEEDED'],
+        ['Before the crash', 'INTERRUPTED'],
+      ],
+    );
   });
 });
 

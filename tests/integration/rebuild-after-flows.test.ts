@@ -23,9 +23,19 @@ it('rebuilds every read model identical after the product has been used', async 
   await seedDemo(app.runtime);
   const admin = await createAdmin(app);
   const student = await signUp(app, 'rebuild-student@example.com');
-  await app.gql(`mutation($i: ChangeMinutesInput!) { changeMinutes(input: $i) { changed } }`, { i: { accountId: student.accountId, minutes: 30, reason: 'r' } }, admin.token);
-  await app.gql(`mutation($i: ChangeRolesInput!) { changeRoles(input: $i) { changed } }`, { i: { accountId: student.accountId, add: ['INSTRUCTOR'] } }, admin.token);
-  await app.gql(`mutation($i: RecoverPasswordInput!) { recoverPassword(input: $i) { recovered } }`, { i: { emailAddress: 'rebuild-student@example.com' } });
+  await app.gql(
+    `mutation($i: ChangeMinutesInput!) { changeMinutes(input: $i) { changed } }`,
+    { i: { accountId: student.accountId, minutes: 30, reason: 'r' } },
+    admin.token,
+  );
+  await app.gql(
+    `mutation($i: ChangeRolesInput!) { changeRoles(input: $i) { changed } }`,
+    { i: { accountId: student.accountId, add: ['INSTRUCTOR'] } },
+    admin.token,
+  );
+  await app.gql(`mutation($i: RecoverPasswordInput!) { recoverPassword(input: $i) { recovered } }`, {
+    i: { emailAddress: 'rebuild-student@example.com' },
+  });
   const institutional = (await demoInviteNumbers(app.runtime)).find((c) => /institutional/.test(c.name))!;
   const enrolled = await app.gql(
     `mutation($i: EnrollUserInput!) { enrollUser(input: $i) { enrolled } }`,
@@ -45,7 +55,10 @@ it('rebuilds every read model identical after the product has been used', async 
   await app.runtime.jobs.stop();
   // Every read model up to the last event, by checkpoint (catchUp alone may stop early while a
   // transaction of another database in the cluster is open: the feed's xmin is cluster-wide).
-  await readModelsCaughtUp(app, app.runtime.runner.projectors.map((p) => p.name));
+  await readModelsCaughtUp(
+    app,
+    app.runtime.runner.projectors.map((p) => p.name),
+  );
   await app.runtime.runner.stop();
   for (const projector of app.runtime.runner.projectors) {
     const before = await dumpSchema(app.runtime.pool, liveSchema(projector));

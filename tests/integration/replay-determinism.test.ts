@@ -39,20 +39,27 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('reserve' as const), student: fc.nat(3), speaker: fc.nat(2), slot: fc.nat(23) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancel' as const), reservation: fc.nat(30), asAdmin: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('transfer' as const), reservation: fc.nat(30), speaker: fc.nat(2) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('credit' as const), student: fc.nat(3), minutes: fc.integer({ min: 1, max: 90 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('credit' as const), student: fc.nat(3), minutes: fc.integer({ min: 1, max: 90 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('recover' as const), student: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('closeMonth' as const), monthsAgo: fc.integer({ min: 1, max: 3 }) }) },
 );
 
 /** Everything queued has been sent (or has failed for good), so no writer is left behind the log. */
 async function mailSettled() {
-  await eventually(async () => {
-    const { rows } = await app.runtime.pool.query(
-      `SELECT count(*) FILTER (WHERE type = 'NotificationQueued')::int AS queued,
+  await eventually(
+    async () => {
+      const { rows } = await app.runtime.pool.query(
+        `SELECT count(*) FILTER (WHERE type = 'NotificationQueued')::int AS queued,
               count(*) FILTER (WHERE type = 'NotificationSent')::int AS sent FROM events`,
-    );
-    return rows[0].queued === rows[0].sent;
-  }, 'every queued mail sent', 60_000);
+      );
+      return rows[0].queued === rows[0].sent;
+    },
+    'every queued mail sent',
+    60_000,
+  );
 }
 
 it('every read model is identical, row for row, after a rebuild of all of them, whatever the history', async () => {
@@ -62,7 +69,10 @@ it('every read model is identical, row for row, after a rebuild of all of them, 
   const day = dayAt(3, 0);
   for (const speaker of speakers) {
     const [start, end] = [plusMinutes(day, 60), plusMinutes(day, 60 + 24 * 15)];
-    await app.runtime.scheduling.addAvailability({ actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } }, { speakerId: speaker.accountId, interval: { start, end }, zoneName: sameDayZone(start, end), repeatsWeekly: false });
+    await app.runtime.scheduling.addAvailability(
+      { actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } },
+      { speakerId: speaker.accountId, interval: { start, end }, zoneName: sameDayZone(start, end), repeatsWeekly: false },
+    );
   }
   const projectors = app.runtime.runner.projectors;
   let histories = 0;
@@ -79,19 +89,39 @@ it('every read model is identical, row for row, after a rebuild of all of them, 
           if (s.kind === 'reserve') {
             const student = students[s.student];
             const { result } = await app.runtime.scheduling.createReservation(as(student.accountId, ['STUDENT']), {
-              studentId: student.accountId, speakerId: speakers[s.speaker].accountId, courseId: null, lessonId: null, language: 'es', start: plusMinutes(day, 60 + s.slot * 15), duration: 15,
+              studentId: student.accountId,
+              speakerId: speakers[s.speaker].accountId,
+              courseId: null,
+              lessonId: null,
+              language: 'es',
+              start: plusMinutes(day, 60 + s.slot * 15),
+              duration: 15,
             });
             reserved.push(result.conversationId);
           } else if (s.kind === 'cancel' && reserved.length) {
             const conversationId = reserved[s.reservation % reserved.length];
-            await app.runtime.scheduling.cancelReservation(as(admin.accountId, ['ADMIN']), { conversationId, viewer: { accountId: admin.accountId, isAdmin: s.asAdmin } });
+            await app.runtime.scheduling.cancelReservation(as(admin.accountId, ['ADMIN']), {
+              conversationId,
+              viewer: { accountId: admin.accountId, isAdmin: s.asAdmin },
+            });
           } else if (s.kind === 'transfer' && reserved.length) {
             const conversationId = reserved[s.reservation % reserved.length];
-            await app.runtime.scheduling.transferReservation(as(admin.accountId, ['ADMIN']), { conversationId, transfereeId: speakers[s.speaker].accountId, viewer: { accountId: admin.accountId, isAdmin: true } });
+            await app.runtime.scheduling.transferReservation(as(admin.accountId, ['ADMIN']), {
+              conversationId,
+              transfereeId: speakers[s.speaker].accountId,
+              viewer: { accountId: admin.accountId, isAdmin: true },
+            });
           } else if (s.kind === 'credit') {
-            await app.runtime.billing.changeMinutes(as(admin.accountId, ['ADMIN']), { accountId: students[s.student].accountId, minutes: s.minutes, reason: 'determinism' });
+            await app.runtime.billing.changeMinutes(as(admin.accountId, ['ADMIN']), {
+              accountId: students[s.student].accountId,
+              minutes: s.minutes,
+              reason: 'determinism',
+            });
           } else if (s.kind === 'recover') {
-            await app.runtime.identity.recoverPassword({ actor: SYSTEM_ACTOR, now: () => frozen }, { emailAddress: students[s.student].emailAddress });
+            await app.runtime.identity.recoverPassword(
+              { actor: SYSTEM_ACTOR, now: () => frozen },
+              { emailAddress: students[s.student].emailAddress },
+            );
           } else if (s.kind === 'closeMonth') {
             const month = new Date(Date.UTC(frozen.getUTCFullYear(), frozen.getUTCMonth() - s.monthsAgo, 1)).toISOString().slice(0, 7);
             await app.runtime.payroll.closePayrollMonth(as(admin.accountId, ['ADMIN']), { month });
@@ -102,12 +132,19 @@ it('every read model is identical, row for row, after a rebuild of all of them, 
         }
       }
       await mailSettled();
-      await readModelsCaughtUp(app, projectors.map((p) => p.name));
+      await readModelsCaughtUp(
+        app,
+        projectors.map((p) => p.name),
+      );
       const before = new Map<string, Record<string, unknown[]>>();
       for (const p of projectors) before.set(p.name, await dumpSchema(app.runtime.pool, liveSchema(p)));
       for (const p of projectors) await app.runtime.runner.rebuild(p.name);
       for (const p of projectors) {
-        assert.deepEqual(await dumpSchema(app.runtime.pool, liveSchema(p)), before.get(p.name), `${p.name} differs after a rebuild of all read models`);
+        assert.deepEqual(
+          await dumpSchema(app.runtime.pool, liveSchema(p)),
+          before.get(p.name),
+          `${p.name} differs after a rebuild of all read models`,
+        );
       }
     }),
     { numRuns: RUNS, endOnFailure: true },

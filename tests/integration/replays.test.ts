@@ -41,26 +41,58 @@ function conversationHistory(seed: number) {
     ConversationReserved: () => {
       const start = time();
       return {
-        conversationId: pick(ids.slice(0, 7)), kind: pick(['lesson', 'interview']), provider: 'local', reservedBy: pick(people), reservedWith: pick(people),
-        reservedStart: start, reservedEnd: new Date(Date.parse(start) + 30 * 60_000).toISOString(), duration: 30, learningLanguage: 'es',
-        courseId: pick([null, 'course-1']), lessonId: pick([null, 'lesson-1']), minutes: pick([15, 30]), ...(rnd() < 0.3 ? { archiveOnStart: true } : {}),
+        conversationId: pick(ids.slice(0, 7)),
+        kind: pick(['lesson', 'interview']),
+        provider: 'local',
+        reservedBy: pick(people),
+        reservedWith: pick(people),
+        reservedStart: start,
+        reservedEnd: new Date(Date.parse(start) + 30 * 60_000).toISOString(),
+        duration: 30,
+        learningLanguage: 'es',
+        courseId: pick([null, 'course-1']),
+        lessonId: pick([null, 'lesson-1']),
+        minutes: pick([15, 30]),
+        ...(rnd() < 0.3 ? { archiveOnStart: true } : {}),
       };
     },
     ConversationCanceled: () => ({ conversationId: pick(ids), canceledBy: pick([null, 'replay-a']), reason: text(), minutesReturned: 30 }),
-    ConversationTransferred: () => ({ conversationId: pick(ids), fromSpeakerId: 'replay-b', toSpeakerId: pick(people), transferredBy: null }),
+    ConversationTransferred: () => ({
+      conversationId: pick(ids),
+      fromSpeakerId: 'replay-b',
+      toSpeakerId: pick(people),
+      transferredBy: null,
+    }),
     ConversationLessonChanged: () => ({ conversationId: pick(ids), toLessonId: pick(['lesson-2', null]) }),
     ConversationOpened: () => ({ conversationId: pick(ids), openedBy: 'replay-b', at: time() }),
     ParticipantConnected: () => ({ conversationId: pick(ids), accountId: pick(people), sequence: Math.floor(rnd() * 3), at: time() }),
-    ParticipantDisconnected: () => ({ conversationId: pick(ids), accountId: pick(people), sequence: Math.floor(rnd() * 3), at: time(), reason: 'left' }),
+    ParticipantDisconnected: () => ({
+      conversationId: pick(ids),
+      accountId: pick(people),
+      sequence: Math.floor(rnd() * 3),
+      at: time(),
+      reason: 'left',
+    }),
     ConversationStarted: () => ({ conversationId: pick(ids), at: time(), stopsAt: time() }),
     ConversationStopped: () => ({ conversationId: pick(ids), at: time(), reason: pick(['time_up', 'unused', 'stopped']) }),
     ConversationMarked: () => ({
-      conversationId: pick(ids), markedAs: pick(['completed', 'missed']), previous: null, markedBy: pick([null, 'replay-b']),
-      refundedMinutes: pick([0, 30]), bonusMinutes: pick([0, 15]), promotion: null,
+      conversationId: pick(ids),
+      markedAs: pick(['completed', 'missed']),
+      previous: null,
+      markedBy: pick([null, 'replay-b']),
+      refundedMinutes: pick([0, 30]),
+      bonusMinutes: pick([0, 15]),
+      promotion: null,
     }),
     FairTimeCredited: () => ({ conversationId: pick(ids), studentId: 'replay-a', minutes: 1 + Math.floor(rnd() * 5), lostSeconds: 90 }),
     MakeUpPurchasedFor: () => ({ conversationId: pick(ids), paymentId: 'p', minuteQuantity: 30, amount: 500 }),
-    ConversationRated: () => ({ conversationId: pick(ids), ratedBy: pick(people), role: pick(['student', 'speaker']), rating: 1 + Math.floor(rnd() * 5), comment: text() }),
+    ConversationRated: () => ({
+      conversationId: pick(ids),
+      ratedBy: pick(people),
+      role: pick(['student', 'speaker']),
+      rating: 1 + Math.floor(rnd() * 5),
+      comment: text(),
+    }),
   };
   assert.deepEqual(Object.keys(steps).sort(), [...conversationsProjector.handles].sort(), 'every handled type is generated');
   const types = Object.keys(steps);
@@ -68,7 +100,11 @@ function conversationHistory(seed: number) {
     // Reservations first more often, so most changes find their conversation.
     const type = i < 10 || rnd() < 0.15 ? 'ConversationReserved' : pick(types);
     const data = steps[type]() as { conversationId: string };
-    const event: NewEvent = { type, data, metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: time(), schemaVersion: 1 } };
+    const event: NewEvent = {
+      type,
+      data,
+      metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: time(), schemaVersion: 1 },
+    };
     return { stream: `conversation-${data.conversationId}`, event };
   });
 }
@@ -90,9 +126,14 @@ it('the conversations replay leaves the tables its batches leave, whatever the h
             (SELECT count(*) FROM rm_conversations.conversation_ratings WHERE conversation_id LIKE 'replay%')::int AS ratings,
             (SELECT count(*) FROM rm_conversations.participant_events WHERE conversation_id LIKE 'replay%')::int AS participants`,
   );
-  assert.ok(rows[0].refunded > 0 && rows[0].ratings > 0 && rows[0].participants > 0, `the histories reach every table: ${JSON.stringify(rows[0])}`);
+  assert.ok(
+    rows[0].refunded > 0 && rows[0].ratings > 0 && rows[0].participants > 0,
+    `the histories reach every table: ${JSON.stringify(rows[0])}`,
+  );
   const errors: unknown[] = [];
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [conversationsProjector], { onError: (_name, error) => errors.push(error) });
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [conversationsProjector], {
+    onError: (_name, error) => errors.push(error),
+  });
   const verified = await runner.verify('conversations');
   assert.deepEqual(errors, [], 'the replay ran to the end');
   assert.deepEqual(verified.differences, []);

@@ -42,7 +42,12 @@ describe('changeRoles (admin)', () => {
     }
     const { rows } = await app.runtime.pool.query(
       `SELECT count(*)::int AS n FROM events WHERE stream_id IN ($1, $2, $3, $4) AND type IN ('RolesChanged', 'MinutesChanged')`,
-      [`account-${student.accountId}`, `account-${instructor.accountId}`, `minutes-${student.accountId}`, `minutes-${instructor.accountId}`],
+      [
+        `account-${student.accountId}`,
+        `account-${instructor.accountId}`,
+        `minutes-${student.accountId}`,
+        `minutes-${instructor.accountId}`,
+      ],
     );
     assert.equal(rows[0].n, 0);
   });
@@ -112,7 +117,9 @@ describe('remainingMinutesChanged subscription', () => {
   });
 
   it('refuses a WebSocket from a foreign origin', async () => {
-    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: 'https://evil.example' } });
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', {
+      headers: { origin: 'https://evil.example' },
+    });
     const outcome = await new Promise<string>((resolve) => {
       ws.on('open', () => resolve('open'));
       ws.on('error', () => resolve('refused'));
@@ -157,7 +164,10 @@ function subscribeFor(app: TestApp, token: string, accountId: string, count: num
     for (const w of waiters.slice(received)) w.reject(error);
   };
   const dispose = client.subscribe(
-    { query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { accountId remainingMinutes } }`, variables: { id: accountId } },
+    {
+      query: `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { accountId remainingMinutes } }`,
+      variables: { id: accountId },
+    },
     {
       next: (value) => {
         if (value.errors) return fail(new Error(value.errors[0].message));
@@ -167,7 +177,8 @@ function subscribeFor(app: TestApp, token: string, accountId: string, count: num
           void client.dispose();
         }
       },
-      error: (error) => fail(Array.isArray(error) ? new Error(error[0].message) : error instanceof Error ? error : new Error(String(error))),
+      error: (error) =>
+        fail(Array.isArray(error) ? new Error(error[0].message) : error instanceof Error ? error : new Error(String(error))),
       complete: () => {},
     },
   );

@@ -24,8 +24,17 @@ async function startRole(db: TestDatabase, role: 'api' | 'worker') {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', START, '--role', role], {
     env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: SECRET, SEED_DEMO: 'off', LOG_LEVEL: 'silent', RATE_LIMITS: 'off', DATA_DIR: '.test-data/scale-out',
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: SECRET,
+      SEED_DEMO: 'off',
+      LOG_LEVEL: 'silent',
+      RATE_LIMITS: 'off',
+      DATA_DIR: '.test-data/scale-out',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -61,9 +70,17 @@ describe('several API processes and projector workers on one database', () => {
     api1 = await startRole(db, 'api'); // migrates first
     [api2, worker1] = await Promise.all([startRole(db, 'api'), startRole(db, 'worker'), startRole(db, 'worker')]);
     // Commands of the test's own (an admin made as the seed makes one), with no projectors or jobs here.
-    system = await createRuntime(loadConfig({ ...process.env, NODE_ENV: 'test', AUTH_SECRET: SECRET }, { logLevel: 'silent', seedDemo: false, dataDir: '.test-data/scale-out' }), {
-      databaseUrl: db.url, runProjections: false, runJobs: false,
-    });
+    system = await createRuntime(
+      loadConfig(
+        { ...process.env, NODE_ENV: 'test', AUTH_SECRET: SECRET },
+        { logLevel: 'silent', seedDemo: false, dataDir: '.test-data/scale-out' },
+      ),
+      {
+        databaseUrl: db.url,
+        runProjections: false,
+        runJobs: false,
+      },
+    );
   });
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL');
@@ -72,24 +89,40 @@ describe('several API processes and projector workers on one database', () => {
   });
 
   const login = async (api: typeof api1, emailAddress: string, password: string) =>
-    (await api.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, { input: { emailAddress, password } })).data.login.token as string;
-  const balance = async (api: typeof api1, token: string) => (await api.gql(`{ me { account { remainingMinutes } } }`, {}, token)).data.me.account.remainingMinutes as number;
+    (await api.gql(`mutation($input: LoginInput!) { login(input: $input) { token } }`, { input: { emailAddress, password } })).data.login
+      .token as string;
+  const balance = async (api: typeof api1, token: string) =>
+    (await api.gql(`{ me { account { remainingMinutes } } }`, {}, token)).data.me.account.remainingMinutes as number;
   const credit = (api: typeof api1, token: string, accountId: string, minutes: number) =>
-    api.gql(`mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId, minutes, reason: 'scale-out test' } }, token);
+    api.gql(
+      `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+      { input: { accountId, minutes, reason: 'scale-out test' } },
+      token,
+    );
 
   it('a command through one API is read from the other, a subscription on one hears a change made through the other, and a killed worker leaves the other carrying on', async () => {
     const email = `scale-${Date.now()}@example.com`;
-    const signup = await api1.gql(`mutation($input: SignupInput!) { signup(input: $input) { token } }`, { input: { emailAddress: email, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' } });
+    const signup = await api1.gql(`mutation($input: SignupInput!) { signup(input: $input) { token } }`, {
+      input: { emailAddress: email, password: 'Passw0rd!', passwordConfirmation: 'Passw0rd!' },
+    });
     assert.equal(signup.errors, undefined, JSON.stringify(signup.errors));
     const studentToken = signup.data.signup.token as string;
     const me = await api2.gql(`{ me { id emailAddress } }`, {}, studentToken);
     assert.equal(me.data.me.emailAddress, email, 'the account made through API 1 is read from API 2');
     const studentId = me.data.me.id as string;
 
-    await system.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: `admin-${email}`, password: 'Adm1nPassword', roles: ['ADMIN'] });
+    await system.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: `admin-${email}`, password: 'Adm1nPassword', roles: ['ADMIN'] },
+    );
     const adminToken = await login(api2, `admin-${email}`, 'Adm1nPassword');
 
-    const changes = subscribe(api1.url, studentToken, `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`, { id: studentId });
+    const changes = subscribe(
+      api1.url,
+      studentToken,
+      `subscription($id: ID!) { remainingMinutesChanged(accountId: $id) { remainingMinutes } }`,
+      { id: studentId },
+    );
     try {
       await changes.ready();
       assert.deepEqual(await changes.next(15_000), { remainingMinutesChanged: { remainingMinutes: 0 } }, 'the balance as it stands, first');

@@ -6,7 +6,20 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
-import { AVAILABILITY, CANCEL, OPENINGS, RESERVE, addAvailability, balanceOf, createSpeaker, createStudent, dayAt, hoursAhead, plusMinutes, sameDayZone } from '../support/scheduling';
+import {
+  AVAILABILITY,
+  CANCEL,
+  OPENINGS,
+  RESERVE,
+  addAvailability,
+  balanceOf,
+  createSpeaker,
+  createStudent,
+  dayAt,
+  hoursAhead,
+  plusMinutes,
+  sameDayZone,
+} from '../support/scheduling';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -22,7 +35,11 @@ const reserve = (token: string, speakerId: string, start: Date, over: Record<str
   app.gql(RESERVE, { input: { speakerId, reservedStart: start.toISOString(), language: 'es', duration: 15, ...over } }, token);
 
 async function openingStarts(token: string, speakerId: string, from: Date, to: Date, duration = 15) {
-  const res = await app.gql(OPENINGS, { speakerId, startTime: from.toISOString(), endTime: to.toISOString(), zoneName: 'UTC', duration }, token);
+  const res = await app.gql(
+    OPENINGS,
+    { speakerId, startTime: from.toISOString(), endTime: to.toISOString(), zoneName: 'UTC', duration },
+    token,
+  );
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   return res.data.availableOpenings.map((o: { startTimestamp: string }) => o.startTimestamp.slice(11, 16));
 }
@@ -33,23 +50,65 @@ describe('availability and openings', () => {
     const student = await createStudent(app);
     const from = dayAt(2, 10);
     await addAvailability(app, speaker, from, dayAt(2, 12));
-    assert.deepEqual(await openingStarts(student.token, speaker.accountId, dayAt(2, 0), dayAt(3, 0)),
-      ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15', '11:30', '11:45']);
+    assert.deepEqual(await openingStarts(student.token, speaker.accountId, dayAt(2, 0), dayAt(3, 0)), [
+      '10:00',
+      '10:15',
+      '10:30',
+      '10:45',
+      '11:00',
+      '11:15',
+      '11:30',
+      '11:45',
+    ]);
     const res = await reserve(student.token, speaker.accountId, plusMinutes(from, 30));
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     // 10:30–10:45 is taken; nothing may come within 15 minutes of it (10:00–10:15 ends 15 minutes before).
-    assert.deepEqual(await openingStarts(student.token, speaker.accountId, dayAt(2, 0), dayAt(3, 0)), ['10:00', '11:00', '11:15', '11:30', '11:45']);
+    assert.deepEqual(await openingStarts(student.token, speaker.accountId, dayAt(2, 0), dayAt(3, 0)), [
+      '10:00',
+      '11:00',
+      '11:15',
+      '11:30',
+      '11:45',
+    ]);
     assert.deepEqual(await openingStarts(student.token, speaker.accountId, dayAt(2, 0), dayAt(3, 0), 30), ['11:00', '11:15', '11:30']);
   });
 
   it('refuses overlapping availability and availability across midnight, with the messages', async () => {
     const speaker = await createSpeaker(app);
     await addAvailability(app, speaker, dayAt(3, 9), dayAt(3, 11));
-    const overlap = await app.gql(AVAILABILITY, { input: { speakerId: speaker.accountId, startTime: dayAt(3, 10).toISOString(), endTime: dayAt(3, 12).toISOString(), zoneName: 'UTC' } }, speaker.token);
+    const overlap = await app.gql(
+      AVAILABILITY,
+      {
+        input: {
+          speakerId: speaker.accountId,
+          startTime: dayAt(3, 10).toISOString(),
+          endTime: dayAt(3, 12).toISOString(),
+          zoneName: 'UTC',
+        },
+      },
+      speaker.token,
+    );
     assert.equal(overlap.errors![0].message, SchedulingMessages.availabilityOverlap);
-    const night = await app.gql(AVAILABILITY, { input: { speakerId: speaker.accountId, startTime: dayAt(3, 23).toISOString(), endTime: dayAt(4, 1).toISOString(), zoneName: 'UTC' } }, speaker.token);
+    const night = await app.gql(
+      AVAILABILITY,
+      {
+        input: { speakerId: speaker.accountId, startTime: dayAt(3, 23).toISOString(), endTime: dayAt(4, 1).toISOString(), zoneName: 'UTC' },
+      },
+      speaker.token,
+    );
     assert.equal(night.errors![0].message, SchedulingMessages.availabilitySameDay);
-    const zone = await app.gql(AVAILABILITY, { input: { speakerId: speaker.accountId, startTime: dayAt(3, 13).toISOString(), endTime: dayAt(3, 14).toISOString(), zoneName: 'Mars/Olympus' } }, speaker.token);
+    const zone = await app.gql(
+      AVAILABILITY,
+      {
+        input: {
+          speakerId: speaker.accountId,
+          startTime: dayAt(3, 13).toISOString(),
+          endTime: dayAt(3, 14).toISOString(),
+          zoneName: 'Mars/Olympus',
+        },
+      },
+      speaker.token,
+    );
     assert.equal(codeOf(zone), 'INVALID_TIMEZONE');
   });
 
@@ -57,7 +116,12 @@ describe('availability and openings', () => {
     const speaker = await createSpeaker(app);
     const other = await createSpeaker(app);
     const student = await createStudent(app, 0);
-    const input = { speakerId: speaker.accountId, startTime: dayAt(4, 9).toISOString(), endTime: dayAt(4, 10).toISOString(), zoneName: 'UTC' };
+    const input = {
+      speakerId: speaker.accountId,
+      startTime: dayAt(4, 9).toISOString(),
+      endTime: dayAt(4, 10).toISOString(),
+      zoneName: 'UTC',
+    };
     assert.equal(codeOf(await app.gql(AVAILABILITY, { input }, other.token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(AVAILABILITY, { input }, student.token)), 'UNAUTHORIZED');
     assert.equal((await app.gql(AVAILABILITY, { input }, admin.token)).data.addAvailability.added, true);
@@ -75,11 +139,17 @@ describe('reserving', () => {
     assert.equal(await balanceOf(app, student.token), 15);
 
     assert.equal((await reserve(student.token, speaker.accountId, start)).errors![0].message, SchedulingMessages.slotTaken);
-    assert.equal((await reserve(student.token, speaker.accountId, dayAt(2, 17))).errors![0].message, SchedulingMessages.outsideAvailability);
+    assert.equal(
+      (await reserve(student.token, speaker.accountId, dayAt(2, 17))).errors![0].message,
+      SchedulingMessages.outsideAvailability,
+    );
     assert.equal((await reserve(student.token, speaker.accountId, plusMinutes(start, 7))).errors![0].message, SchedulingMessages.notOnSlot);
     assert.equal((await reserve(student.token, speaker.accountId, dayAt(-1, 10))).errors![0].message, SchedulingMessages.inThePast);
     assert.equal((await reserve(student.token, speaker.accountId, dayAt(9, 10))).errors![0].message, SchedulingMessages.tooFarAhead);
-    assert.equal((await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { language: 'fr' })).errors![0].message, SchedulingMessages.languageMismatch);
+    assert.equal(
+      (await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { language: 'fr' })).errors![0].message,
+      SchedulingMessages.languageMismatch,
+    );
     assert.equal(codeOf(await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { duration: 30 })), 'INSUFFICIENT_MINUTES');
     // The student's own overlap, with another speaker at the same time.
     const second = await createSpeaker(app);
@@ -111,7 +181,10 @@ describe('reserving', () => {
     const start = dayAt(3, 12);
     await addAvailability(app, a, start, dayAt(3, 13));
     await addAvailability(app, b, start, dayAt(3, 13));
-    const results = await Promise.all([reserve(student.token, a.accountId, start), reserve(student.token, b.accountId, plusMinutes(start, 0), { duration: 30 })]);
+    const results = await Promise.all([
+      reserve(student.token, a.accountId, start),
+      reserve(student.token, b.accountId, plusMinutes(start, 0), { duration: 30 }),
+    ]);
     assert.equal(results.filter((r) => r.data?.createReservation?.created).length, 1);
     assert.equal(results.find((r) => r.errors)!.errors![0].message, SchedulingMessages.studentOverlap);
   });
@@ -122,7 +195,10 @@ describe('reserving', () => {
     const student = await createStudent(app, 15);
     await addAvailability(app, a, dayAt(4, 8), dayAt(4, 9));
     await addAvailability(app, b, dayAt(4, 10), dayAt(4, 11));
-    const results = await Promise.all([reserve(student.token, a.accountId, dayAt(4, 8)), reserve(student.token, b.accountId, dayAt(4, 10))]);
+    const results = await Promise.all([
+      reserve(student.token, a.accountId, dayAt(4, 8)),
+      reserve(student.token, b.accountId, dayAt(4, 10)),
+    ]);
     assert.equal(results.filter((r) => r.data?.createReservation?.created).length, 1);
     assert.equal(codeOf(results.find((r) => r.errors)!), 'INSUFFICIENT_MINUTES');
     assert.equal(await balanceOf(app, student.token), 0);
@@ -174,7 +250,10 @@ describe('after reserving', () => {
     assert.ok((await openingStarts(student.token, speaker.accountId, far, plusMinutes(far, 60))).includes(far.toISOString().slice(11, 16)));
 
     assert.equal((await app.gql(CONVERSATION, { id: b }, student.token)).data.conversation.cancellationPolicy.isCancelable, false);
-    assert.equal((await app.gql(CANCEL, { input: { conversationId: b } }, student.token)).errors![0].message, SchedulingMessages.notCancelable);
+    assert.equal(
+      (await app.gql(CANCEL, { input: { conversationId: b } }, student.token)).errors![0].message,
+      SchedulingMessages.notCancelable,
+    );
     // The speaker may still cancel it, and the minutes come back.
     assert.equal((await app.gql(CANCEL, { input: { conversationId: b } }, speaker.token)).data.cancelReservation.canceled, true);
     assert.equal(await balanceOf(app, student.token), 30);
@@ -190,20 +269,35 @@ describe('after reserving', () => {
     const id = (await reserve(student.token, first.accountId, start)).data.createReservation.conversation.id;
     const seen = (await app.gql(CONVERSATION, { id }, first.token)).data.conversation.transferablePolicy;
     assert.equal(seen.isTransferable, true);
-    assert.deepEqual(seen.transferableTo.map((u: { id: string }) => u.id), [second.accountId]);
+    assert.deepEqual(
+      seen.transferableTo.map((u: { id: string }) => u.id),
+      [second.accountId],
+    );
     assert.equal((await app.gql(CONVERSATION, { id }, student.token)).data.conversation.transferablePolicy.isTransferable, false);
 
     const TRANSFER = `mutation($input: TransferReservationInput!) { transferReservation(input: $input) { transferred conversation { reservedWith { id } } } }`;
-    assert.equal(codeOf(await app.gql(TRANSFER, { input: { conversationId: id, transfereeId: french.accountId } }, first.token)), 'BAD_USER_INPUT');
-    assert.equal(codeOf(await app.gql(TRANSFER, { input: { conversationId: id, transfereeId: second.accountId } }, student.token)), 'UNAUTHORIZED');
+    assert.equal(
+      codeOf(await app.gql(TRANSFER, { input: { conversationId: id, transfereeId: french.accountId } }, first.token)),
+      'BAD_USER_INPUT',
+    );
+    assert.equal(
+      codeOf(await app.gql(TRANSFER, { input: { conversationId: id, transfereeId: second.accountId } }, student.token)),
+      'UNAUTHORIZED',
+    );
     const moved = await app.gql(TRANSFER, { input: { conversationId: id, transfereeId: second.accountId } }, first.token);
     assert.equal(moved.data.transferReservation.conversation.reservedWith.id, second.accountId);
     const at = start.toISOString().slice(11, 16);
-    assert.ok((await openingStarts(student.token, first.accountId, start, plusMinutes(start, 60))).includes(at), 'the first speaker is free again');
-    assert.ok(!(await openingStarts(student.token, second.accountId, start, plusMinutes(start, 60))).includes(at), 'the second speaker holds it');
+    assert.ok(
+      (await openingStarts(student.token, first.accountId, start, plusMinutes(start, 60))).includes(at),
+      'the first speaker is free again',
+    );
+    assert.ok(
+      !(await openingStarts(student.token, second.accountId, start, plusMinutes(start, 60))).includes(at),
+      'the second speaker holds it',
+    );
   });
 
-  it("shows a conversation only to its student, its speaker and admins", async () => {
+  it('shows a conversation only to its student, its speaker and admins', async () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 15);
     const stranger = await createStudent(app, 0);
@@ -229,9 +323,19 @@ describe('after reserving', () => {
     assert.equal(account.data?.conversation?.reservedBy?.account?.currentSignInIp ?? null, null, JSON.stringify(account));
     assert.notEqual((await app.gql(ACCOUNT, { id }, admin.token)).data.conversation.reservedBy.account.currentSignInIp, undefined);
     const mine = await app.gql(`{ me { conversations(statuses: [reserved]) { id } } }`, {}, student.token);
-    assert.deepEqual(mine.data.me.conversations.map((c: { id: string }) => c.id), [id]);
-    const one = await app.gql(`query($id: ID!) { me { conversations(conversationId: $id) { id } conversationsCount } } `, { id }, speaker.token);
-    assert.deepEqual(one.data.me.conversations.map((c: { id: string }) => c.id), [id]);
+    assert.deepEqual(
+      mine.data.me.conversations.map((c: { id: string }) => c.id),
+      [id],
+    );
+    const one = await app.gql(
+      `query($id: ID!) { me { conversations(conversationId: $id) { id } conversationsCount } } `,
+      { id },
+      speaker.token,
+    );
+    assert.deepEqual(
+      one.data.me.conversations.map((c: { id: string }) => c.id),
+      [id],
+    );
     assert.equal(one.data.me.conversationsCount, 1);
   });
 });
@@ -249,25 +353,41 @@ describe('lessons, lateness, listings', () => {
     const student = await createStudent(app, 0);
     const outsider = await createStudent(app, 60);
     assert.equal((await app.gql(ENROLL, { input: { inviteNumber: course.inviteNumber } }, student.token)).data.enrollUser.enrolled, true);
-    const lessons = (await app.gql(LESSONS, { id: course.courseId }, student.token)).data.course.lessonAssignments.map((a: any) => a.lesson.id);
+    const lessons = (await app.gql(LESSONS, { id: course.courseId }, student.token)).data.course.lessonAssignments.map(
+      (a: any) => a.lesson.id,
+    );
     const start = dayAt(3, 18);
     await addAvailability(app, speaker, start, plusMinutes(start, 120));
 
     const refused = await reserve(outsider.token, speaker.accountId, start, { courseId: course.courseId, lessonId: lessons[0] });
     assert.equal(refused.errors![0].message, SchedulingMessages.lessonNotYours);
-    const first = await reserve(student.token, speaker.accountId, start, { courseId: course.courseId, lessonId: lessons[0], language: null, duration: null });
+    const first = await reserve(student.token, speaker.accountId, start, {
+      courseId: course.courseId,
+      lessonId: lessons[0],
+      language: null,
+      duration: null,
+    });
     assert.equal(first.errors, undefined, JSON.stringify(first.errors));
     const id = first.data.createReservation.conversation.id;
     assert.equal(first.data.createReservation.conversation.learningLanguage, 'es');
-    const again = await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { courseId: course.courseId, lessonId: lessons[0] });
+    const again = await reserve(student.token, speaker.accountId, plusMinutes(start, 60), {
+      courseId: course.courseId,
+      lessonId: lessons[0],
+    });
     assert.equal(again.errors![0].message, SchedulingMessages.lessonTaken);
 
-    assert.equal((await app.gql(CHANGE, { input: { conversationId: id, lessonId: lessons[1] } }, student.token)).data.changeReservationLesson.changed, true);
+    assert.equal(
+      (await app.gql(CHANGE, { input: { conversationId: id, lessonId: lessons[1] } }, student.token)).data.changeReservationLesson.changed,
+      true,
+    );
     const seen = (await app.gql(TOPIC, { id }, student.token)).data.conversation;
     assert.equal(seen.lesson.id, lessons[1]);
     assert.equal(seen.lessonAttempt.outcome, 'attempting');
     // The first lesson can be reserved again.
-    const other = await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { courseId: course.courseId, lessonId: lessons[0] });
+    const other = await reserve(student.token, speaker.accountId, plusMinutes(start, 60), {
+      courseId: course.courseId,
+      lessonId: lessons[0],
+    });
     assert.equal(other.errors, undefined, JSON.stringify(other.errors));
     assert.equal(codeOf(await app.gql(CHANGE, { input: { conversationId: id, lessonId: lessons[2] } }, speaker.token)), 'UNAUTHORIZED');
   });
@@ -280,11 +400,34 @@ describe('lessons, lateness, listings', () => {
     const course = await createCourseAsSystem(app, { name: 'Notes course', pricingPlanId: plans.institutional });
     // The instructor's note (changeLesson arrives with the instructor area): a lesson assigned with one.
     const lessonId = `lesson-note-${Date.now()}`;
-    const { checkpoint } = await app.runtime.store.appendToStreams([{ stream: catalogStreams.course(course.courseId), expected: 'any', events: [{
-      type: 'LessonAssigned',
-      data: { courseId: course.courseId, lessonAssignmentId: `${lessonId}-a`, lessonId, title: 'Ordering food', discussionTopic: 'Restaurants', privateNote: 'Ask about her trip to Lima.', dueOn: null, order: 9 },
-      metadata: { actorId: SYSTEM_ACTOR.accountId, correlationId: lessonId, causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
-    }] }]);
+    const { checkpoint } = await app.runtime.store.appendToStreams([
+      {
+        stream: catalogStreams.course(course.courseId),
+        expected: 'any',
+        events: [
+          {
+            type: 'LessonAssigned',
+            data: {
+              courseId: course.courseId,
+              lessonAssignmentId: `${lessonId}-a`,
+              lessonId,
+              title: 'Ordering food',
+              discussionTopic: 'Restaurants',
+              privateNote: 'Ask about her trip to Lima.',
+              dueOn: null,
+              order: 9,
+            },
+            metadata: {
+              actorId: SYSTEM_ACTOR.accountId,
+              correlationId: lessonId,
+              causationId: null,
+              occurredAt: new Date().toISOString(),
+              schemaVersion: 1,
+            },
+          },
+        ],
+      },
+    ]);
     await app.runtime.runner.waitFor(checkpoint, ['catalog']);
     const speaker = await createSpeaker(app);
     const otherSpeaker = await createSpeaker(app);
@@ -292,13 +435,25 @@ describe('lessons, lateness, listings', () => {
     assert.equal((await app.gql(ENROLL, { input: { inviteNumber: course.inviteNumber } }, student.token)).data.enrollUser.enrolled, true);
     const start = dayAt(4, 15);
     await addAvailability(app, speaker, start, plusMinutes(start, 60));
-    const reserved = await reserve(student.token, speaker.accountId, start, { courseId: course.courseId, lessonId, language: null, duration: null });
+    const reserved = await reserve(student.token, speaker.accountId, start, {
+      courseId: course.courseId,
+      lessonId,
+      language: null,
+      duration: null,
+    });
     assert.equal(reserved.errors, undefined, JSON.stringify(reserved.errors));
     const id = reserved.data.createReservation.conversation.id;
     const NOTE = `query($id: ID!) { conversation(conversationId: $id) { lesson { title privateNote } } }`;
-    assert.deepEqual((await app.gql(NOTE, { id }, speaker.token)).data.conversation.lesson, { title: 'Ordering food', privateNote: 'Ask about her trip to Lima.' });
+    assert.deepEqual((await app.gql(NOTE, { id }, speaker.token)).data.conversation.lesson, {
+      title: 'Ordering food',
+      privateNote: 'Ask about her trip to Lima.',
+    });
     assert.deepEqual((await app.gql(NOTE, { id }, student.token)).data.conversation.lesson, { title: 'Ordering food', privateNote: null });
-    assert.equal((await app.gql(NOTE, { id }, otherSpeaker.token)).data.conversation, null, 'another speaker does not see the conversation at all');
+    assert.equal(
+      (await app.gql(NOTE, { id }, otherSpeaker.token)).data.conversation,
+      null,
+      'another speaker does not see the conversation at all',
+    );
   });
 
   it('returns the minutes when the speaker is late, and not before', async () => {
@@ -307,15 +462,38 @@ describe('lessons, lateness, listings', () => {
     // Reserved two hours ago for a start 20 minutes ago (the command's clock set back).
     const start = new Date(Math.floor((Date.now() - 20 * 60_000) / (15 * 60_000)) * 15 * 60_000);
     const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
-    await app.runtime.scheduling.addAvailability({ actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } }, { speakerId: speaker.accountId, interval: { start, end: plusMinutes(start, 60) }, zoneName: sameDayZone(start, plusMinutes(start, 60)), repeatsWeekly: false });
-    const { result, appended } = await app.runtime.scheduling.createReservation(past, { studentId: student.accountId, speakerId: speaker.accountId, courseId: null, lessonId: null, language: 'es', start, duration: 15 });
+    await app.runtime.scheduling.addAvailability(
+      { actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } },
+      {
+        speakerId: speaker.accountId,
+        interval: { start, end: plusMinutes(start, 60) },
+        zoneName: sameDayZone(start, plusMinutes(start, 60)),
+        repeatsWeekly: false,
+      },
+    );
+    const { result, appended } = await app.runtime.scheduling.createReservation(past, {
+      studentId: student.accountId,
+      speakerId: speaker.accountId,
+      courseId: null,
+      lessonId: null,
+      language: 'es',
+      start,
+      duration: 15,
+    });
     await app.runtime.runner.waitFor(appended?.checkpoint, ['conversations', 'minutes']);
     assert.equal(await balanceOf(app, student.token), 0);
     const TARDY = `mutation($input: ConversationInput!) { cancelTardyReservation(input: $input) { canceled } }`;
-    const policy = await app.gql(`query($id: ID!) { conversation(conversationId: $id) { status tardinessPolicy { isTardy tardyAfter } } }`, { id: result.conversationId }, student.token);
+    const policy = await app.gql(
+      `query($id: ID!) { conversation(conversationId: $id) { status tardinessPolicy { isTardy tardyAfter } } }`,
+      { id: result.conversationId },
+      student.token,
+    );
     assert.equal(policy.data.conversation.tardinessPolicy.isTardy, true);
     assert.equal(codeOf(await app.gql(TARDY, { input: { conversationId: result.conversationId } }, speaker.token)), 'UNAUTHORIZED');
-    assert.equal((await app.gql(TARDY, { input: { conversationId: result.conversationId } }, student.token)).data.cancelTardyReservation.canceled, true);
+    assert.equal(
+      (await app.gql(TARDY, { input: { conversationId: result.conversationId } }, student.token)).data.cancelTardyReservation.canceled,
+      true,
+    );
     assert.equal(await balanceOf(app, student.token), 15);
 
     // A conversation still ahead is not late.
@@ -329,8 +507,17 @@ describe('lessons, lateness, listings', () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 120);
     const year = new Date().getUTCFullYear() + 1;
-    for (const reservedStart of [`${year}-11-31T11:00:00Z`, `${year}-02-30T10:00:00Z`, `${year}-04-31T10:00:00Z`, `${year}-06-30T24:00:00Z`]) {
-      const res = await app.gql(RESERVE, { input: { speakerId: speaker.accountId, reservedStart, language: 'es', duration: 15 } }, student.token);
+    for (const reservedStart of [
+      `${year}-11-31T11:00:00Z`,
+      `${year}-02-30T10:00:00Z`,
+      `${year}-04-31T10:00:00Z`,
+      `${year}-06-30T24:00:00Z`,
+    ]) {
+      const res = await app.gql(
+        RESERVE,
+        { input: { speakerId: speaker.accountId, reservedStart, language: 'es', duration: 15 } },
+        student.token,
+      );
       assert.equal(codeOf(res), 'BAD_USER_INPUT', reservedStart);
       assert.match(res.errors![0].message, /"input\.reservedStart".*Not a valid date and time/, reservedStart);
     }
@@ -344,7 +531,11 @@ describe('lessons, lateness, listings', () => {
     const res = await app.gql(OCC, { s: speaker.accountId, a: dayAt(0, 0).toISOString(), b: dayAt(28, 0).toISOString() }, speaker.token);
     assert.equal(res.data.availabilityOccurrences.length, 4);
     assert.ok(res.data.availabilityOccurrences.every((o: any) => o.repeatsWeekly && o.startTimestamp.slice(11, 16) === '09:00'));
-    const tooLong = await app.gql(OCC, { s: speaker.accountId, a: dayAt(0, 0).toISOString(), b: dayAt(90, 0).toISOString() }, speaker.token);
+    const tooLong = await app.gql(
+      OCC,
+      { s: speaker.accountId, a: dayAt(0, 0).toISOString(), b: dayAt(90, 0).toISOString() },
+      speaker.token,
+    );
     assert.equal(codeOf(tooLong), 'BAD_USER_INPUT');
     const zones = (await app.gql(`{ timezones { identifier friendlyIdentifier formattedOffset } }`, {}, speaker.token)).data.timezones;
     const kolkata = zones.find((z: any) => z.identifier === 'Asia/Kolkata');

@@ -26,7 +26,10 @@ describe('remembered sessions', () => {
     const port = await freePort();
     otherUrl = `http://127.0.0.1:${port}`;
     other = await createRuntime(
-      loadConfig({ ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'test-secret-not-for-production-0123456789' }, { port, publicUrl: otherUrl, logLevel: 'silent', seedDemo: false, dataDir: '.test-data/app', rateLimits: false }),
+      loadConfig(
+        { ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'test-secret-not-for-production-0123456789' },
+        { port, publicUrl: otherUrl, logLevel: 'silent', seedDemo: false, dataDir: '.test-data/app', rateLimits: false },
+      ),
       { databaseUrl: a.databaseUrl, runProjections: false, runJobs: false },
     );
     server = createServer(other);
@@ -39,11 +42,13 @@ describe('remembered sessions', () => {
   });
 
   const gqlOther = async (query: string, token: string) =>
-    (await (await fetch(`${otherUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tertulia-build': 'test', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ query }),
-    })).json()) as any;
+    (await (
+      await fetch(`${otherUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tertulia-build': 'test', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query }),
+      })
+    ).json()) as any;
 
   it('a sign-out holds at once in the process that ran it, and in another that remembered the session once the notice arrives', async () => {
     for (let i = 0; i < 5; i++) {

@@ -25,7 +25,12 @@ const SCHOOLS = `query($q: String) { lookupSchools(query: $q) { name address } }
 
 const eventCount = () => eventCountWithoutMail(app);
 const emailOf = async (accountId: string) =>
-  (await app.runtime.pool.query(`SELECT data->>'emailAddress' AS e FROM events WHERE stream_id = $1 AND type IN ('AccountRegistered', 'EmailAddressChanged') ORDER BY stream_version DESC LIMIT 1`, [`account-${accountId}`])).rows[0].e as string;
+  (
+    await app.runtime.pool.query(
+      `SELECT data->>'emailAddress' AS e FROM events WHERE stream_id = $1 AND type IN ('AccountRegistered', 'EmailAddressChanged') ORDER BY stream_version DESC LIMIT 1`,
+      [`account-${accountId}`],
+    )
+  ).rows[0].e as string;
 
 beforeAll(async () => {
   app = await startTestApp({}, 'settings_authz');
@@ -33,9 +38,16 @@ beforeAll(async () => {
   student = await signUp(app, 'student@example.com');
   instructor = await signUp(app, 'teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
   otherInstructor = await signUp(app, 'other.teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
-  const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress: 'speaker@example.com', password: 'Passw0rdSpk', roles: ['SPEAKER'] });
+  const grant = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress: 'speaker@example.com', password: 'Passw0rdSpk', roles: ['SPEAKER'] },
+  );
   speaker = { token: await signIn(app, 'speaker@example.com', 'Passw0rdSpk'), accountId: grant.accountId };
-  for (const [who, school] of [[instructor, 'Colegio San Ignacio'], [otherInstructor, 'Colegio San Ignacio'], [speaker, 'Universidad de Salamanca']] as const) {
+  for (const [who, school] of [
+    [instructor, 'Colegio San Ignacio'],
+    [otherInstructor, 'Colegio San Ignacio'],
+    [speaker, 'Universidad de Salamanca'],
+  ] as const) {
     const res = await app.gql(CHANGE_USER, { input: { school } }, who.token);
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   }
@@ -59,7 +71,10 @@ describe('lookups', () => {
     assert.equal(all.length, 20);
     assert.deepEqual((await app.gql(COUNTRIES, { q: 'PERU' }, student.token)).data.lookupCountries, [{ code: 'PE', name: 'Peru' }]);
     const cote = (await app.gql(COUNTRIES, { q: 'cote' }, student.token)).data.lookupCountries;
-    assert.deepEqual(cote.map((c: { code: string }) => c.code), ['CI']);
+    assert.deepEqual(
+      cote.map((c: { code: string }) => c.code),
+      ['CI'],
+    );
     const united = (await app.gql(COUNTRIES, { q: 'united' }, student.token)).data.lookupCountries.map((c: { code: string }) => c.code);
     for (const code of ['AE', 'GB', 'US']) assert.ok(united.includes(code), code);
     assert.deepEqual((await app.gql(COUNTRIES, { q: 'atlantis' }, student.token)).data.lookupCountries, []);
@@ -71,7 +86,9 @@ describe('lookups', () => {
       { name: 'Colegio San Ignacio', address: null },
       { name: 'Universidad de Salamanca', address: null },
     ]);
-    assert.deepEqual((await app.gql(SCHOOLS, { q: 'salaman' }, student.token)).data.lookupSchools, [{ name: 'Universidad de Salamanca', address: null }]);
+    assert.deepEqual((await app.gql(SCHOOLS, { q: 'salaman' }, student.token)).data.lookupSchools, [
+      { name: 'Universidad de Salamanca', address: null },
+    ]);
     assert.deepEqual((await app.gql(SCHOOLS, { q: '100%' }, student.token)).data.lookupSchools, [], 'a % is a character, not a wildcard');
   });
 });
@@ -83,9 +100,9 @@ describe('changeUserEmailAddress', () => {
     const cases: [string, string | null, string][] = [
       ['a student (own address)', student.token, student.accountId],
       ['a speaker (own address)', speaker.token, speaker.accountId],
-      ['a student (an instructor\'s address)', student.token, instructor.accountId],
+      ["a student (an instructor's address)", student.token, instructor.accountId],
       ['another instructor', otherInstructor.token, instructor.accountId],
-      ['an instructor (a student\'s address)', instructor.token, student.accountId],
+      ["an instructor (a student's address)", instructor.token, student.accountId],
       ['signed out', null, instructor.accountId],
     ];
     for (const [who, token, target] of cases) {
@@ -98,7 +115,7 @@ describe('changeUserEmailAddress', () => {
     }
   });
 
-  it('lets an instructor change their own address (and sign in with it) and an admin anyone\'s', async () => {
+  it("lets an instructor change their own address (and sign in with it) and an admin anyone's", async () => {
     const own = await app.gql(CHANGE_EMAIL, change(instructor.accountId, 'Teacher.New@Example.com'), instructor.token);
     assert.equal(own.errors, undefined, JSON.stringify(own.errors));
     assert.deepEqual(own.data.changeUserEmailAddress, { changed: true, user: { emailAddress: 'teacher.new@example.com' } });
@@ -115,7 +132,12 @@ describe('changeUserEmailAddress', () => {
 
 describe('changeUser and onboardAccount', () => {
   it('changeUser on someone else is refused to everyone but admins, and signed out; nothing is written', async () => {
-    for (const [who, token] of [['student', student.token], ['instructor', instructor.token], ['speaker', speaker.token], ['signed out', null]] as const) {
+    for (const [who, token] of [
+      ['student', student.token],
+      ['instructor', instructor.token],
+      ['speaker', speaker.token],
+      ['signed out', null],
+    ] as const) {
       const before = await eventCount();
       const res = await app.gql(CHANGE_USER, { input: { userId: otherInstructor.accountId, displayName: 'Hijacked' } }, token);
       assert.equal(codeOf(res), 'UNAUTHORIZED', who);

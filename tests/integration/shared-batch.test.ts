@@ -29,7 +29,10 @@ const marker = (name: string, table: string, fail = { now: false }): Projector =
       events.map((e) => e.data.accountId as string),
       events.map((e) => e.data.transactionId as string),
     ]);
-    await notifyChange(db, events.map((e) => ({ topic: name, key: e.data.accountId as string })));
+    await notifyChange(
+      db,
+      events.map((e) => ({ topic: name, key: e.data.accountId as string })),
+    );
   },
 });
 
@@ -68,7 +71,7 @@ function countingPool(max = 2) {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
       counted.statements += 1;
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text ?? '';
+      const text = typeof args[0] === 'string' ? args[0] : ((args[0] as { text?: string })?.text ?? '');
       if (text.includes('FROM pg_class')) counted.catalog += 1;
       return query(...args);
     };
@@ -92,8 +95,14 @@ async function countedBatch(projectors: Projector[]) {
 /** Appends `count` changes of a new account, and waits until the feed shows them (a transaction of another test's database may hold it back). */
 async function appendChanges(count: number) {
   const account = `acct-${crypto.randomUUID()}`;
-  await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: Array.from({ length: count }, () => minutesChanged(account)) }]);
-  await eventually(async () => (await store.readAll(null, 10_000)).filter((e) => e.data.accountId === account).length === count, 'the feed shows the changes', 10_000);
+  await store.appendToStreams([
+    { stream: `minutes-${account}`, expected: 'no_stream', events: Array.from({ length: count }, () => minutesChanged(account)) },
+  ]);
+  await eventually(
+    async () => (await store.readAll(null, 10_000)).filter((e) => e.data.accountId === account).length === count,
+    'the feed shows the changes',
+    10_000,
+  );
   return account;
 }
 
@@ -118,7 +127,13 @@ describe('a shared batch', () => {
     assert.equal(await rowsIn('rm_beta', 'notes', account), 3);
     // PostgreSQL delivers a transaction's identical notices once: one from each read model.
     await eventually(async () => notices.filter((n) => n.key === account).length === 2, 'a notice from each read model', 5_000);
-    assert.deepEqual(notices.filter((n) => n.key === account).map((n) => n.topic).sort(), ['alpha', 'beta']);
+    assert.deepEqual(
+      notices
+        .filter((n) => n.key === account)
+        .map((n) => n.topic)
+        .sort(),
+      ['alpha', 'beta'],
+    );
   });
 
   it('sets each read model its own search path when their tables clash', async () => {
@@ -150,12 +165,20 @@ describe('a shared batch', () => {
     const account = await appendChanges(1);
     const { pool } = countingPool(1);
     try {
-      const before = (await db.pool.query(`SELECT name, position FROM projection_checkpoints WHERE name IN ('alpha', 'beta') ORDER BY name`)).rows;
+      const before = (
+        await db.pool.query(`SELECT name, position FROM projection_checkpoints WHERE name IN ('alpha', 'beta') ORDER BY name`)
+      ).rows;
       betaFails.now = true;
-      await assert.rejects(applySharedBatch(pool, store, [alpha, beta], 500, { searchPath: await sharedSearchPath(pool, [alpha, beta]) }), /beta cannot apply/);
+      await assert.rejects(
+        applySharedBatch(pool, store, [alpha, beta], 500, { searchPath: await sharedSearchPath(pool, [alpha, beta]) }),
+        /beta cannot apply/,
+      );
       betaFails.now = false;
-      assert.deepEqual((await db.pool.query(`SELECT name, position FROM projection_checkpoints WHERE name IN ('alpha', 'beta') ORDER BY name`)).rows, before);
-      assert.equal(await rowsIn('rm_alpha', 'marks', account), 0, 'alpha\'s rows went with the rollback');
+      assert.deepEqual(
+        (await db.pool.query(`SELECT name, position FROM projection_checkpoints WHERE name IN ('alpha', 'beta') ORDER BY name`)).rows,
+        before,
+      );
+      assert.equal(await rowsIn('rm_alpha', 'marks', account), 0, "alpha's rows went with the rollback");
 
       // The pool's one connection, used outside a batch: its notice goes out at once.
       const client = await pool.connect();
@@ -164,7 +187,11 @@ describe('a shared batch', () => {
       } finally {
         client.release();
       }
-      await eventually(async () => notices.some((n) => n.key === account && n.topic === 'outside'), 'the notice sent outside a batch', 5_000);
+      await eventually(
+        async () => notices.some((n) => n.key === account && n.topic === 'outside'),
+        'the notice sent outside a batch',
+        5_000,
+      );
       assert.equal(notices.filter((n) => n.key === account && n.topic !== 'outside').length, 0, 'nothing from the failed batch');
     } finally {
       await pool.end();

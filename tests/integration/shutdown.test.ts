@@ -10,7 +10,10 @@ import { describe, it } from 'vitest';
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/shutdown-process.ts');
 
 async function run(env: Record<string, string>, signals: NodeJS.Signals[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   child.stdout.on('data', (chunk) => (output += chunk));

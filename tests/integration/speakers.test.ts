@@ -46,7 +46,9 @@ async function inviteAndAccept(address: string) {
   const invited = await app.gql(INVITE, { input: { emailAddress: address } }, admin.token);
   assert.equal(invited.errors, undefined, JSON.stringify(invited.errors));
   const link = await invitationLink(address);
-  const res = await app.gql(SIGNUP_INVITED, { input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' } });
+  const res = await app.gql(SIGNUP_INVITED, {
+    input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' },
+  });
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   const token = res.data.signupInvited.token as string;
   const me = await app.gql(`{ me { id } }`, {}, token);
@@ -100,14 +102,21 @@ describe('speaker invitation', () => {
     const invitation = invited.data.inviteSpeaker.invitation;
     assert.deepEqual(
       { ...invitation, id: undefined },
-      { id: undefined, emailAddress: 'nora.speaker@example.com', invitationStatus: 'INVITED', owner: { id: admin.accountId, emailAddress: 'admin@example.com' } },
+      {
+        id: undefined,
+        emailAddress: 'nora.speaker@example.com',
+        invitationStatus: 'INVITED',
+        owner: { id: admin.accountId, emailAddress: 'admin@example.com' },
+      },
     );
     const link = await invitationLink('nora.speaker@example.com');
     assert.equal(link.pathname, '/auth/sign_up');
     assert.equal(link.searchParams.get('email_address'), 'nora.speaker@example.com');
 
     // The stored notification never holds the link (it carries the token).
-    const { rows } = await app.runtime.pool.query(`SELECT data::text AS d FROM events WHERE type = 'NotificationQueued' AND data::text LIKE '%speaker_invitation%'`);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT data::text AS d FROM events WHERE type = 'NotificationQueued' AND data::text LIKE '%speaker_invitation%'`,
+    );
     assert.ok(rows.length >= 1);
     assert.ok(rows.every((r) => !r.d.includes(link.searchParams.get('token')!)));
 
@@ -117,14 +126,26 @@ describe('speaker invitation', () => {
 
     const live = nextSpeakerAccepted(admin.token);
     await new Promise((r) => setTimeout(r, 300));
-    const res = await app.gql(SIGNUP_INVITED, { input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' } });
+    const res = await app.gql(SIGNUP_INVITED, {
+      input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' },
+    });
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     const event = await live.next;
     const me = await app.gql(MY_SPEAKING, {}, res.data.signupInvited.token);
-    assert.deepEqual(event, { emailAddress: 'nora.speaker@example.com', invitation: { id: invitation.id, invitationStatus: 'ACCEPTED', speakerId: me.data.me.id } });
+    assert.deepEqual(event, {
+      emailAddress: 'nora.speaker@example.com',
+      invitation: { id: invitation.id, invitationStatus: 'ACCEPTED', speakerId: me.data.me.id },
+    });
     assert.deepEqual(me.data.me.account.roles, ['ONBOARDING_SPEAKER']);
     assert.deepEqual(me.data.me.speaking, {
-      id: me.data.me.id, isPromoted: false, evaluation: null, hasEvaluation: false, isUnderReview: false, interview: null, languages: [], payRate: 0,
+      id: me.data.me.id,
+      isPromoted: false,
+      evaluation: null,
+      hasEvaluation: false,
+      isUnderReview: false,
+      interview: null,
+      languages: [],
+      payRate: 0,
     });
 
     const list = await app.gql(INVITATIONS, {}, admin.token);
@@ -135,7 +156,9 @@ describe('speaker invitation', () => {
     assert.equal(row.speaking.id, me.data.me.id);
 
     // The link works once.
-    const reuse = await app.gql(SIGNUP_INVITED, { input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' } });
+    const reuse = await app.gql(SIGNUP_INVITED, {
+      input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' },
+    });
     assert.equal(reuse.errors?.[0].message, Messages.invitationInvalid);
     // An address with an account is not invited.
     const taken = await app.gql(INVITE, { input: { emailAddress: 'nora.speaker@example.com' } }, admin.token);
@@ -156,7 +179,9 @@ describe('speaker invitation', () => {
     const link = await invitationLink('rex@example.com');
     const res = await app.gql(RESCIND, { input: { invitationId: id } }, admin.token);
     assert.deepEqual(res.data.rescindSpeaker, { rescinded: true, invitation: { id, invitationStatus: 'RESCINDED' } });
-    const signup = await app.gql(SIGNUP_INVITED, { input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' } });
+    const signup = await app.gql(SIGNUP_INVITED, {
+      input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' },
+    });
     assert.equal(signup.errors?.[0].message, Messages.invitationInvalid);
     // A new invitation to the address may be sent once the old one is rescinded.
     const again = await app.gql(INVITE, { input: { emailAddress: 'rex@example.com' } }, admin.token);
@@ -178,7 +203,10 @@ describe('interview and evaluation', () => {
     assert.equal(res.data.interviewSpeaker.ready, true);
     const conversationId = res.data.interviewSpeaker.conversation.id;
     const stream = await app.runtime.store.readStream(`conversation-${conversationId}`);
-    assert.deepEqual(stream.map((e) => e.type), ['ConversationReserved', 'ConversationOpened']);
+    assert.deepEqual(
+      stream.map((e) => e.type),
+      ['ConversationReserved', 'ConversationOpened'],
+    );
     assert.equal((stream[1].data as any).openedBy, admin.accountId);
     const reserved = stream[0] as any;
     assert.equal(reserved.type, 'ConversationReserved');
@@ -212,8 +240,12 @@ describe('interview and evaluation', () => {
 
   it('schedules a new interview once the last one was missed (past its end), not before', async () => {
     const speaker = await inviteAndAccept('mia@example.com');
-    const first = (await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token)).data.interviewSpeaker.conversation.id;
-    const asAdmin = (minutesLater: number) => ({ actor: { accountId: admin.accountId, roles: ['ADMIN'] as any }, now: () => new Date(Date.now() + minutesLater * 60_000) });
+    const first = (await app.gql(INTERVIEW, { input: { speakerId: speaker.accountId } }, admin.token)).data.interviewSpeaker.conversation
+      .id;
+    const asAdmin = (minutesLater: number) => ({
+      actor: { accountId: admin.accountId, roles: ['ADMIN'] as any },
+      now: () => new Date(Date.now() + minutesLater * 60_000),
+    });
     const during = await app.runtime.speaking.interviewSpeaker(asAdmin(29), { speakerId: speaker.accountId });
     assert.deepEqual(during.result, { conversationId: first, created: false });
     const after = await app.runtime.speaking.interviewSpeaker(asAdmin(31), { speakerId: speaker.accountId });
@@ -256,7 +288,10 @@ describe('interview and evaluation', () => {
 
   it('refuses people without a speaking record', async () => {
     const student = await signUp(app, 'no-record@example.com');
-    for (const [query, extra] of [[INTERVIEW, {}], [EVALUATE, { evaluation: 'promote' }]] as const) {
+    for (const [query, extra] of [
+      [INTERVIEW, {}],
+      [EVALUATE, { evaluation: 'promote' }],
+    ] as const) {
       const res = await app.gql(query, { input: { speakerId: student.accountId, ...extra } }, admin.token);
       assert.equal(codeOf(res), 'NOT_FOUND');
       assert.equal(res.errors?.[0].message, SpeakerMessages.noSpeakingRecord);
@@ -267,15 +302,26 @@ describe('interview and evaluation', () => {
 describe('speaking settings', () => {
   it('sets languages and the pay rate in cents, with the spec message below zero', async () => {
     const speaker = await inviteAndAccept('lena@example.com');
-    const ok = await app.gql(CHANGE_SPEAKING, { input: { userId: speaker.accountId, languages: ['es', 'fr'], payRate: 1250 } }, admin.token);
-    assert.deepEqual(ok.data.changeUserSpeaking, { changed: true, user: { id: speaker.accountId, speaking: { languages: ['es', 'fr'], payRate: 1250 } } });
+    const ok = await app.gql(
+      CHANGE_SPEAKING,
+      { input: { userId: speaker.accountId, languages: ['es', 'fr'], payRate: 1250 } },
+      admin.token,
+    );
+    assert.deepEqual(ok.data.changeUserSpeaking, {
+      changed: true,
+      user: { id: speaker.accountId, speaking: { languages: ['es', 'fr'], payRate: 1250 } },
+    });
     const negative = await app.gql(CHANGE_SPEAKING, { input: { userId: speaker.accountId, languages: ['es'], payRate: -1 } }, admin.token);
     assert.equal(codeOf(negative), 'BAD_USER_INPUT');
     assert.equal(negative.errors?.[0].message, 'A positive value must be provided.');
     assert.deepEqual(negative.errors?.[0].extensions?.fields, { payRate: 'A positive value must be provided.' });
     const unknown = await app.gql(CHANGE_SPEAKING, { input: { userId: speaker.accountId, languages: ['xx'], payRate: 0 } }, admin.token);
     assert.equal(unknown.errors?.[0].message, SpeakerMessages.languageUnknown);
-    const tooHigh = await app.gql(CHANGE_SPEAKING, { input: { userId: speaker.accountId, languages: ['es'], payRate: 100_001 } }, admin.token);
+    const tooHigh = await app.gql(
+      CHANGE_SPEAKING,
+      { input: { userId: speaker.accountId, languages: ['es'], payRate: 100_001 } },
+      admin.token,
+    );
     assert.equal(codeOf(tooHigh), 'BAD_USER_INPUT');
     const nul = await app.gql(CHANGE_SPEAKING, { input: { userId: speaker.accountId, languages: ['e\u0000'], payRate: 0 } }, admin.token);
     assert.equal(codeOf(nul), 'BAD_USER_INPUT');
@@ -293,9 +339,15 @@ describe('speaking settings', () => {
 describe('allSpeakers (instructor gallery)', () => {
   it('lists promoted, onboarded speakers of a language', async () => {
     const register = async (emailAddress: string, languages: string[], promote: boolean) => {
-      const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Speak3r-Pass', roles: ['SPEAKER'] });
+      const grant = await app.runtime.identity.register(
+        { actor: SYSTEM_ACTOR },
+        { emailAddress, password: 'Speak3r-Pass', roles: ['SPEAKER'] },
+      );
       if (promote) {
-        await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress, languages, payRate: 1000 });
+        await app.runtime.speaking.seedPromotedSpeaker(
+          { actor: SYSTEM_ACTOR },
+          { speakerId: grant.accountId, emailAddress, languages, payRate: 1000 },
+        );
       }
       return grant.accountId;
     };
@@ -309,8 +361,14 @@ describe('allSpeakers (instructor gallery)', () => {
       return both.every((res) => res.data?.allSpeakers.speakers.length) ? both : null;
     }, 'the gallery');
     assert.equal(es.data.allSpeakers.language, 'es');
-    assert.deepEqual(es.data.allSpeakers.speakers.map((s: any) => s.id), [spanish]);
-    assert.deepEqual(fr.data.allSpeakers.speakers.map((s: any) => s.id), [french]);
+    assert.deepEqual(
+      es.data.allSpeakers.speakers.map((s: any) => s.id),
+      [spanish],
+    );
+    assert.deepEqual(
+      fr.data.allSpeakers.speakers.map((s: any) => s.id),
+      [french],
+    );
     const de = await app.gql(ALL_SPEAKERS, { language: 'de' }, instructor.token);
     assert.deepEqual(de.data.allSpeakers, { language: 'de', speakers: [] });
     const student = await signUp(app, 'gallery-student@example.com');
@@ -326,7 +384,16 @@ describe('authorization', () => {
     const openId = open.data.inviteSpeaker.invitation.id;
     const student = await signUp(app, 'auth-student@example.com');
     const instructor = await signUp(app, 'auth-instructor@example.com', 'Passw0rd!', 'INSTRUCTOR');
-    const types = ['InvitationIssued', 'InvitationRescinded', 'SpeakerInvitationSent', 'InterviewScheduled', 'ConversationReserved', 'SpeakerEvaluated', 'SpeakingSettingsChanged', 'NotificationQueued'];
+    const types = [
+      'InvitationIssued',
+      'InvitationRescinded',
+      'SpeakerInvitationSent',
+      'InterviewScheduled',
+      'ConversationReserved',
+      'SpeakerEvaluated',
+      'SpeakingSettingsChanged',
+      'NotificationQueued',
+    ];
     const before = await eventCount(types);
     const calls: [string, Record<string, unknown>][] = [
       [INVITE, { input: { emailAddress: 'intruder@example.com' } }],
@@ -363,9 +430,16 @@ describe('the speaker candidates table (admin)', () => {
     const interviewing = await inviteAndAccept('ivan@candidates.example.com');
     const promoted = await inviteAndAccept('paula@candidates.example.com');
     const declined = await inviteAndAccept('dora@candidates.example.com');
-    for (const s of [interviewing, promoted, declined]) assert.equal((await app.gql(INTERVIEW, { input: { speakerId: s.accountId } }, admin.token)).errors, undefined);
-    assert.equal((await app.gql(EVALUATE, { input: { speakerId: promoted.accountId, evaluation: 'promote' } }, admin.token)).errors, undefined);
-    assert.equal((await app.gql(EVALUATE, { input: { speakerId: declined.accountId, evaluation: 'decline' } }, admin.token)).errors, undefined);
+    for (const s of [interviewing, promoted, declined])
+      assert.equal((await app.gql(INTERVIEW, { input: { speakerId: s.accountId } }, admin.token)).errors, undefined);
+    assert.equal(
+      (await app.gql(EVALUATE, { input: { speakerId: promoted.accountId, evaluation: 'promote' } }, admin.token)).errors,
+      undefined,
+    );
+    assert.equal(
+      (await app.gql(EVALUATE, { input: { speakerId: declined.accountId, evaluation: 'decline' } }, admin.token)).errors,
+      undefined,
+    );
 
     const all = await eventually(async () => {
       const res = await app.gql(CANDIDATES, { first: 50, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token);
@@ -374,7 +448,10 @@ describe('the speaker candidates table (admin)', () => {
       return nodes.length === 4 && nodes.find((n: any) => n.id === declined.accountId)?.stage === 'declined' ? nodes : null;
     }, 'the four candidates');
     const byId = new Map<string, any>(all.map((n: any) => [n.id, n]));
-    assert.deepEqual(all.map((n: any) => n.emailAddress), ['dora@candidates.example.com', 'ivan@candidates.example.com', 'paula@candidates.example.com', 'wendy@candidates.example.com']);
+    assert.deepEqual(
+      all.map((n: any) => n.emailAddress),
+      ['dora@candidates.example.com', 'ivan@candidates.example.com', 'paula@candidates.example.com', 'wendy@candidates.example.com'],
+    );
     assert.equal(byId.get(waiting.accountId).stage, 'waiting');
     assert.equal(byId.get(waiting.accountId).interviewedOn, null);
     assert.equal(byId.get(interviewing.accountId).stage, 'interviewing');
@@ -384,14 +461,30 @@ describe('the speaker candidates table (admin)', () => {
     assert.ok(byId.get(promoted.accountId).evaluatedOn);
     assert.deepEqual([byId.get(declined.accountId).stage, byId.get(declined.accountId).evaluation], ['declined', 'decline']);
 
-    const page1 = (await app.gql(CANDIDATES, { first: 3, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token)).data.speakerCandidates;
+    const page1 = (await app.gql(CANDIDATES, { first: 3, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token))
+      .data.speakerCandidates;
     assert.equal(page1.totalCount, 4);
-    const page2 = (await app.gql(CANDIDATES, { first: 3, after: page1.pageInfo.endCursor, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] }, admin.token)).data.speakerCandidates;
-    assert.deepEqual(page2.edges.map((e: any) => e.node.emailAddress), ['wendy@candidates.example.com']);
-    const undecided = (await app.gql(CANDIDATES, { first: 50, filter: [...ours, { field: 'stage', predicate: 'eq', value: 'interviewing' }] }, admin.token)).data.speakerCandidates;
-    assert.deepEqual(undecided.edges.map((e: any) => e.node.id), [interviewing.accountId]);
+    const page2 = (
+      await app.gql(
+        CANDIDATES,
+        { first: 3, after: page1.pageInfo.endCursor, filter: ours, sort: [{ field: 'emailAddress', direction: 'ASC' }] },
+        admin.token,
+      )
+    ).data.speakerCandidates;
+    assert.deepEqual(
+      page2.edges.map((e: any) => e.node.emailAddress),
+      ['wendy@candidates.example.com'],
+    );
+    const undecided = (
+      await app.gql(CANDIDATES, { first: 50, filter: [...ours, { field: 'stage', predicate: 'eq', value: 'interviewing' }] }, admin.token)
+    ).data.speakerCandidates;
+    assert.deepEqual(
+      undecided.edges.map((e: any) => e.node.id),
+      [interviewing.accountId],
+    );
 
     const student = await signUp(app, 'candidates-student@example.com');
-    for (const token of [student.token, waiting.token, null]) assert.equal(codeOf(await app.gql(CANDIDATES, { first: 5 }, token)), 'UNAUTHORIZED');
+    for (const token of [student.token, waiting.token, null])
+      assert.equal(codeOf(await app.gql(CANDIDATES, { first: 5 }, token)), 'UNAUTHORIZED');
   });
 });

@@ -32,11 +32,23 @@ afterAll(async () => {
 
 skipFor(unavailable).it('a headshot goes to the bucket and is served from it at /files/<key>', async () => {
   const emailAddress = 'lucia-s3@example.com';
-  const grant = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] });
-  await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: grant.accountId, emailAddress, languages: ['es'], payRate: 1500 });
+  const grant = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password: 'Passw0rdSpk', roles: ['ONBOARDING_SPEAKER'] },
+  );
+  await app.runtime.speaking.seedPromotedSpeaker(
+    { actor: SYSTEM_ACTOR },
+    { speakerId: grant.accountId, emailAddress, languages: ['es'], payRate: 1500 },
+  );
   const token = await signIn(app, emailAddress, 'Passw0rdSpk');
-  const picture = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#3366cc' } }).png().toBuffer();
-  const res = await app.gql(UPLOAD, { input: { name: 'me.png', type: 'image/png', size: picture.length, data: picture.toString('base64') } }, token);
+  const picture = await sharp({ create: { width: 700, height: 500, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  const res = await app.gql(
+    UPLOAD,
+    { input: { name: 'me.png', type: 'image/png', size: picture.length, data: picture.toString('base64') } },
+    token,
+  );
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   const url = res.data.uploadHeadshot.url as string;
   const key = /\/files\/(headshots\/[0-9a-f]{32}\.jpg)$/.exec(url)?.[1];
@@ -44,12 +56,22 @@ skipFor(unavailable).it('a headshot goes to the bucket and is served from it at 
   assert.equal(app.runtime.storage.kind, 's3');
 
   // In the bucket, under the prefix, as the re-encoded JPEG.
-  const client = new S3Client({ region: 'us-east-1', endpoint: server.env.STORAGE_S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: server.env.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: server.env.STORAGE_S3_SECRET_ACCESS_KEY } });
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint: server.env.STORAGE_S3_ENDPOINT,
+    forcePathStyle: true,
+    credentials: { accessKeyId: server.env.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: server.env.STORAGE_S3_SECRET_ACCESS_KEY },
+  });
   const object = await client.send(new GetObjectCommand({ Bucket: 'tertulia-headshots', Key: `tertulia/${key}` }));
   const stored = Buffer.from(await object.Body!.transformToByteArray());
   client.destroy();
   assert.equal(object.ContentType, 'image/jpeg');
-  assert.deepEqual(await sharp(stored).metadata().then((m) => [m.format, m.width, m.height]), ['jpeg', 512, 512]);
+  assert.deepEqual(
+    await sharp(stored)
+      .metadata()
+      .then((m) => [m.format, m.width, m.height]),
+    ['jpeg', 512, 512],
+  );
 
   // Served by the API from the bucket.
   const served = await fetch(url);

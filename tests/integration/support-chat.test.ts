@@ -26,9 +26,12 @@ const INBOX = `{ supportInbox { id visitor { id } messageCount lastBody unanswer
 const THREAD = `query($id: ID!) { supportThreadOf(visitorId: $id) { id messages { body fromStaff } } }`;
 
 /** Makes the visitor's Help box look closed for longer than the presence window. */
-const goAway = (visitorId: string) => app.runtime.pool.query(`UPDATE live.presence SET last_seen_at = now() - interval '1 hour' WHERE conversation_id = $1`, [`support:${visitorId}`]);
+const goAway = (visitorId: string) =>
+  app.runtime.pool.query(`UPDATE live.presence SET last_seen_at = now() - interval '1 hour' WHERE conversation_id = $1`, [
+    `support:${visitorId}`,
+  ]);
 
-it('carries a visitor\'s message to the inbox and the answer back, mailing it only when the visitor is away', async () => {
+it("carries a visitor's message to the inbox and the answer back, mailing it only when the visitor is away", async () => {
   const student = await createStudent(app);
 
   const empty = await app.gql(MINE, {}, student.token);
@@ -39,11 +42,23 @@ it('carries a visitor\'s message to the inbox and the answer back, mailing it on
   const posted = await app.gql(POST, { body: '  My camera stays black <b>help</b> ' }, student.token);
   assert.deepEqual(posted.data.postSupportMessage.message, { index: 0, body: 'My camera stays black <b>help</b>', fromStaff: false });
   const inbox = (await app.gql(INBOX, {}, admin.token)).data.supportInbox;
-  assert.deepEqual(inbox.find((t: any) => t.id === student.accountId), { id: student.accountId, visitor: { id: student.accountId }, messageCount: 1, lastBody: 'My camera stays black <b>help</b>', unanswered: true });
+  assert.deepEqual(
+    inbox.find((t: any) => t.id === student.accountId),
+    {
+      id: student.accountId,
+      visitor: { id: student.accountId },
+      messageCount: 1,
+      lastBody: 'My camera stays black <b>help</b>',
+      unanswered: true,
+    },
+  );
 
   // The visitor is here (their box asked a moment ago): answered on the page only.
   const here = await app.gql(ANSWER, { visitorId: student.accountId, body: 'Try the equipment check under Settings.' }, admin.token);
-  assert.deepEqual(here.data.answerSupportThread, { message: { index: 1, body: 'Try the equipment check under Settings.', fromStaff: true }, mailed: false });
+  assert.deepEqual(here.data.answerSupportThread, {
+    message: { index: 1, body: 'Try the equipment check under Settings.', fromStaff: true },
+    mailed: false,
+  });
   assert.equal((await app.runtime.outbox!.list(student.emailAddress)).filter((m: any) => /support/.test(m.subject)).length, 0);
 
   // Away: the answer is mailed as well, once.
@@ -56,7 +71,14 @@ it('carries a visitor\'s message to the inbox and the answer back, mailing it on
   assert.match(mails[0].text, /Did it work\?/);
 
   const mine = (await app.gql(MINE, {}, student.token)).data.supportThread;
-  assert.deepEqual(mine.messages.map((m: any) => [m.index, m.fromStaff]), [[0, false], [1, true], [2, true]]);
+  assert.deepEqual(
+    mine.messages.map((m: any) => [m.index, m.fromStaff]),
+    [
+      [0, false],
+      [1, true],
+      [2, true],
+    ],
+  );
   assert.equal(mine.unanswered, false);
   assert.equal((await app.gql(INBOX, {}, admin.token)).data.supportInbox.find((t: any) => t.id === student.accountId).unanswered, false);
 });
@@ -69,7 +91,9 @@ it('lets only the visitor and admins read a thread, only admins answer, and refu
   assert.equal(codeOf(await app.gql(INBOX, {}, other.token)), 'UNAUTHORIZED');
   assert.equal(codeOf(await app.gql(ANSWER, { visitorId: student.accountId, body: 'Hi' }, other.token)), 'UNAUTHORIZED');
   assert.equal(codeOf(await app.gql(MINE, {})), 'UNAUTHORIZED');
-  assert.deepEqual((await app.gql(THREAD, { id: student.accountId }, admin.token)).data.supportThreadOf.messages, [{ body: 'Hello', fromStaff: false }]);
+  assert.deepEqual((await app.gql(THREAD, { id: student.accountId }, admin.token)).data.supportThreadOf.messages, [
+    { body: 'Hello', fromStaff: false },
+  ]);
   // Other's own thread is theirs alone, and empty.
   assert.deepEqual((await app.gql(MINE, {}, other.token)).data.supportThread.messages, []);
 
@@ -78,10 +102,14 @@ it('lets only the visitor and admins read a thread, only admins answer, and refu
   assert.equal(overlong.errors![0].message, 'The body can have at most 1,000 characters.');
   assert.equal(codeOf(await app.gql(POST, { body: 'a\u0000b' }, student.token)), 'BAD_USER_INPUT');
   assert.equal(codeOf(await app.gql(POST, { body: '   ' }, student.token)), 'BAD_USER_INPUT');
-  assert.equal(codeOf(await app.gql(ANSWER, { visitorId: other.accountId, body: 'Hi' }, admin.token)), 'BAD_USER_INPUT', 'nobody to answer');
+  assert.equal(
+    codeOf(await app.gql(ANSWER, { visitorId: other.accountId, body: 'Hi' }, admin.token)),
+    'BAD_USER_INPUT',
+    'nobody to answer',
+  );
 });
 
-it('limits a visitor to the conversation chat\'s pace (30 messages a minute)', async () => {
+it("limits a visitor to the conversation chat's pace (30 messages a minute)", async () => {
   const student = await createStudent(app);
   for (let i = 0; i < 30; i++) assert.equal((await app.gql(POST, { body: `Message ${i}` }, student.token)).errors, undefined);
   assert.equal(codeOf(await app.gql(POST, { body: 'One too many' }, student.token)), 'RATE_LIMITED');
@@ -137,9 +165,8 @@ it('delivers an answer given on one API process to the visitor connected to anot
   await own.dispose();
 });
 
-
-const errorCode = (value: any) => (Array.isArray(value) ? value[0]?.extensions?.code : value?.error?.[0]?.extensions?.code ?? value?.error?.message);
-
+const errorCode = (value: any) =>
+  Array.isArray(value) ? value[0]?.extensions?.code : (value?.error?.[0]?.extensions?.code ?? value?.error?.message);
 
 async function eventuallyMail(address: string) {
   for (let i = 0; i < 100; i++) {

@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 const download = (query = '') => fetch(`${app.url}${THROUGHPUT_PATH}/download${query}`);
-const upload = (body: Uint8Array<ArrayBuffer>) => fetch(`${app.url}${THROUGHPUT_PATH}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+const upload = (body: Uint8Array<ArrayBuffer>) =>
+  fetch(`${app.url}${THROUGHPUT_PATH}/upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
 
 /** Each test starts with the address's allowance whole. */
 const resetLimit = () => app.runtime.pool.query('DELETE FROM rate_limits WHERE key = $1', [LIMITS.throughputPerIp('127.0.0.1').key]);
@@ -99,7 +100,9 @@ describe('throughput', () => {
     for (const res of [await download('?bytes=1'), await upload(new Uint8Array(16))]) {
       assert.equal(res.status, 429);
       assert.match(res.headers.get('content-type') ?? '', /application\/json/);
-      assert.deepEqual(await res.json(), { error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' } });
+      assert.deepEqual(await res.json(), {
+        error: { code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a few minutes and try again.' },
+      });
     }
   });
 });

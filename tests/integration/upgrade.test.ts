@@ -23,7 +23,11 @@ const expected = JSON.parse(fs.readFileSync(path.join(FIXTURE, 'expected.json'),
 const STARTED_OWNERS = MIGRATION_OWNERS.filter((o) => o.owner !== 'relay');
 
 /** The old installation as it stood: what its tables held, read before today's code touches them. */
-interface Before { preKnex: boolean; versions: Map<string, number>; courseCreatedV1: number }
+interface Before {
+  preKnex: boolean;
+  versions: Map<string, number>;
+  courseCreatedV1: number;
+}
 
 async function loadFixture(url: string): Promise<Before> {
   const client = new pg.Client({ connectionString: url });
@@ -32,7 +36,9 @@ async function loadFixture(url: string): Promise<Before> {
     await client.query(zlib.gunzipSync(fs.readFileSync(path.join(FIXTURE, 'database.sql.gz'))).toString('utf8'));
     const preKnex = (await client.query(`SELECT to_regclass('public.schema_migrations') IS NOT NULL AS t`)).rows[0].t;
     const { rows } = await client.query('SELECT name, version FROM public.projection_checkpoints');
-    const v1 = await client.query(`SELECT count(*)::int AS n FROM public.events WHERE type = 'CourseCreated' AND coalesce((metadata->>'schemaVersion')::int, 1) = 1`);
+    const v1 = await client.query(
+      `SELECT count(*)::int AS n FROM public.events WHERE type = 'CourseCreated' AND coalesce((metadata->>'schemaVersion')::int, 1) = 1`,
+    );
     return { preKnex, versions: new Map(rows.map((r) => [r.name, r.version])), courseCreatedV1: v1.rows[0].n };
   } finally {
     await client.end();
@@ -47,8 +53,14 @@ describe('an installation made by earlier releases, started on today’s code', 
     app = await startTestApp({}, 'upgrade', async (db) => {
       before = await loadFixture(db.url);
     });
-    const { rows } = await app.runtime.pool.query('SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY global_position DESC LIMIT 1');
-    const caughtUp = await app.runtime.runner.waitFor({ transactionId: rows[0].t, position: rows[0].p }, allProjectors.map((p) => p.name), 120_000);
+    const { rows } = await app.runtime.pool.query(
+      'SELECT transaction_id::text AS t, global_position::text AS p FROM events ORDER BY global_position DESC LIMIT 1',
+    );
+    const caughtUp = await app.runtime.runner.waitFor(
+      { transactionId: rows[0].t, position: rows[0].p },
+      allProjectors.map((p) => p.name),
+      120_000,
+    );
     assert.ok(caughtUp, 'every read model caught up with the old log');
     admin = await signIn(app, 'admin@tertulia.local', 'Admin-Tertulia-1');
   });
@@ -69,7 +81,9 @@ describe('an installation made by earlier releases, started on today’s code', 
 
   it('reads course dates stored as instants (CourseCreated v1) as the days the creator picked', async () => {
     assert.ok(before.courseCreatedV1 > 0, 'the fixture holds CourseCreated v1 events');
-    const { rows } = await app.runtime.pool.query(`SELECT data->>'courseId' AS id FROM events WHERE type = 'CourseCreated' AND data->>'name' = 'Conversación B1'`);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT data->>'courseId' AS id FROM events WHERE type = 'CourseCreated' AND data->>'name' = 'Conversación B1'`,
+    );
     const res = await app.gql(`query($id: ID!) { course(courseId: $id) { name startDate endDate } }`, { id: rows[0].id }, admin);
     // Sent by the web form of the day as New York's midnight of 23 Nov 2026 and the last millisecond of 28 Feb 2027.
     assert.deepEqual(res.data.course, { name: 'Conversación B1', startDate: '2026-11-23', endDate: '2027-02-28' });

@@ -21,17 +21,26 @@ const SYNC = `mutation($id: ID!) { syncParticipant(input: { conversationId: $id 
 describe('vendor cloud recordings', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({
-      // A 15-minute conversation lasts 15 seconds here.
-      conversationSecondsPerMinute: 1,
-      videoProvider: 'zoom',
-      video: { zoom: { sdkKey: 'zoom-sdk-key', sdkSecret: 'zoom-sdk-secret', apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret' }, twilio: null },
-    }, 'vendor-recording');
+    app = await startTestApp(
+      {
+        // A 15-minute conversation lasts 15 seconds here.
+        conversationSecondsPerMinute: 1,
+        videoProvider: 'zoom',
+        video: {
+          zoom: { sdkKey: 'zoom-sdk-key', sdkSecret: 'zoom-sdk-secret', apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret' },
+          twilio: null,
+        },
+      },
+      'vendor-recording',
+    );
   });
   afterAll(async () => app?.close());
 
   const recordingJobs = async (conversationId: string) => {
-    const { rows } = await app.runtime.pool.query(`SELECT data FROM pgboss.job WHERE name = 'video-recording' AND data->>'conversationId' = $1`, [conversationId]);
+    const { rows } = await app.runtime.pool.query(
+      `SELECT data FROM pgboss.job WHERE name = 'video-recording' AND data->>'conversationId' = $1`,
+      [conversationId],
+    );
     return rows.map((r) => r.data.step as string).sort();
   };
 
@@ -53,8 +62,18 @@ describe('vendor cloud recordings', () => {
     const { conversationId: lesson } = await reserveOpenableNow(app, speaker, student, 15, { courseId: course.courseId, lessonId });
 
     await hold(lesson, speaker, student);
-    assert.deepEqual(await eventually(async () => ((await recordingJobs(lesson)).length === 1 ? recordingJobs(lesson) : null), 'the start is queued'), ['start']);
-    assert.deepEqual(await eventually(async () => ((await recordingJobs(lesson)).length === 2 ? recordingJobs(lesson) : null), 'the finish is queued', 60_000), ['finish', 'start']);
+    assert.deepEqual(
+      await eventually(async () => ((await recordingJobs(lesson)).length === 1 ? recordingJobs(lesson) : null), 'the start is queued'),
+      ['start'],
+    );
+    assert.deepEqual(
+      await eventually(
+        async () => ((await recordingJobs(lesson)).length === 2 ? recordingJobs(lesson) : null),
+        'the finish is queued',
+        60_000,
+      ),
+      ['finish', 'start'],
+    );
 
     const other = await createSpeaker(app);
     const outsider = await createStudent(app, 60);

@@ -9,19 +9,42 @@ import type { TestApp } from './app';
 const event = (type: string, data: unknown): NewEvent => ({
   type,
   data,
-  metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 export type HowItWent = 'reserved' | 'unused' | 'held' | 'canceled';
 
 /** A 15-minute lesson between a student and a speaker at `start`; returns its id and the checkpoint. */
-export async function writeConversation(app: TestApp, studentId: string, speakerId: string, start: Date, how: HowItWent, courseId: string | null = null) {
+export async function writeConversation(
+  app: TestApp,
+  studentId: string,
+  speakerId: string,
+  start: Date,
+  how: HowItWent,
+  courseId: string | null = null,
+) {
   const conversationId = `admin-${crypto.randomUUID()}`;
   const end = new Date(start.getTime() + 15 * 60_000);
   const events: NewEvent[] = [
     event('ConversationReserved', {
-      conversationId, kind: 'lesson', provider: 'local', reservedBy: studentId, reservedWith: speakerId, reservedStart: start.toISOString(),
-      reservedEnd: end.toISOString(), duration: 15, learningLanguage: 'es', courseId, lessonId: null, minutes: 15,
+      conversationId,
+      kind: 'lesson',
+      provider: 'local',
+      reservedBy: studentId,
+      reservedWith: speakerId,
+      reservedStart: start.toISOString(),
+      reservedEnd: end.toISOString(),
+      duration: 15,
+      learningLanguage: 'es',
+      courseId,
+      lessonId: null,
+      minutes: 15,
     }),
   ];
   if (how === 'unused') {
@@ -48,9 +71,20 @@ export async function nameOf(app: TestApp, accountId: string, displayName: strin
 
 /** A chat of `lines` (author id, body) in a conversation, as the live room would have written it; returns the checkpoint. */
 export async function writeChat(app: TestApp, conversationId: string, lines: [string, string][], at: Date = new Date()) {
-  const events: NewEvent[] = [event('ChatOpened', { conversationId, chatId: crypto.randomUUID(), openedBy: lines[0]?.[0] ?? 'staff', at: at.toISOString() })];
+  const events: NewEvent[] = [
+    event('ChatOpened', { conversationId, chatId: crypto.randomUUID(), openedBy: lines[0]?.[0] ?? 'staff', at: at.toISOString() }),
+  ];
   lines.forEach(([ownerId, body], index) =>
-    events.push(event('ChatMessagePosted', { conversationId, messageId: crypto.randomUUID(), index, ownerId, body, at: new Date(at.getTime() + index * 60_000).toISOString() })),
+    events.push(
+      event('ChatMessagePosted', {
+        conversationId,
+        messageId: crypto.randomUUID(),
+        index,
+        ownerId,
+        body,
+        at: new Date(at.getTime() + index * 60_000).toISOString(),
+      }),
+    ),
   );
   const appended = await app.runtime.store.appendToStreams([{ stream: `chat-${conversationId}`, expected: 'no_stream', events }]);
   return appended.checkpoint;

@@ -52,7 +52,12 @@ export function killApiProcesses() {
 
 /** Subscribes at `url` (signed out without a token); `next()` resolves with the next value's data, its errors, or `{ error }`. */
 export function subscribe(url: string, token: string | null, query: string, variables: Record<string, unknown>) {
-  const client = createClient({ url: `${url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: token ? { authToken: token } : {}, retryAttempts: 0 });
+  const client = createClient({
+    url: `${url.replace('http', 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authToken: token } : {},
+    retryAttempts: 0,
+  });
   const values: any[] = [];
   const waiters: ((v: any) => void)[] = [];
   const push = (v: any) => {
@@ -63,11 +68,16 @@ export function subscribe(url: string, token: string | null, query: string, vari
   // The server acknowledges the connection once it has checked the token; the subscription itself
   // has no acknowledgement, so `ready` waits for that and then a little for the subscribe message.
   const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
-  client.subscribe({ query, variables }, { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} });
+  client.subscribe(
+    { query, variables },
+    { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} },
+  );
   return {
     ready: async (ms = 30_000) => {
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms for ${query}`)), ms)));
+      const timeout = new Promise<never>(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms for ${query}`)), ms)),
+      );
       await Promise.race([connected, timeout]).finally(() => clearTimeout(timer));
       await new Promise((r) => setTimeout(r, 500));
     },

@@ -18,12 +18,21 @@ export interface TestApp {
   /** The test database's connection string (for a CLI run against it). */
   databaseUrl: string;
   runtime: Runtime;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null, headers?: Record<string, string>): Promise<GraphQLResult<T>>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+    headers?: Record<string, string>,
+  ): Promise<GraphQLResult<T>>;
   close(): Promise<void>;
 }
 
 /** `prepare` fills the fresh database before the product first starts on it (an old installation's dump). */
-export async function startTestApp(overrides: Partial<Config> = {}, label = 'app', prepare?: (db: TestDatabase) => Promise<void>): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  label = 'app',
+  prepare?: (db: TestDatabase) => Promise<void>,
+): Promise<TestApp> {
   const db = await createTestDatabase(label);
   await prepare?.(db);
   const port = await freePort();
@@ -62,10 +71,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, label = 'app
 
 /** Signs up a student and returns the token and account id. */
 export async function signUp(app: TestApp, emailAddress: string, password = 'Passw0rd!', role?: string) {
-  const res = await app.gql(
-    `mutation($input: SignupInput!) { signup(input: $input) { token } }`,
-    { input: { emailAddress, password, passwordConfirmation: password, ...(role ? { selfAssignedRole: role } : {}) } },
-  );
+  const res = await app.gql(`mutation($input: SignupInput!) { signup(input: $input) { token } }`, {
+    input: { emailAddress, password, passwordConfirmation: password, ...(role ? { selfAssignedRole: role } : {}) },
+  });
   if (res.errors) throw new Error(res.errors[0].message);
   const token = res.data.signup.token as string;
   const me = await app.gql(`{ me { id } }`, {}, token);
@@ -107,8 +115,15 @@ export async function completeOnboarding(app: TestApp, token: string, role: 'STU
   const profile =
     role === 'STUDENT'
       ? {
-          givenName: 'Test', surname: 'Student', displayName: 'Test S.', currentCity: 'Lima', currentState: 'Lima', currentCountry: 'Peru',
-          bioHobbiesAre: 'Reading and football.', bioDreamCareer: 'A doctor in the Andes.', bioGoalsAre: 'Speak with confidence.',
+          givenName: 'Test',
+          surname: 'Student',
+          displayName: 'Test S.',
+          currentCity: 'Lima',
+          currentState: 'Lima',
+          currentCountry: 'Peru',
+          bioHobbiesAre: 'Reading and football.',
+          bioDreamCareer: 'A doctor in the Andes.',
+          bioGoalsAre: 'Speak with confidence.',
         }
       : { givenName: 'Test', surname: 'Instructor', displayName: 'Test I.', school: 'Test School' };
   for (const [query, input] of [

@@ -12,7 +12,13 @@ import { RESERVE, addAvailability, dayAt, plusMinutes } from './scheduling';
 const event = (type: string, data: unknown): NewEvent => ({
   type,
   data,
-  metadata: { actorId: null, correlationId: crypto.randomUUID(), causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  metadata: {
+    actorId: null,
+    correlationId: crypto.randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+    schemaVersion: 1,
+  },
 });
 
 type Person = { accountId: string; token: string };
@@ -23,9 +29,20 @@ export async function reserveConversation(app: TestApp, student: Person, speaker
   const n = slot++;
   const start = plusMinutes(dayAt(3 + Math.floor(n / 20), 2), (n % 20) * 60);
   await addAvailability(app, speaker, start, plusMinutes(start, 30));
-  const res = await app.gql(RESERVE, {
-    input: { speakerId: speaker.accountId, reservedStart: start.toISOString(), courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, language: lesson ? null : 'es', duration: lesson ? null : 15 },
-  }, student.token);
+  const res = await app.gql(
+    RESERVE,
+    {
+      input: {
+        speakerId: speaker.accountId,
+        reservedStart: start.toISOString(),
+        courseId: lesson?.courseId ?? null,
+        lessonId: lesson?.lessonId ?? null,
+        language: lesson ? null : 'es',
+        duration: lesson ? null : 15,
+      },
+    },
+    student.token,
+  );
   if (res.errors) throw new Error(res.errors[0].message);
   return res.data.createReservation.conversation.id as string;
 }
@@ -54,9 +71,19 @@ export async function live(app: TestApp, conversationId: string, speakerId: stri
 }
 
 /** Appends connection events (e.g. the speaker's drop) to a running conversation. */
-export async function appendConnections(app: TestApp, conversationId: string, changes: { accountId: string; connected: boolean; sequence: number; at: string }[]) {
+export async function appendConnections(
+  app: TestApp,
+  conversationId: string,
+  changes: { accountId: string; connected: boolean; sequence: number; at: string }[],
+) {
   const events = changes.map((c) =>
-    event(c.connected ? 'ParticipantConnected' : 'ParticipantDisconnected', { conversationId, accountId: c.accountId, sequence: c.sequence, at: c.at, ...(c.connected ? {} : { reason: 'lost' }) }),
+    event(c.connected ? 'ParticipantConnected' : 'ParticipantDisconnected', {
+      conversationId,
+      accountId: c.accountId,
+      sequence: c.sequence,
+      at: c.at,
+      ...(c.connected ? {} : { reason: 'lost' }),
+    }),
   );
   await app.runtime.store.appendToStreams([{ stream: `conversation-${conversationId}`, expected: 'any', events }]);
 }

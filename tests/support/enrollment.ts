@@ -10,17 +10,40 @@ export const STANDARD_PRICES = [
 
 /** The system default (standard) plan and an institutional plan, as the seed makes them. */
 export async function createPlans(app: TestApp) {
-  const standard = await app.runtime.catalog.createPricingPlan({ actor: SYSTEM_ACTOR }, {
-    name: 'Standard', kind: 'standard', conversationDuration: 15, priceList: STANDARD_PRICES, systemDefault: true,
-  });
-  const institutional = await app.runtime.catalog.createPricingPlan({ actor: SYSTEM_ACTOR }, {
-    name: 'Institutional', kind: 'institutional', conversationDuration: 15, priceList: [],
-  });
-  const noPrice = await app.runtime.catalog.createPricingPlan({ actor: SYSTEM_ACTOR }, {
-    name: 'Contact sales', kind: 'standard', conversationDuration: 15, priceList: [],
-  });
+  const standard = await app.runtime.catalog.createPricingPlan(
+    { actor: SYSTEM_ACTOR },
+    {
+      name: 'Standard',
+      kind: 'standard',
+      conversationDuration: 15,
+      priceList: STANDARD_PRICES,
+      systemDefault: true,
+    },
+  );
+  const institutional = await app.runtime.catalog.createPricingPlan(
+    { actor: SYSTEM_ACTOR },
+    {
+      name: 'Institutional',
+      kind: 'institutional',
+      conversationDuration: 15,
+      priceList: [],
+    },
+  );
+  const noPrice = await app.runtime.catalog.createPricingPlan(
+    { actor: SYSTEM_ACTOR },
+    {
+      name: 'Contact sales',
+      kind: 'standard',
+      conversationDuration: 15,
+      priceList: [],
+    },
+  );
   await app.runtime.runner.waitFor(noPrice.appended?.checkpoint, ['catalog']);
-  return { standard: standard.result.pricingPlanId, institutional: institutional.result.pricingPlanId, noPrice: noPrice.result.pricingPlanId };
+  return {
+    standard: standard.result.pricingPlanId,
+    institutional: institutional.result.pricingPlanId,
+    noPrice: noPrice.result.pricingPlanId,
+  };
 }
 
 export const CREATE_COURSE = `mutation($input: CreateCourseInput!) { createCourse(input: $input) { created course { id name inviteNumber kind
@@ -31,8 +54,14 @@ export const inDays = (days: number) => addDays(todayIn(null), days);
 
 export function courseInput(over: Record<string, unknown> = {}) {
   return {
-    name: 'Spanish 101', language: 'es', proficiency: 'beginner', completionRequirement: 4, durationRequirement: 15,
-    startDate: inDays(-1), endDate: inDays(90), ...over,
+    name: 'Spanish 101',
+    language: 'es',
+    proficiency: 'beginner',
+    completionRequirement: 4,
+    durationRequirement: 15,
+    startDate: inDays(-1),
+    endDate: inDays(90),
+    ...over,
   };
 }
 
@@ -49,8 +78,14 @@ export async function createCourse(app: TestApp, token: string, over: Record<str
 /** A course made through the handler (admin/system options: plan, adventure). */
 export async function createCourseAsSystem(app: TestApp, input: Record<string, any>) {
   const { result, appended } = await app.runtime.catalog.createCourse({ actor: SYSTEM_ACTOR }, {
-    name: 'Course', language: 'es', proficiency: 'beginner', completionRequirement: 4, ownerId: null,
-    startDate: inDays(-1), endDate: inDays(90), ...input,
+    name: 'Course',
+    language: 'es',
+    proficiency: 'beginner',
+    completionRequirement: 4,
+    ownerId: null,
+    startDate: inDays(-1),
+    endDate: inDays(90),
+    ...input,
   } as any);
   await app.runtime.runner.waitFor(appended?.checkpoint, ['catalog']);
   return result;
@@ -80,7 +115,10 @@ export async function student(app: TestApp, name: string) {
 
 /** Counts an event type in some streams (directly in the event store). */
 export async function countEvents(app: TestApp, type: string, streamPrefix: string): Promise<number> {
-  const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = $1 AND stream_id LIKE $2`, [type, `${streamPrefix}%`]);
+  const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE type = $1 AND stream_id LIKE $2`, [
+    type,
+    `${streamPrefix}%`,
+  ]);
   return rows[0].n;
 }
 

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 
 export function parseIcs(text: string) {
   assert.ok(text.includes('\r\n'), 'lines end with CRLF');
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const props = new Map<string, string>();
   const params = new Map<string, string>();
   for (const line of lines) {

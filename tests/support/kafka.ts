@@ -100,7 +100,9 @@ export async function readTopic(kafka: KafkaPort, topic: string, timeoutMs = 60_
   try {
     await Promise.race([
       finished,
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${topic} was not read to its end within ${timeoutMs} ms`)), timeoutMs))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error(`${topic} was not read to its end within ${timeoutMs} ms`)), timeoutMs)),
+      ),
     ]);
   } finally {
     clearTimeout(timer);

@@ -21,10 +21,21 @@ export async function reserveOpenableNow(
   const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
   await app.runtime.scheduling.addAvailability(
     { actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } },
-    { speakerId: speaker.accountId, interval: { start, end: plusMinutes(start, 60) }, zoneName: sameDayZone(start, plusMinutes(start, 60)), repeatsWeekly: false },
+    {
+      speakerId: speaker.accountId,
+      interval: { start, end: plusMinutes(start, 60) },
+      zoneName: sameDayZone(start, plusMinutes(start, 60)),
+      repeatsWeekly: false,
+    },
   );
   const { result, appended } = await app.runtime.scheduling.createReservation(past, {
-    studentId: student.accountId, speakerId: speaker.accountId, courseId: lesson?.courseId ?? null, lessonId: lesson?.lessonId ?? null, language: lesson ? null : 'es', start, duration: lesson ? null : duration,
+    studentId: student.accountId,
+    speakerId: speaker.accountId,
+    courseId: lesson?.courseId ?? null,
+    lessonId: lesson?.lessonId ?? null,
+    language: lesson ? null : 'es',
+    start,
+    duration: lesson ? null : duration,
   });
   await app.runtime.runner.waitFor(appended?.checkpoint, ['conversations', 'minutes', ...(lesson ? ['enrollments'] : [])]);
   return { conversationId: result.conversationId, start };

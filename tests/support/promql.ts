@@ -7,7 +7,8 @@ export function metricNamesOf(expr: string): string[] {
   const names = new Set<string>();
   const cursor = tree.cursor();
   do {
-    if (cursor.type.isError) throw new Error(`not PromQL at ${cursor.from}: ${expr.slice(Math.max(0, cursor.from - 20), cursor.from + 20)} (in ${expr})`);
+    if (cursor.type.isError)
+      throw new Error(`not PromQL at ${cursor.from}: ${expr.slice(Math.max(0, cursor.from - 20), cursor.from + 20)} (in ${expr})`);
     if (cursor.name === 'Identifier' && cursor.node.parent?.name === 'VectorSelector') names.add(expr.slice(cursor.from, cursor.to));
   } while (cursor.next());
   return [...names];
@@ -15,5 +16,10 @@ export function metricNamesOf(expr: string): string[] {
 
 /** The series names in a Prometheus text exposition (histograms as their _bucket, _sum and _count). */
 export function exposedSeries(text: string): Set<string> {
-  return new Set(text.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)![0]));
+  return new Set(
+    text
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .map((line) => /^[a-zA-Z_:][a-zA-Z0-9_:]*/.exec(line)![0]),
+  );
 }

@@ -17,7 +17,10 @@ export const CANCEL = `mutation($input: ConversationInput!) { cancelReservation(
 export async function createSpeaker(app: TestApp, languages = ['es'], password = 'Sp3akerPass!') {
   const emailAddress = unique('speaker');
   const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['SPEAKER'] });
-  const { appended } = await app.runtime.speaking.seedPromotedSpeaker({ actor: SYSTEM_ACTOR }, { speakerId: accountId, emailAddress, languages, payRate: 1500 });
+  const { appended } = await app.runtime.speaking.seedPromotedSpeaker(
+    { actor: SYSTEM_ACTOR },
+    { speakerId: accountId, emailAddress, languages, payRate: 1500 },
+  );
   await app.runtime.runner.waitFor(appended?.checkpoint, ['speakers', 'accounts', 'directory']);
   return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
 }
@@ -25,7 +28,10 @@ export async function createSpeaker(app: TestApp, languages = ['es'], password =
 /** A speaker candidate (the interview's subject): signed up, a speaking record, not evaluated yet, signed in. */
 export async function createCandidate(app: TestApp, password = 'Sp3akerPass!') {
   const emailAddress = unique('candidate');
-  const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['ONBOARDING_SPEAKER'] });
+  const { accountId } = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress, password, roles: ['ONBOARDING_SPEAKER'] },
+  );
   const { appended } = await app.runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
     openSpeakingRecordOnAcceptance(tx, { invitationId: newId(), accountId, emailAddress, role: 'ONBOARDING_SPEAKER' });
   });
@@ -39,15 +45,27 @@ export async function createStudent(app: TestApp, minutes = 120, password = 'Stu
   const registered = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['STUDENT'] });
   const { accountId } = registered;
   let last = registered.appended?.checkpoint;
-  if (minutes) last = (await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes, reason: 'test' })).appended?.checkpoint;
+  if (minutes)
+    last = (await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes, reason: 'test' })).appended?.checkpoint;
   // The directory too: a conversation's participants are read from it (a background read model).
   await app.runtime.runner.waitFor(last, ['minutes', 'directory']);
   return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
 }
 
 /** Availability as the speaker, through the API. */
-export async function addAvailability(app: TestApp, speaker: { accountId: string; token: string }, start: Date, end: Date, zoneName = 'UTC', repeatsWeekly = false) {
-  const res = await app.gql(AVAILABILITY, { input: { speakerId: speaker.accountId, startTime: start.toISOString(), endTime: end.toISOString(), zoneName, repeatsWeekly } }, speaker.token);
+export async function addAvailability(
+  app: TestApp,
+  speaker: { accountId: string; token: string },
+  start: Date,
+  end: Date,
+  zoneName = 'UTC',
+  repeatsWeekly = false,
+) {
+  const res = await app.gql(
+    AVAILABILITY,
+    { input: { speakerId: speaker.accountId, startTime: start.toISOString(), endTime: end.toISOString(), zoneName, repeatsWeekly } },
+    speaker.token,
+  );
   if (res.errors) throw new Error(res.errors[0].message);
   return res.data.addAvailability.availabilityId as string;
 }

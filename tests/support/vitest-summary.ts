@@ -43,7 +43,11 @@ export default class SummaryReporter implements Reporter {
           summary.failures.push(error ? `${name}\n      ${firstLines(error.message ?? String(error))}` : name);
         } else if (result.state === 'skipped') {
           summary.skipped++;
-          summary.skips.push({ test: name, reason: result.note || (/\[skipped: (.*?)\](?: >|$)/.exec(test.fullName)?.[1] ?? `skipped (${test.options.mode}), no reason given`) });
+          summary.skips.push({
+            test: name,
+            reason:
+              result.note || (/\[skipped: (.*?)\](?: >|$)/.exec(test.fullName)?.[1] ?? `skipped (${test.options.mode}), no reason given`),
+          });
         } else {
           // Still pending at the end: the run was cut short.
           summary.failed++;
@@ -57,5 +61,10 @@ export default class SummaryReporter implements Reporter {
 
 /** The first lines of an error message, enough to tell one failure from another. */
 function firstLines(message: string): string {
-  return message.split('\n').filter((line) => line.trim()).slice(0, 4).join('\n      ').slice(0, 600);
+  return message
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, 4)
+    .join('\n      ')
+    .slice(0, 600);
 }

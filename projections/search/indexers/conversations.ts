@@ -47,7 +47,11 @@ async function indexReserved(db: pg.PoolClient, reserved: StoredEvent[]) {
   const latest = new Map(reserved.map((e) => [(e.data as Record<string, any>).conversationId as string, e]));
   const rows = [...latest.values()].map((e) => {
     const d = e.data as Record<string, any>;
-    const subtitle = [d.kind === 'interview' ? 'Speaker interview' : 'Lesson', languageName(d.learningLanguage), startWords(d.reservedStart)].join(' · ');
+    const subtitle = [
+      d.kind === 'interview' ? 'Speaker interview' : 'Lesson',
+      languageName(d.learningLanguage),
+      startWords(d.reservedStart),
+    ].join(' · ');
     return [d.conversationId, d.reservedBy, d.reservedWith, d.kind, subtitle, e.metadata.occurredAt] as string[];
   });
   const column = (i: number) => rows.map((r) => r[i]);

@@ -26,17 +26,22 @@ export const peopleIndexer: SearchIndexer = {
           [refId, JSON.stringify(changes)],
         );
         const p = rows[0].parts as Record<string, string | null>;
-        await upsertDocument(db, {
-          kind: 'person',
-          refId,
-          title: p.displayName ?? null,
-          subtitle: joined([p.givenName, p.surname], ' '),
-          location: joined([p.currentCity, p.currentState, p.currentCountry], ', '),
-        }, at);
+        await upsertDocument(
+          db,
+          {
+            kind: 'person',
+            refId,
+            title: p.displayName ?? null,
+            subtitle: joined([p.givenName, p.surname], ' '),
+            location: joined([p.currentCity, p.currentState, p.currentCountry], ', '),
+          },
+          at,
+        );
         continue;
       }
       const refId = e.streamId.slice('account-'.length);
-      if (e.type === 'AccountRegistered') await upsertDocument(db, { kind: 'person', refId, tags: e.data.roles, pii: e.data.emailAddress }, at);
+      if (e.type === 'AccountRegistered')
+        await upsertDocument(db, { kind: 'person', refId, tags: e.data.roles, pii: e.data.emailAddress }, at);
       else if (e.type === 'RolesChanged') await upsertDocument(db, { kind: 'person', refId, tags: e.data.roles }, at);
       else if (e.type === 'EmailAddressChanged') await upsertDocument(db, { kind: 'person', refId, pii: e.data.emailAddress }, at);
     }

@@ -8,9 +8,23 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount } from '../../../projections/accounts';
 import { findPerson, peopleWithRole, profilesSource } from '../../../projections/directory';
 import { findCourse } from '../../../projections/catalog';
-import { adminCoursesSource, adminLessonsSource, conversationCount, dashboardConversations, minutesSoldSince, speakersAvailableAt } from '../../../projections/directory/adminViews';
+import {
+  adminCoursesSource,
+  adminLessonsSource,
+  conversationCount,
+  dashboardConversations,
+  minutesSoldSince,
+  speakersAvailableAt,
+} from '../../../projections/directory/adminViews';
 import { historyOf } from '../../../projections/history';
-import { findNotification, mailTemplatesSource, notificationTimeline, notificationsFor, notificationsSource, type NotificationRow } from '../../../projections/notifications';
+import {
+  findNotification,
+  mailTemplatesSource,
+  notificationTimeline,
+  notificationsFor,
+  notificationsSource,
+  type NotificationRow,
+} from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { speakerCandidatesSource } from '../../../projections/speakers';
 import { MAIL_TEMPLATE_KEYS, renderStoredMail } from '../../domain/notifications/templates';
@@ -23,7 +37,6 @@ import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
 
 /** The read models an admin change shows in: the next list, detail or history read sees it. */
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
-
 
 const preview = (n: NotificationRow) => renderStoredMail(n);
 
@@ -70,7 +83,12 @@ export const adminResolvers: Resolvers = {
       const zone = person?.tzIdentifier && DateTime.now().setZone(person.tzIdentifier).isValid ? person.tzIdentifier : DEFAULT_TIME_ZONE;
       const now = new Date();
       const window = dashboardWindow(now, zone);
-      return { ...window, timeZone: zone, reservedConversations: await dashboardConversations(ctx.runtime.pool, window.rangeStart, window.rangeEnd), now } as any;
+      return {
+        ...window,
+        timeZone: zone,
+        reservedConversations: await dashboardConversations(ctx.runtime.pool, window.rangeStart, window.rangeEnd),
+        now,
+      } as any;
     },
   },
   LessonAssignment: {
@@ -104,16 +122,22 @@ export const adminResolvers: Resolvers = {
     },
   },
   Notification: {
-    templateValue: (n: any) => Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
+    templateValue: (n: any) =>
+      Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
     events: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationTimeline(ctx.runtime.pool, n.id)),
     preview: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), preview(n as NotificationRow)),
     // Derived, never stored (services/security/mailTokens.ts); like the rest of a notification, admins only.
-    publicToken: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationPublicToken(ctx.runtime.config.authSecret, (n as NotificationRow).id)),
+    publicToken: (n: any, _args, ctx) => (
+      requireAdmin(ctx.viewer), notificationPublicToken(ctx.runtime.config.authSecret, (n as NotificationRow).id)
+    ),
   },
   Mutation: {
     changeUserEmailAddress: async (_p, { input }, ctx) => {
       requireEmailChanger(ctx.viewer, input.userId);
-      const { result, appended } = await ctx.runtime.identity.changeEmailAddress(commandMeta(ctx), { accountId: input.userId, emailAddress: input.emailAddress });
+      const { result, appended } = await ctx.runtime.identity.changeEmailAddress(commandMeta(ctx), {
+        accountId: input.userId,
+        emailAddress: input.emailAddress,
+      });
       await settled(ctx, appended, ADMIN_READ_MODELS);
       return { changed: result, user: (await accountOrThrow(ctx, input.userId)) as any };
     },

@@ -17,7 +17,11 @@ import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { visibleConversation } from './scheduling';
 
-const asState = (c: ConversationRow) => ({ ...c, canceled: c.isCanceled ? { by: c.canceledBy, reason: c.cancelReason ?? '' } : null, markedAs: c.markedAs });
+const asState = (c: ConversationRow) => ({
+  ...c,
+  canceled: c.isCanceled ? { by: c.canceledBy, reason: c.cancelReason ?? '' } : null,
+  markedAs: c.markedAs,
+});
 
 const makeUpSubject = (c: ConversationRow) => ({ ...c, makeUpPurchased: !!c.makeUpPurchasedOn, refundedTotal: c.refundedMinutes });
 
@@ -68,7 +72,8 @@ export const afterConversationResolvers: Resolvers = {
     isRatable: async (c: any, _a, ctx) => {
       const row = c as ConversationRow;
       const v = ctx.viewer;
-      if (!v || row.kind !== 'lesson' || row.isCanceled || (v.accountId !== row.reservedBy && v.accountId !== row.reservedWith)) return false;
+      if (!v || row.kind !== 'lesson' || row.isCanceled || (v.accountId !== row.reservedBy && v.accountId !== row.reservedWith))
+        return false;
       const ended = row.status === 'stopped' || row.status === 'unused' || Date.now() >= row.end.getTime();
       if (!ended) return false;
       return !(await ratingsOf(ctx.runtime.pool, row.id)).some((r) => r.ratedBy === v.accountId);
@@ -89,7 +94,10 @@ export const afterConversationResolvers: Resolvers = {
       const enrollment = await findEnrollmentById(ctx.runtime.pool, input.courseEnrollmentId);
       // Someone else's enrollment answers as a missing one: ids are not confirmed to strangers.
       if (!enrollment || enrollment.studentId !== viewer.accountId) throw notFound('The enrollment was not found.');
-      const { result, appended } = await ctx.runtime.afterConversation.acknowledgePromotion(commandMeta(ctx), { courseId: enrollment.courseId, studentId: viewer.accountId });
+      const { result, appended } = await ctx.runtime.afterConversation.acknowledgePromotion(commandMeta(ctx), {
+        courseId: enrollment.courseId,
+        studentId: viewer.accountId,
+      });
       await settled(ctx, appended, ['enrollments']);
       return { acknowledged: true, destination: promotionDestination(result.promotion) };
     },

@@ -46,7 +46,9 @@ export const codesResolvers: Resolvers = {
     redemptionCodes: (_p, args, ctx) => {
       requireAdmin(ctx.viewer);
       // A value is searched as shown (without its version prefix) and with or without its space.
-      const filter = (args.filter ?? []).map((f) => (f.field === 'value' && f.value ? { ...f, value: f.value.replace(/\s+/g, '').toUpperCase() } : f));
+      const filter = (args.filter ?? []).map((f) =>
+        f.field === 'value' && f.value ? { ...f, value: f.value.replace(/\s+/g, '').toUpperCase() } : f,
+      );
       return connection(ctx.runtime.pool, redemptionCodesSource, { ...args, filter }) as any;
     },
   },
@@ -74,7 +76,12 @@ export const codesResolvers: Resolvers = {
         }
         ({ duration, quantity } = shape);
       }
-      const { result, appended } = await ctx.runtime.codes.createRedemptionSet(commandMeta(ctx), { name: input.name, fillLimit: input.fillLimit, duration, quantity });
+      const { result, appended } = await ctx.runtime.codes.createRedemptionSet(commandMeta(ctx), {
+        name: input.name,
+        fillLimit: input.fillLimit,
+        duration,
+        quantity,
+      });
       await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
       if (!set) throw new DomainError('CONFLICT', 'The set was made but is not readable yet. Please reload.');

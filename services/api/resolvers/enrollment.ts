@@ -25,7 +25,14 @@ import {
   type CourseRow,
   type CourseScope,
 } from '../../../projections/catalog';
-import { enrollmentCount, enrollmentsOf, findEnrollment, lessonAttemptsOf, type EnrollmentRow, type LessonAttemptRow } from '../../../projections/enrollments';
+import {
+  enrollmentCount,
+  enrollmentsOf,
+  findEnrollment,
+  lessonAttemptsOf,
+  type EnrollmentRow,
+  type LessonAttemptRow,
+} from '../../../projections/enrollments';
 import { findRedemptionCodeWorth } from '../../../projections/codes';
 import { findPayment, paidPayments } from '../../../projections/payments';
 import { isPastCourse } from '../../domain/catalog/course';
@@ -43,8 +50,6 @@ import {
 import type { ApiContext } from '../context';
 import { commandMeta, settled } from '../commandSupport';
 import { LIMITS } from '../../security/rateLimit';
-
-
 
 /** A course as the API hands it on: the row plus the extra conversations it was asked with. */
 type CourseParent = CourseRow & { requestedExtraConversations?: number };
@@ -78,7 +83,13 @@ function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>, atte
     counts[lessonOutcome(mine)] += 1;
     return {
       lessonAssignment,
-      attempts: mine.map((a) => ({ id: a.id, outcome: a.outcome, conversationId: a.conversationId, lessonId: a.lessonId, courseId: a.courseId })),
+      attempts: mine.map((a) => ({
+        id: a.id,
+        outcome: a.outcome,
+        conversationId: a.conversationId,
+        lessonId: a.lessonId,
+        courseId: a.courseId,
+      })),
     };
   });
   return { ...counts, report };
@@ -98,11 +109,14 @@ export const enrollmentResolvers: Resolvers = {
         throw notFound(course.kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
       }
       if (await findEnrollment(ctx.runtime.pool, course.id, viewer.accountId)) {
-        throw conflict(course.kind === 'adventure' ? EnrollmentMessages.adventureAlreadyEnrolled : EnrollmentMessages.courseAlreadyEnrolled);
+        throw conflict(
+          course.kind === 'adventure' ? EnrollmentMessages.adventureAlreadyEnrolled : EnrollmentMessages.courseAlreadyEnrolled,
+        );
       }
       const extraProblem = extraConversationsError(extraConversations);
       if (extraProblem || (extraConversations && course.priceAgreement.unitPrice === null)) {
-        const message = course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : (extraProblem ?? EnrollmentMessages.courseFailed);
+        const message =
+          course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : (extraProblem ?? EnrollmentMessages.courseFailed);
         throw badInput(message, { extraConversations: extraProblem ?? EnrollmentMessages.noPrice });
       }
       return { ...course, requestedExtraConversations: extraConversations ?? 0 } as any;
@@ -125,8 +139,14 @@ export const enrollmentResolvers: Resolvers = {
 
     allAdventures: async (_p, { durationRequirement, language, proficiency }, ctx) => {
       requireViewer(ctx.viewer);
-      const list = language && !isLanguageCode(language) ? [] : await adventures(ctx.runtime.pool, { durationRequirement, language, proficiency });
-      return { adventures: list as any, durationRequirement: durationRequirement ?? null, language: language ?? null, proficiency: proficiency ?? null };
+      const list =
+        language && !isLanguageCode(language) ? [] : await adventures(ctx.runtime.pool, { durationRequirement, language, proficiency });
+      return {
+        adventures: list as any,
+        durationRequirement: durationRequirement ?? null,
+        language: language ?? null,
+        proficiency: proficiency ?? null,
+      };
     },
 
     course: async (_p, { courseId }, ctx) => (await visibleCourse(ctx, courseId)) as any,
@@ -149,7 +169,12 @@ export const enrollmentResolvers: Resolvers = {
     owner: async (t: any, _args, ctx) => {
       if (!t.ownerId) return null;
       const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, t.ownerId), findProfile(ctx.runtime.pool, t.ownerId)]);
-      return { id: t.ownerId, displayName: profile?.displayName ?? null, emailAddress: ownsCourse(ctx.viewer, t) ? (account?.emailAddress ?? null) : null, school: null };
+      return {
+        id: t.ownerId,
+        displayName: profile?.displayName ?? null,
+        emailAddress: ownsCourse(ctx.viewer, t) ? (account?.emailAddress ?? null) : null,
+        school: null,
+      };
     },
   },
 
@@ -163,7 +188,12 @@ export const enrollmentResolvers: Resolvers = {
     owner: async (c: any, _args, ctx) => {
       if (!c.ownerId) return null;
       const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, c.ownerId), findProfile(ctx.runtime.pool, c.ownerId)]);
-      return { id: c.ownerId, displayName: profile?.displayName ?? null, emailAddress: ownsCourse(ctx.viewer, c) ? (account?.emailAddress ?? null) : null, school: c.school };
+      return {
+        id: c.ownerId,
+        displayName: profile?.displayName ?? null,
+        emailAddress: ownsCourse(ctx.viewer, c) ? (account?.emailAddress ?? null) : null,
+        school: c.school,
+      };
     },
     priceAgreement: (c: any) => ({ id: c.priceAgreement.id, kind: c.priceAgreement.kind }),
     prices: (c: any, { extraConversations }) => {
@@ -173,7 +203,8 @@ export const enrollmentResolvers: Resolvers = {
       return coursePrices(c.priceAgreement.unitPrice, c.completionRequirement, extra);
     },
     lessonAssignments: (c: any, _args, ctx) => lessonAssignments(ctx.runtime.pool, c.id),
-    courseEnrollment: async (c: any, _args, ctx) => (ctx.viewer ? ((await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) as any) : null),
+    courseEnrollment: async (c: any, _args, ctx) =>
+      ctx.viewer ? ((await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) as any) : null,
   },
 
   Lesson: {
@@ -199,7 +230,10 @@ export const enrollmentResolvers: Resolvers = {
     },
     progress: async (e: any, _args, ctx) => {
       const row = e as EnrollmentRow;
-      const [lessons, attempts] = await Promise.all([lessonAssignments(ctx.runtime.pool, row.courseId), lessonAttemptsOf(ctx.runtime.pool, row.courseId, row.studentId)]);
+      const [lessons, attempts] = await Promise.all([
+        lessonAssignments(ctx.runtime.pool, row.courseId),
+        lessonAttemptsOf(ctx.runtime.pool, row.courseId, row.studentId),
+      ]);
       return progressOf(lessons, attempts) as any;
     },
   },
@@ -278,7 +312,8 @@ export const enrollmentResolvers: Resolvers = {
       else requireStudent(viewer, EnrollmentMessages.studentOnly);
       const studentId = input.userId ?? viewer.accountId;
       // A student trying codes counts against the same limit as looking them up (enrollingCode).
-      if (!byAdmin && input.code && !redemptionCodeError(input.code)) await ctx.runtime.rateLimiter.hit([LIMITS.codeChecksPerAccount(viewer.accountId)]);
+      if (!byAdmin && input.code && !redemptionCodeError(input.code))
+        await ctx.runtime.rateLimiter.hit([LIMITS.codeChecksPerAccount(viewer.accountId)]);
       const account = await findAccount(ctx.runtime.pool, viewer.accountId);
       const result = await ctx.runtime.enrollment.enroll(commandMeta(ctx), {
         inviteNumber: input.inviteNumber,

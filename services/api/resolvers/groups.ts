@@ -16,7 +16,10 @@ export const groupResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       const page = await connection(ctx.runtime.pool, groupsSource, args);
       // Current courses move with the clock: counted for this page's groups in one statement.
-      const current = await currentCoursesCounts(ctx.runtime.pool, page.edges.map((e) => e.node.id));
+      const current = await currentCoursesCounts(
+        ctx.runtime.pool,
+        page.edges.map((e) => e.node.id),
+      );
       for (const edge of page.edges) (edge.node as GroupNode).currentCoursesCount = current.get(edge.node.id) ?? 0;
       return page as any;
     },

@@ -9,14 +9,13 @@ import { isAdmin, requireAdmin, requireSelfOrAdmin, requireViewer } from '../aut
 import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
-
-
-async function issueToken(ctx: ApiContext, grant: { accountId: string; sessionId: string; expiresAt: string; appended?: { checkpoint: any } }) {
+async function issueToken(
+  ctx: ApiContext,
+  grant: { accountId: string; sessionId: string; expiresAt: string; appended?: { checkpoint: any } },
+) {
   await settled(ctx, grant.appended, ['accounts']);
   return ctx.runtime.tokens.sign({ accountId: grant.accountId, sessionId: grant.sessionId }, new Date(grant.expiresAt));
 }
-
-
 
 export const identityResolvers: Resolvers = {
   Query: {
@@ -28,7 +27,8 @@ export const identityResolvers: Resolvers = {
   },
   User: {
     id: (account: any) => account.id,
-    emailAddress: (account: any, _args, ctx) => (ctx.viewer && (ctx.viewer.accountId === account.id || isAdmin(ctx.viewer)) ? account.emailAddress : null),
+    emailAddress: (account: any, _args, ctx) =>
+      ctx.viewer && (ctx.viewer.accountId === account.id || isAdmin(ctx.viewer)) ? account.emailAddress : null,
     // Names, time zone and the other profile fields: resolvers/people.ts (the profiles read model).
     account: (account: any) => account,
   },
@@ -68,21 +68,22 @@ export const identityResolvers: Resolvers = {
     },
     logout: async (_p, _args, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { appended } = await ctx.runtime.identity.logout(commandMeta(ctx), { accountId: viewer.accountId, sessionId: viewer.sessionId });
+      const { appended } = await ctx.runtime.identity.logout(commandMeta(ctx), {
+        accountId: viewer.accountId,
+        sessionId: viewer.sessionId,
+      });
       await settled(ctx, appended, ['accounts']);
       return { loggedOut: true };
     },
     recoverPassword: async (_p, { input }, ctx) => {
-      await ctx.runtime.rateLimiter.hit([
-        LIMITS.resetPerAddress(input.emailAddress),
-        ...(ctx.ip ? [LIMITS.resetPerIp(ctx.ip)] : []),
-      ]);
+      await ctx.runtime.rateLimiter.hit([LIMITS.resetPerAddress(input.emailAddress), ...(ctx.ip ? [LIMITS.resetPerIp(ctx.ip)] : [])]);
       checkResetAddress(input.emailAddress);
       const request = ctx.runtime.identity.recoverPassword(commandMeta(ctx), input);
       // The answer must not tell whether the address has an account, in its words or in its time
       // (issue 27): only a known address writes and mails, so the work goes on after the answer.
       // Asking for one's own address (the security settings) waits, to read its new sent time.
-      const own = ctx.viewer && (await findAccount(ctx.runtime.pool, ctx.viewer.accountId))?.emailAddress === normalizeEmail(input.emailAddress);
+      const own =
+        ctx.viewer && (await findAccount(ctx.runtime.pool, ctx.viewer.accountId))?.emailAddress === normalizeEmail(input.emailAddress);
       if (own) await request;
       else request.catch((error) => ctx.log.error({ err: error }, 'a password reset request failed'));
       return { recovered: true };

@@ -29,4 +29,28 @@ function merge(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers = { ...withPrivacy(merge(identityResolvers, minutesResolvers, adminResolvers, enrollmentResolvers, codesResolvers, speakersResolvers, peopleResolvers, schedulingResolvers, liveResolvers, payrollResolvers, supportResolvers, afterConversationResolvers, instructorResolvers, archiveResolvers, pricingPlanResolvers, groupResolvers, readModelResolvers)), DateTime: DateTimeScalar, Date: CalendarDateScalar };
+export const resolvers = {
+  ...withPrivacy(
+    merge(
+      identityResolvers,
+      minutesResolvers,
+      adminResolvers,
+      enrollmentResolvers,
+      codesResolvers,
+      speakersResolvers,
+      peopleResolvers,
+      schedulingResolvers,
+      liveResolvers,
+      payrollResolvers,
+      supportResolvers,
+      afterConversationResolvers,
+      instructorResolvers,
+      archiveResolvers,
+      pricingPlanResolvers,
+      groupResolvers,
+      readModelResolvers,
+    ),
+  ),
+  DateTime: DateTimeScalar,
+  Date: CalendarDateScalar,
+};

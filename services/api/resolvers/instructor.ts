@@ -21,7 +21,13 @@ import {
 } from '../../../projections/catalog';
 import { findProfile } from '../../../projections/profiles';
 import { conversationsOfEnrollment } from '../../../projections/conversations';
-import { enrollmentCount, enrollmentsOfCourse, findEnrollment, studentsOfCourse, type EnrollmentRow } from '../../../projections/enrollments';
+import {
+  enrollmentCount,
+  enrollmentsOfCourse,
+  findEnrollment,
+  studentsOfCourse,
+  type EnrollmentRow,
+} from '../../../projections/enrollments';
 import { rosterHandlers, type RosterHandlers } from '../../domain/enrollment/rosterHandlers';
 import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
@@ -79,7 +85,10 @@ async function answerInvites(ctx: ApiContext, inviteIds: readonly string[], acce
     emailAddress: account.emailAddress,
   });
   await settled(ctx, appended, ['catalog']);
-  const answered = await findShareInvites(ctx.runtime.pool, invites.map((i) => i.id));
+  const answered = await findShareInvites(
+    ctx.runtime.pool,
+    invites.map((i) => i.id),
+  );
   return { count: answered.length, shareInvites: answered as any };
 }
 
@@ -115,7 +124,8 @@ export const instructorResolvers: Resolvers = {
 
   Course: {
     templateId: (c: any) => c.templateId ?? null,
-    courseEnrollments: async (c: any, _args, ctx) => (ownsCourse(ctx.viewer, c) ? ((await enrollmentsOfCourse(ctx.runtime.pool, c.id)) as any) : []),
+    courseEnrollments: async (c: any, _args, ctx) =>
+      ownsCourse(ctx.viewer, c) ? ((await enrollmentsOfCourse(ctx.runtime.pool, c.id)) as any) : [],
     courseShareInvites: async (c: any, _args, ctx) => {
       const invites = await shareInvitesOfCourse(ctx.runtime.pool, c.id);
       if (ownsCourse(ctx.viewer, c)) return invites as any;
@@ -143,7 +153,8 @@ export const instructorResolvers: Resolvers = {
   },
 
   Template: {
-    currentCoursesCount: async (t: any, _args, ctx) => (await templatedCourses(ctx.runtime.pool, t.id, false, new Date(), { offset: 0, limit: 0 })).totalCount,
+    currentCoursesCount: async (t: any, _args, ctx) =>
+      (await templatedCourses(ctx.runtime.pool, t.id, false, new Date(), { offset: 0, limit: 0 })).totalCount,
   },
 
   User: {
@@ -161,7 +172,11 @@ export const instructorResolvers: Resolvers = {
   Mutation: {
     transferUser: async (_p, { input }, ctx) => {
       requireInstructorOrAdmin(ctx.viewer);
-      const { result, appended } = await roster(ctx).transferUser(commandMeta(ctx), { fromCourseId: input.fromCourseId, toCourseId: input.toCourseId, studentId: input.userId });
+      const { result, appended } = await roster(ctx).transferUser(commandMeta(ctx), {
+        fromCourseId: input.fromCourseId,
+        toCourseId: input.toCourseId,
+        studentId: input.userId,
+      });
       await settled(ctx, appended, ['enrollments', 'conversations', 'minutes']);
       const enrollment = await findEnrollment(ctx.runtime.pool, input.toCourseId, input.userId);
       if (!enrollment) throw new DomainError('CONFLICT', 'The student was transferred but the course is not readable yet. Please reload.');
@@ -257,14 +272,23 @@ export const instructorResolvers: Resolvers = {
 
     createProvisionalCourses: async (_p, { input }, ctx) => {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
-      if (input.attributes.length > PROVISION_MAX) throw badInput(InstructorMessages.provisionTooMany, { attributes: InstructorMessages.provisionTooMany });
+      if (input.attributes.length > PROVISION_MAX)
+        throw badInput(InstructorMessages.provisionTooMany, { attributes: InstructorMessages.provisionTooMany });
       const { result, appended } = await ctx.runtime.catalog.createProvisionalCourses(commandMeta(ctx), {
         templateId: input.templateId,
         timeZone: await zoneOf(ctx, viewer.accountId),
-        attributes: input.attributes.map((a) => ({ emailAddress: a.emailAddress, name: a.name ?? null, startDate: a.startDate, endDate: a.endDate })),
+        attributes: input.attributes.map((a) => ({
+          emailAddress: a.emailAddress,
+          name: a.name ?? null,
+          startDate: a.startDate,
+          endDate: a.endDate,
+        })),
       });
       await settled(ctx, appended, ['catalog']);
-      const courses = await findCoursesByIds(ctx.runtime.pool, result.map((r) => r.courseId));
+      const courses = await findCoursesByIds(
+        ctx.runtime.pool,
+        result.map((r) => r.courseId),
+      );
       const byId = new Map(courses.map((c) => [c.id, c]));
       return { created: true, courses: result.map((r) => byId.get(r.courseId)).filter(Boolean) as any };
     },

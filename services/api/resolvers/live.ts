@@ -10,7 +10,15 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
 import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
-import { chatablePolicy, chatStream, evolveChat, initialChat, isChatClosed, type ChatEvent, type ChatMessage } from '../../domain/conversations/chat';
+import {
+  chatablePolicy,
+  chatStream,
+  evolveChat,
+  initialChat,
+  isChatClosed,
+  type ChatEvent,
+  type ChatMessage,
+} from '../../domain/conversations/chat';
 import { displayStatus } from '../../domain/conversations/conversation';
 import { clockOf, hostOf, isParticipant } from '../../domain/conversations/live';
 import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
@@ -82,7 +90,6 @@ async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Vie
   return { ...access, role };
 }
 
-
 export const liveResolvers: Resolvers = {
   Query: {
     broadcastPresence: async (_p, { conversationId }, ctx) => {
@@ -96,7 +103,8 @@ export const liveResolvers: Resolvers = {
 
   Mutation: {
     moderateConversation: async (_p, { input }, ctx) => {
-      if (input.markAs) return { opened: null, marked: true, conversation: (await markConversation(ctx, input.conversationId, input.markAs)) as any };
+      if (input.markAs)
+        return { opened: null, marked: true, conversation: (await markConversation(ctx, input.conversationId, input.markAs)) as any };
       if (!input.open) throw badInput(AfterMessages.markingRequired, { markAs: AfterMessages.markingRequired });
       const viewer = requireViewer(ctx.viewer);
       const c = await seenConversation(ctx, input.conversationId);
@@ -116,9 +124,18 @@ export const liveResolvers: Resolvers = {
       // to decide, so no command: the clock comes from the read model.
       if (live && wasInRoom && c.status === 'started' && c.stopsOn && now < c.stopsOn.getTime()) {
         const totalTicks = c.duration * spm;
-        return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, totalTicks, remainingTicks: Math.min(totalTicks, Math.ceil((c.stopsOn.getTime() - now) / 1000)), status: 'started' };
+        return {
+          synced: true,
+          pollingDelayMs: SYNC_POLLING_DELAY_MS,
+          totalTicks,
+          remainingTicks: Math.min(totalTicks, Math.ceil((c.stopsOn.getTime() - now) / 1000)),
+          status: 'started',
+        };
       }
-      const { result, appended, clock } = await ctx.runtime.live.sync(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
+      const { result, appended, clock } = await ctx.runtime.live.sync(commandMeta(ctx), {
+        conversationId: c.id,
+        accountId: viewer.accountId,
+      });
       if (result.participants[viewer.accountId]?.connected) await enteredRoom(ctx.runtime.pool, c.id, viewer.accountId);
       await settled(ctx, appended, ['conversations']);
       return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clock, status: result.status as any };
@@ -127,9 +144,18 @@ export const liveResolvers: Resolvers = {
     leaveConversation: async (_p, { input }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, input.conversationId);
       await leftRoom(ctx.runtime.pool, c.id, viewer.accountId);
-      const { result, appended } = await ctx.runtime.live.leave(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId, reason: 'left' });
+      const { result, appended } = await ctx.runtime.live.leave(commandMeta(ctx), {
+        conversationId: c.id,
+        accountId: viewer.accountId,
+        reason: 'left',
+      });
       await settled(ctx, appended, ['conversations']);
-      return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clockOf(result, new Date(), ctx.runtime.live.secondsPerMinute), status: result.status as any };
+      return {
+        synced: true,
+        pollingDelayMs: SYNC_POLLING_DELAY_MS,
+        ...clockOf(result, new Date(), ctx.runtime.live.secondsPerMinute),
+        status: result.status as any,
+      };
     },
 
     moderateConversationChat: async (_p, { input }, ctx) => {
@@ -145,7 +171,11 @@ export const liveResolvers: Resolvers = {
     postChatMessage: async (_p, { input }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, input.conversationId);
       await ctx.runtime.rateLimiter.hit([LIMITS.chatMessagesPerAccount(viewer.accountId)]);
-      const { result } = await ctx.runtime.live.postMessage(commandMeta(ctx), { conversationId: c.id, ownerId: viewer.accountId, body: input.body });
+      const { result } = await ctx.runtime.live.postMessage(commandMeta(ctx), {
+        conversationId: c.id,
+        ownerId: viewer.accountId,
+        body: input.body,
+      });
       await publishChange(ctx.runtime.pool, 'chatMessage', c.id);
       return { posted: true, message: messageNode(result) as any };
     },
@@ -153,11 +183,18 @@ export const liveResolvers: Resolvers = {
     sendVideoSignal: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, input.accessToken);
-      if (!claims || claims.accountId !== viewer.accountId || !claims.roomName.startsWith(ROOM_PREFIX)) throw unauthorized('This video access token is not valid.');
+      if (!claims || claims.accountId !== viewer.accountId || !claims.roomName.startsWith(ROOM_PREFIX))
+        throw unauthorized('This video access token is not valid.');
       if (!SIGNAL_KINDS.has(input.kind)) throw badInput(`Unknown signal kind '${input.kind.slice(0, 16)}'.`);
       const { c } = await ownConversation(ctx, claims.roomName.slice(ROOM_PREFIX.length));
       if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notLive);
-      await putSignal(ctx.runtime.pool, { room: claims.roomName, to: otherOf(c, viewer.accountId), from: viewer.accountId, kind: input.kind, payload: input.payload });
+      await putSignal(ctx.runtime.pool, {
+        room: claims.roomName,
+        to: otherOf(c, viewer.accountId),
+        from: viewer.accountId,
+        kind: input.kind,
+        payload: input.payload,
+      });
       return { sent: true };
     },
   },
@@ -207,13 +244,24 @@ export const liveResolvers: Resolvers = {
     participants: async (c: any, _a, ctx) => {
       const row = c as ConversationRow;
       const events = await participantEvents(ctx.runtime.pool, row.id);
-      return [row.reservedBy, row.reservedWith].map((id) => ({ id, conversation: row, events: events.filter((e) => e.accountId === id) })) as any;
+      return [row.reservedBy, row.reservedWith].map((id) => ({
+        id,
+        conversation: row,
+        events: events.filter((e) => e.accountId === id),
+      })) as any;
     },
-    chatablePolicy: (c: any) => chatablePolicy({ status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null, start: c.start }, new Date()),
+    chatablePolicy: (c: any) =>
+      chatablePolicy(
+        { status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null, start: c.start },
+        new Date(),
+      ),
     conversationChat: async (c: any, _a, ctx) => {
       const chat = await readChat(ctx, c.id);
       if (!chat.chatId) return null;
-      const closed = isChatClosed({ status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null });
+      const closed = isChatClosed({
+        status: displayStatus(c, new Date()) as any,
+        canceled: c.isCanceled ? { by: null, reason: '' } : null,
+      });
       return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) } as any;
     },
     pastConversations: async (c: any, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)) as any,

@@ -18,7 +18,8 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function checkMonth(month: string, field: string): string {
   if (!MONTH.test(month)) throw badInput(PayrollMessages.monthFormat, { [field]: PayrollMessages.monthFormat });
-  if (month < PAYROLL_FIRST_MONTH || month > payMonthOf(new Date())) throw badInput(PayrollMessages.monthRange, { [field]: PayrollMessages.monthRange });
+  if (month < PAYROLL_FIRST_MONTH || month > payMonthOf(new Date()))
+    throw badInput(PayrollMessages.monthRange, { [field]: PayrollMessages.monthRange });
   return month;
 }
 
@@ -29,7 +30,8 @@ function monthsOf(startTime: Date, endTime: Date): { from: string; to: string } 
   const to = checkMonth(payMonthOf(new Date(endTime.getTime() - 1)), 'endTime');
   const [fy, fm] = from.split('-').map(Number);
   const [ty, tm] = to.split('-').map(Number);
-  if ((ty - fy) * 12 + (tm - fm) + 1 > MAX_MONTHS) throw badInput(PayrollMessages.tooManyMonths, { endTime: PayrollMessages.tooManyMonths });
+  if ((ty - fy) * 12 + (tm - fm) + 1 > MAX_MONTHS)
+    throw badInput(PayrollMessages.tooManyMonths, { endTime: PayrollMessages.tooManyMonths });
   return { from, to };
 }
 
@@ -41,7 +43,10 @@ export function requireSpeakerOrAdmin(viewer: Viewer | null): Viewer {
 
 /** Rows as GraphQL PayrollRow, with every speaker's name found in one query. */
 async function withSpeakers(ctx: ApiContext, rows: PayrollMonthRow[]) {
-  const people = await findPeople(ctx.runtime.pool, rows.map((r) => r.speakerId));
+  const people = await findPeople(
+    ctx.runtime.pool,
+    rows.map((r) => r.speakerId),
+  );
   return rows.map((r) => ({ id: `${r.speakerId}:${r.month}`, ...r, speaker: people.get(r.speakerId) ?? null }));
 }
 
@@ -54,12 +59,15 @@ async function payrollCaughtUp(ctx: ApiContext) {
 
 async function monthAnswer(ctx: ApiContext, month: string) {
   const state = await payrollMonthState(ctx.runtime.pool, month);
-  const people = await findPeople(ctx.runtime.pool, [state.closedBy, ...state.adjustments.map((a) => a.speakerId), ...state.history.map((h) => h.by)].filter((x): x is string => !!x));
+  const people = await findPeople(
+    ctx.runtime.pool,
+    [state.closedBy, ...state.adjustments.map((a) => a.speakerId), ...state.history.map((h) => h.by)].filter((x): x is string => !!x),
+  );
   return {
     ...state,
-    closedBy: state.closedBy ? people.get(state.closedBy) ?? null : null,
+    closedBy: state.closedBy ? (people.get(state.closedBy) ?? null) : null,
     adjustments: state.adjustments.map((a) => ({ ...a, speaker: people.get(a.speakerId) ?? null })),
-    history: state.history.map((h) => ({ ...h, by: h.by ? people.get(h.by) ?? null : null })),
+    history: state.history.map((h) => ({ ...h, by: h.by ? (people.get(h.by) ?? null) : null })),
   };
 }
 

@@ -21,7 +21,14 @@ const PROFILE_READ_MODELS = ['profiles', 'directory', 'search'];
  * One query per request tick for all the profiles a response needs (a list of 25 users is one
  * query, not 25), cached for the request.
  */
-const loaders = new WeakMap<ApiContext, { cache: Map<string, Promise<ProfileRow | null>>; pending: Map<string, (row: ProfileRow | null) => void>; failed: Map<string, (e: unknown) => void> }>();
+const loaders = new WeakMap<
+  ApiContext,
+  {
+    cache: Map<string, Promise<ProfileRow | null>>;
+    pending: Map<string, (row: ProfileRow | null) => void>;
+    failed: Map<string, (e: unknown) => void>;
+  }
+>();
 
 function profileOf(ctx: ApiContext, id: string): Promise<ProfileRow | null> {
   let loader = loaders.get(ctx);
@@ -126,13 +133,19 @@ export const peopleResolvers: Resolvers = {
     },
     onboardAccount: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { result, appended } = await ctx.runtime.people.onboardAccount(commandMeta(ctx), { accountId: viewer.accountId, role: input.role });
+      const { result, appended } = await ctx.runtime.people.onboardAccount(commandMeta(ctx), {
+        accountId: viewer.accountId,
+        role: input.role,
+      });
       await settled(ctx, appended, ['accounts', ...PROFILE_READ_MODELS]);
       return { onboarded: result, account: (await accountOrThrow(ctx, viewer.accountId)) as any };
     },
     uploadHeadshot: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
-      const { url, appended } = await ctx.runtime.people.uploadHeadshot(commandMeta(ctx), { accountId: viewer.accountId, data: input.data });
+      const { url, appended } = await ctx.runtime.people.uploadHeadshot(commandMeta(ctx), {
+        accountId: viewer.accountId,
+        data: input.data,
+      });
       await settled(ctx, appended, ['profiles']);
       return { url, user: (await accountOrThrow(ctx, viewer.accountId)) as any };
     },

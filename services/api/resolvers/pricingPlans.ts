@@ -18,7 +18,13 @@ async function payload(ctx: ApiContext, pricingPlanId: string, changed: boolean,
 }
 
 /** A plan's terms as the command takes them, from either input. */
-const termsOf = (input: { name: string; kind: string; conversationDuration: number; priceList: { conversationDuration: number; unitPrice: number }[]; promotionalPriceList?: { conversationDuration: number; unitPrice: number }[] | null }) => ({
+const termsOf = (input: {
+  name: string;
+  kind: string;
+  conversationDuration: number;
+  priceList: { conversationDuration: number; unitPrice: number }[];
+  promotionalPriceList?: { conversationDuration: number; unitPrice: number }[] | null;
+}) => ({
   name: input.name,
   kind: input.kind,
   conversationDuration: input.conversationDuration,
@@ -37,12 +43,18 @@ export const pricingPlanResolvers: Resolvers = {
   Mutation: {
     createPricingPlan: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.catalog.createPricingPlan(commandMeta(ctx), { ...termsOf(input), systemDefault: input.systemDefault ?? false });
+      const { result, appended } = await ctx.runtime.catalog.createPricingPlan(commandMeta(ctx), {
+        ...termsOf(input),
+        systemDefault: input.systemDefault ?? false,
+      });
       return payload(ctx, result.pricingPlanId, true, appended);
     },
     changePricingPlan: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.catalog.changePricingPlan(commandMeta(ctx), { ...termsOf(input), pricingPlanId: input.pricingPlanId });
+      const { result, appended } = await ctx.runtime.catalog.changePricingPlan(commandMeta(ctx), {
+        ...termsOf(input),
+        pricingPlanId: input.pricingPlanId,
+      });
       return payload(ctx, input.pricingPlanId, result.changed, appended);
     },
     makeDefaultPricingPlan: async (_p, { input }, ctx) => {

@@ -28,7 +28,10 @@ function progressOf(running: Pick<RunningOperation, 'eventsDone' | 'eventsTotal'
 
 /** The admins behind these operators, in one query. */
 async function peopleOf(ctx: ApiContext, operators: Operator[]) {
-  return findPeople(ctx.runtime.pool, operators.flatMap((o) => (o.via === 'back-office' ? [o.accountId] : [])));
+  return findPeople(
+    ctx.runtime.pool,
+    operators.flatMap((o) => (o.via === 'back-office' ? [o.accountId] : [])),
+  );
 }
 
 function operatorOf(by: Operator, people: Map<string, unknown>) {
@@ -39,7 +42,11 @@ function operatorOf(by: Operator, people: Map<string, unknown>) {
 
 const INTERRUPTED = 'Its process ended before it did; the live tables were left as they were.';
 
-const KIND: Record<OperationRecord['operation'], ReadModelOperationKind | 'resume'> = { rebuild: 'rebuild', verify: 'verify', resume: 'resume' };
+const KIND: Record<OperationRecord['operation'], ReadModelOperationKind | 'resume'> = {
+  rebuild: 'rebuild',
+  verify: 'verify',
+  resume: 'resume',
+};
 
 function operationOf(record: OperationRecord, people: Map<string, unknown>, running: RunningOperation | null) {
   // Started, not finished, and no process runs it: its process died (the next operation records that).
@@ -81,7 +88,10 @@ function runningOperationOf(running: RunningOperation, people: Map<string, unkno
 }
 
 async function readModelsOf(ctx: ApiContext, statuses: ReadModelStatus[]) {
-  const people = await peopleOf(ctx, statuses.flatMap((s) => (s.running ? [s.running.by] : [])));
+  const people = await peopleOf(
+    ctx,
+    statuses.flatMap((s) => (s.running ? [s.running.by] : [])),
+  );
   return statuses.map((s) => ({
     id: s.name,
     version: s.version,
@@ -119,7 +129,12 @@ async function recordedOperation(ctx: ApiContext, name: string, operationId: str
 
 async function begin(ctx: ApiContext, operation: ReadModelOperationKind, input: { name: string; reason: string }) {
   const admin = requireAdmin(ctx.viewer);
-  const { operationId, done } = await ctx.runtime.readModels.begin(operation, input.name, { via: 'back-office', accountId: admin.accountId }, input.reason);
+  const { operationId, done } = await ctx.runtime.readModels.begin(
+    operation,
+    input.name,
+    { via: 'back-office', accountId: admin.accountId },
+    input.reason,
+  );
   // It runs on in the background; its result (or failure) is recorded on the read model's stream.
   done.catch((error) => ctx.runtime.log.warn({ err: error, readModel: input.name }, `back-office ${operation} failed`));
   return { operation: await recordedOperation(ctx, input.name, operationId) };
@@ -141,7 +156,10 @@ export const readModelResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       const ops = ctx.runtime.readModels;
       const [history, running] = await Promise.all([ops.history(parent.id, first ?? 20), ops.runningOperations([parent.id])]);
-      const people = await peopleOf(ctx, history.map((r) => r.by));
+      const people = await peopleOf(
+        ctx,
+        history.map((r) => r.by),
+      );
       return history.map((r) => operationOf(r, people, running.get(parent.id) ?? null)) as any;
     },
   },
@@ -150,7 +168,11 @@ export const readModelResolvers: Resolvers = {
     verifyReadModel: async (_p, { input }, ctx) => (await begin(ctx, 'verify', input)) as any,
     resumeReadModel: async (_p, { input }, ctx) => {
       const admin = requireAdmin(ctx.viewer);
-      const { operationId } = await ctx.runtime.readModels.resume(input.name, { via: 'back-office', accountId: admin.accountId }, input.reason);
+      const { operationId } = await ctx.runtime.readModels.resume(
+        input.name,
+        { via: 'back-office', accountId: admin.accountId },
+        input.reason,
+      );
       return { operation: await recordedOperation(ctx, input.name, operationId), readModel: await readModelNamed(ctx, input.name) } as any;
     },
   },

@@ -10,7 +10,13 @@ import { ErrorCode } from '../../../contracts/errors';
 import { DURATIONS, HORIZON_DAYS, SchedulingMessages } from '../../../contracts/scheduling';
 import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
-import { bookedBetween, conversationsOf, findConversation, findConversations, type ConversationRow } from '../../../projections/conversations';
+import {
+  bookedBetween,
+  conversationsOf,
+  findConversation,
+  findConversations,
+  type ConversationRow,
+} from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
 import { findEnrollment, lessonAttemptOfConversation } from '../../../projections/enrollments';
 import { PROMOTED_SPEAKERS_OF_LANGUAGE_SQL } from '../../../projections/speakers';
@@ -52,20 +58,24 @@ function answerOf(ctx: ApiContext, conversationId: string) {
 const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
 
 function zoneOrThrow(zoneName: string | null | undefined): string {
-  if (!isValidZone(zoneName)) throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
+  if (!isValidZone(zoneName))
+    throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
   return zoneName;
 }
 
 function rangeOrThrow(start: Date, end: Date, maxDays: number, names: [string, string]) {
-  if (end.getTime() <= start.getTime()) throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: 'Must be after the start.' });
-  if (end.getTime() - start.getTime() > maxDays * DAY) throw badInput(`The range can span at most ${maxDays} days.`, { [names[1]]: `At most ${maxDays} days after the start.` });
+  if (end.getTime() <= start.getTime())
+    throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: 'Must be after the start.' });
+  if (end.getTime() - start.getTime() > maxDays * DAY)
+    throw badInput(`The range can span at most ${maxDays} days.`, { [names[1]]: `At most ${maxDays} days after the start.` });
 }
 
 /** The speaker themself or an admin (availability is theirs to see and change). */
 function requireSpeakerOrAdmin(viewer: Viewer | null, speakerId: string): Viewer {
   const v = requireViewer(viewer);
   if (isAdmin(v)) return v;
-  if (v.accountId !== speakerId || !hasRole(v, 'SPEAKER')) throw roleRefused('SPEAKER', 'Only the speaker or an admin can see or change this availability.');
+  if (v.accountId !== speakerId || !hasRole(v, 'SPEAKER'))
+    throw roleRefused('SPEAKER', 'Only the speaker or an admin can see or change this availability.');
   return v;
 }
 
@@ -102,12 +112,19 @@ async function speakerIdsFor(ctx: ApiContext, language: string | null, only: rea
 
 /** Openings of several speakers in a window, by speaker. */
 async function openingsOf(ctx: ApiContext, speakerIds: string[], from: Date, to: Date, duration: number) {
-  const [rules, booked] = await Promise.all([rulesOf(ctx.runtime.pool, speakerIds), bookedBetween(ctx.runtime.pool, speakerIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))]);
+  const [rules, booked] = await Promise.all([
+    rulesOf(ctx.runtime.pool, speakerIds),
+    bookedBetween(ctx.runtime.pool, speakerIds, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY)),
+  ]);
   const now = new Date();
   return new Map(
     speakerIds.map((id) => [
       id,
-      openings(rules.filter((r) => r.speakerId === id), booked.filter((b) => b.reservedWith === id), { from, to, duration, now }),
+      openings(
+        rules.filter((r) => r.speakerId === id),
+        booked.filter((b) => b.reservedWith === id),
+        { from, to, duration, now },
+      ),
     ]),
   );
 }
@@ -124,7 +141,14 @@ export const schedulingResolvers: Resolvers = {
       rangeOrThrow(start, end, 62, ['rangeStart', 'rangeEnd']);
       const rules = await rulesOf(ctx.runtime.pool, [speakerId]);
       return rules
-        .flatMap((r) => occurrences(r, start, end).map((o) => ({ sourceId: r.availabilityId, startTimestamp: o.start, endTimestamp: o.end, repeatsWeekly: r.repeatsWeekly })))
+        .flatMap((r) =>
+          occurrences(r, start, end).map((o) => ({
+            sourceId: r.availabilityId,
+            startTimestamp: o.start,
+            endTimestamp: o.end,
+            repeatsWeekly: r.repeatsWeekly,
+          })),
+        )
         .sort((a, b) => a.startTimestamp.getTime() - b.startTimestamp.getTime());
     },
 
@@ -135,7 +159,8 @@ export const schedulingResolvers: Resolvers = {
       const to = new Date(endTime as Date);
       rangeOrThrow(from, to, HORIZON_DAYS + 1, ['startTime', 'endTime']);
       const minutes = duration ?? 15;
-      if (!(DURATIONS as readonly number[]).includes(minutes)) throw badInput(SchedulingMessages.durationInvalid, { duration: SchedulingMessages.durationInvalid });
+      if (!(DURATIONS as readonly number[]).includes(minutes))
+        throw badInput(SchedulingMessages.durationInvalid, { duration: SchedulingMessages.durationInvalid });
       const found = (await openingsOf(ctx, [speakerId], from, to, minutes)).get(speakerId) ?? [];
       return found.map((o) => ({ sourceId: o.sourceId, startTimestamp: o.start, endTimestamp: o.end }));
     },
@@ -147,7 +172,8 @@ export const schedulingResolvers: Resolvers = {
       let duration = args.duration ?? 15;
       if (args.courseId) {
         const course = await findCourse(ctx.runtime.pool, args.courseId);
-        if (!course || !(isAdmin(ctx.viewer) || (await findEnrollment(ctx.runtime.pool, args.courseId, ctx.viewer!.accountId)))) throw notFound('The course was not found.');
+        if (!course || !(isAdmin(ctx.viewer) || (await findEnrollment(ctx.runtime.pool, args.courseId, ctx.viewer!.accountId))))
+          throw notFound('The course was not found.');
         language = course.language;
         duration = args.duration ?? course.durationRequirement;
       }
@@ -155,7 +181,10 @@ export const schedulingResolvers: Resolvers = {
       const now = new Date();
       const dates = args.filterByDates?.length ? [...args.filterByDates].sort() : null;
       const windows = dates
-        ? dates.map((d) => ({ from: DateTime.fromISO(String(d), { zone }).toJSDate(), to: DateTime.fromISO(String(d), { zone }).plus({ days: 1 }).toJSDate() }))
+        ? dates.map((d) => ({
+            from: DateTime.fromISO(String(d), { zone }).toJSDate(),
+            to: DateTime.fromISO(String(d), { zone }).plus({ days: 1 }).toJSDate(),
+          }))
         : [{ from: now, to: new Date(now.getTime() + HORIZON_DAYS * DAY) }];
       const from = new Date(Math.min(...windows.map((w) => w.from.getTime())));
       const to = new Date(Math.max(...windows.map((w) => w.to.getTime())));
@@ -172,7 +201,12 @@ export const schedulingResolvers: Resolvers = {
       const edges = page.map((id, i) => ({ cursor: Buffer.from(id, 'utf8').toString('base64url'), node: people[i] })).filter((e) => e.node);
       return {
         totalCount: withOpenings.length,
-        pageInfo: { startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null, hasPreviousPage: !!after, hasNextPage: rest.length > size },
+        pageInfo: {
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges.at(-1)?.cursor ?? null,
+          hasPreviousPage: !!after,
+          hasNextPage: rest.length > size,
+        },
         edges,
       } as any;
     },
@@ -222,7 +256,13 @@ export const schedulingResolvers: Resolvers = {
       if (!c.lessonId) return null;
       const attempt = c.isCanceled ? null : await lessonAttemptOfConversation(ctx.runtime.pool, c.id);
       // A canceled conversation's attempt is gone: the lesson shows as not attempted.
-      return { id: attempt?.id ?? `${c.id}:${c.lessonId}`, outcome: attempt?.outcome ?? (c.isCanceled ? null : 'attempting'), conversationId: c.id, lessonId: c.lessonId, courseId: c.courseId } as any;
+      return {
+        id: attempt?.id ?? `${c.id}:${c.lessonId}`,
+        outcome: attempt?.outcome ?? (c.isCanceled ? null : 'attempting'),
+        conversationId: c.id,
+        lessonId: c.lessonId,
+        courseId: c.courseId,
+      } as any;
     },
     cancellationPolicy: (c: any, _a, ctx) => {
       const p = cancellationPolicy(c, policyViewer(ctx.viewer), new Date());
@@ -236,13 +276,18 @@ export const schedulingResolvers: Resolvers = {
       const ids = (await speakerIdsFor(ctx, c.learningLanguage, null)).filter((id) => id !== c.reservedWith && id !== c.reservedBy);
       const found = await openingsOf(ctx, ids, new Date(c.start.getTime() - 1), new Date(c.end.getTime() + 1), c.duration);
       const free = ids.filter((id) => (found.get(id) ?? []).some((o) => o.start.getTime() === c.start.getTime()));
-      return { isTransferable, transferableTo: (await Promise.all(free.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any };
+      return {
+        isTransferable,
+        transferableTo: (await Promise.all(free.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any,
+      };
     },
   },
 
   LessonAttempt: {
     lesson: async (a: any, _a, ctx) =>
-      a.courseId && a.lessonId ? (((await lessonAssignments(ctx.runtime.pool, a.courseId)).find((x) => x.lesson.id === a.lessonId)?.lesson ?? null) as any) : null,
+      a.courseId && a.lessonId
+        ? (((await lessonAssignments(ctx.runtime.pool, a.courseId)).find((x) => x.lesson.id === a.lessonId)?.lesson ?? null) as any)
+        : null,
     conversation: async (a: any, _a, ctx) => (a.conversationId ? ((await visibleConversation(ctx, a.conversationId)) as any) : null),
   },
 
@@ -275,7 +320,10 @@ export const schedulingResolvers: Resolvers = {
       const rule = await ruleById(ctx.runtime.pool, input.availabilityId);
       if (!rule) throw notFound('This availability was not found. It may have been removed.');
       requireSpeakerOrAdmin(ctx.viewer, rule.speakerId);
-      const { appended } = await ctx.runtime.scheduling.removeAvailability(commandMeta(ctx), { speakerId: rule.speakerId, availabilityId: input.availabilityId });
+      const { appended } = await ctx.runtime.scheduling.removeAvailability(commandMeta(ctx), {
+        speakerId: rule.speakerId,
+        availabilityId: input.availabilityId,
+      });
       await settled(ctx, appended, ['availability']);
       return { removed: true };
     },

@@ -83,7 +83,10 @@ export const speakersResolvers: Resolvers = {
     },
     evaluateSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { appended } = await ctx.runtime.speaking.evaluateSpeaker(commandMeta(ctx), { speakerId: input.speakerId, evaluation: input.evaluation });
+      const { appended } = await ctx.runtime.speaking.evaluateSpeaker(commandMeta(ctx), {
+        speakerId: input.speakerId,
+        evaluation: input.evaluation,
+      });
       await settled(ctx, appended, SPEAKING_READ_MODELS);
       return { evaluated: true, speaking: (await speakingOrThrow(ctx, input.speakerId)) as any };
     },

@@ -7,7 +7,13 @@
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findAccount, findAccountsByIds } from '../../../projections/accounts';
 import { supportInbox } from '../../../projections/support';
-import { evolveSupportThread, initialSupportThread, supportStream, type SupportEvent, type SupportMessage } from '../../domain/support/support';
+import {
+  evolveSupportThread,
+  initialSupportThread,
+  supportStream,
+  type SupportEvent,
+  type SupportMessage,
+} from '../../domain/support/support';
 import { isPresent, publishChange, signalPresence } from '../../live/store';
 import { LIMITS } from '../../security/rateLimit';
 import { requireAdmin, requireViewer } from '../auth';
@@ -27,7 +33,13 @@ const messageNode = (m: SupportMessage) => ({ id: m.id, index: m.index, body: m.
 async function threadNode(ctx: ApiContext, visitorId: string) {
   const { messages } = await readThread(ctx, visitorId);
   const last = messages.at(-1);
-  return { id: visitorId, visitor: await findAccount(ctx.runtime.pool, visitorId), messages: messages.map(messageNode), unanswered: !!last && !last.fromStaff, lastMessageAt: last?.createdAt ?? null };
+  return {
+    id: visitorId,
+    visitor: await findAccount(ctx.runtime.pool, visitorId),
+    messages: messages.map(messageNode),
+    unanswered: !!last && !last.fromStaff,
+    lastMessageAt: last?.createdAt ?? null,
+  };
 }
 
 export const supportResolvers: Resolvers = {
@@ -42,7 +54,14 @@ export const supportResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       const rows = await supportInbox(ctx.runtime.pool, first ?? 50);
       // Every visitor in one query, not one per thread.
-      const visitors = new Map((await findAccountsByIds(ctx.runtime.pool, rows.map((r) => r.visitorId))).map((a) => [a.id, a]));
+      const visitors = new Map(
+        (
+          await findAccountsByIds(
+            ctx.runtime.pool,
+            rows.map((r) => r.visitorId),
+          )
+        ).map((a) => [a.id, a]),
+      );
       return rows.map((r) => ({ id: r.visitorId, ...r, visitor: visitors.get(r.visitorId) ?? null })) as any;
     },
     supportThreadOf: async (_p, { visitorId }, ctx) => {
@@ -55,20 +74,34 @@ export const supportResolvers: Resolvers = {
       const viewer = requireViewer(ctx.viewer);
       await ctx.runtime.rateLimiter.hit([LIMITS.chatMessagesPerAccount(viewer.accountId)]);
       await signalPresence(ctx.runtime.pool, presenceKey(viewer.accountId), viewer.accountId);
-      const { result, appended } = await ctx.runtime.support.post(commandMeta(ctx), { visitorId: viewer.accountId, body: input.body, fromStaff: false });
+      const { result, appended } = await ctx.runtime.support.post(commandMeta(ctx), {
+        visitorId: viewer.accountId,
+        body: input.body,
+        fromStaff: false,
+      });
       await publishChange(ctx.runtime.pool, 'supportMessage', viewer.accountId);
       await settled(ctx, appended, ['support']);
-      return { message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: false } } as any;
+      return {
+        message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: false },
+      } as any;
     },
     answerSupportThread: async (_p, { input }, ctx) => {
       const admin = requireAdmin(ctx.viewer);
       await ctx.runtime.rateLimiter.hit([LIMITS.chatMessagesPerAccount(admin.accountId)]);
       const away = !(await isPresent(ctx.runtime.pool, presenceKey(input.visitorId), input.visitorId));
-      const mailTo = away ? (await findAccount(ctx.runtime.pool, input.visitorId))?.emailAddress ?? null : null;
-      const { result, appended } = await ctx.runtime.support.post(commandMeta(ctx), { visitorId: input.visitorId, body: input.body, fromStaff: true, mailTo });
+      const mailTo = away ? ((await findAccount(ctx.runtime.pool, input.visitorId))?.emailAddress ?? null) : null;
+      const { result, appended } = await ctx.runtime.support.post(commandMeta(ctx), {
+        visitorId: input.visitorId,
+        body: input.body,
+        fromStaff: true,
+        mailTo,
+      });
       await publishChange(ctx.runtime.pool, 'supportMessage', input.visitorId);
       await settled(ctx, appended, ['support']);
-      return { message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: true }, mailed: !!mailTo } as any;
+      return {
+        message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: true },
+        mailed: !!mailTo,
+      } as any;
     },
   },
   Subscription: {

@@ -32,16 +32,28 @@ export type ArchiveSource = 'browser' | 'zoom' | 'twilio';
 export type ArchiveStatus = 'recording' | 'enqueued' | 'started' | 'available' | 'failed' | 'expired' | 'removed';
 
 export type ArchiveRecordingStarted = DomainEvent<'ArchiveRecordingStarted', { conversationId: string; source: ArchiveSource; at: string }>;
-export type ArchiveEnqueued = DomainEvent<'ArchiveEnqueued', { conversationId: string; chunkCount: number; durationSeconds: number | null; at: string }>;
+export type ArchiveEnqueued = DomainEvent<
+  'ArchiveEnqueued',
+  { conversationId: string; chunkCount: number; durationSeconds: number | null; at: string }
+>;
 export type ArchiveProcessingStarted = DomainEvent<'ArchiveProcessingStarted', { conversationId: string; attempt: number; at: string }>;
 export type ArchiveProgressed = DomainEvent<'ArchiveProgressed', { conversationId: string; percent: number }>;
-export type ArchiveAvailable = DomainEvent<'ArchiveAvailable', { conversationId: string; mediaKey: string; durationSeconds: number; bytes: number; at: string; expiresAt: string }>;
+export type ArchiveAvailable = DomainEvent<
+  'ArchiveAvailable',
+  { conversationId: string; mediaKey: string; durationSeconds: number; bytes: number; at: string; expiresAt: string }
+>;
 export type ArchiveFailed = DomainEvent<'ArchiveFailed', { conversationId: string; reason: string; at: string }>;
 export type ArchiveExpired = DomainEvent<'ArchiveExpired', { conversationId: string; at: string }>;
 export type ArchiveRemoved = DomainEvent<'ArchiveRemoved', { conversationId: string; by: string | null; at: string }>;
 export type ArchiveEvent =
-  | ArchiveRecordingStarted | ArchiveEnqueued | ArchiveProcessingStarted | ArchiveProgressed
-  | ArchiveAvailable | ArchiveFailed | ArchiveExpired | ArchiveRemoved;
+  | ArchiveRecordingStarted
+  | ArchiveEnqueued
+  | ArchiveProcessingStarted
+  | ArchiveProgressed
+  | ArchiveAvailable
+  | ArchiveFailed
+  | ArchiveExpired
+  | ArchiveRemoved;
 
 export interface ArchiveState {
   conversationId: string | null;
@@ -53,7 +65,15 @@ export interface ArchiveState {
   expiresAt: Date | null;
 }
 
-export const initialArchive = (): ArchiveState => ({ conversationId: null, status: null, source: null, percent: 0, attempts: 0, mediaKey: null, expiresAt: null });
+export const initialArchive = (): ArchiveState => ({
+  conversationId: null,
+  status: null,
+  source: null,
+  percent: 0,
+  attempts: 0,
+  mediaKey: null,
+  expiresAt: null,
+});
 
 export function evolveArchive(state: ArchiveState, e: ArchiveEvent): ArchiveState {
   switch (e.type) {
@@ -81,34 +101,65 @@ export function evolveArchive(state: ArchiveState, e: ArchiveEvent): ArchiveStat
 /** The spec's words for a status; a dash for none (and while recording). */
 export function archiveStatusText(status: ArchiveStatus | null, percent: number): string {
   switch (status) {
-    case 'enqueued': return 'Waiting for processing';
-    case 'started': return `Processing... (${Math.max(0, Math.min(100, Math.floor(percent)))}% complete)`;
-    case 'available': return 'Play archive';
-    case 'failed': return 'FAILED';
-    case 'expired': return 'Expired';
-    case 'removed': return 'Removed';
-    default: return '-';
+    case 'enqueued':
+      return 'Waiting for processing';
+    case 'started':
+      return `Processing... (${Math.max(0, Math.min(100, Math.floor(percent)))}% complete)`;
+    case 'available':
+      return 'Play archive';
+    case 'failed':
+      return 'FAILED';
+    case 'expired':
+      return 'Expired';
+    case 'removed':
+      return 'Removed';
+    default:
+      return '-';
   }
 }
 
-export function decideStartRecording(state: ArchiveState, input: { conversationId: string; source: ArchiveSource }, ctx: DecisionContext): ArchiveEvent[] {
+export function decideStartRecording(
+  state: ArchiveState,
+  input: { conversationId: string; source: ArchiveSource },
+  ctx: DecisionContext,
+): ArchiveEvent[] {
   if (state.status) return []; // a second browser, or a reconnect: the recording already exists
-  return [{ type: 'ArchiveRecordingStarted', data: { conversationId: input.conversationId, source: input.source, at: ctx.now.toISOString() } }];
+  return [
+    { type: 'ArchiveRecordingStarted', data: { conversationId: input.conversationId, source: input.source, at: ctx.now.toISOString() } },
+  ];
 }
 
 /** The upload is complete (every chunk 0..chunkCount-1 stored): processing may begin. Repeats are no-ops. */
-export function decideEnqueue(state: ArchiveState, input: { chunkCount: number; durationSeconds: number | null }, ctx: DecisionContext): ArchiveEvent[] {
+export function decideEnqueue(
+  state: ArchiveState,
+  input: { chunkCount: number; durationSeconds: number | null },
+  ctx: DecisionContext,
+): ArchiveEvent[] {
   if (!state.conversationId) throw conflict('This conversation is not being recorded.');
   if (state.status !== 'recording') return [];
-  if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS) throw badInput('The recording has no chunks.');
-  const duration = input.durationSeconds != null && Number.isFinite(input.durationSeconds) && input.durationSeconds > 0 ? Math.min(input.durationSeconds, 24 * 3600) : null;
-  return [{ type: 'ArchiveEnqueued', data: { conversationId: state.conversationId, chunkCount: input.chunkCount, durationSeconds: duration, at: ctx.now.toISOString() } }];
+  if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS)
+    throw badInput('The recording has no chunks.');
+  const duration =
+    input.durationSeconds != null && Number.isFinite(input.durationSeconds) && input.durationSeconds > 0
+      ? Math.min(input.durationSeconds, 24 * 3600)
+      : null;
+  return [
+    {
+      type: 'ArchiveEnqueued',
+      data: { conversationId: state.conversationId, chunkCount: input.chunkCount, durationSeconds: duration, at: ctx.now.toISOString() },
+    },
+  ];
 }
 
 /** The processing job claims the archive: from enqueued, or again after a crash mid-processing. */
 export function decideStartProcessing(state: ArchiveState, ctx: DecisionContext): ArchiveEvent[] {
   if (state.status !== 'enqueued' && state.status !== 'started') return [];
-  return [{ type: 'ArchiveProcessingStarted', data: { conversationId: state.conversationId!, attempt: state.attempts + 1, at: ctx.now.toISOString() } }];
+  return [
+    {
+      type: 'ArchiveProcessingStarted',
+      data: { conversationId: state.conversationId!, attempt: state.attempts + 1, at: ctx.now.toISOString() },
+    },
+  ];
 }
 
 /** Progress while processing, only forwards. */
@@ -118,15 +169,26 @@ export function decideProgress(state: ArchiveState, percent: number): ArchiveEve
   return [{ type: 'ArchiveProgressed', data: { conversationId: state.conversationId!, percent: whole } }];
 }
 
-export function decideAvailable(state: ArchiveState, input: { mediaKey: string; durationSeconds: number; bytes: number }, ctx: DecisionContext): ArchiveEvent[] {
+export function decideAvailable(
+  state: ArchiveState,
+  input: { mediaKey: string; durationSeconds: number; bytes: number },
+  ctx: DecisionContext,
+): ArchiveEvent[] {
   if (state.status !== 'started') return [];
   const expiresAt = new Date(ctx.now.getTime() + ARCHIVE_RETENTION_DAYS * 86_400_000);
-  return [{ type: 'ArchiveAvailable', data: { conversationId: state.conversationId!, ...input, at: ctx.now.toISOString(), expiresAt: expiresAt.toISOString() } }];
+  return [
+    {
+      type: 'ArchiveAvailable',
+      data: { conversationId: state.conversationId!, ...input, at: ctx.now.toISOString(), expiresAt: expiresAt.toISOString() },
+    },
+  ];
 }
 
 export function decideFail(state: ArchiveState, reason: string, ctx: DecisionContext): ArchiveEvent[] {
   if (state.status !== 'started' && state.status !== 'enqueued') return [];
-  return [{ type: 'ArchiveFailed', data: { conversationId: state.conversationId!, reason: reason.slice(0, 500), at: ctx.now.toISOString() } }];
+  return [
+    { type: 'ArchiveFailed', data: { conversationId: state.conversationId!, reason: reason.slice(0, 500), at: ctx.now.toISOString() } },
+  ];
 }
 
 /**
@@ -137,13 +199,26 @@ export function decideFail(state: ArchiveState, reason: string, ctx: DecisionCon
  */
 export const STALLED_UPLOAD_MINUTES = 30;
 
-export function decideSettleStalledUpload(state: ArchiveState, input: { receivedIndexes: readonly number[] }, ctx: DecisionContext): ArchiveEvent[] {
+export function decideSettleStalledUpload(
+  state: ArchiveState,
+  input: { receivedIndexes: readonly number[] },
+  ctx: DecisionContext,
+): ArchiveEvent[] {
   if (state.status !== 'recording' || state.source !== 'browser') return [];
   const received = new Set(input.receivedIndexes);
   let prefix = 0;
   while (received.has(prefix) && prefix < MAX_ARCHIVE_CHUNKS) prefix++;
   if (prefix > 0) return decideEnqueue(state, { chunkCount: prefix, durationSeconds: null }, ctx);
-  return [{ type: 'ArchiveFailed', data: { conversationId: state.conversationId!, reason: 'The upload of the recording stopped before its first part arrived.', at: ctx.now.toISOString() } }];
+  return [
+    {
+      type: 'ArchiveFailed',
+      data: {
+        conversationId: state.conversationId!,
+        reason: 'The upload of the recording stopped before its first part arrived.',
+        at: ctx.now.toISOString(),
+      },
+    },
+  ];
 }
 
 /** The retention job: an available archive past its expiry becomes expired (its file is deleted after). */
@@ -164,7 +239,10 @@ export function decideRemove(state: ArchiveState, ctx: DecisionContext): Archive
  * The speaker may not: the recording is the student's learning record, and a speaker has no need
  * to watch themselves (decided in docs/decisions/recordings.md).
  */
-export function mayPlayArchive(viewer: { accountId: string | null; roles: readonly string[] }, conversation: { studentId: string; courseOwnerId: string | null }): boolean {
+export function mayPlayArchive(
+  viewer: { accountId: string | null; roles: readonly string[] },
+  conversation: { studentId: string; courseOwnerId: string | null },
+): boolean {
   if (!viewer.accountId) return false;
   if (viewer.roles.includes('ADMIN')) return true;
   if (viewer.accountId === conversation.studentId) return true;

@@ -44,7 +44,10 @@ export interface ArchiveHandlerDeps {
   enqueueProcessing(conversationId: string): Promise<void>;
 }
 
-export async function readArchive(tx: Pick<CommandTransaction, 'read'>, conversationId: string): Promise<{ state: ArchiveState; enqueued: ArchiveEnqueued['data'] | null }> {
+export async function readArchive(
+  tx: Pick<CommandTransaction, 'read'>,
+  conversationId: string,
+): Promise<{ state: ArchiveState; enqueued: ArchiveEnqueued['data'] | null }> {
   const events = (await tx.read(archiveStream(conversationId))) as ArchiveEvent[];
   const enqueued = [...events].reverse().find((e): e is ArchiveEnqueued => e.type === 'ArchiveEnqueued');
   return { state: fold(evolveArchive, initialArchive(), events), enqueued: enqueued?.data ?? null };
@@ -59,7 +62,8 @@ async function readConversation(tx: CommandTransaction, conversationId: string):
 
 /** Only the conversation's speaker (whose browser records) or an admin uploads; only a recorded lesson. */
 function assertUploader(c: ConversationState, viewer: Uploader) {
-  if (!viewer.isAdmin && viewer.accountId !== c.reservedWith) throw unauthorized('Only the speaker of this conversation can upload its recording.');
+  if (!viewer.isAdmin && viewer.accountId !== c.reservedWith)
+    throw unauthorized('Only the speaker of this conversation can upload its recording.');
   if (!c.archiveOnStart || c.kind !== 'lesson') throw conflict('This conversation is not being recorded.');
   if (c.canceled) throw conflict('This conversation was canceled.');
 }
@@ -76,7 +80,8 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
      * the recording; a chunk that is already stored changes nothing. Refused once the upload is complete.
      */
     async receiveChunk(meta: CommandMeta, input: { conversationId: string; index: number; bytes: Buffer; viewer: Uploader }) {
-      if (!Number.isInteger(input.index) || input.index < 0 || input.index >= MAX_ARCHIVE_CHUNKS) throw badInput('The chunk index is out of range.');
+      if (!Number.isInteger(input.index) || input.index < 0 || input.index >= MAX_ARCHIVE_CHUNKS)
+        throw badInput('The chunk index is out of range.');
       if (!input.bytes.length) throw badInput('The chunk is empty.');
       if (input.index === 0 && !input.bytes.subarray(0, 4).equals(EBML_MAGIC)) throw badInput('The recording is not a WebM file.');
       const outcome = await commands.execute(meta, async (tx) => {
@@ -84,7 +89,11 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
         assertUploader(c, input.viewer);
         const { state } = await readArchive(tx, c.conversationId);
         if (state.status && state.status !== 'recording') throw uploadClosed();
-        const events = decideStartRecording(state, { conversationId: c.conversationId, source: 'browser' }, { now: tx.now, actor: tx.actor });
+        const events = decideStartRecording(
+          state,
+          { conversationId: c.conversationId, source: 'browser' },
+          { now: tx.now, actor: tx.actor },
+        );
         if (events.length) tx.append(archiveStream(c.conversationId), events);
         return c.conversationId;
       });
@@ -106,8 +115,12 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
      * The recorder says it sent `chunkCount` chunks: when all of them are stored the archive is
      * enqueued for processing; otherwise the missing indexes come back and nothing changes.
      */
-    async completeUpload(meta: CommandMeta, input: { conversationId: string; chunkCount: number; durationSeconds: number | null; viewer: Uploader }) {
-      if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS) throw badInput(`The chunk count must be between 1 and ${MAX_ARCHIVE_CHUNKS}.`);
+    async completeUpload(
+      meta: CommandMeta,
+      input: { conversationId: string; chunkCount: number; durationSeconds: number | null; viewer: Uploader },
+    ) {
+      if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS)
+        throw badInput(`The chunk count must be between 1 and ${MAX_ARCHIVE_CHUNKS}.`);
       const received = (await chunks.list(input.conversationId)).map((c) => c.index);
       const missing = missingChunks(received, input.chunkCount);
       const outcome = await commands.execute(meta, async (tx) => {
@@ -129,7 +142,12 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
      * A provider's cloud recording (Zoom, Twilio) as one file: stored as the recording's only chunk
      * and enqueued, so it goes the same processing path as a browser's. A repeat does nothing.
      */
-    async receiveProviderRecording(input: { conversationId: string; source: Exclude<ArchiveSource, 'browser'>; bytes: Buffer; durationSeconds: number | null }) {
+    async receiveProviderRecording(input: {
+      conversationId: string;
+      source: Exclude<ArchiveSource, 'browser'>;
+      bytes: Buffer;
+      durationSeconds: number | null;
+    }) {
       if (!input.bytes.length) throw badInput('The provider sent an empty recording.');
       const probe = await commands.execute(system(), async (tx) => {
         const c = await readConversation(tx, input.conversationId);
@@ -145,7 +163,8 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
         const ctx = { now: tx.now, actor: tx.actor };
         const started = decideStartRecording(state, { conversationId: input.conversationId, source: input.source }, ctx);
         const after = fold(evolveArchive, state, started);
-        const enqueued = after.status === 'recording' ? decideEnqueue(after, { chunkCount: 1, durationSeconds: input.durationSeconds }, ctx) : [];
+        const enqueued =
+          after.status === 'recording' ? decideEnqueue(after, { chunkCount: 1, durationSeconds: input.durationSeconds }, ctx) : [];
         if (!started.length && !enqueued.length) return false;
         tx.append(archiveStream(input.conversationId), [...started, ...enqueued]);
         if (enqueued.length) tx.afterCommit(() => deps.enqueueProcessing(input.conversationId));

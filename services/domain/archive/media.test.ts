@@ -10,7 +10,12 @@ describe('archive media', () => {
   it('parses ffmpeg progress split across chunks', () => {
     const times: number[] = [];
     let ended = false;
-    const feed = progressParser((s) => times.push(s), () => { ended = true; });
+    const feed = progressParser(
+      (s) => times.push(s),
+      () => {
+        ended = true;
+      },
+    );
     feed('frame=10\nout_time_us=1500');
     feed('000\nprogress=continue\nout_time_ms=3000000\n');
     feed('progress=end\n');
@@ -36,10 +41,19 @@ describe('archive media', () => {
       }
       const percents: number[] = [];
       const output = path.join(dir, 'out.mp4');
-      const result = await transcodeToMp4(pieces, output, { durationSeconds: 6, onProgress: (p) => { percents.push(p); } });
+      const result = await transcodeToMp4(pieces, output, {
+        durationSeconds: 6,
+        onProgress: (p) => {
+          percents.push(p);
+        },
+      });
       assert.equal(percents.at(-1), 100);
       assert.ok(percents.length >= 2, `progress reported: ${percents.join(',')}`);
-      assert.deepEqual([...percents].sort((a, b) => a - b), percents, 'progress only rises');
+      assert.deepEqual(
+        [...percents].sort((a, b) => a - b),
+        percents,
+        'progress only rises',
+      );
       const media = await describeMedia(output);
       assert.equal(media.video, 'h264');
       assert.equal(media.audio, 'aac');
@@ -53,7 +67,7 @@ describe('archive media', () => {
     }
   });
 
-  it('fails with ffmpeg\'s reason for a file that is not media', async () => {
+  it("fails with ffmpeg's reason for a file that is not media", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'tertulia-media-'));
     try {
       const bad = path.join(dir, 'bad.webm');

@@ -66,12 +66,38 @@ export async function transcodeToMp4(inputs: string | string[], output: string, 
   // protocol reads them back to back as the single file they were.
   const input = list.length === 1 ? list[0] : `concat:${list.join('|')}`;
   const args = [
-    '-hide_banner', '-nostdin', '-y', '-nostats', '-progress', 'pipe:1',
-    '-i', input,
-    '-map', '0:v:0?', '-map', '0:a:0?',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p', '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2',
-    '-c:a', 'aac', '-b:a', '96k', '-ac', '2',
-    '-movflags', '+faststart', '-threads', String(options.threads ?? 0),
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    '-i',
+    input,
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '26',
+    '-pix_fmt',
+    'yuv420p',
+    '-vf',
+    'scale=trunc(iw/2)*2:trunc(ih/2)*2',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '96k',
+    '-ac',
+    '2',
+    '-movflags',
+    '+faststart',
+    '-threads',
+    String(options.threads ?? 0),
     output,
   ];
   let duration = options.durationSeconds && options.durationSeconds > 0 ? options.durationSeconds : null;
@@ -90,13 +116,16 @@ export async function transcodeToMp4(inputs: string | string[], output: string, 
     if (stderr.length < 200_000) stderr += chunk.toString();
     if (!duration) duration = parseFfmpegDuration(stderr);
   });
-  child.stdout.on('data', progressParser(
-    (seconds) => {
-      position = seconds;
-      if (duration) report(percentOf(seconds, duration));
-    },
-    () => undefined,
-  ));
+  child.stdout.on(
+    'data',
+    progressParser(
+      (seconds) => {
+        position = seconds;
+        if (duration) report(percentOf(seconds, duration));
+      },
+      () => undefined,
+    ),
+  );
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', resolve);
@@ -112,29 +141,77 @@ export async function transcodeToMp4(inputs: string | string[], output: string, 
 }
 
 /** Generates a test recording like a browser's (VP8 + Opus WebM): test pattern video and a tone. */
-export async function generateTestRecording(output: string, seconds: number, options: { size?: string; rate?: number } = {}): Promise<void> {
+export async function generateTestRecording(
+  output: string,
+  seconds: number,
+  options: { size?: string; rate?: number } = {},
+): Promise<void> {
   const args = [
-    '-hide_banner', '-nostdin', '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', `testsrc=size=${options.size ?? '640x480'}:rate=${options.rate ?? 30}:duration=${seconds}`,
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '600k',
-    '-c:a', 'libopus', '-b:a', '48k', '-shortest',
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${options.size ?? '640x480'}:rate=${options.rate ?? 30}:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-c:v',
+    'libvpx',
+    '-deadline',
+    'realtime',
+    '-cpu-used',
+    '8',
+    '-b:v',
+    '600k',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '48k',
+    '-shortest',
     output,
   ];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const code = await new Promise<number | null>((resolve, reject) => { child.on('error', reject); child.on('close', resolve); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
   if (code !== 0) throw new Error(`ffmpeg could not generate a test recording: ${stderr.slice(-500)}`);
 }
 
 /** `times` copies of a recording back to back, without re-encoding (for long test recordings). */
 export async function repeatRecording(input: string, times: number, output: string): Promise<void> {
-  const args = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-stream_loop', String(times - 1), '-i', input, '-c', 'copy', output];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-stream_loop',
+    String(times - 1),
+    '-i',
+    input,
+    '-c',
+    'copy',
+    output,
+  ];
   const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  const code = await new Promise<number | null>((resolve, reject) => { child.on('error', reject); child.on('close', resolve); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
   if (code !== 0) throw new Error(`ffmpeg could not repeat the recording: ${stderr.slice(-500)}`);
 }
 
@@ -142,8 +219,13 @@ export async function repeatRecording(input: string, times: number, output: stri
 export async function describeMedia(file: string): Promise<{ video: string | null; audio: string | null; durationSeconds: number | null }> {
   const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-i', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  await new Promise((resolve, reject) => { child.on('error', reject); child.on('close', resolve); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
   return {
     video: /Stream #\S+: Video: (\w+)/.exec(stderr)?.[1] ?? null,
     audio: /Stream #\S+: Audio: (\w+)/.exec(stderr)?.[1] ?? null,

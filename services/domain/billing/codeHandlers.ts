@@ -10,7 +10,10 @@ export function codeHandlers(deps: { commands: CommandExecutor; newCode?: () => 
      * Every code stream is appended with no_stream: a value issued before (a collision, about one
      * in 10^13 per pair) fails the append, and the executor makes the whole set again.
      */
-    async createRedemptionSet(meta: CommandMeta, input: { name: string; fillLimit: number; duration?: number | null; quantity?: number | null }) {
+    async createRedemptionSet(
+      meta: CommandMeta,
+      input: { name: string; fillLimit: number; duration?: number | null; quantity?: number | null },
+    ) {
       if (!meta.actor.roles.includes('ADMIN') && !meta.actor.roles.includes('SYSTEM')) throw unauthorized();
       return deps.commands.execute(meta, async (tx) => {
         const redemptionSetId = newId();

@@ -27,29 +27,38 @@ export function randomCode(): string {
 /** The value as shown: without its version prefix, e.g. v1ABCDEFGHJK → ABCDEFGHJK. */
 export const displayCodeValue = (value: string) => value.replace(/^v\d+/, '');
 
-export type RedemptionSetCreated = DomainEvent<'RedemptionSetCreated', {
-  redemptionSetId: string;
-  name: string;
-  fillLimit: number;
-  duration: number;
-  quantity: number;
-  minuteQuantity: number;
-  createdBy: string | null;
-  codes: { redemptionCodeId: string; value: string }[];
-}>;
-export type RedemptionCodeIssued = DomainEvent<'RedemptionCodeIssued', {
-  redemptionCodeId: string;
-  value: string;
-  valueVersion: string;
-  redemptionSetId: string;
-  minuteQuantity: number;
-}>;
-export type RedemptionCodeRedeemed = DomainEvent<'RedemptionCodeRedeemed', {
-  redemptionCodeId: string;
-  accountId: string;
-  courseId: string | null;
-  enrollmentId: string | null;
-}>;
+export type RedemptionSetCreated = DomainEvent<
+  'RedemptionSetCreated',
+  {
+    redemptionSetId: string;
+    name: string;
+    fillLimit: number;
+    duration: number;
+    quantity: number;
+    minuteQuantity: number;
+    createdBy: string | null;
+    codes: { redemptionCodeId: string; value: string }[];
+  }
+>;
+export type RedemptionCodeIssued = DomainEvent<
+  'RedemptionCodeIssued',
+  {
+    redemptionCodeId: string;
+    value: string;
+    valueVersion: string;
+    redemptionSetId: string;
+    minuteQuantity: number;
+  }
+>;
+export type RedemptionCodeRedeemed = DomainEvent<
+  'RedemptionCodeRedeemed',
+  {
+    redemptionCodeId: string;
+    accountId: string;
+    courseId: string | null;
+    enrollmentId: string | null;
+  }
+>;
 export type CodeEvent = RedemptionCodeIssued | RedemptionCodeRedeemed;
 
 export interface CodeState {
@@ -68,9 +77,16 @@ export function evolveCode(state: CodeState, event: CodeEvent): CodeState {
   }
 }
 
-export function decideCreateRedemptionSet(
-  cmd: { redemptionSetId: string; name: string; fillLimit: number; duration?: number | null; quantity?: number | null; createdBy: string | null; newId: () => string; newCode: () => string },
-): { set: RedemptionSetCreated; codes: RedemptionCodeIssued[] } {
+export function decideCreateRedemptionSet(cmd: {
+  redemptionSetId: string;
+  name: string;
+  fillLimit: number;
+  duration?: number | null;
+  quantity?: number | null;
+  createdBy: string | null;
+  newId: () => string;
+  newCode: () => string;
+}): { set: RedemptionSetCreated; codes: RedemptionCodeIssued[] } {
   const duration = cmd.duration ?? 15;
   const quantity = cmd.quantity ?? 1;
   assertNoFieldErrors(redemptionSetFieldErrors({ name: cmd.name, fillLimit: cmd.fillLimit, duration, quantity }));
@@ -79,7 +95,13 @@ export function decideCreateRedemptionSet(
   while (values.size < cmd.fillLimit) values.add(cmd.newCode());
   const codes: RedemptionCodeIssued[] = [...values].map((v) => ({
     type: 'RedemptionCodeIssued',
-    data: { redemptionCodeId: cmd.newId(), value: `${CODE_VERSION}${v}`, valueVersion: CODE_VERSION, redemptionSetId: cmd.redemptionSetId, minuteQuantity },
+    data: {
+      redemptionCodeId: cmd.newId(),
+      value: `${CODE_VERSION}${v}`,
+      valueVersion: CODE_VERSION,
+      redemptionSetId: cmd.redemptionSetId,
+      minuteQuantity,
+    },
   }));
   return {
     set: {
@@ -99,8 +121,12 @@ export function decideCreateRedemptionSet(
   };
 }
 
-export function decideRedeemCode(state: CodeState, cmd: { accountId: string; courseId: string | null; enrollmentId: string | null }): RedemptionCodeRedeemed[] {
+export function decideRedeemCode(
+  state: CodeState,
+  cmd: { accountId: string; courseId: string | null; enrollmentId: string | null },
+): RedemptionCodeRedeemed[] {
   if (!state.issued) throw badInput(EnrollmentMessages.codeNotFound, { code: EnrollmentMessages.codeNotFound });
-  if (state.redeemed) throw new DomainError('CONFLICT', EnrollmentMessages.codeAlreadyRedeemed, { code: EnrollmentMessages.codeAlreadyRedeemed });
+  if (state.redeemed)
+    throw new DomainError('CONFLICT', EnrollmentMessages.codeAlreadyRedeemed, { code: EnrollmentMessages.codeAlreadyRedeemed });
   return [{ type: 'RedemptionCodeRedeemed', data: { redemptionCodeId: state.issued.redemptionCodeId, ...cmd } }];
 }

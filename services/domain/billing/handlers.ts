@@ -14,7 +14,13 @@ export function billingHandlers(deps: { commands: CommandExecutor }) {
         const ledger = await readLedger(tx, input.accountId);
         const events = decideChangeMinutes(
           ledger,
-          { transactionId: newId(), accountId: input.accountId, minutes: input.minutes, action: input.action ?? 'admin_adjustment', reason: input.reason?.trim() || null },
+          {
+            transactionId: newId(),
+            accountId: input.accountId,
+            minutes: input.minutes,
+            action: input.action ?? 'admin_adjustment',
+            reason: input.reason?.trim() || null,
+          },
           { now: tx.now, actor: tx.actor },
         );
         tx.append(ledgerStream(input.accountId), events);
@@ -45,7 +51,13 @@ export async function creditLedger(
   const ledger = await readLedger(tx, input.accountId);
   const events = decideChangeMinutes(
     ledger,
-    { transactionId: input.transactionId ?? newId(), accountId: input.accountId, minutes: input.minutes, action: input.action, reason: input.reason },
+    {
+      transactionId: input.transactionId ?? newId(),
+      accountId: input.accountId,
+      minutes: input.minutes,
+      action: input.action,
+      reason: input.reason,
+    },
     { now: tx.now, actor: tx.actor },
   );
   tx.append(ledgerStream(input.accountId), events);

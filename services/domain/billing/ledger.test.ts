@@ -12,18 +12,39 @@ const changed = (minuteQuantity: number, balanceAfter: number): LedgerEvent => (
 
 describe('minutes ledger decider', () => {
   it('credits and debits, carrying the balance after', () => {
-    spec.given([]).when((s) => decideChangeMinutes(s, change(30), ctx)).then([changed(30, 30)]);
-    spec.given([changed(30, 30)]).when((s) => decideChangeMinutes(s, change(-30), ctx)).then([changed(-30, 0)]);
+    spec
+      .given([])
+      .when((s) => decideChangeMinutes(s, change(30), ctx))
+      .then([changed(30, 30)]);
+    spec
+      .given([changed(30, 30)])
+      .when((s) => decideChangeMinutes(s, change(-30), ctx))
+      .then([changed(-30, 0)]);
   });
   it('never goes below zero', () => {
-    spec.given([changed(30, 30)]).when((s) => decideChangeMinutes(s, change(-31), ctx)).thenThrows('INSUFFICIENT_MINUTES');
+    spec
+      .given([changed(30, 30)])
+      .when((s) => decideChangeMinutes(s, change(-31), ctx))
+      .thenThrows('INSUFFICIENT_MINUTES');
   });
   it("refuses zero and fractions with the spec's words", () => {
-    spec.given([]).when((s) => decideChangeMinutes(s, change(0), ctx)).thenThrows('BAD_USER_INPUT', 'Nothing changes with zero minutes. Please provide a different value.');
-    spec.given([]).when((s) => decideChangeMinutes(s, change(1.5), ctx)).thenThrows('BAD_USER_INPUT');
+    spec
+      .given([])
+      .when((s) => decideChangeMinutes(s, change(0), ctx))
+      .thenThrows('BAD_USER_INPUT', 'Nothing changes with zero minutes. Please provide a different value.');
+    spec
+      .given([])
+      .when((s) => decideChangeMinutes(s, change(1.5), ctx))
+      .thenThrows('BAD_USER_INPUT');
   });
   it('never holds more than MAX_BALANCE minutes, so every read model and the API can hold the balance', () => {
-    spec.given([changed(MAX_BALANCE - 10, MAX_BALANCE - 10)]).when((s) => decideChangeMinutes(s, change(10), ctx)).then([changed(10, MAX_BALANCE)]);
-    spec.given([changed(MAX_BALANCE - 10, MAX_BALANCE - 10)]).when((s) => decideChangeMinutes(s, change(11), ctx)).thenThrows('BAD_USER_INPUT', 'An account can hold at most 1,000,000 minutes. Please provide a smaller value.');
+    spec
+      .given([changed(MAX_BALANCE - 10, MAX_BALANCE - 10)])
+      .when((s) => decideChangeMinutes(s, change(10), ctx))
+      .then([changed(10, MAX_BALANCE)]);
+    spec
+      .given([changed(MAX_BALANCE - 10, MAX_BALANCE - 10)])
+      .when((s) => decideChangeMinutes(s, change(11), ctx))
+      .thenThrows('BAD_USER_INPUT', 'An account can hold at most 1,000,000 minutes. Please provide a smaller value.');
   });
 });

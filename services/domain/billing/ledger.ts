@@ -6,16 +6,19 @@ import { ErrorCode, Messages } from '../../../contracts/errors';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
 import { DomainError, badInput } from '../shared/errors';
 
-export type MinutesChanged = DomainEvent<'MinutesChanged', {
-  transactionId: string;
-  accountId: string;
-  /** Positive for a credit, negative for a debit. */
-  minuteQuantity: number;
-  /** What caused it: admin_adjustment, enrollment, conversation, refund, make_up, code_redemption … */
-  action: string;
-  actionReason: string | null;
-  balanceAfter: number;
-}>;
+export type MinutesChanged = DomainEvent<
+  'MinutesChanged',
+  {
+    transactionId: string;
+    accountId: string;
+    /** Positive for a credit, negative for a debit. */
+    minuteQuantity: number;
+    /** What caused it: admin_adjustment, enrollment, conversation, refund, make_up, code_redemption … */
+    action: string;
+    actionReason: string | null;
+    balanceAfter: number;
+  }
+>;
 export type LedgerEvent = MinutesChanged;
 
 /** The most minutes an account holds: far more than anyone uses, far less than any column holds. */
@@ -41,20 +44,23 @@ export function decideChangeMinutes(
   cmd: { transactionId: string; accountId: string; minutes: number; action: string; reason: string | null },
   _ctx: DecisionContext,
 ): LedgerEvent[] {
-  if (!Number.isInteger(cmd.minutes)) throw badInput('The minutes must be a whole number.', { minutes: 'The minutes must be a whole number.' });
+  if (!Number.isInteger(cmd.minutes))
+    throw badInput('The minutes must be a whole number.', { minutes: 'The minutes must be a whole number.' });
   if (cmd.minutes === 0) throw badInput(Messages.zeroMinutes, { minutes: Messages.zeroMinutes });
   const balanceAfter = state.balance + cmd.minutes;
   if (balanceAfter < 0) throw new DomainError(ErrorCode.INSUFFICIENT_MINUTES, Messages.insufficientMinutes);
   if (balanceAfter > MAX_BALANCE) throw badInput(Messages.balanceTooLarge, { minutes: Messages.balanceTooLarge });
-  return [{
-    type: 'MinutesChanged',
-    data: {
-      transactionId: cmd.transactionId,
-      accountId: cmd.accountId,
-      minuteQuantity: cmd.minutes,
-      action: cmd.action,
-      actionReason: cmd.reason,
-      balanceAfter,
+  return [
+    {
+      type: 'MinutesChanged',
+      data: {
+        transactionId: cmd.transactionId,
+        accountId: cmd.accountId,
+        minuteQuantity: cmd.minutes,
+        action: cmd.action,
+        actionReason: cmd.reason,
+        balanceAfter,
+      },
     },
-  }];
+  ];
 }

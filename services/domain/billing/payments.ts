@@ -8,32 +8,38 @@ import { conflict } from '../shared/errors';
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
-export type PaymentSucceeded = DomainEvent<'PaymentSucceeded', {
-  paymentId: string;
-  accountId: string;
-  amount: number;
-  currency: string;
-  minuteQuantity: number;
-  receiptUrl: string | null;
-  gateway: 'local' | 'stripe';
-  /** enrollment: a course bought by card; make_up: make-up minutes for a conversation (issue 10). */
-  purpose: 'enrollment' | 'make_up';
-  courseId: string;
-  enrollmentId: string | null;
-  idempotencyKey: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-}>;
+export type PaymentSucceeded = DomainEvent<
+  'PaymentSucceeded',
+  {
+    paymentId: string;
+    accountId: string;
+    amount: number;
+    currency: string;
+    minuteQuantity: number;
+    receiptUrl: string | null;
+    gateway: 'local' | 'stripe';
+    /** enrollment: a course bought by card; make_up: make-up minutes for a conversation (issue 10). */
+    purpose: 'enrollment' | 'make_up';
+    courseId: string;
+    enrollmentId: string | null;
+    idempotencyKey: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+  }
+>;
 /** A charge that bought nothing (its enrollment lost a race), refunded at once. */
-export type PaymentReversed = DomainEvent<'PaymentReversed', {
-  paymentId: string;
-  accountId: string;
-  amount: number;
-  currency: string;
-  idempotencyKey: string;
-  refundId: string | null;
-  reason: 'enrollment_not_recorded' | 'make_up_not_recorded';
-}>;
+export type PaymentReversed = DomainEvent<
+  'PaymentReversed',
+  {
+    paymentId: string;
+    accountId: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+    refundId: string | null;
+    reason: 'enrollment_not_recorded' | 'make_up_not_recorded';
+  }
+>;
 /** A refund made at the gateway (e.g. from Stripe's dashboard), reported by its webhook. */
 export type PaymentRefunded = DomainEvent<'PaymentRefunded', { paymentId: string; amountRefunded: number; source: 'gateway' }>;
 export type PaymentEvent = PaymentSucceeded | PaymentReversed | PaymentRefunded;

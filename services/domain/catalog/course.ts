@@ -56,7 +56,10 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       return { ...state, lessons: state.lessons.map((l) => (l.lessonId === lessonId ? { ...l, title, discussionTopic, privateNote } : l)) };
     }
     case 'LessonAssignmentChanged':
-      return { ...state, lessons: state.lessons.map((l) => (l.lessonAssignmentId === event.data.lessonAssignmentId ? { ...l, dueOn: event.data.dueOn } : l)) };
+      return {
+        ...state,
+        lessons: state.lessons.map((l) => (l.lessonAssignmentId === event.data.lessonAssignmentId ? { ...l, dueOn: event.data.dueOn } : l)),
+      };
     case 'CourseShareInvited': {
       const { inviteId, emailAddress, gainOwnership } = event.data;
       return { ...state, invites: [...state.invites, { inviteId, emailAddress, gainOwnership, status: 'pending' }] };
@@ -206,12 +209,15 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
   const joined = cmd.roster.enrolled > 0 || cmd.roster.heldLessonIds.length > 0;
   const locks = courseEditLocks({ priceAgreementKind: course.priceAgreement.kind, joined });
   const durationChanged = next.durationRequirement !== course.durationRequirement;
-  if (locks.requirements && next.completionRequirement !== course.completionRequirement) fields.completionRequirement ??= CourseMessages.requirementsLocked;
-  if (durationChanged && locks.duration) fields.durationRequirement ??= locks.requirements ? CourseMessages.requirementsLocked : CourseMessages.durationLocked;
+  if (locks.requirements && next.completionRequirement !== course.completionRequirement)
+    fields.completionRequirement ??= CourseMessages.requirementsLocked;
+  if (durationChanged && locks.duration)
+    fields.durationRequirement ??= locks.requirements ? CourseMessages.requirementsLocked : CourseMessages.durationLocked;
   if (locks.language && next.language !== course.language) fields.language ??= CourseMessages.languageLocked;
   // A shorter conversation takes shorter topics (600 characters for 15 minutes, 1000 for 30).
   const topicMax = topicContentsMax(next.durationRequirement);
-  if (durationChanged && state.lessons.some((l) => (l.discussionTopic ?? '').length > topicMax)) fields.durationRequirement ??= CourseMessages.topicsTooLong(topicMax);
+  if (durationChanged && state.lessons.some((l) => (l.discussionTopic ?? '').length > topicMax))
+    fields.durationRequirement ??= CourseMessages.topicsTooLong(topicMax);
 
   // The lesson count: lessons go or come at the end only, so every lesson keeps its number.
   const lessons = [...state.lessons].sort((a, b) => a.order - b.order);
@@ -232,7 +238,9 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
     durationRequirement: next.durationRequirement,
     priceAgreement: durationChanged ? cmd.priceFor(next.durationRequirement) : course.priceAgreement,
   };
-  const same = (Object.keys(changed) as (keyof typeof changed)[]).every((k) => k === 'priceAgreement' || changed[k] === (course as Record<string, unknown>)[k]);
+  const same = (Object.keys(changed) as (keyof typeof changed)[]).every(
+    (k) => k === 'priceAgreement' || changed[k] === (course as Record<string, unknown>)[k],
+  );
   if (same && lessons.length === next.completionRequirement) return [];
 
   const lastOrder = lessons.at(-1)?.order ?? 0;
@@ -251,7 +259,12 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
   }));
   return [
     { type: 'CourseChanged', data: changed },
-    ...removed.reverse().map((l): CourseEvent => ({ type: 'LessonRemoved', data: { courseId: course.courseId, lessonAssignmentId: l.lessonAssignmentId, lessonId: l.lessonId } })),
+    ...removed.reverse().map(
+      (l): CourseEvent => ({
+        type: 'LessonRemoved',
+        data: { courseId: course.courseId, lessonAssignmentId: l.lessonAssignmentId, lessonId: l.lessonId },
+      }),
+    ),
     ...added,
   ];
 }
@@ -265,16 +278,18 @@ export function decideChangeLesson(
   const course = assertOwner(state, ctx);
   if (!state.lessons.some((l) => l.lessonId === cmd.lessonId)) throw notFound('The lesson was not found.');
   assertNoFieldErrors(topicFieldErrors(cmd, course.durationRequirement));
-  return [{
-    type: 'LessonChanged',
-    data: {
-      courseId: course.courseId,
-      lessonId: cmd.lessonId,
-      title: cmd.title.trim(),
-      discussionTopic: cmd.discussionTopic.trim(),
-      privateNote: cmd.privateNote?.trim() || null,
+  return [
+    {
+      type: 'LessonChanged',
+      data: {
+        courseId: course.courseId,
+        lessonId: cmd.lessonId,
+        title: cmd.title.trim(),
+        discussionTopic: cmd.discussionTopic.trim(),
+        privateNote: cmd.privateNote?.trim() || null,
+      },
     },
-  }];
+  ];
 }
 
 /** changeLessonAssignment: a due date never before today in the instructor's zone (or none). */
@@ -287,16 +302,33 @@ export function decideChangeLessonAssignment(
   if (!state.lessons.some((l) => l.lessonAssignmentId === cmd.lessonAssignmentId)) throw notFound('The lesson was not found.');
   const problem = dueOnError(cmd.dueOn, todayIn(cmd.timeZone, ctx.now));
   if (problem) throw badInput(problem, { dueOn: problem });
-  return [{ type: 'LessonAssignmentChanged', data: { courseId: course.courseId, lessonAssignmentId: cmd.lessonAssignmentId, dueOn: cmd.dueOn || null } }];
+  return [
+    {
+      type: 'LessonAssignmentChanged',
+      data: { courseId: course.courseId, lessonAssignmentId: cmd.lessonAssignmentId, dueOn: cmd.dueOn || null },
+    },
+  ];
 }
 
 /** A new course offered to an address: accepting it makes that person the owner (gainOwnership). */
-export function decideShareCourse(state: CourseState, cmd: { inviteId: string; emailAddress: string }, ctx: DecisionContext): CourseEvent[] {
+export function decideShareCourse(
+  state: CourseState,
+  cmd: { inviteId: string; emailAddress: string },
+  ctx: DecisionContext,
+): CourseEvent[] {
   const course = assertOwner(state, ctx);
-  return [{
-    type: 'CourseShareInvited',
-    data: { courseId: course.courseId, inviteId: cmd.inviteId, emailAddress: cmd.emailAddress, gainOwnership: true, invitedBy: ctx.actor.accountId },
-  }];
+  return [
+    {
+      type: 'CourseShareInvited',
+      data: {
+        courseId: course.courseId,
+        inviteId: cmd.inviteId,
+        emailAddress: cmd.emailAddress,
+        gainOwnership: true,
+        invitedBy: ctx.actor.accountId,
+      },
+    },
+  ];
 }
 
 /**
@@ -314,7 +346,12 @@ export function decideAnswerShareInvite(
   if (invite.status !== 'pending') throw conflict(InstructorMessages.inviteNotPending);
   const courseId = state.course.courseId;
   return cmd.accept
-    ? [{ type: 'CourseShareInviteAccepted', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId, gainOwnership: invite.gainOwnership } }]
+    ? [
+        {
+          type: 'CourseShareInviteAccepted',
+          data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId, gainOwnership: invite.gainOwnership },
+        },
+      ]
     : [{ type: 'CourseShareInviteRejected', data: { courseId, inviteId: invite.inviteId, accountId: cmd.accountId } }];
 }
 

@@ -26,8 +26,27 @@ import {
   type CourseState,
 } from './course';
 import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent, type TemplateEvent } from './events';
-import { decideChangePricingPlan, decideCreatePricingPlan, decideMakeDefault, defaultPlan, evolvePricing, initialPricing, planById, priceAgreementFor, repricedAgreement, type PricingState } from './pricing';
-import { decideChangeTemplate, decideCreateTemplate, decideRemoveTemplate, evolveTemplate, initialTemplate, ownedTemplate, type TemplateState } from './template';
+import {
+  decideChangePricingPlan,
+  decideCreatePricingPlan,
+  decideMakeDefault,
+  defaultPlan,
+  evolvePricing,
+  initialPricing,
+  planById,
+  priceAgreementFor,
+  repricedAgreement,
+  type PricingState,
+} from './pricing';
+import {
+  decideChangeTemplate,
+  decideCreateTemplate,
+  decideRemoveTemplate,
+  evolveTemplate,
+  initialTemplate,
+  ownedTemplate,
+  type TemplateState,
+} from './template';
 // Courses are read and written in their current shape (CourseCreated v2).
 import './upcasters';
 
@@ -116,7 +135,8 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
     const courseId = newId();
     const pricing = await loadPricing(tx);
     const plan = input.pricingPlanId ? planById(pricing, input.pricingPlanId) : defaultPlan(pricing);
-    if (input.pricingPlanId && !plan) throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
+    if (input.pricingPlanId && !plan)
+      throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
     const durationRequirement = input.durationRequirement ?? DEFAULT_DURATION;
     // A number never used before: retry on the (rare) collision; a concurrent claim of the same
     // number fails the append on its no_stream guard and the executor runs this again.
@@ -176,23 +196,30 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
         const made: { courseId: string; inviteId: string; emailAddress: string }[] = [];
         const claimed = new Set<string>();
         for (const row of input.attributes) {
-          const { courseId, inviteNumber, events } = await makeCourse(tx, {
-            kind: 'regular',
-            name: row.name?.trim() || template.name,
-            language: template.language,
-            proficiency: template.proficiency,
-            startDate: row.startDate ?? null,
-            endDate: row.endDate ?? null,
-            timeZone: input.timeZone ?? null,
-            completionRequirement: template.completionRequirement,
-            durationRequirement: template.durationRequirement,
-            ownerId: tx.actor.accountId,
-            templateId: template.templateId,
-          }, claimed);
+          const { courseId, inviteNumber, events } = await makeCourse(
+            tx,
+            {
+              kind: 'regular',
+              name: row.name?.trim() || template.name,
+              language: template.language,
+              proficiency: template.proficiency,
+              startDate: row.startDate ?? null,
+              endDate: row.endDate ?? null,
+              timeZone: input.timeZone ?? null,
+              completionRequirement: template.completionRequirement,
+              durationRequirement: template.durationRequirement,
+              ownerId: tx.actor.accountId,
+              templateId: template.templateId,
+            },
+            claimed,
+          );
           const inviteId = newId();
           const emailAddress = normalizeEmail(row.emailAddress);
           const state = fold(evolveCourse, initialCourse(), events);
-          tx.append(catalogStreams.course(courseId), decideShareCourse(state, { inviteId, emailAddress }, { now: tx.now, actor: tx.actor }));
+          tx.append(
+            catalogStreams.course(courseId),
+            decideShareCourse(state, { inviteId, emailAddress }, { now: tx.now, actor: tx.actor }),
+          );
           deps.mailer?.queue(tx, {
             recipient: { accountId: null, emailAddress },
             templateKey: 'course_share_invite',
@@ -216,68 +243,143 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
       return deps.commands.execute(meta, async (tx) => {
         const [state, roster] = await Promise.all([loadCourse(tx, input.courseId), readCourseRoster(tx, input.courseId, input.studentIds)]);
         const agreement = state.course?.priceAgreement;
-        const repricing = !!agreement && input.durationRequirement != null && input.durationRequirement !== state.course!.durationRequirement;
+        const repricing =
+          !!agreement && input.durationRequirement != null && input.durationRequirement !== state.course!.durationRequirement;
         const pricing = repricing ? await loadPricing(tx) : null;
-        const events = decideChangeCourse(state, {
-          ...input,
-          roster,
-          priceFor: (duration) => repricedAgreement(agreement!, pricing && agreement!.pricingPlanId ? planById(pricing, agreement!.pricingPlanId) : null, duration, newId()),
-          newId,
-        }, { now: tx.now, actor: tx.actor });
+        const events = decideChangeCourse(
+          state,
+          {
+            ...input,
+            roster,
+            priceFor: (duration) =>
+              repricedAgreement(
+                agreement!,
+                pricing && agreement!.pricingPlanId ? planById(pricing, agreement!.pricingPlanId) : null,
+                duration,
+                newId(),
+              ),
+            newId,
+          },
+          { now: tx.now, actor: tx.actor },
+        );
         if (events.length) tx.append(catalogStreams.course(input.courseId), events);
         return { changed: events.length > 0 };
       });
     },
 
-    async changeLesson(meta: CommandMeta, input: { courseId: string; lessonId: string; title: string; discussionTopic: string; privateNote?: string | null }) {
+    async changeLesson(
+      meta: CommandMeta,
+      input: { courseId: string; lessonId: string; title: string; discussionTopic: string; privateNote?: string | null },
+    ) {
       return deps.commands.execute(meta, async (tx) => {
-        tx.append(catalogStreams.course(input.courseId), decideChangeLesson(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }));
+        tx.append(
+          catalogStreams.course(input.courseId),
+          decideChangeLesson(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }),
+        );
         return true;
       });
     },
 
-    async changeLessonAssignment(meta: CommandMeta, input: { courseId: string; lessonAssignmentId: string; dueOn: string | null; timeZone?: string | null }) {
+    async changeLessonAssignment(
+      meta: CommandMeta,
+      input: { courseId: string; lessonAssignmentId: string; dueOn: string | null; timeZone?: string | null },
+    ) {
       return deps.commands.execute(meta, async (tx) => {
-        tx.append(catalogStreams.course(input.courseId), decideChangeLessonAssignment(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }));
+        tx.append(
+          catalogStreams.course(input.courseId),
+          decideChangeLessonAssignment(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor }),
+        );
         return true;
       });
     },
 
     /** Accept (all given) or reject share invites sent to the actor's address; invites of several courses in one append. */
-    async answerShareInvites(meta: CommandMeta, input: { invites: { inviteId: string; courseId: string }[]; accept: boolean; emailAddress: string }) {
+    async answerShareInvites(
+      meta: CommandMeta,
+      input: { invites: { inviteId: string; courseId: string }[]; accept: boolean; emailAddress: string },
+    ) {
       return deps.commands.execute(meta, async (tx) => {
         for (const invite of input.invites) {
           const state = await loadCourse(tx, invite.courseId);
-          tx.append(catalogStreams.course(invite.courseId), decideAnswerShareInvite(state, { inviteId: invite.inviteId, accept: input.accept, accountId: tx.actor.accountId!, emailAddress: input.emailAddress }));
+          tx.append(
+            catalogStreams.course(invite.courseId),
+            decideAnswerShareInvite(state, {
+              inviteId: invite.inviteId,
+              accept: input.accept,
+              accountId: tx.actor.accountId!,
+              emailAddress: input.emailAddress,
+            }),
+          );
         }
         return input.invites.length;
       });
     },
 
-    async changeTemplate(meta: CommandMeta, input: { templateId: string; name?: string | null; language?: string | null; proficiency?: string | null; completionRequirement?: number | null; durationRequirement?: number | null }) {
+    async changeTemplate(
+      meta: CommandMeta,
+      input: {
+        templateId: string;
+        name?: string | null;
+        language?: string | null;
+        proficiency?: string | null;
+        completionRequirement?: number | null;
+        durationRequirement?: number | null;
+      },
+    ) {
       return deps.commands.execute(meta, async (tx) => {
-        tx.append(catalogStreams.template(input.templateId), decideChangeTemplate(await loadTemplate(tx, input.templateId), input, { now: tx.now, actor: tx.actor }));
+        tx.append(
+          catalogStreams.template(input.templateId),
+          decideChangeTemplate(await loadTemplate(tx, input.templateId), input, { now: tx.now, actor: tx.actor }),
+        );
         return true;
       });
     },
 
     async removeTemplate(meta: CommandMeta, input: { templateId: string }) {
       return deps.commands.execute(meta, async (tx) => {
-        tx.append(catalogStreams.template(input.templateId), decideRemoveTemplate(await loadTemplate(tx, input.templateId), { now: tx.now, actor: tx.actor }));
+        tx.append(
+          catalogStreams.template(input.templateId),
+          decideRemoveTemplate(await loadTemplate(tx, input.templateId), { now: tx.now, actor: tx.actor }),
+        );
         return true;
       });
     },
 
-    async createTemplate(meta: CommandMeta, input: { name: string; language: string; proficiency: string; completionRequirement: number; durationRequirement?: number | null; ownerId: string | null; priceAgreementKind?: string | null }) {
+    async createTemplate(
+      meta: CommandMeta,
+      input: {
+        name: string;
+        language: string;
+        proficiency: string;
+        completionRequirement: number;
+        durationRequirement?: number | null;
+        ownerId: string | null;
+        priceAgreementKind?: string | null;
+      },
+    ) {
       const templateId = newId();
       return deps.commands.execute(meta, async (tx) => {
-        const events = decideCreateTemplate(initialTemplate(), { ...input, templateId, durationRequirement: input.durationRequirement ?? DEFAULT_DURATION }, { now: tx.now, actor: tx.actor });
+        const events = decideCreateTemplate(
+          initialTemplate(),
+          { ...input, templateId, durationRequirement: input.durationRequirement ?? DEFAULT_DURATION },
+          { now: tx.now, actor: tx.actor },
+        );
         tx.append(catalogStreams.template(templateId), events, 'no_stream');
         return { templateId };
       });
     },
 
-    async createPricingPlan(meta: CommandMeta, input: { name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null; systemDefault?: boolean }) {
+    async createPricingPlan(
+      meta: CommandMeta,
+      input: {
+        name: string;
+        kind: string;
+        conversationDuration: number;
+        priceList: PriceListEntry[];
+        promotionalPriceList?: PriceListEntry[] | null;
+        systemDefault?: boolean;
+      },
+    ) {
       if (!isPrivileged(meta)) throw unauthorized();
       const pricingPlanId = newId();
       return deps.commands.execute(meta, async (tx) => {
@@ -287,7 +389,17 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
       });
     },
 
-    async changePricingPlan(meta: CommandMeta, input: { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null }) {
+    async changePricingPlan(
+      meta: CommandMeta,
+      input: {
+        pricingPlanId: string;
+        name: string;
+        kind: string;
+        conversationDuration: number;
+        priceList: PriceListEntry[];
+        promotionalPriceList?: PriceListEntry[] | null;
+      },
+    ) {
       if (!isPrivileged(meta)) throw unauthorized();
       return deps.commands.execute(meta, async (tx) => {
         const events = decideChangePricingPlan(await loadPricing(tx), input);

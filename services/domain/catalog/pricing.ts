@@ -25,7 +25,10 @@ export function evolvePricing(state: PricingState, event: PricingEvent): Pricing
     }
     case 'PricingPlanChanged': {
       const changed = event.data;
-      return { ...state, plans: state.plans.map((p) => (p.pricingPlanId === changed.pricingPlanId ? { ...changed, systemDefault: p.systemDefault } : p)) };
+      return {
+        ...state,
+        plans: state.plans.map((p) => (p.pricingPlanId === changed.pricingPlanId ? { ...changed, systemDefault: p.systemDefault } : p)),
+      };
     }
     case 'SystemDefaultPricingPlanChanged':
       return { ...state, defaultId: event.data.pricingPlanId };
@@ -37,22 +40,45 @@ export function evolvePricing(state: PricingState, event: PricingEvent): Pricing
 export const planById = (state: PricingState, id: string | null | undefined) => state.plans.find((p) => p.pricingPlanId === id) ?? null;
 export const defaultPlan = (state: PricingState) => planById(state, state.defaultId);
 
-type PlanTerms = { pricingPlanId: string; name: string; kind: string; conversationDuration: number; priceList: PriceListEntry[]; promotionalPriceList?: PriceListEntry[] | null };
+type PlanTerms = {
+  pricingPlanId: string;
+  name: string;
+  kind: string;
+  conversationDuration: number;
+  priceList: PriceListEntry[];
+  promotionalPriceList?: PriceListEntry[] | null;
+};
 
 /** A plan's terms checked and tidied, with a message per field that is wrong. */
 function validTerms(cmd: PlanTerms): Omit<PricingPlan, 'systemDefault'> {
   assertNoFieldErrors(pricingPlanFieldErrors(cmd));
   const name = cmd.name.trim();
-  const inOrder = (list: PriceListEntry[]) => [...list].sort((a, b) => a.conversationDuration - b.conversationDuration).map(({ conversationDuration, unitPrice }) => ({ conversationDuration, unitPrice }));
+  const inOrder = (list: PriceListEntry[]) =>
+    [...list]
+      .sort((a, b) => a.conversationDuration - b.conversationDuration)
+      .map(({ conversationDuration, unitPrice }) => ({ conversationDuration, unitPrice }));
   const promotional = cmd.promotionalPriceList?.length ? inOrder(cmd.promotionalPriceList) : null;
-  return { pricingPlanId: cmd.pricingPlanId, name, kind: cmd.kind as PriceAgreementKind, conversationDuration: cmd.conversationDuration, priceList: inOrder(cmd.priceList), promotionalPriceList: promotional };
+  return {
+    pricingPlanId: cmd.pricingPlanId,
+    name,
+    kind: cmd.kind as PriceAgreementKind,
+    conversationDuration: cmd.conversationDuration,
+    priceList: inOrder(cmd.priceList),
+    promotionalPriceList: promotional,
+  };
 }
 
 const pricesText = (list: PriceListEntry[] | null) =>
-  (list ?? []).map((e) => `${e.conversationDuration}:${e.unitPrice}`).sort().join(',');
+  (list ?? [])
+    .map((e) => `${e.conversationDuration}:${e.unitPrice}`)
+    .sort()
+    .join(',');
 const sameTerms = (a: Omit<PricingPlan, 'systemDefault'>, b: Omit<PricingPlan, 'systemDefault'>) =>
-  a.name === b.name && a.kind === b.kind && a.conversationDuration === b.conversationDuration &&
-  pricesText(a.priceList) === pricesText(b.priceList) && pricesText(a.promotionalPriceList) === pricesText(b.promotionalPriceList);
+  a.name === b.name &&
+  a.kind === b.kind &&
+  a.conversationDuration === b.conversationDuration &&
+  pricesText(a.priceList) === pricesText(b.priceList) &&
+  pricesText(a.promotionalPriceList) === pricesText(b.promotionalPriceList);
 
 export function decideCreatePricingPlan(state: PricingState, cmd: PlanTerms & { systemDefault?: boolean }): PricingEvent[] {
   const terms = validTerms(cmd);
@@ -97,7 +123,12 @@ export function priceAgreementFor(plan: PricingPlan | null, durationRequirement:
  * the same kind and plan, the unit price for the new length from the plan's current lists
  * (promotional first), or none ('Contact Sales') when the plan is gone or has no price for it.
  */
-export function repricedAgreement(agreement: PriceAgreement, plan: PricingPlan | null, durationRequirement: number, agreementId: string): PriceAgreement {
+export function repricedAgreement(
+  agreement: PriceAgreement,
+  plan: PricingPlan | null,
+  durationRequirement: number,
+  agreementId: string,
+): PriceAgreement {
   const find = (list: PriceListEntry[] | null) => list?.find((e) => e.conversationDuration === durationRequirement)?.unitPrice;
   const unitPrice = !plan || agreement.kind === 'institutional' ? null : (find(plan.promotionalPriceList) ?? find(plan.priceList) ?? null);
   return { ...agreement, id: agreementId, unitPrice };

@@ -41,7 +41,13 @@ export function ownedTemplate(state: TemplateState, ctx: DecisionContext) {
  */
 export function decideChangeTemplate(
   state: TemplateState,
-  cmd: { name?: string | null; language?: string | null; proficiency?: string | null; completionRequirement?: number | null; durationRequirement?: number | null },
+  cmd: {
+    name?: string | null;
+    language?: string | null;
+    proficiency?: string | null;
+    completionRequirement?: number | null;
+    durationRequirement?: number | null;
+  },
   ctx: DecisionContext,
 ): TemplateChanged[] {
   const t = ownedTemplate(state, ctx);
@@ -54,7 +60,12 @@ export function decideChangeTemplate(
     durationRequirement: standard ? (cmd.durationRequirement ?? t.durationRequirement) : t.durationRequirement,
   };
   assertNoFieldErrors(courseFieldErrors({ ...next, startDate: null, endDate: null }, todayIn(null, ctx.now), { datesRequired: false }));
-  return [{ type: 'TemplateChanged', data: { templateId: t.templateId, ...next, name: next.name.trim(), proficiency: next.proficiency as Proficiency } }];
+  return [
+    {
+      type: 'TemplateChanged',
+      data: { templateId: t.templateId, ...next, name: next.name.trim(), proficiency: next.proficiency as Proficiency },
+    },
+  ];
 }
 
 /** removeTemplate: the template goes; courses made from it stay. */
@@ -65,7 +76,16 @@ export function decideRemoveTemplate(state: TemplateState, ctx: DecisionContext)
 
 export function decideCreateTemplate(
   state: TemplateState,
-  cmd: { templateId: string; name: string; language: string; proficiency: string; completionRequirement: number; durationRequirement: number; ownerId: string | null; priceAgreementKind?: string | null },
+  cmd: {
+    templateId: string;
+    name: string;
+    language: string;
+    proficiency: string;
+    completionRequirement: number;
+    durationRequirement: number;
+    ownerId: string | null;
+    priceAgreementKind?: string | null;
+  },
   ctx: DecisionContext,
 ): TemplateCreated[] {
   if (state.template) throw conflict('The template already exists.');
@@ -73,17 +93,19 @@ export function decideCreateTemplate(
   const kind = (cmd.priceAgreementKind ?? 'standard') as PriceAgreementKind;
   if (!PRICE_AGREEMENT_KINDS.includes(kind)) fields.priceAgreementKind = 'The kind is standard, reserved or institutional.';
   assertNoFieldErrors(fields);
-  return [{
-    type: 'TemplateCreated',
-    data: {
-      templateId: cmd.templateId,
-      name: cmd.name.trim(),
-      language: cmd.language,
-      proficiency: cmd.proficiency as Proficiency,
-      completionRequirement: cmd.completionRequirement,
-      durationRequirement: cmd.durationRequirement,
-      ownerId: cmd.ownerId,
-      priceAgreementKind: kind,
+  return [
+    {
+      type: 'TemplateCreated',
+      data: {
+        templateId: cmd.templateId,
+        name: cmd.name.trim(),
+        language: cmd.language,
+        proficiency: cmd.proficiency as Proficiency,
+        completionRequirement: cmd.completionRequirement,
+        durationRequirement: cmd.durationRequirement,
+        ownerId: cmd.ownerId,
+        priceAgreementKind: kind,
+      },
     },
-  }];
+  ];
 }

@@ -6,11 +6,18 @@ import { calendarDateOfLegacyInstant } from './upcasters';
 
 /** What NewCoursePage sent before course dates were dates: the day's local midnight and last millisecond. */
 const webStart = (day: string, offsetHours: number) => new Date(Date.parse(`${day}T00:00:00Z`) - offsetHours * 3_600_000).toISOString();
-const webEnd = (day: string, offsetHours: number) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 - 1 - offsetHours * 3_600_000).toISOString();
+const webEnd = (day: string, offsetHours: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000 - 1 - offsetHours * 3_600_000).toISOString();
 
 function stored(data: unknown, schemaVersion: number): StoredEvent {
   return {
-    streamId: 'course-c1', streamVersion: 1, type: 'CourseCreated', data, position: '1', transactionId: '1', recordedAt: new Date(),
+    streamId: 'course-c1',
+    streamVersion: 1,
+    type: 'CourseCreated',
+    data,
+    position: '1',
+    transactionId: '1',
+    recordedAt: new Date(),
     metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: '2026-11-21T12:00:00.000Z', schemaVersion },
   };
 }
@@ -34,7 +41,13 @@ describe('CourseCreated v1 → v2 (instants to calendar dates)', () => {
   });
 
   it('lifts a stored v1 event on read without touching the stored one, and leaves v2 events alone', () => {
-    const data = { courseId: 'c1', kind: 'regular', startDate: '2026-11-23T05:00:00.000Z', endDate: '2027-02-24T04:59:59.999Z', name: 'Spanish' };
+    const data = {
+      courseId: 'c1',
+      kind: 'regular',
+      startDate: '2026-11-23T05:00:00.000Z',
+      endDate: '2027-02-24T04:59:59.999Z',
+      name: 'Spanish',
+    };
     const old = stored(data, 1);
     const lifted = upcast(old);
     assert.deepEqual(lifted.data, { ...data, startDate: '2026-11-23', endDate: '2027-02-23' });

@@ -16,7 +16,14 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway } from '../../integrations/payments/port';
 import { creditLedger } from '../billing/handlers';
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
-import { decideRecordPayment, decideReversePayment, evolvePayment, initialPayment, paymentStream, type PaymentEvent } from '../billing/payments';
+import {
+  decideRecordPayment,
+  decideReversePayment,
+  evolvePayment,
+  initialPayment,
+  paymentStream,
+  type PaymentEvent,
+} from '../billing/payments';
 import { loadCourse } from '../catalog/handlers';
 import { enrollmentStream, evolveEnrollment, hashToken, initialEnrollment, type EnrollmentEvent } from '../enrollment/enrollment';
 import { fold, type DomainEvent } from '../shared/decider';
@@ -31,19 +38,44 @@ export const makeUpStream = (conversationId: string) => `makeup-${conversationId
 /** A presumed-abandoned attempt (its process died) may be replaced after this long. */
 const STALE_MAKE_UP_MS = 3 * 60_000;
 
-export type MakeUpPaymentStarted = DomainEvent<'MakeUpPaymentStarted', {
-  conversationId: string; studentId: string; attempt: number; idempotencyKey: string; tokenHash: string;
-  amount: number; currency: string; minuteQuantity: number; at: string;
-}>;
-export type MakeUpPaymentFailed = DomainEvent<'MakeUpPaymentFailed', { attempt: number; reason: 'declined' | 'abandoned'; code: string | null; message: string | null }>;
-export type MakeUpPurchased = DomainEvent<'MakeUpPurchased', { conversationId: string; studentId: string; attempt: number; paymentId: string; amount: number; minuteQuantity: number }>;
+export type MakeUpPaymentStarted = DomainEvent<
+  'MakeUpPaymentStarted',
+  {
+    conversationId: string;
+    studentId: string;
+    attempt: number;
+    idempotencyKey: string;
+    tokenHash: string;
+    amount: number;
+    currency: string;
+    minuteQuantity: number;
+    at: string;
+  }
+>;
+export type MakeUpPaymentFailed = DomainEvent<
+  'MakeUpPaymentFailed',
+  { attempt: number; reason: 'declined' | 'abandoned'; code: string | null; message: string | null }
+>;
+export type MakeUpPurchased = DomainEvent<
+  'MakeUpPurchased',
+  { conversationId: string; studentId: string; attempt: number; paymentId: string; amount: number; minuteQuantity: number }
+>;
 export type MakeUpEvent = MakeUpPaymentStarted | MakeUpPaymentFailed | MakeUpPurchased;
 
 interface MakeUpAttempt {
-  attempt: number; status: 'pending' | 'failed' | 'succeeded'; idempotencyKey: string; tokenHash: string;
-  amount: number; currency: string; minuteQuantity: number; startedAt: Date;
+  attempt: number;
+  status: 'pending' | 'failed' | 'succeeded';
+  idempotencyKey: string;
+  tokenHash: string;
+  amount: number;
+  currency: string;
+  minuteQuantity: number;
+  startedAt: Date;
 }
-interface MakeUpState { attempts: MakeUpAttempt[]; purchased: MakeUpPurchased['data'] | null }
+interface MakeUpState {
+  attempts: MakeUpAttempt[];
+  purchased: MakeUpPurchased['data'] | null;
+}
 
 export function evolveMakeUp(state: MakeUpState, e: MakeUpEvent): MakeUpState {
   switch (e.type) {
@@ -63,7 +95,10 @@ const makeUpKey = (conversationId: string, attempt: number) =>
   `makeup-${crypto.createHash('sha256').update(`${conversationId}:${attempt}`).digest('hex').slice(0, 40)}`;
 
 async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
-  const c = ((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(evolveConversation, null);
+  const c = ((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(
+    evolveConversation,
+    null,
+  );
   if (!c) throw notFound('The conversation was not found.');
   return c;
 }
@@ -77,11 +112,18 @@ async function makeUpOffer(tx: CommandTransaction, c: ConversationState) {
   if (!c.courseId) return null;
   const { course } = await loadCourse(tx, c.courseId);
   const amount = course ? makeUpPrice(course.priceAgreement.unitPrice) : null;
-  return amount === null || !course ? null : { amount, currency: course.priceAgreement.currency, minuteQuantity: c.minutes, courseName: course.name };
+  return amount === null || !course
+    ? null
+    : { amount, currency: course.priceAgreement.currency, minuteQuantity: c.minutes, courseName: course.name };
 }
 
 const refundedTotal = (c: ConversationState) => c.refunded.refund + c.refunded.bonus + c.refunded.fairTime;
-const makeUpSubject = (c: ConversationState) => ({ ...c, isCanceled: !!c.canceled, makeUpPurchased: !!c.makeUpPaymentId, refundedTotal: refundedTotal(c) });
+const makeUpSubject = (c: ConversationState) => ({
+  ...c,
+  isCanceled: !!c.canceled,
+  makeUpPurchased: !!c.makeUpPaymentId,
+  refundedTotal: refundedTotal(c),
+});
 
 export function afterConversationHandlers(deps: {
   commands: CommandExecutor;
@@ -102,7 +144,13 @@ export function afterConversationHandlers(deps: {
       const attempt = state.attempts.find((a) => a.attempt === input.attempt);
       if (!attempt) throw notFound('The make-up purchase was not found.');
       if (result.status === 'declined') {
-        if (attempt.status === 'pending') tx.append(stream, [{ type: 'MakeUpPaymentFailed', data: { attempt: input.attempt, reason: 'declined', code: result.code, message: result.message } }]);
+        if (attempt.status === 'pending')
+          tx.append(stream, [
+            {
+              type: 'MakeUpPaymentFailed',
+              data: { attempt: input.attempt, reason: 'declined', code: result.code, message: result.message },
+            },
+          ]);
         return { status: 'failed' as const, attempt };
       }
       if (state.purchased?.paymentId === result.paymentId) return { status: 'already' as const, attempt };
@@ -111,19 +159,60 @@ export function afterConversationHandlers(deps: {
       const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
       if (payment.recorded || payment.reversed) return { status: 'lost' as const, attempt };
       const studentId = c.reservedBy;
-      tx.append(stream, [{ type: 'MakeUpPurchased', data: { conversationId: c.conversationId, studentId, attempt: input.attempt, paymentId: result.paymentId, amount: result.amount, minuteQuantity: attempt.minuteQuantity } }]);
-      tx.append(conversationStream(c.conversationId), [{ type: 'MakeUpPurchasedFor', data: { conversationId: c.conversationId, paymentId: result.paymentId, minuteQuantity: attempt.minuteQuantity, amount: result.amount } }]);
-      tx.append(paymentStream(result.paymentId), decideRecordPayment(payment, {
-        paymentId: result.paymentId, accountId: studentId, amount: result.amount, currency: result.currency, minuteQuantity: attempt.minuteQuantity,
-        receiptUrl: result.receiptUrl, gateway: payments.provider, purpose: 'make_up', courseId: c.courseId!, enrollmentId: null,
-        idempotencyKey: attempt.idempotencyKey, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
-      }));
+      tx.append(stream, [
+        {
+          type: 'MakeUpPurchased',
+          data: {
+            conversationId: c.conversationId,
+            studentId,
+            attempt: input.attempt,
+            paymentId: result.paymentId,
+            amount: result.amount,
+            minuteQuantity: attempt.minuteQuantity,
+          },
+        },
+      ]);
+      tx.append(conversationStream(c.conversationId), [
+        {
+          type: 'MakeUpPurchasedFor',
+          data: {
+            conversationId: c.conversationId,
+            paymentId: result.paymentId,
+            minuteQuantity: attempt.minuteQuantity,
+            amount: result.amount,
+          },
+        },
+      ]);
+      tx.append(
+        paymentStream(result.paymentId),
+        decideRecordPayment(payment, {
+          paymentId: result.paymentId,
+          accountId: studentId,
+          amount: result.amount,
+          currency: result.currency,
+          minuteQuantity: attempt.minuteQuantity,
+          receiptUrl: result.receiptUrl,
+          gateway: payments.provider,
+          purpose: 'make_up',
+          courseId: c.courseId!,
+          enrollmentId: null,
+          idempotencyKey: attempt.idempotencyKey,
+          cardBrand: result.cardBrand,
+          cardLast4: result.cardLast4,
+        }),
+      );
       await creditLedger(tx, { accountId: studentId, minutes: attempt.minuteQuantity, action: 'make_up', reason: MinuteReasons.makeUp });
       const { course } = await loadCourse(tx, c.courseId!);
       await queuePaymentReceipt(deps.receipts, tx, {
-        accountId: studentId, paymentId: result.paymentId, amount: result.amount, currency: result.currency, minutes: attempt.minuteQuantity,
-        courseName: `${MinuteReasons.makeUp}${course ? ` (${course.name})` : ''}`, receiptUrl: result.receiptUrl,
-        cardBrand: result.cardBrand, cardLast4: result.cardLast4,
+        accountId: studentId,
+        paymentId: result.paymentId,
+        amount: result.amount,
+        currency: result.currency,
+        minutes: attempt.minuteQuantity,
+        courseName: `${MinuteReasons.makeUp}${course ? ` (${course.name})` : ''}`,
+        receiptUrl: result.receiptUrl,
+        cardBrand: result.cardBrand,
+        cardLast4: result.cardLast4,
       });
       return { status: 'purchased' as const, attempt };
     });
@@ -139,10 +228,18 @@ export function afterConversationHandlers(deps: {
       await commands.execute(meta, async (tx) => {
         const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
         if (payment.reversed) return;
-        tx.append(paymentStream(result.paymentId), decideReversePayment(payment, {
-          paymentId: result.paymentId, accountId: meta.actor.accountId ?? '', amount: result.amount, currency: result.currency,
-          idempotencyKey: settled.attempt.idempotencyKey, refundId, reason: 'make_up_not_recorded',
-        }));
+        tx.append(
+          paymentStream(result.paymentId),
+          decideReversePayment(payment, {
+            paymentId: result.paymentId,
+            accountId: meta.actor.accountId ?? '',
+            amount: result.amount,
+            currency: result.currency,
+            idempotencyKey: settled.attempt.idempotencyKey,
+            refundId,
+            reason: 'make_up_not_recorded',
+          }),
+        );
       });
     }
     return { ...settled, appended: outcome.appended };
@@ -155,7 +252,7 @@ export function afterConversationHandlers(deps: {
     async mark(meta: CommandMeta, input: { conversationId: string; markAs: string | null | undefined; viewer: PolicyViewer }) {
       return commands.execute(meta, async (tx) => {
         const c = await readConversation(tx, input.conversationId);
-        const ledger = ((await tx.read(ledgerStream(c.reservedBy))) as LedgerEvent[]);
+        const ledger = (await tx.read(ledgerStream(c.reservedBy))) as LedgerEvent[];
         const priorTechRefunds = ledger.filter((e) => e.data.action === 'tech_refund').length;
         const enrollment = c.courseId ? await readEnrollment(tx, c.courseId, c.reservedBy) : null;
         const courseState = c.courseId && enrollment?.enrolled ? await loadCourse(tx, c.courseId) : null;
@@ -163,25 +260,48 @@ export function afterConversationHandlers(deps: {
         // Completion counts the course's lessons as they are now (an edit adds or removes lessons at
         // the end, never one a student attempted; a lesson no longer in the course counts toward nothing).
         const inCourse = new Set(courseState?.lessons.map((l) => l.lessonId) ?? []);
-        const decision = decideMark(c, { markAs: input.markAs, viewer: input.viewer }, {
-          now: tx.now,
-          priorTechRefunds,
-          enrollment: enrollment?.enrolled && course
-            ? {
-                enrollmentId: enrollment.enrolled.enrollmentId, courseKind: course.kind, completionRequirement: course.completionRequirement,
-                completedLessons: [...enrollment.completedLessons.keys()].filter((id) => inCourse.has(id)).length,
-                lessonCompletedHere: [...enrollment.completedLessons.values()].includes(c.conversationId) || (!!c.lessonId && !inCourse.has(c.lessonId)),
-              }
-            : null,
-        });
+        const decision = decideMark(
+          c,
+          { markAs: input.markAs, viewer: input.viewer },
+          {
+            now: tx.now,
+            priorTechRefunds,
+            enrollment:
+              enrollment?.enrolled && course
+                ? {
+                    enrollmentId: enrollment.enrolled.enrollmentId,
+                    courseKind: course.kind,
+                    completionRequirement: course.completionRequirement,
+                    completedLessons: [...enrollment.completedLessons.keys()].filter((id) => inCourse.has(id)).length,
+                    lessonCompletedHere:
+                      [...enrollment.completedLessons.values()].includes(c.conversationId) || (!!c.lessonId && !inCourse.has(c.lessonId)),
+                  }
+                : null,
+          },
+        );
         if (!decision.events.length) return { marked: true, conversation: c };
         tx.append(conversationStream(c.conversationId), decision.events);
         // One ledger append with every credit, each deciding on the balance the one before left.
         let balance = fold(evolveLedger, initialLedger(), ledger);
         const credits: LedgerEvent[] = [];
         for (const credit of decision.credits) {
-          const reason = credit.action === 'tech_refund' ? MinuteReasons.techRefund : credit.action === 'refund' ? MinuteReasons.speakerRefund : MinuteReasons.speakerBonus;
-          const [changed] = decideChangeMinutes(balance, { transactionId: `${credit.action}-${c.conversationId}`, accountId: c.reservedBy, minutes: credit.minutes, action: credit.action, reason }, { now: tx.now, actor: tx.actor });
+          const reason =
+            credit.action === 'tech_refund'
+              ? MinuteReasons.techRefund
+              : credit.action === 'refund'
+                ? MinuteReasons.speakerRefund
+                : MinuteReasons.speakerBonus;
+          const [changed] = decideChangeMinutes(
+            balance,
+            {
+              transactionId: `${credit.action}-${c.conversationId}`,
+              accountId: c.reservedBy,
+              minutes: credit.minutes,
+              action: credit.action,
+              reason,
+            },
+            { now: tx.now, actor: tx.actor },
+          );
           credits.push(changed);
           balance = evolveLedger(balance, changed);
         }
@@ -191,10 +311,19 @@ export function afterConversationHandlers(deps: {
           const lessonId = c.lessonId;
           const open = lessonId ? enrollment.lessonAttempts.get(lessonId) : undefined;
           const attemptId = open?.conversationId === c.conversationId ? open.lessonAttemptId : `attempt-${c.conversationId}`;
-          if (lessonId && decision.attempt === 'completed') events.push({ type: 'LessonAttemptCompleted', data: { lessonAttemptId: attemptId, lessonId, conversationId: c.conversationId } });
-          if (lessonId && decision.attempt === 'failed') events.push({ type: 'LessonAttemptFailed', data: { lessonAttemptId: attemptId, lessonId, conversationId: c.conversationId } });
+          if (lessonId && decision.attempt === 'completed')
+            events.push({
+              type: 'LessonAttemptCompleted',
+              data: { lessonAttemptId: attemptId, lessonId, conversationId: c.conversationId },
+            });
+          if (lessonId && decision.attempt === 'failed')
+            events.push({ type: 'LessonAttemptFailed', data: { lessonAttemptId: attemptId, lessonId, conversationId: c.conversationId } });
           const promotion = decision.events[0].data.promotion;
-          if (promotion) events.push({ type: 'PromotionOffered', data: { enrollmentId: enrollment.enrolled.enrollmentId, promotion, conversationId: c.conversationId } });
+          if (promotion)
+            events.push({
+              type: 'PromotionOffered',
+              data: { enrollmentId: enrollment.enrolled.enrollmentId, promotion, conversationId: c.conversationId },
+            });
           if (events.length) tx.append(enrollmentStream(c.courseId, c.reservedBy), events);
         }
         return { marked: true, conversation: decision.events.reduce<ConversationState | null>(evolveConversation, c)! };
@@ -224,10 +353,15 @@ export function afterConversationHandlers(deps: {
     },
 
     /** Make-up minutes by card, once per conversation (see the module comment). */
-    async purchaseMakeUp(meta: CommandMeta, input: { conversationId: string; studentId: string; cardToken: string; receiptEmail?: string | null }) {
+    async purchaseMakeUp(
+      meta: CommandMeta,
+      input: { conversationId: string; studentId: string; cardToken: string; receiptEmail?: string | null },
+    ) {
       const tokenHash = hashToken(input.cardToken);
       for (let round = 0; round < 3; round++) {
-        type Step = { kind: 'done'; minuteQuantity: number; amount: number } | { kind: 'charge' | 'recover'; attempt: MakeUpAttempt; courseName: string };
+        type Step =
+          | { kind: 'done'; minuteQuantity: number; amount: number }
+          | { kind: 'charge' | 'recover'; attempt: MakeUpAttempt; courseName: string };
         const { result: step } = await commands.execute<Step>(meta, async (tx) => {
           const c = await readConversation(tx, input.conversationId);
           if (c.reservedBy !== input.studentId) throw unauthorized(AfterMessages.makeUpUnavailable);
@@ -240,7 +374,8 @@ export function afterConversationHandlers(deps: {
             throw conflict(AfterMessages.makeUpUnavailable);
           }
           const offer = await makeUpOffer(tx, c);
-          if (!offer || !canMakeUp(makeUpSubject(c), input.studentId, tx.now)) throw new DomainError('BAD_USER_INPUT', AfterMessages.makeUpUnavailable);
+          if (!offer || !canMakeUp(makeUpSubject(c), input.studentId, tx.now))
+            throw new DomainError('BAD_USER_INPUT', AfterMessages.makeUpUnavailable);
           const pending = state.attempts.find((a) => a.status === 'pending');
           if (pending?.tokenHash === tokenHash) return { kind: 'charge', attempt: pending, courseName: offer.courseName };
           if (pending) {
@@ -251,8 +386,15 @@ export function afterConversationHandlers(deps: {
           const started: MakeUpPaymentStarted = {
             type: 'MakeUpPaymentStarted',
             data: {
-              conversationId: c.conversationId, studentId: input.studentId, attempt, idempotencyKey: makeUpKey(c.conversationId, attempt), tokenHash,
-              amount: offer.amount, currency: offer.currency, minuteQuantity: offer.minuteQuantity, at: tx.now.toISOString(),
+              conversationId: c.conversationId,
+              studentId: input.studentId,
+              attempt,
+              idempotencyKey: makeUpKey(c.conversationId, attempt),
+              tokenHash,
+              amount: offer.amount,
+              currency: offer.currency,
+              minuteQuantity: offer.minuteQuantity,
+              at: tx.now.toISOString(),
             },
           };
           tx.append(stream, [started]);
@@ -262,7 +404,8 @@ export function afterConversationHandlers(deps: {
         if (step.kind === 'recover') {
           const found = await payments.findCharge(step.attempt.idempotencyKey).catch(() => null);
           await settleMakeUp(meta, {
-            conversationId: input.conversationId, attempt: step.attempt.attempt,
+            conversationId: input.conversationId,
+            attempt: step.attempt.attempt,
             result: found ?? { status: 'declined', code: 'abandoned', message: 'The payment was not completed.', paymentId: null },
           });
           continue;
@@ -270,23 +413,32 @@ export function afterConversationHandlers(deps: {
         let charged: ChargeResult;
         try {
           charged = await payments.charge({
-            amount: step.attempt.amount, currency: step.attempt.currency, paymentMethod: input.cardToken, idempotencyKey: step.attempt.idempotencyKey,
+            amount: step.attempt.amount,
+            currency: step.attempt.currency,
+            paymentMethod: input.cardToken,
+            idempotencyKey: step.attempt.idempotencyKey,
             description: `Tertulia: make-up minutes (${step.courseName})`,
             metadata: { conversationId: input.conversationId, studentId: input.studentId, makeUpAttempt: String(step.attempt.attempt) },
             receiptEmail: input.receiptEmail ?? null,
           });
         } catch (error) {
           report(error, 'make-up charge failed at the gateway');
-          throw new DomainError('PAYMENT_FAILED', error instanceof PaymentGatewayError ? error.message : 'The payment provider could not be reached. Please try again in a few minutes.');
+          throw new DomainError(
+            'PAYMENT_FAILED',
+            error instanceof PaymentGatewayError
+              ? error.message
+              : 'The payment provider could not be reached. Please try again in a few minutes.',
+          );
         }
         const settled = await settleMakeUp(meta, { conversationId: input.conversationId, attempt: step.attempt.attempt, result: charged });
-        if (charged.status === 'declined') throw new DomainError('PAYMENT_FAILED', charged.message || AfterMessages.paymentFailed, { cardToken: charged.code });
-        if (settled.status === 'purchased' || settled.status === 'already') return { purchased: true, minuteQuantity: step.attempt.minuteQuantity, amount: charged.amount, appended: settled.appended };
+        if (charged.status === 'declined')
+          throw new DomainError('PAYMENT_FAILED', charged.message || AfterMessages.paymentFailed, { cardToken: charged.code });
+        if (settled.status === 'purchased' || settled.status === 'already')
+          return { purchased: true, minuteQuantity: step.attempt.minuteQuantity, amount: charged.amount, appended: settled.appended };
         throw conflict(AfterMessages.makeUpInProgress);
       }
       throw conflict(AfterMessages.makeUpFailed);
     },
-
   };
 }
 export type AfterConversationHandlers = ReturnType<typeof afterConversationHandlers>;

@@ -13,14 +13,17 @@ import type { ConversationState } from './conversation';
 export const chatStream = (conversationId: string) => `chat-${conversationId}`;
 
 export type ChatOpened = DomainEvent<'ChatOpened', { conversationId: string; chatId: string; openedBy: string; at: string }>;
-export type ChatMessagePosted = DomainEvent<'ChatMessagePosted', {
-  conversationId: string;
-  messageId: string;
-  index: number;
-  ownerId: string;
-  body: string;
-  at: string;
-}>;
+export type ChatMessagePosted = DomainEvent<
+  'ChatMessagePosted',
+  {
+    conversationId: string;
+    messageId: string;
+    index: number;
+    ownerId: string;
+    body: string;
+    at: string;
+  }
+>;
 export type ChatEvent = ChatOpened | ChatMessagePosted;
 
 export interface ChatMessage {
@@ -43,7 +46,10 @@ export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
       return { ...state, chatId: event.data.chatId };
     case 'ChatMessagePosted': {
       const d = event.data;
-      return { ...state, messages: [...state.messages, { id: d.messageId, index: d.index, ownerId: d.ownerId, body: d.body, createdAt: new Date(d.at) }] };
+      return {
+        ...state,
+        messages: [...state.messages, { id: d.messageId, index: d.index, ownerId: d.ownerId, body: d.body, createdAt: new Date(d.at) }],
+      };
     }
     default:
       return state;
@@ -58,12 +64,20 @@ export function chatablePolicy(c: ChatSubject, now: Date) {
   return { isChatable: !isChatClosed(c) && now.getTime() >= chatableAfter.getTime(), chatableAfter };
 }
 
-export const isChatClosed = (c: Pick<ConversationState, 'status' | 'canceled'>) => !!c.canceled || c.status === 'stopped' || c.status === 'unused';
+export const isChatClosed = (c: Pick<ConversationState, 'status' | 'canceled'>) =>
+  !!c.canceled || c.status === 'stopped' || c.status === 'unused';
 
 /** Opens the chat if it is not open yet. */
-export function decideOpenChat(chat: ChatState, c: ChatSubject & { conversationId: string }, by: string, now: Date, chatId: string): ChatEvent[] {
+export function decideOpenChat(
+  chat: ChatState,
+  c: ChatSubject & { conversationId: string },
+  by: string,
+  now: Date,
+  chatId: string,
+): ChatEvent[] {
   if (chat.chatId) return [];
-  if (!chatablePolicy(c, now).isChatable) throw new DomainError(ErrorCode.CONFLICT, isChatClosed(c) ? LiveMessages.chatClosed : LiveMessages.notChatable);
+  if (!chatablePolicy(c, now).isChatable)
+    throw new DomainError(ErrorCode.CONFLICT, isChatClosed(c) ? LiveMessages.chatClosed : LiveMessages.notChatable);
   return [{ type: 'ChatOpened', data: { conversationId: c.conversationId, chatId, openedBy: by, at: now.toISOString() } }];
 }
 
@@ -76,10 +90,24 @@ export function decidePost(
 ): ChatEvent[] {
   const body = input.body.trim();
   if (!body) throw badInput(LiveMessages.emptyMessage, { body: LiveMessages.emptyMessage });
-  if (body.length > CHAT_MESSAGE_MAX_LENGTH) throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, { body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.` });
-  if (!chatablePolicy(c, now).isChatable) throw new DomainError(ErrorCode.CONFLICT, isChatClosed(c) ? LiveMessages.chatClosed : LiveMessages.notChatable);
+  if (body.length > CHAT_MESSAGE_MAX_LENGTH)
+    throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, {
+      body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+    });
+  if (!chatablePolicy(c, now).isChatable)
+    throw new DomainError(ErrorCode.CONFLICT, isChatClosed(c) ? LiveMessages.chatClosed : LiveMessages.notChatable);
   return [
     ...decideOpenChat(chat, c, input.ownerId, now, input.chatId),
-    { type: 'ChatMessagePosted', data: { conversationId: c.conversationId, messageId: input.messageId, index: chat.messages.length, ownerId: input.ownerId, body, at: now.toISOString() } },
+    {
+      type: 'ChatMessagePosted',
+      data: {
+        conversationId: c.conversationId,
+        messageId: input.messageId,
+        index: chat.messages.length,
+        ownerId: input.ownerId,
+        body,
+        at: now.toISOString(),
+      },
+    },
   ];
 }

@@ -28,7 +28,10 @@ const subject = (c: ConversationState) => ({ ...c, isCanceled: !!c.canceled });
 
 /** A lesson gives every minute back, whoever cancels; an interview cost nothing. */
 function canceled(c: ConversationState, canceledBy: string | null, reason: ConversationCanceledReason): ConversationCanceled {
-  return { type: 'ConversationCanceled', data: { conversationId: c.conversationId, canceledBy, reason, minutesReturned: c.kind === 'lesson' ? c.minutes : 0 } };
+  return {
+    type: 'ConversationCanceled',
+    data: { conversationId: c.conversationId, canceledBy, reason, minutesReturned: c.kind === 'lesson' ? c.minutes : 0 },
+  };
 }
 
 /**
@@ -46,7 +49,8 @@ export function decideCancel(state: ConversationState | null, cmd: { viewer: Pol
 /** The student (or an admin) cancels with every minute back once the speaker is late (tardinessPolicy). */
 export function decideCancelTardy(state: ConversationState | null, cmd: { viewer: PolicyViewer }, now: Date): ConversationCanceled[] {
   const c = existing(state);
-  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin) throw unauthorized('Only the student of this conversation can return its minutes.');
+  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin)
+    throw unauthorized('Only the student of this conversation can return its minutes.');
   if (!tardinessPolicy(subject(c), now).isTardy) throw badInput(SchedulingMessages.notTardy);
   return [canceled(c, cmd.viewer.accountId, 'tardy')];
 }
@@ -63,20 +67,38 @@ export interface Transferee {
  * The speaker holding a lesson, or an admin, before its start (canTransfer), to another speaker
  * (not the student) who speaks its language and is free then.
  */
-export function decideTransfer(state: ConversationState | null, cmd: { viewer: PolicyViewer; transferee: Transferee }, now: Date): ConversationTransferred[] {
+export function decideTransfer(
+  state: ConversationState | null,
+  cmd: { viewer: PolicyViewer; transferee: Transferee },
+  now: Date,
+): ConversationTransferred[] {
   const c = existing(state);
   if (!canTransfer(subject(c), cmd.viewer, now)) {
-    if (!cmd.viewer.isAdmin && cmd.viewer.accountId !== c.reservedWith) throw unauthorized('Only the speaker of this conversation or an admin can transfer it.');
+    if (!cmd.viewer.isAdmin && cmd.viewer.accountId !== c.reservedWith)
+      throw unauthorized('Only the speaker of this conversation or an admin can transfer it.');
     throw conflict(SchedulingMessages.notTransferable);
   }
   const { speakerId, facts } = cmd.transferee;
   if (
-    speakerId === c.reservedWith || speakerId === c.reservedBy || !facts?.canSpeak || !facts.languages.includes(c.learningLanguage) ||
+    speakerId === c.reservedWith ||
+    speakerId === c.reservedBy ||
+    !facts?.canSpeak ||
+    !facts.languages.includes(c.learningLanguage) ||
     !speakerIsFree(cmd.transferee.bookings, cmd.transferee.availability, { start: c.start, end: c.end })
   ) {
     throw badInput(SchedulingMessages.transfereeUnavailable, { transfereeId: SchedulingMessages.transfereeUnavailable });
   }
-  return [{ type: 'ConversationTransferred', data: { conversationId: c.conversationId, fromSpeakerId: c.reservedWith, toSpeakerId: speakerId, transferredBy: cmd.viewer.accountId } }];
+  return [
+    {
+      type: 'ConversationTransferred',
+      data: {
+        conversationId: c.conversationId,
+        fromSpeakerId: c.reservedWith,
+        toSpeakerId: speakerId,
+        transferredBy: cmd.viewer.accountId,
+      },
+    },
+  ];
 }
 
 /**
@@ -97,11 +119,19 @@ export function decideChangeLesson(
   now: Date,
 ): ConversationLessonChanged[] {
   const c = existing(state);
-  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin) throw unauthorized('Only the student of this conversation can change its topic.');
+  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin)
+    throw unauthorized('Only the student of this conversation can change its topic.');
   if (c.canceled || c.status !== 'reserved' || now.getTime() >= c.start.getTime()) throw conflict(SchedulingMessages.topicLocked);
   if (!c.courseId) throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
   if (c.lessonId === cmd.lessonId) return [];
-  if (!cmd.courseLessonIds.includes(cmd.lessonId)) throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
-  if (cmd.takenLessonIds.includes(cmd.lessonId)) throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
-  return [{ type: 'ConversationLessonChanged', data: { conversationId: c.conversationId, courseId: c.courseId, fromLessonId: c.lessonId, toLessonId: cmd.lessonId } }];
+  if (!cmd.courseLessonIds.includes(cmd.lessonId))
+    throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
+  if (cmd.takenLessonIds.includes(cmd.lessonId))
+    throw badInput(SchedulingMessages.lessonTaken, { lessonId: SchedulingMessages.lessonTaken });
+  return [
+    {
+      type: 'ConversationLessonChanged',
+      data: { conversationId: c.conversationId, courseId: c.courseId, fromLessonId: c.lessonId, toLessonId: cmd.lessonId },
+    },
+  ];
 }

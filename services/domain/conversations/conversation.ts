@@ -3,11 +3,7 @@
  * of contracts/scheduling.ts in one place: who may cancel until when and whether minutes come back,
  * when it opens, when the speaker is late, whether it can be transferred.
  */
-import {
-  OPENABLE_MINUTES_BEFORE,
-  TARDY_AFTER_MINUTES,
-  studentCancelDeadline,
-} from '../../../contracts/scheduling';
+import { OPENABLE_MINUTES_BEFORE, TARDY_AFTER_MINUTES, studentCancelDeadline } from '../../../contracts/scheduling';
 import type { ConversationEvent, ConversationKind } from './events';
 
 export type ConversationStatus = 'reserved' | 'opened' | 'started' | 'stopped' | 'unused';
@@ -50,11 +46,31 @@ export function evolveConversation(state: ConversationState | null, event: Conve
     case 'ConversationReserved': {
       const d = event.data;
       return {
-        conversationId: d.conversationId, kind: d.kind, provider: d.provider, status: 'reserved',
-        reservedBy: d.reservedBy, reservedWith: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
-        duration: d.duration, learningLanguage: d.learningLanguage, courseId: d.courseId, lessonId: d.lessonId, minutes: d.minutes, archiveOnStart: d.archiveOnStart === true, canceled: null,
-        openedAt: null, startedAt: null, stopsAt: null, stoppedAt: null, participants: {}, connections: [],
-        markedAs: null, refunded: { refund: 0, bonus: 0, fairTime: 0 }, ratedBy: [], makeUpPaymentId: null,
+        conversationId: d.conversationId,
+        kind: d.kind,
+        provider: d.provider,
+        status: 'reserved',
+        reservedBy: d.reservedBy,
+        reservedWith: d.reservedWith,
+        start: new Date(d.reservedStart),
+        end: new Date(d.reservedEnd),
+        duration: d.duration,
+        learningLanguage: d.learningLanguage,
+        courseId: d.courseId,
+        lessonId: d.lessonId,
+        minutes: d.minutes,
+        archiveOnStart: d.archiveOnStart === true,
+        canceled: null,
+        openedAt: null,
+        startedAt: null,
+        stopsAt: null,
+        stoppedAt: null,
+        participants: {},
+        connections: [],
+        markedAs: null,
+        refunded: { refund: 0, bonus: 0, fairTime: 0 },
+        ratedBy: [],
+        makeUpPaymentId: null,
       };
     }
     case 'ConversationCanceled':
@@ -67,21 +83,35 @@ export function evolveConversation(state: ConversationState | null, event: Conve
       return state && { ...state, status: 'opened', openedAt: new Date(event.data.at) };
     case 'ParticipantConnected':
     case 'ParticipantDisconnected':
-      return state && {
-        ...state,
-        participants: { ...state.participants, [event.data.accountId]: { connected: event.type === 'ParticipantConnected', sequence: event.data.sequence } },
-        connections: [...state.connections, { accountId: event.data.accountId, connected: event.type === 'ParticipantConnected', at: new Date(event.data.at) }],
-      };
+      return (
+        state && {
+          ...state,
+          participants: {
+            ...state.participants,
+            [event.data.accountId]: { connected: event.type === 'ParticipantConnected', sequence: event.data.sequence },
+          },
+          connections: [
+            ...state.connections,
+            { accountId: event.data.accountId, connected: event.type === 'ParticipantConnected', at: new Date(event.data.at) },
+          ],
+        }
+      );
     case 'ConversationStarted':
       return state && { ...state, status: 'started', startedAt: new Date(event.data.at), stopsAt: new Date(event.data.stopsAt) };
     case 'ConversationStopped':
       return state && { ...state, status: event.data.reason === 'unused' ? 'unused' : 'stopped', stoppedAt: new Date(event.data.at) };
     case 'ConversationMarked':
-      return state && {
-        ...state,
-        markedAs: event.data.markedAs,
-        refunded: { ...state.refunded, refund: state.refunded.refund + event.data.refundedMinutes, bonus: state.refunded.bonus + event.data.bonusMinutes },
-      };
+      return (
+        state && {
+          ...state,
+          markedAs: event.data.markedAs,
+          refunded: {
+            ...state.refunded,
+            refund: state.refunded.refund + event.data.refundedMinutes,
+            bonus: state.refunded.bonus + event.data.bonusMinutes,
+          },
+        }
+      );
     case 'FairTimeCredited':
       return state && { ...state, refunded: { ...state.refunded, fairTime: state.refunded.fairTime + event.data.minutes } };
     case 'ConversationRated':
@@ -127,11 +157,7 @@ export function cancelRoleOf(c: PolicySubject, viewer: PolicyViewer): CancelRole
  */
 export function cancellationPolicy(c: PolicySubject, viewer: PolicyViewer, now: Date) {
   const role = cancelRoleOf(c, viewer);
-  const until =
-    role === 'student' ? studentCancelDeadline(c.start)
-      : role === 'speaker' ? c.start
-        : role === 'admin' ? c.end
-          : null;
+  const until = role === 'student' ? studentCancelDeadline(c.start) : role === 'speaker' ? c.start : role === 'admin' ? c.end : null;
   const open = !c.isCanceled && c.status === 'reserved';
   return {
     isCancelable: !!until && open && now.getTime() < until.getTime(),
@@ -158,7 +184,10 @@ export function tardinessPolicy(c: PolicySubject, now: Date) {
 /** The speaker holding it, or an admin, before the start. */
 export function canTransfer(c: PolicySubject, viewer: PolicyViewer, now: Date): boolean {
   return (
-    !c.isCanceled && c.kind === 'lesson' && c.status === 'reserved' && now.getTime() < c.start.getTime() &&
+    !c.isCanceled &&
+    c.kind === 'lesson' &&
+    c.status === 'reserved' &&
+    now.getTime() < c.start.getTime() &&
     (viewer.isAdmin || viewer.accountId === c.reservedWith)
   );
 }

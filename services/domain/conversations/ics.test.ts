@@ -60,19 +60,35 @@ describe('conversation calendar files', () => {
 
 describe('conversation mail templates', () => {
   const values = {
-    conversationId: 'c0ffee', role: 'student', recipientName: 'Bob', recipientEmail: 'bob@example.com', otherName: 'Ana',
-    language: 'es', start: '2027-03-14T14:30:00.000Z', end: '2027-03-14T15:00:00.000Z', zone: 'America/New_York',
-    link: 'https://tertulia.example/student/lobby?id=c0ffee', organizerEmail: 'no-reply@tertulia.example',
-    changedAt: '2027-03-01T12:00:00.000Z', method: 'REQUEST', sequence: '0',
+    conversationId: 'c0ffee',
+    role: 'student',
+    recipientName: 'Bob',
+    recipientEmail: 'bob@example.com',
+    otherName: 'Ana',
+    language: 'es',
+    start: '2027-03-14T14:30:00.000Z',
+    end: '2027-03-14T15:00:00.000Z',
+    zone: 'America/New_York',
+    link: 'https://tertulia.example/student/lobby?id=c0ffee',
+    organizerEmail: 'no-reply@tertulia.example',
+    changedAt: '2027-03-01T12:00:00.000Z',
+    method: 'REQUEST',
+    sequence: '0',
   };
 
   it("shows the time in the recipient's zone in h:mma, across a DST change and in a half-hour zone", () => {
     // 14:30 UTC on 2027-03-14 is 10:30 in New York (EDT since that morning), 20:00 in Kolkata.
     assert.equal(formatWhen(values.start, values.end, 'America/New_York'), 'Sunday, March 14, 2027 at 10:30AM–11:00AM (America/New_York)');
     assert.equal(formatWhen(values.start, values.end, 'Asia/Kolkata'), 'Sunday, March 14, 2027 at 8:00PM–8:30PM (Asia/Kolkata)');
-    assert.equal(formatWhen('2027-03-13T14:30:00Z', '2027-03-13T15:00:00Z', null), 'Saturday, March 13, 2027 at 9:30AM–10:00AM (America/New_York)');
+    assert.equal(
+      formatWhen('2027-03-13T14:30:00Z', '2027-03-13T15:00:00Z', null),
+      'Saturday, March 13, 2027 at 9:30AM–10:00AM (America/New_York)',
+    );
     // Midnight and noon in the 12-hour clock; a zone that is not one falls back to the default.
-    assert.equal(formatWhen('2027-03-13T05:00:00Z', '2027-03-13T17:05:00Z', 'Nowhere/Atlantis'), 'Saturday, March 13, 2027 at 12:00AM–12:05PM (America/New_York)');
+    assert.equal(
+      formatWhen('2027-03-13T05:00:00Z', '2027-03-13T17:05:00Z', 'Nowhere/Atlantis'),
+      'Saturday, March 13, 2027 at 12:00AM–12:05PM (America/New_York)',
+    );
   });
 
   it('renders the reservation with a REQUEST invitation made from the stored values', () => {
@@ -90,13 +106,26 @@ describe('conversation mail templates', () => {
   });
 
   it('renders the speaker side, the cancellation, the transfer and the reminder', () => {
-    const speaker = { ...values, role: 'speaker', recipientName: 'Ana', otherName: 'Bob', zone: 'Europe/Madrid', link: 'https://tertulia.example/speaker/conversations/c0ffee' };
+    const speaker = {
+      ...values,
+      role: 'speaker',
+      recipientName: 'Ana',
+      otherName: 'Bob',
+      zone: 'Europe/Madrid',
+      link: 'https://tertulia.example/speaker/conversations/c0ffee',
+    };
     const reserved = renderMail(ConversationTemplates.reserved, speaker);
     assert.equal(reserved.subject, 'New conversation: Spanish conversation with Bob');
     assert.match(reserved.text, /3:30PM–4:00PM \(Europe\/Madrid\)/);
     assert.match(reserved.text, /Open the conversation: https:\/\/tertulia.example\/speaker\/conversations\/c0ffee/);
 
-    const canceled = renderMail(ConversationTemplates.canceled, { ...values, method: 'CANCEL', sequence: '1', reason: 'student', minutesReturned: '30' });
+    const canceled = renderMail(ConversationTemplates.canceled, {
+      ...values,
+      method: 'CANCEL',
+      sequence: '1',
+      reason: 'student',
+      minutesReturned: '30',
+    });
     assert.equal(canceled.subject, 'Canceled: Spanish conversation with Ana');
     assert.match(canceled.text, /was canceled by the student/);
     assert.match(canceled.text, /Your 30 minutes were returned/);
@@ -114,7 +143,10 @@ describe('conversation mail templates', () => {
     const reminder = renderMail(ConversationTemplates.reminder, { ...values, offsetMinutes: '1440' });
     assert.equal(reminder.subject, 'Reminder: Spanish conversation with Ana in 24 hours');
     assert.equal(reminder.attachments, undefined);
-    assert.equal(renderMail(ConversationTemplates.reminder, { ...values, offsetMinutes: '60' }).subject, 'Reminder: Spanish conversation with Ana in 1 hour');
+    assert.equal(
+      renderMail(ConversationTemplates.reminder, { ...values, offsetMinutes: '60' }).subject,
+      'Reminder: Spanish conversation with Ana in 1 hour',
+    );
   });
 
   it('escapes names in the HTML body', () => {

@@ -45,14 +45,16 @@ export function conversationIcs(invite: ConversationInvite): string {
     description: invite.description,
     url: invite.url,
     organizer: invite.organizer,
-    attendees: [{
-      email: invite.attendee.email,
-      name: invite.attendee.name ?? undefined,
-      role: ICalAttendeeRole.REQ,
-      // The conversation is booked already: nothing to answer.
-      status: invite.method === 'REQUEST' ? ICalAttendeeStatus.ACCEPTED : undefined,
-      rsvp: false,
-    }],
+    attendees: [
+      {
+        email: invite.attendee.email,
+        name: invite.attendee.name ?? undefined,
+        role: ICalAttendeeRole.REQ,
+        // The conversation is booked already: nothing to answer.
+        status: invite.method === 'REQUEST' ? ICalAttendeeStatus.ACCEPTED : undefined,
+        rsvp: false,
+      },
+    ],
     status: invite.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });
   return calendar.toString();

@@ -21,15 +21,18 @@ export const isParticipant = (c: Pick<ConversationState, 'reservedBy' | 'reserve
   accountId === c.reservedBy || accountId === c.reservedWith;
 
 /** The host of the room: the speaker in a lesson, the staff member in an interview. */
-export const hostOf = (c: Pick<ConversationState, 'kind' | 'reservedBy' | 'reservedWith'>) => (c.kind === 'interview' ? c.reservedBy : c.reservedWith);
+export const hostOf = (c: Pick<ConversationState, 'kind' | 'reservedBy' | 'reservedWith'>) =>
+  c.kind === 'interview' ? c.reservedBy : c.reservedWith;
 
-export const isLive = (c: Pick<ConversationState, 'status' | 'canceled'>) => !c.canceled && (c.status === 'opened' || c.status === 'started');
+export const isLive = (c: Pick<ConversationState, 'status' | 'canceled'>) =>
+  !c.canceled && (c.status === 'opened' || c.status === 'started');
 
 const policySubject = (c: ConversationState) => ({ ...c, isCanceled: !!c.canceled });
 
 /** The host opens the room from 5 minutes before the start until the end; opening twice is a no-op. */
 export function decideOpen(c: ConversationState, accountId: string, now: Date): LiveConversationEvent[] {
-  if (accountId !== hostOf(c)) throw unauthorized(c.kind === 'interview' ? LiveMessages.onlyInterviewerOpens : LiveMessages.onlySpeakerOpens);
+  if (accountId !== hostOf(c))
+    throw unauthorized(c.kind === 'interview' ? LiveMessages.onlyInterviewerOpens : LiveMessages.onlySpeakerOpens);
   if (isLive(c)) return [];
   if (!openablePolicy(policySubject(c), now).isOpenable) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notOpenable);
   return [{ type: 'ConversationOpened', data: { conversationId: c.conversationId, openedBy: accountId, at: now.toISOString() } }];
@@ -65,11 +68,17 @@ export function decideSync(c: ConversationState, accountId: string, now: Date, s
   const events: LiveConversationEvent[] = [];
   const mine = c.participants[accountId];
   if (!mine?.connected) {
-    events.push({ type: 'ParticipantConnected', data: { conversationId: c.conversationId, accountId, sequence: (mine?.sequence ?? 0) + 1, at: now.toISOString() } });
+    events.push({
+      type: 'ParticipantConnected',
+      data: { conversationId: c.conversationId, accountId, sequence: (mine?.sequence ?? 0) + 1, at: now.toISOString() },
+    });
   }
   const other = accountId === c.reservedBy ? c.reservedWith : c.reservedBy;
   if (c.status === 'opened' && c.participants[other]?.connected) {
-    events.push({ type: 'ConversationStarted', data: { conversationId: c.conversationId, at: now.toISOString(), stopsAt: stopsAtFor(c, now, secondsPerMinute).toISOString() } });
+    events.push({
+      type: 'ConversationStarted',
+      data: { conversationId: c.conversationId, at: now.toISOString(), stopsAt: stopsAtFor(c, now, secondsPerMinute).toISOString() },
+    });
   }
   return events;
 }
@@ -78,7 +87,12 @@ export function decideSync(c: ConversationState, accountId: string, now: Date, s
 export function decideLeave(c: ConversationState, accountId: string, now: Date, reason: 'left' | 'lost'): LiveConversationEvent[] {
   const mine = c.participants[accountId];
   if (!mine?.connected) return [];
-  return [{ type: 'ParticipantDisconnected', data: { conversationId: c.conversationId, accountId, sequence: mine.sequence + 1, at: now.toISOString(), reason } }];
+  return [
+    {
+      type: 'ParticipantDisconnected',
+      data: { conversationId: c.conversationId, accountId, sequence: mine.sequence + 1, at: now.toISOString(), reason },
+    },
+  ];
 }
 
 /** The server's clock as the browser sees it. */

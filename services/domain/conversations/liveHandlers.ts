@@ -47,10 +47,12 @@ export function liveHandlers(deps: LiveDeps) {
     // The local provider records in the speaker's browser; a vendor records in its cloud.
     const vendorRecorded = after.archiveOnStart && after.kind === 'lesson' && (after.provider === 'zoom' || after.provider === 'twilio');
     const recording = (step: 'start' | 'finish') => () =>
-      deps.vendorRecording({ conversationId: c.conversationId, provider: after.provider as 'zoom' | 'twilio', step })
+      deps
+        .vendorRecording({ conversationId: c.conversationId, provider: after.provider as 'zoom' | 'twilio', step })
         .catch((error) => deps.onError?.(error, `queueing the vendor recording's ${step} failed`));
     for (const e of events) {
-      if (e.type === 'ConversationOpened') tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'unused' }, c.end));
+      if (e.type === 'ConversationOpened')
+        tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'unused' }, c.end));
       if (e.type === 'ConversationStarted') {
         tx.afterCommit(() => deps.timers.schedule({ conversationId: c.conversationId, kind: 'stop' }, new Date(e.data.stopsAt)));
         if (vendorRecorded) tx.afterCommit(recording('start'));
@@ -70,7 +72,12 @@ export function liveHandlers(deps: LiveDeps) {
     const fair = decideFairTime(c, new Date(stop.data.at), deps.secondsPerMinute);
     if (!fair.length) return c;
     tx.append(conversationStream(c.conversationId), fair);
-    await creditLedger(tx, { accountId: c.reservedBy, minutes: fair[0].data.minutes, action: 'fair_time', reason: MinuteReasons.fairTime(fair[0].data.minutes) });
+    await creditLedger(tx, {
+      accountId: c.reservedBy,
+      minutes: fair[0].data.minutes,
+      action: 'fair_time',
+      reason: MinuteReasons.fairTime(fair[0].data.minutes),
+    });
     return fair.reduce<ConversationState | null>(evolveConversation, c)!;
   }
 
@@ -100,7 +107,9 @@ export function liveHandlers(deps: LiveDeps) {
 
     /** A timer job: stop when the time is up, or as unused at the end; idempotent. */
     async timer(job: { conversationId: string; kind: 'stop' | 'unused' }) {
-      const { result } = await run({ actor: SYSTEM_ACTOR }, job.conversationId, (c, tx) => (job.kind === 'stop' ? decideTimeUp(c, tx.now) : decideUnused(c, tx.now)));
+      const { result } = await run({ actor: SYSTEM_ACTOR }, job.conversationId, (c, tx) =>
+        job.kind === 'stop' ? decideTimeUp(c, tx.now) : decideUnused(c, tx.now),
+      );
       // pg-boss may run a job a moment early: try again at the exact time.
       if (job.kind === 'stop' && result.status === 'started' && result.stopsAt) {
         await deps.timers.schedule(job, result.stopsAt);

@@ -35,24 +35,40 @@ function harness(streamLength = 0) {
     people: async (ids) => ids.map((id) => people[id] ?? null),
   });
   const after: (() => Promise<void>)[] = [];
-  const tx: CommandTransaction = { now, actor: SYSTEM_ACTOR, read: async () => [], readLast: async () => null, append: () => {}, afterCommit: (w) => void after.push(w) };
+  const tx: CommandTransaction = {
+    now,
+    actor: SYSTEM_ACTOR,
+    read: async () => [],
+    readLast: async () => null,
+    append: () => {},
+    afterCommit: (w) => void after.push(w),
+  };
   return { mail, tx, queued, after };
 }
 
 const conversation = (over: Partial<MailedConversation> = {}): MailedConversation => ({
-  conversationId: 'c1', kind: 'lesson', reservedBy: 'student', reservedWith: 'ana',
-  start: new Date(now.getTime() + 48 * HOUR), end: new Date(now.getTime() + 48 * HOUR + 30 * 60_000),
-  learningLanguage: 'es', minutes: 30, ...over,
+  conversationId: 'c1',
+  kind: 'lesson',
+  reservedBy: 'student',
+  reservedWith: 'ana',
+  start: new Date(now.getTime() + 48 * HOUR),
+  end: new Date(now.getTime() + 48 * HOUR + 30 * 60_000),
+  learningLanguage: 'es',
+  minutes: 30,
+  ...over,
 });
 
 describe('conversation mail', () => {
   it('on a reservation, sends both a REQUEST at SEQUENCE 0 with their links and zones, and leaves nothing for after the commit', async () => {
     const h = harness();
     await h.mail.reserved(h.tx, conversation());
-    assert.deepEqual(h.queued.map((q) => [q.to, q.templateKey, q.values.role, q.values.method, q.values.sequence]), [
-      ['student@example.com', 'conversation_reserved', 'student', 'REQUEST', '0'],
-      ['ana@example.com', 'conversation_reserved', 'speaker', 'REQUEST', '0'],
-    ]);
+    assert.deepEqual(
+      h.queued.map((q) => [q.to, q.templateKey, q.values.role, q.values.method, q.values.sequence]),
+      [
+        ['student@example.com', 'conversation_reserved', 'student', 'REQUEST', '0'],
+        ['ana@example.com', 'conversation_reserved', 'speaker', 'REQUEST', '0'],
+      ],
+    );
     const [student, speaker] = h.queued.map((q) => q.values);
     assert.equal(student.link, 'https://tertulia.example/student/lobby?id=c1');
     assert.equal(speaker.link, 'https://tertulia.example/speaker/conversations/c1');
@@ -67,21 +83,27 @@ describe('conversation mail', () => {
   it('on a cancellation, sends both a CANCEL with SEQUENCE = the stream version', async () => {
     const h = harness(2);
     await h.mail.canceled(h.tx, conversation(), { reason: 'student', minutesReturned: 30 });
-    assert.deepEqual(h.queued.map((q) => [q.to, q.templateKey, q.values.method, q.values.sequence, q.values.reason]), [
-      ['student@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
-      ['ana@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
-    ]);
+    assert.deepEqual(
+      h.queued.map((q) => [q.to, q.templateKey, q.values.method, q.values.sequence, q.values.reason]),
+      [
+        ['student@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
+        ['ana@example.com', 'conversation_canceled', 'CANCEL', '2', 'student'],
+      ],
+    );
     assert.equal(h.after.length, 0);
   });
 
   it('on a transfer, sends the old speaker a CANCEL, the new one a REQUEST and the student an update', async () => {
     const h = harness(1);
     await h.mail.transferred(h.tx, conversation({ reservedWith: 'carla' }), 'ana');
-    assert.deepEqual(h.queued.map((q) => [q.to, q.values.change, q.values.method, q.values.sequence, q.values.otherName]), [
-      ['ana@example.com', 'from', 'CANCEL', '1', 'Bob'],
-      ['carla@example.com', 'to', 'REQUEST', '1', 'Bob'],
-      ['student@example.com', 'student', 'REQUEST', '1', 'a Tertulia speaker'],
-    ]);
+    assert.deepEqual(
+      h.queued.map((q) => [q.to, q.values.change, q.values.method, q.values.sequence, q.values.otherName]),
+      [
+        ['ana@example.com', 'from', 'CANCEL', '1', 'Bob'],
+        ['carla@example.com', 'to', 'REQUEST', '1', 'Bob'],
+        ['student@example.com', 'student', 'REQUEST', '1', 'a Tertulia speaker'],
+      ],
+    );
   });
 
   it('sends nothing for interviews', async () => {

@@ -41,12 +41,15 @@ export interface ScheduledReminder extends ReminderJob {
 
 /** Stream of one reminder of one conversation: its event says the reminder was queued. */
 export const reminderStream = (conversationId: string, offsetMinutes: number) => `reminder-conversation-${conversationId}-${offsetMinutes}`;
-export type ConversationReminderQueued = DomainEvent<'ConversationReminderQueued', {
-  conversationId: string;
-  offsetMinutes: number;
-  studentId: string;
-  speakerId: string;
-}>;
+export type ConversationReminderQueued = DomainEvent<
+  'ConversationReminderQueued',
+  {
+    conversationId: string;
+    offsetMinutes: number;
+    studentId: string;
+    speakerId: string;
+  }
+>;
 
 /** Who gets a mail: from the read models (directory and profiles). */
 export interface MailRecipient {
@@ -70,7 +73,10 @@ export interface ConversationMailDeps {
 }
 
 /** The facts of a conversation the mails need (a ConversationState has them). */
-export type MailedConversation = Pick<ConversationState, 'conversationId' | 'kind' | 'reservedBy' | 'reservedWith' | 'start' | 'end' | 'learningLanguage' | 'minutes'>;
+export type MailedConversation = Pick<
+  ConversationState,
+  'conversationId' | 'kind' | 'reservedBy' | 'reservedWith' | 'start' | 'end' | 'learningLanguage' | 'minutes'
+>;
 
 type Role = 'student' | 'speaker';
 const FALLBACK_NAME: Record<Role, string> = { student: 'a Tertulia student', speaker: 'a Tertulia speaker' };
@@ -144,7 +150,12 @@ export function createConversationMail(deps: ConversationMailDeps) {
     async canceled(tx: CommandTransaction, c: MailedConversation, details: { reason?: string; minutesReturned?: number } = {}) {
       if (c.kind !== 'lesson') return;
       const [[student, speaker], sequence] = await Promise.all([people([c.reservedBy, c.reservedWith]), sequenceOf(c.conversationId)]);
-      const extra = { method: 'CANCEL', sequence: String(sequence), reason: details.reason ?? '', minutesReturned: String(details.minutesReturned ?? c.minutes) };
+      const extra = {
+        method: 'CANCEL',
+        sequence: String(sequence),
+        reason: details.reason ?? '',
+        minutesReturned: String(details.minutesReturned ?? c.minutes),
+      };
       queue(tx, ConversationTemplates.canceled, c, 'student', student, speaker, extra);
       queue(tx, ConversationTemplates.canceled, c, 'speaker', speaker, student, extra);
     },
@@ -156,7 +167,10 @@ export function createConversationMail(deps: ConversationMailDeps) {
      */
     async transferred(tx: CommandTransaction, c: MailedConversation, fromSpeakerId: string) {
       if (c.kind !== 'lesson') return;
-      const [[student, speaker, previous], sequence] = await Promise.all([people([c.reservedBy, c.reservedWith, fromSpeakerId]), sequenceOf(c.conversationId)]);
+      const [[student, speaker, previous], sequence] = await Promise.all([
+        people([c.reservedBy, c.reservedWith, fromSpeakerId]),
+        sequenceOf(c.conversationId),
+      ]);
       const seq = String(sequence);
       queue(tx, ConversationTemplates.transferred, c, 'speaker', previous, student, { method: 'CANCEL', sequence: seq, change: 'from' });
       queue(tx, ConversationTemplates.transferred, c, 'speaker', speaker, student, { method: 'REQUEST', sequence: seq, change: 'to' });

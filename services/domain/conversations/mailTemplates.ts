@@ -44,7 +44,14 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   if (!formatter) {
     if (formatters.size >= 500) formatters.clear();
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h12', weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit',
+      timeZone: zone,
+      hourCycle: 'h12',
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
     });
     formatters.set(zone, formatter);
   }
@@ -55,7 +62,13 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 function partsIn(zone: string, iso: string) {
   const part: Record<string, string> = {};
   for (const p of formatterFor(zone).formatToParts(new Date(iso))) part[p.type] = p.value;
-  return { weekday: part.weekday, month: part.month, day: part.day, year: part.year, time: `${part.hour}:${part.minute}${part.dayPeriod.toUpperCase()}` };
+  return {
+    weekday: part.weekday,
+    month: part.month,
+    day: part.day,
+    year: part.year,
+    time: `${part.hour}:${part.minute}${part.dayPeriod.toUpperCase()}`,
+  };
 }
 
 /** 'Spanish conversation with Ana': the calendar event's SUMMARY and the subjects' core. */
@@ -86,7 +99,13 @@ function invite(v: Record<string, string>, method: CalendarMethod, description: 
  * reads `text` or `html`, and the calendar file, most of the cost, when someone reads
  * `attachments` (the sending job).
  */
-function mail(subject: string, v: Record<string, string>, paragraphs: () => string[], linkLabel: string | null, attachment?: () => ReturnType<typeof invite>): RenderedMail {
+function mail(
+  subject: string,
+  v: Record<string, string>,
+  paragraphs: () => string[],
+  linkLabel: string | null,
+  attachment?: () => ReturnType<typeof invite>,
+): RenderedMail {
   let body: { text: string; html: string } | null = null;
   const made = () => {
     if (body) return body;
@@ -94,7 +113,12 @@ function mail(subject: string, v: Record<string, string>, paragraphs: () => stri
     const lines = paragraphs();
     body = {
       text: [hello, '', ...lines.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n'),
-      html: [`<p>${escape(hello)}</p>`, ...lines.map((p) => `<p>${escape(p)}</p>`), ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []), '<p>Tertulia</p>'].join('\n'),
+      html: [
+        `<p>${escape(hello)}</p>`,
+        ...lines.map((p) => `<p>${escape(p)}</p>`),
+        ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []),
+        '<p>Tertulia</p>',
+      ].join('\n'),
     };
     return body;
   };
@@ -113,8 +137,14 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
     const body = () => {
       const when = formatWhen(v.start, v.end, v.zone);
       return v.role === 'student'
-        ? [`Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`, `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`]
-        : [`${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`, 'The attached invitation adds it to your calendar.'];
+        ? [
+            `Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`,
+            `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`,
+          ]
+        : [
+            `${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`,
+            'The attached invitation adds it to your calendar.',
+          ];
     };
     const subject = v.role === 'student' ? `Reserved: ${what}` : `New conversation: ${what}`;
     return mail(subject, v, body, openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
@@ -122,7 +152,18 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
 
   [ConversationTemplates.canceled]: (v) => {
     const what = conversationSummary(v.language, v.otherName);
-    const by = v.reason === 'student' ? ' by the student' : v.reason === 'speaker' ? ' by the speaker' : v.reason === 'admin' ? ' by Tertulia' : v.reason === 'tardy' ? ' because the speaker was late' : v.reason === 'withdrawn' ? ' because the student left the course' : '';
+    const by =
+      v.reason === 'student'
+        ? ' by the student'
+        : v.reason === 'speaker'
+          ? ' by the speaker'
+          : v.reason === 'admin'
+            ? ' by Tertulia'
+            : v.reason === 'tardy'
+              ? ' because the speaker was late'
+              : v.reason === 'withdrawn'
+                ? ' because the student left the course'
+                : '';
     const minutes = Number(v.minutesReturned ?? 0);
     const body = () => [
       `The ${what} on ${formatWhen(v.start, v.end, v.zone)} was canceled${by}.`,
@@ -136,21 +177,39 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
     const what = conversationSummary(v.language, v.otherName);
     const when = () => formatWhen(v.start, v.end, v.zone);
     if (v.change === 'from') {
-      return mail(`Transferred: ${what}`, v, () => [
-        `The ${what} on ${when()} was transferred to another speaker; it is no longer on your schedule.`,
-        'The attached cancellation removes it from your calendar.',
-      ], null, () => invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`));
+      return mail(
+        `Transferred: ${what}`,
+        v,
+        () => [
+          `The ${what} on ${when()} was transferred to another speaker; it is no longer on your schedule.`,
+          'The attached cancellation removes it from your calendar.',
+        ],
+        null,
+        () => invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`),
+      );
     }
     if (v.change === 'to') {
-      return mail(`New conversation: ${what}`, v, () => [
-        `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when()}.`,
-        'The attached invitation adds it to your calendar.',
-      ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+      return mail(
+        `New conversation: ${what}`,
+        v,
+        () => [
+          `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when()}.`,
+          'The attached invitation adds it to your calendar.',
+        ],
+        openLabel(v),
+        () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`),
+      );
     }
-    return mail(`Your conversation is now with ${v.otherName}`, v, () => [
-      `Your ${languageName(v.language)} conversation on ${when()} is now with ${v.otherName}, at the same time.`,
-      'The attached invitation updates it in your calendar.',
-    ], openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+    return mail(
+      `Your conversation is now with ${v.otherName}`,
+      v,
+      () => [
+        `Your ${languageName(v.language)} conversation on ${when()} is now with ${v.otherName}, at the same time.`,
+        'The attached invitation updates it in your calendar.',
+      ],
+      openLabel(v),
+      () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`),
+    );
   },
 
   [ConversationTemplates.reminder]: (v) => {
@@ -159,7 +218,9 @@ export const conversationTemplates: Record<string, (values: Record<string, strin
     const lead = offset >= 120 && offset % 60 === 0 ? `in ${offset / 60} hours` : offset === 60 ? 'in 1 hour' : `in ${offset} minutes`;
     const body = () => [
       `Your ${what} starts ${lead}: ${formatWhen(v.start, v.end, v.zone)}.`,
-      ...(v.role === 'student' ? [`The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start; check your camera and microphone there.`] : []),
+      ...(v.role === 'student'
+        ? [`The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start; check your camera and microphone there.`]
+        : []),
     ];
     return mail(`Reminder: ${what} ${lead}`, v, body, openLabel(v));
   },

@@ -25,7 +25,13 @@ export interface MarkingContext {
   now: Date;
   /** Tech-issue refunds the student has had before (the first one is refunded). */
   priorTechRefunds: number;
-  enrollment: { enrollmentId: string; courseKind: string; completionRequirement: number; completedLessons: number; lessonCompletedHere: boolean } | null;
+  enrollment: {
+    enrollmentId: string;
+    courseKind: string;
+    completionRequirement: number;
+    completedLessons: number;
+    lessonCompletedHere: boolean;
+  } | null;
 }
 
 export interface MarkingDecision {
@@ -43,9 +49,14 @@ export function isMarkable(c: Pick<ConversationState, 'kind' | 'canceled' | 'sta
   return c.status === 'started' || c.status === 'stopped' || c.status === 'unused' || now.getTime() >= c.start.getTime();
 }
 
-export function decideMark(c: ConversationState, cmd: { markAs: string | null | undefined; viewer: PolicyViewer }, ctx: MarkingContext): MarkingDecision {
+export function decideMark(
+  c: ConversationState,
+  cmd: { markAs: string | null | undefined; viewer: PolicyViewer },
+  ctx: MarkingContext,
+): MarkingDecision {
   if (!cmd.markAs) throw badInput(AfterMessages.markingRequired, { markAs: AfterMessages.markingRequired });
-  if (!(MARKINGS as readonly string[]).includes(cmd.markAs)) throw badInput(AfterMessages.markingNotAllowed, { markAs: AfterMessages.markingNotAllowed });
+  if (!(MARKINGS as readonly string[]).includes(cmd.markAs))
+    throw badInput(AfterMessages.markingNotAllowed, { markAs: AfterMessages.markingNotAllowed });
   const markAs = cmd.markAs as Marking;
   if (!cmd.viewer.isAdmin && cmd.viewer.accountId !== c.reservedWith) throw unauthorized(AfterMessages.notYourConversation);
   const none: MarkingDecision = { events: [], attempt: null, credits: [] };
@@ -69,19 +80,27 @@ export function decideMark(c: ConversationState, cmd: { markAs: string | null | 
     promotion = c.refunded.refund > 0 ? null : 'make_up';
   } else if (ctx.enrollment && ctx.enrollment.courseKind !== 'adventure') {
     const after = ctx.enrollment.completedLessons + (ctx.enrollment.lessonCompletedHere ? 0 : 1);
-    if (ctx.enrollment.completedLessons < ctx.enrollment.completionRequirement && after >= ctx.enrollment.completionRequirement) promotion = 'explore_adventures';
+    if (ctx.enrollment.completedLessons < ctx.enrollment.completionRequirement && after >= ctx.enrollment.completionRequirement)
+      promotion = 'explore_adventures';
   }
   const refundedMinutes = credits.filter((x) => x.action !== 'bonus').reduce((n, x) => n + x.minutes, 0);
   const bonusMinutes = credits.filter((x) => x.action === 'bonus').reduce((n, x) => n + x.minutes, 0);
   const attempt = markAs === 'completed' ? 'completed' : c.markedAs ? null : 'failed';
   return {
-    events: [{
-      type: 'ConversationMarked',
-      data: {
-        conversationId: c.conversationId, markedAs: markAs, previous: c.markedAs, markedBy: cmd.viewer.accountId,
-        refundedMinutes, bonusMinutes, promotion: ctx.enrollment ? promotion : null,
+    events: [
+      {
+        type: 'ConversationMarked',
+        data: {
+          conversationId: c.conversationId,
+          markedAs: markAs,
+          previous: c.markedAs,
+          markedBy: cmd.viewer.accountId,
+          refundedMinutes,
+          bonusMinutes,
+          promotion: ctx.enrollment ? promotion : null,
+        },
       },
-    }],
+    ],
     attempt,
     credits,
   };
@@ -126,16 +145,24 @@ export function decideFairTime(c: ConversationState, stoppedAt: Date, secondsPer
 }
 
 /** Its student and speaker, once each, after it ended (stopped or unused). */
-export function decideRate(c: ConversationState, cmd: { accountId: string; rating: number; comment: string | null }, now: Date): ConversationRated[] {
-  if (!Number.isInteger(cmd.rating) || cmd.rating < 1 || cmd.rating > 5) throw badInput(AfterMessages.ratingRange, { rating: AfterMessages.ratingRange });
+export function decideRate(
+  c: ConversationState,
+  cmd: { accountId: string; rating: number; comment: string | null },
+  now: Date,
+): ConversationRated[] {
+  if (!Number.isInteger(cmd.rating) || cmd.rating < 1 || cmd.rating > 5)
+    throw badInput(AfterMessages.ratingRange, { rating: AfterMessages.ratingRange });
   const comment = cmd.comment?.trim() || null;
-  if (comment && comment.length > FEEDBACK_COMMENT_MAX) throw badInput(AfterMessages.commentTooLong, { comment: AfterMessages.commentTooLong });
+  if (comment && comment.length > FEEDBACK_COMMENT_MAX)
+    throw badInput(AfterMessages.commentTooLong, { comment: AfterMessages.commentTooLong });
   const role = cmd.accountId === c.reservedBy ? 'student' : cmd.accountId === c.reservedWith ? 'speaker' : null;
   if (!role || c.kind !== 'lesson') throw unauthorized(AfterMessages.notRatable);
   const ended = c.status === 'stopped' || c.status === 'unused' || now.getTime() >= c.end.getTime();
   if (c.canceled || !ended) throw conflict(AfterMessages.notRatable);
   if (c.ratedBy.includes(cmd.accountId)) throw conflict(AfterMessages.alreadyRated);
-  return [{ type: 'ConversationRated', data: { conversationId: c.conversationId, ratedBy: cmd.accountId, role, rating: cmd.rating, comment } }];
+  return [
+    { type: 'ConversationRated', data: { conversationId: c.conversationId, ratedBy: cmd.accountId, role, rating: cmd.rating, comment } },
+  ];
 }
 
 /**
@@ -144,7 +171,17 @@ export function decideRate(c: ConversationState, cmd: { accountId: string; ratin
  * once, within MAKE_UP_WINDOW_DAYS of its end.
  */
 export function canMakeUp(
-  c: { kind: string; isCanceled: boolean; reservedBy: string; start: Date; end: Date; status: string; markedAs: string | null; makeUpPurchased: boolean; refundedTotal: number },
+  c: {
+    kind: string;
+    isCanceled: boolean;
+    reservedBy: string;
+    start: Date;
+    end: Date;
+    status: string;
+    markedAs: string | null;
+    makeUpPurchased: boolean;
+    refundedTotal: number;
+  },
   viewerId: string | null,
   now: Date,
 ): boolean {

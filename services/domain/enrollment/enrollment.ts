@@ -15,50 +15,71 @@ export const enrollmentStream = (courseId: string, studentId: string) => `enroll
 /** A started attempt left pending this long is presumed abandoned (its process died). */
 export const STALE_ATTEMPT_MS = 3 * 60_000;
 
-export type EnrollmentPaymentStarted = DomainEvent<'EnrollmentPaymentStarted', {
-  courseId: string;
-  studentId: string;
-  attempt: number;
-  idempotencyKey: string;
-  /** SHA-256 of the card token: a repeated request with the same token joins this attempt. */
-  tokenHash: string;
-  amount: number;
-  currency: string;
-  extraConversations: number;
-}>;
-export type EnrollmentPaymentFailed = DomainEvent<'EnrollmentPaymentFailed', {
-  attempt: number;
-  reason: 'declined' | 'abandoned' | 'error';
-  code: string | null;
-  message: string | null;
-}>;
-export type StudentEnrolled = DomainEvent<'StudentEnrolled', {
-  enrollmentId: string;
-  courseId: string;
-  studentId: string;
-  courseKind: CourseKind;
-  enrolledWith: EnrolledWith;
-  extraConversations: number;
-  minuteQuantity: number;
-  paymentId: string | null;
-  amount: number | null;
-  redemptionCodeId: string | null;
-  attempt: number | null;
-  /** Set when the instructor moved the student here from another course of theirs (transferUser): no minutes granted. */
-  transferredFrom?: string | null;
-}>;
+export type EnrollmentPaymentStarted = DomainEvent<
+  'EnrollmentPaymentStarted',
+  {
+    courseId: string;
+    studentId: string;
+    attempt: number;
+    idempotencyKey: string;
+    /** SHA-256 of the card token: a repeated request with the same token joins this attempt. */
+    tokenHash: string;
+    amount: number;
+    currency: string;
+    extraConversations: number;
+  }
+>;
+export type EnrollmentPaymentFailed = DomainEvent<
+  'EnrollmentPaymentFailed',
+  {
+    attempt: number;
+    reason: 'declined' | 'abandoned' | 'error';
+    code: string | null;
+    message: string | null;
+  }
+>;
+export type StudentEnrolled = DomainEvent<
+  'StudentEnrolled',
+  {
+    enrollmentId: string;
+    courseId: string;
+    studentId: string;
+    courseKind: CourseKind;
+    enrolledWith: EnrolledWith;
+    extraConversations: number;
+    minuteQuantity: number;
+    paymentId: string | null;
+    amount: number | null;
+    redemptionCodeId: string | null;
+    attempt: number | null;
+    /** Set when the instructor moved the student here from another course of theirs (transferUser): no minutes granted. */
+    transferredFrom?: string | null;
+  }
+>;
 /**
  * The course's instructor (or an admin) took the student out of the course (withdrawUser), or moved
  * them to another course (transferUser: transferredTo). The student keeps every minute; open lesson
  * attempts were closed in the same append (docs: decisions-instructor-area).
  */
-export type StudentWithdrawn = DomainEvent<'StudentWithdrawn', { enrollmentId: string; courseId: string; studentId: string; transferredTo: string | null }>;
+export type StudentWithdrawn = DomainEvent<
+  'StudentWithdrawn',
+  { enrollmentId: string; courseId: string; studentId: string; transferredTo: string | null }
+>;
 /** A conversation reserved for a lesson of the course (the lesson's attempt); one open attempt per lesson. */
-export type LessonAttemptStarted = DomainEvent<'LessonAttemptStarted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+export type LessonAttemptStarted = DomainEvent<
+  'LessonAttemptStarted',
+  { lessonAttemptId: string; lessonId: string; conversationId: string }
+>;
 /** The attempt's conversation was canceled or moved to another lesson: the lesson can be reserved again. */
-export type LessonAttemptCanceled = DomainEvent<'LessonAttemptCanceled', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+export type LessonAttemptCanceled = DomainEvent<
+  'LessonAttemptCanceled',
+  { lessonAttemptId: string; lessonId: string; conversationId: string }
+>;
 /** The attempt's conversation was marked completed: the lesson is done (it counts toward completion). */
-export type LessonAttemptCompleted = DomainEvent<'LessonAttemptCompleted', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
+export type LessonAttemptCompleted = DomainEvent<
+  'LessonAttemptCompleted',
+  { lessonAttemptId: string; lessonId: string; conversationId: string }
+>;
 /** The attempt's conversation was marked missed or spoiled: the lesson can be reserved again. */
 export type LessonAttemptFailed = DomainEvent<'LessonAttemptFailed', { lessonAttemptId: string; lessonId: string; conversationId: string }>;
 /** A promotion shown on the student's home for this enrollment (issue 10; contracts/afterConversation.ts). */
@@ -98,20 +119,38 @@ export interface EnrollmentState {
   /** The promotion on show (offered, not yet acknowledged). */
   promotion: string | null;
 }
-export const initialEnrollment = (): EnrollmentState => ({ enrolled: null, attempts: [], lessonAttempts: new Map(), completedLessons: new Map(), promotion: null });
+export const initialEnrollment = (): EnrollmentState => ({
+  enrolled: null,
+  attempts: [],
+  lessonAttempts: new Map(),
+  completedLessons: new Map(),
+  promotion: null,
+});
 
 /** Folds stored events; `recordedAt` dates an attempt (the decider never reads a clock). */
-export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent & { recordedAt?: Date; metadata?: { occurredAt?: string } }): EnrollmentState {
+export function evolveEnrollment(
+  state: EnrollmentState,
+  event: EnrollmentEvent & { recordedAt?: Date; metadata?: { occurredAt?: string } },
+): EnrollmentState {
   switch (event.type) {
     case 'EnrollmentPaymentStarted': {
       const at = event.metadata?.occurredAt ? new Date(event.metadata.occurredAt) : (event.recordedAt ?? new Date(0));
       const d = event.data;
       return {
         ...state,
-        attempts: [...state.attempts, {
-          attempt: d.attempt, status: 'pending', startedAt: at, idempotencyKey: d.idempotencyKey, tokenHash: d.tokenHash,
-          amount: d.amount, currency: d.currency, extraConversations: d.extraConversations,
-        }],
+        attempts: [
+          ...state.attempts,
+          {
+            attempt: d.attempt,
+            status: 'pending',
+            startedAt: at,
+            idempotencyKey: d.idempotencyKey,
+            tokenHash: d.tokenHash,
+            amount: d.amount,
+            currency: d.currency,
+            extraConversations: d.extraConversations,
+          },
+        ],
       };
     }
     case 'EnrollmentPaymentFailed':
@@ -132,17 +171,24 @@ export function evolveEnrollment(state: EnrollmentState, event: EnrollmentEvent 
     }
     case 'LessonAttemptCanceled': {
       const lessonAttempts = new Map(state.lessonAttempts);
-      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId)
+        lessonAttempts.delete(event.data.lessonId);
       return { ...state, lessonAttempts };
     }
     case 'LessonAttemptCompleted': {
       const lessonAttempts = new Map(state.lessonAttempts);
-      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
-      return { ...state, lessonAttempts, completedLessons: new Map(state.completedLessons).set(event.data.lessonId, event.data.conversationId) };
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId)
+        lessonAttempts.delete(event.data.lessonId);
+      return {
+        ...state,
+        lessonAttempts,
+        completedLessons: new Map(state.completedLessons).set(event.data.lessonId, event.data.conversationId),
+      };
     }
     case 'LessonAttemptFailed': {
       const lessonAttempts = new Map(state.lessonAttempts);
-      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId) lessonAttempts.delete(event.data.lessonId);
+      if (lessonAttempts.get(event.data.lessonId)?.lessonAttemptId === event.data.lessonAttemptId)
+        lessonAttempts.delete(event.data.lessonId);
       const completedLessons = new Map(state.completedLessons);
       // A conversation re-marked from completed to failed no longer completes its lesson.
       if (completedLessons.get(event.data.lessonId) === event.data.conversationId) completedLessons.delete(event.data.lessonId);
@@ -205,7 +251,9 @@ export function decidePaidBy(cmd: {
   else throw badInput(EnrollmentMessages.paymentRequired);
   if (cmd.extraConversations > 0 && (paidBy === 'institutional' || paidBy === 'redemption_code')) {
     const onlyByCard = 'Extra conversations can only be bought by card.';
-    throw badInput(cmd.courseKind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : onlyByCard, { extraConversations: onlyByCard });
+    throw badInput(cmd.courseKind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : onlyByCard, {
+      extraConversations: onlyByCard,
+    });
   }
   return paidBy;
 }
@@ -228,24 +276,34 @@ export function decideEnroll(
 /** Opens a card payment attempt; the caller has already handled a pending one. */
 export function decideStartAttempt(
   state: EnrollmentState,
-  cmd: { courseId: string; studentId: string; courseKind: CourseKind; tokenHash: string; amount: number; currency: string; extraConversations: number },
+  cmd: {
+    courseId: string;
+    studentId: string;
+    courseKind: CourseKind;
+    tokenHash: string;
+    amount: number;
+    currency: string;
+    extraConversations: number;
+  },
 ): EnrollmentPaymentStarted[] {
   assertNotEnrolled(state, cmd.courseKind);
   if (pendingAttempt(state)) throw conflict(EnrollmentMessages.paymentInProgress);
   const attempt = state.attempts.length + 1;
-  return [{
-    type: 'EnrollmentPaymentStarted',
-    data: {
-      courseId: cmd.courseId,
-      studentId: cmd.studentId,
-      attempt,
-      idempotencyKey: idempotencyKeyFor(cmd.courseId, cmd.studentId, attempt),
-      tokenHash: cmd.tokenHash,
-      amount: cmd.amount,
-      currency: cmd.currency,
-      extraConversations: cmd.extraConversations,
+  return [
+    {
+      type: 'EnrollmentPaymentStarted',
+      data: {
+        courseId: cmd.courseId,
+        studentId: cmd.studentId,
+        attempt,
+        idempotencyKey: idempotencyKeyFor(cmd.courseId, cmd.studentId, attempt),
+        tokenHash: cmd.tokenHash,
+        amount: cmd.amount,
+        currency: cmd.currency,
+        extraConversations: cmd.extraConversations,
+      },
     },
-  }];
+  ];
 }
 
 /** The attempt closed before its result arrived: the charge must be given back. */
@@ -258,29 +316,43 @@ export class AttemptClosedError extends DomainError {
 /** Records a card payment's success as the enrollment, if the attempt is still open. */
 export function decideCompleteAttempt(
   state: EnrollmentState,
-  cmd: { attempt: number; enrollmentId: string; courseId: string; studentId: string; courseKind: CourseKind; minuteQuantity: number; paymentId: string; amount: number },
+  cmd: {
+    attempt: number;
+    enrollmentId: string;
+    courseId: string;
+    studentId: string;
+    courseKind: CourseKind;
+    minuteQuantity: number;
+    paymentId: string;
+    amount: number;
+  },
 ): StudentEnrolled[] {
   const attempt = state.attempts.find((a) => a.attempt === cmd.attempt);
   if (!attempt || attempt.status !== 'pending' || state.enrolled) throw new AttemptClosedError();
-  return [{
-    type: 'StudentEnrolled',
-    data: {
-      enrollmentId: cmd.enrollmentId,
-      courseId: cmd.courseId,
-      studentId: cmd.studentId,
-      courseKind: cmd.courseKind,
-      enrolledWith: 'credit_card',
-      extraConversations: attempt.extraConversations,
-      minuteQuantity: cmd.minuteQuantity,
-      paymentId: cmd.paymentId,
-      amount: cmd.amount,
-      redemptionCodeId: null,
-      attempt: cmd.attempt,
+  return [
+    {
+      type: 'StudentEnrolled',
+      data: {
+        enrollmentId: cmd.enrollmentId,
+        courseId: cmd.courseId,
+        studentId: cmd.studentId,
+        courseKind: cmd.courseKind,
+        enrolledWith: 'credit_card',
+        extraConversations: attempt.extraConversations,
+        minuteQuantity: cmd.minuteQuantity,
+        paymentId: cmd.paymentId,
+        amount: cmd.amount,
+        redemptionCodeId: null,
+        attempt: cmd.attempt,
+      },
     },
-  }];
+  ];
 }
 
-export function decideFailAttempt(state: EnrollmentState, cmd: { attempt: number; reason: 'declined' | 'abandoned' | 'error'; code: string | null; message: string | null }): EnrollmentPaymentFailed[] {
+export function decideFailAttempt(
+  state: EnrollmentState,
+  cmd: { attempt: number; reason: 'declined' | 'abandoned' | 'error'; code: string | null; message: string | null },
+): EnrollmentPaymentFailed[] {
   const attempt = state.attempts.find((a) => a.attempt === cmd.attempt);
   if (!attempt || attempt.status !== 'pending') return [];
   return [{ type: 'EnrollmentPaymentFailed', data: cmd }];

@@ -24,7 +24,13 @@
  * gateway could not be reached) leaves an attempt open.
  */
 import { CURRENCY, EnrollmentMessages, enrollmentMinutes, type EnrolledWith } from '../../../contracts/enrollment';
-import { extraConversationsError, inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../contracts/validation/enrollment';
+import {
+  extraConversationsError,
+  inviteNumberError,
+  normalizeInviteNumber,
+  normalizeRedemptionCode,
+  redemptionCodeError,
+} from '../../../contracts/validation/enrollment';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { checkpointOf, type AppendResult, type GlobalCheckpoint } from '../../eventstore/port';
 import { PaymentGatewayError, type ChargeResult, type PaymentGateway, type PaymentMethodCheck } from '../../integrations/payments/port';
@@ -92,18 +98,27 @@ export interface EnrollResult {
 
 type Course = CourseCreated['data'];
 
-const notFoundMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound);
+const notFoundMessage = (kind?: string) =>
+  kind === 'adventure' ? EnrollmentMessages.adventureNotFound : EnrollmentMessages.courseNotFound;
 const failedMessage = (kind?: string) => (kind === 'adventure' ? EnrollmentMessages.adventureFailed : EnrollmentMessages.courseFailed);
 const unreachable = 'The payment provider could not be reached. Please try again in a few minutes.';
 
-async function loadEnrollment(tx: CommandTransaction, courseId: string, studentId: string): Promise<EnrollmentState & { enrolledAt: GlobalCheckpoint | null }> {
+async function loadEnrollment(
+  tx: CommandTransaction,
+  courseId: string,
+  studentId: string,
+): Promise<EnrollmentState & { enrolledAt: GlobalCheckpoint | null }> {
   const events = await tx.read(enrollmentStream(courseId, studentId));
   const enrolled = events.find((e) => e.type === 'StudentEnrolled');
-  return { ...fold(evolveEnrollment as any, initialEnrollment(), events as EnrollmentEvent[]), enrolledAt: enrolled ? checkpointOf(enrolled) : null };
+  return {
+    ...fold(evolveEnrollment as any, initialEnrollment(), events as EnrollmentEvent[]),
+    enrolledAt: enrolled ? checkpointOf(enrolled) : null,
+  };
 }
 
 /** For a repeated request: the read models are caught up once they have the original append. */
-const appendedAt = (checkpoint: GlobalCheckpoint | null): AppendResult | undefined => (checkpoint ? { versions: {}, checkpoint } : undefined);
+const appendedAt = (checkpoint: GlobalCheckpoint | null): AppendResult | undefined =>
+  checkpoint ? { versions: {}, checkpoint } : undefined;
 
 /** The course behind an invite number, if it can be enrolled in (not ended). */
 async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): Promise<Course> {
@@ -116,7 +131,6 @@ async function enrollableCourse(tx: CommandTransaction, inviteNumber: string): P
   if (isPastCourse(course, tx.now)) throw notFound(notFoundMessage(course.kind));
   return course;
 }
-
 
 const resultOf = (e: StudentEnrolled['data'], payment: EnrollResult['payment']): Omit<EnrollResult, 'appended'> => ({
   enrollmentId: e.enrollmentId,
@@ -152,10 +166,14 @@ export function enrollmentHandlers(deps: {
       const state = await loadEnrollment(tx, input.courseId, input.studentId);
       const attempt = state.attempts.find((a) => a.attempt === input.attempt) ?? null;
       if (result.status === 'declined') {
-        tx.append(stream, decideFailAttempt(state, { attempt: input.attempt, reason: 'declined', code: result.code, message: result.message }));
+        tx.append(
+          stream,
+          decideFailAttempt(state, { attempt: input.attempt, reason: 'declined', code: result.code, message: result.message }),
+        );
         return { status: 'failed' as const, attempt };
       }
-      if (state.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: state.enrolled, attempt, at: state.enrolledAt };
+      if (state.enrolled?.paymentId === result.paymentId)
+        return { status: 'already' as const, enrolled: state.enrolled, attempt, at: state.enrolledAt };
       if (!attempt || attempt.status !== 'pending' || state.enrolled) return { status: 'lost' as const, attempt };
       const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
       if (payment.recorded || payment.reversed) {
@@ -163,7 +181,8 @@ export function enrollmentHandlers(deps: {
         // double click on Pay) may have committed between them. Look at the enrollment again
         // before calling the charge lost, or the student's own payment would be refunded.
         const now = await loadEnrollment(tx, input.courseId, input.studentId);
-        if (now.enrolled?.paymentId === result.paymentId) return { status: 'already' as const, enrolled: now.enrolled, attempt, at: now.enrolledAt };
+        if (now.enrolled?.paymentId === result.paymentId)
+          return { status: 'already' as const, enrolled: now.enrolled, attempt, at: now.enrolledAt };
         return { status: 'lost' as const, attempt };
       }
       const minuteQuantity = enrollmentMinutes(course, attempt.extraConversations);
@@ -178,25 +197,35 @@ export function enrollmentHandlers(deps: {
         amount: result.amount,
       });
       tx.append(stream, enrolled);
-      tx.append(paymentStream(result.paymentId), decideRecordPayment(payment, {
-        paymentId: result.paymentId,
-        accountId: input.studentId,
-        amount: result.amount,
-        currency: result.currency,
-        minuteQuantity,
-        receiptUrl: result.receiptUrl,
-        gateway: payments.provider,
-        purpose: 'enrollment',
-        courseId: course.courseId,
-        enrollmentId: enrolled[0].data.enrollmentId,
-        idempotencyKey: attempt.idempotencyKey,
-        cardBrand: result.cardBrand,
-        cardLast4: result.cardLast4,
-      }));
+      tx.append(
+        paymentStream(result.paymentId),
+        decideRecordPayment(payment, {
+          paymentId: result.paymentId,
+          accountId: input.studentId,
+          amount: result.amount,
+          currency: result.currency,
+          minuteQuantity,
+          receiptUrl: result.receiptUrl,
+          gateway: payments.provider,
+          purpose: 'enrollment',
+          courseId: course.courseId,
+          enrollmentId: enrolled[0].data.enrollmentId,
+          idempotencyKey: attempt.idempotencyKey,
+          cardBrand: result.cardBrand,
+          cardLast4: result.cardLast4,
+        }),
+      );
       await creditLedger(tx, { accountId: input.studentId, minutes: minuteQuantity, action: 'enrollment', reason: course.name });
       await queuePaymentReceipt(deps.receipts, tx, {
-        accountId: input.studentId, paymentId: result.paymentId, amount: result.amount, currency: result.currency, minutes: minuteQuantity,
-        courseName: course.name, receiptUrl: result.receiptUrl, cardBrand: result.cardBrand, cardLast4: result.cardLast4,
+        accountId: input.studentId,
+        paymentId: result.paymentId,
+        amount: result.amount,
+        currency: result.currency,
+        minutes: minuteQuantity,
+        courseName: course.name,
+        receiptUrl: result.receiptUrl,
+        cardBrand: result.cardBrand,
+        cardLast4: result.cardLast4,
       });
       return { status: 'enrolled' as const, enrolled: enrolled[0].data, attempt };
     });
@@ -212,10 +241,18 @@ export function enrollmentHandlers(deps: {
       }
       await commands.execute(meta, async (tx) => {
         const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
-        tx.append(paymentStream(result.paymentId), decideReversePayment(payment, {
-          paymentId: result.paymentId, accountId: input.studentId, amount: result.amount, currency: result.currency,
-          idempotencyKey: key, refundId, reason: 'enrollment_not_recorded',
-        }));
+        tx.append(
+          paymentStream(result.paymentId),
+          decideReversePayment(payment, {
+            paymentId: result.paymentId,
+            accountId: input.studentId,
+            amount: result.amount,
+            currency: result.currency,
+            idempotencyKey: key,
+            refundId,
+            reason: 'enrollment_not_recorded',
+          }),
+        );
       });
     }
     return { ...settled, appended: outcome.appended ?? appendedAt((settled as { at?: GlobalCheckpoint | null }).at ?? null) };
@@ -230,7 +267,8 @@ export function enrollmentHandlers(deps: {
       const codeProblem = redemptionCodeError(input.code);
       if (codeProblem) throw badInput(codeProblem, { code: codeProblem });
     }
-    if (input.code && input.cardToken) throw badInput(EnrollmentMessages.paymentRequired, { cardToken: 'Pay by card or by code, not both.' });
+    if (input.code && input.cardToken)
+      throw badInput(EnrollmentMessages.paymentRequired, { cardToken: 'Pay by card or by code, not both.' });
   }
 
   return {
@@ -264,12 +302,23 @@ export function enrollmentHandlers(deps: {
             const joined = tokenHash && state.attempts.find((a) => a.attempt === state.enrolled!.attempt)?.tokenHash === tokenHash;
             if (joined) {
               const e = state.enrolled;
-              return { kind: 'done', at: state.enrolledAt, result: resultOf(e, e.paymentId ? { paymentId: e.paymentId, amount: e.amount ?? 0, currency: CURRENCY, receiptUrl: null } : null) };
+              return {
+                kind: 'done',
+                at: state.enrolledAt,
+                result: resultOf(
+                  e,
+                  e.paymentId ? { paymentId: e.paymentId, amount: e.amount ?? 0, currency: CURRENCY, receiptUrl: null } : null,
+                ),
+              };
             }
             assertNotEnrolled(state, course.kind);
           }
           if (input.byAdmin) {
-            const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[]);
+            const account = fold(
+              evolveAccount,
+              initialAccount(),
+              (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[],
+            );
             if (!account.exists) throw notFound('The account was not found.');
             assertStudentAccount(account.roles);
             if (course.priceAgreement.kind !== 'standard') throw badInput(EnrollmentMessages.adminStandardOnly);
@@ -290,21 +339,28 @@ export function enrollmentHandlers(deps: {
             let redemptionCodeId: string | null = null;
             if (code) {
               const codeState = fold(evolveCode, initialCode(), (await tx.read(codeStream(code))) as CodeEvent[]);
-              tx.append(codeStream(code), decideRedeemCode(codeState, { accountId: input.studentId, courseId: course.courseId, enrollmentId }));
+              tx.append(
+                codeStream(code),
+                decideRedeemCode(codeState, { accountId: input.studentId, courseId: course.courseId, enrollmentId }),
+              );
               // A code is worth what it was made for (duration × quantity): that is what it grants.
               minuteQuantity = codeState.issued!.minuteQuantity;
               redemptionCodeId = codeState.issued!.redemptionCodeId;
             }
-            const events = decideEnroll(state, {
-              enrollmentId,
-              courseId: course.courseId,
-              studentId: input.studentId,
-              courseKind: course.kind,
-              enrolledWith,
-              extraConversations: extra,
-              minuteQuantity,
-              redemptionCodeId,
-            }, tx.now);
+            const events = decideEnroll(
+              state,
+              {
+                enrollmentId,
+                courseId: course.courseId,
+                studentId: input.studentId,
+                courseKind: course.kind,
+                enrolledWith,
+                extraConversations: extra,
+                minuteQuantity,
+                redemptionCodeId,
+              },
+              tx.now,
+            );
             tx.append(stream, events);
             await creditLedger(tx, { accountId: input.studentId, minutes: minuteQuantity, action: 'enrollment', reason: course.name });
             const enrolled = events.find((e) => e.type === 'StudentEnrolled') as StudentEnrolled;
@@ -318,7 +374,8 @@ export function enrollmentHandlers(deps: {
           const pending = pendingAttempt(state);
           if (pending?.tokenHash === tokenHash) return { kind: 'charge', course, attempt: pending };
           // A new attempt is claimed only for a token the gateway can charge.
-          if (tokenCheck && tokenCheck.status !== 'usable') throw new DomainError('PAYMENT_FAILED', tokenCheck.message, { cardToken: tokenCheck.code });
+          if (tokenCheck && tokenCheck.status !== 'usable')
+            throw new DomainError('PAYMENT_FAILED', tokenCheck.message, { cardToken: tokenCheck.code });
           if (pending) {
             if (!isStale(pending, tx.now)) throw conflict(EnrollmentMessages.paymentInProgress);
             return { kind: 'recover', course, attempt: pending };
@@ -342,12 +399,15 @@ export function enrollmentHandlers(deps: {
         if (step.kind === 'recover') {
           // The attempt's process died: ask the gateway what became of it, settle it, start again.
           const found = await payments.findCharge(step.attempt.idempotencyKey).catch(() => null);
-          await settleAttempt({ ...meta, actor: SYSTEM_ACTOR }, {
-            courseId: step.course.courseId,
-            studentId: input.studentId,
-            attempt: step.attempt.attempt,
-            result: found ?? { status: 'declined', code: 'abandoned', message: 'The payment was not completed.', paymentId: null },
-          });
+          await settleAttempt(
+            { ...meta, actor: SYSTEM_ACTOR },
+            {
+              courseId: step.course.courseId,
+              studentId: input.studentId,
+              attempt: step.attempt.attempt,
+              result: found ?? { status: 'declined', code: 'abandoned', message: 'The payment was not completed.', paymentId: null },
+            },
+          );
           continue;
         }
 
@@ -374,10 +434,21 @@ export function enrollmentHandlers(deps: {
           const message = error instanceof PaymentGatewayError ? error.message : unreachable;
           throw new DomainError('PAYMENT_FAILED', message);
         }
-        const settled = await settleAttempt(meta, { courseId: course.courseId, studentId: input.studentId, attempt: attempt.attempt, result: charged });
-        if (charged.status === 'declined') throw new DomainError('PAYMENT_FAILED', charged.message || EnrollmentMessages.paymentDeclined, { cardToken: charged.code });
+        const settled = await settleAttempt(meta, {
+          courseId: course.courseId,
+          studentId: input.studentId,
+          attempt: attempt.attempt,
+          result: charged,
+        });
+        if (charged.status === 'declined')
+          throw new DomainError('PAYMENT_FAILED', charged.message || EnrollmentMessages.paymentDeclined, { cardToken: charged.code });
         if (settled.status === 'enrolled' || settled.status === 'already') {
-          const payment = { paymentId: charged.paymentId, amount: charged.amount, currency: charged.currency, receiptUrl: charged.receiptUrl };
+          const payment = {
+            paymentId: charged.paymentId,
+            amount: charged.amount,
+            currency: charged.currency,
+            receiptUrl: charged.receiptUrl,
+          };
           return { ...resultOf(settled.enrolled!, payment), appended: settled.appended };
         }
         // The attempt was closed meanwhile (the charge was given back): say what happened.

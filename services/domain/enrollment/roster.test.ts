@@ -6,7 +6,8 @@ import { attemptOnLeaving } from './rosterHandlers';
 
 const start = new Date('2027-03-10T10:00:00Z');
 const end = new Date('2027-03-10T10:15:00Z');
-const conversation = (over: Partial<ConversationState> = {}) => ({ status: 'reserved', canceled: null, start, end, ...over }) as ConversationState;
+const conversation = (over: Partial<ConversationState> = {}) =>
+  ({ status: 'reserved', canceled: null, start, end, ...over }) as ConversationState;
 const at = (iso: string) => new Date(iso);
 
 describe('attemptOnLeaving', () => {

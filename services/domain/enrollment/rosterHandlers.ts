@@ -29,7 +29,14 @@ import { releaseReservation } from '../scheduling/handlers';
 import { fold, type DecisionContext } from '../shared/decider';
 import { badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import { newId } from '../shared/ids';
-import { decideEnroll, enrollmentStream, evolveEnrollment, initialEnrollment, type EnrollmentEvent, type EnrollmentState } from './enrollment';
+import {
+  decideEnroll,
+  enrollmentStream,
+  evolveEnrollment,
+  initialEnrollment,
+  type EnrollmentEvent,
+  type EnrollmentState,
+} from './enrollment';
 
 export interface RosterDeps {
   commands: CommandExecutor;
@@ -43,7 +50,10 @@ async function readEnrollment(tx: CommandTransaction, courseId: string, studentI
 }
 
 async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState | null> {
-  return ((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(evolveConversation, null);
+  return ((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(
+    evolveConversation,
+    null,
+  );
 }
 
 /**
@@ -67,7 +77,8 @@ export function rosterHandlers(deps: RosterDeps) {
     const { course, removed } = await loadCourse(tx, courseId);
     if (!course || removed) throw notFound('The course was not found.');
     if (!privileged(tx) && course.ownerId !== tx.actor.accountId) {
-      if (field === 'toCourseId') throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
+      if (field === 'toCourseId')
+        throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
       throw unauthorized('Only the course owner can change its students.');
     }
     return course;
@@ -89,17 +100,29 @@ export function rosterHandlers(deps: RosterDeps) {
         releaseReservation(tx, c, { canceledBy: tx.actor.accountId, reason: 'withdrawn', minutesReturned: c.minutes });
         if (c.minutes > 0) {
           ledger ??= await readLedger(tx, studentId);
-          const [credit] = decideChangeMinutes(ledger, {
-            transactionId: newId(), accountId: studentId, minutes: c.minutes, action: 'refund',
-            reason: transferredTo ? 'Conversation canceled: transferred to another course' : 'Conversation canceled: withdrawn from the course',
-          }, { now: tx.now, actor: tx.actor });
+          const [credit] = decideChangeMinutes(
+            ledger,
+            {
+              transactionId: newId(),
+              accountId: studentId,
+              minutes: c.minutes,
+              action: 'refund',
+              reason: transferredTo
+                ? 'Conversation canceled: transferred to another course'
+                : 'Conversation canceled: withdrawn from the course',
+            },
+            { now: tx.now, actor: tx.actor },
+          );
           credits.push(credit);
           ledger = evolveLedger(ledger, credit);
         }
         await deps.conversationMail?.canceled(tx, c, { reason: 'withdrawn', minutesReturned: c.minutes });
         canceled++;
       }
-      events.push({ type: 'LessonAttemptCanceled', data: { lessonAttemptId: open.lessonAttemptId, lessonId, conversationId: open.conversationId } });
+      events.push({
+        type: 'LessonAttemptCanceled',
+        data: { lessonAttemptId: open.lessonAttemptId, lessonId, conversationId: open.conversationId },
+      });
     }
     events.push({ type: 'StudentWithdrawn', data: { enrollmentId: enrollment.enrolled.enrollmentId, courseId, studentId, transferredTo } });
     tx.append(enrollmentStream(courseId, studentId), events);
@@ -126,31 +149,43 @@ export function rosterHandlers(deps: RosterDeps) {
     },
 
     async transferUser(meta: CommandMeta, input: { fromCourseId: string; toCourseId: string; studentId: string }) {
-      if (!input.toCourseId) throw badInput(InstructorMessages.transferTargetRequired, { toCourseId: InstructorMessages.transferTargetRequired });
-      if (input.fromCourseId === input.toCourseId) throw badInput(InstructorMessages.transferSameCourse, { toCourseId: InstructorMessages.transferSameCourse });
+      if (!input.toCourseId)
+        throw badInput(InstructorMessages.transferTargetRequired, { toCourseId: InstructorMessages.transferTargetRequired });
+      if (input.fromCourseId === input.toCourseId)
+        throw badInput(InstructorMessages.transferSameCourse, { toCourseId: InstructorMessages.transferSameCourse });
       return commands.execute(meta, async (tx) => {
         const from = await ownedCourse(tx, input.fromCourseId, 'courseId');
         const to = await ownedCourse(tx, input.toCourseId, 'toCourseId');
         // Between the courses of one instructor (an admin too: never into someone else's class).
-        if (from.ownerId !== to.ownerId) throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
-        if (to.kind === 'adventure') throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
-        if (isPastCourse(to, tx.now)) throw badInput(InstructorMessages.transferTargetPast, { toCourseId: InstructorMessages.transferTargetPast });
+        if (from.ownerId !== to.ownerId)
+          throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
+        if (to.kind === 'adventure')
+          throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
+        if (isPastCourse(to, tx.now))
+          throw badInput(InstructorMessages.transferTargetPast, { toCourseId: InstructorMessages.transferTargetPast });
         const left = await leave(tx, from.courseId, input.studentId, to.courseId);
         const target = await readEnrollment(tx, to.courseId, input.studentId);
         if (target.enrolled) throw conflict(InstructorMessages.transferTargetEnrolled);
         const enrollmentId = newId();
-        tx.append(enrollmentStream(to.courseId, input.studentId), decideEnroll(target, {
-          enrollmentId,
-          courseId: to.courseId,
-          studentId: input.studentId,
-          courseKind: to.kind,
-          // How the student first paid stays true; the minutes came with that enrollment.
-          enrolledWith: left.enrolled.enrolledWith,
-          extraConversations: 0,
-          minuteQuantity: 0,
-          redemptionCodeId: null,
-          transferredFrom: from.courseId,
-        }, tx.now));
+        tx.append(
+          enrollmentStream(to.courseId, input.studentId),
+          decideEnroll(
+            target,
+            {
+              enrollmentId,
+              courseId: to.courseId,
+              studentId: input.studentId,
+              courseKind: to.kind,
+              // How the student first paid stays true; the minutes came with that enrollment.
+              enrolledWith: left.enrolled.enrolledWith,
+              extraConversations: 0,
+              minuteQuantity: 0,
+              redemptionCodeId: null,
+              transferredFrom: from.courseId,
+            },
+            tx.now,
+          ),
+        );
         return { enrollmentId, canceledConversations: left.canceledConversations };
       });
     },

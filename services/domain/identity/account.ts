@@ -80,11 +80,7 @@ export function decideRegister(
   return [{ type: 'AccountRegistered', data: { ...cmd } }];
 }
 
-export function decideSignIn(
-  state: AccountState,
-  cmd: { sessionId: string; ip: string | null },
-  ctx: DecisionContext,
-): AccountEvent[] {
+export function decideSignIn(state: AccountState, cmd: { sessionId: string; ip: string | null }, ctx: DecisionContext): AccountEvent[] {
   if (!state.exists) throw new DomainError(ErrorCode.UNAUTHORIZED, Messages.invalidCredentials);
   const expiresAt = new Date(ctx.now.getTime() + SESSION_LIFETIME_MS).toISOString();
   return [{ type: 'SignedIn', data: { sessionId: cmd.sessionId, ip: cmd.ip, expiresAt } }];
@@ -169,7 +165,9 @@ export function decideCompleteOnboarding(state: AccountState, cmd: { role: BaseR
   if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
   const onboarding = `ONBOARDING_${cmd.role}` as Role;
   if (cmd.role === 'ADMIN' || !state.roles.includes(onboarding)) {
-    throw badInput(`The account is not onboarding as ${cmd.role.toLowerCase()}.`, { role: `The account is not onboarding as ${cmd.role.toLowerCase()}.` });
+    throw badInput(`The account is not onboarding as ${cmd.role.toLowerCase()}.`, {
+      role: `The account is not onboarding as ${cmd.role.toLowerCase()}.`,
+    });
   }
   const roles = sortRoles([...state.roles.filter((r) => r !== onboarding), cmd.role]);
   const events: AccountEvent[] = [{ type: 'RolesChanged', data: { roles, added: [cmd.role], removed: [onboarding] } }];
@@ -181,7 +179,6 @@ export function decideCompleteOnboarding(state: AccountState, cmd: { role: BaseR
 const ROLE_ORDER = new Map(ROLES.map((r, i) => [r, i]));
 const sortRoles = (roles: Role[]) => [...new Set(roles)].sort((a, b) => ROLE_ORDER.get(a)! - ROLE_ORDER.get(b)!);
 
-export const isOnboarding = (roles: readonly string[], role: string) =>
-  roles.includes(`ONBOARDING_${baseRole(role as Role)}`);
+export const isOnboarding = (roles: readonly string[], role: string) => roles.includes(`ONBOARDING_${baseRole(role as Role)}`);
 
 export { BASE_ROLES };

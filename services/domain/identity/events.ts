@@ -2,13 +2,16 @@ import type { Role } from '../../../contracts/roles';
 import type { DomainEvent } from '../shared/decider';
 
 /** Events of the identity context. Streams: account-<id>, email-<address>, password-reset-<hash>, invitation-<hash>. */
-export type AccountRegistered = DomainEvent<'AccountRegistered', {
-  accountId: string;
-  emailAddress: string;
-  passwordHash: string;
-  roles: Role[];
-  via: 'self_signup' | 'invitation' | 'seed';
-}>;
+export type AccountRegistered = DomainEvent<
+  'AccountRegistered',
+  {
+    accountId: string;
+    emailAddress: string;
+    passwordHash: string;
+    roles: Role[];
+    via: 'self_signup' | 'invitation' | 'seed';
+  }
+>;
 export type SignedIn = DomainEvent<'SignedIn', { sessionId: string; ip: string | null; expiresAt: string }>;
 export type SignedOut = DomainEvent<'SignedOut', { sessionId: string }>;
 export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { tokenHash: string; expiresAt: string }>;
@@ -35,12 +38,15 @@ export type EmailAddressReleased = DomainEvent<'EmailAddressReleased', { account
 /** On password-reset-<token hash>: lets a reset link find its account without a read model. */
 export type ResetTokenIssued = DomainEvent<'ResetTokenIssued', { accountId: string; expiresAt: string }>;
 /** On invitation-<token hash>. Issued by the speaker-invitation flow (admin), accepted at sign-up. */
-export type InvitationIssued = DomainEvent<'InvitationIssued', {
-  invitationId: string;
-  emailAddress: string;
-  role: Role;
-  expiresAt: string | null;
-}>;
+export type InvitationIssued = DomainEvent<
+  'InvitationIssued',
+  {
+    invitationId: string;
+    emailAddress: string;
+    role: Role;
+    expiresAt: string | null;
+  }
+>;
 export type InvitationAccepted = DomainEvent<'InvitationAccepted', { invitationId: string; accountId: string }>;
 /** On invitation-<token hash>: an admin withdrew the invitation before it was accepted; its link stops working. */
 export type InvitationRescinded = DomainEvent<'InvitationRescinded', { invitationId: string }>;

@@ -42,7 +42,10 @@ export interface IdentityDeps {
    * Runs inside the sign-up's transaction when an invitation is accepted (the speaking context opens
    * the speaker's record in the same append).
    */
-  onInvitationAccepted?: (tx: CommandTransaction, accepted: { invitationId: string; accountId: string; emailAddress: string; role: Role }) => void;
+  onInvitationAccepted?: (
+    tx: CommandTransaction,
+    accepted: { invitationId: string; accountId: string; emailAddress: string; role: Role },
+  ) => void;
 }
 
 export interface SessionGrant {
@@ -101,9 +104,16 @@ export function issueInvitationInTx(tx: CommandTransaction, input: { emailAddres
   const token = randomToken();
   const invitationId = newId();
   const stream = streams.invitation(hashToken(token));
-  tx.append(stream, [
-    { type: 'InvitationIssued', data: { invitationId, emailAddress: normalizeEmail(input.emailAddress), role: input.role, expiresAt: input.expiresAt ?? null } },
-  ], 'no_stream');
+  tx.append(
+    stream,
+    [
+      {
+        type: 'InvitationIssued',
+        data: { invitationId, emailAddress: normalizeEmail(input.emailAddress), role: input.role, expiresAt: input.expiresAt ?? null },
+      },
+    ],
+    'no_stream',
+  );
   return { invitationId, token, stream };
 }
 
@@ -139,8 +149,19 @@ export function identityHandlers(deps: IdentityDeps) {
         if (await accountIdForEmail(tx, input.emailAddress)) {
           throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
         }
-        const grant = registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: [`ONBOARDING_${role}` as Role], via: 'self_signup', ip: input.ip });
-        queueWelcome(deps.mailer, tx, { accountId: grant.accountId, emailAddress: normalizeEmail(input.emailAddress), role, publicUrl: deps.publicUrl });
+        const grant = registerInTx(tx, {
+          emailAddress: input.emailAddress,
+          passwordHash,
+          roles: [`ONBOARDING_${role}` as Role],
+          via: 'self_signup',
+          ip: input.ip,
+        });
+        queueWelcome(deps.mailer, tx, {
+          accountId: grant.accountId,
+          emailAddress: normalizeEmail(input.emailAddress),
+          role,
+          publicUrl: deps.publicUrl,
+        });
         return grant;
       });
       return { ...result, appended };
@@ -172,9 +193,21 @@ export function identityHandlers(deps: IdentityDeps) {
           via: 'invitation',
           ip: input.ip,
         });
-        queueWelcome(deps.mailer, tx, { accountId: grant.accountId, emailAddress: normalizeEmail(issued.data.emailAddress), role: issued.data.role, publicUrl: deps.publicUrl });
-        tx.append(invitationStream, [{ type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } }]);
-        deps.onInvitationAccepted?.(tx, { invitationId: issued.data.invitationId, accountId: grant.accountId, emailAddress: issued.data.emailAddress, role: issued.data.role });
+        queueWelcome(deps.mailer, tx, {
+          accountId: grant.accountId,
+          emailAddress: normalizeEmail(issued.data.emailAddress),
+          role: issued.data.role,
+          publicUrl: deps.publicUrl,
+        });
+        tx.append(invitationStream, [
+          { type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } },
+        ]);
+        deps.onInvitationAccepted?.(tx, {
+          invitationId: issued.data.invitationId,
+          accountId: grant.accountId,
+          emailAddress: issued.data.emailAddress,
+          role: issued.data.role,
+        });
         return grant;
       });
       return { ...result, appended };
@@ -226,9 +259,11 @@ export function identityHandlers(deps: IdentityDeps) {
         const events = decideRequestReset(account, { tokenHash }, { now: tx.now, actor: tx.actor });
         if (!events.length) return true;
         tx.append(streams.account(accountId), events);
-        tx.append(streams.passwordReset(tokenHash), [
-          { type: 'ResetTokenIssued', data: { accountId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt } },
-        ], 'no_stream');
+        tx.append(
+          streams.passwordReset(tokenHash),
+          [{ type: 'ResetTokenIssued', data: { accountId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt } }],
+          'no_stream',
+        );
         const resetLink = `${deps.publicUrl}/auth/password_reset?token=${encodeURIComponent(token)}`;
         deps.mailer.queue(tx, {
           recipient: { accountId, emailAddress: account.emailAddress! },
@@ -280,7 +315,9 @@ export function identityHandlers(deps: IdentityDeps) {
         const previous = account.emailAddress!;
         await tx.read(streams.email(previous));
         tx.append(streams.email(emailAddress), [{ type: 'EmailAddressClaimed', data: { accountId: input.accountId, emailAddress } }]);
-        tx.append(streams.email(previous), [{ type: 'EmailAddressReleased', data: { accountId: input.accountId, emailAddress: previous } }]);
+        tx.append(streams.email(previous), [
+          { type: 'EmailAddressReleased', data: { accountId: input.accountId, emailAddress: previous } },
+        ]);
         tx.append(streams.account(input.accountId), events);
         return true;
       });

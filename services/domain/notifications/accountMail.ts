@@ -15,7 +15,11 @@ import type { Mailer } from './mailer';
 import { AccountTemplates, firstSteps, formatAmount, welcomeRoleOf } from './accountMailTemplates';
 
 /** Queues the welcome of a new account (in the sign-up's append). */
-export function queueWelcome(mailer: Mailer, tx: CommandTransaction, input: { accountId: string; emailAddress: string; role: string; publicUrl: string }) {
+export function queueWelcome(
+  mailer: Mailer,
+  tx: CommandTransaction,
+  input: { accountId: string; emailAddress: string; role: string; publicUrl: string },
+) {
   const role = welcomeRoleOf(input.role);
   return mailer.queue(tx, {
     recipient: { accountId: input.accountId, emailAddress: input.emailAddress },

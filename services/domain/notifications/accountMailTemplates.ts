@@ -17,9 +17,21 @@ export function formatAmount(minor: number, currency: string): string {
 
 export type Role = 'student' | 'instructor' | 'speaker';
 export const firstSteps: Record<Role, { text: string; path: string; label: string }> = {
-  student: { text: 'Join your course with the invite number your instructor gave you, or try an adventure, then reserve your first conversation.', path: '/student/home', label: 'Open Tertulia' },
-  instructor: { text: 'Create your first course and share its invite number with your students.', path: '/instructor/courses', label: 'Open Tertulia' },
-  speaker: { text: 'Finish your profile and add the times you are available for conversations.', path: '/speaker/planner', label: 'Open Tertulia' },
+  student: {
+    text: 'Join your course with the invite number your instructor gave you, or try an adventure, then reserve your first conversation.',
+    path: '/student/home',
+    label: 'Open Tertulia',
+  },
+  instructor: {
+    text: 'Create your first course and share its invite number with your students.',
+    path: '/instructor/courses',
+    label: 'Open Tertulia',
+  },
+  speaker: {
+    text: 'Finish your profile and add the times you are available for conversations.',
+    path: '/speaker/planner',
+    label: 'Open Tertulia',
+  },
 };
 
 export const welcomeRoleOf = (role: string): Role => {
@@ -27,8 +39,14 @@ export const welcomeRoleOf = (role: string): Role => {
   return r === 'instructor' || r === 'speaker' ? r : 'student';
 };
 
-function paragraphs(lines: string[], link: { href: string; label: string } | null, footer: string[] = []): Pick<RenderedMail, 'text' | 'html'> {
-  const text = [...lines.flatMap((l) => [l, '']), ...(link ? [`${link.label}: ${link.href}`, ''] : []), ...footer.flatMap((l) => [l, ''])].join('\n').trimEnd();
+function paragraphs(
+  lines: string[],
+  link: { href: string; label: string } | null,
+  footer: string[] = [],
+): Pick<RenderedMail, 'text' | 'html'> {
+  const text = [...lines.flatMap((l) => [l, '']), ...(link ? [`${link.label}: ${link.href}`, ''] : []), ...footer.flatMap((l) => [l, ''])]
+    .join('\n')
+    .trimEnd();
   const html = [
     ...lines.map((l) => `<p>${escape(l)}</p>`),
     ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`] : []),

@@ -26,7 +26,12 @@ export interface Mailer {
   /** Queues a mail inside a command (its job comes from the feed, or after commit when it has secrets). */
   queue(
     tx: CommandTransaction,
-    mail: { recipient: { accountId: string | null; emailAddress: string }; templateKey: string; templateValue: Record<string, string>; secrets?: Record<string, string> },
+    mail: {
+      recipient: { accountId: string | null; emailAddress: string };
+      templateKey: string;
+      templateValue: Record<string, string>;
+      secrets?: Record<string, string>;
+    },
   ): string;
   /** Sends a queued notification (the job's work). Safe to run twice: a sent mail is not resent. */
   deliver(job: MailJob, attempt: number, maxAttempts: number): Promise<void>;
@@ -107,7 +112,9 @@ export function createMailer(deps: {
         const willRetry = attempt < maxAttempts;
         await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
           await tx.read(stream);
-          tx.append(stream, [{ type: 'NotificationFailed', data: { error: String((error as Error).message ?? error), attempt, willRetry } }]);
+          tx.append(stream, [
+            { type: 'NotificationFailed', data: { error: String((error as Error).message ?? error), attempt, willRetry } },
+          ]);
         });
         throw error;
       }

@@ -7,7 +7,6 @@ import { conversationTemplates } from '../conversations/mailTemplates';
 import { accountTemplates } from './accountMailTemplates';
 import type { RenderedMail } from './renderedMail';
 
-
 type Template = (values: Record<string, string>, secrets: Record<string, string>) => RenderedMail;
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -36,7 +35,15 @@ const templates: Record<string, Template> = {
   // Live support (issue 9): an answer that came while the visitor was away.
   support_answer: (values) => ({
     subject: 'Tertulia support answered you',
-    text: [`Hello,`, ``, `Tertulia support answered your message:`, ``, values.answer, ``, `Open Help on Tertulia to reply: ${values.link}`].join('\n'),
+    text: [
+      `Hello,`,
+      ``,
+      `Tertulia support answered your message:`,
+      ``,
+      values.answer,
+      ``,
+      `Open Help on Tertulia to reply: ${values.link}`,
+    ].join('\n'),
     html: `<p>Hello,</p><p>Tertulia support answered your message:</p><blockquote style="white-space:pre-wrap">${escape(values.answer)}</blockquote>
 <p><a href="${escape(values.link)}">Open Help on Tertulia to reply</a></p>`,
   }),
@@ -97,12 +104,18 @@ export function withBrowserLink(mail: RenderedMail, url: string): RenderedMail {
  * the public page): secrets were never stored, so links that carried one show as [redacted]; a
  * template no longer known shows its values as text under the stored subject. No attachments.
  */
-export function renderStoredMail(n: { templateKey: string; templateValue: Record<string, string>; subject: string }): Omit<RenderedMail, 'attachments'> {
+export function renderStoredMail(n: {
+  templateKey: string;
+  templateValue: Record<string, string>;
+  subject: string;
+}): Omit<RenderedMail, 'attachments'> {
   try {
     const { subject, text, html } = renderMail(n.templateKey, n.templateValue);
     return { subject, text, html };
   } catch {
-    const text = Object.entries(n.templateValue).map(([k, v]) => `${k}: ${v}`).join('\n');
+    const text = Object.entries(n.templateValue)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n');
     return { subject: n.subject, text, html: `<pre>${escape(text)}</pre>` };
   }
 }

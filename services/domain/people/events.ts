@@ -10,14 +10,17 @@ export type ProfileChanged = DomainEvent<'ProfileChanged', { accountId: string; 
  * A new headshot was stored (already re-encoded by the server): the storage key, never the
  * uploaded name. The URL is the storage's URL for the key, so it follows the storage configuration.
  */
-export type HeadshotUploaded = DomainEvent<'HeadshotUploaded', {
-  accountId: string;
-  key: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-}>;
+export type HeadshotUploaded = DomainEvent<
+  'HeadshotUploaded',
+  {
+    accountId: string;
+    key: string;
+    contentType: string;
+    width: number;
+    height: number;
+    bytes: number;
+  }
+>;
 
 /**
  * On the profile stream, beside identity's RolesChanged in the same append: the profile met the

@@ -17,7 +17,14 @@ import { fold } from '../shared/decider';
 import { DomainError, notFound } from '../shared/errors';
 import { streams, type ProfileEvent } from './events';
 import { decodeUpload, processHeadshot } from './headshot';
-import { assertOnboardingComplete, decideChangeProfile, decideHeadshotUploaded, evolveProfile, initialProfile, type ProfileState } from './profile';
+import {
+  assertOnboardingComplete,
+  decideChangeProfile,
+  decideHeadshotUploaded,
+  evolveProfile,
+  initialProfile,
+  type ProfileState,
+} from './profile';
 
 export interface PeopleDeps {
   commands: CommandExecutor;
@@ -53,21 +60,29 @@ export function peopleHandlers(deps: PeopleDeps) {
     async onboardAccount(meta: CommandMeta, input: { accountId: string; role: string }) {
       const role = baseRole(input.role as Role);
       if (!ONBOARDING_ROLES.includes(role)) {
-        throw new DomainError(ErrorCode.BAD_USER_INPUT, `The ${role.toLowerCase()} role has no onboarding.`, { role: 'Choose STUDENT, INSTRUCTOR or SPEAKER.' });
+        throw new DomainError(ErrorCode.BAD_USER_INPUT, `The ${role.toLowerCase()} role has no onboarding.`, {
+          role: 'Choose STUDENT, INSTRUCTOR or SPEAKER.',
+        });
       }
       return commands.execute(meta, async (tx) => {
         const account = await loadAccount(tx, input.accountId);
         if (account.roles.includes(role as Role) && !account.roles.includes(`ONBOARDING_${role}` as Role)) return false; // done already
         // A speaker onboards once staff promoted them (the speaking record's evaluation).
         if (role === 'SPEAKER') {
-          const speaking = fold(evolveSpeaking, initialSpeaking(), (await tx.read(speakingStreams.speaking(input.accountId))) as SpeakingEvent[]);
+          const speaking = fold(
+            evolveSpeaking,
+            initialSpeaking(),
+            (await tx.read(speakingStreams.speaking(input.accountId))) as SpeakingEvent[],
+          );
           if (speaking.evaluation !== 'promote') throw new DomainError(ErrorCode.BAD_USER_INPUT, NOT_PROMOTED, { role: NOT_PROMOTED });
         }
         // Read with the account: a profile change racing this one makes it decide again.
         const profile = await loadProfile(tx, input.accountId);
         assertOnboardingComplete(profile, role as OnboardingRole, { now: tx.now, actor: tx.actor });
         tx.append(identityStreams.account(input.accountId), decideCompleteOnboarding(account, { role: role as OnboardingRole }));
-        tx.append(streams.profile(input.accountId), [{ type: 'OnboardingCompleted', data: { accountId: input.accountId, role: role as OnboardingRole } }]);
+        tx.append(streams.profile(input.accountId), [
+          { type: 'OnboardingCompleted', data: { accountId: input.accountId, role: role as OnboardingRole } },
+        ]);
         return true;
       });
     },
@@ -84,14 +99,17 @@ export function peopleHandlers(deps: PeopleDeps) {
       const outcome = await commands.execute(meta, async (tx) => {
         await loadAccount(tx, input.accountId);
         const profile = await loadProfile(tx, input.accountId);
-        tx.append(streams.profile(input.accountId), decideHeadshotUploaded(profile, {
-          accountId: input.accountId,
-          key,
-          contentType: processed.contentType,
-          width: processed.width,
-          height: processed.height,
-          bytes: processed.bytes.length,
-        }));
+        tx.append(
+          streams.profile(input.accountId),
+          decideHeadshotUploaded(profile, {
+            accountId: input.accountId,
+            key,
+            contentType: processed.contentType,
+            width: processed.width,
+            height: processed.height,
+            bytes: processed.bytes.length,
+          }),
+        );
         return key;
       });
       return { ...outcome, url: storage.url(key) };

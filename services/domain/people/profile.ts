@@ -49,7 +49,9 @@ export function decideChangeProfile(
   cmd: { accountId: string; change: Partial<Record<ProfileField, string | null>> },
   ctx: DecisionContext,
 ): ProfileEvent[] {
-  const sent = Object.fromEntries(Object.entries(cmd.change).filter(([k, v]) => v !== undefined && PROFILE_FIELDS.includes(k as ProfileField)));
+  const sent = Object.fromEntries(
+    Object.entries(cmd.change).filter(([k, v]) => v !== undefined && PROFILE_FIELDS.includes(k as ProfileField)),
+  );
   const zone = (sent.tzIdentifier as string | undefined)?.trim() || state.fields.tzIdentifier;
   const errors = profileChangeErrors(sent, todayFor(zone, ctx.now));
   if (errors.tzIdentifier) {
@@ -77,7 +79,11 @@ export function decideHeadshotUploaded(
  * missing or invalid field otherwise.
  */
 export function assertOnboardingComplete(state: ProfileState, role: OnboardingRole, ctx: DecisionContext) {
-  const problems = onboardingProblems(role, { ...state.fields, headshot: !!state.headshotKey }, todayFor(state.fields.tzIdentifier, ctx.now));
+  const problems = onboardingProblems(
+    role,
+    { ...state.fields, headshot: !!state.headshotKey },
+    todayFor(state.fields.tzIdentifier, ctx.now),
+  );
   const count = Object.keys(problems).length;
   if (count) {
     throw new DomainError(

@@ -18,40 +18,49 @@ export interface TableDifferenceCount {
   onlyRebuilt: number;
 }
 
-export type ReadModelOperationStarted = DomainEvent<'ReadModelOperationStarted', {
-  operationId: string;
-  readModel: string;
-  operation: ReadModelOperationKind;
-  /** The projector version it builds. */
-  version: number;
-  /** Null only for a verify from the CLI without --reason (docs/decisions/read-models-admin.md). */
-  reason: string | null;
-  by: Operator;
-}>;
+export type ReadModelOperationStarted = DomainEvent<
+  'ReadModelOperationStarted',
+  {
+    operationId: string;
+    readModel: string;
+    operation: ReadModelOperationKind;
+    /** The projector version it builds. */
+    version: number;
+    /** Null only for a verify from the CLI without --reason (docs/decisions/read-models-admin.md). */
+    reason: string | null;
+    by: Operator;
+  }
+>;
 
 /**
  * The result: events read and the time taken, the tables that differ (a verify), or the error.
  * 'interrupted': its process ended before it did (found by the next operation on the read model).
  */
-export type ReadModelOperationFinished = DomainEvent<'ReadModelOperationFinished', {
-  operationId: string;
-  readModel: string;
-  operation: ReadModelOperationKind;
-  outcome: 'succeeded' | 'failed' | 'interrupted';
-  events: number | null;
-  ms: number | null;
-  differences: TableDifferenceCount[] | null;
-  error: string | null;
-}>;
+export type ReadModelOperationFinished = DomainEvent<
+  'ReadModelOperationFinished',
+  {
+    operationId: string;
+    readModel: string;
+    operation: ReadModelOperationKind;
+    outcome: 'succeeded' | 'failed' | 'interrupted';
+    events: number | null;
+    ms: number | null;
+    differences: TableDifferenceCount[] | null;
+    error: string | null;
+  }
+>;
 
 /** A stopped read model told to try its event again; `cleared` is false when it had not stopped. */
-export type ReadModelResumed = DomainEvent<'ReadModelResumed', {
-  operationId: string;
-  readModel: string;
-  reason: string;
-  by: Operator;
-  cleared: boolean;
-}>;
+export type ReadModelResumed = DomainEvent<
+  'ReadModelResumed',
+  {
+    operationId: string;
+    readModel: string;
+    reason: string;
+    by: Operator;
+    cleared: boolean;
+  }
+>;
 
 export type ReadModelOperationEvent = ReadModelOperationStarted | ReadModelOperationFinished | ReadModelResumed;
 

@@ -6,7 +6,15 @@
 import { readModelReasonProblem } from '../../../contracts/validation/readModels';
 import type { DecisionContext } from '../shared/decider';
 import { badInput, conflict } from '../shared/errors';
-import type { Operator, ReadModelOperationEvent, ReadModelOperationFinished, ReadModelOperationKind, ReadModelOperationStarted, ReadModelResumed, TableDifferenceCount } from './events';
+import type {
+  Operator,
+  ReadModelOperationEvent,
+  ReadModelOperationFinished,
+  ReadModelOperationKind,
+  ReadModelOperationStarted,
+  ReadModelResumed,
+  TableDifferenceCount,
+} from './events';
 
 /** One operation as the history shows it. */
 export interface OperationRecord {
@@ -39,8 +47,18 @@ export function evolveOperations(state: OperationsState, event: ReadModelOperati
     case 'ReadModelOperationStarted': {
       const d = event.data;
       const record: OperationRecord = {
-        id: d.operationId, operation: d.operation, by: d.by, reason: d.reason, startedAt: at, finishedAt: null,
-        outcome: 'running', events: null, ms: null, differences: null, error: null, cleared: null,
+        id: d.operationId,
+        operation: d.operation,
+        by: d.by,
+        reason: d.reason,
+        startedAt: at,
+        finishedAt: null,
+        outcome: 'running',
+        events: null,
+        ms: null,
+        differences: null,
+        error: null,
+        cleared: null,
       };
       return { records: [...state.records, record] };
     }
@@ -48,14 +66,27 @@ export function evolveOperations(state: OperationsState, event: ReadModelOperati
       const d = event.data;
       return {
         records: state.records.map((r) =>
-          r.id === d.operationId ? { ...r, finishedAt: at, outcome: d.outcome, events: d.events, ms: d.ms, differences: d.differences, error: d.error } : r),
+          r.id === d.operationId
+            ? { ...r, finishedAt: at, outcome: d.outcome, events: d.events, ms: d.ms, differences: d.differences, error: d.error }
+            : r,
+        ),
       };
     }
     case 'ReadModelResumed': {
       const d = event.data;
       const record: OperationRecord = {
-        id: d.operationId, operation: 'resume', by: d.by, reason: d.reason, startedAt: at, finishedAt: at,
-        outcome: 'succeeded', events: null, ms: null, differences: null, error: null, cleared: d.cleared,
+        id: d.operationId,
+        operation: 'resume',
+        by: d.by,
+        reason: d.reason,
+        startedAt: at,
+        finishedAt: at,
+        outcome: 'succeeded',
+        events: null,
+        ms: null,
+        differences: null,
+        error: null,
+        cleared: d.cleared,
       };
       return { records: [...state.records, record] };
     }
@@ -77,7 +108,11 @@ export function historyOf(events: readonly { type: string; data: unknown; metada
  * The reason, trimmed: required, except for a verify from the CLI (it changes nothing, and a
  * scheduled check has no more to say); within the limits either way.
  */
-export function checkedReason(reason: string | null | undefined, operation: ReadModelOperationKind | 'resume', by: Operator): string | null {
+export function checkedReason(
+  reason: string | null | undefined,
+  operation: ReadModelOperationKind | 'resume',
+  by: Operator,
+): string | null {
   if ((reason === null || reason === undefined || !reason.trim()) && operation === 'verify' && by.via === 'cli') return null;
   const problem = readModelReasonProblem(reason ?? '');
   if (problem) throw badInput(problem, { reason: problem });
@@ -86,11 +121,30 @@ export function checkedReason(reason: string | null | undefined, operation: Read
 
 export function decideStart(
   _state: OperationsState,
-  command: { operationId: string; readModel: string; operation: ReadModelOperationKind; version: number; reason: string | null | undefined; by: Operator },
+  command: {
+    operationId: string;
+    readModel: string;
+    operation: ReadModelOperationKind;
+    version: number;
+    reason: string | null | undefined;
+    by: Operator;
+  },
   _ctx: DecisionContext,
 ): ReadModelOperationStarted[] {
   const reason = checkedReason(command.reason, command.operation, command.by);
-  return [{ type: 'ReadModelOperationStarted', data: { operationId: command.operationId, readModel: command.readModel, operation: command.operation, version: command.version, reason, by: command.by } }];
+  return [
+    {
+      type: 'ReadModelOperationStarted',
+      data: {
+        operationId: command.operationId,
+        readModel: command.readModel,
+        operation: command.operation,
+        version: command.version,
+        reason,
+        by: command.by,
+      },
+    },
+  ];
 }
 
 /** The result of a started operation, once: a second result for it (a late 'interrupted') is nothing. */
@@ -111,5 +165,10 @@ export function decideResume(
   _ctx: DecisionContext,
 ): ReadModelResumed[] {
   const reason = checkedReason(command.reason, 'resume', command.by)!;
-  return [{ type: 'ReadModelResumed', data: { operationId: command.operationId, readModel: command.readModel, reason, by: command.by, cleared: command.cleared } }];
+  return [
+    {
+      type: 'ReadModelResumed',
+      data: { operationId: command.operationId, readModel: command.readModel, reason, by: command.by, cleared: command.cleared },
+    },
+  ];
 }

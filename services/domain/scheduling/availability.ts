@@ -36,7 +36,8 @@ export function evolveAvailability(state: AvailabilityState, event: Availability
 const OVERLAP_WINDOW_WEEKS = 20;
 
 function shapeOrThrow(interval: Interval, zoneName: string) {
-  if (!isValidZone(zoneName)) throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
+  if (!isValidZone(zoneName))
+    throw new DomainError(ErrorCode.INVALID_TIMEZONE, SchedulingMessages.invalidTimezone, { zoneName: SchedulingMessages.invalidTimezone });
   const shape = localShape(interval, zoneName);
   if (shape === 'order') throw badInput(SchedulingMessages.availabilityOrder, { endTime: SchedulingMessages.availabilityOrder });
   if (shape === 'same_day') throw badInput(SchedulingMessages.availabilitySameDay, { endTime: SchedulingMessages.availabilitySameDay });
@@ -63,7 +64,13 @@ export function decideAddAvailability(
   now: Date,
 ): AvailabilityEvent[] {
   const shape = shapeOrThrow(cmd.interval, cmd.zoneName);
-  const rule: AvailabilityRule = { availabilityId: cmd.availabilityId, speakerId: cmd.speakerId, zoneName: cmd.zoneName, repeatsWeekly: cmd.repeatsWeekly, ...shape };
+  const rule: AvailabilityRule = {
+    availabilityId: cmd.availabilityId,
+    speakerId: cmd.speakerId,
+    zoneName: cmd.zoneName,
+    repeatsWeekly: cmd.repeatsWeekly,
+    ...shape,
+  };
   assertNoOverlap(state, rule, now);
   return [{ type: 'AvailabilityAdded', data: rule }];
 }

@@ -18,7 +18,13 @@ import { conversationStream, type ConversationCanceledReason, type ConversationE
 import { evolveConversation, type ConversationState, type PolicyViewer } from '../conversations/conversation';
 import { decideCancel, decideCancelTardy, decideChangeLesson, decideTransfer, existing } from '../conversations/conversation.decider';
 import type { ConversationMail } from '../conversations/mail';
-import { enrollmentStream, evolveEnrollment, initialEnrollment, type EnrollmentEvent, type EnrollmentState } from '../enrollment/enrollment';
+import {
+  enrollmentStream,
+  evolveEnrollment,
+  initialEnrollment,
+  type EnrollmentEvent,
+  type EnrollmentState,
+} from '../enrollment/enrollment';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
 import {
@@ -64,7 +70,9 @@ async function readAvailability(tx: CommandTransaction, speakerId: string) {
 }
 
 async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
-  return existing(((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(evolveConversation, null));
+  return existing(
+    ((await tx.read(conversationStream(conversationId))) as ConversationEvent[]).reduce<ConversationState | null>(evolveConversation, null),
+  );
 }
 
 /** The course and the student's enrollment in it. */
@@ -73,7 +81,10 @@ async function readLesson(tx: CommandTransaction, courseId: string, studentId: s
     tx.read(catalogStreams.course(courseId)) as Promise<CourseEvent[]>,
     tx.read(enrollmentStream(courseId, studentId)) as Promise<EnrollmentEvent[]>,
   ]);
-  return { course: fold(evolveCourse, initialCourse(), courseEvents), enrollment: fold(evolveEnrollment, initialEnrollment(), enrollmentEvents) };
+  return {
+    course: fold(evolveCourse, initialCourse(), courseEvents),
+    enrollment: fold(evolveEnrollment, initialEnrollment(), enrollmentEvents),
+  };
 }
 
 /**
@@ -86,7 +97,9 @@ export function releaseReservation(
   c: ConversationState,
   cancel: { canceledBy: string | null; reason: ConversationCanceledReason; minutesReturned: number },
 ) {
-  tx.append(conversationStream(c.conversationId), [{ type: 'ConversationCanceled', data: { conversationId: c.conversationId, ...cancel } }]);
+  tx.append(conversationStream(c.conversationId), [
+    { type: 'ConversationCanceled', data: { conversationId: c.conversationId, ...cancel } },
+  ]);
   const released: ScheduleEvent[] = [{ type: 'TimeReleased', data: { conversationId: c.conversationId } }];
   const interval = { start: c.start, end: c.end };
   for (const day of speakerDays(interval)) tx.append(scheduleStream(c.reservedWith, day), released, 'any');
@@ -105,13 +118,21 @@ export function schedulingHandlers(deps: SchedulingDeps) {
    * the days the rule touches before and after. The days read get a marker, so a reservation
    * racing the change conflicts with it.
    */
-  async function changeRules(tx: CommandTransaction, speakerId: string, availabilityId: string, decide: (state: ReturnType<typeof initialAvailability>) => AvailabilityEvent[]) {
+  async function changeRules(
+    tx: CommandTransaction,
+    speakerId: string,
+    availabilityId: string,
+    decide: (state: ReturnType<typeof initialAvailability>) => AvailabilityEvent[],
+  ) {
     const stream = availabilityStream(speakerId);
     const before = fold(evolveAvailability, initialAvailability(), (await tx.read(stream)) as AvailabilityEvent[]);
     const events = decide(before);
     const after = events.reduce(evolveAvailability, before);
     const old = before.rules.get(availabilityId);
-    const days = horizonDays([old, after.rules.get(availabilityId)].filter((r): r is AvailabilityRule => !!r), tx.now);
+    const days = horizonDays(
+      [old, after.rules.get(availabilityId)].filter((r): r is AvailabilityRule => !!r),
+      tx.now,
+    );
     const { streams, bookings } = await readDays(tx, speakerId, days);
     assertKeepsBookings({ availabilityId, before, after }, [...bookings.values()], tx.now);
     for (const s of streams) tx.append(s, [{ type: 'AvailabilityMarked', data: { availabilityId } }]);
@@ -128,14 +149,19 @@ export function schedulingHandlers(deps: SchedulingDeps) {
       });
     },
 
-    async changeAvailability(meta: CommandMeta, input: { speakerId: string; availabilityId: string; interval: Interval; zoneName: string }) {
+    async changeAvailability(
+      meta: CommandMeta,
+      input: { speakerId: string; availabilityId: string; interval: Interval; zoneName: string },
+    ) {
       return deps.commands.execute(meta, (tx) =>
         changeRules(tx, input.speakerId, input.availabilityId, (state) => decideChangeAvailability(state, input, tx.now)),
       );
     },
 
     async removeAvailability(meta: CommandMeta, input: { speakerId: string; availabilityId: string }) {
-      return deps.commands.execute(meta, (tx) => changeRules(tx, input.speakerId, input.availabilityId, (state) => decideRemoveAvailability(state, input)));
+      return deps.commands.execute(meta, (tx) =>
+        changeRules(tx, input.speakerId, input.availabilityId, (state) => decideRemoveAvailability(state, input)),
+      );
     },
 
     /**
@@ -144,12 +170,27 @@ export function schedulingHandlers(deps: SchedulingDeps) {
      */
     async createReservation(
       meta: CommandMeta,
-      input: { studentId: string; speakerId: string; courseId: string | null; lessonId: string | null; language: string | null; start: Date; duration: number | null },
+      input: {
+        studentId: string;
+        speakerId: string;
+        courseId: string | null;
+        lessonId: string | null;
+        language: string | null;
+        start: Date;
+        duration: number | null;
+      },
     ) {
       // The mail's recipients are looked up alongside the speaker's facts and the command's reads.
-      const parties = input.speakerId === input.studentId ? undefined : deps.conversationMail?.lookUpParties(input.studentId, input.speakerId);
+      const parties =
+        input.speakerId === input.studentId ? undefined : deps.conversationMail?.lookUpParties(input.studentId, input.speakerId);
       const speaker = input.speakerId === input.studentId ? null : await deps.speakerFacts(input.speakerId);
-      const cmd: ReserveCommand = { ...input, conversationId: newId(), provider: deps.videoProvider, transactionId: newId(), lessonAttemptId: newId() };
+      const cmd: ReserveCommand = {
+        ...input,
+        conversationId: newId(),
+        provider: deps.videoProvider,
+        transactionId: newId(),
+        lessonAttemptId: newId(),
+      };
       return deps.commands.execute(meta, async (tx) => {
         const lesson = input.courseId && input.lessonId ? await readLesson(tx, input.courseId, input.studentId) : null;
         const { interval } = reservationShape(cmd, { speaker, lesson }, tx.now);
@@ -160,10 +201,19 @@ export function schedulingHandlers(deps: SchedulingDeps) {
           readDays(tx, input.studentId, studentDays(interval)),
           readLedger(tx, input.studentId),
         ]);
-        const decision = decideReserve(cmd, {
-          speaker, lesson, ledger, availability: [...availability.rules.values()],
-          speakerBookings: [...speakerTime.bookings.values()], studentBookings: [...studentTime.bookings.values()],
-        }, tx.now, tx.actor);
+        const decision = decideReserve(
+          cmd,
+          {
+            speaker,
+            lesson,
+            ledger,
+            availability: [...availability.rules.values()],
+            speakerBookings: [...speakerTime.bookings.values()],
+            studentBookings: [...studentTime.bookings.values()],
+          },
+          tx.now,
+          tx.actor,
+        );
         tx.append(ledgerStream(input.studentId), decision.ledger);
         if (decision.enrollment.length) tx.append(enrollmentStream(input.courseId!, input.studentId), decision.enrollment);
         tx.append(conversationStream(cmd.conversationId), decision.conversation, 'no_stream');
@@ -183,7 +233,12 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         releaseReservation(tx, c, event.data);
         if (c.kind === 'lesson') {
           if (minutesReturned > 0) {
-            await creditLedger(tx, { accountId: c.reservedBy, minutes: minutesReturned, action: 'refund', reason: reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled' });
+            await creditLedger(tx, {
+              accountId: c.reservedBy,
+              minutes: minutesReturned,
+              action: 'refund',
+              reason: reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled',
+            });
           }
           if (c.courseId && c.lessonId) await closeAttempt(tx, c, c.lessonId);
         }
@@ -197,15 +252,21 @@ export function schedulingHandlers(deps: SchedulingDeps) {
       return deps.commands.execute(meta, async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         const lesson = c.courseId ? await readLesson(tx, c.courseId, c.reservedBy) : null;
-        const events = decideChangeLesson(c, {
-          viewer: input.viewer,
-          lessonId: input.lessonId,
-          courseLessonIds: lesson?.course.lessons.map((l) => l.lessonId) ?? [],
-          takenLessonIds: lesson ? [...lesson.enrollment.lessonAttempts.keys(), ...lesson.enrollment.completedLessons.keys()] : [],
-        }, tx.now);
+        const events = decideChangeLesson(
+          c,
+          {
+            viewer: input.viewer,
+            lessonId: input.lessonId,
+            courseLessonIds: lesson?.course.lessons.map((l) => l.lessonId) ?? [],
+            takenLessonIds: lesson ? [...lesson.enrollment.lessonAttempts.keys(), ...lesson.enrollment.completedLessons.keys()] : [],
+          },
+          tx.now,
+        );
         if (!events.length) return { conversationId: c.conversationId };
         await closeAttempt(tx, c, c.lessonId, lesson!.enrollment);
-        tx.append(enrollmentStream(c.courseId!, c.reservedBy), [{ type: 'LessonAttemptStarted', data: { lessonAttemptId: newId(), lessonId: input.lessonId, conversationId: c.conversationId } }]);
+        tx.append(enrollmentStream(c.courseId!, c.reservedBy), [
+          { type: 'LessonAttemptStarted', data: { lessonAttemptId: newId(), lessonId: input.lessonId, conversationId: c.conversationId } },
+        ]);
         tx.append(conversationStream(c.conversationId), events);
         return { conversationId: c.conversationId };
       });
@@ -217,14 +278,33 @@ export function schedulingHandlers(deps: SchedulingDeps) {
       return deps.commands.execute(meta, async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         const interval = { start: c.start, end: c.end };
-        const [next, availability] = await Promise.all([readDays(tx, input.transfereeId, speakerDays(interval)), readAvailability(tx, input.transfereeId)]);
-        const events = decideTransfer(c, {
-          viewer: input.viewer,
-          transferee: { speakerId: input.transfereeId, facts, bookings: [...next.bookings.values()], availability: [...availability.rules.values()] },
-        }, tx.now);
+        const [next, availability] = await Promise.all([
+          readDays(tx, input.transfereeId, speakerDays(interval)),
+          readAvailability(tx, input.transfereeId),
+        ]);
+        const events = decideTransfer(
+          c,
+          {
+            viewer: input.viewer,
+            transferee: {
+              speakerId: input.transfereeId,
+              facts,
+              bookings: [...next.bookings.values()],
+              availability: [...availability.rules.values()],
+            },
+          },
+          tx.now,
+        );
         tx.append(conversationStream(c.conversationId), events);
-        for (const day of speakerDays(interval)) tx.append(scheduleStream(c.reservedWith, day), [{ type: 'TimeReleased', data: { conversationId: c.conversationId } }], 'any');
-        for (const s of next.streams) tx.append(s, [{ type: 'TimeBooked', data: { conversationId: c.conversationId, start: c.start.toISOString(), end: c.end.toISOString(), role: 'speaker' } }]);
+        for (const day of speakerDays(interval))
+          tx.append(scheduleStream(c.reservedWith, day), [{ type: 'TimeReleased', data: { conversationId: c.conversationId } }], 'any');
+        for (const s of next.streams)
+          tx.append(s, [
+            {
+              type: 'TimeBooked',
+              data: { conversationId: c.conversationId, start: c.start.toISOString(), end: c.end.toISOString(), role: 'speaker' },
+            },
+          ]);
         await deps.conversationMail?.transferred(tx, { ...c, reservedWith: input.transfereeId }, c.reservedWith);
         return { conversationId: c.conversationId };
       });
@@ -237,7 +317,9 @@ export function schedulingHandlers(deps: SchedulingDeps) {
     const enrollment = read ?? fold(evolveEnrollment, initialEnrollment(), (await tx.read(stream)) as EnrollmentEvent[]);
     const open = lessonId ? enrollment.lessonAttempts.get(lessonId) : undefined;
     if (lessonId && open?.conversationId === c.conversationId) {
-      tx.append(stream, [{ type: 'LessonAttemptCanceled', data: { lessonAttemptId: open.lessonAttemptId, lessonId, conversationId: c.conversationId } }]);
+      tx.append(stream, [
+        { type: 'LessonAttemptCanceled', data: { lessonAttemptId: open.lessonAttemptId, lessonId, conversationId: c.conversationId } },
+      ]);
     }
   }
 }

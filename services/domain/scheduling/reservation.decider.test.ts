@@ -24,29 +24,93 @@ const actor = { accountId: 'student', roles: ['STUDENT'] };
 /** The speaker is available all day (UTC) on 7, 8 and 14 March. */
 const allDay = (localDate: string): AvailabilityAdded => ({
   type: 'AvailabilityAdded',
-  data: { availabilityId: `a-${localDate}`, speakerId: 'speaker', zoneName: 'UTC', localDate, startTime: '00:00', endTime: '24:00', repeatsWeekly: false },
+  data: {
+    availabilityId: `a-${localDate}`,
+    speakerId: 'speaker',
+    zoneName: 'UTC',
+    localDate,
+    startTime: '00:00',
+    endTime: '24:00',
+    repeatsWeekly: false,
+  },
 });
 const credited = (balanceAfter: number): LedgerEvent => ({
-  type: 'MinutesChanged', data: { transactionId: 'earlier', accountId: 'student', minuteQuantity: balanceAfter, action: 'admin_adjustment', actionReason: null, balanceAfter },
+  type: 'MinutesChanged',
+  data: {
+    transactionId: 'earlier',
+    accountId: 'student',
+    minuteQuantity: balanceAfter,
+    action: 'admin_adjustment',
+    actionReason: null,
+    balanceAfter,
+  },
 });
-const booked = (conversationId: string, start: string, end: string, role: 'speaker' | 'student'): TimeBooked => ({ type: 'TimeBooked', data: { conversationId, start, end, role } });
+const booked = (conversationId: string, start: string, end: string, role: 'speaker' | 'student'): TimeBooked => ({
+  type: 'TimeBooked',
+  data: { conversationId, start, end, role },
+});
 
 const course: CourseEvent[] = [
   {
     type: 'CourseCreated',
     data: {
-      courseId: 'course', kind: 'regular', name: 'Spanish 1', language: 'es', proficiency: 'beginner', startDate: '2027-03-01', endDate: null, inviteNumber: '1234',
-      completionRequirement: 2, durationRequirement: 30, ownerId: 'instructor', school: null, priceAgreement: { id: 'p', kind: 'standard', pricingPlanId: null, unitPrice: 1000, currency: 'usd' }, templateId: null,
+      courseId: 'course',
+      kind: 'regular',
+      name: 'Spanish 1',
+      language: 'es',
+      proficiency: 'beginner',
+      startDate: '2027-03-01',
+      endDate: null,
+      inviteNumber: '1234',
+      completionRequirement: 2,
+      durationRequirement: 30,
+      ownerId: 'instructor',
+      school: null,
+      priceAgreement: { id: 'p', kind: 'standard', pricingPlanId: null, unitPrice: 1000, currency: 'usd' },
+      templateId: null,
     },
   },
-  { type: 'LessonAssigned', data: { courseId: 'course', lessonAssignmentId: 'la1', lessonId: 'lesson1', title: 'One', discussionTopic: null, privateNote: null, dueOn: null, order: 1 } },
-  { type: 'LessonAssigned', data: { courseId: 'course', lessonAssignmentId: 'la2', lessonId: 'lesson2', title: 'Two', discussionTopic: null, privateNote: null, dueOn: null, order: 2 } },
+  {
+    type: 'LessonAssigned',
+    data: {
+      courseId: 'course',
+      lessonAssignmentId: 'la1',
+      lessonId: 'lesson1',
+      title: 'One',
+      discussionTopic: null,
+      privateNote: null,
+      dueOn: null,
+      order: 1,
+    },
+  },
+  {
+    type: 'LessonAssigned',
+    data: {
+      courseId: 'course',
+      lessonAssignmentId: 'la2',
+      lessonId: 'lesson2',
+      title: 'Two',
+      discussionTopic: null,
+      privateNote: null,
+      dueOn: null,
+      order: 2,
+    },
+  },
 ];
 const enrolled: EnrollmentEvent = {
   type: 'StudentEnrolled',
   data: {
-    enrollmentId: 'e', courseId: 'course', studentId: 'student', courseKind: 'regular', enrolledWith: 'redemption_code', extraConversations: 0, minuteQuantity: 60,
-    paymentId: null, amount: null, redemptionCodeId: null, attempt: null,
+    enrollmentId: 'e',
+    courseId: 'course',
+    studentId: 'student',
+    courseKind: 'regular',
+    enrolledWith: 'redemption_code',
+    extraConversations: 0,
+    minuteQuantity: 60,
+    paymentId: null,
+    amount: null,
+    redemptionCodeId: null,
+    attempt: null,
   },
 };
 
@@ -63,19 +127,39 @@ interface Past {
 function given(past: Past = {}) {
   const state = {
     speaker: past.speaker === undefined ? { canSpeak: true, languages: ['es', 'fr'] } : past.speaker,
-    lesson: past.course || past.enrollment
-      ? { course: fold(evolveCourse, initialCourse(), past.course ?? []), enrollment: fold(evolveEnrollment, initialEnrollment(), past.enrollment ?? []) }
-      : null,
+    lesson:
+      past.course || past.enrollment
+        ? {
+            course: fold(evolveCourse, initialCourse(), past.course ?? []),
+            enrollment: fold(evolveEnrollment, initialEnrollment(), past.enrollment ?? []),
+          }
+        : null,
     speakerBookings: [...bookingsOf([past.speakerDays ?? []]).values()],
     studentBookings: [...bookingsOf([past.studentDays ?? []]).values()],
-    availability: [...fold(evolveAvailability, initialAvailability(), past.availability ?? ['2027-03-07', '2027-03-08', '2027-03-14'].map(allDay)).rules.values()],
+    availability: [
+      ...fold(
+        evolveAvailability,
+        initialAvailability(),
+        past.availability ?? ['2027-03-07', '2027-03-08', '2027-03-14'].map(allDay),
+      ).rules.values(),
+    ],
     ledger: fold(evolveLedger, initialLedger(), past.ledger ?? [credited(60)]),
   };
   return {
     when(over: Partial<ReserveCommand>, now = NOW) {
       const cmd: ReserveCommand = {
-        conversationId: 'c1', studentId: 'student', speakerId: 'speaker', courseId: null, lessonId: null, language: 'es', start: at('2027-03-08T09:00:00Z'),
-        duration: 15, provider: 'local', transactionId: 't1', lessonAttemptId: 'la-new', ...over,
+        conversationId: 'c1',
+        studentId: 'student',
+        speakerId: 'speaker',
+        courseId: null,
+        lessonId: null,
+        language: 'es',
+        start: at('2027-03-08T09:00:00Z'),
+        duration: 15,
+        provider: 'local',
+        transactionId: 't1',
+        lessonAttemptId: 'la-new',
+        ...over,
       };
       const decide = () => decideReserve(cmd, state, now, actor);
       return {
@@ -89,20 +173,40 @@ function given(past: Past = {}) {
 }
 
 const reservedAt = (start: string, end: string, over: Partial<ReserveDecision['conversation'][0]['data']> = {}): ReserveDecision => ({
-  conversation: [{
-    type: 'ConversationReserved',
-    data: {
-      conversationId: 'c1', kind: 'lesson', provider: 'local', reservedBy: 'student', reservedWith: 'speaker', reservedStart: start, reservedEnd: end,
-      duration: 15, learningLanguage: 'es', courseId: null, lessonId: null, minutes: 15, archiveOnStart: false, ...over,
+  conversation: [
+    {
+      type: 'ConversationReserved',
+      data: {
+        conversationId: 'c1',
+        kind: 'lesson',
+        provider: 'local',
+        reservedBy: 'student',
+        reservedWith: 'speaker',
+        reservedStart: start,
+        reservedEnd: end,
+        duration: 15,
+        learningLanguage: 'es',
+        courseId: null,
+        lessonId: null,
+        minutes: 15,
+        archiveOnStart: false,
+        ...over,
+      },
     },
-  }],
-  ledger: [{
-    type: 'MinutesChanged',
-    data: {
-      transactionId: 't1', accountId: 'student', minuteQuantity: -(over.duration ?? 15), action: 'conversation',
-      actionReason: `Reserved a ${over.duration ?? 15}-minute conversation`, balanceAfter: 60 - (over.duration ?? 15),
+  ],
+  ledger: [
+    {
+      type: 'MinutesChanged',
+      data: {
+        transactionId: 't1',
+        accountId: 'student',
+        minuteQuantity: -(over.duration ?? 15),
+        action: 'conversation',
+        actionReason: `Reserved a ${over.duration ?? 15}-minute conversation`,
+        balanceAfter: 60 - (over.duration ?? 15),
+      },
     },
-  }],
+  ],
   enrollment: [],
   speakerTime: [booked('c1', start, end, 'speaker')],
   studentTime: [booked('c1', start, end, 'student')],
@@ -114,73 +218,148 @@ describe('reserving a conversation', () => {
   });
 
   it('starts on the quarter hour (slot alignment)', () => {
-    given().when({ start: at('2027-03-08T09:05:00Z') }).thenThrows('BAD_USER_INPUT', SchedulingMessages.notOnSlot);
-    given().when({ start: at('2027-03-08T09:45:00Z') }).decision();
+    given()
+      .when({ start: at('2027-03-08T09:05:00Z') })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.notOnSlot);
+    given()
+      .when({ start: at('2027-03-08T09:45:00Z') })
+      .decision();
   });
 
   it('refuses a start already past, and one sooner than the minimum notice, and one past the horizon', () => {
-    given().when({ start: at('2027-03-07T11:45:00Z') }).thenThrows('BAD_USER_INPUT', SchedulingMessages.inThePast);
+    given()
+      .when({ start: at('2027-03-07T11:45:00Z') })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.inThePast);
     given().when({ start: NOW }).thenThrows('BAD_USER_INPUT', SchedulingMessages.inThePast);
-    given().when({ start: minutesFromNow(MIN_NOTICE_MINUTES - 15) }).thenThrows('BAD_USER_INPUT', SchedulingMessages.tooSoon);
+    given()
+      .when({ start: minutesFromNow(MIN_NOTICE_MINUTES - 15) })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.tooSoon);
     // Exactly the minimum notice ahead is allowed.
-    assert.equal(given().when({ start: minutesFromNow(MIN_NOTICE_MINUTES) }).decision().conversation[0].data.reservedStart, '2027-03-07T13:00:00.000Z');
-    given().when({ start: minutesFromNow(HORIZON_DAYS * 24 * 60 + 15) }).thenThrows('BAD_USER_INPUT', SchedulingMessages.tooFarAhead);
-    assert.equal(given().when({ start: minutesFromNow(HORIZON_DAYS * 24 * 60) }).decision().conversation.length, 1);
+    assert.equal(
+      given()
+        .when({ start: minutesFromNow(MIN_NOTICE_MINUTES) })
+        .decision().conversation[0].data.reservedStart,
+      '2027-03-07T13:00:00.000Z',
+    );
+    given()
+      .when({ start: minutesFromNow(HORIZON_DAYS * 24 * 60 + 15) })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.tooFarAhead);
+    assert.equal(
+      given()
+        .when({ start: minutesFromNow(HORIZON_DAYS * 24 * 60) })
+        .decision().conversation.length,
+      1,
+    );
   });
 
   it('is with a speaker who can speak the language, never with oneself, for 15 or 30 minutes', () => {
     given({ speaker: null }).when({}).thenThrows('BAD_USER_INPUT', SchedulingMessages.notASpeaker);
-    given({ speaker: { canSpeak: false, languages: ['es'] } }).when({}).thenThrows('BAD_USER_INPUT', SchedulingMessages.notASpeaker);
+    given({ speaker: { canSpeak: false, languages: ['es'] } })
+      .when({})
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.notASpeaker);
     given().when({ speakerId: 'student' }).thenThrows('BAD_USER_INPUT', SchedulingMessages.notASpeaker);
     given().when({ language: 'de' }).thenThrows('BAD_USER_INPUT', SchedulingMessages.languageMismatch);
     given().when({ duration: 45 }).thenThrows('BAD_USER_INPUT', SchedulingMessages.durationInvalid);
-    given().when({ duration: 30 }).then(reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:30:00.000Z', { duration: 30, minutes: 30 }));
+    given()
+      .when({ duration: 30 })
+      .then(reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:30:00.000Z', { duration: 30, minutes: 30 }));
   });
 
   it("refuses a time overlapping the speaker's bookings or their 15-minute buffer, but not a released one", () => {
-    given({ speakerDays: [booked('x', '2027-03-08T09:00:00Z', '2027-03-08T09:15:00Z', 'speaker')] }).when({}).thenThrows('CONFLICT', SchedulingMessages.slotTaken);
-    given({ speakerDays: [booked('x', '2027-03-08T08:45:00Z', '2027-03-08T09:00:00Z', 'speaker')] }).when({}).thenThrows('CONFLICT', SchedulingMessages.slotTaken);
-    given({ speakerDays: [booked('x', '2027-03-08T09:15:00Z', '2027-03-08T09:30:00Z', 'speaker')] }).when({}).thenThrows('CONFLICT', SchedulingMessages.slotTaken);
+    given({ speakerDays: [booked('x', '2027-03-08T09:00:00Z', '2027-03-08T09:15:00Z', 'speaker')] })
+      .when({})
+      .thenThrows('CONFLICT', SchedulingMessages.slotTaken);
+    given({ speakerDays: [booked('x', '2027-03-08T08:45:00Z', '2027-03-08T09:00:00Z', 'speaker')] })
+      .when({})
+      .thenThrows('CONFLICT', SchedulingMessages.slotTaken);
+    given({ speakerDays: [booked('x', '2027-03-08T09:15:00Z', '2027-03-08T09:30:00Z', 'speaker')] })
+      .when({})
+      .thenThrows('CONFLICT', SchedulingMessages.slotTaken);
     // A full buffer apart, or released, is free.
-    given({ speakerDays: [booked('x', '2027-03-08T08:30:00Z', '2027-03-08T08:45:00Z', 'speaker')] }).when({}).decision();
-    given({ speakerDays: [booked('x', '2027-03-08T09:00:00Z', '2027-03-08T09:15:00Z', 'speaker'), { type: 'TimeReleased', data: { conversationId: 'x' } }] })
-      .when({}).then(reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:15:00.000Z'));
+    given({ speakerDays: [booked('x', '2027-03-08T08:30:00Z', '2027-03-08T08:45:00Z', 'speaker')] })
+      .when({})
+      .decision();
+    given({
+      speakerDays: [
+        booked('x', '2027-03-08T09:00:00Z', '2027-03-08T09:15:00Z', 'speaker'),
+        { type: 'TimeReleased', data: { conversationId: 'x' } },
+      ],
+    })
+      .when({})
+      .then(reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:15:00.000Z'));
   });
 
   it("refuses a time overlapping the student's own conversations (no buffer for students)", () => {
-    given({ studentDays: [booked('y', '2027-03-08T08:50:00Z', '2027-03-08T09:05:00Z', 'student')] }).when({}).thenThrows('CONFLICT', SchedulingMessages.studentOverlap);
-    given({ studentDays: [booked('y', '2027-03-08T08:45:00Z', '2027-03-08T09:00:00Z', 'student')] }).when({}).decision();
+    given({ studentDays: [booked('y', '2027-03-08T08:50:00Z', '2027-03-08T09:05:00Z', 'student')] })
+      .when({})
+      .thenThrows('CONFLICT', SchedulingMessages.studentOverlap);
+    given({ studentDays: [booked('y', '2027-03-08T08:45:00Z', '2027-03-08T09:00:00Z', 'student')] })
+      .when({})
+      .decision();
   });
 
   it("refuses a time outside the speaker's availability", () => {
-    given().when({ start: at('2027-03-09T09:00:00Z') }).thenThrows('BAD_USER_INPUT', SchedulingMessages.outsideAvailability);
+    given()
+      .when({ start: at('2027-03-09T09:00:00Z') })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.outsideAvailability);
     given({ availability: [{ type: 'AvailabilityAdded', data: { ...allDay('2027-03-08').data, startTime: '08:00', endTime: '09:15' } }] })
-      .when({ duration: 30 }).thenThrows('BAD_USER_INPUT', SchedulingMessages.outsideAvailability);
+      .when({ duration: 30 })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.outsideAvailability);
   });
 
   it("refuses when the student's minutes do not cover the duration", () => {
-    given({ ledger: [credited(10)] }).when({}).thenThrows('INSUFFICIENT_MINUTES');
+    given({ ledger: [credited(10)] })
+      .when({})
+      .thenThrows('INSUFFICIENT_MINUTES');
     given({ ledger: [] }).when({}).thenThrows('INSUFFICIENT_MINUTES');
-    assert.equal(given({ ledger: [credited(15)] }).when({}).decision().ledger[0].data.balanceAfter, 0);
+    assert.equal(
+      given({ ledger: [credited(15)] })
+        .when({})
+        .decision().ledger[0].data.balanceAfter,
+      0,
+    );
   });
 
   it("reserves a lesson of the student's course in its language and duration, recorded, and starts the lesson attempt", () => {
-    given({ course, enrollment: [enrolled] }).when({ courseId: 'course', lessonId: 'lesson1', language: null, duration: null }).then({
-      ...reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:30:00.000Z', { duration: 30, minutes: 30, courseId: 'course', lessonId: 'lesson1', archiveOnStart: true }),
-      enrollment: [{ type: 'LessonAttemptStarted', data: { lessonAttemptId: 'la-new', lessonId: 'lesson1', conversationId: 'c1' } }],
-    });
+    given({ course, enrollment: [enrolled] })
+      .when({ courseId: 'course', lessonId: 'lesson1', language: null, duration: null })
+      .then({
+        ...reservedAt('2027-03-08T09:00:00.000Z', '2027-03-08T09:30:00.000Z', {
+          duration: 30,
+          minutes: 30,
+          courseId: 'course',
+          lessonId: 'lesson1',
+          archiveOnStart: true,
+        }),
+        enrollment: [{ type: 'LessonAttemptStarted', data: { lessonAttemptId: 'la-new', lessonId: 'lesson1', conversationId: 'c1' } }],
+      });
   });
 
-  it('refuses a lesson that is not the student\'s, or one already attempted or completed', () => {
+  it("refuses a lesson that is not the student's, or one already attempted or completed", () => {
     const lesson = { courseId: 'course', lessonId: 'lesson1', language: null, duration: null };
     given({ course }).when(lesson).thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonNotYours);
-    given({ course, enrollment: [enrolled] }).when({ ...lesson, lessonId: 'elsewhere' }).thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonNotYours);
-    given({ course, enrollment: [enrolled] }).when({ ...lesson, courseId: null }).thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonNotYours);
+    given({ course, enrollment: [enrolled] })
+      .when({ ...lesson, lessonId: 'elsewhere' })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonNotYours);
+    given({ course, enrollment: [enrolled] })
+      .when({ ...lesson, courseId: null })
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonNotYours);
     const attempt = { lessonAttemptId: 'a0', lessonId: 'lesson1', conversationId: 'c0' };
-    given({ course, enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }] }).when(lesson).thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonTaken);
-    given({ course, enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }, { type: 'LessonAttemptCompleted', data: attempt }] })
-      .when(lesson).thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonTaken);
+    given({ course, enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }] })
+      .when(lesson)
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonTaken);
+    given({
+      course,
+      enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }, { type: 'LessonAttemptCompleted', data: attempt }],
+    })
+      .when(lesson)
+      .thenThrows('BAD_USER_INPUT', SchedulingMessages.lessonTaken);
     // A canceled attempt frees the lesson again.
-    given({ course, enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }, { type: 'LessonAttemptCanceled', data: attempt }] }).when(lesson).decision();
+    given({
+      course,
+      enrollment: [enrolled, { type: 'LessonAttemptStarted', data: attempt }, { type: 'LessonAttemptCanceled', data: attempt }],
+    })
+      .when(lesson)
+      .decision();
   });
 });

@@ -6,13 +6,7 @@
  * contracts/scheduling.ts. Its given/when/then test: ./reservation.decider.test.ts. What happens to
  * a conversation after it is reserved: ../conversations/conversation.decider.ts.
  */
-import {
-  BUFFER_MINUTES,
-  DURATIONS,
-  HORIZON_DAYS,
-  MIN_NOTICE_MINUTES,
-  SchedulingMessages,
-} from '../../../contracts/scheduling';
+import { BUFFER_MINUTES, DURATIONS, HORIZON_DAYS, MIN_NOTICE_MINUTES, SchedulingMessages } from '../../../contracts/scheduling';
 import { ErrorCode } from '../../../contracts/errors';
 import { archiveOnStart } from '../archive/archive';
 import { decideChangeMinutes, type LedgerEvent, type LedgerState } from '../billing/ledger';
@@ -118,10 +112,17 @@ export function reservationShape(cmd: ReserveCommand, state: Pick<ReserveState, 
   let duration = cmd.duration;
   if (cmd.courseId || cmd.lessonId) {
     const { course, enrollment } = state.lesson ?? {};
-    if (!cmd.courseId || !cmd.lessonId || !course?.course || !enrollment?.enrolled || !course.lessons.some((l) => l.lessonId === cmd.lessonId)) {
+    if (
+      !cmd.courseId ||
+      !cmd.lessonId ||
+      !course?.course ||
+      !enrollment?.enrolled ||
+      !course.lessons.some((l) => l.lessonId === cmd.lessonId)
+    ) {
       throw refuse('lessonId', SchedulingMessages.lessonNotYours);
     }
-    if (enrollment.lessonAttempts.has(cmd.lessonId) || enrollment.completedLessons.has(cmd.lessonId)) throw refuse('lessonId', SchedulingMessages.lessonTaken);
+    if (enrollment.lessonAttempts.has(cmd.lessonId) || enrollment.completedLessons.has(cmd.lessonId))
+      throw refuse('lessonId', SchedulingMessages.lessonTaken);
     language = course.course.language;
     duration ??= course.course.durationRequirement;
   }
@@ -140,27 +141,57 @@ export function decideReserve(cmd: ReserveCommand, state: ReserveState, now: Dat
   if (state.speakerBookings.some((b) => overlaps(intervalOf(b), interval, BUFFER_MINUTES * MINUTE))) {
     throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.slotTaken);
   }
-  if (state.studentBookings.some((b) => overlaps(intervalOf(b), interval))) throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.studentOverlap);
+  if (state.studentBookings.some((b) => overlaps(intervalOf(b), interval)))
+    throw new DomainError(ErrorCode.CONFLICT, SchedulingMessages.studentOverlap);
   if (!withinAvailability(state.availability, interval)) throw refuse('reservedStart', SchedulingMessages.outsideAvailability);
 
-  const ledger = decideChangeMinutes(state.ledger, {
-    transactionId: cmd.transactionId, accountId: cmd.studentId, minutes: -duration, action: 'conversation', reason: `Reserved a ${duration}-minute conversation`,
-  }, { now, actor });
+  const ledger = decideChangeMinutes(
+    state.ledger,
+    {
+      transactionId: cmd.transactionId,
+      accountId: cmd.studentId,
+      minutes: -duration,
+      action: 'conversation',
+      reason: `Reserved a ${duration}-minute conversation`,
+    },
+    { now, actor },
+  );
   const reserved: ConversationReserved = {
     type: 'ConversationReserved',
     data: {
-      conversationId: cmd.conversationId, kind: 'lesson', provider: cmd.provider, reservedBy: cmd.studentId, reservedWith: cmd.speakerId,
-      reservedStart: interval.start.toISOString(), reservedEnd: interval.end.toISOString(), duration, learningLanguage: language,
-      courseId: cmd.courseId, lessonId: cmd.lessonId, minutes: duration, archiveOnStart: archiveOnStart(cmd.courseId),
+      conversationId: cmd.conversationId,
+      kind: 'lesson',
+      provider: cmd.provider,
+      reservedBy: cmd.studentId,
+      reservedWith: cmd.speakerId,
+      reservedStart: interval.start.toISOString(),
+      reservedEnd: interval.end.toISOString(),
+      duration,
+      learningLanguage: language,
+      courseId: cmd.courseId,
+      lessonId: cmd.lessonId,
+      minutes: duration,
+      archiveOnStart: archiveOnStart(cmd.courseId),
     },
   };
-  const booked = (role: Booking['role']): TimeBooked[] => [{ type: 'TimeBooked', data: { conversationId: cmd.conversationId, start: reserved.data.reservedStart, end: reserved.data.reservedEnd, role } }];
+  const booked = (role: Booking['role']): TimeBooked[] => [
+    {
+      type: 'TimeBooked',
+      data: { conversationId: cmd.conversationId, start: reserved.data.reservedStart, end: reserved.data.reservedEnd, role },
+    },
+  ];
   return {
     conversation: [reserved],
     ledger,
-    enrollment: cmd.courseId && cmd.lessonId
-      ? [{ type: 'LessonAttemptStarted', data: { lessonAttemptId: cmd.lessonAttemptId, lessonId: cmd.lessonId, conversationId: cmd.conversationId } }]
-      : [],
+    enrollment:
+      cmd.courseId && cmd.lessonId
+        ? [
+            {
+              type: 'LessonAttemptStarted',
+              data: { lessonAttemptId: cmd.lessonAttemptId, lessonId: cmd.lessonId, conversationId: cmd.conversationId },
+            },
+          ]
+        : [],
     speakerTime: booked('speaker'),
     studentTime: booked('student'),
   };

@@ -23,12 +23,17 @@ const DAY = 24 * 60 * MINUTE;
 export const onSlot = (instant: Date) => instant.getTime() % (SLOT_MINUTES * MINUTE) === 0;
 
 /** The local day and wall-clock times of an interval in a zone, or why it is not a rule's shape. */
-export function localShape(interval: Interval, zone: string): { localDate: string; startTime: string; endTime: string } | 'order' | 'same_day' | 'slot' {
+export function localShape(
+  interval: Interval,
+  zone: string,
+): { localDate: string; startTime: string; endTime: string } | 'order' | 'same_day' | 'slot' {
   if (interval.end.getTime() <= interval.start.getTime()) return 'order';
   if (!onSlot(interval.start) || !onSlot(interval.end)) return 'slot';
   const start = DateTime.fromJSDate(interval.start, { zone });
   const end = DateTime.fromJSDate(interval.end, { zone });
-  const sameDay = start.toISODate() === end.toISODate() || (end.hour === 0 && end.minute === 0 && end.minus({ days: 1 }).toISODate() === start.toISODate());
+  const sameDay =
+    start.toISODate() === end.toISODate() ||
+    (end.hour === 0 && end.minute === 0 && end.minus({ days: 1 }).toISODate() === start.toISODate());
   if (!sameDay) return 'same_day';
   return {
     localDate: start.toISODate()!,
@@ -44,7 +49,11 @@ function at(localDate: string, time: string, zone: string): DateTime {
 }
 
 /** The rule's occurrences that overlap [from, to), in order. */
-export function occurrences(rule: Pick<AvailabilityRule, 'zoneName' | 'localDate' | 'startTime' | 'endTime' | 'repeatsWeekly'>, from: Date, to: Date): Interval[] {
+export function occurrences(
+  rule: Pick<AvailabilityRule, 'zoneName' | 'localDate' | 'startTime' | 'endTime' | 'repeatsWeekly'>,
+  from: Date,
+  to: Date,
+): Interval[] {
   const first = DateTime.fromISO(rule.localDate, { zone: rule.zoneName });
   const out: Interval[] = [];
   let week = 0;
@@ -106,7 +115,12 @@ export function timeZones(now = new Date()) {
     .filter((id) => isIanaZone(id))
     .map((identifier) => {
       const offset = DateTime.fromJSDate(now, { zone: identifier }).toFormat('ZZ');
-      return { identifier, friendlyIdentifier: `(GMT${offset}) ${identifier.replace(/_/g, ' ')}`, formattedOffset: offset, minutes: DateTime.fromJSDate(now, { zone: identifier }).offset };
+      return {
+        identifier,
+        friendlyIdentifier: `(GMT${offset}) ${identifier.replace(/_/g, ' ')}`,
+        formattedOffset: offset,
+        minutes: DateTime.fromJSDate(now, { zone: identifier }).offset,
+      };
     })
     .sort((a, b) => a.minutes - b.minutes || a.identifier.localeCompare(b.identifier))
     .map(({ minutes: _minutes, ...zone }) => zone);

@@ -17,8 +17,7 @@ export class DomainError extends Error {
   }
 }
 
-export const badInput = (message: string, fields?: Record<string, string>) =>
-  new DomainError(ErrorCode.BAD_USER_INPUT, message, fields);
+export const badInput = (message: string, fields?: Record<string, string>) => new DomainError(ErrorCode.BAD_USER_INPUT, message, fields);
 export const unauthorized = (message = 'Not allowed.') => new DomainError(ErrorCode.UNAUTHORIZED, message);
 export const notFound = (message: string) => new DomainError(ErrorCode.NOT_FOUND, message);
 export const conflict = (message: string) => new DomainError(ErrorCode.CONFLICT, message);

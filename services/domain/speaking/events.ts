@@ -10,34 +10,46 @@ import type { DomainEvent } from '../shared/decider';
 
 export type Evaluation = 'promote' | 'decline';
 
-export type SpeakingRecordOpened = DomainEvent<'SpeakingRecordOpened', {
-  speakerId: string;
-  /** The accepted invitation, or null for a record opened by the seed. */
-  invitationId: string | null;
-  emailAddress: string;
-}>;
+export type SpeakingRecordOpened = DomainEvent<
+  'SpeakingRecordOpened',
+  {
+    speakerId: string;
+    /** The accepted invitation, or null for a record opened by the seed. */
+    invitationId: string | null;
+    emailAddress: string;
+  }
+>;
 /** Staff scheduled the interview conversation (appended with its ConversationReserved). */
-export type InterviewScheduled = DomainEvent<'InterviewScheduled', {
-  speakerId: string;
-  conversationId: string;
-  reservedStart: string;
-}>;
+export type InterviewScheduled = DomainEvent<
+  'InterviewScheduled',
+  {
+    speakerId: string;
+    conversationId: string;
+    reservedStart: string;
+  }
+>;
 export type SpeakerEvaluated = DomainEvent<'SpeakerEvaluated', { speakerId: string; evaluation: Evaluation }>;
 /** Languages (codes) and pay rate (cents per hour of conversation). */
-export type SpeakingSettingsChanged = DomainEvent<'SpeakingSettingsChanged', {
-  speakerId: string;
-  languages: string[];
-  payRate: number;
-}>;
+export type SpeakingSettingsChanged = DomainEvent<
+  'SpeakingSettingsChanged',
+  {
+    speakerId: string;
+    languages: string[];
+    payRate: number;
+  }
+>;
 
 export type SpeakingEvent = SpeakingRecordOpened | InterviewScheduled | SpeakerEvaluated | SpeakingSettingsChanged;
 
 /** On speaker-invitations-<address>: an invitation was mailed; `invitationStream` is identity's stream of it. */
-export type SpeakerInvitationSent = DomainEvent<'SpeakerInvitationSent', {
-  invitationId: string;
-  emailAddress: string;
-  invitationStream: string;
-}>;
+export type SpeakerInvitationSent = DomainEvent<
+  'SpeakerInvitationSent',
+  {
+    invitationId: string;
+    emailAddress: string;
+    invitationStream: string;
+  }
+>;
 
 export const speakingStreams = {
   speaking: (accountId: string) => `speaking-${accountId}`,

@@ -16,7 +16,15 @@ import { fold } from '../shared/decider';
 import { DomainError, badInput, conflict, notFound } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { type Evaluation, type SpeakerInvitationSent, type SpeakingEvent, speakingStreams } from './events';
-import { decideChangeSettings, decideEvaluate, decideInterview, decideOpen, evolveSpeaking, initialSpeaking, type SpeakingState } from './speaking';
+import {
+  decideChangeSettings,
+  decideEvaluate,
+  decideInterview,
+  decideOpen,
+  evolveSpeaking,
+  initialSpeaking,
+  type SpeakingState,
+} from './speaking';
 
 export interface SpeakingDeps {
   commands: CommandExecutor;
@@ -72,7 +80,11 @@ export function openSpeakingRecordOnAcceptance(
   if (!isSpeakerRole(accepted.role)) return;
   tx.append(
     speakingStreams.speaking(accepted.accountId),
-    decideOpen(initialSpeaking(), { speakerId: accepted.accountId, invitationId: accepted.invitationId, emailAddress: accepted.emailAddress }),
+    decideOpen(initialSpeaking(), {
+      speakerId: accepted.accountId,
+      invitationId: accepted.invitationId,
+      emailAddress: accepted.emailAddress,
+    }),
     'no_stream',
   );
 }

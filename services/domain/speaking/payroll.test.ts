@@ -8,21 +8,48 @@ import { evolvePayrollFacts, initialPayrollFacts, paidConversation, payrollLines
 
 type Event = ConversationEvent | SpeakingEvent;
 const SPEAKER = 'speaker-1';
-const rate = (payRate: number, speakerId = SPEAKER): Event => ({ type: 'SpeakingSettingsChanged', data: { speakerId, languages: ['es'], payRate } });
+const rate = (payRate: number, speakerId = SPEAKER): Event => ({
+  type: 'SpeakingSettingsChanged',
+  data: { speakerId, languages: ['es'], payRate },
+});
 
 /** A lesson at `start` (ISO) of `duration` minutes with the speaker, then what happened to it. */
-function lesson(id: string, start: string, duration: 15 | 30, then: ('opened' | 'started' | 'stopped' | 'unused' | 'canceled')[] = ['opened', 'started', 'stopped']): Event[] {
+function lesson(
+  id: string,
+  start: string,
+  duration: 15 | 30,
+  then: ('opened' | 'started' | 'stopped' | 'unused' | 'canceled')[] = ['opened', 'started', 'stopped'],
+): Event[] {
   const end = new Date(Date.parse(start) + duration * 60_000).toISOString();
-  const events: Event[] = [{
-    type: 'ConversationReserved',
-    data: { conversationId: id, kind: 'lesson', provider: 'local', reservedBy: 'student-1', reservedWith: SPEAKER, reservedStart: start, reservedEnd: end, duration, learningLanguage: 'es', courseId: null, lessonId: null, minutes: duration },
-  }];
+  const events: Event[] = [
+    {
+      type: 'ConversationReserved',
+      data: {
+        conversationId: id,
+        kind: 'lesson',
+        provider: 'local',
+        reservedBy: 'student-1',
+        reservedWith: SPEAKER,
+        reservedStart: start,
+        reservedEnd: end,
+        duration,
+        learningLanguage: 'es',
+        courseId: null,
+        lessonId: null,
+        minutes: duration,
+      },
+    },
+  ];
   for (const step of then) {
     if (step === 'opened') events.push({ type: 'ConversationOpened', data: { conversationId: id, openedBy: SPEAKER, at: start } });
     if (step === 'started') events.push({ type: 'ConversationStarted', data: { conversationId: id, at: start, stopsAt: end } });
     if (step === 'stopped') events.push({ type: 'ConversationStopped', data: { conversationId: id, at: end, reason: 'time_up' } });
     if (step === 'unused') events.push({ type: 'ConversationStopped', data: { conversationId: id, at: end, reason: 'unused' } });
-    if (step === 'canceled') events.push({ type: 'ConversationCanceled', data: { conversationId: id, canceledBy: 'student-1', reason: 'student', minutesReturned: duration } });
+    if (step === 'canceled')
+      events.push({
+        type: 'ConversationCanceled',
+        data: { conversationId: id, canceledBy: 'student-1', reason: 'student', minutesReturned: duration },
+      });
   }
   return events;
 }
@@ -33,7 +60,10 @@ function given(events: Event[]) {
   const lines = payrollLines(paid);
   return {
     thenLines(expected: [month: string, kind: string, time: string, minutes: number, amount: number, conversationId: string][]) {
-      assert.deepEqual(lines.map((l) => [l.month, l.kind, l.time.toISOString(), l.minutes, l.amount, l.conversationId]), expected);
+      assert.deepEqual(
+        lines.map((l) => [l.month, l.kind, l.time.toISOString(), l.minutes, l.amount, l.conversationId]),
+        expected,
+      );
     },
     lines,
   };
@@ -50,16 +80,23 @@ describe('payroll rules', () => {
   });
 
   it("pays nothing for a conversation marked 'Speaker Issue', and pays it again when the marking is corrected", () => {
-    const marked = (id: string, markedAs: 'completed' | 'reserved_with_user_issue'): Event =>
-      ({ type: 'ConversationMarked', data: { conversationId: id, markedAs, previous: null, markedBy: SPEAKER, refundedMinutes: 0, bonusMinutes: 0, promotion: null } });
+    const marked = (id: string, markedAs: 'completed' | 'reserved_with_user_issue'): Event => ({
+      type: 'ConversationMarked',
+      data: { conversationId: id, markedAs, previous: null, markedBy: SPEAKER, refundedMinutes: 0, bonusMinutes: 0, promotion: null },
+    });
     given([
       rate(1500),
-      ...lesson('a', '2026-03-02T15:00:00Z', 15), marked('a', 'reserved_with_user_issue'),
-      ...lesson('b', '2026-03-02T15:20:00Z', 15), marked('b', 'completed'),
+      ...lesson('a', '2026-03-02T15:00:00Z', 15),
+      marked('a', 'reserved_with_user_issue'),
+      ...lesson('b', '2026-03-02T15:20:00Z', 15),
+      marked('b', 'completed'),
     ]).thenLines([['2026-03', 'conversation', '2026-03-02T15:20:00.000Z', 15, 375, 'b']]);
-    given([rate(1500), ...lesson('a', '2026-03-02T15:00:00Z', 15), marked('a', 'reserved_with_user_issue'), marked('a', 'completed')]).thenLines([
-      ['2026-03', 'conversation', '2026-03-02T15:00:00.000Z', 15, 375, 'a'],
-    ]);
+    given([
+      rate(1500),
+      ...lesson('a', '2026-03-02T15:00:00Z', 15),
+      marked('a', 'reserved_with_user_issue'),
+      marked('a', 'completed'),
+    ]).thenLines([['2026-03', 'conversation', '2026-03-02T15:00:00.000Z', 15, 375, 'a']]);
   });
 
   it('pays the speaker who opened the room when the student never came', () => {
@@ -117,7 +154,10 @@ describe('payroll rules', () => {
   });
 
   it('pays the speaker it was transferred to, and leaves canceled conversations out of idle gaps', () => {
-    const transferred: Event = { type: 'ConversationTransferred', data: { conversationId: 'x', fromSpeakerId: 'speaker-0', toSpeakerId: SPEAKER, transferredBy: null } };
+    const transferred: Event = {
+      type: 'ConversationTransferred',
+      data: { conversationId: 'x', fromSpeakerId: 'speaker-0', toSpeakerId: SPEAKER, transferredBy: null },
+    };
     const reservedWithOther = lesson('x', '2026-03-12T15:00:00Z', 15).map((e) =>
       e.type === 'ConversationReserved' ? { ...e, data: { ...e.data, reservedWith: 'speaker-0' } } : e,
     );
@@ -138,11 +178,20 @@ describe('payroll rules', () => {
   it('rounds each line to the cent and totals the lines', () => {
     const { lines } = given([rate(1999), ...lesson('a', '2026-03-02T15:00:00Z', 15), ...lesson('b', '2026-03-02T15:25:00Z', 15)]);
     // 15 min at $19.99/h = 499.75 cents → 500; 10 idle minutes = 333.17 → 333.
-    assert.deepEqual(lines.map((l) => l.amount), [500, 333, 500]);
+    assert.deepEqual(
+      lines.map((l) => l.amount),
+      [500, 333, 500],
+    );
     assert.deepEqual(summarize(SPEAKER, '2026-03', lines), {
-      speakerId: SPEAKER, month: '2026-03',
-      conversationPayMinutes: 30, conversationPayRate: 1999, conversationPayAmount: 1000,
-      idlePayMinutes: 10, idlePayRate: 1999, idlePayAmount: 333, totalPay: 1333,
+      speakerId: SPEAKER,
+      month: '2026-03',
+      conversationPayMinutes: 30,
+      conversationPayRate: 1999,
+      conversationPayAmount: 1000,
+      idlePayMinutes: 10,
+      idlePayRate: 1999,
+      idlePayAmount: 333,
+      totalPay: 1333,
     });
   });
 });

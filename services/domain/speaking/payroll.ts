@@ -69,8 +69,17 @@ export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent
     case 'ConversationReserved': {
       const d = event.data;
       facts.conversations.set(d.conversationId, {
-        conversationId: d.conversationId, kind: d.kind, speakerId: d.reservedWith, start: new Date(d.reservedStart), end: new Date(d.reservedEnd),
-        minutes: d.duration, canceled: false, openedAtRate: null, startedAtRate: null, stoppedAs: null, speakerIssue: false,
+        conversationId: d.conversationId,
+        kind: d.kind,
+        speakerId: d.reservedWith,
+        start: new Date(d.reservedStart),
+        end: new Date(d.reservedEnd),
+        minutes: d.duration,
+        canceled: false,
+        openedAtRate: null,
+        startedAtRate: null,
+        stoppedAs: null,
+        speakerIssue: false,
       });
       break;
     }
@@ -178,11 +187,27 @@ function nextMonthStart(t: Date, zone: string): Date {
 export const amountFor = (minutes: number, rate: number) => Math.round((minutes * rate) / 60);
 
 /** One speaker's lines, from their paid conversations in any order. */
-export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_TIME_ZONE, idleGapMaxMinutes = IDLE_GAP_MAX_MINUTES): PayrollLine[] {
-  const sorted = [...paid].sort((a, b) => a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0));
+export function payrollLines(
+  paid: readonly PaidConversation[],
+  zone = PAYROLL_TIME_ZONE,
+  idleGapMaxMinutes = IDLE_GAP_MAX_MINUTES,
+): PayrollLine[] {
+  const sorted = [...paid].sort(
+    (a, b) =>
+      a.start.getTime() - b.start.getTime() || (a.conversationId < b.conversationId ? -1 : a.conversationId > b.conversationId ? 1 : 0),
+  );
   const lines: PayrollLine[] = [];
   sorted.forEach((c, i) => {
-    lines.push({ speakerId: c.speakerId, month: payMonthOf(c.start, zone), kind: 'conversation', time: c.start, minutes: c.minutes, rate: c.rate, amount: amountFor(c.minutes, c.rate), conversationId: c.conversationId });
+    lines.push({
+      speakerId: c.speakerId,
+      month: payMonthOf(c.start, zone),
+      kind: 'conversation',
+      time: c.start,
+      minutes: c.minutes,
+      rate: c.rate,
+      amount: amountFor(c.minutes, c.rate),
+      conversationId: c.conversationId,
+    });
     const next = sorted[i + 1];
     if (!next) return;
     const gap = Math.round((next.start.getTime() - c.end.getTime()) / MINUTE);
@@ -193,7 +218,16 @@ export function payrollLines(paid: readonly PaidConversation[], zone = PAYROLL_T
       const to = monthEnd < next.start ? monthEnd : next.start;
       const minutes = Math.round((to.getTime() - from.getTime()) / MINUTE);
       if (minutes > 0) {
-        lines.push({ speakerId: c.speakerId, month: payMonthOf(from, zone), kind: 'idle', time: from, minutes, rate: c.rate, amount: amountFor(minutes, c.rate), conversationId: c.conversationId });
+        lines.push({
+          speakerId: c.speakerId,
+          month: payMonthOf(from, zone),
+          kind: 'idle',
+          time: from,
+          minutes,
+          rate: c.rate,
+          amount: amountFor(minutes, c.rate),
+          conversationId: c.conversationId,
+        });
       }
       from = to;
     }

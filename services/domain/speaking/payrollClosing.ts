@@ -14,17 +14,23 @@ export interface ClosedPayrollRow extends PayrollSummary {
   adjustmentAmount: number;
 }
 
-export type PayrollMonthClosed = DomainEvent<'PayrollMonthClosed', {
-  month: string;
-  closedBy: string | null;
-  totalPay: number;
-  rows: ClosedPayrollRow[];
-}>;
-export type PayrollMonthReopened = DomainEvent<'PayrollMonthReopened', {
-  month: string;
-  reopenedBy: string | null;
-  reason: string;
-}>;
+export type PayrollMonthClosed = DomainEvent<
+  'PayrollMonthClosed',
+  {
+    month: string;
+    closedBy: string | null;
+    totalPay: number;
+    rows: ClosedPayrollRow[];
+  }
+>;
+export type PayrollMonthReopened = DomainEvent<
+  'PayrollMonthReopened',
+  {
+    month: string;
+    reopenedBy: string | null;
+    reason: string;
+  }
+>;
 export type PayrollMonthEvent = PayrollMonthClosed | PayrollMonthReopened;
 
 export const PAYROLL_MONTH_EVENT_TYPES = ['PayrollMonthClosed', 'PayrollMonthReopened'] as const;

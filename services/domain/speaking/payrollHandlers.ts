@@ -28,14 +28,20 @@ export function payrollHandlers(deps: PayrollDeps) {
       return deps.commands.execute(meta, async (tx) => {
         const state = await loadMonth(tx, input.month);
         const rows = state.closed ? [] : await deps.currentRows(input.month);
-        tx.append(payrollMonthStream(input.month), decideClosePayrollMonth(state, { month: input.month, now: tx.now, closedBy: tx.actor.accountId, rows }));
+        tx.append(
+          payrollMonthStream(input.month),
+          decideClosePayrollMonth(state, { month: input.month, now: tx.now, closedBy: tx.actor.accountId, rows }),
+        );
         return true;
       });
     },
     async reopenPayrollMonth(meta: CommandMeta, input: { month: string; reason: string }) {
       return deps.commands.execute(meta, async (tx) => {
         const state = await loadMonth(tx, input.month);
-        tx.append(payrollMonthStream(input.month), decideReopenPayrollMonth(state, { month: input.month, reason: input.reason, reopenedBy: tx.actor.accountId }));
+        tx.append(
+          payrollMonthStream(input.month),
+          decideReopenPayrollMonth(state, { month: input.month, reason: input.reason, reopenedBy: tx.actor.accountId }),
+        );
         return true;
       });
     },

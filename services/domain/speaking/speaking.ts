@@ -48,9 +48,14 @@ const requireRecord = (state: SpeakingState) => {
 };
 
 /** Opens the record once; a second acceptance (never expected) changes nothing. */
-export function decideOpen(state: SpeakingState, cmd: { speakerId: string; invitationId: string | null; emailAddress: string }): SpeakingEvent[] {
+export function decideOpen(
+  state: SpeakingState,
+  cmd: { speakerId: string; invitationId: string | null; emailAddress: string },
+): SpeakingEvent[] {
   if (state.exists) return [];
-  return [{ type: 'SpeakingRecordOpened', data: { speakerId: cmd.speakerId, invitationId: cmd.invitationId, emailAddress: cmd.emailAddress } }];
+  return [
+    { type: 'SpeakingRecordOpened', data: { speakerId: cmd.speakerId, invitationId: cmd.invitationId, emailAddress: cmd.emailAddress } },
+  ];
 }
 
 /**
@@ -68,7 +73,12 @@ export function decideInterview(
   if (state.evaluation === 'decline') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.declined);
   if (state.evaluation === 'promote') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.alreadyPromoted);
   if (state.interviewId && !cmd.previousIsOver) return [];
-  return [{ type: 'InterviewScheduled', data: { speakerId: state.speakerId!, conversationId: cmd.conversationId, reservedStart: ctx.now.toISOString() } }];
+  return [
+    {
+      type: 'InterviewScheduled',
+      data: { speakerId: state.speakerId!, conversationId: cmd.conversationId, reservedStart: ctx.now.toISOString() },
+    },
+  ];
 }
 
 /** An evaluation is final: the same one again changes nothing; the other one is refused. */

@@ -3,7 +3,14 @@ import type { CommandExecutor, CommandMeta } from '../../commands/execute';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
-import { decidePostSupport, evolveSupportThread, initialSupportThread, supportStream, type SupportEvent, type SupportMessagePosted } from './support';
+import {
+  decidePostSupport,
+  evolveSupportThread,
+  initialSupportThread,
+  supportStream,
+  type SupportEvent,
+  type SupportMessagePosted,
+} from './support';
 
 export interface SupportDeps {
   commands: CommandExecutor;

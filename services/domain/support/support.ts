@@ -9,16 +9,19 @@ import { badInput } from '../shared/errors';
 
 export const supportStream = (visitorId: string) => `support-${visitorId}`;
 
-export type SupportMessagePosted = DomainEvent<'SupportMessagePosted', {
-  visitorId: string;
-  messageId: string;
-  index: number;
-  authorId: string;
-  /** An answer from the staff (an admin), rather than the visitor's own message. */
-  fromStaff: boolean;
-  body: string;
-  at: string;
-}>;
+export type SupportMessagePosted = DomainEvent<
+  'SupportMessagePosted',
+  {
+    visitorId: string;
+    messageId: string;
+    index: number;
+    authorId: string;
+    /** An answer from the staff (an admin), rather than the visitor's own message. */
+    fromStaff: boolean;
+    body: string;
+    at: string;
+  }
+>;
 export type SupportEvent = SupportMessagePosted;
 export const SUPPORT_EVENT_TYPES = ['SupportMessagePosted'] as const;
 
@@ -39,7 +42,12 @@ export const initialSupportThread = (): SupportThread => ({ messages: [] });
 export function evolveSupportThread(state: SupportThread, event: SupportEvent): SupportThread {
   if (event.type !== 'SupportMessagePosted') return state;
   const d = event.data;
-  return { messages: [...state.messages, { id: d.messageId, index: d.index, authorId: d.authorId, fromStaff: d.fromStaff, body: d.body, createdAt: new Date(d.at) }] };
+  return {
+    messages: [
+      ...state.messages,
+      { id: d.messageId, index: d.index, authorId: d.authorId, fromStaff: d.fromStaff, body: d.body, createdAt: new Date(d.at) },
+    ],
+  };
 }
 
 export const SupportMessages = {
@@ -55,10 +63,23 @@ export function decidePostSupport(
 ): SupportEvent[] {
   const body = input.body.trim();
   if (!body) throw badInput(input.fromStaff ? SupportMessages.emptyAnswer : LiveMessages.emptyMessage, { body: LiveMessages.emptyMessage });
-  if (body.length > CHAT_MESSAGE_MAX_LENGTH) throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, { body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.` });
+  if (body.length > CHAT_MESSAGE_MAX_LENGTH)
+    throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, {
+      body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+    });
   if (input.fromStaff && !thread.messages.length) throw badInput(SupportMessages.noThread);
-  return [{
-    type: 'SupportMessagePosted',
-    data: { visitorId: input.visitorId, messageId: input.messageId, index: thread.messages.length, authorId: input.authorId, fromStaff: input.fromStaff, body, at: now.toISOString() },
-  }];
+  return [
+    {
+      type: 'SupportMessagePosted',
+      data: {
+        visitorId: input.visitorId,
+        messageId: input.messageId,
+        index: thread.messages.length,
+        authorId: input.authorId,
+        fromStaff: input.fromStaff,
+        body,
+        at: now.toISOString(),
+      },
+    },
+  ];
 }

@@ -17,7 +17,17 @@
  * - subscribeToAll is the port's batch loop over readAll, woken by a live $all subscription and a
  *   poll, so handlers see the same batches and checkpoints as on PostgreSQL.
  */
-import { ANY, BACKWARDS, END, KurrentDBClient, NO_STREAM, START, jsonEvent, type AllStreamResolvedEvent, type Position } from '@kurrent/kurrentdb-client';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  KurrentDBClient,
+  NO_STREAM,
+  START,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type Position,
+} from '@kurrent/kurrentdb-client';
 import crypto from 'node:crypto';
 import {
   WrongExpectedVersionError,
@@ -64,7 +74,10 @@ function validate(requests: AppendRequest[]) {
   }
 }
 
-const checkpointOfPosition = (p: Position): GlobalCheckpoint => ({ transactionId: p.commit.toString(10), position: p.prepare.toString(10) });
+const checkpointOfPosition = (p: Position): GlobalCheckpoint => ({
+  transactionId: p.commit.toString(10),
+  position: p.prepare.toString(10),
+});
 const positionOf = (c: GlobalCheckpoint): Position => ({ commit: BigInt(c.transactionId), prepare: BigInt(c.position) });
 
 function parseMetadata(raw: unknown): EventMetadata {
@@ -73,7 +86,9 @@ function parseMetadata(raw: unknown): EventMetadata {
   return { actorId: null, correlationId: '', causationId: null, occurredAt: new Date(0).toISOString(), schemaVersion: 1 };
 }
 
-function toStoredEvent(resolved: { event?: { streamId: string; revision: bigint; type: string; data: unknown; metadata: unknown; created: Date; position?: Position } }): StoredEvent | null {
+function toStoredEvent(resolved: {
+  event?: { streamId: string; revision: bigint; type: string; data: unknown; metadata: unknown; created: Date; position?: Position };
+}): StoredEvent | null {
   const e = resolved.event;
   if (!e || !e.position || e.type.startsWith('$') || e.streamId.startsWith('$')) return null;
   return upcast({
@@ -98,12 +113,19 @@ function wrongVersion(error: unknown, requests: AppendRequest[]): WrongExpectedV
 }
 
 export interface KurrentEventStore extends EventStore {
-  subscribeToAll(after: GlobalCheckpoint | null, handler: (events: StoredEvent[]) => Promise<void>, o?: { batchSize?: number; pollIntervalMs?: number }): KurrentSubscription;
+  subscribeToAll(
+    after: GlobalCheckpoint | null,
+    handler: (events: StoredEvent[]) => Promise<void>,
+    o?: { batchSize?: number; pollIntervalMs?: number },
+  ): KurrentSubscription;
   /** Calls `wake` whenever events may have been appended (a live $all subscription); returns its unregistration. */
   onAppended(wake: () => void): () => void;
 }
 
-export function createKurrentEventStore(connectionString: string, options: { pollIntervalMs?: number; batchSize?: number } = {}): KurrentEventStore {
+export function createKurrentEventStore(
+  connectionString: string,
+  options: { pollIntervalMs?: number; batchSize?: number } = {},
+): KurrentEventStore {
   const client = KurrentDBClient.connectionString(connectionString);
   const subscriptions = new Set<KurrentSubscription>();
   const wakers = new Set<() => void>();
@@ -168,14 +190,16 @@ export function createKurrentEventStore(connectionString: string, options: { pol
       validate(requests);
       let result;
       try {
-        result = await client.multiStreamAppend(requests.map((r) => ({
-          streamName: r.stream,
-          expectedState: revisionOf(r.expected),
-          events: r.events.map((e) => ({
-            ...jsonEvent({ id: crypto.randomUUID(), type: e.type, data: (e.data ?? null) as never }),
-            metadata: { [METADATA_KEY]: JSON.stringify(e.metadata) },
-          })),
-        })) as never);
+        result = await client.multiStreamAppend(
+          requests.map((r) => ({
+            streamName: r.stream,
+            expectedState: revisionOf(r.expected),
+            events: r.events.map((e) => ({
+              ...jsonEvent({ id: crypto.randomUUID(), type: e.type, data: (e.data ?? null) as never }),
+              metadata: { [METADATA_KEY]: JSON.stringify(e.metadata) },
+            })),
+          })) as never,
+        );
       } catch (error) {
         throw wrongVersion(error, requests) ?? error;
       }

@@ -150,11 +150,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     })();
   }
 
-  async function appendOne(
-    client: pg.ClientBase | pg.Pool,
-    request: AppendRequest,
-    notifyInTransaction: boolean,
-  ): Promise<AppendResult> {
+  async function appendOne(client: pg.ClientBase | pg.Pool, request: AppendRequest, notifyInTransaction: boolean): Promise<AppendResult> {
     const { stream, events } = request;
     if (typeof stream !== 'string' || stream === '') throw new TypeError('Every append request needs a stream id');
     if (events.length === 0) throw new TypeError('appendToStreams needs at least one event');
@@ -181,7 +177,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     if (row.version === null || row.last_position === null) {
       // Nothing was written. Read the version that beat us (it only grows, so it differs from
       // the expected one).
-      const actual = await client.query<{ version: string }>({ name: 'eventstore_actual_version_v1', text: ACTUAL_VERSION_SQL, values: [stream] });
+      const actual = await client.query<{ version: string }>({
+        name: 'eventstore_actual_version_v1',
+        text: ACTUAL_VERSION_SQL,
+        values: [stream],
+      });
       throw new WrongExpectedVersionError(stream, request.expected, actual.rows.length ? Number(actual.rows[0].version) : 'no_stream');
     }
     return {
@@ -247,8 +247,16 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     if (prefixes.size || tails.size) {
       const values = [[...prefixes.keys()], [...prefixes.values()].map(StreamCache.versionOf)];
       const { rows } = tails.size
-        ? await pool.query<EventRow & { last_only: boolean }>({ name: 'eventstore_read_streams_and_last_v1', text: READ_STREAMS_AND_LAST_SQL, values: [...values, [...tails.keys()]] })
-        : await pool.query<EventRow & { last_only?: boolean }>({ name: 'eventstore_read_streams_after_v2', text: READ_STREAMS_AFTER_SQL, values });
+        ? await pool.query<EventRow & { last_only: boolean }>({
+            name: 'eventstore_read_streams_and_last_v1',
+            text: READ_STREAMS_AND_LAST_SQL,
+            values: [...values, [...tails.keys()]],
+          })
+        : await pool.query<EventRow & { last_only?: boolean }>({
+            name: 'eventstore_read_streams_after_v2',
+            text: READ_STREAMS_AFTER_SQL,
+            values,
+          });
       for (const row of rows) (row.last_only ? tails : after).get(row.stream_id)!.push(toStoredEvent(row));
     }
     return new Map(
@@ -288,7 +296,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
   ): PostgresSubscription {
     if (closed) throw new Error('The event store is closed');
     return startSubscription(
-      { readAll, eventsPending, listener, open: subscriptions, defaults: { batchSize: defaultBatch, pollIntervalMs: defaultPoll, onError: defaultOnError } },
+      {
+        readAll,
+        eventsPending,
+        listener,
+        open: subscriptions,
+        defaults: { batchSize: defaultBatch, pollIntervalMs: defaultPoll, onError: defaultOnError },
+      },
       after,
       handler,
       subscribeOptions,

@@ -3,12 +3,7 @@
  * statement, several through the `eventstore_append` function), stream and feed reads, and the
  * mapping of rows to stored events and of the append function's error to the port's.
  */
-import {
-  WrongExpectedVersionError,
-  type AppendRequest,
-  type ExpectedVersion,
-  type StoredEvent,
-} from '../port';
+import { WrongExpectedVersionError, type AppendRequest, type ExpectedVersion, type StoredEvent } from '../port';
 import { upcast } from '../upcasting';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './migrations';
 

@@ -4,9 +4,14 @@ import type { StoredEvent } from '../port';
 import { StreamCache } from './streamCache';
 
 const event = (stream: string, version: number): StoredEvent => ({
-  streamId: stream, streamVersion: version, type: 'E', data: { n: version, nested: { v: version } },
+  streamId: stream,
+  streamVersion: version,
+  type: 'E',
+  data: { n: version, nested: { v: version } },
   metadata: { actorId: null, correlationId: 'c', causationId: null, occurredAt: '2026-01-01T00:00:00.000Z', schemaVersion: 1 },
-  position: String(version), transactionId: '1', recordedAt: new Date(0),
+  position: String(version),
+  transactionId: '1',
+  recordedAt: new Date(0),
 });
 const events = (stream: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => event(stream, from + i));
 
@@ -15,22 +20,35 @@ describe('StreamCache', () => {
     const cache = new StreamCache(100);
     assert.equal(StreamCache.versionOf(cache.prefix('a')), 0);
     const first = cache.extend('a', cache.prefix('a'), events('a', 1, 3));
-    assert.deepEqual(first.map((e) => e.streamVersion), [1, 2, 3]);
+    assert.deepEqual(
+      first.map((e) => e.streamVersion),
+      [1, 2, 3],
+    );
     const prefix = cache.prefix('a');
     assert.equal(StreamCache.versionOf(prefix), 3);
     const whole = cache.extend('a', prefix, events('a', 4, 5));
-    assert.deepEqual(whole.map((e) => e.streamVersion), [1, 2, 3, 4, 5]);
+    assert.deepEqual(
+      whole.map((e) => e.streamVersion),
+      [1, 2, 3, 4, 5],
+    );
     assert.equal(cache.eventsKept, 5);
   });
 
-  it("never hands out its own array, and kept events cannot be changed", () => {
+  it('never hands out its own array, and kept events cannot be changed', () => {
     const cache = new StreamCache(100);
     const read = cache.extend('a', [], events('a', 1, 2));
     read.push(event('a', 99));
-    assert.deepEqual(cache.prefix('a').map((e) => e.streamVersion), [1, 2]);
+    assert.deepEqual(
+      cache.prefix('a').map((e) => e.streamVersion),
+      [1, 2],
+    );
     const kept = cache.prefix('a')[0] as StoredEvent & { data: { n: number; nested: { v: number } } };
-    assert.throws(() => { kept.data.n = 7; }, TypeError);
-    assert.throws(() => { kept.data.nested.v = 7; }, TypeError);
+    assert.throws(() => {
+      kept.data.n = 7;
+    }, TypeError);
+    assert.throws(() => {
+      kept.data.nested.v = 7;
+    }, TypeError);
   });
 
   it('keeps the longer of two reads that overlapped, and ignores a shorter one', () => {
@@ -38,7 +56,10 @@ describe('StreamCache', () => {
     const stale = cache.prefix('a');
     cache.extend('a', stale, events('a', 1, 4));
     cache.extend('a', stale, events('a', 1, 2)); // began before the longer one, ended after
-    assert.deepEqual(cache.prefix('a').map((e) => e.streamVersion), [1, 2, 3, 4]);
+    assert.deepEqual(
+      cache.prefix('a').map((e) => e.streamVersion),
+      [1, 2, 3, 4],
+    );
     assert.equal(cache.eventsKept, 4);
   });
 

@@ -178,4 +178,3 @@ export function startSubscription(
   open.add(subscription);
   return subscription;
 }
-

@@ -105,14 +105,26 @@ async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): P
  * exponential back-off, 6 s so, on the three-broker test cluster), with the same ~30 s of patience.
  */
 export function connectKafka(brokers: readonly string[], clientId = 'tertulia'): KafkaPort {
-  const kafka = new Kafka({ clientId, brokers: [...brokers], logLevel: logLevel.NOTHING, retry: { retries: 30, initialRetryTime: 100, maxRetryTime: 1000 } });
+  const kafka = new Kafka({
+    clientId,
+    brokers: [...brokers],
+    logLevel: logLevel.NOTHING,
+    retry: { retries: 30, initialRetryTime: 100, maxRetryTime: 1000 },
+  });
 
   async function topicSettings(admin: Admin, topic: string): Promise<TopicSettings> {
     const meta = await admin.fetchTopicMetadata({ topics: [topic] });
     const partitions = meta.topics[0].partitions;
-    const config = await admin.describeConfigs({ resources: [{ type: 2 /* TOPIC */, name: topic, configNames: ['min.insync.replicas'] }], includeSynonyms: false });
+    const config = await admin.describeConfigs({
+      resources: [{ type: 2 /* TOPIC */, name: topic, configNames: ['min.insync.replicas'] }],
+      includeSynonyms: false,
+    });
     const minIsr = config.resources[0]?.configEntries.find((e) => e.configName === 'min.insync.replicas')?.configValue;
-    return { partitions: partitions.length, replicationFactor: partitions[0]?.replicas.length ?? 0, minInsyncReplicas: Number(minIsr ?? 1) };
+    return {
+      partitions: partitions.length,
+      replicationFactor: partitions[0]?.replicas.length ?? 0,
+      minInsyncReplicas: Number(minIsr ?? 1),
+    };
   }
 
   return {
@@ -127,7 +139,14 @@ export function connectKafka(brokers: readonly string[], clientId = 'tertulia'):
       return withAdmin(kafka, async (admin) => {
         const { replicationFactor, minInsyncReplicas } = replicationFor((await admin.describeCluster()).brokers.length);
         await admin.createTopics({
-          topics: [{ topic, numPartitions: partitions, replicationFactor, configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }] }],
+          topics: [
+            {
+              topic,
+              numPartitions: partitions,
+              replicationFactor,
+              configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }],
+            },
+          ],
           waitForLeaders: true,
         });
         return topicSettings(admin, topic);
@@ -160,7 +179,9 @@ export function connectKafka(brokers: readonly string[], clientId = 'tertulia'):
       });
       return {
         async start(topic, eachBatch) {
-          consumer.on(consumer.events.GROUP_JOIN, (e) => options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)));
+          consumer.on(consumer.events.GROUP_JOIN, (e) =>
+            options.onAssigned?.((e.payload.memberAssignment[topic] ?? []).slice().sort((a, b) => a - b)),
+          );
           await consumer.connect();
           await consumer.subscribe({ topic, fromBeginning: true });
           await consumer.run({

@@ -31,11 +31,19 @@ export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof 
     const to = typeof req.query.to === 'string' && req.query.to ? req.query.to : undefined;
     const messages = await outbox.list(to);
     const rows = messages
-      .map((m) => `<tr><td>${esc(m.sentAt.toISOString())}</td><td>${esc(m.to)}</td><td><a href="/dev/mailbox/${encodeURIComponent(m.id)}">${esc(m.subject)}</a></td></tr>`)
+      .map(
+        (m) =>
+          `<tr><td>${esc(m.sentAt.toISOString())}</td><td>${esc(m.to)}</td><td><a href="/dev/mailbox/${encodeURIComponent(m.id)}">${esc(m.subject)}</a></td></tr>`,
+      )
       .join('');
-    res.type('html').send(page('Mailbox', `<h1>Mailbox</h1>
+    res.type('html').send(
+      page(
+        'Mailbox',
+        `<h1>Mailbox</h1>
       <form method="get"><label>Recipient <input name="to" value="${esc(to ?? '')}"></label> <button>Filter</button></form>
-      ${messages.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No messages yet.</p>'}`));
+      ${messages.length ? `<table><thead><tr><th>Sent</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No messages yet.</p>'}`,
+      ),
+    );
   });
   app.get('/dev/mailbox/:id', async (req, res) => {
     const m = await outbox.get(req.params.id);
@@ -43,9 +51,14 @@ export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof 
       res.status(404).type('html').send(page('Not found', '<p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p>'));
       return;
     }
-    res.type('html').send(page(m.subject, `<p><a href="/dev/mailbox">Back to the mailbox</a></p><h1>${esc(m.subject)}</h1>
+    res.type('html').send(
+      page(
+        m.subject,
+        `<p><a href="/dev/mailbox">Back to the mailbox</a></p><h1>${esc(m.subject)}</h1>
       <p class="meta">From ${esc(m.from)} to ${esc(m.to)}, ${esc(m.sentAt.toISOString())}</p><div class="body">${m.html}</div>
-      ${attachmentList(m)}`));
+      ${attachmentList(m)}`,
+      ),
+    );
   });
   // An attachment as sent (a calendar invitation opens in the calendar app), or shown as text with ?view.
   app.get('/dev/mailbox/:id/attachments/:index', async (req, res) => {
@@ -71,7 +84,10 @@ function attachmentList(m: MailboxMessage) {
   if (!m.attachments.length) return '';
   const base = `/dev/mailbox/${encodeURIComponent(m.id)}/attachments`;
   const items = m.attachments
-    .map((a, i) => `<li><a href="${base}/${i}" download="${esc(a.filename)}">${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)})</span> <a href="${base}/${i}?view">view</a></li>`)
+    .map(
+      (a, i) =>
+        `<li><a href="${base}/${i}" download="${esc(a.filename)}">${esc(a.filename)}</a> <span class="meta">(${esc(a.contentType)})</span> <a href="${base}/${i}?view">view</a></li>`,
+    )
     .join('');
   return `<h2>Attachments</h2><ul class="attachments">${items}</ul>`;
 }

@@ -47,7 +47,13 @@ export function createOutboxTransport(pool: pg.Pool): MailTransport & {
   byNotification(notificationIds: readonly string[]): Promise<MailboxMessage[]>;
 } {
   const toMessage = (r: any): MailboxMessage => ({
-    id: r.id, from: r.from_address, to: r.to_address, subject: r.subject, text: r.text_body, html: r.html_body, sentAt: r.sent_at,
+    id: r.id,
+    from: r.from_address,
+    to: r.to_address,
+    subject: r.subject,
+    text: r.text_body,
+    html: r.html_body,
+    sentAt: r.sent_at,
     attachments: r.attachments ?? [],
   });
   return {
@@ -73,7 +79,9 @@ export function createOutboxTransport(pool: pg.Pool): MailTransport & {
       return rows[0] ? toMessage(rows[0]) : null;
     },
     async byNotification(notificationIds: readonly string[]) {
-      const { rows } = await pool.query('SELECT * FROM dev_mailbox WHERE notification_id = ANY($1::text[]) ORDER BY sent_at', [[...notificationIds]]);
+      const { rows } = await pool.query('SELECT * FROM dev_mailbox WHERE notification_id = ANY($1::text[]) ORDER BY sent_at', [
+        [...notificationIds],
+      ]);
       return rows.map(toMessage);
     },
   };

@@ -4,7 +4,8 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { MailTransport, OutgoingMail } from './port';
 
 /** The iTIP method of a calendar attachment ('REQUEST', 'CANCEL'), from its content type. */
-export const calendarMethodOf = (contentType: string) => /^text\/calendar\b.*;\s*method=([A-Za-z-]+)/i.exec(contentType)?.[1]?.toUpperCase() ?? null;
+export const calendarMethodOf = (contentType: string) =>
+  /^text\/calendar\b.*;\s*method=([A-Za-z-]+)/i.exec(contentType)?.[1]?.toUpperCase() ?? null;
 
 /**
  * The message nodemailer sends. The first calendar attachment becomes the message's calendar part
@@ -21,9 +22,15 @@ export function toNodemailerMessage(mail: OutgoingMail): Mail.Options {
     text: mail.text,
     html: mail.html,
     headers: { 'X-Tertulia-Notification': mail.notificationId },
-    ...(calendar ? { icalEvent: { filename: calendar.filename, method: calendarMethodOf(calendar.contentType)!, content: calendar.content } } : {}),
+    ...(calendar
+      ? { icalEvent: { filename: calendar.filename, method: calendarMethodOf(calendar.contentType)!, content: calendar.content } }
+      : {}),
     ...(attachments.length > (calendar ? 1 : 0)
-      ? { attachments: attachments.filter((a) => a !== calendar).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) }
+      ? {
+          attachments: attachments
+            .filter((a) => a !== calendar)
+            .map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        }
       : {}),
   };
 }

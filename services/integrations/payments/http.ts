@@ -34,7 +34,11 @@ export async function handleStripeEvent(runtime: Runtime, event: Stripe.Event): 
     }
     const { conversationId, makeUpAttempt } = intent.metadata ?? {};
     if (conversationId && makeUpAttempt) {
-      await runtime.afterConversation.settleMakeUp(meta, { conversationId, attempt: Number(makeUpAttempt), result: chargeResultOfIntent(intent) });
+      await runtime.afterConversation.settleMakeUp(meta, {
+        conversationId,
+        attempt: Number(makeUpAttempt),
+        result: chargeResultOfIntent(intent),
+      });
       outcome = 'handled';
     }
   } else if (event.type === 'charge.refunded') {
@@ -47,7 +51,11 @@ export async function handleStripeEvent(runtime: Runtime, event: Stripe.Event): 
   }
   await runtime.commands.execute(meta, async (tx) => {
     if ((await tx.read(eventStream(event.id))).length) return;
-    tx.append(eventStream(event.id), [{ type: 'StripeEventProcessed', data: { eventId: event.id, type: event.type, outcome } }], 'no_stream');
+    tx.append(
+      eventStream(event.id),
+      [{ type: 'StripeEventProcessed', data: { eventId: event.id, type: event.type, outcome } }],
+      'no_stream',
+    );
   });
   return outcome;
 }

@@ -25,9 +25,7 @@ import { LIMITS, type RateLimiter } from '../../security/rateLimit';
 
 export const LOCAL_GATEWAY_PATH = '/payments/local/v1';
 
-type Behaviour =
-  | { kind: 'succeed' }
-  | { kind: 'decline'; code: string; message: string };
+type Behaviour = { kind: 'succeed' } | { kind: 'decline'; code: string; message: string };
 
 const DECLINED = 'Your card was declined.';
 /** Stripe's test cards and what a charge with each does (code: decline_code, else error code). */
@@ -52,14 +50,23 @@ const TEST_CARDS: Record<string, Behaviour> = {
   '4000000000000069': { kind: 'decline', code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
   '4000000000000101': { kind: 'decline', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { kind: 'decline', code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
-  '4000000000006975': { kind: 'decline', code: 'card_velocity_exceeded', message: 'Your card was declined for making repeated attempts too frequently or exceeding its amount limit.' },
+  '4000000000000119': {
+    kind: 'decline',
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
+  '4000000000006975': {
+    kind: 'decline',
+    code: 'card_velocity_exceeded',
+    message: 'Your card was declined for making repeated attempts too frequently or exceeding its amount limit.',
+  },
   '4100000000000019': { kind: 'decline', code: 'fraudulent', message: DECLINED },
 };
 const NOT_A_TEST_CARD: Behaviour = {
   kind: 'decline',
   code: 'card_declined',
-  message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  message:
+    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
 };
 
 export const localGatewayMigrations: Migration[] = [
@@ -97,7 +104,15 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
   const receiptUrl = (id: string) => `${options.publicUrl}${LOCAL_GATEWAY_PATH}/receipts/${id}`;
   const toResult = (row: any): ChargeResult =>
     row.status === 'succeeded'
-      ? { status: 'succeeded', paymentId: row.id, amount: row.amount, currency: row.currency, receiptUrl: receiptUrl(row.id), cardBrand: row.brand, cardLast4: row.last4 }
+      ? {
+          status: 'succeeded',
+          paymentId: row.id,
+          amount: row.amount,
+          currency: row.currency,
+          receiptUrl: receiptUrl(row.id),
+          cardBrand: row.brand,
+          cardLast4: row.last4,
+        }
       : { status: 'declined', code: row.code, message: row.message, paymentId: row.id };
 
   return {
@@ -121,7 +136,8 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
     },
 
     async checkPaymentMethod(paymentMethod: string): Promise<PaymentMethodCheck> {
-      if (!LOCAL_TOKEN_PATTERN.test(paymentMethod)) return { status: 'invalid', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid };
+      if (!LOCAL_TOKEN_PATTERN.test(paymentMethod))
+        return { status: 'invalid', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid };
       const { rows } = await pool.query('SELECT used_by_key FROM local_gateway_tokens WHERE id = $1', [paymentMethod]);
       if (!rows[0]) return { status: 'invalid', code: 'resource_missing', message: PaymentMethodMessages.unknown };
       if (rows[0].used_by_key) return { status: 'used', code: 'token_already_used', message: PaymentMethodMessages.used };
@@ -129,26 +145,32 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
     },
 
     async charge(request: ChargeRequest) {
-      if (!Number.isInteger(request.amount) || request.amount <= 0) throw new PaymentGatewayError('The amount must be a positive whole number of minor units.');
+      if (!Number.isInteger(request.amount) || request.amount <= 0)
+        throw new PaymentGatewayError('The amount must be a positive whole number of minor units.');
       // Not a token of ours (e.g. a NUL byte the database would refuse): refused before any charge.
       if (!LOCAL_TOKEN_PATTERN.test(request.paymentMethod)) {
         return { status: 'declined', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid, paymentId: null };
       }
-      const requestHash = crypto.createHash('sha256').update(`${request.amount}:${request.currency}:${request.paymentMethod}`).digest('hex');
+      const requestHash = crypto
+        .createHash('sha256')
+        .update(`${request.amount}:${request.currency}:${request.paymentMethod}`)
+        .digest('hex');
       return inTransaction(pool, async (db) => {
         // One key, one charge: concurrent requests with the same key wait here for the first.
         await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 7))', [request.idempotencyKey]);
         const existing = await db.query('SELECT * FROM local_gateway_charges WHERE idempotency_key = $1', [request.idempotencyKey]);
         if (existing.rows[0]) {
           if (existing.rows[0].request_hash !== requestHash) {
-            throw new PaymentGatewayError('Keys for idempotent requests can only be used with the same parameters they were first used with.');
+            throw new PaymentGatewayError(
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            );
           }
           return toResult(existing.rows[0]);
         }
-        const token = await db.query(
-          `UPDATE local_gateway_tokens SET used_by_key = $2 WHERE id = $1 AND used_by_key IS NULL RETURNING *`,
-          [request.paymentMethod, request.idempotencyKey],
-        );
+        const token = await db.query(`UPDATE local_gateway_tokens SET used_by_key = $2 WHERE id = $1 AND used_by_key IS NULL RETURNING *`, [
+          request.paymentMethod,
+          request.idempotencyKey,
+        ]);
         const id = randomId('ch');
         let status = 'succeeded';
         let code: string | null = null;
@@ -168,8 +190,22 @@ export function createLocalGateway(pool: pg.Pool, options: { publicUrl: string; 
           `INSERT INTO local_gateway_charges (id, idempotency_key, request_hash, token, amount, currency, status, code, message, brand, last4,
              cardholder_name, description, metadata)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-          [id, request.idempotencyKey, requestHash, request.paymentMethod, request.amount, request.currency, status, code, message,
-            tok?.brand ?? null, tok?.last4 ?? null, tok?.cardholder_name ?? null, request.description, JSON.stringify(request.metadata)],
+          [
+            id,
+            request.idempotencyKey,
+            requestHash,
+            request.paymentMethod,
+            request.amount,
+            request.currency,
+            status,
+            code,
+            message,
+            tok?.brand ?? null,
+            tok?.last4 ?? null,
+            tok?.cardholder_name ?? null,
+            request.description,
+            JSON.stringify(request.metadata),
+          ],
         );
         return toResult(rows[0]);
       });
@@ -241,7 +277,9 @@ export function mountLocalGateway(app: express.Express, gateway: LocalGateway, r
       ['Receipt number', esc(charge.id)],
       ...(charge.refunded_at ? [['Refunded', new Date(charge.refunded_at).toUTCString()] as [string, string]] : []),
     ];
-    res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+    res
+      .type('html')
+      .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tertulia - Receipt</title><style>body{font-family:system-ui,sans-serif;max-width:560px;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
 table{width:100%;border-collapse:collapse}td{padding:.5rem;border-bottom:1px solid #ddd}td:first-child{color:#555}.note{color:#555;font-size:.9rem}</style></head>
 <body><h1>Receipt from Tertulia</h1><table>${rows.map(([k, v]) => `<tr><td>${k}</td><td>${v}</td></tr>`).join('')}</table>

@@ -30,8 +30,10 @@ function paymentMethodRefusal(error: unknown): ChargeResult | null {
   if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return null;
   const code = error.code ?? '';
   if (error.param !== 'payment_method' && code !== 'resource_missing' && !code.startsWith('payment_method_')) return null;
-  if (code === 'resource_missing') return { status: 'declined', code: 'resource_missing', message: PaymentMethodMessages.unknown, paymentId: null };
-  if (code === 'payment_method_unexpected_state') return { status: 'declined', code: 'token_already_used', message: PaymentMethodMessages.used, paymentId: null };
+  if (code === 'resource_missing')
+    return { status: 'declined', code: 'resource_missing', message: PaymentMethodMessages.unknown, paymentId: null };
+  if (code === 'payment_method_unexpected_state')
+    return { status: 'declined', code: 'token_already_used', message: PaymentMethodMessages.used, paymentId: null };
   return { status: 'declined', code: 'invalid_payment_method', message: PaymentMethodMessages.invalid, paymentId: null };
 }
 
@@ -142,11 +144,16 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
 
     async findCharge(idempotencyKey: string) {
       try {
-        const found = await client.paymentIntents.search({ query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`, limit: 1 });
+        const found = await client.paymentIntents.search({
+          query: `metadata['idempotency_key']:'${idempotencyKey.replace(/'/g, '')}'`,
+          limit: 1,
+        });
         const intent = found.data[0];
         if (!intent) return null;
         const full = await client.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
-        return full.status === 'succeeded' || full.status === 'canceled' || full.status === 'requires_payment_method' ? resultOf(full) : null;
+        return full.status === 'succeeded' || full.status === 'canceled' || full.status === 'requires_payment_method'
+          ? resultOf(full)
+          : null;
       } catch (error) {
         throw new PaymentGatewayError('The payment provider could not be searched.', error);
       }

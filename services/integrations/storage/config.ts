@@ -17,4 +17,3 @@ export function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null 
     publicUrl: env.STORAGE_S3_PUBLIC_URL?.trim() || null,
   };
 }
-

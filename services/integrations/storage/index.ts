@@ -13,7 +13,9 @@ export { s3ConfigFromEnv } from './config';
 
 export type { FileStorage } from './port';
 
-export function createStorage(config: Pick<Config, 'dataDir' | 'publicUrl' | 'authSecret'> & { storageS3?: S3StorageConfig | null }): FileStorage {
+export function createStorage(
+  config: Pick<Config, 'dataDir' | 'publicUrl' | 'authSecret'> & { storageS3?: S3StorageConfig | null },
+): FileStorage {
   // Signed /files addresses use a key derived from the auth secret, never the secret itself.
   const secret = crypto.createHmac('sha256', config.authSecret).update('tertulia:signed-files').digest('hex');
   if (config.storageS3) return createS3Storage(config.storageS3, { publicUrl: config.publicUrl, secret });

@@ -23,7 +23,10 @@ export interface S3StorageConfig {
 }
 
 /** `secret` signs `/files` addresses when a signed file is served through the API (./signed.ts). */
-export function createS3Storage(config: S3StorageConfig, options: { publicUrl: string; secret: string }): FileStorage & { client: S3Client } {
+export function createS3Storage(
+  config: S3StorageConfig,
+  options: { publicUrl: string; secret: string },
+): FileStorage & { client: S3Client } {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -38,13 +41,15 @@ export function createS3Storage(config: S3StorageConfig, options: { publicUrl: s
     client,
     async put(key, bytes, contentType) {
       assertStorageKey(key);
-      await client.send(new PutObjectCommand({
-        Bucket: config.bucket,
-        Key: objectKey(key),
-        Body: bytes,
-        ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
-      }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: 'public, max-age=31536000, immutable',
+        }),
+      );
     },
     async get(key) {
       if (!isStorageKey(key)) return null;
@@ -53,7 +58,12 @@ export function createS3Storage(config: S3StorageConfig, options: { publicUrl: s
         const bytes = Buffer.from(await out.Body!.transformToByteArray());
         return { bytes, contentType: out.ContentType ?? 'application/octet-stream' };
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        if (
+          error instanceof NoSuchKey ||
+          (error as { name?: string }).name === 'NoSuchKey' ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return null;
         throw error;
       }
     },

@@ -17,7 +17,11 @@ import { isStorageKey, newStorageKey, type FileStorage } from './port';
 import { createS3Storage, type S3StorageConfig } from './s3';
 import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignature } from './signed';
 
-function contract(name: string, make: () => FileStorage, options: { skip?: string | null; setup?: () => Promise<() => Promise<void>> } = {}) {
+function contract(
+  name: string,
+  make: () => FileStorage,
+  options: { skip?: string | null; setup?: () => Promise<() => Promise<void>> } = {},
+) {
   skipFor(options.skip).describe(name, () => {
     let teardown: (() => Promise<void>) | undefined;
     // The first use installs moto with pip (about a minute; more on a busy machine).
@@ -52,7 +56,10 @@ function contract(name: string, make: () => FileStorage, options: { skip?: strin
       const url = new URL(await storage.signedUrl(key, 300));
       if (storage.kind === 'local' || url.pathname.startsWith('/files/')) {
         assert.equal(storage.verifySignature(key, url.searchParams.get('expires'), url.searchParams.get('signature')), true);
-        assert.equal(storage.verifySignature(newStorageKey('archives', 'mp4'), url.searchParams.get('expires'), url.searchParams.get('signature')), false);
+        assert.equal(
+          storage.verifySignature(newStorageKey('archives', 'mp4'), url.searchParams.get('expires'), url.searchParams.get('signature')),
+          false,
+        );
       } else {
         const response = await fetch(url);
         assert.equal(response.status, 200);
@@ -66,7 +73,10 @@ describe('signed /files addresses', () => {
   const secret = 'test-secret';
   const key = 'archives/' + 'a'.repeat(32) + '.mp4';
   const now = new Date('2026-01-01T00:00:00Z');
-  const parts = (url: string) => { const u = new URL(url); return [u.searchParams.get('expires'), u.searchParams.get('signature')] as const; };
+  const parts = (url: string) => {
+    const u = new URL(url);
+    return [u.searchParams.get('expires'), u.searchParams.get('signature')] as const;
+  };
   it('verify until they expire, and only for their key and secret', () => {
     const [expires, signature] = parts(signedFilesUrl('http://localhost:3000', secret, key, 300, now));
     assert.equal(Number(expires), now.getTime() / 1000 + 300);
@@ -94,24 +104,40 @@ describe('storage keys', () => {
     const a = newStorageKey('headshots', 'jpg');
     assert.match(a, /^headshots\/[0-9a-f]{32}\.jpg$/);
     assert.notEqual(a, newStorageKey('headshots', 'jpg'));
-    for (const bad of ['headshots/../x.jpg', '/etc/passwd', 'headshots/abc.jpg', 'Headshots/' + '0'.repeat(32) + '.jpg', 'headshots/' + '0'.repeat(32) + '.html']) {
+    for (const bad of [
+      'headshots/../x.jpg',
+      '/etc/passwd',
+      'headshots/abc.jpg',
+      'Headshots/' + '0'.repeat(32) + '.jpg',
+      'headshots/' + '0'.repeat(32) + '.html',
+    ]) {
       assert.equal(isStorageKey(bad), false, bad);
     }
   });
 });
 
-contract('local disk storage', () => createLocalStorage({ root: fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-')), publicUrl: 'http://localhost:3000', secret: 'local-test-secret' }));
+contract('local disk storage', () =>
+  createLocalStorage({
+    root: fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-')),
+    publicUrl: 'http://localhost:3000',
+    secret: 'local-test-secret',
+  }),
+);
 
 const fromEnv = s3ConfigFromEnv(process.env);
 let s3: S3StorageConfig | null = fromEnv;
 const unavailable = fromEnv ? null : s3ServerUnavailable();
-contract(fromEnv ? 'S3-compatible storage (STORAGE_S3_BUCKET)' : "S3-compatible storage (moto's server)", () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }), {
-  skip: unavailable && `no STORAGE_S3_BUCKET, and ${unavailable}`,
-  setup: fromEnv
-    ? undefined
-    : async () => {
-        const server = await startS3Server();
-        s3 = s3ConfigFromEnv(server.env);
-        return server.stop;
-      },
-});
+contract(
+  fromEnv ? 'S3-compatible storage (STORAGE_S3_BUCKET)' : "S3-compatible storage (moto's server)",
+  () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }),
+  {
+    skip: unavailable && `no STORAGE_S3_BUCKET, and ${unavailable}`,
+    setup: fromEnv
+      ? undefined
+      : async () => {
+          const server = await startS3Server();
+          s3 = s3ConfigFromEnv(server.env);
+          return server.stop;
+        },
+  },
+);

@@ -14,14 +14,16 @@ function group<K extends string>(env: NodeJS.ProcessEnv, names: readonly K[]): R
   const values = names.map((name) => env[name]?.trim() || '');
   if (values.every((v) => !v)) return null;
   const missing = names.filter((_, i) => !values[i]);
-  if (missing.length) throw new Error(`${names.join(', ')} must be set together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing.`);
+  if (missing.length)
+    throw new Error(`${names.join(', ')} must be set together: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing.`);
   return Object.fromEntries(names.map((name, i) => [name, values[i]])) as Record<K, string>;
 }
 
 export function videoConfigFromEnv(env: NodeJS.ProcessEnv): VideoConfig {
   const sdk = group(env, ['ZOOM_VIDEO_SDK_KEY', 'ZOOM_VIDEO_SDK_SECRET'] as const);
   const api = group(env, ['ZOOM_VIDEO_API_KEY', 'ZOOM_VIDEO_API_SECRET'] as const);
-  if (api && !sdk) throw new Error('ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET are only used with ZOOM_VIDEO_SDK_KEY and ZOOM_VIDEO_SDK_SECRET.');
+  if (api && !sdk)
+    throw new Error('ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET are only used with ZOOM_VIDEO_SDK_KEY and ZOOM_VIDEO_SDK_SECRET.');
   const tw = group(env, ['TWILIO_ACCOUNT_SID', 'TWILIO_API_KEY_SID', 'TWILIO_API_KEY_SECRET'] as const);
   return {
     zoom: sdk && {

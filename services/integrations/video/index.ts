@@ -38,7 +38,8 @@ export function createVideoProviders(config: { authSecret: string; publicUrl: st
   return {
     providers,
     videoProviderFor(name) {
-      if (!(VIDEO_PROVIDER_NAMES as readonly string[]).includes(name)) throw new Error(`Unknown video provider '${name}': local, zoom or twilio.`);
+      if (!(VIDEO_PROVIDER_NAMES as readonly string[]).includes(name))
+        throw new Error(`Unknown video provider '${name}': local, zoom or twilio.`);
       const provider = providers[name as VideoProviderName];
       if (!provider) throw new Error(`The ${name} video provider is not configured: set ${MISSING[name as VideoProviderName]}.`);
       return provider;

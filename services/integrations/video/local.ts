@@ -35,7 +35,13 @@ export function createLocalVideoProvider(options: { secret: string }): VideoProv
         .setIssuedAt()
         .setExpirationTime(epochSeconds(expiresAt))
         .sign(key);
-      return { provider: 'local', roomName, identity: participant.accountId, accessToken, expiresAt: new Date(epochSeconds(expiresAt) * 1000) };
+      return {
+        provider: 'local',
+        roomName,
+        identity: participant.accountId,
+        accessToken,
+        expiresAt: new Date(epochSeconds(expiresAt) * 1000),
+      };
     },
     async endRoom() {
       // Nothing to do here: there is no vendor room. The signalling layer closes the peers of a
@@ -55,7 +61,11 @@ export function createLocalVideoProvider(options: { secret: string }): VideoProv
 /** The claims of a local video token signed with `secret`, or null (bad signature, expired, not a video token). */
 export async function verifyLocalVideoToken(secret: string, token: string): Promise<LocalVideoClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], audience: LOCAL_VIDEO_AUDIENCE, requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      audience: LOCAL_VIDEO_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    });
     const { sub, room, role } = payload;
     if (typeof sub !== 'string' || typeof room !== 'string' || (role !== 'host' && role !== 'guest')) return null;
     return { accountId: sub, roomName: room, role };

@@ -7,7 +7,11 @@ import { twilioSignature, verifyTwilioSignature, verifyZoomSignature, zoomUrlVal
 describe('recording webhook signatures', () => {
   it('Zoom: v0 HMAC-SHA256 of the timestamp and the raw body; tampering, another secret, an old timestamp refused', () => {
     const secret = 'zoom-secret-token';
-    const body = JSON.stringify({ event: 'session.recording_completed', event_ts: 1764064800000, payload: { object: { session_name: 'tertulia-abc' } } });
+    const body = JSON.stringify({
+      event: 'session.recording_completed',
+      event_ts: 1764064800000,
+      payload: { object: { session_name: 'tertulia-abc' } },
+    });
     const now = new Date('2026-11-25T10:00:00Z');
     const timestamp = String(Math.floor(now.getTime() / 1000));
     // Computed here independently, as Zoom's documentation describes it.
@@ -33,7 +37,14 @@ describe('recording webhook signatures', () => {
     // The example in Twilio's security documentation.
     assert.equal(twilioSignature('12345', url, params), '0/KCTR6DLpKmkAf8muzZqo1nDgQ=');
     const callback = 'https://tertulia.example/api/webhooks/twilio/recordings?conversationId=c1';
-    const composition = { AccountSid: 'AC1', CompositionSid: 'CJ1', RoomSid: 'RM1', StatusCallbackEvent: 'composition-available', MediaUri: '/v1/Compositions/CJ1/Media', Duration: '12' };
+    const composition = {
+      AccountSid: 'AC1',
+      CompositionSid: 'CJ1',
+      RoomSid: 'RM1',
+      StatusCallbackEvent: 'composition-available',
+      MediaUri: '/v1/Compositions/CJ1/Media',
+      Duration: '12',
+    };
     const signed = twilioSignature('auth-token', callback, composition);
     assert.equal(signed, twilio.getExpectedTwilioSignature('auth-token', callback, composition));
     assert.equal(verifyTwilioSignature('auth-token', signed, callback, composition), true);

@@ -30,7 +30,12 @@ function sameText(a: string, b: string): boolean {
 export const zoomSignature = (secretToken: string, timestamp: string, rawBody: string) =>
   `v0=${crypto.createHmac('sha256', secretToken).update(`v0:${timestamp}:${rawBody}`).digest('hex')}`;
 
-export function verifyZoomSignature(secretToken: string, headers: { signature: unknown; timestamp: unknown }, rawBody: string, now = new Date()): boolean {
+export function verifyZoomSignature(
+  secretToken: string,
+  headers: { signature: unknown; timestamp: unknown },
+  rawBody: string,
+  now = new Date(),
+): boolean {
   const { signature, timestamp } = headers;
   if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^\d{1,13}$/.test(timestamp)) return false;
   // Zoom sends seconds; milliseconds are accepted too.
@@ -46,7 +51,9 @@ export const zoomUrlValidation = (secretToken: string, plainToken: string) => ({
 });
 
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = Object.keys(params).sort().reduce((acc, key) => acc + key + params[key], url);
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
   return crypto.createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
 }
 

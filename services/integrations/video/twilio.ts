@@ -29,7 +29,9 @@ export interface TwilioRoomsClient {
   video: {
     v1: {
       rooms: {
-        (sidOrName: string): {
+        (
+          sidOrName: string,
+        ): {
           update(params: { status: 'completed' }): Promise<unknown>;
           recordingRules: { update(params: { rules: unknown }): Promise<unknown> };
         };
@@ -68,9 +70,18 @@ export function createTwilioVideoProvider(
       const roomName = conversationRoomName(conversationId);
       const issuedAt = epochSeconds(new Date()); // AccessToken stamps iat from the clock too
       const ttl = Math.min(MAX_TTL, Math.max(1, epochSeconds(expiresAt) - issuedAt));
-      const token = new twilio.jwt.AccessToken(config.accountSid, config.apiKeySid, config.apiKeySecret, { identity: participant.accountId, ttl });
+      const token = new twilio.jwt.AccessToken(config.accountSid, config.apiKeySid, config.apiKeySecret, {
+        identity: participant.accountId,
+        ttl,
+      });
       token.addGrant(new twilio.jwt.AccessToken.VideoGrant({ room: roomName }));
-      return { provider: 'twilio', roomName, identity: participant.accountId, accessToken: token.toJwt(), expiresAt: new Date((issuedAt + ttl) * 1000) };
+      return {
+        provider: 'twilio',
+        roomName,
+        identity: participant.accountId,
+        accessToken: token.toJwt(),
+        expiresAt: new Date((issuedAt + ttl) * 1000),
+      };
     },
 
     async endRoom(conversationId) {
@@ -82,7 +93,9 @@ export function createTwilioVideoProvider(
     },
 
     async startRecording(conversationId) {
-      await rest().video.v1.rooms(conversationRoomName(conversationId)).recordingRules.update({ rules: [{ type: 'include', all: true }] });
+      await rest()
+        .video.v1.rooms(conversationRoomName(conversationId))
+        .recordingRules.update({ rules: [{ type: 'include', all: true }] });
     },
 
     async finishRecording(conversationId) {

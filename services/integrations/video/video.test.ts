@@ -62,7 +62,11 @@ describe('local video provider', () => {
     assert.equal(claims.aud, 'tertulia-video');
     assert.equal(claims.exp, Math.floor(expiresAt.getTime() / 1000));
     assert.equal(access.expiresAt.getTime(), claims.exp! * 1000);
-    assert.deepEqual(await verifyLocalVideoToken(SECRET, access.accessToken), { accountId: speaker.accountId, roomName: access.roomName, role: 'host' });
+    assert.deepEqual(await verifyLocalVideoToken(SECRET, access.accessToken), {
+      accountId: speaker.accountId,
+      roomName: access.roomName,
+      role: 'host',
+    });
     const guest = await local.issueAccess({ conversationId, participant: student, expiresAt });
     assert.equal((await verifyLocalVideoToken(SECRET, guest.accessToken))?.role, 'guest');
   });
@@ -126,7 +130,9 @@ describe('Zoom Video SDK provider', () => {
     const short = decodeJwt(soon.accessToken);
     assert.equal(short.exp! - short.iat!, 30 * 60);
     assert.equal(soon.expiresAt.getTime(), short.exp! * 1000);
-    const late = decodeJwt((await zoom.issueAccess({ conversationId: newId(), participant: student, expiresAt: inMinutes(5 * 24 * 60) })).accessToken);
+    const late = decodeJwt(
+      (await zoom.issueAccess({ conversationId: newId(), participant: student, expiresAt: inMinutes(5 * 24 * 60) })).accessToken,
+    );
     assert.equal(late.exp! - late.iat!, 48 * 60 * 60);
   });
 
@@ -140,17 +146,27 @@ describe('Zoom Video SDK provider', () => {
     const calls: { method: string; url: URL; auth: string; body: unknown }[] = [];
     const fake = (async (input: string | URL, init: RequestInit = {}) => {
       const url = new URL(String(input));
-      calls.push({ method: init.method ?? 'GET', url, auth: new Headers(init.headers).get('authorization') ?? '', body: init.body ? JSON.parse(String(init.body)) : null });
+      calls.push({
+        method: init.method ?? 'GET',
+        url,
+        auth: new Headers(init.headers).get('authorization') ?? '',
+        body: init.body ? JSON.parse(String(init.body)) : null,
+      });
       if (url.pathname === '/v2/videosdk/sessions') {
-        return Response.json({ sessions: [
-          { id: 'Other1234==', session_name: 'tertulia-someone-else' },
-          { id: 'abc/+def==', session_name: roomName },
-          { id: '/gone//x==', session_name: roomName.toUpperCase() },
-        ] });
+        return Response.json({
+          sessions: [
+            { id: 'Other1234==', session_name: 'tertulia-someone-else' },
+            { id: 'abc/+def==', session_name: roomName },
+            { id: '/gone//x==', session_name: roomName.toUpperCase() },
+          ],
+        });
       }
       return new Response(null, { status: url.pathname.includes('gone') ? 404 : 204 });
     }) as typeof fetch;
-    const withApi = createZoomVideoProvider({ ...config, apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret-0123456789' }, { fetch: fake });
+    const withApi = createZoomVideoProvider(
+      { ...config, apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret-0123456789' },
+      { fetch: fake },
+    );
     await withApi.endRoom(conversationId);
 
     assert.equal(calls.length, 3);
@@ -184,9 +200,14 @@ describe('Zoom Video SDK provider', () => {
       calls.push({ method: init.method ?? 'GET', path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : null });
       return url.pathname === '/v2/videosdk/sessions' ? Response.json({ sessions }) : new Response(null, { status: 204 });
     }) as typeof fetch;
-    const withApi = createZoomVideoProvider({ ...config, apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret-0123456789' }, { fetch: fake });
+    const withApi = createZoomVideoProvider(
+      { ...config, apiKey: 'zoom-api-key', apiSecret: 'zoom-api-secret-0123456789' },
+      { fetch: fake },
+    );
     await withApi.startRecording(conversationId);
-    assert.deepEqual(calls.slice(1), [{ method: 'PATCH', path: '/v2/videosdk/sessions/abc%2F%2Bdef%3D%3D/events', body: { method: 'recording.start' } }]);
+    assert.deepEqual(calls.slice(1), [
+      { method: 'PATCH', path: '/v2/videosdk/sessions/abc%2F%2Bdef%3D%3D/events', body: { method: 'recording.start' } },
+    ]);
     // Zoom announces the finished file on its own: nothing to ask for.
     calls.length = 0;
     await withApi.finishRecording(conversationId);
@@ -225,7 +246,7 @@ describe('Twilio Video provider', () => {
     assert.equal(payload.sub, config.accountSid);
     assert.ok(Math.abs(payload.exp! - Math.floor(expiresAt.getTime() / 1000)) <= 1);
     assert.equal(access.expiresAt.getTime(), payload.exp! * 1000);
-    assert.ok((access.roomName).length <= 128);
+    assert.ok(access.roomName.length <= 128);
   });
 
   it('caps a token at 24 hours', async () => {
@@ -236,7 +257,9 @@ describe('Twilio Video provider', () => {
   });
 
   /** A stand-in of the REST client's video rooms and compositions, recording every call. */
-  function fakeTwilio(options: { endAnswer?: () => 'ok' | 404 | 500; completedRooms?: { sid: string; endTime: Date }[]; compositions?: string[] } = {}) {
+  function fakeTwilio(
+    options: { endAnswer?: () => 'ok' | 404 | 500; completedRooms?: { sid: string; endTime: Date }[]; compositions?: string[] } = {},
+  ) {
     const calls: [string, ...unknown[]][] = [];
     const rooms = Object.assign(
       (name: string) => ({
@@ -246,18 +269,36 @@ describe('Twilio Video provider', () => {
           if (answer !== 'ok') throw Object.assign(new Error(`HTTP ${answer}`), { status: answer });
           return {};
         },
-        recordingRules: { async update(params: { rules: unknown }) { calls.push(['recordingRules.update', name, params]); return {}; } },
+        recordingRules: {
+          async update(params: { rules: unknown }) {
+            calls.push(['recordingRules.update', name, params]);
+            return {};
+          },
+        },
       }),
-      { async list(params: unknown) { calls.push(['rooms.list', params]); return options.completedRooms ?? []; } },
+      {
+        async list(params: unknown) {
+          calls.push(['rooms.list', params]);
+          return options.completedRooms ?? [];
+        },
+      },
     );
     const client: TwilioRoomsClient = {
-      video: { v1: {
-        rooms,
-        compositions: {
-          async list(params) { calls.push(['compositions.list', params]); return (options.compositions ?? []).map((sid) => ({ sid })); },
-          async create(params) { calls.push(['compositions.create', params]); return { sid: 'CJ-new' }; },
+      video: {
+        v1: {
+          rooms,
+          compositions: {
+            async list(params) {
+              calls.push(['compositions.list', params]);
+              return (options.compositions ?? []).map((sid) => ({ sid }));
+            },
+            async create(params) {
+              calls.push(['compositions.create', params]);
+              return { sid: 'CJ-new' };
+            },
+          },
         },
-      } },
+      },
     };
     return { client, calls };
   }
@@ -288,18 +329,32 @@ describe('Twilio Video provider', () => {
     assert.deepEqual(calls, [
       ['rooms.list', { uniqueName: provider.roomName(conversationId), status: 'completed', limit: 20 }],
       ['compositions.list', { roomSid: 'RM-new', limit: 1 }],
-      ['compositions.create', {
-        roomSid: 'RM-new', audioSources: ['*'], videoLayout: { grid: { video_sources: ['*'] } }, resolution: '1280x720', format: 'mp4',
-        statusCallback: `${PUBLIC_URL}/api/webhooks/twilio/recordings?conversationId=${conversationId}`, statusCallbackMethod: 'POST',
-      }],
+      [
+        'compositions.create',
+        {
+          roomSid: 'RM-new',
+          audioSources: ['*'],
+          videoLayout: { grid: { video_sources: ['*'] } },
+          resolution: '1280x720',
+          format: 'mp4',
+          statusCallback: `${PUBLIC_URL}/api/webhooks/twilio/recordings?conversationId=${conversationId}`,
+          statusCallbackMethod: 'POST',
+        },
+      ],
     ]);
     // A composition already there (a retried job): nothing more.
     const again = fakeTwilio({ completedRooms: [newest], compositions: ['CJ-1'] });
     await createTwilioVideoProvider(config, { client: again.client, publicUrl: PUBLIC_URL }).finishRecording(conversationId);
-    assert.deepEqual(again.calls.map((c) => c[0]), ['rooms.list', 'compositions.list']);
+    assert.deepEqual(
+      again.calls.map((c) => c[0]),
+      ['rooms.list', 'compositions.list'],
+    );
     // The room not completed yet: the job is told to try again.
     const early = fakeTwilio();
-    await assert.rejects(createTwilioVideoProvider(config, { client: early.client, publicUrl: PUBLIC_URL }).finishRecording(conversationId), /no completed room tertulia-.* to compose yet/);
+    await assert.rejects(
+      createTwilioVideoProvider(config, { client: early.client, publicUrl: PUBLIC_URL }).finishRecording(conversationId),
+      /no completed room tertulia-.* to compose yet/,
+    );
   });
 });
 
@@ -307,11 +362,25 @@ describe('video configuration', () => {
   it('reads each vendor only when all its variables are set', () => {
     assert.deepEqual(videoConfigFromEnv({}), { zoom: null, twilio: null });
     assert.deepEqual(
-      videoConfigFromEnv({ ZOOM_VIDEO_SDK_KEY: ' key ', ZOOM_VIDEO_SDK_SECRET: 'secret', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_API_KEY_SID: 'SK1', TWILIO_API_KEY_SECRET: 'tw' }),
-      { zoom: { sdkKey: 'key', sdkSecret: 'secret', apiKey: null, apiSecret: null }, twilio: { accountSid: 'AC1', apiKeySid: 'SK1', apiKeySecret: 'tw' } },
+      videoConfigFromEnv({
+        ZOOM_VIDEO_SDK_KEY: ' key ',
+        ZOOM_VIDEO_SDK_SECRET: 'secret',
+        TWILIO_ACCOUNT_SID: 'AC1',
+        TWILIO_API_KEY_SID: 'SK1',
+        TWILIO_API_KEY_SECRET: 'tw',
+      }),
+      {
+        zoom: { sdkKey: 'key', sdkSecret: 'secret', apiKey: null, apiSecret: null },
+        twilio: { accountSid: 'AC1', apiKeySid: 'SK1', apiKeySecret: 'tw' },
+      },
     );
     assert.deepEqual(
-      videoConfigFromEnv({ ZOOM_VIDEO_SDK_KEY: 'key', ZOOM_VIDEO_SDK_SECRET: 'secret', ZOOM_VIDEO_API_KEY: 'api', ZOOM_VIDEO_API_SECRET: 'apis' }).zoom,
+      videoConfigFromEnv({
+        ZOOM_VIDEO_SDK_KEY: 'key',
+        ZOOM_VIDEO_SDK_SECRET: 'secret',
+        ZOOM_VIDEO_API_KEY: 'api',
+        ZOOM_VIDEO_API_SECRET: 'apis',
+      }).zoom,
       { sdkKey: 'key', sdkSecret: 'secret', apiKey: 'api', apiSecret: 'apis' },
     );
   });
@@ -327,8 +396,12 @@ describe('video configuration', () => {
     assert.equal(video.videoProviderFor('local').name, 'local');
     assert.equal(video.providers.zoom, null);
     assert.equal(video.providers.twilio, null);
-    assert.throws(() => video.videoProviderFor('zoom'), { message: 'The zoom video provider is not configured: set ZOOM_VIDEO_SDK_KEY and ZOOM_VIDEO_SDK_SECRET.' });
-    assert.throws(() => video.videoProviderFor('twilio'), { message: 'The twilio video provider is not configured: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET.' });
+    assert.throws(() => video.videoProviderFor('zoom'), {
+      message: 'The zoom video provider is not configured: set ZOOM_VIDEO_SDK_KEY and ZOOM_VIDEO_SDK_SECRET.',
+    });
+    assert.throws(() => video.videoProviderFor('twilio'), {
+      message: 'The twilio video provider is not configured: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET.',
+    });
     assert.throws(() => video.videoProviderFor('jitsi'), /Unknown video provider 'jitsi'/);
   });
 });
@@ -336,24 +409,34 @@ describe('video configuration', () => {
 // Live vendor tests: only with real keys.
 const env = videoConfigFromEnv(process.env);
 const zoomLive = env.zoom?.apiKey ? env.zoom : null;
-if (!zoomLive) console.log('# Zoom video tests skipped: set ZOOM_VIDEO_SDK_KEY, ZOOM_VIDEO_SDK_SECRET, ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET to run them.');
+if (!zoomLive)
+  console.log(
+    '# Zoom video tests skipped: set ZOOM_VIDEO_SDK_KEY, ZOOM_VIDEO_SDK_SECRET, ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET to run them.',
+  );
 describe('Zoom Video SDK (live)', () => {
-  skipFor(zoomLive ? undefined : 'Zoom Video SDK and API keys are not set').it('ends a room that has no live session without error (the API accepts our API JWT)', async () => {
-    await createZoomVideoProvider(zoomLive!).endRoom(newId());
-  });
+  skipFor(zoomLive ? undefined : 'Zoom Video SDK and API keys are not set').it(
+    'ends a room that has no live session without error (the API accepts our API JWT)',
+    async () => {
+      await createZoomVideoProvider(zoomLive!).endRoom(newId());
+    },
+  );
 });
 
 const twilioLive = env.twilio;
-if (!twilioLive) console.log('# Twilio video tests skipped: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET to run them.');
+if (!twilioLive)
+  console.log('# Twilio video tests skipped: set TWILIO_ACCOUNT_SID, TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET to run them.');
 describe('Twilio Video (live)', () => {
-  skipFor(twilioLive ? undefined : 'Twilio keys are not set').it('completes an in-progress room, and ignores one that is over or never existed', async () => {
-    const provider = createTwilioVideoProvider(twilioLive!, { publicUrl: PUBLIC_URL });
-    const rest = twilio(twilioLive!.apiKeySid, twilioLive!.apiKeySecret, { accountSid: twilioLive!.accountSid });
-    const conversationId = newId();
-    const room = await rest.video.v1.rooms.create({ uniqueName: provider.roomName(conversationId) });
-    await provider.endRoom(conversationId);
-    assert.equal((await rest.video.v1.rooms(room.sid).fetch()).status, 'completed');
-    await provider.endRoom(conversationId);
-    await provider.endRoom(newId());
-  });
+  skipFor(twilioLive ? undefined : 'Twilio keys are not set').it(
+    'completes an in-progress room, and ignores one that is over or never existed',
+    async () => {
+      const provider = createTwilioVideoProvider(twilioLive!, { publicUrl: PUBLIC_URL });
+      const rest = twilio(twilioLive!.apiKeySid, twilioLive!.apiKeySecret, { accountSid: twilioLive!.accountSid });
+      const conversationId = newId();
+      const room = await rest.video.v1.rooms.create({ uniqueName: provider.roomName(conversationId) });
+      await provider.endRoom(conversationId);
+      assert.equal((await rest.video.v1.rooms(room.sid).fetch()).status, 'completed');
+      await provider.endRoom(conversationId);
+      await provider.endRoom(newId());
+    },
+  );
 });

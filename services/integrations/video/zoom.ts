@@ -33,10 +33,7 @@ const MAX_TTL = 48 * 60 * 60;
 
 const secretKey = (secret: string) => new TextEncoder().encode(secret);
 
-export function createZoomVideoProvider(
-  config: ZoomVideoConfig,
-  options: { fetch?: typeof fetch; now?: () => Date } = {},
-): VideoProvider {
+export function createZoomVideoProvider(config: ZoomVideoConfig, options: { fetch?: typeof fetch; now?: () => Date } = {}): VideoProvider {
   const http = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
 
@@ -69,10 +66,14 @@ export function createZoomVideoProvider(
     const listed = await api('GET', `/videosdk/sessions?${query}`);
     if (!listed.ok) throw await failure(listed, 'listing live sessions');
     const { sessions = [] } = (await listed.json()) as { sessions?: { id?: string; session_name?: string }[] };
-    return sessions
-      .filter((session) => session.id && session.session_name?.toLowerCase() === roomName)
-      // Zoom's rule for ids that begin with '/' or contain '//': encode them twice.
-      .map(({ id }) => (id!.startsWith('/') || id!.includes('//') ? encodeURIComponent(encodeURIComponent(id!)) : encodeURIComponent(id!)));
+    return (
+      sessions
+        .filter((session) => session.id && session.session_name?.toLowerCase() === roomName)
+        // Zoom's rule for ids that begin with '/' or contain '//': encode them twice.
+        .map(({ id }) =>
+          id!.startsWith('/') || id!.includes('//') ? encodeURIComponent(encodeURIComponent(id!)) : encodeURIComponent(id!),
+        )
+    );
   }
 
   const hasApi = () => !!config.apiKey && !!config.apiSecret;
@@ -108,7 +109,8 @@ export function createZoomVideoProvider(
     },
 
     async startRecording(conversationId) {
-      if (!hasApi()) throw new Error('Zoom cloud recording needs ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET: this conversation is not recorded.');
+      if (!hasApi())
+        throw new Error('Zoom cloud recording needs ZOOM_VIDEO_API_KEY and ZOOM_VIDEO_API_SECRET: this conversation is not recorded.');
       const sessions = await liveSessions(conversationId);
       if (!sessions.length) throw new Error(`Zoom has no live session ${conversationRoomName(conversationId)} to record.`);
       for (const id of sessions) {

@@ -22,7 +22,12 @@ export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
       ...(fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
     ],
   });
@@ -43,7 +48,11 @@ export interface Session {
 export async function openSession(
   browser: Browser,
   app: TestApp,
-  { viewport = { width: 1280, height: 800 }, timezoneId, locale = 'en-GB' }: { viewport?: { width: number; height: number }; timezoneId?: string; locale?: string } = {},
+  {
+    viewport = { width: 1280, height: 800 },
+    timezoneId,
+    locale = 'en-GB',
+  }: { viewport?: { width: number; height: number }; timezoneId?: string; locale?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({ baseURL: app.url, viewport, locale, timezoneId });
   context.setDefaultTimeout(WAIT_MS);

@@ -25,7 +25,8 @@ export async function roomPerson(browser: Browser, baseURL: string, width = 1280
   if (process.env.LIVE_DEBUG) {
     await context.addInitScript('globalThis.__liveDebug = true;');
     context.on('console', (m) => {
-      if (m.type() !== 'log' && m.type() !== 'info') console.log(`  [${new URL(m.page()?.url() ?? 'about:blank').pathname}] ${m.type()}: ${m.text()}`);
+      if (m.type() !== 'log' && m.type() !== 'info')
+        console.log(`  [${new URL(m.page()?.url() ?? 'about:blank').pathname}] ${m.type()}: ${m.text()}`);
     });
   }
   page.on('pageerror', (e) => errors.push(e));

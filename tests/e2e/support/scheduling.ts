@@ -41,7 +41,14 @@ export async function promotedSpeaker(
 ): Promise<SpeakerAccount> {
   const speaker = await createSpeaker(app, languages, SPEAKER_PASSWORD);
   await gqlOk(app, CHANGE_USER, { input: { displayName, tzIdentifier: zone } }, speaker.token);
-  return { accountId: speaker.accountId, token: speaker.token, emailAddress: speaker.emailAddress, password: SPEAKER_PASSWORD, displayName, zone };
+  return {
+    accountId: speaker.accountId,
+    token: speaker.token,
+    emailAddress: speaker.emailAddress,
+    password: SPEAKER_PASSWORD,
+    displayName,
+    zone,
+  };
 }
 
 /** A student (STUDENT role, onboarded) holding `minutes`, signed in. */
@@ -52,7 +59,12 @@ export async function studentWithMinutes(app: TestApp, minutes: number) {
 
 /** A reservation of 15 minutes in Spanish made through the API; its conversation id. */
 export async function reserveThroughApi(app: TestApp, student: { token: string }, speakerId: string, start: Date): Promise<string> {
-  const data = await gqlOk(app, RESERVE, { input: { speakerId, reservedStart: start.toISOString(), language: 'es', duration: 15 } }, student.token);
+  const data = await gqlOk(
+    app,
+    RESERVE,
+    { input: { speakerId, reservedStart: start.toISOString(), language: 'es', duration: 15 } },
+    student.token,
+  );
   return data.createReservation.conversation.id;
 }
 
@@ -61,15 +73,20 @@ export const wallClock = (date: string, time: string, zone: string) => DateTime.
 
 /** Weekly availability from `from` to `to` (HH:mm) on `date` in the speaker's zone, as the speaker. */
 export async function addWeeklyAvailability(app: TestApp, speaker: SpeakerSetup, date: string, from: string, to: string): Promise<string> {
-  const data = await gqlOk(app, ADD_AVAILABILITY, {
-    input: {
-      speakerId: speaker.accountId,
-      startTime: wallClock(date, from, speaker.zone).toUTC().toISO(),
-      endTime: wallClock(date, to, speaker.zone).toUTC().toISO(),
-      zoneName: speaker.zone,
-      repeatsWeekly: true,
+  const data = await gqlOk(
+    app,
+    ADD_AVAILABILITY,
+    {
+      input: {
+        speakerId: speaker.accountId,
+        startTime: wallClock(date, from, speaker.zone).toUTC().toISO(),
+        endTime: wallClock(date, to, speaker.zone).toUTC().toISO(),
+        zoneName: speaker.zone,
+        repeatsWeekly: true,
+      },
     },
-  }, speaker.token);
+    speaker.token,
+  );
   return data.addAvailability.availabilityId;
 }
 
@@ -79,7 +96,14 @@ export async function enrolledStudent(app: TestApp, { zone, courseName }: { zone
   await gqlOk(app, CHANGE_USER, { input: { displayName: 'Ada S.', tzIdentifier: zone } }, student.token);
   const plans = await createPlans(app).catch(() => null);
   const planId = plans?.institutional ?? (await institutionalPlanId(app));
-  const course = await createCourseAsSystem(app, { name: courseName, language: 'es', pricingPlanId: planId, school: 'Lincoln High', completionRequirement: 4, durationRequirement: 15 });
+  const course = await createCourseAsSystem(app, {
+    name: courseName,
+    language: 'es',
+    pricingPlanId: planId,
+    school: 'Lincoln High',
+    completionRequirement: 4,
+    durationRequirement: 15,
+  });
   await gqlOk(app, ENROLL, { input: { inviteNumber: course.inviteNumber } }, student.token);
   return { ...student, password: 'Stud3ntPass!', course };
 }
@@ -124,4 +148,6 @@ export function nextDstWindowStart(now: DateTime): { at: DateTime; zone: string;
 /** The local 'h:mma' and calendar day of an instant in a zone, as the product shows them. */
 export const shownTime = (t: DateTime, zone: string) => t.setZone(zone).setLocale('en-US').toFormat('h:mma');
 export const shownDay = (t: DateTime, zone: string, locale = 'en-GB') =>
-  DateTime.fromISO(t.setZone(zone).toISODate()!, { zone: 'utc' }).setLocale(locale).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });
+  DateTime.fromISO(t.setZone(zone).toISODate()!, { zone: 'utc' })
+    .setLocale(locale)
+    .toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });

@@ -24,7 +24,13 @@ const IDLE_SOCKET_CLOSED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
 export async function post(url: string, body: string, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<Answer> {
   const started = Date.now();
-  const send = () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body, signal: AbortSignal.timeout(timeoutMs) });
+  const send = () =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   const res = await send().catch((error: unknown) => {
     if (IDLE_SOCKET_CLOSED.has((error as { cause?: { code?: string } }).cause?.code ?? '')) return send();
     throw error;
@@ -45,7 +51,8 @@ const STACK = /\n\s+at [^\n]+:\d+:\d+|\bat (?:async )?[\w.<>]+ \((?:file:\/\/)?\
 export function transportProblems(answer: Answer): string[] {
   const problems: string[] = [];
   if (answer.status >= 500) problems.push(`HTTP ${answer.status}`);
-  if (!/^application\/(graphql-response\+)?json\b/i.test(answer.contentType)) problems.push(`content-type ${answer.contentType || '(none)'}`);
+  if (!/^application\/(graphql-response\+)?json\b/i.test(answer.contentType))
+    problems.push(`content-type ${answer.contentType || '(none)'}`);
   if (/<!doctype html|<html[\s>]/i.test(answer.text)) problems.push('an HTML page');
   if (answer.json === undefined) problems.push('a body that is not JSON');
   if (STACK.test(answer.text)) problems.push('a stack trace in the body');
@@ -58,7 +65,11 @@ export function truncate(value: unknown, max = 60): unknown {
     const shown = JSON.stringify(value.length > max ? value.slice(0, max) : value).slice(1, -1);
     return value.length > max ? `${shown}…(${value.length} chars)` : shown;
   }
-  if (Array.isArray(value)) return value.slice(0, 6).map((v) => truncate(v, max)).concat(value.length > 6 ? [`…(${value.length} items)`] : []);
+  if (Array.isArray(value))
+    return value
+      .slice(0, 6)
+      .map((v) => truncate(v, max))
+      .concat(value.length > 6 ? [`…(${value.length} items)`] : []);
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, truncate(v, max)]));
   return value;
 }
@@ -102,7 +113,10 @@ export function captureServerLog(app: TestApp) {
   app.runtime.log = pino({ level: 'warn' }, sink);
   return {
     take(): { msg: string; error?: string }[] {
-      const out = lines.map((l) => ({ msg: l.msg, error: l.err ? `${l.err.type ?? 'Error'}: ${l.err.message}`.replace(/\s+/g, ' ').slice(0, 300) : undefined }));
+      const out = lines.map((l) => ({
+        msg: l.msg,
+        error: l.err ? `${l.err.type ?? 'Error'}: ${l.err.message}`.replace(/\s+/g, ' ').slice(0, 300) : undefined,
+      }));
       lines = [];
       return out;
     },
@@ -170,7 +184,10 @@ export class FailureLog {
           `${i + 1}. ${c.first.problem}: ${c.first.serverError ?? c.first.message} (×${c.count}, as ${[...c.roles].join(', ')})\n` +
           [...c.operations]
             .sort(([a], [b]) => a.localeCompare(b))
-            .map(([op, args]) => `   ${op}${args.size ? `: ${[...args].slice(0, 6).join('; ')}${args.size > 6 ? `; …(${args.size - 6} more)` : ''}` : ''}\n`)
+            .map(
+              ([op, args]) =>
+                `   ${op}${args.size ? `: ${[...args].slice(0, 6).join('; ')}${args.size > 6 ? `; …(${args.size - 6} more)` : ''}` : ''}\n`,
+            )
             .join('') +
           `   e.g. ${c.first.operation} with ${JSON.stringify(truncate(c.first.variables, 40))}`,
       )

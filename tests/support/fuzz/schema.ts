@@ -28,7 +28,18 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { readSchemaSource } from '../../../contracts/schemaSource';
-import { customScalar, float, hostileString, int, plausibleId, plausibleInt, plausibleScalar, plausibleString, spoiled, type FuzzPools } from './values';
+import {
+  customScalar,
+  float,
+  hostileString,
+  int,
+  plausibleId,
+  plausibleInt,
+  plausibleScalar,
+  plausibleString,
+  spoiled,
+  type FuzzPools,
+} from './values';
 
 export function loadSchema(): GraphQLSchema {
   return buildSchema(readSchemaSource());
@@ -71,7 +82,9 @@ function limitsOf(def: GraphQLArgument | GraphQLInputField): Limits {
 
 /** Values on and past the written limits, for the arbitraries to mix in. */
 function boundaryStrings(limits: Limits): string[] {
-  return limits.maxLength === undefined ? [] : ['y'.repeat(limits.maxLength), 'y'.repeat(limits.maxLength + 1), '\u00e9'.repeat(limits.maxLength)];
+  return limits.maxLength === undefined
+    ? []
+    : ['y'.repeat(limits.maxLength), 'y'.repeat(limits.maxLength + 1), '\u00e9'.repeat(limits.maxLength)];
 }
 function boundaryInts(limits: Limits): number[] {
   const out: number[] = [];
@@ -110,7 +123,10 @@ export class ArbitraryBuilder {
   value(type: GraphQLInputType, hint: Hint, mode: 'plausible' | 'wild', depth = 0): fc.Arbitrary<unknown> {
     if (isNonNullType(type)) return this.nonNull(type.ofType as GraphQLInputType, hint, mode, depth);
     if (depth >= this.maxDepth) return fc.constant(null);
-    return fc.oneof({ weight: mode === 'wild' ? 8 : 6, arbitrary: this.nonNull(type, hint, mode, depth) }, { weight: 1, arbitrary: fc.constant(null) });
+    return fc.oneof(
+      { weight: mode === 'wild' ? 8 : 6, arbitrary: this.nonNull(type, hint, mode, depth) },
+      { weight: 1, arbitrary: fc.constant(null) },
+    );
   }
 
   private nonNull(type: GraphQLInputType, hint: Hint, mode: 'plausible' | 'wild', depth: number): fc.Arbitrary<unknown> {
@@ -127,7 +143,10 @@ export class ArbitraryBuilder {
     if (isEnumType(type)) {
       const values = fc.constantFrom(...type.getValues().map((v) => v.name));
       if (mode === 'plausible') return values;
-      return fc.oneof({ weight: 6, arbitrary: values }, { weight: 1, arbitrary: fc.constantFrom('', 'NOT_A_VALUE', type.getValues()[0].name.toLowerCase(), '\u0000') });
+      return fc.oneof(
+        { weight: 6, arbitrary: values },
+        { weight: 1, arbitrary: fc.constantFrom('', 'NOT_A_VALUE', type.getValues()[0].name.toLowerCase(), '\u0000') },
+      );
     }
     if (isInputObjectType(type)) return this.object(type, mode, depth, null);
     if (isScalarType(type)) return mode === 'plausible' ? this.plausibleScalar(type.name, hint) : this.wildScalar(type.name, hint);
@@ -143,7 +162,9 @@ export class ArbitraryBuilder {
       shape[f.name] = f.name === wildField ? this.oneWild(f.type, hint, depth + 1) : this.value(f.type, hint, mode, depth + 1);
     }
     // Required: non-null without a default. The others are sometimes left out.
-    const requiredKeys = fields.filter((f) => (isNonNullType(f.type) && f.defaultValue === undefined) || f.name === wildField).map((f) => f.name);
+    const requiredKeys = fields
+      .filter((f) => (isNonNullType(f.type) && f.defaultValue === undefined) || f.name === wildField)
+      .map((f) => f.name);
     return recordOmitting(shape, requiredKeys);
   }
 
@@ -160,7 +181,9 @@ export class ArbitraryBuilder {
           return [...list.slice(0, i), wild, ...list.slice(i)];
         }),
       };
-      return hint.limits.maxItems !== undefined ? fc.oneof(plain, { weight: 1, arbitrary: this.nonNull(inner, hint, 'wild', depth) }) : plain.arbitrary;
+      return hint.limits.maxItems !== undefined
+        ? fc.oneof(plain, { weight: 1, arbitrary: this.nonNull(inner, hint, 'wild', depth) })
+        : plain.arbitrary;
     }
     if (isInputObjectType(inner)) {
       if (depth >= this.maxDepth) return this.nonNull(inner, hint, 'plausible', depth);
@@ -228,7 +251,11 @@ export class ArbitraryBuilder {
       for (const arg of field.args) {
         const hint = hints.get(arg.name)!;
         if (arg.name === wildArg) shape[arg.name] = this.oneWild(arg.type, hint);
-        else if (mode === 'wild') shape[arg.name] = fc.oneof({ weight: 30, arbitrary: this.value(arg.type, hint, 'wild') }, { weight: 1, arbitrary: fc.constantFrom<unknown>(12, true, 'text', {}, [], [null], -0.5) });
+        else if (mode === 'wild')
+          shape[arg.name] = fc.oneof(
+            { weight: 30, arbitrary: this.value(arg.type, hint, 'wild') },
+            { weight: 1, arbitrary: fc.constantFrom<unknown>(12, true, 'text', {}, [], [null], -0.5) },
+          );
         else shape[arg.name] = this.value(arg.type, hint, 'plausible');
       }
       return recordOmitting(shape, wildArg && !requiredKeys.includes(wildArg) ? [...requiredKeys, wildArg] : requiredKeys);
@@ -264,16 +291,30 @@ function leavesOf(type: GraphQLInputType, seen = new Set<string>()): number {
  * `listFields` gives, per list query, the field paths its filters accept (see discoverListFields);
  * without them a list is offered the paths of its nodes.
  */
-export function fuzzOperations(schema: GraphQLSchema, pools: FuzzPools, listFields: Map<string, string[]> = new Map()): { operations: FuzzOperation[]; skipped: string[] } {
+export function fuzzOperations(
+  schema: GraphQLSchema,
+  pools: FuzzPools,
+  listFields: Map<string, string[]> = new Map(),
+): { operations: FuzzOperation[]; skipped: string[] } {
   const operations: FuzzOperation[] = [];
-  for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     if (!root) continue;
     for (const field of Object.values(root.getFields())) {
       // A list's filters and sorts name the fields of its nodes (other names come as hostile values).
       const paths = listFields.get(field.name)?.length ? listFields.get(field.name)! : connectionNodePaths(field.type);
       const builder = new ArbitraryBuilder(paths.length ? { ...pools, fieldPaths: paths } : pools);
       const leaves = field.args.reduce((n, a) => n + leavesOf(a.type), 0);
-      operations.push({ name: `${root.name}.${field.name}`, kind, field: field.name, leaves, document: documentFor(kind, field), variables: builder.variables(field) });
+      operations.push({
+        name: `${root.name}.${field.name}`,
+        kind,
+        field: field.name,
+        leaves,
+        document: documentFor(kind, field),
+        variables: builder.variables(field),
+      });
     }
   }
   const subscription = schema.getSubscriptionType();
@@ -297,7 +338,8 @@ function pathsOf(type: GraphQLObjectType): string[] {
   for (const field of Object.values(type.getFields())) {
     paths.push(field.name);
     const inner = getNamedType(field.type);
-    if (isObjectType(inner) && !inner.name.endsWith('Connection')) for (const f of Object.keys(inner.getFields())) paths.push(`${field.name}_${f}`);
+    if (isObjectType(inner) && !inner.name.endsWith('Connection'))
+      for (const f of Object.keys(inner.getFields())) paths.push(`${field.name}_${f}`);
   }
   return paths;
 }

@@ -6,7 +6,16 @@
  * ones left out. Deterministic and systematic where the random fuzz is broad: one bad value per
  * call, so it reaches the code behind the others' validation.
  */
-import { isEnumType, isInputObjectType, isListType, isNonNullType, isScalarType, type GraphQLInputType, type GraphQLScalarType, type GraphQLSchema } from 'graphql';
+import {
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputType,
+  type GraphQLScalarType,
+  type GraphQLSchema,
+} from 'graphql';
 import { documentFor } from './schema';
 import { canonicalInt, canonicalScalar, canonicalString, edgeValues, type FuzzPools } from './values';
 
@@ -50,7 +59,8 @@ class Canonical {
     if (isEnumType(inner)) return inner.getValues()[0].name;
     if (isInputObjectType(inner)) {
       const out: Record<string, unknown> = {};
-      for (const f of Object.values(inner.getFields())) if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = this.value(f.type, f.name, depth + 1);
+      for (const f of Object.values(inner.getFields()))
+        if (isNonNullType(f.type) && f.defaultValue === undefined) out[f.name] = this.value(f.type, f.name, depth + 1);
       return out;
     }
     if (isScalarType(inner)) {
@@ -81,7 +91,10 @@ const show = (path: Step[]) => path.map((s, i) => (s === 0 ? '[0]' : i ? `.${s}`
 
 export function sweepCases(schema: GraphQLSchema, pools: FuzzPools, listFields: Map<string, string[]> = new Map()): SweepCase[] {
   const cases: SweepCase[] = [];
-  for (const [kind, root] of [['query', schema.getQueryType()], ['mutation', schema.getMutationType()]] as const) {
+  for (const [kind, root] of [
+    ['query', schema.getQueryType()],
+    ['mutation', schema.getMutationType()],
+  ] as const) {
     if (!root) continue;
     for (const field of Object.values(root.getFields())) {
       const paths = listFields.get(field.name);
@@ -93,9 +106,18 @@ export function sweepCases(schema: GraphQLSchema, pools: FuzzPools, listFields: 
             const variables: Record<string, unknown> = {};
             for (const other of field.args) {
               if (other === arg) variables[arg.name] = canonical.withEdge(arg.type, arg.name, leaf.path, edge.value);
-              else if (isNonNullType(other.type) && other.defaultValue === undefined) variables[other.name] = canonical.value(other.type, other.name);
+              else if (isNonNullType(other.type) && other.defaultValue === undefined)
+                variables[other.name] = canonical.value(other.type, other.name);
             }
-            cases.push({ operation: `${root.name}.${field.name}`, kind, field: field.name, document, leaf: show([arg.name, ...leaf.path]), edge: edge.label, variables });
+            cases.push({
+              operation: `${root.name}.${field.name}`,
+              kind,
+              field: field.name,
+              document,
+              leaf: show([arg.name, ...leaf.path]),
+              edge: edge.label,
+              variables,
+            });
           }
         }
       }

@@ -109,7 +109,8 @@ export const float = (): fc.Arbitrary<number> =>
   );
 
 /** Any UTF-16 code units, lone surrogates and controls included. */
-const codeUnits = (maxLength: number) => fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength });
+const codeUnits = (maxLength: number) =>
+  fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength });
 
 export const hostileString = (): fc.Arbitrary<string> =>
   fc.oneof(
@@ -128,7 +129,8 @@ export const spoiled = (plausible: fc.Arbitrary<string>): fc.Arbitrary<string> =
     return value.slice(0, middle) + bad + value.slice(middle);
   });
 
-const pick = <T>(values: readonly T[], fallback: fc.Arbitrary<T>): fc.Arbitrary<T> => (values.length ? fc.constantFrom(...values) : fallback);
+const pick = <T>(values: readonly T[], fallback: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+  values.length ? fc.constantFrom(...values) : fallback;
 
 const DAY = 86_400_000;
 /** Dates relative to the start of the run (a fixed base per run, so seeded courses stay current). */
@@ -178,7 +180,10 @@ export const customScalar = (name: string): fc.Arbitrary<unknown> =>
   fc.oneof(
     { weight: /date|time/i.test(name) ? 8 : 2, arbitrary: dateString() },
     { weight: 3, arbitrary: hostileString() },
-    { weight: 1, arbitrary: fc.oneof(int(), float(), fc.boolean(), fc.constant({}), fc.constant([]), fc.constant({ $date: '2026-11-23' })) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(int(), float(), fc.boolean(), fc.constant({}), fc.constant([]), fc.constant({ $date: '2026-11-23' })),
+    },
   );
 
 /** startDate, dueOn, createdAt, time zone aside: names that hold a day or an instant. */
@@ -223,7 +228,10 @@ export function plausibleString(name: string, pools: FuzzPools): fc.Arbitrary<st
       { weight: 1, arbitrary: pick(pools.emails, freshEmail).map((e) => e.toUpperCase()) },
       { weight: 1, arbitrary: pick(pools.emails, freshEmail).map((e) => ` ${e} `) },
       { weight: 1, arbitrary: fc.emailAddress() },
-      { weight: 1, arbitrary: fc.constantFrom('not-an-email', '@example.com', 'a@', 'a@b', 'a@@example.com', `${'a'.repeat(250)}@example.com`) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('not-an-email', '@example.com', 'a@', 'a@b', 'a@@example.com', `${'a'.repeat(250)}@example.com`),
+      },
     );
   }
   if (n.includes('password')) {
@@ -253,36 +261,81 @@ export function plausibleString(name: string, pools: FuzzPools): fc.Arbitrary<st
     return fc.oneof(
       { weight: 3, arbitrary: pick(pools.cardTokens, fc.constant('tok_local_x')) },
       fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.split('')), minLength: 8, maxLength: 32 }).map((h) => `tok_local_${h}`),
-      fc.constantFrom('pm_card_visa', 'tok_visa', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'eyJhbGciOiJIUzI1NiJ9.e30.AAAA', 'tok_local_', ''),
+      fc.constantFrom(
+        'pm_card_visa',
+        'tok_visa',
+        'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+        'eyJhbGciOiJIUzI1NiJ9.e30.AAAA',
+        'tok_local_',
+        '',
+      ),
     );
   }
   if (n === 'before' || n === 'after' || n.includes('cursor')) {
-    return fc.oneof({ weight: 3, arbitrary: pick(pools.cursors, forgedCursor()) }, { weight: 3, arbitrary: tamperedCursor(pools) }, forgedCursor(), fc.base64String({ maxLength: 40 }), fc.constantFrom('not a cursor', '====', 'W10', 'bnVsbA'));
+    return fc.oneof(
+      { weight: 3, arbitrary: pick(pools.cursors, forgedCursor()) },
+      { weight: 3, arbitrary: tamperedCursor(pools) },
+      forgedCursor(),
+      fc.base64String({ maxLength: 40 }),
+      fc.constantFrom('not a cursor', '====', 'W10', 'bnVsbA'),
+    );
   }
-  if (n === 'field' || n.endsWith('field')) return fc.oneof({ weight: 4, arbitrary: pick(pools.fieldPaths, fc.constant('createdAt')) }, { weight: 1, arbitrary: fc.constantFrom('created_at', 'id; DROP', 'account.roles', 'password_hash', '__proto__', 'constructor') });
+  if (n === 'field' || n.endsWith('field'))
+    return fc.oneof(
+      { weight: 4, arbitrary: pick(pools.fieldPaths, fc.constant('createdAt')) },
+      { weight: 1, arbitrary: fc.constantFrom('created_at', 'id; DROP', 'account.roles', 'password_hash', '__proto__', 'constructor') },
+    );
   if (n.includes('predicate')) return fc.constantFrom(...PREDICATES);
   if (n === 'value' || n.endsWith('value')) {
     return fc.oneof(
       dateString(),
       fc.integer().map(String),
-      fc.constantFrom('1', '0', '-1', '2147483648', '99999999999999999999', '1.5', 'true', 'false', 'STUDENT', 'NotificationSent', '%a%', '%'),
+      fc.constantFrom(
+        '1',
+        '0',
+        '-1',
+        '2147483648',
+        '99999999999999999999',
+        '1.5',
+        'true',
+        'false',
+        'STUDENT',
+        'NotificationSent',
+        '%a%',
+        '%',
+      ),
       pick(pools.emails, fc.constant('a@example.com')),
       pick(pools.ids, fc.uuid()),
       pick(pools.codes, fc.constant('ABCDEFGHJK')),
       anyWord,
     );
   }
-  if (n.includes('language')) return fc.oneof({ weight: 5, arbitrary: fc.constantFrom('es', 'en', 'fr', 'de') }, { weight: 1, arbitrary: fc.constantFrom('xx', 'ES', 'es-MX', 'español', 'zz-ZZ') });
-  if (n.includes('search') || n === 'query' || n === 'q') return fc.oneof(anyWord, pick(pools.emails, fc.constant('a@example.com')), fc.constantFrom('fuzz', 'Spanish', 'a', 'ab', '%%', '__', '% %', 'example.com'));
+  if (n.includes('language'))
+    return fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom('es', 'en', 'fr', 'de') },
+      { weight: 1, arbitrary: fc.constantFrom('xx', 'ES', 'es-MX', 'español', 'zz-ZZ') },
+    );
+  if (n.includes('search') || n === 'query' || n === 'q')
+    return fc.oneof(
+      anyWord,
+      pick(pools.emails, fc.constant('a@example.com')),
+      fc.constantFrom('fuzz', 'Spanish', 'a', 'ab', '%%', '__', '% %', 'example.com'),
+    );
   if (isDateName(name)) return dateString();
-  if (n.includes('zone') || n.startsWith('tz')) return fc.constantFrom('America/New_York', 'Europe/Madrid', 'UTC', 'Mars/Olympus', '+05:00', '');
-  return fc.oneof(anyWord, fc.constantFrom('Spanish 101', 'Fuzz course', 'Lincoln High', 'free minutes', 'x', 'abc'), fc.lorem({ maxCount: 3 }));
+  if (n.includes('zone') || n.startsWith('tz'))
+    return fc.constantFrom('America/New_York', 'Europe/Madrid', 'UTC', 'Mars/Olympus', '+05:00', '');
+  return fc.oneof(
+    anyWord,
+    fc.constantFrom('Spanish 101', 'Fuzz course', 'Lincoln High', 'free minutes', 'x', 'abc'),
+    fc.lorem({ maxCount: 3 }),
+  );
 }
 
 /** Plausible numbers for an Int argument, by a hint from its name. */
 export function plausibleInt(name: string): fc.Arbitrary<number> {
   const n = name.toLowerCase();
-  if (n.includes('duration')) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(15, 30) }, { weight: 1, arbitrary: fc.constantFrom(0, 20, 45, 60) });
+  if (n.includes('duration'))
+    return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(15, 30) }, { weight: 1, arbitrary: fc.constantFrom(0, 20, 45, 60) });
   if (n.includes('minutes')) return fc.oneof(fc.integer({ min: -120, max: 120 }), fc.constantFrom(15, 60, -15));
   if (n.includes('extra')) return fc.integer({ min: 0, max: 10 });
   if (n === 'first' || n === 'last') return fc.integer({ min: 0, max: 25 });
@@ -318,7 +371,18 @@ export function plausibleId(name: string, pools: FuzzPools): fc.Arbitrary<string
     { weight: 2, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: pick(matching, fc.uuid()).map((id) => id.toUpperCase()) },
     { weight: 1, arbitrary: pick(matching, fc.uuid()).map((id) => `account-${id}`) },
-    { weight: 1, arbitrary: fc.constantFrom('0', '1', '-1', '9223372036854775808', '00000000-0000-0000-0000-000000000000', 'not-a-uuid', 'ffffffff-ffff-ffff-ffff-ffffffffffffff') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '0',
+        '1',
+        '-1',
+        '9223372036854775808',
+        '00000000-0000-0000-0000-000000000000',
+        'not-a-uuid',
+        'ffffffff-ffff-ffff-ffff-ffffffffffffff',
+      ),
+    },
   );
 }
 
@@ -415,7 +479,11 @@ export const tamperedCursor = (pools: FuzzPools): fc.Arbitrary<string> =>
       }
       const leaves: { parent: any; key: string | number }[] = [];
       const walk = (node: any) => {
-        if (node && typeof node === 'object') for (const key of Object.keys(node)) (node[key] && typeof node[key] === 'object' ? walk(node[key]) : leaves.push({ parent: node, key: Array.isArray(node) ? Number(key) : key }));
+        if (node && typeof node === 'object')
+          for (const key of Object.keys(node))
+            node[key] && typeof node[key] === 'object'
+              ? walk(node[key])
+              : leaves.push({ parent: node, key: Array.isArray(node) ? Number(key) : key });
       };
       walk(parsed);
       if (!leaves.length) return Buffer.from(JSON.stringify(bad)).toString('base64url');

@@ -53,16 +53,43 @@ export async function buildWorld(app: TestApp, schema: GraphQLSchema, fieldPaths
   await must(app, CHANGE_ROLES, { input: { accountId: speaker.accountId, add: ['SPEAKER'], remove: ['STUDENT'] } }, admin.token);
   const other = await signUp(app, 'fuzz-other@example.com', PASSWORD);
 
-  const courseInput = { language: 'es', proficiency: 'beginner', completionRequirement: 4, durationRequirement: 15, startDate: courseDate(schema, -1), endDate: courseDate(schema, 90) };
-  const course = (await must(app, CREATE_COURSE, { input: { ...courseInput, name: 'Fuzz Spanish', school: 'Lincoln High' } }, instructor.token)).createCourse.course;
+  const courseInput = {
+    language: 'es',
+    proficiency: 'beginner',
+    completionRequirement: 4,
+    durationRequirement: 15,
+    startDate: courseDate(schema, -1),
+    endDate: courseDate(schema, 90),
+  };
+  const course = (
+    await must(app, CREATE_COURSE, { input: { ...courseInput, name: 'Fuzz Spanish', school: 'Lincoln High' } }, instructor.token)
+  ).createCourse.course;
   const school = (
-    await must(app, CREATE_COURSE, { input: { ...courseInput, name: 'Fuzz Institutional', ownerId: instructor.accountId, pricingPlanId: plans.institutional } }, admin.token)
+    await must(
+      app,
+      CREATE_COURSE,
+      { input: { ...courseInput, name: 'Fuzz Institutional', ownerId: instructor.accountId, pricingPlanId: plans.institutional } },
+      admin.token,
+    )
   ).createCourse.course;
   // Adventures are made by the system only (no GraphQL input for the kind).
-  const adventure = await createCourseAsSystem(app, { kind: 'adventure', name: 'Fuzz Tapas', language: 'es', proficiency: 'beginner', completionRequirement: 3, startDate: null, endDate: null });
+  const adventure = await createCourseAsSystem(app, {
+    kind: 'adventure',
+    name: 'Fuzz Tapas',
+    language: 'es',
+    proficiency: 'beginner',
+    completionRequirement: 3,
+    startDate: null,
+    endDate: null,
+  });
 
   // The student enrolled (by card) in the instructor's course: payments, enrollments and minutes hold a row.
-  const paid = await must(app, ENROLL, { input: { inviteNumber: course.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } }, student.token);
+  const paid = await must(
+    app,
+    ENROLL,
+    { input: { inviteNumber: course.inviteNumber, cardToken: await tokenize(app, '4242424242424242') } },
+    student.token,
+  );
 
   const set = (
     await must(
@@ -80,8 +107,18 @@ export async function buildWorld(app: TestApp, schema: GraphQLSchema, fieldPaths
       instructor.token,
     )
   ).createTemplate.template;
-  await must(app, `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`, { input: { userId: other.accountId } }, admin.token);
-  await must(app, `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`, { input: { accountId: other.accountId, minutes: 60, reason: 'seed' } }, admin.token);
+  await must(
+    app,
+    `mutation($input: SendPasswordResetInput!) { sendPasswordReset(input: $input) { sent } }`,
+    { input: { userId: other.accountId } },
+    admin.token,
+  );
+  await must(
+    app,
+    `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+    { input: { accountId: other.accountId, minutes: 60, reason: 'seed' } },
+    admin.token,
+  );
 
   const lists = await must(
     app,
@@ -91,11 +128,14 @@ export async function buildWorld(app: TestApp, schema: GraphQLSchema, fieldPaths
     { id: student.accountId },
     admin.token,
   );
-  const cursors = [lists.students, lists.instructors, lists.notifications, lists.redemptionCodes, lists.userHistory].map((c: any) => c.pageInfo.endCursor).filter(Boolean);
+  const cursors = [lists.students, lists.instructors, lists.notifications, lists.redemptionCodes, lists.userHistory]
+    .map((c: any) => c.pageInfo.endCursor)
+    .filter(Boolean);
 
   // Good cards (the first use spends each) and a declined one.
   const cardTokens: string[] = [];
-  for (const number of ['4242424242424242', '4242424242424242', '4242424242424242', '5555555555554444', '4000000000000002']) cardTokens.push(await tokenize(app, number));
+  for (const number of ['4242424242424242', '4242424242424242', '4242424242424242', '5555555555554444', '4000000000000002'])
+    cardTokens.push(await tokenize(app, number));
 
   const idsByKind: Record<string, string[]> = {
     account: [admin.accountId, student.accountId, instructor.accountId, speaker.accountId, other.accountId],
@@ -109,7 +149,9 @@ export async function buildWorld(app: TestApp, schema: GraphQLSchema, fieldPaths
     notification: lists.notifications.edges.map((e: any) => e.node.id),
     historyEntry: lists.userHistory.edges.map((e: any) => e.node.id),
   };
-  const ids = Object.values(idsByKind).flat().filter((x): x is string => typeof x === 'string' && x.length > 0);
+  const ids = Object.values(idsByKind)
+    .flat()
+    .filter((x): x is string => typeof x === 'string' && x.length > 0);
 
   const callers: Caller[] = [
     { role: 'signed out', accountId: null, token: null, password: '' },
@@ -123,7 +165,13 @@ export async function buildWorld(app: TestApp, schema: GraphQLSchema, fieldPaths
     pools: {
       ids: [...new Set(ids)],
       idsByKind,
-      emails: ['fuzz-admin@example.com', 'fuzz-student@example.com', 'fuzz-instructor@example.com', 'fuzz-speaker@example.com', 'fuzz-other@example.com'],
+      emails: [
+        'fuzz-admin@example.com',
+        'fuzz-student@example.com',
+        'fuzz-instructor@example.com',
+        'fuzz-speaker@example.com',
+        'fuzz-other@example.com',
+      ],
       passwords: [PASSWORD, ADMIN_PASSWORD],
       inviteNumbers: [course.inviteNumber, school.inviteNumber, adventure.inviteNumber],
       codes: set.codes.map((c: any) => c.value),
@@ -153,7 +201,12 @@ export async function ensureSession(app: TestApp, caller: Caller): Promise<void>
  * filters accept, so that the fuzz's filters and sorts name real fields most of the time and reach
  * the SQL behind them. As the admin.
  */
-export async function discoverListFields(app: TestApp, schema: GraphQLSchema, pools: FuzzPools, token: string): Promise<Map<string, string[]>> {
+export async function discoverListFields(
+  app: TestApp,
+  schema: GraphQLSchema,
+  pools: FuzzPools,
+  token: string,
+): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) {
     const paths = connectionNodePaths(field.type);
@@ -170,7 +223,13 @@ export async function discoverListFields(app: TestApp, schema: GraphQLSchema, po
     for (let i = 0; i < paths.length; i += 8) {
       const chunk = paths.slice(i, i + 8);
       const answers = await Promise.all(
-        chunk.map((p) => app.gql(`{ ${field.name}(${[...fixed, `filter: [{ field: ${JSON.stringify(p)}, predicate: "eq", value: null }]`].join(', ')}) { __typename } }`, {}, token)),
+        chunk.map((p) =>
+          app.gql(
+            `{ ${field.name}(${[...fixed, `filter: [{ field: ${JSON.stringify(p)}, predicate: "eq", value: null }]`].join(', ')}) { __typename } }`,
+            {},
+            token,
+          ),
+        ),
       );
       answers.forEach((res, j) => (res.errors ? (refusal ||= res.errors[0].message) : accepted.push(chunk[j])));
     }

@@ -67,7 +67,15 @@ export default function PasswordResetPage() {
               Request a new link
             </Link>
           )}
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }} aria-describedby={feedback.canSubmit ? undefined : blockedId}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={loading || !feedback.canSubmit}
+            sx={{ mt: 3 }}
+            aria-describedby={feedback.canSubmit ? undefined : blockedId}
+          >
             {loading ? 'Saving ...' : 'Save the new password'}
           </Button>
           <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />

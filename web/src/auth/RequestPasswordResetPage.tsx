@@ -46,7 +46,10 @@ export default function RequestPasswordResetPage() {
   return (
     <AuthCard title="Reset your password" subtitle="We'll e-mail you a link to choose a new password.">
       <form onSubmit={onSubmit} noValidate>
-        <EmailField registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })} error={errors.emailAddress?.message} />
+        <EmailField
+          registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })}
+          error={errors.emailAddress?.message}
+        />
         <FormAlert message={error && errorMessage(error)} />
         {sent && (
           <Alert severity="success" sx={{ mt: 2 }}>

@@ -43,7 +43,11 @@ export default function SignInPage() {
     let token: string | undefined;
     try {
       const [{ client }, { LOGIN, QUIET }] = await Promise.all([loadApollo(), import('./operations')]);
-      const result = await client.mutate({ mutation: LOGIN, variables: { input: { emailAddress: emailAddress.trim(), password } }, ...QUIET });
+      const result = await client.mutate({
+        mutation: LOGIN,
+        variables: { input: { emailAddress: emailAddress.trim(), password } },
+        ...QUIET,
+      });
       token = result.data?.login.token;
     } catch (e) {
       setError(e);
@@ -59,7 +63,10 @@ export default function SignInPage() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Tertulia.">
       <form onSubmit={onSubmit} onInput={warmUp} noValidate>
-        <EmailField registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })} error={errors.emailAddress?.message} />
+        <EmailField
+          registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })}
+          error={errors.emailAddress?.message}
+        />
         <TextField
           {...muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }))}
           label="Password"
@@ -77,10 +84,7 @@ export default function SignInPage() {
         </Button>
       </form>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link
-          component={RouterLink}
-          to={`/auth/request_password_reset${email ? `?email_address=${encodeURIComponent(email)}` : ''}`}
-        >
+        <Link component={RouterLink} to={`/auth/request_password_reset${email ? `?email_address=${encodeURIComponent(email)}` : ''}`}>
           Forgot your password?
         </Link>
         <Link component={RouterLink} to="/auth/sign_up" state={location.state}>

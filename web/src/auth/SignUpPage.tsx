@@ -81,7 +81,10 @@ export default function SignUpPage() {
     // invite link never passes the onboarding dialog that would. Best effort: the zone offer
     // (ZoneOffer) asks again if this did not land.
     const zone = browserTimeZone();
-    if (zone) await saveZone({ variables: { input: { tzIdentifier: zone } } }).catch((e: unknown) => console.warn('The time zone was not saved:', e));
+    if (zone)
+      await saveZone({ variables: { input: { tzIdentifier: zone } } }).catch((e: unknown) =>
+        console.warn('The time zone was not saved:', e),
+      );
     navigate(afterSignInPath(location.state), { replace: true });
   });
 
@@ -105,7 +108,10 @@ export default function SignUpPage() {
             )
           ) : (
             <>
-              <EmailField registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })} error={errors.emailAddress?.message} />
+              <EmailField
+                registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })}
+                error={errors.emailAddress?.message}
+              />
               <Controller
                 name="role"
                 control={control}
@@ -123,7 +129,15 @@ export default function SignUpPage() {
           )}
           <PasswordFields feedback={feedback} />
           <FormAlert message={error && errorMessage(error)} />
-          <Button type="submit" variant="contained" size="large" fullWidth disabled={loading || !feedback.canSubmit} sx={{ mt: 3 }} aria-describedby={feedback.canSubmit ? undefined : blockedId}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={loading || !feedback.canSubmit}
+            sx={{ mt: 3 }}
+            aria-describedby={feedback.canSubmit ? undefined : blockedId}
+          >
             {loading ? 'Creating your account ...' : 'Sign up'}
           </Button>
           <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />

@@ -19,11 +19,46 @@ export default function AuthArea() {
     <Routes>
       <Route index element={<Navigate to="sign_in" replace />} />
       <Route path="sign_in" element={<SignInPage />} />
-      <Route path="sign_up" element={<WithApollo><SignUpPage /></WithApollo>} />
-      <Route path="request_password_reset" element={<WithApollo><RequestPasswordResetPage /></WithApollo>} />
-      <Route path="password_reset" element={<WithApollo><PasswordResetPage /></WithApollo>} />
-      <Route path="role_selection" element={<WithApollo><RoleSelectionPage /></WithApollo>} />
-      <Route path="sign_out" element={<WithApollo><SignOutPage /></WithApollo>} />
+      <Route
+        path="sign_up"
+        element={
+          <WithApollo>
+            <SignUpPage />
+          </WithApollo>
+        }
+      />
+      <Route
+        path="request_password_reset"
+        element={
+          <WithApollo>
+            <RequestPasswordResetPage />
+          </WithApollo>
+        }
+      />
+      <Route
+        path="password_reset"
+        element={
+          <WithApollo>
+            <PasswordResetPage />
+          </WithApollo>
+        }
+      />
+      <Route
+        path="role_selection"
+        element={
+          <WithApollo>
+            <RoleSelectionPage />
+          </WithApollo>
+        }
+      />
+      <Route
+        path="sign_out"
+        element={
+          <WithApollo>
+            <SignOutPage />
+          </WithApollo>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

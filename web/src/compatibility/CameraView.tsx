@@ -31,7 +31,20 @@ export function CameraView({ stream, starting, noCamera }: { stream: MediaStream
         sx={{ display: stream ? 'block' : 'none', width: '100%', height: '100%', objectFit: 'contain', transform: 'scaleX(-1)' }}
       />
       {!stream && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, color: 'grey.100', p: 2, textAlign: 'center' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: 1,
+            color: 'grey.100',
+            p: 2,
+            textAlign: 'center',
+          }}
+        >
           {starting ? <CircularProgress color="inherit" size={32} aria-hidden /> : <VideocamOffIcon fontSize="large" aria-hidden />}
           <Typography>{starting ? 'Starting your camera…' : noCamera ? NO_CAMERA_FOUND : 'The camera is not available'}</Typography>
         </Box>

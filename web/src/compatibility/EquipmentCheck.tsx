@@ -40,7 +40,14 @@ export function EquipmentCheck({ headingLevel = 2 }: { headingLevel?: HeadingLev
   return (
     <Box>
       <MediaMessages media={media} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
         <CheckSection title="Camera" level={headingLevel}>
           <CameraView stream={media.camera} starting={starting} noCamera={media.noCamera} />
         </CheckSection>

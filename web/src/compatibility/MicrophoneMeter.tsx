@@ -45,7 +45,11 @@ function useMicrophoneLevel(stream: MediaStream | null) {
       void audio.close().catch(() => undefined);
     };
   }, [stream]);
-  const resume = () => void context.current?.resume().then(() => setSuspended(false), () => undefined);
+  const resume = () =>
+    void context.current?.resume().then(
+      () => setSuspended(false),
+      () => undefined,
+    );
   return { level, suspended, resume };
 }
 
@@ -54,9 +58,19 @@ export function MicrophoneMeter({ stream, starting }: { stream: MediaStream | nu
   const live = !!stream?.getAudioTracks().length;
   return (
     <Box>
-      <LinearProgress variant="determinate" value={level} aria-label="Microphone level" sx={{ height: 12, borderRadius: 1, mb: 1 }} color={live ? 'success' : 'inherit'} />
+      <LinearProgress
+        variant="determinate"
+        value={level}
+        aria-label="Microphone level"
+        sx={{ height: 12, borderRadius: 1, mb: 1 }}
+        color={live ? 'success' : 'inherit'}
+      />
       <Typography variant="body2" color="text.secondary">
-        {starting ? 'Starting your microphone…' : live ? 'Say something: the bar should move as you speak.' : 'The microphone is not available.'}
+        {starting
+          ? 'Starting your microphone…'
+          : live
+            ? 'Say something: the bar should move as you speak.'
+            : 'The microphone is not available.'}
       </Typography>
       {live && suspended && (
         <Button size="small" variant="outlined" onClick={resume} sx={{ mt: 1 }}>

@@ -29,7 +29,10 @@ export function SpeedCheck() {
     running.current = controller;
     setState({ kind: 'running', phase: 'download', percent: 0 });
     try {
-      const result = await runSpeedCheck((phase, percent) => !controller.signal.aborted && setState({ kind: 'running', phase, percent }), controller.signal);
+      const result = await runSpeedCheck(
+        (phase, percent) => !controller.signal.aborted && setState({ kind: 'running', phase, percent }),
+        controller.signal,
+      );
       if (!controller.signal.aborted) setState({ kind: 'done', result });
     } catch (error) {
       if (!controller.signal.aborted) setState({ kind: 'failed', message: (error as Error).message });
@@ -40,7 +43,8 @@ export function SpeedCheck() {
   return (
     <Stack spacing={1.5} alignItems="stretch">
       <Typography variant="body2" color="text.secondary">
-        Conversations need at least {REQUIRED_MBPS} Mbps down and {REQUIRED_MBPS} Mbps up. Run this check at least 1 hour before a session in a new place.
+        Conversations need at least {REQUIRED_MBPS} Mbps down and {REQUIRED_MBPS} Mbps up. Run this check at least 1 hour before a session
+        in a new place.
       </Typography>
       <Box>
         <Button variant="contained" onClick={() => void start()} disabled={state.kind === 'running'}>
@@ -48,14 +52,24 @@ export function SpeedCheck() {
         </Button>
       </Box>
       {state.kind === 'running' && (
-        <LinearProgress variant="determinate" value={state.percent} aria-label="Connection speed check progress" sx={{ height: 8, borderRadius: 1 }} />
+        <LinearProgress
+          variant="determinate"
+          value={state.percent}
+          aria-label="Connection speed check progress"
+          sx={{ height: 8, borderRadius: 1 }}
+        />
       )}
       <Box aria-live="polite">
-        {state.kind === 'running' && <Typography variant="body2">{state.phase === 'download' ? 'Checking the download speed…' : 'Checking the upload speed…'}</Typography>}
+        {state.kind === 'running' && (
+          <Typography variant="body2">
+            {state.phase === 'download' ? 'Checking the download speed…' : 'Checking the upload speed…'}
+          </Typography>
+        )}
         {state.kind === 'done' && verdict && (
           <Stack spacing={1}>
             <Typography>
-              Download <strong>{formatMbps(state.result.downMbps)} Mbps</strong> · Upload <strong>{formatMbps(state.result.upMbps)} Mbps</strong>
+              Download <strong>{formatMbps(state.result.downMbps)} Mbps</strong> · Upload{' '}
+              <strong>{formatMbps(state.result.upMbps)} Mbps</strong>
             </Typography>
             <Alert severity={verdict.ok ? 'success' : 'warning'}>{verdict.text}</Alert>
           </Stack>

@@ -7,14 +7,20 @@ type Constraints = { video: boolean; audio: boolean };
 /** A fake stream: its tracks record being stopped. */
 function fakeStream(c: Constraints) {
   const tracks = [...(c.video ? [{ kind: 'video', stopped: false }] : []), ...(c.audio ? [{ kind: 'audio', stopped: false }] : [])];
-  return { tracks, getTracks: () => tracks.map((t) => Object.assign(t, { stop: () => (t.stopped = true) })) } as unknown as MediaStream & { tracks: { stopped: boolean }[] };
+  return { tracks, getTracks: () => tracks.map((t) => Object.assign(t, { stop: () => (t.stopped = true) })) } as unknown as MediaStream & {
+    tracks: { stopped: boolean }[];
+  };
 }
 
 /**
  * A browser with the listed devices: `fail` decides, per request, which error (by name) it
  * rejects with, or null to succeed.
  */
-function browser(devices: ('videoinput' | 'audioinput')[], fail: (c: Constraints) => string | null, permissions?: Record<string, PermissionState>) {
+function browser(
+  devices: ('videoinput' | 'audioinput')[],
+  fail: (c: Constraints) => string | null,
+  permissions?: Record<string, PermissionState>,
+) {
   const requests: Constraints[] = [];
   const env: MediaEnvironment = {
     mediaDevices: {
@@ -27,7 +33,9 @@ function browser(devices: ('videoinput' | 'audioinput')[], fail: (c: Constraints
         return fakeStream(c);
       },
     },
-    permissions: permissions && { query: async ({ name }: PermissionDescriptor) => ({ state: permissions[name] ?? 'prompt' }) as PermissionStatus },
+    permissions: permissions && {
+      query: async ({ name }: PermissionDescriptor) => ({ state: permissions[name] ?? 'prompt' }) as PermissionStatus,
+    },
   };
   return { env, requests };
 }
@@ -60,28 +68,41 @@ describe('acquireMedia', () => {
     const got = await acquireMedia(env, BOTH);
     assert.deepEqual(requests, []);
     assert.equal(got.noCamera, true);
-    assert.deepEqual(got.messages, ['The camera and microphone was not found. Please turn on and enable both the camera and microphone, then try again.']);
+    assert.deepEqual(got.messages, [
+      'The camera and microphone was not found. Please turn on and enable both the camera and microphone, then try again.',
+    ]);
   });
 
   it('a camera in use: tries each alone, keeps the microphone and names the camera', async () => {
     const { env, requests } = browser(ALL, (c) => (c.video ? 'NotReadableError' : null));
     const got = await acquireMedia(env, BOTH);
-    assert.deepEqual(requests, [{ video: true, audio: true }, { video: true, audio: false }, { video: false, audio: true }]);
+    assert.deepEqual(requests, [
+      { video: true, audio: true },
+      { video: true, audio: false },
+      { video: false, audio: true },
+    ]);
     assert.equal(got.camera, null);
     assert.ok(got.microphone);
     assert.equal(got.noCamera, false);
-    assert.deepEqual(got.messages, ['The camera is already in use. Please close any other applications that may be using the camera and try again.']);
+    assert.deepEqual(got.messages, [
+      'The camera is already in use. Please close any other applications that may be using the camera and try again.',
+    ]);
   });
 
   it('refused: no second prompt unless the browser says only one device was refused', async () => {
     const refused = browser(ALL, () => 'NotAllowedError');
     const got = await acquireMedia(refused.env, BOTH);
     assert.equal(refused.requests.length, 1);
-    assert.deepEqual(got.messages, ['Access to the camera and microphone was not allowed. Please allow Tertulia access to both the camera and microphone.']);
+    assert.deepEqual(got.messages, [
+      'Access to the camera and microphone was not allowed. Please allow Tertulia access to both the camera and microphone.',
+    ]);
 
     const micRefused = browser(ALL, (c) => (c.audio ? 'NotAllowedError' : null), { camera: 'granted', microphone: 'denied' });
     const partly = await acquireMedia(micRefused.env, BOTH);
-    assert.deepEqual(micRefused.requests, [{ video: true, audio: true }, { video: true, audio: false }]);
+    assert.deepEqual(micRefused.requests, [
+      { video: true, audio: true },
+      { video: true, audio: false },
+    ]);
     assert.ok(partly.camera);
     assert.equal(partly.microphone, null);
     assert.deepEqual(partly.messages, ['Access to the microphone was not allowed. Please allow Tertulia access to the microphone.']);

@@ -61,7 +61,8 @@ async function request(media: NonNullable<MediaEnvironment['mediaDevices']>, wan
 /** Asks for the `wanted` devices; never throws. */
 export async function acquireMedia(env: MediaEnvironment, wanted: WantedDevices): Promise<AcquiredMedia> {
   const media = env.mediaDevices;
-  if (typeof media?.getUserMedia !== 'function') return { camera: null, microphone: null, noCamera: false, messages: [NO_MEDIA_DEVICES_MESSAGE] };
+  if (typeof media?.getUserMedia !== 'function')
+    return { camera: null, microphone: null, noCamera: false, messages: [NO_MEDIA_DEVICES_MESSAGE] };
 
   const present = (await listed(media)) ?? { camera: true, microphone: true };
   const result: { camera?: Outcome; microphone?: Outcome } = {};

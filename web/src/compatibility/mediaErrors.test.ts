@@ -14,8 +14,14 @@ describe('mediaErrorMessage', () => {
         mediaErrorMessage(named(name), BOTH),
         'Access to the camera and microphone was not allowed. Please allow Tertulia access to both the camera and microphone.',
       );
-      assert.equal(mediaErrorMessage(named(name), CAMERA), 'Access to the camera was not allowed. Please allow Tertulia access to the camera.');
-      assert.equal(mediaErrorMessage(named(name), MICROPHONE), 'Access to the microphone was not allowed. Please allow Tertulia access to the microphone.');
+      assert.equal(
+        mediaErrorMessage(named(name), CAMERA),
+        'Access to the camera was not allowed. Please allow Tertulia access to the camera.',
+      );
+      assert.equal(
+        mediaErrorMessage(named(name), MICROPHONE),
+        'Access to the microphone was not allowed. Please allow Tertulia access to the microphone.',
+      );
     }
   });
 
@@ -25,8 +31,14 @@ describe('mediaErrorMessage', () => {
         mediaErrorMessage(named(name), BOTH),
         'The camera and microphone was not found. Please turn on and enable both the camera and microphone, then try again.',
       );
-      assert.equal(mediaErrorMessage(named(name), CAMERA), 'No camera was detected. Please ensure that your camera is connected and try again.');
-      assert.equal(mediaErrorMessage(named(name), MICROPHONE), 'No microphone was detected. Please ensure that your microphone is connected and try again.');
+      assert.equal(
+        mediaErrorMessage(named(name), CAMERA),
+        'No camera was detected. Please ensure that your camera is connected and try again.',
+      );
+      assert.equal(
+        mediaErrorMessage(named(name), MICROPHONE),
+        'No microphone was detected. Please ensure that your microphone is connected and try again.',
+      );
     }
   });
 
@@ -40,13 +52,23 @@ describe('mediaErrorMessage', () => {
   });
 
   it('neither device named reads as both', () => {
-    assert.match(mediaErrorMessage(named('NotFoundError'), { camera: false, microphone: false }), /^The camera and microphone was not found\./);
+    assert.match(
+      mediaErrorMessage(named('NotFoundError'), { camera: false, microphone: false }),
+      /^The camera and microphone was not found\./,
+    );
   });
 
   it("any other error: the connection message with the provider's message and code", () => {
-    const prefix = 'Unable to connect to the conversation. Please close the tab or window and rejoin the conversation. Provider returned the error: ';
-    assert.equal(mediaErrorMessage(named('AbortError', 'Could not start video source'), BOTH), `${prefix}Could not start video source (code: AbortError)`);
-    assert.equal(mediaErrorMessage(Object.assign(new Error('Room not found'), { code: 53106 }), BOTH), `${prefix}Room not found (code: 53106)`);
+    const prefix =
+      'Unable to connect to the conversation. Please close the tab or window and rejoin the conversation. Provider returned the error: ';
+    assert.equal(
+      mediaErrorMessage(named('AbortError', 'Could not start video source'), BOTH),
+      `${prefix}Could not start video source (code: AbortError)`,
+    );
+    assert.equal(
+      mediaErrorMessage(Object.assign(new Error('Room not found'), { code: 53106 }), BOTH),
+      `${prefix}Room not found (code: 53106)`,
+    );
     assert.equal(mediaErrorMessage({ message: 'Join failed', code: 'JOIN_FAILED' }, CAMERA), `${prefix}Join failed (code: JOIN_FAILED)`);
     assert.equal(mediaErrorMessage(new TypeError('oops'), BOTH), `${prefix}oops (code: TypeError)`);
     assert.equal(mediaErrorMessage('plain words', BOTH), `${prefix}plain words (code: unknown)`);

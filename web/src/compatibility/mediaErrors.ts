@@ -67,10 +67,18 @@ const MESSAGES: Record<Exclude<MediaErrorKind, 'other'>, Record<Devices, string>
  */
 export function otherMediaErrorMessage(error: unknown): string {
   const rawMessage = field(error, 'message');
-  const message = typeof rawMessage === 'string' && rawMessage.trim() ? rawMessage.trim() : typeof error === 'string' && error.trim() ? error.trim() : 'unknown error';
+  const message =
+    typeof rawMessage === 'string' && rawMessage.trim()
+      ? rawMessage.trim()
+      : typeof error === 'string' && error.trim()
+        ? error.trim()
+        : 'unknown error';
   const code = field(error, 'code');
   const name = field(error, 'name');
-  const shownCode = (!isDomException(error) && (typeof code === 'number' || (typeof code === 'string' && code)) && String(code)) || (typeof name === 'string' && name) || 'unknown';
+  const shownCode =
+    (!isDomException(error) && (typeof code === 'number' || (typeof code === 'string' && code)) && String(code)) ||
+    (typeof name === 'string' && name) ||
+    'unknown';
   return `Unable to connect to the conversation. Please close the tab or window and rejoin the conversation. Provider returned the error: ${message} (code: ${shownCode})`;
 }
 

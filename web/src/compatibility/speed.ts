@@ -50,15 +50,25 @@ export function speedVerdict({ downMbps, upMbps }: SpeedResult): Verdict {
 type OnBytes = (done: number, total: number) => void;
 
 export class SpeedCheckError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'SpeedCheckError';
   }
 }
 
 function failure(xhr: XMLHttpRequest): SpeedCheckError {
-  if (xhr.status === 429) return new SpeedCheckError('The connection speed was checked too often from your network. Please wait a few minutes and try again.', 429);
-  if (xhr.status === 0) return new SpeedCheckError('The connection to Tertulia was lost during the check. Please check your internet connection and try again.');
+  if (xhr.status === 429)
+    return new SpeedCheckError(
+      'The connection speed was checked too often from your network. Please wait a few minutes and try again.',
+      429,
+    );
+  if (xhr.status === 0)
+    return new SpeedCheckError(
+      'The connection to Tertulia was lost during the check. Please check your internet connection and try again.',
+    );
   return new SpeedCheckError(`The connection speed check failed (HTTP ${xhr.status}). Please try again.`, xhr.status);
 }
 
@@ -81,7 +91,10 @@ export function measureDownload(bytes: number, onBytes: OnBytes, signal: AbortSi
       const received = (xhr.response as ArrayBuffer | null)?.byteLength ?? bytes;
       onBytes(received, bytes);
       // From the first progress event when enough came after it to time; else the whole request.
-      const timed = first && received - first.loaded >= received / 2 && end - first.at >= 5 ? mbps(received - first.loaded, end - first.at) : mbps(received, end - sent);
+      const timed =
+        first && received - first.loaded >= received / 2 && end - first.at >= 5
+          ? mbps(received - first.loaded, end - first.at)
+          : mbps(received, end - sent);
       resolve(timed);
     };
     xhr.onerror = () => reject(failure(xhr));

@@ -23,7 +23,15 @@ export interface EmptyStateProps {
  * An empty state (issue 11): a friendly drawing, what is empty, what to do next. Announced politely
  * when it appears (role="status"), so a list that empties after a filter is heard, not only seen.
  */
-export function EmptyState({ illustration, title, description, action, compact = false, headingComponent = 'p', testId = 'empty-state' }: EmptyStateProps) {
+export function EmptyState({
+  illustration,
+  title,
+  description,
+  action,
+  compact = false,
+  headingComponent = 'p',
+  testId = 'empty-state',
+}: EmptyStateProps) {
   return (
     <Box
       role="status"

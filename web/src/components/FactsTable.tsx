@@ -8,7 +8,15 @@ import type { ReactNode } from 'react';
  * Facts as label and value rows, each label the header of its row (a course's details, a
  * reservation to confirm, a code): screen readers read "Course, Spanish 101". Long values wrap.
  */
-export function FactsTable({ rows, label, labelWidth = '40%' }: { rows: [string, ReactNode][]; label?: string; labelWidth?: string | number }) {
+export function FactsTable({
+  rows,
+  label,
+  labelWidth = '40%',
+}: {
+  rows: [string, ReactNode][];
+  label?: string;
+  labelWidth?: string | number;
+}) {
   return (
     <Table size="small" aria-label={label}>
       <TableBody>

@@ -16,7 +16,14 @@ export function Page({ title, children, focusHeading = false }: { title: string;
   }, [focusHeading]);
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
-      <Typography ref={heading} variant="h4" component="h1" gutterBottom tabIndex={focusHeading ? -1 : undefined} sx={focusHeading ? { '&:focus': { outline: 'none' } } : undefined}>
+      <Typography
+        ref={heading}
+        variant="h4"
+        component="h1"
+        gutterBottom
+        tabIndex={focusHeading ? -1 : undefined}
+        sx={focusHeading ? { '&:focus': { outline: 'none' } } : undefined}
+      >
         {title}
       </Typography>
       {children}

@@ -9,11 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
-import {
-  PASSWORD_CHECK_DEBOUNCE_MS,
-  PASSWORD_MISMATCH_MESSAGE,
-  PASSWORD_REQUIRED_MESSAGE,
-} from '../../../contracts/validation/password';
+import { PASSWORD_CHECK_DEBOUNCE_MS, PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from '../../../contracts/validation/password';
 import { passwordFeedback, type PasswordFeedback, type PasswordPair } from '../lib/passwordFeedback';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { muiField } from './fields';
@@ -22,10 +18,7 @@ import { muiField } from './fields';
 export function usePasswordFeedback(password = '', passwordConfirmation = ''): PasswordFeedback {
   const settledPassword = useDebouncedValue(password, PASSWORD_CHECK_DEBOUNCE_MS);
   const settledConfirmation = useDebouncedValue(passwordConfirmation, PASSWORD_CHECK_DEBOUNCE_MS);
-  return passwordFeedback(
-    { password, passwordConfirmation },
-    { password: settledPassword, passwordConfirmation: settledConfirmation },
-  );
+  return passwordFeedback({ password, passwordConfirmation }, { password: settledPassword, passwordConfirmation: settledConfirmation });
 }
 
 /**

@@ -99,7 +99,9 @@ export function SecuritySettings({ roleSwitch = true }: { roleSwitch?: boolean }
                 {formatDateTime(account.currentSignInAt, me.tzIdentifier)}
                 {account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}
               </Detail>
-              <Detail term="Last password reset message">{account.resetPasswordSentAt ? formatDateTime(account.resetPasswordSentAt, me.tzIdentifier) : 'Never sent'}</Detail>
+              <Detail term="Last password reset message">
+                {account.resetPasswordSentAt ? formatDateTime(account.resetPasswordSentAt, me.tzIdentifier) : 'Never sent'}
+              </Detail>
             </dl>
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>

@@ -41,9 +41,12 @@ export function SidebarLayout({
     element.style.display = 'contents';
     return element;
   });
-  const place = useCallback((slot: HTMLElement | null) => {
-    if (slot && host.parentElement !== slot) slot.appendChild(host);
-  }, [host]);
+  const place = useCallback(
+    (slot: HTMLElement | null) => {
+      if (slot && host.parentElement !== slot) slot.appendChild(host);
+    },
+    [host],
+  );
   const slot = <Box ref={place} sx={{ display: 'contents' }} />;
   return (
     <Box sx={wide ? { display: 'flex', alignItems: 'stretch' } : { minWidth: 0 }}>
@@ -56,7 +59,13 @@ export function SidebarLayout({
             {menuLabel}
           </Button>
           {/* Kept mounted while closed, so the sidebar has its place in it at all times. */}
-          <Drawer id={drawerId} open={open} keepMounted onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: drawerWidth, maxWidth: '88vw' } } }}>
+          <Drawer
+            id={drawerId}
+            open={open}
+            keepMounted
+            onClose={() => setOpen(false)}
+            slotProps={{ paper: { sx: { width: drawerWidth, maxWidth: '88vw' } } }}
+          >
             {slot}
           </Drawer>
         </Box>

@@ -37,9 +37,7 @@ export function ZoneOffer() {
       sx={{ borderRadius: 0, '& .MuiAlert-message': { flex: 1 } }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
-        <span>
-          {error ?? `Times are shown in ${saved}, but this device is in ${offer}.`}
-        </span>
+        <span>{error ?? `Times are shown in ${saved}, but this device is in ${offer}.`}</span>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           <Button size="small" variant="contained" disabled={loading} onClick={use}>
             Use {offer}

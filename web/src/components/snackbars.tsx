@@ -125,5 +125,4 @@ export const notifyUnauthorized = () =>
  * server's words ('This needs the instructor role.'), and no Sign In, since signing in again would
  * not help.
  */
-export const notifyRoleRefused = (message: string) =>
-  notifyWarning(message, { autoHideDuration: GRAPHQL_ERROR_SNACKBAR_MS });
+export const notifyRoleRefused = (message: string) => notifyWarning(message, { autoHideDuration: GRAPHQL_ERROR_SNACKBAR_MS });

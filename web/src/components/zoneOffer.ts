@@ -39,7 +39,11 @@ function canonicalZone(zone: string): string {
 }
 
 /** The zone to offer, or null: none when the browser's is unknown, the same, or was declined. */
-export function zoneToOffer(saved: string | null | undefined, browser: string | null, storage: Pick<Storage, 'getItem'> | null): string | null {
+export function zoneToOffer(
+  saved: string | null | undefined,
+  browser: string | null,
+  storage: Pick<Storage, 'getItem'> | null,
+): string | null {
   if (!saved || !browser || canonicalZone(saved) === canonicalZone(browser)) return null;
   return storage?.getItem(keptKey(saved, browser)) ? null : browser;
 }

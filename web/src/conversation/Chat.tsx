@@ -74,7 +74,11 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
   }, [messages.length]);
 
   if (!conversation) {
-    return error ? <Alert severity="error">{errorMessage(error)}</Alert> : <Typography color="text.secondary">Loading the chat…</Typography>;
+    return error ? (
+      <Alert severity="error">{errorMessage(error)}</Alert>
+    ) : (
+      <Typography color="text.secondary">Loading the chat…</Typography>
+    );
   }
   const state = chatStateOf(conversation);
   const viewerId = data?.me?.id;
@@ -85,7 +89,8 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
     setSending(true);
     setSendError(null);
     try {
-      if (state === 'waiting_open') await client.mutate({ mutation: OPEN_CHAT, variables: { input: { conversationId, open: true } }, context: QUIET });
+      if (state === 'waiting_open')
+        await client.mutate({ mutation: OPEN_CHAT, variables: { input: { conversationId, open: true } }, context: QUIET });
       const result = await post({ variables: { input: { conversationId, body: text } } });
       const line = result.data?.postChatMessage.message;
       if (line) setArrived((a) => [...a, line]);
@@ -105,9 +110,14 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
   };
 
   const caption =
-    state === 'waiting' ? CHAT_WAITING_CAPTION
-      : state === 'waiting_open' && messages.length === 0 ? CHAT_WAITING_OPEN_CAPTION
-        : state === 'closed' ? (messages.length ? CHAT_CLOSED_CAPTION : CHAT_CLOSED_EMPTY_CAPTION)
+    state === 'waiting'
+      ? CHAT_WAITING_CAPTION
+      : state === 'waiting_open' && messages.length === 0
+        ? CHAT_WAITING_OPEN_CAPTION
+        : state === 'closed'
+          ? messages.length
+            ? CHAT_CLOSED_CAPTION
+            : CHAT_CLOSED_EMPTY_CAPTION
           : null;
 
   return (
@@ -118,7 +128,13 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
         aria-label="Chat messages"
         aria-live="polite"
         tabIndex={0}
-        sx={{ flex: 1, overflowY: 'auto', p: 2, minHeight: 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+        sx={{
+          flex: 1,
+          overflowY: 'auto',
+          p: 2,
+          minHeight: 0,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
       >
         <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {messages.map((m) => {

@@ -15,7 +15,11 @@ export function Dashboard({ clock, heading, topic }: { clock: ClockState; headin
   const left = formatTicks(clock.remaining);
   const total = formatTicks(clock.totalTicks);
   return (
-    <Box component="section" aria-label="Dashboard" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      component="section"
+      aria-label="Dashboard"
+      sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Stack direction="row" spacing={2} alignItems="baseline" justifyContent="space-between" sx={{ mb: 0.5 }}>
         <Typography variant="subtitle1" component="h1" noWrap title={heading}>
           {heading}

@@ -30,7 +30,12 @@ export default function LivePage() {
     fetchPolicy: 'cache-and-network',
     context: { quiet: true },
   });
-  useSubscription(CONVERSATION_CHANGED, { variables: { conversationId: id }, skip: !id, context: { quiet: true }, onData: () => void refetch() });
+  useSubscription(CONVERSATION_CHANGED, {
+    variables: { conversationId: id },
+    skip: !id,
+    context: { quiet: true },
+    onData: () => void refetch(),
+  });
   const conversation = data?.conversation?.id === id ? data.conversation : null;
   const over = !!conversation && isOver(conversation);
   useEffect(() => {
@@ -40,9 +45,17 @@ export default function LivePage() {
   if (!id) return <Notice>{LiveText.noConversation}</Notice>;
   if (loading && !conversation) return <Loading label={LiveText.loading} />;
   if (!conversation || !data?.me) return <Notice>{noAccessMessage(id)}</Notice>;
-  if (!isProvider(conversation.provider)) return <Notice>{`This conversation uses a video provider this page does not know (${conversation.provider}).`}</Notice>;
+  if (!isProvider(conversation.provider))
+    return <Notice>{`This conversation uses a video provider this page does not know (${conversation.provider}).`}</Notice>;
   if (over) return <Loading label={LiveText.loading} />;
-  return <LiveRoom conversation={conversation} me={data.me} onEnded={() => navigate(ENDED_PATH, { replace: true })} onStale={() => void refetch()} />;
+  return (
+    <LiveRoom
+      conversation={conversation}
+      me={data.me}
+      onEnded={() => navigate(ENDED_PATH, { replace: true })}
+      onStale={() => void refetch()}
+    />
+  );
 }
 
 function Notice({ children }: { children: string }) {

@@ -75,10 +75,13 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   const joined = room.phase === 'joined' && !leaving;
   // The clock's answers are the room's word on the status: `conversationChanged` alone can miss a
   // change (a subscription that connected after it), and the page would never learn it started.
-  const onStatus = useCallback((status: ConversationStatus) => {
-    if (status === 'stopped' || status === 'unused') onEnded();
-    else if (status !== conversation.status) onStale();
-  }, [onEnded, onStale, conversation.status]);
+  const onStatus = useCallback(
+    (status: ConversationStatus) => {
+      if (status === 'stopped' || status === 'unused') onEnded();
+      else if (status !== conversation.status) onStale();
+    },
+    [onEnded, onStale, conversation.status],
+  );
   const clock = useLiveClock(id, joined, onStatus);
   useBodyMinWidth(joined);
   const interview = isInterview(conversation);
@@ -95,7 +98,11 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
       abandonRecording();
       leave(true);
       void client
-        .mutate({ mutation: LEAVE_CONVERSATION, variables: { input: { conversationId: id } }, context: { quiet: true, fetchOptions: { keepalive: true } } })
+        .mutate({
+          mutation: LEAVE_CONVERSATION,
+          variables: { input: { conversationId: id } },
+          context: { quiet: true, fetchOptions: { keepalive: true } },
+        })
         .catch(() => undefined);
     };
     window.addEventListener('pagehide', onPageHide);
@@ -119,22 +126,37 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
 
   if (leaving) return <Interstitial message={LiveText.leaving} />;
   if (!joined) {
-    return <Interstitial message={LiveText.joining} error={room.error} detail={conversation.status === 'reserved' ? LiveText.notOpenYet : undefined} />;
+    return (
+      <Interstitial
+        message={LiveText.joining}
+        error={room.error}
+        detail={conversation.status === 'reserved' ? LiveText.notOpenYet : undefined}
+      />
+    );
   }
 
   const person = conversation.otherUsers[0] ?? null;
   // Both participants are told (spec 2): the host's window records, the guest's does not.
-  const recordingBadge = recording.recording || (conversation.archiveOnStart && started) ? (
-    <RecordingIndicator />
-  ) : conversation.archiveOnStart ? (
-    <RecordingIndicator upcoming />
-  ) : null;
-  const topic = interview ? INTERVIEW_LABEL : conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation';
+  const recordingBadge =
+    recording.recording || (conversation.archiveOnStart && started) ? (
+      <RecordingIndicator />
+    ) : conversation.archiveOnStart ? (
+      <RecordingIndicator upcoming />
+    ) : null;
+  const topic = interview ? INTERVIEW_LABEL : (conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
       <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
-        <VideoStage room={room} peerName={peerName} badge={recordingBadge} expanded={expanded} onToggleExpanded={() => setExpanded((e) => !e)} onMedia={setMedia} onLeave={() => void onLeave()} />
+        <VideoStage
+          room={room}
+          peerName={peerName}
+          badge={recordingBadge}
+          expanded={expanded}
+          onToggleExpanded={() => setExpanded((e) => !e)}
+          onMedia={setMedia}
+          onLeave={() => void onLeave()}
+        />
         <SidePanel conversation={conversation} person={person} peerName={peerName} zone={me.tzIdentifier} hidden={!expanded} />
       </Box>
     </Box>

@@ -106,7 +106,19 @@ function ExploreMore() {
   );
 }
 
-export function SidePanel({ conversation, person, peerName, zone, hidden = false }: { conversation: LiveConversation; person: LivePerson | null; peerName: string; zone?: string | null; hidden?: boolean }) {
+export function SidePanel({
+  conversation,
+  person,
+  peerName,
+  zone,
+  hidden = false,
+}: {
+  conversation: LiveConversation;
+  person: LivePerson | null;
+  peerName: string;
+  zone?: string | null;
+  hidden?: boolean;
+}) {
   const [tab, setTab] = useState(0);
   // Hidden panels keep their state (the chat); the tab indicator is measured again when shown.
   const tabs = useRef<TabsActions>(null);
@@ -114,7 +126,22 @@ export function SidePanel({ conversation, person, peerName, zone, hidden = false
     if (!hidden) tabs.current?.updateIndicator();
   }, [hidden]);
   return (
-    <Box id="live-side-panel" component="aside" aria-label="Side panel" hidden={hidden} sx={{ width: 380, flexShrink: 0, borderLeft: 1, borderColor: 'divider', display: hidden ? 'none' : 'flex', flexDirection: 'column', minHeight: 0, bgcolor: 'background.paper' }}>
+    <Box
+      id="live-side-panel"
+      component="aside"
+      aria-label="Side panel"
+      hidden={hidden}
+      sx={{
+        width: 380,
+        flexShrink: 0,
+        borderLeft: 1,
+        borderColor: 'divider',
+        display: hidden ? 'none' : 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        bgcolor: 'background.paper',
+      }}
+    >
       <Tabs action={tabs} value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth" aria-label="Side panel">
         {SIDE_PANEL_TABS.map((label, i) => (
           <Tab key={label} label={label} id={`live-tab-${i}`} aria-controls={`live-panel-${i}`} />

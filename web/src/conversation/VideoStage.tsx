@@ -23,7 +23,17 @@ import { LiveText, peerMutedText } from './roomMessages';
 import type { VideoRoom } from './useVideoRoom';
 import type { RemoteMedia } from './video/port';
 
-function StreamVideo({ stream, label, onPlaying, mirrored = false }: { stream: MediaStream; label: string; onPlaying?: (playing: boolean) => void; mirrored?: boolean }) {
+function StreamVideo({
+  stream,
+  label,
+  onPlaying,
+  mirrored = false,
+}: {
+  stream: MediaStream;
+  label: string;
+  onPlaying?: (playing: boolean) => void;
+  mirrored?: boolean;
+}) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -42,7 +52,14 @@ function StreamVideo({ stream, label, onPlaying, mirrored = false }: { stream: M
       aria-label={label}
       onPlaying={() => onPlaying?.(true)}
       onEmptied={() => onPlaying?.(false)}
-      sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', bgcolor: 'common.black', transform: mirrored ? 'scaleX(-1)' : undefined }}
+      sx={{
+        width: '100%',
+        height: '100%',
+        objectFit: 'contain',
+        display: 'block',
+        bgcolor: 'common.black',
+        transform: mirrored ? 'scaleX(-1)' : undefined,
+      }}
     />
   );
 }
@@ -55,7 +72,10 @@ function RemoteAudio({ stream }: { stream: MediaStream }) {
     const el = ref.current;
     if (!el) return;
     el.srcObject = stream;
-    el.play().then(() => setBlocked(false), () => setBlocked(true));
+    el.play().then(
+      () => setBlocked(false),
+      () => setBlocked(true),
+    );
   }, [stream]);
   return (
     <>
@@ -64,7 +84,12 @@ function RemoteAudio({ stream }: { stream: MediaStream }) {
         <Button
           variant="contained"
           startIcon={<VolumeUpIcon />}
-          onClick={() => ref.current?.play().then(() => setBlocked(false), () => undefined)}
+          onClick={() =>
+            ref.current?.play().then(
+              () => setBlocked(false),
+              () => undefined,
+            )
+          }
           sx={{ position: 'absolute', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
         >
           Turn on sound
@@ -129,7 +154,11 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
-      <Box component="section" aria-label="Video" sx={{ position: 'relative', flex: 1, minHeight: 240, bgcolor: 'common.black', overflow: 'hidden' }}>
+      <Box
+        component="section"
+        aria-label="Video"
+        sx={{ position: 'relative', flex: 1, minHeight: 240, bgcolor: 'common.black', overflow: 'hidden' }}
+      >
         {remote && 'stream' in remote && (
           <>
             <StreamVideo stream={remote.stream} label={`${peerName}'s video`} onPlaying={setPlaying} />
@@ -138,7 +167,13 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
         )}
         {remote && 'element' in remote && <ElementVideo element={remote.element} onPlaying={setPlaying} />}
         {badge}
-        {room.peerLeft ? <Overlay>{LiveText.peerLeft}</Overlay> : waiting ? <Overlay>{LiveText.waitingForPeer}</Overlay> : muted ? <Overlay tone="notice">{muted}</Overlay> : null}
+        {room.peerLeft ? (
+          <Overlay>{LiveText.peerLeft}</Overlay>
+        ) : waiting ? (
+          <Overlay>{LiveText.waitingForPeer}</Overlay>
+        ) : muted ? (
+          <Overlay tone="notice">{muted}</Overlay>
+        ) : null}
         {room.localStream && (
           <Box
             sx={{
@@ -158,21 +193,50 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
           >
             <StreamVideo stream={room.localStream} label="Your video" mirrored />
             {!room.videoOn && (
-              <Typography variant="caption" sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'common.white', bgcolor: 'grey.900' }}>
+              <Typography
+                variant="caption"
+                sx={{
+                  position: 'absolute',
+                  inset: 0,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  color: 'common.white',
+                  bgcolor: 'grey.900',
+                }}
+              >
                 Your camera is off
               </Typography>
             )}
           </Box>
         )}
       </Box>
-      <Stack direction="row" spacing={1} alignItems="center" justifyContent="center" component="section" aria-label="Controls" sx={{ py: 1, px: 2, bgcolor: 'grey.900' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        alignItems="center"
+        justifyContent="center"
+        component="section"
+        aria-label="Controls"
+        sx={{ py: 1, px: 2, bgcolor: 'grey.900' }}
+      >
         <Tooltip title={room.audioOn ? 'Mute microphone' : 'Unmute microphone'}>
-          <IconButton aria-label={room.audioOn ? 'Mute microphone' : 'Unmute microphone'} aria-pressed={!room.audioOn} onClick={() => onMedia('audio', !room.audioOn)} sx={toggleSx(room.audioOn)}>
+          <IconButton
+            aria-label={room.audioOn ? 'Mute microphone' : 'Unmute microphone'}
+            aria-pressed={!room.audioOn}
+            onClick={() => onMedia('audio', !room.audioOn)}
+            sx={toggleSx(room.audioOn)}
+          >
             {room.audioOn ? <MicIcon /> : <MicOffIcon />}
           </IconButton>
         </Tooltip>
         <Tooltip title={room.videoOn ? 'Turn camera off' : 'Turn camera on'}>
-          <IconButton aria-label={room.videoOn ? 'Turn camera off' : 'Turn camera on'} aria-pressed={!room.videoOn} onClick={() => onMedia('video', !room.videoOn)} sx={toggleSx(room.videoOn)}>
+          <IconButton
+            aria-label={room.videoOn ? 'Turn camera off' : 'Turn camera on'}
+            aria-pressed={!room.videoOn}
+            onClick={() => onMedia('video', !room.videoOn)}
+            sx={toggleSx(room.videoOn)}
+          >
             {room.videoOn ? <VideocamIcon /> : <VideocamOffIcon />}
           </IconButton>
         </Tooltip>
@@ -180,7 +244,13 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
           Leave
         </Button>
         <Tooltip title={expanded ? 'Hide the side panel' : 'Show the side panel'}>
-          <IconButton aria-label={expanded ? 'Hide the side panel' : 'Show the side panel'} aria-expanded={expanded} aria-controls="live-side-panel" onClick={onToggleExpanded} sx={toggleSx(true)}>
+          <IconButton
+            aria-label={expanded ? 'Hide the side panel' : 'Show the side panel'}
+            aria-expanded={expanded}
+            aria-controls="live-side-panel"
+            onClick={onToggleExpanded}
+            sx={toggleSx(true)}
+          >
             {expanded ? <OpenInFullIcon /> : <CloseFullscreenIcon />}
           </IconButton>
         </Tooltip>

@@ -52,7 +52,11 @@ export function tickInterval(drift: number): number {
 }
 
 /** A sync answer arrived at `now`: remember the server's count; jump to it when far off, or when the clock was not running before. */
-export function applySync(c: ClockState, sync: { totalTicks: number; remainingTicks: number; status: ClockStatus }, now: number): ClockState {
+export function applySync(
+  c: ClockState,
+  sync: { totalTicks: number; remainingTicks: number; status: ClockStatus },
+  now: number,
+): ClockState {
   const next: ClockState = { ...c, totalTicks: sync.totalTicks, status: sync.status, server: { remaining: sync.remainingTicks, at: now } };
   const wasRunning = c.server !== null && c.status === 'started';
   if (!wasRunning || sync.status !== 'started' || Math.abs(c.remaining - sync.remainingTicks) > SNAP_DRIFT_TICKS) {

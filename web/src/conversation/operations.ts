@@ -130,7 +130,10 @@ export const SYNC_PARTICIPANT: TypedDocumentNode<{ syncParticipant: SyncFields }
   }
 `;
 
-export const LEAVE_CONVERSATION: TypedDocumentNode<{ leaveConversation: Pick<SyncResult, 'synced' | 'status'> }, MutationLeaveConversationArgs> = gql`
+export const LEAVE_CONVERSATION: TypedDocumentNode<
+  { leaveConversation: Pick<SyncResult, 'synced' | 'status'> },
+  MutationLeaveConversationArgs
+> = gql`
   mutation LiveLeaveConversation($input: ConversationInput!) {
     leaveConversation(input: $input) {
       synced
@@ -154,7 +157,10 @@ export const OPEN_CONVERSATION: TypedDocumentNode<
   }
 `;
 
-export const CONVERSATION_CHANGED: TypedDocumentNode<{ conversationChanged: { conversationId: string; changed: boolean } }, SubscriptionConversationChangedArgs> = gql`
+export const CONVERSATION_CHANGED: TypedDocumentNode<
+  { conversationChanged: { conversationId: string; changed: boolean } },
+  SubscriptionConversationChangedArgs
+> = gql`
   subscription LiveConversationChanged($conversationId: ID!) {
     conversationChanged(conversationId: $conversationId) {
       conversationId
@@ -232,7 +238,10 @@ export const OPEN_CHAT: TypedDocumentNode<{ moderateConversationChat: { opened: 
   }
 `;
 
-export const POST_CHAT_MESSAGE: TypedDocumentNode<{ postChatMessage: { posted: boolean; message: ChatLine } }, MutationPostChatMessageArgs> = gql`
+export const POST_CHAT_MESSAGE: TypedDocumentNode<
+  { postChatMessage: { posted: boolean; message: ChatLine } },
+  MutationPostChatMessageArgs
+> = gql`
   ${CHAT_LINE}
   mutation LivePostChatMessage($input: PostChatMessageInput!) {
     postChatMessage(input: $input) {
@@ -246,7 +255,10 @@ export const POST_CHAT_MESSAGE: TypedDocumentNode<{ postChatMessage: { posted: b
 
 // --- Presence ---------------------------------------------------------------------------------
 
-export const BROADCAST_PRESENCE: TypedDocumentNode<{ broadcastPresence: { broadcasted: boolean; present: boolean; userId: string | null } }, QueryBroadcastPresenceArgs> = gql`
+export const BROADCAST_PRESENCE: TypedDocumentNode<
+  { broadcastPresence: { broadcasted: boolean; present: boolean; userId: string | null } },
+  QueryBroadcastPresenceArgs
+> = gql`
   query LiveBroadcastPresence($conversationId: ID!) {
     broadcastPresence(conversationId: $conversationId) {
       broadcasted
@@ -256,7 +268,8 @@ export const BROADCAST_PRESENCE: TypedDocumentNode<{ broadcastPresence: { broadc
   }
 `;
 
-export const LOBBY_PRESENCE: TypedDocumentNode<{ lobbyPresence: { present: boolean; userId: string } }, SubscriptionLobbyPresenceArgs> = gql`
+export const LOBBY_PRESENCE: TypedDocumentNode<{ lobbyPresence: { present: boolean; userId: string } }, SubscriptionLobbyPresenceArgs> =
+  gql`
   subscription LiveLobbyPresence($conversationId: ID!) {
     lobbyPresence(conversationId: $conversationId) {
       present
@@ -275,7 +288,10 @@ export const SEND_VIDEO_SIGNAL: TypedDocumentNode<{ sendVideoSignal: { sent: boo
   }
 `;
 
-export const VIDEO_SIGNALS: TypedDocumentNode<{ videoSignals: { id: string; fromId: string; kind: string; payload: string } }, SubscriptionVideoSignalsArgs> = gql`
+export const VIDEO_SIGNALS: TypedDocumentNode<
+  { videoSignals: { id: string; fromId: string; kind: string; payload: string } },
+  SubscriptionVideoSignalsArgs
+> = gql`
   subscription LiveVideoSignals($accessToken: String!) {
     videoSignals(accessToken: $accessToken) {
       id

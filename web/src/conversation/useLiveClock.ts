@@ -31,7 +31,12 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
     const sync = async () => {
       let delay = RETRY_MS;
       try {
-        const { data } = await client.mutate({ mutation: SYNC_PARTICIPANT, variables: { input: { conversationId } }, context: { quiet: true }, fetchPolicy: 'no-cache' });
+        const { data } = await client.mutate({
+          mutation: SYNC_PARTICIPANT,
+          variables: { input: { conversationId } },
+          context: { quiet: true },
+          fetchPolicy: 'no-cache',
+        });
         const result = data?.syncParticipant;
         if (result && !stopped) {
           update(applySync(current.current, result, Date.now()));

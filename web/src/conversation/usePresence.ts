@@ -21,7 +21,12 @@ export function usePresence(conversationId: string, enabled = true, onChange?: (
     let stopped = false;
     const poll = async () => {
       try {
-        const { data } = await client.query({ query: BROADCAST_PRESENCE, variables: { conversationId }, fetchPolicy: 'no-cache', context: { quiet: true } });
+        const { data } = await client.query({
+          query: BROADCAST_PRESENCE,
+          variables: { conversationId },
+          fetchPolicy: 'no-cache',
+          context: { quiet: true },
+        });
         const at = Date.now();
         if (!stopped && data) setLatest((l) => (l && l.at > at ? l : { present: data.broadcastPresence.present, at }));
         if (!stopped) setFailed(false);

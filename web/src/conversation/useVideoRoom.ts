@@ -67,7 +67,12 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
     (async () => {
       let join;
       try {
-        const { data } = await client.query({ query: VIDEO_JOIN, variables: { conversationId }, fetchPolicy: 'network-only', context: { quiet: true } });
+        const { data } = await client.query({
+          query: VIDEO_JOIN,
+          variables: { conversationId },
+          fetchPolicy: 'network-only',
+          context: { quiet: true },
+        });
         join = data?.me?.videoJoin;
       } catch {
         join = null;

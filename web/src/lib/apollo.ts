@@ -69,10 +69,7 @@ const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>
 };
 
 export const client = new ApolloClient({
-  link: from([
-    errorLink,
-    split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })])),
-  ]),
+  link: from([errorLink, split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })]))]),
   cache: new InMemoryCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });

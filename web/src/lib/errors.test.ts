@@ -5,7 +5,10 @@ import { NETWORK_ERROR_MESSAGE, cleanErrorMessage, errorMessage, hasErrorCode, r
 
 describe('cleanErrorMessage', () => {
   it('strips the GraphQL error prefix', () => {
-    assert.equal(cleanErrorMessage('GraphQL error: The email address or password is incorrect.'), 'The email address or password is incorrect.');
+    assert.equal(
+      cleanErrorMessage('GraphQL error: The email address or password is incorrect.'),
+      'The email address or password is incorrect.',
+    );
     assert.equal(cleanErrorMessage('GraphQL error: GraphQL error:  Twice'), 'Twice');
   });
   it('strips bracket-quote wrappers', () => {
@@ -27,7 +30,10 @@ describe('errorMessage', () => {
     assert.ok(!hasErrorCode(error, 'UNAUTHORIZED'));
   });
   it('reads errors from a non-2xx response body', () => {
-    const error = { graphQLErrors: [], networkError: { statusCode: 401, result: { errors: [{ message: 'Denied', extensions: { code: 'UNAUTHORIZED' } }] } } };
+    const error = {
+      graphQLErrors: [],
+      networkError: { statusCode: 401, result: { errors: [{ message: 'Denied', extensions: { code: 'UNAUTHORIZED' } }] } },
+    };
     assert.equal(errorMessage(error), 'Denied');
     assert.ok(hasErrorCode(error, 'UNAUTHORIZED'));
   });
@@ -41,14 +47,20 @@ describe('errorMessage', () => {
 });
 
 describe('refusalOf', () => {
-  const refused = (message: string, extensions: Record<string, unknown>) => ({ graphQLErrors: [{ message, extensions }], networkError: null });
+  const refused = (message: string, extensions: Record<string, unknown>) => ({
+    graphQLErrors: [{ message, extensions }],
+    networkError: null,
+  });
   it("shows a role refusal's own message, not 'Try to sign in again'", () => {
     const error = refused('This needs the instructor role.', { code: 'UNAUTHORIZED', reason: 'role' });
     assert.deepEqual(refusalOf(error), { kind: 'role', message: 'This needs the instructor role.' });
     assert.equal(errorMessage(error), 'This needs the instructor role.');
   });
-  it('keeps the spec\'s sign-in message for a session refusal', () => {
-    assert.deepEqual(refusalOf(refused(Messages.unauthorized, { code: 'UNAUTHORIZED' })), { kind: 'session', message: Messages.unauthorized });
+  it("keeps the spec's sign-in message for a session refusal", () => {
+    assert.deepEqual(refusalOf(refused(Messages.unauthorized, { code: 'UNAUTHORIZED' })), {
+      kind: 'session',
+      message: Messages.unauthorized,
+    });
     // Whatever the server said: without the role reason, signing in again is the way out.
     assert.deepEqual(refusalOf(refused('Not allowed.', { code: 'UNAUTHORIZED' })), { kind: 'session', message: Messages.unauthorized });
   });
@@ -62,7 +74,12 @@ describe('refusalOf', () => {
     assert.equal(refusalOf(error)?.kind, 'session');
   });
   it('reads refusals from a non-2xx response body, and is null when nothing was refused', () => {
-    const body = { networkError: { statusCode: 200, result: { errors: [{ message: 'This needs the student role.', extensions: { code: 'UNAUTHORIZED', reason: 'role' } }] } } };
+    const body = {
+      networkError: {
+        statusCode: 200,
+        result: { errors: [{ message: 'This needs the student role.', extensions: { code: 'UNAUTHORIZED', reason: 'role' } }] },
+      },
+    };
     assert.deepEqual(refusalOf(body), { kind: 'role', message: 'This needs the student role.' });
     assert.equal(refusalOf(refused('Nope', { code: 'CONFLICT' })), null);
     assert.equal(refusalOf(undefined), null);

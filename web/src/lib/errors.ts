@@ -14,7 +14,10 @@ export interface ApiError {
 
 /** Strips a 'GraphQL error:' prefix and bracket-quote wrappers (`["..."]`) from a message. */
 export function cleanErrorMessage(message: string): string {
-  let text = message.trim().replace(/^(?:GraphQL error:\s*)+/i, '').trim();
+  let text = message
+    .trim()
+    .replace(/^(?:GraphQL error:\s*)+/i, '')
+    .trim();
   if (text.startsWith('[') && text.endsWith(']')) {
     try {
       const parsed: unknown = JSON.parse(text);

@@ -4,7 +4,10 @@ import { RECONNECT_JITTER_MS, RECONNECT_MAX_MS, reconnectDelayMs } from './recon
 
 describe('reconnectDelayMs', () => {
   it('waits a second at first, then doubles', () => {
-    assert.deepEqual([0, 1, 2, 3].map((n) => reconnectDelayMs(n, 0)), [1000, 2000, 4000, 8000]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((n) => reconnectDelayMs(n, 0)),
+      [1000, 2000, 4000, 8000],
+    );
   });
 
   it('never waits longer than the cap and its jitter, however many attempts failed', () => {

@@ -54,14 +54,24 @@ describe('roleGate', () => {
     assert.deepEqual(roleGate(['ADMIN'], null, 'ADMIN'), { allowed: true });
   });
   it('refuses anyone else, naming the role needed and their own home', () => {
-    assert.deepEqual(roleGate(['SPEAKER'], null, 'STUDENT'), { allowed: false, needed: 'STUDENT', current: 'SPEAKER', home: '/speaker/planner' });
+    assert.deepEqual(roleGate(['SPEAKER'], null, 'STUDENT'), {
+      allowed: false,
+      needed: 'STUDENT',
+      current: 'SPEAKER',
+      home: '/speaker/planner',
+    });
     assert.deepEqual(roleGate(['ONBOARDING_SPEAKER'], null, 'INSTRUCTOR'), {
       allowed: false,
       needed: 'INSTRUCTOR',
       current: 'ONBOARDING_SPEAKER',
       home: '/speaker/planner',
     });
-    assert.deepEqual(roleGate(['STUDENT'], 'STUDENT', 'ADMIN'), { allowed: false, needed: 'ADMIN', current: 'STUDENT', home: '/student/home' });
+    assert.deepEqual(roleGate(['STUDENT'], 'STUDENT', 'ADMIN'), {
+      allowed: false,
+      needed: 'ADMIN',
+      current: 'STUDENT',
+      home: '/student/home',
+    });
     assert.deepEqual(roleGate(['SPEAKER', 'INSTRUCTOR'], 'INSTRUCTOR', 'STUDENT'), {
       allowed: false,
       needed: 'STUDENT',

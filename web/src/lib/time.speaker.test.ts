@@ -6,9 +6,20 @@ import { describeZone, formatMinutes, formatTimeRange, inZone, weekOf } from './
 describe('time for the speaker screens', () => {
   it('shows a span on one day, the end day only when it differs', () => {
     assert.equal(formatTimeRange('2025-03-04T14:30:00Z', '2025-03-04T14:45:00Z', 'America/New_York', 'en-US'), 'Tue, Mar 4, 9:30AM–9:45AM');
-    assert.equal(formatTimeRange('2025-03-05T04:00:00Z', '2025-03-05T05:00:00Z', 'America/New_York', 'en-US'), 'Tue, Mar 4, 11:00PM–12:00AM', 'an end at midnight closes the day');
-    assert.equal(formatTimeRange('2025-03-05T04:00:00Z', '2025-03-05T05:15:00Z', 'America/New_York', 'en-US'), 'Tue, Mar 4, 11:00PM–Wed, Mar 5, 12:15AM');
-    assert.equal(formatTimeRange('2025-10-06T23:30:00Z', '2025-10-06T23:45:00Z', 'Asia/Kolkata', 'en-US'), 'Tue, Oct 7, 5:00AM–5:15AM', 'a half-hour zone');
+    assert.equal(
+      formatTimeRange('2025-03-05T04:00:00Z', '2025-03-05T05:00:00Z', 'America/New_York', 'en-US'),
+      'Tue, Mar 4, 11:00PM–12:00AM',
+      'an end at midnight closes the day',
+    );
+    assert.equal(
+      formatTimeRange('2025-03-05T04:00:00Z', '2025-03-05T05:15:00Z', 'America/New_York', 'en-US'),
+      'Tue, Mar 4, 11:00PM–Wed, Mar 5, 12:15AM',
+    );
+    assert.equal(
+      formatTimeRange('2025-10-06T23:30:00Z', '2025-10-06T23:45:00Z', 'Asia/Kolkata', 'en-US'),
+      'Tue, Oct 7, 5:00AM–5:15AM',
+      'a half-hour zone',
+    );
     assert.equal(formatTimeRange(null, '2025-03-04T14:45:00Z'), '—');
   });
   it('describes a zone with its abbreviation and offset at an instant', () => {
@@ -16,7 +27,11 @@ describe('time for the speaker screens', () => {
     assert.equal(describeZone('America/New_York', new Date('2025-07-15T12:00:00Z')), 'America/New_York (EDT, UTC-4)');
     assert.equal(describeZone('Asia/Kolkata', new Date('2025-07-15T12:00:00Z')), 'Asia/Kolkata (UTC+5:30)');
     const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    assert.equal(describeZone('Mars/Base', new Date('2025-01-15T12:00:00Z')), describeZone(browser, new Date('2025-01-15T12:00:00Z')), "the browser's zone");
+    assert.equal(
+      describeZone('Mars/Base', new Date('2025-01-15T12:00:00Z')),
+      describeZone(browser, new Date('2025-01-15T12:00:00Z')),
+      "the browser's zone",
+    );
   });
   it('finds last, this and next week (Monday to Monday) in the zone, across a DST change', () => {
     const now = new Date('2025-03-10T03:30:00Z'); // Sunday 9 March, 23:30 in New York (just after spring forward)

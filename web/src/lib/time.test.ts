@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { DEFAULT_TIME_ZONE, datesFromToday, formatDate, formatDateTime, formatDay, formatDayAndTime, formatTime, groupByLocalDate, localDateOf, rangeFromNow, userZone } from './time';
+import {
+  DEFAULT_TIME_ZONE,
+  datesFromToday,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatDayAndTime,
+  formatTime,
+  groupByLocalDate,
+  localDateOf,
+  rangeFromNow,
+  userZone,
+} from './time';
 
 describe('time', () => {
   it('formats an instant in the user time zone', () => {
@@ -35,7 +47,11 @@ describe('time', () => {
 
   it('shows a time in the spec h:mma format in the user zone, across a DST change', () => {
     assert.equal(formatTime('2025-03-04T14:30:00Z', 'Europe/Madrid'), '3:30PM');
-    assert.equal(formatTime('2025-03-04T14:30:00Z', null), formatTime('2025-03-04T14:30:00Z', Intl.DateTimeFormat().resolvedOptions().timeZone), "the browser's zone by default");
+    assert.equal(
+      formatTime('2025-03-04T14:30:00Z', null),
+      formatTime('2025-03-04T14:30:00Z', Intl.DateTimeFormat().resolvedOptions().timeZone),
+      "the browser's zone by default",
+    );
     // Madrid moves to summer time on 2025-03-30: the same 09:00 wall clock is a different UTC hour.
     assert.equal(formatTime('2025-03-29T08:00:00Z', 'Europe/Madrid'), '9:00AM');
     assert.equal(formatTime('2025-03-31T07:00:00Z', 'Europe/Madrid'), '9:00AM');
@@ -45,20 +61,34 @@ describe('time', () => {
   it('finds the local day of an instant and groups openings by it', () => {
     assert.equal(localDateOf('2025-03-04T23:30:00Z', 'Europe/Madrid'), '2025-03-05');
     assert.equal(localDateOf('2025-03-04T23:30:00Z', 'America/New_York'), '2025-03-04');
-    const groups = groupByLocalDate([
-      { startTimestamp: '2025-03-05T09:00:00Z' },
-      { startTimestamp: '2025-03-04T23:30:00Z' },
-      { startTimestamp: '2025-03-04T08:00:00Z' },
-    ], 'Europe/Madrid');
+    const groups = groupByLocalDate(
+      [{ startTimestamp: '2025-03-05T09:00:00Z' }, { startTimestamp: '2025-03-04T23:30:00Z' }, { startTimestamp: '2025-03-04T08:00:00Z' }],
+      'Europe/Madrid',
+    );
     assert.deepEqual([...groups.keys()], ['2025-03-04', '2025-03-05']);
-    assert.deepEqual(groups.get('2025-03-05')!.map((o) => o.startTimestamp), ['2025-03-04T23:30:00Z', '2025-03-05T09:00:00Z']);
+    assert.deepEqual(
+      groups.get('2025-03-05')!.map((o) => o.startTimestamp),
+      ['2025-03-04T23:30:00Z', '2025-03-05T09:00:00Z'],
+    );
     assert.equal(formatDay('2025-03-05', 'en-US'), 'Wed, Mar 5');
     assert.equal(formatDayAndTime('2025-03-04T23:30:00Z', 'Europe/Madrid', 'en-US'), 'Wed, Mar 5 at 12:30AM');
   });
   it('lists today through +7 days in the user zone and the openings range', () => {
     const now = new Date('2025-03-04T23:30:00Z');
-    assert.deepEqual(datesFromToday(7, 'Europe/Madrid', now), ['2025-03-05', '2025-03-06', '2025-03-07', '2025-03-08', '2025-03-09', '2025-03-10', '2025-03-11', '2025-03-12']);
+    assert.deepEqual(datesFromToday(7, 'Europe/Madrid', now), [
+      '2025-03-05',
+      '2025-03-06',
+      '2025-03-07',
+      '2025-03-08',
+      '2025-03-09',
+      '2025-03-10',
+      '2025-03-11',
+      '2025-03-12',
+    ]);
     assert.equal(datesFromToday(7, 'America/New_York', now)[0], '2025-03-04');
-    assert.deepEqual(rangeFromNow(7, new Date('2025-03-04T23:30:17.250Z')), { startTime: '2025-03-04T23:30:00.000Z', endTime: '2025-03-11T23:30:00.000Z' });
+    assert.deepEqual(rangeFromNow(7, new Date('2025-03-04T23:30:17.250Z')), {
+      startTime: '2025-03-04T23:30:00.000Z',
+      endTime: '2025-03-11T23:30:00.000Z',
+    });
   });
 });

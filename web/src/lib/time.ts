@@ -77,7 +77,9 @@ export function localDateOf(iso: string, tzIdentifier?: string | null): string {
 /** A calendar date as a short weekday heading, e.g. 'Sun, Mar 29' (the day itself, no zone). */
 export function formatDay(date: string, locale?: string): string {
   if (!isCalendarDate(date)) return '—';
-  return DateTime.fromISO(date, { zone: 'utc' }).setLocale(localeOf(locale)).toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });
+  return DateTime.fromISO(date, { zone: 'utc' })
+    .setLocale(localeOf(locale))
+    .toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });
 }
 
 /** An ISO instant as its local day and `h:mma` time in the user's zone: 'Sun, Mar 29 at 9:30AM'. */
@@ -104,7 +106,10 @@ export function rangeFromNow(days: number, now: Date = new Date()): { startTime:
 }
 
 /** Items with an ISO `startTimestamp` grouped by their local date in the user's zone, in time order. */
-export function groupByLocalDate<T extends { startTimestamp: string }>(items: readonly T[], tzIdentifier?: string | null): Map<string, T[]> {
+export function groupByLocalDate<T extends { startTimestamp: string }>(
+  items: readonly T[],
+  tzIdentifier?: string | null,
+): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of [...items].sort((a, b) => Date.parse(a.startTimestamp) - Date.parse(b.startTimestamp))) {
     const day = localDateOf(item.startTimestamp, tzIdentifier);
@@ -124,7 +129,12 @@ export function inZone(iso: string | null | undefined, tzIdentifier?: string | n
  * A span of time in the user's zone: 'Wed, Mar 5, 9:30AM–9:45AM', the end's day added when it
  * falls on another day (an end at midnight closes the start's day); '—' when either is missing.
  */
-export function formatTimeRange(startIso: string | null | undefined, endIso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
+export function formatTimeRange(
+  startIso: string | null | undefined,
+  endIso: string | null | undefined,
+  tzIdentifier?: string | null,
+  locale?: string,
+): string {
   const start = inZone(startIso, tzIdentifier);
   const end = inZone(endIso, tzIdentifier);
   if (!start || !end) return '—';
@@ -151,7 +161,13 @@ export function formatMinutes(minutes: number): string {
  * A week (ISO: Monday to Monday) around `now` in the user's zone: `offset` 0 is this week, -1 last
  * week, 1 next week; the instants that open and close it there.
  */
-export function weekOf(tzIdentifier: string | null | undefined, offset: number, now: Date = new Date()): { start: DateTime; end: DateTime } {
-  const start = DateTime.fromJSDate(now, { zone: userZone(tzIdentifier) }).startOf('week').plus({ weeks: offset });
+export function weekOf(
+  tzIdentifier: string | null | undefined,
+  offset: number,
+  now: Date = new Date(),
+): { start: DateTime; end: DateTime } {
+  const start = DateTime.fromJSDate(now, { zone: userZone(tzIdentifier) })
+    .startOf('week')
+    .plus({ weeks: offset });
   return { start, end: start.plus({ weeks: 1 }) };
 }

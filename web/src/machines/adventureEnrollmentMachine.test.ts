@@ -6,7 +6,10 @@ import { adventureEnrollmentMachine, stepOf } from './adventureEnrollmentMachine
 import type { EnrollResult, EnrollingCourse } from './courseEnrollmentMachine';
 
 const adventure = (extra = 0): EnrollingCourse => ({
-  id: 'a1', name: 'Tapas tour', inviteNumber: '654321', priceAgreement: { kind: 'standard' },
+  id: 'a1',
+  name: 'Tapas tour',
+  inviteNumber: '654321',
+  priceAgreement: { kind: 'standard' },
   prices: { unitPrice: 1500, totalQuantity: 3 + extra, totalPrice: 1500 * (3 + extra), currency: 'usd' },
 });
 

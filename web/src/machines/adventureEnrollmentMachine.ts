@@ -32,7 +32,9 @@ export type AdventureEvent =
   | { type: 'REVERT' };
 
 const flowError = (error: unknown): FlowError =>
-  error && typeof error === 'object' && 'message' in error ? { message: String((error as FlowError).message), code: (error as FlowError).code ?? null } : { message: String(error) };
+  error && typeof error === 'object' && 'message' in error
+    ? { message: String((error as FlowError).message), code: (error as FlowError).code ?? null }
+    : { message: String(error) };
 
 /** Loading errors in the adventure's words: nothing found, already enrolled, or something else. */
 export function loadingMessage(error: FlowError): string {
@@ -65,7 +67,11 @@ export const adventureEnrollmentMachine = setup({
   },
   guards: {
     agreed: ({ context }) => context.agreed,
-    validExtra: ({ event }) => event.type === 'SET_EXTRA' && Number.isInteger(event.extraConversations) && event.extraConversations >= 0 && event.extraConversations <= MAX_EXTRA_CONVERSATIONS,
+    validExtra: ({ event }) =>
+      event.type === 'SET_EXTRA' &&
+      Number.isInteger(event.extraConversations) &&
+      event.extraConversations >= 0 &&
+      event.extraConversations <= MAX_EXTRA_CONVERSATIONS,
     priced: ({ context }) => !context.error && !!context.adventure?.prices,
     hasToken: ({ event }) => event.type === 'PAY' && !!event.cardToken,
     succeeded: ({ context }) => !!context.result,
@@ -87,7 +93,16 @@ export const adventureEnrollmentMachine = setup({
     REVERT: {
       target: '.loading',
       reenter: true,
-      actions: assign(({ context }) => ({ adventure: null, agreed: false, extraConversations: 0, cardToken: null, error: null, errorCode: null, result: null, inviteNumber: context.inviteNumber })),
+      actions: assign(({ context }) => ({
+        adventure: null,
+        agreed: false,
+        extraConversations: 0,
+        cardToken: null,
+        error: null,
+        errorCode: null,
+        result: null,
+        inviteNumber: context.inviteNumber,
+      })),
     },
   },
   states: {
@@ -98,7 +113,10 @@ export const adventureEnrollmentMachine = setup({
           invoke: {
             src: 'loadAdventure',
             input: ({ context }) => ({ inviteNumber: context.inviteNumber, extraConversations: 0 }),
-            onDone: { target: '#adventureEnrollment.previewing', actions: assign(({ event }) => ({ adventure: event.output, error: null, errorCode: null })) },
+            onDone: {
+              target: '#adventureEnrollment.previewing',
+              actions: assign(({ event }) => ({ adventure: event.output, error: null, errorCode: null })),
+            },
             onError: {
               target: 'failed',
               actions: assign(({ event }) => {
@@ -126,7 +144,11 @@ export const adventureEnrollmentMachine = setup({
       states: {
         idle: {
           on: {
-            SET_EXTRA: { guard: 'validExtra', target: 'pricing', actions: assign(({ event }) => ({ extraConversations: event.extraConversations, error: null, errorCode: null })) },
+            SET_EXTRA: {
+              guard: 'validExtra',
+              target: 'pricing',
+              actions: assign(({ event }) => ({ extraConversations: event.extraConversations, error: null, errorCode: null })),
+            },
             CONTINUE: { guard: 'priced', target: '#adventureEnrollment.enrolling' },
           },
         },
@@ -137,7 +159,10 @@ export const adventureEnrollmentMachine = setup({
             onDone: { target: 'idle', actions: assign(({ event }) => ({ adventure: event.output })) },
             onError: {
               target: 'idle',
-              actions: assign(({ event }) => ({ error: EnrollmentMessages.adventureExtraConversations, errorCode: flowError(event.error).code ?? null })),
+              actions: assign(({ event }) => ({
+                error: EnrollmentMessages.adventureExtraConversations,
+                errorCode: flowError(event.error).code ?? null,
+              })),
             },
           },
         },
@@ -147,12 +172,22 @@ export const adventureEnrollmentMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { PAY: { guard: 'hasToken', target: 'paying', actions: assign(({ event }) => ({ cardToken: event.cardToken, error: null, errorCode: null })) } },
+          on: {
+            PAY: {
+              guard: 'hasToken',
+              target: 'paying',
+              actions: assign(({ event }) => ({ cardToken: event.cardToken, error: null, errorCode: null })),
+            },
+          },
         },
         paying: {
           invoke: {
             src: 'enroll',
-            input: ({ context }) => ({ inviteNumber: context.inviteNumber, cardToken: context.cardToken!, extraConversations: context.extraConversations }),
+            input: ({ context }) => ({
+              inviteNumber: context.inviteNumber,
+              cardToken: context.cardToken!,
+              extraConversations: context.extraConversations,
+            }),
             onDone: { target: '#adventureEnrollment.outcome', actions: assign(({ event }) => ({ result: event.output })) },
             onError: {
               target: '#adventureEnrollment.outcome',
@@ -167,7 +202,11 @@ export const adventureEnrollmentMachine = setup({
     },
     outcome: {
       on: {
-        RETRY: { guard: ({ context }) => !context.result, target: 'enrolling', actions: assign({ error: null, errorCode: null, cardToken: null }) },
+        RETRY: {
+          guard: ({ context }) => !context.result,
+          target: 'enrolling',
+          actions: assign({ error: null, errorCode: null, cardToken: null }),
+        },
       },
     },
   },

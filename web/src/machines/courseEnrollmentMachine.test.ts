@@ -3,21 +3,33 @@ import { describe, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EnrollmentMessages, OutcomeTitles, codeWorthText } from '../../../contracts/enrollment';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED, REDEMPTION_CODE_INVALID } from '../../../contracts/validation/enrollment';
-import { courseEnrollmentMachine, outcomeTitle, type CodeWorth, type EnrollRequest, type EnrollResult, type EnrollingCourse } from './courseEnrollmentMachine';
+import {
+  courseEnrollmentMachine,
+  outcomeTitle,
+  type CodeWorth,
+  type EnrollRequest,
+  type EnrollResult,
+  type EnrollingCourse,
+} from './courseEnrollmentMachine';
 
 const course = (kind = 'standard'): EnrollingCourse => ({
-  id: 'c1', name: 'Spanish 101', inviteNumber: '123456', priceAgreement: { kind },
+  id: 'c1',
+  name: 'Spanish 101',
+  inviteNumber: '123456',
+  priceAgreement: { kind },
   prices: kind === 'institutional' ? null : { unitPrice: 1500, totalQuantity: 4, totalPrice: 6000, currency: 'usd' },
 });
 
 const worth = (minuteQuantity = 60): CodeWorth => ({ value: 'ABCDEFGHJK', minuteQuantity, duration: 15, quantity: minuteQuantity / 15 });
 
-function run(options: {
-  find?: (n: string) => Promise<EnrollingCourse>;
-  enroll?: (r: EnrollRequest) => Promise<EnrollResult>;
-  checkCode?: (code: string) => Promise<CodeWorth>;
-  inviteNumber?: string;
-} = {}) {
+function run(
+  options: {
+    find?: (n: string) => Promise<EnrollingCourse>;
+    enroll?: (r: EnrollRequest) => Promise<EnrollResult>;
+    checkCode?: (code: string) => Promise<CodeWorth>;
+    inviteNumber?: string;
+  } = {},
+) {
   const calls: EnrollRequest[] = [];
   const checked: string[] = [];
   const actor = createActor(
@@ -76,7 +88,10 @@ describe('courseEnrollmentMachine', () => {
   });
 
   it('goes to institutionalEnrolling for an institutional agreement', async () => {
-    const { actor, calls } = run({ find: async () => course('institutional'), enroll: async () => ({ enrolledWith: 'institutional', amount: null, minuteQuantity: 60 }) });
+    const { actor, calls } = run({
+      find: async () => course('institutional'),
+      enroll: async () => ({ enrolledWith: 'institutional', amount: null, minuteQuantity: 60 }),
+    });
     actor.send({ type: 'FIND', inviteNumber: '123456' });
     await waitFor(actor, (s) => s.matches('acknowledging'));
     actor.send({ type: 'AGREE', agreed: true });
@@ -137,7 +152,10 @@ describe('courseEnrollmentMachine', () => {
   });
 
   it('names code and enrollment failures with their titles', () => {
-    assert.equal(outcomeTitle({ result: null, method: 'redemption_code', errorCode: 'BAD_USER_INPUT' }), 'There was an issue with your redemption code.');
+    assert.equal(
+      outcomeTitle({ result: null, method: 'redemption_code', errorCode: 'BAD_USER_INPUT' }),
+      'There was an issue with your redemption code.',
+    );
     assert.equal(outcomeTitle({ result: null, method: 'institutional', errorCode: null }), 'There was an error while enrolling.');
     assert.equal(outcomeTitle({ result: null, method: 'credit_card', errorCode: 'CONFLICT' }), 'There was an issue with your enrollment.');
   });
@@ -160,7 +178,11 @@ describe('courseEnrollmentMachine', () => {
 
   it('shows what a code gives against what the course needs before redeeming, and lets the student go back', async () => {
     const long = { ...course(), completionRequirement: 10, durationRequirement: 15 };
-    const { actor, calls, checked } = run({ find: async () => long, checkCode: async () => worth(60), enroll: async () => ({ enrolledWith: 'redemption_code', amount: null, minuteQuantity: 60 }) });
+    const { actor, calls, checked } = run({
+      find: async () => long,
+      checkCode: async () => worth(60),
+      enroll: async () => ({ enrolledWith: 'redemption_code', amount: null, minuteQuantity: 60 }),
+    });
     actor.send({ type: 'FIND', inviteNumber: '123456' });
     await waitFor(actor, (s) => s.matches('acknowledging'));
     actor.send({ type: 'AGREE', agreed: true });
@@ -204,7 +226,9 @@ describe('courseEnrollmentMachine', () => {
   it('words what a code gives against what a course needs', () => {
     const four = { completionRequirement: 4, durationRequirement: 15 };
     assert.equal(codeWorthText(60, four), 'This code gives 60 minutes, what the course needs (4 conversations of 15 minutes).');
-    assert.equal(codeWorthText(90, { completionRequirement: 1, durationRequirement: 30 }),
-      'This code gives 90 minutes; the course needs 30 (1 conversation of 30 minutes). You would have 60 minutes more than it needs.');
+    assert.equal(
+      codeWorthText(90, { completionRequirement: 1, durationRequirement: 30 }),
+      'This code gives 90 minutes; the course needs 30 (1 conversation of 30 minutes). You would have 60 minutes more than it needs.',
+    );
   });
 });

@@ -1,6 +1,11 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import { OutcomeTitles, type EnrolledWith } from '../../../contracts/enrollment';
-import { inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode, redemptionCodeError } from '../../../contracts/validation/enrollment';
+import {
+  inviteNumberError,
+  normalizeInviteNumber,
+  normalizeRedemptionCode,
+  redemptionCodeError,
+} from '../../../contracts/validation/enrollment';
 
 /**
  * Enrolling in a course by invite number (spec 1, Course enrollment flow):
@@ -167,7 +172,13 @@ export const courseEnrollmentMachine = setup({
                 target: 'searching',
                 actions: assign(({ event }) => ({ inviteNumber: normalizeInviteNumber(event.inviteNumber), error: null, errorCode: null })),
               },
-              { actions: assign(({ event }) => ({ inviteNumber: event.inviteNumber, error: inviteNumberError(event.inviteNumber), errorCode: 'BAD_USER_INPUT' })) },
+              {
+                actions: assign(({ event }) => ({
+                  inviteNumber: event.inviteNumber,
+                  error: inviteNumberError(event.inviteNumber),
+                  errorCode: 'BAD_USER_INPUT',
+                })),
+              },
             ],
           },
         },
@@ -175,7 +186,10 @@ export const courseEnrollmentMachine = setup({
           invoke: {
             src: 'findCourse',
             input: ({ context }) => ({ inviteNumber: context.inviteNumber }),
-            onDone: { target: '#courseEnrollment.acknowledging', actions: assign(({ event }) => ({ course: event.output, agreed: false })) },
+            onDone: {
+              target: '#courseEnrollment.acknowledging',
+              actions: assign(({ event }) => ({ course: event.output, agreed: false })),
+            },
             // Errors in finding stay in finding (spec 1).
             onError: { target: 'idle', actions: 'keepError' },
           },
@@ -200,7 +214,10 @@ export const courseEnrollmentMachine = setup({
           invoke: {
             src: 'enroll',
             input: ({ context }) => ({ inviteNumber: context.inviteNumber }),
-            onDone: { target: '#courseEnrollment.outcome', actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })) },
+            onDone: {
+              target: '#courseEnrollment.outcome',
+              actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })),
+            },
             onError: { target: '#courseEnrollment.outcome', actions: 'keepError' },
           },
         },
@@ -212,7 +229,11 @@ export const courseEnrollmentMachine = setup({
       states: {
         idle: {
           on: {
-            PAY: { guard: 'hasToken', target: 'paying', actions: assign(({ event }) => ({ cardToken: event.cardToken, error: null, errorCode: null })) },
+            PAY: {
+              guard: 'hasToken',
+              target: 'paying',
+              actions: assign(({ event }) => ({ cardToken: event.cardToken, error: null, errorCode: null })),
+            },
             USE_CODE: { target: '#courseEnrollment.code', actions: 'clearError' },
           },
         },
@@ -221,7 +242,10 @@ export const courseEnrollmentMachine = setup({
           invoke: {
             src: 'enroll',
             input: ({ context }) => ({ inviteNumber: context.inviteNumber, cardToken: context.cardToken! }),
-            onDone: { target: '#courseEnrollment.outcome', actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })) },
+            onDone: {
+              target: '#courseEnrollment.outcome',
+              actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })),
+            },
             onError: { target: '#courseEnrollment.outcome', actions: 'keepError' },
           },
         },
@@ -234,7 +258,16 @@ export const courseEnrollmentMachine = setup({
         idle: {
           on: {
             REDEEM: [
-              { guard: 'validCode', target: 'checking', actions: assign(({ event }) => ({ code: normalizeRedemptionCode(event.code), codeWorth: null, error: null, errorCode: null })) },
+              {
+                guard: 'validCode',
+                target: 'checking',
+                actions: assign(({ event }) => ({
+                  code: normalizeRedemptionCode(event.code),
+                  codeWorth: null,
+                  error: null,
+                  errorCode: null,
+                })),
+              },
               // A badly typed code is the step's own error, not an outcome.
               { actions: assign(({ event }) => ({ error: redemptionCodeError(event.code), errorCode: 'BAD_USER_INPUT' })) },
             ],
@@ -262,7 +295,10 @@ export const courseEnrollmentMachine = setup({
           invoke: {
             src: 'enroll',
             input: ({ context }) => ({ inviteNumber: context.inviteNumber, code: context.code! }),
-            onDone: { target: '#courseEnrollment.outcome', actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })) },
+            onDone: {
+              target: '#courseEnrollment.outcome',
+              actions: assign(({ event }) => ({ result: event.output, error: null, errorCode: null })),
+            },
             onError: { target: '#courseEnrollment.outcome', actions: 'keepError' },
           },
         },

@@ -22,7 +22,7 @@ describe('make-up purchase flow', () => {
     assert.equal(a.getSnapshot().value, 'outcome', 'a purchase made is not reverted');
   });
 
-  it('no prices: reviewing with the spec\'s message, and no purchase can start', () => {
+  it("no prices: reviewing with the spec's message, and no purchase can start", () => {
     const a = start();
     a.send({ type: 'LOADED', offer: null });
     assert.equal(a.getSnapshot().value, 'reviewing');

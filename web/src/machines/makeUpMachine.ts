@@ -68,7 +68,9 @@ export const makeUpMachine = setup({
       },
     },
     outcome: {
-      on: { REVERT: { guard: ({ context }) => !context.purchased, target: 'reviewing', actions: assign({ error: null, cardToken: null }) } },
+      on: {
+        REVERT: { guard: ({ context }) => !context.purchased, target: 'reviewing', actions: assign({ error: null, cardToken: null }) },
+      },
     },
   },
 });

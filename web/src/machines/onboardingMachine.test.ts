@@ -34,14 +34,22 @@ describe('onboarding machine', () => {
       actor.send({ type: 'NEXT', values: { i } });
       await waitFor(actor, (s) => s.matches('editing') || s.matches('done'));
     }
-    assert.deepEqual(saved, [{ step: 0, values: { i: 0 } }, { step: 1, values: { i: 1 } }, { step: 2, values: { i: 2 } }]);
+    assert.deepEqual(saved, [
+      { step: 0, values: { i: 0 } },
+      { step: 1, values: { i: 1 } },
+      { step: 2, values: { i: 2 } },
+    ]);
     assert.equal(onboarded(), 1);
     assert.ok(actor.getSnapshot().matches('done'));
     assert.equal(actor.getSnapshot().context.step, 3);
   });
 
   it('stays on a step whose save failed, with the error', async () => {
-    const { actor } = run({ save: async (step) => { if (step === 1) throw new Error('A maximum of 60 characters is accepted.'); } });
+    const { actor } = run({
+      save: async (step) => {
+        if (step === 1) throw new Error('A maximum of 60 characters is accepted.');
+      },
+    });
     actor.send({ type: 'NEXT', values: {} });
     await waitFor(actor, (s) => s.matches('editing') && s.context.step === 1);
     actor.send({ type: 'NEXT', values: {} });
@@ -51,7 +59,12 @@ describe('onboarding machine', () => {
   });
 
   it('fails visibly when onboardAccount fails, and Back returns to the last form step', async () => {
-    const { actor } = run({ stepCount: 2, onboard: async () => { throw new Error('A headshot is required. Please upload a picture.'); } });
+    const { actor } = run({
+      stepCount: 2,
+      onboard: async () => {
+        throw new Error('A headshot is required. Please upload a picture.');
+      },
+    });
     actor.send({ type: 'NEXT', values: {} });
     const failed = await waitFor(actor, (s) => s.matches('failed'));
     assert.equal(failed.context.error, 'A headshot is required. Please upload a picture.');

@@ -19,12 +19,10 @@ export interface OnboardingContext {
   error: string | null;
 }
 
-export type OnboardingEvent =
-  | { type: 'NEXT'; values: Record<string, unknown> }
-  | { type: 'BACK' }
-  | { type: 'GO'; step: number };
+export type OnboardingEvent = { type: 'NEXT'; values: Record<string, unknown> } | { type: 'BACK' } | { type: 'GO'; step: number };
 
-const messageOf = (error: unknown) => (error && typeof error === 'object' && 'message' in error ? String((error as Error).message) : String(error));
+const messageOf = (error: unknown) =>
+  error && typeof error === 'object' && 'message' in error ? String((error as Error).message) : String(error);
 
 export const onboardingMachine = setup({
   types: {

@@ -15,15 +15,21 @@ import {
 const ana: SpeakerSummary = { id: 's1', displayName: 'Ana G.' };
 const ben: SpeakerSummary = { id: 's2', displayName: 'Ben R.' };
 const page = (speakers: SpeakerSummary[], over: Partial<SearchPage> = {}): SearchPage => ({
-  speakers, totalCount: speakers.length, endCursor: speakers.length ? 'c1' : null, hasNextPage: false, ...over,
+  speakers,
+  totalCount: speakers.length,
+  endCursor: speakers.length ? 'c1' : null,
+  hasNextPage: false,
+  ...over,
 });
 const opening = { startTimestamp: '2025-03-30T07:00:00.000Z', endTimestamp: '2025-03-30T07:15:00.000Z' };
 
-function run(options: {
-  search?: (r: SearchRequest) => Promise<SearchPage>;
-  reserve?: (r: ReserveRequest) => Promise<{ conversationId: string }>;
-  input?: ReservationInput;
-} = {}) {
+function run(
+  options: {
+    search?: (r: SearchRequest) => Promise<SearchPage>;
+    reserve?: (r: ReserveRequest) => Promise<{ conversationId: string }>;
+    input?: ReservationInput;
+  } = {},
+) {
   const searches: SearchRequest[] = [];
   const reservations: ReserveRequest[] = [];
   const failures: FlowError[] = [];
@@ -66,14 +72,24 @@ describe('reservationMachine', () => {
     const results = await waitFor(actor, (s) => s.matches({ searching: 'results' }));
     assert.deepEqual(searches[0], { courseId: 'c1', language: null, duration: 30, filterBySpeakers: [], filterByDates: [], after: null });
     assert.equal(results.context.hasSearched, true);
-    assert.deepEqual(results.context.knownSpeakers.map((s) => s.id), ['s1', 's2']);
+    assert.deepEqual(
+      results.context.knownSpeakers.map((s) => s.id),
+      ['s1', 's2'],
+    );
     actor.send({ type: 'CHOOSE', speaker: ben, opening });
     assert.deepEqual(actor.getSnapshot().value, { confirming: 'idle' });
     actor.send({ type: 'RESERVE' });
     actor.send({ type: 'RESERVE' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     assert.equal(reservations.length, 1, 'a double click reserves once');
-    assert.deepEqual(reservations[0], { courseId: 'c1', lessonId: 'l1', language: null, speakerId: 's2', reservedStart: opening.startTimestamp, duration: 30 });
+    assert.deepEqual(reservations[0], {
+      courseId: 'c1',
+      lessonId: 'l1',
+      language: null,
+      speakerId: 's2',
+      reservedStart: opening.startTimestamp,
+      duration: 30,
+    });
     assert.equal(done.context.conversationId, 'conv1');
   });
 
@@ -89,7 +105,14 @@ describe('reservationMachine', () => {
     actor.send({ type: 'CHOOSE', speaker: ana, opening });
     actor.send({ type: 'RESERVE' });
     await waitFor(actor, (s) => s.status === 'done');
-    assert.deepEqual(reservations[0], { courseId: null, lessonId: null, language: 'fr', speakerId: 's1', reservedStart: opening.startTimestamp, duration: 30 });
+    assert.deepEqual(reservations[0], {
+      courseId: null,
+      lessonId: null,
+      language: 'fr',
+      speakerId: 's1',
+      reservedStart: opening.startTimestamp,
+      duration: 30,
+    });
   });
 
   it('starts searching when the route state carries a course and a lesson', async () => {
@@ -113,7 +136,11 @@ describe('reservationMachine', () => {
     assert.deepEqual(searches[1].filterBySpeakers, ['s1']);
     assert.deepEqual(searches[1].filterByDates, ['2025-03-30', '2025-03-31'], 'dates in order');
     assert.equal(empty.context.hasSearched, true);
-    assert.deepEqual(empty.context.knownSpeakers.map((s) => s.id), ['s1', 's2'], 'the filter keeps its options');
+    assert.deepEqual(
+      empty.context.knownSpeakers.map((s) => s.id),
+      ['s1', 's2'],
+      'the filter keeps its options',
+    );
     // Search again runs the same filters; reset clears them.
     actor.send({ type: 'SEARCH' });
     await waitFor(actor, (s) => s.matches({ searching: 'empty' }) && searches.length === 3);
@@ -139,7 +166,9 @@ describe('reservationMachine', () => {
   });
 
   it('tells the page about a failed search, with its code (INVALID_TIMEZONE)', async () => {
-    const { actor, failures } = run({ search: async () => Promise.reject(failure(SchedulingMessages.invalidTimezone, 'INVALID_TIMEZONE')) });
+    const { actor, failures } = run({
+      search: async () => Promise.reject(failure(SchedulingMessages.invalidTimezone, 'INVALID_TIMEZONE')),
+    });
     actor.send({ type: 'CHOOSE_LANGUAGE', language: 'es' });
     actor.send({ type: 'NEXT' });
     const failed = await waitFor(actor, (s) => s.matches({ searching: 'failed' }));
@@ -166,7 +195,11 @@ describe('reservationMachine', () => {
     const back = actor.getSnapshot();
     assert.ok(back.matches({ searching: 'results' }));
     assert.equal(back.context.error, null);
-    assert.deepEqual(back.context.speakers.map((s) => s.id), ['s1', 's2'], 'the results are kept');
+    assert.deepEqual(
+      back.context.speakers.map((s) => s.id),
+      ['s1', 's2'],
+      'the results are kept',
+    );
     taken = false;
     actor.send({ type: 'CHOOSE', speaker: ben, opening });
     actor.send({ type: 'RESERVE' });

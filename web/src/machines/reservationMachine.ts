@@ -137,8 +137,7 @@ const initialContext = (input: ReservationInput = {}): ReservationContext => ({
 });
 
 /** Ready to search: a course and a lesson, or a language without a course. */
-export const isChosen = (c: Pick<ReservationContext, 'courseId' | 'lessonId' | 'language'>) =>
-  c.courseId ? !!c.lessonId : !!c.language;
+export const isChosen = (c: Pick<ReservationContext, 'courseId' | 'lessonId' | 'language'>) => (c.courseId ? !!c.lessonId : !!c.language);
 
 const searchRequest = (c: ReservationContext, after: string | null = null): SearchRequest => ({
   courseId: c.courseId,
@@ -182,8 +181,17 @@ export const reservationMachine = setup({
     clearError: assign({ error: null, errorCode: null }),
     /** Each visit from choosing starts from a fresh, unfiltered search. */
     freshSearch: assign({
-      selectedSpeakers: [], selectedDates: [], searchedDates: [], hasSearched: false, speakers: [], knownSpeakers: [], totalCount: 0,
-      endCursor: null, hasNextPage: false, speaker: null, opening: null,
+      selectedSpeakers: [],
+      selectedDates: [],
+      searchedDates: [],
+      hasSearched: false,
+      speakers: [],
+      knownSpeakers: [],
+      totalCount: 0,
+      endCursor: null,
+      hasNextPage: false,
+      speaker: null,
+      opening: null,
     }),
   },
 }).createMachine({
@@ -207,7 +215,10 @@ export const reservationMachine = setup({
         CHOOSE_LESSON: { guard: ({ context }) => !!context.courseId, actions: assign(({ event }) => ({ lessonId: event.lessonId })) },
         CHOOSE_LANGUAGE: { actions: assign(({ event }) => ({ language: event.language, courseId: null, lessonId: null })) },
         // The duration is the course's; without a course the student picks 15 or 30 minutes.
-        SET_DURATION: { guard: ({ context, event }) => !context.courseId && isDuration(event.duration), actions: assign(({ event }) => ({ duration: event.duration })) },
+        SET_DURATION: {
+          guard: ({ context, event }) => !context.courseId && isDuration(event.duration),
+          actions: assign(({ event }) => ({ duration: event.duration })),
+        },
         NEXT: { guard: 'chosen', target: 'searching', actions: 'freshSearch' },
       },
     },
@@ -230,7 +241,14 @@ export const reservationMachine = setup({
               {
                 guard: ({ event }) => event.output.speakers.length === 0,
                 target: 'empty',
-                actions: assign(({ context, event }) => ({ hasSearched: true, searchedDates: context.selectedDates, speakers: [], totalCount: event.output.totalCount, endCursor: null, hasNextPage: false })),
+                actions: assign(({ context, event }) => ({
+                  hasSearched: true,
+                  searchedDates: context.selectedDates,
+                  speakers: [],
+                  totalCount: event.output.totalCount,
+                  endCursor: null,
+                  hasNextPage: false,
+                })),
               },
               {
                 target: 'results',
@@ -254,7 +272,10 @@ export const reservationMachine = setup({
         results: {
           on: {
             MORE: { guard: ({ context }) => context.hasNextPage, target: 'loadingMore' },
-            CHOOSE: { target: '#reservation.confirming', actions: assign(({ event }) => ({ speaker: event.speaker, opening: event.opening })) },
+            CHOOSE: {
+              target: '#reservation.confirming',
+              actions: assign(({ event }) => ({ speaker: event.speaker, opening: event.opening })),
+            },
           },
         },
         loadingMore: {
@@ -270,7 +291,10 @@ export const reservationMachine = setup({
                 knownSpeakers: mergeKnown(context.knownSpeakers, event.output.speakers),
               })),
             },
-            onError: { target: 'results', actions: ['keepError', { type: 'searchFailed', params: ({ event }) => toFlowError(event.error) }] },
+            onError: {
+              target: 'results',
+              actions: ['keepError', { type: 'searchFailed', params: ({ event }) => toFlowError(event.error) }],
+            },
           },
         },
         empty: {},

@@ -9,7 +9,9 @@ import { welcomeStep, type OnboardingStepDef } from '../components/onboarding/fi
 import { instructorSchoolStep, nameStep } from './steps';
 
 export const INSTRUCTOR_ONBOARDING_STEPS: OnboardingStepDef[] = [
-  welcomeStep(<>Welcome to Tertulia! Two quick questions, so your students know who runs their course. Your answers are saved as you go.</>),
+  welcomeStep(
+    <>Welcome to Tertulia! Two quick questions, so your students know who runs their course. Your answers are saved as you go.</>,
+  ),
   nameStep('Students see your display name beside your courses.'),
   instructorSchoolStep,
 ];
@@ -22,7 +24,9 @@ export function InstructorOnboardingDialog({ onDone }: { onDone(): void }) {
       steps={INSTRUCTOR_ONBOARDING_STEPS}
       congratulations={{
         title: 'Congratulations!',
-        body: <Typography>Your profile is ready. Next, create your first course and share its invite number with your students.</Typography>,
+        body: (
+          <Typography>Your profile is ready. Next, create your first course and share its invite number with your students.</Typography>
+        ),
         action: 'Go to my courses',
       }}
       onDone={onDone}

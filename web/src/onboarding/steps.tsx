@@ -72,8 +72,17 @@ function SchoolInput({ form }: StepProps) {
       name="school"
       rules={{ validate: (v) => textFieldError('school', v) ?? true }}
       render={({ field, fieldState }) => (
-        <SchoolField id={id} label="School" required value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message}
-          helperText="Where you teach: students see it beside your courses." />
+        <SchoolField
+          id={id}
+          label="School"
+          required
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+          helperText="Where you teach: students see it beside your courses."
+        />
       )}
     />
   );

@@ -21,9 +21,18 @@ import type { PayrollLineData, PayrollRowData } from './operations';
 
 export function MonthPicker({ value, onChange }: { value: string; onChange(month: string): void }) {
   return (
-    <TextField select label="Month" value={value} onChange={(e) => onChange(e.target.value)} size="small" sx={{ minWidth: 200, maxWidth: { sm: 260 } }}>
+    <TextField
+      select
+      label="Month"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      size="small"
+      sx={{ minWidth: 200, maxWidth: { sm: 260 } }}
+    >
       {payMonthChoices().map((m) => (
-        <MenuItem key={m} value={m}>{monthLabel(m)}</MenuItem>
+        <MenuItem key={m} value={m}>
+          {monthLabel(m)}
+        </MenuItem>
       ))}
     </TextField>
   );
@@ -32,8 +41,12 @@ export function MonthPicker({ value, onChange }: { value: string; onChange(month
 function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <Box>
-      <Typography component="dt" variant="body2" color="text.secondary">{label}</Typography>
-      <Typography component="dd" variant={strong ? 'h5' : 'body1'} sx={{ m: 0, fontWeight: strong ? 600 : 400 }}>{value}</Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant={strong ? 'h5' : 'body1'} sx={{ m: 0, fontWeight: strong ? 600 : 400 }}>
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -42,14 +55,30 @@ const perHour = (cents: number) => `${dollars(cents)}/h`;
 
 /** The month's summary (spec 3: conversation and idle minutes and rates, total), or zeros when nothing was paid. */
 export function PayrollSummary({ row, month }: { row: PayrollRowData | null; month: string }) {
-  const r = row ?? { conversationPayMinutes: 0, conversationPayRate: 0, conversationPayAmount: 0, idlePayMinutes: 0, idlePayRate: 0, idlePayAmount: 0, adjustmentAmount: 0, totalPay: 0, closed: false };
+  const r = row ?? {
+    conversationPayMinutes: 0,
+    conversationPayRate: 0,
+    conversationPayAmount: 0,
+    idlePayMinutes: 0,
+    idlePayRate: 0,
+    idlePayAmount: 0,
+    adjustmentAmount: 0,
+    totalPay: 0,
+    closed: false,
+  };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-labelledby="payroll-summary-title">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography id="payroll-summary-title" variant="h6" component="h2">{monthLabel(month)}</Typography>
+        <Typography id="payroll-summary-title" variant="h6" component="h2">
+          {monthLabel(month)}
+        </Typography>
         {r.closed && <Chip size="small" label="Closed" color="success" />}
       </Stack>
-      <Box component="dl" data-testid="payroll-summary" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}>
+      <Box
+        component="dl"
+        data-testid="payroll-summary"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
+      >
         <Figure label="Conversation minutes" value={String(r.conversationPayMinutes)} />
         <Figure label="Conversation rate" value={perHour(r.conversationPayRate)} />
         <Figure label="Conversation pay" value={dollars(r.conversationPayAmount)} />
@@ -70,7 +99,12 @@ const KIND_LABEL: Record<string, string> = { conversation: 'Conversation', idle:
 
 /** The itemized lines, times in the viewer's zone; an adjustment names the month it corrects. */
 export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone: string | null }) {
-  if (!lines.length) return <Typography color="text.secondary" data-testid="payroll-lines-empty">No pay for this month yet.</Typography>;
+  if (!lines.length)
+    return (
+      <Typography color="text.secondary" data-testid="payroll-lines-empty">
+        No pay for this month yet.
+      </Typography>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label="Itemized pay" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
@@ -79,7 +113,9 @@ export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone:
             <TableCell>Time</TableCell>
             <TableCell>Kind</TableCell>
             <TableCell align="right">Minutes</TableCell>
-            <TableCell align="right" sx={HIDE_ON_PHONE}>Rate</TableCell>
+            <TableCell align="right" sx={HIDE_ON_PHONE}>
+              Rate
+            </TableCell>
             <TableCell align="right">Amount</TableCell>
           </TableRow>
         </TableHead>
@@ -89,7 +125,9 @@ export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone:
               <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{l.kind === 'adjustment' ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
               <TableCell>{l.kind === 'adjustment' ? `Adjustment to ${monthLabel(l.adjustsMonth!)}` : KIND_LABEL[l.kind]}</TableCell>
               <TableCell align="right">{l.kind === 'adjustment' ? '' : l.minutes}</TableCell>
-              <TableCell align="right" sx={HIDE_ON_PHONE}>{l.kind === 'adjustment' ? '' : perHour(l.rate)}</TableCell>
+              <TableCell align="right" sx={HIDE_ON_PHONE}>
+                {l.kind === 'adjustment' ? '' : perHour(l.rate)}
+              </TableCell>
               <TableCell align="right">{dollars(l.amount)}</TableCell>
             </TableRow>
           ))}
@@ -105,13 +143,41 @@ export function PayChart({ rows, months }: { rows: PayrollRowData[]; months: str
   const max = Math.max(1, ...totals.map((t) => t.total));
   return (
     <Box component="figure" sx={{ m: 0 }}>
-      <Typography component="figcaption" variant="subtitle2" gutterBottom>Total pay, last {months.length} months</Typography>
+      <Typography component="figcaption" variant="subtitle2" gutterBottom>
+        Total pay, last {months.length} months
+      </Typography>
       <Box component="ol" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, height: 140, listStyle: 'none', p: 0, m: 0 }}>
         {totals.map((t) => (
-          <Box component="li" key={t.month} sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', height: '100%', justifyContent: 'flex-end' }} aria-label={`${monthLabel(t.month)}: ${dollars(t.total)}`}>
-            <Typography variant="caption" aria-hidden sx={{ fontSize: 10 }}>{t.total ? dollars(t.total).replace(/\.\d\d$/, '') : ''}</Typography>
-            <Box aria-hidden sx={{ width: '100%', maxWidth: 36, height: `${Math.max(t.total > 0 ? 4 : 1, (t.total / max) * 100)}px`, bgcolor: t.total > 0 ? 'primary.main' : 'divider', borderRadius: 0.5 }} />
-            <Typography variant="caption" aria-hidden>{shortMonthLabel(t.month)}</Typography>
+          <Box
+            component="li"
+            key={t.month}
+            sx={{
+              flex: 1,
+              minWidth: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              alignItems: 'center',
+              height: '100%',
+              justifyContent: 'flex-end',
+            }}
+            aria-label={`${monthLabel(t.month)}: ${dollars(t.total)}`}
+          >
+            <Typography variant="caption" aria-hidden sx={{ fontSize: 10 }}>
+              {t.total ? dollars(t.total).replace(/\.\d\d$/, '') : ''}
+            </Typography>
+            <Box
+              aria-hidden
+              sx={{
+                width: '100%',
+                maxWidth: 36,
+                height: `${Math.max(t.total > 0 ? 4 : 1, (t.total / max) * 100)}px`,
+                bgcolor: t.total > 0 ? 'primary.main' : 'divider',
+                borderRadius: 0.5,
+              }}
+            />
+            <Typography variant="caption" aria-hidden>
+              {shortMonthLabel(t.month)}
+            </Typography>
           </Box>
         ))}
       </Box>

@@ -41,7 +41,10 @@ export const SPEAKER_PAYROLL: TypedDocumentNode<
   }
 `;
 
-export const ITEMIZED_PAYROLL: TypedDocumentNode<{ itemizedPayroll: PayrollLineData[] }, { speakerId: string; startTime: string; endTime: string }> = gql`
+export const ITEMIZED_PAYROLL: TypedDocumentNode<
+  { itemizedPayroll: PayrollLineData[] },
+  { speakerId: string; startTime: string; endTime: string }
+> = gql`
   query ItemizedPayroll($speakerId: ID!, $startTime: DateTime!, $endTime: DateTime!) {
     itemizedPayroll(speakerId: $speakerId, startTime: $startTime, endTime: $endTime) { time kind minutes rate amount attachmentId adjustsMonth }
   }
@@ -54,8 +57,19 @@ export interface PayrollMonthData {
   closedBy: { id: string; displayName: string | null; emailAddress: string | null } | null;
   totalPay: number;
   speakerCount: number;
-  adjustments: { speaker: { id: string; givenName: string | null; surname: string | null } | null; fromMonth: string; toMonth: string; amount: number }[];
-  history: { kind: string; at: string; by: { id: string; displayName: string | null; emailAddress: string | null } | null; reason: string | null; totalPay: number }[];
+  adjustments: {
+    speaker: { id: string; givenName: string | null; surname: string | null } | null;
+    fromMonth: string;
+    toMonth: string;
+    amount: number;
+  }[];
+  history: {
+    kind: string;
+    at: string;
+    by: { id: string; displayName: string | null; emailAddress: string | null } | null;
+    reason: string | null;
+    totalPay: number;
+  }[];
 }
 
 const MONTH = `month closed closedAt closedBy { id displayName emailAddress } totalPay speakerCount
@@ -70,7 +84,10 @@ export const CLOSE_PAYROLL_MONTH: TypedDocumentNode<{ closePayrollMonth: { payro
   mutation ClosePayrollMonth($month: String!) { closePayrollMonth(input: { month: $month }) { payrollMonth { ${MONTH} } } }
 `;
 
-export const REOPEN_PAYROLL_MONTH: TypedDocumentNode<{ reopenPayrollMonth: { payrollMonth: PayrollMonthData } }, { month: string; reason: string }> = gql`
+export const REOPEN_PAYROLL_MONTH: TypedDocumentNode<
+  { reopenPayrollMonth: { payrollMonth: PayrollMonthData } },
+  { month: string; reason: string }
+> = gql`
   mutation ReopenPayrollMonth($month: String!, $reason: String!) { reopenPayrollMonth(input: { month: $month, reason: $reason }) { payrollMonth { ${MONTH} } } }
 `;
 

@@ -66,8 +66,20 @@ function HeadshotCard({ url }: { url: string | null }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">
           <Avatar src={url ?? undefined} alt={url ? 'Your headshot' : undefined} variant="rounded" sx={{ width: 120, height: 120 }} />
           <Stack spacing={1}>
-            <input ref={input} id={inputId} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(e) => void choose(e.target.files?.[0])} />
-            <Button variant="outlined" onClick={() => input.current?.click()} disabled={loading} startIcon={loading ? <CircularProgress size={16} /> : undefined}>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              hidden
+              onChange={(e) => void choose(e.target.files?.[0])}
+            />
+            <Button
+              variant="outlined"
+              onClick={() => input.current?.click()}
+              disabled={loading}
+              startIcon={loading ? <CircularProgress size={16} /> : undefined}
+            >
               {loading ? 'Uploading…' : url ? 'Choose another picture' : 'Upload a picture'}
             </Button>
             <Typography variant="body2" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined}>
@@ -86,10 +98,19 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
   return (
     <Page title="Settings">
       {!me ? (
-        loading ? <Loading label="Loading your settings" /> : <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+        loading ? (
+          <Loading label="Loading your settings" />
+        ) : (
+          <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+        )
       ) : (
         <Stack spacing={3}>
-          <ProfileSettingsForm me={me} role={role} successMessage={PROFILE_CHANGED_MESSAGE} emailEditable={role === 'INSTRUCTOR' || role === 'ADMIN'} />
+          <ProfileSettingsForm
+            me={me}
+            role={role}
+            successMessage={PROFILE_CHANGED_MESSAGE}
+            emailEditable={role === 'INSTRUCTOR' || role === 'ADMIN'}
+          />
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
           <Stack direction="row" spacing={2} component="nav" aria-label="More settings" useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (

@@ -21,9 +21,25 @@ import type { SettingsMe } from './operations';
 
 export type BioField = 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre';
 
-export function BioPanel({ me, field, title, intro, titleId }: { me: SettingsMe; field: BioField; title: string; intro: string; titleId: string }) {
+export function BioPanel({
+  me,
+  field,
+  title,
+  intro,
+  titleId,
+}: {
+  me: SettingsMe;
+  field: BioField;
+  title: string;
+  intro: string;
+  titleId: string;
+}) {
   const [saved, setSaved] = useState(me[field] ?? '');
-  const form = useForm<Record<BioField, string>>({ defaultValues: { [field]: saved } as Record<BioField, string>, mode: 'onBlur', reValidateMode: 'onChange' });
+  const form = useForm<Record<BioField, string>>({
+    defaultValues: { [field]: saved } as Record<BioField, string>,
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+  });
   const [changeUser, { loading }] = useMutation(CHANGE_USER, { context: { quiet: true } });
   const error = form.formState.errors[field]?.message;
   const length = [...(form.watch(field) ?? '')].length;

@@ -69,7 +69,11 @@ export const FIELD_LABELS: Record<ProfileField, string> = {
 };
 
 /** Puts the server's field errors on their fields; answers the message for a snackbar. */
-export function applyServerErrors(error: unknown, setError: (field: ProfileField, message: string) => void, known: readonly string[]): string {
+export function applyServerErrors(
+  error: unknown,
+  setError: (field: ProfileField, message: string) => void,
+  known: readonly string[],
+): string {
   const fields = apiErrorsOf(error)[0]?.extensions?.fields as Record<string, string> | undefined;
   for (const [field, message] of Object.entries(fields ?? {})) if (known.includes(field)) setError(field as ProfileField, message);
   return errorMessage(error);
@@ -95,7 +99,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ProfileInput({ form, role, field, today }: { form: UseFormReturn<Values>; role: SettingsRole; field: ProfileField; today: string }) {
+function ProfileInput({
+  form,
+  role,
+  field,
+  today,
+}: {
+  form: UseFormReturn<Values>;
+  role: SettingsRole;
+  field: ProfileField;
+  today: string;
+}) {
   const id = useId();
   const required = (SETTINGS_FIELDS[role].required as readonly ProfileField[]).includes(field);
   const rules = { validate: (v: string) => settingsFieldError(role, field, v, today) ?? true };
@@ -110,8 +124,17 @@ function ProfileInput({ form, role, field, today }: { form: UseFormReturn<Values
         name={field}
         rules={rules}
         render={({ field: f }) => (
-          <Field id={id} label={label} value={f.value} onChange={f.onChange} onBlur={f.onBlur} inputRef={f.ref} error={error} required={required}
-            autoComplete={field === 'previousCountry' ? 'off' : undefined} />
+          <Field
+            id={id}
+            label={label}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+            inputRef={f.ref}
+            error={error}
+            required={required}
+            autoComplete={field === 'previousCountry' ? 'off' : undefined}
+          />
         )}
       />
     );
@@ -175,7 +198,15 @@ function EmailAddress({ me, editable }: { me: SettingsMe; editable: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [change, { loading }] = useMutation(CHANGE_EMAIL_ADDRESS, { context: { quiet: true } });
   if (!editable) {
-    return <TextField label="Email address" value={current} fullWidth slotProps={{ htmlInput: { readOnly: true } }} helperText="Only Tertulia's staff can change it." />;
+    return (
+      <TextField
+        label="Email address"
+        value={current}
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true } }}
+        helperText="Only Tertulia's staff can change it."
+      />
+    );
   }
   const save = async () => {
     const problem = emailError(value);

@@ -65,23 +65,41 @@ export const STUDENT_PANELS: PanelDef[] = [
     title: 'Your hobbies',
     description: 'What you enjoy doing, so your speakers have something to talk about with you.',
     render: (me) => (
-      <BioPanel me={me} field="bioHobbiesAre" title="Your hobbies" titleId={titleId('hobbies')}
-        intro="Tell your speakers what you enjoy: it gives you both something to talk about." />
+      <BioPanel
+        me={me}
+        field="bioHobbiesAre"
+        title="Your hobbies"
+        titleId={titleId('hobbies')}
+        intro="Tell your speakers what you enjoy: it gives you both something to talk about."
+      />
     ),
   },
   {
     key: 'career',
     title: 'Your dream career',
     description: 'The work you would love to do one day, and why.',
-    render: (me) => <BioPanel me={me} field="bioDreamCareer" title="Your dream career" titleId={titleId('career')} intro="What would you love to do, and why?" />,
+    render: (me) => (
+      <BioPanel
+        me={me}
+        field="bioDreamCareer"
+        title="Your dream career"
+        titleId={titleId('career')}
+        intro="What would you love to do, and why?"
+      />
+    ),
   },
   {
     key: 'goals',
     title: 'Your goals',
     description: 'What you want to be able to do with the language you are learning.',
     render: (me) => (
-      <BioPanel me={me} field="bioGoalsAre" title="Your goals" titleId={titleId('goals')}
-        intro="What do you want to be able to do with the language? Speakers use it to shape your conversations." />
+      <BioPanel
+        me={me}
+        field="bioGoalsAre"
+        title="Your goals"
+        titleId={titleId('goals')}
+        intro="What do you want to be able to do with the language? Speakers use it to shape your conversations."
+      />
     ),
   },
   {
@@ -144,7 +162,11 @@ export default function StudentSettingsPage() {
   return (
     <Page title="Your settings">
       {!me ? (
-        loading ? <Loading label="Loading your settings" /> : <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+        loading ? (
+          <Loading label="Loading your settings" />
+        ) : (
+          <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+        )
       ) : selected ? (
         <>
           <Button component={RouterLink} to="/student/settings" state={{ panel: null }} sx={{ mb: 2 }}>
@@ -157,12 +179,21 @@ export default function StudentSettingsPage() {
           {panels.map((panel) => (
             <Grid key={panel.key} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
               <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea component={RouterLink} to="/student/settings" state={{ panel: panel.key }} data-panel={panel.key} sx={{ height: '100%' }}>
+                <CardActionArea
+                  component={RouterLink}
+                  to="/student/settings"
+                  state={{ panel: panel.key }}
+                  data-panel={panel.key}
+                  sx={{ height: '100%' }}
+                >
                   <CardContent>
                     <Typography variant="h6" component="h2" gutterBottom>
                       {panel.title}
                     </Typography>
-                    <Typography color="text.secondary" title={panel.description.length > SETTING_DESCRIPTION_MAX ? panel.description : undefined}>
+                    <Typography
+                      color="text.secondary"
+                      title={panel.description.length > SETTING_DESCRIPTION_MAX ? panel.description : undefined}
+                    >
                       {truncate(panel.description, SETTING_DESCRIPTION_MAX)}
                     </Typography>
                   </CardContent>

@@ -34,7 +34,13 @@ function useSettled(text: string, ms = 250) {
 }
 
 /** A free-text field with suggestions from a lookup query. */
-function SuggestingField({ options, loading, query, setQuery, ...props }: FieldProps & { options: string[]; loading: boolean; query: string; setQuery(q: string): void }) {
+function SuggestingField({
+  options,
+  loading,
+  query,
+  setQuery,
+  ...props
+}: FieldProps & { options: string[]; loading: boolean; query: string; setQuery(q: string): void }) {
   const [open, setOpen] = useState(false);
   return (
     <Autocomplete
@@ -80,7 +86,16 @@ export function CountryField(props: FieldProps) {
   const { data, previousData, loading } = useQuery(LOOKUP_COUNTRIES, { variables: { query: settled.slice(0, 50) } });
   // The last answer stays while the next loads, so the list (and a highlighted suggestion) does not flicker away.
   const options = useMemo(() => ((data ?? previousData)?.lookupCountries ?? []).map((c) => c.name), [data, previousData]);
-  return <SuggestingField {...props} options={options} loading={loading} query={query} setQuery={setQuery} autoComplete={props.autoComplete ?? 'country-name'} />;
+  return (
+    <SuggestingField
+      {...props}
+      options={options}
+      loading={loading}
+      query={query}
+      setQuery={setQuery}
+      autoComplete={props.autoComplete ?? 'country-name'}
+    />
+  );
 }
 
 export function SchoolField(props: FieldProps) {
@@ -89,7 +104,16 @@ export function SchoolField(props: FieldProps) {
   const settled = useSettled(query);
   const { data, previousData, loading } = useQuery(LOOKUP_SCHOOLS, { variables: { query: settled.slice(0, 120) } });
   const options = useMemo(() => ((data ?? previousData)?.lookupSchools ?? []).map((s) => s.name), [data, previousData]);
-  return <SuggestingField {...props} options={options} loading={loading} query={query} setQuery={setQuery} autoComplete={props.autoComplete ?? 'organization'} />;
+  return (
+    <SuggestingField
+      {...props}
+      options={options}
+      loading={loading}
+      query={query}
+      setQuery={setQuery}
+      autoComplete={props.autoComplete ?? 'organization'}
+    />
+  );
 }
 
 /** A choice from the server's zones, shown as '(GMT-05:00) America/New York'. */

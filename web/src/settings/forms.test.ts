@@ -28,14 +28,17 @@ describe('what a save sends', () => {
   it('only the changed fields, trimmed; a cleared one as null', () => {
     const before = formValuesOf(me, fields);
     assert.deepEqual(before, { givenName: 'Ana', surname: '', displayName: 'Ana G.', currentCity: 'Lima', tzIdentifier: 'America/Lima' });
-    assert.deepEqual(changedFields(before, { ...before, givenName: '  ', currentCity: ' Cusco ' }, fields), { givenName: null, currentCity: 'Cusco' });
+    assert.deepEqual(changedFields(before, { ...before, givenName: '  ', currentCity: ' Cusco ' }, fields), {
+      givenName: null,
+      currentCity: 'Cusco',
+    });
     assert.deepEqual(changedFields(before, { ...before, displayName: 'Ana G. ' }, fields), {});
   });
 });
 
-describe('the forms\' rules on blur', () => {
+describe("the forms' rules on blur", () => {
   const today = '2026-11-25';
-  it('student profile: names optional, display name, location and zone required, with the spec\'s bounds', () => {
+  it("student profile: names optional, display name, location and zone required, with the spec's bounds", () => {
     assert.equal(settingsFieldError('STUDENT', 'givenName', '', today), null);
     assert.equal(settingsFieldError('STUDENT', 'displayName', '', today), ProfileMessages.required);
     assert.equal(settingsFieldError('STUDENT', 'currentState', 'x'.repeat(61), today), 'A maximum of 60 characters is accepted.');

@@ -8,9 +8,24 @@ import type { Account, Country, Mutation, MutationChangeUserEmailAddressArgs, Sc
 
 export type SettingsMe = Pick<
   User,
-  | 'id' | 'emailAddress' | 'givenName' | 'surname' | 'displayName' | 'gender' | 'dateOfBirth' | 'currentCity' | 'currentState'
-  | 'currentCountry' | 'previousCity' | 'previousCountry' | 'school' | 'bioDreamCareer' | 'bioGoalsAre' | 'bioHobbiesAre'
-  | 'tzIdentifier' | 'headshotUrl'
+  | 'id'
+  | 'emailAddress'
+  | 'givenName'
+  | 'surname'
+  | 'displayName'
+  | 'gender'
+  | 'dateOfBirth'
+  | 'currentCity'
+  | 'currentState'
+  | 'currentCountry'
+  | 'previousCity'
+  | 'previousCountry'
+  | 'school'
+  | 'bioDreamCareer'
+  | 'bioGoalsAre'
+  | 'bioHobbiesAre'
+  | 'tzIdentifier'
+  | 'headshotUrl'
 > & { account: Pick<Account, 'id' | 'emailAddress' | 'roles' | 'activeRole'> };
 
 export const SETTINGS_ME: TypedDocumentNode<{ me: SettingsMe | null }, Record<string, never>> = gql`

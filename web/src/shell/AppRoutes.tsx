@@ -36,11 +36,46 @@ export function AppRoutes() {
         />
         <Route path="auth/*" element={<AuthArea />} />
         {/* Each area checks its role (spec 1, role landing rules); joining a course needs a student. */}
-        <Route path="join/:inviteNumber?" element={<RequireAuth role="STUDENT"><JoinPage /></RequireAuth>} />
-        <Route path="student/*" element={<RequireAuth role="STUDENT"><StudentArea /></RequireAuth>} />
-        <Route path="instructor/*" element={<RequireAuth role="INSTRUCTOR"><InstructorArea /></RequireAuth>} />
-        <Route path="speaker/*" element={<RequireAuth role="SPEAKER"><SpeakerArea /></RequireAuth>} />
-        <Route path="admin/*" element={<RequireAuth role="ADMIN"><AdminArea /></RequireAuth>} />
+        <Route
+          path="join/:inviteNumber?"
+          element={
+            <RequireAuth role="STUDENT">
+              <JoinPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="student/*"
+          element={
+            <RequireAuth role="STUDENT">
+              <StudentArea />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="instructor/*"
+          element={
+            <RequireAuth role="INSTRUCTOR">
+              <InstructorArea />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="speaker/*"
+          element={
+            <RequireAuth role="SPEAKER">
+              <SpeakerArea />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="admin/*"
+          element={
+            <RequireAuth role="ADMIN">
+              <AdminArea />
+            </RequireAuth>
+          }
+        />
         <Route path="help" element={<HelpPage />} />
         <Route path="not_implemented" element={<NotImplementedPage />} />
         <Route path="~/*" element={<LegacyRedirect />} />
@@ -48,7 +83,14 @@ export function AppRoutes() {
       </Route>
       <Route element={<RoomLayout />}>
         {/* Conversations are held by students and speakers alike: signed in is enough here. */}
-        <Route path="conversation/*" element={<RequireAuth><ConversationArea /></RequireAuth>} />
+        <Route
+          path="conversation/*"
+          element={
+            <RequireAuth>
+              <ConversationArea />
+            </RequireAuth>
+          }
+        />
       </Route>
     </Routes>
   );

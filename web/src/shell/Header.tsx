@@ -86,7 +86,11 @@ export function Header() {
         </Button>
         {items.length > 0 && (
           <>
-            <Box component="nav" aria-label="Main" sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+            <Box
+              component="nav"
+              aria-label="Main"
+              sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}
+            >
               {items.map((item) => (
                 <Button key={item.label} color="inherit" {...linkProps(item)}>
                   {item.label}

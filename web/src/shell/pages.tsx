@@ -29,7 +29,10 @@ export function HelpPage() {
         </Button>
       ) : (
         <Typography sx={{ mb: 3 }}>
-          <Link component={RouterLink} to="/auth/sign_in" state={fromLocation(location)}>Sign in</Link> to chat with Tertulia support.
+          <Link component={RouterLink} to="/auth/sign_in" state={fromLocation(location)}>
+            Sign in
+          </Link>{' '}
+          to chat with Tertulia support.
         </Typography>
       )}
       <Typography sx={{ mb: 2 }}>Answers, checks and ways to reach us:</Typography>
@@ -41,12 +44,11 @@ export function HelpPage() {
           <ExternalLink href={EXTERNAL_LINKS.faq}>Frequently asked questions</ExternalLink>
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.videoDiagnostics}>Video diagnostics</ExternalLink> — check your camera,
-          microphone and browser
+          <ExternalLink href={EXTERNAL_LINKS.videoDiagnostics}>Video diagnostics</ExternalLink> — check your camera, microphone and browser
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.speedTest}>Network speed test</ExternalLink> — conversations need at least
-          1 Mbps down and 1 Mbps up
+          <ExternalLink href={EXTERNAL_LINKS.speedTest}>Network speed test</ExternalLink> — conversations need at least 1 Mbps down and 1
+          Mbps up
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
           <ExternalLink href={EXTERNAL_LINKS.domainAllowlist}>Domains your network must allow</ExternalLink>

@@ -27,7 +27,10 @@ export default function SpeakerArea() {
         <Route path="conversations/:id" element={<ConversationDetail />} />
         <Route path="compatibility" element={<CompatibilityPage />} />
         <Route path="compatibility/camera" element={<CameraPreviewPage />} />
-        <Route path="settings" element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />} />
+        <Route
+          path="settings"
+          element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />}
+        />
         <Route path="settings/security" element={<SecurityPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

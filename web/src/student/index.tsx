@@ -17,7 +17,14 @@ export default function StudentArea() {
   return (
     <Routes>
       <Route index element={<Navigate to="home" replace />} />
-      <Route path="home" element={<OnboardingGate role="STUDENT"><HomePage /></OnboardingGate>} />
+      <Route
+        path="home"
+        element={
+          <OnboardingGate role="STUDENT">
+            <HomePage />
+          </OnboardingGate>
+        }
+      />
       <Route path="courses" element={<CoursesPage />} />
       <Route path="adventures" element={<AdventuresPage />} />
       <Route path="reserve" element={<ReservePage />} />

@@ -14,7 +14,6 @@ import { useAuth } from '../lib/auth';
 // provider, and most visits never open the chat.
 const SupportChatBox = lazy(() => import('./SupportChatBox'));
 
-
 interface SupportChatControls {
   /** Whether the chat exists here (a signed-in visitor). */
   available: boolean;
@@ -32,11 +31,14 @@ export function SupportChatProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (params.get('help') !== 'open') return;
     if (signedIn) setOpen(true);
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete('help');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('help');
+        return next;
+      },
+      { replace: true },
+    );
   }, [params, setParams, signedIn]);
   useEffect(() => {
     if (!signedIn) setOpen(false);

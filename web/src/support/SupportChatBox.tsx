@@ -26,7 +26,11 @@ export const HELP_BLOCKED_MESSAGE = 'Sorry, our help is not being helpful.';
 const PRESENCE_POLL_MS = 15_000;
 
 export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
-  const { data, error, loading, refetch } = useQuery(SUPPORT_VISIT, { fetchPolicy: 'network-only', pollInterval: PRESENCE_POLL_MS, context: { quiet: true } });
+  const { data, error, loading, refetch } = useQuery(SUPPORT_VISIT, {
+    fetchPolicy: 'network-only',
+    pollInterval: PRESENCE_POLL_MS,
+    context: { quiet: true },
+  });
   // Answers arrive through the subscription: when it cannot connect (after the socket's retries),
   // the chat cannot work and says so like a failed load.
   const live = useSubscription(SUPPORT_MESSAGES, { context: { quiet: true }, onData: () => void refetch().catch(() => undefined) });
@@ -56,7 +60,9 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onShrink}>Close</Button>
-          <Button variant="contained" onClick={() => window.location.reload()}>Reload</Button>
+          <Button variant="contained" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
         </DialogActions>
       </Dialog>
     );
@@ -68,11 +74,25 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
       elevation={8}
       role="dialog"
       aria-label="Support chat"
-      sx={{ position: 'fixed', right: { xs: 8, sm: 24 }, bottom: { xs: 8, sm: 24 }, width: { xs: 'calc(100vw - 16px)', sm: 360 }, height: { xs: '70vh', sm: 480 }, zIndex: 1300, display: 'flex', flexDirection: 'column' }}
+      sx={{
+        position: 'fixed',
+        right: { xs: 8, sm: 24 },
+        bottom: { xs: 8, sm: 24 },
+        width: { xs: 'calc(100vw - 16px)', sm: 360 },
+        height: { xs: '70vh', sm: 480 },
+        zIndex: 1300,
+        display: 'flex',
+        flexDirection: 'column',
+      }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '4px 4px 0 0' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', px: 2, py: 1, bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '4px 4px 0 0' }}
+      >
         <Box sx={{ flex: 1 }}>
-          <Typography variant="subtitle1" component="h2">Tertulia support</Typography>
+          <Typography variant="subtitle1" component="h2">
+            Tertulia support
+          </Typography>
           <Typography variant="caption">{name ? `Hello ${name}! ` : ''}Ask us anything; we answer here or by mail.</Typography>
         </Box>
         <IconButton color="inherit" aria-label="Shrink the chat" onClick={onShrink}>
@@ -90,7 +110,11 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
           empty="Write your question below. Someone from Tertulia will answer."
         />
       )}
-      {problem && <Alert severity="error" sx={{ mx: 1 }}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" sx={{ mx: 1 }}>
+          {problem}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'flex-end' }}>
         <TextField
           label="Message"

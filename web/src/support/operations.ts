@@ -23,7 +23,11 @@ export interface VisitorData {
 
 const MESSAGE = 'id index body createdAt fromStaff';
 
-export const SUPPORT_VISIT: TypedDocumentNode<{ visitor: VisitorData | null; zone: { tzIdentifier: string | null } | null; supportThread: SupportThreadData }> = gql`
+export const SUPPORT_VISIT: TypedDocumentNode<{
+  visitor: VisitorData | null;
+  zone: { tzIdentifier: string | null } | null;
+  supportThread: SupportThreadData;
+}> = gql`
   query SupportVisit {
     visitor: me { id emailAddress displayName givenName surname }
     zone: me { tzIdentifier }
@@ -56,6 +60,9 @@ export const SUPPORT_THREAD_OF: TypedDocumentNode<{ supportThreadOf: SupportThre
   query SupportThreadOf($visitorId: ID!) { supportThreadOf(visitorId: $visitorId) { id unanswered messages { ${MESSAGE} } } }
 `;
 
-export const ANSWER_SUPPORT_THREAD: TypedDocumentNode<{ answerSupportThread: { message: SupportMessageData; mailed: boolean } }, { visitorId: string; body: string }> = gql`
+export const ANSWER_SUPPORT_THREAD: TypedDocumentNode<
+  { answerSupportThread: { message: SupportMessageData; mailed: boolean } },
+  { visitorId: string; body: string }
+> = gql`
   mutation AnswerSupportThread($visitorId: ID!, $body: String!) { answerSupportThread(input: { visitorId: $visitorId, body: $body }) { message { ${MESSAGE} } mailed } }
 `;

@@ -33,7 +33,11 @@ const FILTERS: FilterField[] = [
 function Redeemed(_: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<{ redeemedOn: string | null }>();
   if (!record) return null;
-  return record.redeemedOn ? <Chip size="small" color="default" label="Redeemed" /> : <Chip size="small" color="success" label="Available" />;
+  return record.redeemedOn ? (
+    <Chip size="small" color="default" label="Redeemed" />
+  ) : (
+    <Chip size="small" color="success" label="Available" />
+  );
 }
 
 export function RedemptionCodeList() {
@@ -55,7 +59,11 @@ export function RedemptionCodeList() {
     const error = adminRedemptionCodeError(code);
     setProblem(error);
     if (error || !code.trim()) return;
-    list.setState({ ...list.state, filter: { items: [{ field: 'value', operator: 'equals', value: code.replace(/\s+/g, '').toUpperCase() }] }, pagination: firstPage(list.state.pagination) });
+    list.setState({
+      ...list.state,
+      filter: { items: [{ field: 'value', operator: 'equals', value: code.replace(/\s+/g, '').toUpperCase() }] },
+      pagination: firstPage(list.state.pagination),
+    });
   };
 
   return (

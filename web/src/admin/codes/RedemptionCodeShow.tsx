@@ -30,15 +30,40 @@ export function RedemptionCodeShow() {
   const { data, error, isPending } = useGetOne<CodeRecord>('redemption_codes', { id });
   usePageTitle(data ? `${data.value} · Redemption codes` : 'Redemption code');
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the code" list={{ path: '/admin/redemption_codes', label: 'Redemption codes' }} crumb={(code) => code.value} title={(code) => `Redemption code ${code.value}`}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the code"
+      list={{ path: '/admin/redemption_codes', label: 'Redemption codes' }}
+      crumb={(code) => code.value}
+      title={(code) => `Redemption code ${code.value}`}
+    >
       {(code) => {
         const rows: [string, React.ReactNode][] = [
-          ['Code', <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">{code.value}</Typography>],
+          [
+            'Code',
+            <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">
+              {code.value}
+            </Typography>,
+          ],
           ['Version', code.valueVersion],
           ['Minutes', code.minuteQuantity],
           ['Created', format(code.createdAt)],
-          ['Set', <Link component={RouterLink} to={`/admin/redemption_sets/${code.redemptionSet.id}`}>{code.redemptionSet.name}</Link>],
-          ['Redeemed by', code.redeemedBy ? <Link component={RouterLink} to={`/admin/students/${code.redeemedBy.id}`}>{code.redeemedBy.displayName ?? code.redeemedBy.emailAddress}</Link> : 'Not redeemed'],
+          [
+            'Set',
+            <Link component={RouterLink} to={`/admin/redemption_sets/${code.redemptionSet.id}`}>
+              {code.redemptionSet.name}
+            </Link>,
+          ],
+          [
+            'Redeemed by',
+            code.redeemedBy ? (
+              <Link component={RouterLink} to={`/admin/students/${code.redeemedBy.id}`}>
+                {code.redeemedBy.displayName ?? code.redeemedBy.emailAddress}
+              </Link>
+            ) : (
+              'Not redeemed'
+            ),
+          ],
           ['Redeemed on', code.redeemedOn ? format(code.redeemedOn) : '—'],
         ];
         return (
@@ -48,7 +73,9 @@ export function RedemptionCodeShow() {
             </ShowSection>
             {/* Spec 3: the Invalidate Code button is there and disabled; it says why. */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-              <Button variant="outlined" color="error" disabled aria-describedby="invalidate-why">Invalidate Code</Button>
+              <Button variant="outlined" color="error" disabled aria-describedby="invalidate-why">
+                Invalidate Code
+              </Button>
               <Typography id="invalidate-why" variant="body2" color="text.secondary">
                 Codes cannot be invalidated: an unredeemed code stays good until someone redeems it.
               </Typography>

@@ -30,8 +30,13 @@ export function RedemptionSetCreate() {
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
-  const fields = redemptionSetFieldErrors({ name, fillLimit: fillLimit === '' ? null : Number(fillLimit), duration, quantity: Number(quantity) });
-  const problem = (key: string) => (submitted ? fields[key] ?? serverFields[key] : undefined);
+  const fields = redemptionSetFieldErrors({
+    name,
+    fillLimit: fillLimit === '' ? null : Number(fillLimit),
+    duration,
+    quantity: Number(quantity),
+  });
+  const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
   const minutes = duration * (Number(quantity) || 0);
 
   async function submit(event: React.FormEvent) {
@@ -42,7 +47,12 @@ export function RedemptionSetCreate() {
     setServerError(null);
     try {
       // The spec's call: what a code is worth (duration × quantity), with the duration it is counted in.
-      const result = await dataProvider.createRedemptionSet({ name: name.trim(), fillLimit: Number(fillLimit), minuteQuantity: minutes, duration });
+      const result = await dataProvider.createRedemptionSet({
+        name: name.trim(),
+        fillLimit: Number(fillLimit),
+        minuteQuantity: minutes,
+        duration,
+      });
       notifySuccess('The redemption set was created successfully!');
       navigate(`/admin/redemption_sets/${result.set.id}`);
     } catch (error) {
@@ -56,16 +66,48 @@ export function RedemptionSetCreate() {
   return (
     <Page title="New redemption set">
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 480 }} onSubmit={submit}>
-        <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={!!problem('name')} helperText={problem('name')} />
-        <TextField label="Fill limit (number of codes)" type="number" value={fillLimit} onChange={(e) => setFillLimit(e.target.value)} required error={!!problem('fillLimit')} helperText={problem('fillLimit')} slotProps={{ htmlInput: { min: 1 } }} />
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          error={!!problem('name')}
+          helperText={problem('name')}
+        />
+        <TextField
+          label="Fill limit (number of codes)"
+          type="number"
+          value={fillLimit}
+          onChange={(e) => setFillLimit(e.target.value)}
+          required
+          error={!!problem('fillLimit')}
+          helperText={problem('fillLimit')}
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
         <TextField select label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-          {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+          {DURATIONS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d} minutes
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField label="Quantity (conversations per code)" type="number" value={quantity} onChange={(e) => setQuantity(e.target.value)} error={!!problem('quantity')} helperText={problem('quantity')} slotProps={{ htmlInput: { min: 1 } }} />
-        <Typography color="text.secondary" data-testid="set-minutes">Each code is worth {minutes} minutes.</Typography>
+        <TextField
+          label="Quantity (conversations per code)"
+          type="number"
+          value={quantity}
+          onChange={(e) => setQuantity(e.target.value)}
+          error={!!problem('quantity')}
+          helperText={problem('quantity')}
+          slotProps={{ htmlInput: { min: 1 } }}
+        />
+        <Typography color="text.secondary" data-testid="set-minutes">
+          Each code is worth {minutes} minutes.
+        </Typography>
         <FormAlert message={serverError} />
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={saving}>Create codes</Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Create codes
+          </Button>
           <Button onClick={() => navigate('/admin/redemption_codes')}>Cancel</Button>
         </Stack>
       </Stack>

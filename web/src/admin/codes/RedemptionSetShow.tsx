@@ -54,7 +54,10 @@ export function RedemptionSetShow() {
   const [set, setSet] = useState<SetRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    dataProvider.redemptionSet(id).then((s: SetRecord | null) => (s ? setSet(s) : setError('The redemption set was not found.'))).catch((e: unknown) => setError(errorMessage(e)));
+    dataProvider
+      .redemptionSet(id)
+      .then((s: SetRecord | null) => (s ? setSet(s) : setError('The redemption set was not found.')))
+      .catch((e: unknown) => setError(errorMessage(e)));
   }, [dataProvider, id]);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!set) return <Loading label="Loading the redemption set" />;
@@ -67,7 +70,8 @@ export function RedemptionSetShow() {
             {set.fillLimit} codes of {set.quantity} × {set.duration} minutes: each worth {set.minuteQuantity} minutes. {redeemed} redeemed.
           </Typography>
           <Typography color="text.secondary">
-            Created {format(set.createdAt)}{set.createdBy?.emailAddress ? ` by ${set.createdBy.emailAddress}` : ''}; last filled {format(set.lastFilledOn)}.
+            Created {format(set.createdAt)}
+            {set.createdBy?.emailAddress ? ` by ${set.createdBy.emailAddress}` : ''}; last filled {format(set.lastFilledOn)}.
           </Typography>
         </CardContent>
       </Card>
@@ -75,7 +79,9 @@ export function RedemptionSetShow() {
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => download(set)}>
           Download CSV
         </Button>
-        <Button component={RouterLink} to="/admin/redemption_codes">All codes</Button>
+        <Button component={RouterLink} to="/admin/redemption_codes">
+          All codes
+        </Button>
       </Stack>
       <Table size="small" aria-label="Codes">
         <TableHead>
@@ -90,7 +96,9 @@ export function RedemptionSetShow() {
           {set.codes.map((c) => (
             <TableRow key={c.id} hover>
               <TableCell sx={{ fontFamily: 'monospace' }}>
-                <Link component={RouterLink} to={`/admin/redemption_codes/${c.id}`}>{c.value}</Link>
+                <Link component={RouterLink} to={`/admin/redemption_codes/${c.id}`}>
+                  {c.value}
+                </Link>
               </TableCell>
               <TableCell>{c.minuteQuantity}</TableCell>
               <TableCell>{c.redeemedBy?.emailAddress ?? '—'}</TableCell>

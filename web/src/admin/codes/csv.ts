@@ -20,4 +20,11 @@ export function codesCsv(codes: CsvCode[]): string {
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-export const csvFileName = (setName: string) => `redemption-set-${setName.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'codes'}.csv`;
+export const csvFileName = (setName: string) =>
+  `redemption-set-${
+    setName
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'codes'
+  }.csv`;

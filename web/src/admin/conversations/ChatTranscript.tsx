@@ -36,13 +36,27 @@ export function transcriptAuthor(line: TranscriptLine, people: TranscriptPeople)
   const name = line.owner?.displayName?.trim() || line.owner?.emailAddress || 'Someone';
   const interview = people.kind === 'interview';
   const role =
-    line.ownerId === people.reservedBy?.id ? (interview ? 'Interviewer' : 'Student')
-      : line.ownerId === people.reservedWith?.id ? (interview ? 'Candidate' : 'Speaker')
+    line.ownerId === people.reservedBy?.id
+      ? interview
+        ? 'Interviewer'
+        : 'Student'
+      : line.ownerId === people.reservedWith?.id
+        ? interview
+          ? 'Candidate'
+          : 'Speaker'
         : 'Staff';
   return `${role} · ${name}`;
 }
 
-export function ChatTranscript({ chat, people, format }: { chat: TranscriptChat | null; people: TranscriptPeople; format(iso: string): string }) {
+export function ChatTranscript({
+  chat,
+  people,
+  format,
+}: {
+  chat: TranscriptChat | null;
+  people: TranscriptPeople;
+  format(iso: string): string;
+}) {
   const lines = [...(chat?.messages ?? [])].sort((a, b) => a.index - b.index);
   if (lines.length === 0) {
     return (
@@ -55,7 +69,16 @@ export function ChatTranscript({ chat, people, format }: { chat: TranscriptChat 
     );
   }
   return (
-    <Box role="log" aria-label="Chat messages" tabIndex={0} sx={{ maxHeight: 480, overflowY: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}>
+    <Box
+      role="log"
+      aria-label="Chat messages"
+      tabIndex={0}
+      sx={{
+        maxHeight: 480,
+        overflowY: 'auto',
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
       <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
         {lines.map((m) => {
           const speakerSide = m.ownerId === people.reservedWith?.id;
@@ -82,7 +105,9 @@ export function ChatTranscript({ chat, people, format }: { chat: TranscriptChat 
         })}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {chat?.state === 'closed' ? 'The chat has closed. These are the messages that were sent.' : 'The chat is open: new messages show here as they are sent (refreshed every 30 seconds).'}
+        {chat?.state === 'closed'
+          ? 'The chat has closed. These are the messages that were sent.'
+          : 'The chat is open: new messages show here as they are sent (refreshed every 30 seconds).'}
       </Typography>
     </Box>
   );

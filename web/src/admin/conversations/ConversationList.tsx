@@ -49,7 +49,15 @@ const FILTERS: FilterField[] = [
   { source: 'reservedBy.emailAddress', label: 'Student email', kind: 'text' },
   { source: 'reservedWith.emailAddress', label: 'Speaker email', kind: 'text' },
   { source: 'reservedStart', label: 'Starts', kind: 'date' },
-  { source: 'isCanceled', label: 'Canceled', kind: 'choice', choices: [{ id: 'true', name: 'Yes' }, { id: 'false', name: 'No' }] },
+  {
+    source: 'isCanceled',
+    label: 'Canceled',
+    kind: 'choice',
+    choices: [
+      { id: 'true', name: 'Yes' },
+      { id: 'false', name: 'No' },
+    ],
+  },
   { source: 'markedAs', label: 'Marked as', kind: 'choice', choices: Object.entries(MARKING_LABELS).map(([id, name]) => ({ id, name })) },
   { source: 'learningLanguage', label: 'Language', kind: 'text' },
 ];

@@ -44,7 +44,12 @@ interface ConversationRecord {
   learningLanguage: string;
   reservedBy: PersonRef | null;
   reservedWith: PersonRef | null;
-  course: { id: string; name: string; proficiency: string; owner: { id: string; emailAddress: string | null; school: string | null } | null } | null;
+  course: {
+    id: string;
+    name: string;
+    proficiency: string;
+    owner: { id: string; emailAddress: string | null; school: string | null } | null;
+  } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
   conversationChat: TranscriptChat | null;
 }
@@ -64,10 +69,20 @@ export function ConversationShow() {
   const { id = '' } = useParams();
   const format = useAdminTime();
   const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
-  const title = !data ? 'Conversation' : isInterview(data) ? `${INTERVIEW_LABEL}: ${nameOf(data.reservedWith)}` : `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}`;
+  const title = !data
+    ? 'Conversation'
+    : isInterview(data)
+      ? `${INTERVIEW_LABEL}: ${nameOf(data.reservedWith)}`
+      : `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}`;
   usePageTitle(`${title} · Conversations`);
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the conversation" list={{ path: '/admin/conversations', label: 'Conversations' }} crumb={(c) => format(c.reservedStart)} title={() => title}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the conversation"
+      list={{ path: '/admin/conversations', label: 'Conversations' }}
+      crumb={(c) => format(c.reservedStart)}
+      title={() => title}
+    >
       {(data) => (
         <>
           {isInterview(data) ? (
@@ -133,7 +148,9 @@ export function ConversationShow() {
                       </Detail>
                       {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
                       {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
-                      <Detail term="Discussion Topic">{data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}</Detail>
+                      <Detail term="Discussion Topic">
+                        {data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}
+                      </Detail>
                     </>
                   )}
                 </dl>

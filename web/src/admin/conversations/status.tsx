@@ -30,7 +30,16 @@ export function ConversationStatus({ status, isCanceled, markedAs }: { status: s
   const chip = STATUS_CHIP[status] ?? { label: status, color: 'default' as const };
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {isCanceled ? <Chip size="small" label="Canceled" color="error" variant="outlined" /> : <Chip size="small" label={chip.label} color={chip.color} title={status === 'unused' ? 'Stopped without a conversation (unused)' : undefined} />}
+      {isCanceled ? (
+        <Chip size="small" label="Canceled" color="error" variant="outlined" />
+      ) : (
+        <Chip
+          size="small"
+          label={chip.label}
+          color={chip.color}
+          title={status === 'unused' ? 'Stopped without a conversation (unused)' : undefined}
+        />
+      )}
       {markedAs && <Chip size="small" variant="outlined" label={MARKING_LABELS[markedAs] ?? markedAs} />}
     </Stack>
   );

@@ -13,7 +13,9 @@ const DEFAULTS = defaultTableState({ sort: [{ field: 'startDate', sort: 'desc' }
 
 function Past(_: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<{ isPast: boolean }>();
-  return record ? <Chip size="small" label={record.isPast ? 'Past' : 'Current'} color={record.isPast ? 'default' : 'success'} variant="outlined" /> : null;
+  return record ? (
+    <Chip size="small" label={record.isPast ? 'Past' : 'Current'} color={record.isPast ? 'default' : 'success'} variant="outlined" />
+  ) : null;
 }
 
 const FILTERS: FilterField[] = [
@@ -21,8 +23,24 @@ const FILTERS: FilterField[] = [
   { source: 'owner.emailAddress', label: 'Owner email', kind: 'text' },
   { source: 'owner.school', label: 'School', kind: 'text' },
   { source: 'inviteNumber', label: 'Invite number', kind: 'text' },
-  { source: 'isPast', label: 'Past', kind: 'choice', choices: [{ id: 'true', name: 'Yes' }, { id: 'false', name: 'No' }] },
-  { source: 'kind', label: 'Kind', kind: 'choice', choices: [{ id: 'regular', name: 'Course' }, { id: 'adventure', name: 'Adventure' }] },
+  {
+    source: 'isPast',
+    label: 'Past',
+    kind: 'choice',
+    choices: [
+      { id: 'true', name: 'Yes' },
+      { id: 'false', name: 'No' },
+    ],
+  },
+  {
+    source: 'kind',
+    label: 'Kind',
+    kind: 'choice',
+    choices: [
+      { id: 'regular', name: 'Course' },
+      { id: 'adventure', name: 'Adventure' },
+    ],
+  },
   { source: 'language', label: 'Language', kind: 'text' },
 ];
 

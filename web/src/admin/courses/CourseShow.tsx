@@ -32,7 +32,12 @@ interface CourseRecord {
   courseEnrollmentsCount: number | null;
   owner: { id: string; emailAddress: string | null; school: string | null } | null;
   priceAgreement: { kind: string };
-  lessonAssignments: { id: string; dueOn: string | null; order: number; lesson: { id: string; title: string; discussionTopic: string | null } }[];
+  lessonAssignments: {
+    id: string;
+    dueOn: string | null;
+    order: number;
+    lesson: { id: string; title: string; discussionTopic: string | null };
+  }[];
 }
 
 export function CourseShow() {
@@ -47,7 +52,13 @@ export function CourseShow() {
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'center' });
   }, [hash, data]);
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the course" list={{ path: '/admin/courses', label: 'Courses' }} crumb={(course) => course.name} title={(course) => course.name}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the course"
+      list={{ path: '/admin/courses', label: 'Courses' }}
+      crumb={(course) => course.name}
+      title={(course) => course.name}
+    >
       {(data) => (
         <>
           <Grid container spacing={3}>
@@ -56,7 +67,10 @@ export function CourseShow() {
                 <dl>
                   <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
                   <Detail term="School">{data.owner?.school ?? '—'}</Detail>
-                  <Detail term="Dates">{data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}{data.isPast ? ' (past)' : ''}</Detail>
+                  <Detail term="Dates">
+                    {data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}
+                    {data.isPast ? ' (past)' : ''}
+                  </Detail>
                   <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
                   <Detail term="Invite number">{data.inviteNumber}</Detail>
                   <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>

@@ -31,7 +31,14 @@ interface DashboardData {
   rangeStart: string;
   rangeEnd: string;
   timeZone: string;
-  reservedConversations: { id: string; reservedStart: string; duration: number; status: string; reservedBy: string | null; reservedWith: string | null }[];
+  reservedConversations: {
+    id: string;
+    reservedStart: string;
+    duration: number;
+    status: string;
+    reservedBy: string | null;
+    reservedWith: string | null;
+  }[];
   figures: { conversationsToday: number; conversationsTomorrow: number; minutesSoldThisWeek: number; speakersAvailableNow: number };
 }
 
@@ -43,7 +50,11 @@ function Figures({ figures }: { figures: DashboardData['figures'] }) {
     { label: 'Speakers available now', value: figures.speakersAvailableNow },
   ];
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0, mb: 3 }} aria-label="Key figures">
+    <Box
+      component="dl"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0, mb: 3 }}
+      aria-label="Key figures"
+    >
       {items.map((item) => (
         <Box key={item.label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
           <Typography component="dt" variant="body2" color="text.secondary">
@@ -105,34 +116,34 @@ export function Dashboard() {
               </Box>
             ) : (
               <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-labelledby="reserved-title">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Starts</TableCell>
-                    <TableCell>Duration</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Student</TableCell>
-                    <TableCell>Speaker</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.reservedConversations.map((c) => (
-                    <TableRow key={c.id} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Link component={RouterLink} to={`/admin/conversations/${encodeURIComponent(c.id)}`}>
-                          {format(c.reservedStart)}
-                        </Link>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.duration} min</TableCell>
-                      <TableCell>
-                        <ConversationStatus status={c.status} />
-                      </TableCell>
-                      <TableCell>{c.reservedBy ?? '—'}</TableCell>
-                      <TableCell>{c.reservedWith ?? '—'}</TableCell>
+                <Table size="small" aria-labelledby="reserved-title">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Starts</TableCell>
+                      <TableCell>Duration</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Student</TableCell>
+                      <TableCell>Speaker</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {data.reservedConversations.map((c) => (
+                      <TableRow key={c.id} hover>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <Link component={RouterLink} to={`/admin/conversations/${encodeURIComponent(c.id)}`}>
+                            {format(c.reservedStart)}
+                          </Link>
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.duration} min</TableCell>
+                        <TableCell>
+                          <ConversationStatus status={c.status} />
+                        </TableCell>
+                        <TableCell>{c.reservedBy ?? '—'}</TableCell>
+                        <TableCell>{c.reservedWith ?? '—'}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
               </Box>
             )}
           </CardContent>

@@ -23,7 +23,9 @@ function listQuery(resource: string, params: any) {
   const def = RESOURCES[resource];
   if (!def) throw new Error(`Unknown admin resource ${resource}`);
   const table: TableQuery = params.meta?.table ?? tableFromListParams(params);
-  const extra = Object.fromEntries(Object.keys(def.listExtraArgs ?? {}).map((name) => [name, params.meta?.[name] ?? params.filter?.[name]]));
+  const extra = Object.fromEntries(
+    Object.keys(def.listExtraArgs ?? {}).map((name) => [name, params.meta?.[name] ?? params.filter?.[name]]),
+  );
   if (params.target && params.id !== undefined) extra[params.target] = params.id;
   const variables = { ...extra, ...toConnectionVariables(table) };
   return {

@@ -45,13 +45,20 @@ describe('filter operators (spec 3 section 5)', () => {
 
   it('wraps values with % for contains (both sides), startsWith (after) and endsWith (before)', () => {
     const items = ['contains', 'startsWith', 'endsWith', 'equals'].map((operator) => ({ field: 'emailAddress', operator, value: 'ann' }));
-    assert.deepEqual(toFilterInput(items, quiet).map((f) => f.value), ['%ann%', 'ann%', '%ann', 'ann']);
+    assert.deepEqual(
+      toFilterInput(items, quiet).map((f) => f.value),
+      ['%ann%', 'ann%', '%ann', 'ann'],
+    );
   });
 
   it('leaves values of other operators alone (trimmed, dates as ISO)', () => {
-    assert.deepEqual(toFilterInput([{ field: 'n', operator: '>=', value: ' 10 ' }], quiet), [{ field: 'n', predicate: 'gteq', value: '10' }]);
+    assert.deepEqual(toFilterInput([{ field: 'n', operator: '>=', value: ' 10 ' }], quiet), [
+      { field: 'n', predicate: 'gteq', value: '10' },
+    ]);
     const at = new Date('2025-03-04T05:06:07.000Z');
-    assert.deepEqual(toFilterInput([{ field: 'createdAt', operator: 'after', value: at }], quiet), [{ field: 'createdAt', predicate: 'gt', value: '2025-03-04T05:06:07.000Z' }]);
+    assert.deepEqual(toFilterInput([{ field: 'createdAt', operator: 'after', value: at }], quiet), [
+      { field: 'createdAt', predicate: 'gt', value: '2025-03-04T05:06:07.000Z' },
+    ]);
     assert.deepEqual(toFilterInput([{ field: 'n', operator: '=', value: 0 }], quiet), [{ field: 'n', predicate: 'eq', value: '0' }]);
   });
 
@@ -59,11 +66,18 @@ describe('filter operators (spec 3 section 5)', () => {
     assert.deepEqual(toFilterInput([{ field: 'account.remainingMinutes', operator: '>', value: 5 }], quiet), [
       { field: 'account_remainingMinutes', predicate: 'gt', value: '5' },
     ]);
-    assert.deepEqual(toFilterInput([{ field: 'recipient.emailAddress', operator: 'contains', value: 'a' }], quiet)[0].field, 'recipient_emailAddress');
+    assert.deepEqual(
+      toFilterInput([{ field: 'recipient.emailAddress', operator: 'contains', value: 'a' }], quiet)[0].field,
+      'recipient_emailAddress',
+    );
   });
 
   it('does not send empty filters', () => {
-    const empty = [undefined, null, '', '   ', [], Number.NaN, new Date('nope')].map((value) => ({ field: 'x', operator: 'contains', value }));
+    const empty = [undefined, null, '', '   ', [], Number.NaN, new Date('nope')].map((value) => ({
+      field: 'x',
+      operator: 'contains',
+      value,
+    }));
     assert.deepEqual(toFilterInput(empty, quiet), []);
     assert.deepEqual(toFilterInput([{ field: '', operator: '=', value: 'a' }], quiet), []);
     assert.deepEqual(toFilterInput(null, quiet), []);
@@ -138,7 +152,10 @@ describe('connection variables', () => {
     assert.deepEqual(
       toConnectionVariables(
         {
-          filter: [{ field: 'emailAddress', operator: 'startsWith', value: 'pupil' }, { field: 'x', operator: '=', value: '' }],
+          filter: [
+            { field: 'emailAddress', operator: 'startsWith', value: 'pupil' },
+            { field: 'x', operator: '=', value: '' },
+          ],
           sort: [{ field: 'createdAt', sort: 'desc' }],
           pagination: { page: 2, pageSize: 25, after: 'E' },
         },

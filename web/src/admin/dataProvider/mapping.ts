@@ -102,7 +102,10 @@ function wrap(operator: string, value: string): string {
  * Filter items to FilterInput: empty ones are not sent; an operator the server has no predicate for
  * is logged and dropped (spec 3 section 8: only logged).
  */
-export function toFilterInput(items: readonly TableFilterItem[] | null | undefined, log: (message: string) => void = console.warn): FilterInput[] {
+export function toFilterInput(
+  items: readonly TableFilterItem[] | null | undefined,
+  log: (message: string) => void = console.warn,
+): FilterInput[] {
   const out: FilterInput[] = [];
   for (const item of items ?? []) {
     if (!item?.field || isEmptyValue(item.value)) continue;
@@ -111,7 +114,11 @@ export function toFilterInput(items: readonly TableFilterItem[] | null | undefin
       log(`Unsupported filter operator "${item.operator}" on "${item.field}" was dropped.`);
       continue;
     }
-    out.push({ field: toServerField(item.field), predicate, value: predicate === 'matches' ? wrap(item.operator, valueText(item.value)) : valueText(item.value) });
+    out.push({
+      field: toServerField(item.field),
+      predicate,
+      value: predicate === 'matches' ? wrap(item.operator, valueText(item.value)) : valueText(item.value),
+    });
   }
   return out;
 }
@@ -183,7 +190,9 @@ export function tableFromListParams(params: {
     const at = key.lastIndexOf('@');
     return at > 0 ? { field: key.slice(0, at), operator: key.slice(at + 1), value } : { field: key, operator: '=', value };
   });
-  const sort: TableSortItem[] = params.sort?.field ? [{ field: params.sort.field, sort: params.sort.order === 'DESC' ? 'desc' : 'asc' }] : [];
+  const sort: TableSortItem[] = params.sort?.field
+    ? [{ field: params.sort.field, sort: params.sort.order === 'DESC' ? 'desc' : 'asc' }]
+    : [];
   const page = Math.max(0, (params.pagination?.page ?? 1) - 1);
   return { filter, sort, pagination: { page: page === 0 ? 0 : page, pageSize: params.pagination?.perPage ?? DEFAULT_PAGE_SIZE } };
 }

@@ -109,7 +109,8 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   profiles: {
     listField: 'profiles',
-    listNode: 'id emailAddress displayName givenName surname currentCity currentState currentCountry school tzIdentifier account { id roles }',
+    listNode:
+      'id emailAddress displayName givenName surname currentCity currentState currentCountry school tzIdentifier account { id roles }',
   },
   mail_templates: {
     listField: 'mailTemplates',

@@ -27,7 +27,9 @@ describe('table state in the URL', () => {
   it('falls back to the defaults for malformed state', () => {
     assert.deepEqual(parseTableState('?table=not-json', 'table', defaults), defaults);
     assert.deepEqual(parseTableState('?table=%5B1%5D', 'table', defaults).pagination, defaults.pagination);
-    const odd = encodeURIComponent(JSON.stringify({ sort: [{ field: 'a', sort: 'up' }], filter: { items: [{ field: 1 }] }, pagination: { page: -3, pageSize: 9999 } }));
+    const odd = encodeURIComponent(
+      JSON.stringify({ sort: [{ field: 'a', sort: 'up' }], filter: { items: [{ field: 1 }] }, pagination: { page: -3, pageSize: 9999 } }),
+    );
     const parsed = parseTableState(`?table=${odd}`, 'table', defaults);
     assert.deepEqual(parsed.sort, []);
     assert.deepEqual(parsed.filter.items, []);

@@ -44,7 +44,9 @@ export function parseTableState(search: string, key: string, defaults: TableStat
         .map((i: any) => ({ field: i.field, operator: i.operator, value: i.value }))
     : defaults.filter.items;
   const sort = Array.isArray(parsed.sort)
-    ? parsed.sort.filter((s: any) => s && isString(s.field) && (s.sort === 'asc' || s.sort === 'desc')).map((s: any) => ({ field: s.field, sort: s.sort }))
+    ? parsed.sort
+        .filter((s: any) => s && isString(s.field) && (s.sort === 'asc' || s.sort === 'desc'))
+        .map((s: any) => ({ field: s.field, sort: s.sort }))
     : defaults.sort;
   const p = parsed.pagination ?? {};
   const pageSize = Number.isInteger(p.pageSize) && p.pageSize > 0 && p.pageSize <= 200 ? p.pageSize : defaults.pagination.pageSize;

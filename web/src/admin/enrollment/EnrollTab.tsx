@@ -14,7 +14,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { MAX_EXTRA_CONVERSATIONS, languageName } from '../../../../contracts/enrollment';
-import { adminRedemptionCodeError, inviteNumberError, normalizeInviteNumber, normalizeRedemptionCode } from '../../../../contracts/validation/enrollment';
+import {
+  adminRedemptionCodeError,
+  inviteNumberError,
+  normalizeInviteNumber,
+  normalizeRedemptionCode,
+} from '../../../../contracts/validation/enrollment';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { priceOrContactSales } from '../../lib/money';
@@ -80,23 +85,42 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={find} aria-label="Find a course">
         <TextField size="small" label="Invite number" placeholder="123-456" value={invite} onChange={(e) => setInvite(e.target.value)} />
-        <Button type="submit" variant="outlined" disabled={busy}>Find course</Button>
+        <Button type="submit" variant="outlined" disabled={busy}>
+          Find course
+        </Button>
       </Stack>
-      {problem && <Alert severity="error" role="alert">{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
       {course && (
         <Card variant="outlined">
           <CardContent>
-            <Typography variant="h6" component="h2">{course.name}</Typography>
+            <Typography variant="h6" component="h2">
+              {course.name}
+            </Typography>
             <Typography color="text.secondary" gutterBottom>
-              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} × {course.durationRequirement} minutes ·{' '}
-              {course.priceAgreement.kind} agreement · {priceOrContactSales(course.prices?.totalPrice)}
+              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} × {course.durationRequirement} minutes
+              · {course.priceAgreement.kind} agreement · {priceOrContactSales(course.prices?.totalPrice)}
             </Typography>
             {!standard ? (
               <Alert severity="warning">Only courses with a standard price agreement can be enrolled by an administrator.</Alert>
             ) : (
               <Stack spacing={2} sx={{ mt: 1 }}>
-                <TextField select size="small" label="Extra conversations" value={extra} onChange={(e) => setExtra(Number(e.target.value))} sx={{ maxWidth: 220 }}>
-                  {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => <MenuItem key={n} value={n}>{n === 0 ? 'None' : n}</MenuItem>)}
+                <TextField
+                  select
+                  size="small"
+                  label="Extra conversations"
+                  value={extra}
+                  onChange={(e) => setExtra(Number(e.target.value))}
+                  sx={{ maxWidth: 220 }}
+                >
+                  {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => (
+                    <MenuItem key={n} value={n}>
+                      {n === 0 ? 'None' : n}
+                    </MenuItem>
+                  ))}
                 </TextField>
                 <TextField
                   size="small"

@@ -52,7 +52,11 @@ export function GroupList() {
           filtered ? (
             <EmptyState compact title="No groups match these filters." description="Change or clear the filters." />
           ) : (
-            <EmptyState compact title="No groups yet." description="A group is a school: it appears when an instructor names their school in their profile." />
+            <EmptyState
+              compact
+              title="No groups yet."
+              description="A group is a school: it appears when an instructor names their school in their profile."
+            />
           )
         }
       />

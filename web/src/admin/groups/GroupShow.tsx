@@ -51,7 +51,11 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 /** Past once over everywhere (the server's isPast), current once started anywhere, upcoming before: the overview's 'current'. */
 function CourseState({ course }: { course: { startDate: string; isPast: boolean } }) {
-  const [label, color] = course.isPast ? ['Past', 'default'] as const : hasBegun(course.startDate, new Date()) ? ['Current', 'success'] as const : ['Upcoming', 'info'] as const;
+  const [label, color] = course.isPast
+    ? (['Past', 'default'] as const)
+    : hasBegun(course.startDate, new Date())
+      ? (['Current', 'success'] as const)
+      : (['Upcoming', 'info'] as const);
   return <Chip size="small" label={label} color={color} variant="outlined" />;
 }
 const nameOf = (i: GroupInstructor) => i.displayName ?? i.emailAddress ?? 'Unnamed instructor';
@@ -69,7 +73,13 @@ export function GroupShow() {
   const { data, error, isPending } = useGetOne<GroupRecord>('groups', { id });
   usePageTitle(data ? `${data.name} · Groups` : 'Group');
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the group" list={{ path: '/admin/groups', label: 'Groups' }} crumb={(g) => g.name} title={(g) => g.name}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the group"
+      list={{ path: '/admin/groups', label: 'Groups' }}
+      crumb={(g) => g.name}
+      title={(g) => g.name}
+    >
       {(group) => (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 4 }}>
@@ -134,7 +144,9 @@ export function GroupShow() {
                             </Link>
                           </TableCell>
                           <TableCell sx={{ overflowWrap: 'anywhere' }}>{c.owner ? <InstructorLink instructor={c.owner} /> : '—'}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.endDate ? `${c.startDate} to ${c.endDate}` : `From ${c.startDate}`}</TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                            {c.endDate ? `${c.startDate} to ${c.endDate}` : `From ${c.startDate}`}
+                          </TableCell>
                           <TableCell>
                             <CourseState course={c} />
                           </TableCell>

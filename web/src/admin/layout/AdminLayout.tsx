@@ -68,7 +68,17 @@ const SUPPORT: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Mail templates', to: '/admin/mail_templates', icon: mailTemplates.icon },
 ];
 
-function NavList({ items, active, label, onNavigate }: { items: { label: string; to: string; icon: ComponentType }[]; active?: string; label: string; onNavigate?(): void }) {
+function NavList({
+  items,
+  active,
+  label,
+  onNavigate,
+}: {
+  items: { label: string; to: string; icon: ComponentType }[];
+  active?: string;
+  label: string;
+  onNavigate?(): void;
+}) {
   return (
     <nav aria-label={label}>
       <List dense disablePadding>
@@ -90,7 +100,9 @@ function NavList({ items, active, label, onNavigate }: { items: { label: string;
 function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const { pathname } = useLocation();
   // The longest matching link is the current one (Speaker invitations lives under Speakers).
-  const active = [...ACTIONS, ...SUPPORT].filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
+  const active = [...ACTIONS, ...SUPPORT]
+    .filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
   return (
     <Box
       component="aside"
@@ -142,7 +154,12 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
   return (
-    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Back-office menu" drawerId="admin-drawer" drawerWidth={SIDEBAR_WIDTH}>
+    <SidebarLayout
+      sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
+      menuLabel="Back-office menu"
+      drawerId="admin-drawer"
+      drawerWidth={SIDEBAR_WIDTH}
+    >
       {children}
     </SidebarLayout>
   );

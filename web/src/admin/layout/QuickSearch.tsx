@@ -116,7 +116,14 @@ export function QuickSearch() {
         }}
       />
       <FormControlLabel
-        control={<Switch size="small" checked={pii} onChange={(e) => setPii(e.target.checked)} slotProps={{ input: { 'aria-describedby': 'quick-search-pii-help' } }} />}
+        control={
+          <Switch
+            size="small"
+            checked={pii}
+            onChange={(e) => setPii(e.target.checked)}
+            slotProps={{ input: { 'aria-describedby': 'quick-search-pii-help' } }}
+          />
+        }
         label={<Typography variant="body2">Personal details</Typography>}
         sx={{ mt: 0.5, ml: 0 }}
       />
@@ -146,8 +153,17 @@ export function QuickSearch() {
                     {state!.groups![group.key].map((hit) => {
                       const { primary, secondary } = label(hit, state!.pii, format);
                       return (
-                        <ListItemButton key={`${group.key}-${hit.id}`} component={RouterLink} to={group.path(hit)} onClick={() => setText('')}>
-                          <ListItemText primary={primary} secondary={secondary} slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }} />
+                        <ListItemButton
+                          key={`${group.key}-${hit.id}`}
+                          component={RouterLink}
+                          to={group.path(hit)}
+                          onClick={() => setText('')}
+                        >
+                          <ListItemText
+                            primary={primary}
+                            secondary={secondary}
+                            slotProps={{ primary: { sx: { wordBreak: 'break-all' } } }}
+                          />
                         </ListItemButton>
                       );
                     })}

@@ -12,7 +12,12 @@ import type { FilterField } from '../list/FilterBar';
 import { TextValue } from '../list/fields';
 import { useCursorList } from '../list/useCursorList';
 
-const DEFAULTS = defaultTableState({ sort: [{ field: 'course.startDate', sort: 'desc' }, { field: 'order', sort: 'asc' }] });
+const DEFAULTS = defaultTableState({
+  sort: [
+    { field: 'course.startDate', sort: 'desc' },
+    { field: 'order', sort: 'asc' },
+  ],
+});
 
 const FILTERS: FilterField[] = [
   { source: 'lesson.title', label: 'Title', kind: 'text' },
@@ -20,7 +25,15 @@ const FILTERS: FilterField[] = [
   { source: 'course.name', label: 'Course', kind: 'text' },
   { source: 'course.language', label: 'Language', kind: 'text' },
   { source: 'dueOn', label: 'Due', kind: 'date' },
-  { source: 'course.kind', label: 'Kind', kind: 'choice', choices: [{ id: 'regular', name: 'Course' }, { id: 'adventure', name: 'Adventure' }] },
+  {
+    source: 'course.kind',
+    label: 'Kind',
+    kind: 'choice',
+    choices: [
+      { id: 'regular', name: 'Course' },
+      { id: 'adventure', name: 'Adventure' },
+    ],
+  },
 ];
 
 export function LessonList() {
@@ -40,8 +53,17 @@ export function LessonList() {
         list={list}
         columns={columns}
         filters={FILTERS}
-        rowClick={(_id, _resource, record) => `/admin/courses/${encodeURIComponent(String(record.course?.id ?? ''))}#lesson-${encodeURIComponent(String(record.lesson?.id ?? ''))}`}
-        empty={<EmptyState compact illustration={<BooksIllustration />} title="No lessons match these filters." description="Every course's discussion topics show here; change or clear the filters." />}
+        rowClick={(_id, _resource, record) =>
+          `/admin/courses/${encodeURIComponent(String(record.course?.id ?? ''))}#lesson-${encodeURIComponent(String(record.lesson?.id ?? ''))}`
+        }
+        empty={
+          <EmptyState
+            compact
+            illustration={<BooksIllustration />}
+            title="No lessons match these filters."
+            description="Every course's discussion topics show here; change or clear the filters."
+          />
+        }
       />
     </Page>
   );

@@ -47,7 +47,13 @@ function ColumnsButton({ columns, visible, onChange }: { columns: Column[]; visi
                 <Checkbox
                   size="small"
                   checked={visible.includes(c.source)}
-                  onChange={(e) => onChange(e.target.checked ? columns.filter((x) => x.source === c.source || visible.includes(x.source)).map((x) => x.source) : visible.filter((v) => v !== c.source))}
+                  onChange={(e) =>
+                    onChange(
+                      e.target.checked
+                        ? columns.filter((x) => x.source === c.source || visible.includes(x.source)).map((x) => x.source)
+                        : visible.filter((v) => v !== c.source),
+                    )
+                  }
                 />
               }
               label={c.label}
@@ -68,7 +74,15 @@ export function CursorPagination({ list }: { list: CursorList }) {
   // The page in the URL is loading: its rows are not there yet, so neither is the way on from them.
   const loading = !!context.isPlaceholderData;
   return (
-    <Stack direction="row" spacing={1} alignItems="center" justifyContent="flex-end" sx={{ py: 1, flexWrap: 'wrap' }} component="nav" aria-label="Pages">
+    <Stack
+      direction="row"
+      spacing={1}
+      alignItems="center"
+      justifyContent="flex-end"
+      sx={{ py: 1, flexWrap: 'wrap' }}
+      component="nav"
+      aria-label="Pages"
+    >
       <TextField
         select
         size="small"

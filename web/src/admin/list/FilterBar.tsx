@@ -55,8 +55,13 @@ export const OPERATORS: Record<FilterKind, { id: string; name: string }[]> = {
 
 export function describeFilter(item: TableFilterItem, fields: FilterField[], format: (iso: string) => string): string {
   const field = fields.find((f) => f.source === item.field);
-  const operator = field ? OPERATORS[field.kind].find((o) => o.id === item.operator)?.name ?? item.operator : item.operator;
-  const value = field?.kind === 'date' ? format(String(item.value)) : field?.kind === 'choice' ? field.choices?.find((c) => c.id === item.value)?.name ?? String(item.value) : String(item.value);
+  const operator = field ? (OPERATORS[field.kind].find((o) => o.id === item.operator)?.name ?? item.operator) : item.operator;
+  const value =
+    field?.kind === 'date'
+      ? format(String(item.value))
+      : field?.kind === 'choice'
+        ? (field.choices?.find((c) => c.id === item.value)?.name ?? String(item.value))
+        : String(item.value);
   return `${field?.label ?? item.field} ${operator} ${value}`;
 }
 
@@ -94,15 +99,36 @@ export function FilterBar({
 
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
-      <Stack component="form" onSubmit={add} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} aria-label="Add a filter">
-        <TextField select size="small" label="Column" value={current.source} onChange={(e) => chooseField(e.target.value)} sx={{ minWidth: 170 }}>
+      <Stack
+        component="form"
+        onSubmit={add}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        alignItems={{ sm: 'center' }}
+        aria-label="Add a filter"
+      >
+        <TextField
+          select
+          size="small"
+          label="Column"
+          value={current.source}
+          onChange={(e) => chooseField(e.target.value)}
+          sx={{ minWidth: 170 }}
+        >
           {fields.map((f) => (
             <MenuItem key={f.source} value={f.source}>
               {f.label}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Operator" value={operator} onChange={(e) => setOperator(e.target.value)} sx={{ minWidth: 140 }}>
+        <TextField
+          select
+          size="small"
+          label="Operator"
+          value={operator}
+          onChange={(e) => setOperator(e.target.value)}
+          sx={{ minWidth: 140 }}
+        >
           {OPERATORS[current.kind].map((o) => (
             <MenuItem key={o.id} value={o.id}>
               {o.name}
@@ -127,7 +153,13 @@ export function FilterBar({
             slotProps={{ inputLabel: current.kind === 'date' ? { shrink: true } : undefined }}
           />
         )}
-        <Button type="submit" variant="outlined" startIcon={<AddIcon />} disabled={!value.trim()} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          type="submit"
+          variant="outlined"
+          startIcon={<AddIcon />}
+          disabled={!value.trim()}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           Add filter
         </Button>
       </Stack>

@@ -18,17 +18,36 @@ export function TimeField({ source }: { source: string; label?: string; sortable
   return (
     <Typography component="span" variant="body2">
       <span style={{ whiteSpace: 'nowrap' }}>{time.length ? `${date},` : date}</span>
-      {time.length > 0 && <> <span style={{ whiteSpace: 'nowrap' }}>{time.join(', ')}</span></>}
+      {time.length > 0 && (
+        <>
+          {' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{time.join(', ')}</span>
+        </>
+      )}
     </Typography>
   );
 }
 
 /** Plain text from a path, with a placeholder for missing values. */
-export function TextValue({ source, empty = '—' }: { source: string; empty?: string; label?: string; sortable?: boolean; sortBy?: string }) {
+export function TextValue({
+  source,
+  empty = '—',
+}: {
+  source: string;
+  empty?: string;
+  label?: string;
+  sortable?: boolean;
+  sortBy?: string;
+}) {
   const record = useRecordContext();
   const value = record ? get(record, source) : null;
   return (
-    <Typography component="span" variant="body2" color={value == null || value === '' ? 'text.secondary' : undefined} sx={value == null || value === '' ? { whiteSpace: 'nowrap' } : undefined}>
+    <Typography
+      component="span"
+      variant="body2"
+      color={value == null || value === '' ? 'text.secondary' : undefined}
+      sx={value == null || value === '' ? { whiteSpace: 'nowrap' } : undefined}
+    >
       {value == null || value === '' ? empty : String(value)}
     </Typography>
   );

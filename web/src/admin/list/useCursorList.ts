@@ -42,7 +42,8 @@ export function useCursorList(options: CursorListOptions): CursorList {
   const state = useMemo(() => parseTableState(location.search, urlKey, defaults), [location.search, urlKey, defaults]);
 
   const setState = useCallback(
-    (next: TableState) => navigate({ pathname: location.pathname, search: writeTableState(location.search, urlKey, next, defaults), hash: location.hash }),
+    (next: TableState) =>
+      navigate({ pathname: location.pathname, search: writeTableState(location.search, urlKey, next, defaults), hash: location.hash }),
     [navigate, location.pathname, location.search, location.hash, urlKey, defaults],
   );
 
@@ -50,7 +51,9 @@ export function useCursorList(options: CursorListOptions): CursorList {
     () => ({ filter: [...(fixedFilter ?? []), ...state.filter.items], sort: state.sort, pagination: state.pagination }),
     [fixedFilter, state],
   );
-  const sort: SortPayload = state.sort[0] ? { field: state.sort[0].field, order: state.sort[0].sort === 'desc' ? 'DESC' : 'ASC' } : { field: '', order: 'ASC' };
+  const sort: SortPayload = state.sort[0]
+    ? { field: state.sort[0].field, order: state.sort[0].sort === 'desc' ? 'DESC' : 'ASC' }
+    : { field: '', order: 'ASC' };
   const result = useGetList(
     resource,
     {
@@ -66,8 +69,14 @@ export function useCursorList(options: CursorListOptions): CursorList {
   // While a new page loads, the rows (and their cursors) are still the previous page's: paging on
   // from them would ask for the wrong page (a quick second Next would show the second page again).
   const settled = !result.isPlaceholderData;
-  const goNext = useCallback(() => settled && setState({ ...state, pagination: nextPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [settled, setState, state, pageInfo]);
-  const goPrevious = useCallback(() => settled && setState({ ...state, pagination: previousPage(state.pagination, pageInfo ?? EMPTY_INFO) }), [settled, setState, state, pageInfo]);
+  const goNext = useCallback(
+    () => settled && setState({ ...state, pagination: nextPage(state.pagination, pageInfo ?? EMPTY_INFO) }),
+    [settled, setState, state, pageInfo],
+  );
+  const goPrevious = useCallback(
+    () => settled && setState({ ...state, pagination: previousPage(state.pagination, pageInfo ?? EMPTY_INFO) }),
+    [settled, setState, state, pageInfo],
+  );
   const goFirst = useCallback(() => setState({ ...state, pagination: firstPage(state.pagination) }), [setState, state]);
 
   const context = {
@@ -87,7 +96,11 @@ export function useCursorList(options: CursorListOptions): CursorList {
     hasPreviousPage: state.pagination.page > 0,
     sort,
     setSort: (next: SortPayload) =>
-      setState({ ...state, sort: next.field ? [{ field: next.field, sort: next.order === 'DESC' ? 'desc' : 'asc' }] : [], pagination: firstPage(state.pagination) }),
+      setState({
+        ...state,
+        sort: next.field ? [{ field: next.field, sort: next.order === 'DESC' ? 'desc' : 'asc' }] : [],
+        pagination: firstPage(state.pagination),
+      }),
     setPage: (page: number) => {
       if (page - 1 === state.pagination.page + 1) goNext();
       else if (page - 1 === state.pagination.page - 1) goPrevious();

@@ -37,7 +37,9 @@ function Name(_: Cell) {
   return template ? (
     <>
       <Typography variant="body2">{templateName(template.templateKey)}</Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>{template.templateKey}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+        {template.templateKey}
+      </Typography>
     </>
   ) : null;
 }
@@ -45,16 +47,24 @@ function Name(_: Cell) {
 function Latest(_: Cell) {
   const template = useRecordContext<{ latestEventType: string | null }>();
   if (!template) return null;
-  return template.latestEventType ? <EventChip type={template.latestEventType} /> : <Typography variant="body2" color="text.secondary">Never sent</Typography>;
+  return template.latestEventType ? (
+    <EventChip type={template.latestEventType} />
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      Never sent
+    </Typography>
+  );
 }
 
 /** The notifications table, filtered to one template (its state travels in the URL). */
 const notificationsOf = (templateKey: string) =>
-  `/admin/notifications?table=${encodeURIComponent(JSON.stringify({
-    filter: { items: [{ field: 'templateKey', operator: 'is', value: templateKey }] },
-    pagination: { page: 0, pageSize: 25 },
-    sort: [{ field: 'createdAt', sort: 'desc' }],
-  }))}`;
+  `/admin/notifications?table=${encodeURIComponent(
+    JSON.stringify({
+      filter: { items: [{ field: 'templateKey', operator: 'is', value: templateKey }] },
+      pagination: { page: 0, pageSize: 25 },
+      sort: [{ field: 'createdAt', sort: 'desc' }],
+    }),
+  )}`;
 
 export function MailTemplateList() {
   const list = useCursorList({ resource: 'mail_templates', defaults: DEFAULTS });

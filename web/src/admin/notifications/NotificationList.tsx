@@ -34,7 +34,11 @@ export const transportLabel = (transport: string) => {
 
 function Transport(_: { source?: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<{ transportType: string }>();
-  return record ? <Typography variant="body2" component="span">{transportLabel(record.transportType)}</Typography> : null;
+  return record ? (
+    <Typography variant="body2" component="span">
+      {transportLabel(record.transportType)}
+    </Typography>
+  ) : null;
 }
 
 function LatestEvent(_: { source?: string; label?: string; sortable?: boolean }) {
@@ -46,15 +50,30 @@ const FILTERS: FilterField[] = [
   { source: 'recipient.emailAddress', label: 'Recipient', kind: 'text' },
   { source: 'subject', label: 'Subject', kind: 'text' },
   { source: 'templateKey', label: 'Template', kind: 'text' },
-  { source: 'latestEventType', label: 'Latest event', kind: 'choice', choices: Object.entries(EVENT_LABELS).map(([id, name]) => ({ id, name })) },
+  {
+    source: 'latestEventType',
+    label: 'Latest event',
+    kind: 'choice',
+    choices: Object.entries(EVENT_LABELS).map(([id, name]) => ({ id, name })),
+  },
   { source: 'createdAt', label: 'Created', kind: 'date' },
 ];
 
-export function NotificationTable({ urlKey = 'table', fixedFilter, hideRecipient }: { urlKey?: string; fixedFilter?: TableFilterItem[]; hideRecipient?: boolean }) {
+export function NotificationTable({
+  urlKey = 'table',
+  fixedFilter,
+  hideRecipient,
+}: {
+  urlKey?: string;
+  fixedFilter?: TableFilterItem[];
+  hideRecipient?: boolean;
+}) {
   const list = useCursorList({ resource: 'notifications', defaults: DEFAULTS, urlKey, fixedFilter, refetchInterval: 15_000 });
   const columns: Column[] = [
     { source: 'createdAt', label: 'Created', field: <TimeField source="createdAt" /> },
-    ...(hideRecipient ? [] : [{ source: 'recipient.emailAddress', label: 'Recipient', field: <TextValue source="recipient.emailAddress" /> }]),
+    ...(hideRecipient
+      ? []
+      : [{ source: 'recipient.emailAddress', label: 'Recipient', field: <TextValue source="recipient.emailAddress" /> }]),
     { source: 'subject', label: 'Subject', field: <TextValue source="subject" /> },
     { source: 'templateKey', label: 'Template', field: <TextValue source="templateKey" /> },
     { source: 'transportType', label: 'Transport', field: <Transport /> },

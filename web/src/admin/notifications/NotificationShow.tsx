@@ -55,7 +55,13 @@ export function NotificationShow() {
   } as any);
   usePageTitle(data ? `${data.subject} · Notifications` : 'Notification');
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the notification" list={{ path: '/admin/notifications', label: 'Notifications' }} crumb={(n) => n.subject} title={(n) => n.subject}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the notification"
+      list={{ path: '/admin/notifications', label: 'Notifications' }}
+      crumb={(n) => n.subject}
+      title={(n) => n.subject}
+    >
       {(data) => (
         <>
           <Grid container spacing={3}>
@@ -64,7 +70,10 @@ export function NotificationShow() {
                 <dl>
                   <Detail term="Recipient">
                     {data.recipient.id ? (
-                      <Link component={RouterLink} to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}>
+                      <Link
+                        component={RouterLink}
+                        to={`/admin/${peopleResourceFor(data.recipient.roles ?? [])}/${encodeURIComponent(data.recipient.id)}`}
+                      >
                         {data.recipient.emailAddress}
                       </Link>
                     ) : (
@@ -141,7 +150,12 @@ export function NotificationShow() {
                   />
                 )}
                 {data.preview.text.trim() && (
-                  <Typography component="pre" variant="body2" sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }} aria-label="Plain text">
+                  <Typography
+                    component="pre"
+                    variant="body2"
+                    sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}
+                    aria-label="Plain text"
+                  >
                     {data.preview.text}
                   </Typography>
                 )}

@@ -29,7 +29,11 @@ const who = (p: { displayName: string | null; emailAddress: string | null } | nu
 
 export function MonthPanel({ month, onChanged }: { month: string; onChanged(): void }) {
   const formatDateTime = useAdminTime();
-  const { data, error, loading, refetch } = useQuery(PAYROLL_MONTH, { variables: { month }, fetchPolicy: 'network-only', context: { quiet: true } });
+  const { data, error, loading, refetch } = useQuery(PAYROLL_MONTH, {
+    variables: { month },
+    fetchPolicy: 'network-only',
+    context: { quiet: true },
+  });
   const [dialog, setDialog] = useState<'close' | 'reopen' | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -60,22 +64,38 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
     <Paper variant="outlined" sx={{ p: 2 }} aria-labelledby="payroll-month-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography id="payroll-month-title" variant="h6" component="h2">{monthLabel(month)}</Typography>
-          <Chip size="small" data-testid="payroll-month-state" label={state.closed ? 'Closed' : 'Open'} color={state.closed ? 'success' : 'default'} />
+          <Typography id="payroll-month-title" variant="h6" component="h2">
+            {monthLabel(month)}
+          </Typography>
+          <Chip
+            size="small"
+            data-testid="payroll-month-state"
+            label={state.closed ? 'Closed' : 'Open'}
+            color={state.closed ? 'success' : 'default'}
+          />
         </Stack>
         <Typography data-testid="payroll-month-total">
           {dollars(state.totalPay)} to {countOf(state.speakerCount, 'speaker')}
         </Typography>
         {state.closed ? (
-          <Button variant="outlined" onClick={() => setDialog('reopen')} disabled={busy}>Reopen month</Button>
+          <Button variant="outlined" onClick={() => setDialog('reopen')} disabled={busy}>
+            Reopen month
+          </Button>
         ) : (
-          <Button variant="contained" onClick={() => setDialog('close')} disabled={busy || !over} title={over ? undefined : 'Only a month that is over can be closed.'}>
+          <Button
+            variant="contained"
+            onClick={() => setDialog('close')}
+            disabled={busy || !over}
+            title={over ? undefined : 'Only a month that is over can be closed.'}
+          >
             Close month
           </Button>
         )}
       </Stack>
       {state.closed && state.closedAt && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>Closed {formatDateTime(state.closedAt)} by {who(state.closedBy)}.</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Closed {formatDateTime(state.closedAt)} by {who(state.closedBy)}.
+        </Typography>
       )}
       {state.adjustments.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="payroll-adjustments">
@@ -83,7 +103,8 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
           <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
             {state.adjustments.map((a) => (
               <li key={`${a.speaker?.id}-${a.toMonth}`}>
-                {[a.speaker?.givenName, a.speaker?.surname].filter(Boolean).join(' ') || a.speaker?.id}: {dollars(a.amount)} in {monthLabel(a.toMonth)}
+                {[a.speaker?.givenName, a.speaker?.surname].filter(Boolean).join(' ') || a.speaker?.id}: {dollars(a.amount)} in{' '}
+                {monthLabel(a.toMonth)}
               </li>
             ))}
           </ul>
@@ -93,7 +114,8 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         <Stack component="ul" spacing={0.5} sx={{ mt: 2, mb: 0, pl: 2.5 }} aria-label="Closing history">
           {state.history.map((h, i) => (
             <Typography component="li" variant="body2" color="text.secondary" key={i}>
-              {h.kind === 'closed' ? 'Closed' : 'Reopened'} {formatDateTime(h.at)} by {who(h.by)} at {dollars(h.totalPay)}{h.reason ? ` — ${h.reason}` : ''}
+              {h.kind === 'closed' ? 'Closed' : 'Reopened'} {formatDateTime(h.at)} by {who(h.by)} at {dollars(h.totalPay)}
+              {h.reason ? ` — ${h.reason}` : ''}
             </Typography>
           ))}
         </Stack>
@@ -103,23 +125,41 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         <DialogTitle id="close-month-title">Close {monthLabel(month)}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The month closes at {dollars(state.totalPay)} for {countOf(state.speakerCount, 'speaker')}. Its numbers will not change
-            again: a later correction is paid as an adjustment in the next open month.
+            The month closes at {dollars(state.totalPay)} for {countOf(state.speakerCount, 'speaker')}. Its numbers will not change again: a
+            later correction is paid as an adjustment in the next open month.
           </DialogContentText>
-          {problem && <Alert severity="error" sx={{ mt: 2 }}>{problem}</Alert>}
+          {problem && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {problem}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDialog(null)} disabled={busy}>Cancel</Button>
-          <Button variant="contained" disabled={busy} onClick={() => void finish(() => close({ variables: { month } }), `${monthLabel(month)} was closed.`)}>
+          <Button onClick={() => setDialog(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void finish(() => close({ variables: { month } }), `${monthLabel(month)} was closed.`)}
+          >
             Close month
           </Button>
         </DialogActions>
       </Dialog>
 
-      <Dialog open={dialog === 'reopen'} onClose={() => !busy && setDialog(null)} aria-labelledby="reopen-month-title" fullWidth maxWidth="sm">
+      <Dialog
+        open={dialog === 'reopen'}
+        onClose={() => !busy && setDialog(null)}
+        aria-labelledby="reopen-month-title"
+        fullWidth
+        maxWidth="sm"
+      >
         <DialogTitle id="reopen-month-title">Reopen {monthLabel(month)}?</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>The month's numbers follow its conversations again until it is closed anew. Say why, for the record.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            The month's numbers follow its conversations again until it is closed anew. Say why, for the record.
+          </DialogContentText>
           <TextField
             label="Reason"
             value={reason}
@@ -131,11 +171,21 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
             autoFocus
             helperText={`${reason.length}/${REASON_MAX}`}
           />
-          {problem && <Alert severity="error" sx={{ mt: 2 }}>{problem}</Alert>}
+          {problem && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {problem}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDialog(null)} disabled={busy}>Cancel</Button>
-          <Button variant="contained" disabled={busy || !reason.trim()} onClick={() => void finish(() => reopen({ variables: { month, reason } }), `${monthLabel(month)} was reopened.`)}>
+          <Button onClick={() => setDialog(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy || !reason.trim()}
+            onClick={() => void finish(() => reopen({ variables: { month, reason } }), `${monthLabel(month)} was reopened.`)}
+          >
             Reopen month
           </Button>
         </DialogActions>

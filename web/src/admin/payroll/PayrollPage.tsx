@@ -34,11 +34,19 @@ const DEFAULTS = defaultTableState({ sort: [{ field: 'speaker.surname', sort: 'a
 
 function Money({ source }: { source: keyof PayrollRowData; label?: string; sortable?: boolean }) {
   const row = useRecordContext<PayrollRowData>();
-  return row ? <Typography variant="body2" sx={{ textAlign: 'right' }}>{dollars(row[source] as number)}</Typography> : null;
+  return row ? (
+    <Typography variant="body2" sx={{ textAlign: 'right' }}>
+      {dollars(row[source] as number)}
+    </Typography>
+  ) : null;
 }
 function Rate({ source }: { source: keyof PayrollRowData; label?: string; sortable?: boolean }) {
   const row = useRecordContext<PayrollRowData>();
-  return row ? <Typography variant="body2" sx={{ textAlign: 'right' }}>{dollars(row[source] as number)}/h</Typography> : null;
+  return row ? (
+    <Typography variant="body2" sx={{ textAlign: 'right' }}>
+      {dollars(row[source] as number)}/h
+    </Typography>
+  ) : null;
 }
 
 const COLUMNS: Column[] = [
@@ -62,13 +70,25 @@ const FILTERS: FilterField[] = [
 
 function SpeakerLines({ row, month, onClose }: { row: PayrollRowData; month: string; onClose(): void }) {
   const zone = useAdminSelf().tzIdentifier;
-  const { data, error, loading } = useQuery(ITEMIZED_PAYROLL, { variables: { speakerId: row.speaker!.id, ...monthRange(month) }, fetchPolicy: 'network-only', context: { quiet: true } });
+  const { data, error, loading } = useQuery(ITEMIZED_PAYROLL, {
+    variables: { speakerId: row.speaker!.id, ...monthRange(month) },
+    fetchPolicy: 'network-only',
+    context: { quiet: true },
+  });
   const name = [row.speaker?.givenName, row.speaker?.surname].filter(Boolean).join(' ') || row.speaker?.id;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="speaker-lines-title">
-      <DialogTitle id="speaker-lines-title">{name}, {monthLabel(month)}: {dollars(row.totalPay)}</DialogTitle>
+      <DialogTitle id="speaker-lines-title">
+        {name}, {monthLabel(month)}: {dollars(row.totalPay)}
+      </DialogTitle>
       <DialogContent>
-        {loading ? <Loading label="Loading the itemized pay" /> : error ? <Alert severity="error">{errorMessage(error)}</Alert> : <ItemizedLines lines={data?.itemizedPayroll ?? []} zone={zone} />}
+        {loading ? (
+          <Loading label="Loading the itemized pay" />
+        ) : error ? (
+          <Alert severity="error">{errorMessage(error)}</Alert>
+        ) : (
+          <ItemizedLines lines={data?.itemizedPayroll ?? []} zone={zone} />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
@@ -84,12 +104,13 @@ export default function PayrollPage() {
   const meta = useMemo(() => ({ month }), [month]);
   const list = useCursorList({ resource: 'payroll_rows', defaults: DEFAULTS, urlKey: 'table', meta });
   const [open, setOpen] = useState<PayrollRowData | null>(null);
-  const choose = (next: string) => setParams((p) => {
-    const out = new URLSearchParams(p);
-    out.set('month', next);
-    out.delete('table');
-    return out;
-  });
+  const choose = (next: string) =>
+    setParams((p) => {
+      const out = new URLSearchParams(p);
+      out.set('month', next);
+      out.delete('table');
+      return out;
+    });
   return (
     <Page title="Speaker payroll">
       <Stack spacing={3}>

@@ -14,7 +14,12 @@ const DEFAULTS = defaultTableState({ sort: [{ field: 'occurredAt', sort: 'desc' 
 function Who({ self }: { self: Person; source?: string; label?: string; sortable?: boolean }) {
   const entry = useRecordContext<{ actor: { id: string; emailAddress: string | null; displayName: string | null } | null }>();
   if (!entry) return null;
-  if (!entry.actor) return <Typography variant="body2" color="text.secondary">Tertulia</Typography>;
+  if (!entry.actor)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Tertulia
+      </Typography>
+    );
   const name = entry.actor.displayName ?? entry.actor.emailAddress ?? entry.actor.id;
   return <Typography variant="body2">{entry.actor.id === self.id ? `${name} (themselves)` : name}</Typography>;
 }
@@ -35,7 +40,12 @@ const EVENT_TYPES = [
 ];
 
 const FILTERS: FilterField[] = [
-  { source: 'eventType', label: 'Event', kind: 'choice', choices: EVENT_TYPES.map((t) => ({ id: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })) },
+  {
+    source: 'eventType',
+    label: 'Event',
+    kind: 'choice',
+    choices: EVENT_TYPES.map((t) => ({ id: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })),
+  },
   { source: 'occurredAt', label: 'When', kind: 'date' },
 ];
 
@@ -53,7 +63,12 @@ export function HistoryTab({ person }: { person: Person }) {
       <Typography id="history-title" variant="h6" component="h2" gutterBottom>
         History
       </Typography>
-      <CursorListView list={list} columns={columns} filters={FILTERS} empty={<Typography color="text.secondary">Nothing has happened yet.</Typography>} />
+      <CursorListView
+        list={list}
+        columns={columns}
+        filters={FILTERS}
+        empty={<Typography color="text.secondary">Nothing has happened yet.</Typography>}
+      />
     </section>
   );
 }

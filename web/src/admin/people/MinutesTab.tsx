@@ -83,7 +83,15 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {person.account.remainingMinutes} minutes remaining. A positive number adds minutes, a negative one removes them.
           </Typography>
-          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start" onSubmit={submit} noValidate aria-label="Adjust minutes">
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            alignItems="flex-start"
+            onSubmit={submit}
+            noValidate
+            aria-label="Adjust minutes"
+          >
             <TextField
               label="Minutes"
               value={minutes}

@@ -72,7 +72,12 @@ export function PersonDetail({ kind }: { kind: PeopleKind }) {
           <Typography color="text.secondary">Created {format(person.createdAt)}</Typography>
         </Stack>
       </Box>
-      <Tabs value={current} aria-label={`${kind.singular} sections`} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+      <Tabs
+        value={current}
+        aria-label={`${kind.singular} sections`}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
         {kind.tabs.map((tab) => (
           <Tab key={tab} value={tab} label={TAB_LABELS[tab]} component={RouterLink} to={personPath(kind.resource, person.id, tab)} />
         ))}

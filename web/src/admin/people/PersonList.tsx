@@ -15,10 +15,21 @@ function columnsFor(kind: PeopleKind): Column[] {
     { source: 'emailAddress', label: 'Email', field: <TextValue source="emailAddress" /> },
     { source: 'displayName', label: 'Name', field: <TextValue source="displayName" empty="Not set yet" /> },
     { source: 'account.roles', label: 'Roles', field: <RolesField source="account.roles" />, sortable: false },
-    { source: 'account.remainingMinutes', label: 'Minutes', field: <TextValue source="account.remainingMinutes" />, defaultVisible: kind.role === 'STUDENT' },
+    {
+      source: 'account.remainingMinutes',
+      label: 'Minutes',
+      field: <TextValue source="account.remainingMinutes" />,
+      defaultVisible: kind.role === 'STUDENT',
+    },
     { source: 'createdAt', label: 'Created', field: <TimeField source="createdAt" /> },
     { source: 'account.currentSignInAt', label: 'Signed in', field: <TimeField source="account.currentSignInAt" /> },
-    { source: 'account.currentSignInIp', label: 'Sign-in IP', field: <TextValue source="account.currentSignInIp" />, sortable: false, defaultVisible: false },
+    {
+      source: 'account.currentSignInIp',
+      label: 'Sign-in IP',
+      field: <TextValue source="account.currentSignInIp" />,
+      sortable: false,
+      defaultVisible: false,
+    },
   ];
 }
 

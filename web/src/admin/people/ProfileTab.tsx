@@ -65,10 +65,27 @@ export function ProfileTab({ person, onChanged }: { person: Person; onChanged():
             helperText={fieldError ?? 'Signing in uses this address. An address that belongs to another account is refused.'}
             required
           />
-          <TextField label="Display name" value={person.displayName ?? ''} helperText={person.displayName ? undefined : 'Not set yet (set during onboarding)'} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label="Display name"
+            value={person.displayName ?? ''}
+            helperText={person.displayName ? undefined : 'Not set yet (set during onboarding)'}
+            slotProps={{ input: { readOnly: true } }}
+          />
           <Stack direction="row" spacing={2}>
-            <TextField label="Given name" value={person.givenName ?? ''} helperText={person.givenName ? undefined : 'Not set yet'} slotProps={{ input: { readOnly: true } }} fullWidth />
-            <TextField label="Surname" value={person.surname ?? ''} helperText={person.surname ? undefined : 'Not set yet'} slotProps={{ input: { readOnly: true } }} fullWidth />
+            <TextField
+              label="Given name"
+              value={person.givenName ?? ''}
+              helperText={person.givenName ? undefined : 'Not set yet'}
+              slotProps={{ input: { readOnly: true } }}
+              fullWidth
+            />
+            <TextField
+              label="Surname"
+              value={person.surname ?? ''}
+              helperText={person.surname ? undefined : 'Not set yet'}
+              slotProps={{ input: { readOnly: true } }}
+              fullWidth
+            />
           </Stack>
           <TextField label="Time zone" value={person.tzIdentifier} slotProps={{ input: { readOnly: true } }} />
           {formError && <Alert severity="error">{formError}</Alert>}

@@ -73,12 +73,25 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
           <ListItem
             key={r}
             secondaryAction={
-              <IconButton edge="end" aria-label={`${action === 'assign' ? 'Assign' : 'Unassign'} ${NAMES[r]}`} onClick={() => setAssigned(action === 'assign' ? [...assigned, r] : assigned.filter((x) => x !== r))}>
+              <IconButton
+                edge="end"
+                aria-label={`${action === 'assign' ? 'Assign' : 'Unassign'} ${NAMES[r]}`}
+                onClick={() => setAssigned(action === 'assign' ? [...assigned, r] : assigned.filter((x) => x !== r))}
+              >
                 {action === 'assign' ? <ArrowForwardIcon /> : <ArrowBackIcon />}
               </IconButton>
             }
           >
-            <ListItemText primary={NAMES[r]} secondary={action === 'unassign' && onboarding(r) && original.includes(r) ? 'Onboarding' : add.includes(r) ? 'Will start onboarding' : null} />
+            <ListItemText
+              primary={NAMES[r]}
+              secondary={
+                action === 'unassign' && onboarding(r) && original.includes(r)
+                  ? 'Onboarding'
+                  : add.includes(r)
+                    ? 'Will start onboarding'
+                    : null
+              }
+            />
           </ListItem>
         ))}
         {extra}
@@ -98,7 +111,8 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
           Roles
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Move roles between the lists, then save. Adding a role starts its onboarding again. Add SPEAKER only for people who were speakers before.
+          Move roles between the lists, then save. Adding a role starts its onboarding again. Add SPEAKER only for people who were speakers
+          before.
         </Typography>
         <Grid container spacing={2} sx={{ mb: 2, maxWidth: 720 }}>
           <Grid size={{ xs: 12, sm: 6 }}>{column('Unassigned', unassigned, 'assign')}</Grid>

@@ -54,8 +54,14 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
           Security
         </Typography>
         <dl>
-          <Detail term="Signed in">{account.currentSignInAt ? `${format(account.currentSignInAt)}${account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}` : 'Never signed in'}</Detail>
-          <Detail term="Last password reset message">{account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : 'Never sent'}</Detail>
+          <Detail term="Signed in">
+            {account.currentSignInAt
+              ? `${format(account.currentSignInAt)}${account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}`
+              : 'Never signed in'}
+          </Detail>
+          <Detail term="Last password reset message">
+            {account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : 'Never sent'}
+          </Detail>
         </dl>
         <Typography variant="body2" color="text.secondary">
           The message goes to {person.emailAddress}. {RESET_NOTE}

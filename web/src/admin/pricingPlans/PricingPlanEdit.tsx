@@ -51,7 +51,9 @@ function MakeDefault({ plan, onDone }: { plan: PricingPlanRecord; onDone(): void
   }
   return (
     <>
-      <Button variant="outlined" onClick={() => setOpen(true)}>Make system default</Button>
+      <Button variant="outlined" onClick={() => setOpen(true)}>
+        Make system default
+      </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="make-default-title">
         <DialogTitle id="make-default-title">Make {plan.name} the system default?</DialogTitle>
         <DialogContent>
@@ -61,8 +63,12 @@ function MakeDefault({ plan, onDone }: { plan: PricingPlanRecord; onDone(): void
           <FormAlert message={error} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={busy}>Cancel</Button>
-          <Button onClick={confirm} variant="contained" disabled={busy}>Make default</Button>
+          <Button onClick={() => setOpen(false)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={confirm} variant="contained" disabled={busy}>
+            Make default
+          </Button>
         </DialogActions>
       </Dialog>
     </>
@@ -76,13 +82,20 @@ export function PricingPlanEdit() {
   const format = useAdminTime();
   const { data, error, isPending, refetch } = useGetOne<PricingPlanRecord>('pricing_plans', { id });
   return (
-    <ShowFrame record={{ data, error, isPending }} what="the pricing plan" list={{ path: '/admin/pricing_plans', label: 'Pricing plans' }} crumb={(plan) => plan.name} title={(plan) => plan.name}>
+    <ShowFrame
+      record={{ data, error, isPending }}
+      what="the pricing plan"
+      list={{ path: '/admin/pricing_plans', label: 'Pricing plans' }}
+      crumb={(plan) => plan.name}
+      title={(plan) => plan.name}
+    >
       {(plan) => (
         <Stack spacing={3}>
           <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
             <MakeDefault plan={plan} onDone={() => void refetch()} />
             <Typography color="text.secondary">
-              {plan.coursesCount === 1 ? 'One course was made with it' : `${plan.coursesCount} courses were made with it`} · created {format(plan.createdAt)}
+              {plan.coursesCount === 1 ? 'One course was made with it' : `${plan.coursesCount} courses were made with it`} · created{' '}
+              {format(plan.createdAt)}
             </Typography>
           </Stack>
           <ShowSection id="plan-terms" title="Terms">

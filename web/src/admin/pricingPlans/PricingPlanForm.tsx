@@ -29,7 +29,13 @@ export interface PricingPlanValues {
   promotionalPriceList: readonly PriceEntry[] | null;
 }
 
-export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extra }: {
+export function PricingPlanForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  extra,
+}: {
   initial: PricingPlanValues;
   submitLabel: string;
   onSubmit(input: PricingPlanInput): Promise<void>;
@@ -49,7 +55,13 @@ export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extr
 
   const list = priceListOf(prices);
   const promo = priceListOf(promotional);
-  const input: PricingPlanInput = { name: name.trim(), kind, conversationDuration: duration, priceList: list.list, promotionalPriceList: promo.list.length ? promo.list : null };
+  const input: PricingPlanInput = {
+    name: name.trim(),
+    kind,
+    conversationDuration: duration,
+    priceList: list.list,
+    promotionalPriceList: promo.list.length ? promo.list : null,
+  };
   const fields = pricingPlanFieldErrors(input);
   const priceProblem = (which: 'priceList' | 'promotionalPriceList', d: number) => {
     if (!submitted) return undefined;
@@ -57,7 +69,7 @@ export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extr
     if (invalid.includes(d)) return NOT_AN_AMOUNT;
     return fields[which] ?? serverFields[which];
   };
-  const problem = (key: string) => (submitted ? fields[key] ?? serverFields[key] : undefined);
+  const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
   const hasProblems = Object.keys(fields).length > 0 || list.invalid.length > 0 || promo.invalid.length > 0;
 
   async function submit(event: React.FormEvent) {
@@ -89,7 +101,10 @@ export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extr
             onChange={(e) => set({ ...texts, [d]: e.target.value })}
             error={!!message}
             helperText={message ?? 'Blank: no price for this length'}
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal', maxLength: 12 } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              htmlInput: { inputMode: 'decimal', maxLength: 12 },
+            }}
             sx={{ flex: 1 }}
           />
         );
@@ -99,26 +114,65 @@ export function PricingPlanForm({ initial, submitLabel, onSubmit, onCancel, extr
 
   return (
     <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 640 }} onSubmit={submit} aria-label="Pricing plan">
-      <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} required error={!!problem('name')} helperText={problem('name')} slotProps={{ htmlInput: { maxLength: MAX_PLAN_NAME + 20 } }} />
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+        error={!!problem('name')}
+        helperText={problem('name')}
+        slotProps={{ htmlInput: { maxLength: MAX_PLAN_NAME + 20 } }}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField select label="Kind" value={kind} onChange={(e) => setKind(e.target.value)} error={!!problem('kind')} helperText={problem('kind')} sx={{ flex: 1 }}>
-          {KIND_CHOICES.map((k) => <MenuItem key={k.id} value={k.id}>{k.name}</MenuItem>)}
+        <TextField
+          select
+          label="Kind"
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          error={!!problem('kind')}
+          helperText={problem('kind')}
+          sx={{ flex: 1 }}
+        >
+          {KIND_CHOICES.map((k) => (
+            <MenuItem key={k.id} value={k.id}>
+              {k.name}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select label="Conversation duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} error={!!problem('conversationDuration')} helperText={problem('conversationDuration')} sx={{ flex: 1 }}>
-          {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+        <TextField
+          select
+          label="Conversation duration"
+          value={duration}
+          onChange={(e) => setDuration(Number(e.target.value))}
+          error={!!problem('conversationDuration')}
+          helperText={problem('conversationDuration')}
+          sx={{ flex: 1 }}
+        >
+          {DURATIONS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d} minutes
+            </MenuItem>
+          ))}
         </TextField>
       </Stack>
-      <Typography variant="subtitle1" component="h2">Prices per conversation</Typography>
+      <Typography variant="subtitle1" component="h2">
+        Prices per conversation
+      </Typography>
       {priceFields('priceList', prices, setPrices, 'List price')}
       {priceFields('promotionalPriceList', promotional, setPromotional, 'Promotional price')}
       <Typography variant="body2" color="text.secondary">
-        A course made with this plan gets the promotional price for its length when there is one, else the list price; with neither, or for an institutional plan, students see 'Contact Sales'. Courses already made keep the price they were made with.
+        A course made with this plan gets the promotional price for its length when there is one, else the list price; with neither, or for
+        an institutional plan, students see 'Contact Sales'. Courses already made keep the price they were made with.
       </Typography>
       {extra}
       <FormAlert message={serverError} />
       <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={saving}>{submitLabel}</Button>
-        <Button onClick={onCancel} disabled={saving}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {submitLabel}
+        </Button>
+        <Button onClick={onCancel} disabled={saving}>
+          Cancel
+        </Button>
       </Stack>
     </Stack>
   );

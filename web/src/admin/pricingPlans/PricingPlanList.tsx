@@ -19,13 +19,34 @@ import { useCursorList } from '../list/useCursorList';
 import { KIND_CHOICES, kindName } from './kinds';
 import { pricesText, type PriceEntry } from './prices';
 
-const DEFAULTS = defaultTableState({ sort: [{ field: 'systemDefault', sort: 'desc' }, { field: 'name', sort: 'asc' }] });
+const DEFAULTS = defaultTableState({
+  sort: [
+    { field: 'systemDefault', sort: 'desc' },
+    { field: 'name', sort: 'asc' },
+  ],
+});
 
 const FILTERS: FilterField[] = [
   { source: 'name', label: 'Name', kind: 'text' },
   { source: 'kind', label: 'Kind', kind: 'choice', choices: KIND_CHOICES },
-  { source: 'conversationDuration', label: 'Duration', kind: 'choice', choices: [{ id: '15', name: '15 minutes' }, { id: '30', name: '30 minutes' }] },
-  { source: 'systemDefault', label: 'System default', kind: 'choice', choices: [{ id: 'true', name: 'Yes' }, { id: 'false', name: 'No' }] },
+  {
+    source: 'conversationDuration',
+    label: 'Duration',
+    kind: 'choice',
+    choices: [
+      { id: '15', name: '15 minutes' },
+      { id: '30', name: '30 minutes' },
+    ],
+  },
+  {
+    source: 'systemDefault',
+    label: 'System default',
+    kind: 'choice',
+    choices: [
+      { id: 'true', name: 'Yes' },
+      { id: 'false', name: 'No' },
+    ],
+  },
   { source: 'coursesCount', label: 'Courses', kind: 'number' },
 ];
 
@@ -69,7 +90,13 @@ export function PricingPlanList() {
           </Button>
         }
         rowClick={(id) => `/admin/pricing_plans/${encodeURIComponent(String(id))}`}
-        empty={<EmptyState compact title="No pricing plans match these filters." description="Change or clear the filters, or make a new plan." />}
+        empty={
+          <EmptyState
+            compact
+            title="No pricing plans match these filters."
+            description="Change or clear the filters, or make a new plan."
+          />
+        }
       />
     </Page>
   );

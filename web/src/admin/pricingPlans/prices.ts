@@ -9,16 +9,26 @@ export type { PriceEntry };
 
 /** '15 min $15 · 30 min $25', or a dash when the list is empty. */
 export const pricesText = (list: readonly PriceEntry[] | null | undefined) =>
-  list?.length ? [...list].sort((a, b) => a.conversationDuration - b.conversationDuration).map((e) => `${e.conversationDuration} min ${formatMoney(e.unitPrice)}`).join(' · ') : '—';
+  list?.length
+    ? [...list]
+        .sort((a, b) => a.conversationDuration - b.conversationDuration)
+        .map((e) => `${e.conversationDuration} min ${formatMoney(e.unitPrice)}`)
+        .join(' · ')
+    : '—';
 
 /** The form's text per duration ('' for no price). */
 export type PriceTexts = Record<number, string>;
 
 export const priceTextsOf = (list: readonly PriceEntry[] | null | undefined): PriceTexts =>
-  Object.fromEntries(DURATIONS.map((d) => [d, (() => {
-    const entry = list?.find((e) => e.conversationDuration === d);
-    return entry ? centsToDollars(entry.unitPrice) : '';
-  })()]));
+  Object.fromEntries(
+    DURATIONS.map((d) => [
+      d,
+      (() => {
+        const entry = list?.find((e) => e.conversationDuration === d);
+        return entry ? centsToDollars(entry.unitPrice) : '';
+      })(),
+    ]),
+  );
 
 /** The list the API takes, or the durations whose text is not an amount. */
 export function priceListOf(texts: PriceTexts): { list: PriceEntry[]; invalid: number[] } {

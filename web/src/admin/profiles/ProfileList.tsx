@@ -26,26 +26,46 @@ const FILTERS: FilterField[] = [
 ];
 
 type Cell = { source?: string; label?: string; sortable?: boolean };
-type ProfileRecord = { givenName: string | null; surname: string | null; currentCity: string | null; currentState: string | null; currentCountry: string | null };
+type ProfileRecord = {
+  givenName: string | null;
+  surname: string | null;
+  currentCity: string | null;
+  currentState: string | null;
+  currentCountry: string | null;
+};
 
 function RealName(_: Cell) {
   const person = useRecordContext<ProfileRecord>();
   if (!person) return null;
   const name = [person.givenName, person.surname].filter(Boolean).join(' ');
-  return <Typography variant="body2" color={name ? 'text.primary' : 'text.secondary'}>{name || 'Not set yet'}</Typography>;
+  return (
+    <Typography variant="body2" color={name ? 'text.primary' : 'text.secondary'}>
+      {name || 'Not set yet'}
+    </Typography>
+  );
 }
 
 function Location(_: Cell) {
   const person = useRecordContext<ProfileRecord>();
   if (!person) return null;
   const place = [person.currentCity, person.currentState, person.currentCountry].filter(Boolean).join(', ');
-  return <Typography variant="body2" color={place ? 'text.primary' : 'text.secondary'}>{place || '—'}</Typography>;
+  return (
+    <Typography variant="body2" color={place ? 'text.primary' : 'text.secondary'}>
+      {place || '—'}
+    </Typography>
+  );
 }
 
 /** The person's page under their main role (students first; an admin-only account opens as a student page does). */
 const personPath = (id: string, roles: string[] = []) => {
   const base = roles.map((r) => r.replace(/^ONBOARDING_/, ''));
-  const resource = base.includes('STUDENT') ? 'students' : base.includes('INSTRUCTOR') ? 'instructors' : base.includes('SPEAKER') ? 'speakers' : 'students';
+  const resource = base.includes('STUDENT')
+    ? 'students'
+    : base.includes('INSTRUCTOR')
+      ? 'instructors'
+      : base.includes('SPEAKER')
+        ? 'speakers'
+        : 'students';
   return `/admin/${resource}/${encodeURIComponent(id)}`;
 };
 

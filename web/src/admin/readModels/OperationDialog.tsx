@@ -16,18 +16,31 @@ const LABEL: Record<Action, string> = { rebuild: 'Rebuild', verify: 'Verify', re
 function whatHappens(action: Action, model: ReadModelData): string {
   const name = model.id;
   if (action === 'rebuild') {
-    return `Tertulia reads the whole event log into fresh ${name} tables while the current ones keep answering, then swaps the new ones in at once. `
-      + 'Nobody sees a change until the swap; a stopped read model starts again from the rebuild. Your reason is recorded in its history with the result.';
+    return (
+      `Tertulia reads the whole event log into fresh ${name} tables while the current ones keep answering, then swaps the new ones in at once. ` +
+      'Nobody sees a change until the swap; a stopped read model starts again from the rebuild. Your reason is recorded in its history with the result.'
+    );
   }
   if (action === 'verify') {
-    return `Tertulia replays the whole event log into scratch tables and compares them, table by table, with the live ${name} tables. `
-      + 'Nothing the product shows changes. Your reason is recorded in its history with the differences found.';
+    return (
+      `Tertulia replays the whole event log into scratch tables and compares them, table by table, with the live ${name} tables. ` +
+      'Nothing the product shows changes. Your reason is recorded in its history with the differences found.'
+    );
   }
-  const failure = model.failure ? ` It stopped at ${model.failure.eventType} (${model.failure.streamId}, version ${model.failure.streamVersion}): ${model.failure.error}` : '';
+  const failure = model.failure
+    ? ` It stopped at ${model.failure.eventType} (${model.failure.streamId}, version ${model.failure.streamVersion}): ${model.failure.error}`
+    : '';
   return `${name} tries the event it stopped at again, as it is: do this once the cause outside the log is fixed, or it stops there again.${failure} Your reason is recorded in its history.`;
 }
 
-export function OperationDialog({ action, model, busy, problem, onClose, onConfirm }: {
+export function OperationDialog({
+  action,
+  model,
+  busy,
+  problem,
+  onClose,
+  onConfirm,
+}: {
   action: Action;
   model: ReadModelData;
   busy: boolean;

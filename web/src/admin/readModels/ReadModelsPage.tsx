@@ -30,7 +30,14 @@ import { errorMessage } from '../../lib/errors';
 import { useAdminTime } from '../zone';
 import { kindLabel, lagText, operatorText, progressText, resultText } from './describe';
 import { OperationDialog, type Action } from './OperationDialog';
-import { READ_MODEL_HISTORY, READ_MODELS, REBUILD_READ_MODEL, RESUME_READ_MODEL, VERIFY_READ_MODEL, type ReadModelData } from './operations';
+import {
+  READ_MODEL_HISTORY,
+  READ_MODELS,
+  REBUILD_READ_MODEL,
+  RESUME_READ_MODEL,
+  VERIFY_READ_MODEL,
+  type ReadModelData,
+} from './operations';
 
 const POLL_RUNNING_MS = 1_000;
 const POLL_IDLE_MS = 5_000;
@@ -49,10 +56,16 @@ function Running({ model }: { model: ReadModelData }) {
   const share = p?.eventsTotal ? Math.min(100, (p.eventsDone / p.eventsTotal) * 100) : null;
   return (
     <Box data-testid={`progress-${model.id}`}>
-      <LinearProgress variant={share === null ? 'indeterminate' : 'determinate'} value={share ?? undefined} aria-label={`${kindLabel(op)} of ${model.id}`} sx={{ mb: 0.5 }} />
+      <LinearProgress
+        variant={share === null ? 'indeterminate' : 'determinate'}
+        value={share ?? undefined}
+        aria-label={`${kindLabel(op)} of ${model.id}`}
+        sx={{ mb: 0.5 }}
+      />
       <Typography variant="body2">{p ? progressText(p) : 'Starting'}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {kindLabel(op)} started {formatDateTime(op.startedOn)} by {operatorText(op.by)}{op.reason ? `: ${op.reason}` : ''}. The current tables answer until the swap.
+        {kindLabel(op)} started {formatDateTime(op.startedOn)} by {operatorText(op.by)}
+        {op.reason ? `: ${op.reason}` : ''}. The current tables answer until the swap.
       </Typography>
     </Box>
   );
@@ -60,15 +73,28 @@ function Running({ model }: { model: ReadModelData }) {
 
 function History({ name }: { name: string }) {
   const formatDateTime = useAdminTime();
-  const { data, error, loading } = useQuery(READ_MODEL_HISTORY, { variables: { name }, fetchPolicy: 'network-only', pollInterval: POLL_RUNNING_MS * 2, context: { quiet: true } });
+  const { data, error, loading } = useQuery(READ_MODEL_HISTORY, {
+    variables: { name },
+    fetchPolicy: 'network-only',
+    pollInterval: POLL_RUNNING_MS * 2,
+    context: { quiet: true },
+  });
   const history = data?.readModel.history ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 3 }} aria-labelledby="read-model-history-title">
       <Typography id="read-model-history-title" variant="h6" component="h2" gutterBottom>
         History of {name}
       </Typography>
-      {loading && !data ? <Loading label="Loading the history" /> : error && !data ? <Alert severity="error">{errorMessage(error)}</Alert> : !history.length ? (
-        <EmptyState compact title="No operations yet" description={`Rebuilds, verifies and resumes of ${name} appear here, from the back-office and the command line.`} />
+      {loading && !data ? (
+        <Loading label="Loading the history" />
+      ) : error && !data ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !history.length ? (
+        <EmptyState
+          compact
+          title="No operations yet"
+          description={`Rebuilds, verifies and resumes of ${name} appear here, from the back-office and the command line.`}
+        />
       ) : (
         <Table size="small" aria-label={`Operations on ${name}`}>
           <TableHead>
@@ -86,9 +112,17 @@ function History({ name }: { name: string }) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(op.startedOn)}</TableCell>
                 <TableCell>{kindLabel(op)}</TableCell>
                 <TableCell>{operatorText(op.by)}</TableCell>
-                <TableCell>{op.reason ?? <Typography variant="body2" color="text.secondary" component="span">None given</Typography>}</TableCell>
                 <TableCell>
-                  <Typography variant="body2" color={op.outcome === 'FAILED' || op.outcome === 'INTERRUPTED' ? 'error' : undefined}>{resultText(op)}</Typography>
+                  {op.reason ?? (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      None given
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Typography variant="body2" color={op.outcome === 'FAILED' || op.outcome === 'INTERRUPTED' ? 'error' : undefined}>
+                    {resultText(op)}
+                  </Typography>
                 </TableCell>
               </TableRow>
             ))}
@@ -131,7 +165,9 @@ export default function ReadModelsPage() {
       else if (action === 'verify') await verify({ variables });
       else await resume({ variables });
       setDialog(null);
-      notifySuccess(action === 'resume' ? `${model.id} tries its event again.` : `The ${action} of ${model.id} started: its progress shows here.`);
+      notifySuccess(
+        action === 'resume' ? `${model.id} tries its event again.` : `The ${action} of ${model.id} started: its progress shows here.`,
+      );
       setParams({ model: model.id }, { replace: true });
       setPollInterval(POLL_RUNNING_MS);
       await refetch();
@@ -144,10 +180,14 @@ export default function ReadModelsPage() {
   return (
     <Page title="Read models">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The tables the product answers from, each built from the event log. Rebuild one to replace it with a fresh build from the log, verify one to compare it with a
-        replay, resume one that stopped at an event once its cause is fixed.
+        The tables the product answers from, each built from the event log. Rebuild one to replace it with a fresh build from the log,
+        verify one to compare it with a replay, resume one that stopped at an event once its cause is fixed.
       </Typography>
-      {loading && !data ? <Loading label="Loading the read models" /> : error && !data ? <Alert severity="error">{errorMessage(error)}</Alert> : (
+      {loading && !data ? (
+        <Loading label="Loading the read models" />
+      ) : error && !data ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label="Read models">
             <TableHead>
@@ -165,16 +205,29 @@ export default function ReadModelsPage() {
                 const detail = m.running || m.failure;
                 return (
                   <Fragment key={m.id}>
-                    <TableRow selected={chosen === m.id} data-testid={`read-model-${m.id}`} sx={detail ? { '& > td': { borderBottom: 0 } } : undefined}>
+                    <TableRow
+                      selected={chosen === m.id}
+                      data-testid={`read-model-${m.id}`}
+                      sx={detail ? { '& > td': { borderBottom: 0 } } : undefined}
+                    >
                       <TableCell component="th" scope="row">
-                        <Button size="small" onClick={() => setParams({ model: m.id }, { replace: true })} aria-label={`History of ${m.id}`} sx={{ textTransform: 'none', fontWeight: 600, justifyContent: 'flex-start', minWidth: 0, px: 0.5 }}>
+                        <Button
+                          size="small"
+                          onClick={() => setParams({ model: m.id }, { replace: true })}
+                          aria-label={`History of ${m.id}`}
+                          sx={{ textTransform: 'none', fontWeight: 600, justifyContent: 'flex-start', minWidth: 0, px: 0.5 }}
+                        >
                           {m.id}
                         </Button>
                       </TableCell>
                       <TableCell align="right">{m.version}</TableCell>
                       <TableCell>
-                        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>{m.checkpoint ?? '—'}</Typography>
-                        <Typography variant="caption" color="text.secondary">{m.eventsApplied.toLocaleString('en-US')} applied</Typography>
+                        <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
+                          {m.checkpoint ?? '—'}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {m.eventsApplied.toLocaleString('en-US')} applied
+                        </Typography>
                       </TableCell>
                       <TableCell>{lagText(m)}</TableCell>
                       <TableCell>
@@ -182,9 +235,33 @@ export default function ReadModelsPage() {
                       </TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                          <Button size="small" variant="outlined" disabled={!!m.running} onClick={() => open('rebuild', m)} aria-label={`Rebuild ${m.id}`}>Rebuild</Button>
-                          <Button size="small" variant="outlined" disabled={!!m.running || !!m.failure} onClick={() => open('verify', m)} aria-label={`Verify ${m.id}`}>Verify</Button>
-                          <Button size="small" variant="outlined" disabled={!m.failure} onClick={() => open('resume', m)} aria-label={`Resume ${m.id}`}>Resume</Button>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={!!m.running}
+                            onClick={() => open('rebuild', m)}
+                            aria-label={`Rebuild ${m.id}`}
+                          >
+                            Rebuild
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={!!m.running || !!m.failure}
+                            onClick={() => open('verify', m)}
+                            aria-label={`Verify ${m.id}`}
+                          >
+                            Verify
+                          </Button>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={!m.failure}
+                            onClick={() => open('resume', m)}
+                            aria-label={`Resume ${m.id}`}
+                          >
+                            Resume
+                          </Button>
                         </Stack>
                       </TableCell>
                     </TableRow>
@@ -194,7 +271,8 @@ export default function ReadModelsPage() {
                           {m.running && <Running model={m} />}
                           {m.failure && (
                             <Alert severity="error" sx={{ mt: m.running ? 1 : 0 }}>
-                              Stopped {formatDateTime(m.failure.failedOn)} at {m.failure.eventType} (stream {m.failure.streamId}, version {m.failure.streamVersion}, position {m.failure.position}): {m.failure.error}
+                              Stopped {formatDateTime(m.failure.failedOn)} at {m.failure.eventType} (stream {m.failure.streamId}, version{' '}
+                              {m.failure.streamVersion}, position {m.failure.position}): {m.failure.error}
                             </Alert>
                           )}
                         </TableCell>
@@ -209,7 +287,14 @@ export default function ReadModelsPage() {
       )}
       {chosen && models.some((m) => m.id === chosen) && <History name={chosen} />}
       {dialog && (
-        <OperationDialog action={dialog.action} model={dialog.model} busy={busy} problem={problem} onClose={() => setDialog(null)} onConfirm={(reason) => void confirm(reason)} />
+        <OperationDialog
+          action={dialog.action}
+          model={dialog.model}
+          busy={busy}
+          problem={problem}
+          onClose={() => setDialog(null)}
+          onConfirm={(reason) => void confirm(reason)}
+        />
       )}
     </Page>
   );

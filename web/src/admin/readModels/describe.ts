@@ -23,7 +23,9 @@ export function lagText(m: Pick<ReadModelData, 'lagEvents' | 'lagSeconds'>): str
 
 /** '4,000 of 12,000 events (33%) · 1,234 events/s · about 7 s left'. */
 export function progressText(p: ProgressData): string {
-  const done = p.eventsTotal ? `${number(p.eventsDone)} of ${eventCount(p.eventsTotal)} (${Math.min(100, Math.floor((p.eventsDone / p.eventsTotal) * 100))}%)` : eventCount(p.eventsDone);
+  const done = p.eventsTotal
+    ? `${number(p.eventsDone)} of ${eventCount(p.eventsTotal)} (${Math.min(100, Math.floor((p.eventsDone / p.eventsTotal) * 100))}%)`
+    : eventCount(p.eventsDone);
   const parts = [done, `${number(p.eventsPerSecond)} events/s`];
   if (p.secondsLeft !== null && p.eventsDone > 0) parts.push(`about ${duration(p.secondsLeft)} left`);
   return parts.join(' · ');

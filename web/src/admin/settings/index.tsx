@@ -51,7 +51,13 @@ function OwnRoles() {
   }, [failed]);
   return (
     <Page title="Your roles">
-      {me ? <RolesEditor accountId={me.id} roles={me.account.roles} onChanged={() => void reload()} /> : failed ? <Typography color="error">{ROLES_LOAD_FAILED}</Typography> : <Loading label="Loading your roles" />}
+      {me ? (
+        <RolesEditor accountId={me.id} roles={me.account.roles} onChanged={() => void reload()} />
+      ) : failed ? (
+        <Typography color="error">{ROLES_LOAD_FAILED}</Typography>
+      ) : (
+        <Loading label="Loading your roles" />
+      )}
     </Page>
   );
 }

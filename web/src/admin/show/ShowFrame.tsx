@@ -53,7 +53,17 @@ export function ShowFrame<T>({ record: { data, error, isPending }, what, list, c
 }
 
 /** A titled card of a show page, labelled by its heading. */
-export function ShowSection({ id, title, fullHeight = false, children }: { id: string; title: string; fullHeight?: boolean; children: ReactNode }) {
+export function ShowSection({
+  id,
+  title,
+  fullHeight = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  fullHeight?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={id} sx={fullHeight ? { height: '100%' } : undefined}>
       <CardContent>

@@ -6,7 +6,9 @@ import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/Loading';
 
 /** FullCalendar loads only with this tab. */
-const AvailabilityCalendar = lazy(() => import('../../components/availability/AvailabilityCalendar').then((m) => ({ default: m.AvailabilityCalendar })));
+const AvailabilityCalendar = lazy(() =>
+  import('../../components/availability/AvailabilityCalendar').then((m) => ({ default: m.AvailabilityCalendar })),
+);
 
 export function AvailabilityTab({ person }: { person: { id: string; tzIdentifier: string | null } }) {
   return (

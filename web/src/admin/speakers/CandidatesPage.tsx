@@ -72,7 +72,13 @@ export function CandidatesPage() {
         columns={columns}
         filters={FILTERS}
         rowClick={(id) => `/admin/speakers/${encodeURIComponent(String(id))}/speaking`}
-        empty={<EmptyState compact title="No candidates match these filters." description="Everyone who accepted a speaker invitation shows here; invite people from Speaker invitations." />}
+        empty={
+          <EmptyState
+            compact
+            title="No candidates match these filters."
+            description="Everyone who accepted a speaker invitation shows here; invite people from Speaker invitations."
+          />
+        }
       />
     </Page>
   );

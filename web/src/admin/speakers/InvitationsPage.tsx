@@ -101,7 +101,12 @@ export default function InvitationsPage() {
     event.preventDefault();
     setTouched(true);
     if (emailProblem) return;
-    const ok = await run('invite', () => invite({ variables: { input: { emailAddress: email.trim() } } }), SpeakerMessages.sent, SpeakerMessages.sendFailed);
+    const ok = await run(
+      'invite',
+      () => invite({ variables: { input: { emailAddress: email.trim() } } }),
+      SpeakerMessages.sent,
+      SpeakerMessages.sendFailed,
+    );
     if (ok) {
       setEmail('');
       setTouched(false);
@@ -136,7 +141,15 @@ export default function InvitationsPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             We mail a link to sign up as a speaker. Once they accept, interview them and promote or decline them.
           </Typography>
-          <Stack component="form" direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start" onSubmit={submit} noValidate aria-label="Invite a speaker">
+          <Stack
+            component="form"
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            alignItems="flex-start"
+            onSubmit={submit}
+            noValidate
+            aria-label="Invite a speaker"
+          >
             <TextField
               label="Email address"
               type="email"
@@ -192,12 +205,14 @@ export default function InvitationsPage() {
                     <TableCell>
                       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
                         <Chip size="small" label={chip.label} color={chip.color} />
-                        {i.speaking?.interview && <Chip size="small" variant="outlined" label={interviewChip(i.speaking.interview.status)} />}
+                        {i.speaking?.interview && (
+                          <Chip size="small" variant="outlined" label={interviewChip(i.speaking.interview.status)} />
+                        )}
                         {i.speaking?.evaluation === 'promote' && <Chip size="small" color="success" variant="outlined" label="Promoted" />}
                         {i.speaking?.evaluation === 'decline' && <Chip size="small" color="error" variant="outlined" label="Declined" />}
                       </Stack>
                     </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{i.owner ? i.owner.givenName ?? i.owner.emailAddress : '—'}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{i.owner ? (i.owner.givenName ?? i.owner.emailAddress) : '—'}</TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
                         {i.invitationStatus === 'INVITED' && (
@@ -205,7 +220,14 @@ export default function InvitationsPage() {
                             size="small"
                             color="warning"
                             disabled={busy === i.id}
-                            onClick={() => run(i.id, () => rescind({ variables: { input: { invitationId: i.id } } }), SpeakerMessages.rescinded, SpeakerMessages.rescindFailed)}
+                            onClick={() =>
+                              run(
+                                i.id,
+                                () => rescind({ variables: { input: { invitationId: i.id } } }),
+                                SpeakerMessages.rescinded,
+                                SpeakerMessages.rescindFailed,
+                              )
+                            }
                           >
                             Rescind
                           </Button>
@@ -259,7 +281,12 @@ export default function InvitationsPage() {
                               color="error"
                               disabled={busy === i.id || evaluated}
                               onClick={() =>
-                                run(i.id, () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'decline' } } }), SpeakerMessages.declinedOk, SpeakerMessages.declineFailed)
+                                run(
+                                  i.id,
+                                  () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'decline' } } }),
+                                  SpeakerMessages.declinedOk,
+                                  SpeakerMessages.declineFailed,
+                                )
                               }
                             >
                               Decline

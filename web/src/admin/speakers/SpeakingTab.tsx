@@ -48,7 +48,11 @@ function SpeakerRatingLine({ rating }: { rating: { count: number; average: numbe
 }
 
 export function SpeakingTab({ person }: { person: { id: string } }) {
-  const { data, loading, error } = useQuery(USER_SPEAKING, { variables: { userId: person.id }, fetchPolicy: 'cache-and-network', ...QUIET });
+  const { data, loading, error } = useQuery(USER_SPEAKING, {
+    variables: { userId: person.id },
+    fetchPolicy: 'cache-and-network',
+    ...QUIET,
+  });
   const [change, { loading: saving }] = useMutation(CHANGE_USER_SPEAKING, QUIET);
   const speaking = data?.user?.speaking ?? null;
   const languages: { code: string; name: string }[] = data?.lookupLanguages ?? [];
@@ -142,7 +146,10 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
             error={touched && !!payProblem}
             helperText={(touched && payProblem) || 'Dollars per hour of conversation'}
             required
-            slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { inputMode: 'decimal' } }}
+            slotProps={{
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              htmlInput: { inputMode: 'decimal' },
+            }}
           />
           {serverError && <Alert severity="error">{serverError}</Alert>}
           <div>

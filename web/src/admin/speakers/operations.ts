@@ -134,5 +134,11 @@ export interface InvitationItem {
   invitationStatus: 'INVITED' | 'ACCEPTED' | 'RESCINDED';
   owner: { id: string; emailAddress: string; givenName: string | null } | null;
   speakerId: string | null;
-  speaking: { id: string; isPromoted: boolean; evaluation: 'promote' | 'decline' | null; hasEvaluation: boolean; interview: { id: string; status: string } | null } | null;
+  speaking: {
+    id: string;
+    isPromoted: boolean;
+    evaluation: 'promote' | 'decline' | null;
+    hasEvaluation: boolean;
+    interview: { id: string; status: string } | null;
+  } | null;
 }

@@ -29,11 +29,16 @@ import { ANSWER_SUPPORT_THREAD, SUPPORT_INBOX, SUPPORT_MESSAGES, SUPPORT_THREAD_
 import { useAdminSelf } from '../zone';
 
 const INBOX_POLL_MS = 5_000;
-const nameOf = (v: VisitorData | null, id: string) => [v?.givenName, v?.surname].filter(Boolean).join(' ') || v?.displayName || v?.emailAddress || id;
+const nameOf = (v: VisitorData | null, id: string) =>
+  [v?.givenName, v?.surname].filter(Boolean).join(' ') || v?.displayName || v?.emailAddress || id;
 
 function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorData | null }) {
   const zone = useAdminSelf().tzIdentifier;
-  const { data, error, loading, refetch } = useQuery(SUPPORT_THREAD_OF, { variables: { visitorId }, fetchPolicy: 'network-only', context: { quiet: true } });
+  const { data, error, loading, refetch } = useQuery(SUPPORT_THREAD_OF, {
+    variables: { visitorId },
+    fetchPolicy: 'network-only',
+    context: { quiet: true },
+  });
   useSubscription(SUPPORT_MESSAGES, { variables: { visitorId }, onData: () => void refetch().catch(() => undefined) });
   const [answer, answering] = useMutation(ANSWER_SUPPORT_THREAD, { context: { quiet: true }, refetchQueries: [SUPPORT_INBOX] });
   const [draft, setDraft] = useState('');
@@ -45,7 +50,8 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
     try {
       const res = await answer({ variables: { visitorId, body } });
       setDraft('');
-      if (res.data?.answerSupportThread.mailed) notifyInfo(`${nameOf(visitor, visitorId)} is not on the site: the answer was mailed to them too.`);
+      if (res.data?.answerSupportThread.mailed)
+        notifyInfo(`${nameOf(visitor, visitorId)} is not on the site: the answer was mailed to them too.`);
       await refetch();
     } catch (e) {
       setProblem(errorMessage(e));
@@ -53,9 +59,19 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
   };
   const onKeyDown = useEnterToSend(() => void send());
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', height: 520 }} aria-label={`Thread with ${nameOf(visitor, visitorId)}`}>
-      <Typography variant="h6" component="h2" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>{nameOf(visitor, visitorId)}</Typography>
-      {loading && !data ? <Loading label="Loading the thread" /> : error && !data ? <Alert severity="error">{errorMessage(error)}</Alert> : (
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', height: 520 }}
+      aria-label={`Thread with ${nameOf(visitor, visitorId)}`}
+    >
+      <Typography variant="h6" component="h2" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        {nameOf(visitor, visitorId)}
+      </Typography>
+      {loading && !data ? (
+        <Loading label="Loading the thread" />
+      ) : error && !data ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : (
         <MessageList
           messages={data?.supportThreadOf.messages ?? []}
           mine={(m) => m.fromStaff}
@@ -64,9 +80,22 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
           empty="No messages."
         />
       )}
-      {problem && <Alert severity="error" sx={{ mx: 1 }}>{problem}</Alert>}
+      {problem && (
+        <Alert severity="error" sx={{ mx: 1 }}>
+          {problem}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'flex-end' }}>
-        <TextField label="Answer" value={draft} onChange={(e) => setDraft(e.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))} onKeyDown={onKeyDown} multiline maxRows={4} size="small" fullWidth />
+        <TextField
+          label="Answer"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))}
+          onKeyDown={onKeyDown}
+          multiline
+          maxRows={4}
+          size="small"
+          fullWidth
+        />
         <IconButton color="primary" aria-label="Send the answer" onClick={() => void send()} disabled={!draft.trim() || answering.loading}>
           <SendIcon />
         </IconButton>
@@ -79,12 +108,20 @@ export default function SupportInboxPage() {
   const zone = useAdminSelf().tzIdentifier;
   const [params, setParams] = useSearchParams();
   const selected = params.get('visitor');
-  const { data, error, loading } = useQuery(SUPPORT_INBOX, { pollInterval: INBOX_POLL_MS, fetchPolicy: 'cache-and-network', context: { quiet: true } });
+  const { data, error, loading } = useQuery(SUPPORT_INBOX, {
+    pollInterval: INBOX_POLL_MS,
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
   const threads = data?.supportInbox ?? [];
   const chosen = threads.find((t) => t.id === selected) ?? null;
   return (
     <Page title="Support inbox">
-      {loading && !data ? <Loading label="Loading the inbox" /> : error && !data ? <Alert severity="error">{errorMessage(error)}</Alert> : !threads.length ? (
+      {loading && !data ? (
+        <Loading label="Loading the inbox" />
+      ) : error && !data ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !threads.length ? (
         <Typography color="text.secondary">Nobody has written to support yet.</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 2 }}>
@@ -93,14 +130,23 @@ export default function SupportInboxPage() {
               {threads.map((t) => (
                 <ListItemButton key={t.id} selected={t.id === selected} onClick={() => setParams({ visitor: t.id })} divider>
                   <ListItemText
-                    primary={<Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}><span>{nameOf(t.visitor, t.id)}</span>{t.unanswered && <Chip size="small" color="warning" label="Unanswered" />}</Stack>}
+                    primary={
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <span>{nameOf(t.visitor, t.id)}</span>
+                        {t.unanswered && <Chip size="small" color="warning" label="Unanswered" />}
+                      </Stack>
+                    }
                     secondary={`${formatDayAndTime(t.lastMessageAt, zone)} — ${t.lastBody.slice(0, 80)}`}
                   />
                 </ListItemButton>
               ))}
             </List>
           </Paper>
-          {chosen ? <Thread key={chosen.id} visitorId={chosen.id} visitor={chosen.visitor} /> : <Typography color="text.secondary">Choose a thread to read and answer it.</Typography>}
+          {chosen ? (
+            <Thread key={chosen.id} visitorId={chosen.id} visitor={chosen.visitor} />
+          ) : (
+            <Typography color="text.secondary">Choose a thread to read and answer it.</Typography>
+          )}
         </Box>
       )}
     </Page>

@@ -107,10 +107,18 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   };
   const allowed = (span: { start: Date; end: Date }) => withinOneDay(luxon(span.start), luxon(span.end));
 
-  const [view, setView] = useState<{ title: string; unit: 'week' | 'day'; isCurrent: boolean }>({ title: '', unit: 'week', isCurrent: true });
+  const [view, setView] = useState<{ title: string; unit: 'week' | 'day'; isCurrent: boolean }>({
+    title: '',
+    unit: 'week',
+    isCurrent: true,
+  });
   const onDatesSet = (arg: DatesSetArg) => {
     const now = Date.now();
-    setView({ title: arg.view.title, unit: arg.view.type === 'timeGridDay' ? 'day' : 'week', isCurrent: arg.start.getTime() <= now && now < arg.end.getTime() });
+    setView({
+      title: arg.view.title,
+      unit: arg.view.type === 'timeGridDay' ? 'day' : 'week',
+      isCurrent: arg.start.getTime() <= now && now < arg.end.getTime(),
+    });
     const start = toLuxonDateTime(arg.start, arg.view.calendar).toUTC().toISO()!;
     const end = toLuxonDateTime(arg.end, arg.view.calendar).toUTC().toISO()!;
     setRange((old) => (old && old.start === start && old.end === end ? old : { start, end }));
@@ -118,7 +126,10 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
 
   const onSelect = (arg: DateSelectArg) => {
     arg.view.calendar.unselect();
-    setAdding({ fields: fieldsOf(toLuxonDateTime(arg.start, arg.view.calendar), toLuxonDateTime(arg.end, arg.view.calendar)), repeatsWeekly: false });
+    setAdding({
+      fields: fieldsOf(toLuxonDateTime(arg.start, arg.view.calendar), toLuxonDateTime(arg.end, arg.view.calendar)),
+      repeatsWeekly: false,
+    });
   };
 
   const openAdd = () => {
@@ -129,7 +140,9 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   const change = async (occurrence: Occurrence, start: DateTime, end: DateTime): Promise<boolean> => {
     try {
       await changeAvailability({
-        variables: { input: { availabilityId: occurrence.sourceId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone } },
+        variables: {
+          input: { availabilityId: occurrence.sourceId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone },
+        },
       });
       notifySuccess(occurrence.repeatsWeekly ? AvailabilityMessages.changedWeekly : AvailabilityMessages.changed);
       refresh();
@@ -158,13 +171,22 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
     const { event } = arg;
     if (!event.start || !event.end) return;
     const weekly = event.extendedProps.repeatsWeekly ? 'Weekly availability' : 'Availability';
-    arg.el.setAttribute('aria-label', `${weekly}, ${formatTimeRange(event.start.toISOString(), event.end.toISOString(), zone)}. Press Enter to change or remove it.`);
+    arg.el.setAttribute(
+      'aria-label',
+      `${weekly}, ${formatTimeRange(event.start.toISOString(), event.end.toISOString(), zone)}. Press Enter to change or remove it.`,
+    );
     arg.el.setAttribute('data-testid', 'availability-event');
   };
 
   return (
     <Box component="section" aria-label="Availability calendar">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between" sx={{ mb: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        alignItems={{ sm: 'center' }}
+        justifyContent="space-between"
+        sx={{ mb: 1 }}
+      >
         <Typography data-testid="calendar-zone">
           Times are in <strong>{describeZone(zone)}</strong>.
         </Typography>
@@ -173,11 +195,19 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Select free time in the calendar to add availability ({SLOT_MINUTES}-minute steps, one day at a time); drag or resize it to change it; select it
-        (or tab to it and press Enter) to change its times or remove it. {AvailabilityMessages.weeklyNote}
+        Select free time in the calendar to add availability ({SLOT_MINUTES}-minute steps, one day at a time); drag or resize it to change
+        it; select it (or tab to it and press Enter) to change its times or remove it. {AvailabilityMessages.weeklyNote}
       </Typography>
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={refresh}>Retry</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={refresh}>
+              Retry
+            </Button>
+          }
+        >
           {errorMessage(error)}
         </Alert>
       )}
@@ -246,7 +276,9 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
             setBusy(true);
             try {
               await addAvailability({
-                variables: { input: { speakerId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone, repeatsWeekly } },
+                variables: {
+                  input: { speakerId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone, repeatsWeekly },
+                },
               });
               notifySuccess(AvailabilityMessages.added);
               setAdding(null);

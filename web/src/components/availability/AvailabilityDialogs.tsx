@@ -116,7 +116,14 @@ function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: F
   const step = { step: SLOT_MINUTES * 60 };
   return (
     <>
-      <TextField label="Date" type="date" value={fields.date} onChange={(e) => onChange({ ...fields, date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} required />
+      <TextField
+        label="Date"
+        type="date"
+        value={fields.date}
+        onChange={(e) => onChange({ ...fields, date: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }}
+        required
+      />
       <Stack direction="row" spacing={2}>
         <TextField
           label="Starts"

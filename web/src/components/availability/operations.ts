@@ -19,7 +19,10 @@ export const AVAILABILITY_OCCURRENCES: TypedDocumentNode<{ availabilityOccurrenc
   }
 `;
 
-export const ADD_AVAILABILITY: TypedDocumentNode<{ addAvailability: { added: boolean; availabilityId: string } }, MutationAddAvailabilityArgs> = gql`
+export const ADD_AVAILABILITY: TypedDocumentNode<
+  { addAvailability: { added: boolean; availabilityId: string } },
+  MutationAddAvailabilityArgs
+> = gql`
   mutation AddAvailability($input: AddAvailabilityInput!) {
     addAvailability(input: $input) {
       added

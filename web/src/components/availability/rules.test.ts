@@ -23,10 +23,18 @@ describe('availability rules', () => {
     assert.equal(onSlots(at('2025-03-04T09:30', 'Asia/Kolkata'), at('2025-03-04T10:00', 'Asia/Kolkata')), true);
   });
   it('finds overlaps, leaving out the occurrence being moved', () => {
-    const occurrences = [{ sourceId: 'a', startTimestamp: '2025-03-04T14:00:00.000Z', endTimestamp: '2025-03-04T15:00:00.000Z', repeatsWeekly: true }];
+    const occurrences = [
+      { sourceId: 'a', startTimestamp: '2025-03-04T14:00:00.000Z', endTimestamp: '2025-03-04T15:00:00.000Z', repeatsWeekly: true },
+    ];
     assert.equal(overlapsAny(at('2025-03-04T09:30'), at('2025-03-04T10:30'), occurrences), true);
     assert.equal(overlapsAny(at('2025-03-04T10:00'), at('2025-03-04T11:00'), occurrences), false, 'touching is fine');
-    assert.equal(overlapsAny(at('2025-03-04T09:30'), at('2025-03-04T10:30'), occurrences, { sourceId: 'a', startTimestamp: '2025-03-04T14:00:00.000Z' }), false);
+    assert.equal(
+      overlapsAny(at('2025-03-04T09:30'), at('2025-03-04T10:30'), occurrences, {
+        sourceId: 'a',
+        startTimestamp: '2025-03-04T14:00:00.000Z',
+      }),
+      false,
+    );
   });
   it('reads typed fields in the zone and names the problem', () => {
     const span = spanFromFields('2025-03-09', '01:00', '04:00', 'America/New_York')!;

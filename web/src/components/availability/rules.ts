@@ -32,7 +32,12 @@ export function onSlots(start: DateTime, end: DateTime): boolean {
 }
 
 /** Whether [start, end) overlaps any occurrence except those of `ignoreSourceId`'s one occurrence starting at `ignoreStart`. */
-export function overlapsAny(start: DateTime, end: DateTime, occurrences: readonly Occurrence[], ignore?: { sourceId: string; startTimestamp: string }): boolean {
+export function overlapsAny(
+  start: DateTime,
+  end: DateTime,
+  occurrences: readonly Occurrence[],
+  ignore?: { sourceId: string; startTimestamp: string },
+): boolean {
   return occurrences.some((o) => {
     if (ignore && o.sourceId === ignore.sourceId && o.startTimestamp === ignore.startTimestamp) return false;
     return Date.parse(o.startTimestamp) < end.toMillis() && start.toMillis() < Date.parse(o.endTimestamp);
@@ -58,12 +63,17 @@ export function toEvents(occurrences: readonly Occurrence[]) {
 export function spanFromFields(date: string, startTime: string, endTime: string, zone: string): { start: DateTime; end: DateTime } | null {
   const start = DateTime.fromISO(`${date}T${startTime}`, { zone });
   // '00:00' as the end means the midnight that closes the day.
-  const end = endTime === '00:00' || endTime === '24:00' ? start.startOf('day').plus({ days: 1 }) : DateTime.fromISO(`${date}T${endTime}`, { zone });
+  const end =
+    endTime === '00:00' || endTime === '24:00' ? start.startOf('day').plus({ days: 1 }) : DateTime.fromISO(`${date}T${endTime}`, { zone });
   return start.isValid && end.isValid ? { start, end } : null;
 }
 
 /** Why a span the person typed cannot be availability, in the server's words; null when it can. */
-export function spanProblem(start: DateTime, end: DateTime, messages: { order: string; sameDay: string; notOnSlot: string }): string | null {
+export function spanProblem(
+  start: DateTime,
+  end: DateTime,
+  messages: { order: string; sameDay: string; notOnSlot: string },
+): string | null {
   if (end <= start) return messages.order;
   if (!withinOneDay(start, end)) return messages.sameDay;
   if (!onSlots(start, end)) return messages.notOnSlot;

@@ -27,7 +27,11 @@ export function CodeWorth({
   return (
     <Stack spacing={2} data-testid="code-worth">
       <Typography>
-        Code <strong>{worth.value.slice(0, 5)} {worth.value.slice(5)}</strong> pays for {countOf(worth.quantity, 'conversation')} of {worth.duration} minutes in {course.name}.
+        Code{' '}
+        <strong>
+          {worth.value.slice(0, 5)} {worth.value.slice(5)}
+        </strong>{' '}
+        pays for {countOf(worth.quantity, 'conversation')} of {worth.duration} minutes in {course.name}.
       </Typography>
       <Alert severity={short ? 'warning' : 'info'} data-testid="code-worth-text">
         {codeWorthText(worth.minuteQuantity, course)}

@@ -20,9 +20,7 @@ export function CourseFacts({ course, showPrices = true }: { course: CourseSumma
     rows.push(['Price Per Student', priceOrContactSales(course.prices?.totalPrice)]);
   }
   if (showPrices && course.priceAgreement.kind === 'institutional') rows.push(['Price', 'Paid by your school']);
-  return (
-    <FactsTable rows={rows} label="Course details" />
-  );
+  return <FactsTable rows={rows} label="Course details" />;
 }
 
 export { formatMoney };

@@ -43,7 +43,11 @@ export function Outcome(props: {
   const next = props.ok ? props.next : undefined;
   return (
     <Box role="status" aria-live="polite" sx={{ textAlign: 'center', py: 2 }}>
-      {props.ok ? <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} /> : <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />}
+      {props.ok ? (
+        <CheckCircleOutlineIcon color="success" sx={{ fontSize: 48 }} />
+      ) : (
+        <ErrorOutlineIcon color="error" sx={{ fontSize: 48 }} />
+      )}
       <Typography variant="h6" component="h2" gutterBottom data-testid="outcome-title">
         {props.title}
       </Typography>

@@ -59,7 +59,10 @@ const COURSE_FIELDS = gql`
   }
 `;
 
-export const ENROLLING_COURSE: TypedDocumentNode<{ enrollingCourse: CourseSummary }, { inviteNumber: string; extraConversations?: number | null }> = gql`
+export const ENROLLING_COURSE: TypedDocumentNode<
+  { enrollingCourse: CourseSummary },
+  { inviteNumber: string; extraConversations?: number | null }
+> = gql`
   query EnrollingCourse($inviteNumber: String!, $extraConversations: Int) {
     enrollingCourse(inviteNumber: $inviteNumber, extraConversations: $extraConversations) {
       ...EnrollmentCourseFields
@@ -77,7 +80,13 @@ export interface EnrollUserData {
   };
 }
 export interface EnrollUserVariables {
-  input: { inviteNumber: string; cardToken?: string | null; code?: string | null; extraConversations?: number | null; userId?: string | null };
+  input: {
+    inviteNumber: string;
+    cardToken?: string | null;
+    code?: string | null;
+    extraConversations?: number | null;
+    userId?: string | null;
+  };
 }
 
 export const ENROLL_USER: TypedDocumentNode<EnrollUserData, EnrollUserVariables> = gql`

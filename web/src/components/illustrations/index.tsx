@@ -14,7 +14,14 @@ export interface IllustrationProps {
 function Svg({ size = 160, viewBox, children }: IllustrationProps & { viewBox: string; children: ReactNode }) {
   const [, , w, h] = viewBox.split(' ').map(Number);
   return (
-    <svg width={size} height={(size * h) / w} viewBox={viewBox} aria-hidden="true" focusable="false" style={{ display: 'block', maxWidth: '100%', height: 'auto' }}>
+    <svg
+      width={size}
+      height={(size * h) / w}
+      viewBox={viewBox}
+      aria-hidden="true"
+      focusable="false"
+      style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+    >
       {children}
     </svg>
   );
@@ -43,7 +50,10 @@ export function ConversationIllustration(props: IllustrationProps) {
       <circle cx="46" cy="53" r="6" fill={c.paper} />
       <circle cx="70" cy="53" r="6" fill={c.paper} />
       <circle cx="94" cy="53" r="6" fill={c.paper} />
-      <path d="M178 50h-76a12 12 0 0 0-12 12v34a12 12 0 0 0 12 12h54l18 14-3-14h7a12 12 0 0 0 12-12V62a12 12 0 0 0-12-12z" fill={c.accent} />
+      <path
+        d="M178 50h-76a12 12 0 0 0-12 12v34a12 12 0 0 0 12 12h54l18 14-3-14h7a12 12 0 0 0 12-12V62a12 12 0 0 0-12-12z"
+        fill={c.accent}
+      />
       <path d="M108 74h56M108 88h38" stroke={c.paper} strokeWidth="7" strokeLinecap="round" />
     </Svg>
   );
@@ -111,7 +121,12 @@ export function WelcomeIllustration(props: IllustrationProps) {
       <path d="M42 136c0-28 12-48 28-48s28 20 28 48z" fill={c.main} />
       <circle cx="170" cy="62" r="16" fill={c.ink} />
       <path d="M142 136c0-28 12-48 28-48s28 20 28 48z" fill={c.accent} />
-      <path d="M96 26h48a8 8 0 0 1 8 8v14a8 8 0 0 1-8 8h-18l-10 8 2-8h-22a8 8 0 0 1-8-8V34a8 8 0 0 1 8-8z" fill={c.paper} stroke={c.main} strokeWidth="3" />
+      <path
+        d="M96 26h48a8 8 0 0 1 8 8v14a8 8 0 0 1-8 8h-18l-10 8 2-8h-22a8 8 0 0 1-8-8V34a8 8 0 0 1 8-8z"
+        fill={c.paper}
+        stroke={c.main}
+        strokeWidth="3"
+      />
       <path d="M106 41h28" stroke={c.main} strokeWidth="4" strokeLinecap="round" />
     </Svg>
   );

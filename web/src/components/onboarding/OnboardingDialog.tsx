@@ -47,8 +47,21 @@ export interface OnboardingDialogProps {
 }
 
 const EMPTY: ProfileForm = {
-  givenName: '', surname: '', displayName: '', gender: '', dateOfBirth: '', currentCity: '', currentState: '', currentCountry: '',
-  previousCity: '', previousCountry: '', school: '', bioDreamCareer: '', bioGoalsAre: '', bioHobbiesAre: '', headshotUrl: '',
+  givenName: '',
+  surname: '',
+  displayName: '',
+  gender: '',
+  dateOfBirth: '',
+  currentCity: '',
+  currentState: '',
+  currentCountry: '',
+  previousCity: '',
+  previousCountry: '',
+  school: '',
+  bioDreamCareer: '',
+  bioGoalsAre: '',
+  bioHobbiesAre: '',
+  headshotUrl: '',
 };
 
 const valuesOf = (me: OnboardingProfile): ProfileForm =>
@@ -163,7 +176,9 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   const uploadHeadshot = async (file: File) => {
     try {
       const data = await readAsBase64(file);
-      const res = await upload({ variables: { input: { name: file.name.slice(0, 255), type: file.type.slice(0, 100), size: file.size, data } } });
+      const res = await upload({
+        variables: { input: { name: file.name.slice(0, 255), type: file.type.slice(0, 100), size: file.size, data } },
+      });
       return res.data!.uploadHeadshot.url;
     } catch (e) {
       throw new Error(errorMessage(e));

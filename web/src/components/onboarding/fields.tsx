@@ -88,7 +88,15 @@ const LABELS: Record<TextFieldName, string> = {
   bioHobbiesAre: 'Your hobbies',
 };
 
-export function ProfileTextField({ form, name, label, autoFocus, autoComplete, multiline, helper }: {
+export function ProfileTextField({
+  form,
+  name,
+  label,
+  autoFocus,
+  autoComplete,
+  multiline,
+  helper,
+}: {
   form: UseFormReturn<ProfileForm>;
   name: TextFieldName;
   label?: string;
@@ -181,7 +189,11 @@ export const displayNameStep: OnboardingStepDef = {
 };
 
 /** A country with the server's suggestions, as the settings pages ask it (not free text alone). */
-export function CountryInput({ form, name = 'currentCountry', label = 'Country' }: Pick<StepProps, 'form'> & { name?: 'currentCountry' | 'previousCountry'; label?: string }) {
+export function CountryInput({
+  form,
+  name = 'currentCountry',
+  label = 'Country',
+}: Pick<StepProps, 'form'> & { name?: 'currentCountry' | 'previousCountry'; label?: string }) {
   const id = useId();
   const required = name === 'currentCountry';
   return (
@@ -190,7 +202,16 @@ export function CountryInput({ form, name = 'currentCountry', label = 'Country' 
       name={name}
       rules={{ validate: (v) => textFieldError(name, v, { required }) ?? true }}
       render={({ field, fieldState }) => (
-        <CountryField id={id} label={label} required={required} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} error={fieldState.error?.message} />
+        <CountryField
+          id={id}
+          label={label}
+          required={required}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error?.message}
+        />
       )}
     />
   );
@@ -242,7 +263,13 @@ function GenderField({ form }: StepProps) {
       render={({ field }) => (
         <FormControl error={!!error} required>
           <FormLabel id={labelId}>Gender</FormLabel>
-          <RadioGroup aria-labelledby={labelId} name={field.name} value={field.value} onChange={(_e, v) => field.onChange(v)} onBlur={field.onBlur}>
+          <RadioGroup
+            aria-labelledby={labelId}
+            name={field.name}
+            value={field.value}
+            onChange={(_e, v) => field.onChange(v)}
+            onBlur={field.onBlur}
+          >
             <FormControlLabel value="male" control={<Radio inputRef={field.ref} />} label="Male" />
             <FormControlLabel value="female" control={<Radio />} label="Female" />
           </RadioGroup>
@@ -331,9 +358,20 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
         hidden
         onChange={(e) => void choose(e.target.files?.[0])}
       />
-      <Button variant="outlined" component="label" htmlFor={inputId} disabled={busy}
-        onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); input.current?.click(); } }}
-        tabIndex={0} role="button">
+      <Button
+        variant="outlined"
+        component="label"
+        htmlFor={inputId}
+        disabled={busy}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            input.current?.click();
+          }
+        }}
+        tabIndex={0}
+        role="button"
+      >
         {busy ? <CircularProgress size={20} aria-label="Uploading" /> : url ? 'Choose another picture' : 'Upload a picture'}
       </Button>
       <Box role={error ? 'alert' : undefined}>

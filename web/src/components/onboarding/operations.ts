@@ -11,8 +11,23 @@ import type {
 /** Profile calls of the onboarding dialogs (spec 3: changeUser, onboardAccount, uploadHeadshot). */
 export type OnboardingProfile = Pick<
   User,
-  | 'id' | 'givenName' | 'surname' | 'displayName' | 'gender' | 'dateOfBirth' | 'currentCity' | 'currentState' | 'currentCountry'
-  | 'previousCity' | 'previousCountry' | 'school' | 'bioDreamCareer' | 'bioGoalsAre' | 'bioHobbiesAre' | 'tzIdentifier' | 'headshotUrl'
+  | 'id'
+  | 'givenName'
+  | 'surname'
+  | 'displayName'
+  | 'gender'
+  | 'dateOfBirth'
+  | 'currentCity'
+  | 'currentState'
+  | 'currentCountry'
+  | 'previousCity'
+  | 'previousCountry'
+  | 'school'
+  | 'bioDreamCareer'
+  | 'bioGoalsAre'
+  | 'bioHobbiesAre'
+  | 'tzIdentifier'
+  | 'headshotUrl'
 > & { account: Pick<Account, 'id' | 'roles'> };
 
 const PROFILE_FIELDS = `

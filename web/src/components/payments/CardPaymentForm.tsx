@@ -57,7 +57,11 @@ export function parseExpiry(value: string): { expMonth: string; expYear: string 
   return match ? { expMonth: match[1], expYear: match[2] } : { expMonth: '', expYear: '' };
 }
 
-const formatCardNumber = (value: string) => value.replace(/[^\d]/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+const formatCardNumber = (value: string) =>
+  value
+    .replace(/[^\d]/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 const formatExpiry = (value: string) => {
   const digits = value.replace(/[^\d]/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)} / ${digits.slice(2)}` : digits;
@@ -154,7 +158,11 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-cvc' } }}
           />
         </Stack>
-        {serverError && <Alert severity="error" role="alert">{serverError}</Alert>}
+        {serverError && (
+          <Alert severity="error" role="alert">
+            {serverError}
+          </Alert>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={!canPay}>
           {payButtonLabel(amount, currency)}
         </Button>
@@ -212,10 +220,26 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
   return (
     <Box component="form" noValidate aria-label="Card payment" onSubmit={(e) => (e.preventDefault(), void pay())}>
       <Stack spacing={2}>
-        <TextField label="Cardholder name" placeholder={CARDHOLDER_PLACEHOLDER} value={name} onChange={(e) => setName(e.target.value)} autoComplete="cc-name" required fullWidth />
+        <TextField
+          label="Cardholder name"
+          placeholder={CARDHOLDER_PLACEHOLDER}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoComplete="cc-name"
+          required
+          fullWidth
+        />
         <Box ref={mountRef} sx={{ border: 1, borderColor: cardError ? 'error.main' : 'divider', borderRadius: 1, p: 1.5 }} />
-        {cardError && <Typography color="error" variant="body2">{cardError}</Typography>}
-        {serverError && <Alert severity="error" role="alert">{serverError}</Alert>}
+        {cardError && (
+          <Typography color="error" variant="body2">
+            {cardError}
+          </Typography>
+        )}
+        {serverError && (
+          <Alert severity="error" role="alert">
+            {serverError}
+          </Alert>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={!canPay}>
           {payButtonLabel(amount, currency)}
         </Button>

@@ -43,7 +43,7 @@ export function MarkCard({
   const [problem, setProblem] = useState<string | null>(null);
   const [mark, { loading }] = useMutation(MARK_CONVERSATION, { context: { quiet: true } });
   const label = markLabel(c);
-  const current = c.markedAs ? MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs : null;
+  const current = c.markedAs ? (MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs) : null;
   const text = c.markablePolicy.isMarkable
     ? current
       ? `Marked as ${current}. You can settle it now that the technical issue is understood.`
@@ -80,7 +80,15 @@ export function MarkCard({
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="outlined" disabled={label !== 'Mark'} onClick={() => { setChoice(''); setProblem(null); setOpen(true); }}>
+        <Button
+          variant="outlined"
+          disabled={label !== 'Mark'}
+          onClick={() => {
+            setChoice('');
+            setProblem(null);
+            setOpen(true);
+          }}
+        >
           {label}
         </Button>
       </CardActions>
@@ -89,7 +97,14 @@ export function MarkCard({
         <DialogContent>
           <FormControl error={!!problem} required>
             <FormLabel id="mark-choices">How did it go?</FormLabel>
-            <RadioGroup aria-labelledby="mark-choices" value={choice} onChange={(e) => { setChoice(e.target.value); setProblem(null); }}>
+            <RadioGroup
+              aria-labelledby="mark-choices"
+              value={choice}
+              onChange={(e) => {
+                setChoice(e.target.value);
+                setProblem(null);
+              }}
+            >
               {c.markablePolicy.choices.map((o) => (
                 <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={o.label} />
               ))}

@@ -16,7 +16,13 @@ import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { RATE_CONVERSATION, type OwnRating } from './operations';
 
-export function RatingCard({ conversation: c, who }: { conversation: { id: string; isRatable: boolean; ratings: OwnRating[] }; who: string }) {
+export function RatingCard({
+  conversation: c,
+  who,
+}: {
+  conversation: { id: string; isRatable: boolean; ratings: OwnRating[] };
+  who: string;
+}) {
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [rate, { loading }] = useMutation(RATE_CONVERSATION, { context: { quiet: true } });

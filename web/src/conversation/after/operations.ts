@@ -8,7 +8,12 @@ export interface MarkablePolicy {
 }
 
 export const MARK_CONVERSATION: TypedDocumentNode<
-  { moderateConversation: { marked: boolean | null; conversation: { id: string; markedAs: Marking | null; markablePolicy: MarkablePolicy } } },
+  {
+    moderateConversation: {
+      marked: boolean | null;
+      conversation: { id: string; markedAs: Marking | null; markablePolicy: MarkablePolicy };
+    };
+  },
   { input: { conversationId: string; markAs: Marking } }
 > = gql`
   mutation MarkConversation($input: ModerateConversationInput!) {

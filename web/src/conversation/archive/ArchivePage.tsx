@@ -108,7 +108,13 @@ export default function ArchivePage() {
             onError={onVideoError}
             onLoadedMetadata={onLoaded}
             onPlaying={() => (renewals.current = 0)}
-            sx={{ width: '100%', maxHeight: '70vh', bgcolor: 'common.black', borderRadius: 1, '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 } }}
+            sx={{
+              width: '100%',
+              maxHeight: '70vh',
+              bgcolor: 'common.black',
+              borderRadius: 1,
+              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+            }}
           >
             {ArchiveText.unsupported}
           </Box>

@@ -40,7 +40,13 @@ export function ArchiveStatusButton({ conversationId }: { conversationId: string
         Archive:
       </Typography>
       {available ? (
-        <Button variant="outlined" size="small" component={RouterLink} to={archivePath(conversationId)} startIcon={<PlayCircleOutlineIcon />}>
+        <Button
+          variant="outlined"
+          size="small"
+          component={RouterLink}
+          to={archivePath(conversationId)}
+          startIcon={<PlayCircleOutlineIcon />}
+        >
           {PLAY_ARCHIVE}
         </Button>
       ) : (

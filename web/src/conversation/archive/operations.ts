@@ -36,7 +36,10 @@ export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: Arch
   }
 `;
 
-export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<{ redirectArchiveMedia: { url: string; expiresOn: string } }, MutationRedirectArchiveMediaArgs> = gql`
+export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<
+  { redirectArchiveMedia: { url: string; expiresOn: string } },
+  MutationRedirectArchiveMediaArgs
+> = gql`
   mutation RedirectArchiveMedia($input: RedirectArchiveMediaInput!) {
     redirectArchiveMedia(input: $input) {
       url

@@ -20,9 +20,11 @@ export function connectionRows(events: readonly ParticipantEventLike[], now: Dat
   const rows: ConnectionRow[] = [];
   for (const e of [...events].sort((a, b) => a.sequence - b.sequence)) {
     if (e.kind === 'connected') rows.push({ connectedOn: e.timestamp, disconnectedOn: null, seconds: 0 });
-    else if (e.kind === 'disconnected' && rows.length && rows[rows.length - 1].disconnectedOn === null) rows[rows.length - 1].disconnectedOn = e.timestamp;
+    else if (e.kind === 'disconnected' && rows.length && rows[rows.length - 1].disconnectedOn === null)
+      rows[rows.length - 1].disconnectedOn = e.timestamp;
   }
-  for (const r of rows) r.seconds = Math.max(0, Math.round((Date.parse(r.disconnectedOn ?? now.toISOString()) - Date.parse(r.connectedOn)) / 1000));
+  for (const r of rows)
+    r.seconds = Math.max(0, Math.round((Date.parse(r.disconnectedOn ?? now.toISOString()) - Date.parse(r.connectedOn)) / 1000));
   return rows;
 }
 

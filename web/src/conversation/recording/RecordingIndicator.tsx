@@ -39,10 +39,12 @@ export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean })
           borderRadius: '50%',
           bgcolor: '#ff4d4d',
           opacity: upcoming ? 0.6 : 1,
-          '@media (prefers-reduced-motion: no-preference)': upcoming ? {} : {
-            animation: 'recording-pulse 2s ease-in-out infinite',
-            '@keyframes recording-pulse': { '50%': { opacity: 0.35 } },
-          },
+          '@media (prefers-reduced-motion: no-preference)': upcoming
+            ? {}
+            : {
+                animation: 'recording-pulse 2s ease-in-out infinite',
+                '@keyframes recording-pulse': { '50%': { opacity: 0.35 } },
+              },
         }}
       />
       <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>

@@ -15,7 +15,10 @@ export interface FetchResponse {
   status: number;
   json(): Promise<unknown>;
 }
-export type FetchLike = (url: string, init: { method: string; body?: Blob | Uint8Array | string; headers?: Record<string, string> }) => Promise<FetchResponse>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; body?: Blob | Uint8Array | string; headers?: Record<string, string> },
+) => Promise<FetchResponse>;
 
 export type ChunkBody = Blob | Uint8Array;
 
@@ -196,7 +199,8 @@ export function createUploadQueue(options: UploadQueueOptions) {
         if (res && !isRetryable(res.status)) {
           const body = (await res.json().catch(() => null)) as { missing?: unknown; error?: { message?: unknown } } | null;
           const missing = Array.isArray(body?.missing) ? body.missing.filter((n): n is number => Number.isInteger(n)) : undefined;
-          error = typeof body?.error?.message === 'string' ? body.error.message : `The recording could not be finished (HTTP ${res.status}).`;
+          error =
+            typeof body?.error?.message === 'string' ? body.error.message : `The recording could not be finished (HTTP ${res.status}).`;
           changed();
           return { ok: false, error, ...(missing ? { missing } : {}) };
         }

@@ -10,7 +10,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoRoom } from '../useVideoRoom';
 import { startRecording, type Recording } from './recorder';
 
-export const ARCHIVE_ON_START: TypedDocumentNode<{ conversation: { id: string; archiveOnStart: boolean } | null }, { conversationId: string }> = gql`
+export const ARCHIVE_ON_START: TypedDocumentNode<
+  { conversation: { id: string; archiveOnStart: boolean } | null },
+  { conversationId: string }
+> = gql`
   query ArchiveOnStart($conversationId: ID!) {
     conversation(conversationId: $conversationId) {
       id
@@ -29,7 +32,12 @@ export interface RecordingView {
 
 const remoteStreamOf = (room: VideoRoom) => (room.remote && 'stream' in room.remote ? room.remote.stream : null);
 
-export function useRecording(conversationId: string, running: boolean, room: VideoRoom, labels: { local: string; remote: string }): RecordingView {
+export function useRecording(
+  conversationId: string,
+  running: boolean,
+  room: VideoRoom,
+  labels: { local: string; remote: string },
+): RecordingView {
   const wanted = running && room.phase === 'joined' && room.provider === 'local' && room.role === 'host' && !!room.localStream;
   const { data } = useQuery(ARCHIVE_ON_START, {
     variables: { conversationId },

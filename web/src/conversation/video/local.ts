@@ -44,7 +44,8 @@ export function parseIceServers(value: string | null | undefined): RTCIceServer[
   }
 }
 
-const newId = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+const newId = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) => {
   const iceServers = parseIceServers(join.iceServers);
@@ -66,7 +67,8 @@ export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) 
       .then(
         () => undefined,
         // A goodbye to a conversation that already stopped is refused: nothing to tell then.
-        (error: unknown) => (kind === 'bye' ? debug(`bye not sent: ${String(error)}`) : console.warn(`The ${kind} signal was not sent:`, error)),
+        (error: unknown) =>
+          kind === 'bye' ? debug(`bye not sent: ${String(error)}`) : console.warn(`The ${kind} signal was not sent:`, error),
       );
   const debug = (text: string) => {
     if ((globalThis as { __liveDebug?: boolean }).__liveDebug) console.debug(`[live] ${state.role} ${text}`);
@@ -116,7 +118,15 @@ export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) 
     closePeer();
     handlers.onRemoteStream(null);
     const pc = new RTCPeerConnection({ iceServers });
-    const p: Peer = { pc, cid, makingOffer: false, ignoreOffer: false, queue: Promise.resolve(), remote: new MediaStream(), watchdog: setTimeout(stalled, CONNECT_TIMEOUT_MS) };
+    const p: Peer = {
+      pc,
+      cid,
+      makingOffer: false,
+      ignoreOffer: false,
+      queue: Promise.resolve(),
+      remote: new MediaStream(),
+      watchdog: setTimeout(stalled, CONNECT_TIMEOUT_MS),
+    };
     peer = p;
     function stalled() {
       if (peer !== p || pc.connectionState === 'connected') return;
@@ -206,7 +216,9 @@ export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) 
     }
     if (!env || typeof env.s !== 'string') return;
     const step = onSignal(state, signal.kind, env, Date.now(), newId);
-    debug(`got ${signal.kind} s=${env.s.slice(0, 6)} c=${env.c?.slice(0, 6)} to=${env.to?.slice(0, 6)} → ${step.actions.map((a) => a.type).join(',')}`);
+    debug(
+      `got ${signal.kind} s=${env.s.slice(0, 6)} c=${env.c?.slice(0, 6)} to=${env.to?.slice(0, 6)} → ${step.actions.map((a) => a.type).join(',')}`,
+    );
     state = step.state;
     for (const a of step.actions) act(a, signal.kind, env);
   }

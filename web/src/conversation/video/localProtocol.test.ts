@@ -25,7 +25,23 @@ function room() {
     }
     return out;
   };
-  return { run, connects, left, get host() { return host; }, get guest() { return guest; }, set host(s) { host = s; }, set guest(s) { guest = s; } };
+  return {
+    run,
+    connects,
+    left,
+    get host() {
+      return host;
+    },
+    get guest() {
+      return guest;
+    },
+    set host(s) {
+      host = s;
+    },
+    set guest(s) {
+      guest = s;
+    },
+  };
 }
 
 describe('local signalling protocol', () => {

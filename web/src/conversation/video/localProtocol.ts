@@ -79,7 +79,10 @@ function hostHello(state: ProtocolState, env: Envelope, now: number, newCid: () 
   const cid = newCid();
   return {
     state: { ...state, peer: env.s, cid, madeAt: now },
-    actions: [{ type: 'connect', cid }, { type: 'hello', c: cid, to: env.s }],
+    actions: [
+      { type: 'connect', cid },
+      { type: 'hello', c: cid, to: env.s },
+    ],
   };
 }
 

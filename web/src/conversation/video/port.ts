@@ -9,7 +9,11 @@ import type { VideoJoin } from '../../lib/graphql-types';
 export type { VideoJoin };
 
 /** The spec's capture (section 9): 1280x720 at 24 frames a second. */
-export const VIDEO_CONSTRAINTS: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 24, max: 24 } };
+export const VIDEO_CONSTRAINTS: MediaTrackConstraints = {
+  width: { ideal: 1280 },
+  height: { ideal: 720 },
+  frameRate: { ideal: 24, max: 24 },
+};
 /** Twilio's audio bitrate ceiling and bandwidth mode (spec 2, section 9). */
 export const MAX_AUDIO_BITRATE = 16_000;
 
@@ -45,7 +49,12 @@ export interface JoinOptions {
 }
 
 /** Joins the room with the local camera and microphone already captured. */
-export type JoinRoom = (join: VideoJoin, localStream: MediaStream, handlers: RoomHandlers, options?: JoinOptions) => Promise<RoomConnection>;
+export type JoinRoom = (
+  join: VideoJoin,
+  localStream: MediaStream,
+  handlers: RoomHandlers,
+  options?: JoinOptions,
+) => Promise<RoomConnection>;
 
 export interface VideoAdapter {
   join: JoinRoom;

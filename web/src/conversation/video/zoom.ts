@@ -15,7 +15,9 @@ type Failure = { type?: string; reason?: string; errorCode?: number };
 /** A Zoom rejection ({type, reason, errorCode}) as an Error with its code. */
 function zoomError(error: unknown): Error & { code?: number | string } {
   const f = (error ?? {}) as Failure;
-  const e = new Error(f.reason || f.type || (error instanceof Error ? error.message : 'Zoom refused the connection')) as Error & { code?: number | string };
+  const e = new Error(f.reason || f.type || (error instanceof Error ? error.message : 'Zoom refused the connection')) as Error & {
+    code?: number | string;
+  };
   e.code = f.errorCode ?? f.type;
   return e;
 }
@@ -67,7 +69,8 @@ export const join: JoinRoom = async (join, _localStream, handlers, options) => {
     handlers.onPeerMuted('video', action === 'Stop');
   });
   client.on('connection-change', ({ state, reason }: { state: string; reason?: string }) => {
-    if (state === 'Closed' || state === 'Fail') handlers.onError(reason || `The Zoom session ${state === 'Fail' ? 'failed' : 'closed'}`, state);
+    if (state === 'Closed' || state === 'Fail')
+      handlers.onError(reason || `The Zoom session ${state === 'Fail' ? 'failed' : 'closed'}`, state);
   });
 
   try {

@@ -32,7 +32,10 @@ interface InstructorConversation {
   lesson: { id: string; title: string } | null;
 }
 
-const INSTRUCTOR_CONVERSATION: TypedDocumentNode<{ me: { id: string; tzIdentifier: string } | null; conversation: InstructorConversation | null }, { conversationId: string }> = gql`
+const INSTRUCTOR_CONVERSATION: TypedDocumentNode<
+  { me: { id: string; tzIdentifier: string } | null; conversation: InstructorConversation | null },
+  { conversationId: string }
+> = gql`
   query InstructorConversation($conversationId: ID!) {
     me {
       id
@@ -68,7 +71,11 @@ const INSTRUCTOR_CONVERSATION: TypedDocumentNode<{ me: { id: string; tzIdentifie
 
 export default function ConversationPage() {
   const { id = '' } = useParams();
-  const { data, loading } = useQuery(INSTRUCTOR_CONVERSATION, { variables: { conversationId: id }, fetchPolicy: 'cache-and-network', context: { quiet: true } });
+  const { data, loading } = useQuery(INSTRUCTOR_CONVERSATION, {
+    variables: { conversationId: id },
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
   if (loading && !data) return <Loading label="Loading the conversation" />;
   const c = data?.conversation;
   if (!c) {

@@ -34,7 +34,16 @@ export interface CourseFormLocks {
   completionRequirement?: string | null;
 }
 
-const ORDER: (keyof CourseFormValues)[] = ['name', 'language', 'proficiency', 'durationRequirement', 'completionRequirement', 'startDate', 'endDate', 'school'];
+const ORDER: (keyof CourseFormValues)[] = [
+  'name',
+  'language',
+  'proficiency',
+  'durationRequirement',
+  'completionRequirement',
+  'startDate',
+  'endDate',
+  'school',
+];
 const fieldId = (key: string) => `course-${key}`;
 
 export function CourseForm({
@@ -110,14 +119,40 @@ export function CourseForm({
   return (
     <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={submit}>
       <TextField label="Course name" value={form.name} onChange={set('name')} required {...common('name')} />
-      <TextField select label="Language" value={form.language} onChange={set('language')} disabled={!!locks.language} {...common('language')}>
-        {LANGUAGES.map((l) => <MenuItem key={l.code} value={l.code}>{l.name}</MenuItem>)}
+      <TextField
+        select
+        label="Language"
+        value={form.language}
+        onChange={set('language')}
+        disabled={!!locks.language}
+        {...common('language')}
+      >
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l.code} value={l.code}>
+            {l.name}
+          </MenuItem>
+        ))}
       </TextField>
       <TextField select label="Proficiency" value={form.proficiency} onChange={set('proficiency')} {...common('proficiency')}>
-        {PROFICIENCIES.map((p) => <MenuItem key={p} value={p}>{p.charAt(0).toUpperCase() + p.slice(1)}</MenuItem>)}
+        {PROFICIENCIES.map((p) => (
+          <MenuItem key={p} value={p}>
+            {p.charAt(0).toUpperCase() + p.slice(1)}
+          </MenuItem>
+        ))}
       </TextField>
-      <TextField select label="Conversation length" value={form.durationRequirement} onChange={set('durationRequirement')} disabled={!!locks.durationRequirement} {...common('durationRequirement')}>
-        {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+      <TextField
+        select
+        label="Conversation length"
+        value={form.durationRequirement}
+        onChange={set('durationRequirement')}
+        disabled={!!locks.durationRequirement}
+        {...common('durationRequirement')}
+      >
+        {DURATIONS.map((d) => (
+          <MenuItem key={d} value={d}>
+            {d} minutes
+          </MenuItem>
+        ))}
       </TextField>
       <TextField
         type="number"
@@ -129,8 +164,24 @@ export function CourseForm({
         {...common('completionRequirement')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField type="date" label="Starts" value={form.startDate} onChange={set('startDate')} slotProps={{ inputLabel: { shrink: true } }} fullWidth {...common('startDate')} />
-        <TextField type="date" label="Ends" value={form.endDate} onChange={set('endDate')} slotProps={{ inputLabel: { shrink: true } }} fullWidth {...common('endDate')} />
+        <TextField
+          type="date"
+          label="Starts"
+          value={form.startDate}
+          onChange={set('startDate')}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+          {...common('startDate')}
+        />
+        <TextField
+          type="date"
+          label="Ends"
+          value={form.endDate}
+          onChange={set('endDate')}
+          slotProps={{ inputLabel: { shrink: true } }}
+          fullWidth
+          {...common('endDate')}
+        />
       </Stack>
       {showSchool && <TextField label="School (optional)" value={form.school} onChange={set('school')} {...common('school')} />}
       <FormAlert message={failure} />

@@ -48,7 +48,14 @@ export default function CoursePage() {
   const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
   return (
     <Page title={course.name}>
-      <Tabs value={tab} onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })} aria-label="Course sections" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })}
+        aria-label="Course sections"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
         <Tab value="overview" label="Overview" />
         <Tab
           value="students"
@@ -61,65 +68,85 @@ export default function CoursePage() {
         />
         <Tab value="topics" label="Discussion topics" />
       </Tabs>
-      {tab === 'topics' ? <TopicsTab course={course} /> : tab === 'students' ? (
-        <StudentsTab courseId={course.id} courseName={course.name} inviteNumber={course.inviteNumber} total={course.completionRequirement} />
+      {tab === 'topics' ? (
+        <TopicsTab course={course} />
+      ) : tab === 'students' ? (
+        <StudentsTab
+          courseId={course.id}
+          courseName={course.name}
+          inviteNumber={course.inviteNumber}
+          total={course.completionRequirement}
+        />
       ) : (
-      <Stack spacing={3}>
-        {course.isPast ? (
-          <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
-        ) : (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="subtitle1" component="h2" gutterBottom>
-              Share this course with your students
-            </Typography>
-            <InviteNumber inviteNumber={course.inviteNumber} />
-          </Paper>
-        )}
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography>
-            {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of {course.durationRequirement} minutes
-          </Typography>
-          <Typography color="text.secondary">
-            {formatDate(course.startDate)} to {formatDate(course.endDate)}
-            {course.courseEnrollmentsCount != null && ` · ${countOf(course.courseEnrollmentsCount, 'student')}`}
-          </Typography>
-          <Typography color="text.secondary">
-            Agreement: {course.priceAgreement.kind} · Price Per Student: {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} · Price Per Conversation:{' '}
-            {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
-          </Typography>
-        </Paper>
-        {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
-        {!course.isPast && missingTopics && (
-          <Alert severity="warning">
-            Some lessons have no discussion topic yet. <Link component={RouterLink} to="#topics">Add the discussion topics</Link>
-          </Alert>
-        )}
-        {!course.isPast && !missingTopics && course.courseEnrollmentsCount === 0 && (
-          <Alert severity="warning">
-            No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
-          </Alert>
-        )}
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          {/* A past course is read-only (changeCourse refuses it): no Edit. */}
-          {!course.isPast && (
-            <Button component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/edit`} variant="outlined" startIcon={<EditIcon />}>
-              Edit course
-            </Button>
+        <Stack spacing={3}>
+          {course.isPast ? (
+            <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
+          ) : (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="subtitle1" component="h2" gutterBottom>
+                Share this course with your students
+              </Typography>
+              <InviteNumber inviteNumber={course.inviteNumber} />
+            </Paper>
           )}
-          <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error">
-            Delete this course
-          </Link>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Typography>
+              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of{' '}
+              {course.durationRequirement} minutes
+            </Typography>
+            <Typography color="text.secondary">
+              {formatDate(course.startDate)} to {formatDate(course.endDate)}
+              {course.courseEnrollmentsCount != null && ` · ${countOf(course.courseEnrollmentsCount, 'student')}`}
+            </Typography>
+            <Typography color="text.secondary">
+              Agreement: {course.priceAgreement.kind} · Price Per Student:{' '}
+              {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} ·
+              Price Per Conversation: {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
+            </Typography>
+          </Paper>
+          {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
+          {!course.isPast && missingTopics && (
+            <Alert severity="warning">
+              Some lessons have no discussion topic yet.{' '}
+              <Link component={RouterLink} to="#topics">
+                Add the discussion topics
+              </Link>
+            </Alert>
+          )}
+          {!course.isPast && !missingTopics && course.courseEnrollmentsCount === 0 && (
+            <Alert severity="warning">
+              No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            {/* A past course is read-only (changeCourse refuses it): no Edit. */}
+            {!course.isPast && (
+              <Button
+                component={RouterLink}
+                to={`/instructor/courses/${encodeURIComponent(course.id)}/edit`}
+                variant="outlined"
+                startIcon={<EditIcon />}
+              >
+                Edit course
+              </Button>
+            )}
+            <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error">
+              Delete this course
+            </Link>
+          </Stack>
+          <Paper variant="outlined">
+            <List aria-label="Lessons">
+              {course.lessonAssignments?.map((l) => (
+                <ListItem key={l.id}>
+                  <ListItemText
+                    primary={`${l.order}. ${l.lesson.title}`}
+                    secondary={l.lesson.discussionTopic ?? 'No discussion topic yet'}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Paper>
         </Stack>
-        <Paper variant="outlined">
-          <List aria-label="Lessons">
-            {course.lessonAssignments?.map((l) => (
-              <ListItem key={l.id}>
-                <ListItemText primary={`${l.order}. ${l.lesson.title}`} secondary={l.lesson.discussionTopic ?? 'No discussion topic yet'} />
-              </ListItem>
-            ))}
-          </List>
-        </Paper>
-      </Stack>
       )}
     </Page>
   );

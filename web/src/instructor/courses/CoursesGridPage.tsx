@@ -41,8 +41,17 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
     <Page title="Courses">
       <ShareInvites />
       <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" sx={{ mb: 2 }}>
-        <FormControlLabel control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />} label="Show past courses" />
-        <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v) => v && navigate(`/instructor/courses/${v}`)} aria-label="Course view">
+        <FormControlLabel
+          control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />}
+          label="Show past courses"
+        />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_e, v) => v && navigate(`/instructor/courses/${v}`)}
+          aria-label="Course view"
+        >
           <ToggleButton value="grid">Grid</ToggleButton>
           <ToggleButton value="table">Table</ToggleButton>
         </ToggleButtonGroup>
@@ -63,10 +72,24 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
             <TableBody>
               {courses.map((c) => (
                 <TableRow key={c.id}>
-                  <TableCell><Link component={RouterLink} to={`/instructor/courses/${c.id}`}>{c.name}</Link></TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{languageName(c.language)} · {c.proficiency}</TableCell>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/instructor/courses/${c.id}`}>
+                      {c.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {languageName(c.language)} · {c.proficiency}
+                  </TableCell>
                   <TableCell>{c.courseEnrollmentsCount}</TableCell>
-                  <TableCell>{c.isPast ? <Typography color="error" variant="overline">PAST DUE</Typography> : formatInviteNumber(c.inviteNumber)}</TableCell>
+                  <TableCell>
+                    {c.isPast ? (
+                      <Typography color="error" variant="overline">
+                        PAST DUE
+                      </Typography>
+                    ) : (
+                      formatInviteNumber(c.inviteNumber)
+                    )}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -89,13 +112,17 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
               <Card variant="outlined" sx={{ height: '100%' }}>
                 <CardActionArea component={RouterLink} to={`/instructor/courses/${c.id}`} sx={{ height: '100%' }}>
                   <CardContent>
-                    <Typography variant="h6" component="h2">{c.name}</Typography>
+                    <Typography variant="h6" component="h2">
+                      {c.name}
+                    </Typography>
                     <Typography color="text.secondary">
                       {languageName(c.language)} · {c.proficiency}
                       {c.courseEnrollmentsCount != null && ` · ${countOf(c.courseEnrollmentsCount, 'student')}`}
                     </Typography>
                     {c.isPast ? (
-                      <Typography color="error" variant="overline">PAST DUE</Typography>
+                      <Typography color="error" variant="overline">
+                        PAST DUE
+                      </Typography>
                     ) : (
                       <Typography variant="body2">Invite number {formatInviteNumber(c.inviteNumber)}</Typography>
                     )}

@@ -23,7 +23,11 @@ export default function DeleteCoursePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
-  const [remove, state] = useMutation(REMOVE_COURSE, { context: { quiet: true }, refetchQueries: [{ query: MY_COURSES }], awaitRefetchQueries: true });
+  const [remove, state] = useMutation(REMOVE_COURSE, {
+    context: { quiet: true },
+    refetchQueries: [{ query: MY_COURSES }],
+    awaitRefetchQueries: true,
+  });
   if (loading && !data) return <Loading label="Loading the course" />;
   const course = data?.me?.ownedCourse;
   const back = () => navigate(`/instructor/courses/${encodeURIComponent(id)}`);

@@ -40,8 +40,12 @@ export default function EditCoursePage() {
   if (course.isPast) {
     return (
       <Page title={`Edit ${course.name}`} focusHeading>
-        <Alert severity="info" sx={{ mb: 2 }}>{CourseMessages.coursePast}</Alert>
-        <Button component={RouterLink} to={coursePath}>Back to the course</Button>
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {CourseMessages.coursePast}
+        </Alert>
+        <Button component={RouterLink} to={coursePath}>
+          Back to the course
+        </Button>
       </Page>
     );
   }
@@ -52,8 +56,14 @@ export default function EditCoursePage() {
     <Page title={`Edit ${course.name}`} focusHeading>
       <CourseForm
         initial={{
-          name: course.name, language: course.language, proficiency: course.proficiency, durationRequirement: course.durationRequirement,
-          completionRequirement: course.completionRequirement, startDate: course.startDate, endDate: course.endDate ?? '', school: '',
+          name: course.name,
+          language: course.language,
+          proficiency: course.proficiency,
+          durationRequirement: course.durationRequirement,
+          completionRequirement: course.completionRequirement,
+          startDate: course.startDate,
+          endDate: course.endDate ?? '',
+          school: '',
         }}
         keepEndDate={course.endDate}
         submitLabel="Save"
@@ -64,15 +74,21 @@ export default function EditCoursePage() {
           completionRequirement: locks.requirements ? LOCKED_REQUIREMENTS : null,
         }}
         notes={{
-          completionRequirement: students > 0
-            ? `Lessons are added or removed at the end; a lesson a student has reserved stays. Your ${students === 1 ? 'student keeps' : `${students} students keep`} the minutes they have.`
-            : 'Lessons are added or removed at the end.',
+          completionRequirement:
+            students > 0
+              ? `Lessons are added or removed at the end; a lesson a student has reserved stays. Your ${students === 1 ? 'student keeps' : `${students} students keep`} the minutes they have.`
+              : 'Lessons are added or removed at the end.',
         }}
         onSubmit={async (form) => {
           await change({
             variables: {
               input: {
-                courseId: course.id, name: form.name, language: form.language, proficiency: form.proficiency, startDate: form.startDate, endDate: form.endDate,
+                courseId: course.id,
+                name: form.name,
+                language: form.language,
+                proficiency: form.proficiency,
+                startDate: form.startDate,
+                endDate: form.endDate,
                 completionRequirement: locks.requirements ? null : form.completionRequirement,
                 durationRequirement: locks.requirements ? null : form.durationRequirement,
               },

@@ -23,7 +23,11 @@ export function InviteNumber({ inviteNumber, showLink = true }: { inviteNumber: 
       <Stack direction="row" spacing={1} alignItems="center">
         <Chip label={`Invite number ${formatInviteNumber(inviteNumber)}`} color="primary" data-testid="invite-number-chip" />
         <Tooltip title="Copy the invite number">
-          <IconButton size="small" onClick={() => void copy(formatInviteNumber(inviteNumber), 'invite number')} aria-label="Copy the invite number">
+          <IconButton
+            size="small"
+            onClick={() => void copy(formatInviteNumber(inviteNumber), 'invite number')}
+            aria-label="Copy the invite number"
+          >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
         </Tooltip>

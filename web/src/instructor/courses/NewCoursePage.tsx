@@ -17,7 +17,16 @@ export default function NewCoursePage() {
   return (
     <Page title="New course">
       <CourseForm
-        initial={{ name: '', language: 'es', proficiency: 'beginner', durationRequirement: 15, completionRequirement: 4, startDate: today, endDate: addMonths(today, 3), school: '' }}
+        initial={{
+          name: '',
+          language: 'es',
+          proficiency: 'beginner',
+          durationRequirement: 15,
+          completionRequirement: 4,
+          startDate: today,
+          endDate: addMonths(today, 3),
+          school: '',
+        }}
         submitLabel="Create course"
         busy={loading}
         showSchool

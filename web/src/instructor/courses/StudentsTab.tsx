@@ -97,7 +97,10 @@ function CourseProgress({ enrollment }: { enrollment: RosterEnrollment }) {
           const last = r.attempts.at(-1);
           return (
             <ListItem key={r.lessonAssignment.id} disableGutters>
-              <ListItemText primary={`${r.lessonAssignment.order}. ${r.lessonAssignment.lesson.title}`} secondary={last?.outcome ? OUTCOMES[last.outcome] ?? last.outcome : 'Not started'} />
+              <ListItemText
+                primary={`${r.lessonAssignment.order}. ${r.lessonAssignment.lesson.title}`}
+                secondary={last?.outcome ? (OUTCOMES[last.outcome] ?? last.outcome) : 'Not started'}
+              />
             </ListItem>
           );
         })}
@@ -119,11 +122,20 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
     ['Goals', s.bioGoalsAre],
   ];
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: 0.5 }}
+    >
       {rows.map(([term, value]) => (
         <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" sx={{ fontWeight: 600 }}>{term}</Typography>
-          <Typography component="dd" sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} color={value ? 'text.primary' : 'text.secondary'}>
+          <Typography component="dt" sx={{ fontWeight: 600 }}>
+            {term}
+          </Typography>
+          <Typography
+            component="dd"
+            sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+            color={value ? 'text.primary' : 'text.secondary'}
+          >
             {value || 'Not given'}
           </Typography>
         </Box>
@@ -132,7 +144,8 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
   );
 }
 
-const LEAVING_NOTE = 'They keep their minutes. Conversations still to come in this course are canceled and their minutes returned; past ones stay in its history.';
+const LEAVING_NOTE =
+  'They keep their minutes. Conversations still to come in this course are canceled and their minutes returned; past ones stay in its history.';
 
 function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; enrollment: RosterEnrollment; onClose: () => void }) {
   const { data } = useQuery(MY_COURSES, { fetchPolicy: 'cache-first' });
@@ -141,7 +154,11 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
   const [submitted, setSubmitted] = useState(false);
   const [transfer, state] = useMutation(TRANSFER_USER, {
     context: { quiet: true },
-    refetchQueries: [{ query: COURSE_STUDENTS, variables: { courseId } }, { query: COURSE, variables: { courseId } }, { query: MY_COURSES }],
+    refetchQueries: [
+      { query: COURSE_STUDENTS, variables: { courseId } },
+      { query: COURSE, variables: { courseId } },
+      { query: MY_COURSES },
+    ],
     awaitRefetchQueries: true,
   });
   const name = studentName(enrollment.student);
@@ -164,9 +181,19 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
         <DialogTitle id="transfer-title">Transfer {name}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>Move {name} to another of your courses. {LEAVING_NOTE}</DialogContentText>
+            <DialogContentText>
+              Move {name} to another of your courses. {LEAVING_NOTE}
+            </DialogContentText>
             {targets.length ? (
-              <TextField select label="Course" value={toCourseId} onChange={(e) => setTo(e.target.value)} required error={!!problem} helperText={problem}>
+              <TextField
+                select
+                label="Course"
+                value={toCourseId}
+                onChange={(e) => setTo(e.target.value)}
+                required
+                error={!!problem}
+                helperText={problem}
+              >
                 {targets.map((c) => (
                   <MenuItem key={c.id} value={c.id}>
                     {c.name} ({formatDate(c.startDate)} to {formatDate(c.endDate)})
@@ -190,10 +217,24 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
   );
 }
 
-function WithdrawDialog({ courseId, courseName, enrollment, onClose }: { courseId: string; courseName: string; enrollment: RosterEnrollment; onClose: () => void }) {
+function WithdrawDialog({
+  courseId,
+  courseName,
+  enrollment,
+  onClose,
+}: {
+  courseId: string;
+  courseName: string;
+  enrollment: RosterEnrollment;
+  onClose: () => void;
+}) {
   const [withdraw, state] = useMutation(WITHDRAW_USER, {
     context: { quiet: true },
-    refetchQueries: [{ query: COURSE_STUDENTS, variables: { courseId } }, { query: COURSE, variables: { courseId } }, { query: MY_COURSES }],
+    refetchQueries: [
+      { query: COURSE_STUDENTS, variables: { courseId } },
+      { query: COURSE, variables: { courseId } },
+      { query: MY_COURSES },
+    ],
     awaitRefetchQueries: true,
   });
   const name = studentName(enrollment.student);
@@ -225,7 +266,21 @@ function WithdrawDialog({ courseId, courseName, enrollment, onClose }: { courseI
   );
 }
 
-function EnrollmentItem({ enrollment, courseId, courseName, isPast, total, zone }: { enrollment: RosterEnrollment; courseId: string; courseName: string; isPast: boolean; total: number; zone?: string | null }) {
+function EnrollmentItem({
+  enrollment,
+  courseId,
+  courseName,
+  isPast,
+  total,
+  zone,
+}: {
+  enrollment: RosterEnrollment;
+  courseId: string;
+  courseName: string;
+  isPast: boolean;
+  total: number;
+  zone?: string | null;
+}) {
   const [tab, setTab] = useState<'history' | 'progress' | 'profile'>('history');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'transfer' | 'withdraw' | null>(null);
@@ -234,60 +289,118 @@ function EnrollmentItem({ enrollment, courseId, courseName, isPast, total, zone 
   const panelId = `enrollment-${enrollment.id}`;
   return (
     <>
-    <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
-      <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${panelId}-content`} id={`${panelId}-header`} sx={{ flex: 1, minWidth: 0 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-            {latest ? <RowIcon kind={rowKind(latest)} /> : <PersonOutlineIcon aria-hidden fontSize="small" color="action" />}
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-              <Typography variant="body2" color="text.secondary">
-                {enrollment.progress.completed} of {total} completed{latest ? ` · last: ${ROW_LABELS[rowKind(latest)]}` : ''}
-              </Typography>
-            </Box>
-          </Stack>
-        </AccordionSummary>
-        {!isPast && (
-          <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)} sx={{ mr: 1 }}>
-            <MoreVertIcon />
-          </IconButton>
-        )}
-      </Box>
-      <AccordionDetails>
-        <Tabs value={tab} onChange={(_e, v) => setTab(v)} aria-label={`About ${name}`} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
-          <Tab value="history" label="Conversation History" />
-          <Tab value="progress" label="Course Progress" />
-          <Tab value="profile" label="Student Profile" />
-        </Tabs>
-        {tab === 'history' && <ConversationHistory enrollment={enrollment} zone={zone} />}
-        {tab === 'progress' && <CourseProgress enrollment={enrollment} />}
-        {tab === 'profile' && <StudentProfile enrollment={enrollment} />}
-      </AccordionDetails>
-    </Accordion>
-    {/* Outside the accordion: its collapsed region is unmounted, and the actions work without expanding it. */}
+      <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <AccordionSummary
+            expandIcon={<ExpandMoreIcon />}
+            aria-controls={`${panelId}-content`}
+            id={`${panelId}-header`}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+              {latest ? <RowIcon kind={rowKind(latest)} /> : <PersonOutlineIcon aria-hidden fontSize="small" color="action" />}
+              <Box sx={{ minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {enrollment.progress.completed} of {total} completed{latest ? ` · last: ${ROW_LABELS[rowKind(latest)]}` : ''}
+                </Typography>
+              </Box>
+            </Stack>
+          </AccordionSummary>
+          {!isPast && (
+            <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)} sx={{ mr: 1 }}>
+              <MoreVertIcon />
+            </IconButton>
+          )}
+        </Box>
+        <AccordionDetails>
+          <Tabs
+            value={tab}
+            onChange={(_e, v) => setTab(v)}
+            aria-label={`About ${name}`}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ mb: 2 }}
+          >
+            <Tab value="history" label="Conversation History" />
+            <Tab value="progress" label="Course Progress" />
+            <Tab value="profile" label="Student Profile" />
+          </Tabs>
+          {tab === 'history' && <ConversationHistory enrollment={enrollment} zone={zone} />}
+          {tab === 'progress' && <CourseProgress enrollment={enrollment} />}
+          {tab === 'profile' && <StudentProfile enrollment={enrollment} />}
+        </AccordionDetails>
+      </Accordion>
+      {/* Outside the accordion: its collapsed region is unmounted, and the actions work without expanding it. */}
       <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => { setMenu(null); setDialog('transfer'); }}>Transfer to another course</MenuItem>
-        <MenuItem onClick={() => { setMenu(null); setDialog('withdraw'); }}>Withdraw from the course</MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            setDialog('transfer');
+          }}
+        >
+          Transfer to another course
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            setDialog('withdraw');
+          }}
+        >
+          Withdraw from the course
+        </MenuItem>
       </Menu>
       {dialog === 'transfer' && <TransferDialog courseId={courseId} enrollment={enrollment} onClose={() => setDialog(null)} />}
-      {dialog === 'withdraw' && <WithdrawDialog courseId={courseId} courseName={courseName} enrollment={enrollment} onClose={() => setDialog(null)} />}
+      {dialog === 'withdraw' && (
+        <WithdrawDialog courseId={courseId} courseName={courseName} enrollment={enrollment} onClose={() => setDialog(null)} />
+      )}
     </>
   );
 }
 
-export function StudentsTab({ courseId, courseName, inviteNumber, total }: { courseId: string; courseName: string; inviteNumber: string; total: number }) {
-  const { data, loading, error } = useQuery(COURSE_STUDENTS, { variables: { courseId }, fetchPolicy: 'cache-and-network', pollInterval: ENROLLMENTS_POLL_MS, context: { quiet: true } });
+export function StudentsTab({
+  courseId,
+  courseName,
+  inviteNumber,
+  total,
+}: {
+  courseId: string;
+  courseName: string;
+  inviteNumber: string;
+  total: number;
+}) {
+  const { data, loading, error } = useQuery(COURSE_STUDENTS, {
+    variables: { courseId },
+    fetchPolicy: 'cache-and-network',
+    pollInterval: ENROLLMENTS_POLL_MS,
+    context: { quiet: true },
+  });
   if (loading && !data) return <Loading label="Loading the students" />;
   if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
   const course = data?.me?.ownedCourse;
   const enrollments = course?.courseEnrollments ?? [];
   if (!enrollments.length) {
-    return <EmptyState title="No students yet" description={course?.isPast ? 'Nobody joined this course.' : `Students join with the invite number ${formatInviteNumber(inviteNumber)}.`} />;
+    return (
+      <EmptyState
+        title="No students yet"
+        description={
+          course?.isPast ? 'Nobody joined this course.' : `Students join with the invite number ${formatInviteNumber(inviteNumber)}.`
+        }
+      />
+    );
   }
   return (
     <Stack spacing={1}>
       {enrollments.map((e) => (
-        <EnrollmentItem key={e.id} enrollment={e} courseId={courseId} courseName={courseName} isPast={!!course?.isPast} total={total} zone={data?.me?.tzIdentifier} />
+        <EnrollmentItem
+          key={e.id}
+          enrollment={e}
+          courseId={courseId}
+          courseName={courseName}
+          isPast={!!course?.isPast}
+          total={total}
+          zone={data?.me?.tzIdentifier}
+        />
       ))}
     </Stack>
   );

@@ -17,7 +17,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { PRIVATE_NOTE_MAX, TOPIC_TITLE_MAX, dueOnError, topicContentsMax, topicFieldErrors } from '../../../../contracts/validation/instructor';
+import {
+  PRIVATE_NOTE_MAX,
+  TOPIC_TITLE_MAX,
+  dueOnError,
+  topicContentsMax,
+  topicFieldErrors,
+} from '../../../../contracts/validation/instructor';
 import { FormAlert } from '../../components/FormAlert';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
@@ -27,7 +33,15 @@ import { CHANGE_DUE, CHANGE_LESSON, type InstructorCourse } from './operations';
 
 type Assignment = NonNullable<InstructorCourse['lessonAssignments']>[number];
 
-function TopicDialog({ assignment, durationRequirement, onClose }: { assignment: Assignment; durationRequirement: number; onClose: () => void }) {
+function TopicDialog({
+  assignment,
+  durationRequirement,
+  onClose,
+}: {
+  assignment: Assignment;
+  durationRequirement: number;
+  onClose: () => void;
+}) {
   const [form, setForm] = useState({
     title: assignment.lesson.title,
     discussionTopic: assignment.lesson.discussionTopic ?? '',
@@ -49,8 +63,18 @@ function TopicDialog({ assignment, durationRequirement, onClose }: { assignment:
     setSubmitted(true);
     if (Object.keys(fields).length) return;
     try {
-      await changeLesson({ variables: { input: { lessonId: assignment.lesson.id, title: form.title, discussionTopic: form.discussionTopic, privateNote: form.privateNote || null } } });
-      if ((form.dueOn || null) !== assignment.dueOn) await changeDue({ variables: { input: { lessonAssignmentId: assignment.id, dueOn: form.dueOn || null } } });
+      await changeLesson({
+        variables: {
+          input: {
+            lessonId: assignment.lesson.id,
+            title: form.title,
+            discussionTopic: form.discussionTopic,
+            privateNote: form.privateNote || null,
+          },
+        },
+      });
+      if ((form.dueOn || null) !== assignment.dueOn)
+        await changeDue({ variables: { input: { lessonAssignmentId: assignment.id, dueOn: form.dueOn || null } } });
       notifySuccess('The topic was changed successfully!');
       onClose();
     } catch {
@@ -64,7 +88,14 @@ function TopicDialog({ assignment, durationRequirement, onClose }: { assignment:
         <DialogTitle id="topic-title">Conversation {assignment.order}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Title" value={form.title} onChange={set('title')} required error={!!problem('title')} helperText={problem('title') ?? `${form.title.length}/${TOPIC_TITLE_MAX}`} />
+            <TextField
+              label="Title"
+              value={form.title}
+              onChange={set('title')}
+              required
+              error={!!problem('title')}
+              helperText={problem('title') ?? `${form.title.length}/${TOPIC_TITLE_MAX}`}
+            />
             <TextField
               label="Discussion topic"
               value={form.discussionTopic}
@@ -75,14 +106,32 @@ function TopicDialog({ assignment, durationRequirement, onClose }: { assignment:
               error={!!problem('discussionTopic')}
               helperText={problem('discussionTopic') ?? `${form.discussionTopic.length}/${max}`}
             />
-            <TextField label="Private note (optional)" value={form.privateNote} onChange={set('privateNote')} error={!!problem('privateNote')} helperText={problem('privateNote') ?? `Only the speaker sees it, never the student. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`} />
-            <TextField type="date" label="Due date (optional)" value={form.dueOn} onChange={set('dueOn')} error={!!problem('dueOn')} helperText={problem('dueOn')} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="Private note (optional)"
+              value={form.privateNote}
+              onChange={set('privateNote')}
+              error={!!problem('privateNote')}
+              helperText={
+                problem('privateNote') ?? `Only the speaker sees it, never the student. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`
+              }
+            />
+            <TextField
+              type="date"
+              label="Due date (optional)"
+              value={form.dueOn}
+              onChange={set('dueOn')}
+              error={!!problem('dueOn')}
+              helperText={problem('dueOn')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <FormAlert message={error ? errorMessage(error) : null} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={lesson.loading || due.loading}>Save topic</Button>
+          <Button type="submit" variant="contained" disabled={lesson.loading || due.loading}>
+            Save topic
+          </Button>
         </DialogActions>
       </form>
     </Dialog>
@@ -105,7 +154,13 @@ export function TopicsTab({ course }: { course: InstructorCourse }) {
             key={l.id}
             id={`lesson-${l.lesson.id}`}
             aria-current={l.lesson.id === marked ? 'true' : undefined}
-            secondaryAction={course.isPast ? undefined : <Button onClick={() => setEditing(l)} aria-label={`Edit conversation ${l.order}`}>Edit</Button>}
+            secondaryAction={
+              course.isPast ? undefined : (
+                <Button onClick={() => setEditing(l)} aria-label={`Edit conversation ${l.order}`}>
+                  Edit
+                </Button>
+              )
+            }
             sx={{ pr: 10, ...(l.lesson.id === marked ? { bgcolor: 'action.selected' } : {}) }}
           >
             <ListItemText

@@ -16,7 +16,12 @@ export interface InstructorCourse {
   priceAgreement: { id: string; kind: string };
   prices: { unitPrice: number; totalPrice: number; currency: string } | null;
   owner: { id: string; school: string | null } | null;
-  lessonAssignments?: { id: string; order: number; dueOn: string | null; lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null } }[];
+  lessonAssignments?: {
+    id: string;
+    order: number;
+    dueOn: string | null;
+    lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null };
+  }[];
 }
 
 const FIELDS = gql`
@@ -49,7 +54,10 @@ const FIELDS = gql`
 `;
 
 /** The instructor's own courses (ownedCourses): never the courses they are enrolled in as a student. */
-export const MY_COURSES: TypedDocumentNode<{ me: { id: string; current: InstructorCourse[]; past: InstructorCourse[] } | null }, Record<string, never>> = gql`
+export const MY_COURSES: TypedDocumentNode<
+  { me: { id: string; current: InstructorCourse[]; past: InstructorCourse[] } | null },
+  Record<string, never>
+> = gql`
   query InstructorCourses {
     me {
       id
@@ -101,7 +109,8 @@ export interface CreateCourseVariables {
   };
 }
 
-export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean; course: InstructorCourse } }, CreateCourseVariables> = gql`
+export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean; course: InstructorCourse } }, CreateCourseVariables> =
+  gql`
   mutation CreateCourse($input: CreateCourseInput!) {
     createCourse(input: $input) {
       created
@@ -114,7 +123,10 @@ export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean
 `;
 
 /** The instructor's current courses' due dates: the past-due dialog blocks provisioning while any is past. */
-export const PAST_DUE: TypedDocumentNode<{ me: { id: string; current: { id: string; lessonAssignments: { id: string; dueOn: string | null }[] }[] } | null }, Record<string, never>> = gql`
+export const PAST_DUE: TypedDocumentNode<
+  { me: { id: string; current: { id: string; lessonAssignments: { id: string; dueOn: string | null }[] }[] } | null },
+  Record<string, never>
+> = gql`
   query InstructorPastDue {
     me {
       id
@@ -173,7 +185,10 @@ export const REJECT_INVITES: TypedDocumentNode<{ rejectShareInvites: { count: nu
   }
 `;
 
-export const CHANGE_LESSON: TypedDocumentNode<{ changeLesson: { changed: boolean } }, { input: { lessonId: string; title: string; discussionTopic: string; privateNote: string | null } }> = gql`
+export const CHANGE_LESSON: TypedDocumentNode<
+  { changeLesson: { changed: boolean } },
+  { input: { lessonId: string; title: string; discussionTopic: string; privateNote: string | null } }
+> = gql`
   mutation ChangeLesson($input: ChangeLessonInput!) {
     changeLesson(input: $input) {
       changed
@@ -190,7 +205,10 @@ export const CHANGE_LESSON: TypedDocumentNode<{ changeLesson: { changed: boolean
   }
 `;
 
-export const CHANGE_DUE: TypedDocumentNode<{ changeLessonAssignment: { changed: boolean } }, { input: { lessonAssignmentId: string; dueOn: string | null } }> = gql`
+export const CHANGE_DUE: TypedDocumentNode<
+  { changeLessonAssignment: { changed: boolean } },
+  { input: { lessonAssignmentId: string; dueOn: string | null } }
+> = gql`
   mutation ChangeLessonAssignment($input: ChangeLessonAssignmentInput!) {
     changeLessonAssignment(input: $input) {
       changed
@@ -216,7 +234,10 @@ export interface ChangeCourseVariables {
   };
 }
 
-export const CHANGE_COURSE: TypedDocumentNode<{ changeCourse: { changed: boolean; course: InstructorCourse | null } }, ChangeCourseVariables> = gql`
+export const CHANGE_COURSE: TypedDocumentNode<
+  { changeCourse: { changed: boolean; course: InstructorCourse | null } },
+  ChangeCourseVariables
+> = gql`
   mutation ChangeCourse($input: ChangeCourseInput!) {
     changeCourse(input: $input) {
       changed

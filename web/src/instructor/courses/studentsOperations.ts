@@ -33,13 +33,22 @@ export interface RosterEnrollment {
     attempting: number;
     failed: number;
     unattempted: number;
-    report: { lessonAssignment: { id: string; order: number; lesson: { id: string; title: string } }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
+    report: {
+      lessonAssignment: { id: string; order: number; lesson: { id: string; title: string } };
+      attempts: { id: string; outcome: string | null; conversationId: string | null }[];
+    }[];
   };
   conversations: RosterConversation[];
 }
 
 export const COURSE_STUDENTS: TypedDocumentNode<
-  { me: { id: string; tzIdentifier: string; ownedCourse: { id: string; isPast: boolean; courseEnrollmentsCount: number | null; courseEnrollments: RosterEnrollment[] } | null } | null },
+  {
+    me: {
+      id: string;
+      tzIdentifier: string;
+      ownedCourse: { id: string; isPast: boolean; courseEnrollmentsCount: number | null; courseEnrollments: RosterEnrollment[] } | null;
+    } | null;
+  },
   { courseId: string }
 > = gql`
   query InstructorCourseStudents($courseId: ID!) {
@@ -120,7 +129,10 @@ export const TRANSFER_USER: TypedDocumentNode<
   }
 `;
 
-export const WITHDRAW_USER: TypedDocumentNode<{ withdrawUser: { withdrawn: boolean; canceledConversations: number } }, { input: { userId: string; courseId: string } }> = gql`
+export const WITHDRAW_USER: TypedDocumentNode<
+  { withdrawUser: { withdrawn: boolean; canceledConversations: number } },
+  { input: { userId: string; courseId: string } }
+> = gql`
   mutation WithdrawUser($input: WithdrawUserInput!) {
     withdrawUser(input: $input) {
       withdrawn

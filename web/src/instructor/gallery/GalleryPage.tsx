@@ -44,8 +44,13 @@ const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname]
 
 export default function GalleryPage() {
   const [params, setParams] = useSearchParams();
-  const language = params.get('language') && LANGUAGES.some((l) => l.code === params.get('language')) ? params.get('language')! : LANGUAGES[0].code;
-  const { data, loading, error } = useQuery(ALL_SPEAKERS, { variables: { language }, fetchPolicy: 'cache-and-network', context: { quiet: true } });
+  const language =
+    params.get('language') && LANGUAGES.some((l) => l.code === params.get('language')) ? params.get('language')! : LANGUAGES[0].code;
+  const { data, loading, error } = useQuery(ALL_SPEAKERS, {
+    variables: { language },
+    fetchPolicy: 'cache-and-network',
+    context: { quiet: true },
+  });
   const speakers = (data?.allSpeakers?.speakers ?? []) as GallerySpeaker[];
 
   return (
@@ -71,7 +76,13 @@ export default function GalleryPage() {
         ) : speakers.length === 0 ? (
           <Alert severity="info">{SpeakerMessages.noSpeakersForLanguage}</Alert>
         ) : (
-          <Grid container spacing={2} component="ul" aria-label={`${languageName(language)} speakers`} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Grid
+            container
+            spacing={2}
+            component="ul"
+            aria-label={`${languageName(language)} speakers`}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
             {speakers.map((s) => (
               <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
                 <Card variant="outlined">

@@ -126,7 +126,12 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
 export function InstructorLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
   return (
-    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Instructor menu" drawerId="instructor-drawer" drawerWidth={INSTRUCTOR_SIDEBAR_WIDTH}>
+    <SidebarLayout
+      sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
+      menuLabel="Instructor menu"
+      drawerId="instructor-drawer"
+      drawerWidth={INSTRUCTOR_SIDEBAR_WIDTH}
+    >
       {children}
     </SidebarLayout>
   );

@@ -48,7 +48,10 @@ interface SearchLesson {
   courseName: string;
 }
 
-export const INSTRUCTOR_SEARCH: TypedDocumentNode<{ instructorSearch: { courses: SearchCourse[]; lessons: SearchLesson[] } }, { query: string }> = gql`
+export const INSTRUCTOR_SEARCH: TypedDocumentNode<
+  { instructorSearch: { courses: SearchCourse[]; lessons: SearchLesson[] } },
+  { query: string }
+> = gql`
   query InstructorSearch($query: String!) {
     instructorSearch(query: $query) {
       courses {
@@ -115,18 +118,24 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
   const query = useDebouncedValue(trimmed, DEBOUNCE_MS);
   const asking = characters(query) >= INSTRUCTOR_SEARCH_MIN_LENGTH;
   // Network first: a topic changed a moment ago is found by its new words.
-  const { data, loading, error } = useQuery(INSTRUCTOR_SEARCH, { variables: { query }, skip: !asking, fetchPolicy: 'network-only', context: { quiet: true } });
+  const { data, loading, error } = useQuery(INSTRUCTOR_SEARCH, {
+    variables: { query },
+    skip: !asking,
+    fetchPolicy: 'network-only',
+    context: { quiet: true },
+  });
   const input = useRef<HTMLInputElement>(null);
   const links = useRef<(HTMLAnchorElement | null)[]>([]);
 
   const open = characters(trimmed) >= INSTRUCTOR_SEARCH_MIN_LENGTH;
   const searching = open && (trimmed !== query || loading || (!data && !error));
-  const groups = data && !searching
-    ? [
-        { label: 'Courses', hits: data.instructorSearch.courses.map(courseHit) },
-        { label: 'Lessons', hits: data.instructorSearch.lessons.map(lessonHit) },
-      ].filter((g) => g.hits.length > 0)
-    : [];
+  const groups =
+    data && !searching
+      ? [
+          { label: 'Courses', hits: data.instructorSearch.courses.map(courseHit) },
+          { label: 'Lessons', hits: data.instructorSearch.lessons.map(lessonHit) },
+        ].filter((g) => g.hits.length > 0)
+      : [];
   const hits = groups.flatMap((g) => g.hits);
   links.current.length = hits.length;
 
@@ -161,10 +170,19 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
     onNavigate?.();
   };
 
-  const status = !open ? '' : searching ? SEARCHING : error ? 'The search failed. Please try again.' : hits.length === 0 ? NO_RESULTS : null;
-  const found = data && !searching && hits.length
-    ? `${countOf(data.instructorSearch.courses.length, 'course')} and ${countOf(data.instructorSearch.lessons.length, 'lesson')} found. Press the down arrow to go through them.`
-    : '';
+  const status = !open
+    ? ''
+    : searching
+      ? SEARCHING
+      : error
+        ? 'The search failed. Please try again.'
+        : hits.length === 0
+          ? NO_RESULTS
+          : null;
+  const found =
+    data && !searching && hits.length
+      ? `${countOf(data.instructorSearch.courses.length, 'course')} and ${countOf(data.instructorSearch.lessons.length, 'lesson')} found. Press the down arrow to go through them.`
+      : '';
   let index = 0;
 
   return (
@@ -189,7 +207,14 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
         }}
       />
       {/* One live region for what the search is doing; the results below are not read out on every change. */}
-      <Typography id="instructor-search-status" role="status" variant="body2" className={status ? undefined : 'visually-hidden'} sx={status ? { p: 1.5, mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : undefined} color={error && !searching ? 'error' : undefined}>
+      <Typography
+        id="instructor-search-status"
+        role="status"
+        variant="body2"
+        className={status ? undefined : 'visually-hidden'}
+        sx={status ? { p: 1.5, mt: 1, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' } : undefined}
+        color={error && !searching ? 'error' : undefined}
+      >
         {status ?? found}
       </Typography>
       {groups.length > 0 && (
@@ -223,7 +248,10 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
                                   {hit.secondary}
                                 </Box>
                                 {hit.detail && (
-                                  <Box component="span" sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                                  <Box
+                                    component="span"
+                                    sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                                  >
                                     {hit.detail}
                                   </Box>
                                 )}

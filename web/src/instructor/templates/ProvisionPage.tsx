@@ -63,8 +63,9 @@ export default function ProvisionPage() {
   if (!common.endDate) fields.endDate = CourseMessages.endDateRequired;
   else if (common.endDate < today) fields.endDate = CourseMessages.endInPast;
   else if (common.endDate < common.startDate) fields.endDate = CourseMessages.endBeforeStart;
-  const problem = (key: string) => (submitted ? fields[key] ?? serverFields[key] : undefined);
-  const setRow = (key: string, field: 'emailAddress' | 'name', value: string) => setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
+  const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
+  const setRow = (key: string, field: 'emailAddress' | 'name', value: string) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -98,12 +99,38 @@ export default function ProvisionPage() {
         From “{t.name}”: each address gets its own course by email and becomes its owner on accepting it.
       </Typography>
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 720 }} onSubmit={submit}>
-        <TextField label="Course name (optional)" placeholder={t.name} value={common.name} onChange={(e) => setCommon((c) => ({ ...c, name: e.target.value }))} slotProps={{ htmlInput: { maxLength: 120 } }} />
+        <TextField
+          label="Course name (optional)"
+          placeholder={t.name}
+          value={common.name}
+          onChange={(e) => setCommon((c) => ({ ...c, name: e.target.value }))}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField type="date" label="Starts" value={common.startDate} onChange={(e) => setCommon((c) => ({ ...c, startDate: e.target.value }))} error={!!problem('startDate')} helperText={problem('startDate')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-          <TextField type="date" label="Ends" value={common.endDate} onChange={(e) => setCommon((c) => ({ ...c, endDate: e.target.value }))} error={!!problem('endDate')} helperText={problem('endDate')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          <TextField
+            type="date"
+            label="Starts"
+            value={common.startDate}
+            onChange={(e) => setCommon((c) => ({ ...c, startDate: e.target.value }))}
+            error={!!problem('startDate')}
+            helperText={problem('startDate')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+          <TextField
+            type="date"
+            label="Ends"
+            value={common.endDate}
+            onChange={(e) => setCommon((c) => ({ ...c, endDate: e.target.value }))}
+            error={!!problem('endDate')}
+            helperText={problem('endDate')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
         </Stack>
-        <Typography variant="h6" component="h2">Instructors ({rows.length} of {PROVISION_MAX})</Typography>
+        <Typography variant="h6" component="h2">
+          Instructors ({rows.length} of {PROVISION_MAX})
+        </Typography>
         {rows.map((r, i) => (
           <Stack key={r.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
             <TextField
@@ -117,7 +144,13 @@ export default function ProvisionPage() {
               slotProps={{ htmlInput: { maxLength: 255 } }}
               fullWidth
             />
-            <TextField label={`Course name ${i + 1} (optional)`} value={r.name} onChange={(e) => setRow(r.key, 'name', e.target.value)} slotProps={{ htmlInput: { maxLength: 120 } }} fullWidth />
+            <TextField
+              label={`Course name ${i + 1} (optional)`}
+              value={r.name}
+              onChange={(e) => setRow(r.key, 'name', e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+              fullWidth
+            />
             <IconButton
               aria-label={`Remove row ${i + 1}`}
               onClick={() => setRows((rs) => (rs.length === 1 ? [emptyRow()] : rs.filter((x) => x.key !== r.key)))}
@@ -135,11 +168,19 @@ export default function ProvisionPage() {
         >
           Add a row
         </Button>
-        {rows.length >= PROVISION_MAX && <Typography variant="body2" color="text.secondary">{InstructorMessages.provisionTooMany}</Typography>}
+        {rows.length >= PROVISION_MAX && (
+          <Typography variant="body2" color="text.secondary">
+            {InstructorMessages.provisionTooMany}
+          </Typography>
+        )}
         <FormAlert message={error ? errorMessage(error) : null} />
         <Stack direction="row" spacing={2}>
-          <Button type="submit" variant="contained" disabled={loading}>Create courses</Button>
-          <Button component={RouterLink} to={`/instructor/templates/${id}`}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={loading}>
+            Create courses
+          </Button>
+          <Button component={RouterLink} to={`/instructor/templates/${id}`}>
+            Cancel
+          </Button>
         </Stack>
       </Stack>
       <Dialog open={overdue} aria-labelledby="past-due-title">
@@ -148,7 +189,9 @@ export default function ProvisionPage() {
           <DialogContentText>{PAST_DUE_MESSAGE}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button component={RouterLink} to="/instructor/courses/grid" variant="contained">Go to my courses</Button>
+          <Button component={RouterLink} to="/instructor/courses/grid" variant="contained">
+            Go to my courses
+          </Button>
         </DialogActions>
       </Dialog>
     </Page>

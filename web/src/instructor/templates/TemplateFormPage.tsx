@@ -25,11 +25,24 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const existing = useQuery(TEMPLATE, { variables: { templateId: id }, skip: mode === 'new' });
-  const [form, setForm] = useState({ name: '', language: 'es', proficiency: 'beginner', durationRequirement: 15, completionRequirement: 4 });
+  const [form, setForm] = useState({
+    name: '',
+    language: 'es',
+    proficiency: 'beginner',
+    durationRequirement: 15,
+    completionRequirement: 4,
+  });
   const [submitted, setSubmitted] = useState(false);
   const template = existing.data?.template;
   useEffect(() => {
-    if (template) setForm({ name: template.name, language: template.language, proficiency: template.proficiency, durationRequirement: template.durationRequirement, completionRequirement: template.completionRequirement });
+    if (template)
+      setForm({
+        name: template.name,
+        language: template.language,
+        proficiency: template.proficiency,
+        durationRequirement: template.durationRequirement,
+        completionRequirement: template.completionRequirement,
+      });
   }, [template]);
   const [create, created] = useMutation(CREATE_TEMPLATE, { ...QUIET, refetchQueries: [MY_TEMPLATES] });
   const [change, changed] = useMutation(CHANGE_TEMPLATE, QUIET);
@@ -38,7 +51,10 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const fields = courseFieldErrors({ ...form, startDate: null, endDate: null }, userToday(), { datesRequired: false });
   const problem = (key: string) => (submitted ? fields[key] : undefined);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((f) => ({ ...f, [key]: ['durationRequirement', 'completionRequirement'].includes(key) ? Number(e.target.value) : e.target.value }));
+    setForm((f) => ({
+      ...f,
+      [key]: ['durationRequirement', 'completionRequirement'].includes(key) ? Number(e.target.value) : e.target.value,
+    }));
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -46,15 +62,28 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
     if (Object.keys(fields).length) return;
     try {
       if (mode === 'new') {
-        const { data } = await create({ variables: { input: { name: form.name, language: form.language, proficiency: form.proficiency, requirements: { completionRequirement: form.completionRequirement, durationRequirement: form.durationRequirement } } } });
+        const { data } = await create({
+          variables: {
+            input: {
+              name: form.name,
+              language: form.language,
+              proficiency: form.proficiency,
+              requirements: { completionRequirement: form.completionRequirement, durationRequirement: form.durationRequirement },
+            },
+          },
+        });
         notifySuccess('The new template was created successfully!');
         navigate(`/instructor/templates/${data!.createTemplate.template.id}`);
       } else {
         await change({
           variables: {
             input: {
-              templateId: id, name: form.name, language: form.language, proficiency: form.proficiency,
-              completionRequirement: standard ? form.completionRequirement : null, durationRequirement: standard ? form.durationRequirement : null,
+              templateId: id,
+              name: form.name,
+              language: form.language,
+              proficiency: form.proficiency,
+              completionRequirement: standard ? form.completionRequirement : null,
+              durationRequirement: standard ? form.durationRequirement : null,
             },
           },
         });
@@ -70,15 +99,40 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   return (
     <Page title={mode === 'new' ? 'New template' : 'Edit template'}>
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={submit}>
-        <TextField label="Template name" value={form.name} onChange={set('name')} required error={!!problem('name')} helperText={problem('name')} />
+        <TextField
+          label="Template name"
+          value={form.name}
+          onChange={set('name')}
+          required
+          error={!!problem('name')}
+          helperText={problem('name')}
+        />
         <TextField select label="Language" value={form.language} onChange={set('language')}>
-          {LANGUAGES.map((l) => <MenuItem key={l.code} value={l.code}>{l.name}</MenuItem>)}
+          {LANGUAGES.map((l) => (
+            <MenuItem key={l.code} value={l.code}>
+              {l.name}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField select label="Proficiency" value={form.proficiency} onChange={set('proficiency')}>
-          {PROFICIENCIES.map((p) => <MenuItem key={p} value={p}>{p.charAt(0).toUpperCase() + p.slice(1)}</MenuItem>)}
+          {PROFICIENCIES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {p.charAt(0).toUpperCase() + p.slice(1)}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField select label="Conversation length" value={form.durationRequirement} onChange={set('durationRequirement')} disabled={!standard}>
-          {DURATIONS.map((d) => <MenuItem key={d} value={d}>{d} minutes</MenuItem>)}
+        <TextField
+          select
+          label="Conversation length"
+          value={form.durationRequirement}
+          onChange={set('durationRequirement')}
+          disabled={!standard}
+        >
+          {DURATIONS.map((d) => (
+            <MenuItem key={d} value={d}>
+              {d} minutes
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           type="number"

@@ -31,7 +31,8 @@ function ownerOf(c: TemplatedCourse) {
   const pending = c.courseShareInvites.find((i) => !i.acceptedOn && !i.rejectedOn);
   if (pending) return <Chip size="small" label={`Invited: ${pending.emailAddress}`} />;
   const rejected = c.courseShareInvites.find((i) => i.rejectedOn);
-  if (rejected && !c.courseShareInvites.some((i) => i.acceptedOn)) return <Chip size="small" color="warning" label={`Rejected by ${rejected.emailAddress}`} />;
+  if (rejected && !c.courseShareInvites.some((i) => i.acceptedOn))
+    return <Chip size="small" color="warning" label={`Rejected by ${rejected.emailAddress}`} />;
   return <Chip size="small" color="success" label={`Owner: ${c.owner?.displayName ?? c.owner?.emailAddress ?? 'accepted'}`} />;
 }
 
@@ -64,17 +65,26 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography>
-            {languageName(template.language)} · {template.proficiency} · {template.completionRequirement} conversations of {template.durationRequirement} minutes
+            {languageName(template.language)} · {template.proficiency} · {template.completionRequirement} conversations of{' '}
+            {template.durationRequirement} minutes
           </Typography>
           <Typography color="text.secondary">Agreement: {template.priceAgreementKind}</Typography>
         </Paper>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
-          <Button variant="contained" component={RouterLink} to={`/instructor/templates/${id}/courses/provision`}>Create courses for others</Button>
-          <Button component={RouterLink} to={`/instructor/templates/${id}/edit`}>Edit</Button>
-          <Button color="error" component={RouterLink} to={`/instructor/templates/${id}/delete`}>Delete</Button>
+          <Button variant="contained" component={RouterLink} to={`/instructor/templates/${id}/courses/provision`}>
+            Create courses for others
+          </Button>
+          <Button component={RouterLink} to={`/instructor/templates/${id}/edit`}>
+            Edit
+          </Button>
+          <Button color="error" component={RouterLink} to={`/instructor/templates/${id}/delete`}>
+            Delete
+          </Button>
         </Stack>
         <Paper variant="outlined">
-          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>Current courses ({data!.allTemplatedCourses.totalCount})</Typography>
+          <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+            Current courses ({data!.allTemplatedCourses.totalCount})
+          </Typography>
           {courses.length ? (
             <List aria-label="Courses made from this template">
               {courses.map((c) => (
@@ -84,7 +94,9 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
               ))}
             </List>
           ) : (
-            <Typography color="text.secondary" sx={{ p: 2 }}>No courses made from this template yet.</Typography>
+            <Typography color="text.secondary" sx={{ p: 2 }}>
+              No courses made from this template yet.
+            </Typography>
           )}
         </Paper>
       </Stack>
@@ -96,7 +108,9 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
         </DialogContent>
         <DialogActions>
           <Button onClick={() => navigate(`/instructor/templates/${id}`)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={confirmRemove} disabled={removal.loading}>Delete</Button>
+          <Button color="error" variant="contained" onClick={confirmRemove} disabled={removal.loading}>
+            Delete
+          </Button>
         </DialogActions>
       </Dialog>
     </Page>

@@ -35,7 +35,9 @@ export default function TemplatesPage() {
             <Card variant="outlined" sx={{ height: '100%' }}>
               <CardActionArea component={RouterLink} to={`/instructor/templates/${t.id}`} sx={{ height: '100%' }}>
                 <CardContent>
-                  <Typography variant="h6" component="h2">{t.name}</Typography>
+                  <Typography variant="h6" component="h2">
+                    {t.name}
+                  </Typography>
                   <Typography color="text.secondary">
                     {languageName(t.language)} · {t.proficiency} · {t.completionRequirement} × {t.durationRequirement} min
                   </Typography>
@@ -46,7 +48,11 @@ export default function TemplatesPage() {
           </Grid>
         ))}
       </Grid>
-      {!templates.length && <Typography color="text.secondary" sx={{ mt: 2 }}>No templates yet.</Typography>}
+      {!templates.length && (
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          No templates yet.
+        </Typography>
+      )}
     </Page>
   );
 }

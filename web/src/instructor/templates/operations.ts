@@ -81,7 +81,17 @@ export const TEMPLATE: TypedDocumentNode<
   ${FIELDS}
 `;
 
-export const CREATE_TEMPLATE: TypedDocumentNode<{ createTemplate: { template: TemplateItem } }, { input: { name: string; language: string; proficiency: string; requirements: { completionRequirement: number; durationRequirement: number } } }> = gql`
+export const CREATE_TEMPLATE: TypedDocumentNode<
+  { createTemplate: { template: TemplateItem } },
+  {
+    input: {
+      name: string;
+      language: string;
+      proficiency: string;
+      requirements: { completionRequirement: number; durationRequirement: number };
+    };
+  }
+> = gql`
   mutation CreateTemplate($input: CreateTemplateInput!) {
     createTemplate(input: $input) {
       template {
@@ -118,7 +128,10 @@ export interface ProvisionRowInput {
   endDate: string;
 }
 
-export const PROVISION: TypedDocumentNode<{ createProvisionalCourses: { created: boolean; courses: { id: string }[] } }, { input: { templateId: string; attributes: ProvisionRowInput[] } }> = gql`
+export const PROVISION: TypedDocumentNode<
+  { createProvisionalCourses: { created: boolean; courses: { id: string }[] } },
+  { input: { templateId: string; attributes: ProvisionRowInput[] } }
+> = gql`
   mutation CreateProvisionalCourses($input: CreateProvisionalCoursesInput!) {
     createProvisionalCourses(input: $input) {
       created

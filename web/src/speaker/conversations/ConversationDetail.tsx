@@ -52,12 +52,21 @@ export default function ConversationDetail() {
         <Link component={RouterLink} to="/speaker/conversations">
           Conversations
         </Link>
-        <Typography color="text.primary">{conversation ? (isInterview(conversation) ? INTERVIEW_LABEL : personName(conversation.reservedBy, 'Student')) : 'Conversation'}</Typography>
+        <Typography color="text.primary">
+          {conversation ? (isInterview(conversation) ? INTERVIEW_LABEL : personName(conversation.reservedBy, 'Student')) : 'Conversation'}
+        </Typography>
       </Breadcrumbs>
       {loading && !data ? (
         <Loading label="Loading the conversation" />
       ) : error && !conversation ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {errorMessage(error)}
         </Alert>
       ) : !conversation ? (
@@ -80,7 +89,15 @@ function Panel({ title, children, id }: { title: string; children: ReactNode; id
   );
 }
 
-function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerConversationDetail; zone: string | undefined; onChanged: () => void }) {
+function Details({
+  conversation: c,
+  zone,
+  onChanged,
+}: {
+  conversation: SpeakerConversationDetail;
+  zone: string | undefined;
+  onChanged: () => void;
+}) {
   // From when it can be started, the speaker on this page counts as present for the student's lobby.
   usePresence(c.id, startEnabled(c));
   const chip = statusChip(c.status);
@@ -100,7 +117,11 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
         <Stack spacing={3}>
           <Panel title="Details" id="panel-details">
             <Stack direction="row" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
-              <Chip size="small" label={c.isCanceled ? 'Canceled' : (chip ?? capitalize(c.status))} color={c.isCanceled ? 'default' : chip ? 'primary' : 'default'} />
+              <Chip
+                size="small"
+                label={c.isCanceled ? 'Canceled' : (chip ?? capitalize(c.status))}
+                color={c.isCanceled ? 'default' : chip ? 'primary' : 'default'}
+              />
               <Chip size="small" variant="outlined" label={languageName(c.learningLanguage)} />
             </Stack>
             <Table size="small" aria-label="Conversation details">
@@ -122,7 +143,9 @@ function Details({ conversation: c, zone, onChanged }: { conversation: SpeakerCo
                 <Typography variant="subtitle1" component="h3">
                   {c.lesson.title}
                 </Typography>
-                <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>{c.lesson.discussionTopic || 'The instructor has not written this topic yet.'}</Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>
+                  {c.lesson.discussionTopic || 'The instructor has not written this topic yet.'}
+                </Typography>
                 {c.lesson.privateNote && (
                   <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-label="Note from the instructor for the speaker">
                     <Typography variant="subtitle2" component="h3">

@@ -40,19 +40,39 @@ export default function ConversationsPage() {
   // The sidebar's search (?q=): the student's name, the course, the topic or the language.
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().toLowerCase();
-  const shown = (me?.conversations ?? []).filter((c) => !q || [personName(c.otherUsers[0], 'Student'), c.course?.name, c.lesson?.title, languageName(c.learningLanguage)]
-    .some((text) => text?.toLowerCase().includes(q)));
+  const shown = (me?.conversations ?? []).filter(
+    (c) =>
+      !q ||
+      [personName(c.otherUsers[0], 'Student'), c.course?.name, c.lesson?.title, languageName(c.learningLanguage)].some((text) =>
+        text?.toLowerCase().includes(q),
+      ),
+  );
   return (
     <Page title="Conversations">
       {q && (
-        <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => setParams({})}>Show all</Button>}>
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setParams({})}>
+              Show all
+            </Button>
+          }
+        >
           {shown.length ? `Conversations matching “${params.get('q')}”` : `No conversation matches “${params.get('q')}”.`}
         </Alert>
       )}
       {loading && !data ? (
         <Loading label="Loading your conversations" />
       ) : error && !me ? (
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Retry</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          }
+        >
           {errorMessage(error)}
         </Alert>
       ) : !me || (me.conversations.length === 0 && !q) ? (
@@ -83,17 +103,33 @@ export default function ConversationsPage() {
 }
 
 /** One conversation as a link to its detail; `timeOnly` where a day heading already names the day (the planner). */
-export function ConversationRow({ conversation: c, zone, timeOnly = false }: { conversation: SpeakerConversationItem; zone: string; timeOnly?: boolean }) {
+export function ConversationRow({
+  conversation: c,
+  zone,
+  timeOnly = false,
+}: {
+  conversation: SpeakerConversationItem;
+  zone: string;
+  timeOnly?: boolean;
+}) {
   const chip = statusChip(c.status);
   const interview = isInterview(c);
   // An interview is not marked: it never waits for the speaker's action.
   const warn = !interview && needsAction(c);
   const student = interview ? 'Tertulia staff' : personName(c.otherUsers[0], 'Student');
-  const what = interview ? INTERVIEW_LABEL : c.course ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}` : languageName(c.learningLanguage);
+  const what = interview
+    ? INTERVIEW_LABEL
+    : c.course
+      ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}`
+      : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
   return (
     <ListItem disablePadding divider>
-      <ListItemButton component={RouterLink} to={`/speaker/conversations/${encodeURIComponent(c.id)}`} aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${warn ? ', action needed' : ''}`}>
+      <ListItemButton
+        component={RouterLink}
+        to={`/speaker/conversations/${encodeURIComponent(c.id)}`}
+        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${warn ? ', action needed' : ''}`}
+      >
         <ListItemIcon sx={{ minWidth: 36 }}>
           {warn && (
             <Tooltip title="The start has passed: action needed">

@@ -88,7 +88,15 @@ export function StartCard({ conversation: c, zone }: { conversation: SpeakerConv
   );
 }
 
-export function CancelCard({ conversation: c, zone, onChanged }: { conversation: SpeakerConversationDetail; zone: string | undefined; onChanged: () => void }) {
+export function CancelCard({
+  conversation: c,
+  zone,
+  onChanged,
+}: {
+  conversation: SpeakerConversationDetail;
+  zone: string | undefined;
+  onChanged: () => void;
+}) {
   const label = cancelLabel(c);
   const [confirming, setConfirming] = useState(false);
   const [cancel, { loading }] = useMutation(CANCEL_RESERVATION, {

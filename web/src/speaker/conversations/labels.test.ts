@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { cancelLabel, needsAction, personName, startEnabled, startLabel, statusChip, transferLabel } from './labels';
 
-const c = (status: 'reserved' | 'opened' | 'started' | 'stopped' | 'unused', isOpenable: boolean, isCanceled = false) => ({ status, isCanceled, openablePolicy: { isOpenable } });
+const c = (status: 'reserved' | 'opened' | 'started' | 'stopped' | 'unused', isOpenable: boolean, isCanceled = false) => ({
+  status,
+  isCanceled,
+  openablePolicy: { isOpenable },
+});
 
 describe('speaker conversation labels', () => {
   it('labels Start from status and openablePolicy as the spec does', () => {
@@ -23,7 +27,10 @@ describe('speaker conversation labels', () => {
     assert.equal(cancelLabel({ isCanceled: false, cancellationPolicy: { isCancelable: false } }), 'Cannot Cancel');
     assert.equal(transferLabel({ isCanceled: false, transferablePolicy: { isTransferable: true, transferableTo: [{}] } }), 'Transfer');
     assert.equal(transferLabel({ isCanceled: false, transferablePolicy: { isTransferable: true, transferableTo: [] } }), 'Cannot Transfer');
-    assert.equal(transferLabel({ isCanceled: true, transferablePolicy: { isTransferable: true, transferableTo: [{}] } }), 'Cannot Transfer');
+    assert.equal(
+      transferLabel({ isCanceled: true, transferablePolicy: { isTransferable: true, transferableTo: [{}] } }),
+      'Cannot Transfer',
+    );
   });
   it('chips opened and started, warns when the start has passed', () => {
     assert.equal(statusChip('opened'), 'Opened');

@@ -26,8 +26,13 @@ export function cancelLabel(c: { isCanceled: boolean; cancellationPolicy: { isCa
   return c.cancellationPolicy.isCancelable ? 'Cancel' : 'Cannot Cancel';
 }
 
-export function transferLabel(c: { isCanceled: boolean; transferablePolicy: { isTransferable: boolean; transferableTo: readonly unknown[] } }): 'Transfer' | 'Cannot Transfer' {
-  return !c.isCanceled && c.transferablePolicy.isTransferable && c.transferablePolicy.transferableTo.length > 0 ? 'Transfer' : 'Cannot Transfer';
+export function transferLabel(c: {
+  isCanceled: boolean;
+  transferablePolicy: { isTransferable: boolean; transferableTo: readonly unknown[] };
+}): 'Transfer' | 'Cannot Transfer' {
+  return !c.isCanceled && c.transferablePolicy.isTransferable && c.transferablePolicy.transferableTo.length > 0
+    ? 'Transfer'
+    : 'Cannot Transfer';
 }
 
 /** A list chip for opened and started (spec 3); none otherwise. */
@@ -47,7 +52,10 @@ export function needsAction(c: { status: ConversationStatus; reservedStart: stri
 }
 
 /** A person as the speaker sees them: the display name, else the given name and surname (never an address). */
-export function personName(p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined, fallback = 'Unnamed'): string {
+export function personName(
+  p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined,
+  fallback = 'Unnamed',
+): string {
   if (!p) return fallback;
   const full = [p.givenName, p.surname].filter(Boolean).join(' ').trim();
   return p.displayName?.trim() || full || fallback;

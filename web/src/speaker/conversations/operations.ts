@@ -1,6 +1,11 @@
 import { gql, type TypedDocumentNode } from '@apollo/client';
 import type { MarkablePolicy, OwnRating } from '../../conversation/after/operations';
-import type { ConversationStatus, MutationCancelReservationArgs, MutationTransferReservationArgs, QueryConversationArgs } from '../../lib/graphql-types';
+import type {
+  ConversationStatus,
+  MutationCancelReservationArgs,
+  MutationTransferReservationArgs,
+  QueryConversationArgs,
+} from '../../lib/graphql-types';
 
 /** The statuses the speaker's planner and list show (spec 3, section 7: no markings, these statuses). */
 export const SPEAKER_STATUSES: ConversationStatus[] = ['reserved', 'opened', 'started', 'stopped'];
@@ -46,7 +51,10 @@ const PERSON_NAME = gql`
  * The speaker's conversations: not marked, not canceled, in the spec's statuses. `reverse` with
  * `first` gives the newest (the planner's weeks); the list asks soonest first.
  */
-export const SPEAKER_CONVERSATIONS: TypedDocumentNode<SpeakerConversationsData, { statuses: ConversationStatus[]; reverse?: boolean; first?: number }> = gql`
+export const SPEAKER_CONVERSATIONS: TypedDocumentNode<
+  SpeakerConversationsData,
+  { statuses: ConversationStatus[]; reverse?: boolean; first?: number }
+> = gql`
   ${PERSON_NAME}
   query SpeakerConversations($statuses: [ConversationStatus!], $reverse: Boolean, $first: Int) {
     me {
@@ -93,7 +101,12 @@ export interface SpeakerConversationDetail {
   learningLanguage: string;
   reservedBy: PersonName | null;
   reservedWith: PersonName | null;
-  course: { id: string; name: string; proficiency: string; owner: { id: string; displayName: string | null; school: string | null } | null } | null;
+  course: {
+    id: string;
+    name: string;
+    proficiency: string;
+    owner: { id: string; displayName: string | null; school: string | null } | null;
+  } | null;
   lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null } | null;
   cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null; returnsMinutes: boolean };
   openablePolicy: { isOpenable: boolean; openableAfter: string };
@@ -219,7 +232,10 @@ export const SPEAKER_CONVERSATION: TypedDocumentNode<SpeakerConversationData, Qu
   }
 `;
 
-export const CANCEL_RESERVATION: TypedDocumentNode<{ cancelReservation: { canceled: boolean; conversation: { id: string; isCanceled: boolean } } }, MutationCancelReservationArgs> = gql`
+export const CANCEL_RESERVATION: TypedDocumentNode<
+  { cancelReservation: { canceled: boolean; conversation: { id: string; isCanceled: boolean } } },
+  MutationCancelReservationArgs
+> = gql`
   mutation SpeakerCancelReservation($input: ConversationInput!) {
     cancelReservation(input: $input) {
       canceled
@@ -231,7 +247,10 @@ export const CANCEL_RESERVATION: TypedDocumentNode<{ cancelReservation: { cancel
   }
 `;
 
-export const TRANSFER_RESERVATION: TypedDocumentNode<{ transferReservation: { transferred: boolean; conversation: { id: string } } }, MutationTransferReservationArgs> = gql`
+export const TRANSFER_RESERVATION: TypedDocumentNode<
+  { transferReservation: { transferred: boolean; conversation: { id: string } } },
+  MutationTransferReservationArgs
+> = gql`
   mutation SpeakerTransferReservation($input: TransferReservationInput!) {
     transferReservation(input: $input) {
       transferred

@@ -59,7 +59,15 @@ function ConversationSearch({ onDone }: { onDone(): void }) {
         onChange={(e) => setQ(e.target.value.slice(0, 100))}
         size="small"
         fullWidth
-        slotProps={{ input: { endAdornment: <InputAdornment position="end"><SearchIcon aria-hidden /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <SearchIcon aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
     </Box>
   );
@@ -74,7 +82,9 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
         <List dense disablePadding>
           {SECTIONS.map(({ label, to, icon: Icon }) => (
             <ListItemLink key={to} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate}>
-              <ListItemIcon sx={{ minWidth: 40 }}><Icon /></ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon />
+              </ListItemIcon>
               <ListItemText primary={label} />
             </ListItemLink>
           ))}
@@ -82,9 +92,15 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
       </nav>
       <Divider />
       <Stack spacing={1} component="nav" aria-label="Support">
-        <Link component={RouterLink} to="/help" onClick={onNavigate}>Help</Link>
-        <Link href={EXTERNAL_LINKS.faq} target="_blank" rel="noopener noreferrer">FAQ<span className="visually-hidden"> (opens in a new tab)</span></Link>
-        <Link component={RouterLink} to="/auth/sign_out">Sign out</Link>
+        <Link component={RouterLink} to="/help" onClick={onNavigate}>
+          Help
+        </Link>
+        <Link href={EXTERNAL_LINKS.faq} target="_blank" rel="noopener noreferrer">
+          FAQ<span className="visually-hidden"> (opens in a new tab)</span>
+        </Link>
+        <Link component={RouterLink} to="/auth/sign_out">
+          Sign out
+        </Link>
       </Stack>
     </Stack>
   );
@@ -95,7 +111,15 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
     <Box
       component="aside"
       aria-label="Speaker area"
-      sx={{ width: SPEAKER_SIDEBAR_WIDTH, maxWidth: '100%', flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', bgcolor: 'grey.50', minHeight: { xs: '100%', md: 'calc(100vh - 64px)' } }}
+      sx={{
+        width: SPEAKER_SIDEBAR_WIDTH,
+        maxWidth: '100%',
+        flexShrink: 0,
+        borderRight: '1px solid',
+        borderColor: 'divider',
+        bgcolor: 'grey.50',
+        minHeight: { xs: '100%', md: 'calc(100vh - 64px)' },
+      }}
     >
       <SidebarContent onNavigate={onNavigate ?? (() => undefined)} />
     </Box>
@@ -105,7 +129,12 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
 export function SpeakerLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
   return (
-    <SidebarLayout sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />} menuLabel="Speaker menu" drawerId="speaker-drawer" drawerWidth={SPEAKER_SIDEBAR_WIDTH}>
+    <SidebarLayout
+      sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
+      menuLabel="Speaker menu"
+      drawerId="speaker-drawer"
+      drawerWidth={SPEAKER_SIDEBAR_WIDTH}
+    >
       {children}
     </SidebarLayout>
   );

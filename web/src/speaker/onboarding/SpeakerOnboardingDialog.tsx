@@ -25,8 +25,8 @@ import {
 export const SPEAKER_ONBOARDING_STEPS: OnboardingStepDef[] = [
   welcomeStep(
     <>
-      You passed your interview: welcome aboard! A few questions about you come next, so students know who they talk with. Your
-      answers are saved as you go.
+      You passed your interview: welcome aboard! A few questions about you come next, so students know who they talk with. Your answers are
+      saved as you go.
     </>,
   ),
   realNameStep,
@@ -49,11 +49,7 @@ export function SpeakerOnboardingDialog({ open = true, onDone }: { open?: boolea
       steps={SPEAKER_ONBOARDING_STEPS}
       congratulations={{
         title: 'Congratulations!',
-        body: (
-          <Typography>
-            Your profile is ready. Next, open your availability so students can reserve conversations with you.
-          </Typography>
-        ),
+        body: <Typography>Your profile is ready. Next, open your availability so students can reserve conversations with you.</Typography>,
         action: 'Go to the planner',
       }}
       onDone={() => onDone?.()}

@@ -21,7 +21,10 @@ const CHART_MONTHS = 6;
 export default function PayrollPage() {
   const [month, setMonth] = useState(currentPayMonth());
   const range = monthRange(month);
-  const chartMonths = payMonthChoices().filter((m) => m <= month).slice(0, CHART_MONTHS).reverse();
+  const chartMonths = payMonthChoices()
+    .filter((m) => m <= month)
+    .slice(0, CHART_MONTHS)
+    .reverse();
   const { data, error, loading, refetch } = useQuery(SPEAKER_PAYROLL, {
     variables: { ...range, historyStart: monthRange(month, chartMonths.length).startTime },
     fetchPolicy: 'network-only',
@@ -43,7 +46,14 @@ export default function PayrollPage() {
           <CsvDownloads month={month} />
         </Stack>
         {failure ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void Promise.all([refetch(), lines.refetch()])}>Retry</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void Promise.all([refetch(), lines.refetch()])}>
+                Retry
+              </Button>
+            }
+          >
             {errorMessage(failure)}
           </Alert>
         ) : loading && !data ? (
@@ -55,8 +65,14 @@ export default function PayrollPage() {
               <PayChart rows={data?.history ?? []} months={chartMonths} />
             </Paper>
             <section aria-labelledby="payroll-lines-title">
-              <Typography id="payroll-lines-title" variant="h6" component="h2" gutterBottom>Itemized pay</Typography>
-              {lines.loading && !lines.data ? <Loading label="Loading the itemized pay" /> : <ItemizedLines lines={lines.data?.itemizedPayroll ?? []} zone={me?.tzIdentifier ?? null} />}
+              <Typography id="payroll-lines-title" variant="h6" component="h2" gutterBottom>
+                Itemized pay
+              </Typography>
+              {lines.loading && !lines.data ? (
+                <Loading label="Loading the itemized pay" />
+              ) : (
+                <ItemizedLines lines={lines.data?.itemizedPayroll ?? []} zone={me?.tzIdentifier ?? null} />
+              )}
             </section>
           </>
         )}

@@ -41,8 +41,8 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
         {view === 'intro' && (
           <Stack spacing={2}>
             <Typography>
-              Tertulia speakers hold timed video conversations with language students. Before you plan your first conversations, a
-              member of our staff meets you in a short video interview (about 30 minutes).
+              Tertulia speakers hold timed video conversations with language students. Before you plan your first conversations, a member of
+              our staff meets you in a short video interview (about 30 minutes).
             </Typography>
             <Typography>Continue to the interview lobby: we let you know here when your interview is ready.</Typography>
           </Stack>
@@ -54,12 +54,18 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
             ) : canConnect(speaking) ? (
               <Alert severity="success">Your interviewer is waiting. Connect to join the call.</Alert>
             ) : (
-              <Alert severity="info">Your interview is not open now. The Connect button becomes available as soon as your interviewer opens the call.</Alert>
+              <Alert severity="info">
+                Your interview is not open now. The Connect button becomes available as soon as your interviewer opens the call.
+              </Alert>
             )}
-            <Typography color="text.secondary">Use a quiet place, a camera and a microphone. This page checks for your interview every 10 seconds.</Typography>
+            <Typography color="text.secondary">
+              Use a quiet place, a camera and a microphone. This page checks for your interview every 10 seconds.
+            </Typography>
           </Stack>
         )}
-        {view === 'promote' && <Typography>You passed the interview. Set up your speaker profile to start planning conversations.</Typography>}
+        {view === 'promote' && (
+          <Typography>You passed the interview. Set up your speaker profile to start planning conversations.</Typography>
+        )}
         {view === 'decline' && (
           <Typography>
             Thank you for your time. After the interview we decided not to continue with your application. You will be signed out.

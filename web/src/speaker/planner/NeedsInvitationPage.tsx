@@ -12,7 +12,9 @@ export default function NeedsInvitationPage() {
         <Typography>
           Speakers join Tertulia by invitation. Your account has no speaker invitation yet, so there is nothing to plan here.
         </Typography>
-        <Typography color="text.secondary">If you were told you would be invited, ask our staff to send the invitation to your address.</Typography>
+        <Typography color="text.secondary">
+          If you were told you would be invited, ask our staff to send the invitation to your address.
+        </Typography>
         <Stack direction="row" spacing={2}>
           <Button component={RouterLink} to="/" variant="contained">
             Go home

@@ -77,7 +77,13 @@ export function PlannerWeek() {
 
   return (
     <Page title="Planner">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="space-between" alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        justifyContent="space-between"
+        alignItems={{ sm: 'center' }}
+        sx={{ mb: 2 }}
+      >
         <Typography color="text.secondary">{zone ? `Times are in ${describeZone(zone)}.` : ' '}</Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to="/speaker/availability">
@@ -95,7 +101,13 @@ export function PlannerWeek() {
       ) : (
         <Stack spacing={3}>
           {weeks.map((week) => (
-            <Paper key={week.offset} variant="outlined" component="section" aria-labelledby={`week-${week.offset}`} sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Paper
+              key={week.offset}
+              variant="outlined"
+              component="section"
+              aria-labelledby={`week-${week.offset}`}
+              sx={{ p: { xs: 1.5, sm: 2 } }}
+            >
               <Typography id={`week-${week.offset}`} variant="h6" component="h2">
                 {week.title}
               </Typography>

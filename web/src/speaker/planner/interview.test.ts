@@ -3,7 +3,13 @@ import { describe, it } from 'vitest';
 import { canConnect, interviewView, type MySpeaking } from './interview';
 
 const record = (over: Partial<MySpeaking> = {}): MySpeaking => ({
-  id: 's', isPromoted: false, evaluation: null, hasEvaluation: false, isUnderReview: false, interview: null, ...over,
+  id: 's',
+  isPromoted: false,
+  evaluation: null,
+  hasEvaluation: false,
+  isUnderReview: false,
+  interview: null,
+  ...over,
 });
 
 describe('interview dialog', () => {

@@ -24,7 +24,15 @@ import Alert from '@mui/material/Alert';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { DURATIONS, LANGUAGES, MAX_EXTRA_CONVERSATIONS, NO_ADVENTURES_MESSAGE, OutcomeTitles, PROFICIENCIES, languageName } from '../../../../contracts/enrollment';
+import {
+  DURATIONS,
+  LANGUAGES,
+  MAX_EXTRA_CONVERSATIONS,
+  NO_ADVENTURES_MESSAGE,
+  OutcomeTitles,
+  PROFICIENCIES,
+  languageName,
+} from '../../../../contracts/enrollment';
 import { EmptyState } from '../../components/EmptyState';
 import { CompassIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
@@ -52,7 +60,10 @@ interface AdventureItem {
   prices: { totalPrice: number; unitPrice: number; currency: string } | null;
 }
 
-const ALL_ADVENTURES: TypedDocumentNode<{ allAdventures: { adventures: AdventureItem[] } }, { durationRequirement?: number | null; language?: string | null; proficiency?: string | null }> = gql`
+const ALL_ADVENTURES: TypedDocumentNode<
+  { allAdventures: { adventures: AdventureItem[] } },
+  { durationRequirement?: number | null; language?: string | null; proficiency?: string | null }
+> = gql`
   query AllAdventures($durationRequirement: Int, $language: String, $proficiency: Proficiency) {
     allAdventures(durationRequirement: $durationRequirement, language: $language, proficiency: $proficiency) {
       language
@@ -99,7 +110,11 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
               const r = data!.enrollUser;
               forgetCardholderName();
               onEnrolled();
-              return { enrolledWith: r.courseEnrollment.enrolledWith as EnrollResult['enrolledWith'], amount: r.payment?.amount ?? null, minuteQuantity: r.courseEnrollment.minuteQuantity };
+              return {
+                enrolledWith: r.courseEnrollment.enrolledWith as EnrollResult['enrolledWith'],
+                amount: r.payment?.amount ?? null,
+                minuteQuantity: r.courseEnrollment.minuteQuantity,
+              };
             } catch (error) {
               throw flowErrorOf(error);
             }
@@ -124,7 +139,16 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
           const failed = label === 'Pay' && state.matches('outcome') && !context.result;
           return (
             <Step key={label} completed={failed ? false : undefined}>
-              <StepLabel error={failed} optional={failed ? <Typography variant="caption" color="error">Payment failed</Typography> : undefined}>
+              <StepLabel
+                error={failed}
+                optional={
+                  failed ? (
+                    <Typography variant="caption" color="error">
+                      Payment failed
+                    </Typography>
+                  ) : undefined
+                }
+              >
                 {label}
               </StepLabel>
             </Step>
@@ -147,10 +171,13 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
         <Stack spacing={2}>
           <CourseFacts course={course} />
           <Typography variant="body2" color="text.secondary">
-            A self-paced course adventure: {course.completionRequirement} conversations of {course.durationRequirement} minutes with native speakers, whenever you like.
+            A self-paced course adventure: {course.completionRequirement} conversations of {course.durationRequirement} minutes with native
+            speakers, whenever you like.
           </Typography>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" onClick={() => send({ type: 'CONTINUE' })}>Continue</Button>
+            <Button variant="contained" onClick={() => send({ type: 'CONTINUE' })}>
+              Continue
+            </Button>
             <Button onClick={onClose}>Cancel</Button>
           </Stack>
         </Stack>
@@ -160,7 +187,9 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
         <Stack spacing={2}>
           <Agreement agreed={context.agreed} onChange={(agreed) => send({ type: 'AGREE', agreed })} />
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" disabled={!context.agreed} onClick={() => send({ type: 'CONTINUE' })}>Continue</Button>
+            <Button variant="contained" disabled={!context.agreed} onClick={() => send({ type: 'CONTINUE' })}>
+              Continue
+            </Button>
             <Button onClick={revert}>Start over</Button>
           </Stack>
         </Stack>
@@ -192,7 +221,11 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
               : priceOrContactSales(null)}
           </Typography>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" disabled={state.matches({ upselling: 'pricing' }) || !!context.error || !course.prices} onClick={() => send({ type: 'CONTINUE' })}>
+            <Button
+              variant="contained"
+              disabled={state.matches({ upselling: 'pricing' }) || !!context.error || !course.prices}
+              onClick={() => send({ type: 'CONTINUE' })}
+            >
               Continue
             </Button>
             <Button onClick={revert}>Start over</Button>
@@ -215,7 +248,13 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
       {state.matches('outcome') && (
         <Outcome
           ok={!!context.result}
-          title={context.result ? OutcomeTitles.credit_card : context.errorCode === 'CONFLICT' ? OutcomeTitles.failedEnrollment : OutcomeTitles.failedPayment}
+          title={
+            context.result
+              ? OutcomeTitles.credit_card
+              : context.errorCode === 'CONFLICT'
+                ? OutcomeTitles.failedEnrollment
+                : OutcomeTitles.failedPayment
+          }
           message={
             context.result
               ? `Your card was charged ${formatMoney(context.result.amount ?? 0)}. ${context.result.minuteQuantity} minutes were added to your account.`
@@ -224,7 +263,11 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
           onRetry={() => send({ type: 'RETRY' })}
           onDone={onClose}
           doneLabel="Close"
-          next={context.result ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: context.adventure?.id } } : undefined}
+          next={
+            context.result
+              ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: context.adventure?.id } }
+              : undefined
+          }
         />
       )}
     </Box>
@@ -248,7 +291,13 @@ export default function AdventuresPage() {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <FormControl sx={{ minWidth: 180 }}>
           <InputLabel id="language-label">Language</InputLabel>
-          <Select labelId="language-label" label="Language" value={language} onChange={(e) => setLanguage(e.target.value)} inputProps={{ 'data-testid': 'filter-language' }}>
+          <Select
+            labelId="language-label"
+            label="Language"
+            value={language}
+            onChange={(e) => setLanguage(e.target.value)}
+            inputProps={{ 'data-testid': 'filter-language' }}
+          >
             {LANGUAGES.map((l) => (
               <MenuItem key={l.code} value={l.code}>
                 {l.name}
@@ -269,7 +318,12 @@ export default function AdventuresPage() {
         </FormControl>
         <FormControl sx={{ minWidth: 180 }}>
           <InputLabel id="duration-label">Duration</InputLabel>
-          <Select labelId="duration-label" label="Duration" value={duration} onChange={(e) => setDuration(String(e.target.value) === '' ? '' : Number(e.target.value))}>
+          <Select
+            labelId="duration-label"
+            label="Duration"
+            value={duration}
+            onChange={(e) => setDuration(String(e.target.value) === '' ? '' : Number(e.target.value))}
+          >
             <MenuItem value="">Any</MenuItem>
             {DURATIONS.map((d) => (
               <MenuItem key={d} value={d}>
@@ -312,7 +366,11 @@ export default function AdventuresPage() {
                   </Typography>
                 </CardContent>
                 <CardActions>
-                  <Button onClick={() => setChosen(a)} disabled={a.enrolledIn} aria-label={a.enrolledIn ? `Enrolled in ${a.name}` : `Choose ${a.name}`}>
+                  <Button
+                    onClick={() => setChosen(a)}
+                    disabled={a.enrolledIn}
+                    aria-label={a.enrolledIn ? `Enrolled in ${a.name}` : `Choose ${a.name}`}
+                  >
                     {a.enrolledIn ? 'Enrolled' : 'Choose'}
                   </Button>
                 </CardActions>

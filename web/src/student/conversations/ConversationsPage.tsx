@@ -59,7 +59,9 @@ export default function ConversationsPage() {
   return (
     <Page title="Your Conversations">
       {error && !data ? (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>{errorMessage(error)}</Alert>
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>
+          {errorMessage(error)}
+        </Alert>
       ) : loading && !data ? (
         <Loading label="Loading your conversations" />
       ) : conversations.length === 0 ? (
@@ -114,7 +116,15 @@ export default function ConversationsPage() {
   );
 }
 
-function Details({ conversation: c, zone, headingRef }: { conversation: StudentConversation; zone: string; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function Details({
+  conversation: c,
+  zone,
+  headingRef,
+}: {
+  conversation: StudentConversation;
+  zone: string;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
   const [buying, setBuying] = useState(false);
   const kind = rowKind(c);
   const lobbyDisabled = c.isCanceled || c.status === 'stopped';
@@ -122,7 +132,15 @@ function Details({ conversation: c, zone, headingRef }: { conversation: StudentC
   return (
     <Stack spacing={2} component="section" aria-labelledby="conversation-detail-title">
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="conversation-detail-title" ref={headingRef} tabIndex={-1} variant="h6" component="h2" gutterBottom sx={{ outline: 'none' }}>
+        <Typography
+          id="conversation-detail-title"
+          ref={headingRef}
+          tabIndex={-1}
+          variant="h6"
+          component="h2"
+          gutterBottom
+          sx={{ outline: 'none' }}
+        >
           {formatDayAndTime(c.reservedStart, zone)}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
@@ -131,7 +149,9 @@ function Details({ conversation: c, zone, headingRef }: { conversation: StudentC
         <Typography>
           {c.duration} minutes with {c.reservedWith?.displayName ?? 'a speaker'}
         </Typography>
-        <Typography color="text.secondary">{c.course ? `Course: ${courseLine(c)}` : `Language: ${languageName(c.learningLanguage)}`}</Typography>
+        <Typography color="text.secondary">
+          {c.course ? `Course: ${courseLine(c)}` : `Language: ${languageName(c.learningLanguage)}`}
+        </Typography>
         {c.lesson && <Typography color="text.secondary">Discussion topic: {c.lesson.title}</Typography>}
         {c.isCanceled && (
           <Typography sx={{ mt: 1 }}>
@@ -150,12 +170,7 @@ function Details({ conversation: c, zone, headingRef }: { conversation: StudentC
           </Alert>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={`/student/lobby?id=${encodeURIComponent(c.id)}`}
-            disabled={lobbyDisabled}
-          >
+          <Button variant="contained" component={RouterLink} to={`/student/lobby?id=${encodeURIComponent(c.id)}`} disabled={lobbyDisabled}>
             Lobby
           </Button>
           {c.makeUpPolicy.canMakeUp && !buying && (

@@ -55,9 +55,21 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
   if (state.matches('loading')) return <Loading label="Loading the make-up price" />;
   if (state.matches('outcome')) {
     return purchased ? (
-      <Outcome ok title={AfterMessages.paymentSucceeded} message={`${formatMoney(purchased.amount, offer?.currency ?? 'usd')} was charged for ${purchased.minuteQuantity} make-up minutes.`} onDone={onClose} />
+      <Outcome
+        ok
+        title={AfterMessages.paymentSucceeded}
+        message={`${formatMoney(purchased.amount, offer?.currency ?? 'usd')} was charged for ${purchased.minuteQuantity} make-up minutes.`}
+        onDone={onClose}
+      />
     ) : (
-      <Outcome ok={false} title={AfterMessages.paymentFailed} message={error} onRetry={() => send({ type: 'REVERT' })} onDone={onClose} doneLabel="Close" />
+      <Outcome
+        ok={false}
+        title={AfterMessages.paymentFailed}
+        message={error}
+        onRetry={() => send({ type: 'REVERT' })}
+        onDone={onClose}
+        doneLabel="Close"
+      />
     );
   }
   return (
@@ -70,7 +82,8 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
       {offer && (
         <>
           <Typography>
-            Buy back the {offer.minuteQuantity} minutes of this conversation for <strong>{formatMoney(offer.totalPrice, offer.currency)}</strong>, half the usual price.
+            Buy back the {offer.minuteQuantity} minutes of this conversation for{' '}
+            <strong>{formatMoney(offer.totalPrice, offer.currency)}</strong>, half the usual price.
           </Typography>
           <CardPaymentForm amount={offer.totalPrice} currency={offer.currency} busy={state.matches('purchasing')} onToken={pay} />
         </>

@@ -12,13 +12,21 @@ import type { RowKind } from './rowKind';
 export function RowIcon({ kind }: { kind: RowKind }) {
   const props = { 'aria-hidden': true as const, fontSize: 'small' as const };
   switch (kind) {
-    case 'canceled': return <EventBusyIcon {...props} color="disabled" />;
-    case 'upcoming': return <ScheduleIcon {...props} color="primary" />;
-    case 'live': return <VideocamIcon {...props} color="success" />;
-    case 'completed': return <CheckCircleIcon {...props} color="success" />;
-    case 'missed': return <PersonOffIcon {...props} color="warning" />;
-    case 'tech_issue': return <WifiOffIcon {...props} color="warning" />;
-    case 'speaker_issue': return <ReportProblemIcon {...props} color="error" />;
-    default: return <ChatBubbleOutlineIcon {...props} color="action" />;
+    case 'canceled':
+      return <EventBusyIcon {...props} color="disabled" />;
+    case 'upcoming':
+      return <ScheduleIcon {...props} color="primary" />;
+    case 'live':
+      return <VideocamIcon {...props} color="success" />;
+    case 'completed':
+      return <CheckCircleIcon {...props} color="success" />;
+    case 'missed':
+      return <PersonOffIcon {...props} color="warning" />;
+    case 'tech_issue':
+      return <WifiOffIcon {...props} color="warning" />;
+    case 'speaker_issue':
+      return <ReportProblemIcon {...props} color="error" />;
+    default:
+      return <ChatBubbleOutlineIcon {...props} color="action" />;
   }
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'vitest';
 import { rowKind } from './rowKind';
 
-it('decides the row in the spec\'s order: canceled, live statuses, markings, default', () => {
+it("decides the row in the spec's order: canceled, live statuses, markings, default", () => {
   assert.equal(rowKind({ isCanceled: true, status: 'started', markedAs: 'completed' }), 'canceled');
   assert.equal(rowKind({ isCanceled: false, status: 'reserved', markedAs: null }), 'upcoming');
   assert.equal(rowKind({ isCanceled: false, status: 'started', markedAs: 'completed' }), 'live');

@@ -24,4 +24,3 @@ export const ROW_LABELS: Record<RowKind, string> = {
   speaker_issue: 'Speaker Issue',
   default: 'Ended',
 };
-

@@ -59,7 +59,15 @@ interface EnrollmentItem {
     completed: number;
     failed: number;
     unattempted: number;
-    report: { lessonAssignment: { id: string; order: number; dueOn: string | null; lesson: { id: string; title: string; discussionTopic: string | null } }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
+    report: {
+      lessonAssignment: {
+        id: string;
+        order: number;
+        dueOn: string | null;
+        lesson: { id: string; title: string; discussionTopic: string | null };
+      };
+      attempts: { id: string; outcome: string | null; conversationId: string | null }[];
+    }[];
   };
 }
 
@@ -156,7 +164,14 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
     ['Class', course.name],
     ['Language', languageName(course.language)],
     ['Proficiency', capitalize(course.proficiency)],
-    ['Instructor', course.owner ? (course.owner.displayName ?? course.owner.emailAddress ?? '—') : course.kind === 'adventure' ? 'Course adventure' : '—'],
+    [
+      'Instructor',
+      course.owner
+        ? (course.owner.displayName ?? course.owner.emailAddress ?? '—')
+        : course.kind === 'adventure'
+          ? 'Course adventure'
+          : '—',
+    ],
     ['School', course.owner?.school ?? '—'],
     ['Starts', formatDate(course.startDate)],
     ['Ends', course.endDate ? formatDate(course.endDate) : 'Self-paced, no end date'],
@@ -172,7 +187,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
           formatMoney(enrollment.payment.amount, enrollment.payment.currency)
         )
       ) : (
-        ENROLLED_WITH[enrollment?.enrolledWith ?? ''] ?? '—'
+        (ENROLLED_WITH[enrollment?.enrolledWith ?? ''] ?? '—')
       ),
     ],
     [
@@ -205,21 +220,33 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
             {progress.report.map(({ lessonAssignment, attempts }) => {
               const next = lessonAction(attempts);
               return (
-              <ListItem key={lessonAssignment.id} disableGutters sx={{ gap: 2, py: 0.5 }}>
-                <ListItemText
-                  primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
-                  secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
-                />
-                {next.action === 'view' ? (
-                  <Button size="small" component={RouterLink} to="/student/conversations" state={{ selectedId: next.conversationId }} disabled={!next.conversationId}>
-                    View
-                  </Button>
-                ) : (
-                  <Button size="small" component={RouterLink} to="/student/reserve" state={{ courseId: course.id, lessonId: lessonAssignment.lesson.id }} disabled={course.isPast}>
-                    Reserve
-                  </Button>
-                )}
-              </ListItem>
+                <ListItem key={lessonAssignment.id} disableGutters sx={{ gap: 2, py: 0.5 }}>
+                  <ListItemText
+                    primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
+                    secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
+                  />
+                  {next.action === 'view' ? (
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to="/student/conversations"
+                      state={{ selectedId: next.conversationId }}
+                      disabled={!next.conversationId}
+                    >
+                      View
+                    </Button>
+                  ) : (
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to="/student/reserve"
+                      state={{ courseId: course.id, lessonId: lessonAssignment.lesson.id }}
+                      disabled={course.isPast}
+                    >
+                      Reserve
+                    </Button>
+                  )}
+                </ListItem>
               );
             })}
           </List>
@@ -256,7 +283,13 @@ export default function CoursesPage() {
       {error && !data && <Alert severity="error">{error.message}</Alert>}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <Button variant="contained" fullWidth sx={{ mb: 2 }} onClick={() => (setPanelInvite(null), setEnrolling(true))} disabled={enrolling}>
+          <Button
+            variant="contained"
+            fullWidth
+            sx={{ mb: 2 }}
+            onClick={() => (setPanelInvite(null), setEnrolling(true))}
+            disabled={enrolling}
+          >
             Enroll in a course
           </Button>
           {loading && !data ? (
@@ -282,7 +315,11 @@ export default function CoursesPage() {
                 <List aria-labelledby="current-courses-heading" sx={{ pt: 0 }}>
                   {current.map((course) => (
                     <ListItem key={course.id} disablePadding>
-                      <ListItemButton selected={selected?.id === course.id} aria-current={selected?.id === course.id ? 'true' : undefined} onClick={() => (setSelectedId(course.id), setEnrolling(false))}>
+                      <ListItemButton
+                        selected={selected?.id === course.id}
+                        aria-current={selected?.id === course.id ? 'true' : undefined}
+                        onClick={() => (setSelectedId(course.id), setEnrolling(false))}
+                      >
                         <ListItemText
                           primary={course.name}
                           secondary={`${languageName(course.language)} · ${capitalize(course.proficiency)}${course.kind === 'adventure' ? ' · Adventure' : ''}`}

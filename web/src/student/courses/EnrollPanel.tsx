@@ -37,7 +37,12 @@ function useEnrollmentActors() {
         actors: {
           findCourse: fromPromise(async ({ input }) => {
             try {
-              const { data } = await client.query({ query: ENROLLING_COURSE, variables: { inviteNumber: input.inviteNumber }, fetchPolicy: 'network-only', ...QUIET });
+              const { data } = await client.query({
+                query: ENROLLING_COURSE,
+                variables: { inviteNumber: input.inviteNumber },
+                fetchPolicy: 'network-only',
+                ...QUIET,
+              });
               return data.enrollingCourse as any;
             } catch (error) {
               throw flowErrorOf(error);
@@ -45,7 +50,12 @@ function useEnrollmentActors() {
           }),
           checkCode: fromPromise(async ({ input }) => {
             try {
-              const { data } = await client.query({ query: ENROLLING_CODE, variables: { code: input.code }, fetchPolicy: 'network-only', ...QUIET });
+              const { data } = await client.query({
+                query: ENROLLING_CODE,
+                variables: { code: input.code },
+                fetchPolicy: 'network-only',
+                ...QUIET,
+              });
               return data.enrollingCode;
             } catch (error) {
               throw flowErrorOf(error);
@@ -55,7 +65,11 @@ function useEnrollmentActors() {
             try {
               const { data } = await client.mutate({ mutation: ENROLL_USER, variables: { input }, ...QUIET });
               const result = data!.enrollUser;
-              return { enrolledWith: result.courseEnrollment.enrolledWith as EnrollResult['enrolledWith'], amount: result.payment?.amount ?? null, minuteQuantity: result.courseEnrollment.minuteQuantity };
+              return {
+                enrolledWith: result.courseEnrollment.enrolledWith as EnrollResult['enrolledWith'],
+                amount: result.payment?.amount ?? null,
+                minuteQuantity: result.courseEnrollment.minuteQuantity,
+              };
             } catch (error) {
               throw flowErrorOf(error);
             }
@@ -66,7 +80,15 @@ function useEnrollmentActors() {
   );
 }
 
-export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumber?: string | null; onEnrolled(): void; onClose?: () => void }) {
+export function EnrollPanel({
+  inviteNumber,
+  onEnrolled,
+  onClose,
+}: {
+  inviteNumber?: string | null;
+  onEnrolled(): void;
+  onClose?: () => void;
+}) {
   const machine = useEnrollmentActors();
   const [state, send] = useMachine(machine, { input: { inviteNumber } });
   const [typed, setTyped] = useState(inviteNumber ? formatInviteNumber(inviteNumber) : '');
@@ -121,7 +143,16 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
           const failed = label === 'Enroll' && failedOutcome;
           return (
             <Step key={label} completed={failed ? false : undefined}>
-              <StepLabel error={failed} optional={failed ? <Typography variant="caption" color="error">Not enrolled</Typography> : undefined}>
+              <StepLabel
+                error={failed}
+                optional={
+                  failed ? (
+                    <Typography variant="caption" color="error">
+                      Not enrolled
+                    </Typography>
+                  ) : undefined
+                }
+              >
                 {label}
               </StepLabel>
             </Step>
@@ -145,7 +176,11 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
             <Button type="submit" variant="contained" disabled={state.matches({ finding: 'searching' })} sx={{ mt: 1 }}>
               {state.matches({ finding: 'searching' }) ? 'Finding…' : 'Find course'}
             </Button>
-            {onClose && <Button onClick={onClose} sx={{ mt: 1 }}>Cancel</Button>}
+            {onClose && (
+              <Button onClick={onClose} sx={{ mt: 1 }}>
+                Cancel
+              </Button>
+            )}
           </Stack>
         </Box>
       )}
@@ -169,7 +204,11 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
             {course.name} is paid for by {course.owner?.school ?? 'your school'}: there is nothing to pay.
           </Typography>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" disabled={state.matches({ institutionalEnrolling: 'submitting' })} onClick={() => send({ type: 'ENROLL' })}>
+            <Button
+              variant="contained"
+              disabled={state.matches({ institutionalEnrolling: 'submitting' })}
+              onClick={() => send({ type: 'ENROLL' })}
+            >
               Enroll
             </Button>
             <Button onClick={revert}>Start over</Button>
@@ -182,7 +221,8 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
           {course.prices ? (
             <>
               <Typography>
-                {course.name}: {course.prices.totalQuantity} conversations at {formatMoney(course.prices.unitPrice, course.prices.currency)} each.
+                {course.name}: {course.prices.totalQuantity} conversations at {formatMoney(course.prices.unitPrice, course.prices.currency)}{' '}
+                each.
               </Typography>
               <CardPaymentForm
                 amount={course.prices.totalPrice}
@@ -244,13 +284,19 @@ export function EnrollPanel({ inviteNumber, onEnrolled, onClose }: { inviteNumbe
               ? [
                   context.result.amount !== null ? `Your card was charged ${formatMoney(context.result.amount)}.` : null,
                   `${context.result.minuteQuantity} minutes were added to your account.`,
-                ].filter(Boolean).join(' ')
+                ]
+                  .filter(Boolean)
+                  .join(' ')
               : context.error
           }
           onRetry={() => send({ type: 'RETRY' })}
           onDone={context.result ? () => (send({ type: 'REVERT' }), onClose?.()) : revert}
           doneLabel={context.result ? 'Done' : 'Start over'}
-          next={context.result ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: course?.id } } : undefined}
+          next={
+            context.result
+              ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: course?.id } }
+              : undefined
+          }
         />
       )}
     </Paper>

@@ -48,7 +48,11 @@ interface HomeData {
     conversations: HomeConversation[];
     conversationsCount: number;
     coursesCount: number;
-    courses: { id: string; name: string; courseEnrollment: { id: string; promotion: string | null; acknowledgedPromotionOn: string | null } | null }[];
+    courses: {
+      id: string;
+      name: string;
+      courseEnrollment: { id: string; promotion: string | null; acknowledgedPromotionOn: string | null } | null;
+    }[];
   } | null;
 }
 
@@ -118,7 +122,11 @@ const PROMOTIONS: Record<PromotionKind, { title: string; text: string; action: s
 };
 
 export default function HomePage() {
-  const { data, loading, error, refetch } = useQuery(STUDENT_HOME, { fetchPolicy: 'network-only', nextFetchPolicy: 'cache-first', pollInterval: HOME_POLL_MS });
+  const { data, loading, error, refetch } = useQuery(STUDENT_HOME, {
+    fetchPolicy: 'network-only',
+    nextFetchPolicy: 'cache-first',
+    pollInterval: HOME_POLL_MS,
+  });
   const navigate = useNavigate();
   const [acknowledge, { loading: acknowledging }] = useMutation(ACKNOWLEDGE_PROMOTION, { context: { quiet: true } });
   const zone = userZone(data?.me?.tzIdentifier);
@@ -141,13 +149,20 @@ export default function HomePage() {
     <Page title="Home">
       <Stack spacing={3}>
         {error && !data ? (
-          <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>{errorMessage(error)}</Alert>
+          <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>
+            {errorMessage(error)}
+          </Alert>
         ) : loading && !data ? (
           <Loading label="Loading your home" />
         ) : (
           <>
             {promotion && promoted && (
-              <Paper component="section" aria-labelledby="promotion-title" data-testid="promotion-card" sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              <Paper
+                component="section"
+                aria-labelledby="promotion-title"
+                data-testid="promotion-card"
+                sx={{ p: { xs: 2, sm: 3 }, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+              >
                 <Typography id="promotion-title" variant="h6" component="h2" gutterBottom>
                   {promotion.title}
                 </Typography>
@@ -196,7 +211,13 @@ export default function HomePage() {
 /** Nothing upcoming: what to do next (a new student: join a course or try an adventure). */
 function Billboard({ isNew }: { isNew: boolean }) {
   return (
-    <Paper component="section" aria-labelledby="billboard-title" data-testid="billboard" variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+    <Paper
+      component="section"
+      aria-labelledby="billboard-title"
+      data-testid="billboard"
+      variant="outlined"
+      sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}
+    >
       <Box aria-hidden sx={{ width: 168, maxWidth: '60%', mx: 'auto', mb: 1, '& svg': { width: '100%' } }}>
         {isNew ? <WelcomeIllustration /> : <ConversationIllustration />}
       </Box>
@@ -234,11 +255,28 @@ function Shortcut({ to, label, icon }: { to: string; label: string; icon: ReactN
       component={RouterLink}
       to={to}
       focusRipple
-      sx={{ flexDirection: 'column', justifyContent: 'flex-start', gap: 1, p: 1, borderRadius: 2, width: { xs: 'calc(50% - 16px)', sm: 128 }, textAlign: 'center' }}
+      sx={{
+        flexDirection: 'column',
+        justifyContent: 'flex-start',
+        gap: 1,
+        p: 1,
+        borderRadius: 2,
+        width: { xs: 'calc(50% - 16px)', sm: 128 },
+        textAlign: 'center',
+      }}
     >
       <Box
         aria-hidden
-        sx={{ width: 64, height: 64, borderRadius: '50%', bgcolor: 'primary.main', color: 'primary.contrastText', display: 'grid', placeItems: 'center', fontSize: 32 }}
+        sx={{
+          width: 64,
+          height: 64,
+          borderRadius: '50%',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          display: 'grid',
+          placeItems: 'center',
+          fontSize: 32,
+        }}
       >
         {icon}
       </Box>
@@ -252,7 +290,11 @@ function Shortcut({ to, label, icon }: { to: string; label: string; icon: ReactN
 /** The four round shortcuts (spec 3, Student home). */
 function Shortcuts() {
   return (
-    <Box component="nav" aria-label="Shortcuts" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start', gap: 2 }}>
+    <Box
+      component="nav"
+      aria-label="Shortcuts"
+      sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start', gap: 2 }}
+    >
       <Shortcut to="/student/courses" label="Your Courses" icon={<AutoStoriesIcon fontSize="inherit" />} />
       <Shortcut to="/student/reserve" label="Reserve Time" icon={<EventAvailableIcon fontSize="inherit" />} />
       <Shortcut to="/student/conversations" label="Your Conversations" icon={<ForumIcon fontSize="inherit" />} />

@@ -10,7 +10,9 @@ import { EquipmentCheck } from '../../compatibility/EquipmentCheck';
 export function CameraPreview() {
   return (
     <>
-      <Typography sx={{ mb: 2 }}>Check your equipment before your conversation: you should see yourself below, and the microphone bar should move as you speak.</Typography>
+      <Typography sx={{ mb: 2 }}>
+        Check your equipment before your conversation: you should see yourself below, and the microphone bar should move as you speak.
+      </Typography>
       <EquipmentCheck headingLevel={3} />
     </>
   );

@@ -55,7 +55,14 @@ import {
   showTardy,
   tabOf,
 } from './lobbyRules';
-import { CANCEL_RESERVATION, CANCEL_TARDY_RESERVATION, CHANGE_RESERVATION_LESSON, CONVERSATION_CHANGED, LOBBY, type LobbyConversation } from './operations';
+import {
+  CANCEL_RESERVATION,
+  CANCEL_TARDY_RESERVATION,
+  CHANGE_RESERVATION_LESSON,
+  CONVERSATION_CHANGED,
+  LOBBY,
+  type LobbyConversation,
+} from './operations';
 import { countOf } from '../../lib/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
@@ -86,8 +93,8 @@ function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversatio
     <Paper variant="outlined" component="section" aria-label="Join" sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={1}>
         <Typography variant="h6" component="h2">
-          {formatDay(localDateOf(conversation.reservedStart, zone))}, {formatTime(conversation.reservedStart, zone)} – {formatTime(conversation.reservedEnd, zone)}{' '}
-          {zoneAbbreviation(conversation.reservedStart, zone)}
+          {formatDay(localDateOf(conversation.reservedStart, zone))}, {formatTime(conversation.reservedStart, zone)} –{' '}
+          {formatTime(conversation.reservedEnd, zone)} {zoneAbbreviation(conversation.reservedStart, zone)}
         </Typography>
         <Typography color="text.secondary">
           {conversation.duration} minutes with {speaker}
@@ -106,14 +113,16 @@ function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversatio
         </Box>
         {!ready && (
           <Typography variant="body2" color="text.secondary">
-            The button turns to Ready! once {speaker} opens the conversation: from {formatTime(conversation.openablePolicy.openableAfter, zone)},{' '}
-            {OPENABLE_MINUTES_BEFORE} minutes before the start.
+            The button turns to Ready! once {speaker} opens the conversation: from{' '}
+            {formatTime(conversation.openablePolicy.openableAfter, zone)}, {OPENABLE_MINUTES_BEFORE} minutes before the start.
           </Typography>
         )}
         {conversation.archiveOnStart && (
           <Box role="status" aria-label={WILL_RECORD_LABEL} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#d32f2f', flexShrink: 0 }} />
-            <Typography variant="body2">This conversation will be recorded: you and your instructor can play it back afterwards.</Typography>
+            <Typography variant="body2">
+              This conversation will be recorded: you and your instructor can play it back afterwards.
+            </Typography>
           </Box>
         )}
         {showSupportAdvice(conversation, now) && (
@@ -130,7 +139,17 @@ function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversatio
   );
 }
 
-function CancelTab({ conversation, viewerId, zone, onChanged }: { conversation: LobbyConversation; viewerId: string; zone: string; onChanged: () => void }) {
+function CancelTab({
+  conversation,
+  viewerId,
+  zone,
+  onChanged,
+}: {
+  conversation: LobbyConversation;
+  viewerId: string;
+  zone: string;
+  onChanged: () => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [cancel, { loading }] = useMutation(CANCEL_RESERVATION, { context: QUIET });
   const label = cancelLabel(conversation);
@@ -171,9 +190,7 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
   useEffect(() => setLessonId(conversation.lesson?.id ?? ''), [conversation.lesson?.id]);
   const course = conversation.course;
   const changeable = !!course && conversation.status === 'reserved' && !conversation.isCanceled;
-  const choices = course
-    ? reservableLessons(course).filter((a) => a.lesson.id !== conversation.lesson?.id)
-    : [];
+  const choices = course ? reservableLessons(course).filter((a) => a.lesson.id !== conversation.lesson?.id) : [];
   const submit = async () => {
     try {
       await change({ variables: { input: { conversationId: conversation.id, lessonId } } });
@@ -197,7 +214,14 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
       )}
       {changeable && choices.length > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <TextField select size="small" label="Another lesson" value={choices.some((a) => a.lesson.id === lessonId) ? lessonId : ''} onChange={(e) => setLessonId(e.target.value)} sx={{ minWidth: 240 }}>
+          <TextField
+            select
+            size="small"
+            label="Another lesson"
+            value={choices.some((a) => a.lesson.id === lessonId) ? lessonId : ''}
+            onChange={(e) => setLessonId(e.target.value)}
+            sx={{ minWidth: 240 }}
+          >
             {choices.map((a) => (
               <MenuItem key={a.lesson.id} value={a.lesson.id}>
                 {`${a.order}. ${a.lesson.title}`}
@@ -209,7 +233,9 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
           </Button>
         </Stack>
       )}
-      {course && !changeable && <Typography color="text.secondary">The topic can be changed only before the conversation starts.</Typography>}
+      {course && !changeable && (
+        <Typography color="text.secondary">The topic can be changed only before the conversation starts.</Typography>
+      )}
     </Stack>
   );
 }
@@ -242,7 +268,17 @@ function EndedPanel({ kind }: { kind: 'ended' | 'canceled' }) {
   );
 }
 
-function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyConversation; viewerId: string; zone: string; refetch: () => void }) {
+function Lobby({
+  conversation,
+  viewerId,
+  zone,
+  refetch,
+}: {
+  conversation: LobbyConversation;
+  viewerId: string;
+  zone: string;
+  refetch: () => void;
+}) {
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('option'));
   const now = useNow();
@@ -292,7 +328,14 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
     <Stack spacing={3}>
       <JoinPanel conversation={conversation} zone={zone} now={now} />
       <Paper variant="outlined" component="section" aria-label="Options">
-        <Tabs value={tab} onChange={(_, v: number) => selectTab(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label="Lobby options">
+        <Tabs
+          value={tab}
+          onChange={(_, v: number) => selectTab(v)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Lobby options"
+        >
           {LOBBY_TABS.map((label, i) => (
             <Tab key={label} label={label} id={`lobby-tab-${i}`} aria-controls={`lobby-panel-${i}`} />
           ))}
@@ -311,7 +354,13 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
             Your conversation is ready
           </Typography>
           <Typography>{conversation.reservedWith?.displayName ?? 'Your speaker'} is waiting for you.</Typography>
-          <Button variant="contained" color="success" size="large" sx={flashing} onClick={() => (openConversation(conversation.id), setReadyOpen(false))}>
+          <Button
+            variant="contained"
+            color="success"
+            size="large"
+            sx={flashing}
+            onClick={() => (openConversation(conversation.id), setReadyOpen(false))}
+          >
             Ready!
           </Button>
           <Button onClick={() => setReadyOpen(false)}>Stay in the lobby</Button>
@@ -341,7 +390,12 @@ function Lobby({ conversation, viewerId, zone, refetch }: { conversation: LobbyC
 export default function LobbyPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const { data, loading, error, refetch } = useQuery(LOBBY, { variables: { id }, skip: !id, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });
+  const { data, loading, error, refetch } = useQuery(LOBBY, {
+    variables: { id },
+    skip: !id,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: false,
+  });
   useSubscription(CONVERSATION_CHANGED, { variables: { conversationId: id }, skip: !id, onData: () => void refetch() });
   const conversation = data?.conversation?.id === id ? data.conversation : undefined;
   const refresh = useRef(() => void refetch());
@@ -356,7 +410,14 @@ export default function LobbyPage() {
       ) : loading && !data ? (
         <Loading label="Loading your conversation" />
       ) : !conversation || !data?.me ? (
-        <Alert severity="warning" action={<Button component={RouterLink} to="/student/home" color="inherit" size="small">Home</Button>}>
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to="/student/home" color="inherit" size="small">
+              Home
+            </Button>
+          }
+        >
           This conversation was not found.
         </Alert>
       ) : (

@@ -2,16 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { cancelLabel, cancelText, endedKind, isJoinable, showSupportAdvice, showTardy, tabOf } from './lobbyRules';
 
-const conv = (over: Record<string, unknown> = {}) => ({
-  status: 'reserved' as const,
-  reservedStart: '2025-03-30T07:00:00.000Z',
-  isCanceled: false,
-  canceledOn: null,
-  canceledBy: null,
-  cancellationPolicy: { isCancelable: true, cancelableUntil: '2025-03-29T19:00:00.000Z', returnsMinutes: true },
-  tardinessPolicy: { isTardy: false },
-  ...over,
-}) as Parameters<typeof cancelLabel>[0];
+const conv = (over: Record<string, unknown> = {}) =>
+  ({
+    status: 'reserved' as const,
+    reservedStart: '2025-03-30T07:00:00.000Z',
+    isCanceled: false,
+    canceledOn: null,
+    canceledBy: null,
+    cancellationPolicy: { isCancelable: true, cancelableUntil: '2025-03-29T19:00:00.000Z', returnsMinutes: true },
+    tardinessPolicy: { isTardy: false },
+    ...over,
+  }) as Parameters<typeof cancelLabel>[0];
 
 describe('lobby rules', () => {
   it('picks the tab from the option parameter', () => {
@@ -44,7 +45,10 @@ describe('lobby rules', () => {
   it('labels and explains cancelling', () => {
     assert.equal(cancelLabel(conv()), 'Cancel');
     // The card's own format (h:mma, the zone's name), not the browser's 24-hour clock.
-    assert.match(cancelText(conv(), 'me', 'Europe/Madrid'), /^You can cancel this conversation until Sat, Mar 29 at 8:00PM (CET|GMT\+1) and your minutes will be returned\.$/);
+    assert.match(
+      cancelText(conv(), 'me', 'Europe/Madrid'),
+      /^You can cancel this conversation until Sat, Mar 29 at 8:00PM (CET|GMT\+1) and your minutes will be returned\.$/,
+    );
     const cannot = conv({ cancellationPolicy: { isCancelable: false, cancelableUntil: null, returnsMinutes: false } });
     assert.equal(cancelLabel(cannot), 'Cannot Cancel');
     assert.match(cancelText(cannot, 'me', 'UTC'), /can no longer be canceled.*12 hours/);

@@ -62,7 +62,8 @@ export function cancelLabel(c: Conv): 'Cancel' | 'Canceled' | 'Cannot Cancel' {
 
 /** The cancel card's text: until when, when and by whom, or that it cannot be canceled. */
 /** An instant as the lobby's card says its times: 'Sat, Mar 29 at 8:00PM CET', in the student's zone. */
-const when = (iso: string | null | undefined, zone: string) => (iso ? `${formatDayAndTime(iso, zone)} ${zoneAbbreviation(iso, zone)}` : '—');
+const when = (iso: string | null | undefined, zone: string) =>
+  iso ? `${formatDayAndTime(iso, zone)} ${zoneAbbreviation(iso, zone)}` : '—';
 
 export function cancelText(c: Conv, viewerId: string, zone: string): string {
   if (c.isCanceled) {

@@ -27,7 +27,9 @@ export interface LobbyConversation {
     lessonAssignments: { id: string; order: number; lesson: { id: string; title: string; discussionTopic: string | null } }[];
     courseEnrollment: {
       id: string;
-      progress: { report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[] };
+      progress: {
+        report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
+      };
     } | null;
   } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
@@ -137,7 +139,10 @@ export const CANCEL_RESERVATION: TypedDocumentNode<Pick<Mutation, 'cancelReserva
   }
 `;
 
-export const CANCEL_TARDY_RESERVATION: TypedDocumentNode<Pick<Mutation, 'cancelTardyReservation'>, MutationCancelTardyReservationArgs> = gql`
+export const CANCEL_TARDY_RESERVATION: TypedDocumentNode<
+  Pick<Mutation, 'cancelTardyReservation'>,
+  MutationCancelTardyReservationArgs
+> = gql`
   mutation LobbyCancelTardyReservation($input: ConversationInput!) {
     cancelTardyReservation(input: $input) {
       canceled
@@ -149,7 +154,10 @@ export const CANCEL_TARDY_RESERVATION: TypedDocumentNode<Pick<Mutation, 'cancelT
   }
 `;
 
-export const CHANGE_RESERVATION_LESSON: TypedDocumentNode<Pick<Mutation, 'changeReservationLesson'>, MutationChangeReservationLessonArgs> = gql`
+export const CHANGE_RESERVATION_LESSON: TypedDocumentNode<
+  Pick<Mutation, 'changeReservationLesson'>,
+  MutationChangeReservationLessonArgs
+> = gql`
   mutation LobbyChangeReservationLesson($input: ChangeReservationLessonInput!) {
     changeReservationLesson(input: $input) {
       changed

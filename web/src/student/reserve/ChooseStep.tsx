@@ -17,7 +17,17 @@ import { DURATIONS } from '../../../../contracts/scheduling';
 import type { FlowSend, FlowState, Me } from './flow';
 import { reservableLessons, type ReserveSetupData } from './operations';
 
-export function ChooseStep({ me, languages, state, send }: { me: Me; languages: ReserveSetupData['lookupLanguages']; state: FlowState; send: FlowSend }) {
+export function ChooseStep({
+  me,
+  languages,
+  state,
+  send,
+}: {
+  me: Me;
+  languages: ReserveSetupData['lookupLanguages'];
+  state: FlowState;
+  send: FlowSend;
+}) {
   const { courseId, lessonId, language, duration } = state.context;
   const courses = me.courses.filter((c) => !c.isPast);
   const course = courses.find((c) => c.id === courseId);
@@ -38,10 +48,17 @@ export function ChooseStep({ me, languages, state, send }: { me: Me; languages: 
               <RadioGroup
                 aria-labelledby="reserve-course"
                 value={courseId ?? ''}
-                onChange={(_, id) => send({ type: 'CHOOSE_COURSE', courseId: id, duration: courses.find((c) => c.id === id)?.durationRequirement ?? 15 })}
+                onChange={(_, id) =>
+                  send({ type: 'CHOOSE_COURSE', courseId: id, duration: courses.find((c) => c.id === id)?.durationRequirement ?? 15 })
+                }
               >
                 {courses.map((c) => (
-                  <FormControlLabel key={c.id} value={c.id} control={<Radio />} label={`${c.name} (${languageName(c.language)}, ${c.durationRequirement} minutes)`} />
+                  <FormControlLabel
+                    key={c.id}
+                    value={c.id}
+                    control={<Radio />}
+                    label={`${c.name} (${languageName(c.language)}, ${c.durationRequirement} minutes)`}
+                  />
                 ))}
               </RadioGroup>
             </FormControl>
@@ -51,7 +68,11 @@ export function ChooseStep({ me, languages, state, send }: { me: Me; languages: 
                 {lessons.length === 0 ? (
                   <Typography color="text.secondary">Every lesson of this course already has a conversation.</Typography>
                 ) : (
-                  <RadioGroup aria-labelledby="reserve-lesson" value={lessonId ?? ''} onChange={(_, id) => send({ type: 'CHOOSE_LESSON', lessonId: id })}>
+                  <RadioGroup
+                    aria-labelledby="reserve-lesson"
+                    value={lessonId ?? ''}
+                    onChange={(_, id) => send({ type: 'CHOOSE_LESSON', lessonId: id })}
+                  >
                     {lessons.map((a) => (
                       <FormControlLabel
                         key={a.lesson.id}
@@ -75,7 +96,13 @@ export function ChooseStep({ me, languages, state, send }: { me: Me; languages: 
         ) : (
           <>
             <Typography color="text.secondary">You have no current course: choose a language to talk in.</Typography>
-            <TextField select label="Language" value={language ?? ''} onChange={(e) => send({ type: 'CHOOSE_LANGUAGE', language: e.target.value })} sx={{ maxWidth: 320 }}>
+            <TextField
+              select
+              label="Language"
+              value={language ?? ''}
+              onChange={(e) => send({ type: 'CHOOSE_LANGUAGE', language: e.target.value })}
+              sx={{ maxWidth: 320 }}
+            >
               {languages.map((l) => (
                 <MenuItem key={l.code} value={l.code}>
                   {l.name}

@@ -13,7 +13,19 @@ import { FactsTable } from '../../components/FactsTable';
 import { FormAlert } from '../../components/FormAlert';
 import { STUDENT_CANCEL_CUTOFF_HOURS, studentCancelDeadline } from '../../../../contracts/scheduling';
 
-export function ConfirmStep({ me, languages, zone, state, send }: { me: Me; languages: ReserveSetupData['lookupLanguages']; zone: string; state: FlowState; send: FlowSend }) {
+export function ConfirmStep({
+  me,
+  languages,
+  zone,
+  state,
+  send,
+}: {
+  me: Me;
+  languages: ReserveSetupData['lookupLanguages'];
+  zone: string;
+  state: FlowState;
+  send: FlowSend;
+}) {
   const ctx = state.context;
   const course = me.courses.find((c) => c.id === ctx.courseId);
   const lesson = course?.lessonAssignments.find((a) => a.lesson.id === ctx.lessonId)?.lesson;

@@ -51,7 +51,9 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
       </Stepper>
       {step === 0 && <ChooseStep me={data.me} languages={data.lookupLanguages} state={state} send={send} />}
       {step === 1 && <SearchStep zone={zone} state={state} send={send} />}
-      {step === 2 && state.context.opening && <ConfirmStep me={data.me} languages={data.lookupLanguages} zone={zone} state={state} send={send} />}
+      {step === 2 && state.context.opening && (
+        <ConfirmStep me={data.me} languages={data.lookupLanguages} zone={zone} state={state} send={send} />
+      )}
     </Stack>
   );
 }

@@ -26,11 +26,20 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const range = useMemo(() => rangeFromNow(HORIZON_DAYS), [ctx.speakers]);
   const toggleDate = (d: string) =>
-    send({ type: 'SET_DATES', dates: ctx.selectedDates.includes(d) ? ctx.selectedDates.filter((x) => x !== d) : [...ctx.selectedDates, d] });
+    send({
+      type: 'SET_DATES',
+      dates: ctx.selectedDates.includes(d) ? ctx.selectedDates.filter((x) => x !== d) : [...ctx.selectedDates, d],
+    });
   const selectedSpeakers = ctx.knownSpeakers.filter((s) => ctx.selectedSpeakers.includes(s.id));
   return (
     <Stack spacing={3}>
-      <Paper variant="outlined" component="form" aria-label="Search speakers and dates" sx={{ p: { xs: 2, sm: 3 } }} onSubmit={(e) => (e.preventDefault(), send({ type: 'SEARCH' }))}>
+      <Paper
+        variant="outlined"
+        component="form"
+        aria-label="Search speakers and dates"
+        sx={{ p: { xs: 2, sm: 3 } }}
+        onSubmit={(e) => (e.preventDefault(), send({ type: 'SEARCH' }))}
+      >
         <Stack spacing={2}>
           <Autocomplete
             multiple

@@ -120,7 +120,11 @@ export function SpeakerResult(props: {
   return (
     <Paper variant="outlined" component="article" aria-label={name} sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 1 }}>
-        <Avatar src={speaker.headshotUrl ?? undefined} alt={speaker.headshotUrl ? `Headshot of ${name}` : undefined} sx={{ width: 56, height: 56 }}>
+        <Avatar
+          src={speaker.headshotUrl ?? undefined}
+          alt={speaker.headshotUrl ? `Headshot of ${name}` : undefined}
+          sx={{ width: 56, height: 56 }}
+        >
           {name.charAt(0)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>

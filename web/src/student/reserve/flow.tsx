@@ -66,7 +66,12 @@ export function useReservation(client: ApolloClient<object>, zone: string, input
                 context: { quiet: true },
               });
               const c = data.availableSpeakers;
-              return { speakers: c.edges.map((e) => e.node), totalCount: c.totalCount, endCursor: c.pageInfo.endCursor, hasNextPage: c.pageInfo.hasNextPage };
+              return {
+                speakers: c.edges.map((e) => e.node),
+                totalCount: c.totalCount,
+                endCursor: c.pageInfo.endCursor,
+                hasNextPage: c.pageInfo.hasNextPage,
+              };
             } catch (error) {
               throw toFlowError(error);
             }

@@ -24,7 +24,9 @@ export interface ReserveCourse {
   lessonAssignments: { id: string; order: number; lesson: ReserveLesson }[];
   courseEnrollment: {
     id: string;
-    progress: { report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[] };
+    progress: {
+      report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
+    };
   } | null;
 }
 
@@ -91,7 +93,9 @@ export const RESERVE_SETUP: TypedDocumentNode<ReserveSetupData, Record<string, n
  * A lesson can be reserved when it has no attempt, or its latest attempt is unattempted or failed
  * (spec 2, section 4: attempting/completed show View instead).
  */
-export function reservableLessons(course: Pick<ReserveCourse, 'lessonAssignments' | 'courseEnrollment'>): ReserveCourse['lessonAssignments'] {
+export function reservableLessons(
+  course: Pick<ReserveCourse, 'lessonAssignments' | 'courseEnrollment'>,
+): ReserveCourse['lessonAssignments'] {
   const report = course.courseEnrollment?.progress.report ?? [];
   return [...course.lessonAssignments]
     .sort((a, b) => a.order - b.order)

@@ -24,7 +24,12 @@ export function CameraAndCompatibility() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Check your camera, microphone, browser and internet connection, at least 1 hour before a conversation in a new place.
       </Typography>
-      <Button variant={open ? 'outlined' : 'contained'} aria-expanded={open} aria-controls="equipment-check" onClick={() => setOpen((o) => !o)}>
+      <Button
+        variant={open ? 'outlined' : 'contained'}
+        aria-expanded={open}
+        aria-controls="equipment-check"
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? 'Close the equipment check' : 'Check my equipment'}
       </Button>
       <Box id="equipment-check" sx={{ mt: open ? 3 : 0 }}>

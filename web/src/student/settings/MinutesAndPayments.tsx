@@ -105,46 +105,55 @@ export function MinutesAndPayments() {
           </Typography>
           {me.account.paidPayments.length ? (
             <>
-            <Table size="small" aria-label="Payments" sx={WIDE}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Amount</TableCell>
-                  <TableCell>Minutes</TableCell>
-                  <TableCell>Receipt</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {me.account.paidPayments.map((p) => (
-                  <TableRow key={p.id}>
-                    <TableCell>{formatDateTime(p.createdAt, me.tzIdentifier)}</TableCell>
-                    <TableCell>{formatMoney(p.amount, p.currency)}</TableCell>
-                    <TableCell>{p.minutes}</TableCell>
-                    <TableCell>
-                      {p.receiptUrl ? (
+              <Table size="small" aria-label="Payments" sx={WIDE}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Amount</TableCell>
+                    <TableCell>Minutes</TableCell>
+                    <TableCell>Receipt</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {me.account.paidPayments.map((p) => (
+                    <TableRow key={p.id}>
+                      <TableCell>{formatDateTime(p.createdAt, me.tzIdentifier)}</TableCell>
+                      <TableCell>{formatMoney(p.amount, p.currency)}</TableCell>
+                      <TableCell>{p.minutes}</TableCell>
+                      <TableCell>
+                        {p.receiptUrl ? (
+                          <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
+                            Receipt
+                          </Link>
+                        ) : (
+                          '—'
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <RowCards
+                label="Payments"
+                rows={me.account.paidPayments.map((p) => ({
+                  id: p.id,
+                  title: formatMoney(p.amount, p.currency),
+                  fields: [
+                    ['Date', formatDateTime(p.createdAt, me.tzIdentifier)],
+                    ['Minutes', String(p.minutes)],
+                    [
+                      'Receipt',
+                      p.receiptUrl ? (
                         <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
                           Receipt
                         </Link>
                       ) : (
                         '—'
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <RowCards
-              label="Payments"
-              rows={me.account.paidPayments.map((p) => ({
-                id: p.id,
-                title: formatMoney(p.amount, p.currency),
-                fields: [
-                  ['Date', formatDateTime(p.createdAt, me.tzIdentifier)],
-                  ['Minutes', String(p.minutes)],
-                  ['Receipt', p.receiptUrl ? <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">Receipt</Link> : '—'],
-                ],
-              }))}
-            />
+                      ),
+                    ],
+                  ],
+                }))}
+              />
             </>
           ) : (
             <Typography color="text.secondary">No payments yet.</Typography>
