@@ -106,7 +106,7 @@ async function main() {
   const port = await freePort();
   const dataDir = `.test-data/pg-${port}`;
   const logFile = `.test-data/postgres-${port}.log`;
-  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, logFile });
+  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, logFile, disposable: true });
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);

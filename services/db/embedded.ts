@@ -39,6 +39,11 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** The server's own log; `<dataDir>.log` by default. */
   logFile?: string;
+  /**
+   * A throwaway cluster (the tests'): no flush to disk (fsync, full pages). Commits still wait for
+   * their WAL record as the product's do, so what the tests see of commit order is the product's.
+   */
+  disposable?: boolean;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   const isRoot = os.userInfo().uid === 0;
@@ -61,7 +66,7 @@ export async function startEmbeddedPostgres(options: {
     if (running) {
       options.log?.(`using the PostgreSQL already running on ${dataDir} (pid ${running}); it keeps running while another process uses it`);
     } else {
-      await startServer(dataDir, options.port, isRoot, logFile, urlFor('postgres'));
+      await startServer(dataDir, options.port, isRoot, logFile, urlFor('postgres'), options.disposable ?? false);
     }
     // Should this process exit without stop() (an uncaught error), the last one out still stops it.
     const me = registerUser(dataDir, () => {
@@ -125,10 +130,14 @@ async function initialise(dataDir: string, port: number, isRoot: boolean, logFil
  * Starts the server in a session of its own (detached), its output appended to `logFile`, and
  * waits until it accepts connections. It outlives this process unless stopped: see `leave`.
  */
-async function startServer(dataDir: string, port: number, isRoot: boolean, logFile: string, adminUrl: string) {
+async function startServer(dataDir: string, port: number, isRoot: boolean, logFile: string, adminUrl: string, disposable: boolean) {
   const out = fs.openSync(logFile, 'a');
   const ids = isRoot ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) } : {};
-  const flags = ['-c', 'max_connections=200', '-c', 'fsync=on', ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : [])];
+  const flags = [
+    ...['-c', 'max_connections=200'],
+    ...(disposable ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
+    ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
+  ];
   const child = spawn(path.join(binariesDir(), 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], {
     ...ids,
     detached: true,

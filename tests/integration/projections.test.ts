@@ -15,6 +15,7 @@ import type { EventStore } from '../../services/eventstore/port';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { liveSchema } from '../../services/feed/projector';
 import { createTestDatabase, dumpSchema, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { tallyProjector } from './fixtures/tally';
 
 const ACCOUNTS = 150;
@@ -125,7 +126,11 @@ describe('projection runner', () => {
     for (let round = 0; round < 5; round++) {
       const child = await startWorker();
       const before = await appliedSoFar();
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 400));
+      // Killed once it has applied something (a loaded machine may take seconds to start), then at
+      // a random point of its next batches: mid-batch, as a crash would.
+      await eventually(async () => (await appliedSoFar()) > before, 'the worker to apply a batch', 60_000);
+      // Deliberate: a random delay so the kill lands at different points of a batch.
+      await new Promise((r) => setTimeout(r, Math.random() * 300));
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       kills.push((await appliedSoFar()) - before);

@@ -5,7 +5,7 @@
 import { loadConfig, type Config } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { createServer } from '../../services/api/server';
-import { createTestDatabase, type TestDatabase } from './database';
+import { createTestDatabase, migratedTemplate, type TestDatabase } from './database';
 import { freePort } from './ports';
 
 export interface GraphQLResult<T = any> {
@@ -33,14 +33,17 @@ export async function startTestApp(
   label = 'app',
   prepare?: (db: TestDatabase) => Promise<void>,
 ): Promise<TestApp> {
-  const db = await createTestDatabase(label);
-  await prepare?.(db);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig(
     { ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'test-secret-not-for-production-0123456789' },
     { port, publicUrl: url, logLevel: 'silent', seedDemo: false, dataDir: '.test-data/app', ...overrides },
   );
+  // A test that prepares its database first (an old schema, say) gets an empty one; the others a
+  // copy of a database a product has started on, with an installation id of its own.
+  const db = prepare ? await createTestDatabase(label) : await createTestDatabase(label, await migratedTemplate(startedOnce));
+  if (prepare) await prepare(db);
+  else await db.pool.query('UPDATE installation SET id = gen_random_uuid(), created_at = now()');
   const runtime = await createRuntime(config, { databaseUrl: db.url });
   const server = createServer(runtime);
   await server.listen(port, '127.0.0.1');
@@ -67,6 +70,16 @@ export async function startTestApp(
       await db.drop();
     },
   };
+}
+
+/** Starts a product on an empty database and stops it: what the template of every test product is. */
+async function startedOnce(databaseUrl: string) {
+  const config = loadConfig(
+    { ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'test-secret-not-for-production-0123456789' },
+    { logLevel: 'silent', seedDemo: false, dataDir: '.test-data/app' },
+  );
+  const runtime = await createRuntime(config, { databaseUrl });
+  await runtime.close();
 }
 
 /** Signs up a student and returns the token and account id. */

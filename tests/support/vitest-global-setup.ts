@@ -9,7 +9,7 @@ import { TEST_PG_DATA_DIR, TEST_PG_PORT } from './database';
 
 export default async function setup() {
   if (process.env.TEST_PG_ADMIN_URL) return;
-  const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT });
+  const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT, disposable: true });
   process.env.TEST_PG_ADMIN_URL = db.adminUrl;
   return async () => {
     delete process.env.TEST_PG_ADMIN_URL;
