@@ -72,6 +72,8 @@ interface LoopState {
 }
 
 export const BACKGROUND_PACE_MS = 200;
+/** The longest a command waits for read models that are still moving (waitFor). */
+export const WAIT_CAP_MS = 30_000;
 /**
  * Fewer events than this in the batches begun within the last BACKGROUND_PACE_MS is light traffic:
  * the next batch is not paced. (Counted over that window, not in the last batch alone: a steady
@@ -404,10 +406,13 @@ export class ProjectionRunner {
   /**
    * Waits until every named projector has processed `checkpoint` (read-your-writes for commands).
    * A read model stopped by a failure is not waited for: it will not move until someone fixes it.
+   * Gives up (false) when the read models have not moved for `stallMs`, or after `WAIT_CAP_MS` (or
+   * `stallMs`, if longer) in all: a read model that is behind but moving (a busy machine) is
+   * waited for, one that is stuck is not, and no request waits on a long catch-up for minutes.
    */
-  async waitFor(checkpoint: GlobalCheckpoint | undefined, names: string[], timeoutMs = 5000): Promise<boolean> {
+  async waitFor(checkpoint: GlobalCheckpoint | undefined, names: string[], stallMs = 5000): Promise<boolean> {
     if (!checkpoint) return true;
-    const deadline = Date.now() + timeoutMs;
+    const deadline = { stallMs, cap: Date.now() + Math.max(WAIT_CAP_MS, stallMs) };
     // With the loops here, a wake-up from them is answered from memory; the table is read at the
     // start otherwise, and whenever 50 ms pass without one (a worker elsewhere, a failed read model).
     const loopsHere = this.running && names.every((n) => this.projectors.some((p) => p.name === n));
@@ -424,12 +429,19 @@ export class ProjectionRunner {
     }
   }
 
-  private async waitUntilReached(checkpoint: GlobalCheckpoint, names: string[], deadline: number, loopsHere: boolean): Promise<boolean> {
+  private async waitUntilReached(
+    checkpoint: GlobalCheckpoint,
+    names: string[],
+    deadline: { stallMs: number; cap: number },
+    loopsHere: boolean,
+  ): Promise<boolean> {
     const reachedHere = () =>
       names.every((n) => {
         const at = this.reached.get(n);
         return at && compareCheckpoints(at, checkpoint) >= 0;
       });
+    // Where the read models are, as last seen: a change is progress, and moves the stall deadline.
+    let [seen, inTable, movedAt] = ['', '', Date.now()];
     for (let askTable = !loopsHere; ; ) {
       if (reachedHere()) return true;
       if (askTable) {
@@ -440,8 +452,12 @@ export class ProjectionRunner {
           return r?.transaction_id && compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, checkpoint) >= 0;
         });
         if (done) return true;
+        inTable = names.map((n) => rows.find((x) => x.name === n)?.position ?? '').join();
       }
-      if (Date.now() > deadline) return false;
+      const where = `${names.map((n) => this.reached.get(n)?.position ?? '').join()}|${inTable}`;
+      if (where !== seen) [seen, movedAt] = [where, Date.now()];
+      const now = Date.now();
+      if (now - movedAt > deadline.stallMs || now > deadline.cap) return false;
       this.wakeAll();
       const byLoop = await new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
