@@ -50,8 +50,16 @@ async function settled(page: Page) {
     .waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 10_000 })
     .catch(() => {});
   await page.evaluate(() => document.fonts.ready);
-  // Let entering transitions (fades, grows) finish so colours are final.
-  await page.waitForTimeout(250);
+  await transitionsDone(page);
+}
+
+/** Entering transitions (fades, grows) finished, so colours are final; endless ones (a spinner) do not count. */
+async function transitionsDone(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 /** Runs axe on the page as it is and returns its violations. */
@@ -103,7 +111,7 @@ async function auditPages(page: Page, paths: string[]): Promise<Violation[]> {
     const name = `a11y${p.replace(/\//g, '-')}`;
     await screenshot(page, `${name}-desktop`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(100);
+    await transitionsDone(page);
     await screenshot(page, `${name}-phone`);
     await page.setViewportSize({ width: 1280, height: 800 });
   }
