@@ -56,6 +56,8 @@ export type PriceAgreementKind = (typeof PRICE_AGREEMENT_KINDS)[number];
 
 /** Extra conversations a student may buy on enrollment: none, or 1 to 9 (spec 1, section 5). */
 export const MAX_EXTRA_CONVERSATIONS = 9;
+/** The choices of extra conversations, 0 (none) to MAX_EXTRA_CONVERSATIONS. */
+export const EXTRA_CONVERSATION_CHOICES = Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => n);
 
 /** The currency every price is in; amounts are minor units (cents). */
 export const CURRENCY = 'usd';

@@ -55,11 +55,10 @@ for (let i = 1; i <= runs; i++) {
 console.log(`\n##### test:repeat: ${runs} run(s)\n`);
 console.log('| run | wall | passed | failed |');
 console.log('|---|---|---|---|');
-results.forEach((r, i) =>
-  console.log(`| ${i + 1} | ${Math.floor(r.seconds / 60)}m ${r.seconds % 60}s | ${r.passed} | ${r.failed.length} |`),
-);
+for (const [i, r] of results.entries())
+  console.log(`| ${i + 1} | ${Math.floor(r.seconds / 60)}m ${r.seconds % 60}s | ${r.passed} | ${r.failed.length} |`);
 const failing = new Map<string, number[]>();
-results.forEach((r, i) => r.failed.forEach((name) => failing.set(name, [...(failing.get(name) ?? []), i + 1])));
+for (const [i, r] of results.entries()) for (const name of r.failed) failing.set(name, [...(failing.get(name) ?? []), i + 1]);
 if (!failing.size) {
   console.log(`\nNo test failed in any of the ${runs} runs.`);
   process.exit(0);

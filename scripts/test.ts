@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite on a fresh machine. Installs Debian's Chromium when missing (browser
- * tests), type-checks, builds the web app, starts one embedded PostgreSQL cluster for the run, and
+ * tests), checks format and lint (Biome, warnings fail too; also on a narrowed run: it takes seconds),
+ * type-checks, builds the web app, starts one embedded PostgreSQL cluster for the run, and
  * runs the tests on their two runners side by side: Vitest (unit, contract and integration tests,
  * vitest.config.ts) and Playwright's own runner (the browser tests under tests/e2e,
  * playwright.config.ts). Arguments narrow the files: `npm test -- services/domain` runs only the
@@ -17,6 +18,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { exitWithError } from '../services/app/shutdown';
 import { startEmbeddedPostgres } from '../services/db/embedded';
 import { freePort } from '../tests/support/ports';
@@ -47,6 +49,18 @@ function ensureChromium() {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
+}
+
+/** Biome's format and lint of the whole tree (`npm run lint`); a finding stops the run, after Biome has said what it is. */
+function formatAndLint() {
+  try {
+    execFileSync('npx', ['biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' });
+  } catch {
+    console.error(
+      '\nFormat or lint failed (above). `npm run format` formats the tree; a lint finding is fixed at its cause (docs/decisions/tooling.md).',
+    );
+    process.exit(1);
+  }
 }
 
 function findTests(dir: string, out: string[] = []): string[] {
@@ -89,6 +103,8 @@ async function main() {
     stepTimes.push({ step: name, seconds: (Date.now() - t) / 1000 });
     return result;
   };
+  step('Checking format and lint (Biome)');
+  timed('format and lint', formatAndLint);
   if (!filters.length) {
     step('Type-checking');
     timed('type-check', () => execFileSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' }));
@@ -331,8 +347,7 @@ function readPlaywright(file: string, status: number) {
         if (t.status === 'unexpected' || t.status === 'flaky') {
           const message = t.results?.find((r) => r.error)?.error?.message ?? '';
           // Playwright colours its messages even in the JSON report.
-          const lines = message
-            .replace(/\x1b\[[0-9;]*m/g, '')
+          const lines = stripVTControlCharacters(message)
             .split('\n')
             .filter((l) => l.trim())
             .slice(0, 4);

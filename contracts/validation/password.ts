@@ -40,7 +40,7 @@ export function passwordFieldErrors(password: string, confirmation: string): Rec
   const check = checkPassword(password, confirmation);
   const failed = check.rules.filter((r) => !r.passed).map((r) => r.message);
   const errors: Record<string, string> = {};
-  if (failed.length) errors.password = failed.join('. ') + '.';
+  if (failed.length) errors.password = `${failed.join('. ')}.`;
   if (check.mismatch) errors.passwordConfirmation = PASSWORD_MISMATCH_MESSAGE;
   return errors;
 }

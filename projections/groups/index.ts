@@ -90,7 +90,9 @@ export const groupsProjector: Projector = {
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const groups = new Set<string>();
     const courses = new Set<string>();
-    const touch = (...ids: (string | null | undefined)[]) => ids.forEach((id) => id && groups.add(id));
+    const touch = (...ids: (string | null | undefined)[]) => {
+      for (const id of ids) if (id) groups.add(id);
+    };
 
     // The hot events (enrollments, reservations and what they give back), set-based: kept until
     // the next other event or the batch's end. Within a run, rows are inserted before they are
@@ -109,11 +111,11 @@ export const groupsProjector: Projector = {
            ON CONFLICT (id) DO NOTHING RETURNING course_id`,
           [rows.map((r) => r.enrollmentId), rows.map((r) => r.courseId), rows.map((r) => r.studentId)],
         );
-        done.forEach((r) => courses.add(r.course_id));
+        for (const r of done) courses.add(r.course_id);
       }
       if (withdrawn.length) {
         const { rows: done } = await db.query('DELETE FROM enrollments WHERE id = ANY($1::text[]) RETURNING course_id', [withdrawn]);
-        done.forEach((r) => courses.add(r.course_id));
+        for (const r of done) courses.add(r.course_id);
       }
       if (reserved.length) {
         const rows = reserved.map((e) => e.data);
@@ -124,7 +126,7 @@ export const groupsProjector: Projector = {
            ON CONFLICT (id) DO NOTHING RETURNING course_id`,
           [rows.map((r) => r.conversationId), rows.map((r) => r.courseId), rows.map((r) => Math.max(0, Number(r.minutes) || 0))],
         );
-        done.forEach((r) => courses.add(r.course_id));
+        for (const r of done) courses.add(r.course_id);
       }
       if (returned.size) {
         const { rows: done } = await db.query(
@@ -132,7 +134,7 @@ export const groupsProjector: Projector = {
              FROM unnest($1::text[], $2::int[]) AS x(id, minutes) WHERE v.id = x.id RETURNING v.course_id`,
           [[...returned.keys()], [...returned.values()]],
         );
-        done.forEach((r) => courses.add(r.course_id));
+        for (const r of done) courses.add(r.course_id);
       }
       enrolled = [];
       withdrawn = [];
@@ -258,7 +260,7 @@ export const groupsProjector: Projector = {
          SELECT DISTINCT p.group_id FROM recounted r JOIN people p ON p.id = r.owner_id WHERE p.group_id IS NOT NULL`,
         [[...courses]],
       );
-      rows.forEach((r) => touch(r.group_id));
+      for (const r of rows) touch(r.group_id);
     }
     if (groups.size) await recountGroups(db, [...groups]);
   },

@@ -58,7 +58,7 @@ try {
   const table = new Table(['measure', 'value']);
   table
     .add('machine', `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`)
-    .add('encoder', path.basename(path.dirname(ffmpegPath())) + ' (libx264 veryfast crf 26, AAC 96k)')
+    .add('encoder', `${path.basename(path.dirname(ffmpegPath()))} (libx264 veryfast crf 26, AAC 96k)`)
     .add('recording', `${MINUTES} min, 640x480 30 fps VP8 + Opus, ${(bytes.length / 1e6).toFixed(1)} MB in ${chunkCount} chunks`)
     .add('archive', `${media.video}/${media.audio} MP4, ${(media.durationSeconds ?? 0).toFixed(1)} s, ${(outSize / 1e6).toFixed(1)} MB`)
     .add('processing time', `${result.elapsedSeconds.toFixed(1)} s`)

@@ -27,7 +27,6 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { createClient } from 'graphql-ws';
@@ -215,7 +214,11 @@ function descendants(root: number): Map<number, string> {
   }
   const out = new Map<number, string>();
   const walk = (p: number) => {
-    for (const [child, pp] of parent) if (pp === p && !out.has(child)) out.set(child, cmd.get(child) ?? ''), walk(child);
+    for (const [child, pp] of parent) {
+      if (pp !== p || out.has(child)) continue;
+      out.set(child, cmd.get(child) ?? '');
+      walk(child);
+    }
   };
   walk(root);
   return out;

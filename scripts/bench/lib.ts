@@ -114,8 +114,12 @@ export async function measureConcurrent(options: ConcurrentOptions): Promise<Mea
   // count on one side and not the other, about evenly).
   let cpuAtStart: CpuReading | null = null;
   let cpuAtEnd: CpuReading | null = null;
-  const opening = setTimeout(() => void (cpuAtStart = readCpu()), warmupMs);
-  const closing = setTimeout(() => void (cpuAtEnd = readCpu()), warmupMs + budgetMs);
+  const opening = setTimeout(() => {
+    cpuAtStart = readCpu();
+  }, warmupMs);
+  const closing = setTimeout(() => {
+    cpuAtEnd = readCpu();
+  }, warmupMs + budgetMs);
   await Promise.all(
     Array.from({ length: options.workers }, async (_, worker) => {
       for (let iteration = 0; ; iteration++) {

@@ -138,7 +138,8 @@ async function main() {
       shares.add(m.name, m.events.toLocaleString('en-US'), seconds(m.ms), seconds(sourceMs.get(m.name) ?? 0));
     }
     shares.print();
-    const outcomes = report.checks.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c.outcome]: (acc[c.outcome] ?? 0) + 1 }), {});
+    const outcomes: Record<string, number> = {};
+    for (const c of report.checks) outcomes[c.outcome] = (outcomes[c.outcome] ?? 0) + 1;
     console.log(
       `\nRead models compared with the source: ${Object.entries(outcomes)
         .map(([k, v]) => `${v} ${k}`)

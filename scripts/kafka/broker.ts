@@ -171,7 +171,7 @@ export async function startKafkaCluster(options: { size?: number; timeoutMs?: nu
   const ports: { port: number; controllerPort: number }[] = [];
   for (let i = 0; i < size; i++) ports.push({ port: await freePort(), controllerPort: await freePort() });
   const voters = ports.map((p, i) => `${i + 1}@127.0.0.1:${p.controllerPort}`).join(',');
-  const replication = size >= 3 ? 3 : size;
+  const replication = Math.min(size, 3);
   const minIsr = size >= 3 ? 2 : 1;
   // Small heap and quick JIT: test brokers on a busy two-core machine.
   const jvm = [

@@ -126,6 +126,7 @@ function whereCondition(query: Knex.QueryBuilder, build: (param: SqlParam) => st
   const given: unknown[] = [];
   const marked = build((value) => `\u0000${given.push(value) - 1}\u0000`);
   const values: unknown[] = [];
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the marker because it never occurs in SQL text
   const text = marked.replace(/\u0000(\d+)\u0000/g, (_, i: string) => {
     values.push(given[Number(i)]);
     return '?';

@@ -35,7 +35,10 @@ export function tokenFromHeaders(headers: { get(name: string): string | null }):
 const openSessionLookups = new WeakMap<object, (sessionId: string) => Promise<OpenSession | null>>();
 function openSessionOf(pool: Runtime['pool'], sessionId: string) {
   let lookup = openSessionLookups.get(pool);
-  if (!lookup) openSessionLookups.set(pool, (lookup = coalescedLookup((ids: string[]) => findOpenSessions(pool, ids, new Date()))));
+  if (!lookup) {
+    lookup = coalescedLookup((ids: string[]) => findOpenSessions(pool, ids, new Date()));
+    openSessionLookups.set(pool, lookup);
+  }
   return lookup(sessionId);
 }
 

@@ -7,7 +7,9 @@ function fakeListener() {
   const state = { listening: true };
   return {
     state,
-    notice: () => handlers.forEach((h) => h('account-1')),
+    notice: () => {
+      for (const h of handlers) h('account-1');
+    },
     listener: {
       on: async (_channel: string, handler: (payload: string) => void) => {
         handlers.push(handler);
@@ -24,68 +26,113 @@ const session = (expiresInMs = 3600_000): OpenSession => ({
   expiresAt: new Date(Date.now() + expiresInMs),
 });
 
+/** Lookups for the cache to call, counting the calls. */
+function lookups() {
+  let calls = 0;
+  return {
+    get calls() {
+      return calls;
+    },
+    answering: (answer: () => OpenSession | null) => async () => {
+      calls++;
+      return answer();
+    },
+  };
+}
+
 describe('session cache', () => {
   it('answers from memory once started and listening, and asks again after a notice', async () => {
     const f = fakeListener();
     const cache = new SessionCache(f.listener);
-    let loads = 0;
-    const load = async () => (loads++, session());
+    const lookup = lookups();
+    const load = lookup.answering(session);
     await cache.get('s1', new Date(), load);
-    assert.equal(loads, 1, 'not started: nothing remembered');
+    assert.equal(lookup.calls, 1, 'not started: nothing remembered');
     await cache.start();
     await cache.get('s1', new Date(), load);
     await cache.get('s1', new Date(), load);
-    assert.equal(loads, 2, 'remembered after the first lookup');
+    assert.equal(lookup.calls, 2, 'remembered after the first lookup');
     f.notice();
-    assert.equal(await cache.get('s1', new Date(), async () => (loads++, null)), null, 'a notice forgets: the ended session is read again');
-    assert.equal(loads, 3);
-    await cache.get('s1', new Date(), async () => (loads++, null));
-    assert.equal(loads, 4, 'a closed session is never remembered');
+    assert.equal(
+      await cache.get(
+        's1',
+        new Date(),
+        lookup.answering(() => null),
+      ),
+      null,
+      'a notice forgets: the ended session is read again',
+    );
+    assert.equal(lookup.calls, 3);
+    await cache.get(
+      's1',
+      new Date(),
+      lookup.answering(() => null),
+    );
+    assert.equal(lookup.calls, 4, 'a closed session is never remembered');
   });
 
   it('remembers nothing while the notice connection is down, and forgets what it had', async () => {
     const f = fakeListener();
     const cache = new SessionCache(f.listener);
     await cache.start();
-    let loads = 0;
-    const load = async () => (loads++, session());
+    const lookup = lookups();
+    const load = lookup.answering(session);
     await cache.get('s1', new Date(), load);
     f.state.listening = false;
     await cache.get('s1', new Date(), load);
     await cache.get('s1', new Date(), load);
-    assert.equal(loads, 3);
+    assert.equal(lookup.calls, 3);
     f.state.listening = true;
     await cache.get('s1', new Date(), load);
-    assert.equal(loads, 4, 'what it had before the connection went down was forgotten');
+    assert.equal(lookup.calls, 4, 'what it had before the connection went down was forgotten');
     await cache.get('s1', new Date(), load);
-    assert.equal(loads, 4);
+    assert.equal(lookup.calls, 4);
   });
 
   it('does not remember a lookup that a notice overlapped', async () => {
     const f = fakeListener();
     const cache = new SessionCache(f.listener);
     await cache.start();
-    let loads = 0;
-    await cache.get('s1', new Date(), async () => {
-      loads++;
-      f.notice(); // the sign-out commits while the open session is being read
-      return session();
-    });
-    await cache.get('s1', new Date(), async () => (loads++, null));
-    assert.equal(loads, 2);
+    const lookup = lookups();
+    await cache.get(
+      's1',
+      new Date(),
+      lookup.answering(() => {
+        f.notice(); // the sign-out commits while the open session is being read
+        return session();
+      }),
+    );
+    await cache.get(
+      's1',
+      new Date(),
+      lookup.answering(() => null),
+    );
+    assert.equal(lookup.calls, 2);
   });
 
   it('trusts an entry for MAX_AGE_MS at most, and never past the session expiry', async () => {
     const f = fakeListener();
     const cache = new SessionCache(f.listener);
     await cache.start();
-    let loads = 0;
-    await cache.get('s1', new Date(), async () => (loads++, session()));
+    const lookup = lookups();
+    await cache.get('s1', new Date(), lookup.answering(session));
     await new Promise((r) => setTimeout(r, MAX_AGE_MS + 50));
-    await cache.get('s1', new Date(), async () => (loads++, session()));
-    assert.equal(loads, 2, 'too old: asked again');
-    await cache.get('s2', new Date(), async () => (loads++, session(100)));
-    assert.equal(await cache.get('s2', new Date(Date.now() + 200), async () => (loads++, null)), null, 'expired: asked again');
-    assert.equal(loads, 4);
+    await cache.get('s1', new Date(), lookup.answering(session));
+    assert.equal(lookup.calls, 2, 'too old: asked again');
+    await cache.get(
+      's2',
+      new Date(),
+      lookup.answering(() => session(100)),
+    );
+    assert.equal(
+      await cache.get(
+        's2',
+        new Date(Date.now() + 200),
+        lookup.answering(() => null),
+      ),
+      null,
+      'expired: asked again',
+    );
+    assert.equal(lookup.calls, 4);
   });
 });

@@ -37,7 +37,10 @@ export class SocketSessions {
 
   track(sessionId: string, socket: WebSocket): void {
     let set = this.sockets.get(sessionId);
-    if (!set) this.sockets.set(sessionId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.sockets.set(sessionId, set);
+    }
     if (set.has(socket)) return;
     set.add(socket);
     socket.once('close', () => {

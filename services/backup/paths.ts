@@ -7,7 +7,7 @@ import { BackupRefusedError } from './format';
 export const MAX_PATH_LENGTH = 4096;
 
 function checkText(what: string, value: string | undefined): string {
-  if (!value || !value.trim()) throw new BackupRefusedError(`Say which ${what}.`);
+  if (!value?.trim()) throw new BackupRefusedError(`Say which ${what}.`);
   if (value.includes('\0')) throw new BackupRefusedError(`The ${what} path contains a NUL character.`);
   if (value.length > MAX_PATH_LENGTH) throw new BackupRefusedError(`The ${what} path is longer than ${MAX_PATH_LENGTH} characters.`);
   return path.resolve(value);

@@ -58,8 +58,9 @@ const MAX_ATTEMPTS = 5;
 function batchedReads(store: EventStore) {
   type Caller = { resolve: (events: StoredEvent[]) => void; reject: (error: unknown) => void };
   /** Per stream: the callers of a whole read, and of a last-event read. */
-  let waiting: Map<string, { whole: Caller[]; last: Caller[] }> | null = null;
-  async function flush(batch: NonNullable<typeof waiting>) {
+  type Batch = Map<string, { whole: Caller[]; last: Caller[] }>;
+  let waiting: Batch | null = null;
+  async function flush(batch: Batch) {
     try {
       const streams = [...batch.keys()];
       // A stream that some caller wants whole is read whole; its last event serves the others.
@@ -81,7 +82,8 @@ function batchedReads(store: EventStore) {
   return (stream: string, mode: 'whole' | 'last') =>
     new Promise<StoredEvent[]>((resolve, reject) => {
       if (!waiting) {
-        const batch = (waiting = new Map());
+        const batch: Batch = new Map();
+        waiting = batch;
         setImmediate(() => {
           waiting = null;
           void flush(batch);

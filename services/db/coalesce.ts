@@ -6,8 +6,9 @@
  * Should it fail, every caller of that turn gets the error.
  */
 export function coalescedLookup<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Promise<V | null> {
-  let pending: Map<K, { resolve: (value: V | null) => void; reject: (error: unknown) => void }[]> | null = null;
-  async function flush(batch: NonNullable<typeof pending>) {
+  type Batch = Map<K, { resolve: (value: V | null) => void; reject: (error: unknown) => void }[]>;
+  let pending: Batch | null = null;
+  async function flush(batch: Batch) {
     try {
       const found = await loadMany([...batch.keys()]);
       for (const [key, callers] of batch) for (const c of callers) c.resolve(found.get(key) ?? null);
@@ -18,7 +19,8 @@ export function coalescedLookup<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>
   return (key) =>
     new Promise<V | null>((resolve, reject) => {
       if (!pending) {
-        const batch = (pending = new Map());
+        const batch: Batch = new Map();
+        pending = batch;
         setImmediate(() => {
           pending = null;
           void flush(batch);

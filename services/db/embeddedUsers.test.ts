@@ -21,7 +21,13 @@ afterEach(() => fs.rmSync(path.dirname(dataDir), { recursive: true, force: true 
 function otherProcess() {
   const child = spawn('sleep', ['60'], { stdio: 'ignore' });
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  return { pid: child.pid!, stop: async () => (child.kill('SIGKILL'), await exited) };
+  return {
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
 }
 
 const startTime = (pid: number) => {

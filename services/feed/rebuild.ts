@@ -430,7 +430,10 @@ export async function rebuildAllReadModels(
         lanes.set(b, lane);
         return lane;
       }),
-    ).then(() => options.onProgress?.((done += events.length)));
+    ).then(() => {
+      done += events.length;
+      options.onProgress?.(done);
+    });
     given.catch(() => {}); // awaited below; a failure surfaces there
     waiting.push(given);
     total += events.length;

@@ -301,7 +301,10 @@ export class ProjectionRunner {
     } catch (error) {
       this.options.onError?.(p.name, error);
       if (isTransientError(error)) return;
-      const failure = await this.isolate(p, p.name, liveSchema(p)).catch((e) => (this.options.onError?.(p.name, e), null));
+      const failure = await this.isolate(p, p.name, liveSchema(p)).catch((e) => {
+        this.options.onError?.(p.name, e);
+        return null;
+      });
       if (failure) await this.recordFailure(p.name, failure);
     }
   }

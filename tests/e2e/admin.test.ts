@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
+import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import {
   eventually,
@@ -42,7 +43,7 @@ test.beforeAll(async () => {
     occurredAt: new Date(Date.UTC(2025, 0, 1, 8, i)).toISOString(),
     schemaVersion: 1,
   });
-  let checkpoint;
+  let checkpoint: GlobalCheckpoint | undefined;
   for (let i = 0; i < SCHOOL_STUDENTS; i++) {
     const id = crypto.randomUUID();
     const result = await app.runtime.store.appendToStreams([

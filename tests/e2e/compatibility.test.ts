@@ -12,18 +12,7 @@ import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { type TestApp, startTestApp } from '../support/app';
 import { addAvailability, hoursAhead, plusMinutes } from '../support/scheduling';
-import {
-  WAIT_MS,
-  atPath,
-  eventually,
-  launchBrowser,
-  mainNav,
-  openSession,
-  submitSignIn,
-  titled,
-  visible,
-  type Session,
-} from './support/browser';
+import { WAIT_MS, atPath, eventually, launchBrowser, openSession, submitSignIn, titled, visible, type Session } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));

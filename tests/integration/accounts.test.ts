@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Messages } from '../../contracts/errors';
 import { PASSWORD_MISMATCH_MESSAGE } from '../../contracts/validation/password';
-import { codeOf, createAdmin, signIn, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, signUp, startTestApp, type GraphQLResult, type TestApp } from '../support/app';
 
 const SIGNUP = `mutation($input: SignupInput!) { signup(input: $input) { token } }`;
 const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token } }`;
@@ -116,12 +116,12 @@ describe('sign-in and sign-out', () => {
 
   it('rejects a forged or garbled token as signed out', async () => {
     const { token } = await signUp(app, 'eve@example.com');
-    const forged = token.slice(0, -4) + 'AAAA';
+    const forged = `${token.slice(0, -4)}AAAA`;
     assert.equal((await app.gql(`{ me { id } }`, {}, forged)).data.me, null);
   });
 
   it('rate-limits sign-in attempts per address with a clear message', async () => {
-    let last;
+    let last: GraphQLResult | undefined;
     for (let i = 0; i < 11; i++) last = await app.gql(LOGIN, { input: { emailAddress: 'limited@example.com', password: 'Wrong0ne!' } });
     assert.equal(codeOf(last!), 'RATE_LIMITED');
     assert.equal(last!.errors![0].message, Messages.tooManyAttempts);

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 
 const STUDENTS = 260;
@@ -36,7 +37,7 @@ beforeAll(async () => {
     schemaVersion: 1,
   });
   const start = Date.UTC(2025, 5, 1);
-  let checkpoint;
+  let checkpoint: GlobalCheckpoint | undefined;
   for (let i = 0; i < STUDENTS + INSTRUCTORS; i++) {
     const id = `seed-${String(i).padStart(4, '0')}`;
     const instructor = i >= STUDENTS;

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation } from '../support/adminViews';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await nameOf(app, student.accountId, 'Rosa P.');
   await nameOf(app, speaker.accountId, 'Miguel S.');
   const now = Date.now();
-  let checkpoint;
+  let checkpoint: GlobalCheckpoint | undefined;
   for (const [key, hoursFromNow, how] of [
     ['heldYesterday', -30, 'held'],
     ['unused', -5, 'unused'],

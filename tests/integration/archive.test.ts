@@ -363,7 +363,8 @@ describe('recordings', () => {
     );
     assert.equal(done.status, 'available');
     const enqueued = (await app.runtime.store.readStream(`archive-${cutShort}`)).find((e) => e.type === 'ArchiveEnqueued');
-    assert.deepEqual(enqueued?.data, { conversationId: cutShort, chunkCount: 3, durationSeconds: null, at: (enqueued?.data as any).at });
+    assert.ok(enqueued, 'the stalled upload was enqueued');
+    assert.deepEqual(enqueued.data, { conversationId: cutShort, chunkCount: 3, durationSeconds: null, at: (enqueued.data as any).at });
     await eventually(
       async () => (await app.runtime.archive.chunks.list(cutShort)).length === 0,
       'every chunk, the one after the gap too, cleared',

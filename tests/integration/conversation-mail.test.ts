@@ -86,7 +86,7 @@ describe('conversation mail', () => {
     assert.equal(reserved.ics.get('METHOD'), 'REQUEST');
     assert.equal(reserved.ics.get('UID'), `conversation-${id}@tertulia`);
     assert.equal(reserved.ics.get('SEQUENCE'), '0');
-    assert.equal(reserved.ics.get('DTSTART'), start.toISOString().replace(/[-:]/g, '').slice(0, 15) + 'Z');
+    assert.equal(reserved.ics.get('DTSTART'), `${start.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`);
     assert.equal(reserved.ics.get('SUMMARY'), 'Spanish conversation with Ana');
     assert.equal(calendarOf(toSpeaker).ics.get('SUMMARY'), 'Spanish conversation with Bob');
     assert.equal(calendarOf(toSpeaker).ics.get('UID'), reserved.ics.get('UID'));

@@ -30,7 +30,16 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import fc from 'fast-check';
 import { compareCheckpoints } from '../../services/eventstore/port';
 import { startTestApp, type TestApp } from '../support/app';
-import { FailureLog, captureServerLog, hostileParts, post, transportProblems, truncate, type Failure } from '../support/fuzz/probe';
+import {
+  FailureLog,
+  captureServerLog,
+  hostileParts,
+  post,
+  transportProblems,
+  truncate,
+  type Answer,
+  type Failure,
+} from '../support/fuzz/probe';
 import { fieldPaths, fuzzOperations, loadSchema, type FuzzOperation } from '../support/fuzz/schema';
 import { sweepCases, type SweepCase } from '../support/fuzz/sweep';
 import { buildWorld, discoverListFields, ensureSession, type Caller, type World } from '../support/fuzz/world';
@@ -101,7 +110,7 @@ describe('API fuzz (every query and mutation, every role)', () => {
       const failure: Failure = { role: caller.role, operation: op.name, problem, message, variables, hostile, serverError };
       if (failures.add(failure)) console.log(`\n✗ new failure #${failures.size}\n${FailureLog.describe(failure)}`);
     };
-    let answer;
+    let answer: Answer;
     try {
       answer = await post(`${app.url}/graphql`, body, caller.token ? { authorization: `Bearer ${caller.token}` } : {});
     } catch (error) {

@@ -19,6 +19,7 @@ import {
   type ConnectionSource,
 } from '../../services/api/connections';
 import { DomainError } from '../../services/domain/shared/errors';
+import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { codeOf, createAdmin, startTestApp, type GraphQLResult, type TestApp } from '../support/app';
 
 let app: TestApp;
@@ -77,7 +78,7 @@ beforeAll(async () => {
   ]) {
     students.push({ id, email, createdAt: july, minutes: 0 });
   }
-  let checkpoint;
+  let checkpoint: GlobalCheckpoint | undefined;
   for (const s of students) {
     const result = await app.runtime.store.appendToStreams([
       {
@@ -559,7 +560,10 @@ describe('quick search matches its text literally (issue 7, item 8)', () => {
     // Too short is not searched at all: one emoji is one character (two UTF-16 units).
     const queries: string[] = [];
     const spy = {
-      query: (text: string, params: unknown[]) => (queries.push(text), app.runtime.pool.query(text, params)),
+      query: (text: string, params: unknown[]) => {
+        queries.push(text);
+        return app.runtime.pool.query(text, params);
+      },
     } as unknown as typeof app.runtime.pool;
     for (const q of ['%', ' _ ', '\u{1F600}', ' \u{1F600} ']) await quickSearch(spy, q, { pii: true });
     assert.deepEqual(queries, []);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GRAPHQL_BODY_LIMIT_BYTES } from '../../services/api/yoga';
 import { parseTrustProxy } from '../../services/app/config';
-import { startTestApp, codeOf, createAdmin, signIn, signUp, type TestApp } from '../support/app';
+import { startTestApp, codeOf, createAdmin, signIn, signUp, type GraphQLResult, type TestApp } from '../support/app';
 import { createCourse, createInstructor } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 
@@ -52,7 +52,7 @@ describe('numbers every read model can hold', () => {
   });
 
   it('never lets a balance grow past what an account may hold, and the read models keep up', async () => {
-    let last;
+    let last: GraphQLResult | undefined;
     for (let i = 0; i < 11; i++)
       last = await app.gql(CHANGE_MINUTES, { input: { accountId: student.accountId, minutes: 100_000 } }, admin.token);
     assert.equal(codeOf(last!), 'BAD_USER_INPUT');

@@ -112,7 +112,7 @@ describe('enrolling by card', () => {
       const res = await app.gql(ENROLL, { input: { inviteNumber: invite, cardToken: token } }, s.token);
       assert.equal(codeOf(res), 'PAYMENT_FAILED');
       assert.equal(res.errors![0].message, message);
-      const me = await app.gql(MINUTES + ' ', {}, s.token);
+      const me = await app.gql(`${MINUTES} `, {}, s.token);
       assert.equal(me.data.me.account.remainingMinutes, 0);
       assert.deepEqual(me.data.me.account.paidPayments, []);
       const enrolled = await app.gql(`{ me { courseEnrollments { id } courses(scope: current_or_upcoming) { id } } }`, {}, s.token);

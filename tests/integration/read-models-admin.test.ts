@@ -75,7 +75,10 @@ async function until(check: () => Promise<void>, timeout = 30_000) {
     () =>
       check().then(
         () => true,
-        (error) => ((last = error), false),
+        (error) => {
+          last = error;
+          return false;
+        },
       ),
     'a check to pass',
     timeout,
@@ -90,7 +93,10 @@ function otherProcess(gate: Promise<void>) {
   const pool = createPool(app.databaseUrl, 4);
   const store = createPostgresEventStore(pool);
   const gated: EventStore = Object.assign(Object.create(store), {
-    readAll: async (...args: Parameters<EventStore['readAll']>) => (await gate, store.readAll(...args)),
+    readAll: async (...args: Parameters<EventStore['readAll']>) => {
+      await gate;
+      return store.readAll(...args);
+    },
   });
   const ops = new ReadModelOperations({
     pool,
@@ -100,7 +106,13 @@ function otherProcess(gate: Promise<void>) {
     commands: new CommandExecutor(store),
     emailOf: async () => null,
   });
-  return { ops, close: async () => (await store.close(), await pool.end()) };
+  return {
+    ops,
+    close: async () => {
+      await store.close();
+      await pool.end();
+    },
+  };
 }
 
 describe('read models in the back-office', () => {

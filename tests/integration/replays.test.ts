@@ -114,7 +114,9 @@ it('the conversations replay leaves the tables its batches leave, whatever the h
     const out = conversationHistory(seed);
     const rnd = random(seed + 100);
     for (let i = 0; i < out.length; ) {
-      const chunk = out.slice(i, (i += 1 + Math.floor(rnd() * 20)));
+      const size = 1 + Math.floor(rnd() * 20);
+      const chunk = out.slice(i, i + size);
+      i += size;
       const byStream = new Map<string, NewEvent[]>();
       for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
       await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));

@@ -73,9 +73,7 @@ export async function nameOf(app: TestApp, accountId: string, displayName: strin
 export async function writeChat(app: TestApp, conversationId: string, lines: [string, string][], at: Date = new Date()) {
   const events: NewEvent[] = [
     event('ChatOpened', { conversationId, chatId: crypto.randomUUID(), openedBy: lines[0]?.[0] ?? 'staff', at: at.toISOString() }),
-  ];
-  lines.forEach(([ownerId, body], index) =>
-    events.push(
+    ...lines.map(([ownerId, body], index) =>
       event('ChatMessagePosted', {
         conversationId,
         messageId: crypto.randomUUID(),
@@ -85,7 +83,7 @@ export async function writeChat(app: TestApp, conversationId: string, lines: [st
         at: new Date(at.getTime() + index * 60_000).toISOString(),
       }),
     ),
-  );
+  ];
   const appended = await app.runtime.store.appendToStreams([{ stream: `chat-${conversationId}`, expected: 'no_stream', events }]);
   return appended.checkpoint;
 }

@@ -85,7 +85,10 @@ export function subscribe(url: string, token: string | null, query: string, vari
       new Promise<any>((resolve, reject) => {
         if (values.length) return resolve(values.shift());
         const timer = setTimeout(() => reject(new Error(`no value within ${ms} ms for ${query}`)), ms);
-        waiters.push((v) => (clearTimeout(timer), resolve(v)));
+        waiters.push((v) => {
+          clearTimeout(timer);
+          resolve(v);
+        });
       }),
     dispose: () => client.dispose(),
   };

@@ -11,7 +11,7 @@ import { removeDocument, upsertDocument } from './types';
 
 export const COURSE_TAG = 'course:';
 
-const joined = (parts: (string | null | undefined)[], separator: string) => parts.filter((p) => p && p.trim()).join(separator) || null;
+const joined = (parts: (string | null | undefined)[], separator: string) => parts.filter((p) => p?.trim()).join(separator) || null;
 
 export const catalogIndexer: SearchIndexer = {
   handles: ['CourseCreated', 'CourseChanged', 'LessonAssigned', 'LessonChanged', 'LessonRemoved', 'CourseRemoved'],

@@ -9,7 +9,7 @@ import { upsertDocument } from './types';
 
 const PROFILE_PARTS = ['givenName', 'surname', 'displayName', 'currentCity', 'currentState', 'currentCountry'] as const;
 
-const joined = (parts: (string | null | undefined)[], separator: string) => parts.filter((p) => p && p.trim()).join(separator) || null;
+const joined = (parts: (string | null | undefined)[], separator: string) => parts.filter((p) => p?.trim()).join(separator) || null;
 
 export const peopleIndexer: SearchIndexer = {
   handles: ['AccountRegistered', 'RolesChanged', 'EmailAddressChanged', 'ProfileChanged'],

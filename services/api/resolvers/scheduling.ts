@@ -51,7 +51,10 @@ const answers = new WeakMap<object, (conversationId: string) => Promise<Conversa
 function answerOf(ctx: ApiContext, conversationId: string) {
   const pool = ctx.runtime.pool;
   let load = answers.get(pool);
-  if (!load) answers.set(pool, (load = coalescedLookup((ids: string[]) => findConversations(pool, ids))));
+  if (!load) {
+    load = coalescedLookup((ids: string[]) => findConversations(pool, ids));
+    answers.set(pool, load);
+  }
   return load(conversationId);
 }
 

@@ -36,7 +36,7 @@ const available: ArchiveEvent = {
   type: 'ArchiveAvailable',
   data: {
     conversationId: c,
-    mediaKey: 'archives/' + 'a'.repeat(32) + '.mp4',
+    mediaKey: `archives/${'a'.repeat(32)}.mp4`,
     durationSeconds: 900,
     bytes: 10,
     at: now.toISOString(),

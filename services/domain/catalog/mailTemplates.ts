@@ -3,9 +3,7 @@
  * by a share invite (provisioning). Values: courseName, inviteNumber, link (the recipient's course
  * grid, where pending invites are accepted or rejected once signed in with the invited address).
  */
-import type { RenderedMail } from '../notifications/renderedMail';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml, type RenderedMail } from '../notifications/renderedMail';
 
 export const catalogTemplates: Record<string, (values: Record<string, string>) => RenderedMail> = {
   course_share_invite: (values) => ({
@@ -20,9 +18,9 @@ export const catalogTemplates: Record<string, (values: Record<string, string>) =
       ``,
       `If you do not want it, you can reject it there; nothing changes until you answer.`,
     ].join('\n'),
-    html: `<p>Hello,</p><p>A course was made for you on Tertulia: <strong>${escape(values.courseName)}</strong>.</p>
+    html: `<p>Hello,</p><p>A course was made for you on Tertulia: <strong>${escapeHtml(values.courseName)}</strong>.</p>
 <p>Sign in as an instructor with this email address and accept it to become its owner:</p>
-<p><a href="${escape(values.link)}">Review the course invite</a></p>
+<p><a href="${escapeHtml(values.link)}">Review the course invite</a></p>
 <p>If you do not want it, you can reject it there; nothing changes until you answer.</p>`,
   }),
 };

@@ -68,7 +68,7 @@ export function liveHandlers(deps: LiveDeps) {
   /** Fair time (issue 10): with a stop on the server's clock, the speaker's lost minutes come back. */
   async function creditFairTime(tx: CommandTransaction, c: ConversationState, events: ConversationEvent[]): Promise<ConversationState> {
     const stop = events.find((e) => e.type === 'ConversationStopped' && e.data.reason === 'time_up');
-    if (!stop || stop.type !== 'ConversationStopped') return c;
+    if (stop?.type !== 'ConversationStopped') return c;
     const fair = decideFairTime(c, new Date(stop.data.at), deps.secondsPerMinute);
     if (!fair.length) return c;
     tx.append(conversationStream(c.conversationId), fair);

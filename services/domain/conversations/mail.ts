@@ -186,7 +186,7 @@ export function createConversationMail(deps: ConversationMailDeps) {
       const { result } = await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx): Promise<ReminderOutcome> => {
         const events = (await tx.read(conversationStream(job.conversationId))) as ConversationEvent[];
         const c = events.reduce<ConversationState | null>(evolveConversation, null);
-        if (!c || c.kind !== 'lesson' || c.canceled || c.status !== 'reserved' || tx.now.getTime() >= c.start.getTime()) return 'dropped';
+        if (c?.kind !== 'lesson' || c.canceled || c.status !== 'reserved' || tx.now.getTime() >= c.start.getTime()) return 'dropped';
         const stream = reminderStream(job.conversationId, job.offsetMinutes);
         if ((await tx.read(stream)).length) return 'duplicate';
         const [student, speaker] = await people([c.reservedBy, c.reservedWith]);

@@ -13,7 +13,7 @@
 import { zoneOrDefault } from '../../../contracts/calendarDate';
 import { OPENABLE_MINUTES_BEFORE } from '../../../contracts/scheduling';
 import { languageName } from '../../../contracts/enrollment';
-import type { RenderedMail } from '../notifications/renderedMail';
+import { escapeHtml, type RenderedMail } from '../notifications/renderedMail';
 import { conversationIcsAttachment, type CalendarMethod } from './ics';
 
 export const ConversationTemplates = {
@@ -22,8 +22,6 @@ export const ConversationTemplates = {
   transferred: 'conversation_transferred',
   reminder: 'conversation_reminder',
 } as const;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** 'Tuesday, March 10, 2026 at 3:00PM–3:30PM (America/New_York)': the spec's h:mma, in the recipient's zone. */
 export function formatWhen(startIso: string, endIso: string, zone: string | null | undefined): string {
@@ -114,9 +112,9 @@ function mail(
     body = {
       text: [hello, '', ...lines.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n'),
       html: [
-        `<p>${escape(hello)}</p>`,
-        ...lines.map((p) => `<p>${escape(p)}</p>`),
-        ...(linkLabel ? [`<p><a href="${escape(v.link)}">${escape(linkLabel)}</a></p>`] : []),
+        `<p>${escapeHtml(hello)}</p>`,
+        ...lines.map((p) => `<p>${escapeHtml(p)}</p>`),
+        ...(linkLabel ? [`<p><a href="${escapeHtml(v.link)}">${escapeHtml(linkLabel)}</a></p>`] : []),
         '<p>Tertulia</p>',
       ].join('\n'),
     };

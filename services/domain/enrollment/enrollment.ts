@@ -328,7 +328,7 @@ export function decideCompleteAttempt(
   },
 ): StudentEnrolled[] {
   const attempt = state.attempts.find((a) => a.attempt === cmd.attempt);
-  if (!attempt || attempt.status !== 'pending' || state.enrolled) throw new AttemptClosedError();
+  if (attempt?.status !== 'pending' || state.enrolled) throw new AttemptClosedError();
   return [
     {
       type: 'StudentEnrolled',
@@ -354,6 +354,6 @@ export function decideFailAttempt(
   cmd: { attempt: number; reason: 'declined' | 'abandoned' | 'error'; code: string | null; message: string | null },
 ): EnrollmentPaymentFailed[] {
   const attempt = state.attempts.find((a) => a.attempt === cmd.attempt);
-  if (!attempt || attempt.status !== 'pending') return [];
+  if (attempt?.status !== 'pending') return [];
   return [{ type: 'EnrollmentPaymentFailed', data: cmd }];
 }

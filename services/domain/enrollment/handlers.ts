@@ -174,7 +174,7 @@ export function enrollmentHandlers(deps: {
       }
       if (state.enrolled?.paymentId === result.paymentId)
         return { status: 'already' as const, enrolled: state.enrolled, attempt, at: state.enrolledAt };
-      if (!attempt || attempt.status !== 'pending' || state.enrolled) return { status: 'lost' as const, attempt };
+      if (attempt?.status !== 'pending' || state.enrolled) return { status: 'lost' as const, attempt };
       const payment = fold(evolvePayment, initialPayment(), (await tx.read(paymentStream(result.paymentId))) as PaymentEvent[]);
       if (payment.recorded || payment.reversed) {
         // The reads of a command are not one snapshot: a concurrent settle of this same charge (a

@@ -3,11 +3,9 @@
  * (queued by accountMail.ts).
  */
 import { PRODUCT_NAME } from '../../../contracts/enrollment';
-import type { RenderedMail } from './renderedMail';
+import { escapeHtml, type RenderedMail } from './renderedMail';
 
 export const AccountTemplates = { welcome: 'welcome', paymentReceipt: 'payment_receipt' } as const;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** '$90.00' from 9000 minor units of usd; other currencies as '90.00 EUR'. */
 export function formatAmount(minor: number, currency: string): string {
@@ -48,9 +46,9 @@ function paragraphs(
     .join('\n')
     .trimEnd();
   const html = [
-    ...lines.map((l) => `<p>${escape(l)}</p>`),
-    ...(link ? [`<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>`] : []),
-    ...footer.map((l) => `<p style="color:#555">${escape(l)}</p>`),
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
+    ...footer.map((l) => `<p style="color:#555">${escapeHtml(l)}</p>`),
   ].join('\n');
   return { text, html };
 }

@@ -8,3 +8,6 @@ export interface RenderedMail {
   /** Made by the sending job from the values (calendar invitations); never stored in an event. */
   attachments?: MailAttachment[];
 }
+
+/** Text placed in a mail's HTML: every character that could open markup or end an attribute, as an entity. */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -5,11 +5,9 @@
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
 import { accountTemplates } from './accountMailTemplates';
-import type { RenderedMail } from './renderedMail';
+import { escapeHtml, type RenderedMail } from './renderedMail';
 
 type Template = (values: Record<string, string>, secrets: Record<string, string>) => RenderedMail;
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const templates: Record<string, Template> = {
   password_reset: (values, secrets) => {
@@ -26,9 +24,9 @@ const templates: Record<string, Template> = {
         ``,
         `If you did not ask for this, you can ignore this message; your password stays the same.`,
       ].join('\n'),
-      html: `<p>Hello,</p><p>Someone asked to reset the password of the Tertulia account for ${escape(values.emailAddress)}.</p>
-<p>Open this link within ${escape(values.validForMinutes)} minutes to choose a new password:</p>
-<p><a href="${escape(link)}">Choose a new password</a></p>
+      html: `<p>Hello,</p><p>Someone asked to reset the password of the Tertulia account for ${escapeHtml(values.emailAddress)}.</p>
+<p>Open this link within ${escapeHtml(values.validForMinutes)} minutes to choose a new password:</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
 <p>If you did not ask for this, you can ignore this message; your password stays the same.</p>`,
     };
   },
@@ -44,8 +42,8 @@ const templates: Record<string, Template> = {
       ``,
       `Open Help on Tertulia to reply: ${values.link}`,
     ].join('\n'),
-    html: `<p>Hello,</p><p>Tertulia support answered your message:</p><blockquote style="white-space:pre-wrap">${escape(values.answer)}</blockquote>
-<p><a href="${escape(values.link)}">Open Help on Tertulia to reply</a></p>`,
+    html: `<p>Hello,</p><p>Tertulia support answered your message:</p><blockquote style="white-space:pre-wrap">${escapeHtml(values.answer)}</blockquote>
+<p><a href="${escapeHtml(values.link)}">Open Help on Tertulia to reply</a></p>`,
   }),
   // Speakers (issue 8): the invitation link carries the invitation token, so it is a secret.
   speaker_invitation: (values, secrets) => {
@@ -63,8 +61,8 @@ const templates: Record<string, Template> = {
         `After you sign up we will schedule a short interview with you.`,
       ].join('\n'),
       html: `<p>Hello,</p><p>You are invited to join Tertulia as a speaker, holding conversations with language students.</p>
-<p>Open this link to create your account for ${escape(values.emailAddress)}:</p>
-<p><a href="${escape(link)}">Accept the invitation</a></p>
+<p>Open this link to create your account for ${escapeHtml(values.emailAddress)}:</p>
+<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
 <p>After you sign up we will schedule a short interview with you.</p>`,
     };
   },
@@ -95,7 +93,7 @@ export function withBrowserLink(mail: RenderedMail, url: string): RenderedMail {
   return {
     ...mail,
     text: `${mail.text}\n\n${BROWSER_LINK_TEXT}: ${url}`,
-    html: `${mail.html}\n<p style="margin-top:24px;font-size:12px;color:#555"><a href="${escape(url)}">${BROWSER_LINK_TEXT}</a></p>`,
+    html: `${mail.html}\n<p style="margin-top:24px;font-size:12px;color:#555"><a href="${escapeHtml(url)}">${BROWSER_LINK_TEXT}</a></p>`,
   };
 }
 
@@ -116,6 +114,6 @@ export function renderStoredMail(n: {
     const text = Object.entries(n.templateValue)
       .map(([k, v]) => `${k}: ${v}`)
       .join('\n');
-    return { subject: n.subject, text, html: `<pre>${escape(text)}</pre>` };
+    return { subject: n.subject, text, html: `<pre>${escapeHtml(text)}</pre>` };
   }
 }

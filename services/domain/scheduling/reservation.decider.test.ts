@@ -163,6 +163,7 @@ function given(past: Past = {}) {
       };
       const decide = () => decideReserve(cmd, state, now, actor);
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then, as deciderSpec; nothing awaits it
         then: (expected: ReserveDecision) => assert.deepEqual(decide(), expected),
         thenThrows: (code: string, message?: string) => assertDomainError(decide, code, message),
         /** The decision, for a test that checks one part of it. */

@@ -123,15 +123,15 @@ describe('changing availability keeps the reservations', () => {
   const before = evolveAvailability(initialAvailability(), { type: 'AvailabilityAdded', data: rule({ repeatsWeekly: false }) });
   const booking = (start: string, end: string, role: Booking['role'] = 'speaker'): Booking => ({ conversationId: 'c', start, end, role });
   const inside = booking('2027-03-08T14:30:00Z', '2027-03-08T14:45:00Z');
-  const after = (events: ReturnType<typeof decideRemoveAvailability>) => events.reduce(evolveAvailability, before);
+  const stateAfter = (events: ReturnType<typeof decideRemoveAvailability>) => events.reduce(evolveAvailability, before);
   it('refuses to remove or shrink availability that holds a reservation still ahead', () => {
-    const removed = after(decideRemoveAvailability(before, { availabilityId: 'r1' }));
+    const removed = stateAfter(decideRemoveAvailability(before, { availabilityId: 'r1' }));
     assertDomainError(
       () => assertKeepsBookings({ availabilityId: 'r1', before, after: removed }, [inside], now),
       'CONFLICT',
       SchedulingMessages.availabilityHasReservations,
     );
-    const shrunk = after(
+    const shrunk = stateAfter(
       decideChangeAvailability(
         before,
         {
@@ -149,8 +149,8 @@ describe('changing availability keeps the reservations', () => {
     );
   });
   it('allows it when the reservation stays inside, is past, is a student booking, or lay outside the rule', () => {
-    const removed = after(decideRemoveAvailability(before, { availabilityId: 'r1' }));
-    const moved = after(
+    const removed = stateAfter(decideRemoveAvailability(before, { availabilityId: 'r1' }));
+    const moved = stateAfter(
       decideChangeAvailability(
         before,
         {

@@ -13,6 +13,7 @@ export function deciderSpec<State, Event extends DomainEvent>(evolve: Evolve<Sta
       return {
         when(decision: (state: State) => Event[]) {
           return {
+            // biome-ignore lint/suspicious/noThenProperty: given/when/then is the spec's language; nothing awaits it
             then(expected: Event[]) {
               assert.deepEqual(decision(state), expected);
             },

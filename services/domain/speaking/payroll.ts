@@ -58,9 +58,9 @@ export const PAYROLL_EVENT_TYPES = [
 
 /** Folds one event into the facts (mutating them: a projector folds millions). */
 export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent | SpeakingEvent): PayrollFacts {
-  const touch = (id: string, change: (c: PayFacts) => void) => {
+  const touch = (id: string, change: (c: PayFacts) => Partial<PayFacts>) => {
     const c = facts.conversations.get(id);
-    if (c) change(c);
+    if (c) Object.assign(c, change(c));
   };
   switch (event.type) {
     case 'SpeakingSettingsChanged':
@@ -84,22 +84,22 @@ export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent
       break;
     }
     case 'ConversationCanceled':
-      touch(event.data.conversationId, (c) => void (c.canceled = true));
+      touch(event.data.conversationId, () => ({ canceled: true }));
       break;
     case 'ConversationTransferred':
-      touch(event.data.conversationId, (c) => void (c.speakerId = event.data.toSpeakerId));
+      touch(event.data.conversationId, () => ({ speakerId: event.data.toSpeakerId }));
       break;
     case 'ConversationOpened':
-      touch(event.data.conversationId, (c) => void (c.openedAtRate = facts.rates.get(c.speakerId) ?? 0));
+      touch(event.data.conversationId, (c) => ({ openedAtRate: facts.rates.get(c.speakerId) ?? 0 }));
       break;
     case 'ConversationStarted':
-      touch(event.data.conversationId, (c) => void (c.startedAtRate = facts.rates.get(c.speakerId) ?? 0));
+      touch(event.data.conversationId, (c) => ({ startedAtRate: facts.rates.get(c.speakerId) ?? 0 }));
       break;
     case 'ConversationStopped':
-      touch(event.data.conversationId, (c) => void (c.stoppedAs = event.data.reason === 'unused' ? 'unused' : 'stopped'));
+      touch(event.data.conversationId, () => ({ stoppedAs: event.data.reason === 'unused' ? 'unused' : 'stopped' }));
       break;
     case 'ConversationMarked':
-      touch(event.data.conversationId, (c) => void (c.speakerIssue = event.data.markedAs === 'reserved_with_user_issue'));
+      touch(event.data.conversationId, () => ({ speakerIssue: event.data.markedAs === 'reserved_with_user_issue' }));
       break;
   }
   return facts;
@@ -215,7 +215,7 @@ export function payrollLines(
     // Split at every month's end inside the gap.
     for (let from = c.end; from < next.start; ) {
       const monthEnd = nextMonthStart(from, zone);
-      const to = monthEnd < next.start ? monthEnd : next.start;
+      const to = new Date(Math.min(monthEnd.getTime(), next.start.getTime()));
       const minutes = Math.round((to.getTime() - from.getTime()) / MINUTE);
       if (minutes > 0) {
         lines.push({

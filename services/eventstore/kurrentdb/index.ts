@@ -26,6 +26,7 @@ import {
   START,
   jsonEvent,
   type AllStreamResolvedEvent,
+  type MultiAppendResult,
   type Position,
 } from '@kurrent/kurrentdb-client';
 import crypto from 'node:crypto';
@@ -90,7 +91,7 @@ function toStoredEvent(resolved: {
   event?: { streamId: string; revision: bigint; type: string; data: unknown; metadata: unknown; created: Date; position?: Position };
 }): StoredEvent | null {
   const e = resolved.event;
-  if (!e || !e.position || e.type.startsWith('$') || e.streamId.startsWith('$')) return null;
+  if (!e?.position || e.type.startsWith('$') || e.streamId.startsWith('$')) return null;
   return upcast({
     streamId: e.streamId,
     streamVersion: Number(e.revision) + 1,
@@ -106,7 +107,7 @@ function toStoredEvent(resolved: {
 /** What KurrentDB's client reports for a failed append, as the port's error. */
 function wrongVersion(error: unknown, requests: AppendRequest[]): WrongExpectedVersionError | null {
   const e = error as { type?: string; streamName?: string; actualState?: unknown } | null;
-  if (!e || e.type !== 'wrong-expected-version') return null;
+  if (e?.type !== 'wrong-expected-version') return null;
   const request = requests.find((r) => r.stream === e.streamName) ?? requests[0];
   const actual = typeof e.actualState === 'bigint' ? Number(e.actualState) + 1 : 'no_stream';
   return new WrongExpectedVersionError(request.stream, request.expected, actual);
@@ -188,7 +189,7 @@ export function createKurrentEventStore(
     async appendToStreams(requests: AppendRequest[]): Promise<AppendResult> {
       if (closed) throw new Error('The event store is closed.');
       validate(requests);
-      let result;
+      let result: MultiAppendResult;
       try {
         result = await client.multiStreamAppend(
           requests.map((r) => ({
@@ -318,7 +319,9 @@ export function createKurrentEventStore(
     onAppended(wake) {
       if (!wakeFeed) {
         wakeFeed = client.subscribeToAll({ fromPosition: END });
-        wakeFeed.on('data', () => wakers.forEach((w) => w()));
+        wakeFeed.on('data', () => {
+          for (const waker of wakers) waker();
+        });
         wakeFeed.on('error', () => {});
       }
       wakers.add(wake);

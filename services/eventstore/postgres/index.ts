@@ -205,7 +205,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     }
     const streams = params[0] as string[];
     const versions: Record<string, number> = {};
-    streams.forEach((stream, i) => (versions[stream] = Number(row.versions[i])));
+    for (const [i, stream] of streams.entries()) versions[stream] = Number(row.versions[i]);
     return { versions, checkpoint: { transactionId: row.transaction_id, position: row.last_position } };
   }
 

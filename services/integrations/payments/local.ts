@@ -265,7 +265,7 @@ export function mountLocalGateway(app: express.Express, gateway: LocalGateway, r
   });
   router.get('/receipts/:id', async (req, res) => {
     const charge = await gateway.getCharge(req.params.id);
-    if (!charge || charge.status !== 'succeeded') {
+    if (charge?.status !== 'succeeded') {
       res.status(404).type('html').send('<!doctype html><title>Receipt not found</title><p>No such receipt.</p>');
       return;
     }

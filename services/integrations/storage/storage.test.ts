@@ -25,7 +25,9 @@ function contract(
   skipFor(options.skip).describe(name, () => {
     let teardown: (() => Promise<void>) | undefined;
     // The first use installs moto with pip (about a minute; more on a busy machine).
-    beforeAll(async () => void (teardown = await options.setup?.()), 600_000);
+    beforeAll(async () => {
+      teardown = await options.setup?.();
+    }, 600_000);
     afterAll(async () => teardown?.());
     it('puts, gets with the content type, and answers null for a missing key', async () => {
       const storage = make();
@@ -71,7 +73,7 @@ function contract(
 
 describe('signed /files addresses', () => {
   const secret = 'test-secret';
-  const key = 'archives/' + 'a'.repeat(32) + '.mp4';
+  const key = `archives/${'a'.repeat(32)}.mp4`;
   const now = new Date('2026-01-01T00:00:00Z');
   const parts = (url: string) => {
     const u = new URL(url);
@@ -95,7 +97,7 @@ describe('signed /files addresses', () => {
   });
   it('are needed for private folders only', () => {
     assert.equal(isPrivateKey(key), true);
-    assert.equal(isPrivateKey('headshots/' + 'a'.repeat(32) + '.jpg'), false);
+    assert.equal(isPrivateKey(`headshots/${'a'.repeat(32)}.jpg`), false);
   });
 });
 
@@ -108,8 +110,8 @@ describe('storage keys', () => {
       'headshots/../x.jpg',
       '/etc/passwd',
       'headshots/abc.jpg',
-      'Headshots/' + '0'.repeat(32) + '.jpg',
-      'headshots/' + '0'.repeat(32) + '.html',
+      `Headshots/${'0'.repeat(32)}.jpg`,
+      `headshots/${'0'.repeat(32)}.html`,
     ]) {
       assert.equal(isStorageKey(bad), false, bad);
     }

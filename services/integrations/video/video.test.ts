@@ -33,7 +33,7 @@ describe('room names', () => {
       publicUrl: PUBLIC_URL,
       video: {
         zoom: { sdkKey: 'k', sdkSecret: 's', apiKey: null, apiSecret: null },
-        twilio: { accountSid: 'AC' + '0'.repeat(32), apiKeySid: 'SK' + '0'.repeat(32), apiKeySecret: 's' },
+        twilio: { accountSid: `AC${'0'.repeat(32)}`, apiKeySid: `SK${'0'.repeat(32)}`, apiKeySecret: 's' },
       },
     });
     const names = Object.values(providers).map((p) => p!.roomName(conversationId));
@@ -225,7 +225,7 @@ describe('Zoom Video SDK provider', () => {
 });
 
 describe('Twilio Video provider', () => {
-  const config = { accountSid: 'AC' + 'a'.repeat(32), apiKeySid: 'SK' + 'b'.repeat(32), apiKeySecret: 'twilio-api-key-secret-0123456789' };
+  const config = { accountSid: `AC${'a'.repeat(32)}`, apiKeySid: `SK${'b'.repeat(32)}`, apiKeySecret: 'twilio-api-key-secret-0123456789' };
 
   it('makes an AccessToken with a video grant for the room: identity, iss = API key SID, sub = account SID, exp', async () => {
     const provider = createTwilioVideoProvider(config, { publicUrl: PUBLIC_URL });

@@ -146,7 +146,7 @@ export async function signInThroughUi(page: Page, emailAddress: string, password
 /** The auth_token cookie of the context, if any. */
 export async function authCookie(context: BrowserContext): Promise<string | null> {
   const cookie = (await context.cookies()).find((c) => c.name === 'auth_token');
-  return cookie && cookie.value ? cookie.value : null;
+  return cookie?.value ? cookie.value : null;
 }
 
 /** Polls `check` until it returns a value, failing after `timeout` (the browser tests' longer default). */

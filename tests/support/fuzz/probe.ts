@@ -157,7 +157,7 @@ export class FailureLog {
     const isNew = !cause.operations.has(f.operation);
     const args = cause.operations.get(f.operation) ?? new Set<string>();
     cause.operations.set(f.operation, args);
-    f.hostile.forEach((h) => args.add(h.replace(/\[\d+\]/g, '[]')));
+    for (const h of f.hostile) args.add(h.replace(/\[\d+\]/g, '[]'));
     return isNew;
   }
 

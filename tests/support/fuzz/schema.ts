@@ -352,7 +352,7 @@ export function fieldPaths(schema: GraphQLSchema): string[] {
   const paths = new Set<string>();
   const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
   for (const type of Object.values(schema.getTypeMap())) {
-    if (isObjectType(type) && !type.name.startsWith('__') && !roots.includes(type)) pathsOf(type).forEach((p) => paths.add(p));
+    if (isObjectType(type) && !type.name.startsWith('__') && !roots.includes(type)) for (const p of pathsOf(type)) paths.add(p);
   }
   return [...paths].sort();
 }

@@ -231,7 +231,10 @@ export async function discoverListFields(
           ),
         ),
       );
-      answers.forEach((res, j) => (res.errors ? (refusal ||= res.errors[0].message) : accepted.push(chunk[j])));
+      for (const [j, res] of answers.entries()) {
+        if (res.errors) refusal ||= res.errors[0].message;
+        else accepted.push(chunk[j]);
+      }
     }
     // None accepted is a harness problem to see (the fuzz then falls back to every path of the nodes).
     if (!accepted.length) console.log(`fuzz: no filter field accepted by ${field.name}: ${refusal}`);

@@ -139,7 +139,7 @@ describe('acquireMedia', () => {
 
 describe('missingWebRtc', () => {
   it('names what is missing', () => {
-    assert.deepEqual(missingWebRtc({ RTCPeerConnection: () => {}, navigator: { mediaDevices: { getUserMedia: () => null } } }), []);
+    assert.deepEqual(missingWebRtc({ RTCPeerConnection: class {}, navigator: { mediaDevices: { getUserMedia: () => null } } }), []);
     assert.deepEqual(missingWebRtc({}), ['RTCPeerConnection (video calls)', 'getUserMedia (camera and microphone access)']);
     assert.deepEqual(missingWebRtc({ RTCPeerConnection: class {}, navigator: {} }), ['getUserMedia (camera and microphone access)']);
   });

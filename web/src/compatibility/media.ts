@@ -109,7 +109,7 @@ export async function acquireMedia(env: MediaEnvironment, wanted: WantedDevices)
 
 /** Stops every track of the streams (each stream once). */
 export function stopMedia(...streams: (MediaStream | null)[]): void {
-  for (const stream of new Set(streams)) stream?.getTracks().forEach((track) => track.stop());
+  for (const stream of new Set(streams)) for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
 /** What the browser lacks for a video conversation: [] when it has everything (spec: WebRTC). */

@@ -12,6 +12,7 @@ const NOTHING: AcquiredMedia = { camera: null, microphone: null, noCamera: false
 export function useUserMedia(camera: boolean, microphone: boolean): UserMedia & { retry: () => void } {
   const [media, setMedia] = useState<UserMedia>({ status: 'starting', ...NOTHING });
   const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) asks for the devices again
   useEffect(() => {
     let gone = false;
     let got: AcquiredMedia | null = null;

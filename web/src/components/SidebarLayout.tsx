@@ -34,6 +34,7 @@ export function SidebarLayout({
   const [open, setOpen] = useState(false);
   // Any navigation closes the drawer (a lesson result may only change the hash and state).
   const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location key is the navigation that closes it
   useEffect(() => setOpen(false), [key]);
   // The sidebar's one element, attached wherever the layout has a place for it.
   const [host] = useState(() => {

@@ -68,6 +68,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
   }, [chatableAfter, chatable, refetch]);
 
   const messages = mergeMessages(conversation?.conversationChat?.messages ?? [], arrived);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the end when a message arrives
   useEffect(() => {
     const el = log.current;
     if (el) el.scrollTop = el.scrollHeight;

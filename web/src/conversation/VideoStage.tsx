@@ -79,6 +79,7 @@ function RemoteAudio({ stream }: { stream: MediaStream }) {
   }, [stream]);
   return (
     <>
+      {/* biome-ignore lint/a11y/useMediaCaption: the other person's live voice in a call: there is no caption track to give */}
       <audio ref={ref} autoPlay />
       {blocked && (
         <Button

@@ -5,7 +5,7 @@
  * status goes to `onStatus` (stopped, unused: the room closes).
  */
 import { useApolloClient } from '@apollo/client';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConversationStatus } from '../lib/graphql-types';
 import { applySync, initialClock, isRunning, tick, type ClockState } from './clock';
 import { SYNC_PARTICIPANT } from './operations';
@@ -19,10 +19,10 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
   const [clock, setClock] = useState<ClockState>(current.current);
   const statusHandler = useRef(onStatus);
   statusHandler.current = onStatus;
-  const update = (next: ClockState) => {
+  const update = useCallback((next: ClockState) => {
     current.current = next;
     setClock(next);
-  };
+  }, []);
 
   useEffect(() => {
     if (!active) return;
@@ -54,7 +54,7 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
       stopped = true;
       clearTimeout(timer);
     };
-  }, [client, conversationId, active]);
+  }, [client, conversationId, active, update]);
 
   const running = active && isRunning(clock);
   useEffect(() => {
@@ -69,7 +69,7 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
     };
     step(1000);
     return () => clearTimeout(timer);
-  }, [running]);
+  }, [running, update]);
 
   return clock;
 }

@@ -6,6 +6,7 @@
  */
 import { useApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { stopMedia } from '../compatibility/media';
 import { mediaErrorMessage } from '../compatibility/mediaErrors';
 import { VIDEO_JOIN } from './operations';
 import { connectionErrorMessage, noAccessMessage } from './roomMessages';
@@ -65,18 +66,10 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
     update((r) => ({ ...r, phase: r.error ? 'failed' : 'joining' }));
 
     (async () => {
-      let join;
-      try {
-        const { data } = await client.query({
-          query: VIDEO_JOIN,
-          variables: { conversationId },
-          fetchPolicy: 'network-only',
-          context: { quiet: true },
-        });
-        join = data?.me?.videoJoin;
-      } catch {
-        join = null;
-      }
+      const join = await client
+        .query({ query: VIDEO_JOIN, variables: { conversationId }, fetchPolicy: 'network-only', context: { quiet: true } })
+        .then(({ data }) => data?.me?.videoJoin)
+        .catch(() => null);
       if (cancelled) return;
       if (!join?.accessToken) return fail(noAccessMessage(conversationId));
       try {
@@ -84,7 +77,7 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
       } catch (error) {
         return fail(mediaErrorMessage(error, { camera: true, microphone: true }));
       }
-      if (cancelled) return local.getTracks().forEach((t) => t.stop());
+      if (cancelled) return stopMedia(local);
       stream.current = local;
       update((r) => ({ ...r, localStream: local, audioOn: true, videoOn: true, provider: join.provider, role: join.role }));
       try {
@@ -102,7 +95,7 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
       cancelled = true;
       conn?.leave();
       connection.current = null;
-      local?.getTracks().forEach((t) => t.stop());
+      stopMedia(local);
       stream.current = null;
       setRoom((r) => ({ ...INITIAL, error: r.error }));
     };
@@ -110,7 +103,7 @@ export function useVideoRoom(conversationId: string, live: boolean, displayName?
 
   const setMedia = useCallback((kind: MediaKind, on: boolean) => {
     const tracks = kind === 'audio' ? stream.current?.getAudioTracks() : stream.current?.getVideoTracks();
-    tracks?.forEach((t) => (t.enabled = on));
+    for (const t of tracks ?? []) t.enabled = on;
     if (kind === 'audio') connection.current?.setAudio(on);
     else connection.current?.setVideo(on);
     setRoom((r) => ({ ...r, [kind === 'audio' ? 'audioOn' : 'videoOn']: on }));

@@ -20,6 +20,7 @@ export interface CookieJar {
 const browserJar: CookieJar = {
   read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (cookie) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the one writer of the browser's cookies, synchronous like its readers; the Cookie Store API is asynchronous
     if (typeof document !== 'undefined') document.cookie = cookie;
   },
   get secure() {

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { suggestDisplayName, textFieldError } from '../../../contracts/validation/profile';
 import { CountryInput, ProfileTextField, StepIntro, type OnboardingStepDef, type StepProps } from '../components/onboarding/fields';
-import { CountryField, SchoolField } from '../settings/fields';
+import { SchoolField } from '../settings/fields';
 
 function NameFields({ form, displayNameEdited }: StepProps) {
   const suggest = () => {
@@ -19,6 +19,7 @@ function NameFields({ form, displayNameEdited }: StepProps) {
   };
   return (
     <Stack spacing={2}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: hears the change and blur events bubbling up from the two fields inside; it is not a control itself */}
       <div onChange={suggest} onBlur={suggest}>
         <Stack spacing={2}>
           <ProfileTextField form={form} name="givenName" autoComplete="given-name" />

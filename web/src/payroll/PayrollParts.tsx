@@ -120,8 +120,8 @@ export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone:
           </TableRow>
         </TableHead>
         <TableBody>
-          {lines.map((l, i) => (
-            <TableRow key={`${l.attachmentId ?? l.adjustsMonth}-${l.kind}-${i}`}>
+          {lines.map((l) => (
+            <TableRow key={`${l.kind}-${l.attachmentId ?? l.adjustsMonth}-${l.time}`}>
               <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{l.kind === 'adjustment' ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
               <TableCell>{l.kind === 'adjustment' ? `Adjustment to ${monthLabel(l.adjustsMonth!)}` : KIND_LABEL[l.kind]}</TableCell>
               <TableCell align="right">{l.kind === 'adjustment' ? '' : l.minutes}</TableCell>

@@ -145,9 +145,11 @@ export default function StudentSettingsPage() {
 
   // Focus follows the choice: the open panel's heading, or the card of the panel just left.
   const previous = useRef<string | null>(null);
+  const selectedKey = selected?.key ?? null;
+  const loaded = me !== null;
   useEffect(() => {
-    if (!me) return;
-    if (selected) {
+    if (!loaded) return;
+    if (selectedKey) {
       const heading = panelBox.current?.querySelector<HTMLElement>('h2');
       if (heading) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -156,8 +158,8 @@ export default function StudentSettingsPage() {
     } else if (previous.current) {
       grid.current?.querySelector<HTMLElement>(`[data-panel="${previous.current}"]`)?.focus();
     }
-    previous.current = selected?.key ?? null;
-  }, [selected?.key, !!me]); // eslint-disable-line react-hooks/exhaustive-deps
+    previous.current = selectedKey;
+  }, [selectedKey, loaded]);
 
   return (
     <Page title="Your settings">

@@ -19,6 +19,7 @@ export function MessageList({
   empty: string;
 }) {
   const end = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the end when a message arrives
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
   }, [messages.length]);

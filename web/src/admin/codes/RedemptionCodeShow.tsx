@@ -41,6 +41,7 @@ export function RedemptionCodeShow() {
         const rows: [string, React.ReactNode][] = [
           [
             'Code',
+            // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
             <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">
               {code.value}
             </Typography>,
@@ -50,6 +51,7 @@ export function RedemptionCodeShow() {
           ['Created', format(code.createdAt)],
           [
             'Set',
+            // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
             <Link component={RouterLink} to={`/admin/redemption_sets/${code.redemptionSet.id}`}>
               {code.redemptionSet.name}
             </Link>,
@@ -57,6 +59,7 @@ export function RedemptionCodeShow() {
           [
             'Redeemed by',
             code.redeemedBy ? (
+              // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
               <Link component={RouterLink} to={`/admin/students/${code.redeemedBy.id}`}>
                 {code.redeemedBy.displayName ?? code.redeemedBy.emailAddress}
               </Link>

@@ -17,7 +17,7 @@ export function codesCsv(codes: CsvCode[]): string {
     ['code', 'minutes', 'created_at', 'redeemed_by', 'redeemed_on'],
     ...codes.map((c) => [c.value, c.minuteQuantity, c.createdAt, c.redeemedBy?.emailAddress ?? '', c.redeemedOn ?? '']),
   ];
-  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
 export const csvFileName = (setName: string) =>

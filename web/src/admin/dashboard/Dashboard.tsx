@@ -79,7 +79,11 @@ export function Dashboard() {
     const load = () =>
       dataProvider
         .adminDashboard()
-        .then((d: DashboardData) => current && (setData(d), setError(null)))
+        .then((d: DashboardData) => {
+          if (!current) return;
+          setData(d);
+          setError(null);
+        })
         .catch((e: unknown) => current && setError(errorMessage(e)));
     void load();
     const timer = setInterval(load, 60_000);

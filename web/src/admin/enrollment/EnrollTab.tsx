@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { MAX_EXTRA_CONVERSATIONS, languageName } from '../../../../contracts/enrollment';
+import { EXTRA_CONVERSATION_CHOICES, languageName } from '../../../../contracts/enrollment';
 import {
   adminRedemptionCodeError,
   inviteNumberError,
@@ -116,7 +116,7 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
                   onChange={(e) => setExtra(Number(e.target.value))}
                   sx={{ maxWidth: 220 }}
                 >
-                  {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => (
+                  {EXTRA_CONVERSATION_CHOICES.map((n) => (
                     <MenuItem key={n} value={n}>
                       {n === 0 ? 'None' : n}
                     </MenuItem>

@@ -26,7 +26,7 @@ const FILTERS: FilterField[] = [
 /** A count with its thousands separated (minutes run into the thousands). */
 export function Count({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<Record<string, number>>();
-  return record ? <>{Number(record[source] ?? 0).toLocaleString('en-US')}</> : null;
+  return record ? Number(record[source] ?? 0).toLocaleString('en-US') : null;
 }
 
 export function GroupList() {

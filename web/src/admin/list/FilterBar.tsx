@@ -65,6 +65,9 @@ export function describeFilter(item: TableFilterItem, fields: FilterField[], for
   return `${field?.label ?? item.field} ${operator} ${value}`;
 }
 
+/** A filter is what it asks for: the same field, operator and value twice would filter nothing more. */
+const filterKey = (item: TableFilterItem) => JSON.stringify([item.field, item.operator, item.value]);
+
 export function FilterBar({
   fields,
   items,
@@ -93,7 +96,8 @@ export function FilterBar({
     event.preventDefault();
     if (!value.trim()) return;
     const stored = current.kind === 'date' ? DateTime.fromISO(value, { zone }).toUTC().toISO() : value.trim();
-    onChange([...items, { field: current.source, operator, value: stored }]);
+    const item = { field: current.source, operator, value: stored };
+    if (!items.some((i) => filterKey(i) === filterKey(item))) onChange([...items, item]);
     setValue('');
   };
 
@@ -165,11 +169,11 @@ export function FilterBar({
       </Stack>
       {items.length > 0 && (
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label="Filters">
-          {items.map((item, index) => (
+          {items.map((item) => (
             <Chip
-              key={`${item.field}-${index}`}
+              key={filterKey(item)}
               label={describeFilter(item, fields, format)}
-              onDelete={() => onChange(items.filter((_, i) => i !== index))}
+              onDelete={() => onChange(items.filter((i) => i !== item))}
             />
           ))}
           <Button size="small" onClick={() => onChange([])}>

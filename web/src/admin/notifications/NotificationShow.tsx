@@ -122,6 +122,7 @@ export function NotificationShow() {
                   </TableHead>
                   <TableBody>
                     {data.events.map((e, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the notification's events in log order, never reordered or removed; alike ones may share a time
                       <TableRow key={i}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(e.updatedAt)}</TableCell>
                         <TableCell>

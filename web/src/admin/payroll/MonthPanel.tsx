@@ -112,8 +112,8 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
       )}
       {state.history.length > 0 && (
         <Stack component="ul" spacing={0.5} sx={{ mt: 2, mb: 0, pl: 2.5 }} aria-label="Closing history">
-          {state.history.map((h, i) => (
-            <Typography component="li" variant="body2" color="text.secondary" key={i}>
+          {state.history.map((h) => (
+            <Typography component="li" variant="body2" color="text.secondary" key={`${h.kind}-${h.at}`}>
               {h.kind === 'closed' ? 'Closed' : 'Reopened'} {formatDateTime(h.at)} by {who(h.by)} at {dollars(h.totalPay)}
               {h.reason ? ` — ${h.reason}` : ''}
             </Typography>

@@ -3,7 +3,7 @@
  * never changed here) and /admin/settings/security (sign-in facts, a reset, role switching).
  */
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
@@ -20,15 +20,17 @@ function useMe() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [me, setMe] = useState<Person | null>(null);
   const [failed, setFailed] = useState(false);
-  const load = () =>
-    dataProvider
-      .me()
-      .then((m: Person) => setMe(m))
-      .catch(() => setFailed(true));
+  const load = useCallback(
+    () =>
+      dataProvider
+        .me()
+        .then((m: Person) => setMe(m))
+        .catch(() => setFailed(true)),
+    [dataProvider],
+  );
   useEffect(() => {
     void load();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [load]);
   return { me, failed, reload: load };
 }
 

@@ -61,11 +61,12 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled again when the saved values change, not on every refetch's new object (that would drop the admin's edits)
   useEffect(() => {
     if (!speaking) return;
     setSelected(speaking.languages);
     setPayRate(centsToDollars(speaking.payRate));
-  }, [speaking?.id, speaking?.payRate, speaking?.languages?.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [speaking?.id, speaking?.payRate, speaking?.languages?.join(',')]);
 
   const cents = dollarsToCents(payRate);
   const payProblem = cents === null ? PAY_RATE_MESSAGE : payRateError(cents);

@@ -87,7 +87,13 @@ export function AddDialog({
         <DialogTitle id="add-availability-title">Add availability</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
+            <TimeFields
+              fields={fields}
+              onChange={(next) => {
+                setFields(next);
+                setProblem(null);
+              }}
+            />
             <FormControl>
               <FormLabel id="availability-repeat">Repeats</FormLabel>
               <RadioGroup aria-labelledby="availability-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
@@ -189,7 +195,10 @@ export function OccurrenceDialog({
         destructive
         busy={saving}
         onClose={() => setConfirming(false)}
-        onConfirm={async () => (setSaving(true), await onRemove())}
+        onConfirm={async () => {
+          setSaving(true);
+          await onRemove();
+        }}
       />
     );
   }
@@ -206,7 +215,13 @@ export function OccurrenceDialog({
             {occurrence.repeatsWeekly && (
               <Alert severity="info">Changing this week's time moves the whole weekly series: every week gets the new day and time.</Alert>
             )}
-            <TimeFields fields={fields} onChange={(next) => (setFields(next), setProblem(null))} />
+            <TimeFields
+              fields={fields}
+              onChange={(next) => {
+                setFields(next);
+                setProblem(null);
+              }}
+            />
             <FormAlert message={problem} />
           </Stack>
         </DialogContent>

@@ -165,10 +165,12 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   const content = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const view = state.matches('done') ? 'done' : state.matches('failed') ? 'failed' : 'editing';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change
   useEffect(() => {
     // (A block: Chromium's scrollTo returns a promise, which React would take for a cleanup.)
     content.current?.scrollTo?.({ top: 0 });
   }, [step]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step or view change
   useEffect(() => {
     heading.current?.focus();
   }, [step, view]);

@@ -48,7 +48,13 @@ export function forgetCardholderName() {
 }
 function useCardholderName(): [string, (name: string) => void] {
   const [name, setName] = useState(rememberedName);
-  return [name, (value: string) => setName((rememberedName = value))];
+  return [
+    name,
+    (value: string) => {
+      rememberedName = value;
+      setName(value);
+    },
+  ];
 }
 
 /** "MM / YY" (or MM/YYYY) as month and year. */
@@ -107,7 +113,15 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
   }
 
   return (
-    <Box component="form" noValidate aria-label="Card payment" onSubmit={(e) => (e.preventDefault(), void pay())}>
+    <Box
+      component="form"
+      noValidate
+      aria-label="Card payment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void pay();
+      }}
+    >
       <Stack spacing={2}>
         <TextField
           label="Cardholder name"
@@ -218,7 +232,15 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
   }
 
   return (
-    <Box component="form" noValidate aria-label="Card payment" onSubmit={(e) => (e.preventDefault(), void pay())}>
+    <Box
+      component="form"
+      noValidate
+      aria-label="Card payment"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void pay();
+      }}
+    >
       <Stack spacing={2}>
         <TextField
           label="Cardholder name"

@@ -4,6 +4,7 @@
  * through WebAudio. The peer may arrive late or come back with a new stream: `setRemote` swaps it
  * in without stopping the recording.
  */
+import { stopMedia } from '../../compatibility/media';
 
 export const MIX_WIDTH = 1280;
 export const MIX_HEIGHT = 360;
@@ -96,7 +97,7 @@ export function createMixer(local: MediaStream, remote: MediaStream | null, labe
       clearInterval(timer);
       window.removeEventListener('pointerdown', resume);
       window.removeEventListener('keydown', resume);
-      stream.getTracks().forEach((t) => t.stop());
+      stopMedia(stream);
       localSource?.disconnect();
       remoteSource?.disconnect();
       void audio.close().catch(() => undefined);

@@ -110,7 +110,7 @@ export function createUploadQueue(options: UploadQueueOptions) {
 
   async function list(): Promise<boolean> {
     const res = await request(chunksUrl(id), { method: 'GET' });
-    if (!res || !res.ok) {
+    if (!res?.ok) {
       if (res && !isRetryable(res.status)) throw new Refused(await serverMessage(res));
       return false;
     }

@@ -62,10 +62,10 @@ export const join: JoinRoom = async (join, localStream, handlers) => {
 
   return {
     setAudio(on) {
-      room.localParticipant.audioTracks.forEach((publication) => publication.track.enable(on));
+      for (const publication of room.localParticipant.audioTracks.values()) publication.track.enable(on);
     },
     setVideo(on) {
-      room.localParticipant.videoTracks.forEach((publication) => publication.track.enable(on));
+      for (const publication of room.localParticipant.videoTracks.values()) publication.track.enable(on);
     },
     leave() {
       room.disconnect();

@@ -81,11 +81,11 @@ export function CourseForm({
   const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
 
   // After a failed submit: the first field in error takes the focus (its message is its description).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per failed submit (focusFirst counts them), not as the problems change while typing
   useEffect(() => {
     if (!focusFirst) return;
     const first = ORDER.find((key) => problem(key));
     if (first) document.getElementById(fieldId(first))?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusFirst]);
 
   const set = (key: keyof CourseFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => {

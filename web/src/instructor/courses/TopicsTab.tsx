@@ -143,6 +143,7 @@ export function TopicsTab({ course }: { course: InstructorCourse }) {
   const today = userToday();
   const location = useLocation();
   const marked = (location.state as TopicsTabState | null)?.lessonId ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation to the marked lesson scrolls to it, the same lesson again too (a new location key)
   useEffect(() => {
     if (marked) document.getElementById(`lesson-${marked}`)?.scrollIntoView?.({ block: 'center' });
   }, [marked, location.key]);

@@ -26,8 +26,8 @@ import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import {
   DURATIONS,
+  EXTRA_CONVERSATION_CHOICES,
   LANGUAGES,
-  MAX_EXTRA_CONVERSATIONS,
   NO_ADVENTURES_MESSAGE,
   OutcomeTitles,
   PROFICIENCIES,
@@ -207,7 +207,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
               onChange={(e) => send({ type: 'SET_EXTRA', extraConversations: Number(e.target.value) })}
               inputProps={{ 'data-testid': 'extra-conversations' }}
             >
-              {Array.from({ length: MAX_EXTRA_CONVERSATIONS + 1 }, (_, n) => (
+              {EXTRA_CONVERSATION_CHOICES.map((n) => (
                 <MenuItem key={n} value={n}>
                   {n === 0 ? 'None' : n}
                 </MenuItem>

@@ -128,6 +128,7 @@ function Details({
   const [buying, setBuying] = useState(false);
   const kind = rowKind(c);
   const lobbyDisabled = c.isCanceled || c.status === 'stopped';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation starts without the purchase open
   useEffect(() => setBuying(false), [c.id]);
   return (
     <Stack spacing={2} component="section" aria-labelledby="conversation-detail-title">

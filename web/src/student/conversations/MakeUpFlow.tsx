@@ -24,8 +24,9 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
   const [state, send] = useMachine(makeUpMachine);
   const { offer, purchased, error } = state.context;
 
+  const loading = state.matches('loading');
   useEffect(() => {
-    if (!state.matches('loading')) return;
+    if (!loading) return;
     let live = true;
     client
       .query({ query: MAKE_UP_PRICES, variables: { conversationId }, fetchPolicy: 'network-only', context: { quiet: true } })
@@ -34,7 +35,7 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
     return () => {
       live = false;
     };
-  }, [state.value, conversationId, client, send]);
+  }, [loading, conversationId, client, send]);
 
   const pay = async (cardToken: string) => {
     send({ type: 'REVIEWED', cardToken });

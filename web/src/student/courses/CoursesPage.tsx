@@ -180,6 +180,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
       'Payment',
       enrollment?.payment ? (
         enrollment.payment.receiptUrl ? (
+          // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
           <Link href={enrollment.payment.receiptUrl} target="_blank" rel="noopener noreferrer">
             {formatMoney(enrollment.payment.amount, enrollment.payment.currency)} receipt
           </Link>
@@ -192,6 +193,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
     ],
     [
       'Transactions',
+      // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
       <Link component={RouterLink} to="/student/settings" state={{ panel: 'minutes' }}>
         {enrollment ? `${enrollment.minuteQuantity} minutes added` : 'Your minutes'}
       </Link>,
@@ -266,9 +268,9 @@ export default function CoursesPage() {
   // The navigation's wishes (open the enroll panel, select a course) are taken once: a reload after
   // /join then shows the courses as they are, not the enroll panel again.
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken once, on the first render (see above)
   useEffect(() => {
     if (location.state) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onEnrolled = useCallback(() => void refetch(), [refetch]);
@@ -287,7 +289,10 @@ export default function CoursesPage() {
             variant="contained"
             fullWidth
             sx={{ mb: 2 }}
-            onClick={() => (setPanelInvite(null), setEnrolling(true))}
+            onClick={() => {
+              setPanelInvite(null);
+              setEnrolling(true);
+            }}
             disabled={enrolling}
           >
             Enroll in a course
@@ -318,7 +323,10 @@ export default function CoursesPage() {
                       <ListItemButton
                         selected={selected?.id === course.id}
                         aria-current={selected?.id === course.id ? 'true' : undefined}
-                        onClick={() => (setSelectedId(course.id), setEnrolling(false))}
+                        onClick={() => {
+                          setSelectedId(course.id);
+                          setEnrolling(false);
+                        }}
                       >
                         <ListItemText
                           primary={course.name}
@@ -351,7 +359,14 @@ export default function CoursesPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           {enrolling ? (
-            <EnrollPanel inviteNumber={panelInvite} onEnrolled={onEnrolled} onClose={() => (setPanelInvite(null), setEnrolling(false))} />
+            <EnrollPanel
+              inviteNumber={panelInvite}
+              onEnrolled={onEnrolled}
+              onClose={() => {
+                setPanelInvite(null);
+                setEnrolling(false);
+              }}
+            />
           ) : selected ? (
             <CourseDetails course={selected} enrollment={enrollmentOf(selected.id)} zone={me?.tzIdentifier ?? ''} />
           ) : (

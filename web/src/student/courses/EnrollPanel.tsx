@@ -161,7 +161,14 @@ export function EnrollPanel({
       </Stepper>
 
       {state.matches('finding') && (
-        <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), send({ type: 'FIND', inviteNumber: typed }))}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'FIND', inviteNumber: typed });
+          }}
+        >
           <Typography gutterBottom>Enter the invite number your instructor gave you.</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
             <TextField
@@ -252,7 +259,14 @@ export function EnrollPanel({
       )}
 
       {state.matches('code') && !confirmingCode && course && (
-        <Box component="form" noValidate onSubmit={(e) => (e.preventDefault(), send({ type: 'REDEEM', code }))}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'REDEEM', code });
+          }}
+        >
           <Stack spacing={2}>
             <Typography>Enter the ten-letter redemption code you were given for {course.name}.</Typography>
             <TextField
@@ -290,7 +304,14 @@ export function EnrollPanel({
               : context.error
           }
           onRetry={() => send({ type: 'RETRY' })}
-          onDone={context.result ? () => (send({ type: 'REVERT' }), onClose?.()) : revert}
+          onDone={
+            context.result
+              ? () => {
+                  send({ type: 'REVERT' });
+                  onClose?.();
+                }
+              : revert
+          }
           doneLabel={context.result ? 'Done' : 'Start over'}
           next={
             context.result

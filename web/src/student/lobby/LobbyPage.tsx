@@ -359,7 +359,10 @@ function Lobby({
             color="success"
             size="large"
             sx={flashing}
-            onClick={() => (openConversation(conversation.id), setReadyOpen(false))}
+            onClick={() => {
+              openConversation(conversation.id);
+              setReadyOpen(false);
+            }}
           >
             Ready!
           </Button>

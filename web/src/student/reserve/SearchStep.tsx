@@ -22,8 +22,7 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
   const ctx = state.context;
   const dates = useMemo(() => datesFromToday(HORIZON_DAYS, zone), [zone]);
   const busy = state.matches({ searching: 'loading' });
-  // One range per answered search, so the openings queries keep their variables.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one range per answered search, so the openings queries keep their variables
   const range = useMemo(() => rangeFromNow(HORIZON_DAYS), [ctx.speakers]);
   const toggleDate = (d: string) =>
     send({
@@ -38,7 +37,10 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
         component="form"
         aria-label="Search speakers and dates"
         sx={{ p: { xs: 2, sm: 3 } }}
-        onSubmit={(e) => (e.preventDefault(), send({ type: 'SEARCH' }))}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'SEARCH' });
+        }}
       >
         <Stack spacing={2}>
           <Autocomplete

@@ -44,6 +44,7 @@ function notifySearchFailed(error: FlowError, navigate: NavigateFunction) {
 
 export function useReservation(client: ApolloClient<object>, zone: string, input: ReservationInput) {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the machine is made once per page visit
   const machine = useMemo(
     () =>
       reservationMachine.provide({
@@ -91,8 +92,6 @@ export function useReservation(client: ApolloClient<object>, zone: string, input
         },
         actions: { searchFailed: (_, error) => notifySearchFailed(error, navigate) },
       }),
-    // The machine is made once per page visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
   return useMachine(machine, { input });

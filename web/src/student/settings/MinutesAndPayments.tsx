@@ -144,6 +144,7 @@ export function MinutesAndPayments() {
                     [
                       'Receipt',
                       p.receiptUrl ? (
+                        // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: RowCards keys its fields by label
                         <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
                           Receipt
                         </Link>
