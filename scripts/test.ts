@@ -52,16 +52,23 @@ function ensureChromium() {
 }
 
 /** Biome's format and lint of the whole tree (`npm run lint`); a finding stops the run, after Biome has said what it is. */
-function formatAndLint() {
-  try {
-    execFileSync('npx', ['biome', 'check', '--error-on-warnings', '.'], { stdio: 'inherit' });
-  } catch {
-    console.error(
-      '\nFormat or lint failed (above). `npm run format` formats the tree; a lint finding is fixed at its cause (docs/decisions/tooling.md).',
-    );
-    process.exit(1);
-  }
+/** A check before the tests, its output kept until it ends (the checks run side by side). */
+function check(name: string, command: string, args: string[]): Promise<{ name: string; ok: boolean; output: string; seconds: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ name, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }));
+  });
 }
+
+const FIX_HINTS: Record<string, string> = {
+  'format and lint': '`npm run format` formats the tree; a lint finding is fixed at its cause (docs/decisions/tooling.md).',
+  'type-check': 'The type errors are above.',
+  'web build': 'The web app did not build (above).',
+};
 
 function findTests(dir: string, out: string[] = []): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -97,32 +104,40 @@ async function main() {
 
   if (browserFiles.length) ensureChromium();
   const stepTimes: { step: string; seconds: number }[] = [];
-  const timed = <T>(name: string, work: () => T): T => {
+  const timedAsync = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const t = Date.now();
-    const result = work();
+    const result = await work();
     stepTimes.push({ step: name, seconds: (Date.now() - t) / 1000 });
     return result;
   };
-  step('Checking format and lint (Biome)');
-  timed('format and lint', formatAndLint);
-  if (!filters.length) {
-    step('Type-checking');
-    timed('type-check', () => execFileSync('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { stdio: 'inherit' }));
-  }
+  // The checks and the test cluster's start side by side: each is mostly one core's work.
+  const checks = [check('format and lint', 'npx', ['biome', 'check', '--error-on-warnings', '.'])];
+  if (!filters.length) checks.push(check('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
   if (browserFiles.length) {
-    step('Building the web app');
-    timed('web build', () =>
-      execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' }),
-    );
+    checks.push(check('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']));
   }
-
-  step('Starting PostgreSQL for the tests');
+  step(
+    `Checking (${['format and lint', ...(filters.length ? [] : ['type-check']), ...(browserFiles.length ? ['web build'] : [])].join(', ')}) and starting PostgreSQL for the tests`,
+  );
   // A cluster of its own per run (free port, own data dir), so runs side by side never collide. Its
   // server log goes to a file, kept when the run fails.
   const port = await freePort();
   const dataDir = `.test-data/pg-${port}`;
   const logFile = `.test-data/postgres-${port}.log`;
-  const db = await startEmbeddedPostgres({ dataDir, port, fresh: true, logFile, disposable: true });
+  const starting = timedAsync('PostgreSQL start', () => startEmbeddedPostgres({ dataDir, port, fresh: true, logFile, disposable: true }));
+  const checked = await Promise.all(checks);
+  for (const c of checked) {
+    stepTimes.push({ step: c.name, seconds: c.seconds });
+    if (c.output.trim()) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
+  }
+  const failedChecks = checked.filter((c) => !c.ok);
+  if (failedChecks.length) {
+    const db = await starting.catch(() => null);
+    await db?.stop();
+    for (const c of failedChecks) console.error(`\n${c.name} failed. ${FIX_HINTS[c.name]}`);
+    process.exit(1);
+  }
+  const db = await starting;
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);
@@ -281,7 +296,7 @@ function printTimes(
   files: FileTime[],
 ) {
   const s = (seconds: number) => `${Math.round(seconds)} s`;
-  console.log('\nTime by step (wall):');
+  console.log('\nTime by step (wall; the checks and the PostgreSQL start side by side, then both runners side by side):');
   for (const t of steps) console.log(`  ${t.step.padEnd(30)} ${s(t.seconds).padStart(7)}`);
   console.log(`  ${'Vitest'.padEnd(30)} ${s(runners.vitestSeconds).padStart(7)}`);
   if (runners.browser)
