@@ -129,6 +129,8 @@ export interface KafkaNode {
   address: string;
   /** Kills the node's JVM with `signal` and waits for it to exit. */
   kill(signal: NodeJS.Signals): Promise<void>;
+  /** Stops the node's JVM (SIGSTOP) without ending it: its connections stay open and unanswered until `kill`. */
+  freeze(): void;
   /** Starts it again on its data and ports; resolves once it answers. */
   restart(): Promise<void>;
   running(): boolean;
@@ -273,6 +275,7 @@ export async function startKafkaCluster(options: { size?: number; timeoutMs?: nu
         id,
         address,
         kill,
+        freeze: () => void child?.kill('SIGSTOP'),
         running: () => !!child && exited === undefined,
         launch,
         answers,

@@ -19,7 +19,7 @@
  */
 import type pg from 'pg';
 import { migrate, type Migration } from '../db/migrate';
-import type { EventStore, GlobalCheckpoint, StoredEvent, Subscription } from '../eventstore/port';
+import { checkpointOf, type EventStore, type GlobalCheckpoint, type StoredEvent, type Subscription } from '../eventstore/port';
 import type { FeedMessage, FeedProducer, KafkaPort, TopicSettings } from '../integrations/kafka';
 
 export const DEFAULT_TOPIC = 'tertulia.events';
@@ -37,14 +37,26 @@ export function partitionOf(readModel: string, partitions: number): number {
 
 export const messageKey = (e: Pick<StoredEvent, 'transactionId' | 'position'>) => `${e.transactionId}.${e.position}`;
 
-export function encodeEvent(e: StoredEvent): string {
-  return JSON.stringify({ ...e, recordedAt: e.recordedAt.toISOString() });
+/**
+ * A message of the feed: an event and the checkpoint of the event before it in the feed (null
+ * before the log's first), so that a consumer knows it missed nothing (docs/decisions/kafka-feed.md,
+ * "Exact continuity"). `previous` is undefined in a message of a relay older than the stamp.
+ */
+export interface FeedEntry {
+  event: StoredEvent;
+  previous: GlobalCheckpoint | null | undefined;
 }
 
-export function decodeEvent(value: Buffer | string): StoredEvent {
-  const e = JSON.parse(value.toString());
-  return { ...e, recordedAt: new Date(e.recordedAt) };
+export function encodeEvent(e: StoredEvent, previous: GlobalCheckpoint | null): string {
+  return JSON.stringify({ ...e, recordedAt: e.recordedAt.toISOString(), previous });
 }
+
+export function decodeEntry(value: Buffer | string): FeedEntry {
+  const { previous, ...e } = JSON.parse(value.toString());
+  return { event: { ...e, recordedAt: new Date(e.recordedAt) }, previous };
+}
+
+export const decodeEvent = (value: Buffer | string): StoredEvent => decodeEntry(value).event;
 
 export const relayMigrations: Migration[] = [
   {
@@ -118,13 +130,16 @@ export function startRelay(options: RelayOptions): Relay {
     // checkpoint's commit/prepare position (system events left out). A batch is published, then
     // the checkpoint moves; a failure ends the subscription and this run starts over from it.
     if (!running) return;
+    // Each message names the event before it: the first of a batch the checkpoint it was read after.
+    let previous = await readCheckpoint();
     subscription = store.subscribeToAll(
-      await readCheckpoint(),
+      previous,
       async (events) => {
         const messages: FeedMessage[] = [];
         for (const e of events) {
           const key = messageKey(e);
-          const value = encodeEvent(e);
+          const value = encodeEvent(e, previous);
+          previous = checkpointOf(e);
           for (let partition = 0; partition < partitions; partition++) messages.push({ partition, key, value });
         }
         await producer!.send(topic, messages);

@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 import { inTransaction } from '../db/pool';
-import { compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
+import { checkpointOf, compareCheckpoints, type EventStore, type GlobalCheckpoint, type StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
 import {
   applyBatch,
@@ -26,7 +26,7 @@ import {
 import { liveSchema } from '../feed/projector';
 import { ProjectionRunner } from '../feed/runner';
 import type { KafkaPort } from '../integrations/kafka';
-import { DEFAULT_TOPIC, decodeEvent, partitionOf } from './index';
+import { DEFAULT_TOPIC, decodeEntry, partitionOf, type FeedEntry } from './index';
 
 export interface KafkaProjectorsOptions {
   /** The read models' database (their schemas and projection_checkpoints). */
@@ -111,13 +111,16 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
     }
   }
 
-  /** The last event of the previous batch of each partition this worker applied. */
+  /** The last event of the previous batch of each partition this worker applied (messages without a predecessor only). */
   const lastSeen = new Map<number, GlobalCheckpoint>();
   /**
-   * A read model whose checkpoint is before this batch and not at the end of the previous one (a
-   * worker's first batch of a partition, a read model resumed after a failure, a changed partition
-   * count) may miss events the partition carried earlier: if the event store has events between
-   * its checkpoint and the batch, it must catch up from the store first (the batch then drops them).
+   * The read models that must catch up from the event store before they take this batch. A read
+   * model takes its next event from Kafka only when that event's predecessor in the feed (stamped
+   * by the relay) is its checkpoint; otherwise the partition skipped events it lacks (a send Kafka
+   * lost, a fetch that skipped offsets, a worker's first batch, a resumed read model, a changed
+   * partition count) and it catches up from the store first (the batch then drops what it has).
+   * Messages of an older relay carry no predecessor: a read model whose checkpoint is before the
+   * batch and not at the end of this worker's previous batch of the partition asks the store.
    * Asked inside the batch's transaction with the checkpoint rows locked, so a read model resumed
    * meanwhile waits for the batch to end instead of joining it after the question was answered
    * (it then took the batch's events over the gap: a read model with events missing for good).
@@ -125,15 +128,21 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
   async function laggingIn(
     partition: number,
     checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>,
-    first: StoredEvent,
+    entries: readonly FeedEntry[],
   ): Promise<string[]> {
-    const firstAt = { transactionId: first.transactionId, position: first.position };
+    const firstAt = checkpointOf(entries[0].event);
     const seen = lastSeen.get(partition);
     const lagging: string[] = [];
     for (const [name, at] of checkpoints) {
+      const next = entries.find((m) => compareCheckpoints(checkpointOf(m.event), at) > 0);
+      if (!next) continue;
+      if (next.previous !== undefined) {
+        if (compareCheckpoints(next.previous, at) !== 0) lagging.push(name);
+        continue;
+      }
       if (at && (compareCheckpoints(at, firstAt) >= 0 || (seen && compareCheckpoints(at, seen) >= 0))) continue;
-      const [next] = await store.readAll(at, 1);
-      if (next && compareCheckpoints({ transactionId: next.transactionId, position: next.position }, firstAt) < 0) lagging.push(name);
+      const [stored] = await store.readAll(at, 1);
+      if (stored && compareCheckpoints(checkpointOf(stored), firstAt) < 0) lagging.push(name);
     }
     return lagging;
   }
@@ -149,7 +158,8 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
   await consumer.start(topic, async (batch) => {
     const { heartbeat, isRunning, isStale } = batch;
     const mine = byPartition.get(batch.partition) ?? [];
-    const events = batch.messages.filter((m) => m.value).map((m) => decodeEvent(m.value!));
+    const entries = batch.messages.filter((m) => m.value).map((m) => decodeEntry(m.value!));
+    const events = entries.map((m) => m.event);
     // The feed as the runner reads it: events after a checkpoint, in order, duplicates dropped.
     const source = {
       async readAll(after: GlobalCheckpoint | null, limit: number): Promise<StoredEvent[]> {
@@ -173,7 +183,7 @@ export async function startKafkaProjectors(options: KafkaProjectorsOptions): Pro
           if (!searchPaths.has(batch.partition)) searchPaths.set(batch.partition, await sharedSearchPath(pool, mine));
           result = await applySharedBatch(pool, source, mine, batchSize, {
             searchPath: searchPaths.get(batch.partition) ?? null,
-            lagging: (checkpoints) => laggingIn(batch.partition, checkpoints, events[0]),
+            lagging: (checkpoints) => laggingIn(batch.partition, checkpoints, entries),
             beforeCommit: async (read) => void (options.holdMs && read && (await sleep(options.holdMs))),
           });
         } catch (error) {

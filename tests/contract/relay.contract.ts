@@ -90,7 +90,8 @@ export function runRelayContract(name: string, subject: () => Promise<RelaySubje
       assert.equal(log.length, 9);
       const topicNow = await readTopic(s.kafka, topic);
       assert.deepEqual([...topicNow.keys()].sort(), [0, 1]);
-      for (const [partition, events] of topicNow) {
+      for (const [partition, entries] of topicNow) {
+        const events = entries.map((m) => m.event);
         assert.deepEqual(events.map(key), log.map(key), `partition ${partition} carries the feed in order, once`);
         assert.deepEqual(events, log, `partition ${partition} carries the stored events as the port reads them`);
       }
@@ -106,8 +107,18 @@ export function runRelayContract(name: string, subject: () => Promise<RelaySubje
       await untilPublished(last);
       const log = await logAfterStart();
       assert.equal(log.length, 12);
-      for (const [partition, events] of await readTopic(s.kafka, topic)) {
-        assert.deepEqual(events.map(key), log.map(key), `partition ${partition} after the restart`);
+      for (const [partition, entries] of await readTopic(s.kafka, topic)) {
+        assert.deepEqual(
+          entries.map((m) => key(m.event)),
+          log.map(key),
+          `partition ${partition} after the restart`,
+        );
+        // The first message after the restart names the relay's checkpoint it resumed from.
+        assert.deepEqual(
+          entries.map((m) => m.previous && key(m.previous)),
+          [start, ...log.slice(0, -1)].map((e) => e && key(e)),
+          `partition ${partition}: each message names the event before it`,
+        );
       }
       assert.equal((await published()).count, 12);
     });

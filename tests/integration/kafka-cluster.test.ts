@@ -6,7 +6,9 @@
  * append through the API, one broker, then the relay, then one worker are killed with SIGKILL and
  * started again, each once the log has grown since the previous fault. At the end every read model
  * equals a rebuild from the log in another database (table by table), and counted the same events
- * (none applied twice). Sized to stay within about two minutes on a two-core machine.
+ * (none applied twice). Sized to stay within about two minutes on a two-core machine. Then a send to
+ * every partition of a topic survives its leader's death mid-send (issue 30: kafkajs resolved it
+ * with that leader's partitions unwritten).
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, it } from 'vitest';
@@ -222,4 +224,38 @@ it('kills a broker, the relay and a worker under load: every read model equals a
   // The topic as production runs it.
   const topic = await connectKafka(cluster.brokers, 'kafka-cluster-test').ensureTopic(DEFAULT_TOPIC, 4);
   assert.deepEqual(topic, { partitions: 4, replicationFactor: 3, minInsyncReplicas: 2 });
+});
+
+it("a send to every partition, their leader frozen then killed mid-send, is written to every partition (kafkajs resolved it with the leader's partitions unwritten)", async () => {
+  const topic = 'cluster.send';
+  const kafka = connectKafka(cluster.brokers, 'kafka-cluster-send-test');
+  // A new topic: its 4 partitions' leaders spread over the 3 brokers, so the victim leads one or two.
+  await kafka.ensureTopic(topic, 4);
+  const producer = await kafka.producer();
+  const toEvery = (value: string) => [0, 1, 2, 3].map((partition) => ({ partition, key: value, value }));
+  const victim = cluster.nodes[1];
+  const others = connectKafka(
+    cluster.nodes.filter((n) => n !== victim).map((n) => n.address),
+    'kafka-cluster-send-others',
+  );
+  try {
+    await producer.send(topic, toEvery('before'));
+    // Its request hangs; the other leaders answer once the cluster has fenced it (their replicas'
+    // set shrinks); it dies only then, so the client's retry finds its partitions led by brokers
+    // that have answered already.
+    victim.freeze();
+    const sending = producer.send(topic, toEvery('during'));
+    await eventually(async () => (await others.brokerCount()) === 2, 'the frozen broker fenced', 60_000);
+    await victim.kill('SIGKILL');
+    await sending;
+    const ends = await others.topicEnds(topic);
+    assert.deepEqual(
+      [...ends].sort(([a], [b]) => a - b),
+      [0, 1, 2, 3].map((p) => [p, '2']),
+      'each partition holds both messages',
+    );
+  } finally {
+    // The victim stays dead: the cluster stops after this file's last test.
+    await producer.disconnect();
+  }
 });

@@ -181,15 +181,17 @@ it('the relay killed mid-publish loses nothing, and every partition carries the 
   const log = rows.map((r) => `${r.t}.${r.p}`);
   const seen = new Map<number, string[]>();
   let duplicates = 0;
-  for (const [partition, events] of await readTopic(connectKafka(broker.brokers, 'kafka-feed-test'), DEFAULT_TOPIC)) {
+  for (const [partition, entries] of await readTopic(connectKafka(broker.brokers, 'kafka-feed-test'), DEFAULT_TOPIC)) {
     let last: GlobalCheckpoint | null = null;
     const keys: string[] = [];
-    for (const e of events) {
+    for (const { event: e, previous } of entries) {
       const at = { transactionId: e.transactionId, position: e.position };
       if (last && compareCheckpoints(at, last) <= 0) {
         duplicates++;
         continue;
       }
+      // Whichever relay published it first, a message names the event before it in the feed.
+      assert.deepEqual(previous, last, `partition ${partition}: the predecessor of ${e.transactionId}.${e.position}`);
       last = at;
       keys.push(`${e.transactionId}.${e.position}`);
     }

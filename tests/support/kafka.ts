@@ -6,9 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster } from '../../scripts/kafka/broker';
-import type { StoredEvent } from '../../services/eventstore/port';
 import type { KafkaPort } from '../../services/integrations/kafka';
-import { decodeEvent } from '../../services/relay/index';
+import { decodeEntry, type FeedEntry } from '../../services/relay/index';
 
 export { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster };
 
@@ -76,12 +75,12 @@ export function killRoles() {
 }
 
 /**
- * Every message of `topic` up to each partition's end as it is now, decoded, by partition in
- * offset order (duplicates kept), read by a consumer group of its own.
+ * Every message of `topic` up to each partition's end as it is now, decoded (the event and its
+ * predecessor), by partition in offset order (duplicates kept), read by a consumer group of its own.
  */
-export async function readTopic(kafka: KafkaPort, topic: string, timeoutMs = 60_000): Promise<Map<number, StoredEvent[]>> {
+export async function readTopic(kafka: KafkaPort, topic: string, timeoutMs = 60_000): Promise<Map<number, FeedEntry[]>> {
   const ends = await kafka.topicEnds(topic);
-  const seen = new Map<number, StoredEvent[]>([...ends.keys()].map((p) => [p, []]));
+  const seen = new Map<number, FeedEntry[]>([...ends.keys()].map((p) => [p, []]));
   const next = new Map<number, bigint>([...ends.keys()].map((p) => [p, 0n]));
   const complete = () => [...ends].every(([p, end]) => next.get(p)! >= BigInt(end));
   if (complete()) return seen;
@@ -91,7 +90,7 @@ export async function readTopic(kafka: KafkaPort, topic: string, timeoutMs = 60_
   await consumer.start(topic, async (batch) => {
     for (const m of batch.messages) {
       if (BigInt(m.offset) >= BigInt(ends.get(batch.partition) ?? '0')) continue;
-      seen.get(batch.partition)!.push(decodeEvent(m.value!));
+      seen.get(batch.partition)!.push(decodeEntry(m.value!));
       next.set(batch.partition, BigInt(m.offset) + 1n);
     }
     if (complete()) done();

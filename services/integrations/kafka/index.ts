@@ -14,7 +14,7 @@
  * - Consumers never commit on their own: the caller commits a batch's offset after its effects are
  *   committed (the read model's checkpoint, services/relay/worker.ts).
  */
-import { Kafka, logLevel, type Admin, type Consumer, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type Producer, type RecordMetadata } from 'kafkajs';
 
 export interface FeedMessage {
   partition: number;
@@ -81,6 +81,33 @@ export interface KafkaPort {
   topicEnds(topic: string): Promise<Map<number, string>>;
   producer(): Promise<FeedProducer>;
   consumer(options: FeedConsumerOptions): FeedConsumer;
+}
+
+/** Sends of the partitions a send left unacknowledged before giving up (the relay then starts over from its checkpoint). */
+export const SEND_ATTEMPTS = 10;
+
+/**
+ * Sends `messages` until every partition they go to is acknowledged. kafkajs's send may resolve
+ * with some partitions never written: a retry after a leader's death asks only the brokers that
+ * have not answered yet, so a partition whose new leader already answered for other partitions is
+ * left out, silently (kafkajs 2.2.4, producer/sendMessages.js, `brokersWithoutResponse`; issue 30:
+ * three events missing from two partitions after a broker's SIGKILL). The missing partitions are
+ * sent again, in order, through the same producer: their sequence numbers were handed back when
+ * their request failed, so a copy the dead leader did write is recognised by the broker as a duplicate.
+ */
+export async function sendAcknowledged(
+  send: (messages: FeedMessage[]) => Promise<Pick<RecordMetadata, 'partition' | 'errorCode'>[]>,
+  messages: FeedMessage[],
+): Promise<void> {
+  let pending = messages;
+  for (let attempt = 1; pending.length; attempt++) {
+    const acknowledged = new Set((await send(pending)).filter((r) => r.errorCode === 0).map((r) => r.partition));
+    pending = pending.filter((m) => !acknowledged.has(m.partition));
+    if (pending.length && attempt >= SEND_ATTEMPTS) {
+      const partitions = [...new Set(pending.map((m) => m.partition))].join(', ');
+      throw new Error(`Kafka acknowledged no write to partition(s) ${partitions} after ${attempt} sends`);
+    }
+  }
 }
 
 /** Replication for a cluster of `brokers`: 3 with min.insync.replicas 2 on three or more. */
@@ -162,9 +189,7 @@ export function connectKafka(brokers: readonly string[], clientId = 'tertulia'):
       const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: false });
       await producer.connect();
       return {
-        async send(topic, messages) {
-          await producer.send({ topic, acks: -1, messages });
-        },
+        send: (topic, messages) => sendAcknowledged((pending) => producer.send({ topic, acks: -1, messages: pending }), messages),
         disconnect: () => producer.disconnect(),
       };
     },
