@@ -125,7 +125,7 @@ describe('projection runner', () => {
     for (let round = 0; round < 5; round++) {
       const child = await startWorker();
       const before = await appliedSoFar();
-      await new Promise((r) => setTimeout(r, 150 + Math.random() * 400));
+      await new Promise((r) => setTimeout(r, 150 + Math.random() * 400)); // Deliberate: SIGKILL at a random moment, mid-batch
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       kills.push((await appliedSoFar()) - before);
