@@ -69,4 +69,20 @@ describe('change hub', () => {
     assert.equal((await it.next()).value, 'sí');
     await it.return?.();
   });
+
+  it('counts the subscriptions listening, by topic, from the moment they listen until they end', async () => {
+    const { listener } = fakeListener();
+    const hub = await createChangeHub(listener);
+    const accepted = hub.subscribe('speakerAccepted', '*')[Symbol.asyncIterator]();
+    const changed = hub.subscribeFromNow('conversationChanged', 'c1')[Symbol.asyncIterator]();
+    assert.deepEqual([...hub.openSubscriptions()], [], 'not before a client asks for a first notice');
+    const pending = accepted.next();
+    await changed.next();
+    assert.deepEqual(Object.fromEntries(hub.openSubscriptions()), { speakerAccepted: 1, conversationChanged: 1 });
+    await accepted.return?.();
+    await pending;
+    assert.deepEqual(Object.fromEntries(hub.openSubscriptions()), { conversationChanged: 1 });
+    await changed.return?.();
+    assert.deepEqual([...hub.openSubscriptions()], []);
+  });
 });

@@ -19,29 +19,45 @@ export async function createChangeHub(listener: PgListener) {
       /* a wake-up without payload (reconnect): nothing to route */
     }
   });
-  return {
-    /** Notices of one key of a topic, or of every key with '*'. */
-    subscribe: (topic: string, key: string) => pubSub.subscribe(topic, key),
-    /**
-     * The same, led by one notice `{ key, listening: true }` as soon as this process listens. A
-     * page reads its data and subscribes at the same moment; a change between the read and the
-     * moment the server listens (after the subscription's checks, or while a socket reconnects)
-     * would be lost. A page that reads again on every notice, the first one too, misses nothing.
-     */
-    subscribeFromNow: (topic: string, key: string): AsyncIterable<Notice> =>
-      new Repeater<Notice>(async (push, stop) => {
-        const it = pubSub.subscribe(topic, key)[Symbol.asyncIterator]();
-        let next = it.next(); // the first call starts listening
+  /** Open subscriptions by topic: the tertulia_change_subscriptions gauge. */
+  const open = new Map<string, number>();
+  const count = (topic: string, by: number) => {
+    const n = (open.get(topic) ?? 0) + by;
+    if (n > 0) open.set(topic, n);
+    else open.delete(topic);
+  };
+  /** Notices of `key` of `topic`, led by `first` when given, as soon as this process listens. */
+  const listen = (topic: string, key: string, first?: Notice): AsyncIterable<Notice> =>
+    new Repeater<Notice>(async (push, stop) => {
+      const it = pubSub.subscribe(topic, key)[Symbol.asyncIterator]();
+      let next = it.next(); // the first call starts listening
+      count(topic, 1);
+      try {
         const stopped = stop.then(() => ({ done: true as const, value: undefined }));
-        await push({ key, listening: true });
+        if (first) await push(first);
         for (;;) {
           const notice = await Promise.race([next, stopped]);
           if (notice.done) break;
           await push(notice.value);
           next = it.next();
         }
+      } finally {
+        count(topic, -1);
         await it.return?.();
-      }),
+      }
+    });
+  return {
+    /** Notices of one key of a topic, or of every key with '*'. */
+    subscribe: (topic: string, key: string): AsyncIterable<Notice> => listen(topic, key),
+    /**
+     * The same, led by one notice `{ key, listening: true }` as soon as this process listens. A
+     * page reads its data and subscribes at the same moment; a change between the read and the
+     * moment the server listens (after the subscription's checks, or while a socket reconnects)
+     * would be lost. A page that reads again on every notice, the first one too, misses nothing.
+     */
+    subscribeFromNow: (topic: string, key: string): AsyncIterable<Notice> => listen(topic, key, { key, listening: true }),
+    /** How many subscriptions of this process listen now, by topic (a test waits on it: no acknowledgement says so). */
+    openSubscriptions: (): ReadonlyMap<string, number> => open,
   };
 }
 export interface Notice {

@@ -9,6 +9,7 @@
  * - tertulia_job_queue_depth{queue}: jobs waiting per queue (scheduled ones included);
  *   tertulia_job_queue_oldest_due_seconds{queue}: how long the oldest job that is due has waited.
  * - tertulia_http_responses_total{status_class}: HTTP responses by class (2xx … 5xx).
+ * - tertulia_change_subscriptions{topic}: GraphQL subscriptions of this process listening now.
  * - tertulia_database_up: 1 when the database answers a trivial query within 5 s. When it does not,
  *   the gauges read from it are left out of that scrape rather than failing it.
  * - the process's own metrics (process_*, nodejs_*).
@@ -71,7 +72,7 @@ function databaseGauge(registry: Registry, name: string, help: string, labelName
   });
 }
 
-export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jobs' | 'store' | 'commands' | 'pool'>) {
+export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jobs' | 'store' | 'commands' | 'pool' | 'changes'>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const operations = new Counter({
@@ -128,6 +129,16 @@ export function createMetrics(runtime: Pick<Runtime, 'runner' | 'dispatch' | 'jo
     registers: [registry],
     async collect() {
       this.set(await databaseAnswers(runtime.pool));
+    },
+  });
+  new Gauge({
+    name: 'tertulia_change_subscriptions',
+    help: 'GraphQL subscriptions of this process listening for changes now, by topic.',
+    labelNames: ['topic'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [topic, n] of runtime.changes.openSubscriptions()) this.set({ topic }, n);
     },
   });
   const responses = new Counter({

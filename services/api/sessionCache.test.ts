@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import { SessionCache, MAX_AGE_MS, type OpenSession } from './sessionCache';
 
 function fakeListener() {
@@ -115,9 +115,18 @@ describe('session cache', () => {
     const cache = new SessionCache(f.listener);
     await cache.start();
     const lookup = lookups();
-    await cache.get('s1', new Date(), lookup.answering(session));
-    await new Promise((r) => setTimeout(r, MAX_AGE_MS + 50));
-    await cache.get('s1', new Date(), lookup.answering(session));
+    // The entry's age by the performance clock, moved on rather than waited for.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      await cache.get('s1', new Date(), lookup.answering(session));
+      vi.advanceTimersByTime(MAX_AGE_MS - 1);
+      await cache.get('s1', new Date(), lookup.answering(session));
+      assert.equal(lookup.calls, 1, 'young enough: trusted');
+      vi.advanceTimersByTime(2);
+      await cache.get('s1', new Date(), lookup.answering(session));
+    } finally {
+      vi.useRealTimers();
+    }
     assert.equal(lookup.calls, 2, 'too old: asked again');
     await cache.get(
       's2',

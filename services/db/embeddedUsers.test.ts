@@ -73,7 +73,7 @@ describe('users of an embedded data directory', () => {
     const work = (name: string) =>
       withStartLock(dataDir, async () => {
         order.push(`${name} in`);
-        await new Promise((resolve) => setTimeout(resolve, 200)); // holds the lock while the other waits
+        await new Promise((resolve) => setTimeout(resolve, 200)); // Deliberate: holds the lock long enough that the other must wait
         order.push(`${name} out`);
       });
     await Promise.all([work('a'), work('b')]);

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it, type TestContext } from 'vitest';
+import { eventually } from '../support/eventually';
 import { skipTest } from '../support/skip';
 import {
   checkpointOf,
@@ -61,15 +62,6 @@ function event<T>(type: string, data: T, metadata: Partial<EventMetadata> = {}):
   return { type, data, metadata: meta(metadata) };
 }
 
-/** Polls `condition` until it holds, failing after `timeoutMs`. */
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
 /** The whole feed from `after`, page by page. */
 async function readFeed(store: EventStore, after: GlobalCheckpoint | null = null, pageSize = 1000): Promise<StoredEvent[]> {
   const out: StoredEvent[] = [];
@@ -100,7 +92,7 @@ const inStreams = (streams: string[]) => {
  */
 async function feedOf(store: EventStore, streams: string[], count: number): Promise<StoredEvent[]> {
   let events: StoredEvent[] = [];
-  await until(
+  await eventually(
     async () => {
       events = (await readFeed(store)).filter(inStreams(streams));
       return events.length >= count;
@@ -620,24 +612,29 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         let inFlight = 0;
         let overlapped = false;
         let largestBatch = 0;
+        const warmUp = streamName('sub-warm-up');
+        let live = false;
         const subscription = store.subscribeToAll(
           await feedEnd(store),
           async (events) => {
+            if (events.some((e) => e.streamId === warmUp)) live = true;
             if (inFlight++ > 0) overlapped = true;
             calls += 1;
             largestBatch = Math.max(largestBatch, events.length);
-            await sleep(5);
+            await sleep(5); // Deliberate: a slow handler, so that overlapping batches would show
             received.push(...events.filter((e) => e.streamId === stream));
             inFlight--;
           },
           { batchSize: 3, pollIntervalMs: 50 },
         );
         try {
-          await sleep(100);
+          // Live first: an append made now comes back through the subscription.
+          await store.appendToStreams([{ stream: warmUp, expected: 'no_stream', events: [event('WarmUp', {})] }]);
+          await eventually(() => live, 'the subscription to deliver an append made after it started');
           for (let i = 0; i < 10; i++) {
             await store.appendToStreams([{ stream, expected: 'any', events: [event('Live', { i })] }]);
           }
-          await until(() => received.length >= 10, 'the subscription to deliver 10 events');
+          await eventually(() => received.length >= 10, 'the subscription to deliver 10 events');
           assert.deepEqual(
             received.map((e) => (e.data as { i: number }).i),
             [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
@@ -649,7 +646,7 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         }
         const callsAtClose = calls;
         await store.appendToStreams([{ stream, expected: 'any', events: [event('Late', {})] }]);
-        await sleep(300);
+        await sleep(300); // Deliberate: nothing may be delivered during a few poll intervals after close()
         assert.equal(calls, callsAtClose, 'no delivery after close()');
         assert.equal(received.length, 10);
       });
@@ -667,7 +664,7 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
           { pollIntervalMs: 50 },
         );
         try {
-          await until(() => received.filter(inStreams([stream])).length >= 3, 'the rest of the stream');
+          await eventually(() => received.filter(inStreams([stream])).length >= 3, 'the rest of the stream');
           assert.deepEqual(
             received.filter(inStreams([stream])).map((e) => e.streamVersion),
             [3, 4, 5],
@@ -709,8 +706,8 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
               }
             }),
           );
-          await until(() => received.length >= expectedCount, `${expectedCount} events delivered`, 20_000);
-          await sleep(100);
+          await eventually(() => received.length >= expectedCount, `${expectedCount} events delivered`, 20_000);
+          await sleep(100); // Deliberate: a few more poll intervals, in which no event may come twice
         } finally {
           await subscription.close();
         }
@@ -761,7 +758,7 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
           assert.deepEqual(await store.readStream(slowStream), [], 'the slow append is not yet visible');
           for (let i = 0; i < 10; i++) {
             await poll();
-            await sleep(20);
+            await sleep(20); // Deliberate: the reader polls again and again while the slow transaction is open
           }
           // What was handed out while the slow transaction was open (the subscription runs on
           // its own, so take its list before the COMMIT can possibly be processed).
@@ -775,12 +772,12 @@ export function runEventStoreContract(name: string, factory: EventStoreContractF
         }
 
         const feed = await feedOf(store, [slowStream, fastStream], 2);
-        await until(async () => {
+        await eventually(async () => {
           await poll();
           return incremental.length >= 2;
         }, 'the incremental reader to see both events');
-        await until(() => subscribed.length >= 2, 'the subscription to deliver both events');
-        await sleep(150);
+        await eventually(() => subscribed.length >= 2, 'the subscription to deliver both events');
+        await sleep(150); // Deliberate: a few more poll intervals, in which neither reader may get an event twice
         await poll();
         await subscription.close();
 

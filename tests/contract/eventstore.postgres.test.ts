@@ -16,6 +16,7 @@ import {
 import { migrate } from '../../services/db/migrate';
 import { WrongExpectedVersionError, type NewEvent, type StoredEvent } from '../../services/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { runEventStoreContract } from './eventstore.contract';
 
 let db: TestDatabase;
@@ -68,14 +69,6 @@ const meta = () => ({
 const ev = (type: string, data: unknown = {}): NewEvent => ({ type, data, metadata: meta() });
 const uniq = (label: string) => `pg-${label}-${Math.random().toString(36).slice(2)}`;
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 describe('PostgreSQL event store specifics', () => {
   let store: PostgresEventStore;
   beforeAll(() => {
@@ -127,11 +120,10 @@ describe('PostgreSQL event store specifics', () => {
       const feed = await store.readAll(null, 100_000);
       assert.ok(!feed.some((e) => e.streamId === fastStream), 'the committed later event is held back');
       await client.query('COMMIT');
-      let mine: StoredEvent[] = [];
-      for (let i = 0; i < 500 && mine.length < 2; i++) {
-        mine = (await store.readAll(null, 100_000)).filter((e) => e.streamId === slowStream || e.streamId === fastStream);
-        if (mine.length < 2) await sleep(10);
-      }
+      const mine = await eventually(async () => {
+        const both = (await store.readAll(null, 100_000)).filter((e) => e.streamId === slowStream || e.streamId === fastStream);
+        return both.length === 2 && both;
+      }, 'both events in the feed once the slow transaction committed');
       assert.deepEqual(
         mine.map((e) => e.type),
         ['Slow', 'Fast'],
@@ -201,17 +193,12 @@ describe('PostgreSQL event store specifics', () => {
     };
     const seen = async (stream: string) => (await store.readAll(null, 100_000)).some((e) => e.streamId === stream);
     // Other test files' transactions share the cluster (and its horizon) for a moment now and then.
-    const shownSoon = async (stream: string) => {
-      for (let i = 0; i < 250; i++)
-        if (await seen(stream)) return true;
-        else await sleep(20);
-      return false;
-    };
+    const shownSoon = (stream: string, what: string) => eventually(() => seen(stream), what);
     const readModel = await connect(READ_MODEL_CONNECTIONS);
     try {
       const first = uniq('past-read-model');
       await store.appendToStreams([{ stream: first, expected: 'no_stream', events: [ev('A')] }]);
-      assert.ok(await shownSoon(first), "an event committed after a read model's batch began is in the feed while the batch is open");
+      await shownSoon(first, "an event committed after a read model's batch began, in the feed while the batch is open");
 
       const other = await connect();
       const second = uniq('behind-other');
@@ -222,7 +209,7 @@ describe('PostgreSQL event store specifics', () => {
         await other.query('ROLLBACK');
         await other.end();
       }
-      assert.ok(await shownSoon(second), 'shown once it ended, the read model still open');
+      await shownSoon(second, 'the held-back event, shown once the other transaction ended, the read model still open');
     } finally {
       await readModel.query('ROLLBACK');
       await readModel.end();
@@ -301,7 +288,7 @@ describe('PostgreSQL event store specifics', () => {
         }
         // Well before the 60 s poll; generous because a transaction held open anywhere in the
         // cluster (another test file) holds the feed back meanwhile.
-        await until(() => received.length === 1, 'the notified delivery', 15_000);
+        await eventually(() => received.length === 1, 'the notified delivery', 15_000);
       } finally {
         await sub.close();
         await reader.close();
@@ -326,10 +313,10 @@ describe('PostgreSQL event store specifics', () => {
       await blocker.query('BEGIN');
       await blocker.query('SELECT pg_current_xact_id()'); // an older transaction, not an append
       await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Held')] }]);
-      await sleep(200); // the wake-up came and went: the event is held back
+      await sleep(200); // Deliberate: the wake-up comes and goes meanwhile, and the event must stay held back
       assert.equal(received.length, 0);
       await blocker.query('ROLLBACK');
-      await until(() => received.length === 1, 'the held-back event', 15_000);
+      await eventually(() => received.length === 1, 'the held-back event', 15_000);
     } finally {
       await blocker.query('ROLLBACK').catch(() => {});
       blocker.release();
@@ -351,7 +338,7 @@ describe('PostgreSQL event store specifics', () => {
     try {
       await sub.ready;
       await own.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Local')] }]);
-      await until(() => received.length === 1, 'the local wake-up', 15_000);
+      await eventually(() => received.length === 1, 'the local wake-up', 15_000);
     } finally {
       await sub.close();
       await own.close();
@@ -371,9 +358,9 @@ describe('PostgreSQL event store specifics', () => {
     );
     try {
       await sub.ready;
-      await sleep(100); // caught up and idle: only the poll can find the next append
+      await sleep(100); // Deliberate: caught up and idle for a poll interval or two, so only a poll can find the next append
       await quiet.appendToStreams([{ stream, expected: 'no_stream', events: [ev('Polled')] }]);
-      await until(() => received.length === 1, 'the polled delivery', 15_000);
+      await eventually(() => received.length === 1, 'the polled delivery', 15_000);
     } finally {
       await sub.close();
       await quiet.close();
@@ -418,7 +405,7 @@ describe('PostgreSQL event store specifics', () => {
       },
       { pollIntervalMs: 20 },
     );
-    await until(() => resumed.length >= 2, 'the redelivery');
+    await eventually(() => resumed.length >= 2, 'the redelivery');
     await again.close();
     assert.deepEqual(
       resumed.map((e) => e.type),
@@ -462,7 +449,7 @@ describe('PostgreSQL event store specifics', () => {
     await sub.done;
     const callsAtClose = calls;
     await store.appendToStreams([{ stream: uniq('after-close'), expected: 'no_stream', events: [ev('X')] }]);
-    await sleep(150);
+    await sleep(150); // Deliberate: several poll intervals, in which a closed store may deliver nothing
     assert.equal(calls, callsAtClose);
     await assert.rejects(own.appendToStreams([{ stream: uniq('closed'), expected: 'any', events: [ev('X')] }]), /closed/);
   });

@@ -94,7 +94,7 @@ async function checkSpeed(page: Page, { slowUpload = false } = {}) {
   if (slowUpload) {
     // Slowed on its way, so the progress can be seen: the loopback is faster than the eye.
     await page.route('**/api/throughput/upload', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await new Promise((resolve) => setTimeout(resolve, 400)); // Deliberate: a slow upload, so that its progress shows
       await route.continue();
     });
   }

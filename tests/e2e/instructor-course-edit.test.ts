@@ -13,7 +13,7 @@ import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { atPath, enabled, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { atPath, counted, enabled, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
 
 const PASSWORD = 'Instructor-Pass1';
 let app: TestApp;
@@ -73,7 +73,7 @@ test.describe('course edit', () => {
       await visible(page.getByText(/6 conversations of 15 minutes/));
       const lessons = page.getByRole('list', { name: 'Lessons' });
       await visible(lessons.getByText('6. Conversation 6'));
-      assert.equal(await lessons.getByRole('listitem').count(), 6);
+      await counted(lessons.getByRole('listitem'), 6, 'lessons');
       await screenshot(page, 'instructor-course-edited-desktop');
     } finally {
       await desk.close();

@@ -75,6 +75,7 @@ const results = (page: Page) => page.getByRole('list', { name: 'Search results' 
 /** Holds the search's answers back a little, so 'Searching ...' is there to be seen. */
 async function slowSearch(page: Page) {
   await page.route('**/graphql', async (route) => {
+    // Deliberate: a slow answer, so that 'Searching ...' shows meanwhile.
     if (route.request().postData()?.includes('InstructorSearch')) await new Promise((r) => setTimeout(r, 700));
     await route.continue();
   });

@@ -98,6 +98,7 @@ test.describe('the live room', () => {
     // late. Keep clear of that moment, so the lobby is plainly on time or plainly late.
     const tardyAt = start.getTime() + TARDY_AFTER_MINUTES * 60_000;
     if (tardyAt - Date.now() > -10_000 && tardyAt - Date.now() < 40_000)
+      // Deliberate: waits for a moment of the clock (10 s past the late mark), not for something to happen.
       await new Promise((r) => setTimeout(r, tardyAt - Date.now() + 10_000));
     const late = Date.now() > tardyAt;
 

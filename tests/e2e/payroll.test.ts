@@ -13,7 +13,7 @@ import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
-import { launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { counted, launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
 
 const ADMIN = { email: 'payroll.admin@example.com', password: 'Adm1nPassword' };
 
@@ -72,7 +72,7 @@ test.describe('speaker payroll', () => {
     await visible(summary.getByText('60', { exact: true }));
     await visible(summary.getByText('10', { exact: true }));
     const rows = page.getByRole('table', { name: 'Itemized pay' }).locator('tbody tr');
-    assert.equal(await rows.count(), 4, 'three conversations and one idle line');
+    await counted(rows, 4, 'itemized rows: three conversations and one idle line');
     await visible(rows.filter({ hasText: 'Idle time' }).getByText('$2.50'));
     await visible(page.getByRole('figure').getByText('Total pay, last 6 months'));
     await screenshot(page, 'payroll-speaker');
@@ -120,7 +120,7 @@ test.describe('speaker payroll', () => {
     await visible(page.getByText('Conversations matching “spanish”'));
     const found = page.getByRole('list', { name: 'Your conversations' }).getByRole('link');
     await visible(found.first());
-    assert.equal(await found.count(), 3);
+    await counted(found, 3, 'conversations found');
     await page.goto('/speaker/conversations?q=nobody-here');
     await visible(page.getByText('No conversation matches “nobody-here”.'));
     await session.close();
@@ -147,7 +147,7 @@ test.describe('speaker payroll', () => {
     await row.click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByRole('table', { name: 'Itemized pay' }));
-    assert.equal(await dialog.locator('tbody tr').count(), 4);
+    await counted(dialog.locator('tbody tr'), 4, 'itemized rows in the dialog');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('button', { name: 'Close month' }).click();

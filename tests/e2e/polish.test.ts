@@ -17,6 +17,7 @@ import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../suppor
 import {
   atPath,
   authCookie,
+  counted,
   enabled,
   hidden,
   launchBrowser,
@@ -97,7 +98,7 @@ test.describe('enrolling as a new student', () => {
     await visible(page.getByTestId('outcome-message').getByText('Your card was declined.'));
     // The stepper does not tick Enroll: it says it failed.
     await visible(panel.getByText('Not enrolled', { exact: true }));
-    assert.equal(await panel.locator('.MuiStepLabel-root.Mui-error').count(), 1);
+    await counted(panel.locator('.MuiStepLabel-root.Mui-error'), 1, 'failed steps');
     assert.equal(await panel.locator('.MuiStepLabel-root.Mui-error .Mui-completed').count(), 0);
     const support = panel.getByRole('link', { name: 'Tertulia Support' });
     assert.equal(await support.getAttribute('href'), '/help');

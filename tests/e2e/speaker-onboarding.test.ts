@@ -13,7 +13,7 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, startTestApp, type TestApp } from '../support/app';
-import { WAIT_MS, atPath, launchBrowser, submitSignIn, visible } from './support/browser';
+import { WAIT_MS, atPath, counted, launchBrowser, submitSignIn, visible } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 async function screenshot(page: Page, name: string) {
@@ -95,7 +95,7 @@ test.describe('speaker onboarding', () => {
     // Real name: required, checked before continuing; Enter continues.
     await title('What is your real name?');
     await proceed();
-    assert.equal(await dialog.getByText(ProfileMessages.required).count(), 2);
+    await counted(dialog.getByText(ProfileMessages.required), 2, "'required' messages, one per name field");
     await screenshot(page, '02-real-name-errors');
     await dialog.getByLabel('Given name').fill('Valentina');
     await dialog.getByLabel('Surname').fill('Quispe Mamani');

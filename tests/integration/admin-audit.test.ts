@@ -35,16 +35,6 @@ afterAll(async () => {
   await app.close();
 });
 
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('audit history', () => {
   it("shows an admin's minutes change in the student's history with the admin's address", async () => {
     const student = await signUp(app, 'hannah@example.com');
@@ -71,10 +61,14 @@ describe('audit history', () => {
     const signedIn = entries.find((e: any) => e.eventType === 'SignedIn');
     assert.match(signedIn.description, /^Signed in/);
     // The welcome mail's delivery, in words: never the transport's internal name.
-    const sent = await waitFor(async () => {
-      const all = (await app.gql(HISTORY, { id: student.accountId }, admin.token)).data.userHistory.edges.map((e: any) => e.node);
-      return all.find((e: any) => e.eventType === 'NotificationSent');
-    });
+    const sent = await eventually(
+      async () => {
+        const all = (await app.gql(HISTORY, { id: student.accountId }, admin.token)).data.userHistory.edges.map((e: any) => e.node);
+        return all.find((e: any) => e.eventType === 'NotificationSent');
+      },
+      'the history to show the welcome mail sent',
+      20_000,
+    );
     assert.match(sent.description, /^The message ".+" was sent \(kept on this server without SMTP\)\.$/);
   });
 
@@ -193,15 +187,19 @@ describe('notifications in the back-office', () => {
     assert.deepEqual(node.recipient, { id: student.accountId, emailAddress: 'reset.me@example.com', roles: ['ONBOARDING_STUDENT'] });
     assert.equal(node.templateKey, 'password_reset');
 
-    const detail = await waitFor(async () => {
-      const res = await app.gql(
-        `query($id: ID!) { notification(notificationId: $id) { id fromAddress subject transportType createdAt latestEventType
+    const detail = await eventually(
+      async () => {
+        const res = await app.gql(
+          `query($id: ID!) { notification(notificationId: $id) { id fromAddress subject transportType createdAt latestEventType
            templateValue { key value } events { eventType updatedAt details } preview { subject text html } } }`,
-        { id: node.id },
-        admin.token,
-      );
-      return res.data.notification.latestEventType === 'NotificationSent' ? res.data.notification : null;
-    });
+          { id: node.id },
+          admin.token,
+        );
+        return res.data.notification.latestEventType === 'NotificationSent' ? res.data.notification : null;
+      },
+      'the notification to be sent',
+      20_000,
+    );
     assert.deepEqual(
       detail.events.map((e: any) => e.eventType),
       ['NotificationQueued', 'NotificationSent'],
@@ -320,13 +318,17 @@ describe('mail templates (admin)', () => {
     const student = await signUp(app, 'templates.student@example.com');
     assert.equal((await app.gql(SEND_RESET, { input: { userId: student.accountId } }, admin.token)).errors, undefined);
     // The welcome and the reset go out in the background: wait for both to be sent.
-    const templates = await waitFor(async () => {
-      const res = await app.gql(TEMPLATES, { first: 100 }, admin.token);
-      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
-      const nodes = res.data.mailTemplates.edges.map((e: any) => e.node);
-      const byKey = new Map<string, any>(nodes.map((n: any) => [n.templateKey, n]));
-      return byKey.get('password_reset')?.sent >= 1 && byKey.get('welcome')?.sent >= 1 ? byKey : null;
-    });
+    const templates = await eventually(
+      async () => {
+        const res = await app.gql(TEMPLATES, { first: 100 }, admin.token);
+        assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+        const nodes = res.data.mailTemplates.edges.map((e: any) => e.node);
+        const byKey = new Map<string, any>(nodes.map((n: any) => [n.templateKey, n]));
+        return byKey.get('password_reset')?.sent >= 1 && byKey.get('welcome')?.sent >= 1 ? byKey : null;
+      },
+      'the mail templates to count the mails sent',
+      20_000,
+    );
     assert.ok(templates.has('course_share_invite') && templates.has('payment_receipt'), 'templates never used show too');
     assert.deepEqual([templates.get('course_share_invite').messages, templates.get('course_share_invite').latestEventType], [0, null]);
     assert.equal(templates.get('password_reset').latestSubject !== null, true);
@@ -362,12 +364,20 @@ describe('the profiles table (admin)', () => {
     const student = await signUpOnboarded(app, 'profile.student@profiles.example.com');
     const teacher = await signUpOnboarded(app, 'profile.teacher@profiles.example.com', 'Passw0rd!', 'INSTRUCTOR');
     const ours = { field: 'emailAddress', predicate: 'matches', value: '%@profiles.example.com' };
-    const both = await waitFor(async () => {
-      const res = await app.gql(PROFILES, { first: 10, filter: [ours], sort: [{ field: 'displayName', direction: 'DESC' }] }, admin.token);
-      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
-      const nodes = res.data.profiles.edges.map((e: any) => e.node);
-      return nodes.length === 2 && nodes.every((n: any) => n.displayName) ? nodes : null;
-    });
+    const both = await eventually(
+      async () => {
+        const res = await app.gql(
+          PROFILES,
+          { first: 10, filter: [ours], sort: [{ field: 'displayName', direction: 'DESC' }] },
+          admin.token,
+        );
+        assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+        const nodes = res.data.profiles.edges.map((e: any) => e.node);
+        return nodes.length === 2 && nodes.every((n: any) => n.displayName) ? nodes : null;
+      },
+      'both profiles named',
+      20_000,
+    );
     assert.deepEqual(
       both.map((n: any) => n.displayName),
       ['Test S.', 'Test I.'],

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp, eventCountWithoutMail } from '../support/app';
+import { eventually } from '../support/eventually';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -27,16 +28,15 @@ beforeAll(async () => {
   );
   assert.equal(reset.data.sendPasswordReset.sent, true);
   // Wait for the mail job to record the sending, so that nothing else writes during the tests.
-  for (let tries = 0; ; tries++) {
-    const list = await app.gql(`{ notifications(first: 1) { edges { node { id latestEventType } } } }`, {}, admin.token);
-    const node = list.data.notifications.edges[0]?.node;
-    if (node?.latestEventType === 'NotificationSent') {
-      notificationId = node.id;
-      break;
-    }
-    if (tries > 200) throw new Error('the reset mail was not sent');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  notificationId = await eventually(
+    async () => {
+      const list = await app.gql(`{ notifications(first: 1) { edges { node { id latestEventType } } } }`, {}, admin.token);
+      const node = list.data.notifications.edges[0]?.node;
+      return node?.latestEventType === 'NotificationSent' && (node.id as string);
+    },
+    'the reset mail to be sent',
+    20_000,
+  );
 });
 afterAll(async () => {
   await app.close();

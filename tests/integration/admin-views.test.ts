@@ -10,6 +10,7 @@ import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../supp
 import { nameOf, writeChat, writeConversation } from '../support/adminViews';
 import { createSpeaker, createStudent } from '../support/scheduling';
 import { createCourse } from '../support/enrollment';
+import { eventually } from '../support/eventually';
 
 let app: TestApp;
 let admin: { token: string; accountId: string };
@@ -151,15 +152,16 @@ describe('quick search: conversations, courses and lessons', () => {
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     return res.data.quickSearch;
   };
-  const waitSearch = async (q: string, ready: (r: any) => boolean, pii = false) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const r = await search(q, pii);
-      if (ready(r)) return r;
-      if (Date.now() > deadline) throw new Error(`quick search for ${q}: ${JSON.stringify(r)}`);
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  };
+  const waitSearch = (q: string, ready: (r: any) => boolean, pii = false) =>
+    eventually(
+      async () => {
+        const r = await search(q, pii);
+        assert.ok(ready(r), `quick search for ${q}: ${JSON.stringify(r)}`);
+        return r;
+      },
+      `the quick search for ${q} to find what it should`,
+      20_000,
+    );
 
   it('finds conversations by both names (addresses only with personal details), retitled when a name changes', async () => {
     const found = await waitSearch('rosa p', (r) => r.conversations.length >= 5);

@@ -104,15 +104,17 @@ describe('a backup during a stream of reservations', () => {
     // Three clients reserving one after another; the backup runs while they do.
     let reserved = 0;
     let backedUp = false;
+    let sixReserved = () => {};
+    const sixth = new Promise<void>((resolve) => (sixReserved = resolve));
     const stream = Promise.all(
       students.map(async (student, i) => {
         for (let n = 0; n < 12 || !backedUp; n++) {
           await reserveConversation(app, student, speakers[(i + n) % 2]);
-          reserved += 1;
+          if (++reserved === 6) sixReserved();
         }
       }),
     );
-    while (reserved < 6) await new Promise((r) => setTimeout(r, 20));
+    await Promise.race([sixth, stream]);
     const taken = await backup('during.backup');
     backedUp = true;
     const atBackup = reserved;

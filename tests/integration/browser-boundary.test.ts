@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_ENDED_CLOSE } from '../../services/api/socketSessions';
-import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, mailSettled, signUp, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 
 let app: TestApp;
@@ -149,6 +149,7 @@ describe('account enumeration', () => {
       async () => (await app.runtime.outbox!.list('known.reset@example.com')).some((m) => m.subject === 'Reset your Tertulia password'),
       'the reset mail',
     );
+    await mailSettled(app);
     assert.equal((await app.runtime.outbox!.list('nobody.here@example.com')).length, 0);
     // A bad address is refused the same way whoever has it.
     assert.equal(codeOf(await app.gql(RECOVER, { input: { emailAddress: 'not an address' } })), 'BAD_USER_INPUT');

@@ -10,7 +10,7 @@ import PgBoss from 'pg-boss';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { QUEUES, reminderJobId } from '../../services/jobs';
 import type { MailboxMessage } from '../../services/integrations/mail/outbox';
-import { startTestApp, type TestApp } from '../support/app';
+import { mailSettled, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 import { parseIcs } from '../support/ics';
 import { CANCEL, RESERVE, addAvailability, createSpeaker, createStudent, dayAt, plusMinutes } from '../support/scheduling';
@@ -195,7 +195,7 @@ describe('reminders', () => {
 
     // Had a job run anyway (canceled after it was fetched), it sends nothing.
     assert.equal(await app.runtime.conversationMail.remind({ conversationId: id, offsetMinutes: 60 }), 'dropped');
-    await new Promise((r) => setTimeout(r, 300));
+    await mailSettled(app);
     assert.equal((await app.runtime.outbox!.list(student.emailAddress)).length, 2);
     assert.equal((await app.runtime.outbox!.list(speaker.emailAddress)).length, 2);
   });
@@ -225,7 +225,7 @@ describe('reminders', () => {
     assert.match(reminder.text, / at 9:00AM–9:15AM \(America\/Los_Angeles\)|at 8:00AM–8:15AM \(America\/Los_Angeles\)/);
     assert.equal(reminder.attachments.length, 0);
     assert.match(toSecond.subject, /^Reminder: Spanish conversation with Bob in 1 hour$/);
-    await new Promise((r) => setTimeout(r, 300));
+    await mailSettled(app);
     assert.equal((await app.runtime.outbox!.list(first.emailAddress)).length, 2, 'the previous speaker is not reminded');
     assert.equal((await app.runtime.outbox!.list(student.emailAddress)).length, 3);
   });

@@ -18,6 +18,7 @@ import { connectKafka } from '../../services/integrations/kafka';
 import { startRelay, type Relay } from '../../services/relay/index';
 import { startKafkaProjectors, type KafkaProjectors } from '../../services/relay/worker';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { startKafkaBroker, type KafkaBroker } from '../support/kafka';
 import { tallyProjector } from './fixtures/tally';
 
@@ -112,19 +113,6 @@ async function checkpoint(name: string): Promise<{ at: GlobalCheckpoint | null; 
   };
 }
 
-/** Retries `check` until it stops throwing (an assertion), for up to `timeoutMs`. */
-async function until(check: () => Promise<void>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 const tally = async () => (await db.pool.query(`SELECT account_id, events FROM rm_tally.tallies ORDER BY account_id`)).rows;
 const pickyIds = async () => (await db.pool.query('SELECT id FROM rm_picky.changes')).rows.map((r) => r.id as string);
 
@@ -132,15 +120,25 @@ it('stops only the read model that cannot apply an event, right before it; the p
   // The 13th change of stream a (a-t12) is refused by picky; tally (same partition) takes it.
   await store.appendToStreams([{ stream: 'minutes-a', expected: 1, events: changes('a', 1, 29) }]);
   await store.appendToStreams([{ stream: 'minutes-b', expected: 'no_stream', events: changes('b', 0, 30) }]);
-  await until(
-    async () =>
+  await eventually(
+    async () => {
       assert.deepEqual(await tally(), [
         { account_id: 'a', events: 30 },
         { account_id: 'b', events: 30 },
-      ]),
+      ]);
+      return true;
+    },
+    'tally to take both streams whole',
     60_000,
   );
-  await until(async () => assert.equal(failures.length, 1), 30_000);
+  await eventually(
+    () => {
+      assert.equal(failures.length, 1, 'failures reported');
+      return true;
+    },
+    'picky to fail once',
+    30_000,
+  );
 
   assert.equal(failures[0].name, 'picky');
   const [bad] = (await store.readStream('minutes-a')).filter((e) => e.data.transactionId === 'a-t12');
@@ -158,12 +156,15 @@ it('stops only the read model that cannot apply an event, right before it; the p
 
   // The worker keeps consuming: more events reach tally, picky stays where it stopped.
   await store.appendToStreams([{ stream: 'minutes-c', expected: 'no_stream', events: changes('c', 0, 5) }]);
-  await until(
-    async () =>
+  await eventually(
+    async () => {
       assert.deepEqual(
         (await tally()).find((r) => r.account_id === 'c'),
         { account_id: 'c', events: 5 },
-      ),
+      );
+      return true;
+    },
+    'tally to take stream c, picky stopped',
     30_000,
   );
   assert.deepEqual((await checkpoint('picky')).at, cp.at);
@@ -180,18 +181,28 @@ it('resumed after the cause is fixed, it takes what the partition carried meanwh
     ...Array.from({ length: 30 }, (_, i) => `b-t${i}`),
     ...Array.from({ length: 6 }, (_, i) => `c-t${i}`),
   ].sort();
-  await until(async () => assert.deepEqual((await pickyIds()).sort(), expected), 30_000);
+  await eventually(
+    async () => {
+      assert.deepEqual((await pickyIds()).sort(), expected);
+      return true;
+    },
+    'picky to apply every event once resumed',
+    30_000,
+  );
   const cp = await checkpoint('picky');
   assert.equal(cp.failure, null);
   assert.equal(cp.applied, expected.length, 'every event applied once');
   // Picky may catch up from the store before the worker's batch with the new event reaches tally.
-  await until(
-    async () =>
+  await eventually(
+    async () => {
       assert.deepEqual(await tally(), [
         { account_id: 'a', events: 30 },
         { account_id: 'b', events: 30 },
         { account_id: 'c', events: 6 },
-      ]),
+      ]);
+      return true;
+    },
+    "tally to take the partition's new event",
     30_000,
   );
 });

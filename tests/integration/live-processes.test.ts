@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app';
+import { eventually } from '../support/eventually';
 import { killApiProcesses, startApiProcess, subscribe } from '../support/apiProcesses';
 import { reserveOpenableNow } from '../support/live';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -89,13 +90,14 @@ describe('the live room across API processes', () => {
       ['uno', 'dos', 'tres'],
     );
 
-    const deadline = Date.now() + 45_000;
-    let c = during;
-    while (c.status !== 'stopped' && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 500));
-      c = (await api.gql(DETAILS, { id }, speaker.token)).data.conversation;
-    }
-    assert.equal(c.status, 'stopped', 'stopped by the durable timer');
+    const c = await eventually(
+      async () => {
+        const now = (await api.gql(DETAILS, { id }, speaker.token)).data.conversation;
+        return now.status === 'stopped' && now;
+      },
+      'the conversation stopped by the durable timer',
+      45_000,
+    );
     const late = Date.parse(c.stoppedOn) - Date.parse(c.stopsOn);
     assert.ok(late >= -1000 && late < 10_000, `stopped ${late} ms after its time`);
     assert.deepEqual(

@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { LiveMessages } from '../../contracts/live';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createInstructor } from '../support/enrollment';
+import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
 import { createCandidate, createSpeaker, createStudent } from '../support/scheduling';
 
@@ -26,16 +27,6 @@ const DETAILS = `query($id: ID!) { conversation(conversationId: $id) { status st
   chatablePolicy { isChatable } conversationChat { state messages { body index ownerId } } } }`;
 const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted message { index body } } }`;
 const PRESENCE = `query($id: ID!) { broadcastPresence(conversationId: $id) { broadcasted present userId } }`;
-
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the live room', () => {
   it('opens for the speaker only, starts when both are connected, and stops by the server clock', async () => {

@@ -108,7 +108,7 @@ describe('a read model that cannot apply an event', () => {
     runner = new ProjectionRunner(db.pool, store, [narrow(1, 'smallint'), tallyProjector], { batchSize: 50, idleWaitMs: 50 });
     await runner.prepare();
     runner.start();
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 300)); // Deliberate: several rounds of the restarted runner, which must leave narrow alone
     const { rows } = await db.pool.query('SELECT count(*)::int AS n FROM rm_narrow.changes');
     assert.equal(rows[0].n, 12, 'a restarted runner leaves the stopped read model alone');
 

@@ -10,17 +10,17 @@ import crypto from 'node:crypto';
 import { describe, it } from 'vitest';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { eventually } from '../support/eventually';
-import { useFeedDatabase } from './fixtures/feedDatabase';
+import { useFeedDatabase, watchedStore } from './fixtures/feedDatabase';
 import { minutesChanged, tallyProjector } from './fixtures/tally';
 
 const feed = useFeedDatabase('projection-held-back');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tallied = async (accountId: string) =>
   (await feed.db.pool.query('SELECT events FROM rm_tally.tallies WHERE account_id = $1', [accountId])).rows[0]?.events ?? 0;
 
 describe('a runner woken while its event is held back', () => {
   it('applies the event soon after the older transaction ends, though that end wakes nobody', async () => {
-    const { db, store } = feed;
+    const { db } = feed;
+    const { store, seen } = watchedStore(feed.store);
     feed.runner = new ProjectionRunner(db.pool, store, [tallyProjector], { idleWaitMs: 60_000, onWake: (wake) => store.onAppended(wake) });
     await feed.runner.prepare();
     feed.runner.start();
@@ -31,7 +31,7 @@ describe('a runner woken while its event is held back', () => {
       await older.query('SELECT pg_current_xact_id()');
       const account = `held-${crypto.randomUUID()}`;
       await store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] }]);
-      await sleep(300);
+      await eventually(() => seen.heldBackSeen > 0, 'the runner, woken by the append, to find its event held back', 10_000);
       assert.equal(await tallied(account), 0, 'held back while the older transaction runs');
       await older.query('COMMIT');
       // Within seconds, not at the minute-long idle poll.

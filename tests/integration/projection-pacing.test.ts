@@ -47,7 +47,7 @@ describe('the background lane', () => {
     await talliedReaches(account, many, 'the first events are applied');
     // The batch that applied them began before this moment; the next may not begin for 2 s after it.
     await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
-    await sleep(500);
+    await sleep(500); // Deliberate: for this half second the lane must not apply it
     assert.equal(await tallied(account), many, 'not applied half a second later: the lane waits for its pace');
     await talliedReaches(account, many + 1, 'applied once the pace allows');
   });
@@ -76,7 +76,7 @@ describe('the background lane', () => {
     await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many - 1, events: [change(account)] }]);
     await talliedReaches(account, many, 'the last of them applied');
     await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: many, events: [change(account)] }]);
-    await sleep(500);
+    await sleep(500); // Deliberate: for this half second the lane must not apply it
     assert.equal(await tallied(account), many, 'the next waits for the pace');
   });
 

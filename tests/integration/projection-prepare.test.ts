@@ -15,6 +15,7 @@ import type { EventStore } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { tallyProjector } from './fixtures/tally';
 
 const PROCESSES = 4;
@@ -48,12 +49,8 @@ const meta = () => ({
  * files run beside this one on the same cluster: a rebuild started before then reads fewer events
  * (the live loops would apply the rest later), which is not what this file tests.
  */
-async function feedShows(count: number, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while ((await store.readAll(null, count + 1)).length < count) {
-    if (Date.now() > deadline) throw new Error(`the feed did not show ${count} events within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+async function feedShows(count: number) {
+  await eventually(async () => (await store.readAll(null, count + 1)).length >= count, `the feed to show ${count} events`, 20_000);
 }
 
 async function prepareTogether(projectors: readonly Projector[]) {

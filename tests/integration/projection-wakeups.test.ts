@@ -9,7 +9,7 @@ import { describe, it } from 'vitest';
 import { compareCheckpoints, type GlobalCheckpoint } from '../../services/eventstore/port';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { eventually } from '../support/eventually';
-import { useFeedDatabase } from './fixtures/feedDatabase';
+import { useFeedDatabase, watchedStore } from './fixtures/feedDatabase';
 import { eventMetadata, minutesChanged, tallyProjector } from './fixtures/tally';
 
 const feed = useFeedDatabase('projection-wakeups');
@@ -32,13 +32,14 @@ const reached = async (checkpoint: GlobalCheckpoint) => {
 };
 
 async function start() {
-  const { db, store } = feed;
+  const { db } = feed;
+  const { store, seen } = watchedStore(feed.store);
   const runner = new ProjectionRunner(db.pool, store, [tallyProjector], { idleWaitMs: 60_000, onWake: (wake) => store.onAppended(wake) });
   feed.runner = runner;
   await runner.prepare();
   runner.start();
-  // The first round, at start, finds the feed as it is; let it settle into its idle wait.
-  await sleep(200);
+  // The first round, at start, finds the feed as it is; then the lane sleeps for its idle wait.
+  await eventually(() => seen.roundsEnded > 0, 'the first round to end and the lane to sleep', 10_000);
   return runner;
 }
 
@@ -46,7 +47,7 @@ describe('wake-ups by event type', () => {
   it('an append no read model of a lane handles does not wake it; the next one that does brings both in', async () => {
     await start();
     const other = await unhandled();
-    await sleep(500);
+    await sleep(500); // Deliberate: the lane must sleep through this half second, the event notwithstanding
     assert.equal(await reached(other.checkpoint), false, 'the lane slept through an event none of its read models handles');
     const account = `wake-${crypto.randomUUID()}`;
     const handled = await feed.store.appendToStreams([

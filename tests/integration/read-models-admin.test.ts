@@ -68,25 +68,15 @@ const historyOf = async (name: string) => {
   assert.equal(res.errors, undefined, JSON.stringify(res.errors));
   return res.data.readModel;
 };
-/** Waits until `check` passes (its last failure is the message otherwise). */
-async function until(check: () => Promise<void>, timeout = 30_000) {
-  let last: unknown = null;
-  await eventually(
-    () =>
-      check().then(
-        () => true,
-        (error) => {
-          last = error;
-          return false;
-        },
-      ),
-    'a check to pass',
-    timeout,
-  ).catch(() => {
-    throw last;
-  });
-}
-const untilIdle = (name: string) => until(async () => assert.equal((await historyOf(name)).state, 'LIVE'), 60_000);
+const untilIdle = (name: string) =>
+  eventually(
+    async () => {
+      assert.equal((await historyOf(name)).state, 'LIVE', `the state of ${name}`);
+      return true;
+    },
+    `${name} to be live again`,
+    60_000,
+  );
 
 /** A second process's operations on the same database (its own connections), whose rebuilds wait for `gate`. */
 function otherProcess(gate: Promise<void>) {
@@ -208,15 +198,20 @@ describe('read models in the back-office', () => {
       );
     }
     try {
-      await until(async () => {
-        const payroll = (await app.gql(READ_MODELS, {}, admin.token)).data.readModels.find((m: any) => m.id === 'payroll');
-        assert.equal(payroll.state, 'REBUILDING');
-        assert.ok(payroll.running.progress.eventsDone > 0, 'some events read');
-        assert.ok(payroll.running.progress.eventsDone < payroll.running.progress.eventsTotal, 'not all of them');
-        assert.ok(payroll.running.progress.eventsPerSecond > 0);
-        assert.equal(typeof payroll.running.progress.secondsLeft, 'number');
-        assert.equal(payroll.running.by.person.emailAddress, ADMIN_EMAIL);
-      });
+      await eventually(
+        async () => {
+          const payroll = (await app.gql(READ_MODELS, {}, admin.token)).data.readModels.find((m: any) => m.id === 'payroll');
+          assert.equal(payroll.state, 'REBUILDING');
+          assert.ok(payroll.running.progress.eventsDone > 0, 'some events read');
+          assert.ok(payroll.running.progress.eventsDone < payroll.running.progress.eventsTotal, 'not all of them');
+          assert.ok(payroll.running.progress.eventsPerSecond > 0);
+          assert.equal(typeof payroll.running.progress.secondsLeft, 'number');
+          assert.equal(payroll.running.by.person.emailAddress, ADMIN_EMAIL);
+          return true;
+        },
+        'the payroll rebuild to show its progress',
+        30_000,
+      );
       assert.deepEqual(await figures(), before, 'the live tables answer during the rebuild');
     } finally {
       openGate();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { demoInviteNumbers } from '../../scripts/seedCourses';
 import { seedDemo } from '../../scripts/seed';
 import { liveSchema } from '../../services/feed/projector';
-import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import { createAdmin, mailSettled, signUp, startTestApp, type TestApp } from '../support/app';
 import { dumpSchema } from '../support/database';
 import { readModelsCaughtUp } from '../support/enrollment';
 
@@ -45,13 +45,7 @@ it('rebuilds every read model identical after the product has been used', async 
   assert.equal(enrolled.data?.enrollUser?.enrolled, true, JSON.stringify(enrolled.errors));
 
   // Let every queued mail be sent, then stop the writers in the background (mail job, projector loops).
-  for (let i = 0; i < 100; i++) {
-    const { rows } = await app.runtime.pool.query(
-      `SELECT count(*) FILTER (WHERE type = 'NotificationQueued')::int AS queued, count(*) FILTER (WHERE type = 'NotificationSent')::int AS sent FROM events`,
-    );
-    if (rows[0].queued === rows[0].sent) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await mailSettled(app);
   await app.runtime.jobs.stop();
   // Every read model up to the last event, by checkpoint (catchUp alone may stop early while a
   // transaction of another database in the cluster is open: the feed's xmin is cluster-wide).

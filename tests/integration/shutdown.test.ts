@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { eventually } from '../support/eventually';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/shutdown-process.ts');
 
@@ -19,8 +20,10 @@ async function run(env: Record<string, string>, signals: NodeJS.Signals[]) {
   child.stdout.on('data', (chunk) => (output += chunk));
   await new Promise<void>((resolve) => child.stdout.on('data', () => output.includes('ready') && resolve()));
   for (const signal of signals) {
+    const heard = output.split(signal).length;
     child.kill(signal);
-    await new Promise((r) => setTimeout(r, 50));
+    // The next signal once this one is heard (the process says so) or the process ended.
+    await eventually(() => output.split(signal).length > heard || child.exitCode !== null, `${signal} to be heard`);
   }
   const code = await exited;
   return { code, output };

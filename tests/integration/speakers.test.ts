@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { Messages } from '../../contracts/errors';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { subscriptionsListening } from '../support/apiProcesses';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 
@@ -124,8 +125,9 @@ describe('speaker invitation', () => {
     const again = await app.gql(INVITE, { input: { emailAddress: 'nora.speaker@example.com' } }, admin.token);
     assert.equal(again.errors?.[0].message, SpeakerMessages.invitationOpen);
 
+    const before = await subscriptionsListening(app.url);
     const live = nextSpeakerAccepted(admin.token);
-    await new Promise((r) => setTimeout(r, 300));
+    await eventually(async () => (await subscriptionsListening(app.url)) > before, 'the speakerAccepted subscription to listen');
     const res = await app.gql(SIGNUP_INVITED, {
       input: { invitationToken: link.searchParams.get('token'), password: 'Speak3r-Pass', passwordConfirmation: 'Speak3r-Pass' },
     });
@@ -413,7 +415,7 @@ describe('authorization', () => {
         assert.ok(sub instanceof Error && /admin role/.test(sub.message), String(sub));
       }
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // A command appends before it answers: a refused one has written all it ever will.
     assert.equal(await eventCount(types), before);
   });
 });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { eventually } from './eventually';
 import { freePort } from './ports';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../integration/fixtures/api-process.ts');
@@ -50,7 +51,25 @@ export function killApiProcesses() {
   for (const child of started.splice(0)) child.kill('SIGKILL');
 }
 
-/** Subscribes at `url` (signed out without a token); `next()` resolves with the next value's data, its errors, or `{ error }`. */
+/**
+ * How many subscriptions the API process at `url` listens with now, every topic (its
+ * tertulia_change_subscriptions gauge): a GraphQL subscription has no acknowledgement.
+ */
+export async function subscriptionsListening(url: string): Promise<number> {
+  const metrics = await (await fetch(`${url}/metrics`)).text();
+  let open = 0;
+  for (const [, n] of metrics.matchAll(/^tertulia_change_subscriptions\{[^}]*\} (\d+)$/gm)) open += Number(n);
+  return open;
+}
+
+/** Per API process, the subscription being opened: one at a time, so that each knows the count it adds to. */
+const opening = new Map<string, Promise<void>>();
+
+/**
+ * Subscribes at `url` (signed out without a token); `next()` resolves with the next value's data,
+ * its errors, or `{ error }`; `ready()` once the process listens for it, or once it answered (a
+ * refusal, a first value).
+ */
 export function subscribe(url: string, token: string | null, query: string, variables: Record<string, unknown>) {
   const client = createClient({
     url: `${url.replace('http', 'ws')}/graphql`,
@@ -60,27 +79,30 @@ export function subscribe(url: string, token: string | null, query: string, vari
   });
   const values: any[] = [];
   const waiters: ((v: any) => void)[] = [];
+  let answered = false;
   const push = (v: any) => {
+    answered = true;
     const waiter = waiters.shift();
     if (waiter) waiter(v);
     else values.push(v);
   };
-  // The server acknowledges the connection once it has checked the token; the subscription itself
-  // has no acknowledgement, so `ready` waits for that and then a little for the subscribe message.
-  const connected = new Promise<void>((resolve) => client.on('connected', () => resolve()));
-  client.subscribe(
-    { query, variables },
-    { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} },
-  );
+  const listening = async () => {
+    const before = await subscriptionsListening(url);
+    client.subscribe(
+      { query, variables },
+      { next: (value) => push(value.data ?? value.errors), error: (e) => push({ error: e }), complete: () => {} },
+    );
+    await eventually(
+      async () => answered || (await subscriptionsListening(url)) > before,
+      `${url} to listen for ${query} (${before} subscriptions before it)`,
+      30_000,
+    );
+  };
+  const opened = (opening.get(url) ?? Promise.resolve()).catch(() => {}).then(listening);
+  opening.set(url, opened);
+  opened.catch(() => {}); // a caller that never asks ready() is told by next()
   return {
-    ready: async (ms = 30_000) => {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>(
-        (_, reject) => (timer = setTimeout(() => reject(new Error(`not connected within ${ms} ms for ${query}`)), ms)),
-      );
-      await Promise.race([connected, timeout]).finally(() => clearTimeout(timer));
-      await new Promise((r) => setTimeout(r, 500));
-    },
+    ready: () => opened,
     next: (ms = 10_000) =>
       new Promise<any>((resolve, reject) => {
         if (values.length) return resolve(values.shift());

@@ -2,10 +2,12 @@
  * The whole product on a fresh database, for integration tests: the same runtime and server as
  * `npm start`, on a random port, with a small GraphQL client.
  */
+import assert from 'node:assert/strict';
 import { loadConfig, type Config } from '../../services/app/config';
 import { createRuntime, type Runtime } from '../../services/app/runtime';
 import { createServer } from '../../services/api/server';
 import { createTestDatabase, migratedTemplate, type TestDatabase } from './database';
+import { eventually } from './eventually';
 import { freePort } from './ports';
 
 export interface GraphQLResult<T = any> {
@@ -115,6 +117,25 @@ export async function createAdmin(app: TestApp, emailAddress = 'admin@example.co
 export async function eventCountWithoutMail(app: TestApp): Promise<number> {
   const { rows } = await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id NOT LIKE 'notification-%'`);
   return rows[0].n;
+}
+
+/**
+ * Waits until every mail queued so far has been sent or has failed for good, so that a test can
+ * count what reached a mailbox, and what did not, without waiting a fixed time.
+ */
+export async function mailSettled(app: TestApp): Promise<void> {
+  const unsettled = async () =>
+    (
+      await app.runtime.pool.query(
+        `SELECT count(*)::int AS n FROM events q WHERE q.type = 'NotificationQueued' AND NOT EXISTS (
+           SELECT 1 FROM events e WHERE e.stream_id = q.stream_id
+             AND (e.type = 'NotificationSent' OR (e.type = 'NotificationFailed' AND NOT (e.data->>'willRetry')::boolean)))`,
+      )
+    ).rows[0].n as number;
+  await eventually(async () => {
+    assert.equal(await unsettled(), 0, 'mails queued and not yet sent');
+    return true;
+  }, 'every queued mail to be sent');
 }
 
 export const codeOf = (res: GraphQLResult) => res.errors?.[0]?.extensions?.code;

@@ -80,6 +80,19 @@ export async function visible(locator: Locator, timeout = WAIT_MS): Promise<Loca
   return locator;
 }
 
+/** Waits until the locator matches `count` elements (a list fills in as its data comes); the failure says how many it saw. */
+export async function counted(locator: Locator, count: number, what: string, timeout = WAIT_MS): Promise<Locator> {
+  await eventually(
+    async () => {
+      assert.equal(await locator.count(), count, what);
+      return true;
+    },
+    `${count} ${what}`,
+    timeout,
+  );
+  return locator;
+}
+
 /** Waits until the locator is hidden or gone. */
 export async function hidden(locator: Locator, timeout = WAIT_MS): Promise<void> {
   await locator.waitFor({ state: 'hidden', timeout });

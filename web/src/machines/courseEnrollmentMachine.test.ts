@@ -52,7 +52,6 @@ function run(
   return { actor, calls, checked };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
 const notFound = Object.assign(new Error(EnrollmentMessages.courseNotFound), { code: 'NOT_FOUND' });
 
 describe('courseEnrollmentMachine', () => {
@@ -168,8 +167,7 @@ describe('courseEnrollmentMachine', () => {
     actor.send({ type: 'CONTINUE' });
     actor.send({ type: 'USE_CODE' });
     actor.send({ type: 'REVERT' });
-    await settle();
-    const s = actor.getSnapshot();
+    const s = await waitFor(actor, (snapshot) => snapshot.matches({ finding: 'idle' }));
     assert.deepEqual(s.value, { finding: 'idle' });
     assert.equal(s.context.course, null);
     assert.equal(s.context.inviteNumber, '');
