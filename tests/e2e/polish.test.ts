@@ -206,10 +206,6 @@ test.describe('the time zone (issue 28)', () => {
     await atPath(page, '/auth/sign_in');
     await page.getByRole('link', { name: 'Create an account' }).click();
     await atPath(page, '/auth/sign_up');
-    // Typed only once the page's chunks have all arrived: a chunk that arrives later can mount the
-    // sign-up form afresh and drop what was typed (a known bug, noted on issue 28; it failed this
-    // test in one full run of two).
-    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email address').fill('madrid@example.com');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Student-Pass1');
     await page.getByLabel('Confirm password').fill('Student-Pass1');
