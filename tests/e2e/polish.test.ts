@@ -225,6 +225,45 @@ test.describe('the time zone (issue 28)', () => {
     assert.equal((await app.gql('{ me { tzIdentifier } }', {}, await authCookie(madrid.context))).data.me.tzIdentifier, 'Europe/Madrid');
     assert.equal(await page.getByRole('region', { name: 'Time zone' }).count(), 0, 'no offer: the zone was recorded at sign-up');
     await screenshot(page, 'zone-madrid-reserve');
+    // Home then opens the onboarding, whose last step does not ask an enrolled student to join a course.
+    const profile = await app.gql(
+      `mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`,
+      {
+        input: {
+          givenName: 'Lucía',
+          surname: 'Ortega',
+          displayName: 'Lucía O.',
+          currentCity: 'Madrid',
+          currentState: 'Madrid',
+          currentCountry: 'Spain',
+          bioHobbiesAre: 'Cycling and old films.',
+          bioDreamCareer: 'An architect of quiet libraries.',
+          bioGoalsAre: 'Speak Spanish at work without notes.',
+        },
+      },
+      await authCookie(madrid.context),
+    );
+    assert.equal(profile.errors, undefined);
+    await page.goto('/student/home');
+    const onboarding = await visible(page.getByRole('dialog'));
+    await onboarding.getByRole('button', { name: "Let's begin" }).click();
+    const congratulations = onboarding.getByRole('heading', { name: 'Congratulations!' });
+    for (const step of [
+      'What is your name?',
+      'Where do you live?',
+      'What are your hobbies?',
+      'What is your dream career?',
+      'What are your goals?',
+    ]) {
+      await visible(onboarding.getByRole('heading', { name: step }));
+      await onboarding.getByRole('button', { name: 'Continue' }).click();
+    }
+    await visible(congratulations);
+    await visible(onboarding.getByText('Next, reserve a conversation with a native speaker from Reserve Time.'));
+    assert.equal(await onboarding.getByText('join your course', { exact: false }).count(), 0);
+    await screenshot(page, 'onboarding-enrolled-congratulations');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'onboarding-enrolled-congratulations-375');
     await madrid.close();
 
     // An account whose saved zone is not the browser's is offered the browser's.
