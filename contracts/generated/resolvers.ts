@@ -215,6 +215,11 @@ export type Query = {
   /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
   adminDashboard: AdminDashboard;
   lookupLanguages: Array<Language>;
+  /**
+   * What the join link's page says of the course an invite number belongs to, to anyone, signed in
+   * or not; null when no current course has that number. Rate-limited per client address.
+   */
+  invitedCourse?: Maybe<InvitedCourse>;
   /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
   enrollingCourse: Course;
   /** What an unredeemed code is worth, without redeeming it; students and admins, rate-limited per account. */
@@ -372,6 +377,11 @@ export type QueryUserHistoryArgs = {
 export type QueryQuickSearchArgs = {
   searchQuery: Scalars['String']['input'];
   pii?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryInvitedCourseArgs = {
+  inviteNumber: Scalars['String']['input'];
 };
 
 
@@ -1533,6 +1543,15 @@ export type Course = {
 
 export type CoursePricesArgs = {
   extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The join link's page (/join/<invite number>) signed out: only what the link's holder may see. */
+export type InvitedCourse = {
+  __typename?: 'InvitedCourse';
+  name: Scalars['String']['output'];
+  kind: CourseKind;
+  language: Scalars['String']['output'];
+  school?: Maybe<Scalars['String']['output']>;
 };
 
 export type LessonAttempt = {
@@ -3389,6 +3408,7 @@ export type ResolversTypes = {
   CoursePrices: ResolverTypeWrapper<CoursePrices>;
   CourseOwner: ResolverTypeWrapper<CourseOwner>;
   Course: ResolverTypeWrapper<Course>;
+  InvitedCourse: ResolverTypeWrapper<InvitedCourse>;
   LessonAttempt: ResolverTypeWrapper<LessonAttempt>;
   LessonProgress: ResolverTypeWrapper<LessonProgress>;
   CourseProgress: ResolverTypeWrapper<CourseProgress>;
@@ -3654,6 +3674,7 @@ export type ResolversParentTypes = {
   CoursePrices: CoursePrices;
   CourseOwner: CourseOwner;
   Course: Course;
+  InvitedCourse: InvitedCourse;
   LessonAttempt: LessonAttempt;
   LessonProgress: LessonProgress;
   CourseProgress: CourseProgress;
@@ -3939,6 +3960,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   quickSearch?: Resolver<ResolversTypes['QuickSearchResults'], ParentType, ContextType, RequireFields<QueryQuickSearchArgs, 'searchQuery' | 'pii'>>;
   adminDashboard?: Resolver<ResolversTypes['AdminDashboard'], ParentType, ContextType>;
   lookupLanguages?: Resolver<Array<ResolversTypes['Language']>, ParentType, ContextType>;
+  invitedCourse?: Resolver<Maybe<ResolversTypes['InvitedCourse']>, ParentType, ContextType, RequireFields<QueryInvitedCourseArgs, 'inviteNumber'>>;
   enrollingCourse?: Resolver<ResolversTypes['Course'], ParentType, ContextType, RequireFields<QueryEnrollingCourseArgs, 'inviteNumber'>>;
   enrollingCode?: Resolver<ResolversTypes['EnrollingCode'], ParentType, ContextType, RequireFields<QueryEnrollingCodeArgs, 'code'>>;
   allAdventures?: Resolver<ResolversTypes['AdventureList'], ParentType, ContextType, Partial<QueryAllAdventuresArgs>>;
@@ -4340,6 +4362,14 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courseShareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
   templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type InvitedCourseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InvitedCourse'] = ResolversParentTypes['InvitedCourse']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['CourseKind'], ParentType, ContextType>;
+  language?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  school?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -5460,6 +5490,7 @@ export type Resolvers<ContextType = ApiContext> = {
   CoursePrices?: CoursePricesResolvers<ContextType>;
   CourseOwner?: CourseOwnerResolvers<ContextType>;
   Course?: CourseResolvers<ContextType>;
+  InvitedCourse?: InvitedCourseResolvers<ContextType>;
   LessonAttempt?: LessonAttemptResolvers<ContextType>;
   LessonProgress?: LessonProgressResolvers<ContextType>;
   CourseProgress?: CourseProgressResolvers<ContextType>;

@@ -46,6 +46,8 @@ export const LIMITS = {
   resetPerIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 100, windowSeconds: 60 * 60 }),
   /** The local gateway's card tokenisation: stops card-number guessing from one address, lets a class pay. */
   cardTokensPerIp: (ip: string): Limit => ({ key: `card_tokens:ip:${ip}`, max: 100, windowSeconds: 10 * 60 }),
+  /** The join link's page asking which course an invite number is, signed out: stops walking the numbers. */
+  invitedCoursesPerIp: (ip: string): Limit => ({ key: `invited_courses:ip:${ip}`, max: 300, windowSeconds: 10 * 60 }),
   /** Redemption codes looked up or redeemed by one account: stops a signed-in account from trying codes at speed. */
   codeChecksPerAccount: (accountId: string): Limit => ({ key: `code_checks:account:${accountId}`, max: 20, windowSeconds: 10 * 60 }),
   /**

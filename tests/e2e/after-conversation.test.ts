@@ -63,10 +63,35 @@ test.describe('after the conversation', () => {
       await atPath(s, '/student/home');
       await minutesShown(s, 45);
 
+      // The ended screen (issue 28): the product's card and the next steps of each participant.
+      await s.goto(`/conversation/ended?id=${id}`);
+      await visible(s.getByRole('status').filter({ hasText: 'The conversation has ended. This window can be closed.' }));
+      const studentNext = await visible(s.getByRole('navigation', { name: 'Next steps' }));
+      assert.deepEqual(await studentNext.getByRole('link').allTextContents(), [
+        'Rate this conversation',
+        'See your conversations',
+        'Reserve again',
+      ]);
+      await screenshot(s, 'ended-student');
+      await s.setViewportSize({ width: 375, height: 800 });
+      await screenshot(s, 'ended-student-375');
+      await s.setViewportSize({ width: 1280, height: 800 });
+      await studentNext.getByRole('link', { name: 'Rate this conversation' }).click();
+      await atPath(s, `/student/conversations?id=${id}`);
+      await visible(s.getByRole('region', { name: 'Rate this conversation' }));
+      await s.goto('/student/home');
+      await minutesShown(s, 45);
+
       const p = speakerSession.page;
       await p.goto('/auth/sign_in');
       await submitSignIn(p, speaker.emailAddress, 'Sp3akerPass!');
       await p.waitForURL(/\/speaker\//);
+      await p.goto(`/conversation/ended?id=${id}`);
+      const speakerNext = await visible(p.getByRole('navigation', { name: 'Next steps' }));
+      assert.deepEqual(await speakerNext.getByRole('link').allTextContents(), ['Mark this conversation', 'Back to the planner']);
+      await screenshot(p, 'ended-speaker');
+      await speakerNext.getByRole('link', { name: 'Mark this conversation' }).click();
+      await atPath(p, `/speaker/conversations/${id}`);
       await p.goto(`/speaker/conversations/${id}`);
       const markCard = p.getByRole('region', { name: 'Mark' });
       await (await visible(markCard.getByRole('button', { name: 'Mark', exact: true }))).click();
@@ -78,6 +103,17 @@ test.describe('after the conversation', () => {
       await screenshot(p, 'after-mark-dialog');
       await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
       await visible(markCard.getByRole('button', { name: 'Already Marked' }));
+      // Marked, it stays in the planner's weeks and the speaker's search, with its marking (issue 28).
+      const markedRow = /Conversation club held.*, Marked: Speaker Issue$/;
+      await p.goto('/speaker/planner');
+      await visible(p.getByRole('link', { name: markedRow }));
+      await screenshot(p, 'speaker-planner-marked');
+      await p.goto(`/speaker/conversations?q=${encodeURIComponent('Conversation club held')}`);
+      await visible(p.getByRole('list', { name: 'Your conversations' }).getByRole('link', { name: markedRow }));
+      assert.equal(await p.getByTestId('action-needed').count(), 0, 'a marked conversation needs no action');
+      await p.setViewportSize({ width: 375, height: 800 });
+      await screenshot(p, 'speaker-search-marked-375');
+      await p.setViewportSize({ width: 1280, height: 800 });
 
       // The student's header counts up without a reload: 15 back and the bonus.
       await minutesShown(s, 45 + 15 + BAD_SPEAKER_BONUS_MINUTES);

@@ -147,6 +147,37 @@ test.describe('sign-up', () => {
     assert.ok(await authCookie(session.context), 'the token is kept in the auth_token cookie');
     await session.close();
   });
+
+  test('a page whose code arrives late never leaves the previous form on screen to type into (issue 28)', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/auth/sign_in');
+    await visible(page.getByRole('heading', { name: 'Sign in', level: 1 }));
+    // The sign-up page's chunk is held until the test lets it go.
+    let requested!: () => void;
+    const chunkRequested = new Promise<void>((resolve) => (requested = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/SignUpPage-[^/]*\.js$/, async (route) => {
+      requested();
+      await held;
+      await route.fallback();
+    });
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await atPath(page, '/auth/sign_up');
+    await chunkRequested;
+    // The page says it is loading; the sign-in form is gone, so nothing typed now goes into it
+    // (it did: its 'Email address' took the address, then the sign-up form came empty).
+    await visible(page.getByRole('progressbar', { name: 'Loading the page' }));
+    assert.equal(await page.getByLabel('Email address').count(), 0, 'no email field while the page loads');
+    assert.equal(await page.getByRole('heading', { name: 'Sign in' }).count(), 0, 'the sign-in page is gone');
+    release();
+    const email = await visible(page.getByLabel('Email address'));
+    await email.fill('late@example.com');
+    await visible(page.getByRole('heading', { name: 'Create your account', level: 1 }));
+    assert.equal(await email.inputValue(), 'late@example.com');
+    await session.close();
+  });
 });
 
 test.describe('sign-out and signing in again', () => {

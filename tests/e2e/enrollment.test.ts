@@ -44,13 +44,14 @@ async function screenshot(page: Page, name: string) {
 }
 
 const studentCount = { n: 0 };
-/** A new student opens /join/{invite} signed out, signs in, and lands on the enroll panel. */
+/** A new student opens /join/{invite} signed out, chooses Sign in, and lands on the enroll panel. */
 async function joinAsNewStudent(inviteNumber: string) {
   const email = `student${++studentCount.n}@example.com`;
   await signUpOnboarded(app, email, 'Student-Pass1');
   const session = await openSession(browser, app);
   const { page } = session;
   await page.goto(`/join/${inviteNumber}`);
+  await (await visible(page.getByRole('link', { name: 'Sign in' }))).click();
   await atPath(page, '/auth/sign_in');
   await submitSignIn(page, email, 'Student-Pass1');
   await atPath(page, '/student/courses');

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
-import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
   SIGNED_OUT_MENU,
@@ -15,6 +15,7 @@ import {
   minutesShown,
   openSession,
   pathOf,
+  screenshot,
   signInThroughUi,
   submitSignIn,
   titled,
@@ -22,6 +23,7 @@ import {
 } from './support/browser';
 
 const STUDENT = { email: 'student@example.com', password: 'Student-Pass1' };
+const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 
 let app: TestApp;
 let browser: Browser;
@@ -110,6 +112,33 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
+  test("an admin signing in never sees the student's header or minutes on the way to the back-office (issue 28)", async () => {
+    await createAdmin(app, ADMIN.email, ADMIN.password);
+    const session = await openSession(browser, app);
+    const { page } = session;
+    // The role selection's question is held: the page waits where the student's header showed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postDataJSON()?.operationName !== 'MyRoles') return route.fallback();
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/auth/sign_in');
+    await submitSignIn(page, ADMIN.email, ADMIN.password);
+    await atPath(page, '/auth/role_selection');
+    await visible(page.getByRole('progressbar', { name: 'Loading your roles' }));
+    assert.deepEqual(await menuLabels(page), SIGNED_OUT_MENU);
+    assert.equal(await page.getByRole('banner').getByText(/mins/).count(), 0, 'no minutes');
+    await screenshot(page, 'shell-admin-arriving');
+    release();
+    await atPath(page, '/admin/dashboard');
+    await visible(page.getByRole('heading', { name: 'Dashboard' }).first());
+    assert.equal(await page.getByRole('banner').getByRole('link', { name: 'Courses' }).count(), 0);
+    assert.equal(await page.getByRole('banner').getByText(/mins/).count(), 0, 'no minutes');
+    await session.close();
+  });
+
   test('sends a student from the role selection and from / to the student home', async () => {
     const session = await openSession(browser, app);
     const { page } = session;

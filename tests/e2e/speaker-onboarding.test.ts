@@ -12,8 +12,8 @@ import sharp from 'sharp';
 import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { signIn, startTestApp, type TestApp } from '../support/app';
-import { WAIT_MS, atPath, counted, launchBrowser, submitSignIn, visible } from './support/browser';
+import { signIn, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { WAIT_MS, atPath, counted, launchBrowser, openSession, signInThroughUi, submitSignIn, visible } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 async function screenshot(page: Page, name: string) {
@@ -209,5 +209,20 @@ test.describe('speaker onboarding', () => {
     });
     assert.deepEqual(pageErrors.map(String), []);
     await context.close();
+
+    // An instructor's gallery shows the headshot, not the initial (issue 28).
+    await signUpOnboarded(app, 'gallery-teacher@example.com', 'Teacher-Pass1', 'INSTRUCTOR');
+    for (const width of [1280, 375]) {
+      const instructor = await openSession(browser, app, { viewport: { width, height: 800 } });
+      await signInThroughUi(instructor.page, 'gallery-teacher@example.com', 'Teacher-Pass1', '/instructor/courses/grid');
+      await instructor.page.goto('/instructor/gallery?language=es');
+      const headshot = await visible(instructor.page.getByRole('img', { name: 'Headshot of Valentina Q.' }));
+      assert.equal(await headshot.getAttribute('src'), headshotUrl);
+      await instructor.page.waitForFunction(() =>
+        [...document.querySelectorAll('img')].some((i) => i.alt === 'Headshot of Valentina Q.' && i.complete && i.naturalWidth === 512),
+      );
+      await screenshot(instructor.page, `gallery-headshot-${width}`);
+      await instructor.close();
+    }
   });
 });

@@ -390,3 +390,18 @@ describe("item 11: an instructor's course queries answer owned courses only", ()
     assert.ok(peek.errors?.length || !peek.data?.user, JSON.stringify(peek));
   });
 });
+
+describe('the join link signed out (issue 28)', () => {
+  const INVITED = `query($n: String!) { invitedCourse(inviteNumber: $n) { name kind language school } }`;
+  it("names an invite number's course to anyone, and nothing more", async () => {
+    const res = await app.gql(INVITED, { n: paid.inviteNumber });
+    assert.equal(res.errors, undefined);
+    const { name, kind, language } = res.data.invitedCourse;
+    assert.deepEqual({ name, kind, language }, { name: 'Hardened Spanish', kind: 'regular', language: 'es' });
+    assert.equal((await app.gql(INVITED, { n: '999999999' })).data.invitedCourse, null, 'an unknown number is no course');
+  });
+  it('refuses what is not an invite number', async () => {
+    const res = await app.gql(INVITED, { n: 'not a number\u0000' });
+    assert.equal(res.errors?.[0].extensions?.code, 'BAD_USER_INPUT');
+  });
+});

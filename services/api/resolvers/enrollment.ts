@@ -99,6 +99,15 @@ export const enrollmentResolvers: Resolvers = {
   Query: {
     lookupLanguages: () => LANGUAGES.map((l) => ({ ...l })),
 
+    invitedCourse: async (_p, { inviteNumber }, ctx) => {
+      const problem = inviteNumberError(inviteNumber);
+      if (problem) throw badInput(problem, { inviteNumber: problem });
+      if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.invitedCoursesPerIp(ctx.ip)]);
+      const course = await findCourseByInvite(ctx.runtime.pool, normalizeInviteNumber(inviteNumber));
+      if (!course || isPastCourse(course, new Date())) return null;
+      return { name: course.name, kind: course.kind, language: course.language, school: course.school };
+    },
+
     enrollingCourse: async (_p, { inviteNumber, extraConversations }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const problem = inviteNumberError(inviteNumber);

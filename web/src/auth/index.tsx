@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { WithApollo } from '../lib/apolloLoader';
 import { NotFoundPage } from '../shell/pages';
+import { PageSuspense } from '../shell/PageSuspense';
 
 // A page a chunk: the sign-in page, the first most visitors see, loads without the others' code
 // (the sign-up's stepper and role choice, the password rules), and without the Apollo client,
@@ -16,50 +17,52 @@ const SignUpPage = lazy(() => import('./SignUpPage'));
 /** /auth/* (spec 1, Auth routes): this router is one lazy chunk, each page another. */
 export default function AuthArea() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="sign_in" replace />} />
-      <Route path="sign_in" element={<SignInPage />} />
-      <Route
-        path="sign_up"
-        element={
-          <WithApollo>
-            <SignUpPage />
-          </WithApollo>
-        }
-      />
-      <Route
-        path="request_password_reset"
-        element={
-          <WithApollo>
-            <RequestPasswordResetPage />
-          </WithApollo>
-        }
-      />
-      <Route
-        path="password_reset"
-        element={
-          <WithApollo>
-            <PasswordResetPage />
-          </WithApollo>
-        }
-      />
-      <Route
-        path="role_selection"
-        element={
-          <WithApollo>
-            <RoleSelectionPage />
-          </WithApollo>
-        }
-      />
-      <Route
-        path="sign_out"
-        element={
-          <WithApollo>
-            <SignOutPage />
-          </WithApollo>
-        }
-      />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<Navigate to="sign_in" replace />} />
+        <Route path="sign_in" element={<SignInPage />} />
+        <Route
+          path="sign_up"
+          element={
+            <WithApollo>
+              <SignUpPage />
+            </WithApollo>
+          }
+        />
+        <Route
+          path="request_password_reset"
+          element={
+            <WithApollo>
+              <RequestPasswordResetPage />
+            </WithApollo>
+          }
+        />
+        <Route
+          path="password_reset"
+          element={
+            <WithApollo>
+              <PasswordResetPage />
+            </WithApollo>
+          }
+        />
+        <Route
+          path="role_selection"
+          element={
+            <WithApollo>
+              <RoleSelectionPage />
+            </WithApollo>
+          }
+        />
+        <Route
+          path="sign_out"
+          element={
+            <WithApollo>
+              <SignOutPage />
+            </WithApollo>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -16,6 +16,7 @@ import { LiveText, noAccessMessage } from './roomMessages';
 import { isProvider } from './video';
 
 export const ENDED_PATH = '/conversation/ended';
+const endedPath = (id: string) => `${ENDED_PATH}?id=${encodeURIComponent(id)}`;
 
 export const isOver = (c: { status: string; isCanceled: boolean }) => c.isCanceled || c.status === 'stopped' || c.status === 'unused';
 
@@ -39,8 +40,8 @@ export default function LivePage() {
   const conversation = data?.conversation?.id === id ? data.conversation : null;
   const over = !!conversation && isOver(conversation);
   useEffect(() => {
-    if (over) navigate(ENDED_PATH, { replace: true });
-  }, [over, navigate]);
+    if (over) navigate(endedPath(id), { replace: true });
+  }, [over, navigate, id]);
 
   if (!id) return <Notice>{LiveText.noConversation}</Notice>;
   if (loading && !conversation) return <Loading label={LiveText.loading} />;
@@ -52,7 +53,7 @@ export default function LivePage() {
     <LiveRoom
       conversation={conversation}
       me={data.me}
-      onEnded={() => navigate(ENDED_PATH, { replace: true })}
+      onEnded={() => navigate(endedPath(id), { replace: true })}
       onStale={() => void refetch()}
     />
   );

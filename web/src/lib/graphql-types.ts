@@ -212,6 +212,11 @@ export type Query = {
   /** Admin only: the dashboard for today and tomorrow in the admin's time zone. */
   adminDashboard: AdminDashboard;
   lookupLanguages: Array<Language>;
+  /**
+   * What the join link's page says of the course an invite number belongs to, to anyone, signed in
+   * or not; null when no current course has that number. Rate-limited per client address.
+   */
+  invitedCourse?: Maybe<InvitedCourse>;
   /** The course an invite number belongs to, priced with extraConversations; signed-in users. */
   enrollingCourse: Course;
   /** What an unredeemed code is worth, without redeeming it; students and admins, rate-limited per account. */
@@ -369,6 +374,11 @@ export type QueryUserHistoryArgs = {
 export type QueryQuickSearchArgs = {
   searchQuery: Scalars['String']['input'];
   pii?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type QueryInvitedCourseArgs = {
+  inviteNumber: Scalars['String']['input'];
 };
 
 
@@ -1530,6 +1540,15 @@ export type Course = {
 
 export type CoursePricesArgs = {
   extraConversations?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The join link's page (/join/<invite number>) signed out: only what the link's holder may see. */
+export type InvitedCourse = {
+  __typename?: 'InvitedCourse';
+  name: Scalars['String']['output'];
+  kind: CourseKind;
+  language: Scalars['String']['output'];
+  school?: Maybe<Scalars['String']['output']>;
 };
 
 export type LessonAttempt = {

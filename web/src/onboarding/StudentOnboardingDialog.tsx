@@ -2,8 +2,11 @@
  * The student onboarding dialog (spec 3, /student/home): welcome, name, location, hobbies, dream
  * career, goals, congratulations. The shared dialog (components/onboarding) validates each step with
  * the shared rules, saves it with changeUser before the next (the welcome step saves the browser's
- * time zone) and calls onboardAccount(STUDENT) after the goals.
+ * time zone) and calls onboardAccount(STUDENT) after the goals. The congratulations name the next step:
+ * reserving a conversation for a student already in a course (one who came by an invite link),
+ * joining one otherwise.
  */
+import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
 import Typography from '@mui/material/Typography';
 import { OnboardingDialog } from '../components/onboarding/OnboardingDialog';
 import { bioStep, welcomeStep, type OnboardingStepDef } from '../components/onboarding/fields';
@@ -23,7 +26,17 @@ export const STUDENT_ONBOARDING_STEPS: OnboardingStepDef[] = [
   bioStep('bioGoalsAre', 'What are your goals?', 'What do you want to be able to do with the language you are learning?'),
 ];
 
+const STUDENT_COURSES_COUNT: TypedDocumentNode<{ me: { id: string; coursesCount: number } | null }, Record<string, never>> = gql`
+  query StudentCoursesCount {
+    me {
+      id
+      coursesCount(scope: current_or_upcoming)
+    }
+  }
+`;
+
 export function StudentOnboardingDialog({ onDone }: { onDone(): void }) {
+  const enrolled = (useQuery(STUDENT_COURSES_COUNT).data?.me?.coursesCount ?? 0) > 0;
   return (
     <OnboardingDialog
       open
@@ -31,7 +44,13 @@ export function StudentOnboardingDialog({ onDone }: { onDone(): void }) {
       steps={STUDENT_ONBOARDING_STEPS}
       congratulations={{
         title: 'Congratulations!',
-        body: <Typography>Your profile is ready. Next, join your course with its invite number, or try a course adventure.</Typography>,
+        body: (
+          <Typography>
+            {enrolled
+              ? 'Your profile is ready. Next, reserve a conversation with a native speaker from Reserve Time.'
+              : 'Your profile is ready. Next, join your course with its invite number, or try a course adventure.'}
+          </Typography>
+        ),
         action: 'Go to my home',
       }}
       onDone={onDone}

@@ -1,7 +1,8 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { WithApollo } from '../lib/apolloLoader';
+import { useAuth } from '../lib/auth';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
@@ -16,11 +17,29 @@ function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
 }
 const AuthArea = lazy(() => import('../auth'));
 const JoinPage = lazy(() => import('../student/JoinPage'));
+const JoinWelcomePage = lazy(() => import('../student/JoinWelcomePage'));
 const StudentArea = lazy(() => import('../student'));
 const InstructorArea = lazy(() => import('../instructor'));
 const SpeakerArea = lazy(() => import('../speaker'));
 const ConversationArea = lazy(() => import('../conversation'));
 const AdminArea = lazy(() => import('../admin'));
+
+/** The join link: signed out, the course's name and a new account first; signed in, a student's enrollment. */
+function JoinRoute() {
+  const { signedIn } = useAuth();
+  const { inviteNumber } = useParams();
+  if (!signedIn && inviteNumber)
+    return (
+      <WithApollo>
+        <JoinWelcomePage />
+      </WithApollo>
+    );
+  return (
+    <RequireAuth role="STUDENT">
+      <JoinPage />
+    </RequireAuth>
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -36,14 +55,7 @@ export function AppRoutes() {
         />
         <Route path="auth/*" element={<AuthArea />} />
         {/* Each area checks its role (spec 1, role landing rules); joining a course needs a student. */}
-        <Route
-          path="join/:inviteNumber?"
-          element={
-            <RequireAuth role="STUDENT">
-              <JoinPage />
-            </RequireAuth>
-          }
-        />
+        <Route path="join/:inviteNumber?" element={<JoinRoute />} />
         <Route
           path="student/*"
           element={

@@ -51,6 +51,12 @@ const staffItems = (area: string): NavItem[] => [
   { label: 'Sign Out', to: '/auth/sign_out' },
 ];
 
+/**
+ * Signed in but in no area yet (signing in, the role selection, `/`): whose header it is is not
+ * known here, so neither the student's menu nor minutes; an admin saw both flash by (issue 28).
+ */
+const ARRIVING = /^\/(auth(\/|$)|$)/;
+
 const linkProps = (item: NavItem) =>
   item.href
     ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
@@ -68,11 +74,13 @@ function LogoMark() {
 
 export function Header() {
   const { signedIn } = useAuth();
-  const staffArea = useLocation().pathname.match(STAFF_AREA)?.[1];
+  const { pathname } = useLocation();
+  const staffArea = pathname.match(STAFF_AREA)?.[1];
+  const arriving = ARRIVING.test(pathname);
   // An area sidebar holding Settings, Help, FAQ and Sign out (the instructor's, the speaker's):
   // nothing left to repeat here but Home, which the logo already is.
   const sidebarHoldsLinks = useAreaSidebarHoldsLinks();
-  const items = !signedIn ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
+  const items = !signedIn || arriving ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   return (
@@ -120,7 +128,7 @@ export function Header() {
             </Box>
           </>
         )}
-        {signedIn && !staffArea && (
+        {signedIn && !staffArea && !arriving && (
           <Suspense fallback={null}>
             <WithApollo>
               <RemainingMinutesButton />

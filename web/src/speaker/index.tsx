@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
+import { PageSuspense } from '../shell/PageSuspense';
 import { CameraPreviewPage, CompatibilityPage } from './compatibility/CompatibilityPage';
 import ConversationDetail from './conversations/ConversationDetail';
 import ConversationsPage from './conversations/ConversationsPage';
@@ -17,23 +18,25 @@ const PayrollPage = lazy(() => import('./payroll/PayrollPage'));
 export default function SpeakerArea() {
   return (
     <SpeakerLayout>
-      <Routes>
-        <Route index element={<Navigate to="planner" replace />} />
-        <Route path="planner" element={<SpeakerPlanner />} />
-        <Route path="planner/needs_invitation" element={<NeedsInvitationPage />} />
-        <Route path="availability" element={<AvailabilityPage />} />
-        <Route path="payroll" element={<PayrollPage />} />
-        <Route path="conversations" element={<ConversationsPage />} />
-        <Route path="conversations/:id" element={<ConversationDetail />} />
-        <Route path="compatibility" element={<CompatibilityPage />} />
-        <Route path="compatibility/camera" element={<CameraPreviewPage />} />
-        <Route
-          path="settings"
-          element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />}
-        />
-        <Route path="settings/security" element={<SecurityPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      <PageSuspense>
+        <Routes>
+          <Route index element={<Navigate to="planner" replace />} />
+          <Route path="planner" element={<SpeakerPlanner />} />
+          <Route path="planner/needs_invitation" element={<NeedsInvitationPage />} />
+          <Route path="availability" element={<AvailabilityPage />} />
+          <Route path="payroll" element={<PayrollPage />} />
+          <Route path="conversations" element={<ConversationsPage />} />
+          <Route path="conversations/:id" element={<ConversationDetail />} />
+          <Route path="compatibility" element={<CompatibilityPage />} />
+          <Route path="compatibility/camera" element={<CameraPreviewPage />} />
+          <Route
+            path="settings"
+            element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />}
+          />
+          <Route path="settings/security" element={<SecurityPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </PageSuspense>
     </SpeakerLayout>
   );
 }

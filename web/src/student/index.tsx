@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
+import { PageSuspense } from '../shell/PageSuspense';
 
 // A page a chunk (issue 11, first load): home does not bring the reservation or enrollment flows.
 const AdventuresPage = lazy(() => import('./adventures/AdventuresPage'));
@@ -15,23 +16,25 @@ const StudentSettingsPage = lazy(() => import('../settings/StudentSettingsPage')
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
   return (
-    <Routes>
-      <Route index element={<Navigate to="home" replace />} />
-      <Route
-        path="home"
-        element={
-          <OnboardingGate role="STUDENT">
-            <HomePage />
-          </OnboardingGate>
-        }
-      />
-      <Route path="courses" element={<CoursesPage />} />
-      <Route path="adventures" element={<AdventuresPage />} />
-      <Route path="reserve" element={<ReservePage />} />
-      <Route path="conversations" element={<ConversationsPage />} />
-      <Route path="lobby" element={<LobbyPage />} />
-      <Route path="settings" element={<StudentSettingsPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <PageSuspense>
+      <Routes>
+        <Route index element={<Navigate to="home" replace />} />
+        <Route
+          path="home"
+          element={
+            <OnboardingGate role="STUDENT">
+              <HomePage />
+            </OnboardingGate>
+          }
+        />
+        <Route path="courses" element={<CoursesPage />} />
+        <Route path="adventures" element={<AdventuresPage />} />
+        <Route path="reserve" element={<ReservePage />} />
+        <Route path="conversations" element={<ConversationsPage />} />
+        <Route path="lobby" element={<LobbyPage />} />
+        <Route path="settings" element={<StudentSettingsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </PageSuspense>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /instructor/gallery (spec 3, Instructor): promoted speakers of a language (`allSpeakers`), with
  * the language filter and 'No speakers exist for the language. Please choose a different language.'
+ * Each card shows the speaker's headshot (the initial while there is none).
  */
 import { gql, useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
@@ -28,6 +29,7 @@ const ALL_SPEAKERS = gql`
         displayName
         givenName
         surname
+        headshotUrl
       }
     }
   }
@@ -38,6 +40,7 @@ interface GallerySpeaker {
   displayName: string | null;
   givenName: string | null;
   surname: string | null;
+  headshotUrl: string | null;
 }
 
 const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || 'A Tertulia speaker');
@@ -88,7 +91,13 @@ export default function GalleryPage() {
                 <Card variant="outlined">
                   <CardContent>
                     <Stack direction="row" spacing={2} alignItems="center">
-                      <Avatar>{nameOf(s).charAt(0)}</Avatar>
+                      <Avatar
+                        src={s.headshotUrl ?? undefined}
+                        alt={s.headshotUrl ? `Headshot of ${nameOf(s)}` : undefined}
+                        sx={{ width: 64, height: 64 }}
+                      >
+                        {nameOf(s).charAt(0)}
+                      </Avatar>
                       <div>
                         <Typography variant="h6" component="h2">
                           {nameOf(s)}

@@ -18,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { MARKING_LABELS, type Marking } from '../../../../contracts/afterConversation';
 import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -81,7 +82,7 @@ export default function ConversationsPage() {
             testId="conversations-empty"
             illustration={<ConversationIllustration />}
             title="You have no conversations waiting for you."
-            description="Reserved conversations show here until they are marked. Keep your availability up to date so students can find you."
+            description="Your reserved and held conversations show here. Keep your availability up to date so students can find you."
             action={
               <Button component={RouterLink} to="/speaker/availability" variant="contained">
                 Open your availability
@@ -123,12 +124,13 @@ export function ConversationRow({
       ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}`
       : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
+  const marking = c.markedAs ? `Marked: ${MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs}` : null;
   return (
     <ListItem disablePadding divider>
       <ListItemButton
         component={RouterLink}
         to={`/speaker/conversations/${encodeURIComponent(c.id)}`}
-        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${warn ? ', action needed' : ''}`}
+        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${marking ? `, ${marking}` : ''}${warn ? ', action needed' : ''}`}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>
           {warn && (
@@ -144,6 +146,7 @@ export function ConversationRow({
                 {timeOnly ? `${formatTime(c.reservedStart, zone)}–${formatTime(c.reservedEnd, zone)}` : when}
               </Typography>
               {chip && <Chip size="small" color={c.status === 'started' ? 'success' : 'primary'} label={chip} />}
+              {marking && <Chip size="small" variant="outlined" label={marking} />}
             </Stack>
           }
           secondary={`${student} · ${what} · ${c.duration} minutes`}

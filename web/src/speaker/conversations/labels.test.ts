@@ -41,6 +41,7 @@ describe('speaker conversation labels', () => {
     assert.equal(needsAction({ status: 'reserved', reservedStart: '2025-03-04T15:01:00Z' }, now), false);
     assert.equal(needsAction({ status: 'started', reservedStart: '2025-03-04T14:00:00Z' }, now), false);
     assert.equal(needsAction({ status: 'stopped', reservedStart: '2025-03-04T14:00:00Z' }, now), true);
+    assert.equal(needsAction({ status: 'stopped', reservedStart: '2025-03-04T14:00:00Z', markedAs: 'completed' }, now), false, 'marked');
   });
   it('names people without their addresses', () => {
     assert.equal(personName({ displayName: 'Ada L.', givenName: 'Ada', surname: 'Lovelace' }), 'Ada L.');

@@ -44,11 +44,14 @@ export function statusChip(status: ConversationStatus): string | null {
 
 /**
  * Action needed (the list's warning icon): the start has passed and the conversation is still
- * waiting for the speaker (reserved: not started yet; stopped: not marked yet, since the list
- * only holds unmarked ones).
+ * waiting for the speaker (reserved: not started yet; stopped: not marked yet). A marked one waits
+ * for nothing.
  */
-export function needsAction(c: { status: ConversationStatus; reservedStart: string }, now: number = Date.now()): boolean {
-  return (c.status === 'reserved' || c.status === 'stopped') && Date.parse(c.reservedStart) <= now;
+export function needsAction(
+  c: { status: ConversationStatus; reservedStart: string; markedAs?: string | null },
+  now: number = Date.now(),
+): boolean {
+  return !c.markedAs && (c.status === 'reserved' || c.status === 'stopped') && Date.parse(c.reservedStart) <= now;
 }
 
 /** A person as the speaker sees them: the display name, else the given name and surname (never an address). */

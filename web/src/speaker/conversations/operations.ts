@@ -7,7 +7,11 @@ import type {
   QueryConversationArgs,
 } from '../../lib/graphql-types';
 
-/** The statuses the speaker's planner and list show (spec 3, section 7: no markings, these statuses). */
+/**
+ * The statuses the speaker's planner and list show (spec 3, section 7). Marked ones stay, with
+ * their marking: a held conversation vanishing from the planner's weeks and the search, seen
+ * only in payroll, read as lost (issue 28).
+ */
 export const SPEAKER_STATUSES: ConversationStatus[] = ['reserved', 'opened', 'started', 'stopped'];
 /** The speaker's conversation list and planner refresh (spec 3, section 9). */
 export const SPEAKER_POLL_MS = 20_000;
@@ -48,7 +52,7 @@ const PERSON_NAME = gql`
 `;
 
 /**
- * The speaker's conversations: not marked, not canceled, in the spec's statuses. `reverse` with
+ * The speaker's conversations: not canceled, in the spec's statuses, marked or not. `reverse` with
  * `first` gives the newest (the planner's weeks); the list asks soonest first.
  */
 export const SPEAKER_CONVERSATIONS: TypedDocumentNode<
@@ -60,7 +64,7 @@ export const SPEAKER_CONVERSATIONS: TypedDocumentNode<
     me {
       id
       tzIdentifier
-      conversations(statuses: $statuses, marked: false, canceled: false, reverse: $reverse, first: $first) {
+      conversations(statuses: $statuses, canceled: false, reverse: $reverse, first: $first) {
         id
         kind
         status
