@@ -8,6 +8,7 @@ import type { Runtime } from '../services/app/runtime';
 import { DateTime } from 'luxon';
 import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
 import { seedCourses } from './seedCourses';
+import { seedDemoPeople } from './seedPeople';
 
 export const DEMO_ACCOUNTS: { emailAddress: string; password: string; roles: Role[]; label: string }[] = [
   { label: 'admin', emailAddress: 'admin@tertulia.local', password: 'Admin-Tertulia-1', roles: ['ADMIN'] },
@@ -31,6 +32,10 @@ export async function seedDemo(runtime: Runtime): Promise<boolean> {
     const grant = await runtime.identity.register({ actor: SYSTEM_ACTOR }, account);
     ids[account.label] = grant.accountId;
   }
+  await seedDemoPeople(
+    runtime,
+    DEMO_ACCOUNTS.map((a) => ({ label: a.label, accountId: ids[a.label], roles: a.roles })),
+  );
   const admin = { accountId: ids.admin, roles: ['ADMIN'] };
   await runtime.billing.changeMinutes(
     { actor: admin },

@@ -7,6 +7,7 @@
 import { addDays, todayIn } from '../contracts/calendarDate';
 import type { Runtime } from '../services/app/runtime';
 import { SYSTEM_ACTOR } from '../services/domain/shared/decider';
+import { DEMO_SCHOOL } from './seedPeople';
 
 const SEED_STREAM = 'seed-demo';
 
@@ -38,7 +39,7 @@ export async function seedCourses(runtime: Runtime, ids: Record<string, string>)
     completionRequirement: 6,
     durationRequirement: 15,
     ownerId: ids.instructor,
-    school: 'Tertulia Demo School',
+    school: DEMO_SCHOOL,
     pricingPlanId: standard.result.pricingPlanId,
     ...term,
   });
@@ -49,7 +50,7 @@ export async function seedCourses(runtime: Runtime, ids: Record<string, string>)
     completionRequirement: 4,
     durationRequirement: 30,
     ownerId: ids.instructor,
-    school: 'Tertulia Demo School',
+    school: DEMO_SCHOOL,
     pricingPlanId: institutional.result.pricingPlanId,
     ...term,
   });

@@ -99,6 +99,7 @@ test.describe('the admin conversations and dashboard', () => {
     const range = page.getByTestId('page-range');
     await visible(range.getByText(`1–25 of ${UNUSED + 5}`));
     await visible(page.getByText('Miguel S.').first());
+    assert.equal(await page.getByText(/^Scroll sideways for more columns/).count(), 0, 'the whole table fits at 1280 px');
 
     await page.getByLabel('Column').click();
     await page.getByRole('option', { name: 'Status' }).click();
@@ -217,10 +218,25 @@ test.describe('the admin conversations and dashboard', () => {
     assert.equal(await page.getByRole('complementary', { name: 'Back-office' }).count(), 0, 'no sidebar above the page');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `nothing wider than the phone (${width})`);
+    // The table's clipped columns are announced under it.
+    await visible(page.getByText(/^Scroll sideways for more columns/));
     await screenshot(page, 'admin-conversations-phone');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await screenshot(page, 'admin-conversations-375');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The back-office wears the product's look: its teal, rounded buttons and type (not react-admin's blue).
+    const look = await page.getByRole('button', { name: 'Back-office menu' }).evaluate((button) => ({
+      color: getComputedStyle(button).color,
+      radius: getComputedStyle(button).borderTopLeftRadius,
+      font: getComputedStyle(document.querySelector('h1')!).fontFamily,
+    }));
+    assert.deepEqual({ ...look, font: look.font.split(',')[0] }, { color: 'rgb(29, 92, 107)', radius: '999px', font: '"Segoe UI"' });
+    // One menu: the header has none of its own in the back-office; the drawer holds its links.
+    assert.equal(await page.getByRole('button', { name: 'Open the menu' }).count(), 0, 'no header menu above the back-office menu');
     await page.getByRole('button', { name: 'Back-office menu' }).click();
     const drawer = page.getByRole('complementary', { name: 'Back-office' });
     await visible(drawer.getByText(`© ${new Date().getFullYear()} Tertulia`));
+    for (const link of ['Settings', 'Help', 'Sign out']) await visible(drawer.getByRole('link', { name: link, exact: true }));
     await screenshot(page, 'admin-drawer-phone');
     await drawer.getByRole('link', { name: 'Dashboard' }).click();
     await visible(page.getByText('Conversations tomorrow'));

@@ -3,18 +3,20 @@
  * microphone: a lesson of an instructor's course is held (15 minutes lasting 15 seconds here); the
  * speaker's window records both sides while it runs and uploads the slices; the server processes
  * the recording; the student's conversation panel follows the archive's status to 'Play archive',
- * and the archive page plays it (a real duration, the play position moves on); the course's
- * instructor plays it from their view of the conversation; another student gets the server's
- * refusal. Screenshots of the room, the panel (also at 390 px) and the archive page.
+ * which opens the archive in a window of its own that plays it (a real duration, the play position
+ * moves on) while the panel stays; the course's instructor plays it from their view of the
+ * conversation; the admin's conversation page shows the archive row, both connection histories and
+ * both ratings, and plays it too; another student gets the server's refusal. Screenshots of the
+ * room, the panel (also at 390 px), the admin's page (1280 and 375 px) and the archive page.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
-import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin } from '../support/conversations';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
 import { eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
-import { missingSubscription, roomPerson, type Person } from './support/live';
+import { missingSubscription, roomPerson, windowOpenedBy, type Person } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 1;
@@ -23,6 +25,8 @@ const STUDENT_NAME = 'Ada S.';
 const ENDED = 'The conversation has ended. This window can be closed.';
 const RECORDING = 'This conversation is being recorded';
 const WILL_RECORD = 'This conversation will be recorded';
+const ADMIN = { emailAddress: 'archive-admin@example.com', password: 'Adm1nPassword' };
+const RATE = `mutation($input: RateConversationInput!) { rateConversation(input: $input) { rated } }`;
 
 let app: TestApp;
 let browser: Browser;
@@ -117,6 +121,7 @@ test.describe('recordings', () => {
     const speaker = await roomPerson(browser, app.url);
     const student = await roomPerson(browser, app.url);
     const teacher = await roomPerson(browser, app.url);
+    const admin = await roomPerson(browser, app.url);
     const other = await roomPerson(browser, app.url, 390, 800);
     // The speaker's window never hears `conversationChanged`: it learns that the conversation
     // started from the server's clock, as it must when that message comes too early to be heard.
@@ -174,21 +179,51 @@ test.describe('recordings', () => {
       await screenshot(student.page, 'archive-student-panel-390');
       await student.page.setViewportSize({ width: 1280, height: 800 });
 
-      // By keyboard: focus the button and press Enter.
+      // By keyboard: focus the button and press Enter. The archive opens in a window of its own;
+      // the panel stays where it is.
       await play.focus();
-      await student.page.keyboard.press('Enter');
-      await student.page.waitForURL((url) => url.pathname === '/conversation/archive' && url.searchParams.get('id') === id);
-      await assertArchivePlays(student.page, 'archive-student-playing');
-      await student.page.setViewportSize({ width: 390, height: 844 });
-      await screenshot(student.page, 'archive-student-playing-390', { fullPage: false });
+      const studentArchive = await windowOpenedBy(student, () => student.page.keyboard.press('Enter'));
+      await studentArchive.waitForURL((url) => url.pathname === '/conversation/archive' && url.searchParams.get('id') === id);
+      assert.equal(new URL(student.page.url()).pathname, '/student/conversations', 'the panel stays in its window');
+      await assertArchivePlays(studentArchive, 'archive-student-playing');
+      await studentArchive.setViewportSize({ width: 390, height: 844 });
+      await screenshot(studentArchive, 'archive-student-playing-390', { fullPage: false });
 
       // The course's instructor plays it from their view of the conversation.
       await signedIn(teacher, instructor);
       await teacher.page.goto(`/instructor/conversations/${id}`);
       await visible(teacher.page.getByRole('heading', { name: `Conversation of ${STUDENT_NAME}` }));
       await screenshot(teacher.page, 'archive-instructor-conversation');
-      await teacher.page.getByRole('group', { name: 'Archive' }).getByRole('link', { name: 'Play archive' }).click();
-      await assertArchivePlays(teacher.page, 'archive-instructor-playing');
+      const teacherArchive = await windowOpenedBy(teacher, () =>
+        teacher.page.getByRole('group', { name: 'Archive' }).getByRole('link', { name: 'Play archive' }).click(),
+      );
+      await assertArchivePlays(teacherArchive, 'archive-instructor-playing');
+
+      // The admin's conversation page: the archive row, each side's connection history, both ratings.
+      await app.gql(RATE, { input: { conversationId: id, rating: 4, comment: 'Sofia kept it flowing.' } }, studentAccount.token);
+      await app.gql(RATE, { input: { conversationId: id, rating: 5, comment: null } }, speakerAccount.token);
+      await createAdmin(app, ADMIN.emailAddress, ADMIN.password);
+      await signedIn(admin, ADMIN);
+      await admin.page.goto(`/admin/conversations/${id}`);
+      await visible(admin.page.getByRole('heading', { name: `${STUDENT_NAME} with ${SPEAKER_NAME}`, level: 1 }));
+      const details = admin.page.getByRole('region', { name: 'Details' });
+      const adminPlay = await visible(details.getByRole('group', { name: 'Archive' }).getByRole('link', { name: 'Play archive' }));
+      const connections = admin.page.getByRole('region', { name: 'Connection history' });
+      for (const name of [STUDENT_NAME, SPEAKER_NAME]) {
+        const table = await visible(connections.getByRole('table', { name: `Connection history of ${name}` }));
+        assert.ok((await table.getByRole('row').count()) >= 3, `${name}: a connection and the total`);
+      }
+      const ratings = admin.page.getByRole('region', { name: 'Ratings' });
+      await visible(ratings.getByRole('listitem', { name: "Student's rating" }).getByRole('img', { name: '4 out of 5' }));
+      await visible(ratings.getByText('Sofia kept it flowing.'));
+      await visible(ratings.getByRole('listitem', { name: "Speaker's rating" }).getByRole('img', { name: '5 out of 5' }));
+      await screenshot(admin.page, 'archive-admin-conversation');
+      await admin.page.setViewportSize({ width: 375, height: 800 });
+      await screenshot(admin.page, 'archive-admin-conversation-375');
+      await admin.page.setViewportSize({ width: 1280, height: 800 });
+      const adminArchive = await windowOpenedBy(admin, () => adminPlay.click());
+      assert.equal(new URL(admin.page.url()).pathname, `/admin/conversations/${id}`, "the admin's page stays in its window");
+      await assertArchivePlays(adminArchive, 'archive-admin-playing');
 
       // Another student gets the server's refusal, and no address.
       await signedIn(other, otherStudent);
@@ -201,7 +236,7 @@ test.describe('recordings', () => {
       console.log(`# another student sees: ${message}`);
 
       assert.deepEqual(
-        [...speaker.errors, ...student.errors, ...teacher.errors, ...other.errors].map(String),
+        [...speaker.errors, ...student.errors, ...teacher.errors, ...admin.errors, ...other.errors].map(String),
         [],
         'no uncaught errors in any window',
       );
@@ -210,13 +245,14 @@ test.describe('recordings', () => {
         ['speaker', speaker],
         ['student', student],
         ['instructor', teacher],
+        ['admin', admin],
         ['other', other],
       ] as const) {
         if (!p.page.isClosed()) await screenshot(p.page, `archive-failure-${name}`, { fullPage: false }).catch(() => undefined);
       }
       throw error;
     } finally {
-      for (const p of [speaker, student, teacher, other]) await p.context.close();
+      for (const p of [speaker, student, teacher, admin, other]) await p.context.close();
     }
   });
 });

@@ -14,7 +14,7 @@ import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { atPath, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { assertTabsFit, atPath, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Instructor-Pass1';
@@ -104,6 +104,11 @@ test.describe('instructor area', () => {
       await page.getByRole('link', { name: 'Add the discussion topics' }).click();
       await visible(page.getByRole('tab', { name: 'Discussion topics', selected: true }));
       assert.match(page.url(), /#topics$/);
+      // At 375 px every section's tab shows whole ("Discussion topics" was cut to "Dis…").
+      await page.setViewportSize({ width: 375, height: 812 });
+      await assertTabsFit(page.getByRole('tablist', { name: 'Course sections' }));
+      await screenshot(page, 'instructor-course-tabs-375');
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: 'Edit conversation 1' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Title').fill('Food');

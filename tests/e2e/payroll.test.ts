@@ -75,6 +75,8 @@ test.describe('speaker payroll', () => {
     await counted(rows, 4, 'itemized rows: three conversations and one idle line');
     await visible(rows.filter({ hasText: 'Idle time' }).getByText('$2.50'));
     await visible(page.getByRole('figure').getByText('Total pay, last 6 months'));
+    // The month's bar says its cents ($17.50 was labelled "$17").
+    await visible(page.getByRole('figure').getByText(TOTAL, { exact: true }));
     await screenshot(page, 'payroll-speaker');
 
     const summaryCsv = await download(page, `payroll-${MONTH.replace('-', '')}.csv`);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DateTime, Settings } from 'luxon';
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
-import { atPath, enabled, minutesShown, submitSignIn, titled, visible, WAIT_MS } from './support/browser';
+import { assertTabsFit, atPath, enabled, minutesShown, submitSignIn, titled, visible, WAIT_MS } from './support/browser';
 import {
   addWeeklyAvailability,
   dstWindow,
@@ -138,7 +138,14 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
   await visible(page.getByRole('heading', { name: new RegExp(`^${day}, ${time} – ${endTime} `) }));
   const wait = await visible(page.getByRole('button', { name: 'Please wait' }));
   assert.equal(await wait.isDisabled(), true, 'not ready before the speaker opens it');
-  await visible(page.getByText('Sending a chat message is available 20 minutes prior to the reserved start time.'));
+  // Before chat opens there is no message box to type into, and the lobby says when it opens.
+  const chatOpens = e.start.minus({ minutes: 20 });
+  await visible(
+    page.getByText(
+      `Sending a chat message is available 20 minutes prior to the reserved start time. Chat opens ${shownDay(chatOpens, e.studentZone)} at ${shownTime(chatOpens, e.studentZone)}.`,
+    ),
+  );
+  assert.equal(await page.getByRole('textbox', { name: 'Message' }).count(), 0, 'no message box before chat opens');
   await screenshot(page, `${e.label}-lobby`);
   await page.getByRole('tab', { name: 'Discussion Topic' }).click();
   await visible(page.getByRole('tabpanel'));
@@ -148,6 +155,7 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
   assert.match(new URL(page.url()).search, /option=1/);
   await visible(page.getByText(/^You can cancel this conversation until .* and your minutes will be returned\.$/));
   await page.setViewportSize({ width: 375, height: 800 });
+  await assertTabsFit(page.getByRole('tablist', { name: 'Lobby options' }));
   await screenshot(page, `${e.label}-lobby-375`);
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   const dialog = await visible(page.getByRole('dialog', { name: 'Cancel this conversation?' }));

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, it } from 'vitest';
 import { seedDemo } from '../../scripts/seed';
 import { demoInviteNumbers } from '../../scripts/seedCourses';
+import { DEMO_SCHOOL } from '../../scripts/seedPeople';
 import { checkpointOf } from '../../services/eventstore/port';
 import { signIn, startTestApp, type TestApp } from '../support/app';
 
@@ -68,4 +69,32 @@ it('seeds courses with a standard and an institutional agreement, adventures, an
     token,
   );
   assert.ok(openings.data.availableOpenings.length > 100, `a week of openings (${openings.data.availableOpenings.length})`);
+});
+
+it('gives the demo people names, portraits and the instructor a school', async () => {
+  const seedEvents = await app.runtime.store.readStream('seed-demo');
+  assert.ok(await app.runtime.runner.waitFor(checkpointOf(seedEvents.at(-1)!), ['accounts', 'profiles', 'catalog'], 20_000));
+  const seen: Record<string, unknown> = {};
+  for (const [email, password] of [
+    ['admin@tertulia.local', 'Admin-Tertulia-1'],
+    ['instructor@tertulia.local', 'Instructor-Tertulia-1'],
+    ['speaker@tertulia.local', 'Speaker-Tertulia-1'],
+    ['student@tertulia.local', 'Student-Tertulia-1'],
+  ]) {
+    const token = await signIn(app, email, password);
+    const res = await app.gql(`{ me { displayName school tzIdentifier headshotUrl } }`, {}, token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const { headshotUrl, ...me } = res.data.me;
+    assert.ok(headshotUrl, `${email} has a portrait`);
+    const portrait = await fetch(new URL(headshotUrl, app.url));
+    assert.equal(portrait.headers.get('content-type'), 'image/jpeg');
+    assert.ok((await portrait.arrayBuffer()).byteLength > 1000, 'a real picture');
+    seen[email.split('@')[0]] = me;
+  }
+  assert.deepEqual(seen, {
+    admin: { displayName: 'Marta R.', school: null, tzIdentifier: 'Europe/Madrid' },
+    instructor: { displayName: 'Elena V.', school: DEMO_SCHOOL, tzIdentifier: 'America/Chicago' },
+    speaker: { displayName: 'Sofía M.', school: null, tzIdentifier: 'America/Mexico_City' },
+    student: { displayName: 'Daniel B.', school: null, tzIdentifier: 'America/New_York' },
+  });
 });

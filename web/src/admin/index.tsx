@@ -14,6 +14,7 @@ import { Page } from '../components/Page';
 import { client } from '../lib/apollo';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
+import { themeOptions } from '../shell/theme';
 import { Dashboard } from './dashboard/Dashboard';
 import conversations from './conversations';
 import courses from './courses';
@@ -40,9 +41,18 @@ import { AdminSelfProvider, type AdminSelf } from './zone';
 
 const dataProvider = createDataProvider(client);
 
+// The product's own look (palette, type, shapes, the focus ring) over what react-admin's views need
+// (its dense, full-width inputs), with the product's outlined fields rather than react-admin's filled ones.
+const OUTLINED = { variant: 'outlined' as const, margin: 'dense' as const, size: 'small' as const, fullWidth: true };
 const theme: RaThemeOptions = {
   ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: '#1565c0' }, secondary: { main: '#6a1b9a' } },
+  ...themeOptions,
+  components: {
+    ...defaultTheme.components,
+    ...themeOptions.components,
+    MuiTextField: { ...defaultTheme.components?.MuiTextField, defaultProps: OUTLINED },
+    MuiFormControl: { ...defaultTheme.components?.MuiFormControl, defaultProps: OUTLINED },
+  },
 };
 
 const ToDashboard = () => <Navigate to="/admin/dashboard" replace />;

@@ -20,8 +20,13 @@ export function useAdminSelf(): AdminSelf {
   return self;
 }
 
+/** The admin's time zone (saved, else the browser's). */
+export function useAdminZone(): string {
+  return userZone(useContext(AdminSelfContext)?.tzIdentifier);
+}
+
 /** Formats an instant in the admin's time zone. */
 export function useAdminTime(): (iso: string | null | undefined) => string {
-  const zone = userZone(useContext(AdminSelfContext)?.tzIdentifier);
+  const zone = useAdminZone();
   return (iso) => formatDateTime(iso, zone);
 }

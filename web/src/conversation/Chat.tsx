@@ -1,6 +1,7 @@
 /**
  * The conversation's chat (spec 2, section 4 "Chat state"), in the live room's side panel and the
- * lobby's Chat tab: waiting ('Sending a chat message is available 20 minutes prior…'),
+ * lobby's Chat tab: waiting ('Sending a chat message is available 20 minutes prior…', with the
+ * time it opens, and no message box until then),
  * waiting_open (the first message opens the chat: moderateConversationChat, then the message),
  * chatting, closed (the stored messages, read-only). New messages arrive by the
  * `conversationChatMessage` subscription; Enter sends (Shift+Enter for a new line). Bodies are
@@ -18,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contracts/live';
 import { errorMessage } from '../lib/errors';
-import { formatTime } from '../lib/time';
+import { formatDayAndTime, formatTime } from '../lib/time';
 import {
   CHAT_CLOSED_CAPTION,
   CHAT_CLOSED_EMPTY_CAPTION,
@@ -112,7 +113,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
 
   const caption =
     state === 'waiting'
-      ? CHAT_WAITING_CAPTION
+      ? `${CHAT_WAITING_CAPTION} Chat opens ${formatDayAndTime(conversation.chatablePolicy.chatableAfter, zone)}.`
       : state === 'waiting_open' && messages.length === 0
         ? CHAT_WAITING_OPEN_CAPTION
         : state === 'closed'
@@ -173,22 +174,21 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
           {sendError}
         </Alert>
       )}
-      {state !== 'closed' && (
+      {canSend(state) && (
         <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
           <TextField
             label="Message"
-            helperText={canSend(state) ? 'Enter sends; Shift+Enter starts a new line.' : undefined}
+            helperText="Enter sends; Shift+Enter starts a new line."
             multiline
             maxRows={4}
             size="small"
             fullWidth
             value={draft}
-            disabled={!canSend(state)}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
             slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH } }}
           />
-          <IconButton aria-label="Send message" color="primary" onClick={() => void send()} disabled={!canSend(state) || !text || sending}>
+          <IconButton aria-label="Send message" color="primary" onClick={() => void send()} disabled={!text || sending}>
             <SendIcon />
           </IconButton>
         </Stack>

@@ -4,13 +4,14 @@
  * calls through this client), subscriptions over graphql-ws on the same path, and the global
  * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
  */
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, from, split } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, from, split } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
 import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauthorized } from '../components/snackbars';
 import { authToken } from './authCookies';
+import { createCache } from './cache';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
 import { reconnectDelayMs } from './reconnect';
@@ -70,6 +71,6 @@ const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>
 
 export const client = new ApolloClient({
   link: from([errorLink, split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })]))]),
-  cache: new InMemoryCache(),
+  cache: createCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { payrollCsvName } from '../../../contracts/payroll';
 import { formatDayAndTime } from '../lib/time';
 import { downloadCsv } from './downloadCsv';
-import { dollars, monthLabel, payMonthChoices, payrollCsvUrl, shortMonthLabel } from './months';
+import { barDollars, dollars, monthLabel, payMonthChoices, payrollCsvUrl, shortMonthLabel } from './months';
 import type { PayrollLineData, PayrollRowData } from './operations';
 
 export function MonthPicker({ value, onChange }: { value: string; onChange(month: string): void }) {
@@ -163,7 +163,7 @@ export function PayChart({ rows, months }: { rows: PayrollRowData[]; months: str
             aria-label={`${monthLabel(t.month)}: ${dollars(t.total)}`}
           >
             <Typography variant="caption" aria-hidden sx={{ fontSize: 10 }}>
-              {t.total ? dollars(t.total).replace(/\.\d\d$/, '') : ''}
+              {t.total ? barDollars(t.total) : ''}
             </Typography>
             <Box
               aria-hidden

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'vitest';
-import { dollars, monthLabel, monthRange, payMonthChoices } from './months';
+import { barDollars, dollars, monthLabel, monthRange, payMonthChoices } from './months';
 
 it('offers this month and twelve before it, never before October 2022', () => {
   const choices = payMonthChoices(new Date('2026-11-25T12:00:00Z'));
@@ -15,4 +15,6 @@ it('bounds months in New York time, and shows cents as dollars', () => {
   assert.deepEqual(monthRange('2026-11', 6).startTime, '2026-06-01T04:00:00.000Z');
   assert.equal(monthLabel('2026-11'), 'November 2026');
   assert.deepEqual([dollars(1125), dollars(-300), dollars(123456), dollars(0)], ['$11.25', '−$3.00', '$1,234.56', '$0.00']);
+  // A chart's bar drops only cents that are zero: $4.50 is never read as $4.
+  assert.deepEqual([barDollars(450), barDollars(1200), barDollars(-300), barDollars(123405)], ['$4.50', '$12', '−$3', '$1,234.05']);
 });

@@ -38,6 +38,12 @@ export function dollars(cents: number): string {
   return `${cents < 0 ? '−' : ''}$${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** A chart bar's label: whole dollars without cents ('$12'), any other amount exact ('$4.50'). */
+export function barDollars(cents: number): string {
+  const exact = dollars(cents);
+  return cents % 100 === 0 ? exact.slice(0, -3) : exact;
+}
+
 /** The CSV download's address (downloadCsv sends the Bearer token; the session cookie also works). */
 export const payrollCsvUrl = (month: string, kind: 'summary' | 'itemized', all = false) =>
   `/api/payroll/csv?month=${encodeURIComponent(month)}&kind=${kind}${all ? '&all=true' : ''}`;

@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type ThemeOptions } from '@mui/material/styles';
 
 /**
  * Tertulia's look, in one place (issue 11): a deep teal for the product, a terracotta accent for
@@ -13,7 +13,8 @@ const focusRing = { outline: '3px solid #111 !important', outlineOffset: '2px' }
 
 const FONT = ['"Segoe UI"', 'system-ui', '-apple-system', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
 
-export const theme = createTheme({
+/** The options, for a theme built on another's (the back-office's, over react-admin's). */
+export const themeOptions: ThemeOptions = {
   palette: {
     primary: { main: '#1d5c6b', light: '#5e95a3', dark: '#0f3d48', contrastText: '#ffffff' },
     secondary: { main: '#a8441f', light: '#d9774f', dark: '#7a2e12', contrastText: '#ffffff' },
@@ -74,4 +75,6 @@ export const theme = createTheme({
     // Links are underlined (not told apart by colour alone, WCAG 1.4.1).
     MuiLink: { defaultProps: { underline: 'always' } },
   },
-});
+};
+
+export const theme = createTheme(themeOptions);

@@ -1,7 +1,8 @@
 /**
  * /admin/conversations/:id (spec 2): the conversation's details, read-only (no start, cancel or
  * mark here): times, status, the student and the speaker (linked to their pages), the course and
- * discussion topic, cancellation, marking and transfer, and the chat's messages (read-only:
+ * discussion topic, cancellation, marking and transfer, the archive (its status and 'Play archive'),
+ * each participant's connection history, both ratings, and the chat's messages (read-only:
  * ChatTranscript; the page refetches every 30 s).
  */
 import Button from '@mui/material/Button';
@@ -11,12 +12,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
+import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
+import type { ParticipantEventLike } from '../../conversation/details/connections';
 import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
 import { openConversationWindow } from '../../conversation/windows';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { Detail } from '../people/SecurityTab';
-import { useAdminTime } from '../zone';
+import { useAdminTime, useAdminZone } from '../zone';
+import { RatingsList, type AdminRating } from './RatingsList';
 import { ChatTranscript, type TranscriptChat } from './ChatTranscript';
 import { ConversationStatus } from './status';
 
@@ -52,6 +57,10 @@ interface ConversationRecord {
   } | null;
   lesson: { id: string; title: string; discussionTopic: string | null } | null;
   conversationChat: TranscriptChat | null;
+  participants: { id: string; isConnected: boolean; connectedFor: number; participantEvents: ParticipantEventLike[] }[];
+  pastConversations: { id: string; reservedStart: string }[];
+  pastConversationsCount: number;
+  ratings: AdminRating[];
 }
 
 const nameOf = (p: PersonRef | null) => p?.displayName ?? p?.emailAddress ?? '—';
@@ -68,6 +77,7 @@ function PersonLink({ person, area }: { person: PersonRef | null; area: 'student
 export function ConversationShow() {
   const { id = '' } = useParams();
   const format = useAdminTime();
+  const zone = useAdminZone();
   const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
   const title = !data
     ? 'Conversation'
@@ -114,6 +124,9 @@ export function ConversationShow() {
                   <Detail term="Duration">{data.duration} minutes</Detail>
                   <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
                   <Detail term="Video">{data.provider}</Detail>
+                  <Detail term="Archive">
+                    <ArchiveStatusButton conversationId={data.id} labelled={false} none="No recording" />
+                  </Detail>
                   {data.isCanceled && (
                     <Detail term="Canceled">
                       {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
@@ -154,6 +167,30 @@ export function ConversationShow() {
                     </>
                   )}
                 </dl>
+              </ShowSection>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ShowSection id="conversation-connections" title="Connection history" fullHeight>
+                <ParticipantsPanel
+                  participants={data.participants.map((p) => {
+                    const person = p.id === data.reservedBy?.id ? data.reservedBy : data.reservedWith;
+                    const asStudent = p.id === data.reservedBy?.id;
+                    return {
+                      ...p,
+                      name: nameOf(person),
+                      role: isInterview(data) ? (asStudent ? 'Interviewer' : 'Candidate') : asStudent ? 'Student' : 'Speaker',
+                    };
+                  })}
+                  pastConversations={data.pastConversations}
+                  pastConversationsCount={data.pastConversationsCount}
+                  linkTo={(id) => `/admin/conversations/${encodeURIComponent(id)}`}
+                  zone={zone}
+                />
+              </ShowSection>
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <ShowSection id="conversation-ratings" title="Ratings" fullHeight>
+                <RatingsList ratings={data.ratings} format={format} />
               </ShowSection>
             </Grid>
             <Grid size={12}>

@@ -47,7 +47,10 @@ const CONVERSATION_DETAIL_NODE = `id kind provider status reservedStart reserved
   canceledBy { ${CONVERSATION_PERSON} } markedAs markedOn transferredOn learningLanguage
   reservedBy { ${CONVERSATION_PERSON} } reservedWith { ${CONVERSATION_PERSON} }
   course { id name proficiency owner { id emailAddress school } } lesson { id title discussionTopic }
-  conversationChat { id state messages { id index body createdAt ownerId owner { id displayName emailAddress } } }`;
+  conversationChat { id state messages { id index body createdAt ownerId owner { id displayName emailAddress } } }
+  participants { id isConnected connectedFor participantEvents { id kind sequence timestamp } }
+  pastConversations { id reservedStart } pastConversationsCount
+  ratings { rating comment role ratedOn ratedBy { ${CONVERSATION_PERSON} } }`;
 const COURSE_LIST_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber courseEnrollmentsCount owner { id emailAddress school }`;
 const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
   courseEnrollmentsCount owner { id emailAddress school } priceAgreement { id kind }

@@ -1,12 +1,18 @@
 /**
  * The back-office layout (spec 3, Administrator): a 344 px sidebar with the quick search box, the
- * action links, the support links and a footer (About, Terms, Privacy, the year), and the page.
- * Later resources (courses, conversations, codes, payroll, invitations) add their link to ACTIONS.
+ * action links, the support links (with Settings, Help, FAQ and Sign out, as the instructor's and
+ * the speaker's sidebars hold them: the header then shows no menu of its own, so a phone has one
+ * menu) and a footer (About, Terms, Privacy, the year), and the page. Later resources add their
+ * link to ACTIONS.
  */
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LogoutIcon from '@mui/icons-material/Logout';
 import PaymentsIcon from '@mui/icons-material/Payments';
+import QuizOutlinedIcon from '@mui/icons-material/QuizOutlined';
+import SettingsIcon from '@mui/icons-material/Settings';
 import StorageIcon from '@mui/icons-material/Storage';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import Box from '@mui/material/Box';
@@ -21,6 +27,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { currentYear } from '../../lib/time';
+import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { PRODUCT_NAME } from '../../shell/usePageTitle';
 import codes from '../codes';
@@ -40,7 +47,16 @@ import { SidebarLayout } from '../../components/SidebarLayout';
 
 export const SIDEBAR_WIDTH = 344;
 
-export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
+interface NavItem {
+  label: string;
+  icon: ComponentType;
+  /** A page of the product. */
+  to?: string;
+  /** Another site, opened in a new tab. */
+  href?: string;
+}
+
+export const ACTIONS: NavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
   { label: 'Students', to: '/admin/students', icon: students.icon },
   { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
@@ -58,40 +74,45 @@ export const ACTIONS: { label: string; to: string; icon: ComponentType }[] = [
   { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
 ];
 
-/**
- * Support links: where an admin answers people. Help, FAQ, Settings and Sign out are in the
- * header's menu and are not repeated here (decisions: "Admin views (issue 11)").
- */
-const SUPPORT: { label: string; to: string; icon: ComponentType }[] = [
+/** Support links: where an admin answers people, then the account's links (the header shows none here). */
+const SUPPORT: NavItem[] = [
   { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
   { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
   { label: 'Mail templates', to: '/admin/mail_templates', icon: mailTemplates.icon },
+  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
+  { label: 'Help', to: '/help', icon: HelpOutlineIcon },
+  { label: 'FAQ', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
+  { label: 'Sign out', to: '/auth/sign_out', icon: LogoutIcon },
 ];
 
-function NavList({
-  items,
-  active,
-  label,
-  onNavigate,
-}: {
-  items: { label: string; to: string; icon: ComponentType }[];
-  active?: string;
-  label: string;
-  onNavigate?(): void;
-}) {
+function NavList({ items, active, label, onNavigate }: { items: NavItem[]; active?: string; label: string; onNavigate?(): void }) {
   return (
     <nav aria-label={label}>
       <List dense disablePadding>
-        {items.map(({ label: text, to, icon: Icon }) => (
-          <li key={to}>
-            <ListItemButton component={RouterLink} to={to} selected={to === active} onClick={onNavigate}>
+        {items.map(({ label: text, to, href, icon: Icon }) => {
+          const content = (
+            <>
               <ListItemIcon sx={{ minWidth: 36 }}>
                 <Icon />
               </ListItemIcon>
               <ListItemText primary={text} />
-            </ListItemButton>
-          </li>
-        ))}
+            </>
+          );
+          return (
+            <li key={text}>
+              {href ? (
+                <ListItemButton component="a" href={href} target="_blank" rel="noopener noreferrer">
+                  {content}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </ListItemButton>
+              ) : (
+                <ListItemButton component={RouterLink} to={to!} selected={to === active} onClick={onNavigate}>
+                  {content}
+                </ListItemButton>
+              )}
+            </li>
+          );
+        })}
       </List>
     </nav>
   );
@@ -101,8 +122,8 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   const { pathname } = useLocation();
   // The longest matching link is the current one (Speaker invitations lives under Speakers).
   const active = [...ACTIONS, ...SUPPORT]
-    .filter(({ to }) => pathname === to || pathname.startsWith(`${to}/`))
-    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
+    .flatMap(({ to }) => (to && (pathname === to || pathname.startsWith(`${to}/`)) ? [to] : []))
+    .sort((a, b) => b.length - a.length)[0];
   return (
     <Box
       component="aside"
@@ -150,9 +171,11 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
 
 /**
  * The sidebar beside the page from 900 px (md) up; on a phone or a narrow window it folds into a
- * drawer opened by the 'Back-office menu' button above the page, and closes on navigation.
+ * drawer opened by the 'Back-office menu' button above the page (the only menu: the header has
+ * none in the back-office), and closes on navigation.
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
+  useSidebarHoldsLinks();
   return (
     <SidebarLayout
       sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}

@@ -19,6 +19,7 @@ import { Datagrid, ListContextProvider, ResourceContextProvider, type RaRecord }
 import { PAGE_SIZES } from '../dataProvider/tableState';
 import { useAdminTime } from '../zone';
 import { errorMessage } from '../../lib/errors';
+import { SideScroll } from '../../components/SideScroll';
 import { FilterBar, type FilterField } from './FilterBar';
 import type { CursorList } from './useCursorList';
 
@@ -155,17 +156,26 @@ export function CursorListView({
             <ColumnsButton columns={columns} visible={visible} onChange={(next) => setState({ ...state, columns: next })} />
           </Stack>
         </Stack>
-        <Card variant="outlined" sx={{ overflowX: 'auto' }}>
-          <Box sx={{ height: 4 }}>{context.isFetching && <LinearProgress aria-label="Loading" />}</Box>
-          {context.error ? (
-            <Typography color="error" sx={{ p: 2 }} role="alert">
-              {errorMessage(context.error)}
-            </Typography>
-          ) : (
-            <Datagrid bulkActionButtons={false} rowClick={rowClick ?? false} rowSx={rowSx as any} empty={<Box sx={{ p: 3 }}>{empty}</Box>}>
-              {shown.map((c) => cloneElement(c.field, { key: c.source, source: c.source, label: c.label, sortable: c.sortable !== false }))}
-            </Datagrid>
-          )}
+        <Card variant="outlined">
+          <SideScroll>
+            <Box sx={{ height: 4 }}>{context.isFetching && <LinearProgress aria-label="Loading" />}</Box>
+            {context.error ? (
+              <Typography color="error" sx={{ p: 2 }} role="alert">
+                {errorMessage(context.error)}
+              </Typography>
+            ) : (
+              <Datagrid
+                bulkActionButtons={false}
+                rowClick={rowClick ?? false}
+                rowSx={rowSx as any}
+                empty={<Box sx={{ p: 3 }}>{empty}</Box>}
+              >
+                {shown.map((c) =>
+                  cloneElement(c.field, { key: c.source, source: c.source, label: c.label, sortable: c.sortable !== false }),
+                )}
+              </Datagrid>
+            )}
+          </SideScroll>
         </Card>
         <CursorPagination list={list} />
       </ListContextProvider>

@@ -2,23 +2,33 @@
  * The recording's status and its player (spec 2, archive statuses; details panels: 'Play Archive'
  * enabled when the archive is available): the server's status text ('Waiting for processing',
  * 'Processing... (N% complete)', 'FAILED', 'Expired', 'Removed', a dash while recording) beside a
- * 'Play archive' button that opens /conversation/archive?id=. Asks again every 5 s while the
- * archive is recording, waiting or being processed. Nothing shows for a conversation without a recording
- * (or one the viewer may not see).
+ * 'Play archive' link that opens /conversation/archive?id= in the archive's own named window (spec
+ * 2), leaving this page where it is. Asks again every 5 s while the archive is recording, waiting
+ * or being processed. A conversation without a recording (or one the viewer may not see) shows
+ * `none` (nothing by default).
  */
 import { useQuery } from '@apollo/client';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { openArchiveWindow } from '../windows';
 import { ARCHIVE_IN_PROGRESS, CONVERSATION_ARCHIVE, archivePath } from './operations';
 
 export const ARCHIVE_POLL_MS = 5000;
 export const PLAY_ARCHIVE = 'Play archive';
 
-export function ArchiveStatusButton({ conversationId }: { conversationId: string }) {
+export function ArchiveStatusButton({
+  conversationId,
+  labelled = true,
+  none = null,
+}: {
+  conversationId: string;
+  /** 'Archive:' before the status; off where the page already names the row. */
+  labelled?: boolean;
+  none?: ReactNode;
+}) {
   const { data, startPolling, stopPolling } = useQuery(CONVERSATION_ARCHIVE, {
     variables: { conversationId },
     fetchPolicy: 'cache-and-network',
@@ -32,19 +42,25 @@ export function ArchiveStatusButton({ conversationId }: { conversationId: string
     return () => stopPolling();
   }, [moving, startPolling, stopPolling]);
 
-  if (!archive) return null;
+  if (!archive) return <>{none}</>;
   const available = archive.status === 'AVAILABLE';
   return (
     <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Archive" role="group">
-      <Typography component="span" fontWeight={600}>
-        Archive:
-      </Typography>
+      {labelled && (
+        <Typography component="span" fontWeight={600}>
+          Archive:
+        </Typography>
+      )}
       {available ? (
         <Button
           variant="outlined"
           size="small"
-          component={RouterLink}
-          to={archivePath(conversationId)}
+          component="a"
+          href={archivePath(conversationId)}
+          onClick={(event: MouseEvent) => {
+            event.preventDefault();
+            openArchiveWindow(conversationId);
+          }}
           startIcon={<PlayCircleOutlineIcon />}
         >
           {PLAY_ARCHIVE}

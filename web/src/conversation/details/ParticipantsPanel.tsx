@@ -21,6 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { SideScroll } from '../../components/SideScroll';
 import { formatDateTime } from '../../lib/time';
 import { connectionRows, formatSeconds, type ParticipantEventLike } from './connections';
 
@@ -63,32 +64,34 @@ export function ParticipantsPanel(props: {
                 Not connected yet.
               </Typography>
             ) : (
-              <Table size="small" aria-label={`Connection history of ${p.name}`}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ pl: 0 }}>Connected On</TableCell>
-                    <TableCell>Disconnected On</TableCell>
-                    <TableCell align="right">Connected For</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.connectedOn}>
-                      <TableCell sx={{ pl: 0 }}>{formatDateTime(r.connectedOn, props.zone)}</TableCell>
-                      <TableCell>{r.disconnectedOn ? formatDateTime(r.disconnectedOn, props.zone) : 'CURRENTLY CONNECTED'}</TableCell>
-                      <TableCell align="right">{formatSeconds(r.seconds)}</TableCell>
+              <SideScroll>
+                <Table size="small" aria-label={`Connection history of ${p.name}`}>
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ pl: 0 }}>Connected On</TableCell>
+                      <TableCell>Disconnected On</TableCell>
+                      <TableCell align="right">Connected For</TableCell>
                     </TableRow>
-                  ))}
-                  <TableRow>
-                    <TableCell sx={{ pl: 0, fontWeight: 500 }} colSpan={2}>
-                      Total time
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 500 }}>
-                      {formatSeconds(p.connectedFor)}
-                    </TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((r) => (
+                      <TableRow key={r.connectedOn}>
+                        <TableCell sx={{ pl: 0 }}>{formatDateTime(r.connectedOn, props.zone)}</TableCell>
+                        <TableCell>{r.disconnectedOn ? formatDateTime(r.disconnectedOn, props.zone) : 'CURRENTLY CONNECTED'}</TableCell>
+                        <TableCell align="right">{formatSeconds(r.seconds)}</TableCell>
+                      </TableRow>
+                    ))}
+                    <TableRow>
+                      <TableCell sx={{ pl: 0, fontWeight: 500 }} colSpan={2}>
+                        Total time
+                      </TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 500 }}>
+                        {formatSeconds(p.connectedFor)}
+                      </TableCell>
+                    </TableRow>
+                  </TableBody>
+                </Table>
+              </SideScroll>
             )}
           </Box>
         );

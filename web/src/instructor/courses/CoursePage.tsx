@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import { FitTabs } from '../../components/FitTabs';
 import Badge from '@mui/material/Badge';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
@@ -48,12 +48,11 @@ export default function CoursePage() {
   const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
   return (
     <Page title={course.name}>
-      <Tabs
+      <FitTabs
         value={tab}
         onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })}
         aria-label="Course sections"
-        variant="scrollable"
-        allowScrollButtonsMobile
+        perRow={3}
         sx={{ mb: 2 }}
       >
         <Tab value="overview" label="Overview" />
@@ -67,7 +66,7 @@ export default function CoursePage() {
           aria-label={`Students (${course.courseEnrollmentsCount ?? 0})`}
         />
         <Tab value="topics" label="Discussion topics" />
-      </Tabs>
+      </FitTabs>
       {tab === 'topics' ? (
         <TopicsTab course={course} />
       ) : tab === 'students' ? (

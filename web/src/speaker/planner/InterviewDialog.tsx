@@ -58,9 +58,7 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
                 Your interview is not open now. The Connect button becomes available as soon as your interviewer opens the call.
               </Alert>
             )}
-            <Typography color="text.secondary">
-              Use a quiet place, a camera and a microphone. This page checks for your interview every 10 seconds.
-            </Typography>
+            <Typography color="text.secondary">Use a quiet place, a camera and a microphone.</Typography>
           </Stack>
         )}
         {view === 'promote' && (

@@ -20,7 +20,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -33,6 +32,7 @@ import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, userZone, zoneAbbreviation } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
+import { FitTabs } from '../../components/FitTabs';
 import { Chat } from '../../conversation/Chat';
 import { usePresence } from '../../conversation/usePresence';
 import { WILL_RECORD_LABEL } from '../../conversation/recording/RecordingIndicator';
@@ -327,19 +327,12 @@ function Lobby({
   return (
     <Stack spacing={3}>
       <JoinPanel conversation={conversation} zone={zone} now={now} />
-      <Paper variant="outlined" component="section" aria-label="Options">
-        <Tabs
-          value={tab}
-          onChange={(_, v: number) => selectTab(v)}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Lobby options"
-        >
+      <Paper variant="outlined" component="section" aria-label="Options" sx={{ overflow: 'hidden' }}>
+        <FitTabs value={tab} onChange={(_, v: number) => selectTab(v)} perRow={2} aria-label="Lobby options">
           {LOBBY_TABS.map((label, i) => (
             <Tab key={label} label={label} id={`lobby-tab-${i}`} aria-controls={`lobby-panel-${i}`} />
           ))}
-        </Tabs>
+        </FitTabs>
         <Box role="tabpanel" id={`lobby-panel-${tab}`} aria-labelledby={`lobby-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
           {tab === 0 && <Chat conversationId={conversation.id} zone={zone} />}
           {tab === 1 && <CancelTab conversation={conversation} viewerId={viewerId} zone={zone} onChanged={refetch} />}
