@@ -7,7 +7,7 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findArchive, type ArchiveRow } from '../../../projections/archives';
 import { findCourse } from '../../../projections/catalog';
 import { findConversation, type ConversationRow } from '../../../projections/conversations';
-import { ARCHIVE_URL_TTL_SECONDS, archiveStatusText, mayPlayArchive } from '../../domain/archive/archive';
+import { ARCHIVE_URL_TTL_SECONDS, archiveStatusText, mayPlayArchive, type ArchiveStatus } from '../../domain/archive/archive';
 import { conflict, notFound, unauthorized } from '../../domain/shared/errors';
 import { requireAdmin, requireViewer, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
@@ -35,7 +35,7 @@ async function playableConversation(ctx: ApiContext, conversationId: string): Pr
 
 const toGraphQL = (a: ArchiveRow) => ({
   conversationId: a.conversationId,
-  status: a.status.toUpperCase() as any,
+  status: a.status.toUpperCase() as Uppercase<ArchiveStatus>,
   percent: Math.max(0, Math.min(100, a.percent)),
   statusText: archiveStatusText(a.status, a.percent),
   durationSeconds: a.durationSeconds,
@@ -44,11 +44,10 @@ const toGraphQL = (a: ArchiveRow) => ({
 
 export const archiveResolvers: Resolvers = {
   Conversation: {
-    archiveOnStart: (c: any) => !!(c as ConversationRow).archiveOnStart,
-    archive: async (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
-      if (!(await mayPlay(ctx, ctx.viewer, row))) return null;
-      const archive = await findArchive(ctx.runtime.pool, row.id);
+    archiveOnStart: (c) => !!c.archiveOnStart,
+    archive: async (c, _a, ctx) => {
+      if (!(await mayPlay(ctx, ctx.viewer, c))) return null;
+      const archive = await findArchive(ctx.runtime.pool, c.id);
       return archive ? toGraphQL(archive) : null;
     },
   },
