@@ -7,7 +7,10 @@ import { CHANGES_CHANNEL, createChangeHub, onNotices } from './changes';
 function fakeListener() {
   const handlers = new Map<string, (payload: string) => void>();
   const listener = {
-    on: async (channel: string, handler: (payload: string) => void) => (handlers.set(channel, handler), () => handlers.delete(channel)),
+    on: async (channel: string, handler: (payload: string) => void) => {
+      handlers.set(channel, handler);
+      return () => handlers.delete(channel);
+    },
   };
   const notify = (topic: string, key: string) => handlers.get(CHANGES_CHANNEL)!(JSON.stringify({ topic, key }));
   return { listener: listener as unknown as PgListener, notify };

@@ -29,7 +29,10 @@ describe('session cache', () => {
     const f = fakeListener();
     const cache = new SessionCache(f.listener);
     let loads = 0;
-    const load = async () => (loads++, session());
+    const load = async () => {
+      loads++;
+      return session();
+    };
     await cache.get('s1', new Date(), load);
     assert.equal(loads, 1, 'not started: nothing remembered');
     await cache.start();
@@ -37,9 +40,19 @@ describe('session cache', () => {
     await cache.get('s1', new Date(), load);
     assert.equal(loads, 2, 'remembered after the first lookup');
     f.notice();
-    assert.equal(await cache.get('s1', new Date(), async () => (loads++, null)), null, 'a notice forgets: the ended session is read again');
+    assert.equal(
+      await cache.get('s1', new Date(), async () => {
+        loads++;
+        return null;
+      }),
+      null,
+      'a notice forgets: the ended session is read again',
+    );
     assert.equal(loads, 3);
-    await cache.get('s1', new Date(), async () => (loads++, null));
+    await cache.get('s1', new Date(), async () => {
+      loads++;
+      return null;
+    });
     assert.equal(loads, 4, 'a closed session is never remembered');
   });
 
@@ -48,7 +61,10 @@ describe('session cache', () => {
     const cache = new SessionCache(f.listener);
     await cache.start();
     let loads = 0;
-    const load = async () => (loads++, session());
+    const load = async () => {
+      loads++;
+      return session();
+    };
     await cache.get('s1', new Date(), load);
     f.state.listening = false;
     await cache.get('s1', new Date(), load);
@@ -71,7 +87,10 @@ describe('session cache', () => {
       f.notice(); // the sign-out commits while the open session is being read
       return session();
     });
-    await cache.get('s1', new Date(), async () => (loads++, null));
+    await cache.get('s1', new Date(), async () => {
+      loads++;
+      return null;
+    });
     assert.equal(loads, 2);
   });
 
@@ -80,12 +99,28 @@ describe('session cache', () => {
     const cache = new SessionCache(f.listener);
     await cache.start();
     let loads = 0;
-    await cache.get('s1', new Date(), async () => (loads++, session()));
+    await cache.get('s1', new Date(), async () => {
+      loads++;
+      return session();
+    });
     await new Promise((r) => setTimeout(r, MAX_AGE_MS + 50));
-    await cache.get('s1', new Date(), async () => (loads++, session()));
+    await cache.get('s1', new Date(), async () => {
+      loads++;
+      return session();
+    });
     assert.equal(loads, 2, 'too old: asked again');
-    await cache.get('s2', new Date(), async () => (loads++, session(100)));
-    assert.equal(await cache.get('s2', new Date(Date.now() + 200), async () => (loads++, null)), null, 'expired: asked again');
+    await cache.get('s2', new Date(), async () => {
+      loads++;
+      return session(100);
+    });
+    assert.equal(
+      await cache.get('s2', new Date(Date.now() + 200), async () => {
+        loads++;
+        return null;
+      }),
+      null,
+      'expired: asked again',
+    );
     assert.equal(loads, 4);
   });
 });
