@@ -5,6 +5,7 @@
  * conversations/conversation.ts), since they depend on the clock and the viewer.
  */
 import type pg from 'pg';
+import type { Marking } from '../../contracts/afterConversation';
 import type { ConversationStatus } from '../../services/domain/conversations/conversation';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
@@ -198,7 +199,7 @@ export interface ConversationRow {
   canceledBy: string | null;
   cancelReason: string | null;
   transferredOn: Date | null;
-  markedAs: string | null;
+  markedAs: Marking | null;
   markedOn: Date | null;
   openedOn: Date | null;
   startedOn: Date | null;

@@ -3,7 +3,7 @@
  * make-up purchases. Marking itself runs through moderateConversation (./live.ts), which calls
  * `markConversation` here.
  */
-import { adminMarkingChoices, makeUpPrice, markingChoices, promotionDestination, type Marking } from '../../../contracts/afterConversation';
+import { adminMarkingChoices, makeUpPrice, markingChoices, promotionDestination } from '../../../contracts/afterConversation';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findCourse } from '../../../projections/catalog';
 import { findConversation, ratingsOf, speakerRatingSummary, type ConversationRow } from '../../../projections/conversations';
@@ -48,7 +48,7 @@ export const afterConversationResolvers: Resolvers = {
       const v = ctx.viewer;
       const mayMark = !!v && (isAdmin(v) || v.accountId === c.reservedWith);
       const isMarkableNow = mayMark && isMarkable(asState(c), new Date());
-      const current = (c.markedAs as Marking | null) ?? null;
+      const current = c.markedAs;
       const choices = !isMarkableNow ? [] : isAdmin(v) ? adminMarkingChoices(current) : markingChoices(current);
       return { isMarkable: isMarkableNow, choices };
     },

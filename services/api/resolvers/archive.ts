@@ -7,11 +7,12 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findArchive, type ArchiveRow } from '../../../projections/archives';
 import { findCourse } from '../../../projections/catalog';
 import { findConversation, type ConversationRow } from '../../../projections/conversations';
-import { ARCHIVE_URL_TTL_SECONDS, archiveStatusText, mayPlayArchive, type ArchiveStatus } from '../../domain/archive/archive';
+import { ARCHIVE_URL_TTL_SECONDS, archiveStatusText, mayPlayArchive } from '../../domain/archive/archive';
 import { conflict, notFound, unauthorized } from '../../domain/shared/errors';
 import { requireAdmin, requireViewer, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { enumValue } from '../enumValue';
 
 export const ArchiveMessages = {
   notAllowed: 'You are not allowed to watch the recording of this conversation.',
@@ -35,7 +36,7 @@ async function playableConversation(ctx: ApiContext, conversationId: string): Pr
 
 const toGraphQL = (a: ArchiveRow) => ({
   conversationId: a.conversationId,
-  status: a.status.toUpperCase() as Uppercase<ArchiveStatus>,
+  status: enumValue(a.status),
   percent: Math.max(0, Math.min(100, a.percent)),
   statusText: archiveStatusText(a.status, a.percent),
   durationSeconds: a.durationSeconds,

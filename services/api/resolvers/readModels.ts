@@ -11,6 +11,7 @@ import type { OperationRecord } from '../../domain/readModels/operations';
 import type { ReadModelStatus, RunningOperation } from '../../feed/operations';
 import { requireAdmin } from '../auth';
 import type { ApiContext } from '../context';
+import { enumValue } from '../enumValue';
 
 const checkpointText = (c: { transactionId: string; position: string } | null) => (c ? `${c.transactionId}/${c.position}` : null);
 
@@ -41,9 +42,6 @@ function operatorOf(by: Operator, people: Map<string, PersonRow>): ResolversPare
 }
 
 const INTERRUPTED = 'Its process ended before it did; the live tables were left as they were.';
-
-/** A kind or an outcome as the schema's enums spell it. */
-const enumValue = <T extends string>(value: T) => value.toUpperCase() as Uppercase<T>;
 
 function operationOf(
   record: OperationRecord,
