@@ -3,6 +3,7 @@
  * the API checks on every request so that a signed-out token stops working at once.
  */
 import type pg from 'pg';
+import type { Role } from '../../contracts/roles';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
@@ -107,8 +108,8 @@ export const accountsProjector: Projector = {
 export interface AccountRow {
   id: string;
   emailAddress: string;
-  roles: string[];
-  activeRole: string | null;
+  roles: Role[];
+  activeRole: Role | null;
   createdAt: Date;
   currentSignInAt: Date | null;
   currentSignInIp: string | null;

@@ -33,7 +33,7 @@ export const archivesProjector: Projector = {
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const changed = new Set<string>();
     for (const e of events) {
-      const d = e.data as any;
+      const d = e.data;
       const at = e.metadata.occurredAt;
       changed.add(d.conversationId);
       switch (e.type) {

@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import { datesOnEarth } from '../../contracts/calendarDate';
+import type { PriceAgreementKind } from '../../contracts/enrollment';
 import { INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../contracts/validation/instructor';
 // The projector reads CourseCreated in its current shape (calendar dates), whoever runs it.
 import '../../services/domain/upcasters';
@@ -239,7 +240,7 @@ export interface CourseRow {
   durationRequirement: number;
   ownerId: string | null;
   school: string | null;
-  priceAgreement: { id: string; kind: string; pricingPlanId: string | null; unitPrice: number | null; currency: string };
+  priceAgreement: { id: string; kind: PriceAgreementKind; pricingPlanId: string | null; unitPrice: number | null; currency: string };
   templateId: string | null;
   createdAt: Date;
 }
@@ -332,15 +333,35 @@ export async function adventures(
   return rows.map(toCourse);
 }
 
-export async function lessonAssignments(pool: pg.Pool, courseId: string) {
+export interface LessonRow {
+  id: string;
+  title: string;
+  discussionTopic: string | null;
+  privateNote: string | null;
+  courseId: string;
+}
+
+export interface LessonAssignmentRow {
+  id: string;
+  /** A calendar date 'YYYY-MM-DD'. */
+  dueOn: string | null;
+  order: number;
+  courseId: string;
+  lesson: LessonRow;
+}
+
+/** A row of rm_catalog.lesson_assignments (or of a select holding its columns). */
+export const toLessonAssignment = (r: any): LessonAssignmentRow => ({
+  id: r.id,
+  dueOn: dateText(r.due_on),
+  order: r.ord,
+  courseId: r.course_id,
+  lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },
+});
+
+export async function lessonAssignments(pool: pg.Pool, courseId: string): Promise<LessonAssignmentRow[]> {
   const { rows } = await pool.query('SELECT * FROM rm_catalog.lesson_assignments WHERE course_id = $1 ORDER BY ord', [courseId]);
-  return rows.map((r) => ({
-    id: r.id,
-    dueOn: dateText(r.due_on),
-    order: r.ord,
-    courseId: r.course_id,
-    lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },
-  }));
+  return rows.map(toLessonAssignment);
 }
 
 /** Plans with how many courses were made with each (a course's agreement names its plan). */
@@ -389,7 +410,19 @@ export const adminPricingPlansSource: ConnectionSource<PricingPlanRow> = {
   toNode: toPricingPlan,
 };
 
-const toTemplate = (r: any) => ({
+export interface TemplateRow {
+  id: string;
+  name: string;
+  language: string;
+  proficiency: string;
+  completionRequirement: number;
+  durationRequirement: number;
+  ownerId: string | null;
+  priceAgreementKind: string;
+  createdAt: Date;
+}
+
+const toTemplate = (r: any): TemplateRow => ({
   id: r.id,
   name: r.name,
   language: r.language,
@@ -400,9 +433,8 @@ const toTemplate = (r: any) => ({
   priceAgreementKind: r.price_agreement_kind,
   createdAt: r.created_at,
 });
-export type TemplateRow = ReturnType<typeof toTemplate>;
 
-export async function findTemplate(pool: pg.Pool, id: string) {
+export async function findTemplate(pool: pg.Pool, id: string): Promise<TemplateRow | null> {
   const { rows } = await pool.query('SELECT * FROM rm_catalog.templates WHERE id = $1', [id]);
   return rows[0] ? toTemplate(rows[0]) : null;
 }
@@ -524,25 +556,10 @@ export async function searchOwned(pool: pg.Pool, ownerId: string, query: string,
 }
 
 /** One lesson assignment by its id or its lesson's id (the course it belongs to routes a command). */
-export async function findLessonAssignment(pool: pg.Pool, by: { id?: string; lessonId?: string }) {
+export async function findLessonAssignment(pool: pg.Pool, by: { id?: string; lessonId?: string }): Promise<LessonAssignmentRow | null> {
   const { rows } = await pool.query(
     'SELECT * FROM rm_catalog.lesson_assignments WHERE ($1::text IS NOT NULL AND id = $1) OR ($2::text IS NOT NULL AND lesson_id = $2) LIMIT 1',
     [by.id ?? null, by.lessonId ?? null],
   );
-  const r = rows[0];
-  return r
-    ? {
-        id: r.id,
-        dueOn: dateText(r.due_on),
-        order: r.ord,
-        courseId: r.course_id,
-        lesson: {
-          id: r.lesson_id,
-          title: r.title,
-          discussionTopic: r.discussion_topic,
-          privateNote: r.private_note,
-          courseId: r.course_id,
-        },
-      }
-    : null;
+  return rows[0] ? toLessonAssignment(rows[0]) : null;
 }

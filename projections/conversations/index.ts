@@ -5,6 +5,8 @@
  * conversations/conversation.ts), since they depend on the clock and the viewer.
  */
 import type pg from 'pg';
+import type { Marking } from '../../contracts/afterConversation';
+import type { ConversationStatus } from '../../services/domain/conversations/conversation';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { conversationsReplay } from './replay';
@@ -182,7 +184,7 @@ export interface ConversationRow {
   id: string;
   kind: 'lesson' | 'interview';
   provider: string;
-  status: string;
+  status: ConversationStatus;
   reservedBy: string;
   reservedWith: string;
   start: Date;
@@ -197,7 +199,7 @@ export interface ConversationRow {
   canceledBy: string | null;
   cancelReason: string | null;
   transferredOn: Date | null;
-  markedAs: string | null;
+  markedAs: Marking | null;
   markedOn: Date | null;
   openedOn: Date | null;
   startedOn: Date | null;
@@ -269,8 +271,8 @@ export interface ConversationFilter {
   first?: number | null;
 }
 
-/** A person's conversations as student or speaker. Status 'unused' is a reserved one whose end passed. */
-export async function conversationsOf(db: Db, accountId: string, f: ConversationFilter, now: Date, countOnly = false) {
+/** The condition selecting a person's conversations (as student or speaker) that pass a filter, and its parameters. */
+function conversationsWhere(accountId: string, f: ConversationFilter, now: Date) {
   const params: unknown[] = [accountId, now];
   // $2 (now) is typed where it is used, and also when no filter uses it.
   const where = ['(reserved_by = $1 OR reserved_with = $1)', '$2::timestamptz IS NOT NULL'];
@@ -281,17 +283,26 @@ export async function conversationsOf(db: Db, accountId: string, f: Conversation
   if (f.marked === true) where.push('marked_as IS NOT NULL');
   if (f.marked === false) where.push('marked_as IS NULL');
   if (f.markings?.length) where.push(`marked_as = ANY($${params.push(f.markings)})`);
-  if (countOnly) {
-    const { rows } = await db.query(`SELECT count(*)::int AS n FROM rm_conversations.conversations WHERE ${where.join(' AND ')}`, params);
-    return rows[0].n as number;
-  }
+  return { condition: where.join(' AND '), params };
+}
+
+/** A person's conversations as student or speaker. Status 'unused' is a reserved one whose end passed. */
+export async function conversationsOf(db: Db, accountId: string, f: ConversationFilter, now: Date): Promise<ConversationRow[]> {
+  const { condition, params } = conversationsWhere(accountId, f, now);
   const limit = Math.min(Math.max(f.first ?? 200, 0), 200);
   const { rows } = await db.query(
-    `SELECT * FROM rm_conversations.conversations WHERE ${where.join(' AND ')}
+    `SELECT * FROM rm_conversations.conversations WHERE ${condition}
       ORDER BY reserved_start ${f.reverse ? 'DESC' : 'ASC'}, id LIMIT ${limit}`,
     params,
   );
   return rows.map(toConversation);
+}
+
+/** How many conversations `conversationsOf` would find, without its limit. */
+export async function conversationCountOf(db: Db, accountId: string, f: ConversationFilter, now: Date): Promise<number> {
+  const { condition, params } = conversationsWhere(accountId, f, now);
+  const { rows } = await db.query(`SELECT count(*)::int AS n FROM rm_conversations.conversations WHERE ${condition}`, params);
+  return rows[0].n as number;
 }
 
 /** The speakers' booked (not canceled) conversations overlapping [from, to). */

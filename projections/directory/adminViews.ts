@@ -13,7 +13,7 @@
 import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import { occurrences } from '../../services/domain/scheduling/time';
-import { toCourse, type CourseRow } from '../catalog';
+import { toCourse, toLessonAssignment, type CourseRow, type LessonAssignmentRow } from '../catalog';
 import { toConversation, type ConversationRow } from '../conversations';
 
 /** The shown status (spec 2, section 4), as SQL over a conversations row `c`. */
@@ -85,28 +85,12 @@ export const adminCoursesSource: ConnectionSource<AdminCourseRow> = {
   toNode: (r) => ({ ...toCourse(r), ownerDisplayName: r.owner_name, ownerEmailAddress: r.owner_email }),
 };
 
-/** A lesson (a course's discussion topic) with its course, as the admin's lessons table lists it. */
-export interface AdminLessonRow {
-  id: string;
-  dueOn: string | null;
-  order: number;
-  courseId: string;
-  lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null; courseId: string };
-}
-
-const dateText = (d: Date | string | null) =>
-  d == null
-    ? null
-    : typeof d === 'string'
-      ? d
-      : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
 /**
  * Every lesson of every course (issue 11, the spec's admin lessons table): a row per lesson
  * assignment with its course's name, language and dates; the course's latest start first, then the
  * lesson's order. Read at request time from the catalog, as the courses table is.
  */
-export const adminLessonsSource: ConnectionSource<any> = {
+export const adminLessonsSource: ConnectionSource<LessonAssignmentRow> = {
   from: `(SELECT la.*, co.name AS course_name, co.language AS course_language, co.start_date AS course_start_date, co.kind AS course_kind
     FROM rm_catalog.lesson_assignments la JOIN rm_catalog.courses co ON co.id = la.course_id) AS admin_lessons`,
   fields: {
@@ -125,13 +109,7 @@ export const adminLessonsSource: ConnectionSource<any> = {
     { field: 'course_startDate', direction: 'DESC' },
     { field: 'order', direction: 'ASC' },
   ],
-  toNode: (r: any): AdminLessonRow => ({
-    id: r.id,
-    dueOn: dateText(r.due_on),
-    order: r.ord,
-    courseId: r.course_id,
-    lesson: { id: r.lesson_id, title: r.title, discussionTopic: r.discussion_topic, privateNote: r.private_note, courseId: r.course_id },
-  }),
+  toNode: toLessonAssignment,
 };
 
 export interface DashboardConversationRow {

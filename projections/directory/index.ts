@@ -7,6 +7,7 @@
  * paging, GIN pg_trgm for `matches` on text, GIN on the roles array.
  */
 import type pg from 'pg';
+import type { Role } from '../../contracts/roles';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
@@ -142,7 +143,7 @@ export const directoryProjector: Projector = {
 export interface PersonRow {
   id: string;
   emailAddress: string;
-  roles: string[];
+  roles: Role[];
   activeRole: null;
   createdAt: Date;
   currentSignInAt: Date | null;

@@ -1,5 +1,6 @@
 /** Enrollments read model: who is enrolled in which course, when, and how it was paid for. */
 import type pg from 'pg';
+import type { EnrolledWith } from '../../contracts/enrollment';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
@@ -114,7 +115,7 @@ export interface EnrollmentRow {
   courseId: string;
   studentId: string;
   enrolledOn: Date;
-  enrolledWith: string;
+  enrolledWith: EnrolledWith;
   extraConversations: number;
   minuteQuantity: number;
   paymentId: string | null;

@@ -187,9 +187,15 @@ export const notificationsProjector: Projector = {
   },
 };
 
+/** Whom a notification went to: an account, or an address with none (an invitation). */
+export interface NotificationRecipientRow {
+  id: string | null;
+  emailAddress: string;
+}
+
 export interface NotificationRow {
   id: string;
-  recipient: { id: string | null; emailAddress: string };
+  recipient: NotificationRecipientRow;
   fromAddress: string;
   subject: string;
   transportType: string;

@@ -23,6 +23,7 @@ import {
   initialPayrollFacts,
   paidConversation,
   type PayFacts,
+  type PayrollFactsEvent,
 } from '../../services/domain/speaking/payroll';
 import { linesOf, ownersOf, paidBySpeaker, replaceLines, toFacts, upsertFacts, upsertRates } from './lines';
 import { applyMonthEvent, settleMonths } from './months';
@@ -105,7 +106,7 @@ async function applyPayEvents(db: pg.PoolClient, events: StoredEvent[], idleGapM
 
   // Each touched conversation as it was before the batch and as it is after: both places need new lines.
   const windows: PayFacts[] = [...facts.conversations.values()].map((c) => ({ ...c }));
-  for (const e of events) evolvePayrollFacts(facts, e as any);
+  for (const e of events) evolvePayrollFacts(facts, e as unknown as PayrollFactsEvent);
   const touched = conversationIds.map((id) => facts.conversations.get(id)).filter((c): c is PayFacts => !!c);
   windows.push(...touched);
 

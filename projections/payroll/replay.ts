@@ -18,6 +18,7 @@ import {
   paidConversation,
   type PaidConversation,
   type PayFacts,
+  type PayrollFactsEvent,
   type PayrollLine,
 } from '../../services/domain/speaking/payroll';
 import { bulkInto, copyRows } from '../../services/feed/bulk';
@@ -385,13 +386,13 @@ export function payrollReplay(idleGapMaxMinutes: number): Replay {
           continue;
         }
         if (type === 'SpeakingSettingsChanged') {
-          evolvePayrollFacts(facts, e as any);
+          evolvePayrollFacts(facts, e as unknown as PayrollFactsEvent);
           continue;
         }
         const id = e.data.conversationId as string;
         const before = facts.conversations.get(id);
         if (!changed.has(id)) changed.set(id, before ? { ...before } : null);
-        evolvePayrollFacts(facts, e as any);
+        evolvePayrollFacts(facts, e as unknown as PayrollFactsEvent);
         const after = facts.conversations.get(id);
         if (after && (after !== before || type === 'ConversationTransferred')) note(after.speakerId, after);
       }

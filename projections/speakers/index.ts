@@ -59,7 +59,7 @@ export const speakersProjector: Projector = {
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const accepted: string[] = [];
     for (const e of events) {
-      const d = e.data as any;
+      const d = e.data;
       const at = e.metadata.occurredAt;
       switch (e.type) {
         case 'InvitationIssued':
@@ -255,7 +255,7 @@ export interface SpeakerCandidateRow {
   emailAddress: string;
   displayName: string | null;
   stage: 'waiting' | 'interviewing' | 'promoted' | 'declined';
-  evaluation: string | null;
+  evaluation: SpeakingRow['evaluation'];
   evaluatedOn: Date | null;
   interviewedOn: Date | null;
   languages: string[];

@@ -4,7 +4,7 @@
  */
 import { findAccount, type AccountRow } from '../../projections/accounts';
 import type { CommandMeta } from '../commands/execute';
-import { notFound } from '../domain/shared/errors';
+import { conflict, notFound } from '../domain/shared/errors';
 import type { GlobalCheckpoint } from '../eventstore/port';
 import { actorOf } from './auth';
 import type { ApiContext } from './context';
@@ -24,4 +24,14 @@ export async function accountOrThrow(ctx: ApiContext, accountId: string): Promis
   const account = await findAccount(ctx.runtime.pool, accountId);
   if (!account) throw notFound('The account was not found.');
   return account;
+}
+
+/**
+ * A mutation's answer, read back from a read model once its command settled: one that cannot be
+ * read (the read model did not catch up within the bound) is a CONFLICT asking to reload, never a
+ * null where the schema promises an object.
+ */
+export function readBack<T>(row: T | null | undefined, message: string): T {
+  if (row == null) throw conflict(message);
+  return row;
 }

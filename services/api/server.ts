@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import express from 'express';
+import type { ExecutionArgs } from 'graphql';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -169,11 +170,13 @@ export function createServer(runtime: Runtime) {
       !origin || origins.has(origin) || origin === `http://${req.headers.host}` || origin === `https://${req.headers.host}`,
   });
   const socketSessions = new SocketSessions(runtime);
+  type EnvelopedRun = Pick<ReturnType<typeof yoga.getEnveloped>, 'execute' | 'subscribe'>;
   socketSessions.start().catch((error) => runtime.log.error({ err: error }, 'listening for ended sessions failed'));
   useServer(
     {
-      execute: (args: any) => args.rootValue.execute(args),
-      subscribe: (args: any) => args.rootValue.subscribe(args),
+      // onSubscribe below hands the operation's enveloped execute and subscribe on as its rootValue.
+      execute: (args: ExecutionArgs) => (args.rootValue as EnvelopedRun).execute(args),
+      subscribe: (args: ExecutionArgs) => (args.rootValue as EnvelopedRun).subscribe(args),
       onSubscribe: async (ctx, _id, payload) => {
         const upgrade = ctx.extra.request;
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({

@@ -31,7 +31,7 @@ const disableIntrospection: Plugin = {
 
 export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
   return createYoga<{ req?: { ip?: string; headers: Record<string, unknown> }; connectionParams?: Record<string, unknown> }, ApiContext>({
-    schema: enforceInputLimits(createSchema({ typeDefs, resolvers: resolvers as any })),
+    schema: enforceInputLimits(createSchema({ typeDefs, resolvers })),
     graphqlEndpoint: '/graphql',
     maxRequestBodySize: false,
     graphiql: runtime.config.surfaces.graphiql,

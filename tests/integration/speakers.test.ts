@@ -18,7 +18,7 @@ const INVITE = `mutation($input: InviteSpeakerInput!) { inviteSpeaker(input: $in
 const RESCIND = `mutation($input: RescindSpeakerInput!) { rescindSpeaker(input: $input) { rescinded invitation { id invitationStatus } } }`;
 const INVITATIONS = `{ invitations { id invitationSentAt emailAddress invitationStatus owner { id } speakerId speaking { id isPromoted hasEvaluation evaluation interview { id status } languages payRate } } }`;
 const SIGNUP_INVITED = `mutation($input: SignupInvitedInput!) { signupInvited(input: $input) { token } }`;
-const INTERVIEW = `mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { ready conversation { id } } }`;
+const INTERVIEW = `mutation($input: InterviewSpeakerInput!) { interviewSpeaker(input: $input) { ready conversation { id status kind reservedWith { id } } } }`;
 const EVALUATE = `mutation($input: EvaluateSpeakerInput!) { evaluateSpeaker(input: $input) { evaluated speaking { id isPromoted evaluation hasEvaluation isUnderReview } } }`;
 const CHANGE_SPEAKING = `mutation($input: ChangeUserSpeakingInput!) { changeUserSpeaking(input: $input) { changed user { id speaking { languages payRate } } } }`;
 const ALL_SPEAKERS = `query($language: String) { allSpeakers(language: $language) { language speakers { id emailAddress } } }`;
@@ -204,6 +204,13 @@ describe('interview and evaluation', () => {
     assert.equal(res.errors, undefined, JSON.stringify(res.errors));
     assert.equal(res.data.interviewSpeaker.ready, true);
     const conversationId = res.data.interviewSpeaker.conversation.id;
+    // The answer is the conversation as the read model has it, every field of it.
+    assert.deepEqual(res.data.interviewSpeaker.conversation, {
+      id: conversationId,
+      status: 'opened',
+      kind: 'interview',
+      reservedWith: { id: speaker.accountId },
+    });
     const stream = await app.runtime.store.readStream(`conversation-${conversationId}`);
     assert.deepEqual(
       stream.map((e) => e.type),

@@ -23,22 +23,19 @@ import {
   notificationTimeline,
   notificationsFor,
   notificationsSource,
-  type NotificationRow,
 } from '../../../projections/notifications';
 import { quickSearch } from '../../../projections/search';
 import { speakerCandidatesSource } from '../../../projections/speakers';
 import { MAIL_TEMPLATE_KEYS, renderStoredMail } from '../../domain/notifications/templates';
 import { notificationPublicToken } from '../../security/mailTokens';
 import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
-import { connection } from '../connections';
+import { adminConnection } from '../adminConnection';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
 
 /** The read models an admin change shows in: the next list, detail or history read sees it. */
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
-
-const preview = (n: NotificationRow) => renderStoredMail(n);
 
 /** Monday 00:00 of the week holding `now`, in a time zone. */
 export function weekStart(now: Date, zone: string): Date {
@@ -55,28 +52,28 @@ const MAIL_TEMPLATES = mailTemplatesSource(MAIL_TEMPLATE_KEYS);
 
 export const adminResolvers: Resolvers = {
   Query: {
-    students: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('STUDENT'), args)) as any,
-    instructors: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('INSTRUCTOR'), args)) as any,
-    speakers: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, peopleWithRole('SPEAKER'), args)) as any,
-    notifications: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, notificationsSource, args)) as any,
+    students: (_p, args, ctx) => adminConnection(ctx, peopleWithRole('STUDENT'), args),
+    instructors: (_p, args, ctx) => adminConnection(ctx, peopleWithRole('INSTRUCTOR'), args),
+    speakers: (_p, args, ctx) => adminConnection(ctx, peopleWithRole('SPEAKER'), args),
+    notifications: (_p, args, ctx) => adminConnection(ctx, notificationsSource, args),
     notification: async (_p, { notificationId }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await findNotification(ctx.runtime.pool, notificationId)) as any;
+      return findNotification(ctx.runtime.pool, notificationId);
     },
     user: async (_p, { userId }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, userId);
-      return (await findAccount(ctx.runtime.pool, userId)) as any;
+      return findAccount(ctx.runtime.pool, userId);
     },
-    userHistory: (_p, { userId, ...args }, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, historyOf(userId), args)) as any,
+    userHistory: (_p, { userId, ...args }, ctx) => adminConnection(ctx, historyOf(userId), args),
     quickSearch: async (_p, { searchQuery, pii }, ctx) => {
       requireAdmin(ctx.viewer);
-      return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii }) as any;
+      return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii });
     },
-    courses: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminCoursesSource, args)) as any,
-    lessons: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminLessonsSource, args)) as any,
-    profiles: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, profilesSource, args)) as any,
-    mailTemplates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, MAIL_TEMPLATES, args)) as any,
-    speakerCandidates: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, speakerCandidatesSource, args)) as any,
+    courses: (_p, args, ctx) => adminConnection(ctx, adminCoursesSource, args),
+    lessons: (_p, args, ctx) => adminConnection(ctx, adminLessonsSource, args),
+    profiles: (_p, args, ctx) => adminConnection(ctx, profilesSource, args),
+    mailTemplates: (_p, args, ctx) => adminConnection(ctx, MAIL_TEMPLATES, args),
+    speakerCandidates: (_p, args, ctx) => adminConnection(ctx, speakerCandidatesSource, args),
     adminDashboard: async (_p, _args, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
       const person = await findPerson(ctx.runtime.pool, viewer.accountId);
@@ -88,17 +85,17 @@ export const adminResolvers: Resolvers = {
         timeZone: zone,
         reservedConversations: await dashboardConversations(ctx.runtime.pool, window.rangeStart, window.rangeEnd),
         now,
-      } as any;
+      };
     },
   },
   LessonAssignment: {
     // Who reads a lesson assignment read its course already (the course page, the admin's lessons table).
-    course: async (a: any, _args, ctx) => (a.courseId ? ((await findCourse(ctx.runtime.pool, a.courseId)) as any) : null),
+    course: (a, _args, ctx) => findCourse(ctx.runtime.pool, a.courseId),
   },
   AdminDashboard: {
-    figures: async (d: any, _args, ctx) => {
+    figures: async (d, _args, ctx) => {
       requireAdmin(ctx.viewer);
-      const now: Date = d.now ?? new Date();
+      const now = d.now;
       const tomorrow = DateTime.fromJSDate(d.rangeStart).setZone(d.timeZone).plus({ days: 1 }).toJSDate();
       const dayAfter = DateTime.fromJSDate(d.rangeStart).setZone(d.timeZone).plus({ days: 2 }).toJSDate();
       const pool = ctx.runtime.pool;
@@ -112,24 +109,30 @@ export const adminResolvers: Resolvers = {
     },
   },
   User: {
-    createdAt: (u: any) => u.createdAt,
-    notifications: (u: any, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, notificationsFor(u.id), args)) as any,
+    createdAt: (u) => u.createdAt,
+    notifications: (u, args, ctx) => adminConnection(ctx, notificationsFor(u.id), args),
   },
   NotificationRecipient: {
-    roles: async (r: any, _args, ctx) => {
+    roles: async (r, _args, ctx) => {
       requireAdmin(ctx.viewer);
-      return r.id ? (((await findAccount(ctx.runtime.pool, r.id))?.roles ?? []) as any) : [];
+      return r.id ? ((await findAccount(ctx.runtime.pool, r.id))?.roles ?? []) : [];
     },
   },
   Notification: {
-    templateValue: (n: any) =>
-      Object.entries((n as NotificationRow).templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
-    events: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), notificationTimeline(ctx.runtime.pool, n.id)),
-    preview: (n: any, _args, ctx) => (requireAdmin(ctx.viewer), preview(n as NotificationRow)),
+    templateValue: (n) => Object.entries(n.templateValue ?? {}).map(([key, value]) => ({ key, value: String(value) })),
+    events: (n, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return notificationTimeline(ctx.runtime.pool, n.id);
+    },
+    preview: (n, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return renderStoredMail(n);
+    },
     // Derived, never stored (services/security/mailTokens.ts); like the rest of a notification, admins only.
-    publicToken: (n: any, _args, ctx) => (
-      requireAdmin(ctx.viewer), notificationPublicToken(ctx.runtime.config.authSecret, (n as NotificationRow).id)
-    ),
+    publicToken: (n, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return notificationPublicToken(ctx.runtime.config.authSecret, n.id);
+    },
   },
   Mutation: {
     changeUserEmailAddress: async (_p, { input }, ctx) => {
@@ -139,14 +142,14 @@ export const adminResolvers: Resolvers = {
         emailAddress: input.emailAddress,
       });
       await settled(ctx, appended, ADMIN_READ_MODELS);
-      return { changed: result, user: (await accountOrThrow(ctx, input.userId)) as any };
+      return { changed: result, user: await accountOrThrow(ctx, input.userId) };
     },
     sendPasswordReset: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const account = await accountOrThrow(ctx, input.userId);
       const { appended } = await ctx.runtime.identity.recoverPassword(commandMeta(ctx), { emailAddress: account.emailAddress });
       await settled(ctx, appended, ADMIN_READ_MODELS);
-      return { sent: !!appended, user: (await accountOrThrow(ctx, input.userId)) as any };
+      return { sent: !!appended, user: await accountOrThrow(ctx, input.userId) };
     },
   },
 };

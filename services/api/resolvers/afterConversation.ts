@@ -3,7 +3,7 @@
  * make-up purchases. Marking itself runs through moderateConversation (./live.ts), which calls
  * `markConversation` here.
  */
-import { adminMarkingChoices, makeUpPrice, markingChoices, promotionDestination, type Marking } from '../../../contracts/afterConversation';
+import { adminMarkingChoices, makeUpPrice, markingChoices, promotionDestination } from '../../../contracts/afterConversation';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findCourse } from '../../../projections/catalog';
 import { findConversation, ratingsOf, speakerRatingSummary, type ConversationRow } from '../../../projections/conversations';
@@ -13,7 +13,7 @@ import { findEnrollmentById } from '../../../projections/enrollments';
 import { canMakeUp, isMarkable } from '../../domain/conversations/marking';
 import { notFound } from '../../domain/shared/errors';
 import { isAdmin, requireStudent, requireViewer, type Viewer } from '../auth';
-import { commandMeta, settled } from '../commandSupport';
+import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { visibleConversation } from './scheduling';
 
@@ -39,53 +39,49 @@ export async function markConversation(ctx: ApiContext, conversationId: string, 
     viewer: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) },
   });
   await settled(ctx, appended, ['conversations', 'enrollments', 'minutes']);
-  return (await findConversation(ctx.runtime.pool, c.id))!;
+  return readBack(await findConversation(ctx.runtime.pool, c.id), 'The conversation was marked but is not readable yet. Please reload.');
 }
 
 export const afterConversationResolvers: Resolvers = {
   Conversation: {
-    markablePolicy: (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
+    markablePolicy: (c, _a, ctx) => {
       const v = ctx.viewer;
-      const mayMark = !!v && (isAdmin(v) || v.accountId === row.reservedWith);
-      const isMarkableNow = mayMark && isMarkable(asState(row) as any, new Date());
-      const current = (row.markedAs as Marking | null) ?? null;
+      const mayMark = !!v && (isAdmin(v) || v.accountId === c.reservedWith);
+      const isMarkableNow = mayMark && isMarkable(asState(c), new Date());
+      const current = c.markedAs;
       const choices = !isMarkableNow ? [] : isAdmin(v) ? adminMarkingChoices(current) : markingChoices(current);
       return { isMarkable: isMarkableNow, choices };
     },
-    makeUpPolicy: (c: any, _a, ctx) => ({ canMakeUp: canMakeUp(makeUpSubject(c), ctx.viewer?.accountId ?? null, new Date()) }),
-    makeUpPrices: async (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
-      if (!row.courseId || !canMakeUp(makeUpSubject(row), ctx.viewer?.accountId ?? null, new Date())) return null;
-      const course = await findCourse(ctx.runtime.pool, row.courseId);
+    makeUpPolicy: (c, _a, ctx) => ({ canMakeUp: canMakeUp(makeUpSubject(c), ctx.viewer?.accountId ?? null, new Date()) }),
+    makeUpPrices: async (c, _a, ctx) => {
+      if (!c.courseId || !canMakeUp(makeUpSubject(c), ctx.viewer?.accountId ?? null, new Date())) return null;
+      const course = await findCourse(ctx.runtime.pool, c.courseId);
       const totalPrice = course ? makeUpPrice(course.priceAgreement.unitPrice) : null;
-      return totalPrice === null ? null : { totalPrice, currency: course!.priceAgreement.currency, minuteQuantity: row.minutes };
+      return totalPrice === null ? null : { totalPrice, currency: course!.priceAgreement.currency, minuteQuantity: c.minutes };
     },
-    refundedMinutes: (c: any, _a, ctx) => (isParticipantOrAdmin(ctx.viewer, c) ? (c as ConversationRow).refundedMinutes : null),
-    ratings: async (c: any, _a, ctx) => {
+    refundedMinutes: (c, _a, ctx) => (isParticipantOrAdmin(ctx.viewer, c) ? c.refundedMinutes : null),
+    ratings: async (c, _a, ctx) => {
       const v = ctx.viewer;
       if (!v) return [];
-      const all = await ratingsOf(ctx.runtime.pool, (c as ConversationRow).id);
+      const all = await ratingsOf(ctx.runtime.pool, c.id);
       // Admins see both ratings; a participant sees their own, so neither is swayed by the other's.
-      return all.filter((r) => isAdmin(v) || r.ratedBy === v.accountId) as any;
+      return all.filter((r) => isAdmin(v) || r.ratedBy === v.accountId);
     },
-    isRatable: async (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
+    isRatable: async (c, _a, ctx) => {
       const v = ctx.viewer;
-      if (!v || row.kind !== 'lesson' || row.isCanceled || (v.accountId !== row.reservedBy && v.accountId !== row.reservedWith))
-        return false;
-      const ended = row.status === 'stopped' || row.status === 'unused' || Date.now() >= row.end.getTime();
+      if (!v || c.kind !== 'lesson' || c.isCanceled || (v.accountId !== c.reservedBy && v.accountId !== c.reservedWith)) return false;
+      const ended = c.status === 'stopped' || c.status === 'unused' || Date.now() >= c.end.getTime();
       if (!ended) return false;
-      return !(await ratingsOf(ctx.runtime.pool, row.id)).some((r) => r.ratedBy === v.accountId);
+      return !(await ratingsOf(ctx.runtime.pool, c.id)).some((r) => r.ratedBy === v.accountId);
     },
   },
 
   ConversationRating: {
-    ratedBy: async (r: any, _a, ctx) => findPerson(ctx.runtime.pool, r.ratedBy) as any,
+    ratedBy: (r, _a, ctx) => findPerson(ctx.runtime.pool, r.ratedBy),
   },
 
   User: {
-    speakerRating: async (u: any, _a, ctx) => (isAdmin(ctx.viewer) ? speakerRatingSummary(ctx.runtime.pool, u.id) : null),
+    speakerRating: async (u, _a, ctx) => (isAdmin(ctx.viewer) ? speakerRatingSummary(ctx.runtime.pool, u.id) : null),
   },
 
   Mutation: {
@@ -127,7 +123,11 @@ export const afterConversationResolvers: Resolvers = {
         comment: input.comment ?? null,
       });
       await settled(ctx, appended, ['conversations']);
-      return { rated: true, conversation: (await findConversation(ctx.runtime.pool, c.id)) as any };
+      const rated = readBack(
+        await findConversation(ctx.runtime.pool, c.id),
+        'The conversation was rated but is not readable yet. Please reload.',
+      );
+      return { rated: true, conversation: rated };
     },
   },
 };

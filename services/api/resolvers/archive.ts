@@ -12,6 +12,7 @@ import { conflict, notFound, unauthorized } from '../../domain/shared/errors';
 import { requireAdmin, requireViewer, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { enumValue } from '../enumValue';
 
 export const ArchiveMessages = {
   notAllowed: 'You are not allowed to watch the recording of this conversation.',
@@ -35,7 +36,7 @@ async function playableConversation(ctx: ApiContext, conversationId: string): Pr
 
 const toGraphQL = (a: ArchiveRow) => ({
   conversationId: a.conversationId,
-  status: a.status.toUpperCase() as any,
+  status: enumValue(a.status),
   percent: Math.max(0, Math.min(100, a.percent)),
   statusText: archiveStatusText(a.status, a.percent),
   durationSeconds: a.durationSeconds,
@@ -44,11 +45,10 @@ const toGraphQL = (a: ArchiveRow) => ({
 
 export const archiveResolvers: Resolvers = {
   Conversation: {
-    archiveOnStart: (c: any) => !!(c as ConversationRow).archiveOnStart,
-    archive: async (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
-      if (!(await mayPlay(ctx, ctx.viewer, row))) return null;
-      const archive = await findArchive(ctx.runtime.pool, row.id);
+    archiveOnStart: (c) => !!c.archiveOnStart,
+    archive: async (c, _a, ctx) => {
+      if (!(await mayPlay(ctx, ctx.viewer, c))) return null;
+      const archive = await findArchive(ctx.runtime.pool, c.id);
       return archive ? toGraphQL(archive) : null;
     },
   },

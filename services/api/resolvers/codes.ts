@@ -6,8 +6,9 @@ import { displayCodeValue } from '../../domain/billing/codes';
 import { DomainError, badInput } from '../../domain/shared/errors';
 import { RedemptionSetMessages, redemptionSetShape } from '../../../contracts/validation/enrollment';
 import { requireAdmin } from '../auth';
-import { commandMeta, settled } from '../commandSupport';
-import { connection, type ConnectionSource } from '../connections';
+import { commandMeta, readBack, settled } from '../commandSupport';
+import { adminConnection } from '../adminConnection';
+import type { ConnectionSource } from '../connections';
 import type { ApiContext } from '../context';
 
 /** The admin list of codes (spec 3: /admin/redemption_codes), through the shared connection mechanism. */
@@ -37,33 +38,35 @@ export const codesResolvers: Resolvers = {
   Query: {
     redemptionSet: async (_p, { redemptionSetId }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await findRedemptionSet(ctx.runtime.pool, redemptionSetId)) as any;
+      return await findRedemptionSet(ctx.runtime.pool, redemptionSetId);
     },
     redemptionCode: async (_p, { redemptionCodeId }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await findRedemptionCode(ctx.runtime.pool, redemptionCodeId)) as any;
+      return await findRedemptionCode(ctx.runtime.pool, redemptionCodeId);
     },
     redemptionCodes: (_p, args, ctx) => {
-      requireAdmin(ctx.viewer);
       // A value is searched as shown (without its version prefix) and with or without its space.
       const filter = (args.filter ?? []).map((f) =>
         f.field === 'value' && f.value ? { ...f, value: f.value.replace(/\s+/g, '').toUpperCase() } : f,
       );
-      return connection(ctx.runtime.pool, redemptionCodesSource, { ...args, filter }) as any;
+      return adminConnection(ctx, redemptionCodesSource, { ...args, filter });
     },
   },
   RedemptionCode: {
-    value: (c: any) => displayCodeValue(c.value),
-    redeemedBy: (c: any, _args, ctx) => userRef(ctx, c.redeemedBy),
-    redemptionSet: async (c: any, _args, ctx) => {
+    value: (c) => displayCodeValue(c.value),
+    redeemedBy: (c, _args, ctx) => userRef(ctx, c.redeemedBy),
+    redemptionSet: async (c, _args, ctx) => {
       const set = await findRedemptionSet(ctx.runtime.pool, c.redemptionSetId);
       if (!set) throw new DomainError('NOT_FOUND', 'The redemption set was not found.');
-      return set as any;
+      return set;
     },
   },
   RedemptionSet: {
-    createdBy: (s: any, _args, ctx) => userRef(ctx, s.createdBy),
-    codes: (s: any, _args, ctx) => (requireAdmin(ctx.viewer), codesOfSet(ctx.runtime.pool, s.id)) as any,
+    createdBy: (s, _args, ctx) => userRef(ctx, s.createdBy),
+    codes: (s, _args, ctx) => {
+      requireAdmin(ctx.viewer);
+      return codesOfSet(ctx.runtime.pool, s.id);
+    },
   },
   Mutation: {
     createRedemptionSet: async (_p, { input }, ctx) => {
@@ -84,8 +87,7 @@ export const codesResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
-      if (!set) throw new DomainError('CONFLICT', 'The set was made but is not readable yet. Please reload.');
-      return { created: true, set: set as any };
+      return { created: true, set: readBack(set, 'The set was made but is not readable yet. Please reload.') };
     },
   },
 };

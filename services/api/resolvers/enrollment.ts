@@ -24,15 +24,9 @@ import {
   pricingPlans,
   type CourseRow,
   type CourseScope,
+  type LessonAssignmentRow,
 } from '../../../projections/catalog';
-import {
-  enrollmentCount,
-  enrollmentsOf,
-  findEnrollment,
-  lessonAttemptsOf,
-  type EnrollmentRow,
-  type LessonAttemptRow,
-} from '../../../projections/enrollments';
+import { enrollmentCount, enrollmentsOf, findEnrollment, lessonAttemptsOf, type LessonAttemptRow } from '../../../projections/enrollments';
 import { findRedemptionCodeWorth } from '../../../projections/codes';
 import { findPayment, paidPayments } from '../../../projections/payments';
 import { isPastCourse } from '../../domain/catalog/course';
@@ -48,11 +42,8 @@ import {
   requireViewer,
 } from '../auth';
 import type { ApiContext } from '../context';
-import { commandMeta, settled } from '../commandSupport';
+import { commandMeta, readBack, settled } from '../commandSupport';
 import { LIMITS } from '../../security/rateLimit';
-
-/** A course as the API hands it on: the row plus the extra conversations it was asked with. */
-type CourseParent = CourseRow & { requestedExtraConversations?: number };
 
 async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseRow | null> {
   const viewer = requireViewer(ctx.viewer);
@@ -76,7 +67,7 @@ async function coursesBy(ctx: ApiContext, accountId: string, scope: CourseScope,
 }
 
 /** A student's progress in a course: each lesson's attempts and the count of lessons by their latest outcome. */
-function progressOf(lessons: Awaited<ReturnType<typeof lessonAssignments>>, attempts: LessonAttemptRow[]) {
+function progressOf(lessons: LessonAssignmentRow[], attempts: LessonAttemptRow[]) {
   const counts = { attempting: 0, completed: 0, failed: 0, unattempted: 0 };
   const report = lessons.map((lessonAssignment) => {
     const mine = attempts.filter((a) => a.lessonId === lessonAssignment.lesson.id);
@@ -128,7 +119,7 @@ export const enrollmentResolvers: Resolvers = {
           course.kind === 'adventure' ? EnrollmentMessages.adventureExtraConversations : (extraProblem ?? EnrollmentMessages.courseFailed);
         throw badInput(message, { extraConversations: extraProblem ?? EnrollmentMessages.noPrice });
       }
-      return { ...course, requestedExtraConversations: extraConversations ?? 0 } as any;
+      return { ...course, requestedExtraConversations: extraConversations ?? 0 };
     },
 
     enrollingCode: async (_p, { code }, ctx) => {
@@ -151,18 +142,18 @@ export const enrollmentResolvers: Resolvers = {
       const list =
         language && !isLanguageCode(language) ? [] : await adventures(ctx.runtime.pool, { durationRequirement, language, proficiency });
       return {
-        adventures: list as any,
+        adventures: list,
         durationRequirement: durationRequirement ?? null,
         language: language ?? null,
         proficiency: proficiency ?? null,
       };
     },
 
-    course: async (_p, { courseId }, ctx) => (await visibleCourse(ctx, courseId)) as any,
+    course: async (_p, { courseId }, ctx) => await visibleCourse(ctx, courseId),
 
     pricingPlans: async (_p, _args, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await pricingPlans(ctx.runtime.pool)) as any;
+      return await pricingPlans(ctx.runtime.pool);
     },
 
     paymentConfiguration: (_p, _args, ctx) => ctx.runtime.payments.gateway.publicConfig(),
@@ -170,12 +161,12 @@ export const enrollmentResolvers: Resolvers = {
     template: async (_p, { templateId }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const template = await findTemplate(ctx.runtime.pool, templateId);
-      return template && (isAdmin(viewer) || template.ownerId === viewer.accountId) ? (template as any) : null;
+      return template && (isAdmin(viewer) || template.ownerId === viewer.accountId) ? template : null;
     },
   },
 
   Template: {
-    owner: async (t: any, _args, ctx) => {
+    owner: async (t, _args, ctx) => {
       if (!t.ownerId) return null;
       const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, t.ownerId), findProfile(ctx.runtime.pool, t.ownerId)]);
       return {
@@ -188,13 +179,13 @@ export const enrollmentResolvers: Resolvers = {
   },
 
   Course: {
-    isPast: (c: any) => isPastCourse(c, new Date()),
-    enrolledIn: async (c: any, _args, ctx) => (ctx.viewer ? !!(await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) : false),
+    isPast: (c) => isPastCourse(c, new Date()),
+    enrolledIn: async (c, _args, ctx) => (ctx.viewer ? !!(await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) : false),
     // The owner's and admins' business: null for a student of the course (or anyone else).
-    courseEnrollmentsCount: (c: any, _args, ctx) => (ownsCourse(ctx.viewer, c) ? enrollmentCount(ctx.runtime.pool, c.id) : null),
+    courseEnrollmentsCount: (c, _args, ctx) => (ownsCourse(ctx.viewer, c) ? enrollmentCount(ctx.runtime.pool, c.id) : null),
     // Students see the owner's display name, never their email address (issue 11): the address
     // is the owner's and admins' only.
-    owner: async (c: any, _args, ctx) => {
+    owner: async (c, _args, ctx) => {
       if (!c.ownerId) return null;
       const [account, profile] = await Promise.all([findAccount(ctx.runtime.pool, c.ownerId), findProfile(ctx.runtime.pool, c.ownerId)]);
       return {
@@ -204,20 +195,19 @@ export const enrollmentResolvers: Resolvers = {
         school: c.school,
       };
     },
-    priceAgreement: (c: any) => ({ id: c.priceAgreement.id, kind: c.priceAgreement.kind }),
-    prices: (c: any, { extraConversations }) => {
-      const extra = extraConversations ?? (c as CourseParent).requestedExtraConversations ?? 0;
+    priceAgreement: (c) => ({ id: c.priceAgreement.id, kind: c.priceAgreement.kind }),
+    prices: (c, { extraConversations }) => {
+      const extra = extraConversations ?? c.requestedExtraConversations ?? 0;
       const problem = extraConversationsError(extra);
       if (problem) throw badInput(problem, { extraConversations: problem });
       return coursePrices(c.priceAgreement.unitPrice, c.completionRequirement, extra);
     },
-    lessonAssignments: (c: any, _args, ctx) => lessonAssignments(ctx.runtime.pool, c.id),
-    courseEnrollment: async (c: any, _args, ctx) =>
-      ctx.viewer ? ((await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId)) as any) : null,
+    lessonAssignments: (c, _args, ctx) => lessonAssignments(ctx.runtime.pool, c.id),
+    courseEnrollment: async (c, _args, ctx) => (ctx.viewer ? await findEnrollment(ctx.runtime.pool, c.id, ctx.viewer.accountId) : null),
   },
 
   Lesson: {
-    privateNote: async (l: any, _args, ctx) => {
+    privateNote: async (l, _args, ctx) => {
       if (l.privateNoteFor && ctx.viewer?.accountId === l.privateNoteFor) return l.privateNote;
       const course = await findCourse(ctx.runtime.pool, l.courseId);
       return course && ownsCourse(ctx.viewer, course) ? l.privateNote : null;
@@ -225,48 +215,46 @@ export const enrollmentResolvers: Resolvers = {
   },
 
   CourseEnrollment: {
-    course: async (e: any, _args, ctx) => {
-      const course = await findCourse(ctx.runtime.pool, (e as EnrollmentRow).courseId);
+    course: async (e, _args, ctx) => {
+      const course = await findCourse(ctx.runtime.pool, e.courseId);
       if (!course) throw notFound(EnrollmentMessages.courseNotFound);
-      return course as any;
+      return course;
     },
-    enrolledWith: (e: any) => e.enrolledWith,
-    payment: async (e: any, _args, ctx) => {
-      const row = e as EnrollmentRow;
-      if (!row.paymentId) return null;
-      requireSelfOrAdmin(ctx.viewer, row.studentId);
-      return (await findPayment(ctx.runtime.pool, row.paymentId)) as any;
+    enrolledWith: (e) => e.enrolledWith,
+    payment: async (e, _args, ctx) => {
+      if (!e.paymentId) return null;
+      requireSelfOrAdmin(ctx.viewer, e.studentId);
+      return await findPayment(ctx.runtime.pool, e.paymentId);
     },
-    progress: async (e: any, _args, ctx) => {
-      const row = e as EnrollmentRow;
+    progress: async (e, _args, ctx) => {
       const [lessons, attempts] = await Promise.all([
-        lessonAssignments(ctx.runtime.pool, row.courseId),
-        lessonAttemptsOf(ctx.runtime.pool, row.courseId, row.studentId),
+        lessonAssignments(ctx.runtime.pool, e.courseId),
+        lessonAttemptsOf(ctx.runtime.pool, e.courseId, e.studentId),
       ]);
-      return progressOf(lessons, attempts) as any;
+      return progressOf(lessons, attempts);
     },
   },
 
   User: {
-    courseEnrollments: async (u: any, _args, ctx) => {
+    courseEnrollments: async (u, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await enrollmentsOf(ctx.runtime.pool, u.id)) as any;
+      return await enrollmentsOf(ctx.runtime.pool, u.id);
     },
-    courses: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')) as any,
-    coursesCount: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')).length,
-    ownedCourses: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')) as any,
-    ownedCoursesCount: async (u: any, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')).length,
-    ownedCourse: async (u: any, { courseId }, ctx) => {
+    courses: async (u, { scope }, ctx) => await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled'),
+    coursesCount: async (u, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'enrolled')).length,
+    ownedCourses: async (u, { scope }, ctx) => await coursesBy(ctx, u.id, scope as CourseScope, 'owned'),
+    ownedCoursesCount: async (u, { scope }, ctx) => (await coursesBy(ctx, u.id, scope as CourseScope, 'owned')).length,
+    ownedCourse: async (u, { courseId }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
       const course = await findCourse(ctx.runtime.pool, courseId);
-      return course && course.ownerId === u.id ? (course as any) : null;
+      return course && course.ownerId === u.id ? course : null;
     },
   },
 
   Account: {
-    paidPayments: async (a: any, _args, ctx) => {
+    paidPayments: async (a, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
-      return (await paidPayments(ctx.runtime.pool, a.id)) as any;
+      return await paidPayments(ctx.runtime.pool, a.id);
     },
   },
 
@@ -291,8 +279,7 @@ export const enrollmentResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const course = await findCourse(ctx.runtime.pool, result.courseId);
-      if (!course) throw new DomainError('CONFLICT', 'The course was made but is not readable yet. Please reload.');
-      return { created: true, course: course as any };
+      return { created: true, course: readBack(course, 'The course was made but is not readable yet. Please reload.') };
     },
 
     createTemplate: async (_p, { input }, ctx) => {
@@ -309,8 +296,7 @@ export const enrollmentResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const template = await findTemplate(ctx.runtime.pool, result.templateId);
-      if (!template) throw new DomainError('CONFLICT', 'The template was made but is not readable yet. Please reload.');
-      return { created: true, template: template as any };
+      return { created: true, template: readBack(template, 'The template was made but is not readable yet. Please reload.') };
     },
 
     enrollUser: async (_p, { input }, ctx) => {
@@ -340,7 +326,7 @@ export const enrollmentResolvers: Resolvers = {
         result.payment ? findPayment(ctx.runtime.pool, result.payment.paymentId) : null,
       ]);
       if (!course || !courseEnrollment) throw new DomainError('CONFLICT', EnrollmentMessages.courseFailed);
-      return { enrolled: true, course: course as any, courseEnrollment: courseEnrollment as any, payment: payment as any };
+      return { enrolled: true, course, courseEnrollment, payment };
     },
   },
 };

@@ -11,7 +11,7 @@ import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 async function issueToken(
   ctx: ApiContext,
-  grant: { accountId: string; sessionId: string; expiresAt: string; appended?: { checkpoint: any } },
+  grant: { accountId: string; sessionId: string; expiresAt: string; appended?: Parameters<typeof settled>[1] },
 ) {
   await settled(ctx, grant.appended, ['accounts']);
   return ctx.runtime.tokens.sign({ accountId: grant.accountId, sessionId: grant.sessionId }, new Date(grant.expiresAt));
@@ -22,30 +22,33 @@ export const identityResolvers: Resolvers = {
     me: async (_parent, _args, ctx) => {
       if (!ctx.viewer) return null;
       const account = await findAccount(ctx.runtime.pool, ctx.viewer.accountId);
-      return account as any;
+      return account;
     },
   },
   User: {
-    id: (account: any) => account.id,
-    emailAddress: (account: any, _args, ctx) =>
+    id: (account) => account.id,
+    emailAddress: (account, _args, ctx) =>
       ctx.viewer && (ctx.viewer.accountId === account.id || isAdmin(ctx.viewer)) ? account.emailAddress : null,
     // Names, time zone and the other profile fields: resolvers/people.ts (the profiles read model).
-    account: (account: any) => account,
+    account: (account) => account,
   },
   Account: {
-    roles: (a: any) => a.roles,
-    remainingMinutes: (a: any, _args, ctx) => {
+    roles: (a) => a.roles,
+    remainingMinutes: (a, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
       // Admin lists (directory rows) carry the balance already.
       return typeof a.remainingMinutes === 'number' ? a.remainingMinutes : remainingMinutes(ctx.runtime.pool, a.id);
     },
-    minuteTransactions: (a: any, _args, ctx) => {
+    minuteTransactions: (a, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
       return minuteTransactions(ctx.runtime.pool, a.id);
     },
-    currentSignInIp: (a: any, _args, ctx) => (requireSelfOrAdmin(ctx.viewer, a.id), a.currentSignInIp),
-    isOnboarding: (a: any, { role }) => isOnboarding(a.roles, role),
-    activeRole: (a: any) => a.activeRole,
+    currentSignInIp: (a, _args, ctx) => {
+      requireSelfOrAdmin(ctx.viewer, a.id);
+      return a.currentSignInIp;
+    },
+    isOnboarding: (a, { role }) => isOnboarding(a.roles, role),
+    activeRole: (a) => a.activeRole,
   },
   Mutation: {
     signup: async (_p, { input }, ctx) => {
@@ -107,7 +110,7 @@ export const identityResolvers: Resolvers = {
         remove: input.remove ?? [],
       });
       await settled(ctx, appended, ['accounts', 'directory', 'history', 'search']);
-      return { changed: !!appended, account: (await accountOrThrow(ctx, input.accountId)) as any };
+      return { changed: !!appended, account: await accountOrThrow(ctx, input.accountId) };
     },
   },
 };

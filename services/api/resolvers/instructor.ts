@@ -29,10 +29,10 @@ import {
   type EnrollmentRow,
 } from '../../../projections/enrollments';
 import { rosterHandlers, type RosterHandlers } from '../../domain/enrollment/rosterHandlers';
-import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
+import { badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
 import type { ApiContext } from '../context';
-import { accountOrThrow, commandMeta, settled } from '../commandSupport';
+import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
 
 const PAST_PAGE = 10;
 
@@ -68,6 +68,12 @@ async function usableTemplate(ctx: ApiContext, templateId: string) {
   return template;
 }
 
+/** A lesson assignment a mutation changed, read back. */
+async function lessonAssignmentAnswer(ctx: ApiContext, lessonAssignmentId: string) {
+  const found = await findLessonAssignment(ctx.runtime.pool, { id: lessonAssignmentId });
+  return readBack(found, 'The lesson was changed but is not readable yet. Please reload.');
+}
+
 /** Answering share invites: an instructor, for invites sent to their own address. */
 async function answerInvites(ctx: ApiContext, inviteIds: readonly string[], accept: boolean) {
   const viewer = ctx.viewer;
@@ -89,7 +95,7 @@ async function answerInvites(ctx: ApiContext, inviteIds: readonly string[], acce
     ctx.runtime.pool,
     invites.map((i) => i.id),
   );
-  return { count: answered.length, shareInvites: answered as any };
+  return { count: answered.length, shareInvites: answered };
 }
 
 export const instructorResolvers: Resolvers = {
@@ -101,7 +107,7 @@ export const instructorResolvers: Resolvers = {
       // Current courses come unpaged; past ones by pages of at most 10 (spec 3).
       const limit = past ? Math.min(first ?? PAST_PAGE, PAST_PAGE) : (first ?? null);
       const { courses, totalCount } = await templatedCourses(ctx.runtime.pool, templateId, !!past, new Date(), { offset, limit });
-      const edges = courses.map((node, i) => ({ cursor: Buffer.from(String(offset + i)).toString('base64url'), node: node as any }));
+      const edges = courses.map((node, i) => ({ cursor: Buffer.from(String(offset + i)).toString('base64url'), node }));
       return {
         totalCount,
         edges,
@@ -118,54 +124,53 @@ export const instructorResolvers: Resolvers = {
     // The boundary has refused text over 100 characters and NUL already.
     instructorSearch: async (_p, { query }, ctx) => {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
-      return (await searchOwned(ctx.runtime.pool, viewer.accountId, query)) as any;
+      return await searchOwned(ctx.runtime.pool, viewer.accountId, query);
     },
   },
 
   Course: {
-    templateId: (c: any) => c.templateId ?? null,
-    courseEnrollments: async (c: any, _args, ctx) =>
-      ownsCourse(ctx.viewer, c) ? ((await enrollmentsOfCourse(ctx.runtime.pool, c.id)) as any) : [],
-    courseShareInvites: async (c: any, _args, ctx) => {
+    templateId: (c) => c.templateId ?? null,
+    courseEnrollments: async (c, _args, ctx) => (ownsCourse(ctx.viewer, c) ? await enrollmentsOfCourse(ctx.runtime.pool, c.id) : []),
+    courseShareInvites: async (c, _args, ctx) => {
       const invites = await shareInvitesOfCourse(ctx.runtime.pool, c.id);
-      if (ownsCourse(ctx.viewer, c)) return invites as any;
-      return ctx.viewer ? (invites.filter((i) => i.invitedBy === ctx.viewer!.accountId) as any) : [];
+      if (ownsCourse(ctx.viewer, c)) return invites;
+      return ctx.viewer ? invites.filter((i) => i.invitedBy === ctx.viewer!.accountId) : [];
     },
   },
 
   CourseEnrollment: {
-    student: async (e: any, _args, ctx) => {
+    student: async (e, _args, ctx) => {
       if (!(await canSeeEnrollment(ctx, e))) throw notFound('The enrollment was not found.');
-      return (await accountOrThrow(ctx, (e as EnrollmentRow).studentId)) as any;
+      return await accountOrThrow(ctx, e.studentId);
     },
-    conversations: async (e: any, _args, ctx) => {
+    conversations: async (e, _args, ctx) => {
       if (!(await canSeeEnrollment(ctx, e))) return [];
-      return (await conversationsOfEnrollment(ctx.runtime.pool, e.courseId, e.studentId)) as any;
+      return await conversationsOfEnrollment(ctx.runtime.pool, e.courseId, e.studentId);
     },
   },
 
   CourseShareInvite: {
-    course: async (i: any, _args, ctx) => {
+    course: async (i, _args, ctx) => {
       const course = await findCourse(ctx.runtime.pool, i.courseId);
       if (!course) throw notFound('The course was not found.');
-      return course as any;
+      return course;
     },
   },
 
   Template: {
-    currentCoursesCount: async (t: any, _args, ctx) =>
+    currentCoursesCount: async (t, _args, ctx) =>
       (await templatedCourses(ctx.runtime.pool, t.id, false, new Date(), { offset: 0, limit: 0 })).totalCount,
   },
 
   User: {
-    templates: async (u: any, _args, ctx) => {
+    templates: async (u, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await templatesOf(ctx.runtime.pool, u.id)) as any;
+      return await templatesOf(ctx.runtime.pool, u.id);
     },
-    shareInvites: async (u: any, _args, ctx) => {
+    shareInvites: async (u, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
       const account = await findAccount(ctx.runtime.pool, u.id);
-      return account ? ((await shareInvitesTo(ctx.runtime.pool, account.emailAddress)) as any) : [];
+      return account ? await shareInvitesTo(ctx.runtime.pool, account.emailAddress) : [];
     },
   },
 
@@ -179,8 +184,11 @@ export const instructorResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['enrollments', 'conversations', 'minutes']);
       const enrollment = await findEnrollment(ctx.runtime.pool, input.toCourseId, input.userId);
-      if (!enrollment) throw new DomainError('CONFLICT', 'The student was transferred but the course is not readable yet. Please reload.');
-      return { transferred: true, courseEnrollment: enrollment as any, canceledConversations: result.canceledConversations };
+      return {
+        transferred: true,
+        courseEnrollment: readBack(enrollment, 'The student was transferred but the course is not readable yet. Please reload.'),
+        canceledConversations: result.canceledConversations,
+      };
     },
 
     withdrawUser: async (_p, { input }, ctx) => {
@@ -221,7 +229,8 @@ export const instructorResolvers: Resolvers = {
         studentIds: await studentsOfCourse(ctx.runtime.pool, course.id),
       });
       await settled(ctx, appended, ['catalog']);
-      return { changed: result.changed, course: (await findCourse(ctx.runtime.pool, course.id)) as any };
+      const changedCourse = await findCourse(ctx.runtime.pool, course.id);
+      return { changed: result.changed, course: readBack(changedCourse, 'The course was changed but is not readable yet. Please reload.') };
     },
 
     changeLesson: async (_p, { input }, ctx) => {
@@ -236,7 +245,7 @@ export const instructorResolvers: Resolvers = {
         privateNote: input.privateNote ?? null,
       });
       await settled(ctx, appended, ['catalog']);
-      return { changed: true, lessonAssignment: (await findLessonAssignment(ctx.runtime.pool, { id: found.id })) as any };
+      return { changed: true, lessonAssignment: await lessonAssignmentAnswer(ctx, found.id) };
     },
 
     changeLessonAssignment: async (_p, { input }, ctx) => {
@@ -250,7 +259,7 @@ export const instructorResolvers: Resolvers = {
         timeZone: await zoneOf(ctx, viewer.accountId),
       });
       await settled(ctx, appended, ['catalog']);
-      return { changed: true, lessonAssignment: (await findLessonAssignment(ctx.runtime.pool, { id: found.id })) as any };
+      return { changed: true, lessonAssignment: await lessonAssignmentAnswer(ctx, found.id) };
     },
 
     changeTemplate: async (_p, { input }, ctx) => {
@@ -259,8 +268,7 @@ export const instructorResolvers: Resolvers = {
       const { appended } = await ctx.runtime.catalog.changeTemplate(commandMeta(ctx), { templateId, ...fields });
       await settled(ctx, appended, ['catalog']);
       const template = await findTemplate(ctx.runtime.pool, templateId);
-      if (!template) throw new DomainError('CONFLICT', 'The template was changed but is not readable yet. Please reload.');
-      return { changed: true, template: template as any };
+      return { changed: true, template: readBack(template, 'The template was changed but is not readable yet. Please reload.') };
     },
 
     removeTemplate: async (_p, { input }, ctx) => {
@@ -290,7 +298,7 @@ export const instructorResolvers: Resolvers = {
         result.map((r) => r.courseId),
       );
       const byId = new Map(courses.map((c) => [c.id, c]));
-      return { created: true, courses: result.map((r) => byId.get(r.courseId)).filter(Boolean) as any };
+      return { created: true, courses: result.map((r) => byId.get(r.courseId)).filter((c) => c !== undefined) };
     },
 
     acceptShareInvites: (_p, { input }, ctx) => answerInvites(ctx, input.inviteIds, true),

@@ -6,7 +6,7 @@
  * - the host (the speaker; staff in an interview) opens the room;
  * - instructors of the course and admins see the conversation and its chat read-only.
  */
-import type { Resolvers } from '../../../contracts/generated/resolvers';
+import type { Resolvers, ResolversTypes } from '../../../contracts/generated/resolvers';
 import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
 import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
@@ -27,7 +27,7 @@ import { verifyLocalVideoToken, type VideoProviderName } from '../../integration
 import { enteredRoom, isPresent, latestSignalId, leftRoom, publishChange, putSignal, signalPresence, signalsAfter } from '../../live/store';
 import { LIMITS } from '../../security/rateLimit';
 import { isAdmin, requireViewer, type Viewer } from '../auth';
-import { commandMeta, settled } from '../commandSupport';
+import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { onNotices } from '../changes';
 import { visibleConversation } from './scheduling';
@@ -104,13 +104,17 @@ export const liveResolvers: Resolvers = {
   Mutation: {
     moderateConversation: async (_p, { input }, ctx) => {
       if (input.markAs)
-        return { opened: null, marked: true, conversation: (await markConversation(ctx, input.conversationId, input.markAs)) as any };
+        return { opened: null, marked: true, conversation: await markConversation(ctx, input.conversationId, input.markAs) };
       if (!input.open) throw badInput(AfterMessages.markingRequired, { markAs: AfterMessages.markingRequired });
       const viewer = requireViewer(ctx.viewer);
       const c = await seenConversation(ctx, input.conversationId);
       const { appended } = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
       await settled(ctx, appended, ['conversations']);
-      return { opened: true, marked: null, conversation: (await findConversation(ctx.runtime.pool, c.id)) as any };
+      const opened = readBack(
+        await findConversation(ctx.runtime.pool, c.id),
+        'The conversation was opened but is not readable yet. Please reload.',
+      );
+      return { opened: true, marked: null, conversation: opened };
     },
 
     syncParticipant: async (_p, { input }, ctx) => {
@@ -138,7 +142,7 @@ export const liveResolvers: Resolvers = {
       });
       if (result.participants[viewer.accountId]?.connected) await enteredRoom(ctx.runtime.pool, c.id, viewer.accountId);
       await settled(ctx, appended, ['conversations']);
-      return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clock, status: result.status as any };
+      return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clock, status: result.status };
     },
 
     leaveConversation: async (_p, { input }, ctx) => {
@@ -154,7 +158,7 @@ export const liveResolvers: Resolvers = {
         synced: true,
         pollingDelayMs: SYNC_POLLING_DELAY_MS,
         ...clockOf(result, new Date(), ctx.runtime.live.secondsPerMinute),
-        status: result.status as any,
+        status: result.status,
       };
     },
 
@@ -177,7 +181,7 @@ export const liveResolvers: Resolvers = {
         body: input.body,
       });
       await publishChange(ctx.runtime.pool, 'chatMessage', c.id);
-      return { posted: true, message: messageNode(result) as any };
+      return { posted: true, message: messageNode(result) };
     },
 
     sendVideoSignal: async (_p, { input }, ctx) => {
@@ -208,9 +212,9 @@ export const liveResolvers: Resolvers = {
         const watched = isParticipant(c, viewer.accountId) ? otherOf(c, viewer.accountId) : c.reservedWith;
         return onNotices(ctx.runtime.changes.subscribeFromNow('lobbyPresence', c.id), async () => [
           { present: await isPresent(ctx.runtime.pool, c.id, watched), userId: watched },
-        ]) as any;
+        ]);
       },
-      resolve: (payload: unknown) => payload as any,
+      resolve: (change: ResolversTypes['PresenceChange']) => change,
     },
     conversationChatMessage: {
       subscribe: async (_p, { conversationId }, ctx) => {
@@ -220,9 +224,9 @@ export const liveResolvers: Resolvers = {
           const fresh = (await readChat(ctx, c.id)).messages.slice(seen);
           seen += fresh.length;
           return fresh.map(messageNode);
-        }) as any;
+        });
       },
-      resolve: (payload: unknown) => payload as any,
+      resolve: (message: ResolversTypes['ChatMessage']) => message,
     },
     videoSignals: {
       subscribe: async (_p, { accessToken }, ctx) => {
@@ -234,66 +238,65 @@ export const liveResolvers: Resolvers = {
           const signals = await signalsAfter(ctx.runtime.pool, claims.roomName, viewer.accountId, cursor);
           if (signals.length) cursor = signals[signals.length - 1].id;
           return signals;
-        }) as any;
+        });
       },
-      resolve: (payload: unknown) => payload as any,
+      resolve: (signal: ResolversTypes['VideoSignal']) => signal,
     },
   },
 
   Conversation: {
-    participants: async (c: any, _a, ctx) => {
-      const row = c as ConversationRow;
-      const events = await participantEvents(ctx.runtime.pool, row.id);
-      return [row.reservedBy, row.reservedWith].map((id) => ({
+    participants: async (c, _a, ctx) => {
+      const events = await participantEvents(ctx.runtime.pool, c.id);
+      return [c.reservedBy, c.reservedWith].map((id) => ({
         id,
-        conversation: row,
+        conversation: c,
         events: events.filter((e) => e.accountId === id),
-      })) as any;
+      }));
     },
-    chatablePolicy: (c: any) =>
+    chatablePolicy: (c) =>
       chatablePolicy(
-        { status: displayStatus(c, new Date()) as any, canceled: c.isCanceled ? { by: null, reason: '' } : null, start: c.start },
+        { status: displayStatus(c, new Date()), canceled: c.isCanceled ? { by: null, reason: '' } : null, start: c.start },
         new Date(),
       ),
-    conversationChat: async (c: any, _a, ctx) => {
+    conversationChat: async (c, _a, ctx) => {
       const chat = await readChat(ctx, c.id);
       if (!chat.chatId) return null;
       const closed = isChatClosed({
-        status: displayStatus(c, new Date()) as any,
+        status: displayStatus(c, new Date()),
         canceled: c.isCanceled ? { by: null, reason: '' } : null,
       });
-      return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) } as any;
+      return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) };
     },
-    pastConversations: async (c: any, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)) as any,
-    pastConversationsCount: async (c: any, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)).length,
+    pastConversations: (c, _a, ctx) => pastConversationsOf(ctx.runtime.pool, c),
+    pastConversationsCount: async (c, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)).length,
   },
 
   ChatMessage: {
-    owner: async (m: any, _a, ctx) => (await findPerson(ctx.runtime.pool, m.ownerId)) as any,
+    owner: (m, _a, ctx) => findPerson(ctx.runtime.pool, m.ownerId),
   },
 
   Participant: {
-    identity: (p: any) => p.id,
-    accessToken: async (p: any, _a, ctx) => {
+    identity: (p) => p.id,
+    accessToken: async (p, _a, ctx) => {
       const viewer = ctx.viewer;
       if (!viewer || viewer.accountId !== p.id || !isLiveRow(p.conversation)) return null;
       return (await issueVideoAccess(ctx, p.conversation, viewer)).accessToken;
     },
-    connectedFor: (p: any) => connectedSeconds(p.events, p.conversation.stoppedOn ?? new Date()),
-    isConnected: (p: any) => p.events.at(-1)?.kind === 'connected',
-    participantEvents: (p: any) =>
-      p.events.map((e: any) => ({ id: `${p.conversation.id}:${p.id}:${e.sequence}`, kind: e.kind, sequence: e.sequence, timestamp: e.at })),
-    user: async (p: any, _a, ctx) => (await findPerson(ctx.runtime.pool, p.id)) as any,
+    connectedFor: (p) => connectedSeconds(p.events, p.conversation.stoppedOn ?? new Date()),
+    isConnected: (p) => p.events.at(-1)?.kind === 'connected',
+    participantEvents: (p) =>
+      p.events.map((e) => ({ id: `${p.conversation.id}:${p.id}:${e.sequence}`, kind: e.kind, sequence: e.sequence, timestamp: e.at })),
+    user: (p, _a, ctx) => findPerson(ctx.runtime.pool, p.id),
   },
 
   User: {
-    participants: async (u: any, { conversationId }, ctx) => {
+    participants: async (u, { conversationId }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, conversationId);
       if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
       const events = await participantEvents(ctx.runtime.pool, c.id);
-      return [{ id: viewer.accountId, conversation: c, events: events.filter((e) => e.accountId === viewer.accountId) }] as any;
+      return [{ id: viewer.accountId, conversation: c, events: events.filter((e) => e.accountId === viewer.accountId) }];
     },
-    videoJoin: async (u: any, { conversationId }, ctx) => {
+    videoJoin: async (u, { conversationId }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, conversationId);
       if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
       const access = await issueVideoAccess(ctx, c, viewer);

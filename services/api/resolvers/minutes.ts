@@ -14,14 +14,14 @@ export const minutesResolvers: Resolvers = {
         reason: input.reason ?? null,
       });
       await settled(ctx, appended, ['minutes', 'directory', 'history']);
-      return { changed: true, account: (await accountOrThrow(ctx, input.accountId)) as any };
+      return { changed: true, account: await accountOrThrow(ctx, input.accountId) };
     },
   },
   Subscription: {
     remainingMinutesChanged: {
       subscribe: (_p, { accountId }, ctx) => {
         requireSelfOrAdmin(ctx.viewer, accountId);
-        return ctx.runtime.changes.subscribeFromNow('remainingMinutesChanged', accountId) as any;
+        return ctx.runtime.changes.subscribeFromNow('remainingMinutesChanged', accountId);
       },
       resolve: async (_payload: unknown, { accountId }: { accountId: string }, ctx: ApiContext) => ({
         accountId,

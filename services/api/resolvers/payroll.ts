@@ -11,7 +11,7 @@ import { badInput } from '../../domain/shared/errors';
 import { hasRole, isAdmin, requireAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
-import { connection } from '../connections';
+import { adminConnection } from '../adminConnection';
 
 const MAX_MONTHS = 13;
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -77,7 +77,7 @@ export const payrollResolvers: Resolvers = {
       const v = requireSpeakerOrAdmin(ctx.viewer);
       if (all && !isAdmin(v)) throw roleRefused('ADMIN');
       const { from, to } = monthsOf(startTime as Date, endTime as Date);
-      return (await withSpeakers(ctx, await payrollMonths(ctx.runtime.pool, from, to, all ? null : v.accountId))) as any;
+      return await withSpeakers(ctx, await payrollMonths(ctx.runtime.pool, from, to, all ? null : v.accountId));
     },
     itemizedPayroll: async (_p, { speakerId, startTime, endTime }, ctx) => {
       requireSpeakerOrAdmin(ctx.viewer);
@@ -85,16 +85,19 @@ export const payrollResolvers: Resolvers = {
       const { from, to } = monthsOf(startTime as Date, endTime as Date);
       if (from !== to) throw badInput(PayrollMessages.sameMonth, { endTime: PayrollMessages.sameMonth });
       const lines = await itemizedPayroll(ctx.runtime.pool, speakerId, from, payMonthStart(from));
-      return lines.map((l) => ({ ...l, attachmentId: l.conversationId })) as any;
+      return lines.map((l) => ({ ...l, attachmentId: l.conversationId }));
     },
     payrollRows: async (_p, { month, ...args }, ctx) => {
-      requireAdmin(ctx.viewer);
-      const page = await connection(ctx.runtime.pool, payrollRowsSource(checkMonth(month, 'month')), args);
-      return { ...page, edges: page.edges.map((e) => ({ ...e, node: { id: `${e.node.speakerId}:${e.node.month}`, ...e.node } })) } as any;
+      const page = await adminConnection(ctx, payrollRowsSource(checkMonth(month, 'month')), args);
+      const nodes = await withSpeakers(
+        ctx,
+        page.edges.map((e) => e.node),
+      );
+      return { ...page, edges: page.edges.map((e, i) => ({ ...e, node: nodes[i] })) };
     },
     payrollMonth: async (_p, { month }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await monthAnswer(ctx, checkMonth(month, 'month'))) as any;
+      return await monthAnswer(ctx, checkMonth(month, 'month'));
     },
   },
   Mutation: {
@@ -103,13 +106,13 @@ export const payrollResolvers: Resolvers = {
       await payrollCaughtUp(ctx);
       const { appended } = await ctx.runtime.payroll.closePayrollMonth(commandMeta(ctx), { month: input.month });
       await settled(ctx, appended, ['payroll']);
-      return { payrollMonth: (await monthAnswer(ctx, input.month)) as any };
+      return { payrollMonth: await monthAnswer(ctx, input.month) };
     },
     reopenPayrollMonth: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const { appended } = await ctx.runtime.payroll.reopenPayrollMonth(commandMeta(ctx), { month: input.month, reason: input.reason });
       await settled(ctx, appended, ['payroll']);
-      return { payrollMonth: (await monthAnswer(ctx, input.month)) as any };
+      return { payrollMonth: await monthAnswer(ctx, input.month) };
     },
   },
 };

@@ -13,6 +13,7 @@ import { findProfiles, lookupSchools, type ProfileRow } from '../../../projectio
 import { isAdmin, requireSelfOrAdmin, requireViewer, type Viewer } from '../auth';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import type { PersonParent } from './parents';
 
 /** Read models a profile change shows in. */
 const PROFILE_READ_MODELS = ['profiles', 'directory', 'search'];
@@ -64,20 +65,24 @@ function profileOf(ctx: ApiContext, id: string): Promise<ProfileRow | null> {
 const canSeePersonal = (viewer: Viewer | null, userId: string) => !!viewer && (viewer.accountId === userId || isAdmin(viewer));
 
 /** A public profile field: any signed-in user. */
-const publicField = (field: keyof ProfileRow) => async (user: any, _args: unknown, ctx: ApiContext) => {
-  requireViewer(ctx.viewer);
-  const profile = await profileOf(ctx, user.id);
-  return (profile?.[field] ?? null) as any;
-};
+const publicField =
+  <F extends keyof ProfileRow>(field: F) =>
+  async (user: PersonParent, _args: unknown, ctx: ApiContext) => {
+    requireViewer(ctx.viewer);
+    const profile = await profileOf(ctx, user.id);
+    return profile?.[field] ?? null;
+  };
 
 /** A personal field: the person and admins; null for anyone else. */
-const personalField = (field: keyof ProfileRow) => async (user: any, _args: unknown, ctx: ApiContext) => {
-  if (!canSeePersonal(ctx.viewer, user.id)) return null;
-  const profile = await profileOf(ctx, user.id);
-  return (profile?.[field] ?? null) as any;
-};
+const personalField =
+  <F extends keyof ProfileRow>(field: F) =>
+  async (user: PersonParent, _args: unknown, ctx: ApiContext) => {
+    if (!canSeePersonal(ctx.viewer, user.id)) return null;
+    const profile = await profileOf(ctx, user.id);
+    return profile?.[field] ?? null;
+  };
 
-const headshotUrl = async (user: any, _args: unknown, ctx: ApiContext) => {
+const headshotUrl = async (user: PersonParent, _args: unknown, ctx: ApiContext) => {
   requireViewer(ctx.viewer);
   const key = (await profileOf(ctx, user.id))?.headshotKey;
   return key ? ctx.runtime.storage.url(key) : null;
@@ -85,7 +90,10 @@ const headshotUrl = async (user: any, _args: unknown, ctx: ApiContext) => {
 
 export const peopleResolvers: Resolvers = {
   Query: {
-    lookupCountries: (_p, { query }, ctx) => (requireViewer(ctx.viewer), lookupCountries(query)),
+    lookupCountries: (_p, { query }, ctx) => {
+      requireViewer(ctx.viewer);
+      return lookupCountries(query);
+    },
     lookupSchools: async (_p, { query }, ctx) => {
       requireViewer(ctx.viewer);
       return (await lookupSchools(ctx.runtime.pool, query)).map((s) => ({ name: s.name, address: null }));
@@ -93,13 +101,13 @@ export const peopleResolvers: Resolvers = {
   },
   User: {
     // Names and zone: the profile first; rows that carry them (directory) otherwise.
-    displayName: async (user: any, _args, ctx) => (await profileOf(ctx, user.id))?.displayName ?? user.displayName ?? null,
-    givenName: async (user: any, _args, ctx) => (await profileOf(ctx, user.id))?.givenName ?? user.givenName ?? null,
-    surname: async (user: any, _args, ctx) => (await profileOf(ctx, user.id))?.surname ?? user.surname ?? null,
-    tzIdentifier: async (user: any, _args, ctx) => zoneOrDefault((await profileOf(ctx, user.id))?.tzIdentifier ?? user.tzIdentifier),
+    displayName: async (user, _args, ctx) => (await profileOf(ctx, user.id))?.displayName ?? user.displayName ?? null,
+    givenName: async (user, _args, ctx) => (await profileOf(ctx, user.id))?.givenName ?? user.givenName ?? null,
+    surname: async (user, _args, ctx) => (await profileOf(ctx, user.id))?.surname ?? user.surname ?? null,
+    tzIdentifier: async (user, _args, ctx) => zoneOrDefault((await profileOf(ctx, user.id))?.tzIdentifier ?? user.tzIdentifier),
     gender: personalField('gender'),
     dateOfBirth: personalField('dateOfBirth'),
-    age: async (user: any, _args, ctx) => {
+    age: async (user, _args, ctx) => {
       requireViewer(ctx.viewer);
       const profile = await profileOf(ctx, user.id);
       if (!profile?.dateOfBirth) return null;
@@ -129,7 +137,7 @@ export const peopleResolvers: Resolvers = {
       }
       const { result, appended } = await ctx.runtime.people.changeUser(commandMeta(ctx), { accountId, change });
       await settled(ctx, appended, PROFILE_READ_MODELS);
-      return { changed: result, user: (await accountOrThrow(ctx, accountId)) as any };
+      return { changed: result, user: await accountOrThrow(ctx, accountId) };
     },
     onboardAccount: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
@@ -138,7 +146,7 @@ export const peopleResolvers: Resolvers = {
         role: input.role,
       });
       await settled(ctx, appended, ['accounts', ...PROFILE_READ_MODELS]);
-      return { onboarded: result, account: (await accountOrThrow(ctx, viewer.accountId)) as any };
+      return { onboarded: result, account: await accountOrThrow(ctx, viewer.accountId) };
     },
     uploadHeadshot: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
@@ -147,7 +155,7 @@ export const peopleResolvers: Resolvers = {
         data: input.data,
       });
       await settled(ctx, appended, ['profiles']);
-      return { url, user: (await accountOrThrow(ctx, viewer.accountId)) as any };
+      return { url, user: await accountOrThrow(ctx, viewer.accountId) };
     },
   },
 };

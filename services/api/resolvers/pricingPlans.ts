@@ -4,17 +4,15 @@
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { adminPricingPlansSource, findPricingPlan } from '../../../projections/catalog';
-import { DomainError } from '../../domain/shared/errors';
 import { requireAdmin } from '../auth';
-import { commandMeta, settled } from '../commandSupport';
-import { connection } from '../connections';
+import { commandMeta, readBack, settled } from '../commandSupport';
+import { adminConnection } from '../adminConnection';
 import type { ApiContext } from '../context';
 
 async function payload(ctx: ApiContext, pricingPlanId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['catalog']);
   const plan = await findPricingPlan(ctx.runtime.pool, pricingPlanId);
-  if (!plan) throw new DomainError('CONFLICT', 'The pricing plan was saved but is not readable yet. Please reload.');
-  return { changed, pricingPlan: plan as any };
+  return { changed, pricingPlan: readBack(plan, 'The pricing plan was saved but is not readable yet. Please reload.') };
 }
 
 /** A plan's terms as the command takes them, from either input. */
@@ -34,10 +32,10 @@ const termsOf = (input: {
 
 export const pricingPlanResolvers: Resolvers = {
   Query: {
-    pricingPlanTable: (_p, args, ctx) => (requireAdmin(ctx.viewer), connection(ctx.runtime.pool, adminPricingPlansSource, args)) as any,
+    pricingPlanTable: (_p, args, ctx) => adminConnection(ctx, adminPricingPlansSource, args),
     pricingPlan: async (_p, { pricingPlanId }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await findPricingPlan(ctx.runtime.pool, pricingPlanId)) as any;
+      return await findPricingPlan(ctx.runtime.pool, pricingPlanId);
     },
   },
   Mutation: {

@@ -4,13 +4,14 @@
  * field and operation. A rebuild or verify runs in the background of this process
  * (services/feed/operations.ts); the page polls readModels for its progress.
  */
-import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { findPeople } from '../../../projections/directory';
+import type { Resolvers, ResolversParentTypes } from '../../../contracts/generated/resolvers';
+import { findPeople, type PersonRow } from '../../../projections/directory';
 import type { Operator, ReadModelOperationKind } from '../../domain/readModels/events';
 import type { OperationRecord } from '../../domain/readModels/operations';
 import type { ReadModelStatus, RunningOperation } from '../../feed/operations';
 import { requireAdmin } from '../auth';
 import type { ApiContext } from '../context';
+import { enumValue } from '../enumValue';
 
 const checkpointText = (c: { transactionId: string; position: string } | null) => (c ? `${c.transactionId}/${c.position}` : null);
 
@@ -34,7 +35,7 @@ async function peopleOf(ctx: ApiContext, operators: Operator[]) {
   );
 }
 
-function operatorOf(by: Operator, people: Map<string, unknown>) {
+function operatorOf(by: Operator, people: Map<string, PersonRow>): ResolversParentTypes['ReadModelOperator'] {
   return by.via === 'back-office'
     ? { via: 'BACK_OFFICE', person: people.get(by.accountId) ?? null, osUser: null, host: null }
     : { via: 'CLI', person: null, osUser: by.osUser, host: by.host };
@@ -42,23 +43,21 @@ function operatorOf(by: Operator, people: Map<string, unknown>) {
 
 const INTERRUPTED = 'Its process ended before it did; the live tables were left as they were.';
 
-const KIND: Record<OperationRecord['operation'], ReadModelOperationKind | 'resume'> = {
-  rebuild: 'rebuild',
-  verify: 'verify',
-  resume: 'resume',
-};
-
-function operationOf(record: OperationRecord, people: Map<string, unknown>, running: RunningOperation | null) {
+function operationOf(
+  record: OperationRecord,
+  people: Map<string, PersonRow>,
+  running: RunningOperation | null,
+): ResolversParentTypes['ReadModelOperation'] {
   // Started, not finished, and no process runs it: its process died (the next operation records that).
   const orphaned = record.outcome === 'running' && running?.operationId !== record.id;
   return {
     id: record.id,
-    kind: KIND[record.operation].toUpperCase(),
+    kind: enumValue(record.operation),
     by: operatorOf(record.by, people),
     reason: record.reason,
     startedOn: record.startedAt,
     finishedOn: record.finishedAt,
-    outcome: orphaned ? 'INTERRUPTED' : record.outcome.toUpperCase(),
+    outcome: orphaned ? 'INTERRUPTED' : enumValue(record.outcome),
     progress: record.outcome === 'running' && !orphaned ? progressOf(running!) : null,
     events: record.events,
     durationMs: record.ms,
@@ -69,10 +68,10 @@ function operationOf(record: OperationRecord, people: Map<string, unknown>, runn
 }
 
 /** What runs now, as an operation (from its row: the history holds the same, recorded when it started). */
-function runningOperationOf(running: RunningOperation, people: Map<string, unknown>) {
+function runningOperationOf(running: RunningOperation, people: Map<string, PersonRow>): ResolversParentTypes['ReadModelOperation'] {
   return {
     id: running.operationId,
-    kind: running.operation.toUpperCase(),
+    kind: enumValue(running.operation),
     by: operatorOf(running.by, people),
     reason: running.reason,
     startedOn: running.startedAt,
@@ -87,7 +86,7 @@ function runningOperationOf(running: RunningOperation, people: Map<string, unkno
   };
 }
 
-async function readModelsOf(ctx: ApiContext, statuses: ReadModelStatus[]) {
+async function readModelsOf(ctx: ApiContext, statuses: ReadModelStatus[]): Promise<ResolversParentTypes['ReadModel'][]> {
   const people = await peopleOf(
     ctx,
     statuses.flatMap((s) => (s.running ? [s.running.by] : [])),
@@ -144,11 +143,11 @@ export const readModelResolvers: Resolvers = {
   Query: {
     readModels: async (_p, _a, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await readModelsOf(ctx, await ctx.runtime.readModels.statuses())) as any;
+      return await readModelsOf(ctx, await ctx.runtime.readModels.statuses());
     },
     readModel: async (_p, { name }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await readModelNamed(ctx, name)) as any;
+      return await readModelNamed(ctx, name);
     },
   },
   ReadModel: {
@@ -160,12 +159,12 @@ export const readModelResolvers: Resolvers = {
         ctx,
         history.map((r) => r.by),
       );
-      return history.map((r) => operationOf(r, people, running.get(parent.id) ?? null)) as any;
+      return history.map((r) => operationOf(r, people, running.get(parent.id) ?? null));
     },
   },
   Mutation: {
-    rebuildReadModel: async (_p, { input }, ctx) => (await begin(ctx, 'rebuild', input)) as any,
-    verifyReadModel: async (_p, { input }, ctx) => (await begin(ctx, 'verify', input)) as any,
+    rebuildReadModel: async (_p, { input }, ctx) => await begin(ctx, 'rebuild', input),
+    verifyReadModel: async (_p, { input }, ctx) => await begin(ctx, 'verify', input),
     resumeReadModel: async (_p, { input }, ctx) => {
       const admin = requireAdmin(ctx.viewer);
       const { operationId } = await ctx.runtime.readModels.resume(
@@ -173,7 +172,7 @@ export const readModelResolvers: Resolvers = {
         { via: 'back-office', accountId: admin.accountId },
         input.reason,
       );
-      return { operation: await recordedOperation(ctx, input.name, operationId), readModel: await readModelNamed(ctx, input.name) } as any;
+      return { operation: await recordedOperation(ctx, input.name, operationId), readModel: await readModelNamed(ctx, input.name) };
     },
   },
 };

@@ -12,6 +12,7 @@ import { rulesOf, ruleById } from '../../../projections/availability';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
 import {
   bookedBetween,
+  conversationCountOf,
   conversationsOf,
   findConversation,
   findConversations,
@@ -33,9 +34,9 @@ import { isValidZone, occurrences, timeZones } from '../../domain/scheduling/tim
 import { DomainError, badInput, notFound } from '../../domain/shared/errors';
 import { hasRole, isAdmin, requireSelfOrAdmin, requireViewer, roleRefused, type Viewer } from '../auth';
 import type { Notice } from '../changes';
-import { commandMeta, settled } from '../commandSupport';
+import { commandMeta, readBack, settled } from '../commandSupport';
 import { coalescedLookup } from '../../db/coalesce';
-import { connection } from '../connections';
+import { adminConnection } from '../adminConnection';
 import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
 
@@ -48,14 +49,14 @@ const SETTLES = ['conversations', 'minutes', 'availability'];
  * projection batch wakes together (16 clients reserving at once) share one statement.
  */
 const answers = new WeakMap<object, (conversationId: string) => Promise<ConversationRow | null>>();
-function answerOf(ctx: ApiContext, conversationId: string) {
+async function answerOf(ctx: ApiContext, conversationId: string): Promise<ConversationRow> {
   const pool = ctx.runtime.pool;
   let load = answers.get(pool);
   if (!load) {
     load = coalescedLookup((ids: string[]) => findConversations(pool, ids));
     answers.set(pool, load);
   }
-  return load(conversationId);
+  return readBack(await load(conversationId), 'The conversation was changed but is not readable yet. Please reload.');
 }
 
 const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
@@ -201,7 +202,10 @@ export const schedulingResolvers: Resolvers = {
       const size = args.first ?? 20;
       const page = rest.slice(0, size);
       const people = await Promise.all(page.map((id) => findPerson(ctx.runtime.pool, id)));
-      const edges = page.map((id, i) => ({ cursor: Buffer.from(id, 'utf8').toString('base64url'), node: people[i] })).filter((e) => e.node);
+      const edges = page.flatMap((id, i) => {
+        const node = people[i];
+        return node ? [{ cursor: Buffer.from(id, 'utf8').toString('base64url'), node }] : [];
+      });
       return {
         totalCount: withOpenings.length,
         pageInfo: {
@@ -211,51 +215,47 @@ export const schedulingResolvers: Resolvers = {
           hasNextPage: rest.length > size,
         },
         edges,
-      } as any;
+      };
     },
 
     conversation: async (_p, { conversationId }, ctx) => {
       requireViewer(ctx.viewer);
-      return (await visibleConversation(ctx, conversationId)) as any;
+      return await visibleConversation(ctx, conversationId);
     },
 
-    conversations: async (_p, args, ctx) => {
-      const v = requireViewer(ctx.viewer);
-      if (!isAdmin(v)) throw roleRefused('ADMIN');
-      return connection(ctx.runtime.pool, adminConversationsSource, args) as any;
-    },
+    conversations: (_p, args, ctx) => adminConnection(ctx, adminConversationsSource, args),
   },
 
   User: {
-    conversations: async (u: any, args, ctx) => {
+    conversations: async (u, args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await conversationsOf(ctx.runtime.pool, u.id, args, new Date())) as any;
+      return conversationsOf(ctx.runtime.pool, u.id, args, new Date());
     },
-    conversationsCount: async (u: any, args, ctx) => {
+    conversationsCount: async (u, args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, u.id);
-      return (await conversationsOf(ctx.runtime.pool, u.id, args, new Date(), true)) as number;
+      return conversationCountOf(ctx.runtime.pool, u.id, args, new Date());
     },
   },
 
   Conversation: {
-    reservedStart: (c: any) => c.start,
-    reservedEnd: (c: any) => c.end,
-    status: (c: any) => displayStatus(c, new Date()) as any,
-    canceledBy: async (c: any, _a, ctx) => (c.canceledBy ? findPerson(ctx.runtime.pool, c.canceledBy) : null) as any,
-    reservedBy: async (c: any, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedBy) as any,
-    reservedWith: async (c: any, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedWith) as any,
-    otherUsers: async (c: any, _a, ctx) => {
+    reservedStart: (c) => c.start,
+    reservedEnd: (c) => c.end,
+    status: (c) => displayStatus(c, new Date()),
+    canceledBy: async (c, _a, ctx) => (c.canceledBy ? findPerson(ctx.runtime.pool, c.canceledBy) : null),
+    reservedBy: async (c, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedBy),
+    reservedWith: async (c, _a, ctx) => findPerson(ctx.runtime.pool, c.reservedWith),
+    otherUsers: async (c, _a, ctx) => {
       const others = [c.reservedBy, c.reservedWith].filter((id) => id !== ctx.viewer?.accountId);
-      return (await Promise.all(others.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any;
+      return (await Promise.all(others.map((id) => findPerson(ctx.runtime.pool, id)))).filter((p) => p !== null);
     },
-    course: async (c: any, _a, ctx) => (c.courseId ? findCourse(ctx.runtime.pool, c.courseId) : null) as any,
-    lesson: async (c: any, _a, ctx) => {
+    course: async (c, _a, ctx) => (c.courseId ? findCourse(ctx.runtime.pool, c.courseId) : null),
+    lesson: async (c, _a, ctx) => {
       if (!c.courseId || !c.lessonId) return null;
       const lesson = (await lessonAssignments(ctx.runtime.pool, c.courseId)).find((a) => a.lesson.id === c.lessonId)?.lesson;
       // The instructor's private note is for whoever speaks with the student in this conversation.
-      return (lesson ? { ...lesson, privateNoteFor: c.reservedWith } : null) as any;
+      return lesson ? { ...lesson, privateNoteFor: c.reservedWith } : null;
     },
-    lessonAttempt: async (c: any, _a, ctx) => {
+    lessonAttempt: async (c, _a, ctx) => {
       if (!c.lessonId) return null;
       const attempt = c.isCanceled ? null : await lessonAttemptOfConversation(ctx.runtime.pool, c.id);
       // A canceled conversation's attempt is gone: the lesson shows as not attempted.
@@ -265,15 +265,15 @@ export const schedulingResolvers: Resolvers = {
         conversationId: c.id,
         lessonId: c.lessonId,
         courseId: c.courseId,
-      } as any;
+      };
     },
-    cancellationPolicy: (c: any, _a, ctx) => {
+    cancellationPolicy: (c, _a, ctx) => {
       const p = cancellationPolicy(c, policyViewer(ctx.viewer), new Date());
       return { isCancelable: p.isCancelable, cancelableUntil: p.cancelableUntil, returnsMinutes: p.returnsMinutes };
     },
-    openablePolicy: (c: any) => openablePolicy(c, new Date()),
-    tardinessPolicy: (c: any) => tardinessPolicy(c, new Date()),
-    transferablePolicy: async (c: any, _a, ctx) => {
+    openablePolicy: (c) => openablePolicy(c, new Date()),
+    tardinessPolicy: (c) => tardinessPolicy(c, new Date()),
+    transferablePolicy: async (c, _a, ctx) => {
       const isTransferable = canTransfer(c, policyViewer(ctx.viewer), new Date());
       if (!isTransferable) return { isTransferable, transferableTo: [] };
       const ids = (await speakerIdsFor(ctx, c.learningLanguage, null)).filter((id) => id !== c.reservedWith && id !== c.reservedBy);
@@ -281,17 +281,17 @@ export const schedulingResolvers: Resolvers = {
       const free = ids.filter((id) => (found.get(id) ?? []).some((o) => o.start.getTime() === c.start.getTime()));
       return {
         isTransferable,
-        transferableTo: (await Promise.all(free.map((id) => findPerson(ctx.runtime.pool, id)))).filter(Boolean) as any,
+        transferableTo: (await Promise.all(free.map((id) => findPerson(ctx.runtime.pool, id)))).filter((p) => p !== null),
       };
     },
   },
 
   LessonAttempt: {
-    lesson: async (a: any, _a, ctx) =>
+    lesson: async (a, _a, ctx) =>
       a.courseId && a.lessonId
-        ? (((await lessonAssignments(ctx.runtime.pool, a.courseId)).find((x) => x.lesson.id === a.lessonId)?.lesson ?? null) as any)
+        ? ((await lessonAssignments(ctx.runtime.pool, a.courseId)).find((x) => x.lesson.id === a.lessonId)?.lesson ?? null)
         : null,
-    conversation: async (a: any, _a, ctx) => (a.conversationId ? ((await visibleConversation(ctx, a.conversationId)) as any) : null),
+    conversation: async (a, _a, ctx) => (a.conversationId ? await visibleConversation(ctx, a.conversationId) : null),
   },
 
   Mutation: {
@@ -344,7 +344,7 @@ export const schedulingResolvers: Resolvers = {
         duration: input.duration ?? null,
       });
       await settled(ctx, appended, SETTLES);
-      return { created: true, conversation: (await answerOf(ctx, result.conversationId)) as any };
+      return { created: true, conversation: await answerOf(ctx, result.conversationId) };
     },
     cancelReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, false),
     cancelTardyReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, true),
@@ -353,14 +353,14 @@ export const schedulingResolvers: Resolvers = {
       if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
       const { appended } = await ctx.runtime.scheduling.changeReservationLesson(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
-      return { changed: true, conversation: (await answerOf(ctx, input.conversationId)) as any };
+      return { changed: true, conversation: await answerOf(ctx, input.conversationId) };
     },
     transferReservation: async (_p, { input }, ctx) => {
       const v = requireViewer(ctx.viewer);
       if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
       const { appended } = await ctx.runtime.scheduling.transferReservation(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
-      return { transferred: true, conversation: (await answerOf(ctx, input.conversationId)) as any };
+      return { transferred: true, conversation: await answerOf(ctx, input.conversationId) };
     },
   },
 
@@ -369,7 +369,7 @@ export const schedulingResolvers: Resolvers = {
       subscribe: async (_p, { conversationId }, ctx) => {
         requireViewer(ctx.viewer);
         if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
-        return ctx.runtime.changes.subscribeFromNow('conversationChanged', conversationId) as any;
+        return ctx.runtime.changes.subscribeFromNow('conversationChanged', conversationId);
       },
       resolve: (notice: Notice, { conversationId }: { conversationId: string }) => ({ conversationId, changed: !notice.listening }),
     },
@@ -381,5 +381,5 @@ async function cancel(ctx: ApiContext, conversationId: string, tardy: boolean) {
   if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
   const { appended } = await ctx.runtime.scheduling.cancelReservation(commandMeta(ctx), { conversationId, viewer: policyViewer(v), tardy });
   await settled(ctx, appended, SETTLES);
-  return { canceled: true, conversation: (await answerOf(ctx, conversationId)) as any };
+  return { canceled: true, conversation: await answerOf(ctx, conversationId) };
 }

@@ -7,10 +7,11 @@ import { isLanguageCode } from '../../../contracts/enrollment';
 import { SpeakerMessages } from '../../../contracts/speaking';
 import { allProjectors } from '../../../projections';
 import { findAccount } from '../../../projections/accounts';
+import { findConversation } from '../../../projections/conversations';
 import { findInvitation, findSpeaking, listInvitations, promotedSpeakers, type SpeakingRow } from '../../../projections/speakers';
 import { badInput, notFound } from '../../domain/shared/errors';
 import { requireAdmin, requireInstructorOrAdmin, requireSelfOrAdmin } from '../auth';
-import { accountOrThrow, commandMeta, settled } from '../commandSupport';
+import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 
 /** Read models a speaking change shows in (the conversations one once it exists). */
@@ -34,42 +35,42 @@ export const speakersResolvers: Resolvers = {
   Query: {
     invitations: async (_p, { status }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await listInvitations(ctx.runtime.pool, { status: status ?? null })) as any;
+      return await listInvitations(ctx.runtime.pool, { status: status ?? null });
     },
     allSpeakers: async (_p, { language }, ctx) => {
       requireInstructorOrAdmin(ctx.viewer);
       const code = language?.trim() || null;
       if (code && !isLanguageCode(code)) throw badInput(SpeakerMessages.languageUnknown, { language: SpeakerMessages.languageUnknown });
-      return { language: code, speakers: (await promotedSpeakers(ctx.runtime.pool, code)) as any };
+      return { language: code, speakers: await promotedSpeakers(ctx.runtime.pool, code) };
     },
   },
   User: {
-    speaking: async (user: any, _args, ctx) => {
+    speaking: async (user, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, user.id);
-      return (await findSpeaking(ctx.runtime.pool, user.id)) as any;
+      return await findSpeaking(ctx.runtime.pool, user.id);
     },
   },
   Speaking: {
-    hasEvaluation: (s: any) => !!s.evaluation,
+    hasEvaluation: (s) => !!s.evaluation,
     // The interview was held (stopped) or missed (unused), and staff has not decided yet.
-    isUnderReview: (s: any) => !s.evaluation && !!s.interview && ['stopped', 'unused'].includes(s.interview.status),
+    isUnderReview: (s) => !s.evaluation && !!s.interview && ['stopped', 'unused'].includes(s.interview.status),
   },
   Invitation: {
-    owner: async (i: any, _args, ctx) => (i.ownerId ? ((await findAccount(ctx.runtime.pool, i.ownerId)) as any) : null),
-    speaking: async (i: any, _args, ctx) => (i.speakerId ? ((await findSpeaking(ctx.runtime.pool, i.speakerId)) as any) : null),
+    owner: async (i, _args, ctx) => (i.ownerId ? await findAccount(ctx.runtime.pool, i.ownerId) : null),
+    speaking: async (i, _args, ctx) => (i.speakerId ? await findSpeaking(ctx.runtime.pool, i.speakerId) : null),
   },
   Mutation: {
     inviteSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const { result, appended } = await ctx.runtime.speaking.inviteSpeaker(commandMeta(ctx), { emailAddress: input.emailAddress });
       await settled(ctx, appended, INVITATION_READ_MODELS);
-      return { invited: true, invitation: (await invitationOrThrow(ctx, result.invitationId)) as any };
+      return { invited: true, invitation: await invitationOrThrow(ctx, result.invitationId) };
     },
     rescindSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const { appended } = await ctx.runtime.speaking.rescindSpeaker(commandMeta(ctx), { invitationId: input.invitationId });
       await settled(ctx, appended, ['speakers']);
-      return { rescinded: true, invitation: (await invitationOrThrow(ctx, input.invitationId)) as any };
+      return { rescinded: true, invitation: await invitationOrThrow(ctx, input.invitationId) };
     },
     interviewSpeaker: async (_p, { input }, ctx) => {
       const viewer = requireAdmin(ctx.viewer);
@@ -78,8 +79,8 @@ export const speakersResolvers: Resolvers = {
       // ready, and the conversation to join). Opening an open interview changes nothing.
       const opened = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: result.conversationId, accountId: viewer.accountId });
       await settled(ctx, opened.appended ?? appended, INTERVIEW_READ_MODELS);
-      // The conversation's own fields come from the conversations read model (its resolvers).
-      return { ready: true, conversation: { id: result.conversationId } as any };
+      const conversation = await findConversation(ctx.runtime.pool, result.conversationId);
+      return { ready: true, conversation: readBack(conversation, 'The interview was made but is not readable yet. Please reload.') };
     },
     evaluateSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
@@ -88,7 +89,7 @@ export const speakersResolvers: Resolvers = {
         evaluation: input.evaluation,
       });
       await settled(ctx, appended, SPEAKING_READ_MODELS);
-      return { evaluated: true, speaking: (await speakingOrThrow(ctx, input.speakerId)) as any };
+      return { evaluated: true, speaking: await speakingOrThrow(ctx, input.speakerId) };
     },
     changeUserSpeaking: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
@@ -98,18 +99,18 @@ export const speakersResolvers: Resolvers = {
         payRate: input.payRate,
       });
       await settled(ctx, appended, SPEAKING_READ_MODELS);
-      return { changed: !!appended, user: (await accountOrThrow(ctx, input.userId)) as any };
+      return { changed: !!appended, user: await accountOrThrow(ctx, input.userId) };
     },
   },
   Subscription: {
     speakerAccepted: {
       subscribe: (_p, _args, ctx) => {
         requireAdmin(ctx.viewer);
-        return ctx.runtime.changes.subscribe('speakerAccepted', '*') as any;
+        return ctx.runtime.changes.subscribe('speakerAccepted', '*');
       },
       resolve: async (payload: { key: string }, _args: unknown, ctx: ApiContext) => {
         const invitation = await invitationOrThrow(ctx, payload.key);
-        return { emailAddress: invitation.emailAddress, invitation: invitation as any };
+        return { emailAddress: invitation.emailAddress, invitation };
       },
     },
   },

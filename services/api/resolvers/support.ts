@@ -4,7 +4,7 @@
  * has not been seen for a presence window (live.presence, key support:<visitorId>): an answer then
  * goes by mail as well.
  */
-import type { Resolvers } from '../../../contracts/generated/resolvers';
+import type { Resolvers, ResolversTypes } from '../../../contracts/generated/resolvers';
 import { findAccount, findAccountsByIds } from '../../../projections/accounts';
 import { supportInbox } from '../../../projections/support';
 import {
@@ -48,7 +48,7 @@ export const supportResolvers: Resolvers = {
       const viewer = requireViewer(ctx.viewer);
       // The Help box asks while it is open: that is the visitor being here.
       await signalPresence(ctx.runtime.pool, presenceKey(viewer.accountId), viewer.accountId);
-      return (await threadNode(ctx, viewer.accountId)) as any;
+      return await threadNode(ctx, viewer.accountId);
     },
     supportInbox: async (_p, { first }, ctx) => {
       requireAdmin(ctx.viewer);
@@ -62,11 +62,11 @@ export const supportResolvers: Resolvers = {
           )
         ).map((a) => [a.id, a]),
       );
-      return rows.map((r) => ({ id: r.visitorId, ...r, visitor: visitors.get(r.visitorId) ?? null })) as any;
+      return rows.map((r) => ({ id: r.visitorId, ...r, visitor: visitors.get(r.visitorId) ?? null }));
     },
     supportThreadOf: async (_p, { visitorId }, ctx) => {
       requireAdmin(ctx.viewer);
-      return (await threadNode(ctx, visitorId)) as any;
+      return await threadNode(ctx, visitorId);
     },
   },
   Mutation: {
@@ -83,7 +83,7 @@ export const supportResolvers: Resolvers = {
       await settled(ctx, appended, ['support']);
       return {
         message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: false },
-      } as any;
+      };
     },
     answerSupportThread: async (_p, { input }, ctx) => {
       const admin = requireAdmin(ctx.viewer);
@@ -101,7 +101,7 @@ export const supportResolvers: Resolvers = {
       return {
         message: { id: result.messageId, index: result.index, body: result.body, createdAt: new Date(result.at), fromStaff: true },
         mailed: !!mailTo,
-      } as any;
+      };
     },
   },
   Subscription: {
@@ -115,9 +115,9 @@ export const supportResolvers: Resolvers = {
           const fresh = (await readThread(ctx, threadOf)).messages.slice(seen);
           seen += fresh.length;
           return fresh.map(messageNode);
-        }) as any;
+        });
       },
-      resolve: (payload: unknown) => payload as any,
+      resolve: (message: ResolversTypes['SupportMessage']) => message,
     },
   },
 };

@@ -126,7 +126,7 @@ export function evolveConversation(state: ConversationState | null, event: Conve
 /** The facts the policies need, whether from the stream or a read-model row. */
 export interface PolicySubject {
   kind: ConversationKind;
-  status: string;
+  status: ConversationStatus;
   reservedBy: string;
   reservedWith: string;
   start: Date;

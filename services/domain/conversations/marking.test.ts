@@ -181,7 +181,7 @@ describe('ratings and make-up', () => {
   });
 
   it('make-up is for the student of a missed, tech-issue or unused lesson without a refund, within 30 days', () => {
-    const base = {
+    const base: Parameters<typeof canMakeUp>[0] = {
       kind: 'lesson',
       isCanceled: false,
       reservedBy: 'student',

@@ -14,7 +14,7 @@ import {
   type PromotionKind,
 } from '../../../contracts/afterConversation';
 import { badInput, conflict, unauthorized } from '../shared/errors';
-import { displayStatus, type ConversationState, type PolicyViewer } from './conversation';
+import { displayStatus, type ConversationState, type ConversationStatus, type PolicyViewer } from './conversation';
 import type { ConversationMarked, ConversationRated, FairTimeCredited } from './events';
 
 const MINUTE = 60_000;
@@ -177,7 +177,7 @@ export function canMakeUp(
     reservedBy: string;
     start: Date;
     end: Date;
-    status: string;
+    status: ConversationStatus;
     markedAs: string | null;
     makeUpPurchased: boolean;
     refundedTotal: number;

@@ -69,7 +69,6 @@ import {
   isStale,
   pendingAttempt,
   type AttemptState,
-  type EnrollmentEvent,
   type EnrollmentState,
   type StudentEnrolled,
 } from './enrollment';
@@ -111,7 +110,7 @@ async function loadEnrollment(
   const events = await tx.read(enrollmentStream(courseId, studentId));
   const enrolled = events.find((e) => e.type === 'StudentEnrolled');
   return {
-    ...fold(evolveEnrollment as any, initialEnrollment(), events as EnrollmentEvent[]),
+    ...fold(evolveEnrollment, initialEnrollment(), events),
     enrolledAt: enrolled ? checkpointOf(enrolled) : null,
   };
 }

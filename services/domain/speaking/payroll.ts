@@ -56,8 +56,11 @@ export const PAYROLL_EVENT_TYPES = [
   'ConversationMarked',
 ] as const;
 
+/** An event of PAYROLL_EVENT_TYPES. */
+export type PayrollFactsEvent = ConversationEvent | SpeakingEvent;
+
 /** Folds one event into the facts (mutating them: a projector folds millions). */
-export function evolvePayrollFacts(facts: PayrollFacts, event: ConversationEvent | SpeakingEvent): PayrollFacts {
+export function evolvePayrollFacts(facts: PayrollFacts, event: PayrollFactsEvent): PayrollFacts {
   const touch = (id: string, change: (c: PayFacts) => Partial<PayFacts>) => {
     const c = facts.conversations.get(id);
     if (c) Object.assign(c, change(c));
