@@ -2,7 +2,8 @@
  * /instructor/gallery (spec 3, Instructor): promoted speakers of a language (`allSpeakers`), with
  * the language filter and 'No speakers exist for the language. Please choose a different language.'
  */
-import { gql, useQuery } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
@@ -19,7 +20,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 
-const ALL_SPEAKERS = gql`
+const ALL_SPEAKERS = graphql(`
   query GallerySpeakers($language: String) {
     allSpeakers(language: $language) {
       language
@@ -31,14 +32,9 @@ const ALL_SPEAKERS = gql`
       }
     }
   }
-`;
+`);
 
-interface GallerySpeaker {
-  id: string;
-  displayName: string | null;
-  givenName: string | null;
-  surname: string | null;
-}
+type GallerySpeaker = NonNullable<DocumentType<typeof ALL_SPEAKERS>['allSpeakers']>['speakers'][number];
 
 const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || 'A Tertulia speaker');
 
@@ -51,7 +47,7 @@ export default function GalleryPage() {
     fetchPolicy: 'cache-and-network',
     context: { quiet: true },
   });
-  const speakers = (data?.allSpeakers?.speakers ?? []) as GallerySpeaker[];
+  const speakers = data?.allSpeakers?.speakers ?? [];
 
   return (
     <Page title="Speaker gallery">
