@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
 function buildId(): string {
@@ -62,6 +63,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Each `graphql(`…`)` call in web/src becomes its document in place (the object the generated
+ * web/src/gql/graphql.ts holds), so a page's chunk carries its own documents. The generated
+ * `graphql()` looks every document up in one map, which would put all of them in the first chunk
+ * that calls it (the sign-in page's).
+ */
+function inlineGraphqlDocuments(): Plugin {
+  let fragments: ReturnType<typeof fragmentsByName> | undefined;
+  return {
+    name: 'tertulia-graphql-documents',
+    watchChange() {
+      fragments = undefined;
+    },
+    transform(code, id) {
+      if (!id.startsWith(`${WEB_SRC}/`) || id.startsWith(`${GENERATED_DIR}/`) || !code.includes('graphql(`')) return null;
+      fragments ??= fragmentsByName(readWebDocuments());
+      return { code: inlineDocuments(path.relative(WEB_SRC, id), code, fragments), map: null };
+    },
+  };
+}
+
 /** Libraries in their own long-lived chunks, apart from the app's code. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
@@ -96,7 +118,7 @@ export default defineConfig({
   publicDir: false,
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   esbuild: { jsx: 'automatic' },
-  plugins: [reactRouterProduction(), precompress()],
+  plugins: [reactRouterProduction(), inlineGraphqlDocuments(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

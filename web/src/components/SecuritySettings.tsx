@@ -1,4 +1,5 @@
-import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client';
+import { graphql } from '../gql';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -8,7 +9,6 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors';
-import type { Account, User } from '../lib/graphql-types';
 import { PASSWORD_RESET_SENT_MESSAGE, RECOVER_PASSWORD } from '../lib/operations';
 import { switchableRoles } from '../lib/roles';
 import { formatDateTime } from '../lib/time';
@@ -16,18 +16,7 @@ import { Loading } from './Loading';
 import { RoleSwitch } from './RoleSwitch';
 import { notifyError, notifySuccess } from './snackbars';
 
-interface AccountSecurityData {
-  me:
-    | (Pick<User, 'id' | 'emailAddress' | 'tzIdentifier'> & {
-        account: Pick<
-          Account,
-          'id' | 'emailAddress' | 'roles' | 'activeRole' | 'currentSignInAt' | 'currentSignInIp' | 'resetPasswordSentAt'
-        >;
-      })
-    | null;
-}
-
-const ACCOUNT_SECURITY: TypedDocumentNode<AccountSecurityData, Record<string, never>> = gql`
+const ACCOUNT_SECURITY = graphql(`
   query AccountSecurity {
     me {
       id
@@ -44,7 +33,7 @@ const ACCOUNT_SECURITY: TypedDocumentNode<AccountSecurityData, Record<string, ne
       }
     }
   }
-`;
+`);
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -3,19 +3,18 @@
  * sign-up, and offered again when the browser's zone differs from it (someone who travelled, or
  * an account made before zones were recorded). Saying 'Keep' silences the offer for that pair.
  */
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Mutation, MutationChangeUserArgs } from '../lib/graphql-types';
+import { graphql } from '../gql';
 
-export const MY_ZONE: TypedDocumentNode<{ me: { id: string; tzIdentifier: string } | null }, Record<string, never>> = gql`
+export const MY_ZONE = graphql(`
   query MyZone {
     me {
       id
       tzIdentifier
     }
   }
-`;
+`);
 
-export const SAVE_ZONE: TypedDocumentNode<Pick<Mutation, 'changeUser'>, MutationChangeUserArgs> = gql`
+export const SAVE_ZONE = graphql(`
   mutation SaveZone($input: ChangeUserInput!) {
     changeUser(input: $input) {
       changed
@@ -25,7 +24,7 @@ export const SAVE_ZONE: TypedDocumentNode<Pick<Mutation, 'changeUser'>, Mutation
       }
     }
   }
-`;
+`);
 
 const keptKey = (saved: string, browser: string) => `tertulia.zone-kept.${saved}.${browser}`;
 

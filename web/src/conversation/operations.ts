@@ -3,60 +3,10 @@
  * video join, the server's clock, leaving, opening, chat, presence and the local provider's
  * signalling.
  */
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  ConversationStatus,
-  MutationLeaveConversationArgs,
-  MutationModerateConversationArgs,
-  MutationModerateConversationChatArgs,
-  MutationPostChatMessageArgs,
-  MutationSendVideoSignalArgs,
-  MutationSyncParticipantArgs,
-  QueryBroadcastPresenceArgs,
-  QueryConversationArgs,
-  SubscriptionConversationChangedArgs,
-  SubscriptionConversationChatMessageArgs,
-  SubscriptionLobbyPresenceArgs,
-  SubscriptionVideoSignalsArgs,
-  SyncResult,
-  VideoJoin,
-} from '../lib/graphql-types';
-import type { ChatLine } from './chatState';
-
-export interface LivePerson {
-  id: string;
-  displayName: string | null;
-  currentCity: string | null;
-  currentState: string | null;
-  currentCountry: string | null;
-  headshotUrl: string | null;
-}
-
-export interface LiveConversation {
-  id: string;
-  kind: string;
-  provider: string;
-  status: ConversationStatus;
-  isCanceled: boolean;
-  duration: number;
-  reservedStart: string;
-  learningLanguage: string;
-  /** Recorded once it runs (issue 10): both participants are told. */
-  archiveOnStart: boolean;
-  /** The student; the staff member in an interview. */
-  reservedBy: { id: string } | null;
-  otherUsers: LivePerson[];
-  course: { id: string; name: string } | null;
-  lesson: { id: string; title: string; discussionTopic: string | null } | null;
-}
-
-export interface LiveData {
-  me: { id: string; displayName: string | null; tzIdentifier: string } | null;
-  conversation: LiveConversation | null;
-}
+import { type DocumentType, graphql } from '../gql';
 
 /** The room's conversation: its provider first of all, then the people and the topic. */
-export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArgs> = gql`
+export const LIVE_CONVERSATION = graphql(`
   query LiveConversation($conversationId: ID!) {
     me {
       id
@@ -95,12 +45,13 @@ export const LIVE_CONVERSATION: TypedDocumentNode<LiveData, QueryConversationArg
       }
     }
   }
-`;
+`);
 
-export type VideoJoinData = { me: { id: string; videoJoin: VideoJoin } | null };
+export type LiveConversation = NonNullable<DocumentType<typeof LIVE_CONVERSATION>['conversation']>;
+export type LivePerson = LiveConversation['otherUsers'][number];
 
 /** How to join the room (only the two participants, only while opened or started). */
-export const VIDEO_JOIN: TypedDocumentNode<VideoJoinData, { conversationId: string }> = gql`
+export const VIDEO_JOIN = graphql(`
   query LiveVideoJoin($conversationId: ID!) {
     me {
       id
@@ -114,11 +65,9 @@ export const VIDEO_JOIN: TypedDocumentNode<VideoJoinData, { conversationId: stri
       }
     }
   }
-`;
+`);
 
-type SyncFields = Pick<SyncResult, 'synced' | 'pollingDelayMs' | 'totalTicks' | 'remainingTicks' | 'status'>;
-
-export const SYNC_PARTICIPANT: TypedDocumentNode<{ syncParticipant: SyncFields }, MutationSyncParticipantArgs> = gql`
+export const SYNC_PARTICIPANT = graphql(`
   mutation LiveSyncParticipant($input: ConversationInput!) {
     syncParticipant(input: $input) {
       synced
@@ -128,24 +77,18 @@ export const SYNC_PARTICIPANT: TypedDocumentNode<{ syncParticipant: SyncFields }
       status
     }
   }
-`;
+`);
 
-export const LEAVE_CONVERSATION: TypedDocumentNode<
-  { leaveConversation: Pick<SyncResult, 'synced' | 'status'> },
-  MutationLeaveConversationArgs
-> = gql`
+export const LEAVE_CONVERSATION = graphql(`
   mutation LiveLeaveConversation($input: ConversationInput!) {
     leaveConversation(input: $input) {
       synced
       status
     }
   }
-`;
+`);
 
-export const OPEN_CONVERSATION: TypedDocumentNode<
-  { moderateConversation: { opened: boolean | null; conversation: { id: string; status: ConversationStatus } } },
-  MutationModerateConversationArgs
-> = gql`
+export const OPEN_CONVERSATION = graphql(`
   mutation LiveOpenConversation($input: ModerateConversationInput!) {
     moderateConversation(input: $input) {
       opened
@@ -155,23 +98,21 @@ export const OPEN_CONVERSATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const CONVERSATION_CHANGED: TypedDocumentNode<
-  { conversationChanged: { conversationId: string; changed: boolean } },
-  SubscriptionConversationChangedArgs
-> = gql`
+export const CONVERSATION_CHANGED = graphql(`
   subscription LiveConversationChanged($conversationId: ID!) {
     conversationChanged(conversationId: $conversationId) {
       conversationId
       changed
     }
   }
-`;
+`);
 
 // --- Chat -------------------------------------------------------------------------------------
 
-const CHAT_LINE = gql`
+// A chat line's fields, spread by name below.
+graphql(`
   fragment LiveChatLine on ChatMessage {
     id
     body
@@ -183,21 +124,9 @@ const CHAT_LINE = gql`
       displayName
     }
   }
-`;
+`);
 
-export interface ChatData {
-  me: { id: string } | null;
-  conversation: {
-    id: string;
-    status: ConversationStatus;
-    isCanceled: boolean;
-    chatablePolicy: { isChatable: boolean; chatableAfter: string };
-    conversationChat: { id: string; state: string; messages: ChatLine[] } | null;
-  } | null;
-}
-
-export const CHAT: TypedDocumentNode<ChatData, QueryConversationArgs> = gql`
-  ${CHAT_LINE}
+export const CHAT = graphql(`
   query LiveChat($conversationId: ID!) {
     me {
       id
@@ -219,30 +148,25 @@ export const CHAT: TypedDocumentNode<ChatData, QueryConversationArgs> = gql`
       }
     }
   }
-`;
+`);
 
-export const CHAT_MESSAGE: TypedDocumentNode<{ conversationChatMessage: ChatLine }, SubscriptionConversationChatMessageArgs> = gql`
-  ${CHAT_LINE}
+export const CHAT_MESSAGE = graphql(`
   subscription LiveChatMessage($conversationId: ID!) {
     conversationChatMessage(conversationId: $conversationId) {
       ...LiveChatLine
     }
   }
-`;
+`);
 
-export const OPEN_CHAT: TypedDocumentNode<{ moderateConversationChat: { opened: boolean } }, MutationModerateConversationChatArgs> = gql`
+export const OPEN_CHAT = graphql(`
   mutation LiveOpenChat($input: ModerateConversationChatInput!) {
     moderateConversationChat(input: $input) {
       opened
     }
   }
-`;
+`);
 
-export const POST_CHAT_MESSAGE: TypedDocumentNode<
-  { postChatMessage: { posted: boolean; message: ChatLine } },
-  MutationPostChatMessageArgs
-> = gql`
-  ${CHAT_LINE}
+export const POST_CHAT_MESSAGE = graphql(`
   mutation LivePostChatMessage($input: PostChatMessageInput!) {
     postChatMessage(input: $input) {
       posted
@@ -251,14 +175,11 @@ export const POST_CHAT_MESSAGE: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
 // --- Presence ---------------------------------------------------------------------------------
 
-export const BROADCAST_PRESENCE: TypedDocumentNode<
-  { broadcastPresence: { broadcasted: boolean; present: boolean; userId: string | null } },
-  QueryBroadcastPresenceArgs
-> = gql`
+export const BROADCAST_PRESENCE = graphql(`
   query LiveBroadcastPresence($conversationId: ID!) {
     broadcastPresence(conversationId: $conversationId) {
       broadcasted
@@ -266,32 +187,28 @@ export const BROADCAST_PRESENCE: TypedDocumentNode<
       userId
     }
   }
-`;
+`);
 
-export const LOBBY_PRESENCE: TypedDocumentNode<{ lobbyPresence: { present: boolean; userId: string } }, SubscriptionLobbyPresenceArgs> =
-  gql`
+export const LOBBY_PRESENCE = graphql(`
   subscription LiveLobbyPresence($conversationId: ID!) {
     lobbyPresence(conversationId: $conversationId) {
       present
       userId
     }
   }
-`;
+`);
 
 // --- Local provider signalling ----------------------------------------------------------------
 
-export const SEND_VIDEO_SIGNAL: TypedDocumentNode<{ sendVideoSignal: { sent: boolean } }, MutationSendVideoSignalArgs> = gql`
+export const SEND_VIDEO_SIGNAL = graphql(`
   mutation LiveSendVideoSignal($input: SendVideoSignalInput!) {
     sendVideoSignal(input: $input) {
       sent
     }
   }
-`;
+`);
 
-export const VIDEO_SIGNALS: TypedDocumentNode<
-  { videoSignals: { id: string; fromId: string; kind: string; payload: string } },
-  SubscriptionVideoSignalsArgs
-> = gql`
+export const VIDEO_SIGNALS = graphql(`
   subscription LiveVideoSignals($accessToken: String!) {
     videoSignals(accessToken: $accessToken) {
       id
@@ -300,4 +217,4 @@ export const VIDEO_SIGNALS: TypedDocumentNode<
       payload
     }
   }
-`;
+`);

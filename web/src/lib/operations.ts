@@ -1,21 +1,16 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Account, Mutation, MutationRecoverPasswordArgs, MutationSwitchRoleArgs, User } from './graphql-types';
+import { graphql } from '../gql';
 
 /** Calls shared by several areas. */
-export const RECOVER_PASSWORD: TypedDocumentNode<Pick<Mutation, 'recoverPassword'>, MutationRecoverPasswordArgs> = gql`
+export const RECOVER_PASSWORD = graphql(`
   mutation RecoverPassword($input: RecoverPasswordInput!) {
     recoverPassword(input: $input) {
       recovered
     }
   }
-`;
-
-export interface MyRolesData {
-  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'roles' | 'activeRole'> }) | null;
-}
+`);
 
 /** The account's roles: for the role selection redirect and the areas' role guard. */
-export const MY_ROLES: TypedDocumentNode<MyRolesData, Record<string, never>> = gql`
+export const MY_ROLES = graphql(`
   query MyRoles {
     me {
       id
@@ -26,15 +21,15 @@ export const MY_ROLES: TypedDocumentNode<MyRolesData, Record<string, never>> = g
       }
     }
   }
-`;
+`);
 
-export const SWITCH_ROLE: TypedDocumentNode<Pick<Mutation, 'switchRole'>, MutationSwitchRoleArgs> = gql`
+export const SWITCH_ROLE = graphql(`
   mutation SwitchRole($input: SwitchRoleInput!) {
     switchRole(input: $input) {
       switched
       role
     }
   }
-`;
+`);
 
 export const PASSWORD_RESET_SENT_MESSAGE = "We've sent the reset message. Check your inbox for the password reset message.";

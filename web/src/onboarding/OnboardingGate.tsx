@@ -3,16 +3,13 @@
  * (spec 3: the student's over /student/home, the instructor's over the instructor's area). The page
  * renders underneath either way; the dialog (and its form code) loads only when it is needed.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../gql';
 import { Suspense, lazy, type ReactNode } from 'react';
 
 type OnboardingRole = 'STUDENT' | 'INSTRUCTOR';
 
-interface OnboardingStatus {
-  me: { id: string; account: { id: string; isOnboarding: boolean } } | null;
-}
-
-const STUDENT_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, never>> = gql`
+const STUDENT_ONBOARDING = graphql(`
   query StudentOnboardingStatus {
     me {
       id
@@ -22,8 +19,8 @@ const STUDENT_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, nev
       }
     }
   }
-`;
-const INSTRUCTOR_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, never>> = gql`
+`);
+const INSTRUCTOR_ONBOARDING = graphql(`
   query InstructorOnboardingStatus {
     me {
       id
@@ -33,7 +30,7 @@ const INSTRUCTOR_ONBOARDING: TypedDocumentNode<OnboardingStatus, Record<string, 
       }
     }
   }
-`;
+`);
 
 const StudentDialog = lazy(() => import('./StudentOnboardingDialog').then((m) => ({ default: m.StudentOnboardingDialog })));
 const InstructorDialog = lazy(() => import('./InstructorOnboardingDialog').then((m) => ({ default: m.InstructorOnboardingDialog })));

@@ -6,9 +6,10 @@
  * reserving a conversation for a student already in a course (one who came by an invite link),
  * joining one otherwise.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
 import Typography from '@mui/material/Typography';
 import { OnboardingDialog } from '../components/onboarding/OnboardingDialog';
+import { graphql } from '../gql';
 import { bioStep, welcomeStep, type OnboardingStepDef } from '../components/onboarding/fields';
 import { locationStep, nameStep } from './steps';
 
@@ -26,14 +27,14 @@ export const STUDENT_ONBOARDING_STEPS: OnboardingStepDef[] = [
   bioStep('bioGoalsAre', 'What are your goals?', 'What do you want to be able to do with the language you are learning?'),
 ];
 
-const STUDENT_COURSES_COUNT: TypedDocumentNode<{ me: { id: string; coursesCount: number } | null }, Record<string, never>> = gql`
+const STUDENT_COURSES_COUNT = graphql(`
   query StudentCoursesCount {
     me {
       id
       coursesCount(scope: current_or_upcoming)
     }
   }
-`;
+`);
 
 export function StudentOnboardingDialog({ onDone }: { onDone(): void }) {
   const enrolled = (useQuery(STUDENT_COURSES_COUNT).data?.me?.coursesCount ?? 0) > 0;

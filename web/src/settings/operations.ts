@@ -3,32 +3,9 @@
  * onboarding dialogs' document), changeUserEmailAddress, and the lookups the forms suggest from:
  * timezones, lookupCountries(query), lookupSchools(query).
  */
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Account, Country, Mutation, MutationChangeUserEmailAddressArgs, School, TimeZone, User } from '../lib/graphql-types';
+import { type DocumentType, graphql } from '../gql';
 
-export type SettingsMe = Pick<
-  User,
-  | 'id'
-  | 'emailAddress'
-  | 'givenName'
-  | 'surname'
-  | 'displayName'
-  | 'gender'
-  | 'dateOfBirth'
-  | 'currentCity'
-  | 'currentState'
-  | 'currentCountry'
-  | 'previousCity'
-  | 'previousCountry'
-  | 'school'
-  | 'bioDreamCareer'
-  | 'bioGoalsAre'
-  | 'bioHobbiesAre'
-  | 'tzIdentifier'
-  | 'headshotUrl'
-> & { account: Pick<Account, 'id' | 'emailAddress' | 'roles' | 'activeRole'> };
-
-export const SETTINGS_ME: TypedDocumentNode<{ me: SettingsMe | null }, Record<string, never>> = gql`
+export const SETTINGS_ME = graphql(`
   query SettingsMe {
     me {
       id
@@ -57,9 +34,11 @@ export const SETTINGS_ME: TypedDocumentNode<{ me: SettingsMe | null }, Record<st
       }
     }
   }
-`;
+`);
 
-export const CHANGE_EMAIL_ADDRESS: TypedDocumentNode<Pick<Mutation, 'changeUserEmailAddress'>, MutationChangeUserEmailAddressArgs> = gql`
+export type SettingsMe = NonNullable<DocumentType<typeof SETTINGS_ME>['me']>;
+
+export const CHANGE_EMAIL_ADDRESS = graphql(`
   mutation ChangeOwnEmailAddress($input: ChangeUserEmailAddressInput!) {
     changeUserEmailAddress(input: $input) {
       changed
@@ -73,30 +52,30 @@ export const CHANGE_EMAIL_ADDRESS: TypedDocumentNode<Pick<Mutation, 'changeUserE
       }
     }
   }
-`;
+`);
 
-export const TIMEZONES: TypedDocumentNode<{ timezones: TimeZone[] }, Record<string, never>> = gql`
+export const TIMEZONES = graphql(`
   query SettingsTimezones {
     timezones {
       identifier
       friendlyIdentifier
     }
   }
-`;
+`);
 
-export const LOOKUP_COUNTRIES: TypedDocumentNode<{ lookupCountries: Country[] }, { query: string }> = gql`
+export const LOOKUP_COUNTRIES = graphql(`
   query LookupCountries($query: String) {
     lookupCountries(query: $query) {
       code
       name
     }
   }
-`;
+`);
 
-export const LOOKUP_SCHOOLS: TypedDocumentNode<{ lookupSchools: School[] }, { query: string }> = gql`
+export const LOOKUP_SCHOOLS = graphql(`
   query LookupSchools($query: String) {
     lookupSchools(query: $query) {
       name
     }
   }
-`;
+`);

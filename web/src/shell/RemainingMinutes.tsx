@@ -1,16 +1,12 @@
-import { gql, useQuery, useSubscription, type TypedDocumentNode } from '@apollo/client';
+import { useQuery, useSubscription } from '@apollo/client';
+import { graphql } from '../gql';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { notifyUnauthorized } from '../components/snackbars';
-import type { Account, Subscription, SubscriptionRemainingMinutesChangedArgs, User } from '../lib/graphql-types';
 import { useAnimatedNumber } from './useAnimatedNumber';
 
-interface RemainingMinutesData {
-  me: (Pick<User, 'id'> & { account: Pick<Account, 'id' | 'remainingMinutes'> }) | null;
-}
-
-export const REMAINING_MINUTES: TypedDocumentNode<RemainingMinutesData, Record<string, never>> = gql`
+export const REMAINING_MINUTES = graphql(`
   query RemainingMinutes {
     me {
       id
@@ -20,19 +16,16 @@ export const REMAINING_MINUTES: TypedDocumentNode<RemainingMinutesData, Record<s
       }
     }
   }
-`;
+`);
 
-const REMAINING_MINUTES_CHANGED: TypedDocumentNode<
-  Pick<Subscription, 'remainingMinutesChanged'>,
-  SubscriptionRemainingMinutesChangedArgs
-> = gql`
+const REMAINING_MINUTES_CHANGED = graphql(`
   subscription RemainingMinutesChanged($accountId: ID!) {
     remainingMinutesChanged(accountId: $accountId) {
       accountId
       remainingMinutes
     }
   }
-`;
+`);
 
 export const minutesLabel = (minutes: number | null) => `${minutes ?? '—'} mins`;
 

@@ -3,7 +3,7 @@
  * account first (most who follow a join link have none), signing in second. Both come back to the
  * join link afterwards, which enrolls as before (JoinPage).
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,10 +12,10 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { languageName } from '../../../contracts/enrollment';
 import { fromLocation } from '../auth/redirect';
 import { Loading } from '../components/Loading';
-import type { InvitedCourse, QueryInvitedCourseArgs } from '../lib/graphql-types';
+import { graphql } from '../gql';
 import { AuthCard } from '../shell/AuthCard';
 
-const INVITED_COURSE: TypedDocumentNode<{ invitedCourse: InvitedCourse | null }, QueryInvitedCourseArgs> = gql`
+const INVITED_COURSE = graphql(`
   query InvitedCourse($inviteNumber: String!) {
     invitedCourse(inviteNumber: $inviteNumber) {
       name
@@ -24,7 +24,7 @@ const INVITED_COURSE: TypedDocumentNode<{ invitedCourse: InvitedCourse | null },
       school
     }
   }
-`;
+`);
 
 export default function JoinWelcomePage() {
   const { inviteNumber = '' } = useParams();

@@ -1,68 +1,37 @@
 /** Live support calls (spec 1, Shell: the visitor is `me` aliased `visitor`). */
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type DocumentType, graphql } from '../gql';
 
-export interface SupportMessageData {
-  id: string;
-  index: number;
-  body: string;
-  createdAt: string;
-  fromStaff: boolean;
-}
-export interface SupportThreadData {
-  id: string;
-  unanswered: boolean;
-  messages: SupportMessageData[];
-}
-export interface VisitorData {
-  id: string;
-  emailAddress: string | null;
-  displayName: string | null;
-  givenName: string | null;
-  surname: string | null;
-}
+const SUPPORT_MESSAGE_FIELDS = graphql(`
+  fragment SupportMessageFields on SupportMessage { id index body createdAt fromStaff }
+`);
 
-const MESSAGE = 'id index body createdAt fromStaff';
+export type SupportMessageData = DocumentType<typeof SUPPORT_MESSAGE_FIELDS>;
+export type VisitorData = NonNullable<DocumentType<typeof SUPPORT_VISIT>['visitor']>;
 
-export const SUPPORT_VISIT: TypedDocumentNode<{
-  visitor: VisitorData | null;
-  zone: { tzIdentifier: string | null } | null;
-  supportThread: SupportThreadData;
-}> = gql`
+export const SUPPORT_VISIT = graphql(`
   query SupportVisit {
     visitor: me { id emailAddress displayName givenName surname }
     zone: me { tzIdentifier }
-    supportThread { id unanswered messages { ${MESSAGE} } }
+    supportThread { id unanswered messages { ...SupportMessageFields } }
   }
-`;
+`);
 
-export const POST_SUPPORT_MESSAGE: TypedDocumentNode<{ postSupportMessage: { message: SupportMessageData } }, { body: string }> = gql`
-  mutation PostSupportMessage($body: String!) { postSupportMessage(input: { body: $body }) { message { ${MESSAGE} } } }
-`;
+export const POST_SUPPORT_MESSAGE = graphql(`
+  mutation PostSupportMessage($body: String!) { postSupportMessage(input: { body: $body }) { message { ...SupportMessageFields } } }
+`);
 
-export const SUPPORT_MESSAGES: TypedDocumentNode<{ supportMessage: SupportMessageData }, { visitorId?: string | null }> = gql`
-  subscription SupportMessages($visitorId: ID) { supportMessage(visitorId: $visitorId) { ${MESSAGE} } }
-`;
+export const SUPPORT_MESSAGES = graphql(`
+  subscription SupportMessages($visitorId: ID) { supportMessage(visitorId: $visitorId) { ...SupportMessageFields } }
+`);
 
-export interface InboxItemData {
-  id: string;
-  visitor: VisitorData | null;
-  messageCount: number;
-  lastMessageAt: string;
-  lastBody: string;
-  unanswered: boolean;
-}
-
-export const SUPPORT_INBOX: TypedDocumentNode<{ supportInbox: InboxItemData[] }> = gql`
+export const SUPPORT_INBOX = graphql(`
   query SupportInbox { supportInbox(first: 100) { id visitor { id emailAddress displayName givenName surname } messageCount lastMessageAt lastBody unanswered } }
-`;
+`);
 
-export const SUPPORT_THREAD_OF: TypedDocumentNode<{ supportThreadOf: SupportThreadData }, { visitorId: string }> = gql`
-  query SupportThreadOf($visitorId: ID!) { supportThreadOf(visitorId: $visitorId) { id unanswered messages { ${MESSAGE} } } }
-`;
+export const SUPPORT_THREAD_OF = graphql(`
+  query SupportThreadOf($visitorId: ID!) { supportThreadOf(visitorId: $visitorId) { id unanswered messages { ...SupportMessageFields } } }
+`);
 
-export const ANSWER_SUPPORT_THREAD: TypedDocumentNode<
-  { answerSupportThread: { message: SupportMessageData; mailed: boolean } },
-  { visitorId: string; body: string }
-> = gql`
-  mutation AnswerSupportThread($visitorId: ID!, $body: String!) { answerSupportThread(input: { visitorId: $visitorId, body: $body }) { message { ${MESSAGE} } mailed } }
-`;
+export const ANSWER_SUPPORT_THREAD = graphql(`
+  mutation AnswerSupportThread($visitorId: ID!, $body: String!) { answerSupportThread(input: { visitorId: $visitorId, body: $body }) { message { ...SupportMessageFields } mailed } }
+`);

@@ -4,6 +4,8 @@
  * conversations …) adds an entry here and a folder under web/src/admin/.
  */
 import { gql, type DocumentNode } from '@apollo/client';
+import { type FragmentDefinitionNode, print } from 'graphql';
+import { graphql } from '../../gql';
 import { PAYROLL_ROW_NODE } from '../../payroll/operations';
 
 export interface ResourceDefinition {
@@ -22,11 +24,15 @@ export interface ResourceDefinition {
 const PERSON_LIST_NODE = `id emailAddress displayName givenName surname createdAt
   account { id roles remainingMinutes currentSignInAt currentSignInIp }`;
 
-export const PERSON_DETAIL_NODE = `id emailAddress displayName givenName surname tzIdentifier createdAt
-  account {
-    id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt
-    minuteTransactions { id minuteQuantity action actionReason createdAt }
-  }`;
+const PERSON_DETAIL = graphql(`
+  fragment AdminPersonDetail on User {
+    id emailAddress displayName givenName surname tzIdentifier createdAt
+    account {
+      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt
+      minuteTransactions { id minuteQuantity action actionReason createdAt }
+    }
+  }
+`);
 
 const NOTIFICATION_LIST_NODE = `id createdAt updatedAt subject templateKey transportType latestEventType fromAddress recipient { id emailAddress roles }`;
 const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject transportType templateKey latestEventType publicToken
@@ -37,8 +43,13 @@ const NOTIFICATION_DETAIL_NODE = `id createdAt updatedAt fromAddress subject tra
 
 const REDEMPTION_CODE_NODE = `id value valueVersion createdAt minuteQuantity redeemedOn redeemedBy { id emailAddress displayName }
   redemptionSet { id name }`;
-const REDEMPTION_SET_NODE = `id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }
-  codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }`;
+// Spread by name in the redemption set's calls below.
+graphql(`
+  fragment AdminRedemptionSet on RedemptionSet {
+    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }
+    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }
+  }
+`);
 
 const CONVERSATION_PERSON = 'id displayName emailAddress';
 const CONVERSATION_LIST_NODE = `id status kind duration reservedStart isCanceled markedAs learningLanguage createdAt
@@ -56,18 +67,27 @@ const COURSE_DETAIL_NODE = `id name kind language proficiency startDate endDate 
   courseEnrollmentsCount owner { id emailAddress school } priceAgreement { id kind }
   lessonAssignments { id dueOn order lesson { id title discussionTopic } }`;
 
-export const PRICING_PLAN_NODE = `id name kind conversationDuration systemDefault coursesCount createdAt
-  priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }`;
+const PRICING_PLAN = graphql(`
+  fragment AdminPricingPlan on PricingPlan {
+    id name kind conversationDuration systemDefault coursesCount createdAt
+    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }
+  }
+`);
 
 const GROUP_LIST_NODE = 'id name instructorsCount coursesCount currentCoursesCount studentsCount minutesUsed';
 const GROUP_INSTRUCTOR = 'id displayName emailAddress coursesCount';
+
+/** A fragment's fields as text, for the list and record documents built at run time. */
+function fieldsOf(fragment: DocumentNode): string {
+  return print((fragment.definitions[0] as FragmentDefinitionNode).selectionSet).slice(1, -1);
+}
 
 const person = (listField: string): ResourceDefinition => ({
   listField,
   listNode: PERSON_LIST_NODE,
   oneField: 'user',
   oneArg: 'userId',
-  oneNode: PERSON_DETAIL_NODE,
+  oneNode: fieldsOf(PERSON_DETAIL),
 });
 
 export const RESOURCES: Record<string, ResourceDefinition> = {
@@ -92,7 +112,7 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   // Speaker payroll (issue 12): one month's rows.
   payroll_rows: {
     listField: 'payrollRows',
-    listNode: PAYROLL_ROW_NODE,
+    listNode: fieldsOf(PAYROLL_ROW_NODE),
     listExtraArgs: { month: 'String!' },
   },
   // Admin views (issue 11)
@@ -125,10 +145,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   },
   pricing_plans: {
     listField: 'pricingPlanTable',
-    listNode: PRICING_PLAN_NODE,
+    listNode: fieldsOf(PRICING_PLAN),
     oneField: 'pricingPlan',
     oneArg: 'pricingPlanId',
-    oneNode: PRICING_PLAN_NODE,
+    oneNode: fieldsOf(PRICING_PLAN),
   },
   groups: {
     listField: 'groups',
@@ -180,32 +200,32 @@ export function oneDocument(resource: string, def: ResourceDefinition): Document
 
 /** Calls that are not a resource's list or record. */
 export const CALLS = {
-  me: gql`
+  me: graphql(`
     query AdminMe {
-      me { ${PERSON_DETAIL_NODE} }
+      me { ...AdminPersonDetail }
     }
-  `,
-  changeRoles: gql`
+  `),
+  changeRoles: graphql(`
     mutation AdminChangeRoles($input: ChangeRolesInput!) {
       changeRoles(input: $input) { changed account { id roles } }
     }
-  `,
-  changeMinutes: gql`
+  `),
+  changeMinutes: graphql(`
     mutation AdminChangeMinutes($input: ChangeMinutesInput!) {
       changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }
     }
-  `,
-  changeUserEmailAddress: gql`
+  `),
+  changeUserEmailAddress: graphql(`
     mutation AdminChangeUserEmailAddress($input: ChangeUserEmailAddressInput!) {
       changeUserEmailAddress(input: $input) { changed user { id emailAddress } }
     }
-  `,
-  sendPasswordReset: gql`
+  `),
+  sendPasswordReset: graphql(`
     mutation AdminSendPasswordReset($input: SendPasswordResetInput!) {
       sendPasswordReset(input: $input) { sent user { id account { id resetPasswordSentAt } } }
     }
-  `,
-  quickSearch: gql`
+  `),
+  quickSearch: graphql(`
     query AdminQuickSearch($searchQuery: String!, $pii: Boolean) {
       quickSearch(searchQuery: $searchQuery, pii: $pii) {
         conversations { id kind title subtitle location emailAddress startsAt }
@@ -216,49 +236,49 @@ export const CALLS = {
         students { id kind title subtitle location emailAddress }
       }
     }
-  `,
-  redemptionSet: gql`
+  `),
+  redemptionSet: graphql(`
     query AdminRedemptionSet($redemptionSetId: ID!) {
-      redemptionSet(redemptionSetId: $redemptionSetId) { ${REDEMPTION_SET_NODE} }
+      redemptionSet(redemptionSetId: $redemptionSetId) { ...AdminRedemptionSet }
     }
-  `,
-  enrollingCourse: gql`
+  `),
+  enrollingCourse: graphql(`
     query AdminEnrollingCourse($inviteNumber: String!, $extraConversations: Int) {
       enrollingCourse(inviteNumber: $inviteNumber, extraConversations: $extraConversations) {
         id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
         priceAgreement { id kind } prices { unitPrice totalQuantity totalPrice currency } owner { id displayName emailAddress school }
       }
     }
-  `,
-  enrollUser: gql`
+  `),
+  enrollUser: graphql(`
     mutation AdminEnrollUser($input: EnrollUserInput!) {
       enrollUser(input: $input) { enrolled course { id name } courseEnrollment { id enrolledWith minuteQuantity } }
     }
-  `,
-  createPricingPlan: gql`
+  `),
+  createPricingPlan: graphql(`
     mutation AdminCreatePricingPlan($input: CreatePricingPlanInput!) {
-      createPricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
+      createPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
     }
-  `,
-  changePricingPlan: gql`
+  `),
+  changePricingPlan: graphql(`
     mutation AdminChangePricingPlan($input: ChangePricingPlanInput!) {
-      changePricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
+      changePricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
     }
-  `,
-  makeDefaultPricingPlan: gql`
+  `),
+  makeDefaultPricingPlan: graphql(`
     mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {
-      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ${PRICING_PLAN_NODE} } }
+      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
     }
-  `,
-  createRedemptionSet: gql`
+  `),
+  createRedemptionSet: graphql(`
     mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {
-      createRedemptionSet(input: $input) { created set { ${REDEMPTION_SET_NODE} } }
+      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }
     }
-  `,
-  adminDashboard: gql`
+  `),
+  adminDashboard: graphql(`
     query AdminDashboard {
       adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }
         figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }
     }
-  `,
+  `),
 };

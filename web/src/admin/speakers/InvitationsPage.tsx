@@ -122,7 +122,7 @@ export default function InvitationsPage() {
     }
   };
 
-  const invitations = (data?.invitations ?? []) as InvitationItem[];
+  const invitations = data?.invitations ?? [];
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
@@ -247,7 +247,7 @@ export default function InvitationsPage() {
                                   await run(
                                     i.id,
                                     async () => {
-                                      const { data: opened } = await interview({ variables: { input: { speakerId: i.speakerId } } });
+                                      const { data: opened } = await interview({ variables: { input: { speakerId: i.speakerId! } } });
                                       conversationId = opened?.interviewSpeaker.conversation.id ?? null;
                                     },
                                     SpeakerMessages.interviewOpened,
@@ -267,7 +267,7 @@ export default function InvitationsPage() {
                               onClick={async () => {
                                 const ok = await run(
                                   i.id,
-                                  () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'promote' } } }),
+                                  () => evaluate({ variables: { input: { speakerId: i.speakerId!, evaluation: 'promote' } } }),
                                   SpeakerMessages.promoted,
                                   SpeakerMessages.promoteFailed,
                                 );
@@ -283,7 +283,7 @@ export default function InvitationsPage() {
                               onClick={() =>
                                 run(
                                   i.id,
-                                  () => evaluate({ variables: { input: { speakerId: i.speakerId, evaluation: 'decline' } } }),
+                                  () => evaluate({ variables: { input: { speakerId: i.speakerId!, evaluation: 'decline' } } }),
                                   SpeakerMessages.declinedOk,
                                   SpeakerMessages.declineFailed,
                                 )

@@ -1,7 +1,7 @@
 /** GraphQL operations of the speaker screens of the back-office (issue 8). */
-import { gql } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 
-export const INVITATIONS = gql`
+export const INVITATIONS = graphql(`
   query AdminInvitations {
     invitations {
       id
@@ -26,9 +26,9 @@ export const INVITATIONS = gql`
       }
     }
   }
-`;
+`);
 
-export const INVITE_SPEAKER = gql`
+export const INVITE_SPEAKER = graphql(`
   mutation InviteSpeaker($input: InviteSpeakerInput!) {
     inviteSpeaker(input: $input) {
       invited
@@ -37,9 +37,9 @@ export const INVITE_SPEAKER = gql`
       }
     }
   }
-`;
+`);
 
-export const RESCIND_SPEAKER = gql`
+export const RESCIND_SPEAKER = graphql(`
   mutation RescindSpeaker($input: RescindSpeakerInput!) {
     rescindSpeaker(input: $input) {
       rescinded
@@ -49,9 +49,9 @@ export const RESCIND_SPEAKER = gql`
       }
     }
   }
-`;
+`);
 
-export const INTERVIEW_SPEAKER = gql`
+export const INTERVIEW_SPEAKER = graphql(`
   mutation InterviewSpeaker($input: InterviewSpeakerInput!) {
     interviewSpeaker(input: $input) {
       ready
@@ -60,9 +60,9 @@ export const INTERVIEW_SPEAKER = gql`
       }
     }
   }
-`;
+`);
 
-export const EVALUATE_SPEAKER = gql`
+export const EVALUATE_SPEAKER = graphql(`
   mutation EvaluateSpeaker($input: EvaluateSpeakerInput!) {
     evaluateSpeaker(input: $input) {
       evaluated
@@ -74,9 +74,9 @@ export const EVALUATE_SPEAKER = gql`
       }
     }
   }
-`;
+`);
 
-export const SPEAKER_ACCEPTED = gql`
+export const SPEAKER_ACCEPTED = graphql(`
   subscription SpeakerAccepted {
     speakerAccepted {
       emailAddress
@@ -86,9 +86,9 @@ export const SPEAKER_ACCEPTED = gql`
       }
     }
   }
-`;
+`);
 
-export const USER_SPEAKING = gql`
+export const USER_SPEAKING = graphql(`
   query AdminUserSpeaking($userId: ID!) {
     user(userId: $userId) {
       id
@@ -109,9 +109,9 @@ export const USER_SPEAKING = gql`
       name
     }
   }
-`;
+`);
 
-export const CHANGE_USER_SPEAKING = gql`
+export const CHANGE_USER_SPEAKING = graphql(`
   mutation ChangeUserSpeaking($input: ChangeUserSpeakingInput!) {
     changeUserSpeaking(input: $input) {
       changed
@@ -125,20 +125,6 @@ export const CHANGE_USER_SPEAKING = gql`
       }
     }
   }
-`;
+`);
 
-export interface InvitationItem {
-  id: string;
-  invitationSentAt: string;
-  emailAddress: string;
-  invitationStatus: 'INVITED' | 'ACCEPTED' | 'RESCINDED';
-  owner: { id: string; emailAddress: string; givenName: string | null } | null;
-  speakerId: string | null;
-  speaking: {
-    id: string;
-    isPromoted: boolean;
-    evaluation: 'promote' | 'decline' | null;
-    hasEvaluation: boolean;
-    interview: { id: string; status: string } | null;
-  } | null;
-}
+export type InvitationItem = DocumentType<typeof INVITATIONS>['invitations'][number];

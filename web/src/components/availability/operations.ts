@@ -1,14 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  MutationAddAvailabilityArgs,
-  MutationChangeAvailabilityArgs,
-  MutationRemoveAvailabilityArgs,
-  QueryAvailabilityOccurrencesArgs,
-} from '../../lib/graphql-types';
-import type { Occurrence } from './rules';
+import { graphql } from '../../gql';
 
 /** A speaker's availability in the visible range, in the calendar's zone (spec 3: network only). */
-export const AVAILABILITY_OCCURRENCES: TypedDocumentNode<{ availabilityOccurrences: Occurrence[] }, QueryAvailabilityOccurrencesArgs> = gql`
+export const AVAILABILITY_OCCURRENCES = graphql(`
   query AvailabilityOccurrences($speakerId: ID!, $rangeStart: DateTime!, $rangeEnd: DateTime!, $zoneName: String!) {
     availabilityOccurrences(speakerId: $speakerId, rangeStart: $rangeStart, rangeEnd: $rangeEnd, zoneName: $zoneName) {
       sourceId
@@ -17,32 +10,29 @@ export const AVAILABILITY_OCCURRENCES: TypedDocumentNode<{ availabilityOccurrenc
       repeatsWeekly
     }
   }
-`;
+`);
 
-export const ADD_AVAILABILITY: TypedDocumentNode<
-  { addAvailability: { added: boolean; availabilityId: string } },
-  MutationAddAvailabilityArgs
-> = gql`
+export const ADD_AVAILABILITY = graphql(`
   mutation AddAvailability($input: AddAvailabilityInput!) {
     addAvailability(input: $input) {
       added
       availabilityId
     }
   }
-`;
+`);
 
-export const CHANGE_AVAILABILITY: TypedDocumentNode<{ changeAvailability: { changed: boolean } }, MutationChangeAvailabilityArgs> = gql`
+export const CHANGE_AVAILABILITY = graphql(`
   mutation ChangeAvailability($input: ChangeAvailabilityInput!) {
     changeAvailability(input: $input) {
       changed
     }
   }
-`;
+`);
 
-export const REMOVE_AVAILABILITY: TypedDocumentNode<{ removeAvailability: { removed: boolean } }, MutationRemoveAvailabilityArgs> = gql`
+export const REMOVE_AVAILABILITY = graphql(`
   mutation RemoveAvailability($input: RemoveAvailabilityInput!) {
     removeAvailability(input: $input) {
       removed
     }
   }
-`;
+`);

@@ -1,64 +1,38 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  Account,
-  Mutation,
-  MutationChangeUserArgs,
-  MutationOnboardAccountArgs,
-  MutationUploadHeadshotArgs,
-  User,
-} from '../../lib/graphql-types';
-
 /** Profile calls of the onboarding dialogs (spec 3: changeUser, onboardAccount, uploadHeadshot). */
-export type OnboardingProfile = Pick<
-  User,
-  | 'id'
-  | 'givenName'
-  | 'surname'
-  | 'displayName'
-  | 'gender'
-  | 'dateOfBirth'
-  | 'currentCity'
-  | 'currentState'
-  | 'currentCountry'
-  | 'previousCity'
-  | 'previousCountry'
-  | 'school'
-  | 'bioDreamCareer'
-  | 'bioGoalsAre'
-  | 'bioHobbiesAre'
-  | 'tzIdentifier'
-  | 'headshotUrl'
-> & { account: Pick<Account, 'id' | 'roles'> };
+import { type DocumentType, graphql } from '../../gql';
 
-const PROFILE_FIELDS = `
-  id givenName surname displayName gender dateOfBirth currentCity currentState currentCountry previousCity previousCountry
-  school bioDreamCareer bioGoalsAre bioHobbiesAre tzIdentifier headshotUrl
-`;
+// The profile's fields, spread by name below.
+graphql(`
+  fragment OnboardingProfileFields on User {
+    id givenName surname displayName gender dateOfBirth currentCity currentState currentCountry previousCity previousCountry
+    school bioDreamCareer bioGoalsAre bioHobbiesAre tzIdentifier headshotUrl
+  }
+`);
 
-export const ONBOARDING_PROFILE: TypedDocumentNode<{ me: OnboardingProfile | null }, Record<string, never>> = gql`
+export const ONBOARDING_PROFILE = graphql(`
   query OnboardingProfile {
     me {
-      ${PROFILE_FIELDS}
+      ...OnboardingProfileFields
       account {
         id
         roles
       }
     }
   }
-`;
+`);
 
-export const CHANGE_USER: TypedDocumentNode<Pick<Mutation, 'changeUser'>, MutationChangeUserArgs> = gql`
+export const CHANGE_USER = graphql(`
   mutation ChangeUser($input: ChangeUserInput!) {
     changeUser(input: $input) {
       changed
       user {
-        ${PROFILE_FIELDS}
+        ...OnboardingProfileFields
       }
     }
   }
-`;
+`);
 
-export const UPLOAD_HEADSHOT: TypedDocumentNode<Pick<Mutation, 'uploadHeadshot'>, MutationUploadHeadshotArgs> = gql`
+export const UPLOAD_HEADSHOT = graphql(`
   mutation UploadHeadshot($input: UploadHeadshotInput!) {
     uploadHeadshot(input: $input) {
       url
@@ -68,9 +42,9 @@ export const UPLOAD_HEADSHOT: TypedDocumentNode<Pick<Mutation, 'uploadHeadshot'>
       }
     }
   }
-`;
+`);
 
-export const ONBOARD_ACCOUNT: TypedDocumentNode<Pick<Mutation, 'onboardAccount'>, MutationOnboardAccountArgs> = gql`
+export const ONBOARD_ACCOUNT = graphql(`
   mutation OnboardAccount($input: OnboardAccountInput!) {
     onboardAccount(input: $input) {
       onboarded
@@ -80,4 +54,6 @@ export const ONBOARD_ACCOUNT: TypedDocumentNode<Pick<Mutation, 'onboardAccount'>
       }
     }
   }
-`;
+`);
+
+export type OnboardingProfile = NonNullable<DocumentType<typeof ONBOARDING_PROFILE>['me']>;

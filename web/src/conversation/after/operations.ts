@@ -1,21 +1,7 @@
 /** Operations of what happens after a conversation (issue 10): marking, rating, promotions, make-up. */
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { Marking } from '../../lib/graphql-types';
+import { type DocumentType, graphql } from '../../gql';
 
-export interface MarkablePolicy {
-  isMarkable: boolean;
-  choices: { value: Marking; label: string }[];
-}
-
-export const MARK_CONVERSATION: TypedDocumentNode<
-  {
-    moderateConversation: {
-      marked: boolean | null;
-      conversation: { id: string; markedAs: Marking | null; markablePolicy: MarkablePolicy };
-    };
-  },
-  { input: { conversationId: string; markAs: Marking } }
-> = gql`
+export const MARK_CONVERSATION = graphql(`
   mutation MarkConversation($input: ModerateConversationInput!) {
     moderateConversation(input: $input) {
       marked
@@ -34,18 +20,9 @@ export const MARK_CONVERSATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export interface OwnRating {
-  rating: number;
-  comment: string | null;
-  ratedOn: string;
-}
-
-export const RATE_CONVERSATION: TypedDocumentNode<
-  { rateConversation: { rated: boolean; conversation: { id: string; isRatable: boolean; ratings: OwnRating[] } } },
-  { input: { conversationId: string; rating: number; comment: string | null } }
-> = gql`
+export const RATE_CONVERSATION = graphql(`
   mutation RateConversation($input: RateConversationInput!) {
     rateConversation(input: $input) {
       rated
@@ -60,16 +37,17 @@ export const RATE_CONVERSATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const ACKNOWLEDGE_PROMOTION: TypedDocumentNode<
-  { acknowledgePromotion: { acknowledged: boolean; destination: string } },
-  { input: { courseEnrollmentId: string } }
-> = gql`
+export const ACKNOWLEDGE_PROMOTION = graphql(`
   mutation AcknowledgePromotion($input: AcknowledgePromotionInput!) {
     acknowledgePromotion(input: $input) {
       acknowledged
       destination
     }
   }
-`;
+`);
+
+type MarkedConversation = DocumentType<typeof MARK_CONVERSATION>['moderateConversation']['conversation'];
+export type MarkablePolicy = MarkedConversation['markablePolicy'];
+export type OwnRating = DocumentType<typeof RATE_CONVERSATION>['rateConversation']['conversation']['ratings'][number];

@@ -2,20 +2,10 @@
  * The recording's calls (issue 10; contracts/schema/65-archive.graphql): its status for the
  * button, and a short-lived signed address to play it.
  */
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ArchiveStatus, MutationRedirectArchiveMediaArgs, QueryConversationArchiveArgs } from '../../lib/graphql-types';
+import { graphql } from '../../gql';
+import type { ArchiveStatus } from '../../lib/graphql-types';
 
 export type ArchiveStatusName = ArchiveStatus;
-
-export interface ArchiveView {
-  conversationId: string;
-  status: ArchiveStatusName;
-  percent: number;
-  /** The spec's words: 'Waiting for processing', 'Processing... (N% complete)', 'Play archive', … */
-  statusText: string;
-  durationSeconds: number | null;
-  expiresOn: string | null;
-}
 
 /**
  * Statuses that change by themselves: the button asks again every few seconds. RECORDING too: a
@@ -23,7 +13,7 @@ export interface ArchiveView {
  */
 export const ARCHIVE_IN_PROGRESS: readonly ArchiveStatusName[] = ['RECORDING', 'ENQUEUED', 'STARTED'];
 
-export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: ArchiveView | null }, QueryConversationArchiveArgs> = gql`
+export const CONVERSATION_ARCHIVE = graphql(`
   query ConversationArchive($conversationId: ID!) {
     conversationArchive(conversationId: $conversationId) {
       conversationId
@@ -34,18 +24,15 @@ export const CONVERSATION_ARCHIVE: TypedDocumentNode<{ conversationArchive: Arch
       expiresOn
     }
   }
-`;
+`);
 
-export const REDIRECT_ARCHIVE_MEDIA: TypedDocumentNode<
-  { redirectArchiveMedia: { url: string; expiresOn: string } },
-  MutationRedirectArchiveMediaArgs
-> = gql`
+export const REDIRECT_ARCHIVE_MEDIA = graphql(`
   mutation RedirectArchiveMedia($input: RedirectArchiveMediaInput!) {
     redirectArchiveMedia(input: $input) {
       url
       expiresOn
     }
   }
-`;
+`);
 
 export const archivePath = (conversationId: string) => `/conversation/archive?id=${encodeURIComponent(conversationId)}`;

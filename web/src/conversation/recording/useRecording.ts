@@ -5,22 +5,20 @@
  * conversation ended, Leave) finishes the recording in the background; the window closing or
  * reloading abandons it (what reached the server is reported finished).
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../../gql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoRoom } from '../useVideoRoom';
 import { startRecording, type Recording } from './recorder';
 
-export const ARCHIVE_ON_START: TypedDocumentNode<
-  { conversation: { id: string; archiveOnStart: boolean } | null },
-  { conversationId: string }
-> = gql`
+export const ARCHIVE_ON_START = graphql(`
   query ArchiveOnStart($conversationId: ID!) {
     conversation(conversationId: $conversationId) {
       id
       archiveOnStart
     }
   }
-`;
+`);
 
 export interface RecordingView {
   recording: boolean;

@@ -3,7 +3,8 @@
  * conversation in one of the instructor's courses: when, how long, with whom, the course and its
  * lesson, what became of it, and the recording's status with its player.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../../gql';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -14,28 +15,10 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
-import type { ConversationStatus, Marking } from '../../lib/graphql-types';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
 
-interface InstructorConversation {
-  id: string;
-  status: ConversationStatus;
-  isCanceled: boolean;
-  reservedStart: string;
-  duration: number;
-  learningLanguage: string;
-  markedAs: Marking | null;
-  reservedBy: { id: string; displayName: string | null } | null;
-  reservedWith: { id: string; displayName: string | null } | null;
-  course: { id: string; name: string } | null;
-  lesson: { id: string; title: string } | null;
-}
-
-const INSTRUCTOR_CONVERSATION: TypedDocumentNode<
-  { me: { id: string; tzIdentifier: string } | null; conversation: InstructorConversation | null },
-  { conversationId: string }
-> = gql`
+const INSTRUCTOR_CONVERSATION = graphql(`
   query InstructorConversation($conversationId: ID!) {
     me {
       id
@@ -67,7 +50,7 @@ const INSTRUCTOR_CONVERSATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
 export default function ConversationPage() {
   const { id = '' } = useParams();

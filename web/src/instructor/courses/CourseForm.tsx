@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ReactNode } from 'react';
-import { DURATIONS, LANGUAGES, PROFICIENCIES } from '../../../../contracts/enrollment';
+import { DURATIONS, LANGUAGES, PROFICIENCIES, type Proficiency } from '../../../../contracts/enrollment';
 import { CourseMessages, courseFieldErrors } from '../../../../contracts/validation/enrollment';
 import { FormAlert } from '../../components/FormAlert';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
@@ -18,7 +18,7 @@ import { userToday } from '../../lib/time';
 export interface CourseFormValues {
   name: string;
   language: string;
-  proficiency: string;
+  proficiency: Proficiency;
   durationRequirement: number;
   completionRequirement: number;
   /** Calendar dates 'YYYY-MM-DD', sent as they are: a day, not an instant. */

@@ -1,30 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 
-export interface InstructorCourse {
-  id: string;
-  name: string;
-  language: string;
-  proficiency: string;
-  startDate: string;
-  endDate: string | null;
-  isPast: boolean;
-  inviteNumber: string;
-  completionRequirement: number;
-  durationRequirement: number;
-  /** The owner's and admins' only (null for anyone else); the instructor area lists owned courses only. */
-  courseEnrollmentsCount: number | null;
-  priceAgreement: { id: string; kind: string };
-  prices: { unitPrice: number; totalPrice: number; currency: string } | null;
-  owner: { id: string; school: string | null } | null;
-  lessonAssignments?: {
-    id: string;
-    order: number;
-    dueOn: string | null;
-    lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null };
-  }[];
-}
-
-const FIELDS = gql`
+// A course's fields, spread by name below.
+graphql(`
   fragment InstructorCourseFields on Course {
     id
     name
@@ -51,13 +28,10 @@ const FIELDS = gql`
       school
     }
   }
-`;
+`);
 
 /** The instructor's own courses (ownedCourses): never the courses they are enrolled in as a student. */
-export const MY_COURSES: TypedDocumentNode<
-  { me: { id: string; current: InstructorCourse[]; past: InstructorCourse[] } | null },
-  Record<string, never>
-> = gql`
+export const MY_COURSES = graphql(`
   query InstructorCourses {
     me {
       id
@@ -69,11 +43,10 @@ export const MY_COURSES: TypedDocumentNode<
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
 /** One of the instructor's own courses (ownedCourse): null for a course they only joined as a student. */
-export const COURSE: TypedDocumentNode<{ me: { id: string; ownedCourse: InstructorCourse | null } | null }, { courseId: string }> = gql`
+export const COURSE = graphql(`
   query InstructorCourse($courseId: ID!) {
     me {
       id
@@ -93,24 +66,12 @@ export const COURSE: TypedDocumentNode<{ me: { id: string; ownedCourse: Instruct
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
-export interface CreateCourseVariables {
-  input: {
-    name: string;
-    language: string;
-    proficiency: string;
-    durationRequirement: number;
-    completionRequirement: number;
-    startDate: string;
-    endDate: string;
-    school?: string | null;
-  };
-}
+/** A course of the instructor's, with its topics (the course page). */
+export type InstructorCourse = NonNullable<NonNullable<DocumentType<typeof COURSE>['me']>['ownedCourse']>;
 
-export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean; course: InstructorCourse } }, CreateCourseVariables> =
-  gql`
+export const CREATE_COURSE = graphql(`
   mutation CreateCourse($input: CreateCourseInput!) {
     createCourse(input: $input) {
       created
@@ -119,14 +80,10 @@ export const CREATE_COURSE: TypedDocumentNode<{ createCourse: { created: boolean
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
 /** The instructor's current courses' due dates: the past-due dialog blocks provisioning while any is past. */
-export const PAST_DUE: TypedDocumentNode<
-  { me: { id: string; current: { id: string; lessonAssignments: { id: string; dueOn: string | null }[] }[] } | null },
-  Record<string, never>
-> = gql`
+export const PAST_DUE = graphql(`
   query InstructorPastDue {
     me {
       id
@@ -139,17 +96,9 @@ export const PAST_DUE: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export interface ShareInvite {
-  id: string;
-  emailAddress: string;
-  createdAt: string;
-  rejectedOn: string | null;
-  course: { id: string; name: string; startDate: string; endDate: string | null };
-}
-
-export const SHARE_INVITES: TypedDocumentNode<{ me: { id: string; shareInvites: ShareInvite[] } | null }, Record<string, never>> = gql`
+export const SHARE_INVITES = graphql(`
   query InstructorShareInvites {
     me {
       id
@@ -167,28 +116,25 @@ export const SHARE_INVITES: TypedDocumentNode<{ me: { id: string; shareInvites: 
       }
     }
   }
-`;
+`);
 
-export const ACCEPT_INVITES: TypedDocumentNode<{ acceptShareInvites: { count: number } }, { inviteIds: string[] }> = gql`
+export const ACCEPT_INVITES = graphql(`
   mutation AcceptShareInvites($inviteIds: [ID!]!) {
     acceptShareInvites(input: { inviteIds: $inviteIds }) {
       count
     }
   }
-`;
+`);
 
-export const REJECT_INVITES: TypedDocumentNode<{ rejectShareInvites: { count: number } }, { inviteIds: string[] }> = gql`
+export const REJECT_INVITES = graphql(`
   mutation RejectShareInvites($inviteIds: [ID!]!) {
     rejectShareInvites(input: { inviteIds: $inviteIds }) {
       count
     }
   }
-`;
+`);
 
-export const CHANGE_LESSON: TypedDocumentNode<
-  { changeLesson: { changed: boolean } },
-  { input: { lessonId: string; title: string; discussionTopic: string; privateNote: string | null } }
-> = gql`
+export const CHANGE_LESSON = graphql(`
   mutation ChangeLesson($input: ChangeLessonInput!) {
     changeLesson(input: $input) {
       changed
@@ -203,12 +149,9 @@ export const CHANGE_LESSON: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const CHANGE_DUE: TypedDocumentNode<
-  { changeLessonAssignment: { changed: boolean } },
-  { input: { lessonAssignmentId: string; dueOn: string | null } }
-> = gql`
+export const CHANGE_DUE = graphql(`
   mutation ChangeLessonAssignment($input: ChangeLessonAssignmentInput!) {
     changeLessonAssignment(input: $input) {
       changed
@@ -218,26 +161,9 @@ export const CHANGE_DUE: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export interface ChangeCourseVariables {
-  input: {
-    courseId: string;
-    name: string;
-    language: string;
-    proficiency: string;
-    startDate: string;
-    endDate: string;
-    /** Null: unchanged (a price agreement other than standard keeps its requirements). */
-    completionRequirement: number | null;
-    durationRequirement: number | null;
-  };
-}
-
-export const CHANGE_COURSE: TypedDocumentNode<
-  { changeCourse: { changed: boolean; course: InstructorCourse | null } },
-  ChangeCourseVariables
-> = gql`
+export const CHANGE_COURSE = graphql(`
   mutation ChangeCourse($input: ChangeCourseInput!) {
     changeCourse(input: $input) {
       changed
@@ -246,5 +172,4 @@ export const CHANGE_COURSE: TypedDocumentNode<
       }
     }
   }
-  ${FIELDS}
-`;
+`);

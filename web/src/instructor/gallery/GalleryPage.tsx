@@ -3,7 +3,8 @@
  * the language filter and 'No speakers exist for the language. Please choose a different language.'
  * Each card shows the speaker's headshot (the initial while there is none).
  */
-import { gql, useQuery } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Card from '@mui/material/Card';
@@ -20,7 +21,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 
-const ALL_SPEAKERS = gql`
+const ALL_SPEAKERS = graphql(`
   query GallerySpeakers($language: String) {
     allSpeakers(language: $language) {
       language
@@ -33,15 +34,9 @@ const ALL_SPEAKERS = gql`
       }
     }
   }
-`;
+`);
 
-interface GallerySpeaker {
-  id: string;
-  displayName: string | null;
-  givenName: string | null;
-  surname: string | null;
-  headshotUrl: string | null;
-}
+type GallerySpeaker = NonNullable<DocumentType<typeof ALL_SPEAKERS>['allSpeakers']>['speakers'][number];
 
 const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || 'A Tertulia speaker');
 
@@ -54,7 +49,7 @@ export default function GalleryPage() {
     fetchPolicy: 'cache-and-network',
     context: { quiet: true },
   });
-  const speakers = (data?.allSpeakers?.speakers ?? []) as GallerySpeaker[];
+  const speakers = data?.allSpeakers?.speakers ?? [];
 
   return (
     <Page title="Speaker gallery">

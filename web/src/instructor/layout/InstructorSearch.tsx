@@ -8,7 +8,8 @@
  * returns to the box; Tab goes through the results too. A course opens its page; a lesson opens its
  * course's discussion topics with its row marked.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -31,27 +32,7 @@ export const SEARCHING = 'Searching ...';
 export const NO_RESULTS = 'No results found';
 const DEBOUNCE_MS = 250;
 
-interface SearchCourse {
-  id: string;
-  name: string;
-  language: string;
-  proficiency: string;
-  isPast: boolean;
-}
-interface SearchLesson {
-  lessonId: string;
-  lessonAssignmentId: string;
-  title: string;
-  discussionTopic: string | null;
-  order: number;
-  courseId: string;
-  courseName: string;
-}
-
-export const INSTRUCTOR_SEARCH: TypedDocumentNode<
-  { instructorSearch: { courses: SearchCourse[]; lessons: SearchLesson[] } },
-  { query: string }
-> = gql`
+export const INSTRUCTOR_SEARCH = graphql(`
   query InstructorSearch($query: String!) {
     instructorSearch(query: $query) {
       courses {
@@ -72,7 +53,11 @@ export const INSTRUCTOR_SEARCH: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+type SearchResults = DocumentType<typeof INSTRUCTOR_SEARCH>['instructorSearch'];
+type SearchCourse = SearchResults['courses'][number];
+type SearchLesson = SearchResults['lessons'][number];
 
 /** Where a lesson result leads: its course's discussion topics, the row marked (TopicsTab reads the state). */
 export interface TopicsTabState {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DURATIONS, LANGUAGES, PROFICIENCIES } from '../../../../contracts/enrollment';
+import { DURATIONS, LANGUAGES, PROFICIENCIES, type Proficiency } from '../../../../contracts/enrollment';
 import { courseFieldErrors } from '../../../../contracts/validation/enrollment';
 import { FormAlert } from '../../components/FormAlert';
 import { Loading } from '../../components/Loading';
@@ -28,7 +28,7 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const [form, setForm] = useState({
     name: '',
     language: 'es',
-    proficiency: 'beginner',
+    proficiency: 'beginner' as Proficiency,
     durationRequirement: 15,
     completionRequirement: 4,
   });

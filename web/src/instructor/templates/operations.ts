@@ -1,17 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 
-export interface TemplateItem {
-  id: string;
-  name: string;
-  language: string;
-  proficiency: string;
-  completionRequirement: number;
-  durationRequirement: number;
-  priceAgreementKind: string;
-  currentCoursesCount: number;
-}
-
-const FIELDS = gql`
+// A template's fields, spread by name below.
+graphql(`
   fragment TemplateFields on Template {
     id
     name
@@ -22,9 +12,9 @@ const FIELDS = gql`
     priceAgreementKind
     currentCoursesCount
   }
-`;
+`);
 
-export const MY_TEMPLATES: TypedDocumentNode<{ me: { id: string; templates: TemplateItem[] } | null }, Record<string, never>> = gql`
+export const MY_TEMPLATES = graphql(`
   query InstructorTemplates {
     me {
       id
@@ -33,23 +23,9 @@ export const MY_TEMPLATES: TypedDocumentNode<{ me: { id: string; templates: Temp
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
-export interface TemplatedCourse {
-  id: string;
-  name: string;
-  startDate: string;
-  endDate: string | null;
-  isPast: boolean;
-  owner: { id: string; displayName: string | null; emailAddress: string | null } | null;
-  courseShareInvites: { id: string; emailAddress: string; acceptedOn: string | null; rejectedOn: string | null }[];
-}
-
-export const TEMPLATE: TypedDocumentNode<
-  { template: TemplateItem | null; allTemplatedCourses: { totalCount: number; edges: { node: TemplatedCourse }[] } },
-  { templateId: string }
-> = gql`
+export const TEMPLATE = graphql(`
   query InstructorTemplate($templateId: ID!) {
     template(templateId: $templateId) {
       ...TemplateFields
@@ -78,20 +54,11 @@ export const TEMPLATE: TypedDocumentNode<
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
-export const CREATE_TEMPLATE: TypedDocumentNode<
-  { createTemplate: { template: TemplateItem } },
-  {
-    input: {
-      name: string;
-      language: string;
-      proficiency: string;
-      requirements: { completionRequirement: number; durationRequirement: number };
-    };
-  }
-> = gql`
+export type TemplatedCourse = DocumentType<typeof TEMPLATE>['allTemplatedCourses']['edges'][number]['node'];
+
+export const CREATE_TEMPLATE = graphql(`
   mutation CreateTemplate($input: CreateTemplateInput!) {
     createTemplate(input: $input) {
       template {
@@ -99,10 +66,9 @@ export const CREATE_TEMPLATE: TypedDocumentNode<
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
-export const CHANGE_TEMPLATE: TypedDocumentNode<{ changeTemplate: { template: TemplateItem } }, { input: Record<string, unknown> }> = gql`
+export const CHANGE_TEMPLATE = graphql(`
   mutation ChangeTemplate($input: ChangeTemplateInput!) {
     changeTemplate(input: $input) {
       template {
@@ -110,28 +76,17 @@ export const CHANGE_TEMPLATE: TypedDocumentNode<{ changeTemplate: { template: Te
       }
     }
   }
-  ${FIELDS}
-`;
+`);
 
-export const REMOVE_TEMPLATE: TypedDocumentNode<{ removeTemplate: { removed: boolean } }, { templateId: string }> = gql`
+export const REMOVE_TEMPLATE = graphql(`
   mutation RemoveTemplate($templateId: ID!) {
     removeTemplate(input: { templateId: $templateId }) {
       removed
     }
   }
-`;
+`);
 
-export interface ProvisionRowInput {
-  emailAddress: string;
-  name?: string | null;
-  startDate: string;
-  endDate: string;
-}
-
-export const PROVISION: TypedDocumentNode<
-  { createProvisionalCourses: { created: boolean; courses: { id: string }[] } },
-  { input: { templateId: string; attributes: ProvisionRowInput[] } }
-> = gql`
+export const PROVISION = graphql(`
   mutation CreateProvisionalCourses($input: CreateProvisionalCoursesInput!) {
     createProvisionalCourses(input: $input) {
       created
@@ -140,4 +95,4 @@ export const PROVISION: TypedDocumentNode<
       }
     }
   }
-`;
+`);

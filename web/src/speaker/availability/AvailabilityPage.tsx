@@ -1,19 +1,20 @@
 /** /speaker/availability (spec 3, Availability): the speaker's week calendar in their own zone. */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../../gql';
 import Alert from '@mui/material/Alert';
 import { AvailabilityCalendar } from '../../components/availability/AvailabilityCalendar';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 
-export const SPEAKER_ZONE: TypedDocumentNode<{ me: { id: string; tzIdentifier: string } | null }, Record<string, never>> = gql`
+export const SPEAKER_ZONE = graphql(`
   query SpeakerZone {
     me {
       id
       tzIdentifier
     }
   }
-`;
+`);
 
 export default function AvailabilityPage() {
   const { data, error, loading } = useQuery(SPEAKER_ZONE);

@@ -1,11 +1,5 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { MarkablePolicy, OwnRating } from '../../conversation/after/operations';
-import type {
-  ConversationStatus,
-  MutationCancelReservationArgs,
-  MutationTransferReservationArgs,
-  QueryConversationArgs,
-} from '../../lib/graphql-types';
+import { type DocumentType, graphql } from '../../gql';
+import type { ConversationStatus } from '../../lib/graphql-types';
 
 /**
  * The statuses the speaker's planner and list show (spec 3, section 7). Marked ones stay, with
@@ -16,50 +10,21 @@ export const SPEAKER_STATUSES: ConversationStatus[] = ['reserved', 'opened', 'st
 /** The speaker's conversation list and planner refresh (spec 3, section 9). */
 export const SPEAKER_POLL_MS = 20_000;
 
-export interface PersonName {
-  id: string;
-  displayName: string | null;
-  givenName: string | null;
-  surname: string | null;
-}
-
-export interface SpeakerConversationItem {
-  id: string;
-  kind: string;
-  status: ConversationStatus;
-  reservedStart: string;
-  reservedEnd: string;
-  duration: number;
-  isCanceled: boolean;
-  markedAs: string | null;
-  learningLanguage: string;
-  course: { id: string; name: string } | null;
-  lesson: { id: string; title: string } | null;
-  otherUsers: PersonName[];
-}
-
-export interface SpeakerConversationsData {
-  me: { id: string; tzIdentifier: string; conversations: SpeakerConversationItem[] } | null;
-}
-
-const PERSON_NAME = gql`
+// A person's name, spread by name below.
+graphql(`
   fragment SpeakerPersonName on User {
     id
     displayName
     givenName
     surname
   }
-`;
+`);
 
 /**
  * The speaker's conversations: not canceled, in the spec's statuses, marked or not. `reverse` with
  * `first` gives the newest (the planner's weeks); the list asks soonest first.
  */
-export const SPEAKER_CONVERSATIONS: TypedDocumentNode<
-  SpeakerConversationsData,
-  { statuses: ConversationStatus[]; reverse?: boolean; first?: number }
-> = gql`
-  ${PERSON_NAME}
+export const SPEAKER_CONVERSATIONS = graphql(`
   query SpeakerConversations($statuses: [ConversationStatus!], $reverse: Boolean, $first: Int) {
     me {
       id
@@ -88,61 +53,15 @@ export const SPEAKER_CONVERSATIONS: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export interface SpeakerConversationDetail {
-  id: string;
-  kind: string;
-  status: ConversationStatus;
-  reservedStart: string;
-  reservedEnd: string;
-  duration: number;
-  createdAt: string;
-  isCanceled: boolean;
-  canceledOn: string | null;
-  canceledBy: PersonName | null;
-  markedAs: string | null;
-  learningLanguage: string;
-  reservedBy: PersonName | null;
-  reservedWith: PersonName | null;
-  course: {
-    id: string;
-    name: string;
-    proficiency: string;
-    owner: { id: string; displayName: string | null; school: string | null } | null;
-  } | null;
-  lesson: { id: string; title: string; discussionTopic: string | null; privateNote: string | null } | null;
-  cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null; returnsMinutes: boolean };
-  openablePolicy: { isOpenable: boolean; openableAfter: string };
-  transferablePolicy: { isTransferable: boolean; transferableTo: PersonName[] };
-  participants: ConversationParticipant[];
-  pastConversationsCount: number;
-  pastConversations: { id: string; reservedStart: string }[];
-  markedOn: string | null;
-  markablePolicy: MarkablePolicy;
-  isRatable: boolean;
-  ratings: OwnRating[];
-}
-
-export interface ConversationParticipant {
-  id: string;
-  isConnected: boolean;
-  connectedFor: number;
-  participantEvents: { kind: 'connected' | 'disconnected' | string; sequence: number; timestamp: string }[];
-  user: PersonName | null;
-}
-
-export interface SpeakerConversationData {
-  me: { id: string; tzIdentifier: string } | null;
-  conversation: SpeakerConversationDetail | null;
-}
+export type SpeakerConversationItem = NonNullable<DocumentType<typeof SPEAKER_CONVERSATIONS>['me']>['conversations'][number];
 
 /**
  * One conversation for its speaker. Personal details of the student are not asked for (the
  * speaker view hides them, spec 2: hidePii): names only.
  */
-export const SPEAKER_CONVERSATION: TypedDocumentNode<SpeakerConversationData, QueryConversationArgs> = gql`
-  ${PERSON_NAME}
+export const SPEAKER_CONVERSATION = graphql(`
   query SpeakerConversation($conversationId: ID!) {
     me {
       id
@@ -234,12 +153,11 @@ export const SPEAKER_CONVERSATION: TypedDocumentNode<SpeakerConversationData, Qu
       }
     }
   }
-`;
+`);
 
-export const CANCEL_RESERVATION: TypedDocumentNode<
-  { cancelReservation: { canceled: boolean; conversation: { id: string; isCanceled: boolean } } },
-  MutationCancelReservationArgs
-> = gql`
+export type SpeakerConversationDetail = NonNullable<DocumentType<typeof SPEAKER_CONVERSATION>['conversation']>;
+
+export const CANCEL_RESERVATION = graphql(`
   mutation SpeakerCancelReservation($input: ConversationInput!) {
     cancelReservation(input: $input) {
       canceled
@@ -249,12 +167,9 @@ export const CANCEL_RESERVATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const TRANSFER_RESERVATION: TypedDocumentNode<
-  { transferReservation: { transferred: boolean; conversation: { id: string } } },
-  MutationTransferReservationArgs
-> = gql`
+export const TRANSFER_RESERVATION = graphql(`
   mutation SpeakerTransferReservation($input: TransferReservationInput!) {
     transferReservation(input: $input) {
       transferred
@@ -263,4 +178,4 @@ export const TRANSFER_RESERVATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);

@@ -14,13 +14,13 @@ import { errorMessage } from '../../lib/errors';
 import { SpeakerOnboardingDialog } from '../onboarding/SpeakerOnboardingDialog';
 import { InterviewDialog } from './InterviewDialog';
 import { PlannerWeek } from './PlannerWeek';
-import { INTERVIEW_POLL_MS, MY_SPEAKING, type MySpeaking } from './speakingOperations';
+import { INTERVIEW_POLL_MS, MY_SPEAKING } from './speakingOperations';
 
 export default function SpeakerPlanner() {
   const [inInterview, setInInterview] = useState(false);
   const [beganOnboarding, setBeganOnboarding] = useState(false);
   const { data, error, refetch } = useQuery(MY_SPEAKING, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });
-  const speaking = (data?.me?.speaking ?? null) as MySpeaking | null;
+  const speaking = data?.me?.speaking ?? null;
   const promoted = !!speaking?.isPromoted;
   const showInterview = !!speaking && (!promoted || (inInterview && !beganOnboarding));
 
@@ -51,7 +51,7 @@ export default function SpeakerPlanner() {
       </Page>
     );
   }
-  if (data.me.account.isOnboarding) {
+  if (data.me?.account.isOnboarding) {
     return (
       <Page title="Planner">
         <SpeakerOnboardingDialog onDone={() => void refetch()} />

@@ -1,16 +1,10 @@
 /** The interview dialog's rules (spec 3, "Speaker interview dialog"), pure so they are tested beside it. */
+import type { MySpeakingQuery } from '../../gql/graphql';
 
 /** The interview dialog refreshes every 10 s (spec 3, constants). */
 export const INTERVIEW_POLL_MS = 10_000;
 
-export interface MySpeaking {
-  id: string;
-  isPromoted: boolean;
-  evaluation: 'promote' | 'decline' | null;
-  hasEvaluation: boolean;
-  isUnderReview: boolean;
-  interview: { id: string; status: string; reservedStart: string } | null;
-}
+export type MySpeaking = NonNullable<NonNullable<MySpeakingQuery['me']>['speaking']>;
 
 /** The connect button works only while the interview is opened or started (spec 3, interview dialog). */
 export const canConnect = (speaking: Pick<MySpeaking, 'interview'> | null) =>

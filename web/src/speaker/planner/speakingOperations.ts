@@ -1,9 +1,9 @@
 /** The speaker's own speaking record (spec 3, Speaker calls: "me speaking (interview) every 10 s"). */
-import { gql } from '@apollo/client';
+import { graphql } from '../../gql';
 
 export { INTERVIEW_POLL_MS, canConnect, interviewView, type InterviewView, type MySpeaking } from './interview';
 
-export const MY_SPEAKING = gql`
+export const MY_SPEAKING = graphql(`
   query MySpeaking {
     me {
       id
@@ -25,4 +25,4 @@ export const MY_SPEAKING = gql`
       }
     }
   }
-`;
+`);

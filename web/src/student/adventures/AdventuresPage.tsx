@@ -3,7 +3,8 @@
  * duration (15 or 30 minutes), the list of adventures, and a side stepper running the adventure
  * machine for the chosen one (preview → acknowledge → extra conversations → pay → outcome).
  */
-import { gql, useApolloClient, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -31,6 +32,7 @@ import {
   NO_ADVENTURES_MESSAGE,
   OutcomeTitles,
   PROFICIENCIES,
+  type Proficiency,
   languageName,
 } from '../../../../contracts/enrollment';
 import { EmptyState } from '../../components/EmptyState';
@@ -48,22 +50,7 @@ import { formatMoney, priceOrContactSales } from '../../lib/money';
 import { STEPS, adventureEnrollmentMachine, stepOf } from '../../machines/adventureEnrollmentMachine';
 import type { EnrollResult } from '../../machines/courseEnrollmentMachine';
 
-interface AdventureItem {
-  id: string;
-  name: string;
-  language: string;
-  proficiency: string;
-  durationRequirement: number;
-  completionRequirement: number;
-  inviteNumber: string;
-  enrolledIn: boolean;
-  prices: { totalPrice: number; unitPrice: number; currency: string } | null;
-}
-
-const ALL_ADVENTURES: TypedDocumentNode<
-  { allAdventures: { adventures: AdventureItem[] } },
-  { durationRequirement?: number | null; language?: string | null; proficiency?: string | null }
-> = gql`
+const ALL_ADVENTURES = graphql(`
   query AllAdventures($durationRequirement: Int, $language: String, $proficiency: Proficiency) {
     allAdventures(durationRequirement: $durationRequirement, language: $language, proficiency: $proficiency) {
       language
@@ -86,7 +73,9 @@ const ALL_ADVENTURES: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+type AdventureItem = DocumentType<typeof ALL_ADVENTURES>['allAdventures']['adventures'][number];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -276,7 +265,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
 
 export default function AdventuresPage() {
   const [language, setLanguage] = useState<string>('es');
-  const [proficiency, setProficiency] = useState<string>('');
+  const [proficiency, setProficiency] = useState<Proficiency | ''>('');
   const [duration, setDuration] = useState<number | ''>('');
   const [chosen, setChosen] = useState<AdventureItem | null>(null);
   const { data, loading, error, refetch } = useQuery(ALL_ADVENTURES, {

@@ -1,34 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type { ConversationStatus, Marking } from '../../lib/graphql-types';
-import type { OwnRating } from '../../conversation/after/operations';
-
-export interface StudentConversation {
-  id: string;
-  status: ConversationStatus;
-  reservedStart: string;
-  reservedEnd: string;
-  duration: number;
-  isCanceled: boolean;
-  canceledOn: string | null;
-  canceledBy: { id: string; displayName: string | null } | null;
-  learningLanguage: string;
-  markedAs: Marking | null;
-  refundedMinutes: number | null;
-  reservedWith: { id: string; displayName: string | null } | null;
-  course: { id: string; name: string; owner: { id: string; displayName: string | null; school: string | null } | null } | null;
-  lesson: { id: string; title: string } | null;
-  cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null };
-  makeUpPolicy: { canMakeUp: boolean };
-  isRatable: boolean;
-  ratings: OwnRating[];
-}
-
-export interface StudentConversationsData {
-  me: { id: string; tzIdentifier: string; conversations: StudentConversation[] } | null;
-}
+import { type DocumentType, graphql } from '../../gql';
 
 /** Newest first, canceled included (spec 3, Student conversation list). */
-export const STUDENT_CONVERSATIONS: TypedDocumentNode<StudentConversationsData, Record<string, never>> = gql`
+export const STUDENT_CONVERSATIONS = graphql(`
   query StudentConversations {
     me {
       id
@@ -81,12 +54,11 @@ export const STUDENT_CONVERSATIONS: TypedDocumentNode<StudentConversationsData, 
       }
     }
   }
-`;
+`);
 
-export const MAKE_UP_PRICES: TypedDocumentNode<
-  { conversation: { id: string; makeUpPrices: { totalPrice: number; currency: string; minuteQuantity: number } | null } | null },
-  { conversationId: string }
-> = gql`
+export type StudentConversation = NonNullable<DocumentType<typeof STUDENT_CONVERSATIONS>['me']>['conversations'][number];
+
+export const MAKE_UP_PRICES = graphql(`
   query MakeUpPrices($conversationId: ID!) {
     conversation(conversationId: $conversationId) {
       id
@@ -97,12 +69,9 @@ export const MAKE_UP_PRICES: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const PURCHASE_MAKE_UP: TypedDocumentNode<
-  { purchaseMakeUpMinutes: { purchased: boolean; minuteQuantity: number; amount: number } },
-  { input: { conversationId: string; cardToken: string } }
-> = gql`
+export const PURCHASE_MAKE_UP = graphql(`
   mutation PurchaseMakeUpMinutes($input: PurchaseMakeUpMinutesInput!) {
     purchaseMakeUpMinutes(input: $input) {
       purchased
@@ -110,4 +79,4 @@ export const PURCHASE_MAKE_UP: TypedDocumentNode<
       amount
     }
   }
-`;
+`);

@@ -4,7 +4,8 @@
  * ends, enrolled on, payment and transaction links, progress) and the enroll panel. Navigation
  * state may carry desireToEnroll and selectedId; an invite number kept by /join opens the panel.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { type DocumentType, graphql } from '../../gql';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,50 +33,7 @@ import { formatDate, formatDateTime } from '../../lib/time';
 import { EnrollPanel } from './EnrollPanel';
 import { FactsTable } from '../../components/FactsTable';
 
-interface CourseItem {
-  id: string;
-  name: string;
-  kind: string;
-  language: string;
-  proficiency: string;
-  startDate: string;
-  endDate: string | null;
-  isPast: boolean;
-  durationRequirement: number;
-  completionRequirement: number;
-  owner: { id: string; displayName: string | null; emailAddress: string | null; school: string | null } | null;
-}
-
-interface EnrollmentItem {
-  id: string;
-  enrolledOn: string;
-  enrolledWith: string;
-  minuteQuantity: number;
-  extraConversations: number;
-  course: { id: string };
-  payment: { id: string; amount: number; currency: string; receiptUrl: string | null } | null;
-  progress: {
-    attempting: number;
-    completed: number;
-    failed: number;
-    unattempted: number;
-    report: {
-      lessonAssignment: {
-        id: string;
-        order: number;
-        dueOn: string | null;
-        lesson: { id: string; title: string; discussionTopic: string | null };
-      };
-      attempts: { id: string; outcome: string | null; conversationId: string | null }[];
-    }[];
-  };
-}
-
-interface StudentCoursesData {
-  me: { id: string; tzIdentifier: string; current: CourseItem[]; past: CourseItem[]; courseEnrollments: EnrollmentItem[] } | null;
-}
-
-const COURSE_ITEM = gql`
+const COURSE_ITEM = graphql(`
   fragment StudentCourseItem on Course {
     id
     name
@@ -94,9 +52,11 @@ const COURSE_ITEM = gql`
       school
     }
   }
-`;
+`);
 
-export const STUDENT_COURSES: TypedDocumentNode<StudentCoursesData, Record<string, never>> = gql`
+type CourseItem = DocumentType<typeof COURSE_ITEM>;
+
+export const STUDENT_COURSES = graphql(`
   query StudentCourses {
     me {
       id
@@ -148,8 +108,9 @@ export const STUDENT_COURSES: TypedDocumentNode<StudentCoursesData, Record<strin
       }
     }
   }
-  ${COURSE_ITEM}
-`;
+`);
+
+type EnrollmentItem = NonNullable<DocumentType<typeof STUDENT_COURSES>['me']>['courseEnrollments'][number];
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const ENROLLED_WITH: Record<string, string> = {

@@ -4,7 +4,8 @@
  * student), and the four round shortcuts. Refreshed every 60 s, network first. Acknowledging a
  * promotion leads to the conversations page (make_up, bad_speaker, bad_tech) or the adventures.
  */
-import { gql, useMutation, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client';
+import { graphql } from '../../gql';
 import AutoStoriesIcon from '@mui/icons-material/AutoStories';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import ExploreIcon from '@mui/icons-material/Explore';
@@ -31,35 +32,10 @@ import { ACKNOWLEDGE_PROMOTION } from '../../conversation/after/operations';
 import { errorMessage } from '../../lib/errors';
 import { formatDayAndTime, userZone } from '../../lib/time';
 
-interface HomeConversation {
-  id: string;
-  status: string;
-  reservedStart: string;
-  duration: number;
-  learningLanguage: string;
-  reservedWith: { id: string; displayName: string | null } | null;
-  course: { id: string; name: string } | null;
-  lesson: { id: string; title: string } | null;
-}
-interface HomeData {
-  me: {
-    id: string;
-    tzIdentifier: string;
-    conversations: HomeConversation[];
-    conversationsCount: number;
-    coursesCount: number;
-    courses: {
-      id: string;
-      name: string;
-      courseEnrollment: { id: string; promotion: string | null; acknowledgedPromotionOn: string | null } | null;
-    }[];
-  } | null;
-}
-
 /** Student home refreshes every 60 s (spec 3, section 9). */
 const HOME_POLL_MS = 60_000;
 
-const STUDENT_HOME: TypedDocumentNode<HomeData, Record<string, never>> = gql`
+const STUDENT_HOME = graphql(`
   query StudentHome {
     me {
       id
@@ -96,7 +72,7 @@ const STUDENT_HOME: TypedDocumentNode<HomeData, Record<string, never>> = gql`
       }
     }
   }
-`;
+`);
 
 const PROMOTIONS: Record<PromotionKind, { title: string; text: string; action: string }> = {
   bad_speaker: {

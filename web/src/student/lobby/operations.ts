@@ -1,50 +1,7 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  Mutation,
-  MutationCancelReservationArgs,
-  MutationCancelTardyReservationArgs,
-  MutationChangeReservationLessonArgs,
-  Subscription,
-  SubscriptionConversationChangedArgs,
-} from '../../lib/graphql-types';
-
-export interface LobbyConversation {
-  id: string;
-  status: 'reserved' | 'opened' | 'started' | 'stopped' | 'unused';
-  reservedStart: string;
-  reservedEnd: string;
-  duration: number;
-  learningLanguage: string;
-  /** Recorded once it runs (issue 10). */
-  archiveOnStart: boolean;
-  isCanceled: boolean;
-  canceledOn: string | null;
-  canceledBy: { id: string; displayName: string | null } | null;
-  reservedWith: { id: string; displayName: string | null } | null;
-  course: {
-    id: string;
-    name: string;
-    lessonAssignments: { id: string; order: number; lesson: { id: string; title: string; discussionTopic: string | null } }[];
-    courseEnrollment: {
-      id: string;
-      progress: {
-        report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
-      };
-    } | null;
-  } | null;
-  lesson: { id: string; title: string; discussionTopic: string | null } | null;
-  cancellationPolicy: { isCancelable: boolean; cancelableUntil: string | null; returnsMinutes: boolean };
-  openablePolicy: { isOpenable: boolean; openableAfter: string };
-  tardinessPolicy: { isTardy: boolean; tardyAfter: string };
-}
-
-export interface LobbyData {
-  me: { id: string; tzIdentifier: string } | null;
-  conversation: LobbyConversation | null;
-}
+import { type DocumentType, graphql } from '../../gql';
 
 /** The lobby's conversation (spec 2, section 7: conversation(conversationId)) and the viewer's zone. */
-export const LOBBY: TypedDocumentNode<LobbyData, { id: string }> = gql`
+export const LOBBY = graphql(`
   query StudentLobby($id: ID!) {
     me {
       id
@@ -116,18 +73,20 @@ export const LOBBY: TypedDocumentNode<LobbyData, { id: string }> = gql`
       }
     }
   }
-`;
+`);
 
-export const CONVERSATION_CHANGED: TypedDocumentNode<Pick<Subscription, 'conversationChanged'>, SubscriptionConversationChangedArgs> = gql`
+export type LobbyConversation = NonNullable<DocumentType<typeof LOBBY>['conversation']>;
+
+export const CONVERSATION_CHANGED = graphql(`
   subscription LobbyConversationChanged($conversationId: ID!) {
     conversationChanged(conversationId: $conversationId) {
       conversationId
       changed
     }
   }
-`;
+`);
 
-export const CANCEL_RESERVATION: TypedDocumentNode<Pick<Mutation, 'cancelReservation'>, MutationCancelReservationArgs> = gql`
+export const CANCEL_RESERVATION = graphql(`
   mutation LobbyCancelReservation($input: ConversationInput!) {
     cancelReservation(input: $input) {
       canceled
@@ -137,12 +96,9 @@ export const CANCEL_RESERVATION: TypedDocumentNode<Pick<Mutation, 'cancelReserva
       }
     }
   }
-`;
+`);
 
-export const CANCEL_TARDY_RESERVATION: TypedDocumentNode<
-  Pick<Mutation, 'cancelTardyReservation'>,
-  MutationCancelTardyReservationArgs
-> = gql`
+export const CANCEL_TARDY_RESERVATION = graphql(`
   mutation LobbyCancelTardyReservation($input: ConversationInput!) {
     cancelTardyReservation(input: $input) {
       canceled
@@ -152,12 +108,9 @@ export const CANCEL_TARDY_RESERVATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const CHANGE_RESERVATION_LESSON: TypedDocumentNode<
-  Pick<Mutation, 'changeReservationLesson'>,
-  MutationChangeReservationLessonArgs
-> = gql`
+export const CHANGE_RESERVATION_LESSON = graphql(`
   mutation LobbyChangeReservationLesson($input: ChangeReservationLessonInput!) {
     changeReservationLesson(input: $input) {
       changed
@@ -171,4 +124,4 @@ export const CHANGE_RESERVATION_LESSON: TypedDocumentNode<
       }
     }
   }
-`;
+`);

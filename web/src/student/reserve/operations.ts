@@ -1,47 +1,10 @@
-import { gql, type TypedDocumentNode } from '@apollo/client';
-import type {
-  Mutation,
-  MutationCreateReservationArgs,
-  QueryAvailableOpeningsArgs,
-  QueryAvailableSpeakersArgs,
-} from '../../lib/graphql-types';
+import { type DocumentType, graphql } from '../../gql';
 
 /** A lesson attempt outcome that still allows Reserve (spec 2, section 4: unattempted/failed). */
 export const RESERVABLE_OUTCOMES = ['unattempted', 'failed'] as const;
 
-export interface ReserveLesson {
-  id: string;
-  title: string;
-  discussionTopic: string | null;
-}
-
-export interface ReserveCourse {
-  id: string;
-  name: string;
-  language: string;
-  durationRequirement: number;
-  isPast: boolean;
-  lessonAssignments: { id: string; order: number; lesson: ReserveLesson }[];
-  courseEnrollment: {
-    id: string;
-    progress: {
-      report: { lessonAssignment: { id: string }; attempts: { id: string; outcome: string | null; conversationId: string | null }[] }[];
-    };
-  } | null;
-}
-
-export interface ReserveSetupData {
-  me: {
-    id: string;
-    tzIdentifier: string;
-    account: { id: string; remainingMinutes: number };
-    courses: ReserveCourse[];
-  } | null;
-  lookupLanguages: { code: string; name: string }[];
-}
-
 /** The student's current and upcoming courses with their lessons and progress, and the languages. */
-export const RESERVE_SETUP: TypedDocumentNode<ReserveSetupData, Record<string, never>> = gql`
+export const RESERVE_SETUP = graphql(`
   query ReserveSetup {
     me {
       id
@@ -87,7 +50,10 @@ export const RESERVE_SETUP: TypedDocumentNode<ReserveSetupData, Record<string, n
       name
     }
   }
-`;
+`);
+
+export type ReserveSetupData = DocumentType<typeof RESERVE_SETUP>;
+export type ReserveCourse = NonNullable<ReserveSetupData['me']>['courses'][number];
 
 /**
  * A lesson can be reserved when it has no attempt, or its latest attempt is unattempted or failed
@@ -106,22 +72,7 @@ export function reservableLessons(
     });
 }
 
-/** What a search result shows of a speaker (spec 2, section 3: Speaker); each shown when set. */
-export interface SpeakerProfile {
-  id: string;
-  displayName: string | null;
-  age?: number | null;
-  currentCity?: string | null;
-  currentState?: string | null;
-  currentCountry?: string | null;
-  school?: string | null;
-  bioHobbiesAre?: string | null;
-  bioDreamCareer?: string | null;
-  bioGoalsAre?: string | null;
-  headshotUrl?: string | null;
-}
-
-export const SPEAKER_PROFILE = gql`
+export const SPEAKER_PROFILE = graphql(`
   fragment ReserveSpeakerProfile on User {
     id
     displayName
@@ -135,17 +86,12 @@ export const SPEAKER_PROFILE = gql`
     bioGoalsAre
     headshotUrl
   }
-`;
+`);
 
-export interface AvailableSpeakersData {
-  availableSpeakers: {
-    totalCount: number;
-    pageInfo: { endCursor: string | null; hasNextPage: boolean };
-    edges: { cursor: string; node: SpeakerProfile }[];
-  };
-}
+/** What a search result shows of a speaker (spec 2, section 3: Speaker); each shown when set. */
+export type SpeakerProfile = DocumentType<typeof SPEAKER_PROFILE>;
 
-export const AVAILABLE_SPEAKERS: TypedDocumentNode<AvailableSpeakersData, QueryAvailableSpeakersArgs> = gql`
+export const AVAILABLE_SPEAKERS = graphql(`
   query AvailableSpeakers(
     $first: Int
     $after: String
@@ -179,14 +125,9 @@ export const AVAILABLE_SPEAKERS: TypedDocumentNode<AvailableSpeakersData, QueryA
       }
     }
   }
-  ${SPEAKER_PROFILE}
-`;
+`);
 
-export interface OpeningsData {
-  availableOpenings: { sourceId: string; startTimestamp: string; endTimestamp: string }[];
-}
-
-export const AVAILABLE_OPENINGS: TypedDocumentNode<OpeningsData, QueryAvailableOpeningsArgs> = gql`
+export const AVAILABLE_OPENINGS = graphql(`
   query AvailableOpenings($speakerId: ID!, $startTime: DateTime!, $endTime: DateTime!, $zoneName: String!, $duration: Int) {
     availableOpenings(speakerId: $speakerId, startTime: $startTime, endTime: $endTime, zoneName: $zoneName, duration: $duration) {
       sourceId
@@ -194,9 +135,9 @@ export const AVAILABLE_OPENINGS: TypedDocumentNode<OpeningsData, QueryAvailableO
       endTimestamp
     }
   }
-`;
+`);
 
-export const CREATE_RESERVATION: TypedDocumentNode<Pick<Mutation, 'createReservation'>, MutationCreateReservationArgs> = gql`
+export const CREATE_RESERVATION = graphql(`
   mutation CreateReservation($input: CreateReservationInput!) {
     createReservation(input: $input) {
       created
@@ -207,4 +148,4 @@ export const CREATE_RESERVATION: TypedDocumentNode<Pick<Mutation, 'createReserva
       }
     }
   }
-`;
+`);

@@ -3,7 +3,8 @@
  * transactions, and each paid payment with its amount, minutes and receipt link. Tables from 600 px
  * up; below, each row is a small card (a description list), so nothing scrolls sideways on a phone.
  */
-import { gql, useQuery, type TypedDocumentNode } from '@apollo/client';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../../gql';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -18,20 +19,7 @@ import { Loading } from '../../components/Loading';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
-interface MinutesData {
-  me: {
-    id: string;
-    tzIdentifier: string;
-    account: {
-      id: string;
-      remainingMinutes: number;
-      minuteTransactions: { id: string; minuteQuantity: number; action: string; actionReason: string | null; createdAt: string }[];
-      paidPayments: { id: string; createdAt: string; minutes: number; amount: number; currency: string; receiptUrl: string | null }[];
-    };
-  } | null;
-}
-
-const MINUTES_AND_PAYMENTS: TypedDocumentNode<MinutesData, Record<string, never>> = gql`
+const MINUTES_AND_PAYMENTS = graphql(`
   query StudentMinutesAndPayments {
     me {
       id
@@ -57,7 +45,7 @@ const MINUTES_AND_PAYMENTS: TypedDocumentNode<MinutesData, Record<string, never>
       }
     }
   }
-`;
+`);
 
 /** Tables from 600 px up; the cards below replace them on a phone. */
 const WIDE = { display: { xs: 'none', sm: 'table' } } as const;
