@@ -74,7 +74,8 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         maxAliases: { n: 15 },
-        costLimit: { maxCost: 5000 },
+        // A fragment spread costs what its fields would written in place (the web's documents spread fragments).
+        costLimit: { maxCost: 5000, flattenFragments: true },
         maxTokens: { n: 3000 },
         maxDirectives: { n: 20 },
         blockFieldSuggestion: { enabled: runtime.config.production },
