@@ -24,7 +24,7 @@ import { eventually } from '../support/eventually';
 import { killRoles, startKafkaCluster, startRole, type KafkaCluster, type Role } from '../support/kafka';
 
 /** Events the log grows by before each fault, and after the last one before the writers stop. */
-const EVENTS_BETWEEN_FAULTS = 250;
+const EVENTS_BETWEEN_FAULTS = 120;
 const WRITERS = 4;
 
 let cluster: KafkaCluster;
