@@ -165,6 +165,18 @@ export async function menuLabels(page: Page): Promise<string[]> {
   return (await nav.getByRole('link').allTextContents()).map((t) => t.replace(/\s*\(opens in a new tab\)$/, '').trim());
 }
 
+/** Waits until the header's menu is `expected` (it settles once the account's roles are known). */
+export async function menuIs(page: Page, expected: string[]): Promise<void> {
+  await eventuallyWithin(
+    async () => {
+      assert.deepEqual(await menuLabels(page), expected);
+      return true;
+    },
+    `the header's menu to be ${expected.join(', ')}`,
+    WAIT_MS,
+  );
+}
+
 export const SIGNED_IN_MENU = ['Home', 'Courses', 'Reserve Time', 'Conversations', 'Adventures', 'FAQ', 'Help', 'Settings', 'Sign Out'];
 export const SIGNED_OUT_MENU = ['FAQ', 'Help'];
 
