@@ -14,6 +14,7 @@ import type { ConsumedBatch, ConsumedMessage, KafkaPort } from '../../services/i
 import { encodeEvent } from '../../services/relay/index';
 import { startKafkaProjectors, type KafkaProjectors } from '../../services/relay/worker';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { minutesChanged, tallyProjector } from './fixtures/tally';
 
 let db: TestDatabase;
@@ -70,11 +71,19 @@ const tallied = async (account: string) =>
 const applied = async () =>
   Number((await db.pool.query(`SELECT events_applied FROM projection_checkpoints WHERE name = 'tally'`)).rows[0].events_applied);
 
+/**
+ * Appends `count` events and returns the stream's events once the feed shows them: the feed's
+ * horizon is the whole cluster's, and another test file's open transaction (in its own database)
+ * holds it back for a moment.
+ */
 async function append(account: string, count: number): Promise<StoredEvent[]> {
   await store.appendToStreams([
     { stream: `minutes-${account}`, expected: 'any', events: Array.from({ length: count }, () => minutesChanged(account)) },
   ]);
-  return (await store.readAll(null, 10_000)).filter((e) => e.streamId === `minutes-${account}`);
+  return eventually(async () => {
+    const events = (await store.readAll(null, 10_000)).filter((e) => e.streamId === `minutes-${account}`);
+    return events.length === count && events;
+  }, `the feed to show the ${count} events of minutes-${account}`);
 }
 
 beforeAll(async () => {
