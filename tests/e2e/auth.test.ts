@@ -103,8 +103,10 @@ test.describe('sign-up', () => {
     assert.equal(await signUpButton.isDisabled(), true);
     await visible(page.getByText(PASSWORD_BLOCKED.rules));
     await waitForMarks(page, marks('cross', 'cross', 'cross', 'cross'));
-    // Ticked live as the password is typed: with the page's clock held, no debounce can end.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 20);
+    // Ticked live as the password is typed: with the page's clock held, no debounce can end. (It is
+    // held 5 s ahead of the page's time: pauseAt cannot go back, and a busy machine takes a while
+    // between reading the time and pausing; what is due before that simply runs first.)
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     await password.pressSequentially('abc');
     await waitForMarks(page, marks('cross', 'cross', 'cross', 'tick'));
     await page.clock.resume();
@@ -123,7 +125,7 @@ test.describe('sign-up', () => {
       'the rules sit above the confirm field, never over it',
     );
     const mismatch = page.getByText(PASSWORD_MISMATCH_MESSAGE);
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 20);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
     await confirmation.fill('Tertulia-8');
     await page.clock.runFor(PASSWORD_CHECK_DEBOUNCE_MS - 100);
     assert.equal(await mismatch.isVisible(), false, 'no mismatch message before the debounce');
