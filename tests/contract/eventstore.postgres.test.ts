@@ -184,15 +184,15 @@ describe('PostgreSQL event store specifics', () => {
   });
 
   it("a read model's open transaction does not hold back the feed; any other open transaction does", async () => {
-    const connect = async (applicationName?: string) => {
-      const client = new pg.Client({ connectionString: db.url, ...(applicationName ? { application_name: applicationName } : {}) });
+    const connect = async (applicationName?: string, url = db.url) => {
+      const client = new pg.Client({ connectionString: url, ...(applicationName ? { application_name: applicationName } : {}) });
       await client.connect();
       await client.query('BEGIN');
       await client.query('SELECT pg_current_xact_id()'); // holds a transaction id, as a writing batch does
       return client;
     };
     const seen = async (stream: string) => (await store.readAll(null, 100_000)).some((e) => e.streamId === stream);
-    // Other test files' transactions share the cluster (and its horizon) for a moment now and then.
+    // Autovacuum shares this database's horizon for a moment now and then.
     const shownSoon = (stream: string, what: string) => eventually(() => seen(stream), what);
     const readModel = await connect(READ_MODEL_CONNECTIONS);
     try {
@@ -213,6 +213,28 @@ describe('PostgreSQL event store specifics', () => {
     } finally {
       await readModel.query('ROLLBACK');
       await readModel.end();
+    }
+  });
+
+  it("another database's open transaction on the same server does not hold back the feed", async () => {
+    const elsewhere = await createTestDatabase('eventstore-neighbour');
+    const neighbour = new pg.Client({ connectionString: elsewhere.url });
+    await neighbour.connect();
+    try {
+      await neighbour.query('BEGIN');
+      await neighbour.query('SELECT pg_current_xact_id()'); // a writing transaction, older than the append
+      const stream = uniq('beside-neighbour');
+      await store.appendToStreams([{ stream, expected: 'no_stream', events: [ev('A')] }]);
+      await eventually(
+        async () => (await store.readAll(null, 100_000)).some((e) => e.streamId === stream),
+        "the event in the feed while another database's transaction is open",
+      );
+      const stillOpen = await neighbour.query(`SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS open`);
+      assert.equal(stillOpen.rows[0].open, true, "the neighbour's transaction was open throughout");
+    } finally {
+      await neighbour.query('ROLLBACK').catch(() => {});
+      await neighbour.end();
+      await elsewhere.drop();
     }
   });
 

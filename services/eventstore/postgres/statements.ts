@@ -45,16 +45,22 @@ export const READ_MODEL_CONNECTIONS = 'tertulia-read-models';
 
 /**
  * The feed shows events of transactions older than every transaction still running that could
- * still append: the oldest in-progress one, or the snapshot's end when none. A read model's batch
- * is a transaction too, but it never appends, so its connections (READ_MODEL_CONNECTIONS) are left
- * out: otherwise one long batch (a busy read model) held every other read model, and every command
- * waiting for one, behind it. Such a backend is seen in pg_stat_activity with this role's rights;
- * where it is not, its transaction counts as any other (the older, slower horizon, never a wrong one).
+ * still append to this database's log: the oldest in-progress one, or the snapshot's end when none.
+ * PostgreSQL's snapshot spans the whole server, so two kinds of transaction are left out:
+ * - the read models' (READ_MODEL_CONNECTIONS): a batch is a transaction that never appends, and
+ *   one long batch (a busy read model) otherwise held every other read model, and every command
+ *   waiting for one, behind it;
+ * - those of other databases on the same server (another product's, an identity provider's, a
+ *   test file's): they can never write to this log, yet one long one held the feed still.
+ * Such a backend is seen in pg_stat_activity with this role's rights; where it is not, its
+ * transaction counts as any other (the older, slower horizon, never a wrong one).
  */
 export const FEED_HORIZON_SQL = `SELECT coalesce(
         (SELECT min(x) FROM pg_snapshot_xip(s.snapshot) AS x
           WHERE x::xid NOT IN (SELECT backend_xid FROM pg_stat_activity
-                                WHERE application_name = '${READ_MODEL_CONNECTIONS}' AND backend_xid IS NOT NULL)),
+                                WHERE backend_xid IS NOT NULL
+                                  AND (application_name = '${READ_MODEL_CONNECTIONS}'
+                                       OR datname IS DISTINCT FROM current_database()))),
         pg_snapshot_xmax(s.snapshot))
       FROM (SELECT pg_current_snapshot() AS snapshot) s`;
 
