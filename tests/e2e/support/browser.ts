@@ -9,13 +9,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { TestApp } from '../../support/app';
+import { fakeCameraClip } from './fakeCamera';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCRATCH = path.resolve(import.meta.dirname, '../../../.test-data');
 /** How long any wait for the page may take before a test fails. */
 export const WAIT_MS = 30_000;
 
 /**
- * `fakeMedia`: a fake camera and microphone (a test pattern and a beep), granted without a prompt,
+ * `fakeMedia`: a fake camera and microphone (a small moving clip and a beep), granted without a prompt,
  * for the tests of the equipment check and the live room.
  */
 export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
@@ -28,7 +30,13 @@ export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      ...(fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
+      ...(fakeMedia
+        ? [
+            '--use-fake-device-for-media-stream',
+            '--use-fake-ui-for-media-stream',
+            `--use-file-for-fake-video-capture=${fakeCameraClip(SCRATCH)}`,
+          ]
+        : []),
     ],
   });
 }
@@ -52,9 +60,16 @@ export async function openSession(
     viewport = { width: 1280, height: 800 },
     timezoneId,
     locale = 'en-GB',
-  }: { viewport?: { width: number; height: number }; timezoneId?: string; locale?: string } = {},
+    reducedMotion = 'reduce',
+  }: {
+    viewport?: { width: number; height: number };
+    timezoneId?: string;
+    locale?: string;
+    /** The system's reduced-motion setting: on by default, so pages settle at once (see the theme). */
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, locale, timezoneId });
+  const context = await browser.newContext({ baseURL: app.url, viewport, locale, timezoneId, reducedMotion });
   context.setDefaultTimeout(WAIT_MS);
   context.setDefaultNavigationTimeout(WAIT_MS);
   // tsx compiles the tests with esbuild's keepNames: functions passed to page.evaluate may call

@@ -46,6 +46,16 @@ export const themeOptions: ThemeOptions = {
       styleOverrides: {
         ':is(a, button, [role="button"], [tabindex]:not([tabindex="-1"])):focus-visible, .Mui-focusVisible': focusRing,
         '.notistack-MuiContent :is(a, button):focus-visible': { outlineColor: '#fff !important' },
+        // A person who asked their system for less motion gets none (WCAG 2.3.3): no spinning,
+        // pulsing, sliding or fading; what changes, changes at once.
+        '@media (prefers-reduced-motion: reduce)': {
+          '*, *::before, *::after': {
+            animationDuration: '0.01ms !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0.01ms !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
         '.visually-hidden': {
           position: 'absolute',
           width: 1,
