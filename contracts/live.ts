@@ -27,4 +27,5 @@ export const LiveMessages = {
   notChatable: 'Sending a chat message is available 20 minutes prior to the reserved start time.',
   chatClosed: 'The chat of this conversation is closed.',
   emptyMessage: 'Please write a message.',
+  badReadIndex: 'The message read must be given by its index (0 or more).',
 } as const;

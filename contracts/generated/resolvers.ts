@@ -808,6 +808,8 @@ export type Mutation = {
   leaveConversation: SyncResult;
   moderateConversationChat: ModerateConversationChatPayload;
   postChatMessage: PostChatMessagePayload;
+  /** The viewer (one of the two participants) was shown the chat through a message. */
+  markChatRead: MarkChatReadPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1037,6 +1039,11 @@ export type MutationPostChatMessageArgs = {
 };
 
 
+export type MutationMarkChatReadArgs = {
+  input: MarkChatReadInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1189,6 +1196,8 @@ export type Subscription = {
   lobbyPresence: PresenceChange;
   /** Chat messages as they are posted (participants and admins). */
   conversationChatMessage: ChatMessage;
+  /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
+  unreadMessagesChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1943,6 +1952,8 @@ export type Conversation = {
   chatablePolicy: ChatablePolicy;
   /** Null until the first message opens it. */
   conversationChat?: Maybe<ConversationChat>;
+  /** Chat messages of the other participant the viewer has not read yet (0 for anyone but the two participants). */
+  unreadMessagesCount: Scalars['Int']['output'];
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
@@ -2403,6 +2414,19 @@ export type PostChatMessageInput = {
   conversationId: Scalars['ID']['input'];
   /** Plain text, at most 1000 characters. */
   body: Scalars['String']['input'];
+};
+
+export type MarkChatReadInput = {
+  conversationId: Scalars['ID']['input'];
+  /** The index of the last message the viewer was shown. */
+  throughIndex: Scalars['Int']['input'];
+};
+
+export type MarkChatReadPayload = {
+  __typename?: 'MarkChatReadPayload';
+  /** Whether the viewer's read marker moved (it never moves back). */
+  moved: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type PostChatMessagePayload = {
@@ -3513,6 +3537,8 @@ export type ResolversTypes = {
   ModerateConversationChatInput: ModerateConversationChatInput;
   ModerateConversationChatPayload: ResolverTypeWrapper<ModerateConversationChatPayload>;
   PostChatMessageInput: PostChatMessageInput;
+  MarkChatReadInput: MarkChatReadInput;
+  MarkChatReadPayload: ResolverTypeWrapper<Omit<MarkChatReadPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   PostChatMessagePayload: ResolverTypeWrapper<Omit<PostChatMessagePayload, 'message'> & { message: ResolversTypes['ChatMessage'] }>;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: ResolverTypeWrapper<SendVideoSignalPayload>;
@@ -3773,6 +3799,8 @@ export type ResolversParentTypes = {
   ModerateConversationChatInput: ModerateConversationChatInput;
   ModerateConversationChatPayload: ModerateConversationChatPayload;
   PostChatMessageInput: PostChatMessageInput;
+  MarkChatReadInput: MarkChatReadInput;
+  MarkChatReadPayload: Omit<MarkChatReadPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   PostChatMessagePayload: Omit<PostChatMessagePayload, 'message'> & { message: ResolversParentTypes['ChatMessage'] };
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: SendVideoSignalPayload;
@@ -4100,6 +4128,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   leaveConversation?: Resolver<ResolversTypes['SyncResult'], ParentType, ContextType, RequireFields<MutationLeaveConversationArgs, 'input'>>;
   moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
   postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
+  markChatRead?: Resolver<ResolversTypes['MarkChatReadPayload'], ParentType, ContextType, RequireFields<MutationMarkChatReadArgs, 'input'>>;
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
   acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
   purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
@@ -4141,6 +4170,7 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   speakerAccepted?: SubscriptionResolver<ResolversTypes['SpeakerAccepted'], "speakerAccepted", ParentType, ContextType>;
   lobbyPresence?: SubscriptionResolver<ResolversTypes['PresenceChange'], "lobbyPresence", ParentType, ContextType, RequireFields<SubscriptionLobbyPresenceArgs, 'conversationId'>>;
   conversationChatMessage?: SubscriptionResolver<ResolversTypes['ChatMessage'], "conversationChatMessage", ParentType, ContextType, RequireFields<SubscriptionConversationChatMessageArgs, 'conversationId'>>;
+  unreadMessagesChanged?: SubscriptionResolver<ResolversTypes['Boolean'], "unreadMessagesChanged", ParentType, ContextType>;
   videoSignals?: SubscriptionResolver<ResolversTypes['VideoSignal'], "videoSignals", ParentType, ContextType, RequireFields<SubscriptionVideoSignalsArgs, 'accessToken'>>;
   supportMessage?: SubscriptionResolver<ResolversTypes['SupportMessage'], "supportMessage", ParentType, ContextType, Partial<SubscriptionSupportMessageArgs>>;
 };
@@ -4643,6 +4673,7 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType>;
   chatablePolicy?: Resolver<ResolversTypes['ChatablePolicy'], ParentType, ContextType>;
   conversationChat?: Resolver<Maybe<ResolversTypes['ConversationChat']>, ParentType, ContextType>;
+  unreadMessagesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pastConversations?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
   pastConversationsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   markablePolicy?: Resolver<ResolversTypes['MarkablePolicy'], ParentType, ContextType>;
@@ -4911,6 +4942,12 @@ export type ModerateConversationPayloadResolvers<ContextType = ApiContext, Paren
 
 export type ModerateConversationChatPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationChatPayload'] = ResolversParentTypes['ModerateConversationChatPayload']> = {
   opened?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarkChatReadPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MarkChatReadPayload'] = ResolversParentTypes['MarkChatReadPayload']> = {
+  moved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -5566,6 +5603,7 @@ export type Resolvers<ContextType = ApiContext> = {
   VideoSignal?: VideoSignalResolvers<ContextType>;
   ModerateConversationPayload?: ModerateConversationPayloadResolvers<ContextType>;
   ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
+  MarkChatReadPayload?: MarkChatReadPayloadResolvers<ContextType>;
   PostChatMessagePayload?: PostChatMessagePayloadResolvers<ContextType>;
   SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
   MarkingChoice?: MarkingChoiceResolvers<ContextType>;

@@ -34,6 +34,7 @@ import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/sche
 const SECONDS_PER_MINUTE = 4;
 const SPEAKER_NAME = 'Sofia M.';
 const STUDENT_NAME = 'Ada S.';
+const UNREAD = `query($id: ID!) { conversation(conversationId: $id) { unreadMessagesCount } }`;
 const ENDED = 'The conversation has ended. This window can be closed.';
 
 /** The live room's screenshots are of the window as it is, not the whole page. */
@@ -127,11 +128,36 @@ test.describe('the live room', () => {
       await visible(student.page.getByRole('button', { name: 'Please wait' }));
       await visible(student.page.getByText('Waiting for the first chat message...'));
 
-      // A lobby message reaches the speaker's page before the room: its chat card, live.
+      // A lobby message reaches the speaker's planner as an unread count, live (issue 28).
+      await speaker.page.goto('/speaker/planner');
+      const plannerRow = speaker.page.getByRole('link', { name: `${STUDENT_NAME}, `, exact: false });
+      await visible(plannerRow);
+      await hidden(plannerRow.getByTestId('unread-messages'));
       const lobbyBox = await enabled(student.page.getByRole('textbox', { name: 'Message' }));
       await lobbyBox.fill('Running two minutes late, sorry!');
       await lobbyBox.press('Enter');
+      const unread = await visible(plannerRow.getByTestId('unread-messages'));
+      assert.equal((await unread.textContent())?.trim(), '1');
+      assert.match((await plannerRow.getAttribute('aria-label')) ?? '', /, 1 unread message/);
+      await saveScreenshot(speaker.page, 'live-planner-unread');
+      await speaker.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(speaker.page, 'live-planner-unread-375');
+      await speaker.page.setViewportSize({ width: 1280, height: 800 });
+
+      // Opening the conversation shows the message in its chat card, which reads it: the count goes away.
+      await plannerRow.click();
+      await speaker.page.waitForURL((url) => url.pathname === `/speaker/conversations/${id}`);
       const chatCard = speaker.page.getByRole('region', { name: 'Chat' });
+      await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
+      await eventually(
+        async () => (await app.gql(UNREAD, { id }, speakerAccount.token)).data.conversation.unreadMessagesCount === 0,
+        'the speaker to have read the message',
+      );
+      await speaker.page.goBack();
+      await visible(plannerRow);
+      await hidden(plannerRow.getByTestId('unread-messages'));
+      await saveScreenshot(speaker.page, 'live-planner-read');
+      await speaker.page.goForward();
       await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
       await saveScreenshot(speaker.page, 'live-speaker-details-chat');
       await speaker.page.setViewportSize({ width: 375, height: 800 });

@@ -10,6 +10,7 @@ import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app'
 import { createInstructor } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
+import { subscribe } from '../support/apiProcesses';
 import { createCandidate, createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -26,6 +27,8 @@ const DETAILS = `query($id: ID!) { conversation(conversationId: $id) { status st
   participants { id accessToken isConnected connectedFor participantEvents { kind sequence timestamp } }
   chatablePolicy { isChatable } conversationChat { state messages { body index ownerId } } } }`;
 const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted message { index body } } }`;
+const UNREAD = `query($id: ID!) { conversation(conversationId: $id) { unreadMessagesCount } }`;
+const MARK_READ = `mutation($id: ID!, $through: Int!) { markChatRead(input: { conversationId: $id, throughIndex: $through }) { moved conversation { id unreadMessagesCount } } }`;
 const PRESENCE = `query($id: ID!) { broadcastPresence(conversationId: $id) { broadcasted present userId } }`;
 
 describe('the live room', () => {
@@ -148,6 +151,58 @@ describe('the live room', () => {
     for (let i = 0; i < 40 && !limited; i++)
       limited = codeOf(await app.gql(POST, { id, body: `message ${i}` }, student.token)) === 'RATE_LIMITED';
     assert.ok(limited, 'a flood is rate limited');
+  });
+
+  it('counts the lobby messages a participant has not read, live, until they read them; nobody moves another’s marker', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    const unread = async (token: string) => {
+      const res = await app.gql(UNREAD, { id }, token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return res.data.conversation.unreadMessagesCount;
+    };
+    const chatEvents = async () =>
+      (await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`chat-${id}`])).rows[0].n as number;
+    const changes = subscribe(app.url, speaker.token, 'subscription { unreadMessagesChanged }', {});
+    try {
+      await changes.ready();
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'a first notice as it listens');
+      assert.equal(await unread(speaker.token), 0);
+
+      await app.gql(POST, { id, body: 'Running five minutes late, sorry!' }, student.token);
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'the speaker is told of the message');
+      assert.equal(await unread(speaker.token), 1);
+      assert.equal(await unread(student.token), 0, 'one’s own messages are never unread');
+      const listed = (await app.gql(`{ me { conversations { id unreadMessagesCount } } }`, {}, speaker.token)).data.me.conversations;
+      assert.equal(listed.find((c: any) => c.id === id).unreadMessagesCount, 1, 'the speaker’s lists count it too');
+
+      // Only the two participants have a marker, and only their own: nobody else reads or moves it.
+      const stranger = await createStudent(app, 0);
+      const otherSpeaker = await createSpeaker(app);
+      const admin = await createAdmin(app, `admin-unread-${Date.now()}@example.com`);
+      for (const someone of [stranger, otherSpeaker, admin])
+        assert.equal(codeOf(await app.gql(MARK_READ, { id, through: 0 }, someone.token)), 'UNAUTHORIZED');
+      assert.equal(await unread(admin.token), 0, 'an admin has no unread count of the participants’');
+      assert.equal(await unread(speaker.token), 1);
+      assert.equal(codeOf(await app.gql(MARK_READ, { id, through: -1 }, speaker.token)), 'BAD_USER_INPUT');
+
+      const read = await app.gql(MARK_READ, { id, through: 0 }, speaker.token);
+      assert.equal(read.errors, undefined, JSON.stringify(read.errors));
+      assert.deepEqual(read.data.markChatRead, { moved: true, conversation: { id, unreadMessagesCount: 0 } });
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'the speaker’s other windows follow');
+      assert.equal(await unread(speaker.token), 0);
+
+      // Shown again: nothing moves, nothing is written.
+      const before = await chatEvents();
+      assert.equal((await app.gql(MARK_READ, { id, through: 0 }, speaker.token)).data.markChatRead.moved, false);
+      assert.equal(await chatEvents(), before);
+
+      await app.gql(POST, { id, body: 'Here now.' }, student.token);
+      assert.equal(await unread(speaker.token), 1, 'a later message counts again');
+    } finally {
+      changes.dispose();
+    }
   });
 
   it('holds the speaker interview in the same room: staff host and open it, the candidate joins as guest', async () => {

@@ -13,7 +13,7 @@ import { evolveConversation, type ConversationState } from './conversation';
 import { conversationStream, type ConversationEvent } from './events';
 import { decideFairTime } from './marking';
 import { clockOf, decideLeave, decideOpen, decideSync, decideTimeUp, decideUnused } from './live';
-import { chatStream, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
+import { chatStream, decideMarkRead, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
 
 export interface LiveDeps {
   commands: CommandExecutor;
@@ -132,6 +132,16 @@ export function liveHandlers(deps: LiveDeps) {
         const events = decidePost(chat, c, { ownerId: input.ownerId, body: input.body, messageId: newId(), chatId: newId() }, tx.now);
         tx.append(chatStream(c.conversationId), events);
         return events.reduce(evolveChat, chat).messages.at(-1)!;
+      });
+    },
+
+    /** A participant was shown the chat through message `throughIndex`: their read marker moves there. */
+    async markRead(meta: CommandMeta, input: { conversationId: string; readerId: string; throughIndex: number }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const [c, chat] = await Promise.all([readConversation(tx, input.conversationId), readChat(tx, input.conversationId)]);
+        const events = decideMarkRead(chat, c, input, tx.now);
+        if (events.length) tx.append(chatStream(c.conversationId), events);
+        return { moved: events.length > 0 };
       });
     },
   };

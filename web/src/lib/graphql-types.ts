@@ -795,6 +795,8 @@ export type Mutation = {
   leaveConversation: SyncResult;
   moderateConversationChat: ModerateConversationChatPayload;
   postChatMessage: PostChatMessagePayload;
+  /** The viewer (one of the two participants) was shown the chat through a message. */
+  markChatRead: MarkChatReadPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1024,6 +1026,11 @@ export type MutationPostChatMessageArgs = {
 };
 
 
+export type MutationMarkChatReadArgs = {
+  input: MarkChatReadInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1176,6 +1183,8 @@ export type Subscription = {
   lobbyPresence: PresenceChange;
   /** Chat messages as they are posted (participants and admins). */
   conversationChatMessage: ChatMessage;
+  /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
+  unreadMessagesChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1930,6 +1939,8 @@ export type Conversation = {
   chatablePolicy: ChatablePolicy;
   /** Null until the first message opens it. */
   conversationChat?: Maybe<ConversationChat>;
+  /** Chat messages of the other participant the viewer has not read yet (0 for anyone but the two participants). */
+  unreadMessagesCount: Scalars['Int']['output'];
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
@@ -2390,6 +2401,19 @@ export type PostChatMessageInput = {
   conversationId: Scalars['ID']['input'];
   /** Plain text, at most 1000 characters. */
   body: Scalars['String']['input'];
+};
+
+export type MarkChatReadInput = {
+  conversationId: Scalars['ID']['input'];
+  /** The index of the last message the viewer was shown. */
+  throughIndex: Scalars['Int']['input'];
+};
+
+export type MarkChatReadPayload = {
+  __typename?: 'MarkChatReadPayload';
+  /** Whether the viewer's read marker moved (it never moves back). */
+  moved: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type PostChatMessagePayload = {
