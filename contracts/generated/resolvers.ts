@@ -132,6 +132,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** The viewer's own test call that staff started and that can still be joined; null otherwise (and for anyone else). */
+  testCall?: Maybe<Conversation>;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
   /** The user's templates, newest first: the user themself or an admin. */
@@ -810,6 +812,10 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** The viewer (one of the two participants) was shown the chat through a message. */
   markChatRead: MarkChatReadPayload;
+  /** Staff (admins) start a test call with a person, opened at once: at most 10 minutes, no minutes charged, nothing paid. */
+  startTestCall: StartTestCallPayload;
+  /** Staff end a test call before its time. */
+  endTestCall: EndTestCallPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1044,6 +1050,16 @@ export type MutationMarkChatReadArgs = {
 };
 
 
+export type MutationStartTestCallArgs = {
+  input: StartTestCallInput;
+};
+
+
+export type MutationEndTestCallArgs = {
+  input: EndTestCallInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1198,6 +1214,8 @@ export type Subscription = {
   conversationChatMessage: ChatMessage;
   /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
   unreadMessagesChanged: Scalars['Boolean']['output'];
+  /** The viewer's test call began or ended (true; once also as it starts listening). */
+  testCallChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1872,7 +1890,9 @@ export type ConversationStatus =
 
 export type ConversationKind =
   | 'lesson'
-  | 'interview';
+  | 'interview'
+  /** Staff and a user check camera, microphone and connection (issue 28): no minutes, no pay, no lesson. */
+  | 'test_call';
 
 export type Marking =
   | 'completed'
@@ -2383,6 +2403,29 @@ export type VideoSignal = {
   kind: Scalars['String']['output'];
   /** JSON (an RTCSessionDescription or RTCIceCandidate). */
   payload: Scalars['String']['output'];
+};
+
+export type StartTestCallInput = {
+  /** The person to call. */
+  userId: Scalars['ID']['input'];
+};
+
+export type StartTestCallPayload = {
+  __typename?: 'StartTestCallPayload';
+  /** False when the person's test call was live already: that one is answered. */
+  started: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type EndTestCallInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type EndTestCallPayload = {
+  __typename?: 'EndTestCallPayload';
+  /** False when it was over already. */
+  ended: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type ModerateConversationInput = {
@@ -3532,6 +3575,10 @@ export type ResolversTypes = {
   PresenceResult: ResolverTypeWrapper<PresenceResult>;
   PresenceChange: ResolverTypeWrapper<PresenceChange>;
   VideoSignal: ResolverTypeWrapper<VideoSignal>;
+  StartTestCallInput: StartTestCallInput;
+  StartTestCallPayload: ResolverTypeWrapper<Omit<StartTestCallPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
+  EndTestCallInput: EndTestCallInput;
+  EndTestCallPayload: ResolverTypeWrapper<Omit<EndTestCallPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   ModerateConversationInput: ModerateConversationInput;
   ModerateConversationPayload: ResolverTypeWrapper<Omit<ModerateConversationPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   ModerateConversationChatInput: ModerateConversationChatInput;
@@ -3794,6 +3841,10 @@ export type ResolversParentTypes = {
   PresenceResult: PresenceResult;
   PresenceChange: PresenceChange;
   VideoSignal: VideoSignal;
+  StartTestCallInput: StartTestCallInput;
+  StartTestCallPayload: Omit<StartTestCallPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
+  EndTestCallInput: EndTestCallInput;
+  EndTestCallPayload: Omit<EndTestCallPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   ModerateConversationInput: ModerateConversationInput;
   ModerateConversationPayload: Omit<ModerateConversationPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   ModerateConversationChatInput: ModerateConversationChatInput;
@@ -3980,6 +4031,7 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   speakingHeadshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
   videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
+  testCall?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;
   speakerRating?: Resolver<Maybe<ResolversTypes['SpeakerRating']>, ParentType, ContextType>;
   templates?: Resolver<Array<ResolversTypes['Template']>, ParentType, ContextType>;
   shareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
@@ -4129,6 +4181,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
   postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
   markChatRead?: Resolver<ResolversTypes['MarkChatReadPayload'], ParentType, ContextType, RequireFields<MutationMarkChatReadArgs, 'input'>>;
+  startTestCall?: Resolver<ResolversTypes['StartTestCallPayload'], ParentType, ContextType, RequireFields<MutationStartTestCallArgs, 'input'>>;
+  endTestCall?: Resolver<ResolversTypes['EndTestCallPayload'], ParentType, ContextType, RequireFields<MutationEndTestCallArgs, 'input'>>;
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
   acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
   purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
@@ -4171,6 +4225,7 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   lobbyPresence?: SubscriptionResolver<ResolversTypes['PresenceChange'], "lobbyPresence", ParentType, ContextType, RequireFields<SubscriptionLobbyPresenceArgs, 'conversationId'>>;
   conversationChatMessage?: SubscriptionResolver<ResolversTypes['ChatMessage'], "conversationChatMessage", ParentType, ContextType, RequireFields<SubscriptionConversationChatMessageArgs, 'conversationId'>>;
   unreadMessagesChanged?: SubscriptionResolver<ResolversTypes['Boolean'], "unreadMessagesChanged", ParentType, ContextType>;
+  testCallChanged?: SubscriptionResolver<ResolversTypes['Boolean'], "testCallChanged", ParentType, ContextType>;
   videoSignals?: SubscriptionResolver<ResolversTypes['VideoSignal'], "videoSignals", ParentType, ContextType, RequireFields<SubscriptionVideoSignalsArgs, 'accessToken'>>;
   supportMessage?: SubscriptionResolver<ResolversTypes['SupportMessage'], "supportMessage", ParentType, ContextType, Partial<SubscriptionSupportMessageArgs>>;
 };
@@ -4933,6 +4988,18 @@ export type VideoSignalResolvers<ContextType = ApiContext, ParentType extends Re
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type StartTestCallPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['StartTestCallPayload'] = ResolversParentTypes['StartTestCallPayload']> = {
+  started?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EndTestCallPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EndTestCallPayload'] = ResolversParentTypes['EndTestCallPayload']> = {
+  ended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ModerateConversationPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationPayload'] = ResolversParentTypes['ModerateConversationPayload']> = {
   opened?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   marked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -5601,6 +5668,8 @@ export type Resolvers<ContextType = ApiContext> = {
   PresenceResult?: PresenceResultResolvers<ContextType>;
   PresenceChange?: PresenceChangeResolvers<ContextType>;
   VideoSignal?: VideoSignalResolvers<ContextType>;
+  StartTestCallPayload?: StartTestCallPayloadResolvers<ContextType>;
+  EndTestCallPayload?: EndTestCallPayloadResolvers<ContextType>;
   ModerateConversationPayload?: ModerateConversationPayloadResolvers<ContextType>;
   ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
   MarkChatReadPayload?: MarkChatReadPayloadResolvers<ContextType>;

@@ -319,6 +319,74 @@ test.describe('the live room', () => {
   });
 });
 
+test.describe('a test call (issue 28)', () => {
+  test('staff start it from the person’s page, the person joins from their home, both see each other, staff end it', async () => {
+    const adminEmail = 'test-call-admin@example.com';
+    const admin = await createAdmin(app, adminEmail, 'Adm1nPassword');
+    await app.gql(CHANGE_USER, { input: { displayName: 'Marta R.' } }, admin.token);
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
+    const staff = await person();
+    const student = await person();
+    let staffRoom: Page | undefined;
+    let studentRoom: Page | undefined;
+    try {
+      await student.page.goto('/auth/sign_in');
+      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
+      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      const notice = student.page.getByRole('region', { name: 'Test call' });
+      await hidden(notice);
+
+      // Staff start it from the student's page in the back-office: the room opens in its window.
+      await staff.page.goto('/auth/sign_in');
+      await submitSignIn(staff.page, adminEmail, 'Adm1nPassword');
+      await staff.page.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await staff.page.goto(`/admin/students/${studentAccount.accountId}`);
+      staffRoom = await windowOpenedBy(staff, () => staff.page.getByRole('button', { name: 'Start a test call' }).click());
+      await visible(staffRoom.getByRole('heading', { name: `Test call with ${STUDENT_NAME}` }));
+      await visible(staff.page.getByRole('button', { name: 'End test call' }));
+      await saveScreenshot(staff.page, 'live-test-call-back-office');
+
+      // The student is told at once on the page they are on, and joins from there.
+      await visible(notice);
+      await visible(notice.getByText('Marta R. from Tertulia is calling you for a test call'));
+      await saveScreenshot(student.page, 'live-test-call-notice');
+      await student.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(student.page, 'live-test-call-notice-375');
+      await student.page.setViewportSize({ width: 1280, height: 800 });
+      studentRoom = await windowOpenedBy(student, () => notice.getByRole('button', { name: 'Join test call' }).click());
+      await visible(studentRoom.getByRole('heading', { name: 'Test call with Marta R.' }));
+      await assertPlaying(studentRoom, 'Marta R.');
+      await assertPlaying(staffRoom, STUDENT_NAME);
+      await screenshot(studentRoom, 'test-call-student');
+      await screenshot(staffRoom, 'test-call-staff');
+
+      // Staff end it: both windows end, the notice goes, and no minutes moved.
+      await staff.page.bringToFront();
+      await staff.page.getByRole('button', { name: 'End test call' }).click();
+      await visible(studentRoom.getByText(ENDED));
+      await visible(staffRoom.getByText(ENDED));
+      await hidden(notice);
+      await visible(staff.page.getByRole('button', { name: 'Start a test call' }));
+      const minutes = await app.gql(`{ me { account { remainingMinutes } } }`, {}, studentAccount.token);
+      assert.equal(minutes.data.me.account.remainingMinutes, 60);
+      assert.deepEqual([...staff.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
+    } catch (error) {
+      for (const [name, page] of [
+        ['failure-test-call-staff', staffRoom],
+        ['failure-test-call-student', studentRoom],
+        ['failure-test-call-home', student.page],
+      ] as const) {
+        if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await staff.context.close();
+      await student.context.close();
+    }
+  });
+});
+
 test.describe('one rule for times (issue 28)', () => {
   test("shows a conversation's start in the viewer's zone on the student's, the speaker's and the admin's pages, under three browser zones", async () => {
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: 'Zoe Zones' });

@@ -11,6 +11,7 @@ import { createInstructor } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
 import { subscribe } from '../support/apiProcesses';
+import { readModelsCaughtUp } from '../support/enrollment';
 import { createCandidate, createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -221,6 +222,70 @@ describe('the live room', () => {
     assert.equal((await app.gql(JOIN, { id }, speaker.token)).data.me.videoJoin.role, 'guest');
     await app.gql(SYNC, { id }, admin.token);
     assert.equal((await app.gql(SYNC, { id }, speaker.token)).data.syncParticipant.status, 'started');
+  });
+
+  it('holds a test call: staff only start and end it, the person alone joins it, and it charges and pays nothing', async () => {
+    const admin = await createAdmin(app, `admin-test-call-${Date.now()}@example.com`);
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const START = `mutation($userId: ID!) { startTestCall(input: { userId: $userId }) { started conversation { id kind status duration } } }`;
+    const END = `mutation($id: ID!) { endTestCall(input: { conversationId: $id }) { ended conversation { id status } } }`;
+    const MY_CALL = `{ me { testCall { id kind } conversations { id } } }`;
+    const effects = async () => {
+      await readModelsCaughtUp(app, ['minutes', 'payroll', 'conversations']);
+      const q = async (sql: string) => (await app.runtime.pool.query(sql, [speaker.accountId, student.accountId])).rows;
+      return {
+        balances: await q(`SELECT account_id, remaining_minutes FROM rm_minutes.balances WHERE account_id IN ($1, $2) ORDER BY 1`),
+        transactions: await q(`SELECT count(*)::int AS n FROM rm_minutes.minute_transactions WHERE account_id IN ($1, $2)`),
+        payroll: await q(
+          `SELECT (SELECT count(*)::int FROM rm_payroll.lines WHERE speaker_id IN ($1, $2)) AS lines,
+                  (SELECT count(*)::int FROM rm_payroll.months WHERE speaker_id IN ($1, $2)) AS months`,
+        ),
+      };
+    };
+    const before = await effects();
+
+    // Staff only, with someone else who exists.
+    for (const someone of [student, speaker])
+      assert.equal(codeOf(await app.gql(START, { userId: student.accountId }, someone.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(START, { userId: admin.accountId }, admin.token)), 'BAD_USER_INPUT');
+    assert.equal(codeOf(await app.gql(START, { userId: 'no-such-person' }, admin.token)), 'NOT_FOUND');
+
+    for (const callee of [speaker, student]) {
+      const started = await app.gql(START, { userId: callee.accountId }, admin.token);
+      assert.equal(started.errors, undefined, JSON.stringify(started.errors));
+      const call = started.data.startTestCall.conversation;
+      assert.deepEqual({ ...call, id: undefined }, { id: undefined, kind: 'test_call', status: 'opened', duration: 10 });
+      const again = (await app.gql(START, { userId: callee.accountId }, admin.token)).data.startTestCall;
+      assert.deepEqual([again.started, again.conversation.id], [false, call.id], 'one live test call at a time');
+
+      // The person finds it at home, not among their conversations; nobody else can join it.
+      const mine = (await app.gql(MY_CALL, {}, callee.token)).data.me;
+      assert.deepEqual(mine.testCall, { id: call.id, kind: 'test_call' });
+      assert.ok(!mine.conversations.some((c: any) => c.id === call.id), 'a test call is not a conversation of theirs');
+      const other = callee === student ? speaker : student;
+      assert.equal((await app.gql(MY_CALL, {}, other.token)).data.me.testCall, null);
+      assert.equal(codeOf(await app.gql(JOIN, { id: call.id }, other.token)), 'UNAUTHORIZED');
+      assert.equal(codeOf(await app.gql(END, { id: call.id }, callee.token)), 'UNAUTHORIZED', 'the person does not end it');
+
+      // Staff host it, the person joins as guest; it runs at most ten minutes.
+      assert.equal((await app.gql(JOIN, { id: call.id }, admin.token)).data.me.videoJoin.role, 'host');
+      assert.equal((await app.gql(JOIN, { id: call.id }, callee.token)).data.me.videoJoin.role, 'guest');
+      await app.gql(SYNC, { id: call.id }, admin.token);
+      assert.equal((await app.gql(SYNC, { id: call.id }, callee.token)).data.syncParticipant.status, 'started');
+      const running = (await app.gql(DETAILS, { id: call.id }, admin.token)).data.conversation;
+      assert.equal((Date.parse(running.stopsOn) - Date.parse(running.startedOn)) / 1000, 10 * 2, 'ten minutes (2 s a minute here)');
+
+      // Staff end it; ending again changes nothing, and the person's home no longer offers it.
+      const ended = await app.gql(END, { id: call.id }, admin.token);
+      assert.deepEqual(ended.data.endTestCall, { ended: true, conversation: { id: call.id, status: 'stopped' } });
+      assert.equal((await app.gql(END, { id: call.id }, admin.token)).data.endTestCall.ended, false);
+      assert.equal((await app.gql(MY_CALL, {}, callee.token)).data.me.testCall, null);
+    }
+    // No minutes charged or given back, no payroll line for the speaker held in a test call.
+    assert.deepEqual(await effects(), before);
+    const lesson = (await reserveOpenableNow(app, speaker, student)).conversationId;
+    assert.equal(codeOf(await app.gql(END, { id: lesson }, admin.token)), 'CONFLICT', 'a lesson is not ended as a test call');
   });
 
   it('tells a participant whether the other one is present', async () => {

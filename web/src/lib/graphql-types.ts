@@ -119,6 +119,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** The viewer's own test call that staff started and that can still be joined; null otherwise (and for anyone else). */
+  testCall?: Maybe<Conversation>;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
   /** The user's templates, newest first: the user themself or an admin. */
@@ -797,6 +799,10 @@ export type Mutation = {
   postChatMessage: PostChatMessagePayload;
   /** The viewer (one of the two participants) was shown the chat through a message. */
   markChatRead: MarkChatReadPayload;
+  /** Staff (admins) start a test call with a person, opened at once: at most 10 minutes, no minutes charged, nothing paid. */
+  startTestCall: StartTestCallPayload;
+  /** Staff end a test call before its time. */
+  endTestCall: EndTestCallPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1031,6 +1037,16 @@ export type MutationMarkChatReadArgs = {
 };
 
 
+export type MutationStartTestCallArgs = {
+  input: StartTestCallInput;
+};
+
+
+export type MutationEndTestCallArgs = {
+  input: EndTestCallInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1185,6 +1201,8 @@ export type Subscription = {
   conversationChatMessage: ChatMessage;
   /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
   unreadMessagesChanged: Scalars['Boolean']['output'];
+  /** The viewer's test call began or ended (true; once also as it starts listening). */
+  testCallChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1859,7 +1877,9 @@ export type ConversationStatus =
 
 export type ConversationKind =
   | 'lesson'
-  | 'interview';
+  | 'interview'
+  /** Staff and a user check camera, microphone and connection (issue 28): no minutes, no pay, no lesson. */
+  | 'test_call';
 
 export type Marking =
   | 'completed'
@@ -2370,6 +2390,29 @@ export type VideoSignal = {
   kind: Scalars['String']['output'];
   /** JSON (an RTCSessionDescription or RTCIceCandidate). */
   payload: Scalars['String']['output'];
+};
+
+export type StartTestCallInput = {
+  /** The person to call. */
+  userId: Scalars['ID']['input'];
+};
+
+export type StartTestCallPayload = {
+  __typename?: 'StartTestCallPayload';
+  /** False when the person's test call was live already: that one is answered. */
+  started: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type EndTestCallInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type EndTestCallPayload = {
+  __typename?: 'EndTestCallPayload';
+  /** False when it was over already. */
+  ended: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type ModerateConversationInput = {
