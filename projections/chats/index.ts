@@ -41,13 +41,15 @@ export const chatsProjector: Projector = {
 
 type Db = { query: pg.Pool['query'] };
 
-/** Messages of others in the conversation's chat that `readerId` has not read. */
-export async function unreadMessagesCount(db: Db, conversationId: string, readerId: string): Promise<number> {
+/** Per conversation (of those given), the messages of others in its chat that `readerId` has not read; absent: none. */
+export async function unreadMessagesCounts(db: Db, readerId: string, conversationIds: readonly string[]): Promise<Map<string, number>> {
+  if (!conversationIds.length) return new Map();
   const { rows } = await db.query(
-    `SELECT count(*)::int AS n FROM rm_chats.chat_lines l
-      WHERE l.conversation_id = $1 AND l.owner_id <> $2
-        AND l.idx >= COALESCE((SELECT read_count FROM rm_chats.chat_reads r WHERE r.conversation_id = $1 AND r.reader_id = $2), 0)`,
-    [conversationId, readerId],
+    `SELECT l.conversation_id, count(*)::int AS n FROM rm_chats.chat_lines l
+       LEFT JOIN rm_chats.chat_reads r ON r.conversation_id = l.conversation_id AND r.reader_id = $1
+      WHERE l.conversation_id = ANY($2::text[]) AND l.owner_id <> $1 AND l.idx >= COALESCE(r.read_count, 0)
+      GROUP BY l.conversation_id`,
+    [readerId, conversationIds],
   );
-  return rows[0].n;
+  return new Map(rows.map((r) => [r.conversation_id as string, r.n as number]));
 }

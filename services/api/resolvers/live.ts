@@ -10,7 +10,7 @@ import type { Resolvers, ResolversTypes } from '../../../contracts/generated/res
 import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
 import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
-import { unreadMessagesCount } from '../../../projections/chats';
+import { unreadMessagesCounts } from '../../../projections/chats';
 import {
   chatablePolicy,
   chatStream,
@@ -91,6 +91,24 @@ async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Vie
     expiresAt,
   });
   return { ...access, role };
+}
+
+/** The unread counts asked in one pass of a request (a planner's 200 rows), gathered into one query. */
+const unreadBatches = new WeakMap<ApiContext, { ids: Set<string>; counts: Promise<Map<string, number>> }>();
+
+function unreadCountOf(ctx: ApiContext, readerId: string, conversationId: string): Promise<number> {
+  let batch = unreadBatches.get(ctx);
+  if (!batch) {
+    const ids = new Set<string>();
+    const counts = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      unreadBatches.delete(ctx);
+      return unreadMessagesCounts(ctx.runtime.pool, readerId, [...ids]);
+    });
+    batch = { ids, counts };
+    unreadBatches.set(ctx, batch);
+  }
+  batch.ids.add(conversationId);
+  return batch.counts.then((counts) => counts.get(conversationId) ?? 0);
 }
 
 export const liveResolvers: Resolvers = {
@@ -292,7 +310,7 @@ export const liveResolvers: Resolvers = {
       return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) };
     },
     unreadMessagesCount: (c, _a, ctx) =>
-      ctx.viewer && isParticipant(c, ctx.viewer.accountId) ? unreadMessagesCount(ctx.runtime.pool, c.id, ctx.viewer.accountId) : 0,
+      ctx.viewer && isParticipant(c, ctx.viewer.accountId) ? unreadCountOf(ctx, ctx.viewer.accountId, c.id) : 0,
     pastConversations: (c, _a, ctx) => pastConversationsOf(ctx.runtime.pool, c),
     pastConversationsCount: async (c, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)).length,
   },
