@@ -13,7 +13,7 @@ export const isInterview = (c: { kind?: string | null }) => c.kind === 'intervie
 /** A test call (issue 28): staff and any person check camera, microphone and connection. */
 export const TEST_CALL_LABEL = 'Test call';
 export const TEST_CALL_ABOUT =
-  'A short call with Tertulia staff to check your camera, microphone and connection (at most 10 minutes). Nothing is charged.';
+  'A short call with Tertulia staff to check that camera, microphone and connection work (at most 10 minutes). Nothing is charged.';
 export const isTestCall = (c: { kind?: string | null }) => c.kind === 'test_call';
 
 /** Staff hold the room (`reservedBy`): an interview or a test call, never a lesson. */
