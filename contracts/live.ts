@@ -12,6 +12,8 @@ export const PRESENCE_POLL_MS = 7500;
 export const PRESENCE_WINDOW_MS = 23_000;
 /** Nobody started it (both connected) by the reserved end: the conversation stops as unused. */
 export const UNUSED_AFTER_END_MINUTES = 0;
+/** A test call (issue 28) lasts at most this long once both are in the room, and waits this long for them. */
+export const TEST_CALL_MINUTES = 10;
 /** A chat message is plain text of at most this many characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** Each participant may post this many chat messages per window. */
@@ -27,4 +29,10 @@ export const LiveMessages = {
   notChatable: 'Sending a chat message is available 20 minutes prior to the reserved start time.',
   chatClosed: 'The chat of this conversation is closed.',
   emptyMessage: 'Please write a message.',
+  onlyStaffOpensTestCall: 'Only the staff member who started this test call can open it.',
+  testCallStaffOnly: 'Only Tertulia staff can start or end a test call.',
+  testCallWithSelf: 'A test call is with someone else: choose another person.',
+  testCallUserNotFound: 'The person to call was not found.',
+  notATestCall: 'This conversation is not a test call.',
+  badReadIndex: 'The message read must be given by its index (0 or more).',
 } as const;

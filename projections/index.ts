@@ -17,6 +17,7 @@ import { payrollProjector } from './payroll';
 import { supportProjector } from './support';
 import { archivesProjector } from './archives';
 import { groupsProjector } from './groups';
+import { chatsProjector } from './chats';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -46,4 +47,6 @@ export const allProjectors: readonly Projector[] = [
   archivesProjector,
   // The admin's groups table (issue 11): schools and what their instructors run
   groupsProjector,
+  // The chat's unread counts (issue 28)
+  chatsProjector,
 ];

@@ -132,6 +132,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** The viewer's own test call that staff started and that can still be joined; null otherwise (and for anyone else). */
+  testCall?: Maybe<Conversation>;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
   /** The user's templates, newest first: the user themself or an admin. */
@@ -808,6 +810,12 @@ export type Mutation = {
   leaveConversation: SyncResult;
   moderateConversationChat: ModerateConversationChatPayload;
   postChatMessage: PostChatMessagePayload;
+  /** The viewer (one of the two participants) was shown the chat through a message. */
+  markChatRead: MarkChatReadPayload;
+  /** Staff (admins) start a test call with a person, opened at once: at most 10 minutes, no minutes charged, nothing paid. */
+  startTestCall: StartTestCallPayload;
+  /** Staff end a test call before its time. */
+  endTestCall: EndTestCallPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1037,6 +1045,21 @@ export type MutationPostChatMessageArgs = {
 };
 
 
+export type MutationMarkChatReadArgs = {
+  input: MarkChatReadInput;
+};
+
+
+export type MutationStartTestCallArgs = {
+  input: StartTestCallInput;
+};
+
+
+export type MutationEndTestCallArgs = {
+  input: EndTestCallInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1189,6 +1212,10 @@ export type Subscription = {
   lobbyPresence: PresenceChange;
   /** Chat messages as they are posted (participants and admins). */
   conversationChatMessage: ChatMessage;
+  /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
+  unreadMessagesChanged: Scalars['Boolean']['output'];
+  /** The viewer's test call began or ended (true; once also as it starts listening). */
+  testCallChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1863,7 +1890,9 @@ export type ConversationStatus =
 
 export type ConversationKind =
   | 'lesson'
-  | 'interview';
+  | 'interview'
+  /** Staff and a user check camera, microphone and connection (issue 28): no minutes, no pay, no lesson. */
+  | 'test_call';
 
 export type Marking =
   | 'completed'
@@ -1943,6 +1972,8 @@ export type Conversation = {
   chatablePolicy: ChatablePolicy;
   /** Null until the first message opens it. */
   conversationChat?: Maybe<ConversationChat>;
+  /** Chat messages of the other participant the viewer has not read yet (0 for anyone but the two participants). */
+  unreadMessagesCount: Scalars['Int']['output'];
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
@@ -2374,6 +2405,29 @@ export type VideoSignal = {
   payload: Scalars['String']['output'];
 };
 
+export type StartTestCallInput = {
+  /** The person to call. */
+  userId: Scalars['ID']['input'];
+};
+
+export type StartTestCallPayload = {
+  __typename?: 'StartTestCallPayload';
+  /** False when the person's test call was live already: that one is answered. */
+  started: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type EndTestCallInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type EndTestCallPayload = {
+  __typename?: 'EndTestCallPayload';
+  /** False when it was over already. */
+  ended: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
 export type ModerateConversationInput = {
   conversationId: Scalars['ID']['input'];
   /** Opens the conversation (the speaker, from 5 minutes before). */
@@ -2403,6 +2457,19 @@ export type PostChatMessageInput = {
   conversationId: Scalars['ID']['input'];
   /** Plain text, at most 1000 characters. */
   body: Scalars['String']['input'];
+};
+
+export type MarkChatReadInput = {
+  conversationId: Scalars['ID']['input'];
+  /** The index of the last message the viewer was shown. */
+  throughIndex: Scalars['Int']['input'];
+};
+
+export type MarkChatReadPayload = {
+  __typename?: 'MarkChatReadPayload';
+  /** Whether the viewer's read marker moved (it never moves back). */
+  moved: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type PostChatMessagePayload = {
@@ -3508,11 +3575,17 @@ export type ResolversTypes = {
   PresenceResult: ResolverTypeWrapper<PresenceResult>;
   PresenceChange: ResolverTypeWrapper<PresenceChange>;
   VideoSignal: ResolverTypeWrapper<VideoSignal>;
+  StartTestCallInput: StartTestCallInput;
+  StartTestCallPayload: ResolverTypeWrapper<Omit<StartTestCallPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
+  EndTestCallInput: EndTestCallInput;
+  EndTestCallPayload: ResolverTypeWrapper<Omit<EndTestCallPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   ModerateConversationInput: ModerateConversationInput;
   ModerateConversationPayload: ResolverTypeWrapper<Omit<ModerateConversationPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   ModerateConversationChatInput: ModerateConversationChatInput;
   ModerateConversationChatPayload: ResolverTypeWrapper<ModerateConversationChatPayload>;
   PostChatMessageInput: PostChatMessageInput;
+  MarkChatReadInput: MarkChatReadInput;
+  MarkChatReadPayload: ResolverTypeWrapper<Omit<MarkChatReadPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   PostChatMessagePayload: ResolverTypeWrapper<Omit<PostChatMessagePayload, 'message'> & { message: ResolversTypes['ChatMessage'] }>;
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: ResolverTypeWrapper<SendVideoSignalPayload>;
@@ -3768,11 +3841,17 @@ export type ResolversParentTypes = {
   PresenceResult: PresenceResult;
   PresenceChange: PresenceChange;
   VideoSignal: VideoSignal;
+  StartTestCallInput: StartTestCallInput;
+  StartTestCallPayload: Omit<StartTestCallPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
+  EndTestCallInput: EndTestCallInput;
+  EndTestCallPayload: Omit<EndTestCallPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   ModerateConversationInput: ModerateConversationInput;
   ModerateConversationPayload: Omit<ModerateConversationPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   ModerateConversationChatInput: ModerateConversationChatInput;
   ModerateConversationChatPayload: ModerateConversationChatPayload;
   PostChatMessageInput: PostChatMessageInput;
+  MarkChatReadInput: MarkChatReadInput;
+  MarkChatReadPayload: Omit<MarkChatReadPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   PostChatMessagePayload: Omit<PostChatMessagePayload, 'message'> & { message: ResolversParentTypes['ChatMessage'] };
   SendVideoSignalInput: SendVideoSignalInput;
   SendVideoSignalPayload: SendVideoSignalPayload;
@@ -3952,6 +4031,7 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   speakingHeadshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
   videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
+  testCall?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;
   speakerRating?: Resolver<Maybe<ResolversTypes['SpeakerRating']>, ParentType, ContextType>;
   templates?: Resolver<Array<ResolversTypes['Template']>, ParentType, ContextType>;
   shareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
@@ -4100,6 +4180,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   leaveConversation?: Resolver<ResolversTypes['SyncResult'], ParentType, ContextType, RequireFields<MutationLeaveConversationArgs, 'input'>>;
   moderateConversationChat?: Resolver<ResolversTypes['ModerateConversationChatPayload'], ParentType, ContextType, RequireFields<MutationModerateConversationChatArgs, 'input'>>;
   postChatMessage?: Resolver<ResolversTypes['PostChatMessagePayload'], ParentType, ContextType, RequireFields<MutationPostChatMessageArgs, 'input'>>;
+  markChatRead?: Resolver<ResolversTypes['MarkChatReadPayload'], ParentType, ContextType, RequireFields<MutationMarkChatReadArgs, 'input'>>;
+  startTestCall?: Resolver<ResolversTypes['StartTestCallPayload'], ParentType, ContextType, RequireFields<MutationStartTestCallArgs, 'input'>>;
+  endTestCall?: Resolver<ResolversTypes['EndTestCallPayload'], ParentType, ContextType, RequireFields<MutationEndTestCallArgs, 'input'>>;
   sendVideoSignal?: Resolver<ResolversTypes['SendVideoSignalPayload'], ParentType, ContextType, RequireFields<MutationSendVideoSignalArgs, 'input'>>;
   acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
   purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
@@ -4141,6 +4224,8 @@ export type SubscriptionResolvers<ContextType = ApiContext, ParentType extends R
   speakerAccepted?: SubscriptionResolver<ResolversTypes['SpeakerAccepted'], "speakerAccepted", ParentType, ContextType>;
   lobbyPresence?: SubscriptionResolver<ResolversTypes['PresenceChange'], "lobbyPresence", ParentType, ContextType, RequireFields<SubscriptionLobbyPresenceArgs, 'conversationId'>>;
   conversationChatMessage?: SubscriptionResolver<ResolversTypes['ChatMessage'], "conversationChatMessage", ParentType, ContextType, RequireFields<SubscriptionConversationChatMessageArgs, 'conversationId'>>;
+  unreadMessagesChanged?: SubscriptionResolver<ResolversTypes['Boolean'], "unreadMessagesChanged", ParentType, ContextType>;
+  testCallChanged?: SubscriptionResolver<ResolversTypes['Boolean'], "testCallChanged", ParentType, ContextType>;
   videoSignals?: SubscriptionResolver<ResolversTypes['VideoSignal'], "videoSignals", ParentType, ContextType, RequireFields<SubscriptionVideoSignalsArgs, 'accessToken'>>;
   supportMessage?: SubscriptionResolver<ResolversTypes['SupportMessage'], "supportMessage", ParentType, ContextType, Partial<SubscriptionSupportMessageArgs>>;
 };
@@ -4643,6 +4728,7 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType>;
   chatablePolicy?: Resolver<ResolversTypes['ChatablePolicy'], ParentType, ContextType>;
   conversationChat?: Resolver<Maybe<ResolversTypes['ConversationChat']>, ParentType, ContextType>;
+  unreadMessagesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pastConversations?: Resolver<Array<ResolversTypes['Conversation']>, ParentType, ContextType>;
   pastConversationsCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   markablePolicy?: Resolver<ResolversTypes['MarkablePolicy'], ParentType, ContextType>;
@@ -4902,6 +4988,18 @@ export type VideoSignalResolvers<ContextType = ApiContext, ParentType extends Re
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type StartTestCallPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['StartTestCallPayload'] = ResolversParentTypes['StartTestCallPayload']> = {
+  started?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type EndTestCallPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['EndTestCallPayload'] = ResolversParentTypes['EndTestCallPayload']> = {
+  ended?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ModerateConversationPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationPayload'] = ResolversParentTypes['ModerateConversationPayload']> = {
   opened?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
   marked?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
@@ -4911,6 +5009,12 @@ export type ModerateConversationPayloadResolvers<ContextType = ApiContext, Paren
 
 export type ModerateConversationChatPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ModerateConversationChatPayload'] = ResolversParentTypes['ModerateConversationChatPayload']> = {
   opened?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MarkChatReadPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MarkChatReadPayload'] = ResolversParentTypes['MarkChatReadPayload']> = {
+  moved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -5564,8 +5668,11 @@ export type Resolvers<ContextType = ApiContext> = {
   PresenceResult?: PresenceResultResolvers<ContextType>;
   PresenceChange?: PresenceChangeResolvers<ContextType>;
   VideoSignal?: VideoSignalResolvers<ContextType>;
+  StartTestCallPayload?: StartTestCallPayloadResolvers<ContextType>;
+  EndTestCallPayload?: EndTestCallPayloadResolvers<ContextType>;
   ModerateConversationPayload?: ModerateConversationPayloadResolvers<ContextType>;
   ModerateConversationChatPayload?: ModerateConversationChatPayloadResolvers<ContextType>;
+  MarkChatReadPayload?: MarkChatReadPayloadResolvers<ContextType>;
   PostChatMessagePayload?: PostChatMessagePayloadResolvers<ContextType>;
   SendVideoSignalPayload?: SendVideoSignalPayloadResolvers<ContextType>;
   MarkingChoice?: MarkingChoiceResolvers<ContextType>;

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { Marking } from '../../contracts/afterConversation';
 import type { ConversationStatus } from '../../services/domain/conversations/conversation';
+import type { ConversationKind } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { conversationsReplay } from './replay';
@@ -182,7 +183,7 @@ export const conversationsProjector: Projector = {
 /** A conversation as the read model holds it. */
 export interface ConversationRow {
   id: string;
-  kind: 'lesson' | 'interview';
+  kind: ConversationKind;
   provider: string;
   status: ConversationStatus;
   reservedBy: string;
@@ -275,7 +276,8 @@ export interface ConversationFilter {
 function conversationsWhere(accountId: string, f: ConversationFilter, now: Date) {
   const params: unknown[] = [accountId, now];
   // $2 (now) is typed where it is used, and also when no filter uses it.
-  const where = ['(reserved_by = $1 OR reserved_with = $1)', '$2::timestamptz IS NOT NULL'];
+  // A test call is no conversation of theirs to list or count (it is joined from its notice).
+  const where = ['(reserved_by = $1 OR reserved_with = $1)', "kind <> 'test_call'", '$2::timestamptz IS NOT NULL'];
   const status = `CASE WHEN status = 'reserved' AND NOT is_canceled AND reserved_end <= $2::timestamptz THEN 'unused' ELSE status END`;
   if (f.conversationId) where.push(`id = $${params.push(f.conversationId)}`);
   if (f.statuses?.length) where.push(`${status} = ANY($${params.push(f.statuses)})`);
@@ -284,6 +286,18 @@ function conversationsWhere(accountId: string, f: ConversationFilter, now: Date)
   if (f.marked === false) where.push('marked_as IS NULL');
   if (f.markings?.length) where.push(`marked_as = ANY($${params.push(f.markings)})`);
   return { condition: where.join(' AND '), params };
+}
+
+/** The person's test call that can still be joined (running, or opened and not past its end), the latest. */
+export async function joinableTestCallOf(db: Db, userId: string, now: Date): Promise<ConversationRow | null> {
+  const { rows } = await db.query(
+    `SELECT * FROM rm_conversations.conversations
+      WHERE reserved_with = $1 AND kind = 'test_call' AND NOT is_canceled
+        AND (status = 'started' OR (status = 'opened' AND reserved_end > $2))
+      ORDER BY reserved_start DESC LIMIT 1`,
+    [userId, now],
+  );
+  return rows[0] ? toConversation(rows[0]) : null;
 }
 
 /** A person's conversations as student or speaker. Status 'unused' is a reserved one whose end passed. */

@@ -248,6 +248,7 @@ export async function createRuntime(
   const scheduling = schedulingHandlers({ commands, videoProvider: config.videoProvider, speakerFacts: factsOf, conversationMail });
   const live = liveHandlers({
     commands,
+    videoProvider: config.videoProvider,
     secondsPerMinute: config.conversationSecondsPerMinute,
     timers: { schedule: (job, at) => jobs.scheduleConversationTimer(job, at) },
     endRoom: async (c) => video.videoProviderFor(c.provider as VideoProviderName).endRoom(c.conversationId),

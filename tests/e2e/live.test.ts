@@ -34,6 +34,7 @@ import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/sche
 const SECONDS_PER_MINUTE = 4;
 const SPEAKER_NAME = 'Sofia M.';
 const STUDENT_NAME = 'Ada S.';
+const UNREAD = `query($id: ID!) { conversation(conversationId: $id) { unreadMessagesCount } }`;
 const ENDED = 'The conversation has ended. This window can be closed.';
 
 /** The live room's screenshots are of the window as it is, not the whole page. */
@@ -127,11 +128,36 @@ test.describe('the live room', () => {
       await visible(student.page.getByRole('button', { name: 'Please wait' }));
       await visible(student.page.getByText('Waiting for the first chat message...'));
 
-      // A lobby message reaches the speaker's page before the room: its chat card, live.
+      // A lobby message reaches the speaker's planner as an unread count, live (issue 28).
+      await speaker.page.goto('/speaker/planner');
+      const plannerRow = speaker.page.getByRole('link', { name: `${STUDENT_NAME}, `, exact: false });
+      await visible(plannerRow);
+      await hidden(plannerRow.getByTestId('unread-messages'));
       const lobbyBox = await enabled(student.page.getByRole('textbox', { name: 'Message' }));
       await lobbyBox.fill('Running two minutes late, sorry!');
       await lobbyBox.press('Enter');
+      const unread = await visible(plannerRow.getByTestId('unread-messages'));
+      assert.equal((await unread.textContent())?.trim(), '1');
+      assert.match((await plannerRow.getAttribute('aria-label')) ?? '', /, 1 unread message/);
+      await saveScreenshot(speaker.page, 'live-planner-unread');
+      await speaker.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(speaker.page, 'live-planner-unread-375');
+      await speaker.page.setViewportSize({ width: 1280, height: 800 });
+
+      // Opening the conversation shows the message in its chat card, which reads it: the count goes away.
+      await plannerRow.click();
+      await speaker.page.waitForURL((url) => url.pathname === `/speaker/conversations/${id}`);
       const chatCard = speaker.page.getByRole('region', { name: 'Chat' });
+      await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
+      await eventually(
+        async () => (await app.gql(UNREAD, { id }, speakerAccount.token)).data.conversation.unreadMessagesCount === 0,
+        'the speaker to have read the message',
+      );
+      await speaker.page.goBack();
+      await visible(plannerRow);
+      await hidden(plannerRow.getByTestId('unread-messages'));
+      await saveScreenshot(speaker.page, 'live-planner-read');
+      await speaker.page.goForward();
       await visible(chatCard.getByRole('log', { name: 'Chat messages' }).getByText('Running two minutes late, sorry!', { exact: true }));
       await saveScreenshot(speaker.page, 'live-speaker-details-chat');
       await speaker.page.setViewportSize({ width: 375, height: 800 });
@@ -288,6 +314,74 @@ test.describe('the live room', () => {
       throw error;
     } finally {
       await speaker.context.close();
+      await student.context.close();
+    }
+  });
+});
+
+test.describe('a test call (issue 28)', () => {
+  test('staff start it from the person’s page, the person joins from their home, both see each other, staff end it', async () => {
+    const adminEmail = 'test-call-admin@example.com';
+    const admin = await createAdmin(app, adminEmail, 'Adm1nPassword');
+    await app.gql(CHANGE_USER, { input: { displayName: 'Marta R.' } }, admin.token);
+    const studentAccount = await studentWithMinutes(app, 60);
+    await app.gql(CHANGE_USER, { input: { displayName: STUDENT_NAME } }, studentAccount.token);
+    const staff = await person();
+    const student = await person();
+    let staffRoom: Page | undefined;
+    let studentRoom: Page | undefined;
+    try {
+      await student.page.goto('/auth/sign_in');
+      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
+      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      const notice = student.page.getByRole('region', { name: 'Test call' });
+      await hidden(notice);
+
+      // Staff start it from the student's page in the back-office: the room opens in its window.
+      await staff.page.goto('/auth/sign_in');
+      await submitSignIn(staff.page, adminEmail, 'Adm1nPassword');
+      await staff.page.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await staff.page.goto(`/admin/students/${studentAccount.accountId}`);
+      staffRoom = await windowOpenedBy(staff, () => staff.page.getByRole('button', { name: 'Start a test call' }).click());
+      await visible(staffRoom.getByRole('heading', { name: `Test call with ${STUDENT_NAME}` }));
+      await visible(staff.page.getByRole('button', { name: 'End test call' }));
+      await saveScreenshot(staff.page, 'live-test-call-back-office');
+
+      // The student is told at once on the page they are on, and joins from there.
+      await visible(notice);
+      await visible(notice.getByText('Marta R. from Tertulia is calling you for a test call'));
+      await saveScreenshot(student.page, 'live-test-call-notice');
+      await student.page.setViewportSize({ width: 375, height: 800 });
+      await saveScreenshot(student.page, 'live-test-call-notice-375');
+      await student.page.setViewportSize({ width: 1280, height: 800 });
+      studentRoom = await windowOpenedBy(student, () => notice.getByRole('button', { name: 'Join test call' }).click());
+      await visible(studentRoom.getByRole('heading', { name: 'Test call with Marta R.' }));
+      await assertPlaying(studentRoom, 'Marta R.');
+      await assertPlaying(staffRoom, STUDENT_NAME);
+      await screenshot(studentRoom, 'test-call-student');
+      await screenshot(staffRoom, 'test-call-staff');
+
+      // Staff end it: both windows end, the notice goes, and no minutes moved.
+      await staff.page.bringToFront();
+      await staff.page.getByRole('button', { name: 'End test call' }).click();
+      await visible(studentRoom.getByText(ENDED));
+      await visible(staffRoom.getByText(ENDED));
+      await hidden(notice);
+      await visible(staff.page.getByRole('button', { name: 'Start a test call' }));
+      const minutes = await app.gql(`{ me { account { remainingMinutes } } }`, {}, studentAccount.token);
+      assert.equal(minutes.data.me.account.remainingMinutes, 60);
+      assert.deepEqual([...staff.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
+    } catch (error) {
+      for (const [name, page] of [
+        ['failure-test-call-staff', staffRoom],
+        ['failure-test-call-student', studentRoom],
+        ['failure-test-call-home', student.page],
+      ] as const) {
+        if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
+      }
+      throw error;
+    } finally {
+      await staff.context.close();
       await student.context.close();
     }
   });

@@ -10,6 +10,8 @@ import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app'
 import { createInstructor } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
+import { subscribe } from '../support/apiProcesses';
+import { readModelsCaughtUp } from '../support/enrollment';
 import { createCandidate, createSpeaker, createStudent } from '../support/scheduling';
 
 let app: TestApp;
@@ -26,6 +28,8 @@ const DETAILS = `query($id: ID!) { conversation(conversationId: $id) { status st
   participants { id accessToken isConnected connectedFor participantEvents { kind sequence timestamp } }
   chatablePolicy { isChatable } conversationChat { state messages { body index ownerId } } } }`;
 const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted message { index body } } }`;
+const UNREAD = `query($id: ID!) { conversation(conversationId: $id) { unreadMessagesCount } }`;
+const MARK_READ = `mutation($id: ID!, $through: Int!) { markChatRead(input: { conversationId: $id, throughIndex: $through }) { moved conversation { id unreadMessagesCount } } }`;
 const PRESENCE = `query($id: ID!) { broadcastPresence(conversationId: $id) { broadcasted present userId } }`;
 
 describe('the live room', () => {
@@ -150,6 +154,58 @@ describe('the live room', () => {
     assert.ok(limited, 'a flood is rate limited');
   });
 
+  it('counts the lobby messages a participant has not read, live, until they read them; nobody moves another’s marker', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    const unread = async (token: string) => {
+      const res = await app.gql(UNREAD, { id }, token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return res.data.conversation.unreadMessagesCount;
+    };
+    const chatEvents = async () =>
+      (await app.runtime.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`chat-${id}`])).rows[0].n as number;
+    const changes = subscribe(app.url, speaker.token, 'subscription { unreadMessagesChanged }', {});
+    try {
+      await changes.ready();
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'a first notice as it listens');
+      assert.equal(await unread(speaker.token), 0);
+
+      await app.gql(POST, { id, body: 'Running five minutes late, sorry!' }, student.token);
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'the speaker is told of the message');
+      assert.equal(await unread(speaker.token), 1);
+      assert.equal(await unread(student.token), 0, 'one’s own messages are never unread');
+      const listed = (await app.gql(`{ me { conversations { id unreadMessagesCount } } }`, {}, speaker.token)).data.me.conversations;
+      assert.equal(listed.find((c: any) => c.id === id).unreadMessagesCount, 1, 'the speaker’s lists count it too');
+
+      // Only the two participants have a marker, and only their own: nobody else reads or moves it.
+      const stranger = await createStudent(app, 0);
+      const otherSpeaker = await createSpeaker(app);
+      const admin = await createAdmin(app, `admin-unread-${Date.now()}@example.com`);
+      for (const someone of [stranger, otherSpeaker, admin])
+        assert.equal(codeOf(await app.gql(MARK_READ, { id, through: 0 }, someone.token)), 'UNAUTHORIZED');
+      assert.equal(await unread(admin.token), 0, 'an admin has no unread count of the participants’');
+      assert.equal(await unread(speaker.token), 1);
+      assert.equal(codeOf(await app.gql(MARK_READ, { id, through: -1 }, speaker.token)), 'BAD_USER_INPUT');
+
+      const read = await app.gql(MARK_READ, { id, through: 0 }, speaker.token);
+      assert.equal(read.errors, undefined, JSON.stringify(read.errors));
+      assert.deepEqual(read.data.markChatRead, { moved: true, conversation: { id, unreadMessagesCount: 0 } });
+      assert.deepEqual(await changes.next(), { unreadMessagesChanged: true }, 'the speaker’s other windows follow');
+      assert.equal(await unread(speaker.token), 0);
+
+      // Shown again: nothing moves, nothing is written.
+      const before = await chatEvents();
+      assert.equal((await app.gql(MARK_READ, { id, through: 0 }, speaker.token)).data.markChatRead.moved, false);
+      assert.equal(await chatEvents(), before);
+
+      await app.gql(POST, { id, body: 'Here now.' }, student.token);
+      assert.equal(await unread(speaker.token), 1, 'a later message counts again');
+    } finally {
+      changes.dispose();
+    }
+  });
+
   it('holds the speaker interview in the same room: staff host and open it, the candidate joins as guest', async () => {
     const admin = await createAdmin(app, `admin-live-${Date.now()}@example.com`);
     const speaker = await createCandidate(app);
@@ -166,6 +222,70 @@ describe('the live room', () => {
     assert.equal((await app.gql(JOIN, { id }, speaker.token)).data.me.videoJoin.role, 'guest');
     await app.gql(SYNC, { id }, admin.token);
     assert.equal((await app.gql(SYNC, { id }, speaker.token)).data.syncParticipant.status, 'started');
+  });
+
+  it('holds a test call: staff only start and end it, the person alone joins it, and it charges and pays nothing', async () => {
+    const admin = await createAdmin(app, `admin-test-call-${Date.now()}@example.com`);
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    const START = `mutation($userId: ID!) { startTestCall(input: { userId: $userId }) { started conversation { id kind status duration } } }`;
+    const END = `mutation($id: ID!) { endTestCall(input: { conversationId: $id }) { ended conversation { id status } } }`;
+    const MY_CALL = `{ me { testCall { id kind } conversations { id } } }`;
+    const effects = async () => {
+      await readModelsCaughtUp(app, ['minutes', 'payroll', 'conversations']);
+      const q = async (sql: string) => (await app.runtime.pool.query(sql, [speaker.accountId, student.accountId])).rows;
+      return {
+        balances: await q(`SELECT account_id, remaining_minutes FROM rm_minutes.balances WHERE account_id IN ($1, $2) ORDER BY 1`),
+        transactions: await q(`SELECT count(*)::int AS n FROM rm_minutes.minute_transactions WHERE account_id IN ($1, $2)`),
+        payroll: await q(
+          `SELECT (SELECT count(*)::int FROM rm_payroll.lines WHERE speaker_id IN ($1, $2)) AS lines,
+                  (SELECT count(*)::int FROM rm_payroll.months WHERE speaker_id IN ($1, $2)) AS months`,
+        ),
+      };
+    };
+    const before = await effects();
+
+    // Staff only, with someone else who exists.
+    for (const someone of [student, speaker])
+      assert.equal(codeOf(await app.gql(START, { userId: student.accountId }, someone.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(START, { userId: admin.accountId }, admin.token)), 'BAD_USER_INPUT');
+    assert.equal(codeOf(await app.gql(START, { userId: 'no-such-person' }, admin.token)), 'NOT_FOUND');
+
+    for (const callee of [speaker, student]) {
+      const started = await app.gql(START, { userId: callee.accountId }, admin.token);
+      assert.equal(started.errors, undefined, JSON.stringify(started.errors));
+      const call = started.data.startTestCall.conversation;
+      assert.deepEqual({ ...call, id: undefined }, { id: undefined, kind: 'test_call', status: 'opened', duration: 10 });
+      const again = (await app.gql(START, { userId: callee.accountId }, admin.token)).data.startTestCall;
+      assert.deepEqual([again.started, again.conversation.id], [false, call.id], 'one live test call at a time');
+
+      // The person finds it at home, not among their conversations; nobody else can join it.
+      const mine = (await app.gql(MY_CALL, {}, callee.token)).data.me;
+      assert.deepEqual(mine.testCall, { id: call.id, kind: 'test_call' });
+      assert.ok(!mine.conversations.some((c: any) => c.id === call.id), 'a test call is not a conversation of theirs');
+      const other = callee === student ? speaker : student;
+      assert.equal((await app.gql(MY_CALL, {}, other.token)).data.me.testCall, null);
+      assert.equal(codeOf(await app.gql(JOIN, { id: call.id }, other.token)), 'UNAUTHORIZED');
+      assert.equal(codeOf(await app.gql(END, { id: call.id }, callee.token)), 'UNAUTHORIZED', 'the person does not end it');
+
+      // Staff host it, the person joins as guest; it runs at most ten minutes.
+      assert.equal((await app.gql(JOIN, { id: call.id }, admin.token)).data.me.videoJoin.role, 'host');
+      assert.equal((await app.gql(JOIN, { id: call.id }, callee.token)).data.me.videoJoin.role, 'guest');
+      await app.gql(SYNC, { id: call.id }, admin.token);
+      assert.equal((await app.gql(SYNC, { id: call.id }, callee.token)).data.syncParticipant.status, 'started');
+      const running = (await app.gql(DETAILS, { id: call.id }, admin.token)).data.conversation;
+      assert.equal((Date.parse(running.stopsOn) - Date.parse(running.startedOn)) / 1000, 10 * 2, 'ten minutes (2 s a minute here)');
+
+      // Staff end it; ending again changes nothing, and the person's home no longer offers it.
+      const ended = await app.gql(END, { id: call.id }, admin.token);
+      assert.deepEqual(ended.data.endTestCall, { ended: true, conversation: { id: call.id, status: 'stopped' } });
+      assert.equal((await app.gql(END, { id: call.id }, admin.token)).data.endTestCall.ended, false);
+      assert.equal((await app.gql(MY_CALL, {}, callee.token)).data.me.testCall, null);
+    }
+    // No minutes charged or given back, no payroll line for the speaker held in a test call.
+    assert.deepEqual(await effects(), before);
+    const lesson = (await reserveOpenableNow(app, speaker, student)).conversationId;
+    assert.equal(codeOf(await app.gql(END, { id: lesson }, admin.token)), 'CONFLICT', 'a lesson is not ended as a test call');
   });
 
   it('tells a participant whether the other one is present', async () => {

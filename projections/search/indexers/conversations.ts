@@ -48,7 +48,7 @@ async function indexReserved(db: pg.PoolClient, reserved: StoredEvent[]) {
   const rows = [...latest.values()].map((e) => {
     const d = e.data as Record<string, any>;
     const subtitle = [
-      d.kind === 'interview' ? 'Speaker interview' : 'Lesson',
+      d.kind === 'interview' ? 'Speaker interview' : d.kind === 'test_call' ? 'Test call' : 'Lesson',
       languageName(d.learningLanguage),
       startWords(d.reservedStart),
     ].join(' · ');

@@ -8,6 +8,7 @@ import { enrollmentResolvers } from './enrollment';
 import { speakersResolvers } from './speakers';
 import { peopleResolvers } from './people';
 import { liveResolvers } from './live';
+import { testCallResolvers } from './testCalls';
 import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
@@ -41,6 +42,7 @@ export const resolvers = {
       peopleResolvers,
       schedulingResolvers,
       liveResolvers,
+      testCallResolvers,
       payrollResolvers,
       supportResolvers,
       afterConversationResolvers,

@@ -10,6 +10,7 @@ import type { Resolvers, ResolversTypes } from '../../../contracts/generated/res
 import { LiveMessages, SYNC_POLLING_DELAY_MS } from '../../../contracts/live';
 import { findConversation, participantEvents, pastConversationsOf, type ConversationRow } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
+import { unreadMessagesCounts } from '../../../projections/chats';
 import {
   chatablePolicy,
   chatStream,
@@ -34,6 +35,8 @@ import { visibleConversation } from './scheduling';
 import { markConversation } from './afterConversation';
 import { AfterMessages } from '../../../contracts/afterConversation';
 
+/** Keyed by the reader's account: their unread count of some conversation's chat changed. */
+const UNREAD_TOPIC = 'unreadMessages';
 const SIGNAL_KINDS = new Set(['offer', 'answer', 'candidate', 'bye', 'mute', 'hello']);
 const ROOM_PREFIX = 'tertulia-';
 
@@ -88,6 +91,24 @@ async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Vie
     expiresAt,
   });
   return { ...access, role };
+}
+
+/** The unread counts asked in one pass of a request (a planner's 200 rows), gathered into one query. */
+const unreadBatches = new WeakMap<ApiContext, { ids: Set<string>; counts: Promise<Map<string, number>> }>();
+
+function unreadCountOf(ctx: ApiContext, readerId: string, conversationId: string): Promise<number> {
+  let batch = unreadBatches.get(ctx);
+  if (!batch) {
+    const ids = new Set<string>();
+    const counts = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      unreadBatches.delete(ctx);
+      return unreadMessagesCounts(ctx.runtime.pool, readerId, [...ids]);
+    });
+    batch = { ids, counts };
+    unreadBatches.set(ctx, batch);
+  }
+  batch.ids.add(conversationId);
+  return batch.counts.then((counts) => counts.get(conversationId) ?? 0);
 }
 
 export const liveResolvers: Resolvers = {
@@ -175,13 +196,30 @@ export const liveResolvers: Resolvers = {
     postChatMessage: async (_p, { input }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, input.conversationId);
       await ctx.runtime.rateLimiter.hit([LIMITS.chatMessagesPerAccount(viewer.accountId)]);
-      const { result } = await ctx.runtime.live.postMessage(commandMeta(ctx), {
+      const { result, appended } = await ctx.runtime.live.postMessage(commandMeta(ctx), {
         conversationId: c.id,
         ownerId: viewer.accountId,
         body: input.body,
       });
       await publishChange(ctx.runtime.pool, 'chatMessage', c.id);
+      await settled(ctx, appended, ['chats']);
+      await publishChange(ctx.runtime.pool, UNREAD_TOPIC, otherOf(c, viewer.accountId));
       return { posted: true, message: messageNode(result) };
+    },
+
+    markChatRead: async (_p, { input }, ctx) => {
+      const { viewer, c } = await ownConversation(ctx, input.conversationId);
+      const { result, appended } = await ctx.runtime.live.markRead(commandMeta(ctx), {
+        conversationId: c.id,
+        readerId: viewer.accountId,
+        throughIndex: input.throughIndex,
+      });
+      if (result.moved) {
+        await settled(ctx, appended, ['chats']);
+        // The reader's other windows (the planner) follow.
+        await publishChange(ctx.runtime.pool, UNREAD_TOPIC, viewer.accountId);
+      }
+      return { moved: result.moved, conversation: c };
     },
 
     sendVideoSignal: async (_p, { input }, ctx) => {
@@ -228,6 +266,10 @@ export const liveResolvers: Resolvers = {
       },
       resolve: (message: ResolversTypes['ChatMessage']) => message,
     },
+    unreadMessagesChanged: {
+      subscribe: (_p, _a, ctx) => ctx.runtime.changes.subscribeFromNow(UNREAD_TOPIC, requireViewer(ctx.viewer).accountId),
+      resolve: () => true,
+    },
     videoSignals: {
       subscribe: async (_p, { accessToken }, ctx) => {
         const viewer = requireViewer(ctx.viewer);
@@ -267,6 +309,8 @@ export const liveResolvers: Resolvers = {
       });
       return { id: chat.chatId, state: closed ? 'closed' : 'open', messages: chat.messages.map(messageNode) };
     },
+    unreadMessagesCount: (c, _a, ctx) =>
+      ctx.viewer && isParticipant(c, ctx.viewer.accountId) ? unreadCountOf(ctx, ctx.viewer.accountId, c.id) : 0,
     pastConversations: (c, _a, ctx) => pastConversationsOf(ctx.runtime.pool, c),
     pastConversationsCount: async (c, _a, ctx) => (await pastConversationsOf(ctx.runtime.pool, c)).length,
   },

@@ -5,7 +5,7 @@
  */
 import { CHAT_MESSAGE_MAX_LENGTH, LiveMessages } from '../../../contracts/live';
 import { CHAT_MINUTES_BEFORE } from '../../../contracts/scheduling';
-import { DomainError, badInput } from '../shared/errors';
+import { DomainError, badInput, unauthorized } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import type { DomainEvent } from '../shared/decider';
 import type { ConversationState } from './conversation';
@@ -24,7 +24,9 @@ export type ChatMessagePosted = DomainEvent<
     at: string;
   }
 >;
-export type ChatEvent = ChatOpened | ChatMessagePosted;
+/** A participant read the chat through its first `readCount` messages (appended only when that moves). */
+export type ChatRead = DomainEvent<'ChatRead', { conversationId: string; readerId: string; readCount: number; at: string }>;
+export type ChatEvent = ChatOpened | ChatMessagePosted | ChatRead;
 
 export interface ChatMessage {
   id: string;
@@ -36,9 +38,11 @@ export interface ChatMessage {
 export interface ChatState {
   chatId: string | null;
   messages: ChatMessage[];
+  /** Per reader, how many of the first messages they have read. */
+  readCounts: Record<string, number>;
 }
 
-export const initialChat = (): ChatState => ({ chatId: null, messages: [] });
+export const initialChat = (): ChatState => ({ chatId: null, messages: [], readCounts: {} });
 
 export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
   switch (event.type) {
@@ -51,6 +55,8 @@ export function evolveChat(state: ChatState, event: ChatEvent): ChatState {
         messages: [...state.messages, { id: d.messageId, index: d.index, ownerId: d.ownerId, body: d.body, createdAt: new Date(d.at) }],
       };
     }
+    case 'ChatRead':
+      return { ...state, readCounts: { ...state.readCounts, [event.data.readerId]: event.data.readCount } };
     default:
       return state;
   }
@@ -110,4 +116,23 @@ export function decidePost(
       },
     },
   ];
+}
+
+/**
+ * The reader has been shown the chat through message `throughIndex`: the marker moves there (never
+ * past the messages there are, never back). Nothing is appended when it does not move, so a page
+ * showing the chat again writes nothing. Only the conversation's two participants have a marker.
+ */
+export function decideMarkRead(
+  chat: ChatState,
+  c: Pick<ConversationState, 'conversationId' | 'reservedBy' | 'reservedWith'>,
+  input: { readerId: string; throughIndex: number },
+  now: Date,
+): ChatEvent[] {
+  if (input.readerId !== c.reservedBy && input.readerId !== c.reservedWith) throw unauthorized(LiveMessages.noAccess(c.conversationId));
+  if (!Number.isInteger(input.throughIndex) || input.throughIndex < 0)
+    throw badInput(LiveMessages.badReadIndex, { throughIndex: LiveMessages.badReadIndex });
+  const readCount = Math.min(input.throughIndex + 1, chat.messages.length);
+  if (readCount <= (chat.readCounts[input.readerId] ?? 0)) return [];
+  return [{ type: 'ChatRead', data: { conversationId: c.conversationId, readerId: input.readerId, readCount, at: now.toISOString() } }];
 }

@@ -3,13 +3,15 @@
  * - conversation-<id>: one conversation's life (reserved or scheduled as an interview, canceled,
  *   transferred, topic changed; opened, participants connected and disconnected, started, stopped).
  * - chat-<conversationId>: its chat (chat.ts).
+ * - test-calls-<accountId>: the test calls staff started with a person (testCall.ts), one live at a time.
  * Scheduling's own streams (availability and day schedules) are in ../scheduling/events.ts.
  */
 import type { DomainEvent } from '../shared/decider';
 
 export const conversationStream = (conversationId: string) => `conversation-${conversationId}`;
 
-export type ConversationKind = 'lesson' | 'interview';
+/** A test call (issue 28): staff and any user check equipment and connection; no minutes, no pay, no lesson. */
+export type ConversationKind = 'lesson' | 'interview' | 'test_call';
 
 /**
  * A conversation is on the calendar. For a lesson the student (`reservedBy`) reserved it with a
@@ -101,8 +103,14 @@ export type ParticipantDisconnected = DomainEvent<
 /** Both participants were connected: the clock runs until `stopsAt` (kept by a durable timer). */
 export type ConversationStarted = DomainEvent<'ConversationStarted', { conversationId: string; at: string; stopsAt: string }>;
 
-/** time_up: the server's clock ran out; unused: it never started (nobody, or one side only, joined). */
-export type ConversationStopped = DomainEvent<'ConversationStopped', { conversationId: string; at: string; reason: 'time_up' | 'unused' }>;
+/**
+ * time_up: the server's clock ran out; unused: it never started (nobody, or one side only, joined);
+ * ended: staff ended a test call.
+ */
+export type ConversationStopped = DomainEvent<
+  'ConversationStopped',
+  { conversationId: string; at: string; reason: 'time_up' | 'unused' | 'ended' }
+>;
 
 export type LiveConversationEvent =
   | ConversationOpened

@@ -16,13 +16,19 @@ import type { LiveConversationEvent } from './events';
 
 const MINUTE = 60_000;
 
-/** The two people in the room: the student (staff in an interview) and the speaker. */
+/** The two people in the room: the student and the speaker (staff and the candidate in an interview, staff and the user in a test call). */
 export const isParticipant = (c: Pick<ConversationState, 'reservedBy' | 'reservedWith'>, accountId: string) =>
   accountId === c.reservedBy || accountId === c.reservedWith;
 
-/** The host of the room: the speaker in a lesson, the staff member in an interview. */
+/** The host of the room: the speaker in a lesson, the staff member in an interview or a test call. */
 export const hostOf = (c: Pick<ConversationState, 'kind' | 'reservedBy' | 'reservedWith'>) =>
-  c.kind === 'interview' ? c.reservedBy : c.reservedWith;
+  c.kind === 'lesson' ? c.reservedWith : c.reservedBy;
+
+const onlyHostOpens = {
+  lesson: LiveMessages.onlySpeakerOpens,
+  interview: LiveMessages.onlyInterviewerOpens,
+  test_call: LiveMessages.onlyStaffOpensTestCall,
+};
 
 export const isLive = (c: Pick<ConversationState, 'status' | 'canceled'>) =>
   !c.canceled && (c.status === 'opened' || c.status === 'started');
@@ -31,8 +37,7 @@ const policySubject = (c: ConversationState) => ({ ...c, isCanceled: !!c.cancele
 
 /** The host opens the room from 5 minutes before the start until the end; opening twice is a no-op. */
 export function decideOpen(c: ConversationState, accountId: string, now: Date): LiveConversationEvent[] {
-  if (accountId !== hostOf(c))
-    throw unauthorized(c.kind === 'interview' ? LiveMessages.onlyInterviewerOpens : LiveMessages.onlySpeakerOpens);
+  if (accountId !== hostOf(c)) throw unauthorized(onlyHostOpens[c.kind]);
   if (isLive(c)) return [];
   if (!openablePolicy(policySubject(c), now).isOpenable) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notOpenable);
   return [{ type: 'ConversationOpened', data: { conversationId: c.conversationId, openedBy: accountId, at: now.toISOString() } }];

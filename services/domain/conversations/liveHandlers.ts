@@ -13,10 +13,13 @@ import { evolveConversation, type ConversationState } from './conversation';
 import { conversationStream, type ConversationEvent } from './events';
 import { decideFairTime } from './marking';
 import { clockOf, decideLeave, decideOpen, decideSync, decideTimeUp, decideUnused } from './live';
-import { chatStream, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
+import { decideEndTestCall, decideStartTestCall, testCallsStream, type TestCallStarted } from './testCall';
+import { chatStream, decideMarkRead, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
 
 export interface LiveDeps {
   commands: CommandExecutor;
+  /** The video provider of new test calls (VIDEO_PROVIDER). */
+  videoProvider: string;
   /** 60 in production; tests shorten a conversation (CONVERSATION_SECONDS_PER_MINUTE). */
   secondsPerMinute: number;
   timers: { schedule(job: { conversationId: string; kind: 'stop' | 'unused' }, at: Date): Promise<void> };
@@ -117,6 +120,35 @@ export function liveHandlers(deps: LiveDeps) {
       return result;
     },
 
+    /**
+     * Staff start a test call with a user (opened at once: the unused timer is scheduled as for any
+     * opened conversation). Answers the user's live one instead when there is one.
+     */
+    async startTestCall(meta: CommandMeta, input: { userId: string; userExists: boolean }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const last = (await tx.readLast(testCallsStream(input.userId))) as TestCallStarted | null;
+        const latest = last ? await readConversation(tx, last.data.conversationId) : null;
+        const conversationId = newId();
+        const decided = decideStartTestCall(
+          latest,
+          { conversationId, userId: input.userId, userExists: input.userExists, provider: deps.videoProvider },
+          { actor: tx.actor, now: tx.now },
+        );
+        if (!decided.calls.length) return { conversationId: latest!.conversationId, created: false };
+        tx.append(conversationStream(conversationId), decided.conversation, 'no_stream');
+        tx.append(testCallsStream(input.userId), decided.calls);
+        const [reserved] = decided.conversation;
+        const end = new Date(reserved.type === 'ConversationReserved' ? reserved.data.reservedEnd : decided.calls[0].data.at);
+        // Opened: never started by its end, it stops as unused (as record() schedules for an opening).
+        tx.afterCommit(() => deps.timers.schedule({ conversationId, kind: 'unused' }, end));
+        return { conversationId, created: true };
+      });
+    },
+
+    /** Staff end a test call before its time. */
+    endTestCall: (meta: CommandMeta, input: { conversationId: string }) =>
+      run(meta, input.conversationId, (c, tx) => decideEndTestCall(c, { actor: tx.actor, now: tx.now })),
+
     async openChat(meta: CommandMeta, input: { conversationId: string; accountId: string }) {
       return deps.commands.execute(meta, async (tx) => {
         const [c, chat] = await Promise.all([readConversation(tx, input.conversationId), readChat(tx, input.conversationId)]);
@@ -132,6 +164,16 @@ export function liveHandlers(deps: LiveDeps) {
         const events = decidePost(chat, c, { ownerId: input.ownerId, body: input.body, messageId: newId(), chatId: newId() }, tx.now);
         tx.append(chatStream(c.conversationId), events);
         return events.reduce(evolveChat, chat).messages.at(-1)!;
+      });
+    },
+
+    /** A participant was shown the chat through message `throughIndex`: their read marker moves there. */
+    async markRead(meta: CommandMeta, input: { conversationId: string; readerId: string; throughIndex: number }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const [c, chat] = await Promise.all([readConversation(tx, input.conversationId), readChat(tx, input.conversationId)]);
+        const events = decideMarkRead(chat, c, input, tx.now);
+        if (events.length) tx.append(chatStream(c.conversationId), events);
+        return { moved: events.length > 0 };
       });
     },
   };

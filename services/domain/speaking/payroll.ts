@@ -3,7 +3,7 @@
  * events; lines are computed from the facts. The rules (docs/decisions/payroll.md, "Payroll"):
  * - A lesson is paid when it was held (it started), or when the speaker opened the room and the
  *   student never came (stopped as unused after being opened). Canceled ones never are, nor
- *   interviews, nor a room the speaker never opened, nor one marked 'Speaker Issue'
+ *   interviews or test calls, nor a room the speaker never opened, nor one marked 'Speaker Issue'
  *   (reserved_with_user_issue: the student got the minutes back and a bonus for the speaker's
  *   fault). A later marking decides: marked otherwise again, it is paid again.
  * - It is paid for its reserved minutes at the speaker's pay rate in force when it started (when it
@@ -15,7 +15,7 @@
  */
 import { DateTime } from 'luxon';
 import { IDLE_GAP_MAX_MINUTES, PAYROLL_TIME_ZONE } from '../../../contracts/payroll';
-import type { ConversationEvent } from '../conversations/events';
+import type { ConversationEvent, ConversationKind } from '../conversations/events';
 import type { SpeakingEvent } from './events';
 
 const MINUTE = 60_000;
@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 /** What payroll knows of one conversation. */
 export interface PayFacts {
   conversationId: string;
-  kind: 'lesson' | 'interview';
+  kind: ConversationKind;
   speakerId: string;
   start: Date;
   end: Date;

@@ -5,7 +5,8 @@
  * waiting_open (the first message opens the chat: moderateConversationChat, then the message),
  * chatting, closed (the stored messages, read-only). New messages arrive by the
  * `conversationChatMessage` subscription; Enter sends (Shift+Enter for a new line). Bodies are
- * plain text: React writes them as text, never as HTML.
+ * plain text: React writes them as text, never as HTML. A participant shown the other's messages
+ * has read them (markChatRead through the last one shown): the speaker's planner counts the rest.
  */
 import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client';
 import SendIcon from '@mui/icons-material/Send';
@@ -32,7 +33,7 @@ import {
   outgoing,
   type ChatLine,
 } from './chatState';
-import { CHAT, CHAT_MESSAGE, CONVERSATION_CHANGED, OPEN_CHAT, POST_CHAT_MESSAGE } from './operations';
+import { CHAT, CHAT_MESSAGE, CONVERSATION_CHANGED, MARK_CHAT_READ, OPEN_CHAT, POST_CHAT_MESSAGE } from './operations';
 
 const QUIET = { quiet: true };
 
@@ -69,6 +70,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
   }, [chatableAfter, chatable, refetch]);
 
   const messages = mergeMessages(conversation?.conversationChat?.messages ?? [], arrived);
+  useMarkedRead(conversation, messages, data?.me?.id);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the end when a message arrives
   useEffect(() => {
     const el = log.current;
@@ -195,4 +197,35 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
       )}
     </Paper>
   );
+}
+
+/**
+ * Marks the chat read through the last message shown, when the viewer is a participant and a
+ * message of the other one is newer than what was marked (the server ignores a marker that would
+ * not move, so a second window costs nothing but the call).
+ */
+function useMarkedRead(
+  conversation: { id: string; unreadMessagesCount: number; participants: { id: string }[] } | null,
+  messages: ChatLine[],
+  viewerId: string | undefined,
+) {
+  const [markRead] = useMutation(MARK_CHAT_READ, { context: QUIET });
+  const marked = useRef(-1);
+  const participant = !!viewerId && !!conversation?.participants.some((p) => p.id === viewerId);
+  const lastOthers = messages.findLast((m) => m.ownerId !== viewerId)?.index ?? -1;
+  const lastShown = messages.at(-1)?.index ?? -1;
+  const unread = conversation?.unreadMessagesCount ?? 0;
+  const conversationId = conversation?.id;
+  useEffect(() => {
+    if (!participant || !conversationId || lastOthers <= marked.current) return;
+    // At first sight only when the server counts something unread: an old chat read already asks nothing.
+    if (marked.current < 0 && unread === 0) {
+      marked.current = lastOthers;
+      return;
+    }
+    marked.current = lastShown;
+    void markRead({ variables: { input: { conversationId, throughIndex: lastShown } } }).catch(() => {
+      marked.current = -1;
+    });
+  }, [participant, conversationId, lastOthers, lastShown, unread, markRead]);
 }

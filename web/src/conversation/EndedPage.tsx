@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '../shell/AuthCard';
-import { isInterview } from './interview';
+import { isStaffHosted } from './interview';
 import { LIVE_CONVERSATION } from './operations';
 import { LiveText } from './roomMessages';
 
@@ -38,7 +38,7 @@ export default function EndedPage() {
   const { data } = useQuery(LIVE_CONVERSATION, { variables: { conversationId: id }, skip: !id, context: { quiet: true } });
   const conversation = data?.conversation?.id === id ? data.conversation : null;
   const steps =
-    conversation && data?.me && !isInterview(conversation)
+    conversation && data?.me && !isStaffHosted(conversation)
       ? nextSteps(id, conversation.reservedBy?.id === data.me.id)
       : [{ label: 'Go to my home', to: '/' }];
   return (

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import type { ConversationStatus } from '../lib/graphql-types';
-import { INTERVIEW_LABEL, interviewPeerFallback, isInterview, roomHeading } from './interview';
+import { isStaffHosted, roomHeading, staffHostedLabel, staffHostedPeerFallback } from './interview';
 import { Dashboard } from './Dashboard';
 import { LEAVE_CONVERSATION, type LiveConversation } from './operations';
 import { RecordingIndicator } from './recording/RecordingIndicator';
@@ -84,9 +84,10 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   );
   const clock = useLiveClock(id, joined, onStatus);
   useBodyMinWidth(joined);
-  const interview = isInterview(conversation);
-  const staff = interview && conversation.reservedBy?.id === me.id;
-  const peerName = conversation.otherUsers[0]?.displayName?.trim() || (interview ? interviewPeerFallback(staff) : 'Your partner');
+  const staffHosted = isStaffHosted(conversation);
+  const staff = staffHosted && conversation.reservedBy?.id === me.id;
+  const peerName =
+    conversation.otherUsers[0]?.displayName?.trim() || (staffHosted ? staffHostedPeerFallback(conversation.kind, staff) : 'Your partner');
   const started = conversation.status === 'started' || clock.status === 'started';
   const recording = useRecording(id, joined && started, room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
   const { abandon: abandonRecording, finish: finishRecording } = recording;
@@ -143,7 +144,9 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
     ) : conversation.archiveOnStart ? (
       <RecordingIndicator upcoming />
     ) : null;
-  const topic = interview ? INTERVIEW_LABEL : (conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation');
+  const topic = staffHosted
+    ? staffHostedLabel(conversation)
+    : (conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
       <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />

@@ -15,7 +15,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TabsActions } from '@mui/material/Tabs';
 import { languageName } from '../../../contracts/enrollment';
 import { Chat } from './Chat';
-import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from './interview';
+import { isStaffHosted, staffHostedAbout, staffHostedLabel } from './interview';
 import type { LiveConversation, LivePerson } from './operations';
 import { placeOf } from './roomMessages';
 
@@ -47,12 +47,12 @@ function Profile({ person, peerName, conversation }: { person: LivePerson | null
           <Typography color="text.secondary">{place ?? 'Location not shared'}</Typography>
         </Box>
       </Stack>
-      {isInterview(conversation) ? (
+      {isStaffHosted(conversation) ? (
         <Box component="section" aria-labelledby="live-interview">
           <Typography id="live-interview" variant="overline" component="h2" color="text.secondary">
-            {INTERVIEW_LABEL}
+            {staffHostedLabel(conversation)}
           </Typography>
-          <Typography>{INTERVIEW_ABOUT}</Typography>
+          <Typography>{staffHostedAbout(conversation)}</Typography>
         </Box>
       ) : (
         <LessonFacts conversation={conversation} />

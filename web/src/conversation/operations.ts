@@ -135,6 +135,10 @@ export const CHAT = graphql(`
       id
       status
       isCanceled
+      unreadMessagesCount
+      participants {
+        id
+      }
       chatablePolicy {
         isChatable
         chatableAfter
@@ -172,6 +176,18 @@ export const POST_CHAT_MESSAGE = graphql(`
       posted
       message {
         ...LiveChatLine
+      }
+    }
+  }
+`);
+
+export const MARK_CHAT_READ = graphql(`
+  mutation LiveMarkChatRead($input: MarkChatReadInput!) {
+    markChatRead(input: $input) {
+      moved
+      conversation {
+        id
+        unreadMessagesCount
       }
     }
   }

@@ -119,6 +119,8 @@ export type User = {
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
   videoJoin: VideoJoin;
+  /** The viewer's own test call that staff started and that can still be joined; null otherwise (and for anyone else). */
+  testCall?: Maybe<Conversation>;
   /** Students' ratings of this speaker: admins only (null for anyone else). */
   speakerRating?: Maybe<SpeakerRating>;
   /** The user's templates, newest first: the user themself or an admin. */
@@ -795,6 +797,12 @@ export type Mutation = {
   leaveConversation: SyncResult;
   moderateConversationChat: ModerateConversationChatPayload;
   postChatMessage: PostChatMessagePayload;
+  /** The viewer (one of the two participants) was shown the chat through a message. */
+  markChatRead: MarkChatReadPayload;
+  /** Staff (admins) start a test call with a person, opened at once: at most 10 minutes, no minutes charged, nothing paid. */
+  startTestCall: StartTestCallPayload;
+  /** Staff end a test call before its time. */
+  endTestCall: EndTestCallPayload;
   /** Local provider signalling: to the other participant of the token's room. */
   sendVideoSignal: SendVideoSignalPayload;
   acknowledgePromotion: AcknowledgePromotionPayload;
@@ -1024,6 +1032,21 @@ export type MutationPostChatMessageArgs = {
 };
 
 
+export type MutationMarkChatReadArgs = {
+  input: MarkChatReadInput;
+};
+
+
+export type MutationStartTestCallArgs = {
+  input: StartTestCallInput;
+};
+
+
+export type MutationEndTestCallArgs = {
+  input: EndTestCallInput;
+};
+
+
 export type MutationSendVideoSignalArgs = {
   input: SendVideoSignalInput;
 };
@@ -1176,6 +1199,10 @@ export type Subscription = {
   lobbyPresence: PresenceChange;
   /** Chat messages as they are posted (participants and admins). */
   conversationChatMessage: ChatMessage;
+  /** The viewer's unread chat messages changed in one of their conversations (true; once also as it starts listening). */
+  unreadMessagesChanged: Scalars['Boolean']['output'];
+  /** The viewer's test call began or ended (true; once also as it starts listening). */
+  testCallChanged: Scalars['Boolean']['output'];
   /** Local provider signalling addressed to the token's holder. */
   videoSignals: VideoSignal;
   /** New messages on a support thread: the viewer's own, or any visitor's for admins. */
@@ -1850,7 +1877,9 @@ export type ConversationStatus =
 
 export type ConversationKind =
   | 'lesson'
-  | 'interview';
+  | 'interview'
+  /** Staff and a user check camera, microphone and connection (issue 28): no minutes, no pay, no lesson. */
+  | 'test_call';
 
 export type Marking =
   | 'completed'
@@ -1930,6 +1959,8 @@ export type Conversation = {
   chatablePolicy: ChatablePolicy;
   /** Null until the first message opens it. */
   conversationChat?: Maybe<ConversationChat>;
+  /** Chat messages of the other participant the viewer has not read yet (0 for anyone but the two participants). */
+  unreadMessagesCount: Scalars['Int']['output'];
   /** Earlier conversations between the same two people, latest first. */
   pastConversations: Array<Conversation>;
   pastConversationsCount: Scalars['Int']['output'];
@@ -2361,6 +2392,29 @@ export type VideoSignal = {
   payload: Scalars['String']['output'];
 };
 
+export type StartTestCallInput = {
+  /** The person to call. */
+  userId: Scalars['ID']['input'];
+};
+
+export type StartTestCallPayload = {
+  __typename?: 'StartTestCallPayload';
+  /** False when the person's test call was live already: that one is answered. */
+  started: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type EndTestCallInput = {
+  conversationId: Scalars['ID']['input'];
+};
+
+export type EndTestCallPayload = {
+  __typename?: 'EndTestCallPayload';
+  /** False when it was over already. */
+  ended: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
 export type ModerateConversationInput = {
   conversationId: Scalars['ID']['input'];
   /** Opens the conversation (the speaker, from 5 minutes before). */
@@ -2390,6 +2444,19 @@ export type PostChatMessageInput = {
   conversationId: Scalars['ID']['input'];
   /** Plain text, at most 1000 characters. */
   body: Scalars['String']['input'];
+};
+
+export type MarkChatReadInput = {
+  conversationId: Scalars['ID']['input'];
+  /** The index of the last message the viewer was shown. */
+  throughIndex: Scalars['Int']['input'];
+};
+
+export type MarkChatReadPayload = {
+  __typename?: 'MarkChatReadPayload';
+  /** Whether the viewer's read marker moved (it never moves back). */
+  moved: Scalars['Boolean']['output'];
+  conversation: Conversation;
 };
 
 export type PostChatMessagePayload = {

@@ -9,6 +9,7 @@ import { fromLocation } from '../auth/redirect';
 import { Loading } from '../components/Loading';
 import { Page } from '../components/Page';
 import { ZoneOffer } from '../components/ZoneOffer';
+import { TestCallNotice } from '../conversation/testCall/TestCallNotice';
 import { useAuth } from '../lib/auth';
 import { refusalOf } from '../lib/errors';
 import { MY_ROLES } from '../lib/operations';
@@ -66,6 +67,7 @@ function RoleGuard({ children, role }: { children: ReactNode; role: BaseRole }) 
   return (
     <>
       <ZoneOffer />
+      <TestCallNotice />
       {children}
     </>
   );

@@ -122,7 +122,9 @@ export function ConversationShow() {
                   <Detail term="Starts On">{format(data.reservedStart)}</Detail>
                   <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
                   <Detail term="Duration">{data.duration} minutes</Detail>
-                  <Detail term="Kind">{data.kind === 'interview' ? 'Speaker interview' : 'Lesson'}</Detail>
+                  <Detail term="Kind">
+                    {data.kind === 'interview' ? 'Speaker interview' : data.kind === 'test_call' ? 'Test call' : 'Lesson'}
+                  </Detail>
                   <Detail term="Video">{data.provider}</Detail>
                   <Detail term="Archive">
                     <ArchiveStatusButton conversationId={data.id} labelled={false} none="No recording" />

@@ -28,6 +28,7 @@ import { PersonNotifications } from './PersonNotifications';
 import { ProfileTab } from './ProfileTab';
 import { RolesEditor } from './RolesEditor';
 import { SecurityTab } from './SecurityTab';
+import { TestCallButton } from './TestCallButton';
 import { TAB_LABELS, personPath, type PeopleKind, type PersonTab } from './kinds';
 import type { Person } from './person';
 
@@ -70,6 +71,7 @@ export function PersonDetail({ kind }: { kind: PeopleKind }) {
             {person.account.remainingMinutes} minutes remaining
           </Typography>
           <Typography color="text.secondary">Created {format(person.createdAt)}</Typography>
+          <TestCallButton userId={person.id} name={person.displayName ?? person.emailAddress} />
         </Stack>
       </Box>
       <Tabs

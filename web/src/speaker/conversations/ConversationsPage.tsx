@@ -1,9 +1,11 @@
 /**
  * /speaker/conversations (spec 3, "Speaker conversations list"): the speaker's conversations with
  * no markings in the statuses reserved, opened, started and stopped, soonest first; chips for
- * opened and started; a warning icon when the start has passed (action needed). Every 20 s.
+ * opened and started; a warning icon when the start has passed (action needed); the chat's unread
+ * messages (issue 28). Every 20 s, and live when an unread count changes.
  */
-import { useQuery } from '@apollo/client';
+import { useQuery, useSubscription } from '@apollo/client';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -26,7 +28,14 @@ import { errorMessage } from '../../lib/errors';
 import { formatTime, formatTimeRange } from '../../lib/time';
 import { INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
 import { needsAction, personName, statusChip } from './labels';
-import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from './operations';
+import { countOf } from '../../lib/plural';
+import {
+  SPEAKER_CONVERSATIONS,
+  SPEAKER_POLL_MS,
+  SPEAKER_STATUSES,
+  UNREAD_MESSAGES_CHANGED,
+  type SpeakerConversationItem,
+} from './operations';
 import { EmptyState } from '../../components/EmptyState';
 import { ConversationIllustration } from '../../components/illustrations';
 
@@ -37,6 +46,7 @@ export default function ConversationsPage() {
     fetchPolicy: 'cache-and-network',
     context: { quiet: true },
   });
+  useUnreadMessagesFollowed(refetch);
   const me = data?.me;
   // The sidebar's search (?q=): the student's name, the course, the topic or the language.
   const [params, setParams] = useSearchParams();
@@ -103,6 +113,11 @@ export default function ConversationsPage() {
   );
 }
 
+/** Reads a speaker's list again whenever one of their unread counts changes (the first notice too: nothing is missed meanwhile). */
+export function useUnreadMessagesFollowed(refetch: () => Promise<unknown>) {
+  useSubscription(UNREAD_MESSAGES_CHANGED, { context: { quiet: true }, onData: () => void refetch().catch(() => undefined) });
+}
+
 /** One conversation as a link to its detail; `timeOnly` where a day heading already names the day (the planner). */
 export function ConversationRow({
   conversation: c,
@@ -125,12 +140,13 @@ export function ConversationRow({
       : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
   const marking = c.markedAs ? `Marked: ${MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs}` : null;
+  const unread = c.unreadMessagesCount > 0 ? countOf(c.unreadMessagesCount, 'unread message') : null;
   return (
     <ListItem disablePadding divider>
       <ListItemButton
         component={RouterLink}
         to={`/speaker/conversations/${encodeURIComponent(c.id)}`}
-        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${marking ? `, ${marking}` : ''}${warn ? ', action needed' : ''}`}
+        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${marking ? `, ${marking}` : ''}${unread ? `, ${unread}` : ''}${warn ? ', action needed' : ''}`}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>
           {warn && (
@@ -147,6 +163,16 @@ export function ConversationRow({
               </Typography>
               {chip && <Chip size="small" color={c.status === 'started' ? 'success' : 'primary'} label={chip} />}
               {marking && <Chip size="small" variant="outlined" label={marking} />}
+              {unread && (
+                <Chip
+                  size="small"
+                  color="secondary"
+                  icon={<ChatBubbleOutlineIcon />}
+                  label={c.unreadMessagesCount}
+                  title={unread}
+                  data-testid="unread-messages"
+                />
+              )}
             </Stack>
           }
           secondary={`${student} · ${what} · ${c.duration} minutes`}

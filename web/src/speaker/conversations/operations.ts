@@ -39,6 +39,7 @@ export const SPEAKER_CONVERSATIONS = graphql(`
         isCanceled
         markedAs
         learningLanguage
+        unreadMessagesCount
         course {
           id
           name
@@ -52,6 +53,13 @@ export const SPEAKER_CONVERSATIONS = graphql(`
         }
       }
     }
+  }
+`);
+
+/** Tells the speaker's lists that an unread count changed (a student wrote, the speaker read elsewhere). */
+export const UNREAD_MESSAGES_CHANGED = graphql(`
+  subscription SpeakerUnreadMessagesChanged {
+    unreadMessagesChanged
   }
 `);
 

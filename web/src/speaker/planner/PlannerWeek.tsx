@@ -1,7 +1,7 @@
 /**
  * The speaker's planner (spec 3, "Speaker planner order", last step): last, this and next week of
- * the speaker's conversations in their zone, refreshed every 20 s and on Refresh ('The planner
- * was refreshed successfully!'). The planner order (needs invitation, interview, onboarding)
+ * the speaker's conversations in their zone, refreshed every 20 s, on Refresh ('The planner
+ * was refreshed successfully!') and when an unread count of their chats changes. The planner order (needs invitation, interview, onboarding)
  * renders this once the speaker may plan.
  */
 import { NetworkStatus, useQuery } from '@apollo/client';
@@ -20,7 +20,7 @@ import { Page } from '../../components/Page';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { describeZone, formatDay, localDateOf, weekOf } from '../../lib/time';
-import { ConversationRow } from '../conversations/ConversationsPage';
+import { ConversationRow, useUnreadMessagesFollowed } from '../conversations/ConversationsPage';
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from '../conversations/operations';
 import { EmptyState } from '../../components/EmptyState';
 import { CalendarIllustration } from '../../components/illustrations';
@@ -43,6 +43,7 @@ export function PlannerWeek() {
     notifyOnNetworkStatusChange: true,
     context: { quiet: true },
   });
+  useUnreadMessagesFollowed(refetch);
   const me = data?.me;
   const zone = me?.tzIdentifier;
   const refreshing = networkStatus === NetworkStatus.refetch;
