@@ -7,7 +7,7 @@
 import type express from 'express';
 import { sendError } from '../../api/httpErrors';
 import { isStorageKey, type FileStorage } from './port';
-import { isPrivateKey } from './signed';
+import { cacheControlFor, isPrivateKey } from './signed';
 
 export function mountFiles(app: express.Express, storage: FileStorage) {
   app.get(/^\/files\/(.+)$/, async (req, res, next) => {
@@ -25,7 +25,7 @@ export function mountFiles(app: express.Express, storage: FileStorage) {
       res.setHeader('Content-Type', file.contentType);
       res.setHeader('Content-Length', String(file.bytes.length));
       res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.setHeader('Cache-Control', signedPrivate ? 'private, no-store' : 'public, max-age=31536000, immutable');
+      res.setHeader('Cache-Control', cacheControlFor(key));
       res.end(file.bytes);
     } catch (error) {
       next(error);

@@ -23,6 +23,15 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
       await fs.writeFile(temp, bytes);
       await fs.rename(temp, file);
     },
+    async putFile(key, source, contentType) {
+      assertStorageKey(key);
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+      await fs.writeFile(`${file}.type`, contentType);
+      await fs.copyFile(source, temp);
+      await fs.rename(temp, file);
+    },
     async get(key) {
       if (!isStorageKey(key)) return null;
       const file = fileOf(key);
@@ -31,6 +40,16 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
         return { bytes, contentType: contentType.trim() };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async getToFile(key, target) {
+      if (!isStorageKey(key)) return false;
+      try {
+        await fs.copyFile(fileOf(key), target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
         throw error;
       }
     },

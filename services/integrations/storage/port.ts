@@ -14,8 +14,15 @@ export interface StoredFile {
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file from disk without holding it in memory (an archive's MP4 may be gigabytes): on an
+   * S3-compatible store in parts (multipart upload) above the adapter's part size.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
+  /** Copies a stored file to `file` on disk, streamed; false (and nothing written) when there is no such file. */
+  getToFile(key: string, file: string): Promise<boolean>;
   /** Where a browser fetches the file (public folders only; see ./signed.ts). */
   url(key: string): string;
   /**

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipFor } from '../../../tests/support/skip';
 import { s3ServerUnavailable, startS3Server } from '../../../scripts/storage/s3-server';
@@ -17,10 +18,19 @@ import { isStorageKey, newStorageKey, type FileStorage } from './port';
 import { createS3Storage, type S3StorageConfig } from './s3';
 import { MAX_SIGNED_TTL_SECONDS, isPrivateKey, signedFilesUrl, verifyFilesSignature } from './signed';
 
+/** A file of `size` bytes whose every 4-byte word is its offset (a misplaced part shows). */
+function patternFile(dir: string, size: number): string {
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i + 4 <= size; i += 4) bytes.writeUInt32BE(i, i);
+  const file = path.join(dir, `pattern-${size}.bin`);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
 function contract(
   name: string,
   make: () => FileStorage,
-  options: { skip?: string | null; setup?: () => Promise<() => Promise<void>> } = {},
+  options: { skip?: string | null; setup?: () => Promise<() => Promise<void>>; more?: () => void } = {},
 ) {
   skipFor(options.skip).describe(name, () => {
     let teardown: (() => Promise<void>) | undefined;
@@ -66,8 +76,36 @@ function contract(
         const response = await fetch(url);
         assert.equal(response.status, 200);
         assert.equal(await response.text(), 'movie');
+        assert.equal(response.headers.get('cache-control'), 'private, no-store');
+        // A player asks for ranges: the store answers them itself.
+        const range = await fetch(url, { headers: { range: 'bytes=1-3' } });
+        assert.equal(range.status, 206);
+        assert.equal(await range.text(), 'ovi');
       }
     });
+    it('stores a file from disk (in parts above the part size) and copies one back to disk', async () => {
+      const storage = make();
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-files-'));
+      try {
+        for (const size of [1000, 11 * 1024 * 1024 + 3]) {
+          const source = patternFile(dir, size);
+          const key = newStorageKey('archives', 'mp4');
+          await storage.putFile(key, source, 'video/mp4');
+          const copy = path.join(dir, 'copy.mp4');
+          assert.equal(await storage.getToFile(key, copy), true);
+          assert.equal(Buffer.compare(fs.readFileSync(copy), fs.readFileSync(source)), 0, `${size} bytes come back whole`);
+          assert.equal((await storage.get(key))?.contentType, 'video/mp4');
+          await storage.delete(key);
+        }
+        const nowhere = path.join(dir, 'missing.mp4');
+        assert.equal(await storage.getToFile(newStorageKey('archives', 'mp4'), nowhere), false);
+        assert.equal(await storage.getToFile('archives/../../etc/passwd', nowhere), false);
+        assert.equal(fs.existsSync(nowhere), false);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    options.more?.();
   });
 }
 
@@ -131,9 +169,33 @@ let s3: S3StorageConfig | null = fromEnv;
 const unavailable = fromEnv ? null : s3ServerUnavailable();
 contract(
   fromEnv ? 'S3-compatible storage (STORAGE_S3_BUCKET)' : "S3-compatible storage (moto's server)",
-  () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret' }),
+  () => createS3Storage(s3!, { publicUrl: 'http://localhost:3000', secret: 's3-test-secret', partBytes: 5 * 1024 * 1024 }),
   {
     skip: unavailable && `no STORAGE_S3_BUCKET, and ${unavailable}`,
+    more: () =>
+      it("uploads in parts with CRC32 checksums (the SDK's default on AWS) too", async () => {
+        const storage = createS3Storage(s3!, {
+          publicUrl: 'http://localhost:3000',
+          secret: 's3-test-secret',
+          partBytes: 5 * 1024 * 1024,
+          checksums: 'when-supported',
+        });
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-storage-crc-'));
+        try {
+          const source = patternFile(dir, 10 * 1024 * 1024 + 1);
+          const key = newStorageKey('archives', 'mp4');
+          await storage.putFile(key, source, 'video/mp4');
+          // A multipart object's ETag ends with its count of parts.
+          const head = await storage.client.send(new HeadObjectCommand({ Bucket: s3!.bucket, Key: `${s3!.prefix}${key}` }));
+          assert.match(head.ETag ?? '', /-3"$/);
+          assert.equal(head.CacheControl, 'private, no-store');
+          assert.equal(Buffer.compare((await storage.get(key))!.bytes, fs.readFileSync(source)), 0);
+          await storage.delete(key);
+        } finally {
+          storage.client.destroy();
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      }),
     setup: fromEnv
       ? undefined
       : async () => {
