@@ -321,7 +321,7 @@ describe('recordings', () => {
       await app.runtime.archive.receiveProviderRecording({
         conversationId: id,
         source: 'zoom',
-        bytes: recording,
+        file: path.join(dir, 'recording.webm'),
         durationSeconds: RECORDING_SECONDS,
       }),
       { enqueued: true },

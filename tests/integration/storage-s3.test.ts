@@ -247,7 +247,7 @@ skipFor(unavailable).describe('recordings on S3', () => {
       await app.runtime.archive.receiveProviderRecording({
         conversationId: id,
         source: 'zoom',
-        bytes: recording,
+        file: path.join(dir, 'recording.webm'),
         durationSeconds: SECONDS,
       }),
       { enqueued: true },

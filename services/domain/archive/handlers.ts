@@ -4,6 +4,7 @@
  * bytes go through the storage port (private `archive-chunks` folder); the finished MP4 to the
  * private `archives` folder. Processing itself (ffmpeg) is in services/archive/process.ts.
  */
+import fs from 'node:fs/promises';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { conversationStream, type ConversationEvent } from '../conversations/events';
 import { evolveConversation, type ConversationState } from '../conversations/conversation';
@@ -139,16 +140,17 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
     },
 
     /**
-     * A provider's cloud recording (Zoom, Twilio) as one file: stored as the recording's only chunk
-     * and enqueued, so it goes the same processing path as a browser's. A repeat does nothing.
+     * A provider's cloud recording (Zoom, Twilio: an MP4), a file on disk: stored as the recording's
+     * only chunk and enqueued, so it goes the same processing path as a browser's. A repeat does nothing.
      */
     async receiveProviderRecording(input: {
       conversationId: string;
       source: Exclude<ArchiveSource, 'browser'>;
-      bytes: Buffer;
+      file: string;
       durationSeconds: number | null;
     }) {
-      if (!input.bytes.length) throw badInput('The provider sent an empty recording.');
+      const { size } = await fs.stat(input.file);
+      if (!size) throw badInput('The provider sent an empty recording.');
       const probe = await commands.execute(system(), async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         const { state } = await readArchive(tx, c.conversationId);
@@ -156,8 +158,8 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       });
       if (!probe.result.recorded || (probe.result.status && probe.result.status !== 'recording')) return { enqueued: false };
       const key = chunkKey(input.conversationId, 0);
-      await storage.put(key, input.bytes, 'video/webm');
-      await chunks.add(input.conversationId, { index: 0, key, bytes: input.bytes.length });
+      await storage.putFile(key, input.file, 'video/mp4');
+      await chunks.add(input.conversationId, { index: 0, key, bytes: size });
       const outcome = await commands.execute(system(), async (tx) => {
         const { state } = await readArchive(tx, input.conversationId);
         const ctx = { now: tx.now, actor: tx.actor };
