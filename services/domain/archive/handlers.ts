@@ -100,7 +100,7 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       });
       const conversationId = outcome.result;
       if (await chunks.has(conversationId, input.index)) return { received: true, stored: false };
-      const key = chunkKey(conversationId, input.index);
+      const key = chunkKey(storage, conversationId, input.index);
       await storage.put(key, input.bytes, 'video/webm');
       const stored = await chunks.add(conversationId, { index: input.index, key, bytes: input.bytes.length });
       return { received: true, stored };
@@ -157,7 +157,7 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
         return { recorded: c.archiveOnStart && !c.canceled, status: state.status };
       });
       if (!probe.result.recorded || (probe.result.status && probe.result.status !== 'recording')) return { enqueued: false };
-      const key = chunkKey(input.conversationId, 0);
+      const key = chunkKey(storage, input.conversationId, 0);
       await storage.putFile(key, input.file, 'video/mp4');
       await chunks.add(input.conversationId, { index: 0, key, bytes: size });
       const outcome = await commands.execute(system(), async (tx) => {

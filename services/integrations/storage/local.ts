@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+import { assertStorageKey, filesUrl, isStorageKey, namedStorageKey, type FileStorage } from './port';
 import { signedFilesUrl, verifyFilesSignature } from './signed';
 
 /** `secret` signs private files' addresses (./signed.ts). */
@@ -53,6 +53,7 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
         throw error;
       }
     },
+    namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
     url: (key) => filesUrl(options.publicUrl, key),
     async signedUrl(key, ttlSeconds) {
       assertStorageKey(key);

@@ -23,6 +23,12 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Copies a stored file to `file` on disk, streamed; false (and nothing written) when there is no such file. */
   getToFile(key: string, file: string): Promise<boolean>;
+  /**
+   * The key of a file the server names itself (`name`, e.g. a recording's chunk index): the same
+   * name always gives the same key, and nobody without the server's secret can work it out (a store
+   * with a public base serves any key it is asked for).
+   */
+  namedKey(folder: string, extension: StorageExtension, name: string): string;
   /** Where a browser fetches the file (public folders only; see ./signed.ts). */
   url(key: string): string;
   /**
@@ -43,9 +49,18 @@ export function isStorageKey(key: string): boolean {
   return STORAGE_KEY.test(key);
 }
 
+export type StorageExtension = 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json';
+
 /** A new random key in a folder: 128 random bits, so keys cannot be guessed or collide. */
-export function newStorageKey(folder: string, extension: 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json'): string {
+export function newStorageKey(folder: string, extension: StorageExtension): string {
   return `${folder}/${crypto.randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** FileStorage.namedKey: 128 bits of an HMAC of the name with the adapter's secret. */
+export function namedStorageKey(secret: string, folder: string, extension: StorageExtension, name: string): string {
+  const key = `${folder}/${crypto.createHmac('sha256', secret).update(`storage-key:${name}`).digest('hex').slice(0, 32)}.${extension}`;
+  assertStorageKey(key);
+  return key;
 }
 
 export function assertStorageKey(key: string): void {

@@ -22,7 +22,7 @@ import {
   type CompletedPart,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+import { assertStorageKey, filesUrl, isStorageKey, namedStorageKey, type FileStorage } from './port';
 import { MAX_SIGNED_TTL_SECONDS, cacheControlFor, verifyFilesSignature } from './signed';
 
 export interface S3StorageConfig {
@@ -155,6 +155,7 @@ export function createS3Storage(config: S3StorageConfig, options: S3StorageOptio
       }
       return true;
     },
+    namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
     url: (key) => (config.publicUrl ? `${config.publicUrl.replace(/\/$/, '')}/${objectKey(key)}` : filesUrl(options.publicUrl, key)),
     /**
      * A presigned GET straight from the store, valid for `ttlSeconds` (capped at an hour). The answer's
