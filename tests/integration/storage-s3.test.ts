@@ -231,8 +231,13 @@ skipFor(unavailable).describe('recordings on S3', () => {
     const described = await describeMedia(played);
     assert.deepEqual([described.video, described.audio], ['h264', 'aac']);
     assert.ok(Math.abs((described.durationSeconds ?? 0) - SECONDS) <= 1, `played ${described.durationSeconds} s`);
-    // Not through the API without a signature: a private file is not there.
-    assert.equal((await fetch(`${app.url}/files/${row.mediaKey}`)).status, 404);
+    // Not through the API without a signature: a private file is not there. The pages' policy lets the player load from the store.
+    const unsigned = await fetch(`${app.url}/files/${row.mediaKey}`);
+    assert.equal(unsigned.status, 404);
+    assert.match(
+      unsigned.headers.get('content-security-policy') ?? '',
+      new RegExp(`media-src 'self' blob: ${server.env.STORAGE_S3_ENDPOINT}[;]`),
+    );
 
     // Removed by an admin: gone from the bucket.
     const removed = await app.gql(REMOVE, { input: { conversationId: id } }, admin.token);
@@ -260,6 +265,6 @@ skipFor(unavailable).describe('recordings on S3', () => {
     assert.ok(await head(mediaKey!), 'kept until its retention ends');
     assert.equal(await app.runtime.archive.expireOne(id, new Date(Date.now() + (ARCHIVE_RETENTION_DAYS + 1) * 86_400_000)), true);
     assert.equal(await head(mediaKey!), null);
-    assert.equal(await head(chunkKey(id, 0)), null, 'the chunk the recording was stored as is gone');
+    assert.equal(await head(chunkKey(app.runtime.storage, id, 0)), null, 'the chunk the recording was stored as is gone');
   });
 });

@@ -12,7 +12,7 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipFor } from '../../../tests/support/skip';
 import { s3ServerUnavailable, startS3Server } from '../../../scripts/storage/s3-server';
-import { s3ConfigFromEnv } from './config';
+import { s3ConfigFromEnv, storageBrowserOrigins, storageSummary } from './config';
 import { createLocalStorage } from './local';
 import { isStorageKey, newStorageKey, type FileStorage } from './port';
 import { createS3Storage, type S3StorageConfig } from './s3';
@@ -139,7 +139,43 @@ describe('signed /files addresses', () => {
   });
 });
 
+describe('the S3 settings', () => {
+  const env = { STORAGE_S3_BUCKET: 'tertulia', STORAGE_S3_ENDPOINT: 'https://acct.r2.example.com', STORAGE_S3_PREFIX: 'files/' };
+  it('name the origins a browser plays archives from (the bucket in the host with virtual-host addressing)', () => {
+    assert.deepEqual(storageBrowserOrigins(null), []);
+    assert.deepEqual(storageBrowserOrigins(s3ConfigFromEnv(env)), ['https://acct.r2.example.com']);
+    assert.deepEqual(storageBrowserOrigins(s3ConfigFromEnv({ ...env, STORAGE_S3_FORCE_PATH_STYLE: 'false' })), [
+      'https://acct.r2.example.com',
+      'https://tertulia.acct.r2.example.com',
+    ]);
+    assert.deepEqual(
+      storageBrowserOrigins(s3ConfigFromEnv({ STORAGE_S3_BUCKET: 'tertulia', STORAGE_S3_PUBLIC_URL: 'https://cdn.example.com/x' })),
+      ['https://cdn.example.com', 'https://*.amazonaws.com'],
+    );
+  });
+  it('say at the start where files go', () => {
+    assert.equal(storageSummary(null, '.data'), 'Files (headshots, recordings): local disk (.data/storage)');
+    assert.equal(
+      storageSummary(s3ConfigFromEnv(env), '.data'),
+      'Files (headshots, recordings): S3 bucket tertulia (https://acct.r2.example.com, prefix files/)',
+    );
+    assert.equal(
+      storageSummary(s3ConfigFromEnv({ STORAGE_S3_BUCKET: 'b', STORAGE_S3_REGION: 'eu-west-3' }), '.data'),
+      'Files (headshots, recordings): S3 bucket b (AWS eu-west-3)',
+    );
+  });
+});
+
 describe('storage keys', () => {
+  it('named by the server are the same for the same name and secret, and cannot be worked out without the secret', () => {
+    const storage = (secret: string) => createLocalStorage({ root: os.tmpdir(), publicUrl: 'http://localhost:3000', secret });
+    const key = storage('one').namedKey('archive-chunks', 'webm', 'archive-chunk:c-1:0');
+    assert.match(key, /^archive-chunks\/[0-9a-f]{32}\.webm$/);
+    assert.equal(storage('one').namedKey('archive-chunks', 'webm', 'archive-chunk:c-1:0'), key);
+    assert.notEqual(storage('two').namedKey('archive-chunks', 'webm', 'archive-chunk:c-1:0'), key);
+    assert.notEqual(storage('one').namedKey('archive-chunks', 'webm', 'archive-chunk:c-1:1'), key);
+    assert.throws(() => storage('one').namedKey('../up', 'webm', 'x'));
+  });
   it('are random names in a folder with a known extension', () => {
     const a = newStorageKey('headshots', 'jpg');
     assert.match(a, /^headshots\/[0-9a-f]{32}\.jpg$/);
