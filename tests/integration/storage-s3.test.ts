@@ -218,6 +218,8 @@ skipFor(unavailable).describe('recordings on S3', () => {
     assert.equal(url.origin, server.env.STORAGE_S3_ENDPOINT);
     assert.equal(url.pathname, `/${BUCKET}/${PREFIX}${row.mediaKey}`);
     assert.equal(url.searchParams.get('X-Amz-Expires'), '300');
+    // Nothing a store other than AWS may refuse: no checksum mode signed in.
+    assert.equal(url.searchParams.has('x-amz-checksum-mode'), false, url.search);
     const first = await fetch(url, { headers: { range: 'bytes=0-1023' } });
     assert.equal(first.status, 206);
     assert.equal(first.headers.get('content-range'), `bytes 0-1023/${made.bytes}`);
