@@ -116,6 +116,9 @@ skipFor(unavailable).it('a headshot goes to the bucket and is served from it at 
   assert.equal(served.status, 200);
   assert.equal(served.headers.get('content-type'), 'image/jpeg');
   assert.deepEqual(Buffer.from(await served.arrayBuffer()), stored);
+  const part = await fetch(url, { headers: { range: 'bytes=0-9' } });
+  assert.equal(part.status, 206);
+  assert.deepEqual(Buffer.from(await part.arrayBuffer()), stored.subarray(0, 10));
 });
 
 skipFor(unavailable).describe('recordings on S3', () => {

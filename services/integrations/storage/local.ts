@@ -54,6 +54,27 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
       }
     },
     namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
+    async stat(key) {
+      if (!isStorageKey(key)) return null;
+      const file = fileOf(key);
+      try {
+        const [{ size }, contentType] = await Promise.all([fs.stat(file), fs.readFile(`${file}.type`, 'utf8')]);
+        return { size, contentType: contentType.trim() };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const handle = await fs.open(fileOf(key));
+        return handle.createReadStream({ start: range.start, end: range.end });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
     url: (key) => filesUrl(options.publicUrl, key),
     async signedUrl(key, ttlSeconds) {
       assertStorageKey(key);

@@ -5,10 +5,23 @@
  * with the stored content type, whatever the adapter.
  */
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   bytes: Buffer;
   contentType: string;
+}
+
+/** What the files route needs to answer for a file before reading it. */
+export interface FileInfo {
+  size: number;
+  contentType: string;
+}
+
+/** Bytes start..end of a file, both included (an HTTP byte range). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export interface FileStorage {
@@ -23,6 +36,10 @@ export interface FileStorage {
   get(key: string): Promise<StoredFile | null>;
   /** Copies a stored file to `file` on disk, streamed; false (and nothing written) when there is no such file. */
   getToFile(key: string, file: string): Promise<boolean>;
+  /** The size and type of a stored file, or null when there is none (nothing is read). */
+  stat(key: string): Promise<FileInfo | null>;
+  /** A stream of a stored file's bytes in `range` (from stat's size), for the files route; null when it is gone. */
+  stream(key: string, range: ByteRange): Promise<Readable | null>;
   /**
    * The key of a file the server names itself (`name`, e.g. a recording's chunk index): the same
    * name always gives the same key, and nobody without the server's secret can work it out (a store

@@ -15,6 +15,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -156,6 +157,29 @@ export function createS3Storage(config: S3StorageConfig, options: S3StorageOptio
       return true;
     },
     namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
+    async stat(key) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: config.bucket, Key: objectKey(key) }));
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      if (!isStorageKey(key)) return null;
+      let body: unknown;
+      try {
+        const Range = `bytes=${range.start}-${range.end}`;
+        body = (await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key), Range }))).Body;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      if (!(body instanceof Readable)) throw new Error('The S3 client answered without a Node.js stream.');
+      return body;
+    },
     url: (key) => (config.publicUrl ? `${config.publicUrl.replace(/\/$/, '')}/${objectKey(key)}` : filesUrl(options.publicUrl, key)),
     /**
      * A presigned GET straight from the store, valid for `ttlSeconds` (capped at an hour). The answer's

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { skipFor } from '../../../tests/support/skip';
 import { s3ServerUnavailable, startS3Server } from '../../../scripts/storage/s3-server';
 import { s3ConfigFromEnv, storageBrowserOrigins, storageSummary } from './config';
+import { requestedRange } from './http';
 import { createLocalStorage } from './local';
 import { isStorageKey, newStorageKey, type FileStorage } from './port';
 import { createS3Storage, type S3StorageConfig } from './s3';
@@ -47,6 +48,23 @@ function contract(
       assert.deepEqual(await storage.get(key), { bytes, contentType: 'image/jpeg' });
       assert.equal(await storage.get(newStorageKey('headshots', 'jpg')), null);
       assert.match(storage.url(key), new RegExp(`${key.replace('.', '\\.')}$`));
+    });
+    it("tells a file's size and type, and streams a range of it", async () => {
+      const storage = make();
+      const key = newStorageKey('archives', 'mp4');
+      await storage.put(key, Buffer.from('movie'), 'video/mp4');
+      assert.deepEqual(await storage.stat(key), { size: 5, contentType: 'video/mp4' });
+      const read = async (range: { start: number; end: number }) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of (await storage.stream(key, range))!) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString();
+      };
+      assert.equal(await read({ start: 1, end: 3 }), 'ovi');
+      assert.equal(await read({ start: 0, end: 4 }), 'movie');
+      const missing = newStorageKey('archives', 'mp4');
+      assert.equal(await storage.stat(missing), null);
+      assert.equal(await storage.stream(missing, { start: 0, end: 0 }), null);
+      assert.equal(await storage.stat('archives/../../x.mp4'), null);
     });
     it('never touches a key it did not make', async () => {
       const storage = make();
@@ -163,6 +181,31 @@ describe('the S3 settings', () => {
       storageSummary(s3ConfigFromEnv({ STORAGE_S3_BUCKET: 'b', STORAGE_S3_REGION: 'eu-west-3' }), '.data'),
       'Files (headshots, recordings): S3 bucket b (AWS eu-west-3)',
     );
+  });
+});
+
+describe("the files route's byte ranges", () => {
+  it('answer one range, a suffix or an open end, ignore what they cannot read, and refuse a start past the end', () => {
+    assert.deepEqual(requestedRange('bytes=0-99', 1000), { start: 0, end: 99 });
+    assert.deepEqual(requestedRange('bytes=900-', 1000), { start: 900, end: 999 });
+    assert.deepEqual(requestedRange('bytes=990-2000', 1000), { start: 990, end: 999 });
+    assert.deepEqual(requestedRange('bytes=-100', 1000), { start: 900, end: 999 });
+    assert.deepEqual(requestedRange('bytes=-5000', 1000), { start: 0, end: 999 });
+    for (const ignored of [
+      undefined,
+      '',
+      'bytes=',
+      'bytes=-',
+      'items=0-1',
+      'bytes=0-1,5-9',
+      'bytes=9-1',
+      'bytes=a-b',
+      `bytes=${'9'.repeat(16)}-`,
+    ])
+      assert.equal(requestedRange(ignored, 1000), null, String(ignored));
+    assert.equal(requestedRange('bytes=1000-', 1000), 'unsatisfiable');
+    assert.equal(requestedRange('bytes=-0', 1000), 'unsatisfiable');
+    assert.equal(requestedRange('bytes=0-', 0), 'unsatisfiable');
   });
 });
 
