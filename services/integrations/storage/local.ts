@@ -12,26 +12,20 @@ import { signedFilesUrl, verifyFilesSignature } from './signed';
 /** `secret` signs private files' addresses (./signed.ts). */
 export function createLocalStorage(options: { root: string; publicUrl: string; secret: string }): FileStorage {
   const fileOf = (key: string) => path.join(options.root, ...key.split('/'));
+  /** Writes the type file, then the bytes under a temporary name renamed into place. */
+  async function place(key: string, contentType: string, write: (temp: string) => Promise<void>) {
+    assertStorageKey(key);
+    const file = fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(`${file}.type`, contentType);
+    await write(temp);
+    await fs.rename(temp, file);
+  }
   return {
     kind: 'local',
-    async put(key, bytes, contentType) {
-      assertStorageKey(key);
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(`${file}.type`, contentType);
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, file);
-    },
-    async putFile(key, source, contentType) {
-      assertStorageKey(key);
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(`${file}.type`, contentType);
-      await fs.copyFile(source, temp);
-      await fs.rename(temp, file);
-    },
+    put: (key, bytes, contentType) => place(key, contentType, (temp) => fs.writeFile(temp, bytes)),
+    putFile: (key, source, contentType) => place(key, contentType, (temp) => fs.copyFile(source, temp)),
     async get(key) {
       if (!isStorageKey(key)) return null;
       const file = fileOf(key);
