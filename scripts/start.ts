@@ -13,6 +13,7 @@ import { loadConfig } from '../services/app/config';
 import { createRuntime } from '../services/app/runtime';
 import { createServer } from '../services/api/server';
 import { exitOnSignals, exitWithError } from '../services/app/shutdown';
+import { storageSummary } from '../services/integrations/storage/config';
 import { surfacesSummary } from '../services/app/surfaces';
 import { DEMO_ACCOUNTS, seedDemo } from './seed';
 import { demoInviteNumbers } from './seedCourses';
@@ -47,6 +48,7 @@ async function api() {
   console.log(
     [
       `Tertulia API running at ${config.publicUrl} (read models kept by projector workers)`,
+      storageSummary(config.storageS3, config.dataDir),
       ...surfacesSummary(config, config.surfaces),
     ].join('\n'),
   );
@@ -74,6 +76,7 @@ async function main() {
     `Tertulia is running at ${config.publicUrl}`,
     config.databaseUrl ? 'Database: DATABASE_URL' : `Database: embedded PostgreSQL (data in ${config.dataDir})`,
     config.surfaces.mailbox ? `Mail stays local: read it at ${config.publicUrl}/dev/mailbox (from this machine)` : 'Mail: SMTP',
+    storageSummary(config.storageS3, config.dataDir),
     ...surfacesSummary(config, config.surfaces),
     '',
     'Demo accounts:',

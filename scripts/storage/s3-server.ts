@@ -5,8 +5,8 @@
  * so two processes never install at once, then started on a free port of 127.0.0.1 with a fresh
  * bucket. moto rather than MinIO: a pip install of a pure-Python package takes seconds where
  * building MinIO with the Go toolchain takes minutes and gigabytes on a two-core machine, and it
- * speaks the S3 API the adapter uses (put, get, delete, presigned GET) with SigV4 checked
- * (docs/decisions/kafka-cluster.md, "Object storage").
+ * speaks the S3 API the adapter uses (put, get, head, delete, multipart, presigned GET with ranges),
+ * though it accepts any credentials (docs/decisions/kafka-cluster.md, "Object storage").
  *
  * `npx tsx scripts/storage/s3-server.ts` starts one and prints its STORAGE_S3_* settings until Ctrl-C.
  */

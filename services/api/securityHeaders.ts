@@ -13,18 +13,11 @@
  */
 import type express from 'express';
 import type { Config } from '../app/config';
+import { storageBrowserOrigins } from '../integrations/storage/config';
 
 const HSTS = 'max-age=31536000';
 const QUIET_PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), display-capture=()';
 const APP_PERMISSIONS = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=(), display-capture=()';
-
-const originOf = (url: string | null | undefined) => {
-  try {
-    return url ? new URL(url).origin : null;
-  } catch {
-    return null;
-  }
-};
 
 /** The policy of the web app's pages (and, harmlessly, of every other response). */
 export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'stripeSecretKey' | 'video' | 'storageS3'>): string {
@@ -33,11 +26,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'stripe
   const stripe = !!config.stripeSecretKey;
   const zoom = !!config.video.zoom;
   const twilio = !!config.video.twilio;
-  const storage = [
-    originOf(config.storageS3?.publicUrl),
-    originOf(config.storageS3?.endpoint),
-    config.storageS3 && !config.storageS3.endpoint ? 'https://*.amazonaws.com' : null,
-  ].filter(Boolean);
+  const storage = storageBrowserOrigins(config.storageS3);
   const list = (...sources: (string | false | null | undefined)[]) => sources.filter(Boolean).join(' ');
   return [
     "default-src 'self'",

@@ -35,7 +35,7 @@ export interface Config {
   stripeWebhookSecret: string | null;
   /** Bearer token /metrics asks for (METRICS_TOKEN); null: open (keep it off the public network). */
   metricsToken: string | null;
-  /** Files (headshots): an S3-compatible store when STORAGE_S3_BUCKET is set, else $DATA_DIR/storage. */
+  /** Files (headshots, recordings): an S3-compatible store when STORAGE_S3_BUCKET is set, else $DATA_DIR/storage. */
   storageS3: S3StorageConfig | null;
   /** The video provider new conversations use: local (WebRTC, the embedded default), zoom or twilio. */
   videoProvider: 'local' | 'zoom' | 'twilio';

@@ -5,9 +5,9 @@
  * The bytes live in the storage port's private `archive-chunks` folder under a key derived from the
  * conversation and the index, so storing a chunk again writes the same key.
  */
-import crypto from 'node:crypto';
 import type pg from 'pg';
 import { migrate, type Migration } from '../db/migrate';
+import type { FileStorage } from '../integrations/storage';
 
 const CREATE_CHUNKS = `CREATE SCHEMA IF NOT EXISTS archive;
   CREATE TABLE archive.chunks (
@@ -22,10 +22,13 @@ export async function migrateArchiveChunks(pool: pg.Pool) {
   await migrate(pool, 'archive', archiveChunkMigrations);
 }
 
-/** `archive-chunks/<32 hex>.webm`: the same conversation and index always give the same key. */
-export function chunkKey(conversationId: string, index: number): string {
-  const hex = crypto.createHash('sha256').update(`archive-chunk:${conversationId}:${index}`).digest('hex').slice(0, 32);
-  return `archive-chunks/${hex}.webm`;
+/**
+ * `archive-chunks/<32 hex>.webm`: the same conversation and index always give the same key, which
+ * only the server can work out (it was a plain hash of the two, readable through a public bucket by
+ * anyone who knew the conversation's id). Keys already stored stay in the table as they were.
+ */
+export function chunkKey(storage: Pick<FileStorage, 'namedKey'>, conversationId: string, index: number): string {
+  return storage.namedKey('archive-chunks', 'webm', `archive-chunk:${conversationId}:${index}`);
 }
 
 export interface ChunkRow {

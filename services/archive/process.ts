@@ -61,10 +61,8 @@ export function archiveProcessor(deps: ProcessDeps) {
     try {
       const files: string[] = [];
       for (const chunk of stored) {
-        const file = await storage.get(chunk.key);
-        if (!file) throw new Unprocessable(`Chunk ${chunk.index} is no longer stored.`);
         const name = path.join(dir, `${String(chunk.index).padStart(5, '0')}.webm`);
-        await fs.writeFile(name, file.bytes);
+        if (!(await storage.getToFile(chunk.key, name))) throw new Unprocessable(`Chunk ${chunk.index} is no longer stored.`);
         files.push(name);
       }
       const output = path.join(dir, 'archive.mp4');
@@ -78,7 +76,10 @@ export function archiveProcessor(deps: ProcessDeps) {
           await append(conversationId, (s) => decideProgress(s, percent));
         },
       });
-      return { bytes: await fs.readFile(output), durationSeconds: result.durationSeconds };
+      // Stored from disk, never whole in memory: an hour's archive is some hundreds of megabytes.
+      const mediaKey = newStorageKey('archives', 'mp4');
+      await storage.putFile(mediaKey, output, 'video/mp4');
+      return { mediaKey, bytes: (await fs.stat(output)).size, durationSeconds: result.durationSeconds };
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
@@ -100,7 +101,7 @@ export function archiveProcessor(deps: ProcessDeps) {
       });
       if (!claim.result) return 'nothing';
       const { attempt, chunkCount, durationSeconds } = claim.result;
-      let made: { bytes: Buffer; durationSeconds: number };
+      let made: { mediaKey: string; bytes: number; durationSeconds: number };
       try {
         made = await transcode(conversationId, chunkCount, durationSeconds);
       } catch (error) {
@@ -110,12 +111,11 @@ export function archiveProcessor(deps: ProcessDeps) {
         await append(conversationId, (s, now) => decideFail(s, reason, { now, actor: SYSTEM_ACTOR }));
         return 'failed';
       }
-      const mediaKey = newStorageKey('archives', 'mp4');
-      await storage.put(mediaKey, made.bytes, 'video/mp4');
+      const { mediaKey } = made;
       const done = await append(conversationId, (s, now) =>
         decideAvailable(
           s,
-          { mediaKey, durationSeconds: Math.round(made.durationSeconds), bytes: made.bytes.length },
+          { mediaKey, durationSeconds: Math.round(made.durationSeconds), bytes: made.bytes },
           { now, actor: SYSTEM_ACTOR },
         ),
       );

@@ -216,8 +216,18 @@ describe('recordings', () => {
     assert.equal(media.status, 200);
     assert.equal(media.headers.get('content-type'), 'video/mp4');
     assert.equal(media.headers.get('cache-control'), 'private, no-store');
+    const played = Buffer.from(await media.arrayBuffer());
+    assert.equal(media.headers.get('accept-ranges'), 'bytes');
+    // A player seeks with a range: answered with just those bytes.
+    const seek = await fetch(urls[0], { headers: { range: 'bytes=100-199' } });
+    assert.equal(seek.status, 206);
+    assert.equal(seek.headers.get('content-range'), `bytes 100-199/${played.length}`);
+    assert.deepEqual(Buffer.from(await seek.arrayBuffer()), played.subarray(100, 200));
+    const past = await fetch(urls[0], { headers: { range: `bytes=${played.length}-` } });
+    assert.equal(past.status, 416);
+    assert.equal(past.headers.get('content-range'), `bytes */${played.length}`);
     const mp4 = path.join(dir, 'played.mp4');
-    await fs.writeFile(mp4, Buffer.from(await media.arrayBuffer()));
+    await fs.writeFile(mp4, played);
     const described = await describeMedia(mp4);
     assert.equal(described.video, 'h264');
     assert.equal(described.audio, 'aac');
@@ -321,7 +331,7 @@ describe('recordings', () => {
       await app.runtime.archive.receiveProviderRecording({
         conversationId: id,
         source: 'zoom',
-        bytes: recording,
+        file: path.join(dir, 'recording.webm'),
         durationSeconds: RECORDING_SECONDS,
       }),
       { enqueued: true },

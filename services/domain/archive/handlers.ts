@@ -4,6 +4,7 @@
  * bytes go through the storage port (private `archive-chunks` folder); the finished MP4 to the
  * private `archives` folder. Processing itself (ffmpeg) is in services/archive/process.ts.
  */
+import fs from 'node:fs/promises';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { conversationStream, type ConversationEvent } from '../conversations/events';
 import { evolveConversation, type ConversationState } from '../conversations/conversation';
@@ -99,7 +100,7 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       });
       const conversationId = outcome.result;
       if (await chunks.has(conversationId, input.index)) return { received: true, stored: false };
-      const key = chunkKey(conversationId, input.index);
+      const key = chunkKey(storage, conversationId, input.index);
       await storage.put(key, input.bytes, 'video/webm');
       const stored = await chunks.add(conversationId, { index: input.index, key, bytes: input.bytes.length });
       return { received: true, stored };
@@ -139,25 +140,26 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
     },
 
     /**
-     * A provider's cloud recording (Zoom, Twilio) as one file: stored as the recording's only chunk
-     * and enqueued, so it goes the same processing path as a browser's. A repeat does nothing.
+     * A provider's cloud recording (Zoom, Twilio: an MP4), a file on disk: stored as the recording's
+     * only chunk and enqueued, so it goes the same processing path as a browser's. A repeat does nothing.
      */
     async receiveProviderRecording(input: {
       conversationId: string;
       source: Exclude<ArchiveSource, 'browser'>;
-      bytes: Buffer;
+      file: string;
       durationSeconds: number | null;
     }) {
-      if (!input.bytes.length) throw badInput('The provider sent an empty recording.');
+      const { size } = await fs.stat(input.file);
+      if (!size) throw badInput('The provider sent an empty recording.');
       const probe = await commands.execute(system(), async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         const { state } = await readArchive(tx, c.conversationId);
         return { recorded: c.archiveOnStart && !c.canceled, status: state.status };
       });
       if (!probe.result.recorded || (probe.result.status && probe.result.status !== 'recording')) return { enqueued: false };
-      const key = chunkKey(input.conversationId, 0);
-      await storage.put(key, input.bytes, 'video/webm');
-      await chunks.add(input.conversationId, { index: 0, key, bytes: input.bytes.length });
+      const key = chunkKey(storage, input.conversationId, 0);
+      await storage.putFile(key, input.file, 'video/mp4');
+      await chunks.add(input.conversationId, { index: 0, key, bytes: size });
       const outcome = await commands.execute(system(), async (tx) => {
         const { state } = await readArchive(tx, input.conversationId);
         const ctx = { now: tx.now, actor: tx.actor };

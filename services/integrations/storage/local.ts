@@ -6,29 +6,64 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, filesUrl, isStorageKey, type FileStorage } from './port';
+import { assertStorageKey, filesUrl, isStorageKey, namedStorageKey, type FileStorage } from './port';
 import { signedFilesUrl, verifyFilesSignature } from './signed';
 
 /** `secret` signs private files' addresses (./signed.ts). */
 export function createLocalStorage(options: { root: string; publicUrl: string; secret: string }): FileStorage {
   const fileOf = (key: string) => path.join(options.root, ...key.split('/'));
+  /** Writes the type file, then the bytes under a temporary name renamed into place. */
+  async function place(key: string, contentType: string, write: (temp: string) => Promise<void>) {
+    assertStorageKey(key);
+    const file = fileOf(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+    await fs.writeFile(`${file}.type`, contentType);
+    await write(temp);
+    await fs.rename(temp, file);
+  }
   return {
     kind: 'local',
-    async put(key, bytes, contentType) {
-      assertStorageKey(key);
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(`${file}.type`, contentType);
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, file);
-    },
+    put: (key, bytes, contentType) => place(key, contentType, (temp) => fs.writeFile(temp, bytes)),
+    putFile: (key, source, contentType) => place(key, contentType, (temp) => fs.copyFile(source, temp)),
     async get(key) {
       if (!isStorageKey(key)) return null;
       const file = fileOf(key);
       try {
         const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, 'utf8')]);
         return { bytes, contentType: contentType.trim() };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async getToFile(key, target) {
+      if (!isStorageKey(key)) return false;
+      try {
+        await fs.copyFile(fileOf(key), target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+    },
+    namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
+    async stat(key) {
+      if (!isStorageKey(key)) return null;
+      const file = fileOf(key);
+      try {
+        const [{ size }, contentType] = await Promise.all([fs.stat(file), fs.readFile(`${file}.type`, 'utf8')]);
+        return { size, contentType: contentType.trim() };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      if (!isStorageKey(key)) return null;
+      try {
+        const handle = await fs.open(fileOf(key));
+        return handle.createReadStream({ start: range.start, end: range.end });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

@@ -5,17 +5,47 @@
  * with the stored content type, whatever the adapter.
  */
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 
 export interface StoredFile {
   bytes: Buffer;
   contentType: string;
 }
 
+/** What the files route needs to answer for a file before reading it. */
+export interface FileInfo {
+  size: number;
+  contentType: string;
+}
+
+/** Bytes start..end of a file, both included (an HTTP byte range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file from disk without holding it in memory (an archive's MP4 may be gigabytes): on an
+   * S3-compatible store in parts (multipart upload) above the adapter's part size.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Null when there is no such file. */
   get(key: string): Promise<StoredFile | null>;
+  /** Copies a stored file to `file` on disk, streamed; false (and nothing written) when there is no such file. */
+  getToFile(key: string, file: string): Promise<boolean>;
+  /** The size and type of a stored file, or null when there is none (nothing is read). */
+  stat(key: string): Promise<FileInfo | null>;
+  /** A stream of a stored file's bytes in `range` (from stat's size), for the files route; null when it is gone. */
+  stream(key: string, range: ByteRange): Promise<Readable | null>;
+  /**
+   * The key of a file the server names itself (`name`, e.g. a recording's chunk index): the same
+   * name always gives the same key, and nobody without the server's secret can work it out (a store
+   * with a public base serves any key it is asked for).
+   */
+  namedKey(folder: string, extension: StorageExtension, name: string): string;
   /** Where a browser fetches the file (public folders only; see ./signed.ts). */
   url(key: string): string;
   /**
@@ -36,9 +66,18 @@ export function isStorageKey(key: string): boolean {
   return STORAGE_KEY.test(key);
 }
 
+export type StorageExtension = 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json';
+
 /** A new random key in a folder: 128 random bits, so keys cannot be guessed or collide. */
-export function newStorageKey(folder: string, extension: 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json'): string {
+export function newStorageKey(folder: string, extension: StorageExtension): string {
   return `${folder}/${crypto.randomBytes(16).toString('hex')}.${extension}`;
+}
+
+/** FileStorage.namedKey: 128 bits of an HMAC of the name with the adapter's secret. */
+export function namedStorageKey(secret: string, folder: string, extension: StorageExtension, name: string): string {
+  const key = `${folder}/${crypto.createHmac('sha256', secret).update(`storage-key:${name}`).digest('hex').slice(0, 32)}.${extension}`;
+  assertStorageKey(key);
+  return key;
 }
 
 export function assertStorageKey(key: string): void {

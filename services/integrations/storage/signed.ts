@@ -12,6 +12,13 @@ export const PRIVATE_FOLDERS: readonly string[] = ['archives', 'archive-chunks']
 
 export const isPrivateKey = (key: string) => PRIVATE_FOLDERS.includes(key.split('/')[0]);
 
+/**
+ * How long a file may be kept by caches: public files for a year (keys are never reused), private
+ * ones not at all (a shared cache must never keep an archive). The files route sends it, and an S3
+ * store keeps it with the object so the store's own answers (presigned, public base) say the same.
+ */
+export const cacheControlFor = (key: string) => (isPrivateKey(key) ? 'private, no-store' : 'public, max-age=31536000, immutable');
+
 /** The longest life a signed address may be given (the API gives archives 5 minutes). */
 export const MAX_SIGNED_TTL_SECONDS = 3600;
 
