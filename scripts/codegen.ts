@@ -1,6 +1,6 @@
 /**
- * Generates TypeScript types from contracts/schema/*.graphql: resolver types for the server, the
- * schema types for the web, and the web's typed documents (web/src/gql, GraphQL Code Generator's
+ * Generates TypeScript types from contracts/schema/*.graphql: resolver types for the server, and the
+ * web's typed documents with the schema types they use (web/src/gql, GraphQL Code Generator's
  * client preset over every `graphql()` call in web/src). `npm run codegen` after changing the schema
  * or a document; a test checks that the committed files match.
  */
@@ -17,7 +17,6 @@ import { GENERATED_DIR, readWebDocuments } from './webDocuments';
 const root = path.resolve(import.meta.dirname, '..');
 export const targets = {
   server: path.join(root, 'contracts/generated/resolvers.ts'),
-  web: path.join(root, 'web/src/lib/graphql-types.ts'),
 };
 
 const projection = (file: string, type: string) => `../../projections/${file}#${type}`;
@@ -74,13 +73,7 @@ export async function generate(): Promise<Record<keyof typeof targets, string>> 
       avoidOptionals: false,
     },
   });
-  const web = await codegen({
-    ...common,
-    filename: targets.web,
-    plugins: [{ typescript: {} }],
-    config: { scalars: { DateTime: 'string', Date: 'string' }, enumsAsTypes: true },
-  });
-  return { server: header + server, web: header + web };
+  return { server: header + server };
 }
 
 /**

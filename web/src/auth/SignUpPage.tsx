@@ -17,7 +17,7 @@ import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordFields, SubmitBlockedReason, usePasswordFeedback } from '../components/PasswordFields';
 import { useAuth } from '../lib/auth';
-import type { SelfAssignedRole } from '../lib/graphql-types';
+import type { SelfAssignedRole } from '../gql/graphql';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET, SIGNUP, SIGNUP_INVITED } from './operations';

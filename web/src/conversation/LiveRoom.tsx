@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
-import type { ConversationStatus } from '../lib/graphql-types';
+import type { ConversationStatus } from '../gql/graphql';
 import { isStaffHosted, roomHeading, staffHostedLabel, staffHostedPeerFallback } from './interview';
 import { Dashboard } from './Dashboard';
 import { LEAVE_CONVERSATION, type LiveConversation } from './operations';

@@ -6,7 +6,7 @@
  */
 import { useApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ConversationStatus } from '../lib/graphql-types';
+import type { ConversationStatus } from '../gql/graphql';
 import { applySync, initialClock, isRunning, tick, type ClockState } from './clock';
 import { SYNC_PARTICIPANT } from './operations';
 

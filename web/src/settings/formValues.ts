@@ -1,6 +1,6 @@
 /** The settings forms' values: strings, '' for nothing; what a save sends. */
 import type { ProfileField } from '../../../contracts/validation/profile';
-import type { ChangeUserInput } from '../lib/graphql-types';
+import type { ChangeUserInput } from '../gql/graphql';
 
 export type Values = Record<ProfileField, string>;
 

@@ -23,7 +23,7 @@ import { useEffect, useMemo, useRef, type FormEvent, type ReactNode } from 'reac
 import { useForm } from 'react-hook-form';
 import { fromPromise } from 'xstate';
 import { todayIn } from '../../../../contracts/calendarDate';
-import type { ChangeUserInput, Role } from '../../lib/graphql-types';
+import type { ChangeUserInput, Role } from '../../gql/graphql';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { browserTimeZone } from '../../lib/time';
 import { onboardingMachine } from '../../machines/onboardingMachine';

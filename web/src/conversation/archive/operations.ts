@@ -3,7 +3,7 @@
  * button, and a short-lived signed address to play it.
  */
 import { graphql } from '../../gql';
-import type { ArchiveStatus } from '../../lib/graphql-types';
+import type { ArchiveStatus } from '../../gql/graphql';
 
 export type ArchiveStatusName = ArchiveStatus;
 

@@ -4,9 +4,10 @@
  * leave. Adapters: local.ts (browser-to-browser WebRTC through the API's signalling), zoom.ts
  * (@zoom/videosdk), twilio.ts (twilio-video); each is loaded on demand by index.ts.
  */
-import type { VideoJoin } from '../../lib/graphql-types';
+import type { LiveVideoJoinQuery } from '../../gql/graphql';
 
-export type { VideoJoin };
+/** How to join the room, as the API answers it (conversation/operations.ts, VIDEO_JOIN). */
+export type VideoJoin = NonNullable<LiveVideoJoinQuery['me']>['videoJoin'];
 
 /** The spec's capture (section 9): 1280x720 at 24 frames a second. */
 export const VIDEO_CONSTRAINTS: MediaTrackConstraints = {

@@ -2,7 +2,7 @@
  * What the speaker's conversation screens say, from the server's status and policies (spec 2,
  * "Start button label", "Cancel", "Transfer"; spec 3, "Speaker conversations list"). Pure.
  */
-import type { ConversationStatus } from '../../lib/graphql-types';
+import type { ConversationStatus } from '../../gql/graphql';
 
 export type StartLabel = 'Too Early' | 'Start' | 'Resume' | 'Cannot Start';
 

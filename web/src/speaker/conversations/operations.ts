@@ -1,5 +1,5 @@
 import { type DocumentType, graphql } from '../../gql';
-import type { ConversationStatus } from '../../lib/graphql-types';
+import type { ConversationStatus } from '../../gql/graphql';
 
 /**
  * The statuses the speaker's planner and list show (spec 3, section 7). Marked ones stay, with
