@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Messages } from '../../contracts/errors';
 import { dashboardWindow } from '../../services/api/resolvers/admin';
-import { codeOf, createAdmin, signIn, signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, mailSettled, signIn, signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { readModelsCaughtUp } from '../support/enrollment';
 import { eventually } from '../support/eventually';
 
 let app: TestApp;
@@ -332,7 +333,10 @@ describe('mail templates (admin)', () => {
     assert.ok(templates.has('course_share_invite') && templates.has('payment_receipt'), 'templates never used show too');
     assert.deepEqual([templates.get('course_share_invite').messages, templates.get('course_share_invite').latestEventType], [0, null]);
     assert.equal(templates.get('password_reset').latestSubject !== null, true);
-    // The counts are the messages and their events, template by template.
+    // The counts are the messages and their events, template by template, read once every mail
+    // queued so far (other tests' welcomes too) is settled and counted, so neither side moves.
+    await mailSettled(app);
+    await readModelsCaughtUp(app, ['notifications']);
     const { rows } = await app.runtime.pool.query(`SELECT n.template_key,
         count(DISTINCT n.id)::int AS messages,
         count(e.*) FILTER (WHERE e.event_type = 'NotificationSent')::int AS sent,

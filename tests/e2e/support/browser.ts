@@ -141,34 +141,42 @@ export async function enabled(locator: Locator, timeout = WAIT_MS): Promise<Loca
 
 /**
  * Every tab of a tab list shows whole on the screen: none beyond the viewport's edges, no label cut
- * short, and no scroll arrow to find the others behind.
+ * short, and no scroll arrow to find the others behind. Waited for: after a change of width the
+ * page lays its tabs out again once its media query has answered (a render later).
  */
 export async function assertTabsFit(tablist: Locator): Promise<void> {
   await visible(tablist);
-  const seen = await tablist.evaluate((list) => {
-    const root = list.closest('.MuiTabs-root') ?? list;
-    const width = document.documentElement.clientWidth;
-    return {
-      arrows: [...root.querySelectorAll('.MuiTabs-scrollButtons')].filter((b) => (b as HTMLElement).offsetWidth > 0).length,
-      tabs: [...list.querySelectorAll('[role="tab"]')].map((tab) => {
-        const box = tab.getBoundingClientRect();
-        // The label's lines, as laid out: each within the tab (a cut label runs past its edge).
-        const text = document.createRange();
-        text.selectNodeContents(tab);
-        const lines = [...text.getClientRects()].filter((r) => r.width > 0);
+  await eventuallyWithin(
+    async () => {
+      const seen = await tablist.evaluate((list) => {
+        const root = list.closest('.MuiTabs-root') ?? list;
+        const width = document.documentElement.clientWidth;
         return {
-          name: tab.textContent ?? '',
-          inside: box.left >= 0 && box.right <= width,
-          cut: lines.some((r) => r.left < box.left - 1 || r.right > box.right + 1),
+          arrows: [...root.querySelectorAll('.MuiTabs-scrollButtons')].filter((b) => (b as HTMLElement).offsetWidth > 0).length,
+          tabs: [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+            const box = tab.getBoundingClientRect();
+            // The label's lines, as laid out: each within the tab (a cut label runs past its edge).
+            const text = document.createRange();
+            text.selectNodeContents(tab);
+            const lines = [...text.getClientRects()].filter((r) => r.width > 0);
+            return {
+              name: tab.textContent ?? '',
+              inside: box.left >= 0 && box.right <= width,
+              cut: lines.some((r) => r.left < box.left - 1 || r.right > box.right + 1),
+            };
+          }),
         };
-      }),
-    };
-  });
-  assert.equal(seen.arrows, 0, 'no scroll arrow beside the tabs');
-  for (const tab of seen.tabs) {
-    assert.ok(tab.inside, `the tab "${tab.name}" is on the screen`);
-    assert.ok(!tab.cut, `the tab "${tab.name}" shows its whole label`);
-  }
+      });
+      assert.equal(seen.arrows, 0, 'no scroll arrow beside the tabs');
+      for (const tab of seen.tabs) {
+        assert.ok(tab.inside, `the tab "${tab.name}" is on the screen`);
+        assert.ok(!tab.cut, `the tab "${tab.name}" shows its whole label`);
+      }
+      return true;
+    },
+    'the tabs to fit the screen',
+    WAIT_MS,
+  );
 }
 
 /** The header's main navigation (wide screens). */
