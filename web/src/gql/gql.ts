@@ -90,6 +90,8 @@ type Documents = {
     "\n  mutation LiveSendVideoSignal($input: SendVideoSignalInput!) {\n    sendVideoSignal(input: $input) {\n      sent\n    }\n  }\n": typeof types.LiveSendVideoSignalDocument,
     "\n  subscription LiveVideoSignals($accessToken: String!) {\n    videoSignals(accessToken: $accessToken) {\n      id\n      fromId\n      kind\n      payload\n    }\n  }\n": typeof types.LiveVideoSignalsDocument,
     "\n  query ArchiveOnStart($conversationId: ID!) {\n    conversation(conversationId: $conversationId) {\n      id\n      archiveOnStart\n    }\n  }\n": typeof types.ArchiveOnStartDocument,
+    "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n": typeof types.AccountLocaleDocument,
+    "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n": typeof types.SaveLocaleDocument,
     "\n  query InstructorConversation($conversationId: ID!) {\n    me {\n      id\n      tzIdentifier\n    }\n    conversation(conversationId: $conversationId) {\n      id\n      status\n      isCanceled\n      reservedStart\n      duration\n      learningLanguage\n      markedAs\n      reservedBy {\n        id\n        displayName\n      }\n      reservedWith {\n        id\n        displayName\n      }\n      course {\n        id\n        name\n      }\n      lesson {\n        id\n        title\n      }\n    }\n  }\n": typeof types.InstructorConversationDocument,
     "\n  fragment InstructorCourseFields on Course {\n    id\n    name\n    language\n    proficiency\n    startDate\n    endDate\n    isPast\n    inviteNumber\n    completionRequirement\n    durationRequirement\n    courseEnrollmentsCount\n    priceAgreement {\n      id\n      kind\n    }\n    prices {\n      unitPrice\n      totalPrice\n      currency\n    }\n    owner {\n      id\n      school\n    }\n  }\n": typeof types.InstructorCourseFieldsFragmentDoc,
     "\n  query InstructorCourses {\n    me {\n      id\n      current: ownedCourses(scope: current_or_upcoming) {\n        ...InstructorCourseFields\n      }\n      past: ownedCourses(scope: past) {\n        ...InstructorCourseFields\n      }\n    }\n  }\n": typeof types.InstructorCoursesDocument,
@@ -245,6 +247,8 @@ const documents: Documents = {
     "\n  mutation LiveSendVideoSignal($input: SendVideoSignalInput!) {\n    sendVideoSignal(input: $input) {\n      sent\n    }\n  }\n": types.LiveSendVideoSignalDocument,
     "\n  subscription LiveVideoSignals($accessToken: String!) {\n    videoSignals(accessToken: $accessToken) {\n      id\n      fromId\n      kind\n      payload\n    }\n  }\n": types.LiveVideoSignalsDocument,
     "\n  query ArchiveOnStart($conversationId: ID!) {\n    conversation(conversationId: $conversationId) {\n      id\n      archiveOnStart\n    }\n  }\n": types.ArchiveOnStartDocument,
+    "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n": types.AccountLocaleDocument,
+    "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n": types.SaveLocaleDocument,
     "\n  query InstructorConversation($conversationId: ID!) {\n    me {\n      id\n      tzIdentifier\n    }\n    conversation(conversationId: $conversationId) {\n      id\n      status\n      isCanceled\n      reservedStart\n      duration\n      learningLanguage\n      markedAs\n      reservedBy {\n        id\n        displayName\n      }\n      reservedWith {\n        id\n        displayName\n      }\n      course {\n        id\n        name\n      }\n      lesson {\n        id\n        title\n      }\n    }\n  }\n": types.InstructorConversationDocument,
     "\n  fragment InstructorCourseFields on Course {\n    id\n    name\n    language\n    proficiency\n    startDate\n    endDate\n    isPast\n    inviteNumber\n    completionRequirement\n    durationRequirement\n    courseEnrollmentsCount\n    priceAgreement {\n      id\n      kind\n    }\n    prices {\n      unitPrice\n      totalPrice\n      currency\n    }\n    owner {\n      id\n      school\n    }\n  }\n": types.InstructorCourseFieldsFragmentDoc,
     "\n  query InstructorCourses {\n    me {\n      id\n      current: ownedCourses(scope: current_or_upcoming) {\n        ...InstructorCourseFields\n      }\n      past: ownedCourses(scope: past) {\n        ...InstructorCourseFields\n      }\n    }\n  }\n": types.InstructorCoursesDocument,
@@ -639,6 +643,14 @@ export function graphql(source: "\n  subscription LiveVideoSignals($accessToken:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ArchiveOnStart($conversationId: ID!) {\n    conversation(conversationId: $conversationId) {\n      id\n      archiveOnStart\n    }\n  }\n"): (typeof documents)["\n  query ArchiveOnStart($conversationId: ID!) {\n    conversation(conversationId: $conversationId) {\n      id\n      archiveOnStart\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n"): (typeof documents)["\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
