@@ -91,9 +91,9 @@ const COMPILED = '\0tertulia-messages:';
 
 /**
  * A locale's messages reach the browser as one chunk, compiled (issue 32): the pages' catalog
- * with the contracts' known messages merged in, each ICU message as its syntax tree, so react-intl
- * formats without its parser, which the build leaves out (about 16 KB of 24 KB gzipped). A message
- * that does not parse fails the build.
+ * with the contracts' known messages merged in, each ICU message as its syntax tree, so
+ * intl-messageformat formats without its parser, which the build leaves out. A message that does
+ * not parse fails the build.
  */
 function compiledMessages(): Plugin {
   const noParser = fileURLToPath(new URL('../node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url));
@@ -128,7 +128,7 @@ function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(@apollo|graphql|graphql-ws|@wry|optimism|zen-observable|ts-invariant)\//.test(id)) return 'apollo';
   if (id.includes('/node_modules/luxon/')) return 'luxon';
-  if (/\/node_modules\/(react-intl|@formatjs|intl-messageformat)\//.test(id)) return 'intl';
+  if (/\/node_modules\/(@formatjs|intl-messageformat)\//.test(id)) return 'intl';
   if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
   return undefined;
 }

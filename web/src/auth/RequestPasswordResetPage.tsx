@@ -14,7 +14,7 @@ import { errorMessage } from '../lib/errors';
 import { RECOVER_PASSWORD } from '../lib/operations';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET } from './operations';
-import { FormattedMessage } from 'react-intl';
+import { Message } from '../i18n/Message';
 import { useT } from '../i18n/useT';
 
 /** /auth/request_password_reset?email_address= — asks for a reset message by e-mail. */
@@ -57,9 +57,9 @@ export default function RequestPasswordResetPage() {
         {sent && (
           <Alert severity="success" sx={{ mt: 2 }}>
             {t('auth.requestReset.sent')}{' '}
-            <FormattedMessage
+            <Message
               id="auth.requestReset.notArrived"
-              values={{
+              tags={{
                 link: (words) => (
                   <Link component={RouterLink} to="/help">
                     {words}

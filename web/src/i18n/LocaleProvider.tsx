@@ -1,12 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { RawIntlProvider, type IntlShape } from 'react-intl';
 import type { Locale } from '../../../contracts/i18n/locales';
 import { loadMessages } from './catalog';
 import { browserLocale, initialLocale, storeLocale } from './preference';
-import { createLocaleIntl, setActiveIntl } from './translate';
+import { Catalog, setActiveCatalog } from './translate';
 
 interface LocaleContextValue {
   locale: Locale;
+  catalog: Catalog;
   /**
    * Speaks `locale` from now on and remembers it on this device; null follows the browser again
    * (an account whose setting was cleared).
@@ -22,17 +22,17 @@ const LocaleContext = createContext<LocaleContextValue | null>(null);
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState<Locale>(initialLocale);
-  const [intl, setIntl] = useState<IntlShape | null>(null);
+  const [catalog, setCatalog] = useState<Catalog | null>(null);
 
   useEffect(() => {
     let current = true;
     loadMessages(wanted).then(
       (messages) => {
         if (!current) return;
-        const next = createLocaleIntl(wanted, messages);
-        setActiveIntl(next);
+        const next = new Catalog(wanted, messages);
+        setActiveCatalog(next);
         document.documentElement.lang = wanted;
-        setIntl(next);
+        setCatalog(next);
       },
       (error: unknown) => console.error(`The ${wanted} messages did not load:`, error),
     );
@@ -45,14 +45,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     storeLocale(locale);
     setWanted(locale ?? browserLocale());
   }, []);
-  const value = useMemo(() => ({ locale: (intl?.locale as Locale | undefined) ?? wanted, chooseLocale }), [intl, wanted, chooseLocale]);
+  const value = useMemo(() => catalog && { locale: catalog.locale, catalog, chooseLocale }, [catalog, chooseLocale]);
 
-  if (!intl) return null;
-  return (
-    <LocaleContext.Provider value={value}>
-      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
-    </LocaleContext.Provider>
-  );
+  if (!value) return null;
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }
 
 export function useLocale(): LocaleContextValue {

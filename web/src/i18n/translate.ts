@@ -1,37 +1,58 @@
 /**
- * Translation outside React (snackbars, the API's error link, form rules): the active locale's
- * messages, set by LocaleProvider. Before any are loaded (unit tests, the first instant) the known
- * messages stay in their English.
+ * Messages in the active locale, for React (useT, Message) and outside it (snackbars, the API's
+ * error link, form rules): the compiled catalog of the locale LocaleProvider loaded, formatted by
+ * ./format.ts. Before any is loaded (unit tests, the first instant) the known messages stay in
+ * their English.
  */
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
 import { translateKnownText } from '../../../contracts/i18n/knownMessages';
 import type { MessageId, Messages } from './catalog';
+import { type MessageValue, formatParts } from './format';
 
-const cache = createIntlCache();
-let current: IntlShape | null = null;
+export type Values = Record<string, string | number | Date>;
 
-export function createLocaleIntl(locale: Locale, messages: Messages): IntlShape {
-  return createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE, onError: reportIntlError }, cache);
+/** One locale's messages. */
+export class Catalog {
+  constructor(
+    readonly locale: Locale,
+    private readonly messages: Messages,
+  ) {}
+
+  /** A message with tags (`<link>…</link>`): its parts, each tag given by a function of its words. */
+  formatParts<T>(id: MessageId, values?: Record<string, MessageValue<T>>): (string | T)[] {
+    const message = this.messages[id];
+    // A missing message is a bug the checks catch (scripts/i18n): logged, never thrown at a reader.
+    if (!message) {
+      console.error(`No message ${id} in ${this.locale}`);
+      return [id];
+    }
+    return formatParts(message, this.locale, values);
+  }
+
+  format(id: MessageId, values?: Values): string {
+    return this.formatParts<string>(id, values).join('');
+  }
 }
 
-export function setActiveIntl(intl: IntlShape): void {
-  current = intl;
+let current: Catalog | null = null;
+
+export function setActiveCatalog(catalog: Catalog): void {
+  current = catalog;
 }
 
-export const activeLocale = (): Locale => (current?.locale as Locale | undefined) ?? DEFAULT_LOCALE;
+export const activeLocale = (): Locale => current?.locale ?? DEFAULT_LOCALE;
 
 /** A message of the active locale; its id when none is loaded yet. */
-export function translate(id: MessageId, values?: Record<string, string | number | Date>): string {
-  return current ? current.formatMessage({ id }, values) : id;
+export function translate(id: MessageId, values?: Values): string {
+  return current ? current.format(id, values) : id;
 }
 
 /**
  * A message whose English the caller also knows (pure helpers that run before any catalog, and in
  * unit tests): the active locale's, else that English.
  */
-export function translateOr(id: MessageId, english: string, values?: Record<string, string | number | Date>): string {
-  return current ? current.formatMessage({ id }, values) : english;
+export function translateOr(id: MessageId, english: string, values?: Values): string {
+  return current ? current.format(id, values) : english;
 }
 
 /**
@@ -42,11 +63,6 @@ export function localizeKnown(text: string): string;
 export function localizeKnown(text: string | null | undefined): string | null | undefined;
 export function localizeKnown(text: string | null | undefined) {
   if (!text || !current) return text;
-  const intl = current;
-  return translateKnownText(text, (id) => intl.formatMessage({ id })) ?? text;
-}
-
-/** A missing message is a bug the checks catch; in the browser it is logged, never thrown. */
-function reportIntlError(error: unknown): void {
-  console.error(error);
+  const catalog = current;
+  return translateKnownText(text, (id) => catalog.format(id)) ?? text;
 }
