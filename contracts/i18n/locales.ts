@@ -51,8 +51,10 @@ export function acceptLanguageTags(header: string | null | undefined): string[] 
     .slice(0, 20)
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+      // A weight that is not a number leaves its entry out (NaN), as one of 0 does.
+      const weight = params.find((p) => /^\s*q=/.test(p));
+      const q = weight === undefined ? 1 : /^\s*q=([01](\.\d{0,3})?)\s*$/.test(weight) ? Number(weight.split('=')[1]) : Number.NaN;
+      return { tag: tag.trim(), q, index };
     })
     .filter((t) => t.tag && t.tag !== '*' && Number.isFinite(t.q) && t.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
