@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
@@ -84,11 +85,50 @@ function inlineGraphqlDocuments(): Plugin {
   };
 }
 
+const WEB_CATALOG = /\/web\/src\/i18n\/messages\/([A-Za-z-]+)\.json$/;
+const KNOWN_CATALOGS = fileURLToPath(new URL('../contracts/i18n/messages/', import.meta.url));
+const COMPILED = '\0tertulia-messages:';
+
+/**
+ * A locale's messages reach the browser as one chunk, compiled (issue 32): the pages' catalog
+ * with the contracts' known messages merged in, each ICU message as its syntax tree, so
+ * intl-messageformat formats without its parser, which the build leaves out. A message that does
+ * not parse fails the build.
+ */
+function compiledMessages(): Plugin {
+  const noParser = fileURLToPath(new URL('../node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url));
+  return {
+    name: 'tertulia-compiled-messages',
+    enforce: 'pre',
+    config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: noParser }] } }),
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('.json') || !importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      // Ends in .js so that Vite's JSON plugin leaves the compiled module alone.
+      return resolved && WEB_CATALOG.test(resolved.id) ? `${COMPILED}${resolved.id}.js` : null;
+    },
+    load(id) {
+      if (!id.startsWith(COMPILED)) return null;
+      const file = id.slice(COMPILED.length, -'.js'.length);
+      const known = path.join(KNOWN_CATALOGS, `${WEB_CATALOG.exec(file)![1]}.json`);
+      this.addWatchFile(file);
+      this.addWatchFile(known);
+      const messages: Record<string, string> = {
+        ...JSON.parse(fs.readFileSync(file, 'utf8')),
+        ...JSON.parse(fs.readFileSync(known, 'utf8')),
+      };
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
+
 /** Libraries in their own long-lived chunks, apart from the app's code. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
   if (/\/node_modules\/(@apollo|graphql|graphql-ws|@wry|optimism|zen-observable|ts-invariant)\//.test(id)) return 'apollo';
   if (id.includes('/node_modules/luxon/')) return 'luxon';
+  if (/\/node_modules\/(@formatjs|intl-messageformat)\//.test(id)) return 'intl';
   if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
   return undefined;
 }
@@ -118,7 +158,7 @@ export default defineConfig({
   publicDir: false,
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   esbuild: { jsx: 'automatic' },
-  plugins: [reactRouterProduction(), inlineGraphqlDocuments(), precompress()],
+  plugins: [reactRouterProduction(), compiledMessages(), inlineGraphqlDocuments(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -128,6 +128,8 @@ export type User = {
   headshotUrl?: Maybe<Scalars['String']['output']>;
   /** The spec's name for the same URL. */
   speakingHeadshotUrl?: Maybe<Scalars['String']['output']>;
+  /** Personal: the person and admins. The language Tertulia speaks to them (en, es, pt-BR, fr); null follows their browser. */
+  locale?: Maybe<Scalars['String']['output']>;
   /** The viewer's own participation: 'Unable to access this conversation. (Conversation ID: {id})' for anyone else. */
   participants: Array<Participant>;
   /** How to join the room (the conversation's student and speaker, staff in an interview; opened or started only). */
@@ -2252,6 +2254,8 @@ export type ChangeUserInput = {
   bioHobbiesAre?: InputMaybe<Scalars['String']['input']>;
   /** An IANA zone (America/New_York); INVALID_TIMEZONE otherwise. */
   tzIdentifier?: InputMaybe<Scalars['String']['input']>;
+  /** One of en, es, pt-BR, fr (BAD_USER_INPUT otherwise); null or blank follows the browser again. */
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ChangeUserPayload = {
@@ -4029,6 +4033,7 @@ export type UserResolvers<ContextType = ApiContext, ParentType extends Resolvers
   bioHobbiesAre?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   headshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   speakingHeadshotUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  locale?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   participants?: Resolver<Array<ResolversTypes['Participant']>, ParentType, ContextType, RequireFields<UserParticipantsArgs, 'conversationId'>>;
   videoJoin?: Resolver<ResolversTypes['VideoJoin'], ParentType, ContextType, RequireFields<UserVideoJoinArgs, 'conversationId'>>;
   testCall?: Resolver<Maybe<ResolversTypes['Conversation']>, ParentType, ContextType>;

@@ -5,6 +5,7 @@
  */
 import { IANAZone } from 'luxon';
 import { isIsoDay, yearsBetween } from '../calendarDate';
+import { localeSettingError } from '../i18n/locales';
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -27,6 +28,8 @@ export interface ProfileFields {
   bioGoalsAre: string | null;
   bioHobbiesAre: string | null;
   tzIdentifier: string | null;
+  /** The language the person reads Tertulia in (contracts/i18n/locales.ts); null follows the browser. */
+  locale: string | null;
 }
 export type ProfileField = keyof ProfileFields;
 export const PROFILE_FIELDS: readonly ProfileField[] = [
@@ -45,6 +48,7 @@ export const PROFILE_FIELDS: readonly ProfileField[] = [
   'bioGoalsAre',
   'bioHobbiesAre',
   'tzIdentifier',
+  'locale',
 ];
 
 export const ProfileMessages = {
@@ -142,6 +146,7 @@ export function profileFieldError(field: ProfileField, value: string | null | un
   if (field === 'gender') return genderError(value);
   if (field === 'dateOfBirth') return dateOfBirthError(value, today);
   if (field === 'tzIdentifier') return tzIdentifierError(value);
+  if (field === 'locale') return localeSettingError(value);
   return textFieldError(field, value, { required });
 }
 
@@ -294,6 +299,7 @@ export function settingsFieldError(
   if (field === 'gender') return genderError(value);
   if (field === 'dateOfBirth') return dateOfBirthError(value, today);
   if (field === 'tzIdentifier') return tzIdentifierError(value);
+  if (field === 'locale') return localeSettingError(value);
   return textFieldError(field, value, { required });
 }
 

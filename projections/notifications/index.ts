@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+import { isSupportedLocale, type Locale } from '../../contracts/i18n/locales';
 
 const notificationIdOf = (e: StoredEvent) => e.streamId.slice('notification-'.length);
 
@@ -27,7 +28,7 @@ export function notificationEventDetails(e: { type: string; data: any }): string
 export const notificationsProjector: Projector = {
   name: 'notifications',
   lane: 'background',
-  version: 3,
+  version: 4,
   handles: ['NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE notifications (
@@ -39,6 +40,7 @@ export const notificationsProjector: Projector = {
       transport_type text NOT NULL,
       template_key text NOT NULL,
       template_value jsonb NOT NULL,
+      locale text,
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL,
       latest_event_type text NOT NULL,
@@ -102,10 +104,10 @@ export const notificationsProjector: Projector = {
       await db.query(
         `WITH inserted AS (
            INSERT INTO notifications (id, recipient_account_id, recipient_email, from_address, subject, transport_type, template_key,
-             template_value, created_at, updated_at, latest_event_type, queued_position)
-           SELECT id, account, email, sender, subject, transport, template, value::jsonb, at, at, 'NotificationQueued', pos
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::bigint[])
-               AS x(id, account, email, sender, subject, transport, template, value, at, pos)
+             template_value, locale, created_at, updated_at, latest_event_type, queued_position)
+           SELECT id, account, email, sender, subject, transport, template, value::jsonb, locale, at, at, 'NotificationQueued', pos
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[], $10::bigint[], $11::text[])
+               AS x(id, account, email, sender, subject, transport, template, value, at, pos, locale)
            ON CONFLICT (id) DO NOTHING
            RETURNING template_key, subject, created_at, queued_position)
          INSERT INTO template_stats AS s (template_key, messages, last_queued_at, latest_subject, latest_subject_position, latest_event_type, latest_event_at, latest_event_position)
@@ -131,6 +133,7 @@ export const notificationsProjector: Projector = {
           column((e) => JSON.stringify(e.data.templateValue ?? {})),
           column((e) => e.metadata.occurredAt),
           column((e) => e.position),
+          column((e) => e.data.locale ?? null),
         ],
       );
     }
@@ -201,6 +204,8 @@ export interface NotificationRow {
   transportType: string;
   templateKey: string;
   templateValue: Record<string, string>;
+  /** The language the mail was written in (absent: English). */
+  locale: Locale | null;
   createdAt: Date;
   updatedAt: Date;
   latestEventType: string;
@@ -214,6 +219,7 @@ export const toNotification = (r: any): NotificationRow => ({
   transportType: r.transport_type,
   templateKey: r.template_key,
   templateValue: r.template_value,
+  locale: isSupportedLocale(r.locale) ? r.locale : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   latestEventType: r.latest_event_type,

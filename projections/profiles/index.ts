@@ -1,6 +1,6 @@
 /**
  * Profiles read model: one row per person with a profile (names, location, school, gender, birthday,
- * bios, time zone, headshot key). The User type's profile fields are answered from here; a person
+ * bios, time zone, language, headshot key). The User type's profile fields are answered from here; a person
  * without a profile yet has no row (every field null, the zone the default one).
  */
 import type pg from 'pg';
@@ -25,6 +25,7 @@ const COLUMNS = {
   bioGoalsAre: 'bio_goals_are',
   bioHobbiesAre: 'bio_hobbies_are',
   tzIdentifier: 'tz_identifier',
+  locale: 'locale',
 } as const;
 type Field = keyof typeof COLUMNS;
 
@@ -32,7 +33,7 @@ const accountIdOf = (e: StoredEvent) => e.streamId.slice('profile-'.length);
 
 export const profilesProjector: Projector = {
   name: 'profiles',
-  version: 1,
+  version: 2,
   handles: ['ProfileChanged', 'HeadshotUploaded'],
   schema: `
     CREATE TABLE profiles (
@@ -52,6 +53,7 @@ export const profilesProjector: Projector = {
       bio_goals_are text,
       bio_hobbies_are text,
       tz_identifier text,
+      locale text,
       headshot_key text,
       updated_at timestamptz NOT NULL
     );`,
@@ -98,6 +100,7 @@ export interface ProfileRow {
   bioGoalsAre: string | null;
   bioHobbiesAre: string | null;
   tzIdentifier: string | null;
+  locale: string | null;
   headshotKey: string | null;
 }
 
@@ -118,6 +121,7 @@ const toProfile = (r: any): ProfileRow => ({
   bioGoalsAre: r.bio_goals_are,
   bioHobbiesAre: r.bio_hobbies_are,
   tzIdentifier: r.tz_identifier,
+  locale: r.locale,
   headshotKey: r.headshot_key,
 });
 

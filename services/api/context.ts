@@ -18,6 +18,8 @@ export interface ApiContext {
   requestId: string;
   ip: string | null;
   log: Logger;
+  /** The request's Accept-Language (the web sends its page's language); see services/i18n/locale.ts. */
+  acceptLanguage: string | null;
 }
 
 export function tokenFromHeaders(headers: { get(name: string): string | null }): string | null {
@@ -57,5 +59,12 @@ export async function buildContext(
 ): Promise<ApiContext> {
   const requestId = input.requestId || crypto.randomUUID();
   const viewer = await viewerFromToken(runtime, input.token ?? tokenFromHeaders(input.headers));
-  return { runtime, viewer, requestId, ip: input.ip, log: runtime.log.child({ requestId, accountId: viewer?.accountId }) };
+  return {
+    runtime,
+    viewer,
+    requestId,
+    ip: input.ip,
+    log: runtime.log.child({ requestId, accountId: viewer?.accountId }),
+    acceptLanguage: input.headers.get('accept-language'),
+  };
 }

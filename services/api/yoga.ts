@@ -11,6 +11,7 @@ import { DomainError } from '../domain/shared/errors';
 import type { Runtime } from '../app/runtime';
 import { buildContext, type ApiContext } from './context';
 import { enforceInputLimits } from './inputLimits';
+import { localizedErrors } from './localizedErrors';
 import { resolvers } from './resolvers';
 
 const typeDefs = readSchemaSource();
@@ -81,6 +82,7 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
         blockFieldSuggestion: { enabled: runtime.config.production },
       }),
       ...(runtime.config.surfaces.introspection ? [] : [disableIntrospection]),
+      localizedErrors,
       ...extraPlugins,
     ],
   });

@@ -176,3 +176,72 @@ describe('the receipt', () => {
     assert.match(receipts[0].templateValue.link, /^http/);
   });
 });
+
+describe('the language (issue 32)', () => {
+  const SIGNUP = `mutation($input: SignupInput!) { signup(input: $input) { token } }`;
+  const RECOVER = `mutation($input: RecoverPasswordInput!) { recoverPassword(input: $input) { recovered } }`;
+  const LOGIN = `mutation($input: LoginInput!) { login(input: $input) { token } }`;
+  const CHANGE = `mutation($input: ChangeUserInput!) { changeUser(input: $input) { user { locale } } }`;
+  const password = 'Passw0rd!';
+
+  it("writes the welcome in the sign-up page's language, and the reset mail in the account's setting", async () => {
+    const address = 'lengua@example.com';
+    const signed = await app.gql(SIGNUP, { input: { emailAddress: address, password, passwordConfirmation: password } }, null, {
+      'accept-language': 'es-MX,es;q=0.9,en;q=0.5',
+    });
+    const token = signed.data.signup.token as string;
+    const welcome = await eventually(
+      async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Te damos la bienvenida a Tertulia'),
+      'the welcome in Spanish',
+    );
+    assert.match(welcome.text, /Únete a tu curso con el número de invitación/);
+    assert.match(welcome.text, /Ver este correo en el navegador: http/);
+
+    // No setting: the asking page's language; with one, the setting whatever the page speaks.
+    await app.gql(RECOVER, { input: { emailAddress: address } }, null, { 'accept-language': 'pt-BR' });
+    const portuguese = await eventually(
+      async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Redefina sua senha do Tertulia'),
+      'the reset mail in Portuguese',
+    );
+    assert.match(portuguese.text, /Abra este link nos próximos 60 minutos/);
+    const changed = await app.gql(CHANGE, { input: { locale: 'fr' } }, token);
+    assert.equal(changed.data.changeUser.user.locale, 'fr');
+    await app.gql(RECOVER, { input: { emailAddress: address } }, null, { 'accept-language': 'es' });
+    const french = await eventually(
+      async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === 'Réinitialisez votre mot de passe Tertulia'),
+      'the reset mail in French',
+    );
+    assert.match(french.html, /Choisir un nouveau mot de passe<\/a>/);
+  });
+
+  it("answers an error's words in the caller's language, its code unchanged", async () => {
+    const wrong = { input: { emailAddress: 'nobody-here@example.com', password: 'Wrong-Passw0rd' } };
+    const es = await app.gql(LOGIN, wrong, null, { 'accept-language': 'es' });
+    assert.equal(es.errors?.[0].message, 'El correo electrónico o la contraseña no son correctos.');
+    assert.equal(es.errors?.[0].extensions?.code, 'UNAUTHORIZED');
+    const en = await app.gql(LOGIN, wrong, null, { 'accept-language': 'de-DE' });
+    assert.equal(en.errors?.[0].message, 'The email address or password is incorrect.');
+
+    const weak = await app.gql(
+      SIGNUP,
+      { input: { emailAddress: 'weak@example.com', password: 'short', passwordConfirmation: 'short' } },
+      null,
+      {
+        'accept-language': 'fr',
+      },
+    );
+    assert.equal(weak.errors?.[0].extensions?.code, 'BAD_USER_INPUT');
+    assert.equal(weak.errors?.[0].extensions?.fields?.password, 'Au moins 8 caractères. Au moins 1 chiffre. Au moins 1 lettre majuscule.');
+  });
+
+  it('keeps a language setting to the supported ones, and null follows the browser again', async () => {
+    const s = await signUp(app, 'setting@example.com');
+    const refused = await app.gql(CHANGE, { input: { locale: 'de' } }, s.token, { 'accept-language': 'pt-BR' });
+    assert.equal(refused.errors?.[0].extensions?.code, 'BAD_USER_INPUT');
+    assert.equal(refused.errors?.[0].message, 'O Tertulia não fala esse idioma. Escolha um da lista.');
+    const chosen = await app.gql(CHANGE, { input: { locale: 'pt-BR' } }, s.token);
+    assert.equal(chosen.data.changeUser.user.locale, 'pt-BR');
+    const cleared = await app.gql(CHANGE, { input: { locale: null } }, s.token);
+    assert.equal(cleared.data.changeUser.user.locale, null);
+  });
+});

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SnackbarRoot } from './components/snackbars';
+import { LocaleProvider } from './i18n/LocaleProvider';
 import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
 import { AppRoutes } from './shell/AppRoutes';
@@ -20,15 +21,17 @@ async function sessionChanged() {
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <AuthProvider onSessionChange={sessionChanged}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <SnackbarRoot>
-            <AppRoutes />
-          </SnackbarRoot>
-        </ThemeProvider>
-      </AuthProvider>
-    </BrowserRouter>
+    <LocaleProvider>
+      <BrowserRouter>
+        <AuthProvider onSessionChange={sessionChanged}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <SnackbarRoot>
+              <AppRoutes />
+            </SnackbarRoot>
+          </ThemeProvider>
+        </AuthProvider>
+      </BrowserRouter>
+    </LocaleProvider>
   </StrictMode>,
 );

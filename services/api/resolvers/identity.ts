@@ -8,6 +8,8 @@ import { LIMITS } from '../../security/rateLimit';
 import { isAdmin, requireAdmin, requireSelfOrAdmin, requireViewer } from '../auth';
 import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
+import { acceptLanguageTags, negotiateLocale } from '../../../contracts/i18n/locales';
+import { callerLocale } from '../../i18n/locale';
 
 async function issueToken(
   ctx: ApiContext,
@@ -53,12 +55,12 @@ export const identityResolvers: Resolvers = {
   Mutation: {
     signup: async (_p, { input }, ctx) => {
       if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signUpPerIp(ctx.ip)]);
-      const grant = await ctx.runtime.identity.signup(commandMeta(ctx), { ...input, ip: ctx.ip });
+      const grant = await ctx.runtime.identity.signup(commandMeta(ctx), { ...input, ip: ctx.ip, locale: await callerLocale(ctx) });
       return { token: await issueToken(ctx, grant) };
     },
     signupInvited: async (_p, { input }, ctx) => {
       if (ctx.ip) await ctx.runtime.rateLimiter.hit([LIMITS.signUpPerIp(ctx.ip)]);
-      const grant = await ctx.runtime.identity.signupInvited(commandMeta(ctx), { ...input, ip: ctx.ip });
+      const grant = await ctx.runtime.identity.signupInvited(commandMeta(ctx), { ...input, ip: ctx.ip, locale: await callerLocale(ctx) });
       return { token: await issueToken(ctx, grant) };
     },
     login: async (_p, { input }, ctx) => {
@@ -81,7 +83,9 @@ export const identityResolvers: Resolvers = {
     recoverPassword: async (_p, { input }, ctx) => {
       await ctx.runtime.rateLimiter.hit([LIMITS.resetPerAddress(input.emailAddress), ...(ctx.ip ? [LIMITS.resetPerIp(ctx.ip)] : [])]);
       checkResetAddress(input.emailAddress);
-      const request = ctx.runtime.identity.recoverPassword(commandMeta(ctx), input);
+      // The page's language, for an account without a setting (the account's own comes first).
+      const locale = negotiateLocale(acceptLanguageTags(ctx.acceptLanguage));
+      const request = ctx.runtime.identity.recoverPassword(commandMeta(ctx), { ...input, locale });
       // The answer must not tell whether the address has an account, in its words or in its time
       // (issue 27): only a known address writes and mails, so the work goes on after the answer.
       // Asking for one's own address (the security settings) waits, to read its new sent time.

@@ -106,6 +106,7 @@ export const peopleResolvers: Resolvers = {
     surname: async (user, _args, ctx) => (await profileOf(ctx, user.id))?.surname ?? user.surname ?? null,
     tzIdentifier: async (user, _args, ctx) => zoneOrDefault((await profileOf(ctx, user.id))?.tzIdentifier ?? user.tzIdentifier),
     gender: personalField('gender'),
+    locale: personalField('locale'),
     dateOfBirth: personalField('dateOfBirth'),
     age: async (user, _args, ctx) => {
       requireViewer(ctx.viewer);

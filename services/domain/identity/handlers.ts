@@ -12,7 +12,10 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import type { AppendResult } from '../../eventstore/port';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { hashToken, randomToken } from '../../security/tokens';
+import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../../contracts/i18n/locales';
 import { queueWelcome } from '../notifications/accountMail';
+import { evolveProfile, initialProfile } from '../people/profile';
+import { streams as profileStreams, type ProfileEvent } from '../people/events';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { DomainError, assertNoFieldErrors, badInput } from '../shared/errors';
@@ -57,6 +60,13 @@ export interface SessionGrant {
 
 async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
   return fold(evolveAccount, initialAccount(), (await tx.read(streams.account(accountId))) as AccountEvent[]);
+}
+
+/** The language an account's mail goes out in: its setting, else the asking page's (issue 32). */
+async function mailLocale(tx: CommandTransaction, accountId: string, requested: Locale | undefined): Promise<Locale> {
+  const profile = fold(evolveProfile, initialProfile(), (await tx.read(profileStreams.profile(accountId))) as ProfileEvent[]);
+  const setting = profile.fields.locale;
+  return isSupportedLocale(setting) ? setting : (requested ?? DEFAULT_LOCALE);
 }
 
 /**
@@ -137,7 +147,15 @@ export function identityHandlers(deps: IdentityDeps) {
   return {
     async signup(
       meta: CommandMeta,
-      input: { emailAddress: string; password: string; passwordConfirmation: string; selfAssignedRole?: string | null; ip: string | null },
+      input: {
+        emailAddress: string;
+        password: string;
+        passwordConfirmation: string;
+        selfAssignedRole?: string | null;
+        ip: string | null;
+        /** The sign-up page's language: the welcome's. */
+        locale?: Locale;
+      },
     ): Promise<SessionGrant> {
       validateCredentials(input.emailAddress, input.password, input.passwordConfirmation);
       const role = input.selfAssignedRole ?? 'STUDENT';
@@ -161,6 +179,7 @@ export function identityHandlers(deps: IdentityDeps) {
           emailAddress: normalizeEmail(input.emailAddress),
           role,
           publicUrl: deps.publicUrl,
+          locale: input.locale,
         });
         return grant;
       });
@@ -169,7 +188,7 @@ export function identityHandlers(deps: IdentityDeps) {
 
     async signupInvited(
       meta: CommandMeta,
-      input: { invitationToken: string; password: string; passwordConfirmation: string; ip: string | null },
+      input: { invitationToken: string; password: string; passwordConfirmation: string; ip: string | null; locale?: Locale },
     ): Promise<SessionGrant> {
       assertNoFieldErrors(passwordFieldErrors(input.password, input.passwordConfirmation));
       const passwordHash = await hashPassword(input.password);
@@ -198,6 +217,7 @@ export function identityHandlers(deps: IdentityDeps) {
           emailAddress: normalizeEmail(issued.data.emailAddress),
           role: issued.data.role,
           publicUrl: deps.publicUrl,
+          locale: input.locale,
         });
         tx.append(invitationStream, [
           { type: 'InvitationAccepted', data: { invitationId: issued.data.invitationId, accountId: grant.accountId } },
@@ -248,7 +268,8 @@ export function identityHandlers(deps: IdentityDeps) {
     },
 
     /** Same answer whether or not the address has an account, so it reveals nothing. */
-    async recoverPassword(meta: CommandMeta, input: { emailAddress: string }) {
+    /** `locale`: the asking page's language, for an account without a setting. */
+    async recoverPassword(meta: CommandMeta, input: { emailAddress: string; locale?: Locale }) {
       checkResetAddress(input.emailAddress);
       return commands.execute(meta, async (tx) => {
         const accountId = await accountIdForEmail(tx, input.emailAddress);
@@ -270,6 +291,7 @@ export function identityHandlers(deps: IdentityDeps) {
           templateKey: 'password_reset',
           templateValue: { emailAddress: account.emailAddress!, validForMinutes: String(RESET_TOKEN_LIFETIME_MS / 60_000) },
           secrets: { resetLink },
+          locale: await mailLocale(tx, accountId, input.locale),
         });
         return true;
       });

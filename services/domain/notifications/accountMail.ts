@@ -7,24 +7,26 @@
  * payment-<id>, which is recorded once): a retried or double-submitted payment records nothing the
  * second time, so it mails nothing the second time either.
  */
+import type { Locale } from '../../../contracts/i18n/locales';
 import type { CommandTransaction } from '../../commands/execute';
 import { evolveAccount, initialAccount } from '../identity/account';
 import { streams as identityStreams, type AccountEvent } from '../identity/events';
 import { fold } from '../shared/decider';
 import type { Mailer } from './mailer';
-import { AccountTemplates, firstSteps, formatAmount, welcomeRoleOf } from './accountMailTemplates';
+import { AccountTemplates, firstStepPaths, formatAmount, welcomeRoleOf } from './accountMailTemplates';
 
 /** Queues the welcome of a new account (in the sign-up's append). */
 export function queueWelcome(
   mailer: Mailer,
   tx: CommandTransaction,
-  input: { accountId: string; emailAddress: string; role: string; publicUrl: string },
+  input: { accountId: string; emailAddress: string; role: string; publicUrl: string; locale?: Locale },
 ) {
   const role = welcomeRoleOf(input.role);
   return mailer.queue(tx, {
     recipient: { accountId: input.accountId, emailAddress: input.emailAddress },
     templateKey: AccountTemplates.welcome,
-    templateValue: { emailAddress: input.emailAddress, role, link: `${input.publicUrl.replace(/\/$/, '')}${firstSteps[role].path}` },
+    templateValue: { emailAddress: input.emailAddress, role, link: `${input.publicUrl.replace(/\/$/, '')}${firstStepPaths[role]}` },
+    locale: input.locale,
   });
 }
 

@@ -3,6 +3,8 @@
  * (queued by accountMail.ts).
  */
 import { PRODUCT_NAME } from '../../../contracts/enrollment';
+import type { Locale } from '../../../contracts/i18n/locales';
+import { translate } from '../../i18n/translate';
 import { escapeHtml, type RenderedMail } from './renderedMail';
 
 export const AccountTemplates = { welcome: 'welcome', paymentReceipt: 'payment_receipt' } as const;
@@ -14,22 +16,11 @@ export function formatAmount(minor: number, currency: string): string {
 }
 
 export type Role = 'student' | 'instructor' | 'speaker';
-export const firstSteps: Record<Role, { text: string; path: string; label: string }> = {
-  student: {
-    text: 'Join your course with the invite number your instructor gave you, or try an adventure, then reserve your first conversation.',
-    path: '/student/home',
-    label: 'Open Tertulia',
-  },
-  instructor: {
-    text: 'Create your first course and share its invite number with your students.',
-    path: '/instructor/courses',
-    label: 'Open Tertulia',
-  },
-  speaker: {
-    text: 'Finish your profile and add the times you are available for conversations.',
-    path: '/speaker/planner',
-    label: 'Open Tertulia',
-  },
+/** Where the welcome's link leads each role (its words: services/i18n/messages, mail.welcome.step.*). */
+export const firstStepPaths: Record<Role, string> = {
+  student: '/student/home',
+  instructor: '/instructor/courses',
+  speaker: '/speaker/planner',
 };
 
 export const welcomeRoleOf = (role: string): Role => {
@@ -53,16 +44,23 @@ function paragraphs(
   return { text, html };
 }
 
-export const accountTemplates: Record<string, (values: Record<string, string>) => RenderedMail> = {
+export const accountTemplates: Record<
+  string,
+  (values: Record<string, string>, secrets: Record<string, string>, locale: Locale) => RenderedMail
+> = {
   /** values: emailAddress, role (student | instructor | speaker), link (the role's home). */
-  [AccountTemplates.welcome]: (v) => {
-    const step = firstSteps[welcomeRoleOf(v.role ?? 'student')];
+  [AccountTemplates.welcome]: (v, _secrets, locale) => {
+    const role = welcomeRoleOf(v.role ?? 'student');
     return {
-      subject: `Welcome to ${PRODUCT_NAME}`,
+      subject: translate(locale, 'mail.welcome.subject'),
       ...paragraphs(
-        ['Hello,', `Welcome to ${PRODUCT_NAME}! Your account for ${v.emailAddress} is ready.`, step.text],
-        { href: v.link, label: step.label },
-        [`You receive this message because this address was used to sign up on ${PRODUCT_NAME}.`],
+        [
+          translate(locale, 'mail.hello'),
+          translate(locale, 'mail.welcome.ready', { emailAddress: v.emailAddress }),
+          translate(locale, `mail.welcome.step.${role}`),
+        ],
+        { href: v.link, label: translate(locale, 'mail.welcome.action') },
+        [translate(locale, 'mail.welcome.why')],
       ),
     };
   },

@@ -7,6 +7,7 @@
  * stored in events. Every mail sent ends with the link to its public page (/mail/<publicToken>,
  * services/security/mailTokens.ts).
  */
+import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
 import type { CommandExecutor, CommandTransaction } from '../../commands/execute';
 import type { EventStore } from '../../eventstore/port';
 import type { MailTransport } from '../../integrations/mail/port';
@@ -31,6 +32,8 @@ export interface Mailer {
       templateKey: string;
       templateValue: Record<string, string>;
       secrets?: Record<string, string>;
+      /** The recipient's language (issue 32); English when not given. */
+      locale?: Locale;
     },
   ): string;
   /** Sends a queued notification (the job's work). Safe to run twice: a sent mail is not resent. */
@@ -51,7 +54,7 @@ export function createMailer(deps: {
   return {
     queue(tx, mail) {
       const notificationId = newId();
-      const rendered = renderMail(mail.templateKey, mail.templateValue);
+      const rendered = renderMail(mail.templateKey, mail.templateValue, {}, mail.locale);
       const queued: NotificationQueued = {
         type: 'NotificationQueued',
         data: {
@@ -62,6 +65,7 @@ export function createMailer(deps: {
           templateKey: mail.templateKey,
           templateValue: mail.templateValue,
           transportType: deps.transport.type,
+          ...(mail.locale && mail.locale !== DEFAULT_LOCALE ? { locale: mail.locale } : {}),
           ...(mail.secrets ? { secretsSealed: true as const } : {}),
         },
       };
@@ -87,7 +91,12 @@ export function createMailer(deps: {
       const secrets = job.sealedSecrets ? JSON.parse(unseal(deps.serverSecret, job.sealedSecrets)) : {};
       // Every mail ends with the link to its public page ('View this mail in your browser').
       const browserUrl = mailPageUrl(deps.publicUrl, notificationPublicToken(deps.serverSecret, job.notificationId));
-      const rendered = withBrowserLink(renderMail(state.queued.templateKey, state.queued.templateValue, secrets), browserUrl);
+      const locale = state.queued.locale ?? DEFAULT_LOCALE;
+      const rendered = withBrowserLink(
+        renderMail(state.queued.templateKey, state.queued.templateValue, secrets, locale),
+        browserUrl,
+        locale,
+      );
       try {
         const { messageId } = await deps.transport.send({
           from: state.queued.fromAddress,

@@ -5,29 +5,36 @@
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
 import { accountTemplates } from './accountMailTemplates';
+import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
+import { type ServerMessageId, translate } from '../../i18n/translate';
 import { escapeHtml, type RenderedMail } from './renderedMail';
 
-type Template = (values: Record<string, string>, secrets: Record<string, string>) => RenderedMail;
+/**
+ * A template renders in the recipient's language (issue 32); those not translated yet ignore it
+ * and speak English.
+ */
+type Template = (values: Record<string, string>, secrets: Record<string, string>, locale: Locale) => RenderedMail;
 
 const templates: Record<string, Template> = {
-  password_reset: (values, secrets) => {
+  password_reset: (values, secrets, locale) => {
     const link = secrets.resetLink ?? '[redacted]';
+    const t = (id: ServerMessageId) => translate(locale, id, values);
     return {
-      subject: 'Reset your Tertulia password',
+      subject: t('mail.passwordReset.subject'),
       text: [
-        `Hello,`,
+        t('mail.hello'),
         ``,
-        `Someone asked to reset the password of the Tertulia account for ${values.emailAddress}.`,
-        `Open this link within ${values.validForMinutes} minutes to choose a new password:`,
+        t('mail.passwordReset.asked'),
+        t('mail.passwordReset.openWithin'),
         ``,
         link,
         ``,
-        `If you did not ask for this, you can ignore this message; your password stays the same.`,
+        t('mail.passwordReset.ignore'),
       ].join('\n'),
-      html: `<p>Hello,</p><p>Someone asked to reset the password of the Tertulia account for ${escapeHtml(values.emailAddress)}.</p>
-<p>Open this link within ${escapeHtml(values.validForMinutes)} minutes to choose a new password:</p>
-<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
-<p>If you did not ask for this, you can ignore this message; your password stays the same.</p>`,
+      html: `<p>${escapeHtml(t('mail.hello'))}</p><p>${escapeHtml(t('mail.passwordReset.asked'))}</p>
+<p>${escapeHtml(t('mail.passwordReset.openWithin'))}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.passwordReset.action'))}</a></p>
+<p>${escapeHtml(t('mail.passwordReset.ignore'))}</p>`,
     };
   },
   // Live support (issue 9): an answer that came while the visitor was away.
@@ -76,24 +83,30 @@ const templates: Record<string, Template> = {
 /** Every template the product sends, by key. */
 export const MAIL_TEMPLATE_KEYS: readonly string[] = Object.keys(templates).sort();
 
-export function renderMail(templateKey: string, values: Record<string, string>, secrets: Record<string, string> = {}): RenderedMail {
+export function renderMail(
+  templateKey: string,
+  values: Record<string, string>,
+  secrets: Record<string, string> = {},
+  locale: Locale = DEFAULT_LOCALE,
+): RenderedMail {
   const template = templates[templateKey];
   if (!template) throw new Error(`Unknown mail template ${templateKey}`);
-  return template(values, secrets);
+  return template(values, secrets, locale);
 }
 
-/** The words of the link every mail ends with (its public page, Notification.publicToken). */
-export const BROWSER_LINK_TEXT = 'View this mail in your browser';
+/** The words of the link every mail ends with (its public page, Notification.publicToken), in English. */
+export const BROWSER_LINK_TEXT = translate(DEFAULT_LOCALE, 'mail.browserLink');
 
 /**
  * Every mail's layout as sent: the template's message, then the link to its public page
  * (`/mail/<publicToken>`), last, so a mail's own link stays its first.
  */
-export function withBrowserLink(mail: RenderedMail, url: string): RenderedMail {
+export function withBrowserLink(mail: RenderedMail, url: string, locale: Locale = DEFAULT_LOCALE): RenderedMail {
+  const words = translate(locale, 'mail.browserLink');
   return {
     ...mail,
-    text: `${mail.text}\n\n${BROWSER_LINK_TEXT}: ${url}`,
-    html: `${mail.html}\n<p style="margin-top:24px;font-size:12px;color:#555"><a href="${escapeHtml(url)}">${BROWSER_LINK_TEXT}</a></p>`,
+    text: `${mail.text}\n\n${words}: ${url}`,
+    html: `${mail.html}\n<p style="margin-top:24px;font-size:12px;color:#555"><a href="${escapeHtml(url)}">${escapeHtml(words)}</a></p>`,
   };
 }
 
@@ -106,9 +119,10 @@ export function renderStoredMail(n: {
   templateKey: string;
   templateValue: Record<string, string>;
   subject: string;
+  locale?: Locale | null;
 }): Omit<RenderedMail, 'attachments'> {
   try {
-    const { subject, text, html } = renderMail(n.templateKey, n.templateValue);
+    const { subject, text, html } = renderMail(n.templateKey, n.templateValue, {}, n.locale ?? DEFAULT_LOCALE);
     return { subject, text, html };
   } catch {
     const text = Object.entries(n.templateValue)

@@ -5,13 +5,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Messages } from '../../../contracts/errors';
 import { checkPassword } from '../../../contracts/validation/password';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordFields, SubmitBlockedReason, usePasswordFeedback } from '../components/PasswordFields';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET, RESET_PASSWORD } from './operations';
+import { useT } from '../i18n/useT';
 
 interface ResetForm {
   password: string;
@@ -21,6 +21,7 @@ interface ResetForm {
 /** /auth/password_reset?token= — the link from the reset e-mail: choose a new password. */
 export default function PasswordResetPage() {
   const [params] = useSearchParams();
+  const t = useT();
   const resetToken = params.get('token');
   const [resetPassword, { loading, error, data }] = useMutation(RESET_PASSWORD, QUIET);
   const form = useForm<ResetForm>({ mode: 'onTouched', defaultValues: { password: '', passwordConfirmation: '' } });
@@ -29,10 +30,10 @@ export default function PasswordResetPage() {
 
   if (!resetToken) {
     return (
-      <AuthCard title="Choose a new password">
-        <Alert severity="error">{Messages.resetTokenInvalid}</Alert>
+      <AuthCard title={t('auth.reset.title')}>
+        <Alert severity="error">{t('known.resetTokenInvalid')}</Alert>
         <Button component={RouterLink} to="/auth/request_password_reset" variant="contained" sx={{ mt: 3 }}>
-          Request a new link
+          {t('auth.reset.requestNew')}
         </Button>
       </AuthCard>
     );
@@ -40,12 +41,12 @@ export default function PasswordResetPage() {
 
   if (data?.resetPassword.reset) {
     return (
-      <AuthCard title="Choose a new password">
+      <AuthCard title={t('auth.reset.title')}>
         <Alert severity="success" role="status">
-          Your password has been changed. Sign in with your new password.
+          {t('auth.reset.done')}
         </Alert>
         <Button component={RouterLink} to="/auth/sign_in" variant="contained" sx={{ mt: 3 }} autoFocus>
-          Sign in
+          {t('auth.reset.signIn')}
         </Button>
       </AuthCard>
     );
@@ -57,14 +58,14 @@ export default function PasswordResetPage() {
   });
 
   return (
-    <AuthCard title="Choose a new password" subtitle="Enter it twice to be sure.">
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
-          <PasswordFields feedback={feedback} label="New password" />
+          <PasswordFields feedback={feedback} label={t('auth.reset.newPassword')} />
           <FormAlert message={error && errorMessage(error)} />
           {error && (
             <Link component={RouterLink} to="/auth/request_password_reset" sx={{ display: 'inline-block', mt: 1 }}>
-              Request a new link
+              {t('auth.reset.requestNew')}
             </Link>
           )}
           <Button
@@ -76,7 +77,7 @@ export default function PasswordResetPage() {
             sx={{ mt: 3 }}
             aria-describedby={feedback.canSubmit ? undefined : blockedId}
           >
-            {loading ? 'Saving ...' : 'Save the new password'}
+            {t(loading ? 'auth.reset.busy' : 'auth.reset.submit')}
           </Button>
           <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />
         </form>

@@ -11,13 +11,16 @@ import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
-import { PASSWORD_RESET_SENT_MESSAGE, RECOVER_PASSWORD } from '../lib/operations';
+import { RECOVER_PASSWORD } from '../lib/operations';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET } from './operations';
+import { Message } from '../i18n/Message';
+import { useT } from '../i18n/useT';
 
 /** /auth/request_password_reset?email_address= — asks for a reset message by e-mail. */
 export default function RequestPasswordResetPage() {
   const [params] = useSearchParams();
+  const t = useT();
   const [recoverPassword, { loading, error, data }] = useMutation(RECOVER_PASSWORD, QUIET);
   const {
     register,
@@ -37,14 +40,14 @@ export default function RequestPasswordResetPage() {
       const result = await recoverPassword({ variables: { input: { emailAddress: emailAddress.trim() } } }).catch(() => null);
       if (result?.data?.recoverPassword.recovered) {
         setSentTo(emailAddress.trim());
-        notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
+        notifySuccess(t('auth.requestReset.sent'));
       }
     },
     () => setSentTo(null),
   );
 
   return (
-    <AuthCard title="Reset your password" subtitle="We'll e-mail you a link to choose a new password.">
+    <AuthCard title={t('auth.requestReset.title')} subtitle={t('auth.requestReset.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <EmailField
           registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })}
@@ -53,20 +56,26 @@ export default function RequestPasswordResetPage() {
         <FormAlert message={error && errorMessage(error)} />
         {sent && (
           <Alert severity="success" sx={{ mt: 2 }}>
-            {PASSWORD_RESET_SENT_MESSAGE} If it hasn't arrived after 15 minutes, please{' '}
-            <Link component={RouterLink} to="/help">
-              contact support
-            </Link>
-            .
+            {t('auth.requestReset.sent')}{' '}
+            <Message
+              id="auth.requestReset.notArrived"
+              tags={{
+                link: (words) => (
+                  <Link component={RouterLink} to="/help">
+                    {words}
+                  </Link>
+                ),
+              }}
+            />
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={loading} sx={{ mt: 3 }}>
-          {loading ? 'Sending ...' : sent ? 'Send again' : 'Send the reset message'}
+          {t(loading ? 'auth.requestReset.busy' : sent ? 'auth.requestReset.again' : 'auth.requestReset.submit')}
         </Button>
       </form>
       <Typography sx={{ mt: 3 }}>
         <Link component={RouterLink} to="/auth/sign_in">
-          Back to sign in
+          {t('auth.requestReset.back')}
         </Link>
       </Typography>
     </AuthCard>

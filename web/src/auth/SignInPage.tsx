@@ -15,6 +15,8 @@ import { useAuth } from '../lib/auth';
 import { errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { afterSignInPath } from './redirect';
+import { localizeKnown } from '../i18n/translate';
+import { useT } from '../i18n/useT';
 
 interface SignInForm {
   emailAddress: string;
@@ -25,6 +27,7 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAuth();
+  const t = useT();
   // The Apollo client and the login mutation load when the person submits (or starts typing, see
   // below), not with the page: this page is the first most visitors see (issue 11, first load).
   const [loading, setLoading] = useState(false);
@@ -61,7 +64,7 @@ export default function SignInPage() {
 
   const email = watch('emailAddress').trim();
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back to Tertulia.">
+    <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
       <form onSubmit={onSubmit} onInput={warmUp} noValidate>
         <EmailField
           registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })}
@@ -69,26 +72,26 @@ export default function SignInPage() {
         />
         <TextField
           {...muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }))}
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
           required
           fullWidth
           margin="normal"
           error={Boolean(errors.password)}
-          helperText={errors.password?.message}
+          helperText={localizeKnown(errors.password?.message)}
         />
         <FormAlert message={error ? errorMessage(error) : null} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={loading} sx={{ mt: 3 }}>
-          {loading ? 'Signing in ...' : 'Sign in'}
+          {t(loading ? 'auth.signIn.busy' : 'auth.signIn.submit')}
         </Button>
       </form>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to={`/auth/request_password_reset${email ? `?email_address=${encodeURIComponent(email)}` : ''}`}>
-          Forgot your password?
+          {t('auth.signIn.forgot')}
         </Link>
         <Link component={RouterLink} to="/auth/sign_up" state={location.state}>
-          Create an account
+          {t('auth.signIn.createAccount')}
         </Link>
       </Stack>
     </AuthCard>

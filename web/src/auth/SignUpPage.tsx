@@ -24,6 +24,7 @@ import { QUIET, SIGNUP, SIGNUP_INVITED } from './operations';
 import { afterSignInPath } from './redirect';
 import { SAVE_ZONE } from '../components/zoneOffer';
 import { browserTimeZone } from '../lib/time';
+import { useT } from '../i18n/useT';
 
 interface SignUpForm {
   emailAddress: string;
@@ -46,6 +47,7 @@ export default function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { signIn } = useAuth();
+  const t = useT();
   const [signup, selfCall] = useMutation(SIGNUP, QUIET);
   const [signupInvited, invitedCall] = useMutation(SIGNUP_INVITED, QUIET);
   const [saveZone] = useMutation(SAVE_ZONE, QUIET);
@@ -90,19 +92,19 @@ export default function SignUpPage() {
 
   return (
     <AuthCard
-      title={invitationToken ? 'Accept your invitation' : 'Create your account'}
-      subtitle={invitationToken ? 'Choose a password to finish setting up your account.' : 'Practise a language with native speakers.'}
+      title={t(invitationToken ? 'auth.signUp.invitedTitle' : 'auth.signUp.title')}
+      subtitle={t(invitationToken ? 'auth.signUp.invitedSubtitle' : 'auth.signUp.subtitle')}
     >
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           {invitationToken ? (
             invitedEmail && (
               <TextField
-                label="Email address"
+                label={t('auth.email')}
                 value={invitedEmail}
                 fullWidth
                 margin="normal"
-                helperText="Set by your invitation."
+                helperText={t('auth.signUp.invitedEmailHelp')}
                 slotProps={{ htmlInput: { readOnly: true } }}
               />
             )
@@ -117,10 +119,10 @@ export default function SignUpPage() {
                 control={control}
                 render={({ field }) => (
                   <FormControl component="fieldset" margin="normal">
-                    <FormLabel component="legend">I am signing up as</FormLabel>
+                    <FormLabel component="legend">{t('auth.signUp.roleLegend')}</FormLabel>
                     <RadioGroup row {...field}>
-                      <FormControlLabel value="STUDENT" control={<Radio />} label="A student" />
-                      <FormControlLabel value="INSTRUCTOR" control={<Radio />} label="An instructor" />
+                      <FormControlLabel value="STUDENT" control={<Radio />} label={t('auth.signUp.roleStudent')} />
+                      <FormControlLabel value="INSTRUCTOR" control={<Radio />} label={t('auth.signUp.roleInstructor')} />
                     </RadioGroup>
                   </FormControl>
                 )}
@@ -138,15 +140,15 @@ export default function SignUpPage() {
             sx={{ mt: 3 }}
             aria-describedby={feedback.canSubmit ? undefined : blockedId}
           >
-            {loading ? 'Creating your account ...' : 'Sign up'}
+            {t(loading ? 'auth.signUp.busy' : 'auth.signUp.submit')}
           </Button>
           <SubmitBlockedReason id={blockedId} feedback={feedback} busy={loading} />
         </form>
       </FormProvider>
       <Typography sx={{ mt: 3 }}>
-        Already have an account?{' '}
+        {t('auth.signUp.haveAccount')}{' '}
         <Link component={RouterLink} to="/auth/sign_in" state={location.state}>
-          Sign in
+          {t('auth.signUp.signIn')}
         </Link>
       </Typography>
     </AuthCard>

@@ -10,9 +10,13 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { PASSWORD_CHECK_DEBOUNCE_MS, PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE } from '../../../contracts/validation/password';
-import { passwordFeedback, type PasswordFeedback, type PasswordPair } from '../lib/passwordFeedback';
+import { PASSWORD_BLOCKED, passwordFeedback, type PasswordFeedback, type PasswordPair } from '../lib/passwordFeedback';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { muiField } from './fields';
+import { localizeKnown } from '../i18n/translate';
+import { useT } from '../i18n/useT';
+
+const BLOCKED_REASONS = Object.keys(PASSWORD_BLOCKED) as (keyof typeof PASSWORD_BLOCKED)[];
 
 /** Live rule and mismatch feedback for the form's current `password` and `passwordConfirmation`. */
 export function usePasswordFeedback(password = '', passwordConfirmation = ''): PasswordFeedback {
@@ -28,7 +32,8 @@ export function usePasswordFeedback(password = '', passwordConfirmation = ''): P
  * a FormProvider; the form submits only when `feedback.canSubmit`, and `SubmitBlockedReason`
  * says why not beside the button.
  */
-export function PasswordFields({ feedback, label = 'Password' }: { feedback: PasswordFeedback; label?: string }) {
+export function PasswordFields({ feedback, label }: { feedback: PasswordFeedback; label?: string }) {
+  const t = useT();
   const {
     register,
     formState: { errors },
@@ -36,25 +41,25 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
   const rulesId = useId();
   const password = muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }));
   const confirmation = muiField(register('passwordConfirmation', { required: PASSWORD_REQUIRED_MESSAGE }));
-  const confirmationMessage = feedback.showMismatch ? PASSWORD_MISMATCH_MESSAGE : errors.passwordConfirmation?.message;
+  const confirmationMessage = localizeKnown(feedback.showMismatch ? PASSWORD_MISMATCH_MESSAGE : errors.passwordConfirmation?.message);
 
   return (
     <>
       <TextField
         {...password}
-        label={label}
+        label={label ?? t('auth.password')}
         type="password"
         autoComplete="new-password"
         required
         fullWidth
         margin="normal"
         error={Boolean(errors.password)}
-        helperText={errors.password?.message}
+        helperText={localizeKnown(errors.password?.message)}
         slotProps={{ htmlInput: { 'aria-describedby': rulesId } }}
       />
       <Box id={rulesId} sx={{ px: 1.5, pb: 0.5 }}>
         <Typography variant="body2" component="p" color="text.secondary">
-          Your password:
+          {t('auth.password.rulesIntro')}
         </Typography>
         <List dense disablePadding>
           {feedback.rules.map((rule) => (
@@ -70,8 +75,8 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
                 sx={{ my: 0.25 }}
                 primary={
                   <>
-                    {rule.message}
-                    <span className="visually-hidden">{rule.passed ? ' (met)' : ' (not met)'}</span>
+                    {localizeKnown(rule.message)}
+                    <span className="visually-hidden">{t(rule.passed ? 'auth.password.ruleMet' : 'auth.password.ruleNotMet')}</span>
                   </>
                 }
               />
@@ -81,7 +86,7 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
       </Box>
       <TextField
         {...confirmation}
-        label="Confirm password"
+        label={t('auth.password.confirm')}
         type="password"
         autoComplete="new-password"
         required
@@ -97,10 +102,12 @@ export function PasswordFields({ feedback, label = 'Password' }: { feedback: Pas
 
 /** Says why the form's button is disabled (a disabled button cannot say it itself). */
 export function SubmitBlockedReason({ id, feedback, busy }: { id: string; feedback: PasswordFeedback; busy?: boolean }) {
+  const t = useT();
   if (busy || !feedback.blockedBecause) return null;
+  const reason = BLOCKED_REASONS.find((key) => PASSWORD_BLOCKED[key] === feedback.blockedBecause);
   return (
     <Typography id={id} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-      {feedback.blockedBecause}
+      {reason ? t(`auth.password.blocked.${reason}`) : feedback.blockedBecause}
     </Typography>
   );
 }

@@ -18,7 +18,9 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Messages } from '../../../contracts/errors';
 import { useAuth } from '../lib/auth';
-import { GRAPHQL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '../lib/errors';
+import { localizeKnown } from '../i18n/translate';
+import { useT } from '../i18n/useT';
+import { graphqlErrorMessage, networkErrorMessage } from '../lib/errors';
 
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const SNACKBAR_MAX = 3;
@@ -35,17 +37,19 @@ const Content = styled(MaterialDesignContent)({
 const actionButton = { color: 'inherit', fontWeight: 700 } as const;
 
 export function DismissAction({ id }: { id: SnackbarKey }) {
+  const t = useT();
   return (
     <Button size="small" sx={actionButton} onClick={() => closeSnackbar(id)}>
-      Dismiss
+      {t('common.dismiss')}
     </Button>
   );
 }
 
 export function ReloadAction() {
+  const t = useT();
   return (
     <Button size="small" sx={actionButton} onClick={() => window.location.reload()}>
-      Reload
+      {t('common.reload')}
     </Button>
   );
 }
@@ -55,6 +59,7 @@ function SignInAction({ id }: { id: SnackbarKey }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { signOut } = useAuth();
+  const t = useT();
   const signIn = async () => {
     closeSnackbar(id);
     await signOut();
@@ -62,7 +67,7 @@ function SignInAction({ id }: { id: SnackbarKey }) {
   };
   return (
     <Button size="small" sx={actionButton} onClick={signIn}>
-      Sign In
+      {t('common.signInAction')}
     </Button>
   );
 }
@@ -94,11 +99,11 @@ export const notifyInfo = (message: string, options?: Options) => notify(message
 export const notifyWarning = (message: string, options?: Options) => notify(message, 'warning', options);
 
 /** Global: any GraphQL error nobody handled (8 s). */
-export const notifyGraphQLError = () => notifyError(GRAPHQL_ERROR_MESSAGE, { autoHideDuration: GRAPHQL_ERROR_SNACKBAR_MS });
+export const notifyGraphQLError = () => notifyError(graphqlErrorMessage(), { autoHideDuration: GRAPHQL_ERROR_SNACKBAR_MS });
 
 /** Global: the API cannot be reached (stays until dismissed or reloaded). */
 export const notifyNetworkError = () =>
-  notifyError(NETWORK_ERROR_MESSAGE, {
+  notifyError(networkErrorMessage(), {
     persist: true,
     action: (id) => (
       <>
@@ -110,7 +115,7 @@ export const notifyNetworkError = () =>
 
 /** Global: the server refused the token (UNAUTHORIZED). */
 export const notifyUnauthorized = () =>
-  notifyWarning(Messages.unauthorized, {
+  notifyWarning(localizeKnown(Messages.unauthorized), {
     persist: true,
     action: (id) => (
       <>

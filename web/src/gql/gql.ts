@@ -95,6 +95,8 @@ type Documents = {
     "\n  subscription TestCallChanged {\n    testCallChanged\n  }\n": typeof types.TestCallChangedDocument,
     "\n  mutation StartTestCall($input: StartTestCallInput!) {\n    startTestCall(input: $input) {\n      started\n      conversation {\n        id\n        status\n      }\n    }\n  }\n": typeof types.StartTestCallDocument,
     "\n  mutation EndTestCall($input: EndTestCallInput!) {\n    endTestCall(input: $input) {\n      ended\n      conversation {\n        id\n        status\n      }\n    }\n  }\n": typeof types.EndTestCallDocument,
+    "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n": typeof types.AccountLocaleDocument,
+    "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n": typeof types.SaveLocaleDocument,
     "\n  query InstructorConversation($conversationId: ID!) {\n    me {\n      id\n      tzIdentifier\n    }\n    conversation(conversationId: $conversationId) {\n      id\n      status\n      isCanceled\n      reservedStart\n      duration\n      learningLanguage\n      markedAs\n      reservedBy {\n        id\n        displayName\n      }\n      reservedWith {\n        id\n        displayName\n      }\n      course {\n        id\n        name\n      }\n      lesson {\n        id\n        title\n      }\n    }\n  }\n": typeof types.InstructorConversationDocument,
     "\n  fragment InstructorCourseFields on Course {\n    id\n    name\n    language\n    proficiency\n    startDate\n    endDate\n    isPast\n    inviteNumber\n    completionRequirement\n    durationRequirement\n    courseEnrollmentsCount\n    priceAgreement {\n      id\n      kind\n    }\n    prices {\n      unitPrice\n      totalPrice\n      currency\n    }\n    owner {\n      id\n      school\n    }\n  }\n": typeof types.InstructorCourseFieldsFragmentDoc,
     "\n  query InstructorCourses {\n    me {\n      id\n      current: ownedCourses(scope: current_or_upcoming) {\n        ...InstructorCourseFields\n      }\n      past: ownedCourses(scope: past) {\n        ...InstructorCourseFields\n      }\n    }\n  }\n": typeof types.InstructorCoursesDocument,
@@ -256,6 +258,8 @@ const documents: Documents = {
     "\n  subscription TestCallChanged {\n    testCallChanged\n  }\n": types.TestCallChangedDocument,
     "\n  mutation StartTestCall($input: StartTestCallInput!) {\n    startTestCall(input: $input) {\n      started\n      conversation {\n        id\n        status\n      }\n    }\n  }\n": types.StartTestCallDocument,
     "\n  mutation EndTestCall($input: EndTestCallInput!) {\n    endTestCall(input: $input) {\n      ended\n      conversation {\n        id\n        status\n      }\n    }\n  }\n": types.EndTestCallDocument,
+    "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n": types.AccountLocaleDocument,
+    "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n": types.SaveLocaleDocument,
     "\n  query InstructorConversation($conversationId: ID!) {\n    me {\n      id\n      tzIdentifier\n    }\n    conversation(conversationId: $conversationId) {\n      id\n      status\n      isCanceled\n      reservedStart\n      duration\n      learningLanguage\n      markedAs\n      reservedBy {\n        id\n        displayName\n      }\n      reservedWith {\n        id\n        displayName\n      }\n      course {\n        id\n        name\n      }\n      lesson {\n        id\n        title\n      }\n    }\n  }\n": types.InstructorConversationDocument,
     "\n  fragment InstructorCourseFields on Course {\n    id\n    name\n    language\n    proficiency\n    startDate\n    endDate\n    isPast\n    inviteNumber\n    completionRequirement\n    durationRequirement\n    courseEnrollmentsCount\n    priceAgreement {\n      id\n      kind\n    }\n    prices {\n      unitPrice\n      totalPrice\n      currency\n    }\n    owner {\n      id\n      school\n    }\n  }\n": types.InstructorCourseFieldsFragmentDoc,
     "\n  query InstructorCourses {\n    me {\n      id\n      current: ownedCourses(scope: current_or_upcoming) {\n        ...InstructorCourseFields\n      }\n      past: ownedCourses(scope: past) {\n        ...InstructorCourseFields\n      }\n    }\n  }\n": types.InstructorCoursesDocument,
@@ -671,6 +675,14 @@ export function graphql(source: "\n  mutation StartTestCall($input: StartTestCal
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation EndTestCall($input: EndTestCallInput!) {\n    endTestCall(input: $input) {\n      ended\n      conversation {\n        id\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation EndTestCall($input: EndTestCallInput!) {\n    endTestCall(input: $input) {\n      ended\n      conversation {\n        id\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n"): (typeof documents)["\n  query AccountLocale {\n    me {\n      id\n      locale\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SaveLocale($input: ChangeUserInput!) {\n    changeUser(input: $input) {\n      changed\n      user {\n        id\n        locale\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

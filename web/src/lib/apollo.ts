@@ -15,6 +15,7 @@ import { createCache } from './cache';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
 import { reconnectDelayMs } from './reconnect';
+import { activeLocale } from '../i18n/translate';
 
 export const GRAPHQL_PATH = '/graphql';
 export const BUILD_HEADER = 'x-tertulia-build';
@@ -48,7 +49,14 @@ export function restartSocket(): void {
 const headersLink = new ApolloLink((operation, forward) => {
   const token = authToken();
   operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-    headers: { ...headers, [BUILD_HEADER]: BUILD_ID, [CSRF_HEADER]: '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...headers,
+      [BUILD_HEADER]: BUILD_ID,
+      [CSRF_HEADER]: '1',
+      // The page's language, so the API answers its messages in it (issue 32).
+      'accept-language': activeLocale(),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
   }));
   return forward(operation);
 });

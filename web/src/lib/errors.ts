@@ -3,9 +3,14 @@
  * React imports, so the page, the forms and the global error link all use the same rules.
  */
 import { ErrorCode, ErrorReason, Messages } from '../../../contracts/errors';
+import { localizeKnown, translateOr } from '../i18n/translate';
 
 export const GRAPHQL_ERROR_MESSAGE = 'Uh oh, an error occurred on the page.';
 export const NETWORK_ERROR_MESSAGE = 'Oops, your connection seems off. Reload the page to try again.';
+
+/** The two fallbacks in the page's language (their English above, before any catalog is loaded). */
+export const graphqlErrorMessage = () => translateOr('error.graphql', GRAPHQL_ERROR_MESSAGE);
+export const networkErrorMessage = () => translateOr('error.network', NETWORK_ERROR_MESSAGE);
 
 export interface ApiError {
   message: string;
@@ -59,15 +64,15 @@ export function refusalOf(error: unknown): Refusal | null {
   const refused = apiErrorsOf(error).filter((e) => e.extensions?.code === ErrorCode.UNAUTHORIZED);
   if (!refused.length) return null;
   const roleOnly = refused.every((e) => e.extensions?.reason === ErrorReason.ROLE);
-  if (!roleOnly) return { kind: 'session', message: Messages.unauthorized };
-  return { kind: 'role', message: cleanErrorMessage(refused[0].message) || Messages.unauthorized };
+  if (!roleOnly) return { kind: 'session', message: localizeKnown(Messages.unauthorized) };
+  return { kind: 'role', message: cleanErrorMessage(refused[0].message) || localizeKnown(Messages.unauthorized) };
 }
 
 /** What a form shows inline for a failed call: the server's message, else a sensible fallback. */
-export function errorMessage(error: unknown, fallback = GRAPHQL_ERROR_MESSAGE): string {
+export function errorMessage(error: unknown, fallback = graphqlErrorMessage()): string {
   const [first] = apiErrorsOf(error);
-  if (first) return cleanErrorMessage(first.message) || fallback;
-  if (error && typeof error === 'object' && (error as { networkError?: unknown }).networkError) return NETWORK_ERROR_MESSAGE;
-  if (error instanceof Error) return cleanErrorMessage(error.message) || fallback;
+  if (first) return localizeKnown(cleanErrorMessage(first.message)) || fallback;
+  if (error && typeof error === 'object' && (error as { networkError?: unknown }).networkError) return networkErrorMessage();
+  if (error instanceof Error) return localizeKnown(cleanErrorMessage(error.message)) || fallback;
   return fallback;
 }

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE, addDays, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
 import { isValidTimeZone } from '../../../contracts/validation/profile';
 import { countOf } from './plural';
+import { activeLocale, translateOr } from '../i18n/translate';
 
 /** Used when a user has no (valid) time zone stored (spec 3, section 9). */
 export { DEFAULT_TIME_ZONE };
@@ -35,9 +36,7 @@ export function userToday(tzIdentifier?: string | null): string {
  */
 export function formatDate(date: string | null | undefined, locale?: string): string {
   if (!date || !isCalendarDate(date)) return '—';
-  return DateTime.fromISO(date, { zone: 'utc' })
-    .setLocale(locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language))
-    .toLocaleString(DateTime.DATE_MED);
+  return DateTime.fromISO(date, { zone: 'utc' }).setLocale(localeOf(locale)).toLocaleString(DateTime.DATE_MED);
 }
 
 /**
@@ -50,22 +49,42 @@ export function formatDateTime(iso: string | null | undefined, tzIdentifier?: st
   const instant = DateTime.fromISO(iso, { setZone: false });
   if (!instant.isValid) return '—';
   const local = instant.setZone(userZone(tzIdentifier)).setLocale(localeOf(locale));
-  return `${local.toLocaleString(DateTime.DATE_MED)}, ${formatTime(iso, tzIdentifier)} ${local.toFormat('ZZZZ')}`;
+  return `${local.toLocaleString(DateTime.DATE_MED)}, ${formatTime(iso, tzIdentifier, locale)} ${local.toFormat('ZZZZ')}`;
 }
 
 export { currentYear } from './year';
 
-const localeOf = (locale?: string) => locale ?? (typeof navigator === 'undefined' ? 'en-US' : navigator.language);
+/**
+ * The locale dates and times are written in (issue 32): the page's language, in the browser's
+ * region when the browser speaks that language ('en-GB' on an English page in London, 'es-MX' on a
+ * Spanish one in Mexico City).
+ */
+export function formattingLocale(): string {
+  const page = activeLocale();
+  const browser = typeof navigator === 'undefined' ? undefined : navigator.language;
+  if (browser && browser.split('-')[0].toLowerCase() === page.split('-')[0].toLowerCase()) return browser;
+  return page === 'en' ? 'en-US' : page;
+}
 
-/** The spec's schedule time format (section 9). */
+const localeOf = (locale?: string) => locale ?? formattingLocale();
+const isEnglish = (locale: string) => /^en(-|$)/i.test(locale);
+
+/** The spec's schedule time format (section 9), for English; other languages write times their own way. */
 export const SCHEDULE_TIME_FORMAT = 'h:mma';
 
-/** An ISO instant's wall-clock time in the user's zone, in the spec's `h:mma` ('9:30AM'); '—' when missing. */
-export function formatTime(iso: string | null | undefined, tzIdentifier?: string | null): string {
+/**
+ * An ISO instant's wall-clock time in the user's zone: in English the spec's `h:mma` ('9:30AM'),
+ * in other languages their own ('9:30', '09:30'); '—' when missing.
+ */
+export function formatTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
   if (!iso) return '—';
   const instant = DateTime.fromISO(iso);
   if (!instant.isValid) return '—';
-  return instant.setZone(userZone(tzIdentifier)).setLocale('en-US').toFormat(SCHEDULE_TIME_FORMAT);
+  const local = instant.setZone(userZone(tzIdentifier));
+  const language = localeOf(locale);
+  return isEnglish(language)
+    ? local.setLocale('en-US').toFormat(SCHEDULE_TIME_FORMAT)
+    : local.setLocale(language).toLocaleString(DateTime.TIME_SIMPLE);
 }
 
 /** The calendar date 'YYYY-MM-DD' an ISO instant falls on in the user's zone ('' when invalid). */
@@ -85,7 +104,9 @@ export function formatDay(date: string, locale?: string): string {
 /** An ISO instant as its local day and `h:mma` time in the user's zone: 'Sun, Mar 29 at 9:30AM'. */
 export function formatDayAndTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
   if (!iso || !DateTime.fromISO(iso).isValid) return '—';
-  return `${formatDay(localDateOf(iso, tzIdentifier), locale)} at ${formatTime(iso, tzIdentifier)}`;
+  const day = formatDay(localDateOf(iso, tzIdentifier), locale);
+  const time = formatTime(iso, tzIdentifier, locale);
+  return translateOr('time.dayAtTime', `${day} at ${time}`, { day, time });
 }
 
 /** The short name of the user's zone at an instant, e.g. 'CEST' or 'GMT+2'. */
@@ -139,8 +160,9 @@ export function formatTimeRange(
   const end = inZone(endIso, tzIdentifier);
   if (!start || !end) return '—';
   const sameDay = start.hasSame(end, 'day') || +end === +start.plus({ days: 1 }).startOf('day');
-  const endText = sameDay ? formatTime(endIso, tzIdentifier) : formatDayAndTime(endIso, tzIdentifier, locale).replace(' at ', ', ');
-  return `${formatDay(start.toISODate()!, locale)}, ${formatTime(startIso, tzIdentifier)}–${endText}`;
+  const endTime = formatTime(endIso, tzIdentifier, locale);
+  const endText = sameDay ? endTime : `${formatDay(end.toISODate()!, locale)}, ${endTime}`;
+  return `${formatDay(start.toISODate()!, locale)}, ${formatTime(startIso, tzIdentifier, locale)}–${endText}`;
 }
 
 /** The zone as people read it, e.g. 'America/New_York (EST, UTC-5)': its abbreviation and offset now. */

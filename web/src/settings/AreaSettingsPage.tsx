@@ -25,6 +25,7 @@ import { notifyError, notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
 import { PROFILE_CHANGED_MESSAGE, ProfileSettingsForm } from './ProfileSettingsForm';
 import { SETTINGS_ME } from './operations';
+import { LanguageSetting } from '../i18n/LanguageSetting';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -111,6 +112,7 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
             successMessage={PROFILE_CHANGED_MESSAGE}
             emailEditable={role === 'INSTRUCTOR' || role === 'ADMIN'}
           />
+          <LanguageSetting />
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
           <Stack direction="row" spacing={2} component="nav" aria-label="More settings" useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (

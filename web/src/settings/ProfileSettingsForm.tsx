@@ -66,6 +66,7 @@ export const FIELD_LABELS: Record<ProfileField, string> = {
   bioGoalsAre: 'Your goals',
   bioHobbiesAre: 'Your hobbies',
   tzIdentifier: 'Time zone',
+  locale: 'Language',
 };
 
 /** Puts the server's field errors on their fields; answers the message for a snackbar. */

@@ -14,6 +14,7 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -29,6 +30,7 @@ import { BioPanel } from './BioPanel';
 import { ProfileSettingsForm, SETTING_UPDATED_MESSAGE } from './ProfileSettingsForm';
 import { SETTINGS_ME, type SettingsMe } from './operations';
 import { truncate, SETTING_DESCRIPTION_MAX } from './text';
+import { LanguageSetting } from '../i18n/LanguageSetting';
 
 export type StudentPanel = 'profile' | 'minutes' | 'security' | 'hobbies' | 'career' | 'goals' | 'compatibility' | 'roles';
 
@@ -46,7 +48,12 @@ export const STUDENT_PANELS: PanelDef[] = [
     key: 'profile',
     title: 'Profile',
     description: 'Your name, where you live and the time zone Tertulia shows times in.',
-    render: (me) => <ProfileSettingsForm me={me} role="STUDENT" successMessage={SETTING_UPDATED_MESSAGE} titleId={titleId('profile')} />,
+    render: (me) => (
+      <Stack spacing={3}>
+        <ProfileSettingsForm me={me} role="STUDENT" successMessage={SETTING_UPDATED_MESSAGE} titleId={titleId('profile')} />
+        <LanguageSetting />
+      </Stack>
+    ),
   },
   {
     key: 'minutes',

@@ -9,6 +9,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import type { MessageId } from '../i18n/catalog';
+import { useT } from '../i18n/useT';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
 import { useAreaSidebarHoldsLinks } from './areaSidebar';
@@ -19,36 +21,36 @@ import { PRODUCT_NAME } from './usePageTitle';
 const RemainingMinutesButton = lazy(() => import('./RemainingMinutes').then((m) => ({ default: m.RemainingMinutesButton })));
 
 interface NavItem {
-  label: string;
+  label: MessageId;
   to?: string;
   href?: string;
 }
 
-const FAQ: NavItem = { label: 'FAQ', href: EXTERNAL_LINKS.faq };
-const HELP: NavItem = { label: 'Help', to: '/help' };
+const FAQ: NavItem = { label: 'shell.nav.faq', href: EXTERNAL_LINKS.faq };
+const HELP: NavItem = { label: 'shell.nav.help', to: '/help' };
 
 /** Header menus (spec 1, Shell): the full menu when signed in, only FAQ and Help when not. */
 export const SIGNED_IN_ITEMS: NavItem[] = [
-  { label: 'Home', to: '/' },
-  { label: 'Courses', to: '/student/courses' },
-  { label: 'Reserve Time', to: '/student/reserve' },
-  { label: 'Conversations', to: '/student/conversations' },
-  { label: 'Adventures', to: '/student/adventures' },
+  { label: 'shell.nav.home', to: '/' },
+  { label: 'shell.nav.courses', to: '/student/courses' },
+  { label: 'shell.nav.reserveTime', to: '/student/reserve' },
+  { label: 'shell.nav.conversations', to: '/student/conversations' },
+  { label: 'shell.nav.adventures', to: '/student/adventures' },
   FAQ,
   HELP,
-  { label: 'Settings', to: '/student/settings' },
-  { label: 'Sign Out', to: '/auth/sign_out' },
+  { label: 'shell.nav.settings', to: '/student/settings' },
+  { label: 'shell.nav.signOut', to: '/auth/sign_out' },
 ];
 export const SIGNED_OUT_ITEMS: NavItem[] = [FAQ, HELP];
 
 /** The staff areas have their own sidebars; their header keeps only what is common to every role. */
 const STAFF_AREA = /^\/(admin|instructor|speaker)(\/|$)/;
 const staffItems = (area: string): NavItem[] => [
-  { label: 'Home', to: '/' },
+  { label: 'shell.nav.home', to: '/' },
   FAQ,
   HELP,
-  { label: 'Settings', to: `/${area}/settings` },
-  { label: 'Sign Out', to: '/auth/sign_out' },
+  { label: 'shell.nav.settings', to: `/${area}/settings` },
+  { label: 'shell.nav.signOut', to: '/auth/sign_out' },
 ];
 
 /**
@@ -82,6 +84,7 @@ export function Header() {
   const sidebarHoldsLinks = useAreaSidebarHoldsLinks();
   const items = !signedIn || arriving ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const t = useT();
 
   return (
     <AppBar position="static" component="header">
@@ -96,20 +99,20 @@ export function Header() {
           <>
             <Box
               component="nav"
-              aria-label="Main"
+              aria-label={t('shell.nav.main')}
               sx={{ flexGrow: 1, display: { xs: 'none', md: 'flex' }, flexWrap: 'wrap', justifyContent: 'flex-end' }}
             >
               {items.map((item) => (
                 <Button key={item.label} color="inherit" {...linkProps(item)}>
-                  {item.label}
-                  {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
+                  {t(item.label)}
+                  {item.href && <span className="visually-hidden">{t('common.opensInNewTab')}</span>}
                 </Button>
               ))}
             </Box>
             <Box sx={{ flexGrow: 1, display: { xs: 'flex', md: 'none' }, justifyContent: 'flex-end' }}>
               <IconButton
                 color="inherit"
-                aria-label="Open the menu"
+                aria-label={t('shell.nav.openMenu')}
                 aria-controls={menuAnchor ? 'header-menu' : undefined}
                 aria-haspopup="true"
                 aria-expanded={menuAnchor ? 'true' : undefined}
@@ -120,8 +123,8 @@ export function Header() {
               <Menu id="header-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
                 {items.map((item) => (
                   <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
-                    {item.label}
-                    {item.href && <span className="visually-hidden"> (opens in a new tab)</span>}
+                    {t(item.label)}
+                    {item.href && <span className="visually-hidden">{t('common.opensInNewTab')}</span>}
                   </MenuItem>
                 ))}
               </Menu>

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { notifyUnauthorized } from '../components/snackbars';
 import { useAnimatedNumber } from './useAnimatedNumber';
+import { type Translate, useT } from '../i18n/useT';
 
 export const REMAINING_MINUTES = graphql(`
   query RemainingMinutes {
@@ -27,7 +28,8 @@ const REMAINING_MINUTES_CHANGED = graphql(`
   }
 `);
 
-export const minutesLabel = (minutes: number | null) => `${minutes ?? '—'} mins`;
+export const minutesLabel = (t: Translate, minutes: number | null) =>
+  t('shell.minutes', { minutes: minutes === null ? '—' : String(minutes) });
 
 /**
  * The header's balance: '— mins' until known, then 'N mins', animating changes (spec 1, section 4);
@@ -47,6 +49,7 @@ export function RemainingMinutesButton() {
     onData: () => void refetch(),
   });
   const shown = useAnimatedNumber(data?.me?.account.remainingMinutes ?? null);
+  const t = useT();
   return (
     <Button
       component={RouterLink}
@@ -57,8 +60,8 @@ export function RemainingMinutesButton() {
       sx={{ textTransform: 'none', whiteSpace: 'nowrap' }}
     >
       {/* The visible words start the accessible name (WCAG 2.5.3 label in name): '60 mins remaining'. */}
-      <span>{minutesLabel(shown)}</span>
-      <span className="visually-hidden">{shown === null ? ' remaining, not known yet' : ' remaining'}</span>
+      <span>{minutesLabel(t, shown)}</span>
+      <span className="visually-hidden">{t(shown === null ? 'shell.minutes.unknown' : 'shell.minutes.remaining')}</span>
     </Button>
   );
 }

@@ -1,14 +1,22 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { SupportChatProvider } from '../support/SupportChat';
 import { AreaSidebarProvider } from './areaSidebar';
 import { Header } from './Header';
+import { useT } from '../i18n/useT';
+import { WithApollo } from '../lib/apolloLoader';
+import { useAuth } from '../lib/auth';
+
+// Signed in only, and it asks the API: loaded with the Apollo client (lib/apolloLoader.ts).
+const AccountLocale = lazy(() => import('../i18n/AccountLocale').then((m) => ({ default: m.AccountLocale })));
 
 /** Every page: a skip link, the header, then the route's content (areas load lazily). */
 export function ShellLayout() {
+  const t = useT();
+  const { signedIn } = useAuth();
   return (
     <SupportChatProvider>
       <AreaSidebarProvider>
@@ -24,11 +32,18 @@ export function ShellLayout() {
             '&:focus': { top: 8 },
           }}
         >
-          Skip to main content
+          {t('shell.skipToMain')}
         </Link>
+        {signedIn && (
+          <Suspense fallback={null}>
+            <WithApollo>
+              <AccountLocale />
+            </WithApollo>
+          </Suspense>
+        )}
         <Header />
         <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none' }}>
-          <Suspense fallback={<Loading label="Loading the page" />}>
+          <Suspense fallback={<Loading label={t('shell.loadingPage')} />}>
             <Outlet />
           </Suspense>
         </Box>
@@ -42,9 +57,10 @@ export function ShellLayout() {
  * header, so no menu link can take a participant out of it without the Leave button.
  */
 export function RoomLayout() {
+  const t = useT();
   return (
     <Box component="main" id="main" tabIndex={-1} sx={{ outline: 'none' }}>
-      <Suspense fallback={<Loading label="Loading the conversation" />}>
+      <Suspense fallback={<Loading label={t('shell.loadingConversation')} />}>
         <Outlet />
       </Suspense>
     </Box>

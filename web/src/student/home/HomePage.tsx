@@ -31,6 +31,7 @@ import { notifyError } from '../../components/snackbars';
 import { ACKNOWLEDGE_PROMOTION } from '../../conversation/after/operations';
 import { errorMessage } from '../../lib/errors';
 import { formatDayAndTime, userZone } from '../../lib/time';
+import { type Translate, useT } from '../../i18n/useT';
 
 /** Student home refreshes every 60 s (spec 3, section 9). */
 const HOME_POLL_MS = 60_000;
@@ -74,28 +75,12 @@ const STUDENT_HOME = graphql(`
   }
 `);
 
-const PROMOTIONS: Record<PromotionKind, { title: string; text: string; action: string }> = {
-  bad_speaker: {
-    title: 'We are sorry about your last conversation',
-    text: `Your speaker missed it or had an issue. Your minutes are back, with ${BAD_SPEAKER_BONUS_MINUTES} bonus minutes from us.`,
-    action: 'See your conversations',
-  },
-  bad_tech: {
-    title: 'Technical trouble? Your minutes are back',
-    text: 'Your first conversation lost to a technical issue is on us. Try the equipment check before the next one.',
-    action: 'See your conversations',
-  },
-  make_up: {
-    title: 'Missed a conversation?',
-    text: 'You can buy its minutes back at half the usual price and reserve another time.',
-    action: 'Make it up',
-  },
-  explore_adventures: {
-    title: 'Course complete, well done!',
-    text: 'Keep talking: adventures are short courses on topics you choose.',
-    action: 'Explore adventures',
-  },
-};
+/** A promotion's title, text and action (spec 3, Student home): web/src/i18n/messages, student.home.promotion.<kind>.*. */
+const promotionText = (t: Translate, kind: PromotionKind) => ({
+  title: t(`student.home.promotion.${kind}.title`),
+  text: t(`student.home.promotion.${kind}.text`, { bonus: BAD_SPEAKER_BONUS_MINUTES }),
+  action: t(`student.home.promotion.${kind}.action`),
+});
 
 export default function HomePage() {
   const { data, loading, error, refetch } = useQuery(STUDENT_HOME, {
@@ -104,11 +89,12 @@ export default function HomePage() {
     pollInterval: HOME_POLL_MS,
   });
   const navigate = useNavigate();
+  const t = useT();
   const [acknowledge, { loading: acknowledging }] = useMutation(ACKNOWLEDGE_PROMOTION, { context: { quiet: true } });
   const zone = userZone(data?.me?.tzIdentifier);
   const me = data?.me;
   const promoted = me?.courses.find((c) => c.courseEnrollment?.promotion && !c.courseEnrollment.acknowledgedPromotionOn) ?? null;
-  const promotion = promoted ? PROMOTIONS[promoted.courseEnrollment!.promotion as PromotionKind] : null;
+  const promotion = promoted ? promotionText(t, promoted.courseEnrollment!.promotion as PromotionKind) : null;
   const upcoming = (me?.conversations ?? []).slice(0, promotion ? 2 : 3);
 
   const onAcknowledge = async () => {
@@ -122,14 +108,14 @@ export default function HomePage() {
   };
 
   return (
-    <Page title="Home">
+    <Page title={t('student.home.title')}>
       <Stack spacing={3}>
         {error && !data ? (
-          <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>
+          <Alert severity="error" action={<Button onClick={() => void refetch()}>{t('common.reload')}</Button>}>
             {errorMessage(error)}
           </Alert>
         ) : loading && !data ? (
-          <Loading label="Loading your home" />
+          <Loading label={t('student.home.loading')} />
         ) : (
           <>
             {promotion && promoted && (
@@ -151,23 +137,28 @@ export default function HomePage() {
             {upcoming.length ? (
               <Paper variant="outlined" component="section" aria-labelledby="upcoming-title" sx={{ p: { xs: 2, sm: 3 } }}>
                 <Typography id="upcoming-title" variant="h6" component="h2" gutterBottom>
-                  Upcoming conversations
+                  {t('student.home.upcoming')}
                 </Typography>
-                <List aria-label="Upcoming conversations" disablePadding>
+                <List aria-label={t('student.home.upcoming')} disablePadding>
                   {upcoming.map((c) => (
                     <ListItem key={c.id} divider disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
                       <ListItemText
                         sx={{ minWidth: 200 }}
                         primary={formatDayAndTime(c.reservedStart, zone)}
-                        secondary={`${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'} · ${c.lesson ? c.lesson.title : languageName(c.learningLanguage)}${c.course ? ` (${c.course.name})` : ''}`}
+                        secondary={t(c.course ? 'student.home.upcomingLineInCourse' : 'student.home.upcomingLine', {
+                          duration: c.duration,
+                          speaker: c.reservedWith?.displayName ?? t('student.home.aSpeaker'),
+                          topic: c.lesson ? c.lesson.title : languageName(c.learningLanguage),
+                          course: c.course?.name ?? '',
+                        })}
                       />
                       <Button
                         component={RouterLink}
                         to={`/student/lobby?id=${encodeURIComponent(c.id)}`}
                         variant={c.status === 'reserved' ? 'outlined' : 'contained'}
-                        aria-label={`Lobby for ${formatDayAndTime(c.reservedStart, zone)}`}
+                        aria-label={t('student.home.lobbyFor', { when: formatDayAndTime(c.reservedStart, zone) })}
                       >
-                        Lobby
+                        {t('student.home.lobby')}
                       </Button>
                     </ListItem>
                   ))}
@@ -186,6 +177,7 @@ export default function HomePage() {
 
 /** Nothing upcoming: what to do next (a new student: join a course or try an adventure). */
 function Billboard({ isNew }: { isNew: boolean }) {
+  const t = useT();
   return (
     <Paper
       component="section"
@@ -198,26 +190,24 @@ function Billboard({ isNew }: { isNew: boolean }) {
         {isNew ? <WelcomeIllustration /> : <ConversationIllustration />}
       </Box>
       <Typography id="billboard-title" variant="h6" component="h2" gutterBottom>
-        {isNew ? 'Welcome! Start with a course or an adventure' : 'Your next conversation is waiting'}
+        {t(isNew ? 'student.home.billboard.newTitle' : 'student.home.billboard.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 480, mx: 'auto' }}>
-        {isNew
-          ? 'Join your class with the invite number your instructor gave you, or try an adventure on your own, then reserve time with a native speaker.'
-          : 'You have nothing reserved. Pick a time with a native speaker and keep talking.'}
+        {t(isNew ? 'student.home.billboard.newText' : 'student.home.billboard.text')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} justifyContent="center">
         {isNew ? (
           <>
             <Button variant="contained" component={RouterLink} to="/student/courses">
-              Join a course
+              {t('student.home.billboard.joinCourse')}
             </Button>
             <Button variant="outlined" component={RouterLink} to="/student/adventures">
-              Try an adventure
+              {t('student.home.billboard.tryAdventure')}
             </Button>
           </>
         ) : (
           <Button variant="contained" component={RouterLink} to="/student/reserve">
-            Reserve Time
+            {t('student.home.billboard.reserve')}
           </Button>
         )}
       </Stack>
@@ -265,16 +255,17 @@ function Shortcut({ to, label, icon }: { to: string; label: string; icon: ReactN
 
 /** The four round shortcuts (spec 3, Student home). */
 function Shortcuts() {
+  const t = useT();
   return (
     <Box
       component="nav"
-      aria-label="Shortcuts"
+      aria-label={t('student.home.shortcuts')}
       sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', alignItems: 'flex-start', gap: 2 }}
     >
-      <Shortcut to="/student/courses" label="Your Courses" icon={<AutoStoriesIcon fontSize="inherit" />} />
-      <Shortcut to="/student/reserve" label="Reserve Time" icon={<EventAvailableIcon fontSize="inherit" />} />
-      <Shortcut to="/student/conversations" label="Your Conversations" icon={<ForumIcon fontSize="inherit" />} />
-      <Shortcut to="/student/adventures" label="New Adventures" icon={<ExploreIcon fontSize="inherit" />} />
+      <Shortcut to="/student/courses" label={t('student.home.shortcut.courses')} icon={<AutoStoriesIcon fontSize="inherit" />} />
+      <Shortcut to="/student/reserve" label={t('student.home.shortcut.reserve')} icon={<EventAvailableIcon fontSize="inherit" />} />
+      <Shortcut to="/student/conversations" label={t('student.home.shortcut.conversations')} icon={<ForumIcon fontSize="inherit" />} />
+      <Shortcut to="/student/adventures" label={t('student.home.shortcut.adventures')} icon={<ExploreIcon fontSize="inherit" />} />
     </Box>
   );
 }

@@ -1,0 +1,55 @@
+/**
+ * Messages the contracts define in English (the spec's words) that both the server and the web
+ * show, by a stable id: the server answers them in the caller's language and the web shows its
+ * own checks' messages in the page's. Their translations: contracts/i18n/messages/<locale>.json,
+ * whose English must equal these constants word for word (checked in i18n.test.ts).
+ */
+import { Messages } from '../errors';
+import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../validation/email';
+import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_RULES } from '../validation/password';
+import { LOCALE_INVALID_MESSAGE } from './locales';
+
+const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
+
+export const KNOWN_MESSAGES = {
+  'known.unauthorized': Messages.unauthorized,
+  'known.invalidCredentials': Messages.invalidCredentials,
+  'known.emailTaken': Messages.emailTaken,
+  'known.tooManyAttempts': Messages.tooManyAttempts,
+  'known.resetTokenInvalid': Messages.resetTokenInvalid,
+  'known.invitationInvalid': Messages.invitationInvalid,
+  'known.unknownRole': Messages.unknownRole,
+  'known.zeroMinutes': Messages.zeroMinutes,
+  'known.insufficientMinutes': Messages.insufficientMinutes,
+  'known.balanceTooLarge': Messages.balanceTooLarge,
+  'known.emailInvalid': EMAIL_INVALID_MESSAGE,
+  'known.emailRequired': EMAIL_REQUIRED_MESSAGE,
+  'known.passwordRequired': PASSWORD_REQUIRED_MESSAGE,
+  'known.passwordMismatch': PASSWORD_MISMATCH_MESSAGE,
+  'known.passwordRule.length': rule('length'),
+  'known.passwordRule.number': rule('number'),
+  'known.passwordRule.uppercase': rule('uppercase'),
+  'known.passwordRule.lowercase': rule('lowercase'),
+  'known.localeInvalid': LOCALE_INVALID_MESSAGE,
+} as const;
+export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
+
+const BY_TEXT = new Map<string, KnownMessageId>(Object.entries(KNOWN_MESSAGES).map(([id, text]) => [text, id as KnownMessageId]));
+
+/** The id of a known English message, null for any other text. */
+export const knownMessageId = (text: string): KnownMessageId | null => BY_TEXT.get(text) ?? null;
+
+/**
+ * A text made of known messages: the whole text, or the server's joined password rules ('Must be
+ * at least 8 characters. Must contain 1 number.'), translated part by part; null when any part is
+ * not a known message.
+ */
+export function translateKnownText(text: string, translate: (id: KnownMessageId) => string): string | null {
+  const whole = knownMessageId(text);
+  if (whole) return translate(whole);
+  if (!text.endsWith('.')) return null;
+  const parts = text.slice(0, -1).split('. ');
+  const ids = parts.map(knownMessageId);
+  if (ids.some((id) => !id?.startsWith('known.passwordRule.'))) return null;
+  return ids.map((id) => translate(id!).replace(/\.?$/, '.')).join(' ');
+}

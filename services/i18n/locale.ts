@@ -1,0 +1,28 @@
+/**
+ * The caller's language (issue 32): their account's setting, else the request's Accept-Language
+ * (the web sends its page's language), else English. Looked up once per request, and only when
+ * something is said in it (an error, a mail).
+ */
+import { acceptLanguageTags, isSupportedLocale, negotiateLocale, type Locale } from '../../contracts/i18n/locales';
+import { findProfile } from '../../projections/profiles';
+import type { ApiContext } from '../api/context';
+
+const known = new WeakMap<ApiContext, Promise<Locale>>();
+
+export function callerLocale(ctx: ApiContext): Promise<Locale> {
+  let locale = known.get(ctx);
+  if (!locale) {
+    locale = (async () => {
+      const setting = ctx.viewer ? (await findProfile(ctx.runtime.pool, ctx.viewer.accountId))?.locale : null;
+      return isSupportedLocale(setting) ? setting : negotiateLocale(acceptLanguageTags(ctx.acceptLanguage));
+    })();
+    known.set(ctx, locale);
+  }
+  return locale;
+}
+
+/** An account's own setting (mails outside a request), else `fallback`. */
+export async function accountLocale(pool: Parameters<typeof findProfile>[0], accountId: string, fallback: Locale): Promise<Locale> {
+  const setting = (await findProfile(pool, accountId))?.locale;
+  return isSupportedLocale(setting) ? setting : fallback;
+}

@@ -1,0 +1,47 @@
+/**
+ * The server's words in the reader's language (issue 32): the mails' catalogs
+ * (services/i18n/messages/<locale>.json) and the contracts' known messages
+ * (contracts/i18n/messages), formatted as ICU MessageFormat. Logs never pass through here: they stay
+ * in English.
+ */
+import fs from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contracts/i18n/locales';
+import { type KnownMessageId, translateKnownText } from '../../contracts/i18n/knownMessages';
+import type serverEn from './messages/en.json';
+
+export type ServerMessageId = keyof typeof serverEn;
+type Values = Record<string, string | number>;
+
+const read = (url: URL): Record<string, string> => JSON.parse(fs.readFileSync(url, 'utf8'));
+
+const catalogs = Object.fromEntries(
+  SUPPORTED_LOCALES.map((locale) => [
+    locale,
+    {
+      ...read(new URL(`./messages/${locale}.json`, import.meta.url)),
+      ...read(new URL(`../../contracts/i18n/messages/${locale}.json`, import.meta.url)),
+    },
+  ]),
+) as Record<Locale, Record<string, string>>;
+
+const formats = new Map<string, IntlMessageFormat>();
+
+function format(locale: Locale, id: string, values?: Values): string {
+  const key = `${locale}\u0000${id}`;
+  let compiled = formats.get(key);
+  if (!compiled) {
+    const message = catalogs[locale][id] ?? catalogs[DEFAULT_LOCALE][id];
+    if (message === undefined) throw new Error(`No message ${id}`);
+    compiled = new IntlMessageFormat(message, locale);
+    formats.set(key, compiled);
+  }
+  return String(compiled.format(values));
+}
+
+/** A server message (a mail's words) in `locale`. */
+export const translate = (locale: Locale, id: ServerMessageId, values?: Values): string => format(locale, id, values);
+
+/** A text made of the contracts' known English messages in `locale`; any other text as it is (English). */
+export const localizeKnownText = (locale: Locale, text: string): string =>
+  locale === DEFAULT_LOCALE ? text : (translateKnownText(text, (id: KnownMessageId) => format(locale, id)) ?? text);
