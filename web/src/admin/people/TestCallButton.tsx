@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { END_TEST_CALL, START_TEST_CALL } from '../../conversation/testCall/operations';
 import { openConversationWindow } from '../../conversation/windows';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 
 const QUIET = { context: { quiet: true } } as const;
@@ -20,6 +21,7 @@ export function TestCallButton({ userId, name }: { userId: string; name: string 
   const [start, { loading: starting }] = useMutation(START_TEST_CALL, QUIET);
   const [end, { loading: ending }] = useMutation(END_TEST_CALL, QUIET);
   const [callId, setCallId] = useState<string | null>(null);
+  const t = useT();
 
   const begin = async () => {
     try {
@@ -27,9 +29,7 @@ export function TestCallButton({ userId, name }: { userId: string; name: string 
       const call = data?.startTestCall;
       if (!call) return;
       setCallId(call.conversation.id);
-      notifySuccess(
-        call.started ? `The test call was started: ${name} is told on their pages.` : `The test call with ${name} is still on.`,
-      );
+      notifySuccess(t(call.started ? 'testCall.started' : 'testCall.stillOn', { name }));
       // Staff join at once, in the conversation's own window.
       openConversationWindow(call.conversation.id);
     } catch (cause) {
@@ -41,7 +41,7 @@ export function TestCallButton({ userId, name }: { userId: string; name: string 
     try {
       await end({ variables: { input: { conversationId: callId } } });
       setCallId(null);
-      notifySuccess('The test call was ended.');
+      notifySuccess(t('testCall.ended'));
     } catch (cause) {
       notifyError(errorMessage(cause));
     }
@@ -50,16 +50,16 @@ export function TestCallButton({ userId, name }: { userId: string; name: string 
   if (!callId)
     return (
       <Button size="small" variant="outlined" startIcon={<VideocamIcon />} disabled={starting} onClick={() => void begin()}>
-        Start a test call
+        {t('testCall.start')}
       </Button>
     );
   return (
     <Stack direction="row" spacing={1}>
       <Button size="small" variant="outlined" startIcon={<VideocamIcon />} onClick={() => openConversationWindow(callId)}>
-        Join test call
+        {t('testCall.join')}
       </Button>
       <Button size="small" color="error" variant="outlined" startIcon={<CallEndIcon />} disabled={ending} onClick={() => void finish()}>
-        End test call
+        {t('testCall.end')}
       </Button>
     </Stack>
   );

@@ -9,6 +9,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useT } from '../../i18n/useT';
 import { CONVERSATION_CHANGED } from '../operations';
 import { openConversationWindow } from '../windows';
 import { MY_TEST_CALL, TEST_CALL_CHANGED } from './operations';
@@ -17,27 +18,25 @@ const QUIET = { quiet: true };
 
 export function TestCallNotice() {
   const { data, refetch } = useQuery(MY_TEST_CALL, { fetchPolicy: 'cache-and-network', context: QUIET });
+  const t = useT();
   const again = () => void refetch().catch(() => undefined);
   useSubscription(TEST_CALL_CHANGED, { context: QUIET, onData: again });
   const call = data?.me?.testCall ?? null;
   useSubscription(CONVERSATION_CHANGED, { variables: { conversationId: call?.id ?? '' }, skip: !call, context: QUIET, onData: again });
   if (!call) return null;
-  const caller = call.reservedBy?.displayName?.trim() || 'Tertulia staff';
+  const caller = call.reservedBy?.displayName?.trim();
   return (
     <Alert
       severity="info"
       icon={<VideocamIcon />}
       role="region"
-      aria-label="Test call"
+      aria-label={t('testCall.notice.label')}
       sx={{ borderRadius: 0, '& .MuiAlert-message': { flex: 1 } }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
-        <span>
-          {caller} from Tertulia is calling you for a test call of your camera, microphone and connection (at most 10 minutes; nothing is
-          charged).
-        </span>
+        <span>{caller ? t('testCall.notice.text', { caller }) : t('testCall.notice.textFromStaff')}</span>
         <Button size="small" variant="contained" sx={{ flexShrink: 0 }} onClick={() => openConversationWindow(call.id)}>
-          Join test call
+          {t('testCall.join')}
         </Button>
       </Stack>
     </Alert>
