@@ -43,17 +43,30 @@ async function signInAsSpeaker(page: Page) {
   await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
 }
 
-/** The middle of the calendar cell for `date` ('YYYY-MM-DD') and `time` ('HH:mm:ss'), in page coordinates. */
-async function slotPoint(page: Page, date: string, time: string) {
-  const column = page.locator(`td.fc-timegrid-col[data-date="${date}"]`);
-  const lane = page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
-  await lane.scrollIntoViewIfNeeded();
-  const [c, l] = [await column.boundingBox(), await lane.boundingBox()];
-  assert.ok(c && l, `the calendar shows ${date} ${time}`);
-  return { x: c.x + c.width / 2, y: l.y + l.height / 2 };
+/**
+ * The middles of the calendar cells for `date` ('YYYY-MM-DD') at `from` and `to` ('HH:mm:ss'), in
+ * page coordinates, read in one scroll position: both cells are scrolled into view first, then
+ * measured. (Measuring one, then scrolling to the other, left the first point stale: a drag that
+ * began on an empty slot made a selection instead of a move.)
+ */
+async function slotPoints(page: Page, date: string, from: string, to: string) {
+  const lane = (time: string) => page.locator(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
+  await lane(to).scrollIntoViewIfNeeded();
+  await lane(from).scrollIntoViewIfNeeded();
+  const viewport = page.viewportSize()!;
+  const column = await page.locator(`td.fc-timegrid-col[data-date="${date}"]`).boundingBox();
+  return Promise.all(
+    [from, to].map(async (time) => {
+      const box = await lane(time).boundingBox();
+      assert.ok(column && box, `the calendar shows ${date} ${time}`);
+      const point = { x: column.x + column.width / 2, y: box.y + box.height / 2 };
+      assert.ok(point.y > 0 && point.y < viewport.height, `${date} ${time} is on the screen with the other end of the drag`);
+      return point;
+    }),
+  );
 }
 
-async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+async function drag(page: Page, [from, to]: { x: number; y: number }[]) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x, from.y + 5, { steps: 3 });
@@ -98,7 +111,7 @@ test.describe('the speaker calendar screens', () => {
     await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
 
     // Select Tuesday 09:00–10:00 and make it weekly.
-    await drag(page, await slotPoint(page, date, '09:00:00'), await slotPoint(page, date, '09:45:00'));
+    await drag(page, await slotPoints(page, date, '09:00:00', '09:45:00'));
     const dialog = await visible(page.getByRole('dialog', { name: 'Add availability' }));
     assert.equal(await dialog.getByLabel('Starts').inputValue(), '09:00');
     assert.equal(await dialog.getByLabel('Ends').inputValue(), '10:00');
@@ -117,7 +130,7 @@ test.describe('the speaker calendar screens', () => {
     await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
 
     // Drag it two hours later: the whole series moves.
-    await drag(page, await slotPoint(page, date, '09:15:00'), await slotPoint(page, date, '11:15:00'));
+    await drag(page, await slotPoints(page, date, '09:15:00', '11:15:00'));
     await visible(page.getByText(/^The weekly availability was changed successfully!/));
     await page.waitForFunction(() =>
       /11:00AM–12:00PM/.test(document.querySelector('[data-testid="availability-event"]')?.getAttribute('aria-label') ?? ''),
@@ -128,7 +141,7 @@ test.describe('the speaker calendar screens', () => {
     // 13:00 is refused by the server, and the event comes back to 11:00.
     const blocker = tuesday.plus({ weeks: 1 }).set({ hour: 13 });
     await addAvailability(app, speaker, blocker.toJSDate(), blocker.plus({ hours: 1 }).toJSDate(), ZONE, false);
-    await drag(page, await slotPoint(page, date, '11:15:00'), await slotPoint(page, date, '13:15:00'));
+    await drag(page, await slotPoints(page, date, '11:15:00', '13:15:00'));
     await visible(page.getByText('Availability may not overlap other availability.'));
     await page.waitForFunction(() => {
       const all = [...document.querySelectorAll('[data-testid="availability-event"]')];
@@ -221,6 +234,11 @@ test.describe('the speaker calendar screens', () => {
   });
 
   test('shows the same calendar to an admin on the speaker tab', async () => {
+    // A speaker of its own, with weekly availability on Tuesdays 11:00–12:00 (what the first test
+    // leaves behind, made here so this test stands alone).
+    const another = await promotedSpeaker(app, { languages: ['es'], zone: ZONE, displayName: 'Lucia P.' });
+    const eleven = tuesday.set({ hour: 11, minute: 0, second: 0, millisecond: 0 });
+    await addAvailability(app, another, eleven.toJSDate(), eleven.plus({ hours: 1 }).toJSDate(), ZONE, true);
     await createAdmin(app);
     const session = await openSession(browser, app);
     const { page } = session;
@@ -228,7 +246,7 @@ test.describe('the speaker calendar screens', () => {
     await page.goto('/auth/sign_in');
     await submitSignIn(page, 'admin@example.com', 'Adm1nPassword');
     await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-    await page.goto(`/admin/speakers/${speaker.accountId}/availability`);
+    await page.goto(`/admin/speakers/${another.accountId}/availability`);
     await visible(page.getByTestId('calendar-zone').getByText(/^America\/New_York/));
     await page.getByRole('button', { name: 'Next week' }).click();
     await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
