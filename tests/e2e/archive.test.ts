@@ -16,7 +16,7 @@ import { enrollAsAdmin } from '../support/conversations';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
 import { eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
-import { missingSubscription, roomPerson, windowOpenedBy, type Person } from './support/live';
+import { inLobby, missingSubscription, roomPerson, windowOpenedBy, type Person } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
 const SECONDS_PER_MINUTE = 1;
@@ -131,7 +131,7 @@ test.describe('recordings', () => {
       await signedIn(student, studentAccount);
       // The student's lobby says, before joining, that the conversation will be recorded.
       await student.page.goto(`/student/lobby?id=${id}`);
-      await visible(student.page.getByRole('region', { name: 'Join' }).getByRole('status', { name: WILL_RECORD }));
+      await inLobby(student.page, student.page.getByRole('region', { name: 'Join' }).getByRole('status', { name: WILL_RECORD }));
       await screenshot(student.page, 'archive-lobby-will-record');
       await student.page.setViewportSize({ width: 375, height: 800 });
       await screenshot(student.page, 'archive-lobby-will-record-375');

@@ -4,7 +4,7 @@
  * and whether the peer's video is playing.
  */
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, WebSocketRoute } from '@playwright/test';
 import { WAIT_MS, eventually } from './browser';
 
 export interface Person {
@@ -125,4 +125,20 @@ export async function interruptibleSocket(page: Page) {
     },
     counts: () => ({ connections, refused }),
   };
+}
+
+/**
+ * Waits until `what` shows in the student's lobby. reserveOpenableNow's start is the quarter hour up
+ * to 11 minutes past (conversations start on the quarter hour, and the room must be openable now),
+ * and from 5 minutes past the start, with the speaker not in the room, the lobby tells the student
+ * in a dialog over the page that the speaker is late, once it knows the speaker is absent: then the
+ * student keeps waiting, as a student would. (A failed run's trace: tardyAfter 02:05, the lobby
+ * loaded at 02:09, and the dialog hid the page for the whole wait.)
+ */
+export async function inLobby(page: Page, what: Locator): Promise<void> {
+  const late = page.getByRole('dialog', { name: "We're sorry" });
+  await eventually(async () => {
+    if (await late.isVisible()) await late.getByRole('button', { name: 'Keep waiting' }).click();
+    return what.isVisible();
+  }, 'the lobby to show what the test looks for');
 }
