@@ -29,45 +29,33 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
     async get(key) {
       if (!isStorageKey(key)) return null;
       const file = fileOf(key);
-      try {
+      return unlessMissing(async () => {
         const [bytes, contentType] = await Promise.all([fs.readFile(file), fs.readFile(`${file}.type`, 'utf8')]);
         return { bytes, contentType: contentType.trim() };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      }, null);
     },
     async getToFile(key, target) {
       if (!isStorageKey(key)) return false;
-      try {
+      return unlessMissing(async () => {
         await fs.copyFile(fileOf(key), target);
         return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-        throw error;
-      }
+      }, false);
     },
     namedKey: (folder, extension, name) => namedStorageKey(options.secret, folder, extension, name),
     async stat(key) {
       if (!isStorageKey(key)) return null;
       const file = fileOf(key);
-      try {
+      return unlessMissing(async () => {
         const [{ size }, contentType] = await Promise.all([fs.stat(file), fs.readFile(`${file}.type`, 'utf8')]);
         return { size, contentType: contentType.trim() };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      }, null);
     },
     async stream(key, range) {
       if (!isStorageKey(key)) return null;
-      try {
+      return unlessMissing(async () => {
         const handle = await fs.open(fileOf(key));
         return handle.createReadStream({ start: range.start, end: range.end });
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      }, null);
     },
     url: (key) => filesUrl(options.publicUrl, key),
     async signedUrl(key, ttlSeconds) {
@@ -81,4 +69,14 @@ export function createLocalStorage(options: { root: string; publicUrl: string; s
       await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.type`, { force: true })]);
     },
   };
+}
+
+/** What `operation` answers, or `missing` when the file it reads is not there. */
+async function unlessMissing<T, M>(operation: () => Promise<T>, missing: M): Promise<T | M> {
+  try {
+    return await operation();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return missing;
+    throw error;
+  }
 }
