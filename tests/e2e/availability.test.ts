@@ -6,13 +6,11 @@
  * API; the planner lists it and refreshes; the admin tab shows the same calendar.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
 import { DateTime } from 'luxon';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, type TestApp, startTestApp } from '../support/app';
 import { addAvailability } from '../support/scheduling';
-import { hidden, openSession, submitSignIn, visible } from './support/browser';
+import { hidden, openSession, screenshot, submitSignIn, visible } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const ZONE = 'America/New_York';
@@ -30,12 +28,6 @@ test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
-async function screenshot(page: Page, name: string) {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 async function signInAsSpeaker(page: Page) {
   await page.goto('/auth/sign_in');
