@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, type TestApp, startTestApp } from '../support/app';
 import { addAvailability } from '../support/scheduling';
-import { hidden, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { counted, hidden, openSession, screenshot, submitSignIn, visible } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const ZONE = 'America/New_York';
@@ -78,11 +78,13 @@ async function headerOnlyLogo(page: Page) {
   assert.equal(await banner.getByRole('button').count(), 0, 'and no menu button of its own');
 }
 
-/** Each link once (docs/decisions/instructor-sidebar-and-search.md, "Instructor sidebar and search"); `count` 0 while the drawer is closed. */
+/**
+ * Each link once (docs/decisions/instructor-sidebar-and-search.md, "Instructor sidebar and search"); `count` 0 while the drawer is closed.
+ * Waited for, as every other check: a count read once just after the drawer slid in saw no Settings
+ * link in one run of eight under load, though the trace's snapshot of that moment shows it there.
+ */
 async function sidebarLinksCount(page: Page, count = 1) {
-  for (const name of SIDEBAR_LINKS) {
-    assert.equal(await page.getByRole('link', { name }).count(), count, `${name} ${count} time(s)`);
-  }
+  for (const name of SIDEBAR_LINKS) await counted(page.getByRole('link', { name }), count, `${name} link(s)`);
 }
 
 test.describe('the speaker calendar screens', () => {
