@@ -50,8 +50,6 @@ export async function startEmbeddedPostgres(options: {
   if (isRoot) assertReachableByOthers([binariesDir(), dataDir]);
   const logFile = path.resolve(options.logFile ?? `${dataDir}.log`);
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const urlFor = (database: string) => embeddedUrl(options.port, database);
-
   return withStartLock(dataDir, async () => {
     if (options.fresh) {
       const leftover = livePostmaster(dataDir);
@@ -63,10 +61,13 @@ export async function startEmbeddedPostgres(options: {
       await initialise(dataDir, options.port, isRoot, logFile);
     }
     const running = livePostmaster(dataDir);
+    // A server already running on this directory is used on its own port, whichever was asked.
+    const port = (running && postmasterPort(dataDir)) || options.port;
+    const urlFor = (database: string) => embeddedUrl(port, database);
     if (running) {
       options.log?.(`using the PostgreSQL already running on ${dataDir} (pid ${running}); it keeps running while another process uses it`);
     } else {
-      await startServer(dataDir, options.port, isRoot, logFile, urlFor('postgres'), options.disposable ?? false);
+      await startServer(dataDir, port, isRoot, logFile, urlFor('postgres'), options.disposable ?? false);
     }
     // Should this process exit without stop() (an uncaught error), the last one out still stops it.
     const me = registerUser(dataDir, () => {
@@ -150,7 +151,16 @@ async function startServer(dataDir: string, port: number, isRoot: boolean, logFi
   const failed = (why: string) => new Error(`PostgreSQL did not start (port ${port}, data ${dataDir}): ${why}\n${tail(logFile, 20)}`);
   for (const deadline = Date.now() + 120_000; ; ) {
     if (exited !== undefined) throw failed(`it exited with code ${exited}`);
-    if (await accepts(adminUrl)) return;
+    const serving = await servedDirectory(adminUrl);
+    if (serving !== null) {
+      // Another checkout's or program's server on the same port answers too: using it would put
+      // this one's data in someone else's cluster, and lose it when that one stops.
+      if (path.resolve(serving) !== fs.realpathSync(dataDir)) {
+        child.kill('SIGINT');
+        throw failed(`port ${port} is taken by another PostgreSQL (data ${serving}); choose another port`);
+      }
+      return;
+    }
     if (Date.now() > deadline) {
       child.kill('SIGINT');
       throw failed('it did not accept connections within 120 s');
@@ -159,13 +169,15 @@ async function startServer(dataDir: string, port: number, isRoot: boolean, logFi
   }
 }
 
-async function accepts(url: string): Promise<boolean> {
+/** The data directory of the server answering at `url`, or null while none answers. */
+async function servedDirectory(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
   try {
     await client.connect();
-    return true;
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return rows[0].data_directory;
   } catch {
-    return false;
+    return null;
   } finally {
     await client.end().catch(() => {});
   }
@@ -218,6 +230,12 @@ function livePostmaster(dataDir: string): number | null {
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return pid;
   fs.rmSync(pidFile, { force: true });
   return null;
+}
+
+/** The port a running server of this data directory listens on (postmaster.pid's fourth line). */
+function postmasterPort(dataDir: string): number | null {
+  const port = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
 }
 
 /** Where the platform package keeps PostgreSQL's programs. */

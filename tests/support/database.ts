@@ -14,11 +14,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { eventually } from './eventually';
+import { freePort } from './ports';
 import { startEmbeddedPostgres } from '../../services/db/embedded';
 import { createPool, type Pool } from '../../services/db/pool';
 
-export const TEST_PG_PORT = Number(process.env.TEST_PG_PORT ?? 54339);
 export const TEST_PG_DATA_DIR = '.test-data/pg';
+
+/**
+ * The port for starting the test cluster: TEST_PG_PORT, else a free one. A cluster already
+ * running on TEST_PG_DATA_DIR keeps its own port (startEmbeddedPostgres reads it); a fixed default
+ * had two checkouts on one machine share one cluster, and the first to finish stopped the other's.
+ */
+export const testPgPort = async () => (process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : await freePort());
 
 let adminUrlPromise: Promise<string> | null = null;
 /**
@@ -30,7 +37,7 @@ let adminUrlPromise: Promise<string> | null = null;
 export function testAdminUrl(): Promise<string> {
   adminUrlPromise ??= (async () => {
     if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
-    const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: TEST_PG_PORT, disposable: true });
+    const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: await testPgPort(), disposable: true });
     return db.adminUrl;
   })();
   return adminUrlPromise;
