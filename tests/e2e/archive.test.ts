@@ -97,6 +97,11 @@ async function assertArchivePlays(page: Page, shot: string) {
 
 test.describe('recordings', () => {
   test('records a held course conversation, processes it, plays it for the student and the instructor, refuses another student', async () => {
+    // Past the runner's 5 minutes: its recording goes through ffmpeg, a CPU-bound pipeline that
+    // gets a thin share of a 2-core machine under the whole suite (about 80 s on its own, 230–250 s
+    // in CI's full runs; in a run with a load of 15, ffmpeg ran at 5 % of a core, 1 % of the
+    // recording every 5 s, and the test passed 300 s while processing).
+    test.setTimeout(600_000);
     const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
     const instructorEmail = `teacher-${Date.now()}@example.com`;
     const instructor = {
