@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Locale } from '../../../contracts/i18n/locales';
 import { loadMessages } from './catalog';
-import { browserLocale, initialLocale, storeLocale } from './preference';
+import { type PageLanguage, PSEUDO_LOCALE, browserLocale, initialLocale, storeLocale } from './preference';
 import { Catalog, setActiveCatalog } from './translate';
 
 interface LocaleContextValue {
@@ -21,7 +21,7 @@ const LocaleContext = createContext<LocaleContextValue | null>(null);
  * keeps the page in the old language until the new messages are in, so nothing flashes ids.
  */
 export function LocaleProvider({ children }: { children: ReactNode }) {
-  const [wanted, setWanted] = useState<Locale>(initialLocale);
+  const [wanted, setWanted] = useState<PageLanguage>(initialLocale);
   const [catalog, setCatalog] = useState<Catalog | null>(null);
 
   useEffect(() => {
@@ -29,7 +29,8 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     loadMessages(wanted).then(
       (messages) => {
         if (!current) return;
-        const next = new Catalog(wanted, messages);
+        // The pseudo-locale formats dates and numbers as English does.
+        const next = new Catalog(wanted === PSEUDO_LOCALE ? 'en' : wanted, messages);
         setActiveCatalog(next);
         document.documentElement.lang = wanted;
         setCatalog(next);

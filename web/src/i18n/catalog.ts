@@ -11,6 +11,7 @@ import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from '../../../contracts/i18n/locales';
 import type knownEn from '../../../contracts/i18n/messages/en.json';
 import type webEn from './messages/en.json';
+import { type PageLanguage, PSEUDO_LOCALE } from './preference';
 
 export type MessageId = keyof typeof webEn | keyof typeof knownEn;
 /** As the build delivers them: each message compiled to its ICU syntax tree (web/vite.config.ts). */
@@ -30,4 +31,8 @@ const LOADERS: Record<Locale, () => Promise<Messages>> = {
   fr: () => import('./messages/fr.json').then(messagesOf),
 };
 
-export const loadMessages = (locale: Locale): Promise<Messages> => LOADERS[locale]();
+/** A locale's messages; the pseudo-locale's are made from the English ones (its code loads with them). */
+export const loadMessages = (language: PageLanguage): Promise<Messages> =>
+  language === PSEUDO_LOCALE
+    ? Promise.all([LOADERS.en(), import('./pseudo')]).then(([english, { pseudoMessages }]) => pseudoMessages(english))
+    : LOADERS[language]();

@@ -4,6 +4,11 @@
  * English.
  */
 import { type Locale, isSupportedLocale, negotiateLocale } from '../../../contracts/i18n/locales';
+/** The pseudo-locale (./pseudo.ts), set on a device by a developer or a test; never offered in the settings. */
+export const PSEUDO_LOCALE = 'en-XA';
+
+/** What the pages may be shown in: a locale, or the pseudo-locale a developer or a test sets on the device (./pseudo.ts). */
+export type PageLanguage = Locale | typeof PSEUDO_LOCALE;
 
 const STORAGE_KEY = 'tertulia.locale';
 
@@ -28,5 +33,13 @@ export function storeLocale(locale: Locale | null): void {
 export const browserLocale = (): Locale =>
   negotiateLocale(typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
 
+function pseudoChosen(): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEY) === PSEUDO_LOCALE;
+  } catch {
+    return false;
+  }
+}
+
 /** The language to start in, before the account's setting is known. */
-export const initialLocale = (): Locale => storedLocale() ?? browserLocale();
+export const initialLocale = (): PageLanguage => (pseudoChosen() ? PSEUDO_LOCALE : (storedLocale() ?? browserLocale()));
