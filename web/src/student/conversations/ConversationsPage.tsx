@@ -24,6 +24,7 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RatingCard } from '../../conversation/after/RatingCard';
+import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
@@ -192,6 +193,7 @@ function Details({
           <MakeUpFlow conversationId={c.id} onClose={() => setBuying(false)} />
         </Paper>
       )}
+      {c.status === 'started' || c.status === 'stopped' ? <NotesPanel conversationId={c.id} /> : null}
       <RatingCard conversation={c} who={c.reservedWith?.displayName ?? 'your speaker'} />
     </Stack>
   );
