@@ -35,7 +35,6 @@ export const SIGNED_IN_ITEMS: NavItem[] = [
   { label: 'shell.nav.courses', to: '/student/courses' },
   { label: 'shell.nav.reserveTime', to: '/student/reserve' },
   { label: 'shell.nav.conversations', to: '/student/conversations' },
-  { label: 'shell.nav.words', to: '/student/words' },
   { label: 'shell.nav.adventures', to: '/student/adventures' },
   FAQ,
   HELP,

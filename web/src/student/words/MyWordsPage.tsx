@@ -8,6 +8,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,6 +19,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -74,11 +78,14 @@ const COLUMNS: MessageId[] = [
   'words.column.detail',
   'words.column.why',
 ];
+const conversationPath = (r: Row) => `/student/conversations?id=${encodeURIComponent(r.conversationId)}`;
 /** Typing settles this long before the server is asked. */
 const SEARCH_SETTLE_MS = 300;
 
 export default function MyWordsPage() {
   const t = useT();
+  // A phone shows each note as a card: six columns do not fit 375 px.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [courseId, setCourseId] = useState('');
@@ -131,6 +138,7 @@ export default function MyWordsPage() {
           size="small"
           value={courseId}
           onChange={(e) => setCourseId(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">{t('words.allCourses')}</MenuItem>
@@ -155,6 +163,28 @@ export default function MyWordsPage() {
         <Loading label={t('words.loading')} />
       ) : !rows.length ? (
         <EmptyState title={filtered ? t('words.noMatch') : t('words.empty')} />
+      ) : narrow ? (
+        <Paper variant="outlined">
+          <List aria-label={t('words.title')} disablePadding>
+            {rows.map((r) => (
+              <ListItem key={r.note.id} divider sx={{ display: 'block' }}>
+                <Typography sx={{ fontWeight: 600 }}>{r.note.text}</Typography>
+                {r.note.detail && <Typography>{r.note.detail}</Typography>}
+                {r.note.why && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('notes.why', { why: r.note.why })}
+                  </Typography>
+                )}
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  {t(KIND[r.note.kind])} · {r.courseName ?? t('words.noCourse')} ·{' '}
+                  <Link component={RouterLink} to={conversationPath(r)} aria-label={`${t('words.openConversation')}: ${day(r)}`}>
+                    {day(r)}
+                  </Link>
+                </Typography>
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('words.title')}>
@@ -169,11 +199,7 @@ export default function MyWordsPage() {
               {rows.map((r) => (
                 <TableRow key={r.note.id}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link
-                      component={RouterLink}
-                      to={`/student/conversations?id=${encodeURIComponent(r.conversationId)}`}
-                      aria-label={`${t('words.openConversation')}: ${day(r)}`}
-                    >
+                    <Link component={RouterLink} to={conversationPath(r)} aria-label={`${t('words.openConversation')}: ${day(r)}`}>
                       {day(r)}
                     </Link>
                   </TableCell>
