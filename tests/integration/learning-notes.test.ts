@@ -6,6 +6,9 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { NotesMessages } from '../../contracts/learningNotes';
+import { findConversation, type ConversationRow } from '../../projections/conversations';
+import type { ApiContext } from '../../services/api/context';
+import { notesResolvers } from '../../services/api/resolvers/notes';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, mailSettled, signIn, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
@@ -112,6 +115,18 @@ describe('the speaker’s notes', () => {
       assert.equal(codeOf(await save(token, id, [FOCUS])), 'NOT_FOUND');
     }
     assert.deepEqual((await app.gql(MINE, {}, stranger.token)).data.myLearningNotes, []);
+    // The field itself answers null to them, whatever path of the schema reaches the conversation.
+    const field = notesResolvers.Conversation!.learningNotes as unknown as (
+      c: ConversationRow,
+      a: object,
+      ctx: ApiContext,
+    ) => Promise<unknown>;
+    const row = (await findConversation(app.runtime.pool, id))!;
+    const as = (accountId: string, roles: string[]) =>
+      ({ viewer: { accountId, sessionId: 'test', roles }, runtime: app.runtime }) as ApiContext;
+    assert.equal(await field(row, {}, as(stranger.accountId, ['STUDENT'])), null);
+    assert.equal(await field(row, {}, as(otherInstructor.accountId, ['INSTRUCTOR'])), null);
+    assert.equal(((await field(row, {}, as(w.owner.accountId, ['INSTRUCTOR']))) as unknown[]).length, 2);
     // Its student and its instructor read but do not write.
     for (const token of [w.student.token, w.owner.token, admin]) {
       const refused = await save(token, id, [FOCUS]);

@@ -162,7 +162,7 @@ export default function MyWordsPage() {
       ) : loading && !shown ? (
         <Loading label={t('words.loading')} />
       ) : !rows.length ? (
-        <EmptyState title={filtered ? t('words.noMatch') : t('words.empty')} />
+        <EmptyState title={filtered ? t('words.noMatch') : t('words.empty')} description={filtered ? undefined : t('words.emptyHint')} />
       ) : narrow ? (
         <Paper variant="outlined">
           <List aria-label={t('words.title')} disablePadding>
