@@ -1,7 +1,8 @@
 /**
  * The speaker's notes in Chromium (issue 35): the speaker writes a correction, a new word and a
- * thing to work on on their conversation page, from the keyboard; the student reads them on the
- * conversation's page and on 'My words and corrections' (searched, exported as CSV).
+ * thing to work on on their conversation page, from the keyboard (an older conversation's notes are
+ * closed); the student reads them on the conversation's page and on 'My words and corrections'
+ * (searched, exported as CSV); the course's instructor on the conversation's page.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -24,10 +25,17 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-/** A student in a course, a named speaker, and a conversation they held. */
+const INSTRUCTOR_PASSWORD = 'Instruct0r-Pass';
+
+/** A student in an instructor's course, a named speaker, a conversation they held and one held three days ago. */
 async function world() {
   const plans = await createPlans(app);
-  const course = await createCourseAsSystem(app, { name: 'Tertulia de los martes', pricingPlanId: plans.standard });
+  const instructor = { emailAddress: 'notes.instructor@example.com' };
+  const { accountId: ownerId } = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress: instructor.emailAddress, password: INSTRUCTOR_PASSWORD, roles: ['INSTRUCTOR'] },
+  );
+  const course = await createCourseAsSystem(app, { name: 'Tertulia de los martes', pricingPlanId: plans.standard, ownerId });
   const speaker = await createSpeaker(app);
   const student = await createStudent(app, 0);
   const named = await app.runtime.people.changeUser(
@@ -45,15 +53,18 @@ async function world() {
   ).data.course.lessonAssignments;
   const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
   await live(app, id, speaker.accountId, student.accountId, 'held');
+  const old = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[1].lesson.id });
+  await live(app, old, speaker.accountId, student.accountId, 'held', new Date(Date.now() - 3 * 24 * 3_600_000));
   await readModelsCaughtUp(app, ['conversations', 'enrollments']);
-  return { speaker, student, id };
+  return { speaker, student, instructor, id, old };
 }
 
 test.describe('the speaker’s notes', () => {
   test('the speaker writes notes from the keyboard; the student reads them on the conversation and on My words and corrections', async () => {
-    const { speaker, student, id } = await world();
+    const { speaker, student, instructor, id, old } = await world();
     const speakerSession = await openSession(browser, app);
     const studentSession = await openSession(browser, app);
+    const instructorSession = await openSession(browser, app);
     try {
       const p = speakerSession.page;
       await p.goto('/auth/sign_in');
@@ -88,6 +99,12 @@ test.describe('the speaker’s notes', () => {
       await visible(p.getByText('Notes saved.'));
       assert.equal(await editor.getByLabel('Word or phrase').count(), 1, 'the empty word row was dropped');
       await screenshot(p, 'notes-speaker-saved');
+      // Three days after a conversation its notes are closed, and the page says why.
+      await p.goto(`/speaker/conversations/${old}`);
+      const closed = await visible(p.getByRole('region', { name: 'Notes for the student' }));
+      await visible(closed.getByText(/can no longer be changed: they could be edited for 48 hours after the conversation ended/));
+      assert.equal(await closed.getByRole('button', { name: 'Save notes' }).count(), 0);
+      await screenshot(p, 'notes-speaker-closed', { fullPage: false });
 
       // The student: the conversation's page…
       const s = studentSession.page;
@@ -128,9 +145,20 @@ test.describe('the speaker’s notes', () => {
       await s.setViewportSize({ width: 375, height: 800 });
       await visible(s.getByRole('list', { name: 'My words and corrections' }));
       await screenshot(s, 'notes-my-words-375');
+
+      // The course's instructor reads them on the page of the student's conversation.
+      const i = instructorSession.page;
+      await i.goto('/auth/sign_in');
+      await submitSignIn(i, instructor.emailAddress, INSTRUCTOR_PASSWORD);
+      await i.waitForURL((url) => url.pathname.startsWith('/instructor'));
+      await i.goto(`/instructor/conversations/${id}`);
+      const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
+      await visible(read.getByText('la sobremesa'));
+      await screenshot(i, 'notes-instructor-conversation');
     } finally {
       await speakerSession.close();
       await studentSession.close();
+      await instructorSession.close();
     }
   });
 });
