@@ -2,13 +2,13 @@
  * The speaker's notes in Chromium (issue 35): the speaker writes a correction, a new word and a
  * thing to work on on their conversation page, from the keyboard (an older conversation's notes are
  * closed); the student reads them on the conversation's page and on 'My words and corrections'
- * (searched, exported as CSV); the course's instructor on the conversation's page.
+ * (searched, exported as CSV); the course's instructor and admins on the conversation's page.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test, type Browser } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { startTestApp, type TestApp } from '../support/app';
+import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -65,6 +65,9 @@ test.describe('the speaker’s notes', () => {
     const speakerSession = await openSession(browser, app);
     const studentSession = await openSession(browser, app);
     const instructorSession = await openSession(browser, app);
+    const adminSession = await openSession(browser, app);
+    const admin = adminSession.page;
+    await createAdmin(app);
     try {
       const p = speakerSession.page;
       await p.goto('/auth/sign_in');
@@ -155,10 +158,18 @@ test.describe('the speaker’s notes', () => {
       const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
       await visible(read.getByText('la sobremesa'));
       await screenshot(i, 'notes-instructor-conversation');
+
+      // And admins, on the back-office's conversation.
+      await admin.goto('/auth/sign_in');
+      await submitSignIn(admin, 'admin@example.com', 'Adm1nPassword');
+      await admin.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await admin.goto(`/admin/conversations/${id}`);
+      await visible(admin.getByRole('region', { name: 'Notes from the speaker' }).getByText('Estoy aburrido'));
     } finally {
       await speakerSession.close();
       await studentSession.close();
       await instructorSession.close();
+      await adminSession.close();
     }
   });
 });
