@@ -102,6 +102,10 @@ test.describe('the speaker’s notes', () => {
       await visible(p.getByText('Notes saved.'));
       assert.equal(await editor.getByLabel('Word or phrase').count(), 1, 'the empty word row was dropped');
       await screenshot(p, 'notes-speaker-saved');
+      await p.setViewportSize({ width: 375, height: 800 });
+      await editor.scrollIntoViewIfNeeded();
+      await screenshot(p, 'notes-speaker-saved-375', { fullPage: false });
+      await p.setViewportSize({ width: 1280, height: 800 });
       // Three days after a conversation its notes are closed, and the page says why.
       await p.goto(`/speaker/conversations/${old}`);
       const closed = await visible(p.getByRole('region', { name: 'Notes for the student' }));

@@ -9,6 +9,7 @@ import { useMutation, useQuery } from '@apollo/client';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
@@ -54,6 +55,12 @@ const FIELDS: Record<Kind, { name: 'text' | 'detail' | 'why'; label: MessageId; 
     { name: 'detail', label: 'notes.field.meaning', max: NOTE_DETAIL_MAX },
   ],
   focus: [{ name: 'text', label: 'notes.field.focus', max: NOTE_TEXT_MAX }],
+};
+/** A row's grid on wider screens: its fields side by side, then the remove button; one column on a phone. */
+const ROW_COLUMNS: Record<Kind, { xs: string; sm: string }> = {
+  correction: { xs: '1fr', sm: '1fr 1fr auto' },
+  word: { xs: '1fr', sm: '1fr 1fr auto' },
+  focus: { xs: '1fr', sm: '1fr auto' },
 };
 const ADD_LABELS: Record<Kind, MessageId> = { correction: 'notes.add.correction', word: 'notes.add.word', focus: 'notes.add.focus' };
 
@@ -148,19 +155,33 @@ export function NotesEditor({ conversationId, zone }: { conversationId: string; 
         {t('notes.editableUntil', { until: formatDateTime(policy.writableUntil as string, zone) })}
       </Typography>
       {(['correction', 'word', 'focus'] as const).map((kind) => (
-        <Stack key={kind} spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+        <Stack key={kind} spacing={1.5} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
           <Typography component="legend" variant="subtitle1">
             {t(KIND_HEADINGS[kind])}
           </Typography>
           {current
             .filter((r) => r.kind === kind)
             .map((row, index) => (
-              <Stack key={row.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+              <Box
+                key={row.key}
+                sx={{
+                  display: 'grid',
+                  gap: 1,
+                  alignItems: 'start',
+                  gridTemplateColumns: ROW_COLUMNS[kind],
+                  // On a phone a row's fields stack: a line tells one row from the next.
+                  borderBottom: { xs: 1, sm: 0 },
+                  borderColor: { xs: 'divider' },
+                  pb: { xs: 1, sm: 0 },
+                }}
+              >
                 {FIELDS[kind].map((f, i) => (
                   <TextField
                     key={f.name}
                     size="small"
                     fullWidth
+                    // A correction's why takes the row's second line, under what was said and the better way.
+                    sx={f.name === 'why' ? { gridColumn: { sm: '1 / 3' }, gridRow: { sm: 2 } } : undefined}
                     label={t(f.label)}
                     value={row[f.name]}
                     onChange={(e) => change(row, f.name, e.target.value)}
@@ -173,10 +194,14 @@ export function NotesEditor({ conversationId, zone }: { conversationId: string; 
                     slotProps={{ htmlInput: { maxLength: f.max, 'aria-describedby': 'notes-enter-hint' } }}
                   />
                 ))}
-                <IconButton aria-label={t('notes.remove', { kind: t(KIND_HEADINGS[kind]), index: index + 1 })} onClick={() => remove(row)}>
+                <IconButton
+                  aria-label={t('notes.remove', { kind: t(KIND_HEADINGS[kind]), index: index + 1 })}
+                  onClick={() => remove(row)}
+                  sx={{ gridColumn: { sm: -2 }, gridRow: { sm: 1 }, justifySelf: { xs: 'end', sm: 'start' } }}
+                >
                   <DeleteOutlineIcon />
                 </IconButton>
-              </Stack>
+              </Box>
             ))}
           <div>
             <Button size="small" startIcon={<AddIcon />} onClick={() => add(kind)} disabled={!canAdd(kind)}>
