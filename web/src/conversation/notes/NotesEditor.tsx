@@ -1,7 +1,7 @@
 /**
  * The speaker writes a conversation's notes (issue 35) on their conversation page: corrections, new
  * words and one or two things to work on, as rows. Quick to enter: a new row's first field takes
- * the focus, and Enter in a row adds the next row of its kind. Save sends the whole list; the
+ * the focus, Enter in a row adds the next row of its kind, Ctrl+Enter saves. Save sends the whole list; the
  * server appends what changed. Read-only (with the reason) before the conversation began and 48
  * hours after it ended.
  */
@@ -131,7 +131,9 @@ export function NotesEditor({ conversationId, zone }: { conversationId: string; 
   const onKeyDown = (row: Row) => (e: KeyboardEvent) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
-    add(row.kind, row);
+    if (e.ctrlKey || e.metaKey) {
+      if (!saving) void submit();
+    } else add(row.kind, row);
   };
 
   const submit = async () => {
