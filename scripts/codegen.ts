@@ -47,6 +47,8 @@ const resolverParents: Record<string, string> = {
   RedemptionSet: projection('codes', 'RedemptionSetRow'),
   Conversation: projection('conversations', 'ConversationRow'),
   ConversationRating: projection('conversations', 'RatingRow'),
+  LearningNote: projection('notes', 'LearningNoteRow'),
+  StudentLearningNote: projection('notes', 'StudentNoteRow'),
   Participant: parent('ParticipantParent'),
   ChatMessage: '../../services/domain/conversations/chat#ChatMessage as ChatEntry',
   Speaking: projection('speakers', 'SpeakingRow'),

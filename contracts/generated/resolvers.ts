@@ -7,6 +7,7 @@ import type { EnrollmentRow } from '../../projections/enrollments';
 import type { PaymentRow } from '../../projections/payments';
 import type { RedemptionCodeRow, RedemptionSetRow } from '../../projections/codes';
 import type { ConversationRow, RatingRow } from '../../projections/conversations';
+import type { LearningNoteRow, StudentNoteRow } from '../../projections/notes';
 import type { ChatMessage as ChatEntry } from '../../services/domain/conversations/chat';
 import type { SpeakingRow, InvitationRow } from '../../projections/speakers';
 import type { ApiContext } from '../../services/api/context';
@@ -274,6 +275,8 @@ export type Query = {
   lookupSchools: Array<School>;
   /** Records the viewer's presence in a conversation and tells whether the other participant is present. */
   broadcastPresence: PresenceResult;
+  /** The viewer's notes across their conversations (students), newest conversation first. */
+  myLearningNotes: Array<StudentLearningNote>;
   /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
   conversationArchive?: Maybe<ConversationArchive>;
   /**
@@ -513,6 +516,13 @@ export type QueryLookupSchoolsArgs = {
 
 export type QueryBroadcastPresenceArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryMyLearningNotesArgs = {
+  search?: InputMaybe<Scalars['String']['input']>;
+  courseId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -823,6 +833,7 @@ export type Mutation = {
   acknowledgePromotion: AcknowledgePromotionPayload;
   purchaseMakeUpMinutes: PurchaseMakeUpMinutesPayload;
   rateConversation: RateConversationPayload;
+  saveLearningNotes: SaveLearningNotesPayload;
   /** A short-lived address to play the recording: its student, the instructor of its course, admins. */
   redirectArchiveMedia: ArchiveMediaRedirect;
   /** Admins: deletes the recording's file; it shows as Removed. */
@@ -1079,6 +1090,11 @@ export type MutationPurchaseMakeUpMinutesArgs = {
 
 export type MutationRateConversationArgs = {
   input: RateConversationInput;
+};
+
+
+export type MutationSaveLearningNotesArgs = {
+  input: SaveLearningNotesInput;
 };
 
 
@@ -1989,6 +2005,9 @@ export type Conversation = {
   ratings: Array<ConversationRating>;
   /** Whether the viewer (its student or speaker) may still rate it. */
   isRatable: Scalars['Boolean']['output'];
+  /** The speaker's notes: its student, its speaker, its course's instructor and admins; null for anyone else. */
+  learningNotes?: Maybe<Array<LearningNote>>;
+  notesPolicy: NotesPolicy;
   /** Recorded once running: set when it was reserved (course lessons). */
   archiveOnStart: Scalars['Boolean']['output'];
   /** Its recording: the conversation's student, the instructor of its course and admins; null for anyone else and when there is none. */
@@ -2573,6 +2592,64 @@ export type RateConversationInput = {
 export type RateConversationPayload = {
   __typename?: 'RateConversationPayload';
   rated: Scalars['Boolean']['output'];
+  conversation: Conversation;
+};
+
+export type LearningNoteKind =
+  | 'correction'
+  | 'word'
+  | 'focus';
+
+export type LearningNote = {
+  __typename?: 'LearningNote';
+  id: Scalars['ID']['output'];
+  kind: LearningNoteKind;
+  /** What was said (correction), the word or phrase (word), the thing to work on (focus). */
+  text: Scalars['String']['output'];
+  /** The better way (correction), the translation or an example (word); null for focus. */
+  detail?: Maybe<Scalars['String']['output']>;
+  /** A correction's short why. */
+  why?: Maybe<Scalars['String']['output']>;
+  addedOn: Scalars['DateTime']['output'];
+  revisedOn?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type NotesPolicy = {
+  __typename?: 'NotesPolicy';
+  /** The viewer (its speaker) may write the notes now. */
+  isWritable: Scalars['Boolean']['output'];
+  /** Until when its speaker may write them; null before it began (or for anything but a lesson). */
+  writableUntil?: Maybe<Scalars['DateTime']['output']>;
+};
+
+/** A note of one of the student's conversations, with that conversation's time and course. */
+export type StudentLearningNote = {
+  __typename?: 'StudentLearningNote';
+  note: LearningNote;
+  conversationId: Scalars['ID']['output'];
+  conversationStart: Scalars['DateTime']['output'];
+  learningLanguage: Scalars['String']['output'];
+  courseId?: Maybe<Scalars['ID']['output']>;
+  courseName?: Maybe<Scalars['String']['output']>;
+};
+
+export type LearningNoteInput = {
+  /** A note kept (and maybe revised); none for a new note. */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  kind: LearningNoteKind;
+  text: Scalars['String']['input'];
+  detail?: InputMaybe<Scalars['String']['input']>;
+  why?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The conversation's whole list of notes: notes left out are removed. */
+export type SaveLearningNotesInput = {
+  conversationId: Scalars['ID']['input'];
+  notes: Array<LearningNoteInput>;
+};
+
+export type SaveLearningNotesPayload = {
+  __typename?: 'SaveLearningNotesPayload';
   conversation: Conversation;
 };
 
@@ -3606,6 +3683,13 @@ export type ResolversTypes = {
   PurchaseMakeUpMinutesPayload: ResolverTypeWrapper<PurchaseMakeUpMinutesPayload>;
   RateConversationInput: RateConversationInput;
   RateConversationPayload: ResolverTypeWrapper<Omit<RateConversationPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
+  LearningNoteKind: LearningNoteKind;
+  LearningNote: ResolverTypeWrapper<LearningNoteRow>;
+  NotesPolicy: ResolverTypeWrapper<NotesPolicy>;
+  StudentLearningNote: ResolverTypeWrapper<StudentNoteRow>;
+  LearningNoteInput: LearningNoteInput;
+  SaveLearningNotesInput: SaveLearningNotesInput;
+  SaveLearningNotesPayload: ResolverTypeWrapper<Omit<SaveLearningNotesPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
   ArchiveStatus: ArchiveStatus;
   ConversationArchive: ResolverTypeWrapper<ConversationArchive>;
   ArchiveMediaRedirect: ResolverTypeWrapper<ArchiveMediaRedirect>;
@@ -3872,6 +3956,12 @@ export type ResolversParentTypes = {
   PurchaseMakeUpMinutesPayload: PurchaseMakeUpMinutesPayload;
   RateConversationInput: RateConversationInput;
   RateConversationPayload: Omit<RateConversationPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
+  LearningNote: LearningNoteRow;
+  NotesPolicy: NotesPolicy;
+  StudentLearningNote: StudentNoteRow;
+  LearningNoteInput: LearningNoteInput;
+  SaveLearningNotesInput: SaveLearningNotesInput;
+  SaveLearningNotesPayload: Omit<SaveLearningNotesPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
   ConversationArchive: ConversationArchive;
   ArchiveMediaRedirect: ArchiveMediaRedirect;
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
@@ -4077,6 +4167,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   lookupCountries?: Resolver<Array<ResolversTypes['Country']>, ParentType, ContextType, Partial<QueryLookupCountriesArgs>>;
   lookupSchools?: Resolver<Array<ResolversTypes['School']>, ParentType, ContextType, Partial<QueryLookupSchoolsArgs>>;
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
+  myLearningNotes?: Resolver<Array<ResolversTypes['StudentLearningNote']>, ParentType, ContextType, Partial<QueryMyLearningNotesArgs>>;
   conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
@@ -4192,6 +4283,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   acknowledgePromotion?: Resolver<ResolversTypes['AcknowledgePromotionPayload'], ParentType, ContextType, RequireFields<MutationAcknowledgePromotionArgs, 'input'>>;
   purchaseMakeUpMinutes?: Resolver<ResolversTypes['PurchaseMakeUpMinutesPayload'], ParentType, ContextType, RequireFields<MutationPurchaseMakeUpMinutesArgs, 'input'>>;
   rateConversation?: Resolver<ResolversTypes['RateConversationPayload'], ParentType, ContextType, RequireFields<MutationRateConversationArgs, 'input'>>;
+  saveLearningNotes?: Resolver<ResolversTypes['SaveLearningNotesPayload'], ParentType, ContextType, RequireFields<MutationSaveLearningNotesArgs, 'input'>>;
   redirectArchiveMedia?: Resolver<ResolversTypes['ArchiveMediaRedirect'], ParentType, ContextType, RequireFields<MutationRedirectArchiveMediaArgs, 'input'>>;
   removeConversationArchive?: Resolver<ResolversTypes['RemoveConversationArchivePayload'], ParentType, ContextType, RequireFields<MutationRemoveConversationArchiveArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
@@ -4742,6 +4834,8 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   refundedMinutes?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   ratings?: Resolver<Array<ResolversTypes['ConversationRating']>, ParentType, ContextType>;
   isRatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  learningNotes?: Resolver<Maybe<Array<ResolversTypes['LearningNote']>>, ParentType, ContextType>;
+  notesPolicy?: Resolver<ResolversTypes['NotesPolicy'], ParentType, ContextType>;
   archiveOnStart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   archive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -5088,6 +5182,38 @@ export type PurchaseMakeUpMinutesPayloadResolvers<ContextType = ApiContext, Pare
 
 export type RateConversationPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RateConversationPayload'] = ResolversParentTypes['RateConversationPayload']> = {
   rated?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LearningNoteResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LearningNote'] = ResolversParentTypes['LearningNote']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['LearningNoteKind'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  detail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  why?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addedOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  revisedOn?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type NotesPolicyResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['NotesPolicy'] = ResolversParentTypes['NotesPolicy']> = {
+  isWritable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  writableUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StudentLearningNoteResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['StudentLearningNote'] = ResolversParentTypes['StudentLearningNote']> = {
+  note?: Resolver<ResolversTypes['LearningNote'], ParentType, ContextType>;
+  conversationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  conversationStart?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  learningLanguage?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  courseId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  courseName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SaveLearningNotesPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SaveLearningNotesPayload'] = ResolversParentTypes['SaveLearningNotesPayload']> = {
   conversation?: Resolver<ResolversTypes['Conversation'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
@@ -5689,6 +5815,10 @@ export type Resolvers<ContextType = ApiContext> = {
   AcknowledgePromotionPayload?: AcknowledgePromotionPayloadResolvers<ContextType>;
   PurchaseMakeUpMinutesPayload?: PurchaseMakeUpMinutesPayloadResolvers<ContextType>;
   RateConversationPayload?: RateConversationPayloadResolvers<ContextType>;
+  LearningNote?: LearningNoteResolvers<ContextType>;
+  NotesPolicy?: NotesPolicyResolvers<ContextType>;
+  StudentLearningNote?: StudentLearningNoteResolvers<ContextType>;
+  SaveLearningNotesPayload?: SaveLearningNotesPayloadResolvers<ContextType>;
   ConversationArchive?: ConversationArchiveResolvers<ContextType>;
   ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
   RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;

@@ -5,6 +5,7 @@
  * whose English must equal these constants word for word (checked in i18n.test.ts).
  */
 import { Messages } from '../errors';
+import { NotesMessages } from '../learningNotes';
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../validation/email';
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_RULES } from '../validation/password';
 import { LOCALE_INVALID_MESSAGE } from './locales';
@@ -31,6 +32,14 @@ export const KNOWN_MESSAGES = {
   'known.passwordRule.uppercase': rule('uppercase'),
   'known.passwordRule.lowercase': rule('lowercase'),
   'known.localeInvalid': LOCALE_INVALID_MESSAGE,
+  'known.notes.notWriter': NotesMessages.notWriter,
+  'known.notes.notStarted': NotesMessages.notStarted,
+  'known.notes.closed': NotesMessages.closed,
+  'known.notes.tooMany': NotesMessages.tooMany,
+  'known.notes.tooManyFocus': NotesMessages.tooManyFocus,
+  'known.notes.textRequired': NotesMessages.textRequired,
+  'known.notes.detailRequired': NotesMessages.detailRequired,
+  'known.notes.unknownNote': NotesMessages.unknownNote,
 } as const;
 export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
 

@@ -19,6 +19,7 @@ import { identityHandlers, type IdentityHandlers } from '../domain/identity/hand
 import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
 import { createVideoProviders, type VideoProviderName, type VideoProviders } from '../integrations/video';
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
+import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
 import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
@@ -94,6 +95,8 @@ export interface Runtime {
   conversationMail: ConversationMail;
   /** Marking, promotions, make-up minutes, ratings (issue 10). */
   afterConversation: AfterConversationHandlers;
+  /** The speaker's notes on a conversation (issue 35). */
+  notes: NotesHandlers;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   payroll: PayrollHandlers;
@@ -177,29 +180,30 @@ export async function createRuntime(
   // Look-ups of one turn of the event loop in one statement (reservations arriving together).
   const addressed = coalescedLookup((ids: string[]) => findAddressedPeople(pool, ids));
   const factsOf = coalescedLookup((ids: string[]) => speakersFacts(pool, ids));
+  // Email from the directory; name and zone from the profile (the directory's copy when none yet).
+  const mailRecipients = async (ids: string[]) => {
+    const people = await Promise.all(ids.map(addressed));
+    const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
+      p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
+    return ids.map((id, i) => {
+      const found = people[i];
+      if (!found) return null;
+      const { person, profile } = found;
+      return {
+        accountId: id,
+        emailAddress: found.emailAddress,
+        name: names(profile) ?? names(person),
+        zone: profile?.tzIdentifier ?? person.tzIdentifier,
+      };
+    });
+  };
   const conversationMail = createConversationMail({
     commands,
     store,
     mailer,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    // Email from the directory; name and zone from the profile (the directory's copy when none yet).
-    people: async (ids) => {
-      const people = await Promise.all(ids.map(addressed));
-      const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
-        p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
-      return ids.map((id, i) => {
-        const found = people[i];
-        if (!found) return null;
-        const { person, profile } = found;
-        return {
-          accountId: id,
-          emailAddress: found.emailAddress,
-          name: names(profile) ?? names(person),
-          zone: profile?.tzIdentifier ?? person.tzIdentifier,
-        };
-      });
-    },
+    people: mailRecipients,
   });
   if (options.runProjections ?? config.runProjections) runner.start();
   const readModels = new ReadModelOperations({
@@ -261,6 +265,7 @@ export async function createRuntime(
     onError: (error, context) => log.error({ err: error }, context),
     receipts: { mailer, publicUrl: config.publicUrl },
   });
+  const notes = notesHandlers({ commands, mailer, publicUrl: config.publicUrl, people: mailRecipients });
   const archive = createArchiveService({
     pool,
     commands,
@@ -317,6 +322,7 @@ export async function createRuntime(
     live,
     conversationMail,
     afterConversation,
+    notes,
     speaking,
     payroll,
     support,

@@ -162,6 +162,7 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       '/student/adventures',
       '/student/reserve',
       '/student/conversations',
+      '/student/words',
       '/student/settings',
     ]);
     await context.close();

@@ -49,10 +49,17 @@ export async function reserveConversation(app: TestApp, student: Person, speaker
 
 /**
  * The room's life as the live room writes it: `held` (both came, the clock ran out) or `unused`
- * (the speaker opened, the student never came). Written with times in the past, so the stop is due.
+ * (the speaker opened, the student never came). Written with times in the past (from `t0`, 20
+ * minutes ago unless given), so the stop is due.
  */
-export async function live(app: TestApp, conversationId: string, speakerId: string, studentId: string, how: 'held' | 'unused' | 'running') {
-  const t0 = new Date(Date.now() - 20 * 60_000);
+export async function live(
+  app: TestApp,
+  conversationId: string,
+  speakerId: string,
+  studentId: string,
+  how: 'held' | 'unused' | 'running',
+  t0 = new Date(Date.now() - 20 * 60_000),
+) {
   const at = (minutes: number) => plusMinutes(t0, minutes).toISOString();
   const events: NewEvent[] = [event('ConversationOpened', { conversationId, openedBy: speakerId, at: at(0) })];
   if (how === 'unused') {

@@ -12,6 +12,7 @@ import { testCallResolvers } from './testCalls';
 import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
+import { notesResolvers } from './notes';
 import { instructorResolvers } from './instructor';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
@@ -46,6 +47,7 @@ export const resolvers = {
       payrollResolvers,
       supportResolvers,
       afterConversationResolvers,
+      notesResolvers,
       instructorResolvers,
       archiveResolvers,
       pricingPlanResolvers,

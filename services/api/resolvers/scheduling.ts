@@ -91,7 +91,7 @@ function requireStudentOrAdmin(viewer: Viewer | null): Viewer {
 }
 
 /** Its student, its speaker, admins, and the instructor who owns its course. */
-async function canSeeConversation(ctx: ApiContext, c: ConversationRow): Promise<boolean> {
+export async function canSeeConversation(ctx: ApiContext, c: ConversationRow): Promise<boolean> {
   const v = ctx.viewer;
   if (!v) return false;
   if (isAdmin(v) || v.accountId === c.reservedBy || v.accountId === c.reservedWith) return true;

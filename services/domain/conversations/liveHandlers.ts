@@ -30,7 +30,7 @@ export interface LiveDeps {
   onError?(error: unknown, context: string): void;
 }
 
-async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
+export async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
   const events = (await tx.read(conversationStream(conversationId))) as ConversationEvent[];
   const state = events.reduce<ConversationState | null>(evolveConversation, null);
   if (!state) throw notFound('The conversation was not found.');

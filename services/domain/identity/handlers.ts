@@ -63,7 +63,7 @@ async function loadAccount(tx: CommandTransaction, accountId: string): Promise<A
 }
 
 /** The language an account's mail goes out in: its setting, else the asking page's (issue 32). */
-async function mailLocale(tx: CommandTransaction, accountId: string, requested: Locale | undefined): Promise<Locale> {
+export async function mailLocale(tx: CommandTransaction, accountId: string, requested: Locale | undefined): Promise<Locale> {
   const profile = fold(evolveProfile, initialProfile(), (await tx.read(profileStreams.profile(accountId))) as ProfileEvent[]);
   const setting = profile.fields.locale;
   return isSupportedLocale(setting) ? setting : (requested ?? DEFAULT_LOCALE);

@@ -12,6 +12,7 @@ const HomePage = lazy(() => import('./home/HomePage'));
 const LobbyPage = lazy(() => import('./lobby/LobbyPage'));
 const ReservePage = lazy(() => import('./reserve/ReservePage'));
 const StudentSettingsPage = lazy(() => import('../settings/StudentSettingsPage'));
+const MyWordsPage = lazy(() => import('./words/MyWordsPage'));
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
@@ -31,6 +32,7 @@ export default function StudentArea() {
         <Route path="adventures" element={<AdventuresPage />} />
         <Route path="reserve" element={<ReservePage />} />
         <Route path="conversations" element={<ConversationsPage />} />
+        <Route path="words" element={<MyWordsPage />} />
         <Route path="lobby" element={<LobbyPage />} />
         <Route path="settings" element={<StudentSettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />

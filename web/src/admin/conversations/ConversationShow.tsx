@@ -23,6 +23,7 @@ import { Detail } from '../people/SecurityTab';
 import { useAdminTime, useAdminZone } from '../zone';
 import { RatingsList, type AdminRating } from './RatingsList';
 import { ChatTranscript, type TranscriptChat } from './ChatTranscript';
+import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { ConversationStatus } from './status';
 
 interface PersonRef {
@@ -200,6 +201,11 @@ export function ConversationShow() {
                 <ChatTranscript chat={data.conversationChat} people={data} format={format} />
               </ShowSection>
             </Grid>
+            {data.kind === 'lesson' && (
+              <Grid size={12}>
+                <NotesPanel conversationId={data.id} />
+              </Grid>
+            )}
           </Grid>
         </>
       )}

@@ -15,6 +15,7 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
+import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
 
@@ -94,6 +95,9 @@ export default function ConversationPage() {
           <ArchiveStatusButton conversationId={c.id} />
         </Stack>
       </Paper>
+      <Stack sx={{ mt: 3 }}>
+        <NotesPanel conversationId={c.id} />
+      </Stack>
     </Page>
   );
 }

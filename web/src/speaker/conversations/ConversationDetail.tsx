@@ -33,6 +33,7 @@ import { personName, proficiencyLabel, startEnabled, statusChip } from './labels
 import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
 import { MarkCard } from '../../conversation/after/MarkCard';
 import { RatingCard } from '../../conversation/after/RatingCard';
+import { NotesEditor } from '../../conversation/notes/NotesEditor';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
 
 export default function ConversationDetail() {
@@ -137,6 +138,7 @@ function Details({
               </TableBody>
             </Table>
           </Panel>
+          {c.kind === 'lesson' && <NotesEditor conversationId={c.id} zone={zone} />}
           <Panel title="Discussion Topic" id="panel-topic">
             {c.lesson ? (
               <>

@@ -7,6 +7,7 @@
  * selects a conversation.
  */
 import { useQuery } from '@apollo/client';
+import SpellcheckIcon from '@mui/icons-material/Spellcheck';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,7 +25,9 @@ import { languageName } from '../../../../contracts/enrollment';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RatingCard } from '../../conversation/after/RatingCard';
+import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
 import { MakeUpFlow } from './MakeUpFlow';
@@ -40,6 +43,7 @@ const courseLine = (c: StudentConversation) =>
     : languageName(c.learningLanguage);
 
 export default function ConversationsPage() {
+  const t = useT();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { data, loading, error, refetch } = useQuery(STUDENT_CONVERSATIONS, { fetchPolicy: 'cache-and-network' });
@@ -58,6 +62,9 @@ export default function ConversationsPage() {
 
   return (
     <Page title="Your Conversations">
+      <Button component={RouterLink} to="/student/words" variant="outlined" startIcon={<SpellcheckIcon />} sx={{ mb: 2 }}>
+        {t('words.title')}
+      </Button>
       {error && !data ? (
         <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>
           {errorMessage(error)}
@@ -192,6 +199,7 @@ function Details({
           <MakeUpFlow conversationId={c.id} onClose={() => setBuying(false)} />
         </Paper>
       )}
+      {c.status === 'started' || c.status === 'stopped' ? <NotesPanel conversationId={c.id} linkToAll /> : null}
       <RatingCard conversation={c} who={c.reservedWith?.displayName ?? 'your speaker'} />
     </Stack>
   );

@@ -1,0 +1,179 @@
+/**
+ * The speaker's notes in Chromium (issue 35): the speaker writes a correction, a new word and a
+ * thing to work on on their conversation page, from the keyboard (an older conversation's notes are
+ * closed); the student reads them on the conversation's page and on 'My words and corrections'
+ * (searched, exported as CSV); the course's instructor and admins on the conversation's page.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { test, type Browser } from '@playwright/test';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { createAdmin, startTestApp, type TestApp } from '../support/app';
+import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
+import { createSpeaker, createStudent } from '../support/scheduling';
+import { atPath, launchBrowser, openSession, screenshot, submitSignIn, visible } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+test.beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp({}, 'e2e-notes'), launchBrowser()]);
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const INSTRUCTOR_PASSWORD = 'Instruct0r-Pass';
+
+/** A student in an instructor's course, a named speaker, a conversation they held and one held three days ago. */
+async function world() {
+  const plans = await createPlans(app);
+  const instructor = { emailAddress: 'notes.instructor@example.com' };
+  const { accountId: ownerId } = await app.runtime.identity.register(
+    { actor: SYSTEM_ACTOR },
+    { emailAddress: instructor.emailAddress, password: INSTRUCTOR_PASSWORD, roles: ['INSTRUCTOR'] },
+  );
+  const course = await createCourseAsSystem(app, { name: 'Tertulia de los martes', pricingPlanId: plans.standard, ownerId });
+  const speaker = await createSpeaker(app);
+  const student = await createStudent(app, 0);
+  const named = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } },
+  );
+  await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
+  await enrollAsAdmin(app, course.inviteNumber, student.accountId);
+  const lessons = (
+    await app.gql(
+      `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
+      { id: course.courseId },
+      student.token,
+    )
+  ).data.course.lessonAssignments;
+  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
+  await live(app, id, speaker.accountId, student.accountId, 'held');
+  const old = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[1].lesson.id });
+  await live(app, old, speaker.accountId, student.accountId, 'held', new Date(Date.now() - 3 * 24 * 3_600_000));
+  await readModelsCaughtUp(app, ['conversations', 'enrollments']);
+  return { speaker, student, instructor, id, old };
+}
+
+test.describe('the speaker’s notes', () => {
+  test('the speaker writes notes from the keyboard; the student reads them on the conversation and on My words and corrections', async () => {
+    const { speaker, student, instructor, id, old } = await world();
+    const speakerSession = await openSession(browser, app);
+    const studentSession = await openSession(browser, app);
+    const instructorSession = await openSession(browser, app);
+    const adminSession = await openSession(browser, app);
+    const admin = adminSession.page;
+    await createAdmin(app);
+    try {
+      const p = speakerSession.page;
+      await p.goto('/auth/sign_in');
+      await submitSignIn(p, speaker.emailAddress, 'Sp3akerPass!');
+      await p.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await p.goto(`/speaker/conversations/${id}`);
+      const editor = await visible(p.getByRole('region', { name: 'Notes for the student' }));
+      await visible(editor.getByText(/You can change them until/));
+
+      // A correction: the first field takes the focus; Tab moves on; Enter adds the next correction.
+      await editor.getByRole('button', { name: 'Add a correction' }).click();
+      await p.keyboard.type('Yo soy aburrido');
+      await p.keyboard.press('Tab');
+      await p.keyboard.type('Estoy aburrido');
+      await p.keyboard.press('Tab');
+      await p.keyboard.type('estar: how you feel now');
+      await p.keyboard.press('Enter');
+      assert.equal(await editor.getByLabel('What was said').count(), 2, 'Enter added a second correction row');
+      await p.keyboard.type('=1+1 cosas');
+      await p.keyboard.press('Tab');
+      await p.keyboard.type('dos cosas');
+      await editor.getByRole('button', { name: 'Add a word' }).click();
+      await p.keyboard.type('la sobremesa');
+      await p.keyboard.press('Tab');
+      await p.keyboard.type('the talk at the table after a meal');
+      await editor.getByRole('button', { name: 'Add something to work on' }).click();
+      await p.keyboard.type('ser and estar');
+      // A row left empty is dropped on saving.
+      await editor.getByRole('button', { name: 'Add a word' }).click();
+      await screenshot(p, 'notes-speaker-editing');
+      await p.keyboard.press('Control+Enter');
+      await visible(p.getByText('Notes saved.'));
+      assert.equal(await editor.getByLabel('Word or phrase').count(), 1, 'the empty word row was dropped');
+      await screenshot(p, 'notes-speaker-saved');
+      await p.setViewportSize({ width: 375, height: 800 });
+      await editor.scrollIntoViewIfNeeded();
+      await screenshot(p, 'notes-speaker-saved-375', { fullPage: false });
+      await p.setViewportSize({ width: 1280, height: 800 });
+      // Three days after a conversation its notes are closed, and the page says why.
+      await p.goto(`/speaker/conversations/${old}`);
+      const closed = await visible(p.getByRole('region', { name: 'Notes for the student' }));
+      await visible(closed.getByText(/can no longer be changed: they could be edited for 48 hours after the conversation ended/));
+      assert.equal(await closed.getByRole('button', { name: 'Save notes' }).count(), 0);
+      await screenshot(p, 'notes-speaker-closed', { fullPage: false });
+
+      // The student: the conversation's page…
+      const s = studentSession.page;
+      await s.goto('/auth/sign_in');
+      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
+      await atPath(s, '/student/home');
+      await s.goto(`/student/conversations?id=${id}`);
+      const notes = await visible(s.getByRole('region', { name: 'Notes from the speaker' }));
+      await visible(notes.getByText('Estoy aburrido'));
+      await visible(notes.getByText('Why: estar: how you feel now'));
+      await visible(notes.getByText('la sobremesa'));
+      await visible(notes.getByText('ser and estar'));
+      await visible(s.getByRole('link', { name: 'My words and corrections', exact: true }));
+      assert.ok((await s.locator('header').boundingBox())!.height < 80, 'the header still holds one row');
+      await screenshot(s, 'notes-student-conversation');
+
+      // …and My words and corrections (linked from the notes and from the conversations' page): searched, then exported.
+      await s.getByRole('link', { name: 'All my words and corrections' }).click();
+      await atPath(s, '/student/words');
+      const table = await visible(s.getByRole('table', { name: 'My words and corrections' }));
+      await visible(table.getByRole('cell', { name: 'Tertulia de los martes' }).first());
+      assert.equal(await table.getByRole('row').count(), 1 + 4, 'a header and four notes');
+      await screenshot(s, 'notes-my-words');
+      await s.getByRole('searchbox', { name: 'Search' }).fill('sobremesa');
+      await visible(s.getByRole('status').filter({ hasText: '1 note' }));
+      assert.equal(await table.getByRole('row').count(), 1 + 1);
+      await screenshot(s, 'notes-my-words-search');
+
+      await s.getByRole('searchbox', { name: 'Search' }).fill('');
+      await visible(s.getByRole('status').filter({ hasText: '4 notes' }));
+      const [download] = await Promise.all([s.waitForEvent('download'), s.getByRole('button', { name: 'Export CSV' }).click()]);
+      assert.equal(download.suggestedFilename(), 'my-words-and-corrections.csv');
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      assert.match(csv, /^"Conversation","Course","Kind","Note","Better way, translation or example","Why"\r\n/);
+      assert.match(csv, /"Correction","'=1\+1 cosas","dos cosas",""/, 'a note starting with = is defused');
+      assert.match(csv, /"New word","la sobremesa","the talk at the table after a meal",""/);
+
+      await s.setViewportSize({ width: 375, height: 800 });
+      await visible(s.getByRole('list', { name: 'My words and corrections' }));
+      await screenshot(s, 'notes-my-words-375');
+
+      // The course's instructor reads them on the page of the student's conversation.
+      const i = instructorSession.page;
+      await i.goto('/auth/sign_in');
+      await submitSignIn(i, instructor.emailAddress, INSTRUCTOR_PASSWORD);
+      await i.waitForURL((url) => url.pathname.startsWith('/instructor'));
+      await i.goto(`/instructor/conversations/${id}`);
+      const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
+      await visible(read.getByText('la sobremesa'));
+      await screenshot(i, 'notes-instructor-conversation');
+
+      // And admins, on the back-office's conversation.
+      await admin.goto('/auth/sign_in');
+      await submitSignIn(admin, 'admin@example.com', 'Adm1nPassword');
+      await admin.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await admin.goto(`/admin/conversations/${id}`);
+      await visible(admin.getByRole('region', { name: 'Notes from the speaker' }).getByText('Estoy aburrido'));
+    } finally {
+      await speakerSession.close();
+      await studentSession.close();
+      await instructorSession.close();
+      await adminSession.close();
+    }
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The speaker's notes (issue 35) through the API: written by the conversation's speaker, read by its
+ * student, its course's instructor and admins and by nobody else; edits kept; the 48-hour window;
+ * one mail to the student for the first notes; the student's notes across conversations.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { NotesMessages } from '../../contracts/learningNotes';
+import { findConversation, type ConversationRow } from '../../projections/conversations';
+import type { ApiContext } from '../../services/api/context';
+import { notesResolvers } from '../../services/api/resolvers/notes';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { codeOf, createAdmin, mailSettled, signIn, startTestApp, type TestApp } from '../support/app';
+import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { createCourseAsSystem, createPlans } from '../support/enrollment';
+import { createSpeaker, createStudent } from '../support/scheduling';
+
+const NOTE_FIELDS = 'id kind text detail why';
+const CONVERSATION = `query($id: ID!) { conversation(conversationId: $id) { id learningNotes { ${NOTE_FIELDS} } notesPolicy { isWritable writableUntil } } }`;
+const SAVE = `mutation($input: SaveLearningNotesInput!) { saveLearningNotes(input: $input) { conversation { id learningNotes { ${NOTE_FIELDS} } } } }`;
+const MINE = `query($search: String, $courseId: ID) { myLearningNotes(search: $search, courseId: $courseId) {
+  note { text } conversationId courseId courseName } }`;
+const LESSONS = `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`;
+
+const CORRECTION = { kind: 'correction', text: 'Yo soy aburrido', detail: 'Estoy aburrido', why: 'estar: a passing state' };
+const WORD = { kind: 'word', text: 'la sobremesa', detail: 'talking at the table after a meal' };
+const FOCUS = { kind: 'focus', text: 'ser and estar' };
+
+describe('the speaker’s notes', () => {
+  let app: TestApp;
+  let admin: string;
+  let plans: Awaited<ReturnType<typeof createPlans>>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    admin = (await createAdmin(app)).token;
+    plans = await createPlans(app);
+  });
+  afterAll(() => app.close());
+
+  async function instructor() {
+    const emailAddress = `instructor-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'Instruct0rPass!';
+    const { accountId } = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['INSTRUCTOR'] });
+    return { accountId, token: await signIn(app, emailAddress, password) };
+  }
+
+  /** A student in an instructor's course and a speaker; `held()` reserves a lesson and holds it. */
+  async function world() {
+    const owner = await instructor();
+    const course = await createCourseAsSystem(app, {
+      name: `Course ${Math.random().toString(36).slice(2, 6)}`,
+      pricingPlanId: plans.standard,
+      ownerId: owner.accountId,
+    });
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 0);
+    await enrollAsAdmin(app, course.inviteNumber, student.accountId);
+    const lessons = (await app.gql(LESSONS, { id: course.courseId }, student.token)).data.course.lessonAssignments.map(
+      (a: any) => a.lesson.id,
+    );
+    let lesson = 0;
+    const held = async (t0?: Date) => {
+      const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[lesson++] });
+      await live(app, id, speaker.accountId, student.accountId, 'held', t0);
+      return id;
+    };
+    return { owner, course, speaker, student, held };
+  }
+
+  const save = (token: string, conversationId: string, notes: object[]) => app.gql(SAVE, { input: { conversationId, notes } }, token);
+  const notesSeenBy = async (token: string, id: string) => (await app.gql(CONVERSATION, { id }, token)).data?.conversation;
+
+  it('the speaker writes and edits; the student, the course’s instructor and admins read; another student and another instructor see nothing', async () => {
+    const w = await world();
+    const id = await w.held();
+    assert.equal((await notesSeenBy(w.speaker.token, id)).notesPolicy.isWritable, true);
+    assert.equal((await notesSeenBy(w.student.token, id)).notesPolicy.isWritable, false);
+
+    const first = await save(w.speaker.token, id, [CORRECTION, WORD, FOCUS]);
+    assert.equal(first.errors, undefined);
+    const written = first.data.saveLearningNotes.conversation.learningNotes;
+    assert.deepEqual(
+      written.map((n: any) => [n.kind, n.text, n.detail, n.why]),
+      [
+        ['correction', CORRECTION.text, CORRECTION.detail, CORRECTION.why],
+        ['word', WORD.text, WORD.detail, null],
+        ['focus', FOCUS.text, null, null],
+      ],
+    );
+    for (const reader of [w.student.token, w.owner.token, admin])
+      assert.deepEqual((await notesSeenBy(reader, id)).learningNotes, written, 'its student, its instructor and admins read the notes');
+
+    // An edit: the correction's why revised, the word removed, the focus kept.
+    const [correction, , focus] = written;
+    const edited = await save(w.speaker.token, id, [
+      { ...CORRECTION, id: correction.id, why: 'a state, not who you are' },
+      { ...FOCUS, id: focus.id },
+    ]);
+    assert.deepEqual(
+      edited.data.saveLearningNotes.conversation.learningNotes.map((n: any) => [n.id, n.why]),
+      [
+        [correction.id, 'a state, not who you are'],
+        [focus.id, null],
+      ],
+    );
+    const types = (await app.runtime.store.readStream(`notes-${id}`)).map((e) => e.type);
+    assert.deepEqual(types, ['LearningNoteAdded', 'LearningNoteAdded', 'LearningNoteAdded', 'LearningNoteRemoved', 'LearningNoteRevised']);
+
+    // Strangers: another student and another course's instructor neither read nor write.
+    const stranger = await createStudent(app, 0);
+    const otherInstructor = await instructor();
+    for (const token of [stranger.token, otherInstructor.token]) {
+      assert.equal(await notesSeenBy(token, id), null, 'the conversation is not theirs to see');
+      assert.equal(codeOf(await save(token, id, [FOCUS])), 'NOT_FOUND');
+    }
+    assert.deepEqual((await app.gql(MINE, {}, stranger.token)).data.myLearningNotes, []);
+    // The field itself answers null to them, whatever path of the schema reaches the conversation.
+    const field = notesResolvers.Conversation!.learningNotes as unknown as (
+      c: ConversationRow,
+      a: object,
+      ctx: ApiContext,
+    ) => Promise<unknown>;
+    const row = (await findConversation(app.runtime.pool, id))!;
+    const as = (accountId: string, roles: string[]) =>
+      ({ viewer: { accountId, sessionId: 'test', roles }, runtime: app.runtime }) as ApiContext;
+    assert.equal(await field(row, {}, as(stranger.accountId, ['STUDENT'])), null);
+    assert.equal(await field(row, {}, as(otherInstructor.accountId, ['INSTRUCTOR'])), null);
+    assert.equal(((await field(row, {}, as(w.owner.accountId, ['INSTRUCTOR']))) as unknown[]).length, 2);
+    // Its student and its instructor read but do not write.
+    for (const token of [w.student.token, w.owner.token, admin]) {
+      const refused = await save(token, id, [FOCUS]);
+      assert.equal(codeOf(refused), 'UNAUTHORIZED');
+      assert.equal(refused.errors?.[0].message, NotesMessages.notWriter);
+    }
+  });
+
+  it('tells the student once by mail, for the first notes only', async () => {
+    const w = await world();
+    const id = await w.held();
+    const added = await save(w.speaker.token, id, [FOCUS]);
+    const focusId = added.data.saveLearningNotes.conversation.learningNotes[0].id;
+    await save(w.speaker.token, id, [{ ...FOCUS, id: focusId, text: 'ser, estar' }, WORD]);
+    await mailSettled(app);
+    const mails = await app.runtime.outbox!.list(w.student.emailAddress);
+    const notesMails = mails.filter((m) => /left you notes/.test(m.subject));
+    assert.equal(notesMails.length, 1);
+    assert.match(notesMails[0].text ?? '', new RegExp(`/student/conversations\\?id=${id}`));
+  });
+
+  it('closes the notes 48 hours after the conversation ended', async () => {
+    const w = await world();
+    const id = await w.held(new Date(Date.now() - 48 * 3_600_000 - 20 * 60_000));
+    assert.equal((await notesSeenBy(w.speaker.token, id)).notesPolicy.isWritable, false);
+    const refused = await save(w.speaker.token, id, [FOCUS]);
+    assert.equal(codeOf(refused), 'CONFLICT');
+    assert.equal(refused.errors?.[0].message, NotesMessages.closed);
+  });
+
+  it('refuses a NUL and an overlong text at the boundary, and a third thing to work on in the domain', async () => {
+    const w = await world();
+    const id = await w.held();
+    assert.equal(codeOf(await save(w.speaker.token, id, [{ ...FOCUS, text: 'a\u0000b' }])), 'BAD_USER_INPUT');
+    assert.equal(codeOf(await save(w.speaker.token, id, [{ ...WORD, detail: 'x'.repeat(301) }])), 'BAD_USER_INPUT');
+    const three = await save(w.speaker.token, id, [FOCUS, FOCUS, FOCUS]);
+    assert.equal(three.errors?.[0].message, NotesMessages.tooManyFocus);
+    assert.equal((await notesSeenBy(w.speaker.token, id)).learningNotes.length, 0, 'a refused save keeps nothing');
+  });
+
+  it('gathers the student’s notes across conversations, searched and filtered by course', async () => {
+    const w = await world();
+    const [one, two] = [await w.held(), await w.held()];
+    await save(w.speaker.token, one, [CORRECTION]);
+    await save(w.speaker.token, two, [WORD, { kind: 'word', text: '100%_sure', detail: 'seguro' }]);
+    const mine = async (vars: Record<string, unknown>) =>
+      (await app.gql(MINE, vars, w.student.token)).data.myLearningNotes.map((n: any) => n.note.text);
+    assert.deepEqual((await mine({})).sort(), [CORRECTION.text, WORD.text, '100%_sure'].sort());
+    assert.deepEqual(await mine({ search: 'ESTOY' }), [CORRECTION.text], 'the better way matches, whatever the case');
+    assert.deepEqual(await mine({ search: '%_' }), ['100%_sure'], '% and _ stand for themselves');
+    assert.deepEqual(await mine({ courseId: w.course.courseId, search: 'sobremesa' }), [WORD.text]);
+    assert.deepEqual(await mine({ courseId: 'another-course' }), []);
+    const row = (await app.gql(MINE, { search: 'sobremesa' }, w.student.token)).data.myLearningNotes[0];
+    assert.deepEqual(
+      [row.conversationId, row.courseId, row.courseName],
+      [two, w.course.courseId, await notesCourseName(w.course.courseId)],
+    );
+    assert.equal(codeOf(await app.gql(MINE, {}, w.speaker.token)), 'UNAUTHORIZED', 'a student’s page');
+  });
+
+  const notesCourseName = async (courseId: string) =>
+    (await app.runtime.pool.query('SELECT name FROM rm_catalog.courses WHERE id = $1', [courseId])).rows[0].name as string;
+});
