@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
+import { onFirstPage } from './src/i18n/catalogParts';
 import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
@@ -88,10 +89,12 @@ function inlineGraphqlDocuments(): Plugin {
 const WEB_CATALOG = /\/web\/src\/i18n\/messages\/([A-Za-z-]+)\.json$/;
 const KNOWN_CATALOGS = fileURLToPath(new URL('../contracts/i18n/messages/', import.meta.url));
 const COMPILED = '\0tertulia-messages:';
+const AREAS_QUERY = '?areas';
 
 /**
- * A locale's messages reach the browser as one chunk, compiled (issue 32): the pages' catalog
- * with the contracts' known messages merged in, each ICU message as its syntax tree, so
+ * A locale's messages reach the browser as two chunks, compiled (issue 32): the pages' catalog
+ * with the contracts' known messages merged in, split by web/src/i18n/catalogParts.ts (the first
+ * page's words; `<locale>.json?areas`, the areas'), each ICU message as its syntax tree, so
  * intl-messageformat formats without its parser, which the build leaves out. A message that does
  * not parse fails the build.
  */
@@ -102,14 +105,16 @@ function compiledMessages(): Plugin {
     enforce: 'pre',
     config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: noParser }] } }),
     async resolveId(source, importer, options) {
-      if (!source.endsWith('.json') || !importer) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const areas = source.endsWith(AREAS_QUERY);
+      if (!(areas || source.endsWith('.json')) || !importer) return null;
+      const resolved = await this.resolve(areas ? source.slice(0, -AREAS_QUERY.length) : source, importer, { ...options, skipSelf: true });
       // Ends in .js so that Vite's JSON plugin leaves the compiled module alone.
-      return resolved && WEB_CATALOG.test(resolved.id) ? `${COMPILED}${resolved.id}.js` : null;
+      return resolved && WEB_CATALOG.test(resolved.id) ? `${COMPILED}${resolved.id}${areas ? '.areas' : ''}.js` : null;
     },
     load(id) {
       if (!id.startsWith(COMPILED)) return null;
-      const file = id.slice(COMPILED.length, -'.js'.length);
+      const areas = id.endsWith('.areas.js');
+      const file = id.slice(COMPILED.length, -(areas ? '.areas.js' : '.js').length);
       const known = path.join(KNOWN_CATALOGS, `${WEB_CATALOG.exec(file)![1]}.json`);
       this.addWatchFile(file);
       this.addWatchFile(known);
@@ -117,7 +122,9 @@ function compiledMessages(): Plugin {
         ...JSON.parse(fs.readFileSync(file, 'utf8')),
         ...JSON.parse(fs.readFileSync(known, 'utf8')),
       };
-      const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parseIcu(message)]));
+      // Every message parsed, so a broken one fails the build whichever part it is in.
+      const parsed = Object.entries(messages).map(([key, message]) => [key, parseIcu(message)] as const);
+      const compiled = Object.fromEntries(parsed.filter(([key]) => onFirstPage(key) !== areas));
       return `export default ${JSON.stringify(compiled)};`;
     },
   };

@@ -8,3 +8,9 @@ interface ImportMetaEnv {
   /** Base address of the external support site (FAQ, terms, privacy, help centre). */
   readonly VITE_SUPPORT_URL?: string;
 }
+
+/** A catalog's second part: the areas' messages (web/src/i18n/catalogParts.ts, split by the build). */
+declare module '*.json?areas' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

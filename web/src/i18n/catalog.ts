@@ -21,18 +21,36 @@ type Catalog = { default: unknown };
 const messagesOf = (catalog: Catalog) => catalog.default as Messages;
 
 /**
- * One import per locale, written out so the build makes one chunk of each; the build merges the
- * contracts' known messages of the same locale into it (web/vite.config.ts).
+ * One import per locale and part, written out so the build makes a chunk of each; the build merges
+ * the contracts' known messages of the same locale in and splits the whole by catalogParts.ts: the
+ * first page's words, then the areas' (`?areas`), which are wanted once someone is signed in.
  */
-const LOADERS: Record<Locale, () => Promise<Messages>> = {
+const FIRST_PAGE: Record<Locale, () => Promise<Messages>> = {
   en: () => import('./messages/en.json').then(messagesOf),
   es: () => import('./messages/es.json').then(messagesOf),
   'pt-BR': () => import('./messages/pt-BR.json').then(messagesOf),
   fr: () => import('./messages/fr.json').then(messagesOf),
 };
+const AREAS: Record<Locale, () => Promise<Messages>> = {
+  en: () => import('./messages/en.json?areas').then(messagesOf),
+  es: () => import('./messages/es.json?areas').then(messagesOf),
+  'pt-BR': () => import('./messages/pt-BR.json?areas').then(messagesOf),
+  fr: () => import('./messages/fr.json?areas').then(messagesOf),
+};
 
-/** A locale's messages; the pseudo-locale's are made from the English ones (its code loads with them). */
-export const loadMessages = (language: PageLanguage): Promise<Messages> =>
-  language === PSEUDO_LOCALE
-    ? Promise.all([LOADERS.en(), import('./pseudo')]).then(([english, { pseudoMessages }]) => pseudoMessages(english))
-    : LOADERS[language]();
+/** Whether the areas' messages are wanted too (someone is signed in); they stay wanted once asked for. */
+let areasWanted = false;
+
+/**
+ * A locale's messages: the first page's, with the areas' when they are wanted; the pseudo-locale's
+ * are made from the English ones (its code loads with them).
+ */
+export async function loadMessages(language: PageLanguage, withAreas = areasWanted): Promise<Messages> {
+  areasWanted ||= withAreas;
+  const locale = language === PSEUDO_LOCALE ? 'en' : language;
+  const parts = await Promise.all([FIRST_PAGE[locale](), ...(areasWanted ? [AREAS[locale]()] : [])]);
+  const messages = Object.assign({}, ...parts) as Messages;
+  if (language !== PSEUDO_LOCALE) return messages;
+  const { pseudoMessages } = await import('./pseudo');
+  return pseudoMessages(messages);
+}
