@@ -18,6 +18,7 @@ import { supportProjector } from './support';
 import { archivesProjector } from './archives';
 import { groupsProjector } from './groups';
 import { chatsProjector } from './chats';
+import { classviewProjector } from './classview';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -49,4 +50,6 @@ export const allProjectors: readonly Projector[] = [
   groupsProjector,
   // The chat's unread counts (issue 28)
   chatsProjector,
+  // The instructor's class view (issue 35)
+  classviewProjector,
 ];

@@ -32,6 +32,8 @@ import { schedulingHandlers, type SchedulingHandlers } from '../domain/schedulin
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
 import { findAddressedPeople, findPeople } from '../../projections/directory';
+import { findProfiles } from '../../projections/profiles';
+import { remindHandlers, type RemindHandlers } from '../domain/enrollment/remindHandlers';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { RequestLoad } from '../api/requestLoad';
@@ -94,6 +96,8 @@ export interface Runtime {
   conversationMail: ConversationMail;
   /** Marking, promotions, make-up minutes, ratings (issue 10). */
   afterConversation: AfterConversationHandlers;
+  /** The class view's Remind (issue 35). */
+  reminders: RemindHandlers;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   payroll: PayrollHandlers;
@@ -255,6 +259,22 @@ export async function createRuntime(
     vendorRecording: (job) => jobs.enqueueVideoRecording(job),
     onError: (error, context) => log.error({ err: error }, context),
   });
+  // Addresses from the directory, languages from the profiles: both read once for the whole class.
+  const reminders = remindHandlers({
+    commands,
+    mailer,
+    publicUrl: config.publicUrl,
+    recipients: async (ids) => {
+      const [addressed, profiles] = await Promise.all([findAddressedPeople(pool, ids), findProfiles(pool, ids)]);
+      return new Map(
+        [...addressed].map(([id, p]) => [id, { emailAddress: p.emailAddress, locale: profiles.get(id)?.locale ?? null }] as const),
+      );
+    },
+    nameOf: async (id) => {
+      const p = (await findProfiles(pool, [id])).get(id);
+      return p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
+    },
+  });
   const afterConversation = afterConversationHandlers({
     commands,
     payments: payments.gateway,
@@ -317,6 +337,7 @@ export async function createRuntime(
     live,
     conversationMail,
     afterConversation,
+    reminders,
     speaking,
     payroll,
     support,

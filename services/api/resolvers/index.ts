@@ -13,6 +13,7 @@ import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
 import { instructorResolvers } from './instructor';
+import { classViewResolvers } from './classView';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
@@ -47,6 +48,7 @@ export const resolvers = {
       supportResolvers,
       afterConversationResolvers,
       instructorResolvers,
+      classViewResolvers,
       archiveResolvers,
       pricingPlanResolvers,
       groupResolvers,

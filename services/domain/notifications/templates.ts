@@ -4,6 +4,7 @@
  */
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
+import { classReminderTemplates } from '../enrollment/reminderMail';
 import { accountTemplates } from './accountMailTemplates';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
 import { type ServerMessageId, translate } from '../../i18n/translate';
@@ -78,6 +79,8 @@ const templates: Record<string, Template> = {
   ...catalogTemplates,
   // Issue 11: the welcome on sign-up and the receipt of every payment.
   ...accountTemplates,
+  // Issue 35: the instructor's Remind from the class view.
+  ...classReminderTemplates,
 };
 
 /** Every template the product sends, by key. */
