@@ -2958,11 +2958,13 @@ export type ClassCellState =
   | 'due_soon'
   | 'not_reserved';
 
-/** One student × lesson of the class view. */
+/**
+ * What a cell holds beyond its state, for the cells that have any: a conversation, missed attempts or a
+ * reminder (most cells of a class have none, so a class of 200 × 20 stays a small answer).
+ */
 export type ClassViewCell = {
   __typename?: 'ClassViewCell';
   lessonId: Scalars['ID']['output'];
-  state: ClassCellState;
   /** The conversation of the cell's latest attempt, if any. */
   conversationId?: Maybe<Scalars['ID']['output']>;
   /** When that conversation was (or is) to start. */
@@ -2982,7 +2984,9 @@ export type ClassViewStudent = {
   /** Whole minutes the student's conversations of the course ran. */
   minutesHeld: Scalars['Int']['output'];
   completedCount: Scalars['Int']['output'];
-  /** One cell per lesson, in the lessons' order. */
+  /** Each lesson's state, in the lessons' order (ClassView.lessons). */
+  states: Array<ClassCellState>;
+  /** The cells with a conversation, a missed attempt or a reminder. */
   cells: Array<ClassViewCell>;
 };
 
@@ -5446,7 +5450,6 @@ export type RemoveCoursePayloadResolvers<ContextType = ApiContext, ParentType ex
 
 export type ClassViewCellResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClassViewCell'] = ResolversParentTypes['ClassViewCell']> = {
   lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  state?: Resolver<ResolversTypes['ClassCellState'], ParentType, ContextType>;
   conversationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   reservedStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   missedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -5460,6 +5463,7 @@ export type ClassViewStudentResolvers<ContextType = ApiContext, ParentType exten
   enrolledOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   minutesHeld?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  states?: Resolver<Array<ResolversTypes['ClassCellState']>, ParentType, ContextType>;
   cells?: Resolver<Array<ResolversTypes['ClassViewCell']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };

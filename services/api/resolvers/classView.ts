@@ -57,24 +57,29 @@ export const classViewResolvers: Resolvers = {
         students: rows.map((row) => {
           const byLesson = new Map<string, typeof row.attempts>();
           for (const a of row.attempts) byLesson.set(a.lessonId, [...(byLesson.get(a.lessonId) ?? []), a]);
-          const cells = lessons.map((l) => {
+          const states = lessons.map((l) => cellState(byLesson.get(l.lesson.id) ?? [], l.dueOn, today));
+          const cells = lessons.flatMap((l) => {
             const attempts = byLesson.get(l.lesson.id) ?? [];
             const latest = attempts[attempts.length - 1];
-            return {
-              lessonId: l.lesson.id,
-              state: cellState(attempts, l.dueOn, today),
-              conversationId: latest?.conversationId ?? null,
-              reservedStart: latest?.reservedStart ?? null,
-              missedCount: attempts.filter((a: ClassAttempt) => a.outcome === 'failed').length,
-              remindedAt: row.reminders[l.lesson.id] ?? null,
-            };
+            const remindedAt = row.reminders[l.lesson.id] ?? null;
+            if (!latest && !remindedAt) return [];
+            return [
+              {
+                lessonId: l.lesson.id,
+                conversationId: latest?.conversationId ?? null,
+                reservedStart: latest?.reservedStart ?? null,
+                missedCount: attempts.filter((a: ClassAttempt) => a.outcome === 'failed').length,
+                remindedAt,
+              },
+            ];
           });
           return {
             studentId: row.studentId,
             displayName: name(row.studentId),
             enrolledOn: row.enrolledOn,
             minutesHeld: minutesHeld(row.attempts),
-            completedCount: cells.filter((c) => c.state === 'complete').length,
+            completedCount: states.filter((state) => state === 'complete').length,
+            states,
             cells,
           };
         }),
