@@ -15,30 +15,16 @@ import { isAdmin, roleRefused } from './auth';
 import { tokenFromHeaders, viewerFromToken } from './context';
 import { sendDomainError } from './httpErrors';
 import { checkMonth, requireSpeakerOrAdmin } from './resolvers/payroll';
+import { csvOf } from '../../contracts/csv';
 
 export const PAYROLL_CSV_PATH = '/api/payroll/csv';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/**
- * One CSV field. Every text cell is quoted; a character a spreadsheet starts a formula with is
- * defused with a leading apostrophe at the cell's start and after every separator inside it (a
- * spreadsheet set to ';' or tab as its list separator splits '"Ruiz;=1+1"' there and would run
- * '=1+1'). Numbers are written as they are.
- */
-const FORMULA_START = /(^|[,;\t\r\n|])([=+\-@\t\r])/g;
-function field(value: string | number | null, text = false): string {
-  const s = value === null ? '' : String(value);
-  if (!text) return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  return `"${s.replace(FORMULA_START, "$1'$2").replace(/"/g, '""')}"`;
-}
-const csv = (rows: (string | number | null)[][], textColumns: number[]) =>
-  `${rows.map((r, i) => r.map((v, c) => field(v, i === 0 || textColumns.includes(c))).join(',')).join('\r\n')}\r\n`;
-
 type Names = Map<string, Pick<PersonRow, 'givenName' | 'surname'>>;
 
 export function summaryCsv(rows: PayrollMonthRow[], names: Names): string {
-  return csv(
+  return csvOf(
     [
       [
         'Month',
@@ -76,7 +62,7 @@ export function summaryCsv(rows: PayrollMonthRow[], names: Names): string {
 }
 
 export function itemizedCsv(lines: ItemizedLine[], names: Names): string {
-  return csv(
+  return csvOf(
     [
       [
         'Speaker ID',
