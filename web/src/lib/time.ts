@@ -194,7 +194,7 @@ export function weekOf(
   return { start, end: start.plus({ weeks: 1 }) };
 }
 
-/** How long ago an instant was, in the page's language: '2 hours ago', 'yesterday' (Intl.RelativeTimeFormat). */
+/** How long ago an instant was, in the page's language: 'now', '2 hours ago', 'yesterday' (Intl.RelativeTimeFormat). */
 export function formatTimeAgo(iso: string, now: Date = new Date(), locale?: string): string {
   const seconds = (Date.parse(iso) - now.getTime()) / 1000;
   const format = new Intl.RelativeTimeFormat(localeOf(locale), { numeric: 'auto' });
@@ -204,5 +204,5 @@ export function formatTimeAgo(iso: string, now: Date = new Date(), locale?: stri
     ['minute', 60],
   ];
   for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  return format.format(0, 'minute');
+  return format.format(0, 'second');
 }

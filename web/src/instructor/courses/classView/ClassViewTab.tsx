@@ -58,6 +58,15 @@ const CHIP: Record<ClassCellState, { color: 'success' | 'info' | 'primary' | 'wa
   not_reserved: { color: 'default', filled: false },
 };
 const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+/** The checkbox column's fixed width is where the sticky student column starts. */
+const CHECKBOX_WIDTH = 48;
+const checkboxColumn = {
+  ...sticky,
+  width: CHECKBOX_WIDTH,
+  minWidth: CHECKBOX_WIDTH,
+  maxWidth: CHECKBOX_WIDTH,
+  textAlign: 'center',
+} as const;
 
 export function ClassViewTab({ courseId }: { courseId: string }) {
   const t = useT();
@@ -196,7 +205,7 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
             setFilter({ ...filter, dueWithinDays: Number.isFinite(days) ? Math.min(365, Math.max(0, days)) : null });
           }}
           slotProps={{ htmlInput: { min: 0, max: 365 } }}
-          sx={{ width: 150 }}
+          sx={{ width: 180 }}
         />
         <Button onClick={() => setFilter(NO_FILTER)} disabled={JSON.stringify(filter) === JSON.stringify(NO_FILTER)}>
           {t('classView.filter.clear')}
@@ -233,7 +242,7 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
         <Table size="small" aria-label={t('classView.table', { course: view.courseName })}>
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox" sx={sticky}>
+              <TableCell padding="none" sx={checkboxColumn}>
                 <Checkbox
                   checked={allShownChosen}
                   indeterminate={chosen.length > 0 && !allShownChosen}
@@ -241,7 +250,7 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
                   slotProps={{ input: { 'aria-label': t('classView.selectAll') } }}
                 />
               </TableCell>
-              <TableCell sx={{ ...sticky, left: 48 }}>{sortLabel({ by: 'name' }, t('classView.column.student'))}</TableCell>
+              <TableCell sx={{ ...sticky, left: CHECKBOX_WIDTH }}>{sortLabel({ by: 'name' }, t('classView.column.student'))}</TableCell>
               <TableCell align="right">{sortLabel({ by: 'minutes' }, t('classView.column.minutes'))}</TableCell>
               <TableCell align="right">{sortLabel({ by: 'completed' }, t('classView.column.completed'))}</TableCell>
               {view.lessons.map((l, index) => (
@@ -256,14 +265,14 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
           <TableBody>
             {shown.map((s) => (
               <TableRow key={s.studentId} hover selected={selected.has(s.studentId)}>
-                <TableCell padding="checkbox" sx={sticky}>
+                <TableCell padding="none" sx={checkboxColumn}>
                   <Checkbox
                     checked={selected.has(s.studentId)}
                     onChange={() => toggle(s.studentId)}
                     slotProps={{ input: { 'aria-label': t('classView.select', { name: nameOf(s) }) } }}
                   />
                 </TableCell>
-                <TableCell component="th" scope="row" sx={{ ...sticky, left: 48, whiteSpace: 'nowrap' }}>
+                <TableCell component="th" scope="row" sx={{ ...sticky, left: CHECKBOX_WIDTH, whiteSpace: 'nowrap' }}>
                   {nameOf(s)}
                 </TableCell>
                 <TableCell align="right">{s.minutesHeld}</TableCell>
@@ -312,7 +321,7 @@ function StateCell({
   const chip = CHIP[state];
   return (
     <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-      <Tooltip title={details.join(' · ')}>
+      <Tooltip title={details.join(' · ')} describeChild>
         <Chip
           size="small"
           color={chip.color}
