@@ -29,9 +29,12 @@ import { InviteNumber } from './InviteNumber';
 import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
-import { ClassViewTab } from './classView/ClassViewTab';
 import { useT } from '../../i18n/useT';
 import { countOf } from '../../lib/plural';
+import { lazy, Suspense } from 'react';
+
+// The class view (its table, chart and CSV) loads when its tab is opened: the instructor's other pages do not carry it.
+const ClassViewTab = lazy(() => import('./classView/ClassViewTab').then((m) => ({ default: m.ClassViewTab })));
 
 export default function CoursePage() {
   const { id = '' } = useParams();
@@ -73,7 +76,9 @@ export default function CoursePage() {
         <Tab value="class" label={t('classView.tab')} />
       </FitTabs>
       {tab === 'class' ? (
-        <ClassViewTab courseId={course.id} />
+        <Suspense fallback={<Loading label={t('classView.loading')} />}>
+          <ClassViewTab courseId={course.id} />
+        </Suspense>
       ) : tab === 'topics' ? (
         <TopicsTab course={course} />
       ) : tab === 'students' ? (
