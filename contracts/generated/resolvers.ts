@@ -2959,13 +2959,14 @@ export type ClassCellState =
   | 'not_reserved';
 
 /**
- * What a cell holds beyond its state, for the cells that have any: a conversation, missed attempts or a
- * reminder (most cells of a class have none, so a class of 200 × 20 stays a small answer).
+ * What a cell holds beyond its state, for the cells that have any: a conversation to come or awaiting
+ * its mark (reserved, held), missed attempts or a reminder. A completed lesson (most of a class) has none,
+ * so a class of 200 × 20 stays a small answer.
  */
 export type ClassViewCell = {
   __typename?: 'ClassViewCell';
   lessonId: Scalars['ID']['output'];
-  /** The conversation of the cell's latest attempt, if any. */
+  /** The reserved or held conversation, if the cell is either. */
   conversationId?: Maybe<Scalars['ID']['output']>;
   /** When that conversation was (or is) to start. */
   reservedStart?: Maybe<Scalars['DateTime']['output']>;
@@ -2986,7 +2987,7 @@ export type ClassViewStudent = {
   completedCount: Scalars['Int']['output'];
   /** Each lesson's state, in the lessons' order (ClassView.lessons). */
   states: Array<ClassCellState>;
-  /** The cells with a conversation, a missed attempt or a reminder. */
+  /** The cells with a reserved or held conversation, a missed attempt or a reminder. */
   cells: Array<ClassViewCell>;
 };
 

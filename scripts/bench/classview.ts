@@ -7,12 +7,14 @@
  */
 import crypto from 'node:crypto';
 import os from 'node:os';
+import { print } from 'graphql';
 import { classRowsOf } from '../../projections/classview';
 import { findProfiles } from '../../projections/profiles';
 import type { NewEvent } from '../../services/eventstore/port';
 import { readModelsCaughtUp } from '../../tests/support/enrollment';
 import { createCourse, createPlans } from '../../tests/support/enrollment';
 import { signUp, startTestApp } from '../../tests/support/app';
+import { CLASS_VIEW } from '../../web/src/instructor/courses/classView/operations';
 import { Table } from './lib';
 
 const STUDENTS = Number(process.env.BENCH_CLASS_STUDENTS ?? 200);
@@ -131,8 +133,8 @@ async function main() {
     }
     await readModelsCaughtUp(app, ['classview']);
 
-    const query = `query($id: ID!) { classView(courseId: $id) { today lessons { lessonId order title dueOn }
-      students { studentId displayName minutesHeld completedCount states cells { lessonId conversationId reservedStart missedCount remindedAt } } } }`;
+    // The page's own document (web/src/instructor/courses/classView/operations.ts).
+    const query = print(CLASS_VIEW);
     const measure = async (work: () => Promise<void>) => {
       for (let i = 0; i < 20; i++) await work(); // warm-up: plans and connections
       const times: number[] = [];
@@ -147,7 +149,7 @@ async function main() {
     };
     let cells = 0;
     const graphql = await measure(async () => {
-      const res = await app.gql(query, { id: course.id }, owner.token);
+      const res = await app.gql(query, { courseId: course.id }, owner.token);
       if (res.errors) throw new Error(res.errors[0].message);
       cells = res.data.classView.students.reduce((n: number, s: any) => n + s.states.length, 0);
     });

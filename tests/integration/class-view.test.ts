@@ -95,10 +95,10 @@ describe('the class view', () => {
     assert.deepEqual(a.states, ['reserved', 'held', 'complete', 'not_reserved']);
     assert.equal(a.minutesHeld, 30);
     assert.equal(a.completedCount, 1);
-    // Only the cells with a conversation (or a reminder) carry details.
+    // Only the cells with a conversation to come or awaiting its mark (or a missed attempt, a reminder) carry details.
     assert.deepEqual(
       a.cells.map((c: any) => c.lessonId),
-      [lessons[0].id, lessons[1].id, lessons[2].id],
+      [lessons[0].id, lessons[1].id],
     );
     assert.equal(a.cells[1].conversationId, held);
     assert.ok(a.cells[0].reservedStart);

@@ -58,17 +58,21 @@ export const classViewResolvers: Resolvers = {
           const byLesson = new Map<string, typeof row.attempts>();
           for (const a of row.attempts) byLesson.set(a.lessonId, [...(byLesson.get(a.lessonId) ?? []), a]);
           const states = lessons.map((l) => cellState(byLesson.get(l.lesson.id) ?? [], l.dueOn, today));
-          const cells = lessons.flatMap((l) => {
+          // Details only where the page shows any: a conversation to come or awaiting its mark, a
+          // missed attempt, a reminder (a completed lesson, most of a class, needs none).
+          const cells = lessons.flatMap((l, i) => {
             const attempts = byLesson.get(l.lesson.id) ?? [];
             const latest = attempts[attempts.length - 1];
             const remindedAt = row.reminders[l.lesson.id] ?? null;
-            if (!latest && !remindedAt) return [];
+            const missedCount = attempts.filter((a: ClassAttempt) => a.outcome === 'failed').length;
+            const open = states[i] === 'reserved' || states[i] === 'held';
+            if (!open && !missedCount && !remindedAt) return [];
             return [
               {
                 lessonId: l.lesson.id,
-                conversationId: latest?.conversationId ?? null,
-                reservedStart: latest?.reservedStart ?? null,
-                missedCount: attempts.filter((a: ClassAttempt) => a.outcome === 'failed').length,
+                conversationId: open ? latest.conversationId : null,
+                reservedStart: open ? latest.reservedStart : null,
+                missedCount,
                 remindedAt,
               },
             ];
