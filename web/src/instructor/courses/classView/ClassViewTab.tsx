@@ -319,18 +319,27 @@ function StateCell({
     cell?.remindedAt ? t('classView.remindedAgo', { when: formatTimeAgo(cell.remindedAt) }) : null,
   ].filter(Boolean);
   const chip = CHIP[state];
+  const label = t(`classView.state.${state}`);
+  const shown = (
+    <Chip
+      size="small"
+      color={chip.color}
+      variant={chip.filled ? 'filled' : 'outlined'}
+      label={label}
+      icon={cell?.remindedAt ? <NotificationsActiveIcon aria-hidden /> : undefined}
+      aria-label={[label, ...details].join(', ')}
+    />
+  );
+  // A class is thousands of cells: only those with details carry a tooltip.
   return (
     <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>
-      <Tooltip title={details.join(' · ')} describeChild>
-        <Chip
-          size="small"
-          color={chip.color}
-          variant={chip.filled ? 'filled' : 'outlined'}
-          label={t(`classView.state.${state}`)}
-          icon={cell?.remindedAt ? <NotificationsActiveIcon aria-hidden /> : undefined}
-          aria-label={[t(`classView.state.${state}`), ...details].join(', ')}
-        />
-      </Tooltip>
+      {details.length ? (
+        <Tooltip title={details.join(' · ')} describeChild>
+          {shown}
+        </Tooltip>
+      ) : (
+        shown
+      )}
     </TableCell>
   );
 }
