@@ -23,7 +23,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { Loading } from '../../../components/Loading';
 import { SideScroll } from '../../../components/SideScroll';
@@ -300,7 +300,8 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
   );
 }
 
-function StateCell({
+// Memoized: choosing students re-renders their rows, not their thousands of cells.
+const StateCell = memo(function StateCell({
   student,
   lesson,
   state,
@@ -342,4 +343,4 @@ function StateCell({
       )}
     </TableCell>
   );
-}
+});
