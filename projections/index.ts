@@ -19,6 +19,7 @@ import { archivesProjector } from './archives';
 import { groupsProjector } from './groups';
 import { chatsProjector } from './chats';
 import { notesProjector } from './notes';
+import { classviewProjector } from './classview';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -52,4 +53,6 @@ export const allProjectors: readonly Projector[] = [
   chatsProjector,
   // The speaker's notes on a conversation (issue 35)
   notesProjector,
+  // The instructor's class view (issue 35)
+  classviewProjector,
 ];

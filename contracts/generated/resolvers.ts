@@ -299,6 +299,8 @@ export type Query = {
   supportThreadOf: SupportThread;
   /** Courses made from one of the caller's templates (admins: any): current ones unpaged, past ones by pages (first, at most 10). */
   allTemplatedCourses: TemplatedCourseConnection;
+  /** The class view of a course: its owner and admins; anyone else is refused. */
+  classView: ClassView;
   /** Admin only: every person of every role with their profile (names, location, school, time zone), newest first. */
   profiles: UserConnection;
   /** Admin only: every lesson (discussion topic) of every course with its course, the latest course start first, then the lesson's order. */
@@ -576,6 +578,11 @@ export type QueryAllTemplatedCoursesArgs = {
   past?: InputMaybe<Scalars['Boolean']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryClassViewArgs = {
+  courseId: Scalars['ID']['input'];
 };
 
 
@@ -866,6 +873,8 @@ export type Mutation = {
   acceptShareInvites: ShareInvitesPayload;
   /** Instructors: reject share invites sent to their own address. */
   rejectShareInvites: ShareInvitesPayload;
+  /** Mails the chosen students about one lesson and its due date, in each one's language: the course's owner or an admin; once per student and lesson in 24 hours. */
+  remindStudents: RemindStudentsPayload;
   /** Admin only. */
   createPricingPlan: PricingPlanPayload;
   /** Admin only. Courses already made keep their price; the plan prices courses made from now on. */
@@ -1175,6 +1184,11 @@ export type MutationAcceptShareInvitesArgs = {
 
 export type MutationRejectShareInvitesArgs = {
   input: ShareInvitesInput;
+};
+
+
+export type MutationRemindStudentsArgs = {
+  input: RemindStudentsInput;
 };
 
 
@@ -3007,6 +3021,112 @@ export type RemoveCoursePayload = {
   removed: Scalars['Boolean']['output'];
 };
 
+/**
+ * A cell's state, first that applies: complete (marked completed), held (took place, not marked yet),
+ * reserved (a conversation to come), overdue (its due date passed), due_soon (due within
+ * ClassView.dueSoonDays), missed (the last attempt was missed), not_reserved.
+ */
+export type ClassCellState =
+  | 'complete'
+  | 'held'
+  | 'reserved'
+  | 'missed'
+  | 'overdue'
+  | 'due_soon'
+  | 'not_reserved';
+
+/**
+ * What a cell holds beyond its state, for the cells that have any: a conversation to come or awaiting
+ * its mark (reserved, held), missed attempts or a reminder. A completed lesson (most of a class) has none,
+ * so a class of 200 × 20 stays a small answer.
+ */
+export type ClassViewCell = {
+  __typename?: 'ClassViewCell';
+  lessonId: Scalars['ID']['output'];
+  /** The reserved or held conversation, if the cell is either. */
+  conversationId?: Maybe<Scalars['ID']['output']>;
+  /** When that conversation was (or is) to start. */
+  reservedStart?: Maybe<Scalars['DateTime']['output']>;
+  /** How many attempts at the lesson were missed. */
+  missedCount: Scalars['Int']['output'];
+  /** When the student was last reminded of this lesson (Remind), if ever. */
+  remindedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type ClassViewStudent = {
+  __typename?: 'ClassViewStudent';
+  studentId: Scalars['ID']['output'];
+  /** The student's name (display name, else given name and surname); null when they gave none. */
+  displayName?: Maybe<Scalars['String']['output']>;
+  enrolledOn: Scalars['DateTime']['output'];
+  /** Whole minutes the student's conversations of the course ran. */
+  minutesHeld: Scalars['Int']['output'];
+  completedCount: Scalars['Int']['output'];
+  /** Each lesson's state, in the lessons' order (ClassView.lessons). */
+  states: Array<ClassCellState>;
+  /** The cells with a reserved or held conversation, a missed attempt or a reminder. */
+  cells: Array<ClassViewCell>;
+};
+
+export type ClassViewLesson = {
+  __typename?: 'ClassViewLesson';
+  lessonId: Scalars['ID']['output'];
+  /** From 1. */
+  order: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  dueOn?: Maybe<Scalars['Date']['output']>;
+};
+
+export type ClassView = {
+  __typename?: 'ClassView';
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+  /** Today in the viewer's zone: due dates are compared with it. */
+  today: Scalars['Date']['output'];
+  /** A lesson not reserved is due soon from this many days before its due date. */
+  dueSoonDays: Scalars['Int']['output'];
+  lessons: Array<ClassViewLesson>;
+  /** The course's students, oldest enrollment first. */
+  students: Array<ClassViewStudent>;
+};
+
+export type RemindStudentsInput = {
+  courseId: Scalars['ID']['input'];
+  lessonId: Scalars['ID']['input'];
+  /** At most 200 students (a whole class). */
+  studentIds: Array<Scalars['ID']['input']>;
+};
+
+export type RemindRefusalReason =
+  /** Reminded of this lesson within the last 24 hours. */
+  | 'recently_reminded'
+  /** The student completed the lesson. */
+  | 'complete'
+  /** The student is not enrolled in the course. */
+  | 'not_enrolled';
+
+export type RemindRefusal = {
+  __typename?: 'RemindRefusal';
+  studentId: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  reason: RemindRefusalReason;
+  /** The earlier reminder, when refused for it. */
+  remindedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RemindedStudent = {
+  __typename?: 'RemindedStudent';
+  studentId: Scalars['ID']['output'];
+  displayName?: Maybe<Scalars['String']['output']>;
+  remindedAt: Scalars['DateTime']['output'];
+};
+
+export type RemindStudentsPayload = {
+  __typename?: 'RemindStudentsPayload';
+  reminded: Array<RemindedStudent>;
+  refused: Array<RemindRefusal>;
+};
+
 export type CourseEdge = {
   __typename?: 'CourseEdge';
   cursor: Scalars['String']['output'];
@@ -3737,6 +3857,16 @@ export type ResolversTypes = {
   WithdrawUserPayload: ResolverTypeWrapper<WithdrawUserPayload>;
   RemoveCourseInput: RemoveCourseInput;
   RemoveCoursePayload: ResolverTypeWrapper<RemoveCoursePayload>;
+  ClassCellState: ClassCellState;
+  ClassViewCell: ResolverTypeWrapper<ClassViewCell>;
+  ClassViewStudent: ResolverTypeWrapper<ClassViewStudent>;
+  ClassViewLesson: ResolverTypeWrapper<ClassViewLesson>;
+  ClassView: ResolverTypeWrapper<ClassView>;
+  RemindStudentsInput: RemindStudentsInput;
+  RemindRefusalReason: RemindRefusalReason;
+  RemindRefusal: ResolverTypeWrapper<RemindRefusal>;
+  RemindedStudent: ResolverTypeWrapper<RemindedStudent>;
+  RemindStudentsPayload: ResolverTypeWrapper<RemindStudentsPayload>;
   CourseEdge: ResolverTypeWrapper<Omit<CourseEdge, 'node'> & { node: ResolversTypes['Course'] }>;
   CourseConnection: ResolverTypeWrapper<Omit<CourseConnection, 'edges'> & { edges: Array<ResolversTypes['CourseEdge']> }>;
   DashboardFigures: ResolverTypeWrapper<DashboardFigures>;
@@ -4007,6 +4137,14 @@ export type ResolversParentTypes = {
   WithdrawUserPayload: WithdrawUserPayload;
   RemoveCourseInput: RemoveCourseInput;
   RemoveCoursePayload: RemoveCoursePayload;
+  ClassViewCell: ClassViewCell;
+  ClassViewStudent: ClassViewStudent;
+  ClassViewLesson: ClassViewLesson;
+  ClassView: ClassView;
+  RemindStudentsInput: RemindStudentsInput;
+  RemindRefusal: RemindRefusal;
+  RemindedStudent: RemindedStudent;
+  RemindStudentsPayload: RemindStudentsPayload;
   CourseEdge: Omit<CourseEdge, 'node'> & { node: ResolversParentTypes['Course'] };
   CourseConnection: Omit<CourseConnection, 'edges'> & { edges: Array<ResolversParentTypes['CourseEdge']> };
   DashboardFigures: DashboardFigures;
@@ -4177,6 +4315,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   supportInbox?: Resolver<Array<ResolversTypes['SupportInboxItem']>, ParentType, ContextType, Partial<QuerySupportInboxArgs>>;
   supportThreadOf?: Resolver<ResolversTypes['SupportThread'], ParentType, ContextType, RequireFields<QuerySupportThreadOfArgs, 'visitorId'>>;
   allTemplatedCourses?: Resolver<ResolversTypes['TemplatedCourseConnection'], ParentType, ContextType, RequireFields<QueryAllTemplatedCoursesArgs, 'templateId'>>;
+  classView?: Resolver<ResolversTypes['ClassView'], ParentType, ContextType, RequireFields<QueryClassViewArgs, 'courseId'>>;
   profiles?: Resolver<ResolversTypes['UserConnection'], ParentType, ContextType, Partial<QueryProfilesArgs>>;
   lessons?: Resolver<ResolversTypes['LessonAssignmentConnection'], ParentType, ContextType, Partial<QueryLessonsArgs>>;
   courses?: Resolver<ResolversTypes['CourseConnection'], ParentType, ContextType, Partial<QueryCoursesArgs>>;
@@ -4300,6 +4439,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   createProvisionalCourses?: Resolver<ResolversTypes['CreateProvisionalCoursesPayload'], ParentType, ContextType, RequireFields<MutationCreateProvisionalCoursesArgs, 'input'>>;
   acceptShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationAcceptShareInvitesArgs, 'input'>>;
   rejectShareInvites?: Resolver<ResolversTypes['ShareInvitesPayload'], ParentType, ContextType, RequireFields<MutationRejectShareInvitesArgs, 'input'>>;
+  remindStudents?: Resolver<ResolversTypes['RemindStudentsPayload'], ParentType, ContextType, RequireFields<MutationRemindStudentsArgs, 'input'>>;
   createPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationCreatePricingPlanArgs, 'input'>>;
   changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
   makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
@@ -5435,6 +5575,65 @@ export type RemoveCoursePayloadResolvers<ContextType = ApiContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ClassViewCellResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClassViewCell'] = ResolversParentTypes['ClassViewCell']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  conversationId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+  reservedStart?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  missedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  remindedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ClassViewStudentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClassViewStudent'] = ResolversParentTypes['ClassViewStudent']> = {
+  studentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  enrolledOn?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  minutesHeld?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  states?: Resolver<Array<ResolversTypes['ClassCellState']>, ParentType, ContextType>;
+  cells?: Resolver<Array<ResolversTypes['ClassViewCell']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ClassViewLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClassViewLesson'] = ResolversParentTypes['ClassViewLesson']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dueOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ClassViewResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ClassView'] = ResolversParentTypes['ClassView']> = {
+  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  today?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  dueSoonDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['ClassViewLesson']>, ParentType, ContextType>;
+  students?: Resolver<Array<ResolversTypes['ClassViewStudent']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemindRefusalResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemindRefusal'] = ResolversParentTypes['RemindRefusal']> = {
+  studentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['RemindRefusalReason'], ParentType, ContextType>;
+  remindedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemindedStudentResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemindedStudent'] = ResolversParentTypes['RemindedStudent']> = {
+  studentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  remindedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemindStudentsPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RemindStudentsPayload'] = ResolversParentTypes['RemindStudentsPayload']> = {
+  reminded?: Resolver<Array<ResolversTypes['RemindedStudent']>, ParentType, ContextType>;
+  refused?: Resolver<Array<ResolversTypes['RemindRefusal']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type CourseEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CourseEdge'] = ResolversParentTypes['CourseEdge']> = {
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
@@ -5848,6 +6047,13 @@ export type Resolvers<ContextType = ApiContext> = {
   TransferUserPayload?: TransferUserPayloadResolvers<ContextType>;
   WithdrawUserPayload?: WithdrawUserPayloadResolvers<ContextType>;
   RemoveCoursePayload?: RemoveCoursePayloadResolvers<ContextType>;
+  ClassViewCell?: ClassViewCellResolvers<ContextType>;
+  ClassViewStudent?: ClassViewStudentResolvers<ContextType>;
+  ClassViewLesson?: ClassViewLessonResolvers<ContextType>;
+  ClassView?: ClassViewResolvers<ContextType>;
+  RemindRefusal?: RemindRefusalResolvers<ContextType>;
+  RemindedStudent?: RemindedStudentResolvers<ContextType>;
+  RemindStudentsPayload?: RemindStudentsPayloadResolvers<ContextType>;
   CourseEdge?: CourseEdgeResolvers<ContextType>;
   CourseConnection?: CourseConnectionResolvers<ContextType>;
   DashboardFigures?: DashboardFiguresResolvers<ContextType>;

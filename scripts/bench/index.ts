@@ -1,4 +1,4 @@
-/** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll, archive, web, feed or restore. Each prints a table. */
+/** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll, archive, web, feed, restore or classview. Each prints a table. */
 const BENCHES: Record<string, string> = {
   eventstore: './eventstore.ts',
   reservations: './reservations.ts',
@@ -8,6 +8,7 @@ const BENCHES: Record<string, string> = {
   web: './web.ts',
   feed: './feed.ts',
   restore: './restore.ts',
+  classview: './classview.ts',
 };
 const bench = process.argv[2] ?? 'eventstore';
 if (!BENCHES[bench]) {

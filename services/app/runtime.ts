@@ -33,6 +33,8 @@ import { schedulingHandlers, type SchedulingHandlers } from '../domain/schedulin
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
 import { findAddressedPeople, findPeople } from '../../projections/directory';
+import { findProfiles } from '../../projections/profiles';
+import { remindHandlers, type RemindHandlers } from '../domain/enrollment/remindHandlers';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { RequestLoad } from '../api/requestLoad';
@@ -97,6 +99,8 @@ export interface Runtime {
   afterConversation: AfterConversationHandlers;
   /** The speaker's notes on a conversation (issue 35). */
   notes: NotesHandlers;
+  /** The class view's Remind (issue 35). */
+  reminders: RemindHandlers;
   // Speakers (issue 8)
   speaking: SpeakingHandlers;
   payroll: PayrollHandlers;
@@ -180,11 +184,12 @@ export async function createRuntime(
   // Look-ups of one turn of the event loop in one statement (reservations arriving together).
   const addressed = coalescedLookup((ids: string[]) => findAddressedPeople(pool, ids));
   const factsOf = coalescedLookup((ids: string[]) => speakersFacts(pool, ids));
+  // A person's name in a mail: the display name, else given name and surname.
+  const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
+    p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
   // Email from the directory; name and zone from the profile (the directory's copy when none yet).
   const mailRecipients = async (ids: string[]) => {
     const people = await Promise.all(ids.map(addressed));
-    const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
-      p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
     return ids.map((id, i) => {
       const found = people[i];
       if (!found) return null;
@@ -259,6 +264,19 @@ export async function createRuntime(
     vendorRecording: (job) => jobs.enqueueVideoRecording(job),
     onError: (error, context) => log.error({ err: error }, context),
   });
+  // Addresses from the directory, languages from the profiles: both read once for the whole class.
+  const reminders = remindHandlers({
+    commands,
+    mailer,
+    publicUrl: config.publicUrl,
+    recipients: async (ids) => {
+      const [addressed, profiles] = await Promise.all([findAddressedPeople(pool, ids), findProfiles(pool, ids)]);
+      return new Map(
+        [...addressed].map(([id, p]) => [id, { emailAddress: p.emailAddress, locale: profiles.get(id)?.locale ?? null }] as const),
+      );
+    },
+    nameOf: async (id) => names((await findProfiles(pool, [id])).get(id)),
+  });
   const afterConversation = afterConversationHandlers({
     commands,
     payments: payments.gateway,
@@ -323,6 +341,7 @@ export async function createRuntime(
     conversationMail,
     afterConversation,
     notes,
+    reminders,
     speaking,
     payroll,
     support,

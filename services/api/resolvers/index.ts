@@ -14,6 +14,7 @@ import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
 import { notesResolvers } from './notes';
 import { instructorResolvers } from './instructor';
+import { classViewResolvers } from './classView';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
@@ -49,6 +50,7 @@ export const resolvers = {
       afterConversationResolvers,
       notesResolvers,
       instructorResolvers,
+      classViewResolvers,
       archiveResolvers,
       pricingPlanResolvers,
       groupResolvers,

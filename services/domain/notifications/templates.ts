@@ -5,6 +5,7 @@
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
 import { notesTemplates } from '../conversations/notesMail';
+import { classReminderTemplates } from '../enrollment/reminderMail';
 import { accountTemplates } from './accountMailTemplates';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
 import { type ServerMessageId, translate } from '../../i18n/translate';
@@ -81,6 +82,8 @@ const templates: Record<string, Template> = {
   ...accountTemplates,
   // Issue 35: the speaker's notes arrived.
   ...notesTemplates,
+  // Issue 35: the instructor's Remind from the class view.
+  ...classReminderTemplates,
 };
 
 /** Every template the product sends, by key. */

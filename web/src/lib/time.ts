@@ -193,3 +193,16 @@ export function weekOf(
     .plus({ weeks: offset });
   return { start, end: start.plus({ weeks: 1 }) };
 }
+
+/** How long ago an instant was, in the page's language: 'now', '2 hours ago', 'yesterday' (Intl.RelativeTimeFormat). */
+export function formatTimeAgo(iso: string, now: Date = new Date(), locale?: string): string {
+  const seconds = (Date.parse(iso) - now.getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(localeOf(locale), { numeric: 'auto' });
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ];
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  return format.format(0, 'second');
+}

@@ -29,7 +29,12 @@ export async function downloadCsv(url: string, fileName: string): Promise<void> 
     notifyError(await failureMessage(response));
     return;
   }
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), fileName);
+}
+
+/** Hands a file made in the browser to the user as a download (a temporary <a download>). */
+export function saveFile(blob: Blob, fileName: string): void {
+  const objectUrl = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = objectUrl;
   a.download = fileName;

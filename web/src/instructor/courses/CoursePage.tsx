@@ -1,6 +1,7 @@
 /**
  * /instructor/courses/:id: tabs chosen by the URL hash: overview (default: facts, invite number,
- * warnings), students (#students, its badge the enrollment count) and discussion topics (#topics).
+ * warnings), students (#students, its badge the enrollment count), discussion topics (#topics) and the
+ * class view (#class: students × lessons, Remind, CSV; issue 35).
  */
 import { useQuery } from '@apollo/client';
 import EditIcon from '@mui/icons-material/Edit';
@@ -28,13 +29,19 @@ import { InviteNumber } from './InviteNumber';
 import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
+import { useT } from '../../i18n/useT';
 import { countOf } from '../../lib/plural';
+import { lazy, Suspense } from 'react';
+
+// The class view (its table, chart and CSV) loads when its tab is opened: the instructor's other pages do not carry it.
+const ClassViewTab = lazy(() => import('./classView/ClassViewTab').then((m) => ({ default: m.ClassViewTab })));
 
 export default function CoursePage() {
   const { id = '' } = useParams();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : 'overview';
+  const t = useT();
+  const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : hash === '#class' ? 'class' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
   if (loading && !data) return <Loading label="Loading the course" />;
   const course = data?.me?.ownedCourse;
@@ -52,7 +59,7 @@ export default function CoursePage() {
         value={tab}
         onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })}
         aria-label="Course sections"
-        perRow={3}
+        perRow={2}
         sx={{ mb: 2 }}
       >
         <Tab value="overview" label="Overview" />
@@ -66,8 +73,13 @@ export default function CoursePage() {
           aria-label={`Students (${course.courseEnrollmentsCount ?? 0})`}
         />
         <Tab value="topics" label="Discussion topics" />
+        <Tab value="class" label={t('classView.tab')} />
       </FitTabs>
-      {tab === 'topics' ? (
+      {tab === 'class' ? (
+        <Suspense fallback={<Loading label={t('classView.loading')} />}>
+          <ClassViewTab courseId={course.id} />
+        </Suspense>
+      ) : tab === 'topics' ? (
         <TopicsTab course={course} />
       ) : tab === 'students' ? (
         <StudentsTab
