@@ -7,7 +7,9 @@ import { SnackbarRoot } from './components/snackbars';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
+import { hasAuthToken, willExpireSoon } from './lib/authCookies';
 import { AppRoutes } from './shell/AppRoutes';
+import { preloadFirstPage } from './shell/firstPage';
 import { theme } from './shell/theme';
 
 /** A new session starts clean: the socket reconnects as the new person and the cache is emptied. */
@@ -17,6 +19,8 @@ async function sessionChanged() {
   apollo.restartSocket();
   await apollo.client.clearStore();
 }
+
+preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon());
 
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(

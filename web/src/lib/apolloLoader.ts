@@ -24,5 +24,8 @@ export function loadedApollo(): ApolloModule | null {
   return loaded;
 }
 
-/** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(() => loadApollo().then(() => import('./ApolloRoot')));
+/**
+ * Provides the client to its children, loading it first (suspends meanwhile). The provider's chunk
+ * is asked for beside the client's, not after it (issue 31).
+ */
+export const WithApollo = lazy(() => Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root));
