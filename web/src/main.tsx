@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SnackbarRoot } from './components/snackbars';
+import { loadMessages } from './i18n/catalog';
 import { LocaleProvider } from './i18n/LocaleProvider';
+import { initialLocale } from './i18n/preference';
 import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
 import { hasAuthToken, willExpireSoon } from './lib/authCookies';
@@ -20,6 +22,8 @@ async function sessionChanged() {
   await apollo.client.clearStore();
 }
 
+// The messages first (nothing renders without them), then the first page's code (shell/firstPage.ts).
+loadMessages(initialLocale()).catch(() => {}); // a failure is the provider's to report
 preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon());
 
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).

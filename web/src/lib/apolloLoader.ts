@@ -24,8 +24,10 @@ export function loadedApollo(): ApolloModule | null {
   return loaded;
 }
 
-/**
- * Provides the client to its children, loading it first (suspends meanwhile). The provider's chunk
- * is asked for beside the client's, not after it (issue 31).
- */
-export const WithApollo = lazy(() => Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root));
+/** The client and its provider's chunk, side by side (issue 31: not the provider after the client). */
+export function loadApolloProvider() {
+  return Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root);
+}
+
+/** Provides the client to its children, loading it first (suspends meanwhile). */
+export const WithApollo = lazy(loadApolloProvider);

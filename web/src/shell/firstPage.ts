@@ -4,9 +4,10 @@
  * access check, then the area, then the page, each a round trip after the one before with the line
  * idle meanwhile. Here the same imports start side by side; the lazy boundaries that render them
  * later find them loaded (a module is fetched once). Only downloads start here: a failure is left to
- * the boundary that renders the chunk.
+ * the boundary that renders the chunk. `main.tsx` asks for the locale's messages before these: the
+ * browser opens six connections to a host, and nothing renders before the messages are in.
  */
-import { loadApollo } from '../lib/apolloLoader';
+import { loadApolloProvider } from '../lib/apolloLoader';
 import { STUDENT_PAGES } from '../student/pages';
 
 export const loadRequireAuth = () => import('./RequireAuth');
@@ -27,7 +28,7 @@ export function firstPageLoads(pathname: string, signedIn: boolean): (() => Prom
   const areaLoad = AREAS[area as keyof typeof AREAS];
   if (!areaLoad) return [];
   const pageLoad = area === 'student' ? STUDENT_PAGES[page as keyof typeof STUDENT_PAGES] : undefined;
-  return [loadApollo, loadRequireAuth, areaLoad, ...(pageLoad ? [pageLoad] : [])];
+  return [loadApolloProvider, loadRequireAuth, areaLoad, ...(pageLoad ? [pageLoad] : [])];
 }
 
 export function preloadFirstPage(pathname: string, signedIn: boolean): void {
