@@ -22,9 +22,11 @@ async function sessionChanged() {
   await apollo.client.clearStore();
 }
 
-// The messages first (nothing renders without them), then the first page's code (shell/firstPage.ts).
+// The messages first (nothing renders without them), then the first page's code (shell/firstPage.ts)
+// in a later task: the build's import wrapper asks for a chunk a few microtasks after the call, and
+// the preloads' dependency links, added at once, would take the six connections before it.
 loadMessages(initialLocale()).catch(() => {}); // a failure is the provider's to report
-preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon());
+setTimeout(() => preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon()));
 
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(
