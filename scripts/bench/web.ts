@@ -1,22 +1,31 @@
 /**
- * `npm run bench -- web`: what the first visit to each main page costs, from the production build
- * served by the product's own server (brotli or gzip copies, as a browser gets them): the
- * JavaScript and all bytes transferred (response bodies as sent plus headers, from Chromium's
- * network events) and the Largest Contentful Paint, unthrottled and on a 1 Mbps line (40 ms
- * latency). Every page is loaded in a fresh browser context (cold cache); signed-in pages with the
- * cookies of a sign-in made beforehand. The demo world (scripts/seed.ts) gives each role something
- * to show.
+ * `npm run bench -- web`: what the first visit to each role's landing page and the live room costs
+ * (issue 31), from the production build served by the product's own server (brotli or gzip copies,
+ * as a browser gets them): the JavaScript and all bytes transferred (response bodies as sent plus
+ * headers, from Chromium's network events) and the Largest Contentful Paint, unthrottled once and
+ * on a 1 Mbps line (40 ms latency) BENCH_WEB_RUNS times (3), printed as the median and the spread
+ * (lowest-highest): the machine is shared. Every page is loaded in a fresh browser context (cold
+ * cache); signed-in pages with the cookies of a sign-in made beforehand. The demo world
+ * (scripts/seed.ts) gives each role something to show; the lobby and the room are the demo
+ * student's of a conversation reserved for now with a speaker of its own, before the speaker opens
+ * it (the room's window then says so, and waits).
  *
  * Builds the web app first (as `npm start` does, into .test-data/bench-web-dist or WEB_DIST);
- * `npm run bench -- web --no-build` serves that folder as it is. Targets (issue 11): the sign-in page at most 200 KB of JavaScript, a student's pages at
- * most 350 KB, in English and in Spanish (issue 32: a locale's messages are a chunk of their own). Exits 1 when a target is missed.
+ * `npm run bench -- web --no-build` serves that folder as it is; BENCH_WEB_WATERFALL=1 prints each page's
+ * first slow load as a waterfall (what was asked for when, and when it was in) with its largest paint. Budgets: each page's JavaScript
+ * (issue 11: sign-in 200 KB, a student's pages 350 KB, in English and in Spanish; issue 31: the
+ * admin dashboard 350 KB; the speaker's planner, the lobby and the room 350 KB, the instructor's pages
+ * 380 KB) and, for every page, LCP at most 2.5 s at 1 Mbps (issue 31, the Core Web
+ * Vitals "good" line). Exits 1 when a page misses a budget.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
-import { startTestApp, type TestApp } from '../../tests/support/app';
+import { signIn, startTestApp, type TestApp } from '../../tests/support/app';
 import { launchBrowser, submitSignIn } from '../../tests/e2e/support/browser';
+import { reserveOpenableNow } from '../../tests/support/live';
+import { createSpeaker } from '../../tests/support/scheduling';
 import { DEMO_ACCOUNTS, seedDemo } from '../seed';
 import { Table } from './lib';
 
@@ -24,18 +33,33 @@ const root = path.resolve(import.meta.dirname, '../..');
 const KB = 1024;
 /** 1 Mbps down, 0.5 up, 40 ms round trip (the spec's slow connection). */
 const SLOW = { offline: false, latency: 40, downloadThroughput: 1_000_000 / 8, uploadThroughput: 500_000 / 8 };
+/** Loads of each page on the slow line. */
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** LCP at 1 Mbps, every page (issue 31). */
+const LCP_BUDGET_MS = 2500;
+/** Print each page's first slow load as a waterfall. */
+const WATERFALL = process.env.BENCH_WEB_WATERFALL === '1';
 
 type Who = 'signed out' | 'student' | 'instructor' | 'speaker' | 'admin';
 interface Route {
+  /** Path and query. */
   path: string;
   who: Who;
   /** At most this many KB of JavaScript transferred. */
-  targetKb?: number;
+  targetKb: number;
   /** The browser's language (issue 32: the pages load that locale's messages); British English otherwise. */
   locale?: string;
+  /** Text the page shows once drawn, where it has no heading (the room's window, waiting for the speaker). */
+  readyText?: string;
 }
 
-const ROUTES: Route[] = [
+/** What the demo world does not name: the instructor's course and a conversation of the student's that opens now. */
+interface World {
+  courseId: string;
+  conversationId: string;
+}
+
+const routes = ({ courseId, conversationId }: World): Route[] => [
   { path: '/auth/sign_in', who: 'signed out', targetKb: 200 },
   { path: '/auth/sign_in', who: 'signed out', targetKb: 200, locale: 'es-ES' },
   { path: '/student/home', who: 'student', targetKb: 350 },
@@ -43,9 +67,18 @@ const ROUTES: Route[] = [
   { path: '/student/courses', who: 'student', targetKb: 350 },
   { path: '/student/conversations', who: 'student', targetKb: 350 },
   { path: '/student/reserve', who: 'student', targetKb: 350 },
-  { path: '/speaker/planner', who: 'speaker' },
-  { path: '/instructor/courses/grid', who: 'instructor' },
-  { path: '/admin/dashboard', who: 'admin' },
+  { path: `/student/lobby?id=${conversationId}`, who: 'student', targetKb: 350 },
+  {
+    path: `/conversation?id=${conversationId}`,
+    who: 'student',
+    targetKb: 350,
+    readyText: 'The conversation opens when your speaker starts it.',
+  },
+  { path: '/speaker/planner', who: 'speaker', targetKb: 350 },
+  // 373 KB on 2026-11-28 (412 before issue 31's split), not yet the 350 of the others.
+  { path: '/instructor/courses/grid', who: 'instructor', targetKb: 380 },
+  { path: `/instructor/courses/${courseId}`, who: 'instructor', targetKb: 380 },
+  { path: '/admin/dashboard', who: 'admin', targetKb: 350 },
 ];
 
 interface Load {
@@ -53,7 +86,11 @@ interface Load {
   jsFiles: number;
   totalBytes: number;
   lcpMs: number | null;
+  /** The largest paint's element: its tag and the start of its text. */
+  lcpElement: string | null;
   encodings: Set<string>;
+  /** Each response's name, when it was asked for and when it was in (ms from the first request), and its bytes. */
+  requests: { name: string; type: string; startMs: number; endMs: number; bytes: number }[];
 }
 
 /** Loads `route` in a fresh context with `cookies` and measures it, optionally on the slow line. */
@@ -64,20 +101,37 @@ async function load(browser: Browser, app: TestApp, route: Route, cookies: Cooki
     await context.addInitScript(() => {
       (window as any).__lcp = null;
       new PerformanceObserver((list) => {
-        const entries = list.getEntries();
-        (window as any).__lcp = entries[entries.length - 1].startTime;
+        const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
+        (window as any).__lcp = last.startTime;
+        (window as any).__lcpElement = last.element ? `${last.element.tagName} "${(last.element.textContent ?? '').slice(0, 40)}"` : null;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const types = new Map<string, string>();
-    const result: Load = { jsBytes: 0, jsFiles: 0, totalBytes: 0, lcpMs: null, encodings: new Set() };
+    const asked = new Map<string, { name: string; at: number }>();
+    let firstAt: number | null = null;
+    const result: Load = { jsBytes: 0, jsFiles: 0, totalBytes: 0, lcpMs: null, lcpElement: null, encodings: new Set(), requests: [] };
+    cdp.on('Network.requestWillBeSent', (e) => {
+      firstAt ??= e.timestamp;
+      const url = new URL(e.request.url);
+      asked.set(e.requestId, { name: url.pathname.startsWith('/assets/') ? url.pathname.slice(8) : url.pathname, at: e.timestamp });
+    });
     cdp.on('Network.responseReceived', (e) => {
       types.set(e.requestId, e.type);
       if (e.type === 'Script') result.encodings.add(headerOf(e.response.headers, 'content-encoding') ?? 'identity');
     });
     cdp.on('Network.loadingFinished', (e) => {
       result.totalBytes += e.encodedDataLength;
+      const request = asked.get(e.requestId);
+      if (request && firstAt !== null)
+        result.requests.push({
+          name: request.name,
+          type: types.get(e.requestId) ?? '',
+          startMs: (request.at - firstAt) * 1000,
+          endMs: (e.timestamp - firstAt) * 1000,
+          bytes: e.encodedDataLength,
+        });
       if (types.get(e.requestId) === 'Script') {
         result.jsBytes += e.encodedDataLength;
         result.jsFiles += 1;
@@ -87,13 +141,26 @@ async function load(browser: Browser, app: TestApp, route: Route, cookies: Cooki
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (slow) await cdp.send('Network.emulateNetworkConditions', SLOW);
     await page.goto(route.path, { timeout: 120_000 });
-    await page.locator('h1').first().waitFor({ state: 'visible', timeout: 120_000 });
+    await (route.readyText ? page.getByText(route.readyText) : page.locator('h1'))
+      .first()
+      .waitFor({ state: 'visible', timeout: 120_000 })
+      .catch(async (error: Error) => {
+        const text = (
+          (await page
+            .locator('body')
+            .textContent()
+            .catch(() => null)) ?? ''
+        ).slice(0, 300);
+        throw new Error(`${route.path}: not drawn on ${page.url()} (the page reads: ${JSON.stringify(text)})`, { cause: error });
+      });
     await page
       .waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, null, { timeout: 60_000 })
       .catch(() => {});
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => {});
-    if (new URL(page.url()).pathname !== route.path) throw new Error(`${route.path} landed on ${page.url()}`);
+    const landed = new URL(page.url());
+    if (landed.pathname + landed.search !== route.path) throw new Error(`${route.path} landed on ${page.url()}`);
     result.lcpMs = await page.evaluate(() => (window as any).__lcp as number | null);
+    result.lcpElement = await page.evaluate(() => (window as any).__lcpElement as string | null);
     return result;
   } finally {
     await context.close();
@@ -118,6 +185,39 @@ async function cookiesOf(browser: Browser, app: TestApp, who: Who): Promise<Cook
   }
 }
 
+/** The demo instructor's first course, and a conversation the demo student reserved with a new speaker, openable now. */
+async function worldOf(app: TestApp): Promise<World> {
+  const login = async (who: Who) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.label === who)!;
+    const token = await signIn(app, account.emailAddress, account.password);
+    return { token, accountId: (await app.gql(`{ me { id } }`, {}, token)).data.me.id as string };
+  };
+  const instructor = await login('instructor');
+  const courses = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { id } } }`, {}, instructor.token);
+  const courseId = courses.data?.me?.ownedCourses?.[0]?.id;
+  if (!courseId) throw new Error(`the demo instructor owns no course: ${JSON.stringify(courses)}`);
+  const { conversationId } = await reserveOpenableNow(app, await createSpeaker(app), await login('student'));
+  return { courseId, conversationId };
+}
+
+/** What the page downloaded at 1 Mbps and when, in the order asked for, with its largest paint (BENCH_WEB_WATERFALL=1). */
+function printWaterfall(route: Route, { requests, lcpMs, lcpElement }: Load) {
+  console.log(
+    `\n${route.path} (${route.who}, ${route.locale ?? 'en-GB'}) at 1 Mbps: LCP ${lcpMs?.toFixed(0)} ms, ${lcpElement ?? 'no element'}`,
+  );
+  const table = new Table(['asked ms', 'in ms', 'KB', 'type', 'name']);
+  for (const r of [...requests].sort((a, b) => a.startMs - b.startMs))
+    table.add(r.startMs.toFixed(0), r.endMs.toFixed(0), (r.bytes / KB).toFixed(1), r.type, r.name);
+  table.print();
+}
+
+/** The median of `values` and their spread, lowest-highest. */
+function medianAndSpread(values: number[]): { median: number; text: string } {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return { median, text: `${median.toFixed(0)} (${sorted[0].toFixed(0)}-${sorted[sorted.length - 1].toFixed(0)})` };
+}
+
 async function main() {
   // Built into a folder of its own, so a test run serving web/dist meanwhile is left alone.
   const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, '.test-data/bench-web-dist');
@@ -130,51 +230,65 @@ async function main() {
     });
   }
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} holds no built web app`);
-  const app = await startTestApp({ rateLimits: false, logLevel: 'silent' }, 'bench_web');
-  const browser = await launchBrowser();
+  // The local video provider, and a fake camera: the room and the lobby ask for one.
+  const app = await startTestApp({ rateLimits: false, logLevel: 'silent', videoProvider: 'local' }, 'bench_web');
+  const browser = await launchBrowser({ fakeMedia: true });
   try {
     await seedDemo(app.runtime);
     await app.runtime.runner.catchUp();
+    const ROUTES = routes(await worldOf(app));
     const cookies = new Map<Who, Cookie[]>();
     for (const who of new Set(ROUTES.map((r) => r.who))) cookies.set(who, await cookiesOf(browser, app, who));
 
-    console.log('\nFirst load of each page: production build, fresh browser context (cold cache), Chromium, 1280x800\n');
+    console.log(
+      `\nFirst load of each page: production build, fresh browser context (cold cache), Chromium, 1280x800; at 1 Mbps: median of ${RUNS} (lowest-highest)\n`,
+    );
     const table = new Table([
       'route',
       'as',
       'locale',
       'JS files',
       'JS KB',
-      'target KB',
+      'budget KB',
       'all KB',
       'encoding',
       'LCP ms',
       'LCP ms at 1 Mbps',
+      'budget ms',
     ]);
     let missed = 0;
     for (const route of ROUTES) {
       const fast = await load(browser, app, route, cookies.get(route.who)!, false);
-      const slow = await load(browser, app, route, cookies.get(route.who)!, true);
+      const slow: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const slowLoad = await load(browser, app, route, cookies.get(route.who)!, true);
+        if (slowLoad.lcpMs === null) throw new Error(`${route.path}: no largest-contentful-paint at 1 Mbps`);
+        slow.push(slowLoad.lcpMs);
+        if (WATERFALL && run === 0) printWaterfall(route, slowLoad);
+      }
       const kb = fast.jsBytes / KB;
-      const over = route.targetKb !== undefined && kb > route.targetKb;
-      if (over) missed += 1;
+      const lcp = medianAndSpread(slow);
+      const overKb = kb > route.targetKb;
+      const overLcp = lcp.median > LCP_BUDGET_MS;
+      if (overKb || overLcp) missed += 1;
       table.add(
-        route.path,
+        route.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, '…'),
         route.who,
         route.locale ?? 'en-GB',
         fast.jsFiles,
         kb.toFixed(1),
-        route.targetKb === undefined ? '' : `${route.targetKb}${over ? ' MISSED' : ''}`,
+        `${route.targetKb}${overKb ? ' MISSED' : ''}`,
         (fast.totalBytes / KB).toFixed(1),
         [...fast.encodings].join(', '),
         fast.lcpMs === null ? 'n/a' : fast.lcpMs.toFixed(0),
-        slow.lcpMs === null ? 'n/a' : slow.lcpMs.toFixed(0),
+        lcp.text,
+        `${LCP_BUDGET_MS}${overLcp ? ' MISSED' : ''}`,
       );
     }
     table.print();
     console.log('\nKB: bytes received (bodies as sent, plus headers) / 1024. LCP: largest-contentful-paint from navigation start.');
     if (missed) {
-      console.error(`\n${missed} page(s) over their JavaScript target`);
+      console.error(`\n${missed} page(s) over a budget`);
       process.exitCode = 1;
     }
   } finally {

@@ -4,10 +4,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { SnackbarRoot } from './components/snackbars';
+import { loadMessages } from './i18n/catalog';
 import { LocaleProvider } from './i18n/LocaleProvider';
+import { initialLocale } from './i18n/preference';
 import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
+import { hasAuthToken, willExpireSoon } from './lib/authCookies';
 import { AppRoutes } from './shell/AppRoutes';
+import { preloadFirstPage } from './shell/firstPage';
 import { theme } from './shell/theme';
 
 /** A new session starts clean: the socket reconnects as the new person and the cache is emptied. */
@@ -17,6 +21,12 @@ async function sessionChanged() {
   apollo.restartSocket();
   await apollo.client.clearStore();
 }
+
+// The messages first (nothing renders without them), then the first page's code (shell/firstPage.ts)
+// in a later task: the build's import wrapper asks for a chunk a few microtasks after the call, and
+// the preloads' dependency links, added at once, would take the six connections before it.
+loadMessages(initialLocale(), hasAuthToken()).catch(() => {}); // a failure is the provider's to report
+setTimeout(() => preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon()));
 
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(

@@ -24,5 +24,10 @@ export function loadedApollo(): ApolloModule | null {
   return loaded;
 }
 
+/** The client and its provider's chunk, side by side (issue 31: not the provider after the client). */
+export function loadApolloProvider() {
+  return Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root);
+}
+
 /** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(() => loadApollo().then(() => import('./ApolloRoot')));
+export const WithApollo = lazy(loadApolloProvider);

@@ -3,11 +3,13 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { AREAS, loadRequireAuth } from './firstPage';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
 // check asks the API, so it comes with the Apollo client, apart from the sign-in page.
-const RequireAuthLoaded = lazy(() => import('./RequireAuth').then((m) => ({ default: m.RequireAuth })));
+// firstPage.ts starts the first page's imports side by side as the app starts.
+const RequireAuthLoaded = lazy(() => loadRequireAuth().then((m) => ({ default: m.RequireAuth })));
 function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
   return (
     <WithApollo>
@@ -18,11 +20,11 @@ function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
 const AuthArea = lazy(() => import('../auth'));
 const JoinPage = lazy(() => import('../student/JoinPage'));
 const JoinWelcomePage = lazy(() => import('../student/JoinWelcomePage'));
-const StudentArea = lazy(() => import('../student'));
-const InstructorArea = lazy(() => import('../instructor'));
-const SpeakerArea = lazy(() => import('../speaker'));
-const ConversationArea = lazy(() => import('../conversation'));
-const AdminArea = lazy(() => import('../admin'));
+const StudentArea = lazy(AREAS.student);
+const InstructorArea = lazy(AREAS.instructor);
+const SpeakerArea = lazy(AREAS.speaker);
+const ConversationArea = lazy(AREAS.conversation);
+const AdminArea = lazy(AREAS.admin);
 
 /** The join link: signed out, the course's name and a new account first; signed in, a student's enrollment. */
 function JoinRoute() {

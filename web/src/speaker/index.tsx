@@ -1,18 +1,20 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaSettingsPage, SecurityPage } from '../settings/AreaSettingsPage';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
-import { CameraPreviewPage, CompatibilityPage } from './compatibility/CompatibilityPage';
-import ConversationDetail from './conversations/ConversationDetail';
-import ConversationsPage from './conversations/ConversationsPage';
-import NeedsInvitationPage from './planner/NeedsInvitationPage';
 import SpeakerPlanner from './planner/SpeakerPlanner';
 import { SpeakerLayout } from './layout/SpeakerLayout';
 
-/** The calendar (FullCalendar) loads only with its page. */
+/** The calendar (FullCalendar) loads only with its page; every page but the planner (the landing page) when first shown (issue 31). */
 const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage'));
 const PayrollPage = lazy(() => import('./payroll/PayrollPage'));
+const ConversationDetail = lazy(() => import('./conversations/ConversationDetail'));
+const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
+const NeedsInvitationPage = lazy(() => import('./planner/NeedsInvitationPage'));
+const CameraPreviewPage = lazy(() => import('./compatibility/CompatibilityPage').then((m) => ({ default: m.CameraPreviewPage })));
+const CompatibilityPage = lazy(() => import('./compatibility/CompatibilityPage').then((m) => ({ default: m.CompatibilityPage })));
+const AreaSettingsPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.AreaSettingsPage })));
+const SecurityPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.SecurityPage })));
 
 /** /speaker/* (spec 3, Speaker), in the speaker's sidebar layout. */
 export default function SpeakerArea() {

@@ -3,15 +3,15 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
+import { STUDENT_PAGES } from './pages';
 
-// A page a chunk (issue 11, first load): home does not bring the reservation or enrollment flows.
-const AdventuresPage = lazy(() => import('./adventures/AdventuresPage'));
-const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
-const CoursesPage = lazy(() => import('./courses/CoursesPage'));
-const HomePage = lazy(() => import('./home/HomePage'));
-const LobbyPage = lazy(() => import('./lobby/LobbyPage'));
-const ReservePage = lazy(() => import('./reserve/ReservePage'));
-const StudentSettingsPage = lazy(() => import('../settings/StudentSettingsPage'));
+const AdventuresPage = lazy(STUDENT_PAGES.adventures);
+const ConversationsPage = lazy(STUDENT_PAGES.conversations);
+const CoursesPage = lazy(STUDENT_PAGES.courses);
+const HomePage = lazy(STUDENT_PAGES.home);
+const LobbyPage = lazy(STUDENT_PAGES.lobby);
+const ReservePage = lazy(STUDENT_PAGES.reserve);
+const StudentSettingsPage = lazy(STUDENT_PAGES.settings);
 const MyWordsPage = lazy(() => import('./words/MyWordsPage'));
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */

@@ -16,13 +16,12 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConversationStatus } from '../conversations/status';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
-import type { AdminDataProvider } from '../dataProvider';
+import { adminCalls } from '../adminCalls';
 import { useAdminTime } from '../zone';
 
 export const EMPTY_DASHBOARD = 'No conversations are reserved for today or tomorrow.';
@@ -70,14 +69,13 @@ function Figures({ figures }: { figures: DashboardData['figures'] }) {
 }
 
 export function Dashboard() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
   const [data, setData] = useState<DashboardData | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
     const load = () =>
-      dataProvider
+      adminCalls
         .adminDashboard()
         .then((d: DashboardData) => {
           if (!current) return;
@@ -91,7 +89,7 @@ export function Dashboard() {
       current = false;
       clearInterval(timer);
     };
-  }, [dataProvider]);
+  }, []);
 
   const day = (iso: string, zone: string) => DateTime.fromISO(iso).setZone(zone).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
   return (

@@ -11,7 +11,10 @@ import type { ApolloClient } from '@apollo/client';
 import buildGraphQLProvider, { type BuildQuery } from 'ra-data-graphql';
 import { GET_LIST, GET_MANY, GET_MANY_REFERENCE, GET_ONE, type DataProvider } from 'react-admin';
 import { tableFromListParams, toConnectionVariables, type ConnectionPageInfo, type TableQuery } from './mapping';
-import { CALLS, RESOURCES, listDocument, oneDocument } from './resources';
+import type { AdminCalls } from './calls';
+import { RESOURCES, listDocument, oneDocument } from './resources';
+
+export type { AdminCalls, PricingPlanInput } from './calls';
 
 interface Connection<T> {
   totalCount: number;
@@ -76,36 +79,10 @@ const buildQuery: BuildQuery = (raFetchMethod, resource, params) => {
   }
 };
 
-export interface AdminCalls {
-  me(): Promise<any>;
-  changeRoles(input: { accountId: string; add: string[]; remove: string[] }): Promise<any>;
-  changeMinutes(input: { accountId: string; minutes: number; reason: string | null }): Promise<any>;
-  changeUserEmailAddress(input: { userId: string; emailAddress: string }): Promise<any>;
-  sendPasswordReset(input: { userId: string }): Promise<any>;
-  quickSearch(input: { searchQuery: string; pii: boolean }): Promise<any>;
-  adminDashboard(): Promise<any>;
-  redemptionSet(redemptionSetId: string): Promise<any>;
-  enrollingCourse(input: { inviteNumber: string; extraConversations?: number | null }): Promise<any>;
-  enrollUser(input: { inviteNumber: string; userId: string; code?: string | null; extraConversations?: number | null }): Promise<any>;
-  createRedemptionSet(input: { name: string; fillLimit: number; minuteQuantity: number; duration: number }): Promise<any>;
-  createPricingPlan(input: PricingPlanInput & { systemDefault?: boolean }): Promise<{ changed: boolean; pricingPlan: any }>;
-  changePricingPlan(input: PricingPlanInput & { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
-  makeDefaultPricingPlan(input: { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
-}
-
-/** A pricing plan's terms as the back-office sends them (prices in cents). */
-export interface PricingPlanInput {
-  name: string;
-  kind: string;
-  conversationDuration: number;
-  priceList: { conversationDuration: number; unitPrice: number }[];
-  promotionalPriceList: { conversationDuration: number; unitPrice: number }[] | null;
-}
-
 export type AdminDataProvider = DataProvider & AdminCalls;
 
 /** Errors reach the caller as Apollo errors (with the server's message and code); pages show them. */
-export function createDataProvider(client: ApolloClient<unknown>): AdminDataProvider {
+export function createDataProvider(client: ApolloClient<unknown>, calls: AdminCalls): AdminDataProvider {
   const quiet = { context: { quiet: true } };
   const base = buildGraphQLProvider({
     client,
@@ -114,25 +91,5 @@ export function createDataProvider(client: ApolloClient<unknown>): AdminDataProv
     query: () => quiet,
     mutation: () => quiet,
   });
-  const query = async (document: any, variables: Record<string, unknown> = {}) =>
-    (await client.query({ query: document, variables, fetchPolicy: 'no-cache', ...quiet })).data;
-  const mutate = async (document: any, variables: Record<string, unknown>) =>
-    (await client.mutate({ mutation: document, variables, fetchPolicy: 'no-cache', ...quiet })).data;
-  return {
-    ...base,
-    me: async () => (await query(CALLS.me)).me,
-    changeRoles: async (input) => (await mutate(CALLS.changeRoles, { input })).changeRoles,
-    changeMinutes: async (input) => (await mutate(CALLS.changeMinutes, { input })).changeMinutes,
-    changeUserEmailAddress: async (input) => (await mutate(CALLS.changeUserEmailAddress, { input })).changeUserEmailAddress,
-    sendPasswordReset: async (input) => (await mutate(CALLS.sendPasswordReset, { input })).sendPasswordReset,
-    quickSearch: async (input) => (await query(CALLS.quickSearch, input)).quickSearch,
-    adminDashboard: async () => (await query(CALLS.adminDashboard)).adminDashboard,
-    redemptionSet: async (redemptionSetId) => (await query(CALLS.redemptionSet, { redemptionSetId })).redemptionSet,
-    enrollingCourse: async (input) => (await query(CALLS.enrollingCourse, input)).enrollingCourse,
-    enrollUser: async (input) => (await mutate(CALLS.enrollUser, { input })).enrollUser,
-    createRedemptionSet: async (input) => (await mutate(CALLS.createRedemptionSet, { input })).createRedemptionSet,
-    createPricingPlan: async (input) => (await mutate(CALLS.createPricingPlan, { input })).createPricingPlan,
-    changePricingPlan: async (input) => (await mutate(CALLS.changePricingPlan, { input })).changePricingPlan,
-    makeDefaultPricingPlan: async (input) => (await mutate(CALLS.makeDefaultPricingPlan, { input })).makeDefaultPricingPlan,
-  } as AdminDataProvider;
+  return { ...base, ...calls } as AdminDataProvider;
 }

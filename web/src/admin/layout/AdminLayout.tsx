@@ -30,18 +30,7 @@ import { currentYear } from '../../lib/time';
 import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { PRODUCT_NAME } from '../../shell/usePageTitle';
-import codes from '../codes';
-import conversations from '../conversations';
-import courses from '../courses';
-import groups from '../groups';
-import lessons from '../lessons';
-import pricingPlans from '../pricingPlans';
-import instructors from '../instructors';
-import notifications from '../notifications';
-import mailTemplates from '../mailTemplates';
-import profiles from '../profiles';
-import speakers from '../speakers';
-import students from '../students';
+import { RESOURCE_ICONS } from '../resourceIcons';
 import { QuickSearch } from './QuickSearch';
 import { SidebarLayout } from '../../components/SidebarLayout';
 
@@ -58,27 +47,27 @@ interface NavItem {
 
 export const ACTIONS: NavItem[] = [
   { label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
-  { label: 'Students', to: '/admin/students', icon: students.icon },
-  { label: 'Instructors', to: '/admin/instructors', icon: instructors.icon },
-  { label: 'Speakers', to: '/admin/speakers', icon: speakers.icon },
-  { label: 'Profiles', to: '/admin/profiles', icon: profiles.icon },
-  { label: 'Courses', to: '/admin/courses', icon: courses.icon },
-  { label: 'Lessons', to: '/admin/lessons', icon: lessons.icon },
-  { label: 'Groups', to: '/admin/groups', icon: groups.icon },
-  { label: 'Conversations', to: '/admin/conversations', icon: conversations.icon },
+  { label: 'Students', to: '/admin/students', icon: RESOURCE_ICONS.students },
+  { label: 'Instructors', to: '/admin/instructors', icon: RESOURCE_ICONS.instructors },
+  { label: 'Speakers', to: '/admin/speakers', icon: RESOURCE_ICONS.speakers },
+  { label: 'Profiles', to: '/admin/profiles', icon: RESOURCE_ICONS.profiles },
+  { label: 'Courses', to: '/admin/courses', icon: RESOURCE_ICONS.courses },
+  { label: 'Lessons', to: '/admin/lessons', icon: RESOURCE_ICONS.lessons },
+  { label: 'Groups', to: '/admin/groups', icon: RESOURCE_ICONS.groups },
+  { label: 'Conversations', to: '/admin/conversations', icon: RESOURCE_ICONS.conversations },
   { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
   { label: 'Speaker candidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
-  { label: 'Redemption codes', to: '/admin/redemption_codes', icon: codes.icon },
-  { label: 'Pricing plans', to: '/admin/pricing_plans', icon: pricingPlans.icon },
+  { label: 'Redemption codes', to: '/admin/redemption_codes', icon: RESOURCE_ICONS.codes },
+  { label: 'Pricing plans', to: '/admin/pricing_plans', icon: RESOURCE_ICONS.pricingPlans },
   { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
 ];
 
 /** Support links: where an admin answers people, then the account's links (the header shows none here). */
 const SUPPORT: NavItem[] = [
   { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
-  { label: 'Notifications', to: '/admin/notifications', icon: notifications.icon },
-  { label: 'Mail templates', to: '/admin/mail_templates', icon: mailTemplates.icon },
+  { label: 'Notifications', to: '/admin/notifications', icon: RESOURCE_ICONS.notifications },
+  { label: 'Mail templates', to: '/admin/mail_templates', icon: RESOURCE_ICONS.mailTemplates },
   { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
   { label: 'Help', to: '/help', icon: HelpOutlineIcon },
   { label: 'FAQ', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },

@@ -18,10 +18,9 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import type { AdminDataProvider } from '../dataProvider';
+import { adminCalls } from '../adminCalls';
 import { useAdminTime } from '../zone';
 
 export const SEARCHING = 'Searching ...';
@@ -67,7 +66,6 @@ function label(hit: Hit, pii: boolean, format: (iso: string | null | undefined) 
 }
 
 export function QuickSearch() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
   const [text, setText] = useState('');
   const [pii, setPii] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(PII_KEY) === 'on');
@@ -85,14 +83,14 @@ export function QuickSearch() {
     }
     let current = true;
     setState({ query, pii, groups: null, error: false });
-    dataProvider
+    adminCalls
       .quickSearch({ searchQuery: query, pii })
       .then((groups: Groups) => current && setState({ query, pii, groups, error: false }))
       .catch(() => current && setState({ query, pii, groups: null, error: true }));
     return () => {
       current = false;
     };
-  }, [dataProvider, query, pii]);
+  }, [query, pii]);
 
   const typing = text.trim().length >= MIN_LENGTH && (text.trim() !== query || !state || !state.groups) && !state?.error;
   const found = state?.groups ? GROUPS.filter((g) => state.groups![g.key].length > 0) : [];

@@ -1,6 +1,6 @@
-import MailIcon from '@mui/icons-material/Mail';
 import { NotificationList } from './NotificationList';
 import { NotificationShow } from './NotificationShow';
+import { RESOURCE_ICONS } from '../resourceIcons';
 
 /** The notifications resource (react-admin demo style): its list, its record page and its icon. */
-export default { list: NotificationList, edit: NotificationShow, icon: MailIcon };
+export default { list: NotificationList, edit: NotificationShow, icon: RESOURCE_ICONS.notifications };

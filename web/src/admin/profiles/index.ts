@@ -1,5 +1,5 @@
-import BadgeIcon from '@mui/icons-material/Badge';
 import { ProfileList } from './ProfileList';
+import { RESOURCE_ICONS } from '../resourceIcons';
 
 /** The profiles resource (issue 11): a table; a row opens the person's page. */
-export default { list: ProfileList, icon: BadgeIcon };
+export default { list: ProfileList, icon: RESOURCE_ICONS.profiles };

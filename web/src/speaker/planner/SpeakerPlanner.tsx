@@ -6,15 +6,17 @@
  */
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
-import { SpeakerOnboardingDialog } from '../onboarding/SpeakerOnboardingDialog';
-import { InterviewDialog } from './InterviewDialog';
 import { PlannerWeek } from './PlannerWeek';
 import { INTERVIEW_POLL_MS, MY_SPEAKING } from './speakingOperations';
+
+// A candidate's and an onboarding speaker's dialogs load when shown: the planner is the speaker's landing page (issue 31).
+const InterviewDialog = lazy(() => import('./InterviewDialog').then((m) => ({ default: m.InterviewDialog })));
+const SpeakerOnboardingDialog = lazy(() => import('../onboarding/SpeakerOnboardingDialog'));
 
 export default function SpeakerPlanner() {
   const [inInterview, setInInterview] = useState(false);
@@ -47,14 +49,18 @@ export default function SpeakerPlanner() {
   if (showInterview) {
     return (
       <Page title="Planner">
-        <InterviewDialog speaking={speaking} onBeginOnboarding={() => setBeganOnboarding(true)} />
+        <Suspense fallback={<Loading />}>
+          <InterviewDialog speaking={speaking} onBeginOnboarding={() => setBeganOnboarding(true)} />
+        </Suspense>
       </Page>
     );
   }
   if (data.me?.account.isOnboarding) {
     return (
       <Page title="Planner">
-        <SpeakerOnboardingDialog onDone={() => void refetch()} />
+        <Suspense fallback={<Loading />}>
+          <SpeakerOnboardingDialog onDone={() => void refetch()} />
+        </Suspense>
       </Page>
     );
   }

@@ -1,0 +1,36 @@
+/**
+ * The code of the first page, asked for at once as the app starts (issue 31, first load on a slow
+ * line). Each lazy boundary asks for its chunk only when it renders: the Apollo client, then the
+ * access check, then the area, then the page, each a round trip after the one before with the line
+ * idle meanwhile. Here the same imports start side by side; the lazy boundaries that render them
+ * later find them loaded (a module is fetched once). Only downloads start here: a failure is left to
+ * the boundary that renders the chunk. `main.tsx` asks for the locale's messages before these: the
+ * browser opens six connections to a host, and nothing renders before the messages are in.
+ */
+import { loadApolloProvider } from '../lib/apolloLoader';
+import { STUDENT_PAGES } from '../student/pages';
+
+export const loadRequireAuth = () => import('./RequireAuth');
+
+/** Each signed-in area by its path's first segment. */
+export const AREAS = {
+  student: () => import('../student'),
+  instructor: () => import('../instructor'),
+  speaker: () => import('../speaker'),
+  conversation: () => import('../conversation'),
+  admin: () => import('../admin'),
+};
+
+/** What the page at `pathname` needs before it can paint, for a signed-in person; nothing when signed out. */
+export function firstPageLoads(pathname: string, signedIn: boolean): (() => Promise<unknown>)[] {
+  if (!signedIn) return [];
+  const [area, page] = pathname.split('/').filter(Boolean);
+  const areaLoad = AREAS[area as keyof typeof AREAS];
+  if (!areaLoad) return [];
+  const pageLoad = area === 'student' ? STUDENT_PAGES[page as keyof typeof STUDENT_PAGES] : undefined;
+  return [loadApolloProvider, loadRequireAuth, areaLoad, ...(pageLoad ? [pageLoad] : [])];
+}
+
+export function preloadFirstPage(pathname: string, signedIn: boolean): void {
+  for (const load of firstPageLoads(pathname, signedIn)) load().catch(() => {});
+}
