@@ -8,6 +8,7 @@ import { Admin, CustomRoutes, Resource, defaultTheme, memoryStore, type RaThemeO
 import { Navigate, Route } from 'react-router-dom';
 import { client } from '../lib/apollo';
 import { themeOptions } from '../shell/theme';
+import { useT } from '../i18n/useT';
 import { NotFoundPage } from '../shell/pages';
 import { adminCalls } from './adminCalls';
 import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
@@ -56,6 +57,7 @@ const PageOnly = ({ children }: { children?: ReactNode }) => <>{children}</>;
  */
 export default function BackOffice({ kept }: { kept: { store?: Store } }) {
   kept.store ??= memoryStore();
+  const t = useT();
   return (
     <Admin
       basename="/admin"
@@ -65,7 +67,7 @@ export default function BackOffice({ kept }: { kept: { store?: Store } }) {
       theme={theme}
       store={kept.store}
       disableTelemetry
-      title="Tertulia back-office"
+      title={t('admin.backOffice.title')}
       catchAll={NotFoundPage}
     >
       <Resource name="students" {...students} />
