@@ -9,9 +9,8 @@ import { test, type Browser } from '@playwright/test';
 import { BAD_SPEAKER_BONUS_MINUTES } from '../../contracts/afterConversation';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, type TestApp } from '../support/app';
-import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { createSpeaker, createStudent } from '../support/scheduling';
 import { atPath, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
 
 let app: TestApp;
@@ -30,22 +29,8 @@ test.afterAll(async () => {
 /** A student enrolled in a priced course (60 minutes), a named speaker, and a held conversation. */
 async function world(how: 'held' | 'unused') {
   const course = await createCourseAsSystem(app, { name: `Conversation club ${how}`, pricingPlanId: plans.standard });
-  const speaker = await createSpeaker(app);
-  const student = await createStudent(app, 0);
-  const named = await app.runtime.people.changeUser(
-    { actor: SYSTEM_ACTOR },
-    { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } },
-  );
-  await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
-  await enrollAsAdmin(app, course.inviteNumber, student.accountId);
-  const lessons = (
-    await app.gql(
-      `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
-      { id: course.courseId },
-      student.token,
-    )
-  ).data.course.lessonAssignments;
-  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
+  const { speaker, student, lessonIds } = await courseWithNamedSpeaker(app, course);
+  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessonIds[0] });
   await live(app, id, speaker.accountId, student.accountId, how);
   await readModelsCaughtUp(app, ['conversations', 'enrollments', 'minutes']);
   return { speaker, student, id };

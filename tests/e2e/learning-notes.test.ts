@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import { test, type Browser } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { createSpeaker, createStudent } from '../support/scheduling';
 import { atPath, launchBrowser, openSession, screenshot, submitSignIn, visible } from './support/browser';
 
 let app: TestApp;
@@ -36,24 +35,10 @@ async function world() {
     { emailAddress: instructor.emailAddress, password: INSTRUCTOR_PASSWORD, roles: ['INSTRUCTOR'] },
   );
   const course = await createCourseAsSystem(app, { name: 'Tertulia de los martes', pricingPlanId: plans.standard, ownerId });
-  const speaker = await createSpeaker(app);
-  const student = await createStudent(app, 0);
-  const named = await app.runtime.people.changeUser(
-    { actor: SYSTEM_ACTOR },
-    { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } },
-  );
-  await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
-  await enrollAsAdmin(app, course.inviteNumber, student.accountId);
-  const lessons = (
-    await app.gql(
-      `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
-      { id: course.courseId },
-      student.token,
-    )
-  ).data.course.lessonAssignments;
-  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[0].lesson.id });
+  const { speaker, student, lessonIds } = await courseWithNamedSpeaker(app, course);
+  const id = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessonIds[0] });
   await live(app, id, speaker.accountId, student.accountId, 'held');
-  const old = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[1].lesson.id });
+  const old = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessonIds[1] });
   await live(app, old, speaker.accountId, student.accountId, 'held', new Date(Date.now() - 3 * 24 * 3_600_000));
   await readModelsCaughtUp(app, ['conversations', 'enrollments']);
   return { speaker, student, instructor, id, old };

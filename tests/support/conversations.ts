@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { NewEvent } from '../../services/eventstore/port';
 import type { TestApp } from './app';
-import { RESERVE, addAvailability, dayAt, plusMinutes } from './scheduling';
+import { RESERVE, addAvailability, createSpeaker, createStudent, dayAt, plusMinutes } from './scheduling';
 
 const event = (type: string, data: unknown): NewEvent => ({
   type,
@@ -100,4 +100,26 @@ export async function enrollAsAdmin(app: TestApp, inviteNumber: string, studentI
   const result = await app.runtime.enrollment.enroll({ actor: SYSTEM_ACTOR }, { inviteNumber, studentId, byAdmin: true });
   await app.runtime.runner.waitFor(result.appended?.checkpoint, ['enrollments', 'minutes']);
   return result.enrollmentId;
+}
+
+/**
+ * A speaker named Marta H. (the name the pages show) and a student with no minutes of their own
+ * enrolled in `course` by an admin, with the course's lesson ids in order.
+ */
+export async function courseWithNamedSpeaker(app: TestApp, course: { courseId: string; inviteNumber: string }) {
+  const speaker = await createSpeaker(app);
+  const student = await createStudent(app, 0);
+  const named = await app.runtime.people.changeUser(
+    { actor: SYSTEM_ACTOR },
+    { accountId: speaker.accountId, change: { givenName: 'Marta', surname: 'Habla', displayName: 'Marta H.' } },
+  );
+  await app.runtime.runner.waitFor(named.appended?.checkpoint, ['directory', 'profiles']);
+  await enrollAsAdmin(app, course.inviteNumber, student.accountId);
+  const lessons = await app.gql(
+    `query($id: ID!) { course(courseId: $id) { lessonAssignments { lesson { id } } } }`,
+    { id: course.courseId },
+    student.token,
+  );
+  const lessonIds = (lessons.data.course.lessonAssignments as { lesson: { id: string } }[]).map((a) => a.lesson.id);
+  return { speaker, student, lessonIds };
 }
