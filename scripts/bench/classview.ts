@@ -16,22 +16,13 @@ import { createCourse, createPlans } from '../../tests/support/enrollment';
 import { signUp, startTestApp } from '../../tests/support/app';
 import { CLASS_VIEW } from '../../web/src/instructor/courses/classView/operations';
 import { Table } from './lib';
+import { systemEvent } from '../../tests/support/events';
 
 const STUDENTS = Number(process.env.BENCH_CLASS_STUDENTS ?? 200);
 const LESSONS = 20;
 const SAMPLES = Number(process.env.BENCH_CLASS_QUERIES ?? 300);
 
-const event = (type: string, data: unknown, occurredAt = new Date()): NewEvent => ({
-  type,
-  data,
-  metadata: {
-    actorId: null,
-    correlationId: crypto.randomUUID(),
-    causationId: null,
-    occurredAt: occurredAt.toISOString(),
-    schemaVersion: 1,
-  },
-});
+const event = systemEvent;
 
 /** One lesson's history for one student: a conversation reserved (and maybe held and marked). */
 function lessonHistory(courseId: string, studentId: string, lessonId: string, outcome: 'completed' | 'failed' | 'attempting', start: Date) {

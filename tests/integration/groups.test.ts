@@ -9,17 +9,16 @@
  * admins; a rebuild of the read model gives the same rows.
  */
 import assert from 'node:assert/strict';
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { liveSchema } from '../../services/feed/projector';
 import { groupsProjector } from '../../projections/groups';
-import type { NewEvent } from '../../services/eventstore/port';
 import { codeOf, createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { writeConversation } from '../support/adminViews';
 import { enrollAsAdmin } from '../support/conversations';
 import { dumpSchema } from '../support/database';
 import { createCourse, createCourseAsSystem, createPlans, inDays, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
+import { systemEvent } from '../support/events';
 
 type Person = { token: string; accountId: string };
 
@@ -39,17 +38,7 @@ const REMOVE = `mutation($input: RemoveCourseInput!) { removeCourse(input: $inpu
 const ONBOARD = `mutation($input: OnboardAccountInput!) { onboardAccount(input: $input) { onboarded } }`;
 const CHANGE_ROLES = `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`;
 
-const event = (type: string, data: unknown): NewEvent => ({
-  type,
-  data,
-  metadata: {
-    actorId: null,
-    correlationId: crypto.randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-    schemaVersion: 1,
-  },
-});
+const event = systemEvent;
 
 let app: TestApp;
 let admin: Person;

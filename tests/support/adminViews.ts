@@ -5,18 +5,9 @@
 import crypto from 'node:crypto';
 import type { NewEvent } from '../../services/eventstore/port';
 import type { TestApp } from './app';
+import { systemEvent } from './events';
 
-const event = (type: string, data: unknown): NewEvent => ({
-  type,
-  data,
-  metadata: {
-    actorId: null,
-    correlationId: crypto.randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-    schemaVersion: 1,
-  },
-});
+const event = systemEvent;
 
 export type HowItWent = 'reserved' | 'unused' | 'held' | 'canceled';
 

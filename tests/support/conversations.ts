@@ -1,25 +1,10 @@
-/**
- * Held conversations for after-the-conversation tests: reserved through the API (so minutes, the
- * lesson attempt and the course are real), then the room's life written to the log as the live
- * room would have written it (the live room itself is tested in tests/integration/live*.ts).
- */
-import crypto from 'node:crypto';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { NewEvent } from '../../services/eventstore/port';
 import type { TestApp } from './app';
 import { RESERVE, addAvailability, createSpeaker, createStudent, dayAt, plusMinutes } from './scheduling';
+import { systemEvent } from './events';
 
-const event = (type: string, data: unknown): NewEvent => ({
-  type,
-  data,
-  metadata: {
-    actorId: null,
-    correlationId: crypto.randomUUID(),
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-    schemaVersion: 1,
-  },
-});
+const event = systemEvent;
 
 type Person = { accountId: string; token: string };
 let slot = 0;
