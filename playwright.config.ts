@@ -11,6 +11,7 @@
  * fails. No browser is downloaded: /usr/bin/chromium (CHROMIUM_PATH) is the only one used.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS } from './tests/e2e/support/chromiumArgs';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -28,14 +29,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
     // Actions, DOM snapshots, network and console of every context a test opens, kept when the
     // test fails; no screencast (JPEG frames of every page all along), which costs CPU that the

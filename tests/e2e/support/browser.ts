@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import type { TestApp } from '../../support/app';
+import { CHROMIUM_ARGS } from './chromiumArgs';
 import { fakeCameraClip } from './fakeCamera';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,12 +25,7 @@ export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...CHROMIUM_ARGS,
       ...(fakeMedia
         ? [
             '--use-fake-device-for-media-stream',
