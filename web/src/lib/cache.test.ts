@@ -77,3 +77,39 @@ it("merges the parts of an enrollment's progress that pages ask for, without Apo
   // The first page's count is still there beside the second page's report.
   assert.equal((cache.readQuery({ query: COUNTS }) as any)?.enrollment.progress.completed, 2);
 });
+
+// The read models page: the list's running operation and the history, polled on their own clocks.
+const LIST = gql`
+  query List {
+    readModels {
+      id
+      running {
+        id
+        outcome
+      }
+    }
+  }
+`;
+const HISTORY = gql`
+  query History {
+    readModel(name: "payroll") {
+      id
+      history {
+        id
+        outcome
+      }
+    }
+  }
+`;
+
+it("keeps the history's finished operation when a list poll sent before it finished answers after", () => {
+  const cache = createCache();
+  const operation = { __typename: 'ReadModelOperation', id: 'op1' };
+  const model = { __typename: 'ReadModel', id: 'payroll' };
+  cache.writeQuery({ query: HISTORY, data: { readModel: { ...model, history: [{ ...operation, outcome: 'SUCCEEDED' }] } } });
+  cache.writeQuery({ query: LIST, data: { readModels: [{ ...model, running: { ...operation, outcome: 'RUNNING' } }] } });
+  const history = cache.readQuery<{ readModel: { history: { outcome: string }[] } }>({ query: HISTORY });
+  assert.equal(history?.readModel.history[0].outcome, 'SUCCEEDED');
+  cache.writeQuery({ query: LIST, data: { readModels: [{ ...model, running: null }] } });
+  assert.equal(warn.mock.calls.length, 0, 'no data-loss warning as each poll replaces the last');
+});
