@@ -4,7 +4,8 @@
  * type-checks, builds the web app, starts one embedded PostgreSQL cluster for the run, and
  * runs the tests on their two runners side by side: Vitest (unit, contract and integration tests,
  * vitest.config.ts) and Playwright's own runner (the browser tests under tests/e2e,
- * playwright.config.ts). Arguments narrow the files: `npm test -- services/domain` runs only the
+ * playwright.config.ts). Vitest starts with the checks (their one-core work left a core idle for
+ * most of a minute) and Playwright once the web app is built; a failed check stops both. Arguments narrow the files: `npm test -- services/domain` runs only the
  * files under that path.
  *
  * Workers: TEST_WORKERS_VITEST and TEST_WORKERS_BROWSER files at a time, 2 each by default: four
@@ -110,33 +111,24 @@ async function main() {
     stepTimes.push({ step: name, seconds: (Date.now() - t) / 1000 });
     return result;
   };
-  // The checks and the test cluster's start side by side: each is mostly one core's work.
-  const checks = [check('format and lint', 'npx', ['biome', 'check', '--error-on-warnings', '.'])];
-  if (!filters.length) checks.push(check('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']));
-  if (browserFiles.length) {
-    checks.push(check('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']));
-  }
-  step(
-    `Checking (${['format and lint', ...(filters.length ? [] : ['type-check']), ...(browserFiles.length ? ['web build'] : [])].join(', ')}) and starting PostgreSQL for the tests`,
-  );
-  // A cluster of its own per run (free port, own data dir), so runs side by side never collide. Its
-  // server log goes to a file, kept when the run fails.
+  // The checks, the test cluster's start and the runners side by side: the checks are mostly one
+  // core's work each (tsc, the web build), and Vitest does not wait for them; Playwright waits for
+  // the web build it tests. A check that fails stops the runners and the run.
   const port = await freePort();
   const dataDir = `.test-data/pg-${port}`;
   const logFile = `.test-data/postgres-${port}.log`;
   const starting = timedAsync('PostgreSQL start', () => startEmbeddedPostgres({ dataDir, port, fresh: true, logFile, disposable: true }));
-  const checked = await Promise.all(checks);
-  for (const c of checked) {
-    stepTimes.push({ step: c.name, seconds: c.seconds });
-    if (c.output.trim()) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
-  }
-  const failedChecks = checked.filter((c) => !c.ok);
-  if (failedChecks.length) {
-    const db = await starting.catch(() => null);
-    await db?.stop();
-    for (const c of failedChecks) console.error(`\n${c.name} failed. ${FIX_HINTS[c.name]}`);
-    process.exit(1);
-  }
+  const lint = check('format and lint', 'npx', ['biome', 'check', '--error-on-warnings', '.']);
+  const typeCheck = filters.length ? null : check('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+  const webBuild = browserFiles.length
+    ? check('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
+    : null;
+  const checks = [lint, typeCheck, webBuild].filter((c) => c !== null);
+  step(
+    `Checking (${['format and lint', ...(typeCheck ? ['type-check'] : []), ...(webBuild ? ['web build'] : [])].join(', ')}), starting PostgreSQL for the tests, then the tests`,
+  );
+  // A cluster of its own per run (free port, own data dir), so runs side by side never collide. Its
+  // server log goes to a file, kept when the run fails.
   const db = await starting;
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
@@ -151,11 +143,12 @@ async function main() {
   step(
     `Running ${files.length} test files: ${otherFiles.length} on Vitest (${vitestWorkers} at a time)` +
       (browserFiles.length
-        ? `, ${browserFiles.length} browser test files on Playwright (${browserWorkers} at a time, report below when Vitest is done)`
+        ? `, ${browserFiles.length} browser test files on Playwright (${browserWorkers} at a time, once the web is built; report below when Vitest is done)`
         : ''),
   );
   // Explicit files when narrowed (both runners would read a path as a pattern); all of each
   // runner's own otherwise.
+  const runnersStarted = Date.now();
   const vitest = otherFiles.length
     ? run(
         [
@@ -169,27 +162,44 @@ async function main() {
         { ...env, VITEST_SUMMARY_FILE: vitestSummary },
         'inherit',
       )
-    : Promise.resolve(0);
-  const browser = browserFiles.length
-    ? run(
-        [
-          path.join(root, 'node_modules/@playwright/test/cli.js'),
-          'test',
-          `--workers=${browserWorkers}`,
-          '--reporter=list,json',
-          ...(filters.length ? browserFiles : []),
-        ],
-        { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0' },
-        browserReport,
-      )
-    : Promise.resolve(0);
-  const runnersStarted = Date.now();
-  const vitestStatus = await vitest;
-  const vitestSeconds = (Date.now() - runnersStarted) / 1000;
+    : null;
+  const vitestEnded = (vitest?.done ?? Promise.resolve()).then(() => Date.now());
+  const browser = webBuild?.then((built) =>
+    built.ok
+      ? run(
+          [
+            path.join(root, 'node_modules/@playwright/test/cli.js'),
+            'test',
+            `--workers=${browserWorkers}`,
+            '--reporter=list,json',
+            ...(filters.length ? browserFiles : []),
+          ],
+          { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0' },
+          browserReport,
+        )
+      : null,
+  );
+  const checked = await Promise.all(checks);
+  for (const c of checked) stepTimes.push({ step: c.name, seconds: c.seconds });
+  const failedChecks = checked.filter((c) => !c.ok);
+  if (failedChecks.length) {
+    vitest?.stop();
+    (await browser)?.stop();
+    await Promise.all([vitest?.done, (await browser)?.done]);
+    for (const c of checked) if (c.output.trim()) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
+    await db.stop();
+    for (const c of failedChecks) console.error(`\n${c.name} failed. ${FIX_HINTS[c.name]}`);
+    process.exit(1);
+  }
+  const checkOutput = checked.filter((c) => c.output.trim());
+  const vitestStatus = (await vitest?.done) ?? 0;
+  const vitestSeconds = ((await vitestEnded) - runnersStarted) / 1000;
+  for (const c of checkOutput) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
   let browserStatus = 0;
-  if (browserFiles.length) {
+  const browserRun = await browser;
+  if (browserRun) {
     step(`Browser tests (Playwright)${otherFiles.length ? ', after Vitest' : ''}`);
-    browserStatus = await follow(browserReport, browser);
+    browserStatus = await follow(browserReport, browserRun.done);
   }
   const runnersSeconds = (Date.now() - runnersStarted) / 1000;
 
@@ -248,12 +258,16 @@ async function main() {
  * loop stops draining them; once the pipe is full every backend that logs (an error, a conflict)
  * hangs in write(2) for good (issue 8's "hanging reservation race").
  */
-async function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string): Promise<number> {
+function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string): { done: Promise<number>; stop(): void } {
   const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
   const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env });
-  const status = await new Promise<number>((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-  if (typeof out === 'number') fs.closeSync(out);
-  return status;
+  const done = new Promise<number>((resolve) =>
+    child.on('close', (code, signal) => {
+      if (typeof out === 'number') fs.closeSync(out);
+      resolve(code ?? (signal ? 1 : 0));
+    }),
+  );
+  return { done, stop: () => child.kill('SIGTERM') };
 }
 
 /** Prints a report file so far, then what is added to it until `done` settles. */
@@ -296,7 +310,7 @@ function printTimes(
   files: FileTime[],
 ) {
   const s = (seconds: number) => `${Math.round(seconds)} s`;
-  console.log('\nTime by step (wall; the checks and the PostgreSQL start side by side, then both runners side by side):');
+  console.log('\nTime by step (wall; the checks, the PostgreSQL start and the runners side by side):');
   for (const t of steps) console.log(`  ${t.step.padEnd(30)} ${s(t.seconds).padStart(7)}`);
   console.log(`  ${'Vitest'.padEnd(30)} ${s(runners.vitestSeconds).padStart(7)}`);
   if (runners.browser)
