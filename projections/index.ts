@@ -19,6 +19,7 @@ import { archivesProjector } from './archives';
 import { groupsProjector } from './groups';
 import { chatsProjector } from './chats';
 import { notesProjector } from './notes';
+import { speakingTimeProjector } from './speakingtime';
 import { classviewProjector } from './classview';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
@@ -53,6 +54,8 @@ export const allProjectors: readonly Projector[] = [
   chatsProjector,
   // The speaker's notes on a conversation (issue 35)
   notesProjector,
+  // Each participant's speaking time in a conversation (issue 35)
+  speakingTimeProjector,
   // The instructor's class view (issue 35)
   classviewProjector,
 ];

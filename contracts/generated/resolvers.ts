@@ -823,7 +823,7 @@ export type Mutation = {
   /** The signed-in user's headshot; sets speakingHeadshotUrl. */
   uploadHeadshot: UploadHeadshotPayload;
   moderateConversation: ModerateConversationPayload;
-  /** The server's clock for the viewer's conversation; also records that the viewer is connected. */
+  /** The server's clock for the viewer's conversation; also records that the viewer is connected, and takes their speaking time. */
   syncParticipant: SyncResult;
   /** The viewer left the room (leave button, window closed). */
   leaveConversation: SyncResult;
@@ -1048,7 +1048,7 @@ export type MutationModerateConversationArgs = {
 
 
 export type MutationSyncParticipantArgs = {
-  input: ConversationInput;
+  input: SyncParticipantInput;
 };
 
 
@@ -2022,6 +2022,8 @@ export type Conversation = {
   /** The speaker's notes: its student, its speaker, its course's instructor and admins; null for anyone else. */
   learningNotes?: Maybe<Array<LearningNote>>;
   notesPolicy: NotesPolicy;
+  /** How long each participant spoke: its student, its speaker, its course's instructor and admins; null for anyone else. */
+  speakingTime?: Maybe<ConversationSpeakingTime>;
   /** Recorded once running: set when it was reserved (course lessons). */
   archiveOnStart: Scalars['Boolean']['output'];
   /** Its recording: the conversation's student, the instructor of its course and admins; null for anyone else and when there is none. */
@@ -2667,6 +2669,25 @@ export type SaveLearningNotesPayload = {
   conversation: Conversation;
 };
 
+export type SyncParticipantInput = {
+  conversationId: Scalars['ID']['input'];
+  /**
+   * Milliseconds the viewer spoke since their last report (their browser's voice activity); only while
+   * the conversation runs and for a minute after it stopped, at most the time since their last report.
+   */
+  speakingMs?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ConversationSpeakingTime = {
+  __typename?: 'ConversationSpeakingTime';
+  /** Seconds the conversation ran (its clock started to stopped; up to now while it runs). */
+  heldSeconds: Scalars['Int']['output'];
+  /** Seconds its student spoke. */
+  studentSeconds: Scalars['Int']['output'];
+  /** Seconds its speaker spoke. */
+  speakerSeconds: Scalars['Int']['output'];
+};
+
 export type ArchiveStatus =
   | 'RECORDING'
   | 'ENQUEUED'
@@ -3066,6 +3087,8 @@ export type ClassViewStudent = {
   states: Array<ClassCellState>;
   /** The cells with a reserved or held conversation, a missed attempt or a reminder. */
   cells: Array<ClassViewCell>;
+  /** Whole minutes the student spoke in the course's conversations (minutesSpoken / minutesHeld is their speaking share). */
+  minutesSpoken: Scalars['Int']['output'];
 };
 
 export type ClassViewLesson = {
@@ -3810,6 +3833,8 @@ export type ResolversTypes = {
   LearningNoteInput: LearningNoteInput;
   SaveLearningNotesInput: SaveLearningNotesInput;
   SaveLearningNotesPayload: ResolverTypeWrapper<Omit<SaveLearningNotesPayload, 'conversation'> & { conversation: ResolversTypes['Conversation'] }>;
+  SyncParticipantInput: SyncParticipantInput;
+  ConversationSpeakingTime: ResolverTypeWrapper<ConversationSpeakingTime>;
   ArchiveStatus: ArchiveStatus;
   ConversationArchive: ResolverTypeWrapper<ConversationArchive>;
   ArchiveMediaRedirect: ResolverTypeWrapper<ArchiveMediaRedirect>;
@@ -4092,6 +4117,8 @@ export type ResolversParentTypes = {
   LearningNoteInput: LearningNoteInput;
   SaveLearningNotesInput: SaveLearningNotesInput;
   SaveLearningNotesPayload: Omit<SaveLearningNotesPayload, 'conversation'> & { conversation: ResolversParentTypes['Conversation'] };
+  SyncParticipantInput: SyncParticipantInput;
+  ConversationSpeakingTime: ConversationSpeakingTime;
   ConversationArchive: ConversationArchive;
   ArchiveMediaRedirect: ArchiveMediaRedirect;
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
@@ -4976,6 +5003,7 @@ export type ConversationResolvers<ContextType = ApiContext, ParentType extends R
   isRatable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   learningNotes?: Resolver<Maybe<Array<ResolversTypes['LearningNote']>>, ParentType, ContextType>;
   notesPolicy?: Resolver<ResolversTypes['NotesPolicy'], ParentType, ContextType>;
+  speakingTime?: Resolver<Maybe<ResolversTypes['ConversationSpeakingTime']>, ParentType, ContextType>;
   archiveOnStart?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   archive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -5358,6 +5386,13 @@ export type SaveLearningNotesPayloadResolvers<ContextType = ApiContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ConversationSpeakingTimeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConversationSpeakingTime'] = ResolversParentTypes['ConversationSpeakingTime']> = {
+  heldSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  studentSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  speakerSeconds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ConversationArchiveResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ConversationArchive'] = ResolversParentTypes['ConversationArchive']> = {
   conversationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ArchiveStatus'], ParentType, ContextType>;
@@ -5592,6 +5627,7 @@ export type ClassViewStudentResolvers<ContextType = ApiContext, ParentType exten
   completedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   states?: Resolver<Array<ResolversTypes['ClassCellState']>, ParentType, ContextType>;
   cells?: Resolver<Array<ResolversTypes['ClassViewCell']>, ParentType, ContextType>;
+  minutesSpoken?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6018,6 +6054,7 @@ export type Resolvers<ContextType = ApiContext> = {
   NotesPolicy?: NotesPolicyResolvers<ContextType>;
   StudentLearningNote?: StudentLearningNoteResolvers<ContextType>;
   SaveLearningNotesPayload?: SaveLearningNotesPayloadResolvers<ContextType>;
+  ConversationSpeakingTime?: ConversationSpeakingTimeResolvers<ContextType>;
   ConversationArchive?: ConversationArchiveResolvers<ContextType>;
   ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
   RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;

@@ -131,16 +131,19 @@ export interface ClassRow {
   attempts: ClassRowAttempt[];
   /** Lesson id → the latest reminder's instant (ISO). */
   reminders: Record<string, string>;
+  /** Milliseconds the student spoke in the course's conversations (the speakingtime read model). */
+  spokenMs: number;
 }
 
 /**
- * Every current student of a course with their attempts and reminders: three statements, each on the
- * course's index of one table, run side by side. Instants come as epoch milliseconds (cheaper than
+ * Every current student of a course with their attempts, reminders and speaking time: four
+ * statements, each on the course's index of one table (the speaking time through the attempts'
+ * conversations, each counted once), run side by side. Instants come as epoch milliseconds (cheaper than
  * parsing timestamps for thousands of cells).
  */
 export async function classRowsOf(pool: pg.Pool, courseId: string): Promise<ClassRow[]> {
   const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8 AS ${column}`;
-  const [students, attempts, reminders] = await Promise.all([
+  const [students, attempts, reminders, spoken] = await Promise.all([
     pool.query(
       `SELECT student_id, enrolled_on FROM rm_classview.class_students WHERE course_id = $1 AND NOT withdrawn ORDER BY enrolled_on, student_id`,
       [courseId],
@@ -151,9 +154,19 @@ export async function classRowsOf(pool: pg.Pool, courseId: string): Promise<Clas
       [courseId],
     ),
     pool.query(`SELECT student_id, lesson_id, ${ms('reminded_at')} FROM rm_classview.class_reminders WHERE course_id = $1`, [courseId]),
+    pool.query(
+      `SELECT t.participant_id AS student_id, sum(t.spoken_ms)::float8 AS spoken_ms
+         FROM rm_speakingtime.speaking_times t
+        WHERE (t.conversation_id, t.participant_id) IN (SELECT conversation_id, student_id FROM rm_classview.class_attempts WHERE course_id = $1)
+        GROUP BY t.participant_id`,
+      [courseId],
+    ),
   ]);
   const rows = new Map<string, ClassRow>(
-    students.rows.map((r) => [r.student_id, { studentId: r.student_id, enrolledOn: r.enrolled_on, attempts: [], reminders: {} }]),
+    students.rows.map((r) => [
+      r.student_id,
+      { studentId: r.student_id, enrolledOn: r.enrolled_on, attempts: [], reminders: {}, spokenMs: 0 },
+    ]),
   );
   for (const a of attempts.rows) {
     rows.get(a.student_id)?.attempts.push({
@@ -169,6 +182,10 @@ export async function classRowsOf(pool: pg.Pool, courseId: string): Promise<Clas
   for (const r of reminders.rows) {
     const row = rows.get(r.student_id);
     if (row) row.reminders[r.lesson_id] = iso(r.reminded_at)!;
+  }
+  for (const r of spoken.rows) {
+    const row = rows.get(r.student_id);
+    if (row) row.spokenMs = r.spoken_ms;
   }
   return [...rows.values()];
 }

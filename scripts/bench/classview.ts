@@ -2,7 +2,7 @@
  * `npm run bench -- classview`: the instructor's class view of a course of BENCH_CLASS_STUDENTS (200)
  * students with 20 lessons each, its history written to the log as the product writes it (each
  * student enrolled; per lesson a completed conversation, a missed one reserved again, one reserved,
- * or none; reminders for some), then the classView query through GraphQL as its owner sees it, and
+ * or none; reminders for some; the student's speaking time in each held one), then the classView query through GraphQL as its owner sees it, and
  * the read model's statement alone: p50 / p95 / p99. Target: p99 under 100 ms.
  */
 import crypto from 'node:crypto';
@@ -55,7 +55,24 @@ function lessonHistory(courseId: string, studentId: string, lessonId: string, ou
       event(outcome === 'completed' ? 'LessonAttemptCompleted' : 'LessonAttemptFailed', { lessonAttemptId, lessonId, conversationId }),
     );
   }
-  return { conversation: { stream: `conversation-${conversationId}`, events: conversation }, attempt };
+  // The student spoke about half of each conversation held (issue 35's speaking time).
+  const speaking: NewEvent[] =
+    outcome === 'attempting'
+      ? []
+      : [
+          event('SpeakingTimeReported', {
+            conversationId,
+            participantId: studentId,
+            speakingMs: 450_000,
+            totalMs: 450_000,
+            at: end.toISOString(),
+          }),
+        ];
+  return {
+    conversation: { stream: `conversation-${conversationId}`, events: conversation },
+    attempt,
+    speaking: { stream: `speaking-time-${conversationId}`, events: speaking },
+  };
 }
 
 async function main() {
@@ -112,6 +129,7 @@ async function main() {
                 : [];
         for (const h of histories) {
           writes.push({ ...h.conversation, expected: 'any' });
+          if (h.speaking.events.length) writes.push({ ...h.speaking, expected: 'any' });
           enrollmentEvents.push(...h.attempt);
         }
         if (kind === 5)
@@ -122,7 +140,7 @@ async function main() {
       await app.runtime.store.appendToStreams(writes);
       appended += writes.reduce((n, w) => n + w.events.length, 0);
     }
-    await readModelsCaughtUp(app, ['classview']);
+    await readModelsCaughtUp(app, ['classview', 'speakingtime']);
 
     // The page's own document (web/src/instructor/courses/classView/operations.ts).
     const query = print(CLASS_VIEW);

@@ -20,6 +20,7 @@ import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
 import { createVideoProviders, type VideoProviderName, type VideoProviders } from '../integrations/video';
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
+import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
@@ -99,6 +100,8 @@ export interface Runtime {
   afterConversation: AfterConversationHandlers;
   /** The speaker's notes on a conversation (issue 35). */
   notes: NotesHandlers;
+  /** Each participant's speaking time in a conversation (issue 35). */
+  speakingTime: SpeakingTimeHandlers;
   /** The class view's Remind (issue 35). */
   reminders: RemindHandlers;
   // Speakers (issue 8)
@@ -284,6 +287,7 @@ export async function createRuntime(
     receipts: { mailer, publicUrl: config.publicUrl },
   });
   const notes = notesHandlers({ commands, mailer, publicUrl: config.publicUrl, people: mailRecipients });
+  const speakingTime = speakingTimeHandlers({ commands });
   const archive = createArchiveService({
     pool,
     commands,
@@ -341,6 +345,7 @@ export async function createRuntime(
     conversationMail,
     afterConversation,
     notes,
+    speakingTime,
     reminders,
     speaking,
     payroll,

@@ -1,7 +1,8 @@
 /**
  * The instructor's class view in Chromium (issue 35): the instructor opens a course's class view,
  * filters "has not reserved lesson 1", selects every student shown, Reminds them after the
- * confirmation (the mails arrive, the cells say when), and exports the filtered table as CSV; on a
+ * confirmation (the mails arrive, the cells say when), and exports the filtered table as CSV with
+ * each student's minutes spoken and speaking share (Carla held lesson 2 and spoke 9 of its 15 minutes); on a
  * phone the table scrolls sideways under its held student column. Screenshots:
  * .test-data/screenshots/class-view-*.png.
  */
@@ -9,7 +10,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test, type Browser } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { enrollAsAdmin, reserveConversation } from '../support/conversations';
+import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { systemEvent } from '../support/events';
 import { createCourse, createPlans, inDays, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
 import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
@@ -49,8 +51,16 @@ test.beforeAll(async () => {
     await app.gql(CHANGE_USER, { input: { displayName: name } }, student.token);
     await enrollAsAdmin(app, course.inviteNumber, student.accountId);
     if (name === 'Ana Ruiz') await reserveConversation(app, student, speaker, { courseId: course.id, lessonId: lessons[0].lesson.id });
+    if (name === 'Carla Gómez') {
+      const id = await reserveConversation(app, student, speaker, { courseId: course.id, lessonId: lessons[1].lesson.id });
+      const { at } = await live(app, id, speaker.accountId, student.accountId, 'held');
+      const data = { conversationId: id, participantId: student.accountId, speakingMs: 540_000, totalMs: 540_000, at: at(15) };
+      await app.runtime.store.appendToStreams([
+        { stream: `speaking-time-${id}`, expected: 'any', events: [systemEvent('SpeakingTimeReported', data)] },
+      ]);
+    }
   }
-  await readModelsCaughtUp(app, ['classview', 'profiles', 'catalog']);
+  await readModelsCaughtUp(app, ['classview', 'profiles', 'catalog', 'speakingtime']);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -69,6 +79,7 @@ test.describe('class view', () => {
     await page.goto(`/instructor/courses/${courseId}#class`);
     const table = await visible(page.getByRole('table', { name: 'Students and lessons of Conversation B1' }));
     await visible(table.getByRole('rowheader', { name: 'Carla Gómez' }));
+    await visible(table.getByRole('row', { name: /Carla Gómez/ }).getByRole('cell', { name: '9 min · 60%' }));
     await visible(page.getByRole('img', { name: /Students who completed each lesson/ }));
     await screenshot(page, 'class-view-desktop');
 
@@ -104,7 +115,8 @@ test.describe('class view', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     const rows = csv.trim().split('\r\n');
-    assert.match(rows[0], /^"Student","Minutes held","Completed","1\. /);
+    assert.match(rows[0], /^"Student","Minutes held","Minutes spoken","Speaking share \(%\)","Completed","1\. /);
+    assert.match(rows[2], /^"Carla Gómez",15,9,60,0,/);
     assert.deepEqual(
       rows.slice(1).map((r) => r.split(',')[0]),
       ['"Bruno Díaz"', '"Carla Gómez"'],

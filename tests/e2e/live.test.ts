@@ -6,7 +6,9 @@
  * both progress bars advance, they chat both ways, the student's window reloads and rejoins, and
  * when the server's clock runs out both windows show the ended screen. A 15-minute conversation
  * lasts a minute here (CONVERSATION_SECONDS_PER_MINUTE 4), which the steps before the end must fit
- * in (at 30 seconds a busy machine ended it before the reloaded window had rejoined). Prints the
+ * in (at 30 seconds a busy machine ended it before the reloaded window had rejoined). The fake
+ * microphone plays known speech and silence (support/fakeSpeech.ts): the speaker's measured speaking
+ * time is within 10 % of it (issue 35), and both pages show it after the conversation. Prints the
  * time from the student's page load to the first frame of the speaker's video. LIVE_DEBUG=1 prints
  * the rooms' signalling.
  */
@@ -28,6 +30,7 @@ import {
   submitSignIn,
   visible,
 } from './support/browser';
+import { FAKE_SPEECH_SHARE } from './support/fakeSpeech';
 import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
@@ -36,6 +39,7 @@ const SPEAKER_NAME = 'Sofia M.';
 const STUDENT_NAME = 'Ada S.';
 const UNREAD = `query($id: ID!) { conversation(conversationId: $id) { unreadMessagesCount } }`;
 const ENDED = 'The conversation has ended. This window can be closed.';
+const SPOKEN = `query($id: ID!) { conversation(conversationId: $id) { speakingTime { heldSeconds studentSeconds speakerSeconds } } }`;
 
 /** The live room's screenshots are of the window as it is, not the whole page. */
 const screenshot = (page: Page, name: string) => saveScreenshot(page, `live-${name}`, { fullPage: false });
@@ -46,7 +50,7 @@ let browser: Browser;
 test.beforeAll(async () => {
   [app, browser] = await Promise.all([
     startTestApp({ conversationSecondsPerMinute: SECONDS_PER_MINUTE, videoProvider: 'local' }, 'e2e-live'),
-    launchBrowser({ fakeMedia: true }),
+    launchBrowser({ fakeMedia: true, fakeSpeech: true }),
   ]);
 });
 test.afterAll(async () => {
@@ -244,8 +248,24 @@ test.describe('the live room', () => {
       await screenshot(studentRoom, 'ended');
       assert.equal(new URL(speakerRoom.url()).pathname, '/conversation/ended');
 
+      // Speaking time: both windows heard the fake microphone's speech; the speaker's window ran
+      // throughout, so its measure is the fake's share within 10 % (the student's reload lost some).
+      const spoken = await eventually(async () => {
+        const t = (await app.gql(SPOKEN, { id }, speakerAccount.token)).data.conversation.speakingTime;
+        return t.speakerSeconds > 0 && t.studentSeconds > 0 ? t : null;
+      }, 'both windows to report their speaking time');
+      const share = spoken.speakerSeconds / spoken.heldSeconds;
+      console.log(
+        `# the speaker's measured speaking share: ${(share * 100).toFixed(1)} % (the fake microphone: ${(FAKE_SPEECH_SHARE * 100).toFixed(1)} %), ${JSON.stringify(spoken)}`,
+      );
+      assert.ok(Math.abs(share - FAKE_SPEECH_SHARE) / FAKE_SPEECH_SHARE <= 0.1, `measured ${share}, played ${FAKE_SPEECH_SHARE}`);
+
       // The speaker's details now show both participants' connection history and the History drawer.
       await speaker.page.goto(`/speaker/conversations/${id}`);
+      await visible(
+        speaker.page.getByRole('region', { name: 'Speaking time' }).getByText(/^The student spoke \d+ of \d+ minutes? \(\d+%\)\.$/),
+      );
+      await saveScreenshot(speaker.page, 'live-speaker-speaking-time');
       const participants = speaker.page.getByRole('region', { name: 'Participants' });
       await visible(participants.getByRole('table', { name: `Connection history of ${SPEAKER_NAME}` }));
       await visible(participants.getByText('Total time').first());
@@ -254,6 +274,10 @@ test.describe('the live room', () => {
       await visible(drawer.getByText('Currently viewing'));
       await screenshot(speaker.page, 'speaker-details-history');
       await drawer.getByRole('button', { name: 'Close' }).click();
+      await student.page.setViewportSize({ width: 1280, height: 800 });
+      await student.page.goto(`/student/conversations?id=${id}`);
+      await visible(student.page.getByRole('region', { name: 'Speaking time' }).getByText(/^You spoke \d+ of \d+ minutes? \(\d+%\)\.$/));
+      await saveScreenshot(student.page, 'live-student-speaking-time');
       assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
     } catch (error) {
       for (const [name, page] of [

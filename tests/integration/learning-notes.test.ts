@@ -1,16 +1,21 @@
 /**
  * The speaker's notes (issue 35) through the API: written by the conversation's speaker, read by its
  * student, its course's instructor and admins and by nobody else; edits kept; the 48-hour window;
- * one mail to the student for the first notes; the student's notes across conversations.
+ * one mail to the student for the first notes; the student's notes across conversations. And what
+ * else a conversation leaves behind in the same world (a course, its instructor, a lesson): each
+ * participant's speaking time, reported through the clock call.
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { NotesMessages } from '../../contracts/learningNotes';
+import { SpeakingTimeMessages } from '../../contracts/speakingTime';
 import { findConversation, type ConversationRow } from '../../projections/conversations';
 import type { ApiContext } from '../../services/api/context';
 import { notesResolvers } from '../../services/api/resolvers/notes';
+import { speakingTimeResolvers } from '../../services/api/resolvers/speakingTime';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, mailSettled, signIn, startTestApp, type TestApp } from '../support/app';
+import { eventually } from '../support/eventually';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans } from '../support/enrollment';
 import { createSpeaker, createStudent } from '../support/scheduling';
@@ -65,7 +70,13 @@ describe('the speaker’s notes', () => {
       await live(app, id, speaker.accountId, student.accountId, 'held', t0);
       return id;
     };
-    return { owner, course, speaker, student, held };
+    const reserve = () => reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessons[lesson++] });
+    const running = async (t0: Date) => {
+      const id = await reserve();
+      await live(app, id, speaker.accountId, student.accountId, 'running', t0);
+      return id;
+    };
+    return { owner, course, speaker, student, held, reserve, running };
   }
 
   const save = (token: string, conversationId: string, notes: object[]) => app.gql(SAVE, { input: { conversationId, notes } }, token);
@@ -189,4 +200,80 @@ describe('the speaker’s notes', () => {
 
   const notesCourseName = async (courseId: string) =>
     (await app.runtime.pool.query('SELECT name FROM rm_catalog.courses WHERE id = $1', [courseId])).rows[0].name as string;
+
+  describe('speaking time', () => {
+    const REPORT = `mutation($id: ID!, $ms: Int) { syncParticipant(input: { conversationId: $id, speakingMs: $ms }) { status } }`;
+    const SPOKEN = `query($id: ID!) { conversation(conversationId: $id) { speakingTime { heldSeconds studentSeconds speakerSeconds } } }`;
+    const CLASS = `query($id: ID!) { classView(courseId: $id) { students { studentId minutesHeld minutesSpoken } } }`;
+    const report = (token: string, id: string, ms: number) => app.gql(REPORT, { id, ms }, token);
+
+    it('each participant reports their own, within the time that passed; the two, the instructor and admins read the totals', async () => {
+      const w = await world();
+      // Started ten minutes ago, a 15-minute lesson: five minutes to go.
+      const id = await w.running(new Date(Date.now() - 10 * 60_000));
+
+      assert.equal((await report(w.student.token, id, 400_000)).errors, undefined);
+      const tooLong = await report(w.student.token, id, 3000);
+      assert.equal(codeOf(tooLong), 'BAD_USER_INPUT');
+      assert.equal(tooLong.errors?.[0].message, SpeakingTimeMessages.tooLong);
+      assert.equal((await report(w.student.token, id, 1500)).errors, undefined, 'what passed since, and two seconds of slack');
+      assert.equal((await report(w.speaker.token, id, 120_000)).errors, undefined, 'the speaker’s window is their own');
+      for (const ms of [-1, 3_600_001]) assert.equal(codeOf(await report(w.student.token, id, ms)), 'BAD_USER_INPUT', `${ms} refused`);
+
+      // Only its two participants report, each for themself.
+      const stranger = await createStudent(app, 0);
+      const otherInstructor = await instructor();
+      for (const token of [stranger.token, otherInstructor.token, w.owner.token, admin])
+        assert.equal(codeOf(await report(token, id, 1000)), 'UNAUTHORIZED');
+
+      const totals = { studentSeconds: 402, speakerSeconds: 120 };
+      for (const reader of [w.student.token, w.speaker.token, w.owner.token, admin]) {
+        const seen = await eventually(async () => {
+          const t = (await app.gql(SPOKEN, { id }, reader)).data?.conversation?.speakingTime;
+          return t?.speakerSeconds === totals.speakerSeconds ? t : null;
+        }, 'the totals in the read model');
+        assert.deepEqual({ studentSeconds: seen.studentSeconds, speakerSeconds: seen.speakerSeconds }, totals);
+        assert.ok(seen.heldSeconds >= 600 && seen.heldSeconds <= 620, `held ${seen.heldSeconds}`);
+      }
+      for (const token of [stranger.token, otherInstructor.token])
+        assert.equal((await app.gql(SPOKEN, { id }, token)).data?.conversation ?? null, null, 'not theirs to see');
+      const field = speakingTimeResolvers.Conversation!.speakingTime as unknown as (
+        c: ConversationRow,
+        a: object,
+        ctx: ApiContext,
+      ) => unknown;
+      const row = (await findConversation(app.runtime.pool, id))!;
+      const as = (accountId: string, roles: string[]) =>
+        ({ viewer: { accountId, sessionId: 'test', roles }, runtime: app.runtime }) as ApiContext;
+      assert.equal(await field(row, {}, as(stranger.accountId, ['STUDENT'])), null, 'whatever path reaches the conversation');
+
+      // Totals only, an event a report.
+      const events = await app.runtime.store.readStream(`speaking-time-${id}`);
+      assert.deepEqual(
+        events.map((e) => [e.type, (e.data as any).participantId, (e.data as any).totalMs]),
+        [
+          ['SpeakingTimeReported', w.student.accountId, 400_000],
+          ['SpeakingTimeReported', w.student.accountId, 401_500],
+          ['SpeakingTimeReported', w.speaker.accountId, 120_000],
+        ],
+      );
+
+      // The class view: the student's minutes spoken beside their minutes held.
+      const student = (await app.gql(CLASS, { id: w.course.courseId }, w.owner.token)).data.classView.students.find(
+        (s: any) => s.studentId === w.student.accountId,
+      );
+      assert.equal(student.minutesSpoken, 7);
+    });
+
+    it('refuses a report before the conversation started and a minute after it stopped', async () => {
+      const w = await world();
+      const held = await w.held();
+      const late = await report(w.student.token, held, 1000);
+      assert.equal(codeOf(late), 'CONFLICT');
+      assert.equal(late.errors?.[0].message, SpeakingTimeMessages.notHeld);
+      const reserved = await w.reserve();
+      assert.equal((await report(w.student.token, reserved, 1000)).errors?.[0].message, SpeakingTimeMessages.notHeld);
+      assert.equal((await app.runtime.store.readStream(`speaking-time-${held}`)).length, 0);
+    });
+  });
 });

@@ -82,6 +82,7 @@ export const classViewResolvers: Resolvers = {
             displayName: name(row.studentId),
             enrolledOn: row.enrolledOn,
             minutesHeld: minutesHeld(row.attempts),
+            minutesSpoken: Math.round(row.spokenMs / 60_000),
             completedCount: states.filter((state) => state === 'complete').length,
             states,
             cells,

@@ -13,6 +13,7 @@ import { payrollResolvers } from './payroll';
 import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
 import { notesResolvers } from './notes';
+import { speakingTimeResolvers } from './speakingTime';
 import { instructorResolvers } from './instructor';
 import { classViewResolvers } from './classView';
 import { archiveResolvers } from './archive';
@@ -49,6 +50,7 @@ export const resolvers = {
       supportResolvers,
       afterConversationResolvers,
       notesResolvers,
+      speakingTimeResolvers,
       instructorResolvers,
       classViewResolvers,
       archiveResolvers,

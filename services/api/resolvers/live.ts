@@ -140,6 +140,13 @@ export const liveResolvers: Resolvers = {
 
     syncParticipant: async (_p, { input }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, input.conversationId);
+      // Speaking time rides on the clock call (issue 35): a refused report fails the call, clearly.
+      if (input.speakingMs != null)
+        await ctx.runtime.speakingTime.report(commandMeta(ctx), {
+          conversationId: c.id,
+          participantId: viewer.accountId,
+          speakingMs: input.speakingMs,
+        });
       const live = isLiveRow(c);
       const { arrived, wasInRoom } = await signalPresence(ctx.runtime.pool, c.id, viewer.accountId, { synced: live });
       if (arrived) await publishChange(ctx.runtime.pool, 'lobbyPresence', c.id);

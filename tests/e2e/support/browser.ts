@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import type { TestApp } from '../../support/app';
 import { CHROMIUM_ARGS } from './chromiumArgs';
 import { fakeCameraClip } from './fakeCamera';
+import { fakeSpeechWav } from './fakeSpeech';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCRATCH = path.resolve(import.meta.dirname, '../../../.test-data');
@@ -19,9 +20,16 @@ export const WAIT_MS = 30_000;
 
 /**
  * `fakeMedia`: a fake camera and microphone (a small moving clip and a beep), granted without a prompt,
- * for the tests of the equipment check and the live room.
+ * for the tests of the equipment check and the live room; `fakeSpeech`: the microphone plays
+ * fakeSpeech.ts's known speech and silence instead of the beep (the speaking-time measurement).
  */
-export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {}): Promise<Browser> {
+export function launchBrowser({
+  fakeMedia = false,
+  fakeSpeech = false,
+}: {
+  fakeMedia?: boolean;
+  fakeSpeech?: boolean;
+} = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -31,6 +39,7 @@ export function launchBrowser({ fakeMedia = false }: { fakeMedia?: boolean } = {
             '--use-fake-device-for-media-stream',
             '--use-fake-ui-for-media-stream',
             `--use-file-for-fake-video-capture=${fakeCameraClip(SCRATCH)}`,
+            ...(fakeSpeech ? [`--use-file-for-fake-audio-capture=${fakeSpeechWav(SCRATCH)}`] : []),
           ]
         : []),
     ],

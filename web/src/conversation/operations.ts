@@ -68,7 +68,7 @@ export const VIDEO_JOIN = graphql(`
 `);
 
 export const SYNC_PARTICIPANT = graphql(`
-  mutation LiveSyncParticipant($input: ConversationInput!) {
+  mutation LiveSyncParticipant($input: SyncParticipantInput!) {
     syncParticipant(input: $input) {
       synced
       pollingDelayMs

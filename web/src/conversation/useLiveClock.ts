@@ -2,18 +2,40 @@
  * The server's clock in the room (spec 2, "Live join" and "Progress bar"): `syncParticipant` right
  * after joining and again after each answer's pollingDelayMs, while the conversation is opened or
  * started; in between the bar ticks on its own with clock.ts's drift correction. Each answer's
- * status goes to `onStatus` (stopped, unused: the room closes).
+ * status goes to `onStatus` (stopped, unused: the room closes). The call also carries what the
+ * participant spoke (issue 35): about every 30 s, on every sync of the clock's last 15 s and once
+ * more when it stopped; what was measured before the conversation started is dropped.
  */
 import { useApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SPEAKING_REPORT_EVERY_MS } from '../../../contracts/speakingTime';
 import type { ConversationStatus } from '../gql/graphql';
 import { applySync, initialClock, isRunning, tick, type ClockState } from './clock';
 import { SYNC_PARTICIPANT } from './operations';
+import type { VoiceActivity } from './voiceActivity';
 
 /** After a failed sync, try again this soon. */
 const RETRY_MS = 5000;
+/** In the clock's last seconds every sync carries the speaking time. */
+const REPORT_ALWAYS_WITHIN_TICKS = 15;
 
-export function useLiveClock(conversationId: string, active: boolean, onStatus: (status: ConversationStatus) => void): ClockState {
+/** The speaking time this sync carries, taken from the measurement; undefined when none is due. */
+function speakingReport(activity: VoiceActivity | null, clock: ClockState, sinceLastMs: number): number | undefined {
+  if (!activity) return undefined;
+  if (clock.status !== 'started') {
+    activity.take();
+    return undefined;
+  }
+  const due = sinceLastMs >= SPEAKING_REPORT_EVERY_MS || clock.remaining <= REPORT_ALWAYS_WITHIN_TICKS;
+  return due ? activity.take() : undefined;
+}
+
+export function useLiveClock(
+  conversationId: string,
+  active: boolean,
+  onStatus: (status: ConversationStatus) => void,
+  speaking: { current: VoiceActivity | null },
+): ClockState {
   const client = useApolloClient();
   const current = useRef<ClockState>(initialClock());
   const [clock, setClock] = useState<ClockState>(current.current);
@@ -28,19 +50,30 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
     if (!active) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastReportAt = Date.now();
+    const send = (speakingMs?: number) =>
+      client.mutate({
+        mutation: SYNC_PARTICIPANT,
+        variables: { input: { conversationId, speakingMs } },
+        context: { quiet: true },
+        fetchPolicy: 'no-cache',
+      });
     const sync = async () => {
       let delay = RETRY_MS;
       try {
-        const { data } = await client.mutate({
-          mutation: SYNC_PARTICIPANT,
-          variables: { input: { conversationId } },
-          context: { quiet: true },
-          fetchPolicy: 'no-cache',
-        });
+        // A report is taken when sent: one the server refuses (or that is lost) is not sent again.
+        const speakingMs = speakingReport(speaking.current, current.current, Date.now() - lastReportAt);
+        if (speakingMs !== undefined) lastReportAt = Date.now();
+        const { data } = await send(speakingMs);
         const result = data?.syncParticipant;
         if (result && !stopped) {
+          const wasStarted = current.current.status === 'started';
+          // The server's window for the first report opens at the start: nothing measured before it counts.
+          if (!wasStarted && result.status === 'started') speaking.current?.take();
           update(applySync(current.current, result, Date.now()));
           statusHandler.current(result.status);
+          if (wasStarted && result.status === 'stopped' && speaking.current?.pending())
+            void send(speaking.current.take()).catch(() => undefined);
           if (result.status !== 'opened' && result.status !== 'started') return;
           delay = result.pollingDelayMs;
         }
@@ -54,7 +87,7 @@ export function useLiveClock(conversationId: string, active: boolean, onStatus: 
       stopped = true;
       clearTimeout(timer);
     };
-  }, [client, conversationId, active, update]);
+  }, [client, conversationId, active, update, speaking]);
 
   const running = active && isRunning(clock);
   useEffect(() => {

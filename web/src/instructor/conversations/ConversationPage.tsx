@@ -16,6 +16,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { NotesPanel } from '../../conversation/notes/NotesPanel';
+import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
 
@@ -96,6 +97,7 @@ export default function ConversationPage() {
         </Stack>
       </Paper>
       <Stack sx={{ mt: 3 }}>
+        {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="observer" />}
         <NotesPanel conversationId={c.id} />
       </Stack>
     </Page>

@@ -34,6 +34,7 @@ import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards
 import { MarkCard } from '../../conversation/after/MarkCard';
 import { RatingCard } from '../../conversation/after/RatingCard';
 import { NotesEditor } from '../../conversation/notes/NotesEditor';
+import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
 
 export default function ConversationDetail() {
@@ -138,6 +139,7 @@ function Details({
               </TableBody>
             </Table>
           </Panel>
+          {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="speaker" />}
           {c.kind === 'lesson' && <NotesEditor conversationId={c.id} zone={zone} />}
           <Panel title="Discussion Topic" id="panel-topic">
             {c.lesson ? (

@@ -26,6 +26,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { RatingCard } from '../../conversation/after/RatingCard';
 import { NotesPanel } from '../../conversation/notes/NotesPanel';
+import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
@@ -199,6 +200,7 @@ function Details({
           <MakeUpFlow conversationId={c.id} onClose={() => setBuying(false)} />
         </Paper>
       )}
+      {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="student" />}
       {c.status === 'started' || c.status === 'stopped' ? <NotesPanel conversationId={c.id} linkToAll /> : null}
       <RatingCard conversation={c} who={c.reservedWith?.displayName ?? 'your speaker'} />
     </Stack>

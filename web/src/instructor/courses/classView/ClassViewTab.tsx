@@ -40,6 +40,7 @@ import {
   type SortDirection,
   type SortKey,
   classCsv,
+  speakingSharePercent,
   filterStudents,
   sortStudents,
 } from './classFilters';
@@ -136,6 +137,8 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
     const csv = classCsv(shown, view.lessons, {
       student: t('classView.column.student'),
       minutes: t('classView.column.minutes'),
+      spoken: t('classView.column.spoken'),
+      share: t('classView.column.shareCsv'),
       completed: t('classView.column.completed'),
       lesson: (l: ClassLesson) => t('classView.lessonName', { order: l.order, title: l.title }),
       state: stateWord,
@@ -252,6 +255,7 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
               </TableCell>
               <TableCell sx={{ ...sticky, left: CHECKBOX_WIDTH }}>{sortLabel({ by: 'name' }, t('classView.column.student'))}</TableCell>
               <TableCell align="right">{sortLabel({ by: 'minutes' }, t('classView.column.minutes'))}</TableCell>
+              <TableCell align="right">{sortLabel({ by: 'share' }, t('classView.column.share'))}</TableCell>
               <TableCell align="right">{sortLabel({ by: 'completed' }, t('classView.column.completed'))}</TableCell>
               {view.lessons.map((l, index) => (
                 <TableCell key={l.lessonId} align="center" sx={{ whiteSpace: 'nowrap' }}>
@@ -276,6 +280,11 @@ export function ClassViewTab({ courseId }: { courseId: string }) {
                   {nameOf(s)}
                 </TableCell>
                 <TableCell align="right">{s.minutesHeld}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {speakingSharePercent(s) === null
+                    ? '–'
+                    : t('classView.shareCell', { spoken: s.minutesSpoken, share: speakingSharePercent(s) ?? 0 })}
+                </TableCell>
                 <TableCell align="right">{t('classView.completedOf', { done: s.completedCount, total: view.lessons.length })}</TableCell>
                 {view.lessons.map((l, index) => (
                   <StateCell key={l.lessonId} student={s} lesson={l} state={s.states[index]} zone={zone} />

@@ -10,17 +10,18 @@ const lessons: ClassLesson[] = [
   { lessonId: 'l2', order: 2, title: 'Food', dueOn: '2026-12-10' },
   { lessonId: 'l3', order: 3, title: 'Travel', dueOn: null },
 ];
-const student = (id: string, displayName: string | null, states: ClassCellState[], minutesHeld = 0): ClassStudent => ({
+const student = (id: string, displayName: string | null, states: ClassCellState[], minutesHeld = 0, minutesSpoken = 0): ClassStudent => ({
   studentId: id,
   displayName,
   minutesHeld,
+  minutesSpoken,
   completedCount: states.filter((s) => s === 'complete').length,
   states,
   cells: [],
 });
-const ana = student('a', 'Ana', ['complete', 'reserved', 'not_reserved'], 15);
+const ana = student('a', 'Ana', ['complete', 'reserved', 'not_reserved'], 15, 11);
 const bruno = student('b', 'Bruno', ['due_soon', 'not_reserved', 'not_reserved']);
-const carla = student('c', '=HYPERLINK("http://x")', ['held', 'missed', 'complete'], 30);
+const carla = student('c', '=HYPERLINK("http://x")', ['held', 'missed', 'complete'], 30, 6);
 const all = [ana, bruno, carla];
 const ids = (students: ClassStudent[]) => students.map((s) => s.studentId);
 
@@ -47,6 +48,8 @@ describe("the class view's sort", () => {
   const collator = new Intl.Collator('en');
   it('by minutes, by a lesson (most urgent first), by name either way', () => {
     assert.deepEqual(ids(sortStudents(all, { by: 'minutes' }, 'desc', collator)), ['c', 'a', 'b']);
+    // Speaking share: Ana 11 of 15 (73 %), Carla 6 of 30 (20 %), Bruno none held (last).
+    assert.deepEqual(ids(sortStudents(all, { by: 'share' }, 'desc', collator)), ['a', 'c', 'b']);
     assert.deepEqual(ids(sortStudents(all, { by: 'lesson', index: 0 }, 'asc', collator)), ['b', 'c', 'a']);
     assert.deepEqual(ids(sortStudents([bruno, ana], { by: 'name' }, 'asc', collator)), ['a', 'b']);
     assert.deepEqual(ids(sortStudents([ana, bruno], { by: 'name' }, 'desc', collator)), ['b', 'a']);
@@ -58,6 +61,8 @@ describe("the class view's CSV", () => {
     const csv = classCsv([ana, carla], lessons, {
       student: 'Student',
       minutes: 'Minutes held',
+      spoken: 'Minutes spoken',
+      share: 'Speaking share (%)',
       completed: 'Completed',
       lesson: (l) => `${l.order}. ${l.title}`,
       state: (s) => s.replace('_', ' '),
@@ -66,9 +71,9 @@ describe("the class view's CSV", () => {
     assert.equal(
       csv,
       [
-        '"Student","Minutes held","Completed","1. Greetings","2. Food","3. Travel"',
-        '"Ana",15,1,"complete","reserved","not reserved"',
-        `"'=HYPERLINK(""http://x"")",30,1,"held","missed","complete"`,
+        '"Student","Minutes held","Minutes spoken","Speaking share (%)","Completed","1. Greetings","2. Food","3. Travel"',
+        '"Ana",15,11,73,1,"complete","reserved","not reserved"',
+        `"'=HYPERLINK(""http://x"")",30,6,20,1,"held","missed","complete"`,
         '',
       ].join('\r\n'),
     );

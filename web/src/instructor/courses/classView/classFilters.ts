@@ -44,8 +44,12 @@ export function filterStudents(students: readonly ClassStudent[], lessons: reado
   });
 }
 
-/** A column to sort by: the name, minutes held, lessons completed, or a lesson's state (by the order states are listed). */
-export type SortKey = { by: 'name' | 'minutes' | 'completed' } | { by: 'lesson'; index: number };
+/** The student's speaking share: minutes spoken of minutes held, in whole percent; null before any conversation ran. */
+export const speakingSharePercent = (s: Pick<ClassStudent, 'minutesHeld' | 'minutesSpoken'>): number | null =>
+  s.minutesHeld > 0 ? Math.min(100, Math.round((100 * s.minutesSpoken) / s.minutesHeld)) : null;
+
+/** A column to sort by: the name, minutes held, speaking share, lessons completed, or a lesson's state (by the order states are listed). */
+export type SortKey = { by: 'name' | 'minutes' | 'share' | 'completed' } | { by: 'lesson'; index: number };
 export type SortDirection = 'asc' | 'desc';
 
 const STATE_ORDER: ClassCellState[] = ['overdue', 'due_soon', 'missed', 'not_reserved', 'reserved', 'held', 'complete'];
@@ -57,6 +61,8 @@ export function sortStudents(students: readonly ClassStudent[], key: SortKey, di
         return s.displayName ?? '';
       case 'minutes':
         return s.minutesHeld;
+      case 'share':
+        return speakingSharePercent(s) ?? -1;
       case 'completed':
         return s.completedCount;
       case 'lesson':
@@ -71,13 +77,15 @@ export function sortStudents(students: readonly ClassStudent[], key: SortKey, di
   });
 }
 
-/** The filtered table as CSV: student, minutes held, lessons completed, then each lesson's state in words. */
+/** The filtered table as CSV: student, minutes held, minutes spoken, speaking share (%), lessons completed, then each lesson's state in words. */
 export function classCsv(
   students: readonly ClassStudent[],
   lessons: readonly ClassLesson[],
   words: {
     student: string;
     minutes: string;
+    spoken: string;
+    share: string;
     completed: string;
     lesson: (l: ClassLesson) => string;
     state: (s: ClassCellState) => string;
@@ -85,11 +93,18 @@ export function classCsv(
   },
 ): string {
   const rows: CsvValue[][] = [
-    [words.student, words.minutes, words.completed, ...lessons.map(words.lesson)],
-    ...students.map((s) => [s.displayName ?? words.unnamed, s.minutesHeld, s.completedCount, ...s.states.map(words.state)]),
+    [words.student, words.minutes, words.spoken, words.share, words.completed, ...lessons.map(words.lesson)],
+    ...students.map((s) => [
+      s.displayName ?? words.unnamed,
+      s.minutesHeld,
+      s.minutesSpoken,
+      speakingSharePercent(s),
+      s.completedCount,
+      ...s.states.map(words.state),
+    ]),
   ];
   return csvRows(
     rows,
-    rows[0].map((_, i) => i).filter((i) => i === 0 || i > 2),
+    rows[0].map((_, i) => i).filter((i) => i === 0 || i > 4),
   );
 }

@@ -22,6 +22,7 @@ export const CLASS_VIEW = graphql(`
         studentId
         displayName
         minutesHeld
+        minutesSpoken
         completedCount
         states
         cells {
