@@ -36,11 +36,10 @@ import { createConversationMail, type ConversationMail } from '../domain/convers
 import { findAddressedPeople, findPeople } from '../../projections/directory';
 import { findProfiles } from '../../projections/profiles';
 import { remindHandlers, type RemindHandlers } from '../domain/enrollment/remindHandlers';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { PgListener } from '../db/listener';
 import { RequestLoad } from '../api/requestLoad';
 import { SessionCache } from '../api/sessionCache';
-import { createPool, ensureDatabase, type Pool } from '../db/pool';
+import { createPool, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
@@ -57,6 +56,7 @@ import { migrateInstallation } from '../backup/installation';
 import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
+import { resolveDatabase } from './database';
 
 export interface Runtime {
   config: Config;
@@ -116,18 +116,6 @@ export interface Runtime {
   /** Recordings: upload, processing, retention (issue 10). */
   archive: ArchiveService;
   close(): Promise<void>;
-}
-
-export async function resolveDatabase(config: Config, log: Logger): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, embedded: null };
-  log.info('starting embedded PostgreSQL');
-  const embedded = await startEmbeddedPostgres({
-    dataDir: `${config.dataDir}/pg`,
-    port: config.embeddedPgPort,
-    log: (line) => log.info(line),
-  });
-  await ensureDatabase(embedded.adminUrl, 'tertulia');
-  return { url: embedded.urlFor('tertulia'), embedded };
 }
 
 export async function createRuntime(

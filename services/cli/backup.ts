@@ -7,7 +7,7 @@ import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
 import { runCommand } from '../app/shutdown';
-import { resolveDatabase } from '../app/runtime';
+import { resolveDatabase } from '../app/database';
 import { takeBackup } from '../backup/backup';
 import { newBackupFile } from '../backup/paths';
 import { createPool } from '../db/pool';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../app/config';
 import { exitWithError } from '../app/shutdown';
-import { resolveDatabase } from '../app/runtime';
+import { resolveDatabase } from '../app/database';
 import { migrate, migrateDown, migrationStatus, type MigrationOwner } from '../db/migrate';
 import { createPool, type Pool } from '../db/pool';
 import { EVENT_STORE_OWNER, eventStoreMigrations } from '../eventstore/postgres/migrations';

@@ -18,7 +18,7 @@ import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
-import { resolveDatabase } from '../app/runtime';
+import { resolveDatabase } from '../app/database';
 import { createPool } from '../db/pool';
 import { createKurrentEventStore, type KurrentEventStore } from '../eventstore/kurrentdb';
 import type { EventStore } from '../eventstore/port';

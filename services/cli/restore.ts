@@ -9,7 +9,7 @@ import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
 import { runCommand } from '../app/shutdown';
-import { resolveDatabase } from '../app/runtime';
+import { resolveDatabase } from '../app/database';
 import { existingBackupFile } from '../backup/paths';
 import { assertDataFolderReady, assertRestorableInto, parseUntil, planRestore, restoreBackup, type Until } from '../backup/restore';
 import { createPool } from '../db/pool';

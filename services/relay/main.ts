@@ -13,7 +13,7 @@
 import pino from 'pino';
 import { allProjectors } from '../../projections';
 import { loadConfig } from '../app/config';
-import { resolveDatabase } from '../app/runtime';
+import { resolveDatabase } from '../app/database';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { createPool, type PoolOptions } from '../db/pool';
 import { READ_MODEL_POOL } from '../feed/batch';
