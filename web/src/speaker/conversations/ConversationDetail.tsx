@@ -27,7 +27,7 @@ import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMinutes } from '../../lib/time';
 import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
-import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { interviewAbout, interviewLabel, isInterview } from '../../conversation/interview';
 import { usePresence } from '../../conversation/usePresence';
 import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
 import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
@@ -54,7 +54,7 @@ export default function ConversationDetail() {
           Conversations
         </Link>
         <Typography color="text.primary">
-          {conversation ? (isInterview(conversation) ? INTERVIEW_LABEL : personName(conversation.reservedBy, 'Student')) : 'Conversation'}
+          {conversation ? (isInterview(conversation) ? interviewLabel() : personName(conversation.reservedBy, 'Student')) : 'Conversation'}
         </Typography>
       </Breadcrumbs>
       {loading && !data ? (
@@ -159,7 +159,7 @@ function Details({
               </>
             ) : (
               <Typography color="text.secondary">
-                {isInterview(c) ? INTERVIEW_ABOUT : `A free conversation in ${languageName(c.learningLanguage)}: no course topic.`}
+                {isInterview(c) ? interviewAbout() : `A free conversation in ${languageName(c.learningLanguage)}: no course topic.`}
               </Typography>
             )}
           </Panel>

@@ -26,7 +26,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatTime, formatTimeRange } from '../../lib/time';
-import { INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { interviewLabel, isInterview } from '../../conversation/interview';
 import { needsAction, personName, statusChip } from './labels';
 import { countOf } from '../../lib/plural';
 import {
@@ -134,7 +134,7 @@ export function ConversationRow({
   const warn = !interview && needsAction(c);
   const student = interview ? 'Tertulia staff' : personName(c.otherUsers[0], 'Student');
   const what = interview
-    ? INTERVIEW_LABEL
+    ? interviewLabel()
     : c.course
       ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}`
       : languageName(c.learningLanguage);
