@@ -35,6 +35,9 @@ interface Words {
   home: string;
   settings: string;
   shortcuts: string;
+  reserveTitle: string;
+  reserveFirstStep: string;
+  reserveNoCourse: string;
 }
 
 const SPANISH: Words = {
@@ -51,6 +54,9 @@ const SPANISH: Words = {
   home: 'Inicio',
   settings: 'Ajustes',
   shortcuts: 'Accesos directos',
+  reserveTitle: 'Reservar conversación',
+  reserveFirstStep: 'Curso y lección',
+  reserveNoCourse: 'No tienes ningún curso en marcha: elige un idioma para hablar.',
 };
 const PORTUGUESE: Words = {
   locale: 'pt-BR',
@@ -66,6 +72,9 @@ const PORTUGUESE: Words = {
   home: 'Início',
   settings: 'Configurações',
   shortcuts: 'Atalhos',
+  reserveTitle: 'Reservar conversa',
+  reserveFirstStep: 'Curso e lição',
+  reserveNoCourse: 'Você não tem nenhum curso em andamento: escolha um idioma para conversar.',
 };
 
 /** No button or link is cut off: each shows its whole text inside its own box. */
@@ -130,6 +139,13 @@ for (const words of [SPANISH, PORTUGUESE]) {
         }
         await nothingClipped(page);
         await screenshot(page, `i18n-${tag}-home-${width}`);
+        // A converted area page (the reserve flow's first step) in the same language.
+        await page.goto('/student/reserve');
+        await visible(page.getByRole('heading', { name: words.reserveTitle, level: 1 }));
+        await visible(page.getByText(words.reserveFirstStep, { exact: true }));
+        await visible(page.getByText(words.reserveNoCourse));
+        await nothingClipped(page);
+        await screenshot(page, `i18n-${tag}-reserve-${width}`);
       } finally {
         await session.close();
       }

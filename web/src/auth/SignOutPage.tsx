@@ -14,9 +14,11 @@ import { hasAuthToken } from '../lib/authCookies';
 import { apiErrorsOf, cleanErrorMessage, hasErrorCode } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { LOGOUT, QUIET } from './operations';
+import { useT } from '../i18n/useT';
 
 /** /auth/sign_out — signs out on load (spec 1, Auth routes; section 4, Sign-out). */
 export default function SignOutPage() {
+  const t = useT();
   const client = useApolloClient();
   const { signOut } = useAuth();
   const machine = useMemo(
@@ -50,12 +52,12 @@ export default function SignOutPage() {
 
   if (state.matches('signedOut')) {
     return (
-      <AuthCard title="Sign out">
+      <AuthCard title={t('auth.signOut.title')}>
         <Typography role="status" sx={{ mb: 3 }}>
-          You have successfully signed out.
+          {t('auth.signOut.done')}
         </Typography>
         <Button component={RouterLink} to="/auth/sign_in" variant="contained" autoFocus>
-          Sign in again
+          {t('auth.signOut.again')}
         </Button>
       </AuthCard>
     );
@@ -63,7 +65,7 @@ export default function SignOutPage() {
 
   const signingOut = state.matches('signingOut');
   return (
-    <AuthCard title="Sign out">
+    <AuthCard title={t('auth.signOut.title')}>
       {state.context.error && (
         <Alert severity="error" role="alert" sx={{ mb: 3 }}>
           {state.context.error}
@@ -73,9 +75,9 @@ export default function SignOutPage() {
         variant="contained"
         disabled={signingOut}
         onClick={() => send({ type: 'SIGN_OUT' })}
-        startIcon={signingOut ? <CircularProgress size={16} color="inherit" aria-label="Signing out" /> : undefined}
+        startIcon={signingOut ? <CircularProgress size={16} color="inherit" aria-label={t('auth.signOut.busyLabel')} /> : undefined}
       >
-        {signingOut ? 'Signing out ...' : 'Sign out'}
+        {t(signingOut ? 'auth.signOut.busy' : 'auth.signOut.title')}
       </Button>
     </AuthCard>
   );

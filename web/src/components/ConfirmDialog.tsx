@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { useT } from '../i18n/useT';
 
 /**
  * Asks before something that cannot be taken back (cancel a conversation, remove availability,
@@ -36,6 +37,7 @@ export function ConfirmDialog({
   onClose: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
@@ -46,7 +48,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          Keep it
+          {t('common.keepIt')}
         </Button>
         <Button color={destructive ? 'error' : 'primary'} variant="contained" disabled={busy || confirmDisabled} onClick={onConfirm}>
           {confirmLabel}

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
+import { useT } from '../i18n/useT';
 import { errorMessage } from '../lib/errors';
 import { browserTimeZone } from '../lib/time';
 import { MY_ZONE, SAVE_ZONE, rememberKept, safeLocalStorage, zoneToOffer } from './zoneOffer';
@@ -11,6 +12,7 @@ import { MY_ZONE, SAVE_ZONE, rememberKept, safeLocalStorage, zoneToOffer } from 
 const QUIET = { context: { quiet: true } } as const;
 
 export function ZoneOffer() {
+  const t = useT();
   const { data } = useQuery(MY_ZONE, { fetchPolicy: 'cache-first', ...QUIET });
   const [save, { loading }] = useMutation(SAVE_ZONE, QUIET);
   const [kept, setKept] = useState(false);
@@ -33,17 +35,17 @@ export function ZoneOffer() {
     <Alert
       severity={error ? 'error' : 'info'}
       role="region"
-      aria-label="Time zone"
+      aria-label={t('time.zoneOffer.label')}
       sx={{ borderRadius: 0, '& .MuiAlert-message': { flex: 1 } }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
-        <span>{error ?? `Times are shown in ${saved}, but this device is in ${offer}.`}</span>
+        <span>{error ?? t('time.zoneOffer.text', { saved, offer })}</span>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
           <Button size="small" variant="contained" disabled={loading} onClick={use}>
-            Use {offer}
+            {t('time.zoneOffer.use', { zone: offer })}
           </Button>
           <Button size="small" color="inherit" disabled={loading} onClick={keep}>
-            Keep {saved}
+            {t('time.zoneOffer.keep', { zone: saved })}
           </Button>
         </Stack>
       </Stack>

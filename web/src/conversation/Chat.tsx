@@ -19,25 +19,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contracts/live';
+import { useT } from '../i18n/useT';
 import { errorMessage } from '../lib/errors';
 import { formatDayAndTime, formatTime } from '../lib/time';
-import {
-  CHAT_CLOSED_CAPTION,
-  CHAT_CLOSED_EMPTY_CAPTION,
-  CHAT_WAITING_CAPTION,
-  CHAT_WAITING_OPEN_CAPTION,
-  authorOf,
-  canSend,
-  chatStateOf,
-  mergeMessages,
-  outgoing,
-  type ChatLine,
-} from './chatState';
+import { authorOf, canSend, chatStateOf, mergeMessages, outgoing, type ChatLine } from './chatState';
 import { CHAT, CHAT_MESSAGE, CONVERSATION_CHANGED, MARK_CHAT_READ, OPEN_CHAT, POST_CHAT_MESSAGE } from './operations';
 
 const QUIET = { quiet: true };
 
 export function Chat({ conversationId, height = 600, zone }: { conversationId: string; height?: number | string; zone?: string | null }) {
+  const t = useT();
   const client = useApolloClient();
   const { data, error, refetch } = useQuery(CHAT, { variables: { conversationId }, fetchPolicy: 'cache-and-network', context: QUIET });
   const [arrived, setArrived] = useState<ChatLine[]>([]);
@@ -81,7 +72,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
     return error ? (
       <Alert severity="error">{errorMessage(error)}</Alert>
     ) : (
-      <Typography color="text.secondary">Loading the chat…</Typography>
+      <Typography color="text.secondary">{t('conversation.chat.loading')}</Typography>
     );
   }
   const state = chatStateOf(conversation);
@@ -115,21 +106,24 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
 
   const caption =
     state === 'waiting'
-      ? `${CHAT_WAITING_CAPTION} Chat opens ${formatDayAndTime(conversation.chatablePolicy.chatableAfter, zone)}.`
+      ? t('conversation.chat.waiting', { when: formatDayAndTime(conversation.chatablePolicy.chatableAfter, zone) })
       : state === 'waiting_open' && messages.length === 0
-        ? CHAT_WAITING_OPEN_CAPTION
+        ? t('conversation.chat.waitingOpen')
         : state === 'closed'
-          ? messages.length
-            ? CHAT_CLOSED_CAPTION
-            : CHAT_CLOSED_EMPTY_CAPTION
+          ? t(messages.length ? 'conversation.chat.closed' : 'conversation.chat.closedEmpty')
           : null;
 
   return (
-    <Paper variant="outlined" component="section" aria-label="Chat" sx={{ height, display: 'flex', flexDirection: 'column', minHeight: 0 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('conversation.chat.label')}
+      sx={{ height, display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
       <Box
         ref={log}
         role="log"
-        aria-label="Chat messages"
+        aria-label={t('conversation.chat.messages')}
         aria-live="polite"
         tabIndex={0}
         sx={{
@@ -179,8 +173,8 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
       {canSend(state) && (
         <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
           <TextField
-            label="Message"
-            helperText="Enter sends; Shift+Enter starts a new line."
+            label={t('conversation.chat.message')}
+            helperText={t('conversation.chat.hint')}
             multiline
             maxRows={4}
             size="small"
@@ -190,7 +184,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
             onKeyDown={onKeyDown}
             slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH } }}
           />
-          <IconButton aria-label="Send message" color="primary" onClick={() => void send()} disabled={!text || sending}>
+          <IconButton aria-label={t('conversation.chat.send')} color="primary" onClick={() => void send()} disabled={!text || sending}>
             <SendIcon />
           </IconButton>
         </Stack>

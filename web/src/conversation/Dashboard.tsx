@@ -6,10 +6,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '../i18n/useT';
 import { formatTicks, progressPercent, type ClockState } from './clock';
 
 /** `heading`: who the conversation is with ('Conversation with Ada S.', 'Interview with the candidate'). */
 export function Dashboard({ clock, heading, topic }: { clock: ClockState; heading: string; topic: string }) {
+  const t = useT();
   const started = clock.status === 'started' || clock.status === 'stopped';
   const percent = progressPercent(clock);
   const left = formatTicks(clock.remaining);
@@ -17,7 +19,7 @@ export function Dashboard({ clock, heading, topic }: { clock: ClockState; headin
   return (
     <Box
       component="section"
-      aria-label="Dashboard"
+      aria-label={t('conversation.dashboard')}
       sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
       <Stack direction="row" spacing={2} alignItems="baseline" justifyContent="space-between" sx={{ mb: 0.5 }}>
@@ -28,14 +30,14 @@ export function Dashboard({ clock, heading, topic }: { clock: ClockState; headin
           {topic}
         </Typography>
         <Typography variant="subtitle2" component="p" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} aria-hidden>
-          {clock.totalTicks === 0 ? '' : started ? `${left} left` : 'Starts when both of you have joined'}
+          {clock.totalTicks === 0 ? '' : started ? t('conversation.dashboard.left', { left }) : t('conversation.dashboard.notStartedYet')}
         </Typography>
       </Stack>
       <LinearProgress
         variant="determinate"
         value={percent}
-        aria-label="Conversation progress"
-        aria-valuetext={clock.totalTicks ? `${left} left of ${total}` : 'Not started'}
+        aria-label={t('conversation.dashboard.progress')}
+        aria-valuetext={clock.totalTicks ? t('conversation.dashboard.leftOf', { left, total }) : t('conversation.dashboard.notStarted')}
         sx={{ height: 8, borderRadius: 4 }}
       />
     </Box>

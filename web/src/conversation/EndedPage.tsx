@@ -9,47 +9,50 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import type { MessageId } from '../i18n/catalog';
+import { useT } from '../i18n/useT';
 import { AuthCard } from '../shell/AuthCard';
 import { isStaffHosted } from './interview';
 import { LIVE_CONVERSATION } from './operations';
 import { LiveText } from './roomMessages';
 
 interface NextStep {
-  label: string;
+  label: MessageId;
   to: string;
 }
 
 function nextSteps(id: string, viewerReserved: boolean): NextStep[] {
   if (viewerReserved)
     return [
-      { label: 'Rate this conversation', to: `/student/conversations?id=${encodeURIComponent(id)}` },
-      { label: 'See your conversations', to: '/student/conversations' },
-      { label: 'Reserve again', to: '/student/reserve' },
+      { label: 'conversation.ended.rate', to: `/student/conversations?id=${encodeURIComponent(id)}` },
+      { label: 'conversation.ended.conversations', to: '/student/conversations' },
+      { label: 'conversation.ended.reserveAgain', to: '/student/reserve' },
     ];
   return [
-    { label: 'Mark this conversation', to: `/speaker/conversations/${encodeURIComponent(id)}` },
-    { label: 'Back to the planner', to: '/speaker/planner' },
+    { label: 'conversation.ended.mark', to: `/speaker/conversations/${encodeURIComponent(id)}` },
+    { label: 'conversation.ended.planner', to: '/speaker/planner' },
   ];
 }
 
 export default function EndedPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const { data } = useQuery(LIVE_CONVERSATION, { variables: { conversationId: id }, skip: !id, context: { quiet: true } });
   const conversation = data?.conversation?.id === id ? data.conversation : null;
-  const steps =
+  const steps: NextStep[] =
     conversation && data?.me && !isStaffHosted(conversation)
       ? nextSteps(id, conversation.reservedBy?.id === data.me.id)
-      : [{ label: 'Go to my home', to: '/' }];
+      : [{ label: 'conversation.ended.home', to: '/' }];
   return (
-    <AuthCard title="Conversation ended">
+    <AuthCard title={t('conversation.ended.title')}>
       <Typography role="status" sx={{ mb: 3 }}>
         {LiveText.ended}
       </Typography>
-      <Stack component="nav" aria-label="Next steps" spacing={1.5}>
+      <Stack component="nav" aria-label={t('conversation.ended.nextSteps')} spacing={1.5}>
         {steps.map((step, i) => (
           <Button key={step.to} component={RouterLink} to={step.to} variant={i === 0 ? 'contained' : 'outlined'} size="large" fullWidth>
-            {step.label}
+            {t(step.label)}
           </Button>
         ))}
       </Stack>

@@ -9,6 +9,7 @@ import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Loading } from '../components/Loading';
+import { useT } from '../i18n/useT';
 import { usePageTitle } from '../shell/usePageTitle';
 import { LiveRoom } from './LiveRoom';
 import { CONVERSATION_CHANGED, LIVE_CONVERSATION } from './operations';
@@ -21,7 +22,8 @@ const endedPath = (id: string) => `${ENDED_PATH}?id=${encodeURIComponent(id)}`;
 export const isOver = (c: { status: string; isCanceled: boolean }) => c.isCanceled || c.status === 'stopped' || c.status === 'unused';
 
 export default function LivePage() {
-  usePageTitle('Conversation');
+  const t = useT();
+  usePageTitle(t('conversation.pageTitle'));
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
@@ -46,8 +48,7 @@ export default function LivePage() {
   if (!id) return <Notice>{LiveText.noConversation}</Notice>;
   if (loading && !conversation) return <Loading label={LiveText.loading} />;
   if (!conversation || !data?.me) return <Notice>{noAccessMessage(id)}</Notice>;
-  if (!isProvider(conversation.provider))
-    return <Notice>{`This conversation uses a video provider this page does not know (${conversation.provider}).`}</Notice>;
+  if (!isProvider(conversation.provider)) return <Notice>{t('conversation.unknownProvider', { provider: conversation.provider })}</Notice>;
   if (over) return <Loading label={LiveText.loading} />;
   return (
     <LiveRoom

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConversationStatus } from '../gql/graphql';
+import { useT } from '../i18n/useT';
 import { isStaffHosted, roomHeading, staffHostedLabel, staffHostedPeerFallback } from './interview';
 import { Dashboard } from './Dashboard';
 import { LEAVE_CONVERSATION, type LiveConversation } from './operations';
@@ -68,6 +69,7 @@ interface Props {
 }
 
 export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
+  const t = useT();
   const client = useApolloClient();
   const [leaving, setLeaving] = useState(false);
   const [expanded, setExpanded] = useState(true);
@@ -92,9 +94,13 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
   const staffHosted = isStaffHosted(conversation);
   const staff = staffHosted && conversation.reservedBy?.id === me.id;
   const peerName =
-    conversation.otherUsers[0]?.displayName?.trim() || (staffHosted ? staffHostedPeerFallback(conversation.kind, staff) : 'Your partner');
+    conversation.otherUsers[0]?.displayName?.trim() ||
+    (staffHosted ? staffHostedPeerFallback(conversation.kind, staff) : t('conversation.partner'));
   const started = conversation.status === 'started' || clock.status === 'started';
-  const recording = useRecording(id, joined && started, room, { local: me.displayName?.trim() || 'Speaker', remote: peerName });
+  const recording = useRecording(id, joined && started, room, {
+    local: me.displayName?.trim() || t('conversation.speaker'),
+    remote: peerName,
+  });
   const { abandon: abandonRecording, finish: finishRecording } = recording;
 
   // The window closing or reloading: leave the room and tell the server, even as the page goes.
@@ -151,7 +157,7 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
     ) : null;
   const topic = staffHosted
     ? staffHostedLabel(conversation)
-    : (conversation.lesson?.title ?? conversation.course?.name ?? 'Free conversation');
+    : (conversation.lesson?.title ?? conversation.course?.name ?? t('conversation.freeConversation'));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100vh', minHeight: 560 }}>
       <Dashboard clock={clock} heading={roomHeading(conversation.kind, peerName, staff)} topic={topic} />

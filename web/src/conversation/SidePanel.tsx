@@ -14,29 +14,36 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { TabsActions } from '@mui/material/Tabs';
 import { languageName } from '../../../contracts/enrollment';
+import type { MessageId } from '../i18n/catalog';
+import { useT } from '../i18n/useT';
 import { Chat } from './Chat';
 import { isStaffHosted, staffHostedAbout, staffHostedLabel } from './interview';
 import type { LiveConversation, LivePerson } from './operations';
 import { placeOf } from './roomMessages';
 
-export const SIDE_PANEL_TABS = ['Profile', 'Chat', 'Explore More'] as const;
+const SIDE_PANEL_TABS = [
+  'conversation.side.tab.profile',
+  'conversation.side.tab.chat',
+  'conversation.side.tab.explore',
+] as const satisfies readonly MessageId[];
 export const CHAT_HEIGHT = 600;
 
-export const EXPLORE_TIPS = [
-  'Start with a greeting and ask how their day is going.',
-  'Ask open questions: “what”, “how” and “why” keep a conversation going.',
-  'Did not catch a word? Ask them to say it again or to spell it in the chat.',
-  'Note new words in the chat: they stay there after the conversation.',
-  'Talk about where they live, their work, their hobbies and their favourite food.',
-  'Mistakes are fine: speaking is how you learn.',
-] as const;
+const EXPLORE_TIPS = [
+  'conversation.side.tip.greeting',
+  'conversation.side.tip.open',
+  'conversation.side.tip.repeat',
+  'conversation.side.tip.notes',
+  'conversation.side.tip.topics',
+  'conversation.side.tip.mistakes',
+] as const satisfies readonly MessageId[];
 
 function Profile({ person, peerName, conversation }: { person: LivePerson | null; peerName: string; conversation: LiveConversation }) {
+  const t = useT();
   const place = person ? placeOf(person) : null;
   const name = peerName;
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} alignItems="center" component="section" aria-label="Profile">
+      <Stack direction="row" spacing={2} alignItems="center" component="section" aria-label={t('conversation.side.tab.profile')}>
         <Avatar src={person?.headshotUrl ?? undefined} alt="" sx={{ width: 64, height: 64 }}>
           {name.charAt(0).toUpperCase()}
         </Avatar>
@@ -44,7 +51,7 @@ function Profile({ person, peerName, conversation }: { person: LivePerson | null
           <Typography variant="h6" component="h2">
             {name}
           </Typography>
-          <Typography color="text.secondary">{place ?? 'Location not shared'}</Typography>
+          <Typography color="text.secondary">{place ?? t('conversation.side.noLocation')}</Typography>
         </Box>
       </Stack>
       {isStaffHosted(conversation) ? (
@@ -62,27 +69,32 @@ function Profile({ person, peerName, conversation }: { person: LivePerson | null
 }
 
 function LessonFacts({ conversation }: { conversation: LiveConversation }) {
+  const t = useT();
   return (
     <>
       <Box component="section" aria-labelledby="live-course">
         <Typography id="live-course" variant="overline" component="h2" color="text.secondary">
-          Course
+          {t('conversation.side.course')}
         </Typography>
-        <Typography>{conversation.course?.name ?? `${languageName(conversation.learningLanguage)} (no course)`}</Typography>
+        <Typography>
+          {conversation.course?.name ?? t('conversation.side.noCourse', { language: languageName(conversation.learningLanguage) })}
+        </Typography>
       </Box>
       <Box component="section" aria-labelledby="live-topic">
         <Typography id="live-topic" variant="overline" component="h2" color="text.secondary">
-          Discussion topic
+          {t('conversation.side.topic')}
         </Typography>
         {conversation.lesson ? (
           <>
             <Typography variant="subtitle1" component="h3">
               {conversation.lesson.title}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap' }}>{conversation.lesson.discussionTopic || 'Topic to be announced'}</Typography>
+            <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+              {conversation.lesson.discussionTopic || t('student.reserve.topicToBeAnnounced')}
+            </Typography>
           </>
         ) : (
-          <Typography>A free conversation in {languageName(conversation.learningLanguage)}: talk about anything you like.</Typography>
+          <Typography>{t('conversation.freeTopic', { language: languageName(conversation.learningLanguage) })}</Typography>
         )}
       </Box>
     </>
@@ -90,15 +102,16 @@ function LessonFacts({ conversation }: { conversation: LiveConversation }) {
 }
 
 function ExploreMore() {
+  const t = useT();
   return (
     <Box component="section" aria-labelledby="explore-more">
       <Typography id="explore-more" variant="h6" component="h2" gutterBottom>
-        Explore More
+        {t('conversation.side.tab.explore')}
       </Typography>
       <List dense disablePadding>
         {EXPLORE_TIPS.map((tip) => (
           <ListItem key={tip} disableGutters>
-            <ListItemText primary={tip} />
+            <ListItemText primary={t(tip)} />
           </ListItem>
         ))}
       </List>
@@ -119,6 +132,7 @@ export function SidePanel({
   zone?: string | null;
   hidden?: boolean;
 }) {
+  const t = useT();
   const [tab, setTab] = useState(0);
   // Hidden panels keep their state (the chat); the tab indicator is measured again when shown.
   const tabs = useRef<TabsActions>(null);
@@ -129,7 +143,7 @@ export function SidePanel({
     <Box
       id="live-side-panel"
       component="aside"
-      aria-label="Side panel"
+      aria-label={t('conversation.side.label')}
       hidden={hidden}
       sx={{
         width: 380,
@@ -142,14 +156,14 @@ export function SidePanel({
         bgcolor: 'background.paper',
       }}
     >
-      <Tabs action={tabs} value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth" aria-label="Side panel">
-        {SIDE_PANEL_TABS.map((label, i) => (
-          <Tab key={label} label={label} id={`live-tab-${i}`} aria-controls={`live-panel-${i}`} />
+      <Tabs action={tabs} value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth" aria-label={t('conversation.side.label')}>
+        {SIDE_PANEL_TABS.map((id, i) => (
+          <Tab key={id} label={t(id)} id={`live-tab-${i}`} aria-controls={`live-panel-${i}`} />
         ))}
       </Tabs>
-      {SIDE_PANEL_TABS.map((label, i) => (
+      {SIDE_PANEL_TABS.map((id, i) => (
         <Box
-          key={label}
+          key={id}
           role="tabpanel"
           id={`live-panel-${i}`}
           aria-labelledby={`live-tab-${i}`}

@@ -19,6 +19,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/useT';
 import { LiveText, peerMutedText } from './roomMessages';
 import type { VideoRoom } from './useVideoRoom';
 import type { RemoteMedia } from './video/port';
@@ -66,6 +67,7 @@ function StreamVideo({
 
 /** The peer's sound; tells when the browser wants a click first. */
 function RemoteAudio({ stream }: { stream: MediaStream }) {
+  const t = useT();
   const ref = useRef<HTMLAudioElement>(null);
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
@@ -93,7 +95,7 @@ function RemoteAudio({ stream }: { stream: MediaStream }) {
           }
           sx={{ position: 'absolute', top: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 2 }}
         >
-          Turn on sound
+          {t('conversation.video.sound')}
         </Button>
       )}
     </>
@@ -145,6 +147,7 @@ export interface StageProps {
 }
 
 export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia, onLeave, badge }: StageProps) {
+  const t = useT();
   const [playing, setPlaying] = useState(false);
   const remote: RemoteMedia | null = room.remote;
   useEffect(() => {
@@ -157,12 +160,12 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, minHeight: 0 }}>
       <Box
         component="section"
-        aria-label="Video"
+        aria-label={t('conversation.video.label')}
         sx={{ position: 'relative', flex: 1, minHeight: 240, bgcolor: 'common.black', overflow: 'hidden' }}
       >
         {remote && 'stream' in remote && (
           <>
-            <StreamVideo stream={remote.stream} label={`${peerName}'s video`} onPlaying={setPlaying} />
+            <StreamVideo stream={remote.stream} label={t('conversation.video.peer', { name: peerName })} onPlaying={setPlaying} />
             <RemoteAudio stream={remote.stream} />
           </>
         )}
@@ -192,7 +195,7 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
               zIndex: 1,
             }}
           >
-            <StreamVideo stream={room.localStream} label="Your video" mirrored />
+            <StreamVideo stream={room.localStream} label={t('conversation.video.mine')} mirrored />
             {!room.videoOn && (
               <Typography
                 variant="caption"
@@ -206,7 +209,7 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
                   bgcolor: 'grey.900',
                 }}
               >
-                Your camera is off
+                {t('conversation.video.cameraOff')}
               </Typography>
             )}
           </Box>
@@ -218,12 +221,12 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
         alignItems="center"
         justifyContent="center"
         component="section"
-        aria-label="Controls"
+        aria-label={t('conversation.video.controls')}
         sx={{ py: 1, px: 2, bgcolor: 'grey.900' }}
       >
-        <Tooltip title={room.audioOn ? 'Mute microphone' : 'Unmute microphone'}>
+        <Tooltip title={t(room.audioOn ? 'conversation.video.mute' : 'conversation.video.unmute')}>
           <IconButton
-            aria-label={room.audioOn ? 'Mute microphone' : 'Unmute microphone'}
+            aria-label={t(room.audioOn ? 'conversation.video.mute' : 'conversation.video.unmute')}
             aria-pressed={!room.audioOn}
             onClick={() => onMedia('audio', !room.audioOn)}
             sx={toggleSx(room.audioOn)}
@@ -231,9 +234,9 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
             {room.audioOn ? <MicIcon /> : <MicOffIcon />}
           </IconButton>
         </Tooltip>
-        <Tooltip title={room.videoOn ? 'Turn camera off' : 'Turn camera on'}>
+        <Tooltip title={t(room.videoOn ? 'conversation.video.cameraOffAction' : 'conversation.video.cameraOnAction')}>
           <IconButton
-            aria-label={room.videoOn ? 'Turn camera off' : 'Turn camera on'}
+            aria-label={t(room.videoOn ? 'conversation.video.cameraOffAction' : 'conversation.video.cameraOnAction')}
             aria-pressed={!room.videoOn}
             onClick={() => onMedia('video', !room.videoOn)}
             sx={toggleSx(room.videoOn)}
@@ -242,11 +245,11 @@ export function VideoStage({ room, peerName, expanded, onToggleExpanded, onMedia
           </IconButton>
         </Tooltip>
         <Button variant="contained" color="error" onClick={onLeave} sx={{ mx: 2 }}>
-          Leave
+          {t('conversation.video.leave')}
         </Button>
-        <Tooltip title={expanded ? 'Hide the side panel' : 'Show the side panel'}>
+        <Tooltip title={t(expanded ? 'conversation.video.hidePanel' : 'conversation.video.showPanel')}>
           <IconButton
-            aria-label={expanded ? 'Hide the side panel' : 'Show the side panel'}
+            aria-label={t(expanded ? 'conversation.video.hidePanel' : 'conversation.video.showPanel')}
             aria-expanded={expanded}
             aria-controls="live-side-panel"
             onClick={onToggleExpanded}

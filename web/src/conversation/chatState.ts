@@ -6,13 +6,9 @@
  * - closed: the chat is closed (the conversation stopped or was canceled): its stored messages
  *   are shown read-only.
  */
+import { translateOr } from '../i18n/translate';
 
 export type ChatPanelState = 'waiting' | 'waiting_open' | 'chatting' | 'closed';
-
-export const CHAT_WAITING_CAPTION = 'Sending a chat message is available 20 minutes prior to the reserved start time.';
-export const CHAT_WAITING_OPEN_CAPTION = 'Waiting for the first chat message...';
-export const CHAT_CLOSED_CAPTION = 'The chat has closed. These are the messages that were sent.';
-export const CHAT_CLOSED_EMPTY_CAPTION = 'The chat has closed. No messages were sent.';
 
 export interface ChatSubject {
   status: 'reserved' | 'opened' | 'started' | 'stopped' | 'unused';
@@ -49,8 +45,8 @@ export function mergeMessages(stored: readonly ChatLine[], arrived: readonly Cha
 
 /** Who wrote a line, as the viewer reads it. */
 export function authorOf(m: ChatLine, viewerId: string | null | undefined): string {
-  if (viewerId && m.ownerId === viewerId) return 'You';
-  return m.owner?.displayName?.trim() || 'Participant';
+  if (viewerId && m.ownerId === viewerId) return translateOr('conversation.chat.you', 'You');
+  return m.owner?.displayName?.trim() || translateOr('conversation.chat.participant', 'Participant');
 }
 
 /** A message as it is sent: trimmed; null when there is nothing to send or it is too long. */

@@ -41,12 +41,15 @@ describe('the web formatter of compiled messages', () => {
       elements.flatMap((e) =>
         e.type === TYPE.argument ? [e.value] : e.type === TYPE.tag ? argumentsOf(e.children) : e.type === TYPE.plural ? [e.value] : [],
       );
+    const tagsOf = (elements: MessageFormatElement[]): string[] =>
+      elements.flatMap((e) => (e.type === TYPE.tag ? [e.value, ...tagsOf(e.children)] : []));
     for (const locale of SUPPORTED_LOCALES) {
       const catalog: Record<string, string> = JSON.parse(fs.readFileSync(new URL(`./messages/${locale}.json`, import.meta.url), 'utf8'));
       for (const [id, message] of Object.entries(catalog)) {
         const tree = parse(message);
         const values = Object.fromEntries(argumentsOf(tree).map((name) => [name, '7']));
-        const expected = String(new IntlMessageFormat(message, locale).format({ ...values, link: (w: string[]) => w.join('') }));
+        const tags = Object.fromEntries(tagsOf(tree).map((name) => [name, (w: string[]) => w.join('')]));
+        const expected = String(new IntlMessageFormat(message, locale).format({ ...values, ...tags }));
         assert.equal(formatText(tree, locale, values), expected, `${locale} ${id}`);
       }
     }

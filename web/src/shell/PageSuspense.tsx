@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Loading } from '../components/Loading';
+import { useT } from '../i18n/useT';
 
 /**
  * Where an area's lazy pages wait for their code: a new boundary for each path, so a page whose
@@ -10,9 +11,10 @@ import { Loading } from '../components/Loading';
  * typed address, then the sign-up form replaced it empty (issue 28).
  */
 export function PageSuspense({ children }: { children: ReactNode }) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <Suspense key={pathname} fallback={<Loading label="Loading the page" />}>
+    <Suspense key={pathname} fallback={<Loading label={t('shell.loadingPage')} />}>
       {children}
     </Suspense>
   );

@@ -15,6 +15,7 @@ import { refusalOf } from '../lib/errors';
 import { MY_ROLES } from '../lib/operations';
 import { ROLES_FAILED_MESSAGE, roleGate } from '../lib/roles';
 import { RoleRequiredPage } from './RoleRequiredPage';
+import { useT } from '../i18n/useT';
 
 /**
  * The web's one access check, for every protected route: without a token that lasts, go to
@@ -32,6 +33,7 @@ export function RequireAuth({ children, role }: { children: ReactNode; role?: Ba
 }
 
 function RoleGuard({ children, role }: { children: ReactNode; role: BaseRole }) {
+  const t = useT();
   const { signOut } = useAuth();
   const location = useLocation();
   const { data, loading, error, refetch } = useQuery(MY_ROLES, { context: { quiet: true } });
@@ -45,18 +47,18 @@ function RoleGuard({ children, role }: { children: ReactNode; role: BaseRole }) 
   if (sessionOver) return <Navigate to="/auth/sign_in" replace state={fromLocation(location)} />;
   const account = data?.me?.account;
   if (!account) {
-    if (!error) return <Loading label="Checking your roles" />;
+    if (!error) return <Loading label={t('shell.checkingRoles')} />;
     return (
-      <Page title="Checking your roles">
+      <Page title={t('shell.checkingRoles')}>
         <Alert severity="error" role="alert">
           {ROLES_FAILED_MESSAGE}
         </Alert>
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={() => void refetch().catch(() => null)}>
-            Try again
+            {t('shell.tryAgain')}
           </Button>
           <Button component={RouterLink} to="/help" variant="outlined">
-            Get help
+            {t('shell.getHelp')}
           </Button>
         </Stack>
       </Page>

@@ -13,8 +13,11 @@ import { Page } from '../components/Page';
 import { legacyTarget } from './legacy';
 import { EXTERNAL_LINKS } from './links';
 import { useSupportChat } from '../support/SupportChat';
+import { Message } from '../i18n/Message';
+import { useT } from '../i18n/useT';
 
 export function HelpPage() {
+  const t = useT();
   const chat = useSupportChat();
   const location = useLocation();
   // Help expands the support chat (spec 1, Shell).
@@ -22,36 +25,47 @@ export function HelpPage() {
     if (chat.available) chat.expand();
   }, [chat]);
   return (
-    <Page title="Help">
+    <Page title={t('shell.nav.help')}>
       {chat.available ? (
         <Button variant="contained" startIcon={<ChatIcon />} onClick={chat.expand} sx={{ mb: 3 }}>
-          Chat with support
+          {t('shell.help.chat')}
         </Button>
       ) : (
         <Typography sx={{ mb: 3 }}>
-          <Link component={RouterLink} to="/auth/sign_in" state={fromLocation(location)}>
-            Sign in
-          </Link>{' '}
-          to chat with Tertulia support.
+          <Message
+            id="shell.help.signIn"
+            tags={{
+              link: (words) => (
+                <Link component={RouterLink} to="/auth/sign_in" state={fromLocation(location)}>
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </Typography>
       )}
-      <Typography sx={{ mb: 2 }}>Answers, checks and ways to reach us:</Typography>
+      <Typography sx={{ mb: 2 }}>{t('shell.help.intro')}</Typography>
       <List sx={{ listStyleType: 'disc', pl: 3 }}>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.helpCentre}>Help centre</ExternalLink> — guides and contact with support
+          <Message
+            id="shell.help.centre"
+            tags={{ link: (words) => <ExternalLink href={EXTERNAL_LINKS.helpCentre}>{words}</ExternalLink> }}
+          />
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.faq}>Frequently asked questions</ExternalLink>
+          <ExternalLink href={EXTERNAL_LINKS.faq}>{t('shell.help.faq')}</ExternalLink>
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.videoDiagnostics}>Video diagnostics</ExternalLink> — check your camera, microphone and browser
+          <Message
+            id="shell.help.video"
+            tags={{ link: (words) => <ExternalLink href={EXTERNAL_LINKS.videoDiagnostics}>{words}</ExternalLink> }}
+          />
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.speedTest}>Network speed test</ExternalLink> — conversations need at least 1 Mbps down and 1
-          Mbps up
+          <Message id="shell.help.speed" tags={{ link: (words) => <ExternalLink href={EXTERNAL_LINKS.speedTest}>{words}</ExternalLink> }} />
         </ListItem>
         <ListItem sx={{ display: 'list-item' }}>
-          <ExternalLink href={EXTERNAL_LINKS.domainAllowlist}>Domains your network must allow</ExternalLink>
+          <ExternalLink href={EXTERNAL_LINKS.domainAllowlist}>{t('shell.help.domains')}</ExternalLink>
         </ListItem>
       </List>
     </Page>
@@ -59,28 +73,30 @@ export function HelpPage() {
 }
 
 export function NotImplementedPage() {
+  const t = useT();
   return (
-    <Page title="Not available yet">
-      <Typography sx={{ mb: 3 }}>This part of Tertulia is not available yet.</Typography>
+    <Page title={t('shell.notAvailable.title')}>
+      <Typography sx={{ mb: 3 }}>{t('shell.notAvailable.text')}</Typography>
       <Button component={RouterLink} to="/" variant="contained">
-        Go home
+        {t('shell.goHome')}
       </Button>
     </Page>
   );
 }
 
 export function NotFoundPage() {
+  const t = useT();
   const navigate = useNavigate();
   return (
-    <Page title="Page not found">
-      <Typography sx={{ mb: 3 }}>We couldn't find this page.</Typography>
+    <Page title={t('shell.notFound.title')}>
+      <Typography sx={{ mb: 3 }}>{t('shell.notFound.text')}</Typography>
       <Stack direction="row" spacing={2}>
         {/* Arrived directly (no earlier page in this tab): going back means going home. */}
         <Button variant="contained" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate('/'))}>
-          Go back
+          {t('shell.goBack')}
         </Button>
         <Button component={RouterLink} to="/help" variant="outlined">
-          Get help
+          {t('shell.getHelp')}
         </Button>
       </Stack>
     </Page>

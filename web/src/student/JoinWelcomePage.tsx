@@ -13,6 +13,7 @@ import { languageName } from '../../../contracts/enrollment';
 import { fromLocation } from '../auth/redirect';
 import { Loading } from '../components/Loading';
 import { graphql } from '../gql';
+import { useT } from '../i18n/useT';
 import { AuthCard } from '../shell/AuthCard';
 
 const INVITED_COURSE = graphql(`
@@ -27,6 +28,7 @@ const INVITED_COURSE = graphql(`
 `);
 
 export default function JoinWelcomePage() {
+  const t = useT();
   const { inviteNumber = '' } = useParams();
   const location = useLocation();
   const { data, loading, error } = useQuery(INVITED_COURSE, { variables: { inviteNumber }, skip: !inviteNumber, context: { quiet: true } });
@@ -34,31 +36,31 @@ export default function JoinWelcomePage() {
   const back = fromLocation(location);
   return (
     <AuthCard
-      title={course ? `Join ${course.name}` : 'Join a course'}
+      title={course ? t('auth.join.title', { course: course.name }) : t('auth.join.titleAny')}
       subtitle={
         course
-          ? `${languageName(course.language)} conversations with native speakers${course.school ? `, with ${course.school}` : ''}.`
-          : 'Practise a language with native speakers.'
+          ? course.school
+            ? t('auth.join.subtitleSchool', { language: languageName(course.language), school: course.school })
+            : t('auth.join.subtitle', { language: languageName(course.language) })
+          : t('auth.signUp.subtitle')
       }
     >
       {loading && !data ? (
-        <Loading label="Loading the course" />
+        <Loading label={t('auth.join.loading')} />
       ) : (
         !course && (
           <Alert severity={error ? 'error' : 'info'} sx={{ mb: 2 }}>
-            {error
-              ? 'The course could not be loaded. You can still create an account or sign in, and join it afterwards.'
-              : 'No current course has this invite number. Check the link with whoever sent it to you.'}
+            {t(error ? 'auth.join.failed' : 'auth.join.unknown')}
           </Alert>
         )
       )}
-      <Typography sx={{ mb: 2 }}>To join, create your Tertulia account, or sign in if you have one.</Typography>
+      <Typography sx={{ mb: 2 }}>{t('auth.join.how')}</Typography>
       <Stack spacing={1.5}>
         <Button component={RouterLink} to="/auth/sign_up" state={back} variant="contained" size="large" fullWidth>
-          Create an account
+          {t('auth.signIn.createAccount')}
         </Button>
         <Button component={RouterLink} to="/auth/sign_in" state={back} variant="outlined" size="large" fullWidth>
-          Sign in
+          {t('auth.signIn.submit')}
         </Button>
       </Stack>
     </AuthCard>

@@ -15,7 +15,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
 import type { ParticipantEventLike } from '../../conversation/details/connections';
-import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { interviewAbout, interviewLabel, isInterview } from '../../conversation/interview';
 import { openConversationWindow } from '../../conversation/windows';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -83,7 +83,7 @@ export function ConversationShow() {
   const title = !data
     ? 'Conversation'
     : isInterview(data)
-      ? `${INTERVIEW_LABEL}: ${nameOf(data.reservedWith)}`
+      ? `${interviewLabel()}: ${nameOf(data.reservedWith)}`
       : `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}`;
   usePageTitle(`${title} · Conversations`);
   return (
@@ -150,7 +150,7 @@ export function ConversationShow() {
                     <PersonLink person={data.reservedWith} area="speakers" />
                   </Detail>
                   {isInterview(data) ? (
-                    <Detail term="About">{INTERVIEW_ABOUT}</Detail>
+                    <Detail term="About">{interviewAbout()}</Detail>
                   ) : (
                     <>
                       <Detail term="Course Name">

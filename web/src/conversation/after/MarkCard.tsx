@@ -25,9 +25,17 @@ import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { MARK_CONVERSATION, type MarkablePolicy } from './operations';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 
 export const markLabel = (c: { isCanceled: boolean; markedAs: string | null; markablePolicy: MarkablePolicy }) =>
   c.markablePolicy.isMarkable ? 'Mark' : c.markedAs ? 'Already Marked' : 'Cannot Mark';
+
+const MARK_LABELS = {
+  Mark: 'conversation.mark.action',
+  'Already Marked': 'conversation.mark.already',
+  'Cannot Mark': 'conversation.mark.cannot',
+} as const satisfies Record<ReturnType<typeof markLabel>, MessageId>;
 
 export function MarkCard({
   conversation: c,
@@ -38,6 +46,7 @@ export function MarkCard({
   zone: string | undefined;
   onMarked?: () => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<string>('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,13 +55,13 @@ export function MarkCard({
   const current = c.markedAs ? (MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs) : null;
   const text = c.markablePolicy.isMarkable
     ? current
-      ? `Marked as ${current}. You can settle it now that the technical issue is understood.`
-      : 'Say how the conversation went. Refunds and make-up offers follow from it.'
+      ? t('conversation.mark.settle', { marking: current })
+      : t('conversation.mark.say')
     : current
-      ? `Marked as ${current}${c.markedOn ? ` on ${formatDateTime(c.markedOn, zone)}` : ''}.`
-      : c.isCanceled
-        ? 'A canceled conversation is not marked.'
-        : 'It can be marked once its time has come.';
+      ? c.markedOn
+        ? t('conversation.mark.markedAsOn', { marking: current, when: formatDateTime(c.markedOn, zone) })
+        : t('conversation.mark.markedAs', { marking: current })
+      : t(c.isCanceled ? 'conversation.mark.canceled' : 'conversation.mark.notYet');
 
   const submit = async () => {
     if (!choice) {
@@ -61,7 +70,7 @@ export function MarkCard({
     }
     try {
       await mark({ variables: { input: { conversationId: c.id, markAs: choice as Marking } } });
-      notifySuccess('The conversation was marked successfully!');
+      notifySuccess(t('conversation.mark.done'));
       setOpen(false);
       onMarked?.();
     } catch (cause) {
@@ -73,7 +82,7 @@ export function MarkCard({
     <Card variant="outlined" component="section" aria-labelledby="card-mark">
       <CardContent>
         <Typography id="card-mark" variant="h6" component="h2" gutterBottom>
-          Mark
+          {t('conversation.mark.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {text}
@@ -89,14 +98,14 @@ export function MarkCard({
             setOpen(true);
           }}
         >
-          {label}
+          {t(MARK_LABELS[label])}
         </Button>
       </CardActions>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="mark-title">
-        <DialogTitle id="mark-title">Mark this conversation</DialogTitle>
+        <DialogTitle id="mark-title">{t('conversation.mark.dialog')}</DialogTitle>
         <DialogContent>
           <FormControl error={!!problem} required>
-            <FormLabel id="mark-choices">How did it go?</FormLabel>
+            <FormLabel id="mark-choices">{t('conversation.mark.howDidItGo')}</FormLabel>
             <RadioGroup
               aria-labelledby="mark-choices"
               value={choice}
@@ -113,9 +122,9 @@ export function MarkCard({
           </FormControl>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{t('conversation.mark.close')}</Button>
           <Button variant="contained" onClick={submit} disabled={loading}>
-            Mark
+            {t('conversation.mark.action')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -15,6 +15,7 @@ import { FEEDBACK_COMMENT_MAX } from '../../../../contracts/afterConversation';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { RATE_CONVERSATION, type OwnRating } from './operations';
+import { useT } from '../../i18n/useT';
 
 export function RatingCard({
   conversation: c,
@@ -23,6 +24,7 @@ export function RatingCard({
   conversation: { id: string; isRatable: boolean; ratings: OwnRating[] };
   who: string;
 }) {
+  const t = useT();
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [rate, { loading }] = useMutation(RATE_CONVERSATION, { context: { quiet: true } });
@@ -32,7 +34,7 @@ export function RatingCard({
     if (!rating) return;
     try {
       await rate({ variables: { input: { conversationId: c.id, rating, comment: comment.trim() || null } } });
-      notifySuccess('Thank you for your rating!');
+      notifySuccess(t('conversation.rating.thanks'));
     } catch (cause) {
       notifyError(errorMessage(cause));
     }
@@ -41,21 +43,21 @@ export function RatingCard({
     <Card variant="outlined" component="section" aria-labelledby="card-rating">
       <CardContent>
         <Typography id="card-rating" variant="h6" component="h2" gutterBottom>
-          {mine ? 'Your rating' : 'Rate this conversation'}
+          {t(mine ? 'conversation.rating.yours' : 'conversation.rating.rate')}
         </Typography>
         {mine ? (
           <Stack spacing={1}>
-            <Rating value={mine.rating} readOnly aria-label={`${mine.rating} out of 5`} />
+            <Rating value={mine.rating} readOnly aria-label={t('conversation.rating.outOf', { rating: mine.rating })} />
             {mine.comment && <Typography sx={{ whiteSpace: 'pre-wrap' }}>{mine.comment}</Typography>}
           </Stack>
         ) : (
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
-              How was it with {who}? Only our staff see your rating.
+              {t('conversation.rating.how', { who })}
             </Typography>
-            <Rating name={`rating-${c.id}`} value={rating} onChange={(_e, v) => setRating(v)} aria-label="Rating from 1 to 5 stars" />
+            <Rating name={`rating-${c.id}`} value={rating} onChange={(_e, v) => setRating(v)} aria-label={t('conversation.rating.stars')} />
             <TextField
-              label="Comment (optional)"
+              label={t('conversation.rating.comment')}
               multiline
               minRows={2}
               value={comment}
@@ -64,7 +66,7 @@ export function RatingCard({
             />
             <div>
               <Button variant="contained" disabled={!rating || loading} onClick={submit}>
-                Send rating
+                {t('conversation.rating.send')}
               </Button>
             </div>
           </Stack>

@@ -24,6 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { SideScroll } from '../../components/SideScroll';
 import { formatDateTime } from '../../lib/time';
 import { connectionRows, formatSeconds, type ParticipantEventLike } from './connections';
+import { useT } from '../../i18n/useT';
 
 export interface PanelParticipant {
   id: string;
@@ -42,6 +43,7 @@ export function ParticipantsPanel(props: {
   linkTo: (conversationId: string) => string;
   zone: string | undefined;
 }) {
+  const t = useT();
   const [historyOpen, setHistoryOpen] = useState(false);
   const now = new Date();
   return (
@@ -57,33 +59,35 @@ export function ParticipantsPanel(props: {
               <Typography variant="body2" color="text.secondary">
                 {p.role}
               </Typography>
-              {p.isConnected && <Chip size="small" color="success" label="CURRENTLY CONNECTED" />}
+              {p.isConnected && <Chip size="small" color="success" label={t('conversation.participants.connected')} />}
             </Stack>
             {rows.length === 0 ? (
               <Typography variant="body2" color="text.secondary">
-                Not connected yet.
+                {t('conversation.participants.notYet')}
               </Typography>
             ) : (
               <SideScroll>
-                <Table size="small" aria-label={`Connection history of ${p.name}`}>
+                <Table size="small" aria-label={t('conversation.participants.history', { name: p.name })}>
                   <TableHead>
                     <TableRow>
-                      <TableCell sx={{ pl: 0 }}>Connected On</TableCell>
-                      <TableCell>Disconnected On</TableCell>
-                      <TableCell align="right">Connected For</TableCell>
+                      <TableCell sx={{ pl: 0 }}>{t('conversation.participants.connectedOn')}</TableCell>
+                      <TableCell>{t('conversation.participants.disconnectedOn')}</TableCell>
+                      <TableCell align="right">{t('conversation.participants.connectedFor')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
                     {rows.map((r) => (
                       <TableRow key={r.connectedOn}>
                         <TableCell sx={{ pl: 0 }}>{formatDateTime(r.connectedOn, props.zone)}</TableCell>
-                        <TableCell>{r.disconnectedOn ? formatDateTime(r.disconnectedOn, props.zone) : 'CURRENTLY CONNECTED'}</TableCell>
+                        <TableCell>
+                          {r.disconnectedOn ? formatDateTime(r.disconnectedOn, props.zone) : t('conversation.participants.connected')}
+                        </TableCell>
                         <TableCell align="right">{formatSeconds(r.seconds)}</TableCell>
                       </TableRow>
                     ))}
                     <TableRow>
                       <TableCell sx={{ pl: 0, fontWeight: 500 }} colSpan={2}>
-                        Total time
+                        {t('conversation.participants.total')}
                       </TableCell>
                       <TableCell align="right" sx={{ fontWeight: 500 }}>
                         {formatSeconds(p.connectedFor)}
@@ -99,18 +103,18 @@ export function ParticipantsPanel(props: {
       <Box>
         <Badge badgeContent={props.pastConversationsCount} color="primary" showZero>
           <Button variant="outlined" size="small" onClick={() => setHistoryOpen(true)}>
-            History
+            {t('conversation.participants.historyButton')}
           </Button>
         </Badge>
       </Box>
       <Drawer anchor="right" open={historyOpen} onClose={() => setHistoryOpen(false)}>
-        <Box sx={{ width: { xs: 300, sm: 360 }, p: 2 }} role="region" aria-label="Earlier conversations">
+        <Box sx={{ width: { xs: 300, sm: 360 }, p: 2 }} role="region" aria-label={t('conversation.participants.earlier')}>
           <Typography variant="h6" component="h2" gutterBottom>
-            Earlier conversations together
+            {t('conversation.participants.earlierTogether')}
           </Typography>
           <List dense>
-            <ListItem disableGutters secondaryAction={<Chip size="small" label="Currently viewing" />}>
-              <ListItemText primary="This conversation" />
+            <ListItem disableGutters secondaryAction={<Chip size="small" label={t('conversation.participants.viewing')} />}>
+              <ListItemText primary={t('conversation.participants.this')} />
             </ListItem>
             {props.pastConversations.map((c) => (
               <ListItem
@@ -118,7 +122,7 @@ export function ParticipantsPanel(props: {
                 disableGutters
                 secondaryAction={
                   <Button size="small" component={RouterLink} to={props.linkTo(c.id)} onClick={() => setHistoryOpen(false)}>
-                    View
+                    {t('conversation.participants.view')}
                   </Button>
                 }
               >
@@ -128,10 +132,10 @@ export function ParticipantsPanel(props: {
           </List>
           {props.pastConversations.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              No earlier conversations between these two people.
+              {t('conversation.participants.none')}
             </Typography>
           )}
-          <Button onClick={() => setHistoryOpen(false)}>Close</Button>
+          <Button onClick={() => setHistoryOpen(false)}>{t('conversation.participants.close')}</Button>
         </Box>
       </Drawer>
     </Stack>

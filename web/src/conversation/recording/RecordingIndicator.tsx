@@ -5,12 +5,11 @@
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-
-export const RECORDING_LABEL = 'This conversation is being recorded';
-export const WILL_RECORD_LABEL = 'This conversation will be recorded';
+import { useT } from '../../i18n/useT';
 
 export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean }) {
-  const label = upcoming ? WILL_RECORD_LABEL : RECORDING_LABEL;
+  const t = useT();
+  const label = t(upcoming ? 'conversation.willRecord' : 'conversation.recording');
   return (
     <Box
       role="status"
@@ -48,7 +47,7 @@ export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean })
         }}
       />
       <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-        {upcoming ? 'Will be recorded' : 'Recording'}
+        {t(upcoming ? 'conversation.willRecord.short' : 'conversation.recording.short')}
       </Typography>
     </Box>
   );

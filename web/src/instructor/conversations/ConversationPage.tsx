@@ -18,7 +18,7 @@ import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusBut
 import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
-import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
+import { rowKind, rowLabel } from '../../student/conversations/rowKind';
 
 const INSTRUCTOR_CONVERSATION = graphql(`
   query InstructorConversation($conversationId: ID!) {
@@ -77,7 +77,7 @@ export default function ConversationPage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Conversation details">
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">
-            {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {ROW_LABELS[rowKind(c)]}
+            {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {rowLabel(rowKind(c))}
           </Typography>
           <Typography>
             {c.duration} minutes with {c.reservedWith?.displayName ?? 'a speaker'}

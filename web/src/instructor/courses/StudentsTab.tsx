@@ -44,7 +44,7 @@ import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { RowIcon } from '../../student/conversations/RowIcon';
-import { ROW_LABELS, rowKind } from '../../student/conversations/rowKind';
+import { rowKind, rowLabel } from '../../student/conversations/rowKind';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { COURSE, MY_COURSES } from './operations';
 import { COURSE_STUDENTS, TRANSFER_USER, WITHDRAW_USER, type RosterEnrollment } from './studentsOperations';
@@ -70,7 +70,7 @@ function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollmen
             <ListItemText
               primary={
                 <Link component={RouterLink} to={`/instructor/conversations/${encodeURIComponent(c.id)}`}>
-                  {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {ROW_LABELS[kind]}
+                  {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {rowLabel(kind)}
                 </Link>
               }
               secondary={`${c.lesson?.title ?? 'No lesson'} · ${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'}`}
@@ -302,7 +302,7 @@ function EnrollmentItem({
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {enrollment.progress.completed} of {total} completed{latest ? ` · last: ${ROW_LABELS[rowKind(latest)]}` : ''}
+                  {enrollment.progress.completed} of {total} completed{latest ? ` · last: ${rowLabel(rowKind(latest))}` : ''}
                 </Typography>
               </Box>
             </Stack>

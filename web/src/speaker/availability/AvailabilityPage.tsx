@@ -6,6 +6,7 @@ import { AvailabilityCalendar } from '../../components/availability/Availability
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
+import { useT } from '../../i18n/useT';
 
 export const SPEAKER_ZONE = graphql(`
   query SpeakerZone {
@@ -17,13 +18,14 @@ export const SPEAKER_ZONE = graphql(`
 `);
 
 export default function AvailabilityPage() {
+  const t = useT();
   const { data, error, loading } = useQuery(SPEAKER_ZONE);
   return (
-    <Page title="Availability">
+    <Page title={t('speaker.planner.availability')}>
       {loading && !data ? (
-        <Loading label="Loading your availability" />
+        <Loading label={t('speaker.availability.loading')} />
       ) : error || !data?.me ? (
-        <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your availability.'}</Alert>
+        <Alert severity="error">{error ? errorMessage(error) : t('speaker.availability.signInAgain')}</Alert>
       ) : (
         <AvailabilityCalendar speakerId={data.me.id} zoneName={data.me.tzIdentifier} />
       )}

@@ -7,16 +7,24 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CameraCheck, EquipmentCheck } from '../../compatibility/EquipmentCheck';
 import { Page } from '../../components/Page';
+import { Message } from '../../i18n/Message';
+import { useT } from '../../i18n/useT';
 
 export function CompatibilityPage() {
+  const t = useT();
   return (
-    <Page title="Compatibility">
+    <Page title={t('speaker.nav.compatibility')}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Check your camera, microphone, browser and internet connection before your conversations. Only the camera?{' '}
-        <Link component={RouterLink} to="/speaker/compatibility/camera">
-          Open the camera preview
-        </Link>
-        .
+        <Message
+          id="speaker.compatibility.intro"
+          tags={{
+            link: (words) => (
+              <Link component={RouterLink} to="/speaker/compatibility/camera">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </Typography>
       <EquipmentCheck />
     </Page>
@@ -24,14 +32,20 @@ export function CompatibilityPage() {
 }
 
 export function CameraPreviewPage() {
+  const t = useT();
   return (
-    <Page title="Camera preview">
+    <Page title={t('speaker.compatibility.cameraTitle')}>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        You should see yourself below.{' '}
-        <Link component={RouterLink} to="/speaker/compatibility">
-          Back to the full equipment check
-        </Link>
-        .
+        <Message
+          id="speaker.compatibility.cameraIntro"
+          tags={{
+            link: (words) => (
+              <Link component={RouterLink} to="/speaker/compatibility">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </Typography>
       <CameraCheck />
     </Page>

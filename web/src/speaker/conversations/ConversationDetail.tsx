@@ -27,7 +27,7 @@ import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatMinutes } from '../../lib/time';
 import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
-import { INTERVIEW_ABOUT, INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { interviewAbout, interviewLabel, isInterview } from '../../conversation/interview';
 import { usePresence } from '../../conversation/usePresence';
 import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
 import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
@@ -36,8 +36,10 @@ import { RatingCard } from '../../conversation/after/RatingCard';
 import { NotesEditor } from '../../conversation/notes/NotesEditor';
 import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { SPEAKER_CONVERSATION, SPEAKER_POLL_MS, type SpeakerConversationDetail } from './operations';
+import { useT } from '../../i18n/useT';
 
 export default function ConversationDetail() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, error, loading, refetch } = useQuery(SPEAKER_CONVERSATION, {
     variables: { conversationId: id },
@@ -49,30 +51,34 @@ export default function ConversationDetail() {
   const zone = data?.me?.tzIdentifier;
 
   return (
-    <Page title="Conversation">
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+    <Page title={t('speaker.conversation.title')}>
+      <Breadcrumbs aria-label={t('speaker.conversation.breadcrumb')} sx={{ mb: 2 }}>
         <Link component={RouterLink} to="/speaker/conversations">
-          Conversations
+          {t('speaker.conversations.title')}
         </Link>
         <Typography color="text.primary">
-          {conversation ? (isInterview(conversation) ? INTERVIEW_LABEL : personName(conversation.reservedBy, 'Student')) : 'Conversation'}
+          {conversation
+            ? isInterview(conversation)
+              ? interviewLabel()
+              : personName(conversation.reservedBy, t('speaker.conversations.student'))
+            : t('speaker.conversation.title')}
         </Typography>
       </Breadcrumbs>
       {loading && !data ? (
-        <Loading label="Loading the conversation" />
+        <Loading label={t('speaker.conversation.loading')} />
       ) : error && !conversation ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
+              {t('speaker.conversations.retry')}
             </Button>
           }
         >
           {errorMessage(error)}
         </Alert>
       ) : !conversation ? (
-        <Alert severity="warning">This conversation was not found.</Alert>
+        <Alert severity="warning">{t('speaker.conversation.notFound')}</Alert>
       ) : (
         <Details conversation={conversation} zone={zone} onChanged={() => void refetch()} />
       )}
@@ -101,32 +107,36 @@ function Details({
   onChanged: () => void;
 }) {
   // From when it can be started, the speaker on this page counts as present for the student's lobby.
+  const t = useT();
   usePresence(c.id, startEnabled(c));
   const chip = statusChip(c.status);
   const rows: [string, ReactNode][] = [
-    ['Reserved On', formatDateTime(c.createdAt, zone)],
-    ['Starts On', formatDateTime(c.reservedStart, zone)],
-    ['Ends On', formatDateTime(c.reservedEnd, zone)],
-    ['Duration', formatMinutes(c.duration)],
-    ['Course Name', c.course?.name ?? `${languageName(c.learningLanguage)} (no course)`],
-    ['Instructor', c.course?.owner?.displayName ?? '—'],
-    ['Proficiency Level', proficiencyLabel(c.course?.proficiency)],
-    ['School', c.course?.owner?.school ?? '—'],
+    [t('speaker.conversation.reservedOn'), formatDateTime(c.createdAt, zone)],
+    [t('speaker.conversation.startsOn'), formatDateTime(c.reservedStart, zone)],
+    [t('speaker.conversation.endsOn'), formatDateTime(c.reservedEnd, zone)],
+    [t('speaker.conversation.duration'), formatMinutes(c.duration)],
+    [
+      t('speaker.conversation.courseName'),
+      c.course?.name ?? t('conversation.side.noCourse', { language: languageName(c.learningLanguage) }),
+    ],
+    [t('speaker.conversation.instructor'), c.course?.owner?.displayName ?? '—'],
+    [t('speaker.conversation.proficiency'), proficiencyLabel(c.course?.proficiency)],
+    [t('speaker.conversation.school'), c.course?.owner?.school ?? '—'],
   ];
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack spacing={3}>
-          <Panel title="Details" id="panel-details">
+          <Panel title={t('speaker.conversation.details')} id="panel-details">
             <Stack direction="row" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
               <Chip
                 size="small"
-                label={c.isCanceled ? 'Canceled' : (chip ?? capitalize(c.status))}
+                label={c.isCanceled ? t('speaker.conversation.canceled') : (chip ?? capitalize(c.status))}
                 color={c.isCanceled ? 'default' : chip ? 'primary' : 'default'}
               />
               <Chip size="small" variant="outlined" label={languageName(c.learningLanguage)} />
             </Stack>
-            <Table size="small" aria-label="Conversation details">
+            <Table size="small" aria-label={t('speaker.conversation.detailsTable')}>
               <TableBody>
                 {rows.map(([label, value]) => (
                   <TableRow key={label}>
@@ -141,19 +151,19 @@ function Details({
           </Panel>
           {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="speaker" />}
           {c.kind === 'lesson' && <NotesEditor conversationId={c.id} zone={zone} />}
-          <Panel title="Discussion Topic" id="panel-topic">
+          <Panel title={t('speaker.conversation.topic')} id="panel-topic">
             {c.lesson ? (
               <>
                 <Typography variant="subtitle1" component="h3">
                   {c.lesson.title}
                 </Typography>
                 <Typography sx={{ whiteSpace: 'pre-wrap', mt: 1 }}>
-                  {c.lesson.discussionTopic || 'The instructor has not written this topic yet.'}
+                  {c.lesson.discussionTopic || t('speaker.conversation.topicNotWritten')}
                 </Typography>
                 {c.lesson.privateNote && (
-                  <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-label="Note from the instructor for the speaker">
+                  <Alert severity="info" icon={false} sx={{ mt: 2 }} aria-label={t('speaker.conversation.noteLabel')}>
                     <Typography variant="subtitle2" component="h3">
-                      Note for the speaker
+                      {t('speaker.conversation.note')}
                     </Typography>
                     <Typography sx={{ whiteSpace: 'pre-wrap' }}>{c.lesson.privateNote}</Typography>
                   </Alert>
@@ -161,16 +171,19 @@ function Details({
               </>
             ) : (
               <Typography color="text.secondary">
-                {isInterview(c) ? INTERVIEW_ABOUT : `A free conversation in ${languageName(c.learningLanguage)}: no course topic.`}
+                {isInterview(c) ? interviewAbout() : t('speaker.conversation.freeTopic', { language: languageName(c.learningLanguage) })}
               </Typography>
             )}
           </Panel>
-          <Panel title="Participants" id="panel-participants">
+          <Panel title={t('speaker.conversation.participants')} id="panel-participants">
             <ParticipantsPanel
               participants={c.participants.map((p) => ({
                 ...p,
-                role: p.id === c.reservedWith?.id ? 'Speaker (you)' : isInterview(c) ? 'Interviewer' : 'Student',
-                name: personName(p.user, 'No name given yet'),
+                role:
+                  p.id === c.reservedWith?.id
+                    ? t('speaker.conversation.you')
+                    : t(isInterview(c) ? 'speaker.conversation.interviewer' : 'speaker.conversations.student'),
+                name: personName(p.user, t('speaker.conversation.noName')),
               }))}
               pastConversations={c.pastConversations}
               pastConversationsCount={c.pastConversationsCount}
@@ -181,13 +194,13 @@ function Details({
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Stack spacing={3} component="section" aria-label="Moderation">
+        <Stack spacing={3} component="section" aria-label={t('speaker.conversation.moderation')}>
           <StartCard conversation={c} zone={zone} />
           <ChatCard conversation={c} zone={zone} />
           <CancelCard conversation={c} zone={zone} onChanged={onChanged} />
           <TransferCard conversation={c} />
           <MarkCard conversation={c} zone={zone} onMarked={onChanged} />
-          <RatingCard conversation={c} who={personName(c.reservedBy, 'the student')} />
+          <RatingCard conversation={c} who={personName(c.reservedBy, t('speaker.conversation.theStudent'))} />
         </Stack>
       </Grid>
     </Grid>

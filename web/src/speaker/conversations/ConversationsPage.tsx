@@ -26,9 +26,8 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { formatTime, formatTimeRange } from '../../lib/time';
-import { INTERVIEW_LABEL, isInterview } from '../../conversation/interview';
+import { interviewLabel, isInterview } from '../../conversation/interview';
 import { needsAction, personName, statusChip } from './labels';
-import { countOf } from '../../lib/plural';
 import {
   SPEAKER_CONVERSATIONS,
   SPEAKER_POLL_MS,
@@ -38,8 +37,10 @@ import {
 } from './operations';
 import { EmptyState } from '../../components/EmptyState';
 import { ConversationIllustration } from '../../components/illustrations';
+import { useT } from '../../i18n/useT';
 
 export default function ConversationsPage() {
+  const t = useT();
   const { data, error, loading, refetch } = useQuery(SPEAKER_CONVERSATIONS, {
     variables: { statuses: SPEAKER_STATUSES },
     pollInterval: SPEAKER_POLL_MS,
@@ -54,33 +55,36 @@ export default function ConversationsPage() {
   const shown = (me?.conversations ?? []).filter(
     (c) =>
       !q ||
-      [personName(c.otherUsers[0], 'Student'), c.course?.name, c.lesson?.title, languageName(c.learningLanguage)].some((text) =>
-        text?.toLowerCase().includes(q),
-      ),
+      [
+        personName(c.otherUsers[0], t('speaker.conversations.student')),
+        c.course?.name,
+        c.lesson?.title,
+        languageName(c.learningLanguage),
+      ].some((text) => text?.toLowerCase().includes(q)),
   );
   return (
-    <Page title="Conversations">
+    <Page title={t('speaker.conversations.title')}>
       {q && (
         <Alert
           severity="info"
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={() => setParams({})}>
-              Show all
+              {t('speaker.conversations.showAll')}
             </Button>
           }
         >
-          {shown.length ? `Conversations matching “${params.get('q')}”` : `No conversation matches “${params.get('q')}”.`}
+          {t(shown.length ? 'speaker.conversations.matching' : 'speaker.conversations.noMatch', { q: params.get('q') ?? '' })}
         </Alert>
       )}
       {loading && !data ? (
-        <Loading label="Loading your conversations" />
+        <Loading label={t('speaker.conversations.loading')} />
       ) : error && !me ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Retry
+              {t('speaker.conversations.retry')}
             </Button>
           }
         >
@@ -91,18 +95,18 @@ export default function ConversationsPage() {
           <EmptyState
             testId="conversations-empty"
             illustration={<ConversationIllustration />}
-            title="You have no conversations waiting for you."
-            description="Your reserved and held conversations show here. Keep your availability up to date so students can find you."
+            title={t('speaker.conversations.none')}
+            description={t('speaker.conversations.noneHelp')}
             action={
               <Button component={RouterLink} to="/speaker/availability" variant="contained">
-                Open your availability
+                {t('speaker.conversations.openAvailability')}
               </Button>
             }
           />
         </Paper>
       ) : !shown.length ? null : (
         <Paper variant="outlined">
-          <List aria-label="Your conversations" disablePadding sx={{ '& > li:last-of-type': { borderBottom: 0 } }}>
+          <List aria-label={t('speaker.conversations.list')} disablePadding sx={{ '& > li:last-of-type': { borderBottom: 0 } }}>
             {shown.map((c) => (
               <ConversationRow key={c.id} conversation={c} zone={me.tzIdentifier} />
             ))}
@@ -128,30 +132,31 @@ export function ConversationRow({
   zone: string;
   timeOnly?: boolean;
 }) {
+  const t = useT();
   const chip = statusChip(c.status);
   const interview = isInterview(c);
   // An interview is not marked: it never waits for the speaker's action.
   const warn = !interview && needsAction(c);
-  const student = interview ? 'Tertulia staff' : personName(c.otherUsers[0], 'Student');
+  const student = interview ? t('conversation.staff') : personName(c.otherUsers[0], t('speaker.conversations.student'));
   const what = interview
-    ? INTERVIEW_LABEL
+    ? interviewLabel()
     : c.course
       ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}`
       : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
-  const marking = c.markedAs ? `Marked: ${MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs}` : null;
-  const unread = c.unreadMessagesCount > 0 ? countOf(c.unreadMessagesCount, 'unread message') : null;
+  const marking = c.markedAs ? t('speaker.conversations.marked', { marking: MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs }) : null;
+  const unread = c.unreadMessagesCount > 0 ? t('speaker.conversations.unread', { count: c.unreadMessagesCount }) : null;
   return (
     <ListItem disablePadding divider>
       <ListItemButton
         component={RouterLink}
         to={`/speaker/conversations/${encodeURIComponent(c.id)}`}
-        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${marking ? `, ${marking}` : ''}${unread ? `, ${unread}` : ''}${warn ? ', action needed' : ''}`}
+        aria-label={`${when}, ${student}, ${what}${chip ? `, ${chip}` : ''}${marking ? `, ${marking}` : ''}${unread ? `, ${unread}` : ''}${warn ? t('speaker.conversations.actionNeededSuffix') : ''}`}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>
           {warn && (
-            <Tooltip title="The start has passed: action needed">
-              <WarningAmberIcon color="warning" data-testid="action-needed" titleAccess="Action needed" />
+            <Tooltip title={t('speaker.conversations.startPassed')}>
+              <WarningAmberIcon color="warning" data-testid="action-needed" titleAccess={t('speaker.conversations.actionNeeded')} />
             </Tooltip>
           )}
         </ListItemIcon>
@@ -175,7 +180,7 @@ export function ConversationRow({
               )}
             </Stack>
           }
-          secondary={`${student} · ${what} · ${c.duration} minutes`}
+          secondary={t('speaker.conversations.rowLine', { student, what, minutes: c.duration })}
         />
       </ListItemButton>
     </ListItem>

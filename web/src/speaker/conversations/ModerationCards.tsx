@@ -19,14 +19,27 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
 import { Chat } from '../../conversation/Chat';
 import { openConversationWindow } from '../../conversation/windows';
-import { cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
+import { type CancelLabel, type StartLabel, cancelLabel, personName, startEnabled, startLabel, transferLabel } from './labels';
 import { CANCEL_RESERVATION, SPEAKER_CONVERSATIONS, TRANSFER_RESERVATION, type SpeakerConversationDetail } from './operations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 
-export const ConversationMessages = {
-  canceled: 'The conversation was canceled successfully!',
-  transferred: 'The conversation was transferred successfully!',
-} as const;
+const START_LABELS = {
+  'Too Early': 'speaker.moderation.start.tooEarly',
+  Start: 'speaker.moderation.start',
+  Resume: 'speaker.moderation.start.resume',
+  'Cannot Start': 'speaker.moderation.start.cannot',
+} as const satisfies Record<StartLabel, MessageId>;
+const CANCEL_LABELS = {
+  Cancel: 'speaker.moderation.cancel',
+  Canceled: 'speaker.moderation.cancel.canceled',
+  'Cannot Cancel': 'speaker.moderation.cancel.cannot',
+} as const satisfies Record<CancelLabel, MessageId>;
+const TRANSFER_LABELS = {
+  Transfer: 'speaker.moderation.transfer',
+  'Cannot Transfer': 'speaker.moderation.transfer.cannot',
+} as const satisfies Record<ReturnType<typeof transferLabel>, MessageId>;
 
 function ModerationCard({ title, id, children, action }: { title: string; id: string; children: ReactNode; action: ReactNode }) {
   return (
@@ -47,11 +60,12 @@ function ModerationCard({ title, id, children, action }: { title: string; id: st
  * minutes before the start, so a 'running late' reaches the speaker here, before the room. Live.
  */
 export function ChatCard({ conversation: c, zone }: { conversation: SpeakerConversationDetail; zone: string | undefined }) {
+  const t = useT();
   return (
     <Card variant="outlined" component="section" aria-labelledby="card-chat">
       <CardContent>
         <Typography id="card-chat" variant="h6" component="h2" gutterBottom>
-          Chat
+          {t('speaker.moderation.chat')}
         </Typography>
         <Chat conversationId={c.id} height={360} zone={zone} />
       </CardContent>
@@ -60,24 +74,27 @@ export function ChatCard({ conversation: c, zone }: { conversation: SpeakerConve
 }
 
 export function StartCard({ conversation: c, zone }: { conversation: SpeakerConversationDetail; zone: string | undefined }) {
+  const t = useT();
   const label = startLabel(c);
   const enabled = startEnabled(c);
   const text =
     label === 'Too Early'
-      ? `You can start it from ${formatDateTime(c.openablePolicy.openableAfter, zone)}.`
-      : label === 'Start'
-        ? 'The conversation can be started now. It opens in a new window.'
-        : label === 'Resume'
-          ? 'The conversation is under way. It opens in a new window.'
-          : 'This conversation cannot be started.';
+      ? t('speaker.moderation.start.from', { when: formatDateTime(c.openablePolicy.openableAfter, zone) })
+      : t(
+          label === 'Start'
+            ? 'speaker.moderation.start.now'
+            : label === 'Resume'
+              ? 'speaker.moderation.start.underWay'
+              : 'speaker.moderation.start.never',
+        );
   const start = () => openConversationWindow(c.id, { open: c.status === 'reserved' });
   return (
     <ModerationCard
-      title="Start"
+      title={t('speaker.moderation.start')}
       id="card-start"
       action={
         <Button variant="contained" disabled={!enabled} onClick={start} aria-describedby="start-caption" data-testid="start-button">
-          {label}
+          {t(START_LABELS[label])}
         </Button>
       }
     >
@@ -97,6 +114,7 @@ export function CancelCard({
   zone: string | undefined;
   onChanged: () => void;
 }) {
+  const t = useT();
   const label = cancelLabel(c);
   const [confirming, setConfirming] = useState(false);
   const [cancel, { loading }] = useMutation(CANCEL_RESERVATION, {
@@ -104,15 +122,22 @@ export function CancelCard({
     refetchQueries: [SPEAKER_CONVERSATIONS],
   });
   const text = c.isCanceled
-    ? `Canceled on ${formatDateTime(c.canceledOn, zone)}${c.canceledBy ? ` by ${personName(c.canceledBy)}` : ''}`.replace(/\.?$/, '.')
+    ? c.canceledBy
+      ? t('speaker.moderation.cancel.canceledOnBy', {
+          when: formatDateTime(c.canceledOn, zone),
+          name: personName(c.canceledBy).replace(/\.$/, ''),
+        })
+      : t('speaker.moderation.cancel.canceledOn', { when: formatDateTime(c.canceledOn, zone) })
     : c.cancellationPolicy.isCancelable
-      ? `You can cancel until ${formatDateTime(c.cancellationPolicy.cancelableUntil, zone)}.${c.cancellationPolicy.returnsMinutes ? " The student's minutes are returned." : ''}`
-      : 'This conversation can no longer be canceled.';
+      ? t(c.cancellationPolicy.returnsMinutes ? 'speaker.moderation.cancel.untilReturned' : 'speaker.moderation.cancel.until', {
+          when: formatDateTime(c.cancellationPolicy.cancelableUntil, zone),
+        })
+      : t('speaker.moderation.cancel.noLonger');
 
   const confirm = async () => {
     try {
       await cancel({ variables: { input: { conversationId: c.id } } });
-      notifySuccess(ConversationMessages.canceled);
+      notifySuccess(t('speaker.moderation.canceled'));
       setConfirming(false);
       onChanged();
     } catch (cause) {
@@ -124,11 +149,11 @@ export function CancelCard({
 
   return (
     <ModerationCard
-      title="Cancel"
+      title={t('speaker.moderation.cancel')}
       id="card-cancel"
       action={
         <Button variant="outlined" color="error" disabled={label !== 'Cancel'} onClick={() => setConfirming(true)}>
-          {label}
+          {t(CANCEL_LABELS[label])}
         </Button>
       }
     >
@@ -137,9 +162,9 @@ export function CancelCard({
       </Typography>
       <ConfirmDialog
         open={confirming}
-        title="Cancel this conversation?"
-        text={`The student is told by mail${c.cancellationPolicy.returnsMinutes ? ' and gets their minutes back' : ''}. This cannot be undone.`}
-        confirmLabel="Cancel conversation"
+        title={t('speaker.moderation.cancel.title')}
+        text={t(c.cancellationPolicy.returnsMinutes ? 'speaker.moderation.cancel.toldReturned' : 'speaker.moderation.cancel.told')}
+        confirmLabel={t('speaker.moderation.cancel.confirm')}
         destructive
         busy={loading}
         onClose={() => setConfirming(false)}
@@ -150,7 +175,9 @@ export function CancelCard({
 }
 
 export function TransferCard({ conversation: c }: { conversation: SpeakerConversationDetail }) {
+  const t = useT();
   const label = transferLabel(c);
+  const transferable = label === 'Transfer';
   const navigate = useNavigate();
   const [transfereeId, setTransfereeId] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -161,7 +188,7 @@ export function TransferCard({ conversation: c }: { conversation: SpeakerConvers
   const confirm = async () => {
     try {
       await transfer({ variables: { input: { conversationId: c.id, transfereeId } } });
-      notifySuccess(ConversationMessages.transferred);
+      notifySuccess(t('speaker.moderation.transferred'));
       navigate('/speaker/conversations');
     } catch (cause) {
       setConfirming(false);
@@ -171,23 +198,30 @@ export function TransferCard({ conversation: c }: { conversation: SpeakerConvers
 
   return (
     <ModerationCard
-      title="Transfer"
+      title={t('speaker.moderation.transfer')}
       id="card-transfer"
       action={
-        <Button variant="outlined" disabled={label !== 'Transfer' || !chosen} onClick={() => setConfirming(true)}>
-          {label}
+        <Button variant="outlined" disabled={!transferable || !chosen} onClick={() => setConfirming(true)}>
+          {t(TRANSFER_LABELS[label])}
         </Button>
       }
     >
-      {label === 'Transfer' ? (
+      {transferable ? (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Give this conversation to another speaker who is free at this time and speaks the language.
+            {t('speaker.moderation.transfer.help')}
           </Typography>
-          <TextField select fullWidth size="small" label="Speaker" value={transfereeId} onChange={(e) => setTransfereeId(e.target.value)}>
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label={t('speaker.moderation.transfer.speaker')}
+            value={transfereeId}
+            onChange={(e) => setTransfereeId(e.target.value)}
+          >
             {speakers.map((s) => (
               <MenuItem key={s.id} value={s.id}>
-                {personName(s, 'Unnamed speaker')}
+                {personName(s, t('speaker.moderation.transfer.unnamed'))}
               </MenuItem>
             ))}
           </TextField>
@@ -195,21 +229,21 @@ export function TransferCard({ conversation: c }: { conversation: SpeakerConvers
       ) : (
         <Typography variant="body2" color="text.secondary">
           {c.isCanceled || !c.transferablePolicy.isTransferable
-            ? 'This conversation can no longer be transferred.'
-            : 'No other speaker who speaks the language is free at this time.'}
+            ? t('speaker.moderation.transfer.noLonger')
+            : t('speaker.moderation.transfer.nobody')}
         </Typography>
       )}
       <ConfirmDialog
         open={confirming}
-        title="Transfer this conversation?"
-        text={`${personName(chosen, 'The chosen speaker')} will hold it instead of you, and it leaves your conversations.`}
-        confirmLabel="Transfer"
+        title={t('speaker.moderation.transfer.title')}
+        text={t('speaker.moderation.transfer.text', { name: personName(chosen, t('speaker.moderation.transfer.chosen')) })}
+        confirmLabel={t('speaker.moderation.transfer')}
         busy={loading}
         confirmDisabled={!chosen}
         onClose={() => setConfirming(false)}
         onConfirm={confirm}
       >
-        {!chosen && <Alert severity="warning">Choose a speaker first.</Alert>}
+        {!chosen && <Alert severity="warning">{t('speaker.moderation.transfer.chooseFirst')}</Alert>}
       </ConfirmDialog>
     </ModerationCard>
   );

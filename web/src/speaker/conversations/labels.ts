@@ -3,6 +3,7 @@
  * "Start button label", "Cancel", "Transfer"; spec 3, "Speaker conversations list"). Pure.
  */
 import type { ConversationStatus } from '../../gql/graphql';
+import { translateOr } from '../../i18n/translate';
 
 export type StartLabel = 'Too Early' | 'Start' | 'Resume' | 'Cannot Start';
 
@@ -37,8 +38,8 @@ export function transferLabel(c: {
 
 /** A list chip for opened and started (spec 3); none otherwise. */
 export function statusChip(status: ConversationStatus): string | null {
-  if (status === 'opened') return 'Opened';
-  if (status === 'started') return 'Started';
+  if (status === 'opened') return translateOr('speaker.conversations.status.opened', 'Opened');
+  if (status === 'started') return translateOr('speaker.conversations.status.started', 'Started');
   return null;
 }
 

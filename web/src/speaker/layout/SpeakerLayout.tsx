@@ -28,19 +28,23 @@ import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { ListItemLink } from '../../components/ListItemLink';
 import { SidebarLayout } from '../../components/SidebarLayout';
+import { ExternalLink } from '../../components/ExternalLink';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 
 export const SPEAKER_SIDEBAR_WIDTH = 344;
 
-const SECTIONS: { label: string; to: string; icon: ComponentType }[] = [
-  { label: 'Planner', to: '/speaker/planner', icon: CalendarMonthIcon },
-  { label: 'Conversations', to: '/speaker/conversations', icon: ForumIcon },
-  { label: 'Availability', to: '/speaker/availability', icon: EventAvailableIcon },
-  { label: 'Payroll', to: '/speaker/payroll', icon: PaymentsIcon },
-  { label: 'Compatibility', to: '/speaker/compatibility', icon: VideocamIcon },
-  { label: 'Settings', to: '/speaker/settings', icon: SettingsIcon },
+const SECTIONS: { label: MessageId; to: string; icon: ComponentType }[] = [
+  { label: 'speaker.planner.title', to: '/speaker/planner', icon: CalendarMonthIcon },
+  { label: 'speaker.conversations.title', to: '/speaker/conversations', icon: ForumIcon },
+  { label: 'speaker.planner.availability', to: '/speaker/availability', icon: EventAvailableIcon },
+  { label: 'speaker.nav.payroll', to: '/speaker/payroll', icon: PaymentsIcon },
+  { label: 'speaker.nav.compatibility', to: '/speaker/compatibility', icon: VideocamIcon },
+  { label: 'shell.nav.settings', to: '/speaker/settings', icon: SettingsIcon },
 ];
 
 function ConversationSearch({ onDone }: { onDone(): void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [q, setQ] = useState('');
   return (
@@ -54,7 +58,7 @@ function ConversationSearch({ onDone }: { onDone(): void }) {
       }}
     >
       <TextField
-        label="Search conversations"
+        label={t('speaker.nav.search')}
         value={q}
         onChange={(e) => setQ(e.target.value.slice(0, 100))}
         size="small"
@@ -74,32 +78,31 @@ function ConversationSearch({ onDone }: { onDone(): void }) {
 }
 
 function SidebarContent({ onNavigate }: { onNavigate(): void }) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <ConversationSearch onDone={onNavigate} />
-      <nav aria-label="Speaker">
+      <nav aria-label={t('speaker.nav.label')}>
         <List dense disablePadding>
           {SECTIONS.map(({ label, to, icon: Icon }) => (
             <ListItemLink key={to} to={to} selected={pathname === to || pathname.startsWith(`${to}/`)} onClick={onNavigate}>
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <Icon />
               </ListItemIcon>
-              <ListItemText primary={label} />
+              <ListItemText primary={t(label)} />
             </ListItemLink>
           ))}
         </List>
       </nav>
       <Divider />
-      <Stack spacing={1} component="nav" aria-label="Support">
+      <Stack spacing={1} component="nav" aria-label={t('speaker.nav.support')}>
         <Link component={RouterLink} to="/help" onClick={onNavigate}>
-          Help
+          {t('shell.nav.help')}
         </Link>
-        <Link href={EXTERNAL_LINKS.faq} target="_blank" rel="noopener noreferrer">
-          FAQ<span className="visually-hidden"> (opens in a new tab)</span>
-        </Link>
+        <ExternalLink href={EXTERNAL_LINKS.faq}>{t('shell.nav.faq')}</ExternalLink>
         <Link component={RouterLink} to="/auth/sign_out">
-          Sign out
+          {t('speaker.nav.signOut')}
         </Link>
       </Stack>
     </Stack>
@@ -107,10 +110,11 @@ function SidebarContent({ onNavigate }: { onNavigate(): void }) {
 }
 
 function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
   return (
     <Box
       component="aside"
-      aria-label="Speaker area"
+      aria-label={t('speaker.nav.area')}
       sx={{
         width: SPEAKER_SIDEBAR_WIDTH,
         maxWidth: '100%',
@@ -127,11 +131,12 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
 }
 
 export function SpeakerLayout({ children }: { children: ReactNode }) {
+  const t = useT();
   useSidebarHoldsLinks();
   return (
     <SidebarLayout
       sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
-      menuLabel="Speaker menu"
+      menuLabel={t('speaker.nav.menu')}
       drawerId="speaker-drawer"
       drawerWidth={SPEAKER_SIDEBAR_WIDTH}
     >

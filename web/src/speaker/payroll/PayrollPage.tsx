@@ -15,10 +15,12 @@ import { errorMessage } from '../../lib/errors';
 import { currentPayMonth, monthRange, payMonthChoices } from '../../payroll/months';
 import { ITEMIZED_PAYROLL, SPEAKER_PAYROLL } from '../../payroll/operations';
 import { CsvDownloads, ItemizedLines, MonthPicker, PayChart, PayrollSummary } from '../../payroll/PayrollParts';
+import { useT } from '../../i18n/useT';
 
 const CHART_MONTHS = 6;
 
 export default function PayrollPage() {
+  const t = useT();
   const [month, setMonth] = useState(currentPayMonth());
   const range = monthRange(month);
   const chartMonths = payMonthChoices()
@@ -39,7 +41,7 @@ export default function PayrollPage() {
   });
   const failure = error ?? lines.error;
   return (
-    <Page title="Payroll">
+    <Page title={t('speaker.nav.payroll')}>
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
           <MonthPicker value={month} onChange={setMonth} />
@@ -50,14 +52,14 @@ export default function PayrollPage() {
             severity="error"
             action={
               <Button color="inherit" size="small" onClick={() => void Promise.all([refetch(), lines.refetch()])}>
-                Retry
+                {t('speaker.payroll.retry')}
               </Button>
             }
           >
             {errorMessage(failure)}
           </Alert>
         ) : loading && !data ? (
-          <Loading label="Loading your payroll" />
+          <Loading label={t('speaker.payroll.loading')} />
         ) : (
           <>
             <PayrollSummary row={data?.month[0] ?? null} month={month} />
@@ -66,10 +68,10 @@ export default function PayrollPage() {
             </Paper>
             <section aria-labelledby="payroll-lines-title">
               <Typography id="payroll-lines-title" variant="h6" component="h2" gutterBottom>
-                Itemized pay
+                {t('speaker.payroll.itemized')}
               </Typography>
               {lines.loading && !lines.data ? (
-                <Loading label="Loading the itemized pay" />
+                <Loading label={t('speaker.payroll.itemizedLoading')} />
               ) : (
                 <ItemizedLines lines={lines.data?.itemizedPayroll ?? []} zone={me?.tzIdentifier ?? null} />
               )}

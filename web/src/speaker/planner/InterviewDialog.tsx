@@ -14,10 +14,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n/useT';
 import { openConversationWindow } from '../../conversation/windows';
 import { canConnect, interviewView, type MySpeaking } from './speakingOperations';
 
 export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MySpeaking; onBeginOnboarding(): void }) {
+  const t = useT();
   const navigate = useNavigate();
   const [introDone, setIntroDone] = useState(false);
   const view = interviewView(speaking, introDone);
@@ -26,78 +28,59 @@ export function InterviewDialog({ speaking, onBeginOnboarding }: { speaking: MyS
   // stays and turns to the outcome once staff decides.
   const connect = () => speaking.interview && openConversationWindow(speaking.interview.id);
 
-  const titles = {
-    intro: 'Welcome, future speaker!',
-    lobby: 'Your interview',
-    promote: 'Congratulations!',
-    decline: 'Thank you for interviewing',
-    pending: 'Your interview is under review',
-  } as const;
-
   return (
     <Dialog open fullWidth maxWidth="sm" aria-labelledby="interview-title" data-testid="interview-dialog" data-view={view}>
-      <DialogTitle id="interview-title">{titles[view]}</DialogTitle>
+      <DialogTitle id="interview-title">{t(`speaker.interview.title.${view}`)}</DialogTitle>
       <DialogContent>
         {view === 'intro' && (
           <Stack spacing={2}>
-            <Typography>
-              Tertulia speakers hold timed video conversations with language students. Before you plan your first conversations, a member of
-              our staff meets you in a short video interview (about 30 minutes).
-            </Typography>
-            <Typography>Continue to the interview lobby: we let you know here when your interview is ready.</Typography>
+            <Typography>{t('speaker.interview.intro')}</Typography>
+            <Typography>{t('speaker.interview.introNext')}</Typography>
           </Stack>
         )}
         {view === 'lobby' && (
           <Stack spacing={2}>
             {!speaking.interview ? (
-              <Alert severity="info">Your interview has not been opened yet. Our staff will open it soon.</Alert>
+              <Alert severity="info">{t('speaker.interview.notOpened')}</Alert>
             ) : canConnect(speaking) ? (
-              <Alert severity="success">Your interviewer is waiting. Connect to join the call.</Alert>
+              <Alert severity="success">{t('speaker.interview.waiting')}</Alert>
             ) : (
-              <Alert severity="info">
-                Your interview is not open now. The Connect button becomes available as soon as your interviewer opens the call.
-              </Alert>
+              <Alert severity="info">{t('speaker.interview.notOpen')}</Alert>
             )}
-            <Typography color="text.secondary">Use a quiet place, a camera and a microphone.</Typography>
+            <Typography color="text.secondary">{t('speaker.interview.equipment')}</Typography>
           </Stack>
         )}
-        {view === 'promote' && (
-          <Typography>You passed the interview. Set up your speaker profile to start planning conversations.</Typography>
-        )}
-        {view === 'decline' && (
-          <Typography>
-            Thank you for your time. After the interview we decided not to continue with your application. You will be signed out.
-          </Typography>
-        )}
-        {view === 'pending' && <Typography>Our staff is reviewing your interview. Come back later to see the outcome.</Typography>}
+        {view === 'promote' && <Typography>{t('speaker.interview.promoted')}</Typography>}
+        {view === 'decline' && <Typography>{t('speaker.interview.declined')}</Typography>}
+        {view === 'pending' && <Typography>{t('speaker.interview.pending')}</Typography>}
       </DialogContent>
       <DialogActions>
         {view === 'intro' && (
           <Button variant="contained" onClick={() => setIntroDone(true)}>
-            Continue
+            {t('speaker.interview.continue')}
           </Button>
         )}
         {view === 'lobby' && (
           <>
-            <Button onClick={signOut}>Leave</Button>
+            <Button onClick={signOut}>{t('speaker.interview.leave')}</Button>
             <Button variant="contained" disabled={!canConnect(speaking)} onClick={connect}>
-              Connect
+              {t('speaker.interview.connect')}
             </Button>
           </>
         )}
         {view === 'promote' && (
           <Button variant="contained" onClick={onBeginOnboarding}>
-            Begin Onboarding
+            {t('speaker.interview.beginOnboarding')}
           </Button>
         )}
         {view === 'decline' && (
           <Button variant="contained" onClick={signOut}>
-            Sign Out
+            {t('shell.nav.signOut')}
           </Button>
         )}
         {view === 'pending' && (
           <Button variant="contained" onClick={signOut}>
-            Leave
+            {t('speaker.interview.leave')}
           </Button>
         )}
       </DialogActions>

@@ -4,23 +4,21 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n/useT';
 
 export default function NeedsInvitationPage() {
+  const t = useT();
   return (
-    <Page title="An invitation is needed">
+    <Page title={t('speaker.planner.needsInvitation.title')}>
       <Stack spacing={2} sx={{ maxWidth: 640 }}>
-        <Typography>
-          Speakers join Tertulia by invitation. Your account has no speaker invitation yet, so there is nothing to plan here.
-        </Typography>
-        <Typography color="text.secondary">
-          If you were told you would be invited, ask our staff to send the invitation to your address.
-        </Typography>
+        <Typography>{t('speaker.planner.needsInvitation.text')}</Typography>
+        <Typography color="text.secondary">{t('speaker.planner.needsInvitation.ask')}</Typography>
         <Stack direction="row" spacing={2}>
           <Button component={RouterLink} to="/" variant="contained">
-            Go home
+            {t('speaker.planner.needsInvitation.home')}
           </Button>
           <Button component={RouterLink} to="/auth/sign_out">
-            Sign out
+            {t('speaker.planner.needsInvitation.signOut')}
           </Button>
         </Stack>
       </Stack>

@@ -18,6 +18,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyError, notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { describeZone, formatDay, localDateOf, weekOf } from '../../lib/time';
 import { ConversationRow, useUnreadMessagesFollowed } from '../conversations/ConversationsPage';
@@ -25,17 +26,17 @@ import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerC
 import { EmptyState } from '../../components/EmptyState';
 import { CalendarIllustration } from '../../components/illustrations';
 
-export const PLANNER_REFRESHED = 'The planner was refreshed successfully!';
 /** Newest first, enough for three weeks of a busy speaker (reservations reach 7 days ahead). */
 const PLANNER_FIRST = 200;
 
 const WEEKS = [
-  { offset: -1, title: 'Last week' },
-  { offset: 0, title: 'This week' },
-  { offset: 1, title: 'Next week' },
+  { offset: -1, title: 'speaker.planner.lastWeek' },
+  { offset: 0, title: 'speaker.planner.thisWeek' },
+  { offset: 1, title: 'speaker.planner.nextWeek' },
 ] as const;
 
 export function PlannerWeek() {
+  const t = useT();
   const { data, error, loading, refetch, networkStatus } = useQuery(SPEAKER_CONVERSATIONS, {
     variables: { statuses: SPEAKER_STATUSES, reverse: true, first: PLANNER_FIRST },
     pollInterval: SPEAKER_POLL_MS,
@@ -54,8 +55,8 @@ export function PlannerWeek() {
       const { start, end } = weekOf(zone, week.offset);
       const inWeek = all
         .filter((c) => {
-          const t = Date.parse(c.reservedStart);
-          return t >= start.toMillis() && t < end.toMillis();
+          const at = Date.parse(c.reservedStart);
+          return at >= start.toMillis() && at < end.toMillis();
         })
         .sort((a, b) => Date.parse(a.reservedStart) - Date.parse(b.reservedStart));
       const days = new Map<string, SpeakerConversationItem[]>();
@@ -70,14 +71,14 @@ export function PlannerWeek() {
   const refresh = async () => {
     try {
       await refetch();
-      notifySuccess(PLANNER_REFRESHED);
+      notifySuccess(t('speaker.planner.refreshed'));
     } catch (cause) {
       notifyError(errorMessage(cause));
     }
   };
 
   return (
-    <Page title="Planner">
+    <Page title={t('speaker.planner.title')}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -85,18 +86,18 @@ export function PlannerWeek() {
         alignItems={{ sm: 'center' }}
         sx={{ mb: 2 }}
       >
-        <Typography color="text.secondary">{zone ? `Times are in ${describeZone(zone)}.` : ' '}</Typography>
+        <Typography color="text.secondary">{zone ? t('speaker.planner.timesIn', { zone: describeZone(zone) }) : ' '}</Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to="/speaker/availability">
-            Availability
+            {t('speaker.planner.availability')}
           </Button>
           <Button variant="contained" startIcon={<RefreshIcon />} onClick={refresh} disabled={refreshing}>
-            Refresh
+            {t('speaker.planner.refresh')}
           </Button>
         </Stack>
       </Stack>
       {loading && !data ? (
-        <Loading label="Loading your planner" />
+        <Loading label={t('speaker.planner.loading')} />
       ) : error && !me ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : (
@@ -110,7 +111,7 @@ export function PlannerWeek() {
               sx={{ p: { xs: 1.5, sm: 2 } }}
             >
               <Typography id={`week-${week.offset}`} variant="h6" component="h2">
-                {week.title}
+                {t(week.title)}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                 {formatDay(week.start.toISODate()!)} – {formatDay(week.end.minus({ days: 1 }).toISODate()!)}
@@ -120,7 +121,7 @@ export function PlannerWeek() {
                   compact
                   testId="planner-week-empty"
                   illustration={<CalendarIllustration />}
-                  title={`No conversations ${week.offset < 0 ? 'were held' : 'are reserved'} this week.`}
+                  title={t(week.offset < 0 ? 'speaker.planner.noneHeld' : 'speaker.planner.noneReserved')}
                 />
               ) : (
                 [...week.days.entries()].map(([day, conversations]) => (
@@ -128,7 +129,7 @@ export function PlannerWeek() {
                     <Typography variant="subtitle2" component="h3">
                       {formatDay(day)}
                     </Typography>
-                    <List dense disablePadding aria-label={`Conversations on ${formatDay(day)}`}>
+                    <List dense disablePadding aria-label={t('speaker.planner.conversationsOn', { day: formatDay(day) })}>
                       {conversations.map((c) => (
                         <ConversationRow key={c.id} conversation={c} zone={zone!} timeOnly />
                       ))}

@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { PlannerWeek } from './PlannerWeek';
 import { INTERVIEW_POLL_MS, MY_SPEAKING } from './speakingOperations';
@@ -19,6 +20,7 @@ const InterviewDialog = lazy(() => import('./InterviewDialog').then((m) => ({ de
 const SpeakerOnboardingDialog = lazy(() => import('../onboarding/SpeakerOnboardingDialog'));
 
 export default function SpeakerPlanner() {
+  const t = useT();
   const [inInterview, setInInterview] = useState(false);
   const [beganOnboarding, setBeganOnboarding] = useState(false);
   const { data, error, refetch } = useQuery(MY_SPEAKING, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: false });
@@ -38,17 +40,17 @@ export default function SpeakerPlanner() {
   if (!data) {
     if (error) {
       return (
-        <Page title="Planner">
+        <Page title={t('speaker.planner.title')}>
           <Alert severity="error">{errorMessage(error)}</Alert>
         </Page>
       );
     }
-    return <Loading label="Loading your planner" />;
+    return <Loading label={t('speaker.planner.loading')} />;
   }
   if (!speaking) return <Navigate to="/speaker/planner/needs_invitation" replace />;
   if (showInterview) {
     return (
-      <Page title="Planner">
+      <Page title={t('speaker.planner.title')}>
         <Suspense fallback={<Loading />}>
           <InterviewDialog speaking={speaking} onBeginOnboarding={() => setBeganOnboarding(true)} />
         </Suspense>
@@ -57,7 +59,7 @@ export default function SpeakerPlanner() {
   }
   if (data.me?.account.isOnboarding) {
     return (
-      <Page title="Planner">
+      <Page title={t('speaker.planner.title')}>
         <Suspense fallback={<Loading />}>
           <SpeakerOnboardingDialog onDone={() => void refetch()} />
         </Suspense>

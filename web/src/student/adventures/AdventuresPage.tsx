@@ -29,7 +29,6 @@ import {
   DURATIONS,
   EXTRA_CONVERSATION_CHOICES,
   LANGUAGES,
-  NO_ADVENTURES_MESSAGE,
   OutcomeTitles,
   PROFICIENCIES,
   type Proficiency,
@@ -49,6 +48,8 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney, priceOrContactSales } from '../../lib/money';
 import { STEPS, adventureEnrollmentMachine, stepOf } from '../../machines/adventureEnrollmentMachine';
 import type { EnrollResult } from '../../machines/courseEnrollmentMachine';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 
 const ALL_ADVENTURES = graphql(`
   query AllAdventures($durationRequirement: Int, $language: String, $proficiency: Proficiency) {
@@ -77,9 +78,16 @@ const ALL_ADVENTURES = graphql(`
 
 type AdventureItem = DocumentType<typeof ALL_ADVENTURES>['allAdventures']['adventures'][number];
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const STEP_IDS = {
+  Preview: 'student.adventures.step.preview',
+  Acknowledge: 'student.adventures.step.acknowledge',
+  'Extra conversations': 'student.adventures.step.extra',
+  Pay: 'student.adventures.step.pay',
+  Outcome: 'student.adventures.step.outcome',
+} as const satisfies Record<(typeof STEPS)[number], MessageId>;
 
 function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: AdventureItem; onClose(): void; onEnrolled(): void }) {
+  const t = useT();
   const client = useApolloClient();
   const machine = useMemo(
     () =>
@@ -116,9 +124,15 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
   const { context } = state;
   const course = context.adventure as unknown as CourseSummary | null;
   const revert = () => send({ type: 'REVERT' });
+  const refused = context.errorCode === 'CONFLICT';
+  const outcomeTitle = context.result ? OutcomeTitles.credit_card : refused ? OutcomeTitles.failedEnrollment : OutcomeTitles.failedPayment;
 
   return (
-    <Box sx={{ width: { xs: '100vw', sm: 480 }, p: 3 }} role="region" aria-label={`Enroll in ${adventure.name}`}>
+    <Box
+      sx={{ width: { xs: '100vw', sm: 480 }, p: 3 }}
+      role="region"
+      aria-label={t('student.adventures.enrollIn', { name: adventure.name })}
+    >
       <Typography variant="h6" component="h2" gutterBottom>
         {adventure.name}
       </Typography>
@@ -133,25 +147,25 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
                 optional={
                   failed ? (
                     <Typography variant="caption" color="error">
-                      Payment failed
+                      {t('student.adventures.paymentFailed')}
                     </Typography>
                   ) : undefined
                 }
               >
-                {label}
+                {t(STEP_IDS[label])}
               </StepLabel>
             </Step>
           );
         })}
       </Stepper>
 
-      {state.matches({ loading: 'fetching' }) && <Loading label="Loading the adventure" />}
+      {state.matches({ loading: 'fetching' }) && <Loading label={t('student.adventures.loadingOne')} />}
       {state.matches({ loading: 'failed' }) && (
         <Stack spacing={2}>
           <Alert severity="error">{context.error}</Alert>
           <Stack direction="row" spacing={2}>
-            <Button onClick={revert}>Try again</Button>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={revert}>{t('student.adventures.tryAgain')}</Button>
+            <Button onClick={onClose}>{t('student.adventures.close')}</Button>
           </Stack>
         </Stack>
       )}
@@ -160,14 +174,13 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
         <Stack spacing={2}>
           <CourseFacts course={course} />
           <Typography variant="body2" color="text.secondary">
-            A self-paced course adventure: {course.completionRequirement} conversations of {course.durationRequirement} minutes with native
-            speakers, whenever you like.
+            {t('student.adventures.about', { count: course.completionRequirement, minutes: course.durationRequirement })}
           </Typography>
           <Stack direction="row" spacing={2}>
             <Button variant="contained" onClick={() => send({ type: 'CONTINUE' })}>
-              Continue
+              {t('student.adventures.continue')}
             </Button>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t('student.adventures.cancel')}</Button>
           </Stack>
         </Stack>
       )}
@@ -177,28 +190,28 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
           <Agreement agreed={context.agreed} onChange={(agreed) => send({ type: 'AGREE', agreed })} />
           <Stack direction="row" spacing={2}>
             <Button variant="contained" disabled={!context.agreed} onClick={() => send({ type: 'CONTINUE' })}>
-              Continue
+              {t('student.adventures.continue')}
             </Button>
-            <Button onClick={revert}>Start over</Button>
+            <Button onClick={revert}>{t('student.adventures.startOver')}</Button>
           </Stack>
         </Stack>
       )}
 
       {state.matches('upselling') && course && (
         <Stack spacing={2}>
-          <Typography>Add extra conversations to your adventure?</Typography>
+          <Typography>{t('student.adventures.addExtra')}</Typography>
           <FormControl fullWidth>
-            <InputLabel id="extra-label">Extra conversations</InputLabel>
+            <InputLabel id="extra-label">{t('student.adventures.step.extra')}</InputLabel>
             <Select
               labelId="extra-label"
-              label="Extra conversations"
+              label={t('student.adventures.step.extra')}
               value={context.extraConversations}
               onChange={(e) => send({ type: 'SET_EXTRA', extraConversations: Number(e.target.value) })}
               inputProps={{ 'data-testid': 'extra-conversations' }}
             >
               {EXTRA_CONVERSATION_CHOICES.map((n) => (
                 <MenuItem key={n} value={n}>
-                  {n === 0 ? 'None' : n}
+                  {n === 0 ? t('student.adventures.none') : n}
                 </MenuItem>
               ))}
             </Select>
@@ -206,7 +219,10 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
           {context.error && <Alert severity="error">{context.error}</Alert>}
           <Typography data-testid="adventure-total">
             {course.prices
-              ? `${course.prices.totalQuantity} conversations: ${formatMoney(course.prices.totalPrice, course.prices.currency)}`
+              ? t('student.adventures.total', {
+                  count: course.prices.totalQuantity,
+                  price: formatMoney(course.prices.totalPrice, course.prices.currency),
+                })
               : priceOrContactSales(null)}
           </Typography>
           <Stack direction="row" spacing={2}>
@@ -215,9 +231,9 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
               disabled={state.matches({ upselling: 'pricing' }) || !!context.error || !course.prices}
               onClick={() => send({ type: 'CONTINUE' })}
             >
-              Continue
+              {t('student.adventures.continue')}
             </Button>
-            <Button onClick={revert}>Start over</Button>
+            <Button onClick={revert}>{t('student.adventures.startOver')}</Button>
           </Stack>
         </Stack>
       )}
@@ -230,31 +246,25 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
             busy={state.matches({ enrolling: 'paying' })}
             onToken={(cardToken) => send({ type: 'PAY', cardToken })}
           />
-          <Button onClick={revert}>Start over</Button>
+          <Button onClick={revert}>{t('student.adventures.startOver')}</Button>
         </Stack>
       )}
 
       {state.matches('outcome') && (
         <Outcome
           ok={!!context.result}
-          title={
-            context.result
-              ? OutcomeTitles.credit_card
-              : context.errorCode === 'CONFLICT'
-                ? OutcomeTitles.failedEnrollment
-                : OutcomeTitles.failedPayment
-          }
+          title={outcomeTitle}
           message={
             context.result
-              ? `Your card was charged ${formatMoney(context.result.amount ?? 0)}. ${context.result.minuteQuantity} minutes were added to your account.`
+              ? t('student.adventures.charged', { amount: formatMoney(context.result.amount ?? 0), minutes: context.result.minuteQuantity })
               : context.error
           }
           onRetry={() => send({ type: 'RETRY' })}
           onDone={onClose}
-          doneLabel="Close"
+          doneLabel={t('student.adventures.close')}
           next={
             context.result
-              ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: context.adventure?.id } }
+              ? { label: t('student.enroll.reserveFirst'), to: '/student/reserve', state: { courseId: context.adventure?.id } }
               : undefined
           }
         />
@@ -264,6 +274,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
 }
 
 export default function AdventuresPage() {
+  const t = useT();
   const [language, setLanguage] = useState<string>('es');
   const [proficiency, setProficiency] = useState<Proficiency | ''>('');
   const [duration, setDuration] = useState<number | ''>('');
@@ -276,13 +287,13 @@ export default function AdventuresPage() {
   const adventures = data?.allAdventures.adventures ?? [];
 
   return (
-    <Page title="New Adventures">
+    <Page title={t('student.adventures.title')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
         <FormControl sx={{ minWidth: 180 }}>
-          <InputLabel id="language-label">Language</InputLabel>
+          <InputLabel id="language-label">{t('student.adventures.language')}</InputLabel>
           <Select
             labelId="language-label"
-            label="Language"
+            label={t('student.adventures.language')}
             value={language}
             onChange={(e) => setLanguage(e.target.value)}
             inputProps={{ 'data-testid': 'filter-language' }}
@@ -295,49 +306,54 @@ export default function AdventuresPage() {
           </Select>
         </FormControl>
         <FormControl sx={{ minWidth: 180 }}>
-          <InputLabel id="proficiency-label">Proficiency</InputLabel>
-          <Select labelId="proficiency-label" label="Proficiency" value={proficiency} onChange={(e) => setProficiency(e.target.value)}>
-            <MenuItem value="">Any</MenuItem>
+          <InputLabel id="proficiency-label">{t('student.adventures.proficiency')}</InputLabel>
+          <Select
+            labelId="proficiency-label"
+            label={t('student.adventures.proficiency')}
+            value={proficiency}
+            onChange={(e) => setProficiency(e.target.value)}
+          >
+            <MenuItem value="">{t('student.adventures.any')}</MenuItem>
             {PROFICIENCIES.map((p) => (
               <MenuItem key={p} value={p}>
-                {capitalize(p)}
+                {t(`student.courses.level.${p}`)}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <FormControl sx={{ minWidth: 180 }}>
-          <InputLabel id="duration-label">Duration</InputLabel>
+          <InputLabel id="duration-label">{t('student.adventures.duration')}</InputLabel>
           <Select
             labelId="duration-label"
-            label="Duration"
+            label={t('student.adventures.duration')}
             value={duration}
             onChange={(e) => setDuration(String(e.target.value) === '' ? '' : Number(e.target.value))}
           >
-            <MenuItem value="">Any</MenuItem>
+            <MenuItem value="">{t('student.adventures.any')}</MenuItem>
             {DURATIONS.map((d) => (
               <MenuItem key={d} value={d}>
-                {d} minutes
+                {t('student.reserve.minutes', { minutes: d })}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
       </Stack>
       {loading && !data ? (
-        <Loading label="Loading adventures" />
+        <Loading label={t('student.adventures.loading')} />
       ) : error && !data ? (
         // A failed load is not an empty list: say what went wrong and offer to load again.
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void refetch().catch(() => null)}>
-              Try again
+              {t('student.adventures.tryAgain')}
             </Button>
           }
         >
-          The adventures could not be loaded: {errorMessage(error)}
+          {t('student.adventures.loadFailed', { error: errorMessage(error) })}
         </Alert>
       ) : adventures.length === 0 ? (
-        <EmptyState illustration={<CompassIllustration />} title={NO_ADVENTURES_MESSAGE} />
+        <EmptyState illustration={<CompassIllustration />} title={t('student.adventures.empty')} />
       ) : (
         <Grid container spacing={2}>
           {adventures.map((a) => (
@@ -348,19 +364,26 @@ export default function AdventuresPage() {
                     {a.name}
                   </Typography>
                   <Typography color="text.secondary">
-                    {languageName(a.language)} · {capitalize(a.proficiency)} · {a.durationRequirement} minutes
+                    {t('student.adventures.line', {
+                      language: languageName(a.language),
+                      level: t(`student.courses.level.${a.proficiency}`),
+                      minutes: a.durationRequirement,
+                    })}
                   </Typography>
                   <Typography sx={{ mt: 1 }}>
-                    {a.completionRequirement} conversations · {priceOrContactSales(a.prices?.totalPrice, a.prices?.currency)}
+                    {t('student.adventures.conversations', {
+                      count: a.completionRequirement,
+                      price: priceOrContactSales(a.prices?.totalPrice, a.prices?.currency),
+                    })}
                   </Typography>
                 </CardContent>
                 <CardActions>
                   <Button
                     onClick={() => setChosen(a)}
                     disabled={a.enrolledIn}
-                    aria-label={a.enrolledIn ? `Enrolled in ${a.name}` : `Choose ${a.name}`}
+                    aria-label={t(a.enrolledIn ? 'student.adventures.enrolledIn' : 'student.adventures.choose', { name: a.name })}
                   >
-                    {a.enrolledIn ? 'Enrolled' : 'Choose'}
+                    {t(a.enrolledIn ? 'student.adventures.enrolled' : 'student.adventures.chooseAction')}
                   </Button>
                 </CardActions>
               </Card>

@@ -33,10 +33,8 @@ import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
 import { MakeUpFlow } from './MakeUpFlow';
 import { RowIcon } from './RowIcon';
-import { ROW_LABELS, rowKind } from './rowKind';
+import { rowKind, rowLabel } from './rowKind';
 import { STUDENT_CONVERSATIONS, type StudentConversation } from './operations';
-
-export const PURCHASE_MORE = 'Purchase more minutes!';
 
 const courseLine = (c: StudentConversation) =>
   c.course
@@ -62,28 +60,28 @@ export default function ConversationsPage() {
   };
 
   return (
-    <Page title="Your Conversations">
+    <Page title={t('student.conversations.title')}>
       <Button component={RouterLink} to="/student/words" variant="outlined" startIcon={<SpellcheckIcon />} sx={{ mb: 2 }}>
         {t('words.title')}
       </Button>
       {error && !data ? (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Reload</Button>}>
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>{t('student.conversations.reload')}</Button>}>
           {errorMessage(error)}
         </Alert>
       ) : loading && !data ? (
-        <Loading label="Loading your conversations" />
+        <Loading label={t('student.conversations.loading')} />
       ) : conversations.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography gutterBottom>You have no conversations yet.</Typography>
+          <Typography gutterBottom>{t('student.conversations.none')}</Typography>
           <Button variant="contained" component={RouterLink} to="/student/reserve">
-            Reserve Time
+            {t('student.conversations.reserve')}
           </Button>
         </Paper>
       ) : (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
             <Paper variant="outlined">
-              <List aria-label="Your conversations" disablePadding>
+              <List aria-label={t('student.conversations.list')} disablePadding>
                 {conversations.map((c) => {
                   const kind = rowKind(c);
                   return (
@@ -99,8 +97,8 @@ export default function ConversationsPage() {
                         <RowIcon kind={kind} />
                       </ListItemIcon>
                       <ListItemText
-                        primary={`${formatDayAndTime(c.reservedStart, zone)} · ${ROW_LABELS[kind]}`}
-                        secondary={c.makeUpPolicy.canMakeUp ? PURCHASE_MORE : courseLine(c)}
+                        primary={`${formatDayAndTime(c.reservedStart, zone)} · ${rowLabel(kind)}`}
+                        secondary={c.makeUpPolicy.canMakeUp ? t('student.conversations.purchaseMore') : courseLine(c)}
                         secondaryTypographyProps={c.makeUpPolicy.canMakeUp ? { color: 'primary', fontWeight: 600 } : undefined}
                       />
                     </ListItemButton>
@@ -114,7 +112,7 @@ export default function ConversationsPage() {
               <Details key={selected.id} conversation={selected} zone={zone} headingRef={detailHeading} />
             ) : (
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography color="text.secondary">Choose a conversation to see its details.</Typography>
+                <Typography color="text.secondary">{t('student.conversations.choose')}</Typography>
               </Paper>
             )}
           </Grid>
@@ -133,9 +131,11 @@ function Details({
   zone: string;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
 }) {
+  const t = useT();
   const [buying, setBuying] = useState(false);
   const kind = rowKind(c);
   const lobbyDisabled = c.isCanceled || c.status === 'stopped';
+  const held = c.status === 'started' || c.status === 'stopped';
   // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation starts without the purchase open
   useEffect(() => setBuying(false), [c.id]);
   return (
@@ -153,38 +153,41 @@ function Details({
           {formatDayAndTime(c.reservedStart, zone)}
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-          <Chip size="small" label={ROW_LABELS[kind]} />
+          <Chip size="small" label={rowLabel(kind)} />
         </Stack>
         <Typography>
-          {c.duration} minutes with {c.reservedWith?.displayName ?? 'a speaker'}
+          {t('student.conversations.with', { minutes: c.duration, name: c.reservedWith?.displayName ?? t('student.home.aSpeaker') })}
         </Typography>
         <Typography color="text.secondary">
-          {c.course ? `Course: ${courseLine(c)}` : `Language: ${languageName(c.learningLanguage)}`}
+          {c.course
+            ? t('student.conversations.course', { course: courseLine(c) })
+            : t('student.conversations.language', { language: languageName(c.learningLanguage) })}
         </Typography>
-        {c.lesson && <Typography color="text.secondary">Discussion topic: {c.lesson.title}</Typography>}
+        {c.lesson && <Typography color="text.secondary">{t('student.conversations.topic', { topic: c.lesson.title })}</Typography>}
         {c.isCanceled && (
           <Typography sx={{ mt: 1 }}>
-            Canceled on {formatDateTime(c.canceledOn, zone)}
-            {c.canceledBy?.displayName ? ` by ${c.canceledBy.displayName}` : ''}.
+            {c.canceledBy?.displayName
+              ? t('student.conversations.canceledOnBy', { when: formatDateTime(c.canceledOn, zone), name: c.canceledBy.displayName })
+              : t('student.conversations.canceledOn', { when: formatDateTime(c.canceledOn, zone) })}
           </Typography>
         )}
         {!c.isCanceled && c.cancellationPolicy.isCancelable && c.cancellationPolicy.cancelableUntil && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            You can cancel it in the lobby until {formatDateTime(c.cancellationPolicy.cancelableUntil, zone)}.
+            {t('student.conversations.cancelUntil', { when: formatDateTime(c.cancellationPolicy.cancelableUntil, zone) })}
           </Typography>
         )}
         {!!c.refundedMinutes && (
           <Alert severity="success" sx={{ mt: 2 }}>
-            {c.refundedMinutes} minutes were given back to you for this conversation.
+            {t('student.conversations.refunded', { minutes: c.refundedMinutes })}
           </Alert>
         )}
         <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
           <Button variant="contained" component={RouterLink} to={`/student/lobby?id=${encodeURIComponent(c.id)}`} disabled={lobbyDisabled}>
-            Lobby
+            {t('student.conversations.lobby')}
           </Button>
           {c.makeUpPolicy.canMakeUp && !buying && (
             <Button variant="outlined" onClick={() => setBuying(true)}>
-              {PURCHASE_MORE}
+              {t('student.conversations.purchaseMore')}
             </Button>
           )}
         </Stack>
@@ -195,14 +198,14 @@ function Details({
       {buying && (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="make-up-title">
           <Typography id="make-up-title" variant="h6" component="h2" gutterBottom>
-            Make-up minutes
+            {t('student.conversations.makeUp')}
           </Typography>
           <MakeUpFlow conversationId={c.id} onClose={() => setBuying(false)} />
         </Paper>
       )}
       {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="student" />}
-      {c.status === 'started' || c.status === 'stopped' ? <NotesPanel conversationId={c.id} linkToAll /> : null}
-      <RatingCard conversation={c} who={c.reservedWith?.displayName ?? 'your speaker'} />
+      {held && <NotesPanel conversationId={c.id} linkToAll />}
+      <RatingCard conversation={c} who={c.reservedWith?.displayName ?? t('student.lobby.yourSpeaker')} />
     </Stack>
   );
 }

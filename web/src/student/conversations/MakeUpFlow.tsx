@@ -18,8 +18,11 @@ import { errorMessage } from '../../lib/errors';
 import { formatMoney } from '../../lib/money';
 import { makeUpMachine } from '../../machines/makeUpMachine';
 import { MAKE_UP_PRICES, PURCHASE_MAKE_UP, STUDENT_CONVERSATIONS } from './operations';
+import { Message } from '../../i18n/Message';
+import { useT } from '../../i18n/useT';
 
 export function MakeUpFlow({ conversationId, onClose }: { conversationId: string; onClose: () => void }) {
+  const t = useT();
   const client = useApolloClient();
   const [state, send] = useMachine(makeUpMachine);
   const { offer, purchased, error } = state.context;
@@ -53,13 +56,16 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
     }
   };
 
-  if (state.matches('loading')) return <Loading label="Loading the make-up price" />;
+  if (state.matches('loading')) return <Loading label={t('student.makeUp.loading')} />;
   if (state.matches('outcome')) {
     return purchased ? (
       <Outcome
         ok
         title={AfterMessages.paymentSucceeded}
-        message={`${formatMoney(purchased.amount, offer?.currency ?? 'usd')} was charged for ${purchased.minuteQuantity} make-up minutes.`}
+        message={t('student.makeUp.charged', {
+          amount: formatMoney(purchased.amount, offer?.currency ?? 'usd'),
+          minutes: purchased.minuteQuantity,
+        })}
         onDone={onClose}
       />
     ) : (
@@ -69,28 +75,31 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
         message={error}
         onRetry={() => send({ type: 'REVERT' })}
         onDone={onClose}
-        doneLabel="Close"
+        doneLabel={t('student.makeUp.close')}
       />
     );
   }
   return (
     <Stack spacing={2} aria-busy={state.matches('purchasing')}>
       {error && (
-        <Alert severity="warning" action={<Button onClick={() => send({ type: 'RELOAD' })}>Reload</Button>}>
+        <Alert severity="warning" action={<Button onClick={() => send({ type: 'RELOAD' })}>{t('student.makeUp.reload')}</Button>}>
           {error}
         </Alert>
       )}
       {offer && (
         <>
           <Typography>
-            Buy back the {offer.minuteQuantity} minutes of this conversation for{' '}
-            <strong>{formatMoney(offer.totalPrice, offer.currency)}</strong>, half the usual price.
+            <Message
+              id="student.makeUp.offer"
+              values={{ minutes: offer.minuteQuantity, price: formatMoney(offer.totalPrice, offer.currency) }}
+              tags={{ b: (words) => <strong>{words}</strong> }}
+            />
           </Typography>
           <CardPaymentForm amount={offer.totalPrice} currency={offer.currency} busy={state.matches('purchasing')} onToken={pay} />
         </>
       )}
       <div>
-        <Button onClick={onClose}>Not now</Button>
+        <Button onClick={onClose}>{t('student.makeUp.notNow')}</Button>
       </div>
     </Stack>
   );

@@ -1,4 +1,5 @@
 /** The row of a student's conversation, decided in the spec's order (spec 3, Student conversation list). */
+import { translate } from '../../i18n/translate';
 import type { StudentConversation } from './operations';
 
 export type RowKind = 'canceled' | 'upcoming' | 'live' | 'completed' | 'missed' | 'tech_issue' | 'speaker_issue' | 'default';
@@ -14,13 +15,5 @@ export function rowKind(c: Pick<StudentConversation, 'isCanceled' | 'status' | '
   return 'default';
 }
 
-export const ROW_LABELS: Record<RowKind, string> = {
-  canceled: 'Canceled',
-  upcoming: 'Reserved',
-  live: 'Under way',
-  completed: 'Completed',
-  missed: 'Missed',
-  tech_issue: 'Tech Issue',
-  speaker_issue: 'Speaker Issue',
-  default: 'Ended',
-};
+/** The row's label in the page's language. */
+export const rowLabel = (kind: RowKind): string => translate(`student.conversations.row.${kind}`);

@@ -22,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { NO_COURSES_MESSAGE, languageName, lessonAction } from '../../../../contracts/enrollment';
+import { languageName, lessonAction } from '../../../../contracts/enrollment';
 import { EmptyState } from '../../components/EmptyState';
 import { BooksIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
@@ -32,6 +32,8 @@ import { peekPendingInvite } from '../../lib/pendingInvite';
 import { formatDate, formatDateTime } from '../../lib/time';
 import { EnrollPanel } from './EnrollPanel';
 import { FactsTable } from '../../components/FactsTable';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/useT';
 
 const COURSE_ITEM = graphql(`
   fragment StudentCourseItem on Course {
@@ -112,57 +114,66 @@ export const STUDENT_COURSES = graphql(`
 
 type EnrollmentItem = NonNullable<DocumentType<typeof STUDENT_COURSES>['me']>['courseEnrollments'][number];
 
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-const ENROLLED_WITH: Record<string, string> = {
-  credit_card: 'Paid by card',
-  redemption_code: 'Redemption code',
-  institutional: 'Paid by the school',
-  admin: 'Enrolled by an administrator',
-};
+type Level = 'beginner' | 'intermediate' | 'advanced';
+const LEVELS: readonly string[] = ['beginner', 'intermediate', 'advanced'] satisfies Level[];
+/** A course's level in the page's language (the server's value as it is when it is a new one). */
+function levelName(proficiency: string): string {
+  if (!LEVELS.includes(proficiency)) return proficiency;
+  const level = proficiency as Level;
+  return translate(`student.courses.level.${level}`);
+}
+type EnrolledWith = 'credit_card' | 'redemption_code' | 'institutional' | 'admin';
+const ENROLLED_WITH: readonly string[] = ['credit_card', 'redemption_code', 'institutional', 'admin'] satisfies EnrolledWith[];
+function enrolledWith(how: string | null | undefined): string {
+  if (!how || !ENROLLED_WITH.includes(how)) return '—';
+  const way = how as EnrolledWith;
+  return translate(`student.courses.with.${way}`);
+}
 
 function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrollment: EnrollmentItem | undefined; zone: string }) {
+  const t = useT();
   const rows: [string, React.ReactNode][] = [
-    ['Class', course.name],
-    ['Language', languageName(course.language)],
-    ['Proficiency', capitalize(course.proficiency)],
+    [t('student.courses.class'), course.name],
+    [t('student.courses.language'), languageName(course.language)],
+    [t('student.courses.proficiency'), levelName(course.proficiency)],
     [
-      'Instructor',
+      t('student.courses.instructor'),
       course.owner
         ? (course.owner.displayName ?? course.owner.emailAddress ?? '—')
         : course.kind === 'adventure'
-          ? 'Course adventure'
+          ? t('student.courses.courseAdventure')
           : '—',
     ],
-    ['School', course.owner?.school ?? '—'],
-    ['Starts', formatDate(course.startDate)],
-    ['Ends', course.endDate ? formatDate(course.endDate) : 'Self-paced, no end date'],
-    ['Enrolled on', formatDateTime(enrollment?.enrolledOn, zone)],
+    [t('student.courses.school'), course.owner?.school ?? '—'],
+    [t('student.courses.starts'), formatDate(course.startDate)],
+    [t('student.courses.ends'), course.endDate ? formatDate(course.endDate) : t('student.courses.selfPaced')],
+    [t('student.courses.enrolledOn'), formatDateTime(enrollment?.enrolledOn, zone)],
     [
-      'Payment',
+      t('student.courses.payment'),
       enrollment?.payment ? (
         enrollment.payment.receiptUrl ? (
           // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
           <Link href={enrollment.payment.receiptUrl} target="_blank" rel="noopener noreferrer">
-            {formatMoney(enrollment.payment.amount, enrollment.payment.currency)} receipt
+            {t('student.courses.receipt', { amount: formatMoney(enrollment.payment.amount, enrollment.payment.currency) })}
           </Link>
         ) : (
           formatMoney(enrollment.payment.amount, enrollment.payment.currency)
         )
       ) : (
-        (ENROLLED_WITH[enrollment?.enrolledWith ?? ''] ?? '—')
+        enrolledWith(enrollment?.enrolledWith)
       ),
     ],
     [
-      'Transactions',
+      t('student.courses.transactions'),
       // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
       <Link component={RouterLink} to="/student/settings" state={{ panel: 'minutes' }}>
-        {enrollment ? `${enrollment.minuteQuantity} minutes added` : 'Your minutes'}
+        {enrollment ? t('student.courses.minutesAdded', { minutes: enrollment.minuteQuantity }) : t('student.courses.yourMinutes')}
       </Link>,
     ],
   ];
   const progress = enrollment?.progress;
   return (
-    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Course details">
+    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label={t('student.courses.details')}>
       <Typography variant="h6" component="h2" gutterBottom>
         {course.name}
       </Typography>
@@ -170,25 +181,28 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
       {progress && (
         <Box sx={{ mt: 3 }}>
           <Typography variant="subtitle1" component="h3" gutterBottom>
-            Progress
+            {t('student.courses.progress')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap' }}>
-            <Chip size="small" label={`Completed ${progress.completed}`} color="success" variant="outlined" />
-            <Chip size="small" label={`Attempting ${progress.attempting}`} variant="outlined" />
+            <Chip size="small" label={t('student.courses.completed', { count: progress.completed })} color="success" variant="outlined" />
+            <Chip size="small" label={t('student.courses.attempting', { count: progress.attempting })} variant="outlined" />
             {/* Nothing failed is not news: the chip shows only once a conversation failed. */}
-            {progress.failed > 0 && <Chip size="small" label={`Failed ${progress.failed}`} color="error" variant="outlined" />}
-            <Chip size="small" label={`Unattempted ${progress.unattempted}`} variant="outlined" />
+            {progress.failed > 0 && (
+              <Chip size="small" label={t('student.courses.failed', { count: progress.failed })} color="error" variant="outlined" />
+            )}
+            <Chip size="small" label={t('student.courses.unattempted', { count: progress.unattempted })} variant="outlined" />
           </Stack>
           <List dense>
             {progress.report.map(({ lessonAssignment, attempts }) => {
               const next = lessonAction(attempts);
+              const held = next.action === 'view';
               return (
                 <ListItem key={lessonAssignment.id} disableGutters sx={{ gap: 2, py: 0.5 }}>
                   <ListItemText
                     primary={`${lessonAssignment.order}. ${lessonAssignment.lesson.title}`}
-                    secondary={lessonAssignment.lesson.discussionTopic ?? 'Topic to be announced'}
+                    secondary={lessonAssignment.lesson.discussionTopic ?? t('student.reserve.topicToBeAnnounced')}
                   />
-                  {next.action === 'view' ? (
+                  {held ? (
                     <Button
                       size="small"
                       component={RouterLink}
@@ -196,7 +210,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
                       state={{ selectedId: next.conversationId }}
                       disabled={!next.conversationId}
                     >
-                      View
+                      {t('student.courses.view')}
                     </Button>
                   ) : (
                     <Button
@@ -206,7 +220,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
                       state={{ courseId: course.id, lessonId: lessonAssignment.lesson.id }}
                       disabled={course.isPast}
                     >
-                      Reserve
+                      {t('student.courses.reserve')}
                     </Button>
                   )}
                 </ListItem>
@@ -220,6 +234,7 @@ function CourseDetails({ course, enrollment, zone }: { course: CourseItem; enrol
 }
 
 export default function CoursesPage() {
+  const t = useT();
   const location = useLocation();
   const navState = (location.state ?? {}) as { desireToEnroll?: boolean; selectedId?: string };
   const [panelInvite, setPanelInvite] = useState(() => peekPendingInvite());
@@ -242,7 +257,7 @@ export default function CoursesPage() {
   const enrollmentOf = (courseId: string) => me?.courseEnrollments.find((e) => e.course.id === courseId);
 
   return (
-    <Page title="Your Courses">
+    <Page title={t('student.courses.title')}>
       {error && !data && <Alert severity="error">{error.message}</Alert>}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 4 }}>
@@ -256,24 +271,24 @@ export default function CoursesPage() {
             }}
             disabled={enrolling}
           >
-            Enroll in a course
+            {t('student.courses.enroll')}
           </Button>
           {loading && !data ? (
-            <Loading label="Loading your courses" />
+            <Loading label={t('student.courses.loading')} />
           ) : (
             <Paper variant="outlined">
               <ListSubheader component="h2" id="current-courses-heading" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
-                Current and upcoming
+                {t('student.courses.current')}
               </ListSubheader>
               {current.length === 0 ? (
                 <EmptyState
                   compact
                   illustration={<BooksIllustration />}
-                  title={NO_COURSES_MESSAGE}
-                  description="Join your instructor's course with its invite number, or try an adventure."
+                  title={t('student.courses.none')}
+                  description={t('student.courses.noneHelp')}
                   action={
                     <Button component={RouterLink} to="/student/adventures" size="small">
-                      See the adventures
+                      {t('student.courses.seeAdventures')}
                     </Button>
                   }
                 />
@@ -291,7 +306,11 @@ export default function CoursesPage() {
                       >
                         <ListItemText
                           primary={course.name}
-                          secondary={`${languageName(course.language)} · ${capitalize(course.proficiency)}${course.kind === 'adventure' ? ' · Adventure' : ''}`}
+                          secondary={[
+                            languageName(course.language),
+                            levelName(course.proficiency),
+                            ...(course.kind === 'adventure' ? [t('student.courses.adventure')] : []),
+                          ].join(' · ')}
                         />
                       </ListItemButton>
                     </ListItem>
@@ -301,14 +320,17 @@ export default function CoursesPage() {
               {past.length > 0 && (
                 <>
                   <ListSubheader component="h2" id="past-courses-heading" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
-                    Past
+                    {t('student.courses.past')}
                   </ListSubheader>
                   <List aria-labelledby="past-courses-heading" sx={{ pt: 0 }}>
                     {past.map((course) => (
                       // Past courses hide their details (spec 1).
                       <ListItem key={course.id} disablePadding>
                         <ListItemButton disabled>
-                          <ListItemText primary={course.name} secondary={`Ended ${formatDate(course.endDate)}`} />
+                          <ListItemText
+                            primary={course.name}
+                            secondary={t('student.courses.ended', { date: formatDate(course.endDate) })}
+                          />
                         </ListItemButton>
                       </ListItem>
                     ))}
@@ -333,11 +355,7 @@ export default function CoursesPage() {
           ) : (
             data && (
               <Paper variant="outlined" sx={{ p: 3 }}>
-                <Typography>
-                  {current.length
-                    ? 'Choose a course to see its details and your progress.'
-                    : 'Have an invite number from your instructor? Choose Enroll in a course to join their course.'}
-                </Typography>
+                <Typography>{current.length ? t('student.courses.choose') : t('student.courses.haveInvite')}</Typography>
               </Paper>
             )
           )}

@@ -26,8 +26,16 @@ import { CardPaymentForm, forgetCardholderName } from '../../components/payments
 import { clearPendingInvite } from '../../lib/pendingInvite';
 import { formatMoney } from '../../lib/money';
 import { courseEnrollmentMachine, outcomeTitle, type EnrollResult } from '../../machines/courseEnrollmentMachine';
+import { useT } from '../../i18n/useT';
 
-const STEPS = ['Find', 'Acknowledge', 'Enroll', 'Outcome'];
+/** A code's shape (ten letters in two groups), the same in every language. */
+const CODE_EXAMPLE = 'ABCDE FGHJK';
+const STEPS = [
+  'student.enroll.step.find',
+  'student.enroll.step.acknowledge',
+  'student.enroll.step.enroll',
+  'student.enroll.step.outcome',
+] as const;
 
 function useEnrollmentActors() {
   const client = useApolloClient();
@@ -89,6 +97,7 @@ export function EnrollPanel({
   onEnrolled(): void;
   onClose?: () => void;
 }) {
+  const t = useT();
   const machine = useEnrollmentActors();
   const [state, send] = useMachine(machine, { input: { inviteNumber } });
   const [typed, setTyped] = useState(inviteNumber ? formatInviteNumber(inviteNumber) : '');
@@ -133,27 +142,27 @@ export function EnrollPanel({
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label="Enroll in a course">
+    <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-label={t('student.enroll.title')}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Enroll in a course
+        {t('student.enroll.title')}
       </Typography>
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {STEPS.map((label) => {
+        {STEPS.map((id) => {
           // A failed enrollment (a declined card, a refused code) is not a finished Enroll step.
-          const failed = label === 'Enroll' && failedOutcome;
+          const failed = id === 'student.enroll.step.enroll' && failedOutcome;
           return (
-            <Step key={label} completed={failed ? false : undefined}>
+            <Step key={id} completed={failed ? false : undefined}>
               <StepLabel
                 error={failed}
                 optional={
                   failed ? (
                     <Typography variant="caption" color="error">
-                      Not enrolled
+                      {t('student.enroll.notEnrolled')}
                     </Typography>
                   ) : undefined
                 }
               >
-                {label}
+                {t(id)}
               </StepLabel>
             </Step>
           );
@@ -169,10 +178,10 @@ export function EnrollPanel({
             send({ type: 'FIND', inviteNumber: typed });
           }}
         >
-          <Typography gutterBottom>Enter the invite number your instructor gave you.</Typography>
+          <Typography gutterBottom>{t('student.enroll.enterNumber')}</Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="flex-start">
             <TextField
-              label="Invite number"
+              label={t('student.enroll.inviteNumber')}
               placeholder="123-456"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
@@ -181,11 +190,11 @@ export function EnrollPanel({
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'invite-number' } }}
             />
             <Button type="submit" variant="contained" disabled={state.matches({ finding: 'searching' })} sx={{ mt: 1 }}>
-              {state.matches({ finding: 'searching' }) ? 'Finding…' : 'Find course'}
+              {state.matches({ finding: 'searching' }) ? t('student.enroll.finding') : t('student.enroll.find')}
             </Button>
             {onClose && (
               <Button onClick={onClose} sx={{ mt: 1 }}>
-                Cancel
+                {t('student.enroll.cancel')}
               </Button>
             )}
           </Stack>
@@ -198,9 +207,9 @@ export function EnrollPanel({
           <Agreement agreed={context.agreed} onChange={(agreed) => send({ type: 'AGREE', agreed })} />
           <Stack direction="row" spacing={2}>
             <Button variant="contained" disabled={!context.agreed} onClick={() => send({ type: 'CONTINUE' })}>
-              Continue
+              {t('student.enroll.continue')}
             </Button>
-            <Button onClick={revert}>Start over</Button>
+            <Button onClick={revert}>{t('student.enroll.startOver')}</Button>
           </Stack>
         </Stack>
       )}
@@ -208,7 +217,7 @@ export function EnrollPanel({
       {state.matches('institutionalEnrolling') && course && (
         <Stack spacing={2}>
           <Typography>
-            {course.name} is paid for by {course.owner?.school ?? 'your school'}: there is nothing to pay.
+            {t('student.enroll.paidBySchool', { course: course.name, school: course.owner?.school ?? t('student.enroll.yourSchool') })}
           </Typography>
           <Stack direction="row" spacing={2}>
             <Button
@@ -216,9 +225,9 @@ export function EnrollPanel({
               disabled={state.matches({ institutionalEnrolling: 'submitting' })}
               onClick={() => send({ type: 'ENROLL' })}
             >
-              Enroll
+              {t('student.enroll.enroll')}
             </Button>
-            <Button onClick={revert}>Start over</Button>
+            <Button onClick={revert}>{t('student.enroll.startOver')}</Button>
           </Stack>
         </Stack>
       )}
@@ -228,8 +237,11 @@ export function EnrollPanel({
           {course.prices ? (
             <>
               <Typography>
-                {course.name}: {course.prices.totalQuantity} conversations at {formatMoney(course.prices.unitPrice, course.prices.currency)}{' '}
-                each.
+                {t('student.enroll.price', {
+                  course: course.name,
+                  count: course.prices.totalQuantity,
+                  price: formatMoney(course.prices.unitPrice, course.prices.currency),
+                })}
               </Typography>
               <CardPaymentForm
                 amount={course.prices.totalPrice}
@@ -239,11 +251,11 @@ export function EnrollPanel({
               />
             </>
           ) : (
-            <Typography>This course has no card price: Contact Sales, or use a redemption code.</Typography>
+            <Typography>{t('student.enroll.noCardPrice')}</Typography>
           )}
           <Stack direction="row" spacing={2}>
-            <Button onClick={() => send({ type: 'USE_CODE' })}>Use a redemption code instead</Button>
-            <Button onClick={revert}>Start over</Button>
+            <Button onClick={() => send({ type: 'USE_CODE' })}>{t('student.enroll.useCode')}</Button>
+            <Button onClick={revert}>{t('student.enroll.startOver')}</Button>
           </Stack>
         </Stack>
       )}
@@ -268,10 +280,10 @@ export function EnrollPanel({
           }}
         >
           <Stack spacing={2}>
-            <Typography>Enter the ten-letter redemption code you were given for {course.name}.</Typography>
+            <Typography>{t('student.enroll.enterCode', { course: course.name })}</Typography>
             <TextField
-              label="Redemption code"
-              placeholder="ABCDE FGHJK"
+              label={t('student.enroll.code')}
+              placeholder={CODE_EXAMPLE}
               value={code}
               onChange={(e) => setCode(e.target.value)}
               error={!!context.error}
@@ -280,10 +292,10 @@ export function EnrollPanel({
             />
             <Stack direction="row" spacing={2}>
               <Button type="submit" variant="contained" disabled={state.matches({ code: 'checking' })}>
-                {state.matches({ code: 'checking' }) ? 'Checking…' : 'Check code'}
+                {state.matches({ code: 'checking' }) ? t('student.enroll.checking') : t('student.enroll.check')}
               </Button>
-              <Button onClick={() => send({ type: 'USE_CARD' })}>Pay by card instead</Button>
-              <Button onClick={revert}>Start over</Button>
+              <Button onClick={() => send({ type: 'USE_CARD' })}>{t('student.enroll.useCard')}</Button>
+              <Button onClick={revert}>{t('student.enroll.startOver')}</Button>
             </Stack>
           </Stack>
         </Box>
@@ -296,8 +308,8 @@ export function EnrollPanel({
           message={
             context.result
               ? [
-                  context.result.amount !== null ? `Your card was charged ${formatMoney(context.result.amount)}.` : null,
-                  `${context.result.minuteQuantity} minutes were added to your account.`,
+                  context.result.amount !== null ? t('student.enroll.charged', { amount: formatMoney(context.result.amount) }) : null,
+                  t('student.enroll.minutesAdded', { minutes: context.result.minuteQuantity }),
                 ]
                   .filter(Boolean)
                   .join(' ')
@@ -312,10 +324,10 @@ export function EnrollPanel({
                 }
               : revert
           }
-          doneLabel={context.result ? 'Done' : 'Start over'}
+          doneLabel={t(context.result ? 'student.enroll.done' : 'student.enroll.startOver')}
           next={
             context.result
-              ? { label: 'Reserve your first conversation', to: '/student/reserve', state: { courseId: course?.id } }
+              ? { label: t('student.enroll.reserveFirst'), to: '/student/reserve', state: { courseId: course?.id } }
               : undefined
           }
         />

@@ -6,13 +6,13 @@
  */
 import Typography from '@mui/material/Typography';
 import { EquipmentCheck } from '../../compatibility/EquipmentCheck';
+import { useT } from '../../i18n/useT';
 
 export function CameraPreview() {
+  const t = useT();
   return (
     <>
-      <Typography sx={{ mb: 2 }}>
-        Check your equipment before your conversation: you should see yourself below, and the microphone bar should move as you speak.
-      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('student.lobby.equipment')}</Typography>
       <EquipmentCheck headingLevel={3} />
     </>
   );

@@ -15,7 +15,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -29,24 +28,22 @@ import { OPENABLE_MINUTES_BEFORE } from '../../../../contracts/scheduling';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyError, notifySuccess } from '../../components/snackbars';
+import { ExternalLink } from '../../components/ExternalLink';
+import { Message } from '../../i18n/Message';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, userZone, zoneAbbreviation } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { FitTabs } from '../../components/FitTabs';
 import { Chat } from '../../conversation/Chat';
 import { usePresence } from '../../conversation/usePresence';
-import { WILL_RECORD_LABEL } from '../../conversation/recording/RecordingIndicator';
 import { openConversationWindow } from '../../conversation/windows';
 import { reservableLessons } from '../reserve/operations';
 import { CameraPreview } from './CameraPreview';
 import {
-  CANCELED_MESSAGE,
-  CANCELED_TITLE,
-  ENDED_MESSAGE,
   LOBBY_TABS,
-  MINUTES_RETURNED_MESSAGE,
   REDIRECT_SECONDS,
-  TOPIC_CHANGED_MESSAGE,
   cancelLabel,
   cancelText,
   endedKind,
@@ -63,10 +60,15 @@ import {
   LOBBY,
   type LobbyConversation,
 } from './operations';
-import { countOf } from '../../lib/plural';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const QUIET = { quiet: true };
+
+const CANCEL_LABELS = {
+  Cancel: 'student.lobby.cancel',
+  Canceled: 'student.lobby.canceled',
+  'Cannot Cancel': 'student.lobby.cannotCancel',
+} as const satisfies Record<ReturnType<typeof cancelLabel>, MessageId>;
 
 /** The current time, ticking every `ms`. */
 function useNow(ms = 1000): number {
@@ -87,51 +89,55 @@ const flashing = {
 };
 
 function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversation; zone: string; now: number }) {
+  const t = useT();
   const ready = isJoinable(conversation);
-  const speaker = conversation.reservedWith?.displayName ?? 'your speaker';
+  const speaker = conversation.reservedWith?.displayName ?? t('student.lobby.yourSpeaker');
   return (
-    <Paper variant="outlined" component="section" aria-label="Join" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="section" aria-label={t('student.lobby.join')} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={1}>
         <Typography variant="h6" component="h2">
           {formatDay(localDateOf(conversation.reservedStart, zone))}, {formatTime(conversation.reservedStart, zone)} –{' '}
           {formatTime(conversation.reservedEnd, zone)} {zoneAbbreviation(conversation.reservedStart, zone)}
         </Typography>
         <Typography color="text.secondary">
-          {conversation.duration} minutes with {speaker}
-          {conversation.course ? ` · ${conversation.course.name}` : ` · ${languageName(conversation.learningLanguage)}`}
+          {t('student.home.upcomingLine', {
+            duration: conversation.duration,
+            speaker,
+            topic: conversation.course ? conversation.course.name : languageName(conversation.learningLanguage),
+          })}
         </Typography>
         <Box sx={{ pt: 1 }}>
           {ready ? (
             <Button variant="contained" color="success" size="large" onClick={() => openConversation(conversation.id)} sx={flashing}>
-              Ready!
+              {t('student.lobby.ready')}
             </Button>
           ) : (
             <Button variant="contained" size="large" disabled>
-              Please wait
+              {t('student.lobby.pleaseWait')}
             </Button>
           )}
         </Box>
         {!ready && (
           <Typography variant="body2" color="text.secondary">
-            The button turns to Ready! once {speaker} opens the conversation: from{' '}
-            {formatTime(conversation.openablePolicy.openableAfter, zone)}, {OPENABLE_MINUTES_BEFORE} minutes before the start.
+            {t('student.lobby.readyWhen', {
+              speaker,
+              time: formatTime(conversation.openablePolicy.openableAfter, zone),
+              minutes: OPENABLE_MINUTES_BEFORE,
+            })}
           </Typography>
         )}
         {conversation.archiveOnStart && (
-          <Box role="status" aria-label={WILL_RECORD_LABEL} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box role="status" aria-label={t('conversation.willRecord')} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#d32f2f', flexShrink: 0 }} />
-            <Typography variant="body2">
-              This conversation will be recorded: you and your instructor can play it back afterwards.
-            </Typography>
+            <Typography variant="body2">{t('student.lobby.recordNotice')}</Typography>
           </Box>
         )}
         {showSupportAdvice(conversation, now) && (
           <Alert severity="info">
-            Your conversation should have started by now. If the Ready! button does not appear soon, please message{' '}
-            <Link href={EXTERNAL_LINKS.helpCentre} target="_blank" rel="noopener noreferrer">
-              Tertulia Support (opens in a new tab)
-            </Link>
-            .
+            <Message
+              id="student.lobby.supportAdvice"
+              tags={{ link: (words) => <ExternalLink href={EXTERNAL_LINKS.helpCentre}>{words}</ExternalLink> }}
+            />
           </Alert>
         )}
       </Stack>
@@ -150,6 +156,7 @@ function CancelTab({
   zone: string;
   onChanged: () => void;
 }) {
+  const t = useT();
   const [confirming, setConfirming] = useState(false);
   const [cancel, { loading }] = useMutation(CANCEL_RESERVATION, { context: QUIET });
   const label = cancelLabel(conversation);
@@ -157,7 +164,7 @@ function CancelTab({
     try {
       await cancel({ variables: { input: { conversationId: conversation.id } } });
       setConfirming(false);
-      notifySuccess(CANCELED_MESSAGE);
+      notifySuccess(t('student.lobby.canceledDone'));
       onChanged();
     } catch (error) {
       setConfirming(false);
@@ -168,13 +175,20 @@ function CancelTab({
     <Stack spacing={2} alignItems="flex-start">
       <Typography>{cancelText(conversation, viewerId, zone)}</Typography>
       <Button variant="outlined" color="error" disabled={label !== 'Cancel'} onClick={() => setConfirming(true)}>
-        {label}
+        {t(CANCEL_LABELS[label])}
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Cancel this conversation?"
-        text={`${formatDayAndTime(conversation.reservedStart, zone)} with ${conversation.reservedWith?.displayName ?? 'your speaker'}. ${conversation.cancellationPolicy.returnsMinutes ? `Your ${conversation.duration} minutes will be returned.` : 'Your minutes will not be returned.'}`}
-        confirmLabel="Cancel conversation"
+        title={t('student.lobby.cancelConfirm.title')}
+        text={t(
+          conversation.cancellationPolicy.returnsMinutes ? 'student.lobby.cancelConfirm.returned' : 'student.lobby.cancelConfirm.kept',
+          {
+            when: formatDayAndTime(conversation.reservedStart, zone),
+            name: conversation.reservedWith?.displayName ?? t('student.lobby.yourSpeaker'),
+            minutes: conversation.duration,
+          },
+        )}
+        confirmLabel={t('student.lobby.cancelConfirm.confirm')}
         destructive
         busy={loading}
         onClose={() => setConfirming(false)}
@@ -185,6 +199,7 @@ function CancelTab({
 }
 
 function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation; onChanged: () => void }) {
+  const t = useT();
   const [lessonId, setLessonId] = useState(conversation.lesson?.id ?? '');
   const [change, { loading }] = useMutation(CHANGE_RESERVATION_LESSON, { context: QUIET });
   useEffect(() => setLessonId(conversation.lesson?.id ?? ''), [conversation.lesson?.id]);
@@ -194,7 +209,7 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
   const submit = async () => {
     try {
       await change({ variables: { input: { conversationId: conversation.id, lessonId } } });
-      notifySuccess(TOPIC_CHANGED_MESSAGE);
+      notifySuccess(t('student.lobby.topicChanged'));
       onChanged();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -207,17 +222,19 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
           <Typography variant="subtitle1" component="h3">
             {conversation.lesson.title}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{conversation.lesson.discussionTopic ?? 'Topic to be announced'}</Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap' }}>
+            {conversation.lesson.discussionTopic ?? t('student.reserve.topicToBeAnnounced')}
+          </Typography>
         </Box>
       ) : (
-        <Typography>A free conversation in {languageName(conversation.learningLanguage)}: talk about anything you like.</Typography>
+        <Typography>{t('conversation.freeTopic', { language: languageName(conversation.learningLanguage) })}</Typography>
       )}
       {changeable && choices.length > 0 && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
           <TextField
             select
             size="small"
-            label="Another lesson"
+            label={t('student.lobby.anotherLesson')}
             value={choices.some((a) => a.lesson.id === lessonId) ? lessonId : ''}
             onChange={(e) => setLessonId(e.target.value)}
             sx={{ minWidth: 240 }}
@@ -229,18 +246,17 @@ function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation
             ))}
           </TextField>
           <Button variant="outlined" onClick={submit} disabled={loading || !choices.some((a) => a.lesson.id === lessonId)}>
-            Change topic
+            {t('student.lobby.changeTopic')}
           </Button>
         </Stack>
       )}
-      {course && !changeable && (
-        <Typography color="text.secondary">The topic can be changed only before the conversation starts.</Typography>
-      )}
+      {course && !changeable && <Typography color="text.secondary">{t('student.lobby.topicLocked')}</Typography>}
     </Stack>
   );
 }
 
 function EndedPanel({ kind }: { kind: 'ended' | 'canceled' }) {
+  const t = useT();
   const navigate = useNavigate();
   const [left, setLeft] = useState(REDIRECT_SECONDS);
   useEffect(() => {
@@ -252,16 +268,16 @@ function EndedPanel({ kind }: { kind: 'ended' | 'canceled' }) {
     return () => clearTimeout(timer);
   }, [left, navigate]);
   return (
-    <Paper variant="outlined" component="section" aria-label="Conversation over" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="section" aria-label={t('student.lobby.over')} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={2} alignItems="flex-start">
         <Typography variant="h5" component="h2">
-          {kind === 'canceled' ? CANCELED_TITLE : ENDED_MESSAGE}
+          {t(kind === 'canceled' ? 'student.lobby.canceledTitle' : 'student.lobby.ended')}
         </Typography>
         <Typography role="timer" aria-live="off">
-          Going to your home page in {countOf(left, 'second')}.
+          {t('student.lobby.goingHome', { seconds: left })}
         </Typography>
         <Button variant="contained" component={RouterLink} to="/student/home" replace>
-          Go home now
+          {t('student.lobby.goHome')}
         </Button>
       </Stack>
     </Paper>
@@ -279,6 +295,7 @@ function Lobby({
   zone: string;
   refetch: () => void;
 }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const tab = tabOf(params.get('option'));
   const now = useNow();
@@ -317,7 +334,7 @@ function Lobby({
   const onReturnMinutes = async () => {
     try {
       await returnMinutes({ variables: { input: { conversationId: conversation.id } } });
-      notifySuccess(MINUTES_RETURNED_MESSAGE);
+      notifySuccess(t('student.lobby.minutesReturned'));
       refetch();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -327,10 +344,10 @@ function Lobby({
   return (
     <Stack spacing={3}>
       <JoinPanel conversation={conversation} zone={zone} now={now} />
-      <Paper variant="outlined" component="section" aria-label="Options" sx={{ overflow: 'hidden' }}>
-        <FitTabs value={tab} onChange={(_, v: number) => selectTab(v)} perRow={2} aria-label="Lobby options">
-          {LOBBY_TABS.map((label, i) => (
-            <Tab key={label} label={label} id={`lobby-tab-${i}`} aria-controls={`lobby-panel-${i}`} />
+      <Paper variant="outlined" component="section" aria-label={t('student.lobby.options')} sx={{ overflow: 'hidden' }}>
+        <FitTabs value={tab} onChange={(_, v: number) => selectTab(v)} perRow={2} aria-label={t('student.lobby.optionsTabs')}>
+          {LOBBY_TABS.map((id, i) => (
+            <Tab key={id} label={t(id)} id={`lobby-tab-${i}`} aria-controls={`lobby-panel-${i}`} />
           ))}
         </FitTabs>
         <Box role="tabpanel" id={`lobby-panel-${tab}`} aria-labelledby={`lobby-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -344,9 +361,13 @@ function Lobby({
       <Dialog fullScreen open={readyOpen} onClose={() => setReadyOpen(false)} aria-labelledby="ready-dialog-title">
         <Stack spacing={3} alignItems="center" justifyContent="center" sx={{ flex: 1, p: 3, textAlign: 'center' }}>
           <Typography id="ready-dialog-title" variant="h3" component="h2">
-            Your conversation is ready
+            {t('student.lobby.readyTitle')}
           </Typography>
-          <Typography>{conversation.reservedWith?.displayName ?? 'Your speaker'} is waiting for you.</Typography>
+          <Typography>
+            {conversation.reservedWith?.displayName
+              ? t('student.lobby.speakerWaiting', { name: conversation.reservedWith.displayName })
+              : t('student.lobby.yourSpeakerWaiting')}
+          </Typography>
           <Button
             variant="contained"
             color="success"
@@ -357,25 +378,23 @@ function Lobby({
               setReadyOpen(false);
             }}
           >
-            Ready!
+            {t('student.lobby.ready')}
           </Button>
-          <Button onClick={() => setReadyOpen(false)}>Stay in the lobby</Button>
+          <Button onClick={() => setReadyOpen(false)}>{t('student.lobby.stay')}</Button>
         </Stack>
       </Dialog>
 
       <Dialog open={showTardy(conversation, speakerPresent) && !keepWaiting} aria-labelledby="tardy-dialog-title">
-        <DialogTitle id="tardy-dialog-title">We&apos;re sorry</DialogTitle>
+        <DialogTitle id="tardy-dialog-title">{t('student.lobby.tardy.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            Your speaker has not joined the conversation yet. You can have your {conversation.duration} minutes returned, or keep waiting.
-          </DialogContentText>
+          <DialogContentText>{t('student.lobby.tardy.text', { minutes: conversation.duration })}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setKeepWaiting(true)} disabled={returning}>
-            Keep waiting
+            {t('student.lobby.tardy.wait')}
           </Button>
           <Button variant="contained" onClick={onReturnMinutes} disabled={returning}>
-            Return minutes
+            {t('student.lobby.tardy.return')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -384,6 +403,7 @@ function Lobby({
 }
 
 export default function LobbyPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const { data, loading, error, refetch } = useQuery(LOBBY, {
@@ -398,23 +418,23 @@ export default function LobbyPage() {
   refresh.current = () => void refetch();
   const stableRefetch = useRef(() => refresh.current()).current;
   return (
-    <Page title="Get Ready for your Conversation">
+    <Page title={t('student.lobby.title')}>
       {!id ? (
-        <Alert severity="warning">No conversation was chosen. Open a conversation from your home page.</Alert>
+        <Alert severity="warning">{t('student.lobby.noneChosen')}</Alert>
       ) : error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : loading && !data ? (
-        <Loading label="Loading your conversation" />
+        <Loading label={t('student.lobby.loading')} />
       ) : !conversation || !data?.me ? (
         <Alert
           severity="warning"
           action={
             <Button component={RouterLink} to="/student/home" color="inherit" size="small">
-              Home
+              {t('shell.nav.home')}
             </Button>
           }
         >
-          This conversation was not found.
+          {t('student.lobby.notFound')}
         </Alert>
       ) : (
         <Lobby conversation={conversation} viewerId={data.me.id} zone={userZone(data.me.tzIdentifier)} refetch={stableRefetch} />

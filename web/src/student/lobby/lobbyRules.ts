@@ -3,18 +3,18 @@
  * it is tested beside itself. The server computes the policies; these only read them.
  */
 import { STUDENT_CANCEL_CUTOFF_HOURS, SUPPORT_ADVICE_AFTER_MINUTES } from '../../../../contracts/scheduling';
+import type { MessageId } from '../../i18n/catalog';
+import { translateOr } from '../../i18n/translate';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 
-export const LOBBY_TABS = ['Chat', 'Cancel Conversation', 'Discussion Topic', 'Compatibility'] as const;
-/** The chat's caption before it can be used (the live room's chat says it in the lobby too). */
-export { CHAT_WAITING_CAPTION as CHAT_CAPTION } from '../../conversation/chatState';
-export const CANCELED_MESSAGE = 'The conversation was canceled successfully!';
-export const MINUTES_RETURNED_MESSAGE = 'Your minutes have been returned successfully!';
-export const TOPIC_CHANGED_MESSAGE = 'The topic was changed successfully!';
+export const LOBBY_TABS = [
+  'student.lobby.tab.chat',
+  'student.lobby.tab.cancel',
+  'student.lobby.tab.topic',
+  'student.lobby.tab.compatibility',
+] as const satisfies readonly MessageId[];
 /** The equipment check shows it (compatibility/CameraView.tsx). */
 export { NO_CAMERA_FOUND as NO_CAMERA_MESSAGE } from '../../compatibility/mediaErrors';
-export const ENDED_MESSAGE = 'This conversation has ended';
-export const CANCELED_TITLE = 'This conversation was canceled';
 /** Lobby redirect countdown (spec 2, section 9). */
 export const REDIRECT_SECONDS = 10;
 
@@ -67,12 +67,30 @@ const when = (iso: string | null | undefined, zone: string) =>
 
 export function cancelText(c: Conv, viewerId: string, zone: string): string {
   if (c.isCanceled) {
-    const by = !c.canceledBy ? 'Tertulia' : c.canceledBy.id === viewerId ? 'you' : (c.canceledBy.displayName ?? 'your speaker');
-    return `This conversation was canceled on ${when(c.canceledOn, zone)} by ${by.replace(/\.$/, '')}.`;
+    const on = when(c.canceledOn, zone);
+    if (c.canceledBy?.id === viewerId)
+      return translateOr('student.lobby.canceledByYou', `This conversation was canceled on ${on} by you.`, { when: on });
+    const by = (c.canceledBy ? (c.canceledBy.displayName ?? translateOr('student.lobby.yourSpeaker', 'your speaker')) : 'Tertulia').replace(
+      /\.$/,
+      '',
+    );
+    return translateOr('student.lobby.canceledBy', `This conversation was canceled on ${on} by ${by}.`, { when: on, name: by });
   }
   const { isCancelable, cancelableUntil, returnsMinutes } = c.cancellationPolicy;
   if (isCancelable) {
-    return `You can cancel this conversation until ${when(cancelableUntil, zone)}${returnsMinutes ? ' and your minutes will be returned' : ''}.`;
+    const until = when(cancelableUntil, zone);
+    return returnsMinutes
+      ? translateOr(
+          'student.lobby.cancelUntilReturned',
+          `You can cancel this conversation until ${until} and your minutes will be returned.`,
+          { when: until },
+        )
+      : translateOr('student.lobby.cancelUntil', `You can cancel this conversation until ${until}.`, { when: until });
   }
-  return `This conversation can no longer be canceled. Conversations can be canceled up to ${STUDENT_CANCEL_CUTOFF_HOURS} hours before they start.`;
+  const hours = STUDENT_CANCEL_CUTOFF_HOURS;
+  return translateOr(
+    'student.lobby.noLongerCancelable',
+    `This conversation can no longer be canceled. Conversations can be canceled up to ${hours} hours before they start.`,
+    { hours },
+  );
 }

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { languageName } from '../../../../contracts/enrollment';
 import { DURATIONS } from '../../../../contracts/scheduling';
+import { useT } from '../../i18n/useT';
 import type { FlowSend, FlowState, Me } from './flow';
 import { reservableLessons, type ReserveSetupData } from './operations';
 
@@ -28,6 +29,7 @@ export function ChooseStep({
   state: FlowState;
   send: FlowSend;
 }) {
+  const t = useT();
   const { courseId, lessonId, language, duration } = state.context;
   const courses = me.courses.filter((c) => !c.isPast);
   const course = courses.find((c) => c.id === courseId);
@@ -39,12 +41,12 @@ export function ChooseStep({
     if (only && !courseId) send({ type: 'CHOOSE_COURSE', courseId: only.id, duration: only.durationRequirement });
   }, [only, courseId, send]);
   return (
-    <Paper variant="outlined" component="section" aria-label="Choose what to talk about" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="section" aria-label={t('student.reserve.choose.label')} sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack spacing={3}>
         {courses.length > 0 ? (
           <>
             <FormControl>
-              <FormLabel id="reserve-course">Course</FormLabel>
+              <FormLabel id="reserve-course">{t('student.reserve.course')}</FormLabel>
               <RadioGroup
                 aria-labelledby="reserve-course"
                 value={courseId ?? ''}
@@ -57,16 +59,20 @@ export function ChooseStep({
                     key={c.id}
                     value={c.id}
                     control={<Radio />}
-                    label={`${c.name} (${languageName(c.language)}, ${c.durationRequirement} minutes)`}
+                    label={t('student.reserve.courseChoice', {
+                      name: c.name,
+                      language: languageName(c.language),
+                      minutes: c.durationRequirement,
+                    })}
                   />
                 ))}
               </RadioGroup>
             </FormControl>
             {course && (
               <FormControl>
-                <FormLabel id="reserve-lesson">Lesson</FormLabel>
+                <FormLabel id="reserve-lesson">{t('student.reserve.lesson')}</FormLabel>
                 {lessons.length === 0 ? (
-                  <Typography color="text.secondary">Every lesson of this course already has a conversation.</Typography>
+                  <Typography color="text.secondary">{t('student.reserve.allLessonsHeld')}</Typography>
                 ) : (
                   <RadioGroup
                     aria-labelledby="reserve-lesson"
@@ -82,7 +88,7 @@ export function ChooseStep({
                           <Box sx={{ py: 0.5 }}>
                             <Typography>{`${a.order}. ${a.lesson.title}`}</Typography>
                             <Typography variant="body2" color="text.secondary">
-                              {a.lesson.discussionTopic ?? 'Topic to be announced'}
+                              {a.lesson.discussionTopic ?? t('student.reserve.topicToBeAnnounced')}
                             </Typography>
                           </Box>
                         }
@@ -95,10 +101,10 @@ export function ChooseStep({
           </>
         ) : (
           <>
-            <Typography color="text.secondary">You have no current course: choose a language to talk in.</Typography>
+            <Typography color="text.secondary">{t('student.reserve.noCourse')}</Typography>
             <TextField
               select
-              label="Language"
+              label={t('student.reserve.language')}
               value={language ?? ''}
               onChange={(e) => send({ type: 'CHOOSE_LANGUAGE', language: e.target.value })}
               sx={{ maxWidth: 320 }}
@@ -111,14 +117,14 @@ export function ChooseStep({
             </TextField>
             <TextField
               select
-              label="Duration"
+              label={t('student.reserve.duration')}
               value={duration}
               onChange={(e) => send({ type: 'SET_DURATION', duration: Number(e.target.value) })}
               sx={{ maxWidth: 320 }}
             >
               {DURATIONS.map((d) => (
                 <MenuItem key={d} value={d}>
-                  {d} minutes
+                  {t('student.reserve.minutes', { minutes: d })}
                 </MenuItem>
               ))}
             </TextField>
@@ -126,7 +132,7 @@ export function ChooseStep({
         )}
         <Box>
           <Button variant="contained" disabled={!ready} onClick={() => send({ type: 'NEXT' })}>
-            Find a speaker
+            {t('student.reserve.findSpeaker')}
           </Button>
         </Box>
       </Stack>

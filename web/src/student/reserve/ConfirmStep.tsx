@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { languageName } from '../../../../contracts/enrollment';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, zoneAbbreviation } from '../../lib/time';
+import { useT } from '../../i18n/useT';
 import type { FlowSend, FlowState, Me } from './flow';
 import type { ReserveSetupData, SpeakerProfile } from './operations';
 import { speakerName } from './SpeakerResult';
@@ -26,6 +27,7 @@ export function ConfirmStep({
   state: FlowState;
   send: FlowSend;
 }) {
+  const t = useT();
   const ctx = state.context;
   const course = me.courses.find((c) => c.id === ctx.courseId);
   const lesson = course?.lessonAssignments.find((a) => a.lesson.id === ctx.lessonId)?.lesson;
@@ -35,44 +37,53 @@ export function ConfirmStep({
   const rows: [string, string][] = [
     ...(course
       ? ([
-          ['Course', course.name],
-          ['Lesson', lesson ? lesson.title : '—'],
+          [t('student.reserve.course'), course.name],
+          [t('student.reserve.lesson'), lesson ? lesson.title : '—'],
         ] as [string, string][])
-      : ([['Language', languages.find((l) => l.code === ctx.language)?.name ?? languageName(ctx.language ?? '')]] as [string, string][])),
-    ['Speaker', speakerName(ctx.speaker as SpeakerProfile)],
-    ['Date', formatDay(localDateOf(start, zone))],
-    ['Time', `${formatTime(start, zone)} – ${formatTime(ctx.opening!.endTimestamp, zone)} ${zoneAbbreviation(start, zone)}`],
-    ['Duration', `${ctx.duration} minutes`],
-    ['Costs', `${ctx.duration} minutes`],
-    ['Remaining minutes', `${remaining} (${Math.max(remaining - ctx.duration, 0)} after this reservation)`],
+      : ([[t('student.reserve.language'), languages.find((l) => l.code === ctx.language)?.name ?? languageName(ctx.language ?? '')]] as [
+          string,
+          string,
+        ][])),
+    [t('student.reserve.speaker'), speakerName(ctx.speaker as SpeakerProfile)],
+    [t('student.reserve.confirm.date'), formatDay(localDateOf(start, zone))],
+    [
+      t('student.reserve.confirm.time'),
+      `${formatTime(start, zone)} – ${formatTime(ctx.opening!.endTimestamp, zone)} ${zoneAbbreviation(start, zone)}`,
+    ],
+    [t('student.reserve.duration'), t('student.reserve.minutes', { minutes: ctx.duration })],
+    [t('student.reserve.confirm.costs'), t('student.reserve.minutes', { minutes: ctx.duration })],
+    [
+      t('student.reserve.confirm.remaining'),
+      t('student.reserve.confirm.remainingAfter', { remaining, after: Math.max(remaining - ctx.duration, 0) }),
+    ],
   ];
   return (
-    <Paper variant="outlined" component="section" aria-label="Confirm the reservation" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper variant="outlined" component="section" aria-label={t('student.reserve.confirm.label')} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Confirm your conversation
+        {t('student.reserve.confirm.title')}
       </Typography>
-      <FactsTable rows={rows} label="Reservation" />
+      <FactsTable rows={rows} label={t('student.reserve.confirm.table')} />
       {remaining < ctx.duration && (
         <Alert severity="warning" sx={{ mt: 2 }}>
-          You have {remaining} minutes; this conversation needs {ctx.duration}.
+          {t('student.reserve.confirm.notEnough', { remaining, needed: ctx.duration })}
         </Alert>
       )}
       {Date.now() >= studentCancelDeadline(new Date(start)).getTime() && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="no-cancel-warning">
-          This conversation starts within {STUDENT_CANCEL_CUTOFF_HOURS} hours: once reserved, it cannot be canceled.
+          {t('student.reserve.confirm.noCancel', { hours: STUDENT_CANCEL_CUTOFF_HOURS })}
         </Alert>
       )}
       <FormAlert message={ctx.error} />
       <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
         <Button variant="contained" onClick={() => send({ type: 'RESERVE' })} disabled={reserving}>
-          {reserving ? 'Reserving…' : 'Reserve'}
+          {reserving ? t('student.reserve.confirm.reserving') : t('student.reserve.confirm.reserve')}
         </Button>
         <Button onClick={() => send({ type: 'BACK' })} disabled={reserving}>
-          Choose another time
+          {t('student.reserve.confirm.another')}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {formatDayAndTime(start, zone)} in your time zone, {zone}.
+        {t('student.reserve.confirm.inYourZone', { when: formatDayAndTime(start, zone), zone })}
       </Typography>
     </Paper>
   );

@@ -15,6 +15,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { userZone } from '../../lib/time';
 import type { ReservationInput } from '../../machines/reservationMachine';
@@ -24,10 +25,10 @@ import { ConfirmStep } from './ConfirmStep';
 import { useReservation, type Me } from './flow';
 import { SearchStep } from './SearchStep';
 
-export const RESERVED_MESSAGE = 'The conversation was reserved successfully!';
-const STEPS = ['Course and lesson', 'Speaker and time', 'Confirm'];
+const STEPS = ['student.reserve.step.choose', 'student.reserve.step.search', 'student.reserve.step.confirm'] as const;
 
 function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me }; input: ReservationInput }) {
+  const t = useT();
   const client = useApolloClient();
   const navigate = useNavigate();
   const zone = userZone(data.me.tzIdentifier);
@@ -36,16 +37,16 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
   if (state.matches('reserved')) {
     // Leave once; the header's minutes follow through their subscription.
     queueMicrotask(() => {
-      notifySuccess(RESERVED_MESSAGE);
+      notifySuccess(t('student.reserve.reserved'));
       navigate('/student/home', { replace: true });
     });
   }
   return (
     <Stack spacing={3}>
-      <Stepper activeStep={step} alternativeLabel aria-label="Steps">
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
+      <Stepper activeStep={step} alternativeLabel aria-label={t('student.reserve.steps')}>
+        {STEPS.map((id) => (
+          <Step key={id}>
+            <StepLabel>{t(id)}</StepLabel>
           </Step>
         ))}
       </Stepper>
@@ -59,6 +60,7 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
 }
 
 export default function ReservePage() {
+  const t = useT();
   const location = useLocation();
   const routeState = (location.state ?? {}) as { courseId?: string; lessonId?: string };
   const { data, error } = useQuery(RESERVE_SETUP, { fetchPolicy: 'network-only' });
@@ -70,11 +72,11 @@ export default function ReservePage() {
     return { courseId: course.id, lessonId: lesson?.lesson.id ?? null, duration: course.durationRequirement };
   }, [me, routeState.courseId, routeState.lessonId]);
   return (
-    <Page title="Reserve Conversation">
+    <Page title={t('student.reserve.title')}>
       {error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : !me || !data ? (
-        <Loading label="Loading your courses" />
+        <Loading label={t('student.reserve.loading')} />
       ) : (
         <ReservationFlow data={{ ...data, me }} input={input} />
       )}

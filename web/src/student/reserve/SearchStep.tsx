@@ -11,14 +11,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { HORIZON_DAYS } from '../../../../contracts/scheduling';
 import { Loading } from '../../components/Loading';
+import { useT } from '../../i18n/useT';
 import { datesFromToday, formatDay, rangeFromNow } from '../../lib/time';
 import type { FlowSend, FlowState } from './flow';
 import type { SpeakerProfile } from './operations';
 import { SpeakerResult, speakerName } from './SpeakerResult';
 
-export const NO_RESULTS_MESSAGE = 'No available time was found for this search. Please search again using different Speakers or dates';
-
 export function SearchStep({ zone, state, send }: { zone: string; state: FlowState; send: FlowSend }) {
+  const t = useT();
   const ctx = state.context;
   const dates = useMemo(() => datesFromToday(HORIZON_DAYS, zone), [zone]);
   const busy = state.matches({ searching: 'loading' });
@@ -35,7 +35,7 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
       <Paper
         variant="outlined"
         component="form"
-        aria-label="Search speakers and dates"
+        aria-label={t('student.reserve.search.label')}
         sx={{ p: { xs: 2, sm: 3 } }}
         onSubmit={(e) => {
           e.preventDefault();
@@ -50,11 +50,17 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
             getOptionLabel={(s) => speakerName(s as SpeakerProfile)}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             onChange={(_, value) => send({ type: 'SET_SPEAKERS', speakerIds: value.map((s) => s.id) })}
-            renderInput={(params) => <TextField {...params} label="Speakers" placeholder={selectedSpeakers.length ? '' : 'Any speaker'} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('student.reserve.search.speakers')}
+                placeholder={selectedSpeakers.length ? '' : t('student.reserve.search.anySpeaker')}
+              />
+            )}
           />
           <Box role="group" aria-labelledby="reserve-dates-label">
             <Typography id="reserve-dates-label" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Dates (any when none is chosen), times in {zone}
+              {t('student.reserve.search.dates', { zone })}
             </Typography>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
               {dates.map((d) => {
@@ -76,42 +82,42 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
           </Box>
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
             <Button type="submit" variant="contained" disabled={busy}>
-              Search
+              {t('student.reserve.search.submit')}
             </Button>
             <Button type="button" onClick={() => send({ type: 'RESET' })} disabled={busy}>
-              Reset
+              {t('student.reserve.search.reset')}
             </Button>
             <Button type="button" onClick={() => send({ type: 'BACK' })}>
-              Change lesson
+              {t('student.reserve.search.changeLesson')}
             </Button>
           </Stack>
         </Stack>
       </Paper>
-      <Box component="section" aria-label="Search results" aria-busy={busy}>
+      <Box component="section" aria-label={t('student.reserve.search.results')} aria-busy={busy}>
         {busy ? (
-          <Loading label="Searching for speakers" />
+          <Loading label={t('student.reserve.search.searching')} />
         ) : state.matches({ searching: 'empty' }) ? (
           <Alert
             severity="info"
             action={
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                 <Button color="inherit" size="small" onClick={() => send({ type: 'RESET' })}>
-                  Reset
+                  {t('student.reserve.search.reset')}
                 </Button>
                 <Button color="inherit" size="small" onClick={() => send({ type: 'SEARCH' })}>
-                  Search again
+                  {t('student.reserve.search.again')}
                 </Button>
               </Stack>
             }
           >
-            {NO_RESULTS_MESSAGE}
+            {t('student.reserve.search.none')}
           </Alert>
         ) : state.matches({ searching: 'failed' }) ? (
           <Alert
             severity="error"
             action={
               <Button color="inherit" size="small" onClick={() => send({ type: 'SEARCH' })}>
-                Search again
+                {t('student.reserve.search.again')}
               </Button>
             }
           >
@@ -120,7 +126,7 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
         ) : (
           <Stack spacing={2}>
             <Typography color="text.secondary" role="status">
-              {ctx.totalCount === 1 ? '1 speaker has time for you.' : `${ctx.totalCount} speakers have time for you.`}
+              {t('student.reserve.search.found', { count: ctx.totalCount })}
             </Typography>
             {ctx.speakers.map((s) => (
               <SpeakerResult
@@ -136,7 +142,7 @@ export function SearchStep({ zone, state, send }: { zone: string; state: FlowSta
             {ctx.hasNextPage && (
               <Box>
                 <Button onClick={() => send({ type: 'MORE' })} disabled={state.matches({ searching: 'loadingMore' })}>
-                  More speakers
+                  {t('student.reserve.search.more')}
                 </Button>
               </Box>
             )}

@@ -7,6 +7,7 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { SchedulingMessages } from '../../../../contracts/scheduling';
 import { notifyError, notifyWarning, DismissAction } from '../../components/snackbars';
+import { translate } from '../../i18n/translate';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { reservationMachine, type FlowError, type ReservationInput } from '../../machines/reservationMachine';
 import { AVAILABLE_SPEAKERS, CREATE_RESERVATION, type ReserveSetupData } from './operations';
@@ -31,7 +32,7 @@ function notifySearchFailed(error: FlowError, navigate: NavigateFunction) {
             sx={{ color: 'inherit', fontWeight: 700 }}
             onClick={() => navigate('/student/settings', { state: { panel: 'profile' } })}
           >
-            Fix Timezone
+            {translate('student.reserve.fixTimezone')}
           </Button>
           <DismissAction id={id} />
         </>

@@ -11,18 +11,20 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EquipmentCheck } from '../../compatibility/EquipmentCheck';
+import { useT } from '../../i18n/useT';
 
 export function CameraAndCompatibility() {
+  const t = useT();
   const state = useLocation().state as { panel?: string; check?: boolean } | null;
   const preselected = state?.panel === 'compatibility' && state.check === true;
   const [open, setOpen] = useState(preselected);
   return (
     <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-labelledby="compatibility-title">
       <Typography id="compatibility-title" variant="h6" component="h2" gutterBottom>
-        Camera and compatibility
+        {t('student.settings.compatibility.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Check your camera, microphone, browser and internet connection, at least 1 hour before a conversation in a new place.
+        {t('student.settings.compatibility.text')}
       </Typography>
       <Button
         variant={open ? 'outlined' : 'contained'}
@@ -30,7 +32,7 @@ export function CameraAndCompatibility() {
         aria-controls="equipment-check"
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Close the equipment check' : 'Check my equipment'}
+        {t(open ? 'student.settings.compatibility.close' : 'student.settings.compatibility.open')}
       </Button>
       <Box id="equipment-check" sx={{ mt: open ? 3 : 0 }}>
         {open && <EquipmentCheck headingLevel={3} />}
