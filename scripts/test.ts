@@ -19,11 +19,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { exitWithError } from '../services/app/shutdown';
 import { startEmbeddedPostgres } from '../services/db/embedded';
 import { freePort } from '../tests/support/ports';
-import type { RunSummary } from '../tests/support/vitest-summary';
+import { printTimes, readPlaywright, readVitest, type FileTime } from './testReport';
 
 const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
@@ -292,110 +291,6 @@ async function follow(file: string, done: Promise<number>): Promise<number> {
   }
   drain();
   return status;
-}
-
-interface FileTime {
-  file: string;
-  layer: string;
-  ms: number;
-}
-
-/**
- * Where the time went: each step's wall time, each layer's files' time summed (files run side by
- * side, so a layer's sum exceeds its share of the wall), and the ten slowest files.
- */
-function printTimes(
-  steps: { step: string; seconds: number }[],
-  runners: { vitestSeconds: number; runnersSeconds: number; browser: boolean },
-  files: FileTime[],
-) {
-  const s = (seconds: number) => `${Math.round(seconds)} s`;
-  console.log('\nTime by step (wall; the checks, the PostgreSQL start and the runners side by side):');
-  for (const t of steps) console.log(`  ${t.step.padEnd(30)} ${s(t.seconds).padStart(7)}`);
-  console.log(`  ${'Vitest'.padEnd(30)} ${s(runners.vitestSeconds).padStart(7)}`);
-  if (runners.browser)
-    console.log(`  ${'browser tests, after Vitest'.padEnd(30)} ${s(runners.runnersSeconds - runners.vitestSeconds).padStart(7)}`);
-  const layers = [...new Set(files.map((f) => f.layer))];
-  if (!layers.length) return;
-  console.log('Time by layer (its files summed, run side by side):');
-  for (const layer of layers) {
-    const mine = files.filter((f) => f.layer === layer);
-    console.log(`  ${`${layer} (${mine.length} files)`.padEnd(30)} ${s(mine.reduce((n, f) => n + f.ms, 0) / 1000).padStart(7)}`);
-  }
-  console.log('Slowest ten files:');
-  for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
-    console.log(`  ${s(f.ms / 1000).padStart(6)}  ${f.layer.padEnd(12)} ${f.file}`);
-}
-
-function readVitest(file: string, status: number) {
-  if (!fs.existsSync(file)) {
-    console.log(`Vitest ended (exit ${status}) without its summary: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Vitest ended (exit ${status}) without its summary`], files: [] };
-  }
-  const s = JSON.parse(fs.readFileSync(file, 'utf8')) as RunSummary;
-  fs.rmSync(file, { force: true });
-  if (s.errors) console.log(`Vitest: ${s.errors} error(s) outside the tests (see above)`);
-  return { passed: s.passed, failed: s.failed + s.errors, skipped: s.skipped, skips: s.skips, failures: s.failures, files: s.files };
-}
-
-interface PlaywrightSuite {
-  title: string;
-  file: string;
-  suites?: PlaywrightSuite[];
-  specs?: {
-    title: string;
-    file: string;
-    tests: {
-      status: string;
-      annotations: { type: string; description?: string }[];
-      results?: { duration?: number; error?: { message?: string } }[];
-    }[];
-  }[];
-}
-
-function readPlaywright(file: string, status: number) {
-  if (!fs.existsSync(file)) {
-    console.log(`Playwright ended (exit ${status}) without its report: counted as a failure`);
-    return { passed: 0, failed: 1, skipped: 0, skips: [], failures: [`Playwright ended (exit ${status}) without its report`], files: [] };
-  }
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-    errors: unknown[];
-    suites: PlaywrightSuite[];
-  };
-  fs.rmSync(file, { force: true });
-  const skips: { test: string; reason: string }[] = [];
-  const failures: string[] = [];
-  const fileMs = new Map<string, number>();
-  const walk = (suite: PlaywrightSuite, titles: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      for (const t of spec.tests) {
-        const ms = (t.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0);
-        fileMs.set(`tests/e2e/${spec.file}`, (fileMs.get(`tests/e2e/${spec.file}`) ?? 0) + ms);
-        const name = `${spec.file} > ${[...titles, spec.title].join(' > ')}`;
-        if (t.status === 'unexpected' || t.status === 'flaky') {
-          const message = t.results?.find((r) => r.error)?.error?.message ?? '';
-          // Playwright colours its messages even in the JSON report.
-          const lines = stripVTControlCharacters(message)
-            .split('\n')
-            .filter((l) => l.trim())
-            .slice(0, 4);
-          failures.push([name, ...lines].join('\n      ').slice(0, 800));
-        }
-        if (t.status !== 'skipped') continue;
-        const reason =
-          t.annotations.find((a) => a.type === 'skip' || a.type === 'fixme')?.description ??
-          'skipped (no reason given, or did not run after a failure)';
-        skips.push({ test: name, reason });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const suite of report.suites) walk(suite, []);
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  // A flaky test (failed, then passed on a retry) counts as failed: there are no retries.
-  const files = [...fileMs].map(([file, ms]) => ({ file, layer: 'browser', ms }));
-  return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips, failures, files };
 }
 
 main().catch(exitWithError);
