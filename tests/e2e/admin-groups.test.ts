@@ -11,7 +11,7 @@ import { writeConversation } from '../support/adminViews';
 import { enrollAsAdmin } from '../support/conversations';
 import { createCourse, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { atPath, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'groups-admin@example.com', password: 'Adm1nPassword' };
 
@@ -24,7 +24,8 @@ test.beforeAll(async () => {
   await createAdmin(app, ADMIN.email, ADMIN.password);
   await createPlans(app);
   session = await openSession(browser, app);
-  await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+  await signInWithCookie(session.page, app, ADMIN.email, ADMIN.password);
+  await session.page.goto('/admin/dashboard');
 });
 test.afterAll(async () => {
   await session?.close();

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
+import { launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'plans-admin@example.com', password: 'Adm1nPassword' };
 
@@ -20,7 +20,8 @@ test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-pricing-plans'), launchBrowser()]);
   admin = await createAdmin(app, ADMIN.email, ADMIN.password);
   session = await openSession(browser, app);
-  await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+  await signInWithCookie(session.page, app, ADMIN.email, ADMIN.password);
+  await session.page.goto('/admin/dashboard');
 });
 test.afterAll(async () => {
   await session?.close();
@@ -98,7 +99,7 @@ test.describe('pricing plans in the back-office', () => {
   test('is usable on a 390 px phone: the table scrolls inside its card, nothing wider than the screen', async () => {
     const phone = await openSession(browser, app, { viewport: { width: 390, height: 844 } });
     try {
-      await signInThroughUi(phone.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+      await signInWithCookie(phone.page, app, ADMIN.email, ADMIN.password);
       await phone.page.goto('/admin/pricing_plans');
       await visible(phone.page.getByRole('heading', { name: 'Pricing plans', level: 1 }));
       await visible(phone.page.getByText('Spring offer 2026'));

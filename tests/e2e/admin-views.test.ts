@@ -10,7 +10,7 @@ import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../sup
 import { nameOf, writeChat, writeConversation, type HowItWent } from '../support/adminViews';
 import { createSpeaker } from '../support/scheduling';
 import { createCourse } from '../support/enrollment';
-import { counted, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible, type Session } from './support/browser';
+import { counted, eventually, launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const UNUSED = 23;
@@ -71,7 +71,8 @@ test.beforeAll(async () => {
   );
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['conversations', 'directory'], 30_000));
   session = await openSession(browser, app);
-  await signInThroughUi(session.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+  await signInWithCookie(session.page, app, ADMIN.email, ADMIN.password);
+  await session.page.goto('/admin/dashboard');
 });
 test.afterAll(async () => {
   await session?.close();

@@ -17,9 +17,9 @@ import {
   minutesShown,
   openSession,
   screenshot,
-  signInThroughUi,
   visible,
   type Session,
+  signInWithCookie,
 } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
@@ -75,7 +75,8 @@ test.beforeAll(async () => {
   }
   assert.ok(await app.runtime.runner.waitFor(checkpoint, ['directory', 'search', 'accounts'], 30_000));
   adminSession = await openSession(browser, app);
-  await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+  await signInWithCookie(adminSession.page, app, ADMIN.email, ADMIN.password);
+  await adminSession.page.goto('/admin/dashboard');
 });
 test.afterAll(async () => {
   await adminSession?.close();
@@ -121,7 +122,8 @@ test.describe('the back-office', () => {
     // The student signs in elsewhere and watches their header.
     const student = await openSession(browser, app);
     try {
-      await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
+      await signInWithCookie(student.page, app, STUDENT.email, STUDENT.password);
+      await student.page.goto('/student/home');
       // (Away from home, where the onboarding dialog of a new student covers the page.)
       await student.page.goto('/student/courses');
       await minutesShown(student.page, 0);

@@ -11,7 +11,7 @@ import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, type TestApp } from '../support/app';
 import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, launchBrowser, minutesShown, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { atPath, launchBrowser, minutesShown, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -43,9 +43,8 @@ test.describe('after the conversation', () => {
     const speakerSession = await openSession(browser, app);
     try {
       const s = studentSession.page;
-      await s.goto('/auth/sign_in');
-      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
-      await atPath(s, '/student/home');
+      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+      await s.goto('/student/home');
       await minutesShown(s, 45);
 
       // The ended screen (issue 28): the product's card and the next steps of each participant.
@@ -68,9 +67,7 @@ test.describe('after the conversation', () => {
       await minutesShown(s, 45);
 
       const p = speakerSession.page;
-      await p.goto('/auth/sign_in');
-      await submitSignIn(p, speaker.emailAddress, 'Sp3akerPass!');
-      await p.waitForURL(/\/speaker\//);
+      await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
       await p.goto(`/conversation/ended?id=${id}`);
       const speakerNext = await visible(p.getByRole('navigation', { name: 'Next steps' }));
       assert.deepEqual(await speakerNext.getByRole('link').allTextContents(), ['Mark this conversation', 'Back to the planner']);
@@ -137,9 +134,7 @@ test.describe('after the conversation', () => {
     try {
       const s = session.page;
       await s.setViewportSize({ width: 390, height: 844 });
-      await s.goto('/auth/sign_in');
-      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
-      await atPath(s, '/student/home');
+      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
       await s.goto(`/student/conversations?id=${id}`);
       const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
       await visible(row.getByText('Purchase more minutes!'));

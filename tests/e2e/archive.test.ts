@@ -15,7 +15,7 @@ import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../sup
 import { enrollAsAdmin } from '../support/conversations';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
-import { eventually, launchBrowser, screenshot, submitSignIn, visible } from './support/browser';
+import { eventually, launchBrowser, screenshot, visible, signInWithCookie } from './support/browser';
 import { inLobby, missingSubscription, roomPerson, windowOpenedBy, type Person } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
@@ -43,9 +43,7 @@ test.afterAll(async () => {
 });
 
 async function signedIn(p: Person, account: { emailAddress: string; password: string }) {
-  await p.page.goto('/auth/sign_in');
-  await submitSignIn(p.page, account.emailAddress, account.password);
-  await p.page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await signInWithCookie(p.page, app, account.emailAddress, account.password);
 }
 
 /** The archive page's video: its length and play position once it can play. */

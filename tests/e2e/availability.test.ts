@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, type TestApp, startTestApp } from '../support/app';
 import { addAvailability } from '../support/scheduling';
-import { counted, hidden, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { counted, hidden, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const ZONE = 'America/New_York';
@@ -30,9 +30,7 @@ test.afterAll(async () => {
 });
 
 async function signInAsSpeaker(page: Page) {
-  await page.goto('/auth/sign_in');
-  await submitSignIn(page, speaker.emailAddress, speaker.password);
-  await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+  await signInWithCookie(page, app, speaker.emailAddress, speaker.password);
 }
 
 /**
@@ -237,9 +235,7 @@ test.describe('the speaker calendar screens', () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await page.setViewportSize({ width: 1280, height: 1200 });
-    await page.goto('/auth/sign_in');
-    await submitSignIn(page, 'admin@example.com', 'Adm1nPassword');
-    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    await signInWithCookie(page, app, 'admin@example.com', 'Adm1nPassword');
     await page.goto(`/admin/speakers/${another.accountId}/availability`);
     await visible(page.getByTestId('calendar-zone').getByText(/^America\/New_York/));
     await page.getByRole('button', { name: 'Next week' }).click();

@@ -14,7 +14,7 @@ import { enrollAsAdmin, live, reserveConversation } from '../support/conversatio
 import { systemEvent } from '../support/events';
 import { createCourse, createPlans, inDays, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { eventually, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 import { CHANGE_USER } from './support/scheduling';
 
 const PASSWORD = 'Instructor-Pass1';
@@ -75,7 +75,7 @@ test.describe('class view', () => {
       timezoneId: 'America/Chicago',
     });
     const { page } = desk;
-    await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+    await signInWithCookie(page, app, 'class.teacher@example.com', PASSWORD);
     await page.goto(`/instructor/courses/${courseId}#class`);
     const table = await visible(page.getByRole('table', { name: 'Students and lessons of Conversation B1' }));
     await visible(table.getByRole('rowheader', { name: 'Carla Gómez' }));
@@ -132,7 +132,7 @@ test.describe('class view', () => {
       timezoneId: 'America/Chicago',
     });
     const { page } = phone;
-    await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+    await signInWithCookie(page, app, 'class.teacher@example.com', PASSWORD);
     await page.goto(`/instructor/courses/${courseId}#class`);
     const name = await visible(page.getByRole('rowheader', { name: 'Ana Ruiz' }));
     const before = (await name.boundingBox())!.x;

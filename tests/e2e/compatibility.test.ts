@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { type TestApp, startTestApp } from '../support/app';
 import { addAvailability, hoursAhead, plusMinutes } from '../support/scheduling';
-import { WAIT_MS, atPath, eventually, launchBrowser, openSession, submitSignIn, titled, visible, type Session } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, titled, visible, type Session, signInWithCookie } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
@@ -58,9 +58,7 @@ test.afterAll(async () => {
 });
 
 async function signInAsSpeaker(page: Page) {
-  await page.goto('/auth/sign_in');
-  await submitSignIn(page, speaker.emailAddress, speaker.password);
-  await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+  await signInWithCookie(page, app, speaker.emailAddress, speaker.password);
 }
 
 /** Waits until the camera preview plays frames. */
@@ -117,6 +115,7 @@ test.describe('equipment check', () => {
     try {
       await session.context.addInitScript(RECORD_STREAMS);
       await signInAsSpeaker(page);
+      await page.goto('/speaker/planner');
       await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Compatibility' }).click();
       await atPath(page, '/speaker/compatibility');
       await titled(page, 'Tertulia - Compatibility');
@@ -222,9 +221,7 @@ test.describe('equipment check', () => {
     const session: Session = await openSession(browser, app);
     const { page } = session;
     try {
-      await page.goto('/auth/sign_in');
-      await submitSignIn(page, student.emailAddress, student.password);
-      await page.waitForURL((url) => url.pathname.startsWith('/student'), { timeout: WAIT_MS });
+      await signInWithCookie(page, app, student.emailAddress, student.password);
       await page.goto(`/student/lobby?id=${conversationId}&option=3`);
       await visible(page.getByRole('tab', { name: 'Compatibility', selected: true }));
       const panel = page.getByRole('tabpanel');

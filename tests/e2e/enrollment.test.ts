@@ -12,7 +12,7 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, counted, enabled, minutesShown, openSession, submitSignIn, visible, WAIT_MS } from './support/browser';
+import { atPath, counted, enabled, minutesShown, openSession, submitSignIn, visible, WAIT_MS, signInWithCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -225,9 +225,7 @@ test.describe('enrollment in the browser', () => {
     const learner = await signUpOnboarded(app, 'enrolled-by-admin@example.com', 'Learner-Pass1');
     const session = await openSession(browser, app);
     const { page } = session;
-    await page.goto('/auth/sign_in');
-    await submitSignIn(page, 'boss@example.com', 'Boss-Pass1');
-    await atPath(page, '/admin/dashboard');
+    await signInWithCookie(page, app, 'boss@example.com', 'Boss-Pass1');
     await page.goto(`/admin/students/${learner.accountId}/enroll`);
     await page.getByLabel('Invite number').fill(`${invite.slice(0, 3)}-${invite.slice(3)}`);
     await page.getByRole('button', { name: 'Find course' }).click();

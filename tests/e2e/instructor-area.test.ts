@@ -14,7 +14,7 @@ import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { assertTabsFit, atPath, eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { assertTabsFit, atPath, eventually, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Instructor-Pass1';
@@ -49,7 +49,7 @@ test.describe('instructor area', () => {
     const desk = await newPage(1280, 900);
     try {
       const { page } = desk;
-      await signInThroughUi(page, 'lead.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'lead.teacher@example.com', PASSWORD);
       await page.goto('/instructor/templates');
       await visible(page.getByRole('heading', { name: 'Spanish conversation' }));
       await screenshot(page, 'instructor-templates-desktop');
@@ -92,7 +92,7 @@ test.describe('instructor area', () => {
     const phone = await newPage(390, 844);
     try {
       const { page } = phone;
-      await signInThroughUi(page, 'ana.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'ana.teacher@example.com', PASSWORD);
       await page.goto(link.pathname + link.search);
       await visible(page.getByRole('heading', { name: 'Courses shared with you (1 pending)' }));
       await screenshot(page, 'instructor-share-invites-phone');
@@ -168,7 +168,7 @@ test.describe('instructor area', () => {
       const view = await newPage(width, height);
       try {
         const { page } = view;
-        await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+        await signInWithCookie(page, app, 'class.teacher@example.com', PASSWORD);
         await page.goto(`/instructor/courses/${from.id}#students`);
         await visible(page.getByRole('tab', { name: 'Students (1)', selected: true }));
         await page.getByRole('button', { name: new RegExp(`^${studentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+ of`) }).click();
@@ -196,7 +196,7 @@ test.describe('instructor area', () => {
     const desk = await newPage(1280, 900);
     try {
       const { page } = desk;
-      await signInThroughUi(page, 'class.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'class.teacher@example.com', PASSWORD);
       await page.goto(`/instructor/courses/${from.id}#students`);
       await visible(page.getByRole('tab', { name: 'Students (1)', selected: true }));
       await page.getByRole('button', { name: `Actions for ${studentName}` }).click();

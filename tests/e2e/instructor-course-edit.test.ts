@@ -13,7 +13,7 @@ import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, reserveConversation } from '../support/conversations';
 import { createCourse, createPlans } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { atPath, counted, enabled, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { atPath, counted, enabled, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 const PASSWORD = 'Instructor-Pass1';
 let app: TestApp;
@@ -39,7 +39,7 @@ test.describe('course edit', () => {
     const desk = await newPage(1280, 900);
     try {
       const { page } = desk;
-      await signInThroughUi(page, 'edit.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'edit.teacher@example.com', PASSWORD);
       await page.goto(`/instructor/courses/${course.id}`);
       await visible(page.getByRole('heading', { name: 'Spanish Monday', level: 1 }));
       // By keyboard: the Edit action is a labelled link.
@@ -97,7 +97,7 @@ test.describe('course edit', () => {
     const phone = await newPage(390, 844);
     try {
       const { page } = phone;
-      await signInThroughUi(page, 'phone.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'phone.teacher@example.com', PASSWORD);
       await page.goto(`/instructor/courses/${course.id}/edit`);
       await visible(page.getByRole('heading', { name: 'Edit Spanish Thursday', level: 1 }));
       await visible(page.getByText('Students have joined: this stays as it is.').first());
@@ -134,7 +134,8 @@ test.describe('course edit', () => {
     const desk = await newPage(1280, 900);
     try {
       const { page } = desk;
-      await signInThroughUi(page, 'delete.teacher@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'delete.teacher@example.com', PASSWORD);
+      await page.goto('/instructor/courses/grid');
 
       // With a student: the dialog says how many, and the server's refusal shows inside it; Cancel goes back.
       await page.goto(`/instructor/courses/${kept.id}/delete`);

@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { test, type Browser, type Page } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createPlans } from '../support/enrollment';
-import { atPath, hidden, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { atPath, hidden, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 const PASSWORD = 'Instructor-Pass1';
 let app: TestApp;
@@ -87,7 +87,8 @@ test.describe('instructor sidebar and search', () => {
     const { page } = session;
     try {
       await slowSearch(page);
-      await signInThroughUi(page, 'ana.sidebar@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+      await page.goto('/instructor/courses/grid');
       const aside = await visible(sidebar(page));
       const names = async (nav: string) =>
         (await aside.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((t) =>
@@ -159,7 +160,8 @@ test.describe('instructor sidebar and search', () => {
     const session = await openSession(browser, app, { viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const { page } = session;
     try {
-      await signInThroughUi(page, 'ana.sidebar@example.com', PASSWORD, '/instructor/courses/grid');
+      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+      await page.goto('/instructor/courses/grid');
       const menu = await visible(page.getByRole('button', { name: 'Instructor menu' }));
       assert.equal(await page.getByRole('button', { name: 'Open the menu' }).count(), 0, 'one menu on a phone: the instructor menu');
       await screenshot(page, 'instructor-sidebar-closed-phone', { fullPage: false });

@@ -11,7 +11,7 @@ import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, launchBrowser, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { atPath, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -55,9 +55,7 @@ test.describe('the speaker’s notes', () => {
     await createAdmin(app);
     try {
       const p = speakerSession.page;
-      await p.goto('/auth/sign_in');
-      await submitSignIn(p, speaker.emailAddress, 'Sp3akerPass!');
-      await p.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
       await p.goto(`/speaker/conversations/${id}`);
       const editor = await visible(p.getByRole('region', { name: 'Notes for the student' }));
       await visible(editor.getByText(/You can change them until/));
@@ -100,9 +98,7 @@ test.describe('the speaker’s notes', () => {
 
       // The student: the conversation's page…
       const s = studentSession.page;
-      await s.goto('/auth/sign_in');
-      await submitSignIn(s, student.emailAddress, 'Stud3ntPass!');
-      await atPath(s, '/student/home');
+      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
       await s.goto(`/student/conversations?id=${id}`);
       const notes = await visible(s.getByRole('region', { name: 'Notes from the speaker' }));
       await visible(notes.getByText('Estoy aburrido'));
@@ -140,18 +136,14 @@ test.describe('the speaker’s notes', () => {
 
       // The course's instructor reads them on the page of the student's conversation.
       const i = instructorSession.page;
-      await i.goto('/auth/sign_in');
-      await submitSignIn(i, instructor.emailAddress, INSTRUCTOR_PASSWORD);
-      await i.waitForURL((url) => url.pathname.startsWith('/instructor'));
+      await signInWithCookie(i, app, instructor.emailAddress, INSTRUCTOR_PASSWORD);
       await i.goto(`/instructor/conversations/${id}`);
       const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
       await visible(read.getByText('la sobremesa'));
       await screenshot(i, 'notes-instructor-conversation');
 
       // And admins, on the back-office's conversation.
-      await admin.goto('/auth/sign_in');
-      await submitSignIn(admin, 'admin@example.com', 'Adm1nPassword');
-      await admin.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await signInWithCookie(admin, app, 'admin@example.com', 'Adm1nPassword');
       await admin.goto(`/admin/conversations/${id}`);
       await visible(admin.getByRole('region', { name: 'Notes from the speaker' }).getByText('Estoy aburrido'));
     } finally {

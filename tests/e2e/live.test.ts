@@ -26,9 +26,8 @@ import {
   launchBrowser,
   openSession,
   screenshot as saveScreenshot,
-  signInThroughUi,
-  submitSignIn,
   visible,
+  signInWithCookie,
 } from './support/browser';
 import { FAKE_SPEECH_SHARE } from './support/fakeSpeech';
 import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
@@ -114,9 +113,7 @@ test.describe('the live room', () => {
     try {
       // The student waits in the lobby: not ready until the speaker opens the conversation; when
       // the speaker is late and not here, the lobby offers the minutes back.
-      await student.page.goto('/auth/sign_in');
-      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
-      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      await signInWithCookie(student.page, app, studentAccount.emailAddress, studentAccount.password);
       await student.page.goto(`/student/lobby?id=${id}`);
       const sorry = student.page.getByRole('dialog', { name: "We're sorry" });
       if (late) await visible(sorry);
@@ -124,9 +121,7 @@ test.describe('the live room', () => {
       await screenshot(student.page, late ? 'lobby-speaker-late' : 'lobby-waiting');
 
       // The speaker arrives on the conversation's page: present, so the lobby stops offering.
-      await speaker.page.goto('/auth/sign_in');
-      await submitSignIn(speaker.page, speakerAccount.emailAddress, speakerAccount.password);
-      await speaker.page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await signInWithCookie(speaker.page, app, speakerAccount.emailAddress, speakerAccount.password);
       await speaker.page.goto(`/speaker/conversations/${id}`);
       await hidden(sorry);
       await visible(student.page.getByRole('button', { name: 'Please wait' }));
@@ -302,9 +297,7 @@ test.describe('the live room', () => {
     const speaker = await person();
     const student = await person();
     try {
-      await student.page.goto('/auth/sign_in');
-      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
-      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      await signInWithCookie(student.page, app, studentAccount.emailAddress, studentAccount.password);
       // Before the speaker opens it, the student's room waits.
       const socket = await interruptibleSocket(student.page);
       await student.page.goto(`/conversation?id=${id}`);
@@ -314,9 +307,7 @@ test.describe('the live room', () => {
       // The student's connection to the server is gone while the speaker opens the conversation:
       // that change is never pushed to the student's page.
       await socket.cut();
-      await speaker.page.goto('/auth/sign_in');
-      await submitSignIn(speaker.page, speakerAccount.emailAddress, speakerAccount.password);
-      await speaker.page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+      await signInWithCookie(speaker.page, app, speakerAccount.emailAddress, speakerAccount.password);
       await speaker.page.goto(`/conversation/open?id=${id}`);
       await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
       await eventually(async () => socket.counts().refused > 0, "the student's page to try to reconnect");
@@ -355,16 +346,13 @@ test.describe('a test call (issue 28)', () => {
     let staffRoom: Page | undefined;
     let studentRoom: Page | undefined;
     try {
-      await student.page.goto('/auth/sign_in');
-      await submitSignIn(student.page, studentAccount.emailAddress, studentAccount.password);
-      await student.page.waitForURL((url) => url.pathname === '/student/home');
+      await signInWithCookie(student.page, app, studentAccount.emailAddress, studentAccount.password);
+      await student.page.goto('/student/home');
       const notice = student.page.getByRole('region', { name: 'Test call' });
       await hidden(notice);
 
       // Staff start it from the student's page in the back-office: the room opens in its window.
-      await staff.page.goto('/auth/sign_in');
-      await submitSignIn(staff.page, adminEmail, 'Adm1nPassword');
-      await staff.page.waitForURL((url) => url.pathname.startsWith('/admin'));
+      await signInWithCookie(staff.page, app, adminEmail, 'Adm1nPassword');
       await staff.page.goto(`/admin/students/${studentAccount.accountId}`);
       staffRoom = await windowOpenedBy(staff, () => staff.page.getByRole('button', { name: 'Start a test call' }).click());
       await visible(staffRoom.getByRole('heading', { name: `Test call with ${STUDENT_NAME}` }));
@@ -427,7 +415,8 @@ test.describe('one rule for times (issue 28)', () => {
       const abbreviation = local.setLocale('en-GB').toFormat('ZZZZ').replace(/[+]/g, '\\+');
       const open = async (emailAddress: string, password: string, landing: string) => {
         const session = await openSession(browser, app, { timezoneId: zone });
-        await signInThroughUi(session.page, emailAddress, password, landing);
+        await signInWithCookie(session.page, app, emailAddress, password);
+        await session.page.goto(landing);
         return session;
       };
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
-import { launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
+import { launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -40,7 +40,7 @@ test.describe('a mail in the browser', () => {
     const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 } });
     const { page, context } = session;
     try {
-      await signInThroughUi(page, 'mail.admin@example.com', 'Adm1nPassword', '/admin/dashboard');
+      await signInWithCookie(page, app, 'mail.admin@example.com', 'Adm1nPassword');
       await page.goto(`/admin/notifications/${notification.id}`);
       await visible(page.getByRole('heading', { name: 'Welcome to Tertulia', level: 1 }));
       const link = await visible(page.getByRole('link', { name: /View in browser/ }));

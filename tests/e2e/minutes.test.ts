@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { launchBrowser, minutesShown, openSession, signInThroughUi, visible } from './support/browser';
+import { launchBrowser, minutesShown, openSession, visible, signInWithCookie } from './support/browser';
 
 const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed account { remainingMinutes } } }`;
 const ANIMATION_MS = 2000;
@@ -54,7 +54,8 @@ test.describe('remaining minutes', () => {
     const admin = await createAdmin(app);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'learner@example.com', 'Learner-Pass1');
+    await signInWithCookie(page, app, 'learner@example.com', 'Learner-Pass1');
+    await page.goto('/student/home');
     await minutesShown(page, 0);
     await visible(page.getByRole('banner').getByText('0 mins', { exact: true }));
 
@@ -96,7 +97,8 @@ test.describe('remaining minutes', () => {
     await changeMinutes(admin.token, student.accountId, 120);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'rich@example.com', 'Rich-Pass1');
+    await signInWithCookie(page, app, 'rich@example.com', 'Rich-Pass1');
+    await page.goto('/student/home');
     await minutesShown(page, 120);
     // The minutes button opens the student's settings.
     await page.getByRole('link', { name: '120 mins remaining' }).click();

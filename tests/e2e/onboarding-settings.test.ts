@@ -11,7 +11,7 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, screenshot, submitSignIn, visible } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, submitSignIn, visible, signInWithCookie } from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Onboard-Pass1';
@@ -225,9 +225,7 @@ test.describe('switch roles in the student settings', () => {
     );
     const { context, page, pageErrors } = await newPage(1280, 860);
     try {
-      await page.goto('/auth/sign_in');
-      await submitSignIn(page, 'both@example.com', PASSWORD);
-      await page.waitForURL((url) => url.pathname !== '/auth/sign_in');
+      await signInWithCookie(page, app, 'both@example.com', PASSWORD);
       await page.goto('/student/settings');
       const cards = page.getByRole('list', { name: 'Settings' }).getByRole('listitem');
       await eventually(async () => (await cards.count()) === 8, 'eight setting cards');

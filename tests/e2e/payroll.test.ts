@@ -13,7 +13,7 @@ import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
-import { counted, launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { counted, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'payroll.admin@example.com', password: 'Adm1nPassword' };
 
@@ -58,9 +58,8 @@ test.describe('speaker payroll', () => {
   test('shows the speaker their month, itemized, and downloads both CSVs', async () => {
     const session = await openSession(browser, app);
     const { page } = session;
-    await page.goto('/auth/sign_in');
-    await submitSignIn(page, speaker.emailAddress, 'Sp3akerPass!');
-    await page.waitForURL((url) => url.pathname.startsWith('/speaker'));
+    await signInWithCookie(page, app, speaker.emailAddress, 'Sp3akerPass!');
+    await page.goto('/speaker/planner');
     // The speaker's sidebar (spec 3) leads there.
     await page.getByRole('navigation', { name: 'Speaker' }).getByRole('link', { name: 'Payroll' }).click();
     await visible(page.getByRole('heading', { name: 'Payroll', level: 1 }));
@@ -131,7 +130,7 @@ test.describe('speaker payroll', () => {
   test("shows an admin the same total in the grid, the speaker's lines, and closes the month", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
     await page.goto(`/admin/speakers/payroll?month=${MONTH}`);
     await visible(page.getByRole('heading', { name: 'Speaker payroll', level: 1 }));
     await visible(page.getByTestId('payroll-month-total').getByText(`${TOTAL} to 1 speaker`));

@@ -15,7 +15,7 @@ import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
-import { launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'readmodels.admin@example.com', password: 'Adm1nPassword' };
 const REASON = 'A speaker asked us to check their pay';
@@ -72,13 +72,12 @@ test.describe('read models in the back-office', () => {
     const speakerPage = speakerSession.page;
     const adminPage = adminSession.page;
 
-    await speakerPage.goto('/auth/sign_in');
-    await submitSignIn(speakerPage, speaker.emailAddress, 'Sp3akerPass!');
-    await speakerPage.waitForURL((url) => url.pathname.startsWith('/speaker'));
+    await signInWithCookie(speakerPage, app, speaker.emailAddress, 'Sp3akerPass!');
     await speakerPage.goto('/speaker/payroll');
     const before = await speakerFigures(speakerPage);
 
-    await signInThroughUi(adminPage, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await signInWithCookie(adminPage, app, ADMIN.email, ADMIN.password);
+    await adminPage.goto('/admin/dashboard');
     await adminPage.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Read models' }).click();
     await visible(adminPage.getByRole('heading', { name: 'Read models', level: 1 }));
     const row = adminPage.getByTestId('read-model-payroll');
@@ -135,7 +134,7 @@ test.describe('read models in the back-office', () => {
     // One frame for every area (components/SidebarLayout.tsx): a tablet turned or a window resized
     // does not mount the page afresh, so an open dialog and its text stay (issue 29).
     const { page } = await openSession(browser, app);
-    await signInThroughUi(page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
     await page.goto('/admin/read_models');
     await page.getByTestId('read-model-payroll').getByRole('button', { name: 'Verify payroll' }).click();
     const dialog = page.getByRole('dialog', { name: 'Verify payroll?' });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DateTime, Settings } from 'luxon';
 import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
-import { assertTabsFit, atPath, enabled, minutesShown, submitSignIn, titled, visible, WAIT_MS } from './support/browser';
+import { assertTabsFit, atPath, enabled, minutesShown, titled, visible, WAIT_MS, signInWithCookie } from './support/browser';
 import {
   addWeeklyAvailability,
   dstWindow,
@@ -180,9 +180,8 @@ test.describe('reserving in the browser', () => {
       const student = await enrolledStudent(app, { zone: studentZone, courseName: 'Spanish Conversation 101' });
 
       const { context, page, errors } = await studentContext(app, studentZone);
-      await page.goto('/auth/sign_in');
-      await submitSignIn(page, student.emailAddress, student.password);
-      await page.waitForURL((url) => url.pathname.startsWith('/student'));
+      await signInWithCookie(page, app, student.emailAddress, student.password);
+      await page.goto('/student/home');
       await minutesShown(page, 60);
       await reserveSeeAndCancel(page, {
         speakerName: 'Sofia M.',
@@ -229,12 +228,8 @@ test.describe('reserving in the browser', () => {
       );
 
       const { context, page, errors } = await studentContext(app, studentZone, new Date(Date.now()));
-      await page.goto('/auth/sign_in');
-      await submitSignIn(page, student.emailAddress, student.password).catch(async (error) => {
-        await screenshot(page, 'reserve-dst-failure');
-        throw error;
-      });
-      await page.waitForURL((url) => url.pathname.startsWith('/student'));
+      await signInWithCookie(page, app, student.emailAddress, student.password);
+      await page.goto('/student/home');
       await minutesShown(page, 60);
       // Both occurrences are listed, each at the speaker's 10:00 converted on its own day.
       await page.goto('/student/reserve');

@@ -13,7 +13,7 @@ import { Messages } from '../../contracts/errors';
 import type { Role } from '../../contracts/roles';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, signInThroughUi, titled, visible } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, titled, visible, signInWithCookie } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 const PASSWORD = 'Guard-Pass1';
@@ -72,7 +72,7 @@ test.describe('the role guard', () => {
     await account('speaker@example.com', ['SPEAKER']);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'speaker@example.com', PASSWORD, '/speaker/planner');
+    await signInWithCookie(page, app, 'speaker@example.com', PASSWORD);
 
     await page.goto('/student/courses');
     await rolePage(page, 'student');
@@ -103,7 +103,7 @@ test.describe('the role guard', () => {
     await account('new.speaker@example.com', ['ONBOARDING_SPEAKER']);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'new.speaker@example.com', PASSWORD, '/speaker/planner');
+    await signInWithCookie(page, app, 'new.speaker@example.com', PASSWORD);
 
     await page.goto('/instructor/courses/new');
     await rolePage(page, 'instructor');
@@ -121,7 +121,7 @@ test.describe('the role guard', () => {
     await signUp(app, 'pupil@example.com', PASSWORD);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'pupil@example.com', PASSWORD);
+    await signInWithCookie(page, app, 'pupil@example.com', PASSWORD);
 
     await page.goto('/admin');
     await rolePage(page, 'admin');
@@ -148,7 +148,7 @@ test.describe('the role guard', () => {
     await account('busy@example.com', ['SPEAKER', 'INSTRUCTOR']);
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'busy@example.com', PASSWORD, '/speaker/planner');
+    await signInWithCookie(page, app, 'busy@example.com', PASSWORD);
 
     await page.goto('/student/courses');
     await rolePage(page, 'student');
@@ -168,7 +168,8 @@ test.describe('the role guard', () => {
   test("shows the server's role refusal from any call, not 'Try to sign in again'", async () => {
     const session = await openSession(browser, app);
     const { page } = session;
-    await signInThroughUi(page, 'pupil@example.com', PASSWORD);
+    await signInWithCookie(page, app, 'pupil@example.com', PASSWORD);
+    await page.goto('/student/home');
     // Any call the page does not handle itself: the header's minutes, refused as the API refuses a role.
     await page.route('**/graphql', async (route) => {
       let operation: string | undefined;

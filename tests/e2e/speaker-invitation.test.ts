@@ -14,7 +14,7 @@ import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { atPath, enabled, eventually, launchBrowser, openSession, signInThroughUi, visible, type Session } from './support/browser';
+import { atPath, enabled, eventually, launchBrowser, openSession, visible, type Session, signInWithCookie } from './support/browser';
 import { assertPlaying, windowOpenedBy } from './support/live';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
@@ -31,7 +31,8 @@ test.beforeAll(async () => {
   adminSession = await openSession(browser, app);
   speakerSession = await openSession(browser, app);
   for (const session of [adminSession, speakerSession]) await session.context.grantPermissions(['camera', 'microphone']);
-  await signInThroughUi(adminSession.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+  await signInWithCookie(adminSession.page, app, ADMIN.email, ADMIN.password);
+  await adminSession.page.goto('/admin/dashboard');
 });
 test.afterAll(async () => {
   await speakerSession?.close();

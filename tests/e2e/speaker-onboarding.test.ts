@@ -13,7 +13,7 @@ import { test, type Browser, type Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { WAIT_MS, atPath, counted, launchBrowser, openSession, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { WAIT_MS, atPath, counted, launchBrowser, openSession, submitSignIn, visible, signInWithCookie } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 async function screenshot(page: Page, name: string) {
@@ -214,7 +214,7 @@ test.describe('speaker onboarding', () => {
     await signUpOnboarded(app, 'gallery-teacher@example.com', 'Teacher-Pass1', 'INSTRUCTOR');
     for (const width of [1280, 375]) {
       const instructor = await openSession(browser, app, { viewport: { width, height: 800 } });
-      await signInThroughUi(instructor.page, 'gallery-teacher@example.com', 'Teacher-Pass1', '/instructor/courses/grid');
+      await signInWithCookie(instructor.page, app, 'gallery-teacher@example.com', 'Teacher-Pass1');
       await instructor.page.goto('/instructor/gallery?language=es');
       const headshot = await visible(instructor.page.getByRole('img', { name: 'Headshot of Valentina Q.' }));
       assert.equal(await headshot.getAttribute('src'), headshotUrl);

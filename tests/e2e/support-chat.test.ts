@@ -6,7 +6,7 @@
  */
 import { test, type Browser } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, hidden, launchBrowser, openSession, screenshot, signInThroughUi, submitSignIn, visible } from './support/browser';
+import { atPath, hidden, launchBrowser, openSession, screenshot, submitSignIn, visible, signInWithCookie } from './support/browser';
 
 const ADMIN = { email: 'support.admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' };
@@ -28,7 +28,8 @@ test.describe('the support chat', () => {
   test('carries a question from Help to the inbox and the answer back live; shrink hides it, Help expands it', async () => {
     const student = await openSession(browser, app);
     const admin = await openSession(browser, app);
-    await signInThroughUi(student.page, STUDENT.email, STUDENT.password);
+    await signInWithCookie(student.page, app, STUDENT.email, STUDENT.password);
+    await student.page.goto('/student/home');
     await student.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
     const box = student.page.getByRole('dialog', { name: 'Support chat' });
     await visible(box.getByText('Write your question below.', { exact: false }));
@@ -36,7 +37,8 @@ test.describe('the support chat', () => {
     await box.getByLabel('Message', { exact: true }).press('Enter');
     await visible(box.getByTestId('support-message').getByText('My camera stays black in the lobby'));
 
-    await signInThroughUi(admin.page, ADMIN.email, ADMIN.password, '/admin/dashboard');
+    await signInWithCookie(admin.page, app, ADMIN.email, ADMIN.password);
+    await admin.page.goto('/admin/dashboard');
     await admin.page.getByRole('link', { name: 'Support inbox' }).click();
     const thread = admin.page.getByRole('list', { name: 'Support threads' }).getByRole('button').filter({ hasText: 'Unanswered' });
     await visible(thread);
@@ -73,7 +75,8 @@ test.describe('the support chat', () => {
   test('shows the help-blocked dialog with Reload when the chat cannot load', async () => {
     const student = await openSession(browser, app);
     const { page } = student;
-    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    await signInWithCookie(page, app, STUDENT.email, STUDENT.password);
+    await page.goto('/student/home');
     await page.route('**/graphql', async (route) => {
       if (route.request().postData()?.includes('SupportVisit')) await route.fulfill({ status: 503, body: 'unavailable' });
       else await route.continue();
@@ -97,7 +100,7 @@ test.describe('the support chat', () => {
     const { page } = student;
     // The socket is refused outright (a close the client does not retry): answers could never arrive.
     await page.routeWebSocket('**/graphql', (ws) => ws.close({ code: 4400, reason: 'Refused' }));
-    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    await signInWithCookie(page, app, STUDENT.email, STUDENT.password);
     await page.goto('/help');
     const dialog = page.getByRole('dialog', { name: 'Sorry, our help is not being helpful.' });
     await visible(dialog.getByRole('button', { name: 'Reload' }));

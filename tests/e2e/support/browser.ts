@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import type { TestApp } from '../../support/app';
+import { signIn, type TestApp } from '../../support/app';
+import { storeAuthToken } from '../../../web/src/lib/authCookies';
 import { CHROMIUM_ARGS } from './chromiumArgs';
 import { fakeCameraClip } from './fakeCamera';
 import { fakeSpeechWav } from './fakeSpeech';
@@ -226,6 +227,34 @@ export async function signInThroughUi(page: Page, emailAddress: string, password
   await page.goto('/auth/sign_in');
   await submitSignIn(page, emailAddress, password);
   await atPath(page, landing);
+}
+
+/**
+ * Signs the page's context in without the form, for tests whose subject is not signing in: the
+ * API's login, then the cookies the web app itself writes on sign-in (storeAuthToken). The page is
+ * not moved: the test goes where it means to, one page load instead of the form's two.
+ */
+export async function signInWithCookie(page: Page, app: TestApp, emailAddress: string, password: string): Promise<void> {
+  const token = await signIn(app, emailAddress, password);
+  const written: string[] = [];
+  storeAuthToken(token, Date.now(), { read: () => '', write: (cookie) => written.push(cookie), secure: false });
+  const now = Date.now() / 1000;
+  const cookies = written
+    .map((line) => {
+      const [pair, ...attributes] = line.split('; ');
+      const index = pair.indexOf('=');
+      const expires = attributes.find((a) => a.startsWith('expires='));
+      return {
+        name: pair.slice(0, index),
+        value: pair.slice(index + 1),
+        url: app.url,
+        sameSite: 'Lax' as const,
+        expires: expires ? Date.parse(expires.slice('expires='.length)) / 1000 : -1,
+      };
+    })
+    // An already-expired cookie is one the browser would not keep.
+    .filter((cookie) => cookie.expires === -1 || cookie.expires > now);
+  await page.context().addCookies(cookies);
 }
 
 /** The auth_token cookie of the context, if any. */
