@@ -18,9 +18,8 @@ import { speakingTimeResolvers } from '../../services/api/resolvers/speakingTime
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, mailSettled, signIn, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
-import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { enrollAsAdmin, live, reserveConversation, writeNotesAndSpeakingTime } from '../support/conversations';
 import { createCourseAsSystem, createPlans } from '../support/enrollment';
-import { systemEvent } from '../support/events';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 const NOTE_FIELDS = 'id kind text detail why';
@@ -289,42 +288,6 @@ describe('the speaker’s notes', () => {
     const ZONE = 'Asia/Tokyo';
     const mondayIn = (t: Date) => DateTime.fromJSDate(t, { zone: ZONE }).startOf('week').toISODate();
 
-    /** What the speaker wrote and the student's browser reported on a conversation of another week, as its streams hold them. */
-    async function writtenLastWeek(conversationId: string, studentId: string, speakerId: string, at: Date) {
-      const note = (kind: string, text: string, detail: string) =>
-        systemEvent('LearningNoteAdded', {
-          conversationId,
-          noteId: `${conversationId}-${text}`,
-          studentId,
-          writtenBy: speakerId,
-          kind,
-          text,
-          detail,
-          why: null,
-          at: at.toISOString(),
-        });
-      const spoken = systemEvent('SpeakingTimeReported', {
-        conversationId,
-        participantId: studentId,
-        speakingMs: 540_000,
-        totalMs: 540_000,
-        at: at.toISOString(),
-      });
-      const appended = await app.runtime.store.appendToStreams([
-        {
-          stream: `notes-${conversationId}`,
-          expected: 'any',
-          events: [
-            note('correction', 'Yo soy aburrido', 'Estoy'),
-            note('correction', 'Hace calor mucho', 'Hace mucho calor'),
-            note('word', 'la sobremesa', 'after-meal talk'),
-          ],
-        },
-        { stream: `speaking-time-${conversationId}`, expected: 'any', events: [spoken] },
-      ]);
-      await app.runtime.runner.waitFor(appended.checkpoint, ['notes', 'speakingtime']);
-    }
-
     it('counts the student’s own held conversations per week of their zone, their minutes spoken and share, the notes, and the lessons done and due', async () => {
       const w = await world();
       assert.equal(
@@ -340,7 +303,16 @@ describe('the speaker’s notes', () => {
       // Eight days ago, completed, with notes and a speaking time; and one running now, reported through the clock call.
       const lastWeek = new Date(Date.now() - 8 * 86_400_000);
       const older = await w.held(lastWeek);
-      await writtenLastWeek(older, w.student.accountId, w.speaker.accountId, lastWeek);
+      await writeNotesAndSpeakingTime(
+        app,
+        { conversationId: older, studentId: w.student.accountId, speakerId: w.speaker.accountId, at: lastWeek },
+        [
+          { kind: 'correction', text: 'Yo soy aburrido', detail: 'Estoy' },
+          { kind: 'correction', text: 'Hace calor mucho', detail: 'Hace mucho calor' },
+          { kind: 'word', text: 'la sobremesa', detail: 'after-meal talk' },
+        ],
+        540_000,
+      );
       assert.equal((await app.gql(MARK, { input: { conversationId: older, markAs: 'completed' } }, w.speaker.token)).errors, undefined);
       const startedNow = new Date(Date.now() - 10 * 60_000);
       const current = await w.running(startedNow);

@@ -10,6 +10,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
@@ -284,9 +285,9 @@ function Courses({ courses }: { courses: readonly Course[] }) {
       {!courses.length && (
         <Typography color="text.secondary">
           {t('progress.courses.none')}{' '}
-          <Button component={RouterLink} to="/student/courses" size="small">
+          <Link component={RouterLink} to="/student/courses">
             {t('progress.courses.find')}
-          </Button>
+          </Link>
         </Typography>
       )}
       <Stack spacing={2}>

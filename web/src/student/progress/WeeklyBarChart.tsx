@@ -37,7 +37,14 @@ export function WeeklyBarChart({ id, title, description, weeks, values, max, for
   const scale = Math.max(max, ...values.map((v) => v ?? 0), 1);
   return (
     <Box component="figure" sx={{ m: 0 }} data-testid={id}>
-      <svg width="100%" height={TOP + HEIGHT + AXIS} role="img" aria-labelledby={`${id}-title ${id}-desc`} style={{ display: 'block' }}>
+      <svg
+        width="100%"
+        height={TOP + HEIGHT + AXIS}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+        style={{ display: 'block', overflow: 'visible' }}
+      >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         <line x1="0" x2="100%" y1={TOP + HEIGHT} y2={TOP + HEIGHT} stroke={theme.palette.divider} />
