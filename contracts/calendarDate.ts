@@ -55,6 +55,20 @@ export function todayIn(zone: string | null | undefined, now: Date = new Date())
   return DateTime.fromJSDate(now, { zone: zoneOrDefault(zone) }).toISODate()!;
 }
 
+/** The Monday that opens the week (ISO: Monday to Sunday) an instant falls in, in a time zone. */
+export function mondayOf(instant: Date, zone: string | null | undefined): string {
+  return DateTime.fromJSDate(instant, { zone: zoneOrDefault(zone) })
+    .startOf('week')
+    .toISODate()!;
+}
+
+/** The instant a day begins in a time zone (its midnight, or the first hour after a gap). */
+export function startOfDayIn(date: string, zone: string | null | undefined): Date {
+  return DateTime.fromISO(date, { zone: zoneOrDefault(zone) })
+    .startOf('day')
+    .toJSDate();
+}
+
 /** A date some days later (or earlier, with a negative count). */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number);

@@ -44,6 +44,17 @@ export function cellState(attempts: readonly ClassAttempt[], dueOn: string | nul
   return 'not_reserved';
 }
 
+/** A student's attempts by lesson (each lesson's in log order) and each lesson's state, in the lessons' order. */
+export function lessonStates<A extends ClassAttempt & { lessonId: string }>(
+  attempts: readonly A[],
+  lessons: readonly { lessonId: string; dueOn: string | null }[],
+  today: string,
+): { byLesson: Map<string, A[]>; states: ClassCellState[] } {
+  const byLesson = new Map<string, A[]>();
+  for (const a of attempts) byLesson.set(a.lessonId, [...(byLesson.get(a.lessonId) ?? []), a]);
+  return { byLesson, states: lessons.map((l) => cellState(byLesson.get(l.lessonId) ?? [], l.dueOn, today)) };
+}
+
 /** Whole minutes a student's conversations ran (clock started to stopped). */
 export function minutesHeld(attempts: readonly ClassAttempt[]): number {
   let ms = 0;

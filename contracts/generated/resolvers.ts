@@ -279,6 +279,8 @@ export type Query = {
   myLearningNotes: Array<StudentLearningNote>;
   /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
   conversationArchive?: Maybe<ConversationArchive>;
+  /** The signed-in student's own progress: the last `weeks` weeks (12 unless asked, 1 to 26). Students only. */
+  myProgress: MyProgress;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -530,6 +532,11 @@ export type QueryMyLearningNotesArgs = {
 
 export type QueryConversationArchiveArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryMyProgressArgs = {
+  weeks?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2732,6 +2739,54 @@ export type RemoveConversationArchivePayload = {
   archive?: Maybe<ConversationArchive>;
 };
 
+/** A week (Monday to Sunday in the student's zone) of the student's conversations whose clock ran. */
+export type ProgressWeek = {
+  __typename?: 'ProgressWeek';
+  /** The week's Monday. */
+  weekOf: Scalars['Date']['output'];
+  conversationsHeld: Scalars['Int']['output'];
+  /** Seconds the week's conversations ran (clock started to stopped). */
+  secondsHeld: Scalars['Int']['output'];
+  /** Seconds the student spoke in them (what their browser measured). */
+  secondsSpoken: Scalars['Int']['output'];
+  /** Spoken over held, 0 to 1, over the week's conversations with a measurement; null when none had one. */
+  speakingShare?: Maybe<Scalars['Float']['output']>;
+  /** Corrections and new words the speakers wrote on the week's conversations. */
+  corrections: Scalars['Int']['output'];
+  newWords: Scalars['Int']['output'];
+};
+
+export type ProgressLesson = {
+  __typename?: 'ProgressLesson';
+  lessonId: Scalars['ID']['output'];
+  /** From 1. */
+  order: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  dueOn?: Maybe<Scalars['Date']['output']>;
+  /** The class view's state of the lesson for this student. */
+  state: ClassCellState;
+};
+
+export type ProgressCourse = {
+  __typename?: 'ProgressCourse';
+  courseId: Scalars['ID']['output'];
+  courseName: Scalars['String']['output'];
+  /** Lessons completed. */
+  lessonsDone: Scalars['Int']['output'];
+  /** The course's lessons, in order. */
+  lessons: Array<ProgressLesson>;
+};
+
+export type MyProgress = {
+  __typename?: 'MyProgress';
+  /** Today in the student's zone: due dates are compared with it. */
+  today: Scalars['Date']['output'];
+  /** The weeks asked for, oldest first, ending with the current one; weeks without a conversation hold zeros. */
+  weeks: Array<ProgressWeek>;
+  /** The student's current and upcoming courses (at most 20), latest start first. */
+  courses: Array<ProgressCourse>;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -3841,6 +3896,10 @@ export type ResolversTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: ResolverTypeWrapper<RemoveConversationArchivePayload>;
+  ProgressWeek: ResolverTypeWrapper<ProgressWeek>;
+  ProgressLesson: ResolverTypeWrapper<ProgressLesson>;
+  ProgressCourse: ResolverTypeWrapper<ProgressCourse>;
+  MyProgress: ResolverTypeWrapper<MyProgress>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4124,6 +4183,10 @@ export type ResolversParentTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: RemoveConversationArchivePayload;
+  ProgressWeek: ProgressWeek;
+  ProgressLesson: ProgressLesson;
+  ProgressCourse: ProgressCourse;
+  MyProgress: MyProgress;
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4334,6 +4397,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
   myLearningNotes?: Resolver<Array<ResolversTypes['StudentLearningNote']>, ParentType, ContextType, Partial<QueryMyLearningNotesArgs>>;
   conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
+  myProgress?: Resolver<ResolversTypes['MyProgress'], ParentType, ContextType, Partial<QueryMyProgressArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -5415,6 +5479,41 @@ export type RemoveConversationArchivePayloadResolvers<ContextType = ApiContext, 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ProgressWeekResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ProgressWeek'] = ResolversParentTypes['ProgressWeek']> = {
+  weekOf?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  conversationsHeld?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  secondsHeld?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  secondsSpoken?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  speakingShare?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  corrections?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  newWords?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProgressLessonResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ProgressLesson'] = ResolversParentTypes['ProgressLesson']> = {
+  lessonId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  order?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dueOn?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['ClassCellState'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProgressCourseResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ProgressCourse'] = ResolversParentTypes['ProgressCourse']> = {
+  courseId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  courseName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lessonsDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lessons?: Resolver<Array<ResolversTypes['ProgressLesson']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type MyProgressResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['MyProgress'] = ResolversParentTypes['MyProgress']> = {
+  today?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  weeks?: Resolver<Array<ResolversTypes['ProgressWeek']>, ParentType, ContextType>;
+  courses?: Resolver<Array<ResolversTypes['ProgressCourse']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6058,6 +6157,10 @@ export type Resolvers<ContextType = ApiContext> = {
   ConversationArchive?: ConversationArchiveResolvers<ContextType>;
   ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
   RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;
+  ProgressWeek?: ProgressWeekResolvers<ContextType>;
+  ProgressLesson?: ProgressLessonResolvers<ContextType>;
+  ProgressCourse?: ProgressCourseResolvers<ContextType>;
+  MyProgress?: MyProgressResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

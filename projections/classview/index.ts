@@ -139,27 +139,30 @@ export interface ClassRow {
  * Every current student of a course with their attempts, reminders and speaking time: four
  * statements, each on the course's index of one table (the speaking time through the attempts'
  * conversations, each counted once), run side by side. Instants come as epoch milliseconds (cheaper than
- * parsing timestamps for thousands of cells).
+ * parsing timestamps for thousands of cells). `onlyStudentId` keeps one student's row (their progress page).
  */
-export async function classRowsOf(pool: pg.Pool, courseId: string): Promise<ClassRow[]> {
+export async function classRowsOf(pool: pg.Pool, courseId: string, onlyStudentId: string | null = null): Promise<ClassRow[]> {
   const ms = (column: string) => `(extract(epoch FROM ${column}) * 1000)::float8 AS ${column}`;
+  // The whole class's statements stay as they are (no condition for the planner to fold away).
+  const only = onlyStudentId ? 'AND student_id = $2' : '';
+  const params = onlyStudentId ? [courseId, onlyStudentId] : [courseId];
   const [students, attempts, reminders, spoken] = await Promise.all([
     pool.query(
-      `SELECT student_id, enrolled_on FROM rm_classview.class_students WHERE course_id = $1 AND NOT withdrawn ORDER BY enrolled_on, student_id`,
-      [courseId],
+      `SELECT student_id, enrolled_on FROM rm_classview.class_students WHERE course_id = $1 AND NOT withdrawn ${only} ORDER BY enrolled_on, student_id`,
+      params,
     ),
     pool.query(
       `SELECT student_id, lesson_id, conversation_id, outcome, ${ms('reserved_start')}, ${ms('started_at')}, ${ms('stopped_at')}, stop_reason
-         FROM rm_classview.class_attempts WHERE course_id = $1 ORDER BY pos`,
-      [courseId],
+         FROM rm_classview.class_attempts WHERE course_id = $1 ${only} ORDER BY pos`,
+      params,
     ),
-    pool.query(`SELECT student_id, lesson_id, ${ms('reminded_at')} FROM rm_classview.class_reminders WHERE course_id = $1`, [courseId]),
+    pool.query(`SELECT student_id, lesson_id, ${ms('reminded_at')} FROM rm_classview.class_reminders WHERE course_id = $1 ${only}`, params),
     pool.query(
       `SELECT t.participant_id AS student_id, sum(t.spoken_ms)::float8 AS spoken_ms
          FROM rm_speakingtime.speaking_times t
-        WHERE (t.conversation_id, t.participant_id) IN (SELECT conversation_id, student_id FROM rm_classview.class_attempts WHERE course_id = $1)
+        WHERE (t.conversation_id, t.participant_id) IN (SELECT conversation_id, student_id FROM rm_classview.class_attempts WHERE course_id = $1 ${only})
         GROUP BY t.participant_id`,
-      [courseId],
+      params,
     ),
   ]);
   const rows = new Map<string, ClassRow>(

@@ -163,6 +163,7 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       '/student/reserve',
       '/student/conversations',
       '/student/words',
+      '/student/progress',
       '/student/settings',
     ]);
     await context.close();

@@ -2,22 +2,26 @@
  * The speaker's notes in Chromium (issue 35): the speaker writes a correction, a new word and a
  * thing to work on on their conversation page, from the keyboard (an older conversation's notes are
  * closed); the student reads them on the conversation's page and on 'My words and corrections'
- * (searched, exported as CSV); the course's instructor and admins on the conversation's page.
+ * (searched, exported as CSV); the course's instructor and admins on the conversation's page. And
+ * what the student takes away over weeks: 'My progress'.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { test, type Browser } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
+import { courseWithNamedSpeaker, live, reserveConversation, writeNotesAndSpeakingTime } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
+import { createStudent } from '../support/scheduling';
 import { atPath, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
+let plans: Awaited<ReturnType<typeof createPlans>>;
 
 test.beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp({}, 'e2e-notes'), launchBrowser()]);
+  plans = await createPlans(app);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -28,7 +32,6 @@ const INSTRUCTOR_PASSWORD = 'Instruct0r-Pass';
 
 /** A student in an instructor's course, a named speaker, a conversation they held and one held three days ago. */
 async function world() {
-  const plans = await createPlans(app);
   const instructor = { emailAddress: 'notes.instructor@example.com' };
   const { accountId: ownerId } = await app.runtime.identity.register(
     { actor: SYSTEM_ACTOR },
@@ -151,6 +154,87 @@ test.describe('the speaker’s notes', () => {
       await studentSession.close();
       await instructorSession.close();
       await adminSession.close();
+    }
+  });
+  test('the student’s progress: minutes spoken and the share per week, the notes counted, the lessons done and due; a new student’s empty page', async () => {
+    const course = await createCourseAsSystem(app, { name: 'Conversación de los jueves', pricingPlanId: plans.standard });
+    const { speaker, student, lessonIds } = await courseWithNamedSpeaker(app, course);
+    const lastWeek = new Date(Date.now() - 8 * 24 * 3_600_000);
+    const older = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessonIds[0] });
+    await live(app, older, speaker.accountId, student.accountId, 'held', lastWeek);
+    const people = { studentId: student.accountId, speakerId: speaker.accountId };
+    await writeNotesAndSpeakingTime(
+      app,
+      { conversationId: older, ...people, at: lastWeek },
+      [
+        { kind: 'correction', text: 'Yo soy aburrido', detail: 'Estoy aburrido' },
+        { kind: 'word', text: 'la sobremesa', detail: 'the talk after a meal' },
+        { kind: 'word', text: 'madrugar', detail: 'to get up early' },
+      ],
+      9 * 60_000,
+    );
+    const marked = await app.gql(
+      `mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`,
+      { input: { conversationId: older, markAs: 'completed' } },
+      speaker.token,
+    );
+    assert.equal(marked.errors, undefined);
+    const recent = await reserveConversation(app, student, speaker, { courseId: course.courseId, lessonId: lessonIds[1] });
+    await live(app, recent, speaker.accountId, student.accountId, 'held');
+    await writeNotesAndSpeakingTime(
+      app,
+      { conversationId: recent, ...people, at: new Date() },
+      [{ kind: 'correction', text: 'Hace calor mucho', detail: 'Hace mucho calor' }],
+      6 * 60_000,
+    );
+    await readModelsCaughtUp(app, ['conversations', 'enrollments', 'classview']);
+
+    const session = await openSession(browser, app);
+    const newcomer = await createStudent(app, 0);
+    const newcomerSession = await openSession(browser, app, { viewport: { width: 375, height: 800 } });
+    try {
+      const s = session.page;
+      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+      await s.goto('/student/conversations');
+      await s.getByRole('link', { name: 'My progress' }).click();
+      await atPath(s, '/student/progress');
+
+      const minutes = await visible(s.getByRole('img', { name: 'Minutes spoken per week' }));
+      assert.match((await minutes.getAttribute('aria-describedby')) ?? '', /desc/);
+      assert.match((await s.locator('#progress-minutes-chart-desc').textContent()) ?? '', /: 9 minutes;.*: 6 minutes/);
+      await visible(s.getByRole('img', { name: 'Speaking share per week' }));
+      const table = await visible(s.getByRole('table', { name: 'Week by week' }));
+      const rows = table.getByRole('row');
+      assert.equal(await rows.count(), 1 + 2, 'a header and the two weeks with a conversation');
+      assert.deepEqual(await rows.nth(1).getByRole('cell').allInnerTexts(), ['1', '6 of 15', '40%', '1', '0'], 'this week first');
+      assert.deepEqual(await rows.nth(2).getByRole('cell').allInnerTexts(), ['1', '9 of 15', '60%', '1', '2']);
+      const summary = s.getByRole('region', { name: 'Your last 12 weeks' });
+      await visible(summary.getByText('15 of 30'));
+      await visible(summary.getByText('50%'));
+
+      const lessons = await visible(s.getByRole('article', { name: 'Conversación de los jueves' }));
+      await visible(lessons.getByText('1 of 4 lessons done'));
+      const items = lessons.getByRole('listitem');
+      assert.match(await items.nth(0).innerText(), /Lesson 1:[\s\S]*Complete/);
+      assert.match(await items.nth(1).innerText(), /Lesson 2:[\s\S]*Held/);
+      assert.match(await items.nth(2).innerText(), /Lesson 3:[\s\S]*(Not reserved|Due soon|Overdue)/);
+      await screenshot(s, 'progress-1280');
+
+      await s.setViewportSize({ width: 375, height: 800 });
+      await visible(s.getByRole('list').filter({ hasText: 'Week of' }));
+      assert.equal(await s.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scroll at 375 px');
+      await screenshot(s, 'progress-375');
+
+      const n = newcomerSession.page;
+      await signInWithCookie(n, app, newcomer.emailAddress, 'Stud3ntPass!');
+      await n.goto('/student/progress');
+      await visible(n.getByText('No conversations yet'));
+      await visible(n.getByRole('link', { name: 'Reserve a conversation' }));
+      await visible(n.getByText('You are not enrolled in a current course.'));
+      await screenshot(n, 'progress-empty-375');
+    } finally {
+      await session.close();
+      await newcomerSession.close();
     }
   });
 });

@@ -3,9 +3,11 @@
  * student, its course's instructor and admins and by nobody else; edits kept; the 48-hour window;
  * one mail to the student for the first notes; the student's notes across conversations. And what
  * else a conversation leaves behind in the same world (a course, its instructor, a lesson): each
- * participant's speaking time, reported through the clock call.
+ * participant's speaking time, reported through the clock call, and the student's progress page's
+ * numbers (myProgress).
  */
 import assert from 'node:assert/strict';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { NotesMessages } from '../../contracts/learningNotes';
 import { SpeakingTimeMessages } from '../../contracts/speakingTime';
@@ -16,7 +18,7 @@ import { speakingTimeResolvers } from '../../services/api/resolvers/speakingTime
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, mailSettled, signIn, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
-import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
+import { enrollAsAdmin, live, reserveConversation, writeNotesAndSpeakingTime } from '../support/conversations';
 import { createCourseAsSystem, createPlans } from '../support/enrollment';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
@@ -274,6 +276,98 @@ describe('the speaker’s notes', () => {
       const reserved = await w.reserve();
       assert.equal((await report(w.student.token, reserved, 1000)).errors?.[0].message, SpeakingTimeMessages.notHeld);
       assert.equal((await app.runtime.store.readStream(`speaking-time-${held}`)).length, 0);
+    });
+  });
+  describe('the student’s progress', () => {
+    const PROGRESS = `query($weeks: Int) { myProgress(weeks: $weeks) { today
+      weeks { weekOf conversationsHeld secondsHeld secondsSpoken speakingShare corrections newWords }
+      courses { courseId courseName lessonsDone lessons { lessonId order title dueOn state } } } }`;
+    const REPORT = `mutation($id: ID!, $ms: Int) { syncParticipant(input: { conversationId: $id, speakingMs: $ms }) { status } }`;
+    const MARK = `mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`;
+    const report = (token: string, id: string, ms: number) => app.gql(REPORT, { id, ms }, token);
+    const ZONE = 'Asia/Tokyo';
+    const mondayIn = (t: Date) => DateTime.fromJSDate(t, { zone: ZONE }).startOf('week').toISODate();
+
+    it('counts the student’s own held conversations per week of their zone, their minutes spoken and share, the notes, and the lessons done and due', async () => {
+      const w = await world();
+      assert.equal(
+        (
+          await app.gql(
+            `mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }`,
+            { input: { tzIdentifier: ZONE } },
+            w.student.token,
+          )
+        ).errors,
+        undefined,
+      );
+      // Eight days ago, completed, with notes and a speaking time; and one running now, reported through the clock call.
+      const lastWeek = new Date(Date.now() - 8 * 86_400_000);
+      const older = await w.held(lastWeek);
+      await writeNotesAndSpeakingTime(
+        app,
+        { conversationId: older, studentId: w.student.accountId, speakerId: w.speaker.accountId, at: lastWeek },
+        [
+          { kind: 'correction', text: 'Yo soy aburrido', detail: 'Estoy' },
+          { kind: 'correction', text: 'Hace calor mucho', detail: 'Hace mucho calor' },
+          { kind: 'word', text: 'la sobremesa', detail: 'after-meal talk' },
+        ],
+        540_000,
+      );
+      assert.equal((await app.gql(MARK, { input: { conversationId: older, markAs: 'completed' } }, w.speaker.token)).errors, undefined);
+      const startedNow = new Date(Date.now() - 10 * 60_000);
+      const current = await w.running(startedNow);
+      assert.equal((await report(w.student.token, current, 300_000)).errors, undefined);
+      assert.equal((await report(w.speaker.token, current, 200_000)).errors, undefined, 'the speaker’s time is not the student’s');
+      assert.equal((await save(w.speaker.token, current, [CORRECTION, WORD, FOCUS])).errors, undefined);
+      await w.reserve(); // still to come: not held
+
+      const progress = await eventually(async () => {
+        const p = (await app.gql(PROGRESS, {}, w.student.token)).data?.myProgress;
+        const done = p?.courses[0]?.lessonsDone === 1 && p.weeks.some((wk: any) => wk.secondsSpoken === 300);
+        return done ? p : null;
+      }, 'the read models caught up');
+      assert.equal(progress.today, DateTime.now().setZone(ZONE).toISODate());
+      assert.equal(progress.weeks.length, 12);
+      assert.equal(progress.weeks[11].weekOf, mondayIn(new Date()));
+      const week = (t: Date) => progress.weeks.find((wk: any) => wk.weekOf === mondayIn(t));
+      assert.deepEqual(week(lastWeek), {
+        weekOf: mondayIn(lastWeek),
+        conversationsHeld: 1,
+        secondsHeld: 900,
+        secondsSpoken: 540,
+        speakingShare: 0.6,
+        corrections: 2,
+        newWords: 1,
+      });
+      const now = week(startedNow);
+      assert.deepEqual([now.conversationsHeld, now.secondsSpoken, now.corrections, now.newWords], [1, 300, 1, 1]);
+      assert.ok(now.secondsHeld >= 600 && now.secondsHeld <= 620, `held ${now.secondsHeld}`);
+      assert.equal(now.speakingShare, 300 / now.secondsHeld);
+      const others = progress.weeks.filter((wk: any) => wk !== now && wk.weekOf !== mondayIn(lastWeek));
+      assert.ok(others.every((wk: any) => wk.conversationsHeld === 0 && wk.speakingShare === null));
+
+      // The course's lessons with the class view's states: the completed one, the one running (held), the one reserved.
+      const [course] = progress.courses;
+      assert.equal(course.courseId, w.course.courseId);
+      assert.deepEqual(
+        course.lessons.slice(0, 4).map((l: any) => l.state),
+        ['complete', 'held', 'reserved', 'not_reserved'],
+      );
+      assert.equal((await app.gql(PROGRESS, { weeks: 2 }, w.student.token)).data.myProgress.weeks.length, 2);
+    });
+
+    it('answers only a signed-in student, with their own numbers; weeks are bounded', async () => {
+      const w = await world();
+      await w.held();
+      const otherInstructor = await instructor();
+      for (const token of [w.speaker.token, w.owner.token, otherInstructor.token, admin, undefined])
+        assert.equal(codeOf(await app.gql(PROGRESS, {}, token)), 'UNAUTHORIZED', 'students only');
+      const stranger = await createStudent(app, 0);
+      const theirs = (await app.gql(PROGRESS, {}, stranger.token)).data.myProgress;
+      assert.ok(theirs.weeks.every((wk: any) => wk.conversationsHeld === 0));
+      assert.deepEqual(theirs.courses, []);
+      for (const weeks of [0, 27])
+        assert.equal(codeOf(await app.gql(PROGRESS, { weeks }, w.student.token)), 'BAD_USER_INPUT', `${weeks} weeks`);
     });
   });
 });

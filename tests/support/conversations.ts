@@ -108,3 +108,39 @@ export async function courseWithNamedSpeaker(app: TestApp, course: { courseId: s
   const lessonIds = (lessons.data.course.lessonAssignments as { lesson: { id: string } }[]).map((a) => a.lesson.id);
   return { speaker, student, lessonIds };
 }
+
+/**
+ * Notes a speaker wrote and the student's spoken total, appended as their streams hold them: for a
+ * conversation older than the notes' 48 hours or one whose clock call is long over.
+ */
+export async function writeNotesAndSpeakingTime(
+  app: TestApp,
+  c: { conversationId: string; studentId: string; speakerId: string; at: Date },
+  notes: { kind: 'correction' | 'word' | 'focus'; text: string; detail: string | null }[],
+  spokenMs: number,
+) {
+  const at = c.at.toISOString();
+  const noteEvents = notes.map((n, i) =>
+    event('LearningNoteAdded', {
+      conversationId: c.conversationId,
+      noteId: `${c.conversationId}-note-${i}`,
+      studentId: c.studentId,
+      writtenBy: c.speakerId,
+      ...n,
+      why: null,
+      at,
+    }),
+  );
+  const spoken = event('SpeakingTimeReported', {
+    conversationId: c.conversationId,
+    participantId: c.studentId,
+    speakingMs: spokenMs,
+    totalMs: spokenMs,
+    at,
+  });
+  const appended = await app.runtime.store.appendToStreams([
+    { stream: `notes-${c.conversationId}`, expected: 'any', events: noteEvents },
+    { stream: `speaking-time-${c.conversationId}`, expected: 'any', events: [spoken] },
+  ]);
+  await app.runtime.runner.waitFor(appended.checkpoint, ['notes', 'speakingtime']);
+}

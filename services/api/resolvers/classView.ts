@@ -4,7 +4,7 @@
  * each cell's state against today in the viewer's zone; remindStudents mails the chosen students.
  * The course's owner and admins only (docs/decisions/class-view.md).
  */
-import { type ClassAttempt, DUE_SOON_DAYS, cellState, minutesHeld } from '../../../contracts/classView';
+import { type ClassAttempt, DUE_SOON_DAYS, lessonStates, minutesHeld } from '../../../contracts/classView';
 import { todayIn } from '../../../contracts/calendarDate';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { findCourse, lessonAssignments } from '../../../projections/catalog';
@@ -44,6 +44,7 @@ export const classViewResolvers: Resolvers = {
         findProfile(pool, viewer.accountId),
       ]);
       const today = todayIn(profile?.tzIdentifier ?? null);
+      const lessonDues = lessons.map((l) => ({ lessonId: l.lesson.id, dueOn: l.dueOn }));
       const name = await namesOf(
         ctx,
         rows.map((r) => r.studentId),
@@ -55,9 +56,7 @@ export const classViewResolvers: Resolvers = {
         dueSoonDays: DUE_SOON_DAYS,
         lessons: lessons.map((l) => ({ lessonId: l.lesson.id, order: l.order, title: l.lesson.title, dueOn: l.dueOn })),
         students: rows.map((row) => {
-          const byLesson = new Map<string, typeof row.attempts>();
-          for (const a of row.attempts) byLesson.set(a.lessonId, [...(byLesson.get(a.lessonId) ?? []), a]);
-          const states = lessons.map((l) => cellState(byLesson.get(l.lesson.id) ?? [], l.dueOn, today));
+          const { byLesson, states } = lessonStates(row.attempts, lessonDues, today);
           // Details only where the page shows any: a conversation to come or awaiting its mark, a
           // missed attempt, a reminder (a completed lesson, most of a class, needs none).
           const cells = lessons.flatMap((l, i) => {

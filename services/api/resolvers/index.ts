@@ -14,6 +14,7 @@ import { supportResolvers } from './support';
 import { afterConversationResolvers } from './afterConversation';
 import { notesResolvers } from './notes';
 import { speakingTimeResolvers } from './speakingTime';
+import { progressResolvers } from './progress';
 import { instructorResolvers } from './instructor';
 import { classViewResolvers } from './classView';
 import { archiveResolvers } from './archive';
@@ -51,6 +52,7 @@ export const resolvers = {
       afterConversationResolvers,
       notesResolvers,
       speakingTimeResolvers,
+      progressResolvers,
       instructorResolvers,
       classViewResolvers,
       archiveResolvers,

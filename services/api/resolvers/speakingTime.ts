@@ -8,7 +8,7 @@ import { speakingTimesOf } from '../../../projections/speakingtime';
 import { canSeeConversation } from './scheduling';
 
 /** Seconds the conversation's clock ran: started to stopped, up to now (at most its length) while it runs. */
-function heldSeconds(c: ConversationRow, now: Date): number {
+export function heldSeconds(c: ConversationRow, now: Date): number {
   if (!c.startedOn) return 0;
   const until = c.stoppedOn ?? (c.stopsOn && c.stopsOn < now ? c.stopsOn : now);
   return Math.max(0, Math.round((until.getTime() - c.startedOn.getTime()) / 1000));

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDay,
   formatDayAndTime,
+  formatMonthDay,
   formatTime,
   groupByLocalDate,
   localDateOf,
@@ -71,6 +72,8 @@ describe('time', () => {
       ['2025-03-04T23:30:00Z', '2025-03-05T09:00:00Z'],
     );
     assert.equal(formatDay('2025-03-05', 'en-US'), 'Wed, Mar 5');
+    assert.equal(formatMonthDay('2025-03-05', 'en-US'), 'Mar 5');
+    assert.equal(formatMonthDay('2025-03-05', 'fr'), '5 mars');
     assert.equal(formatDayAndTime('2025-03-04T23:30:00Z', 'Europe/Madrid', 'en-US'), 'Wed, Mar 5 at 12:30AM');
   });
   it('lists today through +7 days in the user zone and the openings range', () => {

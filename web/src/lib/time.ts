@@ -101,6 +101,12 @@ export function formatDay(date: string, locale?: string): string {
     .toLocaleString({ weekday: 'short', month: 'short', day: 'numeric' });
 }
 
+/** A calendar date as its month and day, e.g. 'Mar 29' (a week on a chart's axis; the day itself, no zone). */
+export function formatMonthDay(date: string, locale?: string): string {
+  if (!isCalendarDate(date)) return '—';
+  return DateTime.fromISO(date, { zone: 'utc' }).setLocale(localeOf(locale)).toLocaleString({ month: 'short', day: 'numeric' });
+}
+
 /** An ISO instant as its local day and `h:mma` time in the user's zone: 'Sun, Mar 29 at 9:30AM'. */
 export function formatDayAndTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
   if (!iso || !DateTime.fromISO(iso).isValid) return '—';

@@ -13,6 +13,7 @@ const LobbyPage = lazy(STUDENT_PAGES.lobby);
 const ReservePage = lazy(STUDENT_PAGES.reserve);
 const StudentSettingsPage = lazy(STUDENT_PAGES.settings);
 const MyWordsPage = lazy(() => import('./words/MyWordsPage'));
+const ProgressPage = lazy(() => import('./progress/ProgressPage'));
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
@@ -33,6 +34,7 @@ export default function StudentArea() {
         <Route path="reserve" element={<ReservePage />} />
         <Route path="conversations" element={<ConversationsPage />} />
         <Route path="words" element={<MyWordsPage />} />
+        <Route path="progress" element={<ProgressPage />} />
         <Route path="lobby" element={<LobbyPage />} />
         <Route path="settings" element={<StudentSettingsPage />} />
         <Route path="*" element={<NotFoundPage />} />

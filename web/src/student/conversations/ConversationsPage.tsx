@@ -7,6 +7,7 @@
  * selects a conversation.
  */
 import { useQuery } from '@apollo/client';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SpellcheckIcon from '@mui/icons-material/Spellcheck';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -61,9 +62,14 @@ export default function ConversationsPage() {
 
   return (
     <Page title={t('student.conversations.title')}>
-      <Button component={RouterLink} to="/student/words" variant="outlined" startIcon={<SpellcheckIcon />} sx={{ mb: 2 }}>
-        {t('words.title')}
-      </Button>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to="/student/words" variant="outlined" startIcon={<SpellcheckIcon />}>
+          {t('words.title')}
+        </Button>
+        <Button component={RouterLink} to="/student/progress" variant="outlined" startIcon={<InsightsIcon />}>
+          {t('progress.link')}
+        </Button>
+      </Stack>
       {error && !data ? (
         <Alert severity="error" action={<Button onClick={() => void refetch()}>{t('student.conversations.reload')}</Button>}>
           {errorMessage(error)}

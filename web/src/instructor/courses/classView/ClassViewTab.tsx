@@ -47,17 +47,9 @@ import {
 import { CompletionChart } from './CompletionChart';
 import { CLASS_VIEW, type ClassLesson, type ClassStudent, REMIND_STUDENTS } from './operations';
 import { RemindDialog } from './RemindDialog';
+import { LESSON_STATE_CHIP } from '../../../components/lessonStateChip';
 
 const STATES: ClassCellState[] = ['complete', 'held', 'reserved', 'missed', 'overdue', 'due_soon', 'not_reserved'];
-const CHIP: Record<ClassCellState, { color: 'success' | 'info' | 'primary' | 'warning' | 'error' | 'default'; filled: boolean }> = {
-  complete: { color: 'success', filled: true },
-  held: { color: 'info', filled: true },
-  reserved: { color: 'primary', filled: false },
-  missed: { color: 'warning', filled: true },
-  overdue: { color: 'error', filled: true },
-  due_soon: { color: 'warning', filled: false },
-  not_reserved: { color: 'default', filled: false },
-};
 const sticky = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 /** The checkbox column's fixed width is where the sticky student column starts. */
 const CHECKBOX_WIDTH = 48;
@@ -328,7 +320,7 @@ const StateCell = memo(function StateCell({
     cell?.missedCount ? t('classView.missedCount', { count: cell.missedCount }) : null,
     cell?.remindedAt ? t('classView.remindedAgo', { when: formatTimeAgo(cell.remindedAt) }) : null,
   ].filter(Boolean);
-  const chip = CHIP[state];
+  const chip = LESSON_STATE_CHIP[state];
   const label = t(`classView.state.${state}`);
   const shown = (
     <Chip
