@@ -129,9 +129,20 @@ export function dateOfBirthError(value: string | null | undefined, today: string
   return age < MIN_AGE || age > MAX_AGE ? ProfileMessages.ageRange : null;
 }
 
+/**
+ * Zones found valid so far. luxon's check builds an Intl.DateTimeFormat each time (tens of
+ * microseconds to a millisecond), and every time shown on a page asks; only valid names are kept,
+ * so the set stays as small as the zone database whatever the input.
+ */
+const validZones = new Set<string>();
+
 /** An IANA zone luxon knows (America/New_York, Asia/Kolkata, UTC); not a fixed offset like +05:30. */
 export function isValidTimeZone(value: string | null | undefined): boolean {
-  return !!value && /^[A-Za-z]/.test(value) && value.length <= 64 && IANAZone.isValidZone(value);
+  if (!value) return false;
+  if (validZones.has(value)) return true;
+  const valid = /^[A-Za-z]/.test(value) && value.length <= 64 && IANAZone.isValidZone(value);
+  if (valid) validZones.add(value);
+  return valid;
 }
 
 export function tzIdentifierError(value: string | null | undefined): string | null {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
+import { describe, it, vi } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
   datesFromToday,
@@ -27,11 +27,16 @@ describe('time', () => {
     assert.equal(userZone('Mars/Olympus_Mons'), browser);
     assert.equal(formatTime('2025-03-04T14:30:00Z', 'Mars/Olympus_Mons'), formatTime('2025-03-04T14:30:00Z', browser));
     const real = Intl.DateTimeFormat;
+    vi.useFakeTimers({ toFake: ['Date'] });
     try {
       (Intl as { DateTimeFormat: unknown }).DateTimeFormat = () => ({ resolvedOptions: () => ({ timeZone: 'Nowhere/At_All' }) });
+      // The device's zone is read once a minute at most (every time on a page asks for it).
+      assert.equal(userZone(null), browser);
+      vi.setSystemTime(Date.now() + 61_000);
       assert.equal(userZone(null), DEFAULT_TIME_ZONE);
     } finally {
       Intl.DateTimeFormat = real;
+      vi.useRealTimers();
     }
   });
   it('shows a dash when there is no instant', () => {

@@ -15,14 +15,23 @@ export function userZone(tzIdentifier: string | null | undefined): string {
   return isValidTimeZone(tzIdentifier) ? tzIdentifier! : zoneOrDefault(browserTimeZone());
 }
 
+/** How long the device's zone is taken as read: every time on a page asks, a device seldom moves. */
+const DEVICE_ZONE_TTL_MS = 60_000;
+let deviceZone: { zone: string | null; readAt: number } | null = null;
+
 /** The browser's IANA zone, when it is one the server accepts (else null). */
 export function browserTimeZone(): string | null {
+  const now = Date.now();
+  if (deviceZone && now - deviceZone.readAt < DEVICE_ZONE_TTL_MS && now >= deviceZone.readAt) return deviceZone.zone;
+  let zone: string | null = null;
   try {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return isValidTimeZone(zone) ? zone : null;
+    const read = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    zone = isValidTimeZone(read) ? read : null;
   } catch {
-    return null;
+    zone = null;
   }
+  deviceZone = { zone, readAt: now };
+  return zone;
 }
 
 /** Today's calendar date 'YYYY-MM-DD' in the user's time zone (the default one until profiles store it). */
