@@ -5,7 +5,6 @@
  *                                              npx vite build --config web/vite.config.ts)
  *   npx playwright test tests/e2e/auth.test.ts one file
  *   npx playwright show-trace <trace.zip>      the trace of a failed test (under .test-data/playwright)
- *   TRACE_SNAPSHOTS=1 npx playwright test …    the traces with a DOM snapshot at every action
  *
  * The tests launch Chromium through tests/e2e/support/browser.ts (one browser per file, a context
  * per test); the runner records a trace of every context a test opens and keeps it when the test
@@ -32,10 +31,10 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     },
-    // Actions, network (requests and answers) and console of every context a test opens, kept when
-    // the test fails, beside Playwright's error-context.md (the page's accessibility tree at the
-    // failure). No DOM snapshot at every action unless TRACE_SNAPSHOTS=1 (to chase a flake): they
-    // cost about a tenth of a browser file's CPU (docs/decisions/test-runners.md). No screencast.
-    trace: { mode: 'retain-on-failure', snapshots: process.env.TRACE_SNAPSHOTS === '1', screenshots: false, sources: true },
+    // Actions, DOM snapshots, network and console of every context a test opens, kept when the
+    // test fails. The snapshots cost about a tenth of a browser file's CPU, and Playwright records
+    // the network only with them: they stay (docs/decisions/test-runners.md). No screencast (JPEG
+    // frames of every page all along), which costs CPU the timed tests (the live room) need.
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
   },
 });
