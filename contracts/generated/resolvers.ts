@@ -279,6 +279,8 @@ export type Query = {
   myLearningNotes: Array<StudentLearningNote>;
   /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
   conversationArchive?: Maybe<ConversationArchive>;
+  /** The latest export of a person's data: the viewer's own when personId is absent; an admin may name anyone. */
+  dataExport?: Maybe<DataExport>;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -530,6 +532,11 @@ export type QueryMyLearningNotesArgs = {
 
 export type QueryConversationArchiveArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryDataExportArgs = {
+  personId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -845,6 +852,7 @@ export type Mutation = {
   redirectArchiveMedia: ArchiveMediaRedirect;
   /** Admins: deletes the recording's file; it shows as Removed. */
   removeConversationArchive: RemoveConversationArchivePayload;
+  requestDataExport: RequestDataExportPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1114,6 +1122,11 @@ export type MutationRedirectArchiveMediaArgs = {
 
 export type MutationRemoveConversationArchiveArgs = {
   input: RemoveConversationArchiveInput;
+};
+
+
+export type MutationRequestDataExportArgs = {
+  input: RequestDataExportInput;
 };
 
 
@@ -2732,6 +2745,37 @@ export type RemoveConversationArchivePayload = {
   archive?: Maybe<ConversationArchive>;
 };
 
+export type DataExportStatus =
+  | 'RUNNING'
+  | 'READY'
+  | 'FAILED'
+  | 'DOWNLOADED';
+
+export type DataExport = {
+  __typename?: 'DataExport';
+  id: Scalars['ID']['output'];
+  status: DataExportStatus;
+  /** Parts of the export assembled so far, of partsTotal (0 of 0 until the job starts). */
+  partsDone: Scalars['Int']['output'];
+  partsTotal: Scalars['Int']['output'];
+  requestedAt: Scalars['DateTime']['output'];
+  readyAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the mailed link stops working. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  downloadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RequestDataExportInput = {
+  /** Whose data: the viewer when absent; an admin may name anyone. */
+  personId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RequestDataExportPayload = {
+  __typename?: 'RequestDataExportPayload';
+  /** The export started, or the one already running for this person (a second ask starts nothing). */
+  dataExport: DataExport;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -3841,6 +3885,10 @@ export type ResolversTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: ResolverTypeWrapper<RemoveConversationArchivePayload>;
+  DataExportStatus: DataExportStatus;
+  DataExport: ResolverTypeWrapper<DataExport>;
+  RequestDataExportInput: RequestDataExportInput;
+  RequestDataExportPayload: ResolverTypeWrapper<RequestDataExportPayload>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4124,6 +4172,9 @@ export type ResolversParentTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: RemoveConversationArchivePayload;
+  DataExport: DataExport;
+  RequestDataExportInput: RequestDataExportInput;
+  RequestDataExportPayload: RequestDataExportPayload;
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4334,6 +4385,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
   myLearningNotes?: Resolver<Array<ResolversTypes['StudentLearningNote']>, ParentType, ContextType, Partial<QueryMyLearningNotesArgs>>;
   conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
+  dataExport?: Resolver<Maybe<ResolversTypes['DataExport']>, ParentType, ContextType, Partial<QueryDataExportArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -4452,6 +4504,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   saveLearningNotes?: Resolver<ResolversTypes['SaveLearningNotesPayload'], ParentType, ContextType, RequireFields<MutationSaveLearningNotesArgs, 'input'>>;
   redirectArchiveMedia?: Resolver<ResolversTypes['ArchiveMediaRedirect'], ParentType, ContextType, RequireFields<MutationRedirectArchiveMediaArgs, 'input'>>;
   removeConversationArchive?: Resolver<ResolversTypes['RemoveConversationArchivePayload'], ParentType, ContextType, RequireFields<MutationRemoveConversationArchiveArgs, 'input'>>;
+  requestDataExport?: Resolver<ResolversTypes['RequestDataExportPayload'], ParentType, ContextType, RequireFields<MutationRequestDataExportArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5415,6 +5468,23 @@ export type RemoveConversationArchivePayloadResolvers<ContextType = ApiContext, 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type DataExportResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['DataExport'] = ResolversParentTypes['DataExport']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DataExportStatus'], ParentType, ContextType>;
+  partsDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partsTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  downloadedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RequestDataExportPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RequestDataExportPayload'] = ResolversParentTypes['RequestDataExportPayload']> = {
+  dataExport?: Resolver<ResolversTypes['DataExport'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6058,6 +6128,8 @@ export type Resolvers<ContextType = ApiContext> = {
   ConversationArchive?: ConversationArchiveResolvers<ContextType>;
   ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
   RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;
+  DataExport?: DataExportResolvers<ContextType>;
+  RequestDataExportPayload?: RequestDataExportPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

@@ -1,0 +1,26 @@
+/** Download my data (issue 34): the latest export of the viewer (or, for an admin, of a person) and asking for one. */
+import { graphql } from '../gql';
+
+export const DATA_EXPORT = graphql(`
+  query DataExport($personId: ID) {
+    dataExport(personId: $personId) {
+      id
+      status
+      partsDone
+      partsTotal
+      expiresAt
+      downloadedAt
+    }
+  }
+`);
+
+export const REQUEST_DATA_EXPORT = graphql(`
+  mutation RequestDataExport($input: RequestDataExportInput!) {
+    requestDataExport(input: $input) {
+      dataExport {
+        id
+        status
+      }
+    }
+  }
+`);
