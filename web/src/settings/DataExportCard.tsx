@@ -28,6 +28,7 @@ export function DataExportCard({ personId }: { personId?: string }) {
     awaitRefetchQueries: true,
   });
   const current = data?.dataExport ?? null;
+  const zone = data?.me?.tzIdentifier;
   const running = current?.status === 'RUNNING';
   useEffect(() => {
     if (!running) return;
@@ -42,9 +43,9 @@ export function DataExportCard({ personId }: { personId?: string }) {
     : current.status === 'RUNNING'
       ? t('dataExport.running', { percent })
       : current.status === 'READY'
-        ? t(forPerson ? 'dataExport.readyForPerson' : 'dataExport.ready', { expiresAt: formatDateTime(current.expiresAt) })
+        ? t(forPerson ? 'dataExport.readyForPerson' : 'dataExport.ready', { expiresAt: formatDateTime(current.expiresAt, zone) })
         : current.status === 'DOWNLOADED'
-          ? t('dataExport.downloaded', { at: formatDateTime(current.downloadedAt) })
+          ? t('dataExport.downloaded', { at: formatDateTime(current.downloadedAt, zone) })
           : t('dataExport.failed');
 
   return (
