@@ -1,11 +1,11 @@
 /**
  * Download my data in Chromium (issue 34): a student opens their settings' Profile panel, asks for
  * their data, sees the export prepared, then ready with its link mailed; the mailed link downloads
- * the zip once.
+ * the zip once. An admin exports a student's data from the student's Security tab.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
-import { startTestApp, type TestApp } from '../support/app';
+import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createStudent } from '../support/scheduling';
 import { eventually, launchBrowser, openSession, screenshot, signInThroughUi, visible } from './support/browser';
 
@@ -45,6 +45,23 @@ test.describe('download my data', () => {
       const download = await fetch(link);
       assert.equal(download.status, 200);
       assert.equal(download.headers.get('content-disposition'), 'attachment; filename="tertulia-my-data.zip"');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('an admin exports a student’s data from the person’s Security tab', async () => {
+    const student = await createStudent(app, 0);
+    await createAdmin(app, 'export.admin@example.com');
+    const session = await openSession(browser, app);
+    const page = session.page;
+    try {
+      await signInThroughUi(page, 'export.admin@example.com', 'Adm1nPassword', '/admin/dashboard');
+      await page.goto(`/admin/students/${student.accountId}/security`);
+      const card = await visible(page.getByRole('region', { name: "Export this person's data" }));
+      await card.getByRole('button', { name: 'Export their data' }).click();
+      await visible(card.getByText(/The export is ready: the person was emailed a download link/));
+      await screenshot(page, 'data-export-admin');
     } finally {
       await session.close();
     }
