@@ -14,6 +14,9 @@ import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
+import { systemEvent } from '../support/events';
+import { archiveStream } from '../../services/domain/archive/archive';
+import { newStorageKey } from '../../services/integrations/storage/port';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 const REQUEST = `mutation($input: RequestDataExportInput!) { requestDataExport(input: $input) { dataExport { id status } } }`;
@@ -64,6 +67,24 @@ describe('download my data', () => {
     return id;
   }
 
+  /** A finished recording of the conversation: its media in storage, the archive available. */
+  async function recorded(conversationId: string, media: Buffer) {
+    const mediaKey = newStorageKey('archives', 'webm');
+    await app.runtime.storage.put(mediaKey, media, 'video/webm');
+    const at = new Date().toISOString();
+    const appended = await app.runtime.store.appendToStreams([
+      {
+        stream: archiveStream(conversationId),
+        expected: 'any',
+        events: [
+          systemEvent('ArchiveRecordingStarted', { conversationId, source: 'browser', at }),
+          systemEvent('ArchiveAvailable', { conversationId, mediaKey, durationSeconds: 60, bytes: media.length, at, expiresAt: null }),
+        ],
+      },
+    ]);
+    await app.runtime.runner.waitFor(appended.checkpoint, ['archives']);
+  }
+
   async function readyLinkOf(person: typeof student): Promise<string> {
     await eventually(async () => (await app.gql(STATUS, {}, person.token)).data?.dataExport?.status === 'READY', 'the export to be ready');
     const mail = await eventually(
@@ -85,6 +106,9 @@ describe('download my data', () => {
   it('holds exactly the student’s data, validates against the schema, and downloads once', async () => {
     const mine = await chatted(student, speaker, 'Me gusta la sobremesa', 'A mí también, speaker line');
     const theirs = await chatted(other, await createSpeaker(app), 'Secreto del otro estudiante', 'Answer to the other student');
+
+    await recorded(mine, Buffer.from('the student’s recording'));
+    await recorded(theirs, Buffer.from('the other student’s recording'));
 
     // A double click: two asks at once start one export.
     const [a, b] = await Promise.all([1, 2].map(() => app.gql(REQUEST, { input: {} }, student.token)));
@@ -139,10 +163,23 @@ describe('download my data', () => {
         ['the speaker', 'A mí también, speaker line'],
       ],
     );
+    assert.equal(files.get(`recordings/${mine}.webm`)?.toString(), 'the student’s recording');
+    assert.deepEqual(
+      document['recordings.json'].map((r: { file: string }) => r.file),
+      [`recordings/${mine}.webm`],
+    );
     // Nothing of the other student nor the speaker's identity, in any file.
-    const everything = [...files.values()].map((bytes) => bytes.toString('latin1')).join('\n');
-    for (const absent of [other.accountId, other.emailAddress, theirs, 'Secreto del otro', speaker.accountId, speaker.emailAddress])
-      assert.ok(!everything.includes(absent), `the export holds ${absent}`);
+    const everything = [...files.values()].map((bytes) => bytes.toString('utf8')).join('\n');
+    const absents = [
+      other.accountId,
+      other.emailAddress,
+      theirs,
+      'Secreto del otro',
+      'other student’s recording',
+      speaker.accountId,
+      speaker.emailAddress,
+    ];
+    for (const absent of absents) assert.ok(!everything.includes(absent), `the export holds ${absent}`);
   });
 
   it('refuses a student another person’s export; an admin may run it for anyone', async () => {
