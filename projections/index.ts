@@ -21,6 +21,7 @@ import { chatsProjector } from './chats';
 import { notesProjector } from './notes';
 import { speakingTimeProjector } from './speakingtime';
 import { classviewProjector } from './classview';
+import { exportsProjector } from './exports';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -58,4 +59,6 @@ export const allProjectors: readonly Projector[] = [
   speakingTimeProjector,
   // The instructor's class view (issue 35)
   classviewProjector,
+  // Download my data (issue 34)
+  exportsProjector,
 ];

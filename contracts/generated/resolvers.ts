@@ -279,6 +279,8 @@ export type Query = {
   myLearningNotes: Array<StudentLearningNote>;
   /** A conversation's recording: its student, the instructor of its course, admins; anyone else gets the server's error. */
   conversationArchive?: Maybe<ConversationArchive>;
+  /** The latest export of a person's data: the viewer's own when personId is absent; an admin may name anyone. */
+  dataExport?: Maybe<DataExport>;
   /** The signed-in student's own progress: the last `weeks` weeks (12 unless asked, 1 to 26). Students only. */
   myProgress: MyProgress;
   /**
@@ -532,6 +534,11 @@ export type QueryMyLearningNotesArgs = {
 
 export type QueryConversationArchiveArgs = {
   conversationId: Scalars['ID']['input'];
+};
+
+
+export type QueryDataExportArgs = {
+  personId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -852,6 +859,7 @@ export type Mutation = {
   redirectArchiveMedia: ArchiveMediaRedirect;
   /** Admins: deletes the recording's file; it shows as Removed. */
   removeConversationArchive: RemoveConversationArchivePayload;
+  requestDataExport: RequestDataExportPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1121,6 +1129,11 @@ export type MutationRedirectArchiveMediaArgs = {
 
 export type MutationRemoveConversationArchiveArgs = {
   input: RemoveConversationArchiveInput;
+};
+
+
+export type MutationRequestDataExportArgs = {
+  input: RequestDataExportInput;
 };
 
 
@@ -2739,6 +2752,37 @@ export type RemoveConversationArchivePayload = {
   archive?: Maybe<ConversationArchive>;
 };
 
+export type DataExportStatus =
+  | 'RUNNING'
+  | 'READY'
+  | 'FAILED'
+  | 'DOWNLOADED';
+
+export type DataExport = {
+  __typename?: 'DataExport';
+  id: Scalars['ID']['output'];
+  status: DataExportStatus;
+  /** Parts of the export assembled so far, of partsTotal (0 of 0 until the job starts). */
+  partsDone: Scalars['Int']['output'];
+  partsTotal: Scalars['Int']['output'];
+  requestedAt: Scalars['DateTime']['output'];
+  readyAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When the mailed link stops working. */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  downloadedAt?: Maybe<Scalars['DateTime']['output']>;
+};
+
+export type RequestDataExportInput = {
+  /** Whose data: the viewer when absent; an admin may name anyone. */
+  personId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RequestDataExportPayload = {
+  __typename?: 'RequestDataExportPayload';
+  /** The export started, or the one already running for this person (a second ask starts nothing). */
+  dataExport: DataExport;
+};
+
 /** A week (Monday to Sunday in the student's zone) of the student's conversations whose clock ran. */
 export type ProgressWeek = {
   __typename?: 'ProgressWeek';
@@ -3896,6 +3940,10 @@ export type ResolversTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: ResolverTypeWrapper<RemoveConversationArchivePayload>;
+  DataExportStatus: DataExportStatus;
+  DataExport: ResolverTypeWrapper<DataExport>;
+  RequestDataExportInput: RequestDataExportInput;
+  RequestDataExportPayload: ResolverTypeWrapper<RequestDataExportPayload>;
   ProgressWeek: ResolverTypeWrapper<ProgressWeek>;
   ProgressLesson: ResolverTypeWrapper<ProgressLesson>;
   ProgressCourse: ResolverTypeWrapper<ProgressCourse>;
@@ -4183,6 +4231,9 @@ export type ResolversParentTypes = {
   RedirectArchiveMediaInput: RedirectArchiveMediaInput;
   RemoveConversationArchiveInput: RemoveConversationArchiveInput;
   RemoveConversationArchivePayload: RemoveConversationArchivePayload;
+  DataExport: DataExport;
+  RequestDataExportInput: RequestDataExportInput;
+  RequestDataExportPayload: RequestDataExportPayload;
   ProgressWeek: ProgressWeek;
   ProgressLesson: ProgressLesson;
   ProgressCourse: ProgressCourse;
@@ -4397,6 +4448,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   broadcastPresence?: Resolver<ResolversTypes['PresenceResult'], ParentType, ContextType, RequireFields<QueryBroadcastPresenceArgs, 'conversationId'>>;
   myLearningNotes?: Resolver<Array<ResolversTypes['StudentLearningNote']>, ParentType, ContextType, Partial<QueryMyLearningNotesArgs>>;
   conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
+  dataExport?: Resolver<Maybe<ResolversTypes['DataExport']>, ParentType, ContextType, Partial<QueryDataExportArgs>>;
   myProgress?: Resolver<ResolversTypes['MyProgress'], ParentType, ContextType, Partial<QueryMyProgressArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
@@ -4516,6 +4568,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   saveLearningNotes?: Resolver<ResolversTypes['SaveLearningNotesPayload'], ParentType, ContextType, RequireFields<MutationSaveLearningNotesArgs, 'input'>>;
   redirectArchiveMedia?: Resolver<ResolversTypes['ArchiveMediaRedirect'], ParentType, ContextType, RequireFields<MutationRedirectArchiveMediaArgs, 'input'>>;
   removeConversationArchive?: Resolver<ResolversTypes['RemoveConversationArchivePayload'], ParentType, ContextType, RequireFields<MutationRemoveConversationArchiveArgs, 'input'>>;
+  requestDataExport?: Resolver<ResolversTypes['RequestDataExportPayload'], ParentType, ContextType, RequireFields<MutationRequestDataExportArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5479,6 +5532,23 @@ export type RemoveConversationArchivePayloadResolvers<ContextType = ApiContext, 
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type DataExportResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['DataExport'] = ResolversParentTypes['DataExport']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['DataExportStatus'], ParentType, ContextType>;
+  partsDone?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  partsTotal?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  requestedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  downloadedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RequestDataExportPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RequestDataExportPayload'] = ResolversParentTypes['RequestDataExportPayload']> = {
+  dataExport?: Resolver<ResolversTypes['DataExport'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ProgressWeekResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ProgressWeek'] = ResolversParentTypes['ProgressWeek']> = {
   weekOf?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
   conversationsHeld?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -6157,6 +6227,8 @@ export type Resolvers<ContextType = ApiContext> = {
   ConversationArchive?: ConversationArchiveResolvers<ContextType>;
   ArchiveMediaRedirect?: ArchiveMediaRedirectResolvers<ContextType>;
   RemoveConversationArchivePayload?: RemoveConversationArchivePayloadResolvers<ContextType>;
+  DataExport?: DataExportResolvers<ContextType>;
+  RequestDataExportPayload?: RequestDataExportPayloadResolvers<ContextType>;
   ProgressWeek?: ProgressWeekResolvers<ContextType>;
   ProgressLesson?: ProgressLessonResolvers<ContextType>;
   ProgressCourse?: ProgressCourseResolvers<ContextType>;

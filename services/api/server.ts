@@ -20,6 +20,7 @@ import { loggedPath } from '../security/mailTokens';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { mountMailPage } from './mailPage';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
+import { DATA_EXPORT_PATH, dataExportRouter } from './dataExport';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
@@ -149,6 +150,7 @@ export function createServer(runtime: Runtime) {
   mountFiles(app, runtime.storage);
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
   app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
+  app.use(DATA_EXPORT_PATH, dataExportRouter(runtime));
   app.use(ARCHIVE_UPLOAD_PATH, archiveUploadRouter(runtime));
   app.use(RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter(runtime));
 
@@ -156,7 +158,7 @@ export function createServer(runtime: Runtime) {
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).
   const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : WEB_DIST;
   if (fs.existsSync(webDist)) {
-    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail)\b).*/, appPageHeaders);
+    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail|data-export)\b).*/, appPageHeaders);
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

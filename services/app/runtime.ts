@@ -20,6 +20,7 @@ import { peopleHandlers, type PeopleHandlers } from '../domain/people/handlers';
 import { createVideoProviders, type VideoProviderName, type VideoProviders } from '../integrations/video';
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
+import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
@@ -115,6 +116,8 @@ export interface Runtime {
   people: PeopleHandlers;
   /** Recordings: upload, processing, retention (issue 10). */
   archive: ArchiveService;
+  /** Download my data (issue 34). */
+  dataExport: DataExportHandlers;
   close(): Promise<void>;
 }
 
@@ -284,6 +287,16 @@ export async function createRuntime(
     enqueueFetch: (job) => jobs.enqueueArchiveFetch(job),
     onError: (error, context) => log.warn({ err: error }, context),
   });
+  const dataExport = dataExportHandlers({
+    commands,
+    mailer,
+    publicUrl: config.publicUrl,
+    pool,
+    store,
+    storage,
+    emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
+    onError: (error, context) => log.error({ err: error }, context),
+  });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -295,6 +308,7 @@ export async function createRuntime(
         await (step === 'start' ? vendor.startRecording(conversationId) : vendor.finishRecording(conversationId));
       },
     });
+    await jobs.startExportWorkers((job) => dataExport.assemble(job));
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) }, () => requestLoad.busy());
@@ -342,6 +356,7 @@ export async function createRuntime(
     video,
     people,
     archive,
+    dataExport,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

@@ -9,11 +9,11 @@ import type { Logger } from 'pino';
 import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
 import { jobDispatcher } from './dispatch';
-import { mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+import { type DataExportJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
 import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export { QUEUES, reminderJobId } from './queues';
+export { QUEUES, reminderJobId, type DataExportJob } from './queues';
 
 /**
  * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
@@ -89,6 +89,8 @@ export interface Jobs {
   enqueueVideoRecording(job: VideoRecordingJob): Promise<void>;
   /** Works archive processing, vendor recordings and the hourly sweep (services/archive). */
   startArchiveWorkers(work: ArchiveWork): Promise<void>;
+  /** Works the assembly of data exports (issue 34), one at a time. */
+  startExportWorkers(work: (job: DataExportJob) => Promise<void>): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
   /**
@@ -204,6 +206,13 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     expireInMinutes: 5,
     retentionMinutes: 24 * 60,
   });
+  await boss.createQueue(QUEUES.dataExport, {
+    name: QUEUES.dataExport,
+    // The job records a failure on the export itself (ExportFailed): the person asks again.
+    retryLimit: 0,
+    expireInMinutes: 60,
+    retentionMinutes: 24 * 60,
+  });
   await boss.createQueue(QUEUES.archiveExpiry, {
     name: QUEUES.archiveExpiry,
     policy: 'singleton',
@@ -278,6 +287,13 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       });
       await boss.work(QUEUES.archiveExpiry, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => void (await work.sweep(new Date())));
       await boss.schedule(QUEUES.archiveExpiry, '17 * * * *');
+    },
+    async startExportWorkers(work) {
+      await boss.work<DataExportJob>(
+        QUEUES.dataExport,
+        { pollingIntervalSeconds: 1, batchSize: 1 },
+        async ([job]) => void (await work(job.data)),
+      );
     },
     async queueDepths() {
       const sizes = await Promise.all(Object.values(QUEUES).map(async (name) => [name, await boss.getQueueSize(name)] as const));

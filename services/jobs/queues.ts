@@ -17,6 +17,7 @@ export const QUEUES = {
   archiveExpiry: 'archive-expiry',
   archiveFetch: 'archive-fetch',
   videoRecording: 'video-recording',
+  dataExport: 'data-export',
 } as const;
 
 export type JobRow = Parameters<PgBoss['insert']>[0][number];
@@ -35,6 +36,18 @@ export const reminderJobId = (job: ReminderJob): string => nameBasedId(`conversa
 
 /** The sending job of a notification that carries no secrets: one per notification. */
 export const mailJobId = (notificationId: string): string => nameBasedId(`send-mail:${notificationId}`);
+
+/** A person's data export to assemble (issue 34): one job per export. */
+export interface DataExportJob {
+  exportId: string;
+  personId: string;
+}
+
+export const dataExportJobRow = (job: DataExportJob): JobRow => ({
+  id: nameBasedId(`data-export:${job.exportId}`),
+  name: QUEUES.dataExport,
+  data: job,
+});
 
 export const mailJobRow = (job: MailJob, id?: string): JobRow => ({ ...(id ? { id } : {}), name: QUEUES.sendMail, data: job });
 

@@ -61,5 +61,6 @@ describe('notification public tokens', () => {
     const token = notificationPublicToken(SECRET, newId());
     assert.equal(loggedPath(`/mail/${token}`), '/mail/:publicToken');
     assert.equal(loggedPath('/graphql'), '/graphql');
+    assert.equal(loggedPath(`/data-export/p1/${token}`), '/data-export/:link');
   });
 });

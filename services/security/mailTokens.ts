@@ -54,5 +54,9 @@ export function notificationIdOfPublicToken(serverSecret: string, token: unknown
 export const MAIL_PAGE_PATH = '/mail';
 export const mailPageUrl = (publicUrl: string, token: string) => `${publicUrl.replace(/\/$/, '')}${MAIL_PAGE_PATH}/${token}`;
 
-/** A request path as logs may keep it: a mail page's token is a key to the mail, so it is never written down. */
-export const loggedPath = (path: string) => (path.startsWith(`${MAIL_PAGE_PATH}/`) ? `${MAIL_PAGE_PATH}/:publicToken` : path);
+/**
+ * A request path as logs may keep it: a mail page's token is a key to the mail, and a data export's
+ * link (/data-export/<personId>/<token>) a key to the export, so neither is ever written down.
+ */
+export const loggedPath = (path: string) =>
+  path.startsWith(`${MAIL_PAGE_PATH}/`) ? `${MAIL_PAGE_PATH}/:publicToken` : path.startsWith('/data-export/') ? '/data-export/:link' : path;

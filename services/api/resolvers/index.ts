@@ -21,6 +21,7 @@ import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
+import { dataExportResolvers } from './dataExport';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
 import { withPrivacy } from '../privacy';
@@ -59,6 +60,7 @@ export const resolvers = {
       pricingPlanResolvers,
       groupResolvers,
       readModelResolvers,
+      dataExportResolvers,
     ),
   ),
   DateTime: DateTimeScalar,

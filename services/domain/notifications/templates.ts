@@ -39,6 +39,21 @@ const templates: Record<string, Template> = {
 <p>${escapeHtml(t('mail.passwordReset.ignore'))}</p>`,
     };
   },
+  // Download my data (issue 34): the link carries the export's single-use token, so it is a secret.
+  data_export_ready: (values, secrets, locale) => {
+    const link = secrets.downloadLink ?? '[redacted]';
+    const t = (id: ServerMessageId) => translate(locale, id, values);
+    return {
+      subject: t('mail.dataExport.subject'),
+      text: [t('mail.hello'), ``, t('mail.dataExport.ready'), t('mail.dataExport.once'), ``, link, ``, t('mail.dataExport.ignore')].join(
+        '\n',
+      ),
+      html: `<p>${escapeHtml(t('mail.hello'))}</p><p>${escapeHtml(t('mail.dataExport.ready'))}</p>
+<p>${escapeHtml(t('mail.dataExport.once'))}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.dataExport.action'))}</a></p>
+<p>${escapeHtml(t('mail.dataExport.ignore'))}</p>`,
+    };
+  },
   // Live support (issue 9): an answer that came while the visitor was away.
   support_answer: (values) => ({
     subject: 'Tertulia support answered you',

@@ -60,13 +60,13 @@ export interface FileStorage {
 }
 
 /** A key the server made: `<folder>/<32 hex>.<ext>`; anything else is never read or written. */
-export const STORAGE_KEY = /^[a-z][a-z0-9-]{0,30}\/[0-9a-f]{32}\.(jpg|png|webp|webm|mp4|json)$/;
+export const STORAGE_KEY = /^[a-z][a-z0-9-]{0,30}\/[0-9a-f]{32}\.(jpg|png|webp|webm|mp4|json|zip)$/;
 
 export function isStorageKey(key: string): boolean {
   return STORAGE_KEY.test(key);
 }
 
-export type StorageExtension = 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json';
+export type StorageExtension = 'jpg' | 'png' | 'webp' | 'webm' | 'mp4' | 'json' | 'zip';
 
 /** A new random key in a folder: 128 random bits, so keys cannot be guessed or collide. */
 export function newStorageKey(folder: string, extension: StorageExtension): string {

@@ -8,7 +8,8 @@ import crypto from 'node:crypto';
 import { filesUrl } from './port';
 
 /** Files in these folders are never served without a valid, unexpired signature. */
-export const PRIVATE_FOLDERS: readonly string[] = ['archives', 'archive-chunks'];
+// data-exports: a person's data export, downloaded only through its mailed link (services/api/dataExport.ts).
+export const PRIVATE_FOLDERS: readonly string[] = ['archives', 'archive-chunks', 'data-exports'];
 
 export const isPrivateKey = (key: string) => PRIVATE_FOLDERS.includes(key.split('/')[0]);
 

@@ -26,6 +26,7 @@ import { errorMessage } from '../lib/errors';
 import { PROFILE_CHANGED_MESSAGE, ProfileSettingsForm } from './ProfileSettingsForm';
 import { SETTINGS_ME } from './operations';
 import { LanguageSetting } from '../i18n/LanguageSetting';
+import { DataExportCard } from './DataExportCard';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -114,6 +115,7 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
           />
           <LanguageSetting />
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
+          <DataExportCard />
           <Stack direction="row" spacing={2} component="nav" aria-label="More settings" useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (
               <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">

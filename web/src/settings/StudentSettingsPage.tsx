@@ -31,6 +31,7 @@ import { ProfileSettingsForm, SETTING_UPDATED_MESSAGE } from './ProfileSettingsF
 import { SETTINGS_ME, type SettingsMe } from './operations';
 import { truncate, SETTING_DESCRIPTION_MAX } from './text';
 import { LanguageSetting } from '../i18n/LanguageSetting';
+import { DataExportCard } from './DataExportCard';
 
 export type StudentPanel = 'profile' | 'minutes' | 'security' | 'hobbies' | 'career' | 'goals' | 'compatibility' | 'roles';
 
@@ -52,6 +53,7 @@ export const STUDENT_PANELS: PanelDef[] = [
       <Stack spacing={3}>
         <ProfileSettingsForm me={me} role="STUDENT" successMessage={SETTING_UPDATED_MESSAGE} titleId={titleId('profile')} />
         <LanguageSetting />
+        <DataExportCard />
       </Stack>
     ),
   },

@@ -12,6 +12,8 @@ import { PASSWORD_RESET_SENT_MESSAGE } from '../../lib/operations';
 import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
 import type { Person } from './person';
+import { DataExportCard } from '../../settings/DataExportCard';
+import Stack from '@mui/material/Stack';
 
 export const RESET_NOTE = 'If the message has not arrived within 15 minutes, contact support.';
 
@@ -48,30 +50,33 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
   };
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="security-title">
-      <CardContent>
-        <Typography id="security-title" variant="h6" component="h2" gutterBottom>
-          Security
-        </Typography>
-        <dl>
-          <Detail term="Signed in">
-            {account.currentSignInAt
-              ? `${format(account.currentSignInAt)}${account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}`
-              : 'Never signed in'}
-          </Detail>
-          <Detail term="Last password reset message">
-            {account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : 'Never sent'}
-          </Detail>
-        </dl>
-        <Typography variant="body2" color="text.secondary">
-          The message goes to {person.emailAddress}. {RESET_NOTE}
-        </Typography>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="contained" onClick={() => void send()} disabled={sending}>
-          {sending ? 'Sending ...' : 'Send a password reset'}
-        </Button>
-      </CardActions>
-    </Card>
+    <Stack spacing={2}>
+      <Card variant="outlined" component="section" aria-labelledby="security-title">
+        <CardContent>
+          <Typography id="security-title" variant="h6" component="h2" gutterBottom>
+            Security
+          </Typography>
+          <dl>
+            <Detail term="Signed in">
+              {account.currentSignInAt
+                ? `${format(account.currentSignInAt)}${account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}`
+                : 'Never signed in'}
+            </Detail>
+            <Detail term="Last password reset message">
+              {account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : 'Never sent'}
+            </Detail>
+          </dl>
+          <Typography variant="body2" color="text.secondary">
+            The message goes to {person.emailAddress}. {RESET_NOTE}
+          </Typography>
+        </CardContent>
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button variant="contained" onClick={() => void send()} disabled={sending}>
+            {sending ? 'Sending ...' : 'Send a password reset'}
+          </Button>
+        </CardActions>
+      </Card>
+      <DataExportCard personId={person.id} />
+    </Stack>
   );
 }
