@@ -12,7 +12,7 @@ const HomePage = lazy(STUDENT_PAGES.home);
 const LobbyPage = lazy(STUDENT_PAGES.lobby);
 const ReservePage = lazy(STUDENT_PAGES.reserve);
 const StudentSettingsPage = lazy(STUDENT_PAGES.settings);
-const MyWordsPage = lazy(() => import('./words/MyWordsPage'));
+const MyWordsPage = lazy(STUDENT_PAGES.words);
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
