@@ -1,4 +1,4 @@
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { formatMoney, priceOrContactSales } from '../../lib/money';
 import type { CourseSummary } from './operations';
 import { FactsTable } from '../FactsTable';

@@ -59,9 +59,7 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
           <SearchStep zone={zone} state={state} send={send} />
         </Suspense>
       )}
-      {step === 2 && state.context.opening && (
-        <ConfirmStep me={data.me} languages={data.lookupLanguages} zone={zone} state={state} send={send} />
-      )}
+      {step === 2 && state.context.opening && <ConfirmStep me={data.me} zone={zone} state={state} send={send} />}
     </Stack>
   );
 }
