@@ -21,6 +21,7 @@ export const PARTS = {
    */
   signedIn: [
     'testCall',
+    'roles',
     'known.notes',
     'settings',
     'time.zoneOffer',

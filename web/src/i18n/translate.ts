@@ -70,9 +70,10 @@ const shown = new Promise<Catalog>((resolve) => {
   firstShown = resolve;
 });
 
-export function setActiveCatalog(catalog: Catalog): void {
+/** The catalog on screen; null (unit tests) goes back to none, as before the first is loaded. */
+export function setActiveCatalog(catalog: Catalog | null): void {
   current = catalog;
-  firstShown(catalog);
+  if (catalog) firstShown(catalog);
 }
 
 /** The catalog on screen, once there is one. */

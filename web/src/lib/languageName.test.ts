@@ -8,7 +8,7 @@ import { languageName } from './languageName';
 const catalog = (locale: 'en' | 'es' | 'fr', mandarin: string) =>
   new Catalog(locale, locale, { 'common.mandarin': parse(mandarin) } as unknown as Messages);
 
-afterEach(() => setActiveCatalog(catalog('en', 'Mandarin')));
+afterEach(() => setActiveCatalog(null));
 
 it("names a language in the page's language, the spec's English in English", () => {
   setActiveCatalog(catalog('en', 'Mandarin'));
