@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
-import { onFirstPage } from './src/i18n/catalogParts';
+import { PART_NAMES, type Part, inPart, onFirstPage } from './src/i18n/catalogParts';
 import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
@@ -89,14 +89,15 @@ function inlineGraphqlDocuments(): Plugin {
 const WEB_CATALOG = /\/web\/src\/i18n\/messages\/([A-Za-z-]+)\.json$/;
 const KNOWN_CATALOGS = fileURLToPath(new URL('../contracts/i18n/messages/', import.meta.url));
 const COMPILED = '\0tertulia-messages:';
-const AREAS_QUERY = '?areas';
+const PART_QUERY = /\?part=(\w+)$/;
 
 /**
- * A locale's messages reach the browser as two chunks, compiled (issue 32): the pages' catalog
- * with the contracts' known messages merged in, split by web/src/i18n/catalogParts.ts (the first
- * page's words; `<locale>.json?areas`, the areas'), each ICU message as its syntax tree, so
- * intl-messageformat formats without its parser, which the build leaves out. A message that does
- * not parse fails the build.
+ * A locale's messages reach the browser as chunks, compiled (issue 32): the pages' catalog with the
+ * contracts' known messages merged in, split by web/src/i18n/catalogParts.ts: the first page's words
+ * (`<locale>.json`), and each further part (`<locale>.json?part=<name>`), which the first part's
+ * module names in its `parts` (so the table of the parts costs the sign-in page nothing more than
+ * the first part's chunk). Each ICU message is its syntax tree, so intl-messageformat formats
+ * without its parser, which the build leaves out. A message that does not parse fails the build.
  */
 function compiledMessages(): Plugin {
   const noParser = fileURLToPath(new URL('../node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url));
@@ -105,16 +106,16 @@ function compiledMessages(): Plugin {
     enforce: 'pre',
     config: () => ({ resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: noParser }] } }),
     async resolveId(source, importer, options) {
-      const areas = source.endsWith(AREAS_QUERY);
-      if (!(areas || source.endsWith('.json')) || !importer) return null;
-      const resolved = await this.resolve(areas ? source.slice(0, -AREAS_QUERY.length) : source, importer, { ...options, skipSelf: true });
+      const part = PART_QUERY.exec(source)?.[1];
+      if (!(part || source.endsWith('.json')) || !importer) return null;
+      if (part && !PART_NAMES.includes(part as Part)) throw new Error(`No message part ${part} (web/src/i18n/catalogParts.ts)`);
+      const resolved = await this.resolve(part ? source.replace(PART_QUERY, '') : source, importer, { ...options, skipSelf: true });
       // Ends in .js so that Vite's JSON plugin leaves the compiled module alone.
-      return resolved && WEB_CATALOG.test(resolved.id) ? `${COMPILED}${resolved.id}${areas ? '.areas' : ''}.js` : null;
+      return resolved && WEB_CATALOG.test(resolved.id) ? `${COMPILED}${resolved.id}${part ? `.${part}` : ''}.js` : null;
     },
     load(id) {
       if (!id.startsWith(COMPILED)) return null;
-      const areas = id.endsWith('.areas.js');
-      const file = id.slice(COMPILED.length, -(areas ? '.areas.js' : '.js').length);
+      const [, file, part] = /^(.*?\.json)(?:\.(\w+))?\.js$/.exec(id.slice(COMPILED.length))!;
       const known = path.join(KNOWN_CATALOGS, `${WEB_CATALOG.exec(file)![1]}.json`);
       this.addWatchFile(file);
       this.addWatchFile(known);
@@ -124,8 +125,11 @@ function compiledMessages(): Plugin {
       };
       // Every message parsed, so a broken one fails the build whichever part it is in.
       const parsed = Object.entries(messages).map(([key, message]) => [key, parseIcu(message)] as const);
-      const compiled = Object.fromEntries(parsed.filter(([key]) => onFirstPage(key) !== areas));
-      return `export default ${JSON.stringify(compiled)};`;
+      const inThisPart = part ? (key: string) => inPart(key, part as Part) : onFirstPage;
+      const compiled = `export default ${JSON.stringify(Object.fromEntries(parsed.filter(([key]) => inThisPart(key))))};`;
+      if (part) return compiled;
+      const loaders = PART_NAMES.map((name) => `${name}: () => import(${JSON.stringify(`${file}?part=${name}`)})`);
+      return `${compiled}\nexport const parts = {${loaders.join(', ')}};`;
     },
   };
 }

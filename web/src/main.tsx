@@ -11,7 +11,7 @@ import { loadedApollo } from './lib/apolloLoader';
 import { AuthProvider } from './lib/auth';
 import { hasAuthToken, willExpireSoon } from './lib/authCookies';
 import { AppRoutes } from './shell/AppRoutes';
-import { preloadFirstPage } from './shell/firstPage';
+import { firstPageParts, preloadFirstPage } from './shell/firstPage';
 import { theme } from './shell/theme';
 
 /** A new session starts clean: the socket reconnects as the new person and the cache is emptied. */
@@ -25,8 +25,9 @@ async function sessionChanged() {
 // The messages first (nothing renders without them), then the first page's code (shell/firstPage.ts)
 // in a later task: the build's import wrapper asks for a chunk a few microtasks after the call, and
 // the preloads' dependency links, added at once, would take the six connections before it.
-loadMessages(initialLocale(), hasAuthToken()).catch(() => {}); // a failure is the provider's to report
-setTimeout(() => preloadFirstPage(location.pathname, hasAuthToken() && !willExpireSoon()));
+const signedIn = hasAuthToken() && !willExpireSoon();
+loadMessages(initialLocale(), firstPageParts(location.pathname, signedIn)).catch(() => {}); // a failure is the provider's to report
+setTimeout(() => preloadFirstPage(location.pathname, signedIn));
 
 // No Apollo here: it loads with the first page that needs it (lib/apolloLoader.ts).
 createRoot(document.getElementById('root')!).render(

@@ -10,14 +10,15 @@ import { Loading } from '../components/Loading';
 import { useAuth } from '../lib/auth';
 import { hasErrorCode } from '../lib/errors';
 import { MY_ROLES } from '../lib/operations';
-import { NO_ROLE_MESSAGE, ROLES_FAILED_MESSAGE, chooseHomePath } from '../lib/roles';
+import { Message } from '../i18n/Message';
+import { useT } from '../i18n/useT';
+import { chooseHomePath } from '../lib/roles';
 import { AuthCard } from '../shell/AuthCard';
 import { QUIET } from './operations';
 
-export { NO_ROLE_MESSAGE, ROLES_FAILED_MESSAGE };
-
 /** /auth/role_selection — sends the account to its role's home (spec 1, Role selection redirect). */
 export default function RoleSelectionPage() {
+  const t = useT();
   const { signOut } = useAuth();
   const { data, loading, error, refetch } = useQuery(MY_ROLES, { fetchPolicy: 'network-only', ...QUIET });
   // No user behind the token, or the server rejects it: the session is over.
@@ -30,23 +31,23 @@ export default function RoleSelectionPage() {
   if (sessionOver) return <Navigate to="/auth/sign_in" replace />;
   if (loading && !data) {
     return (
-      <AuthCard title="Signing you in">
-        <Loading label="Loading your roles" />
+      <AuthCard title={t('roles.signingIn')}>
+        <Loading label={t('roles.loading')} />
       </AuthCard>
     );
   }
   if (error || !data?.me) {
     return (
-      <AuthCard title="Signing you in">
+      <AuthCard title={t('roles.signingIn')}>
         <Alert severity="error" role="alert">
-          {ROLES_FAILED_MESSAGE}
+          {t('roles.failed')}
         </Alert>
         <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
           <Button variant="contained" onClick={() => void refetch().catch(() => null)}>
-            Try again
+            {t('shell.tryAgain')}
           </Button>
           <Button component={RouterLink} to="/auth/sign_out" variant="outlined">
-            Sign out
+            {t('auth.signOut.title')}
           </Button>
         </Stack>
       </AuthCard>
@@ -57,13 +58,18 @@ export default function RoleSelectionPage() {
   const home = chooseHomePath(roles, activeRole);
   if (home) return <Navigate to={home} replace />;
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={t('roles.signingIn')}>
       <Alert severity="warning" role="alert">
-        {NO_ROLE_MESSAGE} Please{' '}
-        <Link component={RouterLink} to="/help">
-          contact support
-        </Link>
-        .
+        <Message
+          id="roles.noRoleContact"
+          tags={{
+            link: (words) => (
+              <Link component={RouterLink} to="/help">
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </Alert>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { withMessages } from '../i18n/withMessages';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { WithApollo } from '../lib/apolloLoader';
 import { NotFoundPage } from '../shell/pages';
@@ -9,7 +10,8 @@ import { PageSuspense } from '../shell/PageSuspense';
 // which the others get from WithApollo and the sign-in page loads when it submits.
 const PasswordResetPage = lazy(() => import('./PasswordResetPage'));
 const RequestPasswordResetPage = lazy(() => import('./RequestPasswordResetPage'));
-const RoleSelectionPage = lazy(() => import('./RoleSelectionPage'));
+// Shown once signed in: with the signed-in shell's words (i18n/catalogParts.ts).
+const RoleSelectionPage = lazy(withMessages('signedIn', () => import('./RoleSelectionPage')));
 const SignInPage = lazy(() => import('./SignInPage'));
 const SignOutPage = lazy(() => import('./SignOutPage'));
 const SignUpPage = lazy(() => import('./SignUpPage'));

@@ -13,7 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import type { TabsActions } from '@mui/material/Tabs';
-import { languageName } from '../../../contracts/enrollment';
+import { languageName } from '../lib/languageName';
 import type { MessageId } from '../i18n/catalog';
 import { useT } from '../i18n/useT';
 import { Chat } from './Chat';

@@ -1,10 +1,94 @@
 /**
- * Which of a locale's messages the first page needs (issue 32, issue 31's first load): the sign-in
- * and sign-up pages, the shell, the shared words and the contracts' known messages come in the
- * locale's first chunk; every area's words (a student's pages, the notes, the class view…) in a
- * second one, loaded once someone is signed in. The build splits each catalog by this rule
- * (web/vite.config.ts); catalog.ts loads the parts.
+ * How a locale's messages are split into chunks (issue 32, issue 31's first load). The first part
+ * (the sign-in and sign-up pages, the shell, the shared words and the contracts' known messages)
+ * comes before the first render. Every other part is loaded with the code that shows it
+ * (`withMessages(part, () => import(…))`, i18n/withMessages.ts): the signed-in shell's with the
+ * access check, an area's with the area (a student's, with each of the student's pages, as their
+ * code is). A part holds the ids starting with one of its prefixes (a whole id counts as a prefix);
+ * an id can be in several parts (the notes' words are a student's, a speaker's, an instructor's and
+ * an admin's). The build splits each catalog by this table (web/vite.config.ts);
+ * catalogParts.test.ts fails when code names an id of a part not loaded with it, or an id is in no part.
  */
-export const FIRST_PAGE_PREFIXES = ['auth', 'shell', 'common', 'error', 'time', 'settings', 'known'] as const;
+export const FIRST_PAGE_PREFIXES = ['auth', 'shell', 'common', 'error', 'time', 'known'] as const;
 
-export const onFirstPage = (id: string): boolean => FIRST_PAGE_PREFIXES.includes(id.split('.')[0] as (typeof FIRST_PAGE_PREFIXES)[number]);
+const CONVERSATION_HEADINGS = ['conversation.heading', 'conversation.staff', 'conversation.interview', 'conversation.testCall'];
+
+export const PARTS = {
+  /**
+   * What the signed-in shell shows around every area (the access check, the test call's notice, the
+   * zone offer, the language setting, the notes' refusals); loaded with the access check and every
+   * part below. Its ids are not in the first part, though their prefixes are: no signed-out page shows them.
+   */
+  signedIn: [
+    'testCall',
+    'roles',
+    'known.notes',
+    'settings',
+    'time.zoneOffer',
+    'shell.language.browser',
+    'shell.checkingRoles',
+    'shell.tryAgain',
+    'common.keepIt',
+    'dataExport',
+  ],
+  studentHome: ['student.home'],
+  studentCourses: ['student.courses', 'student.enroll', 'enrollment', 'student.reserve.topicToBeAnnounced'],
+  studentAdventures: [
+    'student.adventures',
+    'enrollment',
+    'student.enroll.reserveFirst',
+    'student.courses.level',
+    'student.reserve.minutes',
+  ],
+  studentReserve: ['student.reserve'],
+  studentConversations: [
+    'student.conversations',
+    'student.makeUp',
+    'enrollment.outcome',
+    'notes',
+    'speakingTime',
+    'conversation.rating',
+    'words.title',
+    'progress.link',
+    'student.home.aSpeaker',
+    'student.lobby.yourSpeaker',
+  ],
+  studentLobby: [
+    'student.lobby',
+    'conversation.chat',
+    'conversation.willRecord',
+    'conversation.freeTopic',
+    'student.home.upcomingLine',
+    'student.reserve.topicToBeAnnounced',
+  ],
+  studentWords: ['words', 'notes.why'],
+  studentProgress: ['progress', 'classView.state'],
+  studentSettings: ['student.settings'],
+  speaker: [
+    'speaker',
+    'notes',
+    'speakingTime',
+    'conversation.chat',
+    'conversation.mark',
+    'conversation.rating',
+    'conversation.participants',
+    'conversation.side.noCourse',
+    ...CONVERSATION_HEADINGS,
+  ],
+  instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row'],
+  admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
+  /** The room (/conversation/*). */
+  conversation: ['conversation', 'student.reserve.topicToBeAnnounced'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Part = keyof typeof PARTS;
+export const PART_NAMES = Object.keys(PARTS) as Part[];
+
+const startsWith = (id: string, prefix: string) => id === prefix || id.startsWith(`${prefix}.`);
+
+export const inPart = (id: string, part: Part): boolean => PARTS[part].some((prefix) => startsWith(id, prefix));
+
+export const onFirstPage = (id: string): boolean => FIRST_PAGE_PREFIXES.some((prefix) => startsWith(id, prefix)) && !inPart(id, 'signedIn');
+
+/** The parts that load together with `part`: the signed-in shell's comes with every other. */
+export const partsWith = (part: Part): Part[] => (part === 'signedIn' ? [part] : ['signedIn', part]);

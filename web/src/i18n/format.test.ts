@@ -39,7 +39,13 @@ describe('the web formatter of compiled messages', () => {
   it('formats every message of the web catalogs with its placeholders filled', () => {
     const argumentsOf = (elements: MessageFormatElement[]): string[] =>
       elements.flatMap((e) =>
-        e.type === TYPE.argument ? [e.value] : e.type === TYPE.tag ? argumentsOf(e.children) : e.type === TYPE.plural ? [e.value] : [],
+        e.type === TYPE.argument
+          ? [e.value]
+          : e.type === TYPE.tag
+            ? argumentsOf(e.children)
+            : e.type === TYPE.plural || e.type === TYPE.select
+              ? [e.value, ...Object.values(e.options).flatMap((option) => argumentsOf(option.value))]
+              : [],
       );
     const tagsOf = (elements: MessageFormatElement[]): string[] =>
       elements.flatMap((e) => (e.type === TYPE.tag ? [e.value, ...tagsOf(e.children)] : []));

@@ -5,18 +5,48 @@
  * their English.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
-import { translateKnownText } from '../../../contracts/i18n/knownMessages';
+import { KNOWN_MESSAGES, translateKnownText } from '../../../contracts/i18n/knownMessages';
 import type { MessageId, Messages } from './catalog';
+import type { Part } from './catalogParts';
+import type { PageLanguage } from './preference';
 import { type MessageValue, formatParts } from './format';
 
 export type Values = Record<string, string | number | Date>;
 
-/** One locale's messages. */
+/**
+ * One language's messages: the first page's and the parts loaded so far (catalogParts.ts). A part
+ * added later only adds ids (an id's message is the same whichever part brings it), so what was
+ * formatted before stays as it was.
+ */
 export class Catalog {
+  private readonly messages: Messages;
+  private readonly parts: Set<Part>;
+
   constructor(
+    /** How dates and numbers are written (the pseudo-locale's are English). */
     readonly locale: Locale,
-    private readonly messages: Messages,
-  ) {}
+    /** The language of the messages, which further parts are loaded in. */
+    readonly language: PageLanguage,
+    messages: Messages,
+    parts: Part[] = [],
+  ) {
+    this.messages = { ...messages };
+    this.parts = new Set(parts);
+  }
+
+  /** Whether `id` is loaded (its part may not be). */
+  knows(id: MessageId): boolean {
+    return id in this.messages;
+  }
+
+  has(part: Part): boolean {
+    return this.parts.has(part);
+  }
+
+  add(part: Part, messages: Messages): void {
+    Object.assign(this.messages, messages);
+    this.parts.add(part);
+  }
 
   /** A message with tags (`<link>…</link>`): its parts, each tag given by a function of its words. */
   formatParts<T>(id: MessageId, values?: Record<string, MessageValue<T>>): (string | T)[] {
@@ -35,10 +65,21 @@ export class Catalog {
 }
 
 let current: Catalog | null = null;
+let firstShown: (catalog: Catalog) => void;
+const shown = new Promise<Catalog>((resolve) => {
+  firstShown = resolve;
+});
 
-export function setActiveCatalog(catalog: Catalog): void {
+/** The catalog on screen; null (unit tests) goes back to none, as before the first is loaded. */
+export function setActiveCatalog(catalog: Catalog | null): void {
   current = catalog;
+  if (catalog) firstShown(catalog);
 }
+
+/** The catalog on screen, once there is one. */
+export const shownCatalog = (): Promise<Catalog> => (current ? Promise.resolve(current) : shown);
+
+export const activeCatalog = (): Catalog | null => current;
 
 export const activeLocale = (): Locale => current?.locale ?? DEFAULT_LOCALE;
 
@@ -64,5 +105,6 @@ export function localizeKnown(text: string | null | undefined): string | null | 
 export function localizeKnown(text: string | null | undefined) {
   if (!text || !current) return text;
   const catalog = current;
-  return translateKnownText(text, (id) => catalog.format(id)) ?? text;
+  // A known message of a part not loaded here (the notes' refusals, signed in) stays in English.
+  return translateKnownText(text, (id) => (catalog.knows(id) ? catalog.format(id) : KNOWN_MESSAGES[id])) ?? text;
 }

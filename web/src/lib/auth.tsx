@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { clearAuthCookies, hasAuthToken, storeAuthToken, willExpireSoon } from './authCookies';
-import { loadAreaMessages } from '../i18n/LocaleProvider';
 
 interface AuthContextValue {
   /** A token exists and will not expire soon (spec 1, section 6). */
@@ -25,8 +24,6 @@ export function AuthProvider({ children, onSessionChange }: { children: ReactNod
   const signIn = useCallback(
     async (token: string) => {
       storeAuthToken(token);
-      // The signed-in pages' words, before the first of them renders.
-      await loadAreaMessages().catch((error: unknown) => console.error('The pages’ messages did not load:', error));
       await changed();
     },
     [changed],

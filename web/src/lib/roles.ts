@@ -1,8 +1,5 @@
 import { ROLES, holdsRole, homePathForRole, type BaseRole, type Role } from '../../../contracts/roles';
 
-export const NO_ROLE_MESSAGE = 'Your account does not have a role. This should not happen.';
-export const ROLES_FAILED_MESSAGE = 'Failed to fetch your roles.';
-
 /** Order in which a role lands an account with several roles (spec 1, Role selection redirect). */
 const LANDING_ORDER = ['ADMIN', 'SPEAKER', 'INSTRUCTOR', 'STUDENT'] as const;
 

@@ -13,7 +13,7 @@ import { TestCallNotice } from '../conversation/testCall/TestCallNotice';
 import { useAuth } from '../lib/auth';
 import { refusalOf } from '../lib/errors';
 import { MY_ROLES } from '../lib/operations';
-import { ROLES_FAILED_MESSAGE, roleGate } from '../lib/roles';
+import { roleGate } from '../lib/roles';
 import { RoleRequiredPage } from './RoleRequiredPage';
 import { useT } from '../i18n/useT';
 
@@ -51,7 +51,7 @@ function RoleGuard({ children, role }: { children: ReactNode; role: BaseRole }) 
     return (
       <Page title={t('shell.checkingRoles')}>
         <Alert severity="error" role="alert">
-          {ROLES_FAILED_MESSAGE}
+          {t('roles.failed')}
         </Alert>
         <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" onClick={() => void refetch().catch(() => null)}>

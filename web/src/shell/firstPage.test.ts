@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { STUDENT_PAGES } from '../student/pages';
-import { AREAS, firstPageLoads, loadRequireAuth } from './firstPage';
+import { AREAS, firstPageLoads, firstPageParts, loadRequireAuth } from './firstPage';
 
 describe('the first page loads', () => {
   it('asks for the client, the access check, the area and the student page side by side', () => {
@@ -19,5 +19,12 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageLoads('/auth/sign_in', true), []);
     assert.deepEqual(firstPageLoads('/help', true), []);
     assert.deepEqual(firstPageLoads('/', true), []);
+  });
+
+  it('names the parts of the catalogs the first page shows, asked for before its code', () => {
+    assert.deepEqual(firstPageParts('/student/reserve', true), ['signedIn', 'studentReserve']);
+    assert.deepEqual(firstPageParts('/speaker/planner', true), ['signedIn', 'speaker']);
+    assert.deepEqual(firstPageParts('/student/no_such_page', true), ['signedIn']);
+    assert.deepEqual(firstPageParts('/student/home', false), []);
   });
 });

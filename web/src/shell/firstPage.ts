@@ -4,21 +4,24 @@
  * access check, then the area, then the page, each a round trip after the one before with the line
  * idle meanwhile. Here the same imports start side by side; the lazy boundaries that render them
  * later find them loaded (a module is fetched once). Only downloads start here: a failure is left to
- * the boundary that renders the chunk. `main.tsx` asks for the locale's messages before these: the
- * browser opens six connections to a host, and nothing renders before the messages are in.
+ * the boundary that renders the chunk. `main.tsx` asks for the locale's messages (and the parts of
+ * them these show, firstPageParts) before these: the browser opens six connections to a host, and
+ * nothing renders before the messages are in.
  */
+import { type Part, partsWith } from '../i18n/catalogParts';
+import { withMessages } from '../i18n/withMessages';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { STUDENT_PAGES } from '../student/pages';
 
-export const loadRequireAuth = () => import('./RequireAuth');
+export const loadRequireAuth = withMessages('signedIn', () => import('./RequireAuth'));
 
-/** Each signed-in area by its path's first segment. */
+/** Each signed-in area by its path's first segment, with its messages (a student's come with each page). */
 export const AREAS = {
   student: () => import('../student'),
-  instructor: () => import('../instructor'),
-  speaker: () => import('../speaker'),
-  conversation: () => import('../conversation'),
-  admin: () => import('../admin'),
+  instructor: withMessages('instructor', () => import('../instructor')),
+  speaker: withMessages('speaker', () => import('../speaker')),
+  conversation: withMessages('conversation', () => import('../conversation')),
+  admin: withMessages('admin', () => import('../admin')),
 };
 
 /** What the page at `pathname` needs before it can paint, for a signed-in person; nothing when signed out. */
@@ -29,6 +32,11 @@ export function firstPageLoads(pathname: string, signedIn: boolean): (() => Prom
   if (!areaLoad) return [];
   const pageLoad = area === 'student' ? STUDENT_PAGES[page as keyof typeof STUDENT_PAGES] : undefined;
   return [loadApolloProvider, loadRequireAuth, areaLoad, ...(pageLoad ? [pageLoad] : [])];
+}
+
+/** The parts of the catalogs the page at `pathname` shows, which `main.tsx` asks for before its code. */
+export function firstPageParts(pathname: string, signedIn: boolean): Part[] {
+  return [...new Set(firstPageLoads(pathname, signedIn).flatMap((load) => ('part' in load ? partsWith(load.part as Part) : [])))];
 }
 
 export function preloadFirstPage(pathname: string, signedIn: boolean): void {

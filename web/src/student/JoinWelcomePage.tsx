@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { languageName } from '../../../contracts/enrollment';
+import { languageName } from '../lib/languageName';
 import { fromLocation } from '../auth/redirect';
 import { Loading } from '../components/Loading';
 import { graphql } from '../gql';

@@ -12,8 +12,8 @@ const HomePage = lazy(STUDENT_PAGES.home);
 const LobbyPage = lazy(STUDENT_PAGES.lobby);
 const ReservePage = lazy(STUDENT_PAGES.reserve);
 const StudentSettingsPage = lazy(STUDENT_PAGES.settings);
-const MyWordsPage = lazy(() => import('./words/MyWordsPage'));
-const ProgressPage = lazy(() => import('./progress/ProgressPage'));
+const MyWordsPage = lazy(STUDENT_PAGES.words);
+const ProgressPage = lazy(STUDENT_PAGES.progress);
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {

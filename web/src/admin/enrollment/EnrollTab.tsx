@@ -13,7 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
-import { EXTRA_CONVERSATION_CHOICES, languageName } from '../../../../contracts/enrollment';
+import { EXTRA_CONVERSATION_CHOICES } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import {
   adminRedemptionCodeError,
   inviteNumberError,

@@ -7,7 +7,7 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { formatMoney } from '../../../../contracts/money';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';

@@ -23,6 +23,7 @@ import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { CHANGE_USER_SPEAKING, USER_SPEAKING } from './operations';
 import { countOf } from '../../lib/plural';
+import { languageName } from '../../lib/languageName';
 
 const QUIET = { context: { quiet: true } } as const;
 
@@ -132,7 +133,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
           >
             {languages.map((l) => (
               <MenuItem key={l.code} value={l.code}>
-                {l.name}
+                {languageName(l.code)}
               </MenuItem>
             ))}
           </TextField>

@@ -2,9 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { codeWorthText, enrollmentMinutes } from '../../../../contracts/enrollment';
+import { enrollmentMinutes } from '../../../../contracts/enrollment';
+import { Message } from '../../i18n/Message';
+import { useT } from '../../i18n/useT';
 import type { CodeWorth as Worth } from '../../machines/courseEnrollmentMachine';
-import { countOf } from '../../lib/plural';
 
 /**
  * Before a code is redeemed: what it gives against what the course needs, and the choice to redeem
@@ -23,28 +24,46 @@ export function CodeWorth({
   onConfirm(): void;
   onBack(): void;
 }) {
-  const short = worth.minuteQuantity < enrollmentMinutes(course);
+  const t = useT();
+  const needed = enrollmentMinutes(course);
+  const short = worth.minuteQuantity < needed;
+  const gives = {
+    codeMinutes: worth.minuteQuantity,
+    needed,
+    conversations: course.completionRequirement,
+    minutes: course.durationRequirement,
+  };
   return (
     <Stack spacing={2} data-testid="code-worth">
       <Typography>
-        Code{' '}
-        <strong>
-          {worth.value.slice(0, 5)} {worth.value.slice(5)}
-        </strong>{' '}
-        pays for {countOf(worth.quantity, 'conversation')} of {worth.duration} minutes in {course.name}.
+        <Message
+          id="enrollment.codeWorth.pays"
+          values={{
+            code: `${worth.value.slice(0, 5)} ${worth.value.slice(5)}`,
+            count: worth.quantity,
+            minutes: worth.duration,
+            course: course.name,
+          }}
+          tags={{ b: (words) => <strong>{words}</strong> }}
+        />
       </Typography>
       <Alert severity={short ? 'warning' : 'info'} data-testid="code-worth-text">
-        {codeWorthText(worth.minuteQuantity, course)}
+        {worth.minuteQuantity === needed
+          ? t('enrollment.codeWorth.exact', gives)
+          : t(short ? 'enrollment.codeWorth.short' : 'enrollment.codeWorth.more', {
+              ...gives,
+              difference: Math.abs(needed - worth.minuteQuantity),
+            })}
       </Alert>
       <Typography variant="body2" color="text.secondary">
-        Redeeming uses the code up. {short ? 'If it is not the code you expected, go back and enter another one, or pay by card.' : ''}
+        {t(short ? 'enrollment.codeWorth.usesUpShort' : 'enrollment.codeWorth.usesUp')}
       </Typography>
       <Stack direction="row" spacing={2}>
         <Button variant="contained" disabled={busy} onClick={onConfirm}>
-          {busy ? 'Redeeming…' : 'Redeem code'}
+          {t(busy ? 'enrollment.codeWorth.redeeming' : 'enrollment.codeWorth.redeem')}
         </Button>
         <Button disabled={busy} onClick={onBack}>
-          Back
+          {t('enrollment.codeWorth.back')}
         </Button>
       </Stack>
     </Stack>

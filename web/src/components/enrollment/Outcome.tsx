@@ -7,22 +7,22 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { PRODUCT_NAME, SUPPORT_TEXT } from '../../../../contracts/enrollment';
+import { Message } from '../../i18n/Message';
+import { useT } from '../../i18n/useT';
 
-const SUPPORT_NAME = `${PRODUCT_NAME} Support`;
-
-/** The support sentence with 'Tertulia Support' as a link to Help (where the support chat is). */
+/** The support sentence (contracts/enrollment.ts SUPPORT_TEXT) with 'Tertulia Support' as a link to Help (where the support chat is). */
 function SupportText() {
-  const [before, after] = SUPPORT_TEXT.split(SUPPORT_NAME);
-  if (after === undefined) return <>{SUPPORT_TEXT}</>;
   return (
-    <>
-      {before}
-      <Link component={RouterLink} to="/help">
-        {SUPPORT_NAME}
-      </Link>
-      {after}
-    </>
+    <Message
+      id="enrollment.outcome.support"
+      tags={{
+        link: (words) => (
+          <Link component={RouterLink} to="/help">
+            {words}
+          </Link>
+        ),
+      }}
+    />
   );
 }
 
@@ -40,6 +40,7 @@ export function Outcome(props: {
   doneLabel?: string;
   next?: { label: string; to: string; state?: unknown };
 }) {
+  const t = useT();
   const next = props.ok ? props.next : undefined;
   return (
     <Box role="status" aria-live="polite" sx={{ textAlign: 'center', py: 2 }}>
@@ -70,12 +71,12 @@ export function Outcome(props: {
         )}
         {!props.ok && props.onRetry && (
           <Button variant="contained" onClick={props.onRetry}>
-            Try Again
+            {t('enrollment.outcome.tryAgain')}
           </Button>
         )}
         {props.onDone && (
           <Button variant={props.ok && !next ? 'contained' : 'outlined'} onClick={props.onDone}>
-            {props.doneLabel ?? 'Done'}
+            {props.doneLabel ?? t('enrollment.outcome.done')}
           </Button>
         )}
       </Stack>

@@ -11,7 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';

@@ -14,6 +14,7 @@ import { CourseMessages, courseFieldErrors } from '../../../../contracts/validat
 import { FormAlert } from '../../components/FormAlert';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
+import { languageName } from '../../lib/languageName';
 
 export interface CourseFormValues {
   name: string;
@@ -129,7 +130,7 @@ export function CourseForm({
       >
         {LANGUAGES.map((l) => (
           <MenuItem key={l.code} value={l.code}>
-            {l.name}
+            {languageName(l.code)}
           </MenuItem>
         ))}
       </TextField>

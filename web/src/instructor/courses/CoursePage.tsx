@@ -19,7 +19,7 @@ import { FitTabs } from '../../components/FitTabs';
 import Badge from '@mui/material/Badge';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { priceOrContactSales } from '../../lib/money';

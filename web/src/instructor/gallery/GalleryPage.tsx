@@ -15,7 +15,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router-dom';
-import { LANGUAGES, languageName } from '../../../../contracts/enrollment';
+import { LANGUAGES } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { SpeakerMessages } from '../../../../contracts/speaking';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -63,7 +64,7 @@ export default function GalleryPage() {
         >
           {LANGUAGES.map((l) => (
             <MenuItem key={l.code} value={l.code}>
-              {l.name}
+              {languageName(l.code)}
             </MenuItem>
           ))}
         </TextField>

@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, type To } from 'react-router-dom';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { INSTRUCTOR_SEARCH_MAX_LENGTH, INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../../../contracts/validation/instructor';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { countOf } from '../../lib/plural';

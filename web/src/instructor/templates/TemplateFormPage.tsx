@@ -18,6 +18,7 @@ import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
 import { CHANGE_TEMPLATE, CREATE_TEMPLATE, MY_TEMPLATES, TEMPLATE } from './operations';
+import { languageName } from '../../lib/languageName';
 
 const QUIET = { context: { quiet: true } } as const;
 
@@ -110,7 +111,7 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
         <TextField select label="Language" value={form.language} onChange={set('language')}>
           {LANGUAGES.map((l) => (
             <MenuItem key={l.code} value={l.code}>
-              {l.name}
+              {languageName(l.code)}
             </MenuItem>
           ))}
         </TextField>

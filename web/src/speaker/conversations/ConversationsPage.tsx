@@ -21,7 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MARKING_LABELS, type Marking } from '../../../../contracts/afterConversation';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';

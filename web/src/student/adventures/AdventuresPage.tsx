@@ -32,8 +32,8 @@ import {
   OutcomeTitles,
   PROFICIENCIES,
   type Proficiency,
-  languageName,
 } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { EmptyState } from '../../components/EmptyState';
 import { CompassIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
@@ -300,7 +300,7 @@ export default function AdventuresPage() {
           >
             {LANGUAGES.map((l) => (
               <MenuItem key={l.code} value={l.code}>
-                {l.name}
+                {languageName(l.code)}
               </MenuItem>
             ))}
           </Select>

@@ -20,9 +20,10 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { languageName, lessonAction } from '../../../../contracts/enrollment';
+import { lessonAction } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { EmptyState } from '../../components/EmptyState';
 import { BooksIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
@@ -30,10 +31,13 @@ import { Page } from '../../components/Page';
 import { formatMoney } from '../../lib/money';
 import { peekPendingInvite } from '../../lib/pendingInvite';
 import { formatDate, formatDateTime } from '../../lib/time';
-import { EnrollPanel } from './EnrollPanel';
 import { FactsTable } from '../../components/FactsTable';
 import { translate } from '../../i18n/translate';
 import { useT } from '../../i18n/useT';
+
+// The enrollment flow (its stepper, machine and card form) loads when the student starts enrolling,
+// not with the page (issue 31's 350 KB budget).
+const EnrollPanel = lazy(() => import('./EnrollPanel').then((m) => ({ default: m.EnrollPanel })));
 
 const COURSE_ITEM = graphql(`
   fragment StudentCourseItem on Course {
@@ -342,14 +346,16 @@ export default function CoursesPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
           {enrolling ? (
-            <EnrollPanel
-              inviteNumber={panelInvite}
-              onEnrolled={onEnrolled}
-              onClose={() => {
-                setPanelInvite(null);
-                setEnrolling(false);
-              }}
-            />
+            <Suspense fallback={<Loading />}>
+              <EnrollPanel
+                inviteNumber={panelInvite}
+                onEnrolled={onEnrolled}
+                onClose={() => {
+                  setPanelInvite(null);
+                  setEnrolling(false);
+                }}
+              />
+            </Suspense>
           ) : selected ? (
             <CourseDetails course={selected} enrollment={enrollmentOf(selected.id)} zone={me?.tzIdentifier ?? ''} />
           ) : (

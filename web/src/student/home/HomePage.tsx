@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { BAD_SPEAKER_BONUS_MINUTES, type PromotionKind } from '../../../../contracts/afterConversation';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { ConversationIllustration, WelcomeIllustration } from '../../components/illustrations';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';

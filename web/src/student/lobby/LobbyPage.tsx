@@ -23,7 +23,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { OPENABLE_MINUTES_BEFORE } from '../../../../contracts/scheduling';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { DURATIONS } from '../../../../contracts/scheduling';
 import { useT } from '../../i18n/useT';
 import type { FlowSend, FlowState, Me } from './flow';
@@ -111,7 +111,7 @@ export function ChooseStep({
             >
               {languages.map((l) => (
                 <MenuItem key={l.code} value={l.code}>
-                  {l.name}
+                  {languageName(l.code)}
                 </MenuItem>
               ))}
             </TextField>

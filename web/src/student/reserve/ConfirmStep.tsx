@@ -4,29 +4,17 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { languageName } from '../../../../contracts/enrollment';
+import { languageName } from '../../lib/languageName';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, zoneAbbreviation } from '../../lib/time';
 import { useT } from '../../i18n/useT';
 import type { FlowSend, FlowState, Me } from './flow';
-import type { ReserveSetupData, SpeakerProfile } from './operations';
+import type { SpeakerProfile } from './operations';
 import { speakerName } from './SpeakerResult';
 import { FactsTable } from '../../components/FactsTable';
 import { FormAlert } from '../../components/FormAlert';
 import { STUDENT_CANCEL_CUTOFF_HOURS, studentCancelDeadline } from '../../../../contracts/scheduling';
 
-export function ConfirmStep({
-  me,
-  languages,
-  zone,
-  state,
-  send,
-}: {
-  me: Me;
-  languages: ReserveSetupData['lookupLanguages'];
-  zone: string;
-  state: FlowState;
-  send: FlowSend;
-}) {
+export function ConfirmStep({ me, zone, state, send }: { me: Me; zone: string; state: FlowState; send: FlowSend }) {
   const t = useT();
   const ctx = state.context;
   const course = me.courses.find((c) => c.id === ctx.courseId);
@@ -40,10 +28,7 @@ export function ConfirmStep({
           [t('student.reserve.course'), course.name],
           [t('student.reserve.lesson'), lesson ? lesson.title : '—'],
         ] as [string, string][])
-      : ([[t('student.reserve.language'), languages.find((l) => l.code === ctx.language)?.name ?? languageName(ctx.language ?? '')]] as [
-          string,
-          string,
-        ][])),
+      : ([[t('student.reserve.language'), languageName(ctx.language ?? '')]] as [string, string][])),
     [t('student.reserve.speaker'), speakerName(ctx.speaker as SpeakerProfile)],
     [t('student.reserve.confirm.date'), formatDay(localDateOf(start, zone))],
     [

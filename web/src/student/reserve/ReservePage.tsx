@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -23,7 +23,10 @@ import { RESERVE_SETUP, reservableLessons, type ReserveSetupData } from './opera
 import { ChooseStep } from './ChooseStep';
 import { ConfirmStep } from './ConfirmStep';
 import { useReservation, type Me } from './flow';
-import { SearchStep } from './SearchStep';
+
+// The speaker search (its autocomplete, tabs and chips: about 25 KB) loads when the flow reaches
+// it, not with the page, which opens on the first step (issue 31's 350 KB budget).
+const SearchStep = lazy(() => import('./SearchStep').then((m) => ({ default: m.SearchStep })));
 
 const STEPS = ['student.reserve.step.choose', 'student.reserve.step.search', 'student.reserve.step.confirm'] as const;
 
@@ -51,10 +54,12 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
         ))}
       </Stepper>
       {step === 0 && <ChooseStep me={data.me} languages={data.lookupLanguages} state={state} send={send} />}
-      {step === 1 && <SearchStep zone={zone} state={state} send={send} />}
-      {step === 2 && state.context.opening && (
-        <ConfirmStep me={data.me} languages={data.lookupLanguages} zone={zone} state={state} send={send} />
+      {step === 1 && (
+        <Suspense fallback={<Loading />}>
+          <SearchStep zone={zone} state={state} send={send} />
+        </Suspense>
       )}
+      {step === 2 && state.context.opening && <ConfirmStep me={data.me} zone={zone} state={state} send={send} />}
     </Stack>
   );
 }
