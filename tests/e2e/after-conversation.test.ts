@@ -51,6 +51,8 @@ test.describe('after the conversation', () => {
       await s.goto(`/conversation/ended?id=${id}`);
       await visible(s.getByRole('status').filter({ hasText: 'The conversation has ended. This window can be closed.' }));
       const studentNext = await visible(s.getByRole('navigation', { name: 'Next steps' }));
+      // Until the conversation has loaded, the card offers only the way home.
+      await visible(studentNext.getByRole('link', { name: 'Rate this conversation' }));
       assert.deepEqual(await studentNext.getByRole('link').allTextContents(), [
         'Rate this conversation',
         'See your conversations',
@@ -70,6 +72,7 @@ test.describe('after the conversation', () => {
       await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
       await p.goto(`/conversation/ended?id=${id}`);
       const speakerNext = await visible(p.getByRole('navigation', { name: 'Next steps' }));
+      await visible(speakerNext.getByRole('link', { name: 'Mark this conversation' }));
       assert.deepEqual(await speakerNext.getByRole('link').allTextContents(), ['Mark this conversation', 'Back to the planner']);
       await screenshot(p, 'ended-speaker');
       await speakerNext.getByRole('link', { name: 'Mark this conversation' }).click();
