@@ -24,6 +24,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router-dom';
+import type { ComponentProps } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { ConversationIllustration } from '../../components/illustrations';
 import { LESSON_STATE_CHIP } from '../../components/lessonStateChip';
@@ -119,40 +120,26 @@ function Weeks({ weeks }: { weeks: readonly Week[] }) {
     <>
       <Summary weeks={weeks} held={held} spoken={spoken} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-minutes">
-          <Typography id="progress-minutes" variant="h6" component="h2" gutterBottom>
-            {t('progress.chart.minutes')}
-          </Typography>
-          <WeeklyBarChart
-            id="progress-minutes-chart"
-            title={t('progress.chart.minutes')}
-            description={described((w) => t('progress.chart.minutesValue', { minutes: minutes(w.secondsSpoken) }))}
-            weeks={mondays}
-            values={weeks.map((w) => minutes(w.secondsSpoken))}
-            max={1}
-            format={String}
-            color={theme.palette.primary.main}
-          />
-        </Paper>
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="progress-share">
-          <Typography id="progress-share" variant="h6" component="h2" gutterBottom>
-            {t('progress.chart.share')}
-          </Typography>
-          <WeeklyBarChart
-            id="progress-share-chart"
-            title={t('progress.chart.share')}
-            description={described((w) =>
-              w.speakingShare === null || w.speakingShare === undefined
-                ? t('progress.notMeasured')
-                : t('progress.percent', { share: percent(w.speakingShare) }),
-            )}
-            weeks={mondays}
-            values={weeks.map((w) => (w.speakingShare === null || w.speakingShare === undefined ? null : percent(w.speakingShare)))}
-            max={100}
-            format={(share) => t('progress.percent', { share })}
-            color={theme.palette.success.main}
-          />
-        </Paper>
+        <ChartSection
+          id="progress-minutes"
+          title={t('progress.chart.minutes')}
+          description={described((w) => t('progress.chart.minutesValue', { minutes: minutes(w.secondsSpoken) }))}
+          weeks={mondays}
+          values={weeks.map((w) => minutes(w.secondsSpoken))}
+          max={1}
+          format={String}
+          color={theme.palette.primary.main}
+        />
+        <ChartSection
+          id="progress-share"
+          title={t('progress.chart.share')}
+          description={described((w) => (shareOf(w) === null ? t('progress.notMeasured') : t('progress.percent', { share: shareOf(w)! })))}
+          weeks={mondays}
+          values={weeks.map(shareOf)}
+          max={100}
+          format={(share) => t('progress.percent', { share })}
+          color={theme.palette.success.main}
+        />
       </Box>
       <WeekTable weeks={weeks} />
     </>
@@ -195,8 +182,29 @@ function Summary({ weeks, held, spoken }: { weeks: readonly Week[]; held: number
   );
 }
 
-const shareText = (t: Translate, w: Week) =>
-  w.speakingShare === null || w.speakingShare === undefined ? '—' : t('progress.percent', { share: percent(w.speakingShare) });
+/** The week's speaking share in whole percent, or null when no conversation of it was measured. */
+const shareOf = (w: Week): number | null => (w.speakingShare === null || w.speakingShare === undefined ? null : percent(w.speakingShare));
+
+const shareText = (t: Translate, w: Week) => {
+  const share = shareOf(w);
+  return share === null ? '—' : t('progress.percent', { share });
+};
+
+/** One chart in its card, headed by its title. */
+function ChartSection({
+  id,
+  title,
+  ...chart
+}: { id: string; title: string } & Omit<ComponentProps<typeof WeeklyBarChart>, 'id' | 'title'>) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <WeeklyBarChart id={`${id}-chart`} title={title} {...chart} />
+    </Paper>
+  );
+}
 
 /** The weeks with a conversation, newest first: a table, or a card a week on a phone. */
 function WeekTable({ weeks }: { weeks: readonly Week[] }) {
