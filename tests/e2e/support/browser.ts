@@ -129,6 +129,27 @@ export const pathOf = (page: Page) => {
   return url.pathname + url.search;
 };
 
+/**
+ * Moves the page to `pathAndQuery` the way a link inside the app does: the router draws the new
+ * page without loading the app again (a full load costs the browser the app's scripts and its first
+ * queries). The page must be showing the app already. The router changes pages in a transition,
+ * keeping the old page on screen until the new one is ready: this waits until the new page is
+ * drawn, seen as a new h1 or a new document title.
+ */
+export async function navigateInApp(page: Page, pathAndQuery: string): Promise<void> {
+  const titleBefore = await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-before-navigation', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    return document.title;
+  }, pathAndQuery);
+  await page.waitForFunction(
+    (before) => document.title !== before || [...document.querySelectorAll('h1')].some((h) => !h.hasAttribute('data-before-navigation')),
+    titleBefore,
+  );
+  await atPath(page, pathAndQuery);
+}
+
 /** Waits until the document title is `title`. */
 export async function titled(page: Page, title: string, timeout = WAIT_MS): Promise<void> {
   try {
