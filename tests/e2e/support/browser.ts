@@ -134,9 +134,13 @@ export const pathOf = (page: Page) => {
  * page without loading the app again (a full load costs the browser the app's scripts and its first
  * queries). The page must be showing the app already. The router changes pages in a transition,
  * keeping the old page on screen until the new one is ready: this waits until the new page is
- * drawn, seen as a new h1 or a new document title.
+ * drawn, seen as a new h1 or a new document title. Already there, the page is loaded again.
  */
 export async function navigateInApp(page: Page, pathAndQuery: string): Promise<void> {
+  if (pathOf(page) === pathAndQuery) {
+    await page.goto(pathAndQuery);
+    return;
+  }
   const titleBefore = await page.evaluate((to) => {
     for (const heading of document.querySelectorAll('h1')) heading.setAttribute('data-before-navigation', '');
     window.history.pushState(null, '', to);
