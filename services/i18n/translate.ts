@@ -1,13 +1,14 @@
 /**
  * The server's words in the reader's language (issue 32): the mails' catalogs
- * (services/i18n/messages/<locale>.json) and the contracts' known messages
- * (contracts/i18n/messages), formatted as ICU MessageFormat. Logs never pass through here: they stay
+ * (services/i18n/messages/<locale>.json), the server's known refusals (knownErrors.ts) and the
+ * contracts' known messages (contracts/i18n/messages), formatted as ICU MessageFormat. Logs never pass through here: they stay
  * in English.
  */
 import fs from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contracts/i18n/locales';
 import { type KnownMessageId, translateKnownText } from '../../contracts/i18n/knownMessages';
+import { knownErrorId } from './knownErrors';
 import type serverEn from './messages/en.json';
 
 export type ServerMessageId = keyof typeof serverEn;
@@ -42,6 +43,14 @@ function format(locale: Locale, id: string, values?: Values): string {
 /** A server message (a mail's words) in `locale`. */
 export const translate = (locale: Locale, id: ServerMessageId, values?: Values): string => format(locale, id, values);
 
-/** A text made of the contracts' known English messages in `locale`; any other text as it is (English). */
-export const localizeKnownText = (locale: Locale, text: string): string =>
-  locale === DEFAULT_LOCALE ? text : (translateKnownText(text, (id: KnownMessageId) => format(locale, id)) ?? text);
+/**
+ * A text made of the contracts' known English messages, or one of the server's known refusals
+ * (knownErrors.ts), in `locale`; any other text as it is (English).
+ */
+export function localizeKnownText(locale: Locale, text: string): string {
+  if (locale === DEFAULT_LOCALE) return text;
+  const known = translateKnownText(text, (id: KnownMessageId) => format(locale, id));
+  if (known !== null) return known;
+  const error = knownErrorId(text);
+  return error ? format(locale, error) : text;
+}

@@ -267,6 +267,8 @@ describe('item 7: a code pays only for what it can pay for, and is seen before i
     assert.ok(!JSON.stringify(usedSeen).includes(redeemer.accountId));
     const unknown = await app.gql(ENROLLING_CODE, { code: 'ZZZZZZZZZZ' }, s.token);
     assert.equal(unknown.errors![0].message, EnrollmentMessages.codeNotFound);
+    const inFrench = await app.gql(ENROLLING_CODE, { code: 'ZZZZZZZZZZ' }, s.token, { 'accept-language': 'fr' });
+    assert.equal(inFrench.errors![0].message, 'Ce code d’échange n’existe pas. Vérifiez le code et réessayez.');
     const malformed = await app.gql(ENROLLING_CODE, { code: 'ABC' }, s.token);
     assert.equal(malformed.errors![0].message, REDEMPTION_CODE_INVALID);
     const who = await app.gql(`query($code: String!) { enrollingCode(code: $code) { redeemedBy { id } } }`, { code: code.value }, s.token);

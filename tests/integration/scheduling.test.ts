@@ -145,6 +145,15 @@ describe('reserving', () => {
     );
     assert.equal((await reserve(student.token, speaker.accountId, plusMinutes(start, 7))).errors![0].message, SchedulingMessages.notOnSlot);
     assert.equal((await reserve(student.token, speaker.accountId, dayAt(-1, 10))).errors![0].message, SchedulingMessages.inThePast);
+    // The same refusal in the caller's language (issue 32), its code unchanged.
+    const inSpanish = await app.gql(
+      RESERVE,
+      { input: { speakerId: speaker.accountId, reservedStart: dayAt(-1, 10).toISOString(), language: 'es', duration: 15 } },
+      student.token,
+      { 'accept-language': 'es' },
+    );
+    assert.equal(inSpanish.errors![0].message, 'Esta hora ya pasó. Elige una hora más tarde.');
+    assert.equal(codeOf(inSpanish), codeOf(await reserve(student.token, speaker.accountId, dayAt(-1, 10))));
     assert.equal((await reserve(student.token, speaker.accountId, dayAt(9, 10))).errors![0].message, SchedulingMessages.tooFarAhead);
     assert.equal(
       (await reserve(student.token, speaker.accountId, plusMinutes(start, 60), { language: 'fr' })).errors![0].message,

@@ -1,0 +1,21 @@
+/**
+ * The server's own refusals answered in the caller's language (issue 32): scheduling's and
+ * enrollment's messages, by id `errors.<area>.<key>` in the server's catalogs
+ * (services/i18n/messages). Only the server shows them (the web gets them translated in the
+ * answer), so, unlike the contracts' known messages, they stay out of the web's bundle.
+ */
+import { EnrollmentMessages } from '../../contracts/enrollment';
+import { SchedulingMessages } from '../../contracts/scheduling';
+
+const entries: [id: string, text: string][] = [
+  ...Object.entries(SchedulingMessages).map(([key, text]): [string, string] => [`errors.scheduling.${key}`, text]),
+  ...Object.entries(EnrollmentMessages).map(([key, text]): [string, string] => [`errors.enrollment.${key}`, text]),
+];
+
+/** Each known refusal's English, by its catalog id. */
+export const KNOWN_ERRORS: ReadonlyMap<string, string> = new Map(entries);
+
+const BY_TEXT = new Map(entries.map(([id, text]) => [text, id]));
+
+/** The catalog id of a known refusal's English text, null for any other text. */
+export const knownErrorId = (text: string): string | null => BY_TEXT.get(text) ?? null;
