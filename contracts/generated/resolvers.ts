@@ -2858,6 +2858,23 @@ export type ErasureStatus =
   | 'PENDING'
   | 'ERASED';
 
+export type ErasureObligationKind =
+  /** A speaker's payroll month with pay not closed yet. */
+  | 'PAYROLL'
+  /** An enrollment in a course that has not ended yet. */
+  | 'ENROLLMENT';
+
+/** What the school may keep the person's data for: an erasure is refused while one holds. */
+export type ErasureObligation = {
+  __typename?: 'ErasureObligation';
+  kind: ErasureObligationKind;
+  /** PAYROLL: the month, YYYY-MM. */
+  month?: Maybe<Scalars['String']['output']>;
+  /** ENROLLMENT: the course's name and its last day. */
+  courseName?: Maybe<Scalars['String']['output']>;
+  endDate?: Maybe<Scalars['Date']['output']>;
+};
+
 export type Erasure = {
   __typename?: 'Erasure';
   status: ErasureStatus;
@@ -2865,6 +2882,10 @@ export type Erasure = {
   eraseAfter?: Maybe<Scalars['DateTime']['output']>;
   /** ERASED: when it was done. */
   erasedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Days between a request and the erasure (ERASURE_GRACE_DAYS). */
+  graceDays: Scalars['Int']['output'];
+  /** What holds an erasure back now (empty: it may be asked for). */
+  obligations: Array<ErasureObligation>;
 };
 
 export type RequestErasureInput = {
@@ -4005,6 +4026,8 @@ export type ResolversTypes = {
   ProgressCourse: ResolverTypeWrapper<ProgressCourse>;
   MyProgress: ResolverTypeWrapper<MyProgress>;
   ErasureStatus: ErasureStatus;
+  ErasureObligationKind: ErasureObligationKind;
+  ErasureObligation: ResolverTypeWrapper<ErasureObligation>;
   Erasure: ResolverTypeWrapper<Erasure>;
   RequestErasureInput: RequestErasureInput;
   RequestErasurePayload: ResolverTypeWrapper<RequestErasurePayload>;
@@ -4300,6 +4323,7 @@ export type ResolversParentTypes = {
   ProgressLesson: ProgressLesson;
   ProgressCourse: ProgressCourse;
   MyProgress: MyProgress;
+  ErasureObligation: ErasureObligation;
   Erasure: Erasure;
   RequestErasureInput: RequestErasureInput;
   RequestErasurePayload: RequestErasurePayload;
@@ -5654,10 +5678,20 @@ export type MyProgressResolvers<ContextType = ApiContext, ParentType extends Res
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ErasureObligationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ErasureObligation'] = ResolversParentTypes['ErasureObligation']> = {
+  kind?: Resolver<ResolversTypes['ErasureObligationKind'], ParentType, ContextType>;
+  month?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  courseName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ErasureResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Erasure'] = ResolversParentTypes['Erasure']> = {
   status?: Resolver<ResolversTypes['ErasureStatus'], ParentType, ContextType>;
   eraseAfter?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  graceDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  obligations?: Resolver<Array<ResolversTypes['ErasureObligation']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6320,6 +6354,7 @@ export type Resolvers<ContextType = ApiContext> = {
   ProgressLesson?: ProgressLessonResolvers<ContextType>;
   ProgressCourse?: ProgressCourseResolvers<ContextType>;
   MyProgress?: MyProgressResolvers<ContextType>;
+  ErasureObligation?: ErasureObligationResolvers<ContextType>;
   Erasure?: ErasureResolvers<ContextType>;
   RequestErasurePayload?: RequestErasurePayloadResolvers<ContextType>;
   CancelErasurePayload?: CancelErasurePayloadResolvers<ContextType>;

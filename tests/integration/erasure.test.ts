@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const REQUEST = `mutation($input: RequestErasureInput!) { requestErasure(input: $input) { erasure { status eraseAfter erasedAt } } }`;
 const CANCEL = `mutation($input: CancelErasureInput!) { cancelErasure(input: $input) { erasure { status eraseAfter } } }`;
-const ERASURE = `query($personId: ID) { erasure(personId: $personId) { status eraseAfter erasedAt } }`;
+const ERASURE = `query($personId: ID) { erasure(personId: $personId) { status eraseAfter erasedAt graceDays obligations { kind month courseName endDate } } }`;
 
 const caughtUp = async () => {
   const head = await app.runtime.store.headCheckpoint();
@@ -319,6 +319,8 @@ describe('erasure', () => {
     const refused = await app.gql(REQUEST, { input: { personId: speaker.accountId } }, admin.token);
     assert.equal(refused.errors?.[0].extensions?.code, 'CONFLICT');
     assert.match(refused.errors![0].message, /payroll of 2026-05 is not closed/);
+    const shown = await app.gql(ERASURE, { personId: speaker.accountId }, admin.token);
+    assert.deepEqual(shown.data.erasure.obligations, [{ kind: 'PAYROLL', month: '2026-05', courseName: null, endDate: null }]);
 
     // Another person may not ask for someone else's erasure.
     const other = await app.gql(REQUEST, { input: { personId: speaker.accountId } }, student.token);
@@ -333,7 +335,7 @@ describe('erasure', () => {
     const cancelled = await app.gql(CANCEL, { input: { personId: student.accountId } }, admin.token);
     assert.equal(cancelled.data.cancelErasure.erasure.status, 'NONE');
     const read = await app.gql(ERASURE, {}, student.token);
-    assert.deepEqual(read.data.erasure, { status: 'NONE', eraseAfter: null, erasedAt: null });
+    assert.deepEqual(read.data.erasure, { status: 'NONE', eraseAfter: null, erasedAt: null, graceDays: 30, obligations: [] });
     // The cancelled request's job finds nothing to do.
     const stream = await app.runtime.store.readStream(`erasure-${student.accountId}`);
     const outcome = await app.runtime.erasure.run(

@@ -62,6 +62,9 @@ export function erasureHandlers(deps: {
       return fold(evolveErasure, initialErasure(), (await deps.store.readStream(erasureStream(personId))) as ErasureEvent[]);
     },
 
+    /** What holds an erasure of the person back now. */
+    obligations: (personId: string) => deps.obligationsOf(personId),
+
     /** Asks for the erasure of `personId` (the caller checked who may); refused while they have an obligation. */
     async request(meta: CommandMeta, input: { personId: string }): Promise<ErasureState> {
       const obligations = await deps.obligationsOf(input.personId);
