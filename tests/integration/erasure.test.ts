@@ -95,6 +95,7 @@ const sentence = fc.array(word, { minLength: 2, maxLength: 5 }).map((ws) => ws.j
 interface Person {
   accountId: string;
   emailAddress: string;
+  token: string;
   role: 'student' | 'speaker';
 }
 
@@ -266,15 +267,20 @@ describe('erasure', () => {
           assert.deepEqual(found, [], `"${t}" of the erased person is still in the database`);
         }
         assert.equal(await app.runtime.storage.stat(headshot), null, 'their headshot is gone from storage');
+        const signedOut = await app.gql(`{ me { id } }`, {}, erased.token);
+        assert.equal(signedOut.data?.me ?? null, null, 'their sessions ended');
 
         const after = await readModelRows();
         // A row about them (their id) or with their words may change; every other row stays as it was.
         const named = (row: string) => row.includes(erased.accountId) || theirs.some((t) => row.toLowerCase().includes(t.toLowerCase()));
         for (const [table, rows] of before) {
           const now = after.get(table) ?? [];
-          assert.equal(now.length, rows.length, `${table} keeps its rows`);
           const kept = new Set(now);
           for (const row of rows.filter((r) => !named(r))) assert.ok(kept.has(row), `${table}: a row not naming them changed: ${row}`);
+          // New rows are theirs only (their sessions ended, in the history).
+          const was = new Set(rows);
+          for (const row of now.filter((r) => !was.has(r)))
+            assert.ok(row.includes(erased.accountId), `${table}: a new row not theirs: ${row}`);
         }
         const profile = await app.runtime.pool.query('SELECT * FROM rm_profiles.profiles WHERE id = $1', [erased.accountId]);
         assert.equal(profile.rows[0]?.display_name ?? 'Erased user', 'Erased user');

@@ -9,7 +9,8 @@ import type { CommandExecutor, CommandMeta } from '../../commands/execute';
 import type { PersonalKeyStore } from '../../eventstore/personal/keyStore';
 import type { EventStore } from '../../eventstore/port';
 import type { FileStorage } from '../../integrations/storage/port';
-import { streams as identityStreams } from '../identity/events';
+import { decideSignOut, evolveAccount, initialAccount } from '../identity/account';
+import { type AccountEvent, streams as identityStreams } from '../identity/events';
 import { streams as peopleStreams } from '../people/events';
 import { inviteeSubject } from '../personalData';
 import { SYSTEM_ACTOR, fold } from '../shared/decider';
@@ -118,8 +119,12 @@ export function erasureHandlers(deps: {
         await deps.storage.delete(key).catch((error) => deps.onError(error, `erasure: deleting ${key}`));
       }
       await deps.purgeOutsideTheLog(job.personId, addresses);
+      // Erased, and signed out everywhere in the same append: a session kept would go on writing as them.
       await deps.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
         tx.append(erasureStream(job.personId), decideErased(await readErasure(tx, job.personId), job, tx.now));
+        const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(job.personId))) as AccountEvent[]);
+        const signOuts = [...account.openSessions].flatMap((sessionId) => decideSignOut(account, { sessionId }));
+        if (signOuts.length) tx.append(identityStreams.account(job.personId), signOuts);
       });
       await deps.rebuildPersonalReadModels(job.erasureId, requesterOf(stream));
       return 'erased';
