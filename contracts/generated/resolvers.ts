@@ -283,6 +283,8 @@ export type Query = {
   dataExport?: Maybe<DataExport>;
   /** The signed-in student's own progress: the last `weeks` weeks (12 unless asked, 1 to 26). Students only. */
   myProgress: MyProgress;
+  /** The erasure of a person: the viewer's own when personId is absent; an admin may name anyone. */
+  erasure: Erasure;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -544,6 +546,11 @@ export type QueryDataExportArgs = {
 
 export type QueryMyProgressArgs = {
   weeks?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryErasureArgs = {
+  personId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -860,6 +867,9 @@ export type Mutation = {
   /** Admins: deletes the recording's file; it shows as Removed. */
   removeConversationArchive: RemoveConversationArchivePayload;
   requestDataExport: RequestDataExportPayload;
+  /** Refused (CONFLICT, saying which) while the person has an obligation the school may keep: an open payroll month, a course not ended. */
+  requestErasure: RequestErasurePayload;
+  cancelErasure: CancelErasurePayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1134,6 +1144,16 @@ export type MutationRemoveConversationArchiveArgs = {
 
 export type MutationRequestDataExportArgs = {
   input: RequestDataExportInput;
+};
+
+
+export type MutationRequestErasureArgs = {
+  input: RequestErasureInput;
+};
+
+
+export type MutationCancelErasureArgs = {
+  input: CancelErasureInput;
 };
 
 
@@ -2831,6 +2851,63 @@ export type MyProgress = {
   courses: Array<ProgressCourse>;
 };
 
+export type ErasureStatus =
+  /** No erasure asked for (or the last one was cancelled). */
+  | 'NONE'
+  /** Asked for: carried out at eraseAfter unless cancelled first. */
+  | 'PENDING'
+  | 'ERASED';
+
+export type ErasureObligationKind =
+  /** A speaker's payroll month with pay not closed yet. */
+  | 'PAYROLL'
+  /** An enrollment in a course that has not ended yet. */
+  | 'ENROLLMENT';
+
+/** What the school may keep the person's data for: an erasure is refused while one holds. */
+export type ErasureObligation = {
+  __typename?: 'ErasureObligation';
+  kind: ErasureObligationKind;
+  /** PAYROLL: the month, YYYY-MM. */
+  month?: Maybe<Scalars['String']['output']>;
+  /** ENROLLMENT: the course's name and its last day. */
+  courseName?: Maybe<Scalars['String']['output']>;
+  endDate?: Maybe<Scalars['Date']['output']>;
+};
+
+export type Erasure = {
+  __typename?: 'Erasure';
+  status: ErasureStatus;
+  /** PENDING: when the person's keys are destroyed. */
+  eraseAfter?: Maybe<Scalars['DateTime']['output']>;
+  /** ERASED: when it was done. */
+  erasedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Days between a request and the erasure (ERASURE_GRACE_DAYS). */
+  graceDays: Scalars['Int']['output'];
+  /** What holds an erasure back now (empty: it may be asked for). */
+  obligations: Array<ErasureObligation>;
+};
+
+export type RequestErasureInput = {
+  /** Whom: the viewer when absent; an admin may name anyone. */
+  personId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RequestErasurePayload = {
+  __typename?: 'RequestErasurePayload';
+  erasure: Erasure;
+};
+
+export type CancelErasureInput = {
+  /** Whom: the viewer when absent; an admin may name anyone. */
+  personId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type CancelErasurePayload = {
+  __typename?: 'CancelErasurePayload';
+  erasure: Erasure;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -3948,6 +4025,14 @@ export type ResolversTypes = {
   ProgressLesson: ResolverTypeWrapper<ProgressLesson>;
   ProgressCourse: ResolverTypeWrapper<ProgressCourse>;
   MyProgress: ResolverTypeWrapper<MyProgress>;
+  ErasureStatus: ErasureStatus;
+  ErasureObligationKind: ErasureObligationKind;
+  ErasureObligation: ResolverTypeWrapper<ErasureObligation>;
+  Erasure: ResolverTypeWrapper<Erasure>;
+  RequestErasureInput: RequestErasureInput;
+  RequestErasurePayload: ResolverTypeWrapper<RequestErasurePayload>;
+  CancelErasureInput: CancelErasureInput;
+  CancelErasurePayload: ResolverTypeWrapper<CancelErasurePayload>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4238,6 +4323,12 @@ export type ResolversParentTypes = {
   ProgressLesson: ProgressLesson;
   ProgressCourse: ProgressCourse;
   MyProgress: MyProgress;
+  ErasureObligation: ErasureObligation;
+  Erasure: Erasure;
+  RequestErasureInput: RequestErasureInput;
+  RequestErasurePayload: RequestErasurePayload;
+  CancelErasureInput: CancelErasureInput;
+  CancelErasurePayload: CancelErasurePayload;
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4450,6 +4541,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   conversationArchive?: Resolver<Maybe<ResolversTypes['ConversationArchive']>, ParentType, ContextType, RequireFields<QueryConversationArchiveArgs, 'conversationId'>>;
   dataExport?: Resolver<Maybe<ResolversTypes['DataExport']>, ParentType, ContextType, Partial<QueryDataExportArgs>>;
   myProgress?: Resolver<ResolversTypes['MyProgress'], ParentType, ContextType, Partial<QueryMyProgressArgs>>;
+  erasure?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, Partial<QueryErasureArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -4569,6 +4661,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   redirectArchiveMedia?: Resolver<ResolversTypes['ArchiveMediaRedirect'], ParentType, ContextType, RequireFields<MutationRedirectArchiveMediaArgs, 'input'>>;
   removeConversationArchive?: Resolver<ResolversTypes['RemoveConversationArchivePayload'], ParentType, ContextType, RequireFields<MutationRemoveConversationArchiveArgs, 'input'>>;
   requestDataExport?: Resolver<ResolversTypes['RequestDataExportPayload'], ParentType, ContextType, RequireFields<MutationRequestDataExportArgs, 'input'>>;
+  requestErasure?: Resolver<ResolversTypes['RequestErasurePayload'], ParentType, ContextType, RequireFields<MutationRequestErasureArgs, 'input'>>;
+  cancelErasure?: Resolver<ResolversTypes['CancelErasurePayload'], ParentType, ContextType, RequireFields<MutationCancelErasureArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5584,6 +5678,33 @@ export type MyProgressResolvers<ContextType = ApiContext, ParentType extends Res
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type ErasureObligationResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ErasureObligation'] = ResolversParentTypes['ErasureObligation']> = {
+  kind?: Resolver<ResolversTypes['ErasureObligationKind'], ParentType, ContextType>;
+  month?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  courseName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ErasureResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['Erasure'] = ResolversParentTypes['Erasure']> = {
+  status?: Resolver<ResolversTypes['ErasureStatus'], ParentType, ContextType>;
+  eraseAfter?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  erasedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  graceDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  obligations?: Resolver<Array<ResolversTypes['ErasureObligation']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RequestErasurePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['RequestErasurePayload'] = ResolversParentTypes['RequestErasurePayload']> = {
+  erasure?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CancelErasurePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['CancelErasurePayload'] = ResolversParentTypes['CancelErasurePayload']> = {
+  erasure?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6233,6 +6354,10 @@ export type Resolvers<ContextType = ApiContext> = {
   ProgressLesson?: ProgressLessonResolvers<ContextType>;
   ProgressCourse?: ProgressCourseResolvers<ContextType>;
   MyProgress?: MyProgressResolvers<ContextType>;
+  ErasureObligation?: ErasureObligationResolvers<ContextType>;
+  Erasure?: ErasureResolvers<ContextType>;
+  RequestErasurePayload?: RequestErasurePayloadResolvers<ContextType>;
+  CancelErasurePayload?: CancelErasurePayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

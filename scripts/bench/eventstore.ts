@@ -6,7 +6,9 @@
  *                  transaction (autocommit) or ten per transaction (BEGIN, 10 INSERTs, COMMIT)
  *   append         appendToStreams with one or ten events per append, each writer on its own
  *                  streams with numeric expected versions; ratio = append rate / raw rate
- *   feed read      readAll in batches of 1000 over everything appended
+ *   personal       appends of chat lines, whose body is a personal field sealed under its writer's
+ *                  key (AES-256-GCM, docs/decisions/erasure.md); the store is wrapped as the product's
+ *   feed read      readAll in batches of 1000 over everything appended (the chat lines opened)
  *   replay         the minutes projector rebuilt from a log of REPLAY_EVENTS ledger events on a
  *                  database of its own (read, set-based apply, checkpoint, swap)
  *
@@ -16,6 +18,7 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { preparePersonalData, withPersonalData } from '../../services/eventstore/personal';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../services/eventstore/postgres';
 import { checkpointOf, type GlobalCheckpoint, type NewEvent } from '../../services/eventstore/port';
 import { createTestDatabase } from '../../tests/support/database';
@@ -43,6 +46,15 @@ const sampleData = (i: number) => ({
   minutes: 30,
   language: 'es',
   note: `benchmark event ${i}`,
+});
+const PEOPLE = 100;
+const chatLine = (i: number) => ({
+  conversationId: crypto.randomUUID(),
+  messageId: crypto.randomUUID(),
+  index: i,
+  ownerId: `bench-person-${i % PEOPLE}`,
+  body: `Hola, ¿qué tal? Esta es la línea ${i} de la conversación.`,
+  at: '2025-06-01T10:00:00.000Z',
 });
 const sampleMetadata = () => ({
   actorId: crypto.randomUUID(),
@@ -101,6 +113,7 @@ async function appends(
   run: string,
   writers: number,
   perTxn: number,
+  personal = false,
 ): Promise<Measurement> {
   let iterations = 0;
   return measureConcurrent({
@@ -111,8 +124,8 @@ async function appends(
       const iteration = iterations++;
       const stream = `bench-${run}-w${w}-s${iteration % STREAMS_PER_WRITER}`;
       const events: NewEvent[] = Array.from({ length: perTxn }, (_, i) => ({
-        type: 'Bench.Happened',
-        data: sampleData(iteration * perTxn + i),
+        type: personal ? 'ChatMessagePosted' : 'Bench.Happened',
+        data: personal ? chatLine(iteration * perTxn + i) : sampleData(iteration * perTxn + i),
         metadata: sampleMetadata(),
       }));
       const result = await store.appendToStreams([{ stream, expected: versions.get(stream) ?? 'no_stream', events }]);
@@ -236,9 +249,9 @@ async function main() {
   const db = await createTestDatabase('bench');
   const { rows } = await db.pool.query(`SELECT current_setting('server_version') AS v, current_setting('fsync') AS fsync,
     current_setting('synchronous_commit') AS sc`);
-  const store = createPostgresEventStore(db.pool);
+  await migrateEventStore(db.pool);
+  const store = withPersonalData(createPostgresEventStore(db.pool), await preparePersonalData(db.pool, 'bench-secret'));
   try {
-    await migrateEventStore(db.pool);
     await db.pool.query(RAW_TABLE);
 
     console.log(
@@ -271,6 +284,22 @@ async function main() {
         formatRatio(append.rate / raw.rate),
       );
       results.push({ writers, perTxn, raw, append });
+    }
+    {
+      const versions = new Map<string, number>();
+      const [raw, append] = await measureInterleaved(ROUNDS, [
+        () => rawInserts(db.pool, 8, 10),
+        () => appends(store, versions, 'personal', 8, 10, true),
+      ]);
+      table.add('raw insert (single-row INSERTs)', 8, 10, formatRate(raw.rate), formatRate(raw.operations / raw.seconds), '1.00x');
+      table.add(
+        'event store append, chat lines (body sealed)',
+        8,
+        10,
+        formatRate(append.rate),
+        formatRate(append.operations / append.seconds),
+        formatRatio(append.rate / raw.rate),
+      );
     }
     const feed = await feedRead(store);
     table.add(`global feed readAll (batches of 1000, ${feed.units.toLocaleString('en-US')} events)`, '', '', formatRate(feed.rate), '', '');

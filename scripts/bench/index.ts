@@ -1,4 +1,4 @@
-/** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll, archive, web, feed, restore or classview. Each prints a table. */
+/** `npm run bench [-- <name>]`: eventstore (default), reservations, live, payroll, archive, web, feed, restore, classview or erasure. Each prints a table. */
 const BENCHES: Record<string, string> = {
   eventstore: './eventstore.ts',
   reservations: './reservations.ts',
@@ -9,6 +9,7 @@ const BENCHES: Record<string, string> = {
   feed: './feed.ts',
   restore: './restore.ts',
   classview: './classview.ts',
+  erasure: './erasure.ts',
 };
 const bench = process.argv[2] ?? 'eventstore';
 if (!BENCHES[bench]) {

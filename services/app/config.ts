@@ -6,6 +6,7 @@ import { s3ConfigFromEnv } from '../integrations/storage/config';
 import type { S3StorageConfig } from '../integrations/storage/s3';
 import { videoConfigFromEnv, type VideoConfig } from '../integrations/video/config';
 import { parseDevSurfaces, surfacesOf, type DevSurface, type Surfaces } from './surfaces';
+import { DEFAULT_ERASURE_GRACE_DAYS, MAX_ERASURE_GRACE_DAYS } from '../domain/erasure/erasure';
 
 export interface Config {
   port: number;
@@ -45,6 +46,8 @@ export interface Config {
   webrtcIceServers: string;
   /** Seconds in a conversation's minute: 60, shortened only outside production (tests). */
   conversationSecondsPerMinute: number;
+  /** Days between an erasure's request and the destruction of the person's keys (ERASURE_GRACE_DAYS, 0 to 365). */
+  erasureGraceDays: number;
   /** DEV_SURFACES: the development-only surfaces a production start keeps on (./surfaces.ts). */
   devSurfaces: Set<DevSurface>;
   /** What is on: development-only surfaces, decided once from the rest (./surfaces.ts). */
@@ -137,6 +140,14 @@ export function parseSecondsPerMinute(value: string | undefined, production: boo
   return n;
 }
 
+export function parseErasureGraceDays(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_ERASURE_GRACE_DAYS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_ERASURE_GRACE_DAYS)
+    throw new Error(`ERASURE_GRACE_DAYS must be a whole number of days from 0 to ${MAX_ERASURE_GRACE_DAYS}.`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(overrides.port ?? env.PORT ?? 3000);
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
@@ -168,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfigFromEnv(env),
     webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
     conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
+    erasureGraceDays: parseErasureGraceDays(env.ERASURE_GRACE_DAYS),
     devSurfaces: parseDevSurfaces(env.DEV_SURFACES),
     readModelRebuildTestPace: null,
     ...overrides,

@@ -21,6 +21,8 @@ import { createVideoProviders, type VideoProviderName, type VideoProviders } fro
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
+import { erasureHandlers, type ErasureHandlers } from '../domain/erasure/handlers';
+import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf } from './erasure';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
@@ -44,6 +46,8 @@ import { createPool, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
+import { KEYS_ERASED_CHANNEL, preparePersonalData, withPersonalData, type PersonalKeyStore } from '../eventstore/personal';
+import { upgradePersonalData } from '../eventstore/personal/upgrade';
 import { READ_MODEL_POOL } from '../feed/batch';
 import { ProjectionRunner } from '../feed/runner';
 import { ReadModelOperations } from '../feed/operations';
@@ -65,6 +69,8 @@ export interface Runtime {
   pool: Pool;
   databaseUrl: string;
   store: EventStore;
+  /** The per-person keys of the log's personal data (docs/decisions/erasure.md). */
+  personalKeys: PersonalKeyStore;
   commands: CommandExecutor;
   runner: ProjectionRunner;
   /** The job dispatcher's runner (services/jobs/dispatch.ts): running wherever jobs are worked. */
@@ -118,6 +124,8 @@ export interface Runtime {
   archive: ArchiveService;
   /** Download my data (issue 34). */
   dataExport: DataExportHandlers;
+  /** Erasure by crypto-shredding (issue 34). */
+  erasure: ErasureHandlers;
   close(): Promise<void>;
 }
 
@@ -135,12 +143,21 @@ export async function createRuntime(
   await migrateLive(pool);
   await migrateArchiveChunks(pool);
   await migrateInstallation(pool);
+  const personalKeys = await preparePersonalData(pool, config.authSecret);
+  if (!config.kurrentdbUrl) {
+    const upgraded = await upgradePersonalData(pool, personalKeys);
+    if (upgraded) log.info(upgraded, 'personal data in the log encrypted (the one-off upgrade)');
+  }
 
-  const store = config.kurrentdbUrl
-    ? createKurrentEventStore(config.kurrentdbUrl)
-    : createPostgresEventStore(pool, { onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error') });
+  const store = withPersonalData(
+    config.kurrentdbUrl
+      ? createKurrentEventStore(config.kurrentdbUrl)
+      : createPostgresEventStore(pool, { onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error') }),
+    personalKeys,
+  );
   const commands = new CommandExecutor(store);
   const listener = new PgListener(db.url, (e) => log.warn({ err: e }, 'listener connection lost'));
+  await listener.on(KEYS_ERASED_CHANNEL, (payload) => personalKeys.forget(JSON.parse(payload)));
   // The read models' batches on connections of their own, named so the feed's horizon leaves them out.
   const readModelPool = createPool(db.url, 5, READ_MODEL_POOL);
   const runner = new ProjectionRunner(readModelPool, store, allProjectors, {
@@ -297,6 +314,31 @@ export async function createRuntime(
     emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
     onError: (error, context) => log.error({ err: error }, context),
   });
+  const erasure = erasureHandlers({
+    commands,
+    store,
+    keys: personalKeys,
+    storage,
+    graceDays: config.erasureGraceDays,
+    obligationsOf: (personId) => obligationsOf(pool, personId, new Date().toISOString().slice(0, 10)),
+    recordingKeysOf: (personId) => recordingKeysOf(pool, personId),
+    purgeOutsideTheLog: (_personId, addresses) => purgeOutsideTheLog(pool, addresses),
+    // One recorded rebuild after another (services/feed/operations.ts), by whoever asked for the erasure.
+    async rebuildPersonalReadModels(erasureId, requestedBy) {
+      for (const projector of personalReadModels(allProjectors)) {
+        const by = { via: 'back-office' as const, accountId: requestedBy ?? 'system' };
+        const { done } = await readModels.begin(
+          'rebuild',
+          projector.name,
+          by,
+          `Erasure ${erasureId}: the erased person shown as Erased user`,
+        );
+        await done;
+      }
+    },
+    schedule: (job, at) => jobs.scheduleErasure(job, at),
+    onError: (error, context) => log.warn({ err: error }, context),
+  });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -309,6 +351,7 @@ export async function createRuntime(
       },
     });
     await jobs.startExportWorkers((job) => dataExport.assemble(job));
+    await jobs.startErasureWorkers(async (job) => void (await erasure.run(job)));
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) }, () => requestLoad.busy());
@@ -322,6 +365,7 @@ export async function createRuntime(
     pool,
     databaseUrl: db.url,
     store,
+    personalKeys,
     commands,
     runner,
     dispatch,
@@ -357,6 +401,7 @@ export async function createRuntime(
     people,
     archive,
     dataExport,
+    erasure,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

@@ -11,7 +11,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Projector } from '../feed/projector';
 import { liveSchema } from '../feed/projector';
 import type { S3StorageConfig } from '../integrations/storage/s3';
-import { BackupWriter, BACKUP_FORMAT, secretFingerprint, type BackupHeader, type ReadModelState } from './format';
+import { BackupWriter, BACKUP_FORMAT, secretFingerprint, type BackupHeader, type PersonalKeyRow, type ReadModelState } from './format';
 import { schemaFingerprint } from './fingerprint';
 import { installationId } from './installation';
 
@@ -99,6 +99,7 @@ export async function takeBackup(source: BackupSource, file: string, progress?: 
       for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
       progress?.('events', lines, events);
     }
+    await copyPersonalKeys(db, writer);
     await db.query('COMMIT');
     if (lines !== events) throw new Error(`The log's copy held ${lines} events where the snapshot counted ${events}.`);
     const files = 'root' in source.storage ? await copyStoredFiles(writer, source.storage.root, progress) : 0;
@@ -111,6 +112,18 @@ export async function takeBackup(source: BackupSource, file: string, progress?: 
   } finally {
     db.release();
   }
+}
+
+/**
+ * The key store in the same snapshot as the log, as K frames: without it a restore could open no
+ * personal field. Wrapped keys only (the server secret unwraps them), tombstones as rows without one.
+ */
+async function copyPersonalKeys(db: pg.ClientBase, writer: BackupWriter): Promise<void> {
+  if (!(await db.query(`SELECT to_regclass('public.personal_keys') AS t`)).rows[0].t) return;
+  const { rows } = await db.query<PersonalKeyRow>(
+    `SELECT subject, encode(wrapped_key, 'base64') AS wrapped, created_at AS "createdAt", erased_at AS "erasedAt" FROM personal_keys ORDER BY subject`,
+  );
+  for (let at = 0; at < rows.length; at += 5000) await writer.json('K', rows.slice(at, at + 5000));
 }
 
 /** Each read model's version, checkpoint and tables as the snapshot sees them. */

@@ -18,7 +18,16 @@ export const BACKUP_FORMAT = 1;
 const MAGIC = Buffer.from('TERTULIA-BACKUP\n');
 export const MAX_FRAME = 4 * 1024 * 1024;
 
-export type FrameKind = 'H' | 'E' | 'F' | 'D' | 'Z';
+/** K: personal data keys and tombstones (docs/decisions/erasure.md), a JSON array of rows a frame. */
+export type FrameKind = 'H' | 'E' | 'K' | 'F' | 'D' | 'Z';
+
+/** A row of the key store in a K frame (wrapped key in base64, null for a tombstone). */
+export interface PersonalKeyRow {
+  subject: string;
+  wrapped: string | null;
+  createdAt: string;
+  erasedAt: string | null;
+}
 
 /** A table's rows as a count and an order-free hash (services/backup/fingerprint.ts). */
 export interface TableFingerprint {
@@ -105,7 +114,7 @@ export class BackupWriter {
     }
   }
 
-  json(kind: 'H' | 'F', value: unknown): Promise<void> {
+  json(kind: 'H' | 'K' | 'F', value: unknown): Promise<void> {
     return this.frame(kind, Buffer.from(JSON.stringify(value)));
   }
 
@@ -168,7 +177,7 @@ export async function* readFrames(file: string): AsyncGenerator<Frame> {
         if (buffered[0].length < 5) buffered = [Buffer.concat(buffered)];
         const kind = buffered[0].toString('latin1', 0, 1) as FrameKind;
         const size = buffered[0].readUInt32BE(1);
-        if (!'HEFDZ'.includes(kind) || size > MAX_FRAME) throw new BackupRefusedError(TRUNCATED);
+        if (!'HEKFDZ'.includes(kind) || size > MAX_FRAME) throw new BackupRefusedError(TRUNCATED);
         if (length < 5 + size) break;
         const frame = take(5 + size);
         const payload = frame.subarray(5);

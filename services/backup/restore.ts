@@ -16,6 +16,8 @@ import type { GlobalCheckpoint } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
 import { ProjectionRunner, type ReadModelBuildTime } from '../feed/runner';
 import { createPostgresEventStore } from '../eventstore/postgres';
+import { preparePersonalData, withPersonalData } from '../eventstore/personal';
+import { migratePersonalKeys } from '../eventstore/personal/keyStore';
 import { FEED_HORIZON_SQL } from '../eventstore/postgres/statements';
 import {
   BACKUP_FORMAT,
@@ -25,6 +27,7 @@ import {
   secretFingerprint,
   type BackupEnd,
   type BackupHeader,
+  type PersonalKeyRow,
 } from './format';
 import { fingerprintDifferences, schemaFingerprint } from './fingerprint';
 import { installationId, migrateInstallation } from './installation';
@@ -222,6 +225,20 @@ export interface RestoreReport {
   notes: string[];
 }
 
+/**
+ * The backup's keys into the target's key store, never over a row already there: a tombstone of a
+ * person erased after the backup was taken stays a tombstone (docs/decisions/erasure.md).
+ */
+async function restorePersonalKeys(db: pg.ClientBase, rows: PersonalKeyRow[]): Promise<void> {
+  await db.query(
+    `INSERT INTO personal_keys (subject, wrapped_key, created_at, erased_at)
+       SELECT r.subject, decode(r.wrapped, 'base64'), r."createdAt", r."erasedAt"
+         FROM jsonb_to_recordset($1::jsonb) AS r(subject text, wrapped text, "createdAt" timestamptz, "erasedAt" timestamptz)
+     ON CONFLICT (subject) DO NOTHING`,
+    [JSON.stringify(rows)],
+  );
+}
+
 /** Restores a planned backup into an empty database (assertRestorableInto first). */
 export async function restoreBackup(
   plan: RestorePlan,
@@ -229,8 +246,15 @@ export async function restoreBackup(
   progress?: (phase: RestorePhase, done: number, total: number) => void,
 ): Promise<RestoreReport> {
   const notes: string[] = [];
+  const secret = target.envAuthSecret ?? plan.header.authSecret.kept;
+  if (!secret) {
+    throw new BackupRefusedError(
+      "Refused: the log's personal data opens with the backed-up installation's AUTH_SECRET, which the backup does not hold: set it and restore again.",
+    );
+  }
   await migrateEventStore(target.pool);
   await migrateInstallation(target.pool);
+  await migratePersonalKeys(target.pool);
   await target.pool.query('UPDATE installation SET id = $1', [plan.header.installationId]);
 
   const loadStarted = Date.now();
@@ -244,10 +268,6 @@ export async function restoreBackup(
     notes.push(
       "AUTH_SECRET differs from the backed-up installation's: everyone signs in again, and links in mail already sent stop working.",
     );
-  } else if (!plan.header.authSecret.kept && !target.envAuthSecret) {
-    notes.push(
-      'The backed-up installation had its AUTH_SECRET set in its environment: set the same one before starting, or everyone signs in again.',
-    );
   }
   if (plan.header.storage.kind === 's3') {
     const s3 = plan.header.storage;
@@ -257,7 +277,7 @@ export async function restoreBackup(
   }
 
   const rebuildStarted = Date.now();
-  const { checks, perModel } = await rebuildAndCompare(plan, target, (n) => progress?.('read models', n, plan.events));
+  const { checks, perModel } = await rebuildAndCompare(plan, target, secret, (n) => progress?.('read models', n, plan.events));
   return { events: plan.events, files, loadMs, rebuildMs: Date.now() - rebuildStarted, perModel, checks, notes };
 }
 
@@ -327,6 +347,9 @@ async function loadLogAndFiles(
           if (pending.length >= 2000) await flush();
         }
         progress?.('events', loaded, plan.events);
+      } else if (frame.kind === 'K') {
+        await closeRun();
+        await restorePersonalKeys(db, JSON.parse(frame.payload.toString()) as PersonalKeyRow[]);
       } else if (frame.kind === 'F' && target.storageRoot) {
         await closeRun();
         const entry = JSON.parse(frame.payload.toString()) as { path: unknown; bytes: number };
@@ -392,9 +415,10 @@ async function feedShowsEveryEvent(pool: pg.Pool, timeoutMs = 120_000): Promise<
 async function rebuildAndCompare(
   plan: RestorePlan,
   target: RestoreTarget,
+  secret: string,
   onProgress: (events: number) => void,
 ): Promise<{ checks: ReadModelCheck[]; perModel: ReadModelBuildTime[] }> {
-  const store = createPostgresEventStore(target.pool, { notify: 'off' });
+  const store = withPersonalData(createPostgresEventStore(target.pool, { notify: 'off' }), await preparePersonalData(target.pool, secret));
   const runner = new ProjectionRunner(target.pool, store, target.projectors, { batchSize: 10_000 });
   const checks: ReadModelCheck[] = [];
   let perModel: ReadModelBuildTime[] = [];

@@ -25,6 +25,7 @@ import { localGatewayMigrations } from '../integrations/payments/local';
 import { liveMigrations } from '../live/store';
 import { archiveChunkMigrations } from '../archive/chunks';
 import { installationMigrations } from '../backup/installation';
+import { PERSONAL_KEYS_OWNER, personalKeyMigrations } from '../eventstore/personal/keyStore';
 import { relayMigrations } from '../relay/index';
 import { rateLimitMigrations } from '../security/rateLimit';
 
@@ -39,6 +40,7 @@ export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
   { owner: 'payments_local', migrations: localGatewayMigrations },
   { owner: 'relay', migrations: relayMigrations },
   { owner: 'installation', migrations: installationMigrations },
+  { owner: PERSONAL_KEYS_OWNER, migrations: personalKeyMigrations },
 ];
 
 const USAGE = `usage: npm run migrate [-- latest [owner] | status [owner] | down <owner> [--all] [--force]]

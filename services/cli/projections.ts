@@ -23,6 +23,7 @@ import { createPool } from '../db/pool';
 import { createKurrentEventStore, type KurrentEventStore } from '../eventstore/kurrentdb';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../eventstore/postgres';
+import { preparePersonalData, withPersonalData } from '../eventstore/personal';
 import { ProjectionRunner } from '../feed/runner';
 import { ReadModelOperations } from '../feed/operations';
 import { CommandExecutor } from '../commands/execute';
@@ -123,9 +124,10 @@ async function main() {
   if (!readOnly) await migrateEventStore(pool);
   // The log where the product keeps it (KURRENTDB_URL, as services/app/runtime.ts); read models,
   // checkpoints and status stay in PostgreSQL, and the CLI reads the log only through the port.
-  const store: PostgresEventStore | KurrentEventStore = config.kurrentdbUrl
-    ? createKurrentEventStore(config.kurrentdbUrl)
-    : createPostgresEventStore(pool);
+  const store: PostgresEventStore | KurrentEventStore = withPersonalData(
+    config.kurrentdbUrl ? createKurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool),
+    await preparePersonalData(pool, config.authSecret, { readOnly }),
+  );
   const runner = new ProjectionRunner(pool, store, allProjectors, {
     batchSize: Number(process.env.PROJECTION_BATCH_SIZE ?? 500),
     onError: (name, error) => log.warn({ err: error, projection: name }, 'projection batch failed; retrying'),

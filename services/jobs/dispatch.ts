@@ -10,6 +10,7 @@
  * - ConversationCanceled: its pending reminders canceled (tidiness: a reminder that runs anyway
  *   reads the conversation and sends nothing).
  * - ExportRequested: the job that assembles the person's data export (issue 34).
+ * - ErasureRequested: the job that erases the person at the end of the grace period (issue 34).
  *
  * A reactor (`fromHead`): it starts at the feed's head and is never replayed, which would send old
  * mail again. It runs in a runner of its own in every process that works jobs (services/app/runtime.ts),
@@ -19,11 +20,22 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { REMINDER_OFFSETS_MINUTES, type ScheduledReminder } from '../domain/conversations/mail';
 import type { ConversationCanceled, ConversationReserved } from '../domain/conversations/events';
+import type { ErasureRequested } from '../domain/erasure/erasure';
 import type { ExportRequested } from '../domain/export/export';
 import type { NotificationQueued } from '../domain/notifications/events';
 import type { StoredEvent } from '../eventstore/port';
 import type { Projector } from '../feed/projector';
-import { dataExportJobRow, mailJobId, mailJobRow, pgBossExecutor, QUEUES, reminderJobId, reminderJobRows, type JobRow } from './queues';
+import {
+  dataExportJobRow,
+  erasureJobRow,
+  mailJobId,
+  mailJobRow,
+  pgBossExecutor,
+  QUEUES,
+  reminderJobId,
+  reminderJobRows,
+  type JobRow,
+} from './queues';
 
 /** The reminders of a lesson reserved at `reservedAt`: those whose time is still ahead then. */
 export function remindersOf(reserved: ConversationReserved['data'], reservedAt: Date): ScheduledReminder[] {
@@ -42,7 +54,7 @@ export function jobDispatcher(boss: PgBoss): Projector {
     version: 1,
     lane: 'background',
     fromHead: true,
-    handles: ['NotificationQueued', 'ConversationReserved', 'ConversationCanceled', 'ExportRequested'],
+    handles: ['NotificationQueued', 'ConversationReserved', 'ConversationCanceled', 'ExportRequested', 'ErasureRequested'],
     schema: '',
     async apply(events: StoredEvent[], db: pg.PoolClient) {
       const rows: JobRow[] = [];
@@ -60,6 +72,9 @@ export function jobDispatcher(boss: PgBoss): Projector {
         } else if (e.type === 'ExportRequested') {
           const { exportId, personId } = e.data as ExportRequested['data'];
           rows.push(dataExportJobRow({ exportId, personId }));
+        } else if (e.type === 'ErasureRequested') {
+          const { erasureId, personId, eraseAfter } = e.data as ErasureRequested['data'];
+          rows.push(erasureJobRow({ erasureId, personId }, new Date(eraseAfter)));
         }
       }
       // On the batch's connection, in its transaction: the jobs commit with the checkpoint.

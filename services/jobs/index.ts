@@ -9,11 +9,11 @@ import type { Logger } from 'pino';
 import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
 import { jobDispatcher } from './dispatch';
-import { type DataExportJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+import { type DataExportJob, type ErasureJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
 import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export { QUEUES, reminderJobId, type DataExportJob } from './queues';
+export { QUEUES, reminderJobId, type DataExportJob, type ErasureJob } from './queues';
 
 /**
  * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
@@ -91,6 +91,10 @@ export interface Jobs {
   startArchiveWorkers(work: ArchiveWork): Promise<void>;
   /** Works the assembly of data exports (issue 34), one at a time. */
   startExportWorkers(work: (job: DataExportJob) => Promise<void>): Promise<void>;
+  /** Looks at an erasure again at `at` (its grace period ends later, or an obligation appeared meanwhile). */
+  scheduleErasure(job: ErasureJob, at: Date): Promise<void>;
+  /** Works erasures (issue 34), one at a time. */
+  startErasureWorkers(work: (job: ErasureJob) => Promise<void>): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
   /**
@@ -213,6 +217,14 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     expireInMinutes: 60,
     retentionMinutes: 24 * 60,
   });
+  await boss.createQueue(QUEUES.erasure, {
+    name: QUEUES.erasure,
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInMinutes: 60,
+    retentionMinutes: 24 * 60,
+  });
   await boss.createQueue(QUEUES.archiveExpiry, {
     name: QUEUES.archiveExpiry,
     policy: 'singleton',
@@ -287,6 +299,16 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
       });
       await boss.work(QUEUES.archiveExpiry, { pollingIntervalSeconds: 30, batchSize: 1 }, async () => void (await work.sweep(new Date())));
       await boss.schedule(QUEUES.archiveExpiry, '17 * * * *');
+    },
+    async scheduleErasure(job, at) {
+      await insert([{ name: QUEUES.erasure, data: job, startAfter: at }]);
+    },
+    async startErasureWorkers(work) {
+      await boss.work<ErasureJob>(
+        QUEUES.erasure,
+        { pollingIntervalSeconds: 1, batchSize: 1 },
+        async ([job]) => void (await work(job.data)),
+      );
     },
     async startExportWorkers(work) {
       await boss.work<DataExportJob>(

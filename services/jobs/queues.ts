@@ -18,6 +18,7 @@ export const QUEUES = {
   archiveFetch: 'archive-fetch',
   videoRecording: 'video-recording',
   dataExport: 'data-export',
+  erasure: 'erasure',
 } as const;
 
 export type JobRow = Parameters<PgBoss['insert']>[0][number];
@@ -47,6 +48,19 @@ export const dataExportJobRow = (job: DataExportJob): JobRow => ({
   id: nameBasedId(`data-export:${job.exportId}`),
   name: QUEUES.dataExport,
   data: job,
+});
+
+/** An erasure to carry out (issue 34) at the end of its grace period: one per request. */
+export interface ErasureJob {
+  erasureId: string;
+  personId: string;
+}
+
+export const erasureJobRow = (job: ErasureJob, at: Date): JobRow => ({
+  id: nameBasedId(`erasure:${job.erasureId}`),
+  name: QUEUES.erasure,
+  data: job,
+  startAfter: at,
 });
 
 export const mailJobRow = (job: MailJob, id?: string): JobRow => ({ ...(id ? { id } : {}), name: QUEUES.sendMail, data: job });

@@ -20,6 +20,7 @@ import { READ_MODEL_POOL } from '../feed/batch';
 import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
+import { preparePersonalData, withPersonalData } from '../eventstore/personal';
 import { connectKafka } from '../integrations/kafka';
 import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, startRelay } from './index';
 import { startKafkaProjectors } from './worker';
@@ -69,6 +70,8 @@ async function connect(poolOptions?: PoolOptions) {
     await migrateEventStore(storePool);
     store = createPostgresEventStore(storePool);
   }
+  // The feed carries plaintext to Kafka, as to read models: an erased person's fields go out as placeholders.
+  store = withPersonalData(store, await preparePersonalData(storePool, config.authSecret));
   const close = async () => {
     await store.close();
     if (storePool !== pool) await storePool.end();

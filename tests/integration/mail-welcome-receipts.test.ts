@@ -27,13 +27,21 @@ afterAll(async () => {
   await app.close();
 });
 
-/** The notifications queued for an account, by template key. */
+/** The notifications queued for an account, by template key (read through the store: their values are sealed, docs/decisions/erasure.md). */
 async function queued(accountId: string, templateKey: string) {
   const { rows } = await app.runtime.pool.query(
-    `SELECT data FROM events WHERE type = 'NotificationQueued' AND data->'recipient'->>'accountId' = $1 AND data->>'templateKey' = $2`,
+    `SELECT stream_id FROM events WHERE type = 'NotificationQueued' AND data->'recipient'->>'accountId' = $1 AND data->>'templateKey' = $2 ORDER BY global_position`,
     [accountId, templateKey],
   );
-  return rows.map((r) => r.data as { notificationId: string; subject: string; templateValue: Record<string, string> });
+  const streams = await app.runtime.store.readStreams(rows.map((r) => r.stream_id));
+  return rows.map(
+    (r) =>
+      streams.get(r.stream_id)!.find((e) => e.type === 'NotificationQueued')!.data as {
+        notificationId: string;
+        subject: string;
+        templateValue: Record<string, string>;
+      },
+  );
 }
 
 const LIST = `query($filter: [FilterInput!]) { notifications(filter: $filter) { totalCount edges { node { id subject templateKey } } } }`;

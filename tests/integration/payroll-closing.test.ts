@@ -149,7 +149,8 @@ it('closes a month at its totals, shows later corrections as adjustments, reopen
 async function projectionsCli(...args: string[]) {
   try {
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/cli/projections.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
+      // The product's secret: the log's personal data opens with it (docs/decisions/erasure.md).
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, AUTH_SECRET: app.runtime.config.authSecret, LOG_LEVEL: 'silent' },
     });
     return { code: 0, stdout };
   } catch (error: any) {

@@ -378,7 +378,8 @@ describe('read models in the back-office', () => {
 async function projectionsCli(...args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/cli/projections.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent' },
+      // The product's secret: the log's personal data opens with it (docs/decisions/erasure.md).
+      env: { ...process.env, DATABASE_URL: app.databaseUrl, AUTH_SECRET: app.runtime.config.authSecret, LOG_LEVEL: 'silent' },
     });
     return { code: 0, stdout, stderr };
   } catch (error: any) {

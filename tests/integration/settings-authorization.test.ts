@@ -24,13 +24,11 @@ const COUNTRIES = `query($q: String) { lookupCountries(query: $q) { code name } 
 const SCHOOLS = `query($q: String) { lookupSchools(query: $q) { name address } }`;
 
 const eventCount = () => eventCountWithoutMail(app);
+// Through the store: the address is stored sealed (docs/decisions/erasure.md).
 const emailOf = async (accountId: string) =>
-  (
-    await app.runtime.pool.query(
-      `SELECT data->>'emailAddress' AS e FROM events WHERE stream_id = $1 AND type IN ('AccountRegistered', 'EmailAddressChanged') ORDER BY stream_version DESC LIMIT 1`,
-      [`account-${accountId}`],
-    )
-  ).rows[0].e as string;
+  (await app.runtime.store.readStream(`account-${accountId}`))
+    .filter((e) => e.type === 'AccountRegistered' || e.type === 'EmailAddressChanged')
+    .at(-1)!.data.emailAddress as string;
 
 beforeAll(async () => {
   app = await startTestApp({}, 'settings_authz');

@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MIGRATION_OWNERS } from '../../services/cli/migrate';
 import { migrate, migrationStatus } from '../../services/db/migrate';
 import { allProjectors } from '../../projections';
+import { PERSONAL_FIELDS } from '../../services/domain/personalData';
+import { upgradePersonalData } from '../../services/eventstore/personal/upgrade';
 import { signIn, startTestApp, type TestApp } from '../support/app';
 import { ITEMIZED, ME, PAYROLL, PAYROLL_MONTH, monthEnd, monthStart } from './fixtures/upgrade/queries';
 
@@ -108,6 +110,18 @@ describe('an installation made by earlier releases, started on today’s code', 
       const res = await app.gql(ME, {}, token);
       assert.equal(res.data.me.account.remainingMinutes, account.remainingMinutes, account.emailAddress);
     }
+  });
+
+  it('encrypts the old log’s personal data once (the one sanctioned rewrite): no address or name left in plaintext, none in a stream name', async () => {
+    const { pool } = app.runtime;
+    const plain = await pool.query(`SELECT count(*)::int AS n FROM events WHERE type = ANY($1::text[]) AND data::text ~* $2`, [
+      Object.keys(PERSONAL_FIELDS),
+      expected.accounts.map((a: { emailAddress: string }) => a.emailAddress.replace(/[.+]/g, '\\$&')).join('|'),
+    ]);
+    assert.equal(plain.rows[0].n, 0);
+    const named = await pool.query(`SELECT count(*)::int AS n FROM streams WHERE stream_id LIKE '%@%'`);
+    assert.equal(named.rows[0].n, 0);
+    assert.equal(await upgradePersonalData(pool, app.runtime.personalKeys), null, 'a second start does not run it again');
   });
 
   it('keeps every payroll month: speakers’ rows, closings and corrections, itemized lines', async () => {

@@ -1,7 +1,8 @@
 import type { Role } from '../../../contracts/roles';
 import type { DomainEvent } from '../shared/decider';
+import { emailPseudonym } from '../shared/pseudonyms';
 
-/** Events of the identity context. Streams: account-<id>, email-<address>, password-reset-<hash>, invitation-<hash>. */
+/** Events of the identity context. Streams: account-<id>, email-<pseudonym of the address>, password-reset-<hash>, invitation-<hash>. */
 export type AccountRegistered = DomainEvent<
   'AccountRegistered',
   {
@@ -53,7 +54,7 @@ export type InvitationRescinded = DomainEvent<'InvitationRescinded', { invitatio
 
 export const streams = {
   account: (accountId: string) => `account-${accountId}`,
-  email: (normalizedEmail: string) => `email-${normalizedEmail}`,
+  email: (normalizedEmail: string) => `email-${emailPseudonym(normalizedEmail)}`,
   passwordReset: (tokenHash: string) => `password-reset-${tokenHash}`,
   invitation: (tokenHash: string) => `invitation-${tokenHash}`,
 };

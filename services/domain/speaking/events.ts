@@ -2,11 +2,12 @@
  * Events of the speaking context (DESIGN.md section 4: invitations, interview, evaluation, speaking
  * settings). Streams:
  * - speaking-<accountId>: one speaker's speaking record, opened when their invitation is accepted.
- * - speaker-invitations-<normalized address>: the invitations sent to an address; its version
+ * - speaker-invitations-<pseudonym of the normalized address>: the invitations sent to an address; its version
  *   guards "one open invitation per address".
  * The invitation itself (its token, acceptance, rescinding) lives on identity's invitation-<hash>.
  */
 import type { DomainEvent } from '../shared/decider';
+import { emailPseudonym } from '../shared/pseudonyms';
 
 export type Evaluation = 'promote' | 'decline';
 
@@ -53,7 +54,7 @@ export type SpeakerInvitationSent = DomainEvent<
 
 export const speakingStreams = {
   speaking: (accountId: string) => `speaking-${accountId}`,
-  invitationsTo: (normalizedEmail: string) => `speaker-invitations-${normalizedEmail}`,
+  invitationsTo: (normalizedEmail: string) => `speaker-invitations-${emailPseudonym(normalizedEmail)}`,
 };
 
 /** Every event type the speakers read model follows. */

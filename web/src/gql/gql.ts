@@ -143,6 +143,9 @@ type Documents = {
     "\n  mutation ReopenPayrollMonth($month: String!, $reason: String!) { reopenPayrollMonth(input: { month: $month, reason: $reason }) { payrollMonth { ...PayrollMonthFields } } }\n": typeof types.ReopenPayrollMonthDocument,
     "\n  query DataExport($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    dataExport(personId: $personId) {\n      id\n      status\n      partsDone\n      partsTotal\n      expiresAt\n      downloadedAt\n    }\n  }\n": typeof types.DataExportDocument,
     "\n  mutation RequestDataExport($input: RequestDataExportInput!) {\n    requestDataExport(input: $input) {\n      dataExport {\n        id\n        status\n      }\n    }\n  }\n": typeof types.RequestDataExportDocument,
+    "\n  query Erasure($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    erasure(personId: $personId) {\n      status\n      eraseAfter\n      erasedAt\n      graceDays\n      obligations {\n        kind\n        month\n        courseName\n        endDate\n      }\n    }\n  }\n": typeof types.ErasureDocument,
+    "\n  mutation RequestErasure($input: RequestErasureInput!) {\n    requestErasure(input: $input) {\n      erasure {\n        status\n        eraseAfter\n      }\n    }\n  }\n": typeof types.RequestErasureDocument,
+    "\n  mutation CancelErasure($input: CancelErasureInput!) {\n    cancelErasure(input: $input) {\n      erasure {\n        status\n      }\n    }\n  }\n": typeof types.CancelErasureDocument,
     "\n  query SettingsMe {\n    me {\n      id\n      emailAddress\n      givenName\n      surname\n      displayName\n      gender\n      dateOfBirth\n      currentCity\n      currentState\n      currentCountry\n      previousCity\n      previousCountry\n      school\n      bioDreamCareer\n      bioGoalsAre\n      bioHobbiesAre\n      tzIdentifier\n      headshotUrl\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n      }\n    }\n  }\n": typeof types.SettingsMeDocument,
     "\n  mutation ChangeOwnEmailAddress($input: ChangeUserEmailAddressInput!) {\n    changeUserEmailAddress(input: $input) {\n      changed\n      user {\n        id\n        emailAddress\n        account {\n          id\n          emailAddress\n        }\n      }\n    }\n  }\n": typeof types.ChangeOwnEmailAddressDocument,
     "\n  query SettingsTimezones {\n    timezones {\n      identifier\n      friendlyIdentifier\n    }\n  }\n": typeof types.SettingsTimezonesDocument,
@@ -316,6 +319,9 @@ const documents: Documents = {
     "\n  mutation ReopenPayrollMonth($month: String!, $reason: String!) { reopenPayrollMonth(input: { month: $month, reason: $reason }) { payrollMonth { ...PayrollMonthFields } } }\n": types.ReopenPayrollMonthDocument,
     "\n  query DataExport($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    dataExport(personId: $personId) {\n      id\n      status\n      partsDone\n      partsTotal\n      expiresAt\n      downloadedAt\n    }\n  }\n": types.DataExportDocument,
     "\n  mutation RequestDataExport($input: RequestDataExportInput!) {\n    requestDataExport(input: $input) {\n      dataExport {\n        id\n        status\n      }\n    }\n  }\n": types.RequestDataExportDocument,
+    "\n  query Erasure($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    erasure(personId: $personId) {\n      status\n      eraseAfter\n      erasedAt\n      graceDays\n      obligations {\n        kind\n        month\n        courseName\n        endDate\n      }\n    }\n  }\n": types.ErasureDocument,
+    "\n  mutation RequestErasure($input: RequestErasureInput!) {\n    requestErasure(input: $input) {\n      erasure {\n        status\n        eraseAfter\n      }\n    }\n  }\n": types.RequestErasureDocument,
+    "\n  mutation CancelErasure($input: CancelErasureInput!) {\n    cancelErasure(input: $input) {\n      erasure {\n        status\n      }\n    }\n  }\n": types.CancelErasureDocument,
     "\n  query SettingsMe {\n    me {\n      id\n      emailAddress\n      givenName\n      surname\n      displayName\n      gender\n      dateOfBirth\n      currentCity\n      currentState\n      currentCountry\n      previousCity\n      previousCountry\n      school\n      bioDreamCareer\n      bioGoalsAre\n      bioHobbiesAre\n      tzIdentifier\n      headshotUrl\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n      }\n    }\n  }\n": types.SettingsMeDocument,
     "\n  mutation ChangeOwnEmailAddress($input: ChangeUserEmailAddressInput!) {\n    changeUserEmailAddress(input: $input) {\n      changed\n      user {\n        id\n        emailAddress\n        account {\n          id\n          emailAddress\n        }\n      }\n    }\n  }\n": types.ChangeOwnEmailAddressDocument,
     "\n  query SettingsTimezones {\n    timezones {\n      identifier\n      friendlyIdentifier\n    }\n  }\n": types.SettingsTimezonesDocument,
@@ -887,6 +893,18 @@ export function graphql(source: "\n  query DataExport($personId: ID) {\n    me {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RequestDataExport($input: RequestDataExportInput!) {\n    requestDataExport(input: $input) {\n      dataExport {\n        id\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestDataExport($input: RequestDataExportInput!) {\n    requestDataExport(input: $input) {\n      dataExport {\n        id\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Erasure($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    erasure(personId: $personId) {\n      status\n      eraseAfter\n      erasedAt\n      graceDays\n      obligations {\n        kind\n        month\n        courseName\n        endDate\n      }\n    }\n  }\n"): (typeof documents)["\n  query Erasure($personId: ID) {\n    me {\n      id\n      tzIdentifier\n    }\n    erasure(personId: $personId) {\n      status\n      eraseAfter\n      erasedAt\n      graceDays\n      obligations {\n        kind\n        month\n        courseName\n        endDate\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestErasure($input: RequestErasureInput!) {\n    requestErasure(input: $input) {\n      erasure {\n        status\n        eraseAfter\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RequestErasure($input: RequestErasureInput!) {\n    requestErasure(input: $input) {\n      erasure {\n        status\n        eraseAfter\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelErasure($input: CancelErasureInput!) {\n    cancelErasure(input: $input) {\n      erasure {\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CancelErasure($input: CancelErasureInput!) {\n    cancelErasure(input: $input) {\n      erasure {\n        status\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

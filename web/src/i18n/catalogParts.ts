@@ -30,6 +30,7 @@ export const PARTS = {
     'shell.tryAgain',
     'common.keepIt',
     'dataExport',
+    'erasure',
   ],
   studentHome: ['student.home'],
   studentCourses: ['student.courses', 'student.enroll', 'enrollment', 'student.reserve.topicToBeAnnounced'],

@@ -27,6 +27,7 @@ import { PROFILE_CHANGED_MESSAGE, ProfileSettingsForm } from './ProfileSettingsF
 import { SETTINGS_ME } from './operations';
 import { LanguageSetting } from '../i18n/LanguageSetting';
 import { DataExportCard } from './DataExportCard';
+import { ErasureCard } from './ErasureCard';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -116,6 +117,7 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
           <LanguageSetting />
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
           <DataExportCard />
+          <ErasureCard />
           <Stack direction="row" spacing={2} component="nav" aria-label="More settings" useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (
               <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">

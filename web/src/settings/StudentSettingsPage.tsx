@@ -32,6 +32,7 @@ import { SETTINGS_ME, type SettingsMe } from './operations';
 import { truncate, SETTING_DESCRIPTION_MAX } from './text';
 import { LanguageSetting } from '../i18n/LanguageSetting';
 import { DataExportCard } from './DataExportCard';
+import { ErasureCard } from './ErasureCard';
 
 export type StudentPanel = 'profile' | 'minutes' | 'security' | 'hobbies' | 'career' | 'goals' | 'compatibility' | 'roles';
 
@@ -54,6 +55,7 @@ export const STUDENT_PANELS: PanelDef[] = [
         <ProfileSettingsForm me={me} role="STUDENT" successMessage={SETTING_UPDATED_MESSAGE} titleId={titleId('profile')} />
         <LanguageSetting />
         <DataExportCard />
+        <ErasureCard />
       </Stack>
     ),
   },

@@ -13,6 +13,7 @@ import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
 import type { Person } from './person';
 import { DataExportCard } from '../../settings/DataExportCard';
+import { ErasureCard } from '../../settings/ErasureCard';
 import Stack from '@mui/material/Stack';
 
 export const RESET_NOTE = 'If the message has not arrived within 15 minutes, contact support.';
@@ -77,6 +78,7 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
         </CardActions>
       </Card>
       <DataExportCard personId={person.id} />
+      <ErasureCard personId={person.id} />
     </Stack>
   );
 }
