@@ -23,6 +23,9 @@ import { notesHandlers, type NotesHandlers } from '../domain/conversations/notes
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
+import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
+import { checkKeySet } from '../integrations/lti/keySet';
+import { migrateLti } from '../integrations/lti/store';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
@@ -118,6 +121,8 @@ export interface Runtime {
   archive: ArchiveService;
   /** Download my data (issue 34). */
   dataExport: DataExportHandlers;
+  /** Tertulia as an LTI 1.3 tool: platforms, our key, launches (issue 33). */
+  lti: LtiHandlers;
   close(): Promise<void>;
 }
 
@@ -135,6 +140,7 @@ export async function createRuntime(
   await migrateLive(pool);
   await migrateArchiveChunks(pool);
   await migrateInstallation(pool);
+  await migrateLti(pool);
 
   const store = config.kurrentdbUrl
     ? createKurrentEventStore(config.kurrentdbUrl)
@@ -297,6 +303,7 @@ export async function createRuntime(
     emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
     onError: (error, context) => log.error({ err: error }, context),
   });
+  const lti = ltiHandlers({ commands, serverSecret: config.authSecret, checkKeySet });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -357,6 +364,7 @@ export async function createRuntime(
     people,
     archive,
     dataExport,
+    lti,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

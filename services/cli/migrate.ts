@@ -27,6 +27,7 @@ import { archiveChunkMigrations } from '../archive/chunks';
 import { installationMigrations } from '../backup/installation';
 import { relayMigrations } from '../relay/index';
 import { rateLimitMigrations } from '../security/rateLimit';
+import { ltiMigrations } from '../integrations/lti/store';
 
 /** Every owner, in the order a start applies them (reversed for taking everything down). */
 export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
@@ -39,6 +40,7 @@ export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
   { owner: 'payments_local', migrations: localGatewayMigrations },
   { owner: 'relay', migrations: relayMigrations },
   { owner: 'installation', migrations: installationMigrations },
+  { owner: 'lti', migrations: ltiMigrations },
 ];
 
 const USAGE = `usage: npm run migrate [-- latest [owner] | status [owner] | down <owner> [--all] [--force]]
