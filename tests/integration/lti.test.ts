@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, eventCountWithoutMail, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createCourse, createPlans } from '../support/enrollment';
 import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
 
 const REGISTER = `mutation($input: RegisterLtiPlatformInput!) {
@@ -234,3 +235,81 @@ describe('LTI launch', () => {
     assert.equal(await eventCountWithoutMail(app), before);
   });
 });
+
+describe('LTI deep linking', () => {
+  it('lets an instructor place a course; the platform gets a signed response; a learner’s launch from it lands on the course’s join page', async () => {
+    await createPlans(app);
+    const teacher = await signUpOnboarded(app, 'placer@school.example', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Spanish 201' });
+
+    // A learner may not ask to place content.
+    peer.nextLaunch = { messageType: 'LtiDeepLinkingRequest', sub: 'lms-dl-learner', email: 'dl-learner@school.example' };
+    await refusedLaunch(await initiate(peer, `${app.url}${LTI_PATHS.deepLinking}`), 'deepLinkingRole');
+
+    peer.nextLaunch = {
+      messageType: 'LtiDeepLinkingRequest',
+      sub: 'lms-placer',
+      email: 'placer@school.example',
+      roles: [LTI_ROLES.instructor],
+    };
+    const landed = await post(await initiate(peer, `${app.url}${LTI_PATHS.deepLinking}`));
+    assert.equal(landed.status, 303, landed.page);
+    const requestId = landed.location!.match(/^\/instructor\/lti\/deep-linking\/([\w-]+)$/)?.[1];
+    assert.ok(requestId, landed.location!);
+    const cookie = landed.cookies.map((c) => c.split(';')[0]).join('; ');
+
+    const respond = (placed: string, withCookie = cookie) =>
+      fetch(`${app.url}${LTI_PATHS.deepLinkingRespond}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: withCookie } : {}) },
+        body: new URLSearchParams({ requestId, placed }),
+      });
+    // Not signed in, or another's course: refused, and the request stays usable.
+    assert.equal((await respond(`course:${course.id}`, '')).status, 400);
+    const other = await signUpOnboarded(app, 'other-teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const othersCourse = await createCourse(app, other.token, { name: 'Not yours' });
+    assert.equal((await respond(`course:${othersCourse.id}`)).status, 400);
+
+    const answer = await respond(`course:${course.id}`);
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('content-security-policy') ?? '', new RegExp(`form-action ${peer.url}`));
+    const page = await answer.text();
+    const jwt = page.match(/name="JWT" value="([^"]+)"/)?.[1];
+    assert.ok(jwt);
+    assert.equal(page.match(/action="([^"]+)"/)?.[1], peer.deepLinkingReturnUrl);
+    const delivered = await fetch(peer.deepLinkingReturnUrl, { method: 'POST', body: new URLSearchParams({ JWT: jwt }) });
+    assert.equal(delivered.status, 200, JSON.stringify(peer.received.refusals));
+    const [placedLink] = peer.received.deepLinks;
+    assert.equal(placedLink.data, 'platform-opaque-data');
+    assert.deepEqual(placedLink.contentItems, [
+      { type: 'ltiResourceLink', title: 'Spanish 201', url: `${app.url}/lti/launch`, custom: { tertulia_course_id: course.id } },
+    ]);
+    // Answered once.
+    assert.equal((await respond(`course:${course.id}`)).status, 410);
+
+    peer.nextLaunch = {
+      sub: 'lms-dl-learner-2',
+      email: 'dl-learner2@school.example',
+      custom: placedLink.contentItems[0].custom as Record<string, string>,
+    };
+    const learner = await launch(peer);
+    assert.equal(learner.status, 303, learner.page);
+    assert.equal(learner.location, `/join/${course.inviteNumber}`);
+    // The instructor's own launch of the link opens their course page.
+    peer.nextLaunch = {
+      sub: 'lms-placer',
+      email: 'placer@school.example',
+      roles: [LTI_ROLES.instructor],
+      custom: { tertulia_course_id: course.id },
+    };
+    assert.equal((await launch(peer)).location, `/instructor/courses/${course.id}`);
+  });
+});
+
+async function refusedLaunch(form: { action: string; idToken: string; state: string }, reason: string) {
+  const before = await eventCountWithoutMail(app);
+  const res = await post(form);
+  assert.ok(res.status >= 400, `refused (${res.status})`);
+  assert.match(res.page, new RegExp(`data-reason="${reason}"`));
+  assert.equal(await eventCountWithoutMail(app), before);
+}

@@ -6,13 +6,17 @@
  * used up and the person signed in. A refusal is a page saying why (page.ts), and writes nothing.
  */
 import express from 'express';
-import { homePathForRole } from '../../../contracts/roles';
+import { acceptLanguageTags, negotiateLocale } from '../../../contracts/i18n/locales';
+import { holdsRole, homePathForRole } from '../../../contracts/roles';
 import { textProblem } from '../../../contracts/validation/limits';
 import { findCourse, findLessonAssignment } from '../../../projections/catalog';
 import { findEnrollment } from '../../../projections/enrollments';
 import { findLtiPlatform, findLtiPlatformForLogin } from '../../../projections/lti';
 import { storeAuthToken } from '../../../web/src/lib/authCookies';
 import type { Runtime } from '../../app/runtime';
+import { tokenFromHeaders, viewerFromToken } from '../../api/context';
+import { translate } from '../../i18n/translate';
+import { deepLinkingResponsePage, signDeepLinkingResponse } from './deepLinking';
 import { LaunchRefused, type VerifiedLaunch } from '../../domain/lti/claims';
 import { SYSTEM_ACTOR } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
@@ -20,7 +24,7 @@ import { newId } from '../../domain/shared/ids';
 import { randomToken } from '../../security/tokens';
 import { sendRefusal } from './page';
 import { LTI_PATHS, deepLinkingPickPath, ltiToolUrls } from './paths';
-import { findLoginState, saveDeepLinkingRequest, saveLoginState, takeLoginState } from './store';
+import { findLoginState, saveDeepLinkingRequest, saveLoginState, takeDeepLinkingRequest, takeLoginState } from './store';
 import { verifyIdToken } from './verify';
 
 /** Custom parameters our deep-linking responses put on each link (content item `custom`). */
@@ -29,7 +33,7 @@ export const CUSTOM = { course: 'tertulia_course_id', lesson: 'tertulia_lesson_i
 /** Login initiations per client address: a whole school behind one address opens a course at once. */
 const loginsPerIp = (ip: string) => ({ key: `lti_login:ip:${ip}`, max: 600, windowSeconds: 10 * 60 });
 
-type LtiRuntime = Pick<Runtime, 'pool' | 'config' | 'lti' | 'tokens' | 'runner' | 'sessions' | 'rateLimiter' | 'log'>;
+type LtiRuntime = Runtime;
 
 const param = (source: Record<string, unknown>, name: string, max = 2000): string | null => {
   const value = source[name];
@@ -134,6 +138,52 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
   };
   router.post(LTI_PATHS.launch, form, launch);
   router.post(LTI_PATHS.deepLinking, form, launch);
+
+  // The instructor's pick (a plain form on our page, signed in by the cookie: SameSite=Lax keeps
+  // other sites' forms from carrying it): checked, then answered to the platform once.
+  router.post(LTI_PATHS.deepLinkingRespond, form, async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const requestId = param(body, 'requestId', 64);
+      const [kind, id] = (param(body, 'placed', 200) ?? '').split(':');
+      if (!requestId || !id || (kind !== 'course' && kind !== 'lesson')) return sendRefusal(req, res, 'malformed');
+      const viewer = await viewerFromToken(runtime, tokenFromHeaders({ get: (name) => req.get(name) ?? null }));
+      if (!viewer || !holdsRole(viewer.roles, 'INSTRUCTOR')) return sendRefusal(req, res, 'deepLinkingRole');
+      const lesson = kind === 'lesson' ? await findLessonAssignment(runtime.pool, { id }) : null;
+      const course = await findCourse(runtime.pool, lesson ? lesson.courseId : id);
+      if (!course || course.ownerId !== viewer.accountId || (kind === 'lesson' && !lesson)) return sendRefusal(req, res, 'deepLinkingRole');
+      const now = new Date();
+      const request = await takeDeepLinkingRequest(runtime.pool, requestId, viewer.accountId, now);
+      if (!request) return sendRefusal(req, res, 'state');
+      const platform = await findLtiPlatform(runtime.pool, request.platformId);
+      if (!platform) return sendRefusal(req, res, 'issuer');
+      const jwt = await signDeepLinkingResponse(await runtime.lti.toolKey(), {
+        clientId: platform.clientId,
+        issuer: platform.issuer,
+        deploymentId: request.deploymentId,
+        data: request.data,
+        launchUrl: urls.launchUrl,
+        item: lesson
+          ? { title: `${course.name}: ${lesson.lesson.title}`, custom: { [CUSTOM.lesson]: lesson.id } }
+          : { title: course.name, custom: { [CUSTOM.course]: course.id } },
+        now,
+      });
+      const locale = negotiateLocale(acceptLanguageTags(req.get('accept-language')));
+      const page = deepLinkingResponsePage({
+        returnUrl: request.returnUrl,
+        jwt,
+        lang: locale,
+        title: translate(locale, 'lti.deepLinking.sending'),
+        button: translate(locale, 'lti.deepLinking.continue'),
+      });
+      res
+        .set({ 'Content-Security-Policy': page.csp, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+        .type('html')
+        .send(page.html);
+    } catch (error) {
+      next(error);
+    }
+  });
   return router;
 }
 

@@ -4,6 +4,8 @@ export const LTI_PATHS = {
   launch: '/lti/launch',
   deepLinking: '/lti/deep-linking',
   jwks: '/lti/jwks',
+  /** Our own page's form: the instructor's pick, answered to the platform. */
+  deepLinkingRespond: '/lti/deep-linking/respond',
 } as const;
 
 export const ltiToolUrls = (publicUrl: string) => ({
