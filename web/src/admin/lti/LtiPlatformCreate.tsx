@@ -13,7 +13,7 @@ const EMPTY = { name: '', issuer: '', clientId: '', deploymentIds: [], authLogin
 export function LtiPlatformCreate() {
   const t = useT();
   const navigate = useNavigate();
-  const [register] = useMutation(REGISTER_LTI_PLATFORM);
+  const [register] = useMutation(REGISTER_LTI_PLATFORM, { context: { quiet: true } });
   return (
     <Page title={t('admin.lti.newTitle')}>
       <ToolUrls />

@@ -15,7 +15,7 @@ export function LtiPlatformEdit() {
   const navigate = useNavigate();
   const format = useAdminTime();
   const { data, error, loading, refetch } = useQuery(LTI_PLATFORM, { variables: { platformId: id } });
-  const [change] = useMutation(CHANGE_LTI_PLATFORM);
+  const [change] = useMutation(CHANGE_LTI_PLATFORM, { context: { quiet: true } });
   return (
     <ShowFrame
       record={{ data: data?.ltiPlatform ?? undefined, error, isPending: loading }}
