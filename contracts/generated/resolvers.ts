@@ -336,6 +336,8 @@ export type Query = {
   ltiPlatform?: Maybe<LtiPlatform>;
   /** Admin only: this tool's URLs for the LMS. */
   ltiToolUrls: LtiToolUrls;
+  /** The course's owner or an admin: the roster of the LMS course the course is placed in, pulled from the LMS now; null when no launch has tied the course to an LMS course offering its roster. */
+  ltiRoster?: Maybe<LtiRoster>;
   /** Admin only: every read model with its state, in the order the product runs them. */
   readModels: Array<ReadModel>;
   /** Admin only: one read model. */
@@ -704,6 +706,11 @@ export type QueryLtiPlatformTableArgs = {
 
 export type QueryLtiPlatformArgs = {
   platformId: Scalars['ID']['input'];
+};
+
+
+export type QueryLtiRosterArgs = {
+  courseId: Scalars['ID']['input'];
 };
 
 
@@ -3632,6 +3639,28 @@ export type LtiPlatformPayload = {
   platform: LtiPlatform;
 };
 
+/** A member of the LMS course a course is placed in (Names and Role Provisioning Services). */
+export type LtiRosterMember = {
+  __typename?: 'LtiRosterMember';
+  name?: Maybe<Scalars['String']['output']>;
+  emailAddress?: Maybe<Scalars['String']['output']>;
+  /** STUDENT or INSTRUCTOR: the LMS role mapped as a launch maps it. */
+  role: Role;
+  /** Whether they have opened Tertulia from the LMS (and so have an account here). */
+  launched: Scalars['Boolean']['output'];
+};
+
+export type LtiRoster = {
+  __typename?: 'LtiRoster';
+  platformName: Scalars['String']['output'];
+  /** The LMS course's title. */
+  contextTitle?: Maybe<Scalars['String']['output']>;
+  /** Active learners and instructors, those who have not launched yet first. */
+  members: Array<LtiRosterMember>;
+  /** Learners who have not launched yet. */
+  studentsNotLaunched: Scalars['Int']['output'];
+};
+
 export type ReadModelState =
   /** Applying the log as it grows (see lagEvents and lagSeconds). */
   | 'LIVE'
@@ -4144,6 +4173,8 @@ export type ResolversTypes = {
   RegisterLtiPlatformInput: RegisterLtiPlatformInput;
   ChangeLtiPlatformInput: ChangeLtiPlatformInput;
   LtiPlatformPayload: ResolverTypeWrapper<Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversTypes['LtiPlatform'] }>;
+  LtiRosterMember: ResolverTypeWrapper<LtiRosterMember>;
+  LtiRoster: ResolverTypeWrapper<LtiRoster>;
   ReadModelState: ReadModelState;
   ReadModelOperationKind: ReadModelOperationKind;
   ReadModelOperationOutcome: ReadModelOperationOutcome;
@@ -4437,6 +4468,8 @@ export type ResolversParentTypes = {
   RegisterLtiPlatformInput: RegisterLtiPlatformInput;
   ChangeLtiPlatformInput: ChangeLtiPlatformInput;
   LtiPlatformPayload: Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversParentTypes['LtiPlatform'] };
+  LtiRosterMember: LtiRosterMember;
+  LtiRoster: LtiRoster;
   ReadModelOperator: Omit<ReadModelOperator, 'person'> & { person?: Maybe<ResolversParentTypes['User']> };
   ReadModelFailure: ReadModelFailure;
   ReadModelDifference: ReadModelDifference;
@@ -4596,6 +4629,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   ltiPlatformTable?: Resolver<ResolversTypes['LtiPlatformConnection'], ParentType, ContextType, Partial<QueryLtiPlatformTableArgs>>;
   ltiPlatform?: Resolver<Maybe<ResolversTypes['LtiPlatform']>, ParentType, ContextType, RequireFields<QueryLtiPlatformArgs, 'platformId'>>;
   ltiToolUrls?: Resolver<ResolversTypes['LtiToolUrls'], ParentType, ContextType>;
+  ltiRoster?: Resolver<Maybe<ResolversTypes['LtiRoster']>, ParentType, ContextType, RequireFields<QueryLtiRosterArgs, 'courseId'>>;
   readModels?: Resolver<Array<ResolversTypes['ReadModel']>, ParentType, ContextType>;
   readModel?: Resolver<ResolversTypes['ReadModel'], ParentType, ContextType, RequireFields<QueryReadModelArgs, 'name'>>;
 };
@@ -6183,6 +6217,22 @@ export type LtiPlatformPayloadResolvers<ContextType = ApiContext, ParentType ext
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LtiRosterMemberResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiRosterMember'] = ResolversParentTypes['LtiRosterMember']> = {
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  launched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiRosterResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiRoster'] = ResolversParentTypes['LtiRoster']> = {
+  platformName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contextTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['LtiRosterMember']>, ParentType, ContextType>;
+  studentsNotLaunched?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReadModelOperatorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelOperator'] = ResolversParentTypes['ReadModelOperator']> = {
   via?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6463,6 +6513,8 @@ export type Resolvers<ContextType = ApiContext> = {
   LtiPlatformConnection?: LtiPlatformConnectionResolvers<ContextType>;
   LtiToolUrls?: LtiToolUrlsResolvers<ContextType>;
   LtiPlatformPayload?: LtiPlatformPayloadResolvers<ContextType>;
+  LtiRosterMember?: LtiRosterMemberResolvers<ContextType>;
+  LtiRoster?: LtiRosterResolvers<ContextType>;
   ReadModelOperator?: ReadModelOperatorResolvers<ContextType>;
   ReadModelFailure?: ReadModelFailureResolvers<ContextType>;
   ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;

@@ -26,6 +26,7 @@ import { migrateLive } from '../live/store';
 import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
 import { checkKeySet } from '../integrations/lti/keySet';
 import { migrateLti } from '../integrations/lti/store';
+import { ltiServices, type LtiServices } from '../integrations/lti/services';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
@@ -123,6 +124,8 @@ export interface Runtime {
   dataExport: DataExportHandlers;
   /** Tertulia as an LTI 1.3 tool: platforms, our key, launches (issue 33). */
   lti: LtiHandlers;
+  /** The platforms' LTI Advantage services (rosters), called with our key. */
+  ltiServices: LtiServices;
   close(): Promise<void>;
 }
 
@@ -304,6 +307,7 @@ export async function createRuntime(
     onError: (error, context) => log.error({ err: error }, context),
   });
   const lti = ltiHandlers({ commands, serverSecret: config.authSecret, checkKeySet });
+  const ltiServicesClient = ltiServices(() => lti.toolKey());
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -365,6 +369,7 @@ export async function createRuntime(
     archive,
     dataExport,
     lti,
+    ltiServices: ltiServicesClient,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

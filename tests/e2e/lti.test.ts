@@ -10,7 +10,7 @@ import { test, type Browser } from '@playwright/test';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourseAsSystem, createPlans } from '../support/enrollment';
-import { startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
+import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
 import { atPath, launchBrowser, openSession, screenshot, signInWithCookie, visible } from './support/browser';
 
 const ADMIN = { email: 'lti-admin@example.com', password: 'Adm1nPassword' };
@@ -109,5 +109,19 @@ test.describe('LTI in the browser', () => {
     await visible(page.getByTestId('outcome-title').getByText('Enrollment completed successfully!'));
     await screenshot(page, 'lti-launch-enrolled');
     await session.close();
+
+    // The course's instructor sees the LMS course's roster: who has not opened Tertulia yet.
+    peer.members = [
+      { user_id: 'canvas-user-42', roles: [LTI_ROLES.learner], name: 'Lucía Learner', email: 'lti-learner@school.example' },
+      { user_id: 'canvas-user-43', roles: [LTI_ROLES.learner], name: 'Mateo Pending', email: 'mateo@school.example' },
+    ];
+    const teacherSession = await openSession(browser, app);
+    await signInWithCookie(teacherSession.page, app, 'lti-teacher@example.com', 'Passw0rd!');
+    await teacherSession.page.goto(`/instructor/courses/${course.courseId}`);
+    const roster = teacherSession.page.getByRole('region', { name: 'LMS roster: Spanish 101 (Colegio Cervantes Canvas)' });
+    await visible(roster.getByText('1 student in the LMS course has not opened Tertulia yet.'));
+    await visible(roster.getByRole('row', { name: /Mateo Pending.*Not yet/ }));
+    await screenshot(teacherSession.page, 'lti-instructor-roster');
+    await teacherSession.close();
   });
 });

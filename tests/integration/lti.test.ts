@@ -313,3 +313,49 @@ async function refusedLaunch(form: { action: string; idToken: string; state: str
   assert.match(res.page, new RegExp(`data-reason="${reason}"`));
   assert.equal(await eventCountWithoutMail(app), before);
 }
+
+describe('LTI roster (Names and Role Provisioning Services)', () => {
+  const ROSTER = `query($courseId: ID!) { ltiRoster(courseId: $courseId) {
+    platformName contextTitle studentsNotLaunched members { name emailAddress role launched } } }`;
+
+  it('shows the course’s owner the LMS course’s members, who has not launched first, pulled with our signed assertion', async () => {
+    const teacher = await signUpOnboarded(app, 'roster-teacher@school.example', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Spanish 301' });
+    assert.equal((await app.gql(ROSTER, { courseId: course.id }, teacher.token)).data.ltiRoster, null, 'not placed in an LMS course yet');
+
+    const custom = { tertulia_course_id: course.id };
+    peer.nextLaunch = {
+      sub: 'lms-roster-teacher',
+      email: 'roster-teacher@school.example',
+      roles: [LTI_ROLES.instructor],
+      contextId: 'spanish-301',
+      custom,
+    };
+    assert.equal((await launch(peer)).status, 303);
+    peer.nextLaunch = { sub: 'lms-roster-a', email: 'roster-a@school.example', contextId: 'spanish-301', custom };
+    assert.equal((await launch(peer)).status, 303);
+    peer.members = [
+      { user_id: 'lms-roster-teacher', roles: [LTI_ROLES.instructor], name: 'Elena Teacher', email: 'roster-teacher@school.example' },
+      { user_id: 'lms-roster-a', roles: [LTI_ROLES.learner], name: 'Ana Launched', email: 'roster-a@school.example' },
+      { user_id: 'lms-roster-b', roles: [LTI_ROLES.learner], name: 'Bruno Waiting', email: 'roster-b@school.example' },
+      { user_id: 'lms-roster-c', roles: [LTI_ROLES.learner], name: 'Carla Dropped', status: 'Inactive' },
+      { user_id: 'lms-roster-m', roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor'], name: 'Mo Mentor' },
+    ];
+
+    const res = await app.gql(ROSTER, { courseId: course.id }, teacher.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    assert.deepEqual(res.data.ltiRoster, {
+      platformName: 'Colegio Cervantes Canvas',
+      contextTitle: 'Spanish 101',
+      studentsNotLaunched: 1,
+      members: [
+        { name: 'Bruno Waiting', emailAddress: 'roster-b@school.example', role: 'STUDENT', launched: false },
+        { name: 'Ana Launched', emailAddress: 'roster-a@school.example', role: 'STUDENT', launched: true },
+        { name: 'Elena Teacher', emailAddress: 'roster-teacher@school.example', role: 'INSTRUCTOR', launched: true },
+      ],
+    });
+    // Another instructor, or a student of the course: not theirs to see.
+    const other = await signUpOnboarded(app, 'roster-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    assert.equal((await app.gql(ROSTER, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+  });
+});

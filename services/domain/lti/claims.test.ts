@@ -53,6 +53,14 @@ describe('LTI launch claims', () => {
     assert.equal(launch.resourceLinkId, 'rl-1');
     assert.equal(launch.email, 'ana@school.example');
     assert.deepEqual(launch.custom, { course_id: 'c-1' });
+    assert.equal(launch.membershipsUrl, null);
+  });
+  it('reads the roster service’s URL only when it is one we would call', () => {
+    const nrps = (url: string) =>
+      checkLaunchClaims(claims({ [CLAIM.namesRoles]: { context_memberships_url: url } }), expected).membershipsUrl;
+    assert.equal(nrps('https://lms.example/api/lti/courses/1/names_and_roles'), 'https://lms.example/api/lti/courses/1/names_and_roles');
+    assert.equal(nrps('http://internal.example/admin'), null);
+    assert.equal(nrps('file:///etc/passwd'), null);
   });
   it('refuses a wrong nonce, an unknown deployment, another message type or version', () => {
     assert.equal(refusal(claims({ nonce: 'other' })), 'nonce');

@@ -5,6 +5,7 @@
  */
 import { hashToken } from '../../security/tokens';
 import type { LtiRole } from './events';
+import { urlProblem } from './platform';
 
 export const CLAIM = {
   messageType: 'https://purl.imsglobal.org/spec/lti/claim/message_type',
@@ -18,6 +19,7 @@ export const CLAIM = {
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
   deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  namesRoles: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
 } as const;
 
 /** Why a launch was refused; the page says it in the reader's language (services/i18n, lti.refused.<reason>). */
@@ -59,6 +61,9 @@ export interface VerifiedLaunch {
   familyName: string | null;
   role: LtiRole;
   contextId: string | null;
+  contextTitle: string | null;
+  /** Names and Role Provisioning Services: where the LMS course's members are listed, when offered. */
+  membershipsUrl: string | null;
   resourceLinkId: string | null;
   targetLinkUri: string | null;
   custom: Record<string, string>;
@@ -87,6 +92,12 @@ export function mapLtiRoles(roles: readonly string[]): LtiRole | null {
   if (is('Instructor')) return 'INSTRUCTOR';
   if (is('Learner')) return 'STUDENT';
   return null;
+}
+
+/** The NRPS claim's URL, when it is a URL we would call (https, or http on a loopback host). */
+function membershipsUrlOf(claims: Record<string, unknown>): string | null {
+  const url = text(object(claims[CLAIM.namesRoles])?.context_memberships_url, 2000);
+  return url && !urlProblem(url) ? url : null;
 }
 
 const text = (value: unknown, max = 255): string | null =>
@@ -151,6 +162,8 @@ export function checkLaunchClaims(
     familyName: text(claims.family_name, 100),
     role,
     contextId: text(object(claims[CLAIM.context])?.id),
+    contextTitle: text(object(claims[CLAIM.context])?.title, 200),
+    membershipsUrl: membershipsUrlOf(claims),
     resourceLinkId,
     targetLinkUri: text(claims[CLAIM.targetLinkUri], 2000),
     custom,

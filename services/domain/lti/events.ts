@@ -53,9 +53,16 @@ export type LtiLaunched = DomainEvent<
 >;
 export type LtiUserEvent = LtiAccountLinked | LtiLaunched;
 
+/** A launch tied the course to an LMS course whose members the platform lists (NRPS); the latest tie counts. */
+export type LtiCourseLinked = DomainEvent<
+  'LtiCourseLinked',
+  { courseId: string; platformId: string; contextId: string; contextTitle: string | null; membershipsUrl: string }
+>;
+
 export const ltiStreams = {
   platform: (platformId: string) => `lti-platform-${platformId}`,
   registration: (pairHash: string) => `lti-registration-${pairHash}`,
   toolKey: () => 'lti-tool-key',
   user: (userHash: string) => `lti-user-${userHash}`,
+  course: (courseId: string) => `lti-course-${courseId}`,
 };

@@ -14,7 +14,7 @@ import { accountIdForEmail, registerInTx } from '../identity/handlers';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
 import { LaunchRefused, type VerifiedLaunch } from './claims';
-import { ltiStreams, type LtiAccountLinked, type LtiToolKeyGenerated, type PlatformSettings } from './events';
+import { ltiStreams, type LtiAccountLinked, type LtiCourseLinked, type LtiToolKeyGenerated, type PlatformSettings } from './events';
 import {
   checkPlatformSettings,
   decideChangePlatform,
@@ -73,6 +73,21 @@ async function signInLinked(tx: CommandTransaction, accountId: string, role: 'ST
   take(signedIn);
   tx.append(accountStreams.account(accountId), events);
   return { sessionId, expiresAt: (signedIn[0].data as { expiresAt: string }).expiresAt };
+}
+
+/** Records which LMS course (and its roster service) a course is placed in, when a launch says and it changed. */
+async function linkCourse(tx: CommandTransaction, platformId: string, courseId: string | null, launch: VerifiedLaunch) {
+  if (!courseId || !launch.contextId || !launch.membershipsUrl) return;
+  const link: LtiCourseLinked['data'] = {
+    courseId,
+    platformId,
+    contextId: launch.contextId,
+    contextTitle: launch.contextTitle,
+    membershipsUrl: launch.membershipsUrl,
+  };
+  const last = (await tx.readLast(ltiStreams.course(courseId))) as LtiCourseLinked | null;
+  if (last && JSON.stringify(last.data) === JSON.stringify(link)) return;
+  tx.append(ltiStreams.course(courseId), [{ type: 'LtiCourseLinked', data: link }]);
 }
 
 export function ltiHandlers(deps: LtiDeps) {
@@ -146,9 +161,13 @@ export function ltiHandlers(deps: LtiDeps) {
      * made just in time; the mapped role is added when missing and made active; the person is
      * signed in; the launch is recorded.
      */
-    async launch(meta: CommandMeta, input: { platformId: string; issuer: string; launch: VerifiedLaunch; ip: string | null }) {
+    async launch(
+      meta: CommandMeta,
+      input: { platformId: string; issuer: string; launch: VerifiedLaunch; ip: string | null; courseId: string | null },
+    ) {
       const { launch } = input;
       return commands.execute(meta, async (tx) => {
+        await linkCourse(tx, input.platformId, input.courseId, launch);
         const userStream = ltiStreams.user(userKey(input.issuer, launch.subject));
         const linked = (await tx.read(userStream)).find((e) => e.type === 'LtiAccountLinked') as LtiAccountLinked | undefined;
         let accountId = linked?.data.accountId ?? null;

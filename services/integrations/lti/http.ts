@@ -9,7 +9,7 @@ import express from 'express';
 import { acceptLanguageTags, negotiateLocale } from '../../../contracts/i18n/locales';
 import { holdsRole, homePathForRole } from '../../../contracts/roles';
 import { textProblem } from '../../../contracts/validation/limits';
-import { findCourse, findLessonAssignment } from '../../../projections/catalog';
+import { findCourse, findLessonAssignment, type CourseRow } from '../../../projections/catalog';
 import { findEnrollment } from '../../../projections/enrollments';
 import { findLtiPlatform, findLtiPlatformForLogin } from '../../../projections/lti';
 import { storeAuthToken } from '../../../web/src/lib/authCookies';
@@ -112,9 +112,10 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
       const verified = await verifyIdToken(idToken, platform, login.nonceHash, now);
       // Checked in full: now the state is used, once, by whichever request takes it first.
       if (!(await takeLoginState(runtime.pool, state))) return sendRefusal(req, res, 'state');
+      const course = await courseOfLaunch(runtime, verified);
       const { result, appended } = await runtime.lti.launch(
         { actor: SYSTEM_ACTOR, correlationId: req.get('x-request-id') },
-        { platformId: platform.id, issuer: platform.issuer, launch: verified, ip: req.ip ?? null },
+        { platformId: platform.id, issuer: platform.issuer, launch: verified, ip: req.ip ?? null, courseId: course?.id ?? null },
       );
       await runtime.runner.waitFor(appended?.checkpoint, ['accounts']);
       runtime.sessions.forgetAll();
@@ -125,7 +126,7 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
         write: (c) => void cookies.push(c),
         secure: runtime.config.publicUrl.startsWith('https:'),
       });
-      const landing = await landingOf(runtime, verified, { accountId: result.accountId, platformId: platform.id, now });
+      const landing = await landingOf(runtime, verified, course, { accountId: result.accountId, platformId: platform.id, now });
       res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).append('Set-Cookie', cookies).redirect(303, landing);
     } catch (error) {
       if (error instanceof LaunchRefused) return sendRefusal(req, res, error.reason);
@@ -187,6 +188,14 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
   return router;
 }
 
+/** The course a link opens: its custom parameter names the course, or one of its lessons. */
+async function courseOfLaunch(runtime: LtiRuntime, launch: VerifiedLaunch): Promise<CourseRow | null> {
+  if (launch.deepLinking) return null;
+  const lessonId = launch.custom[CUSTOM.lesson];
+  const courseId = lessonId ? (await findLessonAssignment(runtime.pool, { id: lessonId }))?.courseId : launch.custom[CUSTOM.course];
+  return courseId ? findCourse(runtime.pool, courseId) : null;
+}
+
 /**
  * Where a launch lands: a deep-linking request on the instructor's pick page; a link to a course
  * (or to one of its lessons) on the course: the instructor's page for its owner, the course for an
@@ -196,6 +205,7 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
 async function landingOf(
   runtime: LtiRuntime,
   launch: VerifiedLaunch,
+  course: CourseRow | null,
   who: { accountId: string; platformId: string; now: Date },
 ): Promise<string> {
   if (launch.deepLinking) {
@@ -215,9 +225,6 @@ async function landingOf(
     return deepLinkingPickPath(requestId);
   }
   const home = homePathForRole(launch.role) ?? '/';
-  const lessonId = launch.custom[CUSTOM.lesson];
-  const courseId = lessonId ? (await findLessonAssignment(runtime.pool, { id: lessonId }))?.courseId : launch.custom[CUSTOM.course];
-  const course = courseId ? await findCourse(runtime.pool, courseId) : null;
   if (!course) return home;
   if (launch.role === 'INSTRUCTOR') return course.ownerId === who.accountId ? `/instructor/courses/${course.id}` : home;
   if (await findEnrollment(runtime.pool, course.id, who.accountId)) return '/student/courses';
