@@ -3642,8 +3642,8 @@ export type LtiPlatformPayload = {
 /** A member of the LMS course a course is placed in (Names and Role Provisioning Services). */
 export type LtiRosterMember = {
   __typename?: 'LtiRosterMember';
+  /** The name the LMS gives (never the email address: no screen of an instructor shows a student's address). */
   name?: Maybe<Scalars['String']['output']>;
-  emailAddress?: Maybe<Scalars['String']['output']>;
   /** STUDENT or INSTRUCTOR: the LMS role mapped as a launch maps it. */
   role: Role;
   /** Whether they have opened Tertulia from the LMS (and so have an account here). */
@@ -6219,7 +6219,6 @@ export type LtiPlatformPayloadResolvers<ContextType = ApiContext, ParentType ext
 
 export type LtiRosterMemberResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiRosterMember'] = ResolversParentTypes['LtiRosterMember']> = {
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  emailAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   launched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;

@@ -40,7 +40,7 @@ export const ltiResolvers: Resolvers = {
         members.map((m) => m.userId),
       );
       const rows = members
-        .map((m) => ({ name: m.name, emailAddress: m.email, role: m.role!, launched: launched.has(m.userId) }))
+        .map((m) => ({ name: m.name, role: m.role!, launched: launched.has(m.userId) }))
         .sort((a, b) => Number(a.launched) - Number(b.launched) || (a.name ?? '').localeCompare(b.name ?? ''));
       return {
         platformName: platform.name,

@@ -36,7 +36,6 @@ export interface PlatformClient {
 export interface RosterMember {
   userId: string;
   name: string | null;
-  email: string | null;
   role: 'STUDENT' | 'INSTRUCTOR' | null;
   active: boolean;
 }
@@ -111,7 +110,6 @@ export function ltiServices(toolKey: () => Promise<ToolKey>) {
           members.push({
             userId,
             name: str(m.name, 200) ?? ([str(m.given_name, 100), str(m.family_name, 100)].filter(Boolean).join(' ') || null),
-            email: str(m.email, 254),
             role: mapLtiRoles(roles),
             active: m.status === undefined || m.status === 'Active',
           });

@@ -26,7 +26,7 @@ const LMS_ROSTER = graphql(`
       platformName
       contextTitle
       studentsNotLaunched
-      members { name emailAddress role launched }
+      members { name role launched }
     }
   }
 `);
@@ -63,16 +63,14 @@ export function LmsRoster({ courseId }: { courseId: string }) {
             <TableHead>
               <TableRow>
                 <TableCell>{t('ltiRoster.name')}</TableCell>
-                <TableCell>{t('ltiRoster.email')}</TableCell>
                 <TableCell>{t('ltiRoster.role')}</TableCell>
                 <TableCell>{t('ltiRoster.launched')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {roster.members.map((m) => (
-                <TableRow key={`${m.name}|${m.emailAddress}|${m.role}`}>
+                <TableRow key={`${m.name}|${m.role}|${m.launched}`}>
                   <TableCell>{m.name ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.emailAddress ?? '—'}</TableCell>
                   <TableCell>{t(m.role === 'INSTRUCTOR' ? 'ltiRoster.instructor' : 'ltiRoster.student')}</TableCell>
                   <TableCell>
                     <Chip
