@@ -14,7 +14,14 @@ import { accountIdForEmail, registerInTx } from '../identity/handlers';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
 import { LaunchRefused, type VerifiedLaunch } from './claims';
-import { ltiStreams, type LtiAccountLinked, type LtiCourseLinked, type LtiToolKeyGenerated, type PlatformSettings } from './events';
+import {
+  ltiStreams,
+  type LtiAccountLinked,
+  type LtiCourseLinked,
+  type LtiLaunched,
+  type LtiToolKeyGenerated,
+  type PlatformSettings,
+} from './events';
 import {
   checkPlatformSettings,
   decideChangePlatform,
@@ -169,8 +176,9 @@ export function ltiHandlers(deps: LtiDeps) {
       return commands.execute(meta, async (tx) => {
         await linkCourse(tx, input.platformId, input.courseId, launch);
         const userStream = ltiStreams.user(userKey(input.issuer, launch.subject));
-        const linked = (await tx.read(userStream)).find((e) => e.type === 'LtiAccountLinked') as LtiAccountLinked | undefined;
-        let accountId = linked?.data.accountId ?? null;
+        // The stream grows by a launch each time; its last event (linked or launched) names the account.
+        const last = (await tx.readLast(userStream)) as LtiAccountLinked | LtiLaunched | null;
+        let accountId = last?.data.accountId ?? null;
         let created = false;
         let createdSession: { sessionId: string; expiresAt: string } | null = null;
         if (!accountId) {

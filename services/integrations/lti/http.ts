@@ -100,7 +100,7 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
 
   const launch: express.RequestHandler = async (req, res, next) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const idToken = param(body, 'id_token', 20_000);
+    const idToken = param(body, 'id_token', 60_000);
     const state = param(body, 'state', 200);
     if (!idToken || !state) return sendRefusal(req, res, 'malformed');
     try {
