@@ -3,6 +3,7 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { PersonParent, AdminDashboardParent, CourseParent, LessonParent, LessonAttemptParent, ParticipantParent, GroupParent } from '../../services/api/resolvers/parents';
 import type { NotificationRow, NotificationRecipientRow } from '../../projections/notifications';
 import type { LessonAssignmentRow, TemplateRow, PricingPlanRow, ShareInviteRow } from '../../projections/catalog';
+import type { LtiPlatformRow } from '../../projections/lti';
 import type { EnrollmentRow } from '../../projections/enrollments';
 import type { PaymentRow } from '../../projections/payments';
 import type { RedemptionCodeRow, RedemptionSetRow } from '../../projections/codes';
@@ -331,6 +332,14 @@ export type Query = {
    * quick search). Text under 2 characters once trimmed finds nothing; at most 100 characters.
    */
   instructorSearch: InstructorSearchResult;
+  /** Admin only: the registered platforms, by name. */
+  ltiPlatformTable: LtiPlatformConnection;
+  /** Admin only. */
+  ltiPlatform?: Maybe<LtiPlatform>;
+  /** Admin only: this tool's URLs for the LMS. */
+  ltiToolUrls: LtiToolUrls;
+  /** The course's owner or an admin: the roster of the LMS course the course is placed in, pulled from the LMS now; null when no launch has tied the course to an LMS course offering its roster. */
+  ltiRoster?: Maybe<LtiRoster>;
   /** Admin only: every read model with its state, in the order the product runs them. */
   readModels: Array<ReadModel>;
   /** Admin only: one read model. */
@@ -692,6 +701,26 @@ export type QueryInstructorSearchArgs = {
 };
 
 
+export type QueryLtiPlatformTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryLtiPlatformArgs = {
+  platformId: Scalars['ID']['input'];
+};
+
+
+export type QueryLtiRosterArgs = {
+  courseId: Scalars['ID']['input'];
+};
+
+
 export type QueryReadModelArgs = {
   name: Scalars['ID']['input'];
 };
@@ -908,6 +937,10 @@ export type Mutation = {
   makeDefaultPricingPlan: PricingPlanPayload;
   /** The course's owner or an admin. */
   changeCourse: ChangeCoursePayload;
+  /** Admin only. The JWKS URL is fetched and must answer an RS256 key. */
+  registerLtiPlatform: LtiPlatformPayload;
+  /** Admin only. */
+  changeLtiPlatform: LtiPlatformPayload;
   /** Admin only: rebuilds a read model from the log into fresh tables and swaps them in; refused while one runs on it. */
   rebuildReadModel: RebuildReadModelPayload;
   /** Admin only: replays the log into scratch tables and compares them with the live read model; nothing live changes. */
@@ -1249,6 +1282,16 @@ export type MutationMakeDefaultPricingPlanArgs = {
 
 export type MutationChangeCourseArgs = {
   input: ChangeCourseInput;
+};
+
+
+export type MutationRegisterLtiPlatformArgs = {
+  input: RegisterLtiPlatformInput;
+};
+
+
+export type MutationChangeLtiPlatformArgs = {
+  input: ChangeLtiPlatformInput;
 };
 
 
@@ -3599,6 +3642,102 @@ export type InstructorSearchResult = {
   lessons: Array<InstructorSearchLesson>;
 };
 
+/** A registered LTI 1.3 platform (an LMS: Canvas, Moodle, Blackboard …). Admin only. */
+export type LtiPlatform = {
+  __typename?: 'LtiPlatform';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** The platform's issuer: the iss of its id_tokens. */
+  issuer: Scalars['String']['output'];
+  /** The client id the platform gave this tool: the aud of its id_tokens. */
+  clientId: Scalars['String']['output'];
+  /** The deployments of the tool in the platform whose launches are accepted. */
+  deploymentIds: Array<Scalars['String']['output']>;
+  /** The platform's OIDC authorization endpoint. */
+  authLoginUrl: Scalars['String']['output'];
+  /** The platform's OAuth 2 token endpoint (grades and rosters). */
+  accessTokenUrl: Scalars['String']['output'];
+  /** Where the platform's public keys are. */
+  jwksUrl: Scalars['String']['output'];
+  registeredAt: Scalars['DateTime']['output'];
+  changedAt: Scalars['DateTime']['output'];
+};
+
+export type LtiPlatformEdge = {
+  __typename?: 'LtiPlatformEdge';
+  cursor: Scalars['String']['output'];
+  node: LtiPlatform;
+};
+
+export type LtiPlatformConnection = {
+  __typename?: 'LtiPlatformConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<LtiPlatformEdge>;
+};
+
+/** What an admin pastes into the LMS's tool settings. */
+export type LtiToolUrls = {
+  __typename?: 'LtiToolUrls';
+  /** OIDC login initiation URL (third-party-initiated login). */
+  loginUrl: Scalars['String']['output'];
+  /** Launch (redirect) URL. */
+  launchUrl: Scalars['String']['output'];
+  /** Deep-linking URL (also a redirect URL). */
+  deepLinkingUrl: Scalars['String']['output'];
+  /** Public keyset URL (JWKS) of this tool. */
+  jwksUrl: Scalars['String']['output'];
+};
+
+export type RegisterLtiPlatformInput = {
+  name: Scalars['String']['input'];
+  issuer: Scalars['String']['input'];
+  clientId: Scalars['String']['input'];
+  deploymentIds: Array<Scalars['String']['input']>;
+  authLoginUrl: Scalars['String']['input'];
+  accessTokenUrl: Scalars['String']['input'];
+  jwksUrl: Scalars['String']['input'];
+};
+
+/** The issuer and client id stay: another pair is another platform. */
+export type ChangeLtiPlatformInput = {
+  platformId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+  deploymentIds: Array<Scalars['String']['input']>;
+  authLoginUrl: Scalars['String']['input'];
+  accessTokenUrl: Scalars['String']['input'];
+  jwksUrl: Scalars['String']['input'];
+};
+
+export type LtiPlatformPayload = {
+  __typename?: 'LtiPlatformPayload';
+  /** False when nothing changed. */
+  changed: Scalars['Boolean']['output'];
+  platform: LtiPlatform;
+};
+
+/** A member of the LMS course a course is placed in (Names and Role Provisioning Services). */
+export type LtiRosterMember = {
+  __typename?: 'LtiRosterMember';
+  /** The name the LMS gives (never the email address: no screen of an instructor shows a student's address). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** STUDENT or INSTRUCTOR: the LMS role mapped as a launch maps it. */
+  role: Role;
+  /** Whether they have opened Tertulia from the LMS (and so have an account here). */
+  launched: Scalars['Boolean']['output'];
+};
+
+export type LtiRoster = {
+  __typename?: 'LtiRoster';
+  platformName: Scalars['String']['output'];
+  /** The LMS course's title. */
+  contextTitle?: Maybe<Scalars['String']['output']>;
+  /** Active learners and instructors, those who have not launched yet first. */
+  members: Array<LtiRosterMember>;
+  /** Learners who have not launched yet. */
+  studentsNotLaunched: Scalars['Int']['output'];
+};
+
 export type ReadModelState =
   /** Applying the log as it grows (see lagEvents and lagSeconds). */
   | 'LIVE'
@@ -4112,6 +4251,15 @@ export type ResolversTypes = {
   GroupConnection: ResolverTypeWrapper<Omit<GroupConnection, 'edges'> & { edges: Array<ResolversTypes['GroupEdge']> }>;
   InstructorSearchLesson: ResolverTypeWrapper<InstructorSearchLesson>;
   InstructorSearchResult: ResolverTypeWrapper<Omit<InstructorSearchResult, 'courses'> & { courses: Array<ResolversTypes['Course']> }>;
+  LtiPlatform: ResolverTypeWrapper<LtiPlatformRow>;
+  LtiPlatformEdge: ResolverTypeWrapper<Omit<LtiPlatformEdge, 'node'> & { node: ResolversTypes['LtiPlatform'] }>;
+  LtiPlatformConnection: ResolverTypeWrapper<Omit<LtiPlatformConnection, 'edges'> & { edges: Array<ResolversTypes['LtiPlatformEdge']> }>;
+  LtiToolUrls: ResolverTypeWrapper<LtiToolUrls>;
+  RegisterLtiPlatformInput: RegisterLtiPlatformInput;
+  ChangeLtiPlatformInput: ChangeLtiPlatformInput;
+  LtiPlatformPayload: ResolverTypeWrapper<Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversTypes['LtiPlatform'] }>;
+  LtiRosterMember: ResolverTypeWrapper<LtiRosterMember>;
+  LtiRoster: ResolverTypeWrapper<LtiRoster>;
   ReadModelState: ReadModelState;
   ReadModelOperationKind: ReadModelOperationKind;
   ReadModelOperationOutcome: ReadModelOperationOutcome;
@@ -4404,6 +4552,15 @@ export type ResolversParentTypes = {
   GroupConnection: Omit<GroupConnection, 'edges'> & { edges: Array<ResolversParentTypes['GroupEdge']> };
   InstructorSearchLesson: InstructorSearchLesson;
   InstructorSearchResult: Omit<InstructorSearchResult, 'courses'> & { courses: Array<ResolversParentTypes['Course']> };
+  LtiPlatform: LtiPlatformRow;
+  LtiPlatformEdge: Omit<LtiPlatformEdge, 'node'> & { node: ResolversParentTypes['LtiPlatform'] };
+  LtiPlatformConnection: Omit<LtiPlatformConnection, 'edges'> & { edges: Array<ResolversParentTypes['LtiPlatformEdge']> };
+  LtiToolUrls: LtiToolUrls;
+  RegisterLtiPlatformInput: RegisterLtiPlatformInput;
+  ChangeLtiPlatformInput: ChangeLtiPlatformInput;
+  LtiPlatformPayload: Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversParentTypes['LtiPlatform'] };
+  LtiRosterMember: LtiRosterMember;
+  LtiRoster: LtiRoster;
   ReadModelOperator: Omit<ReadModelOperator, 'person'> & { person?: Maybe<ResolversParentTypes['User']> };
   ReadModelFailure: ReadModelFailure;
   ReadModelDifference: ReadModelDifference;
@@ -4561,6 +4718,10 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   groups?: Resolver<ResolversTypes['GroupConnection'], ParentType, ContextType, Partial<QueryGroupsArgs>>;
   group?: Resolver<Maybe<ResolversTypes['Group']>, ParentType, ContextType, RequireFields<QueryGroupArgs, 'groupId'>>;
   instructorSearch?: Resolver<ResolversTypes['InstructorSearchResult'], ParentType, ContextType, RequireFields<QueryInstructorSearchArgs, 'query'>>;
+  ltiPlatformTable?: Resolver<ResolversTypes['LtiPlatformConnection'], ParentType, ContextType, Partial<QueryLtiPlatformTableArgs>>;
+  ltiPlatform?: Resolver<Maybe<ResolversTypes['LtiPlatform']>, ParentType, ContextType, RequireFields<QueryLtiPlatformArgs, 'platformId'>>;
+  ltiToolUrls?: Resolver<ResolversTypes['LtiToolUrls'], ParentType, ContextType>;
+  ltiRoster?: Resolver<Maybe<ResolversTypes['LtiRoster']>, ParentType, ContextType, RequireFields<QueryLtiRosterArgs, 'courseId'>>;
   readModels?: Resolver<Array<ResolversTypes['ReadModel']>, ParentType, ContextType>;
   readModel?: Resolver<ResolversTypes['ReadModel'], ParentType, ContextType, RequireFields<QueryReadModelArgs, 'name'>>;
 };
@@ -4682,6 +4843,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changePricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationChangePricingPlanArgs, 'input'>>;
   makeDefaultPricingPlan?: Resolver<ResolversTypes['PricingPlanPayload'], ParentType, ContextType, RequireFields<MutationMakeDefaultPricingPlanArgs, 'input'>>;
   changeCourse?: Resolver<ResolversTypes['ChangeCoursePayload'], ParentType, ContextType, RequireFields<MutationChangeCourseArgs, 'input'>>;
+  registerLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationRegisterLtiPlatformArgs, 'input'>>;
+  changeLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationChangeLtiPlatformArgs, 'input'>>;
   rebuildReadModel?: Resolver<ResolversTypes['RebuildReadModelPayload'], ParentType, ContextType, RequireFields<MutationRebuildReadModelArgs, 'input'>>;
   verifyReadModel?: Resolver<ResolversTypes['VerifyReadModelPayload'], ParentType, ContextType, RequireFields<MutationVerifyReadModelArgs, 'input'>>;
   resumeReadModel?: Resolver<ResolversTypes['ResumeReadModelPayload'], ParentType, ContextType, RequireFields<MutationResumeReadModelArgs, 'input'>>;
@@ -6134,6 +6297,62 @@ export type InstructorSearchResultResolvers<ContextType = ApiContext, ParentType
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LtiPlatformResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiPlatform'] = ResolversParentTypes['LtiPlatform']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issuer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deploymentIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  authLoginUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accessTokenUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jwksUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  registeredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  changedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiPlatformEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiPlatformEdge'] = ResolversParentTypes['LtiPlatformEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['LtiPlatform'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiPlatformConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiPlatformConnection'] = ResolversParentTypes['LtiPlatformConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['LtiPlatformEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiToolUrlsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiToolUrls'] = ResolversParentTypes['LtiToolUrls']> = {
+  loginUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  launchUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  deepLinkingUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  jwksUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiPlatformPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiPlatformPayload'] = ResolversParentTypes['LtiPlatformPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  platform?: Resolver<ResolversTypes['LtiPlatform'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiRosterMemberResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiRosterMember'] = ResolversParentTypes['LtiRosterMember']> = {
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  launched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type LtiRosterResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiRoster'] = ResolversParentTypes['LtiRoster']> = {
+  platformName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contextTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  members?: Resolver<Array<ResolversTypes['LtiRosterMember']>, ParentType, ContextType>;
+  studentsNotLaunched?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReadModelOperatorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelOperator'] = ResolversParentTypes['ReadModelOperator']> = {
   via?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6413,6 +6632,13 @@ export type Resolvers<ContextType = ApiContext> = {
   GroupConnection?: GroupConnectionResolvers<ContextType>;
   InstructorSearchLesson?: InstructorSearchLessonResolvers<ContextType>;
   InstructorSearchResult?: InstructorSearchResultResolvers<ContextType>;
+  LtiPlatform?: LtiPlatformResolvers<ContextType>;
+  LtiPlatformEdge?: LtiPlatformEdgeResolvers<ContextType>;
+  LtiPlatformConnection?: LtiPlatformConnectionResolvers<ContextType>;
+  LtiToolUrls?: LtiToolUrlsResolvers<ContextType>;
+  LtiPlatformPayload?: LtiPlatformPayloadResolvers<ContextType>;
+  LtiRosterMember?: LtiRosterMemberResolvers<ContextType>;
+  LtiRoster?: LtiRosterResolvers<ContextType>;
   ReadModelOperator?: ReadModelOperatorResolvers<ContextType>;
   ReadModelFailure?: ReadModelFailureResolvers<ContextType>;
   ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;

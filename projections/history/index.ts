@@ -27,6 +27,7 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
     case 'AccountRegistered':
       if (d.via === 'self_signup') return `Signed up as ${roles(d.roles)}.`;
       if (d.via === 'invitation') return `Signed up with an invitation as ${roles(d.roles)}.`;
+      if (d.via === 'lti') return `The account was made at a first launch from a course platform (LTI) as ${roles(d.roles)}.`;
       return `The account was created as ${roles(d.roles)}.`;
     case 'SignedIn':
       return d.ip ? `Signed in from ${d.ip}.` : 'Signed in.';

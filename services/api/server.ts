@@ -24,6 +24,7 @@ import { DATA_EXPORT_PATH, dataExportRouter } from './dataExport';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
+import { ltiRouter } from '../integrations/lti/http';
 import { createGraphQL, GRAPHQL_BODY_LIMIT_BYTES } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
 import { mountWebApp } from './webAssets';
@@ -153,12 +154,13 @@ export function createServer(runtime: Runtime) {
   app.use(DATA_EXPORT_PATH, dataExportRouter(runtime));
   app.use(ARCHIVE_UPLOAD_PATH, archiveUploadRouter(runtime));
   app.use(RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter(runtime));
+  app.use(ltiRouter(runtime));
 
   app.use(refuseSourceMaps);
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).
   const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : WEB_DIST;
   if (fs.existsSync(webDist)) {
-    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail|data-export)\b).*/, appPageHeaders);
+    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail|data-export|lti)\b).*/, appPageHeaders);
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

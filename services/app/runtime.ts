@@ -25,6 +25,10 @@ import { erasureHandlers, type ErasureHandlers } from '../domain/erasure/handler
 import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf } from './erasure';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
+import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
+import { checkKeySet } from '../integrations/lti/keySet';
+import { migrateLti } from '../integrations/lti/store';
+import { ltiServices, type LtiServices } from '../integrations/lti/services';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
@@ -126,6 +130,10 @@ export interface Runtime {
   dataExport: DataExportHandlers;
   /** Erasure by crypto-shredding (issue 34). */
   erasure: ErasureHandlers;
+  /** Tertulia as an LTI 1.3 tool: platforms, our key, launches (issue 33). */
+  lti: LtiHandlers;
+  /** The platforms' LTI Advantage services (rosters), called with our key. */
+  ltiServices: LtiServices;
   close(): Promise<void>;
 }
 
@@ -143,6 +151,7 @@ export async function createRuntime(
   await migrateLive(pool);
   await migrateArchiveChunks(pool);
   await migrateInstallation(pool);
+  await migrateLti(pool);
   const personalKeys = await preparePersonalData(pool, config.authSecret);
   if (!config.kurrentdbUrl) {
     const upgraded = await upgradePersonalData(pool, personalKeys);
@@ -339,6 +348,8 @@ export async function createRuntime(
     schedule: (job, at) => jobs.scheduleErasure(job, at),
     onError: (error, context) => log.warn({ err: error }, context),
   });
+  const lti = ltiHandlers({ commands, serverSecret: config.authSecret, checkKeySet });
+  const ltiServicesClient = ltiServices(() => lti.toolKey());
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -402,6 +413,8 @@ export async function createRuntime(
     archive,
     dataExport,
     erasure,
+    lti,
+    ltiServices: ltiServicesClient,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

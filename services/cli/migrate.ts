@@ -28,6 +28,7 @@ import { installationMigrations } from '../backup/installation';
 import { PERSONAL_KEYS_OWNER, personalKeyMigrations } from '../eventstore/personal/keyStore';
 import { relayMigrations } from '../relay/index';
 import { rateLimitMigrations } from '../security/rateLimit';
+import { ltiMigrations } from '../integrations/lti/store';
 
 /** Every owner, in the order a start applies them (reversed for taking everything down). */
 export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
@@ -41,6 +42,7 @@ export const MIGRATION_OWNERS: readonly MigrationOwner[] = [
   { owner: 'relay', migrations: relayMigrations },
   { owner: 'installation', migrations: installationMigrations },
   { owner: PERSONAL_KEYS_OWNER, migrations: personalKeyMigrations },
+  { owner: 'lti', migrations: ltiMigrations },
 ];
 
 const USAGE = `usage: npm run migrate [-- latest [owner] | status [owner] | down <owner> [--all] [--force]]

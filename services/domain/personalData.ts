@@ -61,6 +61,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   InvitationIssued: { subject: (d) => inviteeSubject(d.emailAddress), fields: { emailAddress: 'email' } },
   SpeakerInvitationSent: { subject: (d) => inviteeSubject(d.emailAddress), fields: { emailAddress: 'email' } },
   CourseShareInvited: { subject: (d) => inviteeSubject(d.emailAddress), fields: { emailAddress: 'email' } },
+  // The LMS's id of its user is an identifier of the person (issue 33); its stream is named by a hash.
+  LtiAccountLinked: { subject: (d) => d.accountId, fields: { subject: 'line' } },
 };
 
 /** What a field of an erased subject reads as. */

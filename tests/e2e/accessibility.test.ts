@@ -250,6 +250,8 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       '/admin/conversations',
       '/admin/pricing_plans',
       '/admin/pricing_plans/create',
+      '/admin/lti_platforms',
+      '/admin/lti_platforms/create',
       '/admin/speakers/candidates',
       '/admin/mail_templates',
       '/admin/profiles',

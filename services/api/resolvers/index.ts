@@ -19,6 +19,7 @@ import { instructorResolvers } from './instructor';
 import { classViewResolvers } from './classView';
 import { archiveResolvers } from './archive';
 import { pricingPlanResolvers } from './pricingPlans';
+import { ltiResolvers } from './lti';
 import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
 import { dataExportResolvers } from './dataExport';
@@ -59,6 +60,7 @@ export const resolvers = {
       classViewResolvers,
       archiveResolvers,
       pricingPlanResolvers,
+      ltiResolvers,
       groupResolvers,
       readModelResolvers,
       dataExportResolvers,

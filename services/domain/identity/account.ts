@@ -74,7 +74,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 
 export function decideRegister(
   state: AccountState,
-  cmd: { accountId: string; emailAddress: string; passwordHash: string; roles: Role[]; via: 'self_signup' | 'invitation' | 'seed' },
+  cmd: { accountId: string; emailAddress: string; passwordHash: string; roles: Role[]; via: 'self_signup' | 'invitation' | 'seed' | 'lti' },
 ): AccountEvent[] {
   if (state.exists) throw new DomainError(ErrorCode.CONFLICT, 'This account already exists.');
   return [{ type: 'AccountRegistered', data: { ...cmd } }];

@@ -10,7 +10,7 @@ export type AccountRegistered = DomainEvent<
     emailAddress: string;
     passwordHash: string;
     roles: Role[];
-    via: 'self_signup' | 'invitation' | 'seed';
+    via: 'self_signup' | 'invitation' | 'seed' | 'lti';
   }
 >;
 export type SignedIn = DomainEvent<'SignedIn', { sessionId: string; ip: string | null; expiresAt: string }>;

@@ -83,9 +83,16 @@ export async function accountIdForEmail(tx: CommandTransaction, emailAddress: st
   return owner;
 }
 
-function registerInTx(
+/** Registers and signs in inside a caller's command (sign-up, invitations, an LTI launch's account made just in time). */
+export function registerInTx(
   tx: CommandTransaction,
-  input: { emailAddress: string; passwordHash: string; roles: Role[]; via: 'self_signup' | 'invitation' | 'seed'; ip: string | null },
+  input: {
+    emailAddress: string;
+    passwordHash: string;
+    roles: Role[];
+    via: 'self_signup' | 'invitation' | 'seed' | 'lti';
+    ip: string | null;
+  },
 ): { accountId: string; sessionId: string; expiresAt: string } {
   const accountId = newId();
   const sessionId = crypto.randomUUID();

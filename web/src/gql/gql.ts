@@ -33,6 +33,11 @@ type Documents = {
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": typeof types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": typeof types.AdminDashboardDocument,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": typeof types.AdminRemainingMinutesChangedDocument,
+    "\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n": typeof types.AdminLtiPlatformFragmentDoc,
+    "\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n": typeof types.AdminLtiToolUrlsDocument,
+    "\n  query AdminLtiPlatform($platformId: ID!) {\n    ltiPlatform(platformId: $platformId) { ...AdminLtiPlatform }\n  }\n": typeof types.AdminLtiPlatformDocument,
+    "\n  mutation AdminRegisterLtiPlatform($input: RegisterLtiPlatformInput!) {\n    registerLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n": typeof types.AdminRegisterLtiPlatformDocument,
+    "\n  mutation AdminChangeLtiPlatform($input: ChangeLtiPlatformInput!) {\n    changeLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n": typeof types.AdminChangeLtiPlatformDocument,
     "\n  fragment ReadModelOperationFields on ReadModelOperation {\n    id kind reason startedOn finishedOn outcome events durationMs error cleared\n    by { via osUser host person { id emailAddress displayName } }\n    progress { eventsDone eventsTotal eventsPerSecond secondsLeft }\n    differences { table onlyLive onlyRebuilt }\n  }\n": typeof types.ReadModelOperationFieldsFragmentDoc,
     "\n  query ReadModels {\n    readModels {\n      id version checkpoint eventsApplied lagEvents lagSeconds state\n      failure { eventType streamId streamVersion position failedOn error }\n      running { ...ReadModelOperationFields }\n    }\n  }\n": typeof types.ReadModelsDocument,
     "\n  query ReadModelHistory($name: ID!) {\n    readModel(name: $name) { id history(first: 20) { ...ReadModelOperationFields } }\n  }\n": typeof types.ReadModelHistoryDocument,
@@ -121,6 +126,8 @@ type Documents = {
     "\n  mutation RemoveCourse($input: RemoveCourseInput!) {\n    removeCourse(input: $input) {\n      removed\n    }\n  }\n": typeof types.RemoveCourseDocument,
     "\n  query GallerySpeakers($language: String) {\n    allSpeakers(language: $language) {\n      language\n      speakers {\n        id\n        displayName\n        givenName\n        surname\n        headshotUrl\n      }\n    }\n  }\n": typeof types.GallerySpeakersDocument,
     "\n  query InstructorSearch($query: String!) {\n    instructorSearch(query: $query) {\n      courses {\n        id\n        name\n        language\n        proficiency\n        isPast\n      }\n      lessons {\n        lessonId\n        lessonAssignmentId\n        title\n        discussionTopic\n        order\n        courseId\n        courseName\n      }\n    }\n  }\n": typeof types.InstructorSearchDocument,
+    "\n  query LtiPlaceableCourses {\n    me {\n      id\n      ownedCourses(scope: current_or_upcoming) {\n        id\n        name\n        lessonAssignments { id lesson { id title } }\n      }\n    }\n  }\n": typeof types.LtiPlaceableCoursesDocument,
+    "\n  query InstructorLmsRoster($courseId: ID!) {\n    ltiRoster(courseId: $courseId) {\n      platformName\n      contextTitle\n      studentsNotLaunched\n      members { name role launched }\n    }\n  }\n": typeof types.InstructorLmsRosterDocument,
     "\n  fragment TemplateFields on Template {\n    id\n    name\n    language\n    proficiency\n    completionRequirement\n    durationRequirement\n    priceAgreementKind\n    currentCoursesCount\n  }\n": typeof types.TemplateFieldsFragmentDoc,
     "\n  query InstructorTemplates {\n    me {\n      id\n      templates {\n        ...TemplateFields\n      }\n    }\n  }\n": typeof types.InstructorTemplatesDocument,
     "\n  query InstructorTemplate($templateId: ID!) {\n    template(templateId: $templateId) {\n      ...TemplateFields\n    }\n    allTemplatedCourses(templateId: $templateId) {\n      totalCount\n      edges {\n        node {\n          id\n          name\n          startDate\n          endDate\n          isPast\n          owner {\n            id\n            displayName\n            emailAddress\n          }\n          courseShareInvites {\n            id\n            emailAddress\n            acceptedOn\n            rejectedOn\n          }\n        }\n      }\n    }\n  }\n": typeof types.InstructorTemplateDocument,
@@ -209,6 +216,11 @@ const documents: Documents = {
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": types.AdminDashboardDocument,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": types.AdminRemainingMinutesChangedDocument,
+    "\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n": types.AdminLtiPlatformFragmentDoc,
+    "\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n": types.AdminLtiToolUrlsDocument,
+    "\n  query AdminLtiPlatform($platformId: ID!) {\n    ltiPlatform(platformId: $platformId) { ...AdminLtiPlatform }\n  }\n": types.AdminLtiPlatformDocument,
+    "\n  mutation AdminRegisterLtiPlatform($input: RegisterLtiPlatformInput!) {\n    registerLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n": types.AdminRegisterLtiPlatformDocument,
+    "\n  mutation AdminChangeLtiPlatform($input: ChangeLtiPlatformInput!) {\n    changeLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n": types.AdminChangeLtiPlatformDocument,
     "\n  fragment ReadModelOperationFields on ReadModelOperation {\n    id kind reason startedOn finishedOn outcome events durationMs error cleared\n    by { via osUser host person { id emailAddress displayName } }\n    progress { eventsDone eventsTotal eventsPerSecond secondsLeft }\n    differences { table onlyLive onlyRebuilt }\n  }\n": types.ReadModelOperationFieldsFragmentDoc,
     "\n  query ReadModels {\n    readModels {\n      id version checkpoint eventsApplied lagEvents lagSeconds state\n      failure { eventType streamId streamVersion position failedOn error }\n      running { ...ReadModelOperationFields }\n    }\n  }\n": types.ReadModelsDocument,
     "\n  query ReadModelHistory($name: ID!) {\n    readModel(name: $name) { id history(first: 20) { ...ReadModelOperationFields } }\n  }\n": types.ReadModelHistoryDocument,
@@ -297,6 +309,8 @@ const documents: Documents = {
     "\n  mutation RemoveCourse($input: RemoveCourseInput!) {\n    removeCourse(input: $input) {\n      removed\n    }\n  }\n": types.RemoveCourseDocument,
     "\n  query GallerySpeakers($language: String) {\n    allSpeakers(language: $language) {\n      language\n      speakers {\n        id\n        displayName\n        givenName\n        surname\n        headshotUrl\n      }\n    }\n  }\n": types.GallerySpeakersDocument,
     "\n  query InstructorSearch($query: String!) {\n    instructorSearch(query: $query) {\n      courses {\n        id\n        name\n        language\n        proficiency\n        isPast\n      }\n      lessons {\n        lessonId\n        lessonAssignmentId\n        title\n        discussionTopic\n        order\n        courseId\n        courseName\n      }\n    }\n  }\n": types.InstructorSearchDocument,
+    "\n  query LtiPlaceableCourses {\n    me {\n      id\n      ownedCourses(scope: current_or_upcoming) {\n        id\n        name\n        lessonAssignments { id lesson { id title } }\n      }\n    }\n  }\n": types.LtiPlaceableCoursesDocument,
+    "\n  query InstructorLmsRoster($courseId: ID!) {\n    ltiRoster(courseId: $courseId) {\n      platformName\n      contextTitle\n      studentsNotLaunched\n      members { name role launched }\n    }\n  }\n": types.InstructorLmsRosterDocument,
     "\n  fragment TemplateFields on Template {\n    id\n    name\n    language\n    proficiency\n    completionRequirement\n    durationRequirement\n    priceAgreementKind\n    currentCoursesCount\n  }\n": types.TemplateFieldsFragmentDoc,
     "\n  query InstructorTemplates {\n    me {\n      id\n      templates {\n        ...TemplateFields\n      }\n    }\n  }\n": types.InstructorTemplatesDocument,
     "\n  query InstructorTemplate($templateId: ID!) {\n    template(templateId: $templateId) {\n      ...TemplateFields\n    }\n    allTemplatedCourses(templateId: $templateId) {\n      totalCount\n      edges {\n        node {\n          id\n          name\n          startDate\n          endDate\n          isPast\n          owner {\n            id\n            displayName\n            emailAddress\n          }\n          courseShareInvites {\n            id\n            emailAddress\n            acceptedOn\n            rejectedOn\n          }\n        }\n      }\n    }\n  }\n": types.InstructorTemplateDocument,
@@ -453,6 +467,26 @@ export function graphql(source: "\n    query AdminDashboard {\n      adminDashbo
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n"): (typeof documents)["\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n"): (typeof documents)["\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n"): (typeof documents)["\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AdminLtiPlatform($platformId: ID!) {\n    ltiPlatform(platformId: $platformId) { ...AdminLtiPlatform }\n  }\n"): (typeof documents)["\n  query AdminLtiPlatform($platformId: ID!) {\n    ltiPlatform(platformId: $platformId) { ...AdminLtiPlatform }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminRegisterLtiPlatform($input: RegisterLtiPlatformInput!) {\n    registerLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n"): (typeof documents)["\n  mutation AdminRegisterLtiPlatform($input: RegisterLtiPlatformInput!) {\n    registerLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdminChangeLtiPlatform($input: ChangeLtiPlatformInput!) {\n    changeLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n"): (typeof documents)["\n  mutation AdminChangeLtiPlatform($input: ChangeLtiPlatformInput!) {\n    changeLtiPlatform(input: $input) { changed platform { ...AdminLtiPlatform } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -805,6 +839,14 @@ export function graphql(source: "\n  query GallerySpeakers($language: String) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query InstructorSearch($query: String!) {\n    instructorSearch(query: $query) {\n      courses {\n        id\n        name\n        language\n        proficiency\n        isPast\n      }\n      lessons {\n        lessonId\n        lessonAssignmentId\n        title\n        discussionTopic\n        order\n        courseId\n        courseName\n      }\n    }\n  }\n"): (typeof documents)["\n  query InstructorSearch($query: String!) {\n    instructorSearch(query: $query) {\n      courses {\n        id\n        name\n        language\n        proficiency\n        isPast\n      }\n      lessons {\n        lessonId\n        lessonAssignmentId\n        title\n        discussionTopic\n        order\n        courseId\n        courseName\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LtiPlaceableCourses {\n    me {\n      id\n      ownedCourses(scope: current_or_upcoming) {\n        id\n        name\n        lessonAssignments { id lesson { id title } }\n      }\n    }\n  }\n"): (typeof documents)["\n  query LtiPlaceableCourses {\n    me {\n      id\n      ownedCourses(scope: current_or_upcoming) {\n        id\n        name\n        lessonAssignments { id lesson { id title } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InstructorLmsRoster($courseId: ID!) {\n    ltiRoster(courseId: $courseId) {\n      platformName\n      contextTitle\n      studentsNotLaunched\n      members { name role launched }\n    }\n  }\n"): (typeof documents)["\n  query InstructorLmsRoster($courseId: ID!) {\n    ltiRoster(courseId: $courseId) {\n      platformName\n      contextTitle\n      studentsNotLaunched\n      members { name role launched }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

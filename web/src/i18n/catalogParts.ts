@@ -76,7 +76,7 @@ export const PARTS = {
     'conversation.side.noCourse',
     ...CONVERSATION_HEADINGS,
   ],
-  instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row'],
+  instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row', 'ltiPick', 'ltiRoster'],
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
   /** The room (/conversation/*). */
   conversation: ['conversation', 'student.reserve.topicToBeAnnounced'],

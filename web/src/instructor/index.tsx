@@ -13,6 +13,7 @@ const DeleteCoursePage = lazy(() => import('./courses/DeleteCoursePage'));
 const EditCoursePage = lazy(() => import('./courses/EditCoursePage'));
 const NewCoursePage = lazy(() => import('./courses/NewCoursePage'));
 const GalleryPage = lazy(() => import('./gallery/GalleryPage'));
+const DeepLinkingPage = lazy(() => import('./lti/DeepLinkingPage'));
 const ProvisionPage = lazy(() => import('./templates/ProvisionPage'));
 const TemplateFormPage = lazy(() => import('./templates/TemplateFormPage'));
 const TemplatePage = lazy(() => import('./templates/TemplatePage'));
@@ -46,6 +47,7 @@ export default function InstructorArea() {
             <Route path="templates/:id/delete" element={<TemplatePage deleting />} />
             <Route path="templates/:id/courses/provision" element={<ProvisionPage />} />
             <Route path="gallery" element={<GalleryPage />} />
+            <Route path="lti/deep-linking/:requestId" element={<DeepLinkingPage />} />
             <Route
               path="settings"
               element={<AreaSettingsPage role="INSTRUCTOR" links={[{ to: '/instructor/settings/security', label: 'Security' }]} />}

@@ -150,6 +150,10 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
     oneArg: 'pricingPlanId',
     oneNode: fieldsOf(PRICING_PLAN),
   },
+  lti_platforms: {
+    listField: 'ltiPlatformTable',
+    listNode: 'id name issuer clientId deploymentIds registeredAt',
+  },
   groups: {
     listField: 'groups',
     listNode: GROUP_LIST_NODE,

@@ -29,6 +29,7 @@ import { InviteNumber } from './InviteNumber';
 import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
+import { LmsRoster } from '../lti/LmsRoster';
 import { useT } from '../../i18n/useT';
 import { countOf } from '../../lib/plural';
 import { lazy, Suspense } from 'react';
@@ -115,6 +116,7 @@ export default function CoursePage() {
               Price Per Conversation: {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
             </Typography>
           </Paper>
+          <LmsRoster courseId={course.id} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
             <Alert severity="warning">

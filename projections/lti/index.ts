@@ -1,0 +1,135 @@
+/**
+ * LTI read model (issue 33): the registered platforms, for the back-office's table and form and for
+ * the launch's look-up by issuer and client id; which LMS user is which account (to tell who has
+ * launched), and which LMS course each course is placed in. The log keeps the history.
+ */
+import type pg from 'pg';
+import type { ConnectionSource } from '../../services/api/connections';
+import type { Pool } from '../../services/db/pool';
+import type { StoredEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
+
+export const ltiProjector: Projector = {
+  name: 'lti',
+  version: 2,
+  handles: ['LtiPlatformRegistered', 'LtiPlatformChanged', 'LtiAccountLinked', 'LtiCourseLinked'],
+  schema: `
+    CREATE TABLE lti_platforms (
+      id text PRIMARY KEY, name text NOT NULL, issuer text NOT NULL, client_id text NOT NULL, deployment_ids text[] NOT NULL,
+      auth_login_url text NOT NULL, access_token_url text NOT NULL, jwks_url text NOT NULL,
+      registered_at timestamptz NOT NULL, changed_at timestamptz NOT NULL);
+    CREATE UNIQUE INDEX lti_platforms_pair ON lti_platforms (issuer, client_id);
+    CREATE INDEX lti_platforms_name ON lti_platforms (name, id);
+    CREATE TABLE lti_user_links (platform_id text NOT NULL, subject text NOT NULL, account_id text NOT NULL, PRIMARY KEY (platform_id, subject));
+    CREATE TABLE lti_course_links (
+      course_id text PRIMARY KEY, platform_id text NOT NULL, context_id text NOT NULL, context_title text, memberships_url text NOT NULL);`,
+  // A handful of platforms, changed seldom: one statement per event.
+  async apply(events: StoredEvent[], db: pg.PoolClient) {
+    for (const e of events) {
+      const d = e.data;
+      const at = e.metadata.occurredAt;
+      if (e.type === 'LtiAccountLinked') {
+        await db.query('INSERT INTO lti_user_links (platform_id, subject, account_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+          d.platformId,
+          d.subject,
+          d.accountId,
+        ]);
+        continue;
+      }
+      if (e.type === 'LtiCourseLinked') {
+        await db.query(
+          `INSERT INTO lti_course_links (course_id, platform_id, context_id, context_title, memberships_url) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (course_id) DO UPDATE SET platform_id = $2, context_id = $3, context_title = $4, memberships_url = $5`,
+          [d.courseId, d.platformId, d.contextId, d.contextTitle, d.membershipsUrl],
+        );
+        continue;
+      }
+      await db.query(
+        `INSERT INTO lti_platforms AS p (id, name, issuer, client_id, deployment_ids, auth_login_url, access_token_url, jwks_url, registered_at, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+         ON CONFLICT (id) DO UPDATE SET name = $2, deployment_ids = $5, auth_login_url = $6, access_token_url = $7, jwks_url = $8, changed_at = $9`,
+        [d.platformId, d.name, d.issuer, d.clientId, d.deploymentIds, d.authLoginUrl, d.accessTokenUrl, d.jwksUrl, at],
+      );
+    }
+  },
+};
+
+export interface LtiPlatformRow {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  deploymentIds: string[];
+  authLoginUrl: string;
+  accessTokenUrl: string;
+  jwksUrl: string;
+  registeredAt: Date;
+  changedAt: Date;
+}
+
+const toPlatform = (r: Record<string, any>): LtiPlatformRow => ({
+  id: r.id,
+  name: r.name,
+  issuer: r.issuer,
+  clientId: r.client_id,
+  deploymentIds: r.deployment_ids,
+  authLoginUrl: r.auth_login_url,
+  accessTokenUrl: r.access_token_url,
+  jwksUrl: r.jwks_url,
+  registeredAt: r.registered_at,
+  changedAt: r.changed_at,
+});
+
+export async function findLtiPlatform(pool: Pool, id: string): Promise<LtiPlatformRow | null> {
+  const { rows } = await pool.query('SELECT * FROM rm_lti.lti_platforms WHERE id = $1', [id]);
+  return rows[0] ? toPlatform(rows[0]) : null;
+}
+
+/**
+ * The platform a login initiation names: by issuer and client id; without a client id (optional in
+ * the login request) only when the issuer has one registration, as an ambiguous guess is no answer.
+ */
+export async function findLtiPlatformForLogin(pool: Pool, issuer: string, clientId: string | null): Promise<LtiPlatformRow | null> {
+  const { rows } = clientId
+    ? await pool.query('SELECT * FROM rm_lti.lti_platforms WHERE issuer = $1 AND client_id = $2', [issuer, clientId])
+    : await pool.query('SELECT * FROM rm_lti.lti_platforms WHERE issuer = $1 LIMIT 2', [issuer]);
+  return rows.length === 1 ? toPlatform(rows[0]) : null;
+}
+
+export const adminLtiPlatformsSource: ConnectionSource<LtiPlatformRow> = {
+  from: 'rm_lti.lti_platforms',
+  fields: {
+    id: { column: 'id', type: 'text' },
+    name: { column: 'name', type: 'text' },
+    issuer: { column: 'issuer', type: 'text' },
+    registeredAt: { column: 'registered_at', type: 'timestamptz' },
+  },
+  defaultSort: [{ field: 'name', direction: 'ASC' }],
+  toNode: toPlatform,
+};
+
+export interface LtiCourseLinkRow {
+  courseId: string;
+  platformId: string;
+  contextId: string;
+  contextTitle: string | null;
+  membershipsUrl: string;
+}
+
+export async function findLtiCourseLink(pool: Pool, courseId: string): Promise<LtiCourseLinkRow | null> {
+  const { rows } = await pool.query(
+    `SELECT course_id AS "courseId", platform_id AS "platformId", context_id AS "contextId", context_title AS "contextTitle",
+       memberships_url AS "membershipsUrl" FROM rm_lti.lti_course_links WHERE course_id = $1`,
+    [courseId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Of the platform's user ids, those that have launched Tertulia (and so have an account here). */
+export async function launchedSubjects(pool: Pool, platformId: string, subjects: readonly string[]): Promise<Set<string>> {
+  const { rows } = await pool.query('SELECT subject FROM rm_lti.lti_user_links WHERE platform_id = $1 AND subject = ANY($2)', [
+    platformId,
+    subjects,
+  ]);
+  return new Set(rows.map((r) => r.subject as string));
+}

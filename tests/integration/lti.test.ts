@@ -1,0 +1,361 @@
+/**
+ * Tertulia as an LTI 1.3 tool (issue 33) against a platform peer built from the IMS specifications
+ * (tests/support/ltiPlatform.ts): registration by an admin (validated, JWKS fetched), login
+ * initiation, launch (account made, linked or found; role mapped; signed in; landing), and every
+ * refusal with nothing written.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { LTI_PATHS } from '../../services/integrations/lti/paths';
+import { createAdmin, eventCountWithoutMail, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createCourse, createPlans } from '../support/enrollment';
+import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
+
+const REGISTER = `mutation($input: RegisterLtiPlatformInput!) {
+  registerLtiPlatform(input: $input) { changed platform { id name issuer clientId deploymentIds jwksUrl } } }`;
+
+let app: TestApp;
+let peer: LtiPlatformPeer;
+let admin: { token: string; accountId: string };
+let platformId: string;
+
+const platformInput = (p: LtiPlatformPeer, overrides: Record<string, unknown> = {}) => ({
+  name: 'Colegio Cervantes Canvas',
+  issuer: p.issuer,
+  clientId: p.clientId,
+  deploymentIds: [p.deploymentId],
+  authLoginUrl: p.authLoginUrl,
+  accessTokenUrl: p.accessTokenUrl,
+  jwksUrl: p.jwksUrl,
+  ...overrides,
+});
+
+/** The LMS's third-party-initiated login, then the platform's answer: the form it would post to us. */
+async function initiate(p: LtiPlatformPeer, target = `${app.url}${LTI_PATHS.launch}`) {
+  const login = new URL(`${app.url}${LTI_PATHS.login}`);
+  const params = {
+    iss: p.issuer,
+    login_hint: p.loginHint,
+    target_link_uri: target,
+    client_id: p.clientId,
+    lti_deployment_id: p.deploymentId,
+  };
+  for (const [k, v] of Object.entries(params)) login.searchParams.set(k, v);
+  const res = await fetch(login, { redirect: 'manual' });
+  assert.equal(res.status, 302, await res.clone().text());
+  return p.authorize(res.headers.get('location')!);
+}
+
+async function post(form: { action: string; idToken: string; state: string }) {
+  const res = await fetch(form.action, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+    body: new URLSearchParams({ id_token: form.idToken, state: form.state }),
+  });
+  return { status: res.status, location: res.headers.get('location'), cookies: res.headers.getSetCookie(), page: await res.text() };
+}
+
+async function launch(p: LtiPlatformPeer) {
+  return post(await initiate(p));
+}
+
+const tokenOf = (cookies: string[]) =>
+  decodeURIComponent(
+    cookies
+      .find((c) => c.startsWith('auth_token='))!
+      .split(';')[0]
+      .slice('auth_token='.length),
+  );
+
+beforeAll(async () => {
+  app = await startTestApp({}, 'lti');
+  peer = await startLtiPlatform();
+  peer.tool = {
+    jwksUrl: `${app.url}${LTI_PATHS.jwks}`,
+    redirectUris: [`${app.url}${LTI_PATHS.launch}`, `${app.url}${LTI_PATHS.deepLinking}`],
+  };
+  admin = await createAdmin(app);
+  const res = await app.gql(REGISTER, { input: platformInput(peer) }, admin.token);
+  assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+  platformId = res.data.registerLtiPlatform.platform.id;
+});
+
+afterAll(async () => {
+  await peer?.close();
+  await app?.close();
+});
+
+describe('LTI platform registration (admin)', () => {
+  it('registers a platform, lists it and gives the URLs to paste into the LMS', async () => {
+    const res = await app.gql(
+      `{ ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl } ltiPlatformTable { totalCount edges { node { id clientId } } } }`,
+      {},
+      admin.token,
+    );
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    assert.deepEqual(res.data.ltiToolUrls, {
+      loginUrl: `${app.url}/lti/login`,
+      launchUrl: `${app.url}/lti/launch`,
+      deepLinkingUrl: `${app.url}/lti/deep-linking`,
+      jwksUrl: `${app.url}/lti/jwks`,
+    });
+    assert.deepEqual(
+      res.data.ltiPlatformTable.edges.map((e: any) => e.node.id),
+      [platformId],
+    );
+    const jwks = await (await fetch(`${app.url}/lti/jwks`)).json();
+    assert.equal(jwks.keys.length, 1);
+    assert.equal(jwks.keys[0].kty, 'RSA');
+    assert.equal(jwks.keys[0].d, undefined, 'never the private part');
+    const stored = await app.runtime.pool.query(`SELECT data FROM events WHERE type = 'LtiToolKeyGenerated'`);
+    assert.equal(stored.rows.length, 1);
+    assert.ok(!JSON.stringify(stored.rows[0].data).includes('"d":'), 'the private key rests sealed');
+  });
+
+  it('refuses a JWKS URL that answers no keys, a second registration of the same pair, and a non-admin, writing nothing', async () => {
+    const student = await signUpOnboarded(app, 'not-admin@example.com');
+    const before = await eventCountWithoutMail(app);
+    const noKeys = await app.gql(
+      REGISTER,
+      { input: platformInput(peer, { clientId: 'other', jwksUrl: `${peer.url}/nothing-here` }) },
+      admin.token,
+    );
+    assert.equal(noKeys.errors?.[0].extensions?.fields?.jwksUrl, "The JWKS URL answered HTTP 404 instead of the platform's keys.");
+    const http = await app.gql(
+      REGISTER,
+      { input: platformInput(peer, { clientId: 'other', authLoginUrl: 'http://lms.example/auth' }) },
+      admin.token,
+    );
+    assert.match(http.errors?.[0].extensions?.fields?.authLoginUrl ?? '', /https:\/\//);
+    const nul = await app.gql(REGISTER, { input: platformInput(peer, { clientId: 'a\u0000b' }) }, admin.token);
+    assert.equal(nul.errors?.[0].extensions?.code, 'BAD_USER_INPUT');
+    const twice = await app.gql(REGISTER, { input: platformInput(peer) }, admin.token);
+    assert.equal(twice.errors?.[0].extensions?.code, 'CONFLICT');
+    const refused = await app.gql(REGISTER, { input: platformInput(peer, { clientId: 'x' }) }, student.token);
+    assert.equal(refused.errors?.[0].extensions?.code, 'UNAUTHORIZED');
+    assert.equal(await eventCountWithoutMail(app), before);
+  });
+});
+
+describe('LTI launch', () => {
+  it('makes a learner an account just in time, signs them in as a student and lands on their home', async () => {
+    peer.nextLaunch = { sub: 'lms-learner-1', email: 'learner1@school.example', roles: [LTI_ROLES.learner] };
+    const res = await launch(peer);
+    assert.equal(res.status, 303, res.page);
+    assert.equal(res.location, '/student/home');
+    const me = await app.gql(`{ me { id emailAddress account { roles activeRole } } }`, {}, tokenOf(res.cookies));
+    assert.equal(me.data.me.emailAddress, 'learner1@school.example');
+    assert.deepEqual(me.data.me.account.roles, ['ONBOARDING_STUDENT']);
+    const linked = await app.runtime.pool.query(
+      `SELECT data FROM events WHERE type = 'LtiAccountLinked' AND data->>'subject' = 'lms-learner-1'`,
+    );
+    assert.equal(linked.rows[0].data.via, 'created');
+    assert.equal(linked.rows[0].data.accountId, me.data.me.id);
+
+    // The same person again: found by (issuer, sub), even with another email in the LMS.
+    peer.nextLaunch = { sub: 'lms-learner-1', email: 'renamed@school.example', roles: [LTI_ROLES.learner] };
+    const again = await launch(peer);
+    const meAgain = await app.gql(`{ me { id } }`, {}, tokenOf(again.cookies));
+    assert.equal(meAgain.data.me.id, me.data.me.id);
+  });
+
+  it('links an instructor by email and gives them the instructor role', async () => {
+    const existing = await signUpOnboarded(app, 'teacher@school.example', 'Passw0rd!', 'STUDENT');
+    peer.nextLaunch = { sub: 'lms-teacher', email: 'Teacher@School.example', roles: [LTI_ROLES.instructor] };
+    const res = await launch(peer);
+    assert.equal(res.status, 303, res.page);
+    assert.equal(res.location, '/instructor/courses/grid');
+    const me = await app.gql(`{ me { id account { roles activeRole } } }`, {}, tokenOf(res.cookies));
+    assert.equal(me.data.me.id, existing.accountId);
+    assert.deepEqual(me.data.me.account.roles, ['STUDENT', 'ONBOARDING_INSTRUCTOR']);
+    assert.equal(me.data.me.account.activeRole, 'ONBOARDING_INSTRUCTOR');
+  });
+
+  it('never signs in an admin from an LMS that claims their address', async () => {
+    peer.nextLaunch = { sub: 'lms-impostor', email: 'admin@example.com', roles: [LTI_ROLES.instructor] };
+    await refusedWritingNothing(await initiate(peer), 'linkedElsewhere');
+  });
+
+  async function refusedWritingNothing(form: { action: string; idToken: string; state: string }, reason: string) {
+    const before = await eventCountWithoutMail(app);
+    const res = await post(form);
+    assert.ok(res.status >= 400, `refused (${res.status})`);
+    assert.match(res.page, new RegExp(`data-reason="${reason}"`));
+    assert.match(res.page, /Nothing was changed and you were not signed in\./);
+    assert.deepEqual(res.cookies, []);
+    assert.equal(await eventCountWithoutMail(app), before);
+    return res;
+  }
+
+  it('refuses a token signed with another key', async () => {
+    peer.nextLaunch = { sub: 'lms-x', signWithOtherKey: true };
+    await refusedWritingNothing(await initiate(peer), 'signature');
+  });
+
+  it('refuses a token for another audience', async () => {
+    peer.nextLaunch = { sub: 'lms-x', audience: 'some-other-tool' };
+    await refusedWritingNothing(await initiate(peer), 'audience');
+  });
+
+  it('refuses an expired token (past the clock skew)', async () => {
+    peer.nextLaunch = { sub: 'lms-x', issuedSecondsAgo: 400, expiresInSeconds: 300 };
+    await refusedWritingNothing(await initiate(peer), 'expired');
+  });
+
+  it('refuses an unknown deployment', async () => {
+    peer.nextLaunch = { sub: 'lms-x', deploymentId: 'another-deployment' };
+    await refusedWritingNothing(await initiate(peer), 'deployment');
+  });
+
+  it('refuses a nonce other than the login’s, and a launch posted twice', async () => {
+    peer.nextLaunch = { sub: 'lms-x', nonce: 'a-nonce-we-never-issued' };
+    await refusedWritingNothing(await initiate(peer), 'nonce');
+
+    peer.nextLaunch = { sub: 'lms-replay', email: 'replay@school.example' };
+    const form = await initiate(peer);
+    assert.equal((await post(form)).status, 303);
+    await refusedWritingNothing(form, 'state');
+    // The same id_token with a fresh state: its nonce is not the new login's.
+    const fresh = await initiate(peer);
+    await refusedWritingNothing({ ...fresh, idToken: form.idToken }, 'nonce');
+  });
+
+  it('refuses a login from an unregistered issuer and a launch with no state', async () => {
+    const login = new URL(`${app.url}${LTI_PATHS.login}`);
+    login.searchParams.set('iss', 'https://unknown.example');
+    login.searchParams.set('login_hint', 'x');
+    login.searchParams.set('target_link_uri', `${app.url}/lti/launch`);
+    const res = await fetch(login, { redirect: 'manual', headers: { 'accept-language': 'es' } });
+    assert.equal(res.status, 404);
+    assert.match(await res.text(), /no está registrada aquí/);
+    const before = await eventCountWithoutMail(app);
+    const noState = await post({ action: `${app.url}/lti/launch`, idToken: 'x.y.z', state: '' });
+    assert.equal(noState.status, 400);
+    assert.equal(await eventCountWithoutMail(app), before);
+  });
+});
+
+describe('LTI deep linking', () => {
+  it('lets an instructor place a course; the platform gets a signed response; a learner’s launch from it lands on the course’s join page', async () => {
+    await createPlans(app);
+    const teacher = await signUpOnboarded(app, 'placer@school.example', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Spanish 201' });
+
+    // A learner may not ask to place content.
+    peer.nextLaunch = { messageType: 'LtiDeepLinkingRequest', sub: 'lms-dl-learner', email: 'dl-learner@school.example' };
+    await refusedLaunch(await initiate(peer, `${app.url}${LTI_PATHS.deepLinking}`), 'deepLinkingRole');
+
+    peer.nextLaunch = {
+      messageType: 'LtiDeepLinkingRequest',
+      sub: 'lms-placer',
+      email: 'placer@school.example',
+      roles: [LTI_ROLES.instructor],
+    };
+    const landed = await post(await initiate(peer, `${app.url}${LTI_PATHS.deepLinking}`));
+    assert.equal(landed.status, 303, landed.page);
+    const requestId = landed.location!.match(/^\/instructor\/lti\/deep-linking\/([\w-]+)$/)?.[1];
+    assert.ok(requestId, landed.location!);
+    const cookie = landed.cookies.map((c) => c.split(';')[0]).join('; ');
+
+    const respond = (placed: string, withCookie = cookie) =>
+      fetch(`${app.url}${LTI_PATHS.deepLinkingRespond}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(withCookie ? { cookie: withCookie } : {}) },
+        body: new URLSearchParams({ requestId, placed }),
+      });
+    // Not signed in, or another's course: refused, and the request stays usable.
+    assert.equal((await respond(`course:${course.id}`, '')).status, 400);
+    const other = await signUpOnboarded(app, 'other-teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const othersCourse = await createCourse(app, other.token, { name: 'Not yours' });
+    assert.equal((await respond(`course:${othersCourse.id}`)).status, 400);
+
+    const answer = await respond(`course:${course.id}`);
+    assert.equal(answer.status, 200);
+    assert.match(answer.headers.get('content-security-policy') ?? '', new RegExp(`form-action ${peer.url}`));
+    const page = await answer.text();
+    const jwt = page.match(/name="JWT" value="([^"]+)"/)?.[1];
+    assert.ok(jwt);
+    assert.equal(page.match(/action="([^"]+)"/)?.[1], peer.deepLinkingReturnUrl);
+    const delivered = await fetch(peer.deepLinkingReturnUrl, { method: 'POST', body: new URLSearchParams({ JWT: jwt }) });
+    assert.equal(delivered.status, 200, JSON.stringify(peer.received.refusals));
+    const [placedLink] = peer.received.deepLinks;
+    assert.equal(placedLink.data, 'platform-opaque-data');
+    assert.deepEqual(placedLink.contentItems, [
+      { type: 'ltiResourceLink', title: 'Spanish 201', url: `${app.url}/lti/launch`, custom: { tertulia_course_id: course.id } },
+    ]);
+    // Answered once.
+    assert.equal((await respond(`course:${course.id}`)).status, 410);
+
+    peer.nextLaunch = {
+      sub: 'lms-dl-learner-2',
+      email: 'dl-learner2@school.example',
+      custom: placedLink.contentItems[0].custom as Record<string, string>,
+    };
+    const learner = await launch(peer);
+    assert.equal(learner.status, 303, learner.page);
+    assert.equal(learner.location, `/join/${course.inviteNumber}`);
+    // The instructor's own launch of the link opens their course page.
+    peer.nextLaunch = {
+      sub: 'lms-placer',
+      email: 'placer@school.example',
+      roles: [LTI_ROLES.instructor],
+      custom: { tertulia_course_id: course.id },
+    };
+    assert.equal((await launch(peer)).location, `/instructor/courses/${course.id}`);
+  });
+});
+
+async function refusedLaunch(form: { action: string; idToken: string; state: string }, reason: string) {
+  const before = await eventCountWithoutMail(app);
+  const res = await post(form);
+  assert.ok(res.status >= 400, `refused (${res.status})`);
+  assert.match(res.page, new RegExp(`data-reason="${reason}"`));
+  assert.equal(await eventCountWithoutMail(app), before);
+}
+
+describe('LTI roster (Names and Role Provisioning Services)', () => {
+  const ROSTER = `query($courseId: ID!) { ltiRoster(courseId: $courseId) {
+    platformName contextTitle studentsNotLaunched members { name role launched } } }`;
+
+  it('shows the course’s owner the LMS course’s members, who has not launched first, pulled with our signed assertion', async () => {
+    const teacher = await signUpOnboarded(app, 'roster-teacher@school.example', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Spanish 301' });
+    assert.equal((await app.gql(ROSTER, { courseId: course.id }, teacher.token)).data.ltiRoster, null, 'not placed in an LMS course yet');
+
+    const custom = { tertulia_course_id: course.id };
+    peer.nextLaunch = {
+      sub: 'lms-roster-teacher',
+      email: 'roster-teacher@school.example',
+      roles: [LTI_ROLES.instructor],
+      contextId: 'spanish-301',
+      custom,
+    };
+    assert.equal((await launch(peer)).status, 303);
+    peer.nextLaunch = { sub: 'lms-roster-a', email: 'roster-a@school.example', contextId: 'spanish-301', custom };
+    assert.equal((await launch(peer)).status, 303);
+    peer.members = [
+      { user_id: 'lms-roster-teacher', roles: [LTI_ROLES.instructor], name: 'Elena Teacher', email: 'roster-teacher@school.example' },
+      { user_id: 'lms-roster-a', roles: [LTI_ROLES.learner], name: 'Ana Launched', email: 'roster-a@school.example' },
+      { user_id: 'lms-roster-b', roles: [LTI_ROLES.learner], name: 'Bruno Waiting', email: 'roster-b@school.example' },
+      { user_id: 'lms-roster-c', roles: [LTI_ROLES.learner], name: 'Carla Dropped', status: 'Inactive' },
+      { user_id: 'lms-roster-m', roles: ['http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor'], name: 'Mo Mentor' },
+    ];
+
+    const res = await app.gql(ROSTER, { courseId: course.id }, teacher.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    assert.deepEqual(res.data.ltiRoster, {
+      platformName: 'Colegio Cervantes Canvas',
+      contextTitle: 'Spanish 101',
+      studentsNotLaunched: 1,
+      members: [
+        { name: 'Bruno Waiting', role: 'STUDENT', launched: false },
+        { name: 'Ana Launched', role: 'STUDENT', launched: true },
+        { name: 'Elena Teacher', role: 'INSTRUCTOR', launched: true },
+      ],
+    });
+    // Another instructor, or a student of the course: not theirs to see.
+    const other = await signUpOnboarded(app, 'roster-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    assert.equal((await app.gql(ROSTER, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+  });
+});
