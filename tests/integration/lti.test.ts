@@ -147,11 +147,14 @@ describe('LTI launch', () => {
     const me = await app.gql(`{ me { id emailAddress account { roles activeRole } } }`, {}, tokenOf(res.cookies));
     assert.equal(me.data.me.emailAddress, 'learner1@school.example');
     assert.deepEqual(me.data.me.account.roles, ['ONBOARDING_STUDENT']);
-    const linked = await app.runtime.pool.query(
-      `SELECT data FROM events WHERE type = 'LtiAccountLinked' AND data->>'subject' = 'lms-learner-1'`,
+    // Read through the store: the LMS's id of its user is sealed in the log (erasure's registry).
+    const linked = (await app.runtime.store.readAll(null, 100_000)).filter(
+      (e) => e.type === 'LtiAccountLinked' && (e.data as { subject: string }).subject === 'lms-learner-1',
     );
-    assert.equal(linked.rows[0].data.via, 'created');
-    assert.equal(linked.rows[0].data.accountId, me.data.me.id);
+    assert.equal((linked[0].data as { via: string }).via, 'created');
+    assert.equal((linked[0].data as { accountId: string }).accountId, me.data.me.id);
+    const raw = await app.runtime.pool.query(`SELECT 1 FROM events WHERE type = 'LtiAccountLinked' AND data->>'subject' = 'lms-learner-1'`);
+    assert.equal(raw.rowCount, 0, 'the LMS id is not in the log in clear');
 
     // The same person again: found by (issuer, sub), even with another email in the LMS.
     peer.nextLaunch = { sub: 'lms-learner-1', email: 'renamed@school.example', roles: [LTI_ROLES.learner] };
