@@ -22,6 +22,7 @@ import { notesProjector } from './notes';
 import { speakingTimeProjector } from './speakingtime';
 import { classviewProjector } from './classview';
 import { exportsProjector } from './exports';
+import { ssoProjector } from './sso';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -61,4 +62,6 @@ export const allProjectors: readonly Projector[] = [
   classviewProjector,
   // Download my data (issue 34)
   exportsProjector,
+  // Single sign-on: schools' identity providers (issue 33)
+  ssoProjector,
 ];

@@ -40,6 +40,7 @@ const resolverParents: Record<string, string> = {
   LessonAttempt: parent('LessonAttemptParent'),
   Template: projection('catalog', 'TemplateRow'),
   PricingPlan: projection('catalog', 'PricingPlanRow'),
+  IdentityProvider: projection('sso', 'IdentityProviderRow'),
   CourseShareInvite: projection('catalog', 'ShareInviteRow'),
   CourseEnrollment: projection('enrollments', 'EnrollmentRow'),
   Payment: projection('payments', 'PaymentRow'),

@@ -21,6 +21,7 @@ import { createVideoProviders, type VideoProviderName, type VideoProviders } fro
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
+import { ssoHandlers, type SsoHandlers } from '../domain/sso/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
 import { startLiveSweeper } from '../live/sweeper';
@@ -118,6 +119,8 @@ export interface Runtime {
   archive: ArchiveService;
   /** Download my data (issue 34). */
   dataExport: DataExportHandlers;
+  /** Single sign-on for schools (issue 33). */
+  sso: SsoHandlers;
   close(): Promise<void>;
 }
 
@@ -297,6 +300,7 @@ export async function createRuntime(
     emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
     onError: (error, context) => log.error({ err: error }, context),
   });
+  const sso = ssoHandlers({ commands, pool, serverSecret: config.authSecret, publicUrl: config.publicUrl });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -357,6 +361,7 @@ export async function createRuntime(
     people,
     archive,
     dataExport,
+    sso,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

@@ -22,6 +22,7 @@ import { pricingPlanResolvers } from './pricingPlans';
 import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
 import { dataExportResolvers } from './dataExport';
+import { ssoResolvers } from './sso';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
 import { withPrivacy } from '../privacy';
@@ -61,6 +62,7 @@ export const resolvers = {
       groupResolvers,
       readModelResolvers,
       dataExportResolvers,
+      ssoResolvers,
     ),
   ),
   DateTime: DateTimeScalar,

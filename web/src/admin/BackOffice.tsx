@@ -22,6 +22,7 @@ import mailTemplates from './mailTemplates';
 import notifications from './notifications';
 import PayrollPage from './payroll/PayrollPage';
 import pricingPlans from './pricingPlans';
+import identityProviders from './identityProviders';
 import profiles from './profiles';
 import ReadModelsPage from './readModels/ReadModelsPage';
 import { SettingsArea } from './settings';
@@ -81,6 +82,7 @@ export default function BackOffice({ kept }: { kept: { store?: Store } }) {
       <Resource name="courses" {...courses} />
       <Resource name="lessons" {...lessons} />
       <Resource name="pricing_plans" {...pricingPlans} />
+      <Resource name="identity_providers" {...identityProviders} />
       <Resource name="speaker_candidates" />
       <Resource name="mail_templates" {...mailTemplates} />
       <Resource name="profiles" {...profiles} />

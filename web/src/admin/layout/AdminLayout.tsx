@@ -60,6 +60,7 @@ export const ACTIONS: NavItem[] = [
   { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: RESOURCE_ICONS.codes },
   { label: 'Pricing plans', to: '/admin/pricing_plans', icon: RESOURCE_ICONS.pricingPlans },
+  { label: 'Identity providers', to: '/admin/identity_providers', icon: RESOURCE_ICONS.identityProviders },
   { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
 ];
 
