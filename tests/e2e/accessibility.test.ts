@@ -148,7 +148,7 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
-    const vs = await auditPages(page, ['/auth/sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
+    const vs = await auditPages(page, ['/auth/sign_in', '/auth/school_sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
   });
@@ -243,6 +243,8 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       '/admin/conversations',
       '/admin/pricing_plans',
       '/admin/pricing_plans/create',
+      '/admin/identity_providers',
+      '/admin/identity_providers/create',
       '/admin/speakers/candidates',
       '/admin/mail_templates',
       '/admin/profiles',
