@@ -30,11 +30,12 @@ const SLOW = 90_000;
 let app: TestApp;
 let keycloak: KeycloakServer;
 let browser: Browser;
+let admin: { token: string };
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   [keycloak, app, browser] = await Promise.all([startKeycloak(), startTestApp({}, 'e2e-school-sign-in'), launchBrowser()]);
-  await createAdmin(app, ADMIN.email, ADMIN.password);
+  admin = await createAdmin(app, ADMIN.email, ADMIN.password);
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -64,6 +65,19 @@ async function signedInAs(session: Session) {
   assert.equal(me.errors, undefined, JSON.stringify(me.errors));
   return { token, ...(me.data.me as { id: string; emailAddress: string; account: { roles: string[] } }) };
 }
+
+/** The person's history as the admin reads it (the history read model is paced: wait for the entry). */
+const historyHas = (accountId: string, description: string) =>
+  eventually(async () => {
+    const res = await app.gql(
+      'query($id: ID!) { userHistory(userId: $id, first: 50) { edges { node { description } } } }',
+      { id: accountId },
+      admin.token,
+    );
+    return (res.data?.userHistory.edges as { node: { description: string } }[] | undefined)?.some(
+      (e) => e.node.description === description,
+    );
+  }, `"${description}" in the history`);
 
 const accountEvents = async (accountId: string) =>
   (await app.runtime.store.readStream(`account-${accountId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
@@ -125,6 +139,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       const events = await accountEvents(me.id);
       assert.equal(events.find((e) => e.type === 'AccountRegistered')?.data.via, 'single_sign_on');
       assert.equal(events.find((e) => e.type === 'IdentityProviderLinked')?.data.via, 'just_in_time');
+      await historyHas(me.id, "Signed up through their school's sign-in as student (onboarding).");
 
       // Sign-out ends our session, then the IdP's (it asks to confirm: Tertulia keeps no ID token to hint with).
       await page.goto('/auth/sign_out');
@@ -168,6 +183,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       const linked = (await accountEvents(linkedAccountId)).filter((e) => e.type === 'IdentityProviderLinked');
       assert.equal(linked.length, 1);
       assert.equal(linked[0].data.via, 'verified_email');
+      await historyHas(linkedAccountId, "The account was linked to its school's identity provider (the school confirmed the address).");
     } finally {
       await session.close();
     }
