@@ -2934,6 +2934,8 @@ export type SaveIdentityProviderPayload = {
 
 export type StartSchoolSignInInput = {
   emailAddress: Scalars['String']['input'];
+  /** A random value (at least 32 characters) the page also keeps in the school_sign_in cookie: the callback must come back to the browser that started. */
+  browserBinding: Scalars['String']['input'];
 };
 
 export type StartSchoolSignInPayload = {

@@ -7,7 +7,7 @@
  */
 import type express from 'express';
 import type { Runtime } from '../app/runtime';
-import { SCHOOL_SIGN_IN_CALLBACK_PATH, SchoolSignInRefused } from '../domain/sso/handlers';
+import { SCHOOL_SIGN_IN_CALLBACK_PATH, SCHOOL_SIGN_IN_COOKIE, SchoolSignInRefused } from '../domain/sso/handlers';
 import { SYSTEM_ACTOR } from '../domain/shared/decider';
 
 export const SCHOOL_SIGN_IN_PAGE = '/auth/school_sign_in';
@@ -20,10 +20,13 @@ export function mountSchoolSignIn(
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const callbackUrl = new URL(req.originalUrl, runtime.config.publicUrl);
+    const browserBinding = req.headers.cookie?.match(new RegExp(`(?:^|;\\s*)${SCHOOL_SIGN_IN_COOKIE}=([^;]{1,100})`))?.[1] ?? null;
+    // Good for one round trip, whatever its outcome.
+    res.setHeader('Set-Cookie', `${SCHOOL_SIGN_IN_COOKIE}=; Path=/api/sso; Max-Age=0; SameSite=Lax`);
     try {
       const grant = await runtime.sso.completeSignIn(
         { actor: SYSTEM_ACTOR, correlationId: req.headers['x-request-id'] as string },
-        { callbackUrl, ip: req.ip ?? null },
+        { callbackUrl, browserBinding, ip: req.ip ?? null },
       );
       await runtime.runner.waitFor(grant.appended?.checkpoint, ['accounts', 'sso']);
       runtime.sessions.forgetAll();

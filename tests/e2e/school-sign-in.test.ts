@@ -4,7 +4,8 @@
  * provider in the back-office (a wrong issuer refused by its discovery); then, through the IdP's own
  * login page: a new student, an instructor by the realm's claim, an existing password account linked
  * by its verified address (whose password sign-in the school turned off), an unverified address and
- * a domain no school covers refused, a replayed and an unknown state refused, and sign-out at the IdP.
+ * a domain no school covers refused, a callback carried to another browser, a replayed and an unknown
+ * state refused, and sign-out at the IdP.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
@@ -205,6 +206,32 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       await screenshot(page, 'school-sign-in-refused-desktop');
     } finally {
       await session.close();
+    }
+  });
+
+  test('a callback link carried to another browser is refused: the sign-in is bound to the browser that started it', async () => {
+    const starter = await openSession(browser, app);
+    const other = await openSession(browser, app);
+    try {
+      // The IdP's answer to the login form is a redirect to our callback: kept here, not followed.
+      let callback = '';
+      await starter.page.route('**/login-actions/authenticate**', async (route) => {
+        const answer = await route.fetch({ maxRedirects: 0 });
+        callback = answer.headers().location ?? '';
+        await route.fulfill({ status: 200, contentType: 'text/plain', body: 'The callback is kept by the test.' });
+      });
+      await signInAtSchool(starter.page, KEYCLOAK_USERS.student.emailAddress, KEYCLOAK_USERS.student);
+      await eventually(async () => callback.includes('/api/sso/oidc/callback') && callback, 'the IdP sending the starter back');
+      await other.page.goto(callback);
+      await visible(other.page.getByText('This sign-in was started in another browser. Please start again here.'));
+      assert.equal(await authCookie(other.context), null);
+      // Refused, not used: in the browser that started it the same link still signs in.
+      await starter.page.unrouteAll();
+      await starter.page.goto(callback);
+      assert.equal((await signedInAs(starter)).emailAddress, KEYCLOAK_USERS.student.emailAddress);
+    } finally {
+      await other.close();
+      await starter.close();
     }
   });
 

@@ -24,7 +24,10 @@ export const ssoResolvers: Resolvers = {
   },
   Mutation: {
     startSchoolSignIn: async (_p, { input }, ctx) => {
-      const { url } = await ctx.runtime.sso.startSignIn(commandMeta(ctx), { emailAddress: input.emailAddress });
+      const { url } = await ctx.runtime.sso.startSignIn(commandMeta(ctx), {
+        emailAddress: input.emailAddress,
+        browserBinding: input.browserBinding,
+      });
       return { authorizationUrl: url };
     },
     saveIdentityProvider: async (_p, { input }, ctx) => {

@@ -37,7 +37,11 @@ export type SsoDomainClaimed = DomainEvent<'SsoDomainClaimed', { providerId: str
 export type SsoDomainReleased = DomainEvent<'SsoDomainReleased', { providerId: string; domain: string }>;
 
 /** The IdP round trip began: what the callback needs, sealed (the PKCE verifier and nonce are secrets until used). */
-export type SchoolSignInStarted = DomainEvent<'SchoolSignInStarted', { providerId: string; checksSealed: string; expiresAt: string }>;
+/** `bindingHash`: SHA-256 of the value the starting browser keeps in its school_sign_in cookie. */
+export type SchoolSignInStarted = DomainEvent<
+  'SchoolSignInStarted',
+  { providerId: string; checksSealed: string; bindingHash: string; expiresAt: string }
+>;
 /** The callback verified the IdP's answer and signed the account in (who, which IdP, when: the event's time). */
 export type SchoolSignInCompleted = DomainEvent<
   'SchoolSignInCompleted',

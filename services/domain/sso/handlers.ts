@@ -41,6 +41,9 @@ import { SsoMessages, checkProviderInput, decideSchoolSignIn, domainOf, roleFrom
 
 /** How long the IdP round trip may take, from our redirect to its callback. */
 export const SCHOOL_SIGN_IN_LIFETIME_MS = 10 * 60_000;
+/** The cookie holding the starting browser's binding (set by the school sign-in page, read by the callback). */
+export const SCHOOL_SIGN_IN_COOKIE = 'school_sign_in';
+const BINDING_MIN_LENGTH = 32;
 /** Where the IdP sends the person back; registered at the IdP as the client's redirect URI. */
 export const SCHOOL_SIGN_IN_CALLBACK_PATH = '/api/sso/oidc/callback';
 
@@ -49,6 +52,7 @@ export type SchoolSignInProblem =
   | 'state_unknown'
   | 'state_used'
   | 'state_expired'
+  | 'other_browser'
   | 'idp_refused'
   | 'verification_failed'
   | 'email_missing'
@@ -192,7 +196,12 @@ export function ssoHandlers(deps: SsoDeps) {
     },
 
     /** Begins a school sign-in: the address's provider, and the IdP's authorization URL to send the browser to. */
-    async startSignIn(meta: CommandMeta, input: { emailAddress: string }): Promise<{ url: string }> {
+    async startSignIn(meta: CommandMeta, input: { emailAddress: string; browserBinding: string }): Promise<{ url: string }> {
+      if (input.browserBinding.length < BINDING_MIN_LENGTH || input.browserBinding.length > 100) {
+        throw badInput(`The browser binding must have ${BINDING_MIN_LENGTH} to 100 characters.`, {
+          browserBinding: 'Reload the page and try again.',
+        });
+      }
       const domain = domainOf(input.emailAddress);
       if (!domain) throw badInput('The given value is invalid.', { emailAddress: 'The given value is invalid.' });
       const provider = await identityProviderForDomain(pool, domain);
@@ -210,7 +219,12 @@ export function ssoHandlers(deps: SsoDeps) {
         const checksSealed = seal(deps.serverSecret, JSON.stringify(request.checks));
         tx.append(
           ssoStreams.signIn(hashToken(request.state)),
-          [{ type: 'SchoolSignInStarted', data: { providerId: provider.id, checksSealed, expiresAt } }],
+          [
+            {
+              type: 'SchoolSignInStarted',
+              data: { providerId: provider.id, checksSealed, bindingHash: hashToken(input.browserBinding), expiresAt },
+            },
+          ],
           'no_stream',
         );
       });
@@ -223,7 +237,10 @@ export function ssoHandlers(deps: SsoDeps) {
      * marked used in the same append, against the version read: a replay, even a concurrent one,
      * finds it used.
      */
-    async completeSignIn(meta: CommandMeta, input: { callbackUrl: URL; ip: string | null }): Promise<SessionGrant> {
+    async completeSignIn(
+      meta: CommandMeta,
+      input: { callbackUrl: URL; browserBinding: string | null; ip: string | null },
+    ): Promise<SessionGrant> {
       const state = input.callbackUrl.searchParams.get('state');
       if (!state || state.length > 200) throw new SchoolSignInRefused('state_unknown', 'This sign-in link is not one Tertulia started.');
       const stream = ssoStreams.signIn(hashToken(state));
@@ -235,6 +252,10 @@ export function ssoHandlers(deps: SsoDeps) {
         if (events.some((e) => e.type === 'SchoolSignInCompleted'))
           throw new SchoolSignInRefused('state_used', 'This sign-in link was used already.');
         if (new Date(start.data.expiresAt) <= tx.now) throw new SchoolSignInRefused('state_expired', 'This sign-in took too long.');
+        // Bound to the browser that started it: a callback link carried to another browser (login CSRF) is refused.
+        if (!input.browserBinding || hashToken(input.browserBinding) !== start.data.bindingHash) {
+          throw new SchoolSignInRefused('other_browser', 'This sign-in was started in another browser.');
+        }
         return start.data;
       };
       const { result: start } = await commands.execute(meta, started);

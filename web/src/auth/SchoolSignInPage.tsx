@@ -14,6 +14,7 @@ import { EMAIL_REQUIRED_MESSAGE } from '../../../contracts/validation/email';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { loadApollo } from '../lib/apolloLoader';
+import { storePathCookie } from '../lib/authCookies';
 import { apiErrorsOf, errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import type { MessageId } from '../i18n/catalog';
@@ -25,6 +26,7 @@ const PROBLEMS = {
   state_unknown: 'schoolSignIn.problem.stateUnknown',
   state_used: 'schoolSignIn.problem.stateUsed',
   state_expired: 'schoolSignIn.problem.stateExpired',
+  other_browser: 'schoolSignIn.problem.otherBrowser',
   idp_refused: 'schoolSignIn.problem.idpRefused',
   verification_failed: 'schoolSignIn.problem.verificationFailed',
   email_missing: 'schoolSignIn.problem.emailMissing',
@@ -33,6 +35,19 @@ const PROBLEMS = {
   subject_mismatch: 'schoolSignIn.problem.subjectMismatch',
   failed: 'schoolSignIn.problem.failed',
 } as const satisfies Record<string, MessageId>;
+
+/**
+ * A random value kept in a cookie that only this origin's pages can write, and sent with the start:
+ * the callback signs in only the browser that started (a callback link carried elsewhere is refused).
+ */
+function bindThisBrowser(): string {
+  const binding = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  storePathCookie('school_sign_in', binding, '/api/sso', 600);
+  return binding;
+}
 
 export default function SchoolSignInPage() {
   const t = useT();
@@ -57,7 +72,7 @@ export default function SchoolSignInPage() {
       const { client } = await loadApollo();
       const result = await client.mutate({
         mutation: START_SCHOOL_SIGN_IN,
-        variables: { input: { emailAddress: emailAddress.trim() } },
+        variables: { input: { emailAddress: emailAddress.trim(), browserBinding: bindThisBrowser() } },
         ...QUIET,
       });
       const url = result.data?.startSchoolSignIn.authorizationUrl;

@@ -428,6 +428,8 @@ export type SaveIdentityProviderInput = {
 
 export type StartSchoolSignInInput = {
   emailAddress: string;
+  /** A random value (at least 32 characters) the page also keeps in the school_sign_in cookie: the callback must come back to the browser that started. */
+  browserBinding: string;
 };
 
 export type PayrollLineKind =

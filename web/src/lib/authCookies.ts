@@ -28,6 +28,11 @@ const browserJar: CookieJar = {
   },
 };
 
+/** A short-lived cookie for one path (the school sign-in's browser binding), written as the token's are. */
+export function storePathCookie(name: string, value: string, path: string, maxAgeSeconds: number, jar: CookieJar = browserJar): void {
+  jar.write(`${name}=${value}; path=${path}; max-age=${maxAgeSeconds}; SameSite=Lax${jar.secure ? '; Secure' : ''}`);
+}
+
 /** The token's `exp` claim in milliseconds, or null when the token has none or cannot be read. */
 export function tokenExpiry(token: string): number | null {
   const payload = token.split('.')[1];
