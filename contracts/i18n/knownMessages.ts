@@ -41,8 +41,6 @@ export const KNOWN_MESSAGES = {
   'known.notes.textRequired': NotesMessages.textRequired,
   'known.notes.detailRequired': NotesMessages.detailRequired,
   'known.notes.unknownNote': NotesMessages.unknownNote,
-  'known.sso.noProvider': SchoolSignInMessages.noProvider,
-  'known.sso.providerAway': SchoolSignInMessages.providerAway,
   'known.sso.passwordSignInOff': SchoolSignInMessages.passwordSignInOff,
 } as const;
 export type KnownMessageId = keyof typeof KNOWN_MESSAGES;

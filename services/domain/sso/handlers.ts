@@ -76,6 +76,9 @@ const PROBLEM_OF_MESSAGE: Record<string, SchoolSignInProblem> = {
   [SsoMessages.subjectMismatch]: 'subject_mismatch',
 };
 
+const addressRefused = (message: string, reason: 'no_school' | 'school_away') =>
+  new DomainError(ErrorCode.BAD_USER_INPUT, message, { emailAddress: message }, reason);
+
 export interface SsoDeps {
   commands: CommandExecutor;
   pool: pg.Pool;
@@ -204,10 +207,11 @@ export function ssoHandlers(deps: SsoDeps) {
       }
       const domain = domainOf(input.emailAddress);
       if (!domain) throw badInput('The given value is invalid.', { emailAddress: 'The given value is invalid.' });
+      // The reasons name the school page's own words (its catalog part), not the first page's known messages.
       const provider = await identityProviderForDomain(pool, domain);
-      if (!provider) throw badInput(SsoMessages.noProvider, { emailAddress: SsoMessages.noProvider });
+      if (!provider) throw addressRefused(SsoMessages.noProvider, 'no_school');
       const config = await clientOf(provider).catch(() => {
-        throw badInput(SsoMessages.providerAway, { emailAddress: SsoMessages.providerAway });
+        throw addressRefused(SsoMessages.providerAway, 'school_away');
       });
       const request = await authorizationRequest(config, {
         redirectUri: `${deps.publicUrl}${SCHOOL_SIGN_IN_CALLBACK_PATH}`,

@@ -18,12 +18,12 @@ export const SsoMessages = {
   scopesInvalid: "Scopes are words separated by spaces and must include 'openid'.",
   claimIncomplete: 'Give both the claim and the value that make an instructor, or neither.',
   clientSecretRequired: 'A client secret is required.',
-  noProvider: SchoolSignInMessages.noProvider,
+  noProvider: 'No school signs in addresses of this domain. Sign in with your password instead.',
   emailNotVerified: 'Your school did not confirm this email address, so Tertulia cannot sign you in with it.',
   emailMissing: 'Your school did not give Tertulia an email address.',
   emailOutsideDomains: 'Your school gave an email address that this school sign-in does not cover.',
   subjectMismatch: 'This Tertulia account is linked to another person at your school.',
-  providerAway: SchoolSignInMessages.providerAway,
+  providerAway: "Your school's sign-in does not answer just now. Please try again in a few minutes.",
   passwordSignInOff: SchoolSignInMessages.passwordSignInOff,
 } as const;
 

@@ -14,7 +14,7 @@ import { EMAIL_REQUIRED_MESSAGE } from '../../../contracts/validation/email';
 import { EmailField } from '../components/EmailField';
 import { FormAlert } from '../components/FormAlert';
 import { loadApollo } from '../lib/apolloLoader';
-import { storePathCookie } from '../lib/authCookies';
+import { browserJar } from '../lib/authCookies';
 import { apiErrorsOf, errorMessage } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import type { MessageId } from '../i18n/catalog';
@@ -45,7 +45,7 @@ function bindThisBrowser(): string {
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-  storePathCookie('school_sign_in', binding, '/api/sso', 600);
+  browserJar.write(`school_sign_in=${binding}; path=/api/sso; max-age=600; SameSite=Lax${browserJar.secure ? '; Secure' : ''}`);
   return binding;
 }
 
@@ -81,8 +81,12 @@ export default function SchoolSignInPage() {
         return;
       }
     } catch (e) {
-      const field = (apiErrorsOf(e)[0]?.extensions?.fields as Record<string, string> | undefined)?.emailAddress;
-      if (field) setFieldError('emailAddress', { message: field });
+      const [first] = apiErrorsOf(e);
+      const reason = first?.extensions?.reason;
+      const field = (first?.extensions?.fields as Record<string, string> | undefined)?.emailAddress;
+      if (reason === 'no_school' || reason === 'school_away') {
+        setFieldError('emailAddress', { message: t(reason === 'no_school' ? 'schoolSignIn.noSchool' : 'schoolSignIn.schoolAway') });
+      } else if (field) setFieldError('emailAddress', { message: field });
       else setError(e);
     }
     setLeaving(false);

@@ -17,7 +17,8 @@ export interface CookieJar {
   secure: boolean;
 }
 
-const browserJar: CookieJar = {
+/** The browser's cookies (the one writer; the school sign-in's page writes its binding through it too). */
+export const browserJar: CookieJar = {
   read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (cookie) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the one writer of the browser's cookies, synchronous like its readers; the Cookie Store API is asynchronous
@@ -27,11 +28,6 @@ const browserJar: CookieJar = {
     return typeof location !== 'undefined' && location.protocol === 'https:';
   },
 };
-
-/** A short-lived cookie for one path (the school sign-in's browser binding), written as the token's are. */
-export function storePathCookie(name: string, value: string, path: string, maxAgeSeconds: number, jar: CookieJar = browserJar): void {
-  jar.write(`${name}=${value}; path=${path}; max-age=${maxAgeSeconds}; SameSite=Lax${jar.secure ? '; Secure' : ''}`);
-}
 
 /** The token's `exp` claim in milliseconds, or null when the token has none or cannot be read. */
 export function tokenExpiry(token: string): number | null {
