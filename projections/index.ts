@@ -23,6 +23,7 @@ import { speakingTimeProjector } from './speakingtime';
 import { classviewProjector } from './classview';
 import { exportsProjector } from './exports';
 import { ltiProjector } from './lti';
+import { ssoProjector } from './sso';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -64,4 +65,6 @@ export const allProjectors: readonly Projector[] = [
   exportsProjector,
   // LTI platforms (issue 33)
   ltiProjector,
+  // Single sign-on: schools' identity providers (issue 33)
+  ssoProjector,
 ];

@@ -41,6 +41,7 @@ const resolverParents: Record<string, string> = {
   Template: projection('catalog', 'TemplateRow'),
   PricingPlan: projection('catalog', 'PricingPlanRow'),
   LtiPlatform: projection('lti', 'LtiPlatformRow'),
+  IdentityProvider: projection('sso', 'IdentityProviderRow'),
   CourseShareInvite: projection('catalog', 'ShareInviteRow'),
   CourseEnrollment: projection('enrollments', 'EnrollmentRow'),
   Payment: projection('payments', 'PaymentRow'),

@@ -4,6 +4,7 @@ import type { PersonParent, AdminDashboardParent, CourseParent, LessonParent, Le
 import type { NotificationRow, NotificationRecipientRow } from '../../projections/notifications';
 import type { LessonAssignmentRow, TemplateRow, PricingPlanRow, ShareInviteRow } from '../../projections/catalog';
 import type { LtiPlatformRow } from '../../projections/lti';
+import type { IdentityProviderRow } from '../../projections/sso';
 import type { EnrollmentRow } from '../../projections/enrollments';
 import type { PaymentRow } from '../../projections/payments';
 import type { RedemptionCodeRow, RedemptionSetRow } from '../../projections/codes';
@@ -286,6 +287,12 @@ export type Query = {
   myProgress: MyProgress;
   /** The erasure of a person: the viewer's own when personId is absent; an admin may name anyone. */
   erasure: Erasure;
+  /** Admin only: the schools' identity providers, by name. */
+  identityProviderTable: IdentityProviderConnection;
+  /** Admin only. */
+  identityProvider?: Maybe<IdentityProvider>;
+  /** The viewer's school's logout address when a school sign-in opened this session (RP-initiated logout), else null. */
+  schoolSignOutUrl?: Maybe<Scalars['String']['output']>;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -560,6 +567,21 @@ export type QueryMyProgressArgs = {
 
 export type QueryErasureArgs = {
   personId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryIdentityProviderTableArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Array<SortInput>>;
+  filter?: InputMaybe<Array<FilterInput>>;
+};
+
+
+export type QueryIdentityProviderArgs = {
+  identityProviderId: Scalars['ID']['input'];
 };
 
 
@@ -899,6 +921,10 @@ export type Mutation = {
   /** Refused (CONFLICT, saying which) while the person has an obligation the school may keep: an open payroll month, a course not ended. */
   requestErasure: RequestErasurePayload;
   cancelErasure: CancelErasurePayload;
+  /** Anyone: begins a sign-in through the identity provider covering the address's domain. */
+  startSchoolSignIn: StartSchoolSignInPayload;
+  /** Admin only. The issuer's discovery is read and checked before anything is saved. */
+  saveIdentityProvider: SaveIdentityProviderPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1187,6 +1213,16 @@ export type MutationRequestErasureArgs = {
 
 export type MutationCancelErasureArgs = {
   input: CancelErasureInput;
+};
+
+
+export type MutationStartSchoolSignInArgs = {
+  input: StartSchoolSignInInput;
+};
+
+
+export type MutationSaveIdentityProviderArgs = {
+  input: SaveIdentityProviderInput;
 };
 
 
@@ -2951,6 +2987,83 @@ export type CancelErasurePayload = {
   erasure: Erasure;
 };
 
+/** The claim of the ID token, and its value, that make a person an instructor at a first sign-in. */
+export type InstructorClaim = {
+  __typename?: 'InstructorClaim';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** A school's OpenID Connect identity provider (admin only). Its client secret never leaves the server. */
+export type IdentityProvider = {
+  __typename?: 'IdentityProvider';
+  id: Scalars['ID']['output'];
+  displayName: Scalars['String']['output'];
+  issuer: Scalars['String']['output'];
+  clientId: Scalars['String']['output'];
+  /** When the client secret was last set (the secret itself is never returned). */
+  clientSecretSetAt: Scalars['DateTime']['output'];
+  scopes: Array<Scalars['String']['output']>;
+  /** The email domains whose people sign in through it (each covered by one provider at most). */
+  domains: Array<Scalars['String']['output']>;
+  /** Null: its people become students only. */
+  instructorClaim?: Maybe<InstructorClaim>;
+  /** False: addresses of its domains cannot sign in with a password. */
+  passwordSignInAllowed: Scalars['Boolean']['output'];
+  /** Where the IdP must send people back (register it at the IdP as a redirect URI). */
+  redirectUri: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+export type IdentityProviderEdge = {
+  __typename?: 'IdentityProviderEdge';
+  cursor: Scalars['String']['output'];
+  node: IdentityProvider;
+};
+
+export type IdentityProviderConnection = {
+  __typename?: 'IdentityProviderConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<IdentityProviderEdge>;
+};
+
+export type SaveIdentityProviderInput = {
+  /** Absent: a new provider. */
+  identityProviderId?: InputMaybe<Scalars['ID']['input']>;
+  displayName: Scalars['String']['input'];
+  issuer: Scalars['String']['input'];
+  clientId: Scalars['String']['input'];
+  /** Required for a new provider; absent on an edit keeps the stored secret. */
+  clientSecret?: InputMaybe<Scalars['String']['input']>;
+  /** Space-separated; must include openid. */
+  scopes: Scalars['String']['input'];
+  domains: Array<Scalars['String']['input']>;
+  instructorClaimName?: InputMaybe<Scalars['String']['input']>;
+  instructorClaimValue?: InputMaybe<Scalars['String']['input']>;
+  passwordSignInAllowed: Scalars['Boolean']['input'];
+};
+
+export type SaveIdentityProviderPayload = {
+  __typename?: 'SaveIdentityProviderPayload';
+  /** False when the same settings were saved again. */
+  changed: Scalars['Boolean']['output'];
+  identityProvider: IdentityProvider;
+};
+
+export type StartSchoolSignInInput = {
+  emailAddress: Scalars['String']['input'];
+  /** A random value (at least 32 characters) the page also keeps in the school_sign_in cookie: the callback must come back to the browser that started. */
+  browserBinding: Scalars['String']['input'];
+};
+
+export type StartSchoolSignInPayload = {
+  __typename?: 'StartSchoolSignInPayload';
+  /** Where to send the browser: the school's identity provider. */
+  authorizationUrl: Scalars['String']['output'];
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -4172,6 +4285,14 @@ export type ResolversTypes = {
   RequestErasurePayload: ResolverTypeWrapper<RequestErasurePayload>;
   CancelErasureInput: CancelErasureInput;
   CancelErasurePayload: ResolverTypeWrapper<CancelErasurePayload>;
+  InstructorClaim: ResolverTypeWrapper<InstructorClaim>;
+  IdentityProvider: ResolverTypeWrapper<IdentityProviderRow>;
+  IdentityProviderEdge: ResolverTypeWrapper<Omit<IdentityProviderEdge, 'node'> & { node: ResolversTypes['IdentityProvider'] }>;
+  IdentityProviderConnection: ResolverTypeWrapper<Omit<IdentityProviderConnection, 'edges'> & { edges: Array<ResolversTypes['IdentityProviderEdge']> }>;
+  SaveIdentityProviderInput: SaveIdentityProviderInput;
+  SaveIdentityProviderPayload: ResolverTypeWrapper<Omit<SaveIdentityProviderPayload, 'identityProvider'> & { identityProvider: ResolversTypes['IdentityProvider'] }>;
+  StartSchoolSignInInput: StartSchoolSignInInput;
+  StartSchoolSignInPayload: ResolverTypeWrapper<StartSchoolSignInPayload>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4477,6 +4598,14 @@ export type ResolversParentTypes = {
   RequestErasurePayload: RequestErasurePayload;
   CancelErasureInput: CancelErasureInput;
   CancelErasurePayload: CancelErasurePayload;
+  InstructorClaim: InstructorClaim;
+  IdentityProvider: IdentityProviderRow;
+  IdentityProviderEdge: Omit<IdentityProviderEdge, 'node'> & { node: ResolversParentTypes['IdentityProvider'] };
+  IdentityProviderConnection: Omit<IdentityProviderConnection, 'edges'> & { edges: Array<ResolversParentTypes['IdentityProviderEdge']> };
+  SaveIdentityProviderInput: SaveIdentityProviderInput;
+  SaveIdentityProviderPayload: Omit<SaveIdentityProviderPayload, 'identityProvider'> & { identityProvider: ResolversParentTypes['IdentityProvider'] };
+  StartSchoolSignInInput: StartSchoolSignInInput;
+  StartSchoolSignInPayload: StartSchoolSignInPayload;
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4699,6 +4828,9 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   dataExport?: Resolver<Maybe<ResolversTypes['DataExport']>, ParentType, ContextType, Partial<QueryDataExportArgs>>;
   myProgress?: Resolver<ResolversTypes['MyProgress'], ParentType, ContextType, Partial<QueryMyProgressArgs>>;
   erasure?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, Partial<QueryErasureArgs>>;
+  identityProviderTable?: Resolver<ResolversTypes['IdentityProviderConnection'], ParentType, ContextType, Partial<QueryIdentityProviderTableArgs>>;
+  identityProvider?: Resolver<Maybe<ResolversTypes['IdentityProvider']>, ParentType, ContextType, RequireFields<QueryIdentityProviderArgs, 'identityProviderId'>>;
+  schoolSignOutUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -4824,6 +4956,8 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   requestDataExport?: Resolver<ResolversTypes['RequestDataExportPayload'], ParentType, ContextType, RequireFields<MutationRequestDataExportArgs, 'input'>>;
   requestErasure?: Resolver<ResolversTypes['RequestErasurePayload'], ParentType, ContextType, RequireFields<MutationRequestErasureArgs, 'input'>>;
   cancelErasure?: Resolver<ResolversTypes['CancelErasurePayload'], ParentType, ContextType, RequireFields<MutationCancelErasureArgs, 'input'>>;
+  startSchoolSignIn?: Resolver<ResolversTypes['StartSchoolSignInPayload'], ParentType, ContextType, RequireFields<MutationStartSchoolSignInArgs, 'input'>>;
+  saveIdentityProvider?: Resolver<ResolversTypes['SaveIdentityProviderPayload'], ParentType, ContextType, RequireFields<MutationSaveIdentityProviderArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5868,6 +6002,52 @@ export type CancelErasurePayloadResolvers<ContextType = ApiContext, ParentType e
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type InstructorClaimResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['InstructorClaim'] = ResolversParentTypes['InstructorClaim']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IdentityProviderResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['IdentityProvider'] = ResolversParentTypes['IdentityProvider']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  issuer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clientSecretSetAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  domains?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  instructorClaim?: Resolver<Maybe<ResolversTypes['InstructorClaim']>, ParentType, ContextType>;
+  passwordSignInAllowed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  redirectUri?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IdentityProviderEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['IdentityProviderEdge'] = ResolversParentTypes['IdentityProviderEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['IdentityProvider'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type IdentityProviderConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['IdentityProviderConnection'] = ResolversParentTypes['IdentityProviderConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['IdentityProviderEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type SaveIdentityProviderPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SaveIdentityProviderPayload'] = ResolversParentTypes['SaveIdentityProviderPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  identityProvider?: Resolver<ResolversTypes['IdentityProvider'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type StartSchoolSignInPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['StartSchoolSignInPayload'] = ResolversParentTypes['StartSchoolSignInPayload']> = {
+  authorizationUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6577,6 +6757,12 @@ export type Resolvers<ContextType = ApiContext> = {
   Erasure?: ErasureResolvers<ContextType>;
   RequestErasurePayload?: RequestErasurePayloadResolvers<ContextType>;
   CancelErasurePayload?: CancelErasurePayloadResolvers<ContextType>;
+  InstructorClaim?: InstructorClaimResolvers<ContextType>;
+  IdentityProvider?: IdentityProviderResolvers<ContextType>;
+  IdentityProviderEdge?: IdentityProviderEdgeResolvers<ContextType>;
+  IdentityProviderConnection?: IdentityProviderConnectionResolvers<ContextType>;
+  SaveIdentityProviderPayload?: SaveIdentityProviderPayloadResolvers<ContextType>;
+  StartSchoolSignInPayload?: StartSchoolSignInPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

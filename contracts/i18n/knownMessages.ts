@@ -9,6 +9,7 @@ import { NotesMessages } from '../learningNotes';
 import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../validation/email';
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_RULES } from '../validation/password';
 import { LOCALE_INVALID_MESSAGE } from './locales';
+import { SchoolSignInMessages } from '../sso';
 
 const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
 
@@ -40,6 +41,7 @@ export const KNOWN_MESSAGES = {
   'known.notes.textRequired': NotesMessages.textRequired,
   'known.notes.detailRequired': NotesMessages.detailRequired,
   'known.notes.unknownNote': NotesMessages.unknownNote,
+  'known.sso.passwordSignInOff': SchoolSignInMessages.passwordSignInOff,
 } as const;
 export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
 

@@ -28,11 +28,16 @@ export function describe(e: { type: string; data: any }, context: { subject?: st
       if (d.via === 'self_signup') return `Signed up as ${roles(d.roles)}.`;
       if (d.via === 'invitation') return `Signed up with an invitation as ${roles(d.roles)}.`;
       if (d.via === 'lti') return `The account was made at a first launch from a course platform (LTI) as ${roles(d.roles)}.`;
+      if (d.via === 'single_sign_on') return `Signed up through their school's sign-in as ${roles(d.roles)}.`;
       return `The account was created as ${roles(d.roles)}.`;
     case 'SignedIn':
       return d.ip ? `Signed in from ${d.ip}.` : 'Signed in.';
     case 'SignedOut':
       return 'Signed out.';
+    case 'IdentityProviderLinked':
+      return d.via === 'just_in_time'
+        ? "The account signs in through its school's identity provider."
+        : "The account was linked to its school's identity provider (the school confirmed the address).";
     case 'PasswordResetRequested':
       return 'A password reset message was requested.';
     case 'PasswordChanged':
@@ -87,12 +92,14 @@ const ACCOUNT_EVENTS = [
   'RolesChanged',
   'ActiveRoleSwitched',
   'EmailAddressChanged',
+  'IdentityProviderLinked',
 ];
 
 export const historyProjector: Projector = {
   name: 'history',
   lane: 'background',
-  version: 3,
+  // 4: a school's sign-in: AccountRegistered via single_sign_on and IdentityProviderLinked (issue 33).
+  version: 4,
   handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE entries (

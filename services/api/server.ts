@@ -21,6 +21,7 @@ import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
 import { mountMailPage } from './mailPage';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { DATA_EXPORT_PATH, dataExportRouter } from './dataExport';
+import { mountSchoolSignIn } from './schoolSignIn';
 import { ARCHIVE_UPLOAD_PATH, archiveUploadRouter } from './archiveUpload';
 import { RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter } from './recordingWebhooks';
 import { throughputRouter } from './throughput';
@@ -152,6 +153,7 @@ export function createServer(runtime: Runtime) {
   app.use(THROUGHPUT_PATH, throughputRouter(runtime.rateLimiter));
   app.use(PAYROLL_CSV_PATH, payrollCsvRouter(runtime));
   app.use(DATA_EXPORT_PATH, dataExportRouter(runtime));
+  mountSchoolSignIn(app, runtime);
   app.use(ARCHIVE_UPLOAD_PATH, archiveUploadRouter(runtime));
   app.use(RECORDING_WEBHOOKS_PATH, recordingWebhooksRouter(runtime));
   app.use(ltiRouter(runtime));

@@ -23,6 +23,7 @@ import { notesHandlers, type NotesHandlers } from '../domain/conversations/notes
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
 import { erasureHandlers, type ErasureHandlers } from '../domain/erasure/handlers';
 import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf } from './erasure';
+import { ssoHandlers, type SsoHandlers } from '../domain/sso/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
 import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
@@ -134,6 +135,8 @@ export interface Runtime {
   lti: LtiHandlers;
   /** The platforms' LTI Advantage services (rosters), called with our key. */
   ltiServices: LtiServices;
+  /** Single sign-on for schools (issue 33). */
+  sso: SsoHandlers;
   close(): Promise<void>;
 }
 
@@ -350,6 +353,7 @@ export async function createRuntime(
   });
   const lti = ltiHandlers({ commands, serverSecret: config.authSecret, checkKeySet });
   const ltiServicesClient = ltiServices(() => lti.toolKey());
+  const sso = ssoHandlers({ commands, pool, serverSecret: config.authSecret, publicUrl: config.publicUrl });
   let sweeper: NodeJS.Timeout | null = null;
   if (options.runJobs !== false) {
     await jobs.startArchiveWorkers({
@@ -415,6 +419,7 @@ export async function createRuntime(
     erasure,
     lti,
     ltiServices: ltiServicesClient,
+    sso,
     async close() {
       if (sweeper) clearInterval(sweeper);
       await readModels.stop();

@@ -155,7 +155,7 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       reducedMotion: 'reduce',
     });
     const page = await context.newPage();
-    const vs = await auditPages(page, ['/auth/sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
+    const vs = await auditPages(page, ['/auth/sign_in', '/auth/school_sign_in', '/auth/sign_up', '/auth/request_password_reset', '/help']);
     await context.close();
     assert.deepEqual(vs, [], describeViolations(vs));
   });
@@ -252,6 +252,8 @@ test.describe('axe-core, WCAG 2.1 A and AA', () => {
       '/admin/pricing_plans/create',
       '/admin/lti_platforms',
       '/admin/lti_platforms/create',
+      '/admin/identity_providers',
+      '/admin/identity_providers/create',
       '/admin/speakers/candidates',
       '/admin/mail_templates',
       '/admin/profiles',

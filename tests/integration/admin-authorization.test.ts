@@ -61,6 +61,12 @@ const operations = (target: string): { name: string; query: string; variables: R
   { name: 'userHistory', query: `query($id: ID!) { userHistory(userId: $id) { totalCount } }`, variables: { id: target } },
   { name: 'quickSearch', query: `{ quickSearch(searchQuery: "other", pii: true) { students { id } } }`, variables: {} },
   { name: 'adminDashboard', query: `{ adminDashboard { rangeStart reservedConversations { id } } }`, variables: {} },
+  { name: 'identityProviderTable', query: `{ identityProviderTable { totalCount } }`, variables: {} },
+  {
+    name: 'identityProvider',
+    query: `query($id: ID!) { identityProvider(identityProviderId: $id) { id } }`,
+    variables: { id: target },
+  },
   {
     name: 'changeRoles',
     query: `mutation($input: ChangeRolesInput!) { changeRoles(input: $input) { changed } }`,
@@ -118,6 +124,28 @@ describe('back-office authorization', () => {
       });
     });
   }
+
+  it('saves an identity provider for an admin only, and only once its issuer answers discovery (issue 33)', async () => {
+    const save = `mutation($input: SaveIdentityProviderInput!) { saveIdentityProvider(input: $input) { changed } }`;
+    const input = {
+      displayName: 'Nowhere University',
+      // Nothing listens on port 9 of this machine (discard): discovery fails at once.
+      issuer: 'http://127.0.0.1:9/realms/school',
+      clientId: 'tertulia',
+      clientSecret: 'a-secret',
+      scopes: 'openid email',
+      domains: ['nowhere.example'],
+      passwordSignInAllowed: true,
+    };
+    const before = await eventCount();
+    for (const caller of [student, instructor, null]) {
+      assert.equal(codeOf(await app.gql(save, { input }, caller?.token ?? null)), 'UNAUTHORIZED');
+    }
+    const res = await app.gql(save, { input }, admin.token);
+    assert.equal(codeOf(res), 'BAD_USER_INPUT');
+    assert.match(String(res.errors?.[0]?.extensions?.fields?.issuer), /could not read this issuer's OpenID configuration/);
+    assert.equal(await eventCount(), before, 'no event was written');
+  });
 
   it('lets an admin do all of it', async () => {
     for (const op of operations(other.accountId)) {

@@ -67,6 +67,7 @@ export const identityResolvers: Resolvers = {
       // Every attempt counts until it succeeds: only failures stay against the limits.
       const limits = [LIMITS.signInPerAddress(input.emailAddress), ...(ctx.ip ? [LIMITS.signInPerIp(ctx.ip)] : [])];
       await ctx.runtime.rateLimiter.hit(limits);
+      await ctx.runtime.sso.checkPasswordSignIn(input.emailAddress);
       const grant = await ctx.runtime.identity.login(commandMeta(ctx), { ...input, ip: ctx.ip });
       await ctx.runtime.rateLimiter.forgive(limits);
       return { token: await issueToken(ctx, grant) };

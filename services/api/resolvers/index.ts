@@ -24,6 +24,7 @@ import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
 import { dataExportResolvers } from './dataExport';
 import { erasureResolvers } from './erasure';
+import { ssoResolvers } from './sso';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
 import { withPrivacy } from '../privacy';
@@ -65,6 +66,7 @@ export const resolvers = {
       readModelResolvers,
       dataExportResolvers,
       erasureResolvers,
+      ssoResolvers,
     ),
   ),
   DateTime: DateTimeScalar,

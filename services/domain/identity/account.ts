@@ -7,7 +7,7 @@ import { ADMIN_EDITABLE_ROLES, BASE_ROLES, ROLES, baseRole, type BaseRole, type 
 import type { DecisionContext } from '../shared/decider';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import { DomainError, badInput } from '../shared/errors';
-import type { AccountEvent } from './events';
+import type { AccountEvent, RegistrationVia } from './events';
 
 export interface AccountState {
   exists: boolean;
@@ -74,7 +74,7 @@ export const RESET_TOKEN_LIFETIME_MS = 60 * 60_000;
 
 export function decideRegister(
   state: AccountState,
-  cmd: { accountId: string; emailAddress: string; passwordHash: string; roles: Role[]; via: 'self_signup' | 'invitation' | 'seed' | 'lti' },
+  cmd: { accountId: string; emailAddress: string; passwordHash: string; roles: Role[]; via: RegistrationVia },
 ): AccountEvent[] {
   if (state.exists) throw new DomainError(ErrorCode.CONFLICT, 'This account already exists.');
   return [{ type: 'AccountRegistered', data: { ...cmd } }];

@@ -10,9 +10,11 @@ export type AccountRegistered = DomainEvent<
     emailAddress: string;
     passwordHash: string;
     roles: Role[];
-    via: 'self_signup' | 'invitation' | 'seed' | 'lti';
+    /** single_sign_on: made at a first school sign-in, without a password (passwordHash ''). */
+    via: RegistrationVia;
   }
 >;
+export type RegistrationVia = 'self_signup' | 'invitation' | 'seed' | 'single_sign_on' | 'lti';
 export type SignedIn = DomainEvent<'SignedIn', { sessionId: string; ip: string | null; expiresAt: string }>;
 export type SignedOut = DomainEvent<'SignedOut', { sessionId: string }>;
 export type PasswordResetRequested = DomainEvent<'PasswordResetRequested', { tokenHash: string; expiresAt: string }>;

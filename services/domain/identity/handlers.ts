@@ -34,7 +34,7 @@ import {
   initialAccount,
   type AccountState,
 } from './account';
-import { streams, type AccountEvent, type EmailAddressClaimed, type InvitationIssued } from './events';
+import { streams, type AccountEvent, type EmailAddressClaimed, type InvitationIssued, type RegistrationVia } from './events';
 
 export interface IdentityDeps {
   commands: CommandExecutor;
@@ -58,7 +58,7 @@ export interface SessionGrant {
   appended?: AppendResult;
 }
 
-async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
+export async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
   return fold(evolveAccount, initialAccount(), (await tx.read(streams.account(accountId))) as AccountEvent[]);
 }
 
@@ -83,16 +83,10 @@ export async function accountIdForEmail(tx: CommandTransaction, emailAddress: st
   return owner;
 }
 
-/** Registers and signs in inside a caller's command (sign-up, invitations, an LTI launch's account made just in time). */
+/** Registers and signs in, in a caller's command (sign-up, an invitation, a first school sign-in); the caller checks the address is free. */
 export function registerInTx(
   tx: CommandTransaction,
-  input: {
-    emailAddress: string;
-    passwordHash: string;
-    roles: Role[];
-    via: 'self_signup' | 'invitation' | 'seed' | 'lti';
-    ip: string | null;
-  },
+  input: { emailAddress: string; passwordHash: string; roles: Role[]; via: RegistrationVia; ip: string | null },
 ): { accountId: string; sessionId: string; expiresAt: string } {
   const accountId = newId();
   const sessionId = crypto.randomUUID();

@@ -23,6 +23,7 @@ import notifications from './notifications';
 import PayrollPage from './payroll/PayrollPage';
 import pricingPlans from './pricingPlans';
 import ltiPlatforms from './lti';
+import identityProviders from './identityProviders';
 import profiles from './profiles';
 import ReadModelsPage from './readModels/ReadModelsPage';
 import { SettingsArea } from './settings';
@@ -83,6 +84,7 @@ export default function BackOffice({ kept }: { kept: { store?: Store } }) {
       <Resource name="lessons" {...lessons} />
       <Resource name="pricing_plans" {...pricingPlans} />
       <Resource name="lti_platforms" {...ltiPlatforms} />
+      <Resource name="identity_providers" {...identityProviders} />
       <Resource name="speaker_candidates" />
       <Resource name="mail_templates" {...mailTemplates} />
       <Resource name="profiles" {...profiles} />

@@ -9,6 +9,7 @@ import ClassIcon from '@mui/icons-material/Class';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import DraftsIcon from '@mui/icons-material/Drafts';
 import ForumIcon from '@mui/icons-material/Forum';
+import KeyIcon from '@mui/icons-material/Key';
 import MailIcon from '@mui/icons-material/Mail';
 import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import SchoolIcon from '@mui/icons-material/School';
@@ -20,6 +21,7 @@ export const RESOURCE_ICONS = {
   conversations: ForumIcon,
   courses: ClassIcon,
   groups: AccountBalanceIcon,
+  identityProviders: KeyIcon,
   lessons: TopicIcon,
   pricingPlans: SellIcon,
   instructors: CastForEducationIcon,

@@ -86,6 +86,9 @@ export default function SignInPage() {
           {t(loading ? 'auth.signIn.busy' : 'auth.signIn.submit')}
         </Button>
       </form>
+      <Button component={RouterLink} to="/auth/school_sign_in" variant="outlined" size="large" fullWidth sx={{ mt: 2 }}>
+        {t('auth.signIn.school')}
+      </Button>
       <Stack direction="row" sx={{ mt: 3, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to={`/auth/request_password_reset${email ? `?email_address=${encodeURIComponent(email)}` : ''}`}>
           {t('auth.signIn.forgot')}

@@ -14,6 +14,7 @@ import { hasAuthToken } from '../lib/authCookies';
 import { apiErrorsOf, cleanErrorMessage, hasErrorCode } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { LOGOUT, QUIET } from './operations';
+import { SCHOOL_SIGN_OUT_URL } from './schoolOperations';
 import { useT } from '../i18n/useT';
 
 /** /auth/sign_out — signs out on load (spec 1, Auth routes; section 4, Sign-out). */
@@ -26,7 +27,13 @@ export default function SignOutPage() {
       signOutMachine.provide({
         actors: {
           logout: fromPromise(async () => {
+            let schoolSignOut: string | null = null;
             if (hasAuthToken()) {
+              // A session a school opened ends at the school too (RP-initiated logout), after ours.
+              schoolSignOut = await client
+                .query({ query: SCHOOL_SIGN_OUT_URL, fetchPolicy: 'no-cache', ...QUIET })
+                .then((result) => result.data?.schoolSignOutUrl ?? null)
+                .catch(() => null);
               try {
                 const result = await client.mutate({ mutation: LOGOUT, ...QUIET });
                 if (!result.data?.logout.loggedOut) throw new Error(SIGN_OUT_FAILED_MESSAGE);
@@ -39,6 +46,7 @@ export default function SignOutPage() {
               }
             }
             await signOut();
+            if (schoolSignOut) window.location.assign(schoolSignOut);
           }),
         },
       }),

@@ -13,6 +13,9 @@ const RequestPasswordResetPage = lazy(() => import('./RequestPasswordResetPage')
 // Shown once signed in: with the signed-in shell's words (i18n/catalogParts.ts).
 const RoleSelectionPage = lazy(withMessages('signedIn', () => import('./RoleSelectionPage')));
 const SignInPage = lazy(() => import('./SignInPage'));
+// The school sign-in (issue 33): its code and words in chunks of their own, not the sign-in page's.
+const SchoolSignInPage = lazy(withMessages('schoolSignIn', () => import('./SchoolSignInPage')));
+const SchoolSignInDonePage = lazy(withMessages('schoolSignIn', () => import('./SchoolSignInDonePage')));
 const SignOutPage = lazy(() => import('./SignOutPage'));
 const SignUpPage = lazy(() => import('./SignUpPage'));
 
@@ -23,6 +26,8 @@ export default function AuthArea() {
       <Routes>
         <Route index element={<Navigate to="sign_in" replace />} />
         <Route path="sign_in" element={<SignInPage />} />
+        <Route path="school_sign_in" element={<SchoolSignInPage />} />
+        <Route path="school_sign_in/done" element={<SchoolSignInDonePage />} />
         <Route
           path="sign_up"
           element={

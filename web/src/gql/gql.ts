@@ -18,6 +18,7 @@ type Documents = {
     "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": typeof types.AdminPersonDetailFragmentDoc,
     "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": typeof types.AdminRedemptionSetFragmentDoc,
     "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": typeof types.AdminPricingPlanFragmentDoc,
+    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n  }\n": typeof types.AdminIdentityProviderFragmentDoc,
     "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  ": typeof types.AdminMeDocument,
     "\n    mutation AdminChangeRoles($input: ChangeRolesInput!) {\n      changeRoles(input: $input) { changed account { id roles } }\n    }\n  ": typeof types.AdminChangeRolesDocument,
     "\n    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {\n      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }\n    }\n  ": typeof types.AdminChangeMinutesDocument,
@@ -30,6 +31,7 @@ type Documents = {
     "\n    mutation AdminCreatePricingPlan($input: CreatePricingPlanInput!) {\n      createPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": typeof types.AdminCreatePricingPlanDocument,
     "\n    mutation AdminChangePricingPlan($input: ChangePricingPlanInput!) {\n      changePricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": typeof types.AdminChangePricingPlanDocument,
     "\n    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {\n      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": typeof types.AdminMakeDefaultPricingPlanDocument,
+    "\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  ": typeof types.AdminSaveIdentityProviderDocument,
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": typeof types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": typeof types.AdminDashboardDocument,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": typeof types.AdminRemainingMinutesChangedDocument,
@@ -57,6 +59,8 @@ type Documents = {
     "\n  mutation SignupInvited($input: SignupInvitedInput!) {\n    signupInvited(input: $input) {\n      token\n    }\n  }\n": typeof types.SignupInvitedDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      reset\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n": typeof types.LogoutDocument,
+    "\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n": typeof types.StartSchoolSignInDocument,
+    "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n": typeof types.SchoolSignOutUrlDocument,
     "\n  query AccountSecurity {\n    me {\n      id\n      emailAddress\n      tzIdentifier\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n        currentSignInAt\n        currentSignInIp\n        resetPasswordSentAt\n      }\n    }\n  }\n": typeof types.AccountSecurityDocument,
     "\n  query AvailabilityOccurrences($speakerId: ID!, $rangeStart: DateTime!, $rangeEnd: DateTime!, $zoneName: String!) {\n    availabilityOccurrences(speakerId: $speakerId, rangeStart: $rangeStart, rangeEnd: $rangeEnd, zoneName: $zoneName) {\n      sourceId\n      startTimestamp\n      endTimestamp\n      repeatsWeekly\n    }\n  }\n": typeof types.AvailabilityOccurrencesDocument,
     "\n  mutation AddAvailability($input: AddAvailabilityInput!) {\n    addAvailability(input: $input) {\n      added\n      availabilityId\n    }\n  }\n": typeof types.AddAvailabilityDocument,
@@ -201,6 +205,7 @@ const documents: Documents = {
     "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": types.AdminPersonDetailFragmentDoc,
     "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": types.AdminRedemptionSetFragmentDoc,
     "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": types.AdminPricingPlanFragmentDoc,
+    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n  }\n": types.AdminIdentityProviderFragmentDoc,
     "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  ": types.AdminMeDocument,
     "\n    mutation AdminChangeRoles($input: ChangeRolesInput!) {\n      changeRoles(input: $input) { changed account { id roles } }\n    }\n  ": types.AdminChangeRolesDocument,
     "\n    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {\n      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }\n    }\n  ": types.AdminChangeMinutesDocument,
@@ -213,6 +218,7 @@ const documents: Documents = {
     "\n    mutation AdminCreatePricingPlan($input: CreatePricingPlanInput!) {\n      createPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": types.AdminCreatePricingPlanDocument,
     "\n    mutation AdminChangePricingPlan($input: ChangePricingPlanInput!) {\n      changePricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": types.AdminChangePricingPlanDocument,
     "\n    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {\n      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  ": types.AdminMakeDefaultPricingPlanDocument,
+    "\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  ": types.AdminSaveIdentityProviderDocument,
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": types.AdminDashboardDocument,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": types.AdminRemainingMinutesChangedDocument,
@@ -240,6 +246,8 @@ const documents: Documents = {
     "\n  mutation SignupInvited($input: SignupInvitedInput!) {\n    signupInvited(input: $input) {\n      token\n    }\n  }\n": types.SignupInvitedDocument,
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      reset\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n": types.LogoutDocument,
+    "\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n": types.StartSchoolSignInDocument,
+    "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n": types.SchoolSignOutUrlDocument,
     "\n  query AccountSecurity {\n    me {\n      id\n      emailAddress\n      tzIdentifier\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n        currentSignInAt\n        currentSignInIp\n        resetPasswordSentAt\n      }\n    }\n  }\n": types.AccountSecurityDocument,
     "\n  query AvailabilityOccurrences($speakerId: ID!, $rangeStart: DateTime!, $rangeEnd: DateTime!, $zoneName: String!) {\n    availabilityOccurrences(speakerId: $speakerId, rangeStart: $rangeStart, rangeEnd: $rangeEnd, zoneName: $zoneName) {\n      sourceId\n      startTimestamp\n      endTimestamp\n      repeatsWeekly\n    }\n  }\n": types.AvailabilityOccurrencesDocument,
     "\n  mutation AddAvailability($input: AddAvailabilityInput!) {\n    addAvailability(input: $input) {\n      added\n      availabilityId\n    }\n  }\n": types.AddAvailabilityDocument,
@@ -410,6 +418,10 @@ export function graphql(source: "\n  fragment AdminPricingPlan on PricingPlan {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n  }\n"): (typeof documents)["\n  fragment AdminIdentityProvider on IdentityProvider {\n    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  "): (typeof documents)["\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -455,6 +467,10 @@ export function graphql(source: "\n    mutation AdminChangePricingPlan($input: C
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {\n      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  "): (typeof documents)["\n    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {\n      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  "): (typeof documents)["\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -563,6 +579,14 @@ export function graphql(source: "\n  mutation ResetPassword($input: ResetPasswor
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n"): (typeof documents)["\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n"): (typeof documents)["\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n"): (typeof documents)["\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

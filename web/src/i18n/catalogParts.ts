@@ -78,6 +78,8 @@ export const PARTS = {
   ],
   instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row', 'ltiPick', 'ltiRoster'],
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
+  /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
+  schoolSignIn: ['schoolSignIn'],
   /** The room (/conversation/*). */
   conversation: ['conversation', 'student.reserve.topicToBeAnnounced'],
 } as const satisfies Record<string, readonly string[]>;

@@ -17,7 +17,8 @@ export interface CookieJar {
   secure: boolean;
 }
 
-const browserJar: CookieJar = {
+/** The browser's cookies (the one writer; the school sign-in's page writes its binding through it too). */
+export const browserJar: CookieJar = {
   read: () => (typeof document === 'undefined' ? '' : document.cookie),
   write: (cookie) => {
     // biome-ignore lint/suspicious/noDocumentCookie: the one writer of the browser's cookies, synchronous like its readers; the Cookie Store API is asynchronous

@@ -22,6 +22,21 @@ export interface AdminCalls {
   createPricingPlan(input: PricingPlanInput & { systemDefault?: boolean }): Promise<{ changed: boolean; pricingPlan: any }>;
   changePricingPlan(input: PricingPlanInput & { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
   makeDefaultPricingPlan(input: { pricingPlanId: string }): Promise<{ changed: boolean; pricingPlan: any }>;
+  saveIdentityProvider(input: IdentityProviderInput): Promise<{ changed: boolean; identityProvider: { id: string } }>;
+}
+
+/** A school's identity provider as the back-office saves it (issue 33); no clientSecret keeps the stored one. */
+export interface IdentityProviderInput {
+  identityProviderId?: string | null;
+  displayName: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string | null;
+  scopes: string;
+  domains: string[];
+  instructorClaimName: string | null;
+  instructorClaimValue: string | null;
+  passwordSignInAllowed: boolean;
 }
 
 /** A pricing plan's terms as the back-office sends them (prices in cents). */
@@ -55,5 +70,6 @@ export function createAdminCalls(client: ApolloClient<unknown>): AdminCalls {
     createPricingPlan: async (input) => (await mutate(CALLS.createPricingPlan, { input })).createPricingPlan,
     changePricingPlan: async (input) => (await mutate(CALLS.changePricingPlan, { input })).changePricingPlan,
     makeDefaultPricingPlan: async (input) => (await mutate(CALLS.makeDefaultPricingPlan, { input })).makeDefaultPricingPlan,
+    saveIdentityProvider: async (input) => (await mutate(CALLS.saveIdentityProvider, { input })).saveIdentityProvider,
   };
 }

@@ -14,7 +14,7 @@ import { tableFromListParams, toConnectionVariables, type ConnectionPageInfo, ty
 import type { AdminCalls } from './calls';
 import { RESOURCES, listDocument, oneDocument } from './resources';
 
-export type { AdminCalls, PricingPlanInput } from './calls';
+export type { AdminCalls, IdentityProviderInput, PricingPlanInput } from './calls';
 
 interface Connection<T> {
   totalCount: number;

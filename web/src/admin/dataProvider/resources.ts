@@ -74,6 +74,13 @@ const PRICING_PLAN = graphql(`
   }
 `);
 
+const IDENTITY_PROVIDER = graphql(`
+  fragment AdminIdentityProvider on IdentityProvider {
+    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed
+    redirectUri createdAt updatedAt
+  }
+`);
+
 const GROUP_LIST_NODE = 'id name instructorsCount coursesCount currentCoursesCount studentsCount minutesUsed';
 const GROUP_INSTRUCTOR = 'id displayName emailAddress coursesCount';
 
@@ -153,6 +160,13 @@ export const RESOURCES: Record<string, ResourceDefinition> = {
   lti_platforms: {
     listField: 'ltiPlatformTable',
     listNode: 'id name issuer clientId deploymentIds registeredAt',
+  },
+  identity_providers: {
+    listField: 'identityProviderTable',
+    listNode: fieldsOf(IDENTITY_PROVIDER),
+    oneField: 'identityProvider',
+    oneArg: 'identityProviderId',
+    oneNode: fieldsOf(IDENTITY_PROVIDER),
   },
   groups: {
     listField: 'groups',
@@ -272,6 +286,11 @@ export const CALLS = {
   makeDefaultPricingPlan: graphql(`
     mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {
       makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
+    }
+  `),
+  saveIdentityProvider: graphql(`
+    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {
+      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }
     }
   `),
   createRedemptionSet: graphql(`

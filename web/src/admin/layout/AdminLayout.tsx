@@ -66,6 +66,7 @@ export const ACTIONS: NavItem[] = [
   { label: 'Redemption codes', to: '/admin/redemption_codes', icon: RESOURCE_ICONS.codes },
   { label: 'Pricing plans', to: '/admin/pricing_plans', icon: RESOURCE_ICONS.pricingPlans },
   { label: 'lti', labelId: 'admin.lti.nav', to: '/admin/lti_platforms', icon: LinkIcon },
+  { label: 'Identity providers', to: '/admin/identity_providers', icon: RESOURCE_ICONS.identityProviders },
   { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
 ];
 

@@ -1,0 +1,55 @@
+/**
+ * Single sign-on (issue 33): the schools' identity providers in the back-office (admins only; the
+ * client secret is never an answer's field), and the IdP logout address of a school session.
+ */
+import type { Resolvers } from '../../../contracts/generated/resolvers';
+import { adminIdentityProvidersSource, findIdentityProvider } from '../../../projections/sso';
+import { SCHOOL_SIGN_IN_CALLBACK_PATH } from '../../domain/sso/handlers';
+import { adminConnection } from '../adminConnection';
+import { requireAdmin } from '../auth';
+import { commandMeta, readBack, settled } from '../commandSupport';
+
+export const ssoResolvers: Resolvers = {
+  Query: {
+    identityProviderTable: (_p, args, ctx) => adminConnection(ctx, adminIdentityProvidersSource, args),
+    identityProvider: async (_p, { identityProviderId }, ctx) => {
+      requireAdmin(ctx.viewer);
+      return await findIdentityProvider(ctx.runtime.pool, identityProviderId);
+    },
+    schoolSignOutUrl: async (_p, _args, ctx) => (ctx.viewer ? await ctx.runtime.sso.signOutUrl(ctx.viewer.sessionId) : null),
+  },
+  IdentityProvider: {
+    clientSecretSetAt: (p) => p.secretReplacedAt,
+    redirectUri: (_p, _args, ctx) => `${ctx.runtime.config.publicUrl}${SCHOOL_SIGN_IN_CALLBACK_PATH}`,
+  },
+  Mutation: {
+    startSchoolSignIn: async (_p, { input }, ctx) => {
+      const { url } = await ctx.runtime.sso.startSignIn(commandMeta(ctx), {
+        emailAddress: input.emailAddress,
+        browserBinding: input.browserBinding,
+      });
+      return { authorizationUrl: url };
+    },
+    saveIdentityProvider: async (_p, { input }, ctx) => {
+      requireAdmin(ctx.viewer);
+      const { result, appended } = await ctx.runtime.sso.saveIdentityProvider(commandMeta(ctx), {
+        providerId: input.identityProviderId ?? null,
+        displayName: input.displayName,
+        issuer: input.issuer,
+        clientId: input.clientId,
+        clientSecret: input.clientSecret ?? null,
+        scopes: input.scopes,
+        domains: input.domains,
+        instructorClaimName: input.instructorClaimName ?? null,
+        instructorClaimValue: input.instructorClaimValue ?? null,
+        passwordSignInAllowed: input.passwordSignInAllowed,
+      });
+      await settled(ctx, appended, ['sso']);
+      const provider = await findIdentityProvider(ctx.runtime.pool, result.providerId);
+      return {
+        changed: result.changed,
+        identityProvider: readBack(provider, 'The identity provider was saved but is not readable yet. Please reload.'),
+      };
+    },
+  },
+};

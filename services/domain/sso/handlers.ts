@@ -1,0 +1,349 @@
+/**
+ * Single sign-on use cases (issue 33): an admin saves a school's identity provider (its discovery
+ * read and checked first, the client secret sealed, its email domains claimed on their streams so
+ * no two providers cover one), and a person signs in through it: the round trip's state is a stream
+ * of its own, so a state is good once, and only for 10 minutes.
+ */
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { ErrorCode } from '../../../contracts/errors';
+import type { Role } from '../../../contracts/roles';
+import {
+  findIdentityProvider,
+  identityProviderForDomain,
+  identityProviderOfSession,
+  type IdentityProviderRow,
+} from '../../../projections/sso';
+import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import {
+  authorizationRequest,
+  discover,
+  discoveryProblem,
+  endSessionUrl,
+  verifiedAnswer,
+  type VerifiedAnswer,
+} from '../../integrations/sso/oidc';
+import { hashToken, seal, unseal } from '../../security/tokens';
+import { decideSignIn } from '../identity/account';
+import { streams as accountStreams } from '../identity/events';
+import { accountIdForEmail, loadAccount, registerInTx, type SessionGrant } from '../identity/handlers';
+import { fold, type DomainEvent } from '../shared/decider';
+import { DomainError, badInput } from '../shared/errors';
+import { newId } from '../shared/ids';
+import {
+  ssoStreams,
+  type IdentityProviderEvent,
+  type IdentityProviderLinked,
+  type IdentityProviderSettings,
+  type SchoolSignInEvent,
+} from './events';
+import { SsoMessages, checkProviderInput, decideSchoolSignIn, domainOf, roleFromClaims, type ProviderInput } from './rules';
+
+/** How long the IdP round trip may take, from our redirect to its callback. */
+export const SCHOOL_SIGN_IN_LIFETIME_MS = 10 * 60_000;
+/** The cookie holding the starting browser's binding (set by the school sign-in page, read by the callback). */
+export const SCHOOL_SIGN_IN_COOKIE = 'school_sign_in';
+const BINDING_MIN_LENGTH = 32;
+/** Where the IdP sends the person back; registered at the IdP as the client's redirect URI. */
+export const SCHOOL_SIGN_IN_CALLBACK_PATH = '/api/sso/oidc/callback';
+
+/** Why a school sign-in was refused: the sign-in page says it in the person's language. */
+export type SchoolSignInProblem =
+  | 'state_unknown'
+  | 'state_used'
+  | 'state_expired'
+  | 'other_browser'
+  | 'idp_refused'
+  | 'verification_failed'
+  | 'email_missing'
+  | 'email_not_verified'
+  | 'email_outside_domains'
+  | 'subject_mismatch';
+
+export class SchoolSignInRefused extends DomainError {
+  constructor(
+    readonly problem: SchoolSignInProblem,
+    message: string,
+  ) {
+    super(ErrorCode.UNAUTHORIZED, message, undefined, problem);
+  }
+}
+
+const PROBLEM_OF_MESSAGE: Record<string, SchoolSignInProblem> = {
+  [SsoMessages.emailMissing]: 'email_missing',
+  [SsoMessages.emailNotVerified]: 'email_not_verified',
+  [SsoMessages.emailOutsideDomains]: 'email_outside_domains',
+  [SsoMessages.subjectMismatch]: 'subject_mismatch',
+};
+
+const addressRefused = (message: string, reason: 'no_school' | 'school_away') =>
+  new DomainError(ErrorCode.BAD_USER_INPUT, message, { emailAddress: message }, reason);
+
+export interface SsoDeps {
+  commands: CommandExecutor;
+  pool: pg.Pool;
+  /** Seals client secrets and the round trip's checks (the server's auth secret). */
+  serverSecret: string;
+  publicUrl: string;
+}
+
+interface ProviderState {
+  exists: boolean;
+  settings: IdentityProviderSettings | null;
+}
+
+const providerState = (events: DomainEvent[]): ProviderState =>
+  fold(
+    (_state: ProviderState, e: IdentityProviderEvent) => {
+      const { providerId: _id, ...rest } = e.data;
+      const { secretReplaced: _replaced, ...settings } = rest as typeof rest & { secretReplaced?: boolean };
+      return { exists: true, settings };
+    },
+    { exists: false, settings: null },
+    events as IdentityProviderEvent[],
+  );
+
+/** The provider that owns a domain now: its latest claim, unless released since. */
+async function domainOwner(tx: CommandTransaction, domain: string): Promise<string | null> {
+  let owner: string | null = null;
+  for (const e of await tx.read(ssoStreams.domain(domain))) {
+    if (e.type === 'SsoDomainClaimed') owner = (e.data as { providerId: string }).providerId;
+    else if (e.type === 'SsoDomainReleased') owner = null;
+  }
+  return owner;
+}
+
+/** The subject the account is linked to at this provider, or null. */
+function linkedSubject(events: DomainEvent[], providerId: string): string | null {
+  let subject: string | null = null;
+  for (const e of events) {
+    if (e.type === 'IdentityProviderLinked' && (e as IdentityProviderLinked).data.providerId === providerId) {
+      subject = (e as IdentityProviderLinked).data.subject;
+    }
+  }
+  return subject;
+}
+
+export function ssoHandlers(deps: SsoDeps) {
+  const { commands, pool } = deps;
+  const clientOf = (provider: IdentityProviderRow) =>
+    discover({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: unseal(deps.serverSecret, provider.clientSecretSealed),
+    });
+
+  return {
+    /** Admin: creates (no providerId) or changes a provider. A null secret on a change keeps the stored one. */
+    async saveIdentityProvider(meta: CommandMeta, input: ProviderInput & { providerId: string | null }) {
+      const checked = checkProviderInput(input, { secretRequired: !input.providerId });
+      const existing = input.providerId ? await findIdentityProvider(pool, input.providerId) : null;
+      if (input.providerId && !existing) throw new DomainError(ErrorCode.NOT_FOUND, 'The identity provider was not found.');
+      const clientSecret = checked.clientSecret ?? unseal(deps.serverSecret, existing!.clientSecretSealed);
+      try {
+        await discover({ issuer: checked.issuer, clientId: checked.clientId, clientSecret });
+      } catch (error) {
+        const problem = discoveryProblem(error);
+        throw badInput(problem, { issuer: problem });
+      }
+      const providerId = input.providerId ?? newId();
+      return commands.execute(meta, async (tx) => {
+        const state = providerState(await tx.read(ssoStreams.provider(providerId)));
+        if (input.providerId && !state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The identity provider was not found.');
+        const before = state.settings?.domains ?? [];
+        const owners = await Promise.all(checked.domains.map(async (d) => [d, await domainOwner(tx, d)] as const));
+        const taken = owners.filter(([, owner]) => owner && owner !== providerId).map(([d]) => d);
+        if (taken.length) throw badInput(`${SsoMessages.domainTaken} (${taken.join(', ')})`, { domains: SsoMessages.domainTaken });
+        for (const [domain, owner] of owners) {
+          if (owner !== providerId) tx.append(ssoStreams.domain(domain), [{ type: 'SsoDomainClaimed', data: { providerId, domain } }]);
+        }
+        for (const domain of before.filter((d) => !checked.domains.includes(d))) {
+          await tx.read(ssoStreams.domain(domain));
+          tx.append(ssoStreams.domain(domain), [{ type: 'SsoDomainReleased', data: { providerId, domain } }]);
+        }
+        const settings: IdentityProviderSettings = {
+          displayName: checked.displayName,
+          issuer: checked.issuer,
+          clientId: checked.clientId,
+          clientSecretSealed: checked.clientSecret ? seal(deps.serverSecret, checked.clientSecret) : state.settings!.clientSecretSealed,
+          scopes: checked.scopes,
+          domains: checked.domains,
+          instructorClaim: checked.instructorClaim,
+          passwordSignInAllowed: checked.passwordSignInAllowed,
+        };
+        if (!state.exists) {
+          tx.append(
+            ssoStreams.provider(providerId),
+            [{ type: 'IdentityProviderConfigured', data: { providerId, ...settings } }],
+            'no_stream',
+          );
+          return { providerId, changed: true };
+        }
+        const { clientSecretSealed: _s, ...comparable } = settings;
+        const { clientSecretSealed: _p, ...previous } = state.settings!;
+        if (!checked.clientSecret && JSON.stringify(comparable) === JSON.stringify(previous)) return { providerId, changed: false };
+        tx.append(ssoStreams.provider(providerId), [
+          { type: 'IdentityProviderChanged', data: { providerId, secretReplaced: !!checked.clientSecret, ...settings } },
+        ]);
+        return { providerId, changed: true };
+      });
+    },
+
+    /** Refuses a password sign-in for an address whose school provider turned password sign-in off. */
+    async checkPasswordSignIn(emailAddress: string): Promise<void> {
+      const domain = domainOf(emailAddress);
+      const provider = domain ? await identityProviderForDomain(pool, domain) : null;
+      if (provider && !provider.passwordSignInAllowed) {
+        throw new DomainError(ErrorCode.UNAUTHORIZED, SsoMessages.passwordSignInOff, undefined, 'school_sign_in_required');
+      }
+    },
+
+    /** Begins a school sign-in: the address's provider, and the IdP's authorization URL to send the browser to. */
+    async startSignIn(meta: CommandMeta, input: { emailAddress: string; browserBinding: string }): Promise<{ url: string }> {
+      if (input.browserBinding.length < BINDING_MIN_LENGTH || input.browserBinding.length > 100) {
+        throw badInput(`The browser binding must have ${BINDING_MIN_LENGTH} to 100 characters.`, {
+          browserBinding: 'Reload the page and try again.',
+        });
+      }
+      const domain = domainOf(input.emailAddress);
+      if (!domain) throw badInput('The given value is invalid.', { emailAddress: 'The given value is invalid.' });
+      // The reasons name the school page's own words (its catalog part), not the first page's known messages.
+      const provider = await identityProviderForDomain(pool, domain);
+      if (!provider) throw addressRefused(SsoMessages.noProvider, 'no_school');
+      const config = await clientOf(provider).catch(() => {
+        throw addressRefused(SsoMessages.providerAway, 'school_away');
+      });
+      const request = await authorizationRequest(config, {
+        redirectUri: `${deps.publicUrl}${SCHOOL_SIGN_IN_CALLBACK_PATH}`,
+        scopes: provider.scopes,
+        loginHint: input.emailAddress.trim(),
+      });
+      await commands.execute(meta, async (tx) => {
+        const expiresAt = new Date(tx.now.getTime() + SCHOOL_SIGN_IN_LIFETIME_MS).toISOString();
+        const checksSealed = seal(deps.serverSecret, JSON.stringify(request.checks));
+        tx.append(
+          ssoStreams.signIn(hashToken(request.state)),
+          [
+            {
+              type: 'SchoolSignInStarted',
+              data: { providerId: provider.id, checksSealed, bindingHash: hashToken(input.browserBinding), expiresAt },
+            },
+          ],
+          'no_stream',
+        );
+      });
+      return { url: request.url };
+    },
+
+    /**
+     * The IdP's callback: the state must be one we started, unused and in time; then the code is
+     * exchanged and the ID token verified, and the account signed in, linked or made. The state is
+     * marked used in the same append, against the version read: a replay, even a concurrent one,
+     * finds it used.
+     */
+    async completeSignIn(
+      meta: CommandMeta,
+      input: { callbackUrl: URL; browserBinding: string | null; ip: string | null },
+    ): Promise<SessionGrant> {
+      const state = input.callbackUrl.searchParams.get('state');
+      if (!state || state.length > 200) throw new SchoolSignInRefused('state_unknown', 'This sign-in link is not one Tertulia started.');
+      const stream = ssoStreams.signIn(hashToken(state));
+      const started = async (tx: CommandTransaction) => {
+        const events = (await tx.read(stream)) as SchoolSignInEvent[];
+        const start = events.find((e) => e.type === 'SchoolSignInStarted');
+        if (start?.type !== 'SchoolSignInStarted')
+          throw new SchoolSignInRefused('state_unknown', 'This sign-in link is not one Tertulia started.');
+        if (events.some((e) => e.type === 'SchoolSignInCompleted'))
+          throw new SchoolSignInRefused('state_used', 'This sign-in link was used already.');
+        if (new Date(start.data.expiresAt) <= tx.now) throw new SchoolSignInRefused('state_expired', 'This sign-in took too long.');
+        // Bound to the browser that started it: a callback link carried to another browser (login CSRF) is refused.
+        if (!input.browserBinding || hashToken(input.browserBinding) !== start.data.bindingHash) {
+          throw new SchoolSignInRefused('other_browser', 'This sign-in was started in another browser.');
+        }
+        return start.data;
+      };
+      const { result: start } = await commands.execute(meta, started);
+      if (input.callbackUrl.searchParams.has('error')) throw new SchoolSignInRefused('idp_refused', 'Your school did not sign you in.');
+      const provider = await findIdentityProvider(pool, start.providerId);
+      if (!provider) throw new SchoolSignInRefused('state_unknown', 'This school sign-in is no longer configured.');
+      const checks = JSON.parse(unseal(deps.serverSecret, start.checksSealed)) as { nonce: string; codeVerifier: string };
+      let answer: VerifiedAnswer;
+      try {
+        answer = await verifiedAnswer(await clientOf(provider), input.callbackUrl, { state, ...checks });
+      } catch (error) {
+        throw new SchoolSignInRefused(
+          'verification_failed',
+          `Your school's answer could not be verified: ${String((error as Error).message).slice(0, 200)}`,
+        );
+      }
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        await started(tx);
+        const ownerId =
+          answer.emailAddress && !domainOf(answer.emailAddress)
+            ? null
+            : answer.emailAddress && (await accountIdForEmail(tx, answer.emailAddress));
+        const ownerEvents = ownerId ? await tx.read(accountStreams.account(ownerId)) : [];
+        let decision: ReturnType<typeof decideSchoolSignIn>;
+        try {
+          decision = decideSchoolSignIn(
+            answer,
+            { providerId: provider.id, domains: provider.domains },
+            ownerId ? { accountId: ownerId, linkedSubject: linkedSubject(ownerEvents, provider.id) } : null,
+          );
+        } catch (error) {
+          const problem = error instanceof DomainError && PROBLEM_OF_MESSAGE[error.message];
+          throw problem ? new SchoolSignInRefused(problem, error.message) : error;
+        }
+        let grant: { accountId: string; sessionId: string; expiresAt: string };
+        if (decision.kind === 'created') {
+          const role = roleFromClaims(answer.claims, provider.instructorClaim);
+          grant = registerInTx(tx, {
+            emailAddress: decision.emailAddress,
+            passwordHash: '',
+            roles: [`ONBOARDING_${role}` as Role],
+            via: 'single_sign_on',
+            ip: input.ip,
+          });
+        } else {
+          const account = await loadAccount(tx, decision.accountId);
+          const sessionId = crypto.randomUUID();
+          const events = decideSignIn(account, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
+          tx.append(accountStreams.account(decision.accountId), events);
+          grant = { accountId: decision.accountId, sessionId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt };
+        }
+        if (decision.kind !== 'signed_in') {
+          const link: IdentityProviderLinked = {
+            type: 'IdentityProviderLinked',
+            data: {
+              providerId: provider.id,
+              subject: answer.subject,
+              via: decision.kind === 'created' ? 'just_in_time' : 'verified_email',
+            },
+          };
+          tx.append(accountStreams.account(grant.accountId), [link]);
+        }
+        tx.append(stream, [
+          {
+            type: 'SchoolSignInCompleted',
+            data: { providerId: provider.id, accountId: grant.accountId, sessionId: grant.sessionId, outcome: decision.kind },
+          },
+        ]);
+        return grant;
+      });
+      return { ...result, appended };
+    },
+
+    /** The IdP's logout address for a session a school sign-in opened (RP-initiated logout), or null. */
+    async signOutUrl(sessionId: string): Promise<string | null> {
+      const provider = await identityProviderOfSession(pool, sessionId);
+      if (!provider) return null;
+      try {
+        return endSessionUrl(await clientOf(provider), { postLogoutRedirectUri: `${deps.publicUrl}/auth/sign_in` });
+      } catch {
+        return null; // the IdP is away: our own session still ends
+      }
+    },
+  };
+}
+
+export type SsoHandlers = ReturnType<typeof ssoHandlers>;

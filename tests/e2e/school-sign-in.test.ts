@@ -1,0 +1,265 @@
+/**
+ * Single sign-on for schools against a real Keycloak (issue 33): one Keycloak (scripts/keycloak,
+ * realm "school") and one product for the file. An admin configures the school's OpenID Connect
+ * provider in the back-office (a wrong issuer refused by its discovery); then, through the IdP's own
+ * login page: a new student, an instructor by the realm's claim, an existing password account linked
+ * by its verified address (whose password sign-in the school turned off), an unverified address and
+ * a domain no school covers refused, a callback carried to another browser, a replayed and an unknown
+ * state refused, and sign-out at the IdP.
+ */
+import assert from 'node:assert/strict';
+import { test, type Browser, type Page } from '@playwright/test';
+import { INSTRUCTOR_CLAIM, KEYCLOAK_CLIENT, KEYCLOAK_USERS, startKeycloak, type KeycloakServer } from '../../scripts/keycloak/server';
+import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
+import {
+  atPath,
+  authCookie,
+  eventually,
+  hidden,
+  launchBrowser,
+  openSession,
+  screenshot,
+  signInWithCookie,
+  visible,
+  type Session,
+} from './support/browser';
+
+const ADMIN = { email: 'sso-admin@example.com', password: 'Adm1nPassword' };
+const PASSWORD_ACCOUNT = { password: 'Passw0rd!' };
+const SLOW = 90_000;
+
+let app: TestApp;
+let keycloak: KeycloakServer;
+let browser: Browser;
+let admin: { token: string };
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  [keycloak, app, browser] = await Promise.all([startKeycloak(), startTestApp({}, 'e2e-school-sign-in'), launchBrowser()]);
+  admin = await createAdmin(app, ADMIN.email, ADMIN.password);
+});
+test.afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await keycloak?.stop();
+});
+
+/** Asks for the school sign-in with `emailAddress` and, at Keycloak's login page, signs in as `user`. */
+async function signInAtSchool(page: Page, emailAddress: string, user?: { username: string; password: string }) {
+  await page.goto('/auth/sign_in');
+  await page.getByRole('link', { name: 'Sign in with your school' }).click();
+  await visible(page.getByRole('heading', { name: 'Sign in with your school' }));
+  await page.getByLabel('Email').fill(emailAddress);
+  await page.getByRole('button', { name: 'Continue to my school' }).click();
+  if (!user) return;
+  await visible(page.locator('#username'), SLOW);
+  assert.ok(page.url().startsWith(keycloak.issuer), `at the IdP: ${page.url()}`);
+  await page.locator('#username').fill(user.username);
+  await page.locator('#password').fill(user.password);
+  await page.locator('#kc-login').click();
+}
+
+/** Waits for the product's session cookie and answers who it belongs to. */
+async function signedInAs(session: Session) {
+  const token = await eventually(() => authCookie(session.context), 'the session cookie', SLOW);
+  const me = await app.gql('{ me { id emailAddress account { roles } } }', {}, token);
+  assert.equal(me.errors, undefined, JSON.stringify(me.errors));
+  return { token, ...(me.data.me as { id: string; emailAddress: string; account: { roles: string[] } }) };
+}
+
+/** The person's history as the admin reads it (the history read model is paced: wait for the entry). */
+const historyHas = (accountId: string, description: string) =>
+  eventually(async () => {
+    const res = await app.gql(
+      'query($id: ID!) { userHistory(userId: $id, first: 50) { edges { node { description } } } }',
+      { id: accountId },
+      admin.token,
+    );
+    return (res.data?.userHistory.edges as { node: { description: string } }[] | undefined)?.some(
+      (e) => e.node.description === description,
+    );
+  }, `"${description}" in the history`);
+
+const accountEvents = async (accountId: string) =>
+  (await app.runtime.store.readStream(`account-${accountId}`)).map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+
+test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
+  let linkedAccountId: string;
+
+  test('an admin configures the school: a wrong issuer is refused, the secret never comes back', async () => {
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
+      await page.goto('/admin/dashboard');
+      await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Identity providers' }).click();
+      await visible(page.getByRole('heading', { name: 'Identity providers', level: 1 }));
+      await page.getByRole('link', { name: 'New identity provider' }).click();
+      await page.getByLabel('Name').fill('Universidad de Ejemplo');
+      await page.getByLabel('Issuer URL').fill(`${keycloak.url}/realms/no-such-realm`);
+      await page.getByLabel('Client ID').fill(KEYCLOAK_CLIENT.clientId);
+      await page.getByLabel('Client secret').fill(KEYCLOAK_CLIENT.clientSecret);
+      await page.getByLabel('Email domains').fill('uni.example');
+      await page.getByLabel('Instructor claim').fill(INSTRUCTOR_CLAIM.name);
+      await page.getByLabel('Instructor value').fill(INSTRUCTOR_CLAIM.value);
+      await page.getByLabel('Password sign-in stays allowed for these domains').uncheck();
+      await page.getByRole('button', { name: 'Create provider' }).click();
+      await visible(page.getByText(/could not read this issuer's OpenID configuration/).first());
+      assert.equal((await app.runtime.store.readStream('sso-domain-uni.example')).length, 0, 'a refused save writes nothing');
+
+      await page.getByLabel('Issuer URL').fill(keycloak.issuer);
+      await page.getByRole('button', { name: 'Create provider' }).click();
+      await visible(page.getByRole('heading', { name: 'Universidad de Ejemplo', level: 1 }), SLOW);
+      await visible(page.getByText('The identity provider was created.'));
+      await visible(page.getByLabel('Replace the client secret'));
+      await visible(page.getByText(`${app.url}/api/sso/oidc/callback`));
+      assert.ok(!(await page.content()).includes(KEYCLOAK_CLIENT.clientSecret), 'the secret is not in the page');
+      await screenshot(page, 'admin-identity-provider-desktop');
+
+      await page.getByRole('link', { name: 'Identity providers' }).first().click();
+      await visible(page.getByRole('cell', { name: 'uni.example' }));
+      await visible(page.getByText(`Students; instructors when ${INSTRUCTOR_CLAIM.name} = ${INSTRUCTOR_CLAIM.value}`));
+      await screenshot(page, 'admin-identity-providers-desktop');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a new student signs in through the school: made just in time, and signed out at the IdP too', async () => {
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await page.goto('/auth/sign_in');
+      await page.getByRole('link', { name: 'Sign in with your school' }).click();
+      await visible(page.getByRole('heading', { name: 'Sign in with your school' }));
+      await screenshot(page, 'school-sign-in-desktop');
+      await signInAtSchool(page, KEYCLOAK_USERS.student.emailAddress, KEYCLOAK_USERS.student);
+      const me = await signedInAs(session);
+      assert.equal(me.emailAddress, KEYCLOAK_USERS.student.emailAddress);
+      assert.deepEqual(me.account.roles, ['ONBOARDING_STUDENT']);
+      const events = await accountEvents(me.id);
+      assert.equal(events.find((e) => e.type === 'AccountRegistered')?.data.via, 'single_sign_on');
+      assert.equal(events.find((e) => e.type === 'IdentityProviderLinked')?.data.via, 'just_in_time');
+      await historyHas(me.id, "Signed up through their school's sign-in as student (onboarding).");
+
+      // Sign-out ends our session, then the IdP's (it asks to confirm: Tertulia keeps no ID token to hint with).
+      await page.goto('/auth/sign_out');
+      await eventually(async () => page.url().startsWith(keycloak.url), 'the IdP logout page', SLOW);
+      assert.equal(await authCookie(session.context), null);
+      await page.locator('#kc-logout').click();
+      await atPath(page, '/auth/sign_in', SLOW);
+      await signInAtSchool(page, KEYCLOAK_USERS.student.emailAddress);
+      await visible(page.locator('#username'), SLOW); // the IdP asks again: its session ended too
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('an instructor signs in: the realm claim makes an instructor', async () => {
+    const session = await openSession(browser, app);
+    try {
+      await signInAtSchool(session.page, KEYCLOAK_USERS.instructor.emailAddress, KEYCLOAK_USERS.instructor);
+      const me = await signedInAs(session);
+      assert.deepEqual(me.account.roles, ['ONBOARDING_INSTRUCTOR']);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('an existing password account is linked by its verified address; its password sign-in is refused', async () => {
+    linkedAccountId = (await signUp(app, KEYCLOAK_USERS.linked.emailAddress, PASSWORD_ACCOUNT.password)).accountId;
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await page.goto('/auth/sign_in');
+      await page.getByLabel('Email').fill(KEYCLOAK_USERS.linked.emailAddress);
+      await page.getByLabel('Password').fill(PASSWORD_ACCOUNT.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await visible(page.getByText('Your school signs you in: use "Sign in with your school".'));
+      await screenshot(page, 'sign-in-password-refused-desktop');
+
+      await signInAtSchool(page, KEYCLOAK_USERS.linked.emailAddress, KEYCLOAK_USERS.linked);
+      const me = await signedInAs(session);
+      assert.equal(me.id, linkedAccountId, 'the same account');
+      const linked = (await accountEvents(linkedAccountId)).filter((e) => e.type === 'IdentityProviderLinked');
+      assert.equal(linked.length, 1);
+      assert.equal(linked[0].data.via, 'verified_email');
+      await historyHas(linkedAccountId, "The account was linked to its school's identity provider (the school confirmed the address).");
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('an address the school did not verify, and a domain no school covers, are refused', async () => {
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await signInAtSchool(page, KEYCLOAK_USERS.unverified.emailAddress, KEYCLOAK_USERS.unverified);
+      await visible(page.getByText('Your school has not confirmed your email address, so Tertulia cannot sign you in with it.'), SLOW);
+      assert.equal(await authCookie(session.context), null);
+
+      await page.getByLabel('Email').fill('someone@nowhere.example');
+      await page.getByRole('button', { name: 'Continue to my school' }).click();
+      await visible(page.getByText('No school signs in addresses of this domain. Sign in with your password instead.'));
+      await hidden(page.getByText('Your school has not confirmed your email address', { exact: false }));
+      assert.ok(page.url().startsWith(app.url));
+      await screenshot(page, 'school-sign-in-refused-desktop');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a callback link carried to another browser is refused: the sign-in is bound to the browser that started it', async () => {
+    const starter = await openSession(browser, app);
+    const other = await openSession(browser, app);
+    try {
+      // The IdP's answer to the login form is a redirect to our callback: kept here, not followed.
+      let callback = '';
+      await starter.page.route('**/login-actions/authenticate**', async (route) => {
+        const answer = await route.fetch({ maxRedirects: 0 });
+        callback = answer.headers().location ?? '';
+        await route.fulfill({ status: 200, contentType: 'text/plain', body: 'The callback is kept by the test.' });
+      });
+      await signInAtSchool(starter.page, KEYCLOAK_USERS.student.emailAddress, KEYCLOAK_USERS.student);
+      await eventually(async () => callback.includes('/api/sso/oidc/callback') && callback, 'the IdP sending the starter back');
+      await other.page.goto(callback);
+      await visible(other.page.getByText('This sign-in was started in another browser. Please start again here.'));
+      assert.equal(await authCookie(other.context), null);
+      // Refused, not used: in the browser that started it the same link still signs in.
+      await starter.page.unrouteAll();
+      await starter.page.goto(callback);
+      assert.equal((await signedInAs(starter)).emailAddress, KEYCLOAK_USERS.student.emailAddress);
+    } finally {
+      await other.close();
+      await starter.close();
+    }
+  });
+
+  test('a replayed state and an unknown state are refused with a clear page', async () => {
+    const first = await openSession(browser, app);
+    let callback = '';
+    try {
+      first.page.on('request', (request) => {
+        if (request.url().includes('/api/sso/oidc/callback')) callback = request.url();
+      });
+      await signInAtSchool(first.page, KEYCLOAK_USERS.student.emailAddress, KEYCLOAK_USERS.student);
+      await signedInAs(first);
+    } finally {
+      await first.close();
+    }
+    assert.ok(callback, 'the callback was seen');
+    const replay = await openSession(browser, app);
+    try {
+      await replay.page.goto(callback);
+      await visible(replay.page.getByText('This sign-in link was used already. Please start again below.'));
+      assert.equal(await authCookie(replay.context), null);
+      const unknown = new URL(callback);
+      unknown.searchParams.set('state', 'not-a-state-we-started');
+      await replay.page.goto(unknown.href);
+      await visible(replay.page.getByText('This sign-in link is not one Tertulia started. Please start again below.'));
+      assert.equal(await authCookie(replay.context), null);
+    } finally {
+      await replay.close();
+    }
+  });
+});

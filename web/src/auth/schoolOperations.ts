@@ -1,0 +1,15 @@
+import { graphql } from '../gql';
+
+export const START_SCHOOL_SIGN_IN = graphql(`
+  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {
+    startSchoolSignIn(input: $input) {
+      authorizationUrl
+    }
+  }
+`);
+
+export const SCHOOL_SIGN_OUT_URL = graphql(`
+  query SchoolSignOutUrl {
+    schoolSignOutUrl
+  }
+`);
