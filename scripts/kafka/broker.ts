@@ -21,61 +21,23 @@ import {
   closeSync,
   readdirSync,
   rmSync,
-  statSync,
   writeFileSync,
   readFileSync,
   renameSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectKafka } from '../../services/integrations/kafka';
+import { freePort } from '../../tests/support/ports';
+import { toolCacheDir, withLock } from '../support/toolCache';
 
 export const KAFKA_VERSION = process.env.KAFKA_VERSION ?? '4.1.1';
 
 const say = (message: string) => process.stderr.write(`[kafka] ${message}\n`);
 
-function cacheDir(): string {
-  return join(process.env.TERTULIA_CACHE_DIR ?? join(homedir(), '.cache', 'tertulia'), `kafka-${KAFKA_VERSION}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+const cacheDir = () => toolCacheDir(`kafka-${KAFKA_VERSION}`);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Takes `lock` (a file created exclusively), waiting for another holder; a lock older than 15 min is stale. */
-async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
-  for (let waited = 0; ; waited += 500) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { force: true });
-      } catch {
-        /* gone meanwhile */
-      }
-      if (waited % 10_000 === 0) say(`waiting for another process fetching Kafka's jars (${lock})`);
-      await sleep(500);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
 
 /** The folder of the broker's jars, fetched from Maven Central when absent. */
 export async function ensureKafkaJars(): Promise<string> {
@@ -84,7 +46,8 @@ export async function ensureKafkaJars(): Promise<string> {
   const done = join(dir, 'complete');
   if (existsSync(done)) return libs;
   mkdirSync(dir, { recursive: true });
-  return withLock(join(dir, '.lock'), async () => {
+  const waiting = () => say(`waiting for another process fetching Kafka's jars (${dir})`);
+  return withLock(join(dir, '.lock'), waiting, async () => {
     if (existsSync(done)) return libs;
     say(`fetching Apache Kafka ${KAFKA_VERSION} jars from Maven Central into ${dir} (once; about a minute)`);
     const started = Date.now();

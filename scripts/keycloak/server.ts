@@ -27,12 +27,12 @@ import {
   readdirSync,
   renameSync,
   rmSync,
-  statSync,
   writeFileSync,
 } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../tests/support/ports';
+import { toolCacheDir, withLock } from '../support/toolCache';
 
 export const KEYCLOAK_VERSION = process.env.KEYCLOAK_VERSION ?? '26.7.3';
 export const REALM = 'school';
@@ -63,33 +63,7 @@ const ADMIN = { username: 'admin', password: randomBytes(12).toString('base64url
 const say = (message: string) => process.stderr.write(`[keycloak] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function cacheDir(): string {
-  return join(process.env.TERTULIA_CACHE_DIR ?? join(homedir(), '.cache', 'tertulia'), `keycloak-${KEYCLOAK_VERSION}`);
-}
-
-/** Takes `lock` (a file created exclusively), waiting for another holder; a lock older than 15 min is stale. */
-async function withLock<T>(lock: string, work: () => Promise<T>): Promise<T> {
-  for (let waited = 0; ; waited += 500) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { force: true });
-      } catch {
-        /* gone meanwhile */
-      }
-      if (waited % 10_000 === 0) say(`waiting for another process fetching Keycloak (${lock})`);
-      await sleep(500);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
+const cacheDir = () => toolCacheDir(`keycloak-${KEYCLOAK_VERSION}`);
 
 async function download(url: string): Promise<Buffer> {
   const response = await fetch(url);
@@ -104,7 +78,8 @@ export async function ensureKeycloak(): Promise<string> {
   const done = join(dir, 'complete');
   if (existsSync(done)) return home;
   mkdirSync(dir, { recursive: true });
-  return withLock(join(dir, '.lock'), async () => {
+  const waiting = () => say(`waiting for another process fetching Keycloak (${dir})`);
+  return withLock(join(dir, '.lock'), waiting, async () => {
     if (existsSync(done)) return home;
     say(`fetching Keycloak ${KEYCLOAK_VERSION} from Maven Central into ${dir} (once; about 180 MB)`);
     const started = Date.now();

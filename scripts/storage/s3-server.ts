@@ -1,7 +1,7 @@
 /**
  * A real S3-compatible server for the storage adapter's tests, without Docker: moto's server
  * (`moto[server]` from PyPI, pinned), installed on first use into a virtual environment in a cache
- * outside the repository (~/.cache/tertulia/moto-<version>/, or $XDG_CACHE_HOME), under a lock
+ * outside the repository (~/.cache/tertulia/moto-<version>/: scripts/support/toolCache.ts), under a lock
  * so two processes never install at once, then started on a free port of 127.0.0.1 with a fresh
  * bucket. moto rather than MinIO: a pip install of a pure-Python package takes seconds where
  * building MinIO with the Go toolchain takes minutes and gigabytes on a two-core machine, and it
@@ -11,15 +11,15 @@
  * `npx tsx scripts/storage/s3-server.ts` starts one and prints its STORAGE_S3_* settings until Ctrl-C.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { freePort } from '../../tests/support/ports';
+import { toolCacheDir, withLock } from '../support/toolCache';
 
 export const MOTO_VERSION = '5.2.5';
-const CACHE = path.join(process.env.XDG_CACHE_HOME ?? path.join(os.homedir(), '.cache'), 'tertulia', `moto-${MOTO_VERSION}`);
+const CACHE = toolCacheDir(`moto-${MOTO_VERSION}`);
 const SERVER = path.join(CACHE, 'venv', 'bin', 'moto_server');
 const say = (line: string) => process.stderr.write(`[s3] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -35,18 +35,8 @@ export function s3ServerUnavailable(): string | null {
 export async function ensureMoto(): Promise<string> {
   if (existsSync(SERVER)) return SERVER;
   mkdirSync(CACHE, { recursive: true });
-  const lock = path.join(CACHE, '.lock');
-  for (;;) {
-    try {
-      closeSync(openSync(lock, 'wx'));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { force: true });
-      await sleep(500);
-    }
-  }
-  try {
+  const waiting = () => say(`waiting for another process installing moto (${CACHE})`);
+  return withLock(path.join(CACHE, '.lock'), waiting, async () => {
     if (existsSync(SERVER)) return SERVER;
     say(`installing moto[server] ${MOTO_VERSION} with pip (first use only) into ${CACHE}`);
     const venv = path.join(CACHE, 'venv');
@@ -59,19 +49,6 @@ export async function ensureMoto(): Promise<string> {
     );
     if (!existsSync(SERVER)) throw new Error(`pip installed moto but ${SERVER} is missing`);
     return SERVER;
-  } finally {
-    rmSync(lock, { force: true });
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
   });
 }
 
