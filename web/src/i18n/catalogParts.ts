@@ -75,7 +75,15 @@ export const PARTS = {
     'conversation.side.noCourse',
     ...CONVERSATION_HEADINGS,
   ],
-  instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row'],
+  /** The instructor's area (its sidebar and search); each of its pages below comes with its own. */
+  instructor: ['instructor.nav', 'instructor.search'],
+  instructorCourses: ['instructor.courses'],
+  instructorCourse: ['instructor.course', 'classView.tab', 'classView.loading', 'student.conversations.row'],
+  instructorClassView: ['classView'],
+  instructorCourseForm: ['instructor.courseForm', 'student.courses.level'],
+  instructorTemplates: ['instructor.templates', 'student.courses.level', 'instructor.courseForm'],
+  instructorGallery: ['instructor.gallery'],
+  instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
   /** The room (/conversation/*). */
   conversation: ['conversation', 'student.reserve.topicToBeAnnounced'],
