@@ -75,13 +75,18 @@ export const PARTS = {
     'conversation.side.noCourse',
     ...CONVERSATION_HEADINGS,
   ],
-  /** The instructor's area (its sidebar and search); each of its pages below comes with its own. */
-  instructor: ['instructor.nav', 'instructor.search'],
-  instructorCourses: ['instructor.courses'],
+  /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
+  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses'],
   instructorCourse: ['instructor.course', 'classView.tab', 'classView.loading', 'student.conversations.row'],
   instructorClassView: ['classView'],
   instructorCourseForm: ['instructor.courseForm', 'student.courses.level'],
-  instructorTemplates: ['instructor.templates', 'student.courses.level', 'instructor.courseForm'],
+  instructorTemplates: [
+    'instructor.templates',
+    'student.courses.level',
+    'instructor.courseForm',
+    'instructor.course.facts',
+    'instructor.course.dates',
+  ],
   instructorGallery: ['instructor.gallery'],
   instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],

@@ -4,11 +4,12 @@ import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
 import { withMessages } from '../i18n/withMessages';
+import CoursesGridPage from './courses/CoursesGridPage';
 import { InstructorLayout } from './layout/InstructorLayout';
 import { INSTRUCTOR_PAGES } from './pages';
 
-// Every page when first shown, with its words; the landing pages (the courses and a course's page) are asked for with the area on a first load (shell/firstPage.ts).
-const CoursesGridPage = lazy(INSTRUCTOR_PAGES.courses);
+// The courses come with the area (their words are the area's); every other page when first shown, with its words. A course's
+// page is asked for with the area on a first load (shell/firstPage.ts).
 const CoursePage = lazy(INSTRUCTOR_PAGES.course);
 const ConversationPage = lazy(withMessages('instructorConversation', () => import('./conversations/ConversationPage')));
 const DeleteCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/DeleteCoursePage')));

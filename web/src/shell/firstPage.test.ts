@@ -14,11 +14,11 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageLoads('/student/no_such_page', true), [loadApolloProvider, loadRequireAuth, AREAS.student]);
   });
 
-  it("asks for the instructor's landing pages with the area, each page alone", () => {
+  it("asks for a course's page with the instructor's area (the courses come with the area)", () => {
     const area = [loadApolloProvider, loadRequireAuth, AREAS.instructor];
-    assert.deepEqual(firstPageLoads('/instructor', true), [...area, INSTRUCTOR_PAGES.courses]);
-    assert.deepEqual(firstPageLoads('/instructor/courses/grid', true), [...area, INSTRUCTOR_PAGES.courses]);
-    assert.deepEqual(firstPageLoads('/instructor/courses/table', true), [...area, INSTRUCTOR_PAGES.courses]);
+    assert.deepEqual(firstPageLoads('/instructor', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/grid', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/table', true), area);
     assert.deepEqual(firstPageLoads('/instructor/courses/c-1', true), [...area, INSTRUCTOR_PAGES.course]);
     assert.deepEqual(firstPageLoads('/instructor/courses/new', true), area);
     assert.deepEqual(firstPageLoads('/instructor/courses/c-1/edit', true), area);
@@ -37,7 +37,8 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageParts('/student/reserve', true), ['signedIn', 'studentReserve']);
     assert.deepEqual(firstPageParts('/speaker/planner', true), ['signedIn', 'speaker']);
     assert.deepEqual(firstPageParts('/student/no_such_page', true), ['signedIn']);
-    assert.deepEqual(firstPageParts('/instructor/courses/grid', true), ['signedIn', 'instructor', 'instructorCourses']);
+    assert.deepEqual(firstPageParts('/instructor/courses/grid', true), ['signedIn', 'instructor']);
+    assert.deepEqual(firstPageParts('/instructor/courses/c-1', true), ['signedIn', 'instructor', 'instructorCourse']);
     assert.deepEqual(firstPageParts('/student/home', false), []);
   });
 });
