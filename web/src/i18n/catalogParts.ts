@@ -76,7 +76,7 @@ export const PARTS = {
     ...CONVERSATION_HEADINGS,
   ],
   /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
-  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses'],
+  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding'],
   instructorCourse: ['instructor.course', 'classView.tab', 'classView.loading', 'student.conversations.row'],
   instructorClassView: ['classView'],
   instructorCourseForm: ['instructor.courseForm', 'student.courses.level'],
