@@ -77,7 +77,15 @@ export const PARTS = {
   ],
   /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
   instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding'],
-  instructorCourse: ['instructor.course', 'classView.tab', 'classView.loading', 'student.conversations.row'],
+  instructorCourse: [
+    'instructor.course',
+    'instructor.courseForm.cancel',
+    'instructor.students.loading',
+    'classView.tab',
+    'classView.loading',
+  ],
+  /** A course's students tab, loaded when opened. */
+  instructorCourseStudents: ['instructor.students', 'student.conversations.row'],
   instructorClassView: ['classView'],
   instructorCourseForm: ['instructor.courseForm', 'student.courses.level'],
   instructorTemplates: [

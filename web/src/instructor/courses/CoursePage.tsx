@@ -26,14 +26,19 @@ import { priceOrContactSales } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { InviteNumber } from './InviteNumber';
-import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense } from 'react';
 
-// The class view (its table, chart, CSV and words) loads when its tab is opened: the instructor's other pages do not carry it.
+// The students and the class view load when their tab is opened: the overview, the page a course opens on, does not carry
+// them (issue 31's budget). Each comes with its words.
+// The topics stay: their text fields keep MUI's shared hooks in the chunk the sign-in page loads (one request, not two).
+const StudentsTab = lazy(() =>
+  withMessages('instructorCourseStudents', () => import('./StudentsTab'))().then((m) => ({ default: m.StudentsTab })),
+);
+
 const ClassViewTab = lazy(() =>
   withMessages('instructorClassView', () => import('./classView/ClassViewTab'))().then((m) => ({ default: m.ClassViewTab })),
 );
@@ -86,12 +91,14 @@ export default function CoursePage() {
       ) : onTopics ? (
         <TopicsTab course={course} />
       ) : onStudents ? (
-        <StudentsTab
-          courseId={course.id}
-          courseName={course.name}
-          inviteNumber={course.inviteNumber}
-          total={course.completionRequirement}
-        />
+        <Suspense fallback={<Loading label={t('instructor.students.loading')} />}>
+          <StudentsTab
+            courseId={course.id}
+            courseName={course.name}
+            inviteNumber={course.inviteNumber}
+            total={course.completionRequirement}
+          />
+        </Suspense>
       ) : (
         <Stack spacing={3}>
           {course.isPast ? (

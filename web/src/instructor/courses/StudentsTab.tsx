@@ -53,20 +53,19 @@ import { COURSE_STUDENTS, TRANSFER_USER, WITHDRAW_USER, type RosterEnrollment } 
 const ENROLLMENTS_POLL_MS = 5_000;
 
 export const studentName = (s: RosterEnrollment['student'], t: Translate) =>
-  s.displayName || [s.givenName, s.surname].filter(Boolean).join(' ') || t('instructor.course.students.aStudent');
+  s.displayName || [s.givenName, s.surname].filter(Boolean).join(' ') || t('instructor.students.aStudent');
 
 const OUTCOMES: Record<string, MessageId> = {
-  attempting: 'instructor.course.students.outcome.attempting',
-  completed: 'instructor.course.students.outcome.completed',
-  failed: 'instructor.course.students.outcome.failed',
+  attempting: 'instructor.students.outcome.attempting',
+  completed: 'instructor.students.outcome.completed',
+  failed: 'instructor.students.outcome.failed',
 };
 
 function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollment; zone?: string | null }) {
   const t = useT();
-  if (!enrollment.conversations.length)
-    return <Typography color="text.secondary">{t('instructor.course.students.noConversations')}</Typography>;
+  if (!enrollment.conversations.length) return <Typography color="text.secondary">{t('instructor.students.noConversations')}</Typography>;
   return (
-    <List dense aria-label={t('instructor.course.students.conversationsOf', { name: studentName(enrollment.student, t) })}>
+    <List dense aria-label={t('instructor.students.conversationsOf', { name: studentName(enrollment.student, t) })}>
       {enrollment.conversations.map((c) => {
         const kind = rowKind(c);
         return (
@@ -80,10 +79,10 @@ function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollmen
                   {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {rowLabel(kind)}
                 </Link>
               }
-              secondary={t('instructor.course.students.conversationLine', {
-                lesson: c.lesson?.title ?? t('instructor.course.students.noLesson'),
+              secondary={t('instructor.students.conversationLine', {
+                lesson: c.lesson?.title ?? t('instructor.students.noLesson'),
                 minutes: c.duration,
-                speaker: c.reservedWith?.displayName ?? t('instructor.course.students.aSpeaker'),
+                speaker: c.reservedWith?.displayName ?? t('instructor.students.aSpeaker'),
               })}
             />
           </ListItem>
@@ -99,19 +98,14 @@ function CourseProgress({ enrollment }: { enrollment: RosterEnrollment }) {
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Chip size="small" color="success" label={t('instructor.course.students.completedCount', { count: p.completed })} />
-        <Chip
-          size="small"
-          color="primary"
-          variant="outlined"
-          label={t('instructor.course.students.reservedCount', { count: p.attempting })}
-        />
+        <Chip size="small" color="success" label={t('instructor.students.completedCount', { count: p.completed })} />
+        <Chip size="small" color="primary" variant="outlined" label={t('instructor.students.reservedCount', { count: p.attempting })} />
         {p.failed > 0 && (
-          <Chip size="small" color="warning" variant="outlined" label={t('instructor.course.students.failedCount', { count: p.failed })} />
+          <Chip size="small" color="warning" variant="outlined" label={t('instructor.students.failedCount', { count: p.failed })} />
         )}
-        <Chip size="small" variant="outlined" label={t('instructor.course.students.notStartedCount', { count: p.unattempted })} />
+        <Chip size="small" variant="outlined" label={t('instructor.students.notStartedCount', { count: p.unattempted })} />
       </Stack>
-      <List dense aria-label={t('instructor.course.students.progressOf', { name: studentName(enrollment.student, t) })}>
+      <List dense aria-label={t('instructor.students.progressOf', { name: studentName(enrollment.student, t) })}>
         {p.report.map((r) => {
           const last = r.attempts.at(-1);
           return (
@@ -119,11 +113,7 @@ function CourseProgress({ enrollment }: { enrollment: RosterEnrollment }) {
               <ListItemText
                 primary={`${r.lessonAssignment.order}. ${r.lessonAssignment.lesson.title}`}
                 secondary={
-                  last?.outcome
-                    ? OUTCOMES[last.outcome]
-                      ? t(OUTCOMES[last.outcome])
-                      : last.outcome
-                    : t('instructor.course.students.notStarted')
+                  last?.outcome ? (OUTCOMES[last.outcome] ? t(OUTCOMES[last.outcome]) : last.outcome) : t('instructor.students.notStarted')
                 }
               />
             </ListItem>
@@ -139,13 +129,13 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
   const s = enrollment.student;
   const location = [s.currentCity, s.currentState, s.currentCountry].filter(Boolean).join(', ');
   const rows: [string, string | null][] = [
-    [t('instructor.course.students.profile.name'), [s.givenName, s.surname].filter(Boolean).join(' ') || null],
-    [t('instructor.course.students.profile.displayName'), s.displayName],
-    [t('instructor.course.students.profile.location'), location || null],
-    [t('instructor.course.students.profile.enrolledOn'), formatDate(enrollment.enrolledOn.slice(0, 10))],
-    [t('instructor.course.students.profile.hobbies'), s.bioHobbiesAre],
-    [t('instructor.course.students.profile.dreamCareer'), s.bioDreamCareer],
-    [t('instructor.course.students.profile.goals'), s.bioGoalsAre],
+    [t('instructor.students.profile.name'), [s.givenName, s.surname].filter(Boolean).join(' ') || null],
+    [t('instructor.students.profile.displayName'), s.displayName],
+    [t('instructor.students.profile.location'), location || null],
+    [t('instructor.students.profile.enrolledOn'), formatDate(enrollment.enrolledOn.slice(0, 10))],
+    [t('instructor.students.profile.hobbies'), s.bioHobbiesAre],
+    [t('instructor.students.profile.dreamCareer'), s.bioDreamCareer],
+    [t('instructor.students.profile.goals'), s.bioGoalsAre],
   ];
   return (
     <Box
@@ -162,7 +152,7 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
             sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
             color={value ? 'text.primary' : 'text.secondary'}
           >
-            {value || t('instructor.course.students.profile.notGiven')}
+            {value || t('instructor.students.profile.notGiven')}
           </Typography>
         </Box>
       ))}
@@ -202,16 +192,16 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
   return (
     <Dialog open onClose={onClose} aria-labelledby="transfer-title" fullWidth maxWidth="sm">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="transfer-title">{t('instructor.course.students.transferTitle', { name })}</DialogTitle>
+        <DialogTitle id="transfer-title">{t('instructor.students.transferTitle', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>
-              {t('instructor.course.students.transferText', { name })} {t('instructor.course.students.leavingNote')}
+              {t('instructor.students.transferText', { name })} {t('instructor.students.leavingNote')}
             </DialogContentText>
             {targets.length ? (
               <TextField
                 select
-                label={t('instructor.course.students.course')}
+                label={t('instructor.students.course')}
                 value={toCourseId}
                 onChange={(e) => setTo(e.target.value)}
                 required
@@ -220,7 +210,7 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
               >
                 {targets.map((c) => (
                   <MenuItem key={c.id} value={c.id}>
-                    {t('instructor.course.students.courseOption', {
+                    {t('instructor.students.courseOption', {
                       name: c.name,
                       start: formatDate(c.startDate),
                       end: formatDate(c.endDate),
@@ -229,15 +219,15 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
                 ))}
               </TextField>
             ) : (
-              <Alert severity="info">{t('instructor.course.students.noOtherCourse')}</Alert>
+              <Alert severity="info">{t('instructor.students.noOtherCourse')}</Alert>
             )}
             <FormAlert message={state.error ? errorMessage(state.error) : null} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('instructor.course.students.cancel')}</Button>
+          <Button onClick={onClose}>{t('instructor.students.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={state.loading || !targets.length}>
-            {t('instructor.course.students.transfer')}
+            {t('instructor.students.transfer')}
           </Button>
         </DialogActions>
       </form>
@@ -278,17 +268,17 @@ function WithdrawDialog({
   }
   return (
     <Dialog open onClose={onClose} aria-labelledby="withdraw-title" aria-describedby="withdraw-text" fullWidth maxWidth="sm">
-      <DialogTitle id="withdraw-title">{t('instructor.course.students.withdrawTitle', { name })}</DialogTitle>
+      <DialogTitle id="withdraw-title">{t('instructor.students.withdrawTitle', { name })}</DialogTitle>
       <DialogContent>
         <DialogContentText id="withdraw-text">
-          {t('instructor.course.students.withdrawText', { name, course: courseName })} {t('instructor.course.students.leavingNote')}
+          {t('instructor.students.withdrawText', { name, course: courseName })} {t('instructor.students.leavingNote')}
         </DialogContentText>
         <FormAlert message={state.error ? errorMessage(state.error) : null} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('instructor.course.students.cancel')}</Button>
+        <Button onClick={onClose}>{t('instructor.students.cancel')}</Button>
         <Button color="error" variant="contained" onClick={confirm} disabled={state.loading}>
-          {t('instructor.course.students.withdraw')}
+          {t('instructor.students.withdraw')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -335,19 +325,19 @@ function EnrollmentItem({
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {latest
-                    ? t('instructor.course.students.summaryLast', {
+                    ? t('instructor.students.summaryLast', {
                         completed: enrollment.progress.completed,
                         total,
                         last: rowLabel(rowKind(latest)),
                       })
-                    : t('instructor.course.students.summary', { completed: enrollment.progress.completed, total })}
+                    : t('instructor.students.summary', { completed: enrollment.progress.completed, total })}
                 </Typography>
               </Box>
             </Stack>
           </AccordionSummary>
           {!isPast && (
             <IconButton
-              aria-label={t('instructor.course.students.actionsFor', { name })}
+              aria-label={t('instructor.students.actionsFor', { name })}
               aria-haspopup="menu"
               onClick={(e) => setMenu(e.currentTarget)}
               sx={{ mr: 1 }}
@@ -360,14 +350,14 @@ function EnrollmentItem({
           <Tabs
             value={tab}
             onChange={(_e, v) => setTab(v)}
-            aria-label={t('instructor.course.students.about', { name })}
+            aria-label={t('instructor.students.about', { name })}
             variant="scrollable"
             allowScrollButtonsMobile
             sx={{ mb: 2 }}
           >
-            <Tab value="history" label={t('instructor.course.students.tab.history')} />
-            <Tab value="progress" label={t('instructor.course.students.tab.progress')} />
-            <Tab value="profile" label={t('instructor.course.students.tab.profile')} />
+            <Tab value="history" label={t('instructor.students.tab.history')} />
+            <Tab value="progress" label={t('instructor.students.tab.progress')} />
+            <Tab value="profile" label={t('instructor.students.tab.profile')} />
           </Tabs>
           {onHistory && <ConversationHistory enrollment={enrollment} zone={zone} />}
           {onProgress && <CourseProgress enrollment={enrollment} />}
@@ -382,7 +372,7 @@ function EnrollmentItem({
             setDialog('transfer');
           }}
         >
-          {t('instructor.course.students.transferMenu')}
+          {t('instructor.students.transferMenu')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -390,7 +380,7 @@ function EnrollmentItem({
             setDialog('withdraw');
           }}
         >
-          {t('instructor.course.students.withdrawMenu')}
+          {t('instructor.students.withdrawMenu')}
         </MenuItem>
       </Menu>
       {transferring && <TransferDialog courseId={courseId} enrollment={enrollment} onClose={() => setDialog(null)} />}
@@ -419,18 +409,18 @@ export function StudentsTab({
     pollInterval: ENROLLMENTS_POLL_MS,
     context: { quiet: true },
   });
-  if (loading && !data) return <Loading label={t('instructor.course.students.loading')} />;
+  if (loading && !data) return <Loading label={t('instructor.students.loading')} />;
   if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
   const course = data?.me?.ownedCourse;
   const enrollments = course?.courseEnrollments ?? [];
   if (!enrollments.length) {
     return (
       <EmptyState
-        title={t('instructor.course.students.none')}
+        title={t('instructor.students.none')}
         description={
           course?.isPast
-            ? t('instructor.course.students.nobodyJoined')
-            : t('instructor.course.students.joinWith', { number: formatInviteNumber(inviteNumber) })
+            ? t('instructor.students.nobodyJoined')
+            : t('instructor.students.joinWith', { number: formatInviteNumber(inviteNumber) })
         }
       />
     );

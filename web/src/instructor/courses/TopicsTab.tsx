@@ -131,7 +131,7 @@ function TopicDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('instructor.course.students.cancel')}</Button>
+          <Button onClick={onClose}>{t('instructor.courseForm.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={lesson.loading || due.loading}>
             {t('instructor.course.topics.save')}
           </Button>
