@@ -181,4 +181,35 @@ test.describe('instructor sidebar and search', () => {
       await session.close();
     }
   });
+
+  test("in the browser's language (Spanish, then French): the sidebar, the search, the courses and a course's page", async () => {
+    const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
+    const { page } = session;
+    try {
+      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+      await page.goto('/instructor/courses/grid');
+      const aside = await visible(page.getByRole('complementary', { name: 'Área de profesor/a' }));
+      await visible(page.getByRole('heading', { name: 'Cursos', level: 1 }));
+      await visible(page.getByText('Crear un curso'));
+      await visible(page.getByText('Mostrar cursos terminados'));
+      await aside.getByRole('textbox', { name: 'Buscar cursos y lecciones' }).fill('spanish');
+      await visible(aside.getByRole('status').getByText('1 curso y 1 lección encontrados', { exact: false }));
+      await visible(page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByText('Business French · conversación 2'));
+      await screenshot(page, 'instructor-courses-es');
+      await page.goto(`/instructor/courses/${courses.business}`);
+      await visible(page.getByRole('tab', { name: 'Temas de conversación' }));
+      await visible(page.getByText('3 conversaciones de 15 minutos', { exact: false }));
+      await visible(page.getByRole('button', { name: 'Copiar el número de invitación' }));
+      await screenshot(page, 'instructor-course-es');
+      await page.evaluate(() => localStorage.setItem('tertulia.locale', 'fr'));
+      // Only the hash changes: the page is loaded again to read the device's language afresh.
+      await page.goto(`/instructor/courses/${courses.business}#students`);
+      await page.reload();
+      await visible(page.getByText('Pas encore d’étudiants'));
+      await visible(page.getByRole('tab', { name: 'Sujets de discussion' }));
+      await screenshot(page, 'instructor-course-students-fr');
+    } finally {
+      await session.close();
+    }
+  });
 });

@@ -76,7 +76,31 @@ export const PARTS = {
     'conversation.side.noCourse',
     ...CONVERSATION_HEADINGS,
   ],
-  instructor: ['classView', 'notes', 'speakingTime', 'student.conversations.row', 'ltiPick', 'ltiRoster'],
+  /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
+  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding'],
+  instructorCourse: [
+    'instructor.course',
+    'instructor.courseForm.cancel',
+    'instructor.students.loading',
+    'classView.tab',
+    'classView.loading',
+    'ltiRoster',
+  ],
+  /** A course's students tab, loaded when opened. */
+  instructorCourseStudents: ['instructor.students', 'student.conversations.row'],
+  instructorClassView: ['classView'],
+  instructorCourseForm: ['instructor.courseForm', 'student.courses.level'],
+  instructorTemplates: [
+    'instructor.templates',
+    'student.courses.level',
+    'instructor.courseForm',
+    'instructor.course.facts',
+    'instructor.course.dates',
+  ],
+  instructorGallery: ['instructor.gallery'],
+  /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
+  instructorLti: ['ltiPick'],
+  instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],

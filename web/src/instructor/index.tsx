@@ -3,21 +3,24 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
-import CoursePage from './courses/CoursePage';
+import { withMessages } from '../i18n/withMessages';
 import CoursesGridPage from './courses/CoursesGridPage';
 import { InstructorLayout } from './layout/InstructorLayout';
+import { INSTRUCTOR_PAGES } from './pages';
 
-// The landing pages (the courses and a course's page) come with the area; the others when first shown (issue 31).
-const ConversationPage = lazy(() => import('./conversations/ConversationPage'));
-const DeleteCoursePage = lazy(() => import('./courses/DeleteCoursePage'));
-const EditCoursePage = lazy(() => import('./courses/EditCoursePage'));
-const NewCoursePage = lazy(() => import('./courses/NewCoursePage'));
-const GalleryPage = lazy(() => import('./gallery/GalleryPage'));
-const DeepLinkingPage = lazy(() => import('./lti/DeepLinkingPage'));
-const ProvisionPage = lazy(() => import('./templates/ProvisionPage'));
-const TemplateFormPage = lazy(() => import('./templates/TemplateFormPage'));
-const TemplatePage = lazy(() => import('./templates/TemplatePage'));
-const TemplatesPage = lazy(() => import('./templates/TemplatesPage'));
+// The courses come with the area (their words are the area's); every other page when first shown, with its words. A course's
+// page is asked for with the area on a first load (shell/firstPage.ts).
+const CoursePage = lazy(INSTRUCTOR_PAGES.course);
+const ConversationPage = lazy(withMessages('instructorConversation', () => import('./conversations/ConversationPage')));
+const DeleteCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/DeleteCoursePage')));
+const EditCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/EditCoursePage')));
+const NewCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/NewCoursePage')));
+const GalleryPage = lazy(withMessages('instructorGallery', () => import('./gallery/GalleryPage')));
+const DeepLinkingPage = lazy(withMessages('instructorLti', () => import('./lti/DeepLinkingPage')));
+const ProvisionPage = lazy(withMessages('instructorTemplates', () => import('./templates/ProvisionPage')));
+const TemplateFormPage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplateFormPage')));
+const TemplatePage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatePage')));
+const TemplatesPage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatesPage')));
 const AreaSettingsPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.AreaSettingsPage })));
 const SecurityPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.SecurityPage })));
 

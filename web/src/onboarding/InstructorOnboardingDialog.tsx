@@ -4,30 +4,30 @@
  * welcome step saves the browser's time zone); onboardAccount(INSTRUCTOR) after the school.
  */
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { OnboardingDialog } from '../components/onboarding/OnboardingDialog';
 import { welcomeStep, type OnboardingStepDef } from '../components/onboarding/fields';
+import { type Translate, useT } from '../i18n/useT';
 import { instructorSchoolStep, nameStep } from './steps';
 
-export const INSTRUCTOR_ONBOARDING_STEPS: OnboardingStepDef[] = [
-  welcomeStep(
-    <>Welcome to Tertulia! Two quick questions, so your students know who runs their course. Your answers are saved as you go.</>,
-  ),
-  nameStep('Students see your display name beside your courses.'),
+export const instructorOnboardingSteps = (t: Translate): OnboardingStepDef[] => [
+  welcomeStep(t('instructor.onboarding.welcome')),
+  nameStep(t('instructor.onboarding.displayName')),
   instructorSchoolStep,
 ];
 
 export function InstructorOnboardingDialog({ onDone }: { onDone(): void }) {
+  const t = useT();
+  const steps = useMemo(() => instructorOnboardingSteps(t), [t]);
   return (
     <OnboardingDialog
       open
       role="INSTRUCTOR"
-      steps={INSTRUCTOR_ONBOARDING_STEPS}
+      steps={steps}
       congratulations={{
-        title: 'Congratulations!',
-        body: (
-          <Typography>Your profile is ready. Next, create your first course and share its invite number with your students.</Typography>
-        ),
-        action: 'Go to my courses',
+        title: t('instructor.onboarding.congratulations'),
+        body: <Typography>{t('instructor.onboarding.ready')}</Typography>,
+        action: t('instructor.onboarding.toCourses'),
       }}
       onDone={onDone}
     />

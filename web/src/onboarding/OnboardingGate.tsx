@@ -6,6 +6,7 @@
 import { useQuery } from '@apollo/client';
 import { graphql } from '../gql';
 import { Suspense, lazy, type ReactNode } from 'react';
+import { withMessages } from '../i18n/withMessages';
 
 type OnboardingRole = 'STUDENT' | 'INSTRUCTOR';
 
@@ -33,7 +34,9 @@ const INSTRUCTOR_ONBOARDING = graphql(`
 `);
 
 const StudentDialog = lazy(() => import('./StudentOnboardingDialog').then((m) => ({ default: m.StudentOnboardingDialog })));
-const InstructorDialog = lazy(() => import('./InstructorOnboardingDialog').then((m) => ({ default: m.InstructorOnboardingDialog })));
+const InstructorDialog = lazy(() =>
+  withMessages('instructor', () => import('./InstructorOnboardingDialog'))().then((m) => ({ default: m.InstructorOnboardingDialog })),
+);
 
 export function OnboardingGate({ role, children }: { role: OnboardingRole; children: ReactNode }) {
   const { data, refetch } = useQuery(role === 'STUDENT' ? STUDENT_ONBOARDING : INSTRUCTOR_ONBOARDING, { fetchPolicy: 'cache-and-network' });

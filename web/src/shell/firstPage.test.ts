@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { loadApolloProvider } from '../lib/apolloLoader';
+import { INSTRUCTOR_PAGES } from '../instructor/pages';
 import { STUDENT_PAGES } from '../student/pages';
 import { AREAS, firstPageLoads, firstPageParts, loadRequireAuth } from './firstPage';
 
@@ -11,6 +12,17 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageLoads('/admin/dashboard', true), [loadApolloProvider, loadRequireAuth, AREAS.admin]);
     assert.deepEqual(firstPageLoads('/conversation', true), [loadApolloProvider, loadRequireAuth, AREAS.conversation]);
     assert.deepEqual(firstPageLoads('/student/no_such_page', true), [loadApolloProvider, loadRequireAuth, AREAS.student]);
+  });
+
+  it("asks for a course's page with the instructor's area (the courses come with the area)", () => {
+    const area = [loadApolloProvider, loadRequireAuth, AREAS.instructor];
+    assert.deepEqual(firstPageLoads('/instructor', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/grid', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/table', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/c-1', true), [...area, INSTRUCTOR_PAGES.course]);
+    assert.deepEqual(firstPageLoads('/instructor/courses/new', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/courses/c-1/edit', true), area);
+    assert.deepEqual(firstPageLoads('/instructor/templates', true), area);
   });
 
   it('asks for nothing signed out (sign-in comes first) or outside the signed-in areas', () => {
@@ -25,6 +37,8 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageParts('/student/reserve', true), ['signedIn', 'studentReserve']);
     assert.deepEqual(firstPageParts('/speaker/planner', true), ['signedIn', 'speaker']);
     assert.deepEqual(firstPageParts('/student/no_such_page', true), ['signedIn']);
+    assert.deepEqual(firstPageParts('/instructor/courses/grid', true), ['signedIn', 'instructor']);
+    assert.deepEqual(firstPageParts('/instructor/courses/c-1', true), ['signedIn', 'instructor', 'instructorCourse']);
     assert.deepEqual(firstPageParts('/student/home', false), []);
   });
 });

@@ -10,12 +10,13 @@
  */
 import { type Part, partsWith } from '../i18n/catalogParts';
 import { withMessages } from '../i18n/withMessages';
+import { INSTRUCTOR_PAGES, instructorPage } from '../instructor/pages';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { STUDENT_PAGES } from '../student/pages';
 
 export const loadRequireAuth = withMessages('signedIn', () => import('./RequireAuth'));
 
-/** Each signed-in area by its path's first segment, with its messages (a student's come with each page). */
+/** Each signed-in area by its path's first segment, with its messages (a student's, and the instructor's landing pages', come with each page). */
 export const AREAS = {
   student: () => import('../student'),
   instructor: withMessages('instructor', () => import('../instructor')),
@@ -27,11 +28,19 @@ export const AREAS = {
 /** What the page at `pathname` needs before it can paint, for a signed-in person; nothing when signed out. */
 export function firstPageLoads(pathname: string, signedIn: boolean): (() => Promise<unknown>)[] {
   if (!signedIn) return [];
-  const [area, page] = pathname.split('/').filter(Boolean);
+  const [area, ...rest] = pathname.split('/').filter(Boolean);
   const areaLoad = AREAS[area as keyof typeof AREAS];
   if (!areaLoad) return [];
-  const pageLoad = area === 'student' ? STUDENT_PAGES[page as keyof typeof STUDENT_PAGES] : undefined;
-  return [loadApolloProvider, loadRequireAuth, areaLoad, ...(pageLoad ? [pageLoad] : [])];
+  return [loadApolloProvider, loadRequireAuth, areaLoad, ...pageLoads(area, rest)];
+}
+
+function pageLoads(area: string, [page, ...more]: string[]): (() => Promise<unknown>)[] {
+  if (area === 'student') {
+    const load = STUDENT_PAGES[page as keyof typeof STUDENT_PAGES];
+    return load ? [load] : [];
+  }
+  const instructor = area === 'instructor' ? instructorPage([page, ...more]) : undefined;
+  return instructor ? [INSTRUCTOR_PAGES[instructor]] : [];
 }
 
 /** The parts of the catalogs the page at `pathname` shows, which `main.tsx` asks for before its code. */

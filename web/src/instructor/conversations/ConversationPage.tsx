@@ -19,6 +19,7 @@ import { NotesPanel } from '../../conversation/notes/NotesPanel';
 import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
 import { formatDayAndTime, zoneAbbreviation } from '../../lib/time';
 import { rowKind, rowLabel } from '../../student/conversations/rowKind';
+import { useT } from '../../i18n/useT';
 
 const INSTRUCTOR_CONVERSATION = graphql(`
   query InstructorConversation($conversationId: ID!) {
@@ -55,43 +56,49 @@ const INSTRUCTOR_CONVERSATION = graphql(`
 `);
 
 export default function ConversationPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, loading } = useQuery(INSTRUCTOR_CONVERSATION, {
     variables: { conversationId: id },
     fetchPolicy: 'cache-and-network',
     context: { quiet: true },
   });
-  if (loading && !data) return <Loading label="Loading the conversation" />;
+  if (loading && !data) return <Loading label={t('shell.loadingConversation')} />;
   const c = data?.conversation;
   if (!c) {
     return (
-      <Page title="Conversation">
-        <Alert severity="warning">This conversation was not found.</Alert>
+      <Page title={t('instructor.conversation.title')}>
+        <Alert severity="warning">{t('instructor.conversation.notFound')}</Alert>
       </Page>
     );
   }
   const zone = data?.me?.tzIdentifier;
-  const student = c.reservedBy?.displayName ?? 'A student';
+  const student = c.reservedBy?.displayName ?? t('instructor.conversation.aStudent');
   return (
-    <Page title={`Conversation of ${student}`}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label="Conversation details">
+    <Page title={t('instructor.conversation.of', { student })}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-label={t('instructor.conversation.details')}>
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">
             {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {rowLabel(rowKind(c))}
           </Typography>
           <Typography>
-            {c.duration} minutes with {c.reservedWith?.displayName ?? 'a speaker'}
+            {t('instructor.conversation.minutesWith', {
+              minutes: c.duration,
+              speaker: c.reservedWith?.displayName ?? t('instructor.conversation.aSpeaker'),
+            })}
           </Typography>
           {c.course ? (
             <Typography color="text.secondary">
-              Course:{' '}
+              {t('instructor.conversation.course')}{' '}
               <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(c.course.id)}`}>
                 {c.course.name}
               </Link>
               {c.lesson ? ` · ${c.lesson.title}` : ''}
             </Typography>
           ) : (
-            <Typography color="text.secondary">Language: {languageName(c.learningLanguage)}</Typography>
+            <Typography color="text.secondary">
+              {t('instructor.conversation.language', { language: languageName(c.learningLanguage) })}
+            </Typography>
           )}
           <ArchiveStatusButton conversationId={c.id} />
         </Stack>

@@ -15,6 +15,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
 import { languageName } from '../../lib/languageName';
+import { useT } from '../../i18n/useT';
 
 export interface CourseFormValues {
   name: string;
@@ -71,6 +72,7 @@ export function CourseForm({
   onSubmit: (values: CourseFormValues) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [form, setForm] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -119,10 +121,10 @@ export function CourseForm({
   const common = (key: keyof CourseFormValues) => ({ id: fieldId(key), error: !!problem(key), helperText: helper(key) });
   return (
     <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={submit}>
-      <TextField label="Course name" value={form.name} onChange={set('name')} required {...common('name')} />
+      <TextField label={t('instructor.courseForm.name')} value={form.name} onChange={set('name')} required {...common('name')} />
       <TextField
         select
-        label="Language"
+        label={t('instructor.courseForm.language')}
         value={form.language}
         onChange={set('language')}
         disabled={!!locks.language}
@@ -134,16 +136,22 @@ export function CourseForm({
           </MenuItem>
         ))}
       </TextField>
-      <TextField select label="Proficiency" value={form.proficiency} onChange={set('proficiency')} {...common('proficiency')}>
+      <TextField
+        select
+        label={t('instructor.courseForm.proficiency')}
+        value={form.proficiency}
+        onChange={set('proficiency')}
+        {...common('proficiency')}
+      >
         {PROFICIENCIES.map((p) => (
           <MenuItem key={p} value={p}>
-            {p.charAt(0).toUpperCase() + p.slice(1)}
+            {t(`student.courses.level.${p}`)}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        label="Conversation length"
+        label={t('instructor.courseForm.length')}
         value={form.durationRequirement}
         onChange={set('durationRequirement')}
         disabled={!!locks.durationRequirement}
@@ -151,13 +159,13 @@ export function CourseForm({
       >
         {DURATIONS.map((d) => (
           <MenuItem key={d} value={d}>
-            {d} minutes
+            {t('instructor.courseForm.minutes', { minutes: d })}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         type="number"
-        label="Required conversations"
+        label={t('instructor.courseForm.required')}
         value={form.completionRequirement}
         onChange={set('completionRequirement')}
         disabled={!!locks.completionRequirement}
@@ -167,7 +175,7 @@ export function CourseForm({
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           type="date"
-          label="Starts"
+          label={t('instructor.courseForm.starts')}
           value={form.startDate}
           onChange={set('startDate')}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -176,7 +184,7 @@ export function CourseForm({
         />
         <TextField
           type="date"
-          label="Ends"
+          label={t('instructor.courseForm.ends')}
           value={form.endDate}
           onChange={set('endDate')}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -184,13 +192,15 @@ export function CourseForm({
           {...common('endDate')}
         />
       </Stack>
-      {showSchool && <TextField label="School (optional)" value={form.school} onChange={set('school')} {...common('school')} />}
+      {showSchool && (
+        <TextField label={t('instructor.courseForm.school')} value={form.school} onChange={set('school')} {...common('school')} />
+      )}
       <FormAlert message={failure} />
       <Stack direction="row" spacing={2}>
         <Button type="submit" variant="contained" disabled={busy}>
           {submitLabel}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('instructor.courseForm.cancel')}</Button>
       </Stack>
     </Stack>
   );

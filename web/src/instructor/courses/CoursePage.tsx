@@ -26,16 +26,23 @@ import { priceOrContactSales } from '../../lib/money';
 import { formatDate } from '../../lib/time';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { InviteNumber } from './InviteNumber';
-import { StudentsTab } from './StudentsTab';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
 import { LmsRoster } from '../lti/LmsRoster';
 import { useT } from '../../i18n/useT';
-import { countOf } from '../../lib/plural';
+import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense } from 'react';
 
-// The class view (its table, chart and CSV) loads when its tab is opened: the instructor's other pages do not carry it.
-const ClassViewTab = lazy(() => import('./classView/ClassViewTab').then((m) => ({ default: m.ClassViewTab })));
+// The students and the class view load when their tab is opened: the overview, the page a course opens on, does not carry
+// them (issue 31's budget). Each comes with its words.
+// The topics stay: their text fields keep MUI's shared hooks in the chunk the sign-in page loads (one request, not two).
+const StudentsTab = lazy(() =>
+  withMessages('instructorCourseStudents', () => import('./StudentsTab'))().then((m) => ({ default: m.StudentsTab })),
+);
+
+const ClassViewTab = lazy(() =>
+  withMessages('instructorClassView', () => import('./classView/ClassViewTab'))().then((m) => ({ default: m.ClassViewTab })),
+);
 
 export default function CoursePage() {
   const { id = '' } = useParams();
@@ -44,92 +51,101 @@ export default function CoursePage() {
   const t = useT();
   const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : hash === '#class' ? 'class' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
-  if (loading && !data) return <Loading label="Loading the course" />;
+  if (loading && !data) return <Loading label={t('instructor.course.loading')} />;
   const course = data?.me?.ownedCourse;
   if (!course) {
     return (
-      <Page title="Course">
-        <Alert severity="warning">This course was not found.</Alert>
+      <Page title={t('instructor.course.title')}>
+        <Alert severity="warning">{t('instructor.course.notFound')}</Alert>
       </Page>
     );
   }
+  const [onClass, onTopics, onStudents] = [tab === 'class', tab === 'topics', tab === 'students'];
+  const institutional = course.priceAgreement.kind === 'institutional';
   const missingTopics = course.lessonAssignments?.some((l) => !l.lesson.discussionTopic);
   return (
     <Page title={course.name}>
       <FitTabs
         value={tab}
         onChange={(_e, v) => navigate({ hash: v === 'overview' ? '' : `#${v}` }, { replace: true })}
-        aria-label="Course sections"
+        aria-label={t('instructor.course.sections')}
         perRow={2}
         sx={{ mb: 2 }}
       >
-        <Tab value="overview" label="Overview" />
+        <Tab value="overview" label={t('instructor.course.overview')} />
         <Tab
           value="students"
           label={
             <Badge badgeContent={course.courseEnrollmentsCount ?? 0} showZero color="primary" max={999} sx={{ pr: 1.5 }}>
-              Students
+              {t('instructor.course.students')}
             </Badge>
           }
-          aria-label={`Students (${course.courseEnrollmentsCount ?? 0})`}
+          aria-label={t('instructor.course.studentsCount', { count: String(course.courseEnrollmentsCount ?? 0) })}
         />
-        <Tab value="topics" label="Discussion topics" />
+        <Tab value="topics" label={t('instructor.course.topics')} />
         <Tab value="class" label={t('classView.tab')} />
       </FitTabs>
-      {tab === 'class' ? (
+      {onClass ? (
         <Suspense fallback={<Loading label={t('classView.loading')} />}>
           <ClassViewTab courseId={course.id} />
         </Suspense>
-      ) : tab === 'topics' ? (
+      ) : onTopics ? (
         <TopicsTab course={course} />
-      ) : tab === 'students' ? (
-        <StudentsTab
-          courseId={course.id}
-          courseName={course.name}
-          inviteNumber={course.inviteNumber}
-          total={course.completionRequirement}
-        />
+      ) : onStudents ? (
+        <Suspense fallback={<Loading label={t('instructor.students.loading')} />}>
+          <StudentsTab
+            courseId={course.id}
+            courseName={course.name}
+            inviteNumber={course.inviteNumber}
+            total={course.completionRequirement}
+          />
+        </Suspense>
       ) : (
         <Stack spacing={3}>
           {course.isPast ? (
-            <Chip label="PAST DUE" color="error" sx={{ alignSelf: 'flex-start' }} />
+            <Chip label={t('instructor.course.pastDue')} color="error" sx={{ alignSelf: 'flex-start' }} />
           ) : (
             <Paper variant="outlined" sx={{ p: 2 }}>
               <Typography variant="subtitle1" component="h2" gutterBottom>
-                Share this course with your students
+                {t('instructor.course.share')}
               </Typography>
               <InviteNumber inviteNumber={course.inviteNumber} />
             </Paper>
           )}
           <Paper variant="outlined" sx={{ p: 2 }}>
             <Typography>
-              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} conversations of{' '}
-              {course.durationRequirement} minutes
+              {t('instructor.course.facts', {
+                language: languageName(course.language),
+                level: course.proficiency,
+                conversations: course.completionRequirement,
+                minutes: course.durationRequirement,
+              })}
             </Typography>
             <Typography color="text.secondary">
-              {formatDate(course.startDate)} to {formatDate(course.endDate)}
-              {course.courseEnrollmentsCount != null && ` · ${countOf(course.courseEnrollmentsCount, 'student')}`}
+              {t('instructor.course.dates', { start: formatDate(course.startDate), end: formatDate(course.endDate) })}
+              {course.courseEnrollmentsCount != null &&
+                ` · ${t('instructor.course.studentCount', { count: course.courseEnrollmentsCount })}`}
             </Typography>
             <Typography color="text.secondary">
-              Agreement: {course.priceAgreement.kind} · Price Per Student:{' '}
-              {course.priceAgreement.kind === 'institutional' ? 'paid by the school' : priceOrContactSales(course.prices?.totalPrice)} ·
-              Price Per Conversation: {course.priceAgreement.kind === 'institutional' ? '—' : priceOrContactSales(course.prices?.unitPrice)}
+              {t('instructor.course.prices', {
+                agreement: course.priceAgreement.kind,
+                perStudent: institutional ? t('instructor.course.paidBySchool') : priceOrContactSales(course.prices?.totalPrice),
+                perConversation: institutional ? '—' : priceOrContactSales(course.prices?.unitPrice),
+              })}
             </Typography>
           </Paper>
           <LmsRoster courseId={course.id} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
             <Alert severity="warning">
-              Some lessons have no discussion topic yet.{' '}
+              {t('instructor.course.missingTopics')}{' '}
               <Link component={RouterLink} to="#topics">
-                Add the discussion topics
+                {t('instructor.course.addTopics')}
               </Link>
             </Alert>
           )}
           {!course.isPast && !missingTopics && course.courseEnrollmentsCount === 0 && (
-            <Alert severity="warning">
-              No students have joined yet. Give them the invite number {formatInviteNumber(course.inviteNumber)} or the link above.
-            </Alert>
+            <Alert severity="warning">{t('instructor.course.noStudents', { number: formatInviteNumber(course.inviteNumber) })}</Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             {/* A past course is read-only (changeCourse refuses it): no Edit. */}
@@ -140,20 +156,20 @@ export default function CoursePage() {
                 variant="outlined"
                 startIcon={<EditIcon />}
               >
-                Edit course
+                {t('instructor.course.edit')}
               </Button>
             )}
             <Link component={RouterLink} to={`/instructor/courses/${encodeURIComponent(course.id)}/delete`} color="error">
-              Delete this course
+              {t('instructor.course.delete')}
             </Link>
           </Stack>
           <Paper variant="outlined">
-            <List aria-label="Lessons">
+            <List aria-label={t('instructor.course.lessons')}>
               {course.lessonAssignments?.map((l) => (
                 <ListItem key={l.id}>
                   <ListItemText
                     primary={`${l.order}. ${l.lesson.title}`}
-                    secondary={l.lesson.discussionTopic ?? 'No discussion topic yet'}
+                    secondary={l.lesson.discussionTopic ?? t('instructor.course.noTopic')}
                   />
                 </ListItem>
               ))}

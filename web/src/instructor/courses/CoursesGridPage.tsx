@@ -31,43 +31,45 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { MY_COURSES } from './operations';
 import { ShareInvites } from './ShareInvites';
-import { countOf } from '../../lib/plural';
+import { useT } from '../../i18n/useT';
 
 export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'table' }) {
+  const t = useT();
   const navigate = useNavigate();
   const [showPast, setShowPast] = useState(false);
   const { data, loading } = useQuery(MY_COURSES, { fetchPolicy: 'cache-and-network', pollInterval: 60_000 });
+  const asTable = view === 'table';
   const courses = (showPast ? data?.me?.past : data?.me?.current) ?? [];
   return (
-    <Page title="Courses">
+    <Page title={t('instructor.courses.title')}>
       <ShareInvites />
       <Stack direction="row" justifyContent="space-between" alignItems="center" flexWrap="wrap" sx={{ mb: 2 }}>
         <FormControlLabel
           control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />}
-          label="Show past courses"
+          label={t('instructor.courses.showPast')}
         />
         <ToggleButtonGroup
           size="small"
           exclusive
           value={view}
           onChange={(_e, v) => v && navigate(`/instructor/courses/${v}`)}
-          aria-label="Course view"
+          aria-label={t('instructor.courses.view')}
         >
-          <ToggleButton value="grid">Grid</ToggleButton>
-          <ToggleButton value="table">Table</ToggleButton>
+          <ToggleButton value="grid">{t('instructor.courses.grid')}</ToggleButton>
+          <ToggleButton value="table">{t('instructor.courses.table')}</ToggleButton>
         </ToggleButtonGroup>
       </Stack>
       {loading && !data ? (
-        <Loading label="Loading your courses" />
-      ) : view === 'table' ? (
+        <Loading label={t('instructor.courses.loading')} />
+      ) : asTable ? (
         <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Courses" size="small">
+          <Table aria-label={t('instructor.courses.title')} size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Language</TableCell>
-                <TableCell>Students</TableCell>
-                <TableCell>Invite number</TableCell>
+                <TableCell>{t('instructor.courses.column.name')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('instructor.courses.column.language')}</TableCell>
+                <TableCell>{t('instructor.courses.column.students')}</TableCell>
+                <TableCell>{t('instructor.courses.column.inviteNumber')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -85,7 +87,7 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
                   <TableCell>
                     {c.isPast ? (
                       <Typography color="error" variant="overline">
-                        PAST DUE
+                        {t('instructor.courses.pastDue')}
                       </Typography>
                     ) : (
                       formatInviteNumber(c.inviteNumber)
@@ -103,7 +105,7 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
               <Card variant="outlined" sx={{ height: '100%' }}>
                 <CardActionArea component={RouterLink} to="/instructor/courses/new" sx={{ height: '100%', p: 3, textAlign: 'center' }}>
                   <AddIcon fontSize="large" />
-                  <Typography>Create a course</Typography>
+                  <Typography>{t('instructor.courses.create')}</Typography>
                 </CardActionArea>
               </Card>
             </Grid>
@@ -118,14 +120,16 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
                     </Typography>
                     <Typography color="text.secondary">
                       {languageName(c.language)} · {c.proficiency}
-                      {c.courseEnrollmentsCount != null && ` · ${countOf(c.courseEnrollmentsCount, 'student')}`}
+                      {c.courseEnrollmentsCount != null && ` · ${t('instructor.courses.students', { count: c.courseEnrollmentsCount })}`}
                     </Typography>
                     {c.isPast ? (
                       <Typography color="error" variant="overline">
-                        PAST DUE
+                        {t('instructor.courses.pastDue')}
                       </Typography>
                     ) : (
-                      <Typography variant="body2">Invite number {formatInviteNumber(c.inviteNumber)}</Typography>
+                      <Typography variant="body2">
+                        {t('instructor.courses.inviteNumber', { number: formatInviteNumber(c.inviteNumber) })}
+                      </Typography>
                     )}
                   </CardContent>
                 </CardActionArea>
@@ -134,9 +138,9 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
           ))}
         </Grid>
       )}
-      {showPast && !courses.length && data && <Typography color="text.secondary">No past courses.</Typography>}
+      {showPast && !courses.length && data && <Typography color="text.secondary">{t('instructor.courses.noPast')}</Typography>}
       <Button component={RouterLink} to="/instructor/courses/new" variant="contained" startIcon={<AddIcon />} sx={{ mt: 3 }}>
-        New course
+        {t('instructor.courses.new')}
       </Button>
     </Page>
   );

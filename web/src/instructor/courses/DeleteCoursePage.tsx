@@ -18,8 +18,10 @@ import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { COURSE, MY_COURSES } from './operations';
 import { REMOVE_COURSE } from './studentsOperations';
+import { useT } from '../../i18n/useT';
 
 export default function DeleteCoursePage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
@@ -28,7 +30,7 @@ export default function DeleteCoursePage() {
     refetchQueries: [{ query: MY_COURSES }],
     awaitRefetchQueries: true,
   });
-  if (loading && !data) return <Loading label="Loading the course" />;
+  if (loading && !data) return <Loading label={t('instructor.courseForm.loading')} />;
   const course = data?.me?.ownedCourse;
   const back = () => navigate(`/instructor/courses/${encodeURIComponent(id)}`);
   async function confirm() {
@@ -41,21 +43,23 @@ export default function DeleteCoursePage() {
     }
   }
   return (
-    <Page title={course ? `Delete ${course.name}` : 'Delete course'}>
+    <Page title={course ? t('instructor.courseForm.deleteOne', { name: course.name }) : t('instructor.courseForm.delete')}>
       <Dialog open onClose={back} aria-labelledby="delete-course-title" aria-describedby="delete-course-text">
-        <DialogTitle id="delete-course-title">Delete {course?.name ?? 'this course'}?</DialogTitle>
+        <DialogTitle id="delete-course-title">
+          {course ? t('instructor.courseForm.deleteQuestion', { name: course.name }) : t('instructor.courseForm.deleteThis')}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText id="delete-course-text">
             {course
-              ? `The course, its discussion topics and its invite number stop working for good. A course with students cannot be deleted: transfer or withdraw them first (${course.courseEnrollmentsCount ?? 0} now).`
-              : 'This course was not found.'}
+              ? t('instructor.courseForm.deleteText', { students: String(course.courseEnrollmentsCount ?? 0) })
+              : t('instructor.courseForm.notFound')}
           </DialogContentText>
           <FormAlert message={state.error ? errorMessage(state.error) : null} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={back}>Cancel</Button>
+          <Button onClick={back}>{t('instructor.courseForm.cancel')}</Button>
           <Button color="error" variant="contained" onClick={confirm} disabled={!course || state.loading}>
-            Delete course
+            {t('instructor.courseForm.delete')}
           </Button>
         </DialogActions>
       </Dialog>

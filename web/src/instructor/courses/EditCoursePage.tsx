@@ -15,10 +15,10 @@ import { notifySuccess } from '../../components/snackbars';
 import { CourseForm } from './CourseForm';
 import { CHANGE_COURSE, COURSE, MY_COURSES } from './operations';
 
-const LOCKED_REQUIREMENTS = "Set by this course's price agreement.";
-const LOCKED_JOINED = 'Students have joined: this stays as it is.';
+import { useT } from '../../i18n/useT';
 
 export default function EditCoursePage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const coursePath = `/instructor/courses/${encodeURIComponent(id)}`;
@@ -28,32 +28,33 @@ export default function EditCoursePage() {
     refetchQueries: [{ query: COURSE, variables: { courseId: id } }, { query: MY_COURSES }],
     awaitRefetchQueries: true,
   });
-  if (loading && !data) return <Loading label="Loading the course" />;
+  if (loading && !data) return <Loading label={t('instructor.courseForm.loading')} />;
   const course = data?.me?.ownedCourse;
   if (!course) {
     return (
-      <Page title="Edit course" focusHeading>
-        <Alert severity="warning">This course was not found.</Alert>
+      <Page title={t('instructor.courseForm.editTitle')} focusHeading>
+        <Alert severity="warning">{t('instructor.courseForm.notFound')}</Alert>
       </Page>
     );
   }
   if (course.isPast) {
     return (
-      <Page title={`Edit ${course.name}`} focusHeading>
+      <Page title={t('instructor.courseForm.editOne', { name: course.name })} focusHeading>
         <Alert severity="info" sx={{ mb: 2 }}>
           {CourseMessages.coursePast}
         </Alert>
         <Button component={RouterLink} to={coursePath}>
-          Back to the course
+          {t('instructor.courseForm.back')}
         </Button>
       </Page>
     );
   }
 
   const students = course.courseEnrollmentsCount ?? 0;
+  const [lockedRequirements, lockedJoined] = [t('instructor.courseForm.lockedRequirements'), t('instructor.courseForm.lockedJoined')];
   const locks = courseEditLocks({ priceAgreementKind: course.priceAgreement.kind, joined: students > 0 });
   return (
-    <Page title={`Edit ${course.name}`} focusHeading>
+    <Page title={t('instructor.courseForm.editOne', { name: course.name })} focusHeading>
       <CourseForm
         initial={{
           name: course.name,
@@ -66,18 +67,16 @@ export default function EditCoursePage() {
           school: '',
         }}
         keepEndDate={course.endDate}
-        submitLabel="Save"
+        submitLabel={t('instructor.courseForm.save')}
         busy={state.loading}
         locks={{
-          language: locks.language ? LOCKED_JOINED : null,
-          durationRequirement: locks.requirements ? LOCKED_REQUIREMENTS : locks.duration ? LOCKED_JOINED : null,
-          completionRequirement: locks.requirements ? LOCKED_REQUIREMENTS : null,
+          language: locks.language ? lockedJoined : null,
+          durationRequirement: locks.requirements ? lockedRequirements : locks.duration ? lockedJoined : null,
+          completionRequirement: locks.requirements ? lockedRequirements : null,
         }}
         notes={{
           completionRequirement:
-            students > 0
-              ? `Lessons are added or removed at the end; a lesson a student has reserved stays. Your ${students === 1 ? 'student keeps' : `${students} students keep`} the minutes they have.`
-              : 'Lessons are added or removed at the end.',
+            students > 0 ? t('instructor.courseForm.lessonsNoteJoined', { students }) : t('instructor.courseForm.lessonsNote'),
         }}
         onSubmit={async (form) => {
           await change({

@@ -6,14 +6,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatInviteNumber, joinLink } from '../../../../contracts/enrollment';
 import { notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 
 /** A course's invite number as a chip (123-456) and the link to share (spec 1, section 9). */
 export function InviteNumber({ inviteNumber, showLink = true }: { inviteNumber: string; showLink?: boolean }) {
+  const t = useT();
   const link = joinLink(window.location.origin, inviteNumber);
-  const copy = async (text: string, what: string) => {
+  const copy = async (text: string, copied: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      notifySuccess(`The ${what} was copied.`);
+      notifySuccess(copied);
     } catch {
       // clipboard not allowed: the text is on the page to copy by hand
     }
@@ -21,12 +23,16 @@ export function InviteNumber({ inviteNumber, showLink = true }: { inviteNumber: 
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} alignItems="center">
-        <Chip label={`Invite number ${formatInviteNumber(inviteNumber)}`} color="primary" data-testid="invite-number-chip" />
-        <Tooltip title="Copy the invite number">
+        <Chip
+          label={t('instructor.course.invite.chip', { number: formatInviteNumber(inviteNumber) })}
+          color="primary"
+          data-testid="invite-number-chip"
+        />
+        <Tooltip title={t('instructor.course.invite.copyNumber')}>
           <IconButton
             size="small"
-            onClick={() => void copy(formatInviteNumber(inviteNumber), 'invite number')}
-            aria-label="Copy the invite number"
+            onClick={() => void copy(formatInviteNumber(inviteNumber), t('instructor.course.invite.numberCopied'))}
+            aria-label={t('instructor.course.invite.copyNumber')}
           >
             <ContentCopyIcon fontSize="small" />
           </IconButton>
@@ -37,8 +43,12 @@ export function InviteNumber({ inviteNumber, showLink = true }: { inviteNumber: 
           <Typography variant="body2" data-testid="join-link" sx={{ wordBreak: 'break-all' }}>
             {link}
           </Typography>
-          <Tooltip title="Copy the link">
-            <IconButton size="small" onClick={() => void copy(link, 'link')} aria-label="Copy the join link">
+          <Tooltip title={t('instructor.course.invite.copyLink')}>
+            <IconButton
+              size="small"
+              onClick={() => void copy(link, t('instructor.course.invite.linkCopied'))}
+              aria-label={t('instructor.course.invite.copyJoinLink')}
+            >
               <ContentCopyIcon fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -8,14 +8,17 @@ import { userToday } from '../../lib/time';
 import { CourseForm } from './CourseForm';
 import { CREATE_COURSE } from './operations';
 
+import { useT } from '../../i18n/useT';
+
 const QUIET = { context: { quiet: true } } as const;
 
 export default function NewCoursePage() {
+  const t = useT();
   const navigate = useNavigate();
   const today = userToday();
   const [create, { loading }] = useMutation(CREATE_COURSE, QUIET);
   return (
-    <Page title="New course">
+    <Page title={t('instructor.courseForm.newTitle')}>
       <CourseForm
         initial={{
           name: '',
@@ -27,12 +30,12 @@ export default function NewCoursePage() {
           endDate: addMonths(today, 3),
           school: '',
         }}
-        submitLabel="Create course"
+        submitLabel={t('instructor.courseForm.create')}
         busy={loading}
         showSchool
         onSubmit={async (form) => {
           const { data } = await create({ variables: { input: { ...form, school: form.school.trim() || null } } });
-          notifySuccess('The new course was created successfully!');
+          notifySuccess(t('instructor.courseForm.created'));
           navigate(`/instructor/courses/${data!.createCourse.course.id}`);
         }}
         onCancel={() => navigate('/instructor/courses/grid')}

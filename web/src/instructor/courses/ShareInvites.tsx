@@ -14,9 +14,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { notifySuccess } from '../../components/snackbars';
 import { formatDate, formatDateTime } from '../../lib/time';
+import { useT } from '../../i18n/useT';
 import { ACCEPT_INVITES, MY_COURSES, REJECT_INVITES, SHARE_INVITES } from './operations';
 
 export function ShareInvites() {
+  const t = useT();
   const { data } = useQuery(SHARE_INVITES, { fetchPolicy: 'cache-and-network', pollInterval: 60_000 });
   const refetchQueries = [SHARE_INVITES, MY_COURSES];
   const [accept, accepting] = useMutation(ACCEPT_INVITES, { refetchQueries, awaitRefetchQueries: true });
@@ -28,7 +30,7 @@ export function ShareInvites() {
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="share-invites-heading">
       <Stack direction={{ xs: 'column', sm: 'row' }} justifyContent="space-between" alignItems={{ sm: 'center' }} spacing={1}>
         <Typography variant="h6" component="h2" id="share-invites-heading">
-          Courses shared with you ({pending.length} pending)
+          {t('instructor.courses.invites.title', { pending: pending.length })}
         </Typography>
         {pending.length > 0 && (
           <Button
@@ -36,14 +38,14 @@ export function ShareInvites() {
             disabled={accepting.loading}
             onClick={async () => {
               await accept({ variables: { inviteIds: pending.map((i) => i.id) } });
-              notifySuccess('All courses where accepted successfully!');
+              notifySuccess(t('instructor.courses.invites.accepted'));
             }}
           >
-            Accept all
+            {t('instructor.courses.invites.acceptAll')}
           </Button>
         )}
       </Stack>
-      <List aria-label="Share invites">
+      <List aria-label={t('instructor.courses.invites.list')}>
         {invites.map((i) => (
           <ListItem
             key={i.id}
@@ -52,13 +54,13 @@ export function ShareInvites() {
                 <Button
                   color="error"
                   disabled={rejecting.loading}
-                  aria-label={`Reject ${i.course.name}`}
+                  aria-label={t('instructor.courses.invites.rejectOne', { course: i.course.name })}
                   onClick={async () => {
                     await reject({ variables: { inviteIds: [i.id] } });
-                    notifySuccess('Course was rejected successfully!');
+                    notifySuccess(t('instructor.courses.invites.rejected'));
                   }}
                 >
-                  Reject
+                  {t('instructor.courses.invites.reject')}
                 </Button>
               )
             }
@@ -66,12 +68,17 @@ export function ShareInvites() {
           >
             <ListItemText
               primary={i.course.name}
-              secondary={`${formatDate(i.course.startDate)} to ${formatDate(i.course.endDate)} · invited ${formatDateTime(i.createdAt)}${i.rejectedOn ? ` · rejected ${formatDateTime(i.rejectedOn)}` : ''}`}
+              secondary={t(i.rejectedOn ? 'instructor.courses.invites.lineRejected' : 'instructor.courses.invites.line', {
+                start: formatDate(i.course.startDate),
+                end: formatDate(i.course.endDate),
+                invited: formatDateTime(i.createdAt),
+                rejected: i.rejectedOn ? formatDateTime(i.rejectedOn) : '',
+              })}
             />
           </ListItem>
         ))}
       </List>
-      {pending.length > 0 && <Alert severity="info">Accepting makes you the owner of every pending course.</Alert>}
+      {pending.length > 0 && <Alert severity="info">{t('instructor.courses.invites.note')}</Alert>}
     </Paper>
   );
 }

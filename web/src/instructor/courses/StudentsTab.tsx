@@ -43,23 +43,29 @@ import { Loading } from '../../components/Loading';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDate, formatDayAndTime, zoneAbbreviation } from '../../lib/time';
-import { RowIcon } from '../../student/conversations/RowIcon';
-import { rowKind, rowLabel } from '../../student/conversations/rowKind';
+import { RowIcon, rowKind, rowLabel } from '../../student/conversations/rowKind';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { COURSE, MY_COURSES } from './operations';
+import type { MessageId } from '../../i18n/catalog';
+import { type Translate, useT } from '../../i18n/useT';
 import { COURSE_STUDENTS, TRANSFER_USER, WITHDRAW_USER, type RosterEnrollment } from './studentsOperations';
 
 const ENROLLMENTS_POLL_MS = 5_000;
 
-export const studentName = (s: RosterEnrollment['student']) =>
-  s.displayName || [s.givenName, s.surname].filter(Boolean).join(' ') || 'A student';
+export const studentName = (s: RosterEnrollment['student'], t: Translate) =>
+  s.displayName || [s.givenName, s.surname].filter(Boolean).join(' ') || t('instructor.students.aStudent');
 
-const OUTCOMES: Record<string, string> = { attempting: 'Reserved', completed: 'Completed', failed: 'Not completed' };
+const OUTCOMES: Record<string, MessageId> = {
+  attempting: 'instructor.students.outcome.attempting',
+  completed: 'instructor.students.outcome.completed',
+  failed: 'instructor.students.outcome.failed',
+};
 
 function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollment; zone?: string | null }) {
-  if (!enrollment.conversations.length) return <Typography color="text.secondary">No conversations yet.</Typography>;
+  const t = useT();
+  if (!enrollment.conversations.length) return <Typography color="text.secondary">{t('instructor.students.noConversations')}</Typography>;
   return (
-    <List dense aria-label={`Conversations of ${studentName(enrollment.student)}`}>
+    <List dense aria-label={t('instructor.students.conversationsOf', { name: studentName(enrollment.student, t) })}>
       {enrollment.conversations.map((c) => {
         const kind = rowKind(c);
         return (
@@ -73,7 +79,11 @@ function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollmen
                   {formatDayAndTime(c.reservedStart, zone)} {zoneAbbreviation(c.reservedStart, zone)} · {rowLabel(kind)}
                 </Link>
               }
-              secondary={`${c.lesson?.title ?? 'No lesson'} · ${c.duration} minutes with ${c.reservedWith?.displayName ?? 'a speaker'}`}
+              secondary={t('instructor.students.conversationLine', {
+                lesson: c.lesson?.title ?? t('instructor.students.noLesson'),
+                minutes: c.duration,
+                speaker: c.reservedWith?.displayName ?? t('instructor.students.aSpeaker'),
+              })}
             />
           </ListItem>
         );
@@ -83,23 +93,28 @@ function ConversationHistory({ enrollment, zone }: { enrollment: RosterEnrollmen
 }
 
 function CourseProgress({ enrollment }: { enrollment: RosterEnrollment }) {
+  const t = useT();
   const p = enrollment.progress;
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Chip size="small" color="success" label={`Completed ${p.completed}`} />
-        <Chip size="small" color="primary" variant="outlined" label={`Reserved ${p.attempting}`} />
-        {p.failed > 0 && <Chip size="small" color="warning" variant="outlined" label={`Not completed ${p.failed}`} />}
-        <Chip size="small" variant="outlined" label={`Not started ${p.unattempted}`} />
+        <Chip size="small" color="success" label={t('instructor.students.completedCount', { count: p.completed })} />
+        <Chip size="small" color="primary" variant="outlined" label={t('instructor.students.reservedCount', { count: p.attempting })} />
+        {p.failed > 0 && (
+          <Chip size="small" color="warning" variant="outlined" label={t('instructor.students.failedCount', { count: p.failed })} />
+        )}
+        <Chip size="small" variant="outlined" label={t('instructor.students.notStartedCount', { count: p.unattempted })} />
       </Stack>
-      <List dense aria-label={`Course progress of ${studentName(enrollment.student)}`}>
+      <List dense aria-label={t('instructor.students.progressOf', { name: studentName(enrollment.student, t) })}>
         {p.report.map((r) => {
           const last = r.attempts.at(-1);
           return (
             <ListItem key={r.lessonAssignment.id} disableGutters>
               <ListItemText
                 primary={`${r.lessonAssignment.order}. ${r.lessonAssignment.lesson.title}`}
-                secondary={last?.outcome ? (OUTCOMES[last.outcome] ?? last.outcome) : 'Not started'}
+                secondary={
+                  last?.outcome ? (OUTCOMES[last.outcome] ? t(OUTCOMES[last.outcome]) : last.outcome) : t('instructor.students.notStarted')
+                }
               />
             </ListItem>
           );
@@ -110,16 +125,17 @@ function CourseProgress({ enrollment }: { enrollment: RosterEnrollment }) {
 }
 
 function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
+  const t = useT();
   const s = enrollment.student;
   const location = [s.currentCity, s.currentState, s.currentCountry].filter(Boolean).join(', ');
   const rows: [string, string | null][] = [
-    ['Name', [s.givenName, s.surname].filter(Boolean).join(' ') || null],
-    ['Display name', s.displayName],
-    ['Location', location || null],
-    ['Enrolled on', formatDate(enrollment.enrolledOn.slice(0, 10))],
-    ['Hobbies', s.bioHobbiesAre],
-    ['Dream career', s.bioDreamCareer],
-    ['Goals', s.bioGoalsAre],
+    [t('instructor.students.profile.name'), [s.givenName, s.surname].filter(Boolean).join(' ') || null],
+    [t('instructor.students.profile.displayName'), s.displayName],
+    [t('instructor.students.profile.location'), location || null],
+    [t('instructor.students.profile.enrolledOn'), formatDate(enrollment.enrolledOn.slice(0, 10))],
+    [t('instructor.students.profile.hobbies'), s.bioHobbiesAre],
+    [t('instructor.students.profile.dreamCareer'), s.bioDreamCareer],
+    [t('instructor.students.profile.goals'), s.bioGoalsAre],
   ];
   return (
     <Box
@@ -136,7 +152,7 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
             sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
             color={value ? 'text.primary' : 'text.secondary'}
           >
-            {value || 'Not given'}
+            {value || t('instructor.students.profile.notGiven')}
           </Typography>
         </Box>
       ))}
@@ -144,10 +160,8 @@ function StudentProfile({ enrollment }: { enrollment: RosterEnrollment }) {
   );
 }
 
-const LEAVING_NOTE =
-  'They keep their minutes. Conversations still to come in this course are canceled and their minutes returned; past ones stay in its history.';
-
 function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; enrollment: RosterEnrollment; onClose: () => void }) {
+  const t = useT();
   const { data } = useQuery(MY_COURSES, { fetchPolicy: 'cache-first' });
   const targets = (data?.me?.current ?? []).filter((c) => c.id !== courseId && !c.isPast);
   const [toCourseId, setTo] = useState('');
@@ -161,7 +175,7 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
     ],
     awaitRefetchQueries: true,
   });
-  const name = studentName(enrollment.student);
+  const name = studentName(enrollment.student, t);
   const problem = submitted && !toCourseId ? InstructorMessages.transferTargetRequired : undefined;
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -178,16 +192,16 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
   return (
     <Dialog open onClose={onClose} aria-labelledby="transfer-title" fullWidth maxWidth="sm">
       <form noValidate onSubmit={submit}>
-        <DialogTitle id="transfer-title">Transfer {name}</DialogTitle>
+        <DialogTitle id="transfer-title">{t('instructor.students.transferTitle', { name })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>
-              Move {name} to another of your courses. {LEAVING_NOTE}
+              {t('instructor.students.transferText', { name })} {t('instructor.students.leavingNote')}
             </DialogContentText>
             {targets.length ? (
               <TextField
                 select
-                label="Course"
+                label={t('instructor.students.course')}
                 value={toCourseId}
                 onChange={(e) => setTo(e.target.value)}
                 required
@@ -196,20 +210,24 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
               >
                 {targets.map((c) => (
                   <MenuItem key={c.id} value={c.id}>
-                    {c.name} ({formatDate(c.startDate)} to {formatDate(c.endDate)})
+                    {t('instructor.students.courseOption', {
+                      name: c.name,
+                      start: formatDate(c.startDate),
+                      end: formatDate(c.endDate),
+                    })}
                   </MenuItem>
                 ))}
               </TextField>
             ) : (
-              <Alert severity="info">You have no other current course to move the student to.</Alert>
+              <Alert severity="info">{t('instructor.students.noOtherCourse')}</Alert>
             )}
             <FormAlert message={state.error ? errorMessage(state.error) : null} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('instructor.students.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={state.loading || !targets.length}>
-            Transfer
+            {t('instructor.students.transfer')}
           </Button>
         </DialogActions>
       </form>
@@ -228,6 +246,7 @@ function WithdrawDialog({
   enrollment: RosterEnrollment;
   onClose: () => void;
 }) {
+  const t = useT();
   const [withdraw, state] = useMutation(WITHDRAW_USER, {
     context: { quiet: true },
     refetchQueries: [
@@ -237,7 +256,7 @@ function WithdrawDialog({
     ],
     awaitRefetchQueries: true,
   });
-  const name = studentName(enrollment.student);
+  const name = studentName(enrollment.student, t);
   async function confirm() {
     try {
       await withdraw({ variables: { input: { userId: enrollment.student.id, courseId } } });
@@ -249,17 +268,17 @@ function WithdrawDialog({
   }
   return (
     <Dialog open onClose={onClose} aria-labelledby="withdraw-title" aria-describedby="withdraw-text" fullWidth maxWidth="sm">
-      <DialogTitle id="withdraw-title">Withdraw {name}?</DialogTitle>
+      <DialogTitle id="withdraw-title">{t('instructor.students.withdrawTitle', { name })}</DialogTitle>
       <DialogContent>
         <DialogContentText id="withdraw-text">
-          {name} will no longer be a student of {courseName}. {LEAVING_NOTE}
+          {t('instructor.students.withdrawText', { name, course: courseName })} {t('instructor.students.leavingNote')}
         </DialogContentText>
         <FormAlert message={state.error ? errorMessage(state.error) : null} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('instructor.students.cancel')}</Button>
         <Button color="error" variant="contained" onClick={confirm} disabled={state.loading}>
-          Withdraw
+          {t('instructor.students.withdraw')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -281,12 +300,15 @@ function EnrollmentItem({
   total: number;
   zone?: string | null;
 }) {
+  const t = useT();
   const [tab, setTab] = useState<'history' | 'progress' | 'profile'>('history');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'transfer' | 'withdraw' | null>(null);
-  const name = studentName(enrollment.student);
+  const name = studentName(enrollment.student, t);
   const latest = enrollment.conversations[0];
   const panelId = `enrollment-${enrollment.id}`;
+  const [onHistory, onProgress, onProfile] = [tab === 'history', tab === 'progress', tab === 'profile'];
+  const [transferring, withdrawing] = [dialog === 'transfer', dialog === 'withdraw'];
   return (
     <>
       <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
@@ -302,13 +324,24 @@ function EnrollmentItem({
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {enrollment.progress.completed} of {total} completed{latest ? ` · last: ${rowLabel(rowKind(latest))}` : ''}
+                  {latest
+                    ? t('instructor.students.summaryLast', {
+                        completed: enrollment.progress.completed,
+                        total,
+                        last: rowLabel(rowKind(latest)),
+                      })
+                    : t('instructor.students.summary', { completed: enrollment.progress.completed, total })}
                 </Typography>
               </Box>
             </Stack>
           </AccordionSummary>
           {!isPast && (
-            <IconButton aria-label={`Actions for ${name}`} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)} sx={{ mr: 1 }}>
+            <IconButton
+              aria-label={t('instructor.students.actionsFor', { name })}
+              aria-haspopup="menu"
+              onClick={(e) => setMenu(e.currentTarget)}
+              sx={{ mr: 1 }}
+            >
               <MoreVertIcon />
             </IconButton>
           )}
@@ -317,18 +350,18 @@ function EnrollmentItem({
           <Tabs
             value={tab}
             onChange={(_e, v) => setTab(v)}
-            aria-label={`About ${name}`}
+            aria-label={t('instructor.students.about', { name })}
             variant="scrollable"
             allowScrollButtonsMobile
             sx={{ mb: 2 }}
           >
-            <Tab value="history" label="Conversation History" />
-            <Tab value="progress" label="Course Progress" />
-            <Tab value="profile" label="Student Profile" />
+            <Tab value="history" label={t('instructor.students.tab.history')} />
+            <Tab value="progress" label={t('instructor.students.tab.progress')} />
+            <Tab value="profile" label={t('instructor.students.tab.profile')} />
           </Tabs>
-          {tab === 'history' && <ConversationHistory enrollment={enrollment} zone={zone} />}
-          {tab === 'progress' && <CourseProgress enrollment={enrollment} />}
-          {tab === 'profile' && <StudentProfile enrollment={enrollment} />}
+          {onHistory && <ConversationHistory enrollment={enrollment} zone={zone} />}
+          {onProgress && <CourseProgress enrollment={enrollment} />}
+          {onProfile && <StudentProfile enrollment={enrollment} />}
         </AccordionDetails>
       </Accordion>
       {/* Outside the accordion: its collapsed region is unmounted, and the actions work without expanding it. */}
@@ -339,7 +372,7 @@ function EnrollmentItem({
             setDialog('transfer');
           }}
         >
-          Transfer to another course
+          {t('instructor.students.transferMenu')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -347,11 +380,11 @@ function EnrollmentItem({
             setDialog('withdraw');
           }}
         >
-          Withdraw from the course
+          {t('instructor.students.withdrawMenu')}
         </MenuItem>
       </Menu>
-      {dialog === 'transfer' && <TransferDialog courseId={courseId} enrollment={enrollment} onClose={() => setDialog(null)} />}
-      {dialog === 'withdraw' && (
+      {transferring && <TransferDialog courseId={courseId} enrollment={enrollment} onClose={() => setDialog(null)} />}
+      {withdrawing && (
         <WithdrawDialog courseId={courseId} courseName={courseName} enrollment={enrollment} onClose={() => setDialog(null)} />
       )}
     </>
@@ -369,22 +402,25 @@ export function StudentsTab({
   inviteNumber: string;
   total: number;
 }) {
+  const t = useT();
   const { data, loading, error } = useQuery(COURSE_STUDENTS, {
     variables: { courseId },
     fetchPolicy: 'cache-and-network',
     pollInterval: ENROLLMENTS_POLL_MS,
     context: { quiet: true },
   });
-  if (loading && !data) return <Loading label="Loading the students" />;
+  if (loading && !data) return <Loading label={t('instructor.students.loading')} />;
   if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
   const course = data?.me?.ownedCourse;
   const enrollments = course?.courseEnrollments ?? [];
   if (!enrollments.length) {
     return (
       <EmptyState
-        title="No students yet"
+        title={t('instructor.students.none')}
         description={
-          course?.isPast ? 'Nobody joined this course.' : `Students join with the invite number ${formatInviteNumber(inviteNumber)}.`
+          course?.isPast
+            ? t('instructor.students.nobodyJoined')
+            : t('instructor.students.joinWith', { number: formatInviteNumber(inviteNumber) })
         }
       />
     );

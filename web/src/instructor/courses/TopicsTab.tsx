@@ -31,6 +31,8 @@ import { formatDate, userToday } from '../../lib/time';
 import type { TopicsTabState } from '../layout/InstructorSearch';
 import { CHANGE_DUE, CHANGE_LESSON, type InstructorCourse } from './operations';
 
+import { useT } from '../../i18n/useT';
+
 type Assignment = NonNullable<InstructorCourse['lessonAssignments']>[number];
 
 function TopicDialog({
@@ -42,6 +44,7 @@ function TopicDialog({
   durationRequirement: number;
   onClose: () => void;
 }) {
+  const t = useT();
   const [form, setForm] = useState({
     title: assignment.lesson.title,
     discussionTopic: assignment.lesson.discussionTopic ?? '',
@@ -75,7 +78,7 @@ function TopicDialog({
       });
       if ((form.dueOn || null) !== assignment.dueOn)
         await changeDue({ variables: { input: { lessonAssignmentId: assignment.id, dueOn: form.dueOn || null } } });
-      notifySuccess('The topic was changed successfully!');
+      notifySuccess(t('instructor.course.topics.changed'));
       onClose();
     } catch {
       /* shown below */
@@ -85,11 +88,11 @@ function TopicDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby="topic-title" fullWidth maxWidth="sm">
       <form noValidate onSubmit={save}>
-        <DialogTitle id="topic-title">Conversation {assignment.order}</DialogTitle>
+        <DialogTitle id="topic-title">{t('instructor.course.topics.conversation', { order: String(assignment.order) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
-              label="Title"
+              label={t('instructor.course.topics.titleField')}
               value={form.title}
               onChange={set('title')}
               required
@@ -97,7 +100,7 @@ function TopicDialog({
               helperText={problem('title') ?? `${form.title.length}/${TOPIC_TITLE_MAX}`}
             />
             <TextField
-              label="Discussion topic"
+              label={t('instructor.course.topics.topicField')}
               value={form.discussionTopic}
               onChange={set('discussionTopic')}
               required
@@ -107,17 +110,17 @@ function TopicDialog({
               helperText={problem('discussionTopic') ?? `${form.discussionTopic.length}/${max}`}
             />
             <TextField
-              label="Private note (optional)"
+              label={t('instructor.course.topics.noteField')}
               value={form.privateNote}
               onChange={set('privateNote')}
               error={!!problem('privateNote')}
               helperText={
-                problem('privateNote') ?? `Only the speaker sees it, never the student. ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`
+                problem('privateNote') ?? `${t('instructor.course.topics.noteHelp')} ${form.privateNote.length}/${PRIVATE_NOTE_MAX}`
               }
             />
             <TextField
               type="date"
-              label="Due date (optional)"
+              label={t('instructor.course.topics.dueField')}
               value={form.dueOn}
               onChange={set('dueOn')}
               error={!!problem('dueOn')}
@@ -128,9 +131,9 @@ function TopicDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('instructor.courseForm.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={lesson.loading || due.loading}>
-            Save topic
+            {t('instructor.course.topics.save')}
           </Button>
         </DialogActions>
       </form>
@@ -139,6 +142,7 @@ function TopicDialog({
 }
 
 export function TopicsTab({ course }: { course: InstructorCourse }) {
+  const t = useT();
   const [editing, setEditing] = useState<Assignment | null>(null);
   const today = userToday();
   const location = useLocation();
@@ -147,9 +151,13 @@ export function TopicsTab({ course }: { course: InstructorCourse }) {
   useEffect(() => {
     if (marked) document.getElementById(`lesson-${marked}`)?.scrollIntoView?.({ block: 'center' });
   }, [marked, location.key]);
+  const dueLine = (dueOn: string | null | undefined) =>
+    dueOn
+      ? t(dueOn < today ? 'instructor.course.topics.duePast' : 'instructor.course.topics.due', { date: formatDate(dueOn) })
+      : t('instructor.course.topics.noDue');
   return (
     <Paper variant="outlined">
-      <List aria-label="Discussion topics">
+      <List aria-label={t('instructor.course.topics')}>
         {course.lessonAssignments?.map((l) => (
           <ListItem
             key={l.id}
@@ -157,8 +165,8 @@ export function TopicsTab({ course }: { course: InstructorCourse }) {
             aria-current={l.lesson.id === marked ? 'true' : undefined}
             secondaryAction={
               course.isPast ? undefined : (
-                <Button onClick={() => setEditing(l)} aria-label={`Edit conversation ${l.order}`}>
-                  Edit
+                <Button onClick={() => setEditing(l)} aria-label={t('instructor.course.topics.editOne', { order: String(l.order) })}>
+                  {t('instructor.course.topics.edit')}
                 </Button>
               )
             }
@@ -168,9 +176,9 @@ export function TopicsTab({ course }: { course: InstructorCourse }) {
               primary={`${l.order}. ${l.lesson.title}`}
               secondary={
                 <>
-                  {l.lesson.discussionTopic ?? 'No discussion topic yet'}
+                  {l.lesson.discussionTopic ?? t('instructor.course.noTopic')}
                   <br />
-                  {l.dueOn ? `Due ${formatDate(l.dueOn)}${l.dueOn < today ? ' (past due)' : ''}` : 'No due date'}
+                  {dueLine(l.dueOn)}
                 </>
               }
             />

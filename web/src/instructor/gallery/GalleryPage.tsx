@@ -21,6 +21,7 @@ import { SpeakerMessages } from '../../../../contracts/speaking';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
+import { type Translate, useT } from '../../i18n/useT';
 
 const ALL_SPEAKERS = graphql(`
   query GallerySpeakers($language: String) {
@@ -39,9 +40,11 @@ const ALL_SPEAKERS = graphql(`
 
 type GallerySpeaker = NonNullable<DocumentType<typeof ALL_SPEAKERS>['allSpeakers']>['speakers'][number];
 
-const nameOf = (s: GallerySpeaker) => s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || 'A Tertulia speaker');
+const nameOf = (s: GallerySpeaker, t: Translate) =>
+  s.displayName ?? ([s.givenName, s.surname].filter(Boolean).join(' ') || t('instructor.gallery.aSpeaker'));
 
 export default function GalleryPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const language =
     params.get('language') && LANGUAGES.some((l) => l.code === params.get('language')) ? params.get('language')! : LANGUAGES[0].code;
@@ -53,11 +56,11 @@ export default function GalleryPage() {
   const speakers = data?.allSpeakers?.speakers ?? [];
 
   return (
-    <Page title="Speaker gallery">
+    <Page title={t('instructor.gallery.title')}>
       <Stack spacing={3}>
         <TextField
           select
-          label="Language"
+          label={t('instructor.gallery.language')}
           value={language}
           onChange={(e) => setParams({ language: e.target.value }, { replace: true })}
           sx={{ maxWidth: 280 }}
@@ -71,7 +74,7 @@ export default function GalleryPage() {
         {error && !data ? (
           <Alert severity="error">{errorMessage(error)}</Alert>
         ) : loading && !data ? (
-          <Loading label="Loading the speakers" />
+          <Loading label={t('instructor.gallery.loading')} />
         ) : speakers.length === 0 ? (
           <Alert severity="info">{SpeakerMessages.noSpeakersForLanguage}</Alert>
         ) : (
@@ -79,7 +82,7 @@ export default function GalleryPage() {
             container
             spacing={2}
             component="ul"
-            aria-label={`${languageName(language)} speakers`}
+            aria-label={t('instructor.gallery.speakersOf', { language: languageName(language) })}
             sx={{ listStyle: 'none', p: 0, m: 0 }}
           >
             {speakers.map((s) => (
@@ -89,16 +92,18 @@ export default function GalleryPage() {
                     <Stack direction="row" spacing={2} alignItems="center">
                       <Avatar
                         src={s.headshotUrl ?? undefined}
-                        alt={s.headshotUrl ? `Headshot of ${nameOf(s)}` : undefined}
+                        alt={s.headshotUrl ? t('instructor.gallery.headshot', { name: nameOf(s, t) }) : undefined}
                         sx={{ width: 64, height: 64 }}
                       >
-                        {nameOf(s).charAt(0)}
+                        {nameOf(s, t).charAt(0)}
                       </Avatar>
                       <div>
                         <Typography variant="h6" component="h2">
-                          {nameOf(s)}
+                          {nameOf(s, t)}
                         </Typography>
-                        <Typography color="text.secondary">Speaks {languageName(language)}</Typography>
+                        <Typography color="text.secondary">
+                          {t('instructor.gallery.speaks', { language: languageName(language) })}
+                        </Typography>
                       </div>
                     </Stack>
                   </CardContent>

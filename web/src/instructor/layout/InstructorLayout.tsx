@@ -28,11 +28,13 @@ import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { InstructorSearch } from './InstructorSearch';
 import { SidebarLayout } from '../../components/SidebarLayout';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 
 export const INSTRUCTOR_SIDEBAR_WIDTH = 344;
 
 interface SidebarLink {
-  label: string;
+  label: MessageId;
   icon: ComponentType;
   /** A page of the product. */
   to?: string;
@@ -44,17 +46,22 @@ interface SidebarLink {
 
 export const SECTIONS: SidebarLink[] = [
   // A course's page and a student's conversation are reached from the courses.
-  { label: 'Courses', to: '/instructor/courses/grid', icon: SchoolIcon, under: ['/instructor/courses', '/instructor/conversations'] },
-  { label: 'Templates', to: '/instructor/templates', icon: DescriptionIcon },
-  { label: 'Gallery', to: '/instructor/gallery', icon: CollectionsIcon },
-  { label: 'Settings', to: '/instructor/settings', icon: SettingsIcon },
+  {
+    label: 'instructor.nav.courses',
+    to: '/instructor/courses/grid',
+    icon: SchoolIcon,
+    under: ['/instructor/courses', '/instructor/conversations'],
+  },
+  { label: 'instructor.nav.templates', to: '/instructor/templates', icon: DescriptionIcon },
+  { label: 'instructor.nav.gallery', to: '/instructor/gallery', icon: CollectionsIcon },
+  { label: 'instructor.nav.settings', to: '/instructor/settings', icon: SettingsIcon },
 ];
 
 export const SUPPORT_LINKS: SidebarLink[] = [
-  { label: 'Quick Start', href: EXTERNAL_LINKS.instructorQuickStart, icon: RocketLaunchIcon },
-  { label: 'Help', to: '/help', icon: HelpOutlineIcon },
-  { label: 'FAQ', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
-  { label: 'Sign out', to: '/auth/sign_out', icon: LogoutIcon },
+  { label: 'instructor.nav.quickStart', href: EXTERNAL_LINKS.instructorQuickStart, icon: RocketLaunchIcon },
+  { label: 'instructor.nav.help', to: '/help', icon: HelpOutlineIcon },
+  { label: 'instructor.nav.faq', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
+  { label: 'instructor.nav.signOut', to: '/auth/sign_out', icon: LogoutIcon },
 ];
 
 const isCurrent = (link: SidebarLink, pathname: string) =>
@@ -62,11 +69,13 @@ const isCurrent = (link: SidebarLink, pathname: string) =>
 
 function LinkList({ links, label, onNavigate }: { links: SidebarLink[]; label: string; onNavigate?(): void }) {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <nav aria-label={label}>
       <List dense disablePadding>
         {links.map((link) => {
-          const { label: text, icon: Icon } = link;
+          const { icon: Icon } = link;
+          const text = t(link.label);
           const content = (
             <>
               <ListItemIcon sx={{ minWidth: 36 }}>
@@ -79,7 +88,7 @@ function LinkList({ links, label, onNavigate }: { links: SidebarLink[]; label: s
             <ListItem key={text} disablePadding>
               <ListItemButton component="a" href={link.href} target="_blank" rel="noopener noreferrer">
                 {content}
-                <span className="visually-hidden"> (opens in a new tab)</span>
+                <span className="visually-hidden">{t('common.opensInNewTab')}</span>
               </ListItemButton>
             </ListItem>
           ) : (
@@ -94,10 +103,11 @@ function LinkList({ links, label, onNavigate }: { links: SidebarLink[]; label: s
 }
 
 function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
   return (
     <Box
       component="aside"
-      aria-label="Instructor area"
+      aria-label={t('instructor.nav.area')}
       sx={{
         width: INSTRUCTOR_SIDEBAR_WIDTH,
         maxWidth: '100%',
@@ -113,22 +123,23 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
       }}
     >
       <InstructorSearch onNavigate={onNavigate} />
-      <LinkList links={SECTIONS} label="Instructor" onNavigate={onNavigate} />
+      <LinkList links={SECTIONS} label={t('instructor.nav.label')} onNavigate={onNavigate} />
       <Divider />
       <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1, mb: -1 }}>
-        Support
+        {t('instructor.nav.support')}
       </Typography>
-      <LinkList links={SUPPORT_LINKS} label="Support" onNavigate={onNavigate} />
+      <LinkList links={SUPPORT_LINKS} label={t('instructor.nav.support')} onNavigate={onNavigate} />
     </Box>
   );
 }
 
 export function InstructorLayout({ children }: { children: ReactNode }) {
   useSidebarHoldsLinks();
+  const t = useT();
   return (
     <SidebarLayout
       sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
-      menuLabel="Instructor menu"
+      menuLabel={t('instructor.nav.menu')}
       drawerId="instructor-drawer"
       drawerWidth={INSTRUCTOR_SIDEBAR_WIDTH}
     >

@@ -26,10 +26,8 @@ import { Link as RouterLink, type To } from 'react-router-dom';
 import { languageName } from '../../lib/languageName';
 import { INSTRUCTOR_SEARCH_MAX_LENGTH, INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../../../contracts/validation/instructor';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { countOf } from '../../lib/plural';
-
-export const SEARCHING = 'Searching ...';
-export const NO_RESULTS = 'No results found';
+import type { Translate } from '../../i18n/useT';
+import { useT } from '../../i18n/useT';
 const DEBOUNCE_MS = 250;
 
 export const INSTRUCTOR_SEARCH = graphql(`
@@ -77,27 +75,28 @@ interface Hit {
 const at = (id: string) => encodeURIComponent(id);
 const characters = (text: string) => [...text].length;
 
-function courseHit(c: SearchCourse): Hit {
+function courseHit(c: SearchCourse, t: Translate): Hit {
   return {
     key: `course-${c.id}`,
     to: `/instructor/courses/${at(c.id)}`,
     primary: c.name,
-    secondary: [languageName(c.language), c.proficiency, c.isPast ? 'past' : null].filter(Boolean).join(' · '),
+    secondary: [languageName(c.language), c.proficiency, c.isPast ? t('instructor.search.past') : null].filter(Boolean).join(' · '),
   };
 }
 
-function lessonHit(l: SearchLesson): Hit {
+function lessonHit(l: SearchLesson, t: Translate): Hit {
   return {
     key: `lesson-${l.lessonAssignmentId}`,
     to: { pathname: `/instructor/courses/${at(l.courseId)}`, hash: '#topics' },
     state: { lessonId: l.lessonId },
     primary: l.title,
-    secondary: `${l.courseName} · conversation ${l.order}`,
+    secondary: t('instructor.search.lessonOf', { course: l.courseName, order: String(l.order) }),
     detail: l.discussionTopic,
   };
 }
 
 export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
   const [text, setText] = useState('');
   const trimmed = text.trim();
   const query = useDebouncedValue(trimmed, DEBOUNCE_MS);
@@ -117,8 +116,8 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
   const groups =
     data && !searching
       ? [
-          { label: 'Courses', hits: data.instructorSearch.courses.map(courseHit) },
-          { label: 'Lessons', hits: data.instructorSearch.lessons.map(lessonHit) },
+          { key: 'courses', label: t('instructor.search.courses'), hits: data.instructorSearch.courses.map((c) => courseHit(c, t)) },
+          { key: 'lessons', label: t('instructor.search.lessons'), hits: data.instructorSearch.lessons.map((l) => lessonHit(l, t)) },
         ].filter((g) => g.hits.length > 0)
       : [];
   const hits = groups.flatMap((g) => g.hits);
@@ -158,24 +157,24 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
   const status = !open
     ? ''
     : searching
-      ? SEARCHING
+      ? t('instructor.search.searching')
       : error
-        ? 'The search failed. Please try again.'
+        ? t('instructor.search.failed')
         : hits.length === 0
-          ? NO_RESULTS
+          ? t('instructor.search.noResults')
           : null;
   const found =
     data && !searching && hits.length
-      ? `${countOf(data.instructorSearch.courses.length, 'course')} and ${countOf(data.instructorSearch.lessons.length, 'lesson')} found. Press the down arrow to go through them.`
+      ? t('instructor.search.found', { courses: data.instructorSearch.courses.length, lessons: data.instructorSearch.lessons.length })
       : '';
   let index = 0;
 
   return (
-    <Box role="search" aria-label="Your courses and lessons">
+    <Box role="search" aria-label={t('instructor.search.region')}>
       <TextField
         size="small"
         fullWidth
-        label="Search courses and lessons"
+        label={t('instructor.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, INSTRUCTOR_SEARCH_MAX_LENGTH))}
         onKeyDown={onInputKey}
@@ -204,11 +203,11 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
       </Typography>
       {groups.length > 0 && (
         <Paper variant="outlined" sx={{ mt: 1, maxHeight: { xs: 360, md: 420 }, overflow: 'auto' }}>
-          <List dense disablePadding aria-label="Search results">
+          <List dense disablePadding aria-label={t('instructor.search.results')}>
             {groups.map((group) => (
-              <li key={group.label}>
-                <List dense disablePadding aria-labelledby={`instructor-search-${group.label}`}>
-                  <ListSubheader id={`instructor-search-${group.label}`} sx={{ lineHeight: '32px' }}>
+              <li key={group.key}>
+                <List dense disablePadding aria-labelledby={`instructor-search-${group.key}`}>
+                  <ListSubheader id={`instructor-search-${group.key}`} sx={{ lineHeight: '32px' }}>
                     {group.label}
                   </ListSubheader>
                   {group.hits.map((hit) => {

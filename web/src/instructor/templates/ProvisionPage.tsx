@@ -31,12 +31,12 @@ import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
 import { PAST_DUE } from '../courses/operations';
 import { PROVISION, TEMPLATE } from './operations';
-
-export const PAST_DUE_MESSAGE = 'You have past due discussion topics. Please update the due dates to continue.';
+import { useT } from '../../i18n/useT';
 
 const emptyRow = () => ({ key: Math.random().toString(36).slice(2), emailAddress: '', name: '' });
 
 export default function ProvisionPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const today = userToday();
@@ -47,12 +47,13 @@ export default function ProvisionPage() {
   const [submitted, setSubmitted] = useState(false);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [provision, { loading, error }] = useMutation(PROVISION, { context: { quiet: true } });
-  if ((template.loading && !template.data) || (pastDue.loading && !pastDue.data)) return <Loading label="Loading the template" />;
-  const t = template.data?.template;
-  if (!t) {
+  if ((template.loading && !template.data) || (pastDue.loading && !pastDue.data))
+    return <Loading label={t('instructor.templates.loadingOne')} />;
+  const chosen = template.data?.template;
+  if (!chosen) {
     return (
-      <Page title="Create courses for others">
-        <Alert severity="warning">This template was not found.</Alert>
+      <Page title={t('instructor.templates.provision')}>
+        <Alert severity="warning">{t('instructor.templates.notFound')}</Alert>
       </Page>
     );
   }
@@ -86,7 +87,7 @@ export default function ProvisionPage() {
           },
         },
       });
-      notifySuccess('The courses were created successfully!');
+      notifySuccess(t('instructor.templates.provisioned'));
       navigate(`/instructor/templates/${id}`);
     } catch (err) {
       setServerFields((apiErrorsOf(err)[0]?.extensions?.fields as Record<string, string>) ?? {});
@@ -94,14 +95,14 @@ export default function ProvisionPage() {
   }
 
   return (
-    <Page title="Create courses for others">
+    <Page title={t('instructor.templates.provision')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        From “{t.name}”: each address gets its own course by email and becomes its owner on accepting it.
+        {t('instructor.templates.provisionIntro', { name: chosen.name })}
       </Typography>
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 720 }} onSubmit={submit}>
         <TextField
-          label="Course name (optional)"
-          placeholder={t.name}
+          label={t('instructor.templates.courseName')}
+          placeholder={chosen.name}
           value={common.name}
           onChange={(e) => setCommon((c) => ({ ...c, name: e.target.value }))}
           slotProps={{ htmlInput: { maxLength: 120 } }}
@@ -109,7 +110,7 @@ export default function ProvisionPage() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             type="date"
-            label="Starts"
+            label={t('instructor.courseForm.starts')}
             value={common.startDate}
             onChange={(e) => setCommon((c) => ({ ...c, startDate: e.target.value }))}
             error={!!problem('startDate')}
@@ -119,7 +120,7 @@ export default function ProvisionPage() {
           />
           <TextField
             type="date"
-            label="Ends"
+            label={t('instructor.courseForm.ends')}
             value={common.endDate}
             onChange={(e) => setCommon((c) => ({ ...c, endDate: e.target.value }))}
             error={!!problem('endDate')}
@@ -129,12 +130,12 @@ export default function ProvisionPage() {
           />
         </Stack>
         <Typography variant="h6" component="h2">
-          Instructors ({rows.length} of {PROVISION_MAX})
+          {t('instructor.templates.instructors', { rows: String(rows.length), max: String(PROVISION_MAX) })}
         </Typography>
         {rows.map((r, i) => (
           <Stack key={r.key} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
             <TextField
-              label={`Email address ${i + 1}`}
+              label={t('instructor.templates.email', { row: String(i + 1) })}
               type="email"
               value={r.emailAddress}
               onChange={(e) => setRow(r.key, 'emailAddress', e.target.value)}
@@ -145,14 +146,14 @@ export default function ProvisionPage() {
               fullWidth
             />
             <TextField
-              label={`Course name ${i + 1} (optional)`}
+              label={t('instructor.templates.rowName', { row: String(i + 1) })}
               value={r.name}
               onChange={(e) => setRow(r.key, 'name', e.target.value)}
               slotProps={{ htmlInput: { maxLength: 120 } }}
               fullWidth
             />
             <IconButton
-              aria-label={`Remove row ${i + 1}`}
+              aria-label={t('instructor.templates.removeRow', { row: String(i + 1) })}
               onClick={() => setRows((rs) => (rs.length === 1 ? [emptyRow()] : rs.filter((x) => x.key !== r.key)))}
             >
               <DeleteIcon />
@@ -166,7 +167,7 @@ export default function ProvisionPage() {
           disabled={rows.length >= PROVISION_MAX}
           sx={{ alignSelf: 'flex-start' }}
         >
-          Add a row
+          {t('instructor.templates.addRow')}
         </Button>
         {rows.length >= PROVISION_MAX && (
           <Typography variant="body2" color="text.secondary">
@@ -176,21 +177,21 @@ export default function ProvisionPage() {
         <FormAlert message={error ? errorMessage(error) : null} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={loading}>
-            Create courses
+            {t('instructor.templates.provisionAction')}
           </Button>
           <Button component={RouterLink} to={`/instructor/templates/${id}`}>
-            Cancel
+            {t('instructor.courseForm.cancel')}
           </Button>
         </Stack>
       </Stack>
       <Dialog open={overdue} aria-labelledby="past-due-title">
-        <DialogTitle id="past-due-title">Past due discussion topics</DialogTitle>
+        <DialogTitle id="past-due-title">{t('instructor.templates.pastDueTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{PAST_DUE_MESSAGE}</DialogContentText>
+          <DialogContentText>{t('instructor.templates.pastDueText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button component={RouterLink} to="/instructor/courses/grid" variant="contained">
-            Go to my courses
+            {t('instructor.templates.toCourses')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -14,6 +14,7 @@ import { courseFieldErrors } from '../../../../contracts/validation/enrollment';
 import { FormAlert } from '../../components/FormAlert';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n/useT';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
@@ -23,6 +24,7 @@ import { languageName } from '../../lib/languageName';
 const QUIET = { context: { quiet: true } } as const;
 
 export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const existing = useQuery(TEMPLATE, { variables: { templateId: id }, skip: mode === 'new' });
@@ -47,7 +49,8 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   }, [template]);
   const [create, created] = useMutation(CREATE_TEMPLATE, { ...QUIET, refetchQueries: [MY_TEMPLATES] });
   const [change, changed] = useMutation(CHANGE_TEMPLATE, QUIET);
-  if (mode === 'edit' && existing.loading && !existing.data) return <Loading label="Loading the template" />;
+  if (mode === 'edit' && existing.loading && !existing.data) return <Loading label={t('instructor.templates.loadingOne')} />;
+  const isNew = mode === 'new';
   const standard = mode === 'new' || template?.priceAgreementKind === 'standard';
   const fields = courseFieldErrors({ ...form, startDate: null, endDate: null }, userToday(), { datesRequired: false });
   const problem = (key: string) => (submitted ? fields[key] : undefined);
@@ -73,7 +76,7 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
             },
           },
         });
-        notifySuccess('The new template was created successfully!');
+        notifySuccess(t('instructor.templates.created'));
         navigate(`/instructor/templates/${data!.createTemplate.template.id}`);
       } else {
         await change({
@@ -88,7 +91,7 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
             },
           },
         });
-        notifySuccess('The template was changed successfully!');
+        notifySuccess(t('instructor.templates.changed'));
         navigate(`/instructor/templates/${id}`);
       }
     } catch {
@@ -98,46 +101,46 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
 
   const error = created.error ?? changed.error;
   return (
-    <Page title={mode === 'new' ? 'New template' : 'Edit template'}>
+    <Page title={isNew ? t('instructor.templates.newTitle') : t('instructor.templates.editTitle')}>
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 560 }} onSubmit={submit}>
         <TextField
-          label="Template name"
+          label={t('instructor.templates.name')}
           value={form.name}
           onChange={set('name')}
           required
           error={!!problem('name')}
           helperText={problem('name')}
         />
-        <TextField select label="Language" value={form.language} onChange={set('language')}>
+        <TextField select label={t('instructor.courseForm.language')} value={form.language} onChange={set('language')}>
           {LANGUAGES.map((l) => (
             <MenuItem key={l.code} value={l.code}>
               {languageName(l.code)}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label="Proficiency" value={form.proficiency} onChange={set('proficiency')}>
+        <TextField select label={t('instructor.courseForm.proficiency')} value={form.proficiency} onChange={set('proficiency')}>
           {PROFICIENCIES.map((p) => (
             <MenuItem key={p} value={p}>
-              {p.charAt(0).toUpperCase() + p.slice(1)}
+              {t(`student.courses.level.${p}`)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           select
-          label="Conversation length"
+          label={t('instructor.courseForm.length')}
           value={form.durationRequirement}
           onChange={set('durationRequirement')}
           disabled={!standard}
         >
           {DURATIONS.map((d) => (
             <MenuItem key={d} value={d}>
-              {d} minutes
+              {t('instructor.courseForm.minutes', { minutes: d })}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           type="number"
-          label="Required conversations"
+          label={t('instructor.courseForm.required')}
           value={form.completionRequirement}
           onChange={set('completionRequirement')}
           disabled={!standard}
@@ -148,9 +151,11 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
         <FormAlert message={error ? errorMessage(error) : null} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={created.loading || changed.loading}>
-            {mode === 'new' ? 'Create template' : 'Save template'}
+            {isNew ? t('instructor.templates.createAction') : t('instructor.templates.save')}
           </Button>
-          <Button onClick={() => navigate(mode === 'new' ? '/instructor/templates' : `/instructor/templates/${id}`)}>Cancel</Button>
+          <Button onClick={() => navigate(isNew ? '/instructor/templates' : `/instructor/templates/${id}`)}>
+            {t('instructor.courseForm.cancel')}
+          </Button>
         </Stack>
       </Stack>
     </Page>

@@ -26,27 +26,30 @@ import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/time';
 import { MY_TEMPLATES, REMOVE_TEMPLATE, TEMPLATE, type TemplatedCourse } from './operations';
+import { type Translate, useT } from '../../i18n/useT';
 
-function ownerOf(c: TemplatedCourse) {
+function ownerOf(c: TemplatedCourse, t: Translate) {
   const pending = c.courseShareInvites.find((i) => !i.acceptedOn && !i.rejectedOn);
-  if (pending) return <Chip size="small" label={`Invited: ${pending.emailAddress}`} />;
+  if (pending) return <Chip size="small" label={t('instructor.templates.invited', { email: pending.emailAddress })} />;
   const rejected = c.courseShareInvites.find((i) => i.rejectedOn);
   if (rejected && !c.courseShareInvites.some((i) => i.acceptedOn))
-    return <Chip size="small" color="warning" label={`Rejected by ${rejected.emailAddress}`} />;
-  return <Chip size="small" color="success" label={`Owner: ${c.owner?.displayName ?? c.owner?.emailAddress ?? 'accepted'}`} />;
+    return <Chip size="small" color="warning" label={t('instructor.templates.rejectedBy', { email: rejected.emailAddress })} />;
+  const owner = c.owner?.displayName ?? c.owner?.emailAddress ?? t('instructor.templates.accepted');
+  return <Chip size="small" color="success" label={t('instructor.templates.owner', { owner })} />;
 }
 
 export default function TemplatePage({ deleting = false }: { deleting?: boolean }) {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data, loading } = useQuery(TEMPLATE, { variables: { templateId: id }, fetchPolicy: 'cache-and-network', pollInterval: 60_000 });
   const [remove, removal] = useMutation(REMOVE_TEMPLATE, { context: { quiet: true }, refetchQueries: [MY_TEMPLATES] });
-  if (loading && !data) return <Loading label="Loading the template" />;
+  if (loading && !data) return <Loading label={t('instructor.templates.loadingOne')} />;
   const template = data?.template;
   if (!template) {
     return (
-      <Page title="Template">
-        <Alert severity="warning">This template was not found.</Alert>
+      <Page title={t('instructor.templates.one')}>
+        <Alert severity="warning">{t('instructor.templates.notFound')}</Alert>
       </Page>
     );
   }
@@ -54,7 +57,7 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
   async function confirmRemove() {
     try {
       await remove({ variables: { templateId: id } });
-      notifySuccess('The template was deleted successfully!');
+      notifySuccess(t('instructor.templates.deleted'));
       navigate('/instructor/templates');
     } catch {
       /* shown in the dialog */
@@ -65,51 +68,58 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography>
-            {languageName(template.language)} · {template.proficiency} · {template.completionRequirement} conversations of{' '}
-            {template.durationRequirement} minutes
+            {t('instructor.course.facts', {
+              language: languageName(template.language),
+              level: template.proficiency,
+              conversations: template.completionRequirement,
+              minutes: template.durationRequirement,
+            })}
           </Typography>
-          <Typography color="text.secondary">Agreement: {template.priceAgreementKind}</Typography>
+          <Typography color="text.secondary">{t('instructor.templates.agreement', { agreement: template.priceAgreementKind })}</Typography>
         </Paper>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           <Button variant="contained" component={RouterLink} to={`/instructor/templates/${id}/courses/provision`}>
-            Create courses for others
+            {t('instructor.templates.provision')}
           </Button>
           <Button component={RouterLink} to={`/instructor/templates/${id}/edit`}>
-            Edit
+            {t('instructor.templates.edit')}
           </Button>
           <Button color="error" component={RouterLink} to={`/instructor/templates/${id}/delete`}>
-            Delete
+            {t('instructor.templates.delete')}
           </Button>
         </Stack>
         <Paper variant="outlined">
           <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-            Current courses ({data!.allTemplatedCourses.totalCount})
+            {t('instructor.templates.currentTitle', { count: String(data!.allTemplatedCourses.totalCount) })}
           </Typography>
           {courses.length ? (
-            <List aria-label="Courses made from this template">
+            <List aria-label={t('instructor.templates.madeFrom')}>
               {courses.map((c) => (
-                <ListItem key={c.id} secondaryAction={ownerOf(c)} sx={{ pr: { xs: 2, sm: 30 }, flexWrap: 'wrap' }}>
-                  <ListItemText primary={c.name} secondary={`${formatDate(c.startDate)} to ${formatDate(c.endDate)}`} />
+                <ListItem key={c.id} secondaryAction={ownerOf(c, t)} sx={{ pr: { xs: 2, sm: 30 }, flexWrap: 'wrap' }}>
+                  <ListItemText
+                    primary={c.name}
+                    secondary={t('instructor.course.dates', { start: formatDate(c.startDate), end: formatDate(c.endDate) })}
+                  />
                 </ListItem>
               ))}
             </List>
           ) : (
             <Typography color="text.secondary" sx={{ p: 2 }}>
-              No courses made from this template yet.
+              {t('instructor.templates.noneMade')}
             </Typography>
           )}
         </Paper>
       </Stack>
       <Dialog open={deleting} onClose={() => navigate(`/instructor/templates/${id}`)} aria-labelledby="remove-template-title">
-        <DialogTitle id="remove-template-title">Delete this template?</DialogTitle>
+        <DialogTitle id="remove-template-title">{t('instructor.templates.deleteQuestion')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>Courses already made from it stay as they are.</DialogContentText>
+          <DialogContentText>{t('instructor.templates.deleteText')}</DialogContentText>
           <FormAlert message={removal.error ? errorMessage(removal.error) : null} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => navigate(`/instructor/templates/${id}`)}>Cancel</Button>
+          <Button onClick={() => navigate(`/instructor/templates/${id}`)}>{t('instructor.courseForm.cancel')}</Button>
           <Button color="error" variant="contained" onClick={confirmRemove} disabled={removal.loading}>
-            Delete
+            {t('instructor.templates.delete')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -11,37 +11,46 @@ import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { MY_TEMPLATES } from './operations';
+import { useT } from '../../i18n/useT';
 
 export default function TemplatesPage() {
+  const t = useT();
   const { data, loading } = useQuery(MY_TEMPLATES, { fetchPolicy: 'cache-and-network' });
-  if (loading && !data) return <Loading label="Loading your templates" />;
+  if (loading && !data) return <Loading label={t('instructor.templates.loading')} />;
   const templates = data?.me?.templates ?? [];
   return (
-    <Page title="Templates">
+    <Page title={t('instructor.templates.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        A template holds a course's language, level and requirements: make courses from it for other instructors.
+        {t('instructor.templates.intro')}
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>
           <Card variant="outlined" sx={{ height: '100%' }}>
             <CardActionArea component={RouterLink} to="/instructor/templates/new" sx={{ height: '100%', p: 3, textAlign: 'center' }}>
               <AddIcon fontSize="large" />
-              <Typography>Create a template</Typography>
+              <Typography>{t('instructor.templates.create')}</Typography>
             </CardActionArea>
           </Card>
         </Grid>
-        {templates.map((t) => (
-          <Grid key={t.id} size={{ xs: 12, sm: 6, md: 4 }}>
+        {templates.map((template) => (
+          <Grid key={template.id} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={`/instructor/templates/${t.id}`} sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={`/instructor/templates/${template.id}`} sx={{ height: '100%' }}>
                 <CardContent>
                   <Typography variant="h6" component="h2">
-                    {t.name}
+                    {template.name}
                   </Typography>
                   <Typography color="text.secondary">
-                    {languageName(t.language)} · {t.proficiency} · {t.completionRequirement} × {t.durationRequirement} min
+                    {t('instructor.templates.facts', {
+                      language: languageName(template.language),
+                      level: template.proficiency,
+                      conversations: template.completionRequirement,
+                      minutes: template.durationRequirement,
+                    })}
                   </Typography>
-                  <Typography variant="body2">{t.currentCoursesCount} current courses</Typography>
+                  <Typography variant="body2">
+                    {t('instructor.templates.currentCourses', { count: template.currentCoursesCount })}
+                  </Typography>
                 </CardContent>
               </CardActionArea>
             </Card>
@@ -50,7 +59,7 @@ export default function TemplatesPage() {
       </Grid>
       {!templates.length && (
         <Typography color="text.secondary" sx={{ mt: 2 }}>
-          No templates yet.
+          {t('instructor.templates.none')}
         </Typography>
       )}
     </Page>

@@ -33,8 +33,7 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
 import { MakeUpFlow } from './MakeUpFlow';
-import { RowIcon } from './RowIcon';
-import { rowKind, rowLabel } from './rowKind';
+import { RowIcon, rowKind, rowLabel } from './rowKind';
 import { STUDENT_CONVERSATIONS, type StudentConversation } from './operations';
 
 const courseLine = (c: StudentConversation) =>
