@@ -104,6 +104,8 @@ export const PARTS = {
   admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],
+  /** The join link's page signed out (the course's name, a new account first), away from the sign-in page's first load. */
+  join: ['auth.join'],
   /** The room (/conversation/*). */
   conversation: ['conversation', 'student.reserve.topicToBeAnnounced'],
 } as const satisfies Record<string, readonly string[]>;
@@ -115,7 +117,13 @@ const startsWith = (id: string, prefix: string) => id === prefix || id.startsWit
 
 export const inPart = (id: string, part: Part): boolean => PARTS[part].some((prefix) => startsWith(id, prefix));
 
-export const onFirstPage = (id: string): boolean => FIRST_PAGE_PREFIXES.some((prefix) => startsWith(id, prefix)) && !inPart(id, 'signedIn');
+/** Parts of signed-out pages: they come alone, without the signed-in shell's. */
+const SIGNED_OUT_PARTS: readonly Part[] = ['schoolSignIn', 'join'];
+/** Parts whose ids the first part leaves out, though their prefixes are the first page's. */
+const AWAY_FROM_FIRST_PAGE: readonly Part[] = ['signedIn', 'join'];
 
-/** The parts that load together with `part`: the signed-in shell's comes with every other. */
-export const partsWith = (part: Part): Part[] => (part === 'signedIn' ? [part] : ['signedIn', part]);
+export const onFirstPage = (id: string): boolean =>
+  FIRST_PAGE_PREFIXES.some((prefix) => startsWith(id, prefix)) && !AWAY_FROM_FIRST_PAGE.some((part) => inPart(id, part));
+
+/** The parts that load together with `part`: the signed-in shell's comes with every part of a signed-in page. */
+export const partsWith = (part: Part): Part[] => (part === 'signedIn' || SIGNED_OUT_PARTS.includes(part) ? [part] : ['signedIn', part]);

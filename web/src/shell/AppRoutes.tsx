@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
-import { AREAS, loadRequireAuth } from './firstPage';
+import { AREAS, loadJoinWelcome, loadRequireAuth } from './firstPage';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
@@ -19,7 +19,7 @@ function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
 }
 const AuthArea = lazy(() => import('../auth'));
 const JoinPage = lazy(() => import('../student/JoinPage'));
-const JoinWelcomePage = lazy(() => import('../student/JoinWelcomePage'));
+const JoinWelcomePage = lazy(loadJoinWelcome);
 const StudentArea = lazy(AREAS.student);
 const InstructorArea = lazy(AREAS.instructor);
 const SpeakerArea = lazy(AREAS.speaker);

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { INSTRUCTOR_PAGES } from '../instructor/pages';
 import { STUDENT_PAGES } from '../student/pages';
-import { AREAS, firstPageLoads, firstPageParts, loadRequireAuth } from './firstPage';
+import { AREAS, firstPageLoads, firstPageParts, loadJoinWelcome, loadRequireAuth } from './firstPage';
 
 describe('the first page loads', () => {
   it('asks for the client, the access check, the area and the student page side by side', () => {
@@ -25,7 +25,8 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageLoads('/instructor/templates', true), area);
   });
 
-  it('asks for nothing signed out (sign-in comes first) or outside the signed-in areas', () => {
+  it('asks for nothing signed out (sign-in comes first) but the join link, or outside the signed-in areas', () => {
+    assert.deepEqual(firstPageLoads('/join/1234567', false), [loadApolloProvider, loadJoinWelcome]);
     assert.deepEqual(firstPageLoads('/student/home', false), []);
     assert.deepEqual(firstPageLoads('/auth/sign_in', false), []);
     assert.deepEqual(firstPageLoads('/auth/sign_in', true), []);
@@ -40,5 +41,7 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageParts('/instructor/courses/grid', true), ['signedIn', 'instructor']);
     assert.deepEqual(firstPageParts('/instructor/courses/c-1', true), ['signedIn', 'instructor', 'instructorCourse']);
     assert.deepEqual(firstPageParts('/student/home', false), []);
+    // Signed out, the join page's words come alone, without the signed-in shell's.
+    assert.deepEqual(firstPageParts('/join/1234567', false), ['join']);
   });
 });

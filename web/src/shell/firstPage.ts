@@ -15,6 +15,8 @@ import { loadApolloProvider } from '../lib/apolloLoader';
 import { STUDENT_PAGES } from '../student/pages';
 
 export const loadRequireAuth = withMessages('signedIn', () => import('./RequireAuth'));
+/** The join link's page signed out: the course's name and a new account first. */
+export const loadJoinWelcome = withMessages('join', () => import('../student/JoinWelcomePage'));
 
 /** Each signed-in area by its path's first segment, with its messages (a student's, and the instructor's landing pages', come with each page). */
 export const AREAS = {
@@ -25,9 +27,9 @@ export const AREAS = {
   admin: withMessages('admin', () => import('../admin')),
 };
 
-/** What the page at `pathname` needs before it can paint, for a signed-in person; nothing when signed out. */
+/** What the page at `pathname` needs before it can paint; signed out, only the join link's page needs more than the first bundle. */
 export function firstPageLoads(pathname: string, signedIn: boolean): (() => Promise<unknown>)[] {
-  if (!signedIn) return [];
+  if (!signedIn) return /^\/join\/[^/]+/.test(pathname) ? [loadApolloProvider, loadJoinWelcome] : [];
   const [area, ...rest] = pathname.split('/').filter(Boolean);
   const areaLoad = AREAS[area as keyof typeof AREAS];
   if (!areaLoad) return [];
