@@ -20,6 +20,8 @@ import {
   type NewEvent,
   type StoredEvent,
 } from '../../services/eventstore/port';
+import type { PostgresEventStore } from '../../services/eventstore/postgres';
+import type pg from 'pg';
 import { registerUpcaster } from '../../services/eventstore/upcasting';
 
 export interface SlowAppend {
@@ -39,6 +41,37 @@ export interface EventStoreContractSubject {
 }
 
 export type EventStoreContractFactory = () => Promise<EventStoreContractSubject>;
+
+/** A store that appends on a caller's PostgreSQL connection (the PostgreSQL adapter, and wrappers of it). */
+type AppendsWithClient = EventStore & Pick<PostgresEventStore, 'appendWithClient'>;
+
+/** The contract's subject for a PostgreSQL-backed store: its late-commit test holds a transaction of `pool` open. */
+export function postgresSubject(pool: pg.Pool, store: AppendsWithClient): EventStoreContractSubject {
+  return {
+    store,
+    cleanup: () => store.close(),
+    async beginSlowAppend(stream, events) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await store.appendWithClient(client, [{ stream, expected: 'any', events }]);
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        client.release();
+        throw error;
+      }
+      return {
+        async commit() {
+          try {
+            await client.query('COMMIT');
+          } finally {
+            client.release();
+          }
+        },
+      };
+    },
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -10,7 +10,7 @@ import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } 
 import { preparePersonalData, withPersonalData, type PersonalKeyStore } from '../../services/eventstore/personal';
 import type { NewEvent } from '../../services/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { runEventStoreContract } from './eventstore.contract';
+import { postgresSubject, runEventStoreContract } from './eventstore.contract';
 
 let db: TestDatabase;
 let keys: PersonalKeyStore;
@@ -25,33 +25,9 @@ afterAll(async () => {
   await db?.drop();
 });
 
-runEventStoreContract('postgres with personal data', async () => {
-  const store = withPersonalData(createPostgresEventStore(db.pool), keys);
-  return {
-    store,
-    cleanup: () => store.close(),
-    async beginSlowAppend(stream, events) {
-      const client = await db.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await store.appendWithClient(client, [{ stream, expected: 'any', events }]);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        client.release();
-        throw error;
-      }
-      return {
-        async commit() {
-          try {
-            await client.query('COMMIT');
-          } finally {
-            client.release();
-          }
-        },
-      };
-    },
-  };
-});
+runEventStoreContract('postgres with personal data', async () =>
+  postgresSubject(db.pool, withPersonalData(createPostgresEventStore(db.pool), keys)),
+);
 
 const meta = () => ({ actorId: null, correlationId: 'c', causationId: null, occurredAt: new Date().toISOString(), schemaVersion: 1 });
 const ev = (type: string, data: unknown): NewEvent => ({ type, data, metadata: meta() });

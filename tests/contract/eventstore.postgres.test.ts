@@ -17,7 +17,7 @@ import { migrate } from '../../services/db/migrate';
 import { WrongExpectedVersionError, type NewEvent, type StoredEvent } from '../../services/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
-import { runEventStoreContract } from './eventstore.contract';
+import { postgresSubject, runEventStoreContract } from './eventstore.contract';
 
 let db: TestDatabase;
 
@@ -30,33 +30,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-runEventStoreContract('postgres', async () => {
-  const store = createPostgresEventStore(db.pool);
-  return {
-    store,
-    cleanup: () => store.close(),
-    async beginSlowAppend(stream, events) {
-      const client = await db.pool.connect();
-      try {
-        await client.query('BEGIN');
-        await store.appendWithClient(client, [{ stream, expected: 'any', events }]);
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        client.release();
-        throw error;
-      }
-      return {
-        async commit() {
-          try {
-            await client.query('COMMIT');
-          } finally {
-            client.release();
-          }
-        },
-      };
-    },
-  };
-});
+runEventStoreContract('postgres', async () => postgresSubject(db.pool, createPostgresEventStore(db.pool)));
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const meta = () => ({
