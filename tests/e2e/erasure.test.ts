@@ -5,8 +5,8 @@
  * payroll month), in the page's language too.
  */
 import { test, type Browser } from '@playwright/test';
-import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
+import { holdLessonInMay2026 } from '../support/payrollMonth';
 import { createSpeaker, createStudent } from '../support/scheduling';
 import { launchBrowser, openSession, screenshot, signInWithCookie, visible } from './support/browser';
 
@@ -51,30 +51,7 @@ test.describe('erasure', () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 60);
     const conversationId = `e2e-erasure-${speaker.accountId}`;
-    const { appended } = await app.runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
-      const stream = `conversation-${conversationId}`;
-      tx.append(stream, [
-        {
-          type: 'ConversationReserved',
-          data: {
-            conversationId,
-            kind: 'lesson',
-            provider: 'local',
-            reservedBy: student.accountId,
-            reservedWith: speaker.accountId,
-            reservedStart: '2026-05-04T10:00:00.000Z',
-            reservedEnd: '2026-05-04T10:30:00.000Z',
-            duration: 30,
-            learningLanguage: 'es',
-            courseId: null,
-            lessonId: null,
-            minutes: 30,
-          },
-        },
-        { type: 'ConversationStarted', data: { conversationId, at: '2026-05-04T10:00:00.000Z', stopsAt: '2026-05-04T10:30:00.000Z' } },
-      ]);
-    });
-    await app.runtime.runner.waitFor(appended?.checkpoint, ['payroll']);
+    await holdLessonInMay2026(app, { conversationId, speakerId: speaker.accountId, studentId: student.accountId });
     await createAdmin(app, 'erasure.admin@example.com');
     const session = await openSession(browser, app);
     const page = session.page;

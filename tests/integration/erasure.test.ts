@@ -22,6 +22,7 @@ import { migratePersonalKeys } from '../../services/eventstore/personal/keyStore
 import { liveSchema } from '../../services/feed/projector';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, dumpSchema, type TestDatabase } from '../support/database';
+import { holdLessonInMay2026 } from '../support/payrollMonth';
 import { createSpeaker, createStudent } from '../support/scheduling';
 
 const SECRET = 'test-secret-not-for-production-0123456789';
@@ -293,34 +294,7 @@ describe('erasure', () => {
     const speaker = await createSpeaker(app);
     const student = await createStudent(app, 120);
     const conversationId = `erasure-payroll-${speaker.accountId}`;
-    await append(`conversation-${conversationId}`, 'ConversationReserved', {
-      conversationId,
-      kind: 'lesson',
-      provider: 'local',
-      reservedBy: student.accountId,
-      reservedWith: speaker.accountId,
-      reservedStart: '2026-05-04T10:00:00.000Z',
-      reservedEnd: '2026-05-04T10:30:00.000Z',
-      duration: 30,
-      learningLanguage: 'es',
-      courseId: null,
-      lessonId: null,
-      minutes: 30,
-    });
-    await append(`conversation-${conversationId}`, 'ConversationStarted', {
-      conversationId,
-      at: '2026-05-04T10:00:00.000Z',
-      stopsAt: '2026-05-04T10:30:00.000Z',
-    });
-    await append(`conversation-${conversationId}`, 'ConversationMarked', {
-      conversationId,
-      markedAs: 'completed',
-      previous: null,
-      markedBy: speaker.accountId,
-      refundedMinutes: 0,
-      bonusMinutes: 0,
-      promotion: null,
-    });
+    await holdLessonInMay2026(app, { conversationId, speakerId: speaker.accountId, studentId: student.accountId, marked: true });
     await caughtUp();
     const refused = await app.gql(REQUEST, { input: { personId: speaker.accountId } }, admin.token);
     assert.equal(refused.errors?.[0].extensions?.code, 'CONFLICT');
