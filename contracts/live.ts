@@ -14,6 +14,11 @@ export const PRESENCE_WINDOW_MS = 23_000;
 export const UNUSED_AFTER_END_MINUTES = 0;
 /** A test call (issue 28) lasts at most this long once both are in the room, and waits this long for them. */
 export const TEST_CALL_MINUTES = 10;
+/**
+ * A recording's frame rate: the browser's mixer draws both cameras at it, and the archive's MP4 is
+ * written at it (the recorder's WebM declares no rate of its own).
+ */
+export const RECORDING_FRAMES_PER_SECOND = 24;
 /** A chat message is plain text of at most this many characters. */
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 /** Each participant may post this many chat messages per window. */

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { RECORDING_FRAMES_PER_SECOND } from '../../../contracts/live';
 import { describeMedia, generateTestRecording, percentOf, progressParser, transcodeToMp4 } from './media';
 
 describe('archive media', () => {
@@ -59,6 +60,9 @@ describe('archive media', () => {
       assert.equal(media.audio, 'aac');
       assert.ok(Math.abs((media.durationSeconds ?? 0) - 6) < 0.5, `duration ${media.durationSeconds}`);
       assert.ok(Math.abs(result.durationSeconds - 6) < 0.5);
+      // Written at the recording's rate, whatever rate ffmpeg reads in the input (a browser's WebM
+      // reads as 1,000 frames a second).
+      assert.equal(media.framesPerSecond, RECORDING_FRAMES_PER_SECOND);
       // +faststart: the index (moov) comes before the media data (mdat), so playback starts at once.
       const file = (await fs.readFile(output)).toString('latin1');
       assert.ok(file.indexOf('moov') > 0 && file.indexOf('moov') < file.indexOf('mdat'), 'moov before mdat');

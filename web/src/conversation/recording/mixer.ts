@@ -4,11 +4,12 @@
  * through WebAudio. The peer may arrive late or come back with a new stream: `setRemote` swaps it
  * in without stopping the recording.
  */
+import { RECORDING_FRAMES_PER_SECOND } from '../../../../contracts/live';
 import { stopMedia } from '../../compatibility/media';
 
 export const MIX_WIDTH = 1280;
 export const MIX_HEIGHT = 360;
-export const MIX_FPS = 24;
+export const MIX_FPS = RECORDING_FRAMES_PER_SECOND;
 
 export interface Mixer {
   stream: MediaStream;
