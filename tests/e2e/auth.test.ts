@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
 import { Messages } from '../../contracts/errors';
-import { PASSWORD_CHECK_DEBOUNCE_MS, PASSWORD_MISMATCH_MESSAGE, PASSWORD_RULES } from '../../contracts/validation/password';
+import { EMAIL_REQUIRED_MESSAGE } from '../../contracts/validation/email';
+import {
+  PASSWORD_CHECK_DEBOUNCE_MS,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_RULES,
+} from '../../contracts/validation/password';
 import { PASSWORD_BLOCKED } from '../../web/src/lib/passwordFeedback';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
@@ -271,6 +277,30 @@ test.describe('sign-out and signing in again', () => {
     await atPath(page, '/student/home');
     await menuIs(page, SIGNED_IN_MENU);
     await minutesShown(page, 0);
+    await session.close();
+  });
+
+  test('refuses an empty sign-in field by field, focuses the first, and clears each as it is filled', async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await page.goto('/auth/sign_in');
+    const email = page.getByLabel('Email address');
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await visible(page.getByText(EMAIL_REQUIRED_MESSAGE));
+    await visible(page.getByText(PASSWORD_REQUIRED_MESSAGE));
+    assert.ok(await email.evaluate((input) => input === document.activeElement), 'the email field is focused');
+    await email.fill('  ');
+    await visible(page.getByText(EMAIL_REQUIRED_MESSAGE));
+    await email.fill('someone@example.com');
+    await hidden(page.getByText(EMAIL_REQUIRED_MESSAGE));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    assert.ok(await password.evaluate((input) => input === document.activeElement), 'the password field is focused');
+    await password.fill('x');
+    await hidden(page.getByText(PASSWORD_REQUIRED_MESSAGE));
+    // Forgot password carries the address typed.
+    assert.match((await page.getByRole('link', { name: /Forgot/ }).getAttribute('href')) ?? '', /email_address=someone%40example\.com/);
+    await atPath(page, '/auth/sign_in');
     await session.close();
   });
 

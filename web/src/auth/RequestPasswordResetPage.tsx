@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { emailError } from '../../../contracts/validation/email';
 import { EmailField } from '../components/EmailField';
+import { muiField } from '../components/fields';
 import { FormAlert } from '../components/FormAlert';
 import { notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
@@ -50,7 +51,7 @@ export default function RequestPasswordResetPage() {
     <AuthCard title={t('auth.requestReset.title')} subtitle={t('auth.requestReset.subtitle')}>
       <form onSubmit={onSubmit} noValidate>
         <EmailField
-          registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })}
+          field={muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
           error={errors.emailAddress?.message}
         />
         <FormAlert message={error && errorMessage(error)} />

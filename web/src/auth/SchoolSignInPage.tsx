@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EMAIL_REQUIRED_MESSAGE } from '../../../contracts/validation/email';
 import { EmailField } from '../components/EmailField';
+import { muiField } from '../components/fields';
 import { FormAlert } from '../components/FormAlert';
 import { loadApollo } from '../lib/apolloLoader';
 import { browserJar } from '../lib/authCookies';
@@ -101,7 +102,7 @@ export default function SchoolSignInPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <EmailField
-          registration={register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE })}
+          field={muiField(register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE }))}
           error={errors.emailAddress?.message}
         />
         <FormAlert message={error ? errorMessage(error) : null} />

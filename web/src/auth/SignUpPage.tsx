@@ -14,6 +14,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { emailError } from '../../../contracts/validation/email';
 import { checkPassword } from '../../../contracts/validation/password';
 import { EmailField } from '../components/EmailField';
+import { muiField } from '../components/fields';
 import { FormAlert } from '../components/FormAlert';
 import { PasswordFields, SubmitBlockedReason, usePasswordFeedback } from '../components/PasswordFields';
 import { useAuth } from '../lib/auth';
@@ -111,7 +112,7 @@ export default function SignUpPage() {
           ) : (
             <>
               <EmailField
-                registration={register('emailAddress', { validate: (v) => emailError(v) ?? true })}
+                field={muiField(register('emailAddress', { validate: (v) => emailError(v) ?? true }))}
                 error={errors.emailAddress?.message}
               />
               <Controller
