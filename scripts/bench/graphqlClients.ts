@@ -48,7 +48,7 @@ export function runGraphQLClients(options: ClientsOptions): Promise<ClientsResul
  * so the load generator, not the API, set the ceiling (a bare Node server answered 473 requests/s).
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function post(url: string, token: string | null, payload: string): Promise<unknown> {
+export function post(url: string, token: string | null, payload: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -111,6 +111,7 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
   return { ...measured, failures, errors, latencies };
 }
 
-if (!isMainThread && parentPort) {
+// Only in the worker started for this module (another bench's worker may import `post`).
+if (!isMainThread && parentPort && (workerData as { module?: string })?.module === import.meta.url) {
   parentPort.postMessage(await clientsThread((workerData as { options: ClientsOptions }).options));
 }

@@ -31,6 +31,9 @@ export interface CpuReading extends CpuSpent {
 /** The kernel's clock ticks per second for /proc times (USER_HZ, 100 on Linux's usual builds). */
 const TICK_MS = 10;
 
+/** CPU time (user + system, ms) a process has spent, from /proc; null where there is no /proc. */
+export const processCpuMs = (pid: number): number | null => procTimesMs(`/proc/${pid}/stat`);
+
 function procTimesMs(statPath: string): number | null {
   try {
     const stat = fs.readFileSync(statPath, 'utf8');
