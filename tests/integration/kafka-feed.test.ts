@@ -17,6 +17,7 @@ import { DEFAULT_TOPIC, partitionOf } from '../../services/relay/index';
 import { seedDemo } from '../../scripts/seed';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { createTestDatabase, dumpSchema, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { killRoles, readTopic, startKafkaBroker, startRole, type KafkaBroker, type Role } from '../support/kafka';
 
 let broker: KafkaBroker;
@@ -78,19 +79,21 @@ async function lastEvent(): Promise<GlobalCheckpoint | null> {
 }
 
 async function kafkaReached(to: GlobalCheckpoint, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { rows } = await rmPool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [
-      names(),
-    ]);
-    const behind = names().filter((n) => {
-      const r = rows.find((x) => x.name === n);
-      return !r?.transaction_id || compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, to) < 0;
-    });
-    if (!behind.length) return;
-    if (Date.now() > deadline) throw new Error(`through Kafka, ${behind.join(', ')} did not reach ${to.transactionId}/${to.position}`);
-    await sleep(100);
-  }
+  await eventually(
+    async () => {
+      const { rows } = await rmPool.query('SELECT name, transaction_id, position FROM projection_checkpoints WHERE name = ANY($1)', [
+        names(),
+      ]);
+      const behind = names().filter((n) => {
+        const r = rows.find((x) => x.name === n);
+        return !r?.transaction_id || compareCheckpoints({ transactionId: r.transaction_id, position: r.position }, to) < 0;
+      });
+      assert.deepEqual(behind, [], 'read models behind');
+      return true;
+    },
+    `every read model to reach ${to.transactionId}/${to.position} through Kafka`,
+    timeoutMs,
+  );
 }
 
 /** Both sides at the log's end (the app's jobs may still append: then again), then every read model compared. */
@@ -144,7 +147,7 @@ it('a worker killed with SIGKILL mid-batch three times changes nothing', async (
     const slot = kill % 2;
     const victim = workers[slot];
     await victim.waitFor('assigned partitions');
-    // Mid-batch: every batch holds its transaction open 150 ms before committing.
+    // Deliberate: mid-batch, at a random moment (every batch holds its transaction open 150 ms).
     await sleep(300 + Math.floor(Math.random() * 300));
     await victim.kill('SIGKILL');
     workers[slot] = startRole('worker', workerEnv());
