@@ -9,7 +9,9 @@
  * and of PostgreSQL, the figures the capacity model (docs/capacity.md) is built from.
  *
  * BENCH_LIVE_PARTICIPANTS (1000), BENCH_LIVE_API_PROCESSES (2), BENCH_LIVE_SECONDS (30),
- * BENCH_LIVE_RUNS (3). The accounts and conversations are made by an in-process app on the same
+ * BENCH_LIVE_RUNS (3), BENCH_LIVE_PROFILE_DIR (a CPU profile of each API process, written there);
+ * with EMBEDDED_PG_SETTINGS=shared_preload_libraries=pg_stat_statements it prints PostgreSQL's
+ * busiest statements too. The accounts and conversations are made by an in-process app on the same
  * database; the participants run in a worker thread (liveClients.ts); the API processes are
  * tests/integration/fixtures/api-process.ts. Each run has conversations of its own; the tables print
  * the runs' median and spread, and each process's pauses during the load (event-loop delay, garbage
@@ -33,6 +35,7 @@ const SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 30);
 const WARMUP_MS = 10_000;
 /** Runs, each with conversations of its own; the tables give their median and spread. */
 const RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 3);
+const PROFILE_DIR = process.env.BENCH_LIVE_PROFILE_DIR;
 const TEST_SECRET = 'test-secret-not-for-production-0123456789';
 
 const OPEN = `mutation($id: ID!) { moderateConversation(input: { conversationId: $id, open: true }) { opened } }`;
@@ -58,11 +61,43 @@ interface Round extends LiveClientsResult {
   events: number;
 }
 
+/**
+ * PostgreSQL's statements during the load, when the cluster has pg_stat_statements loaded
+ * (EMBEDDED_PG_SETTINGS=shared_preload_libraries=pg_stat_statements): reset as a run's load starts,
+ * read as it ends. Null without it.
+ */
+async function statementsWatch(app: TestApp) {
+  try {
+    await app.runtime.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await app.runtime.pool.query('SELECT pg_stat_statements_reset()');
+  } catch {
+    return null;
+  }
+  return {
+    reset: () => app.runtime.pool.query('SELECT pg_stat_statements_reset()'),
+    top: async (limit: number) =>
+      (
+        await app.runtime.pool.query<{ calls: string; total_ms: number; mean_ms: number; query: string }>(
+          `SELECT calls::text, total_exec_time + total_plan_time AS total_ms, (total_exec_time + total_plan_time) / calls AS mean_ms,
+                  regexp_replace(query, '\\s+', ' ', 'g') AS query
+             FROM pg_stat_statements WHERE calls > 0 ORDER BY total_ms DESC LIMIT $1`,
+          [limit],
+        )
+      ).rows,
+  };
+}
+
 async function startApiProcess(app: TestApp): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts')],
+    [
+      // BENCH_LIVE_PROFILE_DIR: each API process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      '--import',
+      'tsx',
+      path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts'),
+    ],
     {
       env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, NODE_ENV: 'test' },
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -93,6 +128,7 @@ async function main() {
   );
   const apis = await Promise.all(Array.from({ length: API_PROCESSES }, () => startApiProcess(app)));
   const benchPauses = watchPauses();
+  const statements = await statementsWatch(app);
 
   /** One run: conversations of their own (so every speaker arrives anew), SECONDS of load. */
   const round = async (): Promise<Round> => {
@@ -124,6 +160,7 @@ async function main() {
     const result = await runLiveClients({ pairs, seconds: SECONDS, warmupMs: WARMUP_MS, presencePollMs: PRESENCE_POLL_MS }, () => {
       for (const api of apis) api.child.send('reset-pauses');
       benchPauses.reset();
+      void statements?.reset();
       atStart = { api: apiCpuMs(), cpu: readCpu(), head: head() };
     });
     const apiMs = apiCpuMs() - atStart.api;
@@ -197,11 +234,18 @@ async function main() {
     pauses.add(i + 1, 'bench (setup app)', ...pauseCells(r.bench));
   });
   pauses.print();
+  if (statements) {
+    console.log(`\nPostgreSQL's statements by time (execution and planning) during the last run's load (pg_stat_statements)\n`);
+    const top = new Table(['calls', 'total ms', 'mean ms', 'statement']);
+    for (const row of await statements.top(12))
+      top.add(row.calls, row.total_ms.toFixed(0), row.mean_ms.toFixed(3), row.query.slice(0, 110));
+    top.print();
+  } else console.log('\n(No statement table: start with EMBEDDED_PG_SETTINGS=shared_preload_libraries=pg_stat_statements to see one.)');
   const errors = rounds.reduce((sum, r) => sum + r.errors, 0);
   for (const message of rounds.flatMap((r) => r.firstErrors).slice(0, 3)) console.error(message);
   console.log(`\nErrors: ${errors}. Total ${((Date.now() - started) / 1000).toFixed(1)} s. Target: p99 under 50 ms.`);
   benchPauses.stop();
-  for (const api of apis) api.child.kill('SIGTERM');
+  await Promise.all(apis.map((api) => new Promise((exited) => api.child.once('exit', exited).kill('SIGTERM'))));
   await app.close();
   process.exit(0);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { it } from 'vitest';
-import { assertReachableByOthers } from './embedded';
+import { assertReachableByOthers, extraSettings } from './embedded';
 
 it('refuses a data folder under a folder closed to other users, saying what to do', () => {
   const closed = fs.mkdtempSync(path.join(os.tmpdir(), 'tertulia-closed-'));
@@ -26,4 +26,15 @@ it('refuses a data folder under a folder closed to other users, saying what to d
   } finally {
     fs.rmSync(closed, { recursive: true, force: true });
   }
+});
+
+it('takes more server settings from EMBEDDED_PG_SETTINGS, and refuses a malformed one by name', () => {
+  assert.deepEqual(extraSettings(undefined), []);
+  assert.deepEqual(extraSettings(' '), []);
+  assert.deepEqual(extraSettings('shared_preload_libraries=pg_stat_statements, pg_stat_statements.track_planning=on'), [
+    'shared_preload_libraries=pg_stat_statements',
+    'pg_stat_statements.track_planning=on',
+  ]);
+  for (const bad of ['work_mem', 'a b=c', "x='y'", 'fsync=off\0', '=on'])
+    assert.throws(() => extraSettings(bad), /EMBEDDED_PG_SETTINGS: .* is not a name=value setting/);
 });

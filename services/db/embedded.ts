@@ -128,6 +128,21 @@ async function initialise(dataDir: string, port: number, isRoot: boolean, logFil
 }
 
 /**
+ * EMBEDDED_PG_SETTINGS: more server settings for the embedded PostgreSQL, `name=value` pairs
+ * separated by commas (e.g. `shared_preload_libraries=pg_stat_statements` to look at statements
+ * while a bench runs). A malformed pair refuses the start, naming it.
+ */
+export function extraSettings(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((pair) => {
+    const setting = pair.trim();
+    if (!/^[a-z_][a-z0-9_.]{0,62}=[^\s,\0'"]{1,200}$/i.test(setting))
+      throw new Error(`EMBEDDED_PG_SETTINGS: "${setting.slice(0, 80)}" is not a name=value setting (no spaces or quotes)`);
+    return setting;
+  });
+}
+
+/**
  * Starts the server in a session of its own (detached), its output appended to `logFile`, and
  * waits until it accepts connections. It outlives this process unless stopped: see `leave`.
  */
@@ -138,6 +153,7 @@ async function startServer(dataDir: string, port: number, isRoot: boolean, logFi
     ...['-c', 'max_connections=200'],
     ...(disposable ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : ['-c', 'fsync=on']),
     ...(SOCKET_DIR ? ['-c', `unix_socket_directories=${SOCKET_DIR}`] : []),
+    ...extraSettings(process.env.EMBEDDED_PG_SETTINGS).flatMap((setting) => ['-c', setting]),
   ];
   const child = spawn(path.join(binariesDir(), 'postgres'), ['-D', dataDir, '-p', String(port), ...flags], {
     ...ids,
