@@ -117,6 +117,8 @@ export interface SharedBatchResult {
   from: GlobalCheckpoint | null;
   /** What `options.lagging` named (then nothing was read or applied). */
   lagging: string[];
+  /** How many of the projectors' checkpoint rows this batch held (with `skipLocked`, those another runner held are not). */
+  held: number;
 }
 
 export interface SharedBatchOptions {
@@ -129,6 +131,12 @@ export interface SharedBatchOptions {
   lagging?: (checkpoints: ReadonlyMap<string, GlobalCheckpoint | null>) => Promise<string[]>;
   /** Runs just before the commit (tests hold a batch open with it). */
   beforeCommit?: (read: number) => Promise<void>;
+  /**
+   * Leave out the checkpoint rows another runner holds (it is applying a batch to them) instead of
+   * waiting for its commit, after which there would be nothing left to do. The direct runner's
+   * choice, where every API process runs one; a Kafka worker's batch must wait, its messages in hand.
+   */
+  skipLocked?: boolean;
 }
 
 /**
@@ -178,7 +186,7 @@ export async function applySharedBatch(
       `BEGIN;${options.searchPath ? ` SET LOCAL search_path TO ${options.searchPath};` : ''}
        SELECT name, transaction_id, position FROM projection_checkpoints
         WHERE name = ANY(ARRAY[${projectors.map((p) => escapeLiteral(p.name)).join(', ')}]::text[]) AND failed_at IS NULL
-        ORDER BY name FOR UPDATE`,
+        ORDER BY name FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`,
     );
     const { rows } = (opened as unknown as pg.QueryResult[]).at(-1)!;
     const checkpoints = new Map<string, GlobalCheckpoint | null>(
@@ -193,7 +201,7 @@ export async function applySharedBatch(
     if (!events.length) {
       await db.query('COMMIT');
       open = false;
-      return { read: 0, moved: [], to: null, from: earliest ?? null, lagging };
+      return { read: 0, moved: [], to: null, from: earliest ?? null, lagging, held: checkpoints.size };
     }
     const applied: number[] = [];
     const moved: string[] = [];
@@ -231,6 +239,7 @@ export async function applySharedBatch(
       to: { transactionId: last.transactionId, position: last.position },
       from: earliest ?? null,
       lagging,
+      held: checkpoints.size,
     };
   } catch (error) {
     if (open) await db.query('ROLLBACK').catch(() => {});

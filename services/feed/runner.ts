@@ -234,14 +234,19 @@ export class ProjectionRunner {
       try {
         // Asked once a loop: null (a clash, one search path a read model) is an answer too.
         if (searchPath === undefined) searchPath = await sharedSearchPath(this.pool, lane);
-        const { read, moved, to, from } = await applySharedBatch(this.pool, this.store, lane, this.batchSize, { searchPath });
+        const { read, moved, to, from, held } = await applySharedBatch(this.pool, this.store, lane, this.batchSize, {
+          searchPath,
+          skipLocked: true,
+        });
         transientFailures = 0;
         if (to) for (const name of moved) this.reached.set(name, to);
         if (read > 0) this.notifyAdvanced();
         if (read < this.batchSize) {
           // Events held back behind an older transaction (in any database of the server, or a write
           // that is no append) are announced by nobody when it ends: look again soon, backing off.
-          const heldBack = !state.woken && (await this.eventsPending(to ?? from));
+          // Not when this batch held no checkpoint (another process's runner is applying, or every
+          // read model of the lane has failed): nothing here would apply them.
+          const heldBack = held > 0 && !state.woken && (await this.eventsPending(to ?? from));
           heldBackWaits = heldBack ? heldBackWaits + 1 : 0;
           const idle = this.options.idleWaitMs ?? 1000;
           await this.sleep(heldBack ? heldBackRetryMs(heldBackWaits, idle) : idle, state);

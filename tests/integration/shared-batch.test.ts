@@ -161,6 +161,38 @@ describe('a shared batch', () => {
     assert.equal(counted.catalog, 1);
   });
 
+  it("with skipLocked, leaves the rows another runner's open batch holds instead of waiting for it, and applies nothing twice", async () => {
+    const account = await appendChanges(2);
+    const searchPath = await sharedSearchPath(db.pool, [alpha, beta]);
+    let release!: () => void;
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // The first batch holds its rows open until released, as a runner in another process would while applying.
+    const first = applySharedBatch(db.pool, store, [alpha, beta], 500, {
+      searchPath,
+      beforeCommit: () => {
+        holding();
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
+    await held;
+    try {
+      // Waiting for the held rows would wait for ever (the first commits only once this returns): fail instead.
+      const second = await Promise.race([
+        applySharedBatch(db.pool, store, [alpha, beta], 500, { searchPath, skipLocked: true }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the second batch waited for the rows the first holds')), 10_000),
+        ),
+      ]);
+      assert.deepEqual({ held: second.held, read: second.read, moved: second.moved }, { held: 0, read: 0, moved: [] });
+    } finally {
+      release();
+    }
+    assert.ok((await first).read >= 2);
+    assert.equal(await rowsIn('rm_alpha', 'marks', account), 2, 'applied once, by the batch that held the rows');
+    assert.equal(await rowsIn('rm_beta', 'notes', account), 2);
+  });
+
   it('a failed batch sends no notice, moves nothing, and leaves no notice held on its connection', async () => {
     const account = await appendChanges(1);
     const { pool } = countingPool(1);
