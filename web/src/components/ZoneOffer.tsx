@@ -40,7 +40,13 @@ export function ZoneOffer() {
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }} justifyContent="space-between">
         <span>{error ?? t('time.zoneOffer.text', { saved, offer })}</span>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        {/* Each label on one line: on a phone a long zone's button takes a row of its own. */}
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexShrink: 0, flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+        >
           <Button size="small" variant="contained" disabled={loading} onClick={use}>
             {t('time.zoneOffer.use', { zone: offer })}
           </Button>
