@@ -101,7 +101,7 @@ export const PARTS = {
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
   instructorLti: ['ltiPick'],
   instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
-  admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
+  admin: ['admin', 'notes', 'conversation.participants', 'conversation.rating.outOf', ...CONVERSATION_HEADINGS],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],
   /** The join link's page signed out (the course's name, a new account first), away from the sign-in page's first load. */
