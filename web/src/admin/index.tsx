@@ -14,6 +14,7 @@ import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { Page } from '../components/Page';
 import { useT } from '../i18n/useT';
+import { withMessages } from '../i18n/withMessages';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { adminCalls } from './adminCalls';
@@ -21,7 +22,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
-const BackOffice = lazy(() => import('./BackOffice'));
+const BackOffice = lazy(withMessages('adminPages', () => import('./BackOffice')));
 const SIGNED_OUT = 'signedOut';
 
 export default function AdminArea() {

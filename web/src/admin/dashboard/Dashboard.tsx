@@ -143,7 +143,7 @@ export function Dashboard() {
                             {format(c.reservedStart)}
                           </Link>
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('admin.minutes', { minutes: c.duration })}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('admin.dashboard.durationValue', { minutes: c.duration })}</TableCell>
                         <TableCell>
                           <ConversationStatus status={c.status} />
                         </TableCell>
