@@ -2,7 +2,9 @@
  * The back-office in Chromium (issue 3): an admin finds a student by quick search, adds minutes with
  * a reason and sees the transaction, the history entry and the student's own header change live;
  * changes the student's roles; opens the student's password-reset notification and its timeline;
- * pages a filtered students list forward and back, reloads, and gets the same view.
+ * pages a filtered students list forward and back, reloads, and gets the same view; the back-office in
+ * the browser's Spanish (screenshots admin-dashboard-es-1280, admin-students-es-1280,
+ * admin-student-es-375, admin-menu-es-375).
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -287,6 +289,50 @@ test.describe('the back-office', () => {
       });
     assert.ok(sideways <= 0, `the students table scrolls ${sideways} px sideways at 1280 px`);
     await screenshot(page, 'admin-students-1280');
+  });
+
+  test("in the browser's Spanish: the sidebar, the dashboard, a filtered students list at 1280 px and a student's page at 375 px", async () => {
+    const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
+    const { page } = session;
+    try {
+      await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
+      await page.goto('/admin/dashboard');
+      const sections = await visible(page.getByRole('navigation', { name: 'Secciones de la administración' }));
+      await visible(sections.getByRole('link', { name: 'Proveedores de identidad' }));
+      await visible(page.getByRole('heading', { name: 'Panel', level: 1 }));
+      await visible(page.getByText('Conversaciones de hoy'));
+      await visible(page.getByText('No hay conversaciones reservadas para hoy ni mañana.'));
+      await screenshot(page, 'admin-dashboard-es-1280');
+
+      const table = {
+        filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] },
+        pagination: { page: 0, pageSize: 10 },
+        sort: [{ field: 'emailAddress', sort: 'asc' }],
+      };
+      await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);
+      await visible(page.getByRole('heading', { name: 'Estudiantes', level: 1 }));
+      await visible(page.getByTestId('page-range').getByText(`1–10 de ${SCHOOL_STUDENTS}`));
+      await visible(page.getByText('Correo electrónico contiene @school'));
+      await visible(page.getByRole('button', { name: 'Página siguiente' }));
+      // react-admin's own words (the sort tooltip's) come from the catalogs too.
+      await page.getByRole('columnheader', { name: 'Creado' }).getByRole('button').hover();
+      await visible(page.getByRole('tooltip').getByText(/^Ordenar por creado en orden (ascendente|descendente)$/));
+      await screenshot(page, 'admin-students-es-1280');
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto(`/admin/students/${studentId}/minutes`);
+      await visible(page.getByRole('tab', { name: 'Minutos' }));
+      await visible(page.getByRole('heading', { name: 'Ajustar minutos' }));
+      await visible(page.getByTestId('person-minutes').getByText(/^Queda(n)? \d+ minutos?$/));
+      await screenshot(page, 'admin-student-es-375');
+      await page.getByRole('button', { name: 'Menú de la administración' }).click();
+      await visible(
+        page.getByRole('navigation', { name: 'Secciones de la administración' }).getByRole('link', { name: 'Planes de precios' }),
+      );
+      await screenshot(page, 'admin-menu-es-375', { fullPage: false });
+    } finally {
+      await session.close();
+    }
   });
 });
 

@@ -3,11 +3,12 @@
  * admin first leaves the dashboard (issue 31: the dashboard paints without react-admin). The
  * sidebar (layout/AdminLayout) stays outside, in the area (index.tsx).
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource, defaultTheme, memoryStore, type RaThemeOptions, type Store } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
 import { client } from '../lib/apollo';
 import { themeOptions } from '../shell/theme';
+import { useLocale } from '../i18n/LocaleProvider';
 import { useT } from '../i18n/useT';
 import { NotFoundPage } from '../shell/pages';
 import { adminCalls } from './adminCalls';
@@ -15,6 +16,7 @@ import codes, { RedemptionSetCreate, RedemptionSetShow } from './codes';
 import conversations from './conversations';
 import courses from './courses';
 import { createDataProvider } from './dataProvider';
+import { backOfficeI18nProvider } from './i18nProvider';
 import groups from './groups';
 import instructors from './instructors';
 import lessons from './lessons';
@@ -60,10 +62,13 @@ const PageOnly = ({ children }: { children?: ReactNode }) => <>{children}</>;
 export default function BackOffice({ kept }: { kept: { store?: Store } }) {
   kept.store ??= memoryStore();
   const t = useT();
+  const { locale } = useLocale();
+  const i18nProvider = useMemo(() => backOfficeI18nProvider(t, locale), [t, locale]);
   return (
     <Admin
       basename="/admin"
       dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
       layout={PageOnly}
       dashboard={ToDashboard}
       theme={theme}

@@ -13,6 +13,8 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { Page } from '../components/Page';
+import { useT } from '../i18n/useT';
+import { withMessages } from '../i18n/withMessages';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { adminCalls } from './adminCalls';
@@ -20,10 +22,13 @@ import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
-const BackOffice = lazy(() => import('./BackOffice'));
+const BackOffice = lazy(withMessages('adminPages', () => import('./BackOffice')));
+const SIGNED_OUT = 'signedOut';
 
 export default function AdminArea() {
+  const t = useT();
   const [self, setSelf] = useState<AdminSelf | null>(null);
+  // 'signedOut' is worded when shown, so a change of language rewords it.
   const [problem, setProblem] = useState<string | null>(null);
   const kept = useMemo(() => ({}), []);
 
@@ -32,7 +37,7 @@ export default function AdminArea() {
       .me()
       .then((me: any) => {
         // The role is checked once, by the route guard (shell/RequireAuth) before this area loads.
-        if (!me) setProblem('Sign in again to use the back-office.');
+        if (!me) setProblem(SIGNED_OUT);
         else setSelf({ id: me.id, emailAddress: me.emailAddress, tzIdentifier: me.tzIdentifier ?? DEFAULT_TIME_ZONE });
       })
       .catch((error: unknown) => setProblem(errorMessage(error)));
@@ -40,17 +45,17 @@ export default function AdminArea() {
 
   if (problem) {
     return (
-      <Page title="Back-office">
+      <Page title={t('admin.area.title')}>
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {problem}
+          {problem === SIGNED_OUT ? t('admin.area.signInAgain') : problem}
         </Alert>
         <Button component={RouterLink} to="/" variant="contained">
-          Go home
+          {t('admin.area.goHome')}
         </Button>
       </Page>
     );
   }
-  if (!self) return <Loading label="Loading the back-office" />;
+  if (!self) return <Loading label={t('admin.area.loading')} />;
 
   return (
     <AdminSelfProvider value={self}>
@@ -61,7 +66,7 @@ export default function AdminArea() {
           <Route
             path="*"
             element={
-              <Suspense fallback={<Loading label="Loading the back-office" />}>
+              <Suspense fallback={<Loading label={t('admin.area.loading')} />}>
                 <BackOffice kept={kept} />
               </Suspense>
             }

@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { type Translate, useT } from '../../i18n/useT';
 import { useState } from 'react';
 import { useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,35 +24,42 @@ import { useCursorList } from '../list/useCursorList';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'createdAt', sort: 'desc' }] });
 
-const FILTERS: FilterField[] = [
-  { source: 'value', label: 'Code', kind: 'text' },
-  { source: 'createdAt', label: 'Created', kind: 'date' },
-  { source: 'redeemedOn', label: 'Redeemed on', kind: 'date' },
-  { source: 'minuteQuantity', label: 'Minutes', kind: 'number' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'value', label: t('admin.codes.code'), kind: 'text' },
+  { source: 'createdAt', label: t('admin.codes.created'), kind: 'date' },
+  { source: 'redeemedOn', label: t('admin.codes.redeemedOn'), kind: 'date' },
+  { source: 'minuteQuantity', label: t('admin.codes.minutes'), kind: 'number' },
 ];
 
 function Redeemed(_: { source?: string; label?: string; sortable?: boolean }) {
+  const t = useT();
   const record = useRecordContext<{ redeemedOn: string | null }>();
   if (!record) return null;
   return record.redeemedOn ? (
-    <Chip size="small" color="default" label="Redeemed" />
+    <Chip size="small" color="default" label={t('admin.codes.redeemed')} />
   ) : (
-    <Chip size="small" color="success" label="Available" />
+    <Chip size="small" color="success" label={t('admin.codes.available')} />
   );
 }
 
 export function RedemptionCodeList() {
+  const t = useT();
   const list = useCursorList({ resource: 'redemption_codes', defaults: DEFAULTS });
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const columns: Column[] = [
-    { source: 'value', label: 'Code', field: <TextValue source="value" /> },
-    { source: 'createdAt', label: 'Created', field: <TimeField source="createdAt" /> },
-    { source: 'minuteQuantity', label: 'Minutes', field: <TextValue source="minuteQuantity" /> },
-    { source: 'redemptionSet.name', label: 'Set', field: <TextValue source="redemptionSet.name" />, sortable: false },
-    { source: 'status', label: 'Status', field: <Redeemed />, sortable: false },
-    { source: 'redeemedBy.emailAddress', label: 'Redeemed by', field: <TextValue source="redeemedBy.emailAddress" />, sortable: false },
-    { source: 'redeemedOn', label: 'Redeemed on', field: <TimeField source="redeemedOn" /> },
+    { source: 'value', label: t('admin.codes.code'), field: <TextValue source="value" /> },
+    { source: 'createdAt', label: t('admin.codes.created'), field: <TimeField source="createdAt" /> },
+    { source: 'minuteQuantity', label: t('admin.codes.minutes'), field: <TextValue source="minuteQuantity" /> },
+    { source: 'redemptionSet.name', label: t('admin.codes.set'), field: <TextValue source="redemptionSet.name" />, sortable: false },
+    { source: 'status', label: t('admin.codes.status'), field: <Redeemed />, sortable: false },
+    {
+      source: 'redeemedBy.emailAddress',
+      label: t('admin.codes.redeemedBy'),
+      field: <TextValue source="redeemedBy.emailAddress" />,
+      sortable: false,
+    },
+    { source: 'redeemedOn', label: t('admin.codes.redeemedOn'), field: <TimeField source="redeemedOn" /> },
   ];
 
   const find = (event: React.FormEvent) => {
@@ -67,31 +75,31 @@ export function RedemptionCodeList() {
   };
 
   return (
-    <Page title="Redemption codes">
+    <Page title={t('admin.codes.title')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }} alignItems={{ sm: 'flex-start' }}>
-        <Stack component="form" direction="row" spacing={1} onSubmit={find} aria-label="Find a code" alignItems="flex-start">
+        <Stack component="form" direction="row" spacing={1} onSubmit={find} aria-label={t('admin.codes.find')} alignItems="flex-start">
           <TextField
             size="small"
-            label="Redemption code"
+            label={t('admin.codes.codeField')}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             error={!!problem}
             helperText={problem ?? ' '}
           />
           <Button type="submit" variant="outlined">
-            Find
+            {t('admin.codes.findButton')}
           </Button>
         </Stack>
         <Button component={RouterLink} to="/admin/redemption_sets/new" variant="contained" startIcon={<AddIcon />}>
-          New redemption set
+          {t('admin.codes.newSet')}
         </Button>
       </Stack>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id) => `/admin/redemption_codes/${encodeURIComponent(String(id))}`}
-        empty={<Typography color="text.secondary">No redemption codes match these filters.</Typography>}
+        empty={<Typography color="text.secondary">{t('admin.codes.empty')}</Typography>}
       />
     </Page>
   );

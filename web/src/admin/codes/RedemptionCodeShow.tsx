@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -25,62 +26,63 @@ interface CodeRecord {
 }
 
 export function RedemptionCodeShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const format = useAdminTime();
   const { data, error, isPending } = useGetOne<CodeRecord>('redemption_codes', { id });
-  usePageTitle(data ? `${data.value} · Redemption codes` : 'Redemption code');
+  usePageTitle(data ? t('admin.codes.pageTitle', { code: data.value }) : t('admin.codes.one'));
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the code"
-      list={{ path: '/admin/redemption_codes', label: 'Redemption codes' }}
+      what={t('admin.codes.what')}
+      list={{ path: '/admin/redemption_codes', label: t('admin.codes.title') }}
       crumb={(code) => code.value}
-      title={(code) => `Redemption code ${code.value}`}
+      title={(code) => t('admin.codes.heading', { code: code.value })}
     >
       {(code) => {
         const rows: [string, React.ReactNode][] = [
           [
-            'Code',
+            t('admin.codes.code'),
             // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
             <Typography component="span" sx={{ fontFamily: 'monospace', fontSize: '1.1rem' }} data-testid="code-value">
               {code.value}
             </Typography>,
           ],
-          ['Version', code.valueVersion],
-          ['Minutes', code.minuteQuantity],
-          ['Created', format(code.createdAt)],
+          [t('admin.codes.version'), code.valueVersion],
+          [t('admin.codes.minutes'), code.minuteQuantity],
+          [t('admin.codes.created'), format(code.createdAt)],
           [
-            'Set',
+            t('admin.codes.set'),
             // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
             <Link component={RouterLink} to={`/admin/redemption_sets/${code.redemptionSet.id}`}>
               {code.redemptionSet.name}
             </Link>,
           ],
           [
-            'Redeemed by',
+            t('admin.codes.redeemedBy'),
             code.redeemedBy ? (
               // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: FactsTable keys its rows by label
               <Link component={RouterLink} to={`/admin/students/${code.redeemedBy.id}`}>
                 {code.redeemedBy.displayName ?? code.redeemedBy.emailAddress}
               </Link>
             ) : (
-              'Not redeemed'
+              t('admin.codes.notRedeemed')
             ),
           ],
-          ['Redeemed on', code.redeemedOn ? format(code.redeemedOn) : '—'],
+          [t('admin.codes.redeemedOn'), code.redeemedOn ? format(code.redeemedOn) : '—'],
         ];
         return (
           <Stack spacing={2}>
-            <ShowSection id="code-details" title="Details">
+            <ShowSection id="code-details" title={t('admin.codes.details')}>
               <FactsTable rows={rows} labelWidth={200} />
             </ShowSection>
             {/* Spec 3: the Invalidate Code button is there and disabled; it says why. */}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
               <Button variant="outlined" color="error" disabled aria-describedby="invalidate-why">
-                Invalidate Code
+                {t('admin.codes.invalidate')}
               </Button>
               <Typography id="invalidate-why" variant="body2" color="text.secondary">
-                Codes cannot be invalidated: an unredeemed code stays good until someone redeems it.
+                {t('admin.codes.cannotInvalidate')}
               </Typography>
             </Stack>
           </Stack>

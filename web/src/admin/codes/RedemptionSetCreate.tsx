@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
@@ -20,6 +21,7 @@ import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
 
 export function RedemptionSetCreate() {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const navigate = useNavigate();
   const [name, setName] = useState('');
@@ -53,7 +55,7 @@ export function RedemptionSetCreate() {
         minuteQuantity: minutes,
         duration,
       });
-      notifySuccess('The redemption set was created successfully!');
+      notifySuccess(t('admin.codes.setCreated'));
       navigate(`/admin/redemption_sets/${result.set.id}`);
     } catch (error) {
       setServerError(errorMessage(error));
@@ -64,10 +66,10 @@ export function RedemptionSetCreate() {
   }
 
   return (
-    <Page title="New redemption set">
+    <Page title={t('admin.codes.newSet')}>
       <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 480 }} onSubmit={submit}>
         <TextField
-          label="Name"
+          label={t('admin.codes.setName')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           required
@@ -75,7 +77,7 @@ export function RedemptionSetCreate() {
           helperText={problem('name')}
         />
         <TextField
-          label="Fill limit (number of codes)"
+          label={t('admin.codes.fillLimit')}
           type="number"
           value={fillLimit}
           onChange={(e) => setFillLimit(e.target.value)}
@@ -84,15 +86,15 @@ export function RedemptionSetCreate() {
           helperText={problem('fillLimit')}
           slotProps={{ htmlInput: { min: 1 } }}
         />
-        <TextField select label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+        <TextField select label={t('admin.codes.duration')} value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
           {DURATIONS.map((d) => (
             <MenuItem key={d} value={d}>
-              {d} minutes
+              {t('admin.codes.durationChoice', { minutes: d })}
             </MenuItem>
           ))}
         </TextField>
         <TextField
-          label="Quantity (conversations per code)"
+          label={t('admin.codes.quantity')}
           type="number"
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
@@ -101,14 +103,14 @@ export function RedemptionSetCreate() {
           slotProps={{ htmlInput: { min: 1 } }}
         />
         <Typography color="text.secondary" data-testid="set-minutes">
-          Each code is worth {minutes} minutes.
+          {t('admin.codes.worth', { minutes })}
         </Typography>
         <FormAlert message={serverError} />
         <Stack direction="row" spacing={2}>
           <Button type="submit" variant="contained" disabled={saving}>
-            Create codes
+            {t('admin.codes.createCodes')}
           </Button>
-          <Button onClick={() => navigate('/admin/redemption_codes')}>Cancel</Button>
+          <Button onClick={() => navigate('/admin/redemption_codes')}>{t('admin.common.cancel')}</Button>
         </Stack>
       </Stack>
     </Page>

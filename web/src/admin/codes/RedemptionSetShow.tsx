@@ -12,6 +12,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -48,48 +49,61 @@ function download(set: SetRecord) {
 }
 
 export function RedemptionSetShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
   const [set, setSet] = useState<SetRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   useEffect(() => {
     dataProvider
       .redemptionSet(id)
-      .then((s: SetRecord | null) => (s ? setSet(s) : setError('The redemption set was not found.')))
+      .then((s: SetRecord | null) => (s ? setSet(s) : setMissing(true)))
       .catch((e: unknown) => setError(errorMessage(e)));
   }, [dataProvider, id]);
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!set) return <Loading label="Loading the redemption set" />;
+  if (error || missing) return <Alert severity="error">{error ?? t('admin.codes.setNotFound')}</Alert>;
+  if (!set) return <Loading label={t('admin.codes.setLoading')} />;
   const redeemed = set.codes.filter((c) => c.redeemedOn).length;
   return (
     <Page title={set.name}>
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent>
           <Typography>
-            {set.fillLimit} codes of {set.quantity} × {set.duration} minutes: each worth {set.minuteQuantity} minutes. {redeemed} redeemed.
+            {t('admin.codes.setSummary', {
+              count: set.fillLimit,
+              quantity: set.quantity,
+              duration: set.duration,
+              minutes: set.minuteQuantity,
+              redeemed,
+            })}
           </Typography>
           <Typography color="text.secondary">
-            Created {format(set.createdAt)}
-            {set.createdBy?.emailAddress ? ` by ${set.createdBy.emailAddress}` : ''}; last filled {format(set.lastFilledOn)}.
+            {set.createdBy?.emailAddress
+              ? t('admin.codes.setCreatedBy', {
+                  when: format(set.createdAt),
+                  who: set.createdBy.emailAddress,
+                  filled: format(set.lastFilledOn),
+                })
+              : t('admin.codes.setCreatedOn', { when: format(set.createdAt), filled: format(set.lastFilledOn) })}
           </Typography>
         </CardContent>
       </Card>
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => download(set)}>
-          Download CSV
+          {t('admin.codes.downloadCsv')}
         </Button>
         <Button component={RouterLink} to="/admin/redemption_codes">
-          All codes
+          {t('admin.codes.allCodes')}
         </Button>
       </Stack>
-      <Table size="small" aria-label="Codes">
+      <Table size="small" aria-label={t('admin.codes.codes')}>
         <TableHead>
           <TableRow>
-            <TableCell>Code</TableCell>
-            <TableCell>Minutes</TableCell>
-            <TableCell>Redeemed by</TableCell>
-            <TableCell>Redeemed on</TableCell>
+            <TableCell>{t('admin.codes.code')}</TableCell>
+            <TableCell>{t('admin.codes.minutes')}</TableCell>
+            <TableCell>{t('admin.codes.redeemedBy')}</TableCell>
+            <TableCell>{t('admin.codes.redeemedOn')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>

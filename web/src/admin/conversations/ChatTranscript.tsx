@@ -7,6 +7,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { type Translate, useT } from '../../i18n/useT';
 import { EmptyState } from '../../components/EmptyState';
 
 export interface TranscriptLine {
@@ -32,20 +33,20 @@ export interface TranscriptPeople {
 }
 
 /** Who wrote a line, for the admin: the role in this conversation and the name. */
-export function transcriptAuthor(line: TranscriptLine, people: TranscriptPeople): string {
-  const name = line.owner?.displayName?.trim() || line.owner?.emailAddress || 'Someone';
+function transcriptAuthor(line: TranscriptLine, people: TranscriptPeople, t: Translate): string {
+  const name = line.owner?.displayName?.trim() || line.owner?.emailAddress || t('admin.chat.someone');
   const interview = people.kind === 'interview';
   const role =
     line.ownerId === people.reservedBy?.id
       ? interview
-        ? 'Interviewer'
-        : 'Student'
+        ? 'interviewer'
+        : 'student'
       : line.ownerId === people.reservedWith?.id
         ? interview
-          ? 'Candidate'
-          : 'Speaker'
-        : 'Staff';
-  return `${role} · ${name}`;
+          ? 'candidate'
+          : 'speaker'
+        : 'staff';
+  return `${t('admin.chat.role', { role })} · ${name}`;
 }
 
 export function ChatTranscript({
@@ -57,13 +58,14 @@ export function ChatTranscript({
   people: TranscriptPeople;
   format(iso: string): string;
 }) {
+  const t = useT();
   const lines = [...(chat?.messages ?? [])].sort((a, b) => a.index - b.index);
   if (lines.length === 0) {
     return (
       <EmptyState
         compact
-        title={chat ? 'The chat holds no messages.' : 'No chat message was sent.'}
-        description="Messages the student and the speaker write to each other before and during the conversation show here."
+        title={t(chat ? 'admin.chat.noMessages' : 'admin.chat.noneSent')}
+        description={t('admin.chat.emptyHelp')}
         testId="chat-empty"
       />
     );
@@ -71,7 +73,7 @@ export function ChatTranscript({
   return (
     <Box
       role="log"
-      aria-label="Chat messages"
+      aria-label={t('admin.chat.messages')}
       tabIndex={0}
       sx={{
         maxHeight: 480,
@@ -85,7 +87,7 @@ export function ChatTranscript({
           return (
             <Box component="li" key={m.id} sx={{ alignSelf: speakerSide ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
               <Typography variant="caption" color="text.secondary" component="div" sx={{ textAlign: speakerSide ? 'right' : 'left' }}>
-                {transcriptAuthor(m, people)} · {format(m.createdAt)}
+                {transcriptAuthor(m, people, t)} · {format(m.createdAt)}
               </Typography>
               <Typography
                 sx={{
@@ -105,9 +107,7 @@ export function ChatTranscript({
         })}
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-        {chat?.state === 'closed'
-          ? 'The chat has closed. These are the messages that were sent.'
-          : 'The chat is open: new messages show here as they are sent (refreshed every 30 seconds).'}
+        {t(chat?.state === 'closed' ? 'admin.chat.closed' : 'admin.chat.open')}
       </Typography>
     </Box>
   );

@@ -12,7 +12,8 @@ import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
 import { TextValue, TimeField } from '../list/fields';
 import { useCursorList } from '../list/useCursorList';
-import { ConversationStatus, MARKING_LABELS, STATUS_FILTER_CHOICES } from './status';
+import { ConversationStatus, markingChoices, statusFilterChoices } from './status';
+import { type Translate, useT } from '../../i18n/useT';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'reservedStart', sort: 'desc' }] });
 
@@ -42,52 +43,59 @@ function Person({ source }: { source: string; label?: string; sortable?: boolean
   );
 }
 
-const FILTERS: FilterField[] = [
-  { source: 'status', label: 'Status', kind: 'choice', choices: STATUS_FILTER_CHOICES },
-  { source: 'reservedBy.displayName', label: 'Student', kind: 'text' },
-  { source: 'reservedWith.displayName', label: 'Speaker', kind: 'text' },
-  { source: 'reservedBy.emailAddress', label: 'Student email', kind: 'text' },
-  { source: 'reservedWith.emailAddress', label: 'Speaker email', kind: 'text' },
-  { source: 'reservedStart', label: 'Starts', kind: 'date' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'status', label: t('admin.conversations.status'), kind: 'choice', choices: statusFilterChoices(t) },
+  { source: 'reservedBy.displayName', label: t('admin.conversations.student'), kind: 'text' },
+  { source: 'reservedWith.displayName', label: t('admin.conversations.speaker'), kind: 'text' },
+  { source: 'reservedBy.emailAddress', label: t('admin.conversations.studentEmail'), kind: 'text' },
+  { source: 'reservedWith.emailAddress', label: t('admin.conversations.speakerEmail'), kind: 'text' },
+  { source: 'reservedStart', label: t('admin.conversations.starts'), kind: 'date' },
   {
     source: 'isCanceled',
-    label: 'Canceled',
+    label: t('admin.conversations.canceled'),
     kind: 'choice',
     choices: [
-      { id: 'true', name: 'Yes' },
-      { id: 'false', name: 'No' },
+      { id: 'true', name: t('admin.common.yes') },
+      { id: 'false', name: t('admin.common.no') },
     ],
   },
-  { source: 'markedAs', label: 'Marked as', kind: 'choice', choices: Object.entries(MARKING_LABELS).map(([id, name]) => ({ id, name })) },
-  { source: 'learningLanguage', label: 'Language', kind: 'text' },
+  { source: 'markedAs', label: t('admin.conversations.markedAs'), kind: 'choice', choices: markingChoices(t) },
+  { source: 'learningLanguage', label: t('admin.conversations.language'), kind: 'text' },
 ];
 
 export function ConversationTable({ urlKey = 'table', fixedFilter }: { urlKey?: string; fixedFilter?: TableFilterItem[] }) {
+  const t = useT();
   const list = useCursorList({ resource: 'conversations', defaults: DEFAULTS, urlKey, fixedFilter, refetchInterval: 30_000 });
   const columns: Column[] = [
-    { source: 'reservedStart', label: 'Starts', field: <TimeField source="reservedStart" /> },
-    { source: 'reservedBy.displayName', label: 'Student', field: <Person source="reservedBy" /> },
-    { source: 'reservedWith.displayName', label: 'Speaker', field: <Person source="reservedWith" /> },
-    { source: 'status', label: 'Status', field: <Status /> },
-    { source: 'duration', label: 'Minutes', field: <TextValue source="duration" /> },
-    { source: 'learningLanguage', label: 'Language', field: <TextValue source="learningLanguage" />, defaultVisible: false },
-    { source: 'createdAt', label: 'Reserved on', field: <TimeField source="createdAt" />, defaultVisible: false },
+    { source: 'reservedStart', label: t('admin.conversations.starts'), field: <TimeField source="reservedStart" /> },
+    { source: 'reservedBy.displayName', label: t('admin.conversations.student'), field: <Person source="reservedBy" /> },
+    { source: 'reservedWith.displayName', label: t('admin.conversations.speaker'), field: <Person source="reservedWith" /> },
+    { source: 'status', label: t('admin.conversations.status'), field: <Status /> },
+    { source: 'duration', label: t('admin.conversations.minutes'), field: <TextValue source="duration" /> },
+    {
+      source: 'learningLanguage',
+      label: t('admin.conversations.language'),
+      field: <TextValue source="learningLanguage" />,
+      defaultVisible: false,
+    },
+    { source: 'createdAt', label: t('admin.conversations.reservedOn'), field: <TimeField source="createdAt" />, defaultVisible: false },
   ];
   return (
     <CursorListView
       list={list}
       columns={columns}
-      filters={FILTERS}
+      filters={filters(t)}
       rowClick={(id) => `/admin/conversations/${encodeURIComponent(String(id))}`}
       rowSx={(record) => (record.isCanceled ? { bgcolor: 'action.hover', '& td': { color: 'text.secondary' } } : {})}
-      empty={<Typography color="text.secondary">No conversations match these filters.</Typography>}
+      empty={<Typography color="text.secondary">{t('admin.conversations.empty')}</Typography>}
     />
   );
 }
 
 export function ConversationList() {
+  const t = useT();
   return (
-    <Page title="Conversations">
+    <Page title={t('admin.conversations.title')}>
       <ConversationTable />
     </Page>
   );

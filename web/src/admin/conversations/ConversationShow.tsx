@@ -10,6 +10,7 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
@@ -76,21 +77,22 @@ function PersonLink({ person, area }: { person: PersonRef | null; area: 'student
 }
 
 export function ConversationShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const format = useAdminTime();
   const zone = useAdminZone();
   const { data, error, isPending } = useGetOne<ConversationRecord>('conversations', { id }, { refetchInterval: 30_000 } as any);
   const title = !data
-    ? 'Conversation'
+    ? t('admin.conversation.title')
     : isInterview(data)
-      ? `${interviewLabel()}: ${nameOf(data.reservedWith)}`
-      : `${nameOf(data.reservedBy)} with ${nameOf(data.reservedWith)}`;
-  usePageTitle(`${title} · Conversations`);
+      ? t('admin.conversation.interviewTitle', { label: interviewLabel(), name: nameOf(data.reservedWith) })
+      : t('admin.conversation.between', { student: nameOf(data.reservedBy), speaker: nameOf(data.reservedWith) });
+  usePageTitle(`${title} · ${t('admin.conversations.title')}`);
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the conversation"
-      list={{ path: '/admin/conversations', label: 'Conversations' }}
+      what={t('admin.conversation.what')}
+      list={{ path: '/admin/conversations', label: t('admin.conversations.title') }}
       crumb={(c) => format(c.reservedStart)}
       title={() => title}
     >
@@ -99,72 +101,73 @@ export function ConversationShow() {
           {isInterview(data) ? (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
               <Typography variant="body2" color="text.secondary">
-                A speaker interview: the interviewer opens it from Speaker invitations (Interview) and holds it in its own window.
+                {t('admin.conversation.interviewNote')}
               </Typography>
               {!data.isCanceled && (data.status === 'opened' || data.status === 'started') && (
                 <Button variant="contained" size="small" onClick={() => openConversationWindow(data.id)} sx={{ flexShrink: 0 }}>
-                  Join interview
+                  {t('admin.conversation.joinInterview')}
                 </Button>
               )}
             </Stack>
           ) : (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Read-only: the speaker starts, marks and transfers a conversation; the student or the speaker cancels it.
+              {t('admin.conversation.readOnly')}
             </Typography>
           )}
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="conversation-times" title="Details" fullHeight>
+              <ShowSection id="conversation-times" title={t('admin.conversation.details')} fullHeight>
                 <dl>
-                  <Detail term="Status">
+                  <Detail term={t('admin.conversations.status')}>
                     <ConversationStatus status={data.status} isCanceled={data.isCanceled} markedAs={data.markedAs} />
                   </Detail>
-                  <Detail term="Reserved On">{format(data.createdAt)}</Detail>
-                  <Detail term="Starts On">{format(data.reservedStart)}</Detail>
-                  <Detail term="Ends On">{format(data.reservedEnd)}</Detail>
-                  <Detail term="Duration">{data.duration} minutes</Detail>
-                  <Detail term="Kind">
-                    {data.kind === 'interview' ? 'Speaker interview' : data.kind === 'test_call' ? 'Test call' : 'Lesson'}
-                  </Detail>
-                  <Detail term="Video">{data.provider}</Detail>
-                  <Detail term="Archive">
-                    <ArchiveStatusButton conversationId={data.id} labelled={false} none="No recording" />
+                  <Detail term={t('admin.conversation.reservedOn')}>{format(data.createdAt)}</Detail>
+                  <Detail term={t('admin.conversation.startsOn')}>{format(data.reservedStart)}</Detail>
+                  <Detail term={t('admin.conversation.endsOn')}>{format(data.reservedEnd)}</Detail>
+                  <Detail term={t('admin.conversation.duration')}>{t('admin.conversation.minutes', { minutes: data.duration })}</Detail>
+                  <Detail term={t('admin.conversation.kind')}>{t('admin.conversation.kindName', { kind: data.kind })}</Detail>
+                  <Detail term={t('admin.conversation.video')}>{data.provider}</Detail>
+                  <Detail term={t('admin.conversation.archive')}>
+                    <ArchiveStatusButton conversationId={data.id} labelled={false} none={t('admin.conversation.noRecording')} />
                   </Detail>
                   {data.isCanceled && (
-                    <Detail term="Canceled">
-                      {format(data.canceledOn)} by {data.canceledBy ? nameOf(data.canceledBy) : 'Tertulia'}
+                    <Detail term={t('admin.conversations.canceled')}>
+                      {t('admin.conversation.canceledBy', {
+                        when: format(data.canceledOn),
+                        who: data.canceledBy ? nameOf(data.canceledBy) : t('admin.history.system'),
+                      })}
                     </Detail>
                   )}
-                  {data.markedOn && <Detail term="Marked On">{format(data.markedOn)}</Detail>}
-                  {data.transferredOn && <Detail term="Transferred On">{format(data.transferredOn)}</Detail>}
+                  {data.markedOn && <Detail term={t('admin.conversation.markedOn')}>{format(data.markedOn)}</Detail>}
+                  {data.transferredOn && <Detail term={t('admin.conversation.transferredOn')}>{format(data.transferredOn)}</Detail>}
                 </dl>
               </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="conversation-people" title="Participants and course" fullHeight>
+              <ShowSection id="conversation-people" title={t('admin.conversation.people')} fullHeight>
                 <dl>
-                  <Detail term={isInterview(data) ? 'Interviewer' : 'Student'}>
+                  <Detail term={t('admin.chat.role', { role: isInterview(data) ? 'interviewer' : 'student' })}>
                     {isInterview(data) ? nameOf(data.reservedBy) : <PersonLink person={data.reservedBy} area="students" />}
                   </Detail>
-                  <Detail term={isInterview(data) ? 'Candidate' : 'Speaker'}>
+                  <Detail term={t('admin.chat.role', { role: isInterview(data) ? 'candidate' : 'speaker' })}>
                     <PersonLink person={data.reservedWith} area="speakers" />
                   </Detail>
                   {isInterview(data) ? (
-                    <Detail term="About">{interviewAbout()}</Detail>
+                    <Detail term={t('admin.conversation.about')}>{interviewAbout()}</Detail>
                   ) : (
                     <>
-                      <Detail term="Course Name">
+                      <Detail term={t('admin.conversation.courseName')}>
                         {data.course ? (
                           <Link component={RouterLink} to={`/admin/courses/${encodeURIComponent(data.course.id)}`}>
                             {data.course.name}
                           </Link>
                         ) : (
-                          `None (language ${data.learningLanguage})`
+                          t('admin.conversation.noCourse', { language: data.learningLanguage })
                         )}
                       </Detail>
-                      {data.course && <Detail term="Proficiency Level">{data.course.proficiency}</Detail>}
-                      {data.course?.owner?.school && <Detail term="School">{data.course.owner.school}</Detail>}
-                      <Detail term="Discussion Topic">
+                      {data.course && <Detail term={t('admin.conversation.proficiency')}>{data.course.proficiency}</Detail>}
+                      {data.course?.owner?.school && <Detail term={t('admin.conversation.school')}>{data.course.owner.school}</Detail>}
+                      <Detail term={t('admin.conversation.topic')}>
                         {data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}
                       </Detail>
                     </>
@@ -173,7 +176,7 @@ export function ConversationShow() {
               </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="conversation-connections" title="Connection history" fullHeight>
+              <ShowSection id="conversation-connections" title={t('admin.conversation.connections')} fullHeight>
                 <ParticipantsPanel
                   participants={data.participants.map((p) => {
                     const person = p.id === data.reservedBy?.id ? data.reservedBy : data.reservedWith;
@@ -181,7 +184,9 @@ export function ConversationShow() {
                     return {
                       ...p,
                       name: nameOf(person),
-                      role: isInterview(data) ? (asStudent ? 'Interviewer' : 'Candidate') : asStudent ? 'Student' : 'Speaker',
+                      role: t('admin.chat.role', {
+                        role: isInterview(data) ? (asStudent ? 'interviewer' : 'candidate') : asStudent ? 'student' : 'speaker',
+                      }),
                     };
                   })}
                   pastConversations={data.pastConversations}
@@ -192,12 +197,12 @@ export function ConversationShow() {
               </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="conversation-ratings" title="Ratings" fullHeight>
+              <ShowSection id="conversation-ratings" title={t('admin.conversation.ratings')} fullHeight>
                 <RatingsList ratings={data.ratings} format={format} />
               </ShowSection>
             </Grid>
             <Grid size={12}>
-              <ShowSection id="conversation-chat" title="Chat">
+              <ShowSection id="conversation-chat" title={t('admin.conversation.chat')}>
                 <ChatTranscript chat={data.conversationChat} people={data} format={format} />
               </ShowSection>
             </Grid>

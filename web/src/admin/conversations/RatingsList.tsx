@@ -5,6 +5,7 @@
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 
 export interface AdminRating {
   rating: number;
@@ -14,27 +15,26 @@ export interface AdminRating {
   ratedBy: { id: string; displayName: string | null; emailAddress: string } | null;
 }
 
-const ROLE_LABEL: Record<string, string> = { student: 'Student', speaker: 'Speaker' };
-
 export function RatingsList({ ratings, format }: { ratings: AdminRating[]; format: (iso: string) => string }) {
+  const t = useT();
   if (ratings.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        Not rated yet.
+        {t('admin.ratings.none')}
       </Typography>
     );
   return (
     <Stack spacing={2} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {ratings.map((r) => {
-        const who = r.ratedBy?.displayName ?? r.ratedBy?.emailAddress ?? 'Someone';
-        const role = ROLE_LABEL[r.role] ?? r.role;
+        const who = r.ratedBy?.displayName ?? r.ratedBy?.emailAddress ?? t('admin.chat.someone');
+        const role = t('admin.ratings.role', { role: r.role });
         return (
-          <Stack component="li" key={`${r.role}-${r.ratedOn}`} spacing={0.5} aria-label={`${role}'s rating`}>
+          <Stack component="li" key={`${r.role}-${r.ratedOn}`} spacing={0.5} aria-label={t('admin.ratings.ofRole', { role: r.role })}>
             <Typography variant="subtitle2" component="h3">
               {role} · {who}
             </Typography>
             <Stack direction="row" spacing={1} alignItems="center">
-              <Rating value={r.rating} readOnly size="small" aria-label={`${r.rating} out of 5`} />
+              <Rating value={r.rating} readOnly size="small" aria-label={t('conversation.rating.outOf', { rating: r.rating })} />
               <Typography variant="body2" color="text.secondary">
                 {format(r.ratedOn)}
               </Typography>

@@ -1,46 +1,45 @@
 /** Conversation statuses and markings as the spec shows them (spec 2, section 4). */
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import type { MessageId } from '../../i18n/catalog';
+import { type Translate, useT } from '../../i18n/useT';
+
+const STATUSES = ['reserved', 'opened', 'started', 'stopped', 'unused'] as const;
 
 /** Filter labels: 'Unused' is the filter's name for what a row shows as 'Stopped*'. */
-export const STATUS_FILTER_CHOICES = [
-  { id: 'reserved', name: 'Reserved' },
-  { id: 'opened', name: 'Opened' },
-  { id: 'started', name: 'Started' },
-  { id: 'stopped', name: 'Stopped' },
-  { id: 'unused', name: 'Unused' },
-];
+export const statusFilterChoices = (t: Translate) => STATUSES.map((id) => ({ id, name: t(`admin.status.${id}`) }));
 
-const STATUS_CHIP: Record<string, { label: string; color: 'default' | 'info' | 'success' | 'warning' }> = {
-  reserved: { label: 'Reserved', color: 'info' },
-  opened: { label: 'Opened', color: 'success' },
-  started: { label: 'Started', color: 'success' },
-  stopped: { label: 'Stopped', color: 'default' },
-  unused: { label: 'Stopped*', color: 'warning' },
+const STATUS_CHIP: Record<string, { label: MessageId; color: 'default' | 'info' | 'success' | 'warning' }> = {
+  reserved: { label: 'admin.status.reserved', color: 'info' },
+  opened: { label: 'admin.status.opened', color: 'success' },
+  started: { label: 'admin.status.started', color: 'success' },
+  stopped: { label: 'admin.status.stopped', color: 'default' },
+  unused: { label: 'admin.status.unusedChip', color: 'warning' },
 };
 
-export const MARKING_LABELS: Record<string, string> = {
-  completed: 'Completed',
-  missed: 'Missed',
-  reserved_by_user_issue: 'Tech Issue',
-  reserved_with_user_issue: 'Speaker Issue',
-};
+const MARKINGS = ['completed', 'missed', 'reserved_by_user_issue', 'reserved_with_user_issue'] as const;
+type Marking = (typeof MARKINGS)[number];
+const isMarking = (marking: string): marking is Marking => (MARKINGS as readonly string[]).includes(marking);
+
+export const markingChoices = (t: Translate) => MARKINGS.map((id) => ({ id, name: t(`admin.marking.${id}`) }));
 
 export function ConversationStatus({ status, isCanceled, markedAs }: { status: string; isCanceled?: boolean; markedAs?: string | null }) {
-  const chip = STATUS_CHIP[status] ?? { label: status, color: 'default' as const };
+  const t = useT();
+  const chip = STATUS_CHIP[status];
+  const unused = status === 'unused';
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
       {isCanceled ? (
-        <Chip size="small" label="Canceled" color="error" variant="outlined" />
+        <Chip size="small" label={t('admin.status.canceled')} color="error" variant="outlined" />
       ) : (
         <Chip
           size="small"
-          label={chip.label}
-          color={chip.color}
-          title={status === 'unused' ? 'Stopped without a conversation (unused)' : undefined}
+          label={chip ? t(chip.label) : status}
+          color={chip?.color ?? 'default'}
+          title={unused ? t('admin.status.unusedTitle') : undefined}
         />
       )}
-      {markedAs && <Chip size="small" variant="outlined" label={MARKING_LABELS[markedAs] ?? markedAs} />}
+      {markedAs && <Chip size="small" variant="outlined" label={isMarking(markedAs) ? t(`admin.marking.${markedAs}`) : markedAs} />}
     </Stack>
   );
 }

@@ -3,6 +3,8 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
 import { Page } from '../../components/Page';
+import { type Translate, useT } from '../../i18n/useT';
+import { courseKindChoices } from './words';
 import { defaultTableState } from '../dataProvider/tableState';
 import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
@@ -12,59 +14,63 @@ import { useCursorList } from '../list/useCursorList';
 const DEFAULTS = defaultTableState({ sort: [{ field: 'startDate', sort: 'desc' }] });
 
 function Past(_: { source?: string; label?: string; sortable?: boolean }) {
+  const t = useT();
   const record = useRecordContext<{ isPast: boolean }>();
   return record ? (
-    <Chip size="small" label={record.isPast ? 'Past' : 'Current'} color={record.isPast ? 'default' : 'success'} variant="outlined" />
+    <Chip
+      size="small"
+      label={t(record.isPast ? 'admin.courses.past' : 'admin.courses.current')}
+      color={record.isPast ? 'default' : 'success'}
+      variant="outlined"
+    />
   ) : null;
 }
 
-const FILTERS: FilterField[] = [
-  { source: 'name', label: 'Name', kind: 'text' },
-  { source: 'owner.emailAddress', label: 'Owner email', kind: 'text' },
-  { source: 'owner.school', label: 'School', kind: 'text' },
-  { source: 'inviteNumber', label: 'Invite number', kind: 'text' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'name', label: t('admin.courses.name'), kind: 'text' },
+  { source: 'owner.emailAddress', label: t('admin.courses.ownerEmail'), kind: 'text' },
+  { source: 'owner.school', label: t('admin.courses.school'), kind: 'text' },
+  { source: 'inviteNumber', label: t('admin.courses.inviteNumber'), kind: 'text' },
   {
     source: 'isPast',
-    label: 'Past',
+    label: t('admin.courses.past'),
     kind: 'choice',
     choices: [
-      { id: 'true', name: 'Yes' },
-      { id: 'false', name: 'No' },
+      { id: 'true', name: t('admin.common.yes') },
+      { id: 'false', name: t('admin.common.no') },
     ],
   },
-  {
-    source: 'kind',
-    label: 'Kind',
-    kind: 'choice',
-    choices: [
-      { id: 'regular', name: 'Course' },
-      { id: 'adventure', name: 'Adventure' },
-    ],
-  },
-  { source: 'language', label: 'Language', kind: 'text' },
+  { source: 'kind', label: t('admin.courses.kind'), kind: 'choice', choices: courseKindChoices(t) },
+  { source: 'language', label: t('admin.courses.language'), kind: 'text' },
 ];
 
 export function CourseList() {
+  const t = useT();
   const list = useCursorList({ resource: 'courses', defaults: DEFAULTS });
   const columns: Column[] = [
-    { source: 'name', label: 'Name', field: <TextValue source="name" /> },
-    { source: 'owner.emailAddress', label: 'Owner', field: <TextValue source="owner.emailAddress" /> },
-    { source: 'owner.school', label: 'School', field: <TextValue source="owner.school" />, defaultVisible: false },
-    { source: 'startDate', label: 'Starts', field: <TextValue source="startDate" /> },
-    { source: 'endDate', label: 'Ends', field: <TextValue source="endDate" /> },
-    { source: 'courseEnrollmentsCount', label: 'Students', field: <TextValue source="courseEnrollmentsCount" /> },
-    { source: 'isPast', label: 'State', field: <Past /> },
-    { source: 'inviteNumber', label: 'Invite number', field: <TextValue source="inviteNumber" />, defaultVisible: false },
-    { source: 'language', label: 'Language', field: <TextValue source="language" />, defaultVisible: false },
+    { source: 'name', label: t('admin.courses.name'), field: <TextValue source="name" /> },
+    { source: 'owner.emailAddress', label: t('admin.courses.owner'), field: <TextValue source="owner.emailAddress" /> },
+    { source: 'owner.school', label: t('admin.courses.school'), field: <TextValue source="owner.school" />, defaultVisible: false },
+    { source: 'startDate', label: t('admin.courses.starts'), field: <TextValue source="startDate" /> },
+    { source: 'endDate', label: t('admin.courses.ends'), field: <TextValue source="endDate" /> },
+    { source: 'courseEnrollmentsCount', label: t('admin.courses.students'), field: <TextValue source="courseEnrollmentsCount" /> },
+    { source: 'isPast', label: t('admin.courses.state'), field: <Past /> },
+    {
+      source: 'inviteNumber',
+      label: t('admin.courses.inviteNumber'),
+      field: <TextValue source="inviteNumber" />,
+      defaultVisible: false,
+    },
+    { source: 'language', label: t('admin.courses.language'), field: <TextValue source="language" />, defaultVisible: false },
   ];
   return (
-    <Page title="Courses">
+    <Page title={t('admin.courses.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id) => `/admin/courses/${encodeURIComponent(String(id))}`}
-        empty={<Typography color="text.secondary">No courses match these filters.</Typography>}
+        empty={<Typography color="text.secondary">{t('admin.courses.empty')}</Typography>}
       />
     </Page>
   );

@@ -10,6 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useGetOne } from 'react-admin';
+import { useT } from '../../i18n/useT';
+import { datesOf } from './words';
 import { useLocation, useParams } from 'react-router-dom';
 import { ShowFrame, ShowSection } from '../show/ShowFrame';
 import { usePageTitle } from '../../shell/usePageTitle';
@@ -40,9 +42,10 @@ interface CourseRecord {
 }
 
 export function CourseShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, error, isPending } = useGetOne<CourseRecord>('courses', { id });
-  usePageTitle(data ? `${data.name} · Courses` : 'Course');
+  usePageTitle(data ? t('admin.course.pageTitle', { name: data.name }) : t('admin.course.one'));
   const scope = useMemo(() => [{ field: 'course.id', operator: 'is', value: id }], [id]);
   // A lesson found by quick search: its row is marked and scrolled to.
   const { hash } = useLocation();
@@ -53,8 +56,8 @@ export function CourseShow() {
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the course"
-      list={{ path: '/admin/courses', label: 'Courses' }}
+      what={t('admin.course.what')}
+      list={{ path: '/admin/courses', label: t('admin.courses.title') }}
       crumb={(course) => course.name}
       title={(course) => course.name}
     >
@@ -62,19 +65,20 @@ export function CourseShow() {
         <>
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 5 }}>
-              <ShowSection id="course-overview" title="Overview" fullHeight>
+              <ShowSection id="course-overview" title={t('admin.course.overview')} fullHeight>
                 <dl>
-                  <Detail term="Owner">{data.owner?.emailAddress ?? '—'}</Detail>
-                  <Detail term="School">{data.owner?.school ?? '—'}</Detail>
-                  <Detail term="Dates">
-                    {data.endDate ? `${data.startDate} to ${data.endDate}` : `From ${data.startDate}`}
-                    {data.isPast ? ' (past)' : ''}
+                  <Detail term={t('admin.courses.owner')}>{data.owner?.emailAddress ?? '—'}</Detail>
+                  <Detail term={t('admin.courses.school')}>{data.owner?.school ?? '—'}</Detail>
+                  <Detail term={t('admin.course.dates')}>
+                    {data.isPast ? t('admin.course.pastSuffix', { dates: datesOf(data, t) }) : datesOf(data, t)}
                   </Detail>
-                  <Detail term="Language and level">{`${data.language}, ${data.proficiency}`}</Detail>
-                  <Detail term="Invite number">{data.inviteNumber}</Detail>
-                  <Detail term="Requirements">{`${data.completionRequirement} conversations of ${data.durationRequirement} minutes`}</Detail>
-                  <Detail term="Price agreement">{data.priceAgreement.kind}</Detail>
-                  <Detail term="Students enrolled">{data.courseEnrollmentsCount ?? '—'}</Detail>
+                  <Detail term={t('admin.course.languageLevel')}>{`${data.language}, ${data.proficiency}`}</Detail>
+                  <Detail term={t('admin.courses.inviteNumber')}>{data.inviteNumber}</Detail>
+                  <Detail term={t('admin.course.requirements')}>
+                    {t('admin.course.requirementsValue', { count: data.completionRequirement, minutes: data.durationRequirement })}
+                  </Detail>
+                  <Detail term={t('admin.course.priceAgreement')}>{data.priceAgreement.kind}</Detail>
+                  <Detail term={t('admin.course.studentsEnrolled')}>{data.courseEnrollmentsCount ?? '—'}</Detail>
                 </dl>
               </ShowSection>
             </Grid>
@@ -82,14 +86,14 @@ export function CourseShow() {
               <Card variant="outlined" component="section" aria-labelledby="course-topics" sx={{ height: '100%' }}>
                 <CardContent sx={{ overflowX: 'auto' }}>
                   <Typography id="course-topics" variant="h6" component="h2" gutterBottom>
-                    Discussion topics
+                    {t('admin.course.topics')}
                   </Typography>
                   <Table size="small" aria-labelledby="course-topics">
                     <TableHead>
                       <TableRow>
                         <TableCell>#</TableCell>
-                        <TableCell>Topic</TableCell>
-                        <TableCell>Due</TableCell>
+                        <TableCell>{t('admin.course.topic')}</TableCell>
+                        <TableCell>{t('admin.course.due')}</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -107,7 +111,7 @@ export function CourseShow() {
             </Grid>
             <Grid size={12}>
               <Typography variant="h6" component="h2" gutterBottom>
-                Conversations
+                {t('admin.course.conversations')}
               </Typography>
               <ConversationTable urlKey="conversations" fixedFilter={scope} />
             </Grid>

@@ -20,11 +20,11 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ConversationStatus } from '../conversations/status';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
+import { formattingLocale } from '../../lib/time';
 import { adminCalls } from '../adminCalls';
 import { useAdminTime } from '../zone';
-
-export const EMPTY_DASHBOARD = 'No conversations are reserved for today or tomorrow.';
 
 interface DashboardData {
   rangeStart: string;
@@ -42,17 +42,18 @@ interface DashboardData {
 }
 
 function Figures({ figures }: { figures: DashboardData['figures'] }) {
+  const t = useT();
   const items = [
-    { label: 'Conversations today', value: figures.conversationsToday },
-    { label: 'Conversations tomorrow', value: figures.conversationsTomorrow },
-    { label: 'Minutes sold this week', value: figures.minutesSoldThisWeek },
-    { label: 'Speakers available now', value: figures.speakersAvailableNow },
+    { label: t('admin.dashboard.conversationsToday'), value: figures.conversationsToday },
+    { label: t('admin.dashboard.conversationsTomorrow'), value: figures.conversationsTomorrow },
+    { label: t('admin.dashboard.minutesSold'), value: figures.minutesSoldThisWeek },
+    { label: t('admin.dashboard.speakersAvailable'), value: figures.speakersAvailableNow },
   ];
   return (
     <Box
       component="dl"
       sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2, m: 0, mb: 3 }}
-      aria-label="Key figures"
+      aria-label={t('admin.dashboard.keyFigures')}
     >
       {items.map((item) => (
         <Box key={item.label} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: 'background.paper' }}>
@@ -60,7 +61,7 @@ function Figures({ figures }: { figures: DashboardData['figures'] }) {
             {item.label}
           </Typography>
           <Typography component="dd" variant="h4" sx={{ m: 0 }}>
-            {item.value.toLocaleString()}
+            {item.value.toLocaleString(formattingLocale())}
           </Typography>
         </Box>
       ))}
@@ -69,6 +70,7 @@ function Figures({ figures }: { figures: DashboardData['figures'] }) {
 }
 
 export function Dashboard() {
+  const t = useT();
   const format = useAdminTime();
   const [data, setData] = useState<DashboardData | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,29 +93,34 @@ export function Dashboard() {
     };
   }, []);
 
-  const day = (iso: string, zone: string) => DateTime.fromISO(iso).setZone(zone).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
+  const day = (iso: string, zone: string) =>
+    DateTime.fromISO(iso).setZone(zone).setLocale(formattingLocale()).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
   return (
-    <Page title="Dashboard">
+    <Page title={t('admin.dashboard.title')}>
       {error && <Alert severity="error">{error}</Alert>}
-      {!data && !error && <Loading label="Loading the dashboard" />}
+      {!data && !error && <Loading label={t('admin.dashboard.loading')} />}
       {data && <Figures figures={data.figures} />}
       {data && (
         <Card variant="outlined" component="section" aria-labelledby="reserved-title">
           <CardContent>
             <Typography id="reserved-title" variant="h6" component="h2">
-              Reserved conversations
+              {t('admin.dashboard.reserved')}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Today and tomorrow: {day(data.rangeStart, data.timeZone)} to {day(data.rangeEnd, data.timeZone)} ({data.timeZone})
+              {t('admin.dashboard.range', {
+                from: day(data.rangeStart, data.timeZone),
+                to: day(data.rangeEnd, data.timeZone),
+                zone: data.timeZone,
+              })}
             </Typography>
             {data.reservedConversations.length === 0 ? (
               <Box sx={{ textAlign: 'center', py: 6 }} data-testid="dashboard-empty">
                 <EventAvailableIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
                 <Typography variant="subtitle1" sx={{ mt: 1 }}>
-                  {EMPTY_DASHBOARD}
+                  {t('admin.dashboard.empty')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Conversations students reserve for these two days will appear here, the latest start first.
+                  {t('admin.dashboard.emptyHelp')}
                 </Typography>
               </Box>
             ) : (
@@ -121,11 +128,11 @@ export function Dashboard() {
                 <Table size="small" aria-labelledby="reserved-title">
                   <TableHead>
                     <TableRow>
-                      <TableCell>Starts</TableCell>
-                      <TableCell>Duration</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Student</TableCell>
-                      <TableCell>Speaker</TableCell>
+                      <TableCell>{t('admin.dashboard.starts')}</TableCell>
+                      <TableCell>{t('admin.dashboard.duration')}</TableCell>
+                      <TableCell>{t('admin.dashboard.status')}</TableCell>
+                      <TableCell>{t('admin.dashboard.student')}</TableCell>
+                      <TableCell>{t('admin.dashboard.speaker')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -136,7 +143,7 @@ export function Dashboard() {
                             {format(c.reservedStart)}
                           </Link>
                         </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{c.duration} min</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('admin.dashboard.durationValue', { minutes: c.duration })}</TableCell>
                         <TableCell>
                           <ConversationStatus status={c.status} />
                         </TableCell>

@@ -22,13 +22,13 @@ import {
   normalizeRedemptionCode,
 } from '../../../../contracts/validation/enrollment';
 import { notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { priceOrContactSales } from '../../lib/money';
 import type { AdminDataProvider } from '../dataProvider';
 
-export const STUDENT_ENROLLED_MESSAGE = 'The student was enrolled successfully!';
-
 export function EnrollTab({ person, onChanged }: { person: { id: string; emailAddress: string }; onChanged(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [invite, setInvite] = useState('');
   const [course, setCourse] = useState<any | null>(null);
@@ -68,7 +68,7 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
         code: code.trim() ? normalizeRedemptionCode(code) : null,
         extraConversations: extra || null,
       });
-      notifySuccess(STUDENT_ENROLLED_MESSAGE);
+      notifySuccess(t('admin.enroll.enrolled'));
       setCourse(null);
       setInvite('');
       setCode('');
@@ -84,10 +84,16 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
   const standard = course?.priceAgreement.kind === 'standard';
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
-      <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={find} aria-label="Find a course">
-        <TextField size="small" label="Invite number" placeholder="123-456" value={invite} onChange={(e) => setInvite(e.target.value)} />
+      <Stack component="form" direction="row" spacing={1} alignItems="flex-start" onSubmit={find} aria-label={t('admin.enroll.find')}>
+        <TextField
+          size="small"
+          label={t('admin.enroll.inviteNumber')}
+          placeholder="123-456"
+          value={invite}
+          onChange={(e) => setInvite(e.target.value)}
+        />
         <Button type="submit" variant="outlined" disabled={busy}>
-          Find course
+          {t('admin.enroll.findButton')}
         </Button>
       </Stack>
       {problem && (
@@ -102,30 +108,36 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
               {course.name}
             </Typography>
             <Typography color="text.secondary" gutterBottom>
-              {languageName(course.language)} · {course.proficiency} · {course.completionRequirement} × {course.durationRequirement} minutes
-              · {course.priceAgreement.kind} agreement · {priceOrContactSales(course.prices?.totalPrice)}
+              {t('admin.enroll.facts', {
+                language: languageName(course.language),
+                level: course.proficiency,
+                count: course.completionRequirement,
+                minutes: course.durationRequirement,
+                kind: course.priceAgreement.kind,
+                price: priceOrContactSales(course.prices?.totalPrice),
+              })}
             </Typography>
             {!standard ? (
-              <Alert severity="warning">Only courses with a standard price agreement can be enrolled by an administrator.</Alert>
+              <Alert severity="warning">{t('admin.enroll.onlyStandard')}</Alert>
             ) : (
               <Stack spacing={2} sx={{ mt: 1 }}>
                 <TextField
                   select
                   size="small"
-                  label="Extra conversations"
+                  label={t('admin.enroll.extra')}
                   value={extra}
                   onChange={(e) => setExtra(Number(e.target.value))}
                   sx={{ maxWidth: 220 }}
                 >
                   {EXTRA_CONVERSATION_CHOICES.map((n) => (
                     <MenuItem key={n} value={n}>
-                      {n === 0 ? 'None' : n}
+                      {n === 0 ? t('admin.common.none') : n}
                     </MenuItem>
                   ))}
                 </TextField>
                 <TextField
                   size="small"
-                  label="Redemption code (optional)"
+                  label={t('admin.enroll.code')}
                   value={code}
                   onChange={(e) => {
                     setCode(e.target.value);
@@ -138,7 +150,7 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
                   sx={{ maxWidth: 320 }}
                 />
                 <Button variant="contained" onClick={() => void enroll()} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-                  Enroll {person.emailAddress}
+                  {t('admin.enroll.enroll', { email: person.emailAddress })}
                 </Button>
               </Stack>
             )}

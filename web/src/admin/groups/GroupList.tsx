@@ -7,6 +7,8 @@
 import { useRecordContext } from 'react-admin';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
+import { type Translate, useT } from '../../i18n/useT';
+import { formattingLocale } from '../../lib/time';
 import { defaultTableState } from '../dataProvider/tableState';
 import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
@@ -15,48 +17,52 @@ import { useCursorList } from '../list/useCursorList';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'name', sort: 'asc' }] });
 
-const FILTERS: FilterField[] = [
-  { source: 'name', label: 'School', kind: 'text' },
-  { source: 'instructorsCount', label: 'Instructors', kind: 'number' },
-  { source: 'coursesCount', label: 'Courses', kind: 'number' },
-  { source: 'studentsCount', label: 'Students', kind: 'number' },
-  { source: 'minutesUsed', label: 'Minutes used', kind: 'number' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'name', label: t('admin.groups.school'), kind: 'text' },
+  { source: 'instructorsCount', label: t('admin.groups.instructors'), kind: 'number' },
+  { source: 'coursesCount', label: t('admin.groups.courses'), kind: 'number' },
+  { source: 'studentsCount', label: t('admin.groups.students'), kind: 'number' },
+  { source: 'minutesUsed', label: t('admin.groups.minutesUsed'), kind: 'number' },
 ];
 
-/** A count with its thousands separated (minutes run into the thousands). */
+/** A count with its thousands separated as the page's language does (minutes run into the thousands). */
+export const count = (n: number) => n.toLocaleString(formattingLocale());
+
 export function Count({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext<Record<string, number>>();
-  return record ? Number(record[source] ?? 0).toLocaleString('en-US') : null;
+  return record ? count(Number(record[source] ?? 0)) : null;
 }
 
 export function GroupList() {
+  const t = useT();
   const list = useCursorList({ resource: 'groups', defaults: DEFAULTS });
   const filtered = list.state.filter.items.length > 0;
   const columns: Column[] = [
-    { source: 'name', label: 'School', field: <TextValue source="name" /> },
-    { source: 'instructorsCount', label: 'Instructors', field: <Count source="instructorsCount" /> },
-    { source: 'coursesCount', label: 'Courses', field: <Count source="coursesCount" /> },
+    { source: 'name', label: t('admin.groups.school'), field: <TextValue source="name" /> },
+    { source: 'instructorsCount', label: t('admin.groups.instructors'), field: <Count source="instructorsCount" /> },
+    { source: 'coursesCount', label: t('admin.groups.courses'), field: <Count source="coursesCount" /> },
     // Moves with the clock, so counted for the page and not sortable.
-    { source: 'currentCoursesCount', label: 'Current courses', field: <Count source="currentCoursesCount" />, sortable: false },
-    { source: 'studentsCount', label: 'Students', field: <Count source="studentsCount" /> },
-    { source: 'minutesUsed', label: 'Minutes used', field: <Count source="minutesUsed" /> },
+    {
+      source: 'currentCoursesCount',
+      label: t('admin.groups.currentCourses'),
+      field: <Count source="currentCoursesCount" />,
+      sortable: false,
+    },
+    { source: 'studentsCount', label: t('admin.groups.students'), field: <Count source="studentsCount" /> },
+    { source: 'minutesUsed', label: t('admin.groups.minutesUsed'), field: <Count source="minutesUsed" /> },
   ];
   return (
-    <Page title="Groups">
+    <Page title={t('admin.groups.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id) => `/admin/groups/${encodeURIComponent(String(id))}`}
         empty={
           filtered ? (
-            <EmptyState compact title="No groups match these filters." description="Change or clear the filters." />
+            <EmptyState compact title={t('admin.groups.emptyFiltered')} description={t('admin.groups.emptyFilteredHelp')} />
           ) : (
-            <EmptyState
-              compact
-              title="No groups yet."
-              description="A group is a school: it appears when an instructor names their school in their profile."
-            />
+            <EmptyState compact title={t('admin.groups.empty')} description={t('admin.groups.emptyHelp')} />
           )
         }
       />

@@ -12,6 +12,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useGetOne } from 'react-admin';
+import { useT } from '../../i18n/useT';
+import { datesOf } from '../courses/words';
+import { count } from './GroupList';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { hasBegun } from '../../../../contracts/calendarDate';
 import { EmptyState } from '../../components/EmptyState';
@@ -47,60 +50,62 @@ interface GroupRecord {
   }[];
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
-
 /** Past once over everywhere (the server's isPast), current once started anywhere, upcoming before: the overview's 'current'. */
 function CourseState({ course }: { course: { startDate: string; isPast: boolean } }) {
+  const t = useT();
   const [label, color] = course.isPast
-    ? (['Past', 'default'] as const)
+    ? (['admin.courses.past', 'default'] as const)
     : hasBegun(course.startDate, new Date())
-      ? (['Current', 'success'] as const)
-      : (['Upcoming', 'info'] as const);
-  return <Chip size="small" label={label} color={color} variant="outlined" />;
+      ? (['admin.courses.current', 'success'] as const)
+      : (['admin.courses.upcoming', 'info'] as const);
+  return <Chip size="small" label={t(label)} color={color} variant="outlined" />;
 }
-const nameOf = (i: GroupInstructor) => i.displayName ?? i.emailAddress ?? 'Unnamed instructor';
 
 function InstructorLink({ instructor }: { instructor: GroupInstructor }) {
+  const t = useT();
   return (
     <Link component={RouterLink} to={`/admin/instructors/${encodeURIComponent(instructor.id)}`}>
-      {nameOf(instructor)}
+      {instructor.displayName ?? instructor.emailAddress ?? t('admin.group.unnamed')}
     </Link>
   );
 }
 
 export function GroupShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const { data, error, isPending } = useGetOne<GroupRecord>('groups', { id });
-  usePageTitle(data ? `${data.name} · Groups` : 'Group');
+  usePageTitle(data ? t('admin.group.pageTitle', { name: data.name }) : t('admin.group.one'));
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the group"
-      list={{ path: '/admin/groups', label: 'Groups' }}
+      what={t('admin.group.what')}
+      list={{ path: '/admin/groups', label: t('admin.groups.title') }}
       crumb={(g) => g.name}
       title={(g) => g.name}
     >
       {(group) => (
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <ShowSection id="group-overview" title="Overview" fullHeight>
+            <ShowSection id="group-overview" title={t('admin.group.overview')} fullHeight>
               <dl>
-                <Detail term="Instructors">{count(group.instructorsCount)}</Detail>
-                <Detail term="Courses">{`${count(group.coursesCount)} (${count(group.currentCoursesCount)} current)`}</Detail>
-                <Detail term="Students enrolled">{count(group.studentsCount)}</Detail>
-                <Detail term="Minutes used">{count(group.minutesUsed)}</Detail>
+                <Detail term={t('admin.groups.instructors')}>{count(group.instructorsCount)}</Detail>
+                <Detail term={t('admin.groups.courses')}>
+                  {t('admin.group.coursesValue', { all: count(group.coursesCount), current: count(group.currentCoursesCount) })}
+                </Detail>
+                <Detail term={t('admin.group.studentsEnrolled')}>{count(group.studentsCount)}</Detail>
+                <Detail term={t('admin.groups.minutesUsed')}>{count(group.minutesUsed)}</Detail>
               </dl>
             </ShowSection>
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
-            <ShowSection id="group-instructors" title="Instructors" fullHeight>
+            <ShowSection id="group-instructors" title={t('admin.groups.instructors')} fullHeight>
               <Box sx={{ overflowX: 'auto' }}>
                 <Table size="small" aria-labelledby="group-instructors">
                   <TableHead>
                     <TableRow>
-                      <TableCell>Name</TableCell>
-                      <TableCell>Email</TableCell>
-                      <TableCell align="right">Courses</TableCell>
+                      <TableCell>{t('admin.group.name')}</TableCell>
+                      <TableCell>{t('admin.group.email')}</TableCell>
+                      <TableCell align="right">{t('admin.groups.courses')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -119,20 +124,20 @@ export function GroupShow() {
             </ShowSection>
           </Grid>
           <Grid size={12}>
-            <ShowSection id="group-courses" title="Courses">
+            <ShowSection id="group-courses" title={t('admin.groups.courses')}>
               {group.courses.length === 0 ? (
-                <EmptyState compact title="No courses yet." description="The school's instructors have not made a course." />
+                <EmptyState compact title={t('admin.group.noCourses')} description={t('admin.group.noCoursesHelp')} />
               ) : (
                 <Box sx={{ overflowX: 'auto' }}>
                   <Table size="small" aria-labelledby="group-courses">
                     <TableHead>
                       <TableRow>
-                        <TableCell>Course</TableCell>
-                        <TableCell>Owner</TableCell>
-                        <TableCell>Dates</TableCell>
-                        <TableCell>State</TableCell>
-                        <TableCell align="right">Students</TableCell>
-                        <TableCell align="right">Minutes used</TableCell>
+                        <TableCell>{t('admin.group.course')}</TableCell>
+                        <TableCell>{t('admin.group.owner')}</TableCell>
+                        <TableCell>{t('admin.group.dates')}</TableCell>
+                        <TableCell>{t('admin.group.state')}</TableCell>
+                        <TableCell align="right">{t('admin.groups.students')}</TableCell>
+                        <TableCell align="right">{t('admin.groups.minutesUsed')}</TableCell>
                       </TableRow>
                     </TableHead>
                     <TableBody>
@@ -144,9 +149,7 @@ export function GroupShow() {
                             </Link>
                           </TableCell>
                           <TableCell sx={{ overflowWrap: 'anywhere' }}>{c.owner ? <InstructorLink instructor={c.owner} /> : '—'}</TableCell>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                            {c.endDate ? `${c.startDate} to ${c.endDate}` : `From ${c.startDate}`}
-                          </TableCell>
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{datesOf(c, t)}</TableCell>
                           <TableCell>
                             <CourseState course={c} />
                           </TableCell>

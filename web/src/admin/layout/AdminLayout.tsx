@@ -40,9 +40,7 @@ import { SidebarLayout } from '../../components/SidebarLayout';
 export const SIDEBAR_WIDTH = 344;
 
 interface NavItem {
-  label: string;
-  /** The label from the catalogs, for a link added since issue 32 (the others wait for this file's conversion). */
-  labelId?: MessageId;
+  label: MessageId;
   icon: ComponentType;
   /** A page of the product. */
   to?: string;
@@ -51,34 +49,34 @@ interface NavItem {
 }
 
 export const ACTIONS: NavItem[] = [
-  { label: 'Dashboard', to: '/admin/dashboard', icon: DashboardIcon },
-  { label: 'Students', to: '/admin/students', icon: RESOURCE_ICONS.students },
-  { label: 'Instructors', to: '/admin/instructors', icon: RESOURCE_ICONS.instructors },
-  { label: 'Speakers', to: '/admin/speakers', icon: RESOURCE_ICONS.speakers },
-  { label: 'Profiles', to: '/admin/profiles', icon: RESOURCE_ICONS.profiles },
-  { label: 'Courses', to: '/admin/courses', icon: RESOURCE_ICONS.courses },
-  { label: 'Lessons', to: '/admin/lessons', icon: RESOURCE_ICONS.lessons },
-  { label: 'Groups', to: '/admin/groups', icon: RESOURCE_ICONS.groups },
-  { label: 'Conversations', to: '/admin/conversations', icon: RESOURCE_ICONS.conversations },
-  { label: 'Speaker invitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
-  { label: 'Speaker candidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
-  { label: 'Speaker payroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
-  { label: 'Redemption codes', to: '/admin/redemption_codes', icon: RESOURCE_ICONS.codes },
-  { label: 'Pricing plans', to: '/admin/pricing_plans', icon: RESOURCE_ICONS.pricingPlans },
-  { label: 'lti', labelId: 'admin.lti.nav', to: '/admin/lti_platforms', icon: LinkIcon },
-  { label: 'Identity providers', to: '/admin/identity_providers', icon: RESOURCE_ICONS.identityProviders },
-  { label: 'Read models', to: '/admin/read_models', icon: StorageIcon },
+  { label: 'admin.nav.dashboard', to: '/admin/dashboard', icon: DashboardIcon },
+  { label: 'admin.nav.students', to: '/admin/students', icon: RESOURCE_ICONS.students },
+  { label: 'admin.nav.instructors', to: '/admin/instructors', icon: RESOURCE_ICONS.instructors },
+  { label: 'admin.nav.speakers', to: '/admin/speakers', icon: RESOURCE_ICONS.speakers },
+  { label: 'admin.nav.profiles', to: '/admin/profiles', icon: RESOURCE_ICONS.profiles },
+  { label: 'admin.nav.courses', to: '/admin/courses', icon: RESOURCE_ICONS.courses },
+  { label: 'admin.nav.lessons', to: '/admin/lessons', icon: RESOURCE_ICONS.lessons },
+  { label: 'admin.nav.groups', to: '/admin/groups', icon: RESOURCE_ICONS.groups },
+  { label: 'admin.nav.conversations', to: '/admin/conversations', icon: RESOURCE_ICONS.conversations },
+  { label: 'admin.nav.speakerInvitations', to: '/admin/speakers/invitations', icon: ForwardToInboxIcon },
+  { label: 'admin.nav.speakerCandidates', to: '/admin/speakers/candidates', icon: HowToRegIcon },
+  { label: 'admin.nav.speakerPayroll', to: '/admin/speakers/payroll', icon: PaymentsIcon },
+  { label: 'admin.nav.redemptionCodes', to: '/admin/redemption_codes', icon: RESOURCE_ICONS.codes },
+  { label: 'admin.nav.pricingPlans', to: '/admin/pricing_plans', icon: RESOURCE_ICONS.pricingPlans },
+  { label: 'admin.lti.nav', to: '/admin/lti_platforms', icon: LinkIcon },
+  { label: 'admin.nav.identityProviders', to: '/admin/identity_providers', icon: RESOURCE_ICONS.identityProviders },
+  { label: 'admin.nav.readModels', to: '/admin/read_models', icon: StorageIcon },
 ];
 
 /** Support links: where an admin answers people, then the account's links (the header shows none here). */
 const SUPPORT: NavItem[] = [
-  { label: 'Support inbox', to: '/admin/support', icon: SupportAgentIcon },
-  { label: 'Notifications', to: '/admin/notifications', icon: RESOURCE_ICONS.notifications },
-  { label: 'Mail templates', to: '/admin/mail_templates', icon: RESOURCE_ICONS.mailTemplates },
-  { label: 'Settings', to: '/admin/settings', icon: SettingsIcon },
-  { label: 'Help', to: '/help', icon: HelpOutlineIcon },
-  { label: 'FAQ', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
-  { label: 'Sign out', to: '/auth/sign_out', icon: LogoutIcon },
+  { label: 'admin.nav.supportInbox', to: '/admin/support', icon: SupportAgentIcon },
+  { label: 'admin.nav.notifications', to: '/admin/notifications', icon: RESOURCE_ICONS.notifications },
+  { label: 'admin.nav.mailTemplates', to: '/admin/mail_templates', icon: RESOURCE_ICONS.mailTemplates },
+  { label: 'admin.nav.settings', to: '/admin/settings', icon: SettingsIcon },
+  { label: 'admin.nav.help', to: '/help', icon: HelpOutlineIcon },
+  { label: 'admin.nav.faq', href: EXTERNAL_LINKS.faq, icon: QuizOutlinedIcon },
+  { label: 'admin.nav.signOut', to: '/auth/sign_out', icon: LogoutIcon },
 ];
 
 function NavList({ items, active, label, onNavigate }: { items: NavItem[]; active?: string; label: string; onNavigate?(): void }) {
@@ -86,8 +84,8 @@ function NavList({ items, active, label, onNavigate }: { items: NavItem[]; activ
   return (
     <nav aria-label={label}>
       <List dense disablePadding>
-        {items.map(({ label: key, labelId, to, href, icon: Icon }) => {
-          const text = labelId ? t(labelId) : key;
+        {items.map(({ label: key, to, href, icon: Icon }) => {
+          const text = t(key);
           const content = (
             <>
               <ListItemIcon sx={{ minWidth: 36 }}>
@@ -101,7 +99,7 @@ function NavList({ items, active, label, onNavigate }: { items: NavItem[]; activ
               {href ? (
                 <ListItemButton component="a" href={href} target="_blank" rel="noopener noreferrer">
                   {content}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">{t('common.opensInNewTab')}</span>
                 </ListItemButton>
               ) : (
                 <ListItemButton component={RouterLink} to={to!} selected={to === active} onClick={onNavigate}>
@@ -117,6 +115,7 @@ function NavList({ items, active, label, onNavigate }: { items: NavItem[]; activ
 }
 
 function Sidebar({ onNavigate }: { onNavigate?(): void }) {
+  const t = useT();
   const { pathname } = useLocation();
   // The longest matching link is the current one (Speaker invitations lives under Speakers).
   const active = [...ACTIONS, ...SUPPORT]
@@ -125,7 +124,7 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
   return (
     <Box
       component="aside"
-      aria-label="Back-office"
+      aria-label={t('admin.area.title')}
       sx={{
         width: SIDEBAR_WIDTH,
         maxWidth: '100%',
@@ -141,22 +140,22 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
       }}
     >
       <QuickSearch />
-      <NavList items={ACTIONS} active={active} label="Back-office sections" onNavigate={onNavigate} />
+      <NavList items={ACTIONS} active={active} label={t('admin.nav.sections')} onNavigate={onNavigate} />
       <Divider />
       <Typography variant="overline" color="text.secondary" component="h2" sx={{ lineHeight: 1, mb: -1 }}>
-        Support
+        {t('admin.nav.support')}
       </Typography>
-      <NavList items={SUPPORT} active={active} label="Support" onNavigate={onNavigate} />
+      <NavList items={SUPPORT} active={active} label={t('admin.nav.support')} onNavigate={onNavigate} />
       <Box component="footer" sx={{ mt: 'auto', pt: 2 }}>
         <Stack direction="row" spacing={2} sx={{ mb: 0.5 }}>
           <ExternalLink href={EXTERNAL_LINKS.about} variant="caption">
-            About
+            {t('admin.nav.about')}
           </ExternalLink>
           <ExternalLink href={EXTERNAL_LINKS.terms} variant="caption">
-            Terms
+            {t('admin.nav.terms')}
           </ExternalLink>
           <ExternalLink href={EXTERNAL_LINKS.privacy} variant="caption">
-            Privacy
+            {t('admin.nav.privacy')}
           </ExternalLink>
         </Stack>
         <Typography variant="caption" color="text.secondary">
@@ -173,11 +172,12 @@ function Sidebar({ onNavigate }: { onNavigate?(): void }) {
  * none in the back-office), and closes on navigation.
  */
 export function AdminLayout({ children }: { children?: ReactNode }) {
+  const t = useT();
   useSidebarHoldsLinks();
   return (
     <SidebarLayout
       sidebar={(onNavigate) => <Sidebar onNavigate={onNavigate} />}
-      menuLabel="Back-office menu"
+      menuLabel={t('admin.nav.menu')}
       drawerId="admin-drawer"
       drawerWidth={SIDEBAR_WIDTH}
     >

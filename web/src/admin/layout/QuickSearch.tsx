@@ -19,12 +19,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import type { MessageId } from '../../i18n/catalog';
+import { type Translate, useT } from '../../i18n/useT';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { adminCalls } from '../adminCalls';
 import { useAdminTime } from '../zone';
 
-export const SEARCHING = 'Searching ...';
-export const NO_RESULTS = 'No results found';
 const MIN_LENGTH = 2;
 const PII_KEY = 'tertulia.admin.quickSearchPii';
 
@@ -42,30 +42,25 @@ interface Hit {
 type Groups = Record<'conversations' | 'courses' | 'lessons' | 'instructors' | 'speakers' | 'students', Hit[]>;
 
 const at = (id: string) => encodeURIComponent(id);
-const GROUPS: { key: keyof Groups; label: string; path: (hit: Hit) => string }[] = [
-  { key: 'conversations', label: 'Conversations', path: (hit) => `/admin/conversations/${at(hit.id)}` },
-  { key: 'courses', label: 'Courses', path: (hit) => `/admin/courses/${at(hit.id)}` },
+const GROUPS: { key: keyof Groups; label: MessageId; path: (hit: Hit) => string }[] = [
+  { key: 'conversations', label: 'admin.nav.conversations', path: (hit) => `/admin/conversations/${at(hit.id)}` },
+  { key: 'courses', label: 'admin.nav.courses', path: (hit) => `/admin/courses/${at(hit.id)}` },
   // A lesson lives in its course's discussion topics: the course page, scrolled to its row.
-  { key: 'lessons', label: 'Lessons', path: (hit) => `/admin/courses/${at(hit.courseId ?? '')}#lesson-${at(hit.id)}` },
-  { key: 'instructors', label: 'Instructors', path: (hit) => `/admin/instructors/${at(hit.id)}` },
-  { key: 'speakers', label: 'Speakers', path: (hit) => `/admin/speakers/${at(hit.id)}` },
-  { key: 'students', label: 'Students', path: (hit) => `/admin/students/${at(hit.id)}` },
+  { key: 'lessons', label: 'admin.nav.lessons', path: (hit) => `/admin/courses/${at(hit.courseId ?? '')}#lesson-${at(hit.id)}` },
+  { key: 'instructors', label: 'admin.nav.instructors', path: (hit) => `/admin/instructors/${at(hit.id)}` },
+  { key: 'speakers', label: 'admin.nav.speakers', path: (hit) => `/admin/speakers/${at(hit.id)}` },
+  { key: 'students', label: 'admin.nav.students', path: (hit) => `/admin/students/${at(hit.id)}` },
 ];
 
-/** What the Personal details switch does, said beside it (people are not found by address without it). */
-export const PII_EXPLANATION = {
-  on: 'On: email addresses are searched and shown.',
-  off: 'Off: only names, titles and locations are searched; turn it on to find people by email address.',
-};
-
-function label(hit: Hit, pii: boolean, format: (iso: string | null | undefined) => string) {
-  const primary = hit.title ?? (pii && hit.emailAddress ? hit.emailAddress : 'Name not set yet');
+function label(hit: Hit, pii: boolean, format: (iso: string | null | undefined) => string, t: Translate) {
+  const primary = hit.title ?? (pii && hit.emailAddress ? hit.emailAddress : t('admin.search.nameNotSet'));
   const when = hit.startsAt ? format(hit.startsAt) : null;
   const secondary = [hit.title && pii ? hit.emailAddress : null, hit.subtitle, when, hit.location].filter(Boolean).join(' · ');
   return { primary, secondary: secondary || null };
 }
 
 export function QuickSearch() {
+  const t = useT();
   const format = useAdminTime();
   const [text, setText] = useState('');
   const [pii, setPii] = useState(() => typeof localStorage !== 'undefined' && localStorage.getItem(PII_KEY) === 'on');
@@ -96,11 +91,11 @@ export function QuickSearch() {
   const found = state?.groups ? GROUPS.filter((g) => state.groups![g.key].length > 0) : [];
 
   return (
-    <Box role="search" aria-label="Quick search">
+    <Box role="search" aria-label={t('admin.search.label')}>
       <TextField
         size="small"
         fullWidth
-        label="Quick search"
+        label={t('admin.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value)}
         slotProps={{
@@ -122,34 +117,35 @@ export function QuickSearch() {
             slotProps={{ input: { 'aria-describedby': 'quick-search-pii-help' } }}
           />
         }
-        label={<Typography variant="body2">Personal details</Typography>}
+        label={<Typography variant="body2">{t('admin.search.personalDetails')}</Typography>}
         sx={{ mt: 0.5, ml: 0 }}
       />
       <Typography id="quick-search-pii-help" variant="caption" color="text.secondary" component="p" sx={{ mt: -0.25, mb: 0.5 }}>
-        {pii ? PII_EXPLANATION.on : PII_EXPLANATION.off}
+        {/* What the switch does, said beside it: people are not found by address without it. */}
+        {t(pii ? 'admin.search.piiOn' : 'admin.search.piiOff')}
       </Typography>
       {text.trim().length >= MIN_LENGTH && (
         <Paper variant="outlined" sx={{ mt: 1, maxHeight: 420, overflow: 'auto' }} aria-live="polite">
           {typing ? (
             <Typography variant="body2" sx={{ p: 1.5 }}>
-              {SEARCHING}
+              {t('admin.search.searching')}
             </Typography>
           ) : state?.error ? (
             <Typography variant="body2" color="error" sx={{ p: 1.5 }}>
-              The search failed. Please try again.
+              {t('admin.search.failed')}
             </Typography>
           ) : found.length === 0 ? (
             <Typography variant="body2" sx={{ p: 1.5 }}>
-              {NO_RESULTS}
+              {t('admin.search.noResults')}
             </Typography>
           ) : (
-            <List dense disablePadding aria-label="Quick search results">
+            <List dense disablePadding aria-label={t('admin.search.results')}>
               {found.map((group) => (
                 <li key={group.key}>
                   <ul style={{ padding: 0 }}>
-                    <ListSubheader sx={{ lineHeight: '32px' }}>{group.label}</ListSubheader>
+                    <ListSubheader sx={{ lineHeight: '32px' }}>{t(group.label)}</ListSubheader>
                     {state!.groups![group.key].map((hit) => {
-                      const { primary, secondary } = label(hit, state!.pii, format);
+                      const { primary, secondary } = label(hit, state!.pii, format, t);
                       return (
                         <ListItemButton
                           key={`${group.key}-${hit.id}`}

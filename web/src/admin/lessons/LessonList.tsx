@@ -4,6 +4,8 @@
  * course's page at the lesson's row.
  */
 import { Page } from '../../components/Page';
+import { type Translate, useT } from '../../i18n/useT';
+import { courseKindChoices } from '../courses/words';
 import { EmptyState } from '../../components/EmptyState';
 import { BooksIllustration } from '../../components/illustrations';
 import { defaultTableState } from '../dataProvider/tableState';
@@ -19,40 +21,38 @@ const DEFAULTS = defaultTableState({
   ],
 });
 
-const FILTERS: FilterField[] = [
-  { source: 'lesson.title', label: 'Title', kind: 'text' },
-  { source: 'lesson.discussionTopic', label: 'Discussion topic', kind: 'text' },
-  { source: 'course.name', label: 'Course', kind: 'text' },
-  { source: 'course.language', label: 'Language', kind: 'text' },
-  { source: 'dueOn', label: 'Due', kind: 'date' },
-  {
-    source: 'course.kind',
-    label: 'Kind',
-    kind: 'choice',
-    choices: [
-      { id: 'regular', name: 'Course' },
-      { id: 'adventure', name: 'Adventure' },
-    ],
-  },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'lesson.title', label: t('admin.lessons.lessonTitle'), kind: 'text' },
+  { source: 'lesson.discussionTopic', label: t('admin.lessons.topic'), kind: 'text' },
+  { source: 'course.name', label: t('admin.lessons.course'), kind: 'text' },
+  { source: 'course.language', label: t('admin.courses.language'), kind: 'text' },
+  { source: 'dueOn', label: t('admin.course.due'), kind: 'date' },
+  { source: 'course.kind', label: t('admin.courses.kind'), kind: 'choice', choices: courseKindChoices(t) },
 ];
 
 export function LessonList() {
+  const t = useT();
   const list = useCursorList({ resource: 'lessons', defaults: DEFAULTS });
   const columns: Column[] = [
-    { source: 'lesson.title', label: 'Title', field: <TextValue source="lesson.title" /> },
-    { source: 'lesson.discussionTopic', label: 'Discussion topic', field: <TextValue source="lesson.discussionTopic" /> },
-    { source: 'course.name', label: 'Course', field: <TextValue source="course.name" /> },
+    { source: 'lesson.title', label: t('admin.lessons.lessonTitle'), field: <TextValue source="lesson.title" /> },
+    { source: 'lesson.discussionTopic', label: t('admin.lessons.topic'), field: <TextValue source="lesson.discussionTopic" /> },
+    { source: 'course.name', label: t('admin.lessons.course'), field: <TextValue source="course.name" /> },
     { source: 'order', label: '#', field: <TextValue source="order" /> },
-    { source: 'dueOn', label: 'Due', field: <TextValue source="dueOn" /> },
-    { source: 'course.startDate', label: 'Course starts', field: <TextValue source="course.startDate" />, defaultVisible: false },
-    { source: 'course.language', label: 'Language', field: <TextValue source="course.language" />, defaultVisible: false },
+    { source: 'dueOn', label: t('admin.course.due'), field: <TextValue source="dueOn" /> },
+    {
+      source: 'course.startDate',
+      label: t('admin.lessons.courseStarts'),
+      field: <TextValue source="course.startDate" />,
+      defaultVisible: false,
+    },
+    { source: 'course.language', label: t('admin.courses.language'), field: <TextValue source="course.language" />, defaultVisible: false },
   ];
   return (
-    <Page title="Lessons">
+    <Page title={t('admin.lessons.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(_id, _resource, record) =>
           `/admin/courses/${encodeURIComponent(String(record.course?.id ?? ''))}#lesson-${encodeURIComponent(String(record.lesson?.id ?? ''))}`
         }
@@ -60,8 +60,8 @@ export function LessonList() {
           <EmptyState
             compact
             illustration={<BooksIllustration />}
-            title="No lessons match these filters."
-            description="Every course's discussion topics show here; change or clear the filters."
+            title={t('admin.lessons.empty')}
+            description={t('admin.lessons.emptyHelp')}
           />
         }
       />

@@ -18,6 +18,7 @@ import { cloneElement, useState, type ReactElement, type ReactNode } from 'react
 import { Datagrid, ListContextProvider, ResourceContextProvider, type RaRecord } from 'react-admin';
 import { PAGE_SIZES } from '../dataProvider/tableState';
 import { useAdminTime } from '../zone';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { SideScroll } from '../../components/SideScroll';
 import { FilterBar, type FilterField } from './FilterBar';
@@ -34,11 +35,12 @@ export interface Column {
 }
 
 function ColumnsButton({ columns, visible, onChange }: { columns: Column[]; visible: string[]; onChange(next: string[]): void }) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
       <Button startIcon={<ViewColumnIcon />} onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="true">
-        Columns
+        {t('admin.list.columns')}
       </Button>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
         {columns.map((c) => (
@@ -67,6 +69,7 @@ function ColumnsButton({ columns, visible, onChange }: { columns: Column[]; visi
 }
 
 export function CursorPagination({ list }: { list: CursorList }) {
+  const t = useT();
   const { state, pageInfo, context } = list;
   const { page, pageSize } = state.pagination;
   const total = context.total ?? 0;
@@ -82,12 +85,12 @@ export function CursorPagination({ list }: { list: CursorList }) {
       justifyContent="flex-end"
       sx={{ py: 1, flexWrap: 'wrap' }}
       component="nav"
-      aria-label="Pages"
+      aria-label={t('admin.list.pages')}
     >
       <TextField
         select
         size="small"
-        label="Rows per page"
+        label={t('admin.list.rowsPerPage')}
         value={pageSize}
         onChange={(e) => list.setState({ ...state, pagination: { page: 0, pageSize: Number(e.target.value) } })}
         sx={{ width: 130 }}
@@ -99,16 +102,16 @@ export function CursorPagination({ list }: { list: CursorList }) {
         ))}
       </TextField>
       <Typography variant="body2" aria-live="polite" data-testid="page-range">
-        {shown ? `${from}–${from + shown - 1} of ${total}` : `0 of ${total}`}
+        {t('admin.list.range', shown ? { from, to: from + shown - 1, total } : { from: 0, to: 0, total })}
       </Typography>
       <Button size="small" onClick={list.goFirst} disabled={page === 0}>
-        First
+        {t('admin.list.first')}
       </Button>
-      <Button size="small" onClick={list.goPrevious} disabled={page === 0 || loading} aria-label="Previous page">
-        Previous
+      <Button size="small" onClick={list.goPrevious} disabled={page === 0 || loading} aria-label={t('admin.list.previousPage')}>
+        {t('admin.list.previous')}
       </Button>
-      <Button size="small" onClick={list.goNext} disabled={!pageInfo?.hasNextPage || loading} aria-label="Next page">
-        Next
+      <Button size="small" onClick={list.goNext} disabled={!pageInfo?.hasNextPage || loading} aria-label={t('admin.list.nextPage')}>
+        {t('admin.list.next')}
       </Button>
     </Stack>
   );
@@ -132,6 +135,7 @@ export function CursorListView({
   /** Styles a row from its record (e.g. canceled conversations shaded). */
   rowSx?: (record: RaRecord, index: number) => Record<string, unknown>;
 }) {
+  const t = useT();
   const format = useAdminTime();
   const { state, setState, context } = list;
   const visible = state.columns ?? columns.filter((c) => c.defaultVisible !== false).map((c) => c.source);
@@ -149,7 +153,7 @@ export function CursorListView({
         )}
         <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
           <Typography variant="body2" color="text.secondary" data-testid="total-count">
-            {context.total === undefined ? '' : `${context.total} in total`}
+            {context.total === undefined ? '' : t('admin.list.total', { total: context.total })}
           </Typography>
           <Stack direction="row" spacing={1}>
             {toolbar}
@@ -158,7 +162,7 @@ export function CursorListView({
         </Stack>
         <Card variant="outlined">
           <SideScroll>
-            <Box sx={{ height: 4 }}>{context.isFetching && <LinearProgress aria-label="Loading" />}</Box>
+            <Box sx={{ height: 4 }}>{context.isFetching && <LinearProgress aria-label={t('admin.list.loading')} />}</Box>
             {context.error ? (
               <Typography color="error" sx={{ p: 2 }} role="alert">
                 {errorMessage(context.error)}

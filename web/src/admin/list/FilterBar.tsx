@@ -13,6 +13,8 @@ import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import type { TableFilterItem } from '../dataProvider/mapping';
 import { useAdminSelf } from '../zone';
+import type { MessageId } from '../../i18n/catalog';
+import { type Translate, useT } from '../../i18n/useT';
 import { userZone } from '../../lib/time';
 
 export type FilterKind = 'text' | 'number' | 'date' | 'choice';
@@ -24,45 +26,51 @@ export interface FilterField {
   choices?: { id: string; name: string }[];
 }
 
-export const OPERATORS: Record<FilterKind, { id: string; name: string }[]> = {
+/** An operator's name: a message, or a sign said the same in every language. */
+type OperatorName = { message: MessageId } | { sign: string };
+
+const OPERATORS: Record<FilterKind, { id: string; name: OperatorName }[]> = {
   text: [
-    { id: 'contains', name: 'contains' },
-    { id: 'equals', name: 'equals' },
-    { id: 'startsWith', name: 'starts with' },
-    { id: 'endsWith', name: 'ends with' },
-    { id: 'is', name: 'is exactly' },
-    { id: 'not', name: 'is not' },
+    { id: 'contains', name: { message: 'admin.filter.op.contains' } },
+    { id: 'equals', name: { message: 'admin.filter.op.equals' } },
+    { id: 'startsWith', name: { message: 'admin.filter.op.startsWith' } },
+    { id: 'endsWith', name: { message: 'admin.filter.op.endsWith' } },
+    { id: 'is', name: { message: 'admin.filter.op.isExactly' } },
+    { id: 'not', name: { message: 'admin.filter.op.isNot' } },
   ],
   number: [
-    { id: '=', name: '=' },
-    { id: '!=', name: '≠' },
-    { id: '>', name: '>' },
-    { id: '>=', name: '≥' },
-    { id: '<', name: '<' },
-    { id: '<=', name: '≤' },
+    { id: '=', name: { sign: '=' } },
+    { id: '!=', name: { sign: '≠' } },
+    { id: '>', name: { sign: '>' } },
+    { id: '>=', name: { sign: '≥' } },
+    { id: '<', name: { sign: '<' } },
+    { id: '<=', name: { sign: '≤' } },
   ],
   date: [
-    { id: 'after', name: 'after' },
-    { id: 'onOrAfter', name: 'on or after' },
-    { id: 'before', name: 'before' },
-    { id: 'onOrBefore', name: 'on or before' },
+    { id: 'after', name: { message: 'admin.filter.op.after' } },
+    { id: 'onOrAfter', name: { message: 'admin.filter.op.onOrAfter' } },
+    { id: 'before', name: { message: 'admin.filter.op.before' } },
+    { id: 'onOrBefore', name: { message: 'admin.filter.op.onOrBefore' } },
   ],
   choice: [
-    { id: 'is', name: 'is' },
-    { id: 'not', name: 'is not' },
+    { id: 'is', name: { message: 'admin.filter.op.is' } },
+    { id: 'not', name: { message: 'admin.filter.op.isNot' } },
   ],
 };
 
-export function describeFilter(item: TableFilterItem, fields: FilterField[], format: (iso: string) => string): string {
+const operatorName = (name: OperatorName, t: Translate) => ('sign' in name ? name.sign : t(name.message));
+
+function describeFilter(item: TableFilterItem, fields: FilterField[], format: (iso: string) => string, t: Translate): string {
   const field = fields.find((f) => f.source === item.field);
-  const operator = field ? (OPERATORS[field.kind].find((o) => o.id === item.operator)?.name ?? item.operator) : item.operator;
+  const name = field && OPERATORS[field.kind].find((o) => o.id === item.operator)?.name;
+  const operator = name ? operatorName(name, t) : item.operator;
   const value =
     field?.kind === 'date'
       ? format(String(item.value))
       : field?.kind === 'choice'
         ? (field.choices?.find((c) => c.id === item.value)?.name ?? String(item.value))
         : String(item.value);
-  return `${field?.label ?? item.field} ${operator} ${value}`;
+  return t('admin.filter.chip', { field: field?.label ?? item.field, operator, value });
 }
 
 /** A filter is what it asks for: the same field, operator and value twice would filter nothing more. */
@@ -79,6 +87,7 @@ export function FilterBar({
   onChange(items: TableFilterItem[]): void;
   format: (iso: string) => string;
 }) {
+  const t = useT();
   const zone = userZone(useAdminSelf().tzIdentifier);
   const [field, setField] = useState(fields[0]?.source ?? '');
   const current = fields.find((f) => f.source === field) ?? fields[0];
@@ -92,6 +101,7 @@ export function FilterBar({
     setOperator(OPERATORS[next.kind][0].id);
     setValue('');
   };
+  const chooses = current.kind === 'choice';
   const add = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) return;
@@ -109,12 +119,12 @@ export function FilterBar({
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         alignItems={{ sm: 'center' }}
-        aria-label="Add a filter"
+        aria-label={t('admin.filter.add')}
       >
         <TextField
           select
           size="small"
-          label="Column"
+          label={t('admin.filter.column')}
           value={current.source}
           onChange={(e) => chooseField(e.target.value)}
           sx={{ minWidth: 170 }}
@@ -128,19 +138,26 @@ export function FilterBar({
         <TextField
           select
           size="small"
-          label="Operator"
+          label={t('admin.filter.operator')}
           value={operator}
           onChange={(e) => setOperator(e.target.value)}
           sx={{ minWidth: 140 }}
         >
           {OPERATORS[current.kind].map((o) => (
             <MenuItem key={o.id} value={o.id}>
-              {o.name}
+              {operatorName(o.name, t)}
             </MenuItem>
           ))}
         </TextField>
-        {current.kind === 'choice' ? (
-          <TextField select size="small" label="Value" value={value} onChange={(e) => setValue(e.target.value)} sx={{ minWidth: 170 }}>
+        {chooses ? (
+          <TextField
+            select
+            size="small"
+            label={t('admin.filter.value')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            sx={{ minWidth: 170 }}
+          >
             {(current.choices ?? []).map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
@@ -150,7 +167,7 @@ export function FilterBar({
         ) : (
           <TextField
             size="small"
-            label="Value"
+            label={t('admin.filter.value')}
             value={value}
             type={current.kind === 'number' ? 'number' : current.kind === 'date' ? 'datetime-local' : 'text'}
             onChange={(e) => setValue(e.target.value)}
@@ -164,20 +181,20 @@ export function FilterBar({
           disabled={!value.trim()}
           sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
         >
-          Add filter
+          {t('admin.filter.addButton')}
         </Button>
       </Stack>
       {items.length > 0 && (
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label="Filters">
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label={t('admin.filter.filters')}>
           {items.map((item) => (
             <Chip
               key={filterKey(item)}
-              label={describeFilter(item, fields, format)}
+              label={describeFilter(item, fields, format, t)}
               onDelete={() => onChange(items.filter((i) => i !== item))}
             />
           ))}
           <Button size="small" onClick={() => onChange([])}>
-            Clear filters
+            {t('admin.filter.clear')}
           </Button>
         </Stack>
       )}

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRecordContext } from 'react-admin';
 import { displayRole, type Role } from '../../../../contracts/roles';
+import { useT } from '../../i18n/useT';
 import { useAdminTime } from '../zone';
 
 const get = (record: any, path: string) => path.split('.').reduce((v, k) => (v == null ? v : v[k]), record);
@@ -55,13 +56,16 @@ export function TextValue({
 
 /** Roles as chips, the ONBOARDING_ prefix stripped and said in words (spec 3, Account). */
 export function RoleChips({ roles }: { roles: readonly string[] }) {
+  const t = useT();
   return (
     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
       {roles.map((role) => (
         <Chip
           key={role}
           size="small"
-          label={role.startsWith('ONBOARDING_') ? `${displayRole(role as Role)} (onboarding)` : displayRole(role as Role)}
+          label={
+            role.startsWith('ONBOARDING_') ? t('admin.roles.onboarding', { role: displayRole(role as Role) }) : displayRole(role as Role)
+          }
           variant={role.startsWith('ONBOARDING_') ? 'outlined' : 'filled'}
         />
       ))}

@@ -4,6 +4,7 @@
  * sorted and filtered on the server. A row opens the notifications table filtered to that template.
  */
 import Typography from '@mui/material/Typography';
+import { type Translate, useT } from '../../i18n/useT';
 import { useRecordContext } from 'react-admin';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
@@ -16,12 +17,12 @@ import { EventChip } from '../notifications/NotificationList';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'templateKey', sort: 'asc' }] });
 
-const FILTERS: FilterField[] = [
-  { source: 'templateKey', label: 'Template', kind: 'text' },
-  { source: 'latestSubject', label: 'Latest subject', kind: 'text' },
-  { source: 'messages', label: 'Messages', kind: 'number' },
-  { source: 'failedAttempts', label: 'Failed attempts', kind: 'number' },
-  { source: 'lastQueuedOn', label: 'Last queued', kind: 'date' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'templateKey', label: t('admin.mailTemplates.template'), kind: 'text' },
+  { source: 'latestSubject', label: t('admin.mailTemplates.latestSubject'), kind: 'text' },
+  { source: 'messages', label: t('admin.mailTemplates.messages'), kind: 'number' },
+  { source: 'failedAttempts', label: t('admin.mailTemplates.failedAttempts'), kind: 'number' },
+  { source: 'lastQueuedOn', label: t('admin.mailTemplates.lastQueued'), kind: 'date' },
 ];
 
 /** 'password_reset' → 'Password reset'. */
@@ -45,13 +46,14 @@ function Name(_: Cell) {
 }
 
 function Latest(_: Cell) {
+  const t = useT();
   const template = useRecordContext<{ latestEventType: string | null }>();
   if (!template) return null;
   return template.latestEventType ? (
     <EventChip type={template.latestEventType} />
   ) : (
     <Typography variant="body2" color="text.secondary">
-      Never sent
+      {t('admin.mailTemplates.neverSent')}
     </Typography>
   );
 }
@@ -67,24 +69,25 @@ const notificationsOf = (templateKey: string) =>
   )}`;
 
 export function MailTemplateList() {
+  const t = useT();
   const list = useCursorList({ resource: 'mail_templates', defaults: DEFAULTS });
   const columns: Column[] = [
-    { source: 'templateKey', label: 'Template', field: <Name /> },
-    { source: 'messages', label: 'Messages', field: <TextValue source="messages" /> },
-    { source: 'sent', label: 'Sent', field: <TextValue source="sent" /> },
-    { source: 'failedAttempts', label: 'Failed attempts', field: <TextValue source="failedAttempts" /> },
-    { source: 'latestSubject', label: 'Latest subject', field: <TextValue source="latestSubject" /> },
-    { source: 'latestEventType', label: 'Latest event', field: <Latest /> },
-    { source: 'lastQueuedOn', label: 'Last queued', field: <TimeField source="lastQueuedOn" /> },
+    { source: 'templateKey', label: t('admin.mailTemplates.template'), field: <Name /> },
+    { source: 'messages', label: t('admin.mailTemplates.messages'), field: <TextValue source="messages" /> },
+    { source: 'sent', label: t('admin.mailTemplates.sent'), field: <TextValue source="sent" /> },
+    { source: 'failedAttempts', label: t('admin.mailTemplates.failedAttempts'), field: <TextValue source="failedAttempts" /> },
+    { source: 'latestSubject', label: t('admin.mailTemplates.latestSubject'), field: <TextValue source="latestSubject" /> },
+    { source: 'latestEventType', label: t('admin.mailTemplates.latestEvent'), field: <Latest /> },
+    { source: 'lastQueuedOn', label: t('admin.mailTemplates.lastQueued'), field: <TimeField source="lastQueuedOn" /> },
   ];
   return (
-    <Page title="Mail templates">
+    <Page title={t('admin.mailTemplates.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id) => notificationsOf(String(id))}
-        empty={<EmptyState compact title="No templates match these filters." description="Change or clear the filters." />}
+        empty={<EmptyState compact title={t('admin.mailTemplates.empty')} description={t('admin.list.changeFilters')} />}
       />
     </Page>
   );

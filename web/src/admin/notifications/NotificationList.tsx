@@ -1,6 +1,7 @@
 /** /admin/notifications: every mail the product queued, newest first, paged on the server. */
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
+import { type Translate, useT } from '../../i18n/useT';
 import { useRecordContext } from 'react-admin';
 import { Page } from '../../components/Page';
 import type { TableFilterItem } from '../dataProvider/mapping';
@@ -9,34 +10,27 @@ import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
 import { TextValue, TimeField } from '../list/fields';
 import { useCursorList } from '../list/useCursorList';
-import { transportInWords } from '../../../../contracts/notifications';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'createdAt', sort: 'desc' }] });
 
-export const EVENT_LABELS: Record<string, string> = {
-  NotificationQueued: 'Queued',
-  NotificationSent: 'Sent',
-  NotificationFailed: 'Failed',
-  NotificationDelivered: 'Delivered',
-  NotificationOpened: 'Opened',
-};
+const EVENTS = ['NotificationQueued', 'NotificationSent', 'NotificationFailed', 'NotificationDelivered', 'NotificationOpened'] as const;
+const isEvent = (type: string): type is (typeof EVENTS)[number] => (EVENTS as readonly string[]).includes(type);
 
 export function EventChip({ type }: { type: string }) {
+  const t = useT();
   const color = type === 'NotificationFailed' ? 'error' : type === 'NotificationQueued' ? 'default' : 'success';
-  return <Chip size="small" color={color} label={EVENT_LABELS[type] ?? type} />;
+  return <Chip size="small" color={color} label={isEvent(type) ? t(`admin.notifications.event.${type}`) : type} />;
 }
 
-/** How a mail travels, in words, as a label (capitalised). */
-export const transportLabel = (transport: string) => {
-  const words = transportInWords(transport);
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** How a mail travels, in words, as a label. */
+export const transportLabel = (transport: string, t: Translate) => t('admin.notifications.transport', { transport });
 
 function Transport(_: { source?: string; label?: string; sortable?: boolean }) {
+  const t = useT();
   const record = useRecordContext<{ transportType: string }>();
   return record ? (
     <Typography variant="body2" component="span">
-      {transportLabel(record.transportType)}
+      {transportLabel(record.transportType, t)}
     </Typography>
   ) : null;
 }
@@ -46,17 +40,17 @@ function LatestEvent(_: { source?: string; label?: string; sortable?: boolean })
   return record ? <EventChip type={record.latestEventType} /> : null;
 }
 
-const FILTERS: FilterField[] = [
-  { source: 'recipient.emailAddress', label: 'Recipient', kind: 'text' },
-  { source: 'subject', label: 'Subject', kind: 'text' },
-  { source: 'templateKey', label: 'Template', kind: 'text' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'recipient.emailAddress', label: t('admin.notifications.recipient'), kind: 'text' },
+  { source: 'subject', label: t('admin.notifications.subject'), kind: 'text' },
+  { source: 'templateKey', label: t('admin.notifications.template'), kind: 'text' },
   {
     source: 'latestEventType',
-    label: 'Latest event',
+    label: t('admin.notifications.latestEvent'),
     kind: 'choice',
-    choices: Object.entries(EVENT_LABELS).map(([id, name]) => ({ id, name })),
+    choices: EVENTS.map((id) => ({ id, name: t(`admin.notifications.event.${id}`) })),
   },
-  { source: 'createdAt', label: 'Created', kind: 'date' },
+  { source: 'createdAt', label: t('admin.notifications.created'), kind: 'date' },
 ];
 
 export function NotificationTable({
@@ -68,32 +62,40 @@ export function NotificationTable({
   fixedFilter?: TableFilterItem[];
   hideRecipient?: boolean;
 }) {
+  const t = useT();
   const list = useCursorList({ resource: 'notifications', defaults: DEFAULTS, urlKey, fixedFilter, refetchInterval: 15_000 });
   const columns: Column[] = [
-    { source: 'createdAt', label: 'Created', field: <TimeField source="createdAt" /> },
+    { source: 'createdAt', label: t('admin.notifications.created'), field: <TimeField source="createdAt" /> },
     ...(hideRecipient
       ? []
-      : [{ source: 'recipient.emailAddress', label: 'Recipient', field: <TextValue source="recipient.emailAddress" /> }]),
-    { source: 'subject', label: 'Subject', field: <TextValue source="subject" /> },
-    { source: 'templateKey', label: 'Template', field: <TextValue source="templateKey" /> },
-    { source: 'transportType', label: 'Transport', field: <Transport /> },
-    { source: 'latestEventType', label: 'Latest event', field: <LatestEvent /> },
-    { source: 'fromAddress', label: 'From', field: <TextValue source="fromAddress" />, defaultVisible: false },
+      : [
+          {
+            source: 'recipient.emailAddress',
+            label: t('admin.notifications.recipient'),
+            field: <TextValue source="recipient.emailAddress" />,
+          },
+        ]),
+    { source: 'subject', label: t('admin.notifications.subject'), field: <TextValue source="subject" /> },
+    { source: 'templateKey', label: t('admin.notifications.template'), field: <TextValue source="templateKey" /> },
+    { source: 'transportType', label: t('admin.notifications.transportColumn'), field: <Transport /> },
+    { source: 'latestEventType', label: t('admin.notifications.latestEvent'), field: <LatestEvent /> },
+    { source: 'fromAddress', label: t('admin.notifications.from'), field: <TextValue source="fromAddress" />, defaultVisible: false },
   ];
   return (
     <CursorListView
       list={list}
       columns={columns}
-      filters={hideRecipient ? FILTERS.filter((f) => f.source !== 'recipient.emailAddress') : FILTERS}
+      filters={hideRecipient ? filters(t).filter((f) => f.source !== 'recipient.emailAddress') : filters(t)}
       rowClick={(id) => `/admin/notifications/${encodeURIComponent(String(id))}`}
-      empty={<Typography color="text.secondary">No notifications match these filters.</Typography>}
+      empty={<Typography color="text.secondary">{t('admin.notifications.empty')}</Typography>}
     />
   );
 }
 
 export function NotificationList() {
+  const t = useT();
   return (
-    <Page title="Notifications">
+    <Page title={t('admin.notifications.title')}>
       <NotificationTable />
     </Page>
   );

@@ -13,6 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -47,18 +48,19 @@ function peopleResourceFor(roles: readonly string[]): 'speakers' | 'instructors'
 }
 
 export function NotificationShow() {
+  const t = useT();
   const { id = '' } = useParams();
   const format = useAdminTime();
   const { data, error, isPending } = useGetOne<NotificationRecord>('notifications', { id }, {
     // Until it is sent or has failed for good, the timeline moves on its own.
     refetchInterval: (query: any) => (query.state.data?.latestEventType === 'NotificationQueued' ? 3000 : false),
   } as any);
-  usePageTitle(data ? `${data.subject} · Notifications` : 'Notification');
+  usePageTitle(data ? t('admin.notification.pageTitle', { subject: data.subject }) : t('admin.notification.one'));
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the notification"
-      list={{ path: '/admin/notifications', label: 'Notifications' }}
+      what={t('admin.notification.what')}
+      list={{ path: '/admin/notifications', label: t('admin.notifications.title') }}
       crumb={(n) => n.subject}
       title={(n) => n.subject}
     >
@@ -66,9 +68,9 @@ export function NotificationShow() {
         <>
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="notification-details" title="Details" fullHeight>
+              <ShowSection id="notification-details" title={t('admin.notification.details')} fullHeight>
                 <dl>
-                  <Detail term="Recipient">
+                  <Detail term={t('admin.notifications.recipient')}>
                     {data.recipient.id ? (
                       <Link
                         component={RouterLink}
@@ -80,22 +82,24 @@ export function NotificationShow() {
                       data.recipient.emailAddress
                     )}
                   </Detail>
-                  <Detail term="From">{data.fromAddress}</Detail>
-                  <Detail term="Subject">{data.subject}</Detail>
-                  <Detail term="Transport">{transportLabel(data.transportType)}</Detail>
-                  <Detail term="Template">{data.templateKey}</Detail>
-                  <Detail term="Created">{format(data.createdAt)}</Detail>
-                  <Detail term="Latest event">
+                  <Detail term={t('admin.notifications.from')}>{data.fromAddress}</Detail>
+                  <Detail term={t('admin.notifications.subject')}>{data.subject}</Detail>
+                  <Detail term={t('admin.notifications.transportColumn')}>{transportLabel(data.transportType, t)}</Detail>
+                  <Detail term={t('admin.notifications.template')}>{data.templateKey}</Detail>
+                  <Detail term={t('admin.notifications.created')}>{format(data.createdAt)}</Detail>
+                  <Detail term={t('admin.notifications.latestEvent')}>
                     <EventChip type={data.latestEventType} />
                   </Detail>
-                  <Detail term="Public page">
-                    <ExternalLink href={`/mail/${encodeURIComponent(data.publicToken)}`}>View in browser</ExternalLink>
+                  <Detail term={t('admin.notification.publicPage')}>
+                    <ExternalLink href={`/mail/${encodeURIComponent(data.publicToken)}`}>
+                      {t('admin.notification.viewInBrowser')}
+                    </ExternalLink>
                   </Detail>
                 </dl>
               </ShowSection>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <ShowSection id="notification-values" title="Template values" fullHeight>
+              <ShowSection id="notification-values" title={t('admin.notification.values')} fullHeight>
                 <Table size="small" aria-labelledby="notification-values">
                   <TableBody>
                     {data.templateValue.map((v) => (
@@ -111,13 +115,13 @@ export function NotificationShow() {
               </ShowSection>
             </Grid>
             <Grid size={12}>
-              <ShowSection id="notification-timeline" title="Timeline">
+              <ShowSection id="notification-timeline" title={t('admin.notification.timeline')}>
                 <Table size="small" aria-labelledby="notification-timeline">
                   <TableHead>
                     <TableRow>
-                      <TableCell>Time</TableCell>
-                      <TableCell>Event</TableCell>
-                      <TableCell>Details</TableCell>
+                      <TableCell>{t('admin.notification.time')}</TableCell>
+                      <TableCell>{t('admin.notification.event')}</TableCell>
+                      <TableCell>{t('admin.notification.eventDetails')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -136,15 +140,15 @@ export function NotificationShow() {
               </ShowSection>
             </Grid>
             <Grid size={12}>
-              <ShowSection id="notification-preview" title="Preview">
+              <ShowSection id="notification-preview" title={t('admin.notification.preview')}>
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                  The message as stored: links that carried a secret were never stored and show as [redacted].
+                  {t('admin.notification.previewNote')}
                 </Typography>
                 {/* A message without an HTML part (plain text only) shows no empty frame above its text. */}
                 {data.preview.html.trim() && (
                   <Box
                     component="iframe"
-                    title="Message preview"
+                    title={t('admin.notification.previewFrame')}
                     sandbox=""
                     srcDoc={data.preview.html}
                     sx={{ width: '100%', minHeight: 240, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff', mb: 2 }}
@@ -155,7 +159,7 @@ export function NotificationShow() {
                     component="pre"
                     variant="body2"
                     sx={{ whiteSpace: 'pre-wrap', m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1 }}
-                    aria-label="Plain text"
+                    aria-label={t('admin.notification.plainText')}
                   >
                     {data.preview.text}
                   </Typography>

@@ -22,12 +22,13 @@ import { errorMessage } from '../../lib/errors';
 import { currentPayMonth, dollars, monthLabel } from '../../payroll/months';
 import { CLOSE_PAYROLL_MONTH, PAYROLL_MONTH, REOPEN_PAYROLL_MONTH } from '../../payroll/operations';
 import { useAdminTime } from '../zone';
-import { countOf } from '../../lib/plural';
+import { useT } from '../../i18n/useT';
 
 const REASON_MAX = 500;
-const who = (p: { displayName: string | null; emailAddress: string | null } | null) => p?.displayName ?? p?.emailAddress ?? 'Tertulia';
-
 export function MonthPanel({ month, onChanged }: { month: string; onChanged(): void }) {
+  const t = useT();
+  const who = (p: { displayName: string | null; emailAddress: string | null } | null) =>
+    p?.displayName ?? p?.emailAddress ?? t('admin.history.system');
   const formatDateTime = useAdminTime();
   const { data, error, loading, refetch } = useQuery(PAYROLL_MONTH, {
     variables: { month },
@@ -57,7 +58,12 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
     }
   };
 
-  if (loading && !state) return <Loading label="Loading the month" />;
+  const historyLine = (h: { kind: string; at: string; by: Parameters<typeof who>[0]; totalPay: number; reason?: string | null }) => {
+    const line = t('admin.month.historyLine', { kind: h.kind, when: formatDateTime(h.at), who: who(h.by), total: dollars(h.totalPay) });
+    return h.reason ? t('admin.month.historyReason', { line, reason: h.reason }) : line;
+  };
+
+  if (loading && !state) return <Loading label={t('admin.month.loading')} />;
   if (error && !state) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!state) return null;
   return (
@@ -70,64 +76,63 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
           <Chip
             size="small"
             data-testid="payroll-month-state"
-            label={state.closed ? 'Closed' : 'Open'}
+            label={t(state.closed ? 'admin.month.closed' : 'admin.month.open')}
             color={state.closed ? 'success' : 'default'}
           />
         </Stack>
         <Typography data-testid="payroll-month-total">
-          {dollars(state.totalPay)} to {countOf(state.speakerCount, 'speaker')}
+          {t('admin.month.total', { total: dollars(state.totalPay), count: state.speakerCount })}
         </Typography>
         {state.closed ? (
           <Button variant="outlined" onClick={() => setDialog('reopen')} disabled={busy}>
-            Reopen month
+            {t('admin.month.reopen')}
           </Button>
         ) : (
           <Button
             variant="contained"
             onClick={() => setDialog('close')}
             disabled={busy || !over}
-            title={over ? undefined : 'Only a month that is over can be closed.'}
+            title={over ? undefined : t('admin.month.notOver')}
           >
-            Close month
+            {t('admin.month.close')}
           </Button>
         )}
       </Stack>
       {state.closed && state.closedAt && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Closed {formatDateTime(state.closedAt)} by {who(state.closedBy)}.
+          {t('admin.month.closedBy', { when: formatDateTime(state.closedAt), who: who(state.closedBy) })}
         </Typography>
       )}
       {state.adjustments.length > 0 && (
         <Alert severity="warning" sx={{ mt: 2 }} data-testid="payroll-adjustments">
-          Corrections found after this month closed, paid in later months:
+          {t('admin.month.corrections')}
           <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
             {state.adjustments.map((a) => (
               <li key={`${a.speaker?.id}-${a.toMonth}`}>
-                {[a.speaker?.givenName, a.speaker?.surname].filter(Boolean).join(' ') || a.speaker?.id}: {dollars(a.amount)} in{' '}
-                {monthLabel(a.toMonth)}
+                {t('admin.month.correction', {
+                  name: [a.speaker?.givenName, a.speaker?.surname].filter(Boolean).join(' ') || (a.speaker?.id ?? ''),
+                  amount: dollars(a.amount),
+                  month: monthLabel(a.toMonth),
+                })}
               </li>
             ))}
           </ul>
         </Alert>
       )}
       {state.history.length > 0 && (
-        <Stack component="ul" spacing={0.5} sx={{ mt: 2, mb: 0, pl: 2.5 }} aria-label="Closing history">
+        <Stack component="ul" spacing={0.5} sx={{ mt: 2, mb: 0, pl: 2.5 }} aria-label={t('admin.month.history')}>
           {state.history.map((h) => (
             <Typography component="li" variant="body2" color="text.secondary" key={`${h.kind}-${h.at}`}>
-              {h.kind === 'closed' ? 'Closed' : 'Reopened'} {formatDateTime(h.at)} by {who(h.by)} at {dollars(h.totalPay)}
-              {h.reason ? ` — ${h.reason}` : ''}
+              {historyLine(h)}
             </Typography>
           ))}
         </Stack>
       )}
 
       <Dialog open={dialog === 'close'} onClose={() => !busy && setDialog(null)} aria-labelledby="close-month-title">
-        <DialogTitle id="close-month-title">Close {monthLabel(month)}?</DialogTitle>
+        <DialogTitle id="close-month-title">{t('admin.month.closeTitle', { month: monthLabel(month) })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            The month closes at {dollars(state.totalPay)} for {countOf(state.speakerCount, 'speaker')}. Its numbers will not change again: a
-            later correction is paid as an adjustment in the next open month.
-          </DialogContentText>
+          <DialogContentText>{t('admin.month.closeText', { total: dollars(state.totalPay), count: state.speakerCount })}</DialogContentText>
           {problem && (
             <Alert severity="error" sx={{ mt: 2 }}>
               {problem}
@@ -136,14 +141,14 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialog(null)} disabled={busy}>
-            Cancel
+            {t('admin.common.cancel')}
           </Button>
           <Button
             variant="contained"
             disabled={busy}
-            onClick={() => void finish(() => close({ variables: { month } }), `${monthLabel(month)} was closed.`)}
+            onClick={() => void finish(() => close({ variables: { month } }), t('admin.month.closedOk', { month: monthLabel(month) }))}
           >
-            Close month
+            {t('admin.month.close')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -155,13 +160,11 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         fullWidth
         maxWidth="sm"
       >
-        <DialogTitle id="reopen-month-title">Reopen {monthLabel(month)}?</DialogTitle>
+        <DialogTitle id="reopen-month-title">{t('admin.month.reopenTitle', { month: monthLabel(month) })}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            The month's numbers follow its conversations again until it is closed anew. Say why, for the record.
-          </DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('admin.month.reopenText')}</DialogContentText>
           <TextField
-            label="Reason"
+            label={t('admin.month.reason')}
             value={reason}
             onChange={(e) => setReason(e.target.value.slice(0, REASON_MAX))}
             fullWidth
@@ -179,14 +182,16 @@ export function MonthPanel({ month, onChanged }: { month: string; onChanged(): v
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDialog(null)} disabled={busy}>
-            Cancel
+            {t('admin.common.cancel')}
           </Button>
           <Button
             variant="contained"
             disabled={busy || !reason.trim()}
-            onClick={() => void finish(() => reopen({ variables: { month, reason } }), `${monthLabel(month)} was reopened.`)}
+            onClick={() =>
+              void finish(() => reopen({ variables: { month, reason } }), t('admin.month.reopenedOk', { month: monthLabel(month) }))
+            }
           >
-            Reopen month
+            {t('admin.month.reopen')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -18,6 +18,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PAYROLL_PAGE_SIZE } from '../../../../contracts/payroll';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { type Translate, useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { currentPayMonth, dollars, monthLabel, monthRange, payMonthChoices } from '../../payroll/months';
 import { ITEMIZED_PAYROLL, type PayrollRowData } from '../../payroll/operations';
@@ -41,34 +42,41 @@ function Money({ source }: { source: keyof PayrollRowData; label?: string; sorta
   ) : null;
 }
 function Rate({ source }: { source: keyof PayrollRowData; label?: string; sortable?: boolean }) {
+  const t = useT();
   const row = useRecordContext<PayrollRowData>();
   return row ? (
     <Typography variant="body2" sx={{ textAlign: 'right' }}>
-      {dollars(row[source] as number)}/h
+      {t('admin.payroll.perHour', { amount: dollars(row[source] as number) })}
     </Typography>
   ) : null;
 }
 
-const COLUMNS: Column[] = [
-  { source: 'speaker.givenName', label: 'Given name', field: <TextValue source="speaker.givenName" /> },
-  { source: 'speaker.surname', label: 'Surname', field: <TextValue source="speaker.surname" /> },
-  { source: 'conversationPayMinutes', label: 'Conversation minutes', field: <TextValue source="conversationPayMinutes" /> },
-  { source: 'conversationPayRate', label: 'Conversation rate', field: <Rate source="conversationPayRate" />, sortable: false },
-  { source: 'conversationPayAmount', label: 'Conversation pay', field: <Money source="conversationPayAmount" /> },
-  { source: 'idlePayMinutes', label: 'Idle minutes', field: <TextValue source="idlePayMinutes" /> },
-  { source: 'idlePayRate', label: 'Idle rate', field: <Rate source="idlePayRate" />, sortable: false },
-  { source: 'idlePayAmount', label: 'Idle pay', field: <Money source="idlePayAmount" /> },
-  { source: 'adjustmentAmount', label: 'Adjustments', field: <Money source="adjustmentAmount" />, defaultVisible: false },
-  { source: 'totalPay', label: 'Total pay', field: <Money source="totalPay" /> },
+const columns = (t: Translate): Column[] => [
+  { source: 'speaker.givenName', label: t('admin.payroll.givenName'), field: <TextValue source="speaker.givenName" /> },
+  { source: 'speaker.surname', label: t('admin.payroll.surname'), field: <TextValue source="speaker.surname" /> },
+  { source: 'conversationPayMinutes', label: t('admin.payroll.conversationMinutes'), field: <TextValue source="conversationPayMinutes" /> },
+  {
+    source: 'conversationPayRate',
+    label: t('admin.payroll.conversationRate'),
+    field: <Rate source="conversationPayRate" />,
+    sortable: false,
+  },
+  { source: 'conversationPayAmount', label: t('admin.payroll.conversationPay'), field: <Money source="conversationPayAmount" /> },
+  { source: 'idlePayMinutes', label: t('admin.payroll.idleMinutes'), field: <TextValue source="idlePayMinutes" /> },
+  { source: 'idlePayRate', label: t('admin.payroll.idleRate'), field: <Rate source="idlePayRate" />, sortable: false },
+  { source: 'idlePayAmount', label: t('admin.payroll.idlePay'), field: <Money source="idlePayAmount" /> },
+  { source: 'adjustmentAmount', label: t('admin.payroll.adjustments'), field: <Money source="adjustmentAmount" />, defaultVisible: false },
+  { source: 'totalPay', label: t('admin.payroll.totalPay'), field: <Money source="totalPay" /> },
 ];
 
-const FILTERS: FilterField[] = [
-  { source: 'speaker.givenName', label: 'Given name', kind: 'text' },
-  { source: 'speaker.surname', label: 'Surname', kind: 'text' },
-  { source: 'totalPay', label: 'Total pay (cents)', kind: 'number' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'speaker.givenName', label: t('admin.payroll.givenName'), kind: 'text' },
+  { source: 'speaker.surname', label: t('admin.payroll.surname'), kind: 'text' },
+  { source: 'totalPay', label: t('admin.payroll.totalPayCents'), kind: 'number' },
 ];
 
 function SpeakerLines({ row, month, onClose }: { row: PayrollRowData; month: string; onClose(): void }) {
+  const t = useT();
   const zone = useAdminSelf().tzIdentifier;
   const { data, error, loading } = useQuery(ITEMIZED_PAYROLL, {
     variables: { speakerId: row.speaker!.id, ...monthRange(month) },
@@ -79,11 +87,11 @@ function SpeakerLines({ row, month, onClose }: { row: PayrollRowData; month: str
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="speaker-lines-title">
       <DialogTitle id="speaker-lines-title">
-        {name}, {monthLabel(month)}: {dollars(row.totalPay)}
+        {t('admin.payroll.linesTitle', { name: name ?? '', month: monthLabel(month), total: dollars(row.totalPay) })}
       </DialogTitle>
       <DialogContent>
         {loading ? (
-          <Loading label="Loading the itemized pay" />
+          <Loading label={t('admin.payroll.loadingLines')} />
         ) : error ? (
           <Alert severity="error">{errorMessage(error)}</Alert>
         ) : (
@@ -91,13 +99,14 @@ function SpeakerLines({ row, month, onClose }: { row: PayrollRowData; month: str
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('admin.payroll.close')}</Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 export default function PayrollPage() {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
   const month = asked && payMonthChoices().includes(asked) ? asked : currentPayMonth();
@@ -112,7 +121,7 @@ export default function PayrollPage() {
       return out;
     });
   return (
-    <Page title="Speaker payroll">
+    <Page title={t('admin.payroll.title')}>
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
           <MonthPicker value={month} onChange={choose} />
@@ -121,13 +130,13 @@ export default function PayrollPage() {
         <MonthPanel month={month} onChanged={() => list.goFirst()} />
         <CursorListView
           list={list}
-          columns={COLUMNS}
-          filters={FILTERS}
+          columns={columns(t)}
+          filters={filters(t)}
           rowClick={(_id, _resource, record) => {
             setOpen(record as unknown as PayrollRowData);
             return false;
           }}
-          empty={<Typography color="text.secondary">No speaker was paid in {monthLabel(month)}.</Typography>}
+          empty={<Typography color="text.secondary">{t('admin.payroll.empty', { month: monthLabel(month) })}</Typography>}
         />
       </Stack>
       {open && <SpeakerLines row={open} month={month} onClose={() => setOpen(null)} />}

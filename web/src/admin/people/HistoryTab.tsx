@@ -1,6 +1,7 @@
 /** The History tab: the person's audit trail (who did what, when), newest first, paged on the server. */
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
+import { type Translate, useT } from '../../i18n/useT';
 import { useRecordContext } from 'react-admin';
 import { defaultTableState } from '../dataProvider/tableState';
 import { CursorListView, type Column } from '../list/CursorListView';
@@ -12,16 +13,17 @@ import type { Person } from './person';
 const DEFAULTS = defaultTableState({ sort: [{ field: 'occurredAt', sort: 'desc' }] });
 
 function Who({ self }: { self: Person; source?: string; label?: string; sortable?: boolean }) {
+  const t = useT();
   const entry = useRecordContext<{ actor: { id: string; emailAddress: string | null; displayName: string | null } | null }>();
   if (!entry) return null;
   if (!entry.actor)
     return (
       <Typography variant="body2" color="text.secondary">
-        Tertulia
+        {t('admin.history.system')}
       </Typography>
     );
   const name = entry.actor.displayName ?? entry.actor.emailAddress ?? entry.actor.id;
-  return <Typography variant="body2">{entry.actor.id === self.id ? `${name} (themselves)` : name}</Typography>;
+  return <Typography variant="body2">{entry.actor.id === self.id ? t('admin.history.themselves', { name }) : name}</Typography>;
 }
 
 const EVENT_TYPES = [
@@ -37,37 +39,38 @@ const EVENT_TYPES = [
   'NotificationQueued',
   'NotificationSent',
   'NotificationFailed',
-];
+] as const;
 
-const FILTERS: FilterField[] = [
+const filters = (t: Translate): FilterField[] => [
   {
     source: 'eventType',
-    label: 'Event',
+    label: t('admin.history.event'),
     kind: 'choice',
-    choices: EVENT_TYPES.map((t) => ({ id: t, name: t.replace(/([a-z])([A-Z])/g, '$1 $2') })),
+    choices: EVENT_TYPES.map((type) => ({ id: type, name: t(`admin.history.type.${type}`) })),
   },
-  { source: 'occurredAt', label: 'When', kind: 'date' },
+  { source: 'occurredAt', label: t('admin.history.when'), kind: 'date' },
 ];
 
 export function HistoryTab({ person }: { person: Person }) {
+  const t = useT();
   const meta = useMemo(() => ({ userId: person.id }), [person.id]);
   const list = useCursorList({ resource: 'history', defaults: DEFAULTS, urlKey: 'history', meta });
   const columns: Column[] = [
-    { source: 'occurredAt', label: 'When', field: <TimeField source="occurredAt" /> },
-    { source: 'actor', label: 'Who', field: <Who self={person} />, sortable: false },
-    { source: 'description', label: 'What', field: <TextValue source="description" />, sortable: false },
-    { source: 'eventType', label: 'Event', field: <TextValue source="eventType" />, defaultVisible: false },
+    { source: 'occurredAt', label: t('admin.history.when'), field: <TimeField source="occurredAt" /> },
+    { source: 'actor', label: t('admin.history.who'), field: <Who self={person} />, sortable: false },
+    { source: 'description', label: t('admin.history.what'), field: <TextValue source="description" />, sortable: false },
+    { source: 'eventType', label: t('admin.history.event'), field: <TextValue source="eventType" />, defaultVisible: false },
   ];
   return (
     <section aria-labelledby="history-title">
       <Typography id="history-title" variant="h6" component="h2" gutterBottom>
-        History
+        {t('admin.history.title')}
       </Typography>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
-        empty={<Typography color="text.secondary">Nothing has happened yet.</Typography>}
+        filters={filters(t)}
+        empty={<Typography color="text.secondary">{t('admin.history.empty')}</Typography>}
       />
     </section>
   );

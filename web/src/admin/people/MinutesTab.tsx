@@ -19,24 +19,23 @@ import { useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
 import { minutesAdjustmentError } from '../../../../contracts/validation/minutes';
 import { notifySuccess } from '../../components/snackbars';
+import { type Translate, useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
 import type { Person } from './person';
 
-export const MINUTES_CHANGED_MESSAGE = 'The minutes were changed successfully!';
-
 const humanize = (s: string) => s.replace(/_/g, ' ');
 
 const REASON_MAX = 500;
-export const REASON_REQUIRED = 'Please say why the minutes change: the reason is kept in the history.';
-function reasonProblem(reason: string): string | null {
+function reasonProblem(reason: string, t: Translate): string | null {
   const text = reason.trim();
-  if (!text) return REASON_REQUIRED;
-  return text.length > REASON_MAX ? `A reason is at most ${REASON_MAX} characters.` : null;
+  if (!text) return t('admin.minutes.reasonRequired');
+  return text.length > REASON_MAX ? t('admin.minutes.reasonTooLong', { max: REASON_MAX }) : null;
 }
 
 export function MinutesTab({ person, onChanged }: { person: Person; onChanged(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
   const [minutes, setMinutes] = useState('');
@@ -47,18 +46,18 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
   const [reasonTouched, setReasonTouched] = useState(false);
   const fieldError = touched ? minutesAdjustmentError(minutes) : null;
   // The reason is the audit trail: the form asks for it (the API keeps it optional, as the spec's call has none).
-  const reasonError = reasonTouched ? reasonProblem(reason) : null;
+  const reasonError = reasonTouched ? reasonProblem(reason, t) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     setReasonTouched(true);
     setServerError(null);
-    if (minutesAdjustmentError(minutes) || reasonProblem(reason)) return;
+    if (minutesAdjustmentError(minutes) || reasonProblem(reason, t)) return;
     setSaving(true);
     try {
       await dataProvider.changeMinutes({ accountId: person.id, minutes: Number(minutes), reason: reason.trim() });
-      notifySuccess(MINUTES_CHANGED_MESSAGE);
+      notifySuccess(t('admin.minutes.changed'));
       setMinutes('');
       setReason('');
       setTouched(false);
@@ -78,10 +77,10 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
       <Card variant="outlined" component="section" aria-labelledby="adjust-title">
         <CardContent>
           <Typography id="adjust-title" variant="h6" component="h2" gutterBottom>
-            Adjust minutes
+            {t('admin.minutes.adjust')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {person.account.remainingMinutes} minutes remaining. A positive number adds minutes, a negative one removes them.
+            {t('admin.minutes.remaining', { minutes: person.account.remainingMinutes })}
           </Typography>
           <Stack
             component="form"
@@ -90,10 +89,10 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
             alignItems="flex-start"
             onSubmit={submit}
             noValidate
-            aria-label="Adjust minutes"
+            aria-label={t('admin.minutes.adjust')}
           >
             <TextField
-              label="Minutes"
+              label={t('admin.minutes.minutes')}
               value={minutes}
               onChange={(e) => setMinutes(e.target.value)}
               onBlur={() => setTouched(true)}
@@ -104,18 +103,18 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
               sx={{ width: { sm: 160 } }}
             />
             <TextField
-              label="Reason"
+              label={t('admin.minutes.reason')}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
               onBlur={() => setReasonTouched(true)}
               required
               error={!!reasonError}
-              helperText={reasonError ?? 'Shown in the transactions and the history'}
+              helperText={reasonError ?? t('admin.minutes.reasonHelp')}
               slotProps={{ htmlInput: { maxLength: REASON_MAX } }}
               sx={{ flexGrow: 1, maxWidth: 420 }}
             />
             <Button type="submit" variant="contained" disabled={saving} sx={{ mt: 1 }}>
-              {saving ? 'Saving ...' : 'Change minutes'}
+              {t(saving ? 'admin.common.saving' : 'admin.minutes.change')}
             </Button>
           </Stack>
           {serverError && (
@@ -128,27 +127,27 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
       <Card variant="outlined" component="section" aria-labelledby="transactions-title">
         <CardContent>
           <Typography id="transactions-title" variant="h6" component="h2" gutterBottom>
-            Transactions
+            {t('admin.minutes.transactions')}
           </Typography>
           {transactions.length === 0 ? (
-            <Typography color="text.secondary">No minutes have been added or used yet.</Typography>
+            <Typography color="text.secondary">{t('admin.minutes.noTransactions')}</Typography>
           ) : (
             <Table size="small" aria-labelledby="transactions-title">
               <TableHead>
                 <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell align="right">Quantity</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Reason</TableCell>
+                  <TableCell>{t('admin.minutes.time')}</TableCell>
+                  <TableCell align="right">{t('admin.minutes.quantity')}</TableCell>
+                  <TableCell>{t('admin.minutes.action')}</TableCell>
+                  <TableCell>{t('admin.minutes.reason')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {transactions.map((t) => (
-                  <TableRow key={t.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(t.createdAt)}</TableCell>
-                    <TableCell align="right">{t.minuteQuantity > 0 ? `+${t.minuteQuantity}` : t.minuteQuantity}</TableCell>
-                    <TableCell>{humanize(t.action)}</TableCell>
-                    <TableCell>{t.actionReason ?? '—'}</TableCell>
+                {transactions.map((tx) => (
+                  <TableRow key={tx.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(tx.createdAt)}</TableCell>
+                    <TableCell align="right">{tx.minuteQuantity > 0 ? `+${tx.minuteQuantity}` : tx.minuteQuantity}</TableCell>
+                    <TableCell>{humanize(tx.action)}</TableCell>
+                    <TableCell>{tx.actionReason ?? '—'}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

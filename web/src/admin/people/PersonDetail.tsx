@@ -14,6 +14,8 @@ import Typography from '@mui/material/Typography';
 import { useGetOne } from 'react-admin';
 import { Link as RouterLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
 import { useRemainingMinutesChanged } from '../dataProvider/subscriptions';
@@ -29,22 +31,37 @@ import { ProfileTab } from './ProfileTab';
 import { RolesEditor } from './RolesEditor';
 import { SecurityTab } from './SecurityTab';
 import { TestCallButton } from './TestCallButton';
-import { TAB_LABELS, personPath, type PeopleKind, type PersonTab } from './kinds';
+import { personPath, type PeopleKind, type PersonTab } from './kinds';
 import type { Person } from './person';
 
+const TAB_LABELS: Record<PersonTab, MessageId> = {
+  profile: 'admin.people.tab.profile',
+  roles: 'admin.people.tab.roles',
+  minutes: 'admin.people.tab.minutes',
+  enroll: 'admin.people.tab.enroll',
+  availability: 'admin.people.tab.availability',
+  speaking: 'admin.people.tab.speaking',
+  notifications: 'admin.people.tab.notifications',
+  security: 'admin.people.tab.security',
+  history: 'admin.people.tab.history',
+};
+
 export function PersonDetail({ kind }: { kind: PeopleKind }) {
+  const t = useT();
   const { id = '' } = useParams();
   const location = useLocation();
   const format = useAdminTime();
   const { data: person, error, isPending, refetch } = useGetOne<Person>(kind.resource, { id });
   useRemainingMinutesChanged(id, () => void refetch());
-  usePageTitle(person ? `${person.displayName ?? person.emailAddress} · ${kind.title}` : kind.title);
+  const title = t(kind.title);
+  usePageTitle(person ? `${person.displayName ?? person.emailAddress} · ${title}` : title);
+  const which = { resource: kind.resource };
 
-  if (isPending) return <Loading label={`Loading the ${kind.singular}`} />;
+  if (isPending) return <Loading label={t('admin.people.loading', which)} />;
   if (error || !person) {
     return (
       <Box sx={{ p: 4 }}>
-        <Alert severity="error">{error ? errorMessage(error) : `The ${kind.singular} was not found.`}</Alert>
+        <Alert severity="error">{error ? errorMessage(error) : t('admin.people.notFound', which)}</Alert>
       </Box>
     );
   }
@@ -55,33 +72,33 @@ export function PersonDetail({ kind }: { kind: PeopleKind }) {
 
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+      <Breadcrumbs aria-label={t('admin.show.breadcrumb')} sx={{ mb: 1 }}>
         <Link component={RouterLink} to={`/admin/${kind.resource}`}>
-          {kind.title}
+          {title}
         </Link>
         <Typography color="text.primary">{person.emailAddress}</Typography>
       </Breadcrumbs>
-      <Box component="header" aria-label={`The ${kind.singular}`} sx={{ mb: 2 }}>
+      <Box component="header" aria-label={t('admin.people.header', which)} sx={{ mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-all' }}>
           {person.displayName ?? person.emailAddress}
         </Typography>
         <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
           <RoleChips roles={person.account.roles} />
           <Typography data-testid="person-minutes" aria-live="polite">
-            {person.account.remainingMinutes} minutes remaining
+            {t('admin.people.minutesRemaining', { minutes: person.account.remainingMinutes })}
           </Typography>
-          <Typography color="text.secondary">Created {format(person.createdAt)}</Typography>
+          <Typography color="text.secondary">{t('admin.people.created', { when: format(person.createdAt) })}</Typography>
           <TestCallButton userId={person.id} name={person.displayName ?? person.emailAddress} />
         </Stack>
       </Box>
       <Tabs
         value={current}
-        aria-label={`${kind.singular} sections`}
+        aria-label={t('admin.people.sections', which)}
         variant="scrollable"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {kind.tabs.map((tab) => (
-          <Tab key={tab} value={tab} label={TAB_LABELS[tab]} component={RouterLink} to={personPath(kind.resource, person.id, tab)} />
+          <Tab key={tab} value={tab} label={t(TAB_LABELS[tab])} component={RouterLink} to={personPath(kind.resource, person.id, tab)} />
         ))}
       </Tabs>
       <Routes>

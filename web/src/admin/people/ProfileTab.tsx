@@ -13,13 +13,13 @@ import { useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
 import { emailError, normalizeEmail } from '../../../../contracts/validation/email';
 import { notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
 import type { Person } from './person';
 
-export const PROFILE_CHANGED_MESSAGE = 'The profile was changed successfully!';
-
 export function ProfileTab({ person, onChanged }: { person: Person; onChanged(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [emailAddress, setEmailAddress] = useState(person.emailAddress);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function ProfileTab({ person, onChanged }: { person: Person; onChanged():
     setSaving(true);
     try {
       await dataProvider.changeUserEmailAddress({ userId: person.id, emailAddress });
-      notifySuccess(PROFILE_CHANGED_MESSAGE);
+      notifySuccess(t('admin.profile.changed'));
       onChanged();
     } catch (error) {
       const fields = apiErrorsOf(error)[0]?.extensions?.fields as Record<string, string> | undefined;
@@ -51,47 +51,52 @@ export function ProfileTab({ person, onChanged }: { person: Person; onChanged():
     <Card variant="outlined" component="section" aria-labelledby="profile-title">
       <CardContent>
         <Typography id="profile-title" variant="h6" component="h2" gutterBottom>
-          Profile
+          {t('admin.profile.title')}
         </Typography>
         <Stack component="form" spacing={2} sx={{ maxWidth: 520 }} onSubmit={save} noValidate>
-          <TextField label="User ID" value={person.id} slotProps={{ input: { readOnly: true } }} helperText="Read-only" />
           <TextField
-            label="Email address"
+            label={t('admin.profile.userId')}
+            value={person.id}
+            slotProps={{ input: { readOnly: true } }}
+            helperText={t('admin.profile.readOnly')}
+          />
+          <TextField
+            label={t('admin.profile.email')}
             type="email"
             value={emailAddress}
             onChange={(e) => setEmailAddress(e.target.value)}
             onBlur={() => setFieldError(emailError(emailAddress))}
             error={!!fieldError}
-            helperText={fieldError ?? 'Signing in uses this address. An address that belongs to another account is refused.'}
+            helperText={fieldError ?? t('admin.profile.emailHelp')}
             required
           />
           <TextField
-            label="Display name"
+            label={t('admin.profile.displayName')}
             value={person.displayName ?? ''}
-            helperText={person.displayName ? undefined : 'Not set yet (set during onboarding)'}
+            helperText={person.displayName ? undefined : t('admin.profile.displayNameNotSet')}
             slotProps={{ input: { readOnly: true } }}
           />
           <Stack direction="row" spacing={2}>
             <TextField
-              label="Given name"
+              label={t('admin.profile.givenName')}
               value={person.givenName ?? ''}
-              helperText={person.givenName ? undefined : 'Not set yet'}
+              helperText={person.givenName ? undefined : t('admin.common.notSetYet')}
               slotProps={{ input: { readOnly: true } }}
               fullWidth
             />
             <TextField
-              label="Surname"
+              label={t('admin.profile.surname')}
               value={person.surname ?? ''}
-              helperText={person.surname ? undefined : 'Not set yet'}
+              helperText={person.surname ? undefined : t('admin.common.notSetYet')}
               slotProps={{ input: { readOnly: true } }}
               fullWidth
             />
           </Stack>
-          <TextField label="Time zone" value={person.tzIdentifier} slotProps={{ input: { readOnly: true } }} />
+          <TextField label={t('admin.profile.timeZone')} value={person.tzIdentifier} slotProps={{ input: { readOnly: true } }} />
           {formError && <Alert severity="error">{formError}</Alert>}
           <div>
             <Button type="submit" variant="contained" disabled={saving || unchanged}>
-              {saving ? 'Saving ...' : 'Save'}
+              {t(saving ? 'admin.common.saving' : 'admin.common.save')}
             </Button>
           </div>
         </Stack>

@@ -22,10 +22,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
 import { ADMIN_EDITABLE_ROLES, baseRole, type BaseRole, type Role } from '../../../../contracts/roles';
 import { notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
-
-export const ROLES_UPDATED_MESSAGE = 'The roles were updated successfully.';
 
 const NAMES: Record<BaseRole, string> = { ADMIN: 'ADMINISTRATOR', STUDENT: 'STUDENT', INSTRUCTOR: 'INSTRUCTOR', SPEAKER: 'SPEAKER' };
 
@@ -36,6 +35,7 @@ export function assignedEditable(roles: readonly string[]): BaseRole[] {
 }
 
 export function RolesEditor({ accountId, roles, onChanged }: { accountId: string; roles: readonly string[]; onChanged(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const rolesKey = roles.join(',');
   const original = useMemo(() => assignedEditable(rolesKey.split(',')), [rolesKey]);
@@ -54,7 +54,7 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
     setError(null);
     try {
       await dataProvider.changeRoles({ accountId, add, remove });
-      notifySuccess(ROLES_UPDATED_MESSAGE);
+      notifySuccess(t('admin.roles.updated'));
       onChanged();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -63,67 +63,69 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
     }
   };
 
-  const column = (title: string, items: BaseRole[], action: 'assign' | 'unassign', extra?: ReactNode) => (
-    <Paper variant="outlined" component="section" aria-labelledby={`roles-${action}`} sx={{ height: '100%' }}>
-      <Typography id={`roles-${action}`} variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>
-        {title}
-      </Typography>
-      <List dense aria-label={title}>
-        {items.map((r) => (
-          <ListItem
-            key={r}
-            secondaryAction={
-              <IconButton
-                edge="end"
-                aria-label={`${action === 'assign' ? 'Assign' : 'Unassign'} ${NAMES[r]}`}
-                onClick={() => setAssigned(action === 'assign' ? [...assigned, r] : assigned.filter((x) => x !== r))}
-              >
-                {action === 'assign' ? <ArrowForwardIcon /> : <ArrowBackIcon />}
-              </IconButton>
-            }
-          >
-            <ListItemText
-              primary={NAMES[r]}
-              secondary={
-                action === 'unassign' && onboarding(r) && original.includes(r)
-                  ? 'Onboarding'
-                  : add.includes(r)
-                    ? 'Will start onboarding'
-                    : null
+  const column = (title: string, items: BaseRole[], action: 'assign' | 'unassign', extra?: ReactNode) => {
+    const assigns = action === 'assign';
+    return (
+      <Paper variant="outlined" component="section" aria-labelledby={`roles-${action}`} sx={{ height: '100%' }}>
+        <Typography id={`roles-${action}`} variant="subtitle1" component="h3" sx={{ px: 2, pt: 1.5 }}>
+          {title}
+        </Typography>
+        <List dense aria-label={title}>
+          {items.map((r) => (
+            <ListItem
+              key={r}
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={t(assigns ? 'admin.roles.assign' : 'admin.roles.unassign', { role: NAMES[r] })}
+                  onClick={() => setAssigned(assigns ? [...assigned, r] : assigned.filter((x) => x !== r))}
+                >
+                  {assigns ? <ArrowForwardIcon /> : <ArrowBackIcon />}
+                </IconButton>
               }
-            />
-          </ListItem>
-        ))}
-        {extra}
-        {!items.length && !extra && (
-          <ListItem>
-            <ListItemText secondary="None" />
-          </ListItem>
-        )}
-      </List>
-    </Paper>
-  );
+            >
+              <ListItemText
+                primary={NAMES[r]}
+                secondary={
+                  !assigns && onboarding(r) && original.includes(r)
+                    ? t('admin.roles.inOnboarding')
+                    : add.includes(r)
+                      ? t('admin.roles.willOnboard')
+                      : null
+                }
+              />
+            </ListItem>
+          ))}
+          {extra}
+          {!items.length && !extra && (
+            <ListItem>
+              <ListItemText secondary={t('admin.common.none')} />
+            </ListItem>
+          )}
+        </List>
+      </Paper>
+    );
+  };
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="roles-title">
       <CardContent>
         <Typography id="roles-title" variant="h6" component="h2" gutterBottom>
-          Roles
+          {t('admin.roles.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Move roles between the lists, then save. Adding a role starts its onboarding again. Add SPEAKER only for people who were speakers
-          before.
+          {t('admin.roles.help')}
         </Typography>
         <Grid container spacing={2} sx={{ mb: 2, maxWidth: 720 }}>
-          <Grid size={{ xs: 12, sm: 6 }}>{column('Unassigned', unassigned, 'assign')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{column(t('admin.roles.unassigned'), unassigned, 'assign')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {column(
-              'Assigned',
+              t('admin.roles.assigned'),
               assigned,
               'unassign',
               isAdmin ? (
                 <ListItem secondaryAction={<LockIcon color="disabled" aria-hidden />}>
-                  <ListItemText primary="ADMINISTRATOR" secondary="Cannot be changed here" />
+                  <ListItemText primary={NAMES.ADMIN} secondary={t('admin.roles.locked')} />
                 </ListItem>
               ) : undefined,
             )}
@@ -136,10 +138,10 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
         )}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" onClick={() => void save()} disabled={saving || (!add.length && !remove.length)}>
-            {saving ? 'Saving ...' : 'Save'}
+            {t(saving ? 'admin.common.saving' : 'admin.common.save')}
           </Button>
           <Button onClick={() => setAssigned(original)} disabled={saving || (!add.length && !remove.length)}>
-            Undo changes
+            {t('admin.roles.undo')}
           </Button>
         </Stack>
       </CardContent>

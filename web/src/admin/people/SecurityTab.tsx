@@ -7,16 +7,14 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useDataProvider } from 'react-admin';
 import { notifyError, notifySuccess } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
-import { PASSWORD_RESET_SENT_MESSAGE } from '../../lib/operations';
 import type { AdminDataProvider } from '../dataProvider';
 import { useAdminTime } from '../zone';
 import type { Person } from './person';
 import { DataExportCard } from '../../settings/DataExportCard';
 import { ErasureCard } from '../../settings/ErasureCard';
 import Stack from '@mui/material/Stack';
-
-export const RESET_NOTE = 'If the message has not arrived within 15 minutes, contact support.';
 
 export function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -32,6 +30,7 @@ export function Detail({ term, children }: { term: string; children: ReactNode }
 }
 
 export function SecurityTab({ person, onChanged }: { person: Person; onChanged(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const format = useAdminTime();
   const [sending, setSending] = useState(false);
@@ -41,7 +40,7 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
     setSending(true);
     try {
       await dataProvider.sendPasswordReset({ userId: person.id });
-      notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
+      notifySuccess(t('auth.requestReset.sent'));
       onChanged();
     } catch (error) {
       notifyError(errorMessage(error));
@@ -55,25 +54,27 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
       <Card variant="outlined" component="section" aria-labelledby="security-title">
         <CardContent>
           <Typography id="security-title" variant="h6" component="h2" gutterBottom>
-            Security
+            {t('admin.security.title')}
           </Typography>
           <dl>
-            <Detail term="Signed in">
+            <Detail term={t('admin.security.signedIn')}>
               {account.currentSignInAt
-                ? `${format(account.currentSignInAt)}${account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}`
-                : 'Never signed in'}
+                ? account.currentSignInIp
+                  ? t('admin.security.signedInFrom', { when: format(account.currentSignInAt), ip: account.currentSignInIp })
+                  : format(account.currentSignInAt)
+                : t('admin.security.neverSignedIn')}
             </Detail>
-            <Detail term="Last password reset message">
-              {account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : 'Never sent'}
+            <Detail term={t('admin.security.lastReset')}>
+              {account.resetPasswordSentAt ? format(account.resetPasswordSentAt) : t('admin.security.neverSent')}
             </Detail>
           </dl>
           <Typography variant="body2" color="text.secondary">
-            The message goes to {person.emailAddress}. {RESET_NOTE}
+            {t('admin.security.goesTo', { email: person.emailAddress })}
           </Typography>
         </CardContent>
         <CardActions sx={{ px: 2, pb: 2 }}>
           <Button variant="contained" onClick={() => void send()} disabled={sending}>
-            {sending ? 'Sending ...' : 'Send a password reset'}
+            {t(sending ? 'admin.common.sending' : 'admin.security.send')}
           </Button>
         </CardActions>
       </Card>

@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import { useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
+import { useT } from '../../i18n/useT';
 import { Page } from '../../components/Page';
 import { notifySuccess } from '../../components/snackbars';
 import type { AdminDataProvider } from '../dataProvider';
@@ -12,24 +13,25 @@ import { PricingPlanForm } from './PricingPlanForm';
 const EMPTY = { name: '', kind: 'standard', conversationDuration: 15, priceList: [], promotionalPriceList: null };
 
 export function PricingPlanCreate() {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const navigate = useNavigate();
   const [systemDefault, setSystemDefault] = useState(false);
   return (
-    <Page title="New pricing plan">
+    <Page title={t('admin.pricing.newTitle')}>
       <PricingPlanForm
         initial={EMPTY}
-        submitLabel="Create plan"
+        submitLabel={t('admin.pricing.create')}
         onCancel={() => navigate('/admin/pricing_plans')}
         onSubmit={async (input) => {
           const { pricingPlan } = await dataProvider.createPricingPlan({ ...input, systemDefault });
-          notifySuccess('The pricing plan was created successfully!');
+          notifySuccess(t('admin.pricing.created'));
           navigate(`/admin/pricing_plans/${encodeURIComponent(pricingPlan.id)}`);
         }}
         extra={
           <FormControlLabel
             control={<Checkbox checked={systemDefault} onChange={(e) => setSystemDefault(e.target.checked)} />}
-            label="Make it the system default (new courses without a chosen plan are priced by it)"
+            label={t('admin.pricing.makeDefaultOnCreate')}
           />
         }
       />

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useDataProvider, useGetOne } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FormAlert } from '../../components/FormAlert';
+import { useT } from '../../i18n/useT';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
@@ -30,17 +31,18 @@ interface PricingPlanRecord extends PricingPlanValues {
 }
 
 function MakeDefault({ plan, onDone }: { plan: PricingPlanRecord; onDone(): void }) {
+  const t = useT();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (plan.systemDefault) return <Chip color="primary" label="System default" />;
+  if (plan.systemDefault) return <Chip color="primary" label={t('admin.pricing.systemDefault')} />;
   async function confirm() {
     setBusy(true);
     setError(null);
     try {
       await dataProvider.makeDefaultPricingPlan({ pricingPlanId: plan.id });
-      notifySuccess(`${plan.name} is now the system default.`);
+      notifySuccess(t('admin.pricing.nowDefault', { name: plan.name }));
       setOpen(false);
       onDone();
     } catch (e) {
@@ -52,22 +54,20 @@ function MakeDefault({ plan, onDone }: { plan: PricingPlanRecord; onDone(): void
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
-        Make system default
+        {t('admin.pricing.makeDefault')}
       </Button>
       <Dialog open={open} onClose={() => !busy && setOpen(false)} aria-labelledby="make-default-title">
-        <DialogTitle id="make-default-title">Make {plan.name} the system default?</DialogTitle>
+        <DialogTitle id="make-default-title">{t('admin.pricing.makeDefaultTitle', { name: plan.name })}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            Every new course made without a chosen plan will be priced by this plan. Courses already made keep their prices.
-          </DialogContentText>
+          <DialogContentText>{t('admin.pricing.makeDefaultText')}</DialogContentText>
           <FormAlert message={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={busy}>
-            Cancel
+            {t('admin.common.cancel')}
           </Button>
           <Button onClick={confirm} variant="contained" disabled={busy}>
-            Make default
+            {t('admin.pricing.makeDefaultConfirm')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -76,6 +76,7 @@ function MakeDefault({ plan, onDone }: { plan: PricingPlanRecord; onDone(): void
 }
 
 export function PricingPlanEdit() {
+  const t = useT();
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const navigate = useNavigate();
@@ -84,8 +85,8 @@ export function PricingPlanEdit() {
   return (
     <ShowFrame
       record={{ data, error, isPending }}
-      what="the pricing plan"
-      list={{ path: '/admin/pricing_plans', label: 'Pricing plans' }}
+      what={t('admin.pricing.what')}
+      list={{ path: '/admin/pricing_plans', label: t('admin.pricing.title') }}
       crumb={(plan) => plan.name}
       title={(plan) => plan.name}
     >
@@ -94,19 +95,18 @@ export function PricingPlanEdit() {
           <Stack direction="row" spacing={2} alignItems="center" useFlexGap flexWrap="wrap">
             <MakeDefault plan={plan} onDone={() => void refetch()} />
             <Typography color="text.secondary">
-              {plan.coursesCount === 1 ? 'One course was made with it' : `${plan.coursesCount} courses were made with it`} · created{' '}
-              {format(plan.createdAt)}
+              {t('admin.pricing.coursesMade', { count: plan.coursesCount, when: format(plan.createdAt) })}
             </Typography>
           </Stack>
-          <ShowSection id="plan-terms" title="Terms">
+          <ShowSection id="plan-terms" title={t('admin.pricing.terms')}>
             <PricingPlanForm
               key={JSON.stringify([plan.name, plan.kind, plan.conversationDuration, plan.priceList, plan.promotionalPriceList])}
               initial={plan}
-              submitLabel="Save"
+              submitLabel={t('admin.common.save')}
               onCancel={() => navigate('/admin/pricing_plans')}
               onSubmit={async (input) => {
                 const { changed } = await dataProvider.changePricingPlan({ ...input, pricingPlanId: plan.id });
-                notifySuccess(changed ? 'The pricing plan was saved successfully!' : 'Nothing changed: the plan already has these terms.');
+                notifySuccess(t(changed ? 'admin.pricing.saved' : 'admin.pricing.unchanged'));
                 await refetch();
               }}
             />

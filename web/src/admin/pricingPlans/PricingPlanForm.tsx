@@ -14,12 +14,11 @@ import { useState, type ReactNode } from 'react';
 import { DURATIONS } from '../../../../contracts/enrollment';
 import { MAX_PLAN_NAME, pricingPlanFieldErrors } from '../../../../contracts/validation/pricing';
 import { FormAlert } from '../../components/FormAlert';
+import { useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { PricingPlanInput } from '../dataProvider';
-import { KIND_CHOICES } from './kinds';
+import { kindChoices } from './kinds';
 import { priceListOf, priceTextsOf, type PriceEntry, type PriceTexts } from './prices';
-
-const NOT_AN_AMOUNT = 'Write an amount in dollars, e.g. 15 or 12.50.';
 
 export interface PricingPlanValues {
   name: string;
@@ -43,6 +42,7 @@ export function PricingPlanForm({
   /** Shown between the fields and the buttons (e.g. the system default choice). */
   extra?: ReactNode;
 }) {
+  const t = useT();
   const [name, setName] = useState(initial.name);
   const [kind, setKind] = useState(initial.kind);
   const [duration, setDuration] = useState(initial.conversationDuration);
@@ -66,7 +66,7 @@ export function PricingPlanForm({
   const priceProblem = (which: 'priceList' | 'promotionalPriceList', d: number) => {
     if (!submitted) return undefined;
     const invalid = (which === 'priceList' ? list : promo).invalid;
-    if (invalid.includes(d)) return NOT_AN_AMOUNT;
+    if (invalid.includes(d)) return t('admin.pricing.notAnAmount');
     return fields[which] ?? serverFields[which];
   };
   const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
@@ -89,18 +89,18 @@ export function PricingPlanForm({
     }
   }
 
-  const priceFields = (which: 'priceList' | 'promotionalPriceList', texts: PriceTexts, set: (t: PriceTexts) => void, label: string) => (
+  const priceFields = (which: 'priceList' | 'promotionalPriceList', texts: PriceTexts, set: (texts: PriceTexts) => void, label: string) => (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
       {DURATIONS.map((d) => {
         const message = priceProblem(which, d);
         return (
           <TextField
             key={d}
-            label={`${label}, ${d} minutes`}
+            label={t('admin.pricing.priceField', { label, minutes: d })}
             value={texts[d] ?? ''}
             onChange={(e) => set({ ...texts, [d]: e.target.value })}
             error={!!message}
-            helperText={message ?? 'Blank: no price for this length'}
+            helperText={message ?? t('admin.pricing.blankPrice')}
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
               htmlInput: { inputMode: 'decimal', maxLength: 12 },
@@ -113,9 +113,9 @@ export function PricingPlanForm({
   );
 
   return (
-    <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 640 }} onSubmit={submit} aria-label="Pricing plan">
+    <Stack component="form" noValidate spacing={2} sx={{ maxWidth: 640 }} onSubmit={submit} aria-label={t('admin.pricing.form')}>
       <TextField
-        label="Name"
+        label={t('admin.pricing.name')}
         value={name}
         onChange={(e) => setName(e.target.value)}
         required
@@ -126,14 +126,14 @@ export function PricingPlanForm({
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           select
-          label="Kind"
+          label={t('admin.pricing.kind')}
           value={kind}
           onChange={(e) => setKind(e.target.value)}
           error={!!problem('kind')}
           helperText={problem('kind')}
           sx={{ flex: 1 }}
         >
-          {KIND_CHOICES.map((k) => (
+          {kindChoices(t).map((k) => (
             <MenuItem key={k.id} value={k.id}>
               {k.name}
             </MenuItem>
@@ -141,7 +141,7 @@ export function PricingPlanForm({
         </TextField>
         <TextField
           select
-          label="Conversation duration"
+          label={t('admin.pricing.conversationDuration')}
           value={duration}
           onChange={(e) => setDuration(Number(e.target.value))}
           error={!!problem('conversationDuration')}
@@ -150,19 +150,18 @@ export function PricingPlanForm({
         >
           {DURATIONS.map((d) => (
             <MenuItem key={d} value={d}>
-              {d} minutes
+              {t('admin.pricing.minutesChoice', { minutes: d })}
             </MenuItem>
           ))}
         </TextField>
       </Stack>
       <Typography variant="subtitle1" component="h2">
-        Prices per conversation
+        {t('admin.pricing.pricesPerConversation')}
       </Typography>
-      {priceFields('priceList', prices, setPrices, 'List price')}
-      {priceFields('promotionalPriceList', promotional, setPromotional, 'Promotional price')}
+      {priceFields('priceList', prices, setPrices, t('admin.pricing.listPrice'))}
+      {priceFields('promotionalPriceList', promotional, setPromotional, t('admin.pricing.promotionalPrice'))}
       <Typography variant="body2" color="text.secondary">
-        A course made with this plan gets the promotional price for its length when there is one, else the list price; with neither, or for
-        an institutional plan, students see 'Contact Sales'. Courses already made keep the price they were made with.
+        {t('admin.pricing.explanation')}
       </Typography>
       {extra}
       <FormAlert message={serverError} />
@@ -171,7 +170,7 @@ export function PricingPlanForm({
           {submitLabel}
         </Button>
         <Button onClick={onCancel} disabled={saving}>
-          Cancel
+          {t('admin.common.cancel')}
         </Button>
       </Stack>
     </Stack>

@@ -1,6 +1,7 @@
 /** A pricing plan's prices as the back-office shows and edits them (cents on the wire, dollars on screen). */
 import { centsToDollars, dollarsToCents } from '../../../../contracts/money';
 import { DURATIONS } from '../../../../contracts/enrollment';
+import { translate } from '../../i18n/translate';
 import { formatMoney } from '../../lib/money';
 
 import type { PriceListEntry as PriceEntry } from '../../../../contracts/validation/pricing';
@@ -12,7 +13,7 @@ export const pricesText = (list: readonly PriceEntry[] | null | undefined) =>
   list?.length
     ? [...list]
         .sort((a, b) => a.conversationDuration - b.conversationDuration)
-        .map((e) => `${e.conversationDuration} min ${formatMoney(e.unitPrice)}`)
+        .map((e) => translate('admin.pricing.priceEntry', { minutes: e.conversationDuration, price: formatMoney(e.unitPrice) }))
         .join(' · ')
     : '—';
 

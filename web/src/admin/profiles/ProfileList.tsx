@@ -4,6 +4,7 @@
  * A row opens the person's page under their main role.
  */
 import Typography from '@mui/material/Typography';
+import { type Translate, useT } from '../../i18n/useT';
 import { useRecordContext } from 'react-admin';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
@@ -15,14 +16,14 @@ import { useCursorList } from '../list/useCursorList';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'createdAt', sort: 'desc' }] });
 
-const FILTERS: FilterField[] = [
-  { source: 'emailAddress', label: 'Email', kind: 'text' },
-  { source: 'displayName', label: 'Display name', kind: 'text' },
-  { source: 'surname', label: 'Surname', kind: 'text' },
-  { source: 'currentCity', label: 'City', kind: 'text' },
-  { source: 'currentCountry', label: 'Country', kind: 'text' },
-  { source: 'school', label: 'School', kind: 'text' },
-  { source: 'tzIdentifier', label: 'Time zone', kind: 'text' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'emailAddress', label: t('admin.profiles.email'), kind: 'text' },
+  { source: 'displayName', label: t('admin.profiles.displayName'), kind: 'text' },
+  { source: 'surname', label: t('admin.profiles.surname'), kind: 'text' },
+  { source: 'currentCity', label: t('admin.profiles.city'), kind: 'text' },
+  { source: 'currentCountry', label: t('admin.profiles.country'), kind: 'text' },
+  { source: 'school', label: t('admin.profiles.school'), kind: 'text' },
+  { source: 'tzIdentifier', label: t('admin.profiles.timeZone'), kind: 'text' },
 ];
 
 type Cell = { source?: string; label?: string; sortable?: boolean };
@@ -35,12 +36,13 @@ type ProfileRecord = {
 };
 
 function RealName(_: Cell) {
+  const t = useT();
   const person = useRecordContext<ProfileRecord>();
   if (!person) return null;
   const name = [person.givenName, person.surname].filter(Boolean).join(' ');
   return (
     <Typography variant="body2" color={name ? 'text.primary' : 'text.secondary'}>
-      {name || 'Not set yet'}
+      {name || t('admin.common.notSetYet')}
     </Typography>
   );
 }
@@ -70,24 +72,29 @@ const personPath = (id: string, roles: string[] = []) => {
 };
 
 export function ProfileList() {
+  const t = useT();
   const list = useCursorList({ resource: 'profiles', defaults: DEFAULTS });
   const columns: Column[] = [
-    { source: 'emailAddress', label: 'Email', field: <TextValue source="emailAddress" /> },
-    { source: 'displayName', label: 'Display name', field: <TextValue source="displayName" empty="Not set yet" /> },
-    { source: 'surname', label: 'Real name', field: <RealName /> },
-    { source: 'currentCity', label: 'Location', field: <Location /> },
-    { source: 'school', label: 'School', field: <TextValue source="school" /> },
-    { source: 'tzIdentifier', label: 'Time zone', field: <TextValue source="tzIdentifier" />, defaultVisible: false },
-    { source: 'account.roles', label: 'Roles', field: <RolesField source="account.roles" />, sortable: false },
+    { source: 'emailAddress', label: t('admin.profiles.email'), field: <TextValue source="emailAddress" /> },
+    {
+      source: 'displayName',
+      label: t('admin.profiles.displayName'),
+      field: <TextValue source="displayName" empty={t('admin.common.notSetYet')} />,
+    },
+    { source: 'surname', label: t('admin.profiles.realName'), field: <RealName /> },
+    { source: 'currentCity', label: t('admin.profiles.location'), field: <Location /> },
+    { source: 'school', label: t('admin.profiles.school'), field: <TextValue source="school" /> },
+    { source: 'tzIdentifier', label: t('admin.profiles.timeZone'), field: <TextValue source="tzIdentifier" />, defaultVisible: false },
+    { source: 'account.roles', label: t('admin.profiles.roles'), field: <RolesField source="account.roles" />, sortable: false },
   ];
   return (
-    <Page title="Profiles">
+    <Page title={t('admin.profiles.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id, _resource, record) => personPath(String(id), record.account?.roles)}
-        empty={<EmptyState compact title="No profiles match these filters." description="Change or clear the filters." />}
+        empty={<EmptyState compact title={t('admin.profiles.empty')} description={t('admin.list.changeFilters')} />}
       />
     </Page>
   );

@@ -26,9 +26,11 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifySuccess } from '../../components/snackbars';
+import { type Translate, useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
+import { formattingLocale } from '../../lib/time';
 import { useAdminTime } from '../zone';
-import { kindLabel, lagText, operatorText, progressText, resultText } from './describe';
+import { lagText, operatorText, progressText, resultText } from './describe';
 import { OperationDialog, type Action } from './OperationDialog';
 import {
   READ_MODEL_HISTORY,
@@ -42,36 +44,41 @@ import {
 const POLL_RUNNING_MS = 1_000;
 const POLL_IDLE_MS = 5_000;
 
-const STATE: Record<ReadModelData['state'], { label: string; color: 'success' | 'info' | 'error' }> = {
-  LIVE: { label: 'Live', color: 'success' },
-  REBUILDING: { label: 'Rebuilding', color: 'info' },
-  VERIFYING: { label: 'Verifying', color: 'info' },
-  STOPPED: { label: 'Stopped', color: 'error' },
+const STATE_COLOR: Record<ReadModelData['state'], 'success' | 'info' | 'error'> = {
+  LIVE: 'success',
+  REBUILDING: 'info',
+  VERIFYING: 'info',
+  STOPPED: 'error',
 };
 
+type OperationKind = 'REBUILD' | 'VERIFY' | 'RESUME';
+const operationName = (kind: OperationKind, t: Translate) => t(`admin.readModels.action.${kind.toLowerCase() as Lowercase<OperationKind>}`);
+
 function Running({ model }: { model: ReadModelData }) {
+  const t = useT();
   const formatDateTime = useAdminTime();
   const op = model.running!;
   const p = op.progress;
   const share = p?.eventsTotal ? Math.min(100, (p.eventsDone / p.eventsTotal) * 100) : null;
+  const started = { operation: operationName(op.kind, t), when: formatDateTime(op.startedOn), who: operatorText(op.by) };
   return (
     <Box data-testid={`progress-${model.id}`}>
       <LinearProgress
         variant={share === null ? 'indeterminate' : 'determinate'}
         value={share ?? undefined}
-        aria-label={`${kindLabel(op)} of ${model.id}`}
+        aria-label={t('admin.readModels.operationOf', { operation: operationName(op.kind, t), name: model.id })}
         sx={{ mb: 0.5 }}
       />
-      <Typography variant="body2">{p ? progressText(p) : 'Starting'}</Typography>
+      <Typography variant="body2">{p ? progressText(p) : t('admin.readModels.starting')}</Typography>
       <Typography variant="caption" color="text.secondary">
-        {kindLabel(op)} started {formatDateTime(op.startedOn)} by {operatorText(op.by)}
-        {op.reason ? `: ${op.reason}` : ''}. The current tables answer until the swap.
+        {op.reason ? t('admin.readModels.startedByBecause', { ...started, reason: op.reason }) : t('admin.readModels.startedBy', started)}
       </Typography>
     </Box>
   );
 }
 
 function History({ name }: { name: string }) {
+  const t = useT();
   const formatDateTime = useAdminTime();
   const { data, error, loading } = useQuery(READ_MODEL_HISTORY, {
     variables: { name },
@@ -83,39 +90,35 @@ function History({ name }: { name: string }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 3 }} aria-labelledby="read-model-history-title">
       <Typography id="read-model-history-title" variant="h6" component="h2" gutterBottom>
-        History of {name}
+        {t('admin.readModels.historyOf', { name })}
       </Typography>
       {loading && !data ? (
-        <Loading label="Loading the history" />
+        <Loading label={t('admin.readModels.loadingHistory')} />
       ) : error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : !history.length ? (
-        <EmptyState
-          compact
-          title="No operations yet"
-          description={`Rebuilds, verifies and resumes of ${name} appear here, from the back-office and the command line.`}
-        />
+        <EmptyState compact title={t('admin.readModels.noOperations')} description={t('admin.readModels.noOperationsHelp', { name })} />
       ) : (
-        <Table size="small" aria-label={`Operations on ${name}`}>
+        <Table size="small" aria-label={t('admin.readModels.operationsOn', { name })}>
           <TableHead>
             <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Operation</TableCell>
-              <TableCell>By</TableCell>
-              <TableCell>Reason</TableCell>
-              <TableCell>Result</TableCell>
+              <TableCell>{t('admin.readModels.when')}</TableCell>
+              <TableCell>{t('admin.readModels.operation')}</TableCell>
+              <TableCell>{t('admin.readModels.by')}</TableCell>
+              <TableCell>{t('admin.readModels.reason')}</TableCell>
+              <TableCell>{t('admin.readModels.result')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {history.map((op) => (
               <TableRow key={op.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(op.startedOn)}</TableCell>
-                <TableCell>{kindLabel(op)}</TableCell>
+                <TableCell>{operationName(op.kind, t)}</TableCell>
                 <TableCell>{operatorText(op.by)}</TableCell>
                 <TableCell>
                   {op.reason ?? (
                     <Typography variant="body2" color="text.secondary" component="span">
-                      None given
+                      {t('admin.readModels.noneGiven')}
                     </Typography>
                   )}
                 </TableCell>
@@ -134,6 +137,7 @@ function History({ name }: { name: string }) {
 }
 
 export default function ReadModelsPage() {
+  const t = useT();
   const formatDateTime = useAdminTime();
   const [params, setParams] = useSearchParams();
   const chosen = params.get('model');
@@ -166,7 +170,7 @@ export default function ReadModelsPage() {
       else await resume({ variables });
       setDialog(null);
       notifySuccess(
-        action === 'resume' ? `${model.id} tries its event again.` : `The ${action} of ${model.id} started: its progress shows here.`,
+        action === 'resume' ? t('admin.readModels.resumed', { name: model.id }) : t('admin.readModels.started', { action, name: model.id }),
       );
       setParams({ model: model.id }, { replace: true });
       setPollInterval(POLL_RUNNING_MS);
@@ -178,26 +182,25 @@ export default function ReadModelsPage() {
 
   const models = data?.readModels ?? [];
   return (
-    <Page title="Read models">
+    <Page title={t('admin.readModels.title')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        The tables the product answers from, each built from the event log. Rebuild one to replace it with a fresh build from the log,
-        verify one to compare it with a replay, resume one that stopped at an event once its cause is fixed.
+        {t('admin.readModels.intro')}
       </Typography>
       {loading && !data ? (
-        <Loading label="Loading the read models" />
+        <Loading label={t('admin.readModels.loading')} />
       ) : error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Read models">
+          <Table size="small" aria-label={t('admin.readModels.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>Read model</TableCell>
-                <TableCell align="right">Version</TableCell>
-                <TableCell>Checkpoint</TableCell>
-                <TableCell>Lag</TableCell>
-                <TableCell>State</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell>{t('admin.readModels.readModel')}</TableCell>
+                <TableCell align="right">{t('admin.readModels.version')}</TableCell>
+                <TableCell>{t('admin.readModels.checkpoint')}</TableCell>
+                <TableCell>{t('admin.readModels.lag')}</TableCell>
+                <TableCell>{t('admin.readModels.stateColumn')}</TableCell>
+                <TableCell align="right">{t('admin.readModels.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -214,7 +217,7 @@ export default function ReadModelsPage() {
                         <Button
                           size="small"
                           onClick={() => setParams({ model: m.id }, { replace: true })}
-                          aria-label={`History of ${m.id}`}
+                          aria-label={t('admin.readModels.historyOf', { name: m.id })}
                           sx={{ textTransform: 'none', fontWeight: 600, justifyContent: 'flex-start', minWidth: 0, px: 0.5 }}
                         >
                           {m.id}
@@ -226,12 +229,12 @@ export default function ReadModelsPage() {
                           {m.checkpoint ?? '—'}
                         </Typography>
                         <Typography variant="caption" color="text.secondary">
-                          {m.eventsApplied.toLocaleString('en-US')} applied
+                          {t('admin.readModels.applied', { count: m.eventsApplied.toLocaleString(formattingLocale()) })}
                         </Typography>
                       </TableCell>
                       <TableCell>{lagText(m)}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={STATE[m.state].label} color={STATE[m.state].color} />
+                        <Chip size="small" label={t(`admin.readModels.state.${m.state}`)} color={STATE_COLOR[m.state]} />
                       </TableCell>
                       <TableCell align="right">
                         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
@@ -240,27 +243,27 @@ export default function ReadModelsPage() {
                             variant="outlined"
                             disabled={!!m.running}
                             onClick={() => open('rebuild', m)}
-                            aria-label={`Rebuild ${m.id}`}
+                            aria-label={t('admin.readModels.actionOn', { action: 'rebuild', name: m.id })}
                           >
-                            Rebuild
+                            {t('admin.readModels.action.rebuild')}
                           </Button>
                           <Button
                             size="small"
                             variant="outlined"
                             disabled={!!m.running || !!m.failure}
                             onClick={() => open('verify', m)}
-                            aria-label={`Verify ${m.id}`}
+                            aria-label={t('admin.readModels.actionOn', { action: 'verify', name: m.id })}
                           >
-                            Verify
+                            {t('admin.readModels.action.verify')}
                           </Button>
                           <Button
                             size="small"
                             variant="outlined"
                             disabled={!m.failure}
                             onClick={() => open('resume', m)}
-                            aria-label={`Resume ${m.id}`}
+                            aria-label={t('admin.readModels.actionOn', { action: 'resume', name: m.id })}
                           >
-                            Resume
+                            {t('admin.readModels.action.resume')}
                           </Button>
                         </Stack>
                       </TableCell>
@@ -271,8 +274,14 @@ export default function ReadModelsPage() {
                           {m.running && <Running model={m} />}
                           {m.failure && (
                             <Alert severity="error" sx={{ mt: m.running ? 1 : 0 }}>
-                              Stopped {formatDateTime(m.failure.failedOn)} at {m.failure.eventType} (stream {m.failure.streamId}, version{' '}
-                              {m.failure.streamVersion}, position {m.failure.position}): {m.failure.error}
+                              {t('admin.readModels.stoppedAt', {
+                                when: formatDateTime(m.failure.failedOn),
+                                type: m.failure.eventType,
+                                stream: m.failure.streamId,
+                                version: String(m.failure.streamVersion),
+                                position: String(m.failure.position),
+                                error: m.failure.error,
+                              })}
                             </Alert>
                           )}
                         </TableCell>

@@ -3,6 +3,7 @@
  * never changed here) and /admin/settings/security (sign-in facts, a reset, role switching).
  */
 import Typography from '@mui/material/Typography';
+import { useT } from '../../i18n/useT';
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
@@ -13,8 +14,6 @@ import { notifyError } from '../../components/snackbars';
 import type { AdminDataProvider } from '../dataProvider';
 import type { Person } from '../people/person';
 import { RolesEditor } from '../people/RolesEditor';
-
-export const ROLES_LOAD_FAILED = 'Failed to fetch your roles.';
 
 function useMe() {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -35,30 +34,32 @@ function useMe() {
 }
 
 function Profile() {
+  const t = useT();
   return (
     <AreaSettingsPage
       role="ADMIN"
       links={[
-        { to: '/admin/settings/roles', label: 'Roles' },
-        { to: '/admin/settings/security', label: 'Security' },
+        { to: '/admin/settings/roles', label: t('admin.settings.roles') },
+        { to: '/admin/settings/security', label: t('admin.settings.security') },
       ]}
     />
   );
 }
 
 function OwnRoles() {
+  const t = useT();
   const { me, failed, reload } = useMe();
   useEffect(() => {
-    if (failed) notifyError(ROLES_LOAD_FAILED);
-  }, [failed]);
+    if (failed) notifyError(t('roles.failed'));
+  }, [failed, t]);
   return (
-    <Page title="Your roles">
+    <Page title={t('admin.settings.yourRoles')}>
       {me ? (
         <RolesEditor accountId={me.id} roles={me.account.roles} onChanged={() => void reload()} />
       ) : failed ? (
-        <Typography color="error">{ROLES_LOAD_FAILED}</Typography>
+        <Typography color="error">{t('roles.failed')}</Typography>
       ) : (
-        <Loading label="Loading your roles" />
+        <Loading label={t('admin.settings.loadingRoles')} />
       )}
     </Page>
   );

@@ -12,12 +12,13 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 
 interface ShowFrameProps<T> {
   /** What react-admin's useGetOne answered. */
   record: { data: T | undefined; error: unknown; isPending: boolean };
-  /** 'the course': used in 'Loading the course' and 'The course was not found.' */
+  /** 'the course', in the page's language: used in 'Loading the course' and 'The course was not found.' */
   what: string;
   list: { path: string; label: string };
   /** The breadcrumb's last item and the heading, from the record. */
@@ -27,9 +28,11 @@ interface ShowFrameProps<T> {
 }
 
 export function ShowFrame<T>({ record: { data, error, isPending }, what, list, crumb, title, children }: ShowFrameProps<T>) {
-  if (isPending) return <Loading label={`Loading ${what}`} />;
+  const t = useT();
+  if (isPending) return <Loading label={t('admin.show.loading', { what })} />;
   if (error || !data) {
-    const notFound = `${what.charAt(0).toUpperCase()}${what.slice(1)} was not found.`;
+    const sentence = t('admin.show.notFound', { what });
+    const notFound = `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
     return (
       <Box sx={{ p: 4 }}>
         <Alert severity="error">{error ? errorMessage(error) : notFound}</Alert>
@@ -38,7 +41,7 @@ export function ShowFrame<T>({ record: { data, error, isPending }, what, list, c
   }
   return (
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
+      <Breadcrumbs aria-label={t('admin.show.breadcrumb')} sx={{ mb: 1 }}>
         <Link component={RouterLink} to={list.path}>
           {list.label}
         </Link>

@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Loading } from '../../components/Loading';
+import { useT } from '../../i18n/useT';
 
 /** FullCalendar loads only with this tab. */
 const AvailabilityCalendar = lazy(() =>
@@ -11,8 +12,9 @@ const AvailabilityCalendar = lazy(() =>
 );
 
 export function AvailabilityTab({ person }: { person: { id: string; tzIdentifier: string | null } }) {
+  const t = useT();
   return (
-    <Suspense fallback={<Loading label="Loading the calendar" />}>
+    <Suspense fallback={<Loading label={t('admin.speakers.loadingCalendar')} />}>
       <AvailabilityCalendar speakerId={person.id} zoneName={person.tzIdentifier} />
     </Suspense>
   );

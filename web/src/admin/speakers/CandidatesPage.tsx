@@ -11,6 +11,8 @@ import { languageName } from '../../lib/languageName';
 import { formatMoney } from '../../../../contracts/money';
 import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
+import type { MessageId } from '../../i18n/catalog';
+import { type Translate, useT } from '../../i18n/useT';
 import { defaultTableState } from '../dataProvider/tableState';
 import { CursorListView, type Column } from '../list/CursorListView';
 import type { FilterField } from '../list/FilterBar';
@@ -19,27 +21,35 @@ import { useCursorList } from '../list/useCursorList';
 
 const DEFAULTS = defaultTableState({ sort: [{ field: 'openedOn', sort: 'desc' }] });
 
-const STAGES: Record<string, { label: string; color: 'default' | 'info' | 'success' | 'error' }> = {
-  waiting: { label: 'Waiting for an interview', color: 'default' },
-  interviewing: { label: 'Interviewed, not evaluated', color: 'info' },
-  promoted: { label: 'Promoted', color: 'success' },
-  declined: { label: 'Declined', color: 'error' },
-};
+const STAGES = {
+  waiting: { label: 'admin.candidates.stage.waiting', color: 'default' },
+  interviewing: { label: 'admin.candidates.stage.interviewing', color: 'info' },
+  promoted: { label: 'admin.candidates.stage.promoted', color: 'success' },
+  declined: { label: 'admin.candidates.stage.declined', color: 'error' },
+} as const satisfies Record<string, { label: MessageId; color: 'default' | 'info' | 'success' | 'error' }>;
+type StageName = keyof typeof STAGES;
+const isStage = (stage: string): stage is StageName => stage in STAGES;
 
-const FILTERS: FilterField[] = [
-  { source: 'emailAddress', label: 'Email', kind: 'text' },
-  { source: 'displayName', label: 'Name', kind: 'text' },
-  { source: 'stage', label: 'Stage', kind: 'choice', choices: Object.entries(STAGES).map(([id, s]) => ({ id, name: s.label })) },
-  { source: 'interviewedOn', label: 'Interviewed', kind: 'date' },
-  { source: 'evaluatedOn', label: 'Evaluated', kind: 'date' },
+const filters = (t: Translate): FilterField[] => [
+  { source: 'emailAddress', label: t('admin.candidates.email'), kind: 'text' },
+  { source: 'displayName', label: t('admin.candidates.name'), kind: 'text' },
+  {
+    source: 'stage',
+    label: t('admin.candidates.stage'),
+    kind: 'choice',
+    choices: Object.entries(STAGES).map(([id, s]) => ({ id, name: t(s.label) })),
+  },
+  { source: 'interviewedOn', label: t('admin.candidates.interviewed'), kind: 'date' },
+  { source: 'evaluatedOn', label: t('admin.candidates.evaluated'), kind: 'date' },
 ];
 
 type Cell = { source?: string; label?: string; sortable?: boolean };
 
 function Stage(_: Cell) {
+  const t = useT();
   const candidate = useRecordContext<{ stage: string }>();
-  const stage = candidate && STAGES[candidate.stage];
-  return stage ? <Chip size="small" label={stage.label} color={stage.color} variant="outlined" /> : null;
+  const stage = candidate && isStage(candidate.stage) ? STAGES[candidate.stage] : null;
+  return stage ? <Chip size="small" label={t(stage.label)} color={stage.color} variant="outlined" /> : null;
 }
 
 function Languages(_: Cell) {
@@ -49,36 +59,38 @@ function Languages(_: Cell) {
 }
 
 function PayRate(_: Cell) {
+  const t = useT();
   const candidate = useRecordContext<{ payRate: number }>();
-  return candidate ? <Typography variant="body2">{formatMoney(candidate.payRate)} / hour</Typography> : null;
+  return candidate ? (
+    <Typography variant="body2">{t('admin.candidates.perHour', { amount: formatMoney(candidate.payRate) })}</Typography>
+  ) : null;
 }
 
 export function CandidatesPage() {
+  const t = useT();
   const list = useCursorList({ resource: 'speaker_candidates', defaults: DEFAULTS });
   const columns: Column[] = [
-    { source: 'emailAddress', label: 'Email', field: <TextValue source="emailAddress" /> },
-    { source: 'displayName', label: 'Name', field: <TextValue source="displayName" empty="Not set yet" /> },
-    { source: 'stage', label: 'Stage', field: <Stage /> },
-    { source: 'interviewedOn', label: 'Interviewed', field: <TimeField source="interviewedOn" /> },
-    { source: 'evaluatedOn', label: 'Evaluated', field: <TimeField source="evaluatedOn" /> },
-    { source: 'languages', label: 'Languages', field: <Languages />, sortable: false },
-    { source: 'payRate', label: 'Pay rate', field: <PayRate /> },
-    { source: 'openedOn', label: 'Accepted', field: <TimeField source="openedOn" />, defaultVisible: false },
+    { source: 'emailAddress', label: t('admin.candidates.email'), field: <TextValue source="emailAddress" /> },
+    {
+      source: 'displayName',
+      label: t('admin.candidates.name'),
+      field: <TextValue source="displayName" empty={t('admin.common.notSetYet')} />,
+    },
+    { source: 'stage', label: t('admin.candidates.stage'), field: <Stage /> },
+    { source: 'interviewedOn', label: t('admin.candidates.interviewed'), field: <TimeField source="interviewedOn" /> },
+    { source: 'evaluatedOn', label: t('admin.candidates.evaluated'), field: <TimeField source="evaluatedOn" /> },
+    { source: 'languages', label: t('admin.candidates.languages'), field: <Languages />, sortable: false },
+    { source: 'payRate', label: t('admin.candidates.payRate'), field: <PayRate /> },
+    { source: 'openedOn', label: t('admin.candidates.accepted'), field: <TimeField source="openedOn" />, defaultVisible: false },
   ];
   return (
-    <Page title="Speaker candidates">
+    <Page title={t('admin.candidates.title')}>
       <CursorListView
         list={list}
         columns={columns}
-        filters={FILTERS}
+        filters={filters(t)}
         rowClick={(id) => `/admin/speakers/${encodeURIComponent(String(id))}/speaking`}
-        empty={
-          <EmptyState
-            compact
-            title="No candidates match these filters."
-            description="Everyone who accepted a speaker invitation shows here; invite people from Speaker invitations."
-          />
-        }
+        empty={<EmptyState compact title={t('admin.candidates.empty')} description={t('admin.candidates.emptyHelp')} />}
       />
     </Page>
   );

@@ -30,6 +30,8 @@ import { Loading } from '../../components/Loading';
 import { openConversationWindow } from '../../conversation/windows';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { localizeKnown } from '../../i18n/translate';
+import { useT } from '../../i18n/useT';
 import { useAdminTime } from '../zone';
 import {
   EVALUATE_SPEAKER,
@@ -43,25 +45,17 @@ import {
 
 const QUIET = { context: { quiet: true } } as const;
 
-const STATUS_CHIP: Record<InvitationItem['invitationStatus'], { label: string; color: 'default' | 'info' | 'success' }> = {
-  INVITED: { label: 'Invited', color: 'info' },
-  ACCEPTED: { label: 'Accepted', color: 'success' },
-  RESCINDED: { label: 'Rescinded', color: 'default' },
+const STATUS_COLOR: Record<InvitationItem['invitationStatus'], 'default' | 'info' | 'success'> = {
+  INVITED: 'info',
+  ACCEPTED: 'success',
+  RESCINDED: 'default',
 };
 
 const isLiveStatus = (status: string) => status === 'opened' || status === 'started';
 
-/** Where the speaker's interview stands, as the row's chip says it. */
-function interviewChip(status: string): string {
-  if (status === 'opened') return 'Interview open';
-  if (status === 'started') return 'Interviewing now';
-  if (status === 'stopped') return 'Interviewed';
-  if (status === 'unused') return 'Interview missed';
-  return 'Interview scheduled';
-}
-
 export default function InvitationsPage() {
-  usePageTitle('Speaker invitations');
+  const t = useT();
+  usePageTitle(t('admin.invitations.title'));
   const format = useAdminTime();
   const navigate = useNavigate();
   const { data, loading, error, refetch } = useQuery(INVITATIONS, { fetchPolicy: 'cache-and-network', ...QUIET });
@@ -76,12 +70,12 @@ export default function InvitationsPage() {
   useSubscription(SPEAKER_ACCEPTED, {
     onData: ({ data: event }) => {
       const address = event.data?.speakerAccepted?.emailAddress;
-      if (address) notifySuccess(SpeakerMessages.accepted(address));
+      if (address) notifySuccess(t('admin.invitations.accepted', { email: address }));
       void refetch().catch(() => {});
     },
   });
 
-  const emailProblem = !email.trim() ? SpeakerMessages.emailRequired : emailError(email.trim());
+  const emailProblem = localizeKnown(!email.trim() ? SpeakerMessages.emailRequired : emailError(email.trim()));
   const run = async (key: string, work: () => Promise<unknown>, success: string, failure: string) => {
     setBusy(key);
     try {
@@ -104,8 +98,8 @@ export default function InvitationsPage() {
     const ok = await run(
       'invite',
       () => invite({ variables: { input: { emailAddress: email.trim() } } }),
-      SpeakerMessages.sent,
-      SpeakerMessages.sendFailed,
+      t('admin.invitations.sentOk'),
+      t('admin.invitations.sendFailed'),
     );
     if (ok) {
       setEmail('');
@@ -116,9 +110,9 @@ export default function InvitationsPage() {
   const refresh = async () => {
     try {
       await refetch();
-      notifySuccess(SpeakerMessages.refreshed);
+      notifySuccess(t('admin.invitations.refreshed'));
     } catch {
-      notifyError(SpeakerMessages.fetchFailed);
+      notifyError(t('admin.invitations.fetchFailed'));
     }
   };
 
@@ -127,19 +121,19 @@ export default function InvitationsPage() {
     <Box sx={{ px: { xs: 2, md: 4 }, py: 3, maxWidth: 1200 }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" sx={{ mb: 2 }}>
         <Typography variant="h4" component="h1">
-          Speaker invitations
+          {t('admin.invitations.title')}
         </Typography>
         <Button startIcon={<RefreshIcon />} onClick={refresh}>
-          Refresh
+          {t('admin.invitations.refresh')}
         </Button>
       </Stack>
       <Card variant="outlined" component="section" aria-labelledby="invite-title" sx={{ mb: 3 }}>
         <CardContent>
           <Typography id="invite-title" variant="h6" component="h2" gutterBottom>
-            Invite a speaker
+            {t('admin.invitations.invite')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            We mail a link to sign up as a speaker. Once they accept, interview them and promote or decline them.
+            {t('admin.invitations.inviteHelp')}
           </Typography>
           <Stack
             component="form"
@@ -148,10 +142,10 @@ export default function InvitationsPage() {
             alignItems="flex-start"
             onSubmit={submit}
             noValidate
-            aria-label="Invite a speaker"
+            aria-label={t('admin.invitations.invite')}
           >
             <TextField
-              label="Email address"
+              label={t('admin.invitations.email')}
               type="email"
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -162,34 +156,35 @@ export default function InvitationsPage() {
               sx={{ width: { sm: 360 } }}
             />
             <Button type="submit" variant="contained" disabled={busy === 'invite'} sx={{ mt: 1 }}>
-              {busy === 'invite' ? 'Sending ...' : 'Send invitation'}
+              {t(busy === 'invite' ? 'admin.common.sending' : 'admin.invitations.send')}
             </Button>
           </Stack>
         </CardContent>
       </Card>
       {error && !data ? (
-        <Alert severity="error">{SpeakerMessages.fetchFailed}</Alert>
+        <Alert severity="error">{t('admin.invitations.fetchFailed')}</Alert>
       ) : loading && !data ? (
-        <Loading label="Loading the invitations" />
+        <Loading label={t('admin.invitations.loading')} />
       ) : invitations.length === 0 ? (
-        <Typography color="text.secondary">No speaker invitations were sent yet.</Typography>
+        <Typography color="text.secondary">{t('admin.invitations.none')}</Typography>
       ) : (
         // A phone scrolls the table sideways rather than widening the page.
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Speaker invitations">
+          <Table size="small" aria-label={t('admin.invitations.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>Sent</TableCell>
-                <TableCell>Email address</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Invited by</TableCell>
-                <TableCell>Actions</TableCell>
+                <TableCell>{t('admin.invitations.sent')}</TableCell>
+                <TableCell>{t('admin.invitations.email')}</TableCell>
+                <TableCell>{t('admin.invitations.statusColumn')}</TableCell>
+                <TableCell>{t('admin.invitations.invitedBy')}</TableCell>
+                <TableCell>{t('admin.invitations.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {invitations.map((i) => {
-                const chip = STATUS_CHIP[i.invitationStatus];
                 const evaluated = !!i.speaking?.hasEvaluation;
+                const promoted = i.speaking?.evaluation === 'promote';
+                const declined = i.speaking?.evaluation === 'decline';
                 // An open interview is joined, not opened again (its window may have been closed).
                 const live = !evaluated && !!i.speaking?.interview && isLiveStatus(i.speaking.interview.status);
                 return (
@@ -204,12 +199,20 @@ export default function InvitationsPage() {
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-                        <Chip size="small" label={chip.label} color={chip.color} />
+                        <Chip
+                          size="small"
+                          label={t(`admin.invitations.status.${i.invitationStatus}`)}
+                          color={STATUS_COLOR[i.invitationStatus]}
+                        />
                         {i.speaking?.interview && (
-                          <Chip size="small" variant="outlined" label={interviewChip(i.speaking.interview.status)} />
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            label={t('admin.invitations.interview', { status: i.speaking.interview.status })}
+                          />
                         )}
-                        {i.speaking?.evaluation === 'promote' && <Chip size="small" color="success" variant="outlined" label="Promoted" />}
-                        {i.speaking?.evaluation === 'decline' && <Chip size="small" color="error" variant="outlined" label="Declined" />}
+                        {promoted && <Chip size="small" color="success" variant="outlined" label={t('admin.speaking.promoted')} />}
+                        {declined && <Chip size="small" color="error" variant="outlined" label={t('admin.speaking.declined')} />}
                       </Stack>
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{i.owner ? (i.owner.givenName ?? i.owner.emailAddress) : '—'}</TableCell>
@@ -224,19 +227,19 @@ export default function InvitationsPage() {
                               run(
                                 i.id,
                                 () => rescind({ variables: { input: { invitationId: i.id } } }),
-                                SpeakerMessages.rescinded,
-                                SpeakerMessages.rescindFailed,
+                                t('admin.invitations.rescinded'),
+                                t('admin.invitations.rescindFailed'),
                               )
                             }
                           >
-                            Rescind
+                            {t('admin.invitations.rescind')}
                           </Button>
                         )}
                         {i.invitationStatus === 'ACCEPTED' && i.speakerId && (
                           <>
                             {live ? (
                               <Button size="small" variant="outlined" onClick={() => openConversationWindow(i.speaking!.interview!.id)}>
-                                Join interview
+                                {t('admin.invitations.joinInterview')}
                               </Button>
                             ) : (
                               <Button
@@ -250,14 +253,14 @@ export default function InvitationsPage() {
                                       const { data: opened } = await interview({ variables: { input: { speakerId: i.speakerId! } } });
                                       conversationId = opened?.interviewSpeaker.conversation.id ?? null;
                                     },
-                                    SpeakerMessages.interviewOpened,
-                                    SpeakerMessages.interviewFailed,
+                                    t('admin.invitations.interviewOpened'),
+                                    t('admin.invitations.interviewFailed'),
                                   );
                                   // Staff joins the interview at once, in the conversation's own window.
                                   if (conversationId) openConversationWindow(conversationId);
                                 }}
                               >
-                                Interview
+                                {t('admin.invitations.interviewAction')}
                               </Button>
                             )}
                             <Button
@@ -268,13 +271,13 @@ export default function InvitationsPage() {
                                 const ok = await run(
                                   i.id,
                                   () => evaluate({ variables: { input: { speakerId: i.speakerId!, evaluation: 'promote' } } }),
-                                  SpeakerMessages.promoted,
-                                  SpeakerMessages.promoteFailed,
+                                  t('admin.invitations.promoted'),
+                                  t('admin.invitations.promoteFailed'),
                                 );
                                 if (ok) navigate(`/admin/speakers/${encodeURIComponent(i.speakerId!)}/speaking`);
                               }}
                             >
-                              Promote
+                              {t('admin.invitations.promote')}
                             </Button>
                             <Button
                               size="small"
@@ -284,12 +287,12 @@ export default function InvitationsPage() {
                                 run(
                                   i.id,
                                   () => evaluate({ variables: { input: { speakerId: i.speakerId!, evaluation: 'decline' } } }),
-                                  SpeakerMessages.declinedOk,
-                                  SpeakerMessages.declineFailed,
+                                  t('admin.invitations.declined'),
+                                  t('admin.invitations.declineFailed'),
                                 )
                               }
                             >
-                              Decline
+                              {t('admin.invitations.decline')}
                             </Button>
                           </>
                         )}

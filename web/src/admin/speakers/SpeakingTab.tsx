@@ -17,31 +17,39 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { centsToDollars, dollarsToCents } from '../../../../contracts/money';
-import { PAY_RATE_MESSAGE, SpeakerMessages, payRateError } from '../../../../contracts/speaking';
+import { PAY_RATE_MESSAGE, PAY_RATE_TOO_HIGH_MESSAGE, payRateError } from '../../../../contracts/speaking';
 import { Loading } from '../../components/Loading';
 import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { CHANGE_USER_SPEAKING, USER_SPEAKING } from './operations';
-import { countOf } from '../../lib/plural';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
 import { languageName } from '../../lib/languageName';
 
 const QUIET = { context: { quiet: true } } as const;
 
+/** The contracts' pay rate rules, in the page's language. */
+const PAY_RATE_PROBLEMS: Record<string, MessageId> = {
+  [PAY_RATE_MESSAGE]: 'admin.speaking.payRatePositive',
+  [PAY_RATE_TOO_HIGH_MESSAGE]: 'admin.speaking.payRateTooHigh',
+};
+
 /** Students' ratings of the speaker after their conversations (issue 10): admins only. */
 function SpeakerRatingLine({ rating }: { rating: { count: number; average: number | null } | null }) {
+  const t = useT();
   if (!rating) return null;
   return (
-    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }} aria-label="Students' rating">
+    <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 2 }} aria-label={t('admin.speaking.rating')}>
       {rating.count ? (
         <>
           <Rating value={rating.average ?? 0} precision={0.1} readOnly size="small" aria-hidden />
           <Typography variant="body2">
-            {rating.average?.toFixed(2)} out of 5 from {countOf(rating.count, 'student rating')}
+            {t('admin.speaking.ratingValue', { average: rating.average?.toFixed(2) ?? '', count: rating.count })}
           </Typography>
         </>
       ) : (
         <Typography variant="body2" color="text.secondary">
-          No student has rated a conversation with this speaker yet.
+          {t('admin.speaking.noRating')}
         </Typography>
       )}
     </Stack>
@@ -49,6 +57,7 @@ function SpeakerRatingLine({ rating }: { rating: { count: number; average: numbe
 }
 
 export function SpeakingTab({ person }: { person: { id: string } }) {
+  const t = useT();
   const { data, loading, error } = useQuery(USER_SPEAKING, {
     variables: { userId: person.id },
     fetchPolicy: 'cache-and-network',
@@ -70,7 +79,8 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
   }, [speaking?.id, speaking?.payRate, speaking?.languages?.join(',')]);
 
   const cents = dollarsToCents(payRate);
-  const payProblem = cents === null ? PAY_RATE_MESSAGE : payRateError(cents);
+  const payRule = cents === null ? PAY_RATE_MESSAGE : payRateError(cents);
+  const payProblem = payRule && t(PAY_RATE_PROBLEMS[payRule]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +89,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
     if (payProblem || cents === null) return;
     try {
       await change({ variables: { input: { userId: person.id, languages: selected, payRate: cents } } });
-      notifySuccess(SpeakerMessages.settingsChanged);
+      notifySuccess(t('admin.speaking.changed'));
       setTouched(false);
     } catch (e) {
       const fields = apiErrorsOf(e)[0]?.extensions?.fields as Record<string, string> | undefined;
@@ -87,37 +97,38 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
     }
   };
 
-  if (loading && !data) return <Loading label="Loading the speaking settings" />;
+  if (loading && !data) return <Loading label={t('admin.speaking.loading')} />;
   if (error && !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (!speaking) return <Alert severity="info">{SpeakerMessages.noSpeakingRecord}</Alert>;
+  if (!speaking) return <Alert severity="info">{t('admin.speaking.noRecord')}</Alert>;
 
+  const declined = speaking.evaluation === 'decline';
   const nameOf = (code: string) => languages.find((l) => l.code === code)?.name ?? code;
   return (
     <Card variant="outlined" component="section" aria-labelledby="speaking-title">
       <CardContent>
         <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
           <Typography id="speaking-title" variant="h6" component="h2">
-            Speaking settings
+            {t('admin.speaking.title')}
           </Typography>
           {speaking.isPromoted ? (
-            <Chip size="small" color="success" label="Promoted" />
-          ) : speaking.evaluation === 'decline' ? (
-            <Chip size="small" color="error" label="Declined" />
+            <Chip size="small" color="success" label={t('admin.speaking.promoted')} />
+          ) : declined ? (
+            <Chip size="small" color="error" label={t('admin.speaking.declined')} />
           ) : (
-            <Chip size="small" label="Not promoted yet" />
+            <Chip size="small" label={t('admin.speaking.notPromoted')} />
           )}
         </Stack>
         <SpeakerRatingLine rating={data?.user?.speakerRating ?? null} />
-        <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label="Speaking settings" sx={{ maxWidth: 480 }}>
+        <Stack component="form" spacing={3} onSubmit={submit} noValidate aria-label={t('admin.speaking.title')} sx={{ maxWidth: 480 }}>
           <TextField
             select
-            label="Languages"
+            label={t('admin.speaking.languages')}
             value={selected}
             onChange={(e) => {
               const value = e.target.value as unknown as string[] | string;
               setSelected(typeof value === 'string' ? value.split(',') : value);
             }}
-            helperText="The languages this speaker holds conversations in."
+            helperText={t('admin.speaking.languagesHelp')}
             slotProps={{
               select: {
                 multiple: true,
@@ -138,7 +149,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
             ))}
           </TextField>
           <TextField
-            label="Pay rate"
+            label={t('admin.speaking.payRate')}
             value={payRate}
             onChange={(e) => setPayRate(e.target.value)}
             onBlur={() => {
@@ -146,7 +157,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
               if (cents !== null) setPayRate(centsToDollars(cents));
             }}
             error={touched && !!payProblem}
-            helperText={(touched && payProblem) || 'Dollars per hour of conversation'}
+            helperText={(touched && payProblem) || t('admin.speaking.payRateHelp')}
             required
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -156,7 +167,7 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
           {serverError && <Alert severity="error">{serverError}</Alert>}
           <div>
             <Button type="submit" variant="contained" disabled={saving}>
-              {saving ? 'Saving ...' : 'Save speaking settings'}
+              {t(saving ? 'admin.common.saving' : 'admin.speaking.save')}
             </Button>
           </div>
         </Stack>

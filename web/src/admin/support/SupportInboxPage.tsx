@@ -22,6 +22,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../contracts/live';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { notifyInfo } from '../../components/snackbars';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { formatDayAndTime } from '../../lib/time';
 import { MessageList, useEnterToSend } from '../../support/MessageList';
@@ -33,6 +34,7 @@ const nameOf = (v: VisitorData | null, id: string) =>
   [v?.givenName, v?.surname].filter(Boolean).join(' ') || v?.displayName || v?.emailAddress || id;
 
 function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorData | null }) {
+  const t = useT();
   const zone = useAdminSelf().tzIdentifier;
   const { data, error, loading, refetch } = useQuery(SUPPORT_THREAD_OF, {
     variables: { visitorId },
@@ -50,8 +52,7 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
     try {
       const res = await answer({ variables: { visitorId, body } });
       setDraft('');
-      if (res.data?.answerSupportThread.mailed)
-        notifyInfo(`${nameOf(visitor, visitorId)} is not on the site: the answer was mailed to them too.`);
+      if (res.data?.answerSupportThread.mailed) notifyInfo(t('admin.support.mailed', { name: nameOf(visitor, visitorId) }));
       await refetch();
     } catch (e) {
       setProblem(errorMessage(e));
@@ -62,22 +63,22 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
     <Paper
       variant="outlined"
       sx={{ display: 'flex', flexDirection: 'column', height: 520 }}
-      aria-label={`Thread with ${nameOf(visitor, visitorId)}`}
+      aria-label={t('admin.support.threadWith', { name: nameOf(visitor, visitorId) })}
     >
       <Typography variant="h6" component="h2" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         {nameOf(visitor, visitorId)}
       </Typography>
       {loading && !data ? (
-        <Loading label="Loading the thread" />
+        <Loading label={t('admin.support.loadingThread')} />
       ) : error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : (
         <MessageList
           messages={data?.supportThreadOf.messages ?? []}
           mine={(m) => m.fromStaff}
-          author={(m) => (m.fromStaff ? 'Tertulia support' : nameOf(visitor, visitorId))}
+          author={(m) => (m.fromStaff ? t('admin.support.staff') : nameOf(visitor, visitorId))}
           zone={zone}
-          empty="No messages."
+          empty={t('admin.support.noMessages')}
         />
       )}
       {problem && (
@@ -87,7 +88,7 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
       )}
       <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'flex-end' }}>
         <TextField
-          label="Answer"
+          label={t('admin.support.answer')}
           value={draft}
           onChange={(e) => setDraft(e.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))}
           onKeyDown={onKeyDown}
@@ -96,7 +97,12 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
           size="small"
           fullWidth
         />
-        <IconButton color="primary" aria-label="Send the answer" onClick={() => void send()} disabled={!draft.trim() || answering.loading}>
+        <IconButton
+          color="primary"
+          aria-label={t('admin.support.send')}
+          onClick={() => void send()}
+          disabled={!draft.trim() || answering.loading}
+        >
           <SendIcon />
         </IconButton>
       </Stack>
@@ -105,6 +111,7 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
 }
 
 export default function SupportInboxPage() {
+  const t = useT();
   const zone = useAdminSelf().tzIdentifier;
   const [params, setParams] = useSearchParams();
   const selected = params.get('visitor');
@@ -116,27 +123,27 @@ export default function SupportInboxPage() {
   const threads = data?.supportInbox ?? [];
   const chosen = threads.find((t) => t.id === selected) ?? null;
   return (
-    <Page title="Support inbox">
+    <Page title={t('admin.support.title')}>
       {loading && !data ? (
-        <Loading label="Loading the inbox" />
+        <Loading label={t('admin.support.loadingInbox')} />
       ) : error && !data ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : !threads.length ? (
-        <Typography color="text.secondary">Nobody has written to support yet.</Typography>
+        <Typography color="text.secondary">{t('admin.support.empty')}</Typography>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '320px 1fr' }, gap: 2 }}>
           <Paper variant="outlined">
-            <List aria-label="Support threads" disablePadding>
-              {threads.map((t) => (
-                <ListItemButton key={t.id} selected={t.id === selected} onClick={() => setParams({ visitor: t.id })} divider>
+            <List aria-label={t('admin.support.threads')} disablePadding>
+              {threads.map((thread) => (
+                <ListItemButton key={thread.id} selected={thread.id === selected} onClick={() => setParams({ visitor: thread.id })} divider>
                   <ListItemText
                     primary={
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <span>{nameOf(t.visitor, t.id)}</span>
-                        {t.unanswered && <Chip size="small" color="warning" label="Unanswered" />}
+                        <span>{nameOf(thread.visitor, thread.id)}</span>
+                        {thread.unanswered && <Chip size="small" color="warning" label={t('admin.support.unanswered')} />}
                       </Stack>
                     }
-                    secondary={`${formatDayAndTime(t.lastMessageAt, zone)} — ${t.lastBody.slice(0, 80)}`}
+                    secondary={`${formatDayAndTime(thread.lastMessageAt, zone)} — ${thread.lastBody.slice(0, 80)}`}
                   />
                 </ListItemButton>
               ))}
@@ -145,7 +152,7 @@ export default function SupportInboxPage() {
           {chosen ? (
             <Thread key={chosen.id} visitorId={chosen.id} visitor={chosen.visitor} />
           ) : (
-            <Typography color="text.secondary">Choose a thread to read and answer it.</Typography>
+            <Typography color="text.secondary">{t('admin.support.choose')}</Typography>
           )}
         </Box>
       )}
