@@ -437,4 +437,44 @@ describe('recordings', () => {
     }, 'the archive fails');
     assert.equal(failed.statusText, 'FAILED');
   });
+
+  it("consent (issue 34): an under-age student's lesson is not recorded unless the course allows it; the school's threshold is an admin's", async () => {
+    const CHANGE_CONSENT = `mutation($input: ChangeCourseRecordingConsentInput!) { changeCourseRecordingConsent(input: $input) { changed course { allowRecordingUnderAge } } }`;
+    const CHANGE_SETTINGS = `mutation($input: ChangePrivacySettingsInput!) { changePrivacySettings(input: $input) { privacySettings { recordingAgeThreshold } } }`;
+    const SETTINGS = `{ privacySettings { recordingAgeThreshold } }`;
+    const recorded = async (id: string, token: string) => (await app.gql(CONVERSATION, { id }, token)).data.conversation.archiveOnStart;
+    // 17 today and on the conversation's day (a month past the 17th birthday).
+    const birthday = new Date(Date.now() - 30 * 86_400_000);
+    birthday.setUTCFullYear(birthday.getUTCFullYear() - 17);
+    const minor = await createStudent(app, 120, 'Stud3ntPass!', birthday.toISOString().slice(0, 10));
+    await enrollAsAdmin(
+      app,
+      (await app.gql(`query($id: ID!) { course(courseId: $id) { inviteNumber } }`, { id: courseId }, admin.token)).data.course.inviteNumber,
+      minor.accountId,
+    );
+
+    assert.equal((await app.gql(SETTINGS, {}, instructor.token)).data.privacySettings.recordingAgeThreshold, 18);
+    assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[0] }), minor.token), false);
+
+    // Only the course's owner (or an admin) allows it; only an admin changes the threshold.
+    const otherInstructor = await createInstructor(app);
+    const refused = await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: true } }, otherInstructor.token);
+    assert.equal(codeOf(refused), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 0 } }, instructor.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 26 } }, admin.token)), 'BAD_USER_INPUT');
+
+    const allowed = await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: true } }, instructor.token);
+    assert.deepEqual(allowed.data.changeCourseRecordingConsent, { changed: true, course: { allowRecordingUnderAge: true } });
+    assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[1] }), minor.token), true);
+
+    // Allowed no more, and the school's threshold lowered to 17: the student is of age.
+    await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: false } }, instructor.token);
+    const lowered = await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 17 } }, admin.token);
+    assert.equal(lowered.data.changePrivacySettings.privacySettings.recordingAgeThreshold, 17);
+    try {
+      assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[2] }), minor.token), true);
+    } finally {
+      await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 18 } }, admin.token);
+    }
+  });
 });

@@ -10,6 +10,7 @@
 import { holdsRole } from '../../../contracts/roles';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
 import { badInput, conflict, unauthorized } from '../shared/errors';
+import { consentsToRecording, type RecordingConsent } from './consent';
 
 export const archiveStream = (conversationId: string) => `archive-${conversationId}`;
 
@@ -24,9 +25,11 @@ export const MAX_ARCHIVE_CHUNK_BYTES = 16 * 1024 * 1024;
 
 /**
  * Whether a conversation is recorded, decided when it is reserved: a course lesson is (its
- * instructor reviews it); a conversation outside a course, and an interview, is not.
+ * instructor reviews it) when its student consents by age or the course allows recording under-age
+ * students (./consent.ts); a conversation outside a course, and an interview, is not.
  */
-export const archiveOnStart = (courseId: string | null): boolean => courseId !== null;
+export const archiveOnStart = (courseId: string | null, consent: RecordingConsent | null): boolean =>
+  courseId !== null && consent !== null && consentsToRecording(consent);
 
 export type ArchiveSource = 'browser' | 'zoom' | 'twilio';
 export type ArchiveStatus = 'recording' | 'enqueued' | 'started' | 'available' | 'failed' | 'expired' | 'removed';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { CourseMessages } from '../../../contracts/validation/enrollment';
 import { deciderSpec } from '../shared/spec';
-import { decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
+import { decideCourseRecordingConsent, decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
 import type { CourseEvent, PricingEvent } from './events';
 import {
   decideChangePricingPlan,
@@ -192,6 +192,32 @@ describe('course decider', () => {
     assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T11:59:59.999Z')), false);
     assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T12:00:00Z')), true);
     assert.equal(isPastCourse({ endDate: null }, now), false);
+  });
+});
+
+describe("a course's recording consent (issue 34)", () => {
+  const spec = deciderSpec(evolveCourse, initialCourse);
+  const created = () => decideCreateCourse(initialCourse(), create(), ctx);
+  it('is off at first; the owner turns it on and off, and the same value appends nothing', () => {
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, ctx))
+      .then([{ type: 'CourseRecordingConsentChanged', data: { courseId: 'c1', allowRecordingUnderAge: true } }]);
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: false }, ctx))
+      .then([]);
+  });
+  it('refuses another instructor and a course that does not exist', () => {
+    const other = { now, actor: { accountId: 'i2', roles: ['INSTRUCTOR'] } };
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, other))
+      .thenThrows('UNAUTHORIZED');
+    spec
+      .given([])
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, ctx))
+      .thenThrows('NOT_FOUND');
   });
 });
 

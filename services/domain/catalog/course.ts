@@ -33,9 +33,11 @@ export interface CourseState {
   invites: ShareInviteState[];
   /** Deleted by its owner (removeCourse): found by nothing, changed by no one. */
   removed: boolean;
+  /** "Allow recording students under <age>" (issue 34); off until the instructor turns it on. */
+  allowRecordingUnderAge: boolean;
 }
 
-export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [], removed: false });
+export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [], removed: false, allowRecordingUnderAge: false });
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -74,6 +76,8 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       return { ...state, invites: state.invites.map((i) => (i.inviteId === event.data.inviteId ? { ...i, status: 'rejected' } : i)) };
     case 'CourseRemoved':
       return { ...state, removed: true };
+    case 'CourseRecordingConsentChanged':
+      return { ...state, allowRecordingUnderAge: event.data.allowRecordingUnderAge };
     default:
       return state;
   }
@@ -156,6 +160,19 @@ function assertOwner(state: CourseState, ctx: DecisionContext) {
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
   if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
   return state.course;
+}
+
+/** The owner (or an admin) turns "Allow recording students under <age>" on or off; no change, no event. */
+export function decideCourseRecordingConsent(
+  state: CourseState,
+  cmd: { allowRecordingUnderAge: boolean },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (state.allowRecordingUnderAge === cmd.allowRecordingUnderAge) return [];
+  return [
+    { type: 'CourseRecordingConsentChanged', data: { courseId: course.courseId, allowRecordingUnderAge: cmd.allowRecordingUnderAge } },
+  ];
 }
 
 export interface ChangeCourse {

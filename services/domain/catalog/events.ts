@@ -120,8 +120,18 @@ export type CourseChanged = DomainEvent<
 /** A lesson (and its assignment) taken off the end of a course whose lesson count was lowered; no student had attempted it. */
 export type LessonRemoved = DomainEvent<'LessonRemoved', { courseId: string; lessonAssignmentId: string; lessonId: string }>;
 
+/**
+ * The owner (or an admin) set "Allow recording students under <age>" (issue 34): a lesson of an
+ * under-age student is recorded only while it is on (docs/decisions/recordings.md).
+ */
+export type CourseRecordingConsentChanged = DomainEvent<
+  'CourseRecordingConsentChanged',
+  { courseId: string; allowRecordingUnderAge: boolean }
+>;
+
 export type CourseEvent =
   | CourseCreated
+  | CourseRecordingConsentChanged
   | CourseChanged
   | LessonAssigned
   | LessonRemoved

@@ -58,6 +58,7 @@ export const PARTS = {
     'student.lobby',
     'conversation.chat',
     'conversation.willRecord',
+    'conversation.willNotRecord',
     'conversation.freeTopic',
     'student.home.upcomingLine',
     'student.reserve.topicToBeAnnounced',

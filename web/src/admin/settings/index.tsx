@@ -1,6 +1,7 @@
 /**
  * The admin's own account: /admin/settings (profile), /admin/settings/roles (their roles; ADMIN is
- * never changed here) and /admin/settings/security (sign-in facts, a reset, role switching).
+ * never changed here), /admin/settings/security (sign-in facts, a reset, role switching) and
+ * /admin/settings/privacy (the school's recording age threshold, issue 34).
  */
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,8 @@ import { notifyError } from '../../components/snackbars';
 import type { AdminDataProvider } from '../dataProvider';
 import type { Person } from '../people/person';
 import { RolesEditor } from '../people/RolesEditor';
+import { useT } from '../../i18n/useT';
+import { PrivacySettingsPage } from './PrivacySettingsPage';
 
 export const ROLES_LOAD_FAILED = 'Failed to fetch your roles.';
 
@@ -35,12 +38,14 @@ function useMe() {
 }
 
 function Profile() {
+  const t = useT();
   return (
     <AreaSettingsPage
       role="ADMIN"
       links={[
         { to: '/admin/settings/roles', label: 'Roles' },
         { to: '/admin/settings/security', label: 'Security' },
+        { to: '/admin/settings/privacy', label: t('admin.privacy.title') },
       ]}
     />
   );
@@ -70,6 +75,7 @@ export function SettingsArea() {
       <Route index element={<Profile />} />
       <Route path="roles" element={<OwnRoles />} />
       <Route path="security" element={<SecurityPage />} />
+      <Route path="privacy" element={<PrivacySettingsPage />} />
     </Routes>
   );
 }
