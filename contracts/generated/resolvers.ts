@@ -931,6 +931,8 @@ export type Mutation = {
   changePrivacySettings: ChangePrivacySettingsPayload;
   /** Allows or stops recording the course's under-age students; the course's owner or an admin. Lessons reserved from then on follow it. */
   changeCourseRecordingConsent: ChangeCourseRecordingConsentPayload;
+  /** Sets how many days after the course ends its recordings are kept; the course's owner or an admin. Its recordings follow at once. */
+  changeCourseRetention: ChangeCourseRetentionPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1239,6 +1241,11 @@ export type MutationChangePrivacySettingsArgs = {
 
 export type MutationChangeCourseRecordingConsentArgs = {
   input: ChangeCourseRecordingConsentInput;
+};
+
+
+export type MutationChangeCourseRetentionArgs = {
+  input: ChangeCourseRetentionInput;
 };
 
 
@@ -1738,6 +1745,8 @@ export type Course = {
   courseEnrollment?: Maybe<CourseEnrollment>;
   /** Allow recording students under the school's age threshold (off until the instructor turns it on). */
   allowRecordingUnderAge: Scalars['Boolean']['output'];
+  /** Days its recordings are kept after its last day; null: the school's default (PrivacySettings.retentionDays). */
+  recordingRetentionDays?: Maybe<Scalars['Int']['output']>;
   /** The course's students, oldest enrollment first: its owner and admins (empty for anyone else). */
   courseEnrollments: Array<CourseEnrollment>;
   /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
@@ -3087,11 +3096,32 @@ export type PrivacySettings = {
   __typename?: 'PrivacySettings';
   /** Students younger than this (whole years on the conversation's day; an unknown birthday counts as younger) are recorded only where their course allows it. 0: nobody is. */
   recordingAgeThreshold: Scalars['Int']['output'];
+  /** Days a course's recordings are kept after its last day, unless the course says otherwise. */
+  retentionDays: Scalars['Int']['output'];
+  /** The most days a course may keep them. */
+  maxRetentionDays: Scalars['Int']['output'];
 };
 
+/** Fields left out stay as they are. */
 export type ChangePrivacySettingsInput = {
   /** Whole years, 0 to 25. */
-  recordingAgeThreshold: Scalars['Int']['input'];
+  recordingAgeThreshold?: InputMaybe<Scalars['Int']['input']>;
+  /** 0 to maxRetentionDays. */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 3650. */
+  maxRetentionDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCourseRetentionInput = {
+  courseId: Scalars['ID']['input'];
+  /** 0 to the school's maxRetentionDays; null: the school's default. */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCourseRetentionPayload = {
+  __typename?: 'ChangeCourseRetentionPayload';
+  changed: Scalars['Boolean']['output'];
+  course: Course;
 };
 
 export type ChangePrivacySettingsPayload = {
@@ -4341,6 +4371,8 @@ export type ResolversTypes = {
   StartSchoolSignInPayload: ResolverTypeWrapper<StartSchoolSignInPayload>;
   PrivacySettings: ResolverTypeWrapper<PrivacySettings>;
   ChangePrivacySettingsInput: ChangePrivacySettingsInput;
+  ChangeCourseRetentionInput: ChangeCourseRetentionInput;
+  ChangeCourseRetentionPayload: ResolverTypeWrapper<Omit<ChangeCourseRetentionPayload, 'course'> & { course: ResolversTypes['Course'] }>;
   ChangePrivacySettingsPayload: ResolverTypeWrapper<ChangePrivacySettingsPayload>;
   ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
   ChangeCourseRecordingConsentPayload: ResolverTypeWrapper<Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversTypes['Course'] }>;
@@ -4659,6 +4691,8 @@ export type ResolversParentTypes = {
   StartSchoolSignInPayload: StartSchoolSignInPayload;
   PrivacySettings: PrivacySettings;
   ChangePrivacySettingsInput: ChangePrivacySettingsInput;
+  ChangeCourseRetentionInput: ChangeCourseRetentionInput;
+  ChangeCourseRetentionPayload: Omit<ChangeCourseRetentionPayload, 'course'> & { course: ResolversParentTypes['Course'] };
   ChangePrivacySettingsPayload: ChangePrivacySettingsPayload;
   ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
   ChangeCourseRecordingConsentPayload: Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversParentTypes['Course'] };
@@ -5017,6 +5051,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   saveIdentityProvider?: Resolver<ResolversTypes['SaveIdentityProviderPayload'], ParentType, ContextType, RequireFields<MutationSaveIdentityProviderArgs, 'input'>>;
   changePrivacySettings?: Resolver<ResolversTypes['ChangePrivacySettingsPayload'], ParentType, ContextType, RequireFields<MutationChangePrivacySettingsArgs, 'input'>>;
   changeCourseRecordingConsent?: Resolver<ResolversTypes['ChangeCourseRecordingConsentPayload'], ParentType, ContextType, RequireFields<MutationChangeCourseRecordingConsentArgs, 'input'>>;
+  changeCourseRetention?: Resolver<ResolversTypes['ChangeCourseRetentionPayload'], ParentType, ContextType, RequireFields<MutationChangeCourseRetentionArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5286,6 +5321,7 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   lessonAssignments?: Resolver<Array<ResolversTypes['LessonAssignment']>, ParentType, ContextType>;
   courseEnrollment?: Resolver<Maybe<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   allowRecordingUnderAge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  recordingRetentionDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courseShareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
   templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -6110,6 +6146,14 @@ export type StartSchoolSignInPayloadResolvers<ContextType = ApiContext, ParentTy
 
 export type PrivacySettingsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PrivacySettings'] = ResolversParentTypes['PrivacySettings']> = {
   recordingAgeThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxRetentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeCourseRetentionPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeCourseRetentionPayload'] = ResolversParentTypes['ChangeCourseRetentionPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6840,6 +6884,7 @@ export type Resolvers<ContextType = ApiContext> = {
   SaveIdentityProviderPayload?: SaveIdentityProviderPayloadResolvers<ContextType>;
   StartSchoolSignInPayload?: StartSchoolSignInPayloadResolvers<ContextType>;
   PrivacySettings?: PrivacySettingsResolvers<ContextType>;
+  ChangeCourseRetentionPayload?: ChangeCourseRetentionPayloadResolvers<ContextType>;
   ChangePrivacySettingsPayload?: ChangePrivacySettingsPayloadResolvers<ContextType>;
   ChangeCourseRecordingConsentPayload?: ChangeCourseRecordingConsentPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;

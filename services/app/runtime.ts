@@ -311,10 +311,12 @@ export async function createRuntime(
   });
   const notes = notesHandlers({ commands, mailer, publicUrl: config.publicUrl, people: mailRecipients });
   const speakingTime = speakingTimeHandlers({ commands });
+  const privacySettings = privacySettingsHandlers({ commands, store });
   const archive = createArchiveService({
     pool,
     commands,
     storage,
+    privacySettings: privacySettings.settings,
     enqueueProcessing: (conversationId) => jobs.enqueueArchive(conversationId),
     enqueueFetch: (job) => jobs.enqueueArchiveFetch(job),
     onError: (error, context) => log.warn({ err: error }, context),
@@ -420,7 +422,7 @@ export async function createRuntime(
     archive,
     dataExport,
     erasure,
-    privacySettings: privacySettingsHandlers({ commands, store }),
+    privacySettings,
     lti,
     ltiServices: ltiServicesClient,
     sso,

@@ -224,9 +224,12 @@ export function decideSettleStalledUpload(
   ];
 }
 
-/** The retention job: an available archive past its expiry becomes expired (its file is deleted after). */
-export function decideExpire(state: ArchiveState, ctx: DecisionContext): ArchiveEvent[] {
-  if (state.status !== 'available' || !state.expiresAt || state.expiresAt > ctx.now) return [];
+/**
+ * The retention job: an available archive whose retention ended (./retention.ts: its course's days
+ * after the course ends, else the expiry it became available with) becomes expired (its file is deleted first).
+ */
+export function decideExpire(state: ArchiveState, input: { retentionEnds: Date | null }, ctx: DecisionContext): ArchiveEvent[] {
+  if (state.status !== 'available' || !input.retentionEnds || input.retentionEnds > ctx.now) return [];
   return [{ type: 'ArchiveExpired', data: { conversationId: state.conversationId!, at: ctx.now.toISOString() } }];
 }
 

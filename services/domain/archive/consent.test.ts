@@ -17,7 +17,9 @@ describe("the school's recording age threshold", () => {
     const state = initialPrivacySettings();
     assert.equal(state.recordingAgeThreshold, DEFAULT_RECORDING_AGE_THRESHOLD);
     const events = decideChangePrivacySettings(state, { recordingAgeThreshold: 16 }, ctx(['ADMIN']));
-    assert.deepEqual(events, [{ type: 'PrivacySettingsChanged', data: { recordingAgeThreshold: 16 } }]);
+    assert.deepEqual(events, [
+      { type: 'PrivacySettingsChanged', data: { recordingAgeThreshold: 16, retentionDays: 180, maxRetentionDays: 730 } },
+    ]);
     assert.equal(evolvePrivacySettings(state, events[0]).recordingAgeThreshold, 16);
     assert.deepEqual(decideChangePrivacySettings(state, { recordingAgeThreshold: 18 }, ctx(['ADMIN'])), [], 'unchanged: nothing');
   });
@@ -44,5 +46,29 @@ describe('under age', () => {
     assert.equal(isUnderAge(null, 18, '2027-03-07'), true);
     assert.equal(isUnderAge('not a day', 18, '2027-03-07'), true);
     assert.equal(isUnderAge(null, 0, '2027-03-07'), false);
+  });
+});
+
+describe("the school's retention days", () => {
+  it('are 180 after a course ends by default, at most 730, and an admin changes either within range', () => {
+    const state = initialPrivacySettings();
+    assert.deepEqual([state.retentionDays, state.maxRetentionDays], [180, 730]);
+    const [changed] = decideChangePrivacySettings(state, { retentionDays: 30, maxRetentionDays: 90 }, ctx(['ADMIN']));
+    assert.deepEqual(changed.data, { recordingAgeThreshold: 18, retentionDays: 30, maxRetentionDays: 90 });
+  });
+
+  it('refuses a default above the most, a most out of 1 to 3650, and names the field', () => {
+    const state = initialPrivacySettings();
+    assertDomainError(
+      () => decideChangePrivacySettings(state, { maxRetentionDays: 90 }, ctx(['ADMIN'])),
+      'BAD_USER_INPUT',
+      PrivacyMessages.retentionRange(90),
+    );
+    for (const bad of [0, 3651, 1.5])
+      assertDomainError(
+        () => decideChangePrivacySettings(state, { maxRetentionDays: bad }, ctx(['ADMIN'])),
+        'BAD_USER_INPUT',
+        PrivacyMessages.maxRetentionRange,
+      );
   });
 });

@@ -26,7 +26,7 @@ export function privacySettingsHandlers(deps: { commands: CommandExecutor; store
       );
     },
 
-    async change(meta: CommandMeta, input: { recordingAgeThreshold: number }) {
+    async change(meta: CommandMeta, input: Partial<PrivacySettings>) {
       return deps.commands.execute(meta, async (tx) => {
         const state = fold(
           evolvePrivacySettings,

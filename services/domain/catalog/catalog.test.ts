@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { CourseMessages } from '../../../contracts/validation/enrollment';
 import { deciderSpec } from '../shared/spec';
-import { decideCourseRecordingConsent, decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
+import {
+  decideCourseRecordingConsent,
+  decideCourseRetention,
+  decideCreateCourse,
+  evolveCourse,
+  initialCourse,
+  isPastCourse,
+  type CreateCourse,
+} from './course';
 import type { CourseEvent, PricingEvent } from './events';
 import {
   decideChangePricingPlan,
@@ -218,6 +226,38 @@ describe("a course's recording consent (issue 34)", () => {
       .given([])
       .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, ctx))
       .thenThrows('NOT_FOUND');
+  });
+});
+
+describe("a course's recordings' retention (issue 34)", () => {
+  const spec = deciderSpec(evolveCourse, initialCourse);
+  const created = () => decideCreateCourse(initialCourse(), create(), ctx);
+  it("is the school's default until the owner sets days within the school's most, or back to the default", () => {
+    spec
+      .given(created())
+      .when((s) => decideCourseRetention(s, { retentionDays: 30, maxRetentionDays: 365 }, ctx))
+      .then([{ type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: 30 } }]);
+    spec
+      .given([...created(), { type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: 30 } }])
+      .when((s) => decideCourseRetention(s, { retentionDays: null, maxRetentionDays: 365 }, ctx))
+      .then([{ type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: null } }]);
+    spec
+      .given(created())
+      .when((s) => decideCourseRetention(s, { retentionDays: null, maxRetentionDays: 365 }, ctx))
+      .then([]);
+  });
+  it("refuses days out of 0 to the school's most, and another instructor", () => {
+    for (const bad of [-1, 366, 2.5])
+      spec
+        .given(created())
+        .when((s) => decideCourseRetention(s, { retentionDays: bad, maxRetentionDays: 365 }, ctx))
+        .thenThrows('BAD_USER_INPUT', 'Recordings may be kept from 0 to 365 days after the course ends.');
+    spec
+      .given(created())
+      .when((s) =>
+        decideCourseRetention(s, { retentionDays: 30, maxRetentionDays: 365 }, { now, actor: { accountId: 'i2', roles: ['INSTRUCTOR'] } }),
+      )
+      .thenThrows('UNAUTHORIZED');
   });
 });
 

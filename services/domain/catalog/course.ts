@@ -6,6 +6,7 @@ import { isOver, todayIn } from '../../../contracts/calendarDate';
 import type { Proficiency } from '../../../contracts/enrollment';
 import { CourseMessages, courseEditLocks, courseFieldErrors } from '../../../contracts/validation/enrollment';
 import { InstructorMessages, dueOnError, topicContentsMax, topicFieldErrors } from '../../../contracts/validation/instructor';
+import { PrivacyMessages } from '../archive/consent';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import type { CourseChanged, CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
@@ -35,9 +36,18 @@ export interface CourseState {
   removed: boolean;
   /** "Allow recording students under <age>" (issue 34); off until the instructor turns it on. */
   allowRecordingUnderAge: boolean;
+  /** Days its recordings are kept after it ends (issue 34); null: the school's default. */
+  recordingRetentionDays: number | null;
 }
 
-export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [], removed: false, allowRecordingUnderAge: false });
+export const initialCourse = (): CourseState => ({
+  course: null,
+  lessons: [],
+  invites: [],
+  removed: false,
+  allowRecordingUnderAge: false,
+  recordingRetentionDays: null,
+});
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -78,6 +88,8 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       return { ...state, removed: true };
     case 'CourseRecordingConsentChanged':
       return { ...state, allowRecordingUnderAge: event.data.allowRecordingUnderAge };
+    case 'CourseRetentionChanged':
+      return { ...state, recordingRetentionDays: event.data.retentionDays };
     default:
       return state;
   }
@@ -173,6 +185,25 @@ export function decideCourseRecordingConsent(
   return [
     { type: 'CourseRecordingConsentChanged', data: { courseId: course.courseId, allowRecordingUnderAge: cmd.allowRecordingUnderAge } },
   ];
+}
+
+/**
+ * The owner (or an admin) sets how many days after the course ends its recordings are kept: 0 to
+ * the school's most, or null for the school's default. No change, no event.
+ */
+export function decideCourseRetention(
+  state: CourseState,
+  cmd: { retentionDays: number | null; maxRetentionDays: number },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  const days = cmd.retentionDays;
+  if (days !== null && !(Number.isInteger(days) && days >= 0 && days <= cmd.maxRetentionDays)) {
+    const message = PrivacyMessages.retentionRange(cmd.maxRetentionDays);
+    throw badInput(message, { retentionDays: message });
+  }
+  if (state.recordingRetentionDays === days) return [];
+  return [{ type: 'CourseRetentionChanged', data: { courseId: course.courseId, retentionDays: days } }];
 }
 
 export interface ChangeCourse {

@@ -129,9 +129,16 @@ export type CourseRecordingConsentChanged = DomainEvent<
   { courseId: string; allowRecordingUnderAge: boolean }
 >;
 
+/**
+ * The owner (or an admin) set how many days after the course ends its recordings are kept (issue
+ * 34); null: the school's default again.
+ */
+export type CourseRetentionChanged = DomainEvent<'CourseRetentionChanged', { courseId: string; retentionDays: number | null }>;
+
 export type CourseEvent =
   | CourseCreated
   | CourseRecordingConsentChanged
+  | CourseRetentionChanged
   | CourseChanged
   | LessonAssigned
   | LessonRemoved

@@ -44,6 +44,7 @@ export const PARTS = {
   studentReserve: ['student.reserve'],
   studentConversations: [
     'student.conversations',
+    'conversation.archive.keptUntil',
     'student.makeUp',
     'enrollment.outcome',
     'notes',
@@ -101,8 +102,14 @@ export const PARTS = {
   instructorGallery: ['instructor.gallery'],
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
   instructorLti: ['ltiPick'],
-  instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
-  admin: ['admin', 'notes', 'conversation.participants', ...CONVERSATION_HEADINGS],
+  instructorConversation: [
+    'instructor.conversation',
+    'notes',
+    'speakingTime',
+    'student.conversations.row',
+    'conversation.archive.keptUntil',
+  ],
+  admin: ['admin', 'notes', 'conversation.participants', 'conversation.archive.keptUntil', ...CONVERSATION_HEADINGS],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],
   /** The join link's page signed out (the course's name, a new account first), away from the sign-in page's first load. */
