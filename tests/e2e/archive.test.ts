@@ -359,6 +359,14 @@ test.describe('recordings', () => {
       await visible(pupil.page.getByRole('status').filter({ hasText: 'This recording has expired' }));
       assert.equal(await pupil.page.locator('video').count(), 0);
       await screenshot(pupil.page, 'retention-archive-expired');
+      // The school's settings, where an admin sets the age and the days.
+      await createAdmin(app, 'privacy-admin@example.com', 'Adm1nPassword');
+      await signedIn(teacher, { emailAddress: 'privacy-admin@example.com', password: 'Adm1nPassword' });
+      await teacher.page.goto('/admin/settings/privacy');
+      await visible(teacher.page.getByRole('heading', { name: 'School privacy', level: 1 }));
+      assert.equal(await teacher.page.getByRole('spinbutton', { name: /Recording age threshold/ }).inputValue(), '18');
+      assert.equal(await teacher.page.getByRole('spinbutton', { name: /by default/ }).inputValue(), '180');
+      await screenshot(teacher.page, 'retention-admin-privacy-settings');
       assert.deepEqual([...teacher.errors, ...pupil.errors].map(String), [], 'no uncaught errors in any window');
     } catch (error) {
       for (const [name, p] of [
