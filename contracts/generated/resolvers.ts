@@ -293,6 +293,8 @@ export type Query = {
   identityProvider?: Maybe<IdentityProvider>;
   /** The viewer's school's logout address when a school sign-in opened this session (RP-initiated logout), else null. */
   schoolSignOutUrl?: Maybe<Scalars['String']['output']>;
+  /** The school's privacy settings; instructors and admins. */
+  privacySettings: PrivacySettings;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -925,6 +927,12 @@ export type Mutation = {
   startSchoolSignIn: StartSchoolSignInPayload;
   /** Admin only. The issuer's discovery is read and checked before anything is saved. */
   saveIdentityProvider: SaveIdentityProviderPayload;
+  /** Sets the school's recording age threshold; admins only. Lessons reserved from then on follow it. */
+  changePrivacySettings: ChangePrivacySettingsPayload;
+  /** Allows or stops recording the course's under-age students; the course's owner or an admin. Lessons reserved from then on follow it. */
+  changeCourseRecordingConsent: ChangeCourseRecordingConsentPayload;
+  /** Sets how many days after the course ends its recordings are kept; the course's owner or an admin. Its recordings follow at once. */
+  changeCourseRetention: ChangeCourseRetentionPayload;
   /** Closes a month at the totals it shows now (admins). */
   closePayrollMonth: ClosePayrollMonthPayload;
   /** Reopens a closed month, with the reason (admins). */
@@ -1223,6 +1231,21 @@ export type MutationStartSchoolSignInArgs = {
 
 export type MutationSaveIdentityProviderArgs = {
   input: SaveIdentityProviderInput;
+};
+
+
+export type MutationChangePrivacySettingsArgs = {
+  input: ChangePrivacySettingsInput;
+};
+
+
+export type MutationChangeCourseRecordingConsentArgs = {
+  input: ChangeCourseRecordingConsentInput;
+};
+
+
+export type MutationChangeCourseRetentionArgs = {
+  input: ChangeCourseRetentionInput;
 };
 
 
@@ -1720,6 +1743,10 @@ export type Course = {
   lessonAssignments: Array<LessonAssignment>;
   /** The signed-in user's enrollment in this course, if any. */
   courseEnrollment?: Maybe<CourseEnrollment>;
+  /** Allow recording students under the school's age threshold (off until the instructor turns it on). */
+  allowRecordingUnderAge: Scalars['Boolean']['output'];
+  /** Days its recordings are kept after its last day; null: the school's default (PrivacySettings.retentionDays). */
+  recordingRetentionDays?: Maybe<Scalars['Int']['output']>;
   /** The course's students, oldest enrollment first: its owner and admins (empty for anyone else). */
   courseEnrollments: Array<CourseEnrollment>;
   /** The course's share invites: its owner, the one who provisioned it, and admins; empty for anyone else. */
@@ -3064,6 +3091,55 @@ export type StartSchoolSignInPayload = {
   authorizationUrl: Scalars['String']['output'];
 };
 
+/** The school's privacy settings. */
+export type PrivacySettings = {
+  __typename?: 'PrivacySettings';
+  /** Students younger than this (whole years on the conversation's day; an unknown birthday counts as younger) are recorded only where their course allows it. 0: nobody is. */
+  recordingAgeThreshold: Scalars['Int']['output'];
+  /** Days a course's recordings are kept after its last day, unless the course says otherwise. */
+  retentionDays: Scalars['Int']['output'];
+  /** The most days a course may keep them. */
+  maxRetentionDays: Scalars['Int']['output'];
+};
+
+/** Fields left out stay as they are. */
+export type ChangePrivacySettingsInput = {
+  /** Whole years, 0 to 25. */
+  recordingAgeThreshold?: InputMaybe<Scalars['Int']['input']>;
+  /** 0 to maxRetentionDays. */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 3650. */
+  maxRetentionDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCourseRetentionInput = {
+  courseId: Scalars['ID']['input'];
+  /** 0 to the school's maxRetentionDays; null: the school's default. */
+  retentionDays?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChangeCourseRetentionPayload = {
+  __typename?: 'ChangeCourseRetentionPayload';
+  changed: Scalars['Boolean']['output'];
+  course: Course;
+};
+
+export type ChangePrivacySettingsPayload = {
+  __typename?: 'ChangePrivacySettingsPayload';
+  privacySettings: PrivacySettings;
+};
+
+export type ChangeCourseRecordingConsentInput = {
+  courseId: Scalars['ID']['input'];
+  allowRecordingUnderAge: Scalars['Boolean']['input'];
+};
+
+export type ChangeCourseRecordingConsentPayload = {
+  __typename?: 'ChangeCourseRecordingConsentPayload';
+  changed: Scalars['Boolean']['output'];
+  course: Course;
+};
+
 export type PayrollLineKind =
   | 'conversation'
   | 'idle'
@@ -4293,6 +4369,13 @@ export type ResolversTypes = {
   SaveIdentityProviderPayload: ResolverTypeWrapper<Omit<SaveIdentityProviderPayload, 'identityProvider'> & { identityProvider: ResolversTypes['IdentityProvider'] }>;
   StartSchoolSignInInput: StartSchoolSignInInput;
   StartSchoolSignInPayload: ResolverTypeWrapper<StartSchoolSignInPayload>;
+  PrivacySettings: ResolverTypeWrapper<PrivacySettings>;
+  ChangePrivacySettingsInput: ChangePrivacySettingsInput;
+  ChangeCourseRetentionInput: ChangeCourseRetentionInput;
+  ChangeCourseRetentionPayload: ResolverTypeWrapper<Omit<ChangeCourseRetentionPayload, 'course'> & { course: ResolversTypes['Course'] }>;
+  ChangePrivacySettingsPayload: ResolverTypeWrapper<ChangePrivacySettingsPayload>;
+  ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
+  ChangeCourseRecordingConsentPayload: ResolverTypeWrapper<Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversTypes['Course'] }>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4606,6 +4689,13 @@ export type ResolversParentTypes = {
   SaveIdentityProviderPayload: Omit<SaveIdentityProviderPayload, 'identityProvider'> & { identityProvider: ResolversParentTypes['IdentityProvider'] };
   StartSchoolSignInInput: StartSchoolSignInInput;
   StartSchoolSignInPayload: StartSchoolSignInPayload;
+  PrivacySettings: PrivacySettings;
+  ChangePrivacySettingsInput: ChangePrivacySettingsInput;
+  ChangeCourseRetentionInput: ChangeCourseRetentionInput;
+  ChangeCourseRetentionPayload: Omit<ChangeCourseRetentionPayload, 'course'> & { course: ResolversParentTypes['Course'] };
+  ChangePrivacySettingsPayload: ChangePrivacySettingsPayload;
+  ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
+  ChangeCourseRecordingConsentPayload: Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversParentTypes['Course'] };
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4831,6 +4921,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   identityProviderTable?: Resolver<ResolversTypes['IdentityProviderConnection'], ParentType, ContextType, Partial<QueryIdentityProviderTableArgs>>;
   identityProvider?: Resolver<Maybe<ResolversTypes['IdentityProvider']>, ParentType, ContextType, RequireFields<QueryIdentityProviderArgs, 'identityProviderId'>>;
   schoolSignOutUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -4958,6 +5049,9 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   cancelErasure?: Resolver<ResolversTypes['CancelErasurePayload'], ParentType, ContextType, RequireFields<MutationCancelErasureArgs, 'input'>>;
   startSchoolSignIn?: Resolver<ResolversTypes['StartSchoolSignInPayload'], ParentType, ContextType, RequireFields<MutationStartSchoolSignInArgs, 'input'>>;
   saveIdentityProvider?: Resolver<ResolversTypes['SaveIdentityProviderPayload'], ParentType, ContextType, RequireFields<MutationSaveIdentityProviderArgs, 'input'>>;
+  changePrivacySettings?: Resolver<ResolversTypes['ChangePrivacySettingsPayload'], ParentType, ContextType, RequireFields<MutationChangePrivacySettingsArgs, 'input'>>;
+  changeCourseRecordingConsent?: Resolver<ResolversTypes['ChangeCourseRecordingConsentPayload'], ParentType, ContextType, RequireFields<MutationChangeCourseRecordingConsentArgs, 'input'>>;
+  changeCourseRetention?: Resolver<ResolversTypes['ChangeCourseRetentionPayload'], ParentType, ContextType, RequireFields<MutationChangeCourseRetentionArgs, 'input'>>;
   closePayrollMonth?: Resolver<ResolversTypes['ClosePayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationClosePayrollMonthArgs, 'input'>>;
   reopenPayrollMonth?: Resolver<ResolversTypes['ReopenPayrollMonthPayload'], ParentType, ContextType, RequireFields<MutationReopenPayrollMonthArgs, 'input'>>;
   postSupportMessage?: Resolver<ResolversTypes['PostSupportMessagePayload'], ParentType, ContextType, RequireFields<MutationPostSupportMessageArgs, 'input'>>;
@@ -5226,6 +5320,8 @@ export type CourseResolvers<ContextType = ApiContext, ParentType extends Resolve
   prices?: Resolver<Maybe<ResolversTypes['CoursePrices']>, ParentType, ContextType, Partial<CoursePricesArgs>>;
   lessonAssignments?: Resolver<Array<ResolversTypes['LessonAssignment']>, ParentType, ContextType>;
   courseEnrollment?: Resolver<Maybe<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
+  allowRecordingUnderAge?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  recordingRetentionDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   courseEnrollments?: Resolver<Array<ResolversTypes['CourseEnrollment']>, ParentType, ContextType>;
   courseShareInvites?: Resolver<Array<ResolversTypes['CourseShareInvite']>, ParentType, ContextType>;
   templateId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
@@ -6048,6 +6144,30 @@ export type StartSchoolSignInPayloadResolvers<ContextType = ApiContext, ParentTy
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PrivacySettingsResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PrivacySettings'] = ResolversParentTypes['PrivacySettings']> = {
+  recordingAgeThreshold?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  retentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  maxRetentionDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeCourseRetentionPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeCourseRetentionPayload'] = ResolversParentTypes['ChangeCourseRetentionPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangePrivacySettingsPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangePrivacySettingsPayload'] = ResolversParentTypes['ChangePrivacySettingsPayload']> = {
+  privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ChangeCourseRecordingConsentPayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ChangeCourseRecordingConsentPayload'] = ResolversParentTypes['ChangeCourseRecordingConsentPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  course?: Resolver<ResolversTypes['Course'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6763,6 +6883,10 @@ export type Resolvers<ContextType = ApiContext> = {
   IdentityProviderConnection?: IdentityProviderConnectionResolvers<ContextType>;
   SaveIdentityProviderPayload?: SaveIdentityProviderPayloadResolvers<ContextType>;
   StartSchoolSignInPayload?: StartSchoolSignInPayloadResolvers<ContextType>;
+  PrivacySettings?: PrivacySettingsResolvers<ContextType>;
+  ChangeCourseRetentionPayload?: ChangeCourseRetentionPayloadResolvers<ContextType>;
+  ChangePrivacySettingsPayload?: ChangePrivacySettingsPayloadResolvers<ContextType>;
+  ChangeCourseRecordingConsentPayload?: ChangeCourseRecordingConsentPayloadResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import type { ArchiveSource, ArchiveStatus } from '../../services/domain/archive/archive';
+import type { RetentionFacts } from '../../services/domain/archive/retention';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 
@@ -125,13 +126,42 @@ export async function findArchive(db: Db, conversationId: string): Promise<Archi
   return rows[0] ? toArchive(rows[0]) : null;
 }
 
-/** Available archives whose retention ended by `now` (oldest first). */
-export async function archivesDueToExpire(db: Db, now: Date, limit = 500): Promise<string[]> {
+/** What an archive's retention depends on (services/domain/archive/retention.ts), with its conversation's id. */
+export interface ArchiveRetentionFacts extends RetentionFacts {
+  conversationId: string;
+}
+
+const RETENTION_FACTS = `
+  SELECT a.conversation_id, a.expires_on, co.end_date, co.recording_retention_days
+    FROM rm_archives.archives a
+    LEFT JOIN rm_conversations.conversations c ON c.id = a.conversation_id
+    LEFT JOIN rm_catalog.courses co ON co.id = c.course_id`;
+
+const toRetentionFacts = (r: any): ArchiveRetentionFacts => ({
+  conversationId: r.conversation_id,
+  courseEndDate: r.end_date == null ? null : String(r.end_date),
+  courseRetentionDays: r.recording_retention_days ?? null,
+  availableExpiry: r.expires_on,
+});
+
+export async function retentionFactsOf(db: Db, conversationId: string): Promise<ArchiveRetentionFacts | null> {
+  const { rows } = await db.query(`${RETENTION_FACTS} WHERE a.conversation_id = $1`, [conversationId]);
+  return rows[0] ? toRetentionFacts(rows[0]) : null;
+}
+
+/**
+ * Available archives whose retention may have ended by `now`: a course's once its last day is
+ * over (the days after it are the caller's to count), any other once its own expiry passed.
+ */
+export async function archivesDueToExpire(db: Db, now: Date, limit = 500): Promise<ArchiveRetentionFacts[]> {
   const { rows } = await db.query(
-    `SELECT conversation_id FROM rm_archives.archives WHERE status = 'available' AND expires_on <= $1 ORDER BY expires_on LIMIT $2`,
+    `${RETENTION_FACTS}
+      WHERE a.status = 'available'
+        AND (co.end_date < ($1::timestamptz AT TIME ZONE 'UTC')::date OR (co.end_date IS NULL AND a.expires_on <= $1))
+      ORDER BY co.end_date NULLS LAST, a.expires_on LIMIT $2`,
     [now, limit],
   );
-  return rows.map((r) => r.conversation_id);
+  return rows.map(toRetentionFacts);
 }
 
 /** Archives waiting for processing or being processed (queued again on a start). */

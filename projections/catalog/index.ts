@@ -27,8 +27,11 @@ export const catalogProjector: Projector = {
   // 4: CourseRemoved (issue 11) deletes the course, its lessons and its share invites.
   // 5: CourseChanged and LessonRemoved (course edit, issue 11).
   // 6: trigram indexes for the instructor's sidebar search (course names, lesson titles and topics).
-  version: 6,
+  // 7: a course's "Allow recording students under <age>" and its recordings' retention (issue 34).
+  version: 7,
   handles: [
+    'CourseRecordingConsentChanged',
+    'CourseRetentionChanged',
     'CourseRemoved',
     'CourseChanged',
     'LessonRemoved',
@@ -51,7 +54,8 @@ export const catalogProjector: Projector = {
       id text PRIMARY KEY, kind text NOT NULL, name text NOT NULL, language text NOT NULL, proficiency text NOT NULL,
       start_date date NOT NULL, end_date date, invite_number text NOT NULL, completion_requirement int NOT NULL,
       duration_requirement int NOT NULL, owner_id text, school text, price_agreement jsonb NOT NULL, template_id text,
-      created_at timestamptz NOT NULL);
+      created_at timestamptz NOT NULL, allow_recording_under_age boolean NOT NULL DEFAULT false,
+      recording_retention_days int);
     CREATE UNIQUE INDEX courses_invite_number ON courses (invite_number);
     CREATE INDEX courses_owner ON courses (owner_id, start_date);
     CREATE INDEX courses_adventures ON courses (kind, language, proficiency, duration_requirement);
@@ -131,6 +135,12 @@ export const catalogProjector: Projector = {
           break;
         case 'LessonRemoved':
           await db.query('DELETE FROM lesson_assignments WHERE id = $1', [d.lessonAssignmentId]);
+          break;
+        case 'CourseRecordingConsentChanged':
+          await db.query('UPDATE courses SET allow_recording_under_age = $2 WHERE id = $1', [d.courseId, d.allowRecordingUnderAge]);
+          break;
+        case 'CourseRetentionChanged':
+          await db.query('UPDATE courses SET recording_retention_days = $2 WHERE id = $1', [d.courseId, d.retentionDays]);
           break;
         case 'TemplateCreated':
           await db.query(
@@ -243,6 +253,10 @@ export interface CourseRow {
   priceAgreement: { id: string; kind: PriceAgreementKind; pricingPlanId: string | null; unitPrice: number | null; currency: string };
   templateId: string | null;
   createdAt: Date;
+  /** "Allow recording students under <age>" (issue 34). */
+  allowRecordingUnderAge: boolean;
+  /** Days its recordings are kept after it ends; null: the school's default. */
+  recordingRetentionDays: number | null;
 }
 
 /** A `date` column as 'YYYY-MM-DD' (pg's default parser would make a Date at local midnight). */
@@ -269,6 +283,8 @@ export const toCourse = (r: any): CourseRow => ({
   priceAgreement: r.price_agreement,
   templateId: r.template_id,
   createdAt: r.created_at,
+  allowRecordingUnderAge: r.allow_recording_under_age === true,
+  recordingRetentionDays: r.recording_retention_days ?? null,
 });
 
 export async function findCourse(pool: pg.Pool, id: string): Promise<CourseRow | null> {

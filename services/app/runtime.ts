@@ -22,6 +22,7 @@ import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHan
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
 import { erasureHandlers, type ErasureHandlers } from '../domain/erasure/handlers';
+import { privacySettingsHandlers, type PrivacySettingsHandlers } from '../domain/archive/privacyHandlers';
 import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf } from './erasure';
 import { ssoHandlers, type SsoHandlers } from '../domain/sso/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
@@ -131,6 +132,8 @@ export interface Runtime {
   dataExport: DataExportHandlers;
   /** Erasure by crypto-shredding (issue 34). */
   erasure: ErasureHandlers;
+  /** The school's privacy settings: the recording age threshold (issue 34). */
+  privacySettings: PrivacySettingsHandlers;
   /** Tertulia as an LTI 1.3 tool: platforms, our key, launches (issue 33). */
   lti: LtiHandlers;
   /** The platforms' LTI Advantage services (rosters), called with our key. */
@@ -308,10 +311,12 @@ export async function createRuntime(
   });
   const notes = notesHandlers({ commands, mailer, publicUrl: config.publicUrl, people: mailRecipients });
   const speakingTime = speakingTimeHandlers({ commands });
+  const privacySettings = privacySettingsHandlers({ commands, store });
   const archive = createArchiveService({
     pool,
     commands,
     storage,
+    privacySettings: privacySettings.settings,
     enqueueProcessing: (conversationId) => jobs.enqueueArchive(conversationId),
     enqueueFetch: (job) => jobs.enqueueArchiveFetch(job),
     onError: (error, context) => log.warn({ err: error }, context),
@@ -417,6 +422,7 @@ export async function createRuntime(
     archive,
     dataExport,
     erasure,
+    privacySettings,
     lti,
     ltiServices: ltiServicesClient,
     sso,

@@ -3,7 +3,9 @@
  * retention sweep, over the storage port, the chunk table and the job queue.
  */
 import type pg from 'pg';
-import { archivesDueToExpire, pendingArchives } from '../../projections/archives';
+import { archivesDueToExpire, pendingArchives, retentionFactsOf } from '../../projections/archives';
+import type { PrivacySettings } from '../domain/archive/consent';
+import { retentionEnds } from '../domain/archive/retention';
 import type { CommandExecutor } from '../commands/execute';
 import { archiveHandlers, type ArchiveHandlers } from '../domain/archive/handlers';
 import type { FileStorage } from '../integrations/storage';
@@ -35,6 +37,8 @@ export interface ArchiveService extends ArchiveHandlers {
   expire(now: Date): Promise<number>;
   /** Settles every browser upload silent for STALLED_UPLOAD_MINUTES by `now`; returns how many. */
   settleStalledUploads(now: Date): Promise<number>;
+  /** When an archive's retention ends (its course's days after the course, else its own expiry); null without one. */
+  retentionEndsOf(conversationId: string): Promise<Date | null>;
   /** The hourly sweep: expiry, then stalled uploads. */
   sweep(now: Date): Promise<{ expired: number; settled: number }>;
   /** Queues every archive left waiting or half-processed (a start after a crash). */
@@ -49,19 +53,36 @@ export function createArchiveService(deps: {
   storage: FileStorage;
   enqueueProcessing(conversationId: string): Promise<void>;
   enqueueFetch(job: ArchiveFetchJob): Promise<void>;
+  /** The school's retention days (services/domain/archive/consent.ts). */
+  privacySettings(): Promise<PrivacySettings>;
   onError?: (error: unknown, context: string) => void;
 }): ArchiveService {
   const chunks = archiveChunks(deps.pool);
-  const handlers = archiveHandlers({ commands: deps.commands, storage: deps.storage, chunks, enqueueProcessing: deps.enqueueProcessing });
+  const retentionEndsOf = async (conversationId: string) => {
+    const facts = await retentionFactsOf(deps.pool, conversationId);
+    return facts ? retentionEnds(facts, await deps.privacySettings()) : null;
+  };
+  const handlers = archiveHandlers({
+    commands: deps.commands,
+    storage: deps.storage,
+    chunks,
+    enqueueProcessing: deps.enqueueProcessing,
+    retentionEndsOf,
+  });
   const processor = archiveProcessor({ commands: deps.commands, storage: deps.storage, chunks, onError: deps.onError });
   const service: ArchiveService = {
     ...handlers,
+    retentionEndsOf,
     chunks,
     process: processor.process,
     providers: providerRecordings({ commands: deps.commands, archive: handlers, enqueueFetch: deps.enqueueFetch }),
     async expire(now) {
       let expired = 0;
-      for (const conversationId of await archivesDueToExpire(deps.pool, now)) {
+      const settings = await deps.privacySettings();
+      for (const facts of await archivesDueToExpire(deps.pool, now)) {
+        const { conversationId } = facts;
+        const ends = retentionEnds(facts, settings);
+        if (!ends || ends > now) continue;
         try {
           if (await handlers.expireOne(conversationId, now)) expired++;
         } catch (error) {

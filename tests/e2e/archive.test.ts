@@ -8,11 +8,20 @@
  * conversation; the admin's conversation page shows the archive row, both connection histories and
  * both ratings, and plays it too; another student gets the server's refusal. Screenshots of the
  * room, the panel (also at 390 px), the admin's page (1280 and 375 px) and the archive page.
+ *
+ * Consent and retention (issue 34): a student whose age is not known is told in the lobby that a
+ * course lesson will not be recorded; the instructor keeps the course's recordings 0 days after it
+ * ends from the course's overview and sees until when a recording is kept; the sweep past that day
+ * deletes the file, and the archive page says the recording expired. Screenshots of each.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
+import { archiveStream } from '../../services/domain/archive/archive';
+import { newStorageKey } from '../../services/integrations/storage/port';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { enrollAsAdmin } from '../support/conversations';
+import { enrollAsAdmin, reserveConversation } from '../support/conversations';
+import { systemEvent } from '../support/events';
+import { createStudent } from '../support/scheduling';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
 import { eventually, launchBrowser, screenshot, visible, signInWithCookie } from './support/browser';
@@ -165,7 +174,12 @@ test.describe('recordings', () => {
       const play = archive.getByRole('link', { name: 'Play archive' });
       await eventually(
         async () => {
-          const text = (await archive.textContent())?.replace('Archive:', '').replace('Play archive', '').trim();
+          // Once playable, the row also says until when it is kept (issue 34): not a status.
+          const text = (await archive.textContent())
+            ?.replace('Archive:', '')
+            .replace('Play archive', '')
+            .replace(/Kept until .*$/, '')
+            .trim();
           if (text?.startsWith('Processing') && ![...seen].some((t) => t.startsWith('Processing')))
             await screenshot(student.page, 'archive-student-panel-processing');
           if (text) seen.add(text);
@@ -256,6 +270,113 @@ test.describe('recordings', () => {
       throw error;
     } finally {
       for (const p of [speaker, student, teacher, admin, other]) await p.context.close();
+    }
+  });
+
+  test("consent and retention: an unknown age is not recorded; the instructor's retention ends a recording, and its page says it expired", async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: SPEAKER_NAME });
+    const instructorEmail = `keeper-${Date.now()}@example.com`;
+    const instructor = {
+      ...(await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR')),
+      emailAddress: instructorEmail,
+      password: 'Passw0rd!',
+    };
+    const course = await createCourse(app, instructor.token, { name: 'Spanish kept short' });
+    const lessons = await app.gql(
+      `query($id: ID!) { me { ownedCourse(courseId: $id) { endDate lessonAssignments { lesson { id } } } } }`,
+      { id: course.id },
+      instructor.token,
+    );
+    const owned = lessons.data.me.ownedCourse;
+    const [first, second] = owned.lessonAssignments.map((a: { lesson: { id: string } }) => a.lesson.id);
+    const student = { ...(await createStudent(app, 120, 'Stud3ntPass!')), password: 'Stud3ntPass!' };
+    const unknownAge = { ...(await createStudent(app, 120, 'Stud3ntPass!', null)), password: 'Stud3ntPass!' };
+    for (const s of [student, unknownAge]) await enrollAsAdmin(app, course.inviteNumber, s.accountId);
+    const recordedId = await reserveConversation(app, student, speakerAccount, { courseId: course.id, lessonId: first });
+    const unrecordedId = await reserveConversation(app, unknownAge, speakerAccount, { courseId: course.id, lessonId: second });
+
+    // A finished recording of the first: its media in storage, the archive available.
+    const mediaKey = newStorageKey('archives', 'mp4');
+    await app.runtime.storage.put(mediaKey, Buffer.from('a recording'), 'video/mp4');
+    const at = new Date().toISOString();
+    const appended = await app.runtime.store.appendToStreams([
+      {
+        stream: archiveStream(recordedId),
+        expected: 'no_stream',
+        events: [
+          systemEvent('ArchiveRecordingStarted', { conversationId: recordedId, source: 'browser', at }),
+          systemEvent('ArchiveAvailable', { conversationId: recordedId, mediaKey, durationSeconds: 60, bytes: 11, at, expiresAt: at }),
+        ],
+      },
+    ]);
+    await app.runtime.runner.waitFor(appended.checkpoint, ['archives']);
+
+    const teacher = await roomPerson(browser, app.url);
+    const pupil = await roomPerson(browser, app.url);
+    try {
+      // The student whose age is not known: the lobby says the lesson will not be recorded.
+      await signedIn(pupil, unknownAge);
+      await pupil.page.goto(`/student/lobby?id=${unrecordedId}`);
+      await visible(
+        pupil.page.getByRole('region', { name: 'Join' }).getByRole('status').filter({ hasText: 'This conversation will not be recorded' }),
+      );
+      await screenshot(pupil.page, 'retention-lobby-not-recorded');
+
+      // The instructor keeps the course's recordings 0 days after it ends, from its overview.
+      await signedIn(teacher, instructor);
+      await teacher.page.goto(`/instructor/courses/${course.id}`);
+      const settings = await visible(teacher.page.getByRole('region', { name: 'Recordings' }));
+      await visible(settings.getByRole('switch', { name: 'Allow recording students under 18' }));
+      const days = settings.getByRole('spinbutton', { name: /Keep recordings/ });
+      await days.fill('0');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await visible(teacher.page.getByText("The recordings' retention was saved."));
+      await screenshot(teacher.page, 'retention-course-settings');
+      // The conversation's page says until when the recording is kept: the course's last day.
+      await teacher.page.goto(`/instructor/conversations/${recordedId}`);
+      const lastDay = new Date(`${owned.endDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await visible(teacher.page.getByRole('group', { name: 'Archive' }).getByText(/^Kept until /));
+      const kept =
+        (await teacher.page
+          .getByRole('group', { name: 'Archive' })
+          .getByText(/^Kept until /)
+          .textContent()) ?? '';
+      assert.equal(kept, `Kept until ${lastDay}`);
+      await screenshot(teacher.page, 'retention-instructor-kept-until');
+
+      // The sweep the day after the course's last day: the file is gone, and the archive page says it expired.
+      const dayAfter = new Date(Date.parse(`${owned.endDate}T00:00:00Z`) + 86_400_000);
+      assert.equal((await app.runtime.archive.sweep(new Date(dayAfter.getTime() - 1))).expired, 0);
+      assert.equal((await app.runtime.archive.sweep(dayAfter)).expired, 1);
+      assert.equal(await app.runtime.storage.get(mediaKey), null, 'the recording is gone from storage');
+      await signedIn(pupil, student);
+      await pupil.page.goto(`/conversation/archive?id=${recordedId}`);
+      await visible(pupil.page.getByRole('status').filter({ hasText: 'This recording has expired' }));
+      assert.equal(await pupil.page.locator('video').count(), 0);
+      await screenshot(pupil.page, 'retention-archive-expired');
+      // The school's settings, where an admin sets the age and the days.
+      await createAdmin(app, 'privacy-admin@example.com', 'Adm1nPassword');
+      await signedIn(teacher, { emailAddress: 'privacy-admin@example.com', password: 'Adm1nPassword' });
+      await teacher.page.goto('/admin/settings/privacy');
+      await visible(teacher.page.getByRole('heading', { name: 'School privacy', level: 1 }));
+      assert.equal(await teacher.page.getByRole('spinbutton', { name: /Recording age threshold/ }).inputValue(), '18');
+      assert.equal(await teacher.page.getByRole('spinbutton', { name: /by default/ }).inputValue(), '180');
+      await screenshot(teacher.page, 'retention-admin-privacy-settings');
+      assert.deepEqual([...teacher.errors, ...pupil.errors].map(String), [], 'no uncaught errors in any window');
+    } catch (error) {
+      for (const [name, p] of [
+        ['instructor', teacher],
+        ['student', pupil],
+      ] as const)
+        if (!p.page.isClosed()) await screenshot(p.page, `retention-failure-${name}`, { fullPage: false }).catch(() => undefined);
+      throw error;
+    } finally {
+      for (const p of [teacher, pupil]) await p.context.close();
     }
   });
 });

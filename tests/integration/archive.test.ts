@@ -3,8 +3,9 @@
  * ffmpeg like a browser's VP8/Opus WebM) is uploaded in chunks out of order, one twice, resumed
  * after a "dropped connection" (list, then send the missing ones), completed; the job turns it into
  * an MP4 with progress; only the student, the course's instructor and admins get a signed address,
- * which serves a playable file; a tampered signature is a 404; after the retention period the file
- * is deleted and the archive shows as expired.
+ * which serves a playable file; a tampered signature is a 404; after the retention period (the
+ * course's days after it ends, issue 34) the file is deleted and the archive shows as expired; an
+ * under-age student's lesson is recorded only where the course allows it (issue 34).
  */
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { findArchive } from '../../projections/archives';
-import { ARCHIVE_RETENTION_DAYS } from '../../services/domain/archive/archive';
+import { DEFAULT_MAX_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from '../../services/domain/archive/consent';
 import { describeMedia, generateTestRecording } from '../../services/domain/archive/media';
 import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
@@ -173,8 +174,10 @@ describe('recordings', () => {
     assert.equal(done.statusText, 'Play archive');
     assert.equal(done.percent, 100);
     assert.ok(Math.abs(done.durationSeconds - RECORDING_SECONDS) <= 1, `duration ${done.durationSeconds}`);
-    const expiresOn = new Date(done.expiresOn).getTime();
-    assert.ok(Math.abs(expiresOn - (Date.now() + ARCHIVE_RETENTION_DAYS * 86_400_000)) < 10 * 60_000);
+    // Kept the school's default days after the course's last day (issue 34).
+    const { endDate } = (await app.gql(`query($id: ID!) { course(courseId: $id) { endDate } }`, { id: courseId }, admin.token)).data.course;
+    const afterCourse = (days: number) => Date.parse(`${endDate}T00:00:00Z`) + (days + 1) * 86_400_000;
+    assert.equal(new Date(done.expiresOn).getTime(), afterCourse(DEFAULT_RETENTION_DAYS));
     const types = await archiveEvents(id);
     assert.deepEqual(
       types.filter((t) => t !== 'ArchiveProgressed'),
@@ -242,10 +245,25 @@ describe('recordings', () => {
     later.searchParams.set('expires', String(Number(later.searchParams.get('expires')) + 3600));
     assert.equal((await fetch(later)).status, 404);
 
-    // Retention: nothing happens before it ends; after it the file is deleted and the archive shows Expired.
+    // Retention: the course's instructor keeps its recordings 10 days after it ends (at once for this one); nothing
+    // happens before that; after it the file is deleted, ArchiveExpired recorded, and the archive shows Expired.
+    const CHANGE_RETENTION = `mutation($input: ChangeCourseRetentionInput!) { changeCourseRetention(input: $input) { changed course { recordingRetentionDays } } }`;
+    const tooLong = await app.gql(
+      CHANGE_RETENTION,
+      { input: { courseId, retentionDays: DEFAULT_MAX_RETENTION_DAYS + 1 } },
+      instructor.token,
+    );
+    assert.equal(codeOf(tooLong), 'BAD_USER_INPUT');
+    const kept = await app.gql(CHANGE_RETENTION, { input: { courseId, retentionDays: 10 } }, instructor.token);
+    assert.deepEqual(kept.data.changeCourseRetention, { changed: true, course: { recordingRetentionDays: 10 } });
+    assert.equal(
+      new Date((await app.gql(ARCHIVE, { id }, instructor.token)).data.conversationArchive.expiresOn).getTime(),
+      afterCourse(10),
+    );
     const mediaKey = (await findArchive(app.runtime.pool, id))!.mediaKey!;
-    assert.equal(await app.runtime.archive.expire(new Date(Date.now() + (ARCHIVE_RETENTION_DAYS - 1) * 86_400_000)), 0);
-    assert.equal(await app.runtime.archive.expire(new Date(Date.now() + (ARCHIVE_RETENTION_DAYS + 1) * 86_400_000)), 1);
+    assert.equal(await app.runtime.archive.expire(new Date(afterCourse(10) - 1)), 0);
+    assert.equal(await app.runtime.archive.expire(new Date(afterCourse(10))), 1);
+    assert.equal((await archiveEvents(id)).at(-1), 'ArchiveExpired');
     assert.equal(await app.runtime.storage.get(mediaKey), null);
     const expired = await eventually(async () => {
       const a = (await app.gql(ARCHIVE, { id }, student.token)).data?.conversationArchive;
@@ -436,5 +454,45 @@ describe('recordings', () => {
       return a?.status === 'FAILED' ? a : null;
     }, 'the archive fails');
     assert.equal(failed.statusText, 'FAILED');
+  });
+
+  it("consent (issue 34): an under-age student's lesson is not recorded unless the course allows it; the school's threshold is an admin's", async () => {
+    const CHANGE_CONSENT = `mutation($input: ChangeCourseRecordingConsentInput!) { changeCourseRecordingConsent(input: $input) { changed course { allowRecordingUnderAge } } }`;
+    const CHANGE_SETTINGS = `mutation($input: ChangePrivacySettingsInput!) { changePrivacySettings(input: $input) { privacySettings { recordingAgeThreshold } } }`;
+    const SETTINGS = `{ privacySettings { recordingAgeThreshold } }`;
+    const recorded = async (id: string, token: string) => (await app.gql(CONVERSATION, { id }, token)).data.conversation.archiveOnStart;
+    // 17 today and on the conversation's day (a month past the 17th birthday).
+    const birthday = new Date(Date.now() - 30 * 86_400_000);
+    birthday.setUTCFullYear(birthday.getUTCFullYear() - 17);
+    const minor = await createStudent(app, 120, 'Stud3ntPass!', birthday.toISOString().slice(0, 10));
+    await enrollAsAdmin(
+      app,
+      (await app.gql(`query($id: ID!) { course(courseId: $id) { inviteNumber } }`, { id: courseId }, admin.token)).data.course.inviteNumber,
+      minor.accountId,
+    );
+
+    assert.equal((await app.gql(SETTINGS, {}, instructor.token)).data.privacySettings.recordingAgeThreshold, 18);
+    assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[0] }), minor.token), false);
+
+    // Only the course's owner (or an admin) allows it; only an admin changes the threshold.
+    const otherInstructor = await createInstructor(app);
+    const refused = await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: true } }, otherInstructor.token);
+    assert.equal(codeOf(refused), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 0 } }, instructor.token)), 'UNAUTHORIZED');
+    assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 26 } }, admin.token)), 'BAD_USER_INPUT');
+
+    const allowed = await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: true } }, instructor.token);
+    assert.deepEqual(allowed.data.changeCourseRecordingConsent, { changed: true, course: { allowRecordingUnderAge: true } });
+    assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[1] }), minor.token), true);
+
+    // Allowed no more, and the school's threshold lowered to 17: the student is of age.
+    await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: false } }, instructor.token);
+    const lowered = await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 17 } }, admin.token);
+    assert.equal(lowered.data.changePrivacySettings.privacySettings.recordingAgeThreshold, 17);
+    try {
+      assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[2] }), minor.token), true);
+    } finally {
+      await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 18 } }, admin.token);
+    }
   });
 });

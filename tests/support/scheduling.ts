@@ -40,11 +40,17 @@ export async function createCandidate(app: TestApp, password = 'Sp3akerPass!') {
 }
 
 /** A student holding `minutes`, signed in. */
-export async function createStudent(app: TestApp, minutes = 120, password = 'Stud3ntPass!') {
+/** A test student's birthday: an adult's, so a course's lessons record them (an unknown age counts as under age). */
+export const ADULT_BIRTHDAY = '1990-05-01';
+
+export async function createStudent(app: TestApp, minutes = 120, password = 'Stud3ntPass!', dateOfBirth: string | null = ADULT_BIRTHDAY) {
   const emailAddress = unique('student');
   const registered = await app.runtime.identity.register({ actor: SYSTEM_ACTOR }, { emailAddress, password, roles: ['STUDENT'] });
   const { accountId } = registered;
   let last = registered.appended?.checkpoint;
+  if (dateOfBirth)
+    last =
+      (await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId, change: { dateOfBirth } })).appended?.checkpoint ?? last;
   if (minutes)
     last = (await app.runtime.billing.changeMinutes({ actor: SYSTEM_ACTOR }, { accountId, minutes, reason: 'test' })).appended?.checkpoint;
   // The directory too: a conversation's participants are read from it (a background read model).

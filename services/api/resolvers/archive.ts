@@ -18,6 +18,7 @@ export const ArchiveMessages = {
   notAllowed: 'You are not allowed to watch the recording of this conversation.',
   none: 'This conversation has no recording.',
   notPlayable: 'The recording of this conversation cannot be played.',
+  expired: 'This recording has expired: it was deleted at the end of its retention period.',
 } as const;
 
 async function mayPlay(ctx: ApiContext, viewer: Viewer | null, c: ConversationRow): Promise<boolean> {
@@ -34,13 +35,14 @@ async function playableConversation(ctx: ApiContext, conversationId: string): Pr
   return c;
 }
 
-const toGraphQL = (a: ArchiveRow) => ({
+/** expiresOn: when its retention ends (its course's days after the course, issue 34), while it is playable. */
+const toGraphQL = async (ctx: ApiContext, a: ArchiveRow) => ({
   conversationId: a.conversationId,
   status: enumValue(a.status),
   percent: Math.max(0, Math.min(100, a.percent)),
   statusText: archiveStatusText(a.status, a.percent),
   durationSeconds: a.durationSeconds,
-  expiresOn: a.status === 'available' ? a.expiresOn : null,
+  expiresOn: a.status === 'available' ? await ctx.runtime.archive.retentionEndsOf(a.conversationId) : null,
 });
 
 export const archiveResolvers: Resolvers = {
@@ -49,7 +51,7 @@ export const archiveResolvers: Resolvers = {
     archive: async (c, _a, ctx) => {
       if (!(await mayPlay(ctx, ctx.viewer, c))) return null;
       const archive = await findArchive(ctx.runtime.pool, c.id);
-      return archive ? toGraphQL(archive) : null;
+      return archive ? await toGraphQL(ctx, archive) : null;
     },
   },
 
@@ -57,7 +59,7 @@ export const archiveResolvers: Resolvers = {
     conversationArchive: async (_p, { conversationId }, ctx) => {
       const c = await playableConversation(ctx, conversationId);
       const archive = await findArchive(ctx.runtime.pool, c.id);
-      return archive ? toGraphQL(archive) : null;
+      return archive ? await toGraphQL(ctx, archive) : null;
     },
   },
 
@@ -66,6 +68,7 @@ export const archiveResolvers: Resolvers = {
       const c = await playableConversation(ctx, input.conversationId);
       const archive = await findArchive(ctx.runtime.pool, c.id);
       if (!archive) throw notFound(ArchiveMessages.none);
+      if (archive.status === 'expired') throw conflict(ArchiveMessages.expired);
       if (archive.status !== 'available' || !archive.mediaKey) throw conflict(ArchiveMessages.notPlayable);
       const url = await ctx.runtime.storage.signedUrl(archive.mediaKey, ARCHIVE_URL_TTL_SECONDS);
       return { url, expiresOn: new Date(Date.now() + ARCHIVE_URL_TTL_SECONDS * 1000) };
@@ -76,7 +79,7 @@ export const archiveResolvers: Resolvers = {
       const { appended } = await ctx.runtime.archive.remove(commandMeta(ctx), { conversationId: input.conversationId });
       await settled(ctx, appended, ['archives']);
       const archive = await findArchive(ctx.runtime.pool, input.conversationId);
-      return { removed: true, archive: archive ? toGraphQL(archive) : null };
+      return { removed: true, archive: archive ? await toGraphQL(ctx, archive) : null };
     },
   },
 };

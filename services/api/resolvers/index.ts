@@ -24,6 +24,7 @@ import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
 import { dataExportResolvers } from './dataExport';
 import { erasureResolvers } from './erasure';
+import { recordingConsentResolvers } from './recordingConsent';
 import { ssoResolvers } from './sso';
 import { CalendarDateScalar } from '../calendarDateScalar';
 import { DateTimeScalar } from '../dateTimeScalar';
@@ -66,6 +67,7 @@ export const resolvers = {
       readModelResolvers,
       dataExportResolvers,
       erasureResolvers,
+      recordingConsentResolvers,
       ssoResolvers,
     ),
   ),

@@ -92,13 +92,18 @@ describe('archive decider', () => {
       .then([available]);
     spec
       .given([started, enqueued, processing, available])
-      .when((s) => decideExpire(s, system))
+      .when((s) => decideExpire(s, { retentionEnds: new Date(expiresAt) }, system))
       .then([]);
     const later: DecisionContext = { ...system, now: new Date(expiresAt) };
     spec
       .given([started, enqueued, processing, available])
-      .when((s) => decideExpire(s, later))
+      .when((s) => decideExpire(s, { retentionEnds: new Date(expiresAt) }, later))
       .then([{ type: 'ArchiveExpired', data: { conversationId: c, at: expiresAt } }]);
+    // The retention's end is the caller's (a course's days after it ends): none known, nothing expires.
+    spec
+      .given([started, enqueued, processing, available])
+      .when((s) => decideExpire(s, { retentionEnds: null }, later))
+      .then([]);
   });
   it('fails while processing, and only admins remove', () => {
     spec

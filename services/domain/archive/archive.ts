@@ -10,6 +10,7 @@
 import { holdsRole } from '../../../contracts/roles';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
 import { badInput, conflict, unauthorized } from '../shared/errors';
+import { consentsToRecording, type RecordingConsent } from './consent';
 
 export const archiveStream = (conversationId: string) => `archive-${conversationId}`;
 
@@ -24,9 +25,11 @@ export const MAX_ARCHIVE_CHUNK_BYTES = 16 * 1024 * 1024;
 
 /**
  * Whether a conversation is recorded, decided when it is reserved: a course lesson is (its
- * instructor reviews it); a conversation outside a course, and an interview, is not.
+ * instructor reviews it) when its student consents by age or the course allows recording under-age
+ * students (./consent.ts); a conversation outside a course, and an interview, is not.
  */
-export const archiveOnStart = (courseId: string | null): boolean => courseId !== null;
+export const archiveOnStart = (courseId: string | null, consent: RecordingConsent | null): boolean =>
+  courseId !== null && consent !== null && consentsToRecording(consent);
 
 export type ArchiveSource = 'browser' | 'zoom' | 'twilio';
 export type ArchiveStatus = 'recording' | 'enqueued' | 'started' | 'available' | 'failed' | 'expired' | 'removed';
@@ -221,9 +224,12 @@ export function decideSettleStalledUpload(
   ];
 }
 
-/** The retention job: an available archive past its expiry becomes expired (its file is deleted after). */
-export function decideExpire(state: ArchiveState, ctx: DecisionContext): ArchiveEvent[] {
-  if (state.status !== 'available' || !state.expiresAt || state.expiresAt > ctx.now) return [];
+/**
+ * The retention job: an available archive whose retention ended (./retention.ts: its course's days
+ * after the course ends, else the expiry it became available with) becomes expired (its file is deleted first).
+ */
+export function decideExpire(state: ArchiveState, input: { retentionEnds: Date | null }, ctx: DecisionContext): ArchiveEvent[] {
+  if (state.status !== 'available' || !input.retentionEnds || input.retentionEnds > ctx.now) return [];
   return [{ type: 'ArchiveExpired', data: { conversationId: state.conversationId!, at: ctx.now.toISOString() } }];
 }
 

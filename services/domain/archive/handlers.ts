@@ -43,6 +43,8 @@ export interface ArchiveHandlerDeps {
   chunks: ArchiveChunks;
   /** Queues the processing job (after the enqueue committed). */
   enqueueProcessing(conversationId: string): Promise<void>;
+  /** When the archive's retention ends (../archive/retention.ts over the read models and the school's settings). */
+  retentionEndsOf(conversationId: string): Promise<Date | null>;
 }
 
 export async function readArchive(
@@ -199,16 +201,17 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
     /** An archive past its retention: its file is deleted, then it shows as expired. */
     async expireOne(conversationId: string, now: Date) {
       const meta = system({ now: () => now });
+      const retentionEnds = await deps.retentionEndsOf(conversationId);
       const due = await commands.execute(meta, async (tx) => {
         const { state } = await readArchive(tx, conversationId);
-        return decideExpire(state, { now, actor: tx.actor }).length ? state.mediaKey : null;
+        return decideExpire(state, { retentionEnds }, { now, actor: tx.actor }).length ? state.mediaKey : null;
       });
       if (!due.result) return false;
       // The file first: should the append fail, the next run deletes nothing and appends then.
       await storage.delete(due.result);
       const outcome = await commands.execute(meta, async (tx) => {
         const { state } = await readArchive(tx, conversationId);
-        const events = decideExpire(state, { now, actor: tx.actor });
+        const events = decideExpire(state, { retentionEnds }, { now, actor: tx.actor });
         if (events.length) tx.append(archiveStream(conversationId), events);
         return events.length > 0;
       });

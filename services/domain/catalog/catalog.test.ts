@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { CourseMessages } from '../../../contracts/validation/enrollment';
 import { deciderSpec } from '../shared/spec';
-import { decideCreateCourse, evolveCourse, initialCourse, isPastCourse, type CreateCourse } from './course';
+import {
+  decideCourseRecordingConsent,
+  decideCourseRetention,
+  decideCreateCourse,
+  evolveCourse,
+  initialCourse,
+  isPastCourse,
+  type CreateCourse,
+} from './course';
 import type { CourseEvent, PricingEvent } from './events';
 import {
   decideChangePricingPlan,
@@ -192,6 +200,64 @@ describe('course decider', () => {
     assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T11:59:59.999Z')), false);
     assert.equal(isPastCourse({ endDate: '2026-11-21' }, new Date('2026-11-22T12:00:00Z')), true);
     assert.equal(isPastCourse({ endDate: null }, now), false);
+  });
+});
+
+describe("a course's recording consent (issue 34)", () => {
+  const spec = deciderSpec(evolveCourse, initialCourse);
+  const created = () => decideCreateCourse(initialCourse(), create(), ctx);
+  it('is off at first; the owner turns it on and off, and the same value appends nothing', () => {
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, ctx))
+      .then([{ type: 'CourseRecordingConsentChanged', data: { courseId: 'c1', allowRecordingUnderAge: true } }]);
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: false }, ctx))
+      .then([]);
+  });
+  it('refuses another instructor and a course that does not exist', () => {
+    const other = { now, actor: { accountId: 'i2', roles: ['INSTRUCTOR'] } };
+    spec
+      .given(created())
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, other))
+      .thenThrows('UNAUTHORIZED');
+    spec
+      .given([])
+      .when((s) => decideCourseRecordingConsent(s, { allowRecordingUnderAge: true }, ctx))
+      .thenThrows('NOT_FOUND');
+  });
+});
+
+describe("a course's recordings' retention (issue 34)", () => {
+  const spec = deciderSpec(evolveCourse, initialCourse);
+  const created = () => decideCreateCourse(initialCourse(), create(), ctx);
+  it("is the school's default until the owner sets days within the school's most, or back to the default", () => {
+    spec
+      .given(created())
+      .when((s) => decideCourseRetention(s, { retentionDays: 30, maxRetentionDays: 365 }, ctx))
+      .then([{ type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: 30 } }]);
+    spec
+      .given([...created(), { type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: 30 } }])
+      .when((s) => decideCourseRetention(s, { retentionDays: null, maxRetentionDays: 365 }, ctx))
+      .then([{ type: 'CourseRetentionChanged', data: { courseId: 'c1', retentionDays: null } }]);
+    spec
+      .given(created())
+      .when((s) => decideCourseRetention(s, { retentionDays: null, maxRetentionDays: 365 }, ctx))
+      .then([]);
+  });
+  it("refuses days out of 0 to the school's most, and another instructor", () => {
+    for (const bad of [-1, 366, 2.5])
+      spec
+        .given(created())
+        .when((s) => decideCourseRetention(s, { retentionDays: bad, maxRetentionDays: 365 }, ctx))
+        .thenThrows('BAD_USER_INPUT', 'Recordings may be kept from 0 to 365 days after the course ends.');
+    spec
+      .given(created())
+      .when((s) =>
+        decideCourseRetention(s, { retentionDays: 30, maxRetentionDays: 365 }, { now, actor: { accountId: 'i2', roles: ['INSTRUCTOR'] } }),
+      )
+      .thenThrows('UNAUTHORIZED');
   });
 });
 

@@ -6,6 +6,7 @@ import { isOver, todayIn } from '../../../contracts/calendarDate';
 import type { Proficiency } from '../../../contracts/enrollment';
 import { CourseMessages, courseEditLocks, courseFieldErrors } from '../../../contracts/validation/enrollment';
 import { InstructorMessages, dueOnError, topicContentsMax, topicFieldErrors } from '../../../contracts/validation/instructor';
+import { PrivacyMessages } from '../archive/consent';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import type { CourseChanged, CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
@@ -33,9 +34,20 @@ export interface CourseState {
   invites: ShareInviteState[];
   /** Deleted by its owner (removeCourse): found by nothing, changed by no one. */
   removed: boolean;
+  /** "Allow recording students under <age>" (issue 34); off until the instructor turns it on. */
+  allowRecordingUnderAge: boolean;
+  /** Days its recordings are kept after it ends (issue 34); null: the school's default. */
+  recordingRetentionDays: number | null;
 }
 
-export const initialCourse = (): CourseState => ({ course: null, lessons: [], invites: [], removed: false });
+export const initialCourse = (): CourseState => ({
+  course: null,
+  lessons: [],
+  invites: [],
+  removed: false,
+  allowRecordingUnderAge: false,
+  recordingRetentionDays: null,
+});
 
 export function evolveCourse(state: CourseState, event: CourseEvent): CourseState {
   switch (event.type) {
@@ -74,6 +86,10 @@ export function evolveCourse(state: CourseState, event: CourseEvent): CourseStat
       return { ...state, invites: state.invites.map((i) => (i.inviteId === event.data.inviteId ? { ...i, status: 'rejected' } : i)) };
     case 'CourseRemoved':
       return { ...state, removed: true };
+    case 'CourseRecordingConsentChanged':
+      return { ...state, allowRecordingUnderAge: event.data.allowRecordingUnderAge };
+    case 'CourseRetentionChanged':
+      return { ...state, recordingRetentionDays: event.data.retentionDays };
     default:
       return state;
   }
@@ -156,6 +172,38 @@ function assertOwner(state: CourseState, ctx: DecisionContext) {
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
   if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
   return state.course;
+}
+
+/** The owner (or an admin) turns "Allow recording students under <age>" on or off; no change, no event. */
+export function decideCourseRecordingConsent(
+  state: CourseState,
+  cmd: { allowRecordingUnderAge: boolean },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  if (state.allowRecordingUnderAge === cmd.allowRecordingUnderAge) return [];
+  return [
+    { type: 'CourseRecordingConsentChanged', data: { courseId: course.courseId, allowRecordingUnderAge: cmd.allowRecordingUnderAge } },
+  ];
+}
+
+/**
+ * The owner (or an admin) sets how many days after the course ends its recordings are kept: 0 to
+ * the school's most, or null for the school's default. No change, no event.
+ */
+export function decideCourseRetention(
+  state: CourseState,
+  cmd: { retentionDays: number | null; maxRetentionDays: number },
+  ctx: DecisionContext,
+): CourseEvent[] {
+  const course = assertOwner(state, ctx);
+  const days = cmd.retentionDays;
+  if (days !== null && !(Number.isInteger(days) && days >= 0 && days <= cmd.maxRetentionDays)) {
+    const message = PrivacyMessages.retentionRange(cmd.maxRetentionDays);
+    throw badInput(message, { retentionDays: message });
+  }
+  if (state.recordingRetentionDays === days) return [];
+  return [{ type: 'CourseRetentionChanged', data: { courseId: course.courseId, retentionDays: days } }];
 }
 
 export interface ChangeCourse {

@@ -120,8 +120,25 @@ export type CourseChanged = DomainEvent<
 /** A lesson (and its assignment) taken off the end of a course whose lesson count was lowered; no student had attempted it. */
 export type LessonRemoved = DomainEvent<'LessonRemoved', { courseId: string; lessonAssignmentId: string; lessonId: string }>;
 
+/**
+ * The owner (or an admin) set "Allow recording students under <age>" (issue 34): a lesson of an
+ * under-age student is recorded only while it is on (docs/decisions/recordings.md).
+ */
+export type CourseRecordingConsentChanged = DomainEvent<
+  'CourseRecordingConsentChanged',
+  { courseId: string; allowRecordingUnderAge: boolean }
+>;
+
+/**
+ * The owner (or an admin) set how many days after the course ends its recordings are kept (issue
+ * 34); null: the school's default again.
+ */
+export type CourseRetentionChanged = DomainEvent<'CourseRetentionChanged', { courseId: string; retentionDays: number | null }>;
+
 export type CourseEvent =
   | CourseCreated
+  | CourseRecordingConsentChanged
+  | CourseRetentionChanged
   | CourseChanged
   | LessonAssigned
   | LessonRemoved

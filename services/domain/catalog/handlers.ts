@@ -16,6 +16,8 @@ import { enrollmentStream } from '../enrollment/enrollment';
 import {
   decideAnswerShareInvite,
   decideChangeCourse,
+  decideCourseRecordingConsent,
+  decideCourseRetention,
   type ChangeCourse,
   decideChangeLesson,
   decideChangeLessonAssignment,
@@ -262,6 +264,24 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
           },
           { now: tx.now, actor: tx.actor },
         );
+        if (events.length) tx.append(catalogStreams.course(input.courseId), events);
+        return { changed: events.length > 0 };
+      });
+    },
+
+    /** "Allow recording students under <age>" (issue 34), on the course's stream. */
+    async changeCourseRecordingConsent(meta: CommandMeta, input: { courseId: string; allowRecordingUnderAge: boolean }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const events = decideCourseRecordingConsent(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor });
+        if (events.length) tx.append(catalogStreams.course(input.courseId), events);
+        return { changed: events.length > 0 };
+      });
+    },
+
+    /** How long the course's recordings are kept after it ends (issue 34), within the school's most. */
+    async changeCourseRetention(meta: CommandMeta, input: { courseId: string; retentionDays: number | null; maxRetentionDays: number }) {
+      return deps.commands.execute(meta, async (tx) => {
+        const events = decideCourseRetention(await loadCourse(tx, input.courseId), input, { now: tx.now, actor: tx.actor });
         if (events.length) tx.append(catalogStreams.course(input.courseId), events);
         return { changed: events.length > 0 };
       });

@@ -10,6 +10,7 @@
  */
 import { HORIZON_DAYS } from '../../../contracts/scheduling';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import { SCHOOL_PRIVACY_STREAM, evolvePrivacySettings, initialPrivacySettings, type PrivacySettingsEvent } from '../archive/consent';
 import { ledgerStream } from '../billing/ledger';
 import { creditLedger, readLedger } from '../billing/handlers';
 import { catalogStreams, type CourseEvent } from '../catalog/events';
@@ -25,6 +26,8 @@ import {
   type EnrollmentEvent,
   type EnrollmentState,
 } from '../enrollment/enrollment';
+import { evolveProfile, initialProfile } from '../people/profile';
+import { streams as profileStreams, type ProfileEvent } from '../people/events';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
 import {
@@ -76,6 +79,18 @@ async function readConversation(tx: CommandTransaction, conversationId: string):
 }
 
 /** The course and the student's enrollment in it. */
+/** What a lesson's recording consent reads (../archive/consent.ts): the student's birthday and the school's threshold. */
+async function readRecordingConsent(tx: CommandTransaction, studentId: string) {
+  const [profile, settings] = await Promise.all([
+    tx.read(profileStreams.profile(studentId)) as Promise<ProfileEvent[]>,
+    tx.read(SCHOOL_PRIVACY_STREAM) as Promise<PrivacySettingsEvent[]>,
+  ]);
+  return {
+    student: { dateOfBirth: fold(evolveProfile, initialProfile(), profile).fields.dateOfBirth ?? null },
+    recordingAgeThreshold: fold(evolvePrivacySettings, initialPrivacySettings(), settings).recordingAgeThreshold,
+  };
+}
+
 async function readLesson(tx: CommandTransaction, courseId: string, studentId: string): Promise<LessonFacts> {
   const [courseEvents, enrollmentEvents] = await Promise.all([
     tx.read(catalogStreams.course(courseId)) as Promise<CourseEvent[]>,
@@ -195,11 +210,12 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         const lesson = input.courseId && input.lessonId ? await readLesson(tx, input.courseId, input.studentId) : null;
         const { interval } = reservationShape(cmd, { speaker, lesson }, tx.now);
         // All in one read, the speaker's days first (see the module comment).
-        const [speakerTime, availability, studentTime, ledger] = await Promise.all([
+        const [speakerTime, availability, studentTime, ledger, consent] = await Promise.all([
           readDays(tx, input.speakerId, speakerDays(interval)),
           readAvailability(tx, input.speakerId),
           readDays(tx, input.studentId, studentDays(interval)),
           readLedger(tx, input.studentId),
+          lesson ? readRecordingConsent(tx, input.studentId) : { student: { dateOfBirth: null }, recordingAgeThreshold: 0 },
         ]);
         const decision = decideReserve(
           cmd,
@@ -207,6 +223,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
             speaker,
             lesson,
             ledger,
+            ...consent,
             availability: [...availability.rules.values()],
             speakerBookings: [...speakerTime.bookings.values()],
             studentBookings: [...studentTime.bookings.values()],

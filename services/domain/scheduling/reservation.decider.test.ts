@@ -122,6 +122,9 @@ interface Past {
   ledger?: LedgerEvent[];
   course?: CourseEvent[];
   enrollment?: EnrollmentEvent[];
+  /** The student's birthday (an adult's unless given; null: unknown) and the school's age threshold (18 unless given). */
+  dateOfBirth?: string | null;
+  recordingAgeThreshold?: number;
 }
 
 function given(past: Past = {}) {
@@ -144,6 +147,8 @@ function given(past: Past = {}) {
       ).rules.values(),
     ],
     ledger: fold(evolveLedger, initialLedger(), past.ledger ?? [credited(60)]),
+    student: { dateOfBirth: past.dateOfBirth === undefined ? '1990-05-01' : past.dateOfBirth },
+    recordingAgeThreshold: past.recordingAgeThreshold ?? 18,
   };
   return {
     when(over: Partial<ReserveCommand>, now = NOW) {
@@ -362,5 +367,35 @@ describe('reserving a conversation', () => {
     })
       .when(lesson)
       .decision();
+  });
+
+  describe('recording consent (issue 34)', () => {
+    const lesson = { courseId: 'course', lessonId: 'lesson1', language: null, duration: null };
+    const allowing: CourseEvent = { type: 'CourseRecordingConsentChanged', data: { courseId: 'course', allowRecordingUnderAge: true } };
+    const recorded = (past: Past) =>
+      given({ course, enrollment: [enrolled], ...past })
+        .when(lesson)
+        .decision().conversation[0].data.archiveOnStart;
+
+    it('does not record an under-age student in a course that does not allow it; records them where it does', () => {
+      // 18 on 2027-03-09: 17 on the conversation's day (2027-03-08).
+      assert.equal(recorded({ dateOfBirth: '2009-03-09' }), false);
+      assert.equal(recorded({ dateOfBirth: '2009-03-09', course: [...course, allowing] }), true);
+    });
+
+    it('records a student from the day they reach the threshold', () => {
+      assert.equal(recorded({ dateOfBirth: '2009-03-08' }), true);
+      assert.equal(recorded({ dateOfBirth: '2009-03-08', recordingAgeThreshold: 19 }), false);
+    });
+
+    it('counts an unknown birthday as under age, and nobody as under age at a threshold of 0', () => {
+      assert.equal(recorded({ dateOfBirth: null }), false);
+      assert.equal(recorded({ dateOfBirth: null, course: [...course, allowing] }), true);
+      assert.equal(recorded({ dateOfBirth: null, recordingAgeThreshold: 0 }), true);
+    });
+
+    it('never records a conversation outside a course, whatever the age', () => {
+      assert.equal(given({ dateOfBirth: '1990-01-01' }).when({}).decision().conversation[0].data.archiveOnStart, false);
+    });
   });
 });

@@ -82,6 +82,9 @@ export interface ReserveState {
   studentBookings: readonly Booking[];
   availability: readonly AvailabilityRule[];
   ledger: LedgerState;
+  /** For a course lesson's recording consent (../archive/consent.ts): the student's birthday and the school's threshold. */
+  student: { dateOfBirth: string | null };
+  recordingAgeThreshold: number;
 }
 
 /** What reserving appends, by stream: the conversation, the minutes, the lesson attempt, both people's days. */
@@ -171,7 +174,15 @@ export function decideReserve(cmd: ReserveCommand, state: ReserveState, now: Dat
       courseId: cmd.courseId,
       lessonId: cmd.lessonId,
       minutes: duration,
-      archiveOnStart: archiveOnStart(cmd.courseId),
+      archiveOnStart: archiveOnStart(
+        cmd.courseId,
+        state.lesson && {
+          allowRecordingUnderAge: state.lesson.course.allowRecordingUnderAge,
+          studentDateOfBirth: state.student.dateOfBirth,
+          recordingAgeThreshold: state.recordingAgeThreshold,
+          day: interval.start.toISOString().slice(0, 10),
+        },
+      ),
     },
   };
   const booked = (role: Booking['role']): TimeBooked[] => [

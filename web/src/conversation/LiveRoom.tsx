@@ -154,6 +154,8 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
       <RecordingIndicator />
     ) : conversation.archiveOnStart ? (
       <RecordingIndicator upcoming />
+    ) : conversation.course ? (
+      <RecordingIndicator off />
     ) : null;
   const topic = staffHosted
     ? staffHostedLabel(conversation)

@@ -44,6 +44,7 @@ export const PARTS = {
   studentReserve: ['student.reserve'],
   studentConversations: [
     'student.conversations',
+    'conversation.archive.keptUntil',
     'student.makeUp',
     'enrollment.outcome',
     'notes',
@@ -58,6 +59,7 @@ export const PARTS = {
     'student.lobby',
     'conversation.chat',
     'conversation.willRecord',
+    'conversation.willNotRecord',
     'conversation.freeTopic',
     'student.home.upcomingLine',
     'student.reserve.topicToBeAnnounced',
@@ -100,11 +102,24 @@ export const PARTS = {
   instructorGallery: ['instructor.gallery'],
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
   instructorLti: ['ltiPick'],
-  instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row'],
+  instructorConversation: [
+    'instructor.conversation',
+    'notes',
+    'speakingTime',
+    'student.conversations.row',
+    'conversation.archive.keptUntil',
+  ],
   /** The back-office's frame (its sidebar and quick search) and its landing page, the dashboard, which paints without react-admin. */
   admin: ['admin.area', 'admin.nav', 'admin.search', 'admin.dashboard', 'admin.status', 'admin.marking', 'admin.lti.nav'],
   /** The back-office's react-admin pages (admin/BackOffice.tsx), loaded when the admin first leaves the dashboard. */
-  adminPages: ['admin', 'notes', 'conversation.participants', 'conversation.rating.outOf', ...CONVERSATION_HEADINGS],
+  adminPages: [
+    'admin',
+    'notes',
+    'conversation.participants',
+    'conversation.rating.outOf',
+    'conversation.archive.keptUntil',
+    ...CONVERSATION_HEADINGS,
+  ],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],
   /** The join link's page signed out (the course's name, a new account first), away from the sign-in page's first load. */

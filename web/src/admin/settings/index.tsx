@@ -1,6 +1,7 @@
 /**
  * The admin's own account: /admin/settings (profile), /admin/settings/roles (their roles; ADMIN is
- * never changed here) and /admin/settings/security (sign-in facts, a reset, role switching).
+ * never changed here), /admin/settings/security (sign-in facts, a reset, role switching) and
+ * /admin/settings/privacy (the school's recording age threshold, issue 34).
  */
 import Typography from '@mui/material/Typography';
 import { useT } from '../../i18n/useT';
@@ -14,6 +15,7 @@ import { notifyError } from '../../components/snackbars';
 import type { AdminDataProvider } from '../dataProvider';
 import type { Person } from '../people/person';
 import { RolesEditor } from '../people/RolesEditor';
+import { PrivacySettingsPage } from './PrivacySettingsPage';
 
 function useMe() {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -41,6 +43,7 @@ function Profile() {
       links={[
         { to: '/admin/settings/roles', label: t('admin.settings.roles') },
         { to: '/admin/settings/security', label: t('admin.settings.security') },
+        { to: '/admin/settings/privacy', label: t('admin.privacy.title') },
       ]}
     />
   );
@@ -71,6 +74,7 @@ export function SettingsArea() {
       <Route index element={<Profile />} />
       <Route path="roles" element={<OwnRoles />} />
       <Route path="security" element={<SecurityPage />} />
+      <Route path="privacy" element={<PrivacySettingsPage />} />
     </Routes>
   );
 }

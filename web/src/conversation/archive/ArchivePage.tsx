@@ -3,9 +3,10 @@
  * it. 'The conversation archive will appear momentarily. Please wait.' until the address arrives;
  * the server's message when it refuses (not the conversation's student, its course's instructor
  * or an admin; no archive yet). The address lives a few minutes: when the video can no longer
- * read it, a fresh one is asked for and playback goes on from where it was.
+ * read it, a fresh one is asked for and playback goes on from where it was. A recording deleted at
+ * the end of its retention (issue 34) says it expired.
  */
-import { useMutation } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +19,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
 import { usePageTitle } from '../../shell/usePageTitle';
-import { REDIRECT_ARCHIVE_MEDIA } from './operations';
+import { useT } from '../../i18n/useT';
+import { CONVERSATION_ARCHIVE, REDIRECT_ARCHIVE_MEDIA } from './operations';
 
 export const ArchiveText = {
   title: 'Conversation archive',
@@ -35,6 +37,9 @@ export default function ArchivePage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
+  const t = useT();
+  const status = useQuery(CONVERSATION_ARCHIVE, { variables: { conversationId: id }, skip: !id, context: { quiet: true } });
+  const expired = status.data?.conversationArchive?.status === 'EXPIRED';
   const [redirect] = useMutation(REDIRECT_ARCHIVE_MEDIA, { context: { quiet: true } });
   const [media, setMedia] = useState<{ url: string; expiresOn: string } | null>(null);
   const [error, setError] = useState<string | null>(id ? null : ArchiveText.noId);
@@ -84,7 +89,11 @@ export default function ArchivePage() {
         <Typography variant="h4" component="h1">
           {ArchiveText.title}
         </Typography>
-        {error ? (
+        {expired ? (
+          <Alert severity="info" role="status">
+            {t('conversation.archive.expired')}
+          </Alert>
+        ) : error ? (
           <Alert severity="error" role="alert">
             {error}
           </Alert>

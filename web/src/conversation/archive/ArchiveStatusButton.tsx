@@ -5,7 +5,7 @@
  * 'Play archive' link that opens /conversation/archive?id= in the archive's own named window (spec
  * 2), leaving this page where it is. Asks again every 5 s while the archive is recording, waiting
  * or being processed. A conversation without a recording (or one the viewer may not see) shows
- * `none` (nothing by default).
+ * `none` (nothing by default). A playable one says until when it is kept (its retention, issue 34).
  */
 import { useQuery } from '@apollo/client';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
@@ -13,11 +13,16 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { useT } from '../../i18n/useT';
+import { formatDate } from '../../lib/time';
 import { openArchiveWindow } from '../windows';
 import { ARCHIVE_IN_PROGRESS, CONVERSATION_ARCHIVE, archivePath } from './operations';
 
 export const ARCHIVE_POLL_MS = 5000;
 export const PLAY_ARCHIVE = 'Play archive';
+
+/** The last (UTC) day a recording is kept: the day before the instant its retention ends. */
+const lastDayKept = (expiresOn: string) => new Date(Date.parse(expiresOn) - 1).toISOString().slice(0, 10);
 
 export function ArchiveStatusButton({
   conversationId,
@@ -29,6 +34,7 @@ export function ArchiveStatusButton({
   labelled?: boolean;
   none?: ReactNode;
 }) {
+  const t = useT();
   const { data, startPolling, stopPolling } = useQuery(CONVERSATION_ARCHIVE, {
     variables: { conversationId },
     fetchPolicy: 'cache-and-network',
@@ -65,7 +71,13 @@ export function ArchiveStatusButton({
         >
           {PLAY_ARCHIVE}
         </Button>
-      ) : (
+      ) : null}
+      {available && archive.expiresOn && (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {t('conversation.archive.keptUntil', { date: formatDate(lastDayKept(archive.expiresOn)) })}
+        </Typography>
+      )}
+      {available ? null : (
         <>
           <Typography component="span" role="status" color={archive.status === 'FAILED' ? 'error' : 'text.secondary'}>
             {archive.statusText}

@@ -1,15 +1,17 @@
 /**
  * The room's sign that the conversation is recorded (issue 10; both participants see it, issue 28):
  * a red dot and 'Recording' at the video's top left once it runs, 'Will be recorded' before,
- * named for assistive technology.
+ * named for assistive technology; 'Not recorded', without the dot, for a course's lesson that is
+ * not (an under-age student's, issue 34).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../i18n/useT';
 
-export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean }) {
+export function RecordingIndicator({ upcoming = false, off = false }: { upcoming?: boolean; off?: boolean }) {
   const t = useT();
-  const label = t(upcoming ? 'conversation.willRecord' : 'conversation.recording');
+  const label = t(off ? 'conversation.willNotRecord' : upcoming ? 'conversation.willRecord' : 'conversation.recording');
+  const short = t(off ? 'conversation.willNotRecord.short' : upcoming ? 'conversation.willRecord.short' : 'conversation.recording.short');
   return (
     <Box
       role="status"
@@ -30,24 +32,26 @@ export function RecordingIndicator({ upcoming = false }: { upcoming?: boolean })
         color: 'common.white',
       }}
     >
-      <Box
-        aria-hidden
-        sx={{
-          width: 10,
-          height: 10,
-          borderRadius: '50%',
-          bgcolor: '#ff4d4d',
-          opacity: upcoming ? 0.6 : 1,
-          '@media (prefers-reduced-motion: no-preference)': upcoming
-            ? {}
-            : {
-                animation: 'recording-pulse 2s ease-in-out infinite',
-                '@keyframes recording-pulse': { '50%': { opacity: 0.35 } },
-              },
-        }}
-      />
+      {!off && (
+        <Box
+          aria-hidden
+          sx={{
+            width: 10,
+            height: 10,
+            borderRadius: '50%',
+            bgcolor: '#ff4d4d',
+            opacity: upcoming ? 0.6 : 1,
+            '@media (prefers-reduced-motion: no-preference)': upcoming
+              ? {}
+              : {
+                  animation: 'recording-pulse 2s ease-in-out infinite',
+                  '@keyframes recording-pulse': { '50%': { opacity: 0.35 } },
+                },
+          }}
+        />
+      )}
       <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-        {t(upcoming ? 'conversation.willRecord.short' : 'conversation.recording.short')}
+        {short}
       </Typography>
     </Box>
   );

@@ -27,6 +27,7 @@ import { formatDate } from '../../lib/time';
 import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { InviteNumber } from './InviteNumber';
 import { COURSE } from './operations';
+import { RecordingConsent } from './RecordingConsent';
 import { TopicsTab } from './TopicsTab';
 import { LmsRoster } from '../lti/LmsRoster';
 import { useT } from '../../i18n/useT';
@@ -135,6 +136,7 @@ export default function CoursePage() {
             </Typography>
           </Paper>
           <LmsRoster courseId={course.id} />
+          <RecordingConsent courseId={course.id} readOnly={course.isPast} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
             <Alert severity="warning">

@@ -126,11 +126,18 @@ function JoinPanel({ conversation, zone, now }: { conversation: LobbyConversatio
             })}
           </Typography>
         )}
-        {conversation.archiveOnStart && (
+        {conversation.archiveOnStart ? (
           <Box role="status" aria-label={t('conversation.willRecord')} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: '#d32f2f', flexShrink: 0 }} />
             <Typography variant="body2">{t('student.lobby.recordNotice')}</Typography>
           </Box>
+        ) : (
+          // A course's lesson is recorded unless the student's age keeps it from being (issue 34): say so.
+          conversation.course && (
+            <Typography role="status" variant="body2">
+              {t('conversation.willNotRecord')}
+            </Typography>
+          )
         )}
         {showSupportAdvice(conversation, now) && (
           <Alert severity="info">
