@@ -6,6 +6,8 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { adminIdentityProvidersSource, findIdentityProvider } from '../../../projections/sso';
 import { X509Certificate } from 'node:crypto';
 import { SAML_ACS_PATH, SAML_METADATA_PATH, SCHOOL_SIGN_IN_CALLBACK_PATH } from '../../domain/sso/handlers';
+import { LIMITS } from '../../security/rateLimit';
+import { domainOf } from '../../domain/sso/rules';
 import { adminConnection } from '../adminConnection';
 import { requireAdmin } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
@@ -36,6 +38,11 @@ export const ssoResolvers: Resolvers = {
   },
   Mutation: {
     startSchoolSignIn: async (_p, { input }, ctx) => {
+      const domain = domainOf(input.emailAddress);
+      await ctx.runtime.rateLimiter.hit([
+        ...(ctx.ip ? [LIMITS.schoolSignInsPerIp(ctx.ip)] : []),
+        ...(domain ? [LIMITS.schoolSignInsPerDomain(domain)] : []),
+      ]);
       const { url } = await ctx.runtime.sso.startSignIn(commandMeta(ctx), {
         emailAddress: input.emailAddress,
         browserBinding: input.browserBinding,
