@@ -1,7 +1,7 @@
 /**
  * SAML 2.0 against a school's identity provider, through `@node-saml/node-saml`: the IdP's metadata
  * read on save (its entity id, single sign-on address and signing certificates), the AuthnRequest
- * (HTTP-Redirect binding), the POSTed response's checks (XML signature of the assertion against the
+ * (HTTP-Redirect binding), the POSTed response's checks (XML signature of the response or of its assertion against the
  * IdP's certificates, issuer, audience, NotBefore/NotOnOrAfter, InResponseTo) and our SP metadata.
  * Nothing here checks a signature by hand: the metadata is only read for its values.
  */
@@ -112,7 +112,7 @@ const pem = (base64: string) => `-----BEGIN CERTIFICATE-----\n${base64.match(/.{
 /** A cache of the one request id this response may answer: single use is the sign-in stream's, not node-saml's memory. */
 const onlyRequest = (requestId: string): CacheProvider => ({
   saveAsync: async (_key, value) => ({ value, createdAt: Date.now() }),
-  getAsync: async (key) => (key === requestId ? String(Date.now()) : null),
+  getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
   removeAsync: async (key) => key,
 });
 
@@ -125,7 +125,9 @@ function client(idp: SamlIdp, sp: SamlServiceProvider, requestId: string): SAML 
     audience: sp.entityId,
     callbackUrl: sp.acsUrl,
     identifierFormat: EMAIL_NAME_ID_FORMAT,
-    wantAssertionsSigned: true,
+    // Either suffices, as node-saml applies them with both false: a valid signature over the whole
+    // response, or else over its one assertion. An unsigned answer, or two assertions, are refused.
+    wantAssertionsSigned: false,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_TOLERANCE_SECONDS * 1000,
     validateInResponseTo: ValidateInResponseTo.always,
