@@ -3014,17 +3014,41 @@ export type CancelErasurePayload = {
   erasure: Erasure;
 };
 
-/** The claim of the ID token, and its value, that make a person an instructor at a first sign-in. */
+/** The claim of the ID token (OIDC) or the assertion's attribute (SAML), and its value, that make a person an instructor at a first sign-in. */
 export type InstructorClaim = {
   __typename?: 'InstructorClaim';
   name: Scalars['String']['output'];
   value: Scalars['String']['output'];
 };
 
-/** A school's OpenID Connect identity provider (admin only). Its client secret never leaves the server. */
+/** How a school's identity provider signs its people in. */
+export type IdentityProviderKind =
+  | 'OIDC'
+  | 'SAML';
+
+/** A SAML provider's IdP as its metadata said on the last save, and our service provider's side to give it. */
+export type SamlIdentityProvider = {
+  __typename?: 'SamlIdentityProvider';
+  /** Where the metadata was fetched from on save; null when it was pasted. */
+  metadataUrl?: Maybe<Scalars['String']['output']>;
+  entityId: Scalars['String']['output'];
+  /** The IdP's single sign-on address (HTTP-Redirect binding). */
+  ssoUrl: Scalars['String']['output'];
+  /** The earliest expiry among its signing certificates. */
+  certificateValidUntil: Scalars['DateTime']['output'];
+  /** Our SP's entity id (also where our SP metadata is, to download or give the IdP). */
+  serviceProviderEntityId: Scalars['String']['output'];
+  /** Our assertion consumer service (HTTP-POST). */
+  assertionConsumerServiceUrl: Scalars['String']['output'];
+};
+
+/** A school's identity provider, OpenID Connect or SAML 2.0 (admin only). Its client secret never leaves the server. */
 export type IdentityProvider = {
   __typename?: 'IdentityProvider';
   id: Scalars['ID']['output'];
+  kind: IdentityProviderKind;
+  /** SAML providers only. */
+  saml?: Maybe<SamlIdentityProvider>;
   displayName: Scalars['String']['output'];
   issuer: Scalars['String']['output'];
   clientId: Scalars['String']['output'];
@@ -3059,12 +3083,18 @@ export type IdentityProviderConnection = {
 export type SaveIdentityProviderInput = {
   /** Absent: a new provider. */
   identityProviderId?: InputMaybe<Scalars['ID']['input']>;
+  /** OIDC uses issuer, client id and secret, scopes; SAML uses the metadata (a URL fetched on save, or the XML). */
+  kind?: InputMaybe<IdentityProviderKind>;
+  samlMetadataUrl?: InputMaybe<Scalars['String']['input']>;
+  samlMetadataXml?: InputMaybe<Scalars['String']['input']>;
   displayName: Scalars['String']['input'];
+  /** OIDC only (empty for SAML). */
   issuer: Scalars['String']['input'];
+  /** OIDC only (empty for SAML). */
   clientId: Scalars['String']['input'];
   /** Required for a new provider; absent on an edit keeps the stored secret. */
   clientSecret?: InputMaybe<Scalars['String']['input']>;
-  /** Space-separated; must include openid. */
+  /** OIDC only: space-separated; must include openid. */
   scopes: Scalars['String']['input'];
   domains: Array<Scalars['String']['input']>;
   instructorClaimName?: InputMaybe<Scalars['String']['input']>;
@@ -4362,6 +4392,8 @@ export type ResolversTypes = {
   CancelErasureInput: CancelErasureInput;
   CancelErasurePayload: ResolverTypeWrapper<CancelErasurePayload>;
   InstructorClaim: ResolverTypeWrapper<InstructorClaim>;
+  IdentityProviderKind: IdentityProviderKind;
+  SamlIdentityProvider: ResolverTypeWrapper<SamlIdentityProvider>;
   IdentityProvider: ResolverTypeWrapper<IdentityProviderRow>;
   IdentityProviderEdge: ResolverTypeWrapper<Omit<IdentityProviderEdge, 'node'> & { node: ResolversTypes['IdentityProvider'] }>;
   IdentityProviderConnection: ResolverTypeWrapper<Omit<IdentityProviderConnection, 'edges'> & { edges: Array<ResolversTypes['IdentityProviderEdge']> }>;
@@ -4682,6 +4714,7 @@ export type ResolversParentTypes = {
   CancelErasureInput: CancelErasureInput;
   CancelErasurePayload: CancelErasurePayload;
   InstructorClaim: InstructorClaim;
+  SamlIdentityProvider: SamlIdentityProvider;
   IdentityProvider: IdentityProviderRow;
   IdentityProviderEdge: Omit<IdentityProviderEdge, 'node'> & { node: ResolversParentTypes['IdentityProvider'] };
   IdentityProviderConnection: Omit<IdentityProviderConnection, 'edges'> & { edges: Array<ResolversParentTypes['IdentityProviderEdge']> };
@@ -6104,8 +6137,20 @@ export type InstructorClaimResolvers<ContextType = ApiContext, ParentType extend
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type SamlIdentityProviderResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['SamlIdentityProvider'] = ResolversParentTypes['SamlIdentityProvider']> = {
+  metadataUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entityId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  ssoUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  certificateValidUntil?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  serviceProviderEntityId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assertionConsumerServiceUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type IdentityProviderResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['IdentityProvider'] = ResolversParentTypes['IdentityProvider']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['IdentityProviderKind'], ParentType, ContextType>;
+  saml?: Resolver<Maybe<ResolversTypes['SamlIdentityProvider']>, ParentType, ContextType>;
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   issuer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   clientId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -6878,6 +6923,7 @@ export type Resolvers<ContextType = ApiContext> = {
   RequestErasurePayload?: RequestErasurePayloadResolvers<ContextType>;
   CancelErasurePayload?: CancelErasurePayloadResolvers<ContextType>;
   InstructorClaim?: InstructorClaimResolvers<ContextType>;
+  SamlIdentityProvider?: SamlIdentityProviderResolvers<ContextType>;
   IdentityProvider?: IdentityProviderResolvers<ContextType>;
   IdentityProviderEdge?: IdentityProviderEdgeResolvers<ContextType>;
   IdentityProviderConnection?: IdentityProviderConnectionResolvers<ContextType>;

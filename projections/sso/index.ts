@@ -6,15 +6,15 @@ import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { IdentityProviderSettings, InstructorClaim } from '../../services/domain/sso/events';
+import type { IdentityProviderKind, IdentityProviderSettings, InstructorClaim, SamlIdpSettings } from '../../services/domain/sso/events';
 
 export const ssoProjector: Projector = {
   name: 'sso',
-  version: 1,
+  version: 2,
   handles: ['IdentityProviderConfigured', 'IdentityProviderChanged', 'SchoolSignInCompleted'],
   schema: `
     CREATE TABLE identity_providers (
-      id text PRIMARY KEY, display_name text NOT NULL, issuer text NOT NULL, client_id text NOT NULL,
+      id text PRIMARY KEY, kind text NOT NULL, saml jsonb, display_name text NOT NULL, issuer text NOT NULL, client_id text NOT NULL,
       client_secret_sealed text NOT NULL, scopes text[] NOT NULL, domains text[] NOT NULL,
       instructor_claim jsonb, password_sign_in_allowed boolean NOT NULL,
       created_at timestamptz NOT NULL, updated_at timestamptz NOT NULL, secret_replaced_at timestamptz NOT NULL);
@@ -29,9 +29,9 @@ export const ssoProjector: Projector = {
         const d = e.data as { providerId: string; secretReplaced?: boolean } & IdentityProviderSettings;
         await db.query(
           `INSERT INTO identity_providers (id, display_name, issuer, client_id, client_secret_sealed, scopes, domains, instructor_claim,
-             password_sign_in_allowed, created_at, updated_at, secret_replaced_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10)
-           ON CONFLICT (id) DO UPDATE SET display_name = $2, issuer = $3, client_id = $4, client_secret_sealed = $5, scopes = $6,
+             password_sign_in_allowed, created_at, updated_at, secret_replaced_at, kind, saml)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10, $12, $13)
+           ON CONFLICT (id) DO UPDATE SET kind = $12, saml = $13, display_name = $2, issuer = $3, client_id = $4, client_secret_sealed = $5, scopes = $6,
              domains = $7, instructor_claim = $8, password_sign_in_allowed = $9, updated_at = $10,
              secret_replaced_at = CASE WHEN $11 THEN $10 ELSE identity_providers.secret_replaced_at END`,
           [
@@ -46,6 +46,8 @@ export const ssoProjector: Projector = {
             d.passwordSignInAllowed,
             at,
             d.secretReplaced === true,
+            d.kind ?? 'OIDC',
+            d.saml ? JSON.stringify(d.saml) : null,
           ],
         );
       } else if (e.type === 'SchoolSignInCompleted') {
@@ -61,6 +63,9 @@ export const ssoProjector: Projector = {
 
 export interface IdentityProviderRow {
   id: string;
+  kind: IdentityProviderKind;
+  /** SAML providers only: the IdP as its metadata said. */
+  saml: SamlIdpSettings | null;
   displayName: string;
   issuer: string;
   clientId: string;
@@ -77,6 +82,8 @@ export interface IdentityProviderRow {
 
 const toProvider = (r: any): IdentityProviderRow => ({
   id: r.id,
+  kind: r.kind,
+  saml: r.saml,
   displayName: r.display_name,
   issuer: r.issuer,
   clientId: r.client_id,

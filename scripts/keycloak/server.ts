@@ -11,7 +11,8 @@
  * Each start keeps its H2 database and transaction log in a temporary folder, listens on a free port
  * of 127.0.0.1 (plain HTTP), creates the realm of scripts/keycloak/realm-school.json through the admin
  * API (`--import-realm` reads only <home>/data/import, a folder every start would share) and answers
- * once the realm's discovery document does. `stop()` sends SIGTERM, then SIGKILL.
+ * once the realm's discovery document does. `addSamlClient()` then registers a SAML service
+ * provider (the product, once its port is known) in the realm. `stop()` sends SIGTERM, then SIGKILL.
  *
  * `npx tsx scripts/keycloak/server.ts` starts one and prints its issuer until Ctrl-C.
  */
@@ -44,6 +45,13 @@ export const KEYCLOAK_USERS = {
   linked: { username: 'linked', emailAddress: 'linked@uni.example', password: 'Linked-Keycloak-1' },
   unverified: { username: 'unverified', emailAddress: 'unverified@uni.example', password: 'Unverified-Keycloak-1' },
 } as const;
+/** The realm's people of the SAML school (another domain: each domain has one provider). */
+export const KEYCLOAK_SAML_USERS = {
+  student: { username: 'samlstudent', emailAddress: 'samlstudent@college.example', password: 'SamlStudent-Keycloak-1' },
+  instructor: { username: 'samlinstructor', emailAddress: 'samlinstructor@college.example', password: 'SamlInstructor-Keycloak-1' },
+} as const;
+/** The name of the SAML client's IdP-initiated sign-in (…/protocol/saml/clients/<name>): an unsolicited response. */
+export const SAML_IDP_INITIATED_NAME = 'tertulia';
 /** The claim the realm puts in the instructor's ID token (a user attribute mapped to a claim). */
 export const INSTRUCTOR_CLAIM = { name: 'tertulia_role', value: 'instructor' } as const;
 
@@ -136,6 +144,10 @@ export interface KeycloakServer {
   issuer: string;
   /** The server's origin. */
   url: string;
+  /** The realm's SAML IdP metadata. */
+  samlMetadataUrl: string;
+  /** Registers a SAML service provider (its entity id and ACS) in the realm, through the admin API. */
+  addSamlClient(sp: { entityId: string; acsUrl: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -215,17 +227,71 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
     throw error;
   }
   say(`Keycloak ${KEYCLOAK_VERSION} ready at ${issuer} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { issuer, url, stop };
+  return {
+    issuer,
+    url,
+    samlMetadataUrl: `${issuer}/protocol/saml/descriptor`,
+    addSamlClient: (sp) => createSamlClient(url, sp),
+    stop,
+  };
 }
 
-/** Creates the school realm from the repository's file through the admin API (the bootstrap admin's token). */
-async function createRealm(url: string): Promise<void> {
+async function adminToken(url: string): Promise<string> {
   const token = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
     body: new URLSearchParams({ client_id: 'admin-cli', grant_type: 'password', ...ADMIN }),
   });
   if (!token.ok) throw new Error(`Keycloak's admin token: ${token.status} ${await token.text()}`);
-  const { access_token } = (await token.json()) as { access_token: string };
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * A SAML client for a service provider: it signs its assertions and its responses (RSA-SHA256), asks
+ * for no signed AuthnRequests, gives the address as an email NameID and as the `email` attribute,
+ * and the user attribute `tertulia_role` as an attribute of the same name. It also answers an
+ * IdP-initiated sign-in (SAML_IDP_INITIATED_NAME), which posts a response no request asked for.
+ */
+async function createSamlClient(url: string, sp: { entityId: string; acsUrl: string }): Promise<void> {
+  const attribute = (name: string, mapper: string, userAttribute: string) => ({
+    name,
+    protocol: 'saml',
+    protocolMapper: mapper,
+    config: { 'user.attribute': userAttribute, 'attribute.name': name, 'attribute.nameformat': 'Basic', 'friendly.name': name },
+  });
+  const created = await fetch(`${url}/admin/realms/${REALM}/clients`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken(url)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      clientId: sp.entityId,
+      protocol: 'saml',
+      enabled: true,
+      redirectUris: [sp.acsUrl],
+      frontchannelLogout: false,
+      attributes: {
+        'saml.assertion.signature': 'true',
+        'saml.server.signature': 'true',
+        'saml.signature.algorithm': 'RSA_SHA256',
+        'saml.client.signature': 'false',
+        'saml.encrypt': 'false',
+        'saml.authnstatement': 'true',
+        'saml.force.post.binding': 'true',
+        saml_force_name_id_format: 'true',
+        saml_name_id_format: 'email',
+        saml_assertion_consumer_url_post: sp.acsUrl,
+        saml_idp_initiated_sso_url_name: SAML_IDP_INITIATED_NAME,
+      },
+      protocolMappers: [
+        attribute('email', 'saml-user-property-mapper', 'email'),
+        attribute(INSTRUCTOR_CLAIM.name, 'saml-user-attribute-mapper', INSTRUCTOR_CLAIM.name),
+      ],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`Keycloak refused the SAML client: ${created.status} ${await created.text()}`);
+}
+
+/** Creates the school realm from the repository's file through the admin API (the bootstrap admin's token). */
+async function createRealm(url: string): Promise<void> {
+  const access_token = await adminToken(url);
   const created = await fetch(`${url}/admin/realms`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },

@@ -57,6 +57,13 @@ export const LIMITS = {
    * about 2 GB per 10 minutes.
    */
   throughputPerIp: (ip: string): Limit => ({ key: `throughput:ip:${ip}`, max: 240, windowSeconds: 10 * 60 }),
+  /**
+   * School sign-ins started from one client address: a class behind one school address starting
+   * together gets through; a script opening IdP round trips (each a stored event) does not.
+   */
+  schoolSignInsPerIp: (ip: string): Limit => ({ key: `school_sign_in:ip:${ip}`, max: 300, windowSeconds: 10 * 60 }),
+  /** School sign-ins started for one email domain, from anywhere: a whole school's morning, not a flood. */
+  schoolSignInsPerDomain: (domain: string): Limit => ({ key: `school_sign_in:domain:${domain}`, max: 3000, windowSeconds: 10 * 60 }),
   /** Chat messages of one account: a lively conversation, not a flood. */
   chatMessagesPerAccount: (accountId: string): Limit => ({
     key: `chat:account:${accountId}`,

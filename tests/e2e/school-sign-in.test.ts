@@ -5,11 +5,24 @@
  * login page: a new student, an instructor by the realm's claim, an existing password account linked
  * by its verified address (whose password sign-in the school turned off), an unverified address and
  * a domain no school covers refused, a callback carried to another browser, a replayed and an unknown
- * state refused, and sign-out at the IdP.
+ * state refused, and sign-out at the IdP. Then the same Keycloak as a SAML 2.0 IdP for another school
+ * (its metadata fetched on save, our SP metadata downloaded): a new student, an instructor by the
+ * assertion's attribute, a response whose signed assertion was changed on the way, and responses no
+ * request of ours asked for, refused.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
-import { INSTRUCTOR_CLAIM, KEYCLOAK_CLIENT, KEYCLOAK_USERS, startKeycloak, type KeycloakServer } from '../../scripts/keycloak/server';
+import { readFileSync } from 'node:fs';
+import {
+  INSTRUCTOR_CLAIM,
+  KEYCLOAK_CLIENT,
+  KEYCLOAK_SAML_USERS,
+  KEYCLOAK_USERS,
+  SAML_IDP_INITIATED_NAME,
+  startKeycloak,
+  type KeycloakServer,
+} from '../../scripts/keycloak/server';
+import { streams as accountStreams } from '../../services/domain/identity/events';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import {
   atPath,
@@ -260,6 +273,156 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       assert.equal(await authCookie(replay.context), null);
     } finally {
       await replay.close();
+    }
+  });
+});
+
+test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
+  const SAML_DOMAIN = 'college.example';
+  const samlSignIn = (page: Page, user: { username: string; emailAddress: string; password: string }) =>
+    signInAtSchool(page, user.emailAddress, user);
+  /** The account streams of an address: none when nothing was written for it. */
+  const emailStream = (address: string) => app.runtime.store.readStream(accountStreams.email(address));
+  const verificationFailed = "Tertulia could not verify your school's answer.";
+
+  test('an admin configures a SAML school from its metadata URL; bad metadata is refused; our SP metadata downloads', async () => {
+    await keycloak.addSamlClient({ entityId: `${app.url}/api/sso/saml/metadata`, acsUrl: `${app.url}/api/sso/saml/acs` });
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
+      await page.goto('/admin/identity_providers/create');
+      await page.getByLabel('SAML 2.0').check();
+      await page.getByLabel('Name').fill('Colegio de Ejemplo');
+      await page.getByLabel('Email domains').fill(SAML_DOMAIN);
+      await page.getByLabel('Instructor attribute').fill(INSTRUCTOR_CLAIM.name);
+      await page.getByLabel('Instructor value').fill(INSTRUCTOR_CLAIM.value);
+      await hidden(page.getByLabel('Client ID'));
+      await page.getByLabel('Metadata URL').fill(keycloak.samlMetadataUrl);
+      await screenshot(page, 'admin-identity-provider-saml-form-desktop');
+
+      await page.getByLabel('Metadata URL').fill(`${keycloak.url}/realms/no-such-realm/protocol/saml/descriptor`);
+      await page.getByRole('button', { name: 'Create provider' }).click();
+      await visible(page.getByText(/could not fetch the metadata: the address answered 404/).first(), SLOW);
+      // Metadata, but a service provider's (ours), not an identity provider's.
+      await page.getByLabel('Metadata URL').fill(`${app.url}/api/sso/saml/metadata`);
+      await page.getByRole('button', { name: 'Create provider' }).click();
+      await visible(page.getByText(/not the SAML 2.0 metadata of an identity provider/).first(), SLOW);
+      assert.equal((await app.runtime.store.readStream(`sso-domain-${SAML_DOMAIN}`)).length, 0, 'a refused save writes nothing');
+
+      await page.getByLabel('Metadata URL').fill(keycloak.samlMetadataUrl);
+      await page.getByRole('button', { name: 'Create provider' }).click();
+      await visible(page.getByRole('heading', { name: 'Colegio de Ejemplo', level: 1 }), SLOW);
+      await visible(page.getByText(`${keycloak.issuer}/protocol/saml`, { exact: true }));
+      await visible(page.getByText(`${app.url}/api/sso/saml/acs`));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: "Download Tertulia's SAML metadata" }).click(),
+      ]);
+      const metadata = readFileSync((await download.path())!, 'utf8');
+      assert.match(metadata, new RegExp(`entityID="${app.url}/api/sso/saml/metadata"`));
+      assert.match(metadata, new RegExp(`Location="${app.url}/api/sso/saml/acs"`));
+      assert.match(metadata, /nameid-format:emailAddress/);
+      await screenshot(page, 'admin-identity-provider-saml-desktop');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a new student signs in through SAML: made just in time', async () => {
+    const session = await openSession(browser, app);
+    try {
+      await samlSignIn(session.page, KEYCLOAK_SAML_USERS.student);
+      const me = await signedInAs(session);
+      assert.equal(me.emailAddress, KEYCLOAK_SAML_USERS.student.emailAddress);
+      assert.deepEqual(me.account.roles, ['ONBOARDING_STUDENT']);
+      const events = await accountEvents(me.id);
+      assert.equal(events.find((e) => e.type === 'AccountRegistered')?.data.via, 'single_sign_on');
+      assert.equal(events.find((e) => e.type === 'IdentityProviderLinked')?.data.via, 'just_in_time');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("an instructor signs in through SAML: the assertion's attribute makes an instructor", async () => {
+    const session = await openSession(browser, app);
+    try {
+      await samlSignIn(session.page, KEYCLOAK_SAML_USERS.instructor);
+      const me = await signedInAs(session);
+      assert.equal(me.emailAddress, KEYCLOAK_SAML_USERS.instructor.emailAddress);
+      assert.deepEqual(me.account.roles, ['ONBOARDING_INSTRUCTOR']);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a response whose signed assertion was changed on the way is refused, and nothing is written', async () => {
+    const forged = `forged@${SAML_DOMAIN}`;
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      let tampered = false;
+      await page.route('**/api/sso/saml/acs', async (route) => {
+        const form = new URLSearchParams(route.request().postData() ?? '');
+        const xml = Buffer.from(form.get('SAMLResponse') ?? '', 'base64').toString('utf8');
+        const assertion = xml.indexOf('Assertion');
+        const changed = xml.slice(0, assertion) + xml.slice(assertion).replaceAll(KEYCLOAK_SAML_USERS.student.emailAddress, forged);
+        tampered = changed !== xml;
+        form.set('SAMLResponse', Buffer.from(changed, 'utf8').toString('base64'));
+        await route.continue({ postData: form.toString() });
+      });
+      await samlSignIn(page, KEYCLOAK_SAML_USERS.student);
+      await visible(page.getByText(verificationFailed, { exact: false }), SLOW);
+      assert.ok(tampered, 'the address was in the assertion, and changed');
+      assert.equal(await authCookie(session.context), null);
+      assert.equal((await emailStream(forged)).length, 0, 'no account for the forged address');
+      await screenshot(page, 'school-sign-in-saml-tampered-desktop');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('responses no request of ours asked for are refused: unsolicited, and unsolicited carrying our RelayState', async () => {
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      const idpInitiated = `${keycloak.issuer}/protocol/saml/clients/${SAML_IDP_INITIATED_NAME}`;
+      const login = async (user: { username: string; password: string }) => {
+        await visible(page.locator('#username'), SLOW);
+        await page.locator('#username').fill(user.username);
+        await page.locator('#password').fill(user.password);
+        await page.locator('#kc-login').click();
+      };
+      // An IdP-initiated response (no InResponseTo, no RelayState of ours) goes through as it is and is
+      // refused; kept, it then replaces the IdP's answer to a sign-in of ours begun in this browser (our
+      // RelayState and cookie): a response to no request of ours is refused even so.
+      let unsolicited = '';
+      let posted = false;
+      let swapped = false;
+      await page.route('**/api/sso/saml/acs', async (route) => {
+        const form = new URLSearchParams(route.request().postData() ?? '');
+        if (!unsolicited) {
+          unsolicited = form.get('SAMLResponse') ?? '';
+          posted = !form.get('RelayState');
+          await route.continue();
+          return;
+        }
+        swapped = !!form.get('RelayState');
+        form.set('SAMLResponse', unsolicited);
+        await route.continue({ postData: form.toString() });
+      });
+      await page.goto(idpInitiated);
+      await login(KEYCLOAK_SAML_USERS.student);
+      await visible(page.getByText('This sign-in link is not one Tertulia started. Please start again below.'), SLOW);
+      assert.equal(await authCookie(session.context), null);
+
+      await signInAtSchool(page, KEYCLOAK_SAML_USERS.student.emailAddress); // the IdP's session answers at once
+      await visible(page.getByText(verificationFailed, { exact: false }), SLOW);
+      assert.ok(swapped, 'our RelayState came with the replaced response');
+      assert.ok(posted, 'the unsolicited response came without a RelayState');
+      assert.equal(await authCookie(session.context), null);
+    } finally {
+      await session.close();
     }
   });
 });

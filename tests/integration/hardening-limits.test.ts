@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { GRAPHQL_BODY_LIMIT_BYTES } from '../../services/api/yoga';
 import { parseTrustProxy } from '../../services/app/config';
+import { Messages } from '../../contracts/errors';
 import { startTestApp, codeOf, createAdmin, signIn, signUp, type GraphQLResult, type TestApp } from '../support/app';
 import { createCourse, createInstructor } from '../support/enrollment';
 import { eventually } from '../support/eventually';
@@ -238,40 +239,64 @@ describe('the client address', () => {
 });
 
 describe('a class signing in from one school address', () => {
-  it('lets 40 students with a few typos each all in, while one password stays hard to guess', async () => {
-    const limited = await startTestApp({ rateLimits: true }, 'hardening_class');
-    try {
-      const students = Array.from({ length: 40 }, (_, i) => `pupil${i}@school.example`);
-      for (const email of students)
-        await limited.runtime.identity.register(
-          { actor: { accountId: null, roles: ['SYSTEM'] } },
-          { emailAddress: email, password: 'Cl4ssroom!', roles: ['STUDENT'] },
-        );
-      let signedIn = 0;
-      for (const email of students) {
-        for (const typo of ['Cl4ssroon!', 'cl4ssroom!', 'Classroom!']) {
-          const wrong = await limited.gql(LOGIN, { input: { emailAddress: email, password: typo } });
-          assert.equal(codeOf(wrong), 'UNAUTHORIZED', `${email}: a typo is a wrong password, not a limit`);
-        }
-        await signIn(limited, email, 'Cl4ssroom!');
-        signedIn += 1;
-      }
-      assert.equal(signedIn, 40);
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startTestApp({ rateLimits: true }, 'hardening_class');
+  });
+  afterAll(() => limited?.close());
 
-      // Guessing one account's password from the same address: ten failures, then refused even
-      // with the right password until the window has passed.
-      const target = 'teacher@school.example';
+  it('lets 40 students with a few typos each all in, while one password stays hard to guess', async () => {
+    const students = Array.from({ length: 40 }, (_, i) => `pupil${i}@school.example`);
+    for (const email of students)
       await limited.runtime.identity.register(
         { actor: { accountId: null, roles: ['SYSTEM'] } },
-        { emailAddress: target, password: 'T3acher!!', roles: ['INSTRUCTOR'] },
+        { emailAddress: email, password: 'Cl4ssroom!', roles: ['STUDENT'] },
       );
-      for (let i = 0; i < 10; i++)
-        assert.equal(codeOf(await limited.gql(LOGIN, { input: { emailAddress: target, password: `Guess${i}xx!` } })), 'UNAUTHORIZED');
-      const refused = await limited.gql(LOGIN, { input: { emailAddress: target, password: 'T3acher!!' } });
-      assert.equal(codeOf(refused), 'RATE_LIMITED');
-    } finally {
-      await limited.close();
+    let signedIn = 0;
+    for (const email of students) {
+      for (const typo of ['Cl4ssroon!', 'cl4ssroom!', 'Classroom!']) {
+        const wrong = await limited.gql(LOGIN, { input: { emailAddress: email, password: typo } });
+        assert.equal(codeOf(wrong), 'UNAUTHORIZED', `${email}: a typo is a wrong password, not a limit`);
+      }
+      await signIn(limited, email, 'Cl4ssroom!');
+      signedIn += 1;
     }
+    assert.equal(signedIn, 40);
+
+    // Guessing one account's password from the same address: ten failures, then refused even
+    // with the right password until the window has passed.
+    const target = 'teacher@school.example';
+    await limited.runtime.identity.register(
+      { actor: { accountId: null, roles: ['SYSTEM'] } },
+      { emailAddress: target, password: 'T3acher!!', roles: ['INSTRUCTOR'] },
+    );
+    for (let i = 0; i < 10; i++)
+      assert.equal(codeOf(await limited.gql(LOGIN, { input: { emailAddress: target, password: `Guess${i}xx!` } })), 'UNAUTHORIZED');
+    const refused = await limited.gql(LOGIN, { input: { emailAddress: target, password: 'T3acher!!' } });
+    assert.equal(codeOf(refused), 'RATE_LIMITED');
+  });
+
+  it('limits starting a school sign-in per client address and per email domain, with a clear message', async () => {
+    const START = `mutation($input: StartSchoolSignInInput!) { startSchoolSignIn(input: $input) { authorizationUrl } }`;
+    const start = (emailAddress: string) => limited.gql(START, { input: { emailAddress, browserBinding: 'b'.repeat(43) } });
+    // Under the limits: the address's own answer (no school covers this domain).
+    assert.equal(codeOf(await start('pupil@busy.example')), 'BAD_USER_INPUT');
+    const { rows } = await limited.runtime.pool.query("SELECT key FROM rate_limits WHERE key LIKE 'school_sign_in:%' ORDER BY key");
+    assert.deepEqual(
+      rows.map((r) => r.key.replace(/ip:.*/, 'ip:…')),
+      ['school_sign_in:domain:busy.example', 'school_sign_in:ip:…'],
+    );
+    // The window's allowance spent (not thousands of requests here): the next start is refused, saying what to do.
+    const fill = (key: string, hits: number) => limited.runtime.pool.query('UPDATE rate_limits SET hits = $2 WHERE key = $1', [key, hits]);
+    await fill('school_sign_in:domain:busy.example', 3000);
+    const byDomain = await start('another@busy.example');
+    assert.equal(codeOf(byDomain), 'RATE_LIMITED');
+    assert.equal(byDomain.errors![0].message, Messages.tooManyAttempts);
+    assert.equal(codeOf(await start('pupil@quiet.example')), 'BAD_USER_INPUT', 'another domain still starts');
+    await fill(rows[1].key, 300);
+    const byIp = await start('pupil@quiet.example');
+    assert.equal(codeOf(byIp), 'RATE_LIMITED');
+    assert.equal(byIp.errors![0].message, Messages.tooManyAttempts);
   });
 });
 

@@ -4,7 +4,10 @@
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { adminIdentityProvidersSource, findIdentityProvider } from '../../../projections/sso';
-import { SCHOOL_SIGN_IN_CALLBACK_PATH } from '../../domain/sso/handlers';
+import { X509Certificate } from 'node:crypto';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SCHOOL_SIGN_IN_CALLBACK_PATH } from '../../domain/sso/handlers';
+import { LIMITS } from '../../security/rateLimit';
+import { domainOf } from '../../domain/sso/rules';
 import { adminConnection } from '../adminConnection';
 import { requireAdmin } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
@@ -21,9 +24,25 @@ export const ssoResolvers: Resolvers = {
   IdentityProvider: {
     clientSecretSetAt: (p) => p.secretReplacedAt,
     redirectUri: (_p, _args, ctx) => `${ctx.runtime.config.publicUrl}${SCHOOL_SIGN_IN_CALLBACK_PATH}`,
+    saml: (p, _args, ctx) =>
+      p.saml && {
+        metadataUrl: p.saml.metadataUrl,
+        entityId: p.saml.entityId,
+        ssoUrl: p.saml.ssoUrl,
+        certificateValidUntil: new Date(
+          Math.min(...p.saml.signingCertificates.map((c) => Date.parse(new X509Certificate(Buffer.from(c, 'base64')).validTo))),
+        ),
+        serviceProviderEntityId: `${ctx.runtime.config.publicUrl}${SAML_METADATA_PATH}`,
+        assertionConsumerServiceUrl: `${ctx.runtime.config.publicUrl}${SAML_ACS_PATH}`,
+      },
   },
   Mutation: {
     startSchoolSignIn: async (_p, { input }, ctx) => {
+      const domain = domainOf(input.emailAddress);
+      await ctx.runtime.rateLimiter.hit([
+        ...(ctx.ip ? [LIMITS.schoolSignInsPerIp(ctx.ip)] : []),
+        ...(domain ? [LIMITS.schoolSignInsPerDomain(domain)] : []),
+      ]);
       const { url } = await ctx.runtime.sso.startSignIn(commandMeta(ctx), {
         emailAddress: input.emailAddress,
         browserBinding: input.browserBinding,
@@ -34,6 +53,9 @@ export const ssoResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       const { result, appended } = await ctx.runtime.sso.saveIdentityProvider(commandMeta(ctx), {
         providerId: input.identityProviderId ?? null,
+        kind: input.kind ?? 'OIDC',
+        samlMetadataUrl: input.samlMetadataUrl ?? null,
+        samlMetadataXml: input.samlMetadataXml ?? null,
         displayName: input.displayName,
         issuer: input.issuer,
         clientId: input.clientId,

@@ -6,13 +6,30 @@ import type { DomainEvent } from '../shared/decider';
  * round trip through the IdP, single use). On account-<id>: IdentityProviderLinked.
  */
 export interface InstructorClaim {
-  /** The ID token's claim, e.g. tertulia_role. */
+  /** The ID token's claim (OIDC) or the assertion's attribute (SAML), e.g. tertulia_role. */
   name: string;
   /** The value (or one of the values, when the claim is a list) that makes an instructor. */
   value: string;
 }
 
+/** A SAML provider's IdP, as its metadata said on the last save (services/integrations/sso/saml.ts). */
+export interface SamlIdpSettings {
+  /** Where the metadata was fetched from, or null when it was pasted. */
+  metadataUrl: string | null;
+  entityId: string;
+  ssoUrl: string;
+  signingCertificates: string[];
+}
+
+export type IdentityProviderKind = 'OIDC' | 'SAML';
+
+/**
+ * A SAML provider keeps its IdP's entity id as `issuer` and has no client id, secret or scopes (empty).
+ * Events written before SAML have neither `kind` nor `saml`: they are OIDC providers.
+ */
 export interface IdentityProviderSettings {
+  kind?: IdentityProviderKind;
+  saml?: SamlIdpSettings | null;
   displayName: string;
   issuer: string;
   clientId: string;

@@ -4,6 +4,9 @@ import { DomainError } from '../shared/errors';
 import { SsoMessages, checkProviderInput, decideSchoolSignIn, domainOf, issuerProblem, providerForAddress, roleFromClaims } from './rules';
 
 const input = {
+  kind: 'OIDC' as 'OIDC' | 'SAML',
+  samlMetadataUrl: null as string | null,
+  samlMetadataXml: null as string | null,
   displayName: 'Universidad de Ejemplo',
   issuer: 'https://idp.uni.example/realms/school',
   clientId: 'tertulia',
@@ -116,5 +119,25 @@ describe('single sign-on rules', () => {
     assert.equal(checkProviderInput({ ...input, clientSecret: null }, { secretRequired: false }).clientSecret, null);
     assert.ok(fieldsOf(() => checkProviderInput({ ...input, displayName: 'x'.repeat(101) }, { secretRequired: true })).displayName);
     assert.ok(fieldsOf(() => checkProviderInput({ ...input, domains: [] }, { secretRequired: true })).domains);
+  });
+
+  it('a SAML provider needs its metadata (a URL or the XML, one of the two) and no OIDC settings', () => {
+    const saml = { ...input, kind: 'SAML' as const, issuer: '', clientId: '', clientSecret: null, scopes: '' };
+    const checked = checkProviderInput({ ...saml, samlMetadataUrl: ' https://idp.uni.example/metadata ' }, { secretRequired: true });
+    assert.deepEqual(checked.samlMetadata, { url: 'https://idp.uni.example/metadata' });
+    assert.equal(checked.clientSecret, null);
+    assert.deepEqual(checked.scopes, []);
+    assert.deepEqual(checkProviderInput({ ...saml, samlMetadataXml: '<x/>' }, { secretRequired: true }).samlMetadata, { xml: '<x/>' });
+    assert.equal(fieldsOf(() => checkProviderInput(saml, { secretRequired: true })).samlMetadata, SsoMessages.metadataRequired);
+    const both = { ...saml, samlMetadataUrl: 'https://idp.uni.example/metadata', samlMetadataXml: '<x/>' };
+    assert.equal(fieldsOf(() => checkProviderInput(both, { secretRequired: true })).samlMetadata, SsoMessages.metadataRequired);
+    for (const url of [
+      'http://idp.uni.example/metadata',
+      'not a url',
+      `https://idp.uni.example/${'x'.repeat(500)}`,
+      'https://a.example/\u0000',
+    ]) {
+      assert.ok(fieldsOf(() => checkProviderInput({ ...saml, samlMetadataUrl: url }, { secretRequired: true })).samlMetadata, url);
+    }
   });
 });

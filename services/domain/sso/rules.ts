@@ -7,7 +7,8 @@ import { emailError, normalizeEmail } from '../../../contracts/validation/email'
 import { textProblem } from '../../../contracts/validation/limits';
 import { assertNoFieldErrors, badInput, DomainError } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
-import type { InstructorClaim } from './events';
+import type { IdentityProviderKind, InstructorClaim } from './events';
+import { metadataUrlProblem } from '../../integrations/sso/saml';
 import { SchoolSignInMessages } from '../../../contracts/sso';
 
 export const SsoMessages = {
@@ -25,6 +26,7 @@ export const SsoMessages = {
   subjectMismatch: 'This Tertulia account is linked to another person at your school.',
   providerAway: "Your school's sign-in does not answer just now. Please try again in a few minutes.",
   passwordSignInOff: SchoolSignInMessages.passwordSignInOff,
+  metadataRequired: 'Give the metadata URL of the identity provider, or paste its metadata XML (one of the two).',
 } as const;
 
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -39,6 +41,8 @@ export const SETTING_LIMITS = {
   scopes: 10,
   domains: 20,
   claim: 100,
+  metadataUrl: 500,
+  metadataXml: 200_000,
 };
 
 export function normalizeDomain(value: string): string {
@@ -66,6 +70,10 @@ export function issuerProblem(issuer: string): string | null {
 }
 
 export interface ProviderInput {
+  kind: IdentityProviderKind;
+  /** SAML: one of the two (the URL is fetched on save). */
+  samlMetadataUrl: string | null;
+  samlMetadataXml: string | null;
   displayName: string;
   issuer: string;
   clientId: string;
@@ -79,6 +87,8 @@ export interface ProviderInput {
 }
 
 export interface CheckedProviderInput {
+  kind: IdentityProviderKind;
+  samlMetadata: { url: string } | { xml: string } | null;
   displayName: string;
   issuer: string;
   clientId: string;
@@ -98,23 +108,42 @@ export function checkProviderInput(input: ProviderInput, { secretRequired }: { s
     else if (!value.trim()) fields[name] = `The ${label} is required.`;
   };
   text('displayName', input.displayName, 'display name');
-  text('issuer', input.issuer, 'issuer');
-  text('clientId', input.clientId, 'client id');
-  if (!fields.issuer) {
-    const problem = issuerProblem(input.issuer.trim());
-    if (problem) fields.issuer = problem;
-  }
-  if (input.clientSecret !== null) text('clientSecret', input.clientSecret, 'client secret');
-  else if (secretRequired) fields.clientSecret = SsoMessages.clientSecretRequired;
+  const saml = input.kind === 'SAML';
+  let samlMetadata: CheckedProviderInput['samlMetadata'] = null;
+  let scopes: string[] = [];
+  if (saml) {
+    const url = input.samlMetadataUrl?.trim() || null;
+    const xml = input.samlMetadataXml?.trim() || null;
+    if (!url === !xml) fields.samlMetadata = SsoMessages.metadataRequired;
+    else if (url) {
+      const lengthProblem = textProblem(url, SETTING_LIMITS.metadataUrl);
+      const problem = lengthProblem ? `The metadata URL ${lengthProblem}.` : metadataUrlProblem(url);
+      if (problem) fields.samlMetadata = problem;
+      else samlMetadata = { url };
+    } else if (xml) {
+      const problem = textProblem(xml, SETTING_LIMITS.metadataXml);
+      if (problem) fields.samlMetadata = `The metadata ${problem}.`;
+      else samlMetadata = { xml };
+    }
+  } else {
+    text('issuer', input.issuer, 'issuer');
+    text('clientId', input.clientId, 'client id');
+    if (!fields.issuer) {
+      const problem = issuerProblem(input.issuer.trim());
+      if (problem) fields.issuer = problem;
+    }
+    if (input.clientSecret !== null) text('clientSecret', input.clientSecret, 'client secret');
+    else if (secretRequired) fields.clientSecret = SsoMessages.clientSecretRequired;
 
-  const scopes = [...new Set(input.scopes.trim().split(/\s+/).filter(Boolean))];
-  if (
-    textProblem(input.scopes, 1000) ||
-    !scopes.includes('openid') ||
-    scopes.length > SETTING_LIMITS.scopes ||
-    !scopes.every((s) => SCOPE.test(s))
-  ) {
-    fields.scopes = SsoMessages.scopesInvalid;
+    scopes = [...new Set(input.scopes.trim().split(/\s+/).filter(Boolean))];
+    if (
+      textProblem(input.scopes, 1000) ||
+      !scopes.includes('openid') ||
+      scopes.length > SETTING_LIMITS.scopes ||
+      !scopes.every((s) => SCOPE.test(s))
+    ) {
+      fields.scopes = SsoMessages.scopesInvalid;
+    }
   }
 
   const domains = [...new Set(input.domains.map(normalizeDomain).filter(Boolean))];
@@ -135,10 +164,12 @@ export function checkProviderInput(input: ProviderInput, { secretRequired }: { s
   }
   assertNoFieldErrors(fields);
   return {
+    kind: input.kind,
+    samlMetadata,
     displayName: input.displayName.trim(),
-    issuer: input.issuer.trim(),
-    clientId: input.clientId.trim(),
-    clientSecret: input.clientSecret?.trim() ?? null,
+    issuer: saml ? '' : input.issuer.trim(),
+    clientId: saml ? '' : input.clientId.trim(),
+    clientSecret: saml ? null : (input.clientSecret?.trim() ?? null),
     scopes,
     domains,
     instructorClaim: claimName && claimValue ? { name: claimName, value: claimValue } : null,

@@ -46,7 +46,10 @@ function bindThisBrowser(): string {
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-  browserJar.write(`school_sign_in=${binding}; path=/api/sso; max-age=600; SameSite=Lax${browserJar.secure ? '; Secure' : ''}`);
+  // A SAML IdP POSTs back from its own site: only SameSite=None (which needs Secure) comes with that POST.
+  browserJar.write(
+    `school_sign_in=${binding}; path=/api/sso; max-age=600; ${browserJar.secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`,
+  );
   return binding;
 }
 

@@ -28,6 +28,9 @@ export interface AdminCalls {
 /** A school's identity provider as the back-office saves it (issue 33); no clientSecret keeps the stored one. */
 export interface IdentityProviderInput {
   identityProviderId?: string | null;
+  kind: 'OIDC' | 'SAML';
+  samlMetadataUrl: string | null;
+  samlMetadataXml: string | null;
   displayName: string;
   issuer: string;
   clientId: string;

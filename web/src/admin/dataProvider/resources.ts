@@ -76,8 +76,9 @@ const PRICING_PLAN = graphql(`
 
 const IDENTITY_PROVIDER = graphql(`
   fragment AdminIdentityProvider on IdentityProvider {
-    id displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed
+    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed
     redirectUri createdAt updatedAt
+    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }
   }
 `);
 

@@ -8,6 +8,8 @@ import type { AdminDataProvider } from '../dataProvider';
 import { IdentityProviderForm } from './IdentityProviderForm';
 
 const EMPTY = {
+  kind: 'OIDC' as const,
+  saml: null,
   displayName: '',
   issuer: '',
   clientId: '',

@@ -1,11 +1,16 @@
 /**
- * A school's OpenID Connect identity provider (issue 33): its name, issuer (whose discovery the
+ * A school's identity provider (issue 33), OpenID Connect or SAML 2.0. SAML: the IdP's metadata by
+ * URL (fetched on save) or pasted. OpenID Connect: its name, issuer (whose discovery the
  * server reads on save), client id and secret (never shown again: the field sets or replaces it),
  * scopes, the email domains it covers, the claim that makes an instructor, and whether password
  * sign-in stays allowed for those domains. The server's answer per field shows beside the field.
  */
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,6 +22,8 @@ import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { IdentityProviderInput } from '../dataProvider';
 
 export interface IdentityProviderValues {
+  kind: 'OIDC' | 'SAML';
+  saml: { metadataUrl?: string | null } | null;
   displayName: string;
   issuer: string;
   clientId: string;
@@ -44,6 +51,9 @@ export function IdentityProviderForm({
   onCancel(): void;
 }) {
   const t = useT();
+  const [kind, setKind] = useState(initial.kind);
+  const [metadataUrl, setMetadataUrl] = useState(initial.saml?.metadataUrl ?? '');
+  const [metadataXml, setMetadataXml] = useState('');
   const [displayName, setDisplayName] = useState(initial.displayName);
   const [issuer, setIssuer] = useState(initial.issuer);
   const [clientId, setClientId] = useState(initial.clientId);
@@ -56,6 +66,7 @@ export function IdentityProviderForm({
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const isSaml = kind === 'SAML';
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -64,11 +75,14 @@ export function IdentityProviderForm({
     setFields({});
     try {
       await onSubmit({
+        kind,
+        samlMetadataUrl: isSaml ? metadataUrl.trim() || null : null,
+        samlMetadataXml: isSaml ? metadataXml.trim() || null : null,
         displayName,
-        issuer,
-        clientId,
-        clientSecret: clientSecret || (secretSet ? null : ''),
-        scopes,
+        issuer: isSaml ? '' : issuer,
+        clientId: isSaml ? '' : clientId,
+        clientSecret: isSaml ? null : clientSecret || (secretSet ? null : ''),
+        scopes: isSaml ? '' : scopes,
         domains: domainsOf(domains),
         instructorClaimName: claimName.trim() || null,
         instructorClaimValue: claimValue.trim() || null,
@@ -82,6 +96,8 @@ export function IdentityProviderForm({
     }
   }
 
+  // The metadata's refusal shows under the field it came from: the pasted XML when the URL is blank.
+  const metadataOnPage = !metadataUrl.trim() && !!metadataXml.trim();
   const field = (name: string, label: string, value: string, set: (v: string) => void, maxLength: number, helper?: string) => (
     <TextField
       label={label}
@@ -103,28 +119,67 @@ export function IdentityProviderForm({
       aria-label={t('admin.identityProviders.formLabel')}
     >
       {field('displayName', t('admin.identityProviders.displayName'), displayName, setDisplayName, 100)}
-      {field('issuer', t('admin.identityProviders.issuer'), issuer, setIssuer, 500, t('admin.identityProviders.issuerHelp'))}
-      {field('clientId', t('admin.identityProviders.clientId'), clientId, setClientId, 200)}
-      <TextField
-        label={t(secretSet ? 'admin.identityProviders.replaceSecret' : 'admin.identityProviders.clientSecret')}
-        type="password"
-        autoComplete="new-password"
-        value={clientSecret}
-        onChange={(e) => setClientSecret(e.target.value)}
-        error={!!fields.clientSecret}
-        helperText={fields.clientSecret ?? (secretSet ? t('admin.identityProviders.secretSet') : undefined)}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-      {field('scopes', t('admin.identityProviders.scopes'), scopes, setScopes, 1000, t('admin.identityProviders.scopesHelp'))}
+      <FormControl>
+        <FormLabel id="identity-provider-kind">{t('admin.identityProviders.kind')}</FormLabel>
+        <RadioGroup row aria-labelledby="identity-provider-kind" value={kind} onChange={(e) => setKind(e.target.value as 'OIDC' | 'SAML')}>
+          <FormControlLabel value="OIDC" control={<Radio />} label={t('admin.identityProviders.kindOidc')} />
+          <FormControlLabel value="SAML" control={<Radio />} label={t('admin.identityProviders.kindSaml')} />
+        </RadioGroup>
+      </FormControl>
+      {isSaml ? (
+        <>
+          <TextField
+            label={t('admin.identityProviders.metadataUrl')}
+            value={metadataUrl}
+            onChange={(e) => setMetadataUrl(e.target.value)}
+            error={!!fields.samlMetadata && !metadataOnPage}
+            helperText={(!metadataOnPage && fields.samlMetadata) || t('admin.identityProviders.metadataUrlHelp')}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          <TextField
+            label={t('admin.identityProviders.metadataXml')}
+            multiline
+            minRows={3}
+            maxRows={10}
+            value={metadataXml}
+            onChange={(e) => setMetadataXml(e.target.value)}
+            error={!!fields.samlMetadata && metadataOnPage}
+            helperText={(metadataOnPage && fields.samlMetadata) || t('admin.identityProviders.metadataXmlHelp')}
+            slotProps={{ htmlInput: { maxLength: 200000, spellCheck: false } }}
+          />
+        </>
+      ) : (
+        <>
+          {field('issuer', t('admin.identityProviders.issuer'), issuer, setIssuer, 500, t('admin.identityProviders.issuerHelp'))}
+          {field('clientId', t('admin.identityProviders.clientId'), clientId, setClientId, 200)}
+          <TextField
+            label={t(secretSet ? 'admin.identityProviders.replaceSecret' : 'admin.identityProviders.clientSecret')}
+            type="password"
+            autoComplete="new-password"
+            value={clientSecret}
+            onChange={(e) => setClientSecret(e.target.value)}
+            error={!!fields.clientSecret}
+            helperText={fields.clientSecret ?? (secretSet ? t('admin.identityProviders.secretSet') : undefined)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+          {field('scopes', t('admin.identityProviders.scopes'), scopes, setScopes, 1000, t('admin.identityProviders.scopesHelp'))}
+        </>
+      )}
       {field('domains', t('admin.identityProviders.domains'), domains, setDomains, 2000, t('admin.identityProviders.domainsHelp'))}
       <Typography variant="subtitle1" component="h2">
         {t('admin.identityProviders.rolesHeading')}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('admin.identityProviders.rolesHelp')}
+        {t(isSaml ? 'admin.identityProviders.rolesHelpSaml' : 'admin.identityProviders.rolesHelp')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        {field('instructorClaimName', t('admin.identityProviders.claimName'), claimName, setClaimName, 100)}
+        {field(
+          'instructorClaimName',
+          t(isSaml ? 'admin.identityProviders.attributeName' : 'admin.identityProviders.claimName'),
+          claimName,
+          setClaimName,
+          100,
+        )}
         {field('instructorClaimValue', t('admin.identityProviders.claimValue'), claimValue, setClaimValue, 100)}
       </Stack>
       <FormControlLabel
