@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import type { Pool } from '../../services/db/pool';
+import type { ConversationMarked } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
@@ -210,7 +211,7 @@ export interface LtiScoreRow {
   conversationId: string;
   lessonId: string;
   studentId: string;
-  markedAs: string;
+  markedAs: ConversationMarked['data']['markedAs'];
   scoreGiven: number | null;
   state: 'pending' | 'sent' | 'failed';
   status: number | null;
@@ -233,10 +234,11 @@ export async function ltiScoresOfCourse(pool: Pool, courseId: string, limit = 20
 export async function findLtiScore(
   pool: Pool,
   conversationId: string,
-): Promise<(LtiScoreRow & { courseId: string; scoreTimestamp: Date }) | null> {
+): Promise<(LtiScoreRow & { courseId: string; platformId: string; lineItemUrl: string; scoreTimestamp: Date }) | null> {
   const { rows } = await pool.query(
     `SELECT conversation_id AS "conversationId", course_id AS "courseId", lesson_id AS "lessonId", student_id AS "studentId",
-       marked_as AS "markedAs", score_given AS "scoreGiven", state, status, reason, updated_at AS "updatedAt", score_timestamp AS "scoreTimestamp"
+       marked_as AS "markedAs", score_given AS "scoreGiven", state, status, reason, updated_at AS "updatedAt",
+       score_timestamp AS "scoreTimestamp", platform_id AS "platformId", line_item_url AS "lineItemUrl"
        FROM rm_lti.lti_scores WHERE conversation_id = $1`,
     [conversationId],
   );

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, eventCountWithoutMail, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { NewEvent } from '../../services/eventstore/port';
 import { createCourse, createPlans } from '../support/enrollment';
 import { systemEvent } from '../support/events';
@@ -478,6 +479,63 @@ describe('LTI scores (Assignment and Grade Services)', () => {
     }, 'the unlinked student’s job done');
     assert.equal(applied().length, 2);
     assert.deepEqual(await app.runtime.store.readStream(`lti-score-${unlinked}`), []);
+  });
+});
+
+describe('LTI scores’ sync state (the instructor’s view)', () => {
+  const SCORES = `query($courseId: ID!) { ltiScores(courseId: $courseId) { conversationId studentName lessonTitle completed state status reason } }`;
+  const RETRY = `mutation($id: ID!) { retryLtiScore(conversationId: $id) { conversationId state status reason } }`;
+
+  it('shows the course’s owner each score’s state and the LMS’s reason for a failed one, and sends a failed one again', async () => {
+    const { teacher, course, assignment, custom } = await placeLesson('state-teacher@school.example', 'lms-state-teacher', 'Spanish 601');
+    const lineItemUrl = [...peer.lineItems.keys()].at(-1)!;
+    peer.nextLaunch = { sub: 'lms-state-learner', email: 'state-learner@school.example', custom };
+    const learner = await launch(peer);
+    const studentId = (await app.gql('{ me { id } }', {}, tokenOf(learner.cookies))).data.me.id as string;
+    const lesson = { courseId: course.id, lessonId: assignment.lesson.id };
+    const sent = await markedLessonConversation(studentId, lesson, [{ markedAs: 'completed', at: new Date(Date.now() - 120_000) }]);
+    // A score the LMS kept refusing, as the job records it on its last try (the tries' rule is grades.test.ts's).
+    const failed = await markedLessonConversation(studentId, lesson, []);
+    const failedAt = new Date(Date.now() - 60_000).toISOString();
+    await app.runtime.lti.scoreSending(
+      { actor: SYSTEM_ACTOR },
+      { conversationId: failed, ...lesson, studentId, platformId, lineItemUrl, timestamp: failedAt, markedAs: 'completed', scoreGiven: 1 },
+    );
+    await app.runtime.lti.scoreFailed(
+      { actor: SYSTEM_ACTOR },
+      { conversationId: failed, timestamp: failedAt, status: 400, reason: '{"error":"ags: invalid score"}' },
+    );
+
+    const scores = async () => {
+      const res = await app.gql(SCORES, { courseId: course.id }, teacher.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return new Map((res.data.ltiScores as { conversationId: string; state: string }[]).map((r) => [r.conversationId, r]));
+    };
+    await eventually(async () => (await scores()).get(sent)?.state === 'SENT' && (await scores()).has(failed), 'both scores shown');
+    assert.deepEqual((await scores()).get(failed), {
+      conversationId: failed,
+      studentName: null,
+      lessonTitle: assignment.lesson.title,
+      completed: true,
+      state: 'FAILED',
+      status: 400,
+      reason: '{"error":"ags: invalid score"}',
+    });
+
+    // Another instructor, or the student: not theirs.
+    const other = await signUpOnboarded(app, 'state-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    assert.equal((await app.gql(SCORES, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+    assert.equal((await app.gql(RETRY, { id: failed }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+    assert.equal((await app.gql(SCORES, { courseId: course.id }, tokenOf(learner.cookies))).errors?.[0].extensions?.code, 'NOT_FOUND');
+    // Only a failed score is sent again.
+    assert.equal((await app.gql(RETRY, { id: sent }, teacher.token)).errors?.[0].extensions?.code, 'CONFLICT');
+
+    const retried = await app.gql(RETRY, { id: failed }, teacher.token);
+    assert.equal(retried.errors, undefined, JSON.stringify(retried.errors));
+    assert.deepEqual(retried.data.retryLtiScore, { conversationId: failed, state: 'PENDING', status: null, reason: null });
+    await eventually(async () => (await scores()).get(failed)?.state === 'SENT', 'the retried score sent', 30_000);
+    const applied = peer.received.applied.filter((a) => a.lineItemId === lineItemUrl).map((a) => a.score.timestamp);
+    assert.ok(applied.includes(failedAt), 'the same score (the marking’s timestamp) posted again');
   });
 });
 

@@ -252,7 +252,7 @@ export function ltiHandlers(deps: LtiDeps) {
      * accepted: nothing is to be posted.
      */
     async scoreSending(meta: CommandMeta, input: LtiScoreSending['data']) {
-      const { result } = await commands.execute(meta, async (tx) => {
+      const { result, appended } = await commands.execute(meta, async (tx) => {
         const stream = ltiStreams.score(input.conversationId);
         const events = (await tx.read(stream)) as LtiScoreEvent[];
         const at = Date.parse(input.timestamp);
@@ -262,7 +262,7 @@ export function ltiHandlers(deps: LtiDeps) {
           tx.append(stream, [{ type: 'LtiScoreSending', data: input }]);
         return { sent: false };
       });
-      return result;
+      return { ...result, appended };
     },
 
     async scoreSent(meta: CommandMeta, input: { conversationId: string; timestamp: string }) {
