@@ -24,20 +24,19 @@ export interface LtiGradeDeps {
   log: Logger;
 }
 
-/** The lesson conversation's student and lesson (its latest), or null for any other conversation. */
+/** The lesson conversation's student and lesson (its latest: a lesson may be picked or changed after the reservation), or null for any other conversation. */
 async function lessonOf(store: LtiGradeDeps['store'], conversationId: string) {
-  type Found = { courseId: string; lessonId: string; studentId: string };
-  let found = null as Found | null;
+  type Reserved = { courseId: string; lessonId: string | null; studentId: string };
+  let reserved = null as Reserved | null;
   for (const e of await store.readStream(conversationStream(conversationId))) {
     if (e.type === 'ConversationReserved') {
       const r = e.data as ConversationReserved['data'];
-      found =
-        r.kind === 'lesson' && r.courseId && r.lessonId ? { courseId: r.courseId, lessonId: r.lessonId, studentId: r.reservedBy } : null;
-    } else if (e.type === 'ConversationLessonChanged' && found) {
-      found = { ...found, lessonId: (e.data as ConversationLessonChanged['data']).toLessonId };
+      reserved = r.kind === 'lesson' && r.courseId ? { courseId: r.courseId, lessonId: r.lessonId, studentId: r.reservedBy } : null;
+    } else if (e.type === 'ConversationLessonChanged' && reserved) {
+      reserved = { ...reserved, lessonId: (e.data as ConversationLessonChanged['data']).toLessonId };
     }
   }
-  return found;
+  return reserved?.lessonId ? { ...reserved, lessonId: reserved.lessonId } : null;
 }
 
 export function ltiGradeWorker(deps: LtiGradeDeps) {

@@ -51,6 +51,13 @@ export interface RosterMember {
   active: boolean;
 }
 
+/** A line item's scores service: its path plus `/scores`, its query kept (Canvas's line item URLs carry one). */
+export function scoresUrlOf(lineItemUrl: string): string {
+  const url = new URL(lineItemUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/scores`;
+  return url.toString();
+}
+
 const unavailable = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
 
 async function call(url: string, init: RequestInit): Promise<Response> {
@@ -131,9 +138,7 @@ export function ltiServices(toolKey: () => Promise<ToolKey>) {
     async postScore(platform: PlatformClient, lineItemUrl: string, score: object): Promise<ScorePostAnswer> {
       try {
         const token = await accessToken(platform, LTI_SCOPES.score);
-        const url = new URL(lineItemUrl);
-        url.pathname = `${url.pathname.replace(/\/$/, '')}/scores`;
-        const res = await call(url.toString(), {
+        const res = await call(scoresUrlOf(lineItemUrl), {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
           body: JSON.stringify(score),
