@@ -29,6 +29,7 @@ import { InviteNumber } from './InviteNumber';
 import { COURSE } from './operations';
 import { TopicsTab } from './TopicsTab';
 import { LmsRoster } from '../lti/LmsRoster';
+import { LmsScores } from '../lti/LmsScores';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense } from 'react';
@@ -135,6 +136,7 @@ export default function CoursePage() {
             </Typography>
           </Paper>
           <LmsRoster courseId={course.id} />
+          <LmsScores courseId={course.id} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
             <Alert severity="warning">
