@@ -349,6 +349,8 @@ export type Query = {
   ltiToolUrls: LtiToolUrls;
   /** The course's owner or an admin: the roster of the LMS course the course is placed in, pulled from the LMS now; null when no launch has tied the course to an LMS course offering its roster. */
   ltiRoster?: Maybe<LtiRoster>;
+  /** The course's owner or an admin: the course's scores sent to the LMS, or on their way, the latest first (at most 200). */
+  ltiScores: Array<LtiScore>;
   /** Admin only: every read model with its state, in the order the product runs them. */
   readModels: Array<ReadModel>;
   /** Admin only: one read model. */
@@ -745,6 +747,11 @@ export type QueryLtiRosterArgs = {
 };
 
 
+export type QueryLtiScoresArgs = {
+  courseId: Scalars['ID']['input'];
+};
+
+
 export type QueryReadModelArgs = {
   name: Scalars['ID']['input'];
 };
@@ -975,6 +982,8 @@ export type Mutation = {
   registerLtiPlatform: LtiPlatformPayload;
   /** Admin only. */
   changeLtiPlatform: LtiPlatformPayload;
+  /** The course's owner or an admin: posts a failed score again (the same score: the marking's). */
+  retryLtiScore: LtiScore;
   /** Admin only: rebuilds a read model from the log into fresh tables and swaps them in; refused while one runs on it. */
   rebuildReadModel: RebuildReadModelPayload;
   /** Admin only: replays the log into scratch tables and compares them with the live read model; nothing live changes. */
@@ -1351,6 +1360,11 @@ export type MutationRegisterLtiPlatformArgs = {
 
 export type MutationChangeLtiPlatformArgs = {
   input: ChangeLtiPlatformInput;
+};
+
+
+export type MutationRetryLtiScoreArgs = {
+  conversationId: Scalars['ID']['input'];
 };
 
 
@@ -3957,6 +3971,30 @@ export type LtiRoster = {
   studentsNotLaunched: Scalars['Int']['output'];
 };
 
+export type LtiScoreState =
+  /** Recorded, on its way to the LMS (tried again with backoff while the LMS does not take it). */
+  | 'PENDING'
+  /** The LMS accepted it. */
+  | 'SENT'
+  /** The LMS kept refusing it (or could not be reached); the instructor may try again. */
+  | 'FAILED';
+
+/** A student's score for a marked conversation of a lesson placed in the LMS as a line item (Assignment and Grade Services), and where it is on its way to the LMS's gradebook. */
+export type LtiScore = {
+  __typename?: 'LtiScore';
+  conversationId: Scalars['ID']['output'];
+  studentName?: Maybe<Scalars['String']['output']>;
+  lessonTitle?: Maybe<Scalars['String']['output']>;
+  /** Marked completed (full marks); otherwise missed, an issue or refunded, which clears the score in the LMS. */
+  completed: Scalars['Boolean']['output'];
+  state: LtiScoreState;
+  /** FAILED: the LMS's HTTP status, null when it could not be reached. */
+  status?: Maybe<Scalars['Int']['output']>;
+  /** FAILED: what the LMS said (at most 500 characters). */
+  reason?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
 export type ReadModelState =
   /** Applying the log as it grows (see lagEvents and lagSeconds). */
   | 'LIVE'
@@ -4496,6 +4534,8 @@ export type ResolversTypes = {
   LtiPlatformPayload: ResolverTypeWrapper<Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversTypes['LtiPlatform'] }>;
   LtiRosterMember: ResolverTypeWrapper<LtiRosterMember>;
   LtiRoster: ResolverTypeWrapper<LtiRoster>;
+  LtiScoreState: LtiScoreState;
+  LtiScore: ResolverTypeWrapper<LtiScore>;
   ReadModelState: ReadModelState;
   ReadModelOperationKind: ReadModelOperationKind;
   ReadModelOperationOutcome: ReadModelOperationOutcome;
@@ -4813,6 +4853,7 @@ export type ResolversParentTypes = {
   LtiPlatformPayload: Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversParentTypes['LtiPlatform'] };
   LtiRosterMember: LtiRosterMember;
   LtiRoster: LtiRoster;
+  LtiScore: LtiScore;
   ReadModelOperator: Omit<ReadModelOperator, 'person'> & { person?: Maybe<ResolversParentTypes['User']> };
   ReadModelFailure: ReadModelFailure;
   ReadModelDifference: ReadModelDifference;
@@ -4978,6 +5019,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   ltiPlatform?: Resolver<Maybe<ResolversTypes['LtiPlatform']>, ParentType, ContextType, RequireFields<QueryLtiPlatformArgs, 'platformId'>>;
   ltiToolUrls?: Resolver<ResolversTypes['LtiToolUrls'], ParentType, ContextType>;
   ltiRoster?: Resolver<Maybe<ResolversTypes['LtiRoster']>, ParentType, ContextType, RequireFields<QueryLtiRosterArgs, 'courseId'>>;
+  ltiScores?: Resolver<Array<ResolversTypes['LtiScore']>, ParentType, ContextType, RequireFields<QueryLtiScoresArgs, 'courseId'>>;
   readModels?: Resolver<Array<ResolversTypes['ReadModel']>, ParentType, ContextType>;
   readModel?: Resolver<ResolversTypes['ReadModel'], ParentType, ContextType, RequireFields<QueryReadModelArgs, 'name'>>;
 };
@@ -5106,6 +5148,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changeCourse?: Resolver<ResolversTypes['ChangeCoursePayload'], ParentType, ContextType, RequireFields<MutationChangeCourseArgs, 'input'>>;
   registerLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationRegisterLtiPlatformArgs, 'input'>>;
   changeLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationChangeLtiPlatformArgs, 'input'>>;
+  retryLtiScore?: Resolver<ResolversTypes['LtiScore'], ParentType, ContextType, RequireFields<MutationRetryLtiScoreArgs, 'conversationId'>>;
   rebuildReadModel?: Resolver<ResolversTypes['RebuildReadModelPayload'], ParentType, ContextType, RequireFields<MutationRebuildReadModelArgs, 'input'>>;
   verifyReadModel?: Resolver<ResolversTypes['VerifyReadModelPayload'], ParentType, ContextType, RequireFields<MutationVerifyReadModelArgs, 'input'>>;
   resumeReadModel?: Resolver<ResolversTypes['ResumeReadModelPayload'], ParentType, ContextType, RequireFields<MutationResumeReadModelArgs, 'input'>>;
@@ -6698,6 +6741,18 @@ export type LtiRosterResolvers<ContextType = ApiContext, ParentType extends Reso
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type LtiScoreResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['LtiScore'] = ResolversParentTypes['LtiScore']> = {
+  conversationId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  studentName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lessonTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  completed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['LtiScoreState'], ParentType, ContextType>;
+  status?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type ReadModelOperatorResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['ReadModelOperator'] = ResolversParentTypes['ReadModelOperator']> = {
   via?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   person?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6995,6 +7050,7 @@ export type Resolvers<ContextType = ApiContext> = {
   LtiPlatformPayload?: LtiPlatformPayloadResolvers<ContextType>;
   LtiRosterMember?: LtiRosterMemberResolvers<ContextType>;
   LtiRoster?: LtiRosterResolvers<ContextType>;
+  LtiScore?: LtiScoreResolvers<ContextType>;
   ReadModelOperator?: ReadModelOperatorResolvers<ContextType>;
   ReadModelFailure?: ReadModelFailureResolvers<ContextType>;
   ReadModelDifference?: ReadModelDifferenceResolvers<ContextType>;

@@ -6,13 +6,23 @@
 import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import type { Pool } from '../../services/db/pool';
+import type { ConversationMarked } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 
 export const ltiProjector: Projector = {
   name: 'lti',
-  version: 2,
-  handles: ['LtiPlatformRegistered', 'LtiPlatformChanged', 'LtiAccountLinked', 'LtiCourseLinked'],
+  version: 3,
+  handles: [
+    'LtiPlatformRegistered',
+    'LtiPlatformChanged',
+    'LtiAccountLinked',
+    'LtiCourseLinked',
+    'LtiLineItemCreated',
+    'LtiScoreSending',
+    'LtiScoreSent',
+    'LtiScoreFailed',
+  ],
   schema: `
     CREATE TABLE lti_platforms (
       id text PRIMARY KEY, name text NOT NULL, issuer text NOT NULL, client_id text NOT NULL, deployment_ids text[] NOT NULL,
@@ -22,7 +32,15 @@ export const ltiProjector: Projector = {
     CREATE INDEX lti_platforms_name ON lti_platforms (name, id);
     CREATE TABLE lti_user_links (platform_id text NOT NULL, subject text NOT NULL, account_id text NOT NULL, PRIMARY KEY (platform_id, subject));
     CREATE TABLE lti_course_links (
-      course_id text PRIMARY KEY, platform_id text NOT NULL, context_id text NOT NULL, context_title text, memberships_url text NOT NULL);`,
+      course_id text PRIMARY KEY, platform_id text NOT NULL, context_id text NOT NULL, context_title text, memberships_url text NOT NULL);
+    CREATE TABLE lti_line_items (
+      lesson_id text NOT NULL, platform_id text NOT NULL, course_id text NOT NULL, line_item_url text NOT NULL, label text NOT NULL,
+      created_at timestamptz NOT NULL, PRIMARY KEY (lesson_id, platform_id));
+    CREATE TABLE lti_scores (
+      conversation_id text PRIMARY KEY, course_id text NOT NULL, lesson_id text NOT NULL, student_id text NOT NULL,
+      platform_id text NOT NULL, line_item_url text NOT NULL, score_timestamp timestamptz NOT NULL, marked_as text NOT NULL,
+      score_given double precision, state text NOT NULL, status int, reason text, updated_at timestamptz NOT NULL);
+    CREATE INDEX lti_scores_course ON lti_scores (course_id, updated_at DESC);`,
   // A handful of platforms, changed seldom: one statement per event.
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const e of events) {
@@ -34,6 +52,43 @@ export const ltiProjector: Projector = {
           d.subject,
           d.accountId,
         ]);
+        continue;
+      }
+      if (e.type === 'LtiLineItemCreated') {
+        // The latest line item per lesson and platform: a lesson placed again in the same LMS gets its scores there.
+        await db.query(
+          `INSERT INTO lti_line_items (lesson_id, platform_id, course_id, line_item_url, label, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (lesson_id, platform_id) DO UPDATE SET course_id = $3, line_item_url = $4, label = $5, created_at = $6`,
+          [d.lessonId, d.platformId, d.courseId, d.lineItemUrl, d.label, at],
+        );
+        continue;
+      }
+      if (e.type === 'LtiScoreSending') {
+        await db.query(
+          `INSERT INTO lti_scores AS s (conversation_id, course_id, lesson_id, student_id, platform_id, line_item_url, score_timestamp,
+             marked_as, score_given, state, status, reason, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', NULL, NULL, $10)
+           ON CONFLICT (conversation_id) DO UPDATE SET course_id = $2, lesson_id = $3, student_id = $4, platform_id = $5,
+             line_item_url = $6, score_timestamp = $7, marked_as = $8, score_given = $9, state = 'pending', status = NULL, reason = NULL,
+             updated_at = $10
+           WHERE s.score_timestamp <= $7`,
+          [d.conversationId, d.courseId, d.lessonId, d.studentId, d.platformId, d.lineItemUrl, d.timestamp, d.markedAs, d.scoreGiven, at],
+        );
+        continue;
+      }
+      if (e.type === 'LtiScoreSent' || e.type === 'LtiScoreFailed') {
+        // Only the score on record: an older marking's late answer does not overwrite a newer one's state.
+        await db.query(
+          `UPDATE lti_scores SET state = $3, status = $4, reason = $5, updated_at = $6 WHERE conversation_id = $1 AND score_timestamp = $2`,
+          [
+            d.conversationId,
+            d.timestamp,
+            e.type === 'LtiScoreSent' ? 'sent' : 'failed',
+            e.type === 'LtiScoreSent' ? null : d.status,
+            e.type === 'LtiScoreSent' ? null : d.reason,
+            at,
+          ],
+        );
         continue;
       }
       if (e.type === 'LtiCourseLinked') {
@@ -132,4 +187,60 @@ export async function launchedSubjects(pool: Pool, platformId: string, subjects:
     subjects,
   ]);
   return new Set(rows.map((r) => r.subject as string));
+}
+
+export interface LtiGradeTarget {
+  platformId: string;
+  lineItemUrl: string;
+  /** The student's user id in the LMS (the `sub` of their launches). */
+  subject: string;
+}
+
+/** Where a student's score for a lesson goes: the lesson's line item on a platform the student launched from, the latest. */
+export async function findLtiGradeTarget(pool: Pool, lessonId: string, studentId: string): Promise<LtiGradeTarget | null> {
+  const { rows } = await pool.query(
+    `SELECT li.platform_id AS "platformId", li.line_item_url AS "lineItemUrl", u.subject
+       FROM rm_lti.lti_line_items li JOIN rm_lti.lti_user_links u ON u.platform_id = li.platform_id AND u.account_id = $2
+      WHERE li.lesson_id = $1 ORDER BY li.created_at DESC LIMIT 1`,
+    [lessonId, studentId],
+  );
+  return rows[0] ?? null;
+}
+
+export interface LtiScoreRow {
+  conversationId: string;
+  lessonId: string;
+  studentId: string;
+  markedAs: ConversationMarked['data']['markedAs'];
+  scoreGiven: number | null;
+  state: 'pending' | 'sent' | 'failed';
+  status: number | null;
+  reason: string | null;
+  updatedAt: Date;
+}
+
+/** A course's scores on their way to the LMS (or there), the latest first; at most `limit`. */
+export async function ltiScoresOfCourse(pool: Pool, courseId: string, limit = 200): Promise<LtiScoreRow[]> {
+  const { rows } = await pool.query(
+    `SELECT conversation_id AS "conversationId", lesson_id AS "lessonId", student_id AS "studentId", marked_as AS "markedAs",
+       score_given AS "scoreGiven", state, status, reason, updated_at AS "updatedAt"
+       FROM rm_lti.lti_scores WHERE course_id = $1 ORDER BY updated_at DESC, conversation_id LIMIT $2`,
+    [courseId, limit],
+  );
+  return rows;
+}
+
+/** One conversation's score, for a retry. */
+export async function findLtiScore(
+  pool: Pool,
+  conversationId: string,
+): Promise<(LtiScoreRow & { courseId: string; platformId: string; lineItemUrl: string; scoreTimestamp: Date }) | null> {
+  const { rows } = await pool.query(
+    `SELECT conversation_id AS "conversationId", course_id AS "courseId", lesson_id AS "lessonId", student_id AS "studentId",
+       marked_as AS "markedAs", score_given AS "scoreGiven", state, status, reason, updated_at AS "updatedAt",
+       score_timestamp AS "scoreTimestamp", platform_id AS "platformId", line_item_url AS "lineItemUrl"
+       FROM rm_lti.lti_scores WHERE conversation_id = $1`,
+    [conversationId],
+  );
+  return rows[0] ?? null;
 }

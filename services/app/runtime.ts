@@ -31,6 +31,7 @@ import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
 import { checkKeySet } from '../integrations/lti/keySet';
 import { migrateLti } from '../integrations/lti/store';
 import { ltiServices, type LtiServices } from '../integrations/lti/services';
+import { ltiGradeWorker } from '../integrations/lti/grades';
 import { startLiveSweeper } from '../live/sweeper';
 import { createStorage, type FileStorage } from '../integrations/storage';
 import { openSpeakingRecordOnAcceptance, speakingHandlers, type SpeakingHandlers } from '../domain/speaking/handlers';
@@ -372,6 +373,7 @@ export async function createRuntime(
     });
     await jobs.startExportWorkers((job) => dataExport.assemble(job));
     await jobs.startErasureWorkers(async (job) => void (await erasure.run(job)));
+    await jobs.startLtiScoreWorkers(ltiGradeWorker({ pool, store, lti, services: ltiServicesClient, log }));
     // Archives a crash left waiting or half-processed are queued again (at most one job each).
     void archive.recover().catch((error) => log.error({ err: error }, 'queueing pending archives failed'));
     await jobs.startWorkers(mailer, conversationMail, { run: async (job) => void (await live.timer(job)) }, () => requestLoad.busy());

@@ -56,6 +56,22 @@ function fakeBoss() {
 }
 
 describe('the job dispatcher', () => {
+  it('asks for a score post per marking, one job each however often the feed delivers it, at the marking’s time', async () => {
+    const { dispatcher, db, calls } = fakeBoss();
+    const marked = (streamVersion: number, markedAs: string, at: string) => ({
+      ...event('ConversationMarked', { conversationId: 'c1', markedAs }, at),
+      streamId: 'conversation-c1',
+      streamVersion,
+    });
+    await dispatcher.apply([marked(5, 'completed', '2027-03-10T13:00:00.000Z'), marked(6, 'missed', '2027-03-10T14:00:00.000Z')], db);
+    await dispatcher.apply([marked(5, 'completed', '2027-03-10T13:00:00.000Z')], db);
+    const [first, second] = calls.insert[0];
+    assert.deepEqual(first.data, { conversationId: 'c1', markedAs: 'completed', markedAt: '2027-03-10T13:00:00.000Z' });
+    assert.deepEqual(second.data, { conversationId: 'c1', markedAs: 'missed', markedAt: '2027-03-10T14:00:00.000Z' });
+    assert.equal(first.name, QUEUES.ltiScore);
+    assert.notEqual(first.id, second.id);
+    assert.equal(calls.insert[1][0].id, first.id, 'the same marking, the same job id (inserted once)');
+  });
   it('asks for a sending job per mail without secrets, and leaves a mail with sealed secrets to its command', async () => {
     const { dispatcher, db, calls } = fakeBoss();
     await dispatcher.apply(

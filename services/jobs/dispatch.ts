@@ -11,6 +11,8 @@
  *   reads the conversation and sends nothing).
  * - ExportRequested: the job that assembles the person's data export (issue 34).
  * - ErasureRequested: the job that erases the person at the end of the grace period (issue 34).
+ * - ConversationMarked: the job that posts the student's score to the LMS (issue 33); it finds out
+ *   itself whether the conversation's lesson is a line item there (most are not: it ends at once).
  *
  * A reactor (`fromHead`): it starts at the feed's head and is never replayed, which would send old
  * mail again. It runs in a runner of its own in every process that works jobs (services/app/runtime.ts),
@@ -19,7 +21,7 @@
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { REMINDER_OFFSETS_MINUTES, type ScheduledReminder } from '../domain/conversations/mail';
-import type { ConversationCanceled, ConversationReserved } from '../domain/conversations/events';
+import type { ConversationCanceled, ConversationMarked, ConversationReserved } from '../domain/conversations/events';
 import type { ErasureRequested } from '../domain/erasure/erasure';
 import type { ExportRequested } from '../domain/export/export';
 import type { NotificationQueued } from '../domain/notifications/events';
@@ -28,6 +30,7 @@ import type { Projector } from '../feed/projector';
 import {
   dataExportJobRow,
   erasureJobRow,
+  ltiScoreJobRow,
   mailJobId,
   mailJobRow,
   pgBossExecutor,
@@ -54,7 +57,14 @@ export function jobDispatcher(boss: PgBoss): Projector {
     version: 1,
     lane: 'background',
     fromHead: true,
-    handles: ['NotificationQueued', 'ConversationReserved', 'ConversationCanceled', 'ExportRequested', 'ErasureRequested'],
+    handles: [
+      'NotificationQueued',
+      'ConversationReserved',
+      'ConversationCanceled',
+      'ExportRequested',
+      'ErasureRequested',
+      'ConversationMarked',
+    ],
     schema: '',
     async apply(events: StoredEvent[], db: pg.PoolClient) {
       const rows: JobRow[] = [];
@@ -75,6 +85,9 @@ export function jobDispatcher(boss: PgBoss): Projector {
         } else if (e.type === 'ErasureRequested') {
           const { erasureId, personId, eraseAfter } = e.data as ErasureRequested['data'];
           rows.push(erasureJobRow({ erasureId, personId }, new Date(eraseAfter)));
+        } else if (e.type === 'ConversationMarked') {
+          const { conversationId, markedAs } = e.data as ConversationMarked['data'];
+          rows.push(ltiScoreJobRow({ conversationId, markedAs, markedAt: e.metadata.occurredAt }, e));
         }
       }
       // On the batch's connection, in its transaction: the jobs commit with the checkpoint.

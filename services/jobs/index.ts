@@ -9,11 +9,12 @@ import type { Logger } from 'pino';
 import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
 import { jobDispatcher } from './dispatch';
-import { type DataExportJob, type ErasureJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+import { type DataExportJob, type ErasureJob, type LtiScoreJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+import { SCORE_ATTEMPTS } from '../domain/lti/grades';
 import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
 
-export { QUEUES, reminderJobId, type DataExportJob, type ErasureJob } from './queues';
+export { QUEUES, reminderJobId, type DataExportJob, type ErasureJob, type LtiScoreJob } from './queues';
 
 /**
  * A step of a vendor's cloud recording (Zoom, Twilio) of a recorded conversation: start it once
@@ -95,6 +96,13 @@ export interface Jobs {
   scheduleErasure(job: ErasureJob, at: Date): Promise<void>;
   /** Works erasures (issue 34), one at a time. */
   startErasureWorkers(work: (job: ErasureJob) => Promise<void>): Promise<void>;
+  /**
+   * Works LMS score posts (issue 33), one at a time. `attempt` counts from 1; the work throws to be
+   * tried again later (the queue's backoff), and records a failure itself on its last try.
+   */
+  startLtiScoreWorkers(work: (job: LtiScoreJob, attempt: number) => Promise<void>): Promise<void>;
+  /** Queues a score's post again (the instructor's retry of a failed one). */
+  enqueueLtiScore(job: LtiScoreJob): Promise<void>;
   /** Jobs waiting per queue (created or waiting to retry), for /metrics. */
   queueDepths(): Promise<Record<string, number>>;
   /**
@@ -225,6 +233,15 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
     expireInMinutes: 60,
     retentionMinutes: 24 * 60,
   });
+  await boss.createQueue(QUEUES.ltiScore, {
+    name: QUEUES.ltiScore,
+    retryLimit: SCORE_ATTEMPTS - 1,
+    retryDelay: 30,
+    retryBackoff: true,
+    // A post takes at most its token's and its own 10 s timeouts: a run still active after this died with its worker.
+    expireInMinutes: 2,
+    retentionMinutes: 7 * 24 * 60,
+  });
   await boss.createQueue(QUEUES.archiveExpiry, {
     name: QUEUES.archiveExpiry,
     policy: 'singleton',
@@ -309,6 +326,16 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
         { pollingIntervalSeconds: 1, batchSize: 1 },
         async ([job]) => void (await work(job.data)),
       );
+    },
+    async startLtiScoreWorkers(work) {
+      await boss.work<LtiScoreJob>(
+        QUEUES.ltiScore,
+        { pollingIntervalSeconds: 1, batchSize: 1, includeMetadata: true },
+        async ([job]) => void (await work(job.data, job.retryCount + 1)),
+      );
+    },
+    async enqueueLtiScore(job) {
+      await insert([{ name: QUEUES.ltiScore, data: job }]);
     },
     async startExportWorkers(work) {
       await boss.work<DataExportJob>(

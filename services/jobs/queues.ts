@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import type { ConversationMarked } from '../domain/conversations/events';
 import type { ReminderJob, ScheduledReminder } from '../domain/conversations/mail';
 import type { MailJob } from '../domain/notifications/mailer';
 
@@ -19,6 +20,7 @@ export const QUEUES = {
   videoRecording: 'video-recording',
   dataExport: 'data-export',
   erasure: 'erasure',
+  ltiScore: 'lti-score',
 } as const;
 
 export type JobRow = Parameters<PgBoss['insert']>[0][number];
@@ -61,6 +63,21 @@ export const erasureJobRow = (job: ErasureJob, at: Date): JobRow => ({
   name: QUEUES.erasure,
   data: job,
   startAfter: at,
+});
+
+/** A marked conversation's score to post to the LMS (issue 33), when its lesson is a line item there. */
+export interface LtiScoreJob {
+  conversationId: string;
+  markedAs: ConversationMarked['data']['markedAs'];
+  /** The marking's time: the score's timestamp, the same on every try. */
+  markedAt: string;
+}
+
+/** One job per marking (the marking event's place in its stream). */
+export const ltiScoreJobRow = (job: LtiScoreJob, marking: { streamId: string; streamVersion: number }): JobRow => ({
+  id: nameBasedId(`lti-score:${marking.streamId}:${marking.streamVersion}`),
+  name: QUEUES.ltiScore,
+  data: job,
 });
 
 export const mailJobRow = (job: MailJob, id?: string): JobRow => ({ ...(id ? { id } : {}), name: QUEUES.sendMail, data: job });

@@ -9,7 +9,12 @@ import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { createCourseAsSystem, createPlans } from '../support/enrollment';
+import { findLtiPlatformForLogin } from '../../projections/lti';
+import { lineItemOf } from '../../services/domain/lti/grades';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { nameOf, writeConversation } from '../support/adminViews';
+import { createCourse, createCourseAsSystem, createPlans } from '../support/enrollment';
+import { systemEvent } from '../support/events';
 import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
 import { atPath, launchBrowser, openSession, screenshot, signInWithCookie, visible } from './support/browser';
 
@@ -123,5 +128,117 @@ test.describe('LTI in the browser', () => {
     await visible(roster.getByRole('row', { name: /Mateo Pending.*Not yet/ }));
     await screenshot(teacherSession.page, 'lti-instructor-roster');
     await teacherSession.close();
+  });
+
+  test('the instructor sees each grade’s way to the LMS, the LMS’s reason for a failed one, and sends it again', async () => {
+    const platform = (await findLtiPlatformForLogin(app.runtime.pool, peer.issuer, peer.clientId))!;
+    const teacher = await signUpOnboarded(app, 'grades-teacher@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, teacher.token, { name: 'Español 2' });
+    const lessons = await app.gql(
+      `query($id: ID!) { course(courseId: $id) { lessonAssignments { id lesson { id title } } } }`,
+      { id: course.id },
+      teacher.token,
+    );
+    const assignment = lessons.data.course.lessonAssignments[0] as { id: string; lesson: { id: string; title: string } };
+    const meta = { actor: SYSTEM_ACTOR };
+    const item = lineItemOf({ id: assignment.id, title: assignment.lesson.title }, course.name);
+    const lineItemUrl = await app.runtime.ltiServices.createLineItem(platform, `${peer.url}/ags/espanol-2/lineitems`, item);
+    await app.runtime.lti.recordLineItem(meta, {
+      lessonId: assignment.lesson.id,
+      courseId: course.id,
+      platformId: platform.id,
+      lineItemUrl,
+      label: item.label,
+      scoreMaximum: item.scoreMaximum,
+    });
+    // Two students who came from the LMS (their launches' own checks are the integration test's).
+    const students: string[] = [];
+    for (const [sub, email, name] of [
+      ['canvas-grades-1', 'sofia@school.example', 'Sofía Ruiz'],
+      ['canvas-grades-2', 'tomas@school.example', 'Tomás Vidal'],
+    ]) {
+      const { result } = await app.runtime.lti.launch(meta, {
+        platformId: platform.id,
+        issuer: platform.issuer,
+        launch: {
+          messageType: 'LtiResourceLinkRequest',
+          deploymentId: peer.deploymentId,
+          subject: sub,
+          email,
+          givenName: null,
+          familyName: null,
+          role: 'STUDENT',
+          contextId: 'espanol-2',
+          contextTitle: null,
+          membershipsUrl: null,
+          lineItemsUrl: null,
+          resourceLinkId: 'link-2',
+          targetLinkUri: null,
+          custom: {},
+          deepLinking: null,
+        },
+        ip: null,
+        courseId: null,
+      });
+      await app.runtime.runner.waitFor(await nameOf(app, result.accountId, name), ['profiles']);
+      students.push(result.accountId);
+    }
+    const lesson = { courseId: course.id, lessonId: assignment.lesson.id };
+    // Each a held conversation of the placed lesson; Sofía's marked completed: its job posts the score.
+    const heldLesson = async (studentId: string, hoursAgo: number, marked: boolean) => {
+      const { conversationId } = await writeConversation(
+        app,
+        studentId,
+        'speaker-1',
+        new Date(Date.now() - hoursAgo * 3600_000),
+        'held',
+        course.id,
+      );
+      const events = [
+        systemEvent('ConversationLessonChanged', { conversationId, courseId: course.id, fromLessonId: null, toLessonId: lesson.lessonId }),
+      ];
+      if (marked)
+        events.push(
+          systemEvent('ConversationMarked', {
+            conversationId,
+            markedAs: 'completed',
+            previous: null,
+            markedBy: null,
+            refundedMinutes: 0,
+            bonusMinutes: 0,
+            promotion: null,
+          }),
+        );
+      await app.runtime.store.appendToStreams([{ stream: `conversation-${conversationId}`, expected: 'any', events }]);
+      return conversationId;
+    };
+    await heldLesson(students[0], 3, true);
+    // Tomás's: the LMS kept refusing it (as the job records its last try).
+    const failed = { conversationId: await heldLesson(students[1], 2, false) };
+    const failedAt = new Date(Date.now() - 3600_000).toISOString();
+    const sending = { conversationId: failed.conversationId, ...lesson, studentId: students[1], platformId: platform.id, lineItemUrl };
+    await app.runtime.lti.scoreSending(meta, { ...sending, timestamp: failedAt, markedAs: 'completed', scoreGiven: 1 });
+    await app.runtime.lti.scoreFailed(meta, {
+      conversationId: failed.conversationId,
+      timestamp: failedAt,
+      status: 403,
+      reason: '{"error":"the course is concluded"}',
+    });
+
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInWithCookie(page, app, 'grades-teacher@example.com', 'Passw0rd!');
+    await page.goto(`/instructor/courses/${course.id}`);
+    const grades = page.getByRole('region', { name: 'Grades sent to the LMS' });
+    await visible(grades.getByRole('row', { name: /Sofía Ruiz.*Completed \(full marks\).*Sent/ }));
+    const tomas = grades.getByRole('row', { name: /Tomás Vidal/ });
+    await visible(tomas.getByText('Failed'));
+    await visible(tomas.getByText('The LMS answered HTTP 403: {"error":"the course is concluded"}'));
+    await screenshot(page, 'lti-instructor-grades');
+    await tomas.getByRole('button', { name: 'Send again' }).click();
+    await visible(grades.getByRole('row', { name: /Tomás Vidal.*Sent/ }));
+    await screenshot(page, 'lti-instructor-grades-resent');
+    assert.equal(peer.received.applied.filter((a) => a.lineItemId === lineItemUrl).length, 2);
+    await session.close();
   });
 });

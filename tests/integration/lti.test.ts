@@ -5,10 +5,15 @@
  * refusal with nothing written.
  */
 import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, eventCountWithoutMail, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import type { NewEvent } from '../../services/eventstore/port';
 import { createCourse, createPlans } from '../support/enrollment';
+import { systemEvent } from '../support/events';
+import { eventually } from '../support/eventually';
 import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
 
 const REGISTER = `mutation($input: RegisterLtiPlatformInput!) {
@@ -306,6 +311,231 @@ describe('LTI deep linking', () => {
       custom: { tertulia_course_id: course.id },
     };
     assert.equal((await launch(peer)).location, `/instructor/courses/${course.id}`);
+  });
+});
+
+/** An instructor's deep-linking launch and pick of one of their course's lessons; returns the link the platform placed. */
+async function placeLesson(teacherEmail: string, sub: string, courseName: string) {
+  const teacher = await signUpOnboarded(app, teacherEmail, 'Passw0rd!', 'INSTRUCTOR');
+  const course = await createCourse(app, teacher.token, { name: courseName });
+  const lessons = await app.gql(
+    `query($id: ID!) { course(courseId: $id) { lessonAssignments { id lesson { id title } } } }`,
+    { id: course.id },
+    teacher.token,
+  );
+  const assignment = lessons.data.course.lessonAssignments[0] as { id: string; lesson: { id: string; title: string } };
+  peer.nextLaunch = { messageType: 'LtiDeepLinkingRequest', sub, email: teacherEmail, roles: [LTI_ROLES.instructor] };
+  const landed = await post(await initiate(peer, `${app.url}${LTI_PATHS.deepLinking}`));
+  const requestId = landed.location!.match(/^\/instructor\/lti\/deep-linking\/([\w-]+)$/)![1];
+  const answer = await fetch(`${app.url}${LTI_PATHS.deepLinkingRespond}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: landed.cookies.map((c) => c.split(';')[0]).join('; ') },
+    body: new URLSearchParams({ requestId, placed: `lesson:${assignment.id}` }),
+  });
+  assert.equal(answer.status, 200);
+  const jwt = (await answer.text()).match(/name="JWT" value="([^"]+)"/)![1];
+  assert.equal((await fetch(peer.deepLinkingReturnUrl, { method: 'POST', body: new URLSearchParams({ JWT: jwt }) })).status, 200);
+  const custom = peer.received.deepLinks.at(-1)!.contentItems[0].custom as Record<string, string>;
+  return { teacher, course, assignment, custom };
+}
+
+describe('LTI line items (Assignment and Grade Services)', () => {
+  it('makes a placed lesson a line item in the LMS course, out of 1, labelled by course and lesson, and records it', async () => {
+    const before = peer.lineItems.size;
+    const { course, assignment, custom } = await placeLesson('items-teacher@school.example', 'lms-items-teacher', 'Spanish 401');
+    assert.deepEqual(custom, { tertulia_lesson_id: assignment.id });
+    assert.equal(peer.lineItems.size, before + 1);
+    const [item] = [...peer.lineItems.values()].slice(-1);
+    assert.deepEqual(
+      { label: item.label, scoreMaximum: item.scoreMaximum, resourceId: item.resourceId, tag: item.tag },
+      { label: `Spanish 401: ${assignment.lesson.title}`, scoreMaximum: 1, resourceId: assignment.id, tag: 'tertulia-lesson' },
+    );
+    const [created] = await app.runtime.store.readStream(`lti-lesson-${assignment.lesson.id}`);
+    assert.equal(created.type, 'LtiLineItemCreated');
+    assert.deepEqual(created.data, {
+      lessonId: assignment.lesson.id,
+      courseId: course.id,
+      platformId,
+      lineItemUrl: item.id,
+      label: item.label,
+      scoreMaximum: 1,
+    });
+  });
+});
+
+/** A lesson conversation of `studentId`, held, then marked `markedAs` at `markedAt` (as the speaker's marking appends it). */
+async function markedLessonConversation(
+  studentId: string,
+  lesson: { courseId: string; lessonId: string },
+  markings: { markedAs: string; at: Date; refundedMinutes?: number }[],
+) {
+  const conversationId = `lti-${crypto.randomUUID()}`;
+  const start = new Date(Date.now() - 2 * 3600_000);
+  const events: NewEvent[] = [
+    systemEvent('ConversationReserved', {
+      conversationId,
+      kind: 'lesson',
+      provider: 'local',
+      reservedBy: studentId,
+      reservedWith: 'speaker-1',
+      reservedStart: start.toISOString(),
+      reservedEnd: new Date(start.getTime() + 15 * 60_000).toISOString(),
+      duration: 15,
+      learningLanguage: 'es',
+      ...lesson,
+      minutes: 15,
+    }),
+  ];
+  let previous: string | null = null;
+  for (const m of markings) {
+    events.push(
+      systemEvent(
+        'ConversationMarked',
+        {
+          conversationId,
+          markedAs: m.markedAs,
+          previous,
+          markedBy: null,
+          refundedMinutes: m.refundedMinutes ?? 0,
+          bonusMinutes: 0,
+          promotion: null,
+        },
+        m.at,
+      ),
+    );
+    previous = m.markedAs;
+  }
+  await app.runtime.store.appendToStreams([{ stream: `conversation-${conversationId}`, expected: 'no_stream', events }]);
+  return conversationId;
+}
+
+describe('LTI scores (Assignment and Grade Services)', () => {
+  it('posts a completed lesson’s score to its line item as the student’s LMS user, once, and clears it when the conversation is refunded', async () => {
+    const { course, assignment, custom } = await placeLesson('scores-teacher@school.example', 'lms-scores-teacher', 'Spanish 501');
+    const lineItemUrl = [...peer.lineItems.keys()].at(-1)!;
+    peer.nextLaunch = { sub: 'lms-scored-learner', email: 'scored@school.example', custom };
+    const learner = await launch(peer);
+    assert.equal(learner.status, 303, learner.page);
+    const studentId = (await app.gql('{ me { id } }', {}, tokenOf(learner.cookies))).data.me.id as string;
+
+    const completedAt = new Date(Date.now() - 60_000);
+    const lesson = { courseId: course.id, lessonId: assignment.lesson.id };
+    const conversationId = await markedLessonConversation(studentId, lesson, [{ markedAs: 'completed', at: completedAt }]);
+    const applied = () => peer.received.applied.filter((a) => a.lineItemId === lineItemUrl);
+    await eventually(() => applied().length === 1, 'the score applied by the platform', 30_000);
+    assert.deepEqual(applied()[0].score, {
+      userId: 'lms-scored-learner',
+      timestamp: completedAt.toISOString(),
+      activityProgress: 'Completed',
+      gradingProgress: 'FullyGraded',
+      scoreGiven: 1,
+      scoreMaximum: 1,
+    });
+    await eventually(async () => {
+      const events = await app.runtime.store.readStream(`lti-score-${conversationId}`);
+      return events.map((e) => e.type).join() === 'LtiScoreSending,LtiScoreSent';
+    }, 'the score recorded as sent');
+
+    // Refunded later (marked missed, its minutes returned): the score is cleared in the LMS.
+    const refundedAt = new Date();
+    const marked = await app.runtime.store.appendToStreams([
+      {
+        stream: `conversation-${conversationId}`,
+        expected: 'any',
+        events: [
+          systemEvent(
+            'ConversationMarked',
+            {
+              conversationId,
+              markedAs: 'missed',
+              previous: 'completed',
+              markedBy: null,
+              refundedMinutes: 15,
+              bonusMinutes: 0,
+              promotion: null,
+            },
+            refundedAt,
+          ),
+        ],
+      },
+    ]);
+    assert.ok(marked.checkpoint);
+    await eventually(() => applied().length === 2, 'the cleared score applied', 30_000);
+    assert.deepEqual(applied()[1].score, {
+      userId: 'lms-scored-learner',
+      timestamp: refundedAt.toISOString(),
+      activityProgress: 'Initialized',
+      gradingProgress: 'NotReady',
+    });
+    // A conversation of a lesson that is no line item, or of a student who never came from the LMS: nothing posted.
+    const other = await signUpOnboarded(app, 'not-from-lms@example.com', 'Passw0rd!', 'STUDENT');
+    const unlinked = await markedLessonConversation(other.accountId, lesson, [{ markedAs: 'completed', at: new Date() }]);
+    await eventually(async () => {
+      const { rows } = await app.runtime.pool.query(
+        "SELECT state FROM pgboss.job WHERE name = 'lti-score' AND data->>'conversationId' = $1",
+        [unlinked],
+      );
+      return rows[0]?.state === 'completed';
+    }, 'the unlinked student’s job done');
+    assert.equal(applied().length, 2);
+    assert.deepEqual(await app.runtime.store.readStream(`lti-score-${unlinked}`), []);
+  });
+});
+
+describe('LTI scores’ sync state (the instructor’s view)', () => {
+  const SCORES = `query($courseId: ID!) { ltiScores(courseId: $courseId) { conversationId studentName lessonTitle completed state status reason } }`;
+  const RETRY = `mutation($id: ID!) { retryLtiScore(conversationId: $id) { conversationId state status reason } }`;
+
+  it('shows the course’s owner each score’s state and the LMS’s reason for a failed one, and sends a failed one again', async () => {
+    const { teacher, course, assignment, custom } = await placeLesson('state-teacher@school.example', 'lms-state-teacher', 'Spanish 601');
+    const lineItemUrl = [...peer.lineItems.keys()].at(-1)!;
+    peer.nextLaunch = { sub: 'lms-state-learner', email: 'state-learner@school.example', custom };
+    const learner = await launch(peer);
+    const studentId = (await app.gql('{ me { id } }', {}, tokenOf(learner.cookies))).data.me.id as string;
+    const lesson = { courseId: course.id, lessonId: assignment.lesson.id };
+    const sent = await markedLessonConversation(studentId, lesson, [{ markedAs: 'completed', at: new Date(Date.now() - 120_000) }]);
+    // A score the LMS kept refusing, as the job records it on its last try (the tries' rule is grades.test.ts's).
+    const failed = await markedLessonConversation(studentId, lesson, []);
+    const failedAt = new Date(Date.now() - 60_000).toISOString();
+    await app.runtime.lti.scoreSending(
+      { actor: SYSTEM_ACTOR },
+      { conversationId: failed, ...lesson, studentId, platformId, lineItemUrl, timestamp: failedAt, markedAs: 'completed', scoreGiven: 1 },
+    );
+    await app.runtime.lti.scoreFailed(
+      { actor: SYSTEM_ACTOR },
+      { conversationId: failed, timestamp: failedAt, status: 400, reason: '{"error":"ags: invalid score"}' },
+    );
+
+    const scores = async () => {
+      const res = await app.gql(SCORES, { courseId: course.id }, teacher.token);
+      assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+      return new Map((res.data.ltiScores as { conversationId: string; state: string }[]).map((r) => [r.conversationId, r]));
+    };
+    await eventually(async () => (await scores()).get(sent)?.state === 'SENT' && (await scores()).has(failed), 'both scores shown');
+    assert.deepEqual((await scores()).get(failed), {
+      conversationId: failed,
+      studentName: null,
+      lessonTitle: assignment.lesson.title,
+      completed: true,
+      state: 'FAILED',
+      status: 400,
+      reason: '{"error":"ags: invalid score"}',
+    });
+
+    // Another instructor, or the student: not theirs.
+    const other = await signUpOnboarded(app, 'state-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    assert.equal((await app.gql(SCORES, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+    assert.equal((await app.gql(RETRY, { id: failed }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+    assert.equal((await app.gql(SCORES, { courseId: course.id }, tokenOf(learner.cookies))).errors?.[0].extensions?.code, 'NOT_FOUND');
+    // Only a failed score is sent again.
+    assert.equal((await app.gql(RETRY, { id: sent }, teacher.token)).errors?.[0].extensions?.code, 'CONFLICT');
+
+    const retried = await app.gql(RETRY, { id: failed }, teacher.token);
+    assert.equal(retried.errors, undefined, JSON.stringify(retried.errors));
+    assert.deepEqual(retried.data.retryLtiScore, { conversationId: failed, state: 'PENDING', status: null, reason: null });
+    await eventually(async () => (await scores()).get(failed)?.state === 'SENT', 'the retried score sent', 30_000);
+    const applied = peer.received.applied.filter((a) => a.lineItemId === lineItemUrl).map((a) => a.score.timestamp);
+    assert.ok(applied.includes(failedAt), 'the same score (the marking’s timestamp) posted again');
   });
 });
 

@@ -73,15 +73,25 @@ export interface LtiPlatformPeer {
   /** The tool's settings as the LMS holds them. */
   tool: { jwksUrl: string; redirectUris: string[] };
   members: Member[];
+  /** The line items tools created, by URL. */
+  lineItems: Map<string, Record<string, unknown>>;
   /** What the platform received and accepted. */
   received: {
     scores: { lineItemId: string; score: Record<string, unknown> }[];
+    /** The scores that changed a result: AGS applies a score only when its timestamp is newer than the one on record. */
+    applied: { lineItemId: string; score: Record<string, unknown> }[];
     deepLinks: { contentItems: Record<string, unknown>[]; data: unknown }[];
     refusals: string[];
   };
   deepLinkingReturnUrl: string;
   /** The login hint this platform sends in its login initiations (and expects back). */
   loginHint: string;
+  /**
+   * Holds the answer to the next score that changes a result: `applied` resolves once it is applied
+   * (and before the tool hears of it), and the answer goes only on `release()`, or never if the
+   * tool's connection is gone by then: the tool dies between the platform's apply and its answer.
+   */
+  holdNextAppliedScore(): { applied: Promise<void>; release(): void };
   /** Follows the tool's login redirect to /auth and returns the form it would post (without posting it). */
   authorize(location: string): Promise<{ action: string; idToken: string; state: string }>;
   close(): Promise<void>;
@@ -112,6 +122,9 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
   const usedJtis = new Set<string>();
   const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
   const lineItems = new Map<string, Record<string, unknown>>();
+  // The timestamp of the result on record, per line item and user.
+  const results = new Map<string, number>();
+  let hold: { applied: () => void; released: Promise<void> } | null = null;
   let toolKeys: ReturnType<typeof createRemoteJWKSet> | null = null;
   const toolKeySet = () => (toolKeys ??= createRemoteJWKSet(new URL(peer.tool.jwksUrl)));
 
@@ -128,7 +141,15 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
     nextLaunch: {},
     tool: { jwksUrl: '', redirectUris: [] },
     members: [],
-    received: { scores: [], deepLinks: [], refusals: [] },
+    lineItems,
+    received: { scores: [], applied: [], deepLinks: [], refusals: [] },
+    holdNextAppliedScore() {
+      let applied!: () => void;
+      let release!: () => void;
+      const appliedPromise = new Promise<void>((resolve) => (applied = resolve));
+      hold = { applied, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { applied: appliedPromise, release };
+    },
     async authorize(location) {
       const res = await fetch(location, { redirect: 'manual' });
       const page = await res.text();
@@ -298,7 +319,20 @@ export async function startLtiPlatform(options: { clientId?: string; deploymentI
         (score.scoreGiven === undefined || (typeof score.scoreGiven === 'number' && typeof score.scoreMaximum === 'number'));
       if (!valid) return refuse(res, 400, 'ags: invalid score');
       peer.received.scores.push({ lineItemId, score });
-      res.writeHead(204).end();
+      const timestamp = Date.parse(String(score.timestamp));
+      if (Number.isNaN(timestamp)) return refuse(res, 400, 'ags: timestamp');
+      const result = `${lineItemId}\n${score.userId}`;
+      if (timestamp > (results.get(result) ?? Number.NEGATIVE_INFINITY)) {
+        results.set(result, timestamp);
+        peer.received.applied.push({ lineItemId, score });
+        const held = hold;
+        hold = null;
+        if (held) {
+          held.applied();
+          await held.released;
+        }
+      }
+      if (!res.destroyed) res.writeHead(204).end();
       return;
     }
     if (req.method === 'POST' && at.pathname === '/deep-linking/return') {

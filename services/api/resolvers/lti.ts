@@ -4,9 +4,18 @@
  * (services/domain/lti/platform.ts); the JWKS check is services/integrations/lti/keySet.ts.
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
-import { findCourse } from '../../../projections/catalog';
-import { adminLtiPlatformsSource, findLtiCourseLink, findLtiPlatform, launchedSubjects } from '../../../projections/lti';
-import { notFound } from '../../domain/shared/errors';
+import { findCourse, lessonAssignments } from '../../../projections/catalog';
+import {
+  adminLtiPlatformsSource,
+  findLtiCourseLink,
+  findLtiPlatform,
+  findLtiScore,
+  launchedSubjects,
+  ltiScoresOfCourse,
+  type LtiScoreRow,
+} from '../../../projections/lti';
+import { findProfiles } from '../../../projections/profiles';
+import { conflict, notFound } from '../../domain/shared/errors';
 import { ltiToolUrls } from '../../integrations/lti/paths';
 import { adminConnection } from '../adminConnection';
 import { isAdmin, requireAdmin, requireViewer } from '../auth';
@@ -17,6 +26,37 @@ async function payload(ctx: ApiContext, platformId: string, changed: boolean, ap
   await settled(ctx, appended, ['lti']);
   const platform = await findLtiPlatform(ctx.runtime.pool, platformId);
   return { changed, platform: readBack(platform, 'The platform was saved but is not readable yet. Please reload.') };
+}
+
+export const LtiScoreMessages = {
+  notFailed: 'Only a score the LMS refused can be sent again.',
+};
+
+/** The course, when the viewer owns it or is an admin (NOT_FOUND otherwise, as the roster). */
+async function ownedCourse(ctx: ApiContext, courseId: string) {
+  const viewer = requireViewer(ctx.viewer);
+  const course = await findCourse(ctx.runtime.pool, courseId);
+  if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound('The course was not found.');
+  return course;
+}
+
+/** Scores as the instructor reads them: the student's name (their profile's) and the lesson's title. */
+async function scoresOf(ctx: ApiContext, courseId: string, rows: LtiScoreRow[]) {
+  const profiles = await findProfiles(ctx.runtime.pool, [...new Set(rows.map((r) => r.studentId))]);
+  const lessons = new Map((await lessonAssignments(ctx.runtime.pool, courseId)).map((a) => [a.lesson.id, a.lesson.title]));
+  return rows.map((r) => {
+    const p = profiles.get(r.studentId);
+    return {
+      conversationId: r.conversationId,
+      studentName: p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null,
+      lessonTitle: lessons.get(r.lessonId) ?? null,
+      completed: r.markedAs === 'completed',
+      state: r.state.toUpperCase() as 'PENDING' | 'SENT' | 'FAILED',
+      status: r.status,
+      reason: r.reason,
+      updatedAt: r.updatedAt,
+    };
+  });
 }
 
 export const ltiResolvers: Resolvers = {
@@ -49,12 +89,44 @@ export const ltiResolvers: Resolvers = {
         studentsNotLaunched: rows.filter((m) => m.role === 'STUDENT' && !m.launched).length,
       };
     },
+    ltiScores: async (_p, { courseId }, ctx) => {
+      await ownedCourse(ctx, courseId);
+      return scoresOf(ctx, courseId, await ltiScoresOfCourse(ctx.runtime.pool, courseId));
+    },
     ltiToolUrls: (_p, _args, ctx) => {
       requireAdmin(ctx.viewer);
       return ltiToolUrls(ctx.runtime.config.publicUrl);
     },
   },
   Mutation: {
+    retryLtiScore: async (_p, { conversationId }, ctx) => {
+      const score = await findLtiScore(ctx.runtime.pool, conversationId);
+      if (!score) throw notFound('The score was not found.');
+      await ownedCourse(ctx, score.courseId);
+      if (score.state !== 'failed') throw conflict(LtiScoreMessages.notFailed);
+      const timestamp = score.scoreTimestamp.toISOString();
+      // Pending again, by the instructor's hand (the log says who), then the same job as a marking's.
+      const { appended } = await ctx.runtime.lti.scoreSending(commandMeta(ctx), {
+        conversationId,
+        courseId: score.courseId,
+        lessonId: score.lessonId,
+        studentId: score.studentId,
+        platformId: score.platformId,
+        lineItemUrl: score.lineItemUrl,
+        timestamp,
+        markedAs: score.markedAs,
+        scoreGiven: score.scoreGiven,
+      });
+      await ctx.runtime.jobs.enqueueLtiScore({ conversationId, markedAs: score.markedAs, markedAt: timestamp });
+      await settled(ctx, appended, ['lti']);
+      const [row] = await scoresOf(ctx, score.courseId, [
+        readBack(
+          await findLtiScore(ctx.runtime.pool, conversationId),
+          'The score was queued again but is not readable yet. Please reload.',
+        ),
+      ]);
+      return row;
+    },
     registerLtiPlatform: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
       const { result, appended } = await ctx.runtime.lti.registerPlatform(commandMeta(ctx), input);

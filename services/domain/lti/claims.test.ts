@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { hashToken } from '../../security/tokens';
-import { CLAIM, LaunchRefused, checkLaunchClaims, mapLtiRoles } from './claims';
+import { AGS_LINE_ITEM_SCOPE, CLAIM, LaunchRefused, checkLaunchClaims, mapLtiRoles } from './claims';
 
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2';
 const expected = { clientId: 'tool-1', nonceHash: hashToken('n-1'), deploymentIds: ['dep-1'] };
@@ -61,6 +61,14 @@ describe('LTI launch claims', () => {
     assert.equal(nrps('https://lms.example/api/lti/courses/1/names_and_roles'), 'https://lms.example/api/lti/courses/1/names_and_roles');
     assert.equal(nrps('http://internal.example/admin'), null);
     assert.equal(nrps('file:///etc/passwd'), null);
+  });
+  it('reads the line items URL only with the line item scope granted and a URL we would call', () => {
+    const ags = (endpoint: Record<string, unknown>) => checkLaunchClaims(claims({ [CLAIM.gradeService]: endpoint }), expected).lineItemsUrl;
+    const url = 'https://lms.example/api/lti/courses/1/line_items';
+    assert.equal(ags({ lineitems: url, scope: [AGS_LINE_ITEM_SCOPE] }), url);
+    assert.equal(ags({ lineitems: url, scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'] }), null);
+    assert.equal(ags({ lineitems: 'http://internal.example/items', scope: [AGS_LINE_ITEM_SCOPE] }), null);
+    assert.equal(checkLaunchClaims(claims(), expected).lineItemsUrl, null);
   });
   it('refuses a wrong nonce, an unknown deployment, another message type or version', () => {
     assert.equal(refusal(claims({ nonce: 'other' })), 'nonce');

@@ -20,7 +20,11 @@ export const CLAIM = {
   deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
   namesRoles: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
+  gradeService: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
 } as const;
+
+/** The Assignment and Grade Services scope that lets a tool create line items. */
+export const AGS_LINE_ITEM_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem';
 
 /** Why a launch was refused; the page says it in the reader's language (services/i18n, lti.refused.<reason>). */
 export const LAUNCH_REFUSALS = [
@@ -64,6 +68,8 @@ export interface VerifiedLaunch {
   contextTitle: string | null;
   /** Names and Role Provisioning Services: where the LMS course's members are listed, when offered. */
   membershipsUrl: string | null;
+  /** Assignment and Grade Services: where line items are created in the LMS course, when the line item scope is granted. */
+  lineItemsUrl: string | null;
   resourceLinkId: string | null;
   targetLinkUri: string | null;
   custom: Record<string, string>;
@@ -92,6 +98,14 @@ export function mapLtiRoles(roles: readonly string[]): LtiRole | null {
   if (is('Instructor')) return 'INSTRUCTOR';
   if (is('Learner')) return 'STUDENT';
   return null;
+}
+
+/** The AGS claim's line items URL, when the platform grants the line item scope and it is a URL we would call. */
+function lineItemsUrlOf(claims: Record<string, unknown>): string | null {
+  const endpoint = object(claims[CLAIM.gradeService]);
+  const url = text(endpoint?.lineitems, 2000);
+  const scopes = Array.isArray(endpoint?.scope) ? endpoint.scope : [];
+  return url && scopes.includes(AGS_LINE_ITEM_SCOPE) && !urlProblem(url) ? url : null;
 }
 
 /** The NRPS claim's URL, when it is a URL we would call (https, or http on a loopback host). */
@@ -164,6 +178,7 @@ export function checkLaunchClaims(
     contextId: text(object(claims[CLAIM.context])?.id),
     contextTitle: text(object(claims[CLAIM.context])?.title, 200),
     membershipsUrl: membershipsUrlOf(claims),
+    lineItemsUrl: lineItemsUrlOf(claims),
     resourceLinkId,
     targetLinkUri: text(claims[CLAIM.targetLinkUri], 2000),
     custom,

@@ -4,7 +4,8 @@ import type { DomainEvent } from '../shared/decider';
  * Events of Tertulia as an LTI 1.3 tool (issue 33). Streams: lti-platform-<id> (a registered
  * platform), lti-registration-<hash of issuer and client id> (one registration per pair),
  * lti-tool-key (our signing key, generated once), lti-user-<hash of issuer and sub> (which account a
- * platform's user is, and each launch of theirs).
+ * platform's user is, and each launch of theirs), lti-course-<course> (its LMS course),
+ * lti-lesson-<lesson> (its line items), lti-score-<conversation> (its score's way to the LMS).
  */
 export interface PlatformSettings {
   name: string;
@@ -59,10 +60,49 @@ export type LtiCourseLinked = DomainEvent<
   { courseId: string; platformId: string; contextId: string; contextTitle: string | null; membershipsUrl: string }
 >;
 
+/**
+ * A lesson placed by deep linking became a line item (a gradebook column) in the LMS course
+ * (Assignment and Grade Services 2.0), created through the line items service the launch offered.
+ */
+export type LtiLineItemCreated = DomainEvent<
+  'LtiLineItemCreated',
+  { lessonId: string; courseId: string; platformId: string; lineItemUrl: string; label: string; scoreMaximum: number }
+>;
+
+/**
+ * A student's score for a marked conversation of such a lesson, on its way to the line item.
+ * `timestamp` is the marking's time: every post of this score carries it, so the LMS applies it
+ * once however often it arrives (AGS: a score not newer than the one on record changes nothing).
+ */
+export type LtiScoreSending = DomainEvent<
+  'LtiScoreSending',
+  {
+    conversationId: string;
+    courseId: string;
+    lessonId: string;
+    studentId: string;
+    platformId: string;
+    lineItemUrl: string;
+    timestamp: string;
+    markedAs: string;
+    scoreGiven: number | null;
+  }
+>;
+/** The platform accepted the score of `timestamp`. */
+export type LtiScoreSent = DomainEvent<'LtiScoreSent', { conversationId: string; timestamp: string }>;
+/** The platform kept refusing it: its status (null when it could not be reached) and what it said. */
+export type LtiScoreFailed = DomainEvent<
+  'LtiScoreFailed',
+  { conversationId: string; timestamp: string; status: number | null; reason: string }
+>;
+export type LtiScoreEvent = LtiScoreSending | LtiScoreSent | LtiScoreFailed;
+
 export const ltiStreams = {
   platform: (platformId: string) => `lti-platform-${platformId}`,
   registration: (pairHash: string) => `lti-registration-${pairHash}`,
   toolKey: () => 'lti-tool-key',
   user: (userHash: string) => `lti-user-${userHash}`,
   course: (courseId: string) => `lti-course-${courseId}`,
+  lesson: (lessonId: string) => `lti-lesson-${lessonId}`,
+  score: (conversationId: string) => `lti-score-${conversationId}`,
 };

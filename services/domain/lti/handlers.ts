@@ -19,6 +19,10 @@ import {
   type LtiAccountLinked,
   type LtiCourseLinked,
   type LtiLaunched,
+  type LtiLineItemCreated,
+  type LtiScoreEvent,
+  type LtiScoreFailed,
+  type LtiScoreSending,
   type LtiToolKeyGenerated,
   type PlatformSettings,
 } from './events';
@@ -232,6 +236,44 @@ export function ltiHandlers(deps: LtiDeps) {
           },
         ]);
         return { accountId, role: launch.role, created, ...(session ?? createdSession!) };
+      });
+    },
+
+    /** A placed lesson's line item, as the LMS created it. */
+    async recordLineItem(meta: CommandMeta, input: LtiLineItemCreated['data']) {
+      return commands.execute(meta, async (tx) => {
+        tx.append(ltiStreams.lesson(input.lessonId), [{ type: 'LtiLineItemCreated', data: input }]);
+      });
+    },
+
+    /**
+     * A score about to be posted: recorded once per marking (its timestamp), so a post tried again
+     * is the same score. `sent` when this marking's score, or a later one's, has already been
+     * accepted: nothing is to be posted.
+     */
+    async scoreSending(meta: CommandMeta, input: LtiScoreSending['data']) {
+      const { result, appended } = await commands.execute(meta, async (tx) => {
+        const stream = ltiStreams.score(input.conversationId);
+        const events = (await tx.read(stream)) as LtiScoreEvent[];
+        const at = Date.parse(input.timestamp);
+        if (events.some((e) => e.type === 'LtiScoreSent' && Date.parse(e.data.timestamp) >= at)) return { sent: true };
+        const last = events.at(-1);
+        if (!(last?.type === 'LtiScoreSending' && last.data.timestamp === input.timestamp))
+          tx.append(stream, [{ type: 'LtiScoreSending', data: input }]);
+        return { sent: false };
+      });
+      return { ...result, appended };
+    },
+
+    async scoreSent(meta: CommandMeta, input: { conversationId: string; timestamp: string }) {
+      return commands.execute(meta, async (tx) => {
+        tx.append(ltiStreams.score(input.conversationId), [{ type: 'LtiScoreSent', data: input }]);
+      });
+    },
+
+    async scoreFailed(meta: CommandMeta, input: LtiScoreFailed['data']) {
+      return commands.execute(meta, async (tx) => {
+        tx.append(ltiStreams.score(input.conversationId), [{ type: 'LtiScoreFailed', data: input }]);
       });
     },
   };

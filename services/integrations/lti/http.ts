@@ -11,13 +11,14 @@ import { holdsRole, homePathForRole } from '../../../contracts/roles';
 import { textProblem } from '../../../contracts/validation/limits';
 import { findCourse, findLessonAssignment, type CourseRow } from '../../../projections/catalog';
 import { findEnrollment } from '../../../projections/enrollments';
-import { findLtiPlatform, findLtiPlatformForLogin } from '../../../projections/lti';
+import { findLtiPlatform, findLtiPlatformForLogin, type LtiPlatformRow } from '../../../projections/lti';
 import { storeAuthToken } from '../../../web/src/lib/authCookies';
 import type { Runtime } from '../../app/runtime';
 import { tokenFromHeaders, viewerFromToken } from '../../api/context';
 import { translate } from '../../i18n/translate';
 import { deepLinkingResponsePage, signDeepLinkingResponse } from './deepLinking';
 import { LaunchRefused, type VerifiedLaunch } from '../../domain/lti/claims';
+import { lineItemOf } from '../../domain/lti/grades';
 import { SYSTEM_ACTOR } from '../../domain/shared/decider';
 import { DomainError } from '../../domain/shared/errors';
 import { newId } from '../../domain/shared/ids';
@@ -158,6 +159,7 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
       if (!request) return sendRefusal(req, res, 'state');
       const platform = await findLtiPlatform(runtime.pool, request.platformId);
       if (!platform) return sendRefusal(req, res, 'issuer');
+      if (lesson && request.lineItemsUrl) await createLineItem(runtime, platform, request.lineItemsUrl, lesson, course);
       const jwt = await signDeepLinkingResponse(await runtime.lti.toolKey(), {
         clientId: platform.clientId,
         issuer: platform.issuer,
@@ -186,6 +188,38 @@ export function ltiRouter(runtime: LtiRuntime): express.Router {
     }
   });
   return router;
+}
+
+/**
+ * A placed lesson becomes a line item in the LMS course, through the line items service the
+ * deep-linking launch offered, before the link goes back. A platform that refuses it does not stop
+ * the placing: the link works, its scores are not posted, and the log says why.
+ */
+async function createLineItem(
+  runtime: LtiRuntime,
+  platform: LtiPlatformRow,
+  lineItemsUrl: string,
+  lesson: NonNullable<Awaited<ReturnType<typeof findLessonAssignment>>>,
+  course: CourseRow,
+) {
+  // The resource is what the link carries (the lesson's place in the course); scores find it by the lesson.
+  const item = lineItemOf({ id: lesson.id, title: lesson.lesson.title }, course.name);
+  try {
+    const lineItemUrl = await runtime.ltiServices.createLineItem(platform, lineItemsUrl, item);
+    await runtime.lti.recordLineItem(
+      { actor: SYSTEM_ACTOR },
+      {
+        lessonId: lesson.lesson.id,
+        courseId: course.id,
+        platformId: platform.id,
+        lineItemUrl,
+        label: item.label,
+        scoreMaximum: item.scoreMaximum,
+      },
+    );
+  } catch (error) {
+    runtime.log.warn({ err: error, lessonId: lesson.id, platformId: platform.id }, 'the LMS did not create a placed lesson’s line item');
+  }
 }
 
 /** The course a link opens: its custom parameter names the course, or one of its lessons. */
@@ -219,6 +253,7 @@ async function landingOf(
         deploymentId: launch.deploymentId,
         returnUrl: launch.deepLinking.returnUrl,
         data: launch.deepLinking.data,
+        lineItemsUrl: launch.lineItemsUrl,
       },
       who.now,
     );

@@ -13,6 +13,8 @@ import { DomainError } from '../../domain/shared/errors';
 
 export const LTI_SCOPES = {
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+  lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+  score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
 
 export const ServiceMessages = {
@@ -21,7 +23,16 @@ export const ServiceMessages = {
   roster: (status: number) => `The LMS did not give the course's roster (HTTP ${status}).`,
   unreachable: 'The LMS could not be reached. Please try again in a moment.',
   malformed: 'The LMS answered a roster Tertulia cannot read.',
+  lineItem: (status: number) => `The LMS did not create the lesson's gradebook column (HTTP ${status}).`,
+  lineItemMalformed: 'The LMS answered a gradebook column Tertulia cannot read.',
 };
+
+/** What a platform answered a score post: its status (null: no answer, or no token) and its words, cut short. */
+export interface ScorePostAnswer {
+  status: number | null;
+  reason: string;
+}
+const REASON_MAX = 500;
 
 const TIMEOUT_MS = 10_000;
 const MAX_PAGES = 20;
@@ -38,6 +49,13 @@ export interface RosterMember {
   name: string | null;
   role: 'STUDENT' | 'INSTRUCTOR' | null;
   active: boolean;
+}
+
+/** A line item's scores service: its path plus `/scores`, its query kept (Canvas's line item URLs carry one). */
+export function scoresUrlOf(lineItemUrl: string): string {
+  const url = new URL(lineItemUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/scores`;
+  return url.toString();
 }
 
 const unavailable = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
@@ -91,6 +109,47 @@ export function ltiServices(toolKey: () => Promise<ToolKey>) {
   }
 
   return {
+    /** Creates a line item in the LMS course (AGS 2.0 §3.2); returns its URL. */
+    async createLineItem(
+      platform: PlatformClient,
+      lineItemsUrl: string,
+      item: { label: string; scoreMaximum: number; resourceId: string; tag: string },
+    ): Promise<string> {
+      const token = await accessToken(platform, LTI_SCOPES.lineItem);
+      const res = await call(lineItemsUrl, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/vnd.ims.lis.v2.lineitem+json',
+          accept: 'application/vnd.ims.lis.v2.lineitem+json',
+        },
+        body: JSON.stringify(item),
+      });
+      if (!res.ok) throw unavailable(ServiceMessages.lineItem(res.status));
+      const id = str(((await res.json().catch(() => null)) as { id?: unknown } | null)?.id, 2000);
+      if (!id || new URL(id).origin !== new URL(lineItemsUrl).origin) throw unavailable(ServiceMessages.lineItemMalformed);
+      return id;
+    },
+
+    /**
+     * Posts a score to a line item's scores service (AGS 2.0 §3.4: `<line item>/scores`, the query
+     * kept after the path). Never throws: the answer says what happened, for the job to decide.
+     */
+    async postScore(platform: PlatformClient, lineItemUrl: string, score: object): Promise<ScorePostAnswer> {
+      try {
+        const token = await accessToken(platform, LTI_SCOPES.score);
+        const res = await call(scoresUrlOf(lineItemUrl), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
+          body: JSON.stringify(score),
+        });
+        const text = await res.text().catch(() => '');
+        return { status: res.status, reason: text.slice(0, REASON_MAX) };
+      } catch (error) {
+        return { status: null, reason: (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX) };
+      }
+    },
+
     /** The LMS course's members, every page (at most 20 pages, 5,000 members). */
     async roster(platform: PlatformClient, membershipsUrl: string): Promise<RosterMember[]> {
       const token = await accessToken(platform, LTI_SCOPES.nrps);

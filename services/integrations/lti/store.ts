@@ -19,6 +19,12 @@ export const ltiMigrations: Migration[] = [
            return_url text NOT NULL, data text, expires_at timestamptz NOT NULL)`,
     down: 'DROP TABLE lti_deep_linking_requests; DROP TABLE lti_login_states',
   },
+  {
+    // Assignment and Grade Services: where a placed lesson's line item is created.
+    id: '002_lti_deep_linking_line_items',
+    up: 'ALTER TABLE lti_deep_linking_requests ADD COLUMN line_items_url text',
+    down: 'ALTER TABLE lti_deep_linking_requests DROP COLUMN line_items_url',
+  },
 ];
 
 export const migrateLti = (pool: Pool) => migrate(pool, 'lti', ltiMigrations);
@@ -60,13 +66,15 @@ export interface DeepLinkingRequest {
   deploymentId: string;
   returnUrl: string;
   data: string | null;
+  /** The launch's line items service (AGS), when the platform granted it. */
+  lineItemsUrl: string | null;
 }
 
 export async function saveDeepLinkingRequest(pool: Pool, request: DeepLinkingRequest, now: Date) {
   await pool.query('DELETE FROM lti_deep_linking_requests WHERE expires_at < $1', [now]);
   await pool.query(
-    `INSERT INTO lti_deep_linking_requests (request_id, account_id, platform_id, deployment_id, return_url, data, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO lti_deep_linking_requests (request_id, account_id, platform_id, deployment_id, return_url, data, line_items_url, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       request.requestId,
       request.accountId,
@@ -74,13 +82,14 @@ export async function saveDeepLinkingRequest(pool: Pool, request: DeepLinkingReq
       request.deploymentId,
       request.returnUrl,
       request.data,
+      request.lineItemsUrl,
       new Date(now.getTime() + DEEP_LINKING_LIFETIME_MS),
     ],
   );
 }
 
 const DEEP_LINKING_COLUMNS = `request_id AS "requestId", account_id AS "accountId", platform_id AS "platformId",
-  deployment_id AS "deploymentId", return_url AS "returnUrl", data`;
+  deployment_id AS "deploymentId", return_url AS "returnUrl", data, line_items_url AS "lineItemsUrl"`;
 
 /** The account's unexpired request, or null (another account's is null too). */
 export async function findDeepLinkingRequest(

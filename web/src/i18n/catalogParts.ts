@@ -87,6 +87,7 @@ export const PARTS = {
     'classView.tab',
     'classView.loading',
     'ltiRoster',
+    'ltiScores',
   ],
   /** A course's students tab, loaded when opened. */
   instructorCourseStudents: ['instructor.students', 'student.conversations.row'],

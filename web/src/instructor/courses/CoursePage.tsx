@@ -30,6 +30,7 @@ import { COURSE } from './operations';
 import { RecordingConsent } from './RecordingConsent';
 import { TopicsTab } from './TopicsTab';
 import { LmsRoster } from '../lti/LmsRoster';
+import { LmsScores } from '../lti/LmsScores';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense } from 'react';
@@ -136,6 +137,7 @@ export default function CoursePage() {
             </Typography>
           </Paper>
           <LmsRoster courseId={course.id} />
+          <LmsScores courseId={course.id} />
           <RecordingConsent courseId={course.id} readOnly={course.isPast} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
