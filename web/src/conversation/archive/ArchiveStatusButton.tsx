@@ -13,11 +13,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type MouseEvent, type ReactNode, useEffect } from 'react';
+import { useT } from '../../i18n/useT';
 import { openArchiveWindow } from '../windows';
 import { ARCHIVE_IN_PROGRESS, CONVERSATION_ARCHIVE, archivePath } from './operations';
 
 export const ARCHIVE_POLL_MS = 5000;
-export const PLAY_ARCHIVE = 'Play archive';
 
 export function ArchiveStatusButton({
   conversationId,
@@ -29,6 +29,7 @@ export function ArchiveStatusButton({
   labelled?: boolean;
   none?: ReactNode;
 }) {
+  const t = useT();
   const { data, startPolling, stopPolling } = useQuery(CONVERSATION_ARCHIVE, {
     variables: { conversationId },
     fetchPolicy: 'cache-and-network',
@@ -45,10 +46,18 @@ export function ArchiveStatusButton({
   if (!archive) return <>{none}</>;
   const available = archive.status === 'AVAILABLE';
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Archive" role="group">
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="center"
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+      aria-label={t('conversation.archive.group')}
+      role="group"
+    >
       {labelled && (
         <Typography component="span" fontWeight={600}>
-          Archive:
+          {t('conversation.archive.label')}
         </Typography>
       )}
       {available ? (
@@ -63,7 +72,7 @@ export function ArchiveStatusButton({
           }}
           startIcon={<PlayCircleOutlineIcon />}
         >
-          {PLAY_ARCHIVE}
+          {t('conversation.archive.play')}
         </Button>
       ) : (
         <>
@@ -71,7 +80,7 @@ export function ArchiveStatusButton({
             {archive.statusText}
           </Typography>
           <Button variant="outlined" size="small" disabled startIcon={<PlayCircleOutlineIcon />}>
-            {PLAY_ARCHIVE}
+            {t('conversation.archive.play')}
           </Button>
         </>
       )}
