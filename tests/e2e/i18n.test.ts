@@ -165,7 +165,7 @@ test('a student chooses French in the settings: the shell speaks French, also af
     await page.getByRole('button', { name: SPANISH.signIn, exact: true }).click();
     await atPath(page, '/student/home');
     await page.getByRole('link', { name: SPANISH.settings, exact: true }).click();
-    await page.getByRole('link', { name: /^Profile/ }).click();
+    await page.getByRole('link', { name: /^Perfil/ }).click();
     await page.getByRole('combobox', { name: 'Idioma' }).click();
     await page.getByRole('option', { name: 'Français' }).click();
     await page.getByRole('button', { name: 'Usar este idioma' }).click();

@@ -236,6 +236,35 @@ test.describe('switch roles in the student settings', () => {
       await context.close();
     }
   });
+
+  test("speaks the browser's Spanish on a phone: the cards, the profile form and the role switch (issue 32)", async () => {
+    await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: 'ajustes@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] },
+    );
+    const { context, page, pageErrors } = await openSession(browser, app, { viewport: { width: 375, height: 800 }, locale: 'es-ES' });
+    try {
+      await signInWithCookie(page, app, 'ajustes@example.com', PASSWORD);
+      await page.goto('/student/settings');
+      await visible(page.getByRole('heading', { name: 'Tus ajustes', level: 1 }));
+      const cards = page.getByRole('list', { name: 'Ajustes' }).getByRole('listitem');
+      await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
+      await visible(page.getByRole('heading', { name: 'Minutos y pagos' }));
+      await screenshot(page, 'settings-es-cards-375');
+      await page.getByRole('link', { name: /^Perfil/ }).click();
+      await visible(page.getByRole('textbox', { name: 'Nombre visible' }));
+      await visible(page.getByRole('button', { name: 'Guardar' }));
+      await screenshot(page, 'settings-es-profile-375');
+      await page.getByRole('link', { name: /Todos los ajustes/ }).click();
+      await page.getByRole('link', { name: /^Cambiar de rol/ }).click();
+      await visible(page.getByRole('button', { name: /^Cambiar a (profesor\/a|estudiante)$/ }));
+      await screenshot(page, 'settings-es-roles-375');
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing scrolls sideways');
+      assert.deepEqual(pageErrors.map(String), []);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.describe('instructor onboarding and settings', () => {

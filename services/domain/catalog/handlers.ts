@@ -10,6 +10,7 @@ import { DomainError, badInput, unauthorized } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { normalizeEmail } from '../../../contracts/validation/email';
 import { provisionErrors, type ProvisionRow } from '../../../contracts/validation/instructor';
+import { accountIdForEmail, mailLocale } from '../identity/handlers';
 import type { Mailer } from '../notifications/mailer';
 import { assertNoFieldErrors } from '../shared/errors';
 import { enrollmentStream } from '../enrollment/enrollment';
@@ -222,8 +223,11 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
             catalogStreams.course(courseId),
             decideShareCourse(state, { inviteId, emailAddress }, { now: tx.now, actor: tx.actor }),
           );
+          // In the language of the address's account, when it has one (its setting); English otherwise.
+          const owner = deps.mailer ? await accountIdForEmail(tx, emailAddress) : null;
           deps.mailer?.queue(tx, {
             recipient: { accountId: null, emailAddress },
+            locale: owner ? await mailLocale(tx, owner, undefined) : undefined,
             templateKey: 'course_share_invite',
             templateValue: {
               courseName: row.name?.trim() || template.name,

@@ -10,6 +10,7 @@
 import type { Locale } from '../../../contracts/i18n/locales';
 import type { CommandTransaction } from '../../commands/execute';
 import { evolveAccount, initialAccount } from '../identity/account';
+import { mailLocale } from '../identity/handlers';
 import { streams as identityStreams, type AccountEvent } from '../identity/events';
 import { fold } from '../shared/decider';
 import type { Mailer } from './mailer';
@@ -70,5 +71,6 @@ export async function queuePaymentReceipt(
       card: input.cardLast4 ? `${input.cardBrand ?? 'card'} ending in ${input.cardLast4}` : '',
       link: input.receiptUrl ?? `${receipts.publicUrl.replace(/\/$/, '')}/student/settings`,
     },
+    locale: await mailLocale(tx, input.accountId, undefined),
   });
 }

@@ -2,9 +2,8 @@
  * The account's mail templates: a welcome when someone signs up, and a receipt for every payment
  * (queued by accountMail.ts).
  */
-import { PRODUCT_NAME } from '../../../contracts/enrollment';
 import type { Locale } from '../../../contracts/i18n/locales';
-import { translate } from '../../i18n/translate';
+import { type ServerMessageId, translate } from '../../i18n/translate';
 import { escapeHtml, type RenderedMail } from './renderedMail';
 
 export const AccountTemplates = { welcome: 'welcome', paymentReceipt: 'payment_receipt' } as const;
@@ -68,21 +67,24 @@ export const accountTemplates: Record<
    * values: amount ('$90.00'), minutes, courseName, paidAt (ISO instant), paymentId, card ('visa
    * ending in 4242' or empty), link (the gateway's receipt, or the student's minutes and payments).
    */
-  [AccountTemplates.paymentReceipt]: (v) => ({
-    subject: `Your ${PRODUCT_NAME} receipt: ${v.amount}`,
-    ...paragraphs(
-      [
-        'Hello,',
-        `Thank you for your payment. ${v.minutes} minutes were added to your account.`,
-        `Amount paid: ${v.amount}`,
-        `Minutes: ${v.minutes}`,
-        `For: ${v.courseName}`,
-        ...(v.card ? [`Paid with: ${v.card}`] : []),
-        `Date: ${v.paidAt.slice(0, 10)}`,
-        `Payment: ${v.paymentId}`,
-      ],
-      { href: v.link, label: 'View your receipt' },
-      ['Keep this message for your records.'],
-    ),
-  }),
+  [AccountTemplates.paymentReceipt]: (v, _secrets, locale) => {
+    const t = (id: ServerMessageId) => translate(locale, id, { ...v, date: v.paidAt.slice(0, 10) });
+    return {
+      subject: t('mail.receipt.subject'),
+      ...paragraphs(
+        [
+          t('mail.hello'),
+          t('mail.receipt.thanks'),
+          t('mail.receipt.amount'),
+          t('mail.receipt.minutes'),
+          t('mail.receipt.for'),
+          ...(v.card ? [t('mail.receipt.card')] : []),
+          t('mail.receipt.date'),
+          t('mail.receipt.payment'),
+        ],
+        { href: v.link, label: t('mail.receipt.action') },
+        [t('mail.receipt.keep')],
+      ),
+    };
+  },
 };

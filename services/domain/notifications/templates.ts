@@ -55,39 +55,43 @@ const templates: Record<string, Template> = {
     };
   },
   // Live support (issue 9): an answer that came while the visitor was away.
-  support_answer: (values) => ({
-    subject: 'Tertulia support answered you',
-    text: [
-      `Hello,`,
-      ``,
-      `Tertulia support answered your message:`,
-      ``,
-      values.answer,
-      ``,
-      `Open Help on Tertulia to reply: ${values.link}`,
-    ].join('\n'),
-    html: `<p>Hello,</p><p>Tertulia support answered your message:</p><blockquote style="white-space:pre-wrap">${escapeHtml(values.answer)}</blockquote>
-<p><a href="${escapeHtml(values.link)}">Open Help on Tertulia to reply</a></p>`,
-  }),
-  // Speakers (issue 8): the invitation link carries the invitation token, so it is a secret.
-  speaker_invitation: (values, secrets) => {
-    const link = secrets.invitationLink ?? '[redacted]';
+  support_answer: (values, _secrets, locale) => {
+    const t = (id: ServerMessageId) => translate(locale, id, values);
     return {
-      subject: 'You are invited to speak on Tertulia',
+      subject: t('mail.supportAnswer.subject'),
       text: [
-        `Hello,`,
+        t('mail.hello'),
         ``,
-        `You are invited to join Tertulia as a speaker, holding conversations with language students.`,
-        `Open this link to create your account for ${values.emailAddress}:`,
+        t('mail.supportAnswer.answered'),
+        ``,
+        values.answer,
+        ``,
+        `${t('mail.supportAnswer.reply')}: ${values.link}`,
+      ].join('\n'),
+      html: `<p>${escapeHtml(t('mail.hello'))}</p><p>${escapeHtml(t('mail.supportAnswer.answered'))}</p><blockquote style="white-space:pre-wrap">${escapeHtml(values.answer)}</blockquote>
+<p><a href="${escapeHtml(values.link)}">${escapeHtml(t('mail.supportAnswer.reply'))}</a></p>`,
+    };
+  },
+  // Speakers (issue 8): the invitation link carries the invitation token, so it is a secret.
+  speaker_invitation: (values, secrets, locale) => {
+    const link = secrets.invitationLink ?? '[redacted]';
+    const t = (id: ServerMessageId) => translate(locale, id, values);
+    return {
+      subject: t('mail.speakerInvitation.subject'),
+      text: [
+        t('mail.hello'),
+        ``,
+        t('mail.speakerInvitation.invited'),
+        t('mail.speakerInvitation.open'),
         ``,
         link,
         ``,
-        `After you sign up we will schedule a short interview with you.`,
+        t('mail.speakerInvitation.interview'),
       ].join('\n'),
-      html: `<p>Hello,</p><p>You are invited to join Tertulia as a speaker, holding conversations with language students.</p>
-<p>Open this link to create your account for ${escapeHtml(values.emailAddress)}:</p>
-<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>
-<p>After you sign up we will schedule a short interview with you.</p>`,
+      html: `<p>${escapeHtml(t('mail.hello'))}</p><p>${escapeHtml(t('mail.speakerInvitation.invited'))}</p>
+<p>${escapeHtml(t('mail.speakerInvitation.open'))}</p>
+<p><a href="${escapeHtml(link)}">${escapeHtml(t('mail.speakerInvitation.action'))}</a></p>
+<p>${escapeHtml(t('mail.speakerInvitation.interview'))}</p>`,
     };
   },
   // Conversations (issue 8): reserved, canceled, transferred, reminder, with calendar files.

@@ -1,5 +1,6 @@
 /** Live support use cases (issue 9): the visitor writes, the staff answers (mailed when the visitor is away). */
 import type { CommandExecutor, CommandMeta } from '../../commands/execute';
+import { mailLocale } from '../identity/handlers';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';
@@ -37,6 +38,7 @@ export function supportHandlers(deps: SupportDeps) {
             recipient: { accountId: input.visitorId, emailAddress: input.mailTo },
             templateKey: 'support_answer',
             templateValue: { answer: posted.body, link: `${deps.publicUrl}/?help=open` },
+            locale: await mailLocale(tx, input.visitorId, undefined),
           });
         }
         return posted;

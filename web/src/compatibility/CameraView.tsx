@@ -7,9 +7,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { useT } from '../i18n/useT';
 import { NO_CAMERA_FOUND } from './mediaErrors';
 
 export function CameraView({ stream, starting, noCamera }: { stream: MediaStream | null; starting: boolean; noCamera: boolean }) {
+  const t = useT();
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const element = video.current;
@@ -27,7 +29,7 @@ export function CameraView({ stream, starting, noCamera }: { stream: MediaStream
         autoPlay
         playsInline
         muted
-        aria-label="Your camera preview"
+        aria-label={t('compatibility.cameraPreview')}
         sx={{ display: stream ? 'block' : 'none', width: '100%', height: '100%', objectFit: 'contain', transform: 'scaleX(-1)' }}
       />
       {!stream && (
@@ -46,7 +48,9 @@ export function CameraView({ stream, starting, noCamera }: { stream: MediaStream
           }}
         >
           {starting ? <CircularProgress color="inherit" size={32} aria-hidden /> : <VideocamOffIcon fontSize="large" aria-hidden />}
-          <Typography>{starting ? 'Starting your camera…' : noCamera ? NO_CAMERA_FOUND : 'The camera is not available'}</Typography>
+          <Typography>
+            {starting ? t('compatibility.cameraStarting') : noCamera ? NO_CAMERA_FOUND : t('compatibility.cameraUnavailable')}
+          </Typography>
         </Box>
       )}
     </Box>

@@ -14,9 +14,11 @@ import { MicrophoneMeter } from './MicrophoneMeter';
 import { SpeedCheck } from './SpeedCheck';
 import { useUserMedia, type UserMedia } from './useUserMedia';
 import { WebRtcSupport } from './WebRtcSupport';
+import { useT } from '../i18n/useT';
 
 /** The catalogue's messages for what could not be started, with a way to ask again. */
 export function MediaMessages({ media }: { media: UserMedia & { retry: () => void } }) {
+  const t = useT();
   if (media.status !== 'ready' || !media.messages.length) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
@@ -27,7 +29,7 @@ export function MediaMessages({ media }: { media: UserMedia & { retry: () => voi
       ))}
       <Box>
         <Button variant="outlined" onClick={media.retry}>
-          Try again
+          {t('compatibility.tryAgain')}
         </Button>
       </Box>
     </Stack>
@@ -35,6 +37,7 @@ export function MediaMessages({ media }: { media: UserMedia & { retry: () => voi
 }
 
 export function EquipmentCheck({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
+  const t = useT();
   const media = useUserMedia(true, true);
   const starting = media.status === 'starting';
   return (
@@ -48,17 +51,17 @@ export function EquipmentCheck({ headingLevel = 2 }: { headingLevel?: HeadingLev
           alignItems: 'start',
         }}
       >
-        <CheckSection title="Camera" level={headingLevel}>
+        <CheckSection title={t('compatibility.camera')} level={headingLevel}>
           <CameraView stream={media.camera} starting={starting} noCamera={media.noCamera} />
         </CheckSection>
         <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <CheckSection title="Microphone" level={headingLevel}>
+          <CheckSection title={t('compatibility.microphone')} level={headingLevel}>
             <MicrophoneMeter stream={media.microphone} starting={starting} />
           </CheckSection>
-          <CheckSection title="Browser support" level={headingLevel}>
+          <CheckSection title={t('compatibility.browser')} level={headingLevel}>
             <WebRtcSupport />
           </CheckSection>
-          <CheckSection title="Connection speed" level={headingLevel}>
+          <CheckSection title={t('compatibility.connection')} level={headingLevel}>
             <SpeedCheck />
           </CheckSection>
         </Stack>
@@ -69,11 +72,12 @@ export function EquipmentCheck({ headingLevel = 2 }: { headingLevel?: HeadingLev
 
 /** The camera preview alone (/speaker/compatibility/camera). */
 export function CameraCheck({ headingLevel = 2 }: { headingLevel?: HeadingLevel }) {
+  const t = useT();
   const media = useUserMedia(true, false);
   return (
     <Box sx={{ maxWidth: 720 }}>
       <MediaMessages media={media} />
-      <CheckSection title="Camera" level={headingLevel}>
+      <CheckSection title={t('compatibility.camera')} level={headingLevel}>
         <CameraView stream={media.camera} starting={media.status === 'starting'} noCamera={media.noCamera} />
       </CheckSection>
     </Box>

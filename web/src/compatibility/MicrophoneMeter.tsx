@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '../i18n/useT';
 import { levelOfRms } from './media';
 
 const READ_EVERY_MS = 100;
@@ -54,6 +55,7 @@ function useMicrophoneLevel(stream: MediaStream | null) {
 }
 
 export function MicrophoneMeter({ stream, starting }: { stream: MediaStream | null; starting: boolean }) {
+  const t = useT();
   const { level, suspended, resume } = useMicrophoneLevel(stream);
   const live = !!stream?.getAudioTracks().length;
   return (
@@ -61,20 +63,20 @@ export function MicrophoneMeter({ stream, starting }: { stream: MediaStream | nu
       <LinearProgress
         variant="determinate"
         value={level}
-        aria-label="Microphone level"
+        aria-label={t('compatibility.microphoneLevel')}
         sx={{ height: 12, borderRadius: 1, mb: 1 }}
         color={live ? 'success' : 'inherit'}
       />
       <Typography variant="body2" color="text.secondary">
         {starting
-          ? 'Starting your microphone…'
+          ? t('compatibility.microphoneStarting')
           : live
-            ? 'Say something: the bar should move as you speak.'
-            : 'The microphone is not available.'}
+            ? t('compatibility.microphoneLive')
+            : t('compatibility.microphoneUnavailable')}
       </Typography>
       {live && suspended && (
         <Button size="small" variant="outlined" onClick={resume} sx={{ mt: 1 }}>
-          Start the microphone meter
+          {t('compatibility.microphoneStart')}
         </Button>
       )}
     </Box>

@@ -10,6 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { REQUIRED_MBPS } from '../../../contracts/throughput';
+import { Message } from '../i18n/Message';
+import { useT } from '../i18n/useT';
 import { formatMbps, runSpeedCheck, speedVerdict, type SpeedPhase, type SpeedResult } from './speed';
 
 type State =
@@ -19,6 +21,7 @@ type State =
   | { kind: 'failed'; message: string };
 
 export function SpeedCheck() {
+  const t = useT();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -43,33 +46,35 @@ export function SpeedCheck() {
   return (
     <Stack spacing={1.5} alignItems="stretch">
       <Typography variant="body2" color="text.secondary">
-        Conversations need at least {REQUIRED_MBPS} Mbps down and {REQUIRED_MBPS} Mbps up. Run this check at least 1 hour before a session
-        in a new place.
+        {t('compatibility.speed.need', { required: REQUIRED_MBPS })}
       </Typography>
       <Box>
         <Button variant="contained" onClick={() => void start()} disabled={state.kind === 'running'}>
-          Check connection speed
+          {t('compatibility.speed.check')}
         </Button>
       </Box>
       {state.kind === 'running' && (
         <LinearProgress
           variant="determinate"
           value={state.percent}
-          aria-label="Connection speed check progress"
+          aria-label={t('compatibility.speed.progress')}
           sx={{ height: 8, borderRadius: 1 }}
         />
       )}
       <Box aria-live="polite">
         {state.kind === 'running' && (
           <Typography variant="body2">
-            {state.phase === 'download' ? 'Checking the download speed…' : 'Checking the upload speed…'}
+            {t(state.phase === 'upload' ? 'compatibility.speed.checkingUpload' : 'compatibility.speed.checkingDownload')}
           </Typography>
         )}
         {state.kind === 'done' && verdict && (
           <Stack spacing={1}>
             <Typography>
-              Download <strong>{formatMbps(state.result.downMbps)} Mbps</strong> · Upload{' '}
-              <strong>{formatMbps(state.result.upMbps)} Mbps</strong>
+              <Message
+                id="compatibility.speed.result"
+                values={{ down: formatMbps(state.result.downMbps), up: formatMbps(state.result.upMbps) }}
+                tags={{ strong: (words) => <strong>{words}</strong> }}
+              />
             </Typography>
             <Alert severity={verdict.ok ? 'success' : 'warning'}>{verdict.text}</Alert>
           </Stack>

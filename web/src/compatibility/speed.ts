@@ -5,6 +5,7 @@
  * the browser; upload by the server (`ms`, from the request's headers to its last byte), or by the
  * browser when the server's time is too small to mean anything.
  */
+import { translateOr } from '../i18n/translate';
 import { REQUIRED_MBPS, THROUGHPUT_MAX_BYTES, THROUGHPUT_PATH, type UploadResult } from '../../../contracts/throughput';
 
 export interface SpeedResult {
@@ -41,9 +42,17 @@ export function speedVerdict({ downMbps, upMbps }: SpeedResult): Verdict {
     ...(downMbps < REQUIRED_MBPS ? [`download ${formatMbps(downMbps)} Mbps`] : []),
     ...(upMbps < REQUIRED_MBPS ? [`upload ${formatMbps(upMbps)} Mbps`] : []),
   ];
-  return short.length
-    ? { ok: false, text: `Below the ${REQUIRED_MBPS} Mbps needed: ${short.join(' and ')}` }
-    : { ok: true, text: `Meets the ${REQUIRED_MBPS} Mbps requirement` };
+  if (!short.length)
+    return {
+      ok: true,
+      text: translateOr('compatibility.speed.meets', `Meets the ${REQUIRED_MBPS} Mbps requirement`, { required: REQUIRED_MBPS }),
+    };
+  const which = short.length === 2 ? 'both' : downMbps < REQUIRED_MBPS ? 'download' : 'upload';
+  const values = { required: REQUIRED_MBPS, which, down: formatMbps(downMbps), up: formatMbps(upMbps) };
+  return {
+    ok: false,
+    text: translateOr('compatibility.speed.below', `Below the ${REQUIRED_MBPS} Mbps needed: ${short.join(' and ')}`, values),
+  };
 }
 
 /** Progress of one transfer: bytes done of bytes planned. */

@@ -6,10 +6,11 @@ import { Messages } from '../../../contracts/errors';
 import { homePathForRole } from '../../../contracts/roles';
 import { errorMessage } from '../lib/errors';
 import { SWITCH_ROLE } from '../lib/operations';
-import { isKnownRole, roleLabel, switchableRoles } from '../lib/roles';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
+import { isKnownRole, roleWord, switchableRoles } from '../lib/roles';
 import { notifyError, notifyInfo } from './snackbars';
 
-export const SWITCHING_ROLES_MESSAGE = 'Switching roles. Please wait...';
 export const ROLE_SWITCH_SNACKBAR_MS = 3000;
 
 export interface SwitchingAccount {
@@ -23,6 +24,7 @@ export interface SwitchingAccount {
  * role, nothing at all for a single-role account. A switch lands on that role's home.
  */
 export function RoleSwitch({ account }: { account: SwitchingAccount }) {
+  const t = useT();
   const navigate = useNavigate();
   const [switchRole, { loading }] = useMutation(SWITCH_ROLE, {
     context: { quiet: true },
@@ -42,7 +44,7 @@ export function RoleSwitch({ account }: { account: SwitchingAccount }) {
       notifyError(Messages.unknownRole);
       return;
     }
-    notifyInfo(SWITCHING_ROLES_MESSAGE, { autoHideDuration: ROLE_SWITCH_SNACKBAR_MS });
+    notifyInfo(translate('roles.switching'), { autoHideDuration: ROLE_SWITCH_SNACKBAR_MS });
     try {
       const { data } = await switchRole({ variables: { input: { role } } });
       const home = data?.switchRole.switched ? homePathForRole(data.switchRole.role) : null;
@@ -60,7 +62,7 @@ export function RoleSwitch({ account }: { account: SwitchingAccount }) {
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {roles.map((role) => (
         <Button key={role} variant="outlined" disabled={loading} onClick={() => void switchTo(role)}>
-          Switch to {roleLabel(role)}
+          {t('roles.switchTo', { role: roleWord(role) })}
         </Button>
       ))}
     </Stack>

@@ -9,7 +9,9 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/errors';
-import { PASSWORD_RESET_SENT_MESSAGE, RECOVER_PASSWORD } from '../lib/operations';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
+import { RECOVER_PASSWORD } from '../lib/operations';
 import { switchableRoles } from '../lib/roles';
 import { formatDateTime } from '../lib/time';
 import { Loading } from './Loading';
@@ -54,20 +56,22 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
  * (`roleSwitch={false}`: the student settings show that card on its own).
  */
 export function SecuritySettings({ roleSwitch = true }: { roleSwitch?: boolean } = {}) {
+  const t = useT();
   const { data, loading, error, refetch } = useQuery(ACCOUNT_SECURITY);
   const [recoverPassword, recovery] = useMutation(RECOVER_PASSWORD, {
     context: { quiet: true },
   });
 
-  if (loading && !data) return <Loading label="Loading your security settings" />;
-  if (!data?.me) return <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>;
+  if (loading && !data) return <Loading label={t('security.loading')} />;
+  if (!data?.me) return <Alert severity="error">{error ? errorMessage(error) : t('profile.page.signInAgain')}</Alert>;
 
   const { me } = data;
   const { account } = me;
+  const signedInAt = formatDateTime(account.currentSignInAt, me.tzIdentifier);
   const sendReset = async () => {
     try {
       const result = await recoverPassword({ variables: { input: { emailAddress: account.emailAddress } } });
-      if (result.data?.recoverPassword.recovered) notifySuccess(PASSWORD_RESET_SENT_MESSAGE);
+      if (result.data?.recoverPassword.recovered) notifySuccess(translate('auth.requestReset.sent'));
       void refetch().catch(() => null);
     } catch (failure) {
       notifyError(errorMessage(failure));
@@ -80,22 +84,21 @@ export function SecuritySettings({ roleSwitch = true }: { roleSwitch?: boolean }
         <Card variant="outlined" component="section" aria-labelledby="security-title" sx={{ height: '100%' }}>
           <CardContent>
             <Typography id="security-title" variant="h6" component="h2" gutterBottom>
-              Security
+              {t('security.title')}
             </Typography>
             <dl>
-              <Detail term="Email address">{account.emailAddress}</Detail>
-              <Detail term="Signed in">
-                {formatDateTime(account.currentSignInAt, me.tzIdentifier)}
-                {account.currentSignInIp ? ` from ${account.currentSignInIp}` : ''}
+              <Detail term={t('auth.email')}>{account.emailAddress}</Detail>
+              <Detail term={t('security.signedIn')}>
+                {account.currentSignInIp ? t('security.signedInFrom', { at: signedInAt, ip: account.currentSignInIp }) : signedInAt}
               </Detail>
-              <Detail term="Last password reset message">
-                {account.resetPasswordSentAt ? formatDateTime(account.resetPasswordSentAt, me.tzIdentifier) : 'Never sent'}
+              <Detail term={t('security.lastReset')}>
+                {account.resetPasswordSentAt ? formatDateTime(account.resetPasswordSentAt, me.tzIdentifier) : t('security.neverSent')}
               </Detail>
             </dl>
           </CardContent>
           <CardActions sx={{ px: 2, pb: 2 }}>
             <Button variant="contained" disabled={recovery.loading} onClick={() => void sendReset()}>
-              {recovery.loading ? 'Sending ...' : 'Send me a password reset'}
+              {recovery.loading ? t('security.sending') : t('security.sendReset')}
             </Button>
           </CardActions>
         </Card>
@@ -105,10 +108,10 @@ export function SecuritySettings({ roleSwitch = true }: { roleSwitch?: boolean }
           <Card variant="outlined" component="section" aria-labelledby="roles-title" sx={{ height: '100%' }}>
             <CardContent>
               <Typography id="roles-title" variant="h6" component="h2" gutterBottom>
-                Switch Roles
+                {t('security.switchRoles.title')}
               </Typography>
               <Typography color="text.secondary" sx={{ mb: 2 }}>
-                Your account has more than one role. Switch to another to use its part of Tertulia.
+                {t('security.switchRoles.text')}
               </Typography>
               <RoleSwitch account={account} />
             </CardContent>

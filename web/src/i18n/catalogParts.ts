@@ -12,6 +12,16 @@
 export const FIRST_PAGE_PREFIXES = ['auth', 'shell', 'common', 'error', 'time', 'known'] as const;
 
 const CONVERSATION_HEADINGS = ['conversation.heading', 'conversation.staff', 'conversation.interview', 'conversation.testCall'];
+/** The onboarding dialogs' steps and the profile fields they share with the settings. */
+const ONBOARDING = [
+  'onboarding',
+  'profile.field',
+  'profile.gender',
+  'profile.birthdayHelp',
+  'profile.timeZoneHelp',
+  'profile.headshot',
+  'profile.count',
+];
 
 export const PARTS = {
   /**
@@ -33,13 +43,14 @@ export const PARTS = {
     'erasure',
   ],
   studentHome: ['student.home'],
-  studentCourses: ['student.courses', 'student.enroll', 'enrollment', 'student.reserve.topicToBeAnnounced'],
+  studentCourses: ['student.courses', 'student.enroll', 'enrollment', 'student.reserve.topicToBeAnnounced', 'payments'],
   studentAdventures: [
     'student.adventures',
     'enrollment',
     'student.enroll.reserveFirst',
     'student.courses.level',
     'student.reserve.minutes',
+    'payments',
   ],
   studentReserve: ['student.reserve'],
   studentConversations: [
@@ -54,9 +65,12 @@ export const PARTS = {
     'progress.link',
     'student.home.aSpeaker',
     'student.lobby.yourSpeaker',
+    'payments',
+    'conversation.archive',
   ],
   studentLobby: [
     'student.lobby',
+    'compatibility',
     'conversation.chat',
     'conversation.willRecord',
     'conversation.willNotRecord',
@@ -66,7 +80,7 @@ export const PARTS = {
   ],
   studentWords: ['words', 'notes.why'],
   studentProgress: ['progress', 'classView.state'],
-  studentSettings: ['student.settings'],
+  studentSettings: ['student.settings', 'profile', 'security', 'compatibility'],
   speaker: [
     'speaker',
     'notes',
@@ -77,9 +91,10 @@ export const PARTS = {
     'conversation.participants',
     'conversation.side.noCourse',
     ...CONVERSATION_HEADINGS,
+    'security.title',
   ],
   /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
-  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding'],
+  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding', ...ONBOARDING, 'security.title'],
   instructorCourse: [
     'instructor.course',
     'instructor.courseForm.cancel',
@@ -103,24 +118,35 @@ export const PARTS = {
   instructorGallery: ['instructor.gallery'],
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
   instructorLti: ['ltiPick'],
-  instructorConversation: [
-    'instructor.conversation',
-    'notes',
-    'speakingTime',
-    'student.conversations.row',
-    'conversation.archive.keptUntil',
-  ],
+  instructorConversation: ['instructor.conversation', 'notes', 'speakingTime', 'student.conversations.row', 'conversation.archive'],
   /** The back-office's frame (its sidebar and quick search) and its landing page, the dashboard, which paints without react-admin. */
   admin: ['admin.area', 'admin.nav', 'admin.search', 'admin.dashboard', 'admin.status', 'admin.marking', 'admin.lti.nav'],
-  /** The back-office's react-admin pages (admin/BackOffice.tsx), loaded when the admin first leaves the dashboard. */
+  /** The back-office's react-admin pages (admin/BackOffice.tsx), loaded when the admin first leaves the dashboard; they show the staff's shared components too. */
   adminPages: [
     'admin',
     'notes',
     'conversation.participants',
     'conversation.rating.outOf',
-    'conversation.archive.keptUntil',
+    'conversation.archive',
+    'profile',
+    'security',
+    'availability',
+    'payroll',
+    'support.messages',
     ...CONVERSATION_HEADINGS,
   ],
+  /** The staff's settings pages (a speaker's, an instructor's; the admin's come with the admin's area). */
+  settings: ['profile', 'security'],
+  /** A speaker's availability calendar and its dialogs. */
+  availability: ['availability'],
+  /** A speaker's pay by month. */
+  payroll: ['payroll'],
+  /** The equipment check (camera, microphone, browser, connection), a speaker's page of its own. */
+  compatibility: ['compatibility'],
+  /** The onboarding dialogs' steps (a student's, a speaker's; the instructor's come with the instructor's area). */
+  onboarding: ONBOARDING,
+  /** The support chat's box, loaded when a signed-in visitor opens it. */
+  support: ['support'],
   /** "Sign in with your school" (issue 33), away from the sign-in page's first load. */
   schoolSignIn: ['schoolSignIn'],
   /** The join link's page signed out (the course's name, a new account first), away from the sign-in page's first load. */

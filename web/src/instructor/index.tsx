@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
+import { useT } from '../i18n/useT';
 import { withMessages } from '../i18n/withMessages';
 import CoursesGridPage from './courses/CoursesGridPage';
 import { InstructorLayout } from './layout/InstructorLayout';
@@ -21,14 +22,16 @@ const ProvisionPage = lazy(withMessages('instructorTemplates', () => import('./t
 const TemplateFormPage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplateFormPage')));
 const TemplatePage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatePage')));
 const TemplatesPage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatesPage')));
-const AreaSettingsPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.AreaSettingsPage })));
-const SecurityPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.SecurityPage })));
+const settingsPages = withMessages('settings', () => import('../settings/AreaSettingsPage'));
+const AreaSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.AreaSettingsPage })));
+const SecurityPage = lazy(() => settingsPages().then((m) => ({ default: m.SecurityPage })));
 
 /**
  * /instructor/* (spec 3, Instructor), in the instructor's sidebar layout; the onboarding dialog opens
  * over the area while the account is onboarding.
  */
 export default function InstructorArea() {
+  const t = useT();
   return (
     <OnboardingGate role="INSTRUCTOR">
       <InstructorLayout>
@@ -53,7 +56,7 @@ export default function InstructorArea() {
             <Route path="lti/deep-linking/:requestId" element={<DeepLinkingPage />} />
             <Route
               path="settings"
-              element={<AreaSettingsPage role="INSTRUCTOR" links={[{ to: '/instructor/settings/security', label: 'Security' }]} />}
+              element={<AreaSettingsPage role="INSTRUCTOR" links={[{ to: '/instructor/settings/security', label: t('security.title') }]} />}
             />
             <Route path="settings/security" element={<SecurityPage />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -9,6 +9,3 @@ export { formatMoney };
 
 export const priceOrContactSales = (minorUnits: number | null | undefined, currency = 'usd') =>
   minorUnits === null || minorUnits === undefined ? CONTACT_SALES : formatMoney(minorUnits, currency);
-
-/** The card form's button (spec 1, section 5): 'Pay {amount} for access'. */
-export const payButtonLabel = (minorUnits: number, currency = 'usd') => `Pay ${formatMoney(minorUnits, currency)} for access`;

@@ -33,7 +33,9 @@ const INSTRUCTOR_ONBOARDING = graphql(`
   }
 `);
 
-const StudentDialog = lazy(() => import('./StudentOnboardingDialog').then((m) => ({ default: m.StudentOnboardingDialog })));
+const StudentDialog = lazy(() =>
+  withMessages('onboarding', () => import('./StudentOnboardingDialog'))().then((m) => ({ default: m.StudentOnboardingDialog })),
+);
 const InstructorDialog = lazy(() =>
   withMessages('instructor', () => import('./InstructorOnboardingDialog'))().then((m) => ({ default: m.InstructorOnboardingDialog })),
 );

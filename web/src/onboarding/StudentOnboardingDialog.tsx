@@ -10,21 +10,17 @@ import { useQuery } from '@apollo/client';
 import Typography from '@mui/material/Typography';
 import { OnboardingDialog } from '../components/onboarding/OnboardingDialog';
 import { graphql } from '../gql';
+import { useT } from '../i18n/useT';
 import { bioStep, welcomeStep, type OnboardingStepDef } from '../components/onboarding/fields';
 import { locationStep, nameStep } from './steps';
 
 export const STUDENT_ONBOARDING_STEPS: OnboardingStepDef[] = [
-  welcomeStep(
-    <>
-      Welcome! Before your first conversation, tell us a little about yourself: your speakers read it to get to know you. It takes two
-      minutes, and your answers are saved as you go.
-    </>,
-  ),
-  nameStep('Your speakers see your display name; only Tertulia’s staff and your instructors see your full name.'),
+  welcomeStep('onboarding.student.welcome'),
+  nameStep('onboarding.student.displayName'),
   locationStep,
-  bioStep('bioHobbiesAre', 'What are your hobbies?', 'What do you enjoy doing? It gives you and your speaker something to talk about.'),
-  bioStep('bioDreamCareer', 'What is your dream career?', 'What would you love to do one day, and why?'),
-  bioStep('bioGoalsAre', 'What are your goals?', 'What do you want to be able to do with the language you are learning?'),
+  bioStep('bioHobbiesAre', 'onboarding.hobbies.title', 'onboarding.student.hobbies'),
+  bioStep('bioDreamCareer', 'onboarding.career.title', 'onboarding.student.career'),
+  bioStep('bioGoalsAre', 'onboarding.goals.title', 'onboarding.student.goals'),
 ];
 
 const STUDENT_COURSES_COUNT = graphql(`
@@ -37,6 +33,7 @@ const STUDENT_COURSES_COUNT = graphql(`
 `);
 
 export function StudentOnboardingDialog({ onDone }: { onDone(): void }) {
+  const t = useT();
   const enrolled = (useQuery(STUDENT_COURSES_COUNT).data?.me?.coursesCount ?? 0) > 0;
   return (
     <OnboardingDialog
@@ -44,15 +41,9 @@ export function StudentOnboardingDialog({ onDone }: { onDone(): void }) {
       role="STUDENT"
       steps={STUDENT_ONBOARDING_STEPS}
       congratulations={{
-        title: 'Congratulations!',
-        body: (
-          <Typography>
-            {enrolled
-              ? 'Your profile is ready. Next, reserve a conversation with a native speaker from Reserve Time.'
-              : 'Your profile is ready. Next, join your course with its invite number, or try a course adventure.'}
-          </Typography>
-        ),
-        action: 'Go to my home',
+        title: t('onboarding.congratulations'),
+        body: <Typography>{t(enrolled ? 'onboarding.student.readyEnrolled' : 'onboarding.student.ready')}</Typography>,
+        action: t('onboarding.student.toHome'),
       }}
       onDone={onDone}
     />

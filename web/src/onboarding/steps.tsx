@@ -10,6 +10,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { suggestDisplayName, textFieldError } from '../../../contracts/validation/profile';
 import { CountryInput, ProfileTextField, StepIntro, type OnboardingStepDef, type StepProps } from '../components/onboarding/fields';
+import type { MessageId } from '../i18n/catalog';
+import { useT } from '../i18n/useT';
 import { SchoolField } from '../settings/fields';
 
 function NameFields({ form, displayNameEdited }: StepProps) {
@@ -31,19 +33,19 @@ function NameFields({ form, displayNameEdited }: StepProps) {
           if ((e.target as HTMLInputElement).name === 'displayName') displayNameEdited.current = true;
         }}
       >
-        <ProfileTextField form={form} name="displayName" autoComplete="nickname" helper="The name speakers and classmates see." />
+        <ProfileTextField form={form} name="displayName" autoComplete="nickname" helper="onboarding.name.displayHelp" />
       </div>
     </Stack>
   );
 }
 
-export const nameStep = (intro: string): OnboardingStepDef => ({
+export const nameStep = (intro: MessageId): OnboardingStepDef => ({
   key: 'name',
-  title: 'What is your name?',
+  title: 'onboarding.name.title',
   fields: ['givenName', 'surname', 'displayName'],
   render: (props) => (
     <>
-      <StepIntro>{intro}</StepIntro>
+      <StepIntro intro={intro} />
       <NameFields {...props} />
     </>
   ),
@@ -51,11 +53,11 @@ export const nameStep = (intro: string): OnboardingStepDef => ({
 
 export const locationStep: OnboardingStepDef = {
   key: 'location',
-  title: 'Where do you live?',
+  title: 'onboarding.location.title',
   fields: ['currentCity', 'currentState', 'currentCountry'],
   render: (props) => (
     <>
-      <StepIntro>Your speakers like to know where you are calling from.</StepIntro>
+      <StepIntro intro="onboarding.location.intro" />
       <Stack spacing={2}>
         <ProfileTextField form={props.form} name="currentCity" autoComplete="address-level2" />
         <ProfileTextField form={props.form} name="currentState" autoComplete="address-level1" />
@@ -66,6 +68,7 @@ export const locationStep: OnboardingStepDef = {
 };
 
 function SchoolInput({ form }: StepProps) {
+  const t = useT();
   const id = useId();
   return (
     <Controller
@@ -75,14 +78,14 @@ function SchoolInput({ form }: StepProps) {
       render={({ field, fieldState }) => (
         <SchoolField
           id={id}
-          label="School"
+          label={t('profile.field.school')}
           required
           value={field.value}
           onChange={field.onChange}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={fieldState.error?.message}
-          helperText="Where you teach: students see it beside your courses."
+          helperText={t('onboarding.teach.help')}
         />
       )}
     />
@@ -91,7 +94,7 @@ function SchoolInput({ form }: StepProps) {
 
 export const instructorSchoolStep: OnboardingStepDef = {
   key: 'school',
-  title: 'Where do you teach?',
+  title: 'onboarding.teach.title',
   fields: ['school'],
   render: (props) => <SchoolInput {...props} />,
 };

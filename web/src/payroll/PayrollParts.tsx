@@ -14,16 +14,20 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { payrollCsvName } from '../../../contracts/payroll';
+import type { MessageId } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
 import { formatDayAndTime } from '../lib/time';
 import { downloadCsv } from './downloadCsv';
 import { barDollars, dollars, monthLabel, payMonthChoices, payrollCsvUrl, shortMonthLabel } from './months';
 import type { PayrollLineData, PayrollRowData } from './operations';
 
 export function MonthPicker({ value, onChange }: { value: string; onChange(month: string): void }) {
+  const t = useT();
   return (
     <TextField
       select
-      label="Month"
+      label={t('payroll.month')}
       value={value}
       onChange={(e) => onChange(e.target.value)}
       size="small"
@@ -38,11 +42,12 @@ export function MonthPicker({ value, onChange }: { value: string; onChange(month
   );
 }
 
-function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Figure({ name, value, strong = false }: { name: MessageId; value: string; strong?: boolean }) {
+  const t = useT();
   return (
     <Box>
       <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
+        {t(name)}
       </Typography>
       <Typography component="dd" variant={strong ? 'h5' : 'body1'} sx={{ m: 0, fontWeight: strong ? 600 : 400 }}>
         {value}
@@ -51,10 +56,11 @@ function Figure({ label, value, strong = false }: { label: string; value: string
   );
 }
 
-const perHour = (cents: number) => `${dollars(cents)}/h`;
+const perHour = (cents: number) => translate('payroll.perHour', { amount: dollars(cents) });
 
 /** The month's summary (spec 3: conversation and idle minutes and rates, total), or zeros when nothing was paid. */
 export function PayrollSummary({ row, month }: { row: PayrollRowData | null; month: string }) {
+  const t = useT();
   const r = row ?? {
     conversationPayMinutes: 0,
     conversationPayRate: 0,
@@ -72,21 +78,21 @@ export function PayrollSummary({ row, month }: { row: PayrollRowData | null; mon
         <Typography id="payroll-summary-title" variant="h6" component="h2">
           {monthLabel(month)}
         </Typography>
-        {r.closed && <Chip size="small" label="Closed" color="success" />}
+        {r.closed && <Chip size="small" label={t('payroll.closed')} color="success" />}
       </Stack>
       <Box
         component="dl"
         data-testid="payroll-summary"
         sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)' }, gap: 2, m: 0 }}
       >
-        <Figure label="Conversation minutes" value={String(r.conversationPayMinutes)} />
-        <Figure label="Conversation rate" value={perHour(r.conversationPayRate)} />
-        <Figure label="Conversation pay" value={dollars(r.conversationPayAmount)} />
-        <Figure label="Idle minutes" value={String(r.idlePayMinutes)} />
-        <Figure label="Idle rate" value={perHour(r.idlePayRate)} />
-        <Figure label="Idle pay" value={dollars(r.idlePayAmount)} />
-        {r.adjustmentAmount !== 0 && <Figure label="Adjustments" value={dollars(r.adjustmentAmount)} />}
-        <Figure label="Total pay" value={dollars(r.totalPay)} strong />
+        <Figure name="payroll.conversationMinutes" value={String(r.conversationPayMinutes)} />
+        <Figure name="payroll.conversationRate" value={perHour(r.conversationPayRate)} />
+        <Figure name="payroll.conversationPay" value={dollars(r.conversationPayAmount)} />
+        <Figure name="payroll.idleMinutes" value={String(r.idlePayMinutes)} />
+        <Figure name="payroll.idleRate" value={perHour(r.idlePayRate)} />
+        <Figure name="payroll.idlePay" value={dollars(r.idlePayAmount)} />
+        {r.adjustmentAmount !== 0 && <Figure name="payroll.adjustments" value={dollars(r.adjustmentAmount)} />}
+        <Figure name="payroll.totalPay" value={dollars(r.totalPay)} strong />
       </Box>
     </Paper>
   );
@@ -95,38 +101,42 @@ export function PayrollSummary({ row, month }: { row: PayrollRowData | null; mon
 /** On a phone the lines keep time, kind, minutes and amount; the rate is in the summary above. */
 const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-const KIND_LABEL: Record<string, string> = { conversation: 'Conversation', idle: 'Idle time', adjustment: 'Adjustment' };
+const isAdjustment = (line: PayrollLineData) => line.kind === 'adjustment';
+const kindLabel = (kind: string): MessageId => (kind === 'idle' ? 'payroll.kind.idle' : 'payroll.kind.conversation');
 
 /** The itemized lines, times in the viewer's zone; an adjustment names the month it corrects. */
 export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone: string | null }) {
+  const t = useT();
   if (!lines.length)
     return (
       <Typography color="text.secondary" data-testid="payroll-lines-empty">
-        No pay for this month yet.
+        {t('payroll.noPay')}
       </Typography>
     );
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Itemized pay" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
+      <Table size="small" aria-label={t('payroll.itemized')} sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
         <TableHead>
           <TableRow>
-            <TableCell>Time</TableCell>
-            <TableCell>Kind</TableCell>
-            <TableCell align="right">Minutes</TableCell>
+            <TableCell>{t('payroll.time')}</TableCell>
+            <TableCell>{t('payroll.kind')}</TableCell>
+            <TableCell align="right">{t('payroll.minutes')}</TableCell>
             <TableCell align="right" sx={HIDE_ON_PHONE}>
-              Rate
+              {t('payroll.rate')}
             </TableCell>
-            <TableCell align="right">Amount</TableCell>
+            <TableCell align="right">{t('payroll.amount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {lines.map((l) => (
             <TableRow key={`${l.kind}-${l.attachmentId ?? l.adjustsMonth}-${l.time}`}>
-              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{l.kind === 'adjustment' ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
-              <TableCell>{l.kind === 'adjustment' ? `Adjustment to ${monthLabel(l.adjustsMonth!)}` : KIND_LABEL[l.kind]}</TableCell>
-              <TableCell align="right">{l.kind === 'adjustment' ? '' : l.minutes}</TableCell>
+              <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{isAdjustment(l) ? '—' : formatDayAndTime(l.time, zone)}</TableCell>
+              <TableCell>
+                {isAdjustment(l) ? t('payroll.adjustmentTo', { month: monthLabel(l.adjustsMonth!) }) : t(kindLabel(l.kind))}
+              </TableCell>
+              <TableCell align="right">{isAdjustment(l) ? '' : l.minutes}</TableCell>
               <TableCell align="right" sx={HIDE_ON_PHONE}>
-                {l.kind === 'adjustment' ? '' : perHour(l.rate)}
+                {isAdjustment(l) ? '' : perHour(l.rate)}
               </TableCell>
               <TableCell align="right">{dollars(l.amount)}</TableCell>
             </TableRow>
@@ -140,17 +150,18 @@ export function ItemizedLines({ lines, zone }: { lines: PayrollLineData[]; zone:
 /** A small bar chart of the last months' totals; every bar carries its figures as text. */
 export function PayChart({ rows, months }: { rows: PayrollRowData[]; months: string[] }) {
   const totals = months.map((m) => ({ month: m, total: rows.find((r) => r.month === m)?.totalPay ?? 0 }));
-  const max = Math.max(1, ...totals.map((t) => t.total));
+  const max = Math.max(1, ...totals.map((total) => total.total));
+  const t = useT();
   return (
     <Box component="figure" sx={{ m: 0 }}>
       <Typography component="figcaption" variant="subtitle2" gutterBottom>
-        Total pay, last {months.length} months
+        {t('payroll.chart', { months: months.length })}
       </Typography>
       <Box component="ol" sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, height: 140, listStyle: 'none', p: 0, m: 0 }}>
-        {totals.map((t) => (
+        {totals.map((bar) => (
           <Box
             component="li"
-            key={t.month}
+            key={bar.month}
             sx={{
               flex: 1,
               minWidth: 0,
@@ -160,23 +171,23 @@ export function PayChart({ rows, months }: { rows: PayrollRowData[]; months: str
               height: '100%',
               justifyContent: 'flex-end',
             }}
-            aria-label={`${monthLabel(t.month)}: ${dollars(t.total)}`}
+            aria-label={t('payroll.bar', { month: monthLabel(bar.month), amount: dollars(bar.total) })}
           >
             <Typography variant="caption" aria-hidden sx={{ fontSize: 10 }}>
-              {t.total ? barDollars(t.total) : ''}
+              {bar.total ? barDollars(bar.total) : ''}
             </Typography>
             <Box
               aria-hidden
               sx={{
                 width: '100%',
                 maxWidth: 36,
-                height: `${Math.max(t.total > 0 ? 4 : 1, (t.total / max) * 100)}px`,
-                bgcolor: t.total > 0 ? 'primary.main' : 'divider',
+                height: `${Math.max(bar.total > 0 ? 4 : 1, (bar.total / max) * 100)}px`,
+                bgcolor: bar.total > 0 ? 'primary.main' : 'divider',
                 borderRadius: 0.5,
               }}
             />
             <Typography variant="caption" aria-hidden>
-              {shortMonthLabel(t.month)}
+              {shortMonthLabel(bar.month)}
             </Typography>
           </Box>
         ))}

@@ -3,6 +3,7 @@
  * at most PAYROLL_MONTHS_BACK before this one; their bounds as the API's startTime / endTime.
  */
 import { DateTime } from 'luxon';
+import { formattingLocale } from '../lib/time';
 import { PAYROLL_FIRST_MONTH, PAYROLL_MONTHS_BACK, PAYROLL_TIME_ZONE } from '../../../contracts/payroll';
 
 const start = (month: string) => DateTime.fromFormat(month, 'yyyy-MM', { zone: PAYROLL_TIME_ZONE });
@@ -28,9 +29,9 @@ export function monthRange(month: string, months = 1): { startTime: string; endT
 }
 
 /** 'November 2026'. */
-export const monthLabel = (month: string) => start(month).toFormat('LLLL yyyy');
+export const monthLabel = (month: string) => start(month).setLocale(formattingLocale()).toLocaleString({ month: 'long', year: 'numeric' });
 /** 'Nov'. */
-export const shortMonthLabel = (month: string) => start(month).toFormat('LLL');
+export const shortMonthLabel = (month: string) => start(month).setLocale(formattingLocale()).toFormat('LLL');
 
 /** Cents as dollars with two decimals: 1125 → '$11.25', -300 → '−$3.00'. */
 export function dollars(cents: number): string {

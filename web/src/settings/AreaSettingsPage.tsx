@@ -24,6 +24,8 @@ import { SecuritySettings } from '../components/SecuritySettings';
 import { notifyError, notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
 import { PROFILE_CHANGED_MESSAGE, ProfileSettingsForm } from './ProfileSettingsForm';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
 import { SETTINGS_ME } from './operations';
 import { LanguageSetting } from '../i18n/LanguageSetting';
 import { DataExportCard } from './DataExportCard';
@@ -40,6 +42,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 /** A speaker's headshot: the current picture and a new upload (the server's 512×512 JPEG). */
 function HeadshotCard({ url }: { url: string | null }) {
+  const t = useT();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [upload, { loading }] = useMutation(UPLOAD_HEADSHOT, { context: { quiet: true } });
@@ -51,7 +54,7 @@ function HeadshotCard({ url }: { url: string | null }) {
       if (file.size > HEADSHOT_MAX_BYTES) throw new Error(ProfileMessages.headshotTooLarge);
       const data = await readAsDataUrl(file);
       await upload({ variables: { input: { name: file.name.slice(0, 255), type: file.type.slice(0, 100), size: file.size, data } } });
-      notifySuccess(PROFILE_CHANGED_MESSAGE);
+      notifySuccess(translate(PROFILE_CHANGED_MESSAGE));
     } catch (e) {
       const message = e instanceof Error && !('graphQLErrors' in e) ? e.message : errorMessage(e);
       setProblem(message);
@@ -64,10 +67,15 @@ function HeadshotCard({ url }: { url: string | null }) {
     <Card variant="outlined" component="section" aria-labelledby="headshot-title">
       <CardContent>
         <Typography id="headshot-title" variant="h6" component="h2" gutterBottom>
-          Headshot
+          {t('profile.headshot.title')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">
-          <Avatar src={url ?? undefined} alt={url ? 'Your headshot' : undefined} variant="rounded" sx={{ width: 120, height: 120 }} />
+          <Avatar
+            src={url ?? undefined}
+            alt={url ? t('profile.headshot.alt') : undefined}
+            variant="rounded"
+            sx={{ width: 120, height: 120 }}
+          />
           <Stack spacing={1}>
             <input
               ref={input}
@@ -83,10 +91,10 @@ function HeadshotCard({ url }: { url: string | null }) {
               disabled={loading}
               startIcon={loading ? <CircularProgress size={16} /> : undefined}
             >
-              {loading ? 'Uploading…' : url ? 'Choose another picture' : 'Upload a picture'}
+              {loading ? t('profile.headshot.uploading') : url ? t('profile.headshot.another') : t('profile.headshot.upload')}
             </Button>
             <Typography variant="body2" color={problem ? 'error' : 'text.secondary'} role={problem ? 'alert' : undefined}>
-              {problem ?? 'A clear, friendly picture of your face: JPEG, PNG or WebP, up to 5 MB.'}
+              {problem ?? t('profile.headshot.help')}
             </Typography>
           </Stack>
         </Stack>
@@ -97,14 +105,15 @@ function HeadshotCard({ url }: { url: string | null }) {
 
 export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 'STUDENT'>; links: { to: string; label: string }[] }) {
   const { data, loading, error } = useQuery(SETTINGS_ME, { fetchPolicy: 'cache-and-network' });
+  const t = useT();
   const me = data?.me ?? null;
   return (
-    <Page title="Settings">
+    <Page title={t('profile.page.title')}>
       {!me ? (
         loading ? (
-          <Loading label="Loading your settings" />
+          <Loading label={t('profile.page.loading')} />
         ) : (
-          <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+          <Alert severity="error">{error ? errorMessage(error) : t('profile.page.signInAgain')}</Alert>
         )
       ) : (
         <Stack spacing={3}>
@@ -118,7 +127,7 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
           <DataExportCard />
           <ErasureCard />
-          <Stack direction="row" spacing={2} component="nav" aria-label="More settings" useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={2} component="nav" aria-label={t('profile.page.more')} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (
               <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">
                 {link.label}
@@ -133,8 +142,9 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
 
 /** {area}/settings/security: sign-in details, a password reset by e-mail, role switching. */
 export function SecurityPage() {
+  const t = useT();
   return (
-    <Page title="Security">
+    <Page title={t('security.title')}>
       <SecuritySettings />
     </Page>
   );

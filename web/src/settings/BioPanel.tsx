@@ -16,7 +16,11 @@ import { BIO_MAX_LENGTH, bioError } from '../../../contracts/validation/profile'
 import { CHANGE_USER } from '../components/onboarding/operations';
 import { muiField } from '../components/fields';
 import { notifyError, notifyInfo, notifySuccess } from '../components/snackbars';
-import { FIELD_LABELS, NOTHING_CHANGED_MESSAGE, SETTING_UPDATED_MESSAGE, applyServerErrors } from './ProfileSettingsForm';
+import type { MessageId } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
+import { fieldLabel } from './fieldLabel';
+import { SETTING_UPDATED_MESSAGE, applyServerErrors } from './ProfileSettingsForm';
 import type { SettingsMe } from './operations';
 
 export type BioField = 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre';
@@ -24,16 +28,17 @@ export type BioField = 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre';
 export function BioPanel({
   me,
   field,
-  title,
-  intro,
+  titleMessage,
+  introMessage,
   titleId,
 }: {
   me: SettingsMe;
   field: BioField;
-  title: string;
-  intro: string;
+  titleMessage: MessageId;
+  introMessage: MessageId;
   titleId: string;
 }) {
+  const t = useT();
   const [saved, setSaved] = useState(me[field] ?? '');
   const form = useForm<Record<BioField, string>>({
     defaultValues: { [field]: saved } as Record<BioField, string>,
@@ -47,13 +52,13 @@ export function BioPanel({
   const save = form.handleSubmit(async (values) => {
     const value = values[field].trim();
     if (value === saved.trim()) {
-      notifyInfo(NOTHING_CHANGED_MESSAGE);
+      notifyInfo(translate('profile.nothingChanged'));
       return;
     }
     try {
       await changeUser({ variables: { input: { [field]: value } } });
       setSaved(value);
-      notifySuccess(SETTING_UPDATED_MESSAGE);
+      notifySuccess(translate(SETTING_UPDATED_MESSAGE));
     } catch (e) {
       notifyError(applyServerErrors(e, (f, message) => form.setError(f as BioField, { message }), [field]));
     }
@@ -63,24 +68,24 @@ export function BioPanel({
     <Card variant="outlined" component="section" aria-labelledby={titleId}>
       <CardContent>
         <Typography id={titleId} variant="h6" component="h2" gutterBottom tabIndex={-1}>
-          {title}
+          {t(titleMessage)}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {intro}
+          {t(introMessage)}
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => void save(e)}>
           <TextField
             {...muiField(form.register(field, { validate: (v) => bioError(field, v) ?? true }))}
-            label={FIELD_LABELS[field]}
+            label={t(fieldLabel(field))}
             required
             fullWidth
             multiline
             minRows={5}
             error={!!error}
-            helperText={error ?? `${length.toLocaleString('en-US')} / ${BIO_MAX_LENGTH.toLocaleString('en-US')}`}
+            helperText={error ?? t('profile.count', { count: length, max: BIO_MAX_LENGTH })}
           />
           <Button type="submit" variant="contained" disabled={loading} sx={{ mt: 2 }}>
-            {loading ? 'Saving…' : 'Save'}
+            {loading ? t('profile.saving') : t('profile.save')}
           </Button>
         </Box>
       </CardContent>

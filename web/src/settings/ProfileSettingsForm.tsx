@@ -42,32 +42,16 @@ import { notifyError, notifyInfo, notifySuccess } from '../components/snackbars'
 import { apiErrorsOf, errorMessage } from '../lib/errors';
 import { CountryField, SchoolField, TimeZoneField } from './fields';
 import { changedFields, formValuesOf, type Values } from './formValues';
+import { fieldLabel } from './fieldLabel';
 import { CHANGE_EMAIL_ADDRESS, type SettingsMe } from './operations';
+import type { MessageId } from '../i18n/catalog';
+import { translate } from '../i18n/translate';
+import { useT } from '../i18n/useT';
 
-/** The student settings' success message (spec 3, section 8, Student). */
-export const SETTING_UPDATED_MESSAGE = 'The setting was updated successfully!';
-/** The instructor's and speaker's (spec 3, section 8, Instructor and speaker). */
-export const PROFILE_CHANGED_MESSAGE = 'The profile was changed successfully!';
-export const NOTHING_CHANGED_MESSAGE = 'Nothing to save: no field was changed.';
-
-export const FIELD_LABELS: Record<ProfileField, string> = {
-  givenName: 'Given name',
-  surname: 'Surname',
-  displayName: 'Display name',
-  gender: 'Gender',
-  dateOfBirth: 'Birthday',
-  currentCity: 'City',
-  currentState: 'State or province',
-  currentCountry: 'Country',
-  previousCity: 'Hometown city',
-  previousCountry: 'Hometown country',
-  school: 'School',
-  bioDreamCareer: 'Your dream career',
-  bioGoalsAre: 'Your goals',
-  bioHobbiesAre: 'Your hobbies',
-  tzIdentifier: 'Time zone',
-  locale: 'Language',
-};
+/** The student settings' success message (spec 3, section 8, Student): 'The setting was updated successfully!'. */
+export const SETTING_UPDATED_MESSAGE = 'profile.savedSetting' satisfies MessageId;
+/** The instructor's and speaker's (spec 3, section 8, Instructor and speaker): 'The profile was changed successfully!'. */
+export const PROFILE_CHANGED_MESSAGE = 'profile.saved' satisfies MessageId;
 
 /** Puts the server's field errors on their fields; answers the message for a snackbar. */
 export function applyServerErrors(
@@ -111,11 +95,12 @@ function ProfileInput({
   field: ProfileField;
   today: string;
 }) {
+  const t = useT();
   const id = useId();
   const required = (SETTINGS_FIELDS[role].required as readonly ProfileField[]).includes(field);
   const rules = { validate: (v: string) => settingsFieldError(role, field, v, today) ?? true };
   const error = form.formState.errors[field]?.message;
-  const label = FIELD_LABELS[field];
+  const label = t(fieldLabel(field));
 
   if (field === 'currentCountry' || field === 'previousCountry' || field === 'school' || field === 'tzIdentifier') {
     const Field = field === 'school' ? SchoolField : field === 'tzIdentifier' ? TimeZoneField : CountryField;
@@ -150,8 +135,8 @@ function ProfileInput({
           <FormControl error={!!error} required>
             <FormLabel id={id}>{label}</FormLabel>
             <RadioGroup row aria-labelledby={id} name={f.name} value={f.value} onChange={(_e, v) => f.onChange(v)} onBlur={f.onBlur}>
-              <FormControlLabel value="male" control={<Radio inputRef={f.ref} />} label="Male" />
-              <FormControlLabel value="female" control={<Radio />} label="Female" />
+              <FormControlLabel value="male" control={<Radio inputRef={f.ref} />} label={t('profile.gender.male')} />
+              <FormControlLabel value="female" control={<Radio />} label={t('profile.gender.female')} />
             </RadioGroup>
             {error && <FormHelperText>{error}</FormHelperText>}
           </FormControl>
@@ -169,7 +154,7 @@ function ProfileInput({
         fullWidth
         autoComplete="bday"
         error={!!error}
-        helperText={error ?? 'Students see your age, never your birthday.'}
+        helperText={error ?? t('profile.birthdayHelp')}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
       />
     );
@@ -186,7 +171,7 @@ function ProfileInput({
       minRows={multiline ? 4 : undefined}
       autoComplete={AUTOCOMPLETE[field]}
       error={!!error}
-      helperText={error ?? (multiline ? `${length.toLocaleString('en-US')} / ${BIO_MAX_LENGTH.toLocaleString('en-US')}` : undefined)}
+      helperText={error ?? (multiline ? t('profile.count', { count: length, max: BIO_MAX_LENGTH }) : undefined)}
       slotProps={{ htmlInput: { maxLength: multiline ? undefined : TEXT_RULES[field as TextFieldName].max * 2 } }}
     />
   );
@@ -194,6 +179,7 @@ function ProfileInput({
 
 /** The email address: read-only, or a field of its own with its own Save for the roles that may change it. */
 function EmailAddress({ me, editable }: { me: SettingsMe; editable: boolean }) {
+  const t = useT();
   const current = me.account.emailAddress;
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
@@ -201,11 +187,11 @@ function EmailAddress({ me, editable }: { me: SettingsMe; editable: boolean }) {
   if (!editable) {
     return (
       <TextField
-        label="Email address"
+        label={t('auth.email')}
         value={current}
         fullWidth
         slotProps={{ htmlInput: { readOnly: true } }}
-        helperText="Only Tertulia's staff can change it."
+        helperText={t('profile.email.staffOnly')}
       />
     );
   }
@@ -214,12 +200,12 @@ function EmailAddress({ me, editable }: { me: SettingsMe; editable: boolean }) {
     setError(problem);
     if (problem) return;
     if (value.trim().toLowerCase() === current) {
-      notifyInfo(NOTHING_CHANGED_MESSAGE);
+      notifyInfo(translate('profile.nothingChanged'));
       return;
     }
     try {
       await change({ variables: { input: { userId: me.id, emailAddress: value.trim() } } });
-      notifySuccess(PROFILE_CHANGED_MESSAGE);
+      notifySuccess(translate(PROFILE_CHANGED_MESSAGE));
     } catch (e) {
       const fields = apiErrorsOf(e)[0]?.extensions?.fields as Record<string, string> | undefined;
       setError(fields?.emailAddress ?? null);
@@ -229,50 +215,58 @@ function EmailAddress({ me, editable }: { me: SettingsMe; editable: boolean }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
       <TextField
-        label="Email address"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
         value={value}
         onChange={(e) => setValue(e.target.value)}
         onBlur={() => setError(emailError(value))}
         error={!!error}
-        helperText={error ?? 'You sign in with it; Tertulia mails you there.'}
+        helperText={error ?? t('profile.email.help')}
         required
         fullWidth
         slotProps={{ htmlInput: { maxLength: 300 } }}
       />
       <Button variant="outlined" onClick={() => void save()} disabled={loading} sx={{ flexShrink: 0, mt: { sm: 1 } }}>
-        {loading ? 'Saving…' : 'Change email'}
+        {loading ? t('profile.saving') : t('profile.email.change')}
       </Button>
     </Stack>
   );
 }
 
+type SectionKey = 'name' | 'whereYouLive' | 'hometown' | 'aboutYou' | 'biography' | 'preferences';
+interface SectionDef {
+  key: SectionKey;
+  fields: ProfileField[];
+}
+
 /** Which sections a role's form shows, and their fields (spec 3, section 6). */
-function sectionsOf(role: SettingsRole): { title: string; fields: ProfileField[] }[] {
+function sectionsOf(role: SettingsRole): SectionDef[] {
   const has = new Set(settingsFieldsOf(role));
   const pick = (fields: ProfileField[]) => fields.filter((f) => has.has(f));
-  return [
-    { title: 'Name', fields: pick(['givenName', 'surname', 'displayName']) },
-    { title: 'Where you live', fields: pick(['currentCity', 'currentState', 'currentCountry']) },
-    { title: 'Hometown (optional)', fields: pick(['previousCity', 'previousCountry']) },
-    { title: 'About you', fields: pick(['school', 'gender', 'dateOfBirth']) },
-    { title: 'Biography', fields: pick(['bioHobbiesAre', 'bioDreamCareer']) },
-    { title: 'Preferences', fields: pick(['tzIdentifier']) },
-  ].filter((s) => s.fields.length);
+  const sections: SectionDef[] = [
+    { key: 'name', fields: pick(['givenName', 'surname', 'displayName']) },
+    { key: 'whereYouLive', fields: pick(['currentCity', 'currentState', 'currentCountry']) },
+    { key: 'hometown', fields: pick(['previousCity', 'previousCountry']) },
+    { key: 'aboutYou', fields: pick(['school', 'gender', 'dateOfBirth']) },
+    { key: 'biography', fields: pick(['bioHobbiesAre', 'bioDreamCareer']) },
+    { key: 'preferences', fields: pick(['tzIdentifier']) },
+  ];
+  return sections.filter((s) => s.fields.length);
 }
 
 export interface ProfileSettingsFormProps {
   me: SettingsMe;
   role: SettingsRole;
   /** The message after a save: the student's or the others'. */
-  successMessage: string;
+  successMessage: MessageId;
   /** Whether the email address may be changed here (instructors, admins). */
   emailEditable?: boolean;
   titleId?: string;
 }
 
 export function ProfileSettingsForm({ me, role, successMessage, emailEditable = false, titleId }: ProfileSettingsFormProps) {
+  const t = useT();
   const fields = settingsFieldsOf(role);
   const [saved, setSaved] = useState(() => formValuesOf(me, fields));
   const form = useForm<Values>({ defaultValues: saved, mode: 'onBlur', reValidateMode: 'onChange' });
@@ -283,14 +277,14 @@ export function ProfileSettingsForm({ me, role, successMessage, emailEditable = 
     async (values) => {
       const input = changedFields(saved, values, fields);
       if (!Object.keys(input).length) {
-        notifyInfo(NOTHING_CHANGED_MESSAGE);
+        notifyInfo(translate('profile.nothingChanged'));
         return;
       }
       try {
         await changeUser({ variables: { input } });
         setSaved(values);
         form.reset(values);
-        notifySuccess(successMessage);
+        notifySuccess(translate(successMessage));
       } catch (e) {
         notifyError(applyServerErrors(e, (f, message) => form.setError(f, { message }), fields));
       }
@@ -302,18 +296,18 @@ export function ProfileSettingsForm({ me, role, successMessage, emailEditable = 
     <Card variant="outlined" component="section" aria-labelledby={titleId ?? 'profile-settings-title'}>
       <CardContent>
         <Typography id={titleId ?? 'profile-settings-title'} variant="h6" component="h2" gutterBottom tabIndex={-1}>
-          Profile
+          {t('profile.title')}
         </Typography>
         <Stack spacing={3}>
-          <Section title="Identification">
-            <TextField label="User ID" value={me.id} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+          <Section title={t('profile.section.identification')}>
+            <TextField label={t('profile.userId')} value={me.id} fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
             <EmailAddress me={me} editable={emailEditable} />
           </Section>
-          <Box component="form" noValidate onSubmit={(e) => void save(e)} aria-label="Profile">
+          <Box component="form" noValidate onSubmit={(e) => void save(e)} aria-label={t('profile.title')}>
             <Grid container spacing={3}>
               {sectionsOf(role).map((section) => (
-                <Grid key={section.title} size={{ xs: 12, md: section.title === 'Biography' ? 12 : 6 }}>
-                  <Section title={section.title}>
+                <Grid key={section.key} size={{ xs: 12, md: section.key === 'biography' ? 12 : 6 }}>
+                  <Section title={t(`profile.section.${section.key}`)}>
                     {section.fields.map((f) => (
                       <ProfileInput key={f} form={form} role={role} field={f} today={today} />
                     ))}
@@ -323,7 +317,7 @@ export function ProfileSettingsForm({ me, role, successMessage, emailEditable = 
             </Grid>
             <Box sx={{ mt: 3 }}>
               <Button type="submit" variant="contained" disabled={loading}>
-                {loading ? 'Saving…' : 'Save'}
+                {loading ? t('profile.saving') : t('profile.save')}
               </Button>
             </Box>
           </Box>

@@ -30,7 +30,9 @@ import { BioPanel } from './BioPanel';
 import { ProfileSettingsForm, SETTING_UPDATED_MESSAGE } from './ProfileSettingsForm';
 import { SETTINGS_ME, type SettingsMe } from './operations';
 import { truncate, SETTING_DESCRIPTION_MAX } from './text';
+import type { MessageId } from '../i18n/catalog';
 import { LanguageSetting } from '../i18n/LanguageSetting';
+import { useT } from '../i18n/useT';
 import { DataExportCard } from './DataExportCard';
 import { ErasureCard } from './ErasureCard';
 
@@ -38,8 +40,8 @@ export type StudentPanel = 'profile' | 'minutes' | 'security' | 'hobbies' | 'car
 
 interface PanelDef {
   key: StudentPanel;
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
   render(me: SettingsMe): ReactNode;
 }
 
@@ -48,8 +50,8 @@ const titleId = (key: string) => `settings-panel-${key}`;
 export const STUDENT_PANELS: PanelDef[] = [
   {
     key: 'profile',
-    title: 'Profile',
-    description: 'Your name, where you live and the time zone Tertulia shows times in.',
+    title: 'student.settings.panel.profile.title',
+    description: 'student.settings.panel.profile.description',
     render: (me) => (
       <Stack spacing={3}>
         <ProfileSettingsForm me={me} role="STUDENT" successMessage={SETTING_UPDATED_MESSAGE} titleId={titleId('profile')} />
@@ -61,90 +63,104 @@ export const STUDENT_PANELS: PanelDef[] = [
   },
   {
     key: 'minutes',
-    title: 'Minutes and payments',
-    description: 'Your remaining minutes, every change to them and your payments with receipts.',
+    title: 'student.settings.panel.minutes.title',
+    description: 'student.settings.panel.minutes.description',
     render: () => <MinutesAndPayments />,
   },
   {
     key: 'security',
-    title: 'Security',
-    description: 'When you last signed in, and a password reset sent by e-mail.',
+    title: 'student.settings.panel.security.title',
+    description: 'student.settings.panel.security.description',
     render: () => <SecuritySettings roleSwitch={false} />,
   },
   {
     key: 'hobbies',
-    title: 'Your hobbies',
-    description: 'What you enjoy doing, so your speakers have something to talk about with you.',
+    title: 'student.settings.panel.hobbies.title',
+    description: 'student.settings.panel.hobbies.description',
     render: (me) => (
       <BioPanel
         me={me}
         field="bioHobbiesAre"
-        title="Your hobbies"
+        titleMessage="student.settings.panel.hobbies.title"
         titleId={titleId('hobbies')}
-        intro="Tell your speakers what you enjoy: it gives you both something to talk about."
+        introMessage="student.settings.panel.hobbies.intro"
       />
     ),
   },
   {
     key: 'career',
-    title: 'Your dream career',
-    description: 'The work you would love to do one day, and why.',
+    title: 'student.settings.panel.career.title',
+    description: 'student.settings.panel.career.description',
     render: (me) => (
       <BioPanel
         me={me}
         field="bioDreamCareer"
-        title="Your dream career"
+        titleMessage="student.settings.panel.career.title"
         titleId={titleId('career')}
-        intro="What would you love to do, and why?"
+        introMessage="student.settings.panel.career.intro"
       />
     ),
   },
   {
     key: 'goals',
-    title: 'Your goals',
-    description: 'What you want to be able to do with the language you are learning.',
+    title: 'student.settings.panel.goals.title',
+    description: 'student.settings.panel.goals.description',
     render: (me) => (
       <BioPanel
         me={me}
         field="bioGoalsAre"
-        title="Your goals"
+        titleMessage="student.settings.panel.goals.title"
         titleId={titleId('goals')}
-        intro="What do you want to be able to do with the language? Speakers use it to shape your conversations."
+        introMessage="student.settings.panel.goals.intro"
       />
     ),
   },
   {
     key: 'compatibility',
-    title: 'Camera and compatibility',
-    description: 'Check your camera, microphone, browser and internet connection before a conversation.',
+    title: 'student.settings.compatibility.title',
+    description: 'student.settings.panel.compatibility.description',
     render: () => <CameraAndCompatibility />,
   },
 ];
 
 const ROLES_PANEL: PanelDef = {
   key: 'roles',
-  title: 'Switch Roles',
-  description: 'Your account has more than one role: use Tertulia as another one.',
-  render: (me) => (
+  title: 'student.settings.panel.roles.title',
+  description: 'student.settings.panel.roles.description',
+  render: (me) => <RolesPanel me={me} />,
+};
+
+function RolesPanel({ me }: { me: SettingsMe }) {
+  const t = useT();
+  return (
     <Card variant="outlined" component="section" aria-labelledby={titleId('roles')}>
       <CardContent>
         <Typography id={titleId('roles')} variant="h6" component="h2" gutterBottom tabIndex={-1}>
-          Switch Roles
+          {t('security.switchRoles.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Your account has more than one role. Switch to another to use its part of Tertulia.
+          {t('security.switchRoles.text')}
         </Typography>
         <RoleSwitch account={me.account} />
       </CardContent>
     </Card>
-  ),
-};
+  );
+}
+
+function PanelDescription({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" title={text.length > SETTING_DESCRIPTION_MAX ? text : undefined}>
+      {truncate(text, SETTING_DESCRIPTION_MAX)}
+    </Typography>
+  );
+}
 
 export function panelsFor(me: Pick<SettingsMe, 'account'>): PanelDef[] {
   return switchableRoles(me.account.roles, me.account.activeRole).length ? [...STUDENT_PANELS, ROLES_PANEL] : STUDENT_PANELS;
 }
 
 export default function StudentSettingsPage() {
+  const t = useT();
   const { data, loading, error } = useQuery(SETTINGS_ME, { fetchPolicy: 'cache-and-network' });
   const location = useLocation();
   const me = data?.me ?? null;
@@ -173,22 +189,22 @@ export default function StudentSettingsPage() {
   }, [selectedKey, loaded]);
 
   return (
-    <Page title="Your settings">
+    <Page title={t('student.settings.title')}>
       {!me ? (
         loading ? (
-          <Loading label="Loading your settings" />
+          <Loading label={t('profile.page.loading')} />
         ) : (
-          <Alert severity="error">{error ? errorMessage(error) : 'Sign in again to see your settings.'}</Alert>
+          <Alert severity="error">{error ? errorMessage(error) : t('profile.page.signInAgain')}</Alert>
         )
       ) : selected ? (
         <>
           <Button component={RouterLink} to="/student/settings" state={{ panel: null }} sx={{ mb: 2 }}>
-            ← All settings
+            {t('student.settings.allSettings')}
           </Button>
           <Box ref={panelBox}>{selected.render(me)}</Box>
         </>
       ) : (
-        <Grid container spacing={2} component="ul" ref={grid} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Settings">
+        <Grid container spacing={2} component="ul" ref={grid} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('profile.page.title')}>
           {panels.map((panel) => (
             <Grid key={panel.key} component="li" size={{ xs: 12, sm: 6, md: 4 }}>
               <Card variant="outlined" sx={{ height: '100%' }}>
@@ -201,14 +217,9 @@ export default function StudentSettingsPage() {
                 >
                   <CardContent>
                     <Typography variant="h6" component="h2" gutterBottom>
-                      {panel.title}
+                      {t(panel.title)}
                     </Typography>
-                    <Typography
-                      color="text.secondary"
-                      title={panel.description.length > SETTING_DESCRIPTION_MAX ? panel.description : undefined}
-                    >
-                      {truncate(panel.description, SETTING_DESCRIPTION_MAX)}
-                    </Typography>
+                    <PanelDescription text={t(panel.description)} />
                   </CardContent>
                 </CardActionArea>
               </Card>

@@ -9,6 +9,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useEffect, useMemo, useState } from 'react';
 import { LOOKUP_COUNTRIES, LOOKUP_SCHOOLS, TIMEZONES } from './operations';
+import { useT } from '../i18n/useT';
 
 interface FieldProps {
   id: string;
@@ -118,6 +119,7 @@ export function SchoolField(props: FieldProps) {
 
 /** A choice from the server's zones, shown as '(GMT-05:00) America/New York'. */
 export function TimeZoneField(props: FieldProps) {
+  const t = useT();
   const { data, loading } = useQuery(TIMEZONES);
   const zones = data?.timezones ?? [];
   const byId = useMemo(() => new Map(zones.map((z) => [z.identifier, z])), [zones]);
@@ -139,7 +141,7 @@ export function TimeZoneField(props: FieldProps) {
           label={props.label}
           required={props.required}
           error={!!props.error}
-          helperText={props.error ?? props.helperText ?? 'Times in Tertulia are shown in this zone.'}
+          helperText={props.error ?? props.helperText ?? t('profile.timeZoneHelp')}
         />
       )}
     />

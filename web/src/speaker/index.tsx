@@ -2,22 +2,27 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
+import { useT } from '../i18n/useT';
+import { withMessages } from '../i18n/withMessages';
 import SpeakerPlanner from './planner/SpeakerPlanner';
 import { SpeakerLayout } from './layout/SpeakerLayout';
 
 /** The calendar (FullCalendar) loads only with its page; every page but the planner (the landing page) when first shown (issue 31). */
-const AvailabilityPage = lazy(() => import('./availability/AvailabilityPage'));
-const PayrollPage = lazy(() => import('./payroll/PayrollPage'));
+const AvailabilityPage = lazy(withMessages('availability', () => import('./availability/AvailabilityPage')));
+const PayrollPage = lazy(withMessages('payroll', () => import('./payroll/PayrollPage')));
 const ConversationDetail = lazy(() => import('./conversations/ConversationDetail'));
 const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
 const NeedsInvitationPage = lazy(() => import('./planner/NeedsInvitationPage'));
-const CameraPreviewPage = lazy(() => import('./compatibility/CompatibilityPage').then((m) => ({ default: m.CameraPreviewPage })));
-const CompatibilityPage = lazy(() => import('./compatibility/CompatibilityPage').then((m) => ({ default: m.CompatibilityPage })));
-const AreaSettingsPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.AreaSettingsPage })));
-const SecurityPage = lazy(() => import('../settings/AreaSettingsPage').then((m) => ({ default: m.SecurityPage })));
+const compatibilityPages = withMessages('compatibility', () => import('./compatibility/CompatibilityPage'));
+const CameraPreviewPage = lazy(() => compatibilityPages().then((m) => ({ default: m.CameraPreviewPage })));
+const CompatibilityPage = lazy(() => compatibilityPages().then((m) => ({ default: m.CompatibilityPage })));
+const settingsPages = withMessages('settings', () => import('../settings/AreaSettingsPage'));
+const AreaSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.AreaSettingsPage })));
+const SecurityPage = lazy(() => settingsPages().then((m) => ({ default: m.SecurityPage })));
 
 /** /speaker/* (spec 3, Speaker), in the speaker's sidebar layout. */
 export default function SpeakerArea() {
+  const t = useT();
   return (
     <SpeakerLayout>
       <PageSuspense>
@@ -33,7 +38,7 @@ export default function SpeakerArea() {
           <Route path="compatibility/camera" element={<CameraPreviewPage />} />
           <Route
             path="settings"
-            element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: 'Security' }]} />}
+            element={<AreaSettingsPage role="SPEAKER" links={[{ to: '/speaker/settings/security', label: t('security.title') }]} />}
           />
           <Route path="settings/security" element={<SecurityPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -2,6 +2,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
+import { useT } from '../i18n/useT';
 import { formatDayAndTime } from '../lib/time';
 import type { SupportMessageData } from './operations';
 
@@ -18,6 +19,7 @@ export function MessageList({
   zone: string | null;
   empty: string;
 }) {
+  const t = useT();
   const end = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls to the end when a message arrives
   useEffect(() => {
@@ -27,7 +29,7 @@ export function MessageList({
     <Box
       role="log"
       aria-live="polite"
-      aria-label="Messages"
+      aria-label={t('support.messages')}
       sx={{ flex: 1, overflowY: 'auto', p: 1.5, display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       {!messages.length && (

@@ -9,10 +9,11 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import { useSearchParams } from 'react-router-dom';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { withMessages } from '../i18n/withMessages';
 
 // The box (its GraphQL, MUI dialog and message list) loads only when opened: every page has this
 // provider, and most visits never open the chat.
-const SupportChatBox = lazy(() => import('./SupportChatBox'));
+const SupportChatBox = lazy(withMessages('support', () => import('./SupportChatBox')));
 
 interface SupportChatControls {
   /** Whether the chat exists here (a signed-in visitor). */

@@ -18,14 +18,14 @@ import { useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contracts/live';
 import { Loading } from '../components/Loading';
 import { errorMessage } from '../lib/errors';
+import { useT } from '../i18n/useT';
 import { MessageList, useEnterToSend } from './MessageList';
 import { POST_SUPPORT_MESSAGE, SUPPORT_MESSAGES, SUPPORT_VISIT } from './operations';
-
-export const HELP_BLOCKED_MESSAGE = 'Sorry, our help is not being helpful.';
 
 const PRESENCE_POLL_MS = 15_000;
 
 export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
+  const t = useT();
   const { data, error, loading, refetch } = useQuery(SUPPORT_VISIT, {
     fetchPolicy: 'network-only',
     pollInterval: PRESENCE_POLL_MS,
@@ -54,14 +54,14 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
   if ((error && !data) || live.error) {
     return (
       <Dialog open onClose={onShrink} aria-labelledby="help-blocked-title">
-        <DialogTitle id="help-blocked-title">{HELP_BLOCKED_MESSAGE}</DialogTitle>
+        <DialogTitle id="help-blocked-title">{t('support.blocked')}</DialogTitle>
         <DialogContent>
-          <Typography>The support chat could not load. Reload the page to try again.</Typography>
+          <Typography>{t('support.couldNotLoad')}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onShrink}>Close</Button>
+          <Button onClick={onShrink}>{t('support.close')}</Button>
           <Button variant="contained" onClick={() => window.location.reload()}>
-            Reload
+            {t('common.reload')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -73,7 +73,7 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
     <Paper
       elevation={8}
       role="dialog"
-      aria-label="Support chat"
+      aria-label={t('support.chat')}
       sx={{
         position: 'fixed',
         right: { xs: 8, sm: 24 },
@@ -91,23 +91,23 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
       >
         <Box sx={{ flex: 1 }}>
           <Typography variant="subtitle1" component="h2">
-            Tertulia support
+            {t('support.title')}
           </Typography>
-          <Typography variant="caption">{name ? `Hello ${name}! ` : ''}Ask us anything; we answer here or by mail.</Typography>
+          <Typography variant="caption">{name ? t('support.greetingNamed', { name }) : t('support.greeting')}</Typography>
         </Box>
-        <IconButton color="inherit" aria-label="Shrink the chat" onClick={onShrink}>
+        <IconButton color="inherit" aria-label={t('support.shrink')} onClick={onShrink}>
           <CloseFullscreenIcon />
         </IconButton>
       </Stack>
       {loading && !data ? (
-        <Loading label="Loading the support chat" />
+        <Loading label={t('support.loading')} />
       ) : (
         <MessageList
           messages={data?.supportThread.messages ?? []}
           mine={(m) => !m.fromStaff}
-          author={(m) => (m.fromStaff ? 'Tertulia support' : 'You')}
+          author={(m) => (m.fromStaff ? t('support.title') : t('support.you'))}
           zone={data?.zone?.tzIdentifier ?? null}
-          empty="Write your question below. Someone from Tertulia will answer."
+          empty={t('support.empty')}
         />
       )}
       {problem && (
@@ -117,7 +117,7 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
       )}
       <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: 'flex-end' }}>
         <TextField
-          label="Message"
+          label={t('support.message')}
           value={draft}
           onChange={(e) => setDraft(e.target.value.slice(0, CHAT_MESSAGE_MAX_LENGTH))}
           onKeyDown={onKeyDown}
@@ -127,7 +127,7 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
           fullWidth
           autoFocus
         />
-        <IconButton color="primary" aria-label="Send" onClick={() => void send()} disabled={!draft.trim() || posting.loading}>
+        <IconButton color="primary" aria-label={t('support.send')} onClick={() => void send()} disabled={!draft.trim() || posting.loading}>
           <SendIcon />
         </IconButton>
       </Stack>

@@ -28,6 +28,9 @@ import { DateTime } from 'luxon';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SLOT_MINUTES } from '../../../../contracts/scheduling';
 import { notifyError, notifySuccess } from '../snackbars';
+import { Message } from '../../i18n/Message';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { describeZone, formatTimeRange, userZone } from '../../lib/time';
 import { ADD_AVAILABILITY, AVAILABILITY_OCCURRENCES, CHANGE_AVAILABILITY, REMOVE_AVAILABILITY } from './operations';
@@ -36,15 +39,6 @@ import { AddDialog, fieldsOf, OccurrenceDialog, type Fields } from './Availabili
 
 export const AVAILABILITY_POLL_MS = 20_000;
 
-export const AvailabilityMessages = {
-  added: 'The availability was added successfully!',
-  changed: 'The availability was changed successfully!',
-  changedWeekly: 'The weekly availability was changed successfully! Every week now has the new time.',
-  removed: 'The availability was removed successfully!',
-  weeklyNote:
-    'A weekly availability repeats at the same local time every week: moving or resizing one week changes every week, and removing it removes every week.',
-} as const;
-
 interface Props {
   speakerId: string;
   /** The zone the calendar shows and the times are meant in (the speaker's). */
@@ -52,6 +46,7 @@ interface Props {
 }
 
 export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
+  const t = useT();
   const zone = userZone(zoneName);
   const narrow = useMediaQuery('(max-width:599.95px)');
   const calendarRef = useRef<FullCalendar>(null);
@@ -144,7 +139,7 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           input: { availabilityId: occurrence.sourceId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone },
         },
       });
-      notifySuccess(occurrence.repeatsWeekly ? AvailabilityMessages.changedWeekly : AvailabilityMessages.changed);
+      notifySuccess(translate(occurrence.repeatsWeekly ? 'availability.changedWeekly' : 'availability.changed'));
       refresh();
       return true;
     } catch (cause) {
@@ -170,16 +165,18 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   const onEventMount = (arg: EventMountArg) => {
     const { event } = arg;
     if (!event.start || !event.end) return;
-    const weekly = event.extendedProps.repeatsWeekly ? 'Weekly availability' : 'Availability';
     arg.el.setAttribute(
       'aria-label',
-      `${weekly}, ${formatTimeRange(event.start.toISOString(), event.end.toISOString(), zone)}. Press Enter to change or remove it.`,
+      translate('availability.eventLabel', {
+        weekly: event.extendedProps.repeatsWeekly ? 'yes' : 'no',
+        time: formatTimeRange(event.start.toISOString(), event.end.toISOString(), zone),
+      }),
     );
     arg.el.setAttribute('data-testid', 'availability-event');
   };
 
   return (
-    <Box component="section" aria-label="Availability calendar">
+    <Box component="section" aria-label={t('availability.calendar')}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -188,15 +185,14 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
         sx={{ mb: 1 }}
       >
         <Typography data-testid="calendar-zone">
-          Times are in <strong>{describeZone(zone)}</strong>.
+          <Message id="availability.zone" values={{ zone: describeZone(zone) }} tags={{ strong: (words) => <strong>{words}</strong> }} />
         </Typography>
         <Button variant="contained" startIcon={<AddIcon />} onClick={openAdd}>
-          Add availability
+          {t('availability.add')}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Select free time in the calendar to add availability ({SLOT_MINUTES}-minute steps, one day at a time); drag or resize it to change
-        it; select it (or tab to it and press Enter) to change its times or remove it. {AvailabilityMessages.weeklyNote}
+        {t('availability.help', { minutes: SLOT_MINUTES })} {t('availability.weeklyNote')}
       </Typography>
       {error && (
         <Alert
@@ -204,36 +200,36 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           sx={{ mb: 2 }}
           action={
             <Button color="inherit" size="small" onClick={refresh}>
-              Retry
+              {t('availability.retry')}
             </Button>
           }
         >
           {errorMessage(error)}
         </Alert>
       )}
-      <Box sx={{ height: 4, mb: 1 }}>{(loading || busy) && <LinearProgress aria-label="Loading the availability" />}</Box>
+      <Box sx={{ height: 4, mb: 1 }}>{(loading || busy) && <LinearProgress aria-label={t('availability.loading')} />}</Box>
       {!loading && !error && data && occurrences.length === 0 && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="availability-empty">
-          No availability {narrow ? 'on this day' : 'in this week'} yet. Select a time in the calendar or use Add availability.
+          {t('availability.empty', { narrow: narrow ? 'yes' : 'no' })}
         </Alert>
       )}
       {/* The calendar's own toolbar, outside the scrolling hours so it stays in reach. */}
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap sx={{ mb: 1, flexWrap: 'wrap' }}>
-        <IconButton aria-label={`Previous ${view.unit}`} onClick={() => calendarRef.current?.getApi().prev()}>
+        <IconButton aria-label={t('availability.previous', { unit: view.unit })} onClick={() => calendarRef.current?.getApi().prev()}>
           <ChevronLeftIcon />
         </IconButton>
-        <IconButton aria-label={`Next ${view.unit}`} onClick={() => calendarRef.current?.getApi().next()}>
+        <IconButton aria-label={t('availability.next', { unit: view.unit })} onClick={() => calendarRef.current?.getApi().next()}>
           <ChevronRightIcon />
         </IconButton>
         <Button variant="outlined" size="small" disabled={view.isCurrent} onClick={() => calendarRef.current?.getApi().today()}>
-          Today
+          {t('availability.today')}
         </Button>
         <Typography component="h2" variant="h6" sx={{ ml: { sm: 1 } }} aria-live="polite">
           {view.title}
         </Typography>
       </Stack>
       {/* The hours scroll inside a focusable region (keyboard users scroll it with the arrow keys). */}
-      <Box sx={calendarStyles} ref={calendarBox} tabIndex={0} role="region" aria-label="Calendar hours">
+      <Box sx={calendarStyles} ref={calendarBox} tabIndex={0} role="region" aria-label={t('availability.hours')}>
         <FullCalendar
           ref={calendarRef}
           plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
@@ -280,7 +276,7 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
                   input: { speakerId, startTime: start.toUTC().toISO()!, endTime: end.toUTC().toISO()!, zoneName: zone, repeatsWeekly },
                 },
               });
-              notifySuccess(AvailabilityMessages.added);
+              notifySuccess(translate('availability.added'));
               setAdding(null);
               refresh();
             } catch (cause) {
@@ -308,7 +304,7 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
             setBusy(true);
             try {
               await removeAvailability({ variables: { input: { availabilityId: selected.sourceId } } });
-              notifySuccess(AvailabilityMessages.removed);
+              notifySuccess(translate('availability.removed'));
               refresh();
             } catch (cause) {
               refused(cause);

@@ -20,21 +20,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
-import { SLOT_MINUTES, SchedulingMessages } from '../../../../contracts/scheduling';
-import { formatTimeRange } from '../../lib/time';
+import { SLOT_MINUTES } from '../../../../contracts/scheduling';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/useT';
+import { formattingLocale, formatTimeRange } from '../../lib/time';
 import { FormAlert } from '../FormAlert';
 import { spanFromFields, spanProblem, type Occurrence } from './rules';
 import { ConfirmDialog } from '../ConfirmDialog';
 
-const RULE_MESSAGES = {
-  order: SchedulingMessages.availabilityOrder,
-  sameDay: SchedulingMessages.availabilitySameDay,
-  notOnSlot: SchedulingMessages.availabilityNotOnSlot,
-};
+/** The calendar's own rules, in the page's language (the server's refusals say the same: services/i18n/knownErrors.ts). */
+const ruleMessages = () => ({
+  order: translate('availability.rule.order'),
+  sameDay: translate('availability.rule.sameDay'),
+  notOnSlot: translate('availability.rule.notOnSlot', { minutes: SLOT_MINUTES }),
+});
 
 /** What is wrong with the times a dialog was given, by the calendar's own rules; null when nothing. */
 function problemOf(span: ReturnType<typeof spanFromFields>): string | null {
-  return span ? spanProblem(span.start, span.end, RULE_MESSAGES) : 'Please give a date, a start and an end.';
+  return span ? spanProblem(span.start, span.end, ruleMessages()) : translate('availability.rule.missing');
 }
 
 export interface Fields {
@@ -62,29 +65,31 @@ export function AddDialog({
   onClose: () => void;
   onSubmit: (start: DateTime, end: DateTime, repeatsWeekly: boolean) => Promise<void>;
 }) {
+  const t = useT();
   const [fields, setFields] = useState(initial.fields);
   const [repeat, setRepeat] = useState(initial.repeatsWeekly ? 'weekly' : 'once');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const weekly = repeat === 'weekly';
   const span = spanFromFields(fields.date, fields.start, fields.end, zone);
-  const weekday = span ? span.start.setLocale('en-US').toFormat('cccc') : '';
+  const weekday = span ? span.start.setLocale(formattingLocale()).toFormat('cccc') : 'none';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const wrong = problemOf(span);
     if (wrong || !span) return setProblem(wrong);
     if (occurrences.some((o) => Date.parse(o.startTimestamp) < span.end.toMillis() && span.start.toMillis() < Date.parse(o.endTimestamp))) {
-      return setProblem(SchedulingMessages.availabilityOverlap);
+      return setProblem(t('availability.rule.overlap'));
     }
     setSaving(true);
-    await onSubmit(span.start, span.end, repeat === 'weekly');
+    await onSubmit(span.start, span.end, weekly);
     setSaving(false);
   };
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="add-availability-title" fullWidth maxWidth="xs">
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-availability-title">Add availability</DialogTitle>
+        <DialogTitle id="add-availability-title">{t('availability.add')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TimeFields
@@ -95,22 +100,22 @@ export function AddDialog({
               }}
             />
             <FormControl>
-              <FormLabel id="availability-repeat">Repeats</FormLabel>
+              <FormLabel id="availability-repeat">{t('availability.repeats')}</FormLabel>
               <RadioGroup aria-labelledby="availability-repeat" value={repeat} onChange={(e) => setRepeat(e.target.value)}>
-                <FormControlLabel value="once" control={<Radio />} label="Only on this day" />
-                <FormControlLabel value="weekly" control={<Radio />} label={`Every week${weekday ? ` on ${weekday}` : ''}`} />
+                <FormControlLabel value="once" control={<Radio />} label={t('availability.once')} />
+                <FormControlLabel value="weekly" control={<Radio />} label={t('availability.weekly', { weekday })} />
               </RadioGroup>
             </FormControl>
             <Typography variant="body2" color="text.secondary">
-              In {zone}. {repeat === 'weekly' ? 'A weekly availability keeps its local time across daylight-saving changes.' : ''}
+              {t('availability.in', { zone })} {weekly ? t('availability.dst') : ''}
             </Typography>
             <FormAlert message={problem} />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('availability.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            Add
+            {t('availability.addAction')}
           </Button>
         </DialogActions>
       </form>
@@ -119,11 +124,12 @@ export function AddDialog({
 }
 
 function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: Fields) => void }) {
+  const t = useT();
   const step = { step: SLOT_MINUTES * 60 };
   return (
     <>
       <TextField
-        label="Date"
+        label={t('availability.date')}
         type="date"
         value={fields.date}
         onChange={(e) => onChange({ ...fields, date: e.target.value })}
@@ -132,7 +138,7 @@ function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: F
       />
       <Stack direction="row" spacing={2}>
         <TextField
-          label="Starts"
+          label={t('availability.starts')}
           type="time"
           value={fields.start}
           onChange={(e) => onChange({ ...fields, start: e.target.value })}
@@ -141,12 +147,12 @@ function TimeFields({ fields, onChange }: { fields: Fields; onChange: (fields: F
           fullWidth
         />
         <TextField
-          label="Ends"
+          label={t('availability.ends')}
           type="time"
           value={fields.end}
           onChange={(e) => onChange({ ...fields, end: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: step }}
-          helperText="00:00 is midnight"
+          helperText={t('availability.midnight')}
           required
           fullWidth
         />
@@ -168,11 +174,14 @@ export function OccurrenceDialog({
   onChange: (start: DateTime, end: DateTime) => Promise<boolean>;
   onRemove: () => Promise<void>;
 }) {
+  const t = useT();
   const start = DateTime.fromISO(occurrence.startTimestamp).setZone(zone);
   const end = DateTime.fromISO(occurrence.endTimestamp).setZone(zone);
   const [fields, setFields] = useState(fieldsOf(start, end));
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const timeRange = formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone);
+  const weekly = occurrence.repeatsWeekly ? 'yes' : 'no';
   const [saving, setSaving] = useState(false);
 
   const save = async (e: FormEvent) => {
@@ -189,9 +198,9 @@ export function OccurrenceDialog({
     return (
       <ConfirmDialog
         open
-        title="Remove this availability?"
-        text={`${formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)}. ${occurrence.repeatsWeekly ? 'It repeats weekly: removing it removes it from every week.' : 'Students can no longer reserve this time.'}`}
-        confirmLabel="Remove"
+        title={t('availability.removeTitle')}
+        text={t('availability.removeText', { time: timeRange, weekly })}
+        confirmLabel={t('availability.remove')}
         destructive
         busy={saving}
         onClose={() => setConfirming(false)}
@@ -206,15 +215,11 @@ export function OccurrenceDialog({
   return (
     <Dialog open onClose={onClose} aria-labelledby="availability-title" fullWidth maxWidth="xs">
       <form onSubmit={save} noValidate>
-        <DialogTitle id="availability-title">{occurrence.repeatsWeekly ? 'Weekly availability' : 'Availability'}</DialogTitle>
+        <DialogTitle id="availability-title">{t('availability.title', { weekly })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              {formatTimeRange(occurrence.startTimestamp, occurrence.endTimestamp, zone)} ({zone}).
-            </DialogContentText>
-            {occurrence.repeatsWeekly && (
-              <Alert severity="info">Changing this week's time moves the whole weekly series: every week gets the new day and time.</Alert>
-            )}
+            <DialogContentText>{t('availability.when', { time: timeRange, zone })}</DialogContentText>
+            {occurrence.repeatsWeekly && <Alert severity="info">{t('availability.seriesNote')}</Alert>}
             <TimeFields
               fields={fields}
               onChange={(next) => {
@@ -227,11 +232,11 @@ export function OccurrenceDialog({
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button color="error" onClick={() => setConfirming(true)} sx={{ mr: 'auto' }}>
-            Remove
+            {t('availability.remove')}
           </Button>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('availability.close')}</Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            Save changes
+            {t('availability.save')}
           </Button>
         </DialogActions>
       </form>

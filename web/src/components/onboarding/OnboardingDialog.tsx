@@ -29,10 +29,9 @@ import { browserTimeZone } from '../../lib/time';
 import { onboardingMachine } from '../../machines/onboardingMachine';
 import { FormAlert } from '../FormAlert';
 import { Loading } from '../Loading';
+import { useT } from '../../i18n/useT';
 import type { FormField, OnboardingStepDef, ProfileForm } from './fields';
 import { CHANGE_USER, ONBOARDING_PROFILE, ONBOARD_ACCOUNT, UPLOAD_HEADSHOT, type OnboardingProfile } from './operations';
-
-export const ONBOARDING_FAILED_MESSAGE = 'Huh, something went wrong';
 
 /** The heading takes focus at each step: a visible ring only when reached by keyboard. */
 const TITLE_FOCUS = { outline: 'none', '&:focus-visible': { outline: '2px solid', outlineOffset: -2 } };
@@ -78,6 +77,7 @@ function readAsBase64(file: File): Promise<string> {
 
 export function OnboardingDialog({ open, role, steps, congratulations, onDone }: OnboardingDialogProps) {
   const { data, loading, error } = useQuery(ONBOARDING_PROFILE, { fetchPolicy: 'network-only', skip: !open });
+  const t = useT();
   const me = data?.me ?? null;
   if (!open) return null;
   return (
@@ -86,7 +86,7 @@ export function OnboardingDialog({ open, role, steps, congratulations, onDone }:
         <OnboardingSteps me={me} role={role} steps={steps} congratulations={congratulations} onDone={onDone} />
       ) : (
         <>
-          <DialogTitle id="onboarding-title">Welcome to Tertulia!</DialogTitle>
+          <DialogTitle id="onboarding-title">{t('onboarding.welcomeTitle')}</DialogTitle>
           <DialogContent>{loading ? <Loading /> : <FormAlert message={errorMessage(error)} />}</DialogContent>
         </>
       )}
@@ -114,6 +114,7 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   const zone = browserTimeZone();
   const today = todayIn(zone);
   const stepCount = steps.length + 1;
+  const t = useT();
 
   // The machine's services call the latest closures.
   const save = useRef<(step: number, values: Record<string, unknown>) => Promise<void>>(async () => {});
@@ -222,15 +223,15 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
     return (
       <>
         <DialogTitle id="onboarding-title" ref={heading} tabIndex={-1} sx={TITLE_FOCUS}>
-          {ONBOARDING_FAILED_MESSAGE}
+          {t('onboarding.failed')}
         </DialogTitle>
         <DialogContent>
           <Alert severity="error" role="alert">
-            {error || 'Your profile could not be completed.'} Go back, check your answers and try again.
+            {error || t('onboarding.notCompleted')} {t('onboarding.goBack')}
           </Alert>
           {/* In the content, not the actions: a snackbar at the bottom of a phone's screen cannot cover it. */}
           <Button variant="contained" sx={{ mt: 3 }} onClick={() => send({ type: 'BACK' })}>
-            Back
+            {t('onboarding.back')}
           </Button>
         </DialogContent>
       </>
@@ -240,7 +241,7 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
   return (
     <>
       <DialogTitle id="onboarding-title" ref={heading} tabIndex={-1} sx={TITLE_FOCUS}>
-        {def.title}
+        {t(def.title)}
       </DialogTitle>
       <Progress step={step} stepCount={stepCount} />
       <DialogContent ref={content}>
@@ -250,16 +251,16 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
         <FormAlert message={error} />
         {state.matches('finishing') && (
           <Typography role="status" sx={{ mt: 2, display: 'flex', gap: 1, alignItems: 'center' }}>
-            <CircularProgress size={18} /> Finishing your profile…
+            <CircularProgress size={18} /> {t('onboarding.finishing')}
           </Typography>
         )}
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, pb: 2 }}>
         <Button onClick={() => send({ type: 'BACK' })} disabled={step === 0 || saving}>
-          Back
+          {t('onboarding.back')}
         </Button>
         <Button type="submit" form="onboarding-step" variant="contained" disabled={saving}>
-          {saving ? 'Saving…' : step === 0 ? "Let's begin" : 'Continue'}
+          {t(saving ? 'onboarding.saving' : step === 0 ? 'onboarding.begin' : 'onboarding.continue')}
         </Button>
       </DialogActions>
     </>
@@ -267,12 +268,14 @@ function OnboardingSteps({ me, role, steps, congratulations, onDone }: Omit<Onbo
 }
 
 function Progress({ step, stepCount }: { step: number; stepCount: number }) {
+  const t = useT();
+  const label = t('onboarding.step', { step: step + 1, count: stepCount });
   return (
     <Box sx={{ px: 3 }}>
       <Typography variant="caption" color="text.secondary">
-        Step {step + 1} of {stepCount}
+        {label}
       </Typography>
-      <LinearProgress variant="determinate" value={((step + 1) / stepCount) * 100} aria-label={`Step ${step + 1} of ${stepCount}`} />
+      <LinearProgress variant="determinate" value={((step + 1) / stepCount) * 100} aria-label={label} />
     </Box>
   );
 }

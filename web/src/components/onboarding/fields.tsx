@@ -31,6 +31,9 @@ import {
   type TextField as TextFieldName,
 } from '../../../../contracts/validation/profile';
 import { CountryField } from '../../settings/fields';
+import type { MessageId } from '../../i18n/catalog';
+import { useT } from '../../i18n/useT';
+import { fieldLabel } from '../../settings/fieldLabel';
 import { muiField } from '../fields';
 
 /** The form behind every step: strings, '' for nothing. */
@@ -65,7 +68,7 @@ export interface StepProps {
 
 export interface OnboardingStepDef {
   key: string;
-  title: string;
+  title: MessageId;
   /** Fields validated before continuing and saved with changeUser. */
   fields: FormField[];
   /** Saves the browser's time zone with this step (the first one). */
@@ -73,25 +76,14 @@ export interface OnboardingStepDef {
   render(props: StepProps): ReactNode;
 }
 
-const LABELS: Record<TextFieldName, string> = {
-  givenName: 'Given name',
-  surname: 'Surname',
-  displayName: 'Display name',
-  currentCity: 'City',
-  currentState: 'State or province',
-  currentCountry: 'Country',
-  previousCity: 'City',
-  previousCountry: 'Country',
-  school: 'School',
-  bioDreamCareer: 'Your dream career',
-  bioGoalsAre: 'Your goals',
-  bioHobbiesAre: 'Your hobbies',
-};
+/** A field's label in a step: the settings' own, but the hometown's city and country are just that on the hometown step. */
+const labelOf = (name: TextFieldName): MessageId =>
+  name === 'previousCity' ? fieldLabel('currentCity') : name === 'previousCountry' ? fieldLabel('currentCountry') : fieldLabel(name);
 
 export function ProfileTextField({
   form,
   name,
-  label,
+  labelId,
   autoFocus,
   autoComplete,
   multiline,
@@ -99,21 +91,22 @@ export function ProfileTextField({
 }: {
   form: UseFormReturn<ProfileForm>;
   name: TextFieldName;
-  label?: string;
+  labelId?: MessageId;
   autoFocus?: boolean;
   autoComplete?: string;
   multiline?: boolean;
-  helper?: string;
+  helper?: MessageId;
 }) {
+  const t = useT();
   const required = !CLEARABLE_FIELDS.includes(name) || ['givenName', 'surname'].includes(name);
   const error = form.formState.errors[name]?.message;
   const length = [...(form.watch(name) ?? '')].length;
   const max = TEXT_RULES[name].max;
-  const counter = multiline ? `${length.toLocaleString('en-US')} / ${BIO_MAX_LENGTH.toLocaleString('en-US')}` : undefined;
+  const counter = multiline ? t('profile.count', { count: length, max: BIO_MAX_LENGTH }) : undefined;
   return (
     <TextField
       {...muiField(form.register(name, { validate: (v) => textFieldError(name, v, { required }) ?? true }))}
-      label={label ?? LABELS[name]}
+      label={t(labelId ?? labelOf(name))}
       required={required}
       fullWidth
       autoFocus={autoFocus}
@@ -121,31 +114,33 @@ export function ProfileTextField({
       multiline={multiline}
       minRows={multiline ? 5 : undefined}
       error={!!error}
-      helperText={error ?? helper ?? counter}
+      helperText={error ?? (helper ? t(helper) : counter)}
       slotProps={{ htmlInput: { maxLength: multiline ? undefined : max * 2 } }}
     />
   );
 }
 
-export function StepIntro({ children }: { children: ReactNode }) {
-  return <Typography sx={{ mb: 2 }}>{children}</Typography>;
+/** A step's opening words. */
+export function StepIntro({ intro }: { intro: MessageId }) {
+  const t = useT();
+  return <Typography sx={{ mb: 2 }}>{t(intro)}</Typography>;
 }
 
-export const welcomeStep = (text: ReactNode): OnboardingStepDef => ({
+export const welcomeStep = (text: MessageId): OnboardingStepDef => ({
   key: 'welcome',
-  title: 'Welcome to Tertulia!',
+  title: 'onboarding.welcomeTitle',
   fields: [],
   saveTimeZone: true,
-  render: () => <StepIntro>{text}</StepIntro>,
+  render: () => <StepIntro intro={text} />,
 });
 
 export const realNameStep: OnboardingStepDef = {
   key: 'real-name',
-  title: 'What is your real name?',
+  title: 'onboarding.realName.title',
   fields: ['givenName', 'surname'],
   render: ({ form }) => (
     <>
-      <StepIntro>Only the staff sees your full name.</StepIntro>
+      <StepIntro intro="onboarding.realName.intro" />
       <Stack spacing={2}>
         <ProfileTextField form={form} name="givenName" autoComplete="given-name" />
         <ProfileTextField form={form} name="surname" autoComplete="family-name" />
@@ -155,6 +150,7 @@ export const realNameStep: OnboardingStepDef = {
 };
 
 function DisplayNameField({ form, displayNameEdited }: StepProps) {
+  const t = useT();
   // Suggested as the given name, the surname's initial and a period, until the person edits it.
   useEffect(() => {
     if (displayNameEdited.current) return;
@@ -171,19 +167,19 @@ function DisplayNameField({ form, displayNameEdited }: StepProps) {
           return registered.onChange(event);
         },
       })}
-      label="Display name"
+      label={t('profile.field.displayName')}
       required
       fullWidth
       autoComplete="nickname"
       error={!!error}
-      helperText={error ?? 'This is the name students see.'}
+      helperText={error ?? t('onboarding.displayName.help')}
     />
   );
 }
 
 export const displayNameStep: OnboardingStepDef = {
   key: 'display-name',
-  title: 'How should we show your name?',
+  title: 'onboarding.displayName.title',
   fields: ['displayName'],
   render: (props) => <DisplayNameField {...props} />,
 };
@@ -192,8 +188,9 @@ export const displayNameStep: OnboardingStepDef = {
 export function CountryInput({
   form,
   name = 'currentCountry',
-  label = 'Country',
-}: Pick<StepProps, 'form'> & { name?: 'currentCountry' | 'previousCountry'; label?: string }) {
+  labelId = 'profile.field.currentCountry',
+}: Pick<StepProps, 'form'> & { name?: 'currentCountry' | 'previousCountry'; labelId?: MessageId }) {
+  const t = useT();
   const id = useId();
   const required = name === 'currentCountry';
   return (
@@ -204,7 +201,7 @@ export function CountryInput({
       render={({ field, fieldState }) => (
         <CountryField
           id={id}
-          label={label}
+          label={t(labelId)}
           required={required}
           value={field.value}
           onChange={field.onChange}
@@ -219,7 +216,7 @@ export function CountryInput({
 
 export const currentLocationStep: OnboardingStepDef = {
   key: 'current-location',
-  title: 'Where do you live now?',
+  title: 'onboarding.currentLocation.title',
   fields: ['currentCity', 'currentState', 'currentCountry'],
   render: ({ form }) => (
     <Stack spacing={2}>
@@ -232,14 +229,14 @@ export const currentLocationStep: OnboardingStepDef = {
 
 export const hometownStep: OnboardingStepDef = {
   key: 'hometown',
-  title: 'Where is your hometown?',
+  title: 'onboarding.hometown.title',
   fields: ['previousCity', 'previousCountry'],
   render: ({ form }) => (
     <>
-      <StepIntro>Optional: leave it empty if you live where you grew up.</StepIntro>
+      <StepIntro intro="onboarding.hometown.intro" />
       <Stack spacing={2}>
-        <ProfileTextField form={form} name="previousCity" label="Hometown city" />
-        <CountryInput form={form} name="previousCountry" label="Hometown country" />
+        <ProfileTextField form={form} name="previousCity" labelId="profile.field.previousCity" />
+        <CountryInput form={form} name="previousCountry" labelId="profile.field.previousCountry" />
       </Stack>
     </>
   ),
@@ -247,12 +244,13 @@ export const hometownStep: OnboardingStepDef = {
 
 export const schoolStep: OnboardingStepDef = {
   key: 'school',
-  title: 'Which school did you attend?',
+  title: 'onboarding.school.title',
   fields: ['school'],
   render: ({ form }) => <ProfileTextField form={form} name="school" autoComplete="organization" />,
 };
 
 function GenderField({ form }: StepProps) {
+  const t = useT();
   const labelId = useId();
   const error = form.formState.errors.gender?.message;
   return (
@@ -262,7 +260,7 @@ function GenderField({ form }: StepProps) {
       rules={{ validate: (v) => genderError(v) ?? true }}
       render={({ field }) => (
         <FormControl error={!!error} required>
-          <FormLabel id={labelId}>Gender</FormLabel>
+          <FormLabel id={labelId}>{t('profile.field.gender')}</FormLabel>
           <RadioGroup
             aria-labelledby={labelId}
             name={field.name}
@@ -270,8 +268,8 @@ function GenderField({ form }: StepProps) {
             onChange={(_e, v) => field.onChange(v)}
             onBlur={field.onBlur}
           >
-            <FormControlLabel value="male" control={<Radio inputRef={field.ref} />} label="Male" />
-            <FormControlLabel value="female" control={<Radio />} label="Female" />
+            <FormControlLabel value="male" control={<Radio inputRef={field.ref} />} label={t('profile.gender.male')} />
+            <FormControlLabel value="female" control={<Radio />} label={t('profile.gender.female')} />
           </RadioGroup>
           {error && <FormHelperText>{error}</FormHelperText>}
         </FormControl>
@@ -282,46 +280,54 @@ function GenderField({ form }: StepProps) {
 
 export const genderStep: OnboardingStepDef = {
   key: 'gender',
-  title: 'What is your gender?',
+  title: 'onboarding.gender.title',
   fields: ['gender'],
   render: (props) => <GenderField {...props} />,
 };
 
 export const birthdayStep: OnboardingStepDef = {
   key: 'birthday',
-  title: 'When is your birthday?',
+  title: 'onboarding.birthday.title',
   fields: ['dateOfBirth'],
-  render: ({ form, today }) => {
-    const error = form.formState.errors.dateOfBirth?.message;
-    return (
-      <TextField
-        {...muiField(form.register('dateOfBirth', { validate: (v) => dateOfBirthError(v, today) ?? true }))}
-        type="date"
-        label="Birthday"
-        required
-        fullWidth
-        autoComplete="bday"
-        error={!!error}
-        helperText={error ?? 'Students see your age, never your birthday.'}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-      />
-    );
-  },
+  render: (props) => <BirthdayField {...props} />,
 };
 
-export const bioStep = (name: 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre', title: string, intro: string): OnboardingStepDef => ({
+function BirthdayField({ form, today }: StepProps) {
+  const t = useT();
+  const error = form.formState.errors.dateOfBirth?.message;
+  return (
+    <TextField
+      {...muiField(form.register('dateOfBirth', { validate: (v) => dateOfBirthError(v, today) ?? true }))}
+      type="date"
+      label={t('profile.field.dateOfBirth')}
+      required
+      fullWidth
+      autoComplete="bday"
+      error={!!error}
+      helperText={error ?? t('profile.birthdayHelp')}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+    />
+  );
+}
+
+export const bioStep = (
+  name: 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre',
+  title: MessageId,
+  intro: MessageId,
+): OnboardingStepDef => ({
   key: name,
   title,
   fields: [name],
   render: ({ form }) => (
     <>
-      <StepIntro>{intro}</StepIntro>
+      <StepIntro intro={intro} />
       <ProfileTextField form={form} name={name} multiline />
     </>
   ),
 });
 
 function HeadshotField({ form, uploadHeadshot }: StepProps) {
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -349,7 +355,7 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
 
   return (
     <Stack spacing={2} alignItems="center">
-      <Avatar src={url || undefined} alt={url ? 'Your headshot' : undefined} sx={{ width: 160, height: 160 }} variant="rounded" />
+      <Avatar src={url || undefined} alt={url ? t('profile.headshot.alt') : undefined} sx={{ width: 160, height: 160 }} variant="rounded" />
       <input
         ref={input}
         id={inputId}
@@ -372,11 +378,17 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
         tabIndex={0}
         role="button"
       >
-        {busy ? <CircularProgress size={20} aria-label="Uploading" /> : url ? 'Choose another picture' : 'Upload a picture'}
+        {busy ? (
+          <CircularProgress size={20} aria-label={t('profile.headshot.uploading')} />
+        ) : url ? (
+          t('profile.headshot.another')
+        ) : (
+          t('profile.headshot.upload')
+        )}
       </Button>
       <Box role={error ? 'alert' : undefined}>
         <FormHelperText error={!!error} sx={{ textAlign: 'center' }}>
-          {error ?? 'A clear, friendly picture of your face: JPEG, PNG or WebP, up to 5 MB.'}
+          {error ?? t('profile.headshot.help')}
         </FormHelperText>
       </Box>
     </Stack>
@@ -385,7 +397,7 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
 
 export const headshotStep: OnboardingStepDef = {
   key: 'headshot',
-  title: 'Add your headshot',
+  title: 'onboarding.headshot.title',
   fields: ['headshotUrl'],
   render: (props) => <HeadshotField {...props} />,
 };

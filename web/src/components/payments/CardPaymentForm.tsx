@@ -16,7 +16,8 @@ import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { CARDHOLDER_PLACEHOLDER, cardFieldErrors, type CardError } from '../../../../contracts/cards';
 import { Loading } from '../Loading';
-import { payButtonLabel } from '../../lib/money';
+import { useT } from '../../i18n/useT';
+import { formatMoney } from '../../lib/money';
 import { PAYMENT_CONFIGURATION, QUIET } from '../enrollment/operations';
 
 export interface CardPaymentFormProps {
@@ -29,9 +30,10 @@ export interface CardPaymentFormProps {
 }
 
 export function CardPaymentForm(props: CardPaymentFormProps) {
+  const t = useT();
   const { data, error } = useQuery(PAYMENT_CONFIGURATION, { ...QUIET, fetchPolicy: 'cache-first' });
-  if (error) return <Alert severity="error">The payment form could not be loaded. Please reload the page.</Alert>;
-  if (!data) return <Loading label="Loading the payment form" />;
+  if (error) return <Alert severity="error">{t('payments.couldNotLoad')}</Alert>;
+  if (!data) return <Loading label={t('payments.loading')} />;
   const config = data.paymentConfiguration;
   if (config.provider === 'stripe' && config.publishableKey) return <StripeCardForm {...props} publishableKey={config.publishableKey} />;
   return <LocalCardForm {...props} tokensUrl={config.tokensUrl ?? '/payments/local/v1/tokens'} />;
@@ -74,6 +76,7 @@ const formatExpiry = (value: string) => {
 };
 
 function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: CardPaymentFormProps & { tokensUrl: string }) {
+  const t = useT();
   const [name, setName] = useCardholderName();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -101,12 +104,12 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
       });
       const body = await res.json();
       if (!res.ok) {
-        setServerError(body?.error?.message ?? 'The card could not be checked. Please try again.');
+        setServerError(body?.error?.message ?? t('payments.checkFailed'));
         return;
       }
       onToken(body.id);
     } catch {
-      setServerError('The card could not be checked. Please check your connection and try again.');
+      setServerError(t('payments.checkOffline'));
     } finally {
       setTokenizing(false);
     }
@@ -116,7 +119,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
     <Box
       component="form"
       noValidate
-      aria-label="Card payment"
+      aria-label={t('payments.form')}
       onSubmit={(e) => {
         e.preventDefault();
         void pay();
@@ -124,7 +127,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
     >
       <Stack spacing={2}>
         <TextField
-          label="Cardholder name"
+          label={t('payments.cardholder')}
           placeholder={CARDHOLDER_PLACEHOLDER}
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -135,7 +138,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
           slotProps={{ htmlInput: { 'data-testid': 'card-name' } }}
         />
         <TextField
-          label="Card number"
+          label={t('payments.number')}
           value={number}
           onChange={(e) => setNumber(formatCardNumber(e.target.value))}
           onBlur={blur('number')}
@@ -148,7 +151,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
         />
         <Stack direction="row" spacing={2}>
           <TextField
-            label="Expiration (MM / YY)"
+            label={t('payments.expiry')}
             value={expiry}
             onChange={(e) => setExpiry(formatExpiry(e.target.value))}
             onBlur={blur('exp')}
@@ -160,7 +163,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
             slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'card-expiry' } }}
           />
           <TextField
-            label="CVC"
+            label={t('payments.cvc')}
             value={cvc}
             onChange={(e) => setCvc(e.target.value.replace(/[^\d]/g, '').slice(0, 4))}
             onBlur={blur('cvc')}
@@ -178,10 +181,10 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" disabled={!canPay}>
-          {payButtonLabel(amount, currency)}
+          {t('payments.pay', { amount: formatMoney(amount, currency) })}
         </Button>
         <Typography variant="caption" color="text.secondary">
-          Test mode: no real card is charged. Use 4242 4242 4242 4242, any future date and any CVC.
+          {t('payments.testMode')}
         </Typography>
       </Stack>
     </Box>
@@ -189,6 +192,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
 }
 
 function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKey }: CardPaymentFormProps & { publishableKey: string }) {
+  const t = useT();
   const mountRef = useRef<HTMLDivElement | null>(null);
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [card, setCard] = useState<StripeCardElement | null>(null);
@@ -227,7 +231,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
     setServerError(null);
     const { paymentMethod, error } = await stripe.createPaymentMethod({ type: 'card', card, billing_details: { name } });
     setTokenizing(false);
-    if (error || !paymentMethod) setServerError(error?.message ?? 'The card could not be checked. Please try again.');
+    if (error || !paymentMethod) setServerError(error?.message ?? t('payments.checkFailed'));
     else onToken(paymentMethod.id);
   }
 
@@ -235,7 +239,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
     <Box
       component="form"
       noValidate
-      aria-label="Card payment"
+      aria-label={t('payments.form')}
       onSubmit={(e) => {
         e.preventDefault();
         void pay();
@@ -243,7 +247,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
     >
       <Stack spacing={2}>
         <TextField
-          label="Cardholder name"
+          label={t('payments.cardholder')}
           placeholder={CARDHOLDER_PLACEHOLDER}
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -263,7 +267,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" disabled={!canPay}>
-          {payButtonLabel(amount, currency)}
+          {t('payments.pay', { amount: formatMoney(amount, currency) })}
         </Button>
       </Stack>
     </Box>

@@ -18,31 +18,24 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../lib/errors';
-import { usePageTitle } from '../../shell/usePageTitle';
 import { useT } from '../../i18n/useT';
+import { usePageTitle } from '../../shell/usePageTitle';
 import { CONVERSATION_ARCHIVE, REDIRECT_ARCHIVE_MEDIA } from './operations';
-
-export const ArchiveText = {
-  title: 'Conversation archive',
-  waiting: 'The conversation archive will appear momentarily. Please wait.',
-  unsupported: "Sorry, your browser doesn't support embedded videos",
-  noId: 'No conversation was given.',
-} as const;
 
 /** The most a failing video asks for a fresh address in a row before it says so. */
 const MAX_RENEWALS = 2;
 
 export default function ArchivePage() {
-  usePageTitle(ArchiveText.title);
+  const t = useT();
+  usePageTitle(t('conversation.archive.title'));
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const navigate = useNavigate();
-  const t = useT();
   const status = useQuery(CONVERSATION_ARCHIVE, { variables: { conversationId: id }, skip: !id, context: { quiet: true } });
   const expired = status.data?.conversationArchive?.status === 'EXPIRED';
   const [redirect] = useMutation(REDIRECT_ARCHIVE_MEDIA, { context: { quiet: true } });
   const [media, setMedia] = useState<{ url: string; expiresOn: string } | null>(null);
-  const [error, setError] = useState<string | null>(id ? null : ArchiveText.noId);
+  const [error, setError] = useState<string | null>(id ? null : t('conversation.archive.noId'));
   const video = useRef<HTMLVideoElement>(null);
   const resumeAt = useRef(0);
   const renewals = useRef(0);
@@ -83,11 +76,11 @@ export default function ArchivePage() {
       <Stack spacing={2}>
         <Box>
           <Button startIcon={<ArrowBackIcon />} onClick={back}>
-            Back
+            {t('conversation.archive.back')}
           </Button>
         </Box>
         <Typography variant="h4" component="h1">
-          {ArchiveText.title}
+          {t('conversation.archive.title')}
         </Typography>
         {expired ? (
           <Alert severity="info" role="status">
@@ -100,7 +93,7 @@ export default function ArchivePage() {
         ) : !media ? (
           <Stack direction="row" spacing={2} alignItems="center" role="status">
             <CircularProgress size={24} aria-hidden />
-            <Typography>{ArchiveText.waiting}</Typography>
+            <Typography>{t('conversation.archive.waiting')}</Typography>
           </Stack>
         ) : (
           <Box
@@ -112,8 +105,8 @@ export default function ArchivePage() {
             tabIndex={0}
             playsInline
             preload="metadata"
-            title={ArchiveText.title}
-            aria-label={ArchiveText.title}
+            title={t('conversation.archive.title')}
+            aria-label={t('conversation.archive.title')}
             onError={onVideoError}
             onLoadedMetadata={onLoaded}
             onPlaying={() => (renewals.current = 0)}
@@ -125,7 +118,7 @@ export default function ArchivePage() {
               '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
             }}
           >
-            {ArchiveText.unsupported}
+            {t('conversation.archive.unsupported')}
           </Box>
         )}
       </Stack>

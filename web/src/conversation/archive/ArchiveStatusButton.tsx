@@ -19,7 +19,6 @@ import { openArchiveWindow } from '../windows';
 import { ARCHIVE_IN_PROGRESS, CONVERSATION_ARCHIVE, archivePath } from './operations';
 
 export const ARCHIVE_POLL_MS = 5000;
-export const PLAY_ARCHIVE = 'Play archive';
 
 /** The last (UTC) day a recording is kept: the day before the instant its retention ends. */
 const lastDayKept = (expiresOn: string) => new Date(Date.parse(expiresOn) - 1).toISOString().slice(0, 10);
@@ -51,10 +50,18 @@ export function ArchiveStatusButton({
   if (!archive) return <>{none}</>;
   const available = archive.status === 'AVAILABLE';
   return (
-    <Stack direction="row" spacing={1.5} alignItems="center" useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Archive" role="group">
+    <Stack
+      direction="row"
+      spacing={1.5}
+      alignItems="center"
+      useFlexGap
+      sx={{ flexWrap: 'wrap' }}
+      aria-label={t('conversation.archive.group')}
+      role="group"
+    >
       {labelled && (
         <Typography component="span" fontWeight={600}>
-          Archive:
+          {t('conversation.archive.label')}
         </Typography>
       )}
       {available ? (
@@ -69,7 +76,7 @@ export function ArchiveStatusButton({
           }}
           startIcon={<PlayCircleOutlineIcon />}
         >
-          {PLAY_ARCHIVE}
+          {t('conversation.archive.play')}
         </Button>
       ) : null}
       {available && archive.expiresOn && (
@@ -83,7 +90,7 @@ export function ArchiveStatusButton({
             {archive.statusText}
           </Typography>
           <Button variant="outlined" size="small" disabled startIcon={<PlayCircleOutlineIcon />}>
-            {PLAY_ARCHIVE}
+            {t('conversation.archive.play')}
           </Button>
         </>
       )}

@@ -8,6 +8,7 @@
  */
 import Typography from '@mui/material/Typography';
 import { OnboardingDialog } from '../../components/onboarding/OnboardingDialog';
+import { useT } from '../../i18n/useT';
 import {
   bioStep,
   birthdayStep,
@@ -23,12 +24,7 @@ import {
 } from '../../components/onboarding/fields';
 
 export const SPEAKER_ONBOARDING_STEPS: OnboardingStepDef[] = [
-  welcomeStep(
-    <>
-      You passed your interview: welcome aboard! A few questions about you come next, so students know who they talk with. Your answers are
-      saved as you go.
-    </>,
-  ),
+  welcomeStep('onboarding.speaker.welcome'),
   realNameStep,
   displayNameStep,
   currentLocationStep,
@@ -36,21 +32,22 @@ export const SPEAKER_ONBOARDING_STEPS: OnboardingStepDef[] = [
   schoolStep,
   genderStep,
   birthdayStep,
-  bioStep('bioHobbiesAre', 'What are your hobbies?', 'Tell students what you enjoy: it gives them something to talk about.'),
-  bioStep('bioDreamCareer', 'What is your dream career?', 'What would you love to do, and why?'),
+  bioStep('bioHobbiesAre', 'onboarding.hobbies.title', 'onboarding.speaker.hobbies'),
+  bioStep('bioDreamCareer', 'onboarding.career.title', 'onboarding.speaker.career'),
   headshotStep,
 ];
 
 export function SpeakerOnboardingDialog({ open = true, onDone }: { open?: boolean; onDone?(): void }) {
+  const t = useT();
   return (
     <OnboardingDialog
       open={open}
       role="SPEAKER"
       steps={SPEAKER_ONBOARDING_STEPS}
       congratulations={{
-        title: 'Congratulations!',
-        body: <Typography>Your profile is ready. Next, open your availability so students can reserve conversations with you.</Typography>,
-        action: 'Go to the planner',
+        title: t('onboarding.congratulations'),
+        body: <Typography>{t('onboarding.speaker.ready')}</Typography>,
+        action: t('onboarding.speaker.toPlanner'),
       }}
       onDone={() => onDone?.()}
     />

@@ -11,13 +11,14 @@ import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { useT } from '../../i18n/useT';
+import { withMessages } from '../../i18n/withMessages';
 import { errorMessage } from '../../lib/errors';
 import { PlannerWeek } from './PlannerWeek';
 import { INTERVIEW_POLL_MS, MY_SPEAKING } from './speakingOperations';
 
 // A candidate's and an onboarding speaker's dialogs load when shown: the planner is the speaker's landing page (issue 31).
 const InterviewDialog = lazy(() => import('./InterviewDialog').then((m) => ({ default: m.InterviewDialog })));
-const SpeakerOnboardingDialog = lazy(() => import('../onboarding/SpeakerOnboardingDialog'));
+const SpeakerOnboardingDialog = lazy(withMessages('onboarding', () => import('../onboarding/SpeakerOnboardingDialog')));
 
 export default function SpeakerPlanner() {
   const t = useT();

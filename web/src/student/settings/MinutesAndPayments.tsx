@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { Loading } from '../../components/Loading';
+import { useT } from '../../i18n/useT';
 import { formatMoney } from '../../lib/money';
 import { formatDateTime } from '../../lib/time';
 
@@ -47,6 +48,9 @@ const MINUTES_AND_PAYMENTS = graphql(`
   }
 `);
 
+/** A change of minutes with its sign: +30, -15 (text, so never grouped). */
+const signed = (minutes: number): string => (minutes > 0 ? `+${minutes}` : String(minutes));
+
 /** Tables from 600 px up; the cards below replace them on a phone. */
 const WIDE = { display: { xs: 'none', sm: 'table' } } as const;
 
@@ -76,30 +80,31 @@ function RowCards({ label, rows }: { label: string; rows: { id: string; title: s
 }
 
 export function MinutesAndPayments() {
+  const t = useT();
   const { data, loading } = useQuery(MINUTES_AND_PAYMENTS, { fetchPolicy: 'cache-and-network' });
   const me = data?.me;
   return (
-    <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-label="Minutes and payments">
+    <Paper variant="outlined" sx={{ p: 3, mb: 3 }} component="section" aria-label={t('student.settings.minutes.title')}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Minutes and payments
+        {t('student.settings.minutes.title')}
       </Typography>
       {loading && !me ? (
-        <Loading label="Loading your minutes" />
+        <Loading label={t('student.settings.minutes.loading')} />
       ) : me ? (
         <>
-          <Typography gutterBottom>{me.account.remainingMinutes} minutes remaining.</Typography>
+          <Typography gutterBottom>{t('student.settings.minutes.remaining', { minutes: me.account.remainingMinutes })}</Typography>
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-            Payments
+            {t('student.settings.minutes.payments')}
           </Typography>
           {me.account.paidPayments.length ? (
             <>
-              <Table size="small" aria-label="Payments" sx={WIDE}>
+              <Table size="small" aria-label={t('student.settings.minutes.payments')} sx={WIDE}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Amount</TableCell>
-                    <TableCell>Minutes</TableCell>
-                    <TableCell>Receipt</TableCell>
+                    <TableCell>{t('student.settings.minutes.date')}</TableCell>
+                    <TableCell>{t('student.settings.minutes.amount')}</TableCell>
+                    <TableCell>{t('student.settings.minutes.minutes')}</TableCell>
+                    <TableCell>{t('student.settings.minutes.receipt')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -111,7 +116,7 @@ export function MinutesAndPayments() {
                       <TableCell>
                         {p.receiptUrl ? (
                           <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
-                            Receipt
+                            {t('student.settings.minutes.receipt')}
                           </Link>
                         ) : (
                           '—'
@@ -122,19 +127,19 @@ export function MinutesAndPayments() {
                 </TableBody>
               </Table>
               <RowCards
-                label="Payments"
+                label={t('student.settings.minutes.payments')}
                 rows={me.account.paidPayments.map((p) => ({
                   id: p.id,
                   title: formatMoney(p.amount, p.currency),
                   fields: [
-                    ['Date', formatDateTime(p.createdAt, me.tzIdentifier)],
-                    ['Minutes', String(p.minutes)],
+                    [t('student.settings.minutes.date'), formatDateTime(p.createdAt, me.tzIdentifier)],
+                    [t('student.settings.minutes.minutes'), String(p.minutes)],
                     [
-                      'Receipt',
+                      t('student.settings.minutes.receipt'),
                       p.receiptUrl ? (
                         // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] pair, not a list of children: RowCards keys its fields by label
                         <Link href={p.receiptUrl} target="_blank" rel="noopener noreferrer">
-                          Receipt
+                          {t('student.settings.minutes.receipt')}
                         </Link>
                       ) : (
                         '—'
@@ -145,40 +150,40 @@ export function MinutesAndPayments() {
               />
             </>
           ) : (
-            <Typography color="text.secondary">No payments yet.</Typography>
+            <Typography color="text.secondary">{t('student.settings.minutes.noPayments')}</Typography>
           )}
           <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-            Transactions
+            {t('student.settings.minutes.transactions')}
           </Typography>
-          <Table size="small" aria-label="Minute transactions" sx={WIDE}>
+          <Table size="small" aria-label={t('student.settings.minutes.transactionsLabel')} sx={WIDE}>
             <TableHead>
               <TableRow>
-                <TableCell>Date</TableCell>
-                <TableCell>Minutes</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>Reason</TableCell>
+                <TableCell>{t('student.settings.minutes.date')}</TableCell>
+                <TableCell>{t('student.settings.minutes.minutes')}</TableCell>
+                <TableCell>{t('student.settings.minutes.action')}</TableCell>
+                <TableCell>{t('student.settings.minutes.reason')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {me.account.minuteTransactions.map((t) => (
-                <TableRow key={t.id}>
-                  <TableCell>{formatDateTime(t.createdAt, me.tzIdentifier)}</TableCell>
-                  <TableCell>{t.minuteQuantity > 0 ? `+${t.minuteQuantity}` : t.minuteQuantity}</TableCell>
-                  <TableCell>{t.action.replace(/_/g, ' ')}</TableCell>
-                  <TableCell>{t.actionReason ?? '—'}</TableCell>
+              {me.account.minuteTransactions.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{formatDateTime(row.createdAt, me.tzIdentifier)}</TableCell>
+                  <TableCell>{signed(row.minuteQuantity)}</TableCell>
+                  <TableCell>{row.action.replace(/_/g, ' ')}</TableCell>
+                  <TableCell>{row.actionReason ?? '—'}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
           <RowCards
-            label="Minute transactions"
-            rows={me.account.minuteTransactions.map((t) => ({
-              id: t.id,
-              title: `${t.minuteQuantity > 0 ? `+${t.minuteQuantity}` : t.minuteQuantity} minutes`,
+            label={t('student.settings.minutes.transactionsLabel')}
+            rows={me.account.minuteTransactions.map((row) => ({
+              id: row.id,
+              title: t('student.settings.minutes.change', { change: signed(row.minuteQuantity) }),
               fields: [
-                ['Date', formatDateTime(t.createdAt, me.tzIdentifier)],
-                ['Action', t.action.replace(/_/g, ' ')],
-                ['Reason', t.actionReason ?? '—'],
+                [t('student.settings.minutes.date'), formatDateTime(row.createdAt, me.tzIdentifier)],
+                [t('student.settings.minutes.action'), row.action.replace(/_/g, ' ')],
+                [t('student.settings.minutes.reason'), row.actionReason ?? '—'],
               ],
             }))}
           />
