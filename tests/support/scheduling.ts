@@ -58,13 +58,17 @@ export async function createStudent(app: TestApp, minutes = 120, password = 'Stu
   return { accountId, emailAddress, token: await signIn(app, emailAddress, password) };
 }
 
-/** Availability as the speaker, through the API. */
+/**
+ * Availability as the speaker, through the API. Without a zone, one in whose day the interval lies
+ * whole (`sameDayZone`: UTC unless it crosses midnight there), so a test that asks for "30 hours
+ * from now, for two hours" is not refused at the hours of the day when that crosses midnight in UTC.
+ */
 export async function addAvailability(
   app: TestApp,
   speaker: { accountId: string; token: string },
   start: Date,
   end: Date,
-  zoneName = 'UTC',
+  zoneName: string = sameDayZone(start, end),
   repeatsWeekly = false,
 ) {
   const res = await app.gql(
