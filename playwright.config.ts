@@ -31,7 +31,7 @@ export default defineConfig({
   ],
   // Files side by side, each file's tests in order in one worker, as they were written.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // A test with its file's app and browser start-up: generous, the machines are small and busy.

@@ -8,9 +8,9 @@
  * most of a minute) and Playwright once the web app is built; a failed check stops both. Arguments narrow the files: `npm test -- services/domain` runs only the
  * files under that path.
  *
- * Workers: TEST_WORKERS_VITEST and TEST_WORKERS_BROWSER files at a time, 2 each by default: four
- * test processes on this 2-core machine, as the node:test lanes were (most of a test's time is
- * waiting; three Vitest workers made the whole run CPU-bound and the live room's timed test miss).
+ * Workers: TEST_WORKERS_VITEST (2) and TEST_WORKERS_BROWSER (3) files at a time on this 2-core
+ * machine: most of a test's time is waiting. With two browser workers the browser tests ran on
+ * alone for two minutes after Vitest with one core idle (docs/decisions/test-runners.md, "Workers").
  * Vitest reports to the terminal as it goes; Playwright's report is kept in a file and printed
  * when Vitest is done (then followed live), so the two never interleave. The run ends with the
  * counts of both, every skipped test with its reason, and the wall time.
@@ -152,7 +152,7 @@ async function main() {
   const db = await starting;
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
-  const browserWorkers = workers('TEST_WORKERS_BROWSER', 2);
+  const browserWorkers = workers('TEST_WORKERS_BROWSER', 3);
   const env = { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' };
   const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
   const browserJson = path.resolve(`.test-data/playwright-${port}.json`);
