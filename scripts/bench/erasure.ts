@@ -12,6 +12,7 @@ import { personalReadModels } from '../../services/app/erasure';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { NewEvent } from '../../services/eventstore/port';
 import { startTestApp } from '../../tests/support/app';
+import { heldLessonEvents } from '../../tests/support/payrollMonth';
 import { createSpeaker, createStudent } from '../../tests/support/scheduling';
 import { Table } from './lib';
 
@@ -25,7 +26,6 @@ const meta = (at: string) => ({ actorId: null, correlationId: crypto.randomUUID(
 function conversation(n: number, studentId: string, speakerId: string): { stream: string; events: NewEvent[] }[] {
   const conversationId = crypto.randomUUID();
   const start = new Date(Date.UTC(2026, 0, 1) + n * 3_600_000).toISOString();
-  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
   const ev = (type: string, data: unknown): NewEvent => ({ type, data, metadata: meta(start) });
   const line = (index: number, ownerId: string) =>
     ev('ChatMessagePosted', {
@@ -40,30 +40,7 @@ function conversation(n: number, studentId: string, speakerId: string): { stream
     {
       stream: `conversation-${conversationId}`,
       events: [
-        ev('ConversationReserved', {
-          conversationId,
-          kind: 'lesson',
-          provider: 'local',
-          reservedBy: studentId,
-          reservedWith: speakerId,
-          reservedStart: start,
-          reservedEnd: end,
-          duration: 30,
-          learningLanguage: 'es',
-          courseId: null,
-          lessonId: null,
-          minutes: 30,
-        }),
-        ev('ConversationStarted', { conversationId, at: start, stopsAt: end }),
-        ev('ConversationMarked', {
-          conversationId,
-          markedAs: 'completed',
-          previous: null,
-          markedBy: speakerId,
-          refundedMinutes: 0,
-          bonusMinutes: 0,
-          promotion: null,
-        }),
+        ...heldLessonEvents({ conversationId, speakerId, studentId, start, marked: true }).map((e) => ev(e.type, e.data)),
         ev('ConversationRated', { conversationId, ratedBy: studentId, role: 'student', rating: 5, comment: `muy buena, la ${n}` }),
       ],
     },

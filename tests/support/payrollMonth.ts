@@ -6,6 +6,59 @@
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { TestApp } from './app';
 
+/** The events of a 30-minute lesson held from `start`: reserved, started, and marked completed by the speaker when `marked`. */
+export function heldLessonEvents({
+  conversationId,
+  speakerId,
+  studentId,
+  start,
+  marked,
+}: {
+  conversationId: string;
+  speakerId: string;
+  studentId: string;
+  start: string;
+  marked: boolean;
+}): { type: string; data: Record<string, unknown> }[] {
+  const end = new Date(Date.parse(start) + 30 * 60_000).toISOString();
+  return [
+    {
+      type: 'ConversationReserved',
+      data: {
+        conversationId,
+        kind: 'lesson',
+        provider: 'local',
+        reservedBy: studentId,
+        reservedWith: speakerId,
+        reservedStart: start,
+        reservedEnd: end,
+        duration: 30,
+        learningLanguage: 'es',
+        courseId: null,
+        lessonId: null,
+        minutes: 30,
+      },
+    },
+    { type: 'ConversationStarted', data: { conversationId, at: start, stopsAt: end } },
+    ...(marked
+      ? [
+          {
+            type: 'ConversationMarked',
+            data: {
+              conversationId,
+              markedAs: 'completed',
+              previous: null,
+              markedBy: speakerId,
+              refundedMinutes: 0,
+              bonusMinutes: 0,
+              promotion: null,
+            },
+          },
+        ]
+      : []),
+  ];
+}
+
 export async function holdLessonInMay2026(
   app: TestApp,
   {
@@ -15,45 +68,11 @@ export async function holdLessonInMay2026(
     marked = false,
   }: { conversationId: string; speakerId: string; studentId: string; marked?: boolean },
 ): Promise<void> {
-  const start = '2026-05-04T10:00:00.000Z';
-  const end = '2026-05-04T10:30:00.000Z';
   const { appended } = await app.runtime.commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
-    tx.append(`conversation-${conversationId}`, [
-      {
-        type: 'ConversationReserved',
-        data: {
-          conversationId,
-          kind: 'lesson',
-          provider: 'local',
-          reservedBy: studentId,
-          reservedWith: speakerId,
-          reservedStart: start,
-          reservedEnd: end,
-          duration: 30,
-          learningLanguage: 'es',
-          courseId: null,
-          lessonId: null,
-          minutes: 30,
-        },
-      },
-      { type: 'ConversationStarted', data: { conversationId, at: start, stopsAt: end } },
-      ...(marked
-        ? [
-            {
-              type: 'ConversationMarked',
-              data: {
-                conversationId,
-                markedAs: 'completed',
-                previous: null,
-                markedBy: speakerId,
-                refundedMinutes: 0,
-                bonusMinutes: 0,
-                promotion: null,
-              },
-            },
-          ]
-        : []),
-    ]);
+    tx.append(
+      `conversation-${conversationId}`,
+      heldLessonEvents({ conversationId, speakerId, studentId, start: '2026-05-04T10:00:00.000Z', marked }),
+    );
   });
   await app.runtime.runner.waitFor(appended?.checkpoint, ['payroll']);
 }
