@@ -1,11 +1,3 @@
-/**
- * A school's identity provider (issue 33), OpenID Connect or SAML 2.0. SAML: the IdP's metadata by
- * URL (fetched on save) or pasted. OpenID Connect: its name, issuer (whose discovery the
- * server reads on save), client id and secret (never shown again: the field sets or replaces it),
- * scopes, the email domains it covers, the claim that makes an instructor, and whether password
- * sign-in stays allowed for those domains. The server's answer per field shows beside the field.
- */
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { FormAlert } from '../../components/FormAlert';
+import { FormActions } from '../../components/FormActions';
 import { useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { IdentityProviderInput } from '../dataProvider';
@@ -186,15 +178,13 @@ export function IdentityProviderForm({
         control={<Checkbox checked={passwordSignInAllowed} onChange={(e) => setPasswordSignInAllowed(e.target.checked)} />}
         label={t('admin.identityProviders.passwordAllowed')}
       />
-      <FormAlert message={serverError} />
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={saving}>
-          {t('admin.identityProviders.cancel')}
-        </Button>
-      </Stack>
+      <FormActions
+        error={serverError}
+        saving={saving}
+        submitLabel={submitLabel}
+        cancelLabel={t('admin.identityProviders.cancel')}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

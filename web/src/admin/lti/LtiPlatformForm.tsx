@@ -1,13 +1,7 @@
-/**
- * A platform's settings (issue 33): name, issuer, client id, deployment ids (one a line), and the
- * platform's three URLs. The issuer and client id are set once (another pair is another platform).
- * The server checks everything, fetching the JWKS URL; its answer per field shows beside the field.
- */
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { FormAlert } from '../../components/FormAlert';
+import { FormActions } from '../../components/FormActions';
 import { useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 
@@ -90,15 +84,7 @@ export function LtiPlatformForm({
       {URL_FIELDS.map((name) => (
         <div key={name}>{field(name, 2000)}</div>
       ))}
-      <FormAlert message={serverError} />
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={saving}>
-          {t('admin.lti.cancel')}
-        </Button>
-      </Stack>
+      <FormActions error={serverError} saving={saving} submitLabel={submitLabel} cancelLabel={t('admin.lti.cancel')} onCancel={onCancel} />
     </Stack>
   );
 }

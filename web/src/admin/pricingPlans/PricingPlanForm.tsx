@@ -1,10 +1,3 @@
-/**
- * A pricing plan's terms (issue 11): name, kind, the conversation duration courses get from it, and
- * a list price and an optional promotional price for 15 and 30 minute conversations, in dollars
- * (stored in cents). Checked as typed by the server's own rules (contracts/validation/pricing.ts);
- * the server's answer per field shows beside the field.
- */
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -13,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { DURATIONS } from '../../../../contracts/enrollment';
 import { MAX_PLAN_NAME, pricingPlanFieldErrors } from '../../../../contracts/validation/pricing';
-import { FormAlert } from '../../components/FormAlert';
+import { FormActions } from '../../components/FormActions';
 import { useT } from '../../i18n/useT';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import type { PricingPlanInput } from '../dataProvider';
@@ -164,15 +157,13 @@ export function PricingPlanForm({
         {t('admin.pricing.explanation')}
       </Typography>
       {extra}
-      <FormAlert message={serverError} />
-      <Stack direction="row" spacing={2}>
-        <Button type="submit" variant="contained" disabled={saving}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel} disabled={saving}>
-          {t('admin.common.cancel')}
-        </Button>
-      </Stack>
+      <FormActions
+        error={serverError}
+        saving={saving}
+        submitLabel={submitLabel}
+        cancelLabel={t('admin.common.cancel')}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }
