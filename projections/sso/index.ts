@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { IdentityProviderKind, IdentityProviderSettings, InstructorClaim, SamlIdpSettings } from '../../services/domain/sso/events';
+import type { IdentityProviderKind, IdentityProviderSettings, SamlIdpSettings } from '../../services/domain/sso/events';
 
 export const ssoProjector: Projector = {
   name: 'sso',
@@ -61,20 +61,12 @@ export const ssoProjector: Projector = {
   },
 };
 
-export interface IdentityProviderRow {
+/** A provider as its latest settings say (old OIDC events read with their kind), and when it changed. */
+export interface IdentityProviderRow extends Omit<IdentityProviderSettings, 'kind' | 'saml'> {
   id: string;
   kind: IdentityProviderKind;
   /** SAML providers only: the IdP as its metadata said. */
   saml: SamlIdpSettings | null;
-  displayName: string;
-  issuer: string;
-  clientId: string;
-  /** Sealed; unsealed only by the sign-in, never sent to a browser. */
-  clientSecretSealed: string;
-  scopes: string[];
-  domains: string[];
-  instructorClaim: InstructorClaim | null;
-  passwordSignInAllowed: boolean;
   createdAt: Date;
   updatedAt: Date;
   secretReplacedAt: Date;
