@@ -108,6 +108,8 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       await page.getByRole('navigation', { name: 'Back-office sections' }).getByRole('link', { name: 'Identity providers' }).click();
       await visible(page.getByRole('heading', { name: 'Identity providers', level: 1 }));
       await page.getByRole('link', { name: 'New identity provider' }).click();
+      // The list's own controls carry labels too: fill only once the form's page is the one shown.
+      await visible(page.getByRole('heading', { name: 'New identity provider', level: 1 }));
       await page.getByLabel('Name').fill('Universidad de Ejemplo');
       await page.getByLabel('Issuer URL').fill(`${keycloak.url}/realms/no-such-realm`);
       await page.getByLabel('Client ID').fill(KEYCLOAK_CLIENT.clientId);
