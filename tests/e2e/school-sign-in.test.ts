@@ -50,12 +50,46 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   [keycloak, app, browser] = await Promise.all([startKeycloak(), startTestApp({}, 'e2e-school-sign-in'), launchBrowser()]);
   admin = await createAdmin(app, ADMIN.email, ADMIN.password);
+  await keycloak.addSamlClient({ entityId: `${app.url}/api/sso/saml/metadata`, acsUrl: `${app.url}/api/sso/saml/acs` });
 });
 test.afterAll(async () => {
   await browser?.close();
   await app?.close();
   await keycloak?.stop();
 });
+
+/**
+ * Each school's first test configures it through the back-office; every later test makes sure of it
+ * itself (through the API, with the same settings), so it passes run alone or after a failure.
+ */
+async function schoolConfigured(domain: string, settings: Record<string, unknown>) {
+  if ((await app.runtime.store.readStream(`sso-domain-${domain}`)).length > 0) return;
+  const res = await app.gql(
+    'mutation($input: SaveIdentityProviderInput!) { saveIdentityProvider(input: $input) { changed } }',
+    {
+      input: {
+        issuer: '',
+        clientId: '',
+        scopes: 'openid email profile',
+        domains: [domain],
+        instructorClaimName: INSTRUCTOR_CLAIM.name,
+        instructorClaimValue: INSTRUCTOR_CLAIM.value,
+        ...settings,
+      },
+    },
+    admin.token,
+  );
+  assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+}
+const OIDC_DOMAIN = 'uni.example';
+const oidcSchool = () =>
+  schoolConfigured(OIDC_DOMAIN, {
+    displayName: 'Universidad de Ejemplo',
+    issuer: keycloak.issuer,
+    clientId: KEYCLOAK_CLIENT.clientId,
+    clientSecret: KEYCLOAK_CLIENT.clientSecret,
+    passwordSignInAllowed: false,
+  });
 
 /** Asks for the school sign-in with `emailAddress` and, at Keycloak's login page, signs in as `user`. */
 async function signInAtSchool(page: Page, emailAddress: string, user?: { username: string; password: string }) {
@@ -114,13 +148,13 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       await page.getByLabel('Issuer URL').fill(`${keycloak.url}/realms/no-such-realm`);
       await page.getByLabel('Client ID').fill(KEYCLOAK_CLIENT.clientId);
       await page.getByLabel('Client secret').fill(KEYCLOAK_CLIENT.clientSecret);
-      await page.getByLabel('Email domains').fill('uni.example');
+      await page.getByLabel('Email domains').fill(OIDC_DOMAIN);
       await page.getByLabel('Instructor claim').fill(INSTRUCTOR_CLAIM.name);
       await page.getByLabel('Instructor value').fill(INSTRUCTOR_CLAIM.value);
       await page.getByLabel('Password sign-in stays allowed for these domains').uncheck();
       await page.getByRole('button', { name: 'Create provider' }).click();
       await visible(page.getByText(/could not read this issuer's OpenID configuration/).first());
-      assert.equal((await app.runtime.store.readStream('sso-domain-uni.example')).length, 0, 'a refused save writes nothing');
+      assert.equal((await app.runtime.store.readStream(`sso-domain-${OIDC_DOMAIN}`)).length, 0, 'a refused save writes nothing');
 
       await page.getByLabel('Issuer URL').fill(keycloak.issuer);
       await page.getByRole('button', { name: 'Create provider' }).click();
@@ -132,7 +166,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
       await screenshot(page, 'admin-identity-provider-desktop');
 
       await page.getByRole('link', { name: 'Identity providers' }).first().click();
-      await visible(page.getByRole('cell', { name: 'uni.example' }));
+      await visible(page.getByRole('cell', { name: OIDC_DOMAIN }));
       await visible(page.getByText(`Students; instructors when ${INSTRUCTOR_CLAIM.name} = ${INSTRUCTOR_CLAIM.value}`));
       await screenshot(page, 'admin-identity-providers-desktop');
     } finally {
@@ -141,6 +175,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('a new student signs in through the school: made just in time, and signed out at the IdP too', async () => {
+    await oidcSchool();
     const session = await openSession(browser, app);
     try {
       const { page } = session;
@@ -171,6 +206,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('an instructor signs in: the realm claim makes an instructor', async () => {
+    await oidcSchool();
     const session = await openSession(browser, app);
     try {
       await signInAtSchool(session.page, KEYCLOAK_USERS.instructor.emailAddress, KEYCLOAK_USERS.instructor);
@@ -182,6 +218,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('an existing password account is linked by its verified address; its password sign-in is refused', async () => {
+    await oidcSchool();
     linkedAccountId = (await signUp(app, KEYCLOAK_USERS.linked.emailAddress, PASSWORD_ACCOUNT.password)).accountId;
     const session = await openSession(browser, app);
     try {
@@ -206,6 +243,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('an address the school did not verify, and a domain no school covers, are refused', async () => {
+    await oidcSchool();
     const session = await openSession(browser, app);
     try {
       const { page } = session;
@@ -225,6 +263,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('a callback link carried to another browser is refused: the sign-in is bound to the browser that started it', async () => {
+    await oidcSchool();
     const starter = await openSession(browser, app);
     const other = await openSession(browser, app);
     try {
@@ -251,6 +290,7 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
   });
 
   test('a replayed state and an unknown state are refused with a clear page', async () => {
+    await oidcSchool();
     const first = await openSession(browser, app);
     let callback = '';
     try {
@@ -281,6 +321,13 @@ test.describe('sign in with your school (OpenID Connect, Keycloak)', () => {
 
 test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   const SAML_DOMAIN = 'college.example';
+  const samlSchool = () =>
+    schoolConfigured(SAML_DOMAIN, {
+      kind: 'SAML',
+      displayName: 'Colegio de Ejemplo',
+      samlMetadataUrl: keycloak.samlMetadataUrl,
+      passwordSignInAllowed: true,
+    });
   const samlSignIn = (page: Page, user: { username: string; emailAddress: string; password: string }) =>
     signInAtSchool(page, user.emailAddress, user);
   /** The account streams of an address: none when nothing was written for it. */
@@ -288,7 +335,6 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   const verificationFailed = "Tertulia could not verify your school's answer.";
 
   test('an admin configures a SAML school from its metadata URL; bad metadata is refused; our SP metadata downloads', async () => {
-    await keycloak.addSamlClient({ entityId: `${app.url}/api/sso/saml/metadata`, acsUrl: `${app.url}/api/sso/saml/acs` });
     const session = await openSession(browser, app);
     try {
       const { page } = session;
@@ -332,6 +378,7 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   });
 
   test('a new student signs in through SAML: made just in time', async () => {
+    await samlSchool();
     const session = await openSession(browser, app);
     try {
       await samlSignIn(session.page, KEYCLOAK_SAML_USERS.student);
@@ -347,6 +394,7 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   });
 
   test("an instructor signs in through SAML: the assertion's attribute makes an instructor", async () => {
+    await samlSchool();
     const session = await openSession(browser, app);
     try {
       await samlSignIn(session.page, KEYCLOAK_SAML_USERS.instructor);
@@ -359,6 +407,7 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   });
 
   test('a response whose signed assertion was changed on the way is refused, and nothing is written', async () => {
+    await samlSchool();
     const forged = `forged@${SAML_DOMAIN}`;
     const session = await openSession(browser, app);
     try {
@@ -385,6 +434,7 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
   });
 
   test('responses no request of ours asked for are refused: unsolicited, and unsolicited carrying our RelayState', async () => {
+    await samlSchool();
     const session = await openSession(browser, app);
     try {
       const { page } = session;
