@@ -8,7 +8,7 @@
  *
  * The tests launch Chromium through tests/e2e/support/browser.ts (one browser per file, a context
  * per test); the runner records a trace of every context a test opens and keeps it when the test
- * fails. No browser is downloaded: /usr/bin/chromium (CHROMIUM_PATH) is the only one used.
+ * fails (not in a whole run of npm test: TEST_TRACE below). No browser is downloaded: /usr/bin/chromium (CHROMIUM_PATH) is the only one used.
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './tests/e2e/support/chromiumArgs';
@@ -45,9 +45,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
     // Actions, DOM snapshots, network and console of every context a test opens, kept when the
-    // test fails. The snapshots cost about a tenth of a browser file's CPU, and Playwright records
-    // the network only with them: they stay (docs/decisions/test-runners.md). No screencast (JPEG
-    // frames of every page all along), which costs CPU the timed tests (the live room) need.
-    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
+    // test fails; no screencast (JPEG frames of every page all along). Recording costs about 15 % of
+    // the browser tests' CPU, so the whole suite (npm test with no file named) records none unless
+    // TEST_TRACE=1; a file run on its own records them (docs/decisions/test-runners.md). A failure
+    // still leaves the page's accessibility snapshot (error-context.md), printed in npm test's summary.
+    trace: process.env.TEST_TRACE === '0' ? 'off' : { mode: 'retain-on-failure', snapshots: true, screenshots: false, sources: true },
   },
 });

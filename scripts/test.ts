@@ -157,6 +157,8 @@ async function main() {
   const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
   const browserJson = path.resolve(`.test-data/playwright-${port}.json`);
   const browserReport = `.test-data/playwright-report-${port}.txt`;
+  // Traces of failed browser tests: for a narrowed run; a whole run records none unless asked (playwright.config.ts).
+  const tracing = process.env.TEST_TRACE ? process.env.TEST_TRACE !== '0' : filters.length > 0;
   fs.rmSync(vitestSummary, { force: true });
   fs.rmSync(browserJson, { force: true });
 
@@ -194,7 +196,7 @@ async function main() {
             '--reporter=list,json',
             ...(filters.length ? browserFiles : []),
           ],
-          { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0' },
+          { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0', TEST_TRACE: tracing ? '1' : '0' },
           browserReport,
         )
       : null,
@@ -262,7 +264,10 @@ async function main() {
     console.log(`\nPostgreSQL's log of this run: ${logFile}`);
     if (browserStatus)
       console.log(
-        `Browser tests: the report is in ${browserReport}; traces of the failed ones under .test-data/playwright (npx playwright show-trace <trace.zip>)`,
+        `Browser tests: the report is in ${browserReport}; ` +
+          (tracing
+            ? 'traces of the failed ones under .test-data/playwright (npx playwright show-trace <trace.zip>)'
+            : 'a whole run records no traces: TEST_TRACE=1 npm test (or npm test -- <file>) keeps those of the failed tests'),
       );
   }
   const seconds = Math.round((Date.now() - started) / 1000);

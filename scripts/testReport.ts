@@ -60,7 +60,7 @@ interface PlaywrightSuite {
     tests: {
       status: string;
       annotations: { type: string; description?: string }[];
-      results?: { duration?: number; error?: { message?: string } }[];
+      results?: { duration?: number; error?: { message?: string }; attachments?: { name: string; path?: string }[] }[];
     }[];
   }[];
 }
@@ -92,7 +92,8 @@ export function readPlaywright(file: string, status: number) {
             .split('\n')
             .filter((l) => l.trim())
             .slice(0, 4);
-          failures.push([name, ...lines].join('\n      ').slice(0, 800));
+          const page = pageAtFailure(t.results?.flatMap((r) => r.attachments ?? []).find((a) => a.name === 'error-context')?.path);
+          failures.push([[name, ...lines].join('\n      ').slice(0, 800), ...page].join('\n      '));
         }
         if (t.status !== 'skipped') continue;
         const reason =
@@ -108,4 +109,24 @@ export function readPlaywright(file: string, status: number) {
   // A flaky test (failed, then passed on a retry) counts as failed: there are no retries.
   const files = [...fileMs].map(([file, ms]) => ({ file, layer: 'browser', ms }));
   return { passed: expected, failed: unexpected + flaky + report.errors.length, skipped, skips, failures, files };
+}
+
+/**
+ * The page as it was when a browser test failed: the accessibility snapshot Playwright writes to
+ * the test's error-context.md, whether or not a trace was kept (a whole run keeps none), so a CI
+ * log alone shows what the page said. At most 40 lines.
+ */
+function pageAtFailure(errorContext: string | undefined): string[] {
+  if (!errorContext || !fs.existsSync(errorContext)) return [];
+  const text = fs.readFileSync(errorContext, 'utf8');
+  const start = text.indexOf('# Page snapshot');
+  if (start < 0) return [];
+  const lines = text
+    .slice(start)
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() && !l.startsWith('```'));
+  const shown = lines.slice(0, 40).map((l) => `  ${l}`);
+  if (lines.length > shown.length) shown.push(`  … ${lines.length - shown.length} more lines in ${errorContext}`);
+  return ['The page when it failed:', ...shown];
 }
