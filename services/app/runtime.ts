@@ -341,18 +341,15 @@ export async function createRuntime(
     obligationsOf: (personId) => obligationsOf(pool, personId, new Date().toISOString().slice(0, 10)),
     recordingKeysOf: (personId) => recordingKeysOf(pool, personId),
     purgeOutsideTheLog: (_personId, addresses) => purgeOutsideTheLog(pool, addresses),
-    // One recorded rebuild after another (services/feed/operations.ts), by whoever asked for the erasure.
+    // The read models holding personal fields, rebuilt together (one read of the log), each rebuild
+    // recorded by whoever asked for the erasure (services/feed/operations.ts).
     async rebuildPersonalReadModels(erasureId, requestedBy) {
-      for (const projector of personalReadModels(allProjectors)) {
-        const by = { via: 'back-office' as const, accountId: requestedBy ?? 'system' };
-        const { done } = await readModels.begin(
-          'rebuild',
-          projector.name,
-          by,
-          `Erasure ${erasureId}: the erased person shown as Erased user`,
-        );
-        await done;
-      }
+      const { done } = await readModels.rebuildTogether(
+        personalReadModels(allProjectors).map((p) => p.name),
+        { via: 'back-office', accountId: requestedBy ?? 'system' },
+        `Erasure ${erasureId}: the erased person shown as Erased user`,
+      );
+      await done;
     },
     schedule: (job, at) => jobs.scheduleErasure(job, at),
     onError: (error, context) => log.warn({ err: error }, context),

@@ -33,7 +33,7 @@ import {
 import type { EventStore, GlobalCheckpoint, StoredEvent } from '../eventstore/port';
 import type { ProjectionFailure } from './batch';
 import type { Projector } from './projector';
-import { rebuildReadModel, verifyReadModel, type RebuildContext, type TableDifference } from './rebuild';
+import { rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type TableDifference } from './rebuild';
 import type { ProjectionRunner } from './runner';
 
 /**
@@ -103,6 +103,17 @@ class OperationStopped extends Error {
   }
 }
 
+/** A started operation: its read model, id, kind, and the connection holding its lock. */
+interface StartedOperation {
+  name: string;
+  operationId: string;
+  operation: ReadModelOperationKind;
+  lock: pg.PoolClient;
+}
+
+/** What an operation does, given the rebuild context and a progress callback that throws once the process stops. */
+type OperationWork = (ctx: RebuildContext, progress: (eventsDone: number) => void) => Promise<OperationResult>;
+
 const LOCK_NAMESPACE = `hashtext('tertulia-read-model-operation')`;
 /** How often a running operation writes its progress to its row. */
 const PROGRESS_EVERY_MS = 500;
@@ -139,59 +150,122 @@ export class ReadModelOperations {
     onProgress?: (eventsDone: number, eventsTotal: number | null) => void,
   ): Promise<{ operationId: string; done: Promise<OperationResult> }> {
     const projector = this.projector(name);
+    const { started, eventsTotal } = await this.start(operation, [projector], by, reason);
+    const [{ operationId }] = started;
+    const done = this.track(
+      started,
+      this.runTogether(started, by, eventsTotal, onProgress, (ctx, progress) =>
+        operation === 'rebuild'
+          ? rebuildReadModel(ctx, projector, progress).then((outcome) => ({ ...outcome, differences: null }))
+          : verifyReadModel(ctx, projector, progress),
+      ),
+    );
+    return { operationId, done };
+  }
+
+  /**
+   * Rebuilds several read models reading the log once for all of them (rebuildAllReadModels), each
+   * recorded as a rebuild of its own (its start, its finish with the shared read's events and time)
+   * and locked as begin() locks one: refused whole, starting none, while any of them is being
+   * rebuilt or verified. An erasure rebuilds the read models that hold personal fields this way.
+   */
+  async rebuildTogether(
+    names: readonly string[],
+    by: Operator,
+    reason: string | null | undefined,
+    onProgress?: (eventsDone: number, eventsTotal: number | null) => void,
+  ): Promise<{ operationIds: string[]; done: Promise<OperationResult> }> {
+    const projectors = [...new Set(names)].map((name) => this.projector(name));
+    const { started, eventsTotal } = await this.start('rebuild', projectors, by, reason);
+    const done = this.track(
+      started,
+      this.runTogether(started, by, eventsTotal, onProgress, async (ctx, progress) => {
+        const result = await rebuildAllReadModels(ctx, projectors, { onProgress: progress });
+        return { events: result.events, ms: result.ms, differences: null };
+      }),
+    );
+    return { operationIds: started.map((s) => s.operationId), done };
+  }
+
+  /**
+   * Takes each read model's lock (on one idle connection), records each start, and returns them
+   * with that connection; refused (CONFLICT) and nothing started when any lock is held elsewhere.
+   */
+  private async start(
+    operation: ReadModelOperationKind,
+    projectors: readonly Projector[],
+    by: Operator,
+    reason: string | null | undefined,
+  ): Promise<{ started: StartedOperation[]; eventsTotal: number | null }> {
     checkedReason(reason, operation, by);
     if (this.stopping) throw conflict('The server is stopping: try again once it is back.');
     const lock = await this.options.pool.connect();
-    let locked = false;
+    const locked: string[] = [];
     try {
-      locked = (await lock.query(`SELECT pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) AS ok`, [name])).rows[0].ok;
-      if (!locked) throw conflict(await this.refusal(name, operation));
-      await this.closeInterrupted(name);
-      const operationId = crypto.randomUUID();
+      for (const { name } of projectors) {
+        const ok = (await lock.query(`SELECT pg_try_advisory_lock(${LOCK_NAMESPACE}, hashtext($1)) AS ok`, [name])).rows[0].ok;
+        if (!ok) throw conflict(await this.refusal(name, operation));
+        locked.push(name);
+      }
       const eventsTotal = (await this.options.store.countEvents?.()) ?? null;
-      await this.options.pool.query(
-        `INSERT INTO read_model_operations (name, operation_id, operation, started_by, reason, events_total) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [name, operationId, operation, JSON.stringify(by), reason?.trim() || null, eventsTotal],
-      );
-      await this.options.commands.execute({ actor: operatorActor(by) }, async (tx) => {
-        const stream = readModelStreams.operations(name);
-        tx.append(
-          stream,
-          decideStart(
-            stateOf(await tx.read(stream)),
-            { operationId, readModel: name, operation, version: projector.version, reason, by },
-            { now: tx.now, actor: tx.actor },
-          ),
+      const started: StartedOperation[] = [];
+      for (const projector of projectors) {
+        await this.closeInterrupted(projector.name);
+        const operationId = crypto.randomUUID();
+        await this.options.pool.query(
+          `INSERT INTO read_model_operations (name, operation_id, operation, started_by, reason, events_total) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [projector.name, operationId, operation, JSON.stringify(by), reason?.trim() || null, eventsTotal],
         );
-      });
-      const done = this.run(operation, projector, operationId, by, eventsTotal, onProgress).finally(async () => {
-        await this.options.pool
-          .query('DELETE FROM read_model_operations WHERE name = $1 AND operation_id = $2', [name, operationId])
-          .catch((e) => this.options.onError?.(e, 'clearing a read model operation'));
-        await unlock(lock, name);
-        this.running.delete(operationId);
-      });
-      this.running.set(
-        operationId,
-        done.catch(() => {}),
-      );
-      return { operationId, done };
+        await this.options.commands.execute({ actor: operatorActor(by) }, async (tx) => {
+          const stream = readModelStreams.operations(projector.name);
+          tx.append(
+            stream,
+            decideStart(
+              stateOf(await tx.read(stream)),
+              { operationId, readModel: projector.name, operation, version: projector.version, reason, by },
+              { now: tx.now, actor: tx.actor },
+            ),
+          );
+        });
+        started.push({ name: projector.name, operationId, operation, lock });
+      }
+      return { started, eventsTotal };
     } catch (error) {
-      if (locked) await this.options.pool.query('DELETE FROM read_model_operations WHERE name = $1', [name]).catch(() => {});
-      if (locked) await unlock(lock, name);
-      else lock.release();
+      if (locked.length) await this.options.pool.query('DELETE FROM read_model_operations WHERE name = ANY($1)', [locked]).catch(() => {});
+      await unlock(lock, locked);
       throw error;
     }
   }
 
-  /** The work, its progress in its row, and its result as an event (also when it fails). */
-  private async run(
-    operation: ReadModelOperationKind,
-    projector: Projector,
-    operationId: string,
+  /** Once `work` ends: the rows cleared, the locks released (with their connection), and forgotten. */
+  private track(started: readonly StartedOperation[], work: Promise<OperationResult>): Promise<OperationResult> {
+    const done = work.finally(async () => {
+      for (const { name, operationId } of started) {
+        await this.options.pool
+          .query('DELETE FROM read_model_operations WHERE name = $1 AND operation_id = $2', [name, operationId])
+          .catch((e) => this.options.onError?.(e, 'clearing a read model operation'));
+      }
+      await unlock(
+        started[0].lock,
+        started.map((s) => s.name),
+      );
+      for (const { operationId } of started) this.running.delete(operationId);
+    });
+    for (const { operationId } of started)
+      this.running.set(
+        operationId,
+        done.catch(() => {}),
+      );
+    return done;
+  }
+
+  /** The work, its progress in each row, and its result as an event on each read model (also when it fails). */
+  private async runTogether(
+    operations: readonly StartedOperation[],
     by: Operator,
     eventsTotal: number | null,
-    onProgress?: (eventsDone: number, eventsTotal: number | null) => void,
+    onProgress: ((eventsDone: number, eventsTotal: number | null) => void) | undefined,
+    work: OperationWork,
   ): Promise<OperationResult> {
     const started = Date.now();
     let done = 0;
@@ -200,9 +274,9 @@ export class ReadModelOperations {
       if (done === written) return;
       written = done;
       this.options.pool
-        .query('UPDATE read_model_operations SET events_done = $3, updated_at = now() WHERE name = $1 AND operation_id = $2', [
-          projector.name,
-          operationId,
+        .query('UPDATE read_model_operations SET events_done = $3, updated_at = now() WHERE name = ANY($1) AND operation_id = ANY($2)', [
+          operations.map((o) => o.name),
+          operations.map((o) => o.operationId),
           written,
         ])
         .catch((e) => this.options.onError?.(e, "recording a read model operation's progress"));
@@ -212,39 +286,34 @@ export class ReadModelOperations {
       done = n;
       onProgress?.(n, eventsTotal);
     };
-    let result: ReadModelOperationFinished['data'];
+    const finishEach = (result: (o: (typeof operations)[number]) => ReadModelOperationFinished['data']) =>
+      Promise.all(operations.map((o) => this.finish(o.name, by, result(o))));
     try {
-      const ctx = this.rebuildContext();
-      const outcome =
-        operation === 'rebuild'
-          ? { ...(await rebuildReadModel(ctx, projector, progress)), differences: null }
-          : await verifyReadModel(ctx, projector, progress);
+      const outcome = await work(this.rebuildContext(), progress);
       const differences = outcome.differences?.map(({ table, onlyLive, onlyRebuilt }) => ({ table, onlyLive, onlyRebuilt })) ?? null;
-      result = {
-        operationId,
-        readModel: projector.name,
-        operation,
+      await finishEach((o) => ({
+        operationId: o.operationId,
+        readModel: o.name,
+        operation: o.operation,
         outcome: 'succeeded',
         events: outcome.events,
         ms: outcome.ms,
         differences,
         error: null,
-      };
-      await this.finish(projector.name, by, result);
-      return { events: outcome.events, ms: outcome.ms, differences: outcome.differences };
+      }));
+      return outcome;
     } catch (error) {
       const stopped = error instanceof OperationStopped;
-      result = {
-        operationId,
-        readModel: projector.name,
-        operation,
+      await finishEach((o) => ({
+        operationId: o.operationId,
+        readModel: o.name,
+        operation: o.operation,
         outcome: stopped ? 'interrupted' : 'failed',
         events: done,
         ms: Date.now() - started,
         differences: null,
         error: error instanceof Error ? error.message : String(error),
-      };
-      await this.finish(projector.name, by, result).catch((e) => this.options.onError?.(e, "recording a read model operation's failure"));
+      })).catch((e) => this.options.onError?.(e, "recording a read model operation's failure"));
       throw error;
     } finally {
       clearInterval(progressWriter);
@@ -390,9 +459,10 @@ export class ReadModelOperations {
   }
 }
 
-async function unlock(lock: pg.PoolClient, name: string) {
+/** Releases `names`' locks, then the connection that holds them. */
+async function unlock(lock: pg.PoolClient, names: readonly string[]) {
   try {
-    await lock.query(`SELECT pg_advisory_unlock(${LOCK_NAMESPACE}, hashtext($1))`, [name]);
+    for (const name of names) await lock.query(`SELECT pg_advisory_unlock(${LOCK_NAMESPACE}, hashtext($1))`, [name]);
     lock.release();
   } catch (error) {
     lock.release(error as Error); // a connection that cannot unlock is closed, which unlocks

@@ -372,6 +372,58 @@ describe('read models in the back-office', () => {
       ],
     );
   });
+
+  it('rebuilds several read models reading the log once, each recorded; refused whole, starting none, while one of them is busy', async () => {
+    // Busy elsewhere: payroll's rebuild in another process, waiting at its first read.
+    let open!: () => void;
+    const other = otherProcess(new Promise<void>((resolve) => (open = resolve)));
+    try {
+      const held = await other.ops.begin('rebuild', 'payroll', { via: 'cli', osUser: 'ops-person', host: 'ops-box' }, 'Held');
+      const groupsBefore = (await historyOf('groups')).history.length;
+      await assert.rejects(
+        app.runtime.readModels.rebuildTogether(['groups', 'payroll'], { via: 'back-office', accountId: admin.accountId }, 'Both'),
+        (error: Error & { code?: string }) => error.code === 'CONFLICT' && /^payroll is being rebuilt already/.test(error.message),
+      );
+      assert.equal((await historyOf('groups')).history.length, groupsBefore, 'groups was not started');
+      assert.equal((await historyOf('groups')).state, 'LIVE', 'nor left locked');
+      open();
+      await held.done;
+    } finally {
+      open();
+      await other.close();
+    }
+
+    // Together: the log read once for the three, not once each.
+    let eventsRead = 0;
+    const store = app.runtime.store;
+    const counting: EventStore = Object.assign(Object.create(store), {
+      readAll: async (...args: Parameters<EventStore['readAll']>) => {
+        const events = await store.readAll(...args);
+        eventsRead += events.length;
+        return events;
+      },
+    });
+    const ops = new ReadModelOperations({
+      pool: app.runtime.pool,
+      readModelPool: app.runtime.pool,
+      store: counting,
+      runner: app.runtime.runner,
+      commands: app.runtime.commands,
+      emailOf: async () => null,
+    });
+    const names = ['directory', 'catalog', 'groups'];
+    const logLength = (await app.runtime.pool.query('SELECT count(*)::int AS n FROM events')).rows[0].n;
+    const { operationIds, done } = await ops.rebuildTogether(names, { via: 'cli', osUser: 'ops-person', host: 'ops-box' }, 'Together');
+    const result = await done;
+    assert.ok(eventsRead >= logLength && eventsRead < 1.5 * logLength, `${eventsRead} events read for a log of ${logLength}`);
+    for (const [i, name] of names.entries()) {
+      const [last] = (await historyOf(name)).history;
+      assert.deepEqual([last.id, last.kind, last.outcome, last.reason], [operationIds[i], 'REBUILD', 'SUCCEEDED', 'Together'], name);
+      assert.equal(last.events, result.events);
+      const verified = await (await ops.begin('verify', name, { via: 'cli', osUser: 'ops-person', host: 'ops-box' }, null)).done;
+      assert.deepEqual(verified.differences, [], `${name} rebuilt together equals one rebuilt on its own`);
+    }
+  });
 });
 
 /** `npm run projections -- <args>` against the test database: exit code and output. */
