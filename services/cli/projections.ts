@@ -207,7 +207,17 @@ async function main() {
     return shutdown(0);
   }
   if (command === 'rebuild') {
-    const names = arg === '--all' ? allProjectors.map((p) => p.name) : arg ? [arg] : [];
+    if (arg === '--all') {
+      // Every read model at once, the log read once for all of them; each recorded as its own rebuild.
+      const names = allProjectors.filter((p) => !p.fromHead).map((p) => p.name);
+      const progress = await progressBar(store, `all ${names.length} read models`);
+      const result = await (await unlessRefused(operations.rebuildTogether(names, operator, reason, progress.update))).done;
+      progress.done(
+        `rebuilt from ${result.events.toLocaleString('en-US')} events read once in ${(result.ms / 1000).toFixed(1)} s (${rate(result.events, result.ms)}) and swapped in`,
+      );
+      return shutdown(0);
+    }
+    const names = arg ? [arg] : [];
     if (!names.length) {
       console.error(USAGE);
       return shutdown(2);
