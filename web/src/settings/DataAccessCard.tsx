@@ -45,6 +45,8 @@ export function DataAccessCard({ personId }: { personId?: string }) {
   const forPerson = personId !== undefined;
   const page = data?.personalDataAccesses;
   const zone = data?.me?.tzIdentifier;
+  // Newer and Older only when there is more than one page.
+  const paged = !!page && (page.pageInfo.hasPreviousPage || page.pageInfo.hasNextPage);
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="data-access-title" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -84,18 +86,22 @@ export function DataAccessCard({ personId }: { personId?: string }) {
             <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
               {t('dataAccess.count', { count: page.totalCount })}
             </Typography>
-            <Button
-              disabled={!page.pageInfo.hasPreviousPage || !page.pageInfo.startCursor}
-              onClick={() => setAt({ last: PAGE_SIZE, before: page.pageInfo.startCursor ?? '' })}
-            >
-              {t('dataAccess.newer')}
-            </Button>
-            <Button
-              disabled={!page.pageInfo.hasNextPage || !page.pageInfo.endCursor}
-              onClick={() => setAt({ first: PAGE_SIZE, after: page.pageInfo.endCursor ?? undefined })}
-            >
-              {t('dataAccess.older')}
-            </Button>
+            {paged && (
+              <>
+                <Button
+                  disabled={!page.pageInfo.hasPreviousPage || !page.pageInfo.startCursor}
+                  onClick={() => setAt({ last: PAGE_SIZE, before: page.pageInfo.startCursor ?? '' })}
+                >
+                  {t('dataAccess.newer')}
+                </Button>
+                <Button
+                  disabled={!page.pageInfo.hasNextPage || !page.pageInfo.endCursor}
+                  onClick={() => setAt({ first: PAGE_SIZE, after: page.pageInfo.endCursor ?? undefined })}
+                >
+                  {t('dataAccess.older')}
+                </Button>
+              </>
+            )}
           </Stack>
         </>
       )}
