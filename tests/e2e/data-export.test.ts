@@ -84,6 +84,8 @@ test.describe('download my data', () => {
       await mine.locator('[data-panel="profile"]').click();
       const card = await visible(mine.getByRole('region', { name: 'Who looked at my data' }));
       await visible(card.getByText('No administrator has looked at your data.'));
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(mine, 'privacy-audit-student-empty', { fullPage: false });
 
       await signInWithCookie(theirs, app, 'audit.admin@example.com', 'Adm1nPassword');
       await theirs.goto(`/admin/students/${student.accountId}`);
