@@ -24,6 +24,7 @@ import { classviewProjector } from './classview';
 import { exportsProjector } from './exports';
 import { ltiProjector } from './lti';
 import { ssoProjector } from './sso';
+import { dataAccessProjector } from './dataaccess';
 
 /** Every read model of the product; the runner, the CLI and the tests take them from here. */
 export const allProjectors: readonly Projector[] = [
@@ -67,4 +68,6 @@ export const allProjectors: readonly Projector[] = [
   ltiProjector,
   // Single sign-on: schools' identity providers (issue 33)
   ssoProjector,
+  // Who looked at a person's data (issue 34)
+  dataAccessProjector,
 ];

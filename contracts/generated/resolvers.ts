@@ -295,6 +295,8 @@ export type Query = {
   schoolSignOutUrl?: Maybe<Scalars['String']['output']>;
   /** The school's privacy settings; instructors and admins. */
   privacySettings: PrivacySettings;
+  /** Who at the school looked at a person's data, newest first: the viewer's own when personId is absent; an admin may name anyone. */
+  personalDataAccesses: PersonalDataAccessConnection;
   /**
    * The months from the one startTime falls in to the one before endTime (at most 13): the viewer's
    * own rows for a speaker, every speaker's rows with all (admins only); by month, then speaker. A
@@ -586,6 +588,15 @@ export type QueryIdentityProviderTableArgs = {
 
 export type QueryIdentityProviderArgs = {
   identityProviderId: Scalars['ID']['input'];
+};
+
+
+export type QueryPersonalDataAccessesArgs = {
+  personId?: InputMaybe<Scalars['ID']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -2915,6 +2926,8 @@ export type DataExport = {
 export type RequestDataExportInput = {
   /** Whose data: the viewer when absent; an admin may name anyone. */
   personId?: InputMaybe<Scalars['ID']['input']>;
+  /** An admin's reason for exporting someone else's data (at most 500 characters), shown to the person in who looked at their data. */
+  reason?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RequestDataExportPayload = {
@@ -3182,6 +3195,39 @@ export type ChangeCourseRecordingConsentPayload = {
   __typename?: 'ChangeCourseRecordingConsentPayload';
   changed: Scalars['Boolean']['output'];
   course: Course;
+};
+
+/** Where an admin was shown a person's personal data. */
+export type PersonalDataView =
+  /** The person's page in the back-office. */
+  | 'PERSON_PAGE'
+  /** The back-office's quick search with personal details on. */
+  | 'QUICK_SEARCH'
+  /** An export of the person's data that the admin started. */
+  | 'DATA_EXPORT';
+
+export type PersonalDataAccess = {
+  __typename?: 'PersonalDataAccess';
+  id: Scalars['ID']['output'];
+  viewedAt: Scalars['DateTime']['output'];
+  view: PersonalDataView;
+  /** The admin's display name ('Erased user' once they are erased); null when they have not set one. Never their address. */
+  viewerName?: Maybe<Scalars['String']['output']>;
+  /** Why, when the admin said. */
+  reason?: Maybe<Scalars['String']['output']>;
+};
+
+export type PersonalDataAccessEdge = {
+  __typename?: 'PersonalDataAccessEdge';
+  cursor: Scalars['String']['output'];
+  node: PersonalDataAccess;
+};
+
+export type PersonalDataAccessConnection = {
+  __typename?: 'PersonalDataAccessConnection';
+  totalCount: Scalars['Int']['output'];
+  pageInfo: PageInfo;
+  edges: Array<PersonalDataAccessEdge>;
 };
 
 export type PayrollLineKind =
@@ -4446,6 +4492,10 @@ export type ResolversTypes = {
   ChangePrivacySettingsPayload: ResolverTypeWrapper<ChangePrivacySettingsPayload>;
   ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
   ChangeCourseRecordingConsentPayload: ResolverTypeWrapper<Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversTypes['Course'] }>;
+  PersonalDataView: PersonalDataView;
+  PersonalDataAccess: ResolverTypeWrapper<PersonalDataAccess>;
+  PersonalDataAccessEdge: ResolverTypeWrapper<PersonalDataAccessEdge>;
+  PersonalDataAccessConnection: ResolverTypeWrapper<PersonalDataAccessConnection>;
   PayrollLineKind: PayrollLineKind;
   PayrollRow: ResolverTypeWrapper<Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversTypes['User']> }>;
   PayrollLine: ResolverTypeWrapper<PayrollLine>;
@@ -4769,6 +4819,9 @@ export type ResolversParentTypes = {
   ChangePrivacySettingsPayload: ChangePrivacySettingsPayload;
   ChangeCourseRecordingConsentInput: ChangeCourseRecordingConsentInput;
   ChangeCourseRecordingConsentPayload: Omit<ChangeCourseRecordingConsentPayload, 'course'> & { course: ResolversParentTypes['Course'] };
+  PersonalDataAccess: PersonalDataAccess;
+  PersonalDataAccessEdge: PersonalDataAccessEdge;
+  PersonalDataAccessConnection: PersonalDataAccessConnection;
   PayrollRow: Omit<PayrollRow, 'speaker'> & { speaker?: Maybe<ResolversParentTypes['User']> };
   PayrollLine: PayrollLine;
   PayrollRowEdge: Omit<PayrollRowEdge, 'node'> & { node: ResolversParentTypes['PayrollRow'] };
@@ -4996,6 +5049,7 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   identityProvider?: Resolver<Maybe<ResolversTypes['IdentityProvider']>, ParentType, ContextType, RequireFields<QueryIdentityProviderArgs, 'identityProviderId'>>;
   schoolSignOutUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
+  personalDataAccesses?: Resolver<ResolversTypes['PersonalDataAccessConnection'], ParentType, ContextType, Partial<QueryPersonalDataAccessesArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
   payrollRows?: Resolver<ResolversTypes['PayrollRowConnection'], ParentType, ContextType, RequireFields<QueryPayrollRowsArgs, 'month'>>;
   payrollMonth?: Resolver<ResolversTypes['PayrollMonth'], ParentType, ContextType, RequireFields<QueryPayrollMonthArgs, 'month'>>;
@@ -6256,6 +6310,28 @@ export type ChangeCourseRecordingConsentPayloadResolvers<ContextType = ApiContex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type PersonalDataAccessResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PersonalDataAccess'] = ResolversParentTypes['PersonalDataAccess']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  viewedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  view?: Resolver<ResolversTypes['PersonalDataView'], ParentType, ContextType>;
+  viewerName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PersonalDataAccessEdgeResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PersonalDataAccessEdge'] = ResolversParentTypes['PersonalDataAccessEdge']> = {
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PersonalDataAccess'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type PersonalDataAccessConnectionResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PersonalDataAccessConnection'] = ResolversParentTypes['PersonalDataAccessConnection']> = {
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  edges?: Resolver<Array<ResolversTypes['PersonalDataAccessEdge']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
 export type PayrollRowResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['PayrollRow'] = ResolversParentTypes['PayrollRow']> = {
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   speaker?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
@@ -6988,6 +7064,9 @@ export type Resolvers<ContextType = ApiContext> = {
   ChangeCourseRetentionPayload?: ChangeCourseRetentionPayloadResolvers<ContextType>;
   ChangePrivacySettingsPayload?: ChangePrivacySettingsPayloadResolvers<ContextType>;
   ChangeCourseRecordingConsentPayload?: ChangeCourseRecordingConsentPayloadResolvers<ContextType>;
+  PersonalDataAccess?: PersonalDataAccessResolvers<ContextType>;
+  PersonalDataAccessEdge?: PersonalDataAccessEdgeResolvers<ContextType>;
+  PersonalDataAccessConnection?: PersonalDataAccessConnectionResolvers<ContextType>;
   PayrollRow?: PayrollRowResolvers<ContextType>;
   PayrollLine?: PayrollLineResolvers<ContextType>;
   PayrollRowEdge?: PayrollRowEdgeResolvers<ContextType>;

@@ -137,6 +137,23 @@ export async function quickSearch(
 }
 
 /**
+ * Whose personal details an answer with the pii option showed (issue 34, the access audit): each
+ * person found with an address, and both people of each conversation found with theirs, at most `cap`.
+ */
+export async function peopleShownWithPii(pool: pg.Pool, groups: QuickSearchGroups, cap: number): Promise<string[]> {
+  const people = [...groups.students, ...groups.speakers, ...groups.instructors].filter((h) => h.emailAddress).map((h) => h.id);
+  const conversations = groups.conversations.filter((h) => h.emailAddress).map((h) => h.id);
+  if (conversations.length) {
+    const { rows } = await pool.query(
+      'SELECT reserved_by, reserved_with FROM rm_conversations.conversations WHERE id = ANY($1::text[]) ORDER BY reserved_start, id',
+      [conversations],
+    );
+    for (const r of rows) people.push(r.reserved_by, r.reserved_with);
+  }
+  return [...new Set(people)].slice(0, cap);
+}
+
+/**
  * A conversation's document says its start in UTC words, to be found by them; a page shows the
  * start in the viewer's zone instead: the hit carries the instant, and its subtitle drops the words.
  */

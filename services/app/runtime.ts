@@ -21,6 +21,7 @@ import { createVideoProviders, type VideoProviderName, type VideoProviders } fro
 import { liveHandlers, type LiveHandlers } from '../domain/conversations/liveHandlers';
 import { notesHandlers, type NotesHandlers } from '../domain/conversations/notesHandlers';
 import { dataExportHandlers, type DataExportHandlers } from '../domain/export/handlers';
+import { dataAccessHandlers, type DataAccessHandlers } from '../domain/dataAccess/handlers';
 import { erasureHandlers, type ErasureHandlers } from '../domain/erasure/handlers';
 import { privacySettingsHandlers, type PrivacySettingsHandlers } from '../domain/archive/privacyHandlers';
 import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf } from './erasure';
@@ -133,6 +134,8 @@ export interface Runtime {
   dataExport: DataExportHandlers;
   /** Erasure by crypto-shredding (issue 34). */
   erasure: ErasureHandlers;
+  /** Admins' views of people's personal data, recorded (issue 34). */
+  dataAccess: DataAccessHandlers;
   /** The school's privacy settings: the recording age threshold (issue 34). */
   privacySettings: PrivacySettingsHandlers;
   /** Tertulia as an LTI 1.3 tool: platforms, our key, launches (issue 33). */
@@ -332,6 +335,7 @@ export async function createRuntime(
     emailOf: async (id) => (await findPeople(pool, [id])).get(id)?.emailAddress ?? null,
     onError: (error, context) => log.error({ err: error }, context),
   });
+  const dataAccess = dataAccessHandlers({ commands });
   const erasure = erasureHandlers({
     commands,
     store,
@@ -421,6 +425,7 @@ export async function createRuntime(
     archive,
     dataExport,
     erasure,
+    dataAccess,
     privacySettings,
     lti,
     ltiServices: ltiServicesClient,

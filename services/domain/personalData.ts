@@ -65,6 +65,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   LtiAccountLinked: { subject: (d) => d.accountId, fields: { subject: 'line' } },
   // The school identity provider's id of its user, on the account's stream (issue 33).
   IdentityProviderLinked: { subject: ofAccountStream, fields: { subject: 'line' } },
+  // An admin's reason for looking at a person's data is about the person's case: the person's (issue 34, privacy-audit.md).
+  PersonalDataViewed: { subject: (d) => d.personId, fields: { reason: 'text' } },
 };
 
 /** What a field of an erased subject reads as. */

@@ -12,7 +12,9 @@
  * Consent and retention (issue 34): a student whose age is not known is told in the lobby that a
  * course lesson will not be recorded; the instructor keeps the course's recordings 0 days after it
  * ends from the course's overview and sees until when a recording is kept; the sweep past that day
- * deletes the file, and the archive page says the recording expired. Screenshots of each.
+ * deletes the file, and the archive page says the recording expired. Screenshots of each. A
+ * 17-year-old's lesson in a course that does not allow recording them: the room shows both people
+ * "Not recorded" (no red dot), and nothing is recorded.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
@@ -270,6 +272,48 @@ test.describe('recordings', () => {
       throw error;
     } finally {
       for (const p of [speaker, student, teacher, admin, other]) await p.context.close();
+    }
+  });
+
+  test('consent: a 17-year-old’s lesson in a course that does not allow it shows "Not recorded" in the room, to both, and nothing is recorded', async () => {
+    const speakerAccount = await promotedSpeaker(app, { zone: 'UTC', displayName: 'Lucía P.' });
+    const instructorEmail = `consent-${Date.now()}@example.com`;
+    const instructor = await signUpOnboarded(app, instructorEmail, 'Passw0rd!', 'INSTRUCTOR');
+    const course = await createCourse(app, instructor.token, { name: 'Spanish for teens' });
+    const lessons = await app.gql(
+      `query($id: ID!) { me { ownedCourse(courseId: $id) { lessonAssignments { lesson { id } } } } }`,
+      { id: course.id },
+      instructor.token,
+    );
+    const lessonId = lessons.data.me.ownedCourse.lessonAssignments[0].lesson.id as string;
+    // Seventeen years and a month ago: under the school's default threshold of 18.
+    const born = new Date();
+    born.setUTCFullYear(born.getUTCFullYear() - 17, born.getUTCMonth() - 1);
+    const minor = { ...(await createStudent(app, 120, 'Stud3ntPass!', born.toISOString().slice(0, 10))), password: 'Stud3ntPass!' };
+    await enrollAsAdmin(app, course.inviteNumber, minor.accountId);
+    const { conversationId: id } = await reserveOpenableNow(app, speakerAccount, minor, 15, { courseId: course.id, lessonId });
+
+    const speaker = await roomPerson(browser, app.url);
+    const student = await roomPerson(browser, app.url, 375, 812);
+    try {
+      await signedIn(speaker, speakerAccount);
+      await signedIn(student, minor);
+      await speaker.page.goto(`/conversation/open?id=${id}`);
+      await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+      await student.page.goto(`/conversation?id=${id}`);
+      for (const p of [speaker, student]) {
+        const badge = await visible(p.page.getByRole('status', { name: 'This conversation will not be recorded' }));
+        assert.equal(await badge.textContent(), 'Not recorded');
+        assert.equal(await p.page.getByRole('status', { name: RECORDING }).count(), 0, 'no recording badge');
+      }
+      await screenshot(speaker.page, 'consent-room-not-recorded', { fullPage: false });
+      await screenshot(student.page, 'consent-room-not-recorded-375', { fullPage: false });
+      // The server's clock ends it; the speaker's window recorded nothing.
+      await visible(speaker.page.getByText(ENDED), 60_000);
+      assert.deepEqual(await app.runtime.store.readStream(archiveStream(id)), [], 'no recording of the conversation');
+      assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
+    } finally {
+      for (const p of [speaker, student]) await p.context.close();
     }
   });
 

@@ -2,7 +2,9 @@
  * Download my data (issue 34) through the API: a student's export holds their data and nobody
  * else's (a second student's chat, the speaker's identity), its JSON validates against the
  * published schema, the mailed link downloads once and not after 7 days; a student cannot export
- * someone else, an admin can.
+ * someone else, an admin can. And who looked at a person's data (the access audit, issue 34): every
+ * admin view of a person's data is recorded (the person's page, the quick search with personal
+ * details, an export), once per window, and each person reads only their own.
  */
 import assert from 'node:assert/strict';
 import Ajv from 'ajv';
@@ -11,7 +13,8 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ExportMessages } from '../../services/domain/export/export';
 import { EXPORT_SCHEMA } from '../../services/export/schema';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
-import { codeOf, createAdmin, startTestApp, type TestApp } from '../support/app';
+import { codeOf, createAdmin, signIn, startTestApp, type TestApp } from '../support/app';
+import { dataAccessStream } from '../../services/domain/dataAccess/dataAccess';
 import { eventually } from '../support/eventually';
 import { reserveOpenableNow } from '../support/live';
 import { systemEvent } from '../support/events';
@@ -22,6 +25,15 @@ import { createSpeaker, createStudent } from '../support/scheduling';
 const REQUEST = `mutation($input: RequestDataExportInput!) { requestDataExport(input: $input) { dataExport { id status } } }`;
 const STATUS = `query($personId: ID) { dataExport(personId: $personId) { id status partsDone partsTotal expiresAt } }`;
 const POST = `mutation($id: ID!, $body: String!) { postChatMessage(input: { conversationId: $id, body: $body }) { posted } }`;
+const PERSON_PAGE = `query($id: ID!) { user(userId: $id) { id emailAddress } }`;
+const SEARCH = `query($q: String!, $pii: Boolean) {
+  quickSearch(searchQuery: $q, pii: $pii) { students { id emailAddress } speakers { id emailAddress } conversations { id emailAddress } }
+}`;
+const ACCESSES = `query($personId: ID, $first: Int, $after: String) {
+  personalDataAccesses(personId: $personId, first: $first, after: $after) {
+    totalCount pageInfo { endCursor hasNextPage } edges { node { view viewerName reason } }
+  }
+}`;
 
 /** Every entry of a zip: name to bytes. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -180,6 +192,109 @@ describe('download my data', () => {
       speaker.emailAddress,
     ];
     for (const absent of absents) assert.ok(!everything.includes(absent), `the export holds ${absent}`);
+  });
+
+  it('records every admin view of a person’s data, once a window, and shows each person only their own', async () => {
+    const auditor = await createAdmin(app, 'audit-admin@example.com', 'Adm1nPassword');
+    await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: auditor.accountId, change: { displayName: 'Audit Admin' } });
+    const seen = await createStudent(app, 60);
+    await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: seen.accountId, change: { displayName: 'Zqaudit Student' } });
+    const inConversation = await createStudent(app, 60);
+    const seenSpeaker = await createSpeaker(app);
+    await reserveOpenableNow(app, seenSpeaker, inConversation);
+    const instructorEmail = 'audit-instructor@example.com';
+    const { accountId: instructorId } = await app.runtime.identity.register(
+      { actor: SYSTEM_ACTOR },
+      { emailAddress: instructorEmail, password: 'Instruct0rPass!', roles: ['INSTRUCTOR'] },
+    );
+    const instructor = { accountId: instructorId, token: await signIn(app, instructorEmail, 'Instruct0rPass!') };
+    const ok = (res: { errors?: unknown }) => assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+
+    // The person's page, twice within the window: one record. The admin's own page: none.
+    for (let i = 0; i < 2; i++) ok(await app.gql(PERSON_PAGE, { id: seen.accountId }, auditor.token));
+    ok(await app.gql(PERSON_PAGE, { id: seenSpeaker.accountId }, auditor.token));
+    ok(await app.gql(PERSON_PAGE, { id: instructor.accountId }, auditor.token));
+    ok(await app.gql(PERSON_PAGE, { id: auditor.accountId }, auditor.token));
+
+    // The quick search without personal details records nothing; with them, each person shown, once a window.
+    await eventually(async () => {
+      const res = await app.gql(SEARCH, { q: 'Zqaudit', pii: false }, auditor.token);
+      return res.data?.quickSearch.students.some(
+        (h: { id: string; emailAddress: string | null }) => h.id === seen.accountId && !h.emailAddress,
+      );
+    }, 'the student in the search without personal details');
+    for (let i = 0; i < 2; i++) {
+      const res = await app.gql(SEARCH, { q: 'Zqaudit', pii: true }, auditor.token);
+      assert.equal(res.data.quickSearch.students[0].emailAddress, seen.emailAddress);
+    }
+    // A conversation found by one address shows both: its student is recorded too.
+    await eventually(async () => {
+      const res = await app.gql(SEARCH, { q: seenSpeaker.emailAddress, pii: true }, auditor.token);
+      return res.data?.quickSearch.conversations.length > 0;
+    }, 'the speaker’s conversation in the search');
+
+    // An export run for the person, with the admin's reason; a reason for one's own export is refused.
+    const reason = 'Ticket 42: the school asked for it';
+    ok(await app.gql(REQUEST, { input: { personId: seen.accountId, reason } }, auditor.token));
+    assert.equal(codeOf(await app.gql(REQUEST, { input: { reason: 'mine' } }, seen.token)), 'BAD_USER_INPUT');
+    assert.equal(
+      codeOf(await app.gql(REQUEST, { input: { personId: seen.accountId, reason: 'x'.repeat(501) } }, auditor.token)),
+      'BAD_USER_INPUT',
+    );
+    await eventually(
+      async () => (await app.gql(STATUS, { personId: seen.accountId }, auditor.token)).data?.dataExport?.status === 'READY',
+      'the audited export',
+    );
+
+    // The student reads their own: newest first, the admin by name, never by address.
+    const own = await eventually(async () => {
+      const res = await app.gql(ACCESSES, {}, seen.token);
+      return res.data?.personalDataAccesses.totalCount === 3 && res;
+    }, 'three records of the student');
+    assert.deepEqual(
+      own.data.personalDataAccesses.edges.map((e: { node: unknown }) => e.node),
+      [
+        { view: 'DATA_EXPORT', viewerName: 'Audit Admin', reason },
+        { view: 'QUICK_SEARCH', viewerName: 'Audit Admin', reason: null },
+        { view: 'PERSON_PAGE', viewerName: 'Audit Admin', reason: null },
+      ],
+    );
+    assert.ok(!JSON.stringify(own).includes('audit-admin@example.com'));
+    // The grain: two page views and two searches within the window are one event each.
+    for (const view of ['PERSON_PAGE', 'QUICK_SEARCH'] as const)
+      assert.equal((await app.runtime.store.readStream(dataAccessStream(seen.accountId, auditor.accountId, view))).length, 1, view);
+    // Paged: two, then the last one.
+    const first = (await app.gql(ACCESSES, { first: 2 }, seen.token)).data.personalDataAccesses;
+    assert.equal(first.edges.length, 2);
+    const rest = (await app.gql(ACCESSES, { first: 2, after: first.pageInfo.endCursor }, seen.token)).data.personalDataAccesses;
+    assert.deepEqual(
+      rest.edges.map((e: { node: { view: string } }) => e.node.view),
+      ['PERSON_PAGE'],
+    );
+    assert.equal(rest.pageInfo.hasNextPage, false);
+
+    const viewsOf = async (token: string, personId?: string) => {
+      const res = await app.gql(ACCESSES, { personId }, token);
+      ok(res);
+      return res.data.personalDataAccesses.edges.map((e: { node: { view: string } }) => e.node.view);
+    };
+    assert.deepEqual(
+      await eventually(async () => (await viewsOf(seenSpeaker.token)).length === 2 && viewsOf(seenSpeaker.token), 'the speaker’s'),
+      ['QUICK_SEARCH', 'PERSON_PAGE'],
+    );
+    assert.deepEqual(await viewsOf(inConversation.token), ['QUICK_SEARCH']);
+    assert.deepEqual(await viewsOf(instructor.token), ['PERSON_PAGE']);
+    assert.deepEqual(await viewsOf(auditor.token), [], 'an admin’s look at their own data is not recorded');
+    assert.equal((await viewsOf(admin.token, seen.accountId)).length, 3, 'another admin reads the student’s');
+
+    // Nobody else reads them: a student, a speaker, an instructor asking for another's is refused.
+    for (const [who, whose] of [
+      [seen.token, seenSpeaker.accountId],
+      [seenSpeaker.token, seen.accountId],
+      [instructor.token, seen.accountId],
+      [other.token, seen.accountId],
+    ])
+      assert.equal(codeOf(await app.gql(ACCESSES, { personId: whose }, who)), 'UNAUTHORIZED');
   });
 
   it('refuses a student another person’s export; an admin may run it for anyone', async () => {

@@ -5,6 +5,7 @@
  *   the erased person's address, names or words anywhere in the database (every table of every
  *   schema read as text), every row that did not name them unchanged (so minutes and payroll too);
  * - the request, its refusal while an obligation holds, the cancel, through the API;
+ * - the access audit (issue 34): an admin's reason goes with the person, an erased admin reads as Erased user;
  * - backups: a person erased after a backup stays erased when that older backup is restored into
  *   the database that keeps the current key store.
  */
@@ -324,6 +325,36 @@ describe('erasure', () => {
     );
     assert.equal(outcome, 'cancelled');
     assert.equal((await app.gql(REQUEST, { input: {} }, student.token)).data.requestErasure.erasure.status, 'PENDING');
+  });
+
+  it('erases the audit’s reason with the person, and shows an erased admin as Erased user', async () => {
+    const looker = await createAdmin(app, 'audit-looker@example.com', 'Adm1nPassword');
+    await app.runtime.people.changeUser({ actor: SYSTEM_ACTOR }, { accountId: looker.accountId, change: { displayName: 'zqlookername' } });
+    const student = await createStudent(app, 0);
+    const reason = 'zqauditreason of the case';
+    const asked = await app.gql(
+      `mutation($input: RequestDataExportInput!) { requestDataExport(input: $input) { dataExport { id } } }`,
+      { input: { personId: student.accountId, reason } },
+      looker.token,
+    );
+    assert.equal(asked.errors, undefined, JSON.stringify(asked.errors));
+    const AUDIT = `query($personId: ID) { personalDataAccesses(personId: $personId) { edges { node { view viewerName reason } } } }`;
+    const audit = async () => (await app.gql(AUDIT, { personId: student.accountId }, admin.token)).data.personalDataAccesses.edges[0]?.node;
+    await caughtUp();
+    assert.deepEqual(await audit(), { view: 'DATA_EXPORT', viewerName: 'zqlookername', reason });
+
+    await eraseNow(looker.accountId);
+    await caughtUp();
+    assert.deepEqual(
+      await audit(),
+      { view: 'DATA_EXPORT', viewerName: 'Erased user', reason },
+      'the admin erased, the reason is the person’s',
+    );
+
+    await eraseNow(student.accountId);
+    await caughtUp();
+    assert.deepEqual(await audit(), { view: 'DATA_EXPORT', viewerName: 'Erased user', reason: null });
+    assert.ok(!(await wholeDatabaseText()).includes('zqauditreason'), 'the reason is nowhere in the database');
   });
 
   it('keeps an erased person erased after restoring an older backup (the key store is not restored backwards)', async () => {

@@ -24,7 +24,7 @@ import {
   notificationsFor,
   notificationsSource,
 } from '../../../projections/notifications';
-import { quickSearch } from '../../../projections/search';
+import { peopleShownWithPii, quickSearch } from '../../../projections/search';
 import { speakerCandidatesSource } from '../../../projections/speakers';
 import { MAIL_TEMPLATE_KEYS, renderStoredMail } from '../../domain/notifications/templates';
 import { notificationPublicToken } from '../../security/mailTokens';
@@ -33,6 +33,8 @@ import { adminConnection } from '../adminConnection';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 
 import { DEFAULT_TIME_ZONE } from '../../../contracts/calendarDate';
+import { ACCESS_RECORDS_PER_SEARCH } from '../../domain/dataAccess/dataAccess';
+import { recordPersonalDataViews } from './dataAccess';
 
 /** The read models an admin change shows in: the next list, detail or history read sees it. */
 export const ADMIN_READ_MODELS = ['accounts', 'directory', 'history', 'search', 'notifications', 'minutes'];
@@ -62,12 +64,22 @@ export const adminResolvers: Resolvers = {
     },
     user: async (_p, { userId }, ctx) => {
       requireSelfOrAdmin(ctx.viewer, userId);
-      return findAccount(ctx.runtime.pool, userId);
+      const account = await findAccount(ctx.runtime.pool, userId);
+      if (account) await recordPersonalDataViews(ctx, [{ personId: userId, view: 'PERSON_PAGE' }]);
+      return account;
     },
     userHistory: (_p, { userId, ...args }, ctx) => adminConnection(ctx, historyOf(userId), args),
     quickSearch: async (_p, { searchQuery, pii }, ctx) => {
       requireAdmin(ctx.viewer);
-      return quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii });
+      const groups = await quickSearch(ctx.runtime.pool, searchQuery, { pii: !!pii });
+      if (pii) {
+        const shown = await peopleShownWithPii(ctx.runtime.pool, groups, ACCESS_RECORDS_PER_SEARCH);
+        await recordPersonalDataViews(
+          ctx,
+          shown.map((personId) => ({ personId, view: 'QUICK_SEARCH' as const })),
+        );
+      }
+      return groups;
     },
     courses: (_p, args, ctx) => adminConnection(ctx, adminCoursesSource, args),
     lessons: (_p, args, ctx) => adminConnection(ctx, adminLessonsSource, args),

@@ -5,6 +5,8 @@
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { type DataExportRow, latestDataExport } from '../../../projections/exports';
+import { DataAccessMessages, accessReason } from '../../domain/dataAccess/dataAccess';
+import { badInput } from '../../domain/shared/errors';
 import { requireSelfOrAdmin, requireViewer } from '../auth';
 import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
@@ -38,9 +40,12 @@ export const dataExportResolvers: Resolvers = {
   Mutation: {
     requestDataExport: async (_p, { input }, ctx) => {
       const personId = personOf(ctx, input.personId);
+      const reason = accessReason(input.reason);
+      if (reason && personId === ctx.viewer?.accountId)
+        throw badInput(DataAccessMessages.reasonOwnData, { reason: DataAccessMessages.reasonOwnData });
       await accountOrThrow(ctx, personId);
-      const { result, appended } = await ctx.runtime.dataExport.request(commandMeta(ctx), { personId });
-      await settled(ctx, appended ?? (result.checkpoint ? { checkpoint: result.checkpoint } : undefined), ['exports']);
+      const { result, appended } = await ctx.runtime.dataExport.request(commandMeta(ctx), { personId, reason });
+      await settled(ctx, appended ?? (result.checkpoint ? { checkpoint: result.checkpoint } : undefined), ['exports', 'dataaccess']);
       const found = await latestDataExport(ctx.runtime.pool, personId);
       return {
         dataExport: toGraphQL(

@@ -23,6 +23,7 @@ import { ltiResolvers } from './lti';
 import { groupResolvers } from './groups';
 import { readModelResolvers } from './readModels';
 import { dataExportResolvers } from './dataExport';
+import { dataAccessResolvers } from './dataAccess';
 import { erasureResolvers } from './erasure';
 import { recordingConsentResolvers } from './recordingConsent';
 import { ssoResolvers } from './sso';
@@ -69,6 +70,7 @@ export const resolvers = {
       erasureResolvers,
       recordingConsentResolvers,
       ssoResolvers,
+      dataAccessResolvers,
     ),
   ),
   DateTime: DateTimeScalar,

@@ -11,6 +11,7 @@ import { assembleExport } from '../../export/assemble';
 import type { FileStorage } from '../../integrations/storage/port';
 import { newStorageKey } from '../../integrations/storage/port';
 import { hashToken, randomToken } from '../../security/tokens';
+import { appendViews } from '../dataAccess/handlers';
 import { mailLocale } from '../identity/handlers';
 import type { Mailer } from '../notifications/mailer';
 import { SYSTEM_ACTOR, fold } from '../shared/decider';
@@ -58,8 +59,11 @@ export function dataExportHandlers(deps: {
     });
 
   return {
-    /** Starts an export of `personId` (the caller checked who may), or answers the one already running. */
-    async request(meta: CommandMeta, input: { personId: string }) {
+    /**
+     * Starts an export of `personId` (the caller checked who may), or answers the one already running.
+     * An export an admin starts for someone else is recorded with it (the access audit, with `reason`).
+     */
+    async request(meta: CommandMeta, input: { personId: string; reason?: string | null }) {
       return deps.commands.execute(meta, async (tx) => {
         const stored = await tx.read(dataExportStream(input.personId));
         const state = fold(evolveExport, initialExport(), stored as ExportEvent[]);
@@ -75,6 +79,9 @@ export function dataExportHandlers(deps: {
           };
         }
         tx.append(dataExportStream(input.personId), events);
+        const admin = tx.actor.accountId;
+        if (admin && admin !== input.personId)
+          await appendViews(tx, admin, [{ personId: input.personId, view: 'DATA_EXPORT', reason: input.reason }]);
         return { exportId, started: true, checkpoint: null };
       });
     },

@@ -41,6 +41,7 @@ export const PARTS = {
     'common.keepIt',
     'dataExport',
     'erasure',
+    'dataAccess',
   ],
   studentHome: ['student.home'],
   studentCourses: ['student.courses', 'student.enroll', 'enrollment', 'student.reserve.topicToBeAnnounced', 'payments'],

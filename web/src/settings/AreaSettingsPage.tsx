@@ -30,6 +30,7 @@ import { SETTINGS_ME } from './operations';
 import { LanguageSetting } from '../i18n/LanguageSetting';
 import { DataExportCard } from './DataExportCard';
 import { ErasureCard } from './ErasureCard';
+import { DataAccessCard } from './DataAccessCard';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -127,6 +128,7 @@ export function AreaSettingsPage({ role, links }: { role: Exclude<SettingsRole, 
           {role === 'SPEAKER' && <HeadshotCard url={me.headshotUrl ?? null} />}
           <DataExportCard />
           <ErasureCard />
+          <DataAccessCard />
           <Stack direction="row" spacing={2} component="nav" aria-label={t('profile.page.more')} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {links.map((link) => (
               <Button key={link.to} component={RouterLink} to={link.to} variant="outlined">

@@ -1,15 +1,17 @@
 /**
  * "Download my data" (issue 34) on every role's settings, and on a person's page in the back-office
  * (`personId`): asks for an export, shows the job's progress (polled every second while it runs),
- * then that the link went by mail, valid once until it expires.
+ * then that the link went by mail, valid once until it expires. An admin may say why (the person sees
+ * it in who looked at their data).
  */
 import { useMutation, useQuery } from '@apollo/client';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormAlert } from '../components/FormAlert';
 import { useT } from '../i18n/useT';
 import { errorMessage } from '../lib/errors';
@@ -17,6 +19,8 @@ import { formatDateTime } from '../lib/time';
 import { DATA_EXPORT, REQUEST_DATA_EXPORT } from './dataExportOperations';
 
 const POLL_MS = 1000;
+/** The server's limit on an admin's reason (services/domain/dataAccess). */
+const REASON_MAX_LENGTH = 500;
 
 export function DataExportCard({ personId }: { personId?: string }) {
   const t = useT();
@@ -27,6 +31,7 @@ export function DataExportCard({ personId }: { personId?: string }) {
     refetchQueries: [{ query: DATA_EXPORT, variables }],
     awaitRefetchQueries: true,
   });
+  const [reason, setReason] = useState('');
   const current = data?.dataExport ?? null;
   const zone = data?.me?.tzIdentifier;
   const running = current?.status === 'RUNNING';
@@ -64,10 +69,26 @@ export function DataExportCard({ personId }: { personId?: string }) {
             {status}
           </Typography>
         )}
+        {forPerson && (
+          <TextField
+            label={t('dataExport.reason')}
+            helperText={t('dataExport.reasonHelp')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            slotProps={{ htmlInput: { maxLength: REASON_MAX_LENGTH } }}
+            multiline
+            minRows={2}
+            disabled={running}
+          />
+        )}
         <div>
           <Button
             variant="contained"
-            onClick={() => void request({ variables: { input: variables } }).catch(() => null)}
+            onClick={() =>
+              void request({ variables: { input: forPerson ? { ...variables, reason: reason.trim() || null } : variables } })
+                .then(() => setReason(''))
+                .catch(() => null)
+            }
             disabled={loading || running}
           >
             {t(forPerson ? 'dataExport.requestForPerson' : 'dataExport.request')}

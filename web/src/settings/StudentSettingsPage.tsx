@@ -35,6 +35,7 @@ import { LanguageSetting } from '../i18n/LanguageSetting';
 import { useT } from '../i18n/useT';
 import { DataExportCard } from './DataExportCard';
 import { ErasureCard } from './ErasureCard';
+import { DataAccessCard } from './DataAccessCard';
 
 export type StudentPanel = 'profile' | 'minutes' | 'security' | 'hobbies' | 'career' | 'goals' | 'compatibility' | 'roles';
 
@@ -58,6 +59,7 @@ export const STUDENT_PANELS: PanelDef[] = [
         <LanguageSetting />
         <DataExportCard />
         <ErasureCard />
+        <DataAccessCard />
       </Stack>
     ),
   },

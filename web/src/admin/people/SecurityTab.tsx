@@ -14,6 +14,7 @@ import { useAdminTime } from '../zone';
 import type { Person } from './person';
 import { DataExportCard } from '../../settings/DataExportCard';
 import { ErasureCard } from '../../settings/ErasureCard';
+import { DataAccessCard } from '../../settings/DataAccessCard';
 import Stack from '@mui/material/Stack';
 
 export function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -80,6 +81,7 @@ export function SecurityTab({ person, onChanged }: { person: Person; onChanged()
       </Card>
       <DataExportCard personId={person.id} />
       <ErasureCard personId={person.id} />
+      <DataAccessCard personId={person.id} />
     </Stack>
   );
 }
