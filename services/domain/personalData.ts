@@ -65,6 +65,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   LtiAccountLinked: { subject: (d) => d.accountId, fields: { subject: 'line' } },
   // The school identity provider's id of its user, on the account's stream (issue 33).
   IdentityProviderLinked: { subject: ofAccountStream, fields: { subject: 'line' } },
+  // A SAML session's NameID (often the address), kept for single logout (issue 33).
+  SchoolSignInCompleted: { subject: (d) => d.accountId, fields: { 'saml.nameId': 'text' } },
 };
 
 /** What a field of an erased subject reads as. */
