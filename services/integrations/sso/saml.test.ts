@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { SAML } from '@node-saml/node-saml';
+import { signSamlPost } from '@node-saml/node-saml/lib/saml-post-signing';
 import { inflateRawSync } from 'node:zlib';
 import {
   authnRequestUrl,
@@ -204,6 +205,40 @@ describe('SAML single logout', () => {
     await assert.rejects(verifyLogoutResponse(IDP, SP, ours, { ...signed, fields: unsigned }), /not signed/);
     const posted: SamlLogoutMessage = { binding: 'post', fields: { SAMLResponse: Buffer.from(xmlOf(signed)).toString('base64') } };
     await assert.rejects(verifyLogoutResponse(IDP, SP, ours, posted), /Invalid signature/);
+  });
+});
+
+describe('SAML single logout by POST (the binding of Keycloak’s back channel and of its LogoutResponse)', () => {
+  /** The redirect message's document, signed whole (an enveloped signature after its Issuer) by `key`, as a form field. */
+  const posted = (message: SamlLogoutMessage, root: string, key = IDP_KEY): SamlLogoutMessage => {
+    const signed = signSamlPost(xmlOf(message), `/*[local-name(.)="${root}"]`, {
+      privateKey: key.privateKeyPem,
+      signatureAlgorithm: 'sha256',
+    });
+    const field = root === 'LogoutRequest' ? 'SAMLRequest' : 'SAMLResponse';
+    return { binding: 'post', fields: { [field]: Buffer.from(signed).toString('base64') } };
+  };
+
+  it("the IdP's signed LogoutRequest is taken; signed by another key, refused", async () => {
+    const request = redirect(await idpSide().getLogoutUrlAsync(asProfile(SESSION), '', {}));
+    const taken = await verifiedLogoutRequest(IDP, SP, posted(request, 'LogoutRequest'));
+    assert.equal(taken.nameId, SESSION.nameId);
+    assert.equal(taken.sessionIndex, SESSION.sessionIndex);
+    await assert.rejects(verifiedLogoutRequest(IDP, SP, posted(request, 'LogoutRequest', OTHER_KEY)), /Invalid signature/);
+  });
+
+  it("the IdP's signed LogoutResponse is taken only when it answers our request and is the IdP's", async () => {
+    const ours = newRequestId();
+    const answer = async (inResponseTo: string) =>
+      redirect(await idpSide().getLogoutResponseUrlAsync(asProfile({ ...SESSION, id: inResponseTo }), '', {}, true));
+    await verifyLogoutResponse(IDP, SP, ours, posted(await answer(ours), 'LogoutResponse'));
+    // node-saml checks neither of these on a POSTed LogoutResponse: we do, on the verified document.
+    await assert.rejects(verifyLogoutResponse(IDP, SP, ours, posted(await answer(newRequestId()), 'LogoutResponse')), /does not answer/);
+    const otherIdp = { ...IDP, entityId: 'https://other-idp.example' };
+    await assert.rejects(
+      verifyLogoutResponse(otherIdp, SP, ours, posted(await answer(ours), 'LogoutResponse')),
+      /another identity provider/,
+    );
   });
 });
 
