@@ -291,8 +291,6 @@ export type Query = {
   identityProviderTable: IdentityProviderConnection;
   /** Admin only. */
   identityProvider?: Maybe<IdentityProvider>;
-  /** The viewer's school's logout address when a school sign-in opened this session (RP-initiated logout), else null. */
-  schoolSignOutUrl?: Maybe<Scalars['String']['output']>;
   /** The school's privacy settings; instructors and admins. */
   privacySettings: PrivacySettings;
   /** Who at the school looked at a person's data, newest first: the viewer's own when personId is absent; an admin may name anyone. */
@@ -943,6 +941,8 @@ export type Mutation = {
   cancelErasure: CancelErasurePayload;
   /** Anyone: begins a sign-in through the identity provider covering the address's domain. */
   startSchoolSignIn: StartSchoolSignInPayload;
+  /** Signed in: where to send the browser after signing out when a school sign-in opened this session (the OIDC IdP's logout address, or the SAML IdP's single logout address with our signed LogoutRequest), else null. Called before logout. */
+  startSchoolSignOut?: Maybe<Scalars['String']['output']>;
   /** Admin only. The issuer's discovery is read and checked before anything is saved. */
   saveIdentityProvider: SaveIdentityProviderPayload;
   /** Sets the school's recording age threshold; admins only. Lessons reserved from then on follow it. */
@@ -5047,7 +5047,6 @@ export type QueryResolvers<ContextType = ApiContext, ParentType extends Resolver
   erasure?: Resolver<ResolversTypes['Erasure'], ParentType, ContextType, Partial<QueryErasureArgs>>;
   identityProviderTable?: Resolver<ResolversTypes['IdentityProviderConnection'], ParentType, ContextType, Partial<QueryIdentityProviderTableArgs>>;
   identityProvider?: Resolver<Maybe<ResolversTypes['IdentityProvider']>, ParentType, ContextType, RequireFields<QueryIdentityProviderArgs, 'identityProviderId'>>;
-  schoolSignOutUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   privacySettings?: Resolver<ResolversTypes['PrivacySettings'], ParentType, ContextType>;
   personalDataAccesses?: Resolver<ResolversTypes['PersonalDataAccessConnection'], ParentType, ContextType, Partial<QueryPersonalDataAccessesArgs>>;
   payroll?: Resolver<Array<ResolversTypes['PayrollRow']>, ParentType, ContextType, RequireFields<QueryPayrollArgs, 'startTime' | 'endTime'>>;
@@ -5177,6 +5176,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   requestErasure?: Resolver<ResolversTypes['RequestErasurePayload'], ParentType, ContextType, RequireFields<MutationRequestErasureArgs, 'input'>>;
   cancelErasure?: Resolver<ResolversTypes['CancelErasurePayload'], ParentType, ContextType, RequireFields<MutationCancelErasureArgs, 'input'>>;
   startSchoolSignIn?: Resolver<ResolversTypes['StartSchoolSignInPayload'], ParentType, ContextType, RequireFields<MutationStartSchoolSignInArgs, 'input'>>;
+  startSchoolSignOut?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   saveIdentityProvider?: Resolver<ResolversTypes['SaveIdentityProviderPayload'], ParentType, ContextType, RequireFields<MutationSaveIdentityProviderArgs, 'input'>>;
   changePrivacySettings?: Resolver<ResolversTypes['ChangePrivacySettingsPayload'], ParentType, ContextType, RequireFields<MutationChangePrivacySettingsArgs, 'input'>>;
   changeCourseRecordingConsent?: Resolver<ResolversTypes['ChangeCourseRecordingConsentPayload'], ParentType, ContextType, RequireFields<MutationChangeCourseRecordingConsentArgs, 'input'>>;

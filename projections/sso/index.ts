@@ -1,16 +1,23 @@
 /**
  * Single sign-on read model (issue 33): each school's identity provider (settings, the client secret
- * sealed as the events carry it) and which sessions a school sign-in opened (for its sign-out).
+ * sealed as the events carry it) and which sessions a school sign-in opened (for its sign-out), with
+ * a SAML session's NameID and SessionIndex (single logout finds and names sessions by them).
  */
 import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { IdentityProviderKind, IdentityProviderSettings, SamlIdpSettings } from '../../services/domain/sso/events';
+import type {
+  IdentityProviderKind,
+  IdentityProviderSettings,
+  SamlIdpSettings,
+  SchoolSignInCompleted,
+} from '../../services/domain/sso/events';
+import type { SamlSessionRef } from '../../services/integrations/sso/saml';
 
 export const ssoProjector: Projector = {
   name: 'sso',
-  version: 2,
+  version: 3,
   handles: ['IdentityProviderConfigured', 'IdentityProviderChanged', 'SchoolSignInCompleted'],
   schema: `
     CREATE TABLE identity_providers (
@@ -21,7 +28,9 @@ export const ssoProjector: Projector = {
     CREATE INDEX identity_providers_name ON identity_providers (display_name, id);
     CREATE INDEX identity_providers_created ON identity_providers (created_at, id);
     CREATE INDEX identity_providers_domains ON identity_providers USING gin (domains);
-    CREATE TABLE school_sessions (session_id text PRIMARY KEY, provider_id text NOT NULL, account_id text NOT NULL, signed_in_at timestamptz NOT NULL);`,
+    CREATE TABLE school_sessions (session_id text PRIMARY KEY, provider_id text NOT NULL, account_id text NOT NULL, signed_in_at timestamptz NOT NULL,
+      name_id text, name_id_format text, session_index text);
+    CREATE INDEX school_sessions_name_id ON school_sessions (provider_id, name_id);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const e of events) {
       const at = e.metadata.occurredAt;
@@ -51,10 +60,11 @@ export const ssoProjector: Projector = {
           ],
         );
       } else if (e.type === 'SchoolSignInCompleted') {
-        const d = e.data as { providerId: string; accountId: string; sessionId: string };
+        const d = e.data as SchoolSignInCompleted['data'];
         await db.query(
-          'INSERT INTO school_sessions (session_id, provider_id, account_id, signed_in_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-          [d.sessionId, d.providerId, d.accountId, at],
+          `INSERT INTO school_sessions (session_id, provider_id, account_id, signed_in_at, name_id, name_id_format, session_index)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [d.sessionId, d.providerId, d.accountId, at, d.saml?.nameId ?? null, d.saml?.nameIdFormat ?? null, d.saml?.sessionIndex ?? null],
         );
       }
     }
@@ -100,13 +110,44 @@ export async function identityProviderForDomain(pool: pg.Pool, domain: string): 
   return rows[0] ? toProvider(rows[0]) : null;
 }
 
-/** The provider a session was opened through, or null for a password session. */
-export async function identityProviderOfSession(pool: pg.Pool, sessionId: string): Promise<IdentityProviderRow | null> {
+/** A session a school sign-in opened: its provider and, for SAML, what a LogoutRequest names it by. */
+export async function schoolSessionOf(
+  pool: pg.Pool,
+  sessionId: string,
+): Promise<{ provider: IdentityProviderRow; saml: SamlSessionRef | null } | null> {
   const { rows } = await pool.query(
-    'SELECT p.* FROM rm_sso.school_sessions s JOIN rm_sso.identity_providers p ON p.id = s.provider_id WHERE s.session_id = $1',
+    `SELECT p.*, s.name_id AS s_name_id, s.name_id_format AS s_name_id_format, s.session_index AS s_session_index
+       FROM rm_sso.school_sessions s JOIN rm_sso.identity_providers p ON p.id = s.provider_id WHERE s.session_id = $1`,
     [sessionId],
   );
-  return rows[0] ? toProvider(rows[0]) : null;
+  if (!rows[0]) return null;
+  const r = rows[0];
+  return {
+    provider: toProvider(r),
+    saml: r.s_name_id ? { nameId: r.s_name_id, nameIdFormat: r.s_name_id_format, sessionIndex: r.s_session_index } : null,
+  };
+}
+
+/** The sessions an IdP's LogoutRequest names: its NameID at that provider, and its SessionIndex when it gives one. */
+export async function schoolSessionsNamed(
+  pool: pg.Pool,
+  providerId: string,
+  named: { nameId: string; sessionIndex: string | null },
+): Promise<{ sessionId: string; accountId: string }[]> {
+  const { rows } = await pool.query(
+    `SELECT session_id, account_id FROM rm_sso.school_sessions
+      WHERE provider_id = $1 AND name_id = $2 AND ($3::text IS NULL OR session_index = $3) ORDER BY session_id LIMIT 1000`,
+    [providerId, named.nameId, named.sessionIndex],
+  );
+  return rows.map((r) => ({ sessionId: r.session_id, accountId: r.account_id }));
+}
+
+/** The SAML providers whose IdP is `entityId` (a school's IdP may serve more than one of our providers). */
+export async function samlProvidersOfIdp(pool: pg.Pool, entityId: string): Promise<IdentityProviderRow[]> {
+  const { rows } = await pool.query(`SELECT * FROM rm_sso.identity_providers WHERE kind = 'SAML' AND issuer = $1 ORDER BY id LIMIT 20`, [
+    entityId,
+  ]);
+  return rows.map(toProvider);
 }
 
 export const adminIdentityProvidersSource: ConnectionSource<IdentityProviderRow> = {

@@ -139,6 +139,15 @@ export function keycloakJavaHome(): string {
   throw new Error('Keycloak 26 needs Java 21 or later: none found (set KEYCLOAK_JAVA_HOME to a JDK 21+)');
 }
 
+export interface SamlServiceProviderRegistration {
+  entityId: string;
+  acsUrl: string;
+  /** Where Keycloak sends LogoutRequests (back channel, POST) and its LogoutResponses. */
+  sloUrl: string;
+  /** The SP's signing certificate (base64 DER): Keycloak requires its AuthnRequests and LogoutRequests signed by it. */
+  signingCertificate: string;
+}
+
 export interface KeycloakServer {
   /** The realm's issuer, e.g. http://127.0.0.1:41234/realms/school */
   issuer: string;
@@ -146,8 +155,10 @@ export interface KeycloakServer {
   url: string;
   /** The realm's SAML IdP metadata. */
   samlMetadataUrl: string;
-  /** Registers a SAML service provider (its entity id and ACS) in the realm, through the admin API. */
-  addSamlClient(sp: { entityId: string; acsUrl: string }): Promise<void>;
+  /** Registers a SAML service provider (its entity id, ACS, single logout service and signing certificate) in the realm. */
+  addSamlClient(sp: SamlServiceProviderRegistration): Promise<void>;
+  /** Ends every session of a realm user, as an admin does (Keycloak then logs its clients out over the back channel). */
+  logoutUser(username: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -232,6 +243,7 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
     url,
     samlMetadataUrl: `${issuer}/protocol/saml/descriptor`,
     addSamlClient: (sp) => createSamlClient(url, sp),
+    logoutUser: (username) => logoutUser(url, username),
     stop,
   };
 }
@@ -246,12 +258,14 @@ async function adminToken(url: string): Promise<string> {
 }
 
 /**
- * A SAML client for a service provider: it signs its assertions and its responses (RSA-SHA256), asks
- * for no signed AuthnRequests, gives the address as an email NameID and as the `email` attribute,
- * and the user attribute `tertulia_role` as an attribute of the same name. It also answers an
- * IdP-initiated sign-in (SAML_IDP_INITIATED_NAME), which posts a response no request asked for.
+ * A SAML client for a service provider: it signs its assertions and its responses (RSA-SHA256),
+ * requires the SP's requests signed with its certificate, gives the address as an email NameID and
+ * as the `email` attribute, and the user attribute `tertulia_role` as an attribute of the same name.
+ * Single logout goes to the SP's service: LogoutResponses by POST (forced), and an IdP-initiated
+ * logout over the back channel (frontchannelLogout off: a server's POST, no browser needed). It also
+ * answers an IdP-initiated sign-in (SAML_IDP_INITIATED_NAME), which posts a response no request asked for.
  */
-async function createSamlClient(url: string, sp: { entityId: string; acsUrl: string }): Promise<void> {
+async function createSamlClient(url: string, sp: SamlServiceProviderRegistration): Promise<void> {
   const attribute = (name: string, mapper: string, userAttribute: string) => ({
     name,
     protocol: 'saml',
@@ -271,13 +285,16 @@ async function createSamlClient(url: string, sp: { entityId: string; acsUrl: str
         'saml.assertion.signature': 'true',
         'saml.server.signature': 'true',
         'saml.signature.algorithm': 'RSA_SHA256',
-        'saml.client.signature': 'false',
+        'saml.client.signature': 'true',
+        'saml.signing.certificate': sp.signingCertificate,
         'saml.encrypt': 'false',
         'saml.authnstatement': 'true',
         'saml.force.post.binding': 'true',
         saml_force_name_id_format: 'true',
         saml_name_id_format: 'email',
         saml_assertion_consumer_url_post: sp.acsUrl,
+        saml_single_logout_service_url_post: sp.sloUrl,
+        saml_single_logout_service_url_redirect: sp.sloUrl,
         saml_idp_initiated_sso_url_name: SAML_IDP_INITIATED_NAME,
       },
       protocolMappers: [
@@ -287,6 +304,15 @@ async function createSamlClient(url: string, sp: { entityId: string; acsUrl: str
     }),
   });
   if (created.status !== 201) throw new Error(`Keycloak refused the SAML client: ${created.status} ${await created.text()}`);
+}
+
+async function logoutUser(url: string, username: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await adminToken(url)}` };
+  const found = await fetch(`${url}/admin/realms/${REALM}/users?exact=true&username=${encodeURIComponent(username)}`, { headers });
+  const [user] = (await found.json()) as { id: string }[];
+  if (!user) throw new Error(`Keycloak has no user ${username}`);
+  const loggedOut = await fetch(`${url}/admin/realms/${REALM}/users/${user.id}/logout`, { method: 'POST', headers });
+  if (loggedOut.status !== 204) throw new Error(`Keycloak did not log ${username} out: ${loggedOut.status} ${await loggedOut.text()}`);
 }
 
 /** Creates the school realm from the repository's file through the admin API (the bootstrap admin's token). */

@@ -1,6 +1,7 @@
 /**
  * GET /api/sso/oidc/callback and POST /api/sso/saml/acs: where a school's identity provider sends
- * the browser back (issue 33), and GET /api/sso/saml/metadata, our SAML service provider's metadata.
+ * the browser back (issue 33), GET /api/sso/saml/metadata, our SAML service provider's metadata, and
+ * GET and POST /api/sso/saml/slo, our SAML single logout service.
  * The sign-in is verified and recorded by the domain (services/domain/sso/handlers.ts); the answer
  * is a redirect to the web app: with the session's token in the fragment (never sent to a server,
  * never in a log) on success, or with the reason of a refusal, which the page says in the person's
@@ -11,15 +12,30 @@ import type { Runtime } from '../app/runtime';
 import {
   SAML_ACS_PATH,
   SAML_METADATA_PATH,
+  SAML_SLO_PATH,
   SCHOOL_SIGN_IN_CALLBACK_PATH,
   SCHOOL_SIGN_IN_COOKIE,
+  SamlLogoutRefused,
   SchoolSignInRefused,
 } from '../domain/sso/handlers';
 import type { SessionGrant } from '../domain/identity/handlers';
-import { serviceProviderMetadata } from '../integrations/sso/saml';
+import type { SamlLogoutFields, SamlLogoutMessage } from '../integrations/sso/saml';
 import { SYSTEM_ACTOR } from '../domain/shared/decider';
 
 export const SCHOOL_SIGN_IN_PAGE = '/auth/school_sign_in';
+const SIGN_IN_PAGE = '/auth/sign_in';
+/** A logout message's fields and their longest (SAML's RelayState is at most 80 bytes; 200 leaves room). */
+const LOGOUT_FIELDS = { SAMLRequest: 100_000, SAMLResponse: 100_000, RelayState: 200, SigAlg: 200, Signature: 2_000 } as const;
+
+/** The logout message's fields that are single strings, not too long, without NUL; the rest left out (a signature then fails). */
+function logoutFields(source: Record<string, unknown> | undefined): SamlLogoutFields {
+  const fields: SamlLogoutFields = {};
+  for (const [name, longest] of Object.entries(LOGOUT_FIELDS) as [keyof SamlLogoutFields, number][]) {
+    const value = source?.[name];
+    if (typeof value === 'string' && value && value.length <= longest && !value.includes('\0')) fields[name] = value;
+  }
+  return fields;
+}
 
 export function mountSchoolSignIn(
   app: express.Express,
@@ -76,11 +92,49 @@ export function mountSchoolSignIn(
     );
   });
 
-  app.get(SAML_METADATA_PATH, (_req, res) => {
-    const publicUrl = runtime.config.publicUrl;
+  app.get(SAML_METADATA_PATH, async (_req, res) => {
     res.setHeader('Content-Disposition', 'attachment; filename="tertulia-saml-metadata.xml"');
-    res
-      .type('application/samlmetadata+xml')
-      .send(serviceProviderMetadata({ entityId: `${publicUrl}${SAML_METADATA_PATH}`, acsUrl: `${publicUrl}${SAML_ACS_PATH}` }));
+    res.type('application/samlmetadata+xml').send(await runtime.sso.serviceProviderMetadata());
+  });
+
+  /**
+   * Single logout. A browser (front channel) is sent on: to the IdP with our signed LogoutResponse
+   * after its LogoutRequest, to the sign-in page after its LogoutResponse to ours, or to the school
+   * page saying the message was refused. Keycloak's back channel (a server's POST, marked
+   * BACK_CHANNEL_LOGOUT) gets 200 or 400 and no page.
+   */
+  async function logout(req: express.Request, res: express.Response, message: SamlLogoutMessage, backChannel: boolean) {
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    try {
+      const outcome = await runtime.sso.samlLogout(meta(req), message);
+      if (outcome.kind === 'request') {
+        await runtime.runner.waitFor(outcome.appended?.checkpoint, ['accounts']);
+        runtime.sessions.forgetAll();
+        if (backChannel) res.type('text/plain').send('Logged out.');
+        else res.redirect(303, outcome.responseUrl);
+        return;
+      }
+      res.redirect(303, SIGN_IN_PAGE);
+    } catch (error) {
+      const refused = error instanceof SamlLogoutRefused;
+      if (refused) runtime.log.info({ detail: error.message }, 'SAML logout message refused');
+      else runtime.log.error({ err: error }, 'SAML logout failed');
+      if (backChannel)
+        res
+          .status(refused ? 400 : 500)
+          .type('text/plain')
+          .send(refused ? 'Refused.' : 'Failed.');
+      else res.redirect(303, `${SCHOOL_SIGN_IN_PAGE}?problem=${refused ? 'logout_refused' : 'failed'}`);
+    }
+  }
+
+  app.get(SAML_SLO_PATH, (req, res) => {
+    const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    return logout(req, res, { binding: 'redirect', rawQuery, fields: logoutFields(req.query as Record<string, unknown>) }, false);
+  });
+  app.post(SAML_SLO_PATH, express.urlencoded({ extended: false, limit: '256kb', parameterLimit: 10 }), (req, res) => {
+    const body = req.body as Record<string, unknown> | undefined;
+    return logout(req, res, { binding: 'post', fields: logoutFields(body) }, body?.BACK_CHANNEL_LOGOUT !== undefined);
   });
 }

@@ -67,6 +67,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   IdentityProviderLinked: { subject: ofAccountStream, fields: { subject: 'line' } },
   // An admin's reason for looking at a person's data is about the person's case: the person's (issue 34, privacy-audit.md).
   PersonalDataViewed: { subject: (d) => d.personId, fields: { reason: 'text' } },
+  // A SAML session's NameID (often the address), kept for single logout (issue 33).
+  SchoolSignInCompleted: { subject: (d) => d.accountId, fields: { 'saml.nameId': 'text' } },
 };
 
 /** What a field of an erased subject reads as. */

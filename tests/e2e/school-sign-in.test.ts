@@ -8,7 +8,9 @@
  * state refused, and sign-out at the IdP. Then the same Keycloak as a SAML 2.0 IdP for another school
  * (its metadata fetched on save, our SP metadata downloaded): a new student, an instructor by the
  * assertion's attribute, a response whose signed assertion was changed on the way, and responses no
- * request of ours asked for, refused.
+ * request of ours asked for, refused; single logout both ways (our signed LogoutRequest at sign-out,
+ * and Keycloak's admin ending the person's sessions, which reaches us over its back channel), an
+ * unsigned LogoutRequest refused with nothing ended.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser, type Page } from '@playwright/test';
@@ -50,7 +52,15 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   [keycloak, app, browser] = await Promise.all([startKeycloak(), startTestApp({}, 'e2e-school-sign-in'), launchBrowser()]);
   admin = await createAdmin(app, ADMIN.email, ADMIN.password);
-  await keycloak.addSamlClient({ entityId: `${app.url}/api/sso/saml/metadata`, acsUrl: `${app.url}/api/sso/saml/acs` });
+  // Keycloak requires our requests signed: it is given the certificate our SP metadata publishes.
+  const metadata = await (await fetch(`${app.url}/api/sso/saml/metadata`)).text();
+  const signingCertificate = metadata.match(/<ds:X509Certificate>([^<]+)</)![1].replace(/\s+/g, '');
+  await keycloak.addSamlClient({
+    entityId: `${app.url}/api/sso/saml/metadata`,
+    acsUrl: `${app.url}/api/sso/saml/acs`,
+    sloUrl: `${app.url}/api/sso/saml/slo`,
+    signingCertificate,
+  });
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -371,6 +381,8 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
       assert.match(metadata, new RegExp(`entityID="${app.url}/api/sso/saml/metadata"`));
       assert.match(metadata, new RegExp(`Location="${app.url}/api/sso/saml/acs"`));
       assert.match(metadata, /nameid-format:emailAddress/);
+      assert.match(metadata, /<KeyDescriptor use="signing">/);
+      assert.match(metadata, new RegExp(`SingleLogoutService[^>]*Location="${app.url}/api/sso/saml/slo"`));
       await screenshot(page, 'admin-identity-provider-saml-desktop');
     } finally {
       await session.close();
@@ -473,6 +485,79 @@ test.describe('sign in with your school (SAML 2.0, Keycloak)', () => {
       assert.ok(swapped, 'our RelayState came with the replaced response');
       assert.ok(posted, 'the unsolicited response came without a RelayState');
       assert.equal(await authCookie(session.context), null);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test('a SAML student signs out in Tertulia and is signed out at Keycloak too (single logout)', async () => {
+    await samlSchool();
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await samlSignIn(page, KEYCLOAK_SAML_USERS.student);
+      const me = await signedInAs(session);
+      // Our signed LogoutRequest goes to Keycloak, whose signed LogoutResponse comes back to our SLO service.
+      const answered = page.waitForRequest((r) => r.url() === `${app.url}/api/sso/saml/slo` && r.method() === 'POST', {
+        timeout: SLOW,
+      });
+      await page.goto('/auth/sign_out');
+      const response = new URLSearchParams((await answered).postData() ?? '');
+      assert.ok(response.get('SAMLResponse'), 'Keycloak answered with a LogoutResponse');
+      await atPath(page, '/auth/sign_in', SLOW);
+      assert.equal(await authCookie(session.context), null);
+      const again = await app.gql('{ me { id } }', {}, me.token);
+      assert.equal(again.data?.me ?? null, null, 'our session ended');
+      await signInAtSchool(page, KEYCLOAK_SAML_USERS.student.emailAddress);
+      await visible(page.locator('#username'), SLOW); // Keycloak asks for the password again: its session ended too
+      await screenshot(page, 'school-sign-in-saml-signed-out-desktop');
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("Keycloak's admin ends the student's sessions: its LogoutRequest ends ours; an unsigned one is refused and ends nothing", async () => {
+    await samlSchool();
+    const session = await openSession(browser, app);
+    try {
+      const { page } = session;
+      await samlSignIn(page, KEYCLOAK_SAML_USERS.student);
+      const me = await signedInAs(session);
+      const stillSignedIn = async () => (await app.gql('{ me { id } }', {}, me.token)).data?.me?.id === me.id;
+
+      // A LogoutRequest for the student that nobody signed: refused over the back channel and in a browser, nothing ended.
+      const unsigned = [
+        '<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion"',
+        ` ID="_forged" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${app.url}/api/sso/saml/slo">`,
+        `<saml:Issuer>${keycloak.issuer}</saml:Issuer>`,
+        `<saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${KEYCLOAK_SAML_USERS.student.emailAddress}</saml:NameID>`,
+        '</samlp:LogoutRequest>',
+      ].join('');
+      const backChannel = await fetch(`${app.url}/api/sso/saml/slo`, {
+        method: 'POST',
+        body: new URLSearchParams({ SAMLRequest: Buffer.from(unsigned).toString('base64'), BACK_CHANNEL_LOGOUT: 'BACK_CHANNEL_LOGOUT' }),
+      });
+      assert.equal(backChannel.status, 400);
+      const other = await openSession(browser, app);
+      try {
+        await other.page.setContent(
+          `<form method="post" action="${app.url}/api/sso/saml/slo"><input name="SAMLRequest" value="${Buffer.from(unsigned).toString('base64')}"></form>`,
+        );
+        await other.page.evaluate(() => document.forms[0].submit());
+        await visible(other.page.getByText("Tertulia could not verify your school's sign-out message, so it changed nothing."), SLOW);
+        await screenshot(other.page, 'school-sign-in-saml-logout-refused-desktop');
+      } finally {
+        await other.close();
+      }
+      assert.ok(await stillSignedIn(), 'the refused requests ended nothing');
+
+      await keycloak.logoutUser(KEYCLOAK_SAML_USERS.student.username);
+      await eventually(async () => !(await stillSignedIn()), 'our session ended by the IdP', SLOW);
+      const events = await accountEvents(me.id);
+      assert.ok(
+        events.some((e) => e.type === 'SignedOut'),
+        'SignedOut on the account',
+      );
     } finally {
       await session.close();
     }

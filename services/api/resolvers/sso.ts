@@ -1,6 +1,7 @@
 /**
  * Single sign-on (issue 33): the schools' identity providers in the back-office (admins only; the
- * client secret is never an answer's field), and the IdP logout address of a school session.
+ * client secret is never an answer's field), and the IdP logout address of a school session (with
+ * our signed SAML LogoutRequest).
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { adminIdentityProvidersSource, findIdentityProvider } from '../../../projections/sso';
@@ -9,7 +10,7 @@ import { SAML_ACS_PATH, SAML_METADATA_PATH, SCHOOL_SIGN_IN_CALLBACK_PATH } from 
 import { LIMITS } from '../../security/rateLimit';
 import { domainOf } from '../../domain/sso/rules';
 import { adminConnection } from '../adminConnection';
-import { requireAdmin } from '../auth';
+import { requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 
 export const ssoResolvers: Resolvers = {
@@ -19,7 +20,6 @@ export const ssoResolvers: Resolvers = {
       requireAdmin(ctx.viewer);
       return await findIdentityProvider(ctx.runtime.pool, identityProviderId);
     },
-    schoolSignOutUrl: async (_p, _args, ctx) => (ctx.viewer ? await ctx.runtime.sso.signOutUrl(ctx.viewer.sessionId) : null),
   },
   IdentityProvider: {
     clientSecretSetAt: (p) => p.secretReplacedAt,
@@ -37,6 +37,10 @@ export const ssoResolvers: Resolvers = {
       },
   },
   Mutation: {
+    startSchoolSignOut: async (_p, _args, ctx) => {
+      const viewer = requireViewer(ctx.viewer);
+      return await ctx.runtime.sso.startSignOut(commandMeta(ctx), viewer.sessionId);
+    },
     startSchoolSignIn: async (_p, { input }, ctx) => {
       const domain = domainOf(input.emailAddress);
       await ctx.runtime.rateLimiter.hit([

@@ -1,9 +1,12 @@
+import type { SamlSessionRef } from '../../integrations/sso/saml';
 import type { DomainEvent } from '../shared/decider';
 
 /**
  * Events of single sign-on (issue 33). Streams: identity-provider-<id> (a school's IdP settings),
  * sso-domain-<domain> (a domain belongs to one provider), school-sign-in-<state hash> (one sign-in's
- * round trip through the IdP, single use). On account-<id>: IdentityProviderLinked.
+ * round trip through the IdP, single use), saml-service-provider (our SP signing key, made once),
+ * saml-logout-<request id hash> (our LogoutRequest and its answer; the IdP's LogoutRequest received).
+ * On account-<id>: IdentityProviderLinked.
  */
 export interface InstructorClaim {
   /** The ID token's claim (OIDC) or the assertion's attribute (SAML), e.g. tertulia_role. */
@@ -18,6 +21,8 @@ export interface SamlIdpSettings {
   metadataUrl: string | null;
   entityId: string;
   ssoUrl: string;
+  /** Its single logout address (HTTP-Redirect); absent on providers saved before single logout, null when it has none. */
+  sloUrl?: string | null;
   signingCertificates: string[];
 }
 
@@ -62,7 +67,14 @@ export type SchoolSignInStarted = DomainEvent<
 /** The callback verified the IdP's answer and signed the account in (who, which IdP, when: the event's time). */
 export type SchoolSignInCompleted = DomainEvent<
   'SchoolSignInCompleted',
-  { providerId: string; accountId: string; sessionId: string; outcome: 'signed_in' | 'linked' | 'created' }
+  {
+    providerId: string;
+    accountId: string;
+    sessionId: string;
+    outcome: 'signed_in' | 'linked' | 'created';
+    /** SAML only: what the IdP's LogoutRequest names this session by (the NameID is personal data). */
+    saml?: SamlSessionRef;
+  }
 >;
 export type SchoolSignInEvent = SchoolSignInStarted | SchoolSignInCompleted;
 
@@ -72,8 +84,22 @@ export type IdentityProviderLinked = DomainEvent<
   { providerId: string; subject: string; via: 'just_in_time' | 'verified_email' }
 >;
 
+/** Our SAML SP's signing key, made on first use: the private key sealed with the server secret, the certificate public. */
+export type SamlServiceProviderKeyCreated = DomainEvent<'SamlServiceProviderKeyCreated', { privateKeySealed: string; certificate: string }>;
+
+/** SP-initiated single logout: our signed LogoutRequest for a session (already ended here), sent to the IdP. */
+export type SamlLogoutRequested = DomainEvent<'SamlLogoutRequested', { providerId: string; sessionId: string; expiresAt: string }>;
+/** The IdP's verified LogoutResponse to it: the person is signed out there too. */
+export type SamlLogoutCompleted = DomainEvent<'SamlLogoutCompleted', { providerId: string }>;
+/** IdP-initiated single logout: a verified LogoutRequest of the IdP, and the sessions it ended here. */
+export type SamlLogoutReceived = DomainEvent<'SamlLogoutReceived', { providerId: string; sessionIds: string[] }>;
+export type SamlLogoutEvent = SamlLogoutRequested | SamlLogoutCompleted | SamlLogoutReceived;
+
 export const ssoStreams = {
   provider: (providerId: string) => `identity-provider-${providerId}`,
   domain: (domain: string) => `sso-domain-${domain}`,
   signIn: (stateHash: string) => `school-sign-in-${stateHash}`,
+  serviceProviderKey: () => 'saml-service-provider',
+  /** Our LogoutRequest's id, or the IdP's request's (with its provider's id), hashed. */
+  logout: (requestHash: string) => `saml-logout-${requestHash}`,
 };

@@ -11,10 +11,13 @@ import type { Role } from '../../../contracts/roles';
 import {
   findIdentityProvider,
   identityProviderForDomain,
-  identityProviderOfSession,
+  samlProvidersOfIdp,
+  schoolSessionOf,
+  schoolSessionsNamed,
   type IdentityProviderRow,
 } from '../../../projections/sso';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
+import type { AppendResult } from '../../eventstore/port';
 import {
   authorizationRequest,
   discover,
@@ -26,17 +29,26 @@ import {
 import {
   authnRequestUrl,
   fetchIdpMetadata,
+  logoutHeader,
+  logoutRequestUrl,
+  logoutResponseUrl,
   newRequestId,
   parseIdpMetadata,
   SamlMetadataError,
+  serviceProviderMetadata,
+  verifiedLogoutRequest,
   verifiedSamlAnswer,
+  verifyLogoutResponse,
+  type SamlLogoutMessage,
   type SamlServiceProvider,
+  type SamlSessionRef,
 } from '../../integrations/sso/saml';
+import { newServiceProviderKey, type ServiceProviderKey } from '../../integrations/sso/samlKey';
 import { hashToken, seal, unseal } from '../../security/tokens';
-import { decideSignIn } from '../identity/account';
+import { decideSignIn, decideSignOut } from '../identity/account';
 import { streams as accountStreams } from '../identity/events';
 import { accountIdForEmail, loadAccount, registerInTx, type SessionGrant } from '../identity/handlers';
-import { fold, type DomainEvent } from '../shared/decider';
+import { fold, SYSTEM_ACTOR, type DomainEvent } from '../shared/decider';
 import { DomainError, badInput } from '../shared/errors';
 import { newId } from '../shared/ids';
 import {
@@ -45,6 +57,9 @@ import {
   type IdentityProviderLinked,
   type IdentityProviderSettings,
   type SamlIdpSettings,
+  type SamlLogoutEvent,
+  type SamlLogoutRequested,
+  type SamlServiceProviderKeyCreated,
   type SchoolSignInEvent,
   type SchoolSignInStarted,
 } from './events';
@@ -60,6 +75,10 @@ export const SCHOOL_SIGN_IN_CALLBACK_PATH = '/api/sso/oidc/callback';
 /** SAML: where the IdP POSTs its response (the assertion consumer service), and where our SP metadata is (also our entity id). */
 export const SAML_ACS_PATH = '/api/sso/saml/acs';
 export const SAML_METADATA_PATH = '/api/sso/saml/metadata';
+/** SAML single logout: the IdP's LogoutRequests (front and back channel) and its LogoutResponses to ours. */
+export const SAML_SLO_PATH = '/api/sso/saml/slo';
+/** How long our LogoutRequest waits for the IdP's answer. */
+const SAML_LOGOUT_LIFETIME_MS = 10 * 60_000;
 
 /** Why a school sign-in was refused: the sign-in page says it in the person's language. */
 export type SchoolSignInProblem =
@@ -89,6 +108,9 @@ const PROBLEM_OF_MESSAGE: Record<string, SchoolSignInProblem> = {
   [SsoMessages.emailOutsideDomains]: 'email_outside_domains',
   [SsoMessages.subjectMismatch]: 'subject_mismatch',
 };
+
+/** A logout message that is not verified, or answers nothing we asked: nothing is ended. */
+export class SamlLogoutRefused extends Error {}
 
 const addressRefused = (message: string, reason: 'no_school' | 'school_away') =>
   new DomainError(ErrorCode.BAD_USER_INPUT, message, { emailAddress: message }, reason);
@@ -147,9 +169,30 @@ export function ssoHandlers(deps: SsoDeps) {
       clientSecret: unseal(deps.serverSecret, provider.clientSecretSealed),
     });
 
-  const serviceProvider: SamlServiceProvider = {
-    entityId: `${deps.publicUrl}${SAML_METADATA_PATH}`,
-    acsUrl: `${deps.publicUrl}${SAML_ACS_PATH}`,
+  const entityId = `${deps.publicUrl}${SAML_METADATA_PATH}`;
+  const keyStream = ssoStreams.serviceProviderKey();
+  /** The installation's SP key: made, then recorded unless its stream has one already (one, whoever races), as LTI's tool key. */
+  const generateOrRead = async (): Promise<ServiceProviderKey> => {
+    const fresh = newServiceProviderKey(entityId);
+    const { result } = await commands.execute({ actor: SYSTEM_ACTOR }, async (tx) => {
+      const [existing] = (await tx.read(keyStream)) as SamlServiceProviderKeyCreated[];
+      if (existing) return existing.data;
+      const created: SamlServiceProviderKeyCreated = {
+        type: 'SamlServiceProviderKeyCreated',
+        data: { privateKeySealed: seal(deps.serverSecret, fresh.privateKeyPem), certificate: fresh.certificate },
+      };
+      tx.append(keyStream, [created], 'no_stream');
+      return created.data;
+    });
+    return { privateKeyPem: unseal(deps.serverSecret, result.privateKeySealed), certificate: result.certificate };
+  };
+  let spKey: Promise<ServiceProviderKey> | null = null;
+  const serviceProvider = async (): Promise<SamlServiceProvider> => {
+    spKey ??= generateOrRead().catch((error) => {
+      spKey = null;
+      throw error;
+    });
+    return { entityId, acsUrl: `${deps.publicUrl}${SAML_ACS_PATH}`, sloUrl: `${deps.publicUrl}${SAML_SLO_PATH}`, key: await spKey };
   };
 
   /** The round trip's start, when it is one we began, unused, in time and this browser's (read in the command's transaction). */
@@ -190,7 +233,14 @@ export function ssoHandlers(deps: SsoDeps) {
    */
   const vouched = async (
     meta: CommandMeta,
-    round: { stream: string; browserBinding: string | null; provider: IdentityProviderRow; identity: VerifiedAnswer; ip: string | null },
+    round: {
+      stream: string;
+      browserBinding: string | null;
+      provider: IdentityProviderRow;
+      identity: VerifiedAnswer;
+      ip: string | null;
+      saml?: SamlSessionRef;
+    },
   ): Promise<SessionGrant> => {
     const { stream, provider, identity: answer } = round;
     const input = { ip: round.ip };
@@ -243,7 +293,13 @@ export function ssoHandlers(deps: SsoDeps) {
       tx.append(stream, [
         {
           type: 'SchoolSignInCompleted',
-          data: { providerId: provider.id, accountId: grant.accountId, sessionId: grant.sessionId, outcome: decision.kind },
+          data: {
+            providerId: provider.id,
+            accountId: grant.accountId,
+            sessionId: grant.sessionId,
+            outcome: decision.kind,
+            ...(round.saml ? { saml: round.saml } : {}),
+          },
         },
       ]);
       return grant;
@@ -350,7 +406,7 @@ export function ssoHandlers(deps: SsoDeps) {
       let request: { url: string; key: string; checks: object };
       if (provider.saml) {
         const requestId = newRequestId();
-        request = { url: await authnRequestUrl(provider.saml, serviceProvider, requestId, requestId), key: requestId, checks: {} };
+        request = { url: await authnRequestUrl(provider.saml, await serviceProvider(), requestId, requestId), key: requestId, checks: {} };
       } else {
         const config = await clientOf(provider).catch(() => {
           throw addressRefused(SsoMessages.providerAway, 'school_away');
@@ -414,24 +470,122 @@ export function ssoHandlers(deps: SsoDeps) {
         throw new SchoolSignInRefused('verification_failed', 'The identity provider sent no SAML response.');
       let answer: Awaited<ReturnType<typeof verifiedSamlAnswer>>;
       try {
-        answer = await verifiedSamlAnswer(provider.saml, serviceProvider, input.relayState!, input.samlResponse);
+        answer = await verifiedSamlAnswer(provider.saml, await serviceProvider(), input.relayState!, input.samlResponse);
       } catch (error) {
         throw verificationFailed(error);
       }
       // SAML has no email_verified: the school's IdP, signing for an address of its own domains, vouches for it.
       const identity = { subject: answer.subject, emailAddress: answer.emailAddress, emailVerified: true, claims: answer.attributes };
-      return vouched(meta, { stream, browserBinding: input.browserBinding, provider, identity, ip: input.ip });
+      return vouched(meta, { stream, browserBinding: input.browserBinding, provider, identity, ip: input.ip, saml: answer.session });
     },
 
-    /** The IdP's logout address for a session a school sign-in opened (RP-initiated logout), or null. */
-    async signOutUrl(sessionId: string): Promise<string | null> {
-      const provider = await identityProviderOfSession(pool, sessionId);
-      if (!provider) return null;
+    /**
+     * Where to send the browser after our sign-out of a session a school sign-in opened, or null: an
+     * OIDC IdP's end_session_endpoint (RP-initiated logout), or a SAML IdP's single logout address
+     * carrying our signed LogoutRequest for the session's NameID and SessionIndex, recorded so that
+     * only the IdP's answer to it is taken. Asked before the session ends (it needs the viewer).
+     */
+    async startSignOut(meta: CommandMeta, sessionId: string): Promise<string | null> {
+      const session = await schoolSessionOf(pool, sessionId);
+      if (!session) return null;
+      const { provider } = session;
+      if (provider.saml) {
+        if (!provider.saml.sloUrl || !session.saml) return null; // no single logout at that IdP, or a session from before it
+        const requestId = newRequestId();
+        const url = await logoutRequestUrl(provider.saml, await serviceProvider(), requestId, session.saml);
+        await commands.execute(meta, async (tx) => {
+          const expiresAt = new Date(tx.now.getTime() + SAML_LOGOUT_LIFETIME_MS).toISOString();
+          tx.append(
+            ssoStreams.logout(hashToken(requestId)),
+            [{ type: 'SamlLogoutRequested', data: { providerId: provider.id, sessionId, expiresAt } }],
+            'no_stream',
+          );
+        });
+        return url;
+      }
       try {
         return endSessionUrl(await clientOf(provider), { postLogoutRedirectUri: `${deps.publicUrl}/auth/sign_in` });
       } catch {
         return null; // the IdP is away: our own session still ends
       }
+    },
+
+    /** Our SP metadata (its signing key made on first use). */
+    async serviceProviderMetadata(): Promise<string> {
+      return serviceProviderMetadata(await serviceProvider());
+    },
+
+    /**
+     * A message at our single logout service. The IdP's LogoutResponse must answer a LogoutRequest we
+     * sent (unanswered, in time) and be signed by that provider's IdP. The IdP's LogoutRequest, signed,
+     * ends every session of ours with its NameID (and SessionIndex, when it names one) at a provider of
+     * that IdP, and is answered by our signed LogoutResponse (`responseUrl`, for a browser to carry).
+     * Anything unverified throws SamlLogoutRefused, with nothing ended.
+     */
+    async samlLogout(
+      meta: CommandMeta,
+      message: SamlLogoutMessage,
+    ): Promise<{ kind: 'response' } | { kind: 'request'; responseUrl: string; appended?: AppendResult }> {
+      let header: ReturnType<typeof logoutHeader>;
+      try {
+        header = logoutHeader(message);
+      } catch (error) {
+        throw new SamlLogoutRefused((error as Error).message);
+      }
+      const sp = await serviceProvider();
+      if (header.kind === 'response') {
+        // Our request's id is the stream's key; what the response says is checked against it once verified.
+        const requestId = header.inResponseTo;
+        if (!requestId || requestId.length > 200) throw new SamlLogoutRefused('The LogoutResponse answers no request of ours.');
+        const stream = ssoStreams.logout(hashToken(requestId));
+        const { result: request } = await commands.execute(meta, async (tx) => {
+          const events = (await tx.read(stream)) as SamlLogoutEvent[];
+          const requested = events.find((e): e is SamlLogoutRequested => e.type === 'SamlLogoutRequested');
+          if (!requested) throw new SamlLogoutRefused('Tertulia sent no such LogoutRequest.');
+          if (events.some((e) => e.type === 'SamlLogoutCompleted')) throw new SamlLogoutRefused('This LogoutRequest was answered already.');
+          if (new Date(requested.data.expiresAt) <= tx.now) throw new SamlLogoutRefused('The LogoutResponse came too late.');
+          return requested.data;
+        });
+        const provider = await findIdentityProvider(pool, request.providerId);
+        if (!provider?.saml) throw new SamlLogoutRefused('This school sign-in is no longer configured.');
+        try {
+          await verifyLogoutResponse(provider.saml, sp, requestId, message);
+        } catch (error) {
+          throw new SamlLogoutRefused((error as Error).message);
+        }
+        await commands.execute(meta, async (tx) => {
+          await tx.read(stream);
+          tx.append(stream, [{ type: 'SamlLogoutCompleted', data: { providerId: provider.id } }]);
+        });
+        return { kind: 'response' };
+      }
+      const providers = (await samlProvidersOfIdp(pool, header.issuer)).filter((p) => p.saml);
+      let verified: { provider: IdentityProviderRow; request: Awaited<ReturnType<typeof verifiedLogoutRequest>> } | null = null;
+      let failure = 'No school sign-in of Tertulia uses this identity provider.';
+      for (const provider of providers) {
+        try {
+          verified = { provider, request: await verifiedLogoutRequest(provider.saml!, sp, message) };
+          break;
+        } catch (error) {
+          failure = (error as Error).message;
+        }
+      }
+      if (!verified) throw new SamlLogoutRefused(failure);
+      const { provider, request } = verified;
+      const sessions = await schoolSessionsNamed(pool, provider.id, request);
+      const { appended } = await commands.execute(meta, async (tx) => {
+        const ended: string[] = [];
+        for (const session of sessions) {
+          const signOut = decideSignOut(await loadAccount(tx, session.accountId), { sessionId: session.sessionId });
+          tx.append(accountStreams.account(session.accountId), signOut);
+          if (signOut.length) ended.push(session.sessionId);
+        }
+        const stream = ssoStreams.logout(hashToken(`${provider.id}:${request.requestId}`));
+        await tx.read(stream);
+        tx.append(stream, [{ type: 'SamlLogoutReceived', data: { providerId: provider.id, sessionIds: ended } }]);
+      });
+      const responseUrl = await logoutResponseUrl(provider.saml!, sp, request.requestId, message.fields.RelayState ?? null);
+      return { kind: 'request', responseUrl, appended };
     },
   };
 }

@@ -35,6 +35,7 @@ const PROBLEMS = {
   email_outside_domains: 'schoolSignIn.problem.emailOutsideDomains',
   subject_mismatch: 'schoolSignIn.problem.subjectMismatch',
   failed: 'schoolSignIn.problem.failed',
+  logout_refused: 'schoolSignIn.problem.logoutRefused',
 } as const satisfies Record<string, MessageId>;
 
 /**

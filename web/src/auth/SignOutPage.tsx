@@ -14,7 +14,7 @@ import { hasAuthToken } from '../lib/authCookies';
 import { apiErrorsOf, cleanErrorMessage, hasErrorCode } from '../lib/errors';
 import { AuthCard } from '../shell/AuthCard';
 import { LOGOUT, QUIET } from './operations';
-import { SCHOOL_SIGN_OUT_URL } from './schoolOperations';
+import { START_SCHOOL_SIGN_OUT } from './schoolOperations';
 import { useT } from '../i18n/useT';
 
 /** /auth/sign_out — signs out on load (spec 1, Auth routes; section 4, Sign-out). */
@@ -29,10 +29,10 @@ export default function SignOutPage() {
           logout: fromPromise(async () => {
             let schoolSignOut: string | null = null;
             if (hasAuthToken()) {
-              // A session a school opened ends at the school too (RP-initiated logout), after ours.
+              // A session a school opened ends at the school too (OIDC RP-initiated logout, SAML single logout), after ours.
               schoolSignOut = await client
-                .query({ query: SCHOOL_SIGN_OUT_URL, fetchPolicy: 'no-cache', ...QUIET })
-                .then((result) => result.data?.schoolSignOutUrl ?? null)
+                .mutate({ mutation: START_SCHOOL_SIGN_OUT, ...QUIET })
+                .then((result) => result.data?.startSchoolSignOut ?? null)
                 .catch(() => null);
               try {
                 const result = await client.mutate({ mutation: LOGOUT, ...QUIET });

@@ -8,8 +8,8 @@ export const START_SCHOOL_SIGN_IN = graphql(`
   }
 `);
 
-export const SCHOOL_SIGN_OUT_URL = graphql(`
-  query SchoolSignOutUrl {
-    schoolSignOutUrl
+export const START_SCHOOL_SIGN_OUT = graphql(`
+  mutation StartSchoolSignOut {
+    startSchoolSignOut
   }
 `);

@@ -62,7 +62,7 @@ type Documents = {
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      reset\n    }\n  }\n": typeof types.ResetPasswordDocument,
     "\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n": typeof types.LogoutDocument,
     "\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n": typeof types.StartSchoolSignInDocument,
-    "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n": typeof types.SchoolSignOutUrlDocument,
+    "\n  mutation StartSchoolSignOut {\n    startSchoolSignOut\n  }\n": typeof types.StartSchoolSignOutDocument,
     "\n  query AccountSecurity {\n    me {\n      id\n      emailAddress\n      tzIdentifier\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n        currentSignInAt\n        currentSignInIp\n        resetPasswordSentAt\n      }\n    }\n  }\n": typeof types.AccountSecurityDocument,
     "\n  query AvailabilityOccurrences($speakerId: ID!, $rangeStart: DateTime!, $rangeEnd: DateTime!, $zoneName: String!) {\n    availabilityOccurrences(speakerId: $speakerId, rangeStart: $rangeStart, rangeEnd: $rangeEnd, zoneName: $zoneName) {\n      sourceId\n      startTimestamp\n      endTimestamp\n      repeatsWeekly\n    }\n  }\n": typeof types.AvailabilityOccurrencesDocument,
     "\n  mutation AddAvailability($input: AddAvailabilityInput!) {\n    addAvailability(input: $input) {\n      added\n      availabilityId\n    }\n  }\n": typeof types.AddAvailabilityDocument,
@@ -257,7 +257,7 @@ const documents: Documents = {
     "\n  mutation ResetPassword($input: ResetPasswordInput!) {\n    resetPassword(input: $input) {\n      reset\n    }\n  }\n": types.ResetPasswordDocument,
     "\n  mutation Logout {\n    logout {\n      loggedOut\n    }\n  }\n": types.LogoutDocument,
     "\n  mutation StartSchoolSignIn($input: StartSchoolSignInInput!) {\n    startSchoolSignIn(input: $input) {\n      authorizationUrl\n    }\n  }\n": types.StartSchoolSignInDocument,
-    "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n": types.SchoolSignOutUrlDocument,
+    "\n  mutation StartSchoolSignOut {\n    startSchoolSignOut\n  }\n": types.StartSchoolSignOutDocument,
     "\n  query AccountSecurity {\n    me {\n      id\n      emailAddress\n      tzIdentifier\n      account {\n        id\n        emailAddress\n        roles\n        activeRole\n        currentSignInAt\n        currentSignInIp\n        resetPasswordSentAt\n      }\n    }\n  }\n": types.AccountSecurityDocument,
     "\n  query AvailabilityOccurrences($speakerId: ID!, $rangeStart: DateTime!, $rangeEnd: DateTime!, $zoneName: String!) {\n    availabilityOccurrences(speakerId: $speakerId, rangeStart: $rangeStart, rangeEnd: $rangeEnd, zoneName: $zoneName) {\n      sourceId\n      startTimestamp\n      endTimestamp\n      repeatsWeekly\n    }\n  }\n": types.AvailabilityOccurrencesDocument,
     "\n  mutation AddAvailability($input: AddAvailabilityInput!) {\n    addAvailability(input: $input) {\n      added\n      availabilityId\n    }\n  }\n": types.AddAvailabilityDocument,
@@ -610,7 +610,7 @@ export function graphql(source: "\n  mutation StartSchoolSignIn($input: StartSch
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n"): (typeof documents)["\n  query SchoolSignOutUrl {\n    schoolSignOutUrl\n  }\n"];
+export function graphql(source: "\n  mutation StartSchoolSignOut {\n    startSchoolSignOut\n  }\n"): (typeof documents)["\n  mutation StartSchoolSignOut {\n    startSchoolSignOut\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
