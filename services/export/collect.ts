@@ -162,6 +162,19 @@ const mails: ExportPart = async ({ pool }, id) =>
     [id],
   );
 
+/**
+ * Who at the school looked at the person's data (the audit of docs/decisions/privacy-audit.md):
+ * the screen, when, and the reason an admin gave. The admin appears as "the school", as staff do in
+ * the chat: their name is theirs (the settings card names them; the export follows its own rule).
+ */
+const access: ExportPart = async ({ pool }, id) =>
+  rows(
+    pool,
+    `SELECT 'the school' AS "viewer", view, reason, viewed_at AS "viewedAt"
+       FROM rm_dataaccess.personal_data_views WHERE person_id = $1 ORDER BY position`,
+    [id],
+  );
+
 /** The available recordings of the person's conversations: listed in recordings.json, their media beside it. */
 export async function recordingsOf(pool: Pool, id: string) {
   return rows(
@@ -189,4 +202,5 @@ export const EXPORT_PARTS: readonly { file: string; part: ExportPart }[] = [
   { file: 'notes.json', part: notes },
   { file: 'payroll.json', part: payroll },
   { file: 'mails.json', part: mails },
+  { file: 'access.json', part: access },
 ];

@@ -17,6 +17,7 @@ in your conversation): their names, addresses and ids are theirs, not part of yo
 | \`notes.json\` | The notes written on your conversations (by the speaker for you, or by you as a speaker). |
 | \`payroll.json\` | For speakers: your pay by month and each line of it. Empty otherwise. |
 | \`mails.json\` | The mails Tertulia sent you: subject, template and the values it was filled with. Links that carried a secret were never stored. |
+| \`access.json\` | Each time someone at your school looked at your personal details (your page in the back-office, a search showing your address, an export of your data): the screen, when, and the reason they gave, if any. |
 | \`recordings.json\` | Your conversations' recordings; each one's media is in \`recordings/\`. |
 | \`headshot.*\` | Your headshot, when you uploaded one. |
 | \`schema.json\` | The JSON Schema of the files above. |

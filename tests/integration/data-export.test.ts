@@ -11,6 +11,7 @@ import Ajv from 'ajv';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ExportMessages } from '../../services/domain/export/export';
+import { EXPORT_PARTS } from '../../services/export/collect';
 import { EXPORT_SCHEMA } from '../../services/export/schema';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { codeOf, createAdmin, signIn, startTestApp, type TestApp } from '../support/app';
@@ -260,6 +261,21 @@ describe('download my data', () => {
       ],
     );
     assert.ok(!JSON.stringify(own).includes('audit-admin@example.com'));
+    // The person's export holds them too (access.json), the admin as "the school".
+    const accessPart = EXPORT_PARTS.find((p) => p.file === 'access.json')!.part;
+    const exported = (await accessPart({ pool: app.runtime.pool, store: app.runtime.store }, seen.accountId)) as Record<string, unknown>[];
+    assert.deepEqual(
+      exported.map(({ viewer, view, reason: why }) => ({ viewer, view, reason: why })),
+      [
+        { viewer: 'the school', view: 'PERSON_PAGE', reason: null },
+        { viewer: 'the school', view: 'QUICK_SEARCH', reason: null },
+        { viewer: 'the school', view: 'DATA_EXPORT', reason },
+      ],
+    );
+    const validateAccess = new Ajv({ allErrors: true }).compile(
+      (EXPORT_SCHEMA as { properties: Record<string, object> }).properties['access.json'],
+    );
+    assert.ok(validateAccess(JSON.parse(JSON.stringify(exported))), JSON.stringify(validateAccess.errors));
     // The grain: two page views and two searches within the window are one event each.
     for (const view of ['PERSON_PAGE', 'QUICK_SEARCH'] as const)
       assert.equal((await app.runtime.store.readStream(dataAccessStream(seen.accountId, auditor.accountId, view))).length, 1, view);
