@@ -80,7 +80,7 @@ export const PARTS = {
   ],
   studentWords: ['words', 'notes.why'],
   studentProgress: ['progress', 'classView.state'],
-  studentSettings: ['student.settings', 'profile', 'security', 'compatibility'],
+  studentSettings: ['student.settings', 'profile', 'security', 'compatibility', 'minutes'],
   speaker: [
     'speaker',
     'notes',
@@ -94,7 +94,15 @@ export const PARTS = {
     'security.title',
   ],
   /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
-  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding', ...ONBOARDING, 'security.title'],
+  instructor: [
+    'instructor.nav',
+    'instructor.search',
+    'instructor.courses',
+    'instructor.onboarding',
+    ...ONBOARDING,
+    'security.title',
+    'course',
+  ],
   instructorCourse: [
     'instructor.course',
     'instructor.courseForm.cancel',
@@ -103,6 +111,7 @@ export const PARTS = {
     'classView.loading',
     'ltiRoster',
     'ltiScores',
+    'course',
   ],
   /** A course's students tab, loaded when opened. */
   instructorCourseStudents: ['instructor.students', 'student.conversations.row'],
@@ -114,6 +123,7 @@ export const PARTS = {
     'instructor.courseForm',
     'instructor.course.facts',
     'instructor.course.dates',
+    'course',
   ],
   instructorGallery: ['instructor.gallery'],
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
@@ -133,6 +143,8 @@ export const PARTS = {
     'availability',
     'payroll',
     'support.messages',
+    'minutes',
+    'course',
     ...CONVERSATION_HEADINGS,
   ],
   /** The staff's settings pages (a speaker's, an instructor's; the admin's come with the admin's area). */
