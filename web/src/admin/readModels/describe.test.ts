@@ -63,7 +63,11 @@ describe('read models in words', () => {
 describe('read models in words, from the catalogs', () => {
   const use = (locale: 'en' | 'es', messages: Record<string, string>) =>
     setActiveCatalog(
-      new Catalog(locale, locale, Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])) as unknown as Messages),
+      new Catalog(
+        locale,
+        locale,
+        Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])) as unknown as Messages,
+      ),
     );
   afterEach(() => setActiveCatalog(null));
   const cases = () => [
