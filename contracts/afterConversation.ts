@@ -89,11 +89,19 @@ export const AfterMessages = {
   alreadyRated: 'You have already rated this conversation.',
 } as const;
 
-/** Plain reasons shown in the student's minute transactions. */
+/**
+ * Plain reasons shown in the student's minute transactions, stored in English in the ledger's
+ * events; read back in the reader's language (services/i18n/minuteReasons.ts, `minutes.reason.*`).
+ */
 export const MinuteReasons = {
   techRefund: 'Refund: your first technical issue in a conversation',
   speakerRefund: 'Refund: the speaker missed the conversation or had an issue',
   speakerBonus: 'Bonus: our apologies for the speaker issue',
   fairTime: (minutes: number) => `Fair time: the speaker's connection dropped for ${minutes} minute${minutes === 1 ? '' : 's'}`,
   makeUp: 'Make-up minutes',
+  reserved: (minutes: number) => `Reserved a ${minutes}-minute conversation`,
+  canceled: 'Conversation canceled',
+  speakerLate: 'The speaker was late: conversation canceled',
+  movedCourse: 'Conversation canceled: transferred to another course',
+  withdrawn: 'Conversation canceled: withdrawn from the course',
 } as const;

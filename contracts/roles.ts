@@ -18,12 +18,6 @@ export const ADMIN_EDITABLE_ROLES: readonly BaseRole[] = ['STUDENT', 'INSTRUCTOR
 export const baseRole = (role: Role): BaseRole => role.replace(/^ONBOARDING_/, '') as BaseRole;
 export const displayRole = (role: Role): string => baseRole(role);
 
-/** A role in a sentence: 'student', 'instructor (onboarding)'; never the internal name. */
-export const roleInWords = (role: string): string => {
-  const base = role.replace(/^ONBOARDING_/, '').toLowerCase();
-  return role.startsWith('ONBOARDING_') ? `${base} (onboarding)` : base;
-};
-
 /**
  * Whether an account holds a role for access (the spec's role landing rules): the role itself or
  * its ONBOARDING_ form. The one rule for both sides: the API's auth checks and the web's area guard.

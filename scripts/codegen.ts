@@ -57,6 +57,7 @@ const resolverParents: Record<string, string> = {
   Invitation: projection('speakers', 'InvitationRow'),
   Group: parent('GroupParent'),
   ReadModel: "Omit<{T}, 'history'>",
+  HistoryEntry: projection('history', 'HistoryEntryRow'),
 };
 
 export async function generate(): Promise<Record<keyof typeof targets, string>> {

@@ -12,6 +12,7 @@ import type { ConversationRow, RatingRow } from '../../projections/conversations
 import type { LearningNoteRow, StudentNoteRow } from '../../projections/notes';
 import type { ChatMessage as ChatEntry } from '../../services/domain/conversations/chat';
 import type { SpeakingRow, InvitationRow } from '../../projections/speakers';
+import type { HistoryEntryRow } from '../../projections/history';
 import type { ApiContext } from '../../services/api/context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -4304,9 +4305,9 @@ export type ResolversTypes = {
   NotificationEdge: ResolverTypeWrapper<Omit<NotificationEdge, 'node'> & { node: ResolversTypes['Notification'] }>;
   NotificationConnection: ResolverTypeWrapper<Omit<NotificationConnection, 'edges'> & { edges: Array<ResolversTypes['NotificationEdge']> }>;
   HistoryActor: ResolverTypeWrapper<HistoryActor>;
-  HistoryEntry: ResolverTypeWrapper<HistoryEntry>;
-  HistoryEntryEdge: ResolverTypeWrapper<HistoryEntryEdge>;
-  HistoryEntryConnection: ResolverTypeWrapper<HistoryEntryConnection>;
+  HistoryEntry: ResolverTypeWrapper<HistoryEntryRow>;
+  HistoryEntryEdge: ResolverTypeWrapper<Omit<HistoryEntryEdge, 'node'> & { node: ResolversTypes['HistoryEntry'] }>;
+  HistoryEntryConnection: ResolverTypeWrapper<Omit<HistoryEntryConnection, 'edges'> & { edges: Array<ResolversTypes['HistoryEntryEdge']> }>;
   QuickSearchResult: ResolverTypeWrapper<QuickSearchResult>;
   QuickSearchResults: ResolverTypeWrapper<QuickSearchResults>;
   DashboardConversation: ResolverTypeWrapper<DashboardConversation>;
@@ -4648,9 +4649,9 @@ export type ResolversParentTypes = {
   NotificationEdge: Omit<NotificationEdge, 'node'> & { node: ResolversParentTypes['Notification'] };
   NotificationConnection: Omit<NotificationConnection, 'edges'> & { edges: Array<ResolversParentTypes['NotificationEdge']> };
   HistoryActor: HistoryActor;
-  HistoryEntry: HistoryEntry;
-  HistoryEntryEdge: HistoryEntryEdge;
-  HistoryEntryConnection: HistoryEntryConnection;
+  HistoryEntry: HistoryEntryRow;
+  HistoryEntryEdge: Omit<HistoryEntryEdge, 'node'> & { node: ResolversParentTypes['HistoryEntry'] };
+  HistoryEntryConnection: Omit<HistoryEntryConnection, 'edges'> & { edges: Array<ResolversParentTypes['HistoryEntryEdge']> };
   QuickSearchResult: QuickSearchResult;
   QuickSearchResults: QuickSearchResults;
   DashboardConversation: DashboardConversation;

@@ -218,7 +218,14 @@ export async function findPeople(pool: pg.Pool, ids: readonly string[]): Promise
 export interface AddressedPerson {
   emailAddress: string;
   person: { givenName: string | null; surname: string | null; displayName: string | null; tzIdentifier: string | null };
-  profile: { givenName: string | null; surname: string | null; displayName: string | null; tzIdentifier: string | null } | null;
+  profile: {
+    givenName: string | null;
+    surname: string | null;
+    displayName: string | null;
+    tzIdentifier: string | null;
+    /** The language setting (a supported locale, or null: follow the browser). */
+    locale: string | null;
+  } | null;
 }
 
 /** The people of `ids` with their profiles, in one statement (the profiles read model joined). */
@@ -226,10 +233,10 @@ export async function findAddressedPeople(pool: pg.Pool, ids: readonly string[])
   if (!ids.length) return new Map();
   // Named (prepared once per connection): every mailing command asks it, and its plan cost more than its run.
   const { rows } = await pool.query({
-    name: 'directory_addressed_people_v1',
+    name: 'directory_addressed_people_v2',
     text: `SELECT p.id, p.email_address, p.given_name, p.surname, p.display_name, p.tz_identifier,
             f.id AS profile_id, f.given_name AS profile_given_name, f.surname AS profile_surname,
-            f.display_name AS profile_display_name, f.tz_identifier AS profile_tz_identifier
+            f.display_name AS profile_display_name, f.tz_identifier AS profile_tz_identifier, f.locale AS profile_locale
        FROM rm_directory.people p LEFT JOIN rm_profiles.profiles f ON f.id = p.id
       WHERE p.id = ANY($1::text[])`,
     values: [[...new Set(ids)]],
@@ -248,6 +255,7 @@ export async function findAddressedPeople(pool: pg.Pool, ids: readonly string[])
                 surname: r.profile_surname,
                 displayName: r.profile_display_name,
                 tzIdentifier: r.profile_tz_identifier,
+                locale: r.profile_locale,
               },
       },
     ]),

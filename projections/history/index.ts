@@ -1,70 +1,74 @@
 /**
  * History read model (the audit trail, per person): every event of a person's streams —
- * account-<id>, minutes-<id> and the notifications sent to them — in plain words, with who did it
- * (the event's actor) and when. The event log stays the source of truth; this is its readable,
- * paged view for the History tab. Actors are shown by their current email address (and name, once
+ * account-<id>, minutes-<id> and the notifications sent to them — as a message worded in the
+ * reader's language (issue 32), with who did it (the event's actor) and when. The event log stays
+ * the source of truth; this is its readable, paged view for the History tab. Actors are shown by their current email address (and name, once
  * profiles exist), kept in this read model's own `actors` table.
  *
- * Other contexts add their events here (enrollments, conversations …): a `describe` case and the
- * type in `handles`, and the account the event belongs to.
+ * Other contexts add their events here (enrollments, conversations …): a `describe` case, its
+ * message in the server's catalogs (`history.*`), the type in `handles`, and the account the event
+ * belongs to.
  */
 import type pg from 'pg';
-import { transportInWords } from '../../contracts/notifications';
-import { roleInWords } from '../../contracts/roles';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import type { ConnectionSource } from '../../services/api/connections';
 
-const list = (items: string[]) => items.join(', ');
-const roles = (items: string[] | undefined) => list((items ?? []).map(roleInWords));
-const plural = (n: number, word: string) => `${n} ${word}${Math.abs(n) === 1 ? '' : 's'}`;
-const humanize = (s: string) => s.replace(/_/g, ' ');
+/**
+ * What happened, as a message of the server's catalogs (`history.<id>`, services/i18n) and its
+ * values: codes (roles, a transport, a minute action) and the event's own data. Worded when read,
+ * in the reader's language (services/i18n/history.ts).
+ */
+export interface HistoryMessage {
+  id: string;
+  values: Record<string, string | number | string[]>;
+}
 
-/** The event in plain words (what happened; who and when are columns of their own). */
-export function describe(e: { type: string; data: any }, context: { subject?: string | null } = {}): string {
+const message = (id: string, values: HistoryMessage['values'] = {}): HistoryMessage => ({ id, values });
+
+/** The event as a message (what happened; who and when are columns of their own). */
+export function describe(e: { type: string; data: any }, context: { subject?: string | null } = {}): HistoryMessage {
   const d = e.data;
   switch (e.type) {
-    case 'AccountRegistered':
-      if (d.via === 'self_signup') return `Signed up as ${roles(d.roles)}.`;
-      if (d.via === 'invitation') return `Signed up with an invitation as ${roles(d.roles)}.`;
-      if (d.via === 'lti') return `The account was made at a first launch from a course platform (LTI) as ${roles(d.roles)}.`;
-      if (d.via === 'single_sign_on') return `Signed up through their school's sign-in as ${roles(d.roles)}.`;
-      return `The account was created as ${roles(d.roles)}.`;
+    case 'AccountRegistered': {
+      const roles = d.roles ?? [];
+      if (d.via === 'self_signup') return message('signedUp', { roles });
+      if (d.via === 'invitation') return message('signedUpInvited', { roles });
+      if (d.via === 'lti') return message('signedUpLti', { roles });
+      if (d.via === 'single_sign_on') return message('signedUpSchool', { roles });
+      return message('created', { roles });
+    }
     case 'SignedIn':
-      return d.ip ? `Signed in from ${d.ip}.` : 'Signed in.';
+      return d.ip ? message('signedInFrom', { ip: d.ip }) : message('signedIn');
     case 'SignedOut':
-      return 'Signed out.';
+      return message('signedOut');
     case 'IdentityProviderLinked':
-      return d.via === 'just_in_time'
-        ? "The account signs in through its school's identity provider."
-        : "The account was linked to its school's identity provider (the school confirmed the address).";
+      return message(d.via === 'just_in_time' ? 'schoolSignIn' : 'schoolLinked');
     case 'PasswordResetRequested':
-      return 'A password reset message was requested.';
+      return message('resetRequested');
     case 'PasswordChanged':
-      return 'The password was changed with a reset link; every session was ended.';
-    case 'RolesChanged': {
-      const parts = [];
-      if (d.added?.length) parts.push(`added ${roles(d.added)}`);
-      if (d.removed?.length) parts.push(`removed ${roles(d.removed)}`);
-      return `Roles changed: ${parts.join('; ') || 'no change'}. Roles now: ${roles(d.roles) || 'none'}.`;
-    }
+      return message('passwordChanged');
+    case 'RolesChanged':
+      return message('rolesChanged', { added: d.added ?? [], removed: d.removed ?? [], roles: d.roles ?? [] });
     case 'ActiveRoleSwitched':
-      return `Switched to the ${roleInWords(d.role)} role.`;
+      return message('roleSwitched', { role: d.role });
     case 'EmailAddressChanged':
-      return `The email address changed from ${d.previousEmailAddress} to ${d.emailAddress}.`;
-    case 'MinutesChanged': {
-      const verb = d.minuteQuantity >= 0 ? 'Added' : 'Removed';
-      const reason = d.actionReason ? ` Reason: ${d.actionReason}.` : '';
-      return `${verb} ${plural(Math.abs(d.minuteQuantity), 'minute')} (${humanize(d.action)}).${reason} Balance: ${plural(d.balanceAfter, 'minute')}.`;
-    }
+      return message('emailChanged', { from: d.previousEmailAddress, to: d.emailAddress });
+    case 'MinutesChanged':
+      return message('minutes', {
+        quantity: d.minuteQuantity,
+        action: d.action,
+        reason: d.actionReason ?? '',
+        balance: d.balanceAfter,
+      });
     case 'NotificationQueued':
-      return `A message was queued: "${d.subject}" to ${d.recipient.emailAddress}.`;
+      return message('queued', { subject: d.subject, emailAddress: d.recipient.emailAddress });
     case 'NotificationSent':
-      return `The message "${context.subject ?? ''}" was sent (${transportInWords(d.transportType)}).`;
+      return message('sent', { subject: context.subject ?? '', transport: d.transportType });
     case 'NotificationFailed':
-      return `Sending the message "${context.subject ?? ''}" failed (attempt ${d.attempt}): ${d.error}`;
+      return message('failed', { subject: context.subject ?? '', attempt: d.attempt, error: d.error });
     default:
-      return humanize(e.type);
+      return message('other', { type: e.type });
   }
 }
 
@@ -99,7 +103,8 @@ export const historyProjector: Projector = {
   name: 'history',
   lane: 'background',
   // 4: a school's sign-in: AccountRegistered via single_sign_on and IdentityProviderLinked (issue 33).
-  version: 4,
+  // 5: a message and its values instead of an English sentence, worded in the reader's language (issue 32).
+  version: 5,
   handles: [...ACCOUNT_EVENTS, 'MinutesChanged', 'NotificationQueued', 'NotificationSent', 'NotificationFailed'],
   schema: `
     CREATE TABLE entries (
@@ -109,16 +114,24 @@ export const historyProjector: Projector = {
       event_type text NOT NULL,
       occurred_at timestamptz NOT NULL,
       actor_id text,
-      description text NOT NULL
+      message text NOT NULL,
+      params jsonb NOT NULL
     );
     CREATE INDEX entries_account ON entries (account_id, occurred_at, position);
     CREATE INDEX entries_account_type ON entries (account_id, event_type, occurred_at, position);
     CREATE TABLE actors (account_id text PRIMARY KEY, email_address text NOT NULL, display_name text);
     CREATE TABLE notification_recipients (notification_id text PRIMARY KEY, account_id text, subject text NOT NULL);`,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
-    const rows: { position: string; accountId: string; stream: string; type: string; at: string; actor: string | null; text: string }[] =
-      [];
-    const add = (e: StoredEvent, accountId: string, text: string) =>
+    const rows: {
+      position: string;
+      accountId: string;
+      stream: string;
+      type: string;
+      at: string;
+      actor: string | null;
+      said: HistoryMessage;
+    }[] = [];
+    const add = (e: StoredEvent, accountId: string, said: HistoryMessage) =>
       rows.push({
         position: e.position,
         accountId,
@@ -126,7 +139,7 @@ export const historyProjector: Projector = {
         type: e.type,
         at: e.metadata.occurredAt,
         actor: actorOf(e, accountId),
-        text,
+        said,
       });
     const recipients = new Map<string, { accountId: string | null; subject: string }>();
     const later: StoredEvent[] = [];
@@ -176,8 +189,8 @@ export const historyProjector: Projector = {
     }
     if (!rows.length) return;
     await db.query(
-      `INSERT INTO entries (position, account_id, stream_id, event_type, occurred_at, actor_id, description)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[])
+      `INSERT INTO entries (position, account_id, stream_id, event_type, occurred_at, actor_id, message, params)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::text[], $7::text[], $8::jsonb[])
        ON CONFLICT (position) DO NOTHING`,
       [
         rows.map((r) => r.position),
@@ -186,7 +199,8 @@ export const historyProjector: Projector = {
         rows.map((r) => r.type),
         rows.map((r) => r.at),
         rows.map((r) => r.actor),
-        rows.map((r) => r.text),
+        rows.map((r) => r.said.id),
+        rows.map((r) => JSON.stringify(r.said.values)),
       ],
     );
   },
@@ -197,7 +211,8 @@ export interface HistoryEntryRow {
   accountId: string;
   eventType: string;
   occurredAt: Date;
-  description: string;
+  /** What happened, worded by the HistoryEntry resolver in the reader's language. */
+  said: HistoryMessage;
   actor: { id: string; emailAddress: string | null; displayName: string | null } | null;
 }
 
@@ -220,7 +235,7 @@ export function historyOf(accountId: string): ConnectionSource<HistoryEntryRow> 
       accountId: r.account_id,
       eventType: r.event_type,
       occurredAt: r.occurred_at,
-      description: r.description,
+      said: { id: r.message, values: r.params },
       actor: r.actor_id ? { id: r.actor_id, emailAddress: r.actor_email, displayName: r.actor_name } : null,
     }),
   };

@@ -17,7 +17,7 @@ describe('hard-coded words (issue 32)', () => {
     console.log(`i18n: ${listed.size} files not converted yet, holding ${findings.length} hard-coded user-visible strings`);
   });
 
-  it('finds text, visible attributes and shown literals, not ids, props or call arguments', () => {
+  it('finds text, visible attributes, shown literals and sentences given to a state setter, not ids, props or other calls’ arguments', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-scan-'));
     const file = path.join(dir, 'Sample.tsx');
     fs.writeFileSync(
@@ -31,11 +31,22 @@ describe('hard-coded words (issue 32)', () => {
     {format(\`\${n} minutes\`)}
     {\`Lobby for \${when}\`}
     ·
+    <video onError={() => setError(busy ? 'Could not be played.' : t('id.ok'))} onPlay={() => setMode('playing mode')} />
+    <button onClick={() => setTitle(format('Not a sentence here'))} />
   </div>
 );`,
     );
     const texts = scanFile(file).map((f) => f.text);
     fs.rmSync(dir, { recursive: true });
-    assert.deepEqual(texts, ['Tooltip words', 'Busy now', 'Hello there', 'Saving ...', 'Save', 'Lobby for']);
+    assert.deepEqual(texts, [
+      'Tooltip words',
+      'Busy now',
+      'Hello there',
+      'Saving ...',
+      'Save',
+      'Lobby for',
+      'Could not be played.',
+      'playing mode',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Hard-coded words people read (issue 32): text in JSX, and string literals given to JSX as a
- * visible attribute or child, in web/src; and English sentences in the mail templates. Found with
+ * Hard-coded words people read (issue 32): text in JSX, string literals given to JSX as a
+ * visible attribute or child, and sentences given to a React state setter (`setError('…')`, shown
+ * later), in web/src; and English sentences in the mail templates. Found with
  * the TypeScript compiler's parser. Files not converted yet are listed in unconverted.txt; the
  * check (hardcodedStrings.test.ts) fails on a finding outside the list and on a listed file that
  * has none left, so the list only shrinks.
@@ -88,6 +89,24 @@ function shownInJsx(node: ts.Node): boolean {
   return false;
 }
 
+/** A React state setter (`setError`, `setNotice`): what it holds is shown, so a sentence given to it is read. */
+const STATE_SETTER = /^set[A-Z]\w*$/;
+
+/** A literal that reaches a state setter's argument, directly or through a condition (`setError(busy ? 'a' : 'b')`). */
+function givenToStateSetter(node: ts.Node, source: ts.SourceFile): boolean {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isCallExpression(parent))
+      return parent.arguments.includes(child as ts.Expression) && STATE_SETTER.test(parent.expression.getText(source));
+    const passesThrough =
+      ts.isConditionalExpression(parent) ||
+      ts.isParenthesizedExpression(parent) ||
+      (ts.isBinaryExpression(parent) && child !== parent.left);
+    if (!passesThrough) return false;
+  }
+  return false;
+}
+
 function jsxFindings(file: string, source: ts.SourceFile): Finding[] {
   const found: Finding[] = [];
   const add = (node: ts.Node, text: string) =>
@@ -97,6 +116,7 @@ function jsxFindings(file: string, source: ts.SourceFile): Finding[] {
     else {
       const text = literalText(node);
       if (text !== null && WORDS.test(text) && shownInJsx(node)) add(node, text);
+      else if (text !== null && SENTENCE.test(text) && givenToStateSetter(node, source)) add(node, text);
     }
     ts.forEachChild(node, visit);
   };
@@ -126,7 +146,7 @@ const parse = (file: string) =>
 /** Every hard-coded user-visible string in the web's JSX and in the mail templates. */
 export function findHardcodedStrings(): Finding[] {
   const web = sourceFiles('web/src', /\.tsx$/).flatMap((file) => jsxFindings(file, parse(file)));
-  const mail = sourceFiles('services/domain', /^(mailTemplates|accountMailTemplates|templates)\.ts$/).flatMap((file) =>
+  const mail = sourceFiles('services/domain', /^(templates|\w*[Mm]ail(Templates)?)\.ts$/).flatMap((file) =>
     mailFindings(file, ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true)),
   );
   return [...web, ...mail];

@@ -45,6 +45,7 @@ import { schedulingHandlers, type SchedulingHandlers } from '../domain/schedulin
 import { createMailer, type Mailer } from '../domain/notifications/mailer';
 import { createConversationMail, type ConversationMail } from '../domain/conversations/mail';
 import { findAddressedPeople, findPeople } from '../../projections/directory';
+import { isSupportedLocale } from '../../contracts/i18n/locales';
 import { findProfiles } from '../../projections/profiles';
 import { remindHandlers, type RemindHandlers } from '../domain/enrollment/remindHandlers';
 import { PgListener } from '../db/listener';
@@ -217,7 +218,7 @@ export async function createRuntime(
   // A person's name in a mail: the display name, else given name and surname.
   const names = (p: { displayName: string | null; givenName: string | null; surname: string | null } | null | undefined) =>
     p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
-  // Email from the directory; name and zone from the profile (the directory's copy when none yet).
+  // Email from the directory; name, zone and language from the profile (the directory's copy when none yet).
   const mailRecipients = async (ids: string[]) => {
     const people = await Promise.all(ids.map(addressed));
     return ids.map((id, i) => {
@@ -229,6 +230,7 @@ export async function createRuntime(
         emailAddress: found.emailAddress,
         name: names(profile) ?? names(person),
         zone: profile?.tzIdentifier ?? person.tzIdentifier,
+        locale: isSupportedLocale(profile?.locale) ? profile.locale : null,
       };
     });
   };
@@ -294,17 +296,17 @@ export async function createRuntime(
     vendorRecording: (job) => jobs.enqueueVideoRecording(job),
     onError: (error, context) => log.error({ err: error }, context),
   });
-  // Addresses from the directory, languages from the profiles: both read once for the whole class.
+  // Addresses from the directory, languages from the profiles: one statement for the whole class.
   const reminders = remindHandlers({
     commands,
     mailer,
     publicUrl: config.publicUrl,
-    recipients: async (ids) => {
-      const [addressed, profiles] = await Promise.all([findAddressedPeople(pool, ids), findProfiles(pool, ids)]);
-      return new Map(
-        [...addressed].map(([id, p]) => [id, { emailAddress: p.emailAddress, locale: profiles.get(id)?.locale ?? null }] as const),
-      );
-    },
+    recipients: async (ids) =>
+      new Map(
+        [...(await findAddressedPeople(pool, ids))].map(
+          ([id, p]) => [id, { emailAddress: p.emailAddress, locale: p.profile?.locale ?? null }] as const,
+        ),
+      ),
     nameOf: async (id) => names((await findProfiles(pool, [id])).get(id)),
   });
   const afterConversation = afterConversationHandlers({

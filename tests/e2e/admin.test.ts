@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, type Browser, type Page } from '@playwright/test';
 import type { GlobalCheckpoint } from '../../services/eventstore/port';
+import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
+import { MinuteReasons } from '../../contracts/afterConversation';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import {
   eventually,
@@ -318,6 +320,29 @@ test.describe('the back-office', () => {
       await page.getByRole('columnheader', { name: 'Creado' }).getByRole('button').hover();
       await visible(page.getByRole('tooltip').getByText(/^Ordenar por creado en orden (ascendente|descendente)$/));
       await screenshot(page, 'admin-students-es-1280');
+
+      // What the server writes, in Spanish: a minute transaction's action and known reason, the
+      // history's sentences and the role chips.
+      const bonus = await app.runtime.billing.changeMinutes(
+        { actor: SYSTEM_ACTOR },
+        { accountId: studentId, minutes: 5, reason: MinuteReasons.speakerBonus, action: 'bonus' },
+      );
+      await app.runtime.runner.waitFor(bonus.appended?.checkpoint, ['minutes', 'history']);
+      await page.goto(`/admin/students/${studentId}/minutes`);
+      const bonusRow = await visible(
+        page.getByRole('row').filter({ hasText: 'Bonificación: te pedimos disculpas por el problema del hablante' }),
+      );
+      await visible(bonusRow.getByRole('cell', { name: 'bonificación', exact: true }));
+      await visible(page.getByText(/^Estudiante/).first());
+      await page.getByRole('tab', { name: 'Historial' }).click();
+      await visible(
+        page.getByRole('row').filter({
+          hasText:
+            /^.*Se añadieron 5 minutos \(bonificación\)\. Motivo: Bonificación: te pedimos disculpas por el problema del hablante\. Saldo: \d+ minutos\./,
+        }),
+      );
+      await visible(page.getByRole('row').filter({ hasText: /Se registró como estudiante/ }));
+      await screenshot(page, 'admin-student-history-es-1280');
 
       await page.setViewportSize({ width: 375, height: 812 });
       await page.goto(`/admin/students/${studentId}/minutes`);

@@ -244,5 +244,19 @@ test.describe('the speaker calendar screens', () => {
     assert.match((await events(page).first().getAttribute('aria-label')) ?? '', /11:00AM–12:00PM/);
     await screenshot(page, 'admin-speaker-availability');
     await session.close();
+
+    // In the browser's Spanish, the calendar's own day headers, its title, its hours and its events' titles are Spanish too.
+    const spanish = await openSession(browser, app, { viewport: { width: 1280, height: 1200 }, locale: 'es-ES' });
+    try {
+      await signInWithCookie(spanish.page, app, 'admin@example.com', 'Adm1nPassword');
+      await spanish.page.goto(`/admin/speakers/${another.accountId}/availability`);
+      await spanish.page.getByRole('button', { name: 'Semana siguiente' }).click();
+      const header = await visible(spanish.page.locator(`th.fc-col-header-cell[data-date="${date}"]`));
+      assert.match((await header.innerText()).trim(), /^mar\b/, 'Tuesday is «mar» in Spanish');
+      await visible(events(spanish.page).first().getByText('Disponible (semanal)'));
+      await screenshot(spanish.page, 'admin-speaker-availability-es');
+    } finally {
+      await spanish.close();
+    }
   });
 });

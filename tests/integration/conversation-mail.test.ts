@@ -26,10 +26,10 @@ afterAll(async () => {
 const TRANSFER = `mutation($input: TransferReservationInput!) { transferReservation(input: $input) { transferred } }`;
 const HOUR = 3600_000;
 
-async function named(person: { accountId: string }, displayName: string, tzIdentifier: string) {
+async function named(person: { accountId: string }, displayName: string, tzIdentifier: string, locale?: 'es') {
   const { appended } = await app.runtime.people.changeUser(
     { actor: SYSTEM_ACTOR },
-    { accountId: person.accountId, change: { displayName, tzIdentifier } },
+    { accountId: person.accountId, change: { displayName, tzIdentifier, ...(locale ? { locale } : {}) } },
   );
   await app.runtime.runner.waitFor(appended?.checkpoint, ['directory', 'profiles']);
 }
@@ -114,6 +114,30 @@ describe('conversation mail', () => {
       assert.equal(ics.get('UID'), reserved.ics.get('UID'));
       assert.ok(Number(ics.get('SEQUENCE')) > 0);
     }
+  });
+
+  it('writes to each in their own language: Spanish for a student whose setting is Spanish, English for the speaker', async () => {
+    const speaker = await createSpeaker(app);
+    const student = await createStudent(app, 60);
+    await named(speaker, 'Ana', 'Europe/Madrid');
+    await named(student, 'Beto', 'America/Mexico_City', 'es');
+    const start = dayAt(5, 16);
+    await addAvailability(app, speaker, start, plusMinutes(start, 60));
+    await reserve(student, speaker.accountId, start);
+
+    const [toStudent] = await mailsTo(student.emailAddress, 1);
+    const [toSpeaker] = await mailsTo(speaker.emailAddress, 1);
+    assert.equal(toStudent.subject, 'Reservada: Conversación en español con Ana');
+    assert.match(toStudent.text, /^Hola, Beto:/);
+    // 16:00 UTC in Mexico City, on the 24-hour clock.
+    assert.match(
+      toStudent.text,
+      /Tu conversación de 30 minutos en español con Ana está reservada para el \p{L}+, \d+ de \p{L}+ de \d{4}, de 10:00 a 10:30 \(America\/Mexico_City\)\./u,
+    );
+    assert.match(toStudent.text, /Abrir la sala de espera: /);
+    assert.equal(calendarOf(toStudent).ics.get('SUMMARY'), 'Conversación en español con Ana');
+    assert.equal(toSpeaker.subject, 'New conversation: Spanish conversation with Beto');
+    assert.equal(calendarOf(toSpeaker).ics.get('SUMMARY'), 'Spanish conversation with Beto');
   });
 
   it('on a transfer, the old speaker gets a CANCEL, the new one a REQUEST and the student an update', async () => {

@@ -99,7 +99,7 @@ describe('the receipt', () => {
     assert.equal(v.amount, '$90.00');
     assert.equal(v.minutes, '90');
     assert.equal(v.courseName, 'Receipts Spanish');
-    assert.equal(v.card, 'visa ending in 4242');
+    assert.deepEqual([v.cardBrand, v.cardLast4], ['visa', '4242']);
     assert.equal(v.link, payment.receiptUrl);
     assert.equal(receipts[0].subject, 'Your Tertulia receipt: $90.00');
 
@@ -109,6 +109,7 @@ describe('the receipt', () => {
     );
     assert.match(mail.text, /Amount paid: \$90\.00/);
     assert.match(mail.text, /Minutes: 90/);
+    assert.match(mail.text, /Paid with: visa ending in 4242/);
     assert.ok(mail.html.includes(`href="${payment.receiptUrl}"`));
     assert.equal((await fetch(payment.receiptUrl)).status, 200, 'the link opens the receipt');
 

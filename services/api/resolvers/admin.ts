@@ -28,6 +28,8 @@ import { peopleShownWithPii, quickSearch } from '../../../projections/search';
 import { speakerCandidatesSource } from '../../../projections/speakers';
 import { MAIL_TEMPLATE_KEYS, renderStoredMail } from '../../domain/notifications/templates';
 import { notificationPublicToken } from '../../security/mailTokens';
+import { describeIn } from '../../i18n/history';
+import { callerLocale } from '../../i18n/locale';
 import { requireAdmin, requireEmailChanger, requireSelfOrAdmin } from '../auth';
 import { adminConnection } from '../adminConnection';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
@@ -99,6 +101,10 @@ export const adminResolvers: Resolvers = {
         now,
       };
     },
+  },
+  HistoryEntry: {
+    // Worded when read, in the reader's language (issue 32): the read model keeps a message and its values.
+    description: async (entry, _args, ctx) => describeIn(await callerLocale(ctx), entry.said),
   },
   LessonAssignment: {
     // Who reads a lesson assignment read its course already (the course page, the admin's lessons table).

@@ -10,6 +10,7 @@ import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, settled } from '../commandSupport';
 import { acceptLanguageTags, negotiateLocale } from '../../../contracts/i18n/locales';
 import { callerLocale } from '../../i18n/locale';
+import { localizeMinuteReason } from '../../i18n/minuteReasons';
 
 async function issueToken(
   ctx: ApiContext,
@@ -41,9 +42,11 @@ export const identityResolvers: Resolvers = {
       // Admin lists (directory rows) carry the balance already.
       return typeof a.remainingMinutes === 'number' ? a.remainingMinutes : remainingMinutes(ctx.runtime.pool, a.id);
     },
-    minuteTransactions: (a, _args, ctx) => {
+    minuteTransactions: async (a, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);
-      return minuteTransactions(ctx.runtime.pool, a.id);
+      const [rows, locale] = await Promise.all([minuteTransactions(ctx.runtime.pool, a.id), callerLocale(ctx)]);
+      // A known reason (a refund, a reservation) in the reader's language; an admin's own words as written.
+      return rows.map((row) => (row.actionReason ? { ...row, actionReason: localizeMinuteReason(locale, row.actionReason) } : row));
     },
     currentSignInIp: (a, _args, ctx) => {
       requireSelfOrAdmin(ctx.viewer, a.id);

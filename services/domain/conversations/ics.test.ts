@@ -149,6 +149,46 @@ describe('conversation mail templates', () => {
     );
   });
 
+  it('speaks the recipient’s language: Spanish words, date and 24-hour clock, and a Spanish calendar event', () => {
+    assert.equal(
+      formatWhen(values.start, values.end, 'America/New_York', 'es'),
+      'domingo, 14 de marzo de 2027, de 10:30 a 11:00 (America/New_York)',
+    );
+    const reserved = renderMail(ConversationTemplates.reserved, values, {}, 'es');
+    assert.equal(reserved.subject, 'Reservada: Conversación en español con Ana');
+    assert.match(reserved.text, /^Hola, Bob:/);
+    assert.match(
+      reserved.text,
+      /Tu conversación de 30 minutos en español con Ana está reservada para el domingo, 14 de marzo de 2027, de 10:30/,
+    );
+    assert.match(reserved.text, /La sala de espera abre 5 minutos antes del inicio\./);
+    assert.match(reserved.text, /Abrir la sala de espera: https:\/\/tertulia.example/);
+    const ics = parseIcs(reserved.attachments![0].content);
+    assert.equal(ics.get('SUMMARY'), 'Conversación en español con Ana');
+
+    const canceled = renderMail(
+      ConversationTemplates.canceled,
+      { ...values, method: 'CANCEL', reason: 'tardy', minutesReturned: '30' },
+      {},
+      'es',
+    );
+    assert.equal(canceled.subject, 'Cancelada: Conversación en español con Ana');
+    assert.match(canceled.text, /se canceló porque el hablante llegó tarde\./);
+    assert.match(canceled.text, /Se devolvieron 30 minutos a tu cuenta\./);
+    const unexplained = renderMail(ConversationTemplates.canceled, { ...values, method: 'CANCEL', reason: '', minutesReturned: '0' });
+    assert.match(unexplained.text, /on Sunday, March 14, 2027 at 10:30AM–11:00AM \(America\/New_York\) was canceled\./);
+
+    const nameless = renderMail(ConversationTemplates.transferred, { ...values, otherName: '', change: 'student' }, {}, 'pt-BR');
+    assert.equal(nameless.subject, 'Sua conversa agora é com um falante do Tertulia');
+    const reminder = renderMail(ConversationTemplates.reminder, { ...values, language: 'zh', offsetMinutes: '60' }, {}, 'fr');
+    assert.equal(reminder.subject, 'Rappel : Conversation en mandarin avec Ana dans 1 heure');
+    assert.match(reminder.text, /dimanche 14 mars 2027, de 10:30 à 11:00/);
+    assert.equal(
+      renderMail(ConversationTemplates.reminder, { ...values, offsetMinutes: '90' }).subject,
+      'Reminder: Spanish conversation with Ana in 90 minutes',
+    );
+  });
+
   it('escapes names in the HTML body', () => {
     const mail = renderMail(ConversationTemplates.reserved, { ...values, otherName: '<b>Ana</b>' });
     assert.ok(!mail.html.includes('<b>Ana</b>'));

@@ -15,18 +15,18 @@ const HOUR = 3600_000;
 const now = new Date('2027-03-10T12:00:00Z');
 
 function harness(streamLength = 0) {
-  const queued: { to: string; templateKey: string; values: Record<string, string> }[] = [];
+  const queued: { to: string; templateKey: string; values: Record<string, string>; locale?: string }[] = [];
   const people: Record<string, MailRecipient> = {
-    student: { accountId: 'student', emailAddress: 'student@example.com', name: 'Bob', zone: 'Asia/Kolkata' },
-    ana: { accountId: 'ana', emailAddress: 'ana@example.com', name: 'Ana', zone: null },
-    carla: { accountId: 'carla', emailAddress: 'carla@example.com', name: null, zone: 'Europe/Madrid' },
+    student: { accountId: 'student', emailAddress: 'student@example.com', name: 'Bob', zone: 'Asia/Kolkata', locale: 'es' },
+    ana: { accountId: 'ana', emailAddress: 'ana@example.com', name: 'Ana', zone: null, locale: null },
+    carla: { accountId: 'carla', emailAddress: 'carla@example.com', name: null, zone: 'Europe/Madrid', locale: 'fr' },
   };
   const mail = createConversationMail({
     commands: null as never,
     store: { readStream: async () => Array.from({ length: streamLength }, () => ({}) as StoredEvent) },
     mailer: {
       queue: (_tx, m) => {
-        queued.push({ to: m.recipient.emailAddress, templateKey: m.templateKey, values: m.templateValue });
+        queued.push({ to: m.recipient.emailAddress, templateKey: m.templateKey, values: m.templateValue, locale: m.locale });
         return 'n';
       },
     },
@@ -77,6 +77,11 @@ describe('conversation mail', () => {
     assert.equal(student.zone, 'Asia/Kolkata');
     assert.equal(speaker.zone, 'America/New_York', 'the default zone when none is stored');
     assert.equal(student.organizerEmail, 'no-reply@tertulia.example');
+    assert.deepEqual(
+      h.queued.map((q) => q.locale),
+      ['es', undefined],
+      'each in the recipient’s language: their setting, else English',
+    );
     assert.equal(h.after.length, 0, 'its jobs come from the feed');
   });
 
@@ -93,7 +98,7 @@ describe('conversation mail', () => {
     assert.equal(h.after.length, 0);
   });
 
-  it('on a transfer, sends the old speaker a CANCEL, the new one a REQUEST and the student an update', async () => {
+  it('on a transfer, sends the old speaker a CANCEL, the new one a REQUEST and the student an update (a nameless speaker left for the template to word)', async () => {
     const h = harness(1);
     await h.mail.transferred(h.tx, conversation({ reservedWith: 'carla' }), 'ana');
     assert.deepEqual(
@@ -101,7 +106,7 @@ describe('conversation mail', () => {
       [
         ['ana@example.com', 'from', 'CANCEL', '1', 'Bob'],
         ['carla@example.com', 'to', 'REQUEST', '1', 'Bob'],
-        ['student@example.com', 'student', 'REQUEST', '1', 'a Tertulia speaker'],
+        ['student@example.com', 'student', 'REQUEST', '1', ''],
       ],
     );
   });

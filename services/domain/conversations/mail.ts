@@ -18,6 +18,7 @@
  */
 import { SYSTEM_ACTOR, type DomainEvent } from '../shared/decider';
 import { zoneOrDefault } from '../../../contracts/calendarDate';
+import type { Locale } from '../../../contracts/i18n/locales';
 import type { CommandExecutor, CommandTransaction } from '../../commands/execute';
 import type { EventStore } from '../../eventstore/port';
 import type { Mailer } from '../notifications/mailer';
@@ -59,6 +60,8 @@ export interface MailRecipient {
   name: string | null;
   /** IANA zone; the default zone (America/New_York) when null. */
   zone: string | null;
+  /** The language of their mail: their setting (the profiles read model), English when none. */
+  locale: Locale | null;
 }
 
 export interface ConversationMailDeps {
@@ -79,7 +82,6 @@ export type MailedConversation = Pick<
 >;
 
 type Role = 'student' | 'speaker';
-const FALLBACK_NAME: Record<Role, string> = { student: 'a Tertulia student', speaker: 'a Tertulia speaker' };
 
 export type ReminderOutcome = 'queued' | 'dropped' | 'duplicate';
 
@@ -113,7 +115,8 @@ export function createConversationMail(deps: ConversationMailDeps) {
         role,
         recipientName: recipient.name ?? '',
         recipientEmail: recipient.emailAddress,
-        otherName: other?.name ?? FALLBACK_NAME[role === 'student' ? 'speaker' : 'student'],
+        // No name: the template says 'a Tertulia speaker' in the recipient's language.
+        otherName: other?.name ?? '',
         language: c.learningLanguage,
         start: c.start.toISOString(),
         end: c.end.toISOString(),
@@ -123,6 +126,7 @@ export function createConversationMail(deps: ConversationMailDeps) {
         changedAt: tx.now.toISOString(),
         ...extra,
       },
+      locale: recipient.locale ?? undefined,
     });
   }
 

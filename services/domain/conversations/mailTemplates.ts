@@ -1,18 +1,21 @@
 /**
  * Mail templates of conversations (registered in ../notifications/templates.ts): reserved,
- * canceled, transferred and the reminder. Everything is rendered from the stored template values
- * (strings): the sending job makes the calendar attachment from them, so no file is kept in an event.
+ * canceled, transferred and the reminder, in the recipient's language (issue 32). Everything is
+ * rendered from the stored template values (strings): the sending job makes the calendar attachment
+ * from them, so no file is kept in an event.
  *
  * Values of every conversation mail (`ConversationMailValues`): conversationId, role (student |
- * speaker: who receives it), recipientName, recipientEmail, otherName (the other party), language
- * (code), start and end (ISO instants), zone (the recipient's IANA zone), link, and for the mails
- * with a calendar file method (REQUEST | CANCEL), sequence, organizerEmail and changedAt (DTSTAMP).
- * Canceled adds reason and minutesReturned; transferred adds change (from | to | student);
- * the reminder adds offsetMinutes.
+ * speaker: who receives it), recipientName, recipientEmail, otherName (the other party; empty when
+ * they have no name), language (code), start and end (ISO instants), zone (the recipient's IANA
+ * zone), link, and for the mails with a calendar file method (REQUEST | CANCEL), sequence,
+ * organizerEmail and changedAt (DTSTAMP). Canceled adds reason and minutesReturned; transferred
+ * adds change (from | to | student); the reminder adds offsetMinutes.
  */
 import { zoneOrDefault } from '../../../contracts/calendarDate';
+import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
 import { OPENABLE_MINUTES_BEFORE } from '../../../contracts/scheduling';
-import { languageName } from '../../../contracts/enrollment';
+import { languageNameIn } from '../../i18n/languageName';
+import { type ServerMessageId, translate } from '../../i18n/translate';
 import { escapeHtml, type RenderedMail } from '../notifications/renderedMail';
 import { conversationIcsAttachment, type CalendarMethod } from './ics';
 
@@ -23,65 +26,87 @@ export const ConversationTemplates = {
   reminder: 'conversation_reminder',
 } as const;
 
-/** 'Tuesday, March 10, 2026 at 3:00PM–3:30PM (America/New_York)': the spec's h:mma, in the recipient's zone. */
-export function formatWhen(startIso: string, endIso: string, zone: string | null | undefined): string {
+/**
+ * 'Tuesday, March 10, 2026 at 3:00PM–3:30PM (America/New_York)' in the recipient's zone: the spec's
+ * h:mma in English, each language's own date and 24-hour clock in the others ('martes, 10 de marzo
+ * de 2026, de 15:00 a 15:30 (America/New_York)').
+ */
+export function formatWhen(startIso: string, endIso: string, zone: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
   const z = zoneOrDefault(zone);
-  const start = partsIn(z, startIso);
-  const end = partsIn(z, endIso);
-  return `${start.weekday}, ${start.month} ${start.day}, ${start.year} at ${start.time}–${end.time} (${z})`;
+  const start = partsIn(locale, z, startIso);
+  return translate(locale, 'mail.conversation.when', {
+    date: start.date,
+    start: start.time,
+    end: partsIn(locale, z, endIso).time,
+    zone: z,
+  });
 }
 
 /**
- * One formatter per zone, kept: building one (luxon builds several a call) cost most of a mail's
- * rendering, and every reservation renders two mails twice (the subject when queued, the mail
- * when sent). Zones in use are few; the cache is bounded all the same.
+ * One date and one time formatter per language and zone, kept: building one cost most of a mail's
+ * rendering, and every reservation renders two mails twice (the subject when queued, the mail when
+ * sent). Zones in use are few; the cache is bounded all the same.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
+const formatters = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+function formattersFor(locale: Locale, zone: string) {
+  const key = `${locale} ${zone}`;
+  let found = formatters.get(key);
+  if (!found) {
     if (formatters.size >= 500) formatters.clear();
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h12',
-      weekday: 'long',
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    formatters.set(zone, formatter);
+    const tag = locale === DEFAULT_LOCALE ? 'en-US' : locale;
+    found = {
+      date: new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+      time: new Intl.DateTimeFormat(tag, {
+        timeZone: zone,
+        hour: 'numeric',
+        minute: '2-digit',
+        ...(locale === DEFAULT_LOCALE ? { hourCycle: 'h12' as const } : {}),
+      }),
+    };
+    formatters.set(key, found);
   }
-  return formatter;
+  return found;
 }
 
-/** An instant's wall-clock parts in `zone`, the time as the spec's h:mma ('3:00PM'). */
-function partsIn(zone: string, iso: string) {
+/** An instant's date and time in `zone`; in English the time as the spec's h:mma ('3:00PM'). */
+function partsIn(locale: Locale, zone: string, iso: string) {
+  const { date, time } = formattersFor(locale, zone);
+  const instant = new Date(iso);
+  if (locale !== DEFAULT_LOCALE) return { date: date.format(instant), time: time.format(instant) };
   const part: Record<string, string> = {};
-  for (const p of formatterFor(zone).formatToParts(new Date(iso))) part[p.type] = p.value;
-  return {
-    weekday: part.weekday,
-    month: part.month,
-    day: part.day,
-    year: part.year,
-    time: `${part.hour}:${part.minute}${part.dayPeriod.toUpperCase()}`,
-  };
+  for (const p of time.formatToParts(instant)) part[p.type] = p.value;
+  return { date: date.format(instant), time: `${part.hour}:${part.minute}${part.dayPeriod.toUpperCase()}` };
 }
-
-/** 'Spanish conversation with Ana': the calendar event's SUMMARY and the subjects' core. */
-export const conversationSummary = (language: string, otherName: string) => `${languageName(language)} conversation with ${otherName}`;
 
 const minutesBetween = (v: Record<string, string>) => Math.round((Date.parse(v.end) - Date.parse(v.start)) / 60_000);
 
-function invite(v: Record<string, string>, method: CalendarMethod, description: string) {
+/** The words of one mail in its recipient's language, with the conversation's own values in place. */
+function wordsFor(v: Record<string, string>, locale: Locale) {
+  const otherName = v.otherName || translate(locale, 'mail.conversation.someone', { role: v.role === 'student' ? 'speaker' : 'student' });
+  const base = { language: languageNameIn(locale, v.language), otherName, minutes: minutesBetween(v) };
+  const summary = translate(locale, 'mail.conversation.summary', base);
+  const t = (id: ServerMessageId, values: Record<string, string | number> = {}) => translate(locale, id, { ...base, summary, ...values });
+  return {
+    t,
+    summary,
+    when: () => formatWhen(v.start, v.end, v.zone, locale),
+    open: t(v.role === 'student' ? 'mail.conversation.openLobby' : 'mail.conversation.openConversation'),
+    hello: v.recipientName ? translate(locale, 'mail.helloName', { name: v.recipientName }) : translate(locale, 'mail.hello'),
+    /** The calendar event's DESCRIPTION of an invitation: the summary, its minutes and the link. */
+    invitation: () => t('mail.conversation.calendarDescription', { link: v.link }),
+  };
+}
+
+type Words = ReturnType<typeof wordsFor>;
+
+function invite(v: Record<string, string>, words: Words, method: CalendarMethod, description: string) {
   return conversationIcsAttachment({
     conversationId: v.conversationId,
     method,
     sequence: Number(v.sequence ?? 0),
     start: new Date(v.start),
     end: new Date(v.end),
-    summary: conversationSummary(v.language, v.otherName),
+    summary: words.summary,
     description,
     url: v.link,
     organizer: { name: 'Tertulia', email: v.organizerEmail },
@@ -100,6 +125,7 @@ function invite(v: Record<string, string>, method: CalendarMethod, description: 
 function mail(
   subject: string,
   v: Record<string, string>,
+  words: Words,
   paragraphs: () => string[],
   linkLabel: string | null,
   attachment?: () => ReturnType<typeof invite>,
@@ -107,12 +133,13 @@ function mail(
   let body: { text: string; html: string } | null = null;
   const made = () => {
     if (body) return body;
-    const hello = v.recipientName ? `Hello ${v.recipientName},` : 'Hello,';
     const lines = paragraphs();
     body = {
-      text: [hello, '', ...lines.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join('\n'),
+      text: [words.hello, '', ...lines.flatMap((p) => [p, '']), ...(linkLabel ? [`${linkLabel}: ${v.link}`, ''] : []), 'Tertulia'].join(
+        '\n',
+      ),
       html: [
-        `<p>${escapeHtml(hello)}</p>`,
+        `<p>${escapeHtml(words.hello)}</p>`,
         ...lines.map((p) => `<p>${escapeHtml(p)}</p>`),
         ...(linkLabel ? [`<p><a href="${escapeHtml(v.link)}">${escapeHtml(linkLabel)}</a></p>`] : []),
         '<p>Tertulia</p>',
@@ -127,99 +154,79 @@ function mail(
   return rendered;
 }
 
-const openLabel = (v: Record<string, string>) => (v.role === 'student' ? 'Open the lobby' : 'Open the conversation');
+type Template = (values: Record<string, string>, secrets: Record<string, string>, locale: Locale) => RenderedMail;
 
-export const conversationTemplates: Record<string, (values: Record<string, string>) => RenderedMail> = {
-  [ConversationTemplates.reserved]: (v) => {
-    const what = conversationSummary(v.language, v.otherName);
-    const body = () => {
-      const when = formatWhen(v.start, v.end, v.zone);
-      return v.role === 'student'
+export const conversationTemplates: Record<string, Template> = {
+  [ConversationTemplates.reserved]: (v, _secrets, locale) => {
+    const words = wordsFor(v, locale);
+    const { t } = words;
+    const body = () =>
+      v.role === 'student'
         ? [
-            `Your ${minutesBetween(v)}-minute ${what} is reserved for ${when}.`,
-            `The attached invitation adds it to your calendar. The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start.`,
+            t('mail.conversation.reserved.student', { when: words.when() }),
+            `${t('mail.conversation.calendarAdds')} ${t('mail.conversation.lobbyOpens', { minutes: OPENABLE_MINUTES_BEFORE })}`,
           ]
-        : [
-            `${v.otherName} reserved a ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with you for ${when}.`,
-            'The attached invitation adds it to your calendar.',
-          ];
-    };
-    const subject = v.role === 'student' ? `Reserved: ${what}` : `New conversation: ${what}`;
-    return mail(subject, v, body, openLabel(v), () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`));
+        : [t('mail.conversation.reserved.speaker', { when: words.when() }), t('mail.conversation.calendarAdds')];
+    const subject = t(v.role === 'student' ? 'mail.conversation.reserved.subject' : 'mail.conversation.newSubject');
+    return mail(subject, v, words, body, words.open, () => invite(v, words, 'REQUEST', words.invitation()));
   },
 
-  [ConversationTemplates.canceled]: (v) => {
-    const what = conversationSummary(v.language, v.otherName);
-    const by =
-      v.reason === 'student'
-        ? ' by the student'
-        : v.reason === 'speaker'
-          ? ' by the speaker'
-          : v.reason === 'admin'
-            ? ' by Tertulia'
-            : v.reason === 'tardy'
-              ? ' because the speaker was late'
-              : v.reason === 'withdrawn'
-                ? ' because the student left the course'
-                : '';
+  [ConversationTemplates.canceled]: (v, _secrets, locale) => {
+    const words = wordsFor(v, locale);
+    const { t } = words;
     const minutes = Number(v.minutesReturned ?? 0);
+    const subject = t('mail.conversation.canceled.subject');
     const body = () => [
-      `The ${what} on ${formatWhen(v.start, v.end, v.zone)} was canceled${by}.`,
-      ...(v.role === 'student' && minutes > 0 ? [`Your ${minutes} minutes were returned to your account.`] : []),
-      'The attached cancellation removes it from your calendar.',
+      t('mail.conversation.canceled.body', { when: words.when(), reason: v.reason || 'none' }),
+      ...(v.role === 'student' && minutes > 0 ? [t('mail.conversation.canceled.returned', { minutes })] : []),
+      t('mail.conversation.calendarRemoves'),
     ];
-    return mail(`Canceled: ${what}`, v, body, null, () => invite(v, 'CANCEL', `Canceled: ${what}.`));
+    return mail(subject, v, words, body, null, () => invite(v, words, 'CANCEL', `${subject}.`));
   },
 
-  [ConversationTemplates.transferred]: (v) => {
-    const what = conversationSummary(v.language, v.otherName);
-    const when = () => formatWhen(v.start, v.end, v.zone);
+  [ConversationTemplates.transferred]: (v, _secrets, locale) => {
+    const words = wordsFor(v, locale);
+    const { t } = words;
     if (v.change === 'from') {
       return mail(
-        `Transferred: ${what}`,
+        t('mail.conversation.transferred.subject'),
         v,
-        () => [
-          `The ${what} on ${when()} was transferred to another speaker; it is no longer on your schedule.`,
-          'The attached cancellation removes it from your calendar.',
-        ],
+        words,
+        () => [t('mail.conversation.transferred.away', { when: words.when() }), t('mail.conversation.calendarRemoves')],
         null,
-        () => invite(v, 'CANCEL', `Transferred to another speaker: ${what}.`),
+        () => invite(v, words, 'CANCEL', t('mail.conversation.transferred.calendarAway')),
       );
     }
     if (v.change === 'to') {
       return mail(
-        `New conversation: ${what}`,
+        t('mail.conversation.newSubject'),
         v,
-        () => [
-          `A ${minutesBetween(v)}-minute ${languageName(v.language)} conversation with ${v.otherName} was transferred to you, for ${when()}.`,
-          'The attached invitation adds it to your calendar.',
-        ],
-        openLabel(v),
-        () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`),
+        words,
+        () => [t('mail.conversation.transferred.toYou', { when: words.when() }), t('mail.conversation.calendarAdds')],
+        words.open,
+        () => invite(v, words, 'REQUEST', words.invitation()),
       );
     }
     return mail(
-      `Your conversation is now with ${v.otherName}`,
+      t('mail.conversation.transferred.studentSubject'),
       v,
-      () => [
-        `Your ${languageName(v.language)} conversation on ${when()} is now with ${v.otherName}, at the same time.`,
-        'The attached invitation updates it in your calendar.',
-      ],
-      openLabel(v),
-      () => invite(v, 'REQUEST', `${what}, ${minutesBetween(v)} minutes. ${v.link}`),
+      words,
+      () => [t('mail.conversation.transferred.student', { when: words.when() }), t('mail.conversation.calendarUpdates')],
+      words.open,
+      () => invite(v, words, 'REQUEST', words.invitation()),
     );
   },
 
-  [ConversationTemplates.reminder]: (v) => {
-    const what = conversationSummary(v.language, v.otherName);
+  [ConversationTemplates.reminder]: (v, _secrets, locale) => {
+    const words = wordsFor(v, locale);
+    const { t } = words;
     const offset = Number(v.offsetMinutes);
-    const lead = offset >= 120 && offset % 60 === 0 ? `in ${offset / 60} hours` : offset === 60 ? 'in 1 hour' : `in ${offset} minutes`;
+    const inHours = offset >= 60 && offset % 60 === 0;
+    const lead = t('mail.conversation.reminder.in', { unit: inHours ? 'hours' : 'minutes', count: inHours ? offset / 60 : offset });
     const body = () => [
-      `Your ${what} starts ${lead}: ${formatWhen(v.start, v.end, v.zone)}.`,
-      ...(v.role === 'student'
-        ? [`The lobby opens ${OPENABLE_MINUTES_BEFORE} minutes before the start; check your camera and microphone there.`]
-        : []),
+      t('mail.conversation.reminder.body', { lead, when: words.when() }),
+      ...(v.role === 'student' ? [t('mail.conversation.lobbyOpensCheck', { minutes: OPENABLE_MINUTES_BEFORE })] : []),
     ];
-    return mail(`Reminder: ${what} ${lead}`, v, body, openLabel(v));
+    return mail(t('mail.conversation.reminder.subject', { lead }), v, words, body, words.open);
   },
 };

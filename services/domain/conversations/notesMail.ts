@@ -6,6 +6,7 @@
  */
 import { zoneOrDefault } from '../../../contracts/calendarDate';
 import type { Locale } from '../../../contracts/i18n/locales';
+import { languageNameIn } from '../../i18n/languageName';
 import { translate } from '../../i18n/translate';
 import type { CommandTransaction } from '../../commands/execute';
 import type { Mailer } from '../notifications/mailer';
@@ -13,7 +14,6 @@ import { escapeHtml, type RenderedMail } from '../notifications/renderedMail';
 
 export const NOTES_TEMPLATE = 'learning_notes_arrived';
 
-const languageIn = (locale: Locale, code: string) => new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
 const whenIn = (locale: Locale, iso: string, zone: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone: zoneOrDefault(zone) }).format(new Date(iso));
 
@@ -24,11 +24,11 @@ export const notesTemplates: Record<
   [NOTES_TEMPLATE]: (v, _secrets, locale) => {
     const values = {
       speakerName: v.speakerName || translate(locale, 'mail.notes.yourSpeaker'),
-      language: languageIn(locale, v.language),
+      language: languageNameIn(locale, v.language),
       when: whenIn(locale, v.start, v.zone),
     };
     const lines = [
-      v.studentName ? translate(locale, 'mail.notes.helloName', { name: v.studentName }) : translate(locale, 'mail.hello'),
+      v.studentName ? translate(locale, 'mail.helloName', { name: v.studentName }) : translate(locale, 'mail.hello'),
       translate(locale, 'mail.notes.arrived', values),
       translate(locale, 'mail.notes.allWords'),
     ];

@@ -15,6 +15,7 @@
  *  - Lessons completed stay completed on the old course's stream (its history); the new course
  *    starts with its own lessons unattempted.
  */
+import { MinuteReasons } from '../../../contracts/afterConversation';
 import { InstructorMessages } from '../../../contracts/validation/instructor';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { decideChangeMinutes, evolveLedger, type initialLedger, ledgerStream, type LedgerEvent } from '../billing/ledger';
@@ -107,9 +108,7 @@ export function rosterHandlers(deps: RosterDeps) {
               accountId: studentId,
               minutes: c.minutes,
               action: 'refund',
-              reason: transferredTo
-                ? 'Conversation canceled: transferred to another course'
-                : 'Conversation canceled: withdrawn from the course',
+              reason: transferredTo ? MinuteReasons.movedCourse : MinuteReasons.withdrawn,
             },
             { now: tx.now, actor: tx.actor },
           );

@@ -68,7 +68,9 @@ export async function queuePaymentReceipt(
       courseName: input.courseName,
       paidAt: tx.now.toISOString(),
       paymentId: input.paymentId,
-      card: input.cardLast4 ? `${input.cardBrand ?? 'card'} ending in ${input.cardLast4}` : '',
+      // The card's words ('visa ending in 4242') are the template's, in the recipient's language.
+      cardBrand: input.cardLast4 ? (input.cardBrand ?? '') : '',
+      cardLast4: input.cardLast4 ?? '',
       link: input.receiptUrl ?? `${receipts.publicUrl.replace(/\/$/, '')}/student/settings`,
     },
     locale: await mailLocale(tx, input.accountId, undefined),

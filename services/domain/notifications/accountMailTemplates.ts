@@ -64,11 +64,16 @@ export const accountTemplates: Record<
     };
   },
   /**
-   * values: amount ('$90.00'), minutes, courseName, paidAt (ISO instant), paymentId, card ('visa
-   * ending in 4242' or empty), link (the gateway's receipt, or the student's minutes and payments).
+   * values: amount ('$90.00'), minutes, courseName, paidAt (ISO instant), paymentId, cardBrand
+   * ('visa', or empty when the gateway named none) and cardLast4 ('4242', or empty without a card),
+   * link (the gateway's receipt, or the student's minutes and payments). Receipts queued before
+   * issue 32 stored the card's English words as `card`, shown as they are.
    */
   [AccountTemplates.paymentReceipt]: (v, _secrets, locale) => {
-    const t = (id: ServerMessageId) => translate(locale, id, { ...v, date: v.paidAt.slice(0, 10) });
+    const card = v.cardLast4
+      ? translate(locale, 'mail.receipt.cardEnding', { brand: v.cardBrand || 'unknown', last4: v.cardLast4 })
+      : (v.card ?? '');
+    const t = (id: ServerMessageId) => translate(locale, id, { ...v, card, date: v.paidAt.slice(0, 10) });
     return {
       subject: t('mail.receipt.subject'),
       ...paragraphs(
@@ -78,7 +83,7 @@ export const accountTemplates: Record<
           t('mail.receipt.amount'),
           t('mail.receipt.minutes'),
           t('mail.receipt.for'),
-          ...(v.card ? [t('mail.receipt.card')] : []),
+          ...(card ? [t('mail.receipt.card')] : []),
           t('mail.receipt.date'),
           t('mail.receipt.payment'),
         ],

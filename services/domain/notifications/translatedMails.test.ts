@@ -9,7 +9,8 @@ const receipt = {
   courseName: 'Spanish B1',
   paidAt: '2026-11-20T15:00:00.000Z',
   paymentId: 'p1',
-  card: 'visa ending in 4242',
+  cardBrand: 'visa',
+  cardLast4: '4242',
   link: 'http://localhost:3000/student/settings',
 };
 
@@ -32,6 +33,11 @@ describe('mails in the recipient’s language', () => {
     const paidFr = renderMail('payment_receipt', receipt, {}, 'fr');
     assert.equal(paidFr.subject, 'Votre reçu Tertulia : $90.00');
     assert.match(paidFr.text, /Date : 2026-11-20/);
+    assert.match(paidFr.text, /Payé avec : visa se terminant par 4242/);
+    assert.match(renderMail('payment_receipt', { ...receipt, cardBrand: '' }, {}, 'es').text, /tarjeta terminada en 4242/);
+    const stored = renderMail('payment_receipt', { ...receipt, cardLast4: '', card: 'visa ending in 4242' }, {}, 'es');
+    assert.match(stored.text, /visa ending in 4242/, 'a receipt queued before keeps its stored words');
+    assert.doesNotMatch(renderMail('payment_receipt', { ...receipt, cardLast4: '' }).text, /Paid with/);
   });
 
   it('bolds the offered course’s name, escaped, inside the translated sentence', () => {

@@ -8,6 +8,7 @@
  * availability marks the days it touches, so a second booking of the same time or a concurrent
  * change of the availability makes one of them retry and see the other.
  */
+import { MinuteReasons } from '../../../contracts/afterConversation';
 import { HORIZON_DAYS } from '../../../contracts/scheduling';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import { SCHOOL_PRIVACY_STREAM, evolvePrivacySettings, initialPrivacySettings, type PrivacySettingsEvent } from '../archive/consent';
@@ -254,7 +255,7 @@ export function schedulingHandlers(deps: SchedulingDeps) {
               accountId: c.reservedBy,
               minutes: minutesReturned,
               action: 'refund',
-              reason: reason === 'tardy' ? 'The speaker was late: conversation canceled' : 'Conversation canceled',
+              reason: reason === 'tardy' ? MinuteReasons.speakerLate : MinuteReasons.canceled,
             });
           }
           if (c.courseId && c.lessonId) await closeAttempt(tx, c, c.lessonId);

@@ -6,6 +6,7 @@
  * contracts/scheduling.ts. Its given/when/then test: ./reservation.decider.test.ts. What happens to
  * a conversation after it is reserved: ../conversations/conversation.decider.ts.
  */
+import { MinuteReasons } from '../../../contracts/afterConversation';
 import { BUFFER_MINUTES, DURATIONS, HORIZON_DAYS, MIN_NOTICE_MINUTES, SchedulingMessages } from '../../../contracts/scheduling';
 import { ErrorCode } from '../../../contracts/errors';
 import { archiveOnStart } from '../archive/archive';
@@ -155,7 +156,7 @@ export function decideReserve(cmd: ReserveCommand, state: ReserveState, now: Dat
       accountId: cmd.studentId,
       minutes: -duration,
       action: 'conversation',
-      reason: `Reserved a ${duration}-minute conversation`,
+      reason: MinuteReasons.reserved(duration),
     },
     { now, actor },
   );

@@ -81,7 +81,7 @@ export const PARTS = {
   ],
   studentWords: ['words', 'notes.why'],
   studentProgress: ['progress', 'classView.state'],
-  studentSettings: ['student.settings', 'profile', 'security', 'compatibility'],
+  studentSettings: ['student.settings', 'profile', 'security', 'compatibility', 'minutes'],
   speaker: [
     'speaker',
     'notes',
@@ -95,7 +95,15 @@ export const PARTS = {
     'security.title',
   ],
   /** The instructor's area (its sidebar, search and the courses, its landing page); each of its other pages comes with its own. */
-  instructor: ['instructor.nav', 'instructor.search', 'instructor.courses', 'instructor.onboarding', ...ONBOARDING, 'security.title'],
+  instructor: [
+    'instructor.nav',
+    'instructor.search',
+    'instructor.courses',
+    'instructor.onboarding',
+    ...ONBOARDING,
+    'security.title',
+    'course',
+  ],
   instructorCourse: [
     'instructor.course',
     'instructor.courseForm.cancel',
@@ -104,6 +112,7 @@ export const PARTS = {
     'classView.loading',
     'ltiRoster',
     'ltiScores',
+    'course',
   ],
   /** A course's students tab, loaded when opened. */
   instructorCourseStudents: ['instructor.students', 'student.conversations.row'],
@@ -115,6 +124,7 @@ export const PARTS = {
     'instructor.courseForm',
     'instructor.course.facts',
     'instructor.course.dates',
+    'course',
   ],
   instructorGallery: ['instructor.gallery'],
   /** Placing a course or a lesson in the LMS (LTI deep linking, issue 33). */
@@ -134,6 +144,8 @@ export const PARTS = {
     'availability',
     'payroll',
     'support.messages',
+    'minutes',
+    'course',
     ...CONVERSATION_HEADINGS,
   ],
   /** The staff's settings pages (a speaker's, an instructor's; the admin's come with the admin's area). */

@@ -165,7 +165,9 @@ export function ConversationShow() {
                           t('admin.conversation.noCourse', { language: data.learningLanguage })
                         )}
                       </Detail>
-                      {data.course && <Detail term={t('admin.conversation.proficiency')}>{data.course.proficiency}</Detail>}
+                      {data.course && (
+                        <Detail term={t('admin.conversation.proficiency')}>{t('course.level', { level: data.course.proficiency })}</Detail>
+                      )}
                       {data.course?.owner?.school && <Detail term={t('admin.conversation.school')}>{data.course.owner.school}</Detail>}
                       <Detail term={t('admin.conversation.topic')}>
                         {data.lesson ? `${data.lesson.title}${data.lesson.discussionTopic ? `: ${data.lesson.discussionTopic}` : ''}` : '—'}

@@ -72,12 +72,14 @@ export function CourseShow() {
                   <Detail term={t('admin.course.dates')}>
                     {data.isPast ? t('admin.course.pastSuffix', { dates: datesOf(data, t) }) : datesOf(data, t)}
                   </Detail>
-                  <Detail term={t('admin.course.languageLevel')}>{`${data.language}, ${data.proficiency}`}</Detail>
+                  <Detail
+                    term={t('admin.course.languageLevel')}
+                  >{`${data.language}, ${t('course.level', { level: data.proficiency })}`}</Detail>
                   <Detail term={t('admin.courses.inviteNumber')}>{data.inviteNumber}</Detail>
                   <Detail term={t('admin.course.requirements')}>
                     {t('admin.course.requirementsValue', { count: data.completionRequirement, minutes: data.durationRequirement })}
                   </Detail>
-                  <Detail term={t('admin.course.priceAgreement')}>{data.priceAgreement.kind}</Detail>
+                  <Detail term={t('admin.course.priceAgreement')}>{t('course.agreement', { kind: data.priceAgreement.kind })}</Detail>
                   <Detail term={t('admin.course.studentsEnrolled')}>{data.courseEnrollmentsCount ?? '—'}</Detail>
                 </dl>
               </ShowSection>

@@ -110,10 +110,10 @@ export function EnrollTab({ person, onChanged }: { person: { id: string; emailAd
             <Typography color="text.secondary" gutterBottom>
               {t('admin.enroll.facts', {
                 language: languageName(course.language),
-                level: course.proficiency,
+                level: t('course.level', { level: course.proficiency }),
                 count: course.completionRequirement,
                 minutes: course.durationRequirement,
-                kind: course.priceAgreement.kind,
+                kind: t('course.agreement', { kind: course.priceAgreement.kind }),
                 price: priceOrContactSales(course.prices?.totalPrice),
               })}
             </Typography>

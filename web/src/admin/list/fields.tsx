@@ -64,7 +64,9 @@ export function RoleChips({ roles }: { roles: readonly string[] }) {
           key={role}
           size="small"
           label={
-            role.startsWith('ONBOARDING_') ? t('admin.roles.onboarding', { role: displayRole(role as Role) }) : displayRole(role as Role)
+            role.startsWith('ONBOARDING_')
+              ? t('admin.roles.onboarding', { role: t('admin.roles.code', { role: displayRole(role as Role) }) })
+              : t('admin.roles.code', { role: displayRole(role as Role) })
           }
           variant={role.startsWith('ONBOARDING_') ? 'outlined' : 'filled'}
         />

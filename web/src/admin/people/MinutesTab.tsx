@@ -146,7 +146,7 @@ export function MinutesTab({ person, onChanged }: { person: Person; onChanged():
                   <TableRow key={tx.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(tx.createdAt)}</TableCell>
                     <TableCell align="right">{tx.minuteQuantity > 0 ? `+${tx.minuteQuantity}` : tx.minuteQuantity}</TableCell>
-                    <TableCell>{humanize(tx.action)}</TableCell>
+                    <TableCell>{t('minutes.action', { code: tx.action, words: humanize(tx.action) })}</TableCell>
                     <TableCell>{tx.actionReason ?? '—'}</TableCell>
                   </TableRow>
                 ))}

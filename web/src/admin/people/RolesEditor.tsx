@@ -26,6 +26,7 @@ import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import type { AdminDataProvider } from '../dataProvider';
 
+/** The role as the spec names it in English ('ADMINISTRATOR'), a word in the other languages (`admin.roles.code`). */
 const NAMES: Record<BaseRole, string> = { ADMIN: 'ADMINISTRATOR', STUDENT: 'STUDENT', INSTRUCTOR: 'INSTRUCTOR', SPEAKER: 'SPEAKER' };
 
 /** What the lists start from: the editable base roles the account holds. */
@@ -77,7 +78,9 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
               secondaryAction={
                 <IconButton
                   edge="end"
-                  aria-label={t(assigns ? 'admin.roles.assign' : 'admin.roles.unassign', { role: NAMES[r] })}
+                  aria-label={t(assigns ? 'admin.roles.assign' : 'admin.roles.unassign', {
+                    role: t('admin.roles.code', { role: NAMES[r] }),
+                  })}
                   onClick={() => setAssigned(assigns ? [...assigned, r] : assigned.filter((x) => x !== r))}
                 >
                   {assigns ? <ArrowForwardIcon /> : <ArrowBackIcon />}
@@ -85,7 +88,7 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
               }
             >
               <ListItemText
-                primary={NAMES[r]}
+                primary={t('admin.roles.code', { role: NAMES[r] })}
                 secondary={
                   !assigns && onboarding(r) && original.includes(r)
                     ? t('admin.roles.inOnboarding')
@@ -125,7 +128,7 @@ export function RolesEditor({ accountId, roles, onChanged }: { accountId: string
               'unassign',
               isAdmin ? (
                 <ListItem secondaryAction={<LockIcon color="disabled" aria-hidden />}>
-                  <ListItemText primary={NAMES.ADMIN} secondary={t('admin.roles.locked')} />
+                  <ListItemText primary={t('admin.roles.code', { role: NAMES.ADMIN })} secondary={t('admin.roles.locked')} />
                 </ListItem>
               ) : undefined,
             )}

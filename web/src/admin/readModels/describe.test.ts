@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { afterEach, describe, it } from 'vitest';
+import type { Messages } from '../../i18n/catalog';
+import en from '../../i18n/messages/en.json';
+import es from '../../i18n/messages/es.json';
+import { Catalog, setActiveCatalog } from '../../i18n/translate';
 import { duration, lagText, operatorText, progressText, resultText } from './describe';
 import type { OperationData } from './operations';
 
@@ -52,5 +57,43 @@ describe('read models in words', () => {
     );
     assert.equal(resultText(op({ outcome: 'FAILED', error: 'boom' })), 'Failed: boom');
     assert.equal(resultText(op({ kind: 'RESUME', cleared: false })), 'It had not stopped: nothing to clear');
+  });
+});
+
+describe('read models in words, from the catalogs', () => {
+  const use = (locale: 'en' | 'es', messages: Record<string, string>) =>
+    setActiveCatalog(
+      new Catalog(
+        locale,
+        locale,
+        Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, parse(text)])) as unknown as Messages,
+      ),
+    );
+  afterEach(() => setActiveCatalog(null));
+  const cases = () => [
+    lagText({ lagEvents: 1, lagSeconds: 2.5 }),
+    progressText({ eventsDone: 4000, eventsTotal: 12000, eventsPerSecond: 1234, secondsLeft: 7 }),
+    resultText(op({ events: 12000, durationMs: 3400 })),
+    resultText(op({ kind: 'VERIFY', events: 5, durationMs: 1000, differences: [{ table: 'months', onlyLive: 1, onlyRebuilt: 1 }] })),
+    resultText(op({ kind: 'REBUILD' })),
+    operatorText({ via: 'CLI', person: null, osUser: null, host: 'box' }),
+  ];
+
+  it('say the same English as without them', () => {
+    const without = cases();
+    use('en', en);
+    assert.deepEqual(cases(), without);
+  });
+
+  it('speak Spanish on a Spanish page', () => {
+    use('es', es);
+    assert.deepEqual(cases(), [
+      '1 evento de retraso, el más antiguo de hace 2.5 s',
+      '4000 de 12.000 eventos (33 %) · 1234 eventos/s · quedan unos 7 s',
+      'Reconstruido a partir de 12.000 eventos en 3.4 s y puesto en servicio',
+      'Reproducido 5 eventos en 1 s: 1 tabla difiere: months (1 solo en el vivo, 1 solo en la reproducción)',
+      'Reconstruido y puesto en servicio',
+      'alguien en la línea de comandos de box',
+    ]);
   });
 });

@@ -29,10 +29,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SLOT_MINUTES } from '../../../../contracts/scheduling';
 import { notifyError, notifySuccess } from '../snackbars';
 import { Message } from '../../i18n/Message';
-import { translate } from '../../i18n/translate';
+import { activeLocale, translate } from '../../i18n/translate';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
-import { describeZone, formatTimeRange, userZone } from '../../lib/time';
+import { describeZone, formatTimeRange, formattingLocale, userZone } from '../../lib/time';
 import { ADD_AVAILABILITY, AVAILABILITY_OCCURRENCES, CHANGE_AVAILABILITY, REMOVE_AVAILABILITY } from './operations';
 import { SLOT_DURATION, toEvents, withinOneDay, type Occurrence } from './rules';
 import { AddDialog, fieldsOf, OccurrenceDialog, type Fields } from './AvailabilityDialogs';
@@ -235,6 +235,7 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
           initialView={narrow ? 'timeGridDay' : 'timeGridWeek'}
           timeZone={zone}
+          {...pageLanguage()}
           firstDay={1}
           headerToolbar={false}
           stickyHeaderDates
@@ -335,6 +336,16 @@ function scrollToDayStart(root: HTMLElement): boolean {
   if (offset <= 0) return false;
   root.scrollTop += offset;
   return true;
+}
+
+/**
+ * Day headers, hours and the title in the page's language, through Intl; English keeps FullCalendar's
+ * own. Its locales' files are not loaded (each is a chunk) and none of their texts shows (the
+ * toolbar is ours). The hours as the 24-hour clock writes them ('08:00', not a bare '8').
+ */
+function pageLanguage() {
+  if (activeLocale() === 'en') return {};
+  return { locale: formattingLocale(), slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const };
 }
 
 /** Mirrors FullCalendar's look onto the app's theme; readable events and a visible focus. */

@@ -5,6 +5,7 @@
  */
 import { DateTime } from 'luxon';
 import { SLOT_MINUTES } from '../../../../contracts/scheduling';
+import { translateOr } from '../../i18n/translate';
 
 export interface Occurrence {
   sourceId: string;
@@ -47,12 +48,14 @@ export function overlapsAny(
 /** A calendar event's id: one availability rule has one occurrence per week. */
 export const eventIdOf = (o: Pick<Occurrence, 'sourceId' | 'startTimestamp'>) => `${o.sourceId}@${o.startTimestamp}`;
 
-/** The occurrences as FullCalendar events (ISO instants; the calendar shows them in its zone). */
+/** The occurrences as FullCalendar events (ISO instants; the calendar shows them in its zone), titled in the page's language. */
 export function toEvents(occurrences: readonly Occurrence[]) {
   return occurrences.map((o) => ({
     id: eventIdOf(o),
     groupId: o.repeatsWeekly ? o.sourceId : undefined,
-    title: o.repeatsWeekly ? 'Available (weekly)' : 'Available',
+    title: translateOr('availability.eventTitle', o.repeatsWeekly ? 'Available (weekly)' : 'Available', {
+      weekly: o.repeatsWeekly ? 'yes' : 'no',
+    }),
     start: o.startTimestamp,
     end: o.endTimestamp,
     extendedProps: { sourceId: o.sourceId, repeatsWeekly: o.repeatsWeekly },

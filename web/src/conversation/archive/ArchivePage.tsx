@@ -57,7 +57,7 @@ export default function ArchivePage() {
   const onVideoError = () => {
     // An address that expired mid-way: ask for a fresh one and go on from here.
     if (renewals.current >= MAX_RENEWALS) {
-      setError('The archive could not be played. Reload the page to try again.');
+      setError(t('conversation.archive.unplayable'));
       return;
     }
     renewals.current += 1;

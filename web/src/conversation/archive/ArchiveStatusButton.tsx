@@ -1,7 +1,8 @@
 /**
  * The recording's status and its player (spec 2, archive statuses; details panels: 'Play Archive'
- * enabled when the archive is available): the server's status text ('Waiting for processing',
- * 'Processing... (N% complete)', 'FAILED', 'Expired', 'Removed', a dash while recording) beside a
+ * enabled when the archive is available): its status in words ('Waiting for processing',
+ * 'Processing... (N% complete)', 'FAILED', 'Expired', 'Removed', a dash while recording: the spec's
+ * English, the server's `statusText`, in the page's language) beside a
  * 'Play archive' link that opens /conversation/archive?id= in the archive's own named window (spec
  * 2), leaving this page where it is. Asks again every 5 s while the archive is recording, waiting
  * or being processed. A conversation without a recording (or one the viewer may not see) shows
@@ -87,7 +88,10 @@ export function ArchiveStatusButton({
       {available ? null : (
         <>
           <Typography component="span" role="status" color={archive.status === 'FAILED' ? 'error' : 'text.secondary'}>
-            {archive.statusText}
+            {t('conversation.archive.status', {
+              status: archive.status,
+              percent: String(Math.max(0, Math.min(100, Math.floor(archive.percent)))),
+            })}
           </Typography>
           <Button variant="outlined" size="small" disabled startIcon={<PlayCircleOutlineIcon />}>
             {t('conversation.archive.play')}

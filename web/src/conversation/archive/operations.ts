@@ -19,7 +19,6 @@ export const CONVERSATION_ARCHIVE = graphql(`
       conversationId
       status
       percent
-      statusText
       durationSeconds
       expiresOn
     }

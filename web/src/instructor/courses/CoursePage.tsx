@@ -118,7 +118,7 @@ export default function CoursePage() {
             <Typography>
               {t('instructor.course.facts', {
                 language: languageName(course.language),
-                level: course.proficiency,
+                level: t('course.level', { level: course.proficiency }),
                 conversations: course.completionRequirement,
                 minutes: course.durationRequirement,
               })}
@@ -130,7 +130,7 @@ export default function CoursePage() {
             </Typography>
             <Typography color="text.secondary">
               {t('instructor.course.prices', {
-                agreement: course.priceAgreement.kind,
+                agreement: t('course.agreement', { kind: course.priceAgreement.kind }),
                 perStudent: institutional ? t('instructor.course.paidBySchool') : priceOrContactSales(course.prices?.totalPrice),
                 perConversation: institutional ? '—' : priceOrContactSales(course.prices?.unitPrice),
               })}

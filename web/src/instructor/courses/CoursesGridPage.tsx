@@ -81,7 +81,7 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
                     </Link>
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {languageName(c.language)} · {c.proficiency}
+                    {languageName(c.language)} · {t('course.level', { level: c.proficiency })}
                   </TableCell>
                   <TableCell>{c.courseEnrollmentsCount}</TableCell>
                   <TableCell>
@@ -119,7 +119,7 @@ export default function CoursesGridPage({ view = 'grid' }: { view?: 'grid' | 'ta
                       {c.name}
                     </Typography>
                     <Typography color="text.secondary">
-                      {languageName(c.language)} · {c.proficiency}
+                      {languageName(c.language)} · {t('course.level', { level: c.proficiency })}
                       {c.courseEnrollmentsCount != null && ` · ${t('instructor.courses.students', { count: c.courseEnrollmentsCount })}`}
                     </Typography>
                     {c.isPast ? (

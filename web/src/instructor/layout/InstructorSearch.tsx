@@ -80,7 +80,9 @@ function courseHit(c: SearchCourse, t: Translate): Hit {
     key: `course-${c.id}`,
     to: `/instructor/courses/${at(c.id)}`,
     primary: c.name,
-    secondary: [languageName(c.language), c.proficiency, c.isPast ? t('instructor.search.past') : null].filter(Boolean).join(' · '),
+    secondary: [languageName(c.language), t('course.level', { level: c.proficiency }), c.isPast ? t('instructor.search.past') : null]
+      .filter(Boolean)
+      .join(' · '),
   };
 }
 

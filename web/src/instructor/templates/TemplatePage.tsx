@@ -70,12 +70,14 @@ export default function TemplatePage({ deleting = false }: { deleting?: boolean 
           <Typography>
             {t('instructor.course.facts', {
               language: languageName(template.language),
-              level: template.proficiency,
+              level: t('course.level', { level: template.proficiency }),
               conversations: template.completionRequirement,
               minutes: template.durationRequirement,
             })}
           </Typography>
-          <Typography color="text.secondary">{t('instructor.templates.agreement', { agreement: template.priceAgreementKind })}</Typography>
+          <Typography color="text.secondary">
+            {t('instructor.templates.agreement', { agreement: t('course.agreement', { kind: template.priceAgreementKind }) })}
+          </Typography>
         </Paper>
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap">
           <Button variant="contained" component={RouterLink} to={`/instructor/templates/${id}/courses/provision`}>

@@ -43,7 +43,7 @@ export default function TemplatesPage() {
                   <Typography color="text.secondary">
                     {t('instructor.templates.facts', {
                       language: languageName(template.language),
-                      level: template.proficiency,
+                      level: t('course.level', { level: template.proficiency }),
                       conversations: template.completionRequirement,
                       minutes: template.durationRequirement,
                     })}

@@ -81,6 +81,8 @@ function RowCards({ label, rows }: { label: string; rows: { id: string; title: s
 
 export function MinutesAndPayments() {
   const t = useT();
+  /** A transaction's action in words ('admin adjustment', 'reembolso'); an unknown code as its words. */
+  const actionWords = (action: string) => t('minutes.action', { code: action, words: action.replace(/_/g, ' ') });
   const { data, loading } = useQuery(MINUTES_AND_PAYMENTS, { fetchPolicy: 'cache-and-network' });
   const me = data?.me;
   return (
@@ -169,7 +171,7 @@ export function MinutesAndPayments() {
                 <TableRow key={row.id}>
                   <TableCell>{formatDateTime(row.createdAt, me.tzIdentifier)}</TableCell>
                   <TableCell>{signed(row.minuteQuantity)}</TableCell>
-                  <TableCell>{row.action.replace(/_/g, ' ')}</TableCell>
+                  <TableCell>{actionWords(row.action)}</TableCell>
                   <TableCell>{row.actionReason ?? '—'}</TableCell>
                 </TableRow>
               ))}
@@ -182,7 +184,7 @@ export function MinutesAndPayments() {
               title: t('student.settings.minutes.change', { change: signed(row.minuteQuantity) }),
               fields: [
                 [t('student.settings.minutes.date'), formatDateTime(row.createdAt, me.tzIdentifier)],
-                [t('student.settings.minutes.action'), row.action.replace(/_/g, ' ')],
+                [t('student.settings.minutes.action'), actionWords(row.action)],
                 [t('student.settings.minutes.reason'), row.actionReason ?? '—'],
               ],
             }))}
