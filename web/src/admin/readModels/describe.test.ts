@@ -88,9 +88,9 @@ describe('read models in words, from the catalogs', () => {
   it('speak Spanish on a Spanish page', () => {
     use('es', es);
     assert.deepEqual(cases(), [
-      '1 evento de retraso, el más antiguo de hace 2.5 s',
+      '1 evento de retraso, el más antiguo de hace 2,5 s',
       '4000 de 12.000 eventos (33 %) · 1234 eventos/s · quedan unos 7 s',
-      'Reconstruido a partir de 12.000 eventos en 3.4 s y puesto en servicio',
+      'Reconstruido a partir de 12.000 eventos en 3,4 s y puesto en servicio',
       'Reproducido 5 eventos en 1 s: 1 tabla difiere: months (1 solo en el vivo, 1 solo en la reproducción)',
       'Reconstruido y puesto en servicio',
       'alguien en la línea de comandos de box',

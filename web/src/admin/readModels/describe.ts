@@ -14,7 +14,15 @@ const eventCount = (n: number) =>
 
 /** '3.2 s', '4 min 05 s', '2 h 03 min' (the units' symbols, the same in every language). */
 export function duration(seconds: number): string {
-  if (seconds < 60) return `${seconds < 10 && !Number.isInteger(seconds) ? seconds.toFixed(1) : Math.round(seconds)} s`;
+  if (seconds < 60) {
+    const tenths = seconds < 10 && !Number.isInteger(seconds);
+    // The page's decimal mark ('3,2 s' in Spanish).
+    const figure = (tenths ? Math.round(seconds * 10) / 10 : Math.round(seconds)).toLocaleString(formattingLocale(), {
+      minimumFractionDigits: tenths ? 1 : 0,
+      maximumFractionDigits: 1,
+    });
+    return `${figure} s`;
+  }
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${String(Math.round(seconds % 60)).padStart(2, '0')} s`;
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
