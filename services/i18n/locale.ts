@@ -6,6 +6,8 @@
 import { acceptLanguageTags, isSupportedLocale, negotiateLocale, type Locale } from '../../contracts/i18n/locales';
 import { findProfile } from '../../projections/profiles';
 import type { ApiContext } from '../api/context';
+import type { LessonTitle } from '../domain/catalog/course';
+import { translate } from './translate';
 
 const known = new WeakMap<ApiContext, Promise<Locale>>();
 
@@ -25,4 +27,10 @@ export function callerLocale(ctx: ApiContext): Promise<Locale> {
 export async function accountLocale(pool: Parameters<typeof findProfile>[0], accountId: string, fallback: Locale): Promise<Locale> {
   const setting = (await findProfile(pool, accountId))?.locale;
   return isSupportedLocale(setting) ? setting : fallback;
+}
+
+/** New lessons' titles in the caller's language ('Conversación 3'): lessons are data, named once, by whoever makes them. */
+export async function callerLessonTitle(ctx: ApiContext): Promise<LessonTitle> {
+  const locale = await callerLocale(ctx);
+  return (order) => translate(locale, 'course.lessonTitle', { order });
 }

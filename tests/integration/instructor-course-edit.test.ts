@@ -178,6 +178,24 @@ describe('course edit', () => {
     });
   });
 
+  it("titles a course's new lessons in its maker's language: made and added by a Spanish-speaking instructor", async () => {
+    const hablante = await signUp(app, 'edit.es@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    const setting = await app.gql(
+      'mutation($input: ChangeUserInput!) { changeUser(input: $input) { changed } }',
+      { input: { displayName: 'Lucía Profe', locale: 'es' } },
+      hablante.token,
+    );
+    assert.equal(setting.errors, undefined, JSON.stringify(setting.errors));
+    const course = await createCourse(app, hablante.token, { name: 'Inglés 1', completionRequirement: 2 });
+    await changed({ courseId: course.id, completionRequirement: 3 }, hablante.token);
+    const res = await app.gql(OWNED, { id: course.id }, hablante.token);
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    assert.deepEqual(
+      res.data.me.ownedCourse.lessonAssignments.map((l: { lesson: { title: string } }) => l.lesson.title),
+      ['Conversación 1', 'Conversación 2', 'Conversación 3'],
+    );
+  });
+
   it('refuses a past course: read-only', async () => {
     const earlier = Date.now() - 100 * 86_400_000;
     const made = await app.runtime.catalog.createCourse(

@@ -3,6 +3,7 @@
  * enrollments and payments read models; enrollUser runs the enrollment use case and answers once
  * the read models it changed have caught up.
  */
+import { callerLessonTitle } from '../../i18n/locale';
 import { EnrollmentMessages, LANGUAGES, coursePrices, isLanguageCode, lessonOutcome } from '../../../contracts/enrollment';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import {
@@ -276,6 +277,7 @@ export const enrollmentResolvers: Resolvers = {
         ownerId: input.ownerId ?? viewer.accountId,
         school: input.school ?? null,
         pricingPlanId: input.pricingPlanId ?? null,
+        lessonTitle: await callerLessonTitle(ctx),
       });
       await settled(ctx, appended, ['catalog']);
       const course = await findCourse(ctx.runtime.pool, result.courseId);

@@ -4,6 +4,7 @@
  * role here and ownership in the decider (the stream, never a stale read model) or, for reads,
  * against the read model's owner.
  */
+import { callerLessonTitle } from '../../i18n/locale';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { InstructorMessages, PROVISION_MAX } from '../../../contracts/validation/instructor';
 import { findAccount } from '../../../projections/accounts';
@@ -227,6 +228,7 @@ export const instructorResolvers: Resolvers = {
         durationRequirement: input.durationRequirement ?? null,
         timeZone: await zoneOf(ctx, viewer.accountId),
         studentIds: await studentsOfCourse(ctx.runtime.pool, course.id),
+        lessonTitle: await callerLessonTitle(ctx),
       });
       await settled(ctx, appended, ['catalog']);
       const changedCourse = await findCourse(ctx.runtime.pool, course.id);
@@ -291,6 +293,7 @@ export const instructorResolvers: Resolvers = {
           startDate: a.startDate,
           endDate: a.endDate,
         })),
+        lessonTitle: await callerLessonTitle(ctx),
       });
       await settled(ctx, appended, ['catalog']);
       const courses = await findCoursesByIds(

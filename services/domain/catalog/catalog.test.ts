@@ -101,6 +101,15 @@ describe('course decider', () => {
       ]);
   });
 
+  it("titles new lessons in the creator's language when given one, in English otherwise", () => {
+    const titles = (over: Partial<CreateCourse>) =>
+      decideCreateCourse(initialCourse(), create(over), ctx)
+        .filter((e) => e.type === 'LessonAssigned')
+        .map((e) => (e.data as { title: string }).title);
+    assert.deepEqual(titles({ lessonTitle: (n) => `Conversación ${n}` }), ['Conversación 1', 'Conversación 2']);
+    assert.deepEqual(titles({}), ['Conversation 1', 'Conversation 2']);
+  });
+
   it('gives an adventure no school and no end, starting today (in the default time zone)', () => {
     const [created] = decideCreateCourse(
       initialCourse(),

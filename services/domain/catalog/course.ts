@@ -115,7 +115,13 @@ export interface CreateCourse {
   templateId?: string | null;
   /** Makes ids for lessons and their assignments (the decider stays pure). */
   newId: () => string;
+  /** A new lesson's title, in the creator's language (lessonTitleInEnglish when missing). */
+  lessonTitle?: LessonTitle;
 }
+
+/** A new lesson's title by its place in the course: 'Conversation 3'. */
+export type LessonTitle = (order: number) => string;
+export const lessonTitleInEnglish: LessonTitle = (order) => `Conversation ${order}`;
 
 export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: DecisionContext): CourseEvent[] {
   if (state.course) throw conflict('The course already exists.');
@@ -149,7 +155,7 @@ export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: D
       courseId: cmd.courseId,
       lessonAssignmentId: cmd.newId(),
       lessonId: cmd.newId(),
-      title: `Conversation ${i + 1}`,
+      title: (cmd.lessonTitle ?? lessonTitleInEnglish)(i + 1),
       discussionTopic: null,
       privateNote: null,
       dueOn: null,
@@ -227,6 +233,8 @@ export interface ChangeCourse {
   priceFor: (durationRequirement: number) => PriceAgreement;
   /** Makes ids for added lessons and their assignments. */
   newId: () => string;
+  /** An added lesson's title, in the editor's language (lessonTitleInEnglish when missing). */
+  lessonTitle?: LessonTitle;
 }
 
 /**
@@ -298,7 +306,7 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
       courseId: course.courseId,
       lessonAssignmentId: cmd.newId(),
       lessonId: cmd.newId(),
-      title: `Conversation ${lastOrder + i + 1}`,
+      title: (cmd.lessonTitle ?? lessonTitleInEnglish)(lastOrder + i + 1),
       discussionTopic: null,
       privateNote: null,
       dueOn: null,

@@ -27,6 +27,7 @@ import {
   evolveCourse,
   initialCourse,
   type CourseState,
+  type LessonTitle,
 } from './course';
 import { catalogStreams, type CourseEvent, type CourseKind, type PriceListEntry, type PricingEvent, type TemplateEvent } from './events';
 import {
@@ -127,6 +128,8 @@ export interface CreateCourseInput {
   /** Admin and system only; others get the system default plan. */
   pricingPlanId?: string | null;
   templateId?: string | null;
+  /** New lessons' titles in the creator's language (English when missing). */
+  lessonTitle?: LessonTitle;
 }
 
 export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers?: () => string; mailer?: Mailer; publicUrl?: string }) {
@@ -169,6 +172,7 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
         priceAgreement: priceAgreementFor(plan, durationRequirement, newId()),
         templateId: input.templateId ?? null,
         newId,
+        lessonTitle: input.lessonTitle,
       },
       { now: tx.now, actor: tx.actor },
     );
@@ -192,7 +196,10 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
      * each offered by a share invite with ownership to the row's address and mailed there, in one
      * append: all rows or none.
      */
-    async createProvisionalCourses(meta: CommandMeta, input: { templateId: string; timeZone?: string | null; attributes: ProvisionRow[] }) {
+    async createProvisionalCourses(
+      meta: CommandMeta,
+      input: { templateId: string; timeZone?: string | null; attributes: ProvisionRow[]; lessonTitle?: LessonTitle },
+    ) {
       assertNoFieldErrors(provisionErrors(input.attributes));
       return deps.commands.execute(meta, async (tx) => {
         const template = ownedTemplate(await loadTemplate(tx, input.templateId), { now: tx.now, actor: tx.actor });
@@ -213,6 +220,7 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
               durationRequirement: template.durationRequirement,
               ownerId: tx.actor.accountId,
               templateId: template.templateId,
+              lessonTitle: input.lessonTitle,
             },
             claimed,
           );
