@@ -2378,6 +2378,8 @@ export type SpeakerAccepted = {
 
 export type InviteSpeakerInput = {
   emailAddress: Scalars['String']['input'];
+  /** The invitation mail's language (en, es, pt-BR, fr): the person has no account yet to say. Absent: the inviting admin's. */
+  locale?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InviteSpeakerPayload = {

@@ -62,6 +62,8 @@ test.describe('speaker invitation to promotion', () => {
     await admin.getByRole('button', { name: 'Send invitation' }).click();
     await visible(admin.getByText(SpeakerMessages.emailRequired));
     await admin.getByRole('textbox', { name: 'Email address' }).fill(SPEAKER.email);
+    // The mail's language: the page's unless the admin picks another (the person has no account to say).
+    assert.equal((await admin.getByRole('combobox', { name: 'Language of the mail' }).textContent())?.trim(), 'English');
     await admin.getByRole('button', { name: 'Send invitation' }).click();
     await snackbar(admin, SpeakerMessages.sent);
     const row = admin.locator(`[data-testid="invitation-row"][data-email="${SPEAKER.email}"]`);

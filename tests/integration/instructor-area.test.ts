@@ -123,6 +123,23 @@ describe('instructor area', () => {
     assert.deepEqual(mine.data.me.templates, [{ id: templateId, name: 'Spanish talk', currentCoursesCount: 3 }]);
   });
 
+  it("mails an offer to an address without an account in the offering instructor's language", async () => {
+    const res = await app.gql(
+      PROVISION,
+      { input: { templateId, attributes: [row('dora.nueva@example.com', 'Curso para Dora')] } },
+      owner.token,
+      { 'accept-language': 'es-MX,es;q=0.9' },
+    );
+    assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+    const mail = await eventually(
+      async () => (await app.runtime.outbox!.list('dora.nueva@example.com')).find((m) => m.subject.includes('Curso para Dora')),
+      'the offer mail',
+    );
+    assert.equal(mail.subject, 'Un curso te espera en Tertulia: Curso para Dora');
+    const [course] = res.data.createProvisionalCourses.courses;
+    await app.gql('mutation($id: ID!) { removeCourse(input: { courseId: $id }) { removed } }', { id: course.id }, owner.token);
+  });
+
   it("a recipient accepts and owns the course; another rejects one; nobody answers someone else's invite", async () => {
     const anaInvites = (await app.gql(INVITES, {}, ana.token)).data.me.shareInvites;
     assert.equal(anaInvites.length, 1);

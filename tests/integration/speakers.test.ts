@@ -168,6 +168,24 @@ describe('speaker invitation', () => {
     assert.equal(taken.errors?.[0].message, Messages.emailTaken);
   });
 
+  it("mails the invitation in the language the admin chose, else the admin's; refuses one Tertulia does not speak", async () => {
+    const invitationMail = async (address: string) => {
+      const [mail] = (await app.runtime.store.readAll(null, 100_000)).filter(
+        (e) => e.type === 'NotificationQueued' && e.data.templateKey === 'speaker_invitation' && JSON.stringify(e.data).includes(address),
+      );
+      return mail?.data as { locale?: string } | undefined;
+    };
+    const chosen = await app.gql(INVITE, { input: { emailAddress: 'lupe.speaker@example.com', locale: 'es' } }, admin.token);
+    assert.equal(chosen.errors, undefined, JSON.stringify(chosen.errors));
+    assert.equal((await invitationMail('lupe.speaker@example.com'))?.locale, 'es');
+    const unchosen = await app.gql(INVITE, { input: { emailAddress: 'joe.speaker@example.com' } }, admin.token);
+    assert.equal(unchosen.errors, undefined, JSON.stringify(unchosen.errors));
+    assert.equal((await invitationMail('joe.speaker@example.com'))?.locale ?? 'en', 'en', "the admin's (English)");
+    const refused = await app.gql(INVITE, { input: { emailAddress: 'xx.speaker@example.com', locale: 'xx' } }, admin.token);
+    assert.equal(codeOf(refused), 'BAD_USER_INPUT');
+    assert.equal(await invitationMail('xx.speaker@example.com'), undefined, 'nothing queued');
+  });
+
   it('needs an email address', async () => {
     const empty = await app.gql(INVITE, { input: { emailAddress: '  ' } }, admin.token);
     assert.equal(codeOf(empty), 'BAD_USER_INPUT');

@@ -4,7 +4,7 @@
  * role here and ownership in the decider (the stream, never a stale read model) or, for reads,
  * against the read model's owner.
  */
-import { callerLessonTitle } from '../../i18n/locale';
+import { callerLessonTitle, callerLocale } from '../../i18n/locale';
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { InstructorMessages, PROVISION_MAX } from '../../../contracts/validation/instructor';
 import { findAccount } from '../../../projections/accounts';
@@ -294,6 +294,7 @@ export const instructorResolvers: Resolvers = {
           endDate: a.endDate,
         })),
         lessonTitle: await callerLessonTitle(ctx),
+        senderLocale: await callerLocale(ctx),
       });
       await settled(ctx, appended, ['catalog']);
       const courses = await findCoursesByIds(

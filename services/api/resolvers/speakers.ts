@@ -4,6 +4,8 @@
  */
 import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { isLanguageCode } from '../../../contracts/enrollment';
+import { LOCALE_INVALID_MESSAGE, isSupportedLocale } from '../../../contracts/i18n/locales';
+import { callerLocale } from '../../i18n/locale';
 import { SpeakerMessages } from '../../../contracts/speaking';
 import { allProjectors } from '../../../projections';
 import { findAccount } from '../../../projections/accounts';
@@ -62,7 +64,11 @@ export const speakersResolvers: Resolvers = {
   Mutation: {
     inviteSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);
-      const { result, appended } = await ctx.runtime.speaking.inviteSpeaker(commandMeta(ctx), { emailAddress: input.emailAddress });
+      // The person has no account to say their language: the admin chooses it, else it is the admin's.
+      if (input.locale != null && !isSupportedLocale(input.locale))
+        throw badInput(LOCALE_INVALID_MESSAGE, { locale: LOCALE_INVALID_MESSAGE });
+      const locale = isSupportedLocale(input.locale) ? input.locale : await callerLocale(ctx);
+      const { result, appended } = await ctx.runtime.speaking.inviteSpeaker(commandMeta(ctx), { emailAddress: input.emailAddress, locale });
       await settled(ctx, appended, INVITATION_READ_MODELS);
       return { invited: true, invitation: await invitationOrThrow(ctx, result.invitationId) };
     },

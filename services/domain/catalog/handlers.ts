@@ -11,6 +11,7 @@ import { newId } from '../shared/ids';
 import { normalizeEmail } from '../../../contracts/validation/email';
 import { provisionErrors, type ProvisionRow } from '../../../contracts/validation/instructor';
 import { accountIdForEmail, mailLocale } from '../identity/handlers';
+import type { Locale } from '../../../contracts/i18n/locales';
 import type { Mailer } from '../notifications/mailer';
 import { assertNoFieldErrors } from '../shared/errors';
 import { enrollmentStream } from '../enrollment/enrollment';
@@ -198,7 +199,14 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
      */
     async createProvisionalCourses(
       meta: CommandMeta,
-      input: { templateId: string; timeZone?: string | null; attributes: ProvisionRow[]; lessonTitle?: LessonTitle },
+      input: {
+        templateId: string;
+        timeZone?: string | null;
+        attributes: ProvisionRow[];
+        lessonTitle?: LessonTitle;
+        /** The offering instructor's language: the offer's, for an address without an account (or a setting). */
+        senderLocale?: Locale;
+      },
     ) {
       assertNoFieldErrors(provisionErrors(input.attributes));
       return deps.commands.execute(meta, async (tx) => {
@@ -231,11 +239,11 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
             catalogStreams.course(courseId),
             decideShareCourse(state, { inviteId, emailAddress }, { now: tx.now, actor: tx.actor }),
           );
-          // In the language of the address's account, when it has one (its setting); English otherwise.
+          // In the language of the address's account, when it has one (its setting); else the offering instructor's.
           const owner = deps.mailer ? await accountIdForEmail(tx, emailAddress) : null;
           deps.mailer?.queue(tx, {
             recipient: { accountId: null, emailAddress },
-            locale: owner ? await mailLocale(tx, owner, undefined) : undefined,
+            locale: owner ? await mailLocale(tx, owner, input.senderLocale) : input.senderLocale,
             templateKey: 'course_share_invite',
             templateValue: {
               courseName: row.name?.trim() || template.name,

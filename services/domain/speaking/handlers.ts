@@ -2,6 +2,7 @@
  * Speaking use cases: inviting speakers (identity's invitation, mailed), rescinding, the interview
  * (a conversation stream and the speaking record in one append), evaluation and speaking settings.
  */
+import type { Locale } from '../../../contracts/i18n/locales';
 import { Messages } from '../../../contracts/errors';
 import { SpeakerMessages } from '../../../contracts/speaking';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
@@ -97,7 +98,7 @@ export function speakingHandlers(deps: SpeakingDeps) {
      * Mails an invitation to sign up as a speaker. Refused when the address has an account or an
      * open (not accepted, not rescinded) invitation; the address's invitations stream guards that.
      */
-    async inviteSpeaker(meta: CommandMeta, input: { emailAddress: string }) {
+    async inviteSpeaker(meta: CommandMeta, input: { emailAddress: string; locale?: Locale }) {
       const trimmed = input.emailAddress.trim();
       if (!trimmed) throw badInput(SpeakerMessages.emailRequired, { emailAddress: SpeakerMessages.emailRequired });
       const problem = emailError(trimmed);
@@ -123,6 +124,7 @@ export function speakingHandlers(deps: SpeakingDeps) {
           templateKey: 'speaker_invitation',
           templateValue: { emailAddress },
           secrets: { invitationLink },
+          locale: input.locale,
         });
         return { invitationId };
       });

@@ -226,6 +226,8 @@ export type SpeakerEvaluation =
 
 export type InviteSpeakerInput = {
   emailAddress: string;
+  /** The invitation mail's language (en, es, pt-BR, fr): the person has no account yet to say. Absent: the inviting admin's. */
+  locale?: string | null | undefined;
 };
 
 export type RescindSpeakerInput = {

@@ -13,6 +13,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,12 +25,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { LOCALE_NAMES, SUPPORTED_LOCALES, type Locale } from '../../../../contracts/i18n/locales';
 import { SpeakerMessages } from '../../../../contracts/speaking';
 import { emailError } from '../../../../contracts/validation/email';
 import { Loading } from '../../components/Loading';
 import { openConversationWindow } from '../../conversation/windows';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { usePageTitle } from '../../shell/usePageTitle';
+import { useLocale } from '../../i18n/LocaleProvider';
 import { localizeKnown } from '../../i18n/translate';
 import { useT } from '../../i18n/useT';
 import { useAdminTime } from '../zone';
@@ -64,6 +67,9 @@ export default function InvitationsPage() {
   const [interview] = useMutation(INTERVIEW_SPEAKER, QUIET);
   const [evaluate] = useMutation(EVALUATE_SPEAKER, QUIET);
   const [email, setEmail] = useState('');
+  // The person has no account to say their language: the mail's is chosen here, the page's at first.
+  const pageLocale = useLocale().locale;
+  const [mailLocale, setMailLocale] = useState<Locale>(pageLocale);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -97,7 +103,7 @@ export default function InvitationsPage() {
     if (emailProblem) return;
     const ok = await run(
       'invite',
-      () => invite({ variables: { input: { emailAddress: email.trim() } } }),
+      () => invite({ variables: { input: { emailAddress: email.trim(), locale: mailLocale } } }),
       t('admin.invitations.sentOk'),
       t('admin.invitations.sendFailed'),
     );
@@ -155,6 +161,20 @@ export default function InvitationsPage() {
               required
               sx={{ width: { sm: 360 } }}
             />
+            <TextField
+              select
+              label={t('admin.invitations.mailLanguage')}
+              value={mailLocale}
+              onChange={(e) => setMailLocale(e.target.value as Locale)}
+              helperText=" "
+              sx={{ width: { xs: '100%', sm: 200 } }}
+            >
+              {SUPPORTED_LOCALES.map((locale) => (
+                <MenuItem key={locale} value={locale} lang={locale}>
+                  {LOCALE_NAMES[locale]}
+                </MenuItem>
+              ))}
+            </TextField>
             <Button type="submit" variant="contained" disabled={busy === 'invite'} sx={{ mt: 1 }}>
               {t(busy === 'invite' ? 'admin.common.sending' : 'admin.invitations.send')}
             </Button>
