@@ -267,16 +267,18 @@ export function ltiHandlers(deps: LtiDeps) {
       return commands.execute(meta, async (tx) => {
         const course = await loadRosterCourse(tx, input.courseId);
         const enroll = rosterEnroller(tx);
-        const keys = input.learners.map((l) => userKey(input.issuer, l.subject));
+        // A user listed twice (a roster's pages shifting while read) is one learner.
+        const learners = [...new Map(input.learners.map((l) => [l.subject, l])).values()];
+        const keys = learners.map((l) => userKey(input.issuer, l.subject));
         const [placeStreams, links] = await Promise.all([
           Promise.all(keys.map((k) => tx.read(ltiStreams.rosterPerson(k)))),
           Promise.all(keys.map((k) => tx.readLast(ltiStreams.user(k)))),
         ]);
         const enrolledNow = new Set<string>();
         let added = 0;
-        for (const [i, learner] of input.learners.entries()) {
+        for (const [i, learner] of learners.entries()) {
           if (placesOf(placeStreams[i] as LtiRosterEvent[]).has(course.courseId)) continue;
-          const accountId = ((links[i] as LtiAccountLinked | LtiLaunched | null)?.data.accountId ?? null) as string | null;
+          const accountId = (links[i] as LtiAccountLinked | LtiLaunched | null)?.data.accountId ?? null;
           const place = { courseId: course.courseId, platformId: input.platformId, subject: learner.subject };
           const events: LtiRosterEvent[] = [
             { type: 'LtiRosterPlaceOffered', data: { ...place, issuer: input.issuer, emailAddress: learner.emailAddress } },
