@@ -285,13 +285,23 @@ export async function findLtiScore(
   return rows[0] ?? null;
 }
 
-/** The LMS users (their roster streams' keys) with a place not yet taken under this address. */
+/**
+ * The LMS users (their roster streams' keys) with a place not yet taken under this address. Asked
+ * at every sign-in: while the read model's table is not there (a first start, or the rebuild from a
+ * version without it) it answers none rather than refuse the sign-in; a later one takes the place.
+ */
 export async function rosterPeopleByEmail(pool: Pool, emailAddress: string): Promise<string[]> {
-  const { rows } = await pool.query(
-    'SELECT DISTINCT person_key FROM rm_lti.lti_roster_places WHERE email_key = $1 AND account_id IS NULL',
-    [emailPseudonym(normalizeEmail(emailAddress))],
-  );
-  return rows.map((r) => r.person_key as string);
+  try {
+    const { rows } = await pool.query(
+      'SELECT DISTINCT person_key FROM rm_lti.lti_roster_places WHERE email_key = $1 AND account_id IS NULL',
+      [emailPseudonym(normalizeEmail(emailAddress))],
+    );
+    return rows.map((r) => r.person_key as string);
+  } catch (error) {
+    // undefined_table, invalid_schema_name
+    if (['42P01', '3F000'].includes((error as { code?: string }).code ?? '')) return [];
+    throw error;
+  }
 }
 
 export interface LtiRosterPlaceRow {
