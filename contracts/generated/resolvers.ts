@@ -994,6 +994,8 @@ export type Mutation = {
   registerLtiPlatform: LtiPlatformPayload;
   /** Admin only. */
   changeLtiPlatform: LtiPlatformPayload;
+  /** The course's owner or an admin, of an institutional course placed in an LMS course: each active learner of the LMS roster not yet in the course gets a place (pulled from the LMS now). */
+  addLtiRosterToCourse: AddLtiRosterToCoursePayload;
   /** The course's owner or an admin: posts a failed score again (the same score: the marking's). */
   retryLtiScore: LtiScore;
   /** Admin only: rebuilds a read model from the log into fresh tables and swaps them in; refused while one runs on it. */
@@ -1372,6 +1374,11 @@ export type MutationRegisterLtiPlatformArgs = {
 
 export type MutationChangeLtiPlatformArgs = {
   input: ChangeLtiPlatformInput;
+};
+
+
+export type MutationAddLtiRosterToCourseArgs = {
+  input: AddLtiRosterToCourseInput;
 };
 
 
@@ -4007,17 +4014,54 @@ export type LtiRosterMember = {
   role: Role;
   /** Whether they have opened Tertulia from the LMS (and so have an account here). */
   launched: Scalars['Boolean']['output'];
+  /** False for a learner the LMS lists as having left its course (Inactive): shown, never taken out of the course here. */
+  active: Scalars['Boolean']['output'];
+  /** A learner's place in the course; null for an instructor. */
+  place?: Maybe<LtiRosterPlace>;
 };
+
+/** Where an LMS learner stands in the course. */
+export type LtiRosterPlace =
+  /** Enrolled in the course. */
+  | 'ENROLLED'
+  /** Added from the roster: enrolled at their first launch from the LMS, or first sign-in or sign-up with the roster's address. */
+  | 'PENDING'
+  /** Not added to the course. */
+  | 'NOT_ADDED';
 
 export type LtiRoster = {
   __typename?: 'LtiRoster';
   platformName: Scalars['String']['output'];
   /** The LMS course's title. */
   contextTitle?: Maybe<Scalars['String']['output']>;
-  /** Active learners and instructors, those who have not launched yet first. */
+  /** Active learners and instructors, then learners who left the LMS course; those who have not launched first. */
   members: Array<LtiRosterMember>;
   /** Learners who have not launched yet. */
   studentsNotLaunched: Scalars['Int']['output'];
+  /** Active learners not added to the course: what 'Add the roster to the course' would add. */
+  learnersToAdd: Scalars['Int']['output'];
+  /** Why the roster cannot be added to this course; null when it can. */
+  addRefusal?: Maybe<LtiRosterAddRefusal>;
+};
+
+export type LtiRosterAddRefusal =
+  /** Not a course the school pays for: each learner pays when they join from the LMS. */
+  | 'PAID_BY_CARD'
+  /** The course has ended. */
+  | 'ENDED';
+
+export type AddLtiRosterToCourseInput = {
+  courseId: Scalars['ID']['input'];
+};
+
+export type AddLtiRosterToCoursePayload = {
+  __typename?: 'AddLtiRosterToCoursePayload';
+  /** Learners given a place. */
+  added: Scalars['Int']['output'];
+  /** Of them, those enrolled at once (their account is linked to their LMS user). */
+  enrolledNow: Scalars['Int']['output'];
+  /** The roster as it stands now. */
+  roster?: Maybe<LtiRoster>;
 };
 
 export type LtiScoreState =
@@ -4586,7 +4630,11 @@ export type ResolversTypes = {
   ChangeLtiPlatformInput: ChangeLtiPlatformInput;
   LtiPlatformPayload: ResolverTypeWrapper<Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversTypes['LtiPlatform'] }>;
   LtiRosterMember: ResolverTypeWrapper<LtiRosterMember>;
+  LtiRosterPlace: LtiRosterPlace;
   LtiRoster: ResolverTypeWrapper<LtiRoster>;
+  LtiRosterAddRefusal: LtiRosterAddRefusal;
+  AddLtiRosterToCourseInput: AddLtiRosterToCourseInput;
+  AddLtiRosterToCoursePayload: ResolverTypeWrapper<AddLtiRosterToCoursePayload>;
   LtiScoreState: LtiScoreState;
   LtiScore: ResolverTypeWrapper<LtiScore>;
   ReadModelState: ReadModelState;
@@ -4909,6 +4957,8 @@ export type ResolversParentTypes = {
   LtiPlatformPayload: Omit<LtiPlatformPayload, 'platform'> & { platform: ResolversParentTypes['LtiPlatform'] };
   LtiRosterMember: LtiRosterMember;
   LtiRoster: LtiRoster;
+  AddLtiRosterToCourseInput: AddLtiRosterToCourseInput;
+  AddLtiRosterToCoursePayload: AddLtiRosterToCoursePayload;
   LtiScore: LtiScore;
   ReadModelOperator: Omit<ReadModelOperator, 'person'> & { person?: Maybe<ResolversParentTypes['User']> };
   ReadModelFailure: ReadModelFailure;
@@ -5205,6 +5255,7 @@ export type MutationResolvers<ContextType = ApiContext, ParentType extends Resol
   changeCourse?: Resolver<ResolversTypes['ChangeCoursePayload'], ParentType, ContextType, RequireFields<MutationChangeCourseArgs, 'input'>>;
   registerLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationRegisterLtiPlatformArgs, 'input'>>;
   changeLtiPlatform?: Resolver<ResolversTypes['LtiPlatformPayload'], ParentType, ContextType, RequireFields<MutationChangeLtiPlatformArgs, 'input'>>;
+  addLtiRosterToCourse?: Resolver<ResolversTypes['AddLtiRosterToCoursePayload'], ParentType, ContextType, RequireFields<MutationAddLtiRosterToCourseArgs, 'input'>>;
   retryLtiScore?: Resolver<ResolversTypes['LtiScore'], ParentType, ContextType, RequireFields<MutationRetryLtiScoreArgs, 'conversationId'>>;
   rebuildReadModel?: Resolver<ResolversTypes['RebuildReadModelPayload'], ParentType, ContextType, RequireFields<MutationRebuildReadModelArgs, 'input'>>;
   verifyReadModel?: Resolver<ResolversTypes['VerifyReadModelPayload'], ParentType, ContextType, RequireFields<MutationVerifyReadModelArgs, 'input'>>;
@@ -6809,6 +6860,8 @@ export type LtiRosterMemberResolvers<ContextType = ApiContext, ParentType extend
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   launched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  place?: Resolver<Maybe<ResolversTypes['LtiRosterPlace']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -6817,6 +6870,15 @@ export type LtiRosterResolvers<ContextType = ApiContext, ParentType extends Reso
   contextTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   members?: Resolver<Array<ResolversTypes['LtiRosterMember']>, ParentType, ContextType>;
   studentsNotLaunched?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  learnersToAdd?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  addRefusal?: Resolver<Maybe<ResolversTypes['LtiRosterAddRefusal']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type AddLtiRosterToCoursePayloadResolvers<ContextType = ApiContext, ParentType extends ResolversParentTypes['AddLtiRosterToCoursePayload'] = ResolversParentTypes['AddLtiRosterToCoursePayload']> = {
+  added?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  enrolledNow?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  roster?: Resolver<Maybe<ResolversTypes['LtiRoster']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
@@ -7132,6 +7194,7 @@ export type Resolvers<ContextType = ApiContext> = {
   LtiPlatformPayload?: LtiPlatformPayloadResolvers<ContextType>;
   LtiRosterMember?: LtiRosterMemberResolvers<ContextType>;
   LtiRoster?: LtiRosterResolvers<ContextType>;
+  AddLtiRosterToCoursePayload?: AddLtiRosterToCoursePayloadResolvers<ContextType>;
   LtiScore?: LtiScoreResolvers<ContextType>;
   ReadModelOperator?: ReadModelOperatorResolvers<ContextType>;
   ReadModelFailure?: ReadModelFailureResolvers<ContextType>;

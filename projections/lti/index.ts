@@ -1,7 +1,8 @@
 /**
  * LTI read model (issue 33): the registered platforms, for the back-office's table and form and for
  * the launch's look-up by issuer and client id; which LMS user is which account (to tell who has
- * launched), and which LMS course each course is placed in. The log keeps the history.
+ * launched), which LMS course each course is placed in, and the course places an LMS roster gave
+ * (by LMS user; the address only as its pseudonym, to find the places at a sign-in). The log keeps the history.
  */
 import type pg from 'pg';
 import type { ConnectionSource } from '../../services/api/connections';
@@ -9,11 +10,16 @@ import type { Pool } from '../../services/db/pool';
 import type { ConversationMarked } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
+import { normalizeEmail } from '../../contracts/validation/email';
+import { emailPseudonym } from '../../services/domain/shared/pseudonyms';
 
 export const ltiProjector: Projector = {
   name: 'lti',
-  version: 3,
+  // 4: lti_roster_places (the roster into the course).
+  version: 4,
   handles: [
+    'LtiRosterPlaceOffered',
+    'LtiRosterPlaceTaken',
     'LtiPlatformRegistered',
     'LtiPlatformChanged',
     'LtiAccountLinked',
@@ -40,7 +46,12 @@ export const ltiProjector: Projector = {
       conversation_id text PRIMARY KEY, course_id text NOT NULL, lesson_id text NOT NULL, student_id text NOT NULL,
       platform_id text NOT NULL, line_item_url text NOT NULL, score_timestamp timestamptz NOT NULL, marked_as text NOT NULL,
       score_given double precision, state text NOT NULL, status int, reason text, updated_at timestamptz NOT NULL);
-    CREATE INDEX lti_scores_course ON lti_scores (course_id, updated_at DESC);`,
+    CREATE INDEX lti_scores_course ON lti_scores (course_id, updated_at DESC);
+    CREATE TABLE lti_roster_places (
+      course_id text NOT NULL, person_key text NOT NULL, platform_id text NOT NULL, subject text NOT NULL, email_key text,
+      account_id text, offered_at timestamptz NOT NULL, taken_at timestamptz, PRIMARY KEY (course_id, person_key));
+    CREATE INDEX lti_roster_places_pending ON lti_roster_places (email_key) WHERE account_id IS NULL;
+    CREATE INDEX lti_roster_places_account ON lti_roster_places (account_id, platform_id);`,
   // A handful of platforms, changed seldom: one statement per event.
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     for (const e of events) {
@@ -51,6 +62,30 @@ export const ltiProjector: Projector = {
           d.platformId,
           d.subject,
           d.accountId,
+        ]);
+        continue;
+      }
+      if (e.type === 'LtiRosterPlaceOffered') {
+        await db.query(
+          `INSERT INTO lti_roster_places (course_id, person_key, platform_id, subject, email_key, offered_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT DO NOTHING`,
+          [
+            d.courseId,
+            e.streamId.slice('lti-roster-'.length),
+            d.platformId,
+            d.subject,
+            d.emailAddress ? emailPseudonym(normalizeEmail(d.emailAddress)) : null,
+            at,
+          ],
+        );
+        continue;
+      }
+      if (e.type === 'LtiRosterPlaceTaken') {
+        await db.query('UPDATE lti_roster_places SET account_id = $3, taken_at = $4 WHERE course_id = $1 AND person_key = $2', [
+          d.courseId,
+          e.streamId.slice('lti-roster-'.length),
+          d.accountId,
+          at,
         ]);
         continue;
       }
@@ -196,12 +231,17 @@ export interface LtiGradeTarget {
   subject: string;
 }
 
-/** Where a student's score for a lesson goes: the lesson's line item on a platform the student launched from, the latest. */
+/**
+ * Where a student's score for a lesson goes: the lesson's line item, the latest, on a platform that
+ * knows the student: they launched from it, or took a place its roster gave them (the roster's user id).
+ */
 export async function findLtiGradeTarget(pool: Pool, lessonId: string, studentId: string): Promise<LtiGradeTarget | null> {
   const { rows } = await pool.query(
     `SELECT li.platform_id AS "platformId", li.line_item_url AS "lineItemUrl", u.subject
-       FROM rm_lti.lti_line_items li JOIN rm_lti.lti_user_links u ON u.platform_id = li.platform_id AND u.account_id = $2
-      WHERE li.lesson_id = $1 ORDER BY li.created_at DESC LIMIT 1`,
+       FROM rm_lti.lti_line_items li
+       JOIN (SELECT platform_id, subject, 0 AS source FROM rm_lti.lti_user_links WHERE account_id = $2
+             UNION ALL SELECT platform_id, subject, 1 FROM rm_lti.lti_roster_places WHERE account_id = $2) u ON u.platform_id = li.platform_id
+      WHERE li.lesson_id = $1 ORDER BY li.created_at DESC, u.source LIMIT 1`,
     [lessonId, studentId],
   );
   return rows[0] ?? null;
@@ -243,4 +283,46 @@ export async function findLtiScore(
     [conversationId],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The LMS users (their roster streams' keys) with a place not yet taken under this address. Asked
+ * at every sign-in: while the read model's table is not there (a first start, or the rebuild from a
+ * version without it) it answers none rather than refuse the sign-in; a later one takes the place.
+ */
+export async function rosterPeopleByEmail(pool: Pool, emailAddress: string): Promise<string[]> {
+  try {
+    const { rows } = await pool.query(
+      'SELECT DISTINCT person_key FROM rm_lti.lti_roster_places WHERE email_key = $1 AND account_id IS NULL',
+      [emailPseudonym(normalizeEmail(emailAddress))],
+    );
+    return rows.map((r) => r.person_key as string);
+  } catch (error) {
+    // undefined_table, invalid_schema_name
+    if (['42P01', '3F000'].includes((error as { code?: string }).code ?? '')) return [];
+    throw error;
+  }
+}
+
+export interface LtiRosterPlaceRow {
+  subject: string;
+  accountId: string | null;
+}
+
+/** The places a platform's roster gave in the course, by the LMS user id. */
+export async function rosterPlacesOfCourse(pool: Pool, courseId: string, platformId: string): Promise<Map<string, LtiRosterPlaceRow>> {
+  const { rows } = await pool.query(
+    'SELECT subject, account_id AS "accountId" FROM rm_lti.lti_roster_places WHERE course_id = $1 AND platform_id = $2',
+    [courseId, platformId],
+  );
+  return new Map(rows.map((r) => [r.subject as string, r as LtiRosterPlaceRow]));
+}
+
+/** Which of the platform's user ids are which account (those who launched). */
+export async function linkedAccounts(pool: Pool, platformId: string, subjects: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = await pool.query('SELECT subject, account_id FROM rm_lti.lti_user_links WHERE platform_id = $1 AND subject = ANY($2)', [
+    platformId,
+    subjects,
+  ]);
+  return new Map(rows.map((r) => [r.subject as string, r.account_id as string]));
 }

@@ -28,6 +28,7 @@ import { obligationsOf, personalReadModels, purgeOutsideTheLog, recordingKeysOf 
 import { ssoHandlers, type SsoHandlers } from '../domain/sso/handlers';
 import { speakingTimeHandlers, type SpeakingTimeHandlers } from '../domain/conversations/speakingTimeHandlers';
 import { migrateLive } from '../live/store';
+import { rosterPeopleByEmail } from '../../projections/lti';
 import { ltiHandlers, type LtiHandlers } from '../domain/lti/handlers';
 import { checkKeySet } from '../integrations/lti/keySet';
 import { migrateLti } from '../integrations/lti/store';
@@ -259,6 +260,8 @@ export async function createRuntime(
     mailer,
     publicUrl: config.publicUrl,
     onInvitationAccepted: openSpeakingRecordOnAcceptance,
+    // `lti` is made below; a sign-in runs only once the runtime has started.
+    onSignedIn: (tx, who) => lti.takeRosterPlacesOnSignIn(tx, who),
   });
   const speaking = speakingHandlers({
     commands,
@@ -360,7 +363,12 @@ export async function createRuntime(
     schedule: (job, at) => jobs.scheduleErasure(job, at),
     onError: (error, context) => log.warn({ err: error }, context),
   });
-  const lti = ltiHandlers({ commands, serverSecret: config.authSecret, checkKeySet });
+  const lti = ltiHandlers({
+    commands,
+    serverSecret: config.authSecret,
+    checkKeySet,
+    rosterPeopleByEmail: (emailAddress) => rosterPeopleByEmail(pool, emailAddress),
+  });
   const ltiServicesClient = ltiServices(() => lti.toolKey());
   const sso = ssoHandlers({ commands, pool, serverSecret: config.authSecret, publicUrl: config.publicUrl });
   let sweeper: NodeJS.Timeout | null = null;

@@ -63,6 +63,12 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   CourseShareInvited: { subject: (d) => inviteeSubject(d.emailAddress), fields: { emailAddress: 'email' } },
   // The LMS's id of its user is an identifier of the person (issue 33); its stream is named by a hash.
   LtiAccountLinked: { subject: (d) => d.accountId, fields: { subject: 'line' } },
+  // A roster's place for someone who may have no account yet: theirs by the roster's address (an invitee's), else nobody's.
+  LtiRosterPlaceOffered: {
+    subject: (d) => (typeof d.emailAddress === 'string' ? inviteeSubject(d.emailAddress) : null),
+    fields: { emailAddress: 'email', subject: 'line' },
+  },
+  LtiRosterPlaceTaken: { subject: (d) => d.accountId, fields: { subject: 'line' } },
   // The school identity provider's id of its user, on the account's stream (issue 33).
   IdentityProviderLinked: { subject: ofAccountStream, fields: { subject: 'line' } },
   // An admin's reason for looking at a person's data is about the person's case: the person's (issue 34, privacy-audit.md).

@@ -3,7 +3,8 @@
  * (tests/support/ltiPlatform.ts): an admin registers the LMS in the back-office (the JWKS URL's
  * failure shown beside its field, then saved), and a learner opening the placed link in the LMS goes
  * through the real login redirect and the platform's form_post, and lands signed in on the course's
- * enrollment (an institutional course: nothing to pay). Screenshots of both.
+ * enrollment (an institutional course: nothing to pay); its instructor adds the LMS roster to the
+ * course and sees each learner's place. Screenshots of each.
  */
 import assert from 'node:assert/strict';
 import { test, type Browser } from '@playwright/test';
@@ -119,6 +120,7 @@ test.describe('LTI in the browser', () => {
     peer.members = [
       { user_id: 'canvas-user-42', roles: [LTI_ROLES.learner], name: 'Lucía Learner', email: 'lti-learner@school.example' },
       { user_id: 'canvas-user-43', roles: [LTI_ROLES.learner], name: 'Mateo Pending', email: 'mateo@school.example' },
+      { user_id: 'canvas-user-44', roles: [LTI_ROLES.learner], name: 'Nora Gone', email: 'nora@school.example', status: 'Inactive' },
     ];
     const teacherSession = await openSession(browser, app);
     await signInWithCookie(teacherSession.page, app, 'lti-teacher@example.com', 'Passw0rd!');
@@ -127,6 +129,23 @@ test.describe('LTI in the browser', () => {
     await visible(roster.getByText('1 student in the LMS course has not opened Tertulia yet.'));
     await visible(roster.getByRole('row', { name: /Mateo Pending.*Not yet/ }));
     await screenshot(teacherSession.page, 'lti-instructor-roster');
+
+    // The roster into the course: asked first, saying how many; Mateo (no account yet) waits for his
+    // first sign-in, Lucía is enrolled, Nora left the LMS course and is not added.
+    await roster.getByRole('button', { name: 'Add the roster to the course' }).click();
+    const dialog = teacherSession.page.getByRole('dialog', { name: 'Add 1 learner to the course?' });
+    await visible(dialog.getByText('The school pays: nobody is charged.'));
+    await dialog.getByRole('button', { name: 'Add the roster to the course' }).click();
+    await visible(teacherSession.page.getByText('1 learner added (0 enrolled now).'));
+    await visible(roster.getByRole('row', { name: /Mateo Pending.*Pending until first sign-in/ }));
+    await visible(roster.getByRole('row', { name: /Lucía Learner.*Enrolled/ }));
+    await visible(roster.getByRole('row', { name: /Nora Gone.*Not added.*Left the LMS course/ }));
+    await visible(roster.getByText('Every active learner of the LMS course has a place in the course.'));
+    assert.equal(await roster.getByRole('button', { name: 'Add the roster to the course' }).isDisabled(), true);
+    await screenshot(teacherSession.page, 'lti-instructor-roster-added');
+    await teacherSession.page.setViewportSize({ width: 375, height: 812 });
+    await visible(roster.getByRole('row', { name: /Mateo Pending/ }));
+    await screenshot(teacherSession.page, 'lti-instructor-roster-added-375');
     await teacherSession.close();
   });
 

@@ -8,10 +8,12 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
-import { createAdmin, eventCountWithoutMail, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { createAdmin, eventCountWithoutMail, signIn, signUp, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
+import { findEnrollment } from '../../projections/enrollments';
+import { userKey } from '../../services/domain/lti/handlers';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import type { NewEvent } from '../../services/eventstore/port';
-import { createCourse, createPlans } from '../support/enrollment';
+import { STANDARD_PRICES, createCourse, createCourseAsSystem, createPlans } from '../support/enrollment';
 import { systemEvent } from '../support/events';
 import { eventually } from '../support/eventually';
 import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
@@ -315,9 +317,11 @@ describe('LTI deep linking', () => {
 });
 
 /** An instructor's deep-linking launch and pick of one of their course's lessons; returns the link the platform placed. */
-async function placeLesson(teacherEmail: string, sub: string, courseName: string) {
+async function placeLesson(teacherEmail: string, sub: string, courseName: string, schoolPays = false) {
   const teacher = await signUpOnboarded(app, teacherEmail, 'Passw0rd!', 'INSTRUCTOR');
-  const course = await createCourse(app, teacher.token, { name: courseName });
+  const course = schoolPays
+    ? await schoolCourse(teacher.accountId, courseName)
+    : await createCourse(app, teacher.token, { name: courseName });
   const lessons = await app.gql(
     `query($id: ID!) { course(courseId: $id) { lessonAssignments { id lesson { id title } } } }`,
     { id: course.id },
@@ -482,6 +486,35 @@ describe('LTI scores (Assignment and Grade Services)', () => {
   });
 });
 
+describe('LTI scores of a student enrolled from the roster', () => {
+  it('posts the score of a student who never launched as the LMS user the roster named', async () => {
+    const { teacher, course, assignment } = await placeLesson('rg-teacher@school.example', 'rg-teacher', 'Spanish 701', true);
+    const lineItemUrl = [...peer.lineItems.keys()].at(-1)!;
+    // The instructor's launch of the course's link ties it to the LMS course whose roster it is.
+    peer.nextLaunch = {
+      sub: 'rg-teacher',
+      email: 'rg-teacher@school.example',
+      roles: [LTI_ROLES.instructor],
+      contextId: 'rg',
+      custom: { tertulia_course_id: course.id },
+    };
+    assert.equal((await launch(peer)).status, 303);
+    peer.members = [learner('rg', 'Iris')];
+    assert.equal((await addRoster(course.id, teacher.token)).added, 1);
+    const iris = await signUp(app, 'rg-iris@school.example', 'Passw0rd!');
+    assert.ok(await findEnrollment(app.runtime.pool, course.id, iris.accountId), 'enrolled at sign-up');
+
+    const completedAt = new Date(Date.now() - 30_000);
+    await markedLessonConversation(iris.accountId, { courseId: course.id, lessonId: assignment.lesson.id }, [
+      { markedAs: 'completed', at: completedAt },
+    ]);
+    const applied = () => peer.received.applied.filter((a) => a.lineItemId === lineItemUrl);
+    await eventually(() => applied().length === 1, 'the roster student’s score applied', 30_000);
+    assert.equal(applied()[0].score.userId, 'rg-iris');
+    assert.equal(applied()[0].score.timestamp, completedAt.toISOString());
+  });
+});
+
 describe('LTI scores’ sync state (the instructor’s view)', () => {
   const SCORES = `query($courseId: ID!) { ltiScores(courseId: $courseId) { conversationId studentName lessonTitle completed state status reason } }`;
   const RETRY = `mutation($id: ID!) { retryLtiScore(conversationId: $id) { conversationId state status reason } }`;
@@ -547,13 +580,70 @@ async function refusedLaunch(form: { action: string; idToken: string; state: str
   assert.equal(await eventCountWithoutMail(app), before);
 }
 
+const plans = new Map<string, Promise<string>>();
+
+/** A course owned by the instructor that the school pays for, or that each student pays by card (a plan of each made once for the file). */
+async function schoolCourse(ownerId: string, name: string, kind: 'institutional' | 'standard' = 'institutional') {
+  if (!plans.has(kind))
+    plans.set(
+      kind,
+      app.runtime.catalog
+        .createPricingPlan(
+          { actor: SYSTEM_ACTOR },
+          { name: `Roster ${kind}`, kind, conversationDuration: 15, priceList: kind === 'standard' ? STANDARD_PRICES : [] },
+        )
+        .then((r) => r.result.pricingPlanId),
+    );
+  const made = await createCourseAsSystem(app, { name, pricingPlanId: await plans.get(kind), ownerId, school: 'Colegio Cervantes' });
+  return { id: made.courseId as string, name };
+}
+
+const ADD_ROSTER = `mutation($courseId: ID!) { addLtiRosterToCourse(input: { courseId: $courseId }) {
+  added enrolledNow roster { learnersToAdd members { name place active } } } }`;
+
+/** An institutional course of a new instructor, tied to an LMS course (`contextId`) by the instructor's launch of its link. */
+async function placedInstitutionalCourse(prefix: string) {
+  const teacher = await signUpOnboarded(app, `${prefix}-teacher@school.example`, 'Passw0rd!', 'INSTRUCTOR');
+  const course = await schoolCourse(teacher.accountId, `${prefix} course`);
+  const custom = { tertulia_course_id: course.id };
+  peer.nextLaunch = {
+    sub: `${prefix}-teacher`,
+    email: `${prefix}-teacher@school.example`,
+    roles: [LTI_ROLES.instructor],
+    contextId: prefix,
+    custom,
+  };
+  assert.equal((await launch(peer)).status, 303);
+  return { teacher, course, custom };
+}
+
+const learner = (prefix: string, name: string, over: Record<string, unknown> = {}) => ({
+  user_id: `${prefix}-${name.toLowerCase()}`,
+  roles: [LTI_ROLES.learner],
+  name,
+  email: `${prefix}-${name.toLowerCase()}@school.example`,
+  ...over,
+});
+
+async function addRoster(courseId: string, token: string) {
+  const res = await app.gql(ADD_ROSTER, { courseId }, token);
+  assert.equal(res.errors, undefined, JSON.stringify(res.errors));
+  return res.data.addLtiRosterToCourse as {
+    added: number;
+    enrolledNow: number;
+    roster: { learnersToAdd: number; members: { name: string; place: string | null; active: boolean }[] };
+  };
+}
+
+const placeStream = (subject: string) => `lti-roster-${userKey(peer.issuer, subject)}`;
+
 describe('LTI roster (Names and Role Provisioning Services)', () => {
   const ROSTER = `query($courseId: ID!) { ltiRoster(courseId: $courseId) {
-    platformName contextTitle studentsNotLaunched members { name role launched } } }`;
+    platformName contextTitle studentsNotLaunched learnersToAdd addRefusal members { name role launched } } }`;
 
   it('shows the course’s owner the LMS course’s members, who has not launched first, pulled with our signed assertion', async () => {
     const teacher = await signUpOnboarded(app, 'roster-teacher@school.example', 'Passw0rd!', 'INSTRUCTOR');
-    const course = await createCourse(app, teacher.token, { name: 'Spanish 301' });
+    const course = await schoolCourse(teacher.accountId, 'Spanish 301', 'standard');
     assert.equal((await app.gql(ROSTER, { courseId: course.id }, teacher.token)).data.ltiRoster, null, 'not placed in an LMS course yet');
 
     const custom = { tertulia_course_id: course.id };
@@ -581,14 +671,121 @@ describe('LTI roster (Names and Role Provisioning Services)', () => {
       platformName: 'Colegio Cervantes Canvas',
       contextTitle: 'Spanish 101',
       studentsNotLaunched: 1,
+      learnersToAdd: 2,
+      addRefusal: 'PAID_BY_CARD',
       members: [
         { name: 'Bruno Waiting', role: 'STUDENT', launched: false },
         { name: 'Ana Launched', role: 'STUDENT', launched: true },
         { name: 'Elena Teacher', role: 'INSTRUCTOR', launched: true },
+        { name: 'Carla Dropped', role: 'STUDENT', launched: false },
       ],
     });
     // Another instructor, or a student of the course: not theirs to see.
     const other = await signUpOnboarded(app, 'roster-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
     assert.equal((await app.gql(ROSTER, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+    // A course paid by card takes nobody from the roster: each learner pays on joining.
+    const before = await eventCountWithoutMail(app);
+    const refused = await app.gql(ADD_ROSTER, { courseId: course.id }, teacher.token);
+    assert.equal(refused.errors?.[0].extensions?.code, 'BAD_USER_INPUT');
+    assert.match(refused.errors?.[0].message ?? '', /Only a course the school pays for/);
+    assert.equal(await eventCountWithoutMail(app), before);
+  });
+
+  it('adds the roster’s active learners to a course the school pays for: a linked student enrolled at once, the others pending; pressed twice at once, and again, nobody twice', async () => {
+    const { teacher, course, custom } = await placedInstitutionalCourse('add');
+    // Ana has opened Tertulia from the LMS (her account is linked); the others have not.
+    peer.nextLaunch = { sub: 'add-ana', email: 'add-ana@school.example', contextId: 'add', custom };
+    const ana = await launch(peer);
+    assert.equal(ana.status, 303, ana.page);
+    const anaId = (await app.gql('{ me { id } }', {}, tokenOf(ana.cookies))).data.me.id as string;
+    peer.members = [
+      { user_id: 'add-teacher', roles: [LTI_ROLES.instructor], name: 'Elena Teacher' },
+      learner('add', 'Ana'),
+      learner('add', 'Bruno'),
+      learner('add', 'Dora', { email: undefined }),
+      learner('add', 'Carla', { status: 'Inactive' }),
+    ];
+    const before = await app.gql(ROSTER, { courseId: course.id }, teacher.token);
+    assert.equal(before.data.ltiRoster.learnersToAdd, 3);
+    assert.equal(before.data.ltiRoster.addRefusal, null);
+    // Another instructor may not add it.
+    const other = await signUpOnboarded(app, 'add-other@example.com', 'Passw0rd!', 'INSTRUCTOR');
+    assert.equal((await app.gql(ADD_ROSTER, { courseId: course.id }, other.token)).errors?.[0].extensions?.code, 'NOT_FOUND');
+
+    const [first, second] = await Promise.all([addRoster(course.id, teacher.token), addRoster(course.id, teacher.token)]);
+    assert.equal(first.added + second.added, 3, 'three learners added once, whoever pressed first');
+    assert.equal(first.enrolledNow + second.enrolledNow, 1);
+    const again = await addRoster(course.id, teacher.token);
+    assert.deepEqual({ added: again.added, enrolledNow: again.enrolledNow }, { added: 0, enrolledNow: 0 });
+    assert.equal(again.roster.learnersToAdd, 0);
+    assert.deepEqual(
+      again.roster.members.filter((m) => m.place),
+      [
+        { name: 'Bruno', place: 'PENDING', active: true },
+        { name: 'Dora', place: 'PENDING', active: true },
+        { name: 'Ana', place: 'ENROLLED', active: true },
+        { name: 'Carla', place: 'NOT_ADDED', active: false },
+      ],
+    );
+    const enrolled = await findEnrollment(app.runtime.pool, course.id, anaId);
+    assert.equal(enrolled?.enrolledWith, 'institutional');
+    assert.deepEqual(
+      (await app.runtime.store.readStream(placeStream('add-bruno'))).map((e) => e.type),
+      ['LtiRosterPlaceOffered'],
+      'one place for Bruno',
+    );
+    assert.deepEqual(
+      (await app.runtime.store.readStream(placeStream('add-ana'))).map((e) => [e.type, e.data.via ?? null]),
+      [
+        ['LtiRosterPlaceOffered', null],
+        ['LtiRosterPlaceTaken', 'linked'],
+      ],
+    );
+  });
+
+  it('enrols a pending learner at their first launch, at a sign-up with the roster’s address, and at a password sign-in', async () => {
+    const { teacher, course, custom } = await placedInstitutionalCourse('take');
+    const gil = await signUp(app, 'take-gil@school.example', 'Passw0rd!');
+    peer.members = [learner('take', 'Eva'), learner('take', 'Fer'), learner('take', 'Gil'), learner('take', 'Hal')];
+    assert.equal((await addRoster(course.id, teacher.token)).added, 4);
+    // Hal's address belongs to an instructor's account: it holds no student's place.
+    const hal = await signUp(app, 'take-hal@school.example', 'Passw0rd!', 'INSTRUCTOR');
+
+    peer.nextLaunch = { sub: 'take-eva', email: 'take-eva@school.example', contextId: 'take', custom };
+    const eva = await launch(peer);
+    assert.equal(eva.status, 303, eva.page);
+    const evaId = (await app.gql('{ me { id } }', {}, tokenOf(eva.cookies))).data.me.id as string;
+    const fer = await signUp(app, 'take-fer@school.example', 'Passw0rd!');
+    await signIn(app, 'take-gil@school.example', 'Passw0rd!');
+
+    for (const [who, id] of [
+      ['Eva', evaId],
+      ['Fer', fer.accountId],
+      ['Gil', gil.accountId],
+    ])
+      assert.equal((await findEnrollment(app.runtime.pool, course.id, id))?.enrolledWith, 'institutional', `${who} enrolled`);
+    assert.equal(await findEnrollment(app.runtime.pool, course.id, hal.accountId), null);
+    assert.deepEqual(
+      (await app.runtime.store.readStream(placeStream('take-fer'))).map((e) => [e.type, e.data.via ?? null, e.data.accountId ?? null]),
+      [
+        ['LtiRosterPlaceOffered', null, null],
+        ['LtiRosterPlaceTaken', 'sign-in', fer.accountId],
+      ],
+    );
+    assert.equal((await app.runtime.store.readStream(placeStream('take-eva'))).at(-1)?.data.via, 'launch');
+    // A second sign-in takes nothing twice.
+    await signIn(app, 'take-gil@school.example', 'Passw0rd!');
+    assert.equal((await app.runtime.store.readStream(placeStream('take-gil'))).length, 2);
+    const roster = await app.gql(
+      `query($courseId: ID!) { ltiRoster(courseId: $courseId) { members { name place } } }`,
+      { courseId: course.id },
+      teacher.token,
+    );
+    assert.deepEqual(roster.data.ltiRoster.members.map((m: { name: string; place: string }) => `${m.name}:${m.place}`).sort(), [
+      'Eva:ENROLLED',
+      'Fer:ENROLLED',
+      'Gil:ENROLLED',
+      'Hal:PENDING',
+    ]);
   });
 });

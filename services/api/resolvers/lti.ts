@@ -10,13 +10,17 @@ import {
   findLtiCourseLink,
   findLtiPlatform,
   findLtiScore,
-  launchedSubjects,
+  linkedAccounts,
   ltiScoresOfCourse,
+  rosterPlacesOfCourse,
   type LtiScoreRow,
 } from '../../../projections/lti';
 import { findProfiles } from '../../../projections/profiles';
+import { findEnrollment } from '../../../projections/enrollments';
+import { isPastCourse } from '../../domain/catalog/course';
 import { conflict, notFound } from '../../domain/shared/errors';
 import { ltiToolUrls } from '../../integrations/lti/paths';
+import type { RosterMember } from '../../integrations/lti/services';
 import { adminConnection } from '../adminConnection';
 import { isAdmin, requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
@@ -38,6 +42,60 @@ async function ownedCourse(ctx: ApiContext, courseId: string) {
   const course = await findCourse(ctx.runtime.pool, courseId);
   if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound('The course was not found.');
   return course;
+}
+
+/** The LMS course the course is placed in (the latest launch's) and its platform, or null. */
+async function placedCourse(ctx: ApiContext, courseId: string) {
+  const link = await findLtiCourseLink(ctx.runtime.pool, courseId);
+  const platform = link && (await findLtiPlatform(ctx.runtime.pool, link.platformId));
+  return link && platform ? { link, platform } : null;
+}
+
+type Course = Awaited<ReturnType<typeof ownedCourse>>;
+
+/**
+ * The roster as the instructor reads it: names and roles (never an address), whether each has
+ * launched, and each learner's place in the course (enrolled: their account, linked by a launch or
+ * by a taken place, is enrolled; pending: a place not taken yet; else not added).
+ */
+async function rosterView(
+  ctx: ApiContext,
+  course: Course,
+  placed: NonNullable<Awaited<ReturnType<typeof placedCourse>>>,
+  all: RosterMember[],
+) {
+  const { pool } = ctx.runtime;
+  const members = all.filter((m) => m.role && (m.active || m.role === 'STUDENT'));
+  const [linked, places] = await Promise.all([
+    linkedAccounts(
+      pool,
+      placed.platform.id,
+      members.map((m) => m.userId),
+    ),
+    rosterPlacesOfCourse(pool, course.id, placed.platform.id),
+  ]);
+  const placeOf = async (m: RosterMember) => {
+    if (m.role !== 'STUDENT') return null;
+    const accountId = linked.get(m.userId) ?? places.get(m.userId)?.accountId ?? null;
+    if (accountId && (await findEnrollment(pool, course.id, accountId))) return 'ENROLLED' as const;
+    return places.has(m.userId) ? ('PENDING' as const) : ('NOT_ADDED' as const);
+  };
+  const rows = await Promise.all(
+    members.map(async (m) => ({ name: m.name, role: m.role!, launched: linked.has(m.userId), active: m.active, place: await placeOf(m) })),
+  );
+  rows.sort(
+    (a, b) =>
+      Number(!a.active) - Number(!b.active) || Number(a.launched) - Number(b.launched) || (a.name ?? '').localeCompare(b.name ?? ''),
+  );
+  const refusal = course.priceAgreement.kind !== 'institutional' ? ('PAID_BY_CARD' as const) : null;
+  return {
+    platformName: placed.platform.name,
+    contextTitle: placed.link.contextTitle,
+    members: rows,
+    studentsNotLaunched: rows.filter((m) => m.active && m.role === 'STUDENT' && !m.launched).length,
+    learnersToAdd: rows.filter((m) => m.active && m.place === 'NOT_ADDED').length,
+    addRefusal: refusal ?? (isPastCourse(course, new Date()) ? ('ENDED' as const) : null),
+  };
 }
 
 /** Scores as the instructor reads them: the student's name (their profile's) and the lesson's title. */
@@ -67,27 +125,9 @@ export const ltiResolvers: Resolvers = {
       return findLtiPlatform(ctx.runtime.pool, platformId);
     },
     ltiRoster: async (_p, { courseId }, ctx) => {
-      const viewer = requireViewer(ctx.viewer);
-      const course = await findCourse(ctx.runtime.pool, courseId);
-      if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound('The course was not found.');
-      const link = await findLtiCourseLink(ctx.runtime.pool, courseId);
-      const platform = link && (await findLtiPlatform(ctx.runtime.pool, link.platformId));
-      if (!link || !platform) return null;
-      const members = (await ctx.runtime.ltiServices.roster(platform, link.membershipsUrl)).filter((m) => m.active && m.role);
-      const launched = await launchedSubjects(
-        ctx.runtime.pool,
-        platform.id,
-        members.map((m) => m.userId),
-      );
-      const rows = members
-        .map((m) => ({ name: m.name, role: m.role!, launched: launched.has(m.userId) }))
-        .sort((a, b) => Number(a.launched) - Number(b.launched) || (a.name ?? '').localeCompare(b.name ?? ''));
-      return {
-        platformName: platform.name,
-        contextTitle: link.contextTitle,
-        members: rows,
-        studentsNotLaunched: rows.filter((m) => m.role === 'STUDENT' && !m.launched).length,
-      };
+      const course = await ownedCourse(ctx, courseId);
+      const placed = await placedCourse(ctx, courseId);
+      return placed && rosterView(ctx, course, placed, await ctx.runtime.ltiServices.roster(placed.platform, placed.link.membershipsUrl));
     },
     ltiScores: async (_p, { courseId }, ctx) => {
       await ownedCourse(ctx, courseId);
@@ -126,6 +166,20 @@ export const ltiResolvers: Resolvers = {
         ),
       ]);
       return row;
+    },
+    addLtiRosterToCourse: async (_p, { input }, ctx) => {
+      const course = await ownedCourse(ctx, input.courseId);
+      const placed = await placedCourse(ctx, course.id);
+      if (!placed) throw notFound('The course is not placed in an LMS course that lists its members.');
+      const members = await ctx.runtime.ltiServices.roster(placed.platform, placed.link.membershipsUrl);
+      const { result, appended } = await ctx.runtime.lti.addRosterToCourse(commandMeta(ctx), {
+        courseId: course.id,
+        platformId: placed.platform.id,
+        issuer: placed.platform.issuer,
+        learners: members.filter((m) => m.active && m.role === 'STUDENT').map((m) => ({ subject: m.userId, emailAddress: m.emailAddress })),
+      });
+      await settled(ctx, appended, ['lti', 'enrollments']);
+      return { ...result, roster: await rosterView(ctx, course, placed, members) };
     },
     registerLtiPlatform: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);

@@ -49,6 +49,11 @@ export interface IdentityDeps {
     tx: CommandTransaction,
     accepted: { invitationId: string; accountId: string; emailAddress: string; role: Role },
   ) => void;
+  /**
+   * Runs inside a sign-up's or a password sign-in's transaction (LTI: the places an LMS roster kept
+   * under the address become enrollments in the same append).
+   */
+  onSignedIn?: (tx: CommandTransaction, who: { accountId: string; emailAddress: string; roles: readonly Role[] }) => Promise<void>;
 }
 
 export interface SessionGrant {
@@ -175,6 +180,11 @@ export function identityHandlers(deps: IdentityDeps) {
           via: 'self_signup',
           ip: input.ip,
         });
+        await deps.onSignedIn?.(tx, {
+          accountId: grant.accountId,
+          emailAddress: input.emailAddress,
+          roles: [`ONBOARDING_${role}` as Role],
+        });
         queueWelcome(deps.mailer, tx, {
           accountId: grant.accountId,
           emailAddress: normalizeEmail(input.emailAddress),
@@ -255,6 +265,7 @@ export function identityHandlers(deps: IdentityDeps) {
         const sessionId = crypto.randomUUID();
         const events = decideSignIn(account, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
         tx.append(streams.account(accountId), events);
+        await deps.onSignedIn?.(tx, { accountId, emailAddress: account.emailAddress ?? input.emailAddress, roles: account.roles });
         return { accountId, sessionId, expiresAt: (events[0].data as { expiresAt: string }).expiresAt };
       });
       return { ...result, appended };

@@ -5,7 +5,8 @@ import type { DomainEvent } from '../shared/decider';
  * platform), lti-registration-<hash of issuer and client id> (one registration per pair),
  * lti-tool-key (our signing key, generated once), lti-user-<hash of issuer and sub> (which account a
  * platform's user is, and each launch of theirs), lti-course-<course> (its LMS course),
- * lti-lesson-<lesson> (its line items), lti-score-<conversation> (its score's way to the LMS).
+ * lti-lesson-<lesson> (its line items), lti-score-<conversation> (its score's way to the LMS),
+ * lti-roster-<hash of issuer and sub> (the course places an LMS user was given from rosters).
  */
 export interface PlatformSettings {
   name: string;
@@ -97,6 +98,25 @@ export type LtiScoreFailed = DomainEvent<
 >;
 export type LtiScoreEvent = LtiScoreSending | LtiScoreSent | LtiScoreFailed;
 
+/**
+ * The course's owner added an LMS learner from the LMS course's roster (NRPS): a place in the
+ * course kept for them under their LMS user id (and the roster's address, when it gives one) until
+ * it is taken (docs/decisions/lti.md, "Roster into the course").
+ */
+export type LtiRosterPlaceOffered = DomainEvent<
+  'LtiRosterPlaceOffered',
+  { courseId: string; platformId: string; issuer: string; subject: string; emailAddress: string | null }
+>;
+/**
+ * The place became this account's enrollment: at once (an account already linked to the LMS user),
+ * at the person's launch, or at their sign-in or sign-up with the roster's address.
+ */
+export type LtiRosterPlaceTaken = DomainEvent<
+  'LtiRosterPlaceTaken',
+  { courseId: string; platformId: string; subject: string; accountId: string; via: 'linked' | 'launch' | 'sign-in' }
+>;
+export type LtiRosterEvent = LtiRosterPlaceOffered | LtiRosterPlaceTaken;
+
 export const ltiStreams = {
   platform: (platformId: string) => `lti-platform-${platformId}`,
   registration: (pairHash: string) => `lti-registration-${pairHash}`,
@@ -105,4 +125,5 @@ export const ltiStreams = {
   course: (courseId: string) => `lti-course-${courseId}`,
   lesson: (lessonId: string) => `lti-lesson-${lessonId}`,
   score: (conversationId: string) => `lti-score-${conversationId}`,
+  rosterPerson: (userHash: string) => `lti-roster-${userHash}`,
 };

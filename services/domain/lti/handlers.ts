@@ -16,6 +16,7 @@ import { newId } from '../shared/ids';
 import { LaunchRefused, type VerifiedLaunch } from './claims';
 import {
   ltiStreams,
+  type LtiRosterEvent,
   type LtiAccountLinked,
   type LtiCourseLinked,
   type LtiLaunched,
@@ -36,6 +37,7 @@ import {
   PlatformMessages,
 } from './platform';
 import { conflict } from '../shared/errors';
+import { isEnrollableStudent, loadRosterCourse, placesOf, rosterEnroller, takeRosterPlacesInTx } from './roster';
 
 export interface ToolKey {
   kid: string;
@@ -48,6 +50,13 @@ export interface LtiDeps {
   serverSecret: string;
   /** Fetches and parses a platform's JWKS; throws BAD_USER_INPUT saying what failed. */
   checkKeySet: (jwksUrl: string) => Promise<void>;
+  /** The LMS users (their roster streams' keys) holding a pending course place under this address (the lti read model). */
+  rosterPeopleByEmail: (emailAddress: string) => Promise<string[]>;
+}
+
+export interface RosterLearner {
+  subject: string;
+  emailAddress: string | null;
 }
 
 /** Accounts that an LMS's word on an email address may never sign in: the back-office and speakers. */
@@ -221,6 +230,14 @@ export function ltiHandlers(deps: LtiDeps) {
           );
         }
         const session = created ? null : await signInLinked(tx, accountId, launch.role, input.ip);
+        // A learner's launch takes the places the roster kept for them (signInLinked gave a student the role).
+        if (launch.role === 'STUDENT')
+          await takeRosterPlacesInTx(tx, {
+            personKey: userKey(input.issuer, launch.subject),
+            accountId,
+            roles: ['STUDENT'],
+            via: 'launch',
+          });
         tx.append(userStream, [
           {
             type: 'LtiLaunched',
@@ -237,6 +254,56 @@ export function ltiHandlers(deps: LtiDeps) {
         ]);
         return { accountId, role: launch.role, created, ...(session ?? createdSession!) };
       });
+    },
+
+    /**
+     * The LMS roster's active learners into the course (its owner's press; the resolver checks who):
+     * each one without a place here gets one; one whose LMS user is linked to a student's account is
+     * enrolled at once. A learner already enrolled is left as is. Every place is its LMS user's
+     * stream, read and appended at the version read: pressed twice, or by two people at once, a
+     * learner gets one place.
+     */
+    async addRosterToCourse(meta: CommandMeta, input: { courseId: string; platformId: string; issuer: string; learners: RosterLearner[] }) {
+      return commands.execute(meta, async (tx) => {
+        const course = await loadRosterCourse(tx, input.courseId);
+        const enroll = rosterEnroller(tx);
+        // A user listed twice (a roster's pages shifting while read) is one learner.
+        const learners = [...new Map(input.learners.map((l) => [l.subject, l])).values()];
+        const keys = learners.map((l) => userKey(input.issuer, l.subject));
+        const [placeStreams, links] = await Promise.all([
+          Promise.all(keys.map((k) => tx.read(ltiStreams.rosterPerson(k)))),
+          Promise.all(keys.map((k) => tx.readLast(ltiStreams.user(k)))),
+        ]);
+        const enrolledNow = new Set<string>();
+        let added = 0;
+        for (const [i, learner] of learners.entries()) {
+          if (placesOf(placeStreams[i] as LtiRosterEvent[]).has(course.courseId)) continue;
+          const accountId = (links[i] as LtiAccountLinked | LtiLaunched | null)?.data.accountId ?? null;
+          const place = { courseId: course.courseId, platformId: input.platformId, subject: learner.subject };
+          const events: LtiRosterEvent[] = [
+            { type: 'LtiRosterPlaceOffered', data: { ...place, issuer: input.issuer, emailAddress: learner.emailAddress } },
+          ];
+          if (accountId && !enrolledNow.has(accountId) && isEnrollableStudent((await loadAccount(tx, accountId)).roles)) {
+            if ((await enroll(course, accountId)) === 'already') continue;
+            enrolledNow.add(accountId);
+            events.push({ type: 'LtiRosterPlaceTaken', data: { ...place, accountId, via: 'linked' } });
+          }
+          tx.append(ltiStreams.rosterPerson(keys[i]), events);
+          added++;
+        }
+        return { added, enrolledNow: enrolledNow.size };
+      });
+    },
+
+    /**
+     * Inside a sign-in's or a sign-up's command (identity's onSignedIn): the places the roster kept
+     * under the account's address become its enrollments.
+     */
+    async takeRosterPlacesOnSignIn(tx: CommandTransaction, who: { accountId: string; emailAddress: string; roles: readonly Role[] }) {
+      if (!isEnrollableStudent(who.roles)) return;
+      const enroll = rosterEnroller(tx);
+      for (const personKey of await deps.rosterPeopleByEmail(who.emailAddress))
+        await takeRosterPlacesInTx(tx, { personKey, accountId: who.accountId, roles: who.roles, via: 'sign-in' }, enroll);
     },
 
     /** A placed lesson's line item, as the LMS created it. */

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 import { ErrorCode } from '../../../contracts/errors';
+import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import type { ToolKey } from '../../domain/lti/handlers';
 import { mapLtiRoles } from '../../domain/lti/claims';
 import { DomainError } from '../../domain/shared/errors';
@@ -49,6 +50,8 @@ export interface RosterMember {
   name: string | null;
   role: 'STUDENT' | 'INSTRUCTOR' | null;
   active: boolean;
+  /** The roster's address (NRPS `email`, when the LMS's privacy settings give it), kept only as a course place's. */
+  emailAddress: string | null;
 }
 
 /** A line item's scores service: its path plus `/scores`, its query kept (Canvas's line item URLs carry one). */
@@ -69,6 +72,10 @@ async function call(url: string, init: RequestInit): Promise<Response> {
 }
 
 const str = (v: unknown, max: number) => (typeof v === 'string' && v.length <= max && !v.includes('\u0000') ? v : null);
+const addressOf = (v: unknown) => {
+  const address = str(v, 255);
+  return address && !emailError(address) ? normalizeEmail(address) : null;
+};
 
 export function ltiServices(toolKey: () => Promise<ToolKey>) {
   const tokens = new Map<string, { token: string; expiresAt: number }>();
@@ -171,6 +178,7 @@ export function ltiServices(toolKey: () => Promise<ToolKey>) {
             name: str(m.name, 200) ?? ([str(m.given_name, 100), str(m.family_name, 100)].filter(Boolean).join(' ') || null),
             role: mapLtiRoles(roles),
             active: m.status === undefined || m.status === 'Active',
+            emailAddress: addressOf(m.email),
           });
         }
         next = res.headers.get('link')?.match(/<([^>]+)>\s*;\s*rel="next"/)?.[1] ?? null;
