@@ -66,6 +66,13 @@ async function drag(page: Page, [from, to]: { x: number; y: number }[]) {
 
 const events = (page: Page) => page.getByTestId('availability-event');
 
+/**
+ * The calendar's refetch of its events, which follows every change (not awaited by the page): its
+ * answer redraws the events, and a drag begun before it lands can lose its event mid-gesture.
+ */
+const eventsRefetched = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/graphql') && r.request().postDataJSON()?.operationName === 'AvailabilityOccurrences');
+
 /** The links the speaker's sidebar holds, which the header then leaves out (FAQ opens a new tab). */
 const SIDEBAR_LINKS = [/^Settings$/, /^Help$/, /^FAQ \(opens in a new tab\)$/, /^Sign out$/];
 
@@ -122,8 +129,10 @@ test.describe('the speaker calendar screens', () => {
     await visible(page.locator(`td.fc-timegrid-col[data-date="${date}"]`));
 
     // Drag it two hours later: the whole series moves.
+    const redrawn = eventsRefetched(page);
     await drag(page, await slotPoints(page, date, '09:15:00', '11:15:00'));
     await visible(page.getByText(/^The weekly availability was changed successfully!/));
+    await redrawn;
     await page.waitForFunction(() =>
       /11:00AM–12:00PM/.test(document.querySelector('[data-testid="availability-event"]')?.getAttribute('aria-label') ?? ''),
     );
