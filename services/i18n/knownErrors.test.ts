@@ -2,20 +2,81 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../contracts/i18n/locales';
 import { SchedulingMessages } from '../../contracts/scheduling';
+import { PrivacyMessages } from '../domain/archive/consent';
+import { ErasureMessages } from '../domain/erasure/erasure';
+import { DomainError, badInput, conflict } from '../domain/shared/errors';
+import { ServiceMessages } from '../integrations/lti/services';
 import en from './messages/en.json';
-import { KNOWN_ERRORS } from './knownErrors';
-import { localizeKnownText } from './translate';
+import es from './messages/es.json';
+import fr from './messages/fr.json';
+import { knownErrorTables, knownErrors } from './knownErrors';
+import { localizeKnownText, sayIn } from './translate';
 
 describe("the server's known refusals (issue 32)", () => {
-  it('hold every scheduling and enrollment message word for word in the English catalog', () => {
-    for (const [id, text] of KNOWN_ERRORS) assert.equal((en as Record<string, string>)[id], text, id);
+  it("hold every registered table's English word for word in the English catalog", () => {
+    for (const id of ['errors.scheduling.slotTaken', 'errors.erasure.pending', 'errors.sso.noProvider', 'errors.payments.used'])
+      assert.ok(knownErrors().has(id), id);
+    for (const [id, text] of knownErrors()) assert.equal((en as Record<string, string>)[id], text, id);
+  });
+
+  it("give each table's parameterized entry an id of its area in the catalogs", () => {
+    for (const [area, table] of knownErrorTables())
+      for (const [key, entry] of Object.entries(table))
+        if (typeof entry === 'function') assert.ok(`errors.${area}.${key}` in en, `errors.${area}.${key}`);
   });
 
   it("answer each refusal in the caller's language, and any other text as it is", () => {
     assert.equal(localizeKnownText('es', SchedulingMessages.slotTaken), 'Alguien acaba de reservar esta hora. Elige otra hora.');
     for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en'))
-      for (const text of KNOWN_ERRORS.values()) assert.notEqual(localizeKnownText(locale, text), text, `${locale}: ${text}`);
+      for (const text of knownErrors().values()) assert.notEqual(localizeKnownText(locale, text), text, `${locale}: ${text}`);
     assert.equal(localizeKnownText('fr', 'Something no catalog knows.'), 'Something no catalog knows.');
     assert.equal(localizeKnownText('en', SchedulingMessages.slotTaken), SchedulingMessages.slotTaken);
+  });
+
+  it('keep what a parameterized refusal says, its English for the logs, and say it in each language', () => {
+    const error = conflict(ServiceMessages.token(401));
+    assert.equal(
+      error.message,
+      "The LMS refused Tertulia a token for its roster (HTTP 401). Ask your administrator to check the platform's settings.",
+    );
+    assert.deepEqual(error.said, { id: 'errors.ltiService.token', values: { status: '401' } });
+    assert.equal(sayIn('en', error.said!), error.message);
+    assert.equal(sayIn('es', error.said!), (es as Record<string, string>)['errors.ltiService.token'].replace('{status}', '401'));
+  });
+
+  it('say the values that are messages, and lists of them, in the same language', () => {
+    const refusal = ErasureMessages.obligations([
+      { kind: 'payroll', month: '2026-02' },
+      { kind: 'enrollment', courseName: 'Spanish 2', endDate: null },
+    ]);
+    assert.equal(
+      refusal.text,
+      'This person cannot be erased yet: the payroll of 2026-02 is not closed; the course Spanish 2 has not ended. Ask again once they are settled.',
+    );
+    assert.equal(
+      sayIn('fr', refusal),
+      'Cette personne ne peut pas encore être effacée : la paie de 2026-02 n’est pas clôturée ; le cours Spanish 2 n’est pas terminé. Redemandez une fois ces points réglés.',
+    );
+    assert.match(
+      sayIn('es', refusal),
+      /^Todavía no se puede borrar a esta persona: la nómina de 2026-02 no está cerrada; el curso Spanish 2 no ha terminado\./,
+    );
+  });
+
+  it('keep per-field refusals beside their English, and none for plain text', () => {
+    const message = PrivacyMessages.retentionRange(90);
+    const error = badInput(message, { retentionDays: message, other: 'Plain words.' });
+    assert.deepEqual(error.fields, {
+      retentionDays: 'Recordings may be kept from 0 to 90 days after the course ends.',
+      other: 'Plain words.',
+    });
+    assert.deepEqual(error.fieldsSaid, { retentionDays: { id: 'errors.privacy.retentionRange', values: { max: '90' } } });
+    assert.equal(
+      sayIn('fr', error.fieldsSaid!.retentionDays),
+      (fr as Record<string, string>)['errors.privacy.retentionRange'].replace('{max}', '90'),
+    );
+    const plain = new DomainError(error.code, 'Plain words.');
+    assert.equal(plain.said, undefined);
+    assert.equal(plain.fieldsSaid, undefined);
   });
 });

@@ -1,21 +1,69 @@
 /**
- * The server's own refusals answered in the caller's language (issue 32): scheduling's and
- * enrollment's messages, by id `errors.<area>.<key>` in the server's catalogs
- * (services/i18n/messages). Only the server shows them (the web gets them translated in the
- * answer), so, unlike the contracts' known messages, they stay out of the web's bundle.
+ * The server's own refusals answered in the caller's language (issue 32), by id
+ * `errors.<area>.<key>` in the server's catalogs (services/i18n/messages). Only the server shows
+ * them (the web gets them translated in the answer), so, unlike the contracts' known messages, they
+ * stay out of the web's bundle. A table's string entries are found by their English text; its
+ * function entries return a KnownRefusal (translate.ts `knownRefusal`) that says its own id.
  */
 import { EnrollmentMessages } from '../../contracts/enrollment';
+import { knownMessageId } from '../../contracts/i18n/knownMessages';
 import { SchedulingMessages } from '../../contracts/scheduling';
+import { PrivacyMessages } from '../domain/archive/consent';
+import { DataAccessMessages } from '../domain/dataAccess/dataAccess';
+import { RemindMessages } from '../domain/enrollment/remindHandlers';
+import { ErasureMessages } from '../domain/erasure/erasure';
+import { ExportMessages } from '../domain/export/export';
+import { PlatformMessages } from '../domain/lti/platform';
+import { RosterMessages } from '../domain/lti/roster';
+import { SharedMessages } from '../domain/shared/errors';
+import { SsoMessages } from '../domain/sso/rules';
+import { SupportMessages } from '../domain/support/support';
+import { KeySetMessages } from '../integrations/lti/keySet';
+import { ServiceMessages } from '../integrations/lti/services';
+import { PaymentMethodMessages } from '../integrations/payments/port';
 
-const entries: [id: string, text: string][] = [
-  ...Object.entries(SchedulingMessages).map(([key, text]): [string, string] => [`errors.scheduling.${key}`, text]),
-  ...Object.entries(EnrollmentMessages).map(([key, text]): [string, string] => [`errors.enrollment.${key}`, text]),
+type Table = Readonly<Record<string, unknown>>;
+
+/** Each registered table with its area: adding a table is one line. Read lazily: the tables' modules import translate.ts. */
+const tables = (): [area: string, table: Table][] => [
+  ['scheduling', SchedulingMessages],
+  ['enrollment', EnrollmentMessages],
+  ['shared', SharedMessages],
+  ['erasure', ErasureMessages],
+  ['ltiRoster', RosterMessages],
+  ['support', SupportMessages],
+  ['export', ExportMessages],
+  ['dataAccess', DataAccessMessages],
+  ['privacy', PrivacyMessages],
+  ['remind', RemindMessages],
+  ['ltiPlatform', PlatformMessages],
+  ['ltiService', ServiceMessages],
+  ['ltiKeySet', KeySetMessages],
+  ['payments', PaymentMethodMessages],
+  ['sso', SsoMessages],
 ];
 
-/** Each known refusal's English, by its catalog id. */
-export const KNOWN_ERRORS: ReadonlyMap<string, string> = new Map(entries);
+let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;
 
-const BY_TEXT = new Map(entries.map(([id, text]) => [text, id]));
+function registry() {
+  if (!registered) {
+    const list = tables();
+    const entries = list.flatMap(([area, table]) =>
+      Object.entries(table).flatMap(([key, text]): [string, string][] =>
+        // a contracts' known message (contracts/i18n) is translated as one already
+        typeof text === 'string' && !knownMessageId(text) ? [[`errors.${area}.${key}`, text]] : [],
+      ),
+    );
+    registered = { byId: new Map(entries), byText: new Map(entries.map(([id, text]) => [text, id])), tables: list };
+  }
+  return registered;
+}
+
+/** Each known refusal's English (the tables' string entries), by its catalog id. */
+export const knownErrors = (): ReadonlyMap<string, string> => registry().byId;
+
+/** The registered tables, by area. */
+export const knownErrorTables = (): readonly [area: string, table: Table][] => registry().tables;
 
 /** The catalog id of a known refusal's English text, null for any other text. */
-export const knownErrorId = (text: string): string | null => BY_TEXT.get(text) ?? null;
+export const knownErrorId = (text: string): string | null => registry().byText.get(text) ?? null;

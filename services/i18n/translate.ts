@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contracts/i18n/locales';
 import { type KnownMessageId, translateKnownText } from '../../contracts/i18n/knownMessages';
+import type { KnownRefusal, Said, SaidValue } from '../domain/shared/errors';
 import { knownErrorId } from './knownErrors';
 import type serverEn from './messages/en.json';
 
@@ -54,3 +55,24 @@ export function localizeKnownText(locale: Locale, text: string): string {
   const error = knownErrorId(text);
   return error ? format(locale, error) : text;
 }
+
+const LIST_SEPARATOR_ID = 'errors.listSeparator';
+
+/** What a known refusal says, in `locale`: its values that are said messages (or lists of them) said in `locale` too. */
+export function sayIn(locale: Locale, said: Said): string {
+  const value = (v: SaidValue): string | number =>
+    typeof v === 'string' || typeof v === 'number'
+      ? v
+      : 'id' in v
+        ? sayIn(locale, v as Said)
+        : (v as readonly Said[]).map((s) => sayIn(locale, s)).join(format(locale, LIST_SEPARATOR_ID));
+  const values = said.values && Object.fromEntries(Object.entries(said.values).map(([k, v]) => [k, value(v)]));
+  return format(locale, said.id, values);
+}
+
+/** A parameterized refusal of the server's tables (knownErrors.ts): its id, its values, and its English. */
+export const knownRefusal = (id: ServerMessageId, values?: Record<string, SaidValue>): KnownRefusal => ({
+  id,
+  values,
+  text: sayIn(DEFAULT_LOCALE, { id, values }),
+});

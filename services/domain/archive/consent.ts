@@ -8,7 +8,8 @@
  */
 import { isIsoDay, yearsBetween } from '../../../contracts/calendarDate';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
-import { badInput, unauthorized } from '../shared/errors';
+import { knownRefusal } from '../../i18n/translate';
+import { badInput, type Refusal, SharedMessages, unauthorized } from '../shared/errors';
 
 export const SCHOOL_PRIVACY_STREAM = 'school-privacy';
 export const DEFAULT_RECORDING_AGE_THRESHOLD = 18;
@@ -23,7 +24,7 @@ export const RETENTION_DAYS_CEILING = 3650;
 export const PrivacyMessages = {
   ageThresholdRange: `The age threshold must be a whole number of years from 0 to ${MAX_RECORDING_AGE_THRESHOLD}.`,
   maxRetentionRange: `The most days recordings may be kept must be a whole number from 1 to ${RETENTION_DAYS_CEILING}.`,
-  retentionRange: (max: number) => `Recordings may be kept from 0 to ${max} days after the course ends.`,
+  retentionRange: (max: number) => knownRefusal('errors.privacy.retentionRange', { max: String(max) }),
   adminOnly: 'Only an administrator can change the school’s privacy settings.',
 } as const;
 
@@ -62,14 +63,14 @@ export function decideChangePrivacySettings(
     retentionDays: input.retentionDays ?? state.retentionDays,
     maxRetentionDays: input.maxRetentionDays ?? state.maxRetentionDays,
   };
-  const errors: Record<string, string> = {};
+  const errors: Record<string, Refusal> = {};
   if (!wholeIn(next.recordingAgeThreshold, 0, MAX_RECORDING_AGE_THRESHOLD))
     errors.recordingAgeThreshold = PrivacyMessages.ageThresholdRange;
   if (!wholeIn(next.maxRetentionDays, 1, RETENTION_DAYS_CEILING)) errors.maxRetentionDays = PrivacyMessages.maxRetentionRange;
   else if (!wholeIn(next.retentionDays, 0, next.maxRetentionDays))
     errors.retentionDays = PrivacyMessages.retentionRange(next.maxRetentionDays);
   const problems = Object.values(errors);
-  if (problems.length) throw badInput(problems.length === 1 ? problems[0] : 'Please correct the highlighted fields.', errors);
+  if (problems.length) throw badInput(problems.length === 1 ? problems[0] : SharedMessages.correctFields, errors);
   if ((Object.keys(next) as (keyof PrivacySettings)[]).every((k) => next[k] === state[k])) return [];
   return [{ type: 'PrivacySettingsChanged', data: next }];
 }

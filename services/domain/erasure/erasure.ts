@@ -5,7 +5,8 @@
  * passed unless cancelled. The events carry ids and times only: no name, no address.
  */
 import type { DomainEvent } from '../shared/decider';
-import { conflict } from '../shared/errors';
+import { knownRefusal } from '../../i18n/translate';
+import { conflict, type Said } from '../shared/errors';
 
 export const erasureStream = (personId: string) => `erasure-${personId}`;
 
@@ -21,12 +22,14 @@ export const ErasureMessages = {
   erased: 'This person is already erased.',
   notPending: 'No erasure of this person is waiting to be carried out.',
   obligations: (obligations: readonly Obligation[]) =>
-    `This person cannot be erased yet: ${obligations.map(describeObligation).join('; ')}. Ask again once ${obligations.length === 1 ? 'it is' : 'they are'} settled.`,
+    knownRefusal('errors.erasure.obligations', { obligations: obligations.map(describeObligation), count: obligations.length }),
 } as const;
 
-function describeObligation(o: Obligation): string {
-  if (o.kind === 'payroll') return `the payroll of ${o.month} is not closed`;
-  return o.endDate ? `the course ${o.courseName} runs until ${o.endDate}` : `the course ${o.courseName} has not ended`;
+function describeObligation(o: Obligation): Said {
+  if (o.kind === 'payroll') return { id: 'errors.erasure.obligation.payroll', values: { month: o.month } };
+  return o.endDate
+    ? { id: 'errors.erasure.obligation.courseRunsUntil', values: { courseName: o.courseName, endDate: o.endDate } }
+    : { id: 'errors.erasure.obligation.courseNotEnded', values: { courseName: o.courseName } };
 }
 
 export type ErasureRequested = DomainEvent<

@@ -18,6 +18,7 @@ export const ExportMessages = {
   linkUsed: 'This download link was already used: each link downloads once. Ask for a new export of your data from your settings.',
   linkExpired: 'This download link has expired (links work for 7 days). Ask for a new export of your data from your settings.',
   notRunning: 'This export is not being prepared.',
+  tooManyParts: 'An export has at most 100 parts.',
 } as const;
 
 export type ExportRequested = DomainEvent<
@@ -86,7 +87,7 @@ function assertRunning(state: ExportState, exportId: string) {
 export function decideProgress(state: ExportState, input: { exportId: string; personId: string; done: number; total: number }) {
   assertRunning(state, input.exportId);
   if (!Number.isInteger(input.done) || !Number.isInteger(input.total) || input.done < 0 || input.done > input.total || input.total > 100)
-    throw badInput('An export has at most 100 parts.');
+    throw badInput(ExportMessages.tooManyParts);
   return [{ type: 'ExportProgressed', data: input } satisfies ExportProgressed];
 }
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { fold, type DomainEvent, type Evolve } from './decider';
-import { DomainError } from './errors';
+import { DomainError, type Refusal } from './errors';
 
 export function deciderSpec<State, Event extends DomainEvent>(evolve: Evolve<State, Event>, initial: () => State) {
   return {
@@ -28,12 +28,15 @@ export function deciderSpec<State, Event extends DomainEvent>(evolve: Evolve<Sta
 }
 
 /** Asserts that `run` throws the product's DomainError with this code (and message, when given). */
-export function assertDomainError(run: () => unknown, code: string, message?: string | RegExp) {
+export function assertDomainError(run: () => unknown, code: string, message?: Refusal | RegExp) {
   assert.throws(run, (error: unknown) => {
     assert.ok(error instanceof DomainError, `expected a DomainError, got ${error}`);
     assert.equal(error.code, code);
     if (typeof message === 'string') assert.equal(error.message, message);
-    else if (message) assert.match(error.message, message);
+    else if (message && 'text' in message) {
+      assert.equal(error.message, message.text);
+      assert.deepEqual(error.said, { id: message.id, values: message.values });
+    } else if (message) assert.match(error.message, message);
     return true;
   });
 }

@@ -3,11 +3,12 @@
  * jose's remote key set (cached, refetched when a token names an unknown kid: key rotation).
  */
 import { createRemoteJWKSet, importJWK, type JWK } from 'jose';
-import { badInput } from '../../domain/shared/errors';
+import { badInput, type Refusal } from '../../domain/shared/errors';
+import { knownRefusal } from '../../i18n/translate';
 
 export const KeySetMessages = {
   unreachable: 'The JWKS URL could not be fetched: check the address and that it is reachable from this server.',
-  status: (status: number) => `The JWKS URL answered HTTP ${status} instead of the platform's keys.`,
+  status: (status: number) => knownRefusal('errors.ltiKeySet.status', { status: String(status) }),
   notJson: 'The JWKS URL did not answer JSON.',
   noKeys: 'The JWKS URL answered no RS256 signing key (a JSON object with a "keys" list of RSA keys).',
 };
@@ -17,7 +18,7 @@ const MAX_BYTES = 100_000;
 
 /** Throws BAD_USER_INPUT on the jwksUrl field saying what failed; resolves when at least one RS256 key parses. */
 export async function checkKeySet(jwksUrl: string): Promise<void> {
-  const fail = (message: string) => badInput(message, { jwksUrl: message });
+  const fail = (message: Refusal) => badInput(message, { jwksUrl: message });
   let res: Response;
   try {
     res = await fetch(jwksUrl, {

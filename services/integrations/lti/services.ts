@@ -10,7 +10,8 @@ import { ErrorCode } from '../../../contracts/errors';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import type { ToolKey } from '../../domain/lti/handlers';
 import { mapLtiRoles } from '../../domain/lti/claims';
-import { DomainError } from '../../domain/shared/errors';
+import { DomainError, type Refusal } from '../../domain/shared/errors';
+import { knownRefusal } from '../../i18n/translate';
 
 export const LTI_SCOPES = {
   nrps: 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
@@ -19,12 +20,11 @@ export const LTI_SCOPES = {
 } as const;
 
 export const ServiceMessages = {
-  token: (status: number) =>
-    `The LMS refused Tertulia a token for its roster (HTTP ${status}). Ask your administrator to check the platform's settings.`,
-  roster: (status: number) => `The LMS did not give the course's roster (HTTP ${status}).`,
+  token: (status: number) => knownRefusal('errors.ltiService.token', { status: String(status) }),
+  roster: (status: number) => knownRefusal('errors.ltiService.roster', { status: String(status) }),
   unreachable: 'The LMS could not be reached. Please try again in a moment.',
   malformed: 'The LMS answered a roster Tertulia cannot read.',
-  lineItem: (status: number) => `The LMS did not create the lesson's gradebook column (HTTP ${status}).`,
+  lineItem: (status: number) => knownRefusal('errors.ltiService.lineItem', { status: String(status) }),
   lineItemMalformed: 'The LMS answered a gradebook column Tertulia cannot read.',
 };
 
@@ -61,7 +61,7 @@ export function scoresUrlOf(lineItemUrl: string): string {
   return url.toString();
 }
 
-const unavailable = (message: string) => new DomainError(ErrorCode.CONFLICT, message);
+const unavailable = (message: Refusal) => new DomainError(ErrorCode.CONFLICT, message);
 
 async function call(url: string, init: RequestInit): Promise<Response> {
   try {
