@@ -35,6 +35,7 @@ import type { ProjectionFailure } from './batch';
 import type { Projector } from './projector';
 import { rebuildAllReadModels, rebuildReadModel, verifyReadModel, type RebuildContext, type TableDifference } from './rebuild';
 import type { ProjectionRunner } from './runner';
+import { FeedMessages } from './messages';
 
 /**
  * Tests only: the rebuild reads the log in batches of this size, each read `delayMs` late, and
@@ -198,7 +199,7 @@ export class ReadModelOperations {
     reason: string | null | undefined,
   ): Promise<{ started: StartedOperation[]; eventsTotal: number | null }> {
     checkedReason(reason, operation, by);
-    if (this.stopping) throw conflict('The server is stopping: try again once it is back.');
+    if (this.stopping) throw conflict(FeedMessages.stopping);
     const lock = await this.options.pool.connect();
     const locked: string[] = [];
     try {

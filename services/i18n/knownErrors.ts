@@ -9,6 +9,17 @@ import { EnrollmentMessages } from '../../contracts/enrollment';
 import { knownMessageId } from '../../contracts/i18n/knownMessages';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { PrivacyMessages } from '../domain/archive/consent';
+import { RecordingMessages } from '../domain/archive/archive';
+import { BillingMessages } from '../domain/billing/messages';
+import { CatalogMessages } from '../domain/catalog/messages';
+import { ConversationMessages } from '../domain/conversations/messages';
+import { EnrollingMessages } from '../domain/enrollment/messages';
+import { IdentityMessages } from '../domain/identity/messages';
+import { PeopleMessages } from '../domain/people/messages';
+import { ReadModelOperationMessages } from '../domain/readModels/messages';
+import { AvailabilityMessages } from '../domain/scheduling/messages';
+import { SpeakingMessages } from '../domain/speaking/messages';
+import { FeedMessages } from '../feed/messages';
 import { DataAccessMessages } from '../domain/dataAccess/dataAccess';
 import { RemindMessages } from '../domain/enrollment/remindHandlers';
 import { ErasureMessages } from '../domain/erasure/erasure';
@@ -41,6 +52,17 @@ const tables = (): [area: string, table: Table][] => [
   ['ltiKeySet', KeySetMessages],
   ['payments', PaymentMethodMessages],
   ['sso', SsoMessages],
+  ['catalog', CatalogMessages],
+  ['conversation', ConversationMessages],
+  ['recording', RecordingMessages],
+  ['identity', IdentityMessages],
+  ['availability', AvailabilityMessages],
+  ['enrolling', EnrollingMessages],
+  ['speaking', SpeakingMessages],
+  ['billing', BillingMessages],
+  ['people', PeopleMessages],
+  ['readModelOperations', ReadModelOperationMessages],
+  ['feed', FeedMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;

@@ -20,6 +20,22 @@ export const ARCHIVE_RETENTION_DAYS = 90;
 export const ARCHIVE_URL_TTL_SECONDS = 300;
 /** Chunks per recording (a 5-second chunk each: 2 hours and more). */
 export const MAX_ARCHIVE_CHUNKS = 2000;
+
+/** The refusals of recordings (issue 32: registered in services/i18n/knownErrors.ts, area 'recording'). */
+export const RecordingMessages = {
+  notSpeaker: 'Only the speaker of this conversation can upload its recording.',
+  notRecorded: 'This conversation is not being recorded.',
+  canceled: 'This conversation was canceled.',
+  uploaded: 'The recording of this conversation has already been uploaded.',
+  chunkOutOfRange: 'The chunk index is out of range.',
+  chunkEmpty: 'The chunk is empty.',
+  notWebm: 'The recording is not a WebM file.',
+  chunkCount: `The chunk count must be between 1 and ${MAX_ARCHIVE_CHUNKS}.`,
+  providerEmpty: 'The provider sent an empty recording.',
+  noRecording: 'This conversation has no recording.',
+  noChunks: 'The recording has no chunks.',
+} as const;
+
 /** Largest chunk accepted (5 s of 1080p is well under this). */
 export const MAX_ARCHIVE_CHUNK_BYTES = 16 * 1024 * 1024;
 
@@ -138,10 +154,10 @@ export function decideEnqueue(
   input: { chunkCount: number; durationSeconds: number | null },
   ctx: DecisionContext,
 ): ArchiveEvent[] {
-  if (!state.conversationId) throw conflict('This conversation is not being recorded.');
+  if (!state.conversationId) throw conflict(RecordingMessages.notRecorded);
   if (state.status !== 'recording') return [];
   if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS)
-    throw badInput('The recording has no chunks.');
+    throw badInput(RecordingMessages.noChunks);
   const duration =
     input.durationSeconds != null && Number.isFinite(input.durationSeconds) && input.durationSeconds > 0
       ? Math.min(input.durationSeconds, 24 * 3600)

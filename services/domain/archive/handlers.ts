@@ -27,7 +27,9 @@ import {
   type ArchiveEvent,
   type ArchiveSource,
   type ArchiveState,
+  RecordingMessages,
 } from './archive';
+import { ConversationMessages } from '../conversations/messages';
 
 /** A WebM (Matroska) file starts with the EBML header's id. */
 const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
@@ -59,19 +61,18 @@ export async function readArchive(
 async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
   const events = (await tx.read(conversationStream(conversationId))) as ConversationEvent[];
   const state = events.reduce<ConversationState | null>(evolveConversation, null);
-  if (!state) throw notFound('The conversation was not found.');
+  if (!state) throw notFound(ConversationMessages.notFound);
   return state;
 }
 
 /** Only the conversation's speaker (whose browser records) or an admin uploads; only a recorded lesson. */
 function assertUploader(c: ConversationState, viewer: Uploader) {
-  if (!viewer.isAdmin && viewer.accountId !== c.reservedWith)
-    throw unauthorized('Only the speaker of this conversation can upload its recording.');
-  if (!c.archiveOnStart || c.kind !== 'lesson') throw conflict('This conversation is not being recorded.');
-  if (c.canceled) throw conflict('This conversation was canceled.');
+  if (!viewer.isAdmin && viewer.accountId !== c.reservedWith) throw unauthorized(RecordingMessages.notSpeaker);
+  if (!c.archiveOnStart || c.kind !== 'lesson') throw conflict(RecordingMessages.notRecorded);
+  if (c.canceled) throw conflict(RecordingMessages.canceled);
 }
 
-const uploadClosed = () => conflict('The recording of this conversation has already been uploaded.');
+const uploadClosed = () => conflict(RecordingMessages.uploaded);
 
 export function archiveHandlers(deps: ArchiveHandlerDeps) {
   const { commands, storage, chunks } = deps;
@@ -84,9 +85,9 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
      */
     async receiveChunk(meta: CommandMeta, input: { conversationId: string; index: number; bytes: Buffer; viewer: Uploader }) {
       if (!Number.isInteger(input.index) || input.index < 0 || input.index >= MAX_ARCHIVE_CHUNKS)
-        throw badInput('The chunk index is out of range.');
-      if (!input.bytes.length) throw badInput('The chunk is empty.');
-      if (input.index === 0 && !input.bytes.subarray(0, 4).equals(EBML_MAGIC)) throw badInput('The recording is not a WebM file.');
+        throw badInput(RecordingMessages.chunkOutOfRange);
+      if (!input.bytes.length) throw badInput(RecordingMessages.chunkEmpty);
+      if (input.index === 0 && !input.bytes.subarray(0, 4).equals(EBML_MAGIC)) throw badInput(RecordingMessages.notWebm);
       const outcome = await commands.execute(meta, async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         assertUploader(c, input.viewer);
@@ -123,14 +124,14 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       input: { conversationId: string; chunkCount: number; durationSeconds: number | null; viewer: Uploader },
     ) {
       if (!Number.isInteger(input.chunkCount) || input.chunkCount < 1 || input.chunkCount > MAX_ARCHIVE_CHUNKS)
-        throw badInput(`The chunk count must be between 1 and ${MAX_ARCHIVE_CHUNKS}.`);
+        throw badInput(RecordingMessages.chunkCount);
       const received = (await chunks.list(input.conversationId)).map((c) => c.index);
       const missing = missingChunks(received, input.chunkCount);
       const outcome = await commands.execute(meta, async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         assertUploader(c, input.viewer);
         const { state } = await readArchive(tx, c.conversationId);
-        if (!state.status) throw conflict('This conversation is not being recorded.');
+        if (!state.status) throw conflict(RecordingMessages.notRecorded);
         if (state.status !== 'recording') return { enqueued: true, missing: [] as number[] }; // reported twice
         if (missing.length) return { enqueued: false, missing };
         const events = decideEnqueue(state, input, { now: tx.now, actor: tx.actor });
@@ -152,7 +153,7 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       durationSeconds: number | null;
     }) {
       const { size } = await fs.stat(input.file);
-      if (!size) throw badInput('The provider sent an empty recording.');
+      if (!size) throw badInput(RecordingMessages.providerEmpty);
       const probe = await commands.execute(system(), async (tx) => {
         const c = await readConversation(tx, input.conversationId);
         const { state } = await readArchive(tx, c.conversationId);
@@ -223,7 +224,7 @@ export function archiveHandlers(deps: ArchiveHandlerDeps) {
       const outcome = await commands.execute(meta, async (tx) => {
         const { state } = await readArchive(tx, input.conversationId);
         if (!state.status && !tx.actor.roles.includes('ADMIN')) throw unauthorized();
-        if (!state.status) throw notFound('This conversation has no recording.');
+        if (!state.status) throw notFound(RecordingMessages.noRecording);
         const events = decideRemove(state, { now: tx.now, actor: tx.actor });
         if (events.length) tx.append(archiveStream(input.conversationId), events);
         return { mediaKey: events.length ? state.mediaKey : null, removed: true };

@@ -3,6 +3,7 @@ import { streams as identityStreams } from '../identity/events';
 import { notFound } from '../shared/errors';
 import { newId } from '../shared/ids';
 import { decideChangeMinutes, evolveLedger, initialLedger, ledgerStream, type LedgerEvent, type LedgerState } from './ledger';
+import { BillingMessages } from './messages';
 
 export function billingHandlers(deps: { commands: CommandExecutor }) {
   return {
@@ -10,7 +11,7 @@ export function billingHandlers(deps: { commands: CommandExecutor }) {
     async changeMinutes(meta: CommandMeta, input: { accountId: string; minutes: number; reason: string | null; action?: string }) {
       return deps.commands.execute(meta, async (tx) => {
         const account = await tx.read(identityStreams.account(input.accountId));
-        if (!account.length) throw notFound('The account was not found.');
+        if (!account.length) throw notFound(BillingMessages.accountNotFound);
         const ledger = await readLedger(tx, input.accountId);
         const events = decideChangeMinutes(
           ledger,

@@ -5,6 +5,7 @@
 import { ErrorCode, Messages } from '../../../contracts/errors';
 import type { DecisionContext, DomainEvent } from '../shared/decider';
 import { DomainError, badInput } from '../shared/errors';
+import { BillingMessages } from './messages';
 
 export type MinutesChanged = DomainEvent<
   'MinutesChanged',
@@ -44,8 +45,7 @@ export function decideChangeMinutes(
   cmd: { transactionId: string; accountId: string; minutes: number; action: string; reason: string | null },
   _ctx: DecisionContext,
 ): LedgerEvent[] {
-  if (!Number.isInteger(cmd.minutes))
-    throw badInput('The minutes must be a whole number.', { minutes: 'The minutes must be a whole number.' });
+  if (!Number.isInteger(cmd.minutes)) throw badInput(BillingMessages.minutesWhole, { minutes: BillingMessages.minutesWhole });
   if (cmd.minutes === 0) throw badInput(Messages.zeroMinutes, { minutes: Messages.zeroMinutes });
   const balanceAfter = state.balance + cmd.minutes;
   if (balanceAfter < 0) throw new DomainError(ErrorCode.INSUFFICIENT_MINUTES, Messages.insufficientMinutes);

@@ -5,6 +5,7 @@
  */
 import type { DomainEvent } from '../shared/decider';
 import { conflict } from '../shared/errors';
+import { BillingMessages } from './messages';
 
 export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
@@ -64,7 +65,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
 }
 
 export function decideRecordPayment(state: PaymentState, data: PaymentSucceeded['data']): PaymentSucceeded[] {
-  if (state.recorded || state.reversed) throw conflict('The payment was already recorded.');
+  if (state.recorded || state.reversed) throw conflict(BillingMessages.paymentRecorded);
   return [{ type: 'PaymentSucceeded', data }];
 }
 

@@ -10,6 +10,7 @@ import { PrivacyMessages } from '../archive/consent';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import type { CourseChanged, CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
+import { CatalogMessages } from './messages';
 
 export interface LessonAssignmentState {
   lessonAssignmentId: string;
@@ -124,7 +125,7 @@ export type LessonTitle = (order: number) => string;
 export const lessonTitleInEnglish: LessonTitle = (order) => `Conversation ${order}`;
 
 export function decideCreateCourse(state: CourseState, cmd: CreateCourse, ctx: DecisionContext): CourseEvent[] {
-  if (state.course) throw conflict('The course already exists.');
+  if (state.course) throw conflict(CatalogMessages.courseExists);
   const adventure = cmd.kind === 'adventure';
   const today = todayIn(cmd.timeZone, ctx.now);
   assertNoFieldErrors(courseFieldErrors(cmd, today, { datesRequired: !adventure }));
@@ -174,9 +175,9 @@ export const isPastCourse = (course: { endDate: string | null }, now: Date) => !
 
 /** Only the course's owner (or an admin, or the system) changes it. */
 function assertOwner(state: CourseState, ctx: DecisionContext) {
-  if (!state.course || state.removed) throw notFound('The course was not found.');
+  if (!state.course || state.removed) throw notFound(CatalogMessages.courseNotFound);
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
-  if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized('Only the course owner can change it.');
+  if (!privileged && state.course.ownerId !== ctx.actor.accountId) throw unauthorized(CatalogMessages.courseNotOwner);
   return state.course;
 }
 
@@ -332,7 +333,7 @@ export function decideChangeLesson(
   ctx: DecisionContext,
 ): CourseEvent[] {
   const course = assertOwner(state, ctx);
-  if (!state.lessons.some((l) => l.lessonId === cmd.lessonId)) throw notFound('The lesson was not found.');
+  if (!state.lessons.some((l) => l.lessonId === cmd.lessonId)) throw notFound(CatalogMessages.lessonNotFound);
   assertNoFieldErrors(topicFieldErrors(cmd, course.durationRequirement));
   return [
     {
@@ -355,7 +356,7 @@ export function decideChangeLessonAssignment(
   ctx: DecisionContext,
 ): CourseEvent[] {
   const course = assertOwner(state, ctx);
-  if (!state.lessons.some((l) => l.lessonAssignmentId === cmd.lessonAssignmentId)) throw notFound('The lesson was not found.');
+  if (!state.lessons.some((l) => l.lessonAssignmentId === cmd.lessonAssignmentId)) throw notFound(CatalogMessages.lessonNotFound);
   const problem = dueOnError(cmd.dueOn, todayIn(cmd.timeZone, ctx.now));
   if (problem) throw badInput(problem, { dueOn: problem });
   return [
@@ -395,9 +396,9 @@ export function decideAnswerShareInvite(
   state: CourseState,
   cmd: { inviteId: string; accept: boolean; accountId: string; emailAddress: string },
 ): CourseEvent[] {
-  if (!state.course) throw notFound('The course was not found.');
+  if (!state.course) throw notFound(CatalogMessages.courseNotFound);
   const invite = state.invites.find((i) => i.inviteId === cmd.inviteId);
-  if (!invite) throw notFound('The share invite was not found.');
+  if (!invite) throw notFound(CatalogMessages.shareInviteNotFound);
   if (invite.emailAddress !== cmd.emailAddress.trim().toLowerCase()) throw unauthorized(InstructorMessages.inviteNotYours);
   if (invite.status !== 'pending') throw conflict(InstructorMessages.inviteNotPending);
   const courseId = state.course.courseId;

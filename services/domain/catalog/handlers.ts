@@ -54,6 +54,7 @@ import {
 } from './template';
 // Courses are read and written in their current shape (CourseCreated v2).
 import './upcasters';
+import { CatalogMessages } from './messages';
 
 /** Six digits, never starting with 0 so that it reads the same everywhere. */
 export const randomInviteNumber = () => String(crypto.randomInt(100_000, 1_000_000));
@@ -143,7 +144,7 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
     const pricing = await loadPricing(tx);
     const plan = input.pricingPlanId ? planById(pricing, input.pricingPlanId) : defaultPlan(pricing);
     if (input.pricingPlanId && !plan)
-      throw badInput('The pricing plan was not found.', { pricingPlanId: 'The pricing plan was not found.' });
+      throw badInput(CatalogMessages.pricingPlanNotFound, { pricingPlanId: CatalogMessages.pricingPlanNotFound });
     const durationRequirement = input.durationRequirement ?? DEFAULT_DURATION;
     // A number never used before: retry on the (rare) collision; a concurrent claim of the same
     // number fails the append on its no_stream guard and the executor runs this again.

@@ -8,6 +8,7 @@ import { CURRENCY, type PriceAgreementKind } from '../../../contracts/enrollment
 import { pricingPlanFieldErrors } from '../../../contracts/validation/pricing';
 import { assertNoFieldErrors, badInput, notFound } from '../shared/errors';
 import type { PriceAgreement, PriceListEntry, PricingEvent, PricingPlanCreated } from './events';
+import { CatalogMessages } from './messages';
 
 export type PricingPlan = PricingPlanCreated['data'];
 
@@ -82,7 +83,7 @@ const sameTerms = (a: Omit<PricingPlan, 'systemDefault'>, b: Omit<PricingPlan, '
 
 export function decideCreatePricingPlan(state: PricingState, cmd: PlanTerms & { systemDefault?: boolean }): PricingEvent[] {
   const terms = validTerms(cmd);
-  if (planById(state, cmd.pricingPlanId)) throw badInput('The pricing plan already exists.');
+  if (planById(state, cmd.pricingPlanId)) throw badInput(CatalogMessages.pricingPlanExists);
   // The first plan becomes the default: there is always one once any plan exists.
   return [{ type: 'PricingPlanCreated', data: { ...terms, systemDefault: !!cmd.systemDefault || state.plans.length === 0 } }];
 }
@@ -94,14 +95,14 @@ export function decideCreatePricingPlan(state: PricingState, cmd: PlanTerms & { 
  */
 export function decideChangePricingPlan(state: PricingState, cmd: PlanTerms): PricingEvent[] {
   const current = planById(state, cmd.pricingPlanId);
-  if (!current) throw notFound('The pricing plan was not found.');
+  if (!current) throw notFound(CatalogMessages.pricingPlanNotFound);
   const terms = validTerms(cmd);
   if (sameTerms(current, terms)) return [];
   return [{ type: 'PricingPlanChanged', data: terms }];
 }
 
 export function decideMakeDefault(state: PricingState, cmd: { pricingPlanId: string }): PricingEvent[] {
-  if (!planById(state, cmd.pricingPlanId)) throw notFound('The pricing plan was not found.');
+  if (!planById(state, cmd.pricingPlanId)) throw notFound(CatalogMessages.pricingPlanNotFound);
   if (state.defaultId === cmd.pricingPlanId) return [];
   return [{ type: 'SystemDefaultPricingPlanChanged', data: { pricingPlanId: cmd.pricingPlanId } }];
 }

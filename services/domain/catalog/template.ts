@@ -6,6 +6,7 @@ import { courseFieldErrors } from '../../../contracts/validation/enrollment';
 import type { DecisionContext } from '../shared/decider';
 import { assertNoFieldErrors, conflict, notFound, unauthorized } from '../shared/errors';
 import type { TemplateChanged, TemplateCreated, TemplateEvent } from './events';
+import { CatalogMessages } from './messages';
 
 export interface TemplateState {
   template: TemplateCreated['data'] | null;
@@ -29,9 +30,9 @@ export function evolveTemplate(state: TemplateState, event: TemplateEvent): Temp
 
 /** A template that exists, is not removed and belongs to the actor (or the actor is an admin). */
 export function ownedTemplate(state: TemplateState, ctx: DecisionContext) {
-  if (!state.template || state.removed) throw notFound('The template was not found.');
+  if (!state.template || state.removed) throw notFound(CatalogMessages.templateNotFound);
   const privileged = ctx.actor.roles.includes('ADMIN') || ctx.actor.roles.includes('SYSTEM');
-  if (!privileged && state.template.ownerId !== ctx.actor.accountId) throw unauthorized('Only the template owner can use it.');
+  if (!privileged && state.template.ownerId !== ctx.actor.accountId) throw unauthorized(CatalogMessages.templateNotOwner);
   return state.template;
 }
 
@@ -88,7 +89,7 @@ export function decideCreateTemplate(
   },
   ctx: DecisionContext,
 ): TemplateCreated[] {
-  if (state.template) throw conflict('The template already exists.');
+  if (state.template) throw conflict(CatalogMessages.templateExists);
   const fields = courseFieldErrors({ ...cmd, startDate: null, endDate: null }, todayIn(null, ctx.now), { datesRequired: false });
   const kind = (cmd.priceAgreementKind ?? 'standard') as PriceAgreementKind;
   if (!PRICE_AGREEMENT_KINDS.includes(kind)) fields.priceAgreementKind = 'The kind is standard, reserved or institutional.';

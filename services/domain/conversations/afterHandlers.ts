@@ -32,6 +32,7 @@ import { evolveConversation, type ConversationState, type PolicyViewer } from '.
 import { conversationStream, type ConversationEvent } from './events';
 import { canMakeUp, decideMark, decideRate } from './marking';
 import { queuePaymentReceipt, type ReceiptSettings } from '../notifications/accountMail';
+import { ConversationMessages } from './messages';
 
 export const makeUpStream = (conversationId: string) => `makeup-${conversationId}`;
 
@@ -99,7 +100,7 @@ async function readConversation(tx: CommandTransaction, conversationId: string):
     evolveConversation,
     null,
   );
-  if (!c) throw notFound('The conversation was not found.');
+  if (!c) throw notFound(ConversationMessages.notFound);
   return c;
 }
 
@@ -142,7 +143,7 @@ export function afterConversationHandlers(deps: {
       const stream = makeUpStream(input.conversationId);
       const state = fold(evolveMakeUp, initialMakeUp(), (await tx.read(stream)) as MakeUpEvent[]);
       const attempt = state.attempts.find((a) => a.attempt === input.attempt);
-      if (!attempt) throw notFound('The make-up purchase was not found.');
+      if (!attempt) throw notFound(ConversationMessages.makeUpNotFound);
       if (result.status === 'declined') {
         if (attempt.status === 'pending')
           tx.append(stream, [
@@ -334,7 +335,7 @@ export function afterConversationHandlers(deps: {
     async acknowledgePromotion(meta: CommandMeta, input: { courseId: string; studentId: string }) {
       return commands.execute(meta, async (tx) => {
         const enrollment = await readEnrollment(tx, input.courseId, input.studentId);
-        if (!enrollment.enrolled) throw notFound('The enrollment was not found.');
+        if (!enrollment.enrolled) throw notFound(ConversationMessages.enrollmentNotFound);
         if (!enrollment.promotion) throw conflict(AfterMessages.noPromotion);
         tx.append(enrollmentStream(input.courseId, input.studentId), [
           { type: 'PromotionAcknowledged', data: { enrollmentId: enrollment.enrolled.enrollmentId, promotion: enrollment.promotion } },

@@ -9,6 +9,7 @@ import { DomainError, badInput, unauthorized } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import type { DomainEvent } from '../shared/decider';
 import type { ConversationState } from './conversation';
+import { ConversationMessages } from './messages';
 
 export const chatStream = (conversationId: string) => `chat-${conversationId}`;
 
@@ -97,9 +98,7 @@ export function decidePost(
   const body = input.body.trim();
   if (!body) throw badInput(LiveMessages.emptyMessage, { body: LiveMessages.emptyMessage });
   if (body.length > CHAT_MESSAGE_MAX_LENGTH)
-    throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, {
-      body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
-    });
+    throw badInput(ConversationMessages.messageTooLong, { body: ConversationMessages.fieldTooLong });
   if (!chatablePolicy(c, now).isChatable)
     throw new DomainError(ErrorCode.CONFLICT, isChatClosed(c) ? LiveMessages.chatClosed : LiveMessages.notChatable);
   return [

@@ -17,10 +17,11 @@ import type { AvailabilityRule, Booking } from '../scheduling/events';
 import { speakerIsFree, type SpeakerFacts } from '../scheduling/reservation.decider';
 import { cancellationPolicy, canTransfer, tardinessPolicy, type ConversationState, type PolicyViewer } from './conversation';
 import type { ConversationCanceled, ConversationCanceledReason, ConversationLessonChanged, ConversationTransferred } from './events';
+import { ConversationMessages } from './messages';
 
 /** The conversation, or NOT_FOUND when its stream is empty. */
 export function existing(state: ConversationState | null): ConversationState {
-  if (!state) throw notFound('The conversation was not found.');
+  if (!state) throw notFound(ConversationMessages.notFound);
   return state;
 }
 
@@ -41,7 +42,7 @@ function canceled(c: ConversationState, canceledBy: string | null, reason: Conve
 export function decideCancel(state: ConversationState | null, cmd: { viewer: PolicyViewer }, now: Date): ConversationCanceled[] {
   const c = existing(state);
   const policy = cancellationPolicy(subject(c), cmd.viewer, now);
-  if (!policy.role) throw unauthorized('You cannot cancel this conversation.');
+  if (!policy.role) throw unauthorized(ConversationMessages.cancelNotAllowed);
   if (!policy.isCancelable) throw conflict(SchedulingMessages.notCancelable);
   return [canceled(c, cmd.viewer.accountId, policy.role)];
 }
@@ -49,8 +50,7 @@ export function decideCancel(state: ConversationState | null, cmd: { viewer: Pol
 /** The student (or an admin) cancels with every minute back once the speaker is late (tardinessPolicy). */
 export function decideCancelTardy(state: ConversationState | null, cmd: { viewer: PolicyViewer }, now: Date): ConversationCanceled[] {
   const c = existing(state);
-  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin)
-    throw unauthorized('Only the student of this conversation can return its minutes.');
+  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin) throw unauthorized(ConversationMessages.returnNotStudent);
   if (!tardinessPolicy(subject(c), now).isTardy) throw badInput(SchedulingMessages.notTardy);
   return [canceled(c, cmd.viewer.accountId, 'tardy')];
 }
@@ -74,8 +74,7 @@ export function decideTransfer(
 ): ConversationTransferred[] {
   const c = existing(state);
   if (!canTransfer(subject(c), cmd.viewer, now)) {
-    if (!cmd.viewer.isAdmin && cmd.viewer.accountId !== c.reservedWith)
-      throw unauthorized('Only the speaker of this conversation or an admin can transfer it.');
+    if (!cmd.viewer.isAdmin && cmd.viewer.accountId !== c.reservedWith) throw unauthorized(ConversationMessages.transferNotAllowed);
     throw conflict(SchedulingMessages.notTransferable);
   }
   const { speakerId, facts } = cmd.transferee;
@@ -119,8 +118,7 @@ export function decideChangeLesson(
   now: Date,
 ): ConversationLessonChanged[] {
   const c = existing(state);
-  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin)
-    throw unauthorized('Only the student of this conversation can change its topic.');
+  if (cmd.viewer.accountId !== c.reservedBy && !cmd.viewer.isAdmin) throw unauthorized(ConversationMessages.topicNotStudent);
   if (c.canceled || c.status !== 'reserved' || now.getTime() >= c.start.getTime()) throw conflict(SchedulingMessages.topicLocked);
   if (!c.courseId) throw badInput(SchedulingMessages.lessonNotYours, { lessonId: SchedulingMessages.lessonNotYours });
   if (c.lessonId === cmd.lessonId) return [];

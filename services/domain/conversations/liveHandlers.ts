@@ -15,6 +15,7 @@ import { decideFairTime } from './marking';
 import { clockOf, decideLeave, decideOpen, decideSync, decideTimeUp, decideUnused } from './live';
 import { decideEndTestCall, decideStartTestCall, testCallsStream, type TestCallStarted } from './testCall';
 import { chatStream, decideMarkRead, decideOpenChat, decidePost, evolveChat, initialChat, type ChatEvent, type ChatState } from './chat';
+import { ConversationMessages } from './messages';
 
 export interface LiveDeps {
   commands: CommandExecutor;
@@ -33,7 +34,7 @@ export interface LiveDeps {
 export async function readConversation(tx: CommandTransaction, conversationId: string): Promise<ConversationState> {
   const events = (await tx.read(conversationStream(conversationId))) as ConversationEvent[];
   const state = events.reduce<ConversationState | null>(evolveConversation, null);
-  if (!state) throw notFound('The conversation was not found.');
+  if (!state) throw notFound(ConversationMessages.notFound);
   return state;
 }
 

@@ -72,6 +72,7 @@ import {
   type EnrollmentState,
   type StudentEnrolled,
 } from './enrollment';
+import { EnrollingMessages } from './messages';
 
 export interface EnrollInput {
   inviteNumber: string;
@@ -318,10 +319,10 @@ export function enrollmentHandlers(deps: {
               initialAccount(),
               (await tx.read(identityStreams.account(input.studentId))) as AccountEvent[],
             );
-            if (!account.exists) throw notFound('The account was not found.');
+            if (!account.exists) throw notFound(EnrollingMessages.accountNotFound);
             assertStudentAccount(account.roles);
             if (course.priceAgreement.kind !== 'standard') throw badInput(EnrollmentMessages.adminStandardOnly);
-            if (input.cardToken) throw badInput('An administrator enrolls a student without a card.', { cardToken: 'Leave the card out.' });
+            if (input.cardToken) throw badInput(EnrollingMessages.adminNoCard, { cardToken: EnrollingMessages.leaveCardOut });
           }
           const enrolledWith = decidePaidBy({
             agreementKind: course.priceAgreement.kind,

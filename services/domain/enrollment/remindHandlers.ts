@@ -43,6 +43,7 @@ export const RemindMessages = {
   lessonNotFound: 'This lesson is not in this course.',
   noStudents: 'Please choose at least one student.',
   tooMany: `Please choose at most ${REMIND_MAX_STUDENTS} students at a time.`,
+  courseNotFound: 'The course was not found.',
 };
 
 export function remindHandlers(deps: RemindDeps) {
@@ -57,7 +58,7 @@ export function remindHandlers(deps: RemindDeps) {
       ]);
       return deps.commands.execute(meta, async (tx): Promise<RemindResult> => {
         const { course, lessons, removed } = await loadCourse(tx, input.courseId);
-        if (!course || removed) throw notFound('The course was not found.');
+        if (!course || removed) throw notFound(RemindMessages.courseNotFound);
         const privileged = tx.actor.roles.includes('ADMIN');
         if (!privileged && course.ownerId !== tx.actor.accountId) throw unauthorized(RemindMessages.notOwner);
         const lesson = lessons.find((l) => l.lessonId === input.lessonId);

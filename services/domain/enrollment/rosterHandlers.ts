@@ -38,6 +38,7 @@ import {
   type EnrollmentEvent,
   type EnrollmentState,
 } from './enrollment';
+import { EnrollingMessages } from './messages';
 
 export interface RosterDeps {
   commands: CommandExecutor;
@@ -76,11 +77,11 @@ export function rosterHandlers(deps: RosterDeps) {
   /** The course as its owner (or an admin) may change it. */
   async function ownedCourse(tx: CommandTransaction, courseId: string, field: string) {
     const { course, removed } = await loadCourse(tx, courseId);
-    if (!course || removed) throw notFound('The course was not found.');
+    if (!course || removed) throw notFound(EnrollingMessages.courseNotFound);
     if (!privileged(tx) && course.ownerId !== tx.actor.accountId) {
       if (field === 'toCourseId')
         throw badInput(InstructorMessages.transferTargetNotYours, { toCourseId: InstructorMessages.transferTargetNotYours });
-      throw unauthorized('Only the course owner can change its students.');
+      throw unauthorized(EnrollingMessages.notOwnerStudents);
     }
     return course;
   }

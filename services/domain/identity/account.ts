@@ -8,6 +8,7 @@ import type { DecisionContext } from '../shared/decider';
 import { emailError, normalizeEmail } from '../../../contracts/validation/email';
 import { DomainError, badInput } from '../shared/errors';
 import type { AccountEvent, RegistrationVia } from './events';
+import { IdentityMessages } from './messages';
 
 export interface AccountState {
   exists: boolean;
@@ -114,16 +115,16 @@ export function decideResetPassword(
  * removes it in both forms. ADMIN cannot be changed here.
  */
 export function decideChangeRoles(state: AccountState, cmd: { add: string[]; remove: string[] }): AccountEvent[] {
-  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, IdentityMessages.accountNotFound);
   const requested = [...cmd.add, ...cmd.remove].map((r) => baseRole(r as Role));
   const invalid = requested.filter((r) => !(ADMIN_EDITABLE_ROLES as readonly string[]).includes(r));
   if (invalid.length) {
-    throw badInput(`These roles cannot be changed here: ${[...new Set(invalid)].join(', ')}.`, { roles: 'ADMIN cannot be changed here.' });
+    throw badInput(IdentityMessages.rolesNotChangeable([...new Set(invalid)].join(', ')), { roles: IdentityMessages.adminNotChangeable });
   }
   const add = new Set(cmd.add.map((r) => baseRole(r as Role)));
   const remove = new Set(cmd.remove.map((r) => baseRole(r as Role)));
   const overlap = [...add].filter((r) => remove.has(r));
-  if (overlap.length) throw badInput(`A role cannot be added and removed at once: ${overlap.join(', ')}.`);
+  if (overlap.length) throw badInput(IdentityMessages.roleAddedAndRemoved(overlap.join(', ')));
 
   const has = (r: BaseRole) => state.roles.some((x) => baseRole(x) === r);
   let roles = state.roles.filter((r) => !remove.has(baseRole(r)));
@@ -136,7 +137,7 @@ export function decideChangeRoles(state: AccountState, cmd: { add: string[]; rem
 }
 
 export function decideSwitchRole(state: AccountState, cmd: { role: string }): AccountEvent[] {
-  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, IdentityMessages.accountNotFound);
   if (!(ROLES as readonly string[]).includes(cmd.role) || !state.roles.includes(cmd.role as Role)) {
     throw badInput(Messages.unknownRole);
   }
@@ -149,7 +150,7 @@ export function decideSwitchRole(state: AccountState, cmd: { role: string }): Ac
  * which claims and releases the email streams in the same append).
  */
 export function decideChangeEmailAddress(state: AccountState, cmd: { emailAddress: string }): AccountEvent[] {
-  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, IdentityMessages.accountNotFound);
   const problem = emailError(cmd.emailAddress);
   if (problem) throw badInput(problem, { emailAddress: problem });
   const emailAddress = normalizeEmail(cmd.emailAddress);
@@ -162,12 +163,11 @@ export function decideChangeEmailAddress(state: AccountState, cmd: { emailAddres
  * <ROLE>. Refused when the account is not onboarding for the role; ADMIN has no onboarding.
  */
 export function decideCompleteOnboarding(state: AccountState, cmd: { role: BaseRole }): AccountEvent[] {
-  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The account was not found.');
+  if (!state.exists) throw new DomainError(ErrorCode.NOT_FOUND, IdentityMessages.accountNotFound);
   const onboarding = `ONBOARDING_${cmd.role}` as Role;
   if (cmd.role === 'ADMIN' || !state.roles.includes(onboarding)) {
-    throw badInput(`The account is not onboarding as ${cmd.role.toLowerCase()}.`, {
-      role: `The account is not onboarding as ${cmd.role.toLowerCase()}.`,
-    });
+    const message = IdentityMessages.notOnboardingAs(cmd.role.toLowerCase());
+    throw badInput(message, { role: message });
   }
   const roles = sortRoles([...state.roles.filter((r) => r !== onboarding), cmd.role]);
   const events: AccountEvent[] = [{ type: 'RolesChanged', data: { roles, added: [cmd.role], removed: [onboarding] } }];

@@ -35,6 +35,7 @@ import {
   type AccountState,
 } from './account';
 import { streams, type AccountEvent, type EmailAddressClaimed, type InvitationIssued, type RegistrationVia } from './events';
+import { IdentityMessages } from './messages';
 
 export interface IdentityDeps {
   commands: CommandExecutor;
@@ -166,7 +167,7 @@ export function identityHandlers(deps: IdentityDeps) {
       validateCredentials(input.emailAddress, input.password, input.passwordConfirmation);
       const role = input.selfAssignedRole ?? 'STUDENT';
       if (role !== 'STUDENT' && role !== 'INSTRUCTOR') {
-        throw badInput('Only students and instructors can sign up on their own.', { selfAssignedRole: 'Choose student or instructor.' });
+        throw badInput(IdentityMessages.selfSignUpRole, { selfAssignedRole: IdentityMessages.chooseStudentOrInstructor });
       }
       const passwordHash = await hashPassword(input.password);
       const { result, appended } = await commands.execute(meta, async (tx) => {

@@ -25,6 +25,7 @@ import {
   initialProfile,
   type ProfileState,
 } from './profile';
+import { PeopleMessages } from './messages';
 
 export interface PeopleDeps {
   commands: CommandExecutor;
@@ -33,7 +34,7 @@ export interface PeopleDeps {
 
 async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
   const account = fold(evolveAccount, initialAccount(), (await tx.read(identityStreams.account(accountId))) as AccountEvent[]);
-  if (!account.exists) throw notFound('The account was not found.');
+  if (!account.exists) throw notFound(PeopleMessages.accountNotFound);
   return account;
 }
 

@@ -6,6 +6,7 @@
 import { readModelReasonProblem } from '../../../contracts/validation/readModels';
 import type { DecisionContext } from '../shared/decider';
 import { badInput, conflict } from '../shared/errors';
+import { ReadModelOperationMessages } from './messages';
 import type {
   Operator,
   ReadModelOperationEvent,
@@ -154,7 +155,7 @@ export function decideFinish(
   _ctx: DecisionContext,
 ): ReadModelOperationFinished[] {
   const started = state.records.find((r) => r.id === result.operationId);
-  if (!started || started.operation === 'resume') throw conflict(`No operation ${result.operationId} was started on this read model.`);
+  if (!started || started.operation === 'resume') throw conflict(ReadModelOperationMessages.notStarted(result.operationId));
   if (started.outcome !== 'running') return [];
   return [{ type: 'ReadModelOperationFinished', data: { ...result, operation: started.operation } }];
 }

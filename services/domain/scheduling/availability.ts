@@ -8,6 +8,7 @@ import { SchedulingMessages } from '../../../contracts/scheduling';
 import { DomainError, badInput, notFound } from '../shared/errors';
 import type { AvailabilityEvent, AvailabilityRule, Booking } from './events';
 import { isValidZone, localShape, occurrences, overlaps, type Interval } from './time';
+import { AvailabilityMessages } from './messages';
 
 export interface AvailabilityState {
   rules: Map<string, AvailabilityRule>;
@@ -82,13 +83,13 @@ export function decideChangeAvailability(
 ): AvailabilityEvent[] {
   const shape = shapeOrThrow(cmd.interval, cmd.zoneName);
   const rule = state.rules.get(cmd.availabilityId);
-  if (!rule) throw notFound('This availability was not found. It may have been removed.');
+  if (!rule) throw notFound(AvailabilityMessages.notFound);
   assertNoOverlap(state, { ...rule, zoneName: cmd.zoneName, ...shape }, now);
   return [{ type: 'AvailabilityChanged', data: { availabilityId: rule.availabilityId, zoneName: cmd.zoneName, ...shape } }];
 }
 
 export function decideRemoveAvailability(state: AvailabilityState, cmd: { availabilityId: string }): AvailabilityEvent[] {
-  if (!state.rules.has(cmd.availabilityId)) throw notFound('This availability was not found. It may have been removed.');
+  if (!state.rules.has(cmd.availabilityId)) throw notFound(AvailabilityMessages.notFound);
   return [{ type: 'AvailabilityRemoved', data: { availabilityId: cmd.availabilityId } }];
 }
 

@@ -8,6 +8,7 @@ import { SpeakerMessages, payRateError, speakerLanguagesError } from '../../../c
 import type { DecisionContext } from '../shared/decider';
 import { DomainError, badInput } from '../shared/errors';
 import type { Evaluation, SpeakingEvent } from './events';
+import { SpeakingMessages } from './messages';
 
 export interface SpeakingState {
   exists: boolean;
@@ -84,7 +85,7 @@ export function decideInterview(
 /** An evaluation is final: the same one again changes nothing; the other one is refused. */
 export function decideEvaluate(state: SpeakingState, cmd: { evaluation: Evaluation }): SpeakingEvent[] {
   requireRecord(state);
-  if (cmd.evaluation !== 'promote' && cmd.evaluation !== 'decline') throw badInput('Evaluate with promote or decline.');
+  if (cmd.evaluation !== 'promote' && cmd.evaluation !== 'decline') throw badInput(SpeakingMessages.evaluation);
   if (state.evaluation === cmd.evaluation) return [];
   if (state.evaluation === 'promote') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.alreadyPromoted);
   if (state.evaluation === 'decline') throw new DomainError(ErrorCode.CONFLICT, SpeakerMessages.alreadyDeclined);

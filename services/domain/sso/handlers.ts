@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import { ErrorCode } from '../../../contracts/errors';
+import { EMAIL_INVALID_MESSAGE } from '../../../contracts/validation/email';
 import type { Role } from '../../../contracts/roles';
 import {
   findIdentityProvider,
@@ -63,13 +64,20 @@ import {
   type SchoolSignInEvent,
   type SchoolSignInStarted,
 } from './events';
-import { SsoMessages, checkProviderInput, decideSchoolSignIn, domainOf, roleFromClaims, type ProviderInput } from './rules';
+import {
+  BINDING_MIN_LENGTH,
+  SsoMessages,
+  checkProviderInput,
+  decideSchoolSignIn,
+  domainOf,
+  roleFromClaims,
+  type ProviderInput,
+} from './rules';
 
 /** How long the IdP round trip may take, from our redirect to its callback. */
 export const SCHOOL_SIGN_IN_LIFETIME_MS = 10 * 60_000;
 /** The cookie holding the starting browser's binding (set by the school sign-in page, read by the callback). */
 export const SCHOOL_SIGN_IN_COOKIE = 'school_sign_in';
-const BINDING_MIN_LENGTH = 32;
 /** Where the IdP sends the person back; registered at the IdP as the client's redirect URI. */
 export const SCHOOL_SIGN_IN_CALLBACK_PATH = '/api/sso/oidc/callback';
 /** SAML: where the IdP POSTs its response (the assertion consumer service), and where our SP metadata is (also our entity id). */
@@ -311,7 +319,7 @@ export function ssoHandlers(deps: SsoDeps) {
     /** Admin: creates (no providerId) or changes a provider. A null secret on a change keeps the stored one. */
     async saveIdentityProvider(meta: CommandMeta, input: ProviderInput & { providerId: string | null }) {
       const existing = input.providerId ? await findIdentityProvider(pool, input.providerId) : null;
-      if (input.providerId && !existing) throw new DomainError(ErrorCode.NOT_FOUND, 'The identity provider was not found.');
+      if (input.providerId && !existing) throw new DomainError(ErrorCode.NOT_FOUND, SsoMessages.providerNotFound);
       const checked = checkProviderInput(input, { secretRequired: !existing?.clientSecretSealed });
       let saml: SamlIdpSettings | null = null;
       if (checked.kind === 'SAML') {
@@ -335,11 +343,11 @@ export function ssoHandlers(deps: SsoDeps) {
       const providerId = input.providerId ?? newId();
       return commands.execute(meta, async (tx) => {
         const state = providerState(await tx.read(ssoStreams.provider(providerId)));
-        if (input.providerId && !state.exists) throw new DomainError(ErrorCode.NOT_FOUND, 'The identity provider was not found.');
+        if (input.providerId && !state.exists) throw new DomainError(ErrorCode.NOT_FOUND, SsoMessages.providerNotFound);
         const before = state.settings?.domains ?? [];
         const owners = await Promise.all(checked.domains.map(async (d) => [d, await domainOwner(tx, d)] as const));
         const taken = owners.filter(([, owner]) => owner && owner !== providerId).map(([d]) => d);
-        if (taken.length) throw badInput(`${SsoMessages.domainTaken} (${taken.join(', ')})`, { domains: SsoMessages.domainTaken });
+        if (taken.length) throw badInput(SsoMessages.domainTakenBy(taken.join(', ')), { domains: SsoMessages.domainTaken });
         for (const [domain, owner] of owners) {
           if (owner !== providerId) tx.append(ssoStreams.domain(domain), [{ type: 'SsoDomainClaimed', data: { providerId, domain } }]);
         }
@@ -393,12 +401,10 @@ export function ssoHandlers(deps: SsoDeps) {
     /** Begins a school sign-in: the address's provider, and the IdP's address (OIDC authorization or SAML AuthnRequest) to send the browser to. */
     async startSignIn(meta: CommandMeta, input: { emailAddress: string; browserBinding: string }): Promise<{ url: string }> {
       if (input.browserBinding.length < BINDING_MIN_LENGTH || input.browserBinding.length > 100) {
-        throw badInput(`The browser binding must have ${BINDING_MIN_LENGTH} to 100 characters.`, {
-          browserBinding: 'Reload the page and try again.',
-        });
+        throw badInput(SsoMessages.bindingLength, { browserBinding: SsoMessages.reloadPage });
       }
       const domain = domainOf(input.emailAddress);
-      if (!domain) throw badInput('The given value is invalid.', { emailAddress: 'The given value is invalid.' });
+      if (!domain) throw badInput(EMAIL_INVALID_MESSAGE, { emailAddress: EMAIL_INVALID_MESSAGE });
       // The reasons name the school page's own words (its catalog part), not the first page's known messages.
       const provider = await identityProviderForDomain(pool, domain);
       if (!provider) throw addressRefused(SsoMessages.noProvider, 'no_school');

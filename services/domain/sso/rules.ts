@@ -3,13 +3,17 @@
  * address, which role a first sign-in gives, and whether an answer from the IdP may sign an account
  * in, create one or link one.
  */
-import { emailError, normalizeEmail } from '../../../contracts/validation/email';
+import { EMAIL_INVALID_MESSAGE, emailError, normalizeEmail } from '../../../contracts/validation/email';
 import { textProblem } from '../../../contracts/validation/limits';
 import { assertNoFieldErrors, badInput, DomainError } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import type { IdentityProviderKind, InstructorClaim } from './events';
 import { metadataUrlProblem } from '../../integrations/sso/saml';
 import { SchoolSignInMessages } from '../../../contracts/sso';
+import { knownRefusal } from '../../i18n/translate';
+
+/** The least characters of a school sign-in's browser binding (at most 100). */
+export const BINDING_MIN_LENGTH = 32;
 
 export const SsoMessages = {
   issuerInvalid: 'The issuer must be an https:// address (http:// only for 127.0.0.1 or localhost).',
@@ -26,6 +30,10 @@ export const SsoMessages = {
   subjectMismatch: 'This Tertulia account is linked to another person at your school.',
   providerAway: "Your school's sign-in does not answer just now. Please try again in a few minutes.",
   passwordSignInOff: SchoolSignInMessages.passwordSignInOff,
+  domainTakenBy: (domains: string) => knownRefusal('errors.sso.domainTakenBy', { domains }),
+  bindingLength: `The browser binding must have ${BINDING_MIN_LENGTH} to 100 characters.`,
+  reloadPage: 'Reload the page and try again.',
+  providerNotFound: 'The identity provider was not found.',
   metadataRequired: 'Give the metadata URL of the identity provider, or paste its metadata XML (one of the two).',
 } as const;
 
@@ -219,6 +227,6 @@ export function decideSchoolSignIn(
 /** The provider covering an address, among providers' domain lists; null when none does. */
 export function providerForAddress<P extends { domains: string[] }>(emailAddress: string, providers: P[]): P | null {
   const domain = domainOf(emailAddress);
-  if (!domain) throw badInput('The given value is invalid.', { emailAddress: 'The given value is invalid.' });
+  if (!domain) throw badInput(EMAIL_INVALID_MESSAGE, { emailAddress: EMAIL_INVALID_MESSAGE });
   return providers.find((p) => p.domains.includes(domain)) ?? null;
 }

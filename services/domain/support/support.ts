@@ -53,6 +53,8 @@ export function evolveSupportThread(state: SupportThread, event: SupportEvent): 
 export const SupportMessages = {
   emptyAnswer: 'Write an answer first.',
   noThread: 'This visitor has not written to support.',
+  messageTooLong: `A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
+  fieldTooLong: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
 };
 
 /** A message on the visitor's thread: theirs, or an answer from the staff (only to a thread that exists). */
@@ -63,10 +65,7 @@ export function decidePostSupport(
 ): SupportEvent[] {
   const body = input.body.trim();
   if (!body) throw badInput(input.fromStaff ? SupportMessages.emptyAnswer : LiveMessages.emptyMessage, { body: LiveMessages.emptyMessage });
-  if (body.length > CHAT_MESSAGE_MAX_LENGTH)
-    throw badInput(`A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`, {
-      body: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
-    });
+  if (body.length > CHAT_MESSAGE_MAX_LENGTH) throw badInput(SupportMessages.messageTooLong, { body: SupportMessages.fieldTooLong });
   if (input.fromStaff && !thread.messages.length) throw badInput(SupportMessages.noThread);
   return [
     {
