@@ -481,6 +481,23 @@ describe('recordings', () => {
     assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 0 } }, instructor.token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(CHANGE_SETTINGS, { input: { recordingAgeThreshold: 26 } }, admin.token)), 'BAD_USER_INPUT');
 
+    // The refusals in the caller's language (issue 32): one known by its English, one that says its values (the most days).
+    const CHANGE_RETENTION = `mutation($input: ChangeCourseRetentionInput!) { changeCourseRetention(input: $input) { changed } }`;
+    const notOwner = async (language: string) =>
+      (await app.gql(CHANGE_RETENTION, { input: { courseId, retentionDays: 10 } }, otherInstructor.token, { 'accept-language': language }))
+        .errors![0];
+    assert.equal((await notOwner('es')).message, 'Solo quien creó el curso puede cambiarlo.');
+    assert.equal((await notOwner('fr')).message, 'Seul le responsable du cours peut le modifier.');
+    assert.equal((await notOwner('en')).message, 'Only the course owner can change it.');
+    const range = async (language: string) =>
+      (await app.gql(CHANGE_SETTINGS, { input: { maxRetentionDays: 90 } }, admin.token, { 'accept-language': language })).errors![0];
+    const inFrench = await range('fr');
+    assert.equal(inFrench.extensions?.code, 'BAD_USER_INPUT');
+    assert.equal(inFrench.message, 'Les enregistrements peuvent être conservés de 0 à 90 jours après la fin du cours.');
+    assert.deepEqual(inFrench.extensions?.fields, { retentionDays: inFrench.message });
+    assert.equal((await range('es')).message, 'Las grabaciones se pueden guardar de 0 a 90 días después del fin del curso.');
+    assert.equal((await range('en')).message, 'Recordings may be kept from 0 to 90 days after the course ends.');
+
     const allowed = await app.gql(CHANGE_CONSENT, { input: { courseId, allowRecordingUnderAge: true } }, instructor.token);
     assert.deepEqual(allowed.data.changeCourseRecordingConsent, { changed: true, course: { allowRecordingUnderAge: true } });
     assert.equal(await recorded(await reserveConversation(app, minor, speaker, { courseId, lessonId: lessons[1] }), minor.token), true);
