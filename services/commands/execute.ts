@@ -17,6 +17,7 @@ import {
   type StoredEvent,
 } from '../eventstore/port';
 import { currentSchemaVersion } from '../eventstore/upcasting';
+import { CommandMessages } from './messages';
 
 export interface CommandMeta {
   actor: Actor;
@@ -162,7 +163,7 @@ export class CommandExecutor {
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
         if (attempt >= MAX_ATTEMPTS) {
-          throw new DomainError(ErrorCode.CONFLICT, 'Someone else changed this at the same time. Please try again.');
+          throw new DomainError(ErrorCode.CONFLICT, CommandMessages.concurrentChange);
         }
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
         continue;

@@ -20,6 +20,7 @@ import { ReadModelOperationMessages } from '../domain/readModels/messages';
 import { AvailabilityMessages } from '../domain/scheduling/messages';
 import { SpeakingMessages } from '../domain/speaking/messages';
 import { FeedMessages } from '../feed/messages';
+import { CommandMessages } from '../commands/messages';
 import { DataAccessMessages } from '../domain/dataAccess/dataAccess';
 import { RemindMessages } from '../domain/enrollment/remindHandlers';
 import { ErasureMessages } from '../domain/erasure/erasure';
@@ -63,6 +64,7 @@ const tables = (): [area: string, table: Table][] => [
   ['people', PeopleMessages],
   ['readModelOperations', ReadModelOperationMessages],
   ['feed', FeedMessages],
+  ['commands', CommandMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;

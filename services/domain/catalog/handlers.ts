@@ -153,7 +153,7 @@ export function catalogHandlers(deps: { commands: CommandExecutor; inviteNumbers
       const candidate = nextInvite();
       if (!claimed.has(candidate) && !(await tx.read(catalogStreams.invite(candidate))).length) inviteNumber = candidate;
     }
-    if (!inviteNumber) throw new DomainError('CONFLICT', 'No free invite number was found. Please try again.');
+    if (!inviteNumber) throw new DomainError('CONFLICT', CatalogMessages.noInviteNumber);
     claimed.add(inviteNumber);
     const events = decideCreateCourse(
       initialCourse(),

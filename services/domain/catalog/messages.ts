@@ -9,5 +9,6 @@ export const CatalogMessages = {
   courseNotFound: 'The course was not found.',
   courseNotOwner: 'Only the course owner can change it.',
   lessonNotFound: 'The lesson was not found.',
+  noInviteNumber: 'No free invite number was found. Please try again.',
   shareInviteNotFound: 'The share invite was not found.',
 } as const;

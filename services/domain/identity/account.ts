@@ -77,7 +77,7 @@ export function decideRegister(
   state: AccountState,
   cmd: { accountId: string; emailAddress: string; passwordHash: string; roles: Role[]; via: RegistrationVia },
 ): AccountEvent[] {
-  if (state.exists) throw new DomainError(ErrorCode.CONFLICT, 'This account already exists.');
+  if (state.exists) throw new DomainError(ErrorCode.CONFLICT, IdentityMessages.accountExists);
   return [{ type: 'AccountRegistered', data: { ...cmd } }];
 }
 

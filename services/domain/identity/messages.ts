@@ -3,6 +3,7 @@ import { knownRefusal } from '../../i18n/translate';
 
 export const IdentityMessages = {
   accountNotFound: 'The account was not found.',
+  accountExists: 'This account already exists.',
   selfSignUpRole: 'Only students and instructors can sign up on their own.',
   chooseStudentOrInstructor: 'Choose student or instructor.',
   adminNotChangeable: 'ADMIN cannot be changed here.',

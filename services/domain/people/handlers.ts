@@ -61,8 +61,8 @@ export function peopleHandlers(deps: PeopleDeps) {
     async onboardAccount(meta: CommandMeta, input: { accountId: string; role: string }) {
       const role = baseRole(input.role as Role);
       if (!ONBOARDING_ROLES.includes(role)) {
-        throw new DomainError(ErrorCode.BAD_USER_INPUT, `The ${role.toLowerCase()} role has no onboarding.`, {
-          role: 'Choose STUDENT, INSTRUCTOR or SPEAKER.',
+        throw new DomainError(ErrorCode.BAD_USER_INPUT, PeopleMessages.noOnboarding(role.toLowerCase()), {
+          role: PeopleMessages.chooseOnboardingRole,
         });
       }
       return commands.execute(meta, async (tx) => {
