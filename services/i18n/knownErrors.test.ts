@@ -14,7 +14,7 @@ import { localizeKnownText, sayIn } from './translate';
 
 describe("the server's known refusals (issue 32)", () => {
   it("hold every registered table's English word for word in the English catalog", () => {
-    for (const id of ['errors.scheduling.slotTaken', 'errors.erasure.pending', 'errors.sso.noProvider', 'errors.payments.used'])
+    for (const id of ['errors.scheduling.slotTaken', 'errors.personErasure.pending', 'errors.schoolSignIn.noProvider', 'errors.payments.used'])
       assert.ok(knownErrors().has(id), id);
     for (const [id, text] of knownErrors()) assert.equal((en as Record<string, string>)[id], text, id);
   });

@@ -22,14 +22,14 @@ export const ErasureMessages = {
   erased: 'This person is already erased.',
   notPending: 'No erasure of this person is waiting to be carried out.',
   obligations: (obligations: readonly Obligation[]) =>
-    knownRefusal('errors.erasure.obligations', { obligations: obligations.map(describeObligation), count: obligations.length }),
+    knownRefusal('errors.personErasure.obligations', { obligations: obligations.map(describeObligation), count: obligations.length }),
 } as const;
 
 function describeObligation(o: Obligation): Said {
-  if (o.kind === 'payroll') return { id: 'errors.erasure.obligation.payroll', values: { month: o.month } };
+  if (o.kind === 'payroll') return { id: 'errors.personErasure.obligation.payroll', values: { month: o.month } };
   return o.endDate
-    ? { id: 'errors.erasure.obligation.courseRunsUntil', values: { courseName: o.courseName, endDate: o.endDate } }
-    : { id: 'errors.erasure.obligation.courseNotEnded', values: { courseName: o.courseName } };
+    ? { id: 'errors.personErasure.obligation.courseRunsUntil', values: { courseName: o.courseName, endDate: o.endDate } }
+    : { id: 'errors.personErasure.obligation.courseNotEnded', values: { courseName: o.courseName } };
 }
 
 export type ErasureRequested = DomainEvent<

@@ -1,4 +1,4 @@
-/** The refusals of domain/identity/ (issue 32: registered in services/i18n/knownErrors.ts, area 'identity'). */
+/** The refusals of domain/identity/ (issue 32: registered in services/i18n/knownErrors.ts, area 'accounts'). */
 import { knownRefusal } from '../../i18n/translate';
 
 export const IdentityMessages = {
@@ -7,7 +7,7 @@ export const IdentityMessages = {
   selfSignUpRole: 'Only students and instructors can sign up on their own.',
   chooseStudentOrInstructor: 'Choose student or instructor.',
   adminNotChangeable: 'ADMIN cannot be changed here.',
-  rolesNotChangeable: (roles: string) => knownRefusal('errors.identity.rolesNotChangeable', { roles }),
-  roleAddedAndRemoved: (roles: string) => knownRefusal('errors.identity.roleAddedAndRemoved', { roles }),
-  notOnboardingAs: (role: string) => knownRefusal('errors.identity.notOnboardingAs', { role }),
+  rolesNotChangeable: (roles: string) => knownRefusal('errors.accounts.rolesNotChangeable', { roles }),
+  roleAddedAndRemoved: (roles: string) => knownRefusal('errors.accounts.roleAddedAndRemoved', { roles }),
+  notOnboardingAs: (role: string) => knownRefusal('errors.accounts.notOnboardingAs', { role }),
 } as const;

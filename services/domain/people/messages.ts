@@ -1,8 +1,8 @@
 import { knownRefusal } from '../../i18n/translate';
 
-/** The refusals of domain/people/ (issue 32: registered in services/i18n/knownErrors.ts, area 'people'). */
+/** The refusals of domain/people/ (issue 32: registered in services/i18n/knownErrors.ts, area 'onboarding'). */
 export const PeopleMessages = {
   accountNotFound: 'The account was not found.',
-  noOnboarding: (role: string) => knownRefusal('errors.people.noOnboarding', { role }),
+  noOnboarding: (role: string) => knownRefusal('errors.onboarding.noOnboarding', { role }),
   chooseOnboardingRole: 'Choose STUDENT, INSTRUCTOR or SPEAKER.',
 } as const;

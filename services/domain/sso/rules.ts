@@ -30,7 +30,7 @@ export const SsoMessages = {
   subjectMismatch: 'This Tertulia account is linked to another person at your school.',
   providerAway: "Your school's sign-in does not answer just now. Please try again in a few minutes.",
   passwordSignInOff: SchoolSignInMessages.passwordSignInOff,
-  domainTakenBy: (domains: string) => knownRefusal('errors.sso.domainTakenBy', { domains }),
+  domainTakenBy: (domains: string) => knownRefusal('errors.schoolSignIn.domainTakenBy', { domains }),
   bindingLength: `The browser binding must have ${BINDING_MIN_LENGTH} to 100 characters.`,
   reloadPage: 'Reload the page and try again.',
   providerNotFound: 'The identity provider was not found.',
