@@ -5,8 +5,10 @@
  * stay out of the web's bundle. A table's string entries are found by their English text; its
  * function entries return a KnownRefusal (translate.ts `knownRefusal`) that says its own id.
  */
+import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { knownMessageId } from '../../contracts/i18n/knownMessages';
+import { LiveMessages } from '../../contracts/live';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';
@@ -65,6 +67,8 @@ const tables = (): [area: string, table: Table][] => [
   ['readModelOperations', ReadModelOperationMessages],
   ['feed', FeedMessages],
   ['commands', CommandMessages],
+  ['conversationLive', LiveMessages],
+  ['conversationAfter', AfterMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;
