@@ -10,6 +10,7 @@ import { EnrollmentMessages } from '../../contracts/enrollment';
 import { knownMessageId } from '../../contracts/i18n/knownMessages';
 import { LiveMessages } from '../../contracts/live';
 import { SchedulingMessages } from '../../contracts/scheduling';
+import { CourseMessages } from '../../contracts/validation/enrollment';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';
 import { BillingMessages } from '../domain/billing/messages';
@@ -69,6 +70,7 @@ const tables = (): [area: string, table: Table][] => [
   ['commands', CommandMessages],
   ['conversationLive', LiveMessages],
   ['conversationAfter', AfterMessages],
+  ['course', CourseMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;
