@@ -2,8 +2,10 @@
  * The server's own refusals answered in the caller's language (issue 32), by id
  * `errors.<area>.<key>` in the server's catalogs (services/i18n/messages). Only the server shows
  * them (the web gets them translated in the answer), so, unlike the contracts' known messages, they
- * stay out of the web's bundle. A table's string entries are found by their English text; its
- * function entries return a KnownRefusal (translate.ts `knownRefusal`) that says its own id.
+ * stay out of the web's bundle (a contracts' table the web imports for its own checks is
+ * registered here by its text: the web keeps its English). A table's string entries are found by
+ * their English text; a server table's function entries return a KnownRefusal (translate.ts
+ * `knownRefusal`) that says its own id; a contracts' table's functions stay English.
  */
 import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
