@@ -25,6 +25,7 @@ import { adminConnection } from '../adminConnection';
 import { isAdmin, requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { ApiMessages, LtiScoreMessages } from '../apiMessages';
 
 async function payload(ctx: ApiContext, platformId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['lti']);
@@ -32,15 +33,11 @@ async function payload(ctx: ApiContext, platformId: string, changed: boolean, ap
   return { changed, platform: readBack(platform, 'The platform was saved but is not readable yet. Please reload.') };
 }
 
-export const LtiScoreMessages = {
-  notFailed: 'Only a score the LMS refused can be sent again.',
-};
-
 /** The course, when the viewer owns it or is an admin (NOT_FOUND otherwise, as the roster). */
 async function ownedCourse(ctx: ApiContext, courseId: string) {
   const viewer = requireViewer(ctx.viewer);
   const course = await findCourse(ctx.runtime.pool, courseId);
-  if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound('The course was not found.');
+  if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound(ApiMessages.courseNotFound);
   return course;
 }
 
@@ -141,7 +138,7 @@ export const ltiResolvers: Resolvers = {
   Mutation: {
     retryLtiScore: async (_p, { conversationId }, ctx) => {
       const score = await findLtiScore(ctx.runtime.pool, conversationId);
-      if (!score) throw notFound('The score was not found.');
+      if (!score) throw notFound(ApiMessages.scoreNotFound);
       await ownedCourse(ctx, score.courseId);
       if (score.state !== 'failed') throw conflict(LtiScoreMessages.notFailed);
       const timestamp = score.scoreTimestamp.toISOString();
@@ -170,7 +167,7 @@ export const ltiResolvers: Resolvers = {
     addLtiRosterToCourse: async (_p, { input }, ctx) => {
       const course = await ownedCourse(ctx, input.courseId);
       const placed = await placedCourse(ctx, course.id);
-      if (!placed) throw notFound('The course is not placed in an LMS course that lists its members.');
+      if (!placed) throw notFound(ApiMessages.notPlacedWithRoster);
       const members = await ctx.runtime.ltiServices.roster(placed.platform, placed.link.membershipsUrl);
       const { result, appended } = await ctx.runtime.lti.addRosterToCourse(commandMeta(ctx), {
         courseId: course.id,

@@ -12,6 +12,7 @@ import { publishChange } from '../../live/store';
 import { isAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { ApiMessages } from '../apiMessages';
 
 /** Keyed by the called person's account. */
 const TEST_CALL_TOPIC = 'testCall';
@@ -42,7 +43,7 @@ export const testCallResolvers: Resolvers = {
     endTestCall: async (_p, { input }, ctx) => {
       requireStaff(ctx);
       const c = await findConversation(ctx.runtime.pool, input.conversationId);
-      if (!c) throw notFound('The conversation was not found.');
+      if (!c) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.live.endTestCall(commandMeta(ctx), { conversationId: c.id });
       await settled(ctx, appended, ['conversations']);
       if (appended) await publishChange(ctx.runtime.pool, TEST_CALL_TOPIC, c.reservedWith);

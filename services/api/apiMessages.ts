@@ -1,0 +1,45 @@
+/**
+ * services/api's own refusals (issue 32): look-ups that find nothing the viewer may see, and
+ * checks no capability's table holds. Registered in services/i18n/knownErrors.ts
+ * (`errors.<table>.*`), so they answer in the caller's language. Kept out of the resolvers' modules,
+ * which import services/i18n themselves: the registration importing them back would be a cycle.
+ */
+export const ApiMessages = {
+  accountNotFound: 'The account was not found.',
+  conversationNotFound: 'The conversation was not found.',
+  courseNotFound: 'The course was not found.',
+  enrollmentNotFound: 'The enrollment was not found.',
+  lessonNotFound: 'The lesson was not found.',
+  templateNotFound: 'The template was not found.',
+  shareInviteNotFound: 'The share invite was not found.',
+  scoreNotFound: 'The score was not found.',
+  redemptionSetNotFound: 'The redemption set was not found.',
+  availabilityNotFound: 'This availability was not found. It may have been removed.',
+  notCourseOwner: 'Only the course owner can change it.',
+  videoTokenInvalid: 'This video access token is not valid.',
+  cursorInvalid: 'The cursor is not valid.',
+  notPlacedWithRoster: 'The course is not placed in an LMS course that lists its members.',
+  endBeforeStart: 'Must be after the start.',
+} as const;
+
+/** The connections' refusals without a value in them (services/api/connections.ts). */
+export const ConnectionsMessages = {
+  firstOrLast: 'Use "first" or "last", not both.',
+  firstOrLastField: 'Use first or last, not both.',
+  cursorMismatch: 'The cursor does not match the sort.',
+  pageSizeInvalid: 'Not a valid page size.',
+} as const;
+
+export const ClassViewMessages = { notOwner: 'Only the course owner can see its class.' } as const;
+
+/** A conversation's recording (services/api/resolvers/archive.ts). */
+export const ArchiveMessages = {
+  notAllowed: 'You are not allowed to watch the recording of this conversation.',
+  none: 'This conversation has no recording.',
+  notPlayable: 'The recording of this conversation cannot be played.',
+  expired: 'This recording has expired: it was deleted at the end of its retention period.',
+} as const;
+
+export const LtiScoreMessages = {
+  notFailed: 'Only a score the LMS refused can be sent again.',
+} as const;
