@@ -27,6 +27,7 @@ throw unauthorized();
 throw rateLimited("Slow down.");
 throw forbidden(reason ? 'No.' : 'Never.');
 log.warn('Not a refusal.');
+return readBack(row, 'Made but not readable yet.');
 throw new Error('A developer reads this.');`,
     ).map((r) => `${r.line} ${r.text}`);
     assert.deepEqual(texts, [
@@ -36,6 +37,7 @@ throw new Error('A developer reads this.');`,
       '8 "Slow down."',
       "9 'No.'",
       "9 'Never.'",
+      "11 'Made but not readable yet.'",
     ]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Refusals written as English literals (issue 32): a call of a refusal helper (`badInput`,
- * `conflict`, `notFound`, `unauthorized`, `forbidden`, `rateLimited`) or `new DomainError(…)` under
+ * `conflict`, `notFound`, `unauthorized`, `forbidden`, `rateLimited`, `readBack`) or `new DomainError(…)` under
  * services/ whose message is a string or template literal, or a condition between literals. Such a
  * message answers English in every language; a Messages table registered in
  * services/i18n/knownErrors.ts answers it in the caller's.
@@ -32,9 +32,13 @@ export interface Refusal {
 /** The allowlist's form of a finding. */
 export const entry = (r: Pick<Refusal, 'file' | 'text'>) => `${r.file}: ${r.text}`;
 
-/** The message argument of a refusal: the first of a helper's, the second of `new DomainError(code, message, …)`. */
+/**
+ * The message argument of a refusal: the first of a helper's, the second of `new DomainError(code,
+ * message, …)` and of `readBack(row, message)` (services/api/commandSupport.ts: a CONFLICT).
+ */
 function messageArgument(node: ts.Node, source: ts.SourceFile): ts.Expression | undefined {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && HELPERS.has(node.expression.text)) return node.arguments[0];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'readBack') return node.arguments[1];
   if (ts.isNewExpression(node) && node.expression.getText(source) === 'DomainError') return node.arguments?.[1];
   return undefined;
 }

@@ -43,3 +43,30 @@ export const ArchiveMessages = {
 export const LtiScoreMessages = {
   notFailed: 'Only a score the LMS refused can be sent again.',
 } as const;
+
+/**
+ * A mutation's answer that its read model has not caught up with yet (`readBack`,
+ * services/api/commandSupport.ts): a CONFLICT asking to reload.
+ */
+export const ReadBackMessages = {
+  conversationNotReadable: 'The conversation is not readable yet. Please reload.',
+  conversationChanged: 'The conversation was changed but is not readable yet. Please reload.',
+  conversationOpened: 'The conversation was opened but is not readable yet. Please reload.',
+  conversationMarked: 'The conversation was marked but is not readable yet. Please reload.',
+  conversationRated: 'The conversation was rated but is not readable yet. Please reload.',
+  interviewMade: 'The interview was made but is not readable yet. Please reload.',
+  courseMade: 'The course was made but is not readable yet. Please reload.',
+  courseChanged: 'The course was changed but is not readable yet. Please reload.',
+  studentTransferred: 'The student was transferred but the course is not readable yet. Please reload.',
+  lessonChanged: 'The lesson was changed but is not readable yet. Please reload.',
+  templateMade: 'The template was made but is not readable yet. Please reload.',
+  templateChanged: 'The template was changed but is not readable yet. Please reload.',
+  setMade: 'The set was made but is not readable yet. Please reload.',
+  exportAsked: 'The export was asked for: reload the page to follow it.',
+  identityProviderSaved: 'The identity provider was saved but is not readable yet. Please reload.',
+  pricingPlanSaved: 'The pricing plan was saved but is not readable yet. Please reload.',
+  platformSaved: 'The platform was saved but is not readable yet. Please reload.',
+  scoreQueued: 'The score was queued again but is not readable yet. Please reload.',
+  testCallStarted: 'The test call was started but is not readable yet. Please reload.',
+  testCallEnded: 'The test call was ended but is not readable yet. Please reload.',
+} as const;

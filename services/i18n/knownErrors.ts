@@ -6,7 +6,14 @@
  */
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { SchedulingMessages } from '../../contracts/scheduling';
-import { ApiMessages, ArchiveMessages, ClassViewMessages, ConnectionsMessages, LtiScoreMessages } from '../api/apiMessages';
+import {
+  ApiMessages,
+  ArchiveMessages,
+  ClassViewMessages,
+  ConnectionsMessages,
+  LtiScoreMessages,
+  ReadBackMessages,
+} from '../api/apiMessages';
 
 const entries: [id: string, text: string][] = [
   ...Object.entries(SchedulingMessages).map(([key, text]): [string, string] => [`errors.scheduling.${key}`, text]),
@@ -16,6 +23,7 @@ const entries: [id: string, text: string][] = [
   ...Object.entries(ClassViewMessages).map(([key, text]): [string, string] => [`errors.classView.${key}`, text]),
   ...Object.entries(ArchiveMessages).map(([key, text]): [string, string] => [`errors.archivePlayback.${key}`, text]),
   ...Object.entries(LtiScoreMessages).map(([key, text]): [string, string] => [`errors.ltiScores.${key}`, text]),
+  ...Object.entries(ReadBackMessages).map(([key, text]): [string, string] => [`errors.readBack.${key}`, text]),
 ];
 
 /** Each known refusal's English, by its catalog id. */

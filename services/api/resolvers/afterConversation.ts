@@ -16,7 +16,7 @@ import { isAdmin, requireStudent, requireViewer, type Viewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { visibleConversation } from './scheduling';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const asState = (c: ConversationRow) => ({
   ...c,
@@ -40,7 +40,7 @@ export async function markConversation(ctx: ApiContext, conversationId: string, 
     viewer: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) },
   });
   await settled(ctx, appended, ['conversations', 'enrollments', 'minutes']);
-  return readBack(await findConversation(ctx.runtime.pool, c.id), 'The conversation was marked but is not readable yet. Please reload.');
+  return readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationMarked);
 }
 
 export const afterConversationResolvers: Resolvers = {
@@ -124,10 +124,7 @@ export const afterConversationResolvers: Resolvers = {
         comment: input.comment ?? null,
       });
       await settled(ctx, appended, ['conversations']);
-      const rated = readBack(
-        await findConversation(ctx.runtime.pool, c.id),
-        'The conversation was rated but is not readable yet. Please reload.',
-      );
+      const rated = readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationRated);
       return { rated: true, conversation: rated };
     },
   },

@@ -10,7 +10,7 @@ import { commandMeta, readBack, settled } from '../commandSupport';
 import { adminConnection } from '../adminConnection';
 import type { ConnectionSource } from '../connections';
 import type { ApiContext } from '../context';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** The admin list of codes (spec 3: /admin/redemption_codes), through the shared connection mechanism. */
 export const redemptionCodesSource: ConnectionSource<RedemptionCodeRow> = {
@@ -88,7 +88,7 @@ export const codesResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
-      return { created: true, set: readBack(set, 'The set was made but is not readable yet. Please reload.') };
+      return { created: true, set: readBack(set, ReadBackMessages.setMade) };
     },
   },
 };

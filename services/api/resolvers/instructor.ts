@@ -34,7 +34,7 @@ import { badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
 import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const PAST_PAGE = 10;
 
@@ -73,7 +73,7 @@ async function usableTemplate(ctx: ApiContext, templateId: string) {
 /** A lesson assignment a mutation changed, read back. */
 async function lessonAssignmentAnswer(ctx: ApiContext, lessonAssignmentId: string) {
   const found = await findLessonAssignment(ctx.runtime.pool, { id: lessonAssignmentId });
-  return readBack(found, 'The lesson was changed but is not readable yet. Please reload.');
+  return readBack(found, ReadBackMessages.lessonChanged);
 }
 
 /** Answering share invites: an instructor, for invites sent to their own address. */
@@ -188,7 +188,7 @@ export const instructorResolvers: Resolvers = {
       const enrollment = await findEnrollment(ctx.runtime.pool, input.toCourseId, input.userId);
       return {
         transferred: true,
-        courseEnrollment: readBack(enrollment, 'The student was transferred but the course is not readable yet. Please reload.'),
+        courseEnrollment: readBack(enrollment, ReadBackMessages.studentTransferred),
         canceledConversations: result.canceledConversations,
       };
     },
@@ -233,7 +233,7 @@ export const instructorResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const changedCourse = await findCourse(ctx.runtime.pool, course.id);
-      return { changed: result.changed, course: readBack(changedCourse, 'The course was changed but is not readable yet. Please reload.') };
+      return { changed: result.changed, course: readBack(changedCourse, ReadBackMessages.courseChanged) };
     },
 
     changeLesson: async (_p, { input }, ctx) => {
@@ -271,7 +271,7 @@ export const instructorResolvers: Resolvers = {
       const { appended } = await ctx.runtime.catalog.changeTemplate(commandMeta(ctx), { templateId, ...fields });
       await settled(ctx, appended, ['catalog']);
       const template = await findTemplate(ctx.runtime.pool, templateId);
-      return { changed: true, template: readBack(template, 'The template was changed but is not readable yet. Please reload.') };
+      return { changed: true, template: readBack(template, ReadBackMessages.templateChanged) };
     },
 
     removeTemplate: async (_p, { input }, ctx) => {

@@ -34,7 +34,7 @@ import { onNotices } from '../changes';
 import { visibleConversation } from './scheduling';
 import { markConversation } from './afterConversation';
 import { AfterMessages } from '../../../contracts/afterConversation';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** Keyed by the reader's account: their unread count of some conversation's chat changed. */
 const UNREAD_TOPIC = 'unreadMessages';
@@ -132,10 +132,7 @@ export const liveResolvers: Resolvers = {
       const c = await seenConversation(ctx, input.conversationId);
       const { appended } = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
       await settled(ctx, appended, ['conversations']);
-      const opened = readBack(
-        await findConversation(ctx.runtime.pool, c.id),
-        'The conversation was opened but is not readable yet. Please reload.',
-      );
+      const opened = readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationOpened);
       return { opened: true, marked: null, conversation: opened };
     },
 

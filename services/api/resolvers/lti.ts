@@ -25,12 +25,12 @@ import { adminConnection } from '../adminConnection';
 import { isAdmin, requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
-import { ApiMessages, LtiScoreMessages } from '../apiMessages';
+import { ApiMessages, LtiScoreMessages, ReadBackMessages } from '../apiMessages';
 
 async function payload(ctx: ApiContext, platformId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['lti']);
   const platform = await findLtiPlatform(ctx.runtime.pool, platformId);
-  return { changed, platform: readBack(platform, 'The platform was saved but is not readable yet. Please reload.') };
+  return { changed, platform: readBack(platform, ReadBackMessages.platformSaved) };
 }
 
 /** The course, when the viewer owns it or is an admin (NOT_FOUND otherwise, as the roster). */
@@ -157,10 +157,7 @@ export const ltiResolvers: Resolvers = {
       await ctx.runtime.jobs.enqueueLtiScore({ conversationId, markedAs: score.markedAs, markedAt: timestamp });
       await settled(ctx, appended, ['lti']);
       const [row] = await scoresOf(ctx, score.courseId, [
-        readBack(
-          await findLtiScore(ctx.runtime.pool, conversationId),
-          'The score was queued again but is not readable yet. Please reload.',
-        ),
+        readBack(await findLtiScore(ctx.runtime.pool, conversationId), ReadBackMessages.scoreQueued),
       ]);
       return row;
     },

@@ -11,7 +11,7 @@ import { notFound } from '../../domain/shared/errors';
 import { requireStudent, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import { canSeeConversation, visibleConversation } from './scheduling';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const subjectOf = (c: ConversationRow) => ({
   ...c,
@@ -60,7 +60,7 @@ export const notesResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['notes']);
       return {
-        conversation: readBack(await findConversation(ctx.runtime.pool, c.id), 'The conversation is not readable yet. Please reload.'),
+        conversation: readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationNotReadable),
       };
     },
   },

@@ -39,7 +39,7 @@ import { coalescedLookup } from '../../db/coalesce';
 import { adminConnection } from '../adminConnection';
 import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
-import { ApiMessages } from '../apiMessages';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const DAY = 24 * 3600_000;
 /** Read models a scheduling change must reach before the answer (read-your-writes). */
@@ -57,7 +57,7 @@ async function answerOf(ctx: ApiContext, conversationId: string): Promise<Conver
     load = coalescedLookup((ids: string[]) => findConversations(pool, ids));
     answers.set(pool, load);
   }
-  return readBack(await load(conversationId), 'The conversation was changed but is not readable yet. Please reload.');
+  return readBack(await load(conversationId), ReadBackMessages.conversationChanged);
 }
 
 const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
