@@ -4,6 +4,9 @@
  * (`errors.<table>.*`), so they answer in the caller's language. Kept out of the resolvers' modules,
  * which import services/i18n themselves: the registration importing them back would be a cycle.
  */
+import { roleRequiredMessage } from '../../contracts/errors';
+import { BASE_ROLES, type BaseRole } from '../../contracts/roles';
+
 export const ApiMessages = {
   accountNotFound: 'The account was not found.',
   conversationNotFound: 'The conversation was not found.',
@@ -70,3 +73,9 @@ export const ReadBackMessages = {
   testCallStarted: 'The test call was started but is not readable yet. Please reload.',
   testCallEnded: 'The test call was ended but is not readable yet. Please reload.',
 } as const;
+
+/** A signed-in caller without the role (services/api/auth.ts `roleRefused`), by role in lower case. */
+export const RoleMessages = Object.fromEntries(BASE_ROLES.map((role) => [role.toLowerCase(), roleRequiredMessage(role)])) as Record<
+  Lowercase<BaseRole>,
+  string
+>;

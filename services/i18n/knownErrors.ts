@@ -13,6 +13,7 @@ import {
   ConnectionsMessages,
   LtiScoreMessages,
   ReadBackMessages,
+  RoleMessages,
 } from '../api/apiMessages';
 
 const entries: [id: string, text: string][] = [
@@ -24,6 +25,7 @@ const entries: [id: string, text: string][] = [
   ...Object.entries(ArchiveMessages).map(([key, text]): [string, string] => [`errors.archivePlayback.${key}`, text]),
   ...Object.entries(LtiScoreMessages).map(([key, text]): [string, string] => [`errors.ltiScores.${key}`, text]),
   ...Object.entries(ReadBackMessages).map(([key, text]): [string, string] => [`errors.readBack.${key}`, text]),
+  ...Object.entries(RoleMessages).map(([key, text]): [string, string] => [`errors.role.${key}`, text]),
 ];
 
 /** Each known refusal's English, by its catalog id. */
