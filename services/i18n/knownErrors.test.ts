@@ -7,7 +7,7 @@ import { KNOWN_ERRORS } from './knownErrors';
 import { localizeKnownText } from './translate';
 
 describe("the server's known refusals (issue 32)", () => {
-  it('hold every scheduling and enrollment message word for word in the English catalog', () => {
+  it('hold every registered message word for word in the English catalog', () => {
     for (const [id, text] of KNOWN_ERRORS) assert.equal((en as Record<string, string>)[id], text, id);
   });
 
