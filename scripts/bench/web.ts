@@ -12,7 +12,8 @@
  *
  * Builds the web app first (as `npm start` does, into .test-data/bench-web-dist or WEB_DIST);
  * `npm run bench -- web --no-build` serves that folder as it is; BENCH_WEB_WATERFALL=1 prints each page's
- * first slow load as a waterfall (what was asked for when, and when it was in) with its largest paint. Budgets: each page's JavaScript
+ * first slow load as a waterfall (what was asked for when, and when it was in; a GraphQL request by its operation) with
+ * its largest paint; BENCH_WEB_ONLY=/student/home loads only the pages whose path starts so. Budgets: each page's JavaScript
  * (issue 11: sign-in 200 KB, a student's pages 350 KB, in English and in Spanish; issue 31: the
  * admin dashboard 350 KB; the speaker's planner, the lobby and the room 350 KB, the instructor's pages
  * 380 KB) and, for every page, LCP at most 2.5 s at 1 Mbps (issue 31, the Core Web
@@ -115,7 +116,10 @@ async function load(browser: Browser, app: TestApp, route: Route, cookies: Cooki
     cdp.on('Network.requestWillBeSent', (e) => {
       firstAt ??= e.timestamp;
       const url = new URL(e.request.url);
-      asked.set(e.requestId, { name: url.pathname.startsWith('/assets/') ? url.pathname.slice(8) : url.pathname, at: e.timestamp });
+      asked.set(e.requestId, {
+        name: url.pathname.startsWith('/assets/') ? url.pathname.slice(8) : `${url.pathname}${operationOf(e.request.postData)}`,
+        at: e.timestamp,
+      });
     });
     cdp.on('Network.responseReceived', (e) => {
       types.set(e.requestId, e.type);
@@ -200,6 +204,17 @@ async function worldOf(app: TestApp): Promise<World> {
   return { courseId, conversationId };
 }
 
+/** ' <name>' of a GraphQL request's body (its operation), else ''. */
+function operationOf(body: string | undefined): string {
+  if (!body) return '';
+  try {
+    const name = (JSON.parse(body) as { operationName?: unknown }).operationName;
+    return typeof name === 'string' ? ` ${name}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /** What the page downloaded at 1 Mbps and when, in the order asked for, with its largest paint (BENCH_WEB_WATERFALL=1). */
 function printWaterfall(route: Route, { requests, lcpMs, lcpElement }: Load) {
   console.log(
@@ -236,7 +251,9 @@ async function main() {
   try {
     await seedDemo(app.runtime);
     await app.runtime.runner.catchUp();
-    const ROUTES = routes(await worldOf(app));
+    const only = process.env.BENCH_WEB_ONLY;
+    const ROUTES = routes(await worldOf(app)).filter((r) => !only || r.path.startsWith(only));
+    if (!ROUTES.length) throw new Error(`No page of the bench's starts with ${only}`);
     const cookies = new Map<Who, Cookie[]>();
     for (const who of new Set(ROUTES.map((r) => r.who))) cookies.set(who, await cookiesOf(browser, app, who));
 

@@ -8,6 +8,7 @@ import { conflict, notFound } from '../domain/shared/errors';
 import type { GlobalCheckpoint } from '../eventstore/port';
 import { actorOf } from './auth';
 import type { ApiContext } from './context';
+import { ApiMessages } from './apiMessages';
 
 export const commandMeta = (ctx: ApiContext): CommandMeta => ({ actor: actorOf(ctx.viewer), correlationId: ctx.requestId });
 
@@ -22,7 +23,7 @@ export async function settled(ctx: ApiContext, appended: { checkpoint: GlobalChe
 
 export async function accountOrThrow(ctx: ApiContext, accountId: string): Promise<AccountRow> {
   const account = await findAccount(ctx.runtime.pool, accountId);
-  if (!account) throw notFound('The account was not found.');
+  if (!account) throw notFound(ApiMessages.accountNotFound);
   return account;
 }
 

@@ -26,6 +26,7 @@
  */
 import knexFactory, { type Knex } from 'knex';
 import { badInput } from '../domain/shared/errors';
+import { ApiMessages, ConnectionsMessages } from './apiMessages';
 
 export type ColumnType = 'text' | 'int' | 'bigint' | 'numeric' | 'bool' | 'timestamptz' | 'date' | 'text[]';
 
@@ -338,7 +339,7 @@ export function encodeCursor(signature: string, values: (string | null)[]): stri
 export const MAX_CURSOR_LENGTH = 2000;
 
 function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'before'): (string | null)[] {
-  const invalid = () => badInput(`The cursor "${name}" is not valid.`, { [name]: 'The cursor is not valid.' });
+  const invalid = () => badInput(`The cursor "${name}" is not valid.`, { [name]: ApiMessages.cursorInvalid });
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]*={0,2}$/.test(cursor)) throw invalid();
   let parsed: { s?: unknown; v?: unknown };
   try {
@@ -354,7 +355,7 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
     !values.every((v) => v === null || typeof v === 'string')
   ) {
     throw badInput(`The cursor "${name}" belongs to another sort order; start from the first page.`, {
-      [name]: 'The cursor does not match the sort.',
+      [name]: ConnectionsMessages.cursorMismatch,
     });
   }
   // A signed sort is no proof of the values: each is checked as a filter value of its column is.
@@ -363,7 +364,7 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
       ? null
       : checkValue(order[i].type, v, (expected) =>
           badInput(`The cursor "${name}" holds a value that is not a valid ${order[i].type} for its sort column: expected ${expected}.`, {
-            [name]: 'The cursor is not valid.',
+            [name]: ApiMessages.cursorInvalid,
           }),
         ),
   );
@@ -407,14 +408,15 @@ function beyond(order: OrderColumn[], values: (string | null)[], side: 'after' |
 function pageSize(value: number | null | undefined, name: 'first' | 'last'): number {
   if (value === null || value === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(value) || value < 0)
-    throw badInput(`"${name}" must be zero or a positive whole number.`, { [name]: 'Not a valid page size.' });
+    throw badInput(`"${name}" must be zero or a positive whole number.`, { [name]: ConnectionsMessages.pageSizeInvalid });
   if (value > MAX_PAGE_SIZE) throw badInput(`"${name}" can be at most ${MAX_PAGE_SIZE}.`, { [name]: `At most ${MAX_PAGE_SIZE}.` });
   return value;
 }
 
 /** Runs one page of a connection over `source` (see the module comment). */
 export async function connection<Node>(db: Queryable, source: ConnectionSource<Node>, args: ConnectionArgs): Promise<Connection<Node>> {
-  if (args.first != null && args.last != null) throw badInput('Use "first" or "last", not both.', { last: 'Use first or last, not both.' });
+  if (args.first != null && args.last != null)
+    throw badInput(ConnectionsMessages.firstOrLast, { last: ConnectionsMessages.firstOrLastField });
   const backward = args.last != null;
   const size = pageSize(backward ? args.last : args.first, backward ? 'last' : 'first');
   const order = orderOf(source as ConnectionSource<unknown>, args.sort);

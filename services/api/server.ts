@@ -28,6 +28,7 @@ import { throughputRouter } from './throughput';
 import { ltiRouter } from '../integrations/lti/http';
 import { createGraphQL, GRAPHQL_BODY_LIMIT_BYTES } from './yoga';
 import { createMetrics, mountMetrics } from './metrics';
+import { firstPageAnswers } from './firstPageData';
 import { mountWebApp } from './webAssets';
 import { allowedOrigins, corsPolicy } from './cors';
 import { csrfPrevention } from './csrf';
@@ -162,7 +163,10 @@ export function createServer(runtime: Runtime) {
   // WEB_DIST: the built web app from another folder (the web benchmark builds into its own).
   const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : WEB_DIST;
   if (fs.existsSync(webDist)) {
-    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail|data-export|lti)\b).*/, appPageHeaders);
+    mountWebApp(app, webDist, /^(?!\/(graphql|healthz|readyz|dev|files|api|mail|data-export|lti)\b).*/, {
+      headers: appPageHeaders,
+      answers: (req) => firstPageAnswers(yoga, runtime, req),
+    });
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(runtime.log));

@@ -4,11 +4,15 @@
  * gzip (.gz) copy beside each text asset (web/vite.config.ts, precompress): the copy the request's
  * Accept-Encoding prefers is sent as it is, with the original's Content-Type, its own
  * Content-Encoding and `Vary: Accept-Encoding`. index.html (the SPA's page for every other path)
- * is `no-cache`, so a new deploy's asset names reach browsers at once.
+ * is `no-cache`, so a new deploy's asset names reach browsers at once; a signed-in person's copy
+ * carries the answers to its first queries (./firstPageData.ts) and is `no-store`.
  */
 import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FirstPageAnswer } from '../../contracts/firstPageData';
+import { withFirstPageAnswers } from './firstPageData';
 import { sendError } from './httpErrors';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -81,13 +85,43 @@ function assetsHandler(assetsDir: string): express.RequestHandler {
   };
 }
 
+/** What the SPA's page carries besides the built file. */
+export interface PageOptions {
+  /** Headers every copy of the page gets. */
+  headers?: (res: express.Response) => void;
+  /** The answers to write into a signed-in page (./firstPageData.ts); none sends the file as built. */
+  answers?: (req: express.Request) => Promise<FirstPageAnswer[]>;
+}
+
+/** index.html as built, read again only when the file changes. */
+function builtPage(dist: string): () => string {
+  const file = path.join(dist, 'index.html');
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+}
+
+/** Sends a page made for one request: never stored by any cache, compressed as the client accepts. */
+function sendPersonalPage(req: express.Request, res: express.Response, html: string) {
+  res.setHeader('Cache-Control', 'no-store');
+  res.vary('Accept-Encoding');
+  res.type('html');
+  const accepted = req.headers['accept-encoding'];
+  const body = Buffer.from(html);
+  if (acceptedQuality(accepted, 'br') > 0) {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (acceptedQuality(accepted, 'gzip') > 0) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(zlib.gzipSync(body));
+  } else res.send(body);
+}
+
 /** Mounts the web app from `dist`: /assets/*, then index.html for every path the SPA owns. */
-export function mountWebApp(
-  app: express.Express,
-  dist: string,
-  spaPaths: RegExp,
-  pageHeaders: (res: express.Response) => void = () => {},
-): void {
+export function mountWebApp(app: express.Express, dist: string, spaPaths: RegExp, page: PageOptions = {}): void {
   app.use('/assets', assetsHandler(path.join(dist, 'assets')));
   const revalidate = {
     index: false,
@@ -95,9 +129,18 @@ export function mountWebApp(
     setHeaders: (res: express.Response) => res.setHeader('Cache-Control', REVALIDATE),
   };
   app.use(express.static(dist, revalidate));
-  app.get(spaPaths, (_req, res) => {
-    res.setHeader('Cache-Control', REVALIDATE);
-    pageHeaders(res);
-    res.sendFile('index.html', { root: dist, cacheControl: false });
+  const built = builtPage(dist);
+  app.get(spaPaths, async (req, res, next) => {
+    try {
+      page.headers?.(res);
+      // A signed-in copy differs by the cookie: no cache may answer one person's request with another's.
+      res.vary('Cookie');
+      const answers = req.method === 'GET' && page.answers ? await page.answers(req) : [];
+      if (answers.length) return sendPersonalPage(req, res, withFirstPageAnswers(built(), answers));
+      res.setHeader('Cache-Control', REVALIDATE);
+      res.sendFile('index.html', { root: dist, cacheControl: false });
+    } catch (error) {
+      next(error);
+    }
   });
 }

@@ -1,5 +1,6 @@
 /**
- * The server's own refusals answered in the caller's language (issue 32), by id
+ * The server's own refusals answered in the caller's language (issue 32): services/api's, the
+ * domain's and the rest of services/, by id
  * `errors.<area>.<key>` in the server's catalogs (services/i18n/messages). Only the server shows
  * them (the web gets them translated in the answer), so, unlike the contracts' known messages, they
  * stay out of the web's bundle (a contracts' table the web imports for its own checks is
@@ -12,6 +13,15 @@ import { EnrollmentMessages } from '../../contracts/enrollment';
 import { knownMessageId } from '../../contracts/i18n/knownMessages';
 import { LiveMessages } from '../../contracts/live';
 import { SchedulingMessages } from '../../contracts/scheduling';
+import {
+  ApiMessages,
+  ArchiveMessages,
+  ClassViewMessages,
+  ConnectionsMessages,
+  LtiScoreMessages,
+  ReadBackMessages,
+  RoleMessages,
+} from '../api/apiMessages';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';
@@ -45,6 +55,13 @@ type Table = Readonly<Record<string, unknown>>;
 const tables = (): [area: string, table: Table][] => [
   ['scheduling', SchedulingMessages],
   ['enrollment', EnrollmentMessages],
+  ['api', ApiMessages],
+  ['connections', ConnectionsMessages],
+  ['classView', ClassViewMessages],
+  ['archivePlayback', ArchiveMessages],
+  ['ltiScores', LtiScoreMessages],
+  ['readBack', ReadBackMessages],
+  ['role', RoleMessages],
   ['shared', SharedMessages],
   ['personErasure', ErasureMessages],
   ['ltiRoster', RosterMessages],

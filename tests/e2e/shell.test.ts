@@ -164,6 +164,31 @@ test.describe('signed in', () => {
     await session.close();
   });
 
+  test("a signed-in page's first load draws from the answers inside its HTML, without asking the API for them (issue 31)", async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') asked.push(JSON.parse(request.postData() ?? '{}').operationName);
+    });
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Home', level: 1 }));
+    await minutesShown(page, 0);
+    // The home's own queries: the page's HTML answered them (a frame's query mounted a second time,
+    // such as the role guard's, refreshes from the API in the background as every page does).
+    assert.deepEqual(
+      asked.filter((name) => ['StudentHome', 'StudentOnboardingStatus'].includes(name)),
+      [],
+    );
+    assert.ok(asked.filter((name) => name === 'MyRoles').length <= 1, `the role guard asked once at most: ${asked.join(', ')}`);
+
+    // Moving on inside the app asks as ever.
+    await mainNav(page).getByRole('link', { name: 'Courses' }).click();
+    await atPath(page, '/student/courses');
+    await session.close();
+  });
+
   test('keeps the menu on a narrow screen behind a labelled menu button', async () => {
     const session = await openSession(browser, app);
     const { page } = session;

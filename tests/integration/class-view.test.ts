@@ -3,7 +3,8 @@
  * history (reserved, held, complete, due soon, not reserved), minutes held, and who may read it (the
  * owner and admins; another instructor, a student and a stranger are refused); remindStudents mails
  * each chosen student in their language, at most once per lesson in 24 hours (the refused named),
- * shows in the view, and refuses anyone but the owner writing nothing.
+ * shows in the view, and refuses anyone but the owner writing nothing. Its refusals answer in the
+ * caller's language (issue 32).
  */
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -115,6 +116,24 @@ describe('the class view', () => {
     for (const token of [ana.token, speaker.token, undefined])
       assert.equal(codeOf(await app.gql(CLASS_VIEW, { id: course.id }, token)), 'UNAUTHORIZED');
     assert.equal(codeOf(await app.gql(CLASS_VIEW, { id: 'no-such-course' }, owner.token)), 'NOT_FOUND');
+  });
+
+  it("refuses in the caller's language, with the same code (issue 32)", async () => {
+    const refusal = async (id: string, token: string, language: string) => {
+      const res = await app.gql(CLASS_VIEW, { id }, token, { 'accept-language': language });
+      return [codeOf(res), res.errors?.[0].message];
+    };
+    assert.deepEqual(await refusal(course.id, other.token, 'es'), [
+      'UNAUTHORIZED',
+      'Solo la persona propietaria del curso puede ver su clase.',
+    ]);
+    assert.deepEqual(await refusal(course.id, other.token, 'fr-CA,fr;q=0.9'), [
+      'UNAUTHORIZED',
+      'Seule la personne propriétaire du cours peut voir sa classe.',
+    ]);
+    assert.deepEqual(await refusal('no-such-course', owner.token, 'es-MX'), ['NOT_FOUND', 'No se encontró el curso.']);
+    assert.deepEqual(await refusal('no-such-course', owner.token, 'fr'), ['NOT_FOUND', 'Impossible de trouver le cours.']);
+    assert.deepEqual(await refusal('no-such-course', owner.token, 'en'), ['NOT_FOUND', 'The course was not found.']);
   });
 });
 

@@ -57,6 +57,13 @@ describe('a refusal for a missing role says which role', () => {
     const res = await app.gql(CREATE_COURSE, { input: course() }, speaker);
     assert.deepEqual(refusal(res), { code: 'UNAUTHORIZED', reason: ErrorReason.ROLE, message: 'This needs the instructor role.' });
     assert.equal(res.data?.createCourse ?? null, null);
+    // In the caller's language, with the same code and reason (issue 32).
+    const inFrench = await app.gql(CREATE_COURSE, { input: course() }, speaker, { 'accept-language': 'fr' });
+    assert.deepEqual(refusal(inFrench), {
+      code: 'UNAUTHORIZED',
+      reason: ErrorReason.ROLE,
+      message: 'Cela nécessite le rôle d’enseignant(e).',
+    });
   });
 
   it('a speaker enrolling needs the student role', async () => {

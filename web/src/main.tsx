@@ -8,6 +8,7 @@ import { loadMessages } from './i18n/catalog';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import { initialLocale } from './i18n/preference';
 import { loadedApollo } from './lib/apolloLoader';
+import { forgetFirstPageAnswers } from './lib/firstPageData';
 import { AuthProvider } from './lib/auth';
 import { hasAuthToken, willExpireSoon } from './lib/authCookies';
 import { AppRoutes } from './shell/AppRoutes';
@@ -16,6 +17,7 @@ import { theme } from './shell/theme';
 
 /** A new session starts clean: the socket reconnects as the new person and the cache is emptied. */
 async function sessionChanged() {
+  forgetFirstPageAnswers();
   const apollo = loadedApollo();
   if (!apollo) return;
   apollo.restartSocket();

@@ -16,6 +16,7 @@ import { isAdmin, requireStudent, requireViewer, type Viewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { visibleConversation } from './scheduling';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const asState = (c: ConversationRow) => ({
   ...c,
@@ -32,14 +33,14 @@ const isParticipantOrAdmin = (viewer: Viewer | null, c: ConversationRow) =>
 export async function markConversation(ctx: ApiContext, conversationId: string, markAs: string) {
   const viewer = requireViewer(ctx.viewer);
   const c = await visibleConversation(ctx, conversationId);
-  if (!c) throw notFound('The conversation was not found.');
+  if (!c) throw notFound(ApiMessages.conversationNotFound);
   const { appended } = await ctx.runtime.afterConversation.mark(commandMeta(ctx), {
     conversationId: c.id,
     markAs,
     viewer: { accountId: viewer.accountId, isAdmin: isAdmin(viewer) },
   });
   await settled(ctx, appended, ['conversations', 'enrollments', 'minutes']);
-  return readBack(await findConversation(ctx.runtime.pool, c.id), 'The conversation was marked but is not readable yet. Please reload.');
+  return readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationMarked);
 }
 
 export const afterConversationResolvers: Resolvers = {
@@ -89,7 +90,7 @@ export const afterConversationResolvers: Resolvers = {
       const viewer = requireStudent(ctx.viewer);
       const enrollment = await findEnrollmentById(ctx.runtime.pool, input.courseEnrollmentId);
       // Someone else's enrollment answers as a missing one: ids are not confirmed to strangers.
-      if (!enrollment || enrollment.studentId !== viewer.accountId) throw notFound('The enrollment was not found.');
+      if (!enrollment || enrollment.studentId !== viewer.accountId) throw notFound(ApiMessages.enrollmentNotFound);
       const { result, appended } = await ctx.runtime.afterConversation.acknowledgePromotion(commandMeta(ctx), {
         courseId: enrollment.courseId,
         studentId: viewer.accountId,
@@ -101,7 +102,7 @@ export const afterConversationResolvers: Resolvers = {
     purchaseMakeUpMinutes: async (_p, { input }, ctx) => {
       const viewer = requireStudent(ctx.viewer);
       const c = await visibleConversation(ctx, input.conversationId);
-      if (!c || c.reservedBy !== viewer.accountId) throw notFound('The conversation was not found.');
+      if (!c || c.reservedBy !== viewer.accountId) throw notFound(ApiMessages.conversationNotFound);
       const result = await ctx.runtime.afterConversation.purchaseMakeUp(commandMeta(ctx), {
         conversationId: c.id,
         studentId: viewer.accountId,
@@ -115,7 +116,7 @@ export const afterConversationResolvers: Resolvers = {
     rateConversation: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const c = await visibleConversation(ctx, input.conversationId);
-      if (!c) throw notFound('The conversation was not found.');
+      if (!c) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.afterConversation.rate(commandMeta(ctx), {
         conversationId: c.id,
         accountId: viewer.accountId,
@@ -123,10 +124,7 @@ export const afterConversationResolvers: Resolvers = {
         comment: input.comment ?? null,
       });
       await settled(ctx, appended, ['conversations']);
-      const rated = readBack(
-        await findConversation(ctx.runtime.pool, c.id),
-        'The conversation was rated but is not readable yet. Please reload.',
-      );
+      const rated = readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationRated);
       return { rated: true, conversation: rated };
     },
   },

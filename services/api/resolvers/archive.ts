@@ -9,17 +9,11 @@ import { findCourse } from '../../../projections/catalog';
 import { findConversation, type ConversationRow } from '../../../projections/conversations';
 import { ARCHIVE_URL_TTL_SECONDS, archiveStatusText, mayPlayArchive } from '../../domain/archive/archive';
 import { conflict, notFound, unauthorized } from '../../domain/shared/errors';
+import { ArchiveMessages } from '../apiMessages';
 import { requireAdmin, requireViewer, type Viewer } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { enumValue } from '../enumValue';
-
-export const ArchiveMessages = {
-  notAllowed: 'You are not allowed to watch the recording of this conversation.',
-  none: 'This conversation has no recording.',
-  notPlayable: 'The recording of this conversation cannot be played.',
-  expired: 'This recording has expired: it was deleted at the end of its retention period.',
-} as const;
 
 async function mayPlay(ctx: ApiContext, viewer: Viewer | null, c: ConversationRow): Promise<boolean> {
   if (!viewer) return false;

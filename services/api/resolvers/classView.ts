@@ -11,11 +11,10 @@ import { findCourse, lessonAssignments } from '../../../projections/catalog';
 import { classRowsOf } from '../../../projections/classview';
 import { findProfile, findProfiles, type ProfileRow } from '../../../projections/profiles';
 import { notFound, unauthorized } from '../../domain/shared/errors';
+import { ApiMessages, ClassViewMessages } from '../apiMessages';
 import { ownsCourse, requireInstructorOrAdmin } from '../auth';
 import { commandMeta, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
-
-export const ClassViewMessages = { notOwner: 'Only the course owner can see its class.' };
 
 const nameOf = (p: ProfileRow | undefined) => p?.displayName?.trim() || [p?.givenName, p?.surname].filter(Boolean).join(' ').trim() || null;
 
@@ -28,7 +27,7 @@ async function namesOf(ctx: ApiContext, ids: string[]) {
 async function ownedCourse(ctx: ApiContext, courseId: string) {
   const viewer = requireInstructorOrAdmin(ctx.viewer);
   const course = await findCourse(ctx.runtime.pool, courseId);
-  if (!course) throw notFound('The course was not found.');
+  if (!course) throw notFound(ApiMessages.courseNotFound);
   if (!ownsCourse(viewer, course)) throw unauthorized(ClassViewMessages.notOwner);
   return { viewer, course };
 }

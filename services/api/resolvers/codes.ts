@@ -10,6 +10,7 @@ import { commandMeta, readBack, settled } from '../commandSupport';
 import { adminConnection } from '../adminConnection';
 import type { ConnectionSource } from '../connections';
 import type { ApiContext } from '../context';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** The admin list of codes (spec 3: /admin/redemption_codes), through the shared connection mechanism. */
 export const redemptionCodesSource: ConnectionSource<RedemptionCodeRow> = {
@@ -57,7 +58,7 @@ export const codesResolvers: Resolvers = {
     redeemedBy: (c, _args, ctx) => userRef(ctx, c.redeemedBy),
     redemptionSet: async (c, _args, ctx) => {
       const set = await findRedemptionSet(ctx.runtime.pool, c.redemptionSetId);
-      if (!set) throw new DomainError('NOT_FOUND', 'The redemption set was not found.');
+      if (!set) throw new DomainError('NOT_FOUND', ApiMessages.redemptionSetNotFound);
       return set;
     },
   },
@@ -87,7 +88,7 @@ export const codesResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['codes']);
       const set = await findRedemptionSet(ctx.runtime.pool, result.redemptionSetId);
-      return { created: true, set: readBack(set, 'The set was made but is not readable yet. Please reload.') };
+      return { created: true, set: readBack(set, ReadBackMessages.setMade) };
     },
   },
 };

@@ -9,6 +9,7 @@ import { DataAccessMessages, accessReason } from '../../domain/dataAccess/dataAc
 import { badInput } from '../../domain/shared/errors';
 import { requireSelfOrAdmin, requireViewer } from '../auth';
 import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
+import { ReadBackMessages } from '../apiMessages';
 import type { ApiContext } from '../context';
 import { enumValue } from '../enumValue';
 
@@ -48,9 +49,7 @@ export const dataExportResolvers: Resolvers = {
       await settled(ctx, appended ?? (result.checkpoint ? { checkpoint: result.checkpoint } : undefined), ['exports', 'dataaccess']);
       const found = await latestDataExport(ctx.runtime.pool, personId);
       return {
-        dataExport: toGraphQL(
-          readBack(found?.exportId === result.exportId ? found : null, 'The export was asked for: reload the page to follow it.'),
-        ),
+        dataExport: toGraphQL(readBack(found?.exportId === result.exportId ? found : null, ReadBackMessages.exportAsked)),
       };
     },
   },

@@ -44,6 +44,7 @@ import {
 } from '../auth';
 import type { ApiContext } from '../context';
 import { commandMeta, readBack, settled } from '../commandSupport';
+import { ReadBackMessages } from '../apiMessages';
 import { LIMITS } from '../../security/rateLimit';
 
 async function visibleCourse(ctx: ApiContext, courseId: string): Promise<CourseRow | null> {
@@ -281,7 +282,7 @@ export const enrollmentResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const course = await findCourse(ctx.runtime.pool, result.courseId);
-      return { created: true, course: readBack(course, 'The course was made but is not readable yet. Please reload.') };
+      return { created: true, course: readBack(course, ReadBackMessages.courseMade) };
     },
 
     createTemplate: async (_p, { input }, ctx) => {
@@ -298,7 +299,7 @@ export const enrollmentResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const template = await findTemplate(ctx.runtime.pool, result.templateId);
-      return { created: true, template: readBack(template, 'The template was made but is not readable yet. Please reload.') };
+      return { created: true, template: readBack(template, ReadBackMessages.templateMade) };
     },
 
     enrollUser: async (_p, { input }, ctx) => {

@@ -34,6 +34,7 @@ import { badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { hasRole, isAdmin, ownsCourse, requireInstructorOrAdmin, requireSelfOrAdmin, roleRefused } from '../auth';
 import type { ApiContext } from '../context';
 import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const PAST_PAGE = 10;
 
@@ -65,14 +66,14 @@ async function zoneOf(ctx: ApiContext, accountId: string) {
 async function usableTemplate(ctx: ApiContext, templateId: string) {
   const viewer = requireInstructorOrAdmin(ctx.viewer);
   const template = await findTemplate(ctx.runtime.pool, templateId);
-  if (!template || (!isAdmin(viewer) && template.ownerId !== viewer.accountId)) throw notFound('The template was not found.');
+  if (!template || (!isAdmin(viewer) && template.ownerId !== viewer.accountId)) throw notFound(ApiMessages.templateNotFound);
   return template;
 }
 
 /** A lesson assignment a mutation changed, read back. */
 async function lessonAssignmentAnswer(ctx: ApiContext, lessonAssignmentId: string) {
   const found = await findLessonAssignment(ctx.runtime.pool, { id: lessonAssignmentId });
-  return readBack(found, 'The lesson was changed but is not readable yet. Please reload.');
+  return readBack(found, ReadBackMessages.lessonChanged);
 }
 
 /** Answering share invites: an instructor, for invites sent to their own address. */
@@ -83,9 +84,9 @@ async function answerInvites(ctx: ApiContext, inviteIds: readonly string[], acce
     throw roleRefused('INSTRUCTOR');
   }
   const account = await findAccount(ctx.runtime.pool, viewer!.accountId);
-  if (!account) throw notFound('The account was not found.');
+  if (!account) throw notFound(ApiMessages.accountNotFound);
   const invites = await findShareInvites(ctx.runtime.pool, [...new Set(inviteIds)]);
-  if (invites.length !== new Set(inviteIds).size) throw notFound('The share invite was not found.');
+  if (invites.length !== new Set(inviteIds).size) throw notFound(ApiMessages.shareInviteNotFound);
   const { appended } = await ctx.runtime.catalog.answerShareInvites(commandMeta(ctx), {
     invites: invites.map((i) => ({ inviteId: i.id, courseId: i.courseId })),
     accept,
@@ -104,7 +105,7 @@ export const instructorResolvers: Resolvers = {
     allTemplatedCourses: async (_p, { templateId, past, first, after }, ctx) => {
       await usableTemplate(ctx, templateId);
       const offset = after ? Number.parseInt(Buffer.from(after, 'base64url').toString(), 10) + 1 : 0;
-      if (!Number.isInteger(offset) || offset < 0) throw badInput('The cursor is not valid.', { after: 'The cursor is not valid.' });
+      if (!Number.isInteger(offset) || offset < 0) throw badInput(ApiMessages.cursorInvalid, { after: ApiMessages.cursorInvalid });
       // Current courses come unpaged; past ones by pages of at most 10 (spec 3).
       const limit = past ? Math.min(first ?? PAST_PAGE, PAST_PAGE) : (first ?? null);
       const { courses, totalCount } = await templatedCourses(ctx.runtime.pool, templateId, !!past, new Date(), { offset, limit });
@@ -141,7 +142,7 @@ export const instructorResolvers: Resolvers = {
 
   CourseEnrollment: {
     student: async (e, _args, ctx) => {
-      if (!(await canSeeEnrollment(ctx, e))) throw notFound('The enrollment was not found.');
+      if (!(await canSeeEnrollment(ctx, e))) throw notFound(ApiMessages.enrollmentNotFound);
       return await accountOrThrow(ctx, e.studentId);
     },
     conversations: async (e, _args, ctx) => {
@@ -153,7 +154,7 @@ export const instructorResolvers: Resolvers = {
   CourseShareInvite: {
     course: async (i, _args, ctx) => {
       const course = await findCourse(ctx.runtime.pool, i.courseId);
-      if (!course) throw notFound('The course was not found.');
+      if (!course) throw notFound(ApiMessages.courseNotFound);
       return course;
     },
   },
@@ -187,7 +188,7 @@ export const instructorResolvers: Resolvers = {
       const enrollment = await findEnrollment(ctx.runtime.pool, input.toCourseId, input.userId);
       return {
         transferred: true,
-        courseEnrollment: readBack(enrollment, 'The student was transferred but the course is not readable yet. Please reload.'),
+        courseEnrollment: readBack(enrollment, ReadBackMessages.studentTransferred),
         canceledConversations: result.canceledConversations,
       };
     },
@@ -203,8 +204,8 @@ export const instructorResolvers: Resolvers = {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       const course = await findCourse(ctx.runtime.pool, input.courseId);
       // Another instructor's course: UNAUTHORIZED, as every change to it is (decisions: Templates).
-      if (!course) throw notFound('The course was not found.');
-      if (!ownsCourse(viewer, course)) throw unauthorized('Only the course owner can change it.');
+      if (!course) throw notFound(ApiMessages.courseNotFound);
+      if (!ownsCourse(viewer, course)) throw unauthorized(ApiMessages.notCourseOwner);
       const hasStudents = (await enrollmentCount(ctx.runtime.pool, course.id)) > 0;
       const { appended } = await roster(ctx).removeCourse(commandMeta(ctx), { courseId: course.id, hasStudents });
       await settled(ctx, appended, ['catalog']);
@@ -215,8 +216,8 @@ export const instructorResolvers: Resolvers = {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       const course = await findCourse(ctx.runtime.pool, input.courseId);
       // Another instructor's course: UNAUTHORIZED, as every change to it is; the decider checks again on the stream.
-      if (!course) throw notFound('The course was not found.');
-      if (!ownsCourse(viewer, course)) throw unauthorized('Only the course owner can change it.');
+      if (!course) throw notFound(ApiMessages.courseNotFound);
+      if (!ownsCourse(viewer, course)) throw unauthorized(ApiMessages.notCourseOwner);
       const { result, appended } = await ctx.runtime.catalog.changeCourse(commandMeta(ctx), {
         courseId: course.id,
         name: input.name ?? null,
@@ -232,13 +233,13 @@ export const instructorResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['catalog']);
       const changedCourse = await findCourse(ctx.runtime.pool, course.id);
-      return { changed: result.changed, course: readBack(changedCourse, 'The course was changed but is not readable yet. Please reload.') };
+      return { changed: result.changed, course: readBack(changedCourse, ReadBackMessages.courseChanged) };
     },
 
     changeLesson: async (_p, { input }, ctx) => {
       requireInstructorOrAdmin(ctx.viewer);
       const found = await findLessonAssignment(ctx.runtime.pool, { lessonId: input.lessonId });
-      if (!found) throw notFound('The lesson was not found.');
+      if (!found) throw notFound(ApiMessages.lessonNotFound);
       const { appended } = await ctx.runtime.catalog.changeLesson(commandMeta(ctx), {
         courseId: found.courseId,
         lessonId: input.lessonId,
@@ -253,7 +254,7 @@ export const instructorResolvers: Resolvers = {
     changeLessonAssignment: async (_p, { input }, ctx) => {
       const viewer = requireInstructorOrAdmin(ctx.viewer);
       const found = await findLessonAssignment(ctx.runtime.pool, { id: input.lessonAssignmentId });
-      if (!found) throw notFound('The lesson was not found.');
+      if (!found) throw notFound(ApiMessages.lessonNotFound);
       const { appended } = await ctx.runtime.catalog.changeLessonAssignment(commandMeta(ctx), {
         courseId: found.courseId,
         lessonAssignmentId: found.id,
@@ -270,7 +271,7 @@ export const instructorResolvers: Resolvers = {
       const { appended } = await ctx.runtime.catalog.changeTemplate(commandMeta(ctx), { templateId, ...fields });
       await settled(ctx, appended, ['catalog']);
       const template = await findTemplate(ctx.runtime.pool, templateId);
-      return { changed: true, template: readBack(template, 'The template was changed but is not readable yet. Please reload.') };
+      return { changed: true, template: readBack(template, ReadBackMessages.templateChanged) };
     },
 
     removeTemplate: async (_p, { input }, ctx) => {

@@ -34,6 +34,7 @@ import { onNotices } from '../changes';
 import { visibleConversation } from './scheduling';
 import { markConversation } from './afterConversation';
 import { AfterMessages } from '../../../contracts/afterConversation';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** Keyed by the reader's account: their unread count of some conversation's chat changed. */
 const UNREAD_TOPIC = 'unreadMessages';
@@ -54,7 +55,7 @@ async function ownConversation(ctx: ApiContext, conversationId: string): Promise
 async function seenConversation(ctx: ApiContext, conversationId: string): Promise<ConversationRow> {
   requireViewer(ctx.viewer);
   const c = await visibleConversation(ctx, conversationId);
-  if (!c) throw notFound('The conversation was not found.');
+  if (!c) throw notFound(ApiMessages.conversationNotFound);
   return c;
 }
 
@@ -131,10 +132,7 @@ export const liveResolvers: Resolvers = {
       const c = await seenConversation(ctx, input.conversationId);
       const { appended } = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
       await settled(ctx, appended, ['conversations']);
-      const opened = readBack(
-        await findConversation(ctx.runtime.pool, c.id),
-        'The conversation was opened but is not readable yet. Please reload.',
-      );
+      const opened = readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationOpened);
       return { opened: true, marked: null, conversation: opened };
     },
 
@@ -233,7 +231,7 @@ export const liveResolvers: Resolvers = {
       const viewer = requireViewer(ctx.viewer);
       const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, input.accessToken);
       if (!claims || claims.accountId !== viewer.accountId || !claims.roomName.startsWith(ROOM_PREFIX))
-        throw unauthorized('This video access token is not valid.');
+        throw unauthorized(ApiMessages.videoTokenInvalid);
       if (!SIGNAL_KINDS.has(input.kind)) throw badInput(`Unknown signal kind '${input.kind.slice(0, 16)}'.`);
       const { c } = await ownConversation(ctx, claims.roomName.slice(ROOM_PREFIX.length));
       if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notLive);
@@ -281,7 +279,7 @@ export const liveResolvers: Resolvers = {
       subscribe: async (_p, { accessToken }, ctx) => {
         const viewer = requireViewer(ctx.viewer);
         const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, accessToken);
-        if (!claims || claims.accountId !== viewer.accountId) throw unauthorized('This video access token is not valid.');
+        if (!claims || claims.accountId !== viewer.accountId) throw unauthorized(ApiMessages.videoTokenInvalid);
         let cursor: string | null = await latestSignalId(ctx.runtime.pool);
         return onNotices(ctx.runtime.changes.subscribeFromNow('videoSignal', `${claims.roomName}:${viewer.accountId}`), async () => {
           const signals = await signalsAfter(ctx.runtime.pool, claims.roomName, viewer.accountId, cursor);

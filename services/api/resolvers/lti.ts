@@ -25,22 +25,19 @@ import { adminConnection } from '../adminConnection';
 import { isAdmin, requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { ApiMessages, LtiScoreMessages, ReadBackMessages } from '../apiMessages';
 
 async function payload(ctx: ApiContext, platformId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['lti']);
   const platform = await findLtiPlatform(ctx.runtime.pool, platformId);
-  return { changed, platform: readBack(platform, 'The platform was saved but is not readable yet. Please reload.') };
+  return { changed, platform: readBack(platform, ReadBackMessages.platformSaved) };
 }
-
-export const LtiScoreMessages = {
-  notFailed: 'Only a score the LMS refused can be sent again.',
-};
 
 /** The course, when the viewer owns it or is an admin (NOT_FOUND otherwise, as the roster). */
 async function ownedCourse(ctx: ApiContext, courseId: string) {
   const viewer = requireViewer(ctx.viewer);
   const course = await findCourse(ctx.runtime.pool, courseId);
-  if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound('The course was not found.');
+  if (!course || (course.ownerId !== viewer.accountId && !isAdmin(viewer))) throw notFound(ApiMessages.courseNotFound);
   return course;
 }
 
@@ -141,7 +138,7 @@ export const ltiResolvers: Resolvers = {
   Mutation: {
     retryLtiScore: async (_p, { conversationId }, ctx) => {
       const score = await findLtiScore(ctx.runtime.pool, conversationId);
-      if (!score) throw notFound('The score was not found.');
+      if (!score) throw notFound(ApiMessages.scoreNotFound);
       await ownedCourse(ctx, score.courseId);
       if (score.state !== 'failed') throw conflict(LtiScoreMessages.notFailed);
       const timestamp = score.scoreTimestamp.toISOString();
@@ -160,17 +157,14 @@ export const ltiResolvers: Resolvers = {
       await ctx.runtime.jobs.enqueueLtiScore({ conversationId, markedAs: score.markedAs, markedAt: timestamp });
       await settled(ctx, appended, ['lti']);
       const [row] = await scoresOf(ctx, score.courseId, [
-        readBack(
-          await findLtiScore(ctx.runtime.pool, conversationId),
-          'The score was queued again but is not readable yet. Please reload.',
-        ),
+        readBack(await findLtiScore(ctx.runtime.pool, conversationId), ReadBackMessages.scoreQueued),
       ]);
       return row;
     },
     addLtiRosterToCourse: async (_p, { input }, ctx) => {
       const course = await ownedCourse(ctx, input.courseId);
       const placed = await placedCourse(ctx, course.id);
-      if (!placed) throw notFound('The course is not placed in an LMS course that lists its members.');
+      if (!placed) throw notFound(ApiMessages.notPlacedWithRoster);
       const members = await ctx.runtime.ltiServices.roster(placed.platform, placed.link.membershipsUrl);
       const { result, appended } = await ctx.runtime.lti.addRosterToCourse(commandMeta(ctx), {
         courseId: course.id,

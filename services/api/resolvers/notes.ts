@@ -11,6 +11,7 @@ import { notFound } from '../../domain/shared/errors';
 import { requireStudent, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import { canSeeConversation, visibleConversation } from './scheduling';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const subjectOf = (c: ConversationRow) => ({
   ...c,
@@ -51,7 +52,7 @@ export const notesResolvers: Resolvers = {
     saveLearningNotes: async (_p, { input }, ctx) => {
       const viewer = requireViewer(ctx.viewer);
       const c = await visibleConversation(ctx, input.conversationId);
-      if (!c) throw notFound('The conversation was not found.');
+      if (!c) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.notes.save(commandMeta(ctx), {
         conversationId: c.id,
         writerId: viewer.accountId,
@@ -59,7 +60,7 @@ export const notesResolvers: Resolvers = {
       });
       await settled(ctx, appended, ['notes']);
       return {
-        conversation: readBack(await findConversation(ctx.runtime.pool, c.id), 'The conversation is not readable yet. Please reload.'),
+        conversation: readBack(await findConversation(ctx.runtime.pool, c.id), ReadBackMessages.conversationNotReadable),
       };
     },
   },

@@ -6,13 +6,14 @@ import type { Resolvers } from '../../../contracts/generated/resolvers';
 import { adminPricingPlansSource, findPricingPlan } from '../../../projections/catalog';
 import { requireAdmin } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
+import { ReadBackMessages } from '../apiMessages';
 import { adminConnection } from '../adminConnection';
 import type { ApiContext } from '../context';
 
 async function payload(ctx: ApiContext, pricingPlanId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['catalog']);
   const plan = await findPricingPlan(ctx.runtime.pool, pricingPlanId);
-  return { changed, pricingPlan: readBack(plan, 'The pricing plan was saved but is not readable yet. Please reload.') };
+  return { changed, pricingPlan: readBack(plan, ReadBackMessages.pricingPlanSaved) };
 }
 
 /** A plan's terms as the command takes them, from either input. */

@@ -9,20 +9,21 @@ import { notFound, unauthorized } from '../../domain/shared/errors';
 import { ownsCourse, requireAdmin, requireInstructorOrAdmin } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** The viewer's own course (or any, for an admin); the decider checks again on the stream. */
 async function ownCourse(ctx: ApiContext, courseId: string) {
   const viewer = requireInstructorOrAdmin(ctx.viewer);
   const course = await findCourse(ctx.runtime.pool, courseId);
-  if (!course) throw notFound('The course was not found.');
-  if (!ownsCourse(viewer, course)) throw unauthorized('Only the course owner can change it.');
+  if (!course) throw notFound(ApiMessages.courseNotFound);
+  if (!ownsCourse(viewer, course)) throw unauthorized(ApiMessages.notCourseOwner);
   return course;
 }
 
 async function changedCourse(ctx: ApiContext, courseId: string, changed: boolean, appended: Parameters<typeof settled>[1]) {
   await settled(ctx, appended, ['catalog']);
   const course = await findCourse(ctx.runtime.pool, courseId);
-  return { changed, course: readBack(course, 'The course was changed but is not readable yet. Please reload.') };
+  return { changed, course: readBack(course, ReadBackMessages.courseChanged) };
 }
 
 export const recordingConsentResolvers: Resolvers = {

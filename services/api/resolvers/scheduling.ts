@@ -39,6 +39,7 @@ import { coalescedLookup } from '../../db/coalesce';
 import { adminConnection } from '../adminConnection';
 import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 const DAY = 24 * 3600_000;
 /** Read models a scheduling change must reach before the answer (read-your-writes). */
@@ -56,7 +57,7 @@ async function answerOf(ctx: ApiContext, conversationId: string): Promise<Conver
     load = coalescedLookup((ids: string[]) => findConversations(pool, ids));
     answers.set(pool, load);
   }
-  return readBack(await load(conversationId), 'The conversation was changed but is not readable yet. Please reload.');
+  return readBack(await load(conversationId), ReadBackMessages.conversationChanged);
 }
 
 const policyViewer = (viewer: Viewer | null): PolicyViewer => ({ accountId: viewer?.accountId ?? null, isAdmin: isAdmin(viewer) });
@@ -69,7 +70,7 @@ function zoneOrThrow(zoneName: string | null | undefined): string {
 
 function rangeOrThrow(start: Date, end: Date, maxDays: number, names: [string, string]) {
   if (end.getTime() <= start.getTime())
-    throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: 'Must be after the start.' });
+    throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: ApiMessages.endBeforeStart });
   if (end.getTime() - start.getTime() > maxDays * DAY)
     throw badInput(`The range can span at most ${maxDays} days.`, { [names[1]]: `At most ${maxDays} days after the start.` });
 }
@@ -177,7 +178,7 @@ export const schedulingResolvers: Resolvers = {
       if (args.courseId) {
         const course = await findCourse(ctx.runtime.pool, args.courseId);
         if (!course || !(isAdmin(ctx.viewer) || (await findEnrollment(ctx.runtime.pool, args.courseId, ctx.viewer!.accountId))))
-          throw notFound('The course was not found.');
+          throw notFound(ApiMessages.courseNotFound);
         language = course.language;
         duration = args.duration ?? course.durationRequirement;
       }
@@ -308,7 +309,7 @@ export const schedulingResolvers: Resolvers = {
     },
     changeAvailability: async (_p, { input }, ctx) => {
       const rule = await ruleById(ctx.runtime.pool, input.availabilityId);
-      if (!rule) throw notFound('This availability was not found. It may have been removed.');
+      if (!rule) throw notFound(ApiMessages.availabilityNotFound);
       requireSpeakerOrAdmin(ctx.viewer, rule.speakerId);
       const { appended } = await ctx.runtime.scheduling.changeAvailability(commandMeta(ctx), {
         speakerId: rule.speakerId,
@@ -321,7 +322,7 @@ export const schedulingResolvers: Resolvers = {
     },
     removeAvailability: async (_p, { input }, ctx) => {
       const rule = await ruleById(ctx.runtime.pool, input.availabilityId);
-      if (!rule) throw notFound('This availability was not found. It may have been removed.');
+      if (!rule) throw notFound(ApiMessages.availabilityNotFound);
       requireSpeakerOrAdmin(ctx.viewer, rule.speakerId);
       const { appended } = await ctx.runtime.scheduling.removeAvailability(commandMeta(ctx), {
         speakerId: rule.speakerId,
@@ -350,14 +351,14 @@ export const schedulingResolvers: Resolvers = {
     cancelTardyReservation: async (_p, { input }, ctx) => cancel(ctx, input.conversationId, true),
     changeReservationLesson: async (_p, { input }, ctx) => {
       const v = requireViewer(ctx.viewer);
-      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
+      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.scheduling.changeReservationLesson(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
       return { changed: true, conversation: await answerOf(ctx, input.conversationId) };
     },
     transferReservation: async (_p, { input }, ctx) => {
       const v = requireViewer(ctx.viewer);
-      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound('The conversation was not found.');
+      if (!(await visibleConversation(ctx, input.conversationId))) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.scheduling.transferReservation(commandMeta(ctx), { ...input, viewer: policyViewer(v) });
       await settled(ctx, appended, SETTLES);
       return { transferred: true, conversation: await answerOf(ctx, input.conversationId) };
@@ -368,7 +369,7 @@ export const schedulingResolvers: Resolvers = {
     conversationChanged: {
       subscribe: async (_p, { conversationId }, ctx) => {
         requireViewer(ctx.viewer);
-        if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
+        if (!(await visibleConversation(ctx, conversationId))) throw notFound(ApiMessages.conversationNotFound);
         return ctx.runtime.changes.subscribeFromNow('conversationChanged', conversationId);
       },
       resolve: (notice: Notice, { conversationId }: { conversationId: string }) => ({ conversationId, changed: !notice.listening }),
@@ -378,7 +379,7 @@ export const schedulingResolvers: Resolvers = {
 
 async function cancel(ctx: ApiContext, conversationId: string, tardy: boolean) {
   const v = requireViewer(ctx.viewer);
-  if (!(await visibleConversation(ctx, conversationId))) throw notFound('The conversation was not found.');
+  if (!(await visibleConversation(ctx, conversationId))) throw notFound(ApiMessages.conversationNotFound);
   const { appended } = await ctx.runtime.scheduling.cancelReservation(commandMeta(ctx), { conversationId, viewer: policyViewer(v), tardy });
   await settled(ctx, appended, SETTLES);
   return { canceled: true, conversation: await answerOf(ctx, conversationId) };

@@ -14,6 +14,7 @@ import { findInvitation, findSpeaking, listInvitations, promotedSpeakers, type S
 import { badInput, notFound } from '../../domain/shared/errors';
 import { requireAdmin, requireInstructorOrAdmin, requireSelfOrAdmin } from '../auth';
 import { accountOrThrow, commandMeta, readBack, settled } from '../commandSupport';
+import { ReadBackMessages } from '../apiMessages';
 import type { ApiContext } from '../context';
 
 /** Read models a speaking change shows in (the conversations one once it exists). */
@@ -86,7 +87,7 @@ export const speakersResolvers: Resolvers = {
       const opened = await ctx.runtime.live.open(commandMeta(ctx), { conversationId: result.conversationId, accountId: viewer.accountId });
       await settled(ctx, opened.appended ?? appended, INTERVIEW_READ_MODELS);
       const conversation = await findConversation(ctx.runtime.pool, result.conversationId);
-      return { ready: true, conversation: readBack(conversation, 'The interview was made but is not readable yet. Please reload.') };
+      return { ready: true, conversation: readBack(conversation, ReadBackMessages.interviewMade) };
     },
     evaluateSpeaker: async (_p, { input }, ctx) => {
       requireAdmin(ctx.viewer);

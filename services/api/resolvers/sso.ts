@@ -12,6 +12,7 @@ import { domainOf } from '../../domain/sso/rules';
 import { adminConnection } from '../adminConnection';
 import { requireAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
+import { ReadBackMessages } from '../apiMessages';
 
 export const ssoResolvers: Resolvers = {
   Query: {
@@ -74,7 +75,7 @@ export const ssoResolvers: Resolvers = {
       const provider = await findIdentityProvider(ctx.runtime.pool, result.providerId);
       return {
         changed: result.changed,
-        identityProvider: readBack(provider, 'The identity provider was saved but is not readable yet. Please reload.'),
+        identityProvider: readBack(provider, ReadBackMessages.identityProviderSaved),
       };
     },
   },

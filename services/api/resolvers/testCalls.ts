@@ -12,6 +12,7 @@ import { publishChange } from '../../live/store';
 import { isAdmin, requireViewer } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
+import { ApiMessages, ReadBackMessages } from '../apiMessages';
 
 /** Keyed by the called person's account. */
 const TEST_CALL_TOPIC = 'testCall';
@@ -22,11 +23,8 @@ function requireStaff(ctx: ApiContext) {
   return viewer;
 }
 
-async function answer(ctx: ApiContext, conversationId: string, what: string) {
-  return readBack(
-    await findConversation(ctx.runtime.pool, conversationId),
-    `The test call was ${what} but is not readable yet. Please reload.`,
-  );
+async function answer(ctx: ApiContext, conversationId: string, what: 'Started' | 'Ended') {
+  return readBack(await findConversation(ctx.runtime.pool, conversationId), ReadBackMessages[`testCall${what}`]);
 }
 
 export const testCallResolvers: Resolvers = {
@@ -37,16 +35,16 @@ export const testCallResolvers: Resolvers = {
       const { result, appended } = await ctx.runtime.live.startTestCall(commandMeta(ctx), { userId: input.userId, userExists });
       await settled(ctx, appended, ['conversations']);
       if (result.created) await publishChange(ctx.runtime.pool, TEST_CALL_TOPIC, input.userId);
-      return { started: result.created, conversation: await answer(ctx, result.conversationId, 'started') };
+      return { started: result.created, conversation: await answer(ctx, result.conversationId, 'Started') };
     },
     endTestCall: async (_p, { input }, ctx) => {
       requireStaff(ctx);
       const c = await findConversation(ctx.runtime.pool, input.conversationId);
-      if (!c) throw notFound('The conversation was not found.');
+      if (!c) throw notFound(ApiMessages.conversationNotFound);
       const { appended } = await ctx.runtime.live.endTestCall(commandMeta(ctx), { conversationId: c.id });
       await settled(ctx, appended, ['conversations']);
       if (appended) await publishChange(ctx.runtime.pool, TEST_CALL_TOPIC, c.reservedWith);
-      return { ended: !!appended, conversation: await answer(ctx, c.id, 'ended') };
+      return { ended: !!appended, conversation: await answer(ctx, c.id, 'Ended') };
     },
   },
   Subscription: {

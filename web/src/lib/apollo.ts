@@ -4,7 +4,7 @@
  * calls through this client), subscriptions over graphql-ws on the same path, and the global
  * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
  */
-import { ApolloClient, ApolloLink, HttpLink, from, split } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, Observable, from, split } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
 import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
@@ -12,6 +12,7 @@ import { createClient } from 'graphql-ws';
 import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauthorized } from '../components/snackbars';
 import { authToken } from './authCookies';
 import { createCache } from './cache';
+import { takeFirstPageAnswer } from './firstPageData';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
 import { reconnectDelayMs } from './reconnect';
@@ -72,13 +73,23 @@ const errorLink = onError((failure) => {
   else if (networkError) notifyNetworkError();
 });
 
+/** A query the page's HTML already answered (./firstPageData.ts) is answered from there, once. */
+const firstPageLink = new ApolloLink((operation, forward) => {
+  const answer = Object.keys(operation.variables ?? {}).length ? null : takeFirstPageAnswer(operation.operationName);
+  return answer ? Observable.of({ data: answer.data as Record<string, unknown> }) : forward(operation);
+});
+
 const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>[0] }) => {
   const definition = getMainDefinition(query);
   return definition.kind === 'OperationDefinition' && definition.operation === 'subscription';
 };
 
 export const client = new ApolloClient({
-  link: from([errorLink, split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })]))]),
+  link: from([
+    errorLink,
+    firstPageLink,
+    split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })])),
+  ]),
   cache: createCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });

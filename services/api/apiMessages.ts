@@ -1,0 +1,81 @@
+/**
+ * services/api's own refusals (issue 32): look-ups that find nothing the viewer may see, and
+ * checks no capability's table holds. Registered in services/i18n/knownErrors.ts
+ * (`errors.<table>.*`), so they answer in the caller's language. Kept out of the resolvers' modules,
+ * which import services/i18n themselves: the registration importing them back would be a cycle.
+ */
+import { roleRequiredMessage } from '../../contracts/errors';
+import { BASE_ROLES, type BaseRole } from '../../contracts/roles';
+
+export const ApiMessages = {
+  accountNotFound: 'The account was not found.',
+  conversationNotFound: 'The conversation was not found.',
+  courseNotFound: 'The course was not found.',
+  enrollmentNotFound: 'The enrollment was not found.',
+  lessonNotFound: 'The lesson was not found.',
+  templateNotFound: 'The template was not found.',
+  shareInviteNotFound: 'The share invite was not found.',
+  scoreNotFound: 'The score was not found.',
+  redemptionSetNotFound: 'The redemption set was not found.',
+  availabilityNotFound: 'This availability was not found. It may have been removed.',
+  notCourseOwner: 'Only the course owner can change it.',
+  videoTokenInvalid: 'This video access token is not valid.',
+  cursorInvalid: 'The cursor is not valid.',
+  notPlacedWithRoster: 'The course is not placed in an LMS course that lists its members.',
+  endBeforeStart: 'Must be after the start.',
+} as const;
+
+/** The connections' refusals without a value in them (services/api/connections.ts). */
+export const ConnectionsMessages = {
+  firstOrLast: 'Use "first" or "last", not both.',
+  firstOrLastField: 'Use first or last, not both.',
+  cursorMismatch: 'The cursor does not match the sort.',
+  pageSizeInvalid: 'Not a valid page size.',
+} as const;
+
+export const ClassViewMessages = { notOwner: 'Only the course owner can see its class.' } as const;
+
+/** A conversation's recording (services/api/resolvers/archive.ts). */
+export const ArchiveMessages = {
+  notAllowed: 'You are not allowed to watch the recording of this conversation.',
+  none: 'This conversation has no recording.',
+  notPlayable: 'The recording of this conversation cannot be played.',
+  expired: 'This recording has expired: it was deleted at the end of its retention period.',
+} as const;
+
+export const LtiScoreMessages = {
+  notFailed: 'Only a score the LMS refused can be sent again.',
+} as const;
+
+/**
+ * A mutation's answer that its read model has not caught up with yet (`readBack`,
+ * services/api/commandSupport.ts): a CONFLICT asking to reload.
+ */
+export const ReadBackMessages = {
+  conversationNotReadable: 'The conversation is not readable yet. Please reload.',
+  conversationChanged: 'The conversation was changed but is not readable yet. Please reload.',
+  conversationOpened: 'The conversation was opened but is not readable yet. Please reload.',
+  conversationMarked: 'The conversation was marked but is not readable yet. Please reload.',
+  conversationRated: 'The conversation was rated but is not readable yet. Please reload.',
+  interviewMade: 'The interview was made but is not readable yet. Please reload.',
+  courseMade: 'The course was made but is not readable yet. Please reload.',
+  courseChanged: 'The course was changed but is not readable yet. Please reload.',
+  studentTransferred: 'The student was transferred but the course is not readable yet. Please reload.',
+  lessonChanged: 'The lesson was changed but is not readable yet. Please reload.',
+  templateMade: 'The template was made but is not readable yet. Please reload.',
+  templateChanged: 'The template was changed but is not readable yet. Please reload.',
+  setMade: 'The set was made but is not readable yet. Please reload.',
+  exportAsked: 'The export was asked for: reload the page to follow it.',
+  identityProviderSaved: 'The identity provider was saved but is not readable yet. Please reload.',
+  pricingPlanSaved: 'The pricing plan was saved but is not readable yet. Please reload.',
+  platformSaved: 'The platform was saved but is not readable yet. Please reload.',
+  scoreQueued: 'The score was queued again but is not readable yet. Please reload.',
+  testCallStarted: 'The test call was started but is not readable yet. Please reload.',
+  testCallEnded: 'The test call was ended but is not readable yet. Please reload.',
+} as const;
+
+/** A signed-in caller without the role (services/api/auth.ts `roleRefused`), by role in lower case. */
+export const RoleMessages = Object.fromEntries(BASE_ROLES.map((role) => [role.toLowerCase(), roleRequiredMessage(role)])) as Record<
+  Lowercase<BaseRole>,
+  string
+>;
