@@ -426,9 +426,7 @@ export function afterConversationHandlers(deps: {
           report(error, 'make-up charge failed at the gateway');
           throw new DomainError(
             'PAYMENT_FAILED',
-            error instanceof PaymentGatewayError
-              ? error.message
-              : 'The payment provider could not be reached. Please try again in a few minutes.',
+            error instanceof PaymentGatewayError ? error.message : ConversationMessages.paymentUnreachable,
           );
         }
         const settled = await settleMakeUp(meta, { conversationId: input.conversationId, attempt: step.attempt.attempt, result: charged });

@@ -8,6 +8,7 @@ export const ConversationMessages = {
   transferNotAllowed: 'Only the speaker of this conversation or an admin can transfer it.',
   topicNotStudent: 'Only the student of this conversation can change its topic.',
   makeUpNotFound: 'The make-up purchase was not found.',
+  paymentUnreachable: 'The payment provider could not be reached. Please try again in a few minutes.',
   enrollmentNotFound: 'The enrollment was not found.',
   messageTooLong: `A message is at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
   fieldTooLong: `At most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,

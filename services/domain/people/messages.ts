@@ -4,5 +4,7 @@ import { knownRefusal } from '../../i18n/translate';
 export const PeopleMessages = {
   accountNotFound: 'The account was not found.',
   noOnboarding: (role: string) => knownRefusal('errors.onboarding.noOnboarding', { role }),
+  /** Two or more fields (one names its own problem). */
+  profileIncomplete: (count: string) => knownRefusal('errors.onboarding.profileIncomplete', { count }),
   chooseOnboardingRole: 'Choose STUDENT, INSTRUCTOR or SPEAKER.',
 } as const;

@@ -17,6 +17,7 @@ import {
 import type { DecisionContext } from '../shared/decider';
 import { DomainError, assertNoFieldErrors } from '../shared/errors';
 import type { ProfileEvent } from './events';
+import { PeopleMessages } from './messages';
 
 export interface ProfileState {
   fields: Partial<ProfileFields>;
@@ -88,7 +89,7 @@ export function assertOnboardingComplete(state: ProfileState, role: OnboardingRo
   if (count) {
     throw new DomainError(
       ErrorCode.BAD_USER_INPUT,
-      count === 1 ? Object.values(problems)[0] : `The profile is not complete yet: ${count} fields need a value.`,
+      count === 1 ? Object.values(problems)[0] : PeopleMessages.profileIncomplete(String(count)),
       problems,
     );
   }

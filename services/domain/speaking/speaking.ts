@@ -6,7 +6,7 @@
 import { ErrorCode } from '../../../contracts/errors';
 import { SpeakerMessages, payRateError, speakerLanguagesError } from '../../../contracts/speaking';
 import type { DecisionContext } from '../shared/decider';
-import { DomainError, badInput } from '../shared/errors';
+import { DomainError, SharedMessages, badInput } from '../shared/errors';
 import type { Evaluation, SpeakingEvent } from './events';
 import { SpeakingMessages } from './messages';
 
@@ -102,7 +102,7 @@ export function decideChangeSettings(state: SpeakingState, cmd: { languages: str
   const payProblem = payRateError(cmd.payRate);
   if (payProblem) fields.payRate = payProblem;
   const problems = Object.values(fields);
-  if (problems.length) throw badInput(problems.length === 1 ? problems[0] : 'Please correct the highlighted fields.', fields);
+  if (problems.length) throw badInput(problems.length === 1 ? problems[0] : SharedMessages.correctFields, fields);
   if (cmd.payRate === state.payRate && languages.join(',') === state.languages.join(',')) return [];
   return [{ type: 'SpeakingSettingsChanged', data: { speakerId: state.speakerId!, languages, payRate: cmd.payRate } }];
 }
