@@ -55,13 +55,6 @@ type Table = Readonly<Record<string, unknown>>;
 const tables = (): [area: string, table: Table][] => [
   ['scheduling', SchedulingMessages],
   ['enrollment', EnrollmentMessages],
-  ['api', ApiMessages],
-  ['connections', ConnectionsMessages],
-  ['classView', ClassViewMessages],
-  ['archivePlayback', ArchiveMessages],
-  ['ltiScores', LtiScoreMessages],
-  ['readBack', ReadBackMessages],
-  ['role', RoleMessages],
   ['shared', SharedMessages],
   ['personErasure', ErasureMessages],
   ['ltiRoster', RosterMessages],
@@ -90,6 +83,14 @@ const tables = (): [area: string, table: Table][] => [
   ['conversationLive', LiveMessages],
   ['conversationAfter', AfterMessages],
   ['course', CourseMessages],
+  // services/api's last: where its English is also a domain table's, its words are the ones answered
+  ['api', ApiMessages],
+  ['connections', ConnectionsMessages],
+  ['classView', ClassViewMessages],
+  ['archivePlayback', ArchiveMessages],
+  ['ltiScores', LtiScoreMessages],
+  ['readBack', ReadBackMessages],
+  ['role', RoleMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;
