@@ -11,6 +11,7 @@ import { ServiceMessages } from '../integrations/lti/services';
 import en from './messages/en.json';
 import es from './messages/es.json';
 import fr from './messages/fr.json';
+import ptBR from './messages/pt-BR.json';
 import { knownErrorTables, knownErrors } from './knownErrors';
 import { localizeKnownText, sayIn } from './translate';
 
@@ -24,6 +25,22 @@ describe("the server's known refusals (issue 32)", () => {
     ])
       assert.ok(knownErrors().has(id), id);
     for (const [id, text] of knownErrors()) assert.equal((en as Record<string, string>)[id], text, id);
+  });
+
+  it('answer one English text the same in every language, whichever id carries it', () => {
+    // A refusal is found by its English: two ids for one text must not say it two ways.
+    const ids = new Map<string, string[]>();
+    for (const [id, text] of Object.entries(en)) if (id.startsWith('errors.')) ids.set(text, [...(ids.get(text) ?? []), id]);
+    for (const [locale, catalog] of [
+      ['es', es],
+      ['pt-BR', ptBR],
+      ['fr', fr],
+    ] as const) {
+      for (const [text, same] of ids) {
+        const said = new Set(same.map((id) => (catalog as Record<string, string>)[id]));
+        assert.equal(said.size, 1, `${locale}: '${text}' is said ${[...said].join(' / ')} (${same.join(', ')})`);
+      }
+    }
   });
 
   it("give each server table's parameterized entry an id of its area in the catalogs", () => {

@@ -486,8 +486,8 @@ describe('recordings', () => {
     const notOwner = async (language: string) =>
       (await app.gql(CHANGE_RETENTION, { input: { courseId, retentionDays: 10 } }, otherInstructor.token, { 'accept-language': language }))
         .errors![0];
-    assert.equal((await notOwner('es')).message, 'Solo quien creó el curso puede cambiarlo.');
-    assert.equal((await notOwner('fr')).message, 'Seul le responsable du cours peut le modifier.');
+    assert.equal((await notOwner('es')).message, 'Solo la persona propietaria del curso puede cambiarlo.');
+    assert.equal((await notOwner('fr')).message, 'Seule la personne propriétaire du cours peut le modifier.');
     assert.equal((await notOwner('en')).message, 'Only the course owner can change it.');
     const range = async (language: string) =>
       (await app.gql(CHANGE_SETTINGS, { input: { maxRetentionDays: 90 } }, admin.token, { 'accept-language': language })).errors![0];
