@@ -14,7 +14,6 @@ import {
   type FirstPageAnswer,
   firstPageOperations,
 } from '../../contracts/firstPageData';
-import * as webDocuments from '../../web/src/gql/graphql';
 import type { Runtime } from '../app/runtime';
 import { tokenFromHeaders, viewerFromToken } from './context';
 
@@ -47,26 +46,30 @@ function withTypenames(document: DocumentNode): DocumentNode {
   });
 }
 
-let queryTexts: Map<string, string> | null = null;
+let queryTexts: Promise<Map<string, string>> | null = null;
 
-/** The web's own query documents without variables, as text (as Apollo sends it) by operation name. */
-export function queryText(operationName: string): string | undefined {
-  if (!queryTexts) {
-    queryTexts = new Map();
-    for (const value of Object.values(webDocuments) as unknown[]) {
-      const document = value as DocumentNode;
-      if (document?.kind !== 'Document') continue;
-      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
-      if (operation?.operation === 'query' && operation.name && !operation.variableDefinitions?.length) {
-        queryTexts.set(operation.name.value, print(withTypenames(document)));
-      }
+/** The web's generated documents (400 KB of source), read on the first signed-in page, not at start-up. */
+async function readQueryTexts(): Promise<Map<string, string>> {
+  const texts = new Map<string, string>();
+  for (const value of Object.values(await import('../../web/src/gql/graphql')) as unknown[]) {
+    const document = value as DocumentNode;
+    if (document?.kind !== 'Document') continue;
+    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+    if (operation?.operation === 'query' && operation.name && !operation.variableDefinitions?.length) {
+      texts.set(operation.name.value, print(withTypenames(document)));
     }
   }
-  return queryTexts.get(operationName);
+  return texts;
+}
+
+/** The web's own query documents without variables, as text (as Apollo sends it) by operation name. */
+export async function queryText(operationName: string): Promise<string | undefined> {
+  queryTexts ??= readQueryTexts();
+  return (await queryTexts).get(operationName);
 }
 
 async function answer(yoga: GraphQLFetch, req: express.Request, operationName: string): Promise<FirstPageAnswer | null> {
-  const query = queryText(operationName);
+  const query = await queryText(operationName);
   if (!query) return null;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   for (const name of ['cookie', 'accept-language', 'user-agent', 'x-request-id']) {
@@ -89,6 +92,8 @@ export async function firstPageAnswers(yoga: GraphQLFetch, runtime: Runtime, req
   if (!operations.length) return [];
   const token = tokenFromHeaders({ get: (name) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) });
   if (!(await viewerFromToken(runtime, token))) return [];
+  // Read once per process (the first signed-in page waits for it); the bound below is the queries'.
+  await queryText(operations[0]);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ANSWER_WITHIN_MS);
