@@ -77,6 +77,9 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   });
   const occurrences = useMemo(() => data?.availabilityOccurrences ?? [], [data]);
   const events = useMemo(() => toEvents(occurrences), [occurrences]);
+  // The events as they were when the person took one to drag or resize: a refetch landing meanwhile
+  // (the poll, or the one after a change) would redraw them and drop the event mid-gesture.
+  const [held, setHeld] = useState<typeof events | null>(null);
 
   const [addAvailability] = useMutation(ADD_AVAILABILITY, { context: { quiet: true } });
   const [changeAvailability] = useMutation(CHANGE_AVAILABILITY, { context: { quiet: true } });
@@ -254,7 +257,11 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           eventOverlap={false}
           selectAllow={allowed}
           eventAllow={allowed}
-          events={events}
+          events={held ?? events}
+          eventDragStart={() => setHeld(events)}
+          eventDragStop={() => setHeld(null)}
+          eventResizeStart={() => setHeld(events)}
+          eventResizeStop={() => setHeld(null)}
           datesSet={onDatesSet}
           select={onSelect}
           eventChange={onEventChange}
