@@ -5,10 +5,24 @@ import path from 'node:path';
 import { describe, it } from 'vitest';
 import { readPlaywright } from './testReport';
 
-/** A Playwright JSON report with one failed test whose error-context.md holds `snapshotLines`. */
-function reportWithFailure(dir: string, snapshotLines: string[]) {
+/**
+ * A Playwright JSON report with one failed test whose error-context.md holds `snapshotLines`, and,
+ * given `pages`, a page-at-failure.md with each page's address and snapshot (tests/e2e/support/browser.ts).
+ */
+function reportWithFailure(dir: string, snapshotLines: string[], pages?: Record<string, string[]>) {
   const errorContext = path.join(dir, 'error-context.md');
   fs.writeFileSync(errorContext, ['# Instructions', '', '# Page snapshot', '', '```yaml', ...snapshotLines, '```', ''].join('\n'));
+  const attachments = [{ name: 'error-context', path: errorContext }];
+  if (pages) {
+    const file = path.join(dir, 'page-at-failure.md');
+    fs.writeFileSync(
+      file,
+      Object.entries(pages)
+        .flatMap(([url, lines]) => [`## ${url}`, '', '```yaml', ...lines, '```', ''])
+        .join('\n'),
+    );
+    attachments.push({ name: 'page-at-failure', path: file });
+  }
   const report = {
     stats: { expected: 0, unexpected: 1, flaky: 0, skipped: 0 },
     errors: [],
@@ -28,7 +42,7 @@ function reportWithFailure(dir: string, snapshotLines: string[]) {
                   {
                     duration: 10,
                     error: { message: 'TimeoutError: waiting for #username' },
-                    attachments: [{ name: 'error-context', path: errorContext }],
+                    attachments,
                   },
                 ],
               },
@@ -66,6 +80,24 @@ describe("npm test's summary of a failed browser test", () => {
       assert.match(failure, /line 40\n/);
       assert.doesNotMatch(failure, /line 41\b/);
       assert.match(failure, /… 15 more lines in .*error-context\.md/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('shows every page open at the failure when the test saved them, each under its address', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-report-'));
+    try {
+      const pages = {
+        'http://127.0.0.1:1/speaker/room': ['- heading "Conversation with Ana" [level=1]'],
+        'http://127.0.0.1:1/student/room': ['- button "Leave"'],
+      };
+      const [failure] = readPlaywright(reportWithFailure(dir, ['- text: only the first page'], pages), 1).failures;
+      assert.match(
+        failure,
+        /The page when it failed:\n\s+http:\/\/127\.0\.0\.1:1\/speaker\/room\n\s+- heading "Conversation with Ana" \[level=1\]\n\s+http:\/\/127\.0\.0\.1:1\/student\/room\n\s+- button "Leave"/,
+      );
+      assert.doesNotMatch(failure, /only the first page/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -92,7 +92,7 @@ export function readPlaywright(file: string, status: number) {
             .split('\n')
             .filter((l) => l.trim())
             .slice(0, 4);
-          const page = pageAtFailure(t.results?.flatMap((r) => r.attachments ?? []).find((a) => a.name === 'error-context')?.path);
+          const page = pageAtFailure(t.results?.flatMap((r) => r.attachments ?? []) ?? []);
           failures.push([[name, ...lines].join('\n      ').slice(0, 800), ...page].join('\n      '));
         }
         if (t.status !== 'skipped') continue;
@@ -112,21 +112,26 @@ export function readPlaywright(file: string, status: number) {
 }
 
 /**
- * The page as it was when a browser test failed: the accessibility snapshot Playwright writes to
- * the test's error-context.md, whether or not a trace was kept (a whole run keeps none), so a CI
- * log alone shows what the page said. At most 40 lines.
+ * The pages as they were when a browser test failed, so a CI log alone shows what they said: the
+ * accessibility snapshot of every open page that tests/e2e/support/browser.ts attaches
+ * (page-at-failure.md, each page under its address), else the one Playwright writes to the test's
+ * error-context.md. At most 40 lines.
  */
-function pageAtFailure(errorContext: string | undefined): string[] {
-  if (!errorContext || !fs.existsSync(errorContext)) return [];
-  const text = fs.readFileSync(errorContext, 'utf8');
-  const start = text.indexOf('# Page snapshot');
+function pageAtFailure(attachments: { name: string; path?: string }[]): string[] {
+  const ours = attachments.find((a) => a.name === 'page-at-failure')?.path;
+  const playwrights = attachments.find((a) => a.name === 'error-context')?.path;
+  const file = [ours, playwrights].find((f) => f && fs.existsSync(f));
+  if (!file) return [];
+  const text = fs.readFileSync(file, 'utf8');
+  const start = file === ours ? 0 : text.indexOf('# Page snapshot');
   if (start < 0) return [];
   const lines = text
     .slice(start)
     .split('\n')
-    .slice(1)
-    .filter((l) => l.trim() && !l.startsWith('```'));
+    .slice(file === ours ? 0 : 1)
+    .filter((l) => l.trim() && !l.startsWith('```'))
+    .map((l) => l.replace(/^## /, ''));
   const shown = lines.slice(0, 40).map((l) => `  ${l}`);
-  if (lines.length > shown.length) shown.push(`  … ${lines.length - shown.length} more lines in ${errorContext}`);
+  if (lines.length > shown.length) shown.push(`  … ${lines.length - shown.length} more lines in ${file}`);
   return ['The page when it failed:', ...shown];
 }

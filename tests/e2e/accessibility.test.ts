@@ -10,12 +10,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { addDays, todayIn } from '../../contracts/calendarDate';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createSpeaker, createStudent } from '../support/scheduling';
-import { SCREENSHOTS, WAIT_MS, launchBrowser, navigateInApp, screenshot, submitSignIn } from './support/browser';
+import { SCREENSHOTS, WAIT_MS, launchBrowser, navigateInApp, screenshot, submitSignIn, test } from './support/browser';
 
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -5,13 +5,23 @@
  * and course links lead to their pages. Desktop screenshots of the table and the group.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import { writeConversation } from '../support/adminViews';
 import { enrollAsAdmin } from '../support/conversations';
 import { createCourse, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { atPath, eventually, launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
+import {
+  atPath,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  visible,
+  type Session,
+  signInWithCookie,
+  test,
+} from './support/browser';
 
 const ADMIN = { email: 'groups-admin@example.com', password: 'Adm1nPassword' };
 

@@ -5,9 +5,9 @@
  * phone screenshots.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
+import { launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie, test } from './support/browser';
 
 const ADMIN = { email: 'plans-admin@example.com', password: 'Adm1nPassword' };
 
@@ -98,16 +98,13 @@ test.describe('pricing plans in the back-office', () => {
 
   test('is usable on a 390 px phone: the table scrolls inside its card, nothing wider than the screen', async () => {
     const phone = await openSession(browser, app, { viewport: { width: 390, height: 844 } });
-    try {
-      await signInWithCookie(phone.page, app, ADMIN.email, ADMIN.password);
-      await phone.page.goto('/admin/pricing_plans');
-      await visible(phone.page.getByRole('heading', { name: 'Pricing plans', level: 1 }));
-      await visible(phone.page.getByText('Spring offer 2026'));
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
-      await screenshot(phone.page, 'admin-pricing-plans-phone');
-    } finally {
-      await phone.close();
-    }
+    await signInWithCookie(phone.page, app, ADMIN.email, ADMIN.password);
+    await phone.page.goto('/admin/pricing_plans');
+    await visible(phone.page.getByRole('heading', { name: 'Pricing plans', level: 1 }));
+    await visible(phone.page.getByText('Spring offer 2026'));
+    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
+    await screenshot(phone.page, 'admin-pricing-plans-phone');
+    await phone.close();
   });
 });

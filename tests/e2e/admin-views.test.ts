@@ -5,12 +5,22 @@
  * back-office path shows the 404 page. Desktop (1280) and phone screenshots.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { nameOf, writeChat, writeConversation, type HowItWent } from '../support/adminViews';
 import { createSpeaker } from '../support/scheduling';
 import { createCourse } from '../support/enrollment';
-import { counted, eventually, launchBrowser, openSession, screenshot, visible, type Session, signInWithCookie } from './support/browser';
+import {
+  counted,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  visible,
+  type Session,
+  signInWithCookie,
+  test,
+} from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
 const UNUSED = 23;

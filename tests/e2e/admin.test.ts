@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { MinuteReasons } from '../../contracts/afterConversation';
@@ -24,6 +24,7 @@ import {
   visible,
   type Session,
   signInWithCookie,
+  test,
 } from './support/browser';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };
@@ -125,49 +126,46 @@ test.describe('the back-office', () => {
     const { page } = adminSession;
     // The student signs in elsewhere and watches their header.
     const student = await openSession(browser, app);
-    try {
-      await signInWithCookie(student.page, app, STUDENT.email, STUDENT.password);
-      await student.page.goto('/student/home');
-      // (Away from home, where the onboarding dialog of a new student covers the page.)
-      await student.page.goto('/student/courses');
-      await minutesShown(student.page, 0);
+    await signInWithCookie(student.page, app, STUDENT.email, STUDENT.password);
+    await student.page.goto('/student/home');
+    // (Away from home, where the onboarding dialog of a new student covers the page.)
+    await student.page.goto('/student/courses');
+    await minutesShown(student.page, 0);
 
-      await page.goto('/admin/dashboard');
-      const search = page.getByRole('search', { name: 'Quick search' });
-      await search.getByLabel('Personal details').check();
-      await search.getByLabel('Quick search').fill('zzzz-nobody');
-      await visible(search.getByText('No results found'));
-      await search.getByLabel('Quick search').fill('rosa.stud');
-      const results = await visible(search.getByRole('list', { name: 'Quick search results' }));
-      await visible(results.getByText('Students'));
-      await results.getByRole('link', { name: STUDENT.email }).click();
-      await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}`);
-      await visible(page.getByRole('heading', { name: STUDENT.email, level: 1 }));
+    await page.goto('/admin/dashboard');
+    const search = page.getByRole('search', { name: 'Quick search' });
+    await search.getByLabel('Personal details').check();
+    await search.getByLabel('Quick search').fill('zzzz-nobody');
+    await visible(search.getByText('No results found'));
+    await search.getByLabel('Quick search').fill('rosa.stud');
+    const results = await visible(search.getByRole('list', { name: 'Quick search results' }));
+    await visible(results.getByText('Students'));
+    await results.getByRole('link', { name: STUDENT.email }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}`);
+    await visible(page.getByRole('heading', { name: STUDENT.email, level: 1 }));
 
-      await page.getByRole('tab', { name: 'Minutes' }).click();
-      await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}/minutes`);
-      const form = page.getByRole('form', { name: 'Adjust minutes' });
-      await form.getByLabel('Minutes').fill('0');
-      await form.getByRole('button', { name: 'Change minutes' }).click();
-      await visible(form.getByText('Nothing changes with zero minutes. Please provide a different value.'));
-      await visible(form.getByText('Please say why the minutes change: the reason is kept in the history.'));
-      await form.getByLabel('Minutes').fill('30');
-      await form.getByLabel('Reason').fill('Welcome gift');
-      await form.getByRole('button', { name: 'Change minutes' }).click();
-      await snackbar(page, 'The minutes were changed successfully!');
-      await visible(page.getByTestId('person-minutes').getByText('30 minutes remaining'));
-      const row = await visible(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1));
-      assert.match((await row.textContent()) ?? '', /\+30.*admin adjustment.*Welcome gift/);
+    await page.getByRole('tab', { name: 'Minutes' }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/students/${studentId}/minutes`);
+    const form = page.getByRole('form', { name: 'Adjust minutes' });
+    await form.getByLabel('Minutes').fill('0');
+    await form.getByRole('button', { name: 'Change minutes' }).click();
+    await visible(form.getByText('Nothing changes with zero minutes. Please provide a different value.'));
+    await visible(form.getByText('Please say why the minutes change: the reason is kept in the history.'));
+    await form.getByLabel('Minutes').fill('30');
+    await form.getByLabel('Reason').fill('Welcome gift');
+    await form.getByRole('button', { name: 'Change minutes' }).click();
+    await snackbar(page, 'The minutes were changed successfully!');
+    await visible(page.getByTestId('person-minutes').getByText('30 minutes remaining'));
+    const row = await visible(page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1));
+    assert.match((await row.textContent()) ?? '', /\+30.*admin adjustment.*Welcome gift/);
 
-      // The student's header follows without a reload.
-      await minutesShown(student.page, 30);
+    // The student's header follows without a reload.
+    await minutesShown(student.page, 30);
 
-      await page.getByRole('tab', { name: 'History' }).click();
-      const entry = await visible(page.getByRole('row').filter({ hasText: 'Added 30 minutes (admin adjustment). Reason: Welcome gift.' }));
-      assert.match((await entry.textContent()) ?? '', /admin@example\.com/);
-    } finally {
-      await student.close();
-    }
+    await page.getByRole('tab', { name: 'History' }).click();
+    const entry = await visible(page.getByRole('row').filter({ hasText: 'Added 30 minutes (admin adjustment). Reason: Welcome gift.' }));
+    assert.match((await entry.textContent()) ?? '', /admin@example\.com/);
+    await student.close();
   });
 
   test("changes the student's roles: Unassigned to Assigned, applied on save", async () => {
@@ -296,68 +294,65 @@ test.describe('the back-office', () => {
   test("in the browser's Spanish: the sidebar, the dashboard, a filtered students list at 1280 px and a student's page at 375 px", async () => {
     const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
     const { page } = session;
-    try {
-      await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
-      await page.goto('/admin/dashboard');
-      const sections = await visible(page.getByRole('navigation', { name: 'Secciones de la administración' }));
-      await visible(sections.getByRole('link', { name: 'Proveedores de identidad' }));
-      await visible(page.getByRole('heading', { name: 'Panel', level: 1 }));
-      await visible(page.getByText('Conversaciones de hoy'));
-      await visible(page.getByText('No hay conversaciones reservadas para hoy ni mañana.'));
-      await screenshot(page, 'admin-dashboard-es-1280');
+    await signInWithCookie(page, app, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/dashboard');
+    const sections = await visible(page.getByRole('navigation', { name: 'Secciones de la administración' }));
+    await visible(sections.getByRole('link', { name: 'Proveedores de identidad' }));
+    await visible(page.getByRole('heading', { name: 'Panel', level: 1 }));
+    await visible(page.getByText('Conversaciones de hoy'));
+    await visible(page.getByText('No hay conversaciones reservadas para hoy ni mañana.'));
+    await screenshot(page, 'admin-dashboard-es-1280');
 
-      const table = {
-        filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] },
-        pagination: { page: 0, pageSize: 10 },
-        sort: [{ field: 'emailAddress', sort: 'asc' }],
-      };
-      await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);
-      await visible(page.getByRole('heading', { name: 'Estudiantes', level: 1 }));
-      await visible(page.getByTestId('page-range').getByText(`1–10 de ${SCHOOL_STUDENTS}`));
-      await visible(page.getByText('Correo electrónico contiene @school'));
-      await visible(page.getByRole('button', { name: 'Página siguiente' }));
-      // react-admin's own words (the sort tooltip's) come from the catalogs too.
-      await page.getByRole('columnheader', { name: 'Creado' }).getByRole('button').hover();
-      await visible(page.getByRole('tooltip').getByText(/^Ordenar por creado en orden (ascendente|descendente)$/));
-      await screenshot(page, 'admin-students-es-1280');
+    const table = {
+      filter: { items: [{ field: 'emailAddress', operator: 'contains', value: '@school' }] },
+      pagination: { page: 0, pageSize: 10 },
+      sort: [{ field: 'emailAddress', sort: 'asc' }],
+    };
+    await page.goto(`/admin/students?table=${encodeURIComponent(JSON.stringify(table))}`);
+    await visible(page.getByRole('heading', { name: 'Estudiantes', level: 1 }));
+    await visible(page.getByTestId('page-range').getByText(`1–10 de ${SCHOOL_STUDENTS}`));
+    await visible(page.getByText('Correo electrónico contiene @school'));
+    await visible(page.getByRole('button', { name: 'Página siguiente' }));
+    // react-admin's own words (the sort tooltip's) come from the catalogs too.
+    await page.getByRole('columnheader', { name: 'Creado' }).getByRole('button').hover();
+    await visible(page.getByRole('tooltip').getByText(/^Ordenar por creado en orden (ascendente|descendente)$/));
+    await screenshot(page, 'admin-students-es-1280');
 
-      // What the server writes, in Spanish: a minute transaction's action and known reason, the
-      // history's sentences and the role chips.
-      const bonus = await app.runtime.billing.changeMinutes(
-        { actor: SYSTEM_ACTOR },
-        { accountId: studentId, minutes: 5, reason: MinuteReasons.speakerBonus, action: 'bonus' },
-      );
-      await app.runtime.runner.waitFor(bonus.appended?.checkpoint, ['minutes', 'history']);
-      await page.goto(`/admin/students/${studentId}/minutes`);
-      const bonusRow = await visible(
-        page.getByRole('row').filter({ hasText: 'Bonificación: te pedimos disculpas por el problema del hablante' }),
-      );
-      await visible(bonusRow.getByRole('cell', { name: 'bonificación', exact: true }));
-      await visible(page.getByText(/^Estudiante/).first());
-      await page.getByRole('tab', { name: 'Historial' }).click();
-      await visible(
-        page.getByRole('row').filter({
-          hasText:
-            /^.*Se añadieron 5 minutos \(bonificación\)\. Motivo: Bonificación: te pedimos disculpas por el problema del hablante\. Saldo: \d+ minutos\./,
-        }),
-      );
-      await visible(page.getByRole('row').filter({ hasText: /Se registró como estudiante/ }));
-      await screenshot(page, 'admin-student-history-es-1280');
+    // What the server writes, in Spanish: a minute transaction's action and known reason, the
+    // history's sentences and the role chips.
+    const bonus = await app.runtime.billing.changeMinutes(
+      { actor: SYSTEM_ACTOR },
+      { accountId: studentId, minutes: 5, reason: MinuteReasons.speakerBonus, action: 'bonus' },
+    );
+    await app.runtime.runner.waitFor(bonus.appended?.checkpoint, ['minutes', 'history']);
+    await page.goto(`/admin/students/${studentId}/minutes`);
+    const bonusRow = await visible(
+      page.getByRole('row').filter({ hasText: 'Bonificación: te pedimos disculpas por el problema del hablante' }),
+    );
+    await visible(bonusRow.getByRole('cell', { name: 'bonificación', exact: true }));
+    await visible(page.getByText(/^Estudiante/).first());
+    await page.getByRole('tab', { name: 'Historial' }).click();
+    await visible(
+      page.getByRole('row').filter({
+        hasText:
+          /^.*Se añadieron 5 minutos \(bonificación\)\. Motivo: Bonificación: te pedimos disculpas por el problema del hablante\. Saldo: \d+ minutos\./,
+      }),
+    );
+    await visible(page.getByRole('row').filter({ hasText: /Se registró como estudiante/ }));
+    await screenshot(page, 'admin-student-history-es-1280');
 
-      await page.setViewportSize({ width: 375, height: 812 });
-      await page.goto(`/admin/students/${studentId}/minutes`);
-      await visible(page.getByRole('tab', { name: 'Minutos' }));
-      await visible(page.getByRole('heading', { name: 'Ajustar minutos' }));
-      await visible(page.getByTestId('person-minutes').getByText(/^Queda(n)? \d+ minutos?$/));
-      await screenshot(page, 'admin-student-es-375');
-      await page.getByRole('button', { name: 'Menú de la administración' }).click();
-      await visible(
-        page.getByRole('navigation', { name: 'Secciones de la administración' }).getByRole('link', { name: 'Planes de precios' }),
-      );
-      await screenshot(page, 'admin-menu-es-375', { fullPage: false });
-    } finally {
-      await session.close();
-    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/admin/students/${studentId}/minutes`);
+    await visible(page.getByRole('tab', { name: 'Minutos' }));
+    await visible(page.getByRole('heading', { name: 'Ajustar minutos' }));
+    await visible(page.getByTestId('person-minutes').getByText(/^Queda(n)? \d+ minutos?$/));
+    await screenshot(page, 'admin-student-es-375');
+    await page.getByRole('button', { name: 'Menú de la administración' }).click();
+    await visible(
+      page.getByRole('navigation', { name: 'Secciones de la administración' }).getByRole('link', { name: 'Planes de precios' }),
+    );
+    await screenshot(page, 'admin-menu-es-375', { fullPage: false });
+    await session.close();
   });
 });
 

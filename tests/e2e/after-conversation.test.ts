@@ -5,13 +5,13 @@
  * a missed conversation, after a declined card and Try Again.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { BAD_SPEAKER_BONUS_MINUTES } from '../../contracts/afterConversation';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, type TestApp } from '../support/app';
 import { courseWithNamedSpeaker, live, reserveConversation } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, launchBrowser, minutesShown, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { atPath, launchBrowser, minutesShown, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -41,89 +41,86 @@ test.describe('after the conversation', () => {
     const { speaker, student, id } = await world('held');
     const studentSession = await openSession(browser, app);
     const speakerSession = await openSession(browser, app);
-    try {
-      const s = studentSession.page;
-      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
-      await s.goto('/student/home');
-      await minutesShown(s, 45);
+    const s = studentSession.page;
+    await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+    await s.goto('/student/home');
+    await minutesShown(s, 45);
 
-      // The ended screen (issue 28): the product's card and the next steps of each participant.
-      await s.goto(`/conversation/ended?id=${id}`);
-      await visible(s.getByRole('status').filter({ hasText: 'The conversation has ended. This window can be closed.' }));
-      const studentNext = await visible(s.getByRole('navigation', { name: 'Next steps' }));
-      // Until the conversation has loaded, the card offers only the way home.
-      await visible(studentNext.getByRole('link', { name: 'Rate this conversation' }));
-      assert.deepEqual(await studentNext.getByRole('link').allTextContents(), [
-        'Rate this conversation',
-        'See your conversations',
-        'Reserve again',
-      ]);
-      await screenshot(s, 'ended-student');
-      await s.setViewportSize({ width: 375, height: 800 });
-      await screenshot(s, 'ended-student-375');
-      await s.setViewportSize({ width: 1280, height: 800 });
-      await studentNext.getByRole('link', { name: 'Rate this conversation' }).click();
-      await atPath(s, `/student/conversations?id=${id}`);
-      await visible(s.getByRole('region', { name: 'Rate this conversation' }));
-      await s.goto('/student/home');
-      await minutesShown(s, 45);
+    // The ended screen (issue 28): the product's card and the next steps of each participant.
+    await s.goto(`/conversation/ended?id=${id}`);
+    await visible(s.getByRole('status').filter({ hasText: 'The conversation has ended. This window can be closed.' }));
+    const studentNext = await visible(s.getByRole('navigation', { name: 'Next steps' }));
+    // Until the conversation has loaded, the card offers only the way home.
+    await visible(studentNext.getByRole('link', { name: 'Rate this conversation' }));
+    assert.deepEqual(await studentNext.getByRole('link').allTextContents(), [
+      'Rate this conversation',
+      'See your conversations',
+      'Reserve again',
+    ]);
+    await screenshot(s, 'ended-student');
+    await s.setViewportSize({ width: 375, height: 800 });
+    await screenshot(s, 'ended-student-375');
+    await s.setViewportSize({ width: 1280, height: 800 });
+    await studentNext.getByRole('link', { name: 'Rate this conversation' }).click();
+    await atPath(s, `/student/conversations?id=${id}`);
+    await visible(s.getByRole('region', { name: 'Rate this conversation' }));
+    await s.goto('/student/home');
+    await minutesShown(s, 45);
 
-      const p = speakerSession.page;
-      await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
-      await p.goto(`/conversation/ended?id=${id}`);
-      const speakerNext = await visible(p.getByRole('navigation', { name: 'Next steps' }));
-      await visible(speakerNext.getByRole('link', { name: 'Mark this conversation' }));
-      assert.deepEqual(await speakerNext.getByRole('link').allTextContents(), ['Mark this conversation', 'Back to the planner']);
-      await screenshot(p, 'ended-speaker');
-      await speakerNext.getByRole('link', { name: 'Mark this conversation' }).click();
-      await atPath(p, `/speaker/conversations/${id}`);
-      await p.goto(`/speaker/conversations/${id}`);
-      const markCard = p.getByRole('region', { name: 'Mark' });
-      await (await visible(markCard.getByRole('button', { name: 'Mark', exact: true }))).click();
-      const dialog = p.getByRole('dialog', { name: 'Mark this conversation' });
-      // A choice is required.
-      await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
-      await visible(dialog.getByText('This is a required field. Please choose a marking.'));
-      await dialog.getByRole('radio', { name: 'Speaker Missed/Issue' }).check();
-      await screenshot(p, 'after-mark-dialog');
-      await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
-      await visible(markCard.getByRole('button', { name: 'Already Marked' }));
-      // Marked, it stays in the planner's weeks and the speaker's search, with its marking (issue 28).
-      const markedRow = /Conversation club held.*, Marked: Speaker Issue$/;
-      await p.goto('/speaker/planner');
-      await visible(p.getByRole('link', { name: markedRow }));
-      await screenshot(p, 'speaker-planner-marked');
-      await p.goto(`/speaker/conversations?q=${encodeURIComponent('Conversation club held')}`);
-      await visible(p.getByRole('list', { name: 'Your conversations' }).getByRole('link', { name: markedRow }));
-      assert.equal(await p.getByTestId('action-needed').count(), 0, 'a marked conversation needs no action');
-      await p.setViewportSize({ width: 375, height: 800 });
-      await screenshot(p, 'speaker-search-marked-375');
-      await p.setViewportSize({ width: 1280, height: 800 });
+    const p = speakerSession.page;
+    await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
+    await p.goto(`/conversation/ended?id=${id}`);
+    const speakerNext = await visible(p.getByRole('navigation', { name: 'Next steps' }));
+    await visible(speakerNext.getByRole('link', { name: 'Mark this conversation' }));
+    assert.deepEqual(await speakerNext.getByRole('link').allTextContents(), ['Mark this conversation', 'Back to the planner']);
+    await screenshot(p, 'ended-speaker');
+    await speakerNext.getByRole('link', { name: 'Mark this conversation' }).click();
+    await atPath(p, `/speaker/conversations/${id}`);
+    await p.goto(`/speaker/conversations/${id}`);
+    const markCard = p.getByRole('region', { name: 'Mark' });
+    await (await visible(markCard.getByRole('button', { name: 'Mark', exact: true }))).click();
+    const dialog = p.getByRole('dialog', { name: 'Mark this conversation' });
+    // A choice is required.
+    await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
+    await visible(dialog.getByText('This is a required field. Please choose a marking.'));
+    await dialog.getByRole('radio', { name: 'Speaker Missed/Issue' }).check();
+    await screenshot(p, 'after-mark-dialog');
+    await dialog.getByRole('button', { name: 'Mark', exact: true }).click();
+    await visible(markCard.getByRole('button', { name: 'Already Marked' }));
+    // Marked, it stays in the planner's weeks and the speaker's search, with its marking (issue 28).
+    const markedRow = /Conversation club held.*, Marked: Speaker Issue$/;
+    await p.goto('/speaker/planner');
+    await visible(p.getByRole('link', { name: markedRow }));
+    await screenshot(p, 'speaker-planner-marked');
+    await p.goto(`/speaker/conversations?q=${encodeURIComponent('Conversation club held')}`);
+    await visible(p.getByRole('list', { name: 'Your conversations' }).getByRole('link', { name: markedRow }));
+    assert.equal(await p.getByTestId('action-needed').count(), 0, 'a marked conversation needs no action');
+    await p.setViewportSize({ width: 375, height: 800 });
+    await screenshot(p, 'speaker-search-marked-375');
+    await p.setViewportSize({ width: 1280, height: 800 });
 
-      // The student's header counts up without a reload: 15 back and the bonus.
-      await minutesShown(s, 45 + 15 + BAD_SPEAKER_BONUS_MINUTES);
-      await s.reload();
-      const card = await visible(s.getByTestId('promotion-card'));
-      await visible(card.getByText('We are sorry about your last conversation'));
-      await screenshot(s, 'after-home-promotion');
-      await s.setViewportSize({ width: 390, height: 844 });
-      await screenshot(s, 'after-home-promotion-390');
-      await s.setViewportSize({ width: 1280, height: 800 });
-      await card.getByRole('button', { name: 'See your conversations' }).focus();
-      await s.keyboard.press('Enter');
-      await atPath(s, '/student/conversations');
-      await visible(s.getByRole('heading', { name: 'Your Conversations' }));
-      await s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first().click();
-      await visible(s.getByText(`${15 + BAD_SPEAKER_BONUS_MINUTES} minutes were given back to you for this conversation.`));
-      await screenshot(s, 'after-conversations-refund');
-      // Acknowledged: the promotion is gone from home.
-      await s.goto('/student/home');
-      await visible(s.getByRole('navigation', { name: 'Shortcuts' }));
-      assert.equal(await s.getByTestId('promotion-card').count(), 0);
-    } finally {
-      await studentSession.close();
-      await speakerSession.close();
-    }
+    // The student's header counts up without a reload: 15 back and the bonus.
+    await minutesShown(s, 45 + 15 + BAD_SPEAKER_BONUS_MINUTES);
+    await s.reload();
+    const card = await visible(s.getByTestId('promotion-card'));
+    await visible(card.getByText('We are sorry about your last conversation'));
+    await screenshot(s, 'after-home-promotion');
+    await s.setViewportSize({ width: 390, height: 844 });
+    await screenshot(s, 'after-home-promotion-390');
+    await s.setViewportSize({ width: 1280, height: 800 });
+    await card.getByRole('button', { name: 'See your conversations' }).focus();
+    await s.keyboard.press('Enter');
+    await atPath(s, '/student/conversations');
+    await visible(s.getByRole('heading', { name: 'Your Conversations' }));
+    await s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first().click();
+    await visible(s.getByText(`${15 + BAD_SPEAKER_BONUS_MINUTES} minutes were given back to you for this conversation.`));
+    await screenshot(s, 'after-conversations-refund');
+    // Acknowledged: the promotion is gone from home.
+    await s.goto('/student/home');
+    await visible(s.getByRole('navigation', { name: 'Shortcuts' }));
+    assert.equal(await s.getByTestId('promotion-card').count(), 0);
+    await studentSession.close();
+    await speakerSession.close();
   });
 
   test('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {
@@ -134,33 +131,30 @@ test.describe('after the conversation', () => {
     );
     await readModelsCaughtUp(app, ['conversations', 'enrollments']);
     const session = await openSession(browser, app);
-    try {
-      const s = session.page;
-      await s.setViewportSize({ width: 390, height: 844 });
-      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
-      await s.goto(`/student/conversations?id=${id}`);
-      const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
-      await visible(row.getByText('Purchase more minutes!'));
-      await s.getByRole('button', { name: 'Purchase more minutes!', exact: true }).click();
-      await visible(s.getByText('$7.50', { exact: true }));
-      const pay = async (number: string) => {
-        await s.getByLabel('Cardholder name').fill('Ada Student');
-        await s.getByLabel('Card number').fill(number);
-        await s.getByLabel(/Expiration/).fill('12 / 34');
-        await s.getByLabel('CVC').fill('123');
-        await s.getByRole('button', { name: /^Pay \$7\.50/ }).click();
-      };
-      await pay('4000 0000 0000 0002');
-      await visible(s.getByText('There was an issue with your payment.'));
-      await screenshot(s, 'after-make-up-declined-390');
-      await s.getByRole('button', { name: 'Try Again' }).click();
-      await pay('4242 4242 4242 4242');
-      await visible(s.getByText('Your payment was completed successfully!'));
-      await visible(s.getByText('$7.50 was charged for 15 make-up minutes.'));
-      await screenshot(s, 'after-make-up-paid-390');
-      await minutesShown(s, 45 + 15);
-    } finally {
-      await session.close();
-    }
+    const s = session.page;
+    await s.setViewportSize({ width: 390, height: 844 });
+    await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+    await s.goto(`/student/conversations?id=${id}`);
+    const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
+    await visible(row.getByText('Purchase more minutes!'));
+    await s.getByRole('button', { name: 'Purchase more minutes!', exact: true }).click();
+    await visible(s.getByText('$7.50', { exact: true }));
+    const pay = async (number: string) => {
+      await s.getByLabel('Cardholder name').fill('Ada Student');
+      await s.getByLabel('Card number').fill(number);
+      await s.getByLabel(/Expiration/).fill('12 / 34');
+      await s.getByLabel('CVC').fill('123');
+      await s.getByRole('button', { name: /^Pay \$7\.50/ }).click();
+    };
+    await pay('4000 0000 0000 0002');
+    await visible(s.getByText('There was an issue with your payment.'));
+    await screenshot(s, 'after-make-up-declined-390');
+    await s.getByRole('button', { name: 'Try Again' }).click();
+    await pay('4242 4242 4242 4242');
+    await visible(s.getByText('Your payment was completed successfully!'));
+    await visible(s.getByText('$7.50 was charged for 15 make-up minutes.'));
+    await screenshot(s, 'after-make-up-paid-390');
+    await minutesShown(s, 45 + 15);
+    await session.close();
   });
 });

@@ -17,7 +17,7 @@
  * "Not recorded" (no red dot), and nothing is recorded.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { archiveStream } from '../../services/domain/archive/archive';
 import { newStorageKey } from '../../services/integrations/storage/port';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
@@ -26,7 +26,7 @@ import { systemEvent } from '../support/events';
 import { createStudent } from '../support/scheduling';
 import { createCourse } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
-import { eventually, launchBrowser, screenshot, visible, signInWithCookie } from './support/browser';
+import { eventually, launchBrowser, screenshot, visible, signInWithCookie, test } from './support/browser';
 import { inLobby, missingSubscription, roomPerson, windowOpenedBy, type Person } from './support/live';
 import { CHANGE_USER, promotedSpeaker, studentWithMinutes } from './support/scheduling';
 
@@ -270,9 +270,8 @@ test.describe('recordings', () => {
         if (!p.page.isClosed()) await screenshot(p.page, `archive-failure-${name}`, { fullPage: false }).catch(() => undefined);
       }
       throw error;
-    } finally {
-      for (const p of [speaker, student, teacher, admin, other]) await p.context.close();
     }
+    for (const p of [speaker, student, teacher, admin, other]) await p.context.close();
   });
 
   test('consent: a 17-year-old’s lesson in a course that does not allow it shows "Not recorded" in the room, to both, and nothing is recorded', async () => {
@@ -295,26 +294,23 @@ test.describe('recordings', () => {
 
     const speaker = await roomPerson(browser, app.url);
     const student = await roomPerson(browser, app.url, 375, 812);
-    try {
-      await signedIn(speaker, speakerAccount);
-      await signedIn(student, minor);
-      await speaker.page.goto(`/conversation/open?id=${id}`);
-      await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
-      await student.page.goto(`/conversation?id=${id}`);
-      for (const p of [speaker, student]) {
-        const badge = await visible(p.page.getByRole('status', { name: 'This conversation will not be recorded' }));
-        assert.equal(await badge.textContent(), 'Not recorded');
-        assert.equal(await p.page.getByRole('status', { name: RECORDING }).count(), 0, 'no recording badge');
-      }
-      await screenshot(speaker.page, 'consent-room-not-recorded', { fullPage: false });
-      await screenshot(student.page, 'consent-room-not-recorded-375', { fullPage: false });
-      // The server's clock ends it; the speaker's window recorded nothing.
-      await visible(speaker.page.getByText(ENDED), 60_000);
-      assert.deepEqual(await app.runtime.store.readStream(archiveStream(id)), [], 'no recording of the conversation');
-      assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
-    } finally {
-      for (const p of [speaker, student]) await p.context.close();
+    await signedIn(speaker, speakerAccount);
+    await signedIn(student, minor);
+    await speaker.page.goto(`/conversation/open?id=${id}`);
+    await speaker.page.waitForURL((url) => url.pathname === '/conversation' && url.searchParams.get('id') === id);
+    await student.page.goto(`/conversation?id=${id}`);
+    for (const p of [speaker, student]) {
+      const badge = await visible(p.page.getByRole('status', { name: 'This conversation will not be recorded' }));
+      assert.equal(await badge.textContent(), 'Not recorded');
+      assert.equal(await p.page.getByRole('status', { name: RECORDING }).count(), 0, 'no recording badge');
     }
+    await screenshot(speaker.page, 'consent-room-not-recorded', { fullPage: false });
+    await screenshot(student.page, 'consent-room-not-recorded-375', { fullPage: false });
+    // The server's clock ends it; the speaker's window recorded nothing.
+    await visible(speaker.page.getByText(ENDED), 60_000);
+    assert.deepEqual(await app.runtime.store.readStream(archiveStream(id)), [], 'no recording of the conversation');
+    assert.deepEqual([...speaker.errors, ...student.errors].map(String), [], 'no uncaught errors in any window');
+    for (const p of [speaker, student]) await p.context.close();
   });
 
   test("consent and retention: an unknown age is not recorded; the instructor's retention ends a recording, and its page says it expired", async () => {
@@ -419,8 +415,7 @@ test.describe('recordings', () => {
       ] as const)
         if (!p.page.isClosed()) await screenshot(p.page, `retention-failure-${name}`, { fullPage: false }).catch(() => undefined);
       throw error;
-    } finally {
-      for (const p of [teacher, pupil]) await p.context.close();
     }
+    for (const p of [teacher, pupil]) await p.context.close();
   });
 });

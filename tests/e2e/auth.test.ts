@@ -4,7 +4,7 @@
  * and a password reset through the dev mailbox.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Messages } from '../../contracts/errors';
 import { EMAIL_REQUIRED_MESSAGE } from '../../contracts/validation/email';
 import {
@@ -33,6 +33,7 @@ import {
   submitSignIn,
   titled,
   visible,
+  test,
 } from './support/browser';
 
 const PASSWORD_RESET_SENT = "We've sent the reset message. Check your inbox for the password reset message.";

@@ -7,10 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createAdmin, type TestApp, startTestApp } from '../support/app';
 import { addAvailability } from '../support/scheduling';
-import { counted, hidden, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { counted, hidden, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const ZONE = 'America/New_York';
@@ -256,16 +256,13 @@ test.describe('the speaker calendar screens', () => {
 
     // In the browser's Spanish, the calendar's own day headers, its title, its hours and its events' titles are Spanish too.
     const spanish = await openSession(browser, app, { viewport: { width: 1280, height: 1200 }, locale: 'es-ES' });
-    try {
-      await signInWithCookie(spanish.page, app, 'admin@example.com', 'Adm1nPassword');
-      await spanish.page.goto(`/admin/speakers/${another.accountId}/availability`);
-      await spanish.page.getByRole('button', { name: 'Semana siguiente' }).click();
-      const header = await visible(spanish.page.locator(`th.fc-col-header-cell[data-date="${date}"]`));
-      assert.match((await header.innerText()).trim(), /^mar\b/, 'Tuesday is «mar» in Spanish');
-      await visible(events(spanish.page).first().getByText('Disponible (semanal)'));
-      await screenshot(spanish.page, 'admin-speaker-availability-es');
-    } finally {
-      await spanish.close();
-    }
+    await signInWithCookie(spanish.page, app, 'admin@example.com', 'Adm1nPassword');
+    await spanish.page.goto(`/admin/speakers/${another.accountId}/availability`);
+    await spanish.page.getByRole('button', { name: 'Semana siguiente' }).click();
+    const header = await visible(spanish.page.locator(`th.fc-col-header-cell[data-date="${date}"]`));
+    assert.match((await header.innerText()).trim(), /^mar\b/, 'Tuesday is «mar» in Spanish');
+    await visible(events(spanish.page).first().getByText('Disponible (semanal)'));
+    await screenshot(spanish.page, 'admin-speaker-availability-es');
+    await spanish.close();
   });
 });

@@ -8,13 +8,13 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { enrollAsAdmin, live, reserveConversation } from '../support/conversations';
 import { systemEvent } from '../support/events';
 import { createCourse, createPlans, inDays, readModelsCaughtUp } from '../support/enrollment';
 import { createSpeaker } from '../support/scheduling';
-import { eventually, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { eventually, launchBrowser, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 import { CHANGE_USER } from './support/scheduling';
 
 const PASSWORD = 'Instructor-Pass1';

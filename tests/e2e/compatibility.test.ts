@@ -9,10 +9,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { type TestApp, startTestApp } from '../support/app';
 import { addAvailability, hoursAhead, plusMinutes } from '../support/scheduling';
-import { atPath, eventually, launchBrowser, openSession, titled, visible, type Session, signInWithCookie } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, titled, visible, type Session, signInWithCookie, test } from './support/browser';
 import { promotedSpeaker, reserveThroughApi, studentWithMinutes, type SpeakerAccount } from './support/scheduling';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
@@ -150,9 +150,8 @@ test.describe('equipment check', () => {
     } catch (error) {
       await screenshot(page, 'failure');
       throw error;
-    } finally {
-      await session.close();
     }
+    await session.close();
   });
 
   test('the camera preview alone, and the page at a phone’s width', async () => {
@@ -183,9 +182,8 @@ test.describe('equipment check', () => {
     } catch (error) {
       await screenshot(page, 'failure');
       throw error;
-    } finally {
-      await session.close();
     }
+    await session.close();
   });
 
   test("a camera in use: the catalogue's message, the microphone still measured, Try again", async () => {
@@ -208,9 +206,8 @@ test.describe('equipment check', () => {
     } catch (error) {
       await screenshot(page, 'failure');
       throw error;
-    } finally {
-      await session.close();
     }
+    await session.close();
   });
 
   test("the student's lobby Compatibility tab and the settings panel", async () => {
@@ -245,8 +242,7 @@ test.describe('equipment check', () => {
     } catch (error) {
       await screenshot(page, 'failure');
       throw error;
-    } finally {
-      await session.close();
     }
+    await session.close();
   });
 });

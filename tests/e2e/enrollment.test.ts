@@ -8,11 +8,22 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
-import { atPath, counted, enabled, minutesShown, openSession, submitSignIn, visible, WAIT_MS, signInWithCookie } from './support/browser';
+import {
+  atPath,
+  counted,
+  enabled,
+  minutesShown,
+  openSession,
+  submitSignIn,
+  visible,
+  WAIT_MS,
+  signInWithCookie,
+  test,
+} from './support/browser';
 
 let app: TestApp;
 let browser: Browser;

@@ -4,9 +4,9 @@
  * setting to French sees the shell in French, also after a reload. Screenshots at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, screenshot, visible } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, visible, test } from './support/browser';
 
 const PHONE = { width: 375, height: 800 };
 
@@ -93,62 +93,56 @@ for (const words of [SPANISH, PORTUGUESE]) {
     const tag = words.locale.toLowerCase();
     const address = `new.${tag}@example.com`;
     const signUp = await openSession(browser, app, { locale: words.locale });
-    try {
-      const { page } = signUp;
-      await page.goto('/auth/sign_up');
-      await visible(page.getByRole('heading', { name: words.signUpTitle, level: 1 }));
-      await nothingClipped(page);
-      await screenshot(page, `i18n-${tag}-sign-up-1280`);
-      await page.getByLabel(words.email).fill(address);
-      await page.getByRole('textbox', { name: words.password, exact: true }).fill('Passw0rd!');
-      await page.getByRole('textbox', { name: words.confirm }).fill('Passw0rd!');
-      await page.getByRole('button', { name: words.signUp, exact: true }).click();
-      await eventually(async () => !new URL(page.url()).pathname.startsWith('/auth/sign_up'), 'the sign-up to end');
-      const welcome = await eventually(
-        async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === words.welcomeSubject),
-        'the welcome in the page language',
-      );
-      assert.ok(welcome);
-    } finally {
-      await signUp.close();
-    }
+    const { page } = signUp;
+    await page.goto('/auth/sign_up');
+    await visible(page.getByRole('heading', { name: words.signUpTitle, level: 1 }));
+    await nothingClipped(page);
+    await screenshot(page, `i18n-${tag}-sign-up-1280`);
+    await page.getByLabel(words.email).fill(address);
+    await page.getByRole('textbox', { name: words.password, exact: true }).fill('Passw0rd!');
+    await page.getByRole('textbox', { name: words.confirm }).fill('Passw0rd!');
+    await page.getByRole('button', { name: words.signUp, exact: true }).click();
+    await eventually(async () => !new URL(page.url()).pathname.startsWith('/auth/sign_up'), 'the sign-up to end');
+    const welcome = await eventually(
+      async () => (await app.runtime.outbox!.list(address)).find((m) => m.subject === words.welcomeSubject),
+      'the welcome in the page language',
+    );
+    assert.ok(welcome);
+    await signUp.close();
 
     const student = { email: `student.${tag}@example.com`, password: 'Student-Pass1' };
     await signUpOnboarded(app, student.email, student.password);
     for (const viewport of [undefined, PHONE]) {
       const session = await openSession(browser, app, { locale: words.locale, ...(viewport ? { viewport } : {}) });
-      try {
-        const { page } = session;
-        const width = viewport ? 375 : 1280;
-        await page.goto('/auth/sign_in');
-        await visible(page.getByRole('heading', { name: words.signInTitle, level: 1 }));
-        await page.getByLabel(words.email).fill(student.email);
-        await page.getByRole('textbox', { name: words.password, exact: true }).fill('Wrong-Passw0rd');
-        await page.getByRole('button', { name: words.signIn, exact: true }).click();
-        await visible(page.getByText(words.wrongCredentials));
-        await nothingClipped(page);
-        await screenshot(page, `i18n-${tag}-sign-in-error-${width}`);
-        await page.getByRole('textbox', { name: words.password, exact: true }).fill(student.password);
-        await page.getByRole('button', { name: words.signIn, exact: true }).click();
-        await atPath(page, '/student/home');
-        await visible(page.getByRole('navigation', { name: words.shortcuts }));
-        if (!viewport) {
-          await visible(page.getByRole('link', { name: words.settings, exact: true }));
-          // The whole menu fits the header's one row, as the English one does.
-          assert.ok((await page.locator('header').boundingBox())!.height < 80, 'the header holds one row');
-        }
-        await nothingClipped(page);
-        await screenshot(page, `i18n-${tag}-home-${width}`);
-        // A converted area page (the reserve flow's first step) in the same language.
-        await page.goto('/student/reserve');
-        await visible(page.getByRole('heading', { name: words.reserveTitle, level: 1 }));
-        await visible(page.getByText(words.reserveFirstStep, { exact: true }));
-        await visible(page.getByText(words.reserveNoCourse));
-        await nothingClipped(page);
-        await screenshot(page, `i18n-${tag}-reserve-${width}`);
-      } finally {
-        await session.close();
+      const { page } = session;
+      const width = viewport ? 375 : 1280;
+      await page.goto('/auth/sign_in');
+      await visible(page.getByRole('heading', { name: words.signInTitle, level: 1 }));
+      await page.getByLabel(words.email).fill(student.email);
+      await page.getByRole('textbox', { name: words.password, exact: true }).fill('Wrong-Passw0rd');
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
+      await visible(page.getByText(words.wrongCredentials));
+      await nothingClipped(page);
+      await screenshot(page, `i18n-${tag}-sign-in-error-${width}`);
+      await page.getByRole('textbox', { name: words.password, exact: true }).fill(student.password);
+      await page.getByRole('button', { name: words.signIn, exact: true }).click();
+      await atPath(page, '/student/home');
+      await visible(page.getByRole('navigation', { name: words.shortcuts }));
+      if (!viewport) {
+        await visible(page.getByRole('link', { name: words.settings, exact: true }));
+        // The whole menu fits the header's one row, as the English one does.
+        assert.ok((await page.locator('header').boundingBox())!.height < 80, 'the header holds one row');
       }
+      await nothingClipped(page);
+      await screenshot(page, `i18n-${tag}-home-${width}`);
+      // A converted area page (the reserve flow's first step) in the same language.
+      await page.goto('/student/reserve');
+      await visible(page.getByRole('heading', { name: words.reserveTitle, level: 1 }));
+      await visible(page.getByText(words.reserveFirstStep, { exact: true }));
+      await visible(page.getByText(words.reserveNoCourse));
+      await nothingClipped(page);
+      await screenshot(page, `i18n-${tag}-reserve-${width}`);
+      await session.close();
     }
   });
 }
@@ -157,49 +151,46 @@ test('a student chooses French in the settings: the shell speaks French, also af
   const student = { email: 'student.fr@example.com', password: 'Student-Pass1' };
   await signUpOnboarded(app, student.email, student.password);
   const session = await openSession(browser, app, { locale: 'es-ES' });
-  try {
-    const { page } = session;
-    await page.goto('/auth/sign_in');
-    await page.getByLabel(SPANISH.email).fill(student.email);
-    await page.getByRole('textbox', { name: SPANISH.password, exact: true }).fill(student.password);
-    await page.getByRole('button', { name: SPANISH.signIn, exact: true }).click();
-    await atPath(page, '/student/home');
-    await page.getByRole('link', { name: SPANISH.settings, exact: true }).click();
-    await page.getByRole('link', { name: /^Perfil/ }).click();
-    await page.getByRole('combobox', { name: 'Idioma' }).click();
-    await page.getByRole('option', { name: 'Français' }).click();
-    await page.getByRole('button', { name: 'Usar este idioma' }).click();
-    const nav = page.getByRole('navigation', { name: 'Principal' });
-    await visible(nav.getByRole('link', { name: 'Paramètres', exact: true }));
-    assert.deepEqual(await nav.getByRole('link').allTextContents(), [
-      'Accueil',
-      'Cours',
-      'Réserver',
-      'Conversations',
-      'Aventures',
-      'FAQ (s’ouvre dans un nouvel onglet)',
-      'Aide',
-      'Paramètres',
-      'Se déconnecter',
-    ]);
-    await page.goto('/student/home');
-    await visible(page.getByRole('navigation', { name: 'Raccourcis' }));
-    assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
-    await nothingClipped(page);
-    await screenshot(page, 'i18n-fr-home-1280');
-    await page.setViewportSize(PHONE);
-    await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
-    await visible(page.getByRole('menuitem', { name: 'Se déconnecter' }));
-    // The menu fades in: its picture once it is opaque.
-    await eventually(
-      async () => (await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu.parentElement!).opacity)) === '1',
-      'the menu to finish opening',
-    );
-    await screenshot(page, 'i18n-fr-menu-375');
-    await page.keyboard.press('Escape');
-    await nothingClipped(page);
-    await screenshot(page, 'i18n-fr-home-375');
-  } finally {
-    await session.close();
-  }
+  const { page } = session;
+  await page.goto('/auth/sign_in');
+  await page.getByLabel(SPANISH.email).fill(student.email);
+  await page.getByRole('textbox', { name: SPANISH.password, exact: true }).fill(student.password);
+  await page.getByRole('button', { name: SPANISH.signIn, exact: true }).click();
+  await atPath(page, '/student/home');
+  await page.getByRole('link', { name: SPANISH.settings, exact: true }).click();
+  await page.getByRole('link', { name: /^Perfil/ }).click();
+  await page.getByRole('combobox', { name: 'Idioma' }).click();
+  await page.getByRole('option', { name: 'Français' }).click();
+  await page.getByRole('button', { name: 'Usar este idioma' }).click();
+  const nav = page.getByRole('navigation', { name: 'Principal' });
+  await visible(nav.getByRole('link', { name: 'Paramètres', exact: true }));
+  assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+    'Accueil',
+    'Cours',
+    'Réserver',
+    'Conversations',
+    'Aventures',
+    'FAQ (s’ouvre dans un nouvel onglet)',
+    'Aide',
+    'Paramètres',
+    'Se déconnecter',
+  ]);
+  await page.goto('/student/home');
+  await visible(page.getByRole('navigation', { name: 'Raccourcis' }));
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'fr');
+  await nothingClipped(page);
+  await screenshot(page, 'i18n-fr-home-1280');
+  await page.setViewportSize(PHONE);
+  await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+  await visible(page.getByRole('menuitem', { name: 'Se déconnecter' }));
+  // The menu fades in: its picture once it is opaque.
+  await eventually(
+    async () => (await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu.parentElement!).opacity)) === '1',
+    'the menu to finish opening',
+  );
+  await screenshot(page, 'i18n-fr-menu-375');
+  await page.keyboard.press('Escape');
+  await nothingClipped(page);
+  await screenshot(page, 'i18n-fr-home-375');
+  await session.close();
 });

@@ -10,10 +10,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createPlans } from '../support/enrollment';
-import { atPath, hidden, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { atPath, hidden, launchBrowser, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 
 const PASSWORD = 'Instructor-Pass1';
 let app: TestApp;
@@ -85,131 +85,122 @@ test.describe('instructor sidebar and search', () => {
   test("a wide screen: the sidebar's links once each; grouped results, by keyboard to a lesson", async () => {
     const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const { page } = session;
-    try {
-      await slowSearch(page);
-      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
-      await page.goto('/instructor/courses/grid');
-      const aside = await visible(sidebar(page));
-      const names = async (nav: string) =>
-        (await aside.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((t) =>
-          t.replace(/\s+\(opens in a new tab\)/, '').trim(),
-        );
-      assert.deepEqual(await names('Instructor'), ['Courses', 'Templates', 'Gallery', 'Settings']);
-      assert.deepEqual(await names('Support'), ['Quick Start', 'Help', 'FAQ', 'Sign out']);
-      assert.equal(await aside.getByRole('link', { name: 'Courses' }).getAttribute('aria-current'), 'page');
-      // Each link once: the header keeps only the logo (home) while the sidebar holds the rest.
-      assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
-      assert.equal(await page.getByRole('link', { name: /^Settings$/ }).count(), 1);
-      assert.equal(await page.getByRole('link', { name: /^Help$/ }).count(), 1);
-
-      await searchBox(page).click();
-      await page.keyboard.type('spanish');
-      await visible(aside.getByRole('status').getByText('Searching ...'));
-      const list = await visible(results(page));
-      const groups = list.getByRole('list');
-      assert.deepEqual(
-        await groups.evaluateAll((els) =>
-          els.map((el) => el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent),
-        ),
-        ['Courses', 'Lessons'],
+    await slowSearch(page);
+    await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+    await page.goto('/instructor/courses/grid');
+    const aside = await visible(sidebar(page));
+    const names = async (nav: string) =>
+      (await aside.getByRole('navigation', { name: nav }).getByRole('link').allInnerTexts()).map((t) =>
+        t.replace(/\s+\(opens in a new tab\)/, '').trim(),
       );
-      assert.deepEqual(
-        await list.getByRole('link').evaluateAll((els) => els.map((el) => el.querySelector('.MuiListItemText-primary')!.textContent)),
-        ['Spanish for Travellers', 'Spanish guests'],
-      );
-      assert.equal(await list.getByText('Spanish Literature').count(), 0, "another instructor's course is never listed");
-      assert.equal(await list.getByText('Spanish poets').count(), 0);
-      await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));
-      await screenshot(page, 'instructor-search-desktop');
-      assert.deepEqual(await sidebarViolations(page), [], 'the open results pass axe');
+    assert.deepEqual(await names('Instructor'), ['Courses', 'Templates', 'Gallery', 'Settings']);
+    assert.deepEqual(await names('Support'), ['Quick Start', 'Help', 'FAQ', 'Sign out']);
+    assert.equal(await aside.getByRole('link', { name: 'Courses' }).getAttribute('aria-current'), 'page');
+    // Each link once: the header keeps only the logo (home) while the sidebar holds the rest.
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
+    assert.equal(await page.getByRole('link', { name: /^Settings$/ }).count(), 1);
+    assert.equal(await page.getByRole('link', { name: /^Help$/ }).count(), 1);
 
-      // Across the breakpoint and back (a window resized; a full-page screenshot does it for a
-      // moment): the sidebar is not mounted afresh, so the search and its results stay.
-      await page.setViewportSize({ width: 600, height: 900 });
-      await visible(page.getByRole('button', { name: 'Instructor menu' }));
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await hidden(page.getByRole('button', { name: 'Instructor menu' }));
-      assert.equal(await searchBox(page).inputValue(), 'spanish');
-      await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));
+    await searchBox(page).click();
+    await page.keyboard.type('spanish');
+    await visible(aside.getByRole('status').getByText('Searching ...'));
+    const list = await visible(results(page));
+    const groups = list.getByRole('list');
+    assert.deepEqual(
+      await groups.evaluateAll((els) =>
+        els.map((el) => el.getAttribute('aria-labelledby') && document.getElementById(el.getAttribute('aria-labelledby')!)!.textContent),
+      ),
+      ['Courses', 'Lessons'],
+    );
+    assert.deepEqual(
+      await list.getByRole('link').evaluateAll((els) => els.map((el) => el.querySelector('.MuiListItemText-primary')!.textContent)),
+      ['Spanish for Travellers', 'Spanish guests'],
+    );
+    assert.equal(await list.getByText('Spanish Literature').count(), 0, "another instructor's course is never listed");
+    assert.equal(await list.getByText('Spanish poets').count(), 0);
+    await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));
+    await screenshot(page, 'instructor-search-desktop');
+    assert.deepEqual(await sidebarViolations(page), [], 'the open results pass axe');
 
-      // By keyboard: Down to the course, Down to the lesson, Enter.
-      await searchBox(page).press('ArrowDown');
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish for Travellers')), true);
-      await page.keyboard.press('ArrowDown');
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish guests')), true);
-      await page.keyboard.press('Enter');
-      await page.waitForURL((url) => url.pathname === `/instructor/courses/${courses.business}` && url.hash === '#topics');
-      await visible(page.getByRole('tab', { name: 'Discussion topics', selected: true }));
-      const marked = page.locator(`[id="lesson-${guestsLessonId}"]`);
-      await visible(marked);
-      assert.equal(await marked.getAttribute('aria-current'), 'true');
-      assert.equal(await searchBox(page).inputValue(), '', 'the box is cleared once a result opens');
-      await screenshot(page, 'instructor-search-lesson-desktop');
+    // Across the breakpoint and back (a window resized; a full-page screenshot does it for a
+    // moment): the sidebar is not mounted afresh, so the search and its results stay.
+    await page.setViewportSize({ width: 600, height: 900 });
+    await visible(page.getByRole('button', { name: 'Instructor menu' }));
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await hidden(page.getByRole('button', { name: 'Instructor menu' }));
+    assert.equal(await searchBox(page).inputValue(), 'spanish');
+    await visible(aside.getByRole('status').getByText('1 course and 1 lesson found', { exact: false }));
 
-      await searchBox(page).fill('zzzz');
-      await visible(aside.getByRole('status').getByText('No results found'));
-      await searchBox(page).press('Escape');
-      assert.equal(await searchBox(page).inputValue(), '');
-      await hidden(aside.getByText('No results found'));
-    } finally {
-      await session.close();
-    }
+    // By keyboard: Down to the course, Down to the lesson, Enter.
+    await searchBox(page).press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish for Travellers')), true);
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish guests')), true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/instructor/courses/${courses.business}` && url.hash === '#topics');
+    await visible(page.getByRole('tab', { name: 'Discussion topics', selected: true }));
+    const marked = page.locator(`[id="lesson-${guestsLessonId}"]`);
+    await visible(marked);
+    assert.equal(await marked.getAttribute('aria-current'), 'true');
+    assert.equal(await searchBox(page).inputValue(), '', 'the box is cleared once a result opens');
+    await screenshot(page, 'instructor-search-lesson-desktop');
+
+    await searchBox(page).fill('zzzz');
+    await visible(aside.getByRole('status').getByText('No results found'));
+    await searchBox(page).press('Escape');
+    assert.equal(await searchBox(page).inputValue(), '');
+    await hidden(aside.getByText('No results found'));
+    await session.close();
   });
 
   test('a phone: the sidebar is a drawer; Tab and Enter open a course', async () => {
     const session = await openSession(browser, app, { viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const { page } = session;
-    try {
-      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
-      await page.goto('/instructor/courses/grid');
-      const menu = await visible(page.getByRole('button', { name: 'Instructor menu' }));
-      assert.equal(await page.getByRole('button', { name: 'Open the menu' }).count(), 0, 'one menu on a phone: the instructor menu');
-      await screenshot(page, 'instructor-sidebar-closed-phone', { fullPage: false });
-      await menu.click();
-      const drawer = await visible(page.getByRole('presentation').getByRole('complementary', { name: 'Instructor area' }));
-      await drawer.getByRole('textbox', { name: 'Search courses and lessons' }).fill('spanish');
-      await visible(results(page).getByRole('link', { name: /Spanish guests/ }));
-      await screenshot(page, 'instructor-search-phone', { fullPage: false });
-      await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish for Travellers')), true);
-      await page.keyboard.press('Enter');
-      await atPath(page, `/instructor/courses/${courses.travellers}`);
-      await hidden(drawer);
-      await visible(page.getByRole('heading', { name: 'Spanish for Travellers', level: 1 }));
-      await screenshot(page, 'instructor-search-course-phone', { fullPage: false });
-    } finally {
-      await session.close();
-    }
+    await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+    await page.goto('/instructor/courses/grid');
+    const menu = await visible(page.getByRole('button', { name: 'Instructor menu' }));
+    assert.equal(await page.getByRole('button', { name: 'Open the menu' }).count(), 0, 'one menu on a phone: the instructor menu');
+    await screenshot(page, 'instructor-sidebar-closed-phone', { fullPage: false });
+    await menu.click();
+    const drawer = await visible(page.getByRole('presentation').getByRole('complementary', { name: 'Instructor area' }));
+    await drawer.getByRole('textbox', { name: 'Search courses and lessons' }).fill('spanish');
+    await visible(results(page).getByRole('link', { name: /Spanish guests/ }));
+    await screenshot(page, 'instructor-search-phone', { fullPage: false });
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent?.startsWith('Spanish for Travellers')), true);
+    await page.keyboard.press('Enter');
+    await atPath(page, `/instructor/courses/${courses.travellers}`);
+    await hidden(drawer);
+    await visible(page.getByRole('heading', { name: 'Spanish for Travellers', level: 1 }));
+    await screenshot(page, 'instructor-search-course-phone', { fullPage: false });
+    await session.close();
   });
 
   test("in the browser's language (Spanish, then French): the sidebar, the search, the courses and a course's page", async () => {
     const session = await openSession(browser, app, { viewport: { width: 1280, height: 900 }, locale: 'es-ES' });
     const { page } = session;
-    try {
-      await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
-      await page.goto('/instructor/courses/grid');
-      const aside = await visible(page.getByRole('complementary', { name: 'Área de profesor/a' }));
-      await visible(page.getByRole('heading', { name: 'Cursos', level: 1 }));
-      await visible(page.getByText('Crear un curso'));
-      await visible(page.getByText('Mostrar cursos terminados'));
-      await aside.getByRole('textbox', { name: 'Buscar cursos y lecciones' }).fill('spanish');
-      await visible(aside.getByRole('status').getByText('1 curso y 1 lección encontrados', { exact: false }));
-      await visible(page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByText('Business French · conversación 2'));
-      await screenshot(page, 'instructor-courses-es');
-      await page.goto(`/instructor/courses/${courses.business}`);
-      await visible(page.getByRole('tab', { name: 'Temas de conversación' }));
-      await visible(page.getByText('3 conversaciones de 15 minutos', { exact: false }));
-      await visible(page.getByRole('button', { name: 'Copiar el número de invitación' }));
-      await screenshot(page, 'instructor-course-es');
-      await page.evaluate(() => localStorage.setItem('tertulia.locale', 'fr'));
-      // Only the hash changes: the page is loaded again to read the device's language afresh.
-      await page.goto(`/instructor/courses/${courses.business}#students`);
-      await page.reload();
-      await visible(page.getByText('Pas encore d’étudiants'));
-      await visible(page.getByRole('tab', { name: 'Sujets de discussion' }));
-      await screenshot(page, 'instructor-course-students-fr');
-    } finally {
-      await session.close();
-    }
+    await signInWithCookie(page, app, 'ana.sidebar@example.com', PASSWORD);
+    await page.goto('/instructor/courses/grid');
+    const aside = await visible(page.getByRole('complementary', { name: 'Área de profesor/a' }));
+    await visible(page.getByRole('heading', { name: 'Cursos', level: 1 }));
+    await visible(page.getByText('Crear un curso'));
+    await visible(page.getByText('Mostrar cursos terminados'));
+    await aside.getByRole('textbox', { name: 'Buscar cursos y lecciones' }).fill('spanish');
+    await visible(aside.getByRole('status').getByText('1 curso y 1 lección encontrados', { exact: false }));
+    await visible(page.getByRole('list', { name: 'Resultados de la búsqueda' }).getByText('Business French · conversación 2'));
+    await screenshot(page, 'instructor-courses-es');
+    await page.goto(`/instructor/courses/${courses.business}`);
+    await visible(page.getByRole('tab', { name: 'Temas de conversación' }));
+    await visible(page.getByText('3 conversaciones de 15 minutos', { exact: false }));
+    await visible(page.getByRole('button', { name: 'Copiar el número de invitación' }));
+    await screenshot(page, 'instructor-course-es');
+    await page.evaluate(() => localStorage.setItem('tertulia.locale', 'fr'));
+    // Only the hash changes: the page is loaded again to read the device's language afresh.
+    await page.goto(`/instructor/courses/${courses.business}#students`);
+    await page.reload();
+    await visible(page.getByText('Pas encore d’étudiants'));
+    await visible(page.getByRole('tab', { name: 'Sujets de discussion' }));
+    await screenshot(page, 'instructor-course-students-fr');
+    await session.close();
   });
 });

@@ -7,13 +7,13 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { courseWithNamedSpeaker, live, reserveConversation, writeNotesAndSpeakingTime } from '../support/conversations';
 import { createCourseAsSystem, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { createStudent } from '../support/scheduling';
-import { atPath, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { atPath, launchBrowser, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -56,105 +56,102 @@ test.describe('the speaker’s notes', () => {
     const adminSession = await openSession(browser, app);
     const admin = adminSession.page;
     await createAdmin(app);
-    try {
-      const p = speakerSession.page;
-      await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
-      await p.goto(`/speaker/conversations/${id}`);
-      const editor = await visible(p.getByRole('region', { name: 'Notes for the student' }));
-      await visible(editor.getByText(/You can change them until/));
+    const p = speakerSession.page;
+    await signInWithCookie(p, app, speaker.emailAddress, 'Sp3akerPass!');
+    await p.goto(`/speaker/conversations/${id}`);
+    const editor = await visible(p.getByRole('region', { name: 'Notes for the student' }));
+    await visible(editor.getByText(/You can change them until/));
 
-      // A correction: the first field takes the focus; Tab moves on; Enter adds the next correction.
-      await editor.getByRole('button', { name: 'Add a correction' }).click();
-      await p.keyboard.type('Yo soy aburrido');
-      await p.keyboard.press('Tab');
-      await p.keyboard.type('Estoy aburrido');
-      await p.keyboard.press('Tab');
-      await p.keyboard.type('estar: how you feel now');
-      await p.keyboard.press('Enter');
-      assert.equal(await editor.getByLabel('What was said').count(), 2, 'Enter added a second correction row');
-      await p.keyboard.type('=1+1 cosas');
-      await p.keyboard.press('Tab');
-      await p.keyboard.type('dos cosas');
-      await editor.getByRole('button', { name: 'Add a word' }).click();
-      await p.keyboard.type('la sobremesa');
-      await p.keyboard.press('Tab');
-      await p.keyboard.type('the talk at the table after a meal');
-      await editor.getByRole('button', { name: 'Add something to work on' }).click();
-      await p.keyboard.type('ser and estar');
-      // A row left empty is dropped on saving.
-      await editor.getByRole('button', { name: 'Add a word' }).click();
-      await screenshot(p, 'notes-speaker-editing');
-      await p.keyboard.press('Control+Enter');
-      await visible(p.getByText('Notes saved.'));
-      assert.equal(await editor.getByLabel('Word or phrase').count(), 1, 'the empty word row was dropped');
-      await screenshot(p, 'notes-speaker-saved');
-      await p.setViewportSize({ width: 375, height: 800 });
-      await editor.scrollIntoViewIfNeeded();
-      await screenshot(p, 'notes-speaker-saved-375', { fullPage: false });
-      await p.setViewportSize({ width: 1280, height: 800 });
-      // Three days after a conversation its notes are closed, and the page says why.
-      await p.goto(`/speaker/conversations/${old}`);
-      const closed = await visible(p.getByRole('region', { name: 'Notes for the student' }));
-      await visible(closed.getByText(/can no longer be changed: they could be edited for 48 hours after the conversation ended/));
-      assert.equal(await closed.getByRole('button', { name: 'Save notes' }).count(), 0);
-      await screenshot(p, 'notes-speaker-closed', { fullPage: false });
+    // A correction: the first field takes the focus; Tab moves on; Enter adds the next correction.
+    await editor.getByRole('button', { name: 'Add a correction' }).click();
+    await p.keyboard.type('Yo soy aburrido');
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('Estoy aburrido');
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('estar: how you feel now');
+    await p.keyboard.press('Enter');
+    assert.equal(await editor.getByLabel('What was said').count(), 2, 'Enter added a second correction row');
+    await p.keyboard.type('=1+1 cosas');
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('dos cosas');
+    await editor.getByRole('button', { name: 'Add a word' }).click();
+    await p.keyboard.type('la sobremesa');
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('the talk at the table after a meal');
+    await editor.getByRole('button', { name: 'Add something to work on' }).click();
+    await p.keyboard.type('ser and estar');
+    // A row left empty is dropped on saving.
+    await editor.getByRole('button', { name: 'Add a word' }).click();
+    await screenshot(p, 'notes-speaker-editing');
+    await p.keyboard.press('Control+Enter');
+    await visible(p.getByText('Notes saved.'));
+    assert.equal(await editor.getByLabel('Word or phrase').count(), 1, 'the empty word row was dropped');
+    await screenshot(p, 'notes-speaker-saved');
+    await p.setViewportSize({ width: 375, height: 800 });
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(p, 'notes-speaker-saved-375', { fullPage: false });
+    await p.setViewportSize({ width: 1280, height: 800 });
+    // Three days after a conversation its notes are closed, and the page says why.
+    await p.goto(`/speaker/conversations/${old}`);
+    const closed = await visible(p.getByRole('region', { name: 'Notes for the student' }));
+    await visible(closed.getByText(/can no longer be changed: they could be edited for 48 hours after the conversation ended/));
+    assert.equal(await closed.getByRole('button', { name: 'Save notes' }).count(), 0);
+    await screenshot(p, 'notes-speaker-closed', { fullPage: false });
 
-      // The student: the conversation's page…
-      const s = studentSession.page;
-      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
-      await s.goto(`/student/conversations?id=${id}`);
-      const notes = await visible(s.getByRole('region', { name: 'Notes from the speaker' }));
-      await visible(notes.getByText('Estoy aburrido'));
-      await visible(notes.getByText('Why: estar: how you feel now'));
-      await visible(notes.getByText('la sobremesa'));
-      await visible(notes.getByText('ser and estar'));
-      await visible(s.getByRole('link', { name: 'My words and corrections', exact: true }));
-      assert.ok((await s.locator('header').boundingBox())!.height < 80, 'the header still holds one row');
-      await screenshot(s, 'notes-student-conversation');
+    // The student: the conversation's page…
+    const s = studentSession.page;
+    await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+    await s.goto(`/student/conversations?id=${id}`);
+    const notes = await visible(s.getByRole('region', { name: 'Notes from the speaker' }));
+    await visible(notes.getByText('Estoy aburrido'));
+    await visible(notes.getByText('Why: estar: how you feel now'));
+    await visible(notes.getByText('la sobremesa'));
+    await visible(notes.getByText('ser and estar'));
+    await visible(s.getByRole('link', { name: 'My words and corrections', exact: true }));
+    assert.ok((await s.locator('header').boundingBox())!.height < 80, 'the header still holds one row');
+    await screenshot(s, 'notes-student-conversation');
 
-      // …and My words and corrections (linked from the notes and from the conversations' page): searched, then exported.
-      await s.getByRole('link', { name: 'All my words and corrections' }).click();
-      await atPath(s, '/student/words');
-      const table = await visible(s.getByRole('table', { name: 'My words and corrections' }));
-      await visible(table.getByRole('cell', { name: 'Tertulia de los martes' }).first());
-      assert.equal(await table.getByRole('row').count(), 1 + 4, 'a header and four notes');
-      await screenshot(s, 'notes-my-words');
-      await s.getByRole('searchbox', { name: 'Search' }).fill('sobremesa');
-      await visible(s.getByRole('status').filter({ hasText: '1 note' }));
-      assert.equal(await table.getByRole('row').count(), 1 + 1);
-      await screenshot(s, 'notes-my-words-search');
+    // …and My words and corrections (linked from the notes and from the conversations' page): searched, then exported.
+    await s.getByRole('link', { name: 'All my words and corrections' }).click();
+    await atPath(s, '/student/words');
+    const table = await visible(s.getByRole('table', { name: 'My words and corrections' }));
+    await visible(table.getByRole('cell', { name: 'Tertulia de los martes' }).first());
+    assert.equal(await table.getByRole('row').count(), 1 + 4, 'a header and four notes');
+    await screenshot(s, 'notes-my-words');
+    await s.getByRole('searchbox', { name: 'Search' }).fill('sobremesa');
+    await visible(s.getByRole('status').filter({ hasText: '1 note' }));
+    assert.equal(await table.getByRole('row').count(), 1 + 1);
+    await screenshot(s, 'notes-my-words-search');
 
-      await s.getByRole('searchbox', { name: 'Search' }).fill('');
-      await visible(s.getByRole('status').filter({ hasText: '4 notes' }));
-      const [download] = await Promise.all([s.waitForEvent('download'), s.getByRole('button', { name: 'Export CSV' }).click()]);
-      assert.equal(download.suggestedFilename(), 'my-words-and-corrections.csv');
-      const csv = fs.readFileSync((await download.path())!, 'utf8');
-      assert.match(csv, /^"Conversation","Course","Kind","Note","Better way, translation or example","Why"\r\n/);
-      assert.match(csv, /"Correction","'=1\+1 cosas","dos cosas",""/, 'a note starting with = is defused');
-      assert.match(csv, /"New word","la sobremesa","the talk at the table after a meal",""/);
+    await s.getByRole('searchbox', { name: 'Search' }).fill('');
+    await visible(s.getByRole('status').filter({ hasText: '4 notes' }));
+    const [download] = await Promise.all([s.waitForEvent('download'), s.getByRole('button', { name: 'Export CSV' }).click()]);
+    assert.equal(download.suggestedFilename(), 'my-words-and-corrections.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    assert.match(csv, /^"Conversation","Course","Kind","Note","Better way, translation or example","Why"\r\n/);
+    assert.match(csv, /"Correction","'=1\+1 cosas","dos cosas",""/, 'a note starting with = is defused');
+    assert.match(csv, /"New word","la sobremesa","the talk at the table after a meal",""/);
 
-      await s.setViewportSize({ width: 375, height: 800 });
-      await visible(s.getByRole('list', { name: 'My words and corrections' }));
-      await screenshot(s, 'notes-my-words-375');
+    await s.setViewportSize({ width: 375, height: 800 });
+    await visible(s.getByRole('list', { name: 'My words and corrections' }));
+    await screenshot(s, 'notes-my-words-375');
 
-      // The course's instructor reads them on the page of the student's conversation.
-      const i = instructorSession.page;
-      await signInWithCookie(i, app, instructor.emailAddress, INSTRUCTOR_PASSWORD);
-      await i.goto(`/instructor/conversations/${id}`);
-      const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
-      await visible(read.getByText('la sobremesa'));
-      await screenshot(i, 'notes-instructor-conversation');
+    // The course's instructor reads them on the page of the student's conversation.
+    const i = instructorSession.page;
+    await signInWithCookie(i, app, instructor.emailAddress, INSTRUCTOR_PASSWORD);
+    await i.goto(`/instructor/conversations/${id}`);
+    const read = await visible(i.getByRole('region', { name: 'Notes from the speaker' }));
+    await visible(read.getByText('la sobremesa'));
+    await screenshot(i, 'notes-instructor-conversation');
 
-      // And admins, on the back-office's conversation.
-      await signInWithCookie(admin, app, 'admin@example.com', 'Adm1nPassword');
-      await admin.goto(`/admin/conversations/${id}`);
-      await visible(admin.getByRole('region', { name: 'Notes from the speaker' }).getByText('Estoy aburrido'));
-    } finally {
-      await speakerSession.close();
-      await studentSession.close();
-      await instructorSession.close();
-      await adminSession.close();
-    }
+    // And admins, on the back-office's conversation.
+    await signInWithCookie(admin, app, 'admin@example.com', 'Adm1nPassword');
+    await admin.goto(`/admin/conversations/${id}`);
+    await visible(admin.getByRole('region', { name: 'Notes from the speaker' }).getByText('Estoy aburrido'));
+    await speakerSession.close();
+    await studentSession.close();
+    await instructorSession.close();
+    await adminSession.close();
   });
   test('the student’s progress: minutes spoken and the share per week, the notes counted, the lessons done and due; a new student’s empty page', async () => {
     const course = await createCourseAsSystem(app, { name: 'Conversación de los jueves', pricingPlanId: plans.standard });
@@ -192,49 +189,46 @@ test.describe('the speaker’s notes', () => {
     const session = await openSession(browser, app);
     const newcomer = await createStudent(app, 0);
     const newcomerSession = await openSession(browser, app, { viewport: { width: 375, height: 800 } });
-    try {
-      const s = session.page;
-      await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
-      await s.goto('/student/conversations');
-      await s.getByRole('link', { name: 'My progress' }).click();
-      await atPath(s, '/student/progress');
+    const s = session.page;
+    await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+    await s.goto('/student/conversations');
+    await s.getByRole('link', { name: 'My progress' }).click();
+    await atPath(s, '/student/progress');
 
-      const minutes = await visible(s.getByRole('img', { name: 'Minutes spoken per week' }));
-      assert.match((await minutes.getAttribute('aria-describedby')) ?? '', /desc/);
-      assert.match((await s.locator('#progress-minutes-chart-desc').textContent()) ?? '', /: 9 minutes;.*: 6 minutes/);
-      await visible(s.getByRole('img', { name: 'Speaking share per week' }));
-      const table = await visible(s.getByRole('table', { name: 'Week by week' }));
-      const rows = table.getByRole('row');
-      assert.equal(await rows.count(), 1 + 2, 'a header and the two weeks with a conversation');
-      assert.deepEqual(await rows.nth(1).getByRole('cell').allInnerTexts(), ['1', '6 of 15', '40%', '1', '0'], 'this week first');
-      assert.deepEqual(await rows.nth(2).getByRole('cell').allInnerTexts(), ['1', '9 of 15', '60%', '1', '2']);
-      const summary = s.getByRole('region', { name: 'Your last 12 weeks' });
-      await visible(summary.getByText('15 of 30'));
-      await visible(summary.getByText('50%'));
+    const minutes = await visible(s.getByRole('img', { name: 'Minutes spoken per week' }));
+    assert.match((await minutes.getAttribute('aria-describedby')) ?? '', /desc/);
+    assert.match((await s.locator('#progress-minutes-chart-desc').textContent()) ?? '', /: 9 minutes;.*: 6 minutes/);
+    await visible(s.getByRole('img', { name: 'Speaking share per week' }));
+    const table = await visible(s.getByRole('table', { name: 'Week by week' }));
+    const rows = table.getByRole('row');
+    assert.equal(await rows.count(), 1 + 2, 'a header and the two weeks with a conversation');
+    assert.deepEqual(await rows.nth(1).getByRole('cell').allInnerTexts(), ['1', '6 of 15', '40%', '1', '0'], 'this week first');
+    assert.deepEqual(await rows.nth(2).getByRole('cell').allInnerTexts(), ['1', '9 of 15', '60%', '1', '2']);
+    const summary = s.getByRole('region', { name: 'Your last 12 weeks' });
+    await visible(summary.getByText('15 of 30'));
+    await visible(summary.getByText('50%'));
 
-      const lessons = await visible(s.getByRole('article', { name: 'Conversación de los jueves' }));
-      await visible(lessons.getByText('1 of 4 lessons done'));
-      const items = lessons.getByRole('listitem');
-      assert.match(await items.nth(0).innerText(), /Lesson 1:[\s\S]*Complete/);
-      assert.match(await items.nth(1).innerText(), /Lesson 2:[\s\S]*Held/);
-      assert.match(await items.nth(2).innerText(), /Lesson 3:[\s\S]*(Not reserved|Due soon|Overdue)/);
-      await screenshot(s, 'progress-1280');
+    const lessons = await visible(s.getByRole('article', { name: 'Conversación de los jueves' }));
+    await visible(lessons.getByText('1 of 4 lessons done'));
+    const items = lessons.getByRole('listitem');
+    assert.match(await items.nth(0).innerText(), /Lesson 1:[\s\S]*Complete/);
+    assert.match(await items.nth(1).innerText(), /Lesson 2:[\s\S]*Held/);
+    assert.match(await items.nth(2).innerText(), /Lesson 3:[\s\S]*(Not reserved|Due soon|Overdue)/);
+    await screenshot(s, 'progress-1280');
 
-      await s.setViewportSize({ width: 375, height: 800 });
-      await visible(s.getByRole('list').filter({ hasText: 'Week of' }));
-      assert.equal(await s.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scroll at 375 px');
-      await screenshot(s, 'progress-375');
+    await s.setViewportSize({ width: 375, height: 800 });
+    await visible(s.getByRole('list').filter({ hasText: 'Week of' }));
+    assert.equal(await s.evaluate(() => document.documentElement.scrollWidth), 375, 'no sideways scroll at 375 px');
+    await screenshot(s, 'progress-375');
 
-      const n = newcomerSession.page;
-      await signInWithCookie(n, app, newcomer.emailAddress, 'Stud3ntPass!');
-      await n.goto('/student/progress');
-      await visible(n.getByText('No conversations yet'));
-      await visible(n.getByRole('link', { name: 'Reserve a conversation' }));
-      await visible(n.getByText('You are not enrolled in a current course.'));
-      await screenshot(n, 'progress-empty-375');
-    } finally {
-      await session.close();
-      await newcomerSession.close();
-    }
+    const n = newcomerSession.page;
+    await signInWithCookie(n, app, newcomer.emailAddress, 'Stud3ntPass!');
+    await n.goto('/student/progress');
+    await visible(n.getByText('No conversations yet'));
+    await visible(n.getByRole('link', { name: 'Reserve a conversation' }));
+    await visible(n.getByText('You are not enrolled in a current course.'));
+    await screenshot(n, 'progress-empty-375');
+    await session.close();
+    await newcomerSession.close();
   });
 });

@@ -13,7 +13,7 @@
  * the rooms' signalling.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { reserveOpenableNow } from '../support/live';
@@ -28,6 +28,7 @@ import {
   screenshot as saveScreenshot,
   visible,
   signInWithCookie,
+  test,
 } from './support/browser';
 import { FAKE_SPEECH_SHARE } from './support/fakeSpeech';
 import { assertPlaying, interruptibleSocket, roomPerson, windowOpenedBy } from './support/live';
@@ -283,10 +284,9 @@ test.describe('the live room', () => {
         if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
       }
       throw error;
-    } finally {
-      await speaker.context.close();
-      await student.context.close();
     }
+    await speaker.context.close();
+    await student.context.close();
   });
 
   test('opens by address, and tells the speaker when the student leaves', async () => {
@@ -327,10 +327,9 @@ test.describe('the live room', () => {
       await screenshot(speaker.page, 'failure-leave-speaker').catch(() => undefined);
       await screenshot(student.page, 'failure-leave-student').catch(() => undefined);
       throw error;
-    } finally {
-      await speaker.context.close();
-      await student.context.close();
     }
+    await speaker.context.close();
+    await student.context.close();
   });
 });
 
@@ -392,10 +391,9 @@ test.describe('a test call (issue 28)', () => {
         if (page && !page.isClosed()) await screenshot(page, name).catch(() => undefined);
       }
       throw error;
-    } finally {
-      await staff.context.close();
-      await student.context.close();
     }
+    await staff.context.close();
+    await student.context.close();
   });
 });
 

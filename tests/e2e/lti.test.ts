@@ -7,7 +7,7 @@
  * course and sees each learner's place. Screenshots of each.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { LTI_PATHS } from '../../services/integrations/lti/paths';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { findLtiPlatformForLogin } from '../../projections/lti';
@@ -17,7 +17,7 @@ import { nameOf, writeConversation } from '../support/adminViews';
 import { createCourse, createCourseAsSystem, createPlans } from '../support/enrollment';
 import { systemEvent } from '../support/events';
 import { LTI_ROLES, startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
-import { atPath, launchBrowser, openSession, screenshot, signInWithCookie, visible } from './support/browser';
+import { atPath, launchBrowser, openSession, screenshot, signInWithCookie, visible, test } from './support/browser';
 
 const ADMIN = { email: 'lti-admin@example.com', password: 'Adm1nPassword' };
 

@@ -3,9 +3,9 @@
  * remainingMinutesChanged subscription when an admin changes them, animated over 2 s, no reload.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { launchBrowser, minutesShown, openSession, visible, signInWithCookie } from './support/browser';
+import { launchBrowser, minutesShown, openSession, visible, signInWithCookie, test } from './support/browser';
 
 const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed account { remainingMinutes } } }`;
 const ANIMATION_MS = 2000;

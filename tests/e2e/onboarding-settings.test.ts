@@ -7,11 +7,21 @@
  * in /instructor/settings. Screenshots (desktop and phone): .test-data/screenshots/onboarding-*.png.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, screenshot, submitSignIn, visible, signInWithCookie } from './support/browser';
+import {
+  atPath,
+  eventually,
+  launchBrowser,
+  openSession,
+  screenshot,
+  submitSignIn,
+  visible,
+  signInWithCookie,
+  test,
+} from './support/browser';
 
 const ZONE = 'America/Lima';
 const PASSWORD = 'Onboard-Pass1';
@@ -224,17 +234,14 @@ test.describe('switch roles in the student settings', () => {
       { emailAddress: 'both@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] },
     );
     const { context, page, pageErrors } = await newPage(1280, 860);
-    try {
-      await signInWithCookie(page, app, 'both@example.com', PASSWORD);
-      await page.goto('/student/settings');
-      const cards = page.getByRole('list', { name: 'Settings' }).getByRole('listitem');
-      await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
-      await page.getByRole('link', { name: /^Switch Roles/ }).click();
-      await visible(page.getByRole('button', { name: /^Switch to (Instructor|Student)$/ }));
-      assert.deepEqual(pageErrors.map(String), []);
-    } finally {
-      await context.close();
-    }
+    await signInWithCookie(page, app, 'both@example.com', PASSWORD);
+    await page.goto('/student/settings');
+    const cards = page.getByRole('list', { name: 'Settings' }).getByRole('listitem');
+    await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
+    await page.getByRole('link', { name: /^Switch Roles/ }).click();
+    await visible(page.getByRole('button', { name: /^Switch to (Instructor|Student)$/ }));
+    assert.deepEqual(pageErrors.map(String), []);
+    await context.close();
   });
 
   test("speaks the browser's Spanish on a phone: the cards, the profile form and the role switch (issue 32)", async () => {
@@ -243,27 +250,24 @@ test.describe('switch roles in the student settings', () => {
       { emailAddress: 'ajustes@example.com', password: PASSWORD, roles: ['STUDENT', 'INSTRUCTOR'] },
     );
     const { context, page, pageErrors } = await openSession(browser, app, { viewport: { width: 375, height: 800 }, locale: 'es-ES' });
-    try {
-      await signInWithCookie(page, app, 'ajustes@example.com', PASSWORD);
-      await page.goto('/student/settings');
-      await visible(page.getByRole('heading', { name: 'Tus ajustes', level: 1 }));
-      const cards = page.getByRole('list', { name: 'Ajustes' }).getByRole('listitem');
-      await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
-      await visible(page.getByRole('heading', { name: 'Minutos y pagos' }));
-      await screenshot(page, 'settings-es-cards-375');
-      await page.getByRole('link', { name: /^Perfil/ }).click();
-      await visible(page.getByRole('textbox', { name: 'Nombre visible' }));
-      await visible(page.getByRole('button', { name: 'Guardar' }));
-      await screenshot(page, 'settings-es-profile-375');
-      await page.getByRole('link', { name: /Todos los ajustes/ }).click();
-      await page.getByRole('link', { name: /^Cambiar de rol/ }).click();
-      await visible(page.getByRole('button', { name: /^Cambiar a (profesor\/a|estudiante)$/ }));
-      await screenshot(page, 'settings-es-roles-375');
-      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing scrolls sideways');
-      assert.deepEqual(pageErrors.map(String), []);
-    } finally {
-      await context.close();
-    }
+    await signInWithCookie(page, app, 'ajustes@example.com', PASSWORD);
+    await page.goto('/student/settings');
+    await visible(page.getByRole('heading', { name: 'Tus ajustes', level: 1 }));
+    const cards = page.getByRole('list', { name: 'Ajustes' }).getByRole('listitem');
+    await eventually(async () => (await cards.count()) === 8, 'eight setting cards');
+    await visible(page.getByRole('heading', { name: 'Minutos y pagos' }));
+    await screenshot(page, 'settings-es-cards-375');
+    await page.getByRole('link', { name: /^Perfil/ }).click();
+    await visible(page.getByRole('textbox', { name: 'Nombre visible' }));
+    await visible(page.getByRole('button', { name: 'Guardar' }));
+    await screenshot(page, 'settings-es-profile-375');
+    await page.getByRole('link', { name: /Todos los ajustes/ }).click();
+    await page.getByRole('link', { name: /^Cambiar de rol/ }).click();
+    await visible(page.getByRole('button', { name: /^Cambiar a (profesor\/a|estudiante)$/ }));
+    await screenshot(page, 'settings-es-roles-375');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing scrolls sideways');
+    assert.deepEqual(pageErrors.map(String), []);
+    await context.close();
   });
 });
 

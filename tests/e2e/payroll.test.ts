@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { DateTime } from 'luxon';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
 import { holdLesson } from '../support/payroll';
 import { createSpeaker } from '../support/scheduling';
-import { counted, launchBrowser, openSession, screenshot, visible, signInWithCookie } from './support/browser';
+import { counted, launchBrowser, openSession, screenshot, visible, signInWithCookie, test } from './support/browser';
 
 const ADMIN = { email: 'payroll.admin@example.com', password: 'Adm1nPassword' };
 

@@ -8,7 +8,7 @@
  * Screenshots: .test-data/screenshots/polish-*.png.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { EMAIL_INVALID_MESSAGE } from '../../contracts/validation/email';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -26,6 +26,7 @@ import {
   screenshot,
   submitSignIn,
   visible,
+  test,
 } from './support/browser';
 
 let app: TestApp;

@@ -4,11 +4,11 @@
  * tab's label — the room a translation needs. Screenshots of each page.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
 import { createSpeaker, createStudent } from '../support/scheduling';
-import { launchBrowser, navigateInApp, openSession, screenshot, visible } from './support/browser';
+import { launchBrowser, navigateInApp, openSession, screenshot, visible, test } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;

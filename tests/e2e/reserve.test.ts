@@ -12,9 +12,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime, Settings } from 'luxon';
-import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startTestApp, type TestApp } from '../support/app';
-import { assertTabsFit, atPath, enabled, minutesShown, titled, visible, WAIT_MS, signInWithCookie } from './support/browser';
+import { assertTabsFit, atPath, enabled, minutesShown, titled, visible, WAIT_MS, signInWithCookie, test } from './support/browser';
 import {
   addWeeklyAvailability,
   dstWindow,
@@ -171,31 +171,28 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
 test.describe('reserving in the browser', () => {
   test('a student in Madrid finds a New York speaker at the right local time, reserves, sees the lobby and cancels with the minutes back', async () => {
     const app = await startTestApp({}, 'e2e-reserve');
-    try {
-      const speakerZone = 'America/New_York';
-      const studentZone = 'Europe/Madrid';
-      const speaker = await promotedSpeaker(app, { displayName: 'Sofia M.', zone: speakerZone });
-      const date = DateTime.now().setZone(speakerZone).plus({ days: 3 }).toISODate()!;
-      await addWeeklyAvailability(app, speaker, date, '10:00', '11:00');
-      const student = await enrolledStudent(app, { zone: studentZone, courseName: 'Spanish Conversation 101' });
+    const speakerZone = 'America/New_York';
+    const studentZone = 'Europe/Madrid';
+    const speaker = await promotedSpeaker(app, { displayName: 'Sofia M.', zone: speakerZone });
+    const date = DateTime.now().setZone(speakerZone).plus({ days: 3 }).toISODate()!;
+    await addWeeklyAvailability(app, speaker, date, '10:00', '11:00');
+    const student = await enrolledStudent(app, { zone: studentZone, courseName: 'Spanish Conversation 101' });
 
-      const { context, page, errors } = await studentContext(app, studentZone);
-      await signInWithCookie(page, app, student.emailAddress, student.password);
-      await page.goto('/student/home');
-      await minutesShown(page, 60);
-      await reserveSeeAndCancel(page, {
-        speakerName: 'Sofia M.',
-        courseName: 'Spanish Conversation 101',
-        studentZone,
-        start: wallClock(date, '10:00', speakerZone),
-        minutesBefore: 60,
-        label: 'reserve',
-      });
-      await context.close();
-      assert.deepEqual(errors.map(String), []);
-    } finally {
-      await app.close();
-    }
+    const { context, page, errors } = await studentContext(app, studentZone);
+    await signInWithCookie(page, app, student.emailAddress, student.password);
+    await page.goto('/student/home');
+    await minutesShown(page, 60);
+    await reserveSeeAndCancel(page, {
+      speakerName: 'Sofia M.',
+      courseName: 'Spanish Conversation 101',
+      studentZone,
+      start: wallClock(date, '10:00', speakerZone),
+      minutesBefore: 60,
+      label: 'reserve',
+    });
+    await context.close();
+    assert.deepEqual(errors.map(String), []);
+    await app.close();
   });
 
   test('shows the weekly wall-clock time correctly on both sides of a daylight-saving change, and reserves after it', async () => {

@@ -8,12 +8,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { Messages } from '../../contracts/errors';
 import type { Role } from '../../contracts/roles';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, titled, visible, signInWithCookie } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, titled, visible, signInWithCookie, test } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 const PASSWORD = 'Guard-Pass1';

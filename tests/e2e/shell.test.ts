@@ -3,7 +3,7 @@
  * redirects, protected URLs coming back after sign-in, and the role selection redirect.
  */
 import assert from 'node:assert/strict';
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
@@ -20,6 +20,7 @@ import {
   submitSignIn,
   titled,
   visible,
+  test,
 } from './support/browser';
 
 const STUDENT = { email: 'student@example.com', password: 'Student-Pass1' };

@@ -11,10 +11,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { createAdmin, startTestApp, type TestApp } from '../support/app';
-import { atPath, enabled, eventually, launchBrowser, openSession, visible, type Session, signInWithCookie } from './support/browser';
+import { atPath, enabled, eventually, launchBrowser, openSession, visible, type Session, signInWithCookie, test } from './support/browser';
 import { assertPlaying, windowOpenedBy } from './support/live';
 
 const ADMIN = { email: 'admin@example.com', password: 'Adm1nPassword' };

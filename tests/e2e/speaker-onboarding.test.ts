@@ -9,11 +9,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ProfileMessages } from '../../contracts/validation/profile';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { signIn, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { WAIT_MS, atPath, counted, launchBrowser, openSession, submitSignIn, visible, signInWithCookie } from './support/browser';
+import { WAIT_MS, atPath, counted, launchBrowser, openSession, submitSignIn, visible, signInWithCookie, test } from './support/browser';
 
 const SCREENSHOTS = path.resolve(process.env.SCREENSHOT_DIR ?? path.join(import.meta.dirname, '../../.test-data/screenshots'));
 async function screenshot(page: Page, name: string) {

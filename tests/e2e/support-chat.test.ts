@@ -4,9 +4,9 @@
  * shrinking hides the box and Help brings it back; when the chat cannot load, the help-blocked
  * dialog offers Reload.
  */
-import { test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
-import { atPath, hidden, launchBrowser, openSession, screenshot, submitSignIn, visible, signInWithCookie } from './support/browser';
+import { atPath, hidden, launchBrowser, openSession, screenshot, submitSignIn, visible, signInWithCookie, test } from './support/browser';
 
 const ADMIN = { email: 'support.admin@example.com', password: 'Adm1nPassword' };
 const STUDENT = { email: 'sofia.student@example.com', password: 'Student-Pass1' };

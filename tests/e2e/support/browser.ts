@@ -2,12 +2,18 @@
  * Browser tests in Debian's Chromium through playwright-core: one browser per test file, a fresh
  * context (cookies, storage) per test. Waits are generous (the suite runs on small, busy
  * machines) and never fixed sleeps: every helper waits for what the user would see.
+ *
+ * Tests import `test` from here, not from @playwright/test: a context a test opened and left open
+ * is closed when the test ends (a session's close also checks its page threw nothing). A test
+ * closes its contexts on its way out but not in a `finally`: when it fails, its pages stay open
+ * until Playwright has recorded the error, so the failure keeps the page's snapshot
+ * (error-context.md), which a context closed earlier does not leave.
  */
 import { eventually as eventuallyWithin } from '../../support/eventually';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, chromium, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { signIn, type TestApp } from '../../support/app';
 import { storeAuthToken } from '../../../web/src/lib/authCookies';
 import { CHROMIUM_ARGS } from './chromiumArgs';
@@ -19,19 +25,24 @@ const SCRATCH = path.resolve(import.meta.dirname, '../../../.test-data');
 /** How long any wait for the page may take before a test fails. */
 export const WAIT_MS = 30_000;
 
+/** The browsers this worker's files launched, and the sessions opened on them (to close what a test leaves open). */
+const launched = new Set<Browser>();
+const sessionOf = new WeakMap<BrowserContext, Session>();
+const openContexts = () => new Set([...launched].flatMap((browser) => browser.contexts()));
+
 /**
  * `fakeMedia`: a fake camera and microphone (a small moving clip and a beep), granted without a prompt,
  * for the tests of the equipment check and the live room; `fakeSpeech`: the microphone plays
  * fakeSpeech.ts's known speech and silence instead of the beep (the speaking-time measurement).
  */
-export function launchBrowser({
+export async function launchBrowser({
   fakeMedia = false,
   fakeSpeech = false,
 }: {
   fakeMedia?: boolean;
   fakeSpeech?: boolean;
 } = {}): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       ...CHROMIUM_ARGS,
@@ -45,7 +56,55 @@ export function launchBrowser({
         : []),
     ],
   });
+  launched.add(browser);
+  browser.on('disconnected', () => launched.delete(browser));
+  return browser;
 }
+
+/**
+ * Every open page's accessibility snapshot, saved as the failed test's `page-at-failure.md`
+ * attachment (scripts/testReport.ts prints it in npm test's summary). Playwright's own
+ * error-context.md holds one page at most, and is written again without it when the worker's
+ * afterAll hooks run in the failed test's name.
+ */
+async function savePagesAtFailure(testInfo: TestInfo): Promise<void> {
+  const parts: string[] = [];
+  for (const page of [...openContexts()].flatMap((context) => context.pages())) {
+    const snapshot = await page
+      .locator(':root')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch((error: Error) => `(no snapshot: ${error.message.split('\n')[0]})`);
+    parts.push(`## ${page.url()}`, '', '```yaml', snapshot, '```', '');
+  }
+  if (parts.length === 0) return;
+  const file = testInfo.outputPath('page-at-failure.md');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, parts.join('\n'));
+  await testInfo.attach('page-at-failure', { path: file, contentType: 'text/markdown' });
+}
+
+/**
+ * Playwright's `test`, with every context opened during a test (by openSession, roomPerson or
+ * `browser.newContext`) and still open at its end closed after its afterEach hooks. Contexts
+ * opened in a beforeAll (a file's shared sessions) are the file's to close.
+ */
+export const test = base.extend<{ leftoverContextsClosed: undefined }>({
+  leftoverContextsClosed: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture uses from its first parameter.
+    async ({}, use, testInfo) => {
+      const before = openContexts();
+      await use(undefined);
+      if (testInfo.errors.length > 0) await savePagesAtFailure(testInfo);
+      for (const context of openContexts()) {
+        if (before.has(context)) continue;
+        const session = sessionOf.get(context);
+        if (session) await session.close();
+        else await context.close();
+      }
+    },
+    { auto: true },
+  ],
+});
 
 export interface Session {
   context: BrowserContext;
@@ -84,15 +143,20 @@ export async function openSession(
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  return {
+  let closed = false;
+  const session: Session = {
     context,
     page,
     pageErrors,
     async close() {
+      if (closed) return;
+      closed = true;
       await context.close();
       assert.deepEqual(pageErrors.map(String), [], 'the page threw no uncaught errors');
     },
   };
+  sessionOf.set(context, session);
+  return session;
 }
 
 /** Waits until the locator is visible (and returns it, to chain). */
