@@ -19,7 +19,9 @@ import type { ApiContext } from '../context';
 
 /** Read models a speaking change shows in (the conversations one once it exists). */
 const SPEAKING_READ_MODELS = ['speakers', 'history'].filter((n) => allProjectors.some((p) => p.name === n));
-const INTERVIEW_READ_MODELS = ['speakers', 'conversations'].filter((n) => allProjectors.some((p) => p.name === n));
+// The directory too: the answer's `reservedWith` is the speaker as the directory has them, and a
+// speaker who signed up a moment ago may not be there yet (a full run answered null once).
+const INTERVIEW_READ_MODELS = ['speakers', 'conversations', 'directory'].filter((n) => allProjectors.some((p) => p.name === n));
 const INVITATION_READ_MODELS = ['speakers', 'notifications'];
 
 async function speakingOrThrow(ctx: ApiContext, speakerId: string): Promise<SpeakingRow> {
