@@ -137,7 +137,16 @@ function compiledMessages(): Plugin {
 /** Libraries in their own long-lived chunks, apart from the app's code. */
 function vendorChunk(id: string): string | undefined {
   if (!id.includes('/node_modules/')) return undefined;
-  if (/\/node_modules\/(@apollo|graphql|graphql-ws|@wry|optimism|zen-observable|ts-invariant)\//.test(id)) return 'apollo';
+  // Apollo needs graphql's printer and visitor, not its parser: `gql` (graphql-tag, which Apollo
+  // re-exports) and the parser are the admin's data provider's, in a chunk of their own, so that a
+  // first page does not load them (issue 31). graphql-ws comes with the first subscription (lib/apollo.ts).
+  if (
+    /\/node_modules\/(graphql-tag\/|graphql\/(language\/(parser|lexer|source|tokenKind)|error\/syntaxError|utilities\/getIntrospectionQuery)\.)/.test(
+      id,
+    )
+  )
+    return 'graphql-parse';
+  if (/\/node_modules\/(@apollo|graphql|@wry|optimism|zen-observable|ts-invariant)\//.test(id)) return 'apollo';
   if (id.includes('/node_modules/luxon/')) return 'luxon';
   if (/\/node_modules\/(@formatjs|intl-messageformat)\//.test(id)) return 'intl';
   if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';

@@ -3,19 +3,18 @@
  * Bearer token, the build id and the CSRF header (also what react-admin's data provider sends: it
  * calls through this client), subscriptions over graphql-ws on the same path, and the global
  * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
+ * The socket's code is loaded with the first subscription: most first pages have none (issue 31).
  */
 import { ApolloClient, ApolloLink, HttpLink, Observable, from, split } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
-import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
-import { createClient } from 'graphql-ws';
+import type { Client } from 'graphql-ws';
 import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauthorized } from '../components/snackbars';
 import { authToken } from './authCookies';
 import { createCache } from './cache';
 import { takeFirstPageAnswer } from './firstPageData';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
-import { reconnectDelayMs } from './reconnect';
 import { activeLocale } from '../i18n/translate';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -28,23 +27,44 @@ function socketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${GRAPHQL_PATH}`;
 }
 
-const socket = createClient({
-  url: socketUrl,
-  lazy: true,
-  connectionParams: () => {
-    const token = authToken();
-    return { buildId: BUILD_ID, ...(token ? { authToken: token } : {}) };
-  },
-  // Pages that wait on a subscription (the lobby, the live room, the inboxes) come back however long
-  // the socket was gone; on each return they subscribe again, and their first message makes them
-  // read again what changed meanwhile.
-  retryAttempts: Number.POSITIVE_INFINITY,
-  retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, reconnectDelayMs(retries))),
-});
+let socket: Client | undefined;
+let socketLink: Promise<ApolloLink> | undefined;
+
+/** The graphql-ws link, its code and its socket made on the first subscription. */
+function subscriptionLink(): Promise<ApolloLink> {
+  socketLink ??= import('./socketLink').then(({ createSocketLink }) => {
+    const made = createSocketLink(socketUrl, () => {
+      const token = authToken();
+      return { buildId: BUILD_ID, ...(token ? { authToken: token } : {}) };
+    });
+    socket = made.socket;
+    return made.link;
+  });
+  return socketLink;
+}
+
+/** Subscriptions over the socket once its code is in (a failed load is the subscription's error). */
+const lazySocketLink = new ApolloLink(
+  (operation) =>
+    new Observable((observer) => {
+      let subscription: { unsubscribe(): void } | undefined;
+      let ended = false;
+      subscriptionLink().then(
+        (link) => {
+          if (!ended) subscription = link.request(operation)?.subscribe(observer);
+        },
+        (error) => observer.error(error),
+      );
+      return () => {
+        ended = true;
+        subscription?.unsubscribe();
+      };
+    }),
+);
 
 /** Reconnects the socket so that it identifies with the current token (after sign-in or out). */
 export function restartSocket(): void {
-  socket.terminate();
+  socket?.terminate();
 }
 
 const headersLink = new ApolloLink((operation, forward) => {
@@ -85,11 +105,7 @@ const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>
 };
 
 export const client = new ApolloClient({
-  link: from([
-    errorLink,
-    firstPageLink,
-    split(isSubscription, new GraphQLWsLink(socket), from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })])),
-  ]),
+  link: from([errorLink, firstPageLink, split(isSubscription, lazySocketLink, from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })]))]),
   cache: createCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });
