@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { THROUGHPUT_MAX_BYTES } from '../../../contracts/throughput';
-import { formatMbps, mbps, nextSize, speedVerdict } from './speed';
+import { formatMbps, mbps, nextSize, runSpeedCheck, speedVerdict } from './speed';
 
 describe('speedVerdict', () => {
   it('meets the requirement at 1 Mbps each way and above', () => {
@@ -29,5 +29,56 @@ describe('speed arithmetic', () => {
     assert.equal(nextSize(8), 2_000_000);
     assert.equal(nextSize(0.01), 256 * 1024);
     assert.equal(nextSize(10_000), THROUGHPUT_MAX_BYTES);
+  });
+});
+
+/** An XMLHttpRequest that answers at once, logging each request sent; upload progress comes only at the end, as behind some proxies. */
+function fakeXhr(log: string[]) {
+  return class FakeXhr {
+    upload: { onprogress?: (e: { loaded: number }) => void } = {};
+    onprogress?: (e: { loaded: number }) => void;
+    onload?: () => void;
+    status = 200;
+    response: unknown = null;
+    responseType = '';
+    private method = '';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    send(body?: Blob) {
+      log.push(`${this.method} ${this.url.split('?')[0]}`);
+      setTimeout(() => {
+        if (body) {
+          this.upload.onprogress?.({ loaded: body.size });
+          this.response = { bytes: body.size, ms: 10 };
+        } else {
+          const bytes = Number(new URL(this.url, 'http://x').searchParams.get('bytes'));
+          this.onprogress?.({ loaded: bytes });
+          this.response = new ArrayBuffer(bytes);
+        }
+        this.onload?.();
+      }, 0);
+    }
+    abort() {}
+  };
+}
+
+describe('runSpeedCheck', () => {
+  const realXhr = globalThis.XMLHttpRequest;
+  afterEach(() => {
+    globalThis.XMLHttpRequest = realXhr;
+  });
+
+  it('shows the upload phase from the moment the upload starts, not from its first progress event', async () => {
+    const log: string[] = [];
+    globalThis.XMLHttpRequest = fakeXhr(log) as unknown as typeof XMLHttpRequest;
+    await runSpeedCheck((phase) => {
+      if (phase === 'upload' && !log.includes('phase upload')) log.push('phase upload');
+    }, new AbortController().signal);
+    const firstUpload = log.findIndex((l) => l.startsWith('POST'));
+    assert.ok(firstUpload > 0, log.join(', '));
+    assert.equal(log[firstUpload - 1], 'phase upload', log.join(', '));
   });
 });

@@ -156,6 +156,8 @@ export async function runSpeedCheck(onProgress: (phase: SpeedPhase, percent: num
     onProgress(phase, Math.min(100, ((index + (total ? Math.min(done / total, 1) : 0)) / 4) * 100));
   const downProbe = await measureDownload(PROBE_BYTES, step('download', 0), signal);
   const downMbps = await measureDownload(nextSize(downProbe), step('download', 1), signal);
+  // The upload's phase shows from its start: its first progress event may come only at its end.
+  onProgress('upload', 50);
   const upProbe = await measureUpload(PROBE_BYTES, step('upload', 2), signal);
   const upMbps = await measureUpload(nextSize(upProbe), step('upload', 3), signal);
   onProgress('upload', 100);
