@@ -62,10 +62,15 @@ async function readQueryTexts(): Promise<Map<string, string>> {
   return texts;
 }
 
+/** The web's documents, read once per process. */
+function documentsRead(): Promise<Map<string, string>> {
+  queryTexts ??= readQueryTexts();
+  return queryTexts;
+}
+
 /** The web's own query documents without variables, as text (as Apollo sends it) by operation name. */
 export async function queryText(operationName: string): Promise<string | undefined> {
-  queryTexts ??= readQueryTexts();
-  return (await queryTexts).get(operationName);
+  return (await documentsRead()).get(operationName);
 }
 
 async function answer(yoga: GraphQLFetch, req: express.Request, operationName: string): Promise<FirstPageAnswer | null> {
@@ -92,8 +97,8 @@ export async function firstPageAnswers(yoga: GraphQLFetch, runtime: Runtime, req
   if (!operations.length) return [];
   const token = tokenFromHeaders({ get: (name) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null) });
   if (!(await viewerFromToken(runtime, token))) return [];
-  // Read once per process (the first signed-in page waits for it); the bound below is the queries'.
-  await queryText(operations[0]);
+  // The first signed-in page waits for the documents; the bound below is the queries'.
+  await documentsRead();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), ANSWER_WITHIN_MS);
