@@ -17,7 +17,7 @@ describe('hard-coded words (issue 32)', () => {
     console.log(`i18n: ${listed.size} files not converted yet, holding ${findings.length} hard-coded user-visible strings`);
   });
 
-  it('finds text, visible attributes, shown literals and sentences given to a state setter, not ids, props or other calls’ arguments', () => {
+  it('finds text, visible attributes, shown literals and sentences given to a state setter or an error, not ids, props, developers’ errors or other calls’ arguments', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'i18n-scan-'));
     const file = path.join(dir, 'Sample.tsx');
     fs.writeFileSync(
@@ -34,7 +34,10 @@ describe('hard-coded words (issue 32)', () => {
     <video onError={() => setError(busy ? 'Could not be played.' : t('id.ok'))} onPlay={() => setMode('playing mode')} />
     <button onClick={() => setTitle(format('Not a sentence here'))} />
   </div>
-);`,
+);
+const read = () => Promise.reject(new Error('The picture could not be read.'));
+const wired = () => { throw new Error('useAuth needs an AuthProvider'); };
+const said = () => new Error(t('id.ok', 'Said in the catalog.'));`,
     );
     const texts = scanFile(file).map((f) => f.text);
     fs.rmSync(dir, { recursive: true });
@@ -47,6 +50,7 @@ describe('hard-coded words (issue 32)', () => {
       'Lobby for',
       'Could not be played.',
       'playing mode',
+      'The picture could not be read.',
     ]);
   });
 });

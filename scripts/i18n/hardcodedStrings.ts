@@ -1,7 +1,8 @@
 /**
  * Hard-coded words people read (issue 32): text in JSX, string literals given to JSX as a
- * visible attribute or child, and sentences given to a React state setter (`setError('…')`, shown
- * later), in web/src; and English sentences in the mail templates. Found with
+ * visible attribute or child, sentences given to a React state setter (`setError('…')`, shown
+ * later) and sentences an error is made with (`new Error('…')`: pages show an error's message), in
+ * web/src; and English sentences in the mail templates. Found with
  * the TypeScript compiler's parser. Files not converted yet are listed in unconverted.txt; the
  * check (hardcodedStrings.test.ts) fails on a finding outside the list and on a listed file that
  * has none left, so the list only shrinks.
@@ -92,6 +93,23 @@ function shownInJsx(node: ts.Node): boolean {
 /** A React state setter (`setError`, `setNotice`): what it holds is shown, so a sentence given to it is read. */
 const STATE_SETTER = /^set[A-Z]\w*$/;
 
+/**
+ * An error's message read as a person's sentence: a capital first, a full stop (or ! ? …) last. A
+ * developer's (`useAuth needs an AuthProvider`) is written without, and never shown as a page's words.
+ */
+const PERSONS_SENTENCE = /^\p{Lu}.*[.!?…]$/su;
+
+/** A literal an error is made with (`new SpeedCheckError('…')`), directly or through a condition. */
+function givenToError(node: ts.Node, source: ts.SourceFile): boolean {
+  let child = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isNewExpression(parent)) return parent.arguments?.[0] === child && /Error$/.test(parent.expression.getText(source));
+    const passesThrough = ts.isConditionalExpression(parent) || ts.isParenthesizedExpression(parent);
+    if (!passesThrough) return false;
+  }
+  return false;
+}
+
 /** A literal that reaches a state setter's argument, directly or through a condition (`setError(busy ? 'a' : 'b')`). */
 function givenToStateSetter(node: ts.Node, source: ts.SourceFile): boolean {
   let child = node;
@@ -116,7 +134,12 @@ function jsxFindings(file: string, source: ts.SourceFile): Finding[] {
     else {
       const text = literalText(node);
       if (text !== null && WORDS.test(text) && shownInJsx(node)) add(node, text);
-      else if (text !== null && SENTENCE.test(text) && givenToStateSetter(node, source)) add(node, text);
+      else if (
+        text !== null &&
+        SENTENCE.test(text) &&
+        (givenToStateSetter(node, source) || (PERSONS_SENTENCE.test(text.trim()) && givenToError(node, source)))
+      )
+        add(node, text);
     }
     ts.forEachChild(node, visit);
   };
@@ -145,7 +168,7 @@ const parse = (file: string) =>
 
 /** Every hard-coded user-visible string in the web's JSX and in the mail templates. */
 export function findHardcodedStrings(): Finding[] {
-  const web = sourceFiles('web/src', /\.tsx$/).flatMap((file) => jsxFindings(file, parse(file)));
+  const web = sourceFiles('web/src', /(?<!\.test)\.tsx?$/).flatMap((file) => jsxFindings(file, parse(file)));
   const mail = sourceFiles('services/domain', /^(templates|\w*[Mm]ail(Templates)?)\.ts$/).flatMap((file) =>
     mailFindings(file, ts.createSourceFile(file, fs.readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true)),
   );

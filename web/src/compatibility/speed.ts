@@ -71,14 +71,25 @@ export class SpeedCheckError extends Error {
 function failure(xhr: XMLHttpRequest): SpeedCheckError {
   if (xhr.status === 429)
     return new SpeedCheckError(
-      'The connection speed was checked too often from your network. Please wait a few minutes and try again.',
+      translateOr(
+        'compatibility.speed.tooOften',
+        'The connection speed was checked too often from your network. Please wait a few minutes and try again.',
+      ),
       429,
     );
   if (xhr.status === 0)
     return new SpeedCheckError(
-      'The connection to Tertulia was lost during the check. Please check your internet connection and try again.',
+      translateOr(
+        'compatibility.speed.lost',
+        'The connection to Tertulia was lost during the check. Please check your internet connection and try again.',
+      ),
     );
-  return new SpeedCheckError(`The connection speed check failed (HTTP ${xhr.status}). Please try again.`, xhr.status);
+  return new SpeedCheckError(
+    translateOr('compatibility.speed.failed', `The connection speed check failed (HTTP ${xhr.status}). Please try again.`, {
+      status: String(xhr.status),
+    }),
+    xhr.status,
+  );
 }
 
 /** Downloads `bytes` and answers the download's Mbps, timed from the first byte received. */

@@ -10,6 +10,7 @@
 import type { ApolloClient } from '@apollo/client';
 import buildGraphQLProvider, { type BuildQuery } from 'ra-data-graphql';
 import { GET_LIST, GET_MANY, GET_MANY_REFERENCE, GET_ONE, type DataProvider } from 'react-admin';
+import { translateOr } from '../../i18n/translate';
 import { tableFromListParams, toConnectionVariables, type ConnectionPageInfo, type TableQuery } from './mapping';
 import type { AdminCalls } from './calls';
 import { RESOURCES, listDocument, oneDocument } from './resources';
@@ -59,7 +60,7 @@ const buildQuery: BuildQuery = (raFetchMethod, resource, params) => {
         variables: { id: String(params.id) },
         parseResponse: (response: { data: Record<string, any> }) => {
           const record = response.data[def.oneField!];
-          if (!record) throw new Error('The record was not found.');
+          if (!record) throw new Error(translateOr('admin.recordNotFound', 'The record was not found.'));
           return { data: record };
         },
       };
@@ -75,7 +76,7 @@ const buildQuery: BuildQuery = (raFetchMethod, resource, params) => {
       };
     }
     default:
-      throw new Error(`The back-office does not ${raFetchMethod} ${resource}; use the dedicated calls.`);
+      throw new Error(`The back-office does not ${raFetchMethod} ${resource} (use the dedicated calls)`);
   }
 };
 

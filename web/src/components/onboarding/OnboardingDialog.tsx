@@ -30,6 +30,7 @@ import { onboardingMachine } from '../../machines/onboardingMachine';
 import { FormAlert } from '../FormAlert';
 import { Loading } from '../Loading';
 import { useT } from '../../i18n/useT';
+import { translateOr } from '../../i18n/translate';
 import type { FormField, OnboardingStepDef, ProfileForm } from './fields';
 import { CHANGE_USER, ONBOARDING_PROFILE, ONBOARD_ACCOUNT, UPLOAD_HEADSHOT, type OnboardingProfile } from './operations';
 
@@ -70,7 +71,8 @@ function readAsBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error('The picture could not be read. Please upload a different one.'));
+    reader.onerror = () =>
+      reject(new Error(translateOr('onboarding.pictureUnreadable', 'The picture could not be read. Please upload a different one.')));
     reader.readAsDataURL(file);
   });
 }

@@ -18,6 +18,6 @@ export async function loadAdapter(provider: string): Promise<VideoAdapter> {
     case 'twilio':
       return import('./twilio');
     default:
-      throw new Error(`Unknown video provider '${provider}'.`);
+      throw new Error(`Unknown video provider '${provider}'`);
   }
 }
