@@ -2,6 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../contracts/i18n/locales';
 import { LiveMessages } from '../../contracts/live';
+import { SpeakerMessages } from '../../contracts/speaking';
+import { InstructorMessages } from '../../contracts/validation/instructor';
+import { ProfileMessages } from '../../contracts/validation/profile';
+import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { PrivacyMessages } from '../domain/archive/consent';
@@ -45,7 +49,14 @@ describe("the server's known refusals (issue 32)", () => {
 
   it("give each server table's parameterized entry an id of its area in the catalogs", () => {
     // The contracts' tables' functions return English text for the web too (LiveMessages.noAccess): never a known refusal.
-    const contracts = new Set<unknown>([LiveMessages, CourseMessages]);
+    const contracts = new Set<unknown>([
+      LiveMessages,
+      CourseMessages,
+      SpeakerMessages,
+      InstructorMessages,
+      ProfileMessages,
+      ReadModelMessages,
+    ]);
     for (const [area, table] of knownErrorTables())
       for (const [key, entry] of Object.entries(table))
         if (typeof entry === 'function' && !contracts.has(table)) assert.ok(`errors.${area}.${key}` in en, `errors.${area}.${key}`);

@@ -46,6 +46,14 @@ import { SharedMessages } from '../domain/shared/errors';
 import { SsoMessages } from '../domain/sso/rules';
 import { SupportMessages } from '../domain/support/support';
 import { KeySetMessages } from '../integrations/lti/keySet';
+import { PayrollMessages } from '../../contracts/payroll';
+import { SpeakerMessages } from '../../contracts/speaking';
+import { SpeakingTimeMessages } from '../../contracts/speakingTime';
+import { RedemptionSetMessages } from '../../contracts/validation/enrollment';
+import { InstructorMessages } from '../../contracts/validation/instructor';
+import { PricingPlanMessages } from '../../contracts/validation/pricing';
+import { ProfileMessages } from '../../contracts/validation/profile';
+import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { ServiceMessages } from '../integrations/lti/services';
 import { PaymentMethodMessages } from '../integrations/payments/port';
 
@@ -91,6 +99,14 @@ const tables = (): [area: string, table: Table][] => [
   ['ltiScores', LtiScoreMessages],
   ['readBack', ReadBackMessages],
   ['role', RoleMessages],
+  ['speaker', SpeakerMessages],
+  ['instructor', InstructorMessages],
+  ['profile', ProfileMessages],
+  ['payroll', PayrollMessages],
+  ['speakingTime', SpeakingTimeMessages],
+  ['readModels', ReadModelMessages],
+  ['pricingPlan', PricingPlanMessages],
+  ['redemptionSet', RedemptionSetMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;
