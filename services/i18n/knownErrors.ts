@@ -6,7 +6,9 @@
  * stay out of the web's bundle (a contracts' table the web imports for its own checks is
  * registered here by its text: the web keeps its English). A table's string entries are found by
  * their English text; a server table's function entries return a KnownRefusal (translate.ts
- * `knownRefusal`) that says its own id; a contracts' table's functions stay English.
+ * `knownRefusal`) that says its own id. A contracts' table's functions stay English for the web: the
+ * server throws their KnownRefusal from services/domain/shared/contractRefusals.ts instead, by the id
+ * `errors.<the table's area>.<key>`, whose English is the function's words.
  */
 import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
