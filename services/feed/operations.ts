@@ -13,9 +13,9 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { ReadModelMessages } from '../../contracts/validation/readModels';
 import type { CommandExecutor } from '../commands/execute';
 import { SYSTEM_ACTOR, type Actor } from '../domain/shared/decider';
+import { ReadModelRefusals } from '../domain/shared/contractRefusals';
 import { badInput, conflict } from '../domain/shared/errors';
 import type { Operator, ReadModelOperationEvent, ReadModelOperationFinished, ReadModelOperationKind } from '../domain/readModels/events';
 import { readModelStreams } from '../domain/readModels/events';
@@ -134,7 +134,7 @@ export class ReadModelOperations {
 
   private projector(name: string): Projector {
     const p = this.options.runner.projectors.find((x) => x.name === name);
-    if (!p) throw badInput(ReadModelMessages.unknownReadModel(name), { name: ReadModelMessages.unknownReadModel(name) });
+    if (!p) throw badInput(ReadModelRefusals.unknownReadModel(name), { name: ReadModelRefusals.unknownReadModel(name) });
     return p;
   }
 

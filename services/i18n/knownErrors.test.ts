@@ -2,11 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '../../contracts/i18n/locales';
 import { LiveMessages } from '../../contracts/live';
+import { SpeakerMessages } from '../../contracts/speaking';
+import { InstructorMessages } from '../../contracts/validation/instructor';
+import { ProfileMessages } from '../../contracts/validation/profile';
+import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { ErasureMessages } from '../domain/erasure/erasure';
-import { DomainError, badInput, conflict } from '../domain/shared/errors';
+import { CourseRefusals, LiveRefusals, ReadModelRefusals } from '../domain/shared/contractRefusals';
+import { DomainError, type KnownRefusal, badInput, conflict } from '../domain/shared/errors';
 import { ServiceMessages } from '../integrations/lti/services';
 import en from './messages/en.json';
 import es from './messages/es.json';
@@ -43,12 +48,32 @@ describe("the server's known refusals (issue 32)", () => {
     }
   });
 
-  it("give each server table's parameterized entry an id of its area in the catalogs", () => {
-    // The contracts' tables' functions return English text for the web too (LiveMessages.noAccess): never a known refusal.
-    const contracts = new Set<unknown>([LiveMessages, CourseMessages]);
+  it("give each table's parameterized entry an id of its area in the catalogs", () => {
+    // A contracts' table's function the server does not refuse with by itself stays English, and why.
+    const englishOnly = new Map<unknown, string>([
+      [SpeakerMessages.accepted, "the web's snackbar only"],
+      [InstructorMessages.maximum, "returned as text by the contracts' checks the web runs too"],
+      [ProfileMessages.maxLength, "returned as text by the contracts' checks the web runs too"],
+    ]);
     for (const [area, table] of knownErrorTables())
       for (const [key, entry] of Object.entries(table))
-        if (typeof entry === 'function' && !contracts.has(table)) assert.ok(`errors.${area}.${key}` in en, `errors.${area}.${key}`);
+        if (typeof entry === 'function' && !englishOnly.has(entry)) assert.ok(`errors.${area}.${key}` in en, `errors.${area}.${key}`);
+  });
+
+  it("say the contracts' parameterized refusals the server throws in the contracts' English, by the contracts' area", () => {
+    const said: [english: string, refusal: KnownRefusal, id: string][] = [
+      [LiveMessages.noAccess('c-1'), LiveRefusals.noAccess('c-1'), 'errors.conversationLive.noAccess'],
+      [CourseMessages.topicsTooLong(1000), CourseRefusals.topicsTooLong(1000), 'errors.course.topicsTooLong'],
+      [CourseMessages.lessonsHeld(12), CourseRefusals.lessonsHeld(12), 'errors.course.lessonsHeld'],
+      [ReadModelMessages.unknownReadModel('x'), ReadModelRefusals.unknownReadModel('x'), 'errors.readModels.unknownReadModel'],
+    ];
+    for (const [english, refusal, id] of said) {
+      assert.equal(refusal.text, english, id);
+      assert.equal(refusal.id, id);
+      for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en'))
+        assert.notEqual(sayIn(locale, refusal), english, `${locale}: ${id}`);
+    }
+    assert.match(sayIn('fr', CourseRefusals.topicsTooLong(1000)), /dépassent 1\u202f000 caractères/);
   });
 
   it("answer each refusal in the caller's language, and any other text as it is", () => {

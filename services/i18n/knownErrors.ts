@@ -6,7 +6,9 @@
  * stay out of the web's bundle (a contracts' table the web imports for its own checks is
  * registered here by its text: the web keeps its English). A table's string entries are found by
  * their English text; a server table's function entries return a KnownRefusal (translate.ts
- * `knownRefusal`) that says its own id; a contracts' table's functions stay English.
+ * `knownRefusal`) that says its own id. A contracts' table's functions stay English for the web: the
+ * server throws their KnownRefusal from services/domain/shared/contractRefusals.ts instead, by the id
+ * `errors.<the table's area>.<key>`, whose English is the function's words.
  */
 import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
@@ -46,6 +48,14 @@ import { SharedMessages } from '../domain/shared/errors';
 import { SsoMessages } from '../domain/sso/rules';
 import { SupportMessages } from '../domain/support/support';
 import { KeySetMessages } from '../integrations/lti/keySet';
+import { PayrollMessages } from '../../contracts/payroll';
+import { SpeakerMessages } from '../../contracts/speaking';
+import { SpeakingTimeMessages } from '../../contracts/speakingTime';
+import { RedemptionSetMessages } from '../../contracts/validation/enrollment';
+import { InstructorMessages } from '../../contracts/validation/instructor';
+import { PricingPlanMessages } from '../../contracts/validation/pricing';
+import { ProfileMessages } from '../../contracts/validation/profile';
+import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { ServiceMessages } from '../integrations/lti/services';
 import { PaymentMethodMessages } from '../integrations/payments/port';
 
@@ -91,6 +101,14 @@ const tables = (): [area: string, table: Table][] => [
   ['ltiScores', LtiScoreMessages],
   ['readBack', ReadBackMessages],
   ['role', RoleMessages],
+  ['speaker', SpeakerMessages],
+  ['instructor', InstructorMessages],
+  ['profile', ProfileMessages],
+  ['payroll', PayrollMessages],
+  ['speakingTime', SpeakingTimeMessages],
+  ['readModels', ReadModelMessages],
+  ['pricingPlan', PricingPlanMessages],
+  ['redemptionSet', RedemptionSetMessages],
 ];
 
 let registered: { byId: Map<string, string>; byText: Map<string, string>; tables: [string, Table][] } | null = null;

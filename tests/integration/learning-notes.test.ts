@@ -207,7 +207,7 @@ describe('the speaker’s notes', () => {
     const REPORT = `mutation($id: ID!, $ms: Int) { syncParticipant(input: { conversationId: $id, speakingMs: $ms }) { status } }`;
     const SPOKEN = `query($id: ID!) { conversation(conversationId: $id) { speakingTime { heldSeconds studentSeconds speakerSeconds } } }`;
     const CLASS = `query($id: ID!) { classView(courseId: $id) { students { studentId minutesHeld minutesSpoken } } }`;
-    const report = (token: string, id: string, ms: number) => app.gql(REPORT, { id, ms }, token);
+    const report = (token: string, id: string, ms: number, headers?: Record<string, string>) => app.gql(REPORT, { id, ms }, token, headers);
 
     it('each participant reports their own, within the time that passed; the two, the instructor and admins read the totals', async () => {
       const w = await world();
@@ -218,6 +218,15 @@ describe('the speaker’s notes', () => {
       const tooLong = await report(w.student.token, id, 3000);
       assert.equal(codeOf(tooLong), 'BAD_USER_INPUT');
       assert.equal(tooLong.errors?.[0].message, SpeakingTimeMessages.tooLong);
+      // A contracts' table the server registers (issue 32): the refusal in the caller's language.
+      for (const [language, said] of [
+        ['es', 'El tiempo de habla informado es mayor que el tiempo desde el último informe.'],
+        ['fr', 'Le temps de parole déclaré dépasse le temps écoulé depuis la dernière déclaration.'],
+      ]) {
+        const refused = await report(w.student.token, id, 60_000, { 'accept-language': language });
+        assert.equal(codeOf(refused), 'BAD_USER_INPUT');
+        assert.equal(refused.errors?.[0].message, said, language);
+      }
       assert.equal((await report(w.student.token, id, 1500)).errors, undefined, 'what passed since, and two seconds of slack');
       assert.equal((await report(w.speaker.token, id, 120_000)).errors, undefined, 'the speaker’s window is their own');
       for (const ms of [-1, 3_600_001]) assert.equal(codeOf(await report(w.student.token, id, ms)), 'BAD_USER_INPUT', `${ms} refused`);
@@ -227,6 +236,15 @@ describe('the speaker’s notes', () => {
       const otherInstructor = await instructor();
       for (const token of [stranger.token, otherInstructor.token, w.owner.token, admin])
         assert.equal(codeOf(await report(token, id, 1000)), 'UNAUTHORIZED');
+      // A contracts' function entry (LiveMessages.noAccess) the server throws as a known refusal (issue 32).
+      for (const [language, said] of [
+        ['es', `No se puede acceder a esta conversación. (ID de la conversación: ${id})`],
+        ['fr', `Impossible d’accéder à cette conversation. (ID de la conversation : ${id})`],
+      ]) {
+        const refused = await report(stranger.token, id, 1000, { 'accept-language': language });
+        assert.equal(codeOf(refused), 'UNAUTHORIZED');
+        assert.equal(refused.errors?.[0].message, said, language);
+      }
 
       const totals = { studentSeconds: 402, speakerSeconds: 120 };
       for (const reader of [w.student.token, w.speaker.token, w.owner.token, admin]) {
@@ -284,7 +302,7 @@ describe('the speaker’s notes', () => {
       courses { courseId courseName lessonsDone lessons { lessonId order title dueOn state } } } }`;
     const REPORT = `mutation($id: ID!, $ms: Int) { syncParticipant(input: { conversationId: $id, speakingMs: $ms }) { status } }`;
     const MARK = `mutation($input: ModerateConversationInput!) { moderateConversation(input: $input) { marked } }`;
-    const report = (token: string, id: string, ms: number) => app.gql(REPORT, { id, ms }, token);
+    const report = (token: string, id: string, ms: number, headers?: Record<string, string>) => app.gql(REPORT, { id, ms }, token, headers);
     const ZONE = 'Asia/Tokyo';
     const mondayIn = (t: Date) => DateTime.fromJSDate(t, { zone: ZONE }).startOf('week').toISODate();
 

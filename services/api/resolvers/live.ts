@@ -22,6 +22,7 @@ import {
 } from '../../domain/conversations/chat';
 import { displayStatus } from '../../domain/conversations/conversation';
 import { clockOf, hostOf, isParticipant } from '../../domain/conversations/live';
+import { LiveRefusals } from '../../domain/shared/contractRefusals';
 import { DomainError, badInput, notFound, unauthorized } from '../../domain/shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import { verifyLocalVideoToken, type VideoProviderName } from '../../integrations/video';
@@ -48,7 +49,7 @@ const otherOf = (c: ConversationRow, accountId: string) => (accountId === c.rese
 async function ownConversation(ctx: ApiContext, conversationId: string): Promise<{ viewer: Viewer; c: ConversationRow }> {
   const viewer = requireViewer(ctx.viewer);
   const c = await findConversation(ctx.runtime.pool, conversationId);
-  if (!c || !isParticipant(c, viewer.accountId)) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+  if (!c || !isParticipant(c, viewer.accountId)) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveRefusals.noAccess(conversationId));
   return { viewer, c };
 }
 
@@ -81,7 +82,7 @@ function connectedSeconds(events: { kind: string; at: Date }[], until: Date): nu
 }
 
 async function issueVideoAccess(ctx: ApiContext, c: ConversationRow, viewer: Viewer) {
-  if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.noAccess(c.id));
+  if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveRefusals.noAccess(c.id));
   const provider = ctx.runtime.video.videoProviderFor(c.provider as VideoProviderName);
   const person = await findPerson(ctx.runtime.pool, viewer.accountId);
   const role = hostOf(c) === viewer.accountId ? 'host' : 'guest';
@@ -192,7 +193,7 @@ export const liveResolvers: Resolvers = {
       const viewer = requireViewer(ctx.viewer);
       const c = await seenConversation(ctx, input.conversationId);
       if (!input.open) return { opened: false };
-      if (!isParticipant(c, viewer.accountId) && !isAdmin(viewer)) throw unauthorized(LiveMessages.noAccess(c.id));
+      if (!isParticipant(c, viewer.accountId) && !isAdmin(viewer)) throw unauthorized(LiveRefusals.noAccess(c.id));
       await ctx.runtime.live.openChat(commandMeta(ctx), { conversationId: c.id, accountId: viewer.accountId });
       await publishChange(ctx.runtime.pool, 'conversationChanged', c.id);
       return { opened: true };
@@ -341,13 +342,13 @@ export const liveResolvers: Resolvers = {
   User: {
     participants: async (u, { conversationId }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, conversationId);
-      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveRefusals.noAccess(conversationId));
       const events = await participantEvents(ctx.runtime.pool, c.id);
       return [{ id: viewer.accountId, conversation: c, events: events.filter((e) => e.accountId === viewer.accountId) }];
     },
     videoJoin: async (u, { conversationId }, ctx) => {
       const { viewer, c } = await ownConversation(ctx, conversationId);
-      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveMessages.noAccess(conversationId));
+      if (u.id !== viewer.accountId) throw new DomainError(ErrorCode.UNAUTHORIZED, LiveRefusals.noAccess(conversationId));
       const access = await issueVideoAccess(ctx, c, viewer);
       return {
         provider: access.provider,

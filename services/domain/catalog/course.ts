@@ -8,7 +8,8 @@ import { CourseMessages, courseEditLocks, courseFieldErrors } from '../../../con
 import { InstructorMessages, dueOnError, topicContentsMax, topicFieldErrors } from '../../../contracts/validation/instructor';
 import { PrivacyMessages } from '../archive/consent';
 import type { DecisionContext } from '../shared/decider';
-import { assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
+import { CourseRefusals } from '../shared/contractRefusals';
+import { type Refusal, assertNoFieldErrors, badInput, conflict, notFound, unauthorized } from '../shared/errors';
 import type { CourseChanged, CourseCreated, CourseEvent, CourseKind, PriceAgreement } from './events';
 import { CatalogMessages } from './messages';
 
@@ -258,7 +259,7 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
     completionRequirement: cmd.completionRequirement ?? course.completionRequirement,
     durationRequirement: cmd.durationRequirement ?? course.durationRequirement,
   };
-  const fields = courseFieldErrors(next, todayIn(cmd.timeZone, ctx.now));
+  const fields: Record<string, Refusal> = courseFieldErrors(next, todayIn(cmd.timeZone, ctx.now));
   // An end date kept as it is never counts as past: the course is current (above) through its end
   // date somewhere on Earth, even when that day is over in the editor's zone.
   if (fields.endDate === CourseMessages.endInPast && next.endDate === course.endDate) delete fields.endDate;
@@ -274,14 +275,14 @@ export function decideChangeCourse(state: CourseState, cmd: ChangeCourse, ctx: D
   // A shorter conversation takes shorter topics (600 characters for 15 minutes, 1000 for 30).
   const topicMax = topicContentsMax(next.durationRequirement);
   if (durationChanged && state.lessons.some((l) => (l.discussionTopic ?? '').length > topicMax))
-    fields.durationRequirement ??= CourseMessages.topicsTooLong(topicMax);
+    fields.durationRequirement ??= CourseRefusals.topicsTooLong(topicMax);
 
   // The lesson count: lessons go or come at the end only, so every lesson keeps its number.
   const lessons = [...state.lessons].sort((a, b) => a.order - b.order);
   const removed = fields.completionRequirement ? [] : lessons.slice(next.completionRequirement);
   const held = new Set(cmd.roster.heldLessonIds);
   const heldRemoved = removed.filter((l) => held.has(l.lessonId));
-  if (heldRemoved.length) fields.completionRequirement = CourseMessages.lessonsHeld(Math.max(...heldRemoved.map((l) => l.order)));
+  if (heldRemoved.length) fields.completionRequirement = CourseRefusals.lessonsHeld(Math.max(...heldRemoved.map((l) => l.order)));
   assertNoFieldErrors(fields);
 
   const changed: CourseChanged['data'] = {

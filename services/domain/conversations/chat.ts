@@ -5,6 +5,7 @@
  */
 import { CHAT_MESSAGE_MAX_LENGTH, LiveMessages } from '../../../contracts/live';
 import { CHAT_MINUTES_BEFORE } from '../../../contracts/scheduling';
+import { LiveRefusals } from '../shared/contractRefusals';
 import { DomainError, badInput, unauthorized } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import type { DomainEvent } from '../shared/decider';
@@ -128,7 +129,7 @@ export function decideMarkRead(
   input: { readerId: string; throughIndex: number },
   now: Date,
 ): ChatEvent[] {
-  if (input.readerId !== c.reservedBy && input.readerId !== c.reservedWith) throw unauthorized(LiveMessages.noAccess(c.conversationId));
+  if (input.readerId !== c.reservedBy && input.readerId !== c.reservedWith) throw unauthorized(LiveRefusals.noAccess(c.conversationId));
   if (!Number.isInteger(input.throughIndex) || input.throughIndex < 0)
     throw badInput(LiveMessages.badReadIndex, { throughIndex: LiveMessages.badReadIndex });
   const readCount = Math.min(input.throughIndex + 1, chat.messages.length);

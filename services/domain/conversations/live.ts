@@ -9,6 +9,7 @@
  */
 import { BUFFER_MINUTES } from '../../../contracts/scheduling';
 import { LiveMessages } from '../../../contracts/live';
+import { LiveRefusals } from '../shared/contractRefusals';
 import { DomainError, unauthorized } from '../shared/errors';
 import { ErrorCode } from '../../../contracts/errors';
 import { openablePolicy, type ConversationState } from './conversation';
@@ -66,7 +67,7 @@ export function decideUnused(c: ConversationState, now: Date): LiveConversationE
  * conversation once both are connected, and stops it when its time is up (the timer's backstop).
  */
 export function decideSync(c: ConversationState, accountId: string, now: Date, secondsPerMinute: number): LiveConversationEvent[] {
-  if (!isParticipant(c, accountId)) throw unauthorized(LiveMessages.noAccess(c.conversationId));
+  if (!isParticipant(c, accountId)) throw unauthorized(LiveRefusals.noAccess(c.conversationId));
   const stop = decideTimeUp(c, now);
   if (stop.length) return stop;
   if (!isLive(c)) return [];
