@@ -62,6 +62,21 @@ export const ConnectionsMessages = {
   pageSizeTooLargeField: (max: number) => knownRefusal('errors.connections.pageSizeTooLargeField', { max: String(max) }),
 } as const;
 
+/** The refusals of the routes outside GraphQL (services/api/httpErrors.ts and the REST routes). */
+export const HttpMessages = {
+  tooLarge: 'The request body is too large.',
+  notFound: 'Not found.',
+  notJson: 'The request body is not valid JSON.',
+  encodingUnsupported: 'The request body has an unsupported encoding.',
+  notUnderstood: 'The request could not be understood.',
+  internal: 'Something went wrong on our side. Please try again.',
+  empty: 'The request body is empty.',
+  noPlainToken: 'No plain token.',
+  bytesNotWhole: 'bytes must be a whole number of bytes.',
+  uploadTooLarge: (mb: number) => knownRefusal('errors.http.uploadTooLarge', { mb: String(mb) }),
+  chunksMissing: 'Some chunks of the recording have not arrived.',
+} as const;
+
 export const ClassViewMessages = { notOwner: 'Only the course owner can see its class.' } as const;
 
 /** A conversation's recording (services/api/resolvers/archive.ts). */

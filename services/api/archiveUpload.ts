@@ -14,7 +14,8 @@ import { badInput } from '../domain/shared/errors';
 import type { Runtime } from '../app/runtime';
 import { isAdmin, requireViewer, actorOf } from './auth';
 import { tokenFromHeaders, viewerFromToken } from './context';
-import { sendDomainError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
+import { knowCaller, sendDomainError, sendError } from './httpErrors';
 
 export const ARCHIVE_UPLOAD_PATH = '/api/conversations';
 const ID_MAX = 64;
@@ -37,8 +38,9 @@ function chunkIndexOf(req: express.Request): number {
 
 export function archiveUploadRouter(runtime: Runtime): express.Router {
   const router = express.Router();
-  const uploader = async (req: express.Request) => {
+  const uploader = async (req: express.Request, res: express.Response) => {
     const viewer = requireViewer(await viewerFromToken(runtime, tokenFromHeaders({ get: (n) => req.get(n) ?? null })));
+    knowCaller(res, runtime, viewer);
     return {
       viewer,
       meta: { actor: actorOf(viewer), correlationId: req.get('x-request-id') },
@@ -49,7 +51,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   // Who is asking is known before a byte of the body is read: strangers are not buffered.
   const signedIn: express.RequestHandler = async (req, res, next) => {
     try {
-      res.locals.uploader = await uploader(req);
+      res.locals.uploader = await uploader(req, res);
       next();
     } catch (error) {
       sendDomainError(res, error, next);
@@ -73,7 +75,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   router.get('/:id/archive/chunks', async (req, res, next) => {
     try {
       const conversationId = conversationIdOf(req);
-      const { meta, who } = await uploader(req);
+      const { meta, who } = await uploader(req, res);
       const received = await runtime.archive.receivedChunks(meta, { conversationId, viewer: who });
       res.setHeader('Cache-Control', 'no-store');
       res.json({ received });
@@ -85,7 +87,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   router.post('/:id/archive/complete', express.json({ limit: '1kb' }), async (req, res, next) => {
     try {
       const conversationId = conversationIdOf(req);
-      const { meta, who } = await uploader(req);
+      const { meta, who } = await uploader(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const chunkCount = typeof body.chunkCount === 'number' ? body.chunkCount : NaN;
       const countProblem = intProblem(chunkCount, { min: 1, max: MAX_ARCHIVE_CHUNKS });
@@ -100,9 +102,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
       }
       const outcome = await runtime.archive.completeUpload(meta, { conversationId, chunkCount, durationSeconds, viewer: who });
       if (!outcome.enqueued) {
-        res
-          .status(409)
-          .json({ error: { code: 'CONFLICT', message: 'Some chunks of the recording have not arrived.' }, missing: outcome.missing });
+        await sendError(res, 409, 'CONFLICT', HttpMessages.chunksMissing, { missing: outcome.missing });
         return;
       }
       await runtime.runner.waitFor(outcome.appended?.checkpoint, ['archives']);

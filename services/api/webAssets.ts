@@ -7,6 +7,7 @@
  * is `no-cache`, so a new deploy's asset names reach browsers at once; a signed-in person's copy
  * carries the answers to its first queries (./firstPageData.ts) and is `no-store`.
  */
+import { HttpMessages } from './apiMessages';
 import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,12 +68,12 @@ function assetsHandler(assetsDir: string): express.RequestHandler {
     try {
       relative = decodeURIComponent(req.path);
     } catch {
-      return sendError(res, 404, 'NOT_FOUND', 'Not found.');
+      return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     }
     const file = path.join(assetsDir, path.normalize(relative));
     // Only files the build wrote, never a path out of the folder, never the .br/.gz copies by name.
     if (!file.startsWith(assetsDir + path.sep) || /\.(br|gz)$/i.test(file) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return sendError(res, 404, 'NOT_FOUND', 'Not found.');
+      return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], file);
     res.vary('Accept-Encoding');

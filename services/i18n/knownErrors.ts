@@ -18,10 +18,12 @@ import {
   ArchiveMessages,
   ClassViewMessages,
   ConnectionsMessages,
+  HttpMessages,
   LtiScoreMessages,
   ReadBackMessages,
   RoleMessages,
 } from '../api/apiMessages';
+import { CSRF_MESSAGES } from '../api/csrf';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';
@@ -55,6 +57,8 @@ type Table = Readonly<Record<string, unknown>>;
 const tables = (): [area: string, table: Table][] => [
   ['scheduling', SchedulingMessages],
   ['enrollment', EnrollmentMessages],
+  ['http', HttpMessages],
+  ['csrf', CSRF_MESSAGES],
   ['shared', SharedMessages],
   ['personErasure', ErasureMessages],
   ['ltiRoster', RosterMessages],

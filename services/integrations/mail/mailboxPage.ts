@@ -5,6 +5,7 @@
  * clients on this machine (loopback, as the client's address is known: TRUST_PROXY), every other
  * one the plain 404 of an unknown path — it holds every account's password-reset links.
  */
+import { HttpMessages } from '../../api/apiMessages';
 import type express from 'express';
 import { sendError } from '../../api/httpErrors';
 import type { MailboxMessage, createOutboxTransport } from './outbox';
@@ -25,7 +26,7 @@ export const isLoopback = (address: string | undefined) => !!address && (/^(::ff
 export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof createOutboxTransport>) {
   app.use(MAILBOX_PATH, (req, res, next) => {
     if (isLoopback(req.ip)) return next();
-    sendError(res, 404, 'NOT_FOUND', 'Not found.');
+    sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
   });
   app.get('/dev/mailbox', async (req, res) => {
     const to = typeof req.query.to === 'string' && req.query.to ? req.query.to : undefined;

@@ -6,6 +6,7 @@
  * Streamed from the store, never whole in memory, and a single byte range is answered (206), as a
  * video player asks for one to seek.
  */
+import { HttpMessages } from '../../api/apiMessages';
 import type express from 'express';
 import { pipeline } from 'node:stream/promises';
 import { sendError } from '../../api/httpErrors';
@@ -42,7 +43,7 @@ export function mountFiles(app: express.Express, storage: FileStorage) {
       const file = allowed ? await storage.stat(key) : null;
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (!file) {
-        sendError(res, 404, 'NOT_FOUND', 'Not found.');
+        sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
         return;
       }
       const range = requestedRange(req.headers.range, file.size);
@@ -55,7 +56,7 @@ export function mountFiles(app: express.Express, storage: FileStorage) {
       const wanted = req.method !== 'HEAD' && end >= start; // an empty file has no bytes to send
       const body = wanted ? await storage.stream(key, { start, end }) : null;
       if (wanted && !body) {
-        sendError(res, 404, 'NOT_FOUND', 'Not found.'); // deleted since it was looked up
+        sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound); // deleted since it was looked up
         return;
       }
       res.setHeader('Content-Type', file.contentType);
