@@ -74,7 +74,7 @@ export const jsonNotFound: express.RequestHandler = (_req, res) => sendError(res
 const DOMAIN_STATUS: Record<string, number> = { UNAUTHORIZED: 403, BAD_USER_INPUT: 400, NOT_FOUND: 404, CONFLICT: 409, RATE_LIMITED: 429 };
 
 /** What a DomainError says (its known refusal, else its English), for `sendError`. */
-export const domainRefusal = (error: DomainError): Refusal => domainRefusal(error);
+export const domainRefusal = (error: DomainError): Refusal => (error.said ? { ...error.said, text: error.message } : error.message);
 
 /** A DomainError a route's check threw, answered with its code and message (what it says, in the caller's language); anything else is passed on. */
 export function sendDomainError(res: express.Response, error: unknown, next: express.NextFunction): void {

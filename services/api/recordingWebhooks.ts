@@ -8,7 +8,6 @@
  * - POST /api/webhooks/twilio/recordings?conversationId=<id>: a composition's status callback
  *   (`composition-available`), the conversation named in the callback address Twilio signs.
  */
-import { HttpMessages } from './apiMessages';
 import express from 'express';
 import { textProblem } from '../../contracts/validation/limits';
 import type { Runtime } from '../app/runtime';
@@ -21,6 +20,7 @@ import {
 } from '../integrations/video/recordingWebhooks';
 import { conversationRoomName } from '../integrations/video/port';
 import { sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 export const RECORDING_WEBHOOKS_PATH = '/api/webhooks';
 const ROOM_PREFIX = conversationRoomName('');

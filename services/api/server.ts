@@ -3,7 +3,6 @@
  * /readyz, the dev mailbox when mail stays local, mails' public pages (/mail/<publicToken>), and the
  * built web app with an SPA fallback.
  */
-import { HttpMessages } from './apiMessages';
 import crypto from 'node:crypto';
 import express from 'express';
 import type { ExecutionArgs } from 'graphql';
@@ -19,6 +18,7 @@ import { mountFiles } from '../integrations/storage/http';
 import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { loggedPath } from '../security/mailTokens';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 import { mountMailPage } from './mailPage';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { DATA_EXPORT_PATH, dataExportRouter } from './dataExport';

@@ -10,7 +10,6 @@
  * No sign-in (the check runs before a first conversation too), but every request counts against a
  * per-IP limit (LIMITS.throughputPerIp) so the endpoints cannot be used to flood the server.
  */
-import { HttpMessages } from './apiMessages';
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
@@ -21,6 +20,7 @@ import { THROUGHPUT_DEFAULT_BYTES, THROUGHPUT_MAX_BYTES, type UploadResult } fro
 import { DomainError } from '../domain/shared/errors';
 import { LIMITS, type RateLimiter } from '../security/rateLimit';
 import { domainRefusal, sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 /** Incompressible bytes, sent over and over: no per-request cost but the copy to the socket. */
 const NOISE = crypto.randomBytes(64 * 1024);

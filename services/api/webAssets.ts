@@ -7,7 +7,6 @@
  * is `no-cache`, so a new deploy's asset names reach browsers at once; a signed-in person's copy
  * carries the answers to its first queries (./firstPageData.ts) and is `no-store`.
  */
-import { HttpMessages } from './apiMessages';
 import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import zlib from 'node:zlib';
 import type { FirstPageAnswer } from '../../contracts/firstPageData';
 import { withFirstPageAnswers } from './firstPageData';
 import { sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';

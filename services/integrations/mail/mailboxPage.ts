@@ -5,9 +5,9 @@
  * clients on this machine (loopback, as the client's address is known: TRUST_PROXY), every other
  * one the plain 404 of an unknown path — it holds every account's password-reset links.
  */
-import { HttpMessages } from '../../api/apiMessages';
 import type express from 'express';
 import { sendError } from '../../api/httpErrors';
+import { HttpMessages } from '../../api/apiMessages';
 import type { MailboxMessage, createOutboxTransport } from './outbox';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,10 +6,10 @@
  * Streamed from the store, never whole in memory, and a single byte range is answered (206), as a
  * video player asks for one to seek.
  */
-import { HttpMessages } from '../../api/apiMessages';
 import type express from 'express';
 import { pipeline } from 'node:stream/promises';
 import { sendError } from '../../api/httpErrors';
+import { HttpMessages } from '../../api/apiMessages';
 import { isStorageKey, type ByteRange, type FileStorage } from './port';
 import { cacheControlFor, isPrivateKey } from './signed';
 
