@@ -8,9 +8,10 @@
  *   with the missing indexes.
  */
 import express from 'express';
-import { intProblem, limitMessage, textProblem } from '../../contracts/validation/limits';
+import { intLimit, textLimit } from '../../contracts/validation/limits';
 import { MAX_ARCHIVE_CHUNKS, MAX_ARCHIVE_CHUNK_BYTES } from '../domain/archive/archive';
 import { badInput } from '../domain/shared/errors';
+import { LimitMessages, limitRefusal } from '../domain/shared/limits';
 import type { Runtime } from '../app/runtime';
 import { isAdmin, requireViewer, actorOf } from './auth';
 import { tokenFromHeaders, viewerFromToken } from './context';
@@ -23,16 +24,16 @@ const MAX_DURATION_SECONDS = 24 * 3600;
 
 function conversationIdOf(req: express.Request): string {
   const id = String(req.params.id ?? '');
-  const problem = textProblem(id, ID_MAX);
-  if (problem || !id) throw badInput(limitMessage('conversationId', problem ?? 'is required'));
+  const problem = textLimit(id, ID_MAX);
+  if (problem || !id) throw badInput(limitRefusal('conversationId', problem ?? LimitMessages.required()));
   return id;
 }
 
 function chunkIndexOf(req: express.Request): number {
   const raw = String(req.params.index ?? '');
   const index = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  const problem = intProblem(index, { min: 0, max: MAX_ARCHIVE_CHUNKS - 1 });
-  if (problem) throw badInput(limitMessage('chunkIndex', problem));
+  const problem = intLimit(index, { min: 0, max: MAX_ARCHIVE_CHUNKS - 1 });
+  if (problem) throw badInput(limitRefusal('chunkIndex', problem));
   return index;
 }
 
@@ -90,13 +91,13 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
       const { meta, who } = await uploader(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const chunkCount = typeof body.chunkCount === 'number' ? body.chunkCount : NaN;
-      const countProblem = intProblem(chunkCount, { min: 1, max: MAX_ARCHIVE_CHUNKS });
-      if (countProblem) throw badInput(limitMessage('chunkCount', countProblem));
+      const countProblem = intLimit(chunkCount, { min: 1, max: MAX_ARCHIVE_CHUNKS });
+      if (countProblem) throw badInput(limitRefusal('chunkCount', countProblem));
       let durationSeconds: number | null = null;
       if (body.durationSeconds != null) {
         const d = body.durationSeconds;
         if (typeof d !== 'number' || !Number.isFinite(d) || d < 0 || d > MAX_DURATION_SECONDS) {
-          throw badInput(limitMessage('durationSeconds', `must be between 0 and ${MAX_DURATION_SECONDS.toLocaleString('en-US')}`));
+          throw badInput(limitRefusal('durationSeconds', { kind: 'between', min: 0, max: MAX_DURATION_SECONDS }));
         }
         durationSeconds = d;
       }

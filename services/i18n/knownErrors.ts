@@ -45,6 +45,7 @@ import { ExportMessages } from '../domain/export/export';
 import { PlatformMessages } from '../domain/lti/platform';
 import { RosterMessages } from '../domain/lti/roster';
 import { SharedMessages } from '../domain/shared/errors';
+import { LimitMessages } from '../domain/shared/limits';
 import { SsoMessages } from '../domain/sso/rules';
 import { SupportMessages } from '../domain/support/support';
 import { KeySetMessages } from '../integrations/lti/keySet';
@@ -59,6 +60,7 @@ const tables = (): [area: string, table: Table][] => [
   ['enrollment', EnrollmentMessages],
   ['http', HttpMessages],
   ['csrf', CSRF_MESSAGES],
+  ['limits', LimitMessages],
   ['shared', SharedMessages],
   ['personErasure', ErasureMessages],
   ['ltiRoster', RosterMessages],
