@@ -38,9 +38,14 @@ export function knowCaller(res: express.Response, runtime: ApiContext['runtime']
  */
 export async function sendError(res: express.Response, status: number, code: string, message: Refusal, extra?: object): Promise<void> {
   if (res.headersSent) return;
-  const locale = await callerLocale(callerOf(res)).catch(() => DEFAULT_LOCALE);
+  const said = await sayToCaller(res, message);
   if (res.headersSent) return;
-  res.status(status).json({ error: { code, message: sayRefusal(locale, message) }, ...extra } satisfies HttpErrorBody);
+  res.status(status).json({ error: { code, message: said }, ...extra } satisfies HttpErrorBody);
+}
+
+/** A refusal's words in the language of the request `res` answers (English when the account's setting cannot be read). */
+export async function sayToCaller(res: express.Response, refusal: Refusal): Promise<string> {
+  return sayRefusal(await callerLocale(callerOf(res)).catch(() => DEFAULT_LOCALE), refusal);
 }
 
 /** What a client is told about an error thrown by express or its body parsers. */
