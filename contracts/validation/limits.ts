@@ -15,24 +15,54 @@ export const DEFAULT_MAX_ITEMS = 50;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** What is wrong with a string as input, as the end of a sentence about the field, or null. */
-export function textProblem(value: string, maxLength: number): string | null {
-  if (value.length > maxLength) return `can have at most ${maxLength.toLocaleString('en-US')} characters`;
-  if (value.includes('\u0000')) return 'cannot contain the NUL character';
-  if (LONE_SURROGATE.test(value)) return 'is not valid Unicode text';
+/** What is wrong with an input, by kind (the server says it in the caller's language: services/domain/shared/limits.ts). */
+export type LimitProblem =
+  | { kind: 'tooLong'; max: number }
+  | { kind: 'nul' }
+  | { kind: 'unicode' }
+  | { kind: 'notWhole' }
+  | { kind: 'between'; min: number; max: number };
+
+/** What is wrong with a string as input, or null. */
+export function textLimit(value: string, maxLength: number): LimitProblem | null {
+  if (value.length > maxLength) return { kind: 'tooLong', max: maxLength };
+  if (value.includes('\u0000')) return { kind: 'nul' };
+  if (LONE_SURROGATE.test(value)) return { kind: 'unicode' };
   return null;
 }
 
-export function intProblem(value: number, range: { min: number; max: number }): string | null {
-  if (!Number.isInteger(value)) return 'must be a whole number';
-  if (value < range.min || value > range.max) {
-    return `must be between ${range.min.toLocaleString('en-US')} and ${range.max.toLocaleString('en-US')}`;
-  }
+export function intLimit(value: number, range: { min: number; max: number }): LimitProblem | null {
+  if (!Number.isInteger(value)) return { kind: 'notWhole' };
+  if (value < range.min || value > range.max) return { kind: 'between', ...range };
   return null;
+}
+
+/** A problem as the end of an English sentence about the field. */
+export function problemText(problem: LimitProblem): string {
+  switch (problem.kind) {
+    case 'tooLong':
+      return `can have at most ${problem.max.toLocaleString('en-US')} characters`;
+    case 'nul':
+      return 'cannot contain the NUL character';
+    case 'unicode':
+      return 'is not valid Unicode text';
+    case 'notWhole':
+      return 'must be a whole number';
+    case 'between':
+      return `must be between ${problem.min.toLocaleString('en-US')} and ${problem.max.toLocaleString('en-US')}`;
+  }
+}
+
+/** What is wrong with a string as input, as the end of a sentence about the field, or null. */
+export function textProblem(value: string, maxLength: number): string | null {
+  const problem = textLimit(value, maxLength);
+  return problem && problemText(problem);
+}
+
+export function intProblem(value: number, range: { min: number; max: number }): string | null {
+  const problem = intLimit(value, range);
+  return problem && problemText(problem);
 }
 
 /** A field's name in words for messages: `fillLimit` → `fill limit`. */
 export const fieldLabel = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-
-/** "The fill limit must be between …". */
-export const limitMessage = (name: string, problem: string) => `The ${fieldLabel(name)} ${problem}.`;

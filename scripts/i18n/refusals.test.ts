@@ -14,7 +14,7 @@ describe('refusals written as English literals (issue 32)', () => {
     console.log(`i18n: ${listed.size} literal refusals not converted yet, at ${found.length} places`);
   });
 
-  it("finds a refusal helper's or DomainError's literal message, a condition's literals, not a table's entry, a variable or another call's literal", () => {
+  it("finds a refusal helper's or DomainError's literal message, a condition's literals, a REST route's sendError literal, not a table's entry, a variable or another call's literal", () => {
     const texts = scanSource(
       'sample.ts',
       `throw notFound('The thing was not found.');
@@ -28,7 +28,9 @@ throw rateLimited("Slow down.");
 throw forbidden(reason ? 'No.' : 'Never.');
 log.warn('Not a refusal.');
 return readBack(row, 'Made but not readable yet.');
-throw new Error('A developer reads this.');`,
+throw new Error('A developer reads this.');
+sendError(res, 404, 'NOT_FOUND', 'Not found.');
+sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);`,
     ).map((r) => `${r.line} ${r.text}`);
     assert.deepEqual(texts, [
       "1 'The thing was not found.'",
@@ -38,6 +40,7 @@ throw new Error('A developer reads this.');`,
       "9 'No.'",
       "9 'Never.'",
       "11 'Made but not readable yet.'",
+      "13 'Not found.'",
     ]);
   });
 });

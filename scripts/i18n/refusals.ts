@@ -1,6 +1,6 @@
 /**
  * Refusals written as English literals (issue 32): a call of a refusal helper (`badInput`,
- * `conflict`, `notFound`, `unauthorized`, `forbidden`, `rateLimited`, `readBack`) or `new DomainError(…)` under
+ * `conflict`, `notFound`, `unauthorized`, `forbidden`, `rateLimited`, `readBack`, a REST route's `sendError`) or `new DomainError(…)` under
  * services/ whose message is a string or template literal, or a condition between literals. Such a
  * message answers English in every language; a Messages table registered in
  * services/i18n/knownErrors.ts answers it in the caller's.
@@ -34,11 +34,13 @@ export const entry = (r: Pick<Refusal, 'file' | 'text'>) => `${r.file}: ${r.text
 
 /**
  * The message argument of a refusal: the first of a helper's, the second of `new DomainError(code,
- * message, …)` and of `readBack(row, message)` (services/api/commandSupport.ts: a CONFLICT).
+ * message, …)` and of `readBack(row, message)` (services/api/commandSupport.ts: a CONFLICT), the
+ * fourth of `sendError(res, status, code, message)` (services/api/httpErrors.ts: a REST route's).
  */
 function messageArgument(node: ts.Node, source: ts.SourceFile): ts.Expression | undefined {
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && HELPERS.has(node.expression.text)) return node.arguments[0];
   if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'readBack') return node.arguments[1];
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'sendError') return node.arguments[3];
   if (ts.isNewExpression(node) && node.expression.getText(source) === 'DomainError') return node.arguments?.[1];
   return undefined;
 }

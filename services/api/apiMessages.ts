@@ -6,6 +6,7 @@
  */
 import { roleRequiredMessage } from '../../contracts/errors';
 import { BASE_ROLES, type BaseRole } from '../../contracts/roles';
+import { knownRefusal } from '../i18n/translate';
 
 export const ApiMessages = {
   accountNotFound: 'The account was not found.',
@@ -23,14 +24,57 @@ export const ApiMessages = {
   cursorInvalid: 'The cursor is not valid.',
   notPlacedWithRoster: 'The course is not placed in an LMS course that lists its members.',
   endBeforeStart: 'Must be after the start.',
+  signalKindUnknown: (kind: string) => knownRefusal('errors.api.signalKindUnknown', { kind }),
+  rangeEndBeforeStart: (start: string, end: string) => knownRefusal('errors.api.rangeEndBeforeStart', { start, end }),
+  rangeTooLong: (maxDays: number) => knownRefusal('errors.api.rangeTooLong', { maxDays: String(maxDays) }),
+  rangeTooLongField: (maxDays: number) => knownRefusal('errors.api.rangeTooLongField', { maxDays: String(maxDays) }),
 } as const;
 
-/** The connections' refusals without a value in them (services/api/connections.ts). */
+/**
+ * The connections' refusals (services/api/connections.ts). Field names, predicates, cursor
+ * arguments, column types and ASC/DESC are API names: values, never translated.
+ */
 export const ConnectionsMessages = {
   firstOrLast: 'Use "first" or "last", not both.',
   firstOrLastField: 'Use first or last, not both.',
   cursorMismatch: 'The cursor does not match the sort.',
   pageSizeInvalid: 'Not a valid page size.',
+  /** What a column type's values look like (a value of the refusals below), by type. */
+  expected: (type: string) => knownRefusal('errors.connections.expected', { type }),
+  filterValueInvalid: (value: string, type: string, field: string) =>
+    knownRefusal('errors.connections.filterValueInvalid', { value, type, field, expected: ConnectionsMessages.expected(type) }),
+  filterFieldUnknown: (field: string) => knownRefusal('errors.connections.filterFieldUnknown', { field }),
+  notFilterable: (field: string) => knownRefusal('errors.connections.notFilterable', { field }),
+  predicateUnknown: (predicate: string, field: string, predicates: string) =>
+    knownRefusal('errors.connections.predicateUnknown', { predicate, field, predicates }),
+  filterValueMissing: (field: string, predicate: string) => knownRefusal('errors.connections.filterValueMissing', { field, predicate }),
+  listPredicate: (field: string) => knownRefusal('errors.connections.listPredicate', { field }),
+  matchesNotText: (field: string) => knownRefusal('errors.connections.matchesNotText', { field }),
+  sortFieldUnknown: (field: string) => knownRefusal('errors.connections.sortFieldUnknown', { field }),
+  notSortable: (field: string) => knownRefusal('errors.connections.notSortable', { field }),
+  directionUnknown: (direction: string, field: string) => knownRefusal('errors.connections.directionUnknown', { direction, field }),
+  cursorArgumentInvalid: (name: string) => knownRefusal('errors.connections.cursorArgumentInvalid', { name }),
+  cursorOtherOrder: (name: string) => knownRefusal('errors.connections.cursorOtherOrder', { name }),
+  cursorValueInvalid: (name: string, type: string) =>
+    knownRefusal('errors.connections.cursorValueInvalid', { name, type, expected: ConnectionsMessages.expected(type) }),
+  pageSizeNotWhole: (name: string) => knownRefusal('errors.connections.pageSizeNotWhole', { name }),
+  pageSizeTooLarge: (name: string, max: number) => knownRefusal('errors.connections.pageSizeTooLarge', { name, max: String(max) }),
+  pageSizeTooLargeField: (max: number) => knownRefusal('errors.connections.pageSizeTooLargeField', { max: String(max) }),
+} as const;
+
+/** The refusals of the routes outside GraphQL (services/api/httpErrors.ts and the REST routes). */
+export const HttpMessages = {
+  tooLarge: 'The request body is too large.',
+  notFound: 'Not found.',
+  notJson: 'The request body is not valid JSON.',
+  encodingUnsupported: 'The request body has an unsupported encoding.',
+  notUnderstood: 'The request could not be understood.',
+  internal: 'Something went wrong on our side. Please try again.',
+  empty: 'The request body is empty.',
+  noPlainToken: 'No plain token.',
+  bytesNotWhole: 'bytes must be a whole number of bytes.',
+  uploadTooLarge: (mb: number) => knownRefusal('errors.http.uploadTooLarge', { mb: String(mb) }),
+  chunksMissing: 'Some chunks of the recording have not arrived.',
 } as const;
 
 export const ClassViewMessages = { notOwner: 'Only the course owner can see its class.' } as const;

@@ -8,13 +8,15 @@
  *   with the missing indexes.
  */
 import express from 'express';
-import { intProblem, limitMessage, textProblem } from '../../contracts/validation/limits';
+import { intLimit, textLimit } from '../../contracts/validation/limits';
 import { MAX_ARCHIVE_CHUNKS, MAX_ARCHIVE_CHUNK_BYTES } from '../domain/archive/archive';
 import { badInput } from '../domain/shared/errors';
+import { LimitMessages, limitRefusal } from '../domain/shared/limits';
 import type { Runtime } from '../app/runtime';
 import { isAdmin, requireViewer, actorOf } from './auth';
 import { tokenFromHeaders, viewerFromToken } from './context';
-import { sendDomainError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
+import { knowCaller, sendDomainError, sendError } from './httpErrors';
 
 export const ARCHIVE_UPLOAD_PATH = '/api/conversations';
 const ID_MAX = 64;
@@ -22,23 +24,24 @@ const MAX_DURATION_SECONDS = 24 * 3600;
 
 function conversationIdOf(req: express.Request): string {
   const id = String(req.params.id ?? '');
-  const problem = textProblem(id, ID_MAX);
-  if (problem || !id) throw badInput(limitMessage('conversationId', problem ?? 'is required'));
+  const problem = textLimit(id, ID_MAX);
+  if (problem || !id) throw badInput(limitRefusal('conversationId', problem ?? LimitMessages.required()));
   return id;
 }
 
 function chunkIndexOf(req: express.Request): number {
   const raw = String(req.params.index ?? '');
   const index = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-  const problem = intProblem(index, { min: 0, max: MAX_ARCHIVE_CHUNKS - 1 });
-  if (problem) throw badInput(limitMessage('chunkIndex', problem));
+  const problem = intLimit(index, { min: 0, max: MAX_ARCHIVE_CHUNKS - 1 });
+  if (problem) throw badInput(limitRefusal('chunkIndex', problem));
   return index;
 }
 
 export function archiveUploadRouter(runtime: Runtime): express.Router {
   const router = express.Router();
-  const uploader = async (req: express.Request) => {
+  const uploader = async (req: express.Request, res: express.Response) => {
     const viewer = requireViewer(await viewerFromToken(runtime, tokenFromHeaders({ get: (n) => req.get(n) ?? null })));
+    knowCaller(res, runtime, viewer);
     return {
       viewer,
       meta: { actor: actorOf(viewer), correlationId: req.get('x-request-id') },
@@ -49,7 +52,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   // Who is asking is known before a byte of the body is read: strangers are not buffered.
   const signedIn: express.RequestHandler = async (req, res, next) => {
     try {
-      res.locals.uploader = await uploader(req);
+      res.locals.uploader = await uploader(req, res);
       next();
     } catch (error) {
       sendDomainError(res, error, next);
@@ -73,7 +76,7 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   router.get('/:id/archive/chunks', async (req, res, next) => {
     try {
       const conversationId = conversationIdOf(req);
-      const { meta, who } = await uploader(req);
+      const { meta, who } = await uploader(req, res);
       const received = await runtime.archive.receivedChunks(meta, { conversationId, viewer: who });
       res.setHeader('Cache-Control', 'no-store');
       res.json({ received });
@@ -85,24 +88,22 @@ export function archiveUploadRouter(runtime: Runtime): express.Router {
   router.post('/:id/archive/complete', express.json({ limit: '1kb' }), async (req, res, next) => {
     try {
       const conversationId = conversationIdOf(req);
-      const { meta, who } = await uploader(req);
+      const { meta, who } = await uploader(req, res);
       const body = (req.body ?? {}) as Record<string, unknown>;
       const chunkCount = typeof body.chunkCount === 'number' ? body.chunkCount : NaN;
-      const countProblem = intProblem(chunkCount, { min: 1, max: MAX_ARCHIVE_CHUNKS });
-      if (countProblem) throw badInput(limitMessage('chunkCount', countProblem));
+      const countProblem = intLimit(chunkCount, { min: 1, max: MAX_ARCHIVE_CHUNKS });
+      if (countProblem) throw badInput(limitRefusal('chunkCount', countProblem));
       let durationSeconds: number | null = null;
       if (body.durationSeconds != null) {
         const d = body.durationSeconds;
         if (typeof d !== 'number' || !Number.isFinite(d) || d < 0 || d > MAX_DURATION_SECONDS) {
-          throw badInput(limitMessage('durationSeconds', `must be between 0 and ${MAX_DURATION_SECONDS.toLocaleString('en-US')}`));
+          throw badInput(limitRefusal('durationSeconds', { kind: 'between', min: 0, max: MAX_DURATION_SECONDS }));
         }
         durationSeconds = d;
       }
       const outcome = await runtime.archive.completeUpload(meta, { conversationId, chunkCount, durationSeconds, viewer: who });
       if (!outcome.enqueued) {
-        res
-          .status(409)
-          .json({ error: { code: 'CONFLICT', message: 'Some chunks of the recording have not arrived.' }, missing: outcome.missing });
+        await sendError(res, 409, 'CONFLICT', HttpMessages.chunksMissing, { missing: outcome.missing });
         return;
       }
       await runtime.runner.waitFor(outcome.appended?.checkpoint, ['archives']);

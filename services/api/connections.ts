@@ -142,18 +142,6 @@ async function run(db: Queryable, query: Knex.QueryBuilder) {
 
 const castOf = (type: ColumnType) => `::${type}`;
 
-/** What a value of each column type must look like, for the error message. */
-const EXPECTED: Record<ColumnType, string> = {
-  text: 'text without NUL characters',
-  'text[]': 'text without NUL characters',
-  int: 'a whole number from -2147483648 to 2147483647',
-  bigint: 'a whole number from -9223372036854775808 to 9223372036854775807',
-  numeric: 'a plain decimal number such as -12.5 (at most 64 characters)',
-  bool: 'true or false',
-  timestamptz: 'an ISO 8601 date or date-time with a year from 0001 to 9999, such as 2025-06-01 or 2025-06-01T12:00:00Z',
-  date: 'a calendar date written YYYY-MM-DD with a year from 0001 to 9999',
-};
-
 const INT_RANGE = { int: [-(2n ** 31n), 2n ** 31n - 1n], bigint: [-(2n ** 63n), 2n ** 63n - 1n] } as const;
 const MAX_NUMERIC_LENGTH = 64;
 /**
@@ -221,17 +209,15 @@ const quoted = (value: string) => JSON.stringify(value.length > 60 ? `${value.sl
  * a value that is not valid never reaches PostgreSQL; `refuse` makes the BAD_USER_INPUT error naming
  * the field (or the cursor argument) from what was expected.
  */
-function checkValue(type: ColumnType, value: string, refuse: (expected: string) => Error): string {
+function checkValue(type: ColumnType, value: string, refuse: () => Error): string {
   const valid = parseValue(type, value);
-  if (valid === null) throw refuse(EXPECTED[type]);
+  if (valid === null) throw refuse();
   return valid;
 }
 
 /** A filter value checked against its field's column type. */
 const checkFilterValue = (field: string, type: ColumnType, value: string) =>
-  checkValue(type, value, (expected) =>
-    badInput(`The filter value ${quoted(value)} is not a valid ${type} for the field "${field}": use ${expected}.`, { filter: field }),
-  );
+  checkValue(type, value, () => badInput(ConnectionsMessages.filterValueInvalid(quoted(value), type, field), { filter: field }));
 
 /** `%` is the only wildcard of `matches`; `_` and `\` are literal. */
 export const likePattern = (value: string) => value.replace(/[\\_]/g, (c) => `\\${c}`);
@@ -245,11 +231,11 @@ const whitelisted = (source: ConnectionSource<unknown>, name: string): Connectio
 
 function filterSql(source: ConnectionSource<unknown>, item: FilterItem, param: SqlParam): string {
   const field = whitelisted(source, item.field);
-  if (!field) throw badInput(`Unknown filter field "${item.field}".`, { filter: item.field });
-  if (field.filterable === false) throw badInput(`The field "${item.field}" cannot be filtered.`, { filter: item.field });
+  if (!field) throw badInput(ConnectionsMessages.filterFieldUnknown(item.field), { filter: item.field });
+  if (field.filterable === false) throw badInput(ConnectionsMessages.notFilterable(item.field), { filter: item.field });
   const predicate = item.predicate as Predicate;
   if (!PREDICATES.includes(predicate)) {
-    throw badInput(`Unknown filter predicate "${item.predicate}" for the field "${item.field}". Use one of ${PREDICATES.join(', ')}.`, {
+    throw badInput(ConnectionsMessages.predicateUnknown(item.predicate, item.field, PREDICATES.join(', ')), {
       filter: item.predicate,
     });
   }
@@ -258,13 +244,13 @@ function filterSql(source: ConnectionSource<unknown>, item: FilterItem, param: S
   if (value === null || value === undefined) {
     if (predicate === 'eq') return `${col} IS NULL`;
     if (predicate === 'not_eq') return `${col} IS NOT NULL`;
-    throw badInput(`The filter on "${item.field}" with "${predicate}" needs a value.`, { filter: item.field });
+    throw badInput(ConnectionsMessages.filterValueMissing(item.field, predicate), { filter: item.field });
   }
   if (field.type === 'text[]' && !['eq', 'not_eq', 'matches'].includes(predicate)) {
-    throw badInput(`The field "${item.field}" is a list: use eq, not_eq or matches.`, { filter: item.field });
+    throw badInput(ConnectionsMessages.listPredicate(item.field), { filter: item.field });
   }
   if (predicate === 'matches' && field.type !== 'text' && field.type !== 'text[]') {
-    throw badInput(`The field "${item.field}" is not text: "matches" works on text fields only.`, { filter: item.field });
+    throw badInput(ConnectionsMessages.matchesNotText(item.field), { filter: item.field });
   }
   const checked = checkFilterValue(item.field, field.type, String(value));
   if (field.type === 'text[]') {
@@ -299,11 +285,11 @@ function orderOf(source: ConnectionSource<unknown>, sort: readonly SortItem[] | 
   const columns: OrderColumn[] = [];
   for (const item of requested) {
     const field = whitelisted(source, item.field);
-    if (!field) throw badInput(`Unknown sort field "${item.field}".`, { sort: item.field });
-    if (field.sortable === false) throw badInput(`The field "${item.field}" cannot be sorted.`, { sort: item.field });
+    if (!field) throw badInput(ConnectionsMessages.sortFieldUnknown(item.field), { sort: item.field });
+    if (field.sortable === false) throw badInput(ConnectionsMessages.notSortable(item.field), { sort: item.field });
     const direction = String(item.direction ?? 'ASC').toUpperCase();
     if (direction !== 'ASC' && direction !== 'DESC') {
-      throw badInput(`Unknown sort direction "${item.direction}" for the field "${item.field}". Use ASC or DESC.`, { sort: item.field });
+      throw badInput(ConnectionsMessages.directionUnknown(String(item.direction), item.field), { sort: item.field });
     }
     if (seen.has(field.column)) continue;
     seen.add(field.column);
@@ -339,7 +325,7 @@ export function encodeCursor(signature: string, values: (string | null)[]): stri
 export const MAX_CURSOR_LENGTH = 2000;
 
 function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'before'): (string | null)[] {
-  const invalid = () => badInput(`The cursor "${name}" is not valid.`, { [name]: ApiMessages.cursorInvalid });
+  const invalid = () => badInput(ConnectionsMessages.cursorArgumentInvalid(name), { [name]: ApiMessages.cursorInvalid });
   if (cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]*={0,2}$/.test(cursor)) throw invalid();
   let parsed: { s?: unknown; v?: unknown };
   try {
@@ -354,7 +340,7 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
     values.length !== order.length ||
     !values.every((v) => v === null || typeof v === 'string')
   ) {
-    throw badInput(`The cursor "${name}" belongs to another sort order; start from the first page.`, {
+    throw badInput(ConnectionsMessages.cursorOtherOrder(name), {
       [name]: ConnectionsMessages.cursorMismatch,
     });
   }
@@ -362,8 +348,8 @@ function decodeCursor(cursor: string, order: OrderColumn[], name: 'after' | 'bef
   return (values as (string | null)[]).map((v, i) =>
     v === null
       ? null
-      : checkValue(order[i].type, v, (expected) =>
-          badInput(`The cursor "${name}" holds a value that is not a valid ${order[i].type} for its sort column: expected ${expected}.`, {
+      : checkValue(order[i].type, v, () =>
+          badInput(ConnectionsMessages.cursorValueInvalid(name, order[i].type), {
             [name]: ApiMessages.cursorInvalid,
           }),
         ),
@@ -408,8 +394,11 @@ function beyond(order: OrderColumn[], values: (string | null)[], side: 'after' |
 function pageSize(value: number | null | undefined, name: 'first' | 'last'): number {
   if (value === null || value === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(value) || value < 0)
-    throw badInput(`"${name}" must be zero or a positive whole number.`, { [name]: ConnectionsMessages.pageSizeInvalid });
-  if (value > MAX_PAGE_SIZE) throw badInput(`"${name}" can be at most ${MAX_PAGE_SIZE}.`, { [name]: `At most ${MAX_PAGE_SIZE}.` });
+    throw badInput(ConnectionsMessages.pageSizeNotWhole(name), { [name]: ConnectionsMessages.pageSizeInvalid });
+  if (value > MAX_PAGE_SIZE)
+    throw badInput(ConnectionsMessages.pageSizeTooLarge(name, MAX_PAGE_SIZE), {
+      [name]: ConnectionsMessages.pageSizeTooLargeField(MAX_PAGE_SIZE),
+    });
   return value;
 }
 

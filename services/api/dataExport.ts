@@ -11,14 +11,16 @@ import type { Runtime } from '../app/runtime';
 import { ExportMessages } from '../domain/export/export';
 import { DATA_EXPORT_PATH } from '../domain/export/handlers';
 import { SYSTEM_ACTOR } from '../domain/shared/decider';
-import { DomainError } from '../domain/shared/errors';
+import { DomainError, type Refusal } from '../domain/shared/errors';
+import { domainRefusal, sayToCaller } from './httpErrors';
 
 export { DATA_EXPORT_PATH };
 
 const STATUS: Record<string, number> = { NOT_FOUND: 404, CONFLICT: 410 };
 
-function refuse(res: express.Response, status: number, message: string) {
-  res.status(status).type('text/plain; charset=utf-8').send(message);
+async function refuse(res: express.Response, status: number, message: Refusal) {
+  const said = await sayToCaller(res, message);
+  if (!res.headersSent) res.status(status).type('text/plain; charset=utf-8').send(said);
 }
 
 export function dataExportRouter(runtime: Pick<Runtime, 'dataExport' | 'storage'>): express.Router {
@@ -38,7 +40,7 @@ export function dataExportRouter(runtime: Pick<Runtime, 'dataExport' | 'storage'
       res.setHeader('Content-Disposition', 'attachment; filename="tertulia-my-data.zip"');
       body.on('error', next).pipe(res);
     } catch (error) {
-      if (error instanceof DomainError && STATUS[error.code]) return refuse(res, STATUS[error.code], error.message);
+      if (error instanceof DomainError && STATUS[error.code]) return refuse(res, STATUS[error.code], domainRefusal(error));
       next(error);
     }
   });

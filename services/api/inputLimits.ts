@@ -24,15 +24,9 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import {
-  DEFAULT_INT_RANGE,
-  DEFAULT_MAX_ITEMS,
-  DEFAULT_MAX_LENGTH,
-  intProblem,
-  limitMessage,
-  textProblem,
-} from '../../contracts/validation/limits';
-import { badInput } from '../domain/shared/errors';
+import { DEFAULT_INT_RANGE, DEFAULT_MAX_ITEMS, DEFAULT_MAX_LENGTH, intLimit, textLimit } from '../../contracts/validation/limits';
+import { badInput, type KnownRefusal } from '../domain/shared/errors';
+import { LimitMessages, limitRefusal } from '../domain/shared/limits';
 
 interface Limit {
   maxLength?: number;
@@ -42,7 +36,7 @@ interface Limit {
 }
 
 /** Adds each problem found to `problems` (field name → message). */
-type Check = (value: unknown, problems: Record<string, string>) => void;
+type Check = (value: unknown, problems: Record<string, KnownRefusal>) => void;
 
 function limitOf(node: { directives?: readonly ConstDirectiveNode[] } | null | undefined): Limit {
   const directive = node?.directives?.find((d) => d.name.value === 'limit');
@@ -63,7 +57,7 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
     const item = checkFor(type.ofType, name, limit);
     return (value, problems) => {
       if (!Array.isArray(value)) return item(value, problems);
-      if (value.length > maxItems) problems[name] = limitMessage(name, `can have at most ${maxItems} items`);
+      if (value.length > maxItems) problems[name] = limitRefusal(name, LimitMessages.tooManyItems(maxItems));
       else for (const v of value) item(v, problems);
     };
   }
@@ -92,11 +86,11 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
         if (typeof value !== 'number') return;
         const problem =
           type.name === 'Int'
-            ? intProblem(value, range)
+            ? intLimit(value, range)
             : value < range.min || value > range.max
-              ? `must be between ${range.min} and ${range.max}`
+              ? LimitMessages.decimalBetween(range.min, range.max)
               : null;
-        if (problem) problems[name] ??= limitMessage(name, problem);
+        if (problem) problems[name] ??= limitRefusal(name, problem);
       };
     }
     if (type.name === 'Boolean') return () => {};
@@ -104,8 +98,8 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
     const maxLength = limit.maxLength ?? (type.name === 'ID' ? DEFAULT_MAX_LENGTH.ID : DEFAULT_MAX_LENGTH.String);
     return (value, problems) => {
       if (typeof value !== 'string') return;
-      const problem = textProblem(value, maxLength);
-      if (problem) problems[name] ??= limitMessage(name, problem);
+      const problem = textLimit(value, maxLength);
+      if (problem) problems[name] ??= limitRefusal(name, problem);
     };
   }
   return () => {};
@@ -114,12 +108,14 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
 function checkArguments(args: readonly GraphQLArgument[]): (values: Record<string, unknown>) => void {
   const checks = args.map((a) => [a.name, checkFor(a.type, a.name, limitOf(a.astNode))] as const);
   return (values) => {
-    const problems: Record<string, string> = {};
+    const problems: Record<string, KnownRefusal> = {};
     for (const [name, check] of checks) check(values[name], problems);
-    const entries = Object.entries(problems);
-    if (entries.length) {
-      throw badInput(entries.length === 1 ? entries[0][1] : entries.map(([, m]) => m).join(' '), problems);
-    }
+    const refusals = Object.values(problems);
+    if (refusals.length)
+      throw badInput(
+        refusals.reduceRight((rest, first) => LimitMessages.several(first, rest)),
+        problems,
+      );
   };
 }
 

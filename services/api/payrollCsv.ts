@@ -14,7 +14,7 @@ import { payMonthStart } from '../domain/speaking/payroll';
 import type { Runtime } from '../app/runtime';
 import { isAdmin, roleRefused } from './auth';
 import { tokenFromHeaders, viewerFromToken } from './context';
-import { sendDomainError } from './httpErrors';
+import { knowCaller, sendDomainError } from './httpErrors';
 import { checkMonth, requireSpeakerOrAdmin } from './resolvers/payroll';
 
 export const PAYROLL_CSV_PATH = '/api/payroll/csv';
@@ -97,7 +97,9 @@ export function payrollCsvRouter(runtime: Runtime): express.Router {
   const router = express.Router();
   router.get('/', async (req, res, next) => {
     try {
-      const viewer = requireSpeakerOrAdmin(await viewerFromToken(runtime, tokenFromHeaders({ get: (n) => req.get(n) ?? null })));
+      const caller = await viewerFromToken(runtime, tokenFromHeaders({ get: (n) => req.get(n) ?? null }));
+      knowCaller(res, runtime, caller);
+      const viewer = requireSpeakerOrAdmin(caller);
       const all = req.query.all === 'true';
       if (all && !isAdmin(viewer)) throw roleRefused('ADMIN');
       const month = checkMonth(typeof req.query.month === 'string' ? req.query.month : '', 'month');

@@ -20,13 +20,14 @@ import {
 } from '../integrations/video/recordingWebhooks';
 import { conversationRoomName } from '../integrations/video/port';
 import { sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 export const RECORDING_WEBHOOKS_PATH = '/api/webhooks';
 const ROOM_PREFIX = conversationRoomName('');
 const ID = /^[0-9a-f-]{1,64}$/;
 
 const str = (value: unknown, max = 2000): string | null => (typeof value === 'string' && value && !textProblem(value, max) ? value : null);
-const notFound = (res: express.Response) => sendError(res, 404, 'NOT_FOUND', 'Not found.');
+const notFound = (res: express.Response) => sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
 
 /** The Zoom recording file to take: a finished MP4 (the composite view), from zoom.us. */
 function zoomFile(files: unknown): { url: string } | null {
@@ -68,12 +69,12 @@ export function recordingWebhooksRouter(
       try {
         body = JSON.parse(raw);
       } catch {
-        sendError(res, 400, 'BAD_REQUEST', 'The request body is not valid JSON.');
+        sendError(res, 400, 'BAD_REQUEST', HttpMessages.notJson);
         return;
       }
       if (body?.event === 'endpoint.url_validation') {
         const plainToken = str(body?.payload?.plainToken, 200);
-        if (!plainToken) return void sendError(res, 400, 'BAD_REQUEST', 'No plain token.');
+        if (!plainToken) return void sendError(res, 400, 'BAD_REQUEST', HttpMessages.noPlainToken);
         res.json(zoomUrlValidation(secrets.zoomSecretToken, plainToken));
         return;
       }

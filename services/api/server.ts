@@ -18,6 +18,7 @@ import { mountFiles } from '../integrations/storage/http';
 import { THROUGHPUT_PATH } from '../../contracts/throughput';
 import { loggedPath } from '../security/mailTokens';
 import { jsonErrorHandler, jsonNotFound, sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 import { mountMailPage } from './mailPage';
 import { PAYROLL_CSV_PATH, payrollCsvRouter } from './payrollCsv';
 import { DATA_EXPORT_PATH, dataExportRouter } from './dataExport';
@@ -51,7 +52,7 @@ function refuseSourceMaps(req: express.Request, res: express.Response, next: exp
     // undecodable: checked as it came
   }
   if (/\.map[/\\]*$/i.test(requested)) {
-    sendError(res, 404, 'NOT_FOUND', 'Not found.');
+    sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     return;
   }
   next();
@@ -67,14 +68,14 @@ const bufferGraphQLBody = express.raw({ type: () => true, limit: GRAPHQL_BODY_LI
 function limitGraphQLBody(req: express.Request, res: express.Response, next: express.NextFunction) {
   const declared = req.headers['content-length'];
   if (declared !== undefined) {
-    if (Number(declared) > GRAPHQL_BODY_LIMIT_BYTES) sendError(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    if (Number(declared) > GRAPHQL_BODY_LIMIT_BYTES) sendError(res, 413, 'PAYLOAD_TOO_LARGE', HttpMessages.tooLarge);
     else next();
     return;
   }
   bufferGraphQLBody(req, res, (error?: unknown) => {
     if (error) return next(error);
     // An empty buffer would send yoga back to the stream already read (it would wait forever).
-    if (!Buffer.isBuffer(req.body) || req.body.length === 0) return sendError(res, 400, 'BAD_REQUEST', 'The request body is empty.');
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0) return sendError(res, 400, 'BAD_REQUEST', HttpMessages.empty);
     next();
   });
 }

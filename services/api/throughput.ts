@@ -19,7 +19,8 @@ import { ErrorCode } from '../../contracts/errors';
 import { THROUGHPUT_DEFAULT_BYTES, THROUGHPUT_MAX_BYTES, type UploadResult } from '../../contracts/throughput';
 import { DomainError } from '../domain/shared/errors';
 import { LIMITS, type RateLimiter } from '../security/rateLimit';
-import { sendError } from './httpErrors';
+import { domainRefusal, sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 /** Incompressible bytes, sent over and over: no per-request cost but the copy to the socket. */
 const NOISE = crypto.randomBytes(64 * 1024);
@@ -53,7 +54,7 @@ function discardBody(req: express.Request) {
 
 function refuseTooLarge(req: express.Request, res: express.Response) {
   res.setHeader('connection', 'close');
-  sendError(res, 413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_MB} MB.`);
+  sendError(res, 413, 'PAYLOAD_TOO_LARGE', HttpMessages.uploadTooLarge(MAX_MB));
   discardBody(req);
 }
 
@@ -68,7 +69,7 @@ export function throughputRouter(rateLimiter: RateLimiter): express.Router {
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== ErrorCode.RATE_LIMITED) throw error;
       if (req.method === 'POST') discardBody(req);
-      sendError(res, 429, ErrorCode.RATE_LIMITED, error.message);
+      sendError(res, 429, ErrorCode.RATE_LIMITED, domainRefusal(error));
       return;
     }
     next();
@@ -77,7 +78,7 @@ export function throughputRouter(rateLimiter: RateLimiter): express.Router {
   router.get('/download', async (req, res) => {
     const bytes = requestedBytes(req.query.bytes);
     if (bytes === null) {
-      sendError(res, 400, 'BAD_REQUEST', 'bytes must be a whole number of bytes.');
+      sendError(res, 400, 'BAD_REQUEST', HttpMessages.bytesNotWhole);
       return;
     }
     res

@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import type { FirstPageAnswer } from '../../contracts/firstPageData';
 import { withFirstPageAnswers } from './firstPageData';
 import { sendError } from './httpErrors';
+import { HttpMessages } from './apiMessages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -67,12 +68,12 @@ function assetsHandler(assetsDir: string): express.RequestHandler {
     try {
       relative = decodeURIComponent(req.path);
     } catch {
-      return sendError(res, 404, 'NOT_FOUND', 'Not found.');
+      return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     }
     const file = path.join(assetsDir, path.normalize(relative));
     // Only files the build wrote, never a path out of the folder, never the .br/.gz copies by name.
     if (!file.startsWith(assetsDir + path.sep) || /\.(br|gz)$/i.test(file) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return sendError(res, 404, 'NOT_FOUND', 'Not found.');
+      return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], file);
     res.vary('Accept-Encoding');

@@ -20,10 +20,12 @@ import {
   ArchiveMessages,
   ClassViewMessages,
   ConnectionsMessages,
+  HttpMessages,
   LtiScoreMessages,
   ReadBackMessages,
   RoleMessages,
 } from '../api/apiMessages';
+import { CSRF_MESSAGES } from '../api/csrf';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';
@@ -45,6 +47,7 @@ import { ExportMessages } from '../domain/export/export';
 import { PlatformMessages } from '../domain/lti/platform';
 import { RosterMessages } from '../domain/lti/roster';
 import { SharedMessages } from '../domain/shared/errors';
+import { LimitMessages } from '../domain/shared/limits';
 import { SsoMessages } from '../domain/sso/rules';
 import { SupportMessages } from '../domain/support/support';
 import { KeySetMessages } from '../integrations/lti/keySet';
@@ -65,6 +68,9 @@ type Table = Readonly<Record<string, unknown>>;
 const tables = (): [area: string, table: Table][] => [
   ['scheduling', SchedulingMessages],
   ['enrollment', EnrollmentMessages],
+  ['http', HttpMessages],
+  ['csrf', CSRF_MESSAGES],
+  ['limits', LimitMessages],
   ['shared', SharedMessages],
   ['personErasure', ErasureMessages],
   ['ltiRoster', RosterMessages],

@@ -9,13 +9,16 @@ import type { ApiContext } from '../api/context';
 import type { LessonTitle } from '../domain/catalog/course';
 import { translate } from './translate';
 
-const known = new WeakMap<ApiContext, Promise<Locale>>();
+/** Who asks: a GraphQL request's context, or a REST route's request (services/api/httpErrors.ts `callerOf`). */
+export type Caller = Pick<ApiContext, 'viewer' | 'acceptLanguage'> & { runtime?: Pick<ApiContext['runtime'], 'pool'> };
 
-export function callerLocale(ctx: ApiContext): Promise<Locale> {
+const known = new WeakMap<Caller, Promise<Locale>>();
+
+export function callerLocale(ctx: Caller): Promise<Locale> {
   let locale = known.get(ctx);
   if (!locale) {
     locale = (async () => {
-      const setting = ctx.viewer ? (await findProfile(ctx.runtime.pool, ctx.viewer.accountId))?.locale : null;
+      const setting = ctx.viewer && ctx.runtime ? (await findProfile(ctx.runtime.pool, ctx.viewer.accountId))?.locale : null;
       return isSupportedLocale(setting) ? setting : negotiateLocale(acceptLanguageTags(ctx.acceptLanguage));
     })();
     known.set(ctx, locale);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, type Locale } from '../../contracts/i18n/locales';
 import { type KnownMessageId, translateKnownText } from '../../contracts/i18n/knownMessages';
-import type { KnownRefusal, Said, SaidValue } from '../domain/shared/errors';
+import type { KnownRefusal, Refusal, Said, SaidValue } from '../domain/shared/errors';
 import { knownErrorId } from './knownErrors';
 import type serverEn from './messages/en.json';
 
@@ -69,6 +69,10 @@ export function sayIn(locale: Locale, said: Said): string {
   const values = said.values && Object.fromEntries(Object.entries(said.values).map(([k, v]) => [k, value(v)]));
   return format(locale, said.id, values);
 }
+
+/** A refusal's words in `locale`: what a known refusal says, else its English text when it is a known message (`localizeKnownText`). */
+export const sayRefusal = (locale: Locale, refusal: Refusal): string =>
+  typeof refusal === 'string' ? localizeKnownText(locale, refusal) : sayIn(locale, refusal);
 
 /** A parameterized refusal of the server's tables (knownErrors.ts): its id, its values, and its English. */
 export const knownRefusal = (id: ServerMessageId, values?: Record<string, SaidValue>): KnownRefusal => ({

@@ -585,3 +585,54 @@ describe('quick search matches its text literally (issue 7, item 8)', () => {
     assert.equal(codeOf(res), 'BAD_USER_INPUT');
   });
 });
+
+describe("refusals with values and outside GraphQL in the caller's language (issue 32)", () => {
+  it('answers a connections filter refusal, a REST refusal and a field-limit refusal in Spanish and French, with their codes', async () => {
+    const said = {
+      es: {
+        filter:
+          'El valor de filtro "abc" no es un timestamptz válido para el campo "createdAt": usa una fecha o fecha y hora ISO 8601 con un año de 0001 a 9999, como 2025-06-01 o 2025-06-01T12:00:00Z.',
+        notFound: 'No encontrado.',
+        chunkIndex: 'Número de la parte: debe ser un número entero.',
+        searchText: 'search query: puede tener como máximo 100 caracteres.',
+      },
+      fr: {
+        filter:
+          'La valeur de filtre "abc" n’est pas un timestamptz valide pour le champ « createdAt » : utilisez une date ou une date et heure ISO 8601 avec une année de 0001 à 9999, comme 2025-06-01 ou 2025-06-01T12:00:00Z.',
+        notFound: 'Introuvable.',
+        chunkIndex: 'Numéro de la partie : doit être un nombre entier.',
+        searchText: 'search query : peut contenir au plus 100 caractères.',
+      },
+    } as const;
+    for (const language of ['es', 'fr'] as const) {
+      const headers = { 'accept-language': language };
+      const filtered = await app.gql(LIST, { filter: [{ field: 'createdAt', predicate: 'gt', value: 'abc' }] }, admin.token, headers);
+      assert.equal(codeOf(filtered), 'BAD_USER_INPUT');
+      assert.equal(filtered.errors![0].message, said[language].filter);
+
+      const missing = await fetch(`${app.url}/api/nothing-here`, { headers });
+      assert.equal(missing.status, 404);
+      assert.deepEqual(await missing.json(), { error: { code: 'NOT_FOUND', message: said[language].notFound } });
+
+      // The recording upload (REST): the chunk index is a field limit with its own label.
+      const chunk = await fetch(`${app.url}/api/conversations/any/archive/chunks/abc`, {
+        method: 'PUT',
+        headers: { ...headers, authorization: `Bearer ${admin.token}`, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(1),
+      });
+      assert.equal(chunk.status, 400);
+      assert.deepEqual(await chunk.json(), { error: { code: 'BAD_USER_INPUT', message: said[language].chunkIndex } });
+
+      // A GraphQL argument's limit (services/api/inputLimits.ts), per field too.
+      const searched = await app.gql(SEARCH, { q: 'x'.repeat(101) }, admin.token, headers);
+      assert.equal(codeOf(searched), 'BAD_USER_INPUT');
+      assert.equal(searched.errors![0].message, said[language].searchText);
+      assert.deepEqual(searched.errors![0].extensions?.fields, { searchQuery: said[language].searchText });
+    }
+    const english = await app.gql(LIST, { filter: [{ field: 'createdAt', predicate: 'gt', value: 'abc' }] }, admin.token);
+    assert.match(
+      english.errors![0].message,
+      /^The filter value "abc" is not a valid timestamptz for the field "createdAt": use an ISO 8601/,
+    );
+  });
+});

@@ -233,7 +233,7 @@ export const liveResolvers: Resolvers = {
       const claims = await verifyLocalVideoToken(ctx.runtime.config.authSecret, input.accessToken);
       if (!claims || claims.accountId !== viewer.accountId || !claims.roomName.startsWith(ROOM_PREFIX))
         throw unauthorized(ApiMessages.videoTokenInvalid);
-      if (!SIGNAL_KINDS.has(input.kind)) throw badInput(`Unknown signal kind '${input.kind.slice(0, 16)}'.`);
+      if (!SIGNAL_KINDS.has(input.kind)) throw badInput(ApiMessages.signalKindUnknown(input.kind.slice(0, 16)));
       const { c } = await ownConversation(ctx, claims.roomName.slice(ROOM_PREFIX.length));
       if (!isLiveRow(c)) throw new DomainError(ErrorCode.CONFLICT, LiveMessages.notLive);
       await putSignal(ctx.runtime.pool, {

@@ -70,9 +70,9 @@ function zoneOrThrow(zoneName: string | null | undefined): string {
 
 function rangeOrThrow(start: Date, end: Date, maxDays: number, names: [string, string]) {
   if (end.getTime() <= start.getTime())
-    throw badInput(`"${names[1]}" must be after "${names[0]}".`, { [names[1]]: ApiMessages.endBeforeStart });
+    throw badInput(ApiMessages.rangeEndBeforeStart(names[0], names[1]), { [names[1]]: ApiMessages.endBeforeStart });
   if (end.getTime() - start.getTime() > maxDays * DAY)
-    throw badInput(`The range can span at most ${maxDays} days.`, { [names[1]]: `At most ${maxDays} days after the start.` });
+    throw badInput(ApiMessages.rangeTooLong(maxDays), { [names[1]]: ApiMessages.rangeTooLongField(maxDays) });
 }
 
 /** The speaker themself or an admin (availability is theirs to see and change). */

@@ -14,9 +14,10 @@ import {
   NOTES_EDITABLE_HOURS,
   NotesMessages,
 } from '../../../contracts/learningNotes';
-import { limitMessage, textProblem } from '../../../contracts/validation/limits';
+import { textLimit } from '../../../contracts/validation/limits';
 import type { DomainEvent } from '../shared/decider';
 import { badInput, conflict, unauthorized } from '../shared/errors';
+import { limitRefusal } from '../shared/limits';
 
 export const notesStream = (conversationId: string) => `notes-${conversationId}`;
 
@@ -121,8 +122,8 @@ function cleanNote(input: NoteInput): NoteInput {
     ['detail', detail, NOTE_DETAIL_MAX],
     ['why', why, NOTE_DETAIL_MAX],
   ] as const) {
-    const problem = value === null ? null : textProblem(value, max);
-    if (problem) throw badInput(limitMessage(field, problem), { [field]: limitMessage(field, problem) });
+    const problem = value === null ? null : textLimit(value, max);
+    if (problem) throw badInput(limitRefusal(field, problem), { [field]: limitRefusal(field, problem) });
   }
   if (!text) throw badInput(NotesMessages.textRequired, { text: NotesMessages.textRequired });
   if (input.kind !== 'focus' && !detail) throw badInput(NotesMessages.detailRequired, { detail: NotesMessages.detailRequired });

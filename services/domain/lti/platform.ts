@@ -4,17 +4,18 @@
  */
 import crypto from 'node:crypto';
 import { ErrorCode } from '../../../contracts/errors';
-import { limitMessage, textProblem } from '../../../contracts/validation/limits';
+import { textLimit } from '../../../contracts/validation/limits';
+import { knownRefusal } from '../../i18n/translate';
 import type { DecisionContext } from '../shared/decider';
-import { DomainError, assertNoFieldErrors } from '../shared/errors';
+import { DomainError, type KnownRefusal, type Refusal, assertNoFieldErrors } from '../shared/errors';
+import { LimitMessages, limitRefusal } from '../shared/limits';
 import type { LtiPlatformEvent, PlatformSettings } from './events';
 
 export const PLATFORM_LIMITS = { name: 100, issuer: 500, clientId: 255, deploymentId: 255, deploymentIds: 20, url: 2000 } as const;
 
 export const PlatformMessages = {
-  urlScheme: 'must be an https:// address (http:// only on this machine: localhost, 127.0.0.1)',
-  urlInvalid: 'is not a web address',
-  required: 'is required',
+  urlScheme: () => knownRefusal('errors.ltiPlatform.urlScheme'),
+  urlInvalid: () => knownRefusal('errors.ltiPlatform.urlInvalid'),
   noDeployment: 'At least one deployment id is required.',
   tooManyDeployments: `At most ${PLATFORM_LIMITS.deploymentIds} deployment ids.`,
   duplicateDeployment: 'Each deployment id once.',
@@ -25,16 +26,16 @@ export const PlatformMessages = {
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** An https URL (http only for a loopback host: tests and a platform on the same machine), or the problem. */
-export function urlProblem(value: string): string | null {
+export function urlProblem(value: string): KnownRefusal | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return PlatformMessages.urlInvalid;
+    return PlatformMessages.urlInvalid();
   }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
-  return PlatformMessages.urlScheme;
+  return PlatformMessages.urlScheme();
 }
 
 /** Trims and checks every setting; throws BAD_USER_INPUT naming each failing field. */
@@ -48,10 +49,10 @@ export function checkPlatformSettings(input: PlatformSettings): PlatformSettings
     accessTokenUrl: input.accessTokenUrl.trim(),
     jwksUrl: input.jwksUrl.trim(),
   };
-  const fields: Record<string, string> = {};
+  const fields: Record<string, Refusal> = {};
   const text = (name: 'name' | 'issuer' | 'clientId', max: number) => {
-    const problem = settings[name] ? textProblem(settings[name], max) : PlatformMessages.required;
-    if (problem) fields[name] = limitMessage(name, problem);
+    const problem = settings[name] ? textLimit(settings[name], max) : LimitMessages.required();
+    if (problem) fields[name] = limitRefusal(name, problem);
   };
   text('name', PLATFORM_LIMITS.name);
   text('issuer', PLATFORM_LIMITS.issuer);
@@ -59,20 +60,20 @@ export function checkPlatformSettings(input: PlatformSettings): PlatformSettings
   // The issuer is compared as a string with the id_token's iss; platforms use an https URL.
   if (!fields.issuer) {
     const problem = urlProblem(settings.issuer);
-    if (problem) fields.issuer = limitMessage('issuer', problem);
+    if (problem) fields.issuer = limitRefusal('issuer', problem);
   }
   for (const name of ['authLoginUrl', 'accessTokenUrl', 'jwksUrl'] as const) {
     const value = settings[name];
-    const problem = !value ? PlatformMessages.required : (textProblem(value, PLATFORM_LIMITS.url) ?? urlProblem(value));
-    if (problem) fields[name] = limitMessage(name, problem);
+    const problem = !value ? LimitMessages.required() : (textLimit(value, PLATFORM_LIMITS.url) ?? urlProblem(value));
+    if (problem) fields[name] = limitRefusal(name, problem);
   }
   if (!settings.deploymentIds.length) fields.deploymentIds = PlatformMessages.noDeployment;
   else if (settings.deploymentIds.length > PLATFORM_LIMITS.deploymentIds) fields.deploymentIds = PlatformMessages.tooManyDeployments;
   else if (new Set(settings.deploymentIds).size !== settings.deploymentIds.length)
     fields.deploymentIds = PlatformMessages.duplicateDeployment;
   else {
-    const problem = settings.deploymentIds.map((d) => textProblem(d, PLATFORM_LIMITS.deploymentId)).find(Boolean);
-    if (problem) fields.deploymentIds = limitMessage('deploymentId', problem);
+    const problem = settings.deploymentIds.map((d) => textLimit(d, PLATFORM_LIMITS.deploymentId)).find(Boolean);
+    if (problem) fields.deploymentIds = limitRefusal('deploymentId', problem);
   }
   assertNoFieldErrors(fields);
   return settings;

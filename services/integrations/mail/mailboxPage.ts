@@ -7,6 +7,7 @@
  */
 import type express from 'express';
 import { sendError } from '../../api/httpErrors';
+import { HttpMessages } from '../../api/apiMessages';
 import type { MailboxMessage, createOutboxTransport } from './outbox';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,7 +26,7 @@ export const isLoopback = (address: string | undefined) => !!address && (/^(::ff
 export function mountDevMailbox(app: express.Express, outbox: ReturnType<typeof createOutboxTransport>) {
   app.use(MAILBOX_PATH, (req, res, next) => {
     if (isLoopback(req.ip)) return next();
-    sendError(res, 404, 'NOT_FOUND', 'Not found.');
+    sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
   });
   app.get('/dev/mailbox', async (req, res) => {
     const to = typeof req.query.to === 'string' && req.query.to ? req.query.to : undefined;

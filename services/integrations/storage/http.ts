@@ -9,6 +9,7 @@
 import type express from 'express';
 import { pipeline } from 'node:stream/promises';
 import { sendError } from '../../api/httpErrors';
+import { HttpMessages } from '../../api/apiMessages';
 import { isStorageKey, type ByteRange, type FileStorage } from './port';
 import { cacheControlFor, isPrivateKey } from './signed';
 
@@ -42,7 +43,7 @@ export function mountFiles(app: express.Express, storage: FileStorage) {
       const file = allowed ? await storage.stat(key) : null;
       res.setHeader('X-Content-Type-Options', 'nosniff');
       if (!file) {
-        sendError(res, 404, 'NOT_FOUND', 'Not found.');
+        sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
         return;
       }
       const range = requestedRange(req.headers.range, file.size);
@@ -55,7 +56,7 @@ export function mountFiles(app: express.Express, storage: FileStorage) {
       const wanted = req.method !== 'HEAD' && end >= start; // an empty file has no bytes to send
       const body = wanted ? await storage.stream(key, { start, end }) : null;
       if (wanted && !body) {
-        sendError(res, 404, 'NOT_FOUND', 'Not found.'); // deleted since it was looked up
+        sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound); // deleted since it was looked up
         return;
       }
       res.setHeader('Content-Type', file.contentType);
