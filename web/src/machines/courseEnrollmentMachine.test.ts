@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { EnrollmentMessages, OutcomeTitles, codeWorthText } from '../../../contracts/enrollment';
+import en from '../i18n/messages/en.json';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED, REDEMPTION_CODE_INVALID } from '../../../contracts/validation/enrollment';
 import {
   courseEnrollmentMachine,
@@ -228,5 +229,12 @@ describe('courseEnrollmentMachine', () => {
       codeWorthText(90, { completionRequirement: 1, durationRequirement: 30 }),
       'This code gives 90 minutes; the course needs 30 (1 conversation of 30 minutes). You would have 60 minutes more than it needs.',
     );
+  });
+});
+
+describe('the outcome screens’ titles in the catalogs', () => {
+  it('are the spec’s words in English, one id per outcome', () => {
+    for (const key of Object.keys(OutcomeTitles) as (keyof typeof OutcomeTitles)[])
+      assert.equal((en as Record<string, string>)[`enrollment.outcome.title.${key}`], OutcomeTitles[key], key);
   });
 });

@@ -110,14 +110,20 @@ const initialContext = (): CourseEnrollmentContext => ({
   codeWorth: null,
 });
 
-/** The outcome screen's title (spec 1, Outcome screens and section 8). */
-export function outcomeTitle(context: Pick<CourseEnrollmentContext, 'result' | 'method' | 'errorCode'>): string {
-  if (context.result) return OutcomeTitles[context.result.enrolledWith];
-  if (context.errorCode === 'CONFLICT') return OutcomeTitles.failedEnrollment;
-  if (context.method === 'credit_card') return OutcomeTitles.failedPayment;
-  if (context.method === 'redemption_code') return OutcomeTitles.failedCode;
-  return OutcomeTitles.failedEnrolling;
+export type OutcomeKey = keyof typeof OutcomeTitles;
+
+/** Which outcome screen's title (spec 1, Outcome screens and section 8): `enrollment.outcome.title.<key>` in the catalogs. */
+export function outcomeKey(context: Pick<CourseEnrollmentContext, 'result' | 'method' | 'errorCode'>): OutcomeKey {
+  if (context.result) return context.result.enrolledWith;
+  if (context.errorCode === 'CONFLICT') return 'failedEnrollment';
+  if (context.method === 'credit_card') return 'failedPayment';
+  if (context.method === 'redemption_code') return 'failedCode';
+  return 'failedEnrolling';
 }
+
+/** The outcome screen's title in the spec's English. */
+export const outcomeTitle = (context: Pick<CourseEnrollmentContext, 'result' | 'method' | 'errorCode'>): string =>
+  OutcomeTitles[outcomeKey(context)];
 
 export const courseEnrollmentMachine = setup({
   types: {

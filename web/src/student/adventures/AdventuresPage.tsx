@@ -25,14 +25,7 @@ import Alert from '@mui/material/Alert';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import {
-  DURATIONS,
-  EXTRA_CONVERSATION_CHOICES,
-  LANGUAGES,
-  OutcomeTitles,
-  PROFICIENCIES,
-  type Proficiency,
-} from '../../../../contracts/enrollment';
+import { DURATIONS, EXTRA_CONVERSATION_CHOICES, LANGUAGES, PROFICIENCIES, type Proficiency } from '../../../../contracts/enrollment';
 import { languageName } from '../../lib/languageName';
 import { EmptyState } from '../../components/EmptyState';
 import { CompassIllustration } from '../../components/illustrations';
@@ -47,7 +40,7 @@ import { CardPaymentForm, forgetCardholderName } from '../../components/payments
 import { errorMessage } from '../../lib/errors';
 import { formatMoney, priceOrContactSales } from '../../lib/money';
 import { STEPS, adventureEnrollmentMachine, stepOf } from '../../machines/adventureEnrollmentMachine';
-import type { EnrollResult } from '../../machines/courseEnrollmentMachine';
+import type { EnrollResult, OutcomeKey } from '../../machines/courseEnrollmentMachine';
 import type { MessageId } from '../../i18n/catalog';
 import { useT } from '../../i18n/useT';
 
@@ -125,7 +118,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
   const course = context.adventure as unknown as CourseSummary | null;
   const revert = () => send({ type: 'REVERT' });
   const refused = context.errorCode === 'CONFLICT';
-  const outcomeTitle = context.result ? OutcomeTitles.credit_card : refused ? OutcomeTitles.failedEnrollment : OutcomeTitles.failedPayment;
+  const outcome: OutcomeKey = context.result ? 'credit_card' : refused ? 'failedEnrollment' : 'failedPayment';
 
   return (
     <Box
@@ -253,7 +246,7 @@ function AdventureStepper({ adventure, onClose, onEnrolled }: { adventure: Adven
       {state.matches('outcome') && (
         <Outcome
           ok={!!context.result}
-          title={outcomeTitle}
+          title={t(`enrollment.outcome.title.${outcome}`)}
           message={
             context.result
               ? t('student.adventures.charged', { amount: formatMoney(context.result.amount ?? 0), minutes: context.result.minuteQuantity })

@@ -25,7 +25,7 @@ import { Outcome } from '../../components/enrollment/Outcome';
 import { CardPaymentForm, forgetCardholderName } from '../../components/payments/CardPaymentForm';
 import { clearPendingInvite } from '../../lib/pendingInvite';
 import { formatMoney } from '../../lib/money';
-import { courseEnrollmentMachine, outcomeTitle, type EnrollResult } from '../../machines/courseEnrollmentMachine';
+import { courseEnrollmentMachine, outcomeKey, type EnrollResult } from '../../machines/courseEnrollmentMachine';
 import { useT } from '../../i18n/useT';
 
 /** A code's shape (ten letters in two groups), the same in every language. */
@@ -304,7 +304,7 @@ export function EnrollPanel({
       {state.matches('outcome') && (
         <Outcome
           ok={!!context.result}
-          title={outcomeTitle(context)}
+          title={t(`enrollment.outcome.title.${outcomeKey(context)}`)}
           message={
             context.result
               ? [
