@@ -14,9 +14,9 @@ import { formatMoney } from '../../contracts/money';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createPlans, readModelsCaughtUp } from '../support/enrollment';
 import { reserveOpenableNow } from '../support/live';
-import { formatDay, formatTime } from '../../web/src/lib/time';
+import { formatDay, formatTime, localDateOf } from '../../web/src/lib/time';
 import { atPath, enabled, eventually, launchBrowser, openSession, screenshot, signInWithCookie, visible, test } from './support/browser';
-import { say } from './support/catalogWords';
+import { englishOnly, say } from './support/catalogWords';
 import { windowOpenedBy } from './support/live';
 import { addWeeklyAvailability, CHANGE_USER, promotedSpeaker, wallClock } from './support/scheduling';
 
@@ -63,6 +63,17 @@ async function peerVideoPlays(page: Page, label: string) {
   assert.ok(later.width >= 320, `a real picture (${later.width} px wide)`);
 }
 
+/** No line of the page is a catalog text left in English (one the language says otherwise), but those `known`. */
+async function noEnglishLeft(page: Page, locale: string, known: string[] = []) {
+  const english = englishOnly(locale);
+  const lines = await page.evaluate(() => document.body.innerText.split('\n').map((line) => line.trim()));
+  assert.deepEqual(
+    lines.filter((line) => english.has(line) && !known.includes(line)),
+    [],
+    `English on ${page.url()}`,
+  );
+}
+
 const LANGUAGES = [
   { locale: 'es-ES', zone: 'Europe/Madrid', speakerName: 'Lucía G.' },
   { locale: 'pt-BR', zone: 'America/Sao_Paulo', speakerName: 'João P.' },
@@ -71,7 +82,10 @@ const LANGUAGES = [
 for (const { locale, zone, speakerName } of LANGUAGES) {
   test(`${locale}: enroll, reserve, the lobby, a conversation and the speaker's payroll, all in ${locale}`, async () => {
     const s = (english: string, values?: Record<string, string | number | Date>) => say(locale, english, values);
-    const shot = (page: Page, step: string) => screenshot(page, `core-${locale.toLowerCase()}-${step}`);
+    const shot = async (page: Page, step: string, fullPage = true, knownEnglish: string[] = []) => {
+      await screenshot(page, `core-${locale.toLowerCase()}-${step}`, { fullPage });
+      await noEnglishLeft(page, locale, knownEnglish);
+    };
     const minutesLink = (page: Page, minutes: number) =>
       visible(page.getByRole('link', { name: `${s('shell.minutes', { minutes })}${s('shell.minutes.remaining')}`, exact: true }));
 
@@ -142,18 +156,19 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     await shot(page, 'lobby');
 
     // 3. A conversation now: the speaker opens the room from the conversation's page, the student joins from the lobby.
-    const { conversationId: id } = await reserveOpenableNow(app, speaker, student);
+    const { conversationId: id, start: heldStart } = await reserveOpenableNow(app, speaker, student);
     const speakerSession = await openSession(browser, app, { locale, timezoneId: zone });
     const speakerPage = speakerSession.page;
     await signInWithCookie(speakerPage, app, speaker.emailAddress, speaker.password);
     await speakerPage.goto(`/speaker/conversations/${id}`);
     const startButton = await enabled(speakerPage.getByTestId('start-button'));
     assert.equal((await startButton.textContent())?.trim(), s('speaker.moderation.start'));
-    await shot(speakerPage, 'speaker-conversation');
+    // A known bug, left to the page's owner: the details' status chip is the server's status, capitalized, untranslated.
+    await shot(speakerPage, 'speaker-conversation', true, ['Reserved']);
     const speakerRoom = await windowOpenedBy(speakerSession, () => startButton.click());
     await visible(speakerRoom.getByRole('status').getByText(s('conversation.live.waitingForPeer')));
     await visible(speakerRoom.getByLabel(s('conversation.video.mine')));
-    await screenshot(speakerRoom, `core-${locale.toLowerCase()}-room-speaker-waiting`, { fullPage: false });
+    await shot(speakerRoom, 'room-speaker-waiting', false);
 
     await page.goto(`/student/lobby?id=${id}`);
     // Past 5 minutes after the start, the lobby may first say the speaker is late: the student keeps waiting.
@@ -170,11 +185,11 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     const side = studentRoom.getByRole('complementary', { name: s('conversation.side.label') });
     await visible(side.getByRole('tab', { name: s('conversation.side.tab.chat') }));
     await visible(studentRoom.getByRole('button', { name: s('conversation.video.mute') }));
-    await screenshot(studentRoom, `core-${locale.toLowerCase()}-room-student`, { fullPage: false });
-    await screenshot(speakerRoom, `core-${locale.toLowerCase()}-room-speaker`, { fullPage: false });
+    await shot(studentRoom, 'room-student', false);
+    await shot(speakerRoom, 'room-speaker', false);
     await visible(studentRoom.getByText(s('conversation.live.ended')), 60_000);
     await visible(speakerRoom.getByText(s('conversation.live.ended')), 15_000);
-    await screenshot(studentRoom, `core-${locale.toLowerCase()}-room-ended`, { fullPage: false });
+    await shot(studentRoom, 'room-ended', false);
 
     // 4. Payroll: the speaker's month shows the held conversation, in their account's language.
     await readModelsCaughtUp(app, ['payroll']);
@@ -184,6 +199,9 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     const lines = await visible(speakerPage.getByRole('table', { name: s('speaker.payroll.itemized') }));
     const held = await visible(lines.locator('tbody tr').filter({ hasText: s('payroll.kind.conversation') }));
     await visible(held.getByRole('cell', { name: '15', exact: true }));
+    const heldIso = heldStart.toISOString();
+    const heldAt = s('time.dayAtTime', { day: formatDay(localDateOf(heldIso, zone), locale), time: formatTime(heldIso, zone, locale) });
+    await visible(held.getByRole('cell', { name: heldAt }));
     await shot(speakerPage, 'payroll');
     await speakerSession.close();
     await studentSession.close();

@@ -49,3 +49,19 @@ export function say(locale: string, english: string, values: Record<string, stri
     throw new Error(`"${english}" is ambiguous in ${language}: ${[...said].map(([id, text]) => `${id} (${text})`).join(', ')}`);
   return [...distinct][0];
 }
+
+/**
+ * The English texts of the catalogs that `locale` says otherwise: a page in that language showing
+ * one of them as a whole line has English left on it. Messages with values are left out (their
+ * English varies).
+ */
+export function englishOnly(locale: string): Set<string> {
+  const language = languageOf(locale);
+  const en = catalog('en');
+  const messages = catalog(language);
+  return new Set(
+    Object.keys(en)
+      .filter((id) => !/[{<]/.test(en[id]) && messages[id] !== undefined && messages[id].trim() !== en[id].trim())
+      .map((id) => en[id].trim()),
+  );
+}
