@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
 import type { Browser, Page } from '@playwright/test';
 import { matchLocale } from '../../contracts/i18n/locales';
+import { PAYROLL_TIME_ZONE } from '../../contracts/payroll';
 import { formatMoney } from '../../contracts/money';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import { createCourse, createPlans, readModelsCaughtUp } from '../support/enrollment';
@@ -195,6 +196,14 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     await speakerPage.bringToFront();
     await speakerPage.goto('/speaker/payroll');
     await visible(speakerPage.getByRole('heading', { name: s('Payroll'), level: 1 }));
+    // The held conversation's month, chosen (it is the last month in the first minutes of a month), named in the language.
+    const month = DateTime.fromJSDate(heldStart, { zone: PAYROLL_TIME_ZONE })
+      .setLocale(locale)
+      .toLocaleString({ month: 'long', year: 'numeric' });
+    await speakerPage.getByLabel(s('Month')).click();
+    await speakerPage.getByRole('option', { name: month, exact: true }).click();
+    await speakerPage.locator('.MuiPopover-root').waitFor({ state: 'detached' });
+    await visible(speakerPage.getByRole('heading', { name: month, level: 2 }));
     const lines = await visible(speakerPage.getByRole('table', { name: s('Itemized pay') }));
     const held = await visible(lines.locator('tbody tr').filter({ hasText: s('Conversation') }));
     await visible(held.getByRole('cell', { name: '15', exact: true }));
