@@ -159,6 +159,9 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     const { conversationId: id, start: heldStart } = await reserveOpenableNow(app, speaker, student);
     const speakerSession = await openSession(browser, app, { locale, timezoneId: zone });
     const speakerPage = speakerSession.page;
+    // The rooms' windows' uncaught errors count as their session's (its close asserts there are none).
+    for (const session of [studentSession, speakerSession])
+      session.context.on('page', (opened) => opened.on('pageerror', (error) => session.pageErrors.push(error)));
     await signInWithCookie(speakerPage, app, speaker.emailAddress, speaker.password);
     await speakerPage.goto(`/speaker/conversations/${id}`);
     const startButton = await enabled(speakerPage.getByTestId('start-button'));
