@@ -4,8 +4,8 @@
  * lobby, then joins a conversation the speaker opens (both rooms in the language, each seeing the
  * other's video); the speaker, whose account's language is the same, sees the held conversation on
  * their payroll page. Every label the test looks for is the catalogs' translation of its English
- * (support/catalogWords.ts). Screenshots of every step (core-<locale>-<step>). Sign-up and sign-in
- * in these languages are i18n.test.ts's.
+ * (support/catalogWords.ts). Screenshots of every step (core-<locale>-<step>), and at each no line of
+ * the page is a catalog text left in English. Sign-up and sign-in in these languages are i18n.test.ts's.
  */
 import assert from 'node:assert/strict';
 import { DateTime } from 'luxon';
