@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon';
 import { DEFAULT_TIME_ZONE, addDays, isCalendarDate, todayIn, zoneOrDefault } from '../../../contracts/calendarDate';
 import { isValidTimeZone } from '../../../contracts/validation/profile';
-import { countOf } from './plural';
 import { activeLocale, translateOr } from '../i18n/translate';
 
 /** Used when a user has no (valid) time zone stored (spec 3, section 9). */
@@ -187,11 +186,6 @@ export function describeZone(tzIdentifier?: string | null, now: Date = new Date(
   const short = time.toFormat('ZZZZ');
   const offset = `UTC${time.toFormat('Z')}`;
   return /^(GMT|UTC)/.test(short) ? `${zone} (${offset})` : `${zone} (${short}, ${offset})`;
-}
-
-/** Minutes as '15 minutes' ('1 minute'). */
-export function formatMinutes(minutes: number): string {
-  return countOf(minutes, 'minute');
 }
 
 /**

@@ -25,11 +25,11 @@ import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, formatMinutes } from '../../lib/time';
+import { formatDateTime } from '../../lib/time';
 import { ParticipantsPanel } from '../../conversation/details/ParticipantsPanel';
 import { interviewAbout, interviewLabel, isInterview } from '../../conversation/interview';
 import { usePresence } from '../../conversation/usePresence';
-import { personName, proficiencyLabel, startEnabled, statusChip } from './labels';
+import { personName, proficiencyLabel, startEnabled, statusChip, statusLabel } from './labels';
 import { CancelCard, ChatCard, StartCard, TransferCard } from './ModerationCards';
 import { MarkCard } from '../../conversation/after/MarkCard';
 import { RatingCard } from '../../conversation/after/RatingCard';
@@ -114,7 +114,7 @@ function Details({
     [t('speaker.conversation.reservedOn'), formatDateTime(c.createdAt, zone)],
     [t('speaker.conversation.startsOn'), formatDateTime(c.reservedStart, zone)],
     [t('speaker.conversation.endsOn'), formatDateTime(c.reservedEnd, zone)],
-    [t('speaker.conversation.duration'), formatMinutes(c.duration)],
+    [t('speaker.conversation.duration'), t('speaker.conversation.durationMinutes', { minutes: c.duration })],
     [
       t('speaker.conversation.courseName'),
       c.course?.name ?? t('conversation.side.noCourse', { language: languageName(c.learningLanguage) }),
@@ -131,7 +131,7 @@ function Details({
             <Stack direction="row" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
               <Chip
                 size="small"
-                label={c.isCanceled ? t('speaker.conversation.canceled') : (chip ?? capitalize(c.status))}
+                label={c.isCanceled ? t('speaker.conversation.canceled') : statusLabel(c.status)}
                 color={c.isCanceled ? 'default' : chip ? 'primary' : 'default'}
               />
               <Chip size="small" variant="outlined" label={languageName(c.learningLanguage)} />
@@ -206,5 +206,3 @@ function Details({
     </Grid>
   );
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -65,5 +65,15 @@ export function personName(
   return p.displayName?.trim() || full || fallback;
 }
 
-const PROFICIENCY: Record<string, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
-export const proficiencyLabel = (value: string | null | undefined) => (value ? (PROFICIENCY[value] ?? value) : '—');
+const PROFICIENCY = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' } as const;
+const isProficiency = (value: string): value is keyof typeof PROFICIENCY => Object.hasOwn(PROFICIENCY, value);
+
+/** A course's level in the page's language; a level the web does not know yet as the server says it. */
+export const proficiencyLabel = (value: string | null | undefined) => {
+  if (!value) return '—';
+  return isProficiency(value) ? translateOr(`speaker.conversation.level.${value}`, PROFICIENCY[value]) : value;
+};
+
+/** A conversation's status for its details: every status in the page's language (the list shows only opened and started). */
+export const statusLabel = (status: ConversationStatus): string =>
+  translateOr(`speaker.conversations.status.${status}`, status.charAt(0).toUpperCase() + status.slice(1));
