@@ -10,6 +10,8 @@ import { EMAIL_INVALID_MESSAGE, EMAIL_REQUIRED_MESSAGE } from '../validation/ema
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_RULES } from '../validation/password';
 import { LOCALE_INVALID_MESSAGE } from './locales';
 import { SchoolSignInMessages } from '../sso';
+import { InstructorMessages } from '../validation/instructor';
+import { ProfileMessages } from '../validation/profile';
 
 const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
 
@@ -42,6 +44,38 @@ export const KNOWN_MESSAGES = {
   'known.notes.detailRequired': NotesMessages.detailRequired,
   'known.notes.unknownNote': NotesMessages.unknownNote,
   'known.sso.passwordSignInOff': SchoolSignInMessages.passwordSignInOff,
+  // The profile's and the instructor's form rules: the web shows its own checks' words in the page's language.
+  'known.instructor.required': InstructorMessages.required,
+  'known.instructor.dateInvalid': InstructorMessages.dateInvalid,
+  'known.instructor.dueInPast': InstructorMessages.dueInPast,
+  'known.instructor.provisionTooMany': InstructorMessages.provisionTooMany,
+  'known.instructor.provisionNone': InstructorMessages.provisionNone,
+  'known.instructor.emailRepeated': InstructorMessages.emailRepeated,
+  'known.instructor.inviteNotYours': InstructorMessages.inviteNotYours,
+  'known.instructor.inviteNotPending': InstructorMessages.inviteNotPending,
+  'known.instructor.transferSameCourse': InstructorMessages.transferSameCourse,
+  'known.instructor.transferTargetRequired': InstructorMessages.transferTargetRequired,
+  'known.instructor.transferTargetNotYours': InstructorMessages.transferTargetNotYours,
+  'known.instructor.transferTargetPast': InstructorMessages.transferTargetPast,
+  'known.instructor.transferTargetEnrolled': InstructorMessages.transferTargetEnrolled,
+  'known.instructor.notEnrolled': InstructorMessages.notEnrolled,
+  'known.instructor.inConversation': InstructorMessages.inConversation,
+  'known.instructor.courseHasStudents': InstructorMessages.courseHasStudents,
+  'known.instructor.studentTransferred': InstructorMessages.studentTransferred,
+  'known.instructor.studentWithdrawn': InstructorMessages.studentWithdrawn,
+  'known.instructor.courseDeleted': InstructorMessages.courseDeleted,
+  'known.profile.required': ProfileMessages.required,
+  'known.profile.bioMin': ProfileMessages.bioMin,
+  'known.profile.bioMax': ProfileMessages.bioMax,
+  'known.profile.genderRequired': ProfileMessages.genderRequired,
+  'known.profile.invalidDate': ProfileMessages.invalidDate,
+  'known.profile.futureDate': ProfileMessages.futureDate,
+  'known.profile.ageRange': ProfileMessages.ageRange,
+  'known.profile.invalidTimezone': ProfileMessages.invalidTimezone,
+  'known.profile.headshotRequired': ProfileMessages.headshotRequired,
+  'known.profile.headshotNotImage': ProfileMessages.headshotNotImage,
+  'known.profile.headshotTooLarge': ProfileMessages.headshotTooLarge,
+  'known.profile.headshotUnreadable': ProfileMessages.headshotUnreadable,
 } as const;
 export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
 

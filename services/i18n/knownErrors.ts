@@ -55,9 +55,7 @@ import { PayrollMessages } from '../../contracts/payroll';
 import { SpeakerMessages } from '../../contracts/speaking';
 import { SpeakingTimeMessages } from '../../contracts/speakingTime';
 import { RedemptionSetMessages } from '../../contracts/validation/enrollment';
-import { InstructorMessages } from '../../contracts/validation/instructor';
 import { PricingPlanMessages } from '../../contracts/validation/pricing';
-import { ProfileMessages } from '../../contracts/validation/profile';
 import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { ServiceMessages } from '../integrations/lti/services';
 import { PaymentMethodMessages } from '../integrations/payments/port';
@@ -108,8 +106,6 @@ const tables = (): [area: string, table: Table][] => [
   ['readBack', ReadBackMessages],
   ['role', RoleMessages],
   ['speaker', SpeakerMessages],
-  ['instructor', InstructorMessages],
-  ['profile', ProfileMessages],
   ['payroll', PayrollMessages],
   ['speakingTime', SpeakingTimeMessages],
   ['readModels', ReadModelMessages],

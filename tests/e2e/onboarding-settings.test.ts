@@ -14,6 +14,7 @@ import { signIn, signUp, startTestApp, type TestApp } from '../support/app';
 import {
   atPath,
   eventually,
+  hidden,
   launchBrowser,
   openSession,
   screenshot,
@@ -261,6 +262,16 @@ test.describe('switch roles in the student settings', () => {
     await visible(page.getByRole('textbox', { name: 'Nombre visible' }));
     await visible(page.getByRole('button', { name: 'Guardar' }));
     await screenshot(page, 'settings-es-profile-375');
+    // A form rule's words (the contracts' check the page runs itself) in the page's language too.
+    const displayName = page.getByRole('textbox', { name: 'Nombre visible' });
+    const before = await displayName.inputValue();
+    await displayName.fill('');
+    await displayName.blur();
+    await visible(page.getByText('Este campo es obligatorio. Indica un valor.'));
+    await screenshot(page, 'settings-es-profile-required-375');
+    await displayName.fill(before || 'Ajustes');
+    await displayName.blur();
+    await hidden(page.getByText('Este campo es obligatorio. Indica un valor.'));
     await page.getByRole('link', { name: /Todos los ajustes/ }).click();
     await page.getByRole('link', { name: /^Cambiar de rol/ }).click();
     await visible(page.getByRole('button', { name: /^Cambiar a (profesor\/a|estudiante)$/ }));

@@ -90,7 +90,8 @@ export function SnackbarRoot({ children }: { children: ReactNode }) {
 type Options = Omit<OptionsObject, 'variant'>;
 
 export function notify(message: string, variant: VariantType = 'default', options: Options = {}): SnackbarKey {
-  return enqueueSnackbar(message, { variant, ...options });
+  // A contracts' known message (an instructor page's "The student was transferred successfully!") in the page's language.
+  return enqueueSnackbar(localizeKnown(message), { variant, ...options });
 }
 
 export const notifySuccess = (message: string, options?: Options) => notify(message, 'success', options);

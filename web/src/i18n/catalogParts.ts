@@ -33,6 +33,8 @@ export const PARTS = {
     'testCall',
     'roles',
     'known.notes',
+    'known.profile',
+    'known.instructor',
     'settings',
     'time.zoneOffer',
     'shell.language.browser',

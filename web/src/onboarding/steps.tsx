@@ -13,6 +13,7 @@ import { CountryInput, ProfileTextField, StepIntro, type OnboardingStepDef, type
 import type { MessageId } from '../i18n/catalog';
 import { useT } from '../i18n/useT';
 import { SchoolField } from '../settings/fields';
+import { localizeKnown } from '../i18n/translate';
 
 function NameFields({ form, displayNameEdited }: StepProps) {
   const suggest = () => {
@@ -74,7 +75,7 @@ function SchoolInput({ form }: StepProps) {
     <Controller
       control={form.control}
       name="school"
-      rules={{ validate: (v) => textFieldError('school', v) ?? true }}
+      rules={{ validate: (v) => localizeKnown(textFieldError('school', v)) ?? true }}
       render={({ field, fieldState }) => (
         <SchoolField
           id={id}

@@ -24,7 +24,7 @@ import { SecuritySettings } from '../components/SecuritySettings';
 import { notifyError, notifySuccess } from '../components/snackbars';
 import { errorMessage } from '../lib/errors';
 import { PROFILE_CHANGED_MESSAGE, ProfileSettingsForm } from './ProfileSettingsForm';
-import { translate } from '../i18n/translate';
+import { localizeKnown, translate } from '../i18n/translate';
 import { useT } from '../i18n/useT';
 import { SETTINGS_ME } from './operations';
 import { LanguageSetting } from '../i18n/LanguageSetting';
@@ -57,7 +57,7 @@ function HeadshotCard({ url }: { url: string | null }) {
       await upload({ variables: { input: { name: file.name.slice(0, 255), type: file.type.slice(0, 100), size: file.size, data } } });
       notifySuccess(translate(PROFILE_CHANGED_MESSAGE));
     } catch (e) {
-      const message = e instanceof Error && !('graphQLErrors' in e) ? e.message : errorMessage(e);
+      const message = e instanceof Error && !('graphQLErrors' in e) ? localizeKnown(e.message) : errorMessage(e);
       setProblem(message);
       notifyError(message);
     } finally {

@@ -22,6 +22,7 @@ import { useT } from '../i18n/useT';
 import { fieldLabel } from './fieldLabel';
 import { SETTING_UPDATED_MESSAGE, applyServerErrors } from './ProfileSettingsForm';
 import type { SettingsMe } from './operations';
+import { localizeKnown } from '../i18n/translate';
 
 export type BioField = 'bioHobbiesAre' | 'bioDreamCareer' | 'bioGoalsAre';
 
@@ -75,7 +76,7 @@ export function BioPanel({
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => void save(e)}>
           <TextField
-            {...muiField(form.register(field, { validate: (v) => bioError(field, v) ?? true }))}
+            {...muiField(form.register(field, { validate: (v) => localizeKnown(bioError(field, v)) ?? true }))}
             label={t(fieldLabel(field))}
             required
             fullWidth

@@ -47,6 +47,7 @@ import { CHANGE_EMAIL_ADDRESS, type SettingsMe } from './operations';
 import type { MessageId } from '../i18n/catalog';
 import { translate } from '../i18n/translate';
 import { useT } from '../i18n/useT';
+import { localizeKnown } from '../i18n/translate';
 
 /** The student settings' success message (spec 3, section 8, Student): 'The setting was updated successfully!'. */
 export const SETTING_UPDATED_MESSAGE = 'profile.savedSetting' satisfies MessageId;
@@ -98,7 +99,7 @@ function ProfileInput({
   const t = useT();
   const id = useId();
   const required = (SETTINGS_FIELDS[role].required as readonly ProfileField[]).includes(field);
-  const rules = { validate: (v: string) => settingsFieldError(role, field, v, today) ?? true };
+  const rules = { validate: (v: string) => localizeKnown(settingsFieldError(role, field, v, today)) ?? true };
   const error = form.formState.errors[field]?.message;
   const label = t(fieldLabel(field));
 

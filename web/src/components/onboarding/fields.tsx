@@ -35,6 +35,7 @@ import type { MessageId } from '../../i18n/catalog';
 import { useT } from '../../i18n/useT';
 import { fieldLabel } from '../../settings/fieldLabel';
 import { muiField } from '../fields';
+import { localizeKnown } from '../../i18n/translate';
 
 /** The form behind every step: strings, '' for nothing. */
 export interface ProfileForm {
@@ -105,7 +106,7 @@ export function ProfileTextField({
   const counter = multiline ? t('profile.count', { count: length, max: BIO_MAX_LENGTH }) : undefined;
   return (
     <TextField
-      {...muiField(form.register(name, { validate: (v) => textFieldError(name, v, { required }) ?? true }))}
+      {...muiField(form.register(name, { validate: (v) => localizeKnown(textFieldError(name, v, { required })) ?? true }))}
       label={t(labelId ?? labelOf(name))}
       required={required}
       fullWidth
@@ -156,7 +157,7 @@ function DisplayNameField({ form, displayNameEdited }: StepProps) {
     if (displayNameEdited.current) return;
     form.setValue('displayName', suggestDisplayName(form.getValues('givenName'), form.getValues('surname')));
   }, [form, displayNameEdited]);
-  const registered = form.register('displayName', { validate: (v) => textFieldError('displayName', v) ?? true });
+  const registered = form.register('displayName', { validate: (v) => localizeKnown(textFieldError('displayName', v)) ?? true });
   const error = form.formState.errors.displayName?.message;
   return (
     <TextField
@@ -197,7 +198,7 @@ export function CountryInput({
     <Controller
       control={form.control}
       name={name}
-      rules={{ validate: (v) => textFieldError(name, v, { required }) ?? true }}
+      rules={{ validate: (v) => localizeKnown(textFieldError(name, v, { required })) ?? true }}
       render={({ field, fieldState }) => (
         <CountryField
           id={id}
@@ -257,7 +258,7 @@ function GenderField({ form }: StepProps) {
     <Controller
       control={form.control}
       name="gender"
-      rules={{ validate: (v) => genderError(v) ?? true }}
+      rules={{ validate: (v) => localizeKnown(genderError(v)) ?? true }}
       render={({ field }) => (
         <FormControl error={!!error} required>
           <FormLabel id={labelId}>{t('profile.field.gender')}</FormLabel>
@@ -297,7 +298,7 @@ function BirthdayField({ form, today }: StepProps) {
   const error = form.formState.errors.dateOfBirth?.message;
   return (
     <TextField
-      {...muiField(form.register('dateOfBirth', { validate: (v) => dateOfBirthError(v, today) ?? true }))}
+      {...muiField(form.register('dateOfBirth', { validate: (v) => localizeKnown(dateOfBirthError(v, today)) ?? true }))}
       type="date"
       label={t('profile.field.dateOfBirth')}
       required
@@ -333,12 +334,12 @@ function HeadshotField({ form, uploadHeadshot }: StepProps) {
   const [busy, setBusy] = useState(false);
   const url = form.watch('headshotUrl');
   const error = form.formState.errors.headshotUrl?.message;
-  form.register('headshotUrl', { validate: (v) => (v ? true : ProfileMessages.headshotRequired) });
+  form.register('headshotUrl', { validate: (v) => (v ? true : localizeKnown(ProfileMessages.headshotRequired)) });
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
     if (file.size > HEADSHOT_MAX_BYTES) {
-      form.setError('headshotUrl', { message: ProfileMessages.headshotTooLarge });
+      form.setError('headshotUrl', { message: localizeKnown(ProfileMessages.headshotTooLarge) });
       return;
     }
     setBusy(true);

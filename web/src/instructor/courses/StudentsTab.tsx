@@ -49,6 +49,7 @@ import { COURSE, MY_COURSES } from './operations';
 import type { MessageId } from '../../i18n/catalog';
 import { type Translate, useT } from '../../i18n/useT';
 import { COURSE_STUDENTS, TRANSFER_USER, WITHDRAW_USER, type RosterEnrollment } from './studentsOperations';
+import { localizeKnown } from '../../i18n/translate';
 
 const ENROLLMENTS_POLL_MS = 5_000;
 
@@ -176,7 +177,7 @@ function TransferDialog({ courseId, enrollment, onClose }: { courseId: string; e
     awaitRefetchQueries: true,
   });
   const name = studentName(enrollment.student, t);
-  const problem = submitted && !toCourseId ? InstructorMessages.transferTargetRequired : undefined;
+  const problem = submitted && !toCourseId ? localizeKnown(InstructorMessages.transferTargetRequired) : undefined;
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     setSubmitted(true);

@@ -32,6 +32,7 @@ import type { TopicsTabState } from '../layout/InstructorSearch';
 import { CHANGE_DUE, CHANGE_LESSON, type InstructorCourse } from './operations';
 
 import { useT } from '../../i18n/useT';
+import { localizeKnown } from '../../i18n/translate';
 
 type Assignment = NonNullable<InstructorCourse['lessonAssignments']>[number];
 
@@ -57,7 +58,7 @@ function TopicDialog({
   const fields: Record<string, string> = topicFieldErrors(form, durationRequirement);
   const dueProblem = dueOnError(form.dueOn || null, userToday());
   if (dueProblem && form.dueOn !== (assignment.dueOn ?? '')) fields.dueOn = dueProblem;
-  const problem = (key: string) => (submitted ? fields[key] : undefined);
+  const problem = (key: string) => (submitted ? localizeKnown(fields[key]) : undefined);
   const max = topicContentsMax(durationRequirement);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
 

@@ -32,6 +32,7 @@ import { userToday } from '../../lib/time';
 import { PAST_DUE } from '../courses/operations';
 import { PROVISION, TEMPLATE } from './operations';
 import { useT } from '../../i18n/useT';
+import { localizeKnown } from '../../i18n/translate';
 
 const emptyRow = () => ({ key: Math.random().toString(36).slice(2), emailAddress: '', name: '' });
 
@@ -64,7 +65,7 @@ export default function ProvisionPage() {
   if (!common.endDate) fields.endDate = CourseMessages.endDateRequired;
   else if (common.endDate < today) fields.endDate = CourseMessages.endInPast;
   else if (common.endDate < common.startDate) fields.endDate = CourseMessages.endBeforeStart;
-  const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
+  const problem = (key: string) => (submitted ? localizeKnown(fields[key] ?? serverFields[key]) : undefined);
   const setRow = (key: string, field: 'emailAddress' | 'name', value: string) =>
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
 
@@ -171,7 +172,7 @@ export default function ProvisionPage() {
         </Button>
         {rows.length >= PROVISION_MAX && (
           <Typography variant="body2" color="text.secondary">
-            {InstructorMessages.provisionTooMany}
+            {localizeKnown(InstructorMessages.provisionTooMany)}
           </Typography>
         )}
         <FormAlert message={error ? errorMessage(error) : null} />
