@@ -11,7 +11,10 @@ let slot = 0;
 
 /** Reserves a 15-minute conversation on a free slot a few days ahead (the speaker's availability added for it). */
 export async function reserveConversation(app: TestApp, student: Person, speaker: Person, lesson?: { courseId: string; lessonId: string }) {
-  const n = slot++;
+  // 80 slots, 3 to 6 days ahead (within the 7 days a reservation may be ahead): the counter is this
+  // module's, and a worker's integration files share their modules (vitest.config.ts), so it runs on
+  // across files; each file has a database of its own, so a slot taken again is another file's.
+  const n = slot++ % 80;
   const start = plusMinutes(dayAt(3 + Math.floor(n / 20), 2), (n % 20) * 60);
   await addAvailability(app, speaker, start, plusMinutes(start, 30));
   const res = await app.gql(
