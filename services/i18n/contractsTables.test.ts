@@ -32,7 +32,9 @@ describe("the contracts' message tables on the server (issue 32)", () => {
         // Its words are all contracts' known messages (both the server and the web say them in the
         // caller's language); a function entry is a message with a value, said as the contracts'
         // function writes it (ProfileMessages.maxLength, InstructorMessages.maximum: English still).
-        const known = Object.values(table).every((text) => typeof text === 'function' || (typeof text === 'string' && knownMessageId(text)));
+        const known = Object.values(table).every(
+          (text) => typeof text === 'function' || (typeof text === 'string' && knownMessageId(text)),
+        );
         const where = `${path.relative(CONTRACTS, file)}: ${name}`;
         assert.ok(registered.has(table) || known || name in WEB_ONLY, `${where} is neither registered in knownErrors.ts nor web-only`);
       }
