@@ -3,7 +3,8 @@
  * Bearer token, the build id and the CSRF header (also what react-admin's data provider sends: it
  * calls through this client), subscriptions over graphql-ws on the same path, and the global
  * error snackbars. An operation whose page shows its own error passes `context: { quiet: true }`.
- * The socket's code is loaded with the first subscription: most first pages have none (issue 31).
+ * The socket's code (./socketLink.ts) is its own chunk, loaded with the first subscription, not
+ * inside the client's (issue 31): the student's header subscribes at once, an admin's page may never.
  */
 import { ApolloClient, ApolloLink, HttpLink, Observable, from, split } from '@apollo/client';
 import { onError } from '@apollo/client/link/error';
