@@ -12,6 +12,8 @@ import { LOCALE_INVALID_MESSAGE } from './locales';
 import { SchoolSignInMessages } from '../sso';
 import { InstructorMessages } from '../validation/instructor';
 import { ProfileMessages } from '../validation/profile';
+import { MAXIMUM_CHARACTERS_MESSAGE } from '../validation/limits';
+import { type NumberedShape, englishWithNumbers, numberedShape, numbersIn } from './numberedMessages';
 
 const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
 
@@ -76,25 +78,54 @@ export const KNOWN_MESSAGES = {
   'known.profile.headshotNotImage': ProfileMessages.headshotNotImage,
   'known.profile.headshotTooLarge': ProfileMessages.headshotTooLarge,
   'known.profile.headshotUnreadable': ProfileMessages.headshotUnreadable,
+  // With a number: written by ProfileMessages.maxLength and InstructorMessages.maximum.
+  'known.maximumCharacters': MAXIMUM_CHARACTERS_MESSAGE,
 } as const;
 export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
 
 const BY_TEXT = new Map<string, KnownMessageId>(Object.entries(KNOWN_MESSAGES).map(([id, text]) => [text, id as KnownMessageId]));
+const NUMBERED = Object.entries(KNOWN_MESSAGES).flatMap(([id, text]) => {
+  const shape = numberedShape(text);
+  return shape ? [[id as KnownMessageId, shape] as const] : [];
+}) satisfies (readonly [KnownMessageId, NumberedShape])[];
 
-/** The id of a known English message, null for any other text. */
+/** The id of a known English message without numbers, null for any other text. */
 export const knownMessageId = (text: string): KnownMessageId | null => BY_TEXT.get(text) ?? null;
+
+export type KnownValues = Record<string, number>;
+
+/** A known message recognised in its English: its id and the numbers written into it. */
+export interface KnownText {
+  id: KnownMessageId;
+  values?: KnownValues;
+}
+
+/** The known message a text is in English (its numbers too), null for any other text. */
+export function knownText(text: string): KnownText | null {
+  const id = BY_TEXT.get(text);
+  if (id) return { id };
+  for (const [numberedId, shape] of NUMBERED) {
+    const values = numbersIn(shape, text);
+    if (values) return { id: numberedId, values };
+  }
+  return null;
+}
+
+/** A known message's English, its numbers written in. */
+export const knownEnglish = (id: KnownMessageId, values?: KnownValues): string =>
+  values ? englishWithNumbers(KNOWN_MESSAGES[id], values) : KNOWN_MESSAGES[id];
 
 /**
  * A text made of known messages: the whole text, or the server's joined password rules ('Must be
  * at least 8 characters. Must contain 1 number.'), translated part by part; null when any part is
  * not a known message.
  */
-export function translateKnownText(text: string, translate: (id: KnownMessageId) => string): string | null {
-  const whole = knownMessageId(text);
-  if (whole) return translate(whole);
+export function translateKnownText(text: string, translate: (id: KnownMessageId, values?: KnownValues) => string): string | null {
+  const whole = knownText(text);
+  if (whole) return translate(whole.id, whole.values);
   if (!text.endsWith('.')) return null;
   const parts = text.slice(0, -1).split('. ');
-  const ids = parts.map(knownMessageId);
+  const ids = parts.map((part) => BY_TEXT.get(part));
   if (ids.some((id) => !id?.startsWith('known.passwordRule.'))) return null;
   return ids.map((id) => translate(id!).replace(/\.?$/, '.')).join(' ');
 }

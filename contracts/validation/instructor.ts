@@ -4,6 +4,7 @@
  */
 import { isCalendarDate } from '../calendarDate';
 import { emailError, normalizeEmail } from './email';
+import { maximumCharacters } from './limits';
 
 export const TOPIC_TITLE_MAX = 120;
 export const TOPIC_CONTENTS_MAX = 600;
@@ -17,7 +18,7 @@ export const INSTRUCTOR_SEARCH_MAX_LENGTH = 100;
 
 export const InstructorMessages = {
   required: 'This is a required field.  Please provide a value.',
-  maximum: (n: number) => `A maximum of ${n.toLocaleString('en-US')} characters is accepted.`,
+  maximum: maximumCharacters,
   dateInvalid: 'Invalid date. Please provide a different date.',
   dueInPast: 'Invalid date. Must be a future date.',
   provisionTooMany: `You can only create up to ${PROVISION_MAX} courses at a time.`,

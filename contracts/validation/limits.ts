@@ -6,6 +6,12 @@
  * A field's own, tighter rule with the spec's words lives with the domain and runs behind these.
  */
 
+import { englishWithNumbers } from '../i18n/numberedMessages';
+
+/** The forms' words for a text that is too long (the profile's and the instructor's), a known message with its number. */
+export const MAXIMUM_CHARACTERS_MESSAGE = 'A maximum of {max, number} characters is accepted.';
+export const maximumCharacters = (max: number): string => englishWithNumbers(MAXIMUM_CHARACTERS_MESSAGE, { max });
+
 /** Strings and IDs without an explicit `@limit(maxLength:)`. */
 export const DEFAULT_MAX_LENGTH = { String: 200, ID: 64 } as const;
 /** Ints without an explicit `@limit(min:, max:)`: far inside 32 bits, so sums of a few stay there too. */

@@ -6,6 +6,7 @@
 import { IANAZone } from 'luxon';
 import { isIsoDay, yearsBetween } from '../calendarDate';
 import { localeSettingError } from '../i18n/locales';
+import { maximumCharacters } from './limits';
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -55,7 +56,7 @@ export const ProfileMessages = {
   required: 'This is a required field.  Please provide a value.',
   bioMin: 'A minimum of 10 characters is required. Please add a bit more.',
   bioMax: 'A maximum of 10,000 characters is accepted.',
-  maxLength: (max: number) => `A maximum of ${max.toLocaleString('en-US')} characters is accepted.`,
+  maxLength: maximumCharacters,
   genderRequired: 'This is a required field. Please choose Male or Female.',
   invalidDate: 'Invalid date. Please provide a different date.',
   futureDate: 'A birthday cannot be in the future. Please provide a different date.',

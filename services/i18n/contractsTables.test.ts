@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
-import { knownMessageId } from '../../contracts/i18n/knownMessages';
+import { knownText } from '../../contracts/i18n/knownMessages';
 import { knownErrorTables } from './knownErrors';
 
 const CONTRACTS = fileURLToPath(new URL('../../contracts/', import.meta.url));
@@ -30,10 +30,10 @@ describe("the contracts' message tables on the server (issue 32)", () => {
         if (!name.endsWith('Messages') || typeof table !== 'object' || table === null) continue;
         found.push(name);
         // Its words are all contracts' known messages (both the server and the web say them in the
-        // caller's language); a function entry is a message with a value, said as the contracts'
-        // function writes it (ProfileMessages.maxLength, InstructorMessages.maximum: English still).
-        const known = Object.values(table).every(
-          (text) => typeof text === 'function' || (typeof text === 'string' && knownMessageId(text)),
+        // caller's language); a function entry writes a known message with its number in it
+        // (ProfileMessages.maxLength, InstructorMessages.maximum: known.maximumCharacters).
+        const known = Object.values(table).every((text) =>
+          typeof text === 'function' ? knownText(String(text(1234))) : typeof text === 'string' && knownText(text),
         );
         const where = `${path.relative(CONTRACTS, file)}: ${name}`;
         assert.ok(registered.has(table) || known || name in WEB_ONLY, `${where} is neither registered in knownErrors.ts nor web-only`);

@@ -52,8 +52,8 @@ describe("the server's known refusals (issue 32)", () => {
     // A contracts' table's function the server does not refuse with by itself stays English, and why.
     const englishOnly = new Map<unknown, string>([
       [SpeakerMessages.accepted, "the web's snackbar only"],
-      [InstructorMessages.maximum, "returned as text by the contracts' checks the web runs too"],
-      [ProfileMessages.maxLength, "returned as text by the contracts' checks the web runs too"],
+      [InstructorMessages.maximum, 'a known message with its number (known.maximumCharacters)'],
+      [ProfileMessages.maxLength, 'a known message with its number (known.maximumCharacters)'],
     ]);
     for (const [area, table] of knownErrorTables())
       for (const [key, entry] of Object.entries(table))
@@ -81,6 +81,10 @@ describe("the server's known refusals (issue 32)", () => {
     for (const locale of SUPPORTED_LOCALES.filter((l) => l !== 'en'))
       for (const text of knownErrors().values()) assert.notEqual(localizeKnownText(locale, text), text, `${locale}: ${text}`);
     assert.equal(localizeKnownText('fr', 'Something no catalog knows.'), 'Something no catalog knows.');
+    // A known message with a number: found by its English's shape, its number written the locale's way.
+    assert.equal(localizeKnownText('es', InstructorMessages.maximum(1200)), 'Se aceptan como máximo 1200 caracteres.');
+    assert.equal(localizeKnownText('pt-BR', ProfileMessages.maxLength(12000)), 'São aceitos no máximo 12.000 caracteres.');
+    assert.equal(localizeKnownText('fr', 'A maximum of many characters is accepted.'), 'A maximum of many characters is accepted.');
     assert.equal(localizeKnownText('en', SchedulingMessages.slotTaken), SchedulingMessages.slotTaken);
   });
 

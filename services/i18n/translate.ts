@@ -50,7 +50,7 @@ export const translate = (locale: Locale, id: ServerMessageId, values?: Values):
  */
 export function localizeKnownText(locale: Locale, text: string): string {
   if (locale === DEFAULT_LOCALE) return text;
-  const known = translateKnownText(text, (id: KnownMessageId) => format(locale, id));
+  const known = translateKnownText(text, (id: KnownMessageId, values) => format(locale, id, values));
   if (known !== null) return known;
   const error = knownErrorId(text);
   return error ? format(locale, error) : text;

@@ -35,6 +35,7 @@ export const PARTS = {
     'known.notes',
     'known.profile',
     'known.instructor',
+    'known.maximumCharacters',
     'settings',
     'time.zoneOffer',
     'shell.language.browser',

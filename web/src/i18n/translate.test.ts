@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { afterEach, it } from 'vitest';
 import { NotesMessages } from '../../../contracts/learningNotes';
+import { InstructorMessages } from '../../../contracts/validation/instructor';
+import { ProfileMessages } from '../../../contracts/validation/profile';
 import type { Messages } from './catalog';
 import { Catalog, localizeKnown, setActiveCatalog, translate } from './translate';
 
@@ -27,4 +29,14 @@ it('keeps a known message in English while its part is not loaded, and translate
   assert.equal(localizeKnown(NotesMessages.tooMany), NotesMessages.tooMany);
   catalog.add('signedIn', compiled({ 'known.notes.tooMany': 'Une conversation contient au plus 40 notes.' }));
   assert.equal(localizeKnown(NotesMessages.tooMany), 'Une conversation contient au plus 40 notes.');
+});
+
+it("says a known message with a number in the page's language, its number written the page's way", () => {
+  const catalog = new Catalog('fr', 'fr', compiled({}));
+  setActiveCatalog(catalog);
+  const english = InstructorMessages.maximum(1000);
+  assert.equal(localizeKnown(english), english);
+  catalog.add('signedIn', compiled({ 'known.maximumCharacters': '{max, number} caractères au maximum sont acceptés.' }));
+  assert.equal(localizeKnown(english), '1\u202f000 caractères au maximum sont acceptés.');
+  assert.equal(localizeKnown(ProfileMessages.maxLength(60)), '60 caractères au maximum sont acceptés.');
 });

@@ -5,7 +5,7 @@
  * their English.
  */
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';
-import { KNOWN_MESSAGES, translateKnownText } from '../../../contracts/i18n/knownMessages';
+import { knownEnglish, translateKnownText } from '../../../contracts/i18n/knownMessages';
 import type { MessageId, Messages } from './catalog';
 import type { Part } from './catalogParts';
 import type { PageLanguage } from './preference';
@@ -106,5 +106,5 @@ export function localizeKnown(text: string | null | undefined) {
   if (!text || !current) return text;
   const catalog = current;
   // A known message of a part not loaded here (the notes' refusals, signed in) stays in English.
-  return translateKnownText(text, (id) => (catalog.knows(id) ? catalog.format(id) : KNOWN_MESSAGES[id])) ?? text;
+  return translateKnownText(text, (id, values) => (catalog.knows(id) ? catalog.format(id, values) : knownEnglish(id, values))) ?? text;
 }
