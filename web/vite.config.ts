@@ -173,12 +173,45 @@ function reactRouterProduction(): Plugin {
   };
 }
 
+/**
+ * Apollo Client's production mode in a build: Apollo runs its development checks (results deep-frozen
+ * on every cache read, warnings, their messages) unless `globalThis.__DEV__` is false, and its docs
+ * ask the bundler to say so; then the minifier drops that code too. The dev server keeps them.
+ */
+function apolloProduction(): Plugin {
+  return {
+    name: 'tertulia-apollo-production',
+    apply: 'build',
+    config: () => ({ define: { 'globalThis.__DEV__': 'false' } }),
+  };
+}
+
+/** ra-core's router adapter gets react-router-dom without the router it never makes (web/src/admin/router/reactRouterForAdmin.ts). */
+function adminRouterInsideTheApp(): Plugin {
+  const shim = fileURLToPath(new URL('./src/admin/router/reactRouterForAdmin.ts', import.meta.url));
+  return {
+    name: 'tertulia-admin-router-inside-the-app',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'react-router-dom' && importer?.includes('/node_modules/ra-core/') ? shim : null;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   publicDir: false,
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   esbuild: { jsx: 'automatic' },
-  plugins: [reactRouterProduction(), compiledMessages(), inlineGraphqlDocuments(), precompress()],
+  plugins: [
+    reactRouterProduction(),
+    apolloProduction(),
+    adminRouterInsideTheApp(),
+    compiledMessages(),
+    inlineGraphqlDocuments(),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
