@@ -134,8 +134,25 @@ function compiledMessages(): Plugin {
   };
 }
 
-/** Libraries in their own long-lived chunks, apart from the app's code. */
+/**
+ * Each language's messages (and each part of them) in a chunk of its own: left to Rollup, a part
+ * smaller than experimentalMinChunkSize took in code other pages share (the archive's query
+ * document went into the Portuguese payroll words), so an English page downloaded another
+ * language's messages with it (issue 32: only the active locale's messages).
+ */
+function catalogChunk(id: string): string | undefined {
+  if (!id.startsWith(COMPILED)) return undefined;
+  const [, file, part] = /^(.*?\.json)(?:\.(\w+))?\.js$/.exec(id.slice(COMPILED.length))!;
+  return `messages-${WEB_CATALOG.exec(file)![1]}${part ? `-${part}` : ''}`;
+}
+
+/** Libraries in their own long-lived chunks, apart from the app's code; each catalog in its own. */
 function vendorChunk(id: string): string | undefined {
+  const catalog = catalogChunk(id);
+  if (catalog) return catalog;
+  // Vite's preload helper, which the first-page catalogs' part loaders import: left alone, a manual
+  // chunk takes in its dependencies and every page would load the English catalog for it.
+  if (id.includes('vite/preload-helper')) return 'react';
   if (!id.includes('/node_modules/')) return undefined;
   // Apollo needs graphql's printer and visitor, not its parser: `gql` (graphql-tag, which Apollo
   // re-exports) and the parser are the admin's data provider's, in a chunk of their own, so that a

@@ -38,6 +38,8 @@ interface Words {
   reserveTitle: string;
   reserveFirstStep: string;
   reserveNoCourse: string;
+  /** The catalogs' language the page speaks. */
+  language: string;
 }
 
 const SPANISH: Words = {
@@ -57,6 +59,7 @@ const SPANISH: Words = {
   reserveTitle: 'Reservar conversación',
   reserveFirstStep: 'Curso y lección',
   reserveNoCourse: 'No tienes ningún curso en marcha: elige un idioma para hablar.',
+  language: 'es',
 };
 const PORTUGUESE: Words = {
   locale: 'pt-BR',
@@ -75,7 +78,18 @@ const PORTUGUESE: Words = {
   reserveTitle: 'Reservar conversa',
   reserveFirstStep: 'Curso e lição',
   reserveNoCourse: 'Você não tem nenhum curso em andamento: escolha um idioma para conversar.',
+  language: 'pt-BR',
 };
+
+/** The languages of the message chunks a page downloads from now on (web/vite.config.ts: `messages-<language>[-<part>]-<hash>.js`). */
+function messageLanguagesLoaded(page: Page): Set<string> {
+  const languages = new Set<string>();
+  page.on('request', (request) => {
+    const chunk = /\/assets\/messages-(en|es|fr|pt-BR|en-XA)(?:-[A-Za-z]+)?-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+    if (chunk) languages.add(chunk[1]);
+  });
+  return languages;
+}
 
 /** No button or link is cut off: each shows its whole text inside its own box. */
 async function nothingClipped(page: Page): Promise<void> {
@@ -116,6 +130,7 @@ for (const words of [SPANISH, PORTUGUESE]) {
       const session = await openSession(browser, app, { locale: words.locale, ...(viewport ? { viewport } : {}) });
       const { page } = session;
       const width = viewport ? 375 : 1280;
+      const languages = messageLanguagesLoaded(page);
       await page.goto('/auth/sign_in');
       await visible(page.getByRole('heading', { name: words.signInTitle, level: 1 }));
       await page.getByLabel(words.email).fill(student.email);
@@ -142,6 +157,10 @@ for (const words of [SPANISH, PORTUGUESE]) {
       await visible(page.getByText(words.reserveNoCourse));
       await nothingClipped(page);
       await screenshot(page, `i18n-${tag}-reserve-${width}`);
+      // Only this language's messages came down (issue 32), the conversations' page's code too.
+      await page.goto('/student/conversations');
+      await visible(page.getByRole('heading', { level: 1 }));
+      assert.deepEqual([...languages], [words.language], "the message chunks downloaded are the page language's only");
       await session.close();
     }
   });
