@@ -70,5 +70,5 @@ export function intProblem(value: number, range: { min: number; max: number }): 
   return problem && problemText(problem);
 }
 
-/** A field's name in words for messages: `fillLimit` → `fill limit`. */
+/** A field's name in words, its English label (`fieldLabels.<name>` in services/i18n/messages/en.json): `fillLimit` → `fill limit`. */
 export const fieldLabel = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

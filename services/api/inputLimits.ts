@@ -8,7 +8,8 @@
  *
  * A refusal is BAD_USER_INPUT naming each failing field in `extensions.fields` (keyed by the field's
  * own name, as the forms' messages are) and nothing runs. The domain's own rules, with the spec's
- * words, stay behind this as they were.
+ * words, stay behind this as they were. Every argument and input field has its label in the
+ * catalogs (`fieldLabels.<name>`): inputLimits.test.ts walks the schema for them.
  */
 import {
   defaultFieldResolver,
@@ -26,7 +27,7 @@ import {
 } from 'graphql';
 import { DEFAULT_INT_RANGE, DEFAULT_MAX_ITEMS, DEFAULT_MAX_LENGTH, intLimit, textLimit } from '../../contracts/validation/limits';
 import { badInput, type KnownRefusal } from '../domain/shared/errors';
-import { LimitMessages, limitRefusal } from '../domain/shared/limits';
+import { type LabeledField, LimitMessages, limitRefusal } from '../domain/shared/limits';
 
 interface Limit {
   maxLength?: number;
@@ -50,7 +51,7 @@ function limitOf(node: { directives?: readonly ConstDirectiveNode[] } | null | u
 const compiled = new WeakMap<GraphQLInputType, Check>();
 
 /** The check for a value of `type` at the field or argument `name` with its `limit`. */
-function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
+function checkFor(type: GraphQLInputType, name: LabeledField, limit: Limit): Check {
   if (isNonNullType(type)) return checkFor(type.ofType, name, limit);
   if (isListType(type)) {
     const maxItems = limit.maxItems ?? DEFAULT_MAX_ITEMS;
@@ -68,7 +69,7 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
       let check = compiled.get(type);
       if (!check) {
         const fields = Object.values(type.getFields()).map(
-          (f: GraphQLInputField) => [f.name, checkFor(f.type, f.name, limitOf(f.astNode))] as const,
+          (f: GraphQLInputField) => [f.name, checkFor(f.type, f.name as LabeledField, limitOf(f.astNode))] as const,
         );
         check = (v, p) => {
           for (const [fieldName, fieldCheck] of fields) fieldCheck((v as Record<string, unknown>)[fieldName], p);
@@ -106,7 +107,7 @@ function checkFor(type: GraphQLInputType, name: string, limit: Limit): Check {
 }
 
 function checkArguments(args: readonly GraphQLArgument[]): (values: Record<string, unknown>) => void {
-  const checks = args.map((a) => [a.name, checkFor(a.type, a.name, limitOf(a.astNode))] as const);
+  const checks = args.map((a) => [a.name, checkFor(a.type, a.name as LabeledField, limitOf(a.astNode))] as const);
   return (values) => {
     const problems: Record<string, KnownRefusal> = {};
     for (const [name, check] of checks) check(values[name], problems);

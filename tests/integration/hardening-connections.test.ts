@@ -594,14 +594,16 @@ describe("refusals with values and outside GraphQL in the caller's language (iss
           'El valor de filtro "abc" no es un timestamptz válido para el campo "createdAt": usa una fecha o fecha y hora ISO 8601 con un año de 0001 a 9999, como 2025-06-01 o 2025-06-01T12:00:00Z.',
         notFound: 'No encontrado.',
         chunkIndex: 'Número de la parte: debe ser un número entero.',
-        searchText: 'search query: puede tener como máximo 100 caracteres.',
+        searchText: 'Texto de búsqueda: puede tener como máximo 100 caracteres.',
+        reason: 'Motivo: puede tener como máximo 500 caracteres.',
       },
       fr: {
         filter:
           'La valeur de filtre "abc" n’est pas un timestamptz valide pour le champ « createdAt » : utilisez une date ou une date et heure ISO 8601 avec une année de 0001 à 9999, comme 2025-06-01 ou 2025-06-01T12:00:00Z.',
         notFound: 'Introuvable.',
         chunkIndex: 'Numéro de la partie : doit être un nombre entier.',
-        searchText: 'search query : peut contenir au plus 100 caractères.',
+        searchText: 'Texte de recherche : peut contenir au plus 100 caractères.',
+        reason: 'Motif : peut contenir au plus 500 caractères.',
       },
     } as const;
     for (const language of ['es', 'fr'] as const) {
@@ -628,6 +630,16 @@ describe("refusals with values and outside GraphQL in the caller's language (iss
       assert.equal(codeOf(searched), 'BAD_USER_INPUT');
       assert.equal(searched.errors![0].message, said[language].searchText);
       assert.deepEqual(searched.errors![0].extensions?.fields, { searchQuery: said[language].searchText });
+
+      // An input object's field: every argument and input field has its label (fieldLabels.<name>).
+      const changed = await app.gql(
+        `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed } }`,
+        { input: { accountId: students[0].id, minutes: 5, reason: 'x'.repeat(501) } },
+        admin.token,
+        headers,
+      );
+      assert.equal(codeOf(changed), 'BAD_USER_INPUT');
+      assert.deepEqual(changed.errors![0].extensions?.fields, { reason: said[language].reason });
     }
     const english = await app.gql(LIST, { filter: [{ field: 'createdAt', predicate: 'gt', value: 'abc' }] }, admin.token);
     assert.match(

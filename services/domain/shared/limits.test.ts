@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { fieldLabel, intLimit, problemText, textLimit } from '../../../contracts/validation/limits';
 import { sayIn } from '../../i18n/translate';
 import en from '../../i18n/messages/en.json';
-import { LABELED_FIELDS, LimitMessages, limitRefusal } from './limits';
+import { type LabeledField, LimitMessages, limitRefusal } from './limits';
 
 describe("a field's limit refusals (issue 32)", () => {
   it("say in English 'The <label> <problem>.', as the contracts' English problems", () => {
@@ -14,7 +14,7 @@ describe("a field's limit refusals (issue 32)", () => {
       intLimit(1.5, { min: 0, max: 9 }),
     ];
     problems.push(intLimit(-5, { min: -1_000_000, max: 1_000_000 }) ?? intLimit(2_000_000, { min: -1_000_000, max: 1_000_000 }));
-    for (const name of ['chunkIndex', 'fillLimit', 'text']) {
+    for (const name of ['chunkIndex', 'fillLimit', 'text'] as const) {
       for (const problem of problems) {
         assert.ok(problem);
         assert.equal(limitRefusal(name, problem).text, `The ${fieldLabel(name)} ${problemText(problem)}.`);
@@ -23,14 +23,19 @@ describe("a field's limit refusals (issue 32)", () => {
     assert.equal(limitRefusal('issuer', LimitMessages.required()).text, 'The issuer is required.');
   });
 
-  it("give each labeled field its English label's words, and say the label and the problem in the caller's language", () => {
-    for (const name of LABELED_FIELDS) assert.equal((en as Record<string, string>)[`fieldLabels.${name}`], fieldLabel(name), name);
+  it("give each field its English label's words, and say the label and the problem in the caller's language", () => {
+    const labeled = Object.keys(en).flatMap((id) =>
+      id.startsWith('fieldLabels.') ? [id.slice('fieldLabels.'.length) as LabeledField] : [],
+    );
+    assert.ok(labeled.length > 100, `${labeled.length} labels`);
+    for (const name of labeled) assert.equal(en[`fieldLabels.${name}`], fieldLabel(name), name);
+    // @ts-expect-error: a name without its label in the catalogs is refused by the compiler.
+    assert.throws(() => sayIn('es', limitRefusal('noSuchField', { kind: 'nul' })), /No message fieldLabels\.noSuchField/);
     const refusal = limitRefusal('durationSeconds', { kind: 'between', min: 0, max: 86_400 });
     assert.equal(refusal.text, 'The duration seconds must be between 0 and 86,400.');
     assert.equal(sayIn('fr', refusal), 'Durée en secondes : doit être compris entre 0 et 86\u202f400.');
     assert.equal(sayIn('es', refusal), 'Duración en segundos: debe estar entre 0 y 86.400.');
-    // A field without its own words is named by its English words.
-    assert.equal(sayIn('pt-BR', limitRefusal('fillLimit', { kind: 'notWhole' })), 'fill limit: deve ser um número inteiro.');
+    assert.equal(sayIn('pt-BR', limitRefusal('fillLimit', { kind: 'notWhole' })), 'Limite de códigos: deve ser um número inteiro.');
   });
 
   it('say several fields one after the other', () => {

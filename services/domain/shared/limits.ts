@@ -1,36 +1,22 @@
 /**
  * A field's limit refusals in the caller's language (issue 32): 'The chunk index must be between 0
  * and 9,999.' is `errors.limits.field` with the field's label and the problem as values (its English
- * 'The <fieldLabel> <problemText>.', contracts/validation/limits.ts). A label has its words in
- * each language (`fieldLabels.<name>`) for the fields the server's own checks name; any other
- * GraphQL argument is named by its English words in every language (a catalog's placeholders are
- * the English's, so a translation cannot name it by its API name instead).
+ * 'The <fieldLabel> <problemText>.', contracts/validation/limits.ts). Every name a refusal can name
+ * has its label in each catalog (`fieldLabels.<name>`): a name given here is typed by the English
+ * catalog, and the schema's arguments and input fields, which services/api/inputLimits.ts names, are
+ * checked in services/api/inputLimits.test.ts.
  */
-import { fieldLabel, type LimitProblem } from '../../../contracts/validation/limits';
-import { knownRefusal } from '../../i18n/translate';
-import type { KnownRefusal, Said } from './errors';
+import type { LimitProblem } from '../../../contracts/validation/limits';
+import { knownRefusal, type ServerMessageId } from '../../i18n/translate';
+import type { KnownRefusal } from './errors';
 
-export const LABELED_FIELDS: ReadonlySet<string> = new Set([
-  'conversationId',
-  'chunkIndex',
-  'chunkCount',
-  'durationSeconds',
-  'text',
-  'detail',
-  'why',
-  'name',
-  'issuer',
-  'clientId',
-  'authLoginUrl',
-  'accessTokenUrl',
-  'jwksUrl',
-  'deploymentId',
-]);
-
-const labelOf = (name: string): Said | string => (LABELED_FIELDS.has(name) ? { id: `fieldLabels.${name}` } : fieldLabel(name));
+type LabelName<Id> = Id extends `fieldLabels.${infer Name}` ? Name : never;
+/** A name with its label (`fieldLabels.<name>`) in the catalogs. */
+export type LabeledField = LabelName<ServerMessageId>;
 
 export const LimitMessages = {
-  field: (name: string, problem: KnownRefusal) => knownRefusal('errors.limits.field', { label: labelOf(name), problem }),
+  field: (name: LabeledField, problem: KnownRefusal) =>
+    knownRefusal('errors.limits.field', { label: { id: `fieldLabels.${name}` }, problem }),
   /** Several fields' refusals, one after the other. */
   several: (first: KnownRefusal, rest: KnownRefusal) => knownRefusal('errors.limits.several', { first, rest }),
   tooLong: (max: number) => knownRefusal('errors.limits.tooLong', { max }),
@@ -60,5 +46,5 @@ export function limitProblem(problem: LimitProblem): KnownRefusal {
 }
 
 /** "The <field> <problem>." in the caller's language. */
-export const limitRefusal = (name: string, problem: LimitProblem | KnownRefusal): KnownRefusal =>
+export const limitRefusal = (name: LabeledField, problem: LimitProblem | KnownRefusal): KnownRefusal =>
   LimitMessages.field(name, 'kind' in problem ? limitProblem(problem) : problem);

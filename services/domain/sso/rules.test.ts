@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { sayIn } from '../../i18n/translate';
 import { DomainError } from '../shared/errors';
 import { SsoMessages, checkProviderInput, decideSchoolSignIn, domainOf, issuerProblem, providerForAddress, roleFromClaims } from './rules';
 
@@ -117,7 +118,25 @@ describe('single sign-on rules', () => {
       ['clientId', 'clientSecret', 'displayName', 'domains', 'instructorClaimName', 'issuer', 'scopes'],
     );
     assert.equal(checkProviderInput({ ...input, clientSecret: null }, { secretRequired: false }).clientSecret, null);
-    assert.ok(fieldsOf(() => checkProviderInput({ ...input, displayName: 'x'.repeat(101) }, { secretRequired: true })).displayName);
+    assert.equal(
+      fieldsOf(() => checkProviderInput({ ...input, displayName: 'x'.repeat(101) }, { secretRequired: true })).displayName,
+      'The display name can have at most 100 characters.',
+    );
+    try {
+      checkProviderInput(
+        { ...input, clientId: ' ', instructorClaimName: 'x'.repeat(101), instructorClaimValue: 'v' },
+        { secretRequired: true },
+      );
+      assert.fail('expected a refusal');
+    } catch (error) {
+      assert.ok(error instanceof DomainError && error.fieldsSaid);
+      assert.equal(error.fields?.clientId, 'The client id is required.');
+      assert.equal(sayIn('es', error.fieldsSaid.clientId), 'ID de cliente: es obligatorio.');
+      assert.equal(
+        sayIn('fr', error.fieldsSaid.instructorClaimName),
+        'Nom de la revendication enseignant : peut contenir au plus 100 caractères.',
+      );
+    }
     assert.ok(fieldsOf(() => checkProviderInput({ ...input, domains: [] }, { secretRequired: true })).domains);
   });
 

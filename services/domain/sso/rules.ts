@@ -4,8 +4,9 @@
  * in, create one or link one.
  */
 import { EMAIL_INVALID_MESSAGE, emailError, normalizeEmail } from '../../../contracts/validation/email';
-import { textProblem } from '../../../contracts/validation/limits';
-import { assertNoFieldErrors, badInput, DomainError } from '../shared/errors';
+import { textLimit, textProblem } from '../../../contracts/validation/limits';
+import { assertNoFieldErrors, badInput, DomainError, type Refusal } from '../shared/errors';
+import { LimitMessages, limitRefusal } from '../shared/limits';
 import { ErrorCode } from '../../../contracts/errors';
 import type { IdentityProviderKind, InstructorClaim } from './events';
 import { metadataUrlProblem } from '../../integrations/sso/saml';
@@ -109,13 +110,12 @@ export interface CheckedProviderInput {
 
 /** Checks and normalizes an admin's settings; BAD_USER_INPUT naming every failing field. */
 export function checkProviderInput(input: ProviderInput, { secretRequired }: { secretRequired: boolean }): CheckedProviderInput {
-  const fields: Record<string, string> = {};
-  const text = (name: keyof typeof SETTING_LIMITS, value: string, label: string) => {
-    const problem = textProblem(value, SETTING_LIMITS[name]);
-    if (problem) fields[name] = `The ${label} ${problem}.`;
-    else if (!value.trim()) fields[name] = `The ${label} is required.`;
+  const fields: Record<string, Refusal> = {};
+  const text = (name: 'displayName' | 'issuer' | 'clientId' | 'clientSecret', value: string) => {
+    const problem = textLimit(value, SETTING_LIMITS[name]) ?? (value.trim() ? null : LimitMessages.required());
+    if (problem) fields[name] = limitRefusal(name, problem);
   };
-  text('displayName', input.displayName, 'display name');
+  text('displayName', input.displayName);
   const saml = input.kind === 'SAML';
   let samlMetadata: CheckedProviderInput['samlMetadata'] = null;
   let scopes: string[] = [];
@@ -124,23 +124,23 @@ export function checkProviderInput(input: ProviderInput, { secretRequired }: { s
     const xml = input.samlMetadataXml?.trim() || null;
     if (!url === !xml) fields.samlMetadata = SsoMessages.metadataRequired;
     else if (url) {
-      const lengthProblem = textProblem(url, SETTING_LIMITS.metadataUrl);
-      const problem = lengthProblem ? `The metadata URL ${lengthProblem}.` : metadataUrlProblem(url);
+      const lengthProblem = textLimit(url, SETTING_LIMITS.metadataUrl);
+      const problem = lengthProblem ? limitRefusal('samlMetadataUrl', lengthProblem) : metadataUrlProblem(url);
       if (problem) fields.samlMetadata = problem;
       else samlMetadata = { url };
     } else if (xml) {
-      const problem = textProblem(xml, SETTING_LIMITS.metadataXml);
-      if (problem) fields.samlMetadata = `The metadata ${problem}.`;
+      const problem = textLimit(xml, SETTING_LIMITS.metadataXml);
+      if (problem) fields.samlMetadata = limitRefusal('samlMetadataXml', problem);
       else samlMetadata = { xml };
     }
   } else {
-    text('issuer', input.issuer, 'issuer');
-    text('clientId', input.clientId, 'client id');
+    text('issuer', input.issuer);
+    text('clientId', input.clientId);
     if (!fields.issuer) {
       const problem = issuerProblem(input.issuer.trim());
       if (problem) fields.issuer = problem;
     }
-    if (input.clientSecret !== null) text('clientSecret', input.clientSecret, 'client secret');
+    if (input.clientSecret !== null) text('clientSecret', input.clientSecret);
     else if (secretRequired) fields.clientSecret = SsoMessages.clientSecretRequired;
 
     scopes = [...new Set(input.scopes.trim().split(/\s+/).filter(Boolean))];
@@ -167,8 +167,8 @@ export function checkProviderInput(input: ProviderInput, { secretRequired }: { s
     ['instructorClaimName', input.instructorClaimName],
     ['instructorClaimValue', input.instructorClaimValue],
   ] as const) {
-    const problem = value && textProblem(value, SETTING_LIMITS.claim);
-    if (problem) fields[name] = `The claim ${problem}.`;
+    const problem = value && textLimit(value, SETTING_LIMITS.claim);
+    if (problem) fields[name] = limitRefusal(name, problem);
   }
   assertNoFieldErrors(fields);
   return {
