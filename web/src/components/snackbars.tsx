@@ -1,20 +1,13 @@
 /**
  * Snackbars, in one place (spec 1, section 8): at most 3 at once, no duplicates, auto-hide after
  * 3 s unless told otherwise, with Dismiss, Reload and Sign In actions. `notify*` work anywhere,
- * including outside React (the Apollo error link), once <SnackbarRoot> is mounted.
+ * including outside React (the Apollo error link), under <SnackbarRoot>. notistack itself is in
+ * ./snackbarHost.tsx, loaded once the page has loaded or with the first snackbar, whichever comes
+ * first: no first page waits for its 22 KB (issue 31).
  */
 import Button from '@mui/material/Button';
-import { styled } from '@mui/material/styles';
-import {
-  MaterialDesignContent,
-  SnackbarProvider,
-  closeSnackbar,
-  enqueueSnackbar,
-  type OptionsObject,
-  type SnackbarKey,
-  type VariantType,
-} from 'notistack';
-import type { ReactNode } from 'react';
+import type { OptionsObject, SnackbarKey, VariantType } from 'notistack';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Messages } from '../../../contracts/errors';
 import { useAuth } from '../lib/auth';
@@ -26,15 +19,13 @@ export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const SNACKBAR_MAX = 3;
 export const GRAPHQL_ERROR_SNACKBAR_MS = 8000;
 
-// Darker variant colours than notistack's defaults, so white text keeps a 4.5:1 contrast.
-const Content = styled(MaterialDesignContent)({
-  '&.notistack-MuiContent-success': { backgroundColor: '#1b5e20' },
-  '&.notistack-MuiContent-error': { backgroundColor: '#b71c1c' },
-  '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
-  '&.notistack-MuiContent-warning': { backgroundColor: '#ffb74d', color: 'rgba(0, 0, 0, 0.87)' },
-});
-
 const actionButton = { color: 'inherit', fontWeight: 700 } as const;
+
+const host = () => import('./snackbarHost');
+const SnackbarHost = lazy(() => host().then((m) => ({ default: m.SnackbarHost })));
+
+/** Closes a snackbar (notistack is loaded by then: the snackbar is on screen). */
+const closeSnackbar = (id: SnackbarKey) => void host().then((h) => h.closeShown(id));
 
 export function DismissAction({ id }: { id: SnackbarKey }) {
   const t = useT();
@@ -72,26 +63,47 @@ function SignInAction({ id }: { id: SnackbarKey }) {
   );
 }
 
+let wantHost: () => void = () => {};
+let hostWanted = false;
+
+/** Mounts the snackbars' host: asked for by the first snackbar, else once the page has loaded and the browser is idle. */
+function mountHost() {
+  hostWanted = true;
+  wantHost();
+}
+
+function whenPageLoaded(then: () => void) {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 export function SnackbarRoot({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(hostWanted);
+  useEffect(() => {
+    wantHost = () => setMounted(true);
+    if (hostWanted) setMounted(true);
+    else whenPageLoaded(mountHost);
+  }, []);
   return (
-    <SnackbarProvider
-      maxSnack={SNACKBAR_MAX}
-      preventDuplicate
-      autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      action={(id) => <DismissAction id={id} />}
-      Components={{ default: Content, success: Content, error: Content, info: Content, warning: Content }}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {mounted && (
+        <Suspense fallback={null}>
+          <SnackbarHost action={(id) => <DismissAction id={id} />} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 type Options = Omit<OptionsObject, 'variant'>;
 
-export function notify(message: string, variant: VariantType = 'default', options: Options = {}): SnackbarKey {
+export function notify(message: string, variant: VariantType = 'default', options: Options = {}): void {
   // A contracts' known message (an instructor page's "The student was transferred successfully!") in the page's language.
-  return enqueueSnackbar(localizeKnown(message), { variant, ...options });
+  const text = localizeKnown(message);
+  mountHost();
+  void host().then((h) => h.show(text, { variant, ...options }));
 }
 
 export const notifySuccess = (message: string, options?: Options) => notify(message, 'success', options);
