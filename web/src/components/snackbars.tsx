@@ -2,8 +2,8 @@
  * Snackbars, in one place (spec 1, section 8): at most 3 at once, no duplicates, auto-hide after
  * 3 s unless told otherwise, with Dismiss, Reload and Sign In actions. `notify*` work anywhere,
  * including outside React (the Apollo error link), under <SnackbarRoot>. notistack itself is in
- * ./snackbarHost.tsx, loaded once the page has loaded or with the first snackbar, whichever comes
- * first: no first page waits for its 22 KB (issue 31).
+ * ./snackbarHost.tsx, loaded a few seconds after the page has loaded or with the first snackbar,
+ * whichever comes first: no first page waits for its 22 KB (issue 31).
  */
 import Button from '@mui/material/Button';
 import type { OptionsObject, SnackbarKey, VariantType } from 'notistack';
@@ -72,10 +72,20 @@ function mountHost() {
   wantHost();
 }
 
+/**
+ * After the page's load event the first page's lazy chunks may still be coming (a module's
+ * imports do not hold the event): the host waits this long more, then for an idle moment.
+ */
+const HOST_AFTER_LOAD_MS = 3000;
+
 function whenPageLoaded(then: () => void) {
-  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : setTimeout(then, 200));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const later = () =>
+    setTimeout(
+      () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : then()),
+      HOST_AFTER_LOAD_MS,
+    );
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
 
 export function SnackbarRoot({ children }: { children: ReactNode }) {
