@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { READ_MODEL_REASON_MAX_LENGTH, ReadModelMessages } from '../../../contracts/validation/readModels';
+import type { DomainError } from '../shared/errors';
 import { deciderSpec } from '../shared/spec';
+import { localizeKnownText, sayIn } from '../../i18n/translate';
 import type { Operator, ReadModelOperationEvent } from './events';
 import { decideFinish, decideResume, decideStart, evolveOperations, historyOf, initialOperationsState } from './operations';
 
@@ -51,6 +53,21 @@ describe('read model operations', () => {
       .given([])
       .when((s) => decideResume(s, { operationId: 'r', readModel: 'payroll', reason: '', by: cli, cleared: true }, ctx))
       .thenThrows('BAD_USER_INPUT', ReadModelMessages.reasonRequired);
+  });
+
+  it("says a refused reason in the caller's language", () => {
+    const refusal = (reason: string) => {
+      try {
+        decideStart(initialOperationsState(), start(reason), ctx);
+      } catch (error) {
+        const { said, message } = error as DomainError;
+        // As the API says a refusal (services/api/localizedErrors.ts).
+        return said ? sayIn('es', said) : localizeKnownText('es', message);
+      }
+      assert.fail('not refused');
+    };
+    assert.equal(refusal('x'.repeat(READ_MODEL_REASON_MAX_LENGTH + 1)), 'Motivo: puede tener como máximo 500 caracteres.');
+    assert.equal(refusal(' '), 'Indica el motivo para el registro: se guarda junto con la operación.');
   });
 
   it('lets only a verify from the CLI go without a reason', () => {

@@ -3,9 +3,10 @@
  * (once), and a resume, each with a reason checked here. Which operation may run now is not decided
  * from the stream: a process can die mid-rebuild, so the lock is the database's (services/feed/operations.ts).
  */
-import { readModelReasonProblem } from '../../../contracts/validation/readModels';
+import { ReadModelMessages, readModelReasonProblem } from '../../../contracts/validation/readModels';
 import type { DecisionContext } from '../shared/decider';
 import { badInput, conflict } from '../shared/errors';
+import { limitRefusal } from '../shared/limits';
 import { ReadModelOperationMessages } from './messages';
 import type {
   Operator,
@@ -116,7 +117,10 @@ export function checkedReason(
 ): string | null {
   if ((reason === null || reason === undefined || !reason.trim()) && operation === 'verify' && by.via === 'cli') return null;
   const problem = readModelReasonProblem(reason ?? '');
-  if (problem) throw badInput(problem, { reason: problem });
+  if (problem) {
+    const refusal = problem.kind === 'required' ? ReadModelMessages.reasonRequired : limitRefusal('reason', problem);
+    throw badInput(refusal, { reason: refusal });
+  }
   return reason!.trim();
 }
 

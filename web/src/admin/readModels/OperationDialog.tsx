@@ -60,7 +60,9 @@ export function OperationDialog({
         onBlur={() => setTouched(true)}
         error={touched && !!invalid}
         helperText={
-          touched && invalid ? invalid : t('admin.readModels.reasonHelp', { length: reason.length, max: READ_MODEL_REASON_MAX_LENGTH })
+          touched && invalid
+            ? t(invalid.kind === 'required' ? 'admin.readModels.reasonRequired' : 'admin.readModels.reasonUnreadable')
+            : t('admin.readModels.reasonHelp', { length: reason.length, max: READ_MODEL_REASON_MAX_LENGTH })
         }
         fullWidth
         multiline
