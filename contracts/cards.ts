@@ -36,15 +36,27 @@ export interface CardInput {
   name: string;
 }
 
+/** A card's problems before any charge, by Stripe's codes (the web says each in the page's language: payments.card.<code>). */
+export const CARD_ERROR_CODES = [
+  'missing_name',
+  'invalid_name',
+  'incomplete_number',
+  'incorrect_number',
+  'invalid_expiry',
+  'invalid_expiry_year',
+  'invalid_expiry_month',
+  'incomplete_cvc',
+] as const;
+export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
+
+/** A card problem as the gateway answers it (Stripe's English: the local gateway's API answers as Stripe's does). */
 export interface CardError {
-  code: string;
+  code: CardErrorCode;
   message: string;
   param: 'number' | 'exp' | 'cvc' | 'name';
 }
 
 export const CARDHOLDER_NAME_MAX = 100;
-
-export const CARDHOLDER_PLACEHOLDER = 'Your name as it appears on the card';
 
 export const cardDigits = (number: string) => String(number ?? '').replace(/[\s-]/g, '');
 

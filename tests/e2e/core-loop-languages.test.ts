@@ -110,7 +110,12 @@ for (const { locale, zone, speakerName } of LANGUAGES) {
     await (await visible(panel.getByRole('checkbox'))).check();
     await (await enabled(panel.getByRole('button', { name: s('Continue') }))).click();
     await visible(panel.getByText(COURSE));
+    assert.equal(await page.getByTestId('card-name').getAttribute('placeholder'), s('Your name as it appears on the card'));
     await page.getByTestId('card-name').fill('Ada Student');
+    // The card's problems in the page's language too (the local gateway's own answers are Stripe's English).
+    await page.getByTestId('card-number').fill('4242');
+    await page.getByTestId('card-number').blur();
+    await visible(panel.getByText(s('Your card number is incomplete.')));
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
     await page.getByTestId('card-expiry').fill('12/34');
     await page.getByTestId('card-cvc').fill('123');

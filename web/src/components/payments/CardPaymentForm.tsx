@@ -12,9 +12,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import type { Stripe, StripeCardElement, StripeElementLocale } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
-import { CARDHOLDER_PLACEHOLDER, cardFieldErrors, type CardError } from '../../../../contracts/cards';
+import { CARD_ERROR_CODES, type CardError, type CardErrorCode, cardFieldErrors } from '../../../../contracts/cards';
+import type { Locale } from '../../../../contracts/i18n/locales';
+import { activeLocale } from '../../i18n/translate';
 import { Loading } from '../Loading';
 import { useT } from '../../i18n/useT';
 import { formatMoney } from '../../lib/money';
@@ -28,6 +30,18 @@ export interface CardPaymentFormProps {
   busy?: boolean;
   onToken(token: string): void;
 }
+
+type Translate = ReturnType<typeof useT>;
+
+/** A card problem in the page's words, by its code (the gateway answers in English); any other answer as a failed check. */
+function cardProblem(code: unknown, t: Translate): string {
+  if (typeof code !== 'string' || !(CARD_ERROR_CODES as readonly string[]).includes(code)) return t('payments.checkFailed');
+  const known = code as CardErrorCode;
+  return t(`payments.card.${known}`);
+}
+
+/** Every locale of the app is one of Stripe's. */
+const stripeLocale = (locale: Locale): StripeElementLocale => locale;
 
 export function CardPaymentForm(props: CardPaymentFormProps) {
   const t = useT();
@@ -86,7 +100,10 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
   const [serverError, setServerError] = useState<string | null>(null);
 
   const errors = cardFieldErrors({ name, number, cvc, ...parseExpiry(expiry) }, new Date());
-  const errorOf = (param: CardError['param']) => errors.find((e) => e.param === param)?.message;
+  const errorOf = (param: CardError['param']) => {
+    const error = errors.find((e) => e.param === param);
+    return error && cardProblem(error.code, t);
+  };
   const filled = !!(name.trim() && number.trim() && expiry.trim() && cvc.trim());
   const canPay = filled && errors.length === 0 && !busy && !tokenizing;
   const shown = (param: CardError['param'], value: string) => (touched[param] && value ? errorOf(param) : undefined);
@@ -104,7 +121,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
       });
       const body = await res.json();
       if (!res.ok) {
-        setServerError(body?.error?.message ?? t('payments.checkFailed'));
+        setServerError(cardProblem(body?.error?.code, t));
         return;
       }
       onToken(body.id);
@@ -128,7 +145,7 @@ function LocalCardForm({ amount, currency = 'usd', busy, onToken, tokensUrl }: C
       <Stack spacing={2}>
         <TextField
           label={t('payments.cardholder')}
-          placeholder={CARDHOLDER_PLACEHOLDER}
+          placeholder={t('payments.cardholderPlaceholder')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           onBlur={blur('name')}
@@ -206,7 +223,8 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
     let element: StripeCardElement | null = null;
     let cancelled = false;
     void import('@stripe/stripe-js').then(async ({ loadStripe }) => {
-      const instance = await loadStripe(publishableKey);
+      // Stripe's own words (its card field's problems) in the page's language.
+      const instance = await loadStripe(publishableKey, { locale: stripeLocale(activeLocale()) });
       if (cancelled || !instance || !mountRef.current) return;
       element = instance.elements().create('card', { hidePostalCode: true });
       element.on('change', (event) => {
@@ -248,7 +266,7 @@ function StripeCardForm({ amount, currency = 'usd', busy, onToken, publishableKe
       <Stack spacing={2}>
         <TextField
           label={t('payments.cardholder')}
-          placeholder={CARDHOLDER_PLACEHOLDER}
+          placeholder={t('payments.cardholderPlaceholder')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           autoComplete="cc-name"
