@@ -82,7 +82,6 @@ export const AfterMessages = {
   makeUpFailed: 'Something went wrong while purchasing make-up minutes.',
   makeUpInProgress: 'A purchase of make-up minutes for this conversation is already being processed.',
   paymentFailed: 'There was an issue with your payment.',
-  paymentSucceeded: 'Your payment was completed successfully!',
   ratingRange: 'The rating must be a whole number from 1 to 5.',
   commentTooLong: `The comment can have at most ${FEEDBACK_COMMENT_MAX} characters.`,
   notRatable: 'This conversation can be rated by its student and speaker once it has ended.',

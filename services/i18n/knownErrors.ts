@@ -58,7 +58,7 @@ import { RedemptionSetMessages } from '../../contracts/validation/enrollment';
 import { PricingPlanMessages } from '../../contracts/validation/pricing';
 import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { ServiceMessages } from '../integrations/lti/services';
-import { PaymentMethodMessages } from '../integrations/payments/port';
+import { CardDeclineMessages, PaymentMethodMessages } from '../integrations/payments/port';
 
 type Table = Readonly<Record<string, unknown>>;
 
@@ -81,6 +81,7 @@ const tables = (): [area: string, table: Table][] => [
   ['ltiService', ServiceMessages],
   ['ltiKeySet', KeySetMessages],
   ['payments', PaymentMethodMessages],
+  ['cardDeclines', CardDeclineMessages],
   ['schoolSignIn', SsoMessages],
   ['catalog', CatalogMessages],
   ['conversation', ConversationMessages],

@@ -14,6 +14,7 @@ import { formatMoney } from '../../../contracts/money';
 import { migrate, type Migration } from '../../db/migrate';
 import { inTransaction } from '../../db/pool';
 import {
+  CardDeclineMessages,
   PaymentGatewayError,
   PaymentMethodMessages,
   type ChargeRequest,
@@ -27,7 +28,7 @@ export const LOCAL_GATEWAY_PATH = '/payments/local/v1';
 
 type Behaviour = { kind: 'succeed' } | { kind: 'decline'; code: string; message: string };
 
-const DECLINED = 'Your card was declined.';
+const DECLINED = CardDeclineMessages.declined;
 /** Stripe's test cards and what a charge with each does (code: decline_code, else error code). */
 const TEST_CARDS: Record<string, Behaviour> = {
   '4242424242424242': { kind: 'succeed' },
@@ -44,29 +45,29 @@ const TEST_CARDS: Record<string, Behaviour> = {
   '3566002020360505': { kind: 'succeed' },
   '6200000000000005': { kind: 'succeed' },
   '4000000000000002': { kind: 'decline', code: 'generic_decline', message: DECLINED },
-  '4000000000009995': { kind: 'decline', code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000009995': { kind: 'decline', code: 'insufficient_funds', message: CardDeclineMessages.insufficient_funds },
   '4000000000009987': { kind: 'decline', code: 'lost_card', message: DECLINED },
   '4000000000009979': { kind: 'decline', code: 'stolen_card', message: DECLINED },
-  '4000000000000069': { kind: 'decline', code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000101': { kind: 'decline', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  '4000000000000069': { kind: 'decline', code: 'expired_card', message: CardDeclineMessages.expired_card },
+  '4000000000000127': { kind: 'decline', code: 'incorrect_cvc', message: CardDeclineMessages.incorrect_cvc },
+  '4000000000000101': { kind: 'decline', code: 'incorrect_cvc', message: CardDeclineMessages.incorrect_cvc },
   '4000000000000119': {
     kind: 'decline',
     code: 'processing_error',
-    message: 'An error occurred while processing your card. Try again in a little bit.',
+    message: CardDeclineMessages.processing_error,
   },
   '4000000000006975': {
     kind: 'decline',
     code: 'card_velocity_exceeded',
-    message: 'Your card was declined for making repeated attempts too frequently or exceeding its amount limit.',
+    message: CardDeclineMessages.card_velocity_exceeded,
   },
   '4100000000000019': { kind: 'decline', code: 'fraudulent', message: DECLINED },
 };
 const NOT_A_TEST_CARD: Behaviour = {
   kind: 'decline',
   code: 'card_declined',
-  message:
-    'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+  // Stripe adds that test mode takes only its test cards (the form's test-mode notice says so).
+  message: DECLINED,
 };
 
 export const localGatewayMigrations: Migration[] = [

@@ -63,6 +63,26 @@ export const PaymentMethodMessages = {
   used: 'This card was already used for another payment. Please enter your card again.',
 } as const;
 
+/**
+ * What a declined charge tells the person, by Stripe's decline code (the local gateway answers the
+ * same codes): Stripe's own English, which the API says in the person's language (registered in
+ * services/i18n/knownErrors.ts as 'cardDeclines'). Any other code is a plain decline: the
+ * gateway's own words would reach a Spanish speaker in English.
+ */
+export const CardDeclineMessages = {
+  declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  card_velocity_exceeded: 'Your card was declined for making repeated attempts too frequently or exceeding its amount limit.',
+} as const;
+
+export const declineMessage = (code: string | null | undefined): string =>
+  code && Object.hasOwn(CardDeclineMessages, code)
+    ? CardDeclineMessages[code as keyof typeof CardDeclineMessages]
+    : CardDeclineMessages.declined;
+
 /** The gateway could not be reached or answered in an unexpected way: the outcome is unknown. */
 export class PaymentGatewayError extends Error {
   constructor(message: string, cause?: unknown) {

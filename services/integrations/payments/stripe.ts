@@ -11,6 +11,7 @@
  */
 import Stripe from 'stripe';
 import {
+  declineMessage,
   PaymentGatewayError,
   PaymentMethodMessages,
   type ChargeRequest,
@@ -68,7 +69,7 @@ function resultOf(intent: Stripe.PaymentIntent): ChargeResult {
   return {
     status: 'declined',
     code: error?.decline_code ?? error?.code ?? intent.status,
-    message: error?.message ?? 'Your card was declined.',
+    message: declineMessage(error?.decline_code ?? error?.code),
     paymentId: intent.id,
   };
 }
@@ -113,7 +114,7 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
           return {
             status: 'declined',
             code: error.decline_code ?? error.code ?? 'card_declined',
-            message: error.message,
+            message: declineMessage(error.decline_code ?? error.code),
             paymentId: error.payment_intent?.id ?? null,
           };
         }

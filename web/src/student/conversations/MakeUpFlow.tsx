@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { AfterMessages } from '../../../../contracts/afterConversation';
 import { Loading } from '../../components/Loading';
 import { Outcome } from '../../components/enrollment/Outcome';
 import { CardPaymentForm } from '../../components/payments/CardPaymentForm';
@@ -61,7 +60,7 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
     return purchased ? (
       <Outcome
         ok
-        title={AfterMessages.paymentSucceeded}
+        title={t('enrollment.outcome.title.credit_card')}
         message={t('student.makeUp.charged', {
           amount: formatMoney(purchased.amount, offer?.currency ?? 'usd'),
           minutes: purchased.minuteQuantity,
@@ -71,7 +70,7 @@ export function MakeUpFlow({ conversationId, onClose }: { conversationId: string
     ) : (
       <Outcome
         ok={false}
-        title={AfterMessages.paymentFailed}
+        title={t('enrollment.outcome.title.failedPayment')}
         message={error}
         onRetry={() => send({ type: 'REVERT' })}
         onDone={onClose}
