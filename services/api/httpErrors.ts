@@ -38,7 +38,8 @@ export function knowCaller(res: express.Response, runtime: ApiContext['runtime']
  */
 export async function sendError(res: express.Response, status: number, code: string, message: Refusal, extra?: object): Promise<void> {
   if (res.headersSent) return;
-  const said = await sayToCaller(res, message);
+  // Never rejects (callers send and move on): words that cannot be said in the caller's language go in English.
+  const said = await sayToCaller(res, message).catch(() => (typeof message === 'string' ? message : message.text));
   if (res.headersSent) return;
   res.status(status).json({ error: { code, message: said }, ...extra } satisfies HttpErrorBody);
 }
