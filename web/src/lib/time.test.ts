@@ -9,8 +9,10 @@ import {
   formatDayAndTime,
   formatMonthDay,
   formatTime,
+  formatWeekdayDate,
   groupByLocalDate,
   inZone,
+  instantOfLocalTime,
   localDateOf,
   rangeFromNow,
   userZone,
@@ -143,5 +145,20 @@ describe('time', () => {
       assert.equal(formatTime(bad, 'UTC'), '—', bad);
       assert.equal(localDateOf(bad, 'UTC'), '', bad);
     }
+  });
+  it('writes an instant as its weekday and date in the zone, and reads a wall time typed there', () => {
+    assert.equal(formatWeekdayDate('2025-03-04T23:30:00Z', 'Europe/Madrid', 'en-US'), 'Wed, Mar 5, 2025');
+    assert.equal(formatWeekdayDate('2025-03-04T23:30:00Z', 'America/New_York', 'en-US'), 'Tue, Mar 4, 2025');
+    assert.equal(formatWeekdayDate(null), '—');
+    assert.equal(instantOfLocalTime('2025-03-04T09:30', 'Europe/Madrid'), '2025-03-04T08:30:00.000Z');
+    assert.equal(instantOfLocalTime('2025-03-04T09:30', 'Asia/Kolkata'), '2025-03-04T04:00:00.000Z');
+    assert.equal(
+      instantOfLocalTime('2025-03-09T02:30', 'America/New_York'),
+      '2025-03-09T07:30:00.000Z',
+      'a time the clock skips: 3:30 EDT',
+    );
+    assert.equal(instantOfLocalTime('2025-11-02T01:30', 'America/New_York'), '2025-11-02T05:30:00.000Z', 'a time shown twice: its first');
+    assert.equal(instantOfLocalTime('2025-03-04T09:30Z', 'Europe/Madrid'), '2025-03-04T09:30:00.000Z', 'an offset of its own');
+    assert.equal(instantOfLocalTime('not a time', 'Europe/Madrid'), null);
   });
 });

@@ -135,6 +135,21 @@ export function formatDayAndTime(iso: string | null | undefined, tzIdentifier?: 
   return translateOr('time.dayAtTime', `${day} at ${time}`, { day, time });
 }
 
+/** An instant's day with its weekday and year in the user's zone, e.g. 'Wed, Mar 5, 2025'; '—' when missing. */
+export function formatWeekdayDate(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
+  const instant = parseInstant(iso);
+  return instant === null ? '—' : formatter(localeOf(locale), userZone(tzIdentifier), 'weekdayDate').format(instant);
+}
+
+/**
+ * A wall time typed in the user's zone (a datetime-local field's '2025-03-04T09:30') as the ISO
+ * instant it is, in UTC; null when it is not one.
+ */
+export function instantOfLocalTime(value: string, tzIdentifier?: string | null): string | null {
+  const instant = parseInstant(value, userZone(tzIdentifier));
+  return instant === null ? null : new Date(instant).toISOString();
+}
+
 /** The short name of the user's zone at an instant, e.g. 'CEST' or 'GMT+2'. */
 export function zoneAbbreviation(iso: string, tzIdentifier?: string | null, locale?: string): string {
   const instant = parseInstant(iso);
@@ -326,9 +341,9 @@ const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,
 
 /**
  * An ISO 8601 instant in milliseconds ('2025-03-04T14:30:00Z', '2025-03-04T15:30:00.000+01:00'),
- * null when missing or not a real one; without an offset it is read in the device's zone.
+ * null when missing or not a real one; without an offset it is a wall time in `localZone` (the device's).
  */
-function parseInstant(iso: string | null | undefined): number | null {
+function parseInstant(iso: string | null | undefined, localZone = deviceZoneName()): number | null {
   const match = iso ? ISO_INSTANT.exec(iso) : null;
   if (!match || !isIsoDay(match[1])) return null;
   const [year, month, day] = match[1].split('-').map(Number);
@@ -337,7 +352,7 @@ function parseInstant(iso: string | null | undefined): number | null {
   const millisecond = Math.floor(Number(`0.${match[5] ?? 0}`) * 1000);
   const clock: WallClock = { year, month, day, hour, minute, second, millisecond };
   const offset = match[6];
-  if (!offset) return instantOfWallClock(clock, deviceZoneName());
+  if (!offset) return instantOfWallClock(clock, localZone);
   const local = wallClockMs(clock);
   if (offset === 'Z') return local;
   const digits = offset.replace(':', '');
@@ -350,9 +365,10 @@ function parseInstant(iso: string | null | undefined): number | null {
 /** The device's zone as Intl names it (any, even one the server would refuse: it reads the device's own clock). */
 const deviceZoneName = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** What each kind of text shows (luxon's DATE_MED and TIME_SIMPLE, a weekday heading, an axis day). */
+/** What each kind of text shows (luxon's DATE_MED, DATE_MED_WITH_WEEKDAY and TIME_SIMPLE, a weekday heading, an axis day). */
 const FORMATS = {
   date: { year: 'numeric', month: 'short', day: 'numeric' },
+  weekdayDate: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
   time: { hour: 'numeric', minute: 'numeric' },
   day: { weekday: 'short', month: 'short', day: 'numeric' },
   monthDay: { month: 'short', day: 'numeric' },
