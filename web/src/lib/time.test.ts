@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatDay,
   formatDayAndTime,
+  formatMonth,
   formatMonthDay,
   formatTime,
   formatWeekdayDate,
@@ -160,5 +161,11 @@ describe('time', () => {
     assert.equal(instantOfLocalTime('2025-11-02T01:30', 'America/New_York'), '2025-11-02T05:30:00.000Z', 'a time shown twice: its first');
     assert.equal(instantOfLocalTime('2025-03-04T09:30Z', 'Europe/Madrid'), '2025-03-04T09:30:00.000Z', 'an offset of its own');
     assert.equal(instantOfLocalTime('not a time', 'Europe/Madrid'), null);
+  });
+  it('names a month in the page language', () => {
+    assert.equal(formatMonth('2026-11', 'long', 'en-US'), 'November 2026');
+    assert.equal(formatMonth('2026-05', 'long', 'es'), 'mayo de 2026');
+    assert.equal(formatMonth('2026-11', 'short', 'en-US'), 'Nov');
+    assert.equal(formatMonth('2026-13', 'long', 'en-US'), '—');
   });
 });

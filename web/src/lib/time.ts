@@ -127,6 +127,13 @@ export function formatMonthDay(date: string, locale?: string): string {
   return formatter(localeOf(locale), 'UTC', 'monthDay').format(Date.parse(date));
 }
 
+/** A month 'YYYY-MM' as the page's language names it: 'November 2026', 'noviembre de 2026'; 'Nov' when short (the month alone). */
+export function formatMonth(month: string, length: 'long' | 'short' = 'long', locale?: string): string {
+  const first = `${month}-01`;
+  if (!isIsoDay(first)) return '—';
+  return formatter(localeOf(locale), 'UTC', length === 'long' ? 'monthYear' : 'shortMonth').format(Date.parse(first));
+}
+
 /** An ISO instant as its local day and `h:mma` time in the user's zone: 'Sun, Mar 29 at 9:30AM'. */
 export function formatDayAndTime(iso: string | null | undefined, tzIdentifier?: string | null, locale?: string): string {
   if (!iso || parseInstant(iso) === null) return '—';
@@ -372,6 +379,8 @@ const FORMATS = {
   time: { hour: 'numeric', minute: 'numeric' },
   day: { weekday: 'short', month: 'short', day: 'numeric' },
   monthDay: { month: 'short', day: 'numeric' },
+  monthYear: { month: 'long', year: 'numeric' },
+  shortMonth: { month: 'short' },
   zoneName: {
     timeZoneName: 'short',
     hourCycle: 'h23',
