@@ -350,7 +350,7 @@ const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2})(?::(\d{2})(?::(\d{2})(?:[.,
  * An ISO 8601 instant in milliseconds ('2025-03-04T14:30:00Z', '2025-03-04T15:30:00.000+01:00'),
  * null when missing or not a real one; without an offset it is a wall time in `localZone` (the device's).
  */
-function parseInstant(iso: string | null | undefined, localZone = deviceZoneName()): number | null {
+function parseInstant(iso: string | null | undefined, localZone?: string): number | null {
   const match = iso ? ISO_INSTANT.exec(iso) : null;
   if (!match || !isIsoDay(match[1])) return null;
   const [year, month, day] = match[1].split('-').map(Number);
@@ -359,7 +359,7 @@ function parseInstant(iso: string | null | undefined, localZone = deviceZoneName
   const millisecond = Math.floor(Number(`0.${match[5] ?? 0}`) * 1000);
   const clock: WallClock = { year, month, day, hour, minute, second, millisecond };
   const offset = match[6];
-  if (!offset) return instantOfWallClock(clock, localZone);
+  if (!offset) return instantOfWallClock(clock, localZone ?? deviceZoneName());
   const local = wallClockMs(clock);
   if (offset === 'Z') return local;
   const digits = offset.replace(':', '');
