@@ -3,8 +3,6 @@
  * they travel and are stored as ISO 'YYYY-MM-DD' strings and are never converted through a time
  * zone. The one date helper of the web and the server (docs/decisions/enrollment-and-payments.md, "Course dates").
  */
-import { DateTime, IANAZone } from 'luxon';
-
 /** The domain's range: nothing the product does needs a day outside it. */
 export const CALENDAR_DATE_MIN = '2000-01-01';
 export const CALENDAR_DATE_MAX = '2100-12-31';
@@ -13,7 +11,9 @@ export const CALENDAR_DATE_MAX = '2100-12-31';
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 const FORMAT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
+const DAY = 86_400_000;
 
 /** A real day written YYYY-MM-DD within CALENDAR_DATE_MIN..CALENDAR_DATE_MAX (no times, no offsets). */
 export function isCalendarDate(value: unknown): value is string {
@@ -38,11 +38,22 @@ const knownZones = new Map<string, boolean>();
 export function isIanaZone(zone: string): boolean {
   let known = knownZones.get(zone);
   if (known === undefined) {
-    known = IANAZone.isValidZone(zone);
+    known = runtimeKnowsZone(zone);
     if (knownZones.size >= 1000) knownZones.clear();
     knownZones.set(zone, known);
   }
   return known;
+}
+
+/** Whether Intl formats in `zone` (it throws a RangeError for a zone it does not know). */
+export function runtimeKnowsZone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone }).format();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A valid IANA zone, else the default one. */
@@ -50,24 +61,109 @@ export function zoneOrDefault(zone: string | null | undefined): string {
   return zone && isIanaZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
+/** A wall clock: what a clock on the wall of a zone shows (month 1 to 12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+/** One formatter per zone reads wall clocks (building one costs tens of microseconds or more). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockFormat(zone: string): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    if (wallClockFormats.size >= 100) wallClockFormats.clear();
+    wallClockFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** The wall clock in `zone` (an IANA zone the runtime knows) at an instant in milliseconds. */
+export function wallClockAt(ms: number, zone: string): WallClock {
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, millisecond: mod(ms, 1000) };
+  for (const { type, value } of wallClockFormat(zone).formatToParts(ms)) if (type in clock) clock[type as keyof WallClock] = Number(value);
+  // Some engines write midnight as 24 even with h23.
+  if (clock.hour === 24) clock.hour = 0;
+  return clock;
+}
+
+/** The wall clock's reading as if it were UTC, in milliseconds (years 0 to 99 are not 1900 to 1999). */
+export function wallClockMs(clock: WallClock): number {
+  const date = new Date(0);
+  date.setUTCFullYear(clock.year, clock.month - 1, clock.day);
+  date.setUTCHours(clock.hour, clock.minute, clock.second, clock.millisecond);
+  return date.getTime();
+}
+
+/** The zone's offset from UTC in minutes at an instant (+330 in Asia/Kolkata, -300 in New York's winter). */
+export function offsetMinutesAt(ms: number, zone: string): number {
+  return Math.round((wallClockMs(wallClockAt(ms, zone)) - ms) / MINUTE);
+}
+
+/**
+ * The instant a wall clock shows a time in a zone. A time the clock skips (a spring-forward gap) is
+ * read with the offset before the change, so it lands as far past the gap as it was into it (02:30 is
+ * 03:30 where 02:00 jumps to 03:00); a time the clock shows twice (falling back) is its first.
+ */
+export function instantOfWallClock(clock: WallClock, zone: string): number {
+  const local = wallClockMs(clock);
+  const before = offsetMinutesAt(local - DAY, zone);
+  const after = offsetMinutesAt(local + DAY, zone);
+  const fits = [before, after]
+    .map((offset) => local - offset * MINUTE)
+    .filter((instant) => wallClockMs(wallClockAt(instant, zone)) === local);
+  return fits.length > 0 ? Math.min(...fits) : local - before * MINUTE;
+}
+
+/** A wall clock's calendar date, 'YYYY-MM-DD'. */
+export function dateOfWallClock({ year, month, day }: Pick<WallClock, 'year' | 'month' | 'day'>): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The calendar date 'YYYY-MM-DD' an instant falls on in a zone (an IANA zone the runtime knows). */
+export function dateAt(ms: number, zone: string): string {
+  return dateOfWallClock(wallClockAt(ms, zone));
+}
+
 /** Today's date in a time zone (the default one when the zone is missing or invalid). */
 export function todayIn(zone: string | null | undefined, now: Date = new Date()): string {
-  return DateTime.fromJSDate(now, { zone: zoneOrDefault(zone) }).toISODate()!;
+  return dateAt(now.getTime(), zoneOrDefault(zone));
+}
+
+/** The Monday that opens the week (ISO: Monday to Sunday) a date falls in. */
+export function mondayOfDate(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(wallClockMs({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 })).getUTCDay();
+  return addDays(date, -mod(weekday - 1, 7));
 }
 
 /** The Monday that opens the week (ISO: Monday to Sunday) an instant falls in, in a time zone. */
 export function mondayOf(instant: Date, zone: string | null | undefined): string {
-  return DateTime.fromJSDate(instant, { zone: zoneOrDefault(zone) })
-    .startOf('week')
-    .toISODate()!;
+  return mondayOfDate(todayIn(zone, instant));
 }
 
 /** The instant a day begins in a time zone (its midnight, or the first hour after a gap). */
 export function startOfDayIn(date: string, zone: string | null | undefined): Date {
-  return DateTime.fromISO(date, { zone: zoneOrDefault(zone) })
-    .startOf('day')
-    .toJSDate();
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(instantOfWallClock({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, zoneOrDefault(zone)));
 }
+
+const mod = (n: number, m: number) => ((n % m) + m) % m;
 
 /** A date some days later (or earlier, with a negative count). */
 export function addDays(date: string, days: number): string {
@@ -75,9 +171,15 @@ export function addDays(date: string, days: number): string {
   return utcDateOf(Date.UTC(year, month - 1, day + days));
 }
 
-/** A date some months later (the day clamped to the month's length, as luxon does). */
+/** A date some months later (or earlier): the same day of the month, clamped to the month's length. */
 export function addMonths(date: string, months: number): string {
-  return DateTime.fromISO(date, { zone: 'utc' }).plus({ months }).toISODate()!;
+  const [year, month, day] = date.split('-').map(Number);
+  const index = year * 12 + month - 1 + Math.trunc(months);
+  const [toYear, toMonth] = [Math.floor(index / 12), mod(index, 12) + 1];
+  const length = new Date(
+    wallClockMs({ year: toYear, month: toMonth + 1, day: 0, hour: 0, minute: 0, second: 0, millisecond: 0 }),
+  ).getUTCDate();
+  return dateOfWallClock({ year: toYear, month: toMonth, day: Math.min(day, length) });
 }
 
 /**

@@ -87,13 +87,17 @@ describe('birthday', () => {
 });
 
 describe('time zone', () => {
-  it('is an IANA zone luxon knows', () => {
+  it('is an IANA zone the runtime knows', () => {
     assert.equal(tzIdentifierError('America/New_York'), null);
     assert.equal(tzIdentifierError('Asia/Kolkata'), null);
     assert.equal(tzIdentifierError('UTC'), null);
     assert.equal(tzIdentifierError('Mars/Olympus_Mons'), ProfileMessages.invalidTimezone);
     assert.equal(tzIdentifierError('+05:30'), ProfileMessages.invalidTimezone);
     assert.equal(tzIdentifierError(''), ProfileMessages.required);
+    assert.equal(tzIdentifierError('Pacific/Chatham'), null);
+    assert.equal(tzIdentifierError('GMT+5'), ProfileMessages.invalidTimezone);
+    assert.equal(tzIdentifierError('America/New York'), ProfileMessages.invalidTimezone);
+    assert.equal(tzIdentifierError(`Europe/${'x'.repeat(60)}`), ProfileMessages.invalidTimezone);
   });
 });
 

@@ -3,8 +3,7 @@
  * onboarding fields"), used by the web forms (onboarding dialogs, settings) and by the server
  * (changeUser, onboardAccount, uploadHeadshot) alike.
  */
-import { IANAZone } from 'luxon';
-import { isIsoDay, yearsBetween } from '../calendarDate';
+import { isIsoDay, runtimeKnowsZone, yearsBetween } from '../calendarDate';
 import { localeSettingError } from '../i18n/locales';
 import { maximumCharacters } from './limits';
 
@@ -131,17 +130,17 @@ export function dateOfBirthError(value: string | null | undefined, today: string
 }
 
 /**
- * Zones found valid so far. luxon's check builds an Intl.DateTimeFormat each time (tens of
+ * Zones found valid so far. The check builds an Intl.DateTimeFormat each time (tens of
  * microseconds to a millisecond), and every time shown on a page asks; only valid names are kept,
  * so the set stays as small as the zone database whatever the input.
  */
 const validZones = new Set<string>();
 
-/** An IANA zone luxon knows (America/New_York, Asia/Kolkata, UTC); not a fixed offset like +05:30. */
+/** An IANA zone the runtime's Intl knows (America/New_York, Asia/Kolkata, UTC); not a fixed offset like +05:30. */
 export function isValidTimeZone(value: string | null | undefined): boolean {
   if (!value) return false;
   if (validZones.has(value)) return true;
-  const valid = /^[A-Za-z]/.test(value) && value.length <= 64 && IANAZone.isValidZone(value);
+  const valid = /^[A-Za-z]/.test(value) && value.length <= 64 && runtimeKnowsZone(value);
   if (valid) validZones.add(value);
   return valid;
 }

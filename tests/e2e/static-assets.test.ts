@@ -94,3 +94,23 @@ test.describe('the web app over HTTP', () => {
     assert.equal(acceptedQuality('identity;q=0', 'identity'), 0);
   });
 });
+
+test.describe("the first pages' scripts", () => {
+  test('load luxon only with the availability calendar, which no page imports statically (issue 31)', () => {
+    const assets = fs.readdirSync(path.join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js'));
+    const code = new Map(assets.map((f) => [f, fs.readFileSync(path.join(WEB_DIST, 'assets', f), 'utf8')]));
+    const importersOf = (chunk: string) =>
+      assets.filter((f) => new RegExp(`(from|import)\\s*"\\./${chunk.replace(/[.]/g, '\\.')}"`).test(code.get(f)!));
+    const luxon = assets.filter((f) => f.startsWith('luxon-'));
+    assert.equal(luxon.length, 1, `luxon is one chunk: ${luxon.join(', ')}`);
+    const importers = importersOf(luxon[0]);
+    assert.ok(importers.length > 0, 'the availability calendar imports it');
+    assert.deepEqual(
+      importers.filter((f) => !f.startsWith('AvailabilityPage-')),
+      [],
+      'only the availability page imports luxon',
+    );
+    for (const page of importers) assert.deepEqual(importersOf(page), [], `${page} is loaded lazily`);
+    assert.ok(!fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8').includes(luxon[0]), 'the page does not preload luxon');
+  });
+});

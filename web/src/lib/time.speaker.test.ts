@@ -46,4 +46,26 @@ describe('time for the speaker screens', () => {
     assert.equal(inZone('2025-03-04T14:30:00Z', 'Europe/Madrid')?.hour, 15);
     assert.equal(inZone('nope'), null);
   });
+  it('describes quarter-hour zones and UTC, and spans across a DST change', () => {
+    assert.equal(describeZone('Pacific/Chatham', new Date('2025-03-04T14:30:00Z')), 'Pacific/Chatham (UTC+13:45)');
+    assert.equal(describeZone('UTC', new Date('2025-03-04T14:30:00Z')), 'UTC (UTC+0)');
+    assert.equal(
+      formatTimeRange('2025-03-09T06:30:00Z', '2025-03-09T07:30:00Z', 'America/New_York', 'en-US'),
+      'Sun, Mar 9, 1:30AM–3:30AM',
+      'an hour across spring forward',
+    );
+    assert.equal(
+      formatTimeRange('2025-03-09T04:30:00Z', '2025-03-10T04:00:00Z', 'America/New_York', 'en-US'),
+      'Sat, Mar 8, 11:30PM–Mon, Mar 10, 12:00AM',
+    );
+  });
+  it("starts a week at its Monday's first instant, past a gap at midnight", () => {
+    // Santiago springs forward at midnight on Sunday 2025-09-07: that Monday's midnight is there, the week before began at -04:00.
+    assert.equal(weekOf('America/Santiago', 0, new Date('2025-09-10T12:00:00Z')).start.toISO(), '2025-09-08T00:00:00.000-03:00');
+    assert.equal(weekOf('America/Santiago', -1, new Date('2025-09-10T12:00:00Z')).start.toISO(), '2025-09-01T00:00:00.000-04:00');
+    const week = weekOf('Asia/Kolkata', 0, new Date('2025-03-09T19:00:00Z')); // Monday 10 March, 00:30 in Kolkata
+    assert.equal(week.start.toISO(), '2025-03-10T00:00:00.000+05:30');
+    assert.equal(week.end.minus({ days: 1 }).toISODate(), '2025-03-16');
+    assert.equal(week.end.toMillis() - week.start.toMillis(), 7 * 86_400_000);
+  });
 });

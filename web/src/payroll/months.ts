@@ -2,20 +2,21 @@
  * Pay months in the browser (issue 12): calendar months in PAYROLL_TIME_ZONE, from October 2022 and
  * at most PAYROLL_MONTHS_BACK before this one; their bounds as the API's startTime / endTime.
  */
-import { DateTime } from 'luxon';
-import { formattingLocale } from '../lib/time';
+import { addMonths, startOfDayIn, todayIn } from '../../../contracts/calendarDate';
 import { PAYROLL_FIRST_MONTH, PAYROLL_MONTHS_BACK, PAYROLL_TIME_ZONE } from '../../../contracts/payroll';
+import { formatMonth } from '../lib/time';
 
-const start = (month: string) => DateTime.fromFormat(month, 'yyyy-MM', { zone: PAYROLL_TIME_ZONE });
+/** The instant a month's first day begins in PAYROLL_TIME_ZONE, as ISO. */
+const start = (firstDay: string) => startOfDayIn(firstDay, PAYROLL_TIME_ZONE).toISOString();
 
-export const currentPayMonth = (now = new Date()) => DateTime.fromJSDate(now, { zone: PAYROLL_TIME_ZONE }).toFormat('yyyy-MM');
+export const currentPayMonth = (now = new Date()) => todayIn(PAYROLL_TIME_ZONE, now).slice(0, 7);
 
 /** This month and the ones before it a speaker or an admin may pick, newest first. */
 export function payMonthChoices(now = new Date()): string[] {
-  const first = DateTime.fromJSDate(now, { zone: PAYROLL_TIME_ZONE }).startOf('month');
+  const first = `${currentPayMonth(now)}-01`;
   const out: string[] = [];
   for (let i = 0; i <= PAYROLL_MONTHS_BACK; i++) {
-    const month = first.minus({ months: i }).toFormat('yyyy-MM');
+    const month = addMonths(first, -i).slice(0, 7);
     if (month < PAYROLL_FIRST_MONTH) break;
     out.push(month);
   }
@@ -24,14 +25,14 @@ export function payMonthChoices(now = new Date()): string[] {
 
 /** startTime and endTime (exclusive) of `months` months ending with `month`. */
 export function monthRange(month: string, months = 1): { startTime: string; endTime: string } {
-  const end = start(month).plus({ months: 1 });
-  return { startTime: end.minus({ months }).toUTC().toISO()!, endTime: end.toUTC().toISO()! };
+  const end = addMonths(`${month}-01`, 1);
+  return { startTime: start(addMonths(end, -months)), endTime: start(end) };
 }
 
 /** 'November 2026'. */
-export const monthLabel = (month: string) => start(month).setLocale(formattingLocale()).toLocaleString({ month: 'long', year: 'numeric' });
+export const monthLabel = (month: string) => formatMonth(month);
 /** 'Nov'. */
-export const shortMonthLabel = (month: string) => start(month).setLocale(formattingLocale()).toFormat('LLL');
+export const shortMonthLabel = (month: string) => formatMonth(month, 'short');
 
 /** Cents as dollars with two decimals: 1125 → '$11.25', -300 → '−$3.00'. */
 export function dollars(cents: number): string {

@@ -14,15 +14,10 @@ import { FormAlert } from '../components/FormAlert';
 import type { DocumentType } from '../gql';
 import { useT } from '../i18n/useT';
 import { errorMessage } from '../lib/errors';
-import { DateTime } from 'luxon';
-import { formatDate, formatDateTime, formattingLocale } from '../lib/time';
+import { formatDate, formatDateTime, formatMonth } from '../lib/time';
 import { CANCEL_ERASURE, ERASURE, REQUEST_ERASURE } from './erasureOperations';
 
 type Obligation = DocumentType<typeof ERASURE>['erasure']['obligations'][number];
-
-/** A payroll month ('2026-05') as the page's language writes it: 'May 2026', 'mayo de 2026'. */
-const monthName = (month: string) =>
-  DateTime.fromFormat(month, 'yyyy-MM').setLocale(formattingLocale()).toLocaleString({ month: 'long', year: 'numeric' });
 
 export function ErasureCard({ personId }: { personId?: string }) {
   const t = useT();
@@ -38,7 +33,7 @@ export function ErasureCard({ personId }: { personId?: string }) {
   const error = requesting.error ?? cancelling.error;
   const describe = (o: Obligation) =>
     o.kind === 'PAYROLL'
-      ? t('erasure.obligation.payroll', { month: monthName(o.month ?? '') })
+      ? t('erasure.obligation.payroll', { month: formatMonth(o.month ?? '') })
       : t('erasure.obligation.enrollment', { course: o.courseName ?? '', date: formatDate(o.endDate) });
 
   const ask = async () => {

@@ -14,7 +14,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DateTime } from 'luxon';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConversationStatus } from '../conversations/status';
@@ -22,7 +21,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
-import { formattingLocale } from '../../lib/time';
+import { formatWeekdayDate, formattingLocale } from '../../lib/time';
 import { adminCalls } from '../adminCalls';
 import { useAdminTime } from '../zone';
 
@@ -93,8 +92,6 @@ export function Dashboard() {
     };
   }, []);
 
-  const day = (iso: string, zone: string) =>
-    DateTime.fromISO(iso).setZone(zone).setLocale(formattingLocale()).toLocaleString(DateTime.DATE_MED_WITH_WEEKDAY);
   return (
     <Page title={t('admin.dashboard.title')}>
       {error && <Alert severity="error">{error}</Alert>}
@@ -108,8 +105,8 @@ export function Dashboard() {
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {t('admin.dashboard.range', {
-                from: day(data.rangeStart, data.timeZone),
-                to: day(data.rangeEnd, data.timeZone),
+                from: formatWeekdayDate(data.rangeStart, data.timeZone),
+                to: formatWeekdayDate(data.rangeEnd, data.timeZone),
                 zone: data.timeZone,
               })}
             </Typography>

@@ -9,13 +9,12 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DateTime } from 'luxon';
 import { useState, type FormEvent } from 'react';
 import type { TableFilterItem } from '../dataProvider/mapping';
 import { useAdminSelf } from '../zone';
 import type { MessageId } from '../../i18n/catalog';
 import { type Translate, useT } from '../../i18n/useT';
-import { userZone } from '../../lib/time';
+import { instantOfLocalTime, userZone } from '../../lib/time';
 
 export type FilterKind = 'text' | 'number' | 'date' | 'choice';
 
@@ -105,7 +104,7 @@ export function FilterBar({
   const add = (event: FormEvent) => {
     event.preventDefault();
     if (!value.trim()) return;
-    const stored = current.kind === 'date' ? DateTime.fromISO(value, { zone }).toUTC().toISO() : value.trim();
+    const stored = current.kind === 'date' ? instantOfLocalTime(value, zone) : value.trim();
     const item = { field: current.source, operator, value: stored };
     if (!items.some((i) => filterKey(i) === filterKey(item))) onChange([...items, item]);
     setValue('');
