@@ -13,6 +13,11 @@ import { SchoolSignInMessages } from '../sso';
 import { InstructorMessages } from '../validation/instructor';
 import { ProfileMessages } from '../validation/profile';
 import { MAXIMUM_CHARACTERS_MESSAGE } from '../validation/limits';
+import { CourseMessages } from '../validation/enrollment';
+import { EnrollmentMessages } from '../enrollment';
+import { AfterMessages } from '../afterConversation';
+import { SpeakerMessages } from '../speaking';
+import { SchedulingMessages } from '../scheduling';
 import { type NumberedShape, englishWithNumbers, numberedShape, numbersIn } from './numberedMessages';
 
 const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
@@ -78,6 +83,29 @@ export const KNOWN_MESSAGES = {
   'known.profile.headshotNotImage': ProfileMessages.headshotNotImage,
   'known.profile.headshotTooLarge': ProfileMessages.headshotTooLarge,
   'known.profile.headshotUnreadable': ProfileMessages.headshotUnreadable,
+  // Shown by the web from its own checks and flows (the course forms, the adventure's enrollment, the
+  // make-up purchase, marking, the gallery, the reserve flow's zone); the server says them too.
+  'known.course.nameRequired': CourseMessages.nameRequired,
+  'known.course.nameTooLong': CourseMessages.nameTooLong,
+  'known.course.languageInvalid': CourseMessages.languageInvalid,
+  'known.course.proficiencyInvalid': CourseMessages.proficiencyInvalid,
+  'known.course.durationInvalid': CourseMessages.durationInvalid,
+  'known.course.completionInvalid': CourseMessages.completionInvalid,
+  'known.course.startDateRequired': CourseMessages.startDateRequired,
+  'known.course.endDateRequired': CourseMessages.endDateRequired,
+  'known.course.endBeforeStart': CourseMessages.endBeforeStart,
+  'known.course.endInPast': CourseMessages.endInPast,
+  'known.course.courseUpdated': CourseMessages.courseUpdated,
+  'known.course.coursePast': CourseMessages.coursePast,
+  'known.enrollment.adventureNotFound': EnrollmentMessages.adventureNotFound,
+  'known.enrollment.adventureAlreadyEnrolled': EnrollmentMessages.adventureAlreadyEnrolled,
+  'known.enrollment.adventureFailed': EnrollmentMessages.adventureFailed,
+  'known.enrollment.adventureExtraConversations': EnrollmentMessages.adventureExtraConversations,
+  'known.after.markingRequired': AfterMessages.markingRequired,
+  'known.after.makeUpUnavailable': AfterMessages.makeUpUnavailable,
+  'known.after.makeUpFailed': AfterMessages.makeUpFailed,
+  'known.speaker.noSpeakersForLanguage': SpeakerMessages.noSpeakersForLanguage,
+  'known.scheduling.invalidTimezone': SchedulingMessages.invalidTimezone,
   // With a number: written by ProfileMessages.maxLength and InstructorMessages.maximum.
   'known.maximumCharacters': MAXIMUM_CHARACTERS_MESSAGE,
 } as const;
