@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { knownText } from '../../contracts/i18n/knownMessages';
+import '../../contracts/i18n/signedInKnownMessages';
 import type { Finding } from './hardcodedStrings';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
