@@ -1,7 +1,7 @@
 /**
  * The contracts' English the web shows as it is (issue 32): a web module that imports a contracts'
- * constant whose value is words (`CONTACT_SALES`, `CourseMessages.coursePast`, an entry of a table
- * read by key, `MARKING_LABELS[marking]`) must say it through `localizeKnown(…)` or a `notify*(…)`
+ * constant whose value is words (`PAY_RATE_MESSAGE`, `CourseMessages.coursePast`, an entry of a table
+ * read by key, `OutcomeTitles[key]`) must say it through `localizeKnown(…)` or a `notify*(…)`
  * snackbar (which calls it), with the constant itself, or through a condition (`a ? X.y : z`,
  * `x || X.y`), as the argument, and the value must be a contracts' known message (the only English
  * localizeKnown translates); or only compare it (`=== X.y`). Anything else (a JSX child, a
@@ -21,7 +21,7 @@ import type { Finding } from './hardcodedStrings';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Words a person reads: two of them at least ('Contact Sales'), not a code or a single name ('Tertulia'). */
+/** Words a person reads: two of them at least ('Tech Issue'), not a code or a single name ('Tertulia', 'Español'). */
 const WORDS = /\p{L}+[ ,']+\p{L}+/u;
 const LOCALIZING = /^(localizeKnown|notify[A-Z]\w*)$/;
 const COMPARING = new Set([
