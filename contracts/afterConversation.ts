@@ -7,14 +7,6 @@
 export const MARKINGS = ['completed', 'missed', 'reserved_by_user_issue', 'reserved_with_user_issue'] as const;
 export type Marking = (typeof MARKINGS)[number];
 
-/** Chip labels (spec 2, states). */
-export const MARKING_LABELS: Record<Marking, string> = {
-  completed: 'Completed',
-  missed: 'Missed',
-  reserved_by_user_issue: 'Tech Issue',
-  reserved_with_user_issue: 'Speaker Issue',
-};
-
 /**
  * The choices the Mark dialog offers (spec 2, Mark): when the current marking is a tech issue the
  * student's side reads 'Student Missed (Technical Issue)', which keeps the tech-issue marking.

@@ -116,7 +116,6 @@ export const AGREEMENT_TEXTS = [
 
 export const NO_COURSES_MESSAGE = 'Currently, not enrolled in a course.';
 export const NO_ADVENTURES_MESSAGE = 'No course adventures exist for the language. Please choose a different language.';
-export const CONTACT_SALES = 'Contact Sales';
 
 /** How many minutes an enrollment grants (docs/decisions/enrollment-and-payments.md, Enrollment and payments). */
 export function enrollmentMinutes(course: { completionRequirement: number; durationRequirement: number }, extraConversations = 0): number {

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import { PART_NAMES, type Part, inPart, onFirstPage } from './src/i18n/catalogParts';
+import { SIGNED_IN_KNOWN_MESSAGES } from '../contracts/i18n/signedInKnownMessages';
 import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
@@ -127,7 +128,11 @@ function compiledMessages(): Plugin {
       const parsed = Object.entries(messages).map(([key, message]) => [key, parseIcu(message)] as const);
       const inThisPart = part ? (key: string) => inPart(key, part as Part) : onFirstPage;
       const compiled = `export default ${JSON.stringify(Object.fromEntries(parsed.filter(([key]) => inThisPart(key))))};`;
-      if (part) return compiled;
+      if (part) {
+        // The English of the known messages only signed-in pages show, by which the web recognises them (contracts/i18n/signedInKnownMessages.ts).
+        const english = Object.fromEntries(Object.entries(SIGNED_IN_KNOWN_MESSAGES).filter(([key]) => inThisPart(key)));
+        return Object.keys(english).length ? `${compiled}\nexport const knownEnglish = ${JSON.stringify(english)};` : compiled;
+      }
       const loaders = PART_NAMES.map((name) => `${name}: () => import(${JSON.stringify(`${file}?part=${name}`)})`);
       return `${compiled}\nexport const parts = {${loaders.join(', ')}};`;
     },

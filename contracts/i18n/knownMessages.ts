@@ -14,6 +14,7 @@ import { InstructorMessages } from '../validation/instructor';
 import { ProfileMessages } from '../validation/profile';
 import { MAXIMUM_CHARACTERS_MESSAGE } from '../validation/limits';
 import { type NumberedShape, englishWithNumbers, numberedShape, numbersIn } from './numberedMessages';
+import type { SIGNED_IN_KNOWN_MESSAGES } from './signedInKnownMessages';
 
 const rule = (key: (typeof PASSWORD_RULES)[number]['key']) => PASSWORD_RULES.find((r) => r.key === key)!.message;
 
@@ -81,13 +82,29 @@ export const KNOWN_MESSAGES = {
   // With a number: written by ProfileMessages.maxLength and InstructorMessages.maximum.
   'known.maximumCharacters': MAXIMUM_CHARACTERS_MESSAGE,
 } as const;
-export type KnownMessageId = keyof typeof KNOWN_MESSAGES;
+export type KnownMessageId = keyof typeof KNOWN_MESSAGES | keyof typeof SIGNED_IN_KNOWN_MESSAGES;
 
-const BY_TEXT = new Map<string, KnownMessageId>(Object.entries(KNOWN_MESSAGES).map(([id, text]) => [text, id as KnownMessageId]));
-const NUMBERED = Object.entries(KNOWN_MESSAGES).flatMap(([id, text]) => {
-  const shape = numberedShape(text);
-  return shape ? [[id as KnownMessageId, shape] as const] : [];
-}) satisfies (readonly [KnownMessageId, NumberedShape])[];
+const ENGLISH = new Map<KnownMessageId, string>();
+const BY_TEXT = new Map<string, KnownMessageId>();
+const NUMBERED: [KnownMessageId, NumberedShape][] = [];
+
+/**
+ * Known messages recognised from now on (their id by their English): KNOWN_MESSAGES from the start;
+ * SIGNED_IN_KNOWN_MESSAGES when signedInKnownMessages.ts is imported (the server), or, on the web, as
+ * the part of the catalogs holding them arrives with their English (web/vite.config.ts), so that the
+ * first page's bundle carries neither their words nor the tables they come from.
+ */
+export function addKnownMessages(table: Readonly<Partial<Record<KnownMessageId, string>>>): void {
+  for (const [key, text] of Object.entries(table)) {
+    const id = key as KnownMessageId;
+    if (ENGLISH.has(id) || text === undefined) continue;
+    ENGLISH.set(id, text);
+    BY_TEXT.set(text, id);
+    const shape = numberedShape(text);
+    if (shape) NUMBERED.push([id, shape]);
+  }
+}
+addKnownMessages(KNOWN_MESSAGES);
 
 /** The id of a known English message without numbers, null for any other text. */
 export const knownMessageId = (text: string): KnownMessageId | null => BY_TEXT.get(text) ?? null;
@@ -112,8 +129,10 @@ export function knownText(text: string): KnownText | null {
 }
 
 /** A known message's English, its numbers written in. */
-export const knownEnglish = (id: KnownMessageId, values?: KnownValues): string =>
-  values ? englishWithNumbers(KNOWN_MESSAGES[id], values) : KNOWN_MESSAGES[id];
+export function knownEnglish(id: KnownMessageId, values?: KnownValues): string {
+  const english = ENGLISH.get(id) ?? id;
+  return values ? englishWithNumbers(english, values) : english;
+}
 
 /**
  * A text made of known messages: the whole text, or the server's joined password rules ('Must be

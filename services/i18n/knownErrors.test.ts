@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
+import { knownMessageId } from '../../contracts/i18n/knownMessages';
 import { SUPPORTED_LOCALES } from '../../contracts/i18n/locales';
 import { LiveMessages } from '../../contracts/live';
 import { SpeakerMessages } from '../../contracts/speaking';
@@ -30,6 +31,16 @@ describe("the server's known refusals (issue 32)", () => {
     ])
       assert.ok(knownErrors().has(id), id);
     for (const [id, text] of knownErrors()) assert.equal((en as Record<string, string>)[id], text, id);
+  });
+
+  it("leave a table's entry that is a contracts' known message out of every server catalog", () => {
+    // The known message's translation is the one said (knownErrors skips the entry): its old id would be a second.
+    const stale = knownErrorTables().flatMap(([area, table]) =>
+      Object.entries(table).flatMap(([key, text]) =>
+        typeof text === 'string' && knownMessageId(text) && `errors.${area}.${key}` in en ? [`errors.${area}.${key}`] : [],
+      ),
+    );
+    assert.deepEqual(stale, []);
   });
 
   it('answer one English text the same in every language, whichever id carries it', () => {

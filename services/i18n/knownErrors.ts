@@ -13,6 +13,8 @@
 import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
 import { knownMessageId } from '../../contracts/i18n/knownMessages';
+// Registers the known messages only signed-in pages show: the server says every known message.
+import '../../contracts/i18n/signedInKnownMessages';
 import { LiveMessages } from '../../contracts/live';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import {

@@ -1,12 +1,14 @@
 /**
  * Languages in the browser (issue 32): a visitor whose browser speaks Spanish or Brazilian
- * Portuguese signs up and signs in in it (the errors too), and a student who changes the language
- * setting to French sees the shell in French, also after a reload. Screenshots at 1280 and 375 px.
+ * Portuguese signs up and signs in in it (the errors too), a student who changes the language
+ * setting to French sees the shell in French, also after a reload, and an instructor whose browser
+ * speaks Spanish reads the contracts' refusals the web shows in Spanish (the course form's, the
+ * gallery's). Screenshots at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from '@playwright/test';
 import { signUpOnboarded, startTestApp, type TestApp } from '../support/app';
-import { atPath, eventually, launchBrowser, openSession, screenshot, visible, test } from './support/browser';
+import { atPath, eventually, launchBrowser, openSession, screenshot, signInWithCookie, visible, test } from './support/browser';
 
 const PHONE = { width: 375, height: 800 };
 
@@ -211,5 +213,28 @@ test('a student chooses French in the settings: the shell speaks French, also af
   await page.keyboard.press('Escape');
   await nothingClipped(page);
   await screenshot(page, 'i18n-fr-home-375');
+  await session.close();
+});
+
+test("an instructor whose browser speaks Spanish reads the contracts' refusals in Spanish: the course form's, the gallery's", async () => {
+  const instructor = { email: 'instructor.es@example.com', password: 'Teacher-Pass1' };
+  await signUpOnboarded(app, instructor.email, instructor.password, 'INSTRUCTOR');
+  const session = await openSession(browser, app, { locale: 'es-ES' });
+  const { page } = session;
+  await signInWithCookie(page, app, instructor.email, instructor.password);
+  // The form's own checks (contracts/validation/enrollment.ts CourseMessages), said through localizeKnown.
+  await page.goto('/instructor/courses/new');
+  await visible(page.getByRole('heading', { name: 'Nuevo curso', level: 1 }));
+  await page.getByLabel('Termina').fill('');
+  await page.getByRole('button', { name: 'Crear curso' }).click();
+  await visible(page.getByText('El nombre del curso es obligatorio.'));
+  await visible(page.getByText('La fecha de fin es obligatoria.'));
+  assert.equal(await page.getByText('The course name is required.').count(), 0);
+  await nothingClipped(page);
+  await screenshot(page, 'i18n-es-course-form-1280');
+  // No speaker speaks French in this app: the gallery's alert (SpeakerMessages.noSpeakersForLanguage).
+  await page.goto('/instructor/gallery?language=fr');
+  await visible(page.getByText('No hay hablantes para este idioma. Elige otro idioma.'));
+  await screenshot(page, 'i18n-es-gallery-empty-1280');
   await session.close();
 });

@@ -22,6 +22,7 @@ import type { MessageId } from '../i18n/catalog';
 import { useT } from '../i18n/useT';
 import { QUIET } from './operations';
 import { START_SCHOOL_SIGN_IN } from './schoolOperations';
+import { localizeKnown } from '../i18n/translate';
 
 const PROBLEMS = {
   state_unknown: 'schoolSignIn.problem.stateUnknown',
@@ -106,7 +107,7 @@ export default function SchoolSignInPage() {
       )}
       <form onSubmit={onSubmit} noValidate>
         <EmailField
-          field={muiField(register('emailAddress', { validate: (v) => v.trim() !== '' || EMAIL_REQUIRED_MESSAGE }))}
+          field={muiField(register('emailAddress', { validate: (v) => v.trim() !== '' || localizeKnown(EMAIL_REQUIRED_MESSAGE) }))}
           error={errors.emailAddress?.message}
         />
         <FormAlert message={error ? errorMessage(error) : null} />

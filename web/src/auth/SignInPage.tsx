@@ -24,8 +24,8 @@ interface SignInForm {
 /** The form's refusals, each field's first; none once both are filled. */
 function validate({ emailAddress, password }: SignInForm): Partial<Record<keyof SignInForm, string>> {
   return {
-    ...(emailAddress.trim() === '' ? { emailAddress: EMAIL_REQUIRED_MESSAGE } : {}),
-    ...(password === '' ? { password: PASSWORD_REQUIRED_MESSAGE } : {}),
+    ...(emailAddress.trim() === '' ? { emailAddress: localizeKnown(EMAIL_REQUIRED_MESSAGE) } : {}),
+    ...(password === '' ? { password: localizeKnown(PASSWORD_REQUIRED_MESSAGE) } : {}),
   };
 }
 

@@ -39,8 +39,8 @@ export function PasswordFields({ feedback, label }: { feedback: PasswordFeedback
     formState: { errors },
   } = useFormContext<PasswordPair>();
   const rulesId = useId();
-  const password = muiField(register('password', { required: PASSWORD_REQUIRED_MESSAGE }));
-  const confirmation = muiField(register('passwordConfirmation', { required: PASSWORD_REQUIRED_MESSAGE }));
+  const password = muiField(register('password', { required: localizeKnown(PASSWORD_REQUIRED_MESSAGE) }));
+  const confirmation = muiField(register('passwordConfirmation', { required: localizeKnown(PASSWORD_REQUIRED_MESSAGE) }));
   const confirmationMessage = localizeKnown(feedback.showMismatch ? PASSWORD_MISMATCH_MESSAGE : errors.passwordConfirmation?.message);
 
   return (

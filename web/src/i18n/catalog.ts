@@ -8,6 +8,7 @@
  * ships no ICU parser, only a small formatter (format.ts).
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { addKnownMessages } from '../../../contracts/i18n/knownMessages';
 import type { Locale } from '../../../contracts/i18n/locales';
 import type knownEn from '../../../contracts/i18n/messages/en.json';
 import type webEn from './messages/en.json';
@@ -20,6 +21,8 @@ export type Messages = Record<MessageId, MessageFormatElement[]>;
 
 interface CompiledPart {
   default: unknown;
+  /** The English of the known messages in this part that the first bundle does not hold (contracts/i18n/signedInKnownMessages.ts). */
+  knownEnglish?: Readonly<Record<string, string>>;
 }
 /** The first part's module also names the others (web/vite.config.ts). */
 interface FirstPart extends CompiledPart {
@@ -43,7 +46,9 @@ const FIRST_PAGE: Record<Locale, () => Promise<FirstPart>> = {
 export async function loadPart(language: PageLanguage, part: Part | null): Promise<Messages> {
   const locale = language === PSEUDO_LOCALE ? 'en' : language;
   const first = await FIRST_PAGE[locale]();
-  const messages = (part ? await first.parts[part]() : first).default as Messages;
+  const loaded = part ? await first.parts[part]() : first;
+  if (loaded.knownEnglish) addKnownMessages(loaded.knownEnglish);
+  const messages = loaded.default as Messages;
   if (language !== PSEUDO_LOCALE) return messages;
   const { pseudoMessages } = await import('./pseudo');
   return pseudoMessages(messages);

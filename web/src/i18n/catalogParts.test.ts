@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { SIGNED_IN_KNOWN_MESSAGES } from '../../../contracts/i18n/signedInKnownMessages';
 import known from '../../../contracts/i18n/messages/en.json';
 import web from './messages/en.json';
 import { PARTS, PART_NAMES, type Part, inPart, onFirstPage, partsWith } from './catalogParts';
@@ -118,5 +119,9 @@ describe('the parts of the catalogs (catalogParts.ts)', () => {
       PARTS[part].filter((prefix) => !IDS.some((id) => id === prefix || id.startsWith(`${prefix}.`))).map((p) => `${part}: ${p}`),
     );
     assert.deepEqual(deadPrefixes, [], 'prefixes that match no id');
+  });
+
+  it("keeps the known messages only signed-in pages show out of the first part: their English comes with their part's", () => {
+    assert.deepEqual(Object.keys(SIGNED_IN_KNOWN_MESSAGES).filter(onFirstPage), []);
   });
 });

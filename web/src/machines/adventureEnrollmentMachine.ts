@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { EnrollmentMessages, MAX_EXTRA_CONVERSATIONS } from '../../../contracts/enrollment';
 import type { EnrollResult, EnrollingCourse, FlowError } from './courseEnrollmentMachine';
+import { localizeKnown } from '../i18n/translate';
 
 /**
  * Buying a course adventure (spec 1, Adventure enrollment flow, steps 0 to 4):
@@ -38,9 +39,9 @@ const flowError = (error: unknown): FlowError =>
 
 /** Loading errors in the adventure's words: nothing found, already enrolled, or something else. */
 export function loadingMessage(error: FlowError): string {
-  if (error.code === 'NOT_FOUND') return EnrollmentMessages.adventureNotFound;
-  if (error.code === 'CONFLICT') return EnrollmentMessages.adventureAlreadyEnrolled;
-  return EnrollmentMessages.adventureFailed;
+  if (error.code === 'NOT_FOUND') return localizeKnown(EnrollmentMessages.adventureNotFound);
+  if (error.code === 'CONFLICT') return localizeKnown(EnrollmentMessages.adventureAlreadyEnrolled);
+  return localizeKnown(EnrollmentMessages.adventureFailed);
 }
 
 export const STEPS = ['Preview', 'Acknowledge', 'Extra conversations', 'Pay', 'Outcome'] as const;
@@ -160,7 +161,7 @@ export const adventureEnrollmentMachine = setup({
             onError: {
               target: 'idle',
               actions: assign(({ event }) => ({
-                error: EnrollmentMessages.adventureExtraConversations,
+                error: localizeKnown(EnrollmentMessages.adventureExtraConversations),
                 errorCode: flowError(event.error).code ?? null,
               })),
             },
@@ -193,7 +194,7 @@ export const adventureEnrollmentMachine = setup({
               target: '#adventureEnrollment.outcome',
               actions: assign(({ event }) => {
                 const e = flowError(event.error);
-                return { error: e.message || EnrollmentMessages.adventureFailed, errorCode: e.code ?? null };
+                return { error: e.message || localizeKnown(EnrollmentMessages.adventureFailed), errorCode: e.code ?? null };
               }),
             },
           },

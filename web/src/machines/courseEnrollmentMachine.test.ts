@@ -6,12 +6,15 @@ import en from '../i18n/messages/en.json';
 import { INVITE_NUMBER_INVALID, INVITE_NUMBER_REQUIRED, REDEMPTION_CODE_INVALID } from '../../../contracts/validation/enrollment';
 import {
   courseEnrollmentMachine,
-  outcomeTitle,
+  outcomeKey,
   type CodeWorth,
   type EnrollRequest,
   type EnrollResult,
   type EnrollingCourse,
 } from './courseEnrollmentMachine';
+
+/** The outcome screen's title in the spec's English (the page says `enrollment.outcome.title.<key>`). */
+const outcomeTitle = (context: Parameters<typeof outcomeKey>[0]): string => OutcomeTitles[outcomeKey(context)];
 
 const course = (kind = 'standard'): EnrollingCourse => ({
   id: 'c1',

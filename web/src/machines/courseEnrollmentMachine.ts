@@ -1,5 +1,5 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import { OutcomeTitles, type EnrolledWith } from '../../../contracts/enrollment';
+import type { EnrolledWith, OutcomeTitles } from '../../../contracts/enrollment';
 import {
   inviteNumberError,
   normalizeInviteNumber,
@@ -120,10 +120,6 @@ export function outcomeKey(context: Pick<CourseEnrollmentContext, 'result' | 'me
   if (context.method === 'redemption_code') return 'failedCode';
   return 'failedEnrolling';
 }
-
-/** The outcome screen's title in the spec's English. */
-export const outcomeTitle = (context: Pick<CourseEnrollmentContext, 'result' | 'method' | 'errorCode'>): string =>
-  OutcomeTitles[outcomeKey(context)];
 
 export const courseEnrollmentMachine = setup({
   types: {

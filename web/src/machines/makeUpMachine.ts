@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import { AfterMessages } from '../../../contracts/afterConversation';
+import { localizeKnown } from '../i18n/translate';
 
 /**
  * The make-up purchase flow (spec 3, Make-up purchase flow): loading → reviewing → purchasing →
@@ -40,7 +41,10 @@ export const makeUpMachine = setup({
       on: {
         LOADED: {
           target: 'reviewing',
-          actions: assign(({ event }) => ({ offer: event.offer, error: event.offer ? null : AfterMessages.makeUpUnavailable })),
+          actions: assign(({ event }) => ({
+            offer: event.offer,
+            error: event.offer ? null : localizeKnown(AfterMessages.makeUpUnavailable),
+          })),
         },
         ERROR: { target: 'reviewing', actions: assign(({ event }) => ({ error: event.message })) },
       },
@@ -62,7 +66,7 @@ export const makeUpMachine = setup({
             target: 'outcome',
             actions: assign(({ event }) => ({ purchased: { minuteQuantity: event.minuteQuantity, amount: event.amount }, error: null })),
           },
-          { target: 'outcome', actions: assign({ error: AfterMessages.makeUpFailed }) },
+          { target: 'outcome', actions: assign(() => ({ error: localizeKnown(AfterMessages.makeUpFailed) })) },
         ],
         ERROR: { target: 'outcome', actions: assign(({ event }) => ({ error: event.message })) },
       },

@@ -36,7 +36,7 @@ function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(new Error(ProfileMessages.headshotUnreadable));
+    reader.onerror = () => reject(new Error(localizeKnown(ProfileMessages.headshotUnreadable)));
     reader.readAsDataURL(file);
   });
 }
@@ -52,7 +52,7 @@ function HeadshotCard({ url }: { url: string | null }) {
     if (!file) return;
     setProblem(null);
     try {
-      if (file.size > HEADSHOT_MAX_BYTES) throw new Error(ProfileMessages.headshotTooLarge);
+      if (file.size > HEADSHOT_MAX_BYTES) throw new Error(localizeKnown(ProfileMessages.headshotTooLarge));
       const data = await readAsDataUrl(file);
       await upload({ variables: { input: { name: file.name.slice(0, 255), type: file.type.slice(0, 100), size: file.size, data } } });
       notifySuccess(translate(PROFILE_CHANGED_MESSAGE));

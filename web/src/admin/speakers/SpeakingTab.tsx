@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { centsToDollars, dollarsToCents } from '../../../../contracts/money';
-import { PAY_RATE_MESSAGE, PAY_RATE_TOO_HIGH_MESSAGE, payRateError } from '../../../../contracts/speaking';
+import { PAY_RATE_TOO_HIGH_MESSAGE, payRateError } from '../../../../contracts/speaking';
 import { Loading } from '../../components/Loading';
 import { notifySuccess } from '../../components/snackbars';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
@@ -28,11 +28,12 @@ import { languageName } from '../../lib/languageName';
 
 const QUIET = { context: { quiet: true } } as const;
 
-/** The contracts' pay rate rules, in the page's language. */
-const PAY_RATE_PROBLEMS: Record<string, MessageId> = {
-  [PAY_RATE_MESSAGE]: 'admin.speaking.payRatePositive',
-  [PAY_RATE_TOO_HIGH_MESSAGE]: 'admin.speaking.payRateTooHigh',
-};
+/** The contracts' pay rate rule a rate breaks (none for a good one), in the page's words. */
+function payRateProblem(cents: number | null): MessageId | null {
+  const rule = payRateError(cents);
+  if (rule === null) return null;
+  return rule === PAY_RATE_TOO_HIGH_MESSAGE ? 'admin.speaking.payRateTooHigh' : 'admin.speaking.payRatePositive';
+}
 
 /** Students' ratings of the speaker after their conversations (issue 10): admins only. */
 function SpeakerRatingLine({ rating }: { rating: { count: number; average: number | null } | null }) {
@@ -79,8 +80,8 @@ export function SpeakingTab({ person }: { person: { id: string } }) {
   }, [speaking?.id, speaking?.payRate, speaking?.languages?.join(',')]);
 
   const cents = dollarsToCents(payRate);
-  const payRule = cents === null ? PAY_RATE_MESSAGE : payRateError(cents);
-  const payProblem = payRule && t(PAY_RATE_PROBLEMS[payRule]);
+  const payRule = payRateProblem(cents);
+  const payProblem = payRule && t(payRule);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

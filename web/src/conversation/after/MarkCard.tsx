@@ -20,13 +20,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { AfterMessages, MARKING_LABELS, type Marking } from '../../../../contracts/afterConversation';
+import { AfterMessages, type Marking } from '../../../../contracts/afterConversation';
 import { notifyError, notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/time';
+import { markingLabel } from './markings';
 import { MARK_CONVERSATION, type MarkablePolicy } from './operations';
 import type { MessageId } from '../../i18n/catalog';
 import { useT } from '../../i18n/useT';
+import { localizeKnown } from '../../i18n/translate';
 
 export const markLabel = (c: { isCanceled: boolean; markedAs: string | null; markablePolicy: MarkablePolicy }) =>
   c.markablePolicy.isMarkable ? 'Mark' : c.markedAs ? 'Already Marked' : 'Cannot Mark';
@@ -52,7 +54,7 @@ export function MarkCard({
   const [problem, setProblem] = useState<string | null>(null);
   const [mark, { loading }] = useMutation(MARK_CONVERSATION, { context: { quiet: true } });
   const label = markLabel(c);
-  const current = c.markedAs ? (MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs) : null;
+  const current = c.markedAs ? markingLabel(c.markedAs, t) : null;
   const text = c.markablePolicy.isMarkable
     ? current
       ? t('conversation.mark.settle', { marking: current })
@@ -65,7 +67,7 @@ export function MarkCard({
 
   const submit = async () => {
     if (!choice) {
-      setProblem(AfterMessages.markingRequired);
+      setProblem(localizeKnown(AfterMessages.markingRequired));
       return;
     }
     try {

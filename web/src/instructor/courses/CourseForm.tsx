@@ -15,6 +15,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { apiErrorsOf, errorMessage } from '../../lib/errors';
 import { userToday } from '../../lib/time';
 import { languageName } from '../../lib/languageName';
+import { localizeKnown } from '../../i18n/translate';
 import { useT } from '../../i18n/useT';
 
 export interface CourseFormValues {
@@ -81,7 +82,7 @@ export function CourseForm({
   const today = userToday();
   const fields = courseFieldErrors({ ...form, startDate: form.startDate || null, endDate: form.endDate || null }, today);
   if (keepEndDate && form.endDate === keepEndDate && fields.endDate === CourseMessages.endInPast) delete fields.endDate;
-  const problem = (key: string) => (submitted ? (fields[key] ?? serverFields[key]) : undefined);
+  const problem = (key: string) => (submitted ? localizeKnown(fields[key] ?? serverFields[key]) : undefined);
 
   // After a failed submit: the first field in error takes the focus (its message is its description).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per failed submit (focusFirst counts them), not as the problems change while typing

@@ -16,6 +16,7 @@ import { CourseForm } from './CourseForm';
 import { CHANGE_COURSE, COURSE, MY_COURSES } from './operations';
 
 import { useT } from '../../i18n/useT';
+import { localizeKnown } from '../../i18n/translate';
 
 export default function EditCoursePage() {
   const t = useT();
@@ -41,7 +42,7 @@ export default function EditCoursePage() {
     return (
       <Page title={t('instructor.courseForm.editOne', { name: course.name })} focusHeading>
         <Alert severity="info" sx={{ mb: 2 }}>
-          {CourseMessages.coursePast}
+          {localizeKnown(CourseMessages.coursePast)}
         </Alert>
         <Button component={RouterLink} to={coursePath}>
           {t('instructor.courseForm.back')}

@@ -22,6 +22,7 @@ import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
 import { errorMessage } from '../../lib/errors';
 import { type Translate, useT } from '../../i18n/useT';
+import { localizeKnown } from '../../i18n/translate';
 
 const ALL_SPEAKERS = graphql(`
   query GallerySpeakers($language: String) {
@@ -76,7 +77,7 @@ export default function GalleryPage() {
         ) : loading && !data ? (
           <Loading label={t('instructor.gallery.loading')} />
         ) : speakers.length === 0 ? (
-          <Alert severity="info">{SpeakerMessages.noSpeakersForLanguage}</Alert>
+          <Alert severity="info">{localizeKnown(SpeakerMessages.noSpeakersForLanguage)}</Alert>
         ) : (
           <Grid
             container

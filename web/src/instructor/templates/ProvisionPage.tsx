@@ -60,11 +60,11 @@ export default function ProvisionPage() {
   }
   const overdue = (pastDue.data?.me?.current ?? []).some((c) => c.lessonAssignments?.some((l) => l.dueOn && l.dueOn < today));
   const fields: Record<string, string> = provisionErrors(rows);
-  if (!common.startDate) fields.startDate = CourseMessages.startDateRequired;
-  else if (common.startDate < today) fields.startDate = CourseMessages.endInPast;
-  if (!common.endDate) fields.endDate = CourseMessages.endDateRequired;
-  else if (common.endDate < today) fields.endDate = CourseMessages.endInPast;
-  else if (common.endDate < common.startDate) fields.endDate = CourseMessages.endBeforeStart;
+  if (!common.startDate) fields.startDate = localizeKnown(CourseMessages.startDateRequired);
+  else if (common.startDate < today) fields.startDate = localizeKnown(CourseMessages.endInPast);
+  if (!common.endDate) fields.endDate = localizeKnown(CourseMessages.endDateRequired);
+  else if (common.endDate < today) fields.endDate = localizeKnown(CourseMessages.endInPast);
+  else if (common.endDate < common.startDate) fields.endDate = localizeKnown(CourseMessages.endBeforeStart);
   const problem = (key: string) => (submitted ? localizeKnown(fields[key] ?? serverFields[key]) : undefined);
   const setRow = (key: string, field: 'emailAddress' | 'name', value: string) =>
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, [field]: value } : r)));

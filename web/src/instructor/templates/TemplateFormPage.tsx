@@ -14,6 +14,7 @@ import { courseFieldErrors } from '../../../../contracts/validation/enrollment';
 import { FormAlert } from '../../components/FormAlert';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
+import { localizeKnown } from '../../i18n/translate';
 import { useT } from '../../i18n/useT';
 import { notifySuccess } from '../../components/snackbars';
 import { errorMessage } from '../../lib/errors';
@@ -53,7 +54,7 @@ export default function TemplateFormPage({ mode }: { mode: 'new' | 'edit' }) {
   const isNew = mode === 'new';
   const standard = mode === 'new' || template?.priceAgreementKind === 'standard';
   const fields = courseFieldErrors({ ...form, startDate: null, endDate: null }, userToday(), { datesRequired: false });
-  const problem = (key: string) => (submitted ? fields[key] : undefined);
+  const problem = (key: string) => (submitted ? localizeKnown(fields[key]) : undefined);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm((f) => ({
       ...f,

@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { MARKING_LABELS, type Marking } from '../../../../contracts/afterConversation';
+import { markingLabel } from '../../conversation/after/markings';
 import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -144,7 +144,7 @@ export function ConversationRow({
       ? `${c.course.name}${c.lesson ? ` — ${c.lesson.title}` : ''}`
       : languageName(c.learningLanguage);
   const when = formatTimeRange(c.reservedStart, c.reservedEnd, zone);
-  const marking = c.markedAs ? t('speaker.conversations.marked', { marking: MARKING_LABELS[c.markedAs as Marking] ?? c.markedAs }) : null;
+  const marking = c.markedAs ? t('speaker.conversations.marked', { marking: markingLabel(c.markedAs, t) }) : null;
   const unread = c.unreadMessagesCount > 0 ? t('speaker.conversations.unread', { count: c.unreadMessagesCount }) : null;
   return (
     <ListItem disablePadding divider>
