@@ -100,6 +100,12 @@ const PART_QUERY = /\?part=(\w+)$/;
  * the first part's chunk). Each ICU message is its syntax tree, so intl-messageformat formats
  * without its parser, which the build leaves out. A message that does not parse fails the build.
  */
+/** The catalog file and part (none: the first page's) a compiled messages module is made from. */
+function compiledCatalog(id: string): { file: string; part: string | undefined } {
+  const [, file, part] = /^(.*?\.json)(?:\.(\w+))?\.js$/.exec(id.slice(COMPILED.length))!;
+  return { file, part };
+}
+
 function compiledMessages(): Plugin {
   const noParser = fileURLToPath(new URL('../node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url));
   return {
@@ -116,7 +122,7 @@ function compiledMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(COMPILED)) return null;
-      const [, file, part] = /^(.*?\.json)(?:\.(\w+))?\.js$/.exec(id.slice(COMPILED.length))!;
+      const { file, part } = compiledCatalog(id);
       const known = path.join(KNOWN_CATALOGS, `${WEB_CATALOG.exec(file)![1]}.json`);
       this.addWatchFile(file);
       this.addWatchFile(known);
@@ -147,7 +153,7 @@ function compiledMessages(): Plugin {
  */
 function catalogChunk(id: string): string | undefined {
   if (!id.startsWith(COMPILED)) return undefined;
-  const [, file, part] = /^(.*?\.json)(?:\.(\w+))?\.js$/.exec(id.slice(COMPILED.length))!;
+  const { file, part } = compiledCatalog(id);
   return `messages-${WEB_CATALOG.exec(file)![1]}${part ? `-${part}` : ''}`;
 }
 
