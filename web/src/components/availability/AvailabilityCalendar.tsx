@@ -77,9 +77,22 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   });
   const occurrences = useMemo(() => data?.availabilityOccurrences ?? [], [data]);
   const events = useMemo(() => toEvents(occurrences), [occurrences]);
-  // The events as they were when the person took one to drag or resize: a refetch landing meanwhile
-  // (the poll, or the one after a change) would redraw them and drop the event mid-gesture.
+  // The events as they were when the person pressed on the calendar: a refetch landing meanwhile
+  // (the poll, or the one after a change) would redraw them and drop the gesture. Held from the
+  // press, not from FullCalendar's drag start, which waits for the pointer to move a few pixels.
   const [held, setHeld] = useState<typeof events | null>(null);
+  const holdUntilReleased = () => {
+    setHeld(events);
+    // Released in a task after the pointer's release, so FullCalendar's own mouseup (which follows
+    // pointerup in the same input event) finishes the gesture on the events it began with.
+    const release = () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+      setTimeout(() => setHeld(null), 0);
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+  };
 
   const [addAvailability] = useMutation(ADD_AVAILABILITY, { context: { quiet: true } });
   const [changeAvailability] = useMutation(CHANGE_AVAILABILITY, { context: { quiet: true } });
@@ -232,7 +245,14 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
         </Typography>
       </Stack>
       {/* The hours scroll inside a focusable region (keyboard users scroll it with the arrow keys). */}
-      <Box sx={calendarStyles} ref={calendarBox} tabIndex={0} role="region" aria-label={t('availability.hours')}>
+      <Box
+        sx={calendarStyles}
+        ref={calendarBox}
+        tabIndex={0}
+        role="region"
+        aria-label={t('availability.hours')}
+        onPointerDownCapture={holdUntilReleased}
+      >
         <FullCalendar
           ref={calendarRef}
           plugins={[timeGridPlugin, interactionPlugin, luxonPlugin]}
@@ -258,9 +278,9 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           selectAllow={allowed}
           eventAllow={allowed}
           events={held ?? events}
-          eventDragStart={() => setHeld(events)}
+          eventDragStart={() => setHeld((pressed) => pressed ?? events)}
           eventDragStop={() => setHeld(null)}
-          eventResizeStart={() => setHeld(events)}
+          eventResizeStart={() => setHeld((pressed) => pressed ?? events)}
           eventResizeStop={() => setHeld(null)}
           datesSet={onDatesSet}
           select={onSelect}
