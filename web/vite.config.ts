@@ -5,9 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { parse as parseIcu } from '@formatjs/icu-messageformat-parser';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { PART_NAMES, type Part, inPart, onFirstPage } from './src/i18n/catalogParts';
 import { SIGNED_IN_KNOWN_MESSAGES } from '../contracts/i18n/signedInKnownMessages';
+import { FIRST_PAGES, FIRST_PAGE_PRELOADS_FILE, type FirstPagePreloads } from '../contracts/firstPageData';
 import { GENERATED_DIR, WEB_SRC, fragmentsByName, inlineDocuments, readWebDocuments } from '../scripts/webDocuments';
 
 /** The front-end build id sent with every API request (header x-tertulia-build). */
@@ -214,6 +215,50 @@ function apolloProduction(): Plugin {
   };
 }
 
+/**
+ * Each signed-in first page's chunks (its modules in contracts/firstPageData.ts and what they import),
+ * less those index.html loads already, and each catalog part's chunk, written to
+ * FIRST_PAGE_PRELOADS_FILE for the server to name as module preloads in the page
+ * (services/api/webAssets.ts). A listed module in no chunk fails the build.
+ */
+function firstPagePreloads(): Plugin {
+  let sources = '';
+  return {
+    name: 'tertulia-first-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      sources = path.resolve(config.root, 'src');
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const chunkOf = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+      const withImports = (chunk: Rollup.OutputChunk, into: Set<string>) => {
+        if (into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const file of chunk.imports) withImports(byFile.get(file)!, into);
+      };
+      const inHtml = new Set<string>();
+      for (const entry of chunks.filter((chunk) => chunk.isEntry)) withImports(entry, inHtml);
+      const preloads: FirstPagePreloads = { pages: {}, messages: {} };
+      for (const page of FIRST_PAGES) {
+        const files = new Set<string>();
+        for (const module of page.modules) {
+          const chunk = chunkOf.get(path.join(sources, module));
+          if (!chunk) this.error(`${module}, a first page's module (contracts/firstPageData.ts), is in no chunk`);
+          withImports(chunk, files);
+        }
+        preloads.pages[page.path.source] = [...files].filter((file) => !inHtml.has(file));
+      }
+      for (const chunk of chunks.filter((c) => c.facadeModuleId?.startsWith(COMPILED))) {
+        const { file, part } = compiledCatalog(chunk.facadeModuleId!);
+        preloads.messages[`${WEB_CATALOG.exec(file)![1]}${part ? `.${part}` : ''}`] = chunk.fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_PAGE_PRELOADS_FILE, source: JSON.stringify(preloads, null, 1) });
+    },
+  };
+}
+
 /** ra-core's router adapter gets react-router-dom without the router it never makes (web/src/admin/router/reactRouterForAdmin.ts). */
 function adminRouterInsideTheApp(): Plugin {
   const shim = fileURLToPath(new URL('./src/admin/router/reactRouterForAdmin.ts', import.meta.url));
@@ -239,6 +284,7 @@ export default defineConfig({
     compiledMessages(),
     inlineGraphqlDocuments(),
     precompress(),
+    firstPagePreloads(),
   ],
   build: {
     outDir: 'dist',

@@ -11,7 +11,8 @@ import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FirstPageAnswer } from '../../contracts/firstPageData';
+import { FIRST_PAGE_PRELOADS_FILE, type FirstPageAnswer, type FirstPagePreloads, firstPageAt } from '../../contracts/firstPageData';
+import { acceptLanguageTags, isSupportedLocale, negotiateLocale } from '../../contracts/i18n/locales';
 import { withFirstPageAnswers } from './firstPageData';
 import { sendError } from './httpErrors';
 import { HttpMessages } from './apiMessages';
@@ -94,15 +95,29 @@ export interface PageOptions {
   answers?: (req: express.Request) => Promise<FirstPageAnswer[]>;
 }
 
-/** index.html as built, read again only when the file changes. */
-function builtPage(dist: string): () => string {
-  const file = path.join(dist, 'index.html');
-  let cached: { mtimeMs: number; html: string } | null = null;
+/** A file of the build, parsed, read again only when it changes; `missing` when it is not there (else an error). */
+function builtFile<T>(file: string, parse: (text: string) => T, missing?: T): () => T {
+  let cached: { mtimeMs: number; value: T } | null = null;
   return () => {
-    const { mtimeMs } = fs.statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
-    return cached.html;
+    const stat = fs.statSync(file, { throwIfNoEntry: missing === undefined });
+    if (!stat) return missing as T;
+    if (cached?.mtimeMs !== stat.mtimeMs) cached = { mtimeMs: stat.mtimeMs, value: parse(fs.readFileSync(file, 'utf8')) };
+    return cached.value;
   };
+}
+
+/**
+ * `html` with a module preload for each of the first page's chunks (web/vite.config.ts,
+ * firstPagePreloads) before `</head>`: a slow line fetches them beside the entry instead of after
+ * it has run. Names as the build wrote them (hashed file names, nothing from the request).
+ */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const links = files
+    .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  const at = html.indexOf('</head>');
+  return !links || at < 0 ? html : html.slice(0, at) + links + html.slice(at);
 }
 
 /** Sends a page made for one request: never stored by any cache, compressed as the client accepts. */
@@ -121,6 +136,20 @@ function sendPersonalPage(req: express.Request, res: express.Response, html: str
   } else res.send(body);
 }
 
+/**
+ * The chunks of the first page `req` asks for: its catalog parts' first, in the language the page
+ * will start in (the account's, which the page's answers carry, else the request's languages: the
+ * web's own choice, web/src/i18n/preference.ts), then its code.
+ */
+function firstPageChunks(preloads: FirstPagePreloads, req: express.Request, answers: FirstPageAnswer[]): string[] {
+  const page = firstPageAt(req.path);
+  if (!page) return [];
+  const setting = (answers.find((a) => a.operationName === 'AccountLocale')?.data as { me?: { locale?: unknown } } | undefined)?.me?.locale;
+  const locale = isSupportedLocale(setting) ? setting : negotiateLocale(acceptLanguageTags(req.headers['accept-language'] ?? null));
+  const messages = [locale, ...page.parts.map((part) => `${locale}.${part}`)].map((key) => preloads.messages[key]);
+  return [...messages.filter((file) => file !== undefined), ...(preloads.pages[page.path.source] ?? [])];
+}
+
 /** Mounts the web app from `dist`: /assets/*, then index.html for every path the SPA owns. */
 export function mountWebApp(app: express.Express, dist: string, spaPaths: RegExp, page: PageOptions = {}): void {
   app.use('/assets', assetsHandler(path.join(dist, 'assets')));
@@ -130,14 +159,18 @@ export function mountWebApp(app: express.Express, dist: string, spaPaths: RegExp
     setHeaders: (res: express.Response) => res.setHeader('Cache-Control', REVALIDATE),
   };
   app.use(express.static(dist, revalidate));
-  const built = builtPage(dist);
+  const built = builtFile(path.join(dist, 'index.html'), (html) => html);
+  const preloads = builtFile<FirstPagePreloads>(path.join(dist, FIRST_PAGE_PRELOADS_FILE), JSON.parse, { pages: {}, messages: {} });
   app.get(spaPaths, async (req, res, next) => {
     try {
       page.headers?.(res);
       // A signed-in copy differs by the cookie: no cache may answer one person's request with another's.
       res.vary('Cookie');
       const answers = req.method === 'GET' && page.answers ? await page.answers(req) : [];
-      if (answers.length) return sendPersonalPage(req, res, withFirstPageAnswers(built(), answers));
+      if (answers.length) {
+        const html = withModulePreloads(withFirstPageAnswers(built(), answers), firstPageChunks(preloads(), req, answers));
+        return sendPersonalPage(req, res, html);
+      }
       res.setHeader('Cache-Control', REVALIDATE);
       res.sendFile('index.html', { root: dist, cacheControl: false });
     } catch (error) {

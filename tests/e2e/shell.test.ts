@@ -196,6 +196,42 @@ test.describe('signed in', () => {
     await session.close();
   });
 
+  test("a signed-in page's HTML names every chunk it draws with, so that none waits for the entry to run (issue 31)", async () => {
+    const session = await openSession(browser, app);
+    const { page } = session;
+    await signInThroughUi(page, STUDENT.email, STUDENT.password);
+    const scripts: string[] = [];
+    let reloaded = false;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) reloaded = true;
+    });
+    page.on('request', (request) => {
+      if (reloaded && request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Home', level: 1 }));
+    const drawnWith = [...scripts];
+    const named = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement | HTMLScriptElement>('link[rel="modulepreload"], script[src]')].map(
+        (element) => new URL('href' in element ? element.href : element.src).pathname,
+      ),
+    );
+    assert.ok(
+      drawnWith.some((file) => /\/assets\/HomePage-/.test(file)),
+      `the home's chunk was asked for: ${drawnWith.join(', ')}`,
+    );
+    assert.deepEqual(
+      drawnWith.filter((file) => !named.includes(file)),
+      [],
+      'every chunk asked for before the page was drawn is named in its HTML',
+    );
+    assert.ok(
+      named.some((file) => /\/assets\/messages-en-studentHome-/.test(file)),
+      "the home's words, in the page's language",
+    );
+    await session.close();
+  });
+
   test('keeps the menu on a narrow screen behind a labelled menu button', async () => {
     const session = await openSession(browser, app);
     const { page } = session;

@@ -9,12 +9,13 @@
  */
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, Navigate, Route, Routes } from 'react-router-dom';
 import { Loading } from '../components/Loading';
+import { byDefault, lazyNow } from '../lib/lazyNow';
+import { ADMIN_PAGES } from './pages';
 import { Page } from '../components/Page';
 import { useT } from '../i18n/useT';
-import { withMessages } from '../i18n/withMessages';
 import { errorMessage } from '../lib/errors';
 import { DEFAULT_TIME_ZONE } from '../lib/time';
 import { adminCalls } from './adminCalls';
@@ -22,7 +23,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminSelfProvider, type AdminSelf } from './zone';
 
-const BackOffice = lazy(withMessages('adminPages', () => import('./BackOffice')));
+const BackOffice = lazyNow(ADMIN_PAGES.backOffice, byDefault);
 const SIGNED_OUT = 'signedOut';
 
 export default function AdminArea() {

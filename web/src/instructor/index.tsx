@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { byDefault, lazyNow } from '../lib/lazyNow';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
@@ -11,7 +12,7 @@ import { INSTRUCTOR_PAGES } from './pages';
 
 // The courses come with the area (their words are the area's); every other page when first shown, with its words. A course's
 // page is asked for with the area on a first load (shell/firstPage.ts).
-const CoursePage = lazy(INSTRUCTOR_PAGES.course);
+const CoursePage = lazyNow(INSTRUCTOR_PAGES.course, byDefault);
 const ConversationPage = lazy(withMessages('instructorConversation', () => import('./conversations/ConversationPage')));
 const DeleteCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/DeleteCoursePage')));
 const EditCoursePage = lazy(withMessages('instructorCourseForm', () => import('./courses/EditCoursePage')));

@@ -1,4 +1,5 @@
 import { withMessages } from '../i18n/withMessages';
+import { once } from '../lib/lazyNow';
 
 /**
  * The instructor's pages that a first load asks for with the area, a chunk each with its own part
@@ -6,7 +7,7 @@ import { withMessages } from '../i18n/withMessages';
  * with the area and do not bring a course's page, nor its words.
  */
 export const INSTRUCTOR_PAGES = {
-  course: withMessages('instructorCourse', () => import('./courses/CoursePage')),
+  course: once(withMessages('instructorCourse', () => import('./courses/CoursePage'))),
 };
 
 /** Which of them shows at /instructor/<segments>, if one does. */

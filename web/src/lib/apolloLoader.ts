@@ -4,8 +4,9 @@
  * the API sits inside `WithApollo`, which loads the one client and provides it; the sign-in page
  * calls `loadApollo()` when it submits. Either way it is the same client and cache.
  */
-import { lazy } from 'react';
 import type { ApolloClient, NormalizedCacheObject } from '@apollo/client';
+import type { ComponentType, ReactNode } from 'react';
+import { byDefault, lazyNow, once } from './lazyNow';
 
 interface ApolloModule {
   client: ApolloClient<NormalizedCacheObject>;
@@ -25,9 +26,10 @@ export function loadedApollo(): ApolloModule | null {
 }
 
 /** The client and its provider's chunk, side by side (issue 31: not the provider after the client). */
-export function loadApolloProvider() {
-  return Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root);
-}
+export const loadApolloProvider = once(
+  (): Promise<{ default: ComponentType<{ children: ReactNode }> }> =>
+    Promise.all([loadApollo(), import('./ApolloRoot')]).then(([, root]) => root),
+);
 
 /** Provides the client to its children, loading it first (suspends meanwhile). */
-export const WithApollo = lazy(loadApolloProvider);
+export const WithApollo = lazyNow(loadApolloProvider, byDefault);

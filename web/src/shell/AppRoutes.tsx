@@ -1,16 +1,17 @@
-import { lazy } from 'react';
+import { type ComponentProps, lazy } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { HelpPage, LegacyRedirect, NotFoundPage, NotImplementedPage } from './pages';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { byDefault, lazyNow } from '../lib/lazyNow';
 import { AREAS, loadJoinWelcome, loadRequireAuth } from './firstPage';
 import { RoomLayout, ShellLayout } from './ShellLayout';
 
 // Areas load on demand (DESIGN.md section 7): a student never downloads the admin. The access
 // check asks the API, so it comes with the Apollo client, apart from the sign-in page.
 // firstPage.ts starts the first page's imports side by side as the app starts.
-const RequireAuthLoaded = lazy(() => loadRequireAuth().then((m) => ({ default: m.RequireAuth })));
-function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
+const RequireAuthLoaded = lazyNow(loadRequireAuth, (m) => m.RequireAuth);
+function RequireAuth(props: ComponentProps<typeof RequireAuthLoaded>) {
   return (
     <WithApollo>
       <RequireAuthLoaded {...props} />
@@ -20,11 +21,11 @@ function RequireAuth(props: Parameters<typeof RequireAuthLoaded>[0]) {
 const AuthArea = lazy(() => import('../auth'));
 const JoinPage = lazy(() => import('../student/JoinPage'));
 const JoinWelcomePage = lazy(loadJoinWelcome);
-const StudentArea = lazy(AREAS.student);
-const InstructorArea = lazy(AREAS.instructor);
-const SpeakerArea = lazy(AREAS.speaker);
-const ConversationArea = lazy(AREAS.conversation);
-const AdminArea = lazy(AREAS.admin);
+const StudentArea = lazyNow(AREAS.student, byDefault);
+const InstructorArea = lazyNow(AREAS.instructor, byDefault);
+const SpeakerArea = lazyNow(AREAS.speaker, byDefault);
+const ConversationArea = lazyNow(AREAS.conversation, byDefault);
+const AdminArea = lazyNow(AREAS.admin, byDefault);
 
 /** The join link: signed out, the course's name and a new account first; signed in, a student's enrollment. */
 function JoinRoute() {

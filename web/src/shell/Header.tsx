@@ -7,18 +7,20 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import type { MessageId } from '../i18n/catalog';
 import { useT } from '../i18n/useT';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { lazyNow } from '../lib/lazyNow';
+import { loadRemainingMinutes } from './firstPage';
 import { useAreaSidebarHoldsLinks } from './areaSidebar';
 import { EXTERNAL_LINKS } from './links';
 import { PRODUCT_NAME } from './usePageTitle';
 
 // Signed in only, and it asks the API: loaded with the Apollo client (lib/apolloLoader.ts).
-const RemainingMinutesButton = lazy(() => import('./RemainingMinutes').then((m) => ({ default: m.RemainingMinutesButton })));
+const RemainingMinutesButton = lazyNow(loadRemainingMinutes, (m) => m.RemainingMinutesButton);
 
 interface NavItem {
   label: MessageId;

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Loading } from '../components/Loading';
 import { SupportChatProvider } from '../support/SupportChat';
@@ -9,9 +9,11 @@ import { Header } from './Header';
 import { useT } from '../i18n/useT';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
+import { lazyNow } from '../lib/lazyNow';
+import { loadAccountLocale } from './firstPage';
 
 // Signed in only, and it asks the API: loaded with the Apollo client (lib/apolloLoader.ts).
-const AccountLocale = lazy(() => import('../i18n/AccountLocale').then((m) => ({ default: m.AccountLocale })));
+const AccountLocale = lazyNow(loadAccountLocale, (m) => m.AccountLocale);
 
 /** Every page: a skip link, the header, then the route's content (areas load lazily). */
 export function ShellLayout() {

@@ -3,19 +3,32 @@ import { describe, it } from 'vitest';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { INSTRUCTOR_PAGES } from '../instructor/pages';
 import { STUDENT_PAGES } from '../student/pages';
-import { AREAS, firstPageLoads, firstPageParts, loadJoinWelcome, loadRequireAuth } from './firstPage';
+import { firstPageAt } from '../../../contracts/firstPageData';
+import { ADMIN_PAGES } from '../admin/pages';
+import {
+  AREAS,
+  firstPageLoads,
+  firstPageParts,
+  loadAccountLocale,
+  loadJoinWelcome,
+  loadRemainingMinutes,
+  loadRequireAuth,
+} from './firstPage';
 
 describe('the first page loads', () => {
-  it('asks for the client, the access check, the area and the student page side by side', () => {
-    assert.deepEqual(firstPageLoads('/student/home', true), [loadApolloProvider, loadRequireAuth, AREAS.student, STUDENT_PAGES.home]);
-    assert.deepEqual(firstPageLoads('/student/lobby', true), [loadApolloProvider, loadRequireAuth, AREAS.student, STUDENT_PAGES.lobby]);
-    assert.deepEqual(firstPageLoads('/admin/dashboard', true), [loadApolloProvider, loadRequireAuth, AREAS.admin]);
-    assert.deepEqual(firstPageLoads('/conversation', true), [loadApolloProvider, loadRequireAuth, AREAS.conversation]);
-    assert.deepEqual(firstPageLoads('/student/no_such_page', true), [loadApolloProvider, loadRequireAuth, AREAS.student]);
+  it("asks for the client, the access check, the account's language, the area and the page side by side", () => {
+    const frame = [loadApolloProvider, loadRequireAuth, loadAccountLocale];
+    const student = [...frame, AREAS.student, loadRemainingMinutes];
+    assert.deepEqual(firstPageLoads('/student/home', true), [...student, STUDENT_PAGES.home]);
+    assert.deepEqual(firstPageLoads('/student/lobby', true), [...student, STUDENT_PAGES.lobby]);
+    assert.deepEqual(firstPageLoads('/admin/dashboard', true), [...frame, AREAS.admin]);
+    assert.deepEqual(firstPageLoads('/admin/students', true), [...frame, AREAS.admin, ADMIN_PAGES.backOffice]);
+    assert.deepEqual(firstPageLoads('/conversation', true), [...frame, AREAS.conversation]);
+    assert.deepEqual(firstPageLoads('/student/no_such_page', true), student);
   });
 
   it("asks for a course's page with the instructor's area (the courses come with the area)", () => {
-    const area = [loadApolloProvider, loadRequireAuth, AREAS.instructor];
+    const area = [loadApolloProvider, loadRequireAuth, loadAccountLocale, AREAS.instructor];
     assert.deepEqual(firstPageLoads('/instructor', true), area);
     assert.deepEqual(firstPageLoads('/instructor/courses/grid', true), area);
     assert.deepEqual(firstPageLoads('/instructor/courses/table', true), area);
@@ -43,5 +56,24 @@ describe('the first page loads', () => {
     assert.deepEqual(firstPageParts('/student/home', false), []);
     // Signed out, the join page's words come alone, without the signed-in shell's.
     assert.deepEqual(firstPageParts('/join/1234567', false), ['join']);
+  });
+
+  it("names the same parts as the server preloads with the page's HTML (contracts/firstPageData.ts)", () => {
+    const paths = [
+      '/student/home',
+      '/student/courses',
+      '/student/conversations',
+      '/student/reserve',
+      '/student/lobby',
+      '/student/no_such_page',
+      '/instructor/courses/grid',
+      '/instructor/courses/c-1',
+      '/instructor/templates',
+      '/speaker/planner',
+      '/admin/dashboard',
+      '/admin/students',
+      '/conversation',
+    ];
+    for (const path of paths) assert.deepEqual([...firstPageAt(path)!.parts].sort(), firstPageParts(path, true).sort(), path);
   });
 });

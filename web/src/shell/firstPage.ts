@@ -12,19 +12,24 @@ import { type Part, partsWith } from '../i18n/catalogParts';
 import { withMessages } from '../i18n/withMessages';
 import { INSTRUCTOR_PAGES, instructorPage } from '../instructor/pages';
 import { loadApolloProvider } from '../lib/apolloLoader';
+import { once } from '../lib/lazyNow';
+import { ADMIN_PAGES } from '../admin/pages';
 import { STUDENT_PAGES } from '../student/pages';
 
-export const loadRequireAuth = withMessages('signedIn', () => import('./RequireAuth'));
+export const loadRequireAuth = once(withMessages('signedIn', () => import('./RequireAuth')));
 /** The join link's page signed out: the course's name and a new account first. */
-export const loadJoinWelcome = withMessages('join', () => import('../student/JoinWelcomePage'));
+export const loadJoinWelcome = once(withMessages('join', () => import('../student/JoinWelcomePage')));
+/** Parts of every signed-in frame: the header's minutes (a student's) and the account's language. */
+export const loadRemainingMinutes = once(() => import('./RemainingMinutes'));
+export const loadAccountLocale = once(() => import('../i18n/AccountLocale'));
 
 /** Each signed-in area by its path's first segment, with its messages (a student's, and the instructor's landing pages', come with each page). */
 export const AREAS = {
-  student: () => import('../student'),
-  instructor: withMessages('instructor', () => import('../instructor')),
-  speaker: withMessages('speaker', () => import('../speaker')),
-  conversation: withMessages('conversation', () => import('../conversation')),
-  admin: withMessages('admin', () => import('../admin')),
+  student: once(() => import('../student')),
+  instructor: once(withMessages('instructor', () => import('../instructor'))),
+  speaker: once(withMessages('speaker', () => import('../speaker'))),
+  conversation: once(withMessages('conversation', () => import('../conversation'))),
+  admin: once(withMessages('admin', () => import('../admin'))),
 };
 
 /** What the page at `pathname` needs before it can paint; signed out, only the join link's page needs more than the first bundle. */
@@ -33,14 +38,16 @@ export function firstPageLoads(pathname: string, signedIn: boolean): (() => Prom
   const [area, ...rest] = pathname.split('/').filter(Boolean);
   const areaLoad = AREAS[area as keyof typeof AREAS];
   if (!areaLoad) return [];
-  return [loadApolloProvider, loadRequireAuth, areaLoad, ...pageLoads(area, rest)];
+  return [loadApolloProvider, loadRequireAuth, loadAccountLocale, areaLoad, ...pageLoads(area, rest)];
 }
 
 function pageLoads(area: string, [page, ...more]: string[]): (() => Promise<unknown>)[] {
   if (area === 'student') {
     const load = STUDENT_PAGES[page as keyof typeof STUDENT_PAGES];
-    return load ? [load] : [];
+    return load ? [loadRemainingMinutes, load] : [loadRemainingMinutes];
   }
+  // The dashboard is the area's own; every other back-office page is react-admin's (admin/index.tsx).
+  if (area === 'admin') return page && page !== 'dashboard' ? [ADMIN_PAGES.backOffice] : [];
   const instructor = area === 'instructor' ? instructorPage([page, ...more]) : undefined;
   return instructor ? [INSTRUCTOR_PAGES[instructor]] : [];
 }

@@ -1,19 +1,19 @@
-import { lazy } from 'react';
+import { byDefault, lazyNow } from '../lib/lazyNow';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
 import { STUDENT_PAGES } from './pages';
 
-const AdventuresPage = lazy(STUDENT_PAGES.adventures);
-const ConversationsPage = lazy(STUDENT_PAGES.conversations);
-const CoursesPage = lazy(STUDENT_PAGES.courses);
-const HomePage = lazy(STUDENT_PAGES.home);
-const LobbyPage = lazy(STUDENT_PAGES.lobby);
-const ReservePage = lazy(STUDENT_PAGES.reserve);
-const StudentSettingsPage = lazy(STUDENT_PAGES.settings);
-const MyWordsPage = lazy(STUDENT_PAGES.words);
-const ProgressPage = lazy(STUDENT_PAGES.progress);
+const AdventuresPage = lazyNow(STUDENT_PAGES.adventures, byDefault);
+const ConversationsPage = lazyNow(STUDENT_PAGES.conversations, byDefault);
+const CoursesPage = lazyNow(STUDENT_PAGES.courses, byDefault);
+const HomePage = lazyNow(STUDENT_PAGES.home, byDefault);
+const LobbyPage = lazyNow(STUDENT_PAGES.lobby, byDefault);
+const ReservePage = lazyNow(STUDENT_PAGES.reserve, byDefault);
+const StudentSettingsPage = lazyNow(STUDENT_PAGES.settings, byDefault);
+const MyWordsPage = lazyNow(STUDENT_PAGES.words, byDefault);
+const ProgressPage = lazyNow(STUDENT_PAGES.progress, byDefault);
 
 /** /student/* (spec 3, Student); the onboarding dialog opens over home while the account is onboarding. */
 export default function StudentArea() {
