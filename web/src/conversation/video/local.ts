@@ -10,6 +10,7 @@ import { SEND_VIDEO_SIGNAL, VIDEO_SIGNALS } from '../operations';
 import {
   HELLO_EVERY_MS,
   CONNECT_TIMEOUT_MS,
+  CONNECTING_EXTENSIONS,
   initialProtocol,
   onFailed,
   onSignal,
@@ -103,6 +104,12 @@ export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) 
       case 'hello':
         send('hello', { s: state.me, c: action.c, to: action.to });
         break;
+      case 'resend':
+        send('hello', { s: state.me, c: state.cid, to: action.to });
+        // Its offer too, while unanswered: a guest that missed the hello missed the offer with it.
+        if (peer?.pc.signalingState === 'have-local-offer' && peer.pc.localDescription)
+          send('offer', { s: state.me, c: peer.cid, d: peer.pc.localDescription.toJSON() });
+        break;
       case 'deliver':
         if (peer) deliver(peer, kind, env.d);
         break;
@@ -128,8 +135,14 @@ export const join: JoinRoom = async (join, localStream, handlers: RoomHandlers) 
       watchdog: setTimeout(stalled, CONNECT_TIMEOUT_MS),
     };
     peer = p;
+    let extensions = 0;
     function stalled() {
       if (peer !== p || pc.connectionState === 'connected') return;
+      if (pc.connectionState === 'connecting' && extensions++ < CONNECTING_EXTENSIONS) {
+        debug(`connection ${cid.slice(0, 6)} still connecting: waits longer`);
+        p.watchdog = setTimeout(stalled, CONNECT_TIMEOUT_MS);
+        return;
+      }
       debug(`connection ${cid.slice(0, 6)} stalled (${pc.connectionState})`);
       state = onStalled(state, cid).state;
       closePeer();

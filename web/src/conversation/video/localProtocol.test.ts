@@ -22,6 +22,7 @@ function room() {
       if (a.type === 'connect') connects.push(`${to}:${a.cid}`);
       if (a.type === 'peer-left') left.push(to);
       if (a.type === 'hello') out.push({ s: step.state.me, c: a.c, to: a.to });
+      if (a.type === 'resend') out.push({ s: step.state.me, c: step.state.cid, to: a.to });
     }
     return out;
   };
@@ -67,17 +68,44 @@ describe('local signalling protocol', () => {
     assert.equal(r.guest.cid, r.host.cid);
   });
 
-  it('starts over when the host reply was lost, but not for a hello that crossed it', () => {
+  it('says its reply again when it was lost, on the same connection, and ignores a hello that crossed it', () => {
     n = 10;
     const r = room();
     const [lost] = r.run('host', 'hello', { s: 'G', c: null }, 0);
     r.run('guest', 'hello', lost, 5, true);
     assert.deepEqual(r.run('host', 'hello', { s: 'G', c: null }, 800), [], 'crossed: within the grace');
     const [again] = r.run('host', 'hello', { s: 'G', c: null }, 2000);
-    assert.equal(again.c, 'c12', 'a new connection for the guest that heard nothing');
+    assert.deepEqual(again, { s: 'H', c: 'c11', to: 'G' }, 'the same connection, said again (with its offer)');
     r.run('guest', 'hello', again, 2010);
-    assert.equal(r.guest.cid, 'c12');
-    assert.deepEqual(r.connects, ['host:c11', 'host:c12', 'guest:c12']);
+    assert.equal(r.guest.cid, 'c11');
+    assert.deepEqual(r.connects, ['host:c11', 'guest:c11']);
+  });
+
+  it('keeps one connection while signals are slower than the hellos (a loaded machine)', () => {
+    n = 40;
+    const r = room();
+    // The guest says hello every 2 s; each of the host's replies takes 5 s to arrive.
+    const [reply] = r.run('host', 'hello', { s: 'G', c: null }, 0);
+    for (const at of [2000, 4000]) assert.equal(r.run('host', 'hello', { s: 'G', c: null }, at)[0]?.c, 'c41');
+    r.run('guest', 'hello', reply, 5000);
+    assert.deepEqual(r.connects, ['host:c41', 'guest:c41']);
+    // The guest's answer on it: from now on, a hello without a connection means the guest lost it.
+    r.run('host', 'answer', { s: 'G', c: 'c41' }, 6000);
+    assert.equal(r.host.heard, true);
+    assert.equal(r.run('host', 'hello', { s: 'G', c: null }, 9000)[0]?.c, 'c42', 'a new connection for a guest who dropped c41');
+  });
+
+  it("ignores a guest's answers to hellos the host sent before its current connection", () => {
+    n = 50;
+    const r = room();
+    r.run('host', 'hello', { s: 'G', c: null }, 0);
+    assert.deepEqual(r.run('host', 'hello', { s: 'G', c: null, to: 'H' }, 3000), []);
+    // After a stalled connection the host said hello without one, every 2 s; the guest, still on
+    // the old connection, answered each with it. The first answer makes a new one, the rest are old.
+    r.host = onStalled(r.host, 'c51').state;
+    assert.equal(r.run('host', 'hello', { s: 'G', c: 'c51', to: 'H' }, 14_000)[0]?.c, 'c52');
+    assert.deepEqual(r.run('host', 'hello', { s: 'G', c: 'c51', to: 'H' }, 16_000), []);
+    assert.deepEqual(r.connects, ['host:c51', 'host:c52']);
   });
 
   it('reconnects a guest who reloaded and ignores what is addressed to the old page', () => {
