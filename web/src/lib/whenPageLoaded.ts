@@ -14,9 +14,12 @@ export function whenPageLoaded(then: () => void): void {
   else window.addEventListener('load', later, { once: true });
 }
 
+/** Starts each import now; a failure is left to the lazy component that asks for it again. */
+export function preload(...imports: (() => Promise<unknown>)[]): void {
+  for (const load of imports) load().catch(() => {});
+}
+
 /** Starts each import once the page has loaded (whenPageLoaded), so the click that wants one finds it in. */
 export function preloadWhenPageLoaded(...imports: (() => Promise<unknown>)[]): void {
-  whenPageLoaded(() => {
-    for (const load of imports) load().catch(() => {});
-  });
+  whenPageLoaded(() => preload(...imports));
 }

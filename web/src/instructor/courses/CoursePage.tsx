@@ -31,16 +31,18 @@ import { RecordingConsent } from './RecordingConsent';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense, useEffect } from 'react';
-import { preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
+import { preload, preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 
 // The students and the class view load when their tab is opened: the overview, the page a course opens on, does not carry
 // them (issue 31's budget). Each comes with its words.
-// The topics (their edit dialogs) are a tab away too, fetched once the page has loaded; the LMS's roster and grades, which
-// most courses do not have (each draws nothing then), come after the overview's first paint.
+// The topics (their edit dialogs) are a tab away too, fetched once the page has loaded. The LMS's roster and grades, which
+// most courses do not have (each draws nothing then), are asked for beside the course's query, not before it.
 const loadTopicsTab = () => import('./TopicsTab');
+const loadLmsRoster = () => import('../lti/LmsRoster');
+const loadLmsScores = () => import('../lti/LmsScores');
 const TopicsTab = lazy(() => loadTopicsTab().then((m) => ({ default: m.TopicsTab })));
-const LmsRoster = lazy(() => import('../lti/LmsRoster').then((m) => ({ default: m.LmsRoster })));
-const LmsScores = lazy(() => import('../lti/LmsScores').then((m) => ({ default: m.LmsScores })));
+const LmsRoster = lazy(() => loadLmsRoster().then((m) => ({ default: m.LmsRoster })));
+const LmsScores = lazy(() => loadLmsScores().then((m) => ({ default: m.LmsScores })));
 const StudentsTab = lazy(() =>
   withMessages('instructorCourseStudents', () => import('./StudentsTab'))().then((m) => ({ default: m.StudentsTab })),
 );
@@ -56,7 +58,10 @@ export default function CoursePage() {
   const t = useT();
   const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : hash === '#class' ? 'class' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
-  useEffect(() => preloadWhenPageLoaded(loadTopicsTab), []);
+  useEffect(() => {
+    preload(loadLmsRoster, loadLmsScores);
+    preloadWhenPageLoaded(loadTopicsTab);
+  }, []);
   if (loading && !data) return <Loading label={t('instructor.course.loading')} />;
   const course = data?.me?.ownedCourse;
   if (!course) {
@@ -144,6 +149,8 @@ export default function CoursePage() {
           </Paper>
           <Suspense fallback={null}>
             <LmsRoster courseId={course.id} />
+          </Suspense>
+          <Suspense fallback={null}>
             <LmsScores courseId={course.id} />
           </Suspense>
           <RecordingConsent courseId={course.id} readOnly={course.isPast} />
