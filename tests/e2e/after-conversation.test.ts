@@ -2,9 +2,12 @@
  * After the conversation in Chromium (issue 10): a speaker marks a held conversation 'Speaker
  * Missed/Issue'; the student's header shows the refund and bonus live, the home shows the promotion,
  * and acknowledging it leads to the conversations page. A student buys make-up minutes by card for
- * a missed conversation, after a declined card and Try Again.
+ * a missed conversation, after a declined card and Try Again. The conversations page paints its list
+ * without the detail panel's code (issue 31).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { BAD_SPEAKER_BONUS_MINUTES } from '../../contracts/afterConversation';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
@@ -121,6 +124,35 @@ test.describe('after the conversation', () => {
     assert.equal(await s.getByTestId('promotion-card').count(), 0);
     await studentSession.close();
     await speakerSession.close();
+  });
+
+  test("the conversations list paints without the detail panel's code; a row's click brings it and focuses its heading", async () => {
+    const { student } = await world('held');
+    // The chunk holding the detail panel (its heading's id is in no other module).
+    const assets = path.resolve(import.meta.dirname, '../../web/dist/assets');
+    const holders = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(assets, f), 'utf8').includes('conversation-detail-title'));
+    assert.equal(holders.length, 1, `the detail panel is in one chunk: ${holders.join(', ')}`);
+    const [detailChunk] = holders;
+    const session = await openSession(browser, app);
+    const s = session.page;
+    await signInWithCookie(s, app, student.emailAddress, 'Stud3ntPass!');
+    const scripts: string[] = [];
+    s.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(path.basename(new URL(request.url()).pathname));
+    });
+    await s.goto('/student/conversations');
+    await visible(s.getByRole('heading', { name: 'Your Conversations', level: 1 }));
+    const row = s.getByRole('list', { name: 'Your conversations' }).getByRole('button').first();
+    await visible(row);
+    // Its fetch after the page's load waits 3 s past the page's mount: none yet.
+    assert.ok(!scripts.includes(detailChunk), `the list painted without ${detailChunk}: ${scripts.join(', ')}`);
+    await row.click();
+    await visible(s.getByRole('heading', { level: 2 }).first());
+    await s.waitForFunction(() => document.activeElement?.id === 'conversation-detail-title');
+    assert.ok(scripts.includes(detailChunk), 'the click brought the detail panel');
+    await session.close();
   });
 
   test('a student buys make-up minutes by card for a missed conversation, after a declined card', async () => {

@@ -14,6 +14,7 @@ import { useAuth } from '../lib/auth';
 import { localizeKnown } from '../i18n/translate';
 import { useT } from '../i18n/useT';
 import { graphqlErrorMessage, networkErrorMessage } from '../lib/errors';
+import { whenPageLoaded } from '../lib/whenPageLoaded';
 
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const SNACKBAR_MAX = 3;
@@ -70,22 +71,6 @@ let hostWanted = false;
 function mountHost() {
   hostWanted = true;
   wantHost();
-}
-
-/**
- * After the page's load event the first page's lazy chunks may still be coming (a module's
- * imports do not hold the event): the host waits this long more, then for an idle moment.
- */
-const HOST_AFTER_LOAD_MS = 3000;
-
-function whenPageLoaded(then: () => void) {
-  const later = () =>
-    setTimeout(
-      () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(then, { timeout: 2000 }) : then()),
-      HOST_AFTER_LOAD_MS,
-    );
-  if (document.readyState === 'complete') later();
-  else window.addEventListener('load', later, { once: true });
 }
 
 export function SnackbarRoot({ children }: { children: ReactNode }) {

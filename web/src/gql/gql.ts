@@ -15,10 +15,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": typeof types.AdminPersonDetailFragmentDoc,
-    "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": typeof types.AdminRedemptionSetFragmentDoc,
-    "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": typeof types.AdminPricingPlanFragmentDoc,
-    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n": typeof types.AdminIdentityProviderFragmentDoc,
     "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  ": typeof types.AdminMeDocument,
     "\n    mutation AdminChangeRoles($input: ChangeRolesInput!) {\n      changeRoles(input: $input) { changed account { id roles } }\n    }\n  ": typeof types.AdminChangeRolesDocument,
     "\n    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {\n      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }\n    }\n  ": typeof types.AdminChangeMinutesDocument,
@@ -34,6 +30,10 @@ type Documents = {
     "\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  ": typeof types.AdminSaveIdentityProviderDocument,
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": typeof types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": typeof types.AdminDashboardDocument,
+    "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": typeof types.AdminPersonDetailFragmentDoc,
+    "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": typeof types.AdminRedemptionSetFragmentDoc,
+    "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": typeof types.AdminPricingPlanFragmentDoc,
+    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n": typeof types.AdminIdentityProviderFragmentDoc,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": typeof types.AdminRemainingMinutesChangedDocument,
     "\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n": typeof types.AdminLtiPlatformFragmentDoc,
     "\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n": typeof types.AdminLtiToolUrlsDocument,
@@ -211,10 +211,6 @@ type Documents = {
     "\n  mutation AnswerSupportThread($visitorId: ID!, $body: String!) { answerSupportThread(input: { visitorId: $visitorId, body: $body }) { message { ...SupportMessageFields } mailed } }\n": typeof types.AnswerSupportThreadDocument,
 };
 const documents: Documents = {
-    "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": types.AdminPersonDetailFragmentDoc,
-    "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": types.AdminRedemptionSetFragmentDoc,
-    "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": types.AdminPricingPlanFragmentDoc,
-    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n": types.AdminIdentityProviderFragmentDoc,
     "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  ": types.AdminMeDocument,
     "\n    mutation AdminChangeRoles($input: ChangeRolesInput!) {\n      changeRoles(input: $input) { changed account { id roles } }\n    }\n  ": types.AdminChangeRolesDocument,
     "\n    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {\n      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }\n    }\n  ": types.AdminChangeMinutesDocument,
@@ -230,6 +226,10 @@ const documents: Documents = {
     "\n    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {\n      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }\n    }\n  ": types.AdminSaveIdentityProviderDocument,
     "\n    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {\n      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }\n    }\n  ": types.AdminCreateRedemptionSetDocument,
     "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  ": types.AdminDashboardDocument,
+    "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n": types.AdminPersonDetailFragmentDoc,
+    "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n": types.AdminRedemptionSetFragmentDoc,
+    "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n": types.AdminPricingPlanFragmentDoc,
+    "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n": types.AdminIdentityProviderFragmentDoc,
     "\n  subscription AdminRemainingMinutesChanged($accountId: ID!) {\n    remainingMinutesChanged(accountId: $accountId) {\n      accountId\n      remainingMinutes\n    }\n  }\n": types.AdminRemainingMinutesChangedDocument,
     "\n  fragment AdminLtiPlatform on LtiPlatform {\n    id name issuer clientId deploymentIds authLoginUrl accessTokenUrl jwksUrl registeredAt changedAt\n  }\n": types.AdminLtiPlatformFragmentDoc,
     "\n  query AdminLtiToolUrls {\n    ltiToolUrls { loginUrl launchUrl deepLinkingUrl jwksUrl }\n  }\n": types.AdminLtiToolUrlsDocument,
@@ -424,22 +424,6 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n"): (typeof documents)["\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n"): (typeof documents)["\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n"): (typeof documents)["\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n"): (typeof documents)["\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  "): (typeof documents)["\n    query AdminMe {\n      me { ...AdminPersonDetail }\n    }\n  "];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -497,6 +481,22 @@ export function graphql(source: "\n    mutation AdminCreateRedemptionSet($input:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  "): (typeof documents)["\n    query AdminDashboard {\n      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }\n        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }\n    }\n  "];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n"): (typeof documents)["\n  fragment AdminPersonDetail on User {\n    id emailAddress displayName givenName surname tzIdentifier createdAt\n    account {\n      id emailAddress roles activeRole remainingMinutes currentSignInAt currentSignInIp resetPasswordSentAt\n      minuteTransactions { id minuteQuantity action actionReason createdAt }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n"): (typeof documents)["\n  fragment AdminRedemptionSet on RedemptionSet {\n    id name fillLimit duration quantity minuteQuantity createdAt lastFilledOn createdBy { id emailAddress displayName }\n    codes { id value valueVersion minuteQuantity createdAt redeemedOn redeemedBy { id emailAddress displayName } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n"): (typeof documents)["\n  fragment AdminPricingPlan on PricingPlan {\n    id name kind conversationDuration systemDefault coursesCount createdAt\n    priceList { conversationDuration unitPrice } promotionalPriceList { conversationDuration unitPrice }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n"): (typeof documents)["\n  fragment AdminIdentityProvider on IdentityProvider {\n    id kind displayName issuer clientId clientSecretSetAt scopes domains instructorClaim { name value } passwordSignInAllowed\n    redirectUri createdAt updatedAt\n    saml { metadataUrl entityId ssoUrl certificateValidUntil serviceProviderEntityId assertionConsumerServiceUrl }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

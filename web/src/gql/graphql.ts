@@ -725,14 +725,6 @@ export type ResumeReadModelInput = {
   reason: string;
 };
 
-export type AdminPersonDetailFragment = { id: string, emailAddress: string | null, displayName: string | null, givenName: string | null, surname: string | null, tzIdentifier: string, createdAt: string, account: { id: string, emailAddress: string, roles: Array<Role>, activeRole: Role | null, remainingMinutes: number, currentSignInAt: string | null, currentSignInIp: string | null, resetPasswordSentAt: string | null, minuteTransactions: Array<{ id: string, minuteQuantity: number, action: string, actionReason: string | null, createdAt: string }> } };
-
-export type AdminRedemptionSetFragment = { id: string, name: string, fillLimit: number, duration: number, quantity: number, minuteQuantity: number, createdAt: string, lastFilledOn: string | null, createdBy: { id: string, emailAddress: string | null, displayName: string | null } | null, codes: Array<{ id: string, value: string, valueVersion: string, minuteQuantity: number, createdAt: string, redeemedOn: string | null, redeemedBy: { id: string, emailAddress: string | null, displayName: string | null } | null }> };
-
-export type AdminPricingPlanFragment = { id: string, name: string, kind: PriceAgreementKind, conversationDuration: number, systemDefault: boolean, coursesCount: number, createdAt: string, priceList: Array<{ conversationDuration: number, unitPrice: number }>, promotionalPriceList: Array<{ conversationDuration: number, unitPrice: number }> | null };
-
-export type AdminIdentityProviderFragment = { id: string, kind: IdentityProviderKind, displayName: string, issuer: string, clientId: string, clientSecretSetAt: string, scopes: Array<string>, domains: Array<string>, passwordSignInAllowed: boolean, redirectUri: string, createdAt: string, updatedAt: string, instructorClaim: { name: string, value: string } | null, saml: { metadataUrl: string | null, entityId: string, ssoUrl: string, certificateValidUntil: string, serviceProviderEntityId: string, assertionConsumerServiceUrl: string } | null };
-
 export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -835,6 +827,14 @@ export type AdminDashboardQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminDashboardQuery = { adminDashboard: { rangeStart: string, rangeEnd: string, timeZone: string, reservedConversations: Array<{ id: string, reservedStart: string, duration: number, status: string, reservedBy: string | null, reservedWith: string | null }>, figures: { conversationsToday: number, conversationsTomorrow: number, minutesSoldThisWeek: number, speakersAvailableNow: number } } };
+
+export type AdminPersonDetailFragment = { id: string, emailAddress: string | null, displayName: string | null, givenName: string | null, surname: string | null, tzIdentifier: string, createdAt: string, account: { id: string, emailAddress: string, roles: Array<Role>, activeRole: Role | null, remainingMinutes: number, currentSignInAt: string | null, currentSignInIp: string | null, resetPasswordSentAt: string | null, minuteTransactions: Array<{ id: string, minuteQuantity: number, action: string, actionReason: string | null, createdAt: string }> } };
+
+export type AdminRedemptionSetFragment = { id: string, name: string, fillLimit: number, duration: number, quantity: number, minuteQuantity: number, createdAt: string, lastFilledOn: string | null, createdBy: { id: string, emailAddress: string | null, displayName: string | null } | null, codes: Array<{ id: string, value: string, valueVersion: string, minuteQuantity: number, createdAt: string, redeemedOn: string | null, redeemedBy: { id: string, emailAddress: string | null, displayName: string | null } | null }> };
+
+export type AdminPricingPlanFragment = { id: string, name: string, kind: PriceAgreementKind, conversationDuration: number, systemDefault: boolean, coursesCount: number, createdAt: string, priceList: Array<{ conversationDuration: number, unitPrice: number }>, promotionalPriceList: Array<{ conversationDuration: number, unitPrice: number }> | null };
+
+export type AdminIdentityProviderFragment = { id: string, kind: IdentityProviderKind, displayName: string, issuer: string, clientId: string, clientSecretSetAt: string, scopes: Array<string>, domains: Array<string>, passwordSignInAllowed: boolean, redirectUri: string, createdAt: string, updatedAt: string, instructorClaim: { name: string, value: string } | null, saml: { metadataUrl: string | null, entityId: string, ssoUrl: string, certificateValidUntil: string, serviceProviderEntityId: string, assertionConsumerServiceUrl: string } | null };
 
 export type AdminRemainingMinutesChangedSubscriptionVariables = Exact<{
   accountId: string | number;

@@ -5,7 +5,97 @@
  * react-admin has loaded (issue 31, first load).
  */
 import type { ApolloClient } from '@apollo/client';
-import { CALLS } from './resources';
+import { graphql } from '../../gql';
+
+/** Calls that are not a resource's list or record (resources.ts, which the dashboard does not load: it parses its documents with graphql-tag). */
+export const CALLS = {
+  me: graphql(`
+    query AdminMe {
+      me { ...AdminPersonDetail }
+    }
+  `),
+  changeRoles: graphql(`
+    mutation AdminChangeRoles($input: ChangeRolesInput!) {
+      changeRoles(input: $input) { changed account { id roles } }
+    }
+  `),
+  changeMinutes: graphql(`
+    mutation AdminChangeMinutes($input: ChangeMinutesInput!) {
+      changeMinutes(input: $input) { changed account { id remainingMinutes minuteTransactions { id minuteQuantity action actionReason createdAt } } }
+    }
+  `),
+  changeUserEmailAddress: graphql(`
+    mutation AdminChangeUserEmailAddress($input: ChangeUserEmailAddressInput!) {
+      changeUserEmailAddress(input: $input) { changed user { id emailAddress } }
+    }
+  `),
+  sendPasswordReset: graphql(`
+    mutation AdminSendPasswordReset($input: SendPasswordResetInput!) {
+      sendPasswordReset(input: $input) { sent user { id account { id resetPasswordSentAt } } }
+    }
+  `),
+  quickSearch: graphql(`
+    query AdminQuickSearch($searchQuery: String!, $pii: Boolean) {
+      quickSearch(searchQuery: $searchQuery, pii: $pii) {
+        conversations { id kind title subtitle location emailAddress startsAt }
+        courses { id kind title subtitle location emailAddress }
+        lessons { id kind title subtitle location emailAddress courseId }
+        instructors { id kind title subtitle location emailAddress }
+        speakers { id kind title subtitle location emailAddress }
+        students { id kind title subtitle location emailAddress }
+      }
+    }
+  `),
+  redemptionSet: graphql(`
+    query AdminRedemptionSet($redemptionSetId: ID!) {
+      redemptionSet(redemptionSetId: $redemptionSetId) { ...AdminRedemptionSet }
+    }
+  `),
+  enrollingCourse: graphql(`
+    query AdminEnrollingCourse($inviteNumber: String!, $extraConversations: Int) {
+      enrollingCourse(inviteNumber: $inviteNumber, extraConversations: $extraConversations) {
+        id name kind language proficiency startDate endDate isPast inviteNumber completionRequirement durationRequirement
+        priceAgreement { id kind } prices { unitPrice totalQuantity totalPrice currency } owner { id displayName emailAddress school }
+      }
+    }
+  `),
+  enrollUser: graphql(`
+    mutation AdminEnrollUser($input: EnrollUserInput!) {
+      enrollUser(input: $input) { enrolled course { id name } courseEnrollment { id enrolledWith minuteQuantity } }
+    }
+  `),
+  createPricingPlan: graphql(`
+    mutation AdminCreatePricingPlan($input: CreatePricingPlanInput!) {
+      createPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
+    }
+  `),
+  changePricingPlan: graphql(`
+    mutation AdminChangePricingPlan($input: ChangePricingPlanInput!) {
+      changePricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
+    }
+  `),
+  makeDefaultPricingPlan: graphql(`
+    mutation AdminMakeDefaultPricingPlan($input: MakeDefaultPricingPlanInput!) {
+      makeDefaultPricingPlan(input: $input) { changed pricingPlan { ...AdminPricingPlan } }
+    }
+  `),
+  saveIdentityProvider: graphql(`
+    mutation AdminSaveIdentityProvider($input: SaveIdentityProviderInput!) {
+      saveIdentityProvider(input: $input) { changed identityProvider { ...AdminIdentityProvider } }
+    }
+  `),
+  createRedemptionSet: graphql(`
+    mutation AdminCreateRedemptionSet($input: CreateRedemptionSetInput!) {
+      createRedemptionSet(input: $input) { created set { ...AdminRedemptionSet } }
+    }
+  `),
+  adminDashboard: graphql(`
+    query AdminDashboard {
+      adminDashboard { rangeStart rangeEnd timeZone reservedConversations { id reservedStart duration status reservedBy reservedWith }
+        figures { conversationsToday conversationsTomorrow minutesSoldThisWeek speakersAvailableNow } }
+    }
+  `),
+};
 
 export interface AdminCalls {
   me(): Promise<any>;

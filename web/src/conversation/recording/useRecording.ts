@@ -9,7 +9,12 @@ import { useQuery } from '@apollo/client';
 import { graphql } from '../../gql';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VideoRoom } from '../useVideoRoom';
-import { startRecording, type Recording } from './recorder';
+import { preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
+import type { Recording } from './recorder';
+
+// The recorder (the mixer, the upload queue) records only in the host's window: no other room loads it, and the host's
+// asks for it once the page has loaded, so it is in when the conversation starts (issue 31).
+const loadRecorder = () => import('./recorder');
 
 export const ARCHIVE_ON_START = graphql(`
   query ArchiveOnStart($conversationId: ID!) {
@@ -36,7 +41,11 @@ export function useRecording(
   room: VideoRoom,
   labels: { local: string; remote: string },
 ): RecordingView {
-  const wanted = running && room.phase === 'joined' && room.provider === 'local' && room.role === 'host' && !!room.localStream;
+  const mayRecord = room.provider === 'local' && room.role === 'host';
+  const wanted = running && room.phase === 'joined' && mayRecord && !!room.localStream;
+  useEffect(() => {
+    if (mayRecord) preloadWhenPageLoaded(loadRecorder);
+  }, [mayRecord]);
   const { data } = useQuery(ARCHIVE_ON_START, {
     variables: { conversationId },
     skip: !wanted,
@@ -55,11 +64,14 @@ export function useRecording(
     if (!wanted || !archiveOnStart || !room.localStream) return;
     let cancelled = false;
     let started: Recording | null = null;
-    void startRecording({ conversationId, local: room.localStream, remote: remoteRef.current, labels: labelsRef.current }).then((r) => {
-      started = r;
-      if (cancelled) void r?.finish();
-      else setRecording(r);
-    });
+    const local = room.localStream;
+    void loadRecorder()
+      .then(({ startRecording }) => startRecording({ conversationId, local, remote: remoteRef.current, labels: labelsRef.current }))
+      .then((r) => {
+        started = r;
+        if (cancelled) void r?.finish();
+        else setRecording(r);
+      });
     return () => {
       cancelled = true;
       // The room is gone (ended, left): the rest goes up in the background.

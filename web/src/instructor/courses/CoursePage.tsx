@@ -28,16 +28,21 @@ import { formatInviteNumber } from '../../../../contracts/enrollment';
 import { InviteNumber } from './InviteNumber';
 import { COURSE } from './operations';
 import { RecordingConsent } from './RecordingConsent';
-import { TopicsTab } from './TopicsTab';
-import { LmsRoster } from '../lti/LmsRoster';
-import { LmsScores } from '../lti/LmsScores';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { preload, preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 
 // The students and the class view load when their tab is opened: the overview, the page a course opens on, does not carry
 // them (issue 31's budget). Each comes with its words.
-// The topics stay: their text fields keep MUI's shared hooks in the chunk the sign-in page loads (one request, not two).
+// The topics (their edit dialogs) are a tab away too, fetched once the page has loaded. The LMS's roster and grades, which
+// most courses do not have (each draws nothing then), are asked for beside the course's query, not before it.
+const loadTopicsTab = () => import('./TopicsTab');
+const loadLmsRoster = () => import('../lti/LmsRoster');
+const loadLmsScores = () => import('../lti/LmsScores');
+const TopicsTab = lazy(() => loadTopicsTab().then((m) => ({ default: m.TopicsTab })));
+const LmsRoster = lazy(() => loadLmsRoster().then((m) => ({ default: m.LmsRoster })));
+const LmsScores = lazy(() => loadLmsScores().then((m) => ({ default: m.LmsScores })));
 const StudentsTab = lazy(() =>
   withMessages('instructorCourseStudents', () => import('./StudentsTab'))().then((m) => ({ default: m.StudentsTab })),
 );
@@ -53,6 +58,10 @@ export default function CoursePage() {
   const t = useT();
   const tab = hash === '#topics' ? 'topics' : hash === '#students' ? 'students' : hash === '#class' ? 'class' : 'overview';
   const { data, loading } = useQuery(COURSE, { variables: { courseId: id }, fetchPolicy: 'cache-and-network' });
+  useEffect(() => {
+    preload(loadLmsRoster, loadLmsScores);
+    preloadWhenPageLoaded(loadTopicsTab);
+  }, []);
   if (loading && !data) return <Loading label={t('instructor.course.loading')} />;
   const course = data?.me?.ownedCourse;
   if (!course) {
@@ -92,7 +101,9 @@ export default function CoursePage() {
           <ClassViewTab courseId={course.id} />
         </Suspense>
       ) : onTopics ? (
-        <TopicsTab course={course} />
+        <Suspense fallback={<Loading />}>
+          <TopicsTab course={course} />
+        </Suspense>
       ) : onStudents ? (
         <Suspense fallback={<Loading label={t('instructor.students.loading')} />}>
           <StudentsTab
@@ -136,8 +147,12 @@ export default function CoursePage() {
               })}
             </Typography>
           </Paper>
-          <LmsRoster courseId={course.id} />
-          <LmsScores courseId={course.id} />
+          <Suspense fallback={null}>
+            <LmsRoster courseId={course.id} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <LmsScores courseId={course.id} />
+          </Suspense>
           <RecordingConsent courseId={course.id} readOnly={course.isPast} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (

@@ -21,7 +21,7 @@ import { notifyError, notifySuccess } from '../../components/snackbars';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { describeZone, formatDay, localDateOf, weekOf } from '../../lib/time';
-import { ConversationRow, useUnreadMessagesFollowed } from '../conversations/ConversationsPage';
+import { ConversationRow, useUnreadMessagesFollowed } from '../conversations/ConversationRow';
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from '../conversations/operations';
 import { EmptyState } from '../../components/EmptyState';
 import { CalendarIllustration } from '../../components/illustrations';

@@ -11,7 +11,6 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import SpellcheckIcon from '@mui/icons-material/Spellcheck';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -20,26 +19,21 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import { languageName } from '../../lib/languageName';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
-import { RatingCard } from '../../conversation/after/RatingCard';
-import { NotesPanel } from '../../conversation/notes/NotesPanel';
-import { SpeakingTimeSummary } from '../../conversation/speaking/SpeakingTimeSummary';
-import { ArchiveStatusButton } from '../../conversation/archive/ArchiveStatusButton';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
-import { formatDateTime, formatDayAndTime, userZone } from '../../lib/time';
-import { MakeUpFlow } from './MakeUpFlow';
-import { RowIcon, rowKind, rowLabel } from './rowKind';
-import { STUDENT_CONVERSATIONS, type StudentConversation } from './operations';
+import { formatDayAndTime, userZone } from '../../lib/time';
+import { preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
+import { RowIcon, courseLine, rowKind, rowLabel } from './rowKind';
+import { STUDENT_CONVERSATIONS } from './operations';
 
-const courseLine = (c: StudentConversation) =>
-  c.course
-    ? [c.course.name, c.course.owner?.displayName, c.course.owner?.school].filter(Boolean).join(' · ')
-    : languageName(c.learningLanguage);
+// The detail panel (the make-up purchase with its machine and card form, the rating, the notes,
+// the speaking time, the recording: about 35 KB) is not on the list's first paint (issue 31).
+const loadDetails = () => import('./ConversationDetails');
+const Details = lazy(() => loadDetails().then((m) => ({ default: m.Details })));
 
 export default function ConversationsPage() {
   const t = useT();
@@ -51,12 +45,27 @@ export default function ConversationsPage() {
   const stateSelected = (location.state as { selectedId?: string } | null)?.selectedId;
   const selectedId = params.get('id') ?? stateSelected ?? null;
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
-  const detailHeading = useRef<HTMLHeadingElement>(null);
+  // A click's panel may draw only once its chunk is in: the heading takes the focus when it comes.
+  const detailHeading = useRef<HTMLHeadingElement | null>(null);
+  const focusDetail = useRef(false);
+  const headingRef = useCallback((heading: HTMLHeadingElement | null) => {
+    detailHeading.current = heading;
+    if (heading && focusDetail.current) {
+      focusDetail.current = false;
+      heading.focus();
+    }
+  }, []);
+  useEffect(() => preloadWhenPageLoaded(loadDetails), []);
 
   const select = (id: string) => {
+    focusDetail.current = true;
     setParams({ id }, { replace: true, state: location.state });
     // On a phone the panel is below the list: bring it into view and move focus to it.
-    requestAnimationFrame(() => detailHeading.current?.focus());
+    requestAnimationFrame(() => {
+      if (!focusDetail.current || !detailHeading.current) return;
+      focusDetail.current = false;
+      detailHeading.current.focus();
+    });
   };
 
   return (
@@ -114,7 +123,9 @@ export default function ConversationsPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
             {selected ? (
-              <Details key={selected.id} conversation={selected} zone={zone} headingRef={detailHeading} />
+              <Suspense fallback={<Loading />}>
+                <Details key={selected.id} conversation={selected} zone={zone} headingRef={headingRef} />
+              </Suspense>
             ) : (
               <Paper variant="outlined" sx={{ p: 3 }}>
                 <Typography color="text.secondary">{t('student.conversations.choose')}</Typography>
@@ -124,93 +135,5 @@ export default function ConversationsPage() {
         </Grid>
       )}
     </Page>
-  );
-}
-
-function Details({
-  conversation: c,
-  zone,
-  headingRef,
-}: {
-  conversation: StudentConversation;
-  zone: string;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
-}) {
-  const t = useT();
-  const [buying, setBuying] = useState(false);
-  const kind = rowKind(c);
-  const lobbyDisabled = c.isCanceled || c.status === 'stopped';
-  const held = c.status === 'started' || c.status === 'stopped';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: another conversation starts without the purchase open
-  useEffect(() => setBuying(false), [c.id]);
-  return (
-    <Stack spacing={2} component="section" aria-labelledby="conversation-detail-title">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography
-          id="conversation-detail-title"
-          ref={headingRef}
-          tabIndex={-1}
-          variant="h6"
-          component="h2"
-          gutterBottom
-          sx={{ outline: 'none' }}
-        >
-          {formatDayAndTime(c.reservedStart, zone)}
-        </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
-          <Chip size="small" label={rowLabel(kind)} />
-        </Stack>
-        <Typography>
-          {t('student.conversations.with', { minutes: c.duration, name: c.reservedWith?.displayName ?? t('student.home.aSpeaker') })}
-        </Typography>
-        <Typography color="text.secondary">
-          {c.course
-            ? t('student.conversations.course', { course: courseLine(c) })
-            : t('student.conversations.language', { language: languageName(c.learningLanguage) })}
-        </Typography>
-        {c.lesson && <Typography color="text.secondary">{t('student.conversations.topic', { topic: c.lesson.title })}</Typography>}
-        {c.isCanceled && (
-          <Typography sx={{ mt: 1 }}>
-            {c.canceledBy?.displayName
-              ? t('student.conversations.canceledOnBy', { when: formatDateTime(c.canceledOn, zone), name: c.canceledBy.displayName })
-              : t('student.conversations.canceledOn', { when: formatDateTime(c.canceledOn, zone) })}
-          </Typography>
-        )}
-        {!c.isCanceled && c.cancellationPolicy.isCancelable && c.cancellationPolicy.cancelableUntil && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('student.conversations.cancelUntil', { when: formatDateTime(c.cancellationPolicy.cancelableUntil, zone) })}
-          </Typography>
-        )}
-        {!!c.refundedMinutes && (
-          <Alert severity="success" sx={{ mt: 2 }}>
-            {t('student.conversations.refunded', { minutes: c.refundedMinutes })}
-          </Alert>
-        )}
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" component={RouterLink} to={`/student/lobby?id=${encodeURIComponent(c.id)}`} disabled={lobbyDisabled}>
-            {t('student.conversations.lobby')}
-          </Button>
-          {c.makeUpPolicy.canMakeUp && !buying && (
-            <Button variant="outlined" onClick={() => setBuying(true)}>
-              {t('student.conversations.purchaseMore')}
-            </Button>
-          )}
-        </Stack>
-        <Stack sx={{ mt: 2 }}>
-          <ArchiveStatusButton conversationId={c.id} />
-        </Stack>
-      </Paper>
-      {buying && (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="make-up-title">
-          <Typography id="make-up-title" variant="h6" component="h2" gutterBottom>
-            {t('student.conversations.makeUp')}
-          </Typography>
-          <MakeUpFlow conversationId={c.id} onClose={() => setBuying(false)} />
-        </Paper>
-      )}
-      {c.status === 'stopped' && <SpeakingTimeSummary conversationId={c.id} viewer="student" />}
-      {held && <NotesPanel conversationId={c.id} linkToAll />}
-      <RatingCard conversation={c} who={c.reservedWith?.displayName ?? t('student.lobby.yourSpeaker')} />
-    </Stack>
   );
 }

@@ -12,6 +12,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import VideocamIcon from '@mui/icons-material/Videocam';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import { translate } from '../../i18n/translate';
+import { languageName } from '../../lib/languageName';
 import type { StudentConversation } from './operations';
 
 export type RowKind = 'canceled' | 'upcoming' | 'live' | 'completed' | 'missed' | 'tech_issue' | 'speaker_issue' | 'default';
@@ -52,3 +53,9 @@ export function RowIcon({ kind }: { kind: RowKind }) {
       return <ChatBubbleOutlineIcon {...props} color="action" />;
   }
 }
+
+/** A row's course, with its instructor and school, or else its language. */
+export const courseLine = (c: StudentConversation) =>
+  c.course
+    ? [c.course.name, c.course.owner?.displayName, c.course.owner?.school].filter(Boolean).join(' · ')
+    : languageName(c.learningLanguage);

@@ -21,7 +21,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { languageName } from '../../lib/languageName';
 import { OPENABLE_MINUTES_BEFORE } from '../../../../contracts/scheduling';
@@ -33,6 +33,7 @@ import { Message } from '../../i18n/Message';
 import type { MessageId } from '../../i18n/catalog';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
+import { preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 import { formatDay, formatDayAndTime, formatTime, localDateOf, userZone, zoneAbbreviation } from '../../lib/time';
 import { EXTERNAL_LINKS } from '../../shell/links';
 import { FitTabs } from '../../components/FitTabs';
@@ -40,7 +41,6 @@ import { Chat } from '../../conversation/Chat';
 import { usePresence } from '../../conversation/usePresence';
 import { openConversationWindow } from '../../conversation/windows';
 import { reservableLessons } from '../reserve/operations';
-import { CameraPreview } from './CameraPreview';
 import {
   LOBBY_TABS,
   REDIRECT_SECONDS,
@@ -63,6 +63,10 @@ import {
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 const QUIET = { quiet: true };
+
+// The equipment check (camera, microphone meter, speed test) is a tab away, not on the first paint (issue 31).
+const loadCameraPreview = () => import('./CameraPreview');
+const CameraPreview = lazy(() => loadCameraPreview().then((m) => ({ default: m.CameraPreview })));
 
 const CANCEL_LABELS = {
   Cancel: 'student.lobby.cancel',
@@ -320,6 +324,8 @@ function Lobby({
     wasReady.current = ready;
   }, [ready]);
 
+  useEffect(() => preloadWhenPageLoaded(loadCameraPreview), []);
+
   // The tardy time passing changes the policies: ask again just after it.
   const tardyAfter = Date.parse(conversation.tardinessPolicy.tardyAfter);
   useEffect(() => {
@@ -361,7 +367,11 @@ function Lobby({
           {tab === 0 && <Chat conversationId={conversation.id} zone={zone} />}
           {tab === 1 && <CancelTab conversation={conversation} viewerId={viewerId} zone={zone} onChanged={refetch} />}
           {tab === 2 && <TopicTab conversation={conversation} onChanged={refetch} />}
-          {tab === 3 && <CameraPreview />}
+          {tab === 3 && (
+            <Suspense fallback={<Loading />}>
+              <CameraPreview />
+            </Suspense>
+          )}
         </Box>
       </Paper>
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -18,15 +18,19 @@ import { notifySuccess } from '../../components/snackbars';
 import { useT } from '../../i18n/useT';
 import { errorMessage } from '../../lib/errors';
 import { userZone } from '../../lib/time';
+import { preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 import type { ReservationInput } from '../../machines/reservationMachine';
 import { RESERVE_SETUP, reservableLessons, type ReserveSetupData } from './operations';
 import { ChooseStep } from './ChooseStep';
-import { ConfirmStep } from './ConfirmStep';
 import { useReservation, type Me } from './flow';
 
-// The speaker search (its autocomplete, tabs and chips: about 25 KB) loads when the flow reaches
-// it, not with the page, which opens on the first step (issue 31's 350 KB budget).
-const SearchStep = lazy(() => import('./SearchStep').then((m) => ({ default: m.SearchStep })));
+// The speaker search (its autocomplete, tabs and chips: about 25 KB) and the confirmation (the
+// speaker's profile with its tabs) load when the flow reaches them, or once the page has loaded,
+// not with the page, which opens on the first step (issue 31).
+const loadSearchStep = () => import('./SearchStep');
+const loadConfirmStep = () => import('./ConfirmStep');
+const SearchStep = lazy(() => loadSearchStep().then((m) => ({ default: m.SearchStep })));
+const ConfirmStep = lazy(() => loadConfirmStep().then((m) => ({ default: m.ConfirmStep })));
 
 const STEPS = ['student.reserve.step.choose', 'student.reserve.step.search', 'student.reserve.step.confirm'] as const;
 
@@ -37,6 +41,7 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
   const zone = userZone(data.me.tzIdentifier);
   const [state, send] = useReservation(client, zone, input);
   const step = state.matches('choosing') ? 0 : state.matches('searching') ? 1 : 2;
+  useEffect(() => preloadWhenPageLoaded(loadSearchStep, loadConfirmStep), []);
   if (state.matches('reserved')) {
     // Leave once; the header's minutes follow through their subscription.
     queueMicrotask(() => {
@@ -59,7 +64,11 @@ function ReservationFlow({ data, input }: { data: ReserveSetupData & { me: Me };
           <SearchStep zone={zone} state={state} send={send} />
         </Suspense>
       )}
-      {step === 2 && state.context.opening && <ConfirmStep me={data.me} zone={zone} state={state} send={send} />}
+      {step === 2 && state.context.opening && (
+        <Suspense fallback={<Loading />}>
+          <ConfirmStep me={data.me} zone={zone} state={state} send={send} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
