@@ -3,7 +3,7 @@
  * redirects, protected URLs coming back after sign-in, and the role selection redirect.
  */
 import assert from 'node:assert/strict';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import { createAdmin, signUpOnboarded, startTestApp, type TestApp } from '../support/app';
 import {
   SIGNED_IN_MENU,
@@ -36,6 +36,25 @@ test.afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
+
+/**
+ * Reloads `page` and notes what `note` makes of each request the reloaded document makes (null: not
+ * noted), as they come. Only the reloaded document's: the page before it may still be asking (its
+ * subscriptions' first messages read again) until the reload replaces it.
+ */
+async function reloadNoting(page: Page, note: (request: Request) => string | null): Promise<string[]> {
+  const noted: string[] = [];
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  page.on('request', (request) => {
+    const value = reloaded ? note(request) : null;
+    if (value !== null) noted.push(value);
+  });
+  await page.reload();
+  return noted;
+}
 
 test.describe('signed out', () => {
   test('shows only FAQ and Help in the header, and no minutes', async () => {
@@ -169,17 +188,9 @@ test.describe('signed in', () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, STUDENT.email, STUDENT.password);
-    // The reloaded document's asking only: the page signed in on may still be asking (its
-    // subscriptions' first messages read again) until the reload replaces it.
-    const asked: string[] = [];
-    let reloaded = false;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) reloaded = true;
-    });
-    page.on('request', (request) => {
-      if (reloaded && new URL(request.url()).pathname === '/graphql') asked.push(JSON.parse(request.postData() ?? '{}').operationName);
-    });
-    await page.reload();
+    const asked = await reloadNoting(page, (request) =>
+      new URL(request.url()).pathname === '/graphql' ? JSON.parse(request.postData() ?? '{}').operationName : null,
+    );
     await visible(page.getByRole('heading', { name: 'Home', level: 1 }));
     await minutesShown(page, 0);
     // The home's own queries: the page's HTML answered them (a frame's query mounted a second time,
@@ -200,15 +211,7 @@ test.describe('signed in', () => {
     const session = await openSession(browser, app);
     const { page } = session;
     await signInThroughUi(page, STUDENT.email, STUDENT.password);
-    const scripts: string[] = [];
-    let reloaded = false;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) reloaded = true;
-    });
-    page.on('request', (request) => {
-      if (reloaded && request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    await page.reload();
+    const scripts = await reloadNoting(page, (request) => (request.resourceType() === 'script' ? new URL(request.url()).pathname : null));
     await visible(page.getByRole('heading', { name: 'Home', level: 1 }));
     const drawnWith = [...scripts];
     const named = await page.evaluate(() =>
