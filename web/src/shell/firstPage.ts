@@ -13,6 +13,7 @@ import { withMessages } from '../i18n/withMessages';
 import { INSTRUCTOR_PAGES, instructorPage } from '../instructor/pages';
 import { loadApolloProvider } from '../lib/apolloLoader';
 import { once } from '../lib/lazyNow';
+import { preload } from '../lib/whenPageLoaded';
 import { ADMIN_PAGES } from '../admin/pages';
 import { STUDENT_PAGES } from '../student/pages';
 
@@ -58,5 +59,5 @@ export function firstPageParts(pathname: string, signedIn: boolean): Part[] {
 }
 
 export function preloadFirstPage(pathname: string, signedIn: boolean): void {
-  for (const load of firstPageLoads(pathname, signedIn)) load().catch(() => {});
+  preload(...firstPageLoads(pathname, signedIn));
 }
