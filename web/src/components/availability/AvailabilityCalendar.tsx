@@ -77,9 +77,10 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
   });
   const occurrences = useMemo(() => data?.availabilityOccurrences ?? [], [data]);
   const events = useMemo(() => toEvents(occurrences), [occurrences]);
-  // The events as they were when the person pressed on the calendar: a refetch landing meanwhile
-  // (the poll, or the one after a change) would redraw them and drop the gesture. Held from the
-  // press, not from FullCalendar's drag start, which waits for the pointer to move a few pixels.
+  // The events as they were when the person pressed on the calendar, until the release: a refetch
+  // landing meanwhile (the poll, or the one after a change) would redraw them and drop the gesture
+  // (a drag, a resize, a selection). Held from the press, not from FullCalendar's drag start, which
+  // waits for the pointer to move a few pixels.
   const [held, setHeld] = useState<typeof events | null>(null);
   const holdUntilReleased = () => {
     setHeld(events);
@@ -278,10 +279,6 @@ export function AvailabilityCalendar({ speakerId, zoneName }: Props) {
           selectAllow={allowed}
           eventAllow={allowed}
           events={held ?? events}
-          eventDragStart={() => setHeld((pressed) => pressed ?? events)}
-          eventDragStop={() => setHeld(null)}
-          eventResizeStart={() => setHeld((pressed) => pressed ?? events)}
-          eventResizeStop={() => setHeld(null)}
           datesSet={onDatesSet}
           select={onSelect}
           eventChange={onEventChange}
