@@ -25,7 +25,7 @@ import os from 'node:os';
 import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { startTestApp, signIn, type TestApp } from '../../tests/support/app';
 import { runGraphQLClients } from './graphqlClients';
-import { formatRate, formatRatio, measureConcurrent, median, Table, type Measurement } from './lib';
+import { formatRate, formatRatio, measureConcurrent, median, profiled, Table, type Measurement } from './lib';
 
 const BUDGET_MS = Number(process.env.BENCH_BUDGET_MS ?? 4000);
 /**
@@ -111,7 +111,7 @@ const SLOTS_PER_STUDENT = BOOKABLE_DAYS * 96;
  */
 const MAX_CLIENT_RATE = (clients: number) => (clients === 1 ? 300 : 80);
 
-async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_MS) {
+async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_MS, profileName?: string) {
   const studentsPerClient = Math.ceil((((budgetMs + 300) / 1000) * MAX_CLIENT_RATE(clients)) / SLOTS_PER_STUDENT);
   // Each student with speakers of its own: a student reserves quarter hour after quarter hour,
   // its speakers in turn, so neither a student nor a speaker is ever wanted twice at one time.
@@ -122,30 +122,32 @@ async function reservationRate(app: TestApp, clients: number, budgetMs = BUDGET_
   const setups = await Promise.all(Array.from({ length: clients }, () => Promise.all(Array.from({ length: studentsPerClient }, lane))));
   await app.runtime.runner.catchUp();
   const first = firstBookableDay();
-  return runGraphQLClients({
-    url: app.url,
-    budgetMs,
-    warmupMs: 300,
-    clients: setups.map((lanes) => ({
-      token: null,
-      calls: Array.from({ length: lanes.length * SLOTS_PER_STUDENT }, (_, i) => {
-        const { student: s, speakers } = lanes[i % lanes.length];
-        const slot = Math.floor(i / lanes.length);
-        return {
-          token: s.token,
-          query: RESERVE,
-          variables: {
-            input: {
-              speakerId: speakers[slot % speakers.length],
-              reservedStart: new Date(first + slot * QUARTER).toISOString(),
-              language: 'es',
-              duration: 15,
+  const run = () =>
+    runGraphQLClients({
+      url: app.url,
+      budgetMs,
+      warmupMs: 300,
+      clients: setups.map((lanes) => ({
+        token: null,
+        calls: Array.from({ length: lanes.length * SLOTS_PER_STUDENT }, (_, i) => {
+          const { student: s, speakers } = lanes[i % lanes.length];
+          const slot = Math.floor(i / lanes.length);
+          return {
+            token: s.token,
+            query: RESERVE,
+            variables: {
+              input: {
+                speakerId: speakers[slot % speakers.length],
+                reservedStart: new Date(first + slot * QUARTER).toISOString(),
+                language: 'es',
+                duration: 15,
+              },
             },
-          },
-        };
-      }),
-    })),
-  });
+          };
+        }),
+      })),
+    });
+  return profileName ? profiled(profileName, run) : run();
 }
 
 /**
@@ -338,7 +340,7 @@ async function main() {
       const windows: Awaited<ReturnType<typeof reservationRate>>[] = [];
       for (let w = 0; w < (clients === 16 ? WINDOWS_AT_16 : 1); w++) {
         if (w > 0) mail = await mailDrain(app);
-        windows.push(await reservationRate(app, clients));
+        windows.push(await reservationRate(app, clients, BUDGET_MS, `reservations-${clients}-clients-${w + 1}`));
       }
       const api = median(windows);
       const label =
