@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
+import { minutesReplay } from './replay';
 
 export const minutesProjector: Projector = {
   name: 'minutes',
@@ -18,6 +19,7 @@ export const minutesProjector: Projector = {
       action_reason text, actor_id text, created_at timestamptz NOT NULL, balance_after bigint NOT NULL
     );
     CREATE INDEX minute_transactions_account ON minute_transactions (account_id, created_at DESC);`,
+  replay: minutesReplay,
   async apply(events: StoredEvent[], db: pg.PoolClient) {
     const rows = events.map((e) => ({ ...e.data, actorId: e.metadata.actorId, at: e.metadata.occurredAt }));
     // The ledger stream carries the balance after each change; the last one per account wins.

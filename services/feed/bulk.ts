@@ -57,6 +57,17 @@ export async function copyRows(db: pg.PoolClient, table: string, rows: Iterable<
  * again from their definitions (one sort per index instead of one insertion per row).
  */
 export async function bulkInto(db: pg.PoolClient, table: string, write: () => Promise<unknown>) {
+  const remake = await dropIndexes(db, table);
+  await write();
+  await remake(db);
+}
+
+/**
+ * Drops `table`'s indexes and keys (the table as seen from the search path) and returns what makes
+ * them again, on any connection whose search path sees it the same way: for a replay that loads a
+ * table over several transactions (a batch each) and keys it once at the end.
+ */
+export async function dropIndexes(db: pg.PoolClient, table: string): Promise<(db: pg.PoolClient) => Promise<void>> {
   const { rows } = await db.query(
     `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS index_def, c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraint_def
      FROM pg_index x JOIN pg_class t ON t.oid = x.indrelid JOIN pg_class i ON i.oid = x.indexrelid
@@ -66,9 +77,10 @@ export async function bulkInto(db: pg.PoolClient, table: string, write: () => Pr
   );
   for (const r of rows)
     await db.query(r.constraint_name ? `ALTER TABLE ${table} DROP CONSTRAINT "${r.constraint_name}"` : `DROP INDEX "${r.name}"`);
-  await write();
-  for (const r of rows)
-    await db.query(r.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT "${r.constraint_name}" ${r.constraint_def}` : r.index_def);
+  return async (on) => {
+    for (const r of rows)
+      await on.query(r.constraint_name ? `ALTER TABLE ${table} ADD CONSTRAINT "${r.constraint_name}" ${r.constraint_def}` : r.index_def);
+  };
 }
 
 /**
