@@ -7,7 +7,8 @@
  */
 import Button from '@mui/material/Button';
 import type { OptionsObject, SnackbarKey, VariantType } from 'notistack';
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../lib/lazyNow';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Messages } from '../../../contracts/errors';
 import { useAuth } from '../lib/auth';
@@ -23,7 +24,7 @@ export const GRAPHQL_ERROR_SNACKBAR_MS = 8000;
 const actionButton = { color: 'inherit', fontWeight: 700 } as const;
 
 const host = () => import('./snackbarHost');
-const SnackbarHost = lazy(() => host().then((m) => ({ default: m.SnackbarHost })));
+const SnackbarHost = lazyNamed(host, (m) => m.SnackbarHost);
 
 /** Closes a snackbar (notistack is loaded by then: the snackbar is on screen). */
 const closeSnackbar = (id: SnackbarKey) => void host().then((h) => h.closeShown(id));

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { byDefault, lazyNow } from '../lib/lazyNow';
+import { byDefault, lazyNow, lazyNamed } from '../lib/lazyNow';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OnboardingGate } from '../onboarding/OnboardingGate';
 import { NotFoundPage } from '../shell/pages';
@@ -24,8 +24,8 @@ const TemplateFormPage = lazy(withMessages('instructorTemplates', () => import('
 const TemplatePage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatePage')));
 const TemplatesPage = lazy(withMessages('instructorTemplates', () => import('./templates/TemplatesPage')));
 const settingsPages = withMessages('settings', () => import('../settings/AreaSettingsPage'));
-const AreaSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.AreaSettingsPage })));
-const SecurityPage = lazy(() => settingsPages().then((m) => ({ default: m.SecurityPage })));
+const AreaSettingsPage = lazyNamed(settingsPages, (m) => m.AreaSettingsPage);
+const SecurityPage = lazyNamed(settingsPages, (m) => m.SecurityPage);
 
 /**
  * /instructor/* (spec 3, Instructor), in the instructor's sidebar layout; the onboarding dialog opens

@@ -42,7 +42,7 @@ export function lazyNow<L extends () => Promise<unknown>, P extends object>(
   load: Once<L>,
   pick: (module: Awaited<ReturnType<L>>) => ComponentType<P>,
 ): ComponentType<P> {
-  const Lazy = lazy(() => load().then((module) => ({ default: pick(module as Awaited<ReturnType<L>>) })));
+  const Lazy = lazyNamed(load as () => Promise<Awaited<ReturnType<L>>>, pick);
   let throughLazy = false;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, as React.lazy is.
   return function LazyNow(props: P) {
@@ -55,3 +55,8 @@ export function lazyNow<L extends () => Promise<unknown>, P extends object>(
 
 /** A module's default export. */
 export const byDefault = <P extends object>(module: { default: ComponentType<P> }) => module.default;
+
+/** React.lazy of a named export (React.lazy itself takes a default export): `lazyNamed(load, (m) => m.Part)`. */
+export function lazyNamed<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}

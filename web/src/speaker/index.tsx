@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyNamed } from '../lib/lazyNow';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../shell/pages';
 import { PageSuspense } from '../shell/PageSuspense';
@@ -14,11 +15,11 @@ const ConversationDetail = lazy(() => import('./conversations/ConversationDetail
 const ConversationsPage = lazy(() => import('./conversations/ConversationsPage'));
 const NeedsInvitationPage = lazy(() => import('./planner/NeedsInvitationPage'));
 const compatibilityPages = withMessages('compatibility', () => import('./compatibility/CompatibilityPage'));
-const CameraPreviewPage = lazy(() => compatibilityPages().then((m) => ({ default: m.CameraPreviewPage })));
-const CompatibilityPage = lazy(() => compatibilityPages().then((m) => ({ default: m.CompatibilityPage })));
+const CameraPreviewPage = lazyNamed(compatibilityPages, (m) => m.CameraPreviewPage);
+const CompatibilityPage = lazyNamed(compatibilityPages, (m) => m.CompatibilityPage);
 const settingsPages = withMessages('settings', () => import('../settings/AreaSettingsPage'));
-const AreaSettingsPage = lazy(() => settingsPages().then((m) => ({ default: m.AreaSettingsPage })));
-const SecurityPage = lazy(() => settingsPages().then((m) => ({ default: m.SecurityPage })));
+const AreaSettingsPage = lazyNamed(settingsPages, (m) => m.AreaSettingsPage);
+const SecurityPage = lazyNamed(settingsPages, (m) => m.SecurityPage);
 
 /** /speaker/* (spec 3, Speaker), in the speaker's sidebar layout. */
 export default function SpeakerArea() {

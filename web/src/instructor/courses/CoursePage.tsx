@@ -31,6 +31,7 @@ import { RecordingConsent } from './RecordingConsent';
 import { useT } from '../../i18n/useT';
 import { withMessages } from '../../i18n/withMessages';
 import { lazy, Suspense, useEffect } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { preload, preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 
 // The students and the class view load when their tab is opened: the overview, the page a course opens on, does not carry
@@ -40,9 +41,9 @@ import { preload, preloadWhenPageLoaded } from '../../lib/whenPageLoaded';
 const loadTopicsTab = () => import('./TopicsTab');
 const loadLmsRoster = () => import('../lti/LmsRoster');
 const loadLmsScores = () => import('../lti/LmsScores');
-const TopicsTab = lazy(() => loadTopicsTab().then((m) => ({ default: m.TopicsTab })));
-const LmsRoster = lazy(() => loadLmsRoster().then((m) => ({ default: m.LmsRoster })));
-const LmsScores = lazy(() => loadLmsScores().then((m) => ({ default: m.LmsScores })));
+const TopicsTab = lazyNamed(loadTopicsTab, (m) => m.TopicsTab);
+const LmsRoster = lazyNamed(loadLmsRoster, (m) => m.LmsRoster);
+const LmsScores = lazyNamed(loadLmsScores, (m) => m.LmsScores);
 const StudentsTab = lazy(() =>
   withMessages('instructorCourseStudents', () => import('./StudentsTab'))().then((m) => ({ default: m.StudentsTab })),
 );

@@ -7,6 +7,7 @@
 import { useQuery } from '@apollo/client';
 import Alert from '@mui/material/Alert';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { Navigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -17,7 +18,10 @@ import { PlannerWeek } from './PlannerWeek';
 import { INTERVIEW_POLL_MS, MY_SPEAKING } from './speakingOperations';
 
 // A candidate's and an onboarding speaker's dialogs load when shown: the planner is the speaker's landing page (issue 31).
-const InterviewDialog = lazy(() => import('./InterviewDialog').then((m) => ({ default: m.InterviewDialog })));
+const InterviewDialog = lazyNamed(
+  () => import('./InterviewDialog'),
+  (m) => m.InterviewDialog,
+);
 const SpeakerOnboardingDialog = lazy(withMessages('onboarding', () => import('../onboarding/SpeakerOnboardingDialog')));
 
 export default function SpeakerPlanner() {

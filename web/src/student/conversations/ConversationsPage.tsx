@@ -19,7 +19,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -33,7 +34,7 @@ import { STUDENT_CONVERSATIONS } from './operations';
 // The detail panel (the make-up purchase with its machine and card form, the rating, the notes,
 // the speaking time, the recording: about 35 KB) is not on the list's first paint (issue 31).
 const loadDetails = () => import('./ConversationDetails');
-const Details = lazy(() => loadDetails().then((m) => ({ default: m.Details })));
+const Details = lazyNamed(loadDetails, (m) => m.Details);
 
 export default function ConversationsPage() {
   const t = useT();

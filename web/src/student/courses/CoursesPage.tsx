@@ -20,7 +20,8 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { lessonAction } from '../../../../contracts/enrollment';
 import { languageName } from '../../lib/languageName';
@@ -37,7 +38,10 @@ import { useT } from '../../i18n/useT';
 
 // The enrollment flow (its stepper, machine and card form) loads when the student starts enrolling,
 // not with the page (issue 31's 350 KB budget).
-const EnrollPanel = lazy(() => import('./EnrollPanel').then((m) => ({ default: m.EnrollPanel })));
+const EnrollPanel = lazyNamed(
+  () => import('./EnrollPanel'),
+  (m) => m.EnrollPanel,
+);
 
 const COURSE_ITEM = graphql(`
   fragment StudentCourseItem on Course {

@@ -21,7 +21,8 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { languageName } from '../../lib/languageName';
 import { OPENABLE_MINUTES_BEFORE } from '../../../../contracts/scheduling';
@@ -66,7 +67,7 @@ const QUIET = { quiet: true };
 
 // The equipment check (camera, microphone meter, speed test) is a tab away, not on the first paint (issue 31).
 const loadCameraPreview = () => import('./CameraPreview');
-const CameraPreview = lazy(() => loadCameraPreview().then((m) => ({ default: m.CameraPreview })));
+const CameraPreview = lazyNamed(loadCameraPreview, (m) => m.CameraPreview);
 
 const CANCEL_LABELS = {
   Cancel: 'student.lobby.cancel',

@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
+import { lazyNamed } from '../../lib/lazyNow';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { Page } from '../../components/Page';
@@ -29,8 +30,8 @@ import { useReservation, type Me } from './flow';
 // not with the page, which opens on the first step (issue 31).
 const loadSearchStep = () => import('./SearchStep');
 const loadConfirmStep = () => import('./ConfirmStep');
-const SearchStep = lazy(() => loadSearchStep().then((m) => ({ default: m.SearchStep })));
-const ConfirmStep = lazy(() => loadConfirmStep().then((m) => ({ default: m.ConfirmStep })));
+const SearchStep = lazyNamed(loadSearchStep, (m) => m.SearchStep);
+const ConfirmStep = lazyNamed(loadConfirmStep, (m) => m.ConfirmStep);
 
 const STEPS = ['student.reserve.step.choose', 'student.reserve.step.search', 'student.reserve.step.confirm'] as const;
 
