@@ -10,7 +10,7 @@
  *                  key (AES-256-GCM, docs/decisions/erasure.md); the store is wrapped as the product's
  *   feed read      readAll in batches of 1000 over everything appended (the chat lines opened)
  *   replay         the minutes projector rebuilt from a log of REPLAY_EVENTS ledger events on a
- *                  database of its own (read, set-based apply, checkpoint, swap)
+ *                  database of its own (its replay: the log read, lines by COPY, keys made once, swap)
  *
  * Each measurement gets BENCH_BUDGET_MS (default 4000) in total, taken as ROUNDS slices that
  * alternate with those of its raw-insert counterpart, each after a short warm-up: disk flush
