@@ -90,7 +90,7 @@ const NUMBERED: [KnownMessageId, NumberedShape][] = [];
 
 /**
  * Known messages recognised from now on (their id by their English): KNOWN_MESSAGES from the start;
- * SIGNED_IN_KNOWN_MESSAGES when signedInKnownMessages.ts is imported (the server), or, on the web, as
+ * SIGNED_IN_KNOWN_MESSAGES when the server registers them (services/i18n/knownErrors.ts), or, on the web, as
  * the part of the catalogs holding them arrives with their English (web/vite.config.ts), so that the
  * first page's bundle carries neither their words nor the tables they come from.
  */

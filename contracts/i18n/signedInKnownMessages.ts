@@ -2,7 +2,7 @@
  * The contracts' known messages only signed-in pages show (the course forms, the adventure's
  * enrollment, the make-up purchase, marking, the gallery, the reserve flow's zone), said by the
  * server too. Apart from KNOWN_MESSAGES (knownMessages.ts), which the first page's bundle holds:
- * importing this module registers them (the server does); the web gets their English with the part
+ * the server registers them (`addKnownMessages`, services/i18n/knownErrors.ts); the web gets their English with the part
  * of the catalogs that holds them (web/vite.config.ts, catalogParts.ts), never in its first bundle,
  * so the sign-in page does not carry these words nor the tables they are read from.
  */
@@ -11,7 +11,6 @@ import { EnrollmentMessages } from '../enrollment';
 import { SchedulingMessages } from '../scheduling';
 import { SpeakerMessages } from '../speaking';
 import { CourseMessages } from '../validation/enrollment';
-import { addKnownMessages } from './knownMessages';
 
 export const SIGNED_IN_KNOWN_MESSAGES = {
   'known.course.nameRequired': CourseMessages.nameRequired,
@@ -36,5 +35,3 @@ export const SIGNED_IN_KNOWN_MESSAGES = {
   'known.speaker.noSpeakersForLanguage': SpeakerMessages.noSpeakersForLanguage,
   'known.scheduling.invalidTimezone': SchedulingMessages.invalidTimezone,
 } as const;
-
-addKnownMessages(SIGNED_IN_KNOWN_MESSAGES);

@@ -15,9 +15,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { knownText } from '../../contracts/i18n/knownMessages';
-import '../../contracts/i18n/signedInKnownMessages';
+import { addKnownMessages, knownText } from '../../contracts/i18n/knownMessages';
+import { SIGNED_IN_KNOWN_MESSAGES } from '../../contracts/i18n/signedInKnownMessages';
 import type { Finding } from './hardcodedStrings';
+
+addKnownMessages(SIGNED_IN_KNOWN_MESSAGES);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

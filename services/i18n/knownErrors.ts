@@ -12,9 +12,9 @@
  */
 import { AfterMessages } from '../../contracts/afterConversation';
 import { EnrollmentMessages } from '../../contracts/enrollment';
-import { knownMessageId } from '../../contracts/i18n/knownMessages';
+import { addKnownMessages, knownMessageId } from '../../contracts/i18n/knownMessages';
 // Registers the known messages only signed-in pages show: the server says every known message.
-import '../../contracts/i18n/signedInKnownMessages';
+import { SIGNED_IN_KNOWN_MESSAGES } from '../../contracts/i18n/signedInKnownMessages';
 import { LiveMessages } from '../../contracts/live';
 import { SchedulingMessages } from '../../contracts/scheduling';
 import {
@@ -60,6 +60,9 @@ import { RedemptionSetMessages } from '../../contracts/validation/enrollment';
 import { PricingPlanMessages } from '../../contracts/validation/pricing';
 import { ReadModelMessages } from '../../contracts/validation/readModels';
 import { ServiceMessages } from '../integrations/lti/services';
+
+// The known messages only signed-in pages show are recognised on the server from the start.
+addKnownMessages(SIGNED_IN_KNOWN_MESSAGES);
 import { CardDeclineMessages, PaymentMethodMessages } from '../integrations/payments/port';
 
 type Table = Readonly<Record<string, unknown>>;

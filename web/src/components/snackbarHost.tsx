@@ -5,7 +5,6 @@
 import { styled } from '@mui/material/styles';
 import { MaterialDesignContent, type OptionsObject, SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { type ReactNode, useEffect } from 'react';
-import { SNACKBAR_AUTO_HIDE_MS, SNACKBAR_MAX } from './snackbars';
 
 // Darker variant colours than notistack's defaults, so white text keeps a 4.5:1 contrast.
 const Content = styled(MaterialDesignContent)({
@@ -14,6 +13,10 @@ const Content = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-info': { backgroundColor: '#01579b' },
   '&.notistack-MuiContent-warning': { backgroundColor: '#ffb74d', color: 'rgba(0, 0, 0, 0.87)' },
 });
+
+/** At most this many at once (spec 1, section 8), each hidden after this long unless told otherwise. */
+const SNACKBAR_MAX = 3;
+const SNACKBAR_AUTO_HIDE_MS = 3000;
 
 let ready: () => void;
 const mounted = new Promise<void>((resolve) => {

@@ -17,8 +17,6 @@ import { useT } from '../i18n/useT';
 import { graphqlErrorMessage, networkErrorMessage } from '../lib/errors';
 import { whenPageLoaded } from '../lib/whenPageLoaded';
 
-export const SNACKBAR_AUTO_HIDE_MS = 3000;
-export const SNACKBAR_MAX = 3;
 export const GRAPHQL_ERROR_SNACKBAR_MS = 8000;
 
 const actionButton = { color: 'inherit', fontWeight: 700 } as const;

@@ -7,7 +7,6 @@
  * English.
  */
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import type { Messages } from './catalog';
 
 // The parser's element kinds used here (its TYPE enum; a type import keeps its code out of the bundle).
 const LITERAL = 0;
@@ -48,11 +47,11 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
 }
 
 /** Every message of the English catalog in the pseudo-locale, bracketed so a cut end shows. */
-export function pseudoMessages(english: Messages): Messages {
+export function pseudoMessages<M extends Record<string, MessageFormatElement[]>>(english: M): M {
   return Object.fromEntries(
     Object.entries(english).map(([id, elements]) => [
       id,
       [{ type: LITERAL, value: '[' }, ...pseudoElements(elements), { type: LITERAL, value: ']' }] as MessageFormatElement[],
     ]),
-  ) as Messages;
+  ) as M;
 }
