@@ -9,13 +9,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
+import { SearchField } from '../../components/SearchField';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -92,21 +92,15 @@ export function QuickSearch() {
 
   return (
     <Box role="search" aria-label={t('admin.search.label')}>
-      <TextField
-        size="small"
-        fullWidth
+      <SearchField
         label={t('admin.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
       />
       <FormControlLabel
         control={

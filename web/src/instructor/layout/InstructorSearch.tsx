@@ -13,13 +13,13 @@ import { type DocumentType, graphql } from '../../gql';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import { SearchField } from '../../components/SearchField';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink, type To } from 'react-router-dom';
@@ -173,24 +173,18 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
 
   return (
     <Box role="search" aria-label={t('instructor.search.region')}>
-      <TextField
-        size="small"
-        fullWidth
+      <SearchField
         label={t('instructor.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, INSTRUCTOR_SEARCH_MAX_LENGTH))}
         onKeyDown={onInputKey}
         inputRef={input}
-        slotProps={{
-          htmlInput: { 'aria-describedby': 'instructor-search-status', maxLength: INSTRUCTOR_SEARCH_MAX_LENGTH, enterKeyHint: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        inputProps={{ 'aria-describedby': 'instructor-search-status', maxLength: INSTRUCTOR_SEARCH_MAX_LENGTH, enterKeyHint: 'search' }}
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
       />
       {/* One live region for what the search is doing; the results below are not read out on every change. */}
       <Typography

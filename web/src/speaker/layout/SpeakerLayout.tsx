@@ -16,12 +16,12 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
+import { SearchField } from '../../components/SearchField';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useSidebarHoldsLinks } from '../../shell/areaSidebar';
@@ -57,21 +57,15 @@ function ConversationSearch({ onDone }: { onDone(): void }) {
         onDone();
       }}
     >
-      <TextField
+      <SearchField
         label={t('speaker.nav.search')}
         value={q}
         onChange={(e) => setQ(e.target.value.slice(0, 100))}
-        size="small"
-        fullWidth
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <SearchIcon aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
+        endAdornment={
+          <InputAdornment position="end">
+            <SearchIcon aria-hidden />
+          </InputAdornment>
+        }
       />
     </Box>
   );
