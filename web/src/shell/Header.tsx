@@ -3,27 +3,30 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import type { MessageId } from '../i18n/catalog';
 import { useT } from '../i18n/useT';
 import { WithApollo } from '../lib/apolloLoader';
 import { useAuth } from '../lib/auth';
-import { lazyNow, once } from '../lib/lazyNow';
-import { preloadWhenPageLoaded } from '../lib/whenPageLoaded';
+import { lazyNow } from '../lib/lazyNow';
 import { loadRemainingMinutes } from './firstPage';
 import { useAreaSidebarHoldsLinks } from './areaSidebar';
 import { EXTERNAL_LINKS } from './links';
-import { HEADER_MENU_ID, linkProps, type NavItem } from './navItems';
 import { PRODUCT_NAME } from './usePageTitle';
 
 // Signed in only, and it asks the API: loaded with the Apollo client (lib/apolloLoader.ts).
 const RemainingMinutesButton = lazyNow(loadRemainingMinutes, (m) => m.RemainingMinutesButton);
 
-// Opened by a click only: after the page has loaded (or with that click), never before its first paint.
-const loadHeaderMenu = once(() => import('./HeaderMenu'));
-const HeaderMenu = lazyNow(loadHeaderMenu, (m) => m.HeaderMenu);
+interface NavItem {
+  label: MessageId;
+  to?: string;
+  href?: string;
+}
 
 const FAQ: NavItem = { label: 'shell.nav.faq', href: EXTERNAL_LINKS.faq };
 const HELP: NavItem = { label: 'shell.nav.help', to: '/help' };
@@ -58,6 +61,11 @@ const staffItems = (area: string): NavItem[] => [
  */
 const ARRIVING = /^\/(auth(\/|$)|$)/;
 
+const linkProps = (item: NavItem) =>
+  item.href
+    ? { component: 'a' as const, href: item.href, target: '_blank', rel: 'noopener noreferrer' }
+    : { component: RouterLink, to: item.to! };
+
 /** Two speech bubbles: the product's mark beside its name (decorative; the name is the link's text). */
 function LogoMark() {
   return (
@@ -79,10 +87,6 @@ export function Header() {
   const items = !signedIn || arriving ? SIGNED_OUT_ITEMS : sidebarHoldsLinks ? [] : staffArea ? staffItems(staffArea) : SIGNED_IN_ITEMS;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const t = useT();
-  const hasMenu = items.length > 0;
-  useEffect(() => {
-    if (hasMenu) preloadWhenPageLoaded(loadHeaderMenu);
-  }, [hasMenu]);
 
   return (
     <AppBar position="static" component="header">
@@ -111,18 +115,21 @@ export function Header() {
               <IconButton
                 color="inherit"
                 aria-label={t('shell.nav.openMenu')}
-                aria-controls={menuAnchor ? HEADER_MENU_ID : undefined}
+                aria-controls={menuAnchor ? 'header-menu' : undefined}
                 aria-haspopup="true"
                 aria-expanded={menuAnchor ? 'true' : undefined}
                 onClick={(event) => setMenuAnchor(event.currentTarget)}
               >
                 <MenuIcon />
               </IconButton>
-              {menuAnchor && (
-                <Suspense fallback={null}>
-                  <HeaderMenu anchor={menuAnchor} items={items} onClose={() => setMenuAnchor(null)} />
-                </Suspense>
-              )}
+              <Menu id="header-menu" anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+                {items.map((item) => (
+                  <MenuItem key={item.label} onClick={() => setMenuAnchor(null)} {...linkProps(item)}>
+                    {t(item.label)}
+                    {item.href && <span className="visually-hidden">{t('common.opensInNewTab')}</span>}
+                  </MenuItem>
+                ))}
+              </Menu>
             </Box>
           </>
         )}
