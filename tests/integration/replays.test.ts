@@ -110,18 +110,22 @@ function conversationHistory(seed: number) {
   });
 }
 
+/** Appends `out` in chunks of 1-20 events (one append each, by stream), so that batches split anywhere. */
+async function appendInRandomChunks(out: { stream: string; event: NewEvent }[], seed: number) {
+  const rnd = random(seed + 100);
+  for (let i = 0; i < out.length; ) {
+    const size = 1 + Math.floor(rnd() * 20);
+    const chunk = out.slice(i, i + size);
+    i += size;
+    const byStream = new Map<string, NewEvent[]>();
+    for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
+    await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
+  }
+}
+
 it('the conversations replay leaves the tables its batches leave, whatever the history', async () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
-    const out = conversationHistory(seed);
-    const rnd = random(seed + 100);
-    for (let i = 0; i < out.length; ) {
-      const size = 1 + Math.floor(rnd() * 20);
-      const chunk = out.slice(i, i + size);
-      i += size;
-      const byStream = new Map<string, NewEvent[]>();
-      for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
-      await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
-    }
+    await appendInRandomChunks(conversationHistory(seed), seed);
   }
   await readModelsCaughtUp(app, ['conversations']);
   const { rows } = await app.runtime.pool.query(
@@ -177,16 +181,7 @@ function minutesHistory(seed: number) {
 
 it('the minutes replay leaves the tables its batches leave: a repeated line left out, the last balance kept', async () => {
   for (const seed of [11, 12, 13]) {
-    const out = minutesHistory(seed);
-    const rnd = random(seed + 100);
-    for (let i = 0; i < out.length; ) {
-      const size = 1 + Math.floor(rnd() * 20);
-      const chunk = out.slice(i, i + size);
-      i += size;
-      const byStream = new Map<string, NewEvent[]>();
-      for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
-      await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
-    }
+    await appendInRandomChunks(minutesHistory(seed), seed);
   }
   await readModelsCaughtUp(app, ['minutes']);
   const { rows } = await app.runtime.pool.query(
