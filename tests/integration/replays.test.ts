@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, it } from 'vitest';
 import type { NewEvent } from '../../services/eventstore/port';
+import type { Projector } from '../../services/feed/projector';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { conversationsProjector } from '../../projections/conversations';
 import { minutesProjector } from '../../projections/minutes';
@@ -110,6 +111,17 @@ function conversationHistory(seed: number) {
   });
 }
 
+/** Rebuilds `projector` by its replay beside the live read model and compares them: any replay error fails (a real rebuild would fall back to batches). */
+async function assertReplayMatches(projector: Projector) {
+  const errors: unknown[] = [];
+  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [projector], {
+    onError: (_name, error) => errors.push(error),
+  });
+  const verified = await runner.verify(projector.name);
+  assert.deepEqual(errors, [], 'the replay ran to the end');
+  assert.deepEqual(verified.differences, []);
+}
+
 /** Appends `out` in chunks of 1-20 events (one append each, by stream), so that batches split anywhere. */
 async function appendInRandomChunks(out: { stream: string; event: NewEvent }[], seed: number) {
   const rnd = random(seed + 100);
@@ -137,13 +149,7 @@ it('the conversations replay leaves the tables its batches leave, whatever the h
     rows[0].refunded > 0 && rows[0].ratings > 0 && rows[0].participants > 0,
     `the histories reach every table: ${JSON.stringify(rows[0])}`,
   );
-  const errors: unknown[] = [];
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [conversationsProjector], {
-    onError: (_name, error) => errors.push(error),
-  });
-  const verified = await runner.verify('conversations');
-  assert.deepEqual(errors, [], 'the replay ran to the end');
-  assert.deepEqual(verified.differences, []);
+  await assertReplayMatches(conversationsProjector);
 });
 
 /** Ledger lines on a few accounts, with ids that come again (left out by the batches) and text a COPY must escape. */
@@ -188,11 +194,5 @@ it('the minutes replay leaves the tables its batches leave: a repeated line left
     `SELECT count(*)::int AS lines, count(DISTINCT account_id)::int AS accounts FROM rm_minutes.minute_transactions WHERE id LIKE 'replay%'`,
   );
   assert.ok(rows[0].lines > 0 && rows[0].lines < 360 && rows[0].accounts === 15, `repeated ids were sent: ${JSON.stringify(rows[0])}`);
-  const errors: unknown[] = [];
-  const runner = new ProjectionRunner(app.runtime.pool, app.runtime.store, [minutesProjector], {
-    onError: (_name, error) => errors.push(error),
-  });
-  const verified = await runner.verify('minutes');
-  assert.deepEqual(errors, [], 'the replay ran to the end');
-  assert.deepEqual(verified.differences, []);
+  await assertReplayMatches(minutesProjector);
 });
