@@ -10,6 +10,12 @@ import { launchBrowser, minutesShown, openSession, visible, signInWithCookie, te
 const CHANGE_MINUTES = `mutation($input: ChangeMinutesInput!) { changeMinutes(input: $input) { changed account { remainingMinutes } } }`;
 const ANIMATION_MS = 2000;
 
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 let app: TestApp;
 let browser: Browser;
 test.beforeAll(async () => {
@@ -88,6 +94,43 @@ test.describe('remaining minutes', () => {
     );
 
     assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'no reload');
+    await session.close();
+  });
+
+  test('a change that lands while the header is reading its balance still shows', async () => {
+    const student = await signUpOnboarded(app, 'overlap@example.com', 'Overlap-Pass1');
+    const admin = await createAdmin(app, 'admin3@example.com');
+    const session = await openSession(browser, app);
+    const { page } = session;
+    // The header reads its balance again on the subscription's first notice (the server listens
+    // from then on). That read's answer, 0, is held back at the browser until the page has asked
+    // again after the change, so the page has two reads of the same query in flight.
+    const readAnswered = deferred();
+    const askedAgain = deferred();
+    let held = false;
+    let changing = false;
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('query RemainingMinutes')) return route.continue();
+      if (held) {
+        if (changing) askedAgain.resolve();
+        return route.continue();
+      }
+      held = true;
+      const response = await route.fetch();
+      readAnswered.resolve();
+      await askedAgain.promise;
+      await route.fulfill({ response });
+    });
+    await signInWithCookie(page, app, 'overlap@example.com', 'Overlap-Pass1');
+    await page.goto('/student/home');
+    await minutesShown(page, 0);
+    await readAnswered.promise;
+
+    // The change's notice must start a read of its own, not join the one begun before the change:
+    // until the page asks again, the held answer stays held and the header cannot show 45.
+    changing = true;
+    assert.equal(await changeMinutes(admin.token, student.accountId, 45), 45);
+    await minutesShown(page, 45);
     await session.close();
   });
 

@@ -24,13 +24,18 @@ import { errorMessage } from '../lib/errors';
 import { formatDayAndTime, formatTime } from '../lib/time';
 import { authorOf, canSend, chatStateOf, mergeMessages, outgoing, type ChatLine } from './chatState';
 import { CHAT, CHAT_MESSAGE, CONVERSATION_CHANGED, MARK_CHAT_READ, OPEN_CHAT, POST_CHAT_MESSAGE } from './operations';
+import { FOLLOWS_NOTICES } from '../lib/apollo';
 
 const QUIET = { quiet: true };
 
 export function Chat({ conversationId, height = 600, zone }: { conversationId: string; height?: number | string; zone?: string | null }) {
   const t = useT();
   const client = useApolloClient();
-  const { data, error, refetch } = useQuery(CHAT, { variables: { conversationId }, fetchPolicy: 'cache-and-network', context: QUIET });
+  const { data, error, refetch } = useQuery(CHAT, {
+    variables: { conversationId },
+    fetchPolicy: 'cache-and-network',
+    context: { ...QUIET, ...FOLLOWS_NOTICES },
+  });
   const [arrived, setArrived] = useState<ChatLine[]>([]);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);

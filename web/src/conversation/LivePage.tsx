@@ -15,6 +15,7 @@ import { LiveRoom } from './LiveRoom';
 import { CONVERSATION_CHANGED, LIVE_CONVERSATION } from './operations';
 import { LiveText, noAccessMessage } from './roomMessages';
 import { isProvider } from './video';
+import { FOLLOWS_NOTICES } from '../lib/apollo';
 
 export const ENDED_PATH = '/conversation/ended';
 const endedPath = (id: string) => `${ENDED_PATH}?id=${encodeURIComponent(id)}`;
@@ -31,7 +32,7 @@ export default function LivePage() {
     variables: { conversationId: id },
     skip: !id,
     fetchPolicy: 'cache-and-network',
-    context: { quiet: true },
+    context: { quiet: true, ...FOLLOWS_NOTICES },
   });
   useSubscription(CONVERSATION_CHANGED, {
     variables: { conversationId: id },

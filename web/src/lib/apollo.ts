@@ -23,6 +23,14 @@ export const BUILD_HEADER = 'x-tertulia-build';
 /** The header the API asks of a request that its cookie signs in (services/api/csrf.ts): sent on every call. */
 export const CSRF_HEADER = 'x-graphql-csrf';
 
+/**
+ * The context of a query that a subscription's notices read again (spread into its `context`).
+ * Apollo answers a request with an identical one still in flight; a read started by a change's
+ * notice must not take the answer of a read begun before that change, or the page keeps the old
+ * value until the next change. Of two reads in flight, the later one's answer is kept.
+ */
+export const FOLLOWS_NOTICES = { queryDeduplication: false } as const;
+
 function socketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${GRAPHQL_PATH}`;

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { notifyUnauthorized } from '../components/snackbars';
 import { useAnimatedNumber } from './useAnimatedNumber';
 import { type Translate, useT } from '../i18n/useT';
+import { FOLLOWS_NOTICES } from '../lib/apollo';
 
 export const REMAINING_MINUTES = graphql(`
   query RemainingMinutes {
@@ -36,7 +37,7 @@ export const minutesLabel = (t: Translate, minutes: number | null) =>
  * its accessible name is the visible text and ' remaining' ('60 mins remaining').
  */
 export function RemainingMinutesButton() {
-  const { data, refetch } = useQuery(REMAINING_MINUTES);
+  const { data, refetch } = useQuery(REMAINING_MINUTES, { context: FOLLOWS_NOTICES });
   const accountId = data?.me?.account.id;
   // The token is still in the cookie but the server knows no user behind it.
   const rejected = data !== undefined && data.me === null;

@@ -21,6 +21,7 @@ import { errorMessage } from '../lib/errors';
 import { useT } from '../i18n/useT';
 import { MessageList, useEnterToSend } from './MessageList';
 import { POST_SUPPORT_MESSAGE, SUPPORT_MESSAGES, SUPPORT_VISIT } from './operations';
+import { FOLLOWS_NOTICES } from '../lib/apollo';
 
 const PRESENCE_POLL_MS = 15_000;
 
@@ -29,7 +30,7 @@ export default function SupportChatBox({ onShrink }: { onShrink(): void }) {
   const { data, error, loading, refetch } = useQuery(SUPPORT_VISIT, {
     fetchPolicy: 'network-only',
     pollInterval: PRESENCE_POLL_MS,
-    context: { quiet: true },
+    context: { quiet: true, ...FOLLOWS_NOTICES },
   });
   // Answers arrive through the subscription: when it cannot connect (after the socket's retries),
   // the chat cannot work and says so like a failed load.

@@ -45,6 +45,7 @@ import {
   SPEAKER_ACCEPTED,
   type InvitationItem,
 } from './operations';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 const QUIET = { context: { quiet: true } } as const;
 
@@ -61,7 +62,10 @@ export default function InvitationsPage() {
   usePageTitle(t('admin.invitations.title'));
   const format = useAdminTime();
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useQuery(INVITATIONS, { fetchPolicy: 'cache-and-network', ...QUIET });
+  const { data, loading, error, refetch } = useQuery(INVITATIONS, {
+    fetchPolicy: 'cache-and-network',
+    context: { ...QUIET.context, ...FOLLOWS_NOTICES },
+  });
   const [invite] = useMutation(INVITE_SPEAKER, QUIET);
   const [rescind] = useMutation(RESCIND_SPEAKER, QUIET);
   const [interview] = useMutation(INTERVIEW_SPEAKER, QUIET);

@@ -28,6 +28,7 @@ import { formatDayAndTime } from '../../lib/time';
 import { MessageList, useEnterToSend } from '../../support/MessageList';
 import { ANSWER_SUPPORT_THREAD, SUPPORT_INBOX, SUPPORT_MESSAGES, SUPPORT_THREAD_OF, type VisitorData } from '../../support/operations';
 import { useAdminSelf } from '../zone';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 const INBOX_POLL_MS = 5_000;
 const nameOf = (v: VisitorData | null, id: string) =>
@@ -39,7 +40,7 @@ function Thread({ visitorId, visitor }: { visitorId: string; visitor: VisitorDat
   const { data, error, loading, refetch } = useQuery(SUPPORT_THREAD_OF, {
     variables: { visitorId },
     fetchPolicy: 'network-only',
-    context: { quiet: true },
+    context: { quiet: true, ...FOLLOWS_NOTICES },
   });
   useSubscription(SUPPORT_MESSAGES, { variables: { visitorId }, onData: () => void refetch().catch(() => undefined) });
   const [answer, answering] = useMutation(ANSWER_SUPPORT_THREAD, { context: { quiet: true }, refetchQueries: [SUPPORT_INBOX] });

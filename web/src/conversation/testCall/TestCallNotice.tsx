@@ -13,11 +13,12 @@ import { useT } from '../../i18n/useT';
 import { CONVERSATION_CHANGED } from '../operations';
 import { openConversationWindow } from '../windows';
 import { MY_TEST_CALL, TEST_CALL_CHANGED } from './operations';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 const QUIET = { quiet: true };
 
 export function TestCallNotice() {
-  const { data, refetch } = useQuery(MY_TEST_CALL, { fetchPolicy: 'cache-and-network', context: QUIET });
+  const { data, refetch } = useQuery(MY_TEST_CALL, { fetchPolicy: 'cache-and-network', context: { ...QUIET, ...FOLLOWS_NOTICES } });
   const t = useT();
   const again = () => void refetch().catch(() => undefined);
   useSubscription(TEST_CALL_CHANGED, { context: QUIET, onData: again });

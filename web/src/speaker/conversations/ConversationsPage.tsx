@@ -20,6 +20,7 @@ import { ConversationRow, useUnreadMessagesFollowed } from './ConversationRow';
 import { EmptyState } from '../../components/EmptyState';
 import { ConversationIllustration } from '../../components/illustrations';
 import { useT } from '../../i18n/useT';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 export default function ConversationsPage() {
   const t = useT();
@@ -27,7 +28,7 @@ export default function ConversationsPage() {
     variables: { statuses: SPEAKER_STATUSES },
     pollInterval: SPEAKER_POLL_MS,
     fetchPolicy: 'cache-and-network',
-    context: { quiet: true },
+    context: { quiet: true, ...FOLLOWS_NOTICES },
   });
   useUnreadMessagesFollowed(refetch);
   const me = data?.me;

@@ -25,6 +25,7 @@ import { ConversationRow, useUnreadMessagesFollowed } from '../conversations/Con
 import { SPEAKER_CONVERSATIONS, SPEAKER_POLL_MS, SPEAKER_STATUSES, type SpeakerConversationItem } from '../conversations/operations';
 import { EmptyState } from '../../components/EmptyState';
 import { CalendarIllustration } from '../../components/illustrations';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 /** Newest first, enough for three weeks of a busy speaker (reservations reach 7 days ahead). */
 const PLANNER_FIRST = 200;
@@ -42,7 +43,7 @@ export function PlannerWeek() {
     pollInterval: SPEAKER_POLL_MS,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: true,
-    context: { quiet: true },
+    context: { quiet: true, ...FOLLOWS_NOTICES },
   });
   useUnreadMessagesFollowed(refetch);
   const me = data?.me;

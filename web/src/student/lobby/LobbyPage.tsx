@@ -62,6 +62,7 @@ import {
   type LobbyConversation,
 } from './operations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
 const QUIET = { quiet: true };
 
@@ -429,6 +430,7 @@ export default function LobbyPage() {
     skip: !id,
     fetchPolicy: 'cache-and-network',
     notifyOnNetworkStatusChange: false,
+    context: FOLLOWS_NOTICES,
   });
   useSubscription(CONVERSATION_CHANGED, { variables: { conversationId: id }, skip: !id, onData: () => void refetch() });
   const conversation = data?.conversation?.id === id ? data.conversation : undefined;
