@@ -49,8 +49,17 @@ export { applySharedBatch, isTransientError, ProjectionFailedError, type FeedSou
 export { migrateProjectionRunner, projectionRunnerMigrations } from './migrations';
 export type { ReadModelBuildTime, SharedRebuildOptions, SharedRebuildResult, TableDifference } from './rebuild';
 
+/**
+ * How long a caught-up lane sleeps when nothing wakes it. Appends wake it (this process's at once,
+ * other processes' by NOTIFY, all of them when a lost LISTEN connection is back), so the poll is a
+ * last resort rather than the way changes arrive; each one costs a transaction and a feed read per
+ * lane, in every process, all day (at 1 s, half of an idle product's statements).
+ */
+export const IDLE_POLL_MS = 5000;
+
 export interface RunnerOptions {
   batchSize?: number;
+  /** The idle poll (IDLE_POLL_MS): a runner without `onWake` has only this. */
   idleWaitMs?: number;
   /** Every failed batch (it is retried). */
   onError?: (projector: string, error: unknown) => void;
@@ -68,8 +77,23 @@ export interface RunnerOptions {
 /** A lane's loop: whether a wake-up came while it was busy, and the event types that concern it. */
 interface LoopState {
   woken: boolean;
+  /** Events none of its read models handles were appended since its batch began (wakeAll). */
+  skipped: boolean;
   handles: ReadonlySet<string>;
 }
+
+/** A sleeper of `sleep`: the event types its loop handles (null: any wakes it), and how to bring its end closer. */
+interface Sleeper {
+  handles: ReadonlySet<string> | null;
+  hurry(withinMs: number): void;
+}
+
+/**
+ * How soon a lane reads events none of its read models handles, which do not wake it: its checkpoint
+ * moves past them within this, not at its idle poll (/readyz counts a read model behind and not
+ * moving for a second as stuck).
+ */
+const SKIPPED_EVENTS_WAIT_MS = 1000;
 
 export const BACKGROUND_PACE_MS = 200;
 /** The longest a command waits for read models that are still moving (waitFor). */
@@ -93,7 +117,7 @@ export interface ProjectionStatus {
 export class ProjectionRunner {
   private running = false;
   /** Sleepers, each with the event types that concern it (null: any wake-up). */
-  private wakers = new Map<() => void, ReadonlySet<string> | null>();
+  private wakers = new Map<() => void, Sleeper>();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
   private readonly backgroundPaceMs: number;
@@ -202,33 +226,50 @@ export class ProjectionRunner {
    */
   private wakeAll(types?: readonly string[]) {
     const concerns = (handles: ReadonlySet<string> | null) => !types || !handles || types.some((t) => handles.has(t));
-    for (const loop of this.busyLoops) if (concerns(loop.handles)) loop.woken = true;
-    for (const [wake, handles] of [...this.wakers]) if (concerns(handles)) wake();
+    for (const loop of this.busyLoops) {
+      if (concerns(loop.handles)) loop.woken = true;
+      else loop.skipped = true;
+    }
+    for (const [wake, sleeper] of [...this.wakers]) {
+      if (concerns(sleeper.handles)) wake();
+      else sleeper.hurry(SKIPPED_EVENTS_WAIT_MS);
+    }
   }
 
   private sleep(ms: number, loop?: LoopState): Promise<void> {
     if (loop?.woken) return Promise.resolve();
     if (loop) this.busyLoops.delete(loop);
+    const wait = loop?.skipped ? Math.min(ms, SKIPPED_EVENTS_WAIT_MS) : ms;
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.wakers.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.wakers.set(done, loop?.handles ?? null);
+      let timer = setTimeout(done, wait);
+      let endsAt = performance.now() + wait;
+      this.wakers.set(done, {
+        handles: loop?.handles ?? null,
+        hurry: (withinMs) => {
+          if (endsAt - performance.now() <= withinMs) return;
+          clearTimeout(timer);
+          timer = setTimeout(done, withinMs);
+          endsAt = performance.now() + withinMs;
+        },
+      });
     });
   }
 
   private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
     let heldBackWaits = 0;
-    const state: LoopState = { woken: false, handles: new Set(lane.flatMap((p) => p.handles)) };
+    const state: LoopState = { woken: false, skipped: false, handles: new Set(lane.flatMap((p) => p.handles)) };
     const paced = lane.every((p) => p.lane === 'background');
     const recent: { begun: number; read: number }[] = [];
     let searchPath: string | null | undefined;
     while (this.running) {
       state.woken = false;
+      state.skipped = false;
       this.busyLoops.add(state);
       const begun = performance.now();
       try {
@@ -247,9 +288,13 @@ export class ProjectionRunner {
           // Not when this batch held no checkpoint (another process's runner is applying, or every
           // read model of the lane has failed): nothing here would apply them.
           const heldBack = held > 0 && !state.woken && (await this.eventsPending(to ?? from));
-          heldBackWaits = heldBack ? heldBackWaits + 1 : 0;
-          const idle = this.options.idleWaitMs ?? 1000;
-          await this.sleep(heldBack ? heldBackRetryMs(heldBackWaits, idle) : idle, state);
+          // Rows this batch could not hold: another process's runner is applying those read models
+          // (or one has stopped). If it dies mid-batch, nobody announces what it left: look again
+          // soon too, not at the idle poll.
+          const elsewhere = held < lane.length;
+          heldBackWaits = heldBack || elsewhere ? heldBackWaits + 1 : 0;
+          const idle = this.options.idleWaitMs ?? IDLE_POLL_MS;
+          await this.sleep(heldBack || elsewhere ? heldBackRetryMs(heldBackWaits, idle) : idle, state);
           if (paced && this.underLoad(recent, begun, read)) await this.pace(lane, begun);
         }
       } catch (error) {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'vitest';
 import { compareCheckpoints, type GlobalCheckpoint } from '../../services/eventstore/port';
+import { createPostgresEventStore } from '../../services/eventstore/postgres';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { eventually } from '../support/eventually';
 import { useFeedDatabase, watchedStore } from './fixtures/feedDatabase';
@@ -57,11 +58,77 @@ describe('wake-ups by event type', () => {
     assert.equal((await feed.db.pool.query('SELECT events FROM rm_tally.tallies WHERE account_id = $1', [account])).rows[0]?.events, 1);
   });
 
+  it('the lane still reads such an event within about a second, not at its idle poll', async () => {
+    await start();
+    const other = await unhandled();
+    const started = performance.now();
+    await eventually(() => reached(other.checkpoint), 'the lane to move past an event it does not handle', 10_000);
+    const took = performance.now() - started;
+    // Deliberate bound: the lane's poll is 60 s; /readyz counts a read model behind and not moving for 1 s as stuck.
+    assert.ok(took < 5_000, `moved past it after ${Math.round(took)} ms`);
+  });
+
   it('a command waiting for the read model past such an event is answered at once', async () => {
     const lane = await start();
     const other = await unhandled();
     const started = performance.now();
     assert.equal(await lane.waitFor(other.checkpoint, ['tally'], 5_000), true);
     assert.ok(performance.now() - started < 5_000);
+  });
+});
+
+describe('another runner holding the checkpoints', () => {
+  it('that lets go without applying (it died mid-batch): the lane reads the events soon, not at its poll', async () => {
+    await start();
+    // Another process's runner: holds the read model's checkpoint row, as a batch does.
+    const elsewhere = await feed.db.pool.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query(`SELECT 1 FROM projection_checkpoints WHERE name = 'tally' FOR UPDATE`);
+      const account = `elsewhere-${crypto.randomUUID()}`;
+      const appended = await feed.store.appendToStreams([
+        { stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] },
+      ]);
+      // Deliberate: the lane, woken, must find the row held (and skip it) before the holder goes away.
+      await sleep(300);
+      assert.equal(await reached(appended.checkpoint), false, 'held elsewhere, not applied here');
+      await elsewhere.query('ROLLBACK');
+      const started = performance.now();
+      await eventually(() => reached(appended.checkpoint), 'the lane to apply what the other runner left', 10_000);
+      assert.ok(performance.now() - started < 5_000, 'soon, not at the 60 s poll');
+    } finally {
+      elsewhere.release();
+    }
+  });
+});
+
+describe('the LISTEN connection', () => {
+  const listeners = async () =>
+    (
+      await feed.db.pool.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      )
+    ).rows.map((r) => r.pid);
+
+  it("is made again when it breaks, and another process's append then wakes the lane, long before its poll", async () => {
+    await start();
+    // Another process's store: its appends reach this one's runner only by NOTIFY.
+    const other = createPostgresEventStore(feed.db.pool);
+    try {
+      const cut = await listeners();
+      assert.ok(cut.length > 0, 'the runner listens');
+      await feed.db.pool.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [cut]);
+      await eventually(async () => !(await listeners()).some((pid) => cut.includes(pid)), 'the cut connection to end', 10_000);
+      const account = `relisten-${crypto.randomUUID()}`;
+      const appended = await other.appendToStreams([
+        { stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] },
+      ]);
+      // Whether the notice came before the connection was back or after, the lane reads it within
+      // seconds; without a new connection it would sleep through its 60 s poll.
+      await eventually(() => reached(appended.checkpoint), 'the lane, woken again, to read the append', 10_000);
+      assert.ok((await listeners()).length > 0, 'listening again');
+    } finally {
+      await other.close();
+    }
   });
 });

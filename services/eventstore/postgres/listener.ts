@@ -1,10 +1,14 @@
 import type pg from 'pg';
 import type { AppendedWake } from '../port';
 
+/** The pause before a lost or refused LISTEN connection is tried again. */
+const RETRY_MS = 1000;
+
 /**
- * One LISTEN connection per store, shared by its subscriptions; taken from the pool while at
- * least one subscription is open. If it breaks, subscriptions carry on polling and it is
- * re-established on the next wait.
+ * One LISTEN connection per store, shared by its subscriptions and runners; taken from the pool
+ * while at least one of them listens. If it breaks, it is made again a second later (and every
+ * second until it is), and its wakers are woken once it listens: whatever was appended meanwhile is
+ * read then, not at their next poll.
  */
 export class Listener {
   private client: pg.PoolClient | null = null;
@@ -12,6 +16,7 @@ export class Listener {
   private connecting: Promise<void> | null = null;
   private readonly wakers = new Set<AppendedWake>();
   private retryAfter = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -42,7 +47,11 @@ export class Listener {
 
   /** Connects and LISTENs unless already done (or failed less than a second ago). */
   ensure(): void {
-    if (this.client || this.connecting || this.wakers.size === 0 || Date.now() < this.retryAfter) return;
+    if (this.client || this.connecting || this.wakers.size === 0) return;
+    if (Date.now() < this.retryAfter) {
+      this.retryLater();
+      return;
+    }
     this.connecting = (async () => {
       let client: pg.PoolClient | null = null;
       try {
@@ -56,8 +65,9 @@ export class Listener {
           this.client = null;
           this.detach?.();
           this.detach = null;
-          this.retryAfter = Date.now() + 1000;
+          this.retryAfter = Date.now() + RETRY_MS;
           owned.release(error instanceof Error ? error : new Error('LISTEN connection ended'));
+          this.retryLater();
         };
         const onEnd = () => onLost();
         owned.on('notification', onNotification);
@@ -79,10 +89,11 @@ export class Listener {
           this.detach = null;
           client.release(true);
         }
-        this.retryAfter = Date.now() + 1000;
+        this.retryAfter = Date.now() + RETRY_MS;
       } finally {
         this.connecting = null;
       }
+      if (!this.client) this.retryLater();
       if (this.wakers.size === 0) await this.release();
     })();
   }
@@ -105,8 +116,23 @@ export class Listener {
     }
   }
 
+  /** Calls ensure() once the retry pause is over (a timer that does not keep the process alive). */
+  private retryLater(): void {
+    if (this.retryTimer || this.wakers.size === 0) return;
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.ensure();
+      },
+      Math.max(0, this.retryAfter - Date.now()),
+    );
+    this.retryTimer.unref();
+  }
+
   async close(): Promise<void> {
     this.wakers.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await this.release();
   }
 }
