@@ -12,7 +12,7 @@ import { INSTRUCTOR_SEARCH_MIN_LENGTH } from '../../contracts/validation/instruc
 import '../../services/domain/upcasters';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import { likeLiteral, type ConnectionSource } from '../../services/api/connections';
+import { likeLiteral, type ConnectionSource } from '../connectionSource';
 
 /**
  * What a lesson is found by in the instructor's search: its title and its discussion topic, one

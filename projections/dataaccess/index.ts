@@ -6,7 +6,7 @@
  * key, so an erasure's rebuild leaves it null.
  */
 import type pg from 'pg';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 import type { PersonalDataView } from '../../services/domain/dataAccess/dataAccess';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';

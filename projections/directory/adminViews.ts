@@ -11,7 +11,7 @@
  * says), so the filter 'Unused' finds exactly the rows shown as 'Stopped*'.
  */
 import type pg from 'pg';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 import { occurrences } from '../../services/domain/scheduling/time';
 import { toCourse, toLessonAssignment, type CourseRow, type LessonAssignmentRow } from '../catalog';
 import { toConversation, type ConversationRow } from '../conversations';

@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { Role } from '../../contracts/roles';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+import type { ConnectionField, ConnectionSource } from '../connectionSource';
 
 const accountIdOf = (e: StoredEvent) => e.streamId.slice('account-'.length);
 

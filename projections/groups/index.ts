@@ -21,7 +21,7 @@ import { datesOnEarth } from '../../contracts/calendarDate';
 import '../../services/domain/upcasters';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 import { scopeCondition } from '../catalog';
 
 /** The same school however it is capitalised or spaced: 'Escuela  Norte ' and 'escuela norte' are one group. */

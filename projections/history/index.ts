@@ -12,7 +12,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 
 /**
  * What happened, as a message of the server's catalogs (`history.<id>`, services/i18n) and its

@@ -5,7 +5,7 @@
  * (by LMS user; the address only as its pseudonym, to find the places at a sign-in). The log keeps the history.
  */
 import type pg from 'pg';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 import type { Pool } from '../../services/db/pool';
 import type { ConversationMarked } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';

@@ -6,7 +6,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+import type { ConnectionField, ConnectionSource } from '../connectionSource';
 import { isSupportedLocale, type Locale } from '../../contracts/i18n/locales';
 
 const notificationIdOf = (e: StoredEvent) => e.streamId.slice('notification-'.length);

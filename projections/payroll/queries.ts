@@ -1,6 +1,6 @@
 /** Reads of the payroll read model (rm_payroll) for the API and the CSV downloads. */
 import type pg from 'pg';
-import type { ConnectionField, ConnectionSource } from '../../services/api/connections';
+import type { ConnectionField, ConnectionSource } from '../connectionSource';
 import type { PayrollLine, PayrollSummary } from '../../services/domain/speaking/payroll';
 
 /** A speaker's month as the API shows it: the summary, the corrections paid in it, closed or not. */

@@ -11,7 +11,7 @@
 import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
-import { likeLiteral } from '../../services/api/connections';
+import { likeLiteral } from '../connectionSource';
 import { badInput } from '../../services/domain/shared/errors';
 import { searchIndexers } from './indexers';
 import { COURSE_TAG } from './indexers/catalog';

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { toPerson, type PersonRow } from '../directory';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 
 const isSpeakerRole = (role: unknown) => role === 'SPEAKER' || role === 'ONBOARDING_SPEAKER';
 

@@ -4,7 +4,7 @@
  * a SAML session's NameID and SessionIndex (single logout finds and names sessions by them).
  */
 import type pg from 'pg';
-import type { ConnectionSource } from '../../services/api/connections';
+import type { ConnectionSource } from '../connectionSource';
 import type { StoredEvent } from '../../services/eventstore/port';
 import type { Projector } from '../../services/feed/projector';
 import type {

@@ -62,6 +62,15 @@ export const ConnectionsMessages = {
   pageSizeTooLargeField: (max: number) => knownRefusal('errors.connections.pageSizeTooLargeField', { max: String(max) }),
 } as const;
 
+/** The header a cookie-signed request carries (./csrf.ts). */
+export const CSRF_HEADER = 'x-graphql-csrf';
+
+/** The refusals of the cross-site request check (./csrf.ts). */
+export const CSRF_MESSAGES = {
+  json: 'GraphQL requests are JSON: send Content-Type: application/json.',
+  header: `A request signed in with the cookie needs the ${CSRF_HEADER} header.`,
+};
+
 /** The refusals of the routes outside GraphQL (services/api/httpErrors.ts and the REST routes). */
 export const HttpMessages = {
   tooLarge: 'The request body is too large.',

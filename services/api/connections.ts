@@ -27,45 +27,15 @@
 import knexFactory, { type Knex } from 'knex';
 import { badInput } from '../domain/shared/errors';
 import { ApiMessages, ConnectionsMessages } from './apiMessages';
+import {
+  likePattern,
+  type ColumnType,
+  type ConnectionField,
+  type ConnectionSource,
+  type SortItem,
+  type SqlParam,
+} from '../../projections/connectionSource';
 
-export type ColumnType = 'text' | 'int' | 'bigint' | 'numeric' | 'bool' | 'timestamptz' | 'date' | 'text[]';
-
-export interface ConnectionField {
-  /** Column (or SQL expression over the source's columns). */
-  column: string;
-  type: ColumnType;
-  /** The column may hold NULL (sorted as the largest value: last ascending, first descending). */
-  nullable?: boolean;
-  /** Default true. */
-  sortable?: boolean;
-  /** Default true. */
-  filterable?: boolean;
-}
-
-export type SqlParam = (value: unknown) => string;
-
-export interface ConnectionSource<Node> {
-  /** A qualified read-model table or view, e.g. `rm_directory.people`. */
-  from: string;
-  /** A unique, non-null column: the last tie-breaker of every sort. Default `id`. */
-  key?: string;
-  /** Type of the key column. Default `text`. */
-  keyType?: ColumnType;
-  /** Whitelist: GraphQL field path (`_` for `.`) to column. */
-  fields: Record<string, ConnectionField>;
-  /** Used when the caller sends no sort. Default: the key, ascending. */
-  defaultSort?: readonly SortItem[];
-  /** A fixed condition scoping the list (e.g. the role of a people list); `param` binds values. */
-  scope?: (param: SqlParam) => string;
-  /** Columns to select; default `*`. */
-  select?: string;
-  toNode(row: Record<string, any>): Node;
-}
-
-export interface SortItem {
-  field: string;
-  direction?: 'ASC' | 'DESC' | string | null;
-}
 export interface FilterItem {
   field: string;
   predicate: string;
@@ -218,12 +188,6 @@ function checkValue(type: ColumnType, value: string, refuse: () => Error): strin
 /** A filter value checked against its field's column type. */
 const checkFilterValue = (field: string, type: ColumnType, value: string) =>
   checkValue(type, value, () => badInput(ConnectionsMessages.filterValueInvalid(quoted(value), type, field), { filter: field }));
-
-/** `%` is the only wildcard of `matches`; `_` and `\` are literal. */
-export const likePattern = (value: string) => value.replace(/[\\_]/g, (c) => `\\${c}`);
-
-/** Text matched literally by ILIKE (quick search): `\`, `%` and `_` are all escaped. */
-export const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The whitelisted field of that name; never an inherited property such as `constructor`. */
 const whitelisted = (source: ConnectionSource<unknown>, name: string): ConnectionField | undefined =>

@@ -12,15 +12,10 @@
  * The web app sends the header on every call (web/src/lib/apollo.ts).
  */
 import type express from 'express';
+import { CSRF_HEADER, CSRF_MESSAGES } from './apiMessages';
 import { sendError } from './httpErrors';
 
-export const CSRF_HEADER = 'x-graphql-csrf';
 const PREFLIGHT_HEADERS = [CSRF_HEADER, 'apollo-require-preflight'];
-
-export const CSRF_MESSAGES = {
-  json: 'GraphQL requests are JSON: send Content-Type: application/json.',
-  header: `A request signed in with the cookie needs the ${CSRF_HEADER} header.`,
-};
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? '');
 const hasAuthCookie = (cookie: string | undefined) => !!cookie && /(?:^|;\s*)auth_token=[^;]/.test(cookie);

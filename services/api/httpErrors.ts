@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { DEFAULT_LOCALE } from '../../contracts/i18n/locales';
 import { DomainError, type Refusal } from '../domain/shared/errors';
 import { type Caller, callerLocale } from '../i18n/locale';
-import { sayRefusal } from '../i18n/translate';
+import { sayRefusal } from '../i18n/localize';
 import { loggedPath } from '../security/mailTokens';
 import { HttpMessages } from './apiMessages';
 import type { ApiContext } from './context';

@@ -9,7 +9,8 @@ import type { Plugin } from 'graphql-yoga';
 import type { Locale } from '../../contracts/i18n/locales';
 import { DomainError } from '../domain/shared/errors';
 import { callerLocale } from '../i18n/locale';
-import { localizeKnownText, sayIn } from '../i18n/translate';
+import { localizeKnownText } from '../i18n/localize';
+import { sayIn } from '../i18n/translate';
 import type { ApiContext } from './context';
 
 const localizeFields = (locale: Locale, fields: Record<string, string> | undefined, said?: DomainError['fieldsSaid']) =>

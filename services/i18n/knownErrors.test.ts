@@ -19,7 +19,8 @@ import es from './messages/es.json';
 import fr from './messages/fr.json';
 import ptBR from './messages/pt-BR.json';
 import { knownErrorTables, knownErrors } from './knownErrors';
-import { localizeKnownText, sayIn } from './translate';
+import { localizeKnownText } from './localize';
+import { sayIn } from './translate';
 
 describe("the server's known refusals (issue 32)", () => {
   it("hold every registered table's English word for word in the English catalog", () => {

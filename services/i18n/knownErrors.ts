@@ -22,12 +22,12 @@ import {
   ArchiveMessages,
   ClassViewMessages,
   ConnectionsMessages,
+  CSRF_MESSAGES,
   HttpMessages,
   LtiScoreMessages,
   ReadBackMessages,
   RoleMessages,
 } from '../api/apiMessages';
-import { CSRF_MESSAGES } from '../api/csrf';
 import { CourseMessages } from '../../contracts/validation/enrollment';
 import { PrivacyMessages } from '../domain/archive/consent';
 import { RecordingMessages } from '../domain/archive/archive';

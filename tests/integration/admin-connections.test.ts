@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DomainError } from '../../services/domain/shared/errors';
-import { connection, type Connection, type ConnectionArgs, type ConnectionSource } from '../../services/api/connections';
+import { connection, type Connection, type ConnectionArgs } from '../../services/api/connections';
+import type { ConnectionSource } from '../../projections/connectionSource';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 
 interface Row {

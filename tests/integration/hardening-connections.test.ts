@@ -10,14 +10,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { peopleWithRole } from '../../projections/directory';
 import { quickSearch } from '../../projections/search';
-import {
-  connection,
-  MAX_CURSOR_LENGTH,
-  type ColumnType,
-  type Connection,
-  type ConnectionArgs,
-  type ConnectionSource,
-} from '../../services/api/connections';
+import { connection, MAX_CURSOR_LENGTH, type Connection, type ConnectionArgs } from '../../services/api/connections';
+import type { ColumnType, ConnectionSource } from '../../projections/connectionSource';
 import { DomainError } from '../../services/domain/shared/errors';
 import type { GlobalCheckpoint } from '../../services/eventstore/port';
 import { codeOf, createAdmin, startTestApp, type GraphQLResult, type TestApp } from '../support/app';

@@ -8,7 +8,7 @@ import { RedemptionSetMessages, redemptionSetShape } from '../../../contracts/va
 import { requireAdmin } from '../auth';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import { adminConnection } from '../adminConnection';
-import type { ConnectionSource } from '../connections';
+import type { ConnectionSource } from '../../../projections/connectionSource';
 import type { ApiContext } from '../context';
 import { ApiMessages, ReadBackMessages } from '../apiMessages';
 

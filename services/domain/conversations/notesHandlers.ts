@@ -6,7 +6,7 @@
  * student's mail in the same append.
  */
 import type { CommandExecutor, CommandMeta } from '../../commands/execute';
-import { mailLocale } from '../identity/handlers';
+import { mailLocale } from '../people/mailLocale';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
 import { renderMail } from '../notifications/templates';
-import { NOTES_TEMPLATE } from './notesMail';
+import { NOTES_TEMPLATE } from './notesMailTemplates';
 
 const values = {
   conversationId: 'c1',

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../integrations/storage/port';
 import { newStorageKey } from '../../integrations/storage/port';
 import { hashToken, randomToken } from '../../security/tokens';
 import { appendViews } from '../dataAccess/handlers';
-import { mailLocale } from '../identity/handlers';
+import { mailLocale } from '../people/mailLocale';
 import type { Mailer } from '../notifications/mailer';
 import { SYSTEM_ACTOR, fold } from '../shared/decider';
 import { newId } from '../shared/ids';

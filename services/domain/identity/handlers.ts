@@ -12,10 +12,9 @@ import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../com
 import type { AppendResult } from '../../eventstore/port';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { hashToken, randomToken } from '../../security/tokens';
-import { DEFAULT_LOCALE, isSupportedLocale, type Locale } from '../../../contracts/i18n/locales';
+import type { Locale } from '../../../contracts/i18n/locales';
 import { queueWelcome } from '../notifications/accountMail';
-import { evolveProfile, initialProfile } from '../people/profile';
-import { streams as profileStreams, type ProfileEvent } from '../people/events';
+import { mailLocale } from '../people/mailLocale';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { DomainError, assertNoFieldErrors, badInput } from '../shared/errors';
@@ -66,13 +65,6 @@ export interface SessionGrant {
 
 export async function loadAccount(tx: CommandTransaction, accountId: string): Promise<AccountState> {
   return fold(evolveAccount, initialAccount(), (await tx.read(streams.account(accountId))) as AccountEvent[]);
-}
-
-/** The language an account's mail goes out in: its setting, else the asking page's (issue 32). */
-export async function mailLocale(tx: CommandTransaction, accountId: string, requested: Locale | undefined): Promise<Locale> {
-  const profile = fold(evolveProfile, initialProfile(), (await tx.read(profileStreams.profile(accountId))) as ProfileEvent[]);
-  const setting = profile.fields.locale;
-  return isSupportedLocale(setting) ? setting : (requested ?? DEFAULT_LOCALE);
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { Locale } from '../../../contracts/i18n/locales';
 import type { CommandTransaction } from '../../commands/execute';
 import { evolveAccount, initialAccount } from '../identity/account';
-import { mailLocale } from '../identity/handlers';
+import { mailLocale } from '../people/mailLocale';
 import { streams as identityStreams, type AccountEvent } from '../identity/events';
 import { fold } from '../shared/decider';
 import type { Mailer } from './mailer';

@@ -4,7 +4,7 @@
  */
 import { catalogTemplates } from '../catalog/mailTemplates';
 import { conversationTemplates } from '../conversations/mailTemplates';
-import { notesTemplates } from '../conversations/notesMail';
+import { notesTemplates } from '../conversations/notesMailTemplates';
 import { classReminderTemplates } from '../enrollment/reminderMail';
 import { accountTemplates } from './accountMailTemplates';
 import { DEFAULT_LOCALE, type Locale } from '../../../contracts/i18n/locales';

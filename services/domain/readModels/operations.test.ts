@@ -3,7 +3,8 @@ import { describe, it } from 'vitest';
 import { READ_MODEL_REASON_MAX_LENGTH, ReadModelMessages } from '../../../contracts/validation/readModels';
 import type { DomainError } from '../shared/errors';
 import { deciderSpec } from '../shared/spec';
-import { localizeKnownText, sayIn } from '../../i18n/translate';
+import { localizeKnownText } from '../../i18n/localize';
+import { sayIn } from '../../i18n/translate';
 import type { Operator, ReadModelOperationEvent } from './events';
 import { decideFinish, decideResume, decideStart, evolveOperations, historyOf, initialOperationsState } from './operations';
 

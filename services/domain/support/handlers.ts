@@ -1,6 +1,6 @@
 /** Live support use cases (issue 9): the visitor writes, the staff answers (mailed when the visitor is away). */
 import type { CommandExecutor, CommandMeta } from '../../commands/execute';
-import { mailLocale } from '../identity/handlers';
+import { mailLocale } from '../people/mailLocale';
 import type { Mailer } from '../notifications/mailer';
 import { fold } from '../shared/decider';
 import { newId } from '../shared/ids';

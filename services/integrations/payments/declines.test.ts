@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'vitest';
-import { localizeKnownText } from '../../i18n/translate';
+import { localizeKnownText } from '../../i18n/localize';
 import { CardDeclineMessages, declineMessage } from './port';
 
 it("says a declined card by its code in the person's language, and any other code as a plain decline", () => {
