@@ -9,17 +9,19 @@ import { useApolloClient, useSubscription } from '@apollo/client';
 import { useEffect, useRef, useState } from 'react';
 import { PRESENCE_POLL_MS } from '../../../contracts/live';
 import { BROADCAST_PRESENCE, LOBBY_PRESENCE } from './operations';
+import { newerPresence, type PresenceWord } from './presenceWord';
 
 export function usePresence(conversationId: string, enabled = true, onChange?: (present: boolean) => void): boolean | null {
   const client = useApolloClient();
   const skip = !conversationId || !enabled;
-  const [latest, setLatest] = useState<{ present: boolean; at: number } | null>(null);
+  const [latest, setLatest] = useState<PresenceWord | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     if (skip) return;
     let stopped = false;
     const poll = async () => {
+      const asked = Date.now();
       try {
         const { data } = await client.query({
           query: BROADCAST_PRESENCE,
@@ -27,8 +29,7 @@ export function usePresence(conversationId: string, enabled = true, onChange?: (
           fetchPolicy: 'no-cache',
           context: { quiet: true },
         });
-        const at = Date.now();
-        if (!stopped && data) setLatest((l) => (l && l.at > at ? l : { present: data.broadcastPresence.present, at }));
+        if (!stopped && data) setLatest((l) => newerPresence(l, { present: data.broadcastPresence.present, at: asked }));
         if (!stopped) setFailed(false);
       } catch {
         if (!stopped) setFailed(true);
@@ -49,7 +50,7 @@ export function usePresence(conversationId: string, enabled = true, onChange?: (
     fetchPolicy: 'no-cache',
     onData: ({ data: d }) => {
       const change = d.data?.lobbyPresence;
-      if (change) setLatest({ present: change.present, at: Date.now() });
+      if (change) setLatest((l) => newerPresence(l, { present: change.present, at: Date.now() }));
     },
   });
 
