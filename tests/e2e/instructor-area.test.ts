@@ -149,6 +149,32 @@ test.describe('instructor area', () => {
     assert.deepEqual(phone.pageErrors, []);
   });
 
+  test("the overview's warning link stays put when its late sections arrive (a tap meant for it never lands on them)", async () => {
+    const owner = await signUpOnboarded(app, 'late.sections@example.com', PASSWORD, 'INSTRUCTOR');
+    const course = await createCourse(app, owner.token, { name: 'Spanish Late' });
+    const view = await newPage(390, 844);
+    const { page } = view;
+    // The recording settings, read by a query of their own, arrive only when the test says so.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('CourseRecordingSettings')) return route.continue();
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await signInWithCookie(page, app, 'late.sections@example.com', PASSWORD);
+    await page.goto(`/instructor/courses/${course.id}`);
+    const link = await visible(page.getByRole('link', { name: 'Add the discussion topics' }));
+    const before = await link.boundingBox();
+    release();
+    await visible(page.getByRole('region', { name: 'Recordings' }));
+    const after = await link.boundingBox();
+    assert.deepEqual(after, before, 'the link did not move when the recording settings came in');
+    await screenshot(page, 'instructor-course-overview-phone');
+    await view.close();
+  });
+
   test("shows a course's students; the instructor opens a conversation, transfers the student, then withdraws them", async () => {
     const owner = await signUpOnboarded(app, 'class.teacher@example.com', PASSWORD, 'INSTRUCTOR');
     const student = await signUpOnboarded(app, 'rosa.student@example.com', PASSWORD);

@@ -148,13 +148,6 @@ export default function CoursePage() {
               })}
             </Typography>
           </Paper>
-          <Suspense fallback={null}>
-            <LmsRoster courseId={course.id} />
-          </Suspense>
-          <Suspense fallback={null}>
-            <LmsScores courseId={course.id} />
-          </Suspense>
-          <RecordingConsent courseId={course.id} readOnly={course.isPast} />
           {/* The overview warnings (spec 3, Instructor course): current courses only; topics first, else no students. */}
           {!course.isPast && missingTopics && (
             <Alert severity="warning">
@@ -195,6 +188,16 @@ export default function CoursePage() {
               ))}
             </List>
           </Paper>
+          {/* Sections read by queries or code of their own come last: arriving, they move nothing a
+              person may be about to press (a tap on the topics warning's link landed on the
+              recording settings when they came in above it). */}
+          <Suspense fallback={null}>
+            <LmsRoster courseId={course.id} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <LmsScores courseId={course.id} />
+          </Suspense>
+          <RecordingConsent courseId={course.id} readOnly={course.isPast} />
         </Stack>
       )}
     </Page>
