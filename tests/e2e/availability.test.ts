@@ -70,7 +70,12 @@ const events = (page: Page) => page.getByTestId('availability-event');
  * The points to drag the event at `from` on `date` to `to`, read in the page in one frame once the
  * event is under the first point: both cells scrolled into view, then measured, then the event
  * found at the start (`elementFromPoint`). A gesture begun where the event is not makes a
- * selection instead of a move (one run in five under load opened the Add dialog here).
+ * selection instead of a move (one run in five under load opened the Add dialog here). The cells
+ * are scrolled to the middle, not just into view, and the end must be the calendar's own: the
+ * success snackbars stand fixed at the bottom of the window (notistack pauses their 3 s while the
+ * window has no focus or the pointer is over them: the screenshots show an earlier one still there),
+ * and a cell scrolled to the window's bottom edge can be under them (a CI run waited 30 s for an
+ * event that was on the page; taken to be this, not reproduced).
  */
 async function eventMovePoints(page: Page, date: string, from: string, to: string) {
   const points = await page.waitForFunction(
@@ -79,13 +84,15 @@ async function eventMovePoints(page: Page, date: string, from: string, to: strin
       const column = document.querySelector(`td.fc-timegrid-col[data-date="${date}"]`);
       const [fromLane, toLane] = [lane(from), lane(to)];
       if (!column || !fromLane || !toLane) return false;
-      toLane.scrollIntoView({ block: 'nearest' });
-      fromLane.scrollIntoView({ block: 'nearest' });
+      toLane.scrollIntoView({ block: 'center' });
+      fromLane.scrollIntoView({ block: 'center' });
       const x = column.getBoundingClientRect().left + column.getBoundingClientRect().width / 2;
       const middle = (cell: Element) => cell.getBoundingClientRect().top + cell.getBoundingClientRect().height / 2;
       const start = { x, y: middle(fromLane) };
+      const end = { x, y: middle(toLane) };
       const onEvent = document.elementFromPoint(start.x, start.y)?.closest('[data-testid="availability-event"]');
-      return onEvent ? [start, { x, y: middle(toLane) }] : false;
+      const onCalendar = document.elementFromPoint(end.x, end.y)?.closest('.fc-timegrid-body');
+      return onEvent && onCalendar ? [start, end] : false;
     },
     { date, from, to },
   );
