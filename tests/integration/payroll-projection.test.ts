@@ -20,6 +20,7 @@ import { ProjectionRunner } from '../../services/feed/runner';
 import { payrollProjector } from '../../projections/payroll';
 import { startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
+import { appendInChunks } from '../support/events';
 
 let app: TestApp;
 beforeAll(async () => (app = await startTestApp({}, 'payroll_projection')));
@@ -185,16 +186,7 @@ it('gives the lines and summaries of the whole history, whatever the batches, li
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
     const { speakers, out, rnd } = history(seed, `run${seed}`);
     // The log's order: a chunk is appended stream by stream, so events of one stream come together.
-    const logged: NewEvent[] = [];
-    for (let i = 0; i < out.length; ) {
-      const n = 1 + Math.floor(rnd() * 12);
-      const chunk = out.slice(i, i + n);
-      i += n;
-      const byStream = new Map<string, NewEvent[]>();
-      for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
-      await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
-      for (const events of byStream.values()) logged.push(...events);
-    }
+    const logged = await appendInChunks(app.runtime.store, out, () => 1 + Math.floor(rnd() * 12));
     await readModelsCaughtUp(app, ['payroll']);
     const want = expected(speakers, logged);
     wanted.set(seed, want);

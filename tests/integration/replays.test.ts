@@ -15,6 +15,7 @@ import { conversationsProjector } from '../../projections/conversations';
 import { minutesProjector } from '../../projections/minutes';
 import { startTestApp, type TestApp } from '../support/app';
 import { readModelsCaughtUp } from '../support/enrollment';
+import { appendInChunks } from '../support/events';
 
 let app: TestApp;
 beforeAll(async () => (app = await startTestApp({}, 'replays')));
@@ -122,17 +123,10 @@ async function assertReplayMatches(projector: Projector) {
   assert.deepEqual(verified.differences, []);
 }
 
-/** Appends `out` in chunks of 1-20 events (one append each, by stream), so that batches split anywhere. */
+/** Appends `out` in chunks of 1-20 events, so that batches split anywhere. */
 async function appendInRandomChunks(out: { stream: string; event: NewEvent }[], seed: number) {
   const rnd = random(seed + 100);
-  for (let i = 0; i < out.length; ) {
-    const size = 1 + Math.floor(rnd() * 20);
-    const chunk = out.slice(i, i + size);
-    i += size;
-    const byStream = new Map<string, NewEvent[]>();
-    for (const c of chunk) byStream.set(c.stream, [...(byStream.get(c.stream) ?? []), c.event]);
-    await app.runtime.store.appendToStreams([...byStream].map(([stream, events]) => ({ stream, expected: 'any' as const, events })));
-  }
+  await appendInChunks(app.runtime.store, out, () => 1 + Math.floor(rnd() * 20));
 }
 
 it('the conversations replay leaves the tables its batches leave, whatever the history', async () => {
