@@ -10,6 +10,7 @@ import { createPool } from '../db/pool';
 import type { Projector } from '../feed/projector';
 import { jobDispatcher } from './dispatch';
 import { type DataExportJob, type ErasureJob, type LtiScoreJob, mailJobRow, pgBossExecutor, QUEUES, type JobRow } from './queues';
+import { leavingUnrecordedEndsToExpire } from './unrecordedEnds';
 import { SCORE_ATTEMPTS } from '../domain/lti/grades';
 import type { ReminderJob, ReminderOutcome } from '../domain/conversations/mail';
 import type { MailJob, Mailer } from '../domain/notifications/mailer';
@@ -163,7 +164,7 @@ export function preparingConnection(connectionString: string, max = 4) {
 
 export async function startJobs(connectionString: string, log: Logger): Promise<Jobs> {
   const connection = preparingConnection(connectionString);
-  const boss = new PgBoss({ db: connection.db, archiveCompletedAfterSeconds: 60 });
+  const boss = new PgBoss({ db: leavingUnrecordedEndsToExpire(connection.db, log), archiveCompletedAfterSeconds: 60 });
   boss.on('error', (error) => log.error({ err: error }, 'job runner error'));
   await boss.start();
   await boss.createQueue(QUEUES.sendMail, {
@@ -271,7 +272,8 @@ export async function startJobs(connectionString: string, log: Logger): Promise<
           await handle(job);
         } catch (error) {
           log.warn({ err: error, queue, jobId: job.id }, 'job failed; its queue retries it');
-          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+          // On the plain connection: if this is not recorded, the batch fails and its jobs expire.
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }, { db: connection.db });
         }
       }
       if (batch.length === JOB_BATCH && workerId && !busy()) boss.notifyWorker(workerId);

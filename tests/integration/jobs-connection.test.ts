@@ -6,8 +6,12 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import PgBoss from 'pg-boss';
+import pg from 'pg';
+import pino from 'pino';
 import { preparingConnection } from '../../services/jobs';
-import { createTestDatabase, type TestDatabase } from '../support/database';
+import { leavingUnrecordedEndsToExpire } from '../../services/jobs/unrecordedEnds';
+import { createTestDatabase, testAdminUrl, type TestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 
 let db: TestDatabase;
 let connection: ReturnType<typeof preparingConnection>;
@@ -60,5 +64,48 @@ describe("pg-boss's connection", () => {
     const boss = new PgBoss({ db: closing.db });
     await closing.close();
     assert.deepEqual(await boss.fail('send-mail', 'a-job-id', new Error('stopped')), { jobs: ['a-job-id'], requested: 1, affected: 0 });
+  });
+
+  it("leaves a batch whose end the database did not take to expire, with no unhandled rejection", async () => {
+    // pg-boss 10 records a batch's end without awaiting it: this rejection stopped the process.
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    const warnings: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const own = await createTestDatabase('jobs_unreachable');
+    const database = new URL(own.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: await testAdminUrl() });
+    await admin.connect();
+    const jobs = preparingConnection(own.url, 2);
+    const boss = new PgBoss({ db: leavingUnrecordedEndsToExpire(jobs.db, log), supervise: false, schedule: false });
+    boss.on('error', () => {}); // its polls fail while the database is away: said by the product's own listener
+    try {
+      await boss.start();
+      await boss.createQueue('unreachable');
+      const id = await boss.send('unreachable', {});
+      let ran = 0;
+      await boss.work('unreachable', { pollingIntervalSeconds: 0.5 }, async () => {
+        ran += 1;
+        await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+      });
+      await eventually(() => unhandled.length > 0 || warnings.some((line) => line.includes("a batch's end was not recorded")), 'the end');
+      assert.deepEqual(unhandled, []);
+      assert.equal(ran, 1);
+      await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
+      const state = new pg.Client({ connectionString: own.url });
+      await state.connect();
+      const job = await state.query('SELECT state FROM pgboss.job WHERE id = $1', [id]);
+      await state.end();
+      assert.equal(job.rows[0].state, 'active', 'left to expire and run again');
+    } finally {
+      process.off('unhandledRejection', record);
+      await admin.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await boss.stop({ graceful: false, wait: true });
+      await jobs.close();
+      await own.drop();
+    }
   });
 });
