@@ -66,7 +66,7 @@ describe("pg-boss's connection", () => {
     assert.deepEqual(await boss.fail('send-mail', 'a-job-id', new Error('stopped')), { jobs: ['a-job-id'], requested: 1, affected: 0 });
   });
 
-  it("leaves a batch whose end the database did not take to expire, with no unhandled rejection", async () => {
+  it('leaves a batch whose end the database did not take to expire, with no unhandled rejection', async () => {
     // pg-boss 10 records a batch's end without awaiting it: this rejection stopped the process.
     const unhandled: unknown[] = [];
     const record = (reason: unknown) => unhandled.push(reason);
