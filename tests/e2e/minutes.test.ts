@@ -1,6 +1,7 @@
 /**
  * Remaining minutes in the header (spec 1, section 4): 'N mins', updated live through the
- * remainingMinutesChanged subscription when an admin changes them, animated over 2 s, no reload.
+ * remainingMinutesChanged subscription when an admin changes them, animated over 2 s (at once for
+ * reduced motion), no reload.
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from '@playwright/test';
@@ -58,7 +59,7 @@ test.describe('remaining minutes', () => {
   test("update live in the student's header when an admin changes them", async () => {
     const student = await signUpOnboarded(app, 'learner@example.com', 'Learner-Pass1');
     const admin = await createAdmin(app);
-    const session = await openSession(browser, app);
+    const session = await openSession(browser, app, { reducedMotion: 'no-preference' });
     const { page } = session;
     await signInWithCookie(page, app, 'learner@example.com', 'Learner-Pass1');
     await page.goto('/student/home');
@@ -94,6 +95,21 @@ test.describe('remaining minutes', () => {
     );
 
     assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true, 'no reload');
+    await session.close();
+  });
+
+  test('change at once, without counting, for a person who asked their system for less motion', async () => {
+    const student = await signUpOnboarded(app, 'still@example.com', 'Still-Pass1');
+    const admin = await createAdmin(app, 'admin4@example.com');
+    const session = await openSession(browser, app, { reducedMotion: 'reduce' });
+    const { page } = session;
+    await signInWithCookie(page, app, 'still@example.com', 'Still-Pass1');
+    await page.goto('/student/home');
+    await minutesShown(page, 0);
+    await recordMinutes(page);
+    assert.equal(await changeMinutes(admin.token, student.accountId, 45), 45);
+    await minutesShown(page, 45);
+    assert.deepEqual(await minutesSeen(page), ['45 mins'], 'no count between 0 and 45');
     await session.close();
   });
 

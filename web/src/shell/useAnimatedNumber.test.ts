@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { MINUTES_ANIMATION_MS, interpolate } from './useAnimatedNumber';
+import { MINUTES_ANIMATION_MS, animatesChange, interpolate } from './useAnimatedNumber';
 
 describe('interpolate', () => {
   it('lasts two seconds by default', () => {
@@ -21,5 +21,16 @@ describe('interpolate', () => {
   });
   it('jumps when there is no time to animate', () => {
     assert.equal(interpolate(5, 9, 0, 0), 9);
+  });
+});
+
+describe('animatesChange', () => {
+  it('counts a change, not the first value nor the same value again', () => {
+    assert.equal(animatesChange(10, 40, false), true);
+    assert.equal(animatesChange(null, 40, false), false);
+    assert.equal(animatesChange(40, 40, false), false);
+  });
+  it('shows the new value at once when the system asks for reduced motion', () => {
+    assert.equal(animatesChange(10, 40, true), false);
   });
 });
