@@ -1,10 +1,20 @@
 /** Payroll rules, given events, when the lines are computed, then these lines (issue 12). */
 import assert from 'node:assert/strict';
+import { DateTime } from 'luxon';
 import { describe, it } from 'vitest';
+import { PAYROLL_TIME_ZONE } from '../../../contracts/payroll';
 import { fold } from '../shared/decider';
 import type { ConversationEvent } from '../conversations/events';
 import type { SpeakingEvent } from './events';
-import { evolvePayrollFacts, initialPayrollFacts, paidConversation, payrollLines, summarize, type PaidConversation } from './payroll';
+import {
+  evolvePayrollFacts,
+  initialPayrollFacts,
+  paidConversation,
+  payMonthOf,
+  payrollLines,
+  summarize,
+  type PaidConversation,
+} from './payroll';
 
 type Event = ConversationEvent | SpeakingEvent;
 const SPEAKER = 'speaker-1';
@@ -193,5 +203,26 @@ describe('payroll rules', () => {
       idlePayAmount: 333,
       totalPay: 1333,
     });
+  });
+});
+
+describe('the pay month of an instant', () => {
+  it("is the month luxon finds in the payroll's zone, around New Year, month ends and DST, in any order of years", () => {
+    const instants: number[] = [];
+    for (const year of [2031, 1999, 2026, 2100, 2101, 1970, 2025, 2027]) {
+      for (let month = 1; month <= 12; month++) {
+        const start = DateTime.fromObject({ year, month }, { zone: PAYROLL_TIME_ZONE }).toMillis();
+        instants.push(start - 1, start, start + 1, start + 36e5 * 11);
+      }
+    }
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      instants.push(Date.UTC(1990, 0, 1) + (seed / 2 ** 31) * 150 * 365 * 864e5);
+    }
+    for (const ms of instants) {
+      const expected = DateTime.fromMillis(ms, { zone: PAYROLL_TIME_ZONE }).toFormat('yyyy-MM');
+      assert.equal(payMonthOf(new Date(ms)), expected, new Date(ms).toISOString());
+    }
   });
 });

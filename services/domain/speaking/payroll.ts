@@ -141,39 +141,45 @@ export interface PayrollLine {
 }
 
 /**
- * Month starts in PAYROLL_TIME_ZONE from 2000 to 2100, made once: finding an instant's month is a
- * binary search instead of a time-zone conversion (a rebuild asks millions of times).
+ * A year's month starts in PAYROLL_TIME_ZONE (its twelve, then the next year's first), made the
+ * first time an instant of that year is asked about: finding an instant's month is then a search
+ * of thirteen numbers instead of a time-zone conversion (a rebuild asks millions of times). Made
+ * by year, not for a whole century at once: that table took ~150 ms of luxon, a pause of the
+ * event loop in the first request or batch of a process that asked (the live bench's payroll
+ * batch, issue 31).
  */
-let monthStarts: { at: number; month: string }[] | null = null;
-function payrollMonthStarts() {
-  if (!monthStarts) {
-    monthStarts = [];
-    // One month past 2100's last, so every month has its end.
-    for (let m = DateTime.fromObject({ year: 2000, month: 1 }, { zone: PAYROLL_TIME_ZONE }); m.year < 2102; m = m.plus({ months: 1 })) {
-      monthStarts.push({ at: m.toMillis(), month: m.toFormat('yyyy-MM') });
-    }
+const yearStarts = new Map<number, number[]>();
+let lastYear: { year: number; starts: number[] } | null = null;
+function monthStartsOf(year: number): number[] {
+  let starts = yearStarts.get(year);
+  if (!starts) {
+    const first = DateTime.fromObject({ year, month: 1 }, { zone: PAYROLL_TIME_ZONE });
+    starts = Array.from({ length: 13 }, (_, i) => first.plus({ months: i }).toMillis());
+    yearStarts.set(year, starts);
   }
-  return monthStarts;
+  return starts;
 }
 
-/** The index in payrollMonthStarts() of the month holding `ms`, or -1 outside 2000..2100. */
-function monthIndexOf(ms: number): number {
-  const starts = payrollMonthStarts();
-  if (ms < starts[0].at || ms >= starts[starts.length - 1].at) return -1;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid].at <= ms) lo = mid;
-    else hi = mid - 1;
+/** The pay month holding `ms`: its year, its index (0-11) and that year's month starts. */
+function payMonthAt(ms: number): { year: number; month: number; starts: number[] } {
+  let at = lastYear;
+  if (!at || ms < at.starts[0] || ms >= at.starts[12]) {
+    // The zone's year differs from UTC's for a few hours around New Year.
+    let year = new Date(ms).getUTCFullYear();
+    if (ms < monthStartsOf(year)[0]) year -= 1;
+    else if (ms >= monthStartsOf(year)[12]) year += 1;
+    at = lastYear = { year, starts: monthStartsOf(year) };
   }
-  return lo;
+  let month = 11;
+  while (at.starts[month] > ms) month -= 1;
+  return { year: at.year, month, starts: at.starts };
 }
 
 /** 'YYYY-MM' of the month `t` falls in, in `zone` (PAYROLL_TIME_ZONE unless a test says otherwise). */
 export function payMonthOf(t: Date, zone = PAYROLL_TIME_ZONE): string {
-  const i = zone === PAYROLL_TIME_ZONE ? monthIndexOf(t.getTime()) : -1;
-  return i >= 0 ? payrollMonthStarts()[i].month : DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
+  if (zone !== PAYROLL_TIME_ZONE) return DateTime.fromJSDate(t, { zone }).toFormat('yyyy-MM');
+  const { year, month } = payMonthAt(t.getTime());
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}`;
 }
 
 /** The first instant of pay month 'YYYY-MM'. */
@@ -181,10 +187,9 @@ export const payMonthStart = (month: string): Date => DateTime.fromFormat(month,
 
 /** The start of the month after the one `t` falls in. */
 function nextMonthStart(t: Date, zone: string): Date {
-  const i = zone === PAYROLL_TIME_ZONE ? monthIndexOf(t.getTime()) : -1;
-  const starts = payrollMonthStarts();
-  if (i >= 0 && i + 1 < starts.length) return new Date(starts[i + 1].at);
-  return DateTime.fromJSDate(t, { zone }).startOf('month').plus({ months: 1 }).toJSDate();
+  if (zone !== PAYROLL_TIME_ZONE) return DateTime.fromJSDate(t, { zone }).startOf('month').plus({ months: 1 }).toJSDate();
+  const { month, starts } = payMonthAt(t.getTime());
+  return new Date(starts[month + 1]);
 }
 /** Cents for `minutes` at `rate` cents an hour, to the cent, half up. */
 export const amountFor = (minutes: number, rate: number) => Math.round((minutes * rate) / 60);
