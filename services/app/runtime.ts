@@ -55,7 +55,6 @@ import { SessionCache } from '../api/sessionCache';
 import { createPool, type Pool } from '../db/pool';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
-import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import { KEYS_ERASED_CHANNEL, preparePersonalData, withPersonalData, type PersonalKeyStore } from '../eventstore/personal';
 import { upgradePersonalData } from '../eventstore/personal/upgrade';
 import { READ_MODEL_POOL } from '../feed/batch';
@@ -72,6 +71,7 @@ import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
 import { resolveDatabase } from './database';
+import { kurrentEventStore } from '../eventstore/kurrentdb/load';
 
 export interface Runtime {
   config: Config;
@@ -172,7 +172,7 @@ export async function createRuntime(
 
   const store = withPersonalData(
     config.kurrentdbUrl
-      ? createKurrentEventStore(config.kurrentdbUrl)
+      ? await kurrentEventStore(config.kurrentdbUrl)
       : createPostgresEventStore(pool, { onSubscriptionError: (error) => log.error({ err: error }, 'event subscription error') }),
     personalKeys,
   );

@@ -20,7 +20,7 @@ import { loadConfig } from '../app/config';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { resolveDatabase } from '../app/database';
 import { createPool } from '../db/pool';
-import { createKurrentEventStore, type KurrentEventStore } from '../eventstore/kurrentdb';
+import type { KurrentEventStore } from '../eventstore/kurrentdb';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../eventstore/postgres';
 import { preparePersonalData, withPersonalData } from '../eventstore/personal';
@@ -32,6 +32,7 @@ import type { Operator } from '../domain/readModels/events';
 import { checkedReason } from '../domain/readModels/operations';
 import { findPeople } from '../../projections/directory';
 import { runKafkaWorker } from '../relay/main';
+import { kurrentEventStore } from '../eventstore/kurrentdb/load';
 
 const USAGE =
   'usage: npm run projections -- status | rebuild <name> --reason "<why>" | rebuild --all --reason "<why>" | verify <name> [--reason "<why>"] | verify --all [--reason "<why>"] | resume <name> --reason "<why>" | run [--source direct|kafka]';
@@ -125,7 +126,7 @@ async function main() {
   // The log where the product keeps it (KURRENTDB_URL, as services/app/runtime.ts); read models,
   // checkpoints and status stay in PostgreSQL, and the CLI reads the log only through the port.
   const store: PostgresEventStore | KurrentEventStore = withPersonalData(
-    config.kurrentdbUrl ? createKurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool),
+    config.kurrentdbUrl ? await kurrentEventStore(config.kurrentdbUrl) : createPostgresEventStore(pool),
     await preparePersonalData(pool, config.authSecret, { readOnly }),
   );
   const runner = new ProjectionRunner(pool, store, allProjectors, {

@@ -17,13 +17,13 @@ import { resolveDatabase } from '../app/database';
 import { exitOnSignals, exitWithError } from '../app/shutdown';
 import { createPool, type PoolOptions } from '../db/pool';
 import { READ_MODEL_POOL } from '../feed/batch';
-import { createKurrentEventStore } from '../eventstore/kurrentdb';
 import type { EventStore } from '../eventstore/port';
 import { createPostgresEventStore, migrateEventStore } from '../eventstore/postgres';
 import { preparePersonalData, withPersonalData } from '../eventstore/personal';
 import { connectKafka } from '../integrations/kafka';
 import { DEFAULT_PARTITIONS, DEFAULT_TOPIC, startRelay } from './index';
 import { startKafkaProjectors } from './worker';
+import { kurrentEventStore } from '../eventstore/kurrentdb/load';
 
 function brokers(): string[] {
   const list = (process.env.KAFKA_BROKERS ?? '')
@@ -65,7 +65,7 @@ async function connect(poolOptions?: PoolOptions) {
   const storePool = storeUrl && !config.kurrentdbUrl ? createPool(storeUrl, 3) : pool;
   let store: EventStore;
   if (config.kurrentdbUrl) {
-    store = createKurrentEventStore(config.kurrentdbUrl);
+    store = await kurrentEventStore(config.kurrentdbUrl);
   } else {
     await migrateEventStore(storePool);
     store = createPostgresEventStore(storePool);
