@@ -1,6 +1,7 @@
 /**
- * What a product process loads at start: an adapter for a store it was not given stays unloaded
- * (the KurrentDB client's gRPC stack took every process ~0.2 s of CPU; services/eventstore/kurrentdb/load.ts).
+ * What a product process loads at start: the SDK of a service it was not configured for stays
+ * unloaded (the KurrentDB client's gRPC stack took every process ~0.2 s of CPU,
+ * services/eventstore/kurrentdb/load.ts; Twilio's ~0.3 s, services/integrations/video/twilio.ts).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -15,10 +16,11 @@ describe('a process on the default store', () => {
       import { createRequire } from 'node:module';
       await import('./services/app/runtime.ts');
       const loaded = Object.keys(createRequire(import.meta.url).cache);
-      console.log(JSON.stringify({ kurrent: loaded.filter((k) => k.includes('kurrentdb-client')).length, modules: loaded.length }));`;
+      const of = (name) => loaded.filter((k) => k.includes('/node_modules/' + name + '/')).length;
+      console.log(JSON.stringify({ kurrent: of('@kurrent/kurrentdb-client'), twilio: of('twilio'), modules: loaded.length }));`;
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd() });
-    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!) as { kurrent: number; modules: number };
+    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!) as { kurrent: number; twilio: number; modules: number };
     assert.ok(seen.modules > 100, `the runtime's dependencies are seen (${seen.modules})`);
-    assert.equal(seen.kurrent, 0);
+    assert.deepEqual({ kurrent: seen.kurrent, twilio: seen.twilio }, { kurrent: 0, twilio: 0 });
   });
 });

@@ -15,8 +15,13 @@
  * all audio, MP4) whose status callback is our recording webhook, which fetches the file when
  * Twilio says `composition-available`. A room with a composition already is not composed again.
  */
-import twilio from 'twilio';
+import type twilioSdkType from 'twilio';
 import { conversationRoomName, epochSeconds, twilioRecordingCallbackUrl, type VideoProvider } from './port';
+
+// Imported at first use: the SDK took ~0.3 s of every process's start, on deployments that mostly
+// never use it (VIDEO_PROVIDER is local or zoom unless an account still has Programmable Video).
+let sdk: Promise<typeof twilioSdkType> | null = null;
+const twilioSdk = () => (sdk ??= import('twilio').then((module) => module.default));
 
 export interface TwilioVideoConfig {
   accountSid: string;
@@ -60,7 +65,7 @@ export function createTwilioVideoProvider(
   options: { client?: TwilioRoomsClient; publicUrl: string },
 ): VideoProvider {
   let client = options.client ?? null;
-  const rest = () => (client ??= twilio(config.apiKeySid, config.apiKeySecret, { accountSid: config.accountSid }));
+  const rest = async () => (client ??= (await twilioSdk())(config.apiKeySid, config.apiKeySecret, { accountSid: config.accountSid }));
 
   return {
     name: 'twilio',
@@ -70,6 +75,7 @@ export function createTwilioVideoProvider(
       const roomName = conversationRoomName(conversationId);
       const issuedAt = epochSeconds(new Date()); // AccessToken stamps iat from the clock too
       const ttl = Math.min(MAX_TTL, Math.max(1, epochSeconds(expiresAt) - issuedAt));
+      const twilio = await twilioSdk();
       const token = new twilio.jwt.AccessToken(config.accountSid, config.apiKeySid, config.apiKeySecret, {
         identity: participant.accountId,
         ttl,
@@ -86,26 +92,26 @@ export function createTwilioVideoProvider(
 
     async endRoom(conversationId) {
       try {
-        await rest().video.v1.rooms(conversationRoomName(conversationId)).update({ status: 'completed' });
+        await (await rest()).video.v1.rooms(conversationRoomName(conversationId)).update({ status: 'completed' });
       } catch (error) {
         if ((error as { status?: number }).status !== 404) throw error;
       }
     },
 
     async startRecording(conversationId) {
-      await rest()
-        .video.v1.rooms(conversationRoomName(conversationId))
+      await (await rest()).video.v1
+        .rooms(conversationRoomName(conversationId))
         .recordingRules.update({ rules: [{ type: 'include', all: true }] });
     },
 
     async finishRecording(conversationId) {
       const uniqueName = conversationRoomName(conversationId);
-      const rooms = await rest().video.v1.rooms.list({ uniqueName, status: 'completed', limit: 20 });
+      const rooms = await (await rest()).video.v1.rooms.list({ uniqueName, status: 'completed', limit: 20 });
       // A job retries this: the room may take a moment to show as completed after endRoom.
       if (!rooms.length) throw new Error(`Twilio has no completed room ${uniqueName} to compose yet.`);
       const room = rooms.reduce((newest, r) => ((r.endTime?.getTime() ?? 0) > (newest.endTime?.getTime() ?? 0) ? r : newest));
-      if ((await rest().video.v1.compositions.list({ roomSid: room.sid, limit: 1 })).length) return;
-      await rest().video.v1.compositions.create({
+      if ((await (await rest()).video.v1.compositions.list({ roomSid: room.sid, limit: 1 })).length) return;
+      await (await rest()).video.v1.compositions.create({
         roomSid: room.sid,
         audioSources: ['*'],
         videoLayout: { grid: { video_sources: ['*'] } },
