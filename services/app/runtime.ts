@@ -275,7 +275,7 @@ export async function createRuntime(
     currentRows: async (month) => (await payrollMonths(pool, month, month, null)).map(({ closed: _closed, ...row }) => row),
   });
   const support = supportHandlers({ commands, mailer, publicUrl: config.publicUrl });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const video = createVideoProviders(config);
   video.videoProviderFor(config.videoProvider); // VIDEO_PROVIDER=zoom|twilio without its keys stops the start
   const people = peopleHandlers({ commands, storage });
