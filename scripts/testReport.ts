@@ -10,6 +10,9 @@ export interface FileTime {
   file: string;
   layer: string;
   ms: number;
+  /** When a Vitest file started and ended, in ms from Vitest's start. */
+  startMs?: number;
+  endMs?: number;
 }
 
 /**
@@ -37,6 +40,13 @@ export function printTimes(
   console.log('Slowest ten files:');
   for (const f of [...files].sort((a, b) => b.ms - a.ms).slice(0, 10))
     console.log(`  ${s(f.ms / 1000).padStart(6)}  ${f.layer.padEnd(12)} ${f.file}`);
+  // A long file started late keeps one core busy alone at the end of the run.
+  const timed = files.filter((f) => f.startMs !== undefined && f.endMs !== undefined);
+  if (!timed.length) return;
+  const clock = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.floor(ms / 1000) % 60).padStart(2, '0')}`;
+  console.log("Vitest's last five files to end (started → ended, from Vitest's start):");
+  for (const f of [...timed].sort((a, b) => (b.endMs ?? 0) - (a.endMs ?? 0)).slice(0, 5))
+    console.log(`  ${clock(f.startMs ?? 0)} → ${clock(f.endMs ?? 0)}  ${f.layer.padEnd(12)} ${f.file}`);
 }
 
 export function readVitest(file: string, status: number) {

@@ -16,11 +16,26 @@ export interface RunSummary {
   errors: number;
   skips: { test: string; reason: string }[];
   failures: string[];
-  /** Each file's time: importing it and running its tests and hooks, with its project (layer). */
-  files: { file: string; layer: string; ms: number }[];
+  /**
+   * Each file's time: importing it and running its tests and hooks, with its project (layer); and
+   * when it started and ended, in ms from the run's start (the run's tail: what ran last).
+   */
+  files: { file: string; layer: string; ms: number; startMs?: number; endMs?: number }[];
 }
 
 export default class SummaryReporter implements Reporter {
+  private readonly runStarted = Date.now();
+  private readonly started = new Map<string, number>();
+  private readonly ended = new Map<string, number>();
+
+  onTestModuleStart(module: TestModule): void {
+    this.started.set(module.moduleId, Date.now() - this.runStarted);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.ended.set(module.moduleId, Date.now() - this.runStarted);
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const out = process.env.VITEST_SUMMARY_FILE;
     if (!out) return;
@@ -28,7 +43,13 @@ export default class SummaryReporter implements Reporter {
     for (const module of modules) {
       const where = module.relativeModuleId;
       const d = module.diagnostic();
-      summary.files.push({ file: where, layer: module.project.name, ms: Math.round(d.collectDuration + d.duration) });
+      summary.files.push({
+        file: where,
+        layer: module.project.name,
+        ms: Math.round(d.collectDuration + d.duration),
+        startMs: this.started.get(module.moduleId),
+        endMs: this.ended.get(module.moduleId),
+      });
       if (module.errors().length) {
         summary.errors += module.errors().length;
         summary.failures.push(`${where}: ${module.errors()[0].message}`);
