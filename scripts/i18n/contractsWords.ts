@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import ts from 'typescript';
+import ts from 'typescript-api';
 import { addKnownMessages, knownText } from '../../contracts/i18n/knownMessages';
 import { SIGNED_IN_KNOWN_MESSAGES } from '../../contracts/i18n/signedInKnownMessages';
 import type { Finding } from './hardcodedStrings';

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ALLOWLIST = fileURLToPath(new URL('./unconverted.txt', import.meta.url));

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import ts from 'typescript-api';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const REFUSALS_ALLOWLIST = fileURLToPath(new URL('./refusals-allowlist.txt', import.meta.url));
