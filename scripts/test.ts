@@ -11,6 +11,9 @@
  * Workers: TEST_WORKERS_VITEST (2) and TEST_WORKERS_BROWSER (3) files at a time on this 2-core
  * machine: most of a test's time is waiting. With two browser workers the browser tests ran on
  * alone for two minutes after Vitest with one core idle (docs/decisions/test-runners.md, "Workers").
+ * The browser tests (Playwright, its workers, their products and browsers) run at nice 5
+ * (TEST_BROWSER_NICE) beside Vitest: Vitest's files, waiting mostly, get the CPU when they need it
+ * and end with the browser tests instead of running on alone, with a core idle, for two minutes.
  * Vitest reports to the terminal as it goes; Playwright's report is kept in a file and printed
  * when Vitest is done (then followed live), so the two never interleave. The run ends with the
  * counts of both, every skipped test with its reason, and the wall time.
@@ -67,13 +70,7 @@ function check(
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
-    if (background && child.pid) {
-      try {
-        os.setPriority(child.pid, 10);
-      } catch {
-        // A platform that refuses it runs the check at normal priority.
-      }
-    }
+    if (background) lowerPriority(child.pid, 10);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -158,6 +155,7 @@ async function main() {
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 3);
+  const browserNiceness = Number(process.env.TEST_BROWSER_NICE ?? 5);
   const env = { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' };
   const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
   const browserJson = path.resolve(`.test-data/playwright-${port}.json`);
@@ -203,6 +201,7 @@ async function main() {
           ],
           { ...env, PLAYWRIGHT_JSON_OUTPUT_FILE: browserJson, FORCE_COLOR: '0', TEST_TRACE: tracing ? '1' : '0' },
           browserReport,
+          otherFiles.length ? browserNiceness : 0,
         )
       : null,
   );
@@ -288,9 +287,20 @@ async function main() {
  * loop stops draining them; once the pipe is full every backend that logs (an error, a conflict)
  * hangs in write(2) for good (issue 8's "hanging reservation race").
  */
-function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string): { done: Promise<number>; stop(): void } {
+/** Runs `child` (and what it starts afterwards) at a nice value above 0: the CPU goes to others first. */
+function lowerPriority(pid: number | undefined, niceness: number) {
+  if (!pid || niceness <= 0) return;
+  try {
+    os.setPriority(pid, niceness);
+  } catch {
+    // A platform that refuses it runs the process at normal priority.
+  }
+}
+
+function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string, niceness = 0): { done: Promise<number>; stop(): void } {
   const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
   const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env });
+  lowerPriority(child.pid, niceness);
   const done = new Promise<number>((resolve) =>
     child.on('close', (code, signal) => {
       if (typeof out === 'number') fs.closeSync(out);
