@@ -7,6 +7,7 @@ import type { S3StorageConfig } from '../integrations/storage/s3';
 import { videoConfigFromEnv, type VideoConfig } from '../integrations/video/config';
 import { parseDevSurfaces, surfacesOf, type DevSurface, type Surfaces } from './surfaces';
 import { DEFAULT_ERASURE_GRACE_DAYS, MAX_ERASURE_GRACE_DAYS } from '../domain/erasure/erasure';
+import type { PasswordHashCost } from '../security/passwords';
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
   webrtcIceServers: string;
   /** Seconds in a conversation's minute: 60, shortened only outside production (tests). */
   conversationSecondsPerMinute: number;
+  /** argon2id's cost for passwords: OWASP's baseline, the cheapest only under NODE_ENV=test (services/security/passwords.ts). */
+  passwordHashCost: PasswordHashCost;
   /** Days between an erasure's request and the destruction of the person's keys (ERASURE_GRACE_DAYS, 0 to 365). */
   erasureGraceDays: number;
   /** DEV_SURFACES: the development-only surfaces a production start keeps on (./surfaces.ts). */
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     video: videoConfigFromEnv(env),
     webrtcIceServers: parseIceServers(env.WEBRTC_ICE_SERVERS),
     conversationSecondsPerMinute: parseSecondsPerMinute(env.CONVERSATION_SECONDS_PER_MINUTE, production),
+    passwordHashCost: env.NODE_ENV === 'test' ? 'test' : 'owasp',
     erasureGraceDays: parseErasureGraceDays(env.ERASURE_GRACE_DAYS),
     devSurfaces: parseDevSurfaces(env.DEV_SURFACES),
     readModelRebuildTestPace: null,

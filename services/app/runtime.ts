@@ -68,6 +68,7 @@ import { createArchiveService, type ArchiveService } from '../archive';
 import { migrateArchiveChunks } from '../archive/chunks';
 import { migrateInstallation } from '../backup/installation';
 import { RateLimiter, migrateRateLimits } from '../security/rateLimit';
+import { passwordHasher } from '../security/passwords';
 import { createTokenService, type TokenService } from '../api/jwt';
 import type { Config } from './config';
 import { resolveDatabase } from './database';
@@ -258,6 +259,7 @@ export async function createRuntime(
   const identity = identityHandlers({
     commands,
     mailer,
+    passwords: passwordHasher(config.passwordHashCost),
     publicUrl: config.publicUrl,
     onInvitationAccepted: openSpeakingRecordOnAcceptance,
     // `lti` is made below; a sign-in runs only once the runtime has started.

@@ -1,20 +1,38 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// OWASP's argon2id baseline: 19 MiB memory, 2 iterations, 1 lane.
-const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/**
+ * argon2id's cost. `owasp`: OWASP's baseline (19 MiB of memory, 2 passes, 1 lane), everywhere a
+ * person's password is kept. `test`: argon2id still, at its smallest memory and one pass, only for
+ * a runtime started with NODE_ENV=test (loadConfig): the suite signs up and signs in thousands of
+ * people, each hash ~20 ms of CPU at the baseline, and strength is not what it tests. A stored hash
+ * names its own cost, so either hasher verifies any hash.
+ */
+export type PasswordHashCost = 'owasp' | 'test';
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+const COSTS: Record<PasswordHashCost, { memoryCost: number; timeCost: number; parallelism: number }> = {
+  owasp: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  test: { memoryCost: 8, timeCost: 1, parallelism: 1 },
+};
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  /** Verifies a password; with no stored hash it still does the work, so timing reveals nothing. */
+  verify(storedHash: string | null, password: string): Promise<boolean>;
 }
 
-let dummyHash: Promise<string> | null = null;
-
-/** Verifies a password; with no stored hash it still does the work, so timing reveals nothing. */
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
-  if (!storedHash) {
-    dummyHash ??= hashPassword('not-a-real-password-1A');
-    await verify(await dummyHash, password).catch(() => false);
-    return false;
-  }
-  return verify(storedHash, password).catch(() => false);
+export function passwordHasher(cost: PasswordHashCost): PasswordHasher {
+  const options = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, ...COSTS[cost] };
+  const hashPassword = (password: string) => hash(password, options);
+  let dummyHash: Promise<string> | null = null;
+  return {
+    hash: hashPassword,
+    async verify(storedHash, password) {
+      if (!storedHash) {
+        dummyHash ??= hashPassword('not-a-real-password-1A');
+        await verify(await dummyHash, password).catch(() => false);
+        return false;
+      }
+      return verify(storedHash, password).catch(() => false);
+    },
+  };
 }

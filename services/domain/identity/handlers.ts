@@ -10,7 +10,7 @@ import { passwordFieldErrors } from '../../../contracts/validation/password';
 import type { Role } from '../../../contracts/roles';
 import type { CommandExecutor, CommandMeta, CommandTransaction } from '../../commands/execute';
 import type { AppendResult } from '../../eventstore/port';
-import { hashPassword, verifyPassword } from '../../security/passwords';
+import type { PasswordHasher } from '../../security/passwords';
 import { hashToken, randomToken } from '../../security/tokens';
 import type { Locale } from '../../../contracts/i18n/locales';
 import { queueWelcome } from '../notifications/accountMail';
@@ -39,6 +39,7 @@ import { IdentityMessages } from './messages';
 export interface IdentityDeps {
   commands: CommandExecutor;
   mailer: Mailer;
+  passwords: PasswordHasher;
   /** Public origin of the web app, for links in mail. */
   publicUrl: string;
   /**
@@ -161,7 +162,7 @@ export function identityHandlers(deps: IdentityDeps) {
       if (role !== 'STUDENT' && role !== 'INSTRUCTOR') {
         throw badInput(IdentityMessages.selfSignUpRole, { selfAssignedRole: IdentityMessages.chooseStudentOrInstructor });
       }
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       const { result, appended } = await commands.execute(meta, async (tx) => {
         if (await accountIdForEmail(tx, input.emailAddress)) {
           throw badInput(Messages.emailTaken, { emailAddress: Messages.emailTaken });
@@ -195,7 +196,7 @@ export function identityHandlers(deps: IdentityDeps) {
       input: { invitationToken: string; password: string; passwordConfirmation: string; ip: string | null; locale?: Locale },
     ): Promise<SessionGrant> {
       assertNoFieldErrors(passwordFieldErrors(input.password, input.passwordConfirmation));
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       const invitationStream = streams.invitation(hashToken(input.invitationToken.trim()));
       const { result, appended } = await commands.execute(meta, async (tx) => {
         const events = await tx.read(invitationStream);
@@ -253,7 +254,7 @@ export function identityHandlers(deps: IdentityDeps) {
       const { result, appended } = await commands.execute(meta, async (tx) => {
         const accountId = await accountIdForEmail(tx, input.emailAddress);
         const account = accountId ? await loadAccount(tx, accountId) : null;
-        const ok = await verifyPassword(account?.passwordHash ?? null, input.password);
+        const ok = await deps.passwords.verify(account?.passwordHash ?? null, input.password);
         if (!account || !accountId || !ok) throw new DomainError(ErrorCode.UNAUTHORIZED, Messages.invalidCredentials);
         const sessionId = crypto.randomUUID();
         const events = decideSignIn(account, { sessionId, ip: input.ip }, { now: tx.now, actor: tx.actor });
@@ -306,7 +307,7 @@ export function identityHandlers(deps: IdentityDeps) {
       if (!input.resetToken.trim()) throw badInput(Messages.resetTokenInvalid, { resetToken: Messages.resetTokenInvalid });
       assertNoFieldErrors(passwordFieldErrors(input.password, input.passwordConfirmation));
       const tokenHash = hashToken(input.resetToken.trim());
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       return commands.execute(meta, async (tx) => {
         const issued = (await tx.read(streams.passwordReset(tokenHash)))[0];
         if (!issued) throw badInput(Messages.resetTokenInvalid, { resetToken: Messages.resetTokenInvalid });
@@ -361,7 +362,7 @@ export function identityHandlers(deps: IdentityDeps) {
     /** Seeding and tests: register an account with given roles, exactly as sign-up would. */
     async register(meta: CommandMeta, input: { emailAddress: string; password: string; roles: Role[] }) {
       validateCredentials(input.emailAddress, input.password, input.password);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await deps.passwords.hash(input.password);
       const { result, appended } = await commands.execute(meta, async (tx) => {
         if (await accountIdForEmail(tx, input.emailAddress)) throw badInput(Messages.emailTaken);
         return registerInTx(tx, { emailAddress: input.emailAddress, passwordHash, roles: input.roles, via: 'seed', ip: null });
