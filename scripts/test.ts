@@ -281,13 +281,7 @@ async function main() {
   process.exit(status || (total('failed') ? 1 : 0));
 }
 
-/**
- * Runs a test runner (a Node script) with its report to the terminal or a file. Asynchronously,
- * never spawnSync: this process holds the pipes of PostgreSQL's server log, and a blocked event
- * loop stops draining them; once the pipe is full every backend that logs (an error, a conflict)
- * hangs in write(2) for good (issue 8's "hanging reservation race").
- */
-/** Runs `child` (and what it starts afterwards) at a nice value above 0: the CPU goes to others first. */
+/** Runs the process `pid` (and what it starts afterwards) at a nice value above 0: the CPU goes to others first. */
 function lowerPriority(pid: number | undefined, niceness: number) {
   if (!pid || niceness <= 0) return;
   try {
@@ -297,6 +291,12 @@ function lowerPriority(pid: number | undefined, niceness: number) {
   }
 }
 
+/**
+ * Runs a test runner (a Node script) with its report to the terminal or a file. Asynchronously,
+ * never spawnSync: this process holds the pipes of PostgreSQL's server log, and a blocked event
+ * loop stops draining them; once the pipe is full every backend that logs (an error, a conflict)
+ * hangs in write(2) for good (issue 8's "hanging reservation race").
+ */
 function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string, niceness = 0): { done: Promise<number>; stop(): void } {
   const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
   const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env });

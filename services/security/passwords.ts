@@ -3,9 +3,9 @@ import { hash, verify } from '@node-rs/argon2';
 /**
  * argon2id's cost. `owasp`: OWASP's baseline (19 MiB of memory, 2 passes, 1 lane), everywhere a
  * person's password is kept. `test`: argon2id still, at its smallest memory and one pass, only for
- * a runtime started with NODE_ENV=test (loadConfig): the suite signs up and signs in thousands of
- * people, each hash ~20 ms of CPU at the baseline, and strength is not what it tests. A stored hash
- * names its own cost, so either hasher verifies any hash.
+ * a runtime started with NODE_ENV=test (loadConfig): the suite hashes or verifies ~1,700 passwords,
+ * 9-20 ms of CPU each at the baseline, and strength is not what it tests. A stored hash names its
+ * own cost, so either hasher verifies any hash (docs/decisions/accounts-and-sign-in.md).
  */
 export type PasswordHashCost = 'owasp' | 'test';
 
