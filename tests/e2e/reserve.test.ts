@@ -147,8 +147,17 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
   );
   assert.equal(await page.getByRole('textbox', { name: 'Message' }).count(), 0, 'no message box before chat opens');
   await screenshot(page, `${e.label}-lobby`);
+  // The topic tab (its own chunk, loaded once the lobby has drawn) moves the reservation to another lesson.
   await page.getByRole('tab', { name: 'Discussion Topic' }).click();
-  await visible(page.getByRole('tabpanel'));
+  const topic = await visible(page.getByRole('tabpanel'));
+  await topic.getByRole('combobox', { name: 'Another lesson' }).click();
+  const another = page.getByRole('listbox').getByRole('option').first();
+  const chosen = ((await another.textContent()) ?? '').replace(/^\d+\. /, '');
+  await another.click();
+  await topic.getByRole('button', { name: 'Change topic' }).click();
+  await visible(page.getByText('The topic was changed successfully!'));
+  await visible(topic.getByRole('heading', { name: chosen, level: 3 }));
+  await screenshot(page, `${e.label}-lobby-topic`);
   await page.getByRole('tab', { name: 'Compatibility' }).click();
   await visible(page.getByText('No camera was found'));
   await page.getByRole('tab', { name: 'Cancel Conversation' }).click();

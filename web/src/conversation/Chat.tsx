@@ -15,10 +15,10 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../contracts/live';
+import { TextBox } from '../components/TextBox';
 import { useT } from '../i18n/useT';
 import { errorMessage } from '../lib/errors';
 import { formatDayAndTime, formatTime } from '../lib/time';
@@ -102,7 +102,7 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
       setSending(false);
     }
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement | HTMLInputElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
@@ -177,17 +177,15 @@ export function Chat({ conversationId, height = 600, zone }: { conversationId: s
       )}
       {canSend(state) && (
         <Stack direction="row" spacing={1} alignItems="flex-start" sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
-          <TextField
+          <TextBox
             label={t('conversation.chat.message')}
             helperText={t('conversation.chat.hint')}
             multiline
             maxRows={4}
-            size="small"
-            fullWidth
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
-            slotProps={{ htmlInput: { maxLength: CHAT_MESSAGE_MAX_LENGTH } }}
+            inputProps={{ maxLength: CHAT_MESSAGE_MAX_LENGTH }}
           />
           <IconButton aria-label={t('conversation.chat.send')} color="primary" onClick={() => void send()} disabled={!text || sending}>
             <SendIcon />

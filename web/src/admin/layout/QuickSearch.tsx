@@ -9,7 +9,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import { SearchField } from '../../components/SearchField';
+import { TextBox } from '../../components/TextBox';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -92,7 +92,7 @@ export function QuickSearch() {
 
   return (
     <Box role="search" aria-label={t('admin.search.label')}>
-      <SearchField
+      <TextBox
         label={t('admin.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -13,7 +13,7 @@ import { type DocumentType, graphql } from '../../gql';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
-import { SearchField } from '../../components/SearchField';
+import { TextBox } from '../../components/TextBox';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -173,7 +173,7 @@ export function InstructorSearch({ onNavigate }: { onNavigate?(): void }) {
 
   return (
     <Box role="search" aria-label={t('instructor.search.region')}>
-      <SearchField
+      <TextBox
         label={t('instructor.search.label')}
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, INSTRUCTOR_SEARCH_MAX_LENGTH))}

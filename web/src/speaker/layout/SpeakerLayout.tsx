@@ -16,7 +16,7 @@ import VideocamIcon from '@mui/icons-material/Videocam';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import InputAdornment from '@mui/material/InputAdornment';
-import { SearchField } from '../../components/SearchField';
+import { TextBox } from '../../components/TextBox';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -57,7 +57,7 @@ function ConversationSearch({ onDone }: { onDone(): void }) {
         onDone();
       }}
     >
-      <SearchField
+      <TextBox
         label={t('speaker.nav.search')}
         value={q}
         onChange={(e) => setQ(e.target.value.slice(0, 100))}

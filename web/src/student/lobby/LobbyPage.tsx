@@ -15,11 +15,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '../../lib/lazyNow';
@@ -41,7 +39,6 @@ import { FitTabs } from '../../components/FitTabs';
 import { Chat } from '../../conversation/Chat';
 import { usePresence } from '../../conversation/usePresence';
 import { openConversationWindow } from '../../conversation/windows';
-import { reservableLessons } from '../reserve/operations';
 import {
   LOBBY_TABS,
   REDIRECT_SECONDS,
@@ -53,14 +50,7 @@ import {
   showTardy,
   tabOf,
 } from './lobbyRules';
-import {
-  CANCEL_RESERVATION,
-  CANCEL_TARDY_RESERVATION,
-  CHANGE_RESERVATION_LESSON,
-  CONVERSATION_CHANGED,
-  LOBBY,
-  type LobbyConversation,
-} from './operations';
+import { CANCEL_RESERVATION, CANCEL_TARDY_RESERVATION, CONVERSATION_CHANGED, LOBBY, type LobbyConversation } from './operations';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FOLLOWS_NOTICES } from '../../lib/apollo';
 
@@ -69,6 +59,9 @@ const QUIET = { quiet: true };
 // The equipment check (camera, microphone meter, speed test) is a tab away, not on the first paint (issue 31).
 const loadCameraPreview = () => import('./CameraPreview');
 const CameraPreview = lazyNamed(loadCameraPreview, (m) => m.CameraPreview);
+// Changing the lesson is a tab away too, and its select is most of TextField (Select, Menu's input parts).
+const loadTopicTab = () => import('./TopicTab');
+const TopicTab = lazyNamed(loadTopicTab, (m) => m.TopicTab);
 
 const CANCEL_LABELS = {
   Cancel: 'student.lobby.cancel',
@@ -211,63 +204,6 @@ function CancelTab({
   );
 }
 
-function TopicTab({ conversation, onChanged }: { conversation: LobbyConversation; onChanged: () => void }) {
-  const t = useT();
-  const [lessonId, setLessonId] = useState(conversation.lesson?.id ?? '');
-  const [change, { loading }] = useMutation(CHANGE_RESERVATION_LESSON, { context: QUIET });
-  useEffect(() => setLessonId(conversation.lesson?.id ?? ''), [conversation.lesson?.id]);
-  const course = conversation.course;
-  const changeable = !!course && conversation.status === 'reserved' && !conversation.isCanceled;
-  const choices = course ? reservableLessons(course).filter((a) => a.lesson.id !== conversation.lesson?.id) : [];
-  const submit = async () => {
-    try {
-      await change({ variables: { input: { conversationId: conversation.id, lessonId } } });
-      notifySuccess(t('student.lobby.topicChanged'));
-      onChanged();
-    } catch (error) {
-      notifyError(errorMessage(error));
-    }
-  };
-  return (
-    <Stack spacing={2}>
-      {conversation.lesson ? (
-        <Box>
-          <Typography variant="subtitle1" component="h3">
-            {conversation.lesson.title}
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>
-            {conversation.lesson.discussionTopic ?? t('student.reserve.topicToBeAnnounced')}
-          </Typography>
-        </Box>
-      ) : (
-        <Typography>{t('conversation.freeTopic', { language: languageName(conversation.learningLanguage) })}</Typography>
-      )}
-      {changeable && choices.length > 0 && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
-          <TextField
-            select
-            size="small"
-            label={t('student.lobby.anotherLesson')}
-            value={choices.some((a) => a.lesson.id === lessonId) ? lessonId : ''}
-            onChange={(e) => setLessonId(e.target.value)}
-            sx={{ minWidth: 240 }}
-          >
-            {choices.map((a) => (
-              <MenuItem key={a.lesson.id} value={a.lesson.id}>
-                {`${a.order}. ${a.lesson.title}`}
-              </MenuItem>
-            ))}
-          </TextField>
-          <Button variant="outlined" onClick={submit} disabled={loading || !choices.some((a) => a.lesson.id === lessonId)}>
-            {t('student.lobby.changeTopic')}
-          </Button>
-        </Stack>
-      )}
-      {course && !changeable && <Typography color="text.secondary">{t('student.lobby.topicLocked')}</Typography>}
-    </Stack>
-  );
-}
-
 function EndedPanel({ kind }: { kind: 'ended' | 'canceled' }) {
   const t = useT();
   const navigate = useNavigate();
@@ -327,6 +263,7 @@ function Lobby({
   }, [ready]);
 
   useEffect(() => preloadWhenPageLoaded(loadCameraPreview), []);
+  useEffect(() => preloadWhenPageLoaded(loadTopicTab), []);
 
   // The tardy time passing changes the policies: ask again just after it.
   const tardyAfter = Date.parse(conversation.tardinessPolicy.tardyAfter);
@@ -368,7 +305,11 @@ function Lobby({
         <Box role="tabpanel" id={`lobby-panel-${tab}`} aria-labelledby={`lobby-tab-${tab}`} sx={{ p: { xs: 2, sm: 3 } }}>
           {tab === 0 && <Chat conversationId={conversation.id} zone={zone} />}
           {tab === 1 && <CancelTab conversation={conversation} viewerId={viewerId} zone={zone} onChanged={refetch} />}
-          {tab === 2 && <TopicTab conversation={conversation} onChanged={refetch} />}
+          {tab === 2 && (
+            <Suspense fallback={<Loading />}>
+              <TopicTab conversation={conversation} onChanged={refetch} />
+            </Suspense>
+          )}
           {tab === 3 && (
             <Suspense fallback={<Loading />}>
               <CameraPreview />
