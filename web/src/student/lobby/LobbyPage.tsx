@@ -59,7 +59,7 @@ const QUIET = { quiet: true };
 // The equipment check (camera, microphone meter, speed test) is a tab away, not on the first paint (issue 31).
 const loadCameraPreview = () => import('./CameraPreview');
 const CameraPreview = lazyNamed(loadCameraPreview, (m) => m.CameraPreview);
-// Changing the lesson is a tab away too, and its select is most of TextField (Select, Menu's input parts).
+// Changing the lesson is a tab away too; its select is TextField's select mode (Select and its inputs).
 const loadTopicTab = () => import('./TopicTab');
 const TopicTab = lazyNamed(loadTopicTab, (m) => m.TopicTab);
 
