@@ -262,8 +262,7 @@ function Lobby({
     wasReady.current = ready;
   }, [ready]);
 
-  useEffect(() => preloadWhenPageLoaded(loadCameraPreview), []);
-  useEffect(() => preloadWhenPageLoaded(loadTopicTab), []);
+  useEffect(() => preloadWhenPageLoaded(loadCameraPreview, loadTopicTab), []);
 
   // The tardy time passing changes the policies: ask again just after it.
   const tardyAfter = Date.parse(conversation.tardinessPolicy.tardyAfter);
