@@ -203,6 +203,24 @@ function reactRouterProduction(): Plugin {
 }
 
 /**
+ * tslib's CommonJS build for the CommonJS packages that `require` it (twilio-video, in the room's
+ * own chunk). Rollup sees a `require` as a use of every export, and with one module shared, every
+ * tslib helper (~11 KB) rode in the first-page chunk that holds Apollo's few (issue 31). Apollo's
+ * `import { __assign } from 'tslib'` keeps the ES build, cut to what it uses.
+ */
+function tslibForCommonJs(): Plugin {
+  const commonJsBuild = fileURLToPath(new URL('../node_modules/tslib/tslib.js', import.meta.url));
+  return {
+    name: 'tertulia-tslib-for-commonjs',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'tslib' && importer?.includes('/node_modules/twilio-video/') ? commonJsBuild : null;
+    },
+  };
+}
+
+/**
  * Apollo Client's production mode in a build: Apollo runs its development checks (results deep-frozen
  * on every cache read, warnings, their messages) unless `globalThis.__DEV__` is false, and its docs
  * ask the bundler to say so; then the minifier drops that code too. The dev server keeps them.
@@ -280,6 +298,7 @@ export default defineConfig({
   plugins: [
     reactRouterProduction(),
     apolloProduction(),
+    tslibForCommonJs(),
     adminRouterInsideTheApp(),
     compiledMessages(),
     inlineGraphqlDocuments(),
