@@ -221,6 +221,49 @@ function tslibForCommonJs(): Plugin {
 }
 
 /**
+ * MUI's `createTheme` and `ThemeProvider` without its CSS-variables themes, which this app does not
+ * use (its theme has neither `cssVariables` nor `colorSchemes`). For such a theme MUI takes its v5
+ * path at run time, but both modules import the CSS-variables theme and provider too: ~20 KB raw on
+ * every first page (issue 31). The stand-ins below are that v5 path, and refuse any other theme.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  const styles = fileURLToPath(new URL('../node_modules/@mui/material/esm/styles/', import.meta.url));
+  const from = (file: string) => JSON.stringify(path.join(styles, file));
+  const refusal = "throw new Error('This build leaves out MUI CSS-variables themes (web/vite.config.ts)')";
+  const standIns = new Map([
+    [
+      path.join(styles, 'createTheme.js'),
+      `import createThemeNoVars from ${from('createThemeNoVars.js')};
+export default function createTheme(options = {}, ...args) {
+  if (options.cssVariables || 'colorSchemes' in options) ${refusal};
+  return createThemeNoVars(options, ...args);
+}`,
+    ],
+    [
+      path.join(styles, 'ThemeProvider.js'),
+      `import * as React from 'react';
+import { jsx } from 'react/jsx-runtime';
+import ThemeProviderNoVars from ${from('ThemeProviderNoVars.js')};
+import THEME_ID from ${from('identifier.js')};
+export default function ThemeProvider({ theme, ...props }) {
+  const noVarsTheme = React.useMemo(() => {
+    if (typeof theme === 'function') return theme;
+    const muiTheme = THEME_ID in theme ? theme[THEME_ID] : theme;
+    if ('colorSchemes' in muiTheme) ${refusal};
+    return 'vars' in muiTheme ? theme : { ...theme, vars: null };
+  }, [theme]);
+  return jsx(ThemeProviderNoVars, { theme: noVarsTheme, ...props });
+}`,
+    ],
+  ]);
+  return {
+    name: 'tertulia-mui-theme-without-css-variables',
+    apply: 'build',
+    load: (id) => standIns.get(id) ?? null,
+  };
+}
+
+/**
  * Apollo Client's production mode in a build: Apollo runs its development checks (results deep-frozen
  * on every cache read, warnings, their messages) unless `globalThis.__DEV__` is false, and its docs
  * ask the bundler to say so; then the minifier drops that code too. The dev server keeps them.
@@ -299,6 +342,7 @@ export default defineConfig({
     reactRouterProduction(),
     apolloProduction(),
     tslibForCommonJs(),
+    muiThemeWithoutCssVariables(),
     adminRouterInsideTheApp(),
     compiledMessages(),
     inlineGraphqlDocuments(),
