@@ -7,7 +7,7 @@
  * (lowest-highest): the machine is shared. Every page is loaded in a fresh browser context (cold
  * cache); signed-in pages with the cookies of a sign-in made beforehand. The demo world
  * (scripts/seed.ts) gives each role something to show; the lobby and the room are the demo
- * student's of a conversation reserved for now with a speaker of its own, before the speaker opens
+ * student's of a conversation starting within 5-20 minutes with a speaker of its own, before the speaker opens
  * it (the room's window then says so, and waits).
  *
  * Builds the web app first (as `npm start` does, into .test-data/bench-web-dist or WEB_DIST);
@@ -25,7 +25,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Cookie } from 'playwright-core';
 import { signIn, startTestApp, type TestApp } from '../../tests/support/app';
 import { launchBrowser, submitSignIn } from '../../tests/e2e/support/browser';
-import { reserveOpenableNow } from '../../tests/support/live';
+import { reserveStartingSoon } from '../../tests/support/live';
 import { createSpeaker } from '../../tests/support/scheduling';
 import { DEMO_ACCOUNTS, seedDemo } from '../seed';
 import { Table } from './lib';
@@ -54,7 +54,7 @@ interface Route {
   readyText?: string;
 }
 
-/** What the demo world does not name: the instructor's course and a conversation of the student's that opens now. */
+/** What the demo world does not name: the instructor's course and a conversation of the student's that starts soon. */
 interface World {
   courseId: string;
   conversationId: string;
@@ -223,7 +223,8 @@ async function cookiesOf(browser: Browser, app: TestApp, who: Who): Promise<Cook
   }
 }
 
-/** The demo instructor's first course, and a conversation the demo student reserved with a new speaker, openable now. */
+/** The demo instructor's first course, and a conversation the demo student reserved with a new speaker, starting in 5-20 minutes
+ * (support/live.ts: the same wait for the speaker in its lobby and room for the bench's whole run, at any minute of the hour). */
 async function worldOf(app: TestApp): Promise<World> {
   const login = async (who: Who) => {
     const account = DEMO_ACCOUNTS.find((a) => a.label === who)!;
@@ -234,7 +235,7 @@ async function worldOf(app: TestApp): Promise<World> {
   const courses = await app.gql(`{ me { ownedCourses(scope: current_or_upcoming) { id } } }`, {}, instructor.token);
   const courseId = courses.data?.me?.ownedCourses?.[0]?.id;
   if (!courseId) throw new Error(`the demo instructor owns no course: ${JSON.stringify(courses)}`);
-  const { conversationId } = await reserveOpenableNow(app, await createSpeaker(app), await login('student'));
+  const { conversationId } = await reserveStartingSoon(app, await createSpeaker(app), await login('student'));
   return { courseId, conversationId };
 }
 

@@ -1,4 +1,4 @@
-/** Conversations that can be opened now, for live-room tests. */
+/** Conversations reserved around now: for live-room tests, and the web bench's lobby and room. */
 import { plusMinutes, sameDayZone } from './scheduling';
 import type { TestApp } from './app';
 
@@ -10,7 +10,7 @@ const QUARTER = 15 * 60_000;
  * hours so the notice rule passes. With `lesson`, a lesson of the student's course (recorded).
  * Returns the conversation id and its start.
  */
-export async function reserveOpenableNow(
+export function reserveOpenableNow(
   app: TestApp,
   speaker: { accountId: string },
   student: { accountId: string },
@@ -18,6 +18,27 @@ export async function reserveOpenableNow(
   lesson?: { courseId: string; lessonId: string },
 ): Promise<{ conversationId: string; start: Date }> {
   const start = new Date(Math.floor((Date.now() + 4 * 60_000) / QUARTER) * QUARTER);
+  return reserveAt(start, app, speaker, student, duration, lesson);
+}
+
+/**
+ * Reserves a 15-minute conversation on the first quarter hour at least 5 minutes ahead (5-20
+ * minutes from now): for the next 10 minutes its lobby and room show the same wait for the speaker,
+ * its chat open, never tardy or ended (the web bench's lobby and room).
+ */
+export function reserveStartingSoon(app: TestApp, speaker: { accountId: string }, student: { accountId: string }) {
+  const start = new Date(Math.ceil((Date.now() + 5 * 60_000) / QUARTER) * QUARTER);
+  return reserveAt(start, app, speaker, student);
+}
+
+async function reserveAt(
+  start: Date,
+  app: TestApp,
+  speaker: { accountId: string },
+  student: { accountId: string },
+  duration: 15 | 30 = 15,
+  lesson?: { courseId: string; lessonId: string },
+): Promise<{ conversationId: string; start: Date }> {
   const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
   await app.runtime.scheduling.addAvailability(
     { actor: { accountId: speaker.accountId, roles: ['SPEAKER'] } },
