@@ -356,6 +356,10 @@ export default defineConfig({
     // The dev server (`vite`) still has them; the API server also refuses any *.map.
     sourcemap: false,
     rollupOptions: {
+      // Packages without side effects that do not say so in their package.json: @emotion/react
+      // imports hoist-non-react-statics (and with it react-is 16) for its side effects only, for the
+      // withTheme no page uses, so that every first page carried them (~5 KB raw, issue 31).
+      treeshake: { moduleSideEffects: (id) => !/\/node_modules\/(hoist-non-react-statics|react-is)\//.test(id) },
       // Chunks under 4 KB merged into a neighbour when that changes no execution order (Rollup checks
       // they have no side effects): each request costs its headers and a slot of six connections.
       output: { manualChunks: vendorChunk, experimentalMinChunkSize: 4_000 },
