@@ -18,7 +18,7 @@ export function reserveOpenableNow(
   lesson?: { courseId: string; lessonId: string },
 ): Promise<{ conversationId: string; start: Date }> {
   const start = new Date(Math.floor((Date.now() + 4 * 60_000) / QUARTER) * QUARTER);
-  return reserveAt(start, app, speaker, student, duration, lesson);
+  return reserveAt(app, { speaker, student, start, duration, lesson });
 }
 
 /**
@@ -28,16 +28,24 @@ export function reserveOpenableNow(
  */
 export function reserveStartingSoon(app: TestApp, speaker: { accountId: string }, student: { accountId: string }) {
   const start = new Date(Math.ceil((Date.now() + 5 * 60_000) / QUARTER) * QUARTER);
-  return reserveAt(start, app, speaker, student);
+  return reserveAt(app, { speaker, student, start, duration: 15 });
 }
 
 async function reserveAt(
-  start: Date,
   app: TestApp,
-  speaker: { accountId: string },
-  student: { accountId: string },
-  duration: 15 | 30 = 15,
-  lesson?: { courseId: string; lessonId: string },
+  {
+    speaker,
+    student,
+    start,
+    duration,
+    lesson,
+  }: {
+    speaker: { accountId: string };
+    student: { accountId: string };
+    start: Date;
+    duration: 15 | 30;
+    lesson?: { courseId: string; lessonId: string };
+  },
 ): Promise<{ conversationId: string; start: Date }> {
   const past = { actor: { accountId: student.accountId, roles: ['STUDENT'] }, now: () => new Date(start.getTime() - 2 * 3600_000) };
   await app.runtime.scheduling.addAvailability(
