@@ -7,8 +7,8 @@
  * (lowest-highest): the machine is shared. Every page is loaded in a fresh browser context (cold
  * cache); signed-in pages with the cookies of a sign-in made beforehand. The demo world
  * (scripts/seed.ts) gives each role something to show; the lobby and the room are the demo
- * student's of a conversation starting within 5-20 minutes with a speaker of its own, before the speaker opens
- * it (the room's window then says so, and waits).
+ * student's of a conversation starting within 5-20 minutes with a speaker of its own, before the
+ * speaker opens it (the room's window then says so, and waits).
  *
  * Builds the web app first (as `npm start` does, into .test-data/bench-web-dist or WEB_DIST);
  * `npm run bench -- web --no-build` serves that folder as it is; BENCH_WEB_WATERFALL=1 prints each page's
@@ -223,8 +223,11 @@ async function cookiesOf(browser: Browser, app: TestApp, who: Who): Promise<Cook
   }
 }
 
-/** The demo instructor's first course, and a conversation the demo student reserved with a new speaker, starting in 5-20 minutes
- * (support/live.ts: the same wait for the speaker in its lobby and room for the bench's whole run, at any minute of the hour). */
+/**
+ * The demo instructor's first course, and a conversation the demo student reserved with a new
+ * speaker, starting in 5-20 minutes: the same wait for the speaker in its lobby and room for the
+ * bench's whole run, at any minute of the hour (tests/support/live.ts).
+ */
 async function worldOf(app: TestApp): Promise<World> {
   const login = async (who: Who) => {
     const account = DEMO_ACCOUNTS.find((a) => a.label === who)!;
