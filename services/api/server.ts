@@ -35,9 +35,16 @@ import { allowedOrigins, corsPolicy } from './cors';
 import { csrfPrevention } from './csrf';
 import { appPageHeaders, securityHeaders } from './securityHeaders';
 import { SocketSessions } from './socketSessions';
+import { SKIPPED_EVENTS_WAIT_MS } from '../feed/runner';
 
 const WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
-const READY_LAG_BOUND = 1000;
+/**
+ * Behind and not moving for this long is stuck: twice the longest a lane may sleep before it reads
+ * events none of its read models handles. At exactly that wait, a lane that had been busy when such
+ * an event came (its sleep begins after its batch) lost the race to /readyz's second look on a
+ * loaded machine, and a healthy product answered 503 (a full run of the suite, accounts.test.ts).
+ */
+const READY_LAG_BOUND = 2 * SKIPPED_EVENTS_WAIT_MS;
 
 /**
  * Source maps are never served, whatever a build left in web/dist (the build emits none): a path

@@ -90,10 +90,10 @@ interface Sleeper {
 
 /**
  * How soon a lane reads events none of its read models handles, which do not wake it: its checkpoint
- * moves past them within this, not at its idle poll (/readyz counts a read model behind and not
- * moving for a second as stuck).
+ * moves past them within this (after the batch it is in, if busy), not at its idle poll. /readyz
+ * counts a read model behind and not moving for twice this as stuck.
  */
-const SKIPPED_EVENTS_WAIT_MS = 1000;
+export const SKIPPED_EVENTS_WAIT_MS = 1000;
 
 export const BACKGROUND_PACE_MS = 200;
 /** The longest a command waits for read models that are still moving (waitFor). */
