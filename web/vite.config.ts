@@ -209,14 +209,20 @@ function reactRouterProduction(): Plugin {
  * `import { __assign } from 'tslib'` keeps the ES build, cut to what it uses.
  */
 function tslibForCommonJs(): Plugin {
-  const commonJsBuild = fileURLToPath(new URL('../node_modules/tslib/tslib.js', import.meta.url));
+  return importFor('tertulia-tslib-for-commonjs', {
+    source: 'tslib',
+    importer: 'twilio-video',
+    resolved: fileURLToPath(new URL('../node_modules/tslib/tslib.js', import.meta.url)),
+  });
+}
+
+/** A build plugin resolving `source` to `resolved` for the modules of one package (`importer`), and for no other. */
+function importFor(name: string, { source, importer, resolved }: { source: string; importer: string; resolved: string }): Plugin {
   return {
-    name: 'tertulia-tslib-for-commonjs',
+    name,
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
-      return source === 'tslib' && importer?.includes('/node_modules/twilio-video/') ? commonJsBuild : null;
-    },
+    resolveId: (id, from) => (id === source && from?.includes(`/node_modules/${importer}/`) ? resolved : null),
   };
 }
 
@@ -322,15 +328,11 @@ function firstPagePreloads(): Plugin {
 
 /** ra-core's router adapter gets react-router-dom without the router it never makes (web/src/admin/router/reactRouterForAdmin.ts). */
 function adminRouterInsideTheApp(): Plugin {
-  const shim = fileURLToPath(new URL('./src/admin/router/reactRouterForAdmin.ts', import.meta.url));
-  return {
-    name: 'tertulia-admin-router-inside-the-app',
-    apply: 'build',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      return source === 'react-router-dom' && importer?.includes('/node_modules/ra-core/') ? shim : null;
-    },
-  };
+  return importFor('tertulia-admin-router-inside-the-app', {
+    source: 'react-router-dom',
+    importer: 'ra-core',
+    resolved: fileURLToPath(new URL('./src/admin/router/reactRouterForAdmin.ts', import.meta.url)),
+  });
 }
 
 export default defineConfig({
