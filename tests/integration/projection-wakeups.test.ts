@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { describe, it } from 'vitest';
 import { compareCheckpoints, type GlobalCheckpoint } from '../../services/eventstore/port';
+import type pg from 'pg';
+import { createPool } from '../../services/db/pool';
 import { createPostgresEventStore } from '../../services/eventstore/postgres';
 import { ProjectionRunner } from '../../services/feed/runner';
 import { eventually } from '../support/eventually';
@@ -129,6 +131,53 @@ describe('the LISTEN connection', () => {
       assert.ok((await listeners()).length > 0, 'listening again');
     } finally {
       await other.close();
+    }
+  });
+
+  it('made while the last one is still letting go, keeps its notices when that one is given back', async () => {
+    // A pool whose UNLISTEN waits for the test: the store's listener lets go of a connection, and
+    // a new subscriber makes the next one, before the first is given back (a slow UNLISTEN).
+    let unlistened: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      unlistened = resolve;
+    });
+    let lettingGo: pg.PoolClient | null = null;
+    let givenBack = false;
+    const pool = createPool(feed.db.url, 4);
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (text: string) => Promise<pg.QueryResult>;
+      (client as unknown as { query: typeof query }).query = async (text) => {
+        if (!text.startsWith('UNLISTEN')) return query(text);
+        lettingGo = client as pg.PoolClient;
+        await gate;
+        return query(text);
+      };
+    });
+    pool.on('release', (_error, client) => {
+      if (client === lettingGo) givenBack = true;
+    });
+    const store = createPostgresEventStore(pool);
+    try {
+      let listening = false;
+      const first = store.onAppended(() => {
+        listening = true;
+      });
+      await eventually(() => listening, 'the first connection to listen (and wake its subscriber)', 10_000);
+      first();
+      await eventually(() => lettingGo !== null, 'the first connection to be letting go', 10_000);
+      let woken = 0;
+      store.onAppended(() => (woken += 1));
+      await eventually(() => woken > 0, 'the new connection to listen (and wake its subscriber)', 10_000);
+      unlistened();
+      await eventually(() => givenBack, 'the first connection back in the pool', 10_000);
+      const before = woken;
+      const account = `relisten-${crypto.randomUUID()}`;
+      await feed.store.appendToStreams([{ stream: `minutes-${account}`, expected: 'no_stream', events: [minutesChanged(account)] }]);
+      await eventually(() => woken > before, "another store's append to wake the subscriber by NOTIFY", 10_000);
+    } finally {
+      unlistened();
+      await store.close();
+      await pool.end();
     }
   });
 });

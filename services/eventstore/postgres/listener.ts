@@ -1,6 +1,11 @@
 import type pg from 'pg';
 import type { AppendedWake } from '../port';
 
+interface Connection {
+  client: pg.PoolClient;
+  detach(): void;
+}
+
 /** The pause before a lost or refused LISTEN connection is tried again. */
 const RETRY_MS = 1000;
 
@@ -11,8 +16,11 @@ const RETRY_MS = 1000;
  * read then, not at their next poll.
  */
 export class Listener {
-  private client: pg.PoolClient | null = null;
-  private detach: (() => void) | null = null;
+  /**
+   * The connection listening now, with the removal of its own handlers: a release that ends after
+   * the next connection was made (its UNLISTEN was slow) must not take that one's handlers off.
+   */
+  private connection: Connection | null = null;
   private connecting: Promise<void> | null = null;
   private readonly wakers = new Set<AppendedWake>();
   private retryAfter = 0;
@@ -47,24 +55,22 @@ export class Listener {
 
   /** Connects and LISTENs unless already done (or failed less than a second ago). */
   ensure(): void {
-    if (this.client || this.connecting || this.wakers.size === 0) return;
+    if (this.connection || this.connecting || this.wakers.size === 0) return;
     if (Date.now() < this.retryAfter) {
       this.retryLater();
       return;
     }
     this.connecting = (async () => {
-      let client: pg.PoolClient | null = null;
+      let connection: Connection | null = null;
       try {
-        client = await this.pool.connect();
-        const owned = client;
+        const owned = await this.pool.connect();
         const onNotification = (message: pg.Notification) => {
           if (message.channel === this.channel && message.payload !== this.ownPayload) this.wakeLocal();
         };
         const onLost = (error?: unknown) => {
-          if (this.client !== owned) return;
-          this.client = null;
-          this.detach?.();
-          this.detach = null;
+          if (!connection || this.connection !== connection) return;
+          this.connection = null;
+          connection.detach();
           this.retryAfter = Date.now() + RETRY_MS;
           owned.release(error instanceof Error ? error : new Error('LISTEN connection ended'));
           this.retryLater();
@@ -73,27 +79,29 @@ export class Listener {
         owned.on('notification', onNotification);
         owned.on('error', onLost);
         owned.on('end', onEnd);
-        this.detach = () => {
-          owned.off('notification', onNotification);
-          owned.off('error', onLost);
-          owned.off('end', onEnd);
+        connection = {
+          client: owned,
+          detach: () => {
+            owned.off('notification', onNotification);
+            owned.off('error', onLost);
+            owned.off('end', onEnd);
+          },
         };
-        this.client = owned;
+        this.connection = connection;
         await owned.query(`LISTEN "${this.channel.replace(/"/g, '""')}"`);
         // Something may have been appended while we were connecting.
         this.wakeLocal();
       } catch {
-        if (client && this.client === client) {
-          this.client = null;
-          this.detach?.();
-          this.detach = null;
-          client.release(true);
+        if (connection && this.connection === connection) {
+          this.connection = null;
+          connection.detach();
+          connection.client.release(true);
         }
         this.retryAfter = Date.now() + RETRY_MS;
       } finally {
         this.connecting = null;
       }
-      if (!this.client) this.retryLater();
+      if (!this.connection) this.retryLater();
       if (this.wakers.size === 0) await this.release();
     })();
   }
@@ -101,18 +109,16 @@ export class Listener {
   /** Gives the connection back to the pool once no subscription needs it. */
   async release(): Promise<void> {
     await this.connecting;
-    const client = this.client;
-    if (!client || this.wakers.size > 0) return;
-    this.client = null;
+    const connection = this.connection;
+    if (!connection || this.wakers.size > 0) return;
+    this.connection = null;
     try {
-      await client.query('UNLISTEN *');
-      this.detach?.();
-      this.detach = null;
-      client.release();
+      await connection.client.query('UNLISTEN *');
+      connection.detach();
+      connection.client.release();
     } catch (error) {
-      this.detach?.();
-      this.detach = null;
-      client.release(error instanceof Error ? error : true);
+      connection.detach();
+      connection.client.release(error instanceof Error ? error : true);
     }
   }
 
