@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { Marking } from '../../contracts/afterConversation';
 import type { ConversationStatus } from '../../services/domain/conversations/conversation';
-import type { ConversationKind } from '../../services/domain/conversations/events';
+import type { ConversationKind, ConversationReserved } from '../../services/domain/conversations/events';
 import type { StoredEvent } from '../../services/eventstore/port';
 import { notifyChange, type Projector } from '../../services/feed/projector';
 import { conversationsReplay } from './replay';
@@ -246,6 +246,45 @@ export const toConversation = (r: any): ConversationRow => ({
   makeUpPurchasedOn: r.make_up_purchased_on,
   archiveOnStart: r.archive_on_start,
 });
+
+/**
+ * The row this read model makes of a reservation (insertReserved, above), made without it: what a
+ * reservation's answer holds before the read model has read it (services/api/readAfter.ts). A test
+ * reads both and compares them (tests/integration/read-after.test.ts).
+ */
+export function reservedConversationRow(data: ConversationReserved['data'], occurredAt: Date): ConversationRow {
+  return {
+    id: data.conversationId,
+    kind: data.kind,
+    provider: data.provider,
+    status: 'reserved',
+    reservedBy: data.reservedBy,
+    reservedWith: data.reservedWith,
+    start: new Date(data.reservedStart),
+    end: new Date(data.reservedEnd),
+    duration: data.duration,
+    learningLanguage: data.learningLanguage,
+    courseId: data.courseId,
+    lessonId: data.lessonId,
+    minutes: data.minutes,
+    isCanceled: false,
+    canceledOn: null,
+    canceledBy: null,
+    cancelReason: null,
+    transferredOn: null,
+    markedAs: null,
+    markedOn: null,
+    openedOn: null,
+    startedOn: null,
+    stopsOn: null,
+    stoppedOn: null,
+    createdAt: occurredAt,
+    updatedAt: occurredAt,
+    refundedMinutes: 0,
+    makeUpPurchasedOn: null,
+    archiveOnStart: data.archiveOnStart === true,
+  };
+}
 
 type Db = { query: pg.Pool['query'] };
 

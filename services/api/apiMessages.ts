@@ -27,6 +27,7 @@ export const ApiMessages = {
   signalKindUnknown: (kind: string) => knownRefusal('errors.api.signalKindUnknown', { kind }),
   rangeEndBeforeStart: (start: string, end: string) => knownRefusal('errors.api.rangeEndBeforeStart', { start, end }),
   rangeTooLong: (maxDays: number) => knownRefusal('errors.api.rangeTooLong', { maxDays: String(maxDays) }),
+  readAfterInvalid: (header: string) => knownRefusal('errors.api.readAfterInvalid', { header }),
   rangeTooLongField: (maxDays: number) => knownRefusal('errors.api.rangeTooLongField', { maxDays: String(maxDays) }),
 } as const;
 

@@ -8,8 +8,10 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { findOpenSessions } from '../../projections/accounts';
 import { coalescedLookup } from '../db/coalesce';
+import type { ReadAfter } from '../../contracts/readAfter';
 import type { Runtime } from '../app/runtime';
 import type { Viewer } from './auth';
+import { readAfterOf, waitForReadAfter } from './readAfter';
 import type { OpenSession } from './sessionCache';
 
 export interface ApiContext {
@@ -20,6 +22,8 @@ export interface ApiContext {
   log: Logger;
   /** The request's Accept-Language (the web sends its page's language); see services/i18n/locale.ts. */
   acceptLanguage: string | null;
+  /** Where this operation's answered-before-settled writes are, for the response (./readAfter.ts). */
+  written: ReadAfter | null;
 }
 
 export function tokenFromHeaders(headers: { get(name: string): string | null }): string | null {
@@ -58,6 +62,9 @@ export async function buildContext(
   input: { headers: { get(name: string): string | null }; ip: string | null; token?: string | null; requestId?: string | null },
 ): Promise<ApiContext> {
   const requestId = input.requestId || crypto.randomUUID();
+  // Before anything reads: the caller's own writes, answered before they settled, are readable.
+  const readAfter = readAfterOf(runtime, input.headers);
+  if (readAfter) await waitForReadAfter(runtime, readAfter, runtime.log.child({ requestId }));
   const viewer = await viewerFromToken(runtime, input.token ?? tokenFromHeaders(input.headers));
   return {
     runtime,
@@ -66,5 +73,6 @@ export async function buildContext(
     ip: input.ip,
     log: runtime.log.child({ requestId, accountId: viewer?.accountId }),
     acceptLanguage: input.headers.get('accept-language'),
+    written: null,
   };
 }

@@ -5,6 +5,7 @@
  * preflight is refused. An origin is never reflected because it asked.
  */
 import type express from 'express';
+import { READ_AFTER_HEADER, WRITTEN_HEADER } from '../../contracts/readAfter';
 
 export const CORS_ALLOWED_HEADERS = [
   'content-type',
@@ -13,7 +14,10 @@ export const CORS_ALLOWED_HEADERS = [
   'apollo-require-preflight',
   'x-tertulia-build',
   'x-request-id',
+  READ_AFTER_HEADER,
 ];
+/** Response headers a listed origin's page may read (a mutation's read-after mark: contracts/readAfter.ts). */
+const EXPOSED_HEADERS = [WRITTEN_HEADER, 'x-request-id'];
 const ALLOWED_METHODS = 'GET, POST';
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -29,6 +33,7 @@ export function corsPolicy(allowed: Set<string>): express.RequestHandler {
     if (ok) {
       res.setHeader('Access-Control-Allow-Origin', origin);
       res.setHeader('Access-Control-Allow-Credentials', 'true');
+      res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '));
     }
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       if (!ok) {

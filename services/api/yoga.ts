@@ -12,6 +12,7 @@ import type { Runtime } from '../app/runtime';
 import { buildContext, type ApiContext } from './context';
 import { enforceInputLimits } from './inputLimits';
 import { localizedErrors } from './localizedErrors';
+import { writtenHeader } from './readAfter';
 import { resolvers } from './resolvers';
 
 const typeDefs = readSchemaSource();
@@ -83,6 +84,7 @@ export function createGraphQL(runtime: Runtime, extraPlugins: Plugin[] = []) {
       }),
       ...(runtime.config.surfaces.introspection ? [] : [disableIntrospection]),
       localizedErrors,
+      writtenHeader(),
       ...extraPlugins,
     ],
   });

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DateTime, Settings } from 'luxon';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { READ_AFTER_HEADER, WRITTEN_HEADER } from '../../contracts/readAfter';
 import { startTestApp, type TestApp } from '../support/app';
 import { assertTabsFit, atPath, enabled, minutesShown, titled, visible, WAIT_MS, signInWithCookie, test } from './support/browser';
 import {
@@ -124,7 +125,16 @@ async function reserveSeeAndCancelSteps(page: Page, e: Expected) {
   await visible(confirm.getByRole('cell', { name: day }));
   await visible(confirm.getByRole('cell', { name: `${e.minutesBefore} (${e.minutesBefore - 15} after this reservation)` }));
   await screenshot(page, `${e.label}-confirm`);
+  // The reservation answers before its read models have it; the page's next request carries the
+  // answer's mark, so the home reads the reservation and the minutes it took (contracts/readAfter.ts).
+  const reserved = page.waitForResponse(
+    (r) => r.url().endsWith('/graphql') && r.request().postData()?.includes('CreateReservation') === true,
+  );
+  const readAfter = page.waitForRequest((r) => r.url().endsWith('/graphql') && r.headers()[READ_AFTER_HEADER] !== undefined);
   await confirm.getByRole('button', { name: 'Reserve', exact: true }).click();
+  const mark = await (await reserved).headerValue(WRITTEN_HEADER);
+  assert.ok(mark, 'the reservation named where its events are');
+  assert.equal((await readAfter).headers()[READ_AFTER_HEADER], mark);
 
   await visible(page.getByText('The conversation was reserved successfully!'));
   await atPath(page, '/student/home');

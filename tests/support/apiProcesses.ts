@@ -8,6 +8,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { eventually } from './eventually';
 import { freePort } from './ports';
+import { readOwnWrites } from './readAfter';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../integration/fixtures/api-process.ts');
 const TEST_SECRET = 'test-secret-not-for-production-0123456789';
@@ -41,7 +42,9 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
         headers: { 'content-type': 'application/json', 'x-tertulia-build': 'test', authorization: `Bearer ${token}` },
         body: JSON.stringify({ query, variables }),
       });
-      return res.json();
+      const result = await res.json();
+      await readOwnWrites(`${url}/graphql`, res);
+      return result;
     },
   };
 }

@@ -9,6 +9,7 @@ import { createServer } from '../../services/api/server';
 import { createTestDatabase, migratedTemplate, type TestDatabase } from './database';
 import { eventually } from './eventually';
 import { freePort } from './ports';
+import { readOwnWrites } from './readAfter';
 
 export interface GraphQLResult<T = any> {
   data?: T;
@@ -64,7 +65,9 @@ export async function startTestApp(
         },
         body: JSON.stringify({ query, variables }),
       });
-      return (await res.json()) as GraphQLResult;
+      const result = (await res.json()) as GraphQLResult;
+      await readOwnWrites(`${url}/graphql`, res);
+      return result;
     },
     async close() {
       await server.close();

@@ -29,6 +29,7 @@ import { verifyLocalVideoToken, type VideoProviderName } from '../../integration
 import { enteredRoom, isPresent, latestSignalId, leftRoom, publishChange, putSignal, signalPresence, signalsAfter } from '../../live/store';
 import { LIMITS } from '../../security/rateLimit';
 import { isAdmin, requireViewer, type Viewer } from '../auth';
+import { answeredBeforeSettled } from '../readAfter';
 import { commandMeta, readBack, settled } from '../commandSupport';
 import type { ApiContext } from '../context';
 import { onNotices } from '../changes';
@@ -168,7 +169,9 @@ export const liveResolvers: Resolvers = {
         accountId: viewer.accountId,
       });
       if (result.participants[viewer.accountId]?.connected) await enteredRoom(ctx.runtime.pool, c.id, viewer.accountId);
-      await settled(ctx, appended, ['conversations']);
+      // The answer is the command's own (its clock and status): it does not wait for the read model;
+      // the caller's next request does (./readAfter.ts). A room's joins come all at once.
+      answeredBeforeSettled(ctx, appended, ['conversations']);
       return { synced: true, pollingDelayMs: SYNC_POLLING_DELAY_MS, ...clock, status: result.status };
     },
 

@@ -16,6 +16,7 @@ import {
   conversationsOf,
   findConversation,
   findConversations,
+  reservedConversationRow,
   type ConversationRow,
 } from '../../../projections/conversations';
 import { findPerson } from '../../../projections/directory';
@@ -40,10 +41,37 @@ import { adminConnection } from '../adminConnection';
 import { adminConversationsSource } from '../../../projections/directory/adminViews';
 import type { ApiContext } from '../context';
 import { ApiMessages, ReadBackMessages } from '../apiMessages';
+import { answeredBeforeSettled } from '../readAfter';
+import { selectsOnly } from '../selection';
 
 const DAY = 24 * 3600_000;
 /** Read models a scheduling change must reach before the answer (read-your-writes). */
 const SETTLES = ['conversations', 'minutes', 'availability'];
+
+/**
+ * A new reservation's fields that come from its row alone (no other read model, nothing the
+ * reservation changes elsewhere): asked only these, createReservation answers from the decided
+ * reservation at once and the caller's next request waits for SETTLES (./readAfter.ts).
+ */
+const KNOWN_AT_ONCE = new Set([
+  '__typename',
+  'id',
+  'kind',
+  'provider',
+  'status',
+  'reservedStart',
+  'reservedEnd',
+  'duration',
+  'createdAt',
+  'updatedAt',
+  'isCanceled',
+  'canceledOn',
+  'markedAs',
+  'markedOn',
+  'transferredOn',
+  'learningLanguage',
+  'archiveOnStart',
+]);
 
 /**
  * The conversation a mutation answers with, read once its read models caught up. The answers a
@@ -332,7 +360,7 @@ export const schedulingResolvers: Resolvers = {
       return { removed: true };
     },
 
-    createReservation: async (_p, { input }, ctx) => {
+    createReservation: async (_p, { input }, ctx, info) => {
       const v = requireViewer(ctx.viewer);
       if (!hasRole(v, 'STUDENT')) throw roleRefused('STUDENT', 'Only students can reserve conversations.');
       const { result, appended } = await ctx.runtime.scheduling.createReservation(commandMeta(ctx), {
@@ -344,6 +372,10 @@ export const schedulingResolvers: Resolvers = {
         start: new Date(input.reservedStart as Date),
         duration: input.duration ?? null,
       });
+      if (selectsOnly(info, 'conversation', KNOWN_AT_ONCE)) {
+        answeredBeforeSettled(ctx, appended, SETTLES);
+        return { created: true, conversation: reservedConversationRow(result.reserved.data, result.at) };
+      }
       await settled(ctx, appended, SETTLES);
       return { created: true, conversation: await answerOf(ctx, result.conversationId) };
     },

@@ -238,7 +238,8 @@ export function schedulingHandlers(deps: SchedulingDeps) {
         for (const s of speakerTime.streams) tx.append(s, decision.speakerTime);
         for (const s of studentTime.streams) tx.append(s, decision.studentTime);
         await deps.conversationMail?.reserved(tx, evolveConversation(null, decision.conversation[0])!, parties);
-        return { conversationId: cmd.conversationId };
+        // The decided reservation itself: the API may answer from it before the read models read it.
+        return { conversationId: cmd.conversationId, reserved: decision.conversation[0], at: tx.now };
       });
     },
 

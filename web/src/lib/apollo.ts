@@ -14,6 +14,7 @@ import { notifyGraphQLError, notifyNetworkError, notifyRoleRefused, notifyUnauth
 import { authToken } from './authCookies';
 import { createCache } from './cache';
 import { takeFirstPageAnswer } from './firstPageData';
+import { readAfterLink } from './readAfter';
 import { BUILD_ID } from './build';
 import { apiErrorsOf, refusalOf } from './errors';
 import { activeLocale } from '../i18n/translate';
@@ -114,7 +115,11 @@ const isSubscription = ({ query }: { query: Parameters<typeof getMainDefinition>
 };
 
 export const client = new ApolloClient({
-  link: from([errorLink, firstPageLink, split(isSubscription, lazySocketLink, from([headersLink, new HttpLink({ uri: GRAPHQL_PATH })]))]),
+  link: from([
+    errorLink,
+    firstPageLink,
+    split(isSubscription, lazySocketLink, from([headersLink, readAfterLink, new HttpLink({ uri: GRAPHQL_PATH })])),
+  ]),
   cache: createCache(),
   defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
 });
