@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { formatReadAfter, parseReadAfter, READ_AFTER_HEADER, type ReadAfter, WRITTEN_HEADER } from '../../contracts/readAfter';
 import { measureConcurrent, type Measurement } from './lib';
 
 export interface GraphQLCall {
@@ -48,7 +49,17 @@ export function runGraphQLClients(options: ClientsOptions): Promise<ClientsResul
  * so the load generator, not the API, set the ceiling (a bare Node server answered 473 requests/s).
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-export function post(url: string, token: string | null, payload: string): Promise<unknown> {
+export async function post(url: string, token: string | null, payload: string): Promise<unknown> {
+  return (await postReading(url, token, payload)).body;
+}
+
+/** `post`, with extra request headers, answering the body and the response's headers. */
+export function postReading(
+  url: string,
+  token: string | null,
+  payload: string,
+  headers: Record<string, string> = {},
+): Promise<{ body: unknown; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
@@ -59,6 +70,7 @@ export function post(url: string, token: string | null, payload: string): Promis
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
         },
       },
       (response) => {
@@ -66,7 +78,7 @@ export function post(url: string, token: string | null, payload: string): Promis
         response.on('data', (c: Buffer) => chunks.push(c));
         response.on('end', () => {
           try {
-            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            resolve({ body: JSON.parse(Buffer.concat(chunks).toString('utf8')), headers: response.headers });
           } catch (error) {
             reject(new Error(`HTTP ${response.statusCode}: not JSON (${String(error)})`));
           }
@@ -84,6 +96,9 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
   const errors: string[] = [];
   const latencies: number[] = [];
   const started = performance.now();
+  // Each client reads its own writes as the web does (contracts/readAfter.ts): the mark of a
+  // mutation that answered before its read models is sent with that client's next call.
+  const marks: (ReadAfter | null)[] = options.clients.map(() => null);
   const measured = await measureConcurrent({
     workers: options.clients.length,
     budgetMs: options.budgetMs,
@@ -93,11 +108,16 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
       const call = plan.calls[i];
       if (!call) throw new Error(`client ${worker} ran out of calls after ${i}: plan more`);
       const t0 = performance.now();
-      const body = (await post(
+      const carried = marks[worker];
+      const answer = await postReading(
         `${options.url}/graphql`,
         call.token ?? plan.token,
         JSON.stringify({ query: call.query, variables: call.variables }),
-      )) as { errors?: { message: string }[] };
+        carried ? { [READ_AFTER_HEADER]: formatReadAfter(carried) } : {},
+      );
+      const written = answer.headers[WRITTEN_HEADER];
+      marks[worker] = typeof written === 'string' ? parseReadAfter(written) : null;
+      const body = answer.body as { errors?: { message: string }[] };
       if (t0 - started >= options.warmupMs) latencies.push(performance.now() - t0);
       if (body.errors?.length) {
         failures += 1;

@@ -9,7 +9,8 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { post } from './graphqlClients';
+import { formatReadAfter, parseReadAfter, READ_AFTER_HEADER, type ReadAfter, WRITTEN_HEADER } from '../../contracts/readAfter';
+import { postReading } from './graphqlClients';
 import { type PauseStats, watchPauses } from './pauses';
 
 export interface LiveSide {
@@ -74,12 +75,19 @@ async function clientsThread(options: LiveClientsOptions): Promise<LiveClientsRe
     errors: 0,
     firstErrors: [],
   };
-  const call = async (side: LiveSide, query: string, conversationId: string) => {
+  /** A participant's read-after mark (contracts/readAfter.ts), carried to its next call as the web does. */
+  type Mark = { carried: ReadAfter | null };
+  const call = async (side: LiveSide, query: string, conversationId: string, mark: Mark) => {
     result.calls += 1;
-    const body = (await post(`${side.url}/graphql`, side.token, JSON.stringify({ query, variables: { id: conversationId } }))) as {
-      errors?: { message: string }[];
-      data?: Record<string, any>;
-    };
+    const answer = await postReading(
+      `${side.url}/graphql`,
+      side.token,
+      JSON.stringify({ query, variables: { id: conversationId } }),
+      mark.carried ? { [READ_AFTER_HEADER]: formatReadAfter(mark.carried) } : {},
+    );
+    const written = answer.headers[WRITTEN_HEADER];
+    mark.carried = typeof written === 'string' ? parseReadAfter(written) : null;
+    const body = answer.body as { errors?: { message: string }[]; data?: Record<string, any> };
     if (body.errors?.length) throw new Error(body.errors[0].message);
     return body.data!;
   };
@@ -125,13 +133,14 @@ async function clientsThread(options: LiveClientsOptions): Promise<LiveClientsRe
     await sleep(Math.random() * options.presencePollMs);
     let nextPresence = 0;
     let nextSync = 0;
+    const mark: Mark = { carried: null };
     while (performance.now() < until) {
       const now = performance.now();
       try {
         if (now >= nextPresence) {
           if (isSpeaker && !arrivedAt.has(conversationId)) arrivedAt.set(conversationId, performance.now());
           const t0 = performance.now();
-          await call(side, PRESENCE, conversationId);
+          await call(side, PRESENCE, conversationId, mark);
           const took = performance.now() - t0;
           result.presence.push(took);
           if (t0 >= steadyFrom) result.steadyPresence.push(took);
@@ -139,7 +148,7 @@ async function clientsThread(options: LiveClientsOptions): Promise<LiveClientsRe
         }
         if (now >= nextSync) {
           const t0 = performance.now();
-          const sync = await call(side, SYNC, conversationId);
+          const sync = await call(side, SYNC, conversationId, mark);
           const took = performance.now() - t0;
           result.sync.push(took);
           if (t0 >= steadyFrom) result.steadySync.push(took);
