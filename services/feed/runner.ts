@@ -80,6 +80,8 @@ interface LoopState {
   /** Events none of its read models handles were appended since its batch began (wakeAll). */
   skipped: boolean;
   handles: ReadonlySet<string>;
+  /** Its read models. */
+  names: ReadonlySet<string>;
 }
 
 /** A sleeper of `sleep`: the event types its loop handles (null: any wakes it), and how to bring its end closer. */
@@ -263,7 +265,12 @@ export class ProjectionRunner {
   private async loop(lane: readonly Projector[]): Promise<void> {
     let transientFailures = 0;
     let heldBackWaits = 0;
-    const state: LoopState = { woken: false, skipped: false, handles: new Set(lane.flatMap((p) => p.handles)) };
+    const state: LoopState = {
+      woken: false,
+      skipped: false,
+      handles: new Set(lane.flatMap((p) => p.handles)),
+      names: new Set(lane.map((p) => p.name)),
+    };
     const paced = lane.every((p) => p.lane === 'background');
     const recent: { begun: number; read: number }[] = [];
     let searchPath: string | null | undefined;
@@ -508,7 +515,11 @@ export class ProjectionRunner {
         inTable = names.map((n) => rows.find((x) => x.name === n)?.position ?? '').join();
       }
       const where = `${names.map((n) => this.reached.get(n)?.position ?? '').join()}|${inTable}`;
-      if (where !== seen) [seen, movedAt] = [where, Date.now()];
+      // A loop here in the middle of a batch of one of them is moving too, though its checkpoint
+      // moves only when the batch commits: on a loaded machine a long batch outlasted the stall
+      // bound, and a sign-up was answered before its session could be read (`me` null).
+      const working = [...this.busyLoops].some((loop) => names.some((n) => loop.names.has(n)));
+      if (where !== seen || working) [seen, movedAt] = [where, Date.now()];
       const now = Date.now();
       if (now - movedAt > deadline.stallMs || now > deadline.cap) return false;
       this.wakeAll();

@@ -71,4 +71,26 @@ describe('waiting for read models', () => {
     const waited = Date.now() - started;
     assert.ok(waited >= 300 && waited < 5_000, `gave up after ${waited} ms without movement`);
   });
+
+  it('waits for a read model whose batch outlasts the stall bound: a loop here in the middle of a batch is moving', async () => {
+    // The tally, each batch taking 1.5 s before it applies: a long batch on a loaded machine.
+    const slow = {
+      ...tallyProjector,
+      apply: async (...args: Parameters<typeof tallyProjector.apply>) => {
+        await new Promise((r) => setTimeout(r, 1_500)); // Deliberate: the batch's length is what this test is about.
+        return tallyProjector.apply(...args);
+      },
+    };
+    const runner = new ProjectionRunner(feed.db.pool, feed.store, [slow], {
+      idleWaitMs: 60_000,
+      onWake: (wake) => feed.store.onAppended(wake),
+    });
+    feed.runner = runner;
+    await runner.prepare();
+    runner.start();
+    const [last] = (await appendSome(1)).slice(-1);
+    const started = Date.now();
+    assert.equal(await runner.waitFor(last, ['tally'], 500), true, 'waited for the batch, past the 500 ms stall bound');
+    assert.ok(Date.now() - started >= 500, 'the batch took longer than the bound');
+  });
 });
