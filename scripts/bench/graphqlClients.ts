@@ -96,9 +96,10 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
   const errors: string[] = [];
   const latencies: number[] = [];
   const started = performance.now();
-  // Each client reads its own writes as the web does (contracts/readAfter.ts): the mark of a
-  // mutation that answered before its read models is sent with that client's next call.
-  const marks: (ReadAfter | null)[] = options.clients.map(() => null);
+  // Each person reads their own writes as the web does (contracts/readAfter.ts): the mark of a
+  // mutation that answered before its read models is sent with that person's next call (a client
+  // acting for several people in turn is several browsers, each with its own mark).
+  const marks = new Map<string | null, ReadAfter | null>();
   const measured = await measureConcurrent({
     workers: options.clients.length,
     budgetMs: options.budgetMs,
@@ -108,15 +109,16 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
       const call = plan.calls[i];
       if (!call) throw new Error(`client ${worker} ran out of calls after ${i}: plan more`);
       const t0 = performance.now();
-      const carried = marks[worker];
+      const person = call.token ?? plan.token;
+      const carried = marks.get(person) ?? null;
       const answer = await postReading(
         `${options.url}/graphql`,
-        call.token ?? plan.token,
+        person,
         JSON.stringify({ query: call.query, variables: call.variables }),
         carried ? { [READ_AFTER_HEADER]: formatReadAfter(carried) } : {},
       );
       const written = answer.headers[WRITTEN_HEADER];
-      marks[worker] = typeof written === 'string' ? parseReadAfter(written) : null;
+      marks.set(person, typeof written === 'string' ? parseReadAfter(written) : null);
       const body = answer.body as { errors?: { message: string }[] };
       if (t0 - started >= options.warmupMs) latencies.push(performance.now() - t0);
       if (body.errors?.length) {
