@@ -501,10 +501,11 @@ export class ProjectionRunner {
         return at && compareCheckpoints(at, checkpoint) >= 0;
       });
     // Where the read models are, as last seen: a change is progress, and moves the stall deadline.
-    let [seen, inTable, movedAt] = ['', '', Date.now()];
+    let [seen, inTable, movedAt, tableReadAt] = ['', '', Date.now(), 0];
     for (let askTable = !loopsHere; ; ) {
       if (reachedHere()) return true;
       if (askTable) {
+        tableReadAt = Date.now();
         const rows = await this.readCheckpointTable();
         const done = names.every((n) => {
           const r = rows.find((x) => x.name === n);
@@ -534,7 +535,9 @@ export class ProjectionRunner {
         }
         this.advancedWaiters.add(wake);
       });
-      askTable = !loopsHere || !byLoop;
+      // The table at least every second too: a read model that failed is done waiting for, even
+      // while its lane, busy with the others, counts as moving.
+      askTable = !loopsHere || !byLoop || Date.now() - tableReadAt > 1_000;
     }
   }
 }
