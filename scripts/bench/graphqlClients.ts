@@ -53,8 +53,23 @@ export async function post(url: string, token: string | null, payload: string): 
   return (await postReading(url, token, payload)).body;
 }
 
+/**
+ * `post` as a person's browser sends it (contracts/readAfter.ts): with the read-after mark its last
+ * call brought, if any; answers the body and the mark this call brought (null when none).
+ */
+export async function postCarryingMark(
+  url: string,
+  token: string | null,
+  payload: string,
+  carried: ReadAfter | null,
+): Promise<{ body: unknown; mark: ReadAfter | null }> {
+  const answer = await postReading(url, token, payload, carried ? { [READ_AFTER_HEADER]: formatReadAfter(carried) } : {});
+  const written = answer.headers[WRITTEN_HEADER];
+  return { body: answer.body, mark: typeof written === 'string' ? parseReadAfter(written) : null };
+}
+
 /** `post`, with extra request headers, answering the body and the response's headers. */
-export function postReading(
+function postReading(
   url: string,
   token: string | null,
   payload: string,
@@ -111,14 +126,13 @@ async function clientsThread(options: ClientsOptions): Promise<ClientsResult> {
       const t0 = performance.now();
       const person = call.token ?? plan.token;
       const carried = marks.get(person) ?? null;
-      const answer = await postReading(
+      const answer = await postCarryingMark(
         `${options.url}/graphql`,
         person,
         JSON.stringify({ query: call.query, variables: call.variables }),
-        carried ? { [READ_AFTER_HEADER]: formatReadAfter(carried) } : {},
+        carried,
       );
-      const written = answer.headers[WRITTEN_HEADER];
-      marks.set(person, typeof written === 'string' ? parseReadAfter(written) : null);
+      marks.set(person, answer.mark);
       const body = answer.body as { errors?: { message: string }[] };
       if (t0 - started >= options.warmupMs) latencies.push(performance.now() - t0);
       if (body.errors?.length) {

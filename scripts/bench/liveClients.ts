@@ -9,8 +9,8 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { formatReadAfter, parseReadAfter, READ_AFTER_HEADER, type ReadAfter, WRITTEN_HEADER } from '../../contracts/readAfter';
-import { postReading } from './graphqlClients';
+import type { ReadAfter } from '../../contracts/readAfter';
+import { postCarryingMark } from './graphqlClients';
 import { type PauseStats, watchPauses } from './pauses';
 
 export interface LiveSide {
@@ -79,14 +79,13 @@ async function clientsThread(options: LiveClientsOptions): Promise<LiveClientsRe
   type Mark = { carried: ReadAfter | null };
   const call = async (side: LiveSide, query: string, conversationId: string, mark: Mark) => {
     result.calls += 1;
-    const answer = await postReading(
+    const answer = await postCarryingMark(
       `${side.url}/graphql`,
       side.token,
       JSON.stringify({ query, variables: { id: conversationId } }),
-      mark.carried ? { [READ_AFTER_HEADER]: formatReadAfter(mark.carried) } : {},
+      mark.carried,
     );
-    const written = answer.headers[WRITTEN_HEADER];
-    mark.carried = typeof written === 'string' ? parseReadAfter(written) : null;
+    mark.carried = answer.mark;
     const body = answer.body as { errors?: { message: string }[]; data?: Record<string, any> };
     if (body.errors?.length) throw new Error(body.errors[0].message);
     return body.data!;
