@@ -26,6 +26,8 @@ export default defineConfig({
     pool: 'forks',
     // A run on its own starts the test cluster once and stops it at the end (not under npm test).
     globalSetup: ['./tests/support/vitest-global-setup.ts'],
+    // A worker ends with its runner, however the runner ends.
+    setupFiles: ['./tests/support/vitest-worker-setup.ts'],
     isolate: false,
     testTimeout: 300_000,
     hookTimeout: 300_000,

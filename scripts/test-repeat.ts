@@ -2,10 +2,13 @@
  * `npm run test:repeat -- <n> [paths…]`: the whole suite (or the files under `paths`) n times in a
  * row on this machine, then a table of every test that failed in any run, with the runs it failed
  * in, and each run's wall time. A flaky test is a bug with a cause: this finds them; it never
- * retries anything to make a run pass. Exit 1 when any run failed.
+ * retries anything to make a run pass. Exit 1 when any run failed. Stopped (Ctrl-C, SIGTERM), it
+ * stops the run under way the same way, which stops its runners and servers, and prints the table
+ * of the runs that ended.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { tethered } from './support/tether';
 
 const [countArg, ...paths] = process.argv.slice(2);
 const runs = Number(countArg);
@@ -24,9 +27,12 @@ interface Run {
 function runOnce(): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test.ts'), ...paths], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = tethered(
+      spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'test.ts'), ...paths], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    current = child;
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk;
@@ -46,13 +52,23 @@ function runOnce(): Promise<Run> {
   });
 }
 
+let current: ChildProcess | null = null;
+let stoppedBy: NodeJS.Signals | null = null;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stoppedBy = signal;
+    current?.kill(signal);
+  });
+
 const results: Run[] = [];
-for (let i = 1; i <= runs; i++) {
+for (let i = 1; i <= runs && !stoppedBy; i++) {
   console.log(`\n##### test:repeat: run ${i} of ${runs}`);
-  results.push(await runOnce());
+  const run = await runOnce();
+  // A run cut short by the signal is not one of the table's runs.
+  if (!stoppedBy) results.push(run);
 }
 
-console.log(`\n##### test:repeat: ${runs} run(s)\n`);
+console.log(`\n##### test:repeat: ${results.length} run(s)${stoppedBy ? `, stopped by ${stoppedBy}` : ''}\n`);
 console.log('| run | wall | passed | failed |');
 console.log('|---|---|---|---|');
 for (const [i, r] of results.entries())
@@ -60,8 +76,8 @@ for (const [i, r] of results.entries())
 const failing = new Map<string, number[]>();
 for (const [i, r] of results.entries()) for (const name of r.failed) failing.set(name, [...(failing.get(name) ?? []), i + 1]);
 if (!failing.size) {
-  console.log(`\nNo test failed in any of the ${runs} runs.`);
-  process.exit(0);
+  console.log(results.length ? `\nNo test failed in any of the ${results.length} runs.` : '\nNo run ended.');
+  process.exit(stoppedBy ? 1 : 0);
 }
 console.log('\n| test | failed in runs |');
 console.log('|---|---|');

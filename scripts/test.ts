@@ -22,9 +22,12 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { exitWithError } from '../services/app/shutdown';
 import { startEmbeddedPostgres } from '../services/db/embedded';
+import { isAlive } from '../services/db/embeddedUsers';
 import { freePort } from '../tests/support/ports';
+import { tether, tethered } from './support/tether';
 import { printTimes, readPlaywright, readVitest, type FileTime } from './testReport';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -69,7 +72,7 @@ function check(
 ): Promise<{ name: string; ok: boolean; output: string; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = tethered(spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } }));
     if (background) lowerPriority(child.pid, 10);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
@@ -127,6 +130,7 @@ async function main() {
   // The checks, the test cluster's start and the runners side by side: the checks are mostly one
   // core's work each (tsc, the web build), and Vitest does not wait for them; Playwright waits for
   // the web build it tests. A check that fails stops the runners and the run.
+  removeClustersOfEndedRuns();
   const port = await freePort();
   const dataDir = `.test-data/pg-${port}`;
   const logFile = `.test-data/postgres-${port}.log`;
@@ -152,6 +156,14 @@ async function main() {
   // A cluster of its own per run (free port, own data dir), so runs side by side never collide. Its
   // server log goes to a file, kept when the run fails.
   const db = await starting;
+  // The cluster is this run's alone: it stops with the run, however the run ends (scripts/support/tether.ts).
+  const serverPid = db.serverPid();
+  const dbTether = serverPid ? tether(serverPid, { signal: 'SIGINT', graceSeconds: 60 }) : null;
+  const stopDatabase = async () => {
+    await db.stop();
+    dbTether?.release();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 3);
@@ -205,7 +217,28 @@ async function main() {
         )
       : null,
   );
-  const checked = await Promise.all(checks);
+  // Ctrl-C, or a SIGTERM (test:repeat stopped, a CI job cancelled): the runners are asked to stop
+  // and given 30 s, then the cluster is stopped and its data removed. Whatever is still running
+  // then (a check, a runner's worker) is signalled by its tether as this process exits.
+  // Once interrupted, the run's own path stops where it is (no summary of a run cut short).
+  let interrupted = false;
+  const unlessInterrupted = async <T>(work: Promise<T>): Promise<T> => {
+    const value = await work;
+    return interrupted ? new Promise<never>(() => {}) : value;
+  };
+  const interrupt = async (signal: NodeJS.Signals) => {
+    interrupted = true;
+    console.error(`\n${signal}: stopping the test runners and the test cluster`);
+    vitest?.stop();
+    const browserRun = await Promise.race([browser, sleep(1000).then(() => null)]);
+    browserRun?.stop();
+    await Promise.race([Promise.all([vitest?.done, browserRun?.done]), sleep(30_000)]);
+    await stopDatabase().catch((error) => console.error(`The test cluster did not stop: ${error}`));
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  const checked = await unlessInterrupted(Promise.all(checks));
   for (const c of checked) stepTimes.push({ step: c.name, seconds: c.seconds });
   const failedChecks = checked.filter((c) => !c.ok);
   if (failedChecks.length) {
@@ -213,19 +246,19 @@ async function main() {
     (await browser)?.stop();
     await Promise.all([vitest?.done, (await browser)?.done]);
     for (const c of checked) if (c.output.trim()) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
-    await db.stop();
+    await stopDatabase();
     for (const c of failedChecks) console.error(`\n${c.name} failed. ${FIX_HINTS[c.name]}`);
     process.exit(1);
   }
   const checkOutput = checked.filter((c) => c.output.trim());
-  const vitestStatus = (await vitest?.done) ?? 0;
+  const vitestStatus = (await unlessInterrupted(vitest?.done ?? Promise.resolve(0))) ?? 0;
   const vitestSeconds = ((await vitestEnded) - runnersStarted) / 1000;
   for (const c of checkOutput) console.log(`--- ${c.name}\n${c.output.trimEnd()}`);
   let browserStatus = 0;
   const browserRun = await browser;
   if (browserRun) {
     step(`Browser tests (Playwright)${otherFiles.length ? ', after Vitest' : ''}`);
-    browserStatus = await follow(browserReport, browserRun.done);
+    browserStatus = await unlessInterrupted(follow(browserReport, browserRun.done));
   }
   const runnersSeconds = (Date.now() - runnersStarted) / 1000;
 
@@ -241,8 +274,7 @@ async function main() {
   if (otherFiles.length) counts.push({ name: 'unit, contract and integration (Vitest)', ...readVitest(vitestSummary, vitestStatus) });
   if (browserFiles.length) counts.push({ name: 'browser (Playwright)', ...readPlaywright(browserJson, browserStatus) });
   const status = vitestStatus || browserStatus;
-  await db.stop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await stopDatabase();
 
   step('Summary');
   for (const c of counts) console.log(`${c.name}: ${c.passed} tests passed, ${c.skipped} skipped, ${c.failed} failed`);
@@ -281,6 +313,26 @@ async function main() {
   process.exit(status || (total('failed') ? 1 : 0));
 }
 
+/**
+ * A run killed outright (SIGKILL) has its cluster stopped by the tether but cannot remove its data
+ * directory: the next run removes those (`.test-data/pg-<port>`) that no live process uses or is
+ * starting, and whose server is gone.
+ */
+function removeClustersOfEndedRuns() {
+  if (!fs.existsSync('.test-data')) return;
+  const readOr = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+  for (const name of fs.readdirSync('.test-data')) {
+    if (!/^pg-\d+$/.test(name)) continue;
+    const dir = path.join('.test-data', name);
+    if (fs.existsSync(`${dir}.lock`)) continue;
+    const serverPid = Number(readOr(path.join(dir, 'postmaster.pid')).split('\n')[0]);
+    if (serverPid > 0 && isAlive(serverPid)) continue;
+    const users = fs.existsSync(`${dir}.users`) ? fs.readdirSync(`${dir}.users`) : [];
+    if (users.some((pid) => isAlive(Number(pid), readOr(path.join(`${dir}.users`, pid))))) continue;
+    for (const leftover of [dir, `${dir}.users`, `${dir}.log`]) fs.rmSync(leftover, { recursive: true, force: true });
+  }
+}
+
 /** Runs the process `pid` (and what it starts afterwards) at a nice value above 0: the CPU goes to others first. */
 function lowerPriority(pid: number | undefined, niceness: number) {
   if (!pid || niceness <= 0) return;
@@ -299,7 +351,7 @@ function lowerPriority(pid: number | undefined, niceness: number) {
  */
 function run(args: string[], env: NodeJS.ProcessEnv, report: 'inherit' | string, niceness = 0): { done: Promise<number>; stop(): void } {
   const out = report === 'inherit' ? 'inherit' : fs.openSync(report, 'w');
-  const child = spawn(process.execPath, args, { stdio: ['ignore', out, out], env });
+  const child = tethered(spawn(process.execPath, args, { stdio: ['ignore', out, out], env }));
   lowerPriority(child.pid, niceness);
   const done = new Promise<number>((resolve) =>
     child.on('close', (code, signal) => {

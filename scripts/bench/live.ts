@@ -27,6 +27,7 @@ import { createSpeaker, createStudent } from '../../tests/support/scheduling';
 import { cpuSpent, processCpuMs, readCpu, Table } from './lib';
 import { runLiveClients, type LiveClientsResult, type LivePair } from './liveClients';
 import { pauseCells, watchPauses, type PauseStats } from './pauses';
+import { tethered } from '../support/tether';
 
 const PARTICIPANTS = Number(process.env.BENCH_LIVE_PARTICIPANTS ?? 1000);
 const CONVERSATIONS = Math.ceil(PARTICIPANTS / 2);
@@ -89,19 +90,21 @@ async function statementsWatch(app: TestApp) {
 
 async function startApiProcess(app: TestApp): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      // BENCH_LIVE_PROFILE_DIR: each API process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-      '--import',
-      'tsx',
-      path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts'),
-    ],
-    {
-      env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, NODE_ENV: 'test' },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
+  const child = tethered(
+    spawn(
+      process.execPath,
+      [
+        // BENCH_LIVE_PROFILE_DIR: each API process writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+        ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        '--import',
+        'tsx',
+        path.resolve(import.meta.dirname, '../../tests/integration/fixtures/api-process.ts'),
+      ],
+      {
+        env: { ...process.env, DATABASE_URL: app.runtime.databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, NODE_ENV: 'test' },
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      },
+    ),
   );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());

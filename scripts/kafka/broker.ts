@@ -12,6 +12,7 @@
  * `-- --brokers 3` a three-broker cluster (tests/integration/kafka-cluster.test.ts kills its nodes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { tethered } from '../support/tether';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -200,7 +201,7 @@ export async function startKafkaCluster(options: { size?: number; timeoutMs?: nu
       const launch = () => {
         const out = openSync(logFile, 'a');
         exited = undefined;
-        child = spawn(java(), [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', out, out] });
+        child = tethered(spawn(java(), [...jvm, 'kafka.Kafka', properties], { stdio: ['ignore', out, out] }));
         closeSync(out);
         child.on('exit', (code) => (exited = code));
       };

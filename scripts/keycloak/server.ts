@@ -17,6 +17,7 @@
  * `npx tsx scripts/keycloak/server.ts` starts one and prints its issuer until Ctrl-C.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { tethered } from '../support/tether';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -175,30 +176,32 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
   const logFile = join(dir, 'keycloak.log');
   const out = openSync(logFile, 'a');
   const started = Date.now();
-  const child: ChildProcess = spawn(
-    join(home, 'bin', 'kc.sh'),
-    [
-      'start',
-      '--optimized',
-      '--http-enabled=true',
-      '--http-host=127.0.0.1',
-      `--http-port=${port}`,
-      `--http-management-port=${managementPort}`,
-      '--hostname-strict=false',
-      `--db-url=jdbc:h2:file:${join(dir, 'h2', 'keycloak')};NON_KEYWORDS=VALUE`,
-      '--log-level=warn',
-    ],
-    {
-      cwd: dir,
-      stdio: ['ignore', out, out],
-      env: {
-        ...process.env,
-        JAVA_HOME: javaHome,
-        JAVA_OPTS: `${JAVA_OPTS} -Djava.io.tmpdir=${dir} -Dquarkus.transaction-manager.object-store.directory=${join(dir, 'transaction-logs')}`,
-        KC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
-        KC_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+  const child: ChildProcess = tethered(
+    spawn(
+      join(home, 'bin', 'kc.sh'),
+      [
+        'start',
+        '--optimized',
+        '--http-enabled=true',
+        '--http-host=127.0.0.1',
+        `--http-port=${port}`,
+        `--http-management-port=${managementPort}`,
+        '--hostname-strict=false',
+        `--db-url=jdbc:h2:file:${join(dir, 'h2', 'keycloak')};NON_KEYWORDS=VALUE`,
+        '--log-level=warn',
+      ],
+      {
+        cwd: dir,
+        stdio: ['ignore', out, out],
+        env: {
+          ...process.env,
+          JAVA_HOME: javaHome,
+          JAVA_OPTS: `${JAVA_OPTS} -Djava.io.tmpdir=${dir} -Dquarkus.transaction-manager.object-store.directory=${join(dir, 'transaction-logs')}`,
+          KC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
+          KC_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+        },
       },
-    },
+    ),
   );
   closeSync(out);
   let exited: number | null | undefined;

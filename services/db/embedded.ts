@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isAlive, otherUsers, registerUser, withStartLock, type UserEntry } from './embeddedUsers';
+import { isAlive, otherUsers, registerUser, type UserEntry, usersDir, withStartLock } from './embeddedUsers';
 
 export interface EmbeddedDatabase {
   /** Connection string for the `postgres` maintenance database. */
@@ -25,6 +25,10 @@ export interface EmbeddedDatabase {
   urlFor(database: string): string;
   /** Whether this process started the server (false: it was running already). */
   startedHere: boolean;
+  /** The server's process (its postmaster), while it runs. */
+  serverPid(): number | null;
+  /** Where the processes using this server register (services/db/embeddedUsers.ts). */
+  usersDirectory: string;
   /** The other live processes using this server now (their pids). */
   sharedWith(): number[];
   /** Leaves the server: stops it only when no other process uses it. */
@@ -78,6 +82,8 @@ export async function startEmbeddedPostgres(options: {
       adminUrl: urlFor('postgres'),
       urlFor,
       startedHere: !running,
+      serverPid: () => livePostmaster(dataDir),
+      usersDirectory: usersDir(dataDir),
       sharedWith: () => otherUsers(dataDir, me).map((u) => u.pid),
       stop: () => leave(dataDir, me),
     };

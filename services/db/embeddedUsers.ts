@@ -38,7 +38,8 @@ export function isAlive(pid: number, startTime?: string): boolean {
   return now !== null && (startTime === undefined || now === startTime);
 }
 
-const usersDir = (dataDir: string) => `${dataDir}.users`;
+/** The directory where the processes using `dataDir`'s server register. */
+export const usersDir = (dataDir: string) => `${dataDir}.users`;
 
 function liveUsers(dataDir: string): { pid: number; file: string }[] {
   const dir = usersDir(dataDir);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { subscribe } from '../support/apiProcesses';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/ports';
+import { tethered } from '../../scripts/support/tether';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = path.join(root, '.test-data', `cli-beside-${crypto.randomBytes(4).toString('hex')}`);
@@ -26,12 +27,14 @@ let productExited: Promise<number | null>;
 function npmRun(args: string[], options: { until?: RegExp } = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     // In a process group of its own, as in a terminal of its own.
-    const child = spawn('npm', ['run', '--silent', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
+    const child = tethered(
+      spawn('npm', ['run', '--silent', ...args], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      }),
+    );
     let output = '';
     let stopping = false;
     const take = (chunk: Buffer) => {
@@ -92,11 +95,13 @@ describe('every CLI command beside a running product', () => {
       KAFKA_BROKERS: '127.0.0.1:1',
     };
     url = `http://127.0.0.1:${port}`;
-    product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    product = tethered(
+      spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     productExited = new Promise((resolve) => product.on('exit', resolve));
     let output = '';
     await new Promise<void>((resolve, reject) => {

@@ -23,6 +23,7 @@ import { systemEvent } from '../support/events';
 import { eventually } from '../support/eventually';
 import { startLtiPlatform, type LtiPlatformPeer } from '../support/ltiPlatform';
 import { freePort } from '../support/ports';
+import { tethered } from '../../scripts/support/tether';
 
 const START = path.resolve(import.meta.dirname, '../../scripts/start.ts');
 const SECRET = 'test-secret-not-for-production-0123456789';
@@ -35,19 +36,21 @@ let peer: LtiPlatformPeer;
 
 /** The product's worker role (read models and jobs) on the test's database; resolves once it runs. */
 async function startWorker() {
-  const child = spawn(process.execPath, ['--import', 'tsx', START, '--role', 'worker'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      PORT: String(await freePort()),
-      AUTH_SECRET: SECRET,
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '.test-data/lti-grades',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', START, '--role', 'worker'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: db.url,
+        PORT: String(await freePort()),
+        AUTH_SECRET: SECRET,
+        SEED_DEMO: 'off',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: '.test-data/lti-grades',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => /Tertulia projector worker running/.test(String(chunk)) && resolve());

@@ -3,7 +3,7 @@
  * applying anything twice or skipping anything, and a rebuild from the log yields identical tables.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -17,6 +17,7 @@ import { liveSchema } from '../../services/feed/projector';
 import { createTestDatabase, dumpSchema, type TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { tallyProjector } from './fixtures/tally';
+import { tethered } from '../../scripts/support/tether';
 
 const ACCOUNTS = 150;
 const EVENTS_PER_ACCOUNT = 40;
@@ -107,11 +108,13 @@ async function seedLog(store: EventStore) {
   }
 }
 
-function startWorker(): Promise<ReturnType<typeof spawn>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/projector-worker.ts')], {
-    env: { ...process.env, DATABASE_URL: db.url, PROJECTION_BATCH_SIZE: '100' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startWorker(): Promise<ChildProcess> {
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/projector-worker.ts')], {
+      env: { ...process.env, DATABASE_URL: db.url, PROJECTION_BATCH_SIZE: '100' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve(child));
     child.on('exit', (code) => reject(new Error(`worker exited early (${code})`)));

@@ -14,6 +14,7 @@ import { SYSTEM_ACTOR } from '../../services/domain/shared/decider';
 import { subscribe } from '../support/apiProcesses';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { freePort } from '../support/ports';
+import { tethered } from '../../scripts/support/tether';
 
 const START = path.resolve(import.meta.dirname, '../../scripts/start.ts');
 const SECRET = 'test-secret-not-for-production-0123456789';
@@ -22,22 +23,24 @@ const children: ChildProcess[] = [];
 /** Starts `scripts/start.ts --role <role>` on the database; resolves once it says it is running. */
 async function startRole(db: TestDatabase, role: 'api' | 'worker') {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', START, '--role', role], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: SECRET,
-      SEED_DEMO: 'off',
-      LOG_LEVEL: 'silent',
-      RATE_LIMITS: 'off',
-      DATA_DIR: '.test-data/scale-out',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', START, '--role', role], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        AUTH_SECRET: SECRET,
+        SEED_DEMO: 'off',
+        LOG_LEVEL: 'silent',
+        RATE_LIMITS: 'off',
+        DATA_DIR: '.test-data/scale-out',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => /Tertulia (API|projector worker) running/.test(String(chunk)) && resolve());

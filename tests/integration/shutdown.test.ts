@@ -1,20 +1,24 @@
+import { spawn } from 'node:child_process';
 /**
  * Stopping: a shutdown that cannot finish (a database that does not answer) ends at its deadline,
  * a second signal ends it at once, and a clean one exits 0.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+
 import path from 'node:path';
 import { describe, it } from 'vitest';
 import { eventually } from '../support/eventually';
+import { tethered } from '../../scripts/support/tether';
 
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/shutdown-process.ts');
 
 async function run(env: Record<string, string>, signals: NodeJS.Signals[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   child.stdout.on('data', (chunk) => (output += chunk));

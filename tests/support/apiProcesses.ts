@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { eventually } from './eventually';
 import { freePort } from './ports';
 import { readOwnWrites } from './readAfter';
+import { tethered } from '../../scripts/support/tether';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../integration/fixtures/api-process.ts');
 const TEST_SECRET = 'test-secret-not-for-production-0123456789';
@@ -23,10 +24,12 @@ export interface ApiProcess {
 /** Starts an API process on `databaseUrl` and waits until it is ready; `env` adds settings. */
 export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), AUTH_SECRET: TEST_SECRET, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   started.push(child);
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk) => String(chunk).includes('ready') && resolve());

@@ -15,7 +15,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { eventually } from './eventually';
 import { freePort } from './ports';
-import { startEmbeddedPostgres } from '../../services/db/embedded';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../services/db/embedded';
+import { tether } from '../../scripts/support/tether';
 import { createPool, type Pool } from '../../services/db/pool';
 
 export const TEST_PG_DATA_DIR = '.test-data/pg';
@@ -26,6 +27,16 @@ export const TEST_PG_DATA_DIR = '.test-data/pg';
  * had two checkouts on one machine share one cluster, and the first to finish stopped the other's.
  */
 export const testPgPort = async () => (process.env.TEST_PG_PORT ? Number(process.env.TEST_PG_PORT) : await freePort());
+
+/**
+ * The shared cluster, started by this process, stops once no process uses it however they end
+ * (killed outright included: scripts/support/tether.ts); the last one to leave in the ordinary way
+ * stops it itself.
+ */
+export function stopWithLastUser(db: EmbeddedDatabase) {
+  const serverPid = db.startedHere ? db.serverPid() : null;
+  if (serverPid) tether(serverPid, { signal: 'SIGINT', graceSeconds: 60, whileUsedBy: db.usersDirectory });
+}
 
 let adminUrlPromise: Promise<string> | null = null;
 /**
@@ -38,6 +49,7 @@ export function testAdminUrl(): Promise<string> {
   adminUrlPromise ??= (async () => {
     if (process.env.TEST_PG_ADMIN_URL) return process.env.TEST_PG_ADMIN_URL;
     const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: await testPgPort(), disposable: true });
+    stopWithLastUser(db);
     return db.adminUrl;
   })();
   return adminUrlPromise;

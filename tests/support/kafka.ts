@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster } from '../../scripts/kafka/broker';
 import type { KafkaPort } from '../../services/integrations/kafka';
 import { decodeEntry, type FeedEntry } from '../../services/relay/index';
+import { tethered } from '../../scripts/support/tether';
 
 export { startKafkaBroker, startKafkaCluster, type KafkaBroker, type KafkaCluster };
 
@@ -25,10 +26,12 @@ export interface Role {
 
 /** Starts `relay` or `worker` (services/relay/main.ts) with `env` over the test's environment. */
 export function startRole(role: 'relay' | 'worker', env: Record<string, string>): Role {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, role], {
-    env: { ...process.env, LOG_LEVEL: 'info', AUTH_SECRET: 'test-secret-not-for-production-0123456789', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = tethered(
+    spawn(process.execPath, ['--import', 'tsx', MAIN, role], {
+      env: { ...process.env, LOG_LEVEL: 'info', AUTH_SECRET: 'test-secret-not-for-production-0123456789', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
   started.add(child);
   let out = '';
   const listeners = new Set<() => void>();

@@ -5,12 +5,13 @@
  * to do.
  */
 import { startEmbeddedPostgres } from '../../services/db/embedded';
-import { TEST_PG_DATA_DIR, testPgPort } from './database';
+import { stopWithLastUser, TEST_PG_DATA_DIR, testPgPort } from './database';
 
 export default async function setup() {
   if (process.env.TEST_PG_ADMIN_URL) return;
   const db = await startEmbeddedPostgres({ dataDir: TEST_PG_DATA_DIR, port: await testPgPort(), disposable: true });
   process.env.TEST_PG_ADMIN_URL = db.adminUrl;
+  stopWithLastUser(db);
   return async () => {
     delete process.env.TEST_PG_ADMIN_URL;
     await db.stop();
