@@ -150,6 +150,7 @@ async function main() {
     ? check('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
     : null;
   const checks = [lint, typeCheck, webBuild].filter((c) => c !== null);
+  prefetchTools(files);
   step(
     `Checking (${['format and lint', ...(typeCheck ? ['type-check'] : []), ...(webBuild ? ['web build'] : [])].join(', ')}), starting PostgreSQL for the tests, then the tests`,
   );
@@ -311,6 +312,27 @@ async function main() {
   const total = (key: 'passed' | 'failed' | 'skipped') => counts.reduce((n, c) => n + c[key], 0);
   console.log(`Tests: ${total('passed')} passed, ${total('failed')} failed, ${total('skipped')} skipped`);
   process.exit(status || (total('failed') ? 1 : 0));
+}
+
+/** The tools test files start, each fetched (and built) once per machine by its own module. */
+const TOOLS = [
+  { uses: /\bstartKafka/, module: './scripts/kafka/broker.ts', fetch: 'ensureKafkaJars' },
+  { uses: /\bstartKeycloak\b/, module: './scripts/keycloak/server.ts', fetch: 'ensureKeycloak' },
+];
+
+/**
+ * Fetches the tools the selected files start, from the run's first second, beside the checks and at
+ * their low priority (scripts/support/toolCache.ts keeps them for the next runs): on a fresh machine,
+ * Keycloak's fetch and build took 121 s inside its file's 300 s set-up, on a machine busy with the
+ * tests. A file that starts a tool waits for a fetch under way (the cache's lock); a fetch that
+ * fails here is left to that file to report.
+ */
+function prefetchTools(files: string[]) {
+  const needed = TOOLS.filter((tool) => files.some((file) => tool.uses.test(fs.readFileSync(file, 'utf8'))));
+  if (!needed.length) return;
+  const script = needed.map((tool) => `await (await import(${JSON.stringify(tool.module)})).${tool.fetch}();`).join('\n');
+  const child = tethered(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' }));
+  lowerPriority(child.pid, 10);
 }
 
 /**
