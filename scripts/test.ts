@@ -351,7 +351,7 @@ function removeClustersOfEndedRuns() {
     if (serverPid > 0 && isAlive(serverPid)) continue;
     const users = fs.existsSync(`${dir}.users`) ? fs.readdirSync(`${dir}.users`) : [];
     if (users.some((pid) => isAlive(Number(pid), readOr(path.join(`${dir}.users`, pid))))) continue;
-    for (const leftover of [dir, `${dir}.users`, `${dir}.log`]) fs.rmSync(leftover, { recursive: true, force: true });
+    for (const leftover of [dir, `${dir}.users`]) fs.rmSync(leftover, { recursive: true, force: true });
   }
 }
 

@@ -52,7 +52,6 @@ export interface Tether {
   release(): void;
 }
 
-/** Ties process `pid` to this process's life (see above). Released by itself when `child` exits, if given. */
 export interface TetherOptions {
   /** What the child is sent first (SIGTERM; PostgreSQL's fast shutdown is SIGINT). */
   signal?: NodeJS.Signals;
@@ -62,6 +61,7 @@ export interface TetherOptions {
   whileUsedBy?: string;
 }
 
+/** Ties process `pid` to this process's life (see above) until released. */
 export function tether(pid: number, { signal = 'SIGTERM', graceSeconds = 10, whileUsedBy = '' }: TetherOptions = {}): Tether {
   if (!supported) return { release() {} };
   const watcher = spawn('/bin/sh', ['-c', WATCH, 'tether', String(pid), signal.replace(/^SIG/, ''), String(graceSeconds), whileUsedBy], {
