@@ -6,6 +6,7 @@
  * request goes on and the delay is logged, as a mutation's own wait does.
  */
 import type { Plugin } from 'graphql-yoga';
+import type { Logger } from 'pino';
 import {
   formatReadAfter,
   mergeReadAfter,
@@ -17,7 +18,6 @@ import {
 import type { Runtime } from '../app/runtime';
 import { badInput } from '../domain/shared/errors';
 import type { GlobalCheckpoint } from '../eventstore/port';
-import type { ApiContext } from './context';
 import { ApiMessages } from './apiMessages';
 
 /**
@@ -25,7 +25,12 @@ import { ApiMessages } from './apiMessages';
  * wait for `readModels`; the response tells the client where to read after (the caller's next
  * request waits instead, see contracts/readAfter.ts).
  */
-export function answeredBeforeSettled(ctx: ApiContext, appended: { checkpoint: GlobalCheckpoint } | undefined, readModels: string[]) {
+/** An operation's context, as far as its read-after mark goes (services/api/context.ts). */
+interface Written {
+  written: ReadAfter | null;
+}
+
+export function answeredBeforeSettled(ctx: Written, appended: { checkpoint: GlobalCheckpoint } | undefined, readModels: string[]) {
   if (!appended) return;
   ctx.written = mergeReadAfter(ctx.written, {
     transactionId: appended.checkpoint.transactionId,
@@ -48,19 +53,19 @@ export function readAfterOf(runtime: Runtime, headers: { get(name: string): stri
 }
 
 /** Holds the request until the mark's read models have read that far (or the runner's bound passed). */
-export async function waitForReadAfter(runtime: Runtime, mark: ReadAfter, log: ApiContext['log']): Promise<void> {
+export async function waitForReadAfter(runtime: Runtime, mark: ReadAfter, log: Logger): Promise<void> {
   const reached = await runtime.runner.waitFor({ transactionId: mark.transactionId, position: mark.position }, mark.readModels);
   if (!reached) log.warn({ readModels: mark.readModels }, 'read models did not reach the request’s read-after mark within the bound');
 }
 
 /** Puts the operation's mark, if it wrote one, on the HTTP response. */
-export function writtenHeader(): Plugin<{ request: Request } & Partial<ApiContext>> {
+export function writtenHeader(): Plugin<{ request: Request } & Partial<Written>> {
   const written = new WeakMap<Request, ReadAfter>();
   return {
     onExecute() {
       return {
         onExecuteDone({ args }) {
-          const ctx = args.contextValue as { request?: Request } & Partial<ApiContext>;
+          const ctx = args.contextValue as { request?: Request } & Partial<Written>;
           if (ctx.request && ctx.written) written.set(ctx.request, ctx.written);
         },
       };
