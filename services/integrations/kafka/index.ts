@@ -115,6 +115,31 @@ export function replicationFor(brokers: number): { replicationFactor: number; mi
   return brokers >= 3 ? { replicationFactor: 3, minInsyncReplicas: 2 } : { replicationFactor: Math.max(1, brokers), minInsyncReplicas: 1 };
 }
 
+/** How long a new topic's partitions have to get their leaders known to the cluster. */
+const TOPIC_LEADERS_MS = 30_000;
+
+/**
+ * Waits until every partition of `topic` has a leader in the cluster's metadata. Under KRaft a
+ * broker learns of a topic the controller has just created a moment later, and answers
+ * UNKNOWN_TOPIC_OR_PARTITION until then: kafkajs's `waitForLeaders` retries only
+ * LEADER_NOT_AVAILABLE and failed the creation (the relay's start, once in a test run on a busy
+ * machine). Retriable errors are waited out; any other is thrown.
+ */
+export async function leadersElected(admin: Admin, topic: string): Promise<void> {
+  const deadline = Date.now() + TOPIC_LEADERS_MS;
+  for (;;) {
+    try {
+      const partitions = (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]?.partitions ?? [];
+      if (partitions.length && partitions.every((p) => p.leader >= 0 && !p.partitionErrorCode)) return;
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable) throw error;
+      if (Date.now() > deadline) throw error;
+    }
+    if (Date.now() > deadline) throw new Error(`Kafka topic ${topic}: its partitions had no leaders within ${TOPIC_LEADERS_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function withAdmin<T>(kafka: Kafka, work: (admin: Admin) => Promise<T>): Promise<T> {
   const admin = kafka.admin();
   await admin.connect();
@@ -174,8 +199,10 @@ export function connectKafka(brokers: readonly string[], clientId = 'tertulia'):
               configEntries: [{ name: 'min.insync.replicas', value: String(minInsyncReplicas) }],
             },
           ],
-          waitForLeaders: true,
+          // Waited for below: kafkajs's own wait gives up on a new topic's UNKNOWN_TOPIC_OR_PARTITION.
+          waitForLeaders: false,
         });
+        await leadersElected(admin, topic);
         return topicSettings(admin, topic);
       });
     },

@@ -5,7 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { SEND_ATTEMPTS, sendAcknowledged, type FeedMessage } from './index';
+import type { Admin } from 'kafkajs';
+import { leadersElected, SEND_ATTEMPTS, sendAcknowledged, type FeedMessage } from './index';
 
 const messages: FeedMessage[] = [0, 1, 2, 3].flatMap((partition) => ['a', 'b'].map((key) => ({ partition, key, value: key })));
 
@@ -44,5 +45,40 @@ describe('sendAcknowledged', () => {
     const fake = fakeSend(() => new Set([0, 1, 3]));
     await assert.rejects(sendAcknowledged(fake.send, messages), /no write to partition\(s\) 2 after 10 sends/);
     assert.equal(fake.calls.length, SEND_ATTEMPTS);
+  });
+});
+
+describe('leadersElected', () => {
+  /** An admin whose metadata answers are `answers` in turn (an Error is thrown). */
+  const adminAnswering = (answers: (Error | { leader: number; partitionErrorCode?: number }[])[]) => {
+    let calls = 0;
+    const admin = {
+      async fetchTopicMetadata() {
+        const answer = answers[Math.min(calls++, answers.length - 1)];
+        if (answer instanceof Error) throw answer;
+        return { topics: [{ name: 't', partitions: answer.map((p, partitionId) => ({ partitionId, replicas: [], isr: [], ...p })) }] };
+      },
+    } as unknown as Admin;
+    return { admin, calls: () => calls };
+  };
+  // What a KRaft broker answers for a topic its controller has just created (kafkajs's KafkaJSProtocolError, code 3).
+  const unknownTopic = () =>
+    Object.assign(new Error('This server does not host this topic-partition'), {
+      type: 'UNKNOWN_TOPIC_OR_PARTITION',
+      code: 3,
+      retriable: true,
+    });
+
+  it('waits out a new topic the broker does not know yet, then partitions without a leader', async () => {
+    const { admin, calls } = adminAnswering([unknownTopic(), [{ leader: -1 }, { leader: 2 }], [{ leader: 1 }, { leader: 2 }]]);
+    await leadersElected(admin, 't');
+    assert.equal(calls(), 3);
+  });
+
+  it('throws an error that is not retriable at once', async () => {
+    const denied = Object.assign(new Error('Not authorized'), { type: 'TOPIC_AUTHORIZATION_FAILED', code: 29, retriable: false });
+    const { admin, calls } = adminAnswering([denied]);
+    await assert.rejects(leadersElected(admin, 't'), /Not authorized/);
+    assert.equal(calls(), 1);
   });
 });
