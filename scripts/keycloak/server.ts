@@ -4,15 +4,21 @@
  * On first use Keycloak's server distribution (org.keycloak:keycloak-quarkus-dist, a zip) is fetched
  * from Maven Central, checked against its published SHA-1 and unpacked into a cache outside the
  * repository (~/.cache/tertulia/keycloak-<version>/, or $TERTULIA_CACHE_DIR), under a lock file so
- * two processes never fetch at once, and built once there (`kc.sh build`: the dev-file database, a
- * local cache, unused features off), so that each start is `kc.sh start --optimized` (about 20 s
- * here; `start-dev` builds again on every start, and writes into the shared folder while it does).
- * Java 21+ (Keycloak 26 refuses older): $KEYCLOAK_JAVA_HOME, else a JDK found under /usr/lib/jvm.
- * Each start keeps its H2 database and transaction log in a temporary folder, listens on a free port
- * of 127.0.0.1 (plain HTTP), creates the realm of scripts/keycloak/realm-school.json through the admin
- * API (`--import-realm` reads only <home>/data/import, a folder every start would share) and answers
- * once the realm's discovery document does. `addSamlClient()` then registers a SAML service
- * provider (the product, once its port is known) in the realm. `stop()` sends SIGTERM, then SIGKILL.
+ * two processes never fetch at once, and built once there (`kc.sh build`: the dev-file database,
+ * unused features off), so that each start is `kc.sh start --optimized` (`start-dev` builds again on
+ * every start, and writes into the shared folder while it does). Java 21+ (Keycloak 26 refuses
+ * older): $KEYCLOAK_JAVA_HOME, else a JDK found under /usr/lib/jvm.
+ *
+ * Once per machine (and again when the realm file changes) a first start makes a **template
+ * database**: Keycloak's schema, the master realm with an admin of a random password, and the realm of
+ * scripts/keycloak/realm-school.json created through the admin API (`--import-realm` reads only
+ * <home>/data/import, a folder every start would share). Each start then runs on a copy of it, kept
+ * with its transaction log in a temporary folder: about a third of a fresh start's CPU (creating the
+ * schema, the master realm and the school realm was two thirds), which decides how long a start takes
+ * on a machine busy with the rest of the suite. A start listens on a free port of 127.0.0.1 (plain
+ * HTTP), with a local cache (no cluster: `--cache` is a start option) and answers once the school
+ * realm's discovery document does. `addSamlClient()` then registers a SAML service provider (the
+ * product, once its port is known) in the realm. `stop()` sends SIGTERM, then SIGKILL.
  *
  * `npx tsx scripts/keycloak/server.ts` starts one and prints its issuer until Ctrl-C.
  */
@@ -21,6 +27,7 @@ import { tethered } from '../support/tether';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -60,14 +67,15 @@ const REALM_FILE = join(import.meta.dirname, 'realm-school.json');
 const MAVEN = 'https://repo1.maven.org/maven2/org/keycloak/keycloak-quarkus-dist';
 
 /** Build-time options, fixed into the cached distribution by `kc.sh build`. */
-const BUILD_OPTIONS = [
-  '--db=dev-file',
-  '--cache=local',
-  '--features-disabled=admin-fine-grained-authz,device-flow,ciba,kerberos,impersonation',
-];
+const BUILD_OPTIONS = ['--db=dev-file', '--features-disabled=admin-fine-grained-authz,device-flow,ciba,kerberos,impersonation'];
 // Small heap and quick JIT: a test IdP on a busy two-core machine.
 const JAVA_OPTS = '-Xms64m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true -Djava.awt.headless=true';
-const ADMIN = { username: 'admin', password: randomBytes(12).toString('base64url') };
+
+/** The master realm's admin of a template database (its password random, made with the template). */
+interface AdminCredentials {
+  username: string;
+  password: string;
+}
 
 const say = (message: string) => process.stderr.write(`[keycloak] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,47 +88,107 @@ async function download(url: string): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** The folder of the unpacked distribution (holding bin/kc.sh), fetched from Maven Central when absent. */
-export async function ensureKeycloak(): Promise<string> {
+/** A distribution ready to start (`home`, holding bin/kc.sh) and the template database its starts copy. */
+export interface KeycloakInstallation {
+  home: string;
+  template: { database: string; admin: AdminCredentials };
+}
+
+/**
+ * The distribution, fetched from Maven Central and built when absent, and the template database of
+ * this realm file, made when absent; under the cache's lock, so one process does each once.
+ */
+export async function ensureKeycloak(): Promise<KeycloakInstallation> {
   const dir = cacheDir();
   const home = join(dir, `keycloak-${KEYCLOAK_VERSION}`);
-  const done = join(dir, 'complete');
-  if (existsSync(done)) return home;
-  mkdirSync(dir, { recursive: true });
-  const waiting = () => say(`waiting for another process fetching Keycloak (${dir})`);
-  return withLock(join(dir, '.lock'), waiting, async () => {
-    if (existsSync(done)) return home;
-    say(`fetching Keycloak ${KEYCLOAK_VERSION} from Maven Central into ${dir} (once; about 180 MB)`);
-    const started = Date.now();
-    const file = `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.zip`;
-    const [zip, sha1] = await Promise.all([
-      download(`${MAVEN}/${KEYCLOAK_VERSION}/${file}`),
-      download(`${MAVEN}/${KEYCLOAK_VERSION}/${file}.sha1`),
-    ]);
-    const expected = sha1.toString('utf8').trim().split(/\s+/)[0];
-    const actual = createHash('sha1').update(zip).digest('hex');
-    if (actual !== expected) throw new Error(`${file}: SHA-1 ${actual} is not the published ${expected}`);
-    const zipPath = join(dir, file);
-    writeFileSync(zipPath, zip);
-    const staging = join(dir, 'unpacked.partial');
-    rmSync(staging, { recursive: true, force: true });
-    const unzip = spawnSync('unzip', ['-q', zipPath, '-d', staging], { encoding: 'utf8' });
-    if (unzip.error || unzip.status !== 0)
-      throw new Error(`Could not unpack ${file} (is \`unzip\` installed?): ${unzip.error?.message ?? unzip.stderr}`);
-    rmSync(home, { recursive: true, force: true });
-    renameSync(join(staging, `keycloak-${KEYCLOAK_VERSION}`), home);
-    rmSync(staging, { recursive: true, force: true });
-    rmSync(zipPath, { force: true });
-    const build = spawnSync(join(home, 'bin', 'kc.sh'), ['build', ...BUILD_OPTIONS], {
-      encoding: 'utf8',
-      env: { ...process.env, JAVA_HOME: keycloakJavaHome(), JAVA_OPTS },
-    });
-    if (build.error || build.status !== 0)
-      throw new Error(`kc.sh build failed: ${build.error?.message ?? ''}\n${build.stdout}${build.stderr}`);
-    writeFileSync(done, `${new Date().toISOString()}\n`);
-    say(`fetched and unpacked in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return home;
+  const templateDir = join(dir, `template-${templateKey()}`);
+  const installation = (): KeycloakInstallation => ({
+    home,
+    template: {
+      database: join(templateDir, 'h2'),
+      admin: JSON.parse(readFileSync(join(templateDir, 'admin.json'), 'utf8')) as AdminCredentials,
+    },
   });
+  const ready = () => existsSync(join(dir, 'complete')) && existsSync(join(templateDir, 'complete'));
+  if (ready()) return installation();
+  mkdirSync(dir, { recursive: true });
+  const waiting = () => say(`waiting for another process preparing Keycloak (${dir})`);
+  return withLock(join(dir, '.lock'), waiting, async () => {
+    if (!existsSync(join(dir, 'complete'))) await fetchAndBuild(dir, home);
+    if (!existsSync(join(templateDir, 'complete'))) await makeTemplate(home, templateDir);
+    return installation();
+  });
+}
+
+/** What a template database depends on: the version, its build and the realm file. */
+function templateKey(): string {
+  return createHash('sha256')
+    .update(`${KEYCLOAK_VERSION}\n${BUILD_OPTIONS.join(' ')}\n`)
+    .update(readFileSync(REALM_FILE))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+async function fetchAndBuild(dir: string, home: string): Promise<void> {
+  say(`fetching Keycloak ${KEYCLOAK_VERSION} from Maven Central into ${dir} (once; about 180 MB)`);
+  const started = Date.now();
+  const file = `keycloak-quarkus-dist-${KEYCLOAK_VERSION}.zip`;
+  const [zip, sha1] = await Promise.all([
+    download(`${MAVEN}/${KEYCLOAK_VERSION}/${file}`),
+    download(`${MAVEN}/${KEYCLOAK_VERSION}/${file}.sha1`),
+  ]);
+  const expected = sha1.toString('utf8').trim().split(/\s+/)[0];
+  const actual = createHash('sha1').update(zip).digest('hex');
+  if (actual !== expected) throw new Error(`${file}: SHA-1 ${actual} is not the published ${expected}`);
+  const zipPath = join(dir, file);
+  writeFileSync(zipPath, zip);
+  const staging = join(dir, 'unpacked.partial');
+  rmSync(staging, { recursive: true, force: true });
+  const unzip = spawnSync('unzip', ['-q', zipPath, '-d', staging], { encoding: 'utf8' });
+  if (unzip.error || unzip.status !== 0)
+    throw new Error(`Could not unpack ${file} (is \`unzip\` installed?): ${unzip.error?.message ?? unzip.stderr}`);
+  rmSync(home, { recursive: true, force: true });
+  renameSync(join(staging, `keycloak-${KEYCLOAK_VERSION}`), home);
+  rmSync(staging, { recursive: true, force: true });
+  rmSync(zipPath, { force: true });
+  const build = spawnSync(join(home, 'bin', 'kc.sh'), ['build', ...BUILD_OPTIONS], {
+    encoding: 'utf8',
+    env: { ...process.env, JAVA_HOME: keycloakJavaHome(), JAVA_OPTS },
+  });
+  if (build.error || build.status !== 0)
+    throw new Error(`kc.sh build failed: ${build.error?.message ?? ''}\n${build.stdout}${build.stderr}`);
+  writeFileSync(join(dir, 'complete'), `${new Date().toISOString()}\n`);
+  say(`fetched and built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Starts Keycloak once on an empty database with a bootstrap admin of a random password, creates the
+ * school realm, stops it (SIGTERM: H2 closes its file) and keeps the database as the template.
+ * Templates of other realm files stay (half a megabyte each): another checkout may be copying one.
+ */
+async function makeTemplate(home: string, templateDir: string): Promise<void> {
+  say('making the template database (once per realm file)');
+  const began = Date.now();
+  const admin: AdminCredentials = { username: 'admin', password: randomBytes(18).toString('base64url') };
+  const server = await launch(home, undefined, {
+    KC_BOOTSTRAP_ADMIN_USERNAME: admin.username,
+    KC_BOOTSTRAP_ADMIN_PASSWORD: admin.password,
+  });
+  try {
+    await server.answers('master', 300_000);
+    await createRealm(server.url, admin);
+    await server.stop({ keepFolder: true });
+    const staging = `${templateDir}.partial`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
+    renameSync(join(server.folder, 'h2'), join(staging, 'h2'));
+    writeFileSync(join(staging, 'admin.json'), JSON.stringify(admin), { mode: 0o600 });
+    writeFileSync(join(staging, 'complete'), `${new Date().toISOString()}\n`);
+    renameSync(staging, templateDir);
+  } finally {
+    await server.stop();
+  }
+  say(`template database made in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 }
 
 /** A JDK of version 21 or later (Keycloak 26 needs it): $KEYCLOAK_JAVA_HOME, $JAVA_HOME, or one under /usr/lib/jvm. */
@@ -163,19 +231,29 @@ export interface KeycloakServer {
   stop(): Promise<void>;
 }
 
-/** Starts Keycloak in dev mode with the school realm; resolves once the realm's discovery answers. */
-export async function startKeycloak(options: { timeoutMs?: number } = {}): Promise<KeycloakServer> {
-  const timeoutMs = options.timeoutMs ?? 180_000;
-  const home = await ensureKeycloak();
-  const javaHome = keycloakJavaHome();
-  const dir = mkdtempSync(join(tmpdir(), 'tertulia-keycloak-'));
+/** A Keycloak process on a folder of its own. */
+interface LaunchedKeycloak {
+  url: string;
+  /** The folder of its database, transaction log and temporary files. */
+  folder: string;
+  /** Resolves once `realm`'s discovery document answers; throws if Keycloak exits first or `timeoutMs` passes. */
+  answers(realm: string, timeoutMs: number): Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; the folder is removed unless `keepFolder`. */
+  stop(options?: { keepFolder?: boolean }): Promise<void>;
+}
+
+/**
+ * Starts `kc.sh start --optimized` on free ports of 127.0.0.1, its H2 database a copy of `database`
+ * (or a new one), with `env` added (the bootstrap admin of a new database).
+ */
+async function launch(home: string, database: string | undefined, env: Record<string, string> = {}): Promise<LaunchedKeycloak> {
+  const folder = mkdtempSync(join(tmpdir(), 'tertulia-keycloak-'));
+  if (database) cpSync(database, join(folder, 'h2'), { recursive: true });
   const port = await freePort();
   const managementPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const issuer = `${url}/realms/${REALM}`;
-  const logFile = join(dir, 'keycloak.log');
+  const logFile = join(folder, 'keycloak.log');
   const out = openSync(logFile, 'a');
-  const started = Date.now();
   const child: ChildProcess = tethered(
     spawn(
       join(home, 'bin', 'kc.sh'),
@@ -187,18 +265,19 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
         `--http-port=${port}`,
         `--http-management-port=${managementPort}`,
         '--hostname-strict=false',
-        `--db-url=jdbc:h2:file:${join(dir, 'h2', 'keycloak')};NON_KEYWORDS=VALUE`,
+        // One node: no JGroups cluster looking for members (a start option since Keycloak 26).
+        '--cache=local',
+        `--db-url=jdbc:h2:file:${join(folder, 'h2', 'keycloak')};NON_KEYWORDS=VALUE`,
         '--log-level=warn',
       ],
       {
-        cwd: dir,
+        cwd: folder,
         stdio: ['ignore', out, out],
         env: {
           ...process.env,
-          JAVA_HOME: javaHome,
-          JAVA_OPTS: `${JAVA_OPTS} -Djava.io.tmpdir=${dir} -Dquarkus.transaction-manager.object-store.directory=${join(dir, 'transaction-logs')}`,
-          KC_BOOTSTRAP_ADMIN_USERNAME: ADMIN.username,
-          KC_BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+          JAVA_HOME: keycloakJavaHome(),
+          JAVA_OPTS: `${JAVA_OPTS} -Djava.io.tmpdir=${folder} -Dquarkus.transaction-manager.object-store.directory=${join(folder, 'transaction-logs')}`,
+          ...env,
         },
       },
     ),
@@ -213,48 +292,65 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
       return '';
     }
   };
-  const stop = async () => {
-    if (exited === undefined) {
-      const gone = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await gone;
-      clearTimeout(timer);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    for (;;) {
-      if (exited !== undefined) throw new Error(`Keycloak exited with ${exited} while starting:\n${tail()}`);
-      if (Date.now() - started > timeoutMs) throw new Error(`Keycloak did not answer within ${timeoutMs / 1000} s:\n${tail()}`);
-      try {
-        const response = await fetch(`${url}/realms/master/.well-known/openid-configuration`);
-        if (response.ok) break;
-      } catch {
-        /* not listening yet */
+  return {
+    url,
+    folder,
+    async answers(realm, timeoutMs) {
+      const started = Date.now();
+      for (;;) {
+        if (exited !== undefined) throw new Error(`Keycloak exited with ${exited} while starting:\n${tail()}`);
+        if (Date.now() - started > timeoutMs) throw new Error(`Keycloak did not answer within ${timeoutMs / 1000} s:\n${tail()}`);
+        try {
+          const response = await fetch(`${url}/realms/${realm}/.well-known/openid-configuration`);
+          if (response.ok) return;
+        } catch {
+          /* not listening yet */
+        }
+        await sleep(500);
       }
-      await sleep(500);
-    }
-    await createRealm(url);
+    },
+    async stop({ keepFolder = false } = {}) {
+      if (exited === undefined) {
+        const gone = new Promise<void>((r) => child.once('exit', () => r()));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await gone;
+        clearTimeout(timer);
+      }
+      if (!keepFolder) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts Keycloak on a copy of the template database (the school realm in it); resolves once the realm's discovery answers. */
+export async function startKeycloak(options: { timeoutMs?: number } = {}): Promise<KeycloakServer> {
+  const timeoutMs = options.timeoutMs ?? 180_000;
+  const { home, template } = await ensureKeycloak();
+  const started = Date.now();
+  const server = await launch(home, template.database);
+  try {
+    await server.answers(REALM, timeoutMs);
   } catch (error) {
-    await stop();
+    await server.stop();
     throw error;
   }
+  const { url } = server;
+  const issuer = `${url}/realms/${REALM}`;
   say(`Keycloak ${KEYCLOAK_VERSION} ready at ${issuer} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return {
     issuer,
     url,
     samlMetadataUrl: `${issuer}/protocol/saml/descriptor`,
-    addSamlClient: (sp) => createSamlClient(url, sp),
-    logoutUser: (username) => logoutUser(url, username),
-    stop,
+    addSamlClient: (sp) => createSamlClient(url, template.admin, sp),
+    logoutUser: (username) => logoutUser(url, template.admin, username),
+    stop: () => server.stop(),
   };
 }
 
-async function adminToken(url: string): Promise<string> {
+async function adminToken(url: string, admin: AdminCredentials): Promise<string> {
   const token = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
     method: 'POST',
-    body: new URLSearchParams({ client_id: 'admin-cli', grant_type: 'password', ...ADMIN }),
+    body: new URLSearchParams({ client_id: 'admin-cli', grant_type: 'password', ...admin }),
   });
   if (!token.ok) throw new Error(`Keycloak's admin token: ${token.status} ${await token.text()}`);
   return ((await token.json()) as { access_token: string }).access_token;
@@ -268,7 +364,7 @@ async function adminToken(url: string): Promise<string> {
  * logout over the back channel (frontchannelLogout off: a server's POST, no browser needed). It also
  * answers an IdP-initiated sign-in (SAML_IDP_INITIATED_NAME), which posts a response no request asked for.
  */
-async function createSamlClient(url: string, sp: SamlServiceProviderRegistration): Promise<void> {
+async function createSamlClient(url: string, admin: AdminCredentials, sp: SamlServiceProviderRegistration): Promise<void> {
   const attribute = (name: string, mapper: string, userAttribute: string) => ({
     name,
     protocol: 'saml',
@@ -277,7 +373,7 @@ async function createSamlClient(url: string, sp: SamlServiceProviderRegistration
   });
   const created = await fetch(`${url}/admin/realms/${REALM}/clients`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken(url)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await adminToken(url, admin)}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       clientId: sp.entityId,
       protocol: 'saml',
@@ -309,8 +405,8 @@ async function createSamlClient(url: string, sp: SamlServiceProviderRegistration
   if (created.status !== 201) throw new Error(`Keycloak refused the SAML client: ${created.status} ${await created.text()}`);
 }
 
-async function logoutUser(url: string, username: string): Promise<void> {
-  const headers = { authorization: `Bearer ${await adminToken(url)}` };
+async function logoutUser(url: string, admin: AdminCredentials, username: string): Promise<void> {
+  const headers = { authorization: `Bearer ${await adminToken(url, admin)}` };
   const found = await fetch(`${url}/admin/realms/${REALM}/users?exact=true&username=${encodeURIComponent(username)}`, { headers });
   const [user] = (await found.json()) as { id: string }[];
   if (!user) throw new Error(`Keycloak has no user ${username}`);
@@ -319,8 +415,8 @@ async function logoutUser(url: string, username: string): Promise<void> {
 }
 
 /** Creates the school realm from the repository's file through the admin API (the bootstrap admin's token). */
-async function createRealm(url: string): Promise<void> {
-  const access_token = await adminToken(url);
+async function createRealm(url: string, admin: AdminCredentials): Promise<void> {
+  const access_token = await adminToken(url, admin);
   const created = await fetch(`${url}/admin/realms`, {
     method: 'POST',
     headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
