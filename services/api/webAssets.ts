@@ -8,6 +8,7 @@
  * carries the answers to its first queries (./firstPageData.ts) and is `no-store`.
  */
 import express from 'express';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -47,13 +48,15 @@ export function acceptedQuality(header: string | undefined, coding: string): num
   return coding === 'identity' ? 1 : 0;
 }
 
-/** The stored encoding to send: the client's highest q among those on disk (brotli on a tie). */
-function chooseEncoding(header: string | undefined, file: string) {
-  let best: (typeof ENCODINGS)[number] | null = null;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The copy to send among those `stored`: the client's highest q (brotli on a tie); null: the file as it is. */
+function chooseEncoding(header: string | undefined, stored: (encoding: Encoding) => boolean): Encoding | null {
+  let best: Encoding | null = null;
   let bestQ = 0;
   for (const encoding of ENCODINGS) {
     const q = acceptedQuality(header, encoding.name);
-    if (q > bestQ && fs.existsSync(file + encoding.suffix)) {
+    if (q > bestQ && stored(encoding)) {
       best = encoding;
       bestQ = q;
     }
@@ -61,8 +64,59 @@ function chooseEncoding(header: string | undefined, file: string) {
   return best && bestQ >= acceptedQuality(header, 'identity') ? best : null;
 }
 
+/** A hashed asset held in memory: the file's bytes and each compressed copy's, by suffix ('' for the file). */
+interface HeldAsset {
+  copies: Map<string, { bytes: Buffer; etag: string }>;
+}
+
+/** Assets up to this size are held in memory once read; a larger one is streamed from disk each time. */
+const HELD_ASSET_BYTES = 2 * 1024 * 1024;
+/** What the held assets may take together (a build is about 10 MB with its copies). */
+const HELD_TOTAL_BYTES = 64 * 1024 * 1024;
+
+function readIfThere(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The build's hashed assets, each read from disk once: a name's content never changes (its hash is
+ * in the name), so after the first request a page load's fifty scripts cost no file system calls
+ * (six for each through `sendFile`: a few hundred microseconds a script on a small VM). `null`: no
+ * such file (not remembered: a later build may add it); `'on disk'`: too large to hold.
+ */
+function assetStore() {
+  const held = new Map<string, HeldAsset | 'on disk'>();
+  let heldBytes = 0;
+  return (file: string): HeldAsset | 'on disk' | null => {
+    const known = held.get(file);
+    if (known) return known;
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat?.isFile()) return null;
+    if (stat.size > HELD_ASSET_BYTES || heldBytes + 2 * stat.size > HELD_TOTAL_BYTES) {
+      held.set(file, 'on disk');
+      return 'on disk';
+    }
+    const copies: HeldAsset['copies'] = new Map();
+    for (const suffix of ['', ...ENCODINGS.map((encoding) => encoding.suffix)]) {
+      const bytes = readIfThere(file + suffix);
+      if (!bytes) continue;
+      copies.set(suffix, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` });
+      heldBytes += bytes.length;
+    }
+    const asset = { copies };
+    held.set(file, asset);
+    return asset;
+  };
+}
+
 /** Hashed assets: /assets/<name>, compressed copy by Accept-Encoding, immutable; 404 when absent. */
 function assetsHandler(assetsDir: string): express.RequestHandler {
+  const stored = assetStore();
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     let relative: string;
@@ -73,17 +127,28 @@ function assetsHandler(assetsDir: string): express.RequestHandler {
     }
     const file = path.join(assetsDir, path.normalize(relative));
     // Only files the build wrote, never a path out of the folder, never the .br/.gz copies by name.
-    if (!file.startsWith(assetsDir + path.sep) || /\.(br|gz)$/i.test(file) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-      return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
-    }
-    const encoding = chooseEncoding(req.headers['accept-encoding'], file);
+    const asset = file.startsWith(assetsDir + path.sep) && !/\.(br|gz)$/i.test(file) ? stored(file) : null;
+    if (!asset) return sendError(res, 404, 'NOT_FOUND', HttpMessages.notFound);
     res.vary('Accept-Encoding');
     res.type(path.extname(file));
+    const accepted = req.headers['accept-encoding'];
+    if (asset === 'on disk' || req.headers.range) {
+      // Large files, and byte ranges, as `send` serves them.
+      const encoding = chooseEncoding(accepted, (e) => (asset === 'on disk' ? fs.existsSync(file + e.suffix) : asset.copies.has(e.suffix)));
+      if (encoding) res.setHeader('Content-Encoding', encoding.name);
+      const name = path.relative(assetsDir, file) + (encoding ? encoding.suffix : '');
+      return res.sendFile(name, { root: assetsDir, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (error) => {
+        if (error && !res.headersSent) next(error);
+      });
+    }
+    const encoding = chooseEncoding(accepted, (e) => asset.copies.has(e.suffix));
+    const copy = asset.copies.get(encoding?.suffix ?? '')!;
     if (encoding) res.setHeader('Content-Encoding', encoding.name);
-    const name = path.relative(assetsDir, file) + (encoding ? encoding.suffix : '');
-    res.sendFile(name, { root: assetsDir, maxAge: '1y', immutable: true, dotfiles: 'deny' }, (error) => {
-      if (error && !res.headersSent) next(error);
-    });
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('ETag', copy.etag);
+    if (req.fresh) return res.status(304).end();
+    res.setHeader('Content-Length', copy.bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : copy.bytes);
   };
 }
 
