@@ -42,40 +42,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../tests/support/ports';
 import { toolCacheDir, withLock } from '../support/toolCache';
+import { type AdminCredentials, createRealm, createSamlClient, logoutUser, type SamlServiceProviderRegistration } from './admin';
+import { REALM, REALM_FILE } from './realm';
 
 export const KEYCLOAK_VERSION = process.env.KEYCLOAK_VERSION ?? '26.7.3';
-export const REALM = 'school';
-/** The realm file's client for Tertulia and the accounts it holds (tests sign in as them). */
-export const KEYCLOAK_CLIENT = { clientId: 'tertulia', clientSecret: 'tertulia-test-client-secret' } as const;
-export const KEYCLOAK_USERS = {
-  student: { username: 'student', emailAddress: 'student@uni.example', password: 'Student-Keycloak-1' },
-  instructor: { username: 'instructor', emailAddress: 'instructor@uni.example', password: 'Instructor-Keycloak-1' },
-  linked: { username: 'linked', emailAddress: 'linked@uni.example', password: 'Linked-Keycloak-1' },
-  unverified: { username: 'unverified', emailAddress: 'unverified@uni.example', password: 'Unverified-Keycloak-1' },
-} as const;
-/** The realm's people of the SAML school (another domain: each domain has one provider). */
-export const KEYCLOAK_SAML_USERS = {
-  student: { username: 'samlstudent', emailAddress: 'samlstudent@college.example', password: 'SamlStudent-Keycloak-1' },
-  instructor: { username: 'samlinstructor', emailAddress: 'samlinstructor@college.example', password: 'SamlInstructor-Keycloak-1' },
-} as const;
-/** The name of the SAML client's IdP-initiated sign-in (…/protocol/saml/clients/<name>): an unsolicited response. */
-export const SAML_IDP_INITIATED_NAME = 'tertulia';
-/** The claim the realm puts in the instructor's ID token (a user attribute mapped to a claim). */
-export const INSTRUCTOR_CLAIM = { name: 'tertulia_role', value: 'instructor' } as const;
 
-const REALM_FILE = join(import.meta.dirname, 'realm-school.json');
 const MAVEN = 'https://repo1.maven.org/maven2/org/keycloak/keycloak-quarkus-dist';
 
 /** Build-time options, fixed into the cached distribution by `kc.sh build`. */
 const BUILD_OPTIONS = ['--db=dev-file', '--features-disabled=admin-fine-grained-authz,device-flow,ciba,kerberos,impersonation'];
 // Small heap and quick JIT: a test IdP on a busy two-core machine.
 const JAVA_OPTS = '-Xms64m -Xmx384m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.net.preferIPv4Stack=true -Djava.awt.headless=true';
-
-/** The master realm's admin of a template database (its password random, made with the template). */
-interface AdminCredentials {
-  username: string;
-  password: string;
-}
 
 const say = (message: string) => process.stderr.write(`[keycloak] ${message}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -208,15 +185,6 @@ export function keycloakJavaHome(): string {
   throw new Error('Keycloak 26 needs Java 21 or later: none found (set KEYCLOAK_JAVA_HOME to a JDK 21+)');
 }
 
-export interface SamlServiceProviderRegistration {
-  entityId: string;
-  acsUrl: string;
-  /** Where Keycloak sends LogoutRequests (back channel, POST) and its LogoutResponses. */
-  sloUrl: string;
-  /** The SP's signing certificate (base64 DER): Keycloak requires its AuthnRequests and LogoutRequests signed by it. */
-  signingCertificate: string;
-}
-
 export interface KeycloakServer {
   /** The realm's issuer, e.g. http://127.0.0.1:41234/realms/school */
   issuer: string;
@@ -345,86 +313,6 @@ export async function startKeycloak(options: { timeoutMs?: number } = {}): Promi
     logoutUser: (username) => logoutUser(url, template.admin, username),
     stop: () => server.stop(),
   };
-}
-
-async function adminToken(url: string, admin: AdminCredentials): Promise<string> {
-  const token = await fetch(`${url}/realms/master/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ client_id: 'admin-cli', grant_type: 'password', ...admin }),
-  });
-  if (!token.ok) throw new Error(`Keycloak's admin token: ${token.status} ${await token.text()}`);
-  return ((await token.json()) as { access_token: string }).access_token;
-}
-
-/**
- * A SAML client for a service provider: it signs its assertions and its responses (RSA-SHA256),
- * requires the SP's requests signed with its certificate, gives the address as an email NameID and
- * as the `email` attribute, and the user attribute `tertulia_role` as an attribute of the same name.
- * Single logout goes to the SP's service: LogoutResponses by POST (forced), and an IdP-initiated
- * logout over the back channel (frontchannelLogout off: a server's POST, no browser needed). It also
- * answers an IdP-initiated sign-in (SAML_IDP_INITIATED_NAME), which posts a response no request asked for.
- */
-async function createSamlClient(url: string, admin: AdminCredentials, sp: SamlServiceProviderRegistration): Promise<void> {
-  const attribute = (name: string, mapper: string, userAttribute: string) => ({
-    name,
-    protocol: 'saml',
-    protocolMapper: mapper,
-    config: { 'user.attribute': userAttribute, 'attribute.name': name, 'attribute.nameformat': 'Basic', 'friendly.name': name },
-  });
-  const created = await fetch(`${url}/admin/realms/${REALM}/clients`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await adminToken(url, admin)}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      clientId: sp.entityId,
-      protocol: 'saml',
-      enabled: true,
-      redirectUris: [sp.acsUrl],
-      frontchannelLogout: false,
-      attributes: {
-        'saml.assertion.signature': 'true',
-        'saml.server.signature': 'true',
-        'saml.signature.algorithm': 'RSA_SHA256',
-        'saml.client.signature': 'true',
-        'saml.signing.certificate': sp.signingCertificate,
-        'saml.encrypt': 'false',
-        'saml.authnstatement': 'true',
-        'saml.force.post.binding': 'true',
-        saml_force_name_id_format: 'true',
-        saml_name_id_format: 'email',
-        saml_assertion_consumer_url_post: sp.acsUrl,
-        saml_single_logout_service_url_post: sp.sloUrl,
-        saml_single_logout_service_url_redirect: sp.sloUrl,
-        saml_idp_initiated_sso_url_name: SAML_IDP_INITIATED_NAME,
-      },
-      protocolMappers: [
-        attribute('email', 'saml-user-property-mapper', 'email'),
-        attribute(INSTRUCTOR_CLAIM.name, 'saml-user-attribute-mapper', INSTRUCTOR_CLAIM.name),
-      ],
-    }),
-  });
-  if (created.status !== 201) throw new Error(`Keycloak refused the SAML client: ${created.status} ${await created.text()}`);
-}
-
-async function logoutUser(url: string, admin: AdminCredentials, username: string): Promise<void> {
-  const headers = { authorization: `Bearer ${await adminToken(url, admin)}` };
-  const found = await fetch(`${url}/admin/realms/${REALM}/users?exact=true&username=${encodeURIComponent(username)}`, { headers });
-  const [user] = (await found.json()) as { id: string }[];
-  if (!user) throw new Error(`Keycloak has no user ${username}`);
-  const loggedOut = await fetch(`${url}/admin/realms/${REALM}/users/${user.id}/logout`, { method: 'POST', headers });
-  if (loggedOut.status !== 204) throw new Error(`Keycloak did not log ${username} out: ${loggedOut.status} ${await loggedOut.text()}`);
-}
-
-/** Creates the school realm from the repository's file through the admin API (the bootstrap admin's token). */
-async function createRealm(url: string, admin: AdminCredentials): Promise<void> {
-  const access_token = await adminToken(url, admin);
-  const created = await fetch(`${url}/admin/realms`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
-    body: readFileSync(REALM_FILE),
-  });
-  if (created.status !== 201) throw new Error(`Keycloak refused the realm: ${created.status} ${await created.text()}`);
-  const discovery = await fetch(`${url}/realms/${REALM}/.well-known/openid-configuration`);
-  if (!discovery.ok) throw new Error(`The ${REALM} realm's discovery answered ${discovery.status}`);
 }
 
 if (process.argv[1] && /scripts[\\/]keycloak[\\/]server\.ts$/.test(process.argv[1])) {

@@ -21,9 +21,8 @@ import {
   KEYCLOAK_SAML_USERS,
   KEYCLOAK_USERS,
   SAML_IDP_INITIATED_NAME,
-  startKeycloak,
-  type KeycloakServer,
-} from '../../scripts/keycloak/server';
+} from '../../scripts/keycloak/realm';
+import { startKeycloak, type KeycloakServer } from '../../scripts/keycloak/server';
 import { streams as accountStreams } from '../../services/domain/identity/events';
 import { createAdmin, signUp, startTestApp, type TestApp } from '../support/app';
 import {
