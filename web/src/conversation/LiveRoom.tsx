@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ConversationStatus } from '../gql/graphql';
 import { useT } from '../i18n/useT';
 import { isStaffHosted, roomHeading, staffHostedLabel, staffHostedPeerFallback } from './interview';
@@ -21,7 +21,6 @@ import { RecordingIndicator } from './recording/RecordingIndicator';
 import { useRecording } from './recording/useRecording';
 import { LiveText } from './roomMessages';
 import { SidePanel } from './SidePanel';
-import { isRunning } from './clock';
 import { useLiveClock } from './useLiveClock';
 import { useSpeakingTime } from './useSpeakingTime';
 import { useVideoRoom } from './useVideoRoom';
@@ -86,10 +85,8 @@ export function LiveRoom({ conversation, me, onEnded, onStale }: Props) {
     },
     [onEnded, onStale, conversation.status],
   );
-  const clockRuns = useRef(false);
-  const speaking = useSpeakingTime(room.localStream, clockRuns);
+  const speaking = useSpeakingTime(room.localStream);
   const clock = useLiveClock(id, joined, onStatus, speaking);
-  clockRuns.current = isRunning(clock);
   useBodyMinWidth(joined);
   const staffHosted = isStaffHosted(conversation);
   const staff = staffHosted && conversation.reservedBy?.id === me.id;

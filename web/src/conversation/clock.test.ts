@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'vitest';
-import { applySync, driftTicks, formatTicks, initialClock, progressPercent, serverRemainingAt, tick, tickInterval } from './clock';
+import {
+  applySync,
+  conversationEdges,
+  driftTicks,
+  formatTicks,
+  initialClock,
+  progressPercent,
+  serverRemainingAt,
+  tick,
+  tickInterval,
+} from './clock';
 
 const T0 = 1_700_000_000_000;
 
@@ -58,5 +68,24 @@ describe('live room clock', () => {
     assert.equal(progressPercent({ totalTicks: 0, remaining: 0 }), 0);
     assert.equal(formatTicks(905), '15:05');
     assert.equal(formatTicks(-3), '0:00');
+  });
+});
+
+describe("the conversation's edges, for the speech the room reports", () => {
+  it('puts the start back by the elapsed time the first started answer gives, when it arrives late', () => {
+    const opened = applySync(initialClock(), { totalTicks: 60, remainingTicks: 60, status: 'opened' }, T0);
+    // The answer that says "started" came 9 s after the start (a busy machine): 51 ticks left.
+    const edges = conversationEdges(opened, { totalTicks: 60, remainingTicks: 51, status: 'started' }, T0 + 9500);
+    assert.deepEqual(edges, { startedAt: T0 + 500 });
+    const started = applySync(opened, { totalTicks: 60, remainingTicks: 51, status: 'started' }, T0 + 9500);
+    assert.deepEqual(conversationEdges(started, { totalTicks: 60, remainingTicks: 46, status: 'started' }, T0 + 14_500), {});
+  });
+
+  it('ends at the end the last answer foresaw, or at the answer if the conversation stopped sooner', () => {
+    const started = applySync(initialClock(), { totalTicks: 60, remainingTicks: 10, status: 'started' }, T0);
+    const stopped = { totalTicks: 60, remainingTicks: 0, status: 'stopped' as const };
+    assert.deepEqual(conversationEdges(started, stopped, T0 + 14_000), { endedAt: T0 + 10_000 }, 'learned 4 s after the end');
+    assert.deepEqual(conversationEdges(started, stopped, T0 + 3000), { endedAt: T0 + 3000 }, 'ended early');
+    assert.deepEqual(conversationEdges(initialClock(), stopped, T0), {}, 'never started here: nothing to end');
   });
 });

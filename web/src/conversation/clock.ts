@@ -84,3 +84,21 @@ export function formatTicks(ticks: number): string {
   const t = Math.max(0, Math.floor(ticks));
   return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')}`;
 }
+
+/**
+ * What a sync answer arriving at `now` says of the conversation's edges, for the speech the room
+ * reports (issue 35): `startedAt` when it is the first to say the conversation started (the instant
+ * it started, its elapsed time back from the answer's arrival: never before the true start); `endedAt`
+ * when it is the first to say it stopped (the end the last answer foresaw, or `now` if sooner).
+ */
+export function conversationEdges(
+  before: ClockState,
+  sync: { totalTicks: number; remainingTicks: number; status: ClockStatus },
+  now: number,
+): { startedAt?: number; endedAt?: number } {
+  const wasStarted = before.status === 'started';
+  if (!wasStarted && sync.status === 'started') return { startedAt: now - (sync.totalTicks - sync.remainingTicks) * TICK_MS };
+  if (wasStarted && sync.status === 'stopped')
+    return { endedAt: before.server ? Math.min(now, before.server.at + before.server.remaining * TICK_MS) : now };
+  return {};
+}

@@ -4,37 +4,44 @@
  * started; in between the bar ticks on its own with clock.ts's drift correction. Each answer's
  * status goes to `onStatus` (stopped, unused: the room closes). The call also carries what the
  * participant spoke (issue 35): about every 30 s, on every sync of the clock's last 15 s and once
- * more when it stopped; what was measured before the conversation started is dropped.
+ * more when it stopped. What is reported is what was spoken between the server's start and its end:
+ * the room learns the start a sync later (seconds, on a busy machine more), and keeps the speech
+ * since the instant the answer gives (its elapsed time back from its arrival), not since it learned it.
  */
 import { useApolloClient } from '@apollo/client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SPEAKING_REPORT_EVERY_MS } from '../../../contracts/speakingTime';
 import type { ConversationStatus } from '../gql/graphql';
-import { applySync, initialClock, isRunning, tick, type ClockState } from './clock';
+import { applySync, conversationEdges, initialClock, isRunning, TICK_MS, tick, type ClockState } from './clock';
 import { SYNC_PARTICIPANT } from './operations';
-import type { VoiceActivity } from './voiceActivity';
+import type { SpeechLog } from './voiceActivity';
 
 /** After a failed sync, try again this soon. */
 const RETRY_MS = 5000;
 /** In the clock's last seconds every sync carries the speaking time. */
 const REPORT_ALWAYS_WITHIN_TICKS = 15;
+/** Before the start, the speech of this last while is kept: the answer that says the conversation started may say so late. */
+const KEPT_BEFORE_START_MS = 60_000;
 
 /** The speaking time this sync carries, taken from the measurement; undefined when none is due. */
-function speakingReport(activity: VoiceActivity | null, clock: ClockState, sinceLastMs: number): number | undefined {
+function speakingReport(activity: SpeechLog | null, clock: ClockState, sinceLastMs: number): number | undefined {
   if (!activity) return undefined;
   if (clock.status !== 'started') {
-    activity.take();
+    activity.forgetBefore(Date.now() - KEPT_BEFORE_START_MS);
     return undefined;
   }
   const due = sinceLastMs >= SPEAKING_REPORT_EVERY_MS || clock.remaining <= REPORT_ALWAYS_WITHIN_TICKS;
-  return due ? activity.take() : undefined;
+  if (!due) return undefined;
+  // A sync sent after the end the last answer foresaw carries nothing spoken after it.
+  if (clock.server) activity.forgetAfter(clock.server.at + clock.server.remaining * TICK_MS);
+  return activity.take();
 }
 
 export function useLiveClock(
   conversationId: string,
   active: boolean,
   onStatus: (status: ConversationStatus) => void,
-  speaking: { current: VoiceActivity | null },
+  speaking: { current: SpeechLog | null },
 ): ClockState {
   const client = useApolloClient();
   const current = useRef<ClockState>(initialClock());
@@ -67,13 +74,16 @@ export function useLiveClock(
         const { data } = await send(speakingMs);
         const result = data?.syncParticipant;
         if (result && !stopped) {
-          const wasStarted = current.current.status === 'started';
-          // The server's window for the first report opens at the start: nothing measured before it counts.
-          if (!wasStarted && result.status === 'started') speaking.current?.take();
-          update(applySync(current.current, result, Date.now()));
+          const now = Date.now();
+          // The server's window for reports runs from the start to the end: nothing spoken outside it counts.
+          const edges = conversationEdges(current.current, result, now);
+          if (edges.startedAt !== undefined) speaking.current?.forgetBefore(edges.startedAt);
+          update(applySync(current.current, result, now));
           statusHandler.current(result.status);
-          if (wasStarted && result.status === 'stopped' && speaking.current?.pending())
-            void send(speaking.current.take()).catch(() => undefined);
+          if (edges.endedAt !== undefined && speaking.current) {
+            speaking.current.forgetAfter(edges.endedAt);
+            if (speaking.current.pending()) void send(speaking.current.take()).catch(() => undefined);
+          }
           if (result.status !== 'opened' && result.status !== 'started') return;
           delay = result.pollingDelayMs;
         }
