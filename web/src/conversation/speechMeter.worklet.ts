@@ -2,9 +2,9 @@
  * The room's speech meter on the audio thread (an AudioWorklet, loaded by useSpeakingTime.ts): it
  * measures every sample of the local capture (voiceActivity.ts, createSpeechMeter) and posts the
  * milliseconds of speech measured about four times a second, with the audio clock's time at the end
- * of that audio (the room stamps each piece with when it was spoken, not when the post arrived). The audio thread runs at the audio
- * device's pace whatever the page's main thread is doing: a timer there, sampling the level every
- * 50 ms, lost speech whenever the page was busy for more than a second.
+ * of that audio, so the room stamps each piece with when it was spoken, not when the post arrived.
+ * The audio thread runs at the audio device's pace whatever the page's main thread is doing: the
+ * timer there that sampled the level every 50 ms lost speech whenever the page was busy.
  */
 import { createSpeechMeter, SPEECH_METER_PROCESSOR } from './voiceActivity';
 

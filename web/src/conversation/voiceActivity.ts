@@ -11,20 +11,12 @@
 export const SPEECH_RMS_THRESHOLD = 0.02;
 /** Speech continues this long after the last loud frame. */
 export const SPEECH_HANGOVER_MS = 300;
-/** A gap between samples longer than this counts as this much (a caller that samples on a timer a background tab throttles). */
+/** A gap between samples longer than this counts as this much (the meter's frames leave none: a guard for any other caller). */
 export const MAX_SAMPLE_GAP_MS = 1000;
 /** The AudioWorklet processor's name (speechMeter.worklet.ts). */
 export const SPEECH_METER_PROCESSOR = 'speech-meter';
 /** The frame whose RMS is one level: ~21 ms at 48 kHz. */
 export const FRAME_SAMPLES = 1024;
-
-/** The root mean square of a frame of samples in -1..1. */
-export function rms(frame: ArrayLike<number>): number {
-  if (!frame.length) return 0;
-  let sum = 0;
-  for (let i = 0; i < frame.length; i++) sum += frame[i] * frame[i];
-  return Math.sqrt(sum / frame.length);
-}
 
 /** Speech measured and not yet reported. */
 export interface MeasuredSpeech {
