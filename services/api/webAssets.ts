@@ -108,6 +108,7 @@ function assetStore() {
       copies.set(suffix, { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` });
       heldBytes += bytes.length;
     }
+    if (!copies.has('')) return null; // removed since its stat
     const asset = { copies };
     held.set(file, asset);
     return asset;
