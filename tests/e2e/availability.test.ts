@@ -75,28 +75,52 @@ const events = (page: Page) => page.getByTestId('availability-event');
  * success snackbars stand fixed at the bottom of the window (notistack pauses their 3 s while the
  * window has no focus or the pointer is over them: the screenshots show an earlier one still there),
  * and a cell scrolled to the window's bottom edge can be under them (a CI run waited 30 s for an
- * event that was on the page; taken to be this, not reproduced).
+ * event that was on the page; taken to be this, not reproduced). A full run of 2026-11-30 waited 30 s
+ * here again, at the second drag (after the one-off added through the API), with nothing to say why:
+ * a timeout now says what stood under each point and where the events were.
  */
 async function eventMovePoints(page: Page, date: string, from: string, to: string) {
-  const points = await page.waitForFunction(
-    ({ date, from, to }) => {
-      const lane = (time: string) => document.querySelector(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
-      const column = document.querySelector(`td.fc-timegrid-col[data-date="${date}"]`);
-      const [fromLane, toLane] = [lane(from), lane(to)];
-      if (!column || !fromLane || !toLane) return false;
-      toLane.scrollIntoView({ block: 'center' });
-      fromLane.scrollIntoView({ block: 'center' });
-      const x = column.getBoundingClientRect().left + column.getBoundingClientRect().width / 2;
-      const middle = (cell: Element) => cell.getBoundingClientRect().top + cell.getBoundingClientRect().height / 2;
-      const start = { x, y: middle(fromLane) };
-      const end = { x, y: middle(toLane) };
-      const onEvent = document.elementFromPoint(start.x, start.y)?.closest('[data-testid="availability-event"]');
-      const onCalendar = document.elementFromPoint(end.x, end.y)?.closest('.fc-timegrid-body');
-      return onEvent && onCalendar ? [start, end] : false;
-    },
-    { date, from, to },
-  );
-  return (await points.jsonValue()) as { x: number; y: number }[];
+  try {
+    const points = await page.waitForFunction(
+      ({ date, from, to }) => {
+        const lane = (time: string) => document.querySelector(`td.fc-timegrid-slot-lane[data-time="${time}"]`);
+        const column = document.querySelector(`td.fc-timegrid-col[data-date="${date}"]`);
+        const [fromLane, toLane] = [lane(from), lane(to)];
+        if (!column || !fromLane || !toLane) return false;
+        toLane.scrollIntoView({ block: 'center' });
+        fromLane.scrollIntoView({ block: 'center' });
+        const x = column.getBoundingClientRect().left + column.getBoundingClientRect().width / 2;
+        const middle = (cell: Element) => cell.getBoundingClientRect().top + cell.getBoundingClientRect().height / 2;
+        const start = { x, y: middle(fromLane) };
+        const end = { x, y: middle(toLane) };
+        const atStart = document.elementFromPoint(start.x, start.y);
+        const atEnd = document.elementFromPoint(end.x, end.y);
+        // Kept for a failure's message: what stood at each point, and where the events were.
+        const named = (element: Element | null) =>
+          element
+            ? `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 50)} (in ${element.closest('[role]')?.getAttribute('role') ?? 'no role'})`
+            : 'nothing';
+        const events = [...document.querySelectorAll('[data-testid="availability-event"]')].map((event) => {
+          const box = event.getBoundingClientRect();
+          return `${event.getAttribute('aria-label')} at ${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+        });
+        document.body.dataset.lastDragCheck = `start ${Math.round(start.x)},${Math.round(start.y)}: ${named(atStart)}; end ${Math.round(end.x)},${Math.round(end.y)}: ${named(atEnd)}; window ${innerWidth}x${innerHeight} scrolled to ${Math.round(scrollY)}; events: ${events.join(' | ') || 'none'}`;
+        const onEvent = atStart?.closest('[data-testid="availability-event"]');
+        const onCalendar = atEnd?.closest('.fc-timegrid-body');
+        return onEvent && onCalendar ? [start, end] : false;
+      },
+      { date, from, to },
+    );
+    return (await points.jsonValue()) as { x: number; y: number }[];
+  } catch (error) {
+    const seen = await page.evaluate(() => document.body.dataset.lastDragCheck ?? 'the calendar or its cells never showed');
+    throw new Error(
+      `The drag of ${date} ${from} to ${to} never had the event under its start and the calendar under its end. Last seen: ${seen}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }
 
 /**
