@@ -150,7 +150,8 @@ async function main() {
     ? check('web build', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])
     : null;
   const checks = [lint, typeCheck, webBuild].filter((c) => c !== null);
-  prefetchTools(files);
+  const browserNiceness = Number(process.env.TEST_BROWSER_NICE ?? 5);
+  prefetchTools(files, browserNiceness);
   step(
     `Checking (${['format and lint', ...(typeCheck ? ['type-check'] : []), ...(webBuild ? ['web build'] : [])].join(', ')}), starting PostgreSQL for the tests, then the tests`,
   );
@@ -168,7 +169,6 @@ async function main() {
 
   const vitestWorkers = workers('TEST_WORKERS_VITEST', 2);
   const browserWorkers = workers('TEST_WORKERS_BROWSER', 3);
-  const browserNiceness = Number(process.env.TEST_BROWSER_NICE ?? 5);
   const env = { ...process.env, TEST_PG_ADMIN_URL: db.adminUrl, NODE_ENV: 'test' };
   const vitestSummary = path.resolve(`.test-data/vitest-summary-${port}.json`);
   const browserJson = path.resolve(`.test-data/playwright-${port}.json`);

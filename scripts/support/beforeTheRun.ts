@@ -19,16 +19,16 @@ const TOOLS = [
  * Fetches the tools the selected files start, from the run's first second (scripts/support/toolCache.ts
  * keeps them for the next runs): on a fresh machine, Keycloak's fetch and build took 121 s inside its
  * file's 300 s set-up, on a machine busy with the tests; it now also makes Keycloak's template
- * database (~30 CPU-s more). At the browser tests' priority (nice 5), above the checks' 10: a file
+ * database (~30 CPU-s more). At the browser tests' priority (`niceness`), above the checks' 10: a file
  * that starts a tool waits for a fetch under way (the cache's lock) inside its own set-up's time. A
  * fetch that fails here is left to that file to report.
  */
-export function prefetchTools(files: string[]) {
+export function prefetchTools(files: string[], niceness: number) {
   const needed = TOOLS.filter((tool) => files.some((file) => tool.uses.test(fs.readFileSync(file, 'utf8'))));
   if (!needed.length) return;
   const script = needed.map((tool) => `await (await import(${JSON.stringify(tool.module)})).${tool.fetch}();`).join('\n');
   const child = tethered(spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: 'ignore' }));
-  lowerPriority(child.pid, 5);
+  lowerPriority(child.pid, niceness);
 }
 
 /**
